@@ -1,0 +1,89 @@
+"""Real repositories for tests, evaluations and benchmarks, downloaded reproducibly.
+
+Each corpus is a pinned source distribution from PyPI, fetched once with ``pip download`` and
+unpacked into a cache (``bench/.cache`` or ``$MAGUYVA_CORPUS_CACHE``). The same name always
+gives the same bytes.
+
+    python -m bench.corpora sympy      # prints the unpacked path
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+PINNED: dict[str, str] = {
+    "requests": "2.32.3",  # ~0.5 MB of Python, a small, well-known API
+    "flask": "3.0.3",  # small web framework, many decorators and methods
+    "click": "8.1.7",  # command-line library, deep class hierarchies
+    "attrs": "24.2.0",  # metaprogramming-heavy library
+    "rich": "13.9.4",  # ~3 MB, many modules and classes
+    "sympy": "1.13.3",  # ~33 MB: the speed benchmarks' "30 MB repository"
+}
+"""Corpus name to the exact version fetched."""
+
+CACHE = Path(os.environ.get("MAGUYVA_CORPUS_CACHE", Path(__file__).resolve().parent / ".cache"))
+
+
+def corpus(name: str) -> Path:
+    """Return the unpacked source tree of a pinned corpus, downloading it on first use."""
+    version = PINNED[name]
+    target = CACHE / f"{name}-{version}"
+    done = target / ".complete"
+    if done.exists():
+        return _root(target)
+    archive_dir = CACHE / "archives"
+    archive_dir.mkdir(parents=True, exist_ok=True)
+    archive = _find_archive(archive_dir, name, version)
+    if archive is None:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+             "-d", str(archive_dir), f"{name}=={version}"],
+            check=True,
+        )
+        archive = _find_archive(archive_dir, name, version)
+        if archive is None:
+            raise RuntimeError(f"pip downloaded no sdist for {name}=={version}")
+    tmp = target.with_suffix(".tmp")
+    if tmp.exists():
+        import shutil
+
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    if archive.name.endswith(".zip"):
+        with zipfile.ZipFile(archive) as zf:
+            zf.extractall(tmp)
+    else:
+        with tarfile.open(archive) as tf:
+            tf.extractall(tmp, filter="data")
+    if target.exists():
+        import shutil
+
+        shutil.rmtree(target)
+    tmp.rename(target)
+    done.touch()
+    return _root(target)
+
+
+def _find_archive(folder: Path, name: str, version: str) -> Path | None:
+    """Find a downloaded sdist whatever the case or separator of its file name."""
+    stem = f"{name}-{version}".lower().replace("_", "-")
+    for path in folder.iterdir():
+        if path.name.lower().replace("_", "-").startswith(stem) and path.name.endswith((".tar.gz", ".zip")):
+            return path
+    return None
+
+
+def _root(target: Path) -> Path:
+    """Return the single top-level folder of an unpacked sdist."""
+    entries = [p for p in target.iterdir() if p.is_dir()]
+    return entries[0] if len(entries) == 1 else target
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:] or list(PINNED):
+        print(corpus(arg))
