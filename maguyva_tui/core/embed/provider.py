@@ -1,0 +1,78 @@
+"""The embedding provider interface and the choice between Voyage and the local model."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+VOYAGE_KEY_ENV = "VOYAGE_API_KEY"
+"""The environment variable that holds a Voyage API key; setting it selects Voyage."""
+
+
+class ProviderError(RuntimeError):
+    """An embedding provider failed; the message is one line, safe to show, and never holds a key."""
+
+
+@runtime_checkable
+class Provider(Protocol):
+    """Something that turns text into vectors of one embedding space."""
+
+    id: str
+    """Names provider, model and dimension (``"local:all-MiniLM-L6-v2:384"``); stores are kept per id."""
+    dim: int
+    stores_floats: bool
+    """Whether document vectors carry more than their sign bits (``False``: keep only the codes)."""
+
+    def embed_documents(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        """Embed documents (code chunks) into a ``(len(texts), dim)`` float32 array."""
+        ...
+
+    def embed_query(self, text: str) -> npt.NDArray[np.float32]:
+        """Embed a search query into a ``(dim,)`` float32 vector."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderChoice:
+    """The provider to use and, when it is not the one asked for, why."""
+
+    provider: Provider
+    fallback_reason: str | None = None
+    """One line to show the user when the local model replaces Voyage; ``None`` otherwise."""
+
+
+def choose_provider(
+    voyage: bool | None = None,
+    dimension: int | None = None,
+    notice: Callable[[str], None] | None = None,
+    environ: dict[str, str] | None = None,
+) -> ProviderChoice:
+    """Choose Voyage when asked for (or when a key is set and ``voyage`` is ``None``), else the local model."""
+    from maguyva_tui.core.embed.minilm import MiniLMProvider
+    from maguyva_tui.core.embed.voyage import DEFAULT_DIMENSION, VoyageProvider, voyage_client
+
+    env = os.environ if environ is None else environ
+    key = env.get(VOYAGE_KEY_ENV, "").strip()
+    wanted = bool(key) if voyage is None else voyage
+    if not wanted:
+        return ProviderChoice(MiniLMProvider())
+    if not key:
+        return fall_back(f"Voyage selected but {VOYAGE_KEY_ENV} is not set")
+    try:
+        client = voyage_client(key)
+    except ProviderError as error:
+        return fall_back(str(error))
+    provider = VoyageProvider(client, dimension=dimension or DEFAULT_DIMENSION, notice=notice, secret=key)
+    return ProviderChoice(provider)
+
+
+def fall_back(reason: str) -> ProviderChoice:
+    """Return the local model with a one-line announcement of why Voyage is not used."""
+    from maguyva_tui.core.embed.minilm import MiniLMProvider
+
+    return ProviderChoice(MiniLMProvider(), f"{reason}; using the local model (all-MiniLM-L6-v2) instead")
