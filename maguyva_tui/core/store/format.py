@@ -1,0 +1,190 @@
+"""The on-disk index: one folder per repository, one immutable generation per build.
+
+    <index base>/<repo name>-<hash of its path>/
+        LOCK                   held by the writer (fcntl), so two builds never interleave
+        CURRENT                the name of the live generation, replaced atomically
+        g-<time>-<pid>/        a complete generation:
+            manifest.json      FORMAT_VERSION, root, files (path, id, hash, size, mtime, language,
+                               offset and length in content.bin), skipped counts, build stats
+            content.bin        every file's decoded text as UTF-8, back to back
+            facts.pkl          per-file chunks, symbols, references, imports
+            trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
+            graph.pkl          the dependency graph and its centrality
+        semantic/<provider>/   embeddings by chunk content hash, shared by all generations
+
+A writer builds a new generation beside the live one, fsyncs it, then points CURRENT at it with
+``os.replace``; a crash at any point leaves the previous generation live. Readers never lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMAT_VERSION = 1
+"""Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
+
+KEEP_GENERATIONS = 2
+"""Generations kept after a build, so a reader opening the previous one is never pulled from under."""
+
+
+class IndexUnavailable(Exception):
+    """No usable index: missing, corrupt or from another format version (the message says which)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileEntry:
+    """One indexed file as the manifest records it."""
+
+    path: str
+    doc_id: int
+    hash: str
+    size: int
+    mtime_ns: int
+    language: str | None
+    offset: int
+    length: int
+
+
+@dataclass(slots=True)
+class Manifest:
+    """The table of contents of a generation."""
+
+    root: str
+    files: list[FileEntry]
+    skipped: dict[str, int] = field(default_factory=dict)
+    noticed: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+    next_doc_id: int = 0
+    format: int = FORMAT_VERSION
+
+    def to_json(self) -> str:
+        """Serialize with files as compact rows."""
+        data = {
+            "format": self.format,
+            "root": self.root,
+            "next_doc_id": self.next_doc_id,
+            "skipped": self.skipped,
+            "noticed": self.noticed,
+            "stats": self.stats,
+            "files": [
+                [f.path, f.doc_id, f.hash, f.size, f.mtime_ns, f.language, f.offset, f.length] for f in self.files
+            ],
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Manifest:
+        """Parse a manifest, refusing other format versions."""
+        data = json.loads(text)
+        if data.get("format") != FORMAT_VERSION:
+            raise IndexUnavailable(
+                f"index format {data.get('format')} is not {FORMAT_VERSION}; rebuilding it"
+            )
+        files = [FileEntry(*row) for row in data["files"]]
+        return cls(data["root"], files, data["skipped"], data["noticed"], data["stats"], data["next_doc_id"])
+
+
+def content_hash(data: bytes) -> str:
+    """Hash file or chunk content for change detection and embedding reuse."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def repo_dir(base: Path, root: Path) -> Path:
+    """Return the index folder of one repository under a base folder."""
+    digest = hashlib.sha1(str(root).encode()).hexdigest()[:10]
+    return base / f"{root.name or 'root'}-{digest}"
+
+
+def current_generation(folder: Path) -> Path:
+    """Return the live generation folder, or raise IndexUnavailable."""
+    try:
+        name = (folder / "CURRENT").read_text().strip()
+    except FileNotFoundError:
+        raise IndexUnavailable("no index yet") from None
+    except OSError as exc:
+        raise IndexUnavailable(f"cannot read the index ({exc.strerror})") from None
+    gen = folder / name
+    if not name.startswith("g-") or not gen.is_dir():
+        raise IndexUnavailable("the index is corrupt (CURRENT names no generation); rebuilding it")
+    return gen
+
+
+def new_generation(folder: Path) -> Path:
+    """Create an empty folder for a generation being written."""
+    import time
+
+    gen = folder / f"g-{time.time_ns()}-{os.getpid()}"
+    gen.mkdir(parents=True)
+    return gen
+
+
+def publish(folder: Path, gen: Path) -> None:
+    """Make a fully written generation live: fsync it, then swap CURRENT atomically."""
+    for path in gen.iterdir():
+        _fsync_file(path)
+    _fsync_dir(gen)
+    tmp = folder / f"CURRENT.{os.getpid()}.tmp"
+    tmp.write_text(gen.name)
+    _fsync_file(tmp)
+    os.replace(tmp, folder / "CURRENT")
+    _fsync_dir(folder)
+    _prune(folder, keep=gen.name)
+
+
+def write_pickle(path: Path, value: object) -> None:
+    """Pickle a value to a file of a generation being written."""
+    with open(path, "wb") as handle:
+        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def read_pickle(path: Path) -> Any:
+    """Unpickle a file of a generation, turning any damage into IndexUnavailable."""
+    try:
+        with open(path, "rb") as handle:
+            return pickle.load(handle)
+    except Exception as exc:  # a damaged pickle can raise nearly anything
+        raise IndexUnavailable(f"the index is corrupt ({path.name}: {type(exc).__name__}); rebuilding it") from None
+
+
+def _prune(folder: Path, keep: str) -> None:
+    """Delete old generations and abandoned partial ones, keeping the newest few."""
+    import shutil
+
+    gens = sorted((p for p in folder.iterdir() if p.name.startswith("g-") and p.is_dir()), key=_gen_time)
+    survivors = {keep} | {p.name for p in gens[-KEEP_GENERATIONS:]}
+    for path in gens:
+        if path.name not in survivors:
+            shutil.rmtree(path, ignore_errors=True)
+    for tmp in folder.glob("CURRENT.*.tmp"):
+        tmp.unlink(missing_ok=True)
+
+
+def _gen_time(path: Path) -> int:
+    """Order generations by their creation time."""
+    try:
+        return int(path.name.split("-")[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def _fsync_file(path: Path) -> None:
+    if path.is_file():
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

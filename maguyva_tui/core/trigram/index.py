@@ -1,0 +1,149 @@
+"""Trigram postings on roaring bitmaps.
+
+A trigram is three consecutive bytes of a document's UTF-8 text, lowercased first, so one index
+answers case-sensitive and case-insensitive queries alike (verification decides the case). Each
+trigram maps to the bitmap of the document ids that contain it. Postings live in one serialized
+blob with a sorted key array beside it and are deserialized on demand, so opening an index costs
+milliseconds whatever its size.
+
+Documents keep their ids across incremental updates: a removed document leaves the ``live``
+bitmap and stays in old postings until the next full rebuild compacts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TypeAlias
+
+import numpy as np
+from pyroaring import BitMap
+
+TrigramArray: TypeAlias = "np.ndarray[tuple[int], np.dtype[np.uint32]]"
+
+
+def text_trigrams(text: str) -> TrigramArray:
+    """Return the sorted unique trigrams of a text, lowercased, as 24-bit integers."""
+    return bytes_trigrams(text.lower().encode("utf-8", errors="surrogatepass"))
+
+
+def bytes_trigrams(data: bytes) -> TrigramArray:
+    """Return the sorted unique trigrams of raw bytes."""
+    if len(data) < 3:
+        return np.empty(0, np.uint32)
+    a = np.frombuffer(data, np.uint8).astype(np.uint32)
+    return np.unique((a[:-2] << 16) | (a[1:-1] << 8) | a[2:])
+
+
+def trigram_key(three: bytes) -> int:
+    """Pack three bytes into the integer key used in the index."""
+    return (three[0] << 16) | (three[1] << 8) | three[2]
+
+
+class TrigramIndex:
+    """Trigram to document-id bitmaps, with an overlay of postings changed since loading."""
+
+    def __init__(
+        self,
+        keys: np.ndarray | None = None,
+        offsets: np.ndarray | None = None,
+        blob: bytes | memoryview = b"",
+        live: BitMap | None = None,
+    ) -> None:
+        self._keys = keys if keys is not None else np.empty(0, np.uint32)
+        self._offsets = offsets if offsets is not None else np.zeros(1, np.uint64)
+        self._blob = memoryview(blob)
+        self._overlay: dict[int, BitMap] = {}
+        self.live = live if live is not None else BitMap()
+        """Ids of the documents currently in the index."""
+
+    @classmethod
+    def build(cls, documents: Iterable[tuple[int, TrigramArray]]) -> TrigramIndex:
+        """Build postings for whole corpora at once, from (doc id, unique trigrams) pairs."""
+        tris: list[np.ndarray] = []
+        docs: list[np.ndarray] = []
+        live = BitMap()
+        for doc_id, trigrams in documents:
+            live.add(doc_id)
+            tris.append(trigrams)
+            docs.append(np.full(len(trigrams), doc_id, np.uint32))
+        if not tris:
+            return cls(live=live)
+        all_t = np.concatenate(tris)
+        all_d = np.concatenate(docs)
+        order = np.argsort(all_t, kind="stable")
+        all_t, all_d = all_t[order], all_d[order]
+        keys, starts = np.unique(all_t, return_index=True)
+        bounds = np.append(starts, len(all_t))
+        parts = [BitMap(all_d[bounds[j] : bounds[j + 1]]).serialize() for j in range(len(keys))]
+        return cls(keys.astype(np.uint32), _offsets_of(parts), b"".join(parts), live)
+
+    def postings(self, key: int) -> BitMap:
+        """Return the documents containing a trigram (live or not); do not mutate the result."""
+        found = self._overlay.get(key)
+        if found is not None:
+            return found
+        i = int(np.searchsorted(self._keys, key))
+        if i < len(self._keys) and int(self._keys[i]) == key:
+            start, end = int(self._offsets[i]), int(self._offsets[i + 1])
+            return BitMap.deserialize(self._blob[start:end])
+        return BitMap()
+
+    def add(self, doc_id: int, trigrams: TrigramArray) -> None:
+        """Add a document to the postings of its trigrams."""
+        for key in trigrams.tolist():
+            bm = self._overlay.get(key)
+            if bm is None:
+                bm = self._overlay[key] = BitMap(self.postings(key))
+            bm.add(doc_id)
+        self.live.add(doc_id)
+
+    def remove(self, doc_id: int) -> None:
+        """Drop a document; its ids linger in postings but are masked by ``live``."""
+        self.live.discard(doc_id)
+
+    def __len__(self) -> int:
+        return len(np.union1d(self._keys, np.fromiter(self._overlay, np.uint32, len(self._overlay))))
+
+    def save(self, folder: Path) -> int:
+        """Write keys, offsets, postings and the live set into a folder; return bytes written."""
+        keys, offsets, blob = self._merged()
+        np.save(folder / "trigram_keys.npy", keys)
+        np.save(folder / "trigram_offsets.npy", offsets)
+        (folder / "trigram_postings.bin").write_bytes(blob)
+        (folder / "trigram_live.bin").write_bytes(self.live.serialize())
+        return keys.nbytes + offsets.nbytes + len(blob)
+
+    @classmethod
+    def load(cls, folder: Path) -> TrigramIndex:
+        """Open a saved index; postings are read lazily from a memory map."""
+        keys = np.load(folder / "trigram_keys.npy")
+        offsets = np.load(folder / "trigram_offsets.npy")
+        blob_path = folder / "trigram_postings.bin"
+        blob = np.memmap(blob_path, np.uint8, mode="r") if blob_path.stat().st_size else b""
+        live = BitMap.deserialize((folder / "trigram_live.bin").read_bytes())
+        if len(offsets) != len(keys) + 1:
+            raise ValueError("trigram offsets do not match keys")
+        return cls(keys, offsets, memoryview(blob) if len(blob) else b"", live)
+
+    def _merged(self) -> tuple[np.ndarray, np.ndarray, bytes]:
+        """Merge the overlay into the stored postings, copying untouched ones byte for byte."""
+        if not self._overlay:
+            return self._keys, self._offsets, bytes(self._blob)
+        over_keys = np.array(sorted(self._overlay), np.uint32)
+        keys = np.union1d(self._keys, over_keys).astype(np.uint32)
+        parts: list[bytes] = []
+        for key in keys.tolist():
+            bm = self._overlay.get(key)
+            if bm is not None:
+                parts.append(bm.serialize())
+                continue
+            i = int(np.searchsorted(self._keys, key))
+            parts.append(bytes(self._blob[int(self._offsets[i]) : int(self._offsets[i + 1])]))
+        return keys, _offsets_of(parts), b"".join(parts)
+
+
+def _offsets_of(parts: list[bytes]) -> np.ndarray:
+    """Return the cumulative offsets of serialized parts, starting at 0."""
+    lengths = np.fromiter((len(p) for p in parts), np.uint64, len(parts))
+    return np.concatenate([np.zeros(1, np.uint64), np.cumsum(lengths, dtype=np.uint64)])

@@ -1,0 +1,274 @@
+"""Plan a regular expression into a trigram query (Russ Cox, "Regular Expression Matching with a
+Trigram Index", 2012).
+
+Worked example: ``parse_(config|options)`` is the concatenation of the exact string
+``parse_`` and the alternation {``config``, ``options``}; its exact set is {``parse_config``,
+``parse_options``}, so every match contains all the trigrams of one of those two strings:
+
+    (or (and "par" "ars" "rse" ... "fig") (and "par" ... "ons"))
+
+The plan is only a filter: every candidate document is verified with a linear-time engine
+(``re2``). A plan is always a superset of the truth: when in doubt a node becomes ``ALL``.
+Literals are case-folded because the index is, so the same plan serves ``(?i)`` queries.
+"""
+
+from __future__ import annotations
+
+import re._constants as C
+import re._parser as sre
+from dataclasses import dataclass
+from itertools import product
+
+from pyroaring import BitMap
+
+from maguyva_tui.core.trigram.index import TrigramIndex, trigram_key
+
+MAX_SET = 16
+"""Largest exact/prefix/suffix set kept before it is folded into the match query (Cox uses 16)."""
+
+MAX_CLASS = 8
+"""A character class with more members than this is treated as any character."""
+
+
+@dataclass(frozen=True, slots=True)
+class TQ:
+    """A trigram query: ``all``, one ``tri``, or an ``and``/``or`` of sub-queries."""
+
+    op: str
+    key: int = 0
+    args: tuple[TQ, ...] = ()
+
+    def __str__(self) -> str:
+        if self.op == "all":
+            return "ALL"
+        if self.op == "tri":
+            return repr(bytes([(self.key >> 16) & 255, (self.key >> 8) & 255, self.key & 255]).decode("utf-8", "replace"))
+        return "(" + self.op + " " + " ".join(str(a) for a in self.args) + ")"
+
+
+ALL = TQ("all")
+
+
+def and_(*args: TQ) -> TQ:
+    """Conjunction, flattened; ``ALL`` members drop out."""
+    flat: list[TQ] = []
+    for a in args:
+        if a.op == "and":
+            flat.extend(a.args)
+        elif a.op != "all":
+            flat.append(a)
+    flat = list(dict.fromkeys(flat))
+    if not flat:
+        return ALL
+    return flat[0] if len(flat) == 1 else TQ("and", args=tuple(flat))
+
+
+def or_(*args: TQ) -> TQ:
+    """Disjunction, flattened; any ``ALL`` member makes the whole ``ALL``."""
+    flat: list[TQ] = []
+    for a in args:
+        if a.op == "all":
+            return ALL
+        flat.extend(a.args if a.op == "or" else (a,))
+    flat = list(dict.fromkeys(flat))
+    if not flat:
+        return ALL
+    return flat[0] if len(flat) == 1 else TQ("or", args=tuple(flat))
+
+
+def string_query(text: str) -> TQ:
+    """All trigrams of a (case-folded) string must be present."""
+    data = text.casefold().encode("utf-8", errors="surrogatepass")
+    return and_(*(TQ("tri", trigram_key(data[i : i + 3])) for i in range(len(data) - 2)))
+
+
+def strings_query(strings: set[str]) -> TQ:
+    """One of the strings must be present."""
+    return or_(*(string_query(s) for s in sorted(strings)))
+
+
+def literal_plan(literal: str) -> TQ:
+    """Plan a literal search."""
+    return string_query(literal)
+
+
+def regex_plan(pattern: str) -> TQ:
+    """Plan a regex; a pattern Python's parser does not understand gets ``ALL`` (still correct)."""
+    try:
+        tree = sre.parse(pattern)
+    except (re.error, RecursionError, OverflowError, ValueError):
+        return ALL
+    try:
+        info = _seq(list(tree))
+    except RecursionError:
+        return ALL
+    return info.final()
+
+
+def evaluate(tq: TQ, index: TrigramIndex) -> BitMap:
+    """Return the live documents that may match."""
+    return _eval(tq, index) & index.live
+
+
+def _eval(tq: TQ, index: TrigramIndex) -> BitMap:
+    if tq.op == "all":
+        return index.live
+    if tq.op == "tri":
+        return index.postings(tq.key)
+    parts = [_eval(a, index) for a in tq.args]
+    if tq.op == "and":
+        parts.sort(key=len)
+        return BitMap.intersection(*parts) if len(parts) > 1 else parts[0]
+    return BitMap.union(*parts)
+
+
+@dataclass(slots=True)
+class _Info:
+    """Cox's per-node facts: can it match empty, its exact strings, prefixes, suffixes, match query."""
+
+    emptyable: bool
+    exact: set[str] | None
+    prefix: set[str]
+    suffix: set[str]
+    match: TQ
+
+    def final(self) -> TQ:
+        """Turn everything known into one query."""
+        if self.exact is not None:
+            return and_(self.match, strings_query(self.exact))
+        return and_(self.match, strings_query(self.prefix), strings_query(self.suffix))
+
+    def simplify(self) -> _Info:
+        """Fold oversized sets into the match query so they stay small."""
+        if self.exact is not None and (len(self.exact) > MAX_SET):
+            self.match = and_(self.match, strings_query(self.exact))
+            self.prefix = {s[:2] for s in self.exact}
+            self.suffix = {s[-2:] for s in self.exact}
+            self.exact = None
+        if self.exact is None:
+            if len(self.prefix) > MAX_SET:
+                self.match = and_(self.match, strings_query(self.prefix))
+                self.prefix = {s[:2] for s in self.prefix} if len({s[:2] for s in self.prefix}) <= MAX_SET else {""}
+            if len(self.suffix) > MAX_SET:
+                self.match = and_(self.match, strings_query(self.suffix))
+                self.suffix = {s[-2:] for s in self.suffix} if len({s[-2:] for s in self.suffix}) <= MAX_SET else {""}
+        return self
+
+
+def _empty() -> _Info:
+    return _Info(True, {""}, {""}, {""}, ALL)
+
+
+def _any() -> _Info:
+    return _Info(False, None, {""}, {""}, ALL)
+
+
+def _star() -> _Info:
+    return _Info(True, None, {""}, {""}, ALL)
+
+
+def _chars(chars: set[str]) -> _Info:
+    folded = {c.casefold() for c in chars}
+    return _Info(False, folded, set(folded), set(folded), ALL)
+
+
+def _seq(items: list[tuple[object, object]]) -> _Info:
+    info = _empty()
+    for op, av in items:
+        info = _concat(info, _node(op, av))
+    return info
+
+
+def _node(op: object, av: object) -> _Info:
+    if op is C.LITERAL:
+        return _chars({chr(av)})  # type: ignore[arg-type]
+    if op is C.IN:
+        members = _class_members(av)  # type: ignore[arg-type]
+        return _any() if members is None else _chars(members)
+    if op in (C.NOT_LITERAL, C.ANY):
+        return _any()
+    if op is C.BRANCH:
+        branches = [_seq(list(b)) for b in av[1]]  # type: ignore[index]
+        info = branches[0]
+        for b in branches[1:]:
+            info = _alt(info, b)
+        return info
+    if op is C.SUBPATTERN:
+        return _seq(list(av[-1]))  # type: ignore[index]
+    if op is getattr(C, "ATOMIC_GROUP", None):
+        return _seq(list(av))  # type: ignore[arg-type]
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", C.MAX_REPEAT)):
+        low, high, sub = av  # type: ignore[misc]
+        return _repeat(_seq(list(sub)), low, high)
+    if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+        return _empty()
+    return _star()
+
+
+def _class_members(items: list[tuple[object, object]]) -> set[str] | None:
+    """Expand a small character class, or None when it is large, negated or a category."""
+    members: set[str] = set()
+    for op, av in items:
+        if op is C.LITERAL:
+            members.add(chr(av))  # type: ignore[arg-type]
+        elif op is C.RANGE:
+            lo, hi = av  # type: ignore[misc]
+            if hi - lo >= MAX_CLASS:
+                return None
+            members.update(chr(c) for c in range(lo, hi + 1))
+        else:
+            return None
+        if len(members) > MAX_CLASS:
+            return None
+    return members or None
+
+
+def _repeat(x: _Info, low: int, high: int) -> _Info:
+    if high == 0:
+        return _empty()
+    if low == 0:
+        return _alt(x, _empty()) if high == 1 else _star()
+    if low == 1 and high == 1:
+        return x
+    prefix = x.exact if x.exact is not None else x.prefix
+    suffix = x.exact if x.exact is not None else x.suffix
+    match = and_(x.match, strings_query(x.exact)) if x.exact is not None else x.match
+    return _Info(x.emptyable, None, set(prefix), set(suffix), match).simplify()
+
+
+def _concat(x: _Info, y: _Info) -> _Info:
+    match = and_(x.match, y.match)
+    if x.exact is not None and y.exact is not None and len(x.exact) * len(y.exact) <= MAX_SET:
+        exact = {a + b for a, b in product(x.exact, y.exact)}
+        return _Info(x.emptyable and y.emptyable, exact, set(exact), set(exact), match)
+    if x.exact is not None and y.exact is not None:
+        match = and_(match, strings_query(x.exact), strings_query(y.exact))
+    x_suffix = x.exact if x.exact is not None else x.suffix
+    y_prefix = y.exact if y.exact is not None else y.prefix
+    if len(x_suffix) * len(y_prefix) <= MAX_SET:
+        match = and_(match, strings_query({a + b for a, b in product(x_suffix, y_prefix)}))
+    if x.exact is not None:
+        prefix = {a + b for a, b in product(x.exact, y.prefix)} if len(x.exact) * len(y.prefix) <= MAX_SET else set(x.exact)
+    else:
+        prefix = set(x.prefix)
+    if x.emptyable:
+        prefix |= y_prefix
+    if y.exact is not None:
+        suffix = {a + b for a, b in product(x.suffix, y.exact)} if len(x.suffix) * len(y.exact) <= MAX_SET else set(y.exact)
+    else:
+        suffix = set(y.suffix)
+    if y.emptyable:
+        suffix |= x_suffix
+    return _Info(x.emptyable and y.emptyable, None, prefix, suffix, match).simplify()
+
+
+def _alt(x: _Info, y: _Info) -> _Info:
+    emptyable = x.emptyable or y.emptyable
+    if x.exact is not None and y.exact is not None:
+        exact = x.exact | y.exact
+        return _Info(emptyable, exact, set(exact), set(exact), or_(x.match, y.match)).simplify()
+    x_pre = x.exact if x.exact is not None else x.prefix
+    y_pre = y.exact if y.exact is not None else y.prefix
+    x_suf = x.exact if x.exact is not None else x.suffix
+    y_suf = y.exact if y.exact is not None else y.suffix
+    return _Info(emptyable, None, x_pre | y_pre, x_suf | y_suf, or_(x.match, y.match)).simplify()

@@ -1,0 +1,218 @@
+"""Walk a repository: every text file worth indexing, and a count of everything skipped and why.
+
+Nothing found on disk is fatal: unreadable files, files that vanish mid-walk, symlink loops,
+invalid UTF-8 and binaries are counted by reason and the walk goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from maguyva_tui.core.ignore import IgnoreFile, is_ignored, load_ignore_files
+
+MAX_FILE_BYTES = 1024 * 1024
+"""Files above this size are skipped: generated data and dumps, not code a person reads."""
+
+BINARY_SNIFF_BYTES = 8192
+"""A NUL byte in the first 8 KiB marks a file as binary, as git and ripgrep decide."""
+
+UTF16_BOMS: tuple[bytes, ...] = (b"\xff\xfe", b"\xfe\xff")
+"""UTF-16 files are text despite their NUL bytes; the mark tells them apart from binaries."""
+
+ALWAYS_SKIPPED_DIRS: frozenset[str] = frozenset({".git", ".hg", ".svn"})
+"""Version-control folders: never source, often huge."""
+
+SKIP_REASONS: tuple[str, ...] = (
+    "ignored",
+    "binary",
+    "too_large",
+    "unreadable",
+    "vanished",
+    "symlink_outside_root",
+    "symlink_loop",
+    "not_regular",
+)
+"""Why a path was left out; ``invalid_utf8`` and ``crlf`` are reported too but the file is kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file the walker accepted, with its decoded text."""
+
+    path: str
+    """Relative to the root, ``/``-separated."""
+    text: str
+    """Decoded as UTF-8 with replacement characters; line endings kept as they are on disk."""
+    size: int
+    mtime_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A path the walker would read, with the stat that decides whether it changed."""
+
+    path: str
+    absolute: Path
+    size: int
+    mtime_ns: int
+
+
+@dataclass(slots=True)
+class WalkReport:
+    """Counts of what the walk skipped or noticed, by reason."""
+
+    skipped: Counter[str] = field(default_factory=Counter)
+    noticed: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+    """One example path per reason, for messages."""
+
+    def skip(self, reason: str, path: str) -> None:
+        """Count a skipped path."""
+        self.skipped[reason] += 1
+        self.examples.setdefault(reason, path)
+
+    def notice(self, reason: str, path: str) -> None:
+        """Count a kept file with something unusual about it."""
+        self.noticed[reason] += 1
+        self.examples.setdefault(reason, path)
+
+
+def walk(root: Path, report: WalkReport, max_bytes: int = MAX_FILE_BYTES) -> Iterator[Candidate]:
+    """Yield every candidate file under root, sorted by path, without leaving the root."""
+    root = root.resolve()
+    visited: set[str] = {str(root)}
+    yield from _walk_dir(root, root, "", load_ignore_files(root, ""), visited, report, max_bytes)
+
+
+def read_source(
+    candidate: Candidate, report: WalkReport, max_bytes: int = MAX_FILE_BYTES
+) -> SourceFile | None:
+    """Read and decode a candidate, or count why it cannot be indexed."""
+    try:
+        with open(candidate.absolute, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        report.skip("vanished", candidate.path)
+        return None
+    except OSError:
+        report.skip("unreadable", candidate.path)
+        return None
+    if len(data) > max_bytes:
+        report.skip("too_large", candidate.path)
+        return None
+    if data.startswith(UTF16_BOMS):
+        return SourceFile(candidate.path, _decode_utf16(data, candidate.path, report), len(data), candidate.mtime_ns)
+    if b"\0" in data[:BINARY_SNIFF_BYTES]:
+        report.skip("binary", candidate.path)
+        return None
+    return SourceFile(candidate.path, decode(data, candidate.path, report), len(data), candidate.mtime_ns)
+
+
+def _decode_utf16(data: bytes, path: str, report: WalkReport) -> str:
+    """Decode a file that starts with a UTF-16 byte-order mark."""
+    report.notice("utf16", path)
+    return data.decode("utf-16", errors="replace")
+
+
+def decode(data: bytes, path: str, report: WalkReport) -> str:
+    """Decode bytes as UTF-8, replacing invalid sequences (lines stay where they were)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        report.notice("invalid_utf8", path)
+        text = data.decode("utf-8", errors="replace")
+    if "\r\n" in text:
+        report.notice("crlf", path)
+    return text
+
+
+def _walk_dir(
+    folder: Path,
+    root: Path,
+    rel: str,
+    ignores: list[IgnoreFile],
+    visited: set[str],
+    report: WalkReport,
+    max_bytes: int,
+) -> Iterator[Candidate]:
+    """Walk one folder depth-first in sorted order."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except FileNotFoundError:
+        report.skip("vanished", rel or ".")
+        return
+    except OSError:
+        report.skip("unreadable", rel or ".")
+        return
+    for entry in entries:
+        child_rel = f"{rel}/{entry.name}" if rel else entry.name
+        yield from _visit(entry, root, child_rel, ignores, visited, report, max_bytes)
+
+
+def _visit(
+    entry: os.DirEntry[str],
+    root: Path,
+    rel: str,
+    ignores: list[IgnoreFile],
+    visited: set[str],
+    report: WalkReport,
+    max_bytes: int,
+) -> Iterator[Candidate]:
+    """Decide one directory entry: descend, yield, or count why not."""
+    path = Path(entry.path)
+    try:
+        is_link = entry.is_symlink()
+        st = os.stat(path) if is_link else entry.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        report.skip("symlink_loop" if _is_link(path) else "vanished", rel)
+        return
+    except OSError:
+        report.skip("symlink_loop" if _is_link(path) else "unreadable", rel)
+        return
+    is_dir = stat.S_ISDIR(st.st_mode)
+    if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:
+        return
+    if is_ignored(ignores, rel, is_dir):
+        report.skip("ignored", rel)
+        return
+    if is_link and not _inside(path, root):
+        report.skip("symlink_outside_root", rel)
+        return
+    if is_dir:
+        real = os.path.realpath(path)
+        if real in visited:
+            report.skip("symlink_loop", rel)
+            return
+        visited.add(real)
+        nested = ignores + load_ignore_files(path, rel)
+        yield from _walk_dir(path, root, rel, nested, visited, report, max_bytes)
+    elif not stat.S_ISREG(st.st_mode):
+        report.skip("not_regular", rel)
+    elif st.st_size > max_bytes:
+        report.skip("too_large", rel)
+    else:
+        yield Candidate(rel, path, st.st_size, st.st_mtime_ns)
+
+
+def _is_link(path: Path) -> bool:
+    """Tell whether a path is a symlink, without raising."""
+    try:
+        return path.is_symlink()
+    except OSError:
+        return False
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Tell whether a path's real location is under the root."""
+    try:
+        real = Path(os.path.realpath(path))
+    except OSError:
+        return False
+    return real == root or root in real.parents
