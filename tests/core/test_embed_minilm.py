@@ -1,0 +1,120 @@
+"""The numpy MiniLM forward pass against sentence-transformers' own vectors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from maguyva_tui.core.embed.minilm import (
+    BATCH_TOKENS,
+    DIM,
+    MAX_TOKENS,
+    MODEL_SHA256,
+    MiniLMProvider,
+    _plan_batches,
+    model_dir,
+    single_threaded_blas,
+    verify_digest,
+)
+from maguyva_tui.core.embed.provider import Provider, ProviderError
+
+REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "minilm_reference"
+PARITY_TOLERANCE = 1e-4  # sentence-transformers on torch vs numpy: measured 1.7e-7
+
+
+@pytest.fixture(scope="module")
+def provider() -> MiniLMProvider:
+    try:
+        folder = model_dir()
+    except ProviderError as error:
+        pytest.skip(str(error))
+    model = MiniLMProvider(folder)
+    model.load()
+    return model
+
+
+@pytest.fixture(scope="module")
+def reference() -> tuple[list[str], np.ndarray]:
+    if not (REFERENCE / "st_vectors.npy").is_file():
+        pytest.skip(f"reference vectors not found at {REFERENCE} (../shared beside the repository)")
+    texts = json.loads((REFERENCE / "texts.json").read_text("utf-8"))
+    return texts, np.load(REFERENCE / "st_vectors.npy")
+
+
+def test_documents_match_sentence_transformers(provider: MiniLMProvider, reference) -> None:
+    texts, expected = reference
+    vectors = provider.embed_documents(texts)
+    assert vectors.dtype == np.float32 and vectors.shape == expected.shape
+    assert np.abs(vectors - expected).max() <= PARITY_TOLERANCE
+    assert np.array_equal(vectors > 0, expected > 0)
+
+
+def test_query_matches_reference_one_at_a_time(provider: MiniLMProvider, reference) -> None:
+    texts, expected = reference
+    for text, row in zip(texts[:5], expected[:5]):
+        vector = provider.embed_query(text)
+        assert vector.shape == (DIM,)
+        assert np.abs(vector - row).max() <= PARITY_TOLERANCE
+
+
+def test_order_of_texts_does_not_change_their_vectors(provider: MiniLMProvider, reference) -> None:
+    texts = reference[0][:12]
+    forward = provider.embed_documents(texts)
+    backward = provider.embed_documents(texts[::-1])
+    np.testing.assert_allclose(backward[::-1], forward, atol=1e-6)
+
+
+def test_long_text_is_truncated_at_256_tokens(provider: MiniLMProvider) -> None:
+    counts = provider.token_counts(["word " * 1000, "x"])
+    assert counts == [MAX_TOKENS, 3]  # [CLS] x [SEP]
+
+
+def test_empty_inputs(provider: MiniLMProvider) -> None:
+    assert provider.embed_documents([]).shape == (0, DIM)
+    assert np.isclose(np.linalg.norm(provider.embed_query("")), 1.0)
+
+
+def test_query_cache_returns_a_copy(provider: MiniLMProvider) -> None:
+    first = provider.embed_query("open a socket")
+    first[:] = 0
+    assert np.isclose(np.linalg.norm(provider.embed_query("open a socket")), 1.0)
+
+
+def test_provider_protocol_and_id() -> None:
+    model = MiniLMProvider()
+    assert isinstance(model, Provider)
+    assert model.id == "local:all-MiniLM-L6-v2:384" and model.stores_floats
+
+
+def test_tampered_weights_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "model.safetensors").write_bytes(b"not the weights")
+    with pytest.raises(ProviderError, match="sha256"):
+        MiniLMProvider(tmp_path).load()
+    with pytest.raises(ProviderError):
+        verify_digest(tmp_path / "model.safetensors", MODEL_SHA256)
+    assert MODEL_SHA256.startswith("53aa5117") and MODEL_SHA256.endswith("d9db")
+
+
+def test_batches_respect_the_token_budget_and_cover_every_text() -> None:
+    lengths = [5, 300, 2000, 7, 256, 256, 1, 1900]
+    ids = [np.zeros(n, np.int64) for n in lengths]
+    batches = _plan_batches(ids, BATCH_TOKENS)
+    assert sorted(i for batch in batches for i in batch) == list(range(len(lengths)))
+    for batch in batches:
+        assert len(batch) == 1 or sum(lengths[i] for i in batch) <= BATCH_TOKENS
+
+
+def test_blas_limit_nests_and_restores() -> None:
+    from threadpoolctl import threadpool_info
+
+    before = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    with single_threaded_blas():
+        with single_threaded_blas():
+            inside = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+        still = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    after = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    assert all(n == 1 for n in inside) and all(n == 1 for n in still)
+    assert after == before
