@@ -1,0 +1,336 @@
+"""Blend the engines' ranked lists by weighted reciprocal rank fusion, keeping every number shown.
+
+A pure module: ranked lists and weights in, a fused list out, no engine, no I/O.
+
+- :func:`plan` decides what runs: the direct path (one dominant engine) or the preset's engines.
+- :func:`fuse` merges the lists. For an item at 0-based ``rank`` in a modality's list::
+
+      contribution = weight / (k + rank + 1) * boost        # boost already inside, see below
+      boost        = min(1 + 0.3 * ln(1 + centrality), 1.5)
+      score        = (sum of the contributions, left to right in display order) * demotion
+
+  so the explanation re-derives the score exactly, and the list is sorted by that very score.
+- Items are identified by a chunk key ``(path, start_line, end_line)``; a ``locate`` callback maps
+  a hit to the chunk that encloses it, so a text engine's line hit merges into the definition a
+  structural engine returned. Then the best chunk per file is kept and the others are counted.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Final, TypeAlias
+
+from maguyva_tui.core.intent import Intent, Weights, weights_for
+from maguyva_tui.core.types import MODALITIES, Hit
+
+ChunkKey: TypeAlias = tuple[str, int, int]
+"""``(path, start_line, end_line)``: an item's identity across modalities."""
+
+DEFAULT_K: Final = 40  # seed: default preset
+THOROUGH_K: Final = 60  # seed: thorough preset; a flatter curve gives lower-ranked agreement more say
+DIRECT_CONFIDENCE: Final = 0.85  # seed: at or above this an ordinary query skips fusion
+BOOST_SLOPE: Final = 0.3  # seed: boost = 1 + 0.3 * ln(1 + centrality)
+BOOST_CAP: Final = 1.5  # seed: a hub may gain half again, never more, so relevance still leads
+DEMOTION: Final = 0.5  # halves vendored/built/generated code: still findable, never above own code
+
+DEMOTED_DIRS: Final = frozenset(
+    {"vendor", "third_party", "third-party", "node_modules", "build", "dist", "archive",
+     "generated", "__generated__"}
+)
+"""Folders whose files are someone else's code, build output or old copies (any path component)."""
+
+_DEMOTED_FILE = re.compile(
+    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:go|cc|h)|[._]generated\.[^/]+|\.min\.(?:js|mjs|css))$", re.I
+)
+"""Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Presets and plans.
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named choice of modalities and RRF ``k``."""
+
+    name: str
+    modalities: tuple[str, ...]
+    k: int
+    strategy: str
+    """What a non-direct plan on this preset says: ``"fused"`` or ``"semantic_only"``."""
+
+
+QUICK: Final = Preset("quick", ("semantic",), DEFAULT_K, "semantic_only")
+"""Meaning only, no fusion: the fastest answer (``k`` only scales the shown contributions)."""
+DEFAULT: Final = Preset("default", ("semantic", "text", "structural"), DEFAULT_K, "fused")
+"""Three engines fused; the graph still supplies centrality and the direct path."""
+THOROUGH: Final = Preset("thorough", MODALITIES, THOROUGH_K, "fused")
+"""All four engines fused."""
+
+PRESETS: Final[Mapping[str, Preset]] = MappingProxyType({p.name: p for p in (QUICK, DEFAULT, THOROUGH)})
+"""Presets by name."""
+
+
+def preset_for(name: str) -> Preset:
+    """Return a preset by name; raise ``ValueError`` naming the valid ones."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What runs for one query, and how its lists are combined."""
+
+    intent: str
+    confidence: float
+    weights: Weights
+    """The intent's whole profile, shown as is."""
+    strategy: str
+    """``"direct"``, ``"fused"`` or ``"semantic_only"`` (the JSON's ``fusion_strategy``)."""
+    modalities: tuple[str, ...]
+    """The engines to run, in display order; exactly one on the direct path."""
+    preset: str
+    k: int
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the plan half of the JSON explanation."""
+        return {
+            "intent": self.intent,
+            "confidence": self.confidence,
+            "weights": self.weights.as_dict(),
+            "fusion_strategy": self.strategy,
+            "modalities": list(self.modalities),
+            "preset": self.preset,
+            "k": self.k,
+        }
+
+
+def plan(intent: Intent, preset: Preset | str = DEFAULT, ordinary: bool = True) -> Plan:
+    """Decide the engines: the dominant one alone when sure and ordinary, else the preset's weighted ones."""
+    chosen = preset_for(preset) if isinstance(preset, str) else preset
+    weights = weights_for(intent.name)
+
+    def make(strategy: str, modalities: tuple[str, ...]) -> Plan:
+        return Plan(intent.name, intent.confidence, weights, strategy, modalities, chosen.name, chosen.k)
+
+    if intent.confidence >= DIRECT_CONFIDENCE and ordinary:
+        return make("direct", (weights.dominant(),))
+    weighted = tuple(m for m in chosen.modalities if weights.get(m) > 0)  # weight 0: never run
+    if not weighted:  # quick preset on exact_match: the embedding model is not called
+        return make("direct", (weights.dominant(),))
+    return make(chosen.strategy, weighted)
+
+
+# ---------------------------------------------------------------------------------------------
+# Boost and demotion.
+
+
+def boost_for(centrality: float) -> float:
+    """Return the graph importance boost: ``min(1 + 0.3 ln(1 + centrality), 1.5)``, 1 at 0."""
+    return min(1.0 + BOOST_SLOPE * math.log(1.0 + max(centrality, 0.0)), BOOST_CAP)
+
+
+def scaled_centrality(pagerank: float, nodes: int) -> float:
+    """Scale a PageRank so an average node is 1.0 (boost 1.21) and 4.3x average hits the cap."""
+    return pagerank * nodes
+
+
+def is_demoted(path: str) -> bool:
+    """Tell whether a path is vendored, built, archived, generated or minified."""
+    *folders, name = path.split("/")
+    return any(f.lower() in DEMOTED_DIRS for f in folders) or bool(_DEMOTED_FILE.search(name))
+
+
+def demotion_for(path: str) -> float:
+    """Return the factor a path's score is multiplied by: :data:`DEMOTION` or 1."""
+    return DEMOTION if is_demoted(path) else 1.0
+
+
+def no_centrality(hit: Hit) -> float:
+    """Return 0 for every hit: no graph, no boost."""
+    return 0.0
+
+
+def span_of(hit: Hit) -> ChunkKey:
+    """Return a hit's own span as its identity (the default ``locate``)."""
+    return (hit.path, hit.start_line, hit.end_line)
+
+
+# ---------------------------------------------------------------------------------------------
+# The fused values.
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One modality's part in one fused item."""
+
+    rank: int
+    """0-based position in that modality's list (the best one when several hits merged)."""
+    score: float
+    """The engine's own score for that hit."""
+    weight: float
+    contribution: float
+    """``weight / (k + rank + 1) * boost``: the boost is already inside."""
+
+    def to_dict(self) -> dict[str, float | int]:
+        """Return the JSON shape ``{"rank", "score", "weight", "contribution"}``."""
+        return {"rank": self.rank, "score": self.score, "weight": self.weight, "contribution": self.contribution}
+
+
+@dataclass(frozen=True, slots=True)
+class Fused:
+    """One result of the fused list with every number that ranked it."""
+
+    hit: Hit
+    """The representative hit: the one spanning the whole chunk if any, else the top contributor."""
+    key: ChunkKey
+    """The chunk the item stands for (what ``locate`` returned)."""
+    score: float
+    """The number the list is sorted by: ``sum(contributions) * demotion``."""
+    contributions: tuple[tuple[str, Contribution | None], ...]
+    """Per modality that ran, in display order; ``None`` where that engine did not find it."""
+    centrality: float
+    boost: float
+    demotion: float
+    folded: int = 0
+    """How many other chunks of the same file were folded into this one."""
+
+    def contribution(self, modality: str) -> Contribution | None:
+        """Return one modality's contribution, ``None`` when not found or not run."""
+        return dict(self.contributions).get(modality)
+
+    def rederived_score(self) -> float:
+        """Recompute the score from the stored numbers, in the same order as :func:`fuse`."""
+        return sum(c.contribution for _, c in self.contributions if c is not None) * self.demotion
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the JSON explanation of this result; the numbers are the ones used for ranking."""
+        return {
+            "path": self.hit.path,
+            "start_line": self.hit.start_line,
+            "end_line": self.hit.end_line,
+            "symbol": self.hit.symbol,
+            "kind": self.hit.kind,
+            "score": self.score,
+            "modalities": {m: (c.to_dict() if c else None) for m, c in self.contributions},
+            "centrality": self.centrality,
+            "boost": self.boost,
+            "demotion": self.demotion,
+            "folded": self.folded,
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Fusion.
+
+WeightsLike: TypeAlias = Mapping[str, float] | Weights
+
+
+def _weight(weights: WeightsLike, modality: str) -> float:
+    """Return one modality's weight from a ``Weights`` or a plain mapping (0 when absent)."""
+    return float(weights.get(modality, 0.0) if isinstance(weights, Mapping) else weights.get(modality))
+
+
+def _display_order(lists: Mapping[str, Sequence[Hit]]) -> tuple[str, ...]:
+    """Return the modalities that ran: the known ones in display order, then any others sorted."""
+    return tuple(m for m in MODALITIES if m in lists) + tuple(sorted(set(lists) - set(MODALITIES)))
+
+
+def _collect(
+    lists: Mapping[str, Sequence[Hit]], order: tuple[str, ...], locate: Callable[[Hit], ChunkKey]
+) -> dict[ChunkKey, dict[str, tuple[int, Hit]]]:
+    """Group hits by chunk; within one modality keep the best (first) rank for a chunk."""
+    found: dict[ChunkKey, dict[str, tuple[int, Hit]]] = {}
+    for modality in order:
+        for rank, hit in enumerate(lists[modality]):
+            found.setdefault(locate(hit), {}).setdefault(modality, (rank, hit))
+    return found
+
+
+def _representative(
+    key: ChunkKey, per: Mapping[str, tuple[int, Hit]], weights: WeightsLike, k: int, order: tuple[str, ...]
+) -> Hit:
+    """Pick the hit that shows the item: one spanning the whole chunk first, then the top contributor."""
+
+    def preference(modality: str) -> tuple[bool, float, int]:
+        rank, hit = per[modality]
+        return (span_of(hit) != key, -_weight(weights, modality) / (k + rank + 1), order.index(modality))
+
+    return per[min(per, key=preference)][1]
+
+
+def _fuse_one(
+    key: ChunkKey,
+    per: Mapping[str, tuple[int, Hit]],
+    order: tuple[str, ...],
+    weights: WeightsLike,
+    k: int,
+    centrality: Callable[[Hit], float],
+    demotion: Callable[[str], float],
+) -> Fused:
+    """Score one chunk from the modalities that found it."""
+    hit = _representative(key, per, weights, k, order)
+    central = max(float(centrality(hit)), 0.0)
+    boost = boost_for(central)
+    parts: list[tuple[str, Contribution | None]] = []
+    for modality in order:
+        if modality not in per:
+            parts.append((modality, None))
+            continue
+        rank, own = per[modality]
+        weight = _weight(weights, modality)
+        parts.append((modality, Contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
+    factor = float(demotion(key[0]))
+    total = sum(c.contribution for _, c in parts if c is not None) * factor
+    return Fused(hit, key, total, tuple(parts), central, boost, factor)
+
+
+def _order_key(item: Fused) -> tuple[float, str, int, int]:
+    """Sort by score, best first; ties by path, then line, so the order never depends on chance."""
+    return (-item.score, item.key[0], item.key[1], item.key[2])
+
+
+def _best_per_file(items: Sequence[Fused]) -> list[Fused]:
+    """Keep the best item of each file, counting the others it stands for."""
+    best: dict[str, Fused] = {}
+    counts: dict[str, int] = {}
+    for item in sorted(items, key=_order_key):
+        path = item.key[0]
+        counts[path] = counts.get(path, 0) + 1
+        best.setdefault(path, item)
+    return [replace(item, folded=counts[path] - 1) for path, item in best.items()]
+
+
+def fuse(
+    lists: Mapping[str, Sequence[Hit]],
+    weights: WeightsLike,
+    k: int,
+    centrality: Callable[[Hit], float] = no_centrality,
+    demotion: Callable[[str], float] = demotion_for,
+    locate: Callable[[Hit], ChunkKey] = span_of,
+    dedup_per_file: bool = True,
+) -> list[Fused]:
+    """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first."""
+    if k < 0:
+        raise ValueError(f"RRF k must be >= 0, got {k}")
+    order = _display_order(lists)
+    found = _collect(lists, order, locate)
+    items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
+    if dedup_per_file:
+        items = _best_per_file(items)
+    return sorted(items, key=_order_key)
+
+
+def direct(modality: str, hits: Sequence[Hit], weight: float, k: int) -> list[Fused]:
+    """Wrap the dominant engine's own list for the direct path: its order, every hit, no boost."""
+    items = []
+    for rank, hit in enumerate(hits):
+        part = Contribution(rank, hit.score, weight, weight / (k + rank + 1))
+        items.append(Fused(hit, span_of(hit), part.contribution, ((modality, part),), 0.0, 1.0, 1.0))
+    return items

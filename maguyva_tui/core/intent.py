@@ -1,0 +1,494 @@
+"""Classify a question's intent with the seed's ordered heuristics, and weigh the four engines for it.
+
+The rules run in order and the first match wins (SPEC, "Intent classification"):
+
+=====  ====================  ==========================================================  ==========
+order  rule                  matches                                                     confidence
+=====  ====================  ==========================================================  ==========
+0      code_snippet          a pasted multi-line code snippet (not an error trace)       0.80 similar
+1      definition_keyword    ``def parse``, ``class Foo(``, ``fn main``, ``import os``   0.95 def
+2      references_phrase     "who calls X", "usages of X", "where is X used"             0.90 refs
+3      impact_phrase         "impact", "blast radius", "what depends on X"               0.90 impact
+3a     similar_phrase        "similar to X", "code like X", "duplicates of X"            0.80 similar
+3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
+4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
+4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
+5      identifier            a lone CamelCase / snake_case / qualified identifier        0.80 def
+5      identifier_in_phrase  such an identifier inside a short (0.70) or long (0.60)     0.60-0.70
+                             phrase that is not a question
+6      question              "how", "why", "explain", "architecture", "what does"        0.75 understand
+7      fallback              nothing matched (``empty`` for a blank query)               0.40 understand
+=====  ====================  ==========================================================  ==========
+
+Deliberate readings of the seed: a question about an identifier ("how does parse_config work") is
+rule 6 with the identifier as its target, not rule 5, because a question wants meaning; a
+definition keyword that is also an English word (``class``, ``type``, ``interface``) fires only
+when a code-shaped name or code punctuation follows, so "type of x" or "class hierarchy" fall
+through to an honest low-confidence answer instead of a confidently wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from maguyva_tui.core.types import MODALITIES
+
+INTENTS: Final[tuple[str, ...]] = (
+    "find_definition",
+    "find_references",
+    "understand_code",
+    "find_similar",
+    "impact_analysis",
+    "exact_match",
+)
+"""The six intents, in the SPEC's weight-table order."""
+
+# Confidences: the seed's, or a choice inside the seed's range with the reason beside it.
+CONF_DEFINITION_KEYWORD: Final = 0.95  # seed rule 1
+CONF_REFERENCES: Final = 0.90  # seed rule 2
+CONF_IMPACT: Final = 0.90  # seed rule 3
+CONF_SIMILAR: Final = 0.80  # no seed rule; below the direct threshold so the blend always runs
+CONF_DEFINITION_PHRASE: Final = 0.90  # explicit wording ("where is X defined"): as sure as rule 2
+CONF_QUOTED: Final = 0.90  # seed rule 4 top: the user spelled out the literal
+CONF_ERROR_TOKEN: Final = 0.85  # seed rule 4 bottom: an error name may also be a class to define
+CONF_LONE_IDENTIFIER: Final = 0.80  # seed rule 5 top: nothing but a symbol name
+CONF_IDENTIFIER_SHORT: Final = 0.70  # seed rule 5: a symbol with a word or two around it
+CONF_IDENTIFIER_LONG: Final = 0.60  # seed rule 5 bottom: a symbol lost in a sentence
+CONF_QUESTION: Final = 0.75  # seed rule 6
+CONF_FALLBACK: Final = 0.40  # seed rule 7: low on purpose, so the semantic-leaning blend runs
+
+SHORT_PHRASE_WORDS: Final = 3
+"""A phrase of at most this many words around an identifier counts as short (rule 5)."""
+
+MAX_CLASSIFY_CHARS: Final = 4096
+"""Only the query's first 4 KiB is examined: longer input is a pasted snippet, and the bound keeps
+every regex's time bounded whatever the input."""
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What a query asks for, how sure the classifier is, and which rule decided."""
+
+    name: str
+    """One of :data:`INTENTS`."""
+    confidence: float
+    target: str | None = None
+    """The symbol or literal the query is about (``parse_config``, ``ECONNREFUSED``), if any."""
+    rule: str = "fallback"
+    """The name of the rule that fired (``"references_phrase"``), or ``"override"``."""
+
+    def __str__(self) -> str:
+        target = f" target={self.target!r}" if self.target else ""
+        return f"{self.name} {self.confidence:.2f}{target} [{self.rule}]"
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the query half of the JSON explanation."""
+        return {
+            "intent": self.name,
+            "confidence": self.confidence,
+            "target": self.target,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """One intent's weight for each modality."""
+
+    semantic: float
+    text: float
+    structural: float
+    graph: float
+
+    def get(self, modality: str) -> float:
+        """Return the weight of one modality (0 for a name that is not a modality)."""
+        return float(getattr(self, modality)) if modality in MODALITIES else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        """Return the weights keyed by modality, in display order."""
+        return {m: self.get(m) for m in MODALITIES}
+
+    def dominant(self) -> str:
+        """Return the modality with the largest weight (the first in display order on a tie)."""
+        return max(MODALITIES, key=lambda m: (self.get(m), -MODALITIES.index(m)))
+
+    def __str__(self) -> str:
+        return " ".join(f"{m}={self.get(m):g}" for m in MODALITIES)
+
+
+# fmt: off
+WEIGHTS: Final[Mapping[str, Weights]] = MappingProxyType({
+    #                             semantic       text       structural       graph
+    "find_definition": Weights(semantic=0.2, text=0.1, structural=0.6, graph=0.1),
+    "find_references": Weights(semantic=0.1, text=0.2, structural=0.2, graph=0.5),
+    "understand_code": Weights(semantic=0.5, text=0.2, structural=0.2, graph=0.1),
+    "find_similar":    Weights(semantic=0.4, text=0.3, structural=0.2, graph=0.1),
+    "impact_analysis": Weights(semantic=0.1, text=0.1, structural=0.1, graph=0.7),
+    "exact_match":     Weights(semantic=0.0, text=0.9, structural=0.1, graph=0.0),
+})
+# fmt: on
+"""The seed's weight profiles, exactly (SPEC, "Weight profiles")."""
+
+
+def weights_for(intent: str) -> Weights:
+    """Return the weight profile of an intent; raise ``ValueError`` naming the valid intents."""
+    try:
+        return WEIGHTS[intent]
+    except KeyError:
+        raise ValueError(f"unknown intent {intent!r}; choose one of {', '.join(INTENTS)}") from None
+
+
+def override(intent: Intent, name: str) -> Intent:
+    """Return the user's chosen intent, keeping the extracted target, at full confidence."""
+    weights_for(name)
+    return Intent(name, 1.0, intent.target, "override")
+
+
+# ---------------------------------------------------------------------------------------------
+# Building blocks. Every pattern is linear: repetitions are over disjoint character classes or
+# explicitly bounded, so a 100 KB query cannot make them backtrack.
+
+_NAME = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
+_TOKEN = re.compile(_NAME + r"(?:\(\))?")
+_FILE_EXTENSIONS: Final = frozenset(
+    "py pyi js jsx mjs ts tsx go rs java c h cc cpp hpp cs rb php md txt json yaml yml toml cfg "
+    "ini html css sh lock".split()
+)
+"""A dotted token ending in one of these is a file name, not a qualified symbol."""
+
+_FILLERS: Final = frozenset(
+    "the a an of on to for in at by from this that these those my our its it function functions "
+    "method methods class classes symbol variable constant module type struct interface def "
+    "all every any if i we change changing modify modifying remove removing delete deleting "
+    "rename renaming refactor refactoring touch touching edit editing me show find is are "
+    "does do did was be being been what which who where everything anything something code "
+    "places callers usages references".split()
+)
+"""Words skipped when a target is taken from the words after a trigger phrase."""
+
+
+def is_identifier(token: str) -> bool:
+    """Tell whether a token is shaped like a code symbol: camelCase, snake_case, qualified, ``f()``."""
+    word = token.removesuffix("()")
+    if not any(c.isalpha() for c in word):
+        return False
+    if token.endswith("()") or "$" in word or "::" in word or "->" in word or "#" in word:
+        return True
+    if "." in word:
+        parts = word.split(".")
+        return parts[-1].lower() not in _FILE_EXTENSIONS and all(len(p) > 1 for p in parts)
+    if "_" in word.strip("_") or (word.startswith("_") and word.strip("_")):
+        return True
+    return any(c.islower() for c in word) and any(c.isupper() for c in word[1:])
+
+
+def _clean(token: str) -> str:
+    """Strip call parentheses and wrapping punctuation from an extracted target."""
+    return token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()")
+
+
+def _identifier_in(text: str) -> str | None:
+    """Return the first identifier-shaped token of a text (backticked ones first), or ``None``."""
+    for match in _BACKTICKED.finditer(text):
+        if _TOKEN.fullmatch(match.group(1).strip()):
+            return _clean(match.group(1))
+    for match in _TOKEN.finditer(text):
+        if is_identifier(match.group(0)):
+            return _clean(match.group(0))
+    return None
+
+
+def _target_after(text: str) -> str | None:
+    """Return the subject of the words after a trigger: an identifier, else the first content word."""
+    found = _identifier_in(text)
+    if found:
+        return found
+    for match in _TOKEN.finditer(text):
+        word = _clean(match.group(0))
+        if word and word.lower() not in _FILLERS:
+            return word
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule 0: a pasted code snippet.
+
+_TRACE = re.compile(
+    r"Traceback \(most recent call last\)|^\s*File \"[^\"\n]{0,400}\", line \d|^\s*panic:"
+    r"|^Exception in thread|^\s+at [\w$.<>]{1,200}\(|^goroutine \d|^\s*(?:fatal )?error(?:\[\w+\])?:",
+    re.M | re.I,
+)
+_CODE_LINE = re.compile(r"[(){}\[\];=:<>]|^\s+\S")
+
+
+def _code_snippet(text: str) -> Intent | None:
+    """Match a multi-line snippet whose lines are mostly code and that is not an error trace."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 2 or _TRACE.search(text):
+        return None
+    code_lines = sum(1 for line in lines if _CODE_LINE.search(line))
+    if code_lines * 2 < len(lines):
+        return None
+    return Intent("find_similar", CONF_SIMILAR, None, "code_snippet")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule 1: a definition keyword of any supported language.
+
+_CODE_KEYWORDS = r"def|func|fn|fun|impl|typedef|\#\s*include|\#\s*define|macro_rules!"
+"""Keywords that are not English words: any name after them is a symbol."""
+_WORD_KEYWORDS = (
+    r"class|struct|interface|trait|enum|type|function|const|let|var|import|from|module|mod"
+    r"|namespace|union|record|protocol|object|package|extension"
+)
+"""Keywords that are also English words: the name must look like code, or code must follow."""
+_MODIFIERS = (
+    r"(?:(?:pub(?:\([a-z]{1,10}\))?|export|default|async|static|public|private|protected|abstract"
+    r"|final|sealed|data|inline|unsafe|extern|virtual|override|internal|open|partial)\s+){0,4}"
+)
+_DEFINITION = re.compile(
+    rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s+(?:\([^)\n]{{0,200}}\)\s*)?"
+    rf"[<\"]?(?P<name>{_NAME})[>\"]?(?P<rest>[^\n]*)",
+    re.I,
+)
+_CODE_REST = re.compile(
+    r"\s*(?:$|[(:{<\[=;,*&!?]|(?:extends|implements|as|for|struct|interface|import|where|with)\b)",
+    re.I,
+)
+_FROM_IMPORT = re.compile(rf"\s+import\s+(?P<name>{_NAME})", re.I)
+
+
+def _definition_keyword(text: str) -> Intent | None:
+    """Match ``def parse``, ``class Foo(Base)``, ``func (r *R) Load``, ``import numpy as np``."""
+    match = _DEFINITION.match(text)
+    if not match:
+        return None
+    keyword, name, rest = match.group("kw").lower(), match.group("name"), match.group("rest")
+    code_keyword = re.fullmatch(_CODE_KEYWORDS, keyword) is not None
+    if not code_keyword and not _CODE_REST.match(rest):
+        return None
+    code_name = is_identifier(name) or name[0].isupper() or keyword in ("import", "from")
+    if not (code_keyword or code_name or rest.strip()):
+        return None  # "class hierarchy", "type hints": English words, not code
+    if keyword == "from":
+        imported = _FROM_IMPORT.match(rest)
+        if not imported:
+            return None
+        name = imported.group("name")
+    return Intent("find_definition", CONF_DEFINITION_KEYWORD, _clean(name), "definition_keyword")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules 2, 3, 3a and 3b: phrasings. Each trigger's text after the match holds the target.
+
+_VERBS_USE = (
+    r"calls?|uses?|imports?|references?|invokes?|instantiates?|inherits?\s+from|extends?"
+    r"|implements?|subclasses|overrides?"
+)
+_REFERENCES = (
+    re.compile(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
+    re.compile(
+        r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations"
+        r"|importers|consumers|subclasses|implementations|implementers|users)\s+(?:of|to|for)\b",
+        re.I,
+    ),
+    re.compile(r"\bfind\s+(?:all\s+)?(?:the\s+)?(?:usages|references|refs|callers|call\s+sites)\b", re.I),
+    re.compile(r"\b(?:is|are)\s+(?:called|used|referenced|invoked|imported)\s+(?:by|from)\b", re.I),
+)
+_WHERE_USED = re.compile(
+    r"\bwhere(?:\s+(?:is|are|does|do)|'s)\s+(?P<x>[^\n]{1,120}?)\s+(?:being\s+)?"
+    r"(?:used|called|referenced|invoked|imported|instantiated)\b",
+    re.I,
+)
+
+_IMPACT = (
+    re.compile(r"\bimpact(?:s|ed)?\b|\bblast\s+radius\b|\bripple\s+effects?\b", re.I),
+    re.compile(r"\b(?:what|who|which\s+\w+)\s+(?:depends|rely|relies)\s+on\b|\bdependents\s+of\b", re.I),
+    re.compile(
+        r"\bwhat\s+(?:breaks|(?:would|will|could|might)\s+break|is\s+affected|gets\s+affected"
+        r"|(?:would|will)\s+be\s+affected)\b|\baffected\s+by\b",
+        re.I,
+    ),
+    re.compile(r"\bif\s+(?:i|we)\s+(?:change|modify|remove|delete|rename|refactor|touch)\b", re.I),
+    re.compile(r"\bsafe\s+to\s+(?:change|modify|remove|delete|rename)\b", re.I),
+)
+
+_SIMILAR = (
+    re.compile(r"\bsimilar\s+(?:to|code|functions?|methods?|classes|implementations?)\b", re.I),
+    re.compile(
+        r"\b(?:code|functions?|methods?|classes|implementations?|something|anything|snippets?)"
+        r"\s+(?:like|resembling|similar\s+to)\b",
+        re.I,
+    ),
+    re.compile(r"\b(?:duplicates?|clones?|copies|near[\s-]duplicates?)\s+of\b|\bresembl(?:es|ing)\b", re.I),
+    re.compile(r"\bduplicated?\s+code\b|\bcode\s+duplication\b", re.I),
+)
+
+_DEFINED_WORDS = r"class|function|method|struct|interface|trait|enum|type|def|definition|constructor"
+_DEFINITION_PHRASES = (
+    re.compile(
+        r"\bwhere(?:\s+(?:is|are)|'s)\s+(?P<x>[^\n]{1,120}?)\s+"
+        r"(?:defined|declared|implemented|created|located)\b",
+        re.I,
+    ),
+    re.compile(r"\bwhere\s+(?:does|do)\s+(?P<x>[^\n]{1,120}?)\s+(?:live|come\s+from)\b", re.I),
+    re.compile(r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\b", re.I),
+    re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
+    re.compile(
+        rf"^\s*(?:find|show|open|locate|get)\s+(?:me\s+)?(?:the\s+)?(?:{_DEFINED_WORDS})\s+(?=\S)",
+        re.I,
+    ),
+    re.compile(
+        rf"^\s*(?:the\s+)?`?(?P<x>{_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS})\s*\??\s*$", re.I
+    ),
+    re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{_NAME})(?:\(\))?`?\s*\??\s*$", re.I),
+)
+
+
+def _phrase_target(match: re.Match[str], text: str) -> str | None:
+    """Take the target from a named group ``x`` when the pattern has one, else from what follows."""
+    if "x" in match.re.groupindex and match.group("x"):
+        return _target_after(match.group("x"))
+    after = text[match.end() :]
+    return _identifier_in(after) or _identifier_in(text) or _target_after(after)
+
+
+def _phrase_rule(
+    patterns: tuple[re.Pattern[str], ...], name: str, confidence: float, rule: str
+) -> Callable[[str], Intent | None]:
+    """Build a rule that fires when any of its patterns occurs in the query."""
+
+    def rule_fn(text: str) -> Intent | None:
+        for pattern in patterns:
+            match = pattern.search(text)
+            if match:
+                return Intent(name, confidence, _phrase_target(match, text), rule)
+        return None
+
+    rule_fn.__name__ = f"_{rule}"
+    return rule_fn
+
+
+_references_phrase = _phrase_rule(
+    (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase"
+)
+_impact_phrase = _phrase_rule(_IMPACT, "impact_analysis", CONF_IMPACT, "impact_phrase")
+_similar_phrase = _phrase_rule(_SIMILAR, "find_similar", CONF_SIMILAR, "similar_phrase")
+_definition_phrase = _phrase_rule(
+    _DEFINITION_PHRASES, "find_definition", CONF_DEFINITION_PHRASE, "definition_phrase"
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule 4: a quoted literal or an error token.
+
+_QUOTED = re.compile(
+    r"\"(?P<d>[^\"\n]{1,1000})\"|“(?P<s>[^”\n]{1,1000})”|‘(?P<t>[^’\n]{1,1000})’|`(?P<b>[^`\n]{1,1000})`"
+    r"|(?:^|(?<=[\s(=:,\[]))'(?P<q>[^'\n]{1,1000})'(?=$|[\s).,;:?!\]])"
+)
+_BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
+
+
+def _quoted_literal(text: str) -> Intent | None:
+    """Match the first quoted literal; a backticked lone identifier is a symbol, left to rule 5."""
+    for match in _QUOTED.finditer(text):
+        literal = match.group("d") or match.group("s") or match.group("t") or match.group("q")
+        if literal is None:
+            code = match.group("b") or ""
+            if _TOKEN.fullmatch(code.strip()):
+                continue
+            literal = code
+        if literal.strip():
+            return Intent("exact_match", CONF_QUOTED, literal, "quoted_literal")
+    return None
+
+
+_ERRNO = (
+    "ECONNREFUSED ECONNRESET ECONNABORTED ENOENT EACCES EPERM EEXIST EISDIR ENOTDIR EINVAL EPIPE "
+    "ETIMEDOUT EADDRINUSE EADDRNOTAVAIL EAGAIN EWOULDBLOCK EBADF EBUSY EMFILE ENFILE ENOMEM ENOSPC "
+    "ENOTEMPTY EHOSTUNREACH ENETUNREACH EINTR EIO ENOTCONN ECANCELED EROFS ESRCH EDEADLK ENOTSUP "
+    "EOPNOTSUPP ENOTSOCK EPROTO EXDEV ELOOP ENAMETOOLONG"
+)
+_ERROR_NAME = re.compile(
+    r"\b(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)"
+    rf"|{'|'.join(_ERRNO.split())}|SIG(?:SEGV|ABRT|KILL|TERM|BUS|FPE|ILL|PIPE|INT|HUP))\b"
+)
+_ERROR_MARKER = re.compile(r"\b(?:panic|fatal(?:\s+error)?|error(?:\[\w{1,10}\])?|warning):[^\n]*", re.I)
+_ERROR_PHRASE = re.compile(
+    r"\b(?:traceback|segfault|segmentation\s+fault|core\s+dumped|no\s+such\s+file\s+or\s+directory"
+    r"|permission\s+denied|connection\s+refused|undefined\s+reference|is\s+not\s+defined"
+    r"|is\s+not\s+a\s+function|cannot\s+read\s+propert(?:y|ies)\s+of|index\s+out\s+of\s+range"
+    r"|nil\s+pointer\s+dereference|unexpected\s+token|stack\s+overflow\s+error)\b",
+    re.I,
+)
+
+
+def _error_token(text: str) -> Intent | None:
+    """Match an error name (``ValueError``, ``ENOENT``, ``SIGSEGV``), marker (``panic:``) or phrase."""
+    for pattern in (_ERROR_NAME, _ERROR_MARKER, _ERROR_PHRASE):
+        match = pattern.search(text)
+        if match:
+            return Intent("exact_match", CONF_ERROR_TOKEN, match.group(0).strip(), "error_token")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules 5 and 6: an identifier, a question.
+
+_QUESTION = re.compile(
+    r"\b(?:how|why|explain|explains|explanation|architecture|overview|describe|understand"
+    r"|walk\s+(?:me\s+)?through|what\s+(?:does|do|is|are|happens)|what's|purpose\s+of"
+    r"|responsible\s+for|tell\s+me\s+about)\b",
+    re.I,
+)
+_WORD = re.compile(r"\S+")
+
+
+def _identifier(text: str) -> Intent | None:
+    """Match a code-shaped identifier: alone (0.80) or in a phrase that is not a question."""
+    target = _identifier_in(text)
+    if target is None or _QUESTION.search(text):
+        return None
+    words = len(_WORD.findall(text))
+    if words == 1:
+        return Intent("find_definition", CONF_LONE_IDENTIFIER, target, "identifier")
+    confidence = CONF_IDENTIFIER_SHORT if words <= SHORT_PHRASE_WORDS else CONF_IDENTIFIER_LONG
+    return Intent("find_definition", confidence, target, "identifier_in_phrase")
+
+
+def _question(text: str) -> Intent | None:
+    """Match a question about meaning; its target is an identifier when it names one."""
+    if not _QUESTION.search(text):
+        return None
+    return Intent("understand_code", CONF_QUESTION, _identifier_in(text), "question")
+
+
+RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
+    _code_snippet,
+    _definition_keyword,
+    _references_phrase,
+    _impact_phrase,
+    _similar_phrase,
+    _definition_phrase,
+    _quoted_literal,
+    _error_token,
+    _identifier,
+    _question,
+)
+"""The ordered rules; the first that returns an intent wins."""
+
+
+def classify(text: str) -> Intent:
+    """Return the intent of a query: the first matching rule's, else an honest low-confidence guess."""
+    text = text[:MAX_CLASSIFY_CHARS].strip()
+    if not text:
+        return Intent("understand_code", CONF_FALLBACK, None, "empty")
+    for rule in RULES:
+        intent = rule(text)
+        if intent is not None:
+            return intent
+    return Intent("understand_code", CONF_FALLBACK, None, "fallback")
