@@ -1,0 +1,218 @@
+"""The command line: ``maguyva [PATH]``, ``index``, ``search``, ``graph``, ``mcp``.
+
+Thin by design: every command is a few calls into the headless engine. Errors a user can cause
+end as one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from maguyva_tui import __version__
+from maguyva_tui.core.types import MODALITIES, QueryError
+
+COMMANDS = ("index", "search", "graph", "mcp")
+EXIT_USAGE = 2
+"""Exit status for bad input (empty query, invalid regex, a path that is not a directory)."""
+
+
+class UserError(Exception):
+    """An error caused by what the user asked; printed as one line."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe every subcommand and flag."""
+    parser = argparse.ArgumentParser(prog="maguyva", description="Code search that explains its ranking.")
+    parser.add_argument("--version", action="version", version=f"maguyva {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    index = sub.add_parser("index", help="build or update the index of a repository")
+    index.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
+    _common(index)
+    index.add_argument("--no-semantic", action="store_true", help="skip embedding")
+    index.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    search = sub.add_parser("search", help="search a repository")
+    search.add_argument("query", nargs="?", help="the question, literal or pattern")
+    search.add_argument("--repo", default=".", help="repository root (default: .)")
+    _common(search)
+    search.add_argument("--json", action="store_true", help="print the JSON result")
+    search.add_argument("--limit", type=int, default=20, help="results to return (default 20)")
+    search.add_argument("--modality", choices=MODALITIES, help="use one engine alone")
+    search.add_argument("--regex", action="store_true", help="read QUERY as a regular expression")
+    case = search.add_mutually_exclusive_group()
+    case.add_argument("-i", "--ignore-case", action="store_true", help="match case-insensitively")
+    case.add_argument("-S", "--smart-case", action="store_true", help="insensitive unless QUERY has a capital")
+    search.add_argument("--batch", metavar="FILE", help="JSON lines of queries ('-' for stdin)")
+    return parser
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--index-dir", help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line and return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(argv)
+    except (UserError, QueryError, NotADirectoryError) as exc:
+        print(f"maguyva: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("maguyva: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last line of defence: no traceback reaches a user
+        if os.environ.get("MAGUYVA_DEBUG"):
+            raise
+        print(f"maguyva: internal error: {type(exc).__name__}: {exc} (MAGUYVA_DEBUG=1 shows more)", file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        return _run_app(argv)
+    args = build_parser().parse_args(argv)
+    if args.command == "index":
+        return _index(args)
+    if args.command == "search":
+        return _search(args)
+    raise UserError(f"unknown command {args.command}")
+
+
+def _run_app(argv: list[str]) -> int:
+    """Open the terminal UI on a path (the default command)."""
+    path = Path(argv[0]) if argv else Path(".")
+    if not path.is_dir():
+        raise UserError(f"{path}: not a directory")
+    raise UserError("the terminal UI is not built yet; use `maguyva index` and `maguyva search`")
+
+
+def _engine(path: str, index_dir: str | None) -> Any:
+    from maguyva_tui.core.engine import Engine
+
+    return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None)
+
+
+def _index(args: argparse.Namespace) -> int:
+    engine = _engine(args.path, args.index_dir)
+    progress = _ProgressBar() if sys.stderr.isatty() else None
+    summary = engine.refresh(progress)
+    if progress:
+        progress.done()
+    if args.json:
+        print(json.dumps(summary.to_dict()))
+        return 0
+    for notice in engine.notices:
+        print(f"maguyva: {notice}", file=sys.stderr)
+    print(_summary_text(engine.root, summary))
+    return 0
+
+
+def _summary_text(root: Path, s: Any) -> str:
+    skipped = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.skipped.items())) or "none"
+    noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
+    lines = [
+        f"indexed {root}",
+        f"  files    {s.files} ({s.parsed} parsed, {s.reused} unchanged, {s.removed} removed)",
+        f"  chunks   {s.chunks}",
+        f"  symbols  {s.symbols}",
+        f"  skipped  {skipped}",
+    ]
+    if noticed:
+        lines.append(f"  noticed  {noticed}")
+    if s.graph:
+        lines.append("  graph    " + ", ".join(f"{k} {v}" for k, v in s.graph.items() if not isinstance(v, dict)))
+    lines.append(f"  seconds  {s.seconds:.2f}")
+    return "\n".join(lines)
+
+
+def _case(args: argparse.Namespace) -> str:
+    if args.ignore_case:
+        return "insensitive"
+    return "smart" if args.smart_case else "sensitive"
+
+
+def _search(args: argparse.Namespace) -> int:
+    if args.batch:
+        return _batch(args)
+    if args.query is None:
+        raise UserError("search needs a QUERY (or --batch FILE)")
+    engine = _engine(args.repo, args.index_dir)
+    result = engine.search(args.query, limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        _print_human(result)
+    return 0
+
+
+def _batch(args: argparse.Namespace) -> int:
+    engine = _engine(args.repo, args.index_dir)
+    stream = sys.stdin if args.batch == "-" else _open_batch(args.batch)
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        print(json.dumps(_batch_one(engine, args, line, number), ensure_ascii=False), flush=True)
+    return 0
+
+
+def _open_batch(path: str) -> Any:
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror}") from None
+
+
+def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) -> dict[str, Any]:
+    """Answer one batch line; a bad line gets an error object in its place, the rest go on."""
+    try:
+        item = json.loads(line)
+        if not isinstance(item, dict) or not isinstance(item.get("query"), str):
+            raise UserError('each line must be a JSON object with a "query" string')
+        return engine.search(
+            item["query"],
+            limit=int(item.get("limit", args.limit)),
+            modality=item.get("modality", args.modality),
+            regex=bool(item.get("regex", args.regex)),
+            case=item.get("case", _case(args)),
+        )
+    except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError) as exc:
+        message = f"line {number}: {exc}"
+        return {"query": None, "error": message, "results": []}
+
+
+def _print_human(result: dict[str, Any]) -> None:
+    for i, r in enumerate(result["results"], 1):
+        where = f"{r['path']}:{r['start_line']}"
+        symbol = f"  {r['symbol']}" if r.get("symbol") else ""
+        print(f"{i:3}. {where}{symbol}  ({r['score']:.4f})")
+        first = (r.get("snippet") or "").splitlines()[:1]
+        if first:
+            print(f"      {first[0].strip()[:120]}")
+    print(f"{len(result['results'])} results in {result['elapsed_ms']:.1f} ms")
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr for terminal users."""
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if total:
+            width = 30
+            filled = int(width * done / total)
+            bar = "#" * filled + "-" * (width - filled)
+            sys.stderr.write(f"\r{phase:<9} [{bar}] {done}/{total}   ")
+        else:
+            sys.stderr.write(f"\r{phase:<9} ...{' ' * 40}")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.flush()

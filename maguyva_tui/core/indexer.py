@@ -1,0 +1,301 @@
+"""Build or update a repository's index: walk, re-read only what changed, write a new generation.
+
+A file is reused without being read when its size and modification time are unchanged, and
+without being re-parsed when its content hash is unchanged. Changed files get a fresh document
+id; the trigram postings are updated in place and compacted by a full rebuild once too many dead
+ids accumulate.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.store.format import (
+    FileEntry,
+    IndexUnavailable,
+    Manifest,
+    content_hash,
+    new_generation,
+    publish,
+    repo_dir,
+    write_pickle,
+)
+from maguyva_tui.core.store.lock import index_lock
+from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
+from maguyva_tui.core.types import FileFacts
+from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
+from maguyva_tui.locations import default_index_base
+
+Progress = Callable[[str, int, int], None]
+"""Called as ``progress(phase, done, total)`` while indexing."""
+
+COMPACT_DEAD_RATIO = 0.25
+"""Rebuild the trigram postings from scratch once a quarter of the ids in them are dead."""
+
+PARALLEL_MIN_FILES = 64
+"""Parse in a process pool only when enough files changed to pay for starting it."""
+
+PARSE_BATCH = 32
+"""Files handed to a parsing worker at once."""
+
+
+@dataclass(slots=True)
+class IndexSummary:
+    """What one build did, for the command line and the UI."""
+
+    files: int = 0
+    chunks: int = 0
+    symbols: int = 0
+    reused: int = 0
+    parsed: int = 0
+    removed: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+    noticed: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    corpus_bytes: int = 0
+    trigram_bytes: int = 0
+    rebuilt_because: str | None = None
+    """Set when an existing index could not be used (corrupt, other version)."""
+    graph: dict[str, object] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the summary as plain JSON values."""
+        return {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+
+
+def index_folder(root: Path, base: Path | None = None) -> Path:
+    """Return where a repository's index lives."""
+    return repo_dir(base or default_index_base(), root.resolve())
+
+
+def open_snapshot(root: Path, base: Path | None = None) -> Snapshot:
+    """Open the live index of a repository, or raise IndexUnavailable."""
+    snap = Snapshot.load(index_folder(root, base))
+    if snap.root != root.resolve():
+        raise IndexUnavailable("the index belongs to another folder; rebuilding it")
+    return snap
+
+
+def update_index(
+    root: Path,
+    base: Path | None = None,
+    progress: Progress | None = None,
+    max_bytes: int = MAX_FILE_BYTES,
+) -> tuple[Snapshot, IndexSummary]:
+    """Bring a repository's index up to date and return the new snapshot and what was done."""
+    root = root.resolve()
+    folder = index_folder(root, base)
+    with index_lock(folder):
+        return _Build(root, folder, progress or _quiet, max_bytes).run()
+
+
+def _quiet(phase: str, done: int, total: int) -> None:
+    """Ignore progress."""
+
+
+class _Build:
+    """One index build, from the walk to the published generation."""
+
+    def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int) -> None:
+        self.root = root
+        self.folder = folder
+        self.progress = progress
+        self.max_bytes = max_bytes
+        self.report = WalkReport()
+        self.summary = IndexSummary()
+        self.previous = self._previous()
+
+    def _previous(self) -> Snapshot | None:
+        try:
+            snap = Snapshot.load(self.folder)
+        except IndexUnavailable as exc:
+            if str(exc) != "no index yet":
+                self.summary.rebuilt_because = str(exc)
+            return None
+        if snap.root != self.root:
+            self.summary.rebuilt_because = "the index belongs to another folder; rebuilding it"
+            return None
+        return snap
+
+    def run(self) -> tuple[Snapshot, IndexSummary]:
+        started = time.perf_counter()
+        self.progress("walk", 0, 0)
+        candidates = list(walk(self.root, self.report, self.max_bytes))
+        kept, fresh = self._classify(candidates)
+        if self._unchanged(kept, fresh):
+            assert self.previous is not None
+            self._summarize(self.previous.manifest.files, self.previous.facts, [])
+            self.summary.seconds = round(time.perf_counter() - started, 3)
+            return self.previous, self.summary
+        new_facts = self._parse(fresh)
+        snap = self._write(kept, fresh, new_facts)
+        self.summary.seconds = round(time.perf_counter() - started, 3)
+        return snap, self.summary
+
+    def _unchanged(self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile]) -> bool:
+        """Tell whether the walk found exactly what the live generation already holds."""
+        prev = self.previous
+        if prev is None or fresh or len(kept) != len(prev.files):
+            return False
+        return all(prev.files.get(e.path) == e for e, _ in kept)
+
+    def _classify(self, candidates: list[Candidate]) -> tuple[list[tuple[FileEntry, bytes]], list[SourceFile]]:
+        """Split candidates into reused entries (with their stored bytes) and files to parse."""
+        kept: list[tuple[FileEntry, bytes]] = []
+        fresh: list[SourceFile] = []
+        prev = self.previous
+        for i, cand in enumerate(candidates):
+            if i % 200 == 0:
+                self.progress("read", i, len(candidates))
+            old = prev.files.get(cand.path) if prev else None
+            if old and prev and old.size == cand.size and old.mtime_ns == cand.mtime_ns:
+                kept.append((old, prev.raw(old.path)))
+                continue
+            source = read_source(cand, self.report, self.max_bytes)
+            if source is None:
+                continue
+            data = source.text.encode("utf-8", errors="surrogatepass")
+            if old and prev and old.hash == content_hash(data):
+                kept.append((_restat(old, source), data))
+            else:
+                fresh.append(source)
+        return kept, fresh
+
+    def _parse(self, fresh: list[SourceFile]) -> list[FileFacts]:
+        """Parse changed files, in a process pool when there are many."""
+        total = len(fresh)
+        if total < PARALLEL_MIN_FILES or (os.cpu_count() or 1) < 2:
+            out = []
+            for i, src in enumerate(fresh):
+                if i % 50 == 0:
+                    self.progress("parse", i, total)
+                out.append(analyze(src.path, src.text))
+            return out
+        batches = [[(s.path, s.text) for s in fresh[i : i + PARSE_BATCH]] for i in range(0, total, PARSE_BATCH)]
+        out = []
+        with ProcessPoolExecutor(max_workers=min(os.cpu_count() or 2, 4)) as pool:
+            for batch in pool.map(_analyze_batch, batches):
+                out.extend(batch)
+                self.progress("parse", len(out), total)
+        return out
+
+    def _write(
+        self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile], new_facts: list[FileFacts]
+    ) -> Snapshot:
+        """Write every part of a new generation and publish it."""
+        self.progress("write", 0, 1)
+        prev = self.previous
+        next_id = prev.manifest.next_doc_id if prev else 0
+        rows: list[tuple[str, int, str, int, int, str | None, bytes]] = []
+        facts: dict[str, FileFacts] = {}
+        for entry, data in kept:
+            rows.append((entry.path, entry.doc_id, entry.hash, entry.size, entry.mtime_ns, entry.language, data))
+            facts[entry.path] = prev.facts[entry.path] if prev else analyze(entry.path, data.decode())
+        added: list[tuple[int, str]] = []
+        for src, ff in zip(fresh, new_facts):
+            data = src.text.encode("utf-8", errors="surrogatepass")
+            rows.append((src.path, next_id, content_hash(data), src.size, src.mtime_ns, ff.language, data))
+            facts[src.path] = ff
+            added.append((next_id, src.text))
+            next_id += 1
+        rows.sort(key=lambda r: r[0])
+        gen = new_generation(self.folder)
+        entries = self._write_content(gen, rows)
+        live_ids = {e.doc_id for e in entries}
+        trigrams, dead = self._trigrams(entries, rows, added, live_ids)
+        self.summary.trigram_bytes = trigrams.save(gen)
+        write_pickle(gen / "facts.pkl", facts)
+        graph = self._graph(facts, fresh)
+        if graph is not None:
+            write_pickle(gen / "graph.pkl", graph)
+        manifest = self._manifest(entries, next_id, dead)
+        (gen / "manifest.json").write_text(manifest.to_json())
+        publish(self.folder, gen)
+        self._summarize(entries, facts, fresh)
+        return Snapshot(self.root, self.folder, manifest, b"".join(r[6] for r in rows), facts, trigrams, graph)
+
+    def _write_content(self, gen: Path, rows: list[tuple[str, int, str, int, int, str | None, bytes]]) -> list[FileEntry]:
+        entries = []
+        offset = 0
+        with open(gen / "content.bin", "wb") as out:
+            for path, doc_id, digest, size, mtime, lang, data in rows:
+                out.write(data)
+                entries.append(FileEntry(path, doc_id, digest, size, mtime, lang, offset, len(data)))
+                offset += len(data)
+        self.summary.corpus_bytes = offset
+        return entries
+
+    def _trigrams(
+        self,
+        entries: list[FileEntry],
+        rows: list[tuple[str, int, str, int, int, str | None, bytes]],
+        added: list[tuple[int, str]],
+        live_ids: set[int],
+    ) -> tuple[TrigramIndex, int]:
+        """Update the postings in place, or rebuild them when there is no base or too much garbage."""
+        prev = self.previous
+        dead = (prev.manifest.stats.get("dead_docs", 0) if prev else 0)
+        if prev is not None:
+            removed = [doc for doc in prev.trigrams.live if doc not in live_ids]
+            dead += len(removed)
+            total = len(live_ids) + dead
+            if total and dead / total <= COMPACT_DEAD_RATIO:
+                index = prev.trigrams
+                for doc in removed:
+                    index.remove(doc)
+                for i, (doc, text) in enumerate(added):
+                    if i % 100 == 0:
+                        self.progress("trigrams", i, len(added))
+                    index.add(doc, text_trigrams(text))
+                return index, dead
+        self.progress("trigrams", 0, len(rows))
+        docs = ((row[1], text_trigrams(row[6].decode("utf-8", errors="replace"))) for row in rows)
+        return TrigramIndex.build(docs), 0
+
+    def _graph(self, facts: dict[str, FileFacts], fresh: list[SourceFile]) -> object | None:
+        """Build or update the dependency graph from the stored facts."""
+        from maguyva_tui.core.graph import build_graph
+
+        self.progress("graph", 0, 1)
+        previous = self.previous.graph if self.previous else None
+        changed = {src.path: facts[src.path] for src in fresh}
+        removed = [p for p in (self.previous.files if self.previous else {}) if p not in facts]
+        return build_graph(facts, previous, changed, removed)
+
+    def _manifest(self, entries: list[FileEntry], next_id: int, dead: int) -> Manifest:
+        return Manifest(
+            str(self.root),
+            entries,
+            dict(self.report.skipped),
+            dict(self.report.noticed),
+            {"dead_docs": dead, "built_at": time.time()},
+            next_id,
+        )
+
+    def _summarize(self, entries: list[FileEntry], facts: dict[str, FileFacts], fresh: list[SourceFile]) -> None:
+        s = self.summary
+        s.files = len(entries)
+        s.chunks = sum(len(f.chunks) for f in facts.values())
+        s.symbols = sum(len(f.symbols) for f in facts.values())
+        s.parsed = len(fresh)
+        s.reused = len(entries) - len(fresh)
+        s.removed = len([p for p in (self.previous.files if self.previous else {}) if p not in facts])
+        s.skipped = dict(self.report.skipped)
+        s.noticed = dict(self.report.noticed)
+
+
+def _restat(entry: FileEntry, source: SourceFile) -> FileEntry:
+    """Carry an unchanged file's entry over with its new modification time."""
+    return FileEntry(entry.path, entry.doc_id, entry.hash, entry.size, source.mtime_ns, entry.language, entry.offset, entry.length)
+
+
+def _analyze_batch(batch: list[tuple[str, str]]) -> list[FileFacts]:
+    """Parse a batch of files in a worker process."""
+    return [analyze(path, text) for path, text in batch]

@@ -1,0 +1,20 @@
+"""One file in, its facts out: a single tree-sitter parse feeds chunks, symbols and graph facts."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph.extract import extract_facts
+from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
+from maguyva_tui.core.parsing.languages import language_for, parse
+from maguyva_tui.core.types import FileFacts
+
+
+def analyze(path: str, text: str) -> FileFacts:
+    """Parse a file once and extract everything the engines need from that one tree."""
+    language = language_for(path)
+    if language is None:
+        return FileFacts(path, None, tuple(window_chunks(path, text)))
+    source = text.encode("utf-8", errors="surrogatepass")
+    tree = parse(language, source)
+    chunks, symbols = extract_definitions(tree, source, language, path)
+    references, imports = extract_facts(tree, source, language, path, symbols)
+    return FileFacts(path, language, tuple(chunks), tuple(symbols), tuple(references), tuple(imports))

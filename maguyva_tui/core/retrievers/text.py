@@ -1,0 +1,286 @@
+"""The text engine: trigram candidates, verified against the stored text, one hit per line.
+
+Literal and regex searches are exact: every (file, line) that matches is found, and nothing
+else, as ``rg -F`` / ``rg`` would report it. Verification runs on UTF-8 bytes with ``re2``
+(linear time whatever the pattern) or ``bytes.find`` for case-sensitive literals.
+
+Ranking inside the list is deterministic: whole-identifier matches, then word-boundary
+matches, then substrings; within each, definition lines before mentions; then path and line.
+Free-text questions with no literal hit fall back to term matching: lines scored by the
+summed rarity of the question's words they contain.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import re2
+
+from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
+from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
+
+MATCH_TIERS: dict[str, float] = {"whole identifier": 3.0, "word boundary": 2.0, "substring": 1.0}
+"""Base score per match type: a whole-identifier match outranks any partial one."""
+
+DEFINITION_BONUS = 0.5
+"""Added when the line defines a symbol the match names: definitions before mentions."""
+
+MAX_QUERY_BYTES = 64 * 1024
+"""Longer queries are refused: nothing in a code base is worth a 64 KiB needle."""
+
+TERM_MIN_LENGTH = 3
+"""Words shorter than a trigram cannot use the index and say little in a question."""
+
+STOP_WORDS = frozenset(
+    "the and for with how does what why where which who when this that from into are was were "
+    "can could should would will use used using code function functions method class file files "
+    "work works find show explain implemented implement handle handled handles about there their".split()
+)
+"""Question words that would match nearly every file."""
+
+_IDENT = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+_WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True, slots=True)
+class LineMatch:
+    """One matching line of one file."""
+
+    path: str
+    line: int
+    match_type: str
+    definition: bool
+    start: int
+    """Byte offset of the first match in the file."""
+
+    @property
+    def score(self) -> float:
+        """The rank key: match type first, definitions second."""
+        return MATCH_TIERS[self.match_type] + (DEFINITION_BONUS if self.definition else 0.0)
+
+
+class _Matcher:
+    """Find the next match at or after a byte offset."""
+
+    def __init__(self, needle: bytes | None, regex: re2._Regexp | None) -> None:
+        self.needle = needle
+        self.regex = regex
+
+    def find(self, data: bytes, pos: int) -> tuple[int, int] | None:
+        if self.needle is not None:
+            i = data.find(self.needle, pos)
+            return None if i < 0 else (i, i + len(self.needle))
+        assert self.regex is not None
+        span = self.regex._regexp.Match(re2._Anchor.UNANCHORED, data, pos, len(data))[0]
+        return None if span[0] < 0 else span
+
+
+class TextRetriever:
+    """Literal, regex and term search over a snapshot's trigram index."""
+
+    name = "text"
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Return matching lines, best first; free text falls back to term matching."""
+        if query.regex:
+            matches = self.regex_lines(query.text, query.case)
+            return [self._hit(m, "regex " + m.match_type) for m in matches[:limit]]
+        literal = query.target or query.text
+        matches = self.literal_lines(literal, query.case)
+        hits = [self._hit(m, m.match_type) for m in matches[:limit]]
+        if len(hits) < limit and len(_WORDS.findall(query.text)) > 1:
+            seen = {(h.path, h.start_line) for h in hits}
+            hits += [h for h in self.term_hits(query.text, limit) if (h.path, h.start_line) not in seen]
+        return hits[:limit]
+
+    def literal_lines(self, literal: str, case: str = "sensitive") -> list[LineMatch]:
+        """Every line containing the literal, ranked."""
+        data = _check(literal)
+        if _insensitive(literal, case):
+            options = _options(case_sensitive=False, literal=True)
+            matcher = _Matcher(None, _compile(literal, options))
+        else:
+            matcher = _Matcher(data, None)
+        return self._scan(literal_plan(literal), matcher, literal)
+
+    def regex_lines(self, pattern: str, case: str = "sensitive") -> list[LineMatch]:
+        """Every line matching the regex (line by line, as grep reads it), ranked."""
+        _check(pattern)
+        options = _options(case_sensitive=not _insensitive(pattern, case), literal=False)
+        compiled = _compile("(?m)" + pattern, options)
+        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None)
+
+    def candidates(self, plan: TQ) -> list[str]:
+        """Paths of the documents the plan admits, in path order."""
+        by_id = self.snapshot.by_id
+        return sorted(by_id[d].path for d in evaluate(plan, self.snapshot.trigrams) if d in by_id)
+
+    def _scan(self, plan: TQ, matcher: _Matcher, literal: str | None) -> list[LineMatch]:
+        out: list[LineMatch] = []
+        for path in self.candidates(plan):
+            out.extend(self._file_matches(path, matcher, literal))
+        out.sort(key=lambda m: (-m.score, m.path, m.line))
+        return out
+
+    def _file_matches(self, path: str, matcher: _Matcher, literal: str | None) -> Iterator[LineMatch]:
+        data = self.snapshot.raw(path)
+        found = matcher.find(data, 0)
+        if found is None:
+            return
+        newlines = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
+        defs = _definition_lines(self.snapshot, path, literal)
+        while found is not None:
+            start, end = found
+            idx = int(np.searchsorted(newlines, start, side="right"))
+            line_end = int(newlines[idx]) if idx < len(newlines) else len(data)
+            if start == len(data) and idx and start == int(newlines[idx - 1]) + 1:
+                return  # an empty match after the final newline is no line at all
+            kind = _match_type(data, start, end)
+            if kind != "whole identifier":
+                kind = _best_on_line(data, matcher, start, line_end, kind)
+            yield LineMatch(path, idx + 1, kind, (idx + 1) in defs, start)
+            if line_end >= len(data):
+                return
+            found = matcher.find(data, line_end + 1)
+
+    def term_hits(self, text: str, limit: int) -> list[Hit]:
+        """Lines holding the question's rarer words, scored by summed inverse document frequency."""
+        terms = sorted({w.lower() for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH} - STOP_WORDS)
+        n_docs = max(len(self.snapshot.trigrams.live), 1)
+        weights: dict[str, float] = {}
+        docs_by_term: dict[str, list[str]] = {}
+        for term in terms:
+            paths = self.candidates(string_query(term))
+            if paths:
+                docs_by_term[term] = paths
+                weights[term] = math.log(1 + n_docs / len(paths))
+        scores: dict[tuple[str, int], tuple[float, list[str]]] = {}
+        for term, paths in docs_by_term.items():
+            options = _options(case_sensitive=False, literal=True)
+            matcher = _Matcher(None, _compile(term, options))
+            for path in paths[:500]:
+                for m in self._file_matches(path, matcher, None):
+                    score, found = scores.get((m.path, m.line), (0.0, []))
+                    scores[(m.path, m.line)] = (score + weights[term], found + [term])
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))[:limit]
+        return [self._line_hit(path, line, score, "terms " + "+".join(found)) for (path, line), (score, found) in ranked]
+
+    def _hit(self, m: LineMatch, reason: str) -> Hit:
+        if m.definition:
+            reason += ", definition"
+        return self._line_hit(m.path, m.line, m.score, reason)
+
+    def _line_hit(self, path: str, line: int, score: float, reason: str) -> Hit:
+        chunk = enclosing_chunk(self.snapshot, path, line)
+        entry = self.snapshot.files[path]
+        symbol = chunk.symbol if chunk else None
+        kind = chunk.kind if chunk else None
+        return Hit(path, line, line, score, symbol, kind, entry.language, reason)
+
+
+def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
+    """Return the smallest definition chunk holding a line, else the smallest window."""
+    best: Chunk | None = None
+    facts = snapshot.facts.get(path)
+    if facts is None:
+        return None
+    for chunk in facts.chunks:
+        if chunk.start_line <= line <= chunk.end_line:
+            if best is None or _smaller(chunk, best):
+                best = chunk
+    return best
+
+
+def _smaller(a: Chunk, b: Chunk) -> bool:
+    """Prefer definitions over windows, then the shorter span."""
+    a_def, b_def = a.symbol is not None, b.symbol is not None
+    if a_def != b_def:
+        return a_def
+    return (a.end_line - a.start_line) < (b.end_line - b.start_line)
+
+
+def _definition_lines(snapshot: Snapshot, path: str, literal: str | None) -> set[int]:
+    """Lines of a file where a symbol named by the literal is defined."""
+    facts = snapshot.facts.get(path)
+    if facts is None or not facts.symbols:
+        return set()
+    needle = (literal or "").casefold()
+    lines = set()
+    for s in facts.symbols:
+        name = s.name.casefold()
+        if literal is None or (name and (name in needle or needle in name)):
+            lines.add(s.name_line or s.start_line)
+    return lines
+
+
+def _match_type(data: bytes, start: int, end: int) -> str:
+    """Classify a match by the characters on each side of its two edges."""
+    empty = start == end
+    before = empty or start == 0 or data[start - 1] not in _IDENT or data[start] not in _IDENT
+    after = empty or end >= len(data) or data[end] not in _IDENT or data[end - 1] not in _IDENT
+    if before and after:
+        return "whole identifier"
+    return "word boundary" if before or after else "substring"
+
+
+def _best_on_line(data: bytes, matcher: _Matcher, start: int, line_end: int, kind: str) -> str:
+    """Look at later matches on the same line for a better match type."""
+    pos = start + 1
+    while pos <= line_end:
+        found = matcher.find(data, pos)
+        if found is None or found[0] >= line_end:
+            break
+        other = _match_type(data, *found)
+        if MATCH_TIERS[other] > MATCH_TIERS[kind]:
+            kind = other
+            if kind == "whole identifier":
+                break
+        pos = found[0] + 1
+    return kind
+
+
+def _check(query: str) -> bytes:
+    """Refuse queries that cannot be searched, with a message for the user."""
+    if not query or not query.strip():
+        raise QueryError("empty query")
+    data = query.encode("utf-8", errors="surrogatepass")
+    if len(data) > MAX_QUERY_BYTES:
+        raise QueryError(f"query too long ({len(data)} bytes; the limit is {MAX_QUERY_BYTES})")
+    return data
+
+
+def _insensitive(query: str, case: str) -> bool:
+    """Decide case sensitivity; smart case is insensitive unless the query has a capital."""
+    if case == "insensitive":
+        return True
+    if case == "smart":
+        return query == query.lower()
+    return False
+
+
+def _options(case_sensitive: bool, literal: bool) -> re2.Options:
+    options = re2.Options()
+    options.log_errors = False
+    options.case_sensitive = case_sensitive
+    options.literal = literal
+    options.max_mem = 64 << 20
+    return options
+
+
+def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
+    """Compile with re2, turning its error into a one-line message."""
+    try:
+        return re2.compile(pattern, options)
+    except Exception as exc:  # re2 raises its own error type with bytes arguments
+        detail = exc.args[0] if exc.args else str(exc)
+        if isinstance(detail, bytes):
+            detail = detail.decode("utf-8", errors="replace")
+        raise QueryError(f"invalid regex: {detail}") from None

@@ -1,0 +1,117 @@
+"""A loaded, read-only generation of the index: what every retriever searches."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from maguyva_tui.core.store.format import (
+    FileEntry,
+    IndexUnavailable,
+    Manifest,
+    current_generation,
+    read_pickle,
+)
+from maguyva_tui.core.trigram.index import TrigramIndex
+from maguyva_tui.core.types import Chunk, FileFacts, Symbol
+
+TEXT_CACHE_FILES = 256
+"""Decoded texts kept in memory; a search touches few files, a scan touches them once."""
+
+
+class Snapshot:
+    """One generation of a repository's index, opened for searching."""
+
+    def __init__(
+        self,
+        root: Path,
+        folder: Path,
+        manifest: Manifest,
+        content: bytes | memoryview,
+        facts: dict[str, FileFacts],
+        trigrams: TrigramIndex,
+        graph: Any = None,
+    ) -> None:
+        self.root = root
+        self.folder = folder
+        """The repository's index folder (parent of the generations)."""
+        self.manifest = manifest
+        self.files: dict[str, FileEntry] = {f.path: f for f in manifest.files}
+        self.by_id: dict[int, FileEntry] = {f.doc_id: f for f in manifest.files}
+        self.facts = facts
+        self.trigrams = trigrams
+        self.graph = graph
+        self._content = memoryview(content)
+        self._texts: OrderedDict[str, str] = OrderedDict()
+        self._symbols: list[Symbol] | None = None
+
+    @classmethod
+    def load(cls, folder: Path) -> Snapshot:
+        """Open the live generation of an index folder, or raise IndexUnavailable."""
+        gen = current_generation(folder)
+        try:
+            manifest = Manifest.from_json((gen / "manifest.json").read_text())
+            content_path = gen / "content.bin"
+            size = content_path.stat().st_size
+            content = np.memmap(content_path, np.uint8, mode="r") if size else b""
+            trigrams = TrigramIndex.load(gen)
+        except IndexUnavailable:
+            raise
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
+        facts = read_pickle(gen / "facts.pkl")
+        graph = read_pickle(gen / "graph.pkl") if (gen / "graph.pkl").exists() else None
+        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, graph)
+        snap._check()
+        return snap
+
+    def _check(self) -> None:
+        """Refuse a generation whose parts disagree (a torn or tampered write)."""
+        end = max((f.offset + f.length for f in self.manifest.files), default=0)
+        if end > len(self._content) or set(self.facts) != set(self.files):
+            raise IndexUnavailable("the index is corrupt (its parts disagree); rebuilding it")
+
+    def raw(self, path: str) -> bytes:
+        """Return a file's stored text as UTF-8 bytes."""
+        entry = self.files[path]
+        return bytes(self._content[entry.offset : entry.offset + entry.length])
+
+    def text(self, path: str) -> str:
+        """Return a file's stored text (as indexed, line endings kept)."""
+        cached = self._texts.get(path)
+        if cached is not None:
+            self._texts.move_to_end(path)
+            return cached
+        text = self.raw(path).decode("utf-8", errors="replace")
+        self._texts[path] = text
+        if len(self._texts) > TEXT_CACHE_FILES:
+            self._texts.popitem(last=False)
+        return text
+
+    def lines(self, path: str, start: int, end: int) -> list[str]:
+        """Return lines start..end (1-based, inclusive) of a file, without line endings."""
+        return self.text(path).splitlines()[max(start - 1, 0) : end]
+
+    def line_count(self, path: str) -> int:
+        """Return the number of lines of a file, as an editor counts them."""
+        text = self.text(path)
+        return text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+
+    @property
+    def symbols(self) -> list[Symbol]:
+        """Every symbol of the repository, in path order."""
+        if self._symbols is None:
+            self._symbols = [s for path in sorted(self.facts) for s in self.facts[path].symbols]
+        return self._symbols
+
+    def chunks(self) -> Iterator[Chunk]:
+        """Every chunk of the repository, in path order."""
+        for path in sorted(self.facts):
+            yield from self.facts[path].chunks
+
+    def __len__(self) -> int:
+        return len(self.files)
