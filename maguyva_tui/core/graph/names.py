@@ -1,0 +1,157 @@
+"""Render callee and type expressions as dotted names (``self.load``, ``pkg.func``, ``?.bar``).
+
+Every separator (``.``, ``::``, ``->``) becomes ``.``. A receiver that is not a plain name (a call
+result, a subscript, a literal) becomes ``?``: ``f().bar`` renders ``?.bar`` and stays unresolved.
+``super()`` in Python renders ``super``.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+UNKNOWN = "?"
+"""The receiver placeholder for an expression that is not a name."""
+
+NAME_TYPES: frozenset[str] = frozenset(
+    {
+        "identifier",
+        "field_identifier",
+        "property_identifier",
+        "private_property_identifier",
+        "type_identifier",
+        "namespace_identifier",
+        "package_identifier",
+        "shorthand_property_identifier",
+        "primitive_type",
+        "this",
+        "self",
+        "super",
+        "crate",
+        "dotted_name",
+    }
+)
+"""Leaf nodes whose text is a name."""
+
+MEMBER_FIELDS: dict[str, tuple[str, str]] = {
+    "attribute": ("object", "attribute"),  # python a.b
+    "member_expression": ("object", "property"),  # js/ts a.b
+    "nested_type_identifier": ("module", "name"),  # ts ns.T
+    "selector_expression": ("operand", "field"),  # go a.B
+    "qualified_type": ("package", "name"),  # go pkg.T
+    "field_expression": ("value", "field"),  # rust a.b (c/c++ use "argument")
+    "scoped_identifier": ("path", "name"),  # rust a::b, java a.b
+    "scoped_type_identifier": ("path", "name"),  # rust a::T
+    "field_access": ("object", "field"),  # java a.b
+    "qualified_identifier": ("scope", "name"),  # c++ a::b
+}
+"""Member-access nodes: (receiver field, member field)."""
+
+WRAPPER_FIELDS: dict[str, str] = {
+    "generic_function": "function",  # rust f::<T>
+    "template_function": "name",  # c++ f<T>
+    "template_type": "name",  # c++ T<U>
+    "generic_type": "",  # ts/java T<U>: the first named child
+    "type": "",  # python annotation wrapper
+    "type_annotation": "",  # ts ": T"
+    "pointer_type": "",  # go *T
+    "reference_type": "type",  # rust &T
+    "non_null_expression": "",  # ts a!
+    "parenthesized_expression": "",
+    "type_descriptor": "type",  # c++
+    "struct_specifier": "name",  # c struct S
+    "class_specifier": "name",
+    "enum_specifier": "name",
+}
+"""Nodes that wrap the name that matters; an empty field means the first named child."""
+
+
+def dotted(node: Node | None) -> str:
+    """Return the dotted name of a callee or type expression, ``?`` where it is not a name."""
+    if node is None:
+        return UNKNOWN
+    kind = node.type
+    if kind in NAME_TYPES:
+        text = node.text
+        return text.decode("utf-8", "replace").replace("::", ".") if text else UNKNOWN
+    member = MEMBER_FIELDS.get(kind)
+    if member is not None:
+        return _member(node, *member)
+    if kind in WRAPPER_FIELDS:
+        return dotted(_unwrap(node, WRAPPER_FIELDS[kind]))
+    if kind == "call" and _is_python_super(node):
+        return "super"
+    return UNKNOWN
+
+
+def _member(node: Node, receiver_field: str, member_field: str) -> str:
+    """Render a member access, collapsing an unknown receiver to ``?``."""
+    receiver = node.child_by_field_name(receiver_field)
+    if receiver is None:
+        receiver = node.child_by_field_name("argument") or node.child_by_field_name("scope")  # c, java
+    member = node.child_by_field_name(member_field)
+    if member is None and node.named_child_count:
+        member = node.named_children[-1]
+        if receiver is None and node.named_child_count > 1:
+            receiver = node.named_children[0]
+    tail = dotted(member)
+    if receiver is None:
+        return tail
+    head = dotted(receiver)
+    if head == UNKNOWN or head.startswith(UNKNOWN + "."):
+        return UNKNOWN + "." + tail
+    return head + "." + tail
+
+
+def _unwrap(node: Node, field: str) -> Node | None:
+    """Return the wrapped child of a wrapper node."""
+    if field:
+        return node.child_by_field_name(field)
+    return node.named_children[0] if node.named_child_count else None
+
+
+def _is_python_super(node: Node) -> bool:
+    """Tell whether a Python call node is ``super(...)``."""
+    function = node.child_by_field_name("function")
+    return function is not None and function.type == "identifier" and function.text == b"super"
+
+
+def java_invocation(node: Node) -> str:
+    """Render a Java method invocation (``obj.m(...)``) as ``obj.m``."""
+    name = dotted(node.child_by_field_name("name"))
+    receiver = node.child_by_field_name("object")
+    if receiver is None:
+        return name
+    head = dotted(receiver)
+    if head == UNKNOWN or head.startswith(UNKNOWN + "."):
+        return UNKNOWN + "." + name
+    return head + "." + name
+
+
+def type_name(node: Node | None) -> str | None:
+    """Return the dotted name of a declared type, ``None`` when it is not a plain named type."""
+    if node is None:
+        return None
+    name = dotted(node)
+    if UNKNOWN in name.split("."):
+        return None
+    return name
+
+
+DECLARATOR_WRAPPERS: frozenset[str] = frozenset(
+    {"pointer_declarator", "reference_declarator", "init_declarator", "array_declarator"}
+)
+"""C/C++ declarators that wrap the declared name."""
+
+
+def declarator_name(node: Node) -> str | None:
+    """Return the variable a C/C++ declarator declares, ``None`` for a function declarator."""
+    while node.type in DECLARATOR_WRAPPERS:
+        inner = node.child_by_field_name("declarator")
+        if inner is None:
+            inner = next((c for c in node.named_children if c.type.endswith(("identifier", "declarator"))), None)
+        if inner is None:
+            return None
+        node = inner
+    if node.type in ("identifier", "field_identifier"):
+        return node.text.decode("utf-8", "replace") if node.text else None
+    return None
