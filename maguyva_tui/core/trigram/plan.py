@@ -14,6 +14,7 @@ Literals are case-folded because the index is, so the same plan serves ``(?i)`` 
 
 from __future__ import annotations
 
+import re
 import re._constants as C
 import re._parser as sre
 from dataclasses import dataclass
