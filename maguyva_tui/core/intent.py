@@ -8,11 +8,12 @@ order  rule                  matches                                            
 0      code_snippet          a pasted multi-line code snippet (not an error trace)       0.80 similar
 1      definition_keyword    ``def parse``, ``class Foo(``, ``fn main``, ``import os``   0.95 def
 2      references_phrase     "who calls X", "usages of X", "where is X used"             0.90 refs
-3      impact_phrase         "impact", "blast radius", "what depends on X"               0.90 impact
+3      impact_phrase         "impact of X", "blast radius", "what depends on X"          0.90 impact
 3a     similar_phrase        "similar to X", "code like X", "duplicates of X"            0.80 similar
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
 4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
+                             (pasted error output is tried before its quotes)
 5      identifier            a lone CamelCase / snake_case / qualified identifier        0.80 def
 5      identifier_in_phrase  such an identifier inside a short (0.70) or long (0.60)     0.60-0.70
                              phrase that is not a question
@@ -24,7 +25,9 @@ Deliberate readings of the seed: a question about an identifier ("how does parse
 rule 6 with the identifier as its target, not rule 5, because a question wants meaning; a
 definition keyword that is also an English word (``class``, ``type``, ``interface``) fires only
 when a code-shaped name or code punctuation follows, so "type of x" or "class hierarchy" fall
-through to an honest low-confidence answer instead of a confidently wrong one.
+through to an honest low-confidence answer instead of a confidently wrong one. Likewise "impact"
+counts as a noun about change ("impact of X", "impact on", "impacted", a query opening with it),
+not inside "how is the impact score computed".
 """
 
 from __future__ import annotations
@@ -156,9 +159,9 @@ _NAME = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
 _TOKEN = re.compile(_NAME + r"(?:\(\))?")
 _FILE_EXTENSIONS: Final = frozenset(
     "py pyi js jsx mjs ts tsx go rs java c h cc cpp hpp cs rb php md txt json yaml yml toml cfg "
-    "ini html css sh lock".split()
+    "ini html css sh lock com org net".split()
 )
-"""A dotted token ending in one of these is a file name, not a qualified symbol."""
+"""A dotted token ending in one of these is a file or host name, not a qualified symbol."""
 
 _FILLERS: Final = frozenset(
     "the a an of on to for in at by from this that these those my our its it function functions "
@@ -251,7 +254,8 @@ _MODIFIERS = (
     r"|final|sealed|data|inline|unsafe|extern|virtual|override|internal|open|partial)\s+){0,4}"
 )
 _DEFINITION = re.compile(
-    rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s+(?:\([^)\n]{{0,200}}\)\s*)?"
+    rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s+(?:(?:struct|enum|union)\s+)?"
+    rf"(?:\([^)\n]{{0,200}}\)\s*)?"
     rf"[<\"]?(?P<name>{_NAME})[>\"]?(?P<rest>[^\n]*)",
     re.I,
 )
@@ -299,6 +303,11 @@ _REFERENCES = (
     re.compile(r"\bfind\s+(?:all\s+)?(?:the\s+)?(?:usages|references|refs|callers|call\s+sites)\b", re.I),
     re.compile(r"\b(?:is|are)\s+(?:called|used|referenced|invoked|imported)\s+(?:by|from)\b", re.I),
 )
+_THAT_CALLS = re.compile(
+    r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?)\s+"
+    rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{_NAME}(?:\(\))?)",
+    re.I,
+)
 _WHERE_USED = re.compile(
     r"\bwhere(?:\s+(?:is|are|does|do)|'s)\s+(?P<x>[^\n]{1,120}?)\s+(?:being\s+)?"
     r"(?:used|called|referenced|invoked|imported|instantiated)\b",
@@ -306,7 +315,11 @@ _WHERE_USED = re.compile(
 )
 
 _IMPACT = (
-    re.compile(r"\bimpact(?:s|ed)?\b|\bblast\s+radius\b|\bripple\s+effects?\b", re.I),
+    re.compile(
+        r"^\s*impact\b|\bimpact\s+(?:of|on|analysis)\b|\b(?:change\s+)impact\b|\bimpact(?:s|ed)\b"
+        r"|\bblast\s+radius\b|\bripple\s+effects?\b",
+        re.I,
+    ),
     re.compile(r"\b(?:what|who|which\s+\w+)\s+(?:depends|rely|relies)\s+on\b|\bdependents\s+of\b", re.I),
     re.compile(
         r"\bwhat\s+(?:breaks|(?:would|will|could|might)\s+break|is\s+affected|gets\s+affected"
@@ -329,6 +342,8 @@ _SIMILAR = (
 )
 
 _DEFINED_WORDS = r"class|function|method|struct|interface|trait|enum|type|def|definition|constructor"
+_VERB = r"(?:find|show|open|locate|get)\s+(?:me\s+)?"
+_SHOW = rf"(?:{_VERB})?(?:the\s+)?"
 _DEFINITION_PHRASES = (
     re.compile(
         r"\bwhere(?:\s+(?:is|are)|'s)\s+(?P<x>[^\n]{1,120}?)\s+"
@@ -339,12 +354,9 @@ _DEFINITION_PHRASES = (
     re.compile(r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\b", re.I),
     re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
     re.compile(
-        rf"^\s*(?:find|show|open|locate|get)\s+(?:me\s+)?(?:the\s+)?(?:{_DEFINED_WORDS})\s+(?=\S)",
-        re.I,
+        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{_NAME})(?:\(\))?`?\s*\??\s*$", re.I
     ),
-    re.compile(
-        rf"^\s*(?:the\s+)?`?(?P<x>{_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS})\s*\??\s*$", re.I
-    ),
+    re.compile(rf"^\s*{_SHOW}`?(?P<x>{_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS})\s*\??\s*$", re.I),
     re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{_NAME})(?:\(\))?`?\s*\??\s*$", re.I),
 )
 
@@ -376,6 +388,16 @@ def _phrase_rule(
 _references_phrase = _phrase_rule(
     (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase"
 )
+
+
+def _calls_symbol(text: str) -> Intent | None:
+    """Match "functions that call X" when X is shaped like a symbol ("that uses a cache" is not)."""
+    match = _THAT_CALLS.search(text)
+    if not match or not (match.group("x").startswith("`") or is_identifier(match.group("x"))):
+        return None
+    return Intent("find_references", CONF_REFERENCES, _clean(match.group("x")), "references_phrase")
+
+
 _impact_phrase = _phrase_rule(_IMPACT, "impact_analysis", CONF_IMPACT, "impact_phrase")
 _similar_phrase = _phrase_rule(_SIMILAR, "find_similar", CONF_SIMILAR, "similar_phrase")
 _definition_phrase = _phrase_rule(
@@ -427,6 +449,13 @@ _ERROR_PHRASE = re.compile(
 )
 
 
+def _error_output(text: str) -> Intent | None:
+    """Match pasted error output (a trace, or a line opening with ``error:``) before its quotes."""
+    if _TRACE.search(text) or _ERROR_MARKER.match(text):
+        return _error_token(text)
+    return None
+
+
 def _error_token(text: str) -> Intent | None:
     """Match an error name (``ValueError``, ``ENOENT``, ``SIGSEGV``), marker (``panic:``) or phrase."""
     for pattern in (_ERROR_NAME, _ERROR_MARKER, _ERROR_PHRASE):
@@ -471,9 +500,11 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _code_snippet,
     _definition_keyword,
     _references_phrase,
+    _calls_symbol,
     _impact_phrase,
     _similar_phrase,
     _definition_phrase,
+    _error_output,
     _quoted_literal,
     _error_token,
     _identifier,
