@@ -1,0 +1,94 @@
+"""The index on disk: incremental, atomic, versioned, rebuilt with a message when damaged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from maguyva_tui.core.indexer import index_folder, update_index
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store.format import FORMAT_VERSION, current_generation
+
+
+def _lines(snapshot, literal: str) -> set[tuple[str, int]]:
+    return {(m.path, m.line) for m in TextRetriever(snapshot).literal_lines(literal)}
+
+
+def test_second_run_rereads_only_changed_files(polyglot: Path) -> None:
+    first, s1 = update_index(polyglot)
+    assert s1.parsed == s1.files > 5
+    _, s2 = update_index(polyglot)
+    assert s2.parsed == 0 and s2.reused == s1.files
+    target = next(p for p in sorted(polyglot.rglob("*.py")))
+    target.write_text(target.read_text() + "\nNEW_MARKER_42 = 1\n")
+    (polyglot / "README.md").unlink()
+    third, s3 = update_index(polyglot)
+    assert s3.parsed == 1 and s3.removed == 1
+    rel = target.relative_to(polyglot).as_posix()
+    assert _lines(third, "NEW_MARKER_42") == {(rel, len(target.read_text().splitlines()))}
+    assert not any(path == "README.md" for path, _ in _lines(third, "e"))
+
+
+def test_touched_but_unchanged_file_is_not_reparsed(polyglot: Path) -> None:
+    update_index(polyglot)
+    target = next(iter(sorted(polyglot.rglob("*.go"))))
+    target.write_text(target.read_text())
+    _, summary = update_index(polyglot)
+    assert summary.parsed == 0
+
+
+def test_crash_before_publish_keeps_previous_index(polyglot: Path, monkeypatch) -> None:
+    update_index(polyglot)
+    folder = index_folder(polyglot)
+    live = current_generation(folder)
+    (polyglot / "extra.py").write_text("CRASH_MARKER = 1\n")
+    import maguyva_tui.core.indexer as indexer
+
+    def boom(*args, **kwargs):
+        raise KeyboardInterrupt("killed mid-write")
+
+    monkeypatch.setattr(indexer, "publish", boom)
+    try:
+        update_index(polyglot)
+    except KeyboardInterrupt:
+        pass
+    monkeypatch.undo()
+    assert current_generation(folder) == live
+    snapshot, summary = update_index(polyglot)
+    assert summary.rebuilt_because is None
+    assert _lines(snapshot, "CRASH_MARKER") == {("extra.py", 1)}
+
+
+def test_corrupt_index_is_rebuilt_with_a_message(polyglot: Path) -> None:
+    update_index(polyglot)
+    gen = current_generation(index_folder(polyglot))
+    (gen / "facts.pkl").write_bytes(b"not a pickle")
+    snapshot, summary = update_index(polyglot)
+    assert summary.rebuilt_because and "corrupt" in summary.rebuilt_because
+    assert summary.parsed == summary.files
+    assert _lines(snapshot, "ECONNREFUSED")
+
+
+def test_other_format_version_is_rebuilt(polyglot: Path) -> None:
+    update_index(polyglot)
+    gen = current_generation(index_folder(polyglot))
+    manifest = json.loads((gen / "manifest.json").read_text())
+    manifest["format"] = FORMAT_VERSION + 100
+    (gen / "manifest.json").write_text(json.dumps(manifest))
+    _, summary = update_index(polyglot)
+    assert summary.rebuilt_because and "format" in summary.rebuilt_because
+
+
+def test_truncated_postings_are_detected(polyglot: Path) -> None:
+    update_index(polyglot)
+    gen = current_generation(index_folder(polyglot))
+    (gen / "trigram_offsets.npy").write_bytes(b"\x93NUMPY garbage")
+    snapshot, summary = update_index(polyglot)
+    assert summary.rebuilt_because
+    assert _lines(snapshot, "ECONNREFUSED")
+
+
+def test_index_dir_env_and_explicit_base(polyglot: Path, tmp_path: Path) -> None:
+    base = tmp_path / "elsewhere"
+    update_index(polyglot, base)
+    assert list(base.iterdir()) and current_generation(index_folder(polyglot, base)).is_dir()

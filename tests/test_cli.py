@@ -1,0 +1,111 @@
+"""The command-line contract, run as a user runs it: a real process on the fixture repository."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str, cwd: Path | None = None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True,
+                          cwd=cwd, input=stdin, timeout=300)
+
+
+def search_json(repo: Path, *args: str) -> dict:
+    proc = run("search", *args, "--repo", str(repo), "--json")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_index_prints_a_summary(polyglot: Path) -> None:
+    proc = run("index", str(polyglot))
+    assert proc.returncode == 0, proc.stderr
+    assert "files" in proc.stdout and "symbols" in proc.stdout and "skipped" in proc.stdout
+    summary = json.loads(run("index", str(polyglot), "--json").stdout)
+    assert summary["parsed"] == 0 and summary["files"] >= 10
+
+
+def test_search_json_shape(polyglot: Path) -> None:
+    result = search_json(polyglot, "ECONNREFUSED", "--modality", "text")
+    assert result["query"] == "ECONNREFUSED" and result["elapsed_ms"] >= 0
+    assert result["results"], "the fixture has ECONNREFUSED"
+    for r in result["results"]:
+        assert set(r) >= {"path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "modalities"}
+        assert r["start_line"] == r["end_line"] and "ECONNREFUSED" in r["snippet"]
+        assert not r["path"].startswith("/") and "\\" not in r["path"]
+        assert r["modalities"]["text"]["rank"] >= 0
+
+
+def test_text_modality_lists_every_occurrence(polyglot: Path) -> None:
+    expected = sum(line.count("parse_config") > 0 for p in polyglot.rglob("*") if p.is_file()
+                   for line in p.read_text(errors="replace").splitlines())
+    result = search_json(polyglot, "parse_config", "--modality", "text", "--limit", "1000")
+    assert len(result["results"]) == expected
+
+
+def test_end_line_never_passes_the_last_line(polyglot: Path) -> None:
+    result = search_json(polyglot, "def", "--modality", "text", "--limit", "500")
+    for r in result["results"]:
+        n = len((polyglot / r["path"]).read_text().splitlines())
+        assert 1 <= r["start_line"] <= r["end_line"] <= n
+
+
+def test_regex_and_ignore_case(polyglot: Path) -> None:
+    sensitive = search_json(polyglot, "econnrefused", "--modality", "text")
+    insensitive = search_json(polyglot, "econnrefused", "--modality", "text", "--ignore-case")
+    assert not sensitive["results"] and insensitive["results"]
+    regex = search_json(polyglot, r"ECONN\w+", "--regex", "--modality", "text")
+    assert {r["path"] for r in regex["results"]} == {r["path"] for r in insensitive["results"]}
+
+
+def test_batch_answers_every_line_in_order(polyglot: Path, tmp_path: Path) -> None:
+    batch = tmp_path / "queries.jsonl"
+    batch.write_text('{"query": "ECONNREFUSED", "limit": 2}\nnot json\n{"query": "parse_config"}\n')
+    proc = run("search", "--batch", str(batch), "--repo", str(polyglot))
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["query"] for r in lines] == ["ECONNREFUSED", None, "parse_config"]
+    assert "line 2" in lines[1]["error"] and len(lines[0]["results"]) <= 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("search", "", "--modality", "text"), "empty query"),
+        (("search", "   ", "--modality", "text"), "empty query"),
+        (("search", "a(b", "--regex", "--modality", "text"), "invalid regex"),
+        (("search", "x", "--limit", "0"), "--limit"),
+    ],
+)
+def test_bad_input_gets_one_line(polyglot: Path, args: tuple[str, ...], message: str) -> None:
+    proc = run(*args, "--repo", str(polyglot))
+    assert proc.returncode == 2
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_path_that_is_not_a_directory(tmp_path: Path) -> None:
+    file = tmp_path / "file.txt"
+    file.write_text("x")
+    for args in (("search", "x", "--repo", str(file)), ("index", str(file)), ("index", str(tmp_path / "missing"))):
+        proc = run(*args)
+        assert proc.returncode == 2 and "not a directory" in proc.stderr or "no such directory" in proc.stderr
+        assert "Traceback" not in proc.stderr
+
+
+def test_core_never_imports_textual_or_rich() -> None:
+    code = (
+        "import sys, pkgutil, importlib, maguyva_tui.core as core\n"
+        "for m in pkgutil.walk_packages(core.__path__, 'maguyva_tui.core.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "import maguyva_tui.cli\n"
+        "bad = sorted(n for n in sys.modules if n.split('.')[0] in ('textual', 'rich'))\n"
+        "print(','.join(bad))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == ""
