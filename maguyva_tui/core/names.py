@@ -1,0 +1,83 @@
+"""Identifier helpers: split names into subtokens, camel humps, identifiers in free text.
+
+Every engine that compares a query with a name goes through these, so ``parseConfig``,
+``parse_config`` and ``ParseConfig`` agree everywhere::
+
+    split_identifier("parseHTTP2Config")  ->  ("parse", "http", "2", "config")
+    normalize("Parse_Config")             ->  "parseconfig"
+    hump_initials("ConfigLoader")         ->  "cl"
+    hump_segments("pCo")                  ->  ("p", "co")
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WORD = re.compile(r"[^\W_]+")
+"""Runs of letters and digits: underscores and punctuation separate words."""
+
+_PART = re.compile(r"[A-Z]+(?=[A-Z][^\W\d_A-Z])|[A-Z]?[^\W\d_A-Z]+|[A-Z]+|\d+")
+"""Inside a word: an acronym before a capitalised word, a (capitalised) word, an acronym, digits."""
+
+_SEGMENT = re.compile(r"[A-Z][^\W_A-Z]*|[^\W_A-Z]+")
+"""A camel-hump query segment: starts at a capital or after a separator."""
+
+_IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*")
+"""An identifier in prose, qualified ones (``a.b``, ``a::b``, ``a->b``) kept whole."""
+
+_QUALIFIER = re.compile(r"::|->|\.")
+
+_SPLIT_CACHE = 1 << 16  # names repeat a lot across a repository; 64k distinct ones is plenty
+
+
+@lru_cache(maxsize=_SPLIT_CACHE)
+def split_identifier(name: str) -> tuple[str, ...]:
+    """Split a name into lowercased subtokens at separators, camel humps, acronyms and digits."""
+    return tuple(part.lower() for word in _WORD.findall(name) for part in _PART.findall(word))
+
+
+def normalize(name: str) -> str:
+    """Return the name lowercased without separators, so spellings of one name compare equal."""
+    return "".join(split_identifier(name))
+
+
+def hump_initials(name: str) -> str:
+    """Return the first letter of each subtoken (``parseConfig`` -> ``pc``)."""
+    return "".join(part[0] for part in split_identifier(name))
+
+
+def hump_segments(query: str) -> tuple[str, ...]:
+    """Split a camel-hump query into lowercased segments, each starting at a capital (``pCo``)."""
+    return tuple(seg.lower() for seg in _SEGMENT.findall(query))
+
+
+def matches_humps(segments: tuple[str, ...], subtokens: tuple[str, ...]) -> bool:
+    """Whether each segment starts a subtoken, in order, the first segment the first subtoken."""
+    if not segments or not subtokens or not subtokens[0].startswith(segments[0]):
+        return False
+    position = 1
+    for segment in segments[1:]:
+        while position < len(subtokens) and not subtokens[position].startswith(segment):
+            position += 1
+        if position == len(subtokens):
+            return False
+        position += 1
+    return True
+
+
+def identifiers_in(text: str) -> list[str]:
+    """Return the identifier-like words of free text, in order, qualified names kept whole."""
+    return _IDENTIFIER.findall(text)
+
+
+def qualifier_parts(name: str) -> list[str]:
+    """Split a qualified name at ``.``, ``::`` and ``->`` (empty parts dropped)."""
+    return [part for part in _QUALIFIER.split(name) if part]
+
+
+def is_code_like(word: str) -> bool:
+    """Whether a word reads as code rather than prose: ``snake_case``, ``camelCase``, ``a.b``, ``x2``."""
+    if "_" in word.strip("_") or _QUALIFIER.search(word):
+        return True
+    return len(split_identifier(word)) > 1

@@ -1,0 +1,115 @@
+"""Line windows and chunk lookup: the parts of chunking that need no syntax tree.
+
+Lines are counted by ``\\n`` only, as tree-sitter counts rows, so a CRLF file or one with a stray
+``\\r`` or form feed has the same line numbers here, in the trees and in the text engine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from maguyva_tui.core.types import Chunk
+
+WINDOW_LINES = 40  # about a screenful: whole enough to read, small enough to embed
+WINDOW_OVERLAP = 8  # a match near one window's edge still has context in the next
+
+_Line = TypeVar("_Line", str, bytes)
+
+_BLANK = re.compile(r"[\W_]*")
+_BLANK_BYTES = re.compile(rb"[^A-Za-z0-9\x80-\xff]*")  # non-ASCII bytes may be letters
+
+
+def line_count(text: str | bytes) -> int:
+    """Return the number of lines; a final newline ends the last line rather than starting one."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    if not text:
+        return 0
+    return text.count(newline) + (0 if text.endswith(newline) else 1)  # type: ignore[arg-type]
+
+
+def window_chunks(
+    path: str,
+    text: str,
+    language: str | None = None,
+    size: int = WINDOW_LINES,
+    overlap: int = WINDOW_OVERLAP,
+) -> list[Chunk]:
+    """Chunk a whole file in overlapping line windows, leading and trailing blank lines left out."""
+    lines = text.split("\n")[: line_count(text)]
+    return gap_windows(path, lines, [(1, len(lines))], language, size, overlap)
+
+
+def uncovered_ranges(total: int, chunks: Iterable[Chunk]) -> list[tuple[int, int]]:
+    """Return the runs of lines 1..total that no chunk covers."""
+    ranges: list[tuple[int, int]] = []
+    next_line = 1
+    for chunk in sorted(chunks, key=lambda c: c.start_line):
+        if chunk.start_line > next_line:
+            ranges.append((next_line, chunk.start_line - 1))
+        next_line = max(next_line, chunk.end_line + 1)
+    if next_line <= total:
+        ranges.append((next_line, total))
+    return ranges
+
+
+def gap_windows(
+    path: str,
+    lines: Sequence[_Line],
+    ranges: Iterable[tuple[int, int]],
+    language: str | None = None,
+    size: int = WINDOW_LINES,
+    overlap: int = WINDOW_OVERLAP,
+) -> list[Chunk]:
+    """Cover each range of lines with windows, trimmed of leading and trailing blank lines.
+
+    A line is blank when it holds no letter or digit: a lone ``}`` or ``);`` closing a definition
+    is not worth a window of its own.
+    """
+    if size < 1 or not 0 <= overlap < size:
+        raise ValueError(f"window size {size} and overlap {overlap}: need 0 <= overlap < size")
+    windows: list[Chunk] = []
+    for first, last in ranges:
+        while first <= last and _is_blank(lines[first - 1]):
+            first += 1
+        while last >= first and _is_blank(lines[last - 1]):
+            last -= 1
+        windows.extend(_windows(path, first, last, language, size, size - overlap))
+    return windows
+
+
+def _is_blank(line: str | bytes) -> bool:
+    if isinstance(line, bytes):
+        return _BLANK_BYTES.fullmatch(line) is not None
+    return _BLANK.fullmatch(line) is not None
+
+
+def _windows(path: str, first: int, last: int, language: str | None, size: int, step: int) -> list[Chunk]:
+    windows = []
+    for start in range(first, last + 1, step):
+        end = min(start + size - 1, last)
+        windows.append(Chunk(path, start, end, "window", None, language))
+        if end == last:
+            break
+    return windows
+
+
+def smallest_chunk_at(chunks: Iterable[Chunk], line: int) -> Chunk | None:
+    """Return the smallest definition holding a line, else a window holding it, else ``None``."""
+    best: Chunk | None = None
+    window: Chunk | None = None
+    for chunk in chunks:
+        if not chunk.start_line <= line <= chunk.end_line:
+            continue
+        if chunk.kind == "window":
+            window = window or chunk
+        elif best is None or _size(chunk) < _size(best) or (
+            _size(chunk) == _size(best) and chunk.start_line >= best.start_line  # a tie: the inner one
+        ):
+            best = chunk
+    return best or window
+
+
+def _size(chunk: Chunk) -> int:
+    return chunk.end_line - chunk.start_line

@@ -1,0 +1,64 @@
+"""Definitions and chunks from one syntax tree.
+
+``extract_definitions`` walks a tree once and returns the file's symbols and its chunks: one
+chunk per definition with its exact span (chunks nest: a method's chunk lies inside its class's),
+plus line windows over the lines no definition covers, so every non-blank line is in a chunk.
+See :mod:`maguyva_tui.core.parsing.walker` for how qualified names are written.
+
+Spans are 1-based inclusive lines from the tree's rows. A Python definition's span starts at its
+first decorator, a Rust item's at its first ``#[...]`` attribute, a C++ template's at
+``template <...>``; ``name_line`` and ``signature`` are those of the name itself.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Tree
+
+from maguyva_tui.core.parsing.chunks import (
+    WINDOW_LINES,
+    WINDOW_OVERLAP,
+    gap_windows,
+    line_count,
+    smallest_chunk_at,
+    uncovered_ranges,
+    window_chunks,
+)
+from maguyva_tui.core.parsing.rules import RULES
+from maguyva_tui.core.parsing.walker import Walker
+from maguyva_tui.core.types import Chunk, Symbol
+
+__all__ = [
+    "WINDOW_LINES",
+    "WINDOW_OVERLAP",
+    "chunk_order",
+    "extract_definitions",
+    "line_count",
+    "smallest_chunk_at",
+    "supports",
+    "window_chunks",
+]
+
+
+def supports(language: str | None) -> bool:
+    """Whether definitions can be extracted for a language."""
+    return language in RULES
+
+
+def extract_definitions(
+    tree: Tree, source: bytes, language: str, path: str
+) -> tuple[list[Chunk], list[Symbol]]:
+    """Return a file's chunks (definitions and gap windows, in line order) and its symbols."""
+    rules = RULES.get(language)
+    text_lines = source.split(b"\n")
+    total = line_count(source)
+    if rules is None:
+        return gap_windows(path, text_lines, [(1, total)], language), []
+    walker = Walker(rules, source, path, language, total)
+    walker.walk(tree.root_node)
+    windows = gap_windows(path, text_lines, uncovered_ranges(total, walker.chunks), language)
+    return sorted(walker.chunks + windows, key=chunk_order), walker.symbols
+
+
+def chunk_order(chunk: Chunk) -> tuple[int, int, bool]:
+    """Sort key for chunks: by first line, an enclosing chunk before the chunks inside it."""
+    return chunk.start_line, -chunk.end_line, chunk.kind == "window"

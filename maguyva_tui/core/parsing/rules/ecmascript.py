@@ -1,0 +1,132 @@
+"""JavaScript, TypeScript and TSX: functions, classes, methods, functions held by variables,
+interfaces, type aliases, enums, namespaces and CommonJS ``exports.name = function``."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker
+
+FUNCTION_VALUES = frozenset({
+    "arrow_function", "function_expression", "function", "generator_function",
+})
+"""Values that make a variable or field a function (``const parse = (s) => ...``)."""
+
+_EXPORTS = ("exports.", "module.exports.")
+
+
+def _function(w: Walker, node: Node, outer: Outer) -> None:
+    name = node.child_by_field_name("name")
+    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+
+
+def _named(kind: str, walk_body: bool = True) -> Handler:
+    """Make a handler for a named definition of a fixed kind."""
+
+    def handler(w: Walker, node: Node, outer: Outer) -> None:
+        body = node.child_by_field_name("body") if walk_body else None
+        w.define(kind, outer, node.child_by_field_name("name"), body)
+
+    return handler
+
+
+def _field(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a class field: a method when it holds a function, else a variable."""
+    name = node.child_by_field_name("name") or node.child_by_field_name("property")
+    value = node.child_by_field_name("value")
+    if value is not None and value.type in FUNCTION_VALUES:
+        w.define("method", outer, name, value.child_by_field_name("body"))
+    elif w.variables_allowed():
+        w.define("variable", outer, name)
+
+
+def _declaration(w: Walker, node: Node, outer: Outer) -> None:
+    """Record each ``const``/``let``/``var`` declarator: functions anywhere, values at top level."""
+    declarators = [c for c in node.named_children if c.type == "variable_declarator"]
+    constant = node.child_count > 0 and node.children[0].type == "const"
+    for declarator in declarators:
+        span = outer if len(declarators) == 1 else declarator
+        _declarator(w, declarator, span, "constant" if constant else "variable")
+
+
+def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
+    name = node.child_by_field_name("name")
+    if name is None or name.type != "identifier":
+        return  # destructuring patterns bind many names; none is a definition
+    value = node.child_by_field_name("value")
+    if value is not None and _is_require(w, value):
+        return  # `const fs = require("fs")` is an import, not a definition
+    if value is not None and value.type in FUNCTION_VALUES:
+        w.define("function", span, name, value.child_by_field_name("body"))
+    elif value is not None and value.type == "class":
+        w.define("class", span, name, value.child_by_field_name("body"))
+    elif w.variables_allowed():
+        w.define(value_kind, span, name)
+
+
+def _is_require(w: Walker, value: Node) -> bool:
+    callee = value.child_by_field_name("function") if value.type == "call_expression" else None
+    return callee is not None and w.text(callee) == "require"
+
+
+def _statement(w: Walker, node: Node, outer: Outer) -> None:
+    """Record TS ``namespace`` blocks and CommonJS ``exports.name = function ...``."""
+    if node.named_child_count == 0 or w.in_function:
+        return
+    child = node.named_children[0]
+    if child.type in ("internal_module", "module"):
+        w.dispatch(child, outer)
+    elif child.type == "assignment_expression":
+        _export_assignment(w, child, outer)
+
+
+def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or right.type not in FUNCTION_VALUES:
+        return
+    if left.type == "member_expression" and w.text(left).startswith(_EXPORTS):
+        name = left.child_by_field_name("property")
+        w.define("function", outer, name, right.child_by_field_name("body"))
+
+
+def _namespace(w: Walker, node: Node, outer: Outer) -> None:
+    name = node.child_by_field_name("name")
+    body = node.child_by_field_name("body")
+    if name is not None and name.type == "string":
+        w.define("module", outer, name, body, name=w.text(name).strip("'\""))
+        return
+    parts = w.text(name).split(".") if name is not None else []
+    if parts:
+        w.define("module", outer, name, body, name=parts[-1], prefix=tuple(parts[:-1]))
+
+
+RULES = Rules(
+    handlers={
+        "function_declaration": _function,
+        "generator_function_declaration": _function,
+        "function_signature": _function,
+        "method_definition": _function,
+        "method_signature": _function,
+        "abstract_method_signature": _function,
+        "class_declaration": _named("class"),
+        "abstract_class_declaration": _named("class"),
+        "interface_declaration": _named("interface"),
+        "enum_declaration": _named("enum", walk_body=False),
+        "type_alias_declaration": _named("type", walk_body=False),
+        "public_field_definition": _field,
+        "field_definition": _field,
+        "lexical_declaration": _declaration,
+        "variable_declaration": _declaration,
+        "expression_statement": _statement,
+        "internal_module": _namespace,
+        "module": _namespace,
+    },
+    descend=frozenset({
+        "statement_block", "export_statement", "class_body", "interface_body", "object_type",
+        "ambient_declaration", "if_statement", "else_clause", "try_statement", "catch_clause",
+        "finally_clause", "for_statement", "for_in_statement", "while_statement", "do_statement",
+        "labeled_statement", "ERROR",
+    }),
+    attributes=frozenset({"decorator"}),
+    class_fields=True,
+)

@@ -1,0 +1,69 @@
+"""Go: functions, methods (``Recv.Method``), struct/interface/other type specs, const and var."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from maguyva_tui.core.parsing.walker import Outer, Rules, Walker
+
+_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
+_SPEC_LISTS = frozenset({"var_spec_list", "const_spec_list"})
+
+
+def _function(w: Walker, node: Node, outer: Outer) -> None:
+    w.define("function", outer, node.child_by_field_name("name"))
+
+
+def _method(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a method qualified by its receiver's type, pointers and type arguments removed."""
+    receiver = receiver_type(node.child_by_field_name("receiver"))
+    prefix = (w.text(receiver),) if receiver is not None else ()
+    w.define("method", outer, node.child_by_field_name("name"), prefix=prefix)
+
+
+def receiver_type(params: Node | None) -> Node | None:
+    """Return the type name node of a method receiver (``*List[T]`` -> ``List``)."""
+    declaration = params.named_children[0] if params is not None and params.named_child_count else None
+    node = declaration.child_by_field_name("type") if declaration is not None else None
+    while node is not None and node.type in ("pointer_type", "generic_type", "parenthesized_type"):
+        node = node.child_by_field_name("type") or (node.named_children or [None])[-1]
+    return node
+
+
+def _type_declaration(w: Walker, node: Node, outer: Outer) -> None:
+    specs = [c for c in node.named_children if c.type in ("type_spec", "type_alias")]
+    for spec in specs:
+        value = spec.child_by_field_name("type")
+        kind = _TYPE_KINDS.get(value.type, "type") if value is not None else "type"
+        body = value if kind == "interface" else None
+        w.define(kind, outer if len(specs) == 1 else spec, spec.child_by_field_name("name"), body)
+
+
+def _interface_method(w: Walker, node: Node, outer: Outer) -> None:
+    w.define("method", outer, node.child_by_field_name("name"))
+
+
+def _value_declaration(w: Walker, node: Node, outer: Outer) -> None:
+    """Record every name of a ``const``/``var`` declaration, grouped or not."""
+    kind = "constant" if node.type == "const_declaration" else "variable"
+    specs = [c for c in node.named_children if c.type in ("const_spec", "var_spec")]
+    for group in (c for c in node.named_children if c.type in _SPEC_LISTS):
+        specs.extend(c for c in group.named_children if c.type == "var_spec")
+    for spec in specs:
+        names = spec.children_by_field_name("name")
+        for name in names:
+            w.define(kind, outer if len(specs) == 1 and len(names) == 1 else spec, name)
+
+
+RULES = Rules(
+    handlers={
+        "function_declaration": _function,
+        "method_declaration": _method,
+        "type_declaration": _type_declaration,
+        "method_elem": _interface_method,
+        "method_spec": _interface_method,
+        "const_declaration": _value_declaration,
+        "var_declaration": _value_declaration,
+    },
+    descend=frozenset({"ERROR"}),
+)

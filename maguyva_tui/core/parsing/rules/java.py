@@ -1,0 +1,50 @@
+"""Java: classes, interfaces, enums, records, annotation types, methods, constructors, fields."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker
+
+
+def _named(kind: str) -> Handler:
+    """Make a handler for a named declaration of a fixed kind whose body is walked."""
+
+    def handler(w: Walker, node: Node, outer: Outer) -> None:
+        w.define(kind, outer, node.child_by_field_name("name"), node.child_by_field_name("body"))
+
+    return handler
+
+
+def _field(w: Walker, node: Node, outer: Outer) -> None:
+    """Record each declarator of a field: ``static final`` ones (and interface fields) are constants."""
+    if not w.variables_allowed():
+        return
+    modifiers = next((c for c in node.children if c.type == "modifiers"), None)
+    words = set(w.text(modifiers).split()) if modifiers is not None else set()
+    constant = node.type == "constant_declaration" or {"static", "final"} <= words
+    declarators = node.children_by_field_name("declarator")
+    for declarator in declarators:
+        span = outer if len(declarators) == 1 else declarator
+        w.define("constant" if constant else "variable", span, declarator.child_by_field_name("name"))
+
+
+RULES = Rules(
+    handlers={
+        "class_declaration": _named("class"),
+        "record_declaration": _named("class"),
+        "interface_declaration": _named("interface"),
+        "annotation_type_declaration": _named("interface"),
+        "enum_declaration": _named("enum"),
+        "method_declaration": _named("method"),
+        "constructor_declaration": _named("method"),
+        "compact_constructor_declaration": _named("method"),
+        "field_declaration": _field,
+        "constant_declaration": _field,
+    },
+    descend=frozenset({
+        "class_body", "interface_body", "enum_body", "enum_body_declarations",
+        "annotation_type_body", "ERROR",
+    }),
+    class_fields=True,
+)

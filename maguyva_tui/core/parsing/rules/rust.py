@@ -1,0 +1,67 @@
+"""Rust: functions, structs, unions, enums, traits, impl methods (``Type.method``), type aliases,
+modules, consts, statics and ``macro_rules!``. Leading ``#[...]`` attributes join the span."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker
+
+_TYPE_WRAPPERS = frozenset({"generic_type", "reference_type", "pointer_type"})
+
+
+def _function(w: Walker, node: Node, outer: Outer) -> None:
+    name = node.child_by_field_name("name")
+    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+
+
+def _named(kind: str, walk_body: bool = False) -> Handler:
+    """Make a handler for a named item of a fixed kind."""
+
+    def handler(w: Walker, node: Node, outer: Outer) -> None:
+        body = node.child_by_field_name("body") if walk_body else None
+        w.define(kind, outer, node.child_by_field_name("name"), body)
+
+    return handler
+
+
+def _static(w: Walker, node: Node, outer: Outer) -> None:
+    mutable = any(c.type == "mutable_specifier" for c in node.named_children)
+    w.define("variable" if mutable else "constant", outer, node.child_by_field_name("name"))
+
+
+def _impl(w: Walker, node: Node, outer: Outer) -> None:
+    """Walk an impl block in a scope named after its type: its functions become ``Type.method``."""
+    name = impl_type_name(node.child_by_field_name("type"))
+    body = node.child_by_field_name("body")
+    if body is not None:
+        w.enter([w.text(name)] if name is not None else [], "impl", body)
+
+
+def impl_type_name(node: Node | None) -> Node | None:
+    """Return the bare type name of an impl target (``&'a mut Foo<T>`` -> ``Foo``)."""
+    while node is not None and node.type in _TYPE_WRAPPERS:
+        node = node.child_by_field_name("type")
+    if node is not None and node.type == "scoped_type_identifier":
+        node = node.child_by_field_name("name")
+    return node
+
+
+RULES = Rules(
+    handlers={
+        "function_item": _function,
+        "function_signature_item": _function,
+        "struct_item": _named("struct"),
+        "union_item": _named("struct"),
+        "enum_item": _named("enum"),
+        "trait_item": _named("trait", walk_body=True),
+        "type_item": _named("type"),
+        "mod_item": _named("module", walk_body=True),
+        "macro_definition": _named("function"),
+        "const_item": _named("constant"),
+        "static_item": _static,
+        "impl_item": _impl,
+    },
+    descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}),
+    attributes=frozenset({"attribute_item"}),
+)

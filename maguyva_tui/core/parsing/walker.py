@@ -1,0 +1,190 @@
+"""The definition walker: visits the statement-level nodes of a tree and records definitions.
+
+Each language supplies :class:`Rules`: a handler per definition node type and the node types to
+walk through (blocks, ``if`` bodies, ``export`` wrappers, preprocessor branches). Expressions are
+never visited, which keeps a walk to a small fraction of a tree's nodes. Handlers call
+:meth:`Walker.define`, which records a symbol and its chunk and walks the body in a new scope.
+
+Qualified names join enclosing definitions with ``.`` in every language: ``Class.method``,
+``Type.method`` for Rust impls and Go receivers, ``ns.Class.method`` for C++ (``::`` becomes
+``.``), ``outer.inner`` for nested functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from tree_sitter import Node
+
+from maguyva_tui.core.types import Chunk, Symbol
+
+Outer: TypeAlias = "Node | _Span"
+"""What a definition's span is taken from: its node, a wrapper (decorators, ``template<>``) or a
+:class:`_Span` from a leading attribute."""
+
+Handler = Callable[["Walker", Node, Outer], None]
+"""Record the definition at a node; the third argument is what its span is taken from."""
+
+CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "impl"})
+"""Scopes whose functions are methods (``impl`` is a Rust impl block, a scope but no symbol)."""
+
+FUNCTION_KINDS = frozenset({"function", "method"})
+
+UNCHUNKED_KINDS = frozenset({"variable", "constant", "import"})
+"""Symbols too small to be chunks of their own: line windows cover them."""
+
+MAX_DEPTH = 120  # deeper nesting is generated code; stopping keeps far from Python's recursion limit
+SIGNATURE_MAX = 200  # characters: a signature is a one-line label, not the definition
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How one language's definitions are found."""
+
+    handlers: Mapping[str, Handler]
+    """Definition node type to the handler that records it."""
+    descend: frozenset[str]
+    """Node types walked through, in the current scope, to reach nested definitions."""
+    attributes: frozenset[str] = frozenset()
+    """Sibling node types that belong to the next definition's span (Rust ``#[derive]``)."""
+    class_fields: bool = False
+    """Record variables in class bodies too (Python attributes, JS/TS and Java fields)."""
+
+
+@dataclass(slots=True)
+class _Scope:
+    name: str | None
+    kind: str
+
+
+@dataclass(slots=True)
+class Walker:
+    """One walk over one tree: the current scope and what was found so far."""
+
+    rules: Rules
+    source: bytes
+    path: str
+    language: str
+    total_lines: int
+    symbols: list[Symbol] = field(default_factory=list)
+    chunks: list[Chunk] = field(default_factory=list)
+    scopes: list[_Scope] = field(default_factory=list)
+
+    def walk(self, node: Node) -> None:
+        """Visit the children of a node in the current scope."""
+        if len(self.scopes) > MAX_DEPTH:
+            return
+        attribute_start: Node | None = None
+        for child in node.named_children:
+            if child.type in self.rules.attributes:
+                attribute_start = attribute_start or child
+                continue
+            self.dispatch(child, child if attribute_start is None else _Span(attribute_start, child))
+            attribute_start = None
+
+    def dispatch(self, node: Node, outer: Outer) -> None:
+        """Record the definition at a node, or walk through it, or ignore it."""
+        handler = self.rules.handlers.get(node.type)
+        if handler is not None:
+            handler(self, node, outer)
+        elif node.type in self.rules.descend:
+            self.walk(node)
+
+    def define(
+        self,
+        kind: str,
+        outer: Outer,
+        name_node: Node | None,
+        body: Node | None = None,
+        *,
+        name: str | None = None,
+        prefix: tuple[str, ...] = (),
+        signature_at: Outer | None = None,
+    ) -> None:
+        """Record a definition spanning ``outer``, then walk its body inside its scope.
+
+        The signature is the line the name is on, or ``signature_at``'s first line when given.
+        """
+        if name is None:
+            name = self.text(name_node) if name_node is not None else ""
+        if not name:
+            return
+        qualname = ".".join([*self.scope_names(), *prefix, name])
+        start = outer.start_point.row + 1
+        end = max(start, min(_end_line(outer), self.total_lines))
+        name_line = name_node.start_point.row + 1 if name_node is not None else start
+        self.symbols.append(
+            Symbol(name, qualname, kind, self.path, start, end, self.language,
+                   self.signature(signature_at or name_node or outer), name_line)
+        )
+        if kind not in UNCHUNKED_KINDS:
+            self.chunks.append(Chunk(self.path, start, end, kind, qualname, self.language))
+        if body is not None:
+            self.enter([*prefix, name], kind, body)
+
+    def enter(self, names: list[str], kind: str, body: Node) -> None:
+        """Walk a body inside a scope (names may be several for ``a::b`` or empty if anonymous)."""
+        added = [_Scope(part, kind) for part in names] or [_Scope(None, kind)]
+        self.scopes.extend(added)
+        try:
+            self.walk(body)
+        finally:
+            del self.scopes[-len(added):]
+
+    def scope_names(self) -> list[str]:
+        """Return the names of the enclosing scopes, outermost first."""
+        return [scope.name for scope in self.scopes if scope.name]
+
+    @property
+    def scope_kind(self) -> str | None:
+        """Return the kind of the innermost scope, ``None`` at file level."""
+        return self.scopes[-1].kind if self.scopes else None
+
+    @property
+    def in_function(self) -> bool:
+        """Whether the walk is inside a function or method body."""
+        return any(scope.kind in FUNCTION_KINDS for scope in self.scopes)
+
+    def function_kind(self) -> str:
+        """Return ``method`` directly inside a class-like scope, else ``function``."""
+        return "method" if self.scope_kind in CLASS_KINDS else "function"
+
+    def variables_allowed(self) -> bool:
+        """Whether a variable here is a symbol: at file or module level, or a class field."""
+        kind = self.scope_kind
+        if kind is None or kind == "module":
+            return True
+        return self.rules.class_fields and kind in CLASS_KINDS
+
+    def text(self, node: Node) -> str:
+        """Return the source text of a node, whitespace collapsed."""
+        raw = self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+        return _SPACES.sub(" ", raw).strip()
+
+    def signature(self, node: Outer) -> str:
+        """Return the stripped source line a node starts on."""
+        start = self.source.rfind(b"\n", 0, node.start_byte) + 1
+        end = self.source.find(b"\n", node.start_byte)
+        line = self.source[start : end if end >= 0 else len(self.source)]
+        return line.decode("utf-8", "replace").strip()[:SIGNATURE_MAX]
+
+
+class _Span:
+    """A span from a leading attribute to the end of the definition it decorates."""
+
+    __slots__ = ("start_point", "end_point", "start_byte", "end_byte", "type")
+
+    def __init__(self, first: Node, last: Node) -> None:
+        self.start_point, self.start_byte = first.start_point, first.start_byte
+        self.end_point, self.end_byte = last.end_point, last.end_byte
+        self.type = last.type
+
+
+def _end_line(node: Outer) -> int:
+    """Return the 1-based last line of a node; a node ending just after a newline ends before it."""
+    row, column = node.end_point
+    return row + 1 if column > 0 or row == node.start_point.row else row
