@@ -93,7 +93,8 @@ def test_path_that_is_not_a_directory(tmp_path: Path) -> None:
     file.write_text("x")
     for args in (("search", "x", "--repo", str(file)), ("index", str(file)), ("index", str(tmp_path / "missing"))):
         proc = run(*args)
-        assert proc.returncode == 2 and "not a directory" in proc.stderr or "no such directory" in proc.stderr
+        assert proc.returncode == 2
+        assert "not a directory" in proc.stderr or "no such directory" in proc.stderr
         assert "Traceback" not in proc.stderr
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,13 @@ import pytest
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 
-RG = shutil.which("rg")
+def _find_rg() -> str | None:
+    """Find ripgrep on PATH or beside this Python (the test extra installs it there)."""
+    beside = Path(sysconfig.get_path("scripts")) / "rg"
+    return shutil.which("rg") or (str(beside) if beside.exists() else None)
+
+
+RG = _find_rg()
 LITERALS = [
     "def ", "self.", "import os", "Session", "session", "raise ValueError", "HTTPAdapter", "utf-8",
     "__init__", "), ", "  #", "get(", "requests.exceptions", "Timeout", "e", "if not", "https://",
