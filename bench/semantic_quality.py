@@ -1,0 +1,235 @@
+"""Docstring -> function retrieval: the semantic modality against a BM25 baseline, same run.
+
+For each pinned repository every Python function is a document whose docstrings are blanked
+out (line numbers kept); every function with a docstring gives a query, the first sentence of
+that docstring, and the function itself is the one right answer. Semantic search runs through
+the real path (``embed_pending`` into a ``VectorStore``, then ``SemanticRetriever``: Hamming
+top-100 and float16 rescoring); BM25 ranks the same documents by identifier-split tokens.
+
+    python -m bench.semantic_quality                    # requests, flask, click
+    python -m bench.semantic_quality requests flask     # a subset
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from bench.corpora import corpus
+from bench.semantic_speed import speed_rows
+from maguyva_tui.core.embed.codes import as_words, cosine, hamming, pack, top_k
+from maguyva_tui.core.embed.minilm import MiniLMProvider
+from maguyva_tui.core.embed.progressive import embed_pending
+from maguyva_tui.core.embed.store import VectorStore, content_hash
+from maguyva_tui.core.retrievers.semantic import SemanticRetriever
+from maguyva_tui.core.types import Chunk, Query
+
+REPOSITORIES = ("requests", "flask", "click")
+MAX_FUNCTIONS = 1500  # per repository: bounds the embedding time on a 2-core machine
+CUTOFF = 10  # MRR@10 and Recall@10
+MIN_QUERY_WORDS = 3  # "Return it." says nothing a search could use
+BM25_K1 = 1.2  # Lucene's default term-frequency saturation
+BM25_B = 0.75  # Lucene's default length normalisation
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+(?=[A-Z`'\"(])")
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """One indexed function and, when it had a docstring, the query that should find it."""
+
+    chunk: Chunk
+    text: str
+    query: str | None
+
+
+def tokens(text: str) -> list[str]:
+    """Split into lowercased identifier parts: ``parseHTTPConfig_v2`` -> parse, http, config, v, 2."""
+    return [p.lower() for word in _WORD.findall(text) for p in _PART.findall(word)]
+
+
+def first_sentence(docstring: str) -> str:
+    """Return the first sentence of a docstring's first paragraph, whitespace collapsed."""
+    paragraph = " ".join(docstring.strip().split("\n\n")[0].split())
+    match = _SENTENCE_END.search(paragraph)
+    return paragraph[: match.start()] if match else paragraph
+
+
+def blank_docstrings(source: str, tree: ast.AST) -> list[str]:
+    """Return the file's lines with every docstring replaced by blanks (lines and columns kept)."""
+    lines = source.splitlines()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not (isinstance(body, list) and body and isinstance(body[0], ast.Expr)):
+            continue
+        value = body[0].value
+        if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+            continue
+        first, last = value.lineno - 1, (value.end_lineno or value.lineno) - 1
+        head, tail = lines[first][: value.col_offset], lines[last][value.end_col_offset or 0 :]
+        for i in range(first, last + 1):
+            lines[i] = ""
+        lines[first] = head.rstrip() if first != last else (head + tail).rstrip()
+        if first != last:
+            lines[last] = tail.strip()
+    return lines
+
+
+def functions_of(root: Path) -> list[Function]:
+    """Return every function of a source tree, at most ``MAX_FUNCTIONS`` (a fixed sample)."""
+    found: list[Function] = []
+    for path in sorted(root.rglob("*.py")):
+        try:
+            source = path.read_text("utf-8")
+            tree = ast.parse(source)
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+        lines = blank_docstrings(source, tree)
+        rel = path.relative_to(root).as_posix()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.append(_function(rel, node, lines))
+    if len(found) > MAX_FUNCTIONS:
+        found = sorted(random.Random(0).sample(found, MAX_FUNCTIONS), key=lambda f: (f.chunk.path, f.chunk.start_line))
+    return _unique_queries(found)
+
+
+def _function(path: str, node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> Function:
+    start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    end = node.end_lineno or node.lineno
+    doc = ast.get_docstring(node)
+    query = first_sentence(doc) if doc else None
+    if query is not None and len(query.split()) < MIN_QUERY_WORDS:
+        query = None
+    chunk = Chunk(path, start, end, "function", node.name, "python")
+    return Function(chunk, "\n".join(lines[start - 1 : end]), query)
+
+
+def _unique_queries(functions: list[Function]) -> list[Function]:
+    """Drop queries that several functions share: they have no single right answer."""
+    counts = Counter(f.query for f in functions if f.query)
+    return [f if counts[f.query] <= 1 else Function(f.chunk, f.text, None) for f in functions]
+
+
+class BM25:
+    """Okapi BM25 over identifier-split tokens."""
+
+    def __init__(self, documents: list[str]) -> None:
+        self.docs = [Counter(tokens(d)) for d in documents]
+        self.lengths = np.array([sum(c.values()) for c in self.docs], np.float64)
+        self.average = float(self.lengths.mean()) if len(self.docs) else 0.0
+        self.postings: dict[str, list[tuple[int, int]]] = {}
+        for i, counts in enumerate(self.docs):
+            for term, tf in counts.items():
+                self.postings.setdefault(term, []).append((i, tf))
+
+    def rank(self, query: str, limit: int) -> list[int]:
+        """Return the indices of the best ``limit`` documents, best first (ties by index)."""
+        scores = np.zeros(len(self.docs))
+        n = len(self.docs)
+        for term in set(tokens(query)):
+            posting = self.postings.get(term, [])
+            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            for i, tf in posting:
+                norm = tf + BM25_K1 * (1 - BM25_B + BM25_B * self.lengths[i] / self.average)
+                scores[i] += idf * tf * (BM25_K1 + 1) / norm
+        order = np.lexsort((np.arange(n), -scores))
+        return [int(i) for i in order[:limit] if scores[i] > 0]
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """MRR@10 and Recall@10 of one method over some queries."""
+
+    mrr: float
+    recall: float
+
+    @classmethod
+    def of(cls, ranks: list[int | None]) -> Scores:
+        """Summarise 1-based ranks of the right answer (``None``: not in the top ten)."""
+        hits = [r for r in ranks if r is not None and r <= CUTOFF]
+        return cls(sum(1 / r for r in hits) / len(ranks), len(hits) / len(ranks))
+
+
+def rank_of(target: int, ranking: list[int]) -> int | None:
+    """Return the 1-based position of ``target`` in ``ranking``, or ``None``."""
+    return ranking.index(target) + 1 if target in ranking else None
+
+
+def evaluate(name: str, provider: MiniLMProvider, folder: Path) -> tuple[dict[str, list[int | None]], dict[str, float]]:
+    """Embed one repository's functions and rank every query by each method."""
+    functions = functions_of(corpus(name))
+    items = [(content_hash(f.text), f.text) for f in functions]
+    store = VectorStore.for_provider(folder / name, provider)
+    report = embed_pending(store, provider, items, batch_size=64)
+    retriever = SemanticRetriever(provider, store, [(f.chunk, h) for f, (h, _) in zip(functions, items)])
+    where = {(f.chunk.path, f.chunk.start_line): i for i, f in enumerate(functions)}
+    bm25 = BM25([f.text for f in functions])
+    floats = store.floats[store.lookup(h for h, _ in items)].astype(np.float32)
+    words = as_words(pack(floats))
+    ranks: dict[str, list[int | None]] = {"semantic": [], "bm25": [], "float": [], "binary": []}
+    for target, function in enumerate(functions):
+        if function.query is None:
+            continue
+        hits = retriever.search(Query(function.query), CUTOFF)
+        ranks["semantic"].append(rank_of(target, [where[(h.path, h.start_line)] for h in hits]))
+        ranks["bm25"].append(rank_of(target, bm25.rank(function.query, CUTOFF)))
+        q = provider.embed_query(function.query)
+        ranks["float"].append(rank_of(target, np.argsort(-cosine(floats, q), kind="stable")[:CUTOFF].tolist()))
+        ranks["binary"].append(rank_of(target, top_k(hamming(words, as_words(pack(q))), CUTOFF).tolist()))
+    tokens_per_chunk = float(np.mean(provider.token_counts([t for _, t in items])))
+    stats = {"functions": len(functions), "queries": len(ranks["semantic"]), "seconds": report.seconds,
+             "embedded": report.embedded, "tokens": tokens_per_chunk}
+    return ranks, stats
+
+
+def main(names: list[str]) -> None:
+    """Run the evaluation and print markdown tables."""
+    provider = MiniLMProvider()
+    provider.load()
+    print("| repository | functions | queries | semantic MRR@10 | semantic R@10 | BM25 MRR@10 | BM25 R@10 "
+          "| float (no binary) MRR@10 | binary only MRR@10 | chunks/s | tokens/chunk |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    totals: dict[str, list[int | None]] = {}
+    embedded, seconds = 0, 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            ranks, stats = evaluate(name, provider, Path(tmp))
+            for method, values in ranks.items():
+                totals.setdefault(method, []).extend(values)
+            embedded += int(stats["embedded"])
+            seconds += stats["seconds"]
+            print(_row(name, ranks, int(stats["functions"]), stats["embedded"] / stats["seconds"], stats["tokens"]))
+    print(_row("**all**", totals, None, embedded / seconds, None))
+    ratio = Scores.of(totals["semantic"]).mrr / max(Scores.of(totals["bm25"]).mrr, 1e-9)
+    print(f"\nsemantic MRR@10 / BM25 MRR@10 = {ratio:.2f} (target >= 1.25)\n")
+    print("| measure | value |\n|---|---|")
+    for measure, value in speed_rows(provider):
+        print(f"| {measure} | {value} |")
+
+
+def _row(name: str, ranks: dict[str, list[int | None]], functions: int | None, rate: float,
+         tokens_per_chunk: float | None) -> str:
+    s, b = Scores.of(ranks["semantic"]), Scores.of(ranks["bm25"])
+    f, o = Scores.of(ranks["float"]), Scores.of(ranks["binary"])
+    count = "" if functions is None else str(functions)
+    tok = "" if tokens_per_chunk is None else f"{tokens_per_chunk:.0f}"
+    return (f"| {name} | {count} | {len(ranks['semantic'])} | {s.mrr:.3f} | {s.recall:.3f} | {b.mrr:.3f} "
+            f"| {b.recall:.3f} | {f.mrr:.3f} | {o.mrr:.3f} | {rate:.1f} | {tok} |")
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    main(sys.argv[1:] or list(REPOSITORIES))
+    print(f"\n({time.perf_counter() - started:.0f} s in all)")
