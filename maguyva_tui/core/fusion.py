@@ -180,7 +180,12 @@ class Contribution:
 
     def to_dict(self) -> dict[str, float | int]:
         """Return the JSON shape ``{"rank", "score", "weight", "contribution"}``."""
-        return {"rank": self.rank, "score": self.score, "weight": self.weight, "contribution": self.contribution}
+        return {
+            "rank": self.rank,
+            "score": self.score,
+            "weight": self.weight,
+            "contribution": self.contribution,
+        }
 
 
 @dataclass(frozen=True, slots=True)

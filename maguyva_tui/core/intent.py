@@ -409,7 +409,8 @@ _definition_phrase = _phrase_rule(
 # Rule 4: a quoted literal or an error token.
 
 _QUOTED = re.compile(
-    r"\"(?P<d>[^\"\n]{1,1000})\"|“(?P<s>[^”\n]{1,1000})”|‘(?P<t>[^’\n]{1,1000})’|`(?P<b>[^`\n]{1,1000})`"
+    r"\"(?P<d>[^\"\n]{1,1000})\"|`(?P<b>[^`\n]{1,1000})`"
+    "|\u201c(?P<s>[^\u201d\n]{1,1000})\u201d|\u2018(?P<t>[^\u2019\n]{1,1000})\u2019"  # typographic quotes
     r"|(?:^|(?<=[\s(=:,\[]))'(?P<q>[^'\n]{1,1000})'(?=$|[\s).,;:?!\]])"
 )
 _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections import Counter
 
@@ -115,7 +117,7 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("ValueError: bad config", EXACT, 0.85, "ValueError", "error_token"),
     ("NullPointerException in the loader", EXACT, 0.85, "NullPointerException", "error_token"),
     ("traceback", EXACT, 0.85, "traceback", "error_token"),
-    ("error: expected ';' before '}' token", EXACT, 0.85, "error: expected ';' before '}' token", "error_token"),
+    ("error: expected ';' before '}'", EXACT, 0.85, "error: expected ';' before '}'", "error_token"),
     (GO_PANIC, EXACT, 0.85, "panic: runtime error: index out of range [3] with length 2", "error_token"),
     (TRACE, EXACT, 0.85, "KeyError", "error_token"),
     ("segmentation fault in the parser", EXACT, 0.85, "segmentation fault", "error_token"),
@@ -255,7 +257,10 @@ def test_intent_is_a_readable_hashable_value() -> None:
     assert str(got) == "find_references 0.90 target='parse_config' [references_phrase]"
     assert {got: 1}[Intent("find_references", 0.90, "parse_config", "references_phrase")] == 1
     assert got.to_dict() == {
-        "intent": "find_references", "confidence": 0.90, "target": "parse_config", "rule": "references_phrase",
+        "intent": "find_references",
+        "confidence": 0.90,
+        "target": "parse_config",
+        "rule": "references_phrase",
     }
     assert str(classify("")) == "understand_code 0.40 [empty]"
     with pytest.raises(AttributeError):
@@ -322,3 +327,12 @@ def test_weights_are_read_only_and_printable() -> None:
     assert WEIGHTS["exact_match"].get("colour") == 0.0
     with pytest.raises(ValueError, match="unknown intent"):
         weights_for("nope")
+
+
+def test_intent_and_fusion_are_headless() -> None:
+    code = (
+        "import sys, maguyva_tui.core.intent, maguyva_tui.core.fusion; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
