@@ -19,6 +19,7 @@ from maguyva_tui.core.embed.store import VectorStore, content_hash
 from maguyva_tui.core.embed.voyage import (
     MAX_ATTEMPTS,
     MAX_BATCH_TEXTS,
+    QUERY_ATTEMPTS,
     UPLOAD_NOTICE,
     VoyageProvider,
     classify,
@@ -135,9 +136,26 @@ def test_server_errors_give_up_after_the_last_attempt() -> None:
     client = FakeClient([ServiceUnavailableError("busy")] * 10)
     provider, sleeps, _ = make(client)
     with pytest.raises(ProviderError, match=f"after {MAX_ATTEMPTS} attempts"):
-        provider.embed_query("q")
+        provider.embed_documents(["code"])
     assert len(client.calls) == MAX_ATTEMPTS
     assert sleeps == [1.0, 2.0, 4.0, 8.0]
+
+
+def test_a_query_retries_once_then_gives_up_so_search_can_fall_back() -> None:
+    client = FakeClient([ServiceUnavailableError("busy")] * 10)
+    provider, sleeps, _ = make(client)
+    with pytest.raises(ProviderError, match=f"after {QUERY_ATTEMPTS} attempts"):
+        provider.embed_query("q")
+    assert len(client.calls) == QUERY_ATTEMPTS and sleeps == [1.0]
+
+
+def test_repeated_queries_are_answered_from_the_cache() -> None:
+    client = FakeClient()
+    provider, _, _ = make(client)
+    first = provider.embed_query("how are retries done")
+    first[:] = 0
+    again = provider.embed_query("how are retries done")
+    assert len(client.calls) == 1 and np.isclose(np.linalg.norm(again), 1.0)
 
 
 def test_timeouts_are_retried_then_reported() -> None:

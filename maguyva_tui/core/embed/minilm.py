@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import threading
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -21,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from maguyva_tui.core.embed.provider import ProviderError
+from maguyva_tui.core.embed.provider import ProviderError, QueryCache
 from maguyva_tui.core.embed.transformer import Encoder, TokenBatch
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -32,7 +31,6 @@ DIM = 384
 MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model ([CLS] and [SEP] included)
 BATCH_TOKENS = 2048  # tokens per packed batch: big enough for efficient GEMMs, small enough to split over workers
 WORKERS = 2  # two threads with single-threaded BLAS beat multi-threaded BLAS 3x on these small matrices
-QUERY_CACHE_SIZE = 256  # search-as-you-type repeats the same prefixes; a query vector is 1.5 KB
 
 
 def model_dir() -> Path:
@@ -104,7 +102,7 @@ class MiniLMProvider:
         self._encoder: Encoder | None = None
         self._tokenizer: object | None = None
         self._pool: ThreadPoolExecutor | None = None
-        self._queries: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
+        self._queries = QueryCache()
 
     def load(self) -> None:
         """Load and verify the weights and the tokenizer now rather than on first use."""
@@ -125,18 +123,11 @@ class MiniLMProvider:
 
     def embed_query(self, text: str) -> npt.NDArray[np.float32]:
         """Embed one query into a ``(384,)`` unit vector (cached for repeated queries)."""
-        with self._lock:
-            cached = self._queries.get(text)
-            if cached is not None:
-                self._queries.move_to_end(text)
-                return cached.copy()
+        return self._queries.get(text, self._embed_one)
+
+    def _embed_one(self, text: str) -> npt.NDArray[np.float32]:
         encoder, ids = self._tokenize([text])
-        vector = encoder.encode(_pack(ids, [0]))[0]
-        with self._lock:
-            self._queries[text] = vector
-            if len(self._queries) > QUERY_CACHE_SIZE:
-                self._queries.popitem(last=False)
-        return vector.copy()
+        return encoder.encode(_pack(ids, [0]))[0]
 
     def token_counts(self, texts: Sequence[str]) -> list[int]:
         """Return how many tokens each text has after truncation (special tokens included)."""

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from maguyva_tui.core.embed.codes import Codes, pack
+from maguyva_tui.core.embed.provider import Provider
 
 FORMAT_VERSION = 1
 """Bump when the segment layout changes; an older store is discarded and rebuilt."""
@@ -66,9 +67,9 @@ class VectorStore:
         self._open()
 
     @classmethod
-    def for_provider(cls, directory: Path, provider: object) -> VectorStore:
-        """Open the store of a ``Provider`` (its id, dimension and whether it gives floats)."""
-        return cls(directory, provider.id, provider.dim, provider.stores_floats)  # type: ignore[attr-defined]
+    def for_provider(cls, directory: Path, provider: Provider) -> VectorStore:
+        """Open the store of a provider (its id, dimension and whether it gives floats)."""
+        return cls(directory, provider.id, provider.dim, provider.stores_floats)
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -84,17 +85,20 @@ class VectorStore:
     @property
     def codes(self) -> Codes:
         """The packed codes of every row, ``(len, ceil(dim / 8))``; a view that later adds never change."""
-        return self._codes[: len(self._keys)]
+        with self._lock:
+            return self._codes[: len(self._keys)]
 
     @property
     def floats(self) -> npt.NDArray[np.float16] | None:
         """The float16 unit vectors of every row, or ``None`` for a codes-only provider."""
-        return None if self._floats is None else self._floats[: len(self._keys)]
+        with self._lock:
+            return None if self._floats is None else self._floats[: len(self._keys)]
 
     def lookup(self, keys: Iterable[str]) -> npt.NDArray[np.int64]:
         """Return the row of every key, ``-1`` where it has no vector yet."""
-        index = self._index
-        return np.fromiter((index.get(k, -1) for k in keys), np.int64)
+        with self._lock:
+            index = self._index
+            return np.fromiter((index.get(k, -1) for k in keys), np.int64)
 
     def coverage(self, keys: Iterable[str]) -> float:
         """Return the fraction of ``keys`` that have a vector (1.0 for no keys)."""

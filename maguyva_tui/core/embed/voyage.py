@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from maguyva_tui.core.embed.codes import unpack_signs
-from maguyva_tui.core.embed.provider import ProviderError
+from maguyva_tui.core.embed.provider import ProviderError, QueryCache
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,7 @@ MAX_BATCH_TOKENS = 100_000  # under the API's 120K tokens per request for voyage
 CHARS_PER_TOKEN = 3  # a pessimistic estimate for code, so batches stay under the token limit
 TIMEOUT_S = 60.0  # per request; a batch of 128 chunks normally answers in a few seconds
 MAX_ATTEMPTS = 5  # one try and four retries on 429, 5xx, timeouts and dropped connections
+QUERY_ATTEMPTS = 2  # a search must answer quickly: one retry, then the caller falls back
 BACKOFF_S = 1.0  # first wait; doubles each retry
 BACKOFF_CAP_S = 30.0  # longest single wait
 UPLOAD_NOTICE = (
@@ -86,6 +87,7 @@ class VoyageProvider:
         self._secret = secret  # only to scrub it from messages; never stored elsewhere
         self._noticed = False
         self._lock = threading.Lock()
+        self._queries = QueryCache()
 
     def __repr__(self) -> str:
         return f"VoyageProvider(model={self.model!r}, dimension={self.dim})"
@@ -101,14 +103,18 @@ class VoyageProvider:
 
     def embed_query(self, text: str) -> npt.NDArray[np.float32]:
         """Embed a query as a float unit vector (rescoring compares it with the documents' signs)."""
-        vector = np.asarray(self._embed([text], "query", "float")[0], np.float32).reshape(self.dim)
+        return self._queries.get(text, self._embed_one)
+
+    def _embed_one(self, text: str) -> npt.NDArray[np.float32]:
+        row = self._embed([text], "query", "float", QUERY_ATTEMPTS)[0]
+        vector = np.asarray(row, np.float32).reshape(self.dim)
         norm = float(np.linalg.norm(vector))
         return vector / norm if norm > 0 else vector
 
-    def _embed(self, texts: list[str], input_type: str, dtype: str) -> list[Any]:
+    def _embed(self, texts: list[str], input_type: str, dtype: str, attempts: int = MAX_ATTEMPTS) -> list[Any]:
         """Call the API with retries; raise ``ProviderError`` with a one-line, key-free message."""
         self._announce()
-        for attempt in range(1, MAX_ATTEMPTS + 1):
+        for attempt in range(1, attempts + 1):
             try:
                 result = self._client.embed(texts, model=self.model, input_type=input_type,
                                             output_dtype=dtype, output_dimension=self.dim, truncation=True)
@@ -116,10 +122,10 @@ class VoyageProvider:
             except Exception as error:  # noqa: BLE001 - every SDK error is sorted below
                 kind = classify(error)
                 reason = self._describe(error)
-                if kind != "retry" or attempt == MAX_ATTEMPTS:
+                if kind != "retry" or attempt == attempts:
                     raise ProviderError(_final_message(kind, reason, attempt)) from None
                 delay = min(BACKOFF_S * 2 ** (attempt - 1), BACKOFF_CAP_S)
-                log.warning("Voyage: %s; retry %d/%d in %.0f s", reason, attempt, MAX_ATTEMPTS - 1, delay)
+                log.warning("Voyage: %s; retry %d/%d in %.0f s", reason, attempt, attempts - 1, delay)
                 self._sleep(delay)
                 continue
             if len(embeddings) != len(texts):
