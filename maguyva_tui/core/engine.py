@@ -1,4 +1,4 @@
-"""The search engine: opens a repository's index, runs the retrievers a question needs, fuses.
+"""The search engine: a repository, its index, its four retrievers and its embeddings.
 
 This is the one entry point the CLI, the terminal UI and the MCP server share, so the same
 question gets the same ranking and the same explanation everywhere.
@@ -7,24 +7,29 @@ question gets the same ranking and the same explanation everywhere.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, update_index
-from maguyva_tui.core.results import hit_json
+from maguyva_tui.core.intent import Intent
+from maguyva_tui.core.search import SearchRequest, run_search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Hit, Query, QueryError, Retriever
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
 
-CASE_MODES = ("sensitive", "insensitive", "smart")
+REFERENCE_INTENTS = ("find_references",)
+IMPACT_INTENTS = ("impact_analysis",)
+DEFAULT_IMPACT_DEPTH = 3
+"""Impact questions follow dependents this many hops unless the caller says otherwise."""
 
 
 class Engine:
     """A repository, its index and its retrievers, ready to answer questions."""
 
-    def __init__(self, root: Path, index_base: Path | None = None) -> None:
+    def __init__(self, root: Path, index_base: Path | None = None, provider: Any = None) -> None:
         root = Path(root).expanduser()
         if not root.exists():
             raise NotADirectoryError(f"{root}: no such directory")
@@ -35,8 +40,15 @@ class Engine:
         self._snapshot: Snapshot | None = None
         self._retrievers: dict[str, Retriever] = {}
         self._lock = threading.RLock()
+        self._pool = ThreadPoolExecutor(max_workers=len(MODALITIES), thread_name_prefix="maguyva-engine")
+        self._provider = provider
+        self._provider_notice: str | None = None
+        self._store: Any = None
+        self._items: list[Any] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
+
+    # -- the index ---------------------------------------------------------------------------
 
     @property
     def snapshot(self) -> Snapshot:
@@ -55,16 +67,23 @@ class Engine:
             if snapshot is not self._snapshot:
                 self._snapshot = snapshot
                 self._retrievers = {}
+                self._items = None
+        graph_stats = getattr(snapshot.graph, "stats", None)
+        if isinstance(graph_stats, dict):
+            summary.graph = graph_stats
         return summary
 
     def open_existing(self) -> bool:
         """Open the stored index without walking the disk; False when there is none."""
         try:
-            self._snapshot = open_snapshot(self.root, self.index_base)
+            snapshot = open_snapshot(self.root, self.index_base)
         except IndexUnavailable:
             return False
-        self._retrievers = {}
+        with self._lock:
+            self._snapshot, self._retrievers, self._items = snapshot, {}, None
         return True
+
+    # -- retrievers --------------------------------------------------------------------------
 
     def retriever(self, name: str) -> Retriever:
         """Return (building once per snapshot) the retriever of a modality."""
@@ -88,7 +107,21 @@ class Engine:
             from maguyva_tui.core.retrievers.graph import GraphRetriever
 
             return GraphRetriever(snap.graph, snap.symbols)
+        if name == "semantic":
+            from maguyva_tui.core.retrievers.semantic import SemanticRetriever
+
+            return SemanticRetriever(self.provider, self.vector_store(), [(i.chunk, i.key) for i in self.embedding_items()])
         raise QueryError(f"unknown modality {name!r} (choose from {', '.join(MODALITIES)})")
+
+    def retrieve(self, name: str, query: Query, intent: Intent, limit: int, depth: int | None = None) -> list[Hit]:
+        """Run one engine for a question, using the graph's direct answers when the intent asks."""
+        if name == "graph" and intent.target:
+            graph = self.retriever("graph")
+            if intent.name in REFERENCE_INTENTS:
+                return graph.callers_hits(intent.target, limit)  # type: ignore[attr-defined]
+            if intent.name in IMPACT_INTENTS:
+                return graph.impact_hits(intent.target, depth or DEFAULT_IMPACT_DEPTH, limit)  # type: ignore[attr-defined]
+        return self.retriever(name).search(query, limit)
 
     def search(
         self,
@@ -97,33 +130,100 @@ class Engine:
         modality: str | None = None,
         regex: bool = False,
         case: str = "sensitive",
+        intent: str | None = None,
+        preset: str = "default",
+        weights: dict[str, float] | None = None,
+        depth: int | None = None,
     ) -> dict[str, Any]:
-        """Answer a question and return the JSON result object."""
-        started = time.perf_counter()
-        if not text or not text.strip():
-            raise QueryError("empty query")
-        if limit < 1:
-            raise QueryError("--limit must be at least 1")
-        if case not in CASE_MODES:
-            raise QueryError(f"unknown case mode {case!r}")
-        query = Query(text, regex=regex, case=case)
-        name = modality or "text"
-        if name not in MODALITIES:
-            raise QueryError(f"unknown modality {name!r} (choose from {', '.join(MODALITIES)})")
-        hits = self.retriever(name).search(query, limit)
-        results = [
-            hit_json(self.snapshot, h, h.score, {name: {"rank": i, "score": h.score}}) for i, h in enumerate(hits)
-        ]
-        return {
-            "query": text,
-            "results": results,
-            "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
-        }
+        """Answer a question and return the JSON result object with its explanation."""
+        request = SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth)
+        return run_search(self, request, self._pool)
 
+    # -- what fusion asks of the engine --------------------------------------------------------
 
-def single_modality_json(snapshot: Snapshot, name: str, hits: list[Hit]) -> list[dict[str, Any]]:
-    """Results of one engine alone, each carrying that engine's own rank and score."""
-    return [hit_json(snapshot, h, h.score, {name: {"rank": i, "score": h.score}}) for i, h in enumerate(hits)]
+    def locate(self, hit: Hit) -> ChunkKey:
+        """Map a hit to the chunk that holds it, so line hits merge with definitions."""
+        if hit.start_line != hit.end_line:
+            return (hit.path, hit.start_line, hit.end_line)
+        from maguyva_tui.core.retrievers.text import enclosing_chunk
 
+        chunk = enclosing_chunk(self.snapshot, hit.path, hit.start_line)
+        if chunk is None:
+            return (hit.path, hit.start_line, hit.end_line)
+        return (chunk.path, chunk.start_line, chunk.end_line)
 
-Callback = Callable[[str, int, int], None]
+    def centrality(self, hit: Hit) -> float:
+        """The graph centrality of the symbol (else the file) a hit points at; 0 without a graph."""
+        graph = self.snapshot.graph
+        if graph is None:
+            return 0.0
+        return float(graph.centrality_at(hit.path, hit.start_line, hit.end_line))
+
+    # -- semantic ----------------------------------------------------------------------------
+
+    @property
+    def provider(self) -> Any:
+        """The embedding provider: Voyage when configured, else the local model."""
+        if self._provider is None:
+            from maguyva_tui.core.embed.provider import choose_provider
+
+            choice = choose_provider(notice=self.notices.append)
+            self._provider = choice.provider
+            self._provider_notice = choice.fallback_reason
+        return self._provider
+
+    def vector_store(self) -> Any:
+        """The vector store of this repository for the current provider."""
+        with self._lock:
+            if self._store is None or self._store.provider_id != self.provider.id:
+                from maguyva_tui.core.semantic_index import open_store
+
+                self._store = open_store(self.snapshot, self.provider)
+            return self._store
+
+    def embedding_items(self) -> list[Any]:
+        """Every chunk with its embedding text and key, most central first."""
+        with self._lock:
+            if self._items is None:
+                from maguyva_tui.core.semantic_index import embedding_items
+
+                self._items = embedding_items(self.snapshot, self._chunk_importance)
+            return self._items
+
+    def _chunk_importance(self, chunk: Chunk) -> float:
+        graph = self.snapshot.graph
+        if graph is None:
+            return 0.0
+        return float(graph.centrality_at(chunk.path, chunk.start_line, chunk.end_line))
+
+    def semantic_coverage(self) -> float:
+        """The fraction of the repository's chunks that are searchable by meaning."""
+        items = self.embedding_items()
+        if not items:
+            return 1.0
+        return self.vector_store().coverage(i.key for i in items)
+
+    def embed_pending(
+        self, progress: Callable[[int, int], None] | None = None, should_stop: Callable[[], bool] | None = None
+    ) -> Any:
+        """Embed the chunks that have no vector yet, most important first, saving as it goes."""
+        from maguyva_tui.core.embed.progressive import embed_pending
+
+        items = self.embedding_items()
+        report = embed_pending(
+            self.vector_store(), self.provider, [(i.key, i.text) for i in items], on_progress=progress, should_stop=should_stop
+        )
+        with self._lock:
+            self._retrievers.pop("semantic", None)
+        return report
+
+    def notices_for_search(self) -> list[str]:
+        """Messages every result should carry (a provider fallback, a rebuilt index)."""
+        out = list(self.notices)
+        if self._provider_notice:
+            out.append(self._provider_notice)
+        return out
+
+    def close(self) -> None:
+        """Stop the engine's threads."""
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -28,7 +28,7 @@ LITERALS = [
 
 
 def _rg(root: Path, literal: str, ignore_case: bool) -> set[tuple[str, int]]:
-    cmd = [RG, "--json", "-F", "--hidden", "--no-require-git", "--max-filesize", "1M", "--no-config"]
+    cmd = [RG, "--json", "-F", "--hidden", "--no-require-git", "--no-ignore-parent", "--max-filesize", "1M", "--no-config"]
     if ignore_case:
         cmd.append("-i")
     out = subprocess.run([*cmd, "--", literal, "."], cwd=root, capture_output=True, text=True).stdout
@@ -61,7 +61,7 @@ def test_regexes_match_ripgrep(requests_repo: Path) -> None:
     engine = TextRetriever(snapshot)
     for pattern in [r"def \w+_request\(", r"^class \w+\(", r"(Session|Adapter)\b", r"\d{3}", r"raise \w+Error$"]:
         ours = {(m.path, m.line) for m in engine.regex_lines(pattern)}
-        cmd = [RG, "--json", "--hidden", "--no-require-git", "--max-filesize", "1M", "--no-config", "--", pattern, "."]
+        cmd = [RG, "--json", "--hidden", "--no-require-git", "--no-ignore-parent", "--max-filesize", "1M", "--no-config", "--", pattern, "."]
         out = subprocess.run(cmd, cwd=requests_repo, capture_output=True, text=True).stdout
         theirs = {(json.loads(l)["data"]["path"]["text"].removeprefix("./"), json.loads(l)["data"]["line_number"])
                   for l in out.splitlines() if json.loads(l)["type"] == "match"}
