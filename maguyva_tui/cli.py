@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from maguyva_tui import __version__
+from maguyva_tui.core.intent import INTENTS
 from maguyva_tui.core.types import MODALITIES, QueryError
 
 COMMANDS = ("index", "search", "graph", "mcp")
@@ -49,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     case.add_argument("-i", "--ignore-case", action="store_true", help="match case-insensitively")
     case.add_argument("-S", "--smart-case", action="store_true", help="insensitive unless QUERY has a capital")
     search.add_argument("--batch", metavar="FILE", help="JSON lines of queries ('-' for stdin)")
+    search.add_argument("--intent", choices=INTENTS, help="override the detected intent")
+    search.add_argument("--preset", choices=("quick", "default", "thorough"), default="default",
+                        help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60)")
+    search.add_argument("--explain", action="store_true", help="print why each result ranked where it did")
+    search.add_argument("--depth", type=int, help="maximum depth for impact questions")
     return parser
 
 
@@ -105,6 +111,9 @@ def _index(args: argparse.Namespace) -> int:
     engine = _engine(args.path, args.index_dir)
     progress = _ProgressBar() if sys.stderr.isatty() else None
     summary = engine.refresh(progress)
+    if not args.no_semantic:
+        report = engine.embed_pending(progress=(lambda d, t: progress("embed", d, t)) if progress else None)
+        summary.embedded = {"chunks": report.total, "new": report.embedded, "seconds": round(report.seconds, 2)}
     if progress:
         progress.done()
     if args.json:
@@ -128,6 +137,10 @@ def _summary_text(root: Path, s: Any) -> str:
     ]
     if noticed:
         lines.append(f"  noticed  {noticed}")
+    if s.embedded:
+        e = s.embedded
+        rate = f", {e['new'] / e['seconds']:.0f} chunks/s" if e["new"] and e["seconds"] else ""
+        lines.append(f"  semantic {e['chunks']} chunks embedded ({e['new']} new{rate})")
     if s.graph:
         lines.append("  graph    " + ", ".join(f"{k} {v}" for k, v in s.graph.items() if not isinstance(v, dict)))
     lines.append(f"  seconds  {s.seconds:.2f}")
@@ -146,9 +159,16 @@ def _search(args: argparse.Namespace) -> int:
     if args.query is None:
         raise UserError("search needs a QUERY (or --batch FILE)")
     engine = _engine(args.repo, args.index_dir)
-    result = engine.search(args.query, limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args))
+    result = engine.search(
+        args.query, limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
+        intent=args.intent, preset=args.preset, depth=args.depth,
+    )
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
+    elif args.explain:
+        from maguyva_tui.core.explain import explain_text
+
+        print(explain_text(result))
     else:
         _print_human(result)
     return 0
@@ -183,6 +203,9 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
             modality=item.get("modality", args.modality),
             regex=bool(item.get("regex", args.regex)),
             case=item.get("case", _case(args)),
+            intent=item.get("intent", args.intent),
+            preset=item.get("preset", args.preset),
+            depth=item.get("depth", args.depth),
         )
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError) as exc:
         message = f"line {number}: {exc}"

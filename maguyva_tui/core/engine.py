@@ -141,13 +141,17 @@ class Engine:
 
     # -- what fusion asks of the engine --------------------------------------------------------
 
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest definition holding a line, else its window."""
+        from maguyva_tui.core.retrievers.text import enclosing_chunk
+
+        return enclosing_chunk(self.snapshot, path, line)
+
     def locate(self, hit: Hit) -> ChunkKey:
         """Map a hit to the chunk that holds it, so line hits merge with definitions."""
         if hit.start_line != hit.end_line:
             return (hit.path, hit.start_line, hit.end_line)
-        from maguyva_tui.core.retrievers.text import enclosing_chunk
-
-        chunk = enclosing_chunk(self.snapshot, hit.path, hit.start_line)
+        chunk = self.chunk_at(hit.path, hit.start_line)
         if chunk is None:
             return (hit.path, hit.start_line, hit.end_line)
         return (chunk.path, chunk.start_line, chunk.end_line)

@@ -64,6 +64,8 @@ class IndexSummary:
     rebuilt_because: str | None = None
     """Set when an existing index could not be used (corrupt, other version)."""
     graph: dict[str, object] = field(default_factory=dict)
+    embedded: dict[str, object] = field(default_factory=dict)
+    """Filled by the caller that embeds after indexing (chunks, new, seconds)."""
 
     def to_dict(self) -> dict[str, object]:
         """Return the summary as plain JSON values."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, plan
-from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
+from maguyva_tui.core.intent import INTENTS, Intent, Weights, classify, override, weights_for
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.types import MODALITIES, Hit, Query, QueryError
 
@@ -61,6 +61,8 @@ class SearchRequest:
             raise QueryError(f"unknown preset {self.preset!r} (choose from {', '.join(PRESETS)})")
         if self.modality is not None and self.modality not in MODALITIES:
             raise QueryError(f"unknown modality {self.modality!r} (choose from {', '.join(MODALITIES)})")
+        if self.intent is not None and self.intent not in INTENTS:
+            raise QueryError(f"unknown intent {self.intent!r} (choose from {', '.join(INTENTS)})")
         if self.weights is not None and set(self.weights) - set(MODALITIES):
             raise QueryError(f"unknown modality in weights: {', '.join(sorted(set(self.weights) - set(MODALITIES)))}")
 
@@ -192,6 +194,7 @@ def _header(
 def _result_json(engine: Engine, item: Fused, run: _Run) -> dict[str, Any]:
     """One result: the location, then every number that ranked it and each engine's own reason."""
     modalities: dict[str, Any] = {}
+    match_lines: set[int] = set()
     for name, part in item.contributions:
         if part is None:
             modalities[name] = None
@@ -200,9 +203,24 @@ def _result_json(engine: Engine, item: Fused, run: _Run) -> dict[str, Any]:
         own = run.lists.get(name, [])
         if part.rank < len(own):
             entry["reason"] = own[part.rank].reason
+            if own[part.rank].start_line == own[part.rank].end_line:
+                match_lines.add(own[part.rank].start_line)
             if own[part.rank].depth is not None:
                 entry["depth"] = own[part.rank].depth
         modalities[name] = entry
-    out = hit_json(engine.snapshot, item.hit, item.score, modalities)
+    out = hit_json(engine.snapshot, _displayed(engine, item), item.score, modalities)
     out.update(centrality=item.centrality, boost=item.boost, demotion=item.demotion, folded=item.folded)
+    out["match_lines"] = sorted(match_lines)
     return out
+
+
+def _displayed(engine: Engine, item: Fused) -> Hit:
+    """Point a fused item at the definition it stands for; a line in a plain window stays a line."""
+    hit = item.hit
+    path, start, end = item.key
+    if (start, end) == (hit.start_line, hit.end_line):
+        return hit
+    chunk = engine.chunk_at(path, hit.start_line)
+    if chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end):
+        return hit
+    return replace(hit, start_line=start, end_line=end, symbol=chunk.symbol, kind=chunk.kind)
