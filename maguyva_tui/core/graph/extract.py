@@ -185,8 +185,9 @@ class _Reader:
     def bound_locals(self) -> list[Reference]:
         """Return the local bindings that could shadow a name this file references."""
         out = []
+        heads = self.heads
         for (scope, bound), (line, typed, _) in self.locals.items():
-            if bound not in self.heads:
+            if bound not in heads and "self." + bound not in heads and "this." + bound not in heads:
                 continue
             name = f"{bound}:{typed}" if typed else bound
             out.append(Reference("local", name, self.path, line, scope))

@@ -134,6 +134,7 @@ CPP = _C_COMMON + r"""
 (new_expression type: (_) @new)
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @inherit)
 (field_declaration type: (_) @local.type declarator: (_) @local)
+(for_range_loop type: (_) @local.type declarator: (_) @local)
 """
 
 PATTERNS: dict[str, str] = {

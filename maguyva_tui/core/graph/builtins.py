@@ -1,0 +1,59 @@
+"""Names every file of a language can use without importing them: counted as external, not unresolved."""
+
+from __future__ import annotations
+
+import builtins
+
+PYTHON: frozenset[str] = frozenset(dir(builtins)) | {"__file__", "__name__", "self", "cls"}
+
+JS: frozenset[str] = frozenset(
+    "require module exports console Math JSON Object Array String Number Boolean Promise Date RegExp "
+    "Error TypeError RangeError SyntaxError Map Set WeakMap WeakSet Symbol BigInt Proxy Reflect "
+    "parseInt parseFloat isNaN isFinite setTimeout clearTimeout setInterval clearInterval "
+    "setImmediate queueMicrotask structuredClone fetch encodeURIComponent decodeURIComponent "
+    "encodeURI decodeURI globalThis window document process Buffer URL URLSearchParams "
+    "TextEncoder TextDecoder Uint8Array Int32Array Float64Array ArrayBuffer DataView "
+    "describe it test expect beforeEach afterEach beforeAll afterAll jest Function eval alert "
+    "super import Intl AbortController Event EventTarget Headers Request Response".split()
+)
+
+GO: frozenset[str] = frozenset(
+    "append cap clear close complex copy delete imag len make max min new panic print println real "
+    "recover bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
+    "string uint uint8 uint16 uint32 uint64 uintptr any comparable".split()
+)
+
+RUST: frozenset[str] = frozenset(
+    "Some None Ok Err Box Vec String Option Result Default Clone Copy Debug Display Drop Fn FnMut "
+    "FnOnce From Into Iterator IntoIterator PartialEq Eq PartialOrd Ord Hash Send Sync Sized ToString "
+    "ToOwned AsRef AsMut std core alloc i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 "
+    "bool char str HashMap HashSet BTreeMap Rc Arc RefCell Cell Mutex drop".split()
+)
+
+JAVA: frozenset[str] = frozenset(
+    "String Object Integer Long Short Byte Double Float Boolean Character Math System Thread "
+    "Runnable Exception RuntimeException Error Throwable IllegalArgumentException "
+    "IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException "
+    "StringBuilder StringBuffer Class Iterable Comparable CharSequence Number Void Enum Record "
+    "Override Deprecated SuppressWarnings FunctionalInterface ClassLoader Process Runtime "
+    "InterruptedException CloneNotSupportedException AutoCloseable Cloneable".split()
+)
+
+C: frozenset[str] = frozenset(
+    "sizeof printf fprintf sprintf snprintf malloc calloc realloc free memcpy memmove memset memcmp "
+    "strlen strcmp strncmp strcpy strncpy strcat strchr strrchr strstr strdup assert abort exit "
+    "fopen fclose fread fwrite fgets fputs puts getchar putchar abs labs qsort bsearch atoi atol "
+    "strtol strtoul strtod isdigit isalpha isspace isalnum toupper tolower va_start va_end va_arg "
+    "offsetof static_cast dynamic_cast reinterpret_cast const_cast std size_t int8_t int16_t "
+    "int32_t int64_t uint8_t uint16_t uint32_t uint64_t FILE NULL errno".split()
+)
+
+BUILTINS: dict[str, frozenset[str]] = {
+    "python": PYTHON,
+    "js": JS,
+    "go": GO,
+    "rust": RUST,
+    "java": JAVA,
+    "c": C,
+}
+"""Built-in names per language family."""

@@ -1,0 +1,74 @@
+"""PageRank by sparse power iteration, plain and personalized.
+
+Scale: ``scaled = PageRank × number of nodes``, so the mean over all nodes is 1, a node nobody
+points at sits near ``(1 - DAMPING)`` = 0.15, and a hub reaches tens or hundreds. Fed to the fusion
+boost ``min(1 + 0.3 × ln(1 + c), 1.5)``: an unreferenced leaf gets ≈ 1.04, an average node ≈ 1.21,
+and anything above ≈ 4.3 (a well-used helper) reaches the 1.5 cap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from numpy.typing import NDArray
+
+DAMPING = 0.85  # the classic value; lower would flatten ranks toward uniform
+TOLERANCE = 1e-9  # L1 change per iteration, times the node count: well below display precision
+MAX_ITERATIONS = 100  # converges in 30-60 on code graphs; a cap against pathological cycles
+
+Vector = NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The graph as a column-stochastic operator: ``matrix @ rank`` spreads rank along edges."""
+
+    nodes: tuple[str, ...]
+    index: dict[str, int]
+    matrix: sp.csr_array
+    dangling: NDArray[np.bool_]
+    """Nodes with no out-edge: their rank is spread over the personalization vector."""
+
+
+def transition(graph: nx.DiGraph) -> Transition:
+    """Build the transition operator of a weighted directed graph."""
+    nodes = tuple(graph.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    size = len(nodes)
+    edges = graph.edges(data="weight", default=1.0)
+    count = graph.number_of_edges()
+    rows = np.empty(count, dtype=np.int64)
+    cols = np.empty(count, dtype=np.int64)
+    weights = np.empty(count, dtype=np.float64)
+    for i, (src, dst, weight) in enumerate(edges):
+        rows[i], cols[i], weights[i] = index[dst], index[src], weight
+    out_weight = np.bincount(cols, weights=weights, minlength=size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        normalized = weights / out_weight[cols]
+    matrix = sp.csr_array((normalized, (rows, cols)), shape=(size, size))
+    return Transition(nodes, index, matrix, out_weight == 0)
+
+
+def pagerank(op: Transition, personalization: Vector | None = None) -> Vector:
+    """Return PageRank (summing to 1), personalized toward a distribution when one is given."""
+    size = len(op.nodes)
+    if size == 0:
+        return np.zeros(0)
+    teleport = np.full(size, 1.0 / size) if personalization is None else personalization / personalization.sum()
+    rank = teleport.copy()
+    for _ in range(MAX_ITERATIONS):
+        leaked = rank[op.dangling].sum()
+        new = DAMPING * (op.matrix @ rank + leaked * teleport) + (1 - DAMPING) * teleport
+        delta = np.abs(new - rank).sum()
+        rank = new
+        if delta < TOLERANCE:
+            break
+    return rank
+
+
+def scaled(rank: Vector) -> Vector:
+    """Scale PageRank so that the mean node scores 1 (PageRank × number of nodes)."""
+    return rank * len(rank)

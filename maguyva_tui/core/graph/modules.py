@@ -1,0 +1,133 @@
+"""Map module names as imports write them to the files of the repository, per language.
+
+Every lookup goes through one flat table of keys (``py:pkg.mod``, ``java:a.b.C``, ``inc:x.h``,
+``go:a/b``, ``rs:src|a.b``, ``file:path``, ``dir:path``) to the paths they name. The table is rebuilt
+from the list of paths on each update (cheap: no file is read), and the keys whose paths changed
+tell which other files must be resolved again.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+PY_INIT = ("__init__.py", "__init__.pyi")
+"""Files that make a directory a Python package."""
+
+RUST_ROOT_FILES = ("lib.rs", "main.rs", "mod.rs")
+"""Rust files that stand for their directory's module."""
+
+C_FAMILY = frozenset({"c", "cpp"})
+JS_FAMILY = frozenset({"javascript", "typescript", "tsx"})
+
+JS_SUFFIXES: tuple[str, ...] = (
+    "", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".d.ts",
+    "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs",
+)
+"""Candidates tried, in order, for a relative JavaScript/TypeScript specifier."""
+
+ModuleTable = dict[str, tuple[str, ...]]
+
+
+def family(language: str | None) -> str:
+    """Return the family whose files share one namespace (``c`` and ``cpp`` link together)."""
+    if language in C_FAMILY:
+        return "c"
+    if language in JS_FAMILY:
+        return "js"
+    return language or ""
+
+
+def build_table(languages: Mapping[str, str | None]) -> ModuleTable:
+    """Build the key table from every path and its language."""
+    table: dict[str, set[str]] = defaultdict(set)
+    packages = {posixpath.dirname(p) for p in languages if posixpath.basename(p) in PY_INIT}
+    for path, language in languages.items():
+        table["file:" + path].add(path)
+        table["dir:" + posixpath.dirname(path)].add(path)
+        for key in _keys(path, language, packages):
+            table[key].add(path)
+    return {key: tuple(sorted(paths)) for key, paths in table.items()}
+
+
+def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
+    """Return the module keys a file answers to, beyond its own path and directory."""
+    if language == "python":
+        return ["py:" + python_module(path, packages)]
+    if language == "java":
+        return ["java:" + s for s in _suffixes(path.removesuffix(".java").split("/"), ".")]
+    if language in C_FAMILY:
+        return ["inc:" + s for s in _suffixes(path.split("/"), "/")]
+    if language == "go":
+        directory = posixpath.dirname(path)
+        return ["go:" + s for s in _suffixes(directory.split("/"), "/")] if directory else ["go:"]
+    if language == "rust":
+        root, module = rust_module(path)
+        return [f"rs:{root}|{module}"]
+    return []
+
+
+def _suffixes(parts: list[str], sep: str) -> list[str]:
+    """Return every trailing run of path parts joined (``a/b/c`` -> ``c``, ``b/c``, ``a/b/c``)."""
+    return [sep.join(parts[i:]) for i in range(len(parts))]
+
+
+def python_module(path: str, packages: set[str]) -> str:
+    """Return the dotted module of a Python file, rooted above its topmost package directory."""
+    directory, base = posixpath.split(path)
+    stem = base.split(".")[0]
+    parts = [] if base in PY_INIT else [stem]
+    while directory in packages:
+        directory, name = posixpath.split(directory)
+        parts.append(name)
+    return ".".join(reversed(parts))
+
+
+def python_package(path: str, packages: set[str]) -> str:
+    """Return the package a Python file's relative imports start from."""
+    module = python_module(path, packages)
+    if posixpath.basename(path) in PY_INIT:
+        return module
+    return module.rpartition(".")[0]
+
+
+def relative_python(module: str, path: str, packages: set[str]) -> str | None:
+    """Resolve ``..m`` written in a file to an absolute dotted module, ``None`` past the root."""
+    dots = len(module) - len(module.lstrip("."))
+    base = python_package(path, packages).split(".") if python_package(path, packages) else []
+    if dots - 1 > len(base):
+        return None
+    base = base[: len(base) - (dots - 1)]
+    rest = module[dots:]
+    return ".".join([*base, rest] if rest else base)
+
+
+def rust_module(path: str) -> tuple[str, str]:
+    """Return (crate source root, dotted module path) of a Rust file."""
+    parts = path.split("/")
+    root_index = max((i for i, part in enumerate(parts[:-1]) if part == "src"), default=-1)
+    root = "/".join(parts[: root_index + 1])
+    inner = parts[root_index + 1 :]
+    inner[-1] = inner[-1].removesuffix(".rs")
+    if inner[-1] in ("lib", "main", "mod") :
+        inner.pop()
+    return root, ".".join(inner)
+
+
+def js_candidates(specifier: str, path: str) -> list[str]:
+    """Return the paths a relative JavaScript/TypeScript specifier may name, in the order tried."""
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), specifier))
+    if joined.startswith(".."):
+        return []
+    stem = joined.removesuffix(".js") if joined.endswith(".js") else joined
+    out = [joined + suffix for suffix in JS_SUFFIXES]
+    if stem != joined:
+        out += [stem + ".ts", stem + ".tsx"]  # TypeScript sources import "./x.js" meaning x.ts
+    return out
+
+
+def include_candidates(include: str, path: str) -> list[str]:
+    """Return the paths tried first for ``#include "x.h"``: beside the including file."""
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), include))
+    return [] if joined.startswith("..") else [joined]

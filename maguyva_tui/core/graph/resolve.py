@@ -1,0 +1,537 @@
+"""Name resolution that prefers honesty to guessing.
+
+A name written at a site (``parse_config``, ``self.load``, ``cfg.ConfigLoader``) is looked up in
+this order: the receiver (``self``/``this``/``cls``/``Self``/``super``: the enclosing class and its
+bases), a local binding (a local of unknown type makes the site *unresolved*, never a global of
+the same name), a definition nested in an enclosing scope, a top-level definition of the same file,
+an imported name (aliases, re-exports followed), a wildcard import, then per language: the same
+package (Go and Java: the same directory), the crate's modules (Rust), a unique definition among
+the linked C/C++ files. Built-ins and names bound by imports from outside the repository are
+*external*. Several candidates make a site *ambiguous*. Every other site is *unresolved*.
+
+A target is a symbol id (``path::qualname``), a file path (a module), ``gopkg:dir``/``jpkg:a.b``
+(a package), or one of the sentinels below. Every table the resolver reads is recorded as a key
+in ``deps`` so an update knows which files to resolve again.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+
+from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.builtins import BUILTINS
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, split_id, symbol_id
+from maguyva_tui.core.types import Import
+
+EXTERNAL = "<external>"
+"""Defined outside the repository (a built-in or an imported library)."""
+UNRESOLVED = "<unresolved>"
+"""No binding found, or a receiver whose type is unknown."""
+AMBIGUOUS = "<ambiguous>"
+"""Several definitions could be meant; none is picked."""
+SENTINELS = frozenset({EXTERNAL, UNRESOLVED, AMBIGUOUS})
+
+RECEIVERS = frozenset({"self", "this", "cls", "Self"})
+"""Names that denote the enclosing class (``self``/``super`` in Rust may also name a module)."""
+IMPLICIT_MEMBERS = frozenset({"java", "cpp"})
+"""Languages where a bare name inside a method may be a member of the class."""
+CROSS_FILE_METHODS = frozenset({"go", "rust", "cpp"})
+"""Languages whose methods may be defined in another file than their type."""
+INFERRED_TYPES = frozenset({"auto", "var", "let", "const", "_"})
+"""Declared types that say the compiler infers it: as unknown as no type."""
+VALUE_KINDS = frozenset({"variable", "constant"})
+"""Symbol kinds that hold a value: a member lookup goes through their declared type."""
+MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short of any cycle
+HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
+
+
+def is_symbol(target: str) -> bool:
+    """Tell whether a target is a symbol node id."""
+    return "::" in target
+
+
+class Resolver:
+    """Resolve names against a snapshot of every file's tables."""
+
+    def __init__(
+        self,
+        files: Mapping[str, FileIndex],
+        table: mod.ModuleTable,
+        bases: Mapping[str, list[str]],
+        qualnames: Mapping[str, Mapping[str, list[str]]],
+        tops: Mapping[str, Mapping[str, list[str]]],
+        packages: set[str],
+    ) -> None:
+        self.files = files
+        self.table = table
+        self.bases = bases
+        self.qualnames = qualnames
+        """Family to qualname to symbol ids, for methods defined away from their type."""
+        self.tops = tops
+        """Family to top-level name to symbol ids, for C/C++ linkage."""
+        self.packages = packages
+        """Directories that hold an ``__init__.py``."""
+        self.deps: set[str] = set()
+        self.depth = 0
+
+    # -- tables, each read recorded ------------------------------------------------------------
+    def touch(self, key: str) -> tuple[str, ...]:
+        """Read the module table and remember the key."""
+        self.deps.add(key)
+        return self.table.get(key, ())
+
+    def file(self, path: str) -> FileIndex | None:
+        """Read one file's tables and remember it."""
+        self.deps.add("file:" + path)
+        return self.files.get(path)
+
+    # -- entry points ------------------------------------------------------------------------------
+    def resolve(self, index: FileIndex, scope: str | None, name: str) -> str:
+        """Resolve a dotted name written in a scope of a file."""
+        parts = name.split(".")
+        if parts[0] == "?" or not parts[0]:
+            return UNRESOLVED
+        target, used = self.head(index, scope, parts)
+        for part in parts[used:]:
+            if target in SENTINELS:
+                break
+            target = self.member(target, part)
+        return target
+
+    def resolve_import(self, index: FileIndex, imp: Import) -> str:
+        """Resolve what one import binds."""
+        module = self.module(index, imp.module)
+        if imp.name is None or imp.name == "*" or module in SENTINELS:
+            return module
+        return self.member(module, imp.name)
+
+    def enclosing_class(self, index: FileIndex, scope: str | None) -> str | None:
+        """Return the class symbol enclosing a scope, looking outside the file for receivers."""
+        own = index.enclosing_class(scope)
+        if own is not None:
+            return symbol_id(index.path, own)
+        parent = scope.rpartition(".")[0] if scope else ""
+        if not parent:
+            return None
+        target = self.resolve(index, None, parent)
+        return target if self.kind(target) in CLASS_KINDS else None
+
+    # -- the first segments --------------------------------------------------------------------
+    def head(self, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int]:
+        """Resolve the leading segment(s) of a name; return the target and how many were used."""
+        first = parts[0]
+        if first in RECEIVERS or first == "super":
+            receiver = self.receiver(index, scope, parts)
+            if receiver is not None:
+                return receiver
+        local = self.local(index, scope, first)
+        if local is not None:
+            return local, 1
+        nested = self.nested(index, scope, first)
+        if nested is not None:
+            return nested, 1
+        if first in index.defs:
+            return symbol_id(index.path, first), 1
+        dotted = self.dotted_import(index, parts)
+        if dotted is not None:
+            return dotted
+        return self.outside(index, first, scope), 1
+
+    def receiver(self, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve ``self``, ``this``, ``cls``, ``Self`` and ``super``; ``None`` to look further."""
+        first = parts[0]
+        if index.language == "rust" and first in ("self", "super"):
+            if first == "self" and len(parts) > 1:
+                cls = self.enclosing_class(index, scope)
+                if cls is not None and self.member(cls, parts[1]) not in SENTINELS:
+                    return cls, 1
+            return self.rust_path(index, parts)
+        cls = self.enclosing_class(index, scope)
+        if cls is None:
+            return (EXTERNAL, 1) if first == "super" and index.language == "python" else None
+        if first != "super":
+            return cls, 1
+        if len(parts) == 1:  # python super() is the built-in; elsewhere it calls the base constructor
+            bases = self.bases.get(cls, ())
+            return (bases[0] if bases and index.language != "python" else EXTERNAL), 1
+        return self.in_bases(cls, parts[1]), 2
+
+    def local(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a name bound locally (or a field, where members are implicit) to its type."""
+        start = scope
+        while scope:
+            bound = index.locals.get(scope)
+            if bound is not None and name in bound:
+                return self.instance(index, bound[name])
+            scope = scope.rpartition(".")[0]
+        if index.language in IMPLICIT_MEMBERS:
+            owner = index.enclosing_class(start)
+            fields = index.attrs.get(owner or "")
+            if fields is not None and name in fields:
+                return self.instance(index, fields[name])
+        return None
+
+    def instance(self, index: FileIndex, typed: str) -> str:
+        """Resolve a declared or instantiated type to its class, or say why not."""
+        if not typed or typed in INFERRED_TYPES:
+            return UNRESOLVED
+        target = self.resolve(index, None, typed)
+        if target in SENTINELS:
+            return target
+        return target if self.kind(target) in CLASS_KINDS else UNRESOLVED
+
+    def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""
+        implicit = index.language in IMPLICIT_MEMBERS
+        start = scope
+        while scope:
+            is_class = index.defs.get(scope) in CLASS_KINDS
+            if not is_class or implicit:
+                qualname = f"{scope}.{name}"
+                if qualname in index.defs:
+                    return symbol_id(index.path, qualname)
+            scope = scope.rpartition(".")[0]
+        if implicit and start:
+            cls = self.enclosing_class(index, start)
+            found = self.member(cls, name) if cls is not None else UNRESOLVED
+            return found if found not in SENTINELS else None
+        return None
+
+    def dotted_import(self, index: FileIndex, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve Python ``import a.b`` bindings used as ``a.b.f``."""
+        for used in range(len(parts), 1, -1):
+            imports = index.imports.get(".".join(parts[:used]))
+            if imports:
+                return self.first_import(index, imports), used
+        return None
+
+    def outside(self, index: FileIndex, name: str, scope: str | None = None) -> str:
+        """Resolve a name not defined in the file: imports, wildcards, package, built-ins."""
+        imports = index.imports.get(name)
+        if imports:
+            return self.first_import(index, imports)
+        for imp in index.wildcards:
+            module = self.module(index, imp.module)
+            if module not in SENTINELS:
+                found = self.member(module, name)
+                if found not in SENTINELS:
+                    return found
+        found = self.package(index, name)
+        if found is not None:
+            return found
+        family = mod.family(index.language)
+        if name in BUILTINS.get(family, ()):
+            return EXTERNAL
+        if family == "c" and self.presumed_library(index, name, scope):
+            return EXTERNAL  # a lower-case function defined nowhere in the repository: a system library
+        return UNRESOLVED
+
+    def presumed_library(self, index: FileIndex, name: str, scope: str | None) -> bool:
+        """Tell whether a C/C++ name defined nowhere here comes from a system header, not a member."""
+        if not name[:1].islower() or not any(i.module.startswith("<") for i in index.wildcards):
+            return False
+        return index.language == "c" or self.enclosing_class(index, scope) is None
+
+    def first_import(self, index: FileIndex, imports: list[Import]) -> str:
+        """Resolve a name bound by several imports: the first that lands in the repository."""
+        fallback = UNRESOLVED
+        for imp in imports:
+            target = self.resolve_import(index, imp)
+            if target not in SENTINELS:
+                return target
+            if fallback == UNRESOLVED:
+                fallback = target
+        return fallback
+
+    # -- language-specific lookups --------------------------------------------------------------
+    def package(self, index: FileIndex, name: str) -> str | None:
+        """Resolve a name through the language's implicit namespace, ``None`` when it has none."""
+        language = index.language
+        if language in ("go", "java"):
+            return self.in_directory(index, name)
+        if language == "rust":
+            root, current = mod.rust_module(index.path)
+            here = current.split(".") if current else []
+            return self.rust_module(root, here + [name]) or self.rust_module(root, [name])
+        if language in mod.C_FAMILY:
+            return self.linked(index, name)
+        return None
+
+    def in_directory(self, index: FileIndex, name: str) -> str | None:
+        """Resolve a top-level name defined by another file of the same directory."""
+        found = []
+        for path in self.touch("dir:" + posixpath.dirname(index.path)):
+            other = self.files.get(path)
+            if path != index.path and other is not None and other.language == index.language:
+                if name in other.defs:
+                    found.append(symbol_id(path, name))
+        return _unique(found)
+
+    def linked(self, index: FileIndex, name: str) -> str | None:
+        """Resolve a C/C++ name defined once among all C/C++ files (definitions before headers)."""
+        self.deps.add("glob:c")
+        found = list(self.tops.get("c", {}).get(name, ()))
+        sources = [t for t in found if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
+        return _unique(sources or found)
+
+    def rust_path(self, index: FileIndex, parts: list[str]) -> tuple[str, int]:
+        """Resolve the module prefix of a Rust path (``crate``, ``self``, ``super``, a module name)."""
+        root, current = mod.rust_module(index.path)
+        here = current.split(".") if current else []
+        if parts[0] == "crate":
+            base, used = [], 1
+        elif parts[0] in ("self", "super"):
+            base, used = here, 0
+            while used < len(parts) and parts[used] in ("self", "super"):
+                base = base[:-1] if parts[used] == "super" else base
+                used += 1
+        else:
+            candidates = [c for c in (here + [parts[0]], [parts[0]]) if self.rust_module(root, c)]
+            if not candidates:
+                return UNRESOLVED, 1
+            base, used = candidates[0], 1
+        target = self.rust_module(root, base)
+        if target is None:
+            return UNRESOLVED, used
+        while used < len(parts):
+            deeper = self.rust_module(root, base + [parts[used]])
+            if deeper is None:
+                break
+            base, target, used = base + [parts[used]], deeper, used + 1
+        return target, used
+
+    def rust_module(self, root: str, parts: list[str]) -> str | None:
+        """Return the file of a Rust module of one crate."""
+        paths = self.touch(f"rs:{root}|{'.'.join(parts)}")
+        return paths[0] if len(paths) == 1 else None
+
+    # -- modules -------------------------------------------------------------------------------
+    def module(self, index: FileIndex, written: str) -> str:
+        """Resolve a module as an import writes it to a file, a package or a sentinel."""
+        language = index.language
+        if language == "python":
+            return self.python_module(index, written)
+        if language in mod.JS_FAMILY:
+            return self.js_module(index, written)
+        if language == "go":
+            return self.go_package(written)
+        if language == "rust":
+            return self.rust_use(index, written.split("::"))
+        if language == "java":
+            return self.java_package(written)
+        if language in mod.C_FAMILY:
+            return self.include(index, written)
+        return UNRESOLVED
+
+    def python_module(self, index: FileIndex, written: str) -> str:
+        """Resolve an absolute or relative Python module."""
+        absolute = written
+        if written.startswith("."):
+            packages = self.python_packages()
+            absolute = mod.relative_python(written, index.path, packages) or ""
+            if not absolute and written.strip("."):
+                return UNRESOLVED
+        paths = self.touch("py:" + absolute)
+        if not paths:
+            return UNRESOLVED if written.startswith(".") else EXTERNAL
+        if len(paths) == 1:
+            return paths[0]
+        near = [p for p in paths if _same_root(p, index.path, absolute)]
+        return near[0] if len(near) == 1 else AMBIGUOUS
+
+    def python_packages(self) -> set[str]:
+        """Return the directories that hold an ``__init__.py``."""
+        return self.packages
+
+    def js_module(self, index: FileIndex, written: str) -> str:
+        """Resolve a relative JavaScript/TypeScript specifier; bare ones are packages."""
+        if not written:
+            return index.path
+        if not written.startswith("."):
+            return EXTERNAL
+        for candidate in mod.js_candidates(written, index.path):
+            if self.touch("file:" + candidate):
+                return candidate
+        return UNRESOLVED
+
+    def rust_use(self, index: FileIndex, parts: list[str]) -> str:
+        """Resolve the module part of a Rust ``use``; a path outside the crate is external."""
+        target, used = self.rust_path(index, parts)
+        if target == UNRESOLVED:
+            return UNRESOLVED if parts[0] in ("crate", "self", "super") else EXTERNAL
+        for part in parts[used:]:
+            target = self.member(target, part)
+        return target
+
+    def go_package(self, written: str) -> str:
+        """Resolve a Go import path to the directory whose path ends like it."""
+        parts = written.split("/")
+        shortest = 1 if "." in parts[0] else len(parts)  # standard library paths have no dot
+        for size in range(len(parts), shortest - 1, -1):
+            paths = self.touch("go:" + "/".join(parts[-size:]))
+            directories = {posixpath.dirname(p) for p in paths}
+            if len(directories) == 1:
+                return "gopkg:" + directories.pop()
+            if directories:
+                return AMBIGUOUS
+        return EXTERNAL
+
+    def java_package(self, written: str) -> str:
+        """Resolve a Java package or class prefix to a package target (checked on member lookup)."""
+        return "jpkg:" + written
+
+    def include(self, index: FileIndex, written: str) -> str:
+        """Resolve ``#include``: beside the file first, then a unique file ending like it."""
+        system = written.startswith("<")
+        bare = written.strip("<>")
+        if not system:
+            for candidate in mod.include_candidates(bare, index.path):
+                if self.touch("file:" + candidate):
+                    return candidate
+        paths = self.touch("inc:" + bare)
+        if len(paths) == 1:
+            return paths[0]
+        return AMBIGUOUS if paths else EXTERNAL
+
+    # -- members -------------------------------------------------------------------------------
+    def member(self, target: str, name: str) -> str:
+        """Resolve ``target.name``."""
+        if target in SENTINELS:
+            return target
+        if self.depth > MAX_DEPTH:
+            return UNRESOLVED
+        self.depth += 1
+        try:
+            if target.startswith("gopkg:"):
+                return self.go_member(target[6:], name)
+            if target.startswith("jpkg:"):
+                return self.java_member(target[5:], name)
+            if is_symbol(target):
+                return self.symbol_member(target, name)
+            return self.module_member(target, name)
+        finally:
+            self.depth -= 1
+
+    def symbol_member(self, target: str, name: str) -> str:
+        """Resolve a member of a class (its own, its attributes' types, its bases') or a nested name."""
+        path, qualname = split_id(target)
+        index = self.file(path)
+        if index is None:
+            return UNRESOLVED
+        inner = f"{qualname}.{name}"
+        kind = index.defs.get(inner)
+        if kind is not None and kind not in VALUE_KINDS:
+            return symbol_id(path, inner)
+        attrs = index.attrs.get(qualname)
+        if attrs is not None and attrs.get(name):
+            return self.instance(index, attrs[name])
+        if kind is not None:
+            return symbol_id(path, inner)
+        elsewhere = self.method_elsewhere(index, inner)
+        if elsewhere is not None:
+            return elsewhere
+        if attrs is not None and name in attrs:
+            return UNRESOLVED  # an attribute of unknown type
+        if index.defs.get(qualname) in CLASS_KINDS:
+            return self.in_bases(target, name)
+        return UNRESOLVED
+
+    def method_elsewhere(self, index: FileIndex, qualname: str) -> str | None:
+        """Find a method defined in another file than its type (Go package, Rust crate, C++)."""
+        if index.language not in CROSS_FILE_METHODS:
+            return None
+        family = mod.family(index.language)
+        if family == "go":
+            self.deps.add("dir:" + posixpath.dirname(index.path))
+        else:
+            self.deps.add("glob:" + family)
+        found = self.qualnames.get(family, {}).get(qualname, [])
+        if family == "go":
+            directory = posixpath.dirname(index.path)
+            found = [t for t in found if posixpath.dirname(split_id(t)[0]) == directory]
+        return _unique(found)
+
+    def in_bases(self, cls: str, name: str) -> str:
+        """Resolve a member inherited from the bases of a class, breadth first."""
+        outcome = UNRESOLVED
+        for base in self.bases.get(cls, ()):
+            if base == EXTERNAL:
+                outcome = EXTERNAL
+                continue
+            found = self.member(base, name) if base not in SENTINELS else base
+            if found not in SENTINELS:
+                return found
+            if found == EXTERNAL:
+                outcome = EXTERNAL
+        return outcome
+
+    def module_member(self, path: str, name: str) -> str:
+        """Resolve a name exported by a module file (definitions, re-exports, submodules)."""
+        index = self.file(path)
+        if index is None:
+            return UNRESOLVED
+        if name in index.defs:
+            return symbol_id(path, name)
+        imports = index.imports.get(name)
+        if imports:
+            return self.first_import(index, imports)
+        for imp in index.wildcards:
+            found = self.member(self.module(index, imp.module), name)
+            if found not in SENTINELS:
+                return found
+        return self.submodule(index, name)
+
+    def submodule(self, index: FileIndex, name: str) -> str:
+        """Resolve a child module of a Python package or a Rust module."""
+        if index.language == "python" and posixpath.basename(index.path) in mod.PY_INIT:
+            packages = self.python_packages()
+            paths = self.touch(f"py:{mod.python_module(index.path, packages)}.{name}")
+            return paths[0] if len(paths) == 1 else UNRESOLVED
+        if index.language == "rust":
+            root, current = mod.rust_module(index.path)
+            found = self.rust_module(root, (current.split(".") if current else []) + [name])
+            return found or UNRESOLVED
+        return UNRESOLVED
+
+    def go_member(self, directory: str, name: str) -> str:
+        """Resolve a top-level name of a Go package."""
+        found = []
+        for path in self.touch("dir:" + directory):
+            other = self.files.get(path)
+            if other is not None and other.language == "go" and name in other.defs:
+                found.append(symbol_id(path, name))
+        return _unique(found) or UNRESOLVED
+
+    def java_member(self, package: str, name: str) -> str:
+        """Resolve a class of a Java package, or a static member of a class (``a.b.C`` + ``m``)."""
+        paths = self.touch(f"java:{package}.{name}")
+        if paths:
+            return self.member(paths[0], name) if len(paths) == 1 else AMBIGUOUS
+        paths = self.touch("java:" + package)
+        if len(paths) == 1:
+            cls = self.member(paths[0], package.rpartition(".")[2])
+            return self.member(cls, name)
+        return AMBIGUOUS if paths else EXTERNAL
+
+    def kind(self, target: str) -> str | None:
+        """Return the symbol kind of a target, ``None`` when it is not a symbol."""
+        if not is_symbol(target):
+            return None
+        path, qualname = split_id(target)
+        index = self.files.get(path)
+        return index.defs.get(qualname) if index is not None else None
+
+
+def _unique(found: list[str]) -> str | None:
+    """Return the one candidate, ``AMBIGUOUS`` for several, ``None`` for none."""
+    if len(found) == 1:
+        return found[0]
+    return AMBIGUOUS if found else None
+
+
+def _same_root(path: str, importer: str, module: str) -> bool:
+    """Tell whether a module file sits under the same source root as the importing file."""
+    depth = module.count(".") + 1 + (1 if posixpath.basename(path) in mod.PY_INIT else 0)
+    root = "/".join(path.split("/")[:-depth])
+    return not root or importer.startswith(root + "/")

@@ -1,0 +1,89 @@
+"""Per-file lookup tables the resolver reads: definitions, imports, local bindings, attributes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from maguyva_tui.core.graph.imports import WILDCARD
+from maguyva_tui.core.types import FileFacts, Import
+
+CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
+"""Symbol kinds that have members and bases."""
+
+FUNCTION_KINDS: frozenset[str] = frozenset({"function", "method"})
+"""Symbol kinds whose bindings are local variables."""
+
+KIND_PRIORITY: dict[str, int] = {"class": 0, "struct": 0, "interface": 0, "trait": 0, "enum": 0,
+                                 "function": 1, "method": 1, "type": 2, "module": 3}
+"""Which kind a qualname keeps when a file defines it twice (a class beats its type alias)."""
+
+
+def symbol_id(path: str, qualname: str) -> str:
+    """Return the graph node id of a symbol."""
+    return f"{path}::{qualname}"
+
+
+def split_id(node: str) -> tuple[str, str]:
+    """Split a symbol node id into (path, qualname); a file node gives (path, "")."""
+    path, _, qualname = node.partition("::")
+    return path, qualname
+
+
+@dataclass(slots=True)
+class FileIndex:
+    """What the resolver needs to know about one file."""
+
+    path: str
+    language: str
+    defs: dict[str, str] = field(default_factory=dict)
+    """Qualname to symbol kind."""
+    imports: dict[str, list[Import]] = field(default_factory=dict)
+    """Bound local name to the imports that bind it (several for ``try: import`` fallbacks)."""
+    wildcards: list[Import] = field(default_factory=list)
+    locals: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Function scope qualname to local name to declared type (``""`` when unknown)."""
+    attrs: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Class qualname to attribute or field name to declared type (``""`` when unknown)."""
+
+    def enclosing_class(self, scope: str | None) -> str | None:
+        """Return the qualname of the innermost class in this file enclosing a scope."""
+        while scope:
+            if self.defs.get(scope) in CLASS_KINDS:
+                return scope
+            scope = scope.rpartition(".")[0]
+        return None
+
+
+def index_file(facts: FileFacts) -> FileIndex:
+    """Build the lookup tables of one file from its facts."""
+    index = FileIndex(facts.path, facts.language or "")
+    for symbol in facts.symbols:
+        old = index.defs.get(symbol.qualname)
+        if old is None or KIND_PRIORITY.get(symbol.kind, 9) < KIND_PRIORITY.get(old, 9):
+            index.defs[symbol.qualname] = symbol.kind
+    imports: dict[str, list[Import]] = defaultdict(list)
+    for imp in facts.imports:
+        if imp.local == WILDCARD:
+            index.wildcards.append(imp)
+        elif imp.local:
+            imports[imp.local].append(imp)
+    index.imports = dict(imports)
+    for ref in facts.references:
+        if ref.kind == "local" and ref.scope:
+            _add_local(index, ref.scope, ref.name)
+    return index
+
+
+def _add_local(index: FileIndex, scope: str, written: str) -> None:
+    """File one ``local`` record as a function local or a class attribute."""
+    name, _, typed = written.partition(":")
+    if name.startswith("self."):
+        owner = index.enclosing_class(scope)
+        if owner is not None:
+            index.attrs.setdefault(owner, {}).setdefault(name[5:], typed)
+        return
+    if index.defs.get(scope) in CLASS_KINDS:
+        index.attrs.setdefault(scope, {}).setdefault(name, typed)
+    else:
+        index.locals.setdefault(scope, {})[name] = typed
