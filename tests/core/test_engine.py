@@ -1,0 +1,142 @@
+"""The engine end to end on the fixture: plans, the direct path, fusion and its explanation."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import QueryError
+
+
+class CountingProvider:
+    """A deterministic stand-in for the embedding model that counts its calls."""
+
+    id = "test:hash:64"
+    dim = 64
+    stores_floats = True
+
+    def __init__(self) -> None:
+        self.queries = 0
+        self.documents = 0
+
+    def _vector(self, text: str) -> np.ndarray:
+        rng = np.random.default_rng(abs(hash(text.lower().split()[0] if text.split() else "")) % 2**32)
+        v = rng.standard_normal(self.dim).astype(np.float32)
+        return v / np.linalg.norm(v)
+
+    def embed_documents(self, texts):
+        self.documents += len(texts)
+        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        self.queries += 1
+        return self._vector(text)
+
+
+@pytest.fixture
+def engine(polyglot: Path) -> Engine:
+    e = Engine(polyglot, provider=CountingProvider())
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+QUERIES = [
+    "how does the config loader read files",
+    "parse config",
+    "ConfigLoader",
+    "where is parse_config defined",
+    '"ECONNREFUSED"',
+    "who calls parse_config",
+    "what breaks if I change parse_config",
+    "code similar to parse_config",
+    "server",
+]
+
+
+@pytest.mark.parametrize("preset", ["quick", "default", "thorough"])
+@pytest.mark.parametrize("query", QUERIES)
+def test_score_rederives_from_the_explanation(engine: Engine, query: str, preset: str) -> None:
+    result = engine.search(query, preset=preset, limit=30)
+    scores = [r["score"] for r in result["results"]]
+    assert scores == sorted(scores, reverse=True)
+    for r in result["results"]:
+        total = 0.0
+        for name, part in r["modalities"].items():
+            if part is None:
+                continue
+            assert part["weight"] == result["weights"][name]
+            expected = part["weight"] / (result["k"] + part["rank"] + 1) * r["boost"]
+            assert math.isclose(part["contribution"], expected, rel_tol=1e-12)
+            total += part["contribution"]
+        assert total * r["demotion"] == r["score"]
+        assert r["boost"] == min(1 + 0.3 * math.log(1 + r["centrality"]), 1.5)
+
+
+def test_direct_path_runs_one_engine(engine: Engine) -> None:
+    result = engine.search("where is parse_config defined")
+    assert result["fusion_strategy"] == "direct" and result["confidence"] >= 0.85
+    assert result["modalities_run"] == ["structural"] and list(result["timings_ms"]) == ["structural"]
+    assert result["results"][0]["symbol"] == "parse_config"
+
+
+def test_exact_match_never_calls_the_model(engine: Engine) -> None:
+    provider = engine.provider
+    before = provider.queries
+    for preset in ("quick", "default", "thorough"):
+        result = engine.search('"ECONNREFUSED"', preset=preset)
+        assert result["intent"] == "exact_match"
+        assert "semantic" not in result["modalities_run"]
+    assert provider.queries == before
+
+
+def test_exact_string_lists_every_occurrence(engine: Engine, polyglot: Path) -> None:
+    expected = {(p.relative_to(polyglot).as_posix(), i) for p in polyglot.rglob("*") if p.is_file()
+                for i, line in enumerate(p.read_text(errors="replace").splitlines(), 1) if "ECONNREFUSED" in line}
+    result = engine.search('"ECONNREFUSED"', limit=100)
+    assert {(r["path"], r["start_line"]) for r in result["results"]} == expected
+    assert len(expected) > 1
+
+
+def test_fused_path_keeps_one_result_per_file(engine: Engine) -> None:
+    result = engine.search("how does the config loader read files", limit=50)
+    assert result["fusion_strategy"] == "fused"
+    paths = [r["path"] for r in result["results"]]
+    assert len(paths) == len(set(paths))
+    assert any(r["folded"] > 0 for r in result["results"])
+
+
+def test_intent_and_preset_overrides(engine: Engine) -> None:
+    result = engine.search("parse_config", intent="exact_match", preset="thorough")
+    assert result["intent"] == "exact_match" and result["confidence"] == 1.0 and result["rule"] == "override"
+    quick = engine.search("how does the config loader read files", preset="quick")
+    assert quick["fusion_strategy"] == "semantic_only" and quick["modalities_run"] == ["semantic"]
+    thorough = engine.search("how does the config loader read files", preset="thorough")
+    assert set(thorough["modalities_run"]) == {"semantic", "text", "structural", "graph"} and thorough["k"] == 60
+
+
+def test_what_if_weights_rerank(engine: Engine) -> None:
+    base = engine.search("config loader", limit=10)
+    text_heavy = engine.search("config loader", limit=10, weights={"semantic": 0.0, "text": 1.0, "structural": 0.0})
+    assert text_heavy["weights"]["text"] == 1.0 and text_heavy["fusion_strategy"] == "fused"
+    has_text = [r["modalities"]["text"] is not None for r in text_heavy["results"]]
+    assert any(has_text) and has_text == sorted(has_text, reverse=True)  # text-found results lead
+    assert base["weights"]["text"] == 0.2 and text_heavy["weights"]["semantic"] == 0.0
+
+
+@pytest.mark.parametrize("bad", ["", "   "])
+def test_empty_query_is_refused(engine: Engine, bad: str) -> None:
+    with pytest.raises(QueryError, match="empty query"):
+        engine.search(bad)
+
+
+def test_semantic_coverage_is_reported(polyglot: Path) -> None:
+    e = Engine(polyglot, provider=CountingProvider())
+    e.refresh()
+    assert e.search("parse_config", modality="text")["semantic_coverage"] == 0.0
+    e.embed_pending()
+    assert e.search("parse_config", modality="text")["semantic_coverage"] == 1.0
