@@ -345,6 +345,16 @@ class CodeGraph:
             return self.node_centrality(path)
         return self.node_centrality(symbol_id(path, best.qualname))
 
+    def centrality_at(self, path: str, start_line: int, end_line: int | None = None) -> float:
+        """Return the centrality of the symbol spanning exactly these lines, else as ``centrality``."""
+        if end_line is not None:
+            for symbol in self.by_path.get(path, ()):
+                if symbol.start_line == start_line and symbol.end_line == end_line:
+                    return self.node_centrality(symbol_id(path, symbol.qualname))
+                if symbol.start_line > start_line:
+                    break
+        return self.centrality(path, start_line)
+
     # -- statistics --------------------------------------------------------------------------------
     @property
     def stats(self) -> dict[str, object]:

@@ -1,0 +1,138 @@
+"""The graph engine as a retriever: call sites, impact radius, and personalized PageRank for free text.
+
+Free text: the query's identifiers and words are matched against symbol names (whole names, and the
+words of camelCase/snake_case names); those symbols seed a personalized PageRank, and the symbols
+where rank concentrates come back, seeds included. A question whose words name no symbol returns
+nothing rather than the globally central nodes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+import numpy as np
+
+from maguyva_tui.core.graph import queries
+from maguyva_tui.core.graph.centrality import pagerank
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.tables import split_id
+from maguyva_tui.core.types import Hit, Query, Symbol
+
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*")
+WORD_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
+STOP_WORDS = frozenset(
+    "the and for with how does what why where which who when this that from into are was were can "
+    "could should would will use used using code function functions method class file files work "
+    "works find show explain implemented implement handle handled handles about there their calls "
+    "call callers called impact depends depend change changes break breaks get set new".split()
+)
+"""Question words that would seed half the repository."""
+WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
+WORD_WEIGHT = 0.25  # a word of the query is a word of the name: weaker, and spread over all such names
+MAX_WORD_SEEDS = 200  # a word shared by more names than this is too common to seed from
+
+
+def words(text: str) -> list[str]:
+    """Split identifiers and prose into lower-case words (``parseConfig`` -> parse, config)."""
+    return [w.lower() for w in WORD_SPLIT.findall(text)]
+
+
+class GraphRetriever:
+    """Callers, impact and personalized-PageRank hits from a ``CodeGraph``."""
+
+    name = "graph"
+
+    def __init__(self, graph: CodeGraph, symbols: Iterable[Symbol] | None = None) -> None:
+        self.graph = graph
+        self._words: dict[str, set[str]] | None = None
+
+    # -- direct answers ------------------------------------------------------------------------
+    def callers_hits(self, name: str, limit: int) -> list[Hit]:
+        """Return one hit per call site of ``name``, the most central callers first."""
+        found = queries.callers(self.graph, name)
+        bare = name.replace("::", ".").rpartition(".")[2] or name
+        sites = sorted(found.sites, key=lambda s: (-self.graph.node_centrality(s.caller_id), s.path, s.line))
+        return [
+            Hit(s.path, s.line, s.line, self.graph.node_centrality(s.caller_id), s.caller, "call",
+                self._language(s.path), f"calls {bare}")
+            for s in sites[:limit]
+        ]
+
+    def impact_hits(self, name: str, depth: int, limit: int) -> list[Hit]:
+        """Return the dependents of ``name`` nearest first, each spanning the dependent symbol."""
+        found = queries.impact(self.graph, name, depth)
+        bare = name.replace("::", ".").rpartition(".")[2] or name
+        hits = []
+        for d in found.dependents[:limit]:
+            score = (depth - d.depth + 1) + d.centrality / (1.0 + d.centrality)  # depth first, then centrality
+            hits.append(Hit(d.path, d.start_line, d.end_line, score, d.qualname, d.kind, self._language(d.path),
+                            f"depends on {bare} ({d.edge}, depth {d.depth})", d.depth))
+        return hits
+
+    # -- free text -----------------------------------------------------------------------------
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Rank symbols by personalized PageRank from the symbols the query names."""
+        seeds = self.seeds(query)
+        if not seeds or limit <= 0:
+            return []
+        op = self.graph.transition
+        vector = np.zeros(len(op.nodes))
+        for node, weight in seeds.items():
+            vector[op.index[node]] += weight
+        rank = pagerank(op, vector)
+        order = np.argsort(-rank)
+        reason = "ppr from " + ", ".join(self._label(n) for n in sorted(seeds, key=lambda n: -seeds[n])[:2])
+        hits = []
+        for i in order:
+            if rank[i] <= 0 or len(hits) >= limit:
+                break
+            symbol = self.graph.symbols.get(op.nodes[i])
+            if symbol is not None:
+                hits.append(Hit(symbol.path, symbol.start_line, symbol.end_line, float(rank[i]), symbol.qualname,
+                                symbol.kind, symbol.language, reason))
+        return hits
+
+    def seeds(self, query: Query) -> dict[str, float]:
+        """Return seed nodes and weights: named symbols, then symbols sharing the query's words."""
+        seeds: dict[str, float] = defaultdict(float)
+        names = IDENTIFIER.findall(query.text) + ([query.target] if query.target else [])
+        for written in names:
+            for node in self._named(written):
+                seeds[node] += WHOLE_NAME_WEIGHT
+        index = self.word_index()
+        for word in {w for w in words(query.text) if len(w) >= MIN_WORD and w not in STOP_WORDS}:
+            matches = index.get(word, set())
+            if 0 < len(matches) <= MAX_WORD_SEEDS:
+                for node in matches:
+                    seeds[node] += WORD_WEIGHT / len(matches)
+        transition = self.graph.transition
+        return {n: w for n, w in seeds.items() if n in transition.index}
+
+    def _named(self, written: str) -> tuple[str, ...]:
+        """Return the symbols a written identifier names outright (not by a word of it)."""
+        if written.lower() in STOP_WORDS or len(written) < MIN_WORD and "." not in written:
+            return ()
+        return queries.definitions(self.graph, written)
+
+    def word_index(self) -> dict[str, set[str]]:
+        """Return (building once) the map from name word to the symbols whose name contains it."""
+        if self._words is None:
+            index: dict[str, set[str]] = defaultdict(set)
+            for node, symbol in self.graph.symbols.items():
+                for word in set(words(symbol.name)):
+                    if len(word) >= MIN_WORD:
+                        index[word].add(node)
+            self._words = dict(index)
+        return self._words
+
+    def _label(self, node: str) -> str:
+        """Name a seed in a reason."""
+        return split_id(node)[1] or node
+
+    def _language(self, path: str) -> str | None:
+        """Return the language of a file of the graph."""
+        facts = self.graph.facts.get(path)
+        return facts.language if facts is not None else None
