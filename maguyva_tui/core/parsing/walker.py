@@ -36,7 +36,7 @@ FUNCTION_KINDS = frozenset({"function", "method"})
 UNCHUNKED_KINDS = frozenset({"variable", "constant", "import"})
 """Symbols too small to be chunks of their own: line windows cover them."""
 
-MAX_DEPTH = 120  # deeper nesting is generated code; stopping keeps far from Python's recursion limit
+MAX_DEPTH = 100  # nested blocks; deeper is generated code, and 5 frames a level stay under 1000
 SIGNATURE_MAX = 200  # characters: a signature is a one-line label, not the definition
 _SPACES = re.compile(r"\s+")
 
@@ -73,11 +73,19 @@ class Walker:
     symbols: list[Symbol] = field(default_factory=list)
     chunks: list[Chunk] = field(default_factory=list)
     scopes: list[_Scope] = field(default_factory=list)
+    depth: int = 0
 
     def walk(self, node: Node) -> None:
-        """Visit the children of a node in the current scope."""
-        if len(self.scopes) > MAX_DEPTH:
+        """Visit the children of a node in the current scope (not past ``MAX_DEPTH`` levels)."""
+        if self.depth >= MAX_DEPTH:
             return
+        self.depth += 1
+        try:
+            self._walk_children(node)
+        finally:
+            self.depth -= 1
+
+    def _walk_children(self, node: Node) -> None:
         attribute_start: Node | None = None
         for child in node.named_children:
             if child.type in self.rules.attributes:

@@ -1,0 +1,270 @@
+"""The structural engine: definitions looked up by name, best match kind first.
+
+A query's names (its target, else the identifiers of its text less stop words) are matched
+against every symbol in seven tiers, each strictly above the next::
+
+    exact name > exact qualname > same name ignoring case and separators > all subtokens
+    > prefix > camel hump > fuzzy subsequence
+
+Inside a tier, types and functions come before modules, then variables; then shorter names, then
+path and line. Every lookup table is built once, so a search costs a few dictionary probes and,
+only when the better tiers leave room, a bisect or one regex scan over the distinct names.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from maguyva_tui.core.names import (
+    hump_initials,
+    hump_segments,
+    identifiers_in,
+    is_code_like,
+    matches_humps,
+    normalize,
+    qualifier_parts,
+    split_identifier,
+)
+from maguyva_tui.core.types import Hit, Query, Symbol
+
+TIERS: tuple[str, ...] = (
+    "exact name",
+    "exact qualname",
+    "case-insensitive",
+    "subtokens",
+    "prefix",
+    "camel-hump",
+    "fuzzy",
+)
+"""Match kinds, best first; a hit's score is ``len(TIERS) - tier`` plus a fraction below one."""
+
+STOP_WORDS = frozenset({
+    "a", "all", "an", "and", "are", "class", "code", "const", "declaration", "declared", "def",
+    "define", "defined", "definition", "do", "does", "enum", "explain", "find", "fn", "for",
+    "from", "func", "function", "functions", "how", "impl", "import", "in", "interface", "is",
+    "it", "let", "located", "me", "method", "methods", "of", "or", "show", "struct", "the",
+    "this", "to", "trait", "type", "var", "what", "when", "where", "which", "why", "with", "work",
+    "works",
+})
+"""Words of a question that name no symbol ("where is the function parse_config defined")."""
+
+KIND_RANK = {"module": 1, "variable": 2, "constant": 2, "import": 3}
+"""Order inside a tier: definitions of types and functions (rank 0) before these."""
+
+MIN_PREFIX = 2  # a one-letter prefix matches a good share of all names and says little
+MIN_FUZZY = 3  # shorter subsequences match nearly every name
+MAX_INITIALS = 5  # a longer all-lowercase word is a word, not camel-hump initials
+
+_CHAR_BITS = {c: bit for bit, c in enumerate("abcdefghijklmnopqrstuvwxyz0123456789")}
+_HASHED_BASE = len(_CHAR_BITS)  # other characters share the remaining bits: a prefilter only
+
+
+@dataclass(frozen=True, slots=True)
+class _Terms:
+    """The names a query asks about, in the forms the tiers compare."""
+
+    singles: tuple[str, ...]
+    """Terms matched on their own: the only term, or the code-like ones of several."""
+    joined: str
+    """All terms normalized and joined (``parse config`` -> ``parseconfig``), for several terms."""
+    subtokens: tuple[str, ...]
+    """Every subtoken of every term, without repeats."""
+
+
+def query_terms(text: str) -> list[str]:
+    """Return the identifiers of a question less stop words (all of them if only stop words)."""
+    words = list(dict.fromkeys(identifiers_in(text)))
+    kept = [word for word in words if word.lower() not in STOP_WORDS]
+    return kept or words
+
+
+def _terms(words: Sequence[str]) -> _Terms:
+    singles = tuple(words) if len(words) == 1 else tuple(w for w in words if is_code_like(w))
+    joined = "".join(normalize(word) for word in words) if len(words) > 1 else ""
+    subtokens = tuple(dict.fromkeys(tok for word in words for tok in split_identifier(word)))
+    return _Terms(singles, joined, subtokens)
+
+
+def _order(symbol: Symbol) -> tuple[int, int, int, str, int, str]:
+    """Order inside a tier: kind rank, shorter name, shallower nesting, path, line."""
+    depth = symbol.qualname.count(".")
+    return (KIND_RANK.get(symbol.kind, 0), len(symbol.name), depth, symbol.path, symbol.start_line,
+            symbol.qualname)
+
+
+class StructuralRetriever:
+    """Find definitions by name: exact, qualified, case-insensitive, subtokens, prefix, humps, fuzzy."""
+
+    name = "structural"
+
+    def __init__(self, symbols: Sequence[Symbol]) -> None:
+        self._symbols: tuple[Symbol, ...] = tuple(sorted(symbols, key=_order))
+        self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
+        self._by_qualname = _group((s.qualname, i) for i, s in enumerate(self._symbols))
+        self._by_norm = _group((normalize(name), i) for name, ids in self._by_name.items() for i in ids)
+        for ids in self._by_norm.values():
+            ids.sort()
+        self._names_by_token: dict[str, set[str]] = defaultdict(set)
+        for name in self._by_name:
+            for token in split_identifier(name):
+                self._names_by_token[token].add(name)
+        self._norms = sorted(self._by_norm)
+        self._humps = sorted((hump_initials(name), name) for name in self._by_name)
+        self._char_masks = np.array([_char_mask(norm) for norm in self._norms], dtype=np.uint64)
+
+    def __len__(self) -> int:
+        return len(self._symbols)
+
+    def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
+        """Return the definitions of a name exactly as written (bare or qualified), best first."""
+        ids = self._by_name.get(name) or self._by_qualname.get(".".join(qualifier_parts(name)), [])
+        return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Return at most ``limit`` definitions matching the query's names, best first."""
+        if limit <= 0:
+            return []
+        hits: list[Hit] = []
+        if query.target:
+            hits = self._search(query_terms(query.target), query.kinds, limit)
+        return hits or self._search(query_terms(query.text), query.kinds, limit)
+
+    def _search(self, words: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
+        if not words:
+            return []
+        hits: list[Hit] = []
+        seen: set[int] = set()
+        for tier, candidates in self._tiers(_terms(words)):
+            rank = 0
+            first_reasons: dict[int, str] = {}
+            for i, reason in candidates:
+                first_reasons.setdefault(i, reason)
+            for i, reason in sorted(first_reasons.items()):
+                symbol = self._symbols[i]
+                if i in seen or (kinds and symbol.kind not in kinds):
+                    continue
+                seen.add(i)
+                hits.append(_hit(symbol, len(TIERS) - tier + 1 / (2 + rank), reason))
+                rank += 1
+                if len(hits) == limit:
+                    return hits
+        return hits
+
+    def _tiers(self, terms: _Terms) -> Iterator[tuple[int, list[tuple[int, str]]]]:
+        """Yield each tier's candidates (symbol index, reason), lazily: later tiers cost more."""
+        yield 0, self._exact(terms.singles)
+        yield 1, self._qualified(terms.singles)
+        yield 2, self._insensitive(terms)
+        yield 3, self._all_subtokens(terms.subtokens)
+        keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
+        yield 4, self._prefixed(keys)
+        yield 5, self._camel_humps(terms.singles)
+        yield 6, self._fuzzy(keys)
+
+    def _exact(self, singles: Iterable[str]) -> list[tuple[int, str]]:
+        return [(i, "exact name") for t in singles for i in self._by_name.get(t, ())]
+
+    def _qualified(self, singles: Iterable[str]) -> list[tuple[int, str]]:
+        keys = {".".join(qualifier_parts(t)) for t in singles}
+        return [(i, "exact qualname") for key in keys for i in self._by_qualname.get(key, ())]
+
+    def _insensitive(self, terms: _Terms) -> list[tuple[int, str]]:
+        found = []
+        for term in [*terms.singles, *([terms.joined] if terms.joined else [])]:
+            for i in self._by_norm.get(normalize(term), ()):
+                same_case = term != terms.joined and self._symbols[i].name.lower() == term.lower()
+                words = "+".join(split_identifier(self._symbols[i].name))
+                found.append((i, "case-insensitive name" if same_case else f"same words {words}"))
+        return found
+
+    def _all_subtokens(self, tokens: Sequence[str]) -> list[tuple[int, str]]:
+        sets = sorted((self._names_by_token.get(tok, set()) for tok in tokens), key=len)
+        if not sets or not sets[0]:
+            return []
+        names = set.intersection(*sets)
+        reason = "subtokens " + "+".join(tokens)
+        return [(i, reason) for name in names for i in self._by_name[name]]
+
+    def _prefixed(self, keys: Iterable[str]) -> list[tuple[int, str]]:
+        found = []
+        for key in (k for k in keys if len(k) >= MIN_PREFIX):
+            at = bisect_left(self._norms, key)
+            while at < len(self._norms) and self._norms[at].startswith(key):
+                found.extend((i, f"prefix {key}") for i in self._by_norm[self._norms[at]])
+                at += 1
+        return found
+
+    def _camel_humps(self, singles: Iterable[str]) -> list[tuple[int, str]]:
+        found = []
+        for term in singles:
+            segments = _hump_query(term)
+            if len(segments) < 2:
+                continue
+            initials = "".join(segment[0] for segment in segments)
+            at = bisect_left(self._humps, (initials, ""))
+            while at < len(self._humps) and self._humps[at][0].startswith(initials):
+                name = self._humps[at][1]
+                if matches_humps(segments, split_identifier(name)):
+                    found.extend((i, f"camel-hump {term}") for i in self._by_name[name])
+                at += 1
+        return found
+
+    def _fuzzy(self, keys: Iterable[str]) -> list[tuple[int, str]]:
+        """Match names holding a key's characters in order; the names holding all of them first."""
+        found = []
+        for key in (k for k in keys if len(k) >= MIN_FUZZY):
+            wanted = np.uint64(_char_mask(key))
+            pattern = _subsequence(key)
+            for index in np.flatnonzero((self._char_masks & wanted) == wanted).tolist():
+                norm = self._norms[index]
+                if pattern.match(norm):
+                    found.extend((i, f"fuzzy {key}") for i in self._by_norm[norm])
+        return found
+
+
+def _group(pairs: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
+    """Group symbol indices by key; indices stay in ascending (rank) order."""
+    groups: dict[str, list[int]] = defaultdict(list)
+    for key, index in pairs:
+        groups[key].append(index)
+    return dict(groups)
+
+
+def _hump_query(term: str) -> tuple[str, ...]:
+    """Return a term's camel-hump segments; a short lowercase word is read as initials (``pc``)."""
+    segments = hump_segments(term)
+    if len(segments) == 1 and segments[0].isalpha() and 2 <= len(segments[0]) <= MAX_INITIALS:
+        return tuple(segments[0])
+    return segments
+
+
+def _char_mask(text: str) -> int:
+    """Return a 64-bit set of a text's characters: one bit per letter and digit, others hashed."""
+    mask = 0
+    for char in set(text):
+        mask |= 1 << _CHAR_BITS.get(char, _HASHED_BASE + ord(char) % (64 - _HASHED_BASE))
+    return mask
+
+
+def _subsequence(key: str) -> re.Pattern[str]:
+    """Match a text holding ``key``'s characters in order; possessive steps never backtrack."""
+    return re.compile("".join(f"[^{re.escape(c)}]*+{re.escape(c)}" for c in key))
+
+
+def _hit(symbol: Symbol, score: float, reason: str) -> Hit:
+    return Hit(
+        path=symbol.path,
+        start_line=symbol.start_line,
+        end_line=symbol.end_line,
+        score=score,
+        symbol=symbol.qualname,
+        kind=symbol.kind,
+        language=symbol.language,
+        reason=reason,
+    )

@@ -1,0 +1,193 @@
+"""Definitions found in the polyglot fixture: names, kinds, qualified names and exact spans."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core.parsing.definitions import extract_definitions
+from maguyva_tui.core.parsing.languages import language_for, parse
+from maguyva_tui.core.types import Chunk, Symbol
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
+
+
+def extract(relative: str) -> tuple[list[Chunk], list[Symbol]]:
+    """Parse one fixture file and extract its definitions."""
+    source = (FIXTURE / relative).read_bytes()
+    language = language_for(relative)
+    assert language is not None
+    return extract_definitions(parse(language, source), source, language, relative)
+
+
+def table(relative: str) -> list[tuple[str, str, int, int]]:
+    """Return (kind, qualname, start_line, end_line) for each symbol of a fixture file."""
+    return [(s.kind, s.qualname, s.start_line, s.end_line) for s in extract(relative)[1]]
+
+
+EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
+    "app/config.py": [
+        ("constant", "DEFAULT_PATH", 8, 8),
+        ("variable", "max_retries", 9, 9),
+        ("function", "parse_config", 12, 21),
+        ("class", "Settings", 24, 32),  # the span starts at the @dataclass decorator
+        ("variable", "Settings.values", 28, 28),
+        ("variable", "Settings.port", 29, 29),
+        ("method", "Settings.get", 31, 32),
+        ("class", "ConfigLoader", 35, 49),
+        ("method", "ConfigLoader.__init__", 38, 39),
+        ("method", "ConfigLoader.load", 41, 45),
+        ("method", "ConfigLoader.from_env", 47, 49),
+    ],
+    "app/server.py": [
+        ("constant", "RETRY_ERRORS", 11, 11),
+        ("function", "retry", 14, 31),
+        ("function", "retry.decorate", 17, 29),
+        ("function", "retry.decorate.wrapper", 18, 27),
+        ("class", "Server", 34, 47),
+        ("method", "Server.__init__", 37, 38),
+        ("method", "Server.connect", 40, 44),
+        ("method", "Server.reload", 46, 47),
+        ("function", "main", 50, 52),
+    ],
+    "web/config.js": [
+        ("constant", "DEFAULT_PORT", 4, 4),  # `const fs = require("fs")` is an import, not listed
+        ("function", "parseConfig", 6, 15),
+        ("function", "mergeConfig", 17, 17),  # an arrow function named by its const
+        ("class", "ConfigStore", 19, 34),
+        ("method", "ConfigStore.constructor", 20, 23),
+        ("method", "ConfigStore.load", 25, 29),
+        ("method", "ConfigStore.get", 31, 33),
+    ],
+    "web/api.ts": [
+        ("interface", "ApiOptions", 3, 7),
+        ("method", "ApiOptions.onError", 6, 6),
+        ("type", "Method", 9, 9),
+        ("enum", "Status", 11, 14),
+        ("function", "isRefused", 16, 17),
+        ("class", "ApiClient", 19, 34),
+        ("variable", "ApiClient.options", 20, 20),
+        ("method", "ApiClient.constructor", 22, 24),
+        ("method", "ApiClient.request", 26, 33),
+        ("function", "clientFromConfig", 36, 39),
+    ],
+    "web/App.tsx": [
+        ("interface", "AppProps", 4, 6),
+        ("type", "Theme", 8, 8),
+        ("function", "StatusBadge", 10, 12),
+        ("function", "App", 14, 30),
+        ("function", "App.handleCheck", 19, 22),
+    ],
+    "go/server.go": [
+        ("constant", "DefaultPort", 9, 9),
+        ("variable", "retries", 11, 11),
+        ("interface", "Handler", 14, 16),
+        ("method", "Handler.Serve", 15, 15),
+        ("struct", "Server", 19, 23),
+        ("function", "ParseConfig", 26, 35),
+        ("function", "NewServer", 38, 40),
+        ("method", "Server.Serve", 43, 48),  # pointer receiver *Server
+        ("method", "Server.Address", 51, 53),
+    ],
+    "rust/lib.rs": [
+        ("constant", "DEFAULT_PORT", 5, 5),
+        ("enum", "ConnectError", 8, 12),  # the span starts at #[derive(...)]
+        ("trait", "Handler", 15, 21),
+        ("method", "Handler.serve", 16, 16),
+        ("method", "Handler.name", 18, 20),
+        ("struct", "Server", 23, 27),
+        ("function", "parse_config", 29, 34),
+        ("method", "Server.new", 37, 39),
+        ("method", "Server.serve", 43, 48),  # impl Handler for Server
+        ("method", "ConnectError.fmt", 52, 54),  # impl fmt::Display for ConnectError
+        ("function", "settings", 57, 63),  # macro_rules!
+        ("module", "tests", 65, 71),
+        ("function", "tests.sample", 68, 70),
+    ],
+    "java/com/example/ConfigService.java": [
+        ("class", "ConfigService", 7, 40),
+        ("constant", "ConfigService.DEFAULT_PORT", 8, 8),
+        ("variable", "ConfigService.values", 9, 9),
+        ("method", "ConfigService.ConfigService", 11, 13),
+        ("method", "ConfigService.parseConfig", 15, 24),
+        ("method", "ConfigService.reload", 26, 30),  # the span starts at @Override
+        ("method", "ConfigService.get", 32, 37),
+        ("enum", "ConfigService.Mode", 39, 39),
+        ("interface", "Reloadable", 42, 44),
+        ("method", "Reloadable.reload", 43, 43),
+    ],
+    "c/config.h": [
+        ("constant", "MAX_LINE", 4, 4),  # the include guard's bare #define is not listed
+        ("struct", "config_entry", 6, 9),
+        ("struct", "config_t", 11, 14),  # an anonymous struct named by its typedef
+    ],
+    "c/config.c": [
+        ("constant", "default_port", 6, 6),
+        ("enum", "log_level", 8, 8),
+        ("function", "log_message", 10, 13),
+        ("function", "parse_config", 15, 28),
+        ("function", "config_get", 30, 39),  # its name sits inside a pointer declarator
+    ],
+    "cpp/shapes.cpp": [
+        ("module", "geometry", 6, 40),
+        ("constant", "geometry.kPi", 8, 8),
+        ("class", "geometry.Shape", 10, 15),
+        ("method", "geometry.Shape.~Shape", 12, 12),
+        ("method", "geometry.Shape.describe", 14, 14),
+        ("struct", "geometry.Point", 17, 20),
+        ("class", "geometry.Circle", 22, 29),
+        ("method", "geometry.Circle.Circle", 24, 24),
+        ("method", "geometry.Circle.area", 31, 33),  # out of class: Circle::area
+        ("function", "geometry.clamp", 35, 38),  # the span starts at template <...>
+        ("function", "total_area", 42, 48),
+    ],
+}
+
+
+@pytest.mark.parametrize("relative", sorted(EXPECTED))
+def test_symbols_of_each_language(relative: str) -> None:
+    assert table(relative) == EXPECTED[relative]
+
+
+@pytest.mark.parametrize("relative", sorted(EXPECTED))
+def test_symbols_carry_path_language_and_a_name_line_inside_the_span(relative: str) -> None:
+    for symbol in extract(relative)[1]:
+        assert symbol.path == relative
+        assert symbol.language == language_for(relative)
+        assert symbol.start_line <= symbol.name_line <= symbol.end_line
+        assert symbol.qualname.endswith(symbol.name)
+
+
+def _symbol(relative: str, qualname: str) -> Symbol:
+    return next(s for s in extract(relative)[1] if s.qualname == qualname)
+
+
+def test_signature_is_the_line_of_the_name_not_the_decorator() -> None:
+    method = _symbol("app/config.py", "ConfigLoader.from_env")
+    assert (method.name, method.name_line) == ("from_env", 48)
+    assert method.signature == "def from_env() -> ConfigLoader:"
+    assert _symbol("java/com/example/ConfigService.java", "ConfigService.reload").signature == (
+        "public void reload(String text) {"
+    )
+
+
+def test_anonymous_typedef_struct_signature_starts_at_typedef() -> None:
+    assert _symbol("c/config.h", "config_t").signature == "typedef struct {"
+
+
+def test_go_and_cpp_qualified_methods_keep_the_bare_name() -> None:
+    assert _symbol("go/server.go", "Server.Serve").name == "Serve"
+    assert _symbol("go/server.go", "Server.Serve").signature.startswith("func (s *Server) Serve(")
+    assert _symbol("cpp/shapes.cpp", "geometry.Circle.area").name == "area"
+
+
+def test_definition_chunks_match_symbols_and_nest() -> None:
+    chunks, symbols = extract("app/config.py")
+    definitions = [(c.kind, c.symbol, c.start_line, c.end_line) for c in chunks if c.kind != "window"]
+    expected = [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols
+                if s.kind not in ("variable", "constant")]
+    assert definitions == expected
+    load = next(c for c in chunks if c.symbol == "ConfigLoader.load")
+    loader = next(c for c in chunks if c.symbol == "ConfigLoader")
+    assert loader.start_line < load.start_line <= load.end_line < loader.end_line

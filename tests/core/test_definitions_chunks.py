@@ -1,0 +1,200 @@
+"""Chunks: nesting, the smallest chunk at a line, line windows, CRLF, broken and odd sources."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from maguyva_tui.core.parsing.chunks import line_count, smallest_chunk_at, window_chunks
+from maguyva_tui.core.parsing.definitions import extract_definitions, supports
+from maguyva_tui.core.parsing.languages import LANGUAGES, language_for, parse
+from maguyva_tui.core.types import Chunk, Symbol
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
+SOURCES = sorted(str(p.relative_to(FIXTURE)) for p in FIXTURE.rglob("*") if language_for(p.name))
+
+
+def extract_source(source: bytes, language: str, path: str = "x") -> tuple[list[Chunk], list[Symbol]]:
+    """Parse source bytes and extract their definitions."""
+    return extract_definitions(parse(language, source), source, language, path)
+
+
+def covered(chunks: list[Chunk]) -> set[int]:
+    return {line for c in chunks for line in range(c.start_line, c.end_line + 1)}
+
+
+def wordy_lines(text: str) -> set[int]:
+    """Lines holding a letter or digit: every one of them must be in some chunk."""
+    return {n for n, line in enumerate(text.split("\n")[: line_count(text)], 1)
+            if any(ch.isalnum() for ch in line)}
+
+
+def test_every_fixture_language_is_supported() -> None:
+    assert {language_for(p) for p in SOURCES} == set(LANGUAGES)
+    assert all(supports(language) for language in LANGUAGES)
+    assert not supports("markdown") and not supports(None)
+
+
+@pytest.mark.parametrize("relative", SOURCES)
+def test_chunks_cover_every_wordy_line_and_never_pass_the_end(relative: str) -> None:
+    source = (FIXTURE / relative).read_bytes()
+    chunks, _ = extract_source(source, language_for(relative) or "", relative)
+    text = source.decode()
+    assert all(1 <= c.start_line <= c.end_line <= line_count(text) for c in chunks)
+    assert wordy_lines(text) <= covered(chunks)
+    assert chunks == sorted(chunks, key=lambda c: (c.start_line, -c.end_line, c.kind == "window"))
+
+
+def test_smallest_chunk_at_prefers_the_innermost_definition() -> None:
+    chunks, _ = extract_source((FIXTURE / "app/config.py").read_bytes(), "python", "app/config.py")
+    assert (smallest_chunk_at(chunks, 43) or Chunk("", 0, 0, "")).symbol == "ConfigLoader.load"
+    assert (smallest_chunk_at(chunks, 36) or Chunk("", 0, 0, "")).symbol == "ConfigLoader"
+    window = smallest_chunk_at(chunks, 5)  # `import os`
+    assert window is not None and window.kind == "window" and window.symbol is None
+    assert (window.start_line, window.end_line) == (1, 9)
+    assert smallest_chunk_at(chunks, 10) is None  # a blank line between definitions
+    assert smallest_chunk_at(chunks, 999) is None
+
+
+def test_smallest_chunk_at_with_nested_python_functions() -> None:
+    chunks, _ = extract_source((FIXTURE / "app/server.py").read_bytes(), "python", "app/server.py")
+    innermost = {line: (smallest_chunk_at(chunks, line) or Chunk("", 0, 0, "")).symbol
+                 for line in (15, 18, 22, 28, 31)}
+    assert innermost == {15: "retry", 18: "retry.decorate.wrapper", 22: "retry.decorate.wrapper",
+                         28: "retry.decorate", 31: "retry"}
+
+
+def test_crlf_source_has_the_same_lines() -> None:
+    source = (FIXTURE / "app/config.py").read_bytes()
+    crlf = source.replace(b"\n", b"\r\n")
+    plain_chunks, plain_symbols = extract_source(source, "python")
+    crlf_chunks, crlf_symbols = extract_source(crlf, "python")
+    assert crlf_chunks == plain_chunks
+    assert [(s.qualname, s.start_line, s.end_line, s.name_line) for s in crlf_symbols] == [
+        (s.qualname, s.start_line, s.end_line, s.name_line) for s in plain_symbols
+    ]
+    assert all(not s.signature.endswith("\r") for s in crlf_symbols)
+
+
+BROKEN = {
+    "python": b"class A:\n    def f(self:\n        pass\n\ndef g(:\n    return )\n\ndef ok():\n    pass\n",
+    "javascript": b"function f( {\n  return ;\n}\nclass C { m() { \n}\nconst ok = () => 1;\n",
+    "typescript": b"interface I { a: ; }\nfunction f(x: ): void {\nclass K { m(): { } }\n",
+    "tsx": b"const A = () => <div><span></div>;\nfunction ok() { return <b/>; }\n",
+    "go": b"package p\nfunc f( {\n}\ntype S struct {\nfunc (s *S) M() {}\n",
+    "rust": b"fn f( {\n}\nimpl X { fn m(&self) { }\nstruct S {\n",
+    "java": b"class A { void m( { }\n interface I { void n(); \n",
+    "c": b"int f(int x { return x; }\nstruct s { int a; \nint ok(void) { return 0; }\n",
+    "cpp": b"namespace n { class A { void m() { } \nint A::z( { }\n",
+}
+
+
+@pytest.mark.parametrize("language", sorted(BROKEN))
+def test_syntax_errors_do_not_crash_and_stay_in_bounds(language: str) -> None:
+    source = BROKEN[language]
+    chunks, symbols = extract_source(source, language)
+    total = line_count(source)
+    assert all(1 <= c.start_line <= c.end_line <= total for c in chunks)
+    assert all(1 <= s.start_line <= s.end_line <= total and s.name for s in symbols)
+
+
+def test_definitions_after_a_syntax_error_are_still_found() -> None:
+    _, symbols = extract_source(BROKEN["python"], "python")
+    assert "ok" in {s.name for s in symbols}
+    _, symbols = extract_source(b"int f(int x { return x; }\nint ok(void) { return 0; }\n", "c")
+    assert "ok" in {s.name for s in symbols}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=300), st.sampled_from(LANGUAGES))
+def test_arbitrary_bytes_never_crash(source: bytes, language: str) -> None:
+    chunks, symbols = extract_source(source, language)
+    total = line_count(source)
+    assert all(1 <= c.start_line <= c.end_line <= total for c in chunks)
+    assert all(1 <= s.start_line <= s.end_line <= total for s in symbols)
+
+
+def test_invalid_utf8_keeps_lines_right() -> None:
+    source = b"# caf\xe9 \xff\xfe\n\ndef f\xc3(x):\n    return 1\n\ndef g():\n    return '\xff'\n"
+    _, symbols = extract_source(source, "python")
+    g = next(s for s in symbols if s.name == "g")
+    assert (g.start_line, g.end_line) == (6, 7)
+
+
+def test_deep_nesting_stops_without_recursion_error() -> None:
+    depth = 400
+    source = "".join("    " * i + f"def f{i}():\n" for i in range(depth)) + "    " * depth + "pass\n"
+    _, symbols = extract_source(source.encode(), "python")
+    assert symbols[0].qualname == "f0"
+    assert 50 < len(symbols) < depth
+    source_js = "function outer() {" + "{" * 3000 + "}" * 3000 + "}\n"
+    _, symbols = extract_source(source_js.encode(), "javascript")
+    assert [s.name for s in symbols] == ["outer"]
+
+
+def test_empty_and_blank_sources() -> None:
+    assert extract_source(b"", "python") == ([], [])
+    assert extract_source(b"\n\n   \n", "go") == ([], [])
+
+
+def test_last_line_without_newline() -> None:
+    chunks, symbols = extract_source(b"x = 1\ndef f():\n    return 2", "python")
+    assert [(s.name, s.start_line, s.end_line) for s in symbols] == [("x", 1, 1), ("f", 2, 3)]
+    assert [(c.kind, c.start_line, c.end_line) for c in chunks] == [("window", 1, 1), ("function", 2, 3)]
+
+
+def test_node_ending_after_a_newline_does_not_claim_the_next_line() -> None:
+    # `#define` and Go statement lists end at column 0 of the following line
+    chunks, symbols = extract_source(b"#define A 1\n#define B 2\n", "c")
+    assert [(s.name, s.start_line, s.end_line) for s in symbols] == [("A", 1, 1), ("B", 2, 2)]
+    assert all(c.end_line <= 2 for c in chunks)
+
+
+# --- line windows for plain text files -------------------------------------------------------
+
+def test_window_chunks_overlap_and_stop_at_the_last_line() -> None:
+    text = "".join(f"line {n}\n" for n in range(1, 101))
+    windows = window_chunks("README.md", text, size=40, overlap=10)
+    assert [(w.start_line, w.end_line) for w in windows] == [(1, 40), (31, 70), (61, 100)]
+    assert all(w.kind == "window" and w.path == "README.md" and w.symbol is None for w in windows)
+
+
+def test_window_chunks_trim_blank_edges_and_handle_no_final_newline() -> None:
+    assert [(w.start_line, w.end_line) for w in window_chunks("a", "\n\nhello\nworld")] == [(3, 4)]
+    assert window_chunks("a", "") == []
+    assert window_chunks("a", "\n \n\t\n") == []
+    assert [(w.start_line, w.end_line) for w in window_chunks("a", "x\r\ny\r\n")] == [(1, 2)]
+
+
+def test_window_chunks_reject_bad_sizes() -> None:
+    with pytest.raises(ValueError):
+        window_chunks("a", "x\n", size=5, overlap=5)
+    with pytest.raises(ValueError):
+        window_chunks("a", "x\n", size=0, overlap=0)
+
+
+@given(
+    st.lists(st.sampled_from(["", "  ", "word", "}", "x = 1", "\r", "\x0c", "é"]), max_size=120),
+    st.integers(min_value=1, max_value=30),
+    st.data(),
+)
+def test_windows_cover_wordy_lines_within_bounds(lines: list[str], size: int, data: st.DataObject) -> None:
+    overlap = data.draw(st.integers(min_value=0, max_value=size - 1))
+    text = "\n".join(lines) + data.draw(st.sampled_from(["", "\n"]))
+    windows = window_chunks("f.txt", text, "text", size, overlap)
+    total = line_count(text)
+    assert all(1 <= w.start_line <= w.end_line <= total for w in windows)
+    assert all(w.end_line - w.start_line < size for w in windows)
+    assert wordy_lines(text) <= covered(windows)
+    assert [w.start_line for w in windows] == sorted({w.start_line for w in windows})
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("", 0), ("a", 1), ("a\n", 1), ("a\nb", 2), ("\n", 1), ("a\r\nb\r\n", 2), (b"a\nb\n", 2)],
+)
+def test_line_count(text: str | bytes, count: int) -> None:
+    assert line_count(text) == count

@@ -1,0 +1,95 @@
+"""Identifier splitting, normalisation and camel humps."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from maguyva_tui.core.names import (
+    hump_initials,
+    hump_segments,
+    identifiers_in,
+    is_code_like,
+    matches_humps,
+    normalize,
+    qualifier_parts,
+    split_identifier,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("parseConfig", ("parse", "config")),
+        ("parse_config", ("parse", "config")),
+        ("ParseConfig", ("parse", "config")),
+        ("PARSE_CONFIG", ("parse", "config")),
+        ("HTTPServer", ("http", "server")),
+        ("parseHTTP2Config", ("parse", "http", "2", "config")),
+        ("IOError", ("io", "error")),
+        ("getX", ("get", "x")),
+        ("utf8Decode", ("utf", "8", "decode")),
+        ("__init__", ("init",)),
+        ("kebab-case.name", ("kebab", "case", "name")),
+        ("ÉtatCivil", ("état", "civil")),
+        ("", ()),
+        ("___", ()),
+    ],
+)
+def test_split_identifier(name: str, parts: tuple[str, ...]) -> None:
+    assert split_identifier(name) == parts
+
+
+def test_spellings_of_one_name_normalize_alike() -> None:
+    spellings = ["parseConfig", "parse_config", "ParseConfig", "PARSE_CONFIG", "parse-config"]
+    assert {normalize(s) for s in spellings} == {"parseconfig"}
+
+
+def test_hump_initials_and_segments() -> None:
+    assert hump_initials("parseConfig") == "pc"
+    assert hump_initials("XMLHttpRequest") == "xhr"
+    assert hump_segments("pC") == ("p", "c")
+    assert hump_segments("PC") == ("p", "c")
+    assert hump_segments("parCon") == ("par", "con")
+    assert hump_segments("p_con") == ("p", "con")
+
+
+@pytest.mark.parametrize(
+    ("segments", "name", "expected"),
+    [
+        (("p", "c"), "parseConfig", True),
+        (("par", "con"), "parse_config_file", True),
+        (("p", "f"), "parseConfigFile", True),  # a middle hump may be skipped
+        (("c",), "parseConfig", False),  # the first segment anchors at the first subtoken
+        (("p", "c", "x"), "parseConfig", False),
+        (("pa", "cz"), "parseConfig", False),
+    ],
+)
+def test_matches_humps(segments: tuple[str, ...], name: str, expected: bool) -> None:
+    assert matches_humps(segments, split_identifier(name)) is expected
+
+
+def test_identifiers_in_prose_keep_qualified_names() -> None:
+    text = 'where is ConfigLoader.load defined? and ns::Foo, p->next, $el, "x2"'
+    assert identifiers_in(text) == [
+        "where", "is", "ConfigLoader.load", "defined", "and", "ns::Foo", "p->next", "$el", "x2",
+    ]
+    assert qualifier_parts("ns::Foo.bar->baz") == ["ns", "Foo", "bar", "baz"]
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("parse_config", True), ("parseConfig", True), ("a.b", True), ("x2", True),
+     ("Config", False), ("config", False), ("HTTP", False), ("_private", False)],
+)
+def test_is_code_like(word: str, expected: bool) -> None:
+    assert is_code_like(word) is expected
+
+
+@given(st.text(alphabet="abcXYZ019_-.$ ", max_size=30))
+def test_split_keeps_every_letter_and_digit_in_order(name: str) -> None:
+    parts = split_identifier(name)
+    assert all(part and part == part.lower() for part in parts)
+    assert "".join(parts) == "".join(ch for ch in name if ch.isalnum()).lower()
+    assert split_identifier("_".join(parts)) == parts
