@@ -243,3 +243,18 @@ def test_a_key_and_the_sdk_select_voyage(monkeypatch: pytest.MonkeyPatch) -> Non
     assert choice.fallback_reason is None and choice.provider.id == "voyage:voyage-code-3:2048"
     assert built["api_key"] == KEY and built["max_retries"] == 0  # retries are ours, with our backoff
     assert KEY not in repr(choice)
+
+
+def test_importing_the_semantic_modules_loads_no_sdk_and_no_ui() -> None:
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "import maguyva_tui.core.embed, maguyva_tui.core.retrievers.semantic\n"
+        "from maguyva_tui.core.embed import choose_provider\n"
+        "choose_provider(environ={})\n"
+        "bad = [m for m in ('voyageai', 'textual', 'rich', 'safetensors', 'tokenizers') if m in sys.modules]\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    assert subprocess.run([sys.executable, "-c", code], cwd=root, timeout=60).returncode == 0
