@@ -87,6 +87,7 @@ def test_provider_protocol_and_id() -> None:
     model = MiniLMProvider()
     assert isinstance(model, Provider)
     assert model.id == "local:all-MiniLM-L6-v2:384" and model.stores_floats
+    assert MiniLMProvider(approximate_gelu=True).id != model.id  # another space, another store
 
 
 def test_tampered_weights_are_refused(tmp_path: Path) -> None:

@@ -157,7 +157,8 @@ def test_embed_pending_embeds_in_order_and_reports_progress(tmp_path: Path) -> N
     store = VectorStore.for_provider(tmp_path, provider)
     work = items(10)
     progress: list[tuple[int, int]] = []
-    report = embed_pending(store, provider, work + work[:2], batch_size=4, on_progress=lambda d, t: progress.append((d, t)))
+    report = embed_pending(store, provider, work + work[:2], batch_size=4,
+                           on_progress=lambda done, total: progress.append((done, total)))
     assert provider.seen == [t for _, t in work]
     assert progress == [(0, 10), (4, 10), (8, 10), (10, 10)]
     assert (report.total, report.done, report.embedded, report.stopped) == (10, 10, 10, False)

@@ -144,7 +144,7 @@ def test_local_model_finds_code_by_meaning(tmp_path: Path) -> None:
         pytest.skip(str(error))
     sources = {
         "read_lines": "def read_lines(path):\n    with open(path) as handle:\n        return handle.readlines()",
-        "send_mail": "def send_mail(to, body):\n    smtp = smtplib.SMTP('localhost')\n    smtp.sendmail(FROM, to, body)",
+        "send_mail": "def send_mail(to, body):\n    smtp = smtplib.SMTP(HOST)\n    smtp.sendmail(FROM, to, body)",
         "mean": "def mean(values):\n    return sum(values) / len(values)",
         "parse_date": "def parse_date(text):\n    return datetime.strptime(text, '%Y-%m-%d')",
     }

@@ -91,11 +91,12 @@ def single_threaded_blas() -> Iterator[None]:
 class MiniLMProvider:
     """The local all-MiniLM-L6-v2 provider; the model loads on first use."""
 
-    id = f"local:{MODEL_NAME}:{DIM}"
     dim = DIM
     stores_floats = True
 
     def __init__(self, folder: Path | None = None, approximate_gelu: bool = False) -> None:
+        # The tanh GELU flips a few sign bits, so its vectors get a store of their own.
+        self.id = f"local:{MODEL_NAME}{'-gelu-tanh' if approximate_gelu else ''}:{DIM}"
         self._folder = folder
         self._approximate_gelu = approximate_gelu
         self._lock = threading.Lock()

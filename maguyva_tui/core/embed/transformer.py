@@ -9,12 +9,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-F32: type = np.float32
-Matrix = npt.NDArray[np.float32]
+F32 = np.float32
+Matrix: TypeAlias = npt.NDArray[np.float32]
+"""A float32 array: activations ``(tokens, width)``, weights ``(in, out)`` or a bias ``(out,)``."""
 
 LAYER_NORM_EPS = 1e-12  # from the model's config.json
 HEADS = 12  # from the model's config.json
