@@ -1,0 +1,201 @@
+"""The structural retriever: match tiers, their order, kind filters and lookups."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core.parsing.definitions import extract_definitions
+from maguyva_tui.core.parsing.languages import language_for, parse
+from maguyva_tui.core.retrievers.structural import TIERS, StructuralRetriever, query_terms
+from maguyva_tui.core.types import Hit, Query, Symbol
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
+
+
+def fixture_symbols() -> list[Symbol]:
+    """Every symbol of the polyglot fixture."""
+    symbols: list[Symbol] = []
+    for path in sorted(FIXTURE.rglob("*")):
+        language = language_for(path.name)
+        if language:
+            source = path.read_bytes()
+            relative = path.relative_to(FIXTURE).as_posix()
+            symbols += extract_definitions(parse(language, source), source, language, relative)[1]
+    return symbols
+
+
+@pytest.fixture(scope="module")
+def polyglot() -> StructuralRetriever:
+    return StructuralRetriever(fixture_symbols())
+
+
+def sym(name: str, kind: str = "function", path: str = "m.py", qualname: str | None = None) -> Symbol:
+    return Symbol(name, qualname or name, kind, path, 1, 2, "python", f"def {name}():", 1)
+
+
+def found(hits: list[Hit]) -> list[tuple[str | None, str]]:
+    return [(h.symbol, h.reason) for h in hits]
+
+
+def test_exact_name_first_then_other_spellings(polyglot: StructuralRetriever) -> None:
+    hits = polyglot.search(Query("where is parse_config defined"), 6)
+    assert [(h.path, h.symbol, h.reason) for h in hits[:3]] == [
+        ("app/config.py", "parse_config", "exact name"),
+        ("c/config.c", "parse_config", "exact name"),
+        ("rust/lib.rs", "parse_config", "exact name"),
+    ]
+    assert {(h.symbol, h.reason) for h in hits[3:]} == {
+        ("ParseConfig", "same words parse+config"),
+        ("parseConfig", "same words parse+config"),
+        ("ConfigService.parseConfig", "same words parse+config"),
+    }
+
+
+def test_hits_carry_span_kind_language_and_decreasing_scores(polyglot: StructuralRetriever) -> None:
+    hits = polyglot.search(Query("config"), 50)
+    first = polyglot.search(Query("parse_config"), 1)[0]
+    assert (first.path, first.start_line, first.end_line, first.kind, first.language) == (
+        "app/config.py", 12, 21, "function", "python")
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) == len(scores)
+    assert len({(h.path, h.start_line, h.symbol) for h in hits}) == len(hits)  # no duplicates
+
+
+def test_multi_word_query_finds_every_spelling(polyglot: StructuralRetriever) -> None:
+    hits = polyglot.search(Query("parse config"), 10)
+    symbols = {h.symbol for h in hits}
+    assert {"parse_config", "parseConfig", "ParseConfig", "ConfigService.parseConfig"} <= symbols
+    assert all(h.reason == "same words parse+config" for h in hits[:6])
+
+
+def test_target_is_looked_up_before_the_text(polyglot: StructuralRetriever) -> None:
+    hits = polyglot.search(Query("who calls it", target="ConfigLoader"), 3)
+    assert found(hits)[0] == ("ConfigLoader", "exact name")
+    fallback = polyglot.search(Query("ConfigStore", target="ECONNREFUSED"), 3)
+    assert found(fallback)[0] == ("ConfigStore", "exact name")
+
+
+def test_qualified_names(polyglot: StructuralRetriever) -> None:
+    assert found(polyglot.search(Query("ConfigLoader.load"), 1)) == [("ConfigLoader.load", "exact qualname")]
+    cpp = polyglot.search(Query("geometry::Circle::area"), 1)
+    assert found(cpp) == [("geometry.Circle.area", "exact qualname")]
+
+
+def test_kind_filter(polyglot: StructuralRetriever) -> None:
+    hits = polyglot.search(Query("Server", kinds=("struct",)), 10)
+    assert {(h.path, h.kind) for h in hits} == {("go/server.go", "struct"), ("rust/lib.rs", "struct")}
+    classes = polyglot.search(Query("Server", kinds=("class",)), 10)
+    assert [(h.path, h.symbol) for h in classes] == [("app/server.py", "Server")]
+
+
+def test_limit_and_empty_queries(polyglot: StructuralRetriever) -> None:
+    assert len(polyglot.search(Query("config"), 2)) == 2
+    assert polyglot.search(Query("config"), 0) == []
+    assert polyglot.search(Query(""), 10) == []
+    assert polyglot.search(Query("?!"), 10) == []
+    assert polyglot.search(Query("xyzzyqux"), 10) == []
+
+
+TIERED = [
+    sym("parseConfig"),
+    sym("parse_config", path="a.py"),
+    sym("PARSE_CONFIG", "constant"),
+    sym("ParseConfigError", "class"),
+    sym("parseconfiguration"),
+    sym("process_config_file"),
+    sym("pretty_compiler"),
+    sym("ConfigLoader", "class"),
+    sym("load", "method", qualname="ConfigLoader.load"),
+]
+
+
+def test_tiers_rank_in_order() -> None:
+    retriever = StructuralRetriever(TIERED)
+    assert found(retriever.search(Query("parse_config"), 20)) == [
+        ("parse_config", "exact name"),
+        ("parseConfig", "same words parse+config"),
+        ("PARSE_CONFIG", "case-insensitive name"),  # constants after functions in a tier
+        ("ParseConfigError", "subtokens parse+config"),
+        ("parseconfiguration", "prefix parseconfig"),
+    ]
+    assert found(retriever.search(Query("pars_conf"), 20)) == [
+        ("parseConfig", "camel-hump pars_conf"),
+        ("parse_config", "camel-hump pars_conf"),
+        ("ParseConfigError", "camel-hump pars_conf"),
+        ("PARSE_CONFIG", "camel-hump pars_conf"),  # a constant after every function and class
+        ("parseconfiguration", "fuzzy parsconf"),
+    ]
+
+
+def test_each_tier_by_itself() -> None:
+    retriever = StructuralRetriever(TIERED)
+    assert found(retriever.search(Query("CONFIGLOADER"), 1)) == [("ConfigLoader", "case-insensitive name")]
+    assert found(retriever.search(Query("ParseConfigErr"), 1)) == [("ParseConfigError", "prefix parseconfigerr")]
+    humps = found(retriever.search(Query("pCoF"), 5))
+    assert humps[0] == ("process_config_file", "camel-hump pCoF")
+    assert all(reason == "fuzzy pcof" for _, reason in humps[1:])
+    assert found(retriever.search(Query("cfgldr"), 5)) == [("ConfigLoader", "fuzzy cfgldr")]
+    assert ("parseConfig", "camel-hump pC") in found(retriever.search(Query("pC"), 20))
+    assert ("ConfigLoader", "camel-hump CL") in found(retriever.search(Query("CL"), 20))
+    assert ("ConfigLoader", "camel-hump cl") in found(retriever.search(Query("cl"), 20))
+
+
+REASON_TIERS = {"exact name": 0, "exact qualname": 1, "case-insensitive": 2, "same words": 2,
+                "subtokens": 3, "prefix": 4, "camel-hump": 5, "fuzzy": 6}
+
+
+@pytest.mark.parametrize("text", ["parse_config", "pars_conf", "pC", "config"])
+def test_score_falls_in_the_band_of_its_tier(text: str) -> None:
+    for hit in StructuralRetriever(TIERED).search(Query(text), 20):
+        tier = next(t for reason, t in REASON_TIERS.items() if hit.reason.startswith(reason))
+        assert len(TIERS) - tier < hit.score <= len(TIERS) - tier + 0.5
+
+
+def test_definitions_before_variables_then_shorter_then_shallower_then_path() -> None:
+    symbols = [
+        sym("config", "variable", "a.py"),
+        sym("config", "method", "b.py", "Settings.config"),
+        sym("config", "function", "z.py"),
+        sym("config", "class", "c.py"),
+    ]
+    hits = StructuralRetriever(symbols).search(Query("config"), 10)
+    assert [(h.path, h.kind) for h in hits] == [
+        ("c.py", "class"), ("z.py", "function"), ("b.py", "method"), ("a.py", "variable"),
+    ]
+
+
+def test_order_does_not_depend_on_input_order() -> None:
+    symbols = fixture_symbols()
+    expected = StructuralRetriever(symbols).search(Query("config"), 40)
+    for seed in range(3):
+        shuffled = symbols[:]
+        random.Random(seed).shuffle(shuffled)
+        assert StructuralRetriever(shuffled).search(Query("config"), 40) == expected
+
+
+def test_lookup_returns_exact_definitions(polyglot: StructuralRetriever) -> None:
+    assert [(s.path, s.kind) for s in polyglot.lookup("parse_config")] == [
+        ("app/config.py", "function"), ("c/config.c", "function"), ("rust/lib.rs", "function"),
+    ]
+    assert [s.qualname for s in polyglot.lookup("ConfigLoader.load")] == ["ConfigLoader.load"]
+    assert [s.path for s in polyglot.lookup("Server", kinds=("struct",))] == ["go/server.go", "rust/lib.rs"]
+    assert polyglot.lookup("parseconfig") == []
+    assert polyglot.name == "structural" and len(polyglot) == len(fixture_symbols())
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("where is parse_config defined", ["parse_config"]),
+        ("def parse_config", ["parse_config"]),
+        ("how does authentication work", ["authentication"]),
+        ("the class ConfigLoader.load", ["ConfigLoader.load"]),
+        ("where is the", ["where", "is", "the"]),  # only stop words: keep them
+        ("parse config parse", ["parse", "config"]),
+    ],
+)
+def test_query_terms(text: str, terms: list[str]) -> None:
+    assert query_terms(text) == terms
