@@ -263,10 +263,8 @@ class _Build:
 
     def _graph(self, facts: dict[str, FileFacts], fresh: list[SourceFile]) -> object | None:
         """Build or update the dependency graph from the stored facts."""
-        try:
-            from maguyva_tui.core.graph import build_graph  # type: ignore[attr-defined]
-        except ImportError:  # TODO(lead): wire the graph engine once it lands
-            return None
+        from maguyva_tui.core.graph import build_graph
+
         self.progress("graph", 0, 1)
         previous = self.previous.graph if self.previous else None
         changed = {src.path: facts[src.path] for src in fresh}

@@ -148,6 +148,8 @@ def read_pickle(path: Path) -> Any:
     try:
         with open(path, "rb") as handle:
             return pickle.load(handle)
+    except FileNotFoundError:
+        raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
     except Exception as exc:  # a damaged pickle can raise nearly anything
         raise IndexUnavailable(f"the index is corrupt ({path.name}: {type(exc).__name__}); rebuilding it") from None
 

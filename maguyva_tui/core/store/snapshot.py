@@ -64,7 +64,7 @@ class Snapshot:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
         facts = read_pickle(gen / "facts.pkl")
-        graph = read_pickle(gen / "graph.pkl") if (gen / "graph.pkl").exists() else None
+        graph = read_pickle(gen / "graph.pkl")
         snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, graph)
         snap._check()
         return snap
