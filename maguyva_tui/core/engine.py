@@ -22,6 +22,9 @@ from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Re
 
 REFERENCE_INTENTS = ("find_references",)
 IMPACT_INTENTS = ("impact_analysis",)
+STALE_VECTOR_RATIO = 1.5
+"""Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
+
 DEFAULT_IMPACT_DEPTH = 3
 """Impact questions follow dependents this many hops unless the caller says otherwise."""
 
@@ -115,6 +118,8 @@ class Engine:
 
     def retrieve(self, name: str, query: Query, intent: Intent, limit: int, depth: int | None = None) -> list[Hit]:
         """Run one engine for a question, using the graph's direct answers when the intent asks."""
+        if name == "semantic":
+            return self._semantic_search(query, limit)
         if name == "graph" and intent.target:
             graph = self.retriever("graph")
             if intent.name in REFERENCE_INTENTS:
@@ -165,6 +170,26 @@ class Engine:
 
     # -- semantic ----------------------------------------------------------------------------
 
+    def _semantic_search(self, query: Query, limit: int) -> list[Hit]:
+        """Search by meaning; a failing remote provider gives way to the local model, said aloud."""
+        from maguyva_tui.core.embed.provider import ProviderError
+
+        try:
+            return self.retriever("semantic").search(query, limit)
+        except ProviderError as error:
+            self.use_local_model(str(error))
+            return self.retriever("semantic").search(query, limit)
+
+    def use_local_model(self, reason: str) -> None:
+        """Switch to the local model after a provider failure; its own vectors are used, never mixed."""
+        from maguyva_tui.core.embed.provider import fall_back
+
+        choice = fall_back(reason)
+        with self._lock:
+            self._provider, self._provider_notice = choice.provider, choice.fallback_reason
+            self._store = None
+            self._retrievers.pop("semantic", None)
+
     @property
     def provider(self) -> Any:
         """The embedding provider: Voyage when configured, else the local model."""
@@ -213,10 +238,18 @@ class Engine:
         """Embed the chunks that have no vector yet, most important first, saving as it goes."""
         from maguyva_tui.core.embed.progressive import embed_pending
 
-        items = self.embedding_items()
-        report = embed_pending(
-            self.vector_store(), self.provider, [(i.key, i.text) for i in items], on_progress=progress, should_stop=should_stop
-        )
+        from maguyva_tui.core.embed.provider import ProviderError
+
+        pairs = [(i.key, i.text) for i in self.embedding_items()]
+        try:
+            report = embed_pending(self.vector_store(), self.provider, pairs, on_progress=progress, should_stop=should_stop)
+        except ProviderError as error:
+            self.use_local_model(str(error))
+            report = embed_pending(self.vector_store(), self.provider, pairs, on_progress=progress, should_stop=should_stop)
+        store = self.vector_store()
+        live = {key for key, _ in pairs}
+        if not report.stopped and len(store) > STALE_VECTOR_RATIO * max(len(live), 1):
+            store.compact(keep=live)
         with self._lock:
             self._retrievers.pop("semantic", None)
         return report

@@ -140,3 +140,30 @@ def test_semantic_coverage_is_reported(polyglot: Path) -> None:
     assert e.search("parse_config", modality="text")["semantic_coverage"] == 0.0
     e.embed_pending()
     assert e.search("parse_config", modality="text")["semantic_coverage"] == 1.0
+
+
+class FailingProvider(CountingProvider):
+    """A remote provider whose every call fails, as Voyage does without network."""
+
+    id = "test:failing:64"
+
+    def embed_documents(self, texts):
+        from maguyva_tui.core.embed.provider import ProviderError
+
+        raise ProviderError("Voyage is unreachable (connection refused)")
+
+    embed_query = embed_documents  # type: ignore[assignment]
+
+
+def test_failing_provider_falls_back_to_the_local_model_and_says_so(polyglot: Path, monkeypatch) -> None:
+    import maguyva_tui.core.embed.provider as provider_module
+
+    local = CountingProvider()
+    monkeypatch.setattr(provider_module, "fall_back", lambda reason: provider_module.ProviderChoice(local, f"{reason}; using the local model"))
+    e = Engine(polyglot, provider=FailingProvider())
+    e.refresh()
+    e.embed_pending()
+    assert e.provider is local and local.documents > 0
+    result = e.search("how does the config loader read files", preset="quick")
+    assert any("unreachable" in n and "local model" in n for n in result["notices"])
+    assert result["results"] and result["semantic_coverage"] == 1.0
