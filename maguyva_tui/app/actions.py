@@ -1,0 +1,169 @@
+"""What the keys and the command palette do: focus moves, what-if knobs, editor, jump, help."""
+
+from __future__ import annotations
+
+import subprocess
+from typing import Any
+
+from textual.app import App, SuspendNotSupported
+
+from maguyva_tui.app.editor import NoEditor, open_command
+from maguyva_tui.app.fuzzy import Target, targets
+from maguyva_tui.app.screens.help import HelpScreen, Section
+from maguyva_tui.app.screens.jump import JumpScreen
+from maguyva_tui.app.session import PRESETS, Answer, Request, adjusted
+from maguyva_tui.app.widgets.explain import ExplainPanel
+from maguyva_tui.app.widgets.preview import Preview
+from maguyva_tui.app.widgets.query import QueryInput
+from maguyva_tui.app.widgets.readback import Readback
+from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.core.intent import INTENTS
+from maguyva_tui.core.types import MODALITIES
+
+WEIGHT_STEP = 0.1
+"""How much ``+``/``-`` moves the chosen modality's weight."""
+
+
+class ActionsMixin(App[None]):
+    """Key and palette actions; mixed into the app, which supplies the state they change."""
+
+    engine: Any
+    request: Request
+    answer: Answer | None
+    explaining: bool
+    jumped: Target | None
+    _targets: tuple[object, list[Target]] | None
+
+    def submit(self, request: Request) -> None:  # provided by the app
+        raise NotImplementedError
+
+    # -- focus and movement ---------------------------------------------------------------------
+
+    def action_focus_query(self) -> None:
+        self.query_one("#query", QueryInput).focus()
+
+    def action_focus_results(self) -> None:
+        self.query_one(ResultsTable).focus()
+
+    def action_cursor(self, step: int) -> None:
+        """Move the result cursor (from the query box, without leaving it)."""
+        table = self.query_one(ResultsTable)
+        if table.row_count:
+            table.move_cursor(row=min(max(table.cursor_row + step, 0), table.row_count - 1))
+
+    def action_toggle_explain(self) -> None:
+        self.explaining = not self.explaining
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.binding_sections()))
+
+    def binding_sections(self) -> list[Section]:
+        """Return every binding of the app, grouped by where it applies."""
+        return [
+            ("Anywhere (outside the query box)", type(self).BINDINGS),
+            ("Query box", QueryInput.BINDINGS),
+            ("Results", ResultsTable.BINDINGS),
+            ("Preview", Preview.BINDINGS),
+            ("Go to (g)", JumpScreen.BINDINGS),
+            ("Always", [("ctrl+p", "command_palette", "Command palette: preset, intent, what-if, theme, reindex"),
+                        ("tab", "focus_next", "Next panel"), ("ctrl+q", "quit", "Quit from anywhere")]),
+        ]
+
+    # -- what-if --------------------------------------------------------------------------------
+
+    def set_intent(self, name: str | None) -> None:
+        """Override the detected intent (``None``: back to the classifier)."""
+        self.submit(self.request.with_(intent=name, weights=None))
+        self.notify(f"intent: {name} (override)" if name else "intent: automatic", timeout=2)
+
+    def set_preset(self, name: str) -> None:
+        self.submit(self.request.with_(preset=name))
+        self.notify(f"preset: {name}", timeout=2)
+
+    def set_case(self, case: str) -> None:
+        self.submit(self.request.with_(case=case))
+
+    def action_cycle_intent(self) -> None:
+        order: list[str | None] = [None, *INTENTS]
+        self.set_intent(order[(order.index(self.request.intent) + 1) % len(order)])
+
+    def action_cycle_preset(self) -> None:
+        self.set_preset(PRESETS[(PRESETS.index(self.request.preset) + 1) % len(PRESETS)])
+
+    def action_next_weight(self) -> None:
+        readback = self.query_one(Readback)
+        readback.selected = MODALITIES[(MODALITIES.index(readback.selected) + 1) % len(MODALITIES)]
+
+    def action_nudge(self, direction: int) -> None:
+        self.nudge_weight(self.query_one(Readback).selected, WEIGHT_STEP * direction)
+
+    def nudge_weight(self, modality: str, step: float) -> None:
+        """Change one modality's weight from the profile that ranked the list, and re-rank."""
+        if self.answer is None or not self.answer.weights:
+            self.notify("ask something first: a what-if changes the weights of an answer", severity="warning")
+            return
+        self.query_one(Readback).selected = modality
+        self.submit(self.request.with_(weights=adjusted(self.answer.weights, modality, step)))
+
+    def action_reset_what_if(self) -> None:
+        self.submit(self.request.with_(intent=None, weights=None))
+
+    def action_toggle_regex(self) -> None:
+        self.submit(self.request.with_(regex=not self.request.regex))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "maguyva-light" if self.current_theme.dark else "maguyva-dark"
+
+    def action_reindex(self) -> None:
+        self.notify("re-indexing…", timeout=2)
+        self.index_repo()  # type: ignore[attr-defined]
+
+    # -- jumping --------------------------------------------------------------------------------
+
+    def _place(self) -> tuple[str, int] | None:
+        """Return the file and line on show: the jump target, else the highlighted result."""
+        if self.jumped is not None:
+            return self.jumped.path, self.jumped.line
+        row = self.query_one(ResultsTable).current_row()
+        return (row.path, row.start_line) if row else None
+
+    def action_open_editor(self) -> None:
+        """Suspend the app, open $EDITOR at the line, and come back."""
+        place = self._place()
+        if place is None:
+            self.notify("nothing to open: select a result first", severity="warning")
+            return
+        try:
+            command = open_command(self.engine.root / place[0], place[1])
+            with self.suspend():
+                subprocess.run(command, check=False)
+        except NoEditor as exc:
+            self.notify(str(exc), severity="error")
+        except SuspendNotSupported:
+            self.notify("this terminal cannot hand over to an editor", severity="error")
+        except OSError as exc:
+            self.notify(f"cannot start the editor: {exc}", severity="error")
+
+    def action_jump(self) -> None:
+        if not getattr(self, "index_ready", False):
+            self.notify("still indexing: go to works once the index is open", severity="warning")
+            return
+        snapshot = self.engine.snapshot
+        if self._targets is None or self._targets[0] is not snapshot:
+            self._targets = (snapshot, targets(snapshot.files, snapshot.symbols))
+        self.push_screen(JumpScreen(self._targets[1]), self._jumped)
+
+    def _jumped(self, target: Target | None) -> None:
+        if target is None:
+            return
+        self.explaining = False
+        try:
+            text = self.engine.snapshot.text(target.path)
+        except (KeyError, OSError) as exc:
+            self.notify(f"cannot read {target.path}: {exc}", severity="error")
+            return
+        preview = self.query_one(Preview)
+        preview.show(target.path, text, target.line, target.end_line)
+        self.jumped = target
+        preview.focus()

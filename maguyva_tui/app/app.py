@@ -1,0 +1,253 @@
+"""The explorer: a live query box, the question read back, the fused list, preview and explain."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Header, Input, Label
+
+from maguyva_tui.app.actions import ActionsMixin
+from maguyva_tui.app.background import BackgroundMixin
+from maguyva_tui.app.commands import explorer_commands
+from maguyva_tui.app.messages import EmbedProgress, FilesChanged, IndexProgress, IndexReady, SearchDone
+from maguyva_tui.app.fuzzy import Target
+from maguyva_tui.app.session import Answer, Request, ask, moves
+from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
+from maguyva_tui.app.widgets.explain import ExplainPanel
+from maguyva_tui.app.widgets.preview import Preview
+from maguyva_tui.app.widgets.query import QueryBar, QueryInput
+from maguyva_tui.app.widgets.readback import Readback
+from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.app.widgets.status import StatusLine
+from maguyva_tui.core.types import QueryError
+
+DEBOUNCE_S = 0.012
+"""Keystrokes closer than this run one search: it merges a paste or key repeat, never a typist."""
+
+PREVIEW_DELAY_S = 0.04
+"""The preview follows the cursor after this pause, so the list always repaints first."""
+
+
+class MaguyvaApp(ActionsMixin, BackgroundMixin):
+    """Search a repository as you type and see why every result ranked where it did."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "maguyva"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]
+    BINDINGS = [
+        Binding("q", "quit", "Quit"),
+        Binding("question_mark", "help", "Help"),
+        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("slash", "focus_query", "Search", show=False),
+        Binding("e", "toggle_explain", "Explain"),
+        Binding("o", "open_editor", "Editor"),
+        Binding("g", "jump", "Go to"),
+        Binding("ctrl+g", "jump", "Go to file or symbol", show=False, priority=True),
+        Binding("i", "cycle_intent", "Intent"),
+        Binding("p", "cycle_preset", "Preset"),
+        Binding("w", "next_weight", "Weight", tooltip="Choose the modality that +/- re-weighs"),
+        Binding("plus,equals_sign", "nudge(1)", "+weight", show=False, tooltip="What-if: raise the chosen weight by 0.1"),
+        Binding("minus", "nudge(-1)", "-weight", show=False, tooltip="What-if: lower the chosen weight by 0.1"),
+        Binding("0", "reset_what_if", "Reset what-if", show=False),
+        Binding("ctrl+r", "toggle_regex", "Regex", show=False, priority=True),
+        Binding("t", "toggle_theme", "Dark/light", show=False),
+        Binding("R", "reindex", "Reindex", show=False),
+    ]
+
+    explaining = var(False)
+
+    def __init__(self, engine: Any, theme: str | None = None, user_themes: Loaded | None = None,
+                 watch: bool = True, query: str = "") -> None:
+        super().__init__()
+        self.engine = engine
+        self.user_themes = user_themes or Loaded()
+        for t in (*BUILTIN, *self.user_themes.themes):
+            self.register_theme(t)
+        self.theme = theme or "maguyva-dark"
+        self.index_ready = False
+        self.watch_disk = watch
+        self.request = Request(query)
+        self.answer: Answer | None = None
+        self.seq = 0
+        self._search_timer: Timer | None = None
+        self._preview_timer: Timer | None = None
+        self._targets: tuple[object, list[Target]] | None = None
+        self.jumped: Target | None = None
+        self._init_background()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Give every theme the modality colours, so Textual's own themes work too."""
+        return dict(MODALITY_DEFAULTS)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        yield from super().get_system_commands(screen)
+        yield from explorer_commands(self)
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="◆")
+        yield QueryBar(id="query-bar")
+        yield Label("", id="query-error")
+        yield Readback(id="readback")
+        with Horizontal(id="main"):
+            yield ResultsTable(id="results")
+            with Vertical(id="side"):
+                yield Preview(id="preview")
+                yield ExplainPanel(id="explain")
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.engine.root.name
+        self.query_one("#preview", Preview).clear_preview()
+        report = self.user_themes.report()
+        if report:
+            self.notify(report, title="Themes", severity="warning", timeout=12)
+        if self.request.text:
+            self.query_one("#query", QueryInput).value = self.request.text
+        self.query_one("#query", QueryInput).focus()
+        self.index_repo()
+
+    def on_unmount(self) -> None:
+        self.stop_watching.set()
+
+    # -- indexing -------------------------------------------------------------------------------
+
+    def on_index_progress(self, message: IndexProgress) -> None:
+        self.query_one(StatusLine).progress(message.phase, message.done, message.total)
+
+    def on_index_ready(self, message: IndexReady) -> None:
+        status = self.query_one(StatusLine)
+        if message.error:
+            status.ready(message.error)
+            self.notify(message.error, severity="error", timeout=10)
+            return
+        self.index_ready = True
+        for notice in getattr(self.engine, "notices", [])[-1:]:
+            status.notice(notice)
+        status.ready(self._index_text(message.summary))
+        if message.summary is not None:
+            self.rerun()
+            if self.watch_disk and not self.watching:
+                self.watch_repo()
+        elif self.request.text.strip():
+            self.rerun()
+
+    def _index_text(self, summary: Any) -> str:
+        if summary is None:
+            return f"{len(self.engine.snapshot.files):,} files (checking for changes…)"
+        skipped = sum((getattr(summary, "skipped", None) or {}).values())
+        text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
+        if not summary.files:
+            text = "no searchable files here (empty repository?)"
+        return text + (f" · {skipped:,} skipped" if skipped else "")
+
+    def on_embed_progress(self, message: EmbedProgress) -> None:
+        self.query_one(StatusLine).embedding(message.done, message.total)
+        if message.done >= message.total:
+            self.rerun()
+
+    def on_files_changed(self, message: FilesChanged) -> None:
+        self.query_one(StatusLine).ready(self._index_text(message.summary))
+        self.notify(f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated", timeout=3)
+        self.rerun()
+
+    # -- searching ------------------------------------------------------------------------------
+
+    @on(Input.Changed, "#query")
+    def _query_changed(self, event: Input.Changed) -> None:
+        self.submit(self.request.with_(text=event.value))
+
+    def submit(self, request: Request) -> None:
+        """Make ``request`` the newest question and search for it after the debounce."""
+        self.seq += 1
+        self.request = request.with_(seq=self.seq)
+        self.query_one(QueryBar).set_mode(request.regex, request.case)
+        if self._search_timer is not None:
+            self._search_timer.stop()
+        if not request.text.strip():
+            self._show_answer(None)
+            return
+        if self.index_ready:
+            self._search_timer = self.set_timer(DEBOUNCE_S, lambda: self.search(self.request))
+
+    def rerun(self) -> None:
+        """Ask the current question again (the index or the knobs changed)."""
+        self.submit(self.request)
+
+    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
+    def search(self, request: Request) -> None:
+        """Run one search off the UI thread; the answer is dropped if a newer request exists by then."""
+        try:
+            self.post_message(SearchDone(request, ask(self.engine, request)))
+        except QueryError as exc:
+            self.post_message(SearchDone(request, None, str(exc)))
+        except Exception as exc:  # an engine failure is shown, and the next keystroke tries again
+            self.post_message(SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}"))
+
+    def on_search_done(self, message: SearchDone) -> None:
+        if message.request.seq != self.seq:
+            return  # stale: a newer question was asked meanwhile
+        error = self.query_one("#query-error", Label)
+        error.update(message.error or "")
+        error.set_class(bool(message.error), "-shown")
+        if message.answer is not None:
+            self._show_answer(message.answer)
+
+    def _show_answer(self, answer: Answer | None) -> None:
+        before = self.answer
+        what_if = answer is not None and answer.request.same_question(before.request if before else None) and (
+            (answer.request.intent, answer.request.weights, answer.request.preset)
+            != (before.request.intent, before.request.weights, before.request.preset))  # type: ignore[union-attr]
+        moved = moves(before, answer) if what_if and answer is not None else {}
+        self.answer = answer
+        what_if_active = bool(answer and (answer.request.weights is not None))
+        self.query_one(Readback).show(answer, what_if_active)
+        self.query_one(ResultsTable).show(answer, moved)
+        self.query_one(StatusLine).notice(" · ".join(answer.notices) if answer else "")
+        self.shown_seq = answer.request.seq if answer else self.seq
+        self._schedule_preview()
+
+    # -- selection, preview, explain ------------------------------------------------------------
+
+    @on(DataTable.RowHighlighted, "#results")
+    def _row_highlighted(self) -> None:
+        self._schedule_preview()
+
+    @on(DataTable.RowSelected, "#results")
+    def _row_selected(self) -> None:
+        self._update_side()
+        self.query_one("#explain" if self.explaining else "#preview").focus()
+
+    def _schedule_preview(self) -> None:
+        if self._preview_timer is not None:
+            self._preview_timer.stop()
+        self._preview_timer = self.set_timer(PREVIEW_DELAY_S, self._update_side)
+
+    def _update_side(self) -> None:
+        table = self.query_one(ResultsTable)
+        row = table.current_row()
+        self.jumped = None
+        preview = self.query_one(Preview)
+        if row is None:
+            preview.clear_preview()
+        else:
+            try:
+                text = self.engine.snapshot.text(row.path)
+            except (KeyError, OSError) as exc:
+                preview.clear_preview(f"cannot read {row.path}: {exc}")
+            else:
+                preview.show(row.path, text, row.start_line, row.end_line, row.raw.get("language"))
+        if self.explaining:
+            self.query_one(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))
+
+    def watch_explaining(self, explaining: bool) -> None:
+        self.set_class(explaining, "-explain")
+        if explaining and self.is_mounted:
+            self._update_side()

@@ -1,0 +1,70 @@
+"""Fuzzy matching for the "go to file or symbol" jump (headless, no ``textual``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+MAX_SCORED = 4000
+"""Candidates scored in detail after the cheap subsequence filter; the rest are dropped."""
+
+_BOUNDARY = frozenset("/._-: ")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Something to jump to: a file (line 1) or a symbol's definition."""
+
+    label: str
+    """What is matched and shown (``app/config.py`` or ``ConfigLoader.load``)."""
+    path: str
+    line: int
+    end_line: int
+    detail: str = ""
+    """The kind and place of a symbol, empty for a file."""
+
+
+def targets(files: Iterable[str], symbols: Iterable[object]) -> list[Target]:
+    """Return every file and symbol of a snapshot as jump targets (files first)."""
+    out = [Target(path, path, 1, 1) for path in sorted(files)]
+    for s in symbols:
+        qualname = getattr(s, "qualname", "") or getattr(s, "name", "")
+        path, start = getattr(s, "path", ""), int(getattr(s, "start_line", 1))
+        detail = f"{getattr(s, 'kind', '')}  {path}:{start}"
+        out.append(Target(qualname, path, start, int(getattr(s, "end_line", start)), detail))
+    return out
+
+
+def _pattern(query: str) -> re.Pattern[str]:
+    return re.compile(".*?".join(re.escape(c) for c in query))
+
+
+def score(query: str, label: str) -> float:
+    """Return how well ``label`` matches ``query`` (both lower-cased); 0 when it does not."""
+    if not query:
+        return 1.0
+    if query in label:
+        at = label.index(query)
+        starts_word = at == 0 or label[at - 1] in _BOUNDARY
+        return 100.0 + (20.0 if starts_word else 0.0) + (15.0 if label.endswith(query) else 0.0) - len(label) * 0.1
+    total, pos, run = 0.0, 0, 0
+    for ch in query:
+        found = label.find(ch, pos)
+        if found < 0:
+            return 0.0
+        run = run + 1 if found == pos and pos else 0
+        total += 1.0 + run * 2.0 + (3.0 if found == 0 or label[found - 1] in _BOUNDARY else 0.0)
+        pos = found + 1
+    return total - len(label) * 0.05
+
+
+def rank(query: str, candidates: Sequence[Target], limit: int = 50) -> list[Target]:
+    """Return the best ``limit`` targets for a query, best first (all of the first ones when empty)."""
+    query = query.strip().lower()
+    if not query:
+        return list(candidates[:limit])
+    pattern = _pattern(query)
+    kept = [t for t in candidates if pattern.search(t.label.lower())][:MAX_SCORED]
+    scored = sorted(((score(query, t.label.lower()), i, t) for i, t in enumerate(kept)), key=lambda x: (-x[0], x[1]))
+    return [t for s, _, t in scored[:limit] if s > 0]

@@ -1,0 +1,60 @@
+"""App-wide messages posted by the explorer's thread workers to the UI thread."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message
+
+from maguyva_tui.app.session import Answer, Request
+
+
+@dataclass
+class IndexProgress(Message):
+    """The indexer reached ``done`` of ``total`` in a phase (``total`` 0: size unknown)."""
+
+    phase: str
+    done: int
+    total: int
+
+    def can_replace(self, message: Message) -> bool:
+        """Collapse a flood of progress updates into the latest one."""
+        return isinstance(message, IndexProgress)
+
+
+@dataclass
+class IndexReady(Message):
+    """A snapshot can be searched: ``summary`` is ``None`` when only the stored index was opened."""
+
+    summary: Any | None
+    error: str | None = None
+
+
+@dataclass
+class EmbedProgress(Message):
+    """The semantic fill-in embedded ``done`` of ``total`` chunks."""
+
+    done: int
+    total: int
+
+    def can_replace(self, message: Message) -> bool:
+        """Keep only the newest count."""
+        return isinstance(message, EmbedProgress)
+
+
+@dataclass
+class SearchDone(Message):
+    """A search finished: exactly one of ``answer`` and ``error`` is set."""
+
+    request: Request
+    answer: Answer | None
+    error: str | None = None
+
+
+@dataclass
+class FilesChanged(Message):
+    """Files changed on disk and the index was brought up to date."""
+
+    changed: int
+    summary: Any | None

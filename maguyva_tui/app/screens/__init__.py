@@ -1,0 +1,1 @@
+"""Screens pushed over the explorer: help and the fuzzy jump."""

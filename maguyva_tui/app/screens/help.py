@@ -1,0 +1,73 @@
+"""Every key binding, read from the widgets' own binding lists so it can never go stale."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+Section = tuple[str, Sequence[BindingType]]
+"""A heading and the bindings listed under it."""
+
+MOUSE = (
+    ("click a row", "select it (preview follows)"),
+    ("double-click a row", "open it in the preview"),
+    ("scroll wheel", "scroll the list, preview or explain panel"),
+    ("click a panel", "focus it"),
+)
+
+KEY_NAMES = {"question_mark": "?", "plus": "+", "minus": "-", "equals_sign": "=", "slash": "/",
+             "escape": "esc", "enter": "enter", "up": "↑", "down": "↓"}
+
+
+def key_label(keys: str) -> str:
+    """Return a binding's keys as a user types them (``ctrl+p``, ``?``, ``j``)."""
+    return " / ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in keys.split(","))
+
+
+def rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
+    """Return (keys, description) for each binding with a description."""
+    out = []
+    for b in bindings:
+        binding = b if isinstance(b, Binding) else Binding(*b)
+        if binding.description:
+            out.append((key_label(binding.key), binding.tooltip or binding.description))
+    return out
+
+
+def render(sections: Sequence[Section]) -> Content:
+    """Return the help text: one block per section, keys aligned."""
+    lines: list[Content] = [Content.from_markup("[b $primary]maguyva[/] [dim]— keys, everywhere in the app[/]"), Content("")]
+    for title, bindings in sections:
+        lines.append(Content.styled(title, "bold $accent"))
+        for keys, text in rows(bindings):
+            lines.append(Content.assemble(("  ", ""), (f"{keys:<18}", "bold"), text))
+        lines.append(Content(""))
+    lines.append(Content.styled("Mouse", "bold $accent"))
+    lines += [Content.assemble("  ", (f"{what:<18}", "bold"), does) for what, does in MOUSE]
+    lines += [Content(""), Content.from_markup(
+        "[dim]Rank columns sem/text/ast/graph show each engine's own position for the result "
+        "(1 = its top hit, blank = not found). ▼ marks a demoted path, +n the chunks folded into a result; "
+        "± shows how far a what-if moved it.[/]")]
+    return Content("\n").join(lines)
+
+
+class HelpScreen(ModalScreen[None]):
+    """A scrollable list of every binding; escape, ``?`` or ``q`` closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close help")]
+
+    def __init__(self, sections: Sequence[Section]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box") as box:
+            box.border_title = "Help"
+            box.border_subtitle = "esc closes"
+            yield Static(render(self.sections), id="help-body")

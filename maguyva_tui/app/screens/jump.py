@@ -1,0 +1,83 @@
+"""Go to a file or a symbol by typing a few letters of it."""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+from maguyva_tui.app.fuzzy import Target, rank
+
+SHOWN = 40
+"""Matches listed at once."""
+
+
+class JumpScreen(ModalScreen[Target | None]):
+    """A fuzzy finder over every file and symbol of the index; enter jumps, escape cancels."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("down", "cursor(1)", "Next", show=False),
+        Binding("up", "cursor(-1)", "Previous", show=False),
+    ]
+
+    def __init__(self, candidates: list[Target]) -> None:
+        super().__init__()
+        self.candidates = candidates
+        self.matches: list[Target] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="jump-box"):
+            yield Input(placeholder="go to file or symbol…", id="jump-input")
+            yield OptionList(id="jump-list")
+
+    def on_mount(self) -> None:
+        box = self.query_one("#jump-box")
+        box.border_title = f"Go to  [dim]{len(self.candidates):,} files and symbols[/]"
+        self.search("")
+
+    @on(Input.Changed, "#jump-input")
+    def _changed(self, event: Input.Changed) -> None:
+        self.search(event.value)
+
+    @work(thread=True, exclusive=True, group="jump")
+    def search(self, text: str) -> None:
+        """Rank the candidates off the UI thread; only the newest text's matches are shown."""
+        found = rank(text, self.candidates, SHOWN)
+        self.app.call_from_thread(self._show, text, found)
+
+    def _show(self, text: str, found: list[Target]) -> None:
+        if text != self.query_one("#jump-input", Input).value:
+            return  # stale: a newer keystroke is on its way
+        self.matches = found
+        options = self.query_one("#jump-list", OptionList)
+        options.clear_options()
+        options.add_options([Option(_label(t)) for t in found])
+        if found:
+            options.highlighted = 0
+
+    def action_cursor(self, step: int) -> None:
+        options = self.query_one("#jump-list", OptionList)
+        if options.option_count:
+            current = options.highlighted or 0
+            options.highlighted = min(max(current + step, 0), options.option_count - 1)
+
+    @on(Input.Submitted, "#jump-input")
+    def _submitted(self) -> None:
+        index = self.query_one("#jump-list", OptionList).highlighted
+        self.dismiss(self.matches[index] if index is not None and index < len(self.matches) else None)
+
+    @on(OptionList.OptionSelected, "#jump-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.matches[event.option_index])
+
+
+def _label(target: Target) -> Content:
+    if not target.detail:
+        return Content.assemble(("file  ", "dim"), (target.label, "bold"))
+    return Content.assemble(("sym   ", "dim"), (target.label, "bold $secondary"), ("  " + target.detail, "dim"))

@@ -1,0 +1,40 @@
+"""Watch a repository for edits and tell which ones matter to the index."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+IGNORED_PARTS = frozenset({".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
+"""Folders whose churn never changes search results."""
+
+DEBOUNCE_MS = 300
+"""Edits closer together than this arrive as one batch (an editor's save writes several files)."""
+
+
+def relevant(changes: Iterable[tuple[object, str]], root: Path, index_dir: Path | None = None) -> list[str]:
+    """Return the changed paths that may change the index (not VCS folders, caches or the index itself)."""
+    out = []
+    for _kind, raw in changes:
+        path = Path(raw)
+        if index_dir is not None and path.is_relative_to(index_dir):
+            continue
+        try:
+            parts = path.relative_to(root).parts
+        except ValueError:
+            continue
+        if not IGNORED_PARTS.intersection(parts):
+            out.append(raw)
+    return out
+
+
+def watch(root: Path, stop: threading.Event, on_change: Callable[[list[str]], None],
+          index_dir: Path | None = None) -> None:
+    """Block until ``stop`` is set, calling ``on_change`` with each batch of relevant changed paths."""
+    from watchfiles import watch as watch_files
+
+    for changes in watch_files(root, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False):
+        paths = relevant(changes, root, index_dir)
+        if paths:
+            on_change(paths)

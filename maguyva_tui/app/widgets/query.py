@@ -1,0 +1,35 @@
+"""The live query box, with the mode it searches in and the inline error of the last query."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Input, Label
+
+PLACEHOLDER = 'ask: parse_config · who calls load · "ECONNREFUSED" · how does auth work'
+
+
+class QueryInput(Input):
+    """The query text; the arrows move the result cursor so typing and choosing never collide."""
+
+    BINDINGS = [
+        Binding("down", "app.cursor(1)", "Next result", show=False),
+        Binding("up", "app.cursor(-1)", "Previous result", show=False),
+        Binding("enter", "app.focus_results", "To the results", show=False),
+        Binding("escape", "app.focus_results", "Leave the query box", show=False),
+    ]
+
+
+class QueryBar(Horizontal):
+    """A prompt showing the search mode, then the query box."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("❯", id="mode")
+        yield QueryInput(placeholder=PLACEHOLDER, id="query", select_on_focus=False)
+
+    def set_mode(self, regex: bool, case: str) -> None:
+        """Show ``regex`` and the case mode in the prompt when they differ from plain text."""
+        tags = (["regex"] if regex else []) + ([case] if case != "sensitive" else [])
+        self.query_one("#mode", Label).update(" ".join(tags + ["❯"]))
+        self.set_class(regex, "-regex")

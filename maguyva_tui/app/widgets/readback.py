@@ -1,0 +1,97 @@
+"""The question, read back: intent, confidence, target, strategy, preset and k, and the weight bars."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from maguyva_tui.app.session import Answer
+from maguyva_tui.app.widgets.bars import bar, modality_style
+from maguyva_tui.core.types import MODALITIES
+
+CONFIDENCE_BAR = 10
+WEIGHT_BAR = 10
+
+
+class Readback(Horizontal):
+    """Two blocks side by side: what the classifier understood, and how the engines are weighed."""
+
+    selected: reactive[str] = reactive("structural")
+    """The modality that ``+``/``-`` re-weighs (marked with a pointer)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.answer: Answer | None = None
+        self.what_if = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="question")
+        yield Static(id="weights")
+
+    def on_mount(self) -> None:
+        self.show(None)
+
+    def show(self, answer: Answer | None, what_if: bool = False) -> None:
+        """Read back an answer (``None``: nothing asked yet)."""
+        self.answer, self.what_if = answer, what_if
+        self.query_one("#question", Static).update(question_block(answer))
+        self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if))
+
+    def watch_selected(self) -> None:
+        if self.is_mounted:
+            self.show(self.answer, self.what_if)
+
+
+def question_block(answer: Answer | None) -> Content:
+    """Return the left block: intent and confidence, target, strategy, preset and k, counts."""
+    if answer is None:
+        return Content.from_markup("[dim]intent[/]  [dim italic]type a question, a symbol, a \"literal\" or a regex[/]")
+    confidence = answer.confidence
+    conf = (
+        Content.assemble(bar(confidence, CONFIDENCE_BAR, "$accent"), f" {confidence:.2f}")
+        if confidence is not None
+        else Content("—")
+    )
+    override = " (override)" if answer.request.intent else ""
+    lines = [
+        Content.assemble(("intent  ", "dim"), (answer.intent or "—", "bold $primary"), override, "  ", conf),
+        Content.assemble(("target  ", "dim"), (answer.target or "—", "$secondary")),
+        Content.assemble(
+            ("fusion  ", "dim"), (answer.strategy or "—", "bold"), ("  preset ", "dim"), answer.preset or "—",
+            ("  k ", "dim"), str(answer.k if answer.k is not None else "—"),
+        ),
+        _counts(answer),
+    ]
+    return Content("\n").join(lines)
+
+
+def _counts(answer: Answer) -> Content:
+    """Return the result count and how long the engine took, per modality when known."""
+    n = len(answer.rows)
+    parts: list[Content | str | tuple[str, str]] = [("found   ", "dim"), f"{n} result{'s' if n != 1 else ''}"]
+    elapsed = answer.data.get("elapsed_ms")
+    if isinstance(elapsed, int | float):
+        parts += [("  in ", "dim"), f"{elapsed:.1f} ms"]
+    coverage = answer.coverage
+    if coverage is not None and coverage < 1.0:
+        parts += [("  semantic coverage ", "dim"), (f"{coverage:.0%}", "$warning")]
+    return Content.assemble(*parts)
+
+
+def weights_block(answer: Answer | None, selected: str, what_if: bool) -> Content:
+    """Return the right block: one bar per modality in its colour, the re-weighable one pointed at."""
+    weights = answer.weights if answer else {}
+    lines = []
+    for name in MODALITIES:
+        style = modality_style(name)
+        pointer = ("▸ ", "bold $accent") if name == selected else "  "
+        value = weights.get(name)
+        shown = bar(value, WEIGHT_BAR, style) if value is not None else Content.styled("·" * WEIGHT_BAR, "dim")
+        number = f" {value:.2f}" if value is not None else "  —"
+        lines.append(Content.assemble(pointer, (f"{name:<11}", style), shown, number))
+    if what_if:
+        lines[0] = Content.assemble(lines[0], ("  what-if", "bold $warning"))
+    return Content("\n").join(lines)

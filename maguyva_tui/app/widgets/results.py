@@ -1,0 +1,120 @@
+"""The fused list: rank, place, symbol, score and each engine's own rank beside it."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import DataTable
+
+from maguyva_tui.app.session import Answer, Row, RowKey
+from maguyva_tui.app.widgets.bars import SHORT
+from maguyva_tui.core.types import MODALITIES
+
+PLACE_WIDTH = 44
+"""Characters of ``path:line`` kept; longer paths lose their start, never the file name."""
+
+DEMOTED_MARK = "▼"
+"""Shown for a demoted path (vendored, built, generated, minified)."""
+
+
+class ResultsTable(DataTable[Text]):
+    """The fused result list; the highlighted row drives the preview and the explain panel."""
+
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("g", "app.jump", "Go to", show=False),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
+        self.answer: Answer | None = None
+        self.moved: dict[RowKey, int | None] = {}
+
+    def on_mount(self) -> None:
+        self._columns()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.answer, self.moved))
+
+    def _columns(self) -> None:
+        self.add_column("#", key="rank")
+        self.add_column("±", key="moved")
+        self.add_column("path:line", key="place")
+        self.add_column("symbol", key="symbol")
+        self.add_column("kind", key="kind")
+        self.add_column("score", key="score")
+        for name in MODALITIES:
+            self.add_column(Text(SHORT[name], style=self._colour(name)), key=name)
+        self.add_column("", key="marks")
+
+    def _colour(self, name: str) -> Style:
+        value = self.app.theme_variables.get(f"modality-{name}")
+        return Style(color=value, bold=True) if value else Style(bold=True)
+
+    def show(self, answer: Answer | None, moved: dict[RowKey, int | None] | None = None) -> None:
+        """Replace the rows, keeping the cursor on the same result when it is still listed."""
+        keep = self.current_row()
+        self.answer, self.moved = answer, moved or {}
+        self.clear(columns=True)
+        self._columns()
+        if answer is None:
+            return
+        colours = {name: self._colour(name) for name in MODALITIES}
+        for i, row in enumerate(answer.rows):
+            self.add_row(*self._cells(i, row, colours), key=f"{i}")
+        if keep is not None:
+            for i, row in enumerate(answer.rows):
+                if row.key == keep.key:
+                    self.move_cursor(row=i, animate=False)
+                    break
+
+    def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Text]:
+        raw = row.raw
+        place = f"{row.path}:{row.start_line}"
+        if len(place) > PLACE_WIDTH:
+            place = "…" + place[-(PLACE_WIDTH - 1):]
+        cells = [
+            Text(str(i + 1), style="bold"),
+            _moved(self.moved, row.key),
+            Text(place),
+            Text(str(raw.get("symbol") or "")[:36]),
+            Text(str(raw.get("kind") or ""), style="dim"),
+            Text(f"{row.score:.4f}", justify="right"),
+        ]
+        for name in MODALITIES:
+            part = row.modality(name)
+            rank = part.get("rank") if part else None
+            cells.append(Text("" if rank is None else str(int(rank) + 1), style=colours[name], justify="right"))
+        cells.append(_marks(row))
+        return cells
+
+    def current_row(self) -> Row | None:
+        """Return the highlighted result, if any."""
+        if self.answer is None or not self.answer.rows or self.row_count == 0:
+            return None
+        index = min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
+        return self.answer.rows[index]
+
+
+def _moved(moved: dict[RowKey, int | None], key: RowKey) -> Text:
+    """Return ``↑n``/``↓n`` for a what-if move, ``new`` for a newcomer, blank when unchanged."""
+    if key not in moved:
+        return Text("")
+    delta = moved[key]
+    if delta is None:
+        return Text("new", style="bold italic")
+    if delta > 0:
+        return Text(f"↑{delta}", style="bold green")
+    if delta < 0:
+        return Text(f"↓{-delta}", style="bold red")
+    return Text("")
+
+
+def _marks(row: Row) -> Text:
+    """Return the demotion and folding marks of a result."""
+    text = Text()
+    if row.demoted:
+        text.append(DEMOTED_MARK, style="bold red")
+    if row.folded:
+        text.append(f"+{row.folded}", style="dim")
+    return text

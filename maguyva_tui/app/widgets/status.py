@@ -1,0 +1,38 @@
+"""The bottom line: index state with a progress bar, the semantic fill-in, the latest notice."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, ProgressBar
+
+
+class StatusLine(Horizontal):
+    """Index progress while building, then what the index holds; semantic fill-in beside it."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("opening index…", id="index-state")
+        yield ProgressBar(id="index-progress", show_eta=False)
+        yield Label("", id="embed-state")
+        yield Label("", id="notice")
+
+    def progress(self, phase: str, done: int, total: int) -> None:
+        """Show an indexing phase and how far it got."""
+        self.add_class("-indexing")
+        self.query_one("#index-state", Label).update(f"indexing: {phase}")
+        bar = self.query_one("#index-progress", ProgressBar)
+        bar.update(total=total or None, progress=done)
+
+    def ready(self, text: str) -> None:
+        """Leave the indexing state and show what the index holds."""
+        self.remove_class("-indexing")
+        self.query_one("#index-state", Label).update(text)
+
+    def embedding(self, done: int, total: int) -> None:
+        """Show the semantic fill-in (hidden once complete)."""
+        label = self.query_one("#embed-state", Label)
+        label.update("" if total == 0 or done >= total else f"semantic {done * 100 // total}% ({done}/{total})")
+
+    def notice(self, text: str) -> None:
+        """Show the latest notice (fallbacks, ignored overrides); empty clears it."""
+        self.query_one("#notice", Label).update(text)
