@@ -94,11 +94,26 @@ def _dispatch(argv: list[str]) -> int:
 
 
 def _run_app(argv: list[str]) -> int:
-    """Open the terminal UI on a path (the default command)."""
-    path = Path(argv[0]) if argv else Path(".")
-    if not path.is_dir():
-        raise UserError(f"{path}: not a directory")
-    raise UserError("the terminal UI is not built yet; use `maguyva index` and `maguyva search`")
+    """Open the terminal UI: ``maguyva [PATH] [--theme NAME] [--index-dir DIR]``."""
+    parser = argparse.ArgumentParser(prog="maguyva", description="Explore a repository (the terminal UI).")
+    parser.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
+    parser.add_argument("--theme", help="a built-in theme (maguyva-dark, maguyva-light), Textual's, or a user theme")
+    parser.add_argument("--no-watch", action="store_true", help="do not re-index when files change on disk")
+    _common(parser)
+    args = parser.parse_args(argv)
+    from maguyva_tui.app import MaguyvaApp
+    from maguyva_tui.app.themes import load_user_themes
+
+    engine = _engine(args.path, args.index_dir)
+    themes = load_user_themes()
+    app = MaguyvaApp(engine, user_themes=themes, watch=not args.no_watch)
+    if args.theme:
+        if args.theme not in app.available_themes:
+            names = ", ".join(sorted(app.available_themes))
+            raise UserError(f"unknown theme {args.theme!r}; choose one of {names}")
+        app.theme = args.theme
+    app.run()
+    return app.return_code or 0
 
 
 def _engine(path: str, index_dir: str | None) -> Any:
