@@ -2,7 +2,8 @@
 
 ``extract_definitions`` walks a tree once and returns the file's symbols and its chunks: one
 chunk per definition with its exact span (chunks nest: a method's chunk lies inside its class's),
-plus line windows over the lines no definition covers, so every non-blank line is in a chunk.
+plus line windows over the lines no definition covers, so every line that holds a letter or digit
+is in a chunk (blank lines and lone closing braces at a window's edges are left out).
 See :mod:`maguyva_tui.core.parsing.walker` for how qualified names are written.
 
 Spans are 1-based inclusive lines from the tree's rows. A Python definition's span starts at its

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import threading
 from functools import cache
 from pathlib import PurePosixPath
@@ -41,42 +42,25 @@ def language_for(path: str) -> str | None:
     return EXTENSIONS.get(PurePosixPath(path).suffix.lower())
 
 
+_GRAMMARS: dict[str, tuple[str, str]] = {
+    "python": ("tree_sitter_python", "language"),
+    "javascript": ("tree_sitter_javascript", "language"),
+    "typescript": ("tree_sitter_typescript", "language_typescript"),
+    "tsx": ("tree_sitter_typescript", "language_tsx"),
+    "go": ("tree_sitter_go", "language"),
+    "rust": ("tree_sitter_rust", "language"),
+    "java": ("tree_sitter_java", "language"),
+    "c": ("tree_sitter_c", "language"),
+    "cpp": ("tree_sitter_cpp", "language"),
+}
+"""Language to its official grammar wheel's module and the function that returns the grammar."""
+
+
 @cache
 def grammar(language: str) -> Language:
     """Load the grammar of a language from its official wheel."""
-    if language == "python":
-        import tree_sitter_python as mod
-
-        return Language(mod.language())
-    if language == "javascript":
-        import tree_sitter_javascript as mod
-
-        return Language(mod.language())
-    if language in ("typescript", "tsx"):
-        import tree_sitter_typescript as ts
-
-        return Language(ts.language_tsx() if language == "tsx" else ts.language_typescript())
-    if language == "go":
-        import tree_sitter_go as mod
-
-        return Language(mod.language())
-    if language == "rust":
-        import tree_sitter_rust as mod
-
-        return Language(mod.language())
-    if language == "java":
-        import tree_sitter_java as mod
-
-        return Language(mod.language())
-    if language == "c":
-        import tree_sitter_c as mod
-
-        return Language(mod.language())
-    if language == "cpp":
-        import tree_sitter_cpp as mod
-
-        return Language(mod.language())
-    raise KeyError(language)
+    module_name, function = _GRAMMARS[language]
+    return Language(getattr(importlib.import_module(module_name), function)())
 
 
 _local = threading.local()

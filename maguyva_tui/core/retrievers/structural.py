@@ -18,6 +18,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 
@@ -61,6 +62,9 @@ MIN_PREFIX = 2  # a one-letter prefix matches a good share of all names and says
 MIN_FUZZY = 3  # shorter subsequences match nearly every name
 MAX_INITIALS = 5  # a longer all-lowercase word is a word, not camel-hump initials
 
+_MAX_CHAR = "\U0010ffff"  # sorts after every character: key + _MAX_CHAR bounds the keys starting with key
+_NONE = np.zeros(0, dtype=np.int64)
+
 _CHAR_BITS = {c: bit for bit, c in enumerate("abcdefghijklmnopqrstuvwxyz0123456789")}
 _HASHED_BASE = len(_CHAR_BITS)  # other characters share the remaining bits: a prefilter only
 
@@ -98,6 +102,10 @@ def _order(symbol: Symbol) -> tuple[int, int, int, str, int, str]:
             symbol.qualname)
 
 
+Group: TypeAlias = "tuple[Sequence[int] | np.ndarray, str]"
+"""Candidates of one tier that share a reason: symbol indices (ascending rank) and the reason."""
+
+
 class StructuralRetriever:
     """Find definitions by name: exact, qualified, case-insensitive, subtokens, prefix, humps, fuzzy."""
 
@@ -105,16 +113,19 @@ class StructuralRetriever:
 
     def __init__(self, symbols: Sequence[Symbol]) -> None:
         self._symbols: tuple[Symbol, ...] = tuple(sorted(symbols, key=_order))
+        self._kind_codes = {kind: code for code, kind in enumerate(sorted({s.kind for s in self._symbols}))}
+        self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
         self._by_qualname = _group((s.qualname, i) for i, s in enumerate(self._symbols))
         self._by_norm = _group((normalize(name), i) for name, ids in self._by_name.items() for i in ids)
+        self._by_token = {token: np.array(sorted(ids), dtype=np.int64) for token, ids in _group(
+            (token, i) for name, ids in self._by_name.items()
+            for token in set(split_identifier(name)) for i in ids).items()}
+        self._norms = sorted(self._by_norm)
         for ids in self._by_norm.values():
             ids.sort()
-        self._names_by_token: dict[str, set[str]] = defaultdict(set)
-        for name in self._by_name:
-            for token in split_identifier(name):
-                self._names_by_token[token].add(name)
-        self._norms = sorted(self._by_norm)
+        self._norm_ids = np.array([i for norm in self._norms for i in self._by_norm[norm]], dtype=np.int64)
+        self._norm_starts = np.cumsum([0] + [len(self._by_norm[norm]) for norm in self._norms])
         self._humps = sorted((hump_initials(name), name) for name in self._by_name)
         self._char_masks = np.array([_char_mask(norm) for norm in self._norms], dtype=np.uint64)
 
@@ -138,94 +149,94 @@ class StructuralRetriever:
     def _search(self, words: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
         if not words:
             return []
+        allowed = np.array([self._kind_codes[k] for k in kinds if k in self._kind_codes], dtype=np.int16)
+        if kinds and not len(allowed):
+            return []
         hits: list[Hit] = []
         seen: set[int] = set()
-        for tier, candidates in self._tiers(_terms(words)):
-            rank = 0
-            first_reasons: dict[int, str] = {}
-            for i, reason in candidates:
-                first_reasons.setdefault(i, reason)
-            for i, reason in sorted(first_reasons.items()):
-                symbol = self._symbols[i]
-                if i in seen or (kinds and symbol.kind not in kinds):
-                    continue
+        for tier, groups in self._tiers(_terms(words)):
+            best = self._best(groups, allowed if kinds else None, limit - len(hits) + len(seen))
+            for rank, i in enumerate(i for i in sorted(best) if i not in seen):
                 seen.add(i)
-                hits.append(_hit(symbol, len(TIERS) - tier + 1 / (2 + rank), reason))
-                rank += 1
+                hits.append(_hit(self._symbols[i], len(TIERS) - tier + 1 / (2 + rank), best[i]))
                 if len(hits) == limit:
                     return hits
         return hits
 
-    def _tiers(self, terms: _Terms) -> Iterator[tuple[int, list[tuple[int, str]]]]:
-        """Yield each tier's candidates (symbol index, reason), lazily: later tiers cost more."""
-        yield 0, self._exact(terms.singles)
-        yield 1, self._qualified(terms.singles)
+    def _best(self, groups: list[Group], allowed: np.ndarray | None, budget: int) -> dict[int, str]:
+        """Return the ``budget`` best-ranked candidates of a tier's groups with their reasons."""
+        best: dict[int, str] = {}
+        for ids, reason in groups:
+            array = np.asarray(ids, dtype=np.int64)
+            if allowed is not None:
+                array = array[np.isin(self._kinds[array], allowed)]
+            if len(array) > budget:
+                array = np.partition(array, budget - 1)[:budget]
+            for i in array.tolist():
+                best.setdefault(i, reason)
+        return best
+
+    def _tiers(self, terms: _Terms) -> Iterator[tuple[int, list[Group]]]:
+        """Yield each tier's candidate groups, lazily: later tiers cost more and often are not needed."""
+        yield 0, [(self._by_name.get(t, []), "exact name") for t in terms.singles]
+        qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
+        yield 1, [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
         yield 2, self._insensitive(terms)
         yield 3, self._all_subtokens(terms.subtokens)
         keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
-        yield 4, self._prefixed(keys)
-        yield 5, self._camel_humps(terms.singles)
-        yield 6, self._fuzzy(keys)
+        yield 4, [self._prefixed(key) for key in keys if len(key) >= MIN_PREFIX]
+        yield 5, [self._camel_humps(term) for term in terms.singles]
+        yield 6, [self._fuzzy(key) for key in keys if len(key) >= MIN_FUZZY]
 
-    def _exact(self, singles: Iterable[str]) -> list[tuple[int, str]]:
-        return [(i, "exact name") for t in singles for i in self._by_name.get(t, ())]
-
-    def _qualified(self, singles: Iterable[str]) -> list[tuple[int, str]]:
-        keys = {".".join(qualifier_parts(t)) for t in singles}
-        return [(i, "exact qualname") for key in keys for i in self._by_qualname.get(key, ())]
-
-    def _insensitive(self, terms: _Terms) -> list[tuple[int, str]]:
-        found = []
+    def _insensitive(self, terms: _Terms) -> list[Group]:
+        """Names equal to a term but for case (``configloader``) or separators (``parse config``)."""
+        groups: list[Group] = []
         for term in [*terms.singles, *([terms.joined] if terms.joined else [])]:
-            for i in self._by_norm.get(normalize(term), ()):
-                same_case = term != terms.joined and self._symbols[i].name.lower() == term.lower()
-                words = "+".join(split_identifier(self._symbols[i].name))
-                found.append((i, "case-insensitive name" if same_case else f"same words {words}"))
-        return found
+            names = dict.fromkeys(self._symbols[i].name for i in self._by_norm.get(normalize(term), ()))
+            for name in names:
+                same_case = term != terms.joined and name.lower() == term.lower()
+                reason = "case-insensitive name" if same_case else "same words " + "+".join(split_identifier(name))
+                groups.append((self._by_name[name], reason))
+        return groups
 
-    def _all_subtokens(self, tokens: Sequence[str]) -> list[tuple[int, str]]:
-        sets = sorted((self._names_by_token.get(tok, set()) for tok in tokens), key=len)
-        if not sets or not sets[0]:
+    def _all_subtokens(self, tokens: Sequence[str]) -> list[Group]:
+        arrays = sorted((self._by_token.get(token, _NONE) for token in tokens), key=len)
+        if not arrays:
             return []
-        names = set.intersection(*sets)
-        reason = "subtokens " + "+".join(tokens)
-        return [(i, reason) for name in names for i in self._by_name[name]]
+        ids = arrays[0]
+        for other in arrays[1:]:
+            ids = np.intersect1d(ids, other, assume_unique=True)
+        return [(ids, "subtokens " + "+".join(tokens))]
 
-    def _prefixed(self, keys: Iterable[str]) -> list[tuple[int, str]]:
-        found = []
-        for key in (k for k in keys if len(k) >= MIN_PREFIX):
-            at = bisect_left(self._norms, key)
-            while at < len(self._norms) and self._norms[at].startswith(key):
-                found.extend((i, f"prefix {key}") for i in self._by_norm[self._norms[at]])
-                at += 1
-        return found
+    def _prefixed(self, key: str) -> Group:
+        """Every symbol whose normalized name starts with the key: one contiguous run of norms."""
+        first = bisect_left(self._norms, key)
+        last = bisect_left(self._norms, key + _MAX_CHAR)
+        return self._norm_ids[self._norm_starts[first] : self._norm_starts[last]], f"prefix {key}"
 
-    def _camel_humps(self, singles: Iterable[str]) -> list[tuple[int, str]]:
-        found = []
-        for term in singles:
-            segments = _hump_query(term)
-            if len(segments) < 2:
-                continue
-            initials = "".join(segment[0] for segment in segments)
-            at = bisect_left(self._humps, (initials, ""))
-            while at < len(self._humps) and self._humps[at][0].startswith(initials):
-                name = self._humps[at][1]
-                if matches_humps(segments, split_identifier(name)):
-                    found.extend((i, f"camel-hump {term}") for i in self._by_name[name])
-                at += 1
-        return found
+    def _camel_humps(self, term: str) -> Group:
+        segments = _hump_query(term)
+        if len(segments) < 2:
+            return [], ""
+        initials = "".join(segment[0] for segment in segments)
+        ids: list[int] = []
+        at = bisect_left(self._humps, (initials, ""))
+        while at < len(self._humps) and self._humps[at][0].startswith(initials):
+            name = self._humps[at][1]
+            if matches_humps(segments, split_identifier(name)):
+                ids.extend(self._by_name[name])
+            at += 1
+        return ids, f"camel-hump {term}"
 
-    def _fuzzy(self, keys: Iterable[str]) -> list[tuple[int, str]]:
-        """Match names holding a key's characters in order; the names holding all of them first."""
-        found = []
-        for key in (k for k in keys if len(k) >= MIN_FUZZY):
-            wanted = np.uint64(_char_mask(key))
-            pattern = _subsequence(key)
-            for index in np.flatnonzero((self._char_masks & wanted) == wanted).tolist():
-                norm = self._norms[index]
-                if pattern.match(norm):
-                    found.extend((i, f"fuzzy {key}") for i in self._by_norm[norm])
-        return found
+    def _fuzzy(self, key: str) -> Group:
+        """Names holding the key's characters in order; a bit mask of characters filters first."""
+        wanted = np.uint64(_char_mask(key))
+        pattern = _subsequence(key)
+        ids: list[int] = []
+        for index in np.flatnonzero((self._char_masks & wanted) == wanted).tolist():
+            if pattern.match(self._norms[index]):
+                ids.extend(self._by_norm[self._norms[index]])
+        return ids, f"fuzzy {key}"
 
 
 def _group(pairs: Iterable[tuple[str, int]]) -> dict[str, list[int]]:

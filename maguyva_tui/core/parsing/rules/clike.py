@@ -35,7 +35,7 @@ def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
         elif node.type == "pointer_declarator":
             function = False
         inner = node.child_by_field_name("declarator")
-        node = inner if inner is not None else (node.named_children or [None])[0]
+        node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
     return node, function
 
 

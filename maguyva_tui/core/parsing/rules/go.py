@@ -26,8 +26,13 @@ def receiver_type(params: Node | None) -> Node | None:
     declaration = params.named_children[0] if params is not None and params.named_child_count else None
     node = declaration.child_by_field_name("type") if declaration is not None else None
     while node is not None and node.type in ("pointer_type", "generic_type", "parenthesized_type"):
-        node = node.child_by_field_name("type") or (node.named_children or [None])[-1]
+        inner = node.child_by_field_name("type")
+        node = inner if inner is not None else _last_named(node)
     return node
+
+
+def _last_named(node: Node) -> Node | None:
+    return node.named_children[-1] if node.named_child_count else None
 
 
 def _type_declaration(w: Walker, node: Node, outer: Outer) -> None:
