@@ -199,3 +199,17 @@ def test_lookup_returns_exact_definitions(polyglot: StructuralRetriever) -> None
 )
 def test_query_terms(text: str, terms: list[str]) -> None:
     assert query_terms(text) == terms
+
+
+def test_empty_index_and_unknown_kinds() -> None:
+    empty = StructuralRetriever([])
+    assert empty.search(Query("parse_config"), 10) == [] and empty.lookup("x") == []
+    retriever = StructuralRetriever(TIERED)
+    assert retriever.search(Query("parse_config", kinds=("trait",)), 10) == []
+    assert [h.kind for h in retriever.search(Query("parse_config", kinds=("class",)), 10)] == ["class"]
+
+
+def test_kind_filter_applies_before_the_limit() -> None:
+    symbols = [sym(f"config{i}", "variable") for i in range(50)] + [sym("config_zz", "class")]
+    hits = StructuralRetriever(symbols).search(Query("config", kinds=("class",)), 1)
+    assert [(h.symbol, h.reason) for h in hits] == [("config_zz", "subtokens config")]

@@ -1,0 +1,210 @@
+"""Definition edge cases per language: templates, generics, nested scopes, grouped declarations."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.parsing.definitions import extract_definitions
+from maguyva_tui.core.parsing.languages import parse
+
+Row = tuple[str, str, int]
+"""(kind, qualname, start_line) of one symbol."""
+
+CASES: dict[str, tuple[str, list[Row]]] = {
+    "cpp": (
+        """template <typename T>
+class Box {
+public:
+    T get() const { return v; }
+    bool operator==(const Box &o) const { return v == o.v; }
+};
+template <typename T>
+T Box<T>::peek() { return v; }
+Box<int>::~Box() {}
+namespace a::b { int f() { return 1; } }
+namespace { int hidden() { return 2; } }
+extern "C" { int cfun(void) { return 3; } }
+using Id = long;
+enum class Color { Red, Green };
+struct S { struct Inner { int x; } in; void m(); };
+void S::m() {}
+int (*handler)(int);
+int declared_only(int);
+""",
+        [
+            ("class", "Box", 1), ("method", "Box.get", 4), ("method", "Box.operator==", 5),
+            ("method", "Box.peek", 7), ("method", "Box.~Box", 9), ("module", "a.b", 10),
+            ("function", "a.b.f", 10), ("function", "hidden", 11), ("function", "cfun", 12),
+            ("type", "Id", 13), ("enum", "Color", 14), ("struct", "S", 15),
+            ("struct", "S.Inner", 15), ("method", "S.m", 16), ("variable", "handler", 17),
+        ],
+    ),
+    "c": (
+        """typedef struct node { int v; } node_t, *node_p;
+typedef int (*cb_t)(void);
+extern int gx;
+int a = 1, b;
+int proto(int);
+#define SQ(x) ((x)*(x))
+#ifdef X
+static int in_ifdef(void) { return 0; }
+#else
+static int in_else(void) { return 1; }
+#endif
+static char *(*getter(void))(int) { return 0; }
+union u { int a; };
+""",
+        [
+            ("struct", "node", 1), ("type", "node_t", 1), ("type", "node_p", 1), ("type", "cb_t", 2),
+            ("variable", "a", 4), ("variable", "b", 4), ("function", "SQ", 6),
+            ("function", "in_ifdef", 8), ("function", "in_else", 10), ("function", "getter", 12),
+            ("struct", "u", 13),
+        ],
+    ),
+    "rust": (
+        """impl<T: Clone> Stack<T> {
+    pub fn push(&mut self, v: T) {}
+}
+impl<'a> From<&'a str> for crate::m::Name {
+    fn from(s: &str) -> Self { todo!() }
+}
+pub static mut COUNTER: u32 = 0;
+static NAME: &str = "x";
+type Res<T> = Result<T, Error>;
+extern "C" { fn c_fn(x: i32); }
+mod outer { pub mod inner { pub fn deep() {} } }
+fn with_nested() { fn helper() {} }
+""",
+        [
+            ("method", "Stack.push", 2), ("method", "Name.from", 5), ("variable", "COUNTER", 7),
+            ("constant", "NAME", 8), ("type", "Res", 9), ("function", "c_fn", 10),
+            ("module", "outer", 11), ("module", "outer.inner", 11), ("function", "outer.inner.deep", 11),
+            ("function", "with_nested", 12), ("function", "with_nested.helper", 12),
+        ],
+    ),
+    "go": (
+        """package p
+type (
+    A int
+    List[T any] struct{ items []T }
+)
+func (l *List[T]) Push(v T) {}
+func (List[T]) Len() int { return 0 }
+var (
+    x = 1
+    y, z int
+)
+const (
+    One = iota
+    Two
+)
+""",
+        [
+            ("type", "A", 3), ("struct", "List", 4), ("method", "List.Push", 6), ("method", "List.Len", 7),
+            ("variable", "x", 9), ("variable", "y", 10), ("variable", "z", 10),
+            ("constant", "One", 13), ("constant", "Two", 14),
+        ],
+    ),
+    "java": (
+        """package p;
+public record Point(int x, int y) {
+    public Point { if (x < 0) throw new IllegalArgumentException(); }
+    static Point origin() { return new Point(0, 0); }
+}
+interface Shape { double PI = 3.14; double area(); }
+class Outer {
+    static class Nested { void n() {} }
+    void m() { class Local {} Runnable r = new Runnable() { public void run() {} }; }
+    private int count, total = 0;
+}
+enum Color { RED; Color next() { return RED; } }
+""",
+        [
+            ("class", "Point", 2), ("method", "Point.Point", 3), ("method", "Point.origin", 4),
+            ("interface", "Shape", 6), ("constant", "Shape.PI", 6), ("method", "Shape.area", 6),
+            ("class", "Outer", 7), ("class", "Outer.Nested", 8), ("method", "Outer.Nested.n", 8),
+            ("method", "Outer.m", 9), ("class", "Outer.m.Local", 9),  # not the anonymous Runnable
+            ("variable", "Outer.count", 10), ("variable", "Outer.total", 10),
+            ("enum", "Color", 12), ("method", "Color.next", 12),
+        ],
+    ),
+    "typescript": (
+        """namespace Outer.Inner { export function f() {} }
+declare module "pkg" { export function g(): void; }
+export default class Widget {
+  @Input() name: string;
+  @HostListener("click")
+  onClick() {}
+  static create = () => new Widget();
+}
+abstract class Base { abstract run(): void; }
+export let counter = 0, other = () => 1;
+export default function () {}
+""",
+        [
+            ("module", "Outer.Inner", 1), ("function", "Outer.Inner.f", 1), ("module", "pkg", 2),
+            ("function", "pkg.g", 2), ("class", "Widget", 3), ("variable", "Widget.name", 4),
+            ("method", "Widget.onClick", 5),  # the span starts at its decorator
+            ("method", "Widget.create", 7), ("class", "Base", 9), ("method", "Base.run", 9),
+            ("variable", "counter", 10), ("function", "other", 10),
+        ],
+    ),
+    "javascript": (
+        """exports.parse = function (s) { return s; };
+module.exports.render = (x) => x;
+module.exports = { a: 1 };
+class A { #secret = 1; handle = () => {}; get value() { return 1; } *gen() {} }
+const { a, b } = require("x");
+const Klass = class { m() {} };
+if (typeof window !== "undefined") { function browserOnly() {} }
+""",
+        [
+            ("function", "parse", 1), ("function", "render", 2), ("class", "A", 4),
+            ("variable", "A.#secret", 4), ("method", "A.handle", 4), ("method", "A.value", 4),
+            ("method", "A.gen", 4), ("class", "Klass", 6), ("method", "Klass.m", 6),
+            ("function", "browserOnly", 7),
+        ],
+    ),
+    "python": (
+        """from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    Alias = int
+try:
+    import fast
+except ImportError:
+    FALLBACK = True
+type Vector = list[float]
+class A:
+    x = 1
+    def m(self):
+        local = 2
+        class Inner:
+            z = 3
+    @property
+    def p(self): return 1
+async def coroutine(): pass
+a, b = 1, 2
+obj.attr = 5
+""",
+        [
+            ("variable", "Alias", 3), ("constant", "FALLBACK", 7), ("type", "Vector", 8),
+            ("class", "A", 9), ("variable", "A.x", 10), ("method", "A.m", 11),
+            ("class", "A.m.Inner", 13), ("variable", "A.m.Inner.z", 14), ("method", "A.p", 15),
+            ("function", "coroutine", 17),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(CASES))
+def test_edge_cases(language: str) -> None:
+    text, expected = CASES[language]
+    source = text.encode()
+    _, symbols = extract_definitions(parse(language, source), source, language, "x")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == expected
+
+
+def test_tsx_shares_the_typescript_rules() -> None:
+    source = b"export const Button = ({ label }: Props) => <button>{label}</button>;\n"
+    _, symbols = extract_definitions(parse("tsx", source), source, "tsx", "b.tsx")
+    assert [(s.kind, s.name) for s in symbols] == [("function", "Button")]
