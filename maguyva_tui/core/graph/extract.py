@@ -33,6 +33,9 @@ SCOPE_KINDS: frozenset[str] = frozenset(
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 """Names that denote the enclosing class, never recorded as locals."""
 
+LOCAL_CAPTURES = frozenset({"local", "local.self", "local.return", "local.returns"})
+"""Captures that bind a name in a function or class body."""
+
 UNTYPED = ""
 """The type of a local whose bindings disagree or say nothing."""
 
@@ -61,8 +64,8 @@ def scope_lines(symbols: Sequence[Symbol]) -> list[str | None]:
     last = max((s.end_line for s in scopes), default=0)
     painted: list[str | None] = [None] * (last + 2)
     for symbol in sorted(scopes, key=lambda s: (s.start_line - s.end_line, s.start_line)):
-        span = symbol.end_line - symbol.start_line + 1
-        painted[symbol.start_line : symbol.end_line + 1] = [symbol.qualname] * span
+        start = max(symbol.start_line, symbol.name_line)  # decorators run in the enclosing scope
+        painted[start : symbol.end_line + 1] = [symbol.qualname] * (symbol.end_line - start + 1)
     return painted
 
 
@@ -90,7 +93,8 @@ class _Reader:
         self.references: list[Reference] = []
         self.imports: list[Import] = []
         self.heads: set[str] = set()
-        self.locals: dict[tuple[str, str], tuple[int, str | None, bool]] = {}
+        self.locals: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
+        """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
 
     def scope(self, line: int) -> str | None:
         """Return the scope qualname of a line."""
@@ -113,7 +117,7 @@ class _Reader:
             self.add_named("ref", captures["type"][0])
         elif "import" in captures:
             self.imports.extend(IMPORT_READERS[self.language](captures["import"][0], self.path))
-        elif "local" in captures or "local.self" in captures:
+        elif LOCAL_CAPTURES.intersection(captures):
             self.add_local(captures)
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
@@ -141,7 +145,10 @@ class _Reader:
         self.add("inherit", name, node.start_point.row + 1, scope)
 
     def add_local(self, captures: dict[str, list[Node]]) -> None:
-        """Merge one local binding: a declared type wins, assigned instantiations must agree."""
+        """Record one binding of a local, an attribute of ``self`` or the function's return value."""
+        if "local.return" in captures or "local.returns" in captures:
+            self.add_return(captures)
+            return
         if "local.self" in captures:
             if captures["self"][0].text not in (b"self", b"this"):
                 return
@@ -150,16 +157,28 @@ class _Reader:
         else:
             node = captures["local"][0]
             bound = self.local_name(node) or ""
-        line = node.start_point.row + 1
-        scope = self.scope(line)
-        if not bound or scope is None or bound in RECEIVERS:
+        if bound in RECEIVERS:
             return
         declared = captures.get("local.type")
         value = captures.get("local.value")
         typed = names.type_name(declared[0]) if declared else None
         if typed is None and value:
             typed = value_type(value[0])
-        self.merge_local(scope, bound, line, typed or UNTYPED, declared is not None and bool(typed))
+        self.bind(node, bound, typed or UNTYPED, declared is not None and bool(typed))
+
+    def add_return(self, captures: dict[str, list[Node]]) -> None:
+        """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
+        declared = captures.get("local.returns")
+        if declared:
+            typed = names.type_name(declared[0])
+            if typed:
+                self.bind(declared[0], RETURN, typed, True)
+            return
+        node = captures["local.return"][0]
+        if node.type in NO_VALUE:
+            return  # ``return None`` says nothing about the other branches
+        typed = value_type(node) or (names.type_name(node) if node.type in names.NAME_TYPES else None)
+        self.bind(node, RETURN, typed or UNTYPED, False)
 
     def local_name(self, node: Node) -> str | None:
         """Return the bound name of a ``@local`` node (a C/C++ declarator or a plain name)."""
@@ -167,31 +186,46 @@ class _Reader:
             return names.declarator_name(node)
         return node.text.decode("utf-8", "replace") if node.text else None
 
-    def merge_local(self, scope: str, bound: str, line: int, typed: str, declared: bool) -> None:
-        """Combine repeated bindings of one name in one scope."""
-        key = (scope, bound)
-        previous = self.locals.get(key)
-        if previous is None:
-            self.locals[key] = (line, typed, declared)
+    def bind(self, node: Node, bound: str, typed: str, declared: bool) -> None:
+        """Record one binding site; two patterns matching the same site keep the typed reading."""
+        line = node.start_point.row + 1
+        scope = self.scope(line)
+        if not bound or scope is None:
             return
-        first, old, old_declared = previous
-        if old_declared:
-            return
-        if declared:
-            self.locals[key] = (first, typed, True)
-        elif old != typed:
-            self.locals[key] = (first, UNTYPED, False)
+        sites = self.locals.setdefault((scope, bound), {})
+        previous = sites.get(node.start_byte)
+        if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
+            sites[node.start_byte] = (line, typed, declared)
 
     def bound_locals(self) -> list[Reference]:
-        """Return the local bindings that could shadow a name this file references."""
+        """Return the bindings that could shadow a referenced name, and every function's return type."""
         out = []
         heads = self.heads
-        for (scope, bound), (line, typed, _) in self.locals.items():
-            if bound not in heads and "self." + bound not in heads and "this." + bound not in heads:
+        for (scope, bound), sites in self.locals.items():
+            wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
+            if not wanted:
                 continue
+            line, typed = _merge(list(sites.values()))
             name = f"{bound}:{typed}" if typed else bound
             out.append(Reference("local", name, self.path, line, scope))
         return out
+
+
+def _merge(sites: list[tuple[int, str, bool]]) -> tuple[int, str]:
+    """Combine the bindings of one name: a declared type wins, other bindings must agree."""
+    line = min(s[0] for s in sites)
+    declared = {s[1] for s in sites if s[2]}
+    if declared:
+        return line, declared.pop() if len(declared) == 1 else UNTYPED
+    types = {s[1] for s in sites}
+    return line, types.pop() if len(types) == 1 else UNTYPED
+
+
+RETURN = "<return>"
+"""The local name a function's return type is bound to."""
+
+NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
+"""Returned literals that say nothing about a function's return type."""
 
 
 VALUE_TYPE_FIELDS: dict[str, str] = {
@@ -199,7 +233,8 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
     "object_creation_expression": "type",  # java new Foo()
     "composite_literal": "type",  # go Foo{}
     "struct_expression": "name",  # rust Foo { .. }
-    "call": "function",  # python Foo(): the resolver keeps it only if Foo is a class
+    "call": "function",  # python Foo(): a class gives an instance, a function its return type
+    "call_expression": "function",  # js/go/rust/c++ f(): the callee's return type
 }
 """Value expressions that reveal the type of what they produce."""
 
@@ -208,6 +243,9 @@ def value_type(node: Node) -> str | None:
     """Return the type an assigned value instantiates, ``None`` when it cannot be told."""
     if node.type == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
+    if node.type == "method_invocation":  # java obj.make(): the method's return type
+        name = names.java_invocation(node)
+        return None if names.UNKNOWN in name.split(".") else name
     if node.type == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:

@@ -1,8 +1,9 @@
 """Render callee and type expressions as dotted names (``self.load``, ``pkg.func``, ``?.bar``).
 
-Every separator (``.``, ``::``, ``->``) becomes ``.``. A receiver that is not a plain name (a call
-result, a subscript, a literal) becomes ``?``: ``f().bar`` renders ``?.bar`` and stays unresolved.
-``super()`` in Python renders ``super``.
+Every separator (``.``, ``::``, ``->``) becomes ``.``. A receiver that is the result of a call to a
+plain name keeps the call: ``Foo().bar`` renders ``Foo().bar`` (the resolver types it by the class or
+the callee's return type). Any other receiver (a subscript, a literal, ``f()()``) becomes ``?``:
+``x[0].bar`` renders ``?.bar`` and stays unresolved. ``super()`` in Python renders ``super``.
 """
 
 from __future__ import annotations
@@ -78,9 +79,23 @@ def dotted(node: Node | None) -> str:
         return _member(node, *member)
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]))
-    if kind == "call" and _is_python_super(node):
-        return "super"
+    if kind in CALL_TYPES:
+        return _call_result(node)
     return UNKNOWN
+
+
+CALL_TYPES: frozenset[str] = frozenset({"call", "call_expression", "method_invocation"})
+"""Calls whose result may be a receiver: rendered ``callee()`` so the resolver can type it."""
+
+
+def _call_result(node: Node) -> str:
+    """Render a call used as a receiver (``Foo().bar``), ``super`` for Python ``super()``."""
+    if node.type == "call" and _is_python_super(node):
+        return "super"
+    callee = java_invocation(node) if node.type == "method_invocation" else dotted(node.child_by_field_name("function"))
+    if UNKNOWN in callee.split(".") or callee.endswith("()"):
+        return UNKNOWN
+    return callee + "()"
 
 
 def _member(node: Node, receiver_field: str, member_field: str) -> str:

@@ -9,7 +9,8 @@ Capture names are the contract with ``extract.py``:
 - ``@import``: an import statement, read by ``imports.py``;
 - ``@local`` a name bound in a function or class body, with ``@local.type`` (its declared type) or
   ``@local.value`` (the value assigned, typed when it is an instantiation); ``@local.self`` binds an
-  attribute of ``self`` (``self.x = Foo()``).
+  attribute of ``self`` (``self.x = Foo()``); ``@local.returns`` a declared return type and
+  ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ PYTHON = r"""
 (for_in_clause left: (identifier) @local)
 (as_pattern_target (identifier) @local)
 (named_expression name: (identifier) @local value: (_) @local.value)
+(as_pattern (call) @local.value alias: (as_pattern_target (identifier) @local))
+(return_statement (_) @local.return)
+(function_definition return_type: (type) @local.returns)
 """
 
 _JS_COMMON = r"""
@@ -50,6 +54,7 @@ _JS_COMMON = r"""
 (variable_declarator name: (identifier) @local value: (_) @local.value)
 (for_in_statement left: (identifier) @local)
 (catch_clause parameter: (identifier) @local)
+(return_statement (_) @local.return)
 """
 
 JAVASCRIPT = _JS_COMMON + r"""
@@ -68,6 +73,8 @@ TYPESCRIPT = _JS_COMMON + r"""
 (required_parameter pattern: (identifier) @local)
 (variable_declarator name: (identifier) @local type: (type_annotation) @local.type)
 (public_field_definition name: (property_identifier) @local type: (type_annotation) @local.type)
+(function_declaration return_type: (type_annotation) @local.returns)
+(method_definition return_type: (type_annotation) @local.returns)
 """
 
 GO = r"""
@@ -85,6 +92,9 @@ GO = r"""
 (var_spec name: (identifier) @local type: (_) @local.type)
 (var_spec name: (identifier) @local value: (expression_list . (_) @local.value))
 (range_clause left: (expression_list (identifier) @local))
+(function_declaration result: (_) @local.returns)
+(method_declaration result: (_) @local.returns)
+(return_statement (expression_list . (_) @local.return))
 """
 
 RUST = r"""
@@ -101,6 +111,7 @@ RUST = r"""
 (let_declaration pattern: (identifier) @local)
 (closure_parameters (identifier) @local)
 (for_expression pattern: (identifier) @local)
+(function_item return_type: (_) @local.returns)
 """
 
 JAVA = r"""
@@ -118,6 +129,8 @@ JAVA = r"""
 (field_declaration type: (_) @local.type declarator: (variable_declarator name: (identifier) @local))
 (enhanced_for_statement type: (_) @local.type name: (identifier) @local)
 (catch_formal_parameter name: (identifier) @local)
+(method_declaration type: (_) @local.returns)
+(return_statement (_) @local.return)
 """
 
 _C_COMMON = r"""
@@ -126,6 +139,7 @@ _C_COMMON = r"""
 (preproc_include) @import
 (parameter_declaration type: (_) @local.type declarator: (_) @local)
 (declaration type: (_) @local.type declarator: (_) @local)
+(function_definition type: (_) @local.returns)
 """
 
 C = _C_COMMON

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, split_id, symbol_id
+from maguyva_tui.core.graph.extract import RETURN
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.types import Import
 
 EXTERNAL = "<external>"
@@ -89,15 +90,38 @@ class Resolver:
     # -- entry points ------------------------------------------------------------------------------
     def resolve(self, index: FileIndex, scope: str | None, name: str) -> str:
         """Resolve a dotted name written in a scope of a file."""
-        parts = name.split(".")
-        if parts[0] == "?" or not parts[0]:
-            return UNRESOLVED
+        written = name.split(".")
+        parts = [p.removesuffix("()") for p in written]
+        if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
+            return UNRESOLVED  # an unknown receiver, or calling what a call returned
         target, used = self.head(index, scope, parts)
-        for part in parts[used:]:
+        if written[used - 1].endswith("()"):
+            target = self.result(target)
+        for i in range(used, len(parts)):
             if target in SENTINELS:
                 break
-            target = self.member(target, part)
+            target = self.member(target, parts[i])
+            if written[i].endswith("()"):
+                target = self.result(target)
         return target
+
+    def result(self, target: str) -> str:
+        """Type what calling a target returns: an instance of a class, or a function's return type."""
+        kind = self.kind(target)
+        if kind in CLASS_KINDS or target == EXTERNAL:
+            return target
+        if kind not in FUNCTION_KINDS or self.depth > MAX_DEPTH:
+            return UNRESOLVED
+        path, qualname = split_id(target)
+        index = self.file(path)
+        returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
+        if returned is None:
+            return UNRESOLVED
+        self.depth += 1
+        try:
+            return self.instance(index, returned, qualname)  # type: ignore[arg-type]
+        finally:
+            self.depth -= 1
 
     def resolve_import(self, index: FileIndex, imp: Import) -> str:
         """Resolve what one import binds."""
@@ -163,7 +187,7 @@ class Resolver:
         while scope:
             bound = index.locals.get(scope)
             if bound is not None and name in bound:
-                return self.instance(index, bound[name])
+                return self.instance(index, bound[name], scope)
             scope = scope.rpartition(".")[0]
         if index.language in IMPLICIT_MEMBERS:
             owner = index.enclosing_class(start)
@@ -172,14 +196,16 @@ class Resolver:
                 return self.instance(index, fields[name])
         return None
 
-    def instance(self, index: FileIndex, typed: str) -> str:
-        """Resolve a declared or instantiated type to its class, or say why not."""
-        if not typed or typed in INFERRED_TYPES:
+    def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:
+        """Resolve a declared type, an instantiated class or a called function's return type."""
+        if not typed or typed in INFERRED_TYPES or self.depth > MAX_DEPTH:
             return UNRESOLVED
-        target = self.resolve(index, None, typed)
-        if target in SENTINELS:
-            return target
-        return target if self.kind(target) in CLASS_KINDS else UNRESOLVED
+        self.depth += 1
+        try:
+            target = self.resolve(index, scope, typed)
+            return target if target in SENTINELS else self.result(target)
+        finally:
+            self.depth -= 1
 
     def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""
@@ -211,6 +237,8 @@ class Resolver:
         imports = index.imports.get(name)
         if imports:
             return self.first_import(index, imports)
+        if index.language == "python" and any(local.startswith(name + ".") for local in index.imports):
+            return self.module(index, name)  # ``import a.b`` binds ``a`` too
         for imp in index.wildcards:
             module = self.module(index, imp.module)
             if module not in SENTINELS:
