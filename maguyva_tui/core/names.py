@@ -34,6 +34,10 @@ _SPLIT_CACHE = 1 << 16  # names repeat a lot across a repository; 64k distinct o
 @lru_cache(maxsize=_SPLIT_CACHE)
 def split_identifier(name: str) -> tuple[str, ...]:
     """Split a name into lowercased subtokens at separators, camel humps, acronyms and digits."""
+    if name.isascii():
+        words = name.split("_")
+        if all(word.isalpha() and word.islower() for word in words if word):
+            return tuple(word for word in words if word)  # snake_case, the common case, without regexes
     return tuple(part.lower() for word in _WORD.findall(name) for part in _PART.findall(word))
 
 

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeAlias
 
 import numpy as np
@@ -117,17 +118,23 @@ class StructuralRetriever:
         self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
         self._by_qualname = _group((s.qualname, i) for i, s in enumerate(self._symbols))
-        self._by_norm = _group((normalize(name), i) for name, ids in self._by_name.items() for i in ids)
-        self._by_token = {token: np.array(sorted(ids), dtype=np.int64) for token, ids in _group(
-            (token, i) for name, ids in self._by_name.items()
-            for token in set(split_identifier(name)) for i in ids).items()}
+        self._by_norm = _merge((normalize(name), ids) for name, ids in self._by_name.items())
+        self._by_token = {token: np.array(ids, dtype=np.int64) for token, ids in _merge(
+            (token, ids) for name, ids in self._by_name.items() for token in set(split_identifier(name))
+        ).items()}
         self._norms = sorted(self._by_norm)
-        for ids in self._by_norm.values():
-            ids.sort()
         self._norm_ids = np.array([i for norm in self._norms for i in self._by_norm[norm]], dtype=np.int64)
         self._norm_starts = np.cumsum([0] + [len(self._by_norm[norm]) for norm in self._norms])
-        self._humps = sorted((hump_initials(name), name) for name in self._by_name)
-        self._char_masks = np.array([_char_mask(norm) for norm in self._norms], dtype=np.uint64)
+
+    @cached_property
+    def _humps(self) -> list[tuple[str, str]]:
+        """Every name by its camel-hump initials, sorted for prefix bisection (built on first use)."""
+        return sorted((hump_initials(name), name) for name in self._by_name)
+
+    @cached_property
+    def _char_masks(self) -> np.ndarray:
+        """The character mask of every normalized name, in ``_norms`` order (built on first use)."""
+        return np.array([_char_mask(norm) for norm in self._norms], dtype=np.uint64)
 
     def __len__(self) -> int:
         return len(self._symbols)
@@ -237,6 +244,16 @@ class StructuralRetriever:
             if pattern.match(self._norms[index]):
                 ids.extend(self._by_norm[self._norms[index]])
         return ids, f"fuzzy {key}"
+
+
+def _merge(pairs: Iterable[tuple[str, list[int]]]) -> dict[str, list[int]]:
+    """Merge index lists by key, each merged list sorted (ascending rank)."""
+    merged: dict[str, list[int]] = defaultdict(list)
+    for key, ids in pairs:
+        merged[key].extend(ids)
+    for ids in merged.values():
+        ids.sort()
+    return dict(merged)
 
 
 def _group(pairs: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
