@@ -213,3 +213,12 @@ def test_kind_filter_applies_before_the_limit() -> None:
     symbols = [sym(f"config{i}", "variable") for i in range(50)] + [sym("config_zz", "class")]
     hits = StructuralRetriever(symbols).search(Query("config", kinds=("class",)), 1)
     assert [(h.symbol, h.reason) for h in hits] == [("config_zz", "subtokens config")]
+
+
+def test_module_qualified_names(polyglot: StructuralRetriever) -> None:
+    assert found(polyglot.search(Query("config.parse_config"), 1)) == [
+        ("parse_config", "module path config.parse_config")]
+    hits = polyglot.search(Query("app.config.ConfigLoader.load"), 1)
+    assert [(h.path, h.symbol) for h in hits] == [("app/config.py", "ConfigLoader.load")]
+    assert [s.path for s in polyglot.lookup("lib.parse_config")] == ["rust/lib.rs"]
+    assert [s.path for s in polyglot.lookup("app.__all__")] == ["app/__init__.py"]

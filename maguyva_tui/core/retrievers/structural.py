@@ -6,9 +6,11 @@ against every symbol in seven tiers, each strictly above the next::
     exact name > exact qualname > same name ignoring case and separators > all subtokens
     > prefix > camel hump > fuzzy subsequence
 
-Inside a tier, types and functions come before modules, then variables; then shorter names, then
-path and line. Every lookup table is built once, so a search costs a few dictionary probes and,
-only when the better tiers leave room, a bisect or one regex scan over the distinct names.
+The qualname tier also takes a module-qualified name: the file's stem or dotted path before the
+qualname (``config.parse_config``, ``app.config.ConfigLoader.load``). Inside a tier, types and
+functions come before modules, then variables; then shorter names, shallower nesting, path and
+line. Every table is built once, so a search costs a few dictionary probes and, only when the
+better tiers leave room, a bisect, a numpy slice, or a character-mask filter over distinct names.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import PurePosixPath
 from typing import TypeAlias
 
 import numpy as np
@@ -118,6 +121,9 @@ class StructuralRetriever:
         self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
         self._by_qualname = _group((s.qualname, i) for i, s in enumerate(self._symbols))
+        self._by_module_path = _group(
+            (f"{module}.{s.qualname}", i) for i, s in enumerate(self._symbols) for module in _modules(s.path)
+        )
         self._by_norm = _merge((normalize(name), ids) for name, ids in self._by_name.items())
         self._by_token = {token: np.array(ids, dtype=np.int64) for token, ids in _merge(
             (token, ids) for name, ids in self._by_name.items() for token in set(split_identifier(name))
@@ -140,8 +146,9 @@ class StructuralRetriever:
         return len(self._symbols)
 
     def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
-        """Return the definitions of a name exactly as written (bare or qualified), best first."""
-        ids = self._by_name.get(name) or self._by_qualname.get(".".join(qualifier_parts(name)), [])
+        """Return the definitions of a name as written: bare, qualified or module-qualified, best first."""
+        dotted = ".".join(qualifier_parts(name))
+        ids = self._by_name.get(name) or self._by_qualname.get(dotted) or self._by_module_path.get(dotted, [])
         return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
 
     def search(self, query: Query, limit: int) -> list[Hit]:
@@ -187,7 +194,8 @@ class StructuralRetriever:
         """Yield each tier's candidate groups, lazily: later tiers cost more and often are not needed."""
         yield 0, [(self._by_name.get(t, []), "exact name") for t in terms.singles]
         qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
-        yield 1, [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
+        yield 1, [(self._by_qualname.get(q, []), "exact qualname") for q in qualified] + [
+            (self._by_module_path.get(q, []), f"module path {q}") for q in qualified]
         yield 2, self._insensitive(terms)
         yield 3, self._all_subtokens(terms.subtokens)
         keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
@@ -244,6 +252,15 @@ class StructuralRetriever:
             if pattern.match(self._norms[index]):
                 ids.extend(self._by_norm[self._norms[index]])
         return ids, f"fuzzy {key}"
+
+
+def _modules(path: str) -> tuple[str, ...]:
+    """Return the names a file's module goes by: its stem and its dotted path (``config``, ``app.config``)."""
+    parts = list(PurePosixPath(path).with_suffix("").parts) or [path]
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]  # a package's __init__ is the package itself
+    dotted = ".".join(parts)
+    return (parts[-1], dotted) if dotted != parts[-1] else (dotted,)
 
 
 def _merge(pairs: Iterable[tuple[str, list[int]]]) -> dict[str, list[int]]:
