@@ -194,8 +194,8 @@ class StructuralRetriever:
         """Yield each tier's candidate groups, lazily: later tiers cost more and often are not needed."""
         yield 0, [(self._by_name.get(t, []), "exact name") for t in terms.singles]
         qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
-        yield 1, [(self._by_qualname.get(q, []), "exact qualname") for q in qualified] + [
-            (self._by_module_path.get(q, []), f"module path {q}") for q in qualified]
+        groups: list[Group] = [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
+        yield 1, groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified]
         yield 2, self._insensitive(terms)
         yield 3, self._all_subtokens(terms.subtokens)
         keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
