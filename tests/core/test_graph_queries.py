@@ -1,0 +1,142 @@
+"""Impact depth and ordering, callees, several definitions, centrality scale, the retriever on free text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.queries import callees, callers, definitions, impact
+from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.retrievers.graph import GraphRetriever, words
+from maguyva_tui.core.types import Query
+
+CHAIN = {
+    "c/__init__.py": "",
+    "c/core.py": """\
+        def base():
+            pass
+
+        def middle():
+            base()
+
+        def top():
+            middle()
+
+        def popular():
+            base()
+        """,
+    "c/users.py": """\
+        from c.core import top, popular
+
+        def entry():
+            top()
+
+        def a():
+            popular()
+
+        def b():
+            popular()
+
+        def c():
+            popular()
+        """,
+}
+
+
+def graph_of(files: dict[str, str]) -> CodeGraph:
+    """Build a graph from inline sources."""
+    return CodeGraph.build({path: analyze(path, dedent(text)) for path, text in files.items()})
+
+
+@pytest.fixture(scope="module")
+def chain() -> CodeGraph:
+    return graph_of(CHAIN)
+
+
+def test_impact_reports_depth_and_respects_the_maximum(chain: CodeGraph) -> None:
+    found = {d.qualname: d.depth for d in impact(chain, "base", max_depth=2).dependents if d.qualname}
+    assert found == {"middle": 1, "popular": 1, "top": 2, "a": 2, "b": 2, "c": 2}
+    deeper = {d.qualname: d.depth for d in impact(chain, "base", max_depth=3).dependents if d.qualname}
+    assert deeper["entry"] == 3
+
+
+def test_impact_orders_by_depth_then_centrality(chain: CodeGraph) -> None:
+    result = impact(chain, "base", max_depth=3).dependents
+    assert [d.depth for d in result] == sorted(d.depth for d in result)
+    first = [d for d in result if d.depth == 1]
+    assert [d.qualname for d in first] == ["popular", "middle"]  # popular has three callers
+    assert first[0].centrality > first[1].centrality
+    files = {d.path for d in result if d.kind == "file"}
+    assert files == {"c/users.py"}  # it imports top and popular
+
+
+def test_callees_list_resolved_and_unresolved_calls() -> None:
+    graph = graph_of({"m.py": "import os\n\ndef f(x):\n    g()\n    x.run()\n    os.getcwd()\n\ndef g():\n    pass\n"})
+    result = callees(graph, "f")
+    assert [(c.qualname, c.lines) for c in result.callees] == [("g", (4,))]
+    assert [(u.name, u.outcome) for u in result.unresolved] == [("x.run", "unresolved"), ("os.getcwd", "external")]
+
+
+def test_several_definitions_are_all_reported_most_central_first() -> None:
+    graph = graph_of({
+        "a.py": "def load():\n    pass\n\ndef use():\n    load()\n    load()\n",
+        "b.py": "def load():\n    pass\n",
+    })
+    assert definitions(graph, "load") == ("a.py::load", "b.py::load")
+    assert definitions(graph, "b.py::load") == ("b.py::load",)
+    assert len(callers(graph, "load").sites) == 2
+
+
+def test_qualified_and_dotted_tail_names() -> None:
+    graph = graph_of({"s.py": "class Shape:\n    def area(self):\n        return 1\n\n    def twice(self):\n        return self.area() * 2\n"})
+    assert definitions(graph, "Shape.area") == ("s.py::Shape.area",)
+    assert definitions(graph, "Shape::area") == ("s.py::Shape.area",)
+    assert [s.caller for s in callers(graph, "Shape.area").sites] == ["Shape.twice"]
+
+
+def test_centrality_has_mean_one_and_favours_used_symbols(chain: CodeGraph) -> None:
+    values = list(chain.rank.values())
+    assert sum(values) / len(values) == pytest.approx(1.0)
+    assert chain.node_centrality("c/core.py::base") > chain.node_centrality("c/users.py::a")
+    assert chain.centrality("c/core.py", 4) == chain.node_centrality("c/core.py::middle")
+    assert chain.centrality("c/core.py", 5) == chain.node_centrality("c/core.py::middle")  # inside middle
+    assert chain.centrality_at("c/core.py", 1, 2) == chain.node_centrality("c/core.py::base")
+    assert chain.in_degree("c/core.py::popular") == 4  # three calls and one import
+
+
+def test_stats_count_outcomes_per_language(chain: CodeGraph) -> None:
+    stats = chain.stats
+    python = stats["languages"]["python"]  # type: ignore[index]
+    assert python["resolved"] == 7 and python["unresolved"] == 0
+    assert stats["nodes"] == chain.graph.number_of_nodes()
+
+
+class TestRetriever:
+    """The graph modality: call sites, impact hits and personalized PageRank on free text."""
+
+    def test_callers_hits_are_call_sites(self, chain: CodeGraph) -> None:
+        hits = GraphRetriever(chain).callers_hits("popular", 10)
+        assert sorted((h.path, h.start_line, h.end_line, h.symbol) for h in hits) == [
+            ("c/users.py", 7, 7, "a"), ("c/users.py", 10, 10, "b"), ("c/users.py", 13, 13, "c")]
+        assert {h.reason for h in hits} == {"calls popular"}
+
+    def test_impact_hits_span_the_dependent_and_carry_depth(self, chain: CodeGraph) -> None:
+        hits = GraphRetriever(chain).impact_hits("middle", 2, 10)
+        assert [(h.symbol, h.depth, h.start_line, h.end_line) for h in hits if h.symbol] == [
+            ("top", 1, 7, 8), ("entry", 2, 3, 4)]
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+    def test_free_text_seeds_from_words_of_names(self) -> None:
+        root = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot" / "app"
+        files = {f"app/{p.name}": analyze(f"app/{p.name}", p.read_text()) for p in root.glob("*.py")}
+        retriever = GraphRetriever(CodeGraph.build(files))
+        hits = retriever.search(Query("how is the config loader used"), 5)
+        assert hits and hits[0].symbol == "ConfigLoader"
+        assert hits[0].reason.startswith("ppr from ConfigLoader")
+        assert retriever.search(Query("what is going on here"), 5) == []
+
+    def test_words_split_camel_and_snake_case(self) -> None:
+        assert words("parseConfig HTTPServer load_all_files") == ["parse", "config", "http", "server", "load", "all", "files"]
