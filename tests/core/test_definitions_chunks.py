@@ -198,3 +198,19 @@ def test_windows_cover_wordy_lines_within_bounds(lines: list[str], size: int, da
 )
 def test_line_count(text: str | bytes, count: int) -> None:
     assert line_count(text) == count
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(SOURCES), st.data())
+def test_mangled_fixture_files_stay_in_bounds(relative: str, data: st.DataObject) -> None:
+    """Cut a real file short and splice out a random piece: the result is still well-formed."""
+    source = (FIXTURE / relative).read_bytes()
+    end = data.draw(st.integers(0, len(source)))
+    cut_start = data.draw(st.integers(0, end))
+    cut_end = data.draw(st.integers(cut_start, end))
+    mangled = source[:cut_start] + source[cut_end:end]
+    chunks, symbols = extract_source(mangled, language_for(relative) or "", relative)
+    total = line_count(mangled)
+    assert all(1 <= c.start_line <= c.end_line <= total for c in chunks)
+    assert all(1 <= s.start_line <= s.name_line <= s.end_line <= total and s.name for s in symbols)
+    assert wordy_lines(mangled.decode("utf-8", "replace")) <= covered(chunks)

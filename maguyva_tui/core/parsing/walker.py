@@ -122,7 +122,7 @@ class Walker:
         if not name:
             return
         qualname = ".".join([*self.scope_names(), *prefix, name])
-        start = outer.start_point.row + 1
+        start = min(outer.start_point.row + 1, self.total_lines)  # a node missing at the very end
         end = max(start, min(_end_line(outer), self.total_lines))
         name_line = name_node.start_point.row + 1 if name_node is not None else start
         self.symbols.append(
@@ -184,12 +184,11 @@ class Walker:
 class _Span:
     """A span from a leading attribute to the end of the definition it decorates."""
 
-    __slots__ = ("start_point", "end_point", "start_byte", "end_byte", "type")
+    __slots__ = ("start_point", "end_point", "start_byte", "end_byte")
 
     def __init__(self, first: Node, last: Node) -> None:
         self.start_point, self.start_byte = first.start_point, first.start_byte
         self.end_point, self.end_byte = last.end_point, last.end_byte
-        self.type = last.type
 
 
 def _end_line(node: Outer) -> int:
