@@ -55,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60)")
     search.add_argument("--explain", action="store_true", help="print why each result ranked where it did")
     search.add_argument("--depth", type=int, help="maximum depth for impact questions")
+
+    mcp = sub.add_parser("mcp", help="serve a repository to coding agents over MCP (stdio)")
+    mcp.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
+    _common(mcp)
     return parser
 
 
@@ -90,7 +94,19 @@ def _dispatch(argv: list[str]) -> int:
         return _index(args)
     if args.command == "search":
         return _search(args)
+    if args.command == "mcp":
+        return _mcp(args)
     raise UserError(f"unknown command {args.command}")
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    """Serve the repository over MCP on stdio until the client disconnects."""
+    try:  # the SDK is imported only here, so the rest of maguyva works without it
+        from maguyva_tui.mcp.server import serve
+    except ImportError as exc:
+        raise UserError(f"the MCP server needs the mcp package, 2.x (pip install 'mcp>=2.0,<3'): {exc}") from None
+    serve(Path(args.path), Path(args.index_dir).expanduser() if args.index_dir else None)
+    return 0
 
 
 def _run_app(argv: list[str]) -> int:

@@ -1,0 +1,207 @@
+"""The stdio MCP server: four read-only tools over one repository's engine.
+
+The only module that imports the ``mcp`` SDK (2.x: ``MCPServer``, ``ToolError``). stdout carries
+protocol messages alone: the SDK points fd 1 at stderr while serving, and this module logs to
+stderr. Every failure reaches the client as a tool error with a message (``ToolError``; in the
+2.x line any other exception would arrive as a bare "Error executing tool"), never as a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
+
+from maguyva_tui import __version__
+from maguyva_tui.core.intent import INTENTS
+from maguyva_tui.core.types import SYMBOL_KINDS, QueryError
+from maguyva_tui.mcp.answers import (
+    REFERENCE_KINDS,
+    AnswerError,
+    definition_answer,
+    impact_answer,
+    references_answer,
+    search_answer,
+)
+from maguyva_tui.mcp.service import RepoService, Unavailable
+
+log = logging.getLogger("maguyva_tui.mcp")
+
+if TYPE_CHECKING:
+    IntentName = str
+    SymbolKind = str
+    ReferenceKind = str
+else:  # the engine's own tuples, so the tools' input schemas list exactly what the engine accepts
+    IntentName = Literal[INTENTS]
+    SymbolKind = Literal[SYMBOL_KINDS]
+    ReferenceKind = Literal[REFERENCE_KINDS]
+
+Name = Annotated[str, Field(description="The symbol: parse_config, ConfigLoader.load, or a dotted tail such as Shape.area.")]
+MAX_SEARCH_RESULTS = 50
+"""Enough for a broad look; a bigger list costs the agent context without helping it."""
+MAX_LISTED = 200
+"""The most references or dependents one call returns."""
+MAX_IMPACT_DEPTH = 6  # past six hops the radius of a mid-sized repository is most of it
+
+INSTRUCTIONS = """Code search over one repository, maguyva's engine: semantic, text, structural (AST) and
+dependency-graph retrieval, blended by the question's intent. Paths are relative to the repository root;
+lines are 1-based and inclusive ("12-21"). Use `search` for anything in plain words or when you do not
+know exact names; `find_definition` when you know a name and want where it is defined; `find_references`
+for who uses it; `impact` for what a change to it could break. The index refreshes itself before a call
+when files changed, so results follow your edits."""
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+
+
+def build_server(service: RepoService) -> MCPServer[Any]:
+    """Create the server and register its tools around one repository service."""
+    server: MCPServer[Any] = MCPServer(
+        "maguyva", version=__version__, instructions=INSTRUCTIONS, lifespan=_lifespan(service), log_level="WARNING",
+    )
+
+    @server.tool(annotations=READ_ONLY)
+    def search(
+        query: Annotated[str, Field(description='A question in plain words ("how are retries handled"), an '
+                                    'identifier, a "quoted string" for an exact match, or a pattern with regex.')],
+        intent: Annotated[IntentName | None, Field(description="Override the detected intent (rarely needed).")] = None,
+        preset: Annotated[Literal["quick", "default", "thorough"], Field(
+            description="quick: meaning only; default: meaning+text+structure; thorough: all four engines incl. graph.",
+        )] = "default",
+        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Results to return.")] = 10,
+        regex: Annotated[bool, Field(description="Read query as a regular expression (text engine).")] = False,
+        ignore_case: Annotated[bool, Field(description="Match text case-insensitively.")] = False,
+    ) -> CallToolResult:
+        """Search the repository with a question; maguyva picks and blends the engines for you.
+
+        Use it when you do not know exact names or want code by meaning ("where is the config parsed",
+        "how does authentication work"), for error strings and literals ("ECONNREFUSED" in quotes), or for
+        regex patterns. It classifies the intent (find_definition, find_references, understand_code,
+        find_similar, impact_analysis, exact_match) and weights the semantic, text, structural and graph
+        engines accordingly.
+
+        Returns intent, confidence, rule (why that intent), fusion_strategy ("direct": one engine answered
+        a confident question; "fused": weighted reciprocal rank fusion), engines_run and weights, then
+        results best first: path, lines, symbol and kind (when the result is a definition), score, ranks
+        (each engine's own 1-based rank; null = that engine ran but did not find it), why (each engine's
+        reason), snippet (the first lines, trimmed) and matches (matching lines beyond the snippet).
+        """
+        case = "insensitive" if ignore_case else "sensitive"
+        return _call(service, lambda engine: search_answer(
+            engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset), engine))
+
+    @server.tool(annotations=READ_ONLY)
+    def find_definition(
+        name: Name,
+        kind: Annotated[SymbolKind | None, Field(description="Only definitions of this kind.")] = None,
+        with_source: Annotated[bool, Field(description="Include each definition's source (first 60 lines).")] = False,
+        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Definitions to return.")] = 10,
+    ) -> CallToolResult:
+        """Find where a symbol is defined, when you know its name.
+
+        Exact lookup in the syntax-tree index of every language (Python, JS/TS, Go, Rust, Java, C, C++):
+        functions, methods, classes, structs, interfaces, types, constants. A name defined in several
+        places returns every definition, best first.
+
+        Returns symbol and total, then definitions: path, lines, symbol (qualified, e.g.
+        ConfigLoader.load), kind, language, signature (its first line) and, with with_source, source.
+        An unknown name is an error that lists the closest names; use search for a description instead.
+        """
+        return _call(service, lambda engine: definition_answer(engine, name, kind, with_source, limit))
+
+    @server.tool(annotations=READ_ONLY)
+    def find_references(
+        name: Name,
+        kind: Annotated[ReferenceKind | None, Field(
+            description="Only this kind of use: call, inherit (subclassing), ref (type use, instantiation), import.",
+        )] = None,
+        limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="References to return.")] = 50,
+    ) -> CallToolResult:
+        """List every place a symbol is used: its callers, subclasses, type uses and imports.
+
+        Resolved through the dependency graph, so a call reaches the definition it really calls, not
+        any same-named text. Use it before changing a signature, or to learn how something is used.
+        Calls made dynamically (getattr, callbacks, reflection) are not seen; search the quoted name
+        for textual mentions.
+
+        Returns symbol, definitions (the nodes the name resolved to: path, lines, kind), counts per kind
+        and total, then references (calls first, then by file and line): path, line, kind, in (the
+        enclosing function or method; null at module level), text (the source line) and, when the name
+        has several definitions, target (the definition used).
+        """
+        return _call(service, lambda engine: references_answer(engine, name, kind, limit))
+
+    @server.tool(annotations=READ_ONLY)
+    def impact(
+        name: Name,
+        depth: Annotated[int, Field(ge=1, le=MAX_IMPACT_DEPTH, description="How many dependency hops to follow.")] = 3,
+        limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="Dependents to return.")] = 50,
+    ) -> CallToolResult:
+        """Show the blast radius of a symbol: everything that depends on it, directly or transitively.
+
+        Follows calls, imports, subclassing and type uses backwards through the dependency graph up to
+        depth hops. Use it to judge what a change could break and which code and tests to re-check.
+
+        Returns symbol, definitions, max_depth, by_depth (how many dependents at each hop) and total,
+        then dependents nearest first and most central first: path, lines, symbol (null when a whole
+        file depends, e.g. by importing), kind, depth (1 = direct), via (the node it depends through,
+        as path::symbol) and edge (call, import, inherit or ref).
+        """
+        return _call(service, lambda engine: impact_answer(engine, name, depth, limit))
+
+    return server
+
+
+def _call(service: RepoService, answer: Callable[[Any], dict[str, Any]]) -> CallToolResult:
+    """Answer with the engine, turning every failure into a tool error with a message."""
+    try:
+        with service.engine_for_question() as engine:
+            data = answer(engine)
+    except (Unavailable, AnswerError, QueryError) as exc:
+        raise ToolError(str(exc)) from None
+    except Exception as exc:  # a bug must not take the server down: say what happened, keep serving
+        log.exception("internal error")
+        raise ToolError(f"internal error in maguyva: {type(exc).__name__}: {exc} (the server is still running)") from None
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+def _lifespan(service: RepoService) -> Callable[[MCPServer[Any]], Any]:
+    """Start indexing when the server starts serving, stop the background work when it ends."""
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer[Any]) -> AsyncIterator[None]:
+        service.start()
+        try:
+            yield None
+        finally:
+            service.close()
+
+    return lifespan
+
+
+def _log_to_stderr() -> None:
+    """Send maguyva's own messages to stderr, one plain line each (stdout is the protocol's)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("maguyva mcp: %(levelname)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+
+
+def serve(root: Path, index_base: Path | None = None) -> None:
+    """Serve one repository over stdio until the client closes the connection."""
+    from maguyva_tui.core.engine import Engine
+
+    engine = Engine(root, index_base)  # a bad path fails here, before the protocol starts
+    _log_to_stderr()
+    log.info("serving %s (index refreshes in the background)", engine.root)
+    build_server(RepoService(engine)).run("stdio")
