@@ -78,13 +78,14 @@ def extract_facts(
     reader = _Reader(language, path, scope_lines(symbols))
     for _, captures in _cursor(language).matches(tree.root_node):
         reader.read(captures)
+    reader.read_locals()
     return reader.references + reader.bound_locals(), reader.imports
 
 
 class _Reader:
     """Turn query matches of one file into references, imports and local bindings."""
 
-    __slots__ = ("language", "path", "scopes", "references", "imports", "heads", "locals")
+    __slots__ = ("language", "path", "scopes", "references", "imports", "heads", "pending", "locals")
 
     def __init__(self, language: str, path: str, scopes: list[str | None]) -> None:
         self.language = language
@@ -93,6 +94,7 @@ class _Reader:
         self.references: list[Reference] = []
         self.imports: list[Import] = []
         self.heads: set[str] = set()
+        self.pending: list[dict[str, list[Node]]] = []
         self.locals: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
 
@@ -118,7 +120,7 @@ class _Reader:
         elif "import" in captures:
             self.imports.extend(IMPORT_READERS[self.language](captures["import"][0], self.path))
         elif LOCAL_CAPTURES.intersection(captures):
-            self.add_local(captures)
+            self.pending.append(captures)  # read once the names worth shadowing are known
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
         """Record one reference and the prefixes a local binding could shadow."""
@@ -143,6 +145,15 @@ class _Reader:
         sub = captures.get("sub")
         scope = names.type_name(sub[0]) if sub else None
         self.add("inherit", name, node.start_point.row + 1, scope)
+
+    def read_locals(self) -> None:
+        """Read the pending bindings whose name some reference starts with (and all returns)."""
+        heads = {h.encode() for h in self.heads}
+        heads |= {h[5:] for h in heads if h.startswith((b"self.", b"this."))}
+        for captures in self.pending:
+            name = captures.get("local") or captures.get("local.self")
+            if name is None or name[0].text in heads or name[0].type.endswith("declarator"):
+                self.add_local(captures)
 
     def add_local(self, captures: dict[str, list[Node]]) -> None:
         """Record one binding of a local, an attribute of ``self`` or the function's return value."""

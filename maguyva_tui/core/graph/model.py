@@ -287,7 +287,8 @@ class CodeGraph:
                 self.sites_in[target] = kept
             else:
                 self.sites_in.pop(target, None)
-        sources = {site.source for site in old}
+        sources = {site.source for site in old} | {path}
+        sources.update(symbol_id(path, s.qualname) for s in self.by_path.get(path, ()))  # member edges too
         for source in sources:
             if self.graph.has_node(source):
                 self.graph.remove_edges_from(list(self.graph.out_edges(source)))

@@ -8,7 +8,12 @@ the callee's return type). Any other receiver (a subscript, a literal, ``f()()``
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
+
+PLAIN = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|->)[A-Za-z_$][A-Za-z0-9_$]*)*")
+"""A callee written as a plain dotted name: its text is its name."""
 
 UNKNOWN = "?"
 """The receiver placeholder for an expression that is not a name."""
@@ -70,6 +75,9 @@ def dotted(node: Node | None) -> str:
     """Return the dotted name of a callee or type expression, ``?`` where it is not a name."""
     if node is None:
         return UNKNOWN
+    text = node.text
+    if text and PLAIN.fullmatch(text):  # the common case, without walking the node
+        return text.decode("ascii").replace("::", ".").replace("->", ".")
     kind = node.type
     if kind in NAME_TYPES:
         text = node.text
