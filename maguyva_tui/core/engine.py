@@ -71,9 +71,6 @@ class Engine:
                 self._snapshot = snapshot
                 self._retrievers = {}
                 self._items = None
-        graph_stats = getattr(snapshot.graph, "stats", None)
-        if isinstance(graph_stats, dict):
-            summary.graph = graph_stats
         return summary
 
     def open_existing(self) -> bool:
@@ -163,10 +160,8 @@ class Engine:
 
     def centrality(self, hit: Hit) -> float:
         """The graph centrality of the symbol (else the file) a hit points at; 0 without a graph."""
-        graph = self.snapshot.graph
-        if graph is None:
-            return 0.0
-        return float(graph.centrality_at(hit.path, hit.start_line, hit.end_line))
+        path, start, end = self.locate(hit)
+        return self.snapshot.centrality.at(path, start, end)
 
     # -- semantic ----------------------------------------------------------------------------
 
@@ -220,10 +215,7 @@ class Engine:
             return self._items
 
     def _chunk_importance(self, chunk: Chunk) -> float:
-        graph = self.snapshot.graph
-        if graph is None:
-            return 0.0
-        return float(graph.centrality_at(chunk.path, chunk.start_line, chunk.end_line))
+        return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
     def semantic_coverage(self) -> float:
         """The fraction of the repository's chunks that are searchable by meaning."""

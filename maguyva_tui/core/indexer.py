@@ -26,6 +26,8 @@ from maguyva_tui.core.store.format import (
     repo_dir,
     write_pickle,
 )
+from maguyva_tui.core.store.centrality import CentralityTable
+from maguyva_tui.core.store.facts import FactsTable, Row, encode
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
@@ -134,6 +136,7 @@ class _Build:
         if self._unchanged(kept, fresh):
             assert self.previous is not None
             self._summarize(self.previous.manifest.files, self.previous.facts, [])
+            self.summary.graph = dict(self.previous.manifest.stats.get("graph", {}))
             self.summary.seconds = round(time.perf_counter() - started, 3)
             return self.previous, self.summary
         new_facts = self._parse(fresh)
@@ -196,32 +199,39 @@ class _Build:
         prev = self.previous
         next_id = prev.manifest.next_doc_id if prev else 0
         rows: list[tuple[str, int, str, int, int, str | None, bytes]] = []
-        facts: dict[str, FileFacts] = {}
+        fact_rows: dict[str, Row] = {}
+        decoded: dict[str, FileFacts] = {}
         for entry, data in kept:
             rows.append((entry.path, entry.doc_id, entry.hash, entry.size, entry.mtime_ns, entry.language, data))
-            facts[entry.path] = prev.facts[entry.path] if prev else analyze(entry.path, data.decode())
+            if prev is not None:
+                fact_rows[entry.path] = prev.facts.rows[entry.path]
         added: list[tuple[int, str]] = []
         for src, ff in zip(fresh, new_facts):
             data = src.text.encode("utf-8", errors="surrogatepass")
             rows.append((src.path, next_id, content_hash(data), src.size, src.mtime_ns, ff.language, data))
-            facts[src.path] = ff
+            fact_rows[src.path] = encode(ff)
+            decoded[src.path] = ff
             added.append((next_id, src.text))
             next_id += 1
+        facts = FactsTable(fact_rows, decoded)
         rows.sort(key=lambda r: r[0])
         gen = new_generation(self.folder)
         entries = self._write_content(gen, rows)
         live_ids = {e.doc_id for e in entries}
         trigrams, dead = self._trigrams(entries, rows, added, live_ids)
         self.summary.trigram_bytes = trigrams.save(gen)
-        write_pickle(gen / "facts.pkl", facts)
+        write_pickle(gen / "facts.pkl", fact_rows)
         graph = self._graph(facts, fresh)
-        if graph is not None:
-            write_pickle(gen / "graph.pkl", graph)
+        centrality = CentralityTable.from_graph(graph)
+        self.summary.graph = dict(graph.stats)
+        write_pickle(gen / "centrality.pkl", centrality)
+        write_pickle(gen / "graph.pkl", graph)
         manifest = self._manifest(entries, next_id, dead)
         (gen / "manifest.json").write_text(manifest.to_json())
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
-        return Snapshot(self.root, self.folder, manifest, b"".join(r[6] for r in rows), facts, trigrams, graph)
+        content = b"".join(r[6] for r in rows)
+        return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen)
 
     def _write_content(self, gen: Path, rows: list[tuple[str, int, str, int, int, str | None, bytes]]) -> list[FileEntry]:
         entries = []
@@ -261,7 +271,7 @@ class _Build:
         docs = ((row[1], text_trigrams(row[6].decode("utf-8", errors="replace"))) for row in rows)
         return TrigramIndex.build(docs), 0
 
-    def _graph(self, facts: dict[str, FileFacts], fresh: list[SourceFile]) -> object | None:
+    def _graph(self, facts: FactsTable, fresh: list[SourceFile]) -> object | None:
         """Build or update the dependency graph from the stored facts."""
         from maguyva_tui.core.graph import build_graph
 
@@ -277,15 +287,15 @@ class _Build:
             entries,
             dict(self.report.skipped),
             dict(self.report.noticed),
-            {"dead_docs": dead, "built_at": time.time()},
+            {"dead_docs": dead, "built_at": time.time(), "graph": self.summary.graph},
             next_id,
         )
 
-    def _summarize(self, entries: list[FileEntry], facts: dict[str, FileFacts], fresh: list[SourceFile]) -> None:
+    def _summarize(self, entries: list[FileEntry], facts: FactsTable, fresh: list[SourceFile]) -> None:
         s = self.summary
         s.files = len(entries)
-        s.chunks = sum(len(f.chunks) for f in facts.values())
-        s.symbols = sum(len(f.symbols) for f in facts.values())
+        s.chunks = facts.chunk_count()
+        s.symbols = facts.symbol_count()
         s.parsed = len(fresh)
         s.reused = len(entries) - len(fresh)
         s.removed = len([p for p in (self.previous.files if self.previous else {}) if p not in facts])

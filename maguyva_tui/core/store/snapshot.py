@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,8 +17,10 @@ from maguyva_tui.core.store.format import (
     current_generation,
     read_pickle,
 )
+from maguyva_tui.core.store.centrality import CentralityTable
+from maguyva_tui.core.store.facts import FactsTable
 from maguyva_tui.core.trigram.index import TrigramIndex
-from maguyva_tui.core.types import Chunk, FileFacts, Symbol
+from maguyva_tui.core.types import Chunk, Symbol
 
 TEXT_CACHE_FILES = 256
 """Decoded texts kept in memory; a search touches few files, a scan touches them once."""
@@ -32,9 +35,11 @@ class Snapshot:
         folder: Path,
         manifest: Manifest,
         content: bytes | memoryview,
-        facts: dict[str, FileFacts],
+        facts: FactsTable,
         trigrams: TrigramIndex,
+        centrality: CentralityTable,
         graph: Any = None,
+        generation: Path | None = None,
     ) -> None:
         self.root = root
         self.folder = folder
@@ -44,7 +49,11 @@ class Snapshot:
         self.by_id: dict[int, FileEntry] = {f.doc_id: f for f in manifest.files}
         self.facts = facts
         self.trigrams = trigrams
-        self.graph = graph
+        self.centrality = centrality
+        """Centrality per symbol span, read without loading the graph."""
+        self.generation = generation
+        self._graph = graph
+        self._graph_lock = threading.Lock()
         self._content = memoryview(content)
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._symbols: list[Symbol] | None = None
@@ -63,11 +72,22 @@ class Snapshot:
             raise
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
-        facts = read_pickle(gen / "facts.pkl")
-        graph = read_pickle(gen / "graph.pkl")
-        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, graph)
+        facts = FactsTable(read_pickle(gen / "facts.pkl"))
+        centrality = read_pickle(gen / "centrality.pkl")
+        if not (gen / "graph.pkl").is_file():
+            raise IndexUnavailable("the index is incomplete (graph.pkl is missing); rebuilding it")
+        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen)
         snap._check()
         return snap
+
+    @property
+    def graph(self) -> Any:
+        """The dependency graph, loaded on first use (text and structural searches never wait for it)."""
+        if self._graph is None and self.generation is not None:
+            with self._graph_lock:
+                if self._graph is None:
+                    self._graph = read_pickle(self.generation / "graph.pkl")
+        return self._graph
 
     def _check(self) -> None:
         """Refuse a generation whose parts disagree (a torn or tampered write)."""
@@ -105,13 +125,15 @@ class Snapshot:
     def symbols(self) -> list[Symbol]:
         """Every symbol of the repository, in path order."""
         if self._symbols is None:
-            self._symbols = [s for path in sorted(self.facts) for s in self.facts[path].symbols]
+            self._symbols = [Symbol(r[0], r[1], r[2], path, *r[3:]) for path, r in self.facts.symbol_rows()]
         return self._symbols
 
     def chunks(self) -> Iterator[Chunk]:
         """Every chunk of the repository, in path order."""
-        for path in sorted(self.facts):
-            yield from self.facts[path].chunks
+        rows = self.facts.rows
+        for path in sorted(rows):
+            for row in rows[path][1]:
+                yield Chunk(path, *row)
 
     def __len__(self) -> int:
         return len(self.files)
