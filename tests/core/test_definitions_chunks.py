@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from maguyva_tui.core.parsing.chunks import line_count, smallest_chunk_at, window_chunks
+from maguyva_tui.core.parsing.chunks import ChunkMap, line_count, smallest_chunk_at, window_chunks
 from maguyva_tui.core.parsing.definitions import extract_definitions, supports
 from maguyva_tui.core.parsing.languages import LANGUAGES, language_for, parse
 from maguyva_tui.core.types import Chunk, Symbol
@@ -214,3 +214,21 @@ def test_mangled_fixture_files_stay_in_bounds(relative: str, data: st.DataObject
     assert all(1 <= c.start_line <= c.end_line <= total for c in chunks)
     assert all(1 <= s.start_line <= s.name_line <= s.end_line <= total and s.name for s in symbols)
     assert wordy_lines(mangled.decode("utf-8", "replace")) <= covered(chunks)
+
+
+@pytest.mark.parametrize("relative", SOURCES)
+def test_chunk_map_agrees_with_smallest_chunk_at(relative: str) -> None:
+    source = (FIXTURE / relative).read_bytes()
+    chunks, _ = extract_source(source, language_for(relative) or "", relative)
+    chunk_map = ChunkMap(chunks)
+    for line in range(-1, line_count(source) + 3):
+        assert chunk_map.at(line) == smallest_chunk_at(chunks, line), line
+
+
+@given(st.lists(st.tuples(st.integers(1, 30), st.integers(0, 10), st.booleans()), max_size=15))
+def test_chunk_map_agrees_on_random_chunks(specs: list[tuple[int, int, bool]]) -> None:
+    chunks = [Chunk("f", start, start + length, "window" if window else "function", None)
+              for start, length, window in specs]
+    chunk_map = ChunkMap(chunks)
+    for line in range(0, 45):
+        assert chunk_map.at(line) == smallest_chunk_at(chunks, line)

@@ -96,19 +96,42 @@ def _windows(path: str, first: int, last: int, language: str | None, size: int, 
 
 
 def smallest_chunk_at(chunks: Iterable[Chunk], line: int) -> Chunk | None:
-    """Return the smallest definition holding a line, else a window holding it, else ``None``."""
+    """Return the smallest definition holding a line, else the smallest window, else ``None``.
+
+    Between chunks of one size the later-starting (the inner or next) one wins.
+    """
     best: Chunk | None = None
-    window: Chunk | None = None
+    best_key: tuple[bool, int, int] | None = None
     for chunk in chunks:
-        if not chunk.start_line <= line <= chunk.end_line:
-            continue
-        if chunk.kind == "window":
-            window = window or chunk
-        elif best is None or _size(chunk) < _size(best) or (
-            _size(chunk) == _size(best) and chunk.start_line >= best.start_line  # a tie: the inner one
-        ):
-            best = chunk
-    return best or window
+        if chunk.start_line <= line <= chunk.end_line:
+            key = (chunk.kind == "window", _size(chunk), -chunk.start_line)
+            if best_key is None or key <= best_key:
+                best, best_key = chunk, key
+    return best
+
+
+class ChunkMap:
+    """Answer ``smallest_chunk_at`` for many lines of one file in constant time per line."""
+
+    __slots__ = ("_chunks", "_by_line")
+
+    def __init__(self, chunks: Sequence[Chunk]) -> None:
+        self._chunks = tuple(chunks)
+        last = max((c.end_line for c in self._chunks), default=0)
+        self._by_line: list[int] = [-1] * (last + 1)
+        for index in sorted(range(len(self._chunks)), key=self._paint_order):
+            # windows first, then definitions, each from the largest: smaller ones paint over larger
+            chunk = self._chunks[index]
+            self._by_line[chunk.start_line : chunk.end_line + 1] = [index] * (chunk.end_line - chunk.start_line + 1)
+
+    def _paint_order(self, index: int) -> tuple[bool, int, int]:
+        chunk = self._chunks[index]
+        return chunk.kind != "window", -_size(chunk), chunk.start_line
+
+    def at(self, line: int) -> Chunk | None:
+        """Return what ``smallest_chunk_at`` returns for a line."""
+        index = self._by_line[line] if 0 < line < len(self._by_line) else -1
+        return self._chunks[index] if index >= 0 else None
 
 
 def _size(chunk: Chunk) -> int:

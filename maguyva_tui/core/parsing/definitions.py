@@ -18,6 +18,7 @@ from tree_sitter import Tree
 from maguyva_tui.core.parsing.chunks import (
     WINDOW_LINES,
     WINDOW_OVERLAP,
+    ChunkMap,
     gap_windows,
     line_count,
     smallest_chunk_at,
@@ -31,6 +32,7 @@ from maguyva_tui.core.types import Chunk, Symbol
 __all__ = [
     "WINDOW_LINES",
     "WINDOW_OVERLAP",
+    "ChunkMap",
     "chunk_order",
     "extract_definitions",
     "line_count",
