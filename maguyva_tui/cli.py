@@ -101,11 +101,12 @@ def _dispatch(argv: list[str]) -> int:
 
 def _mcp(args: argparse.Namespace) -> int:
     """Serve the repository over MCP on stdio until the client disconnects."""
+    engine = _engine(args.path, args.index_dir)  # a bad path fails before the protocol starts
     try:  # the SDK is imported only here, so the rest of maguyva works without it
         from maguyva_tui.mcp.server import serve
     except ImportError as exc:
         raise UserError(f"the MCP server needs the mcp package, 2.x (pip install 'mcp>=2.0,<3'): {exc}") from None
-    serve(Path(args.path), Path(args.index_dir).expanduser() if args.index_dir else None)
+    serve(engine)
     return 0
 
 

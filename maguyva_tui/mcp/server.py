@@ -8,12 +8,12 @@ stderr. Every failure reaches the client as a tool error with a message (``ToolE
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -22,6 +22,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from maguyva_tui import __version__
+from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import INTENTS
 from maguyva_tui.core.types import SYMBOL_KINDS, QueryError
 from maguyva_tui.mcp.answers import (
@@ -59,6 +60,7 @@ know exact names; `find_definition` when you know a name and want where it is de
 for who uses it; `impact` for what a change to it could break. The index refreshes itself before a call
 when files changed, so results follow your edits."""
 
+ToolFn = Callable[..., CallToolResult]
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
 
@@ -68,7 +70,7 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         "maguyva", version=__version__, instructions=INSTRUCTIONS, lifespan=_lifespan(service), log_level="WARNING",
     )
 
-    @server.tool(annotations=READ_ONLY)
+    @_tool(server)
     def search(
         query: Annotated[str, Field(description='A question in plain words ("how are retries handled"), an '
                                     'identifier, a "quoted string" for an exact match, or a pattern with regex.')],
@@ -98,14 +100,14 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         return _call(service, lambda engine: search_answer(
             engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset), engine))
 
-    @server.tool(annotations=READ_ONLY)
+    @_tool(server)
     def find_definition(
         name: Name,
         kind: Annotated[SymbolKind | None, Field(description="Only definitions of this kind.")] = None,
         with_source: Annotated[bool, Field(description="Include each definition's source (first 60 lines).")] = False,
         limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Definitions to return.")] = 10,
     ) -> CallToolResult:
-        """Find where a symbol is defined, when you know its name.
+        """Find where a symbol is defined. Use it when you know the name (or part of a qualified name).
 
         Exact lookup in the syntax-tree index of every language (Python, JS/TS, Go, Rust, Java, C, C++):
         functions, methods, classes, structs, interfaces, types, constants. A name defined in several
@@ -117,7 +119,7 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         """
         return _call(service, lambda engine: definition_answer(engine, name, kind, with_source, limit))
 
-    @server.tool(annotations=READ_ONLY)
+    @_tool(server)
     def find_references(
         name: Name,
         kind: Annotated[ReferenceKind | None, Field(
@@ -139,7 +141,7 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         """
         return _call(service, lambda engine: references_answer(engine, name, kind, limit))
 
-    @server.tool(annotations=READ_ONLY)
+    @_tool(server)
     def impact(
         name: Name,
         depth: Annotated[int, Field(ge=1, le=MAX_IMPACT_DEPTH, description="How many dependency hops to follow.")] = 3,
@@ -158,6 +160,16 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         return _call(service, lambda engine: impact_answer(engine, name, depth, limit))
 
     return server
+
+
+def _tool(server: MCPServer[Any]) -> Callable[[ToolFn], ToolFn]:
+    """Register a read-only tool whose description is its docstring, dedented (indentation costs tokens)."""
+
+    def register(fn: ToolFn) -> ToolFn:
+        server.add_tool(fn, description=inspect.cleandoc(fn.__doc__ or ""), annotations=READ_ONLY)
+        return fn
+
+    return register
 
 
 def _call(service: RepoService, answer: Callable[[Any], dict[str, Any]]) -> CallToolResult:
@@ -197,11 +209,8 @@ def _log_to_stderr() -> None:
     log.propagate = False
 
 
-def serve(root: Path, index_base: Path | None = None) -> None:
-    """Serve one repository over stdio until the client closes the connection."""
-    from maguyva_tui.core.engine import Engine
-
-    engine = Engine(root, index_base)  # a bad path fails here, before the protocol starts
+def serve(engine: Engine) -> None:
+    """Serve one repository's engine over stdio until the client closes the connection."""
     _log_to_stderr()
     log.info("serving %s (index refreshes in the background)", engine.root)
     build_server(RepoService(engine)).run("stdio")

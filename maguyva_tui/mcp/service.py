@@ -22,6 +22,8 @@ READY_WAIT_S = 5.0
 """How long a question waits for the first index before it is told to come back."""
 REFRESH_AFTER_S = 2.0
 """Refresh before a question when the last refresh is older: an agent's burst of calls pays once."""
+STOP_WAIT_S = 2.0
+"""At shutdown, wait this long for the embedding thread to reach a checkpoint and stop."""
 
 
 class Unavailable(Exception):
@@ -57,6 +59,7 @@ class RepoService:
         self._stop = threading.Event()
         self._embed_lock = threading.Lock()
         self._embed_again = threading.Event()
+        self._embed_thread: threading.Thread | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------------
 
@@ -67,6 +70,9 @@ class RepoService:
     def close(self) -> None:
         """Stop the background work and the engine's threads."""
         self._stop.set()
+        thread = self._embed_thread
+        if thread is not None:
+            thread.join(STOP_WAIT_S)
         self.engine.close()
 
     def _index_at_start(self) -> None:
@@ -124,7 +130,8 @@ class RepoService:
             return
         self._embed_again.set()
         if self._embed_lock.acquire(blocking=False):
-            threading.Thread(target=self._embed_loop, name="maguyva-embed", daemon=True).start()
+            self._embed_thread = threading.Thread(target=self._embed_loop, name="maguyva-embed", daemon=True)
+            self._embed_thread.start()
 
     def _embed_loop(self) -> None:
         try:
