@@ -6,6 +6,7 @@ import subprocess
 from typing import Any
 
 from textual.app import App, SuspendNotSupported
+from textual.css.query import NoMatches
 
 from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target, targets
@@ -37,17 +38,24 @@ class ActionsMixin(App[None]):
     def submit(self, request: Request) -> None:  # provided by the app
         raise NotImplementedError
 
+    def part(self, selector: Any, expect_type: Any = None) -> Any:
+        """Return a widget of the explorer's own screen, whichever screen is on top."""
+        if not self.screen_stack:
+            raise NoMatches(f"no screen for {selector!r}")
+        base = self.screen_stack[0]
+        return base.query_one(selector) if expect_type is None else base.query_one(selector, expect_type)
+
     # -- focus and movement ---------------------------------------------------------------------
 
     def action_focus_query(self) -> None:
-        self.query_one("#query", QueryInput).focus()
+        self.part("#query", QueryInput).focus()
 
     def action_focus_results(self) -> None:
-        self.query_one(ResultsTable).focus()
+        self.part(ResultsTable).focus()
 
     def action_cursor(self, step: int) -> None:
         """Move the result cursor (from the query box, without leaving it)."""
-        table = self.query_one(ResultsTable)
+        table = self.part(ResultsTable)
         if table.row_count:
             table.move_cursor(row=min(max(table.cursor_row + step, 0), table.row_count - 1))
 
@@ -92,18 +100,18 @@ class ActionsMixin(App[None]):
         self.set_preset(PRESETS[(PRESETS.index(self.request.preset) + 1) % len(PRESETS)])
 
     def action_next_weight(self) -> None:
-        readback = self.query_one(Readback)
+        readback = self.part(Readback)
         readback.selected = MODALITIES[(MODALITIES.index(readback.selected) + 1) % len(MODALITIES)]
 
     def action_nudge(self, direction: int) -> None:
-        self.nudge_weight(self.query_one(Readback).selected, WEIGHT_STEP * direction)
+        self.nudge_weight(self.part(Readback).selected, WEIGHT_STEP * direction)
 
     def nudge_weight(self, modality: str, step: float) -> None:
         """Change one modality's weight from the profile that ranked the list, and re-rank."""
         if self.answer is None or not self.answer.weights:
             self.notify("ask something first: a what-if changes the weights of an answer", severity="warning")
             return
-        self.query_one(Readback).selected = modality
+        self.part(Readback).selected = modality
         self.submit(self.request.with_(weights=adjusted(self.answer.weights, modality, step)))
 
     def action_reset_what_if(self) -> None:
@@ -125,7 +133,7 @@ class ActionsMixin(App[None]):
         """Return the file and line on show: the jump target, else the highlighted result."""
         if self.jumped is not None:
             return self.jumped.path, self.jumped.line
-        row = self.query_one(ResultsTable).current_row()
+        row = self.part(ResultsTable).current_row()
         return (row.path, row.start_line) if row else None
 
     def action_open_editor(self) -> None:
@@ -163,7 +171,7 @@ class ActionsMixin(App[None]):
         except (KeyError, OSError) as exc:
             self.notify(f"cannot read {target.path}: {exc}", severity="error")
             return
-        preview = self.query_one(Preview)
+        preview = self.part(Preview)
         preview.show(target.path, text, target.line, target.end_line)
         self.jumped = target
         preview.focus()

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Input, Label
+from textual.widgets import DataTable, Footer, Input, Label
 
 from maguyva_tui.app.actions import ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
@@ -43,20 +43,20 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]
     BINDINGS = [
         Binding("q", "quit", "Quit"),
-        Binding("question_mark", "help", "Help"),
-        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f1", "help", "Help", priority=True),
         Binding("slash", "focus_query", "Search", show=False),
         Binding("e", "toggle_explain", "Explain"),
         Binding("o", "open_editor", "Editor"),
-        Binding("g", "jump", "Go to"),
-        Binding("ctrl+g", "jump", "Go to file or symbol", show=False, priority=True),
+        Binding("g", "jump", "Go to", show=False),
+        Binding("ctrl+g", "jump", "Go to", priority=True, tooltip="Go to a file or symbol (fuzzy)"),
         Binding("i", "cycle_intent", "Intent"),
         Binding("p", "cycle_preset", "Preset"),
         Binding("w", "next_weight", "Weight", tooltip="Choose the modality that +/- re-weighs"),
         Binding("plus,equals_sign", "nudge(1)", "+weight", show=False, tooltip="What-if: raise the chosen weight by 0.1"),
         Binding("minus", "nudge(-1)", "-weight", show=False, tooltip="What-if: lower the chosen weight by 0.1"),
         Binding("0", "reset_what_if", "Reset what-if", show=False),
-        Binding("ctrl+r", "toggle_regex", "Regex", show=False, priority=True),
+        Binding("ctrl+r", "toggle_regex", "Regex", priority=True, tooltip="Read the query as a regular expression"),
         Binding("t", "toggle_theme", "Dark/light", show=False),
         Binding("R", "reindex", "Reindex", show=False),
     ]
@@ -64,7 +64,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     explaining = var(False)
 
     def __init__(self, engine: Any, theme: str | None = None, user_themes: Loaded | None = None,
-                 watch: bool = True, query: str = "") -> None:
+                 watch: bool = True, embed: bool = True, query: str = "") -> None:
         super().__init__()
         self.engine = engine
         self.user_themes = user_themes or Loaded()
@@ -73,6 +73,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.theme = theme or "maguyva-dark"
         self.index_ready = False
         self.watch_disk = watch
+        self.embed_enabled = embed
+        self.shown_seq = 0
+        """The request number whose answer is on screen (benchmarks and tests wait on it)."""
         self.request = Request(query)
         self.answer: Answer | None = None
         self.seq = 0
@@ -91,7 +94,6 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         yield from explorer_commands(self)
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="◆")
         yield QueryBar(id="query-bar")
         yield Label("", id="query-error")
         yield Readback(id="readback")
@@ -105,13 +107,14 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def on_mount(self) -> None:
         self.sub_title = self.engine.root.name
-        self.query_one("#preview", Preview).clear_preview()
+        self.part(StatusLine).repo(self.engine.root.name)
+        self.part("#preview", Preview).clear_preview()
         report = self.user_themes.report()
         if report:
             self.notify(report, title="Themes", severity="warning", timeout=12)
         if self.request.text:
-            self.query_one("#query", QueryInput).value = self.request.text
-        self.query_one("#query", QueryInput).focus()
+            self.part("#query", QueryInput).value = self.request.text
+        self.part("#query", QueryInput).focus()
         self.index_repo()
 
     def on_unmount(self) -> None:
@@ -120,10 +123,10 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     # -- indexing -------------------------------------------------------------------------------
 
     def on_index_progress(self, message: IndexProgress) -> None:
-        self.query_one(StatusLine).progress(message.phase, message.done, message.total)
+        self.part(StatusLine).progress(message.phase, message.done, message.total)
 
     def on_index_ready(self, message: IndexReady) -> None:
-        status = self.query_one(StatusLine)
+        status = self.part(StatusLine)
         if message.error:
             status.ready(message.error)
             self.notify(message.error, severity="error", timeout=10)
@@ -149,12 +152,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         return text + (f" · {skipped:,} skipped" if skipped else "")
 
     def on_embed_progress(self, message: EmbedProgress) -> None:
-        self.query_one(StatusLine).embedding(message.done, message.total)
+        self.part(StatusLine).embedding(message.done, message.total)
         if message.done >= message.total:
             self.rerun()
 
     def on_files_changed(self, message: FilesChanged) -> None:
-        self.query_one(StatusLine).ready(self._index_text(message.summary))
+        self.part(StatusLine).ready(self._index_text(message.summary))
         self.notify(f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated", timeout=3)
         self.rerun()
 
@@ -168,11 +171,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Make ``request`` the newest question and search for it after the debounce."""
         self.seq += 1
         self.request = request.with_(seq=self.seq)
-        self.query_one(QueryBar).set_mode(request.regex, request.case)
+        self.part(QueryBar).set_mode(request.regex, request.case)
         if self._search_timer is not None:
             self._search_timer.stop()
         if not request.text.strip():
             self._show_answer(None)
+            self.shown_seq = self.seq
             return
         if self.index_ready:
             self._search_timer = self.set_timer(DEBOUNCE_S, lambda: self.search(self.request))
@@ -194,24 +198,21 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def on_search_done(self, message: SearchDone) -> None:
         if message.request.seq != self.seq:
             return  # stale: a newer question was asked meanwhile
-        error = self.query_one("#query-error", Label)
+        error = self.part("#query-error", Label)
         error.update(message.error or "")
         error.set_class(bool(message.error), "-shown")
         if message.answer is not None:
             self._show_answer(message.answer)
+        self.shown_seq = message.request.seq
 
     def _show_answer(self, answer: Answer | None) -> None:
         before = self.answer
-        what_if = answer is not None and answer.request.same_question(before.request if before else None) and (
-            (answer.request.intent, answer.request.weights, answer.request.preset)
-            != (before.request.intent, before.request.weights, before.request.preset))  # type: ignore[union-attr]
-        moved = moves(before, answer) if what_if and answer is not None else {}
+        same = answer is not None and before is not None and answer.request.same_question(before.request)
+        moved = moves(before, answer) if same and answer is not None and _knobs_moved(before, answer) else {}
         self.answer = answer
-        what_if_active = bool(answer and (answer.request.weights is not None))
-        self.query_one(Readback).show(answer, what_if_active)
-        self.query_one(ResultsTable).show(answer, moved)
-        self.query_one(StatusLine).notice(" · ".join(answer.notices) if answer else "")
-        self.shown_seq = answer.request.seq if answer else self.seq
+        self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
+        self.part(ResultsTable).show(answer, moved, keep=same)
+        self.part(StatusLine).notice(" · ".join(answer.notices) if answer else "")
         self._schedule_preview()
 
     # -- selection, preview, explain ------------------------------------------------------------
@@ -223,7 +224,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     @on(DataTable.RowSelected, "#results")
     def _row_selected(self) -> None:
         self._update_side()
-        self.query_one("#explain" if self.explaining else "#preview").focus()
+        self.part("#explain" if self.explaining else "#preview").focus()
 
     def _schedule_preview(self) -> None:
         if self._preview_timer is not None:
@@ -231,10 +232,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._preview_timer = self.set_timer(PREVIEW_DELAY_S, self._update_side)
 
     def _update_side(self) -> None:
-        table = self.query_one(ResultsTable)
+        if not self.screen_stack or self._exit:
+            return
+        table = self.part(ResultsTable)
         row = table.current_row()
         self.jumped = None
-        preview = self.query_one(Preview)
+        preview = self.part(Preview)
         if row is None:
             preview.clear_preview()
         else:
@@ -243,11 +246,19 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             except (KeyError, OSError) as exc:
                 preview.clear_preview(f"cannot read {row.path}: {exc}")
             else:
-                preview.show(row.path, text, row.start_line, row.end_line, row.raw.get("language"))
+                preview.show(row.path, text, row.start_line, row.end_line, row.raw.get("language"), row.hits)
         if self.explaining:
-            self.query_one(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))
+            self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))
 
     def watch_explaining(self, explaining: bool) -> None:
         self.set_class(explaining, "-explain")
         if explaining and self.is_mounted:
             self._update_side()
+
+
+def _knobs_moved(before: Answer | None, after: Answer) -> bool:
+    """Tell whether a what-if knob (intent, weights, preset) changed between two answers."""
+    if before is None:
+        return False
+    knobs = lambda r: (r.intent, r.weights, r.preset)  # noqa: E731
+    return knobs(before.request) != knobs(after.request)

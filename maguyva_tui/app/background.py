@@ -73,7 +73,7 @@ class BackgroundMixin(App[None]):
     def _fill_semantic(self) -> None:
         """Embed what is not embedded yet, when the engine can (its progress shows in the status line)."""
         embed = getattr(self.engine, "embed_pending", None)
-        if embed is None:
+        if embed is None or not getattr(self, "embed_enabled", True):
             return
         worker = get_current_worker()
         throttle = _Throttle()

@@ -74,6 +74,12 @@ class Row:
         return int(self.raw.get("end_line") or self.start_line)
 
     @property
+    def hits(self) -> tuple[int, ...]:
+        """The lines the engine matched on (``match_lines``), when it says."""
+        lines = self.raw.get("match_lines") or ()
+        return tuple(int(n) for n in lines if isinstance(n, int))
+
+    @property
     def score(self) -> float:
         return float(self.raw.get("score") or 0.0)
 

@@ -36,7 +36,8 @@ def rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     for b in bindings:
         binding = b if isinstance(b, Binding) else Binding(*b)
         if binding.description:
-            out.append((key_label(binding.key), binding.tooltip or binding.description))
+            text = binding.description + (f" — {binding.tooltip}" if binding.tooltip else "")
+            out.append((key_label(binding.key), text))
     return out
 
 

@@ -25,16 +25,17 @@ TOLERANCE = 1e-9
 class ExplainPanel(VerticalScroll):
     """A scrollable explanation of the highlighted result."""
 
+    plain = ""
+    """The text on show, without styles (what tests compare with the JSON)."""
+
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="explain-body")
 
     def show(self, answer: Answer | None, row: Row | None, rank: int = 0) -> None:
         """Explain one result of an answer (``None``: nothing to explain)."""
-        body = self.query_one("#explain-body", Static)
-        if answer is None or row is None:
-            body.update(Content.from_markup("[dim]No result selected.[/]"))
-            return
-        body.update(explain(answer, row, rank))
+        content = explain(answer, row, rank) if answer and row else Content.from_markup("[dim]No result selected.[/]")
+        self.plain = content.plain
+        self.query_one("#explain-body", Static).update(content)
 
 
 def _num(value: Any, spec: str = ".6f") -> str:

@@ -1,88 +1,104 @@
-"""The selected result's file, syntax highlighted, the matched lines selected, scrolled into view."""
+"""The selected result's code, syntax highlighted, with the matched lines marked and context around them.
+
+A window of the file around the match is highlighted (Pygments, through ``textual.highlight``) in a
+thread worker, so a long file never holds up typing; the plain text shows first, the colours follow.
+"""
 
 from __future__ import annotations
 
-import functools
-import importlib
-from pathlib import PurePosixPath
-
+from textual import work
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import TextArea
-from textual.widgets.text_area import Selection
+from textual.containers import ScrollableContainer
+from textual.content import Content
+from textual.highlight import highlight
+from textual.widgets import Static
 
-CONTEXT_ABOVE = 3
+CONTEXT_BEFORE = 150
+"""Lines of the file kept above the match."""
+
+CONTEXT_AFTER = 300
+"""Lines of the file kept below the match."""
+
+SCROLL_MARGIN = 3
 """Lines shown above the match when the preview scrolls to it."""
 
-EXTENSIONS = {
-    ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript",
-    ".jsx": "javascript", ".ts": "typescript", ".tsx": "tsx", ".go": "go", ".rs": "rust", ".java": "java",
-    ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
-    ".json": "json", ".toml": "toml", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown", ".html": "html",
-    ".css": "css", ".sh": "bash", ".sql": "sql", ".xml": "xml",
-}
-"""Language by file extension, for results that carry none."""
-
-EXTRA_GRAMMARS = {"c": "tree_sitter_c", "cpp": "tree_sitter_cpp"}
-"""Grammars the project already depends on that Textual does not bundle, with their highlight queries."""
+MATCH_MARK = "▌"
+"""Drawn in the gutter of every matched line."""
 
 
-class Preview(TextArea):
-    """A read-only code view of one result."""
+class Preview(ScrollableContainer, can_focus=True):
+    """A read-only, scrollable code view of one place in a file."""
 
     BINDINGS = [
-        Binding("escape", "app.focus_results", "Back to results", show=False),
-        Binding("o", "app.open_editor", "Open in $EDITOR", show=False),
+        Binding("escape", "app.focus_results", "Back to results"),
+        Binding("j", "scroll_down", "Scroll down", show=False),
+        Binding("k", "scroll_up", "Scroll up", show=False),
     ]
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(read_only=True, show_line_numbers=True, soft_wrap=False, **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)  # type: ignore[arg-type]
         self.shown: tuple[str, int, int] | None = None
         """``(path, start_line, end_line)`` on display."""
 
-    def show(self, path: str, text: str, start: int, end: int, language: str | None = None) -> None:
-        """Show a file with lines ``start..end`` (1-based) selected and scrolled into view."""
-        if self.shown is None or self.shown[0] != path:
-            self.language = None
-            self.load_text(text)
-            self.language = self._usable(language or language_of(path))
+    def compose(self) -> ComposeResult:
+        yield Static(id="code")
+
+    def show(self, path: str, text: str, start: int, end: int, language: str | None = None,
+             hits: tuple[int, ...] = ()) -> None:
+        """Show a file around lines ``start..end`` (1-based), marked and scrolled into view.
+
+        ``hits`` are the lines the engine matched on (drawn brighter than the rest of the span).
+        """
+        if self.shown == (path, start, end):
+            return
         self.shown = (path, start, end)
-        last = max(self.document.line_count - 1, 0)
-        top, bottom = min(max(start - 1, 0), last), min(max(end, start), last + 1)
-        end_location = (bottom, 0) if bottom <= last else (last, len(self.document.get_line(last)))
-        self.selection = Selection((top, 0), end_location)
+        lines = text.splitlines()
+        first = max(start - 1 - CONTEXT_BEFORE, 0)
+        window = lines[first : end + CONTEXT_AFTER]
         self.border_title = f"{path}:{start}" + (f"-{end}" if end > start else "")
-        self.call_after_refresh(self.scroll_to, y=max(top - CONTEXT_ABOVE, 0), animate=False)
+        self.border_subtitle = f"{len(lines):,} lines"
+        self.query_one("#code", Static).update(render(window, first, (start, end, hits), None, path))
+        self.call_after_refresh(self.scroll_to, y=max(start - 1 - first - SCROLL_MARGIN, 0), animate=False)
+        self._highlight(window, first, (start, end, hits), language, path)
+
+    @work(thread=True, exclusive=True, group="preview", exit_on_error=False)
+    def _highlight(self, window: list[str], first: int, marks: Marks, language: str | None, path: str) -> None:
+        """Colour the window off the UI thread, then swap it in if it is still the one on show."""
+        content = render(window, first, marks, language or "", path)
+        start, end, _ = marks
+        self.app.call_from_thread(self._swap, (path, start, end), content)
+
+    def _swap(self, shown: tuple[str, int, int], content: Content) -> None:
+        if self.shown == shown:
+            self.query_one("#code", Static).update(content)
 
     def clear_preview(self, message: str = "") -> None:
         """Show a message instead of code."""
         self.shown = None
-        self.language = None
-        self.load_text(message)
-        self.border_title = ""
-
-    def _usable(self, language: str | None) -> str | None:
-        """Return the language if the text area can highlight it (registering extra grammars once)."""
-        if language is None:
-            return None
-        if language not in self.available_languages and language in EXTRA_GRAMMARS:
-            grammar = _grammar(EXTRA_GRAMMARS[language])
-            if grammar is not None:
-                self.register_language(language, *grammar)
-        return language if language in self.available_languages else None
+        self.border_title = self.border_subtitle = ""
+        self.query_one("#code", Static).update(Content.styled(message, "dim italic"))
 
 
-def language_of(path: str) -> str | None:
-    """Guess a file's language from its extension."""
-    return EXTENSIONS.get(PurePosixPath(path).suffix.lower())
+Marks = tuple[int, int, tuple[int, ...]]
+"""The result's span ``(start, end)`` and the lines the engine matched on."""
 
 
-@functools.cache
-def _grammar(module: str) -> tuple[object, str] | None:
-    """Return a tree-sitter language and its highlight query from a grammar package, if it ships one."""
-    try:
-        from tree_sitter import Language
-
-        mod = importlib.import_module(module)
-        return Language(mod.language()), str(mod.HIGHLIGHTS_QUERY)
-    except (ImportError, AttributeError, ValueError):
-        return None
+def render(window: list[str], first: int, marks: Marks, language: str | None, path: str) -> Content:
+    """Return the window with line numbers, the matched lines marked (highlighted unless ``language`` is None)."""
+    start, end, hits = marks
+    source = "\n".join(line.expandtabs(4) for line in window)
+    if language is None:
+        code = [Content(line.expandtabs(4)) for line in window]
+    else:
+        code = highlight(source, language=language or None, path=path).split("\n", allow_blank=True)
+    width = len(str(first + len(window)))
+    out = []
+    for offset, line in enumerate(code[: len(window)]):
+        number = first + offset + 1
+        inside, hit = start <= number <= end, number in hits
+        gutter = Content.styled(f"{number:>{width}} ", "bold $accent" if inside or hit else "$foreground 35%")
+        mark = Content.styled(MATCH_MARK, "$accent" if hit else "$accent 45%") if inside or hit else Content(" ")
+        row = Content.assemble(gutter, mark, " ", line)
+        out.append(row.stylize("on $accent 22%" if hit else "on $accent 10%") if inside or hit else row)
+    return Content("\n").join(out)

@@ -16,8 +16,8 @@ class QueryInput(Input):
     BINDINGS = [
         Binding("down", "app.cursor(1)", "Next result", show=False),
         Binding("up", "app.cursor(-1)", "Previous result", show=False),
-        Binding("enter", "app.focus_results", "To the results", show=False),
-        Binding("escape", "app.focus_results", "Leave the query box", show=False),
+        Binding("enter", "app.focus_results", "Results", tooltip="Go to the results list"),
+        Binding("escape", "app.focus_results", "Leave", tooltip="Leave the query box (then q quits, ? helps)"),
     ]
 
 

@@ -11,8 +11,11 @@ from maguyva_tui.app.session import Answer, Row, RowKey
 from maguyva_tui.app.widgets.bars import SHORT
 from maguyva_tui.core.types import MODALITIES
 
-PLACE_WIDTH = 44
+PLACE_WIDTH = 40
 """Characters of ``path:line`` kept; longer paths lose their start, never the file name."""
+
+SYMBOL_WIDTH = 30
+"""Characters of the symbol kept."""
 
 DEMOTED_MARK = "▼"
 """Shown for a demoted path (vendored, built, generated, minified)."""
@@ -31,10 +34,11 @@ class ResultsTable(DataTable[Text]):
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
         self.answer: Answer | None = None
         self.moved: dict[RowKey, int | None] = {}
+        self._up_down = (Style(bold=True), Style(bold=True))
 
     def on_mount(self) -> None:
         self._columns()
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.answer, self.moved))
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.answer, self.moved, keep=True))
 
     def _columns(self) -> None:
         self.add_column("#", key="rank")
@@ -51,33 +55,33 @@ class ResultsTable(DataTable[Text]):
         value = self.app.theme_variables.get(f"modality-{name}")
         return Style(color=value, bold=True) if value else Style(bold=True)
 
-    def show(self, answer: Answer | None, moved: dict[RowKey, int | None] | None = None) -> None:
-        """Replace the rows, keeping the cursor on the same result when it is still listed."""
-        keep = self.current_row()
+    def show(self, answer: Answer | None, moved: dict[RowKey, int | None] | None = None, keep: bool = False) -> None:
+        """Replace the rows; with ``keep``, the cursor stays on the same result when it is still listed."""
+        kept = self.current_row() if keep else None
         self.answer, self.moved = answer, moved or {}
         self.clear(columns=True)
         self._columns()
         if answer is None:
             return
         colours = {name: self._colour(name) for name in MODALITIES}
+        variables = self.app.theme_variables
+        self._up_down = (Style(color=variables.get("success"), bold=True), Style(color=variables.get("error"), bold=True))
         for i, row in enumerate(answer.rows):
             self.add_row(*self._cells(i, row, colours), key=f"{i}")
-        if keep is not None:
+        if kept is not None:
             for i, row in enumerate(answer.rows):
-                if row.key == keep.key:
+                if row.key == kept.key:
                     self.move_cursor(row=i, animate=False)
                     break
 
     def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Text]:
         raw = row.raw
-        place = f"{row.path}:{row.start_line}"
-        if len(place) > PLACE_WIDTH:
-            place = "…" + place[-(PLACE_WIDTH - 1):]
+        place = _clip(f"{row.path}:{row.start_line}", PLACE_WIDTH, keep_end=True)
         cells = [
             Text(str(i + 1), style="bold"),
-            _moved(self.moved, row.key),
+            _moved(self.moved, row.key, self._up_down),
             Text(place),
-            Text(str(raw.get("symbol") or "")[:36]),
+            Text(_clip(str(raw.get("symbol") or ""), SYMBOL_WIDTH)),
             Text(str(raw.get("kind") or ""), style="dim"),
             Text(f"{row.score:.4f}", justify="right"),
         ]
@@ -96,7 +100,14 @@ class ResultsTable(DataTable[Text]):
         return self.answer.rows[index]
 
 
-def _moved(moved: dict[RowKey, int | None], key: RowKey) -> Text:
+def _clip(text: str, width: int, keep_end: bool = False) -> str:
+    """Cut a cell to ``width`` with an ellipsis, keeping the end of paths (the file name)."""
+    if len(text) <= width:
+        return text
+    return "…" + text[-(width - 1):] if keep_end else text[: width - 1] + "…"
+
+
+def _moved(moved: dict[RowKey, int | None], key: RowKey, styles: tuple[Style, Style]) -> Text:
     """Return ``↑n``/``↓n`` for a what-if move, ``new`` for a newcomer, blank when unchanged."""
     if key not in moved:
         return Text("")
@@ -104,9 +115,9 @@ def _moved(moved: dict[RowKey, int | None], key: RowKey) -> Text:
     if delta is None:
         return Text("new", style="bold italic")
     if delta > 0:
-        return Text(f"↑{delta}", style="bold green")
+        return Text(f"↑{delta}", style=styles[0])
     if delta < 0:
-        return Text(f"↓{-delta}", style="bold red")
+        return Text(f"↓{-delta}", style=styles[1])
     return Text("")
 
 
@@ -114,7 +125,7 @@ def _marks(row: Row) -> Text:
     """Return the demotion and folding marks of a result."""
     text = Text()
     if row.demoted:
-        text.append(DEMOTED_MARK, style="bold red")
+        text.append(DEMOTED_MARK, style="bold")
     if row.folded:
         text.append(f"+{row.folded}", style="dim")
     return text

@@ -11,10 +11,15 @@ class StatusLine(Horizontal):
     """Index progress while building, then what the index holds; semantic fill-in beside it."""
 
     def compose(self) -> ComposeResult:
+        yield Label("", id="repo")
         yield Label("opening index…", id="index-state")
         yield ProgressBar(id="index-progress", show_eta=False)
         yield Label("", id="embed-state")
         yield Label("", id="notice")
+
+    def repo(self, name: str) -> None:
+        """Show the repository's name."""
+        self.query_one("#repo", Label).update(f"◆ {name}")
 
     def progress(self, phase: str, done: int, total: int) -> None:
         """Show an indexing phase and how far it got."""

@@ -1,0 +1,229 @@
+"""Pilot-driven tests: typing, every binding, explain against the JSON, what-if, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.app.screens.help import HelpScreen
+from maguyva_tui.app.screens.jump import JumpScreen
+from maguyva_tui.app.widgets.explain import ExplainPanel
+from maguyva_tui.app.widgets.results import ResultsTable
+from tests.app.conftest import SIZE, ask, ready, settle, wait_for
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_typing_updates_intent_and_results(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config", typed=True)
+        answer = app.answer
+        assert answer is not None and answer.intent == "find_definition"
+        assert answer.target == "parse_config"
+        table = app.query_one(ResultsTable)
+        assert table.row_count == len(answer.rows) > 0
+        assert answer.rows[0].path == "app/config.py"
+        await ask(pilot, '"ECONNREFUSED"')
+        assert app.answer.intent == "exact_match"
+        assert all("ECONNREFUSED" in (r.raw.get("snippet") or "") or r.raw for r in app.answer.rows)
+
+
+async def test_stale_answer_never_replaces_newer(make_app) -> None:
+    from maguyva_tui.app.messages import SearchDone
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        shown = app.answer
+        old = shown.request.with_(seq=app.seq - 1, text="stale")
+        app.post_message(SearchDone(old, None, "should not show"))
+        await pilot.pause(0.1)
+        assert app.answer is shown
+        assert not app.query_one("#query-error").has_class("-shown")
+
+
+async def test_explain_shows_the_json_numbers(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("escape", "down", "e")
+        await pilot.pause(0.1)
+        panel = app.query_one(ExplainPanel)
+        assert panel.display
+        expected = app.engine.search("parse_config", limit=50)
+        row = expected["results"][1]
+        assert row["path"] in panel.plain
+        for name, part in row["modalities"].items():
+            if part is None:
+                continue
+            assert f"{part['contribution']:.6f}" in panel.plain, name
+            assert f"1/({expected['k']} + {part['rank']} + 1)" in panel.plain
+        assert f"{row['score']:.6f}" in panel.plain
+        assert f"{row['boost']:.3f}" in panel.plain
+        assert "terms add up" in panel.plain
+        await pilot.press("e")
+        assert not app.explaining
+
+
+async def test_what_if_reranks_and_marks_moves(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        before = [r.key for r in app.answer.rows]
+        await pilot.press("escape", "w")  # structural -> graph
+        assert app.query_one("#readback").selected == "graph"
+        await pilot.press("w", "w")  # -> semantic -> text
+        for _ in range(5):
+            await pilot.press("plus")
+            await settle(pilot)
+        assert app.answer.request.weights is not None
+        assert app.answer.weights["text"] == pytest.approx(0.6)
+        after = [r.key for r in app.answer.rows]
+        assert after != before
+        table = app.query_one(ResultsTable)
+        assert any(v not in (0,) for v in table.moved.values())
+        await pilot.press("0")
+        await settle(pilot)
+        assert app.answer.request.weights is None
+
+
+async def test_intent_and_preset_override(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("escape", "i")
+        await settle(pilot)
+        assert app.answer.request.intent == "find_definition"
+        await pilot.press("i")
+        await settle(pilot)
+        assert app.answer.intent == "find_references"
+        await pilot.press("p")
+        await settle(pilot)
+        assert app.answer.preset == "thorough"
+        assert app.answer.k == 60
+
+
+async def test_invalid_regex_is_shown_inline(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.answer.request.regex
+        rows = len(app.answer.rows)
+        await ask(pilot, "parse(")
+        error = app.query_one("#query-error")
+        assert error.has_class("-shown")
+        assert app.request.regex
+        assert len(app.answer.rows) == rows  # the last good list stays
+
+
+async def test_focus_keys_and_quit(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "Server")
+        await pilot.press("q")  # typed into the query box, not a quit
+        assert app.query_one("#query").value == "Serverq"
+        await pilot.press("backspace", "down", "enter")
+        assert app.focused is app.query_one(ResultsTable)
+        assert app.query_one(ResultsTable).cursor_row == 1
+        await pilot.press("k", "j", "j")
+        assert app.query_one(ResultsTable).cursor_row == 2
+        await pilot.press("enter")
+        assert app.focused.id == "preview"
+        assert app.query_one("#preview").shown[0] == app.answer.rows[2].path
+        await pilot.press("escape", "slash")
+        assert app.focused.id == "query"
+        await pilot.press("escape", "q")
+        await pilot.pause(0.1)
+    assert app.return_code == 0
+
+
+async def test_help_lists_every_binding(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("escape", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("#help-body").render().plain  # type: ignore[union-attr]
+        for binding in type(app).BINDINGS:
+            assert binding.description in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_jump_to_symbol(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+g")
+        assert isinstance(app.screen, JumpScreen)
+        await pilot.press(*"ConfigLoader")
+        await wait_for(pilot, lambda: app.screen.matches and app.screen.matches[0].label.startswith("ConfigLoader"))
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, JumpScreen)
+        assert app.query_one("#preview").shown[0] == "app/config.py"
+        assert app.jumped is not None
+
+
+async def test_open_in_editor_suspends_and_runs_editor(make_app, monkeypatch) -> None:
+    import contextlib
+
+    from maguyva_tui.app import actions
+
+    calls = []
+    monkeypatch.setenv("EDITOR", "myeditor --wait")
+    monkeypatch.setattr(actions.subprocess, "run", lambda cmd, check: calls.append(cmd))
+    app = make_app()
+    monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("escape", "o")
+        row = app.answer.rows[0]
+        assert calls == [["myeditor", "--wait", f"+{row.start_line}", str(app.engine.root / row.path)]]
+
+
+async def test_palette_commands_exist(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Preset: thorough", "Intent: find_references", "Reindex", "What-if: more graph", "Theme"):
+            assert any(t.startswith(title) for t in titles), title
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.1)
+        assert app.screen.__class__.__name__ == "CommandPalette"
+
+
+async def test_theme_toggle_and_empty_query(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("escape", "t")
+        assert app.theme == "maguyva-light"
+        await pilot.press("slash", "ctrl+a", "ctrl+k")
+        await settle(pilot)
+        assert app.answer is None and app.query_one(ResultsTable).row_count == 0
+
+
+async def test_empty_repository_is_not_fatal(make_app, tmp_path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    app = make_app(empty)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "anything")
+        assert "no searchable files" in str(app.query_one("#index-state").render())
+        assert app.answer is not None and app.answer.rows == []
+
+
+async def test_watch_refreshes_results(make_app, polyglot) -> None:
+    app = make_app(polyglot, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "brand_new_function_xyz")
+        await wait_for(pilot, lambda: app.watching)
+        assert not any(r.path == "app/fresh.py" for r in app.answer.rows)
+        (polyglot / "app" / "fresh.py").write_text("def brand_new_function_xyz():\n    return 1\n")
+        await wait_for(pilot, lambda: any(r.path == "app/fresh.py" for r in app.answer.rows), timeout=20)
