@@ -59,6 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
     mcp = sub.add_parser("mcp", help="serve a repository to coding agents over MCP (stdio)")
     mcp.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
     _common(mcp)
+    graph = sub.add_parser("graph", help="callers, callees or impact radius of a symbol")
+    graph.add_argument("action", choices=("callers", "callees", "impact"))
+    graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method")
+    graph.add_argument("--repo", default=".", help="repository root (default: .)")
+    _common(graph)
+    graph.add_argument("--depth", type=int, help="maximum depth for impact (default 3)")
+    graph.add_argument("--limit", type=int, default=200, help="results to return (default 200)")
+    graph.add_argument("--json", action="store_true", help="print the JSON result")
     return parser
 
 
@@ -94,6 +102,8 @@ def _dispatch(argv: list[str]) -> int:
         return _index(args)
     if args.command == "search":
         return _search(args)
+    if args.command == "graph":
+        return _graph(args)
     if args.command == "mcp":
         return _mcp(args)
     raise UserError(f"unknown command {args.command}")
@@ -177,6 +187,18 @@ def _summary_text(root: Path, s: Any) -> str:
         lines.append("  graph    " + ", ".join(f"{k} {v}" for k, v in s.graph.items() if not isinstance(v, dict)))
     lines.append(f"  seconds  {s.seconds:.2f}")
     return "\n".join(lines)
+
+
+def _graph(args: argparse.Namespace) -> int:
+    from maguyva_tui.graph_command import graph_answer, print_graph
+
+    engine = _engine(args.repo, args.index_dir)
+    result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print_graph(result)
+    return 0
 
 
 def _case(args: argparse.Namespace) -> str:

@@ -110,3 +110,29 @@ def test_core_never_imports_textual_or_rich() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == ""
+
+
+def test_graph_callers_are_call_sites(polyglot: Path) -> None:
+    proc = run("graph", "callers", "parse_config", "--repo", str(polyglot), "--json")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    sites = {(r["path"], r["start_line"], r["symbol"]) for r in result["results"]}
+    assert ("app/config.py", 44, "ConfigLoader.load") in sites
+    assert all(r["start_line"] == r["end_line"] for r in result["results"])
+    assert len(result["definitions"]) > 1 and "definitions match" in result["note"]
+
+
+def test_graph_impact_carries_depth(polyglot: Path) -> None:
+    proc = run("graph", "impact", "parse_config", "--repo", str(polyglot), "--json", "--depth", "1")
+    result = json.loads(proc.stdout)
+    assert result["results"] and {r["depth"] for r in result["results"]} == {1}
+
+
+def test_graph_unknown_symbol_is_one_line(polyglot: Path) -> None:
+    proc = run("graph", "callers", "no_such_symbol", "--repo", str(polyglot))
+    assert proc.returncode == 2 and "unknown symbol" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_search_who_calls_lists_every_call_site(polyglot: Path) -> None:
+    result = search_json(polyglot, "who calls parse_config", "--modality", "graph")
+    assert {(r["path"], r["start_line"]) for r in result["results"]} >= {("app/config.py", 44), ("app/server.py", 47)}
