@@ -154,6 +154,8 @@ class _Reader:
             name = captures.get("local") or captures.get("local.self")
             if name is None or name[0].text in heads or name[0].type.endswith("declarator"):
                 self.add_local(captures)
+            elif self.scope(name[0].start_point.row + 1) is None:
+                self.add_local(captures)  # a global: other files may use it
 
     def add_local(self, captures: dict[str, list[Node]]) -> None:
         """Record one binding of a local, an attribute of ``self`` or the function's return value."""
@@ -200,8 +202,8 @@ class _Reader:
     def bind(self, node: Node, bound: str, typed: str, declared: bool) -> None:
         """Record one binding site; two patterns matching the same site keep the typed reading."""
         line = node.start_point.row + 1
-        scope = self.scope(line)
-        if not bound or scope is None:
+        scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
+        if not bound or (not scope and bound == RETURN):
             return
         sites = self.locals.setdefault((scope, bound), {})
         previous = sites.get(node.start_byte)
@@ -213,12 +215,12 @@ class _Reader:
         out = []
         heads = self.heads
         for (scope, bound), sites in self.locals.items():
-            wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
-            if not wanted:
-                continue
             line, typed = _merge(list(sites.values()))
+            wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
+            if not wanted and (scope or not typed):
+                continue
             name = f"{bound}:{typed}" if typed else bound
-            out.append(Reference("local", name, self.path, line, scope))
+            out.append(Reference("local", name, self.path, line, scope or None))
         return out
 
 

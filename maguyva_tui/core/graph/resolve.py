@@ -447,6 +447,8 @@ class Resolver:
         index = self.file(path)
         if index is None:
             return UNRESOLVED
+        if qualname in index.globals and index.defs.get(qualname) in VALUE_KINDS and index.globals[qualname]:
+            return self.member(self.instance(index, index.globals[qualname]), name)  # app = Flask(); app.route
         inner = f"{qualname}.{name}"
         kind = index.defs.get(inner)
         if kind is not None and kind not in VALUE_KINDS:

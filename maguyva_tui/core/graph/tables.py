@@ -43,6 +43,8 @@ class FileIndex:
     wildcards: list[Import] = field(default_factory=list)
     locals: dict[str, dict[str, str]] = field(default_factory=dict)
     """Function scope qualname to local name to declared type (``""`` when unknown)."""
+    globals: dict[str, str] = field(default_factory=dict)
+    """Module-level variable to the type it was declared with or assigned (``""`` when unknown)."""
     attrs: dict[str, dict[str, str]] = field(default_factory=dict)
     """Class qualname to attribute or field name to declared type (``""`` when unknown)."""
 
@@ -70,8 +72,8 @@ def index_file(facts: FileFacts) -> FileIndex:
             imports[imp.local].append(imp)
     index.imports = dict(imports)
     for ref in facts.references:
-        if ref.kind == "local" and ref.scope:
-            _add_local(index, ref.scope, ref.name)
+        if ref.kind == "local":
+            _add_local(index, ref.scope or "", ref.name)
     return index
 
 
@@ -83,7 +85,9 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
         if owner is not None:
             index.attrs.setdefault(owner, {}).setdefault(name[5:], typed)
         return
-    if index.defs.get(scope) in CLASS_KINDS:
+    if not scope:
+        index.globals.setdefault(name, typed)
+    elif index.defs.get(scope) in CLASS_KINDS:
         index.attrs.setdefault(scope, {}).setdefault(name, typed)
     else:
         index.locals.setdefault(scope, {})[name] = typed
