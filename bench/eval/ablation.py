@@ -1,0 +1,94 @@
+"""Find which mechanism costs a fused answer its quality: re-fuse the same lists with one part off.
+
+For a question that takes the fused path, the engines' own lists are fetched once (through
+``Engine.retrieve``, over-fetched as the product does) and fused again with the product's own
+pure :func:`maguyva_tui.core.fusion.fuse`, changing one thing at a time:
+
+- ``as shipped``: nothing changed; must reproduce the product's list (checked and reported).
+- ``intent forced``: the expected intent's profile instead of the classifier's.
+- ``no per-file dedup``: every chunk stays, not only the best one of each file.
+- ``no centrality boost``: every boost 1.
+- ``no dedup, no boost``.
+- ``dominant engine only``: the other engines' weights set to 0 (dedup and boost kept).
+- ``dominant only, no dedup, no boost``: should match that engine alone (a sanity check).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bench.eval.metrics import Span
+from maguyva_tui.core.fusion import demotion_for, fuse, no_centrality, plan
+from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
+from maguyva_tui.core.search import MIN_FETCH, OVERFETCH
+from maguyva_tui.core.types import MODALITIES, Hit, Query
+
+ABLATIONS = ("as shipped", "intent forced", "no per-file dedup", "no centrality boost", "no dedup, no boost",
+             "dominant engine only", "dominant only, no dedup, no boost")
+"""Variants in report order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One way of fusing."""
+
+    intent: Intent
+    dedup: bool = True
+    boost: bool = True
+    only_dominant: bool = False
+
+
+def _variants(text: str, expected: str) -> dict[str, Variant]:
+    found = classify(text)
+    forced = found if found.name == expected else override(found, expected)
+    return {
+        "as shipped": Variant(found),
+        "intent forced": Variant(forced),
+        "no per-file dedup": Variant(found, dedup=False),
+        "no centrality boost": Variant(found, boost=False),
+        "no dedup, no boost": Variant(found, dedup=False, boost=False),
+        "dominant engine only": Variant(found, only_dominant=True),
+        "dominant only, no dedup, no boost": Variant(found, dedup=False, boost=False, only_dominant=True),
+    }
+
+
+def _lists(engine: Any, text: str, intent: Intent, limit: int) -> Mapping[str, list[Hit]]:
+    """The default preset's engines' own lists, fetched as the fused path fetches them."""
+    query = Query(text, target=intent.target)
+    fetch = max(limit * OVERFETCH, MIN_FETCH)
+    modalities = plan(intent, "default", ordinary=False).modalities
+    return {m: engine.retrieve(m, query, intent, fetch) for m in modalities}
+
+
+def _weights(intent: Intent, only_dominant: bool) -> Weights:
+    base = weights_for(intent.name)
+    if not only_dominant:
+        return base
+    top = base.dominant()
+    return Weights(**{m: (base.get(m) if m == top else 0.0) for m in MODALITIES})
+
+
+def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int) -> list[Span]:
+    k = plan(v.intent, "default", ordinary=False).k
+    items = fuse(lists, _weights(v.intent, v.only_dominant), k,
+                 centrality=engine.centrality if v.boost else no_centrality, demotion=demotion_for,
+                 locate=engine.locate, dedup_per_file=v.dedup)
+    return [item.key for item in items[:limit]]
+
+
+def ablate(engine: Any, text: str, expected: str, limit: int) -> dict[str, list[Span]]:
+    """Return each variant's fused list for one question (engines run once per distinct intent)."""
+    cache: dict[str, Mapping[str, list[Hit]]] = {}
+    out = {}
+    for name, v in _variants(text, expected).items():
+        if v.intent.name not in cache:
+            cache[v.intent.name] = _lists(engine, text, v.intent, limit)
+        out[name] = _fused(engine, cache[v.intent.name], v, limit)
+    return out
+
+
+def fused_path(answer: dict[str, Any]) -> bool:
+    """Tell whether the product answered on the fused path (the only one ablations apply to)."""
+    return answer.get("fusion_strategy") == "fused"
