@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from textwrap import dedent
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,8 +86,12 @@ def test_pickle_round_trip_keeps_queries_and_updates_working() -> None:
     base = facts({"pkg/__init__.py": "", "pkg/config.py": CONFIG_V1, "pkg/user.py": USER})
     graph = pickle.loads(pickle.dumps(CodeGraph.build(base)))
     assert [s.line for s in callers(graph, "parse_config").sites] == [4]
-    graph.update(facts({"pkg/user.py": USER + "parse_config('b')\n"}), ())
+    changed = facts({"pkg/user.py": USER + "parse_config('b')\n"})
+    with pytest.raises(RuntimeError, match="attach"):
+        graph.update(changed, ())
+    graph = build_graph({**base, **changed}, graph, changed, ())
     assert [s.line for s in callers(graph, "parse_config").sites] == [4, 5]
+    assert shape(graph) == shape(CodeGraph.build({**base, **changed}))
 
 
 VERSIONS: dict[str, list[str | None]] = {

@@ -38,13 +38,10 @@ def transition(graph: nx.DiGraph) -> Transition:
     nodes = tuple(graph.nodes)
     index = {node: i for i, node in enumerate(nodes)}
     size = len(nodes)
-    edges = graph.edges(data="weight", default=1.0)
-    count = graph.number_of_edges()
-    rows = np.empty(count, dtype=np.int64)
-    cols = np.empty(count, dtype=np.int64)
-    weights = np.empty(count, dtype=np.float64)
-    for i, (src, dst, weight) in enumerate(edges):
-        rows[i], cols[i], weights[i] = index[dst], index[src], weight
+    edges = list(graph.edges(data="weight", default=1.0))
+    rows = np.fromiter((index[dst] for _, dst, _ in edges), dtype=np.int64, count=len(edges))
+    cols = np.fromiter((index[src] for src, _, _ in edges), dtype=np.int64, count=len(edges))
+    weights = np.fromiter((w for _, _, w in edges), dtype=np.float64, count=len(edges))
     out_weight = np.bincount(cols, weights=weights, minlength=size)
     with np.errstate(divide="ignore", invalid="ignore"):
         normalized = weights / out_weight[cols]

@@ -90,6 +90,8 @@ class CodeGraph:
         self.by_qualname: dict[str, set[str]] = defaultdict(set)
         self.by_path: dict[str, list[Symbol]] = {}
         self.rank: dict[str, float] = {}
+        self.languages: dict[str, str | None] = {}
+        """Every file of the graph and its language (kept when the facts are not pickled)."""
         self._transition: cent.Transition | None = None
 
     # -- construction --------------------------------------------------------------------------
@@ -102,6 +104,8 @@ class CodeGraph:
 
     def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = ()) -> set[str]:
         """Replace changed files, drop removed ones, re-resolve what depended on them; return those."""
+        if len(self.facts) < len(self.languages):
+            raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after unpickling")
         removed = {p for p in removed if p in self.facts} - set(changed)
         touched = set(changed) | removed
         old_table = self.table
@@ -128,6 +132,7 @@ class CodeGraph:
         """Remove a file's nodes, symbols and name index entries (its sites go in ``_store``)."""
         old = self.facts.pop(path, None)
         self.indexes.pop(path, None)
+        self.languages.pop(path, None)
         for symbol in self.by_path.pop(path, []):
             node = symbol_id(path, symbol.qualname)
             self.symbols.pop(node, None)
@@ -145,6 +150,7 @@ class CodeGraph:
         """Add a file's nodes and name index entries."""
         path = facts.path
         self.facts[path] = facts
+        self.languages[path] = facts.language
         self.indexes[path] = index_file(facts)
         self.graph.add_node(path, kind="file")
         symbols = sorted(facts.symbols, key=lambda s: (s.start_line, -s.end_line))
@@ -237,6 +243,8 @@ class CodeGraph:
         sites: list[Site] = []
         loose: list[Loose] = []
         cache: dict[tuple[str | None, str], str] = {}
+        sources: dict[str | None, str] = {}
+        nodes = self.graph.nodes
         for ref in facts.references:
             if ref.kind == "local":
                 continue
@@ -244,8 +252,10 @@ class CodeGraph:
             target = cache.get(key)
             if target is None:
                 target = cache[key] = resolver.resolve(index, ref.scope, ref.name)
-            source = self._source(index, ref.scope)
-            if target in SENTINELS or not self.graph.has_node(target):
+            source = sources.get(ref.scope)
+            if source is None:
+                source = sources[ref.scope] = self._source(index, ref.scope)
+            if target in SENTINELS or target not in nodes:
                 loose.append(Loose(path, ref.line, source, ref.name, ref.kind, _outcome(target)))
             else:
                 sites.append(Site(path, ref.line, source, target, ref.kind))
@@ -301,15 +311,15 @@ class CodeGraph:
             owner = index.enclosing_class(qualname.rpartition(".")[0])
             if owner is not None and kind in ("method", "function"):
                 counts[(symbol_id(path, qualname), symbol_id(path, owner), "member")] += 1
+        edges: dict[tuple[str, str], dict[str, object]] = {}
         for (source, target, kind), count in counts.items():
             if source == target:
                 continue
-            data = self.graph.get_edge_data(source, target)
-            if data is None:
-                self.graph.add_edge(source, target, weight=float(count), kinds={kind: count})
-            else:
-                data["weight"] += count
-                data["kinds"][kind] = data["kinds"].get(kind, 0) + count
+            data = edges.setdefault((source, target), {"weight": 0.0, "kinds": {}})
+            data["weight"] += count  # type: ignore[operator]
+            data["kinds"][kind] = count  # type: ignore[index]
+        # every source is this file's node and its old out-edges are gone: all edges are new
+        self.graph.add_edges_from((s, t, d) for (s, t), d in edges.items())
 
     # -- centrality ------------------------------------------------------------------------------
     def _recompute_centrality(self) -> None:
@@ -362,11 +372,11 @@ class CodeGraph:
         """Return node and edge counts and, per language, how call/inherit/ref sites resolved."""
         per_language: dict[str, Counter[str]] = defaultdict(Counter)
         for path, sites in self.sites_out.items():
-            language = self.facts[path].language or ""
+            language = self.languages.get(path) or ""
             per_language[language]["resolved"] += sum(1 for s in sites if s.kind in RESOLVED_KINDS)
             per_language[language]["calls_resolved"] += sum(1 for s in sites if s.kind == "call")
         for path, loose in self.loose.items():
-            language = self.facts[path].language or ""
+            language = self.languages.get(path) or ""
             for item in loose:
                 per_language[language][item.outcome] += 1
                 if item.kind == "call":
@@ -382,22 +392,31 @@ class CodeGraph:
 
     # -- persistence ---------------------------------------------------------------------------------
     def __getstate__(self) -> dict[str, object]:
-        """Pickle everything but the cached transition operator."""
-        state = {slot: getattr(self, slot) for slot in vars(self)}
-        state["_transition"] = None
+        """Pickle the graph without what the index already stores or what is cheap to rebuild:
+        the facts and per-file tables (``attach`` restores them) and the reverse site index."""
+        skip = {"facts", "indexes", "sites_in", "_transition"}
+        state = {key: value for key, value in vars(self).items() if key not in skip}
         state["dependents"] = dict(self.dependents)
-        state["sites_in"] = dict(self.sites_in)
         state["by_name"] = dict(self.by_name)
         state["by_qualname"] = dict(self.by_qualname)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        """Restore a pickled graph."""
+        """Restore a pickled graph; queries work at once, ``update`` after ``attach``."""
         self.__dict__.update(state)
+        self.facts, self.indexes, self._transition = {}, {}, None
         self.dependents = defaultdict(set, self.dependents)
-        self.sites_in = defaultdict(list, self.sites_in)
         self.by_name = defaultdict(set, self.by_name)
         self.by_qualname = defaultdict(set, self.by_qualname)
+        self.sites_in = defaultdict(list)
+        for sites in self.sites_out.values():
+            for site in sites:
+                self.sites_in[site.target].append(site)
+
+    def attach(self, facts: Mapping[str, FileFacts]) -> None:
+        """Give an unpickled graph the facts it was built from, so that it can be updated."""
+        self.facts = {path: facts[path] for path in self.languages if path in facts}
+        self.indexes = {path: index_file(f) for path, f in self.facts.items()}
 
 
 COUNTED = ("resolved", "external", "ambiguous", "unresolved")

@@ -144,12 +144,17 @@ def callees(graph: CodeGraph, name: str) -> Callees:
     return Callees(defs, tuple(found), tuple(sorted(loose, key=lambda u: (u.line, u.name))))
 
 
-def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH) -> Impact:
-    """Return every symbol and file that depends on a name within ``max_depth`` edges."""
+def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH, limit: int | None = None) -> Impact:
+    """Return every symbol and file that depends on a name within ``max_depth`` edges.
+
+    With ``limit``, the search stops after the first depth that completes ``limit`` dependents:
+    the ranking (depth, then centrality) of the first ``limit`` is the same, and hubs answer fast."""
     defs = definitions(graph, name)
     seen: dict[str, tuple[int, str, str]] = {d: (0, "", "") for d in defs}
     frontier = list(defs)
     for depth in range(1, max_depth + 1):
+        if limit is not None and len(seen) - len(defs) >= limit:
+            break
         following = []
         for node in frontier:
             for user, data in graph.graph.pred[node].items():
@@ -162,7 +167,7 @@ def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH) -> Impac
             break
     dependents = [_dependent(graph, n, *seen[n]) for n in seen if seen[n][0] > 0]
     dependents.sort(key=lambda d: (d.depth, -d.centrality, d.node))
-    return Impact(defs, tuple(dependents), max_depth)
+    return Impact(defs, tuple(dependents[:limit] if limit is not None else dependents), max_depth)
 
 
 def _edge_kind(kinds: dict[str, int]) -> str:

@@ -75,6 +75,7 @@ class Resolver:
         """Directories that hold an ``__init__.py``."""
         self.deps: set[str] = set()
         self.depth = 0
+        self.modules: dict[tuple[str, str], str] = {}
 
     # -- tables, each read recorded ------------------------------------------------------------
     def touch(self, key: str) -> tuple[str, ...]:
@@ -237,7 +238,7 @@ class Resolver:
         imports = index.imports.get(name)
         if imports:
             return self.first_import(index, imports)
-        if index.language == "python" and any(local.startswith(name + ".") for local in index.imports):
+        if index.language == "python" and name in index.dotted_heads:
             return self.module(index, name)  # ``import a.b`` binds ``a`` too
         for imp in index.wildcards:
             module = self.module(index, imp.module)
@@ -336,7 +337,15 @@ class Resolver:
 
     # -- modules -------------------------------------------------------------------------------
     def module(self, index: FileIndex, written: str) -> str:
-        """Resolve a module as an import writes it to a file, a package or a sentinel."""
+        """Resolve a module as an import writes it to a file, a package or a sentinel (memoized)."""
+        key = (index.path, written)
+        found = self.modules.get(key)
+        if found is None:
+            found = self.modules[key] = self.find_module(index, written)
+        return found
+
+    def find_module(self, index: FileIndex, written: str) -> str:
+        """Resolve a module as an import writes it, without the memo."""
         language = index.language
         if language == "python":
             return self.python_module(index, written)

@@ -43,6 +43,8 @@ class FileIndex:
     wildcards: list[Import] = field(default_factory=list)
     locals: dict[str, dict[str, str]] = field(default_factory=dict)
     """Function scope qualname to local name to declared type (``""`` when unknown)."""
+    dotted_heads: set[str] = field(default_factory=set)
+    """First segments of Python ``import a.b`` bindings: ``a`` is bound too."""
     globals: dict[str, str] = field(default_factory=dict)
     """Module-level variable to the type it was declared with or assigned (``""`` when unknown)."""
     attrs: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -71,6 +73,7 @@ def index_file(facts: FileFacts) -> FileIndex:
         elif imp.local:
             imports[imp.local].append(imp)
     index.imports = dict(imports)
+    index.dotted_heads = {local.partition(".")[0] for local in imports if "." in local}
     for ref in facts.references:
         if ref.kind == "local":
             _add_local(index, ref.scope or "", ref.name)

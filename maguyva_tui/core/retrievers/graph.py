@@ -63,7 +63,7 @@ class GraphRetriever:
 
     def impact_hits(self, name: str, depth: int, limit: int) -> list[Hit]:
         """Return the dependents of ``name`` nearest first, each spanning the dependent symbol."""
-        found = queries.impact(self.graph, name, depth)
+        found = queries.impact(self.graph, name, depth, limit)
         bare = name.replace("::", ".").rpartition(".")[2] or name
         hits = []
         for d in found.dependents[:limit]:
@@ -134,5 +134,4 @@ class GraphRetriever:
 
     def _language(self, path: str) -> str | None:
         """Return the language of a file of the graph."""
-        facts = self.graph.facts.get(path)
-        return facts.language if facts is not None else None
+        return self.graph.languages.get(path)
