@@ -277,6 +277,8 @@ class _Build:
 
         self.progress("graph", 0, 1)
         previous = self.previous.graph if self.previous else None
+        if previous is not None and not previous.facts and self.previous is not None:
+            previous.attach(self.previous.facts)  # an unpickled graph needs its facts to be updated
         changed = {src.path: facts[src.path] for src in fresh}
         removed = [p for p in (self.previous.files if self.previous else {}) if p not in facts]
         return build_graph(facts, previous, changed, removed)

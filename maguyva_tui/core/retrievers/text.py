@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -64,6 +63,16 @@ class LineMatch:
         return MATCH_TIERS[self.match_type] + (DEFINITION_BONUS if self.definition else 0.0)
 
 
+@dataclass(frozen=True, slots=True)
+class _FileMatches:
+    """The matching lines of one file as parallel arrays."""
+
+    lines: np.ndarray
+    tiers: np.ndarray
+    definitions: np.ndarray
+    starts: np.ndarray
+
+
 class _Matcher:
     """Find the next match at or after a byte offset."""
 
@@ -79,6 +88,31 @@ class _Matcher:
         span = self.regex._regexp.Match(re2._Anchor.UNANCHORED, data, pos, len(data))[0]
         return None if span[0] < 0 else span
 
+    def spans(self, data: bytes) -> tuple[np.ndarray, np.ndarray]:
+        """Start and end offsets of matches: every occurrence of a literal, the first match of
+        each line for a pattern (grep reads a pattern line by line)."""
+        starts: list[int] = []
+        ends: list[int] = []
+        if self.needle is not None:
+            n = len(self.needle)
+            i = data.find(self.needle)
+            while i >= 0:
+                starts.append(i)
+                i = data.find(self.needle, i + 1)
+            return np.array(starts, np.int64), np.array(starts, np.int64) + n
+        pos = 0
+        while pos <= len(data):
+            found = self.find(data, pos)
+            if found is None:
+                break
+            starts.append(found[0])
+            ends.append(found[1])
+            line_end = data.find(b"\n", found[0])
+            if line_end < 0:
+                break
+            pos = line_end + 1
+        return np.array(starts, np.int64), np.array(ends, np.int64)
+
 
 class TextRetriever:
     """Literal, regex and term search over a snapshot's trigram index."""
@@ -91,65 +125,95 @@ class TextRetriever:
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return matching lines, best first; free text falls back to term matching."""
         if query.regex:
-            matches = self.regex_lines(query.text, query.case)
-            return [self._hit(m, "regex " + m.match_type) for m in matches[:limit]]
+            matches = self.regex_lines(query.text, query.case, limit)
+            return [self._hit(m, "regex " + m.match_type) for m in matches]
         literal = query.target or query.text
-        matches = self.literal_lines(literal, query.case)
+        matches = self.literal_lines(literal, query.case, limit)
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
-        if len(hits) < limit and len(_WORDS.findall(query.text)) > 1:
+        if len(hits) < limit and query.target is None and len(_WORDS.findall(query.text)) > 1:
             seen = {(h.path, h.start_line) for h in hits}
             hits += [h for h in self.term_hits(query.text, limit) if (h.path, h.start_line) not in seen]
         return hits[:limit]
 
-    def literal_lines(self, literal: str, case: str = "sensitive") -> list[LineMatch]:
-        """Every line containing the literal, ranked."""
+    def literal_lines(self, literal: str, case: str = "sensitive", limit: int | None = None) -> list[LineMatch]:
+        """Every line containing the literal, ranked (the best ``limit`` when given)."""
         data = _check(literal)
         if _insensitive(literal, case):
             options = _options(case_sensitive=False, literal=True)
             matcher = _Matcher(None, _compile(literal, options))
         else:
             matcher = _Matcher(data, None)
-        return self._scan(literal_plan(literal), matcher, literal)
+        return self._scan(literal_plan(literal), matcher, literal, limit)
 
-    def regex_lines(self, pattern: str, case: str = "sensitive") -> list[LineMatch]:
+    def regex_lines(self, pattern: str, case: str = "sensitive", limit: int | None = None) -> list[LineMatch]:
         """Every line matching the regex (line by line, as grep reads it), ranked."""
         _check(pattern)
         options = _options(case_sensitive=not _insensitive(pattern, case), literal=False)
         compiled = _compile("(?m)" + pattern, options)
-        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None)
+        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit)
 
     def candidates(self, plan: TQ) -> list[str]:
         """Paths of the documents the plan admits, in path order."""
         by_id = self.snapshot.by_id
         return sorted(by_id[d].path for d in evaluate(plan, self.snapshot.trigrams) if d in by_id)
 
-    def _scan(self, plan: TQ, matcher: _Matcher, literal: str | None) -> list[LineMatch]:
-        out: list[LineMatch] = []
-        for path in self.candidates(plan):
-            out.extend(self._file_matches(path, matcher, literal))
-        out.sort(key=lambda m: (-m.score, m.path, m.line))
-        return out
+    def _scan(self, plan: TQ, matcher: _Matcher, literal: str | None, limit: int | None = None) -> list[LineMatch]:
+        """Rank the matching lines of every candidate file; only the top ``limit`` become objects."""
+        paths = self.candidates(plan)
+        found: list[tuple[int, _FileMatches]] = []
+        for index, path in enumerate(paths):
+            arrays = self._file_arrays(path, matcher, literal)
+            if arrays is not None:
+                found.append((index, arrays))
+        if not found:
+            return []
+        files = np.concatenate([np.full(len(a.lines), i, np.int64) for i, a in found])
+        lines = np.concatenate([a.lines for _, a in found])
+        tiers = np.concatenate([a.tiers for _, a in found])
+        defs = np.concatenate([a.definitions for _, a in found])
+        starts = np.concatenate([a.starts for _, a in found])
+        order = np.lexsort((lines, files, -(tiers * 2 + defs)))
+        if limit is not None:
+            order = order[:limit]
+        return [
+            LineMatch(paths[f], ln + 1, _TIER_NAMES[t], d, st)
+            for f, ln, t, d, st in zip(
+                files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
+            )
+        ]
 
-    def _file_matches(self, path: str, matcher: _Matcher, literal: str | None) -> Iterator[LineMatch]:
+    def _file_matches(self, path: str, matcher: _Matcher, literal: str | None) -> list[LineMatch]:
+        """Every matching line of one file with its best match type, in line order."""
+        arrays = self._file_arrays(path, matcher, literal)
+        if arrays is None:
+            return []
+        return [
+            LineMatch(path, ln + 1, _TIER_NAMES[t], d, st)
+            for ln, t, d, st in zip(arrays.lines.tolist(), arrays.tiers.tolist(), arrays.definitions.tolist(), arrays.starts.tolist())
+        ]
+
+    def _file_arrays(self, path: str, matcher: _Matcher, literal: str | None) -> _FileMatches | None:
+        """One entry per matching line (0-based), its best match type and whether it defines the literal."""
         data = self.snapshot.raw(path)
-        found = matcher.find(data, 0)
-        if found is None:
-            return
-        newlines = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
+        starts, ends = matcher.spans(data)
+        if not len(starts):
+            return None
+        past_end = not data or data.endswith(b"\n")  # an empty match there starts no line at all
+        keep = ~((starts == len(data)) & past_end)
+        starts, ends = starts[keep], ends[keep]
+        if not len(starts):
+            return None
+        arr = np.frombuffer(data, np.uint8)
+        lines = np.searchsorted(np.flatnonzero(arr == 10), starts, side="right")
+        tiers = _tiers(arr, starts, ends)
+        order = np.lexsort((-tiers, lines))
+        lines, tiers, starts = lines[order], tiers[order], starts[order]
+        first = np.ones(len(lines), bool)
+        first[1:] = lines[1:] != lines[:-1]
+        lines, tiers, starts = lines[first], tiers[first], starts[first]
         defs = _definition_lines(self.snapshot, path, literal)
-        while found is not None:
-            start, end = found
-            idx = int(np.searchsorted(newlines, start, side="right"))
-            line_end = int(newlines[idx]) if idx < len(newlines) else len(data)
-            if start == len(data) and idx and start == int(newlines[idx - 1]) + 1:
-                return  # an empty match after the final newline is no line at all
-            kind = _match_type(data, start, end)
-            if kind != "whole identifier":
-                kind = _best_on_line(data, matcher, start, line_end, kind)
-            yield LineMatch(path, idx + 1, kind, (idx + 1) in defs, start)
-            if line_end >= len(data):
-                return
-            found = matcher.find(data, line_end + 1)
+        definitions = np.isin(lines + 1, np.fromiter(defs, np.int64, len(defs))) if defs else np.zeros(len(lines), bool)
+        return _FileMatches(lines, tiers, definitions, starts)
 
     def term_hits(self, text: str, limit: int) -> list[Hit]:
         """Lines holding the question's rarer words, scored by summed inverse document frequency."""
@@ -208,43 +272,37 @@ def _smaller(a: Chunk, b: Chunk) -> bool:
 
 
 def _definition_lines(snapshot: Snapshot, path: str, literal: str | None) -> set[int]:
-    """Lines of a file where a symbol named by the literal is defined."""
-    facts = snapshot.facts.get(path)
-    if facts is None or not facts.symbols:
+    """Lines of a file where a symbol named by the literal is defined (read from the raw rows)."""
+    row = snapshot.facts.rows.get(path)
+    if row is None or not row[2]:
         return set()
     needle = (literal or "").casefold()
     lines = set()
-    for s in facts.symbols:
-        name = s.name.casefold()
-        if literal is None or (name and (name in needle or needle in name)):
-            lines.add(s.name_line or s.start_line)
+    for name, _q, _k, start, _e, _lang, _sig, name_line in row[2]:
+        folded = name.casefold()
+        if literal is None or (folded and (folded in needle or needle in folded)):
+            lines.add(name_line or start)
     return lines
 
 
-def _match_type(data: bytes, start: int, end: int) -> str:
-    """Classify a match by the characters on each side of its two edges."""
-    empty = start == end
-    before = empty or start == 0 or data[start - 1] not in _IDENT or data[start] not in _IDENT
-    after = empty or end >= len(data) or data[end] not in _IDENT or data[end - 1] not in _IDENT
-    if before and after:
-        return "whole identifier"
-    return "word boundary" if before or after else "substring"
+_IDENT_TABLE = np.zeros(256, bool)
+_IDENT_TABLE[list(_IDENT)] = True
+_TIER_NAMES = {3: "whole identifier", 2: "word boundary", 1: "substring"}
 
 
-def _best_on_line(data: bytes, matcher: _Matcher, start: int, line_end: int, kind: str) -> str:
-    """Look at later matches on the same line for a better match type."""
-    pos = start + 1
-    while pos <= line_end:
-        found = matcher.find(data, pos)
-        if found is None or found[0] >= line_end:
-            break
-        other = _match_type(data, *found)
-        if MATCH_TIERS[other] > MATCH_TIERS[kind]:
-            kind = other
-            if kind == "whole identifier":
-                break
-        pos = found[0] + 1
-    return kind
+def _tiers(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Classify matches by the characters on each side of their two edges: 3 whole identifier,
+    2 word boundary, 1 substring. An edge is a boundary when either side of it is not an
+    identifier character."""
+    n = len(arr)
+    empty = starts == ends
+    inner_first = _IDENT_TABLE[arr[np.minimum(starts, n - 1)]] if n else np.zeros(len(starts), bool)
+    inner_last = _IDENT_TABLE[arr[np.clip(ends - 1, 0, n - 1)]] if n else np.zeros(len(starts), bool)
+    outer_before = np.where(starts > 0, _IDENT_TABLE[arr[np.clip(starts - 1, 0, n - 1)]], False) if n else np.zeros(len(starts), bool)
+    outer_after = np.where(ends < n, _IDENT_TABLE[arr[np.clip(ends, 0, n - 1)]], False) if n else np.zeros(len(starts), bool)
+    before = empty | ~outer_before | ~inner_first
+    after = empty | ~outer_after | ~inner_last
+    return np.where(before & after, 3, np.where(before | after, 2, 1)).astype(np.int64)
 
 
 def _check(query: str) -> bytes:
