@@ -184,13 +184,15 @@ def fetch(registry: str, spec: str) -> Path:
     archives = CACHE / "archives"
     archives.mkdir(parents=True, exist_ok=True)
     before = set(archives.iterdir())
-    if registry == "pypi":
-        cmd = f"{sys.executable} -m pip download --quiet --no-deps --no-binary :all: -d {archives} '{spec}'"
+    if registry == "pypi":  # no build isolation: only the archive is wanted, never a build of it
+        cmd = (f"{sys.executable} -m pip download --quiet --no-deps --no-binary :all: --no-build-isolation "
+               f"-d {archives} '{spec}' >/dev/null 2>&1")
     else:
         cmd = f"cd {archives} && npm pack --silent {urllib.parse.quote(spec, safe='@/.')} >/dev/null"
-    if os.system(cmd) != 0:
-        raise RuntimeError(f"could not download {spec}")
+    os.system(cmd)  # pip may fail to read metadata after downloading: the archive is what counts
     new = sorted(set(archives.iterdir()) - before) or _existing(archives, spec)
+    if not new:
+        raise RuntimeError(f"could not download {spec}")
     target.mkdir(parents=True, exist_ok=True)
     with tarfile.open(new[0]) as tf:
         tf.extractall(target, filter="data")
