@@ -22,6 +22,9 @@ from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Re
 
 REFERENCE_INTENTS = ("find_references",)
 IMPACT_INTENTS = ("impact_analysis",)
+FUSED_TEXT_FILES = 60
+"""Files the text engine verifies in a blended search (those defining the literal, then the most central)."""
+
 STALE_VECTOR_RATIO = 1.5
 """Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
 
@@ -48,6 +51,7 @@ class Engine:
         self._provider_notice: str | None = None
         self._store: Any = None
         self._items: list[Any] | None = None
+        self._coverage: tuple[tuple[int, int, int], float] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
 
@@ -113,8 +117,17 @@ class Engine:
             return SemanticRetriever(self.provider, self.vector_store(), [(i.chunk, i.key) for i in self.embedding_items()])
         raise QueryError(f"unknown modality {name!r} (choose from {', '.join(MODALITIES)})")
 
-    def retrieve(self, name: str, query: Query, intent: Intent, limit: int, depth: int | None = None) -> list[Hit]:
-        """Run one engine for a question, using the graph's direct answers when the intent asks."""
+    def retrieve(
+        self, name: str, query: Query, intent: Intent, limit: int, depth: int | None = None, blended: bool = False
+    ) -> list[Hit]:
+        """Run one engine for a question, using the graph's direct answers when the intent asks.
+
+        In a blended search the text engine verifies a bounded set of files: its list is one
+        voice among several there, while alone it must be exhaustive.
+        """
+        if name == "text":
+            text = self.retriever("text")
+            return text.search(query, limit, FUSED_TEXT_FILES if blended else None)  # type: ignore[call-arg]
         if name == "semantic":
             return self._semantic_search(query, limit)
         if name == "graph" and intent.target:
@@ -222,7 +235,11 @@ class Engine:
         items = self.embedding_items()
         if not items:
             return 1.0
-        return self.vector_store().coverage(i.key for i in items)
+        store = self.vector_store()
+        stamp = (id(self.snapshot), id(store), len(store))
+        if self._coverage is None or self._coverage[0] != stamp:
+            self._coverage = (stamp, store.coverage(i.key for i in items))
+        return self._coverage[1]
 
     def embed_pending(
         self, progress: Callable[[int, int], None] | None = None, should_stop: Callable[[], bool] | None = None

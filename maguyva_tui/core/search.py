@@ -123,7 +123,8 @@ def _run_engines(
     engine: Engine, modalities: tuple[str, ...], query: Query, intent: Intent, req: SearchRequest, fetch: int, pool: Executor
 ) -> _Run:
     run = _Run()
-    futures = {m: pool.submit(_timed, engine, m, query, intent, req, fetch) for m in modalities}
+    blended = len(modalities) > 1
+    futures = {m: pool.submit(_timed, engine, m, query, intent, req, fetch, blended) for m in modalities}
     for name, future in futures.items():
         try:
             hits, ms = future.result()
@@ -144,9 +145,11 @@ def _merge(first: _Run, second: _Run) -> _Run:
     return second
 
 
-def _timed(engine: Engine, name: str, query: Query, intent: Intent, req: SearchRequest, fetch: int) -> tuple[list[Hit], float]:
+def _timed(
+    engine: Engine, name: str, query: Query, intent: Intent, req: SearchRequest, fetch: int, blended: bool
+) -> tuple[list[Hit], float]:
     started = time.perf_counter()
-    hits = engine.retrieve(name, query, intent, fetch, req.depth)
+    hits = engine.retrieve(name, query, intent, fetch, req.depth, blended)
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 

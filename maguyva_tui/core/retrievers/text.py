@@ -32,6 +32,9 @@ DEFINITION_BONUS = 0.5
 MAX_QUERY_BYTES = 64 * 1024
 """Longer queries are refused: nothing in a code base is worth a 64 KiB needle."""
 
+TERM_LINES_PER_FILE = 3
+"""Lines kept per file in term matching: fusion keeps one chunk per file, a few give it choice."""
+
 TERM_MIN_LENGTH = 3
 """Words shorter than a trigram cannot use the index and say little in a question."""
 
@@ -121,21 +124,29 @@ class TextRetriever:
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
+        self._definers: dict[str, set[str]] | None = None
 
-    def search(self, query: Query, limit: int) -> list[Hit]:
-        """Return matching lines, best first; free text falls back to term matching."""
+    def search(self, query: Query, limit: int, max_files: int | None = None) -> list[Hit]:
+        """Return matching lines, best first; free text falls back to term matching.
+
+        ``max_files`` bounds the work for a blended search: only the most promising candidate
+        files are verified (those defining the literal, then the most central). Without it the
+        list is exhaustive, as ``--modality text`` and exact-match questions need.
+        """
         if query.regex:
-            matches = self.regex_lines(query.text, query.case, limit)
+            matches = self.regex_lines(query.text, query.case, limit, max_files)
             return [self._hit(m, "regex " + m.match_type) for m in matches]
         literal = query.target or query.text
-        matches = self.literal_lines(literal, query.case, limit)
+        matches = self.literal_lines(literal, query.case, limit, max_files)
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
         if len(hits) < limit and query.target is None and len(_WORDS.findall(query.text)) > 1:
             seen = {(h.path, h.start_line) for h in hits}
-            hits += [h for h in self.term_hits(query.text, limit) if (h.path, h.start_line) not in seen]
+            hits += [h for h in self.term_hits(query.text, limit, max_files) if (h.path, h.start_line) not in seen]
         return hits[:limit]
 
-    def literal_lines(self, literal: str, case: str = "sensitive", limit: int | None = None) -> list[LineMatch]:
+    def literal_lines(
+        self, literal: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
+    ) -> list[LineMatch]:
         """Every line containing the literal, ranked (the best ``limit`` when given)."""
         data = _check(literal)
         if _insensitive(literal, case):
@@ -143,23 +154,27 @@ class TextRetriever:
             matcher = _Matcher(None, _compile(literal, options))
         else:
             matcher = _Matcher(data, None)
-        return self._scan(literal_plan(literal), matcher, literal, limit)
+        return self._scan(literal_plan(literal), matcher, literal, limit, max_files)
 
-    def regex_lines(self, pattern: str, case: str = "sensitive", limit: int | None = None) -> list[LineMatch]:
+    def regex_lines(
+        self, pattern: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
+    ) -> list[LineMatch]:
         """Every line matching the regex (line by line, as grep reads it), ranked."""
         _check(pattern)
         options = _options(case_sensitive=not _insensitive(pattern, case), literal=False)
         compiled = _compile("(?m)" + pattern, options)
-        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit)
+        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit, max_files)
 
     def candidates(self, plan: TQ) -> list[str]:
         """Paths of the documents the plan admits, in path order."""
         by_id = self.snapshot.by_id
         return sorted(by_id[d].path for d in evaluate(plan, self.snapshot.trigrams) if d in by_id)
 
-    def _scan(self, plan: TQ, matcher: _Matcher, literal: str | None, limit: int | None = None) -> list[LineMatch]:
+    def _scan(
+        self, plan: TQ, matcher: _Matcher, literal: str | None, limit: int | None = None, max_files: int | None = None
+    ) -> list[LineMatch]:
         """Rank the matching lines of every candidate file; only the top ``limit`` become objects."""
-        paths = self.candidates(plan)
+        paths = self._promising(self.candidates(plan), literal, max_files)
         found: list[tuple[int, _FileMatches]] = []
         for index, path in enumerate(paths):
             arrays = self._file_arrays(path, matcher, literal)
@@ -181,6 +196,29 @@ class TextRetriever:
                 files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
             )
         ]
+
+    def _promising(self, paths: list[str], literal: str | None, budget: int | None) -> list[str]:
+        """Keep the files most worth verifying when the work is bounded, in path order."""
+        if budget is None or len(paths) <= budget:
+            return paths
+        definers = self._defining(literal)
+        central = self.snapshot.centrality
+
+        def priority(path: str) -> tuple[bool, float, str]:
+            return (path not in definers, -central.at(path, 1, None), path)
+
+        return sorted(sorted(paths, key=priority)[:budget])
+
+    def _defining(self, literal: str | None) -> set[str]:
+        """Files that define a symbol named exactly like the literal (case-folded)."""
+        if not literal:
+            return set()
+        if self._definers is None:
+            table: dict[str, set[str]] = {}
+            for path, row in self.snapshot.facts.symbol_rows():
+                table.setdefault(row[0].casefold(), set()).add(path)
+            self._definers = table
+        return self._definers.get(literal.casefold(), set())
 
     def _file_matches(self, path: str, matcher: _Matcher, literal: str | None) -> list[LineMatch]:
         """Every matching line of one file with its best match type, in line order."""
@@ -215,7 +253,7 @@ class TextRetriever:
         definitions = np.isin(lines + 1, np.fromiter(defs, np.int64, len(defs))) if defs else np.zeros(len(lines), bool)
         return _FileMatches(lines, tiers, definitions, starts)
 
-    def term_hits(self, text: str, limit: int) -> list[Hit]:
+    def term_hits(self, text: str, limit: int, max_files: int | None = None) -> list[Hit]:
         """Lines holding the question's rarer words, scored by summed inverse document frequency."""
         terms = sorted({w.lower() for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH} - STOP_WORDS)
         n_docs = max(len(self.snapshot.trigrams.live), 1)
@@ -226,16 +264,53 @@ class TextRetriever:
             if paths:
                 docs_by_term[term] = paths
                 weights[term] = math.log(1 + n_docs / len(paths))
-        scores: dict[tuple[str, int], tuple[float, list[str]]] = {}
+        chosen = self._term_files(docs_by_term, weights, max_files)
+        matchers = {t: _Matcher(None, _compile(t, _options(case_sensitive=False, literal=True))) for t in docs_by_term}
+        files: dict[str, list[str]] = {}
         for term, paths in docs_by_term.items():
-            options = _options(case_sensitive=False, literal=True)
-            matcher = _Matcher(None, _compile(term, options))
-            for path in paths[:500]:
-                for m in self._file_matches(path, matcher, None):
-                    score, found = scores.get((m.path, m.line), (0.0, []))
-                    scores[(m.path, m.line)] = (score + weights[term], found + [term])
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1][0], kv[0]))[:limit]
-        return [self._line_hit(path, line, score, "terms " + "+".join(found)) for (path, line), (score, found) in ranked]
+            for path in paths:
+                if chosen is None or path in chosen:
+                    files.setdefault(path, []).append(term)
+        ranked: list[tuple[float, str, int, tuple[str, ...]]] = []
+        for path, file_terms in files.items():
+            ranked.extend(self._term_lines(path, file_terms, matchers, weights))
+        ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+        return [self._line_hit(path, line, score, "terms " + "+".join(found)) for score, path, line, found in ranked[:limit]]
+
+    def _term_lines(
+        self, path: str, terms: list[str], matchers: dict[str, _Matcher], weights: dict[str, float]
+    ) -> list[tuple[float, str, int, tuple[str, ...]]]:
+        """The best lines of one file by the summed weight of the terms each holds."""
+        per_term = {}
+        for term in terms:
+            arrays = self._file_arrays(path, matchers[term], None)
+            if arrays is not None:
+                per_term[term] = arrays.lines
+        if not per_term:
+            return []
+        lines = np.concatenate(list(per_term.values()))
+        scores = np.concatenate([np.full(len(v), weights[t]) for t, v in per_term.items()])
+        unique, inverse = np.unique(lines, return_inverse=True)
+        totals = np.bincount(inverse, weights=scores)
+        best = np.argsort(-totals, kind="stable")[:TERM_LINES_PER_FILE]
+        out = []
+        for i in best.tolist():
+            line = int(unique[i])
+            found = tuple(t for t, v in per_term.items() if line in v)
+            out.append((float(totals[i]), path, line + 1, found))
+        return out
+
+    def _term_files(
+        self, docs_by_term: dict[str, list[str]], weights: dict[str, float], budget: int | None
+    ) -> set[str] | None:
+        """Under a budget, the files whose candidate terms weigh most (trigram evidence, unverified)."""
+        if budget is None:
+            return None
+        weight: dict[str, float] = {}
+        for term, paths in docs_by_term.items():
+            for path in paths:
+                weight[path] = weight.get(path, 0.0) + weights[term]
+        return set(sorted(weight, key=lambda p: (-weight[p], p))[:budget])
 
     def _hit(self, m: LineMatch, reason: str) -> Hit:
         if m.definition:
