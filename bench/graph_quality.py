@@ -51,7 +51,7 @@ LANGUAGE_SOURCES: dict[str, tuple[str, str, str]] = {
     "go": ("pypi", "tree-sitter-go==0.23.4", ""),
     "java": ("pypi", "py4j==0.10.9.7", "py4j-0.10.9.7/src"),
     "javascript": ("npm", "lodash@4.17.21", "package"),
-    "typescript": ("npm", "zod@3.23.8", "package/src"),
+    "typescript": ("npm", "zod@3.23.8", "package"),
 }
 """Language to (registry, pinned package, folder inside the archive holding its sources)."""
 
@@ -211,7 +211,11 @@ def language_rates(languages: Iterable[str]) -> dict[str, dict[str, float]]:
     rates = {}
     for language in languages:
         registry, spec, under = LANGUAGE_SOURCES[language]
-        root = fetch(registry, spec)
+        try:
+            root = fetch(registry, spec)
+        except RuntimeError as error:
+            print(f"skipped {language}: {error}", file=sys.stderr)
+            continue
         start = time.perf_counter()
         graph = build_graph(analyze_tree(root, under))
         stats = graph.stats["languages"]  # type: ignore[index]
