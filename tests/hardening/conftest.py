@@ -1,0 +1,62 @@
+"""Shared pieces of the hardening suite: the two scales, running the CLI, a fake embedding model."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+SCALES = [pytest.param("ci", id="ci"), pytest.param("full", id="full", marks=pytest.mark.slow)]
+"""Every measured test runs small by default and at the issue's full size under ``-m slow``."""
+
+
+def cli(*args: str, stdin: str | None = None, timeout: float = 300, env: dict[str, str] | None = None,
+        ) -> subprocess.CompletedProcess[str]:
+    """Run ``maguyva`` as a user runs it, in a fresh process."""
+    return subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True,
+                          input=stdin, timeout=timeout, env=env)
+
+
+def batch_lines(queries: list[dict[str, Any]]) -> str:
+    """Render queries as the JSON lines ``maguyva search --batch`` reads."""
+    return "".join(json.dumps(q) + "\n" for q in queries)
+
+
+class FakeProvider:
+    """A deterministic stand-in for the embedding model: hashes words into a unit vector."""
+
+    id = "test:hardening:64"
+    dim = 64
+    stores_floats = True
+
+    def __init__(self) -> None:
+        self.queries = 0
+        self.documents = 0
+
+    def _vector(self, text: str) -> np.ndarray:
+        seed = sum(map(ord, text[:64])) + len(text)
+        v = np.random.default_rng(seed).standard_normal(self.dim).astype(np.float32)
+        return v / np.linalg.norm(v)
+
+    def embed_documents(self, texts: Any) -> np.ndarray:
+        """Embed documents."""
+        self.documents += len(texts)
+        return np.stack([self._vector(t) for t in texts]) if len(texts) else np.zeros((0, self.dim), np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed a query."""
+        self.queries += 1
+        return self._vector(text)
+
+
+@pytest.fixture
+def index_base(tmp_path: Path) -> Path:
+    """An index folder private to the test (the same one MAGUYVA_INDEX_DIR names for CLI runs)."""
+    import os
+
+    return Path(os.environ["MAGUYVA_INDEX_DIR"])
