@@ -35,9 +35,21 @@ def local_engine(root: Path) -> Any:
     return Engine(root, INDEXES, provider=MiniLMProvider())
 
 
-def print_report(records: list[dict[str, Any]], out: Any = sys.stdout) -> None:
+def corpora_table(stats: dict[str, dict[str, Any]]) -> list[str]:
+    """What was indexed and how far the oracles agree."""
+    out = ["| repository | version | files indexed | chunks | semantic coverage | ast definitions | agreed by ctags |",
+           "|---|---|---|---|---|---|---|"]
+    for name, s in stats.items():
+        agreed = "no ctags" if s.get("ctags_agreed") is None else str(s["ctags_agreed"])
+        out.append(f"| {name} | {PINNED.get(name, '')} | {s['files']} | {s['chunks']} | {s['coverage']:.0%} "
+                   f"| {s['definitions']} | {agreed} |")
+    return out
+
+
+def print_report(records: list[dict[str, Any]], out: Any = sys.stdout, stats: dict[str, Any] | None = None) -> None:
     """Print every table of the report."""
-    sections = [
+    sections = [] if not stats else [("Corpora (package source only, docstrings blanked)", corpora_table(stats))]
+    sections += [
         ("Quality per intent (mean over questions; canonical wording)", report.headline(records)),
         ("Targets", report.targets(records)),
         ("Product per repository", report.per_repo(records)),
@@ -57,7 +69,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="requests only, fewer questions per intent")
     parser.add_argument("--details", type=Path, default=CACHE / "eval-details.json",
                         help="where to write every question's record (JSON)")
+    parser.add_argument("--report-only", type=Path, default=None, metavar="DETAILS",
+                        help="print the report of an earlier run's details file; ask nothing")
     args = parser.parse_args(argv)
+    if args.report_only is not None:
+        saved = json.loads(args.report_only.read_text())
+        print_report(saved["records"], stats=saved["stats"])
+        return 0
     names = args.repos.split(",") if args.repos else (["requests"] if args.quick else list(DEFAULT_REPOS))
     caps = QUICK if args.quick else Caps()
     started = time.perf_counter()
@@ -73,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n`python -m bench.evaluate{' --quick' if args.quick else ''}"
           f"{' --repos ' + args.repos if args.repos else ''}` — {', '.join(names)}; "
           f"{len(records)} questions; {time.perf_counter() - started:.0f} s")
-    print_report(records)
+    print_report(records, stats=stats)
     return 0
 
 

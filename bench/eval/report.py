@@ -165,7 +165,8 @@ def ablations(records: list[dict[str, Any]]) -> list[str]:
         for template in templates:
             done = [r["ablations"][template] for r in rows if template in r["ablations"]]
             for metric in METRICS[intent][:1]:
-                cells = " | ".join(f"{mean([d['scores'][a][metric] for d in done]):.3f}" for a in ABLATIONS)
+                cells = " | ".join(_fmt(mean([d["scores"][a][metric] for d in done]) if a in done[0]["scores"] else None)
+                                   for a in ABLATIONS)
                 same = mean([1.0 if d["reproduces"] else 0.0 for d in done])
                 out.append(f"| {LABEL[intent]} | `{template}` | {metric} | {len(done)} | {same:.2f} | {cells} |")
     return out
@@ -178,4 +179,11 @@ def rules() -> list[str]:
                       "and spans that line (an enclosing class or window does not count)",
         "span": "same path; the result's span holds the truth line",
     }
-    return [f"- {LABEL[i]}: {text[RULE[i]]}" for i in INTENTS]
+    extra = {
+        "find_references": "; `R@20 exact line`: a result starting on the call line itself",
+        "understand_code": "; `MRR@10 span rule`: any result whose span holds the def line (an enclosing "
+                           "class counts)",
+        "impact_analysis": "; grades 3/2/1 for jedi dependents at depth 1/2/3",
+        "exact_match": "; precision = results holding an occurrence / results returned (at most 20)",
+    }
+    return [f"- {LABEL[i]}: {text[RULE[i]]}{extra.get(i, '')}" for i in INTENTS]
