@@ -55,6 +55,8 @@ def print_report(records: list[dict[str, Any]], out: Any = sys.stdout, stats: di
         ("Product per repository", report.per_repo(records)),
         ("Every wording, asked of the product", report.wordings(records)),
         ("Fused answers with one mechanism off (first metric)", report.ablations(records)),
+        ("Fused answers worse than the best engine alone: which single change repairs them (questions; a "
+         "question may be repaired by several)", report.attribution(records)),
     ]
     for title, lines in sections:
         print(f"\n### {title}\n", file=out)

@@ -1,6 +1,6 @@
 """Speed of a whole search: classification, and warm default-preset queries with the per-engine split.
 
-    python -m bench.search_speed                      # sympy (~33 MB), 3000 chunks embedded
+    python -m bench.search_speed                      # sympy (~33 MB), 1000 chunks embedded
     python -m bench.search_speed --embed-cap 0        # text, structural and graph only
 
 Targets (issue 5, item 7): classification <= 2 ms; a warm default-preset query, semantic query
@@ -39,7 +39,7 @@ from maguyva_tui.core.embed.codes import as_words, hamming, top_k
 from maguyva_tui.core.intent import classify
 
 INDEX = CACHE / "speed-index"  # stable: the index and the embedded share survive between runs
-EMBED_CAP = 3000  # chunks embedded before timing: ~1-2 min of MiniLM on 2 cores, cached after
+EMBED_CAP = 1000  # chunks embedded before timing: a few minutes of MiniLM on 2 shared cores, cached after
 PER_KIND = 15  # timed queries per kind of question
 WARMUP = 3  # untimed queries per kind first
 SEED = 20250105

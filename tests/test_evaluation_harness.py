@@ -253,11 +253,17 @@ def test_the_product_answers_the_tiny_package(records: list[dict]) -> None:
     assert any(r["subject"] == "default_settings" for r in by["impact_analysis"])
 
 
+def test_ablation_as_shipped_reproduces_the_product(records: list[dict]) -> None:
+    ablated = [a for r in records for a in r.get("ablations", {}).values()]
+    assert ablated, "the tiny package must have fused answers to ablate"
+    assert all(a["reproduces"] for a in ablated)
+
+
 def test_the_report_has_every_table(records: list[dict]) -> None:
     out = io.StringIO()
     print_report(records, out)
     text = out.getvalue()
-    for title in ("Quality per intent", "Targets", "Every wording", "one mechanism off"):
+    for title in ("Quality per intent", "Targets", "Every wording", "one mechanism off", "single change repairs"):
         assert title in text
     for label in ("definitions", "exact strings", "references", "impact", "natural language"):
         assert re.search(rf"^\| {label} \| \d+ \|", text, re.M), label

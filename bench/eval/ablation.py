@@ -59,7 +59,8 @@ def _lists(engine: Any, text: str, intent: Intent, limit: int) -> Mapping[str, l
     query = Query(text, target=intent.target)
     fetch = max(limit * OVERFETCH, MIN_FETCH)
     modalities = plan(intent, "default", ordinary=False).modalities
-    return {m: engine.retrieve(m, query, intent, fetch) for m in modalities}
+    blended = len(modalities) > 1  # as the product's fused path asks: the text engine's work is bounded
+    return {m: engine.retrieve(m, query, intent, fetch, blended=blended) for m in modalities}
 
 
 def _weights(intent: Intent, only_dominant: bool) -> Weights:

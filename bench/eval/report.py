@@ -136,7 +136,8 @@ def per_repo(records: list[dict[str, Any]]) -> list[str]:
 def wordings(records: list[dict[str, Any]]) -> list[str]:
     """Per wording: what the classifier said, which path ran, and the product's first metric."""
     out = ["| intent | wording | n | expected intent | target extracted | direct path | first metric "
-           "| median ms | most common other intent |", "|---|---|---|---|---|---|---|---|---|"]
+           "| when classified right | when classified wrong | median ms | most common other intent |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for intent, rows in ((i, _by_intent(records).get(i, [])) for i in INTENTS):
         by_template: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in rows:
@@ -146,12 +147,16 @@ def wordings(records: list[dict[str, Any]]) -> list[str]:
             ok = mean([1.0 if p["intent"] == intent else 0.0 for p in asked])
             tgt = "–" if intent == "understand_code" else f"{mean([1.0 if p['target_ok'] else 0.0 for p in asked]):.2f}"
             direct = mean([1.0 if p["strategy"] == "direct" else 0.0 for p in asked])
-            first = mean([p["scores"][METRICS[intent][0]] for p in asked])
+            metric = METRICS[intent][0]
+            first = mean([p["scores"][metric] for p in asked])
+            right = [p["scores"][metric] for p in asked if p["intent"] == intent]
+            wrong_scores = [p["scores"][metric] for p in asked if p["intent"] != intent]
             wrong = Counter(f"{p['intent']}" for p in asked if p["intent"] != intent).most_common(1)
             ms = statistics.median([sum((p["timings_ms"] or {}).values()) for p in asked])
             other = f"{wrong[0][0]} ({wrong[0][1]})" if wrong else "–"
+            split = f"{_fmt(mean(right) if right else None)} | {_fmt(mean(wrong_scores) if wrong_scores else None)}"
             out.append(f"| {LABEL[intent]} | `{template}` | {len(asked)} | {ok:.2f} | {tgt} | {direct:.2f} "
-                       f"| {first:.3f} | {ms:.1f} | {other} |")
+                       f"| {first:.3f} | {split} | {ms:.1f} | {other} |")
     return out
 
 
@@ -169,6 +174,31 @@ def ablations(records: list[dict[str, Any]]) -> list[str]:
                                    for a in ABLATIONS)
                 same = mean([1.0 if d["reproduces"] else 0.0 for d in done])
                 out.append(f"| {LABEL[intent]} | `{template}` | {metric} | {len(done)} | {same:.2f} | {cells} |")
+    return out
+
+
+SWITCHES = ("intent forced", "no per-file dedup", "no centrality boost", "dominant engine only")
+"""Single changes tried on a fused answer that lost to the best engine alone."""
+
+
+def attribution(records: list[dict[str, Any]]) -> list[str]:
+    """For fused answers worse than the best engine alone: which single change alone repairs them."""
+    out = [f"| intent | wording | fused answers | worse than best engine alone | {' | '.join(SWITCHES)} "
+           "| none of these alone |", "|---" * (len(SWITCHES) + 5) + "|"]
+    for intent in INTENTS:
+        metric = METRICS[intent][0]
+        rows = [r for r in records if r["intent"] == intent and r.get("ablations")]
+        for template in dict.fromkeys(t for r in rows for t in r["ablations"]):
+            done = [(r, r["ablations"][template]["scores"]) for r in rows if template in r["ablations"]]
+            worse = [(r, a) for r, a in done
+                     if a["as shipped"][metric] < max(r["methods"][m][metric] for m in MODALITIES) - 1e-9]
+            counts = Counter()
+            for r, a in worse:
+                best = max(r["methods"][m][metric] for m in MODALITIES)
+                fixed = [s for s in SWITCHES if a[s][metric] >= best - 1e-9]
+                counts.update(fixed or ["none"])
+            cells = " | ".join(str(counts[s]) for s in SWITCHES)
+            out.append(f"| {LABEL[intent]} | `{template}` | {len(done)} | {len(worse)} | {cells} | {counts['none']} |")
     return out
 
 

@@ -139,7 +139,7 @@ def evaluate_case(repo: Repo, case: Case) -> dict[str, Any]:
     """Ask one question of every method (canonical wording) and the product in every wording."""
     wordings = phrasings(case.intent, case.subject, case.kind)
     record: dict[str, Any] = {"intent": case.intent, "subject": case.subject, "truth_size": len(case.truth),
-                              "truth": [[t.path, t.line, t.grade] for t in case.truth[:10]], "methods": {},
+                              "truth": [[t.path, t.line, t.grade] for t in case.truth], "methods": {},
                               "phrasings": []}
     for i, wording in enumerate(wordings):
         answer = _search(repo.engine, wording.text)
@@ -177,6 +177,7 @@ def _phrasing_record(wording: Any, answer: dict[str, Any], case: Case) -> dict[s
         "expected": wording.intent,
         "intent": answer.get("intent"),
         "confidence": answer.get("confidence"),
+        "rule": answer.get("rule"),
         "target": answer.get("target"),
         "target_ok": answer.get("target") == case.subject,
         "strategy": answer.get("fusion_strategy"),
