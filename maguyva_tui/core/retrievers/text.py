@@ -405,6 +405,7 @@ def _options(case_sensitive: bool, literal: bool) -> re2.Options:
     options.case_sensitive = case_sensitive
     options.literal = literal
     options.max_mem = 64 << 20
+    options.never_capture = True  # only whole-match spans are read; groups cost re2 seconds per line when nested
     return options
 
 
