@@ -324,7 +324,6 @@ def test_deeply_nested_code_parses_without_recursion_errors(tmp_path: Path) -> N
 # -- known bugs, kept failing until fixed ------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="Snapshot.lines splits on every Unicode line break, the index on \\n only")
 def test_snippets_count_lines_as_the_index_does(tmp_path: Path) -> None:
     """maguyva_tui/core/store/snapshot.py Snapshot.lines uses str.splitlines(), which also breaks at a
     lone CR, form feed, U+0085, U+2028 and U+2029; line numbers come from \\n. A result's snippet
@@ -339,7 +338,6 @@ def test_snippets_count_lines_as_the_index_does(tmp_path: Path) -> None:
         assert mark in result["snippet"].splitlines()[0], (mark, result["start_line"], result["snippet"])
 
 
-@pytest.mark.xfail(strict=True, reason="Walker.signature decodes the whole line per definition: quadratic on minified code")
 def test_a_minified_line_full_of_definitions_indexes_in_linear_time(tmp_path: Path) -> None:
     """maguyva_tui/core/parsing/walker.py Walker.signature slices and decodes the entire source line
     for every symbol; on a 1 MB minified line with 125,000 ``var`` declarations indexing took 35 s.
@@ -359,7 +357,6 @@ def test_a_minified_line_full_of_definitions_indexes_in_linear_time(tmp_path: Pa
     assert one_line < 2 * spread + 0.1, (one_line, spread)  # about 4x today
 
 
-@pytest.mark.xfail(strict=True, reason="the JSON output carries undecodable file names as raw bytes")
 def test_a_file_name_that_is_not_utf8_keeps_the_json_valid(tmp_path: Path) -> None:
     """A name with byte 0xff reaches the result as a lone surrogate; ``--json`` prints it as a raw
     0xff byte (invalid UTF-8), and under a strict UTF-8 stdout (PYTHONIOENCODING=utf-8) the whole
@@ -380,7 +377,6 @@ def test_a_file_name_that_is_not_utf8_keeps_the_json_valid(tmp_path: Path) -> No
     assert len(lines) == 2 and lines[1]["results"]
 
 
-@pytest.mark.xfail(strict=True, reason="a dangling symlink is counted as a symlink loop")
 def test_a_dangling_symlink_is_not_called_a_loop(tmp_path: Path) -> None:
     """maguyva_tui/core/walk.py _visit maps FileNotFoundError on a link to "symlink_loop"; a link to a
     missing target is no loop, and the summary's "why" should say so (e.g. "broken_symlink")."""

@@ -1,0 +1,468 @@
+"""Crash safety and concurrency: kill -9 during index writes, and several writers and readers at once.
+
+Each round changes the repository (files rewritten with new marker versions, one deleted, one
+added), starts ``maguyva index`` and kills it with SIGKILL at a random point. Half the kills are
+aimed at the write phase: the command runs on a pseudo-terminal, so it draws its progress bar,
+and the kill lands a random fraction of the calibrated write time after "write" appears. After
+every kill the live index must load and hold exactly one state the disk really had (the last
+published, never a mix), and the next run, in process or through the CLI, must succeed and
+agree with a plain scan of the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import pty
+import random
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.indexer import index_folder, update_index
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store.format import IndexUnavailable
+from maguyva_tui.core.store.snapshot import Snapshot
+from tests.hardening import repos
+from tests.hardening.conftest import SCALES, FakeProvider, batch_lines, cli
+from tests.hardening.figures import record
+
+KILLS = {"ci": 20, "full": 200}
+"""SIGKILLs per run, by scale."""
+
+FILES = 150
+"""Files in the repository the kills are aimed at."""
+
+CLI_CHECK_EVERY = 5
+"""Every this many rounds the next run is ``maguyva search --batch`` rather than an in-process build."""
+
+
+# -- a repository whose every state is remembered ----------------------------------------------
+
+
+@dataclass
+class Evolving:
+    """A repository of marked files that changes in rounds, remembering every state it had."""
+
+    root: Path
+    base: Path
+    rng: random.Random
+    states: list[dict[str, bytes]] = field(default_factory=list)
+    version: int = 0
+    next_file: int = 0
+    retired: list[str] = field(default_factory=list)
+    """Markers that were on disk once and are not any more."""
+
+    def file_text(self, number: int) -> bytes:
+        self.version += 1
+        mark = repos.marker("K", self.version)
+        filler = "".join(f"value_{number}_{k} = {self.rng.randint(0, 999)}\n" for k in range(self.rng.randint(2, 30)))
+        return f"# file {number}\n{filler}MARK = '{mark}'\n".encode()
+
+    def create(self, count: int) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        for _ in range(count):
+            self._write(f"src/f{self.next_file:04d}.py", self.next_file)
+            self.next_file += 1
+        self.snapshot_disk()
+
+    def _write(self, rel: str, number: int) -> None:
+        path = self.root / rel
+        if path.exists():
+            self.retired += [m.decode() for m in repos.MARKER.findall(path.read_bytes())]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(self.file_text(number))
+
+    def change(self) -> None:
+        """Rewrite a few files (new markers, new sizes), delete one, add one."""
+        files = sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*.py"))
+        for rel in self.rng.sample(files, min(8, len(files))):
+            self._write(rel, int(rel[5:9]))
+        victim = self.root / self.rng.choice(files)
+        if victim.exists():
+            self.retired += [m.decode() for m in repos.MARKER.findall(victim.read_bytes())]
+            victim.unlink()
+        self._write(f"src/f{self.next_file:04d}.py", self.next_file)
+        self.next_file += 1
+        self.snapshot_disk()
+
+    def snapshot_disk(self) -> None:
+        self.states.append({p.relative_to(self.root).as_posix(): p.read_bytes() for p in self.root.rglob("*") if p.is_file()})
+
+    def state_of(self, snap: Snapshot) -> int | None:
+        """Return the number of the disk state an index holds exactly, or None when it holds none."""
+        held = {path: snap.raw(path) for path in snap.files}
+        for number in range(len(self.states) - 1, -1, -1):
+            if self.states[number] == held:
+                return number
+        return None
+
+
+@pytest.fixture
+def evolving(tmp_path: Path) -> Evolving:
+    repo = Evolving(tmp_path / "repo", tmp_path / "index", random.Random(1234))
+    repo.create(FILES)
+    return repo
+
+
+# -- running and killing the command line ------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """How one ``maguyva index`` run went."""
+
+    seconds: float = 0.0
+    write_seconds: float = 0.0
+    """From the progress bar showing "write" to the process exiting (or being killed)."""
+    saw_write: bool = False
+    returncode: int | None = None
+    output: bytes = b""
+    """The end of what it drew on the terminal (its progress bar, or an error)."""
+
+
+def index_on_a_terminal(repo: Evolving, kill_after: float | None = None, aim_at_write: bool = False,
+                        semantic: bool = False) -> Run:
+    """Run ``maguyva index`` with stderr on a pty; SIGKILL it ``kill_after`` seconds after it starts
+    (or after its progress bar first shows "write", when ``aim_at_write``)."""
+    args = [sys.executable, "-m", "maguyva_tui", "index", str(repo.root), "--index-dir", str(repo.base)]
+    if not semantic:
+        args.append("--no-semantic")
+    master, slave = pty.openpty()
+    started = time.monotonic()
+    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave,
+                            start_new_session=True)
+    os.close(slave)
+    run, seen, write_at = Run(), b"", None
+    deadline = None if kill_after is None or aim_at_write else started + kill_after
+    try:
+        while proc.poll() is None:
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
+                kill_group(proc)
+                break
+            ready, _, _ = select.select([master], [], [], 0.005)
+            if ready:
+                try:
+                    seen = (seen + os.read(master, 65536))[-4096:]
+                except OSError:
+                    pass
+            if write_at is None and b"write" in seen:
+                write_at = time.monotonic()
+                run.saw_write = True
+                if aim_at_write and kill_after is not None:
+                    deadline = write_at + kill_after
+        proc.wait(timeout=120)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            kill_group(proc)
+    end = time.monotonic()
+    run.seconds = end - started
+    run.write_seconds = end - write_at if write_at else 0.0
+    run.returncode = proc.returncode
+    run.output = seen
+    assert run.returncode in (0, -signal.SIGKILL), f"maguyva index failed: {run.returncode} {seen[-1000:]!r}"
+    return run
+
+
+def kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """kill -9 the command, then anything it started (its parsing workers)."""
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait(timeout=60)
+
+
+# -- what must hold after a kill ----------------------------------------------------------------
+
+
+def inspect_after_kill(repo: Evolving, published_before: int | None) -> tuple[str, int | None]:
+    """Load the live index as a reader would: it must hold one whole state, the last or an older one."""
+    folder = index_folder(repo.root, repo.base)
+    try:
+        snap = Snapshot.load(folder)
+    except IndexUnavailable as exc:
+        assert published_before is None, f"a published index became unusable: {exc}"
+        return "no index yet", None
+    state = repo.state_of(snap)
+    assert state is not None, "the live index holds no state the disk ever had (a torn generation)"
+    assert published_before is None or state >= published_before, (state, published_before)
+    return ("new" if state == len(repo.states) - 1 else "previous"), state
+
+
+def partial_generations(repo: Evolving) -> int:
+    """Generation folders left by a killed writer: newer than the live one, never published."""
+    folder = index_folder(repo.root, repo.base)
+    try:
+        live = (folder / "CURRENT").read_text().strip()
+    except FileNotFoundError:
+        live = ""
+    return sum(1 for g in folder.glob("g-*") if g.name > live and g.name != live)
+
+
+def check_in_process(repo: Evolving) -> None:
+    """The next run, in process: it must succeed and equal the disk exactly."""
+    snap, summary = update_index(repo.root, repo.base)
+    assert repo.state_of(snap) == len(repo.states) - 1, summary.to_dict()
+    text = TextRetriever(snap)
+    truth = repos.plain_scan(repo.root)
+    for mark, places in truth.items():
+        assert sorted((m.path, m.line) for m in text.literal_lines(mark)) == sorted(places), mark
+    for mark in repo.retired[-40:]:
+        assert not text.literal_lines(mark) or mark in truth, mark
+
+
+def check_through_cli(repo: Evolving) -> None:
+    """The next run is a search process: it refreshes the index itself and must agree with the disk."""
+    truth = repos.plain_scan(repo.root)
+    asked = sorted(truth) + [m for m in repo.retired[-40:] if m not in truth]
+    proc = cli("search", "--batch", "-", "--repo", str(repo.root), "--index-dir", str(repo.base),
+               stdin=batch_lines([{"query": m, "modality": "text", "limit": 10} for m in asked]))
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(asked)
+    for mark, answer in zip(asked, answers):
+        got = sorted((r["path"], r["start_line"]) for r in answer["results"])
+        assert got == sorted(truth.get(mark, [])), mark
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_kill_9_during_index_writes_never_loses_or_lies(evolving: Evolving, scale: str) -> None:
+    repo, rng = evolving, random.Random(99)
+    first = index_on_a_terminal(repo)
+    assert first.returncode == 0 and first.saw_write
+    published = len(repo.states) - 1
+    repo.change()
+    calibration = index_on_a_terminal(repo)
+    assert calibration.returncode == 0
+    published = len(repo.states) - 1
+    window, write_window = calibration.seconds, max(calibration.write_seconds, 0.05)
+    tally: Counter[str] = Counter()
+    for round_no in range(KILLS[scale]):
+        repo.change()
+        aim = round_no % 2 == 0
+        delay = rng.uniform(0, write_window) if aim else rng.uniform(0.05, window)
+        run = index_on_a_terminal(repo, kill_after=delay, aim_at_write=aim)
+        tally["killed" if run.returncode == -signal.SIGKILL else "finished first"] += 1
+        tally["killed during write" if run.returncode == -signal.SIGKILL and run.saw_write else "other"] += 1
+        tally["left a partial generation"] += partial_generations(repo) > 0
+        outcome, state = inspect_after_kill(repo, published)
+        tally[f"live index: {outcome}"] += 1
+        if state is not None:
+            published = state
+        if round_no % CLI_CHECK_EVERY == CLI_CHECK_EVERY - 1:
+            check_through_cli(repo)
+            tally["next run: cli search"] += 1
+            published = len(repo.states) - 1
+        elif round_no % 2 == 1:
+            check_in_process(repo)
+            tally["next run: in-process build"] += 1
+            published = len(repo.states) - 1
+    check_in_process(repo)
+    generations = list(index_folder(repo.root, repo.base).glob("g-*"))
+    assert len(generations) <= 3, [g.name for g in generations]
+    record("crash", scale, kills=tally["killed"], kills_during_write=tally["killed during write"],
+           partial_generations_seen=tally["left a partial generation"], live_previous=tally["live index: previous"],
+           live_new=tally["live index: new"], finished_before_kill=tally["finished first"],
+           cli_recoveries=tally["next run: cli search"], in_process_recoveries=tally["next run: in-process build"],
+           wrong_results=0, crashes=0, rounds=KILLS[scale])
+
+
+@pytest.mark.slow
+def test_kill_9_during_embedding_keeps_the_vector_store_usable(evolving: Evolving) -> None:
+    """The semantic store is written in segments while embedding: a kill there loses at most the
+    unsaved rows, and the next run embeds the rest and searches by meaning."""
+    repo, rng = evolving, random.Random(7)
+    tally: Counter[str] = Counter()
+    for _ in range(6):
+        repo.change()
+        run = index_on_a_terminal(repo, kill_after=rng.uniform(1.0, 6.0), semantic=True)
+        tally["killed" if run.returncode == -signal.SIGKILL else "finished first"] += 1
+    proc = cli("index", str(repo.root), "--index-dir", str(repo.base), "--json", timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["embedded"]["chunks"] >= summary["files"]
+    answer = cli("search", "how are values assigned", "--repo", str(repo.root), "--index-dir", str(repo.base),
+                 "--modality", "semantic", "--json")
+    assert answer.returncode == 0 and json.loads(answer.stdout)["results"], answer.stderr
+    record("crash_semantic", "full", kills=tally["killed"], finished_before_kill=tally["finished first"])
+
+
+# -- concurrency -------------------------------------------------------------------------------
+
+
+def test_two_processes_indexing_and_searching_at_once(evolving: Evolving) -> None:
+    """Two CLI processes index and search in loops while files keep appearing: none fails, none lies."""
+    repo = evolving
+    index_on_a_terminal(repo)
+    open_vector_store_once(repo)
+    stable = repos.plain_scan(repo.root)
+    stop = threading.Event()
+    problems: list[str] = []
+    counts: Counter[str] = Counter()
+    added: dict[str, tuple[str, int]] = {}
+
+    def worker(name: str) -> None:
+        while not stop.is_set():
+            proc = cli("index", str(repo.root), "--no-semantic", "--index-dir", str(repo.base))
+            if proc.returncode != 0:
+                problems.append(f"{name} index: {proc.stderr[-500:]}")
+            sample = random.sample(sorted(stable), 20) + list(added)[-10:]
+            proc = cli("search", "--batch", "-", "--repo", str(repo.root), "--index-dir", str(repo.base),
+                       stdin=batch_lines([{"query": m, "modality": "text"} for m in sample]))
+            if proc.returncode != 0:
+                problems.append(f"{name} search: {proc.stderr[-500:]}")
+                continue
+            for mark, line in zip(sample, proc.stdout.splitlines()):
+                got = sorted((r["path"], r["start_line"]) for r in json.loads(line)["results"])
+                want = stable.get(mark) or [added[mark]]
+                if got != sorted(want) and not (mark in added and not got):
+                    problems.append(f"{name}: {mark} -> {got}, expected {want}")
+            counts[name] += 1
+
+    threads = [threading.Thread(target=worker, args=(f"cli-{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for n in range(15):
+        mark = repos.marker("A", n)
+        repos.write(repo.root, f"added/a{n:03d}.py", f"# new\nA = '{mark}'\n")
+        added[mark] = (f"added/a{n:03d}.py", 2)
+        time.sleep(0.2)
+    while min(counts.values(), default=0) < 2 and not problems:
+        time.sleep(0.2)
+    stop.set()
+    for t in threads:
+        t.join(timeout=600)
+    assert not problems, problems[:5]
+    check_in_process(_with_current_state(repo))
+    record("concurrency", "ci", cli_processes=2, rounds=sum(counts.values()), files_added_meanwhile=len(added),
+           failures=len(problems))
+
+
+def open_vector_store_once(repo: Evolving) -> None:
+    """Create the semantic store before the processes race: its first creation is not safe against a
+    concurrent one (see test_opening_the_vector_store_never_breaks_a_concurrent_writer)."""
+    proc = cli("search", "warm up", "--repo", str(repo.root), "--index-dir", str(repo.base), "--modality", "text")
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.xfail(strict=True, reason="VectorStore._open deletes a concurrent writer's temporary files")
+@pytest.mark.parametrize("moment", ["first open", "segment write"])
+def test_opening_the_vector_store_never_breaks_a_concurrent_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  moment: str) -> None:
+    """maguyva_tui/core/embed/store.py VectorStore._open runs in every process that searches (the
+    result's semantic_coverage opens the store) and takes no lock: (a) when meta.json is missing it
+    rmtree()s the whole folder, so two processes opening a new store at once delete each other's
+    temporary meta file and one dies with FileNotFoundError from os.replace ("internal error" in
+    `maguyva search`, seen with two CLI searches at once); (b) it unlinks every ``.*.tmp*`` file as
+    "left by a killed run", including the segment a concurrent `maguyva index` is writing at that
+    moment, which then dies mid-embedding. Reproduced here by opening a second store at the exact
+    moment the first one fsyncs its temporary file. Fix: take the index folder's lock (store/lock.py)
+    around the reset and the writes, or remove only temporary files whose pid (in the name) is dead."""
+    import maguyva_tui.core.embed.store as store_module
+
+    import numpy as np
+
+    folder = tmp_path / "semantic"
+    writer = None if moment == "first open" else store_module.VectorStore(folder, "test:race:64", 64, True)
+    real_fsync, interleaved = store_module.os.fsync, []
+
+    def fsync_while_another_process_opens(fd: int) -> None:
+        real_fsync(fd)
+        if not interleaved:
+            interleaved.append(True)
+            store_module.VectorStore(folder, "test:race:64", 64, True)
+
+    monkeypatch.setattr(store_module.os, "fsync", fsync_while_another_process_opens)
+    if writer is None:
+        store_module.VectorStore(folder, "test:race:64", 64, True)
+    else:
+        writer.add(["a", "b"], np.ones((2, 64), np.float32))
+        writer.save()
+    assert interleaved
+
+
+def _with_current_state(repo: Evolving) -> Evolving:
+    repo.snapshot_disk()
+    return repo
+
+
+def test_the_app_and_two_cli_processes_share_one_repository(evolving: Evolving) -> None:
+    """The terminal UI (headless, watching the disk) answers while two CLI processes index and search."""
+    pytest.importorskip("textual")
+    from maguyva_tui.app import MaguyvaApp
+
+    repo = evolving
+    index_on_a_terminal(repo)
+    open_vector_store_once(repo)
+    stable = repos.plain_scan(repo.root)
+    stop = threading.Event()
+    problems: list[str] = []
+    cli_rounds: Counter[str] = Counter()
+
+    def cli_worker(name: str) -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            mark = repos.marker("G" if name.endswith("0") else "J", n)
+            repos.write(repo.root, f"{name}/x{n:03d}.py", f"X = '{mark}'\n")
+            for args in (["index", str(repo.root), "--no-semantic"], ["search", mark, "--repo", str(repo.root), "--json",
+                                                                       "--modality", "text"]):
+                proc = cli(*args, "--index-dir", str(repo.base))
+                if proc.returncode != 0:
+                    problems.append(f"{name} {args[0]}: {proc.stderr[-300:]}")
+                elif args[0] == "search" and [r["path"] for r in json.loads(proc.stdout)["results"]] != [f"{name}/x{n:03d}.py"]:
+                    problems.append(f"{name} search {mark}: {proc.stdout[:300]}")
+            cli_rounds[name] += 1
+
+    async def drive() -> int:
+        app = MaguyvaApp(Engine(repo.root, repo.base, provider=FakeProvider()), watch=True, embed=False)
+        asked = 0
+        async with app.run_test(size=(130, 40)) as pilot:
+            await _until(pilot, lambda: app.index_ready)
+            for mark in random.Random(3).sample(sorted(stable), 8):
+                app.query_one("#query").value = mark
+                await _until(pilot, lambda: app.shown_seq == app.seq and app.answer is not None
+                             and app.answer.request.text == mark)
+                paths = [row.path for row in app.answer.rows]
+                if stable[mark][0][0] not in paths:
+                    problems.append(f"app: {mark} -> {paths[:3]}, expected {stable[mark]}")
+                asked += 1
+                await pilot.pause(0.3)
+        return asked
+
+    threads = [threading.Thread(target=cli_worker, args=(f"cli{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    try:
+        asked = asyncio.run(drive())
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=600)
+    assert not problems, problems[:5]
+    record("concurrency", "ci", app_queries=asked, app_cli_rounds=sum(cli_rounds.values()), app_failures=len(problems))
+
+
+async def _until(pilot: Any, condition: Any, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting for the app"
+        await pilot.pause(0.02)
