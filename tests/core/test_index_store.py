@@ -92,3 +92,12 @@ def test_index_dir_env_and_explicit_base(polyglot: Path, tmp_path: Path) -> None
     base = tmp_path / "elsewhere"
     update_index(polyglot, base)
     assert list(base.iterdir()) and current_generation(index_folder(polyglot, base)).is_dir()
+
+
+def test_a_root_that_is_itself_a_python_package_indexes(tmp_path: Path) -> None:
+    root = tmp_path / "pkg"
+    root.mkdir()
+    (root / "__init__.py").write_text("from .core import run\n")
+    (root / "core.py").write_text("def run():\n    return helper()\n\ndef helper():\n    return 1\n")
+    snapshot, summary = update_index(root, tmp_path / "index")
+    assert summary.files == 2 and _lines(snapshot, "def helper") == {("core.py", 4)}

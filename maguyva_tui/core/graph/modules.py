@@ -78,7 +78,7 @@ def python_module(path: str, packages: set[str]) -> str:
     directory, base = posixpath.split(path)
     stem = base.split(".")[0]
     parts = [] if base in PY_INIT else [stem]
-    while directory in packages or (directory and posixpath.dirname(directory) in packages):
+    while directory and (directory in packages or posixpath.dirname(directory) in packages):
         directory, name = posixpath.split(directory)  # a folder without __init__ inside a package
         parts.append(name)  # is a namespace subpackage (flask/sansio)
     return ".".join(reversed(parts))
