@@ -195,7 +195,7 @@ def _graph(args: argparse.Namespace) -> int:
     engine = _engine(args.repo, args.index_dir)
     result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        _emit(result)
     else:
         print_graph(result)
     return 0
@@ -218,7 +218,7 @@ def _search(args: argparse.Namespace) -> int:
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        _emit(result)
     elif args.explain:
         from maguyva_tui.core.explain import explain_text
 
@@ -234,8 +234,19 @@ def _batch(args: argparse.Namespace) -> int:
     for number, line in enumerate(stream, 1):
         if not line.strip():
             continue
-        print(json.dumps(_batch_one(engine, args, line, number), ensure_ascii=False), flush=True)
+        _emit(_batch_one(engine, args, line, number))
     return 0
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    """Print one JSON object on a line; text stdout cannot encode (a lone surrogate from a file
+    name that is not UTF-8, a query's stray surrogate) is escaped rather than fatal."""
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj)
+    print(text, flush=True)
 
 
 def _open_batch(path: str) -> Any:
@@ -261,7 +272,7 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
             preset=item.get("preset", args.preset),
             depth=item.get("depth", args.depth),
         )
-    except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError) as exc:
+    except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         message = f"line {number}: {exc}"
         return {"query": None, "error": message, "results": []}
 

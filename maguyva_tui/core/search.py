@@ -27,6 +27,9 @@ OVERFETCH = 3
 MIN_FETCH = 60
 """So that agreement between engines below the visible page can still lift a result."""
 
+MAX_QUERY_CHARS = 64 * 1024
+"""Longer questions are refused: nothing in a code base is worth a 64 KiB needle."""
+
 CASE_MODES = ("sensitive", "insensitive", "smart")
 PRESETS = ("quick", "default", "thorough")
 
@@ -53,6 +56,8 @@ class SearchRequest:
         """Refuse requests that cannot run, with a message for the user."""
         if not self.text or not self.text.strip():
             raise QueryError("empty query")
+        if len(self.text) > MAX_QUERY_CHARS:
+            raise QueryError(f"query too long ({len(self.text)} characters; the limit is {MAX_QUERY_CHARS})")
         if self.limit < 1:
             raise QueryError("--limit must be at least 1")
         if self.case not in CASE_MODES:

@@ -6,6 +6,7 @@ invalid UTF-8 and binaries are counted by reason and the walk goes on.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections import Counter
@@ -35,6 +36,7 @@ SKIP_REASONS: tuple[str, ...] = (
     "vanished",
     "symlink_outside_root",
     "symlink_loop",
+    "broken_symlink",
     "not_regular",
 )
 """Why a path was left out; ``invalid_utf8`` and ``crlf`` are reported too but the file is kept."""
@@ -171,10 +173,11 @@ def _visit(
         is_link = entry.is_symlink()
         st = os.stat(path) if is_link else entry.stat(follow_symlinks=False)
     except FileNotFoundError:
-        report.skip("symlink_loop" if _is_link(path) else "vanished", rel)
+        report.skip("broken_symlink" if _is_link(path) else "vanished", rel)
         return
-    except OSError:
-        report.skip("symlink_loop" if _is_link(path) else "unreadable", rel)
+    except OSError as exc:
+        looped = exc.errno == errno.ELOOP
+        report.skip("symlink_loop" if looped else "unreadable", rel)
         return
     is_dir = stat.S_ISDIR(st.st_mode)
     if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:

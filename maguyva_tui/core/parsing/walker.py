@@ -175,9 +175,12 @@ class Walker:
 
     def signature(self, node: Outer) -> str:
         """Return the stripped source line a node starts on."""
-        start = self.source.rfind(b"\n", 0, node.start_byte) + 1
-        end = self.source.find(b"\n", node.start_byte)
-        line = self.source[start : end if end >= 0 else len(self.source)]
+        low = max(0, node.start_byte - SIGNATURE_MAX)  # a bounded look on minified one-line files
+        newline = self.source.rfind(b"\n", low, node.start_byte)
+        start = newline + 1 if newline >= 0 else (0 if low == 0 else node.start_byte)
+        cap = node.start_byte + 4 * SIGNATURE_MAX
+        end = self.source.find(b"\n", node.start_byte, cap)
+        line = self.source[start : end if end >= 0 else min(cap, len(self.source))]
         return line.decode("utf-8", "replace").strip()[:SIGNATURE_MAX]
 
 

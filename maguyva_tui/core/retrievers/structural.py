@@ -85,9 +85,13 @@ class _Terms:
     """Every subtoken of every term, without repeats."""
 
 
+MAX_QUERY_WORDS = 32
+"""Identifiers of a question looked up at most: a pasted page must not cost a lookup per word."""
+
+
 def query_terms(text: str) -> list[str]:
     """Return the identifiers of a question less stop words (all of them if only stop words)."""
-    words = list(dict.fromkeys(identifiers_in(text)))
+    words = list(dict.fromkeys(identifiers_in(text)))[:MAX_QUERY_WORDS]
     kept = [word for word in words if word.lower() not in STOP_WORDS]
     return kept or words
 
@@ -129,6 +133,7 @@ class StructuralRetriever:
             (token, ids) for name, ids in self._by_name.items() for token in set(split_identifier(name))
         ).items()}
         self._norms = sorted(self._by_norm)
+        self._longest = max((len(n) for n in self._norms), default=0)
         self._norm_ids = np.array([i for norm in self._norms for i in self._by_norm[norm]], dtype=np.int64)
         self._norm_starts = np.cumsum([0] + [len(self._by_norm[norm]) for norm in self._norms])
 
@@ -199,6 +204,7 @@ class StructuralRetriever:
         yield 2, self._insensitive(terms)
         yield 3, self._all_subtokens(terms.subtokens)
         keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
+        keys = [key for key in keys if len(key) <= self._longest]  # no name holds a longer key
         yield 4, [self._prefixed(key) for key in keys if len(key) >= MIN_PREFIX]
         yield 5, [self._camel_humps(term) for term in terms.singles]
         yield 6, [self._fuzzy(key) for key in keys if len(key) >= MIN_FUZZY]

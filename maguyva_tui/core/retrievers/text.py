@@ -35,6 +35,12 @@ MAX_QUERY_BYTES = 64 * 1024
 TERM_LINES_PER_FILE = 3
 """Lines kept per file in term matching: fusion keeps one chunk per file, a few give it choice."""
 
+MAX_ERROR_CHARS = 200
+"""re2 quotes the pattern in its message; a long pattern must not make a long message."""
+
+MAX_TERMS = 32
+"""Words of a question looked up at most (the first ones): a pasted page must not cost a scan per word."""
+
 TERM_MIN_LENGTH = 3
 """Words shorter than a trigram cannot use the index and say little in a question."""
 
@@ -255,7 +261,8 @@ class TextRetriever:
 
     def term_hits(self, text: str, limit: int, max_files: int | None = None) -> list[Hit]:
         """Lines holding the question's rarer words, scored by summed inverse document frequency."""
-        terms = sorted({w.lower() for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH} - STOP_WORDS)
+        words = dict.fromkeys(w.lower() for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH)
+        terms = sorted([w for w in words if w not in STOP_WORDS][:MAX_TERMS])
         n_docs = max(len(self.snapshot.trigrams.live), 1)
         weights: dict[str, float] = {}
         docs_by_term: dict[str, list[str]] = {}
@@ -417,4 +424,7 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
         detail = exc.args[0] if exc.args else str(exc)
         if isinstance(detail, bytes):
             detail = detail.decode("utf-8", errors="replace")
+        detail = " ".join(str(detail).replace("(?m)", "", 1).split())
+        if len(detail) > MAX_ERROR_CHARS:
+            detail = detail[: MAX_ERROR_CHARS - 1] + "…"
         raise QueryError(f"invalid regex: {detail}") from None

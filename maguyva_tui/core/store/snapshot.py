@@ -114,7 +114,8 @@ class Snapshot:
 
     def lines(self, path: str, start: int, end: int) -> list[str]:
         """Return lines start..end (1-based, inclusive) of a file, without line endings."""
-        return self.text(path).splitlines()[max(start - 1, 0) : end]
+        lines = self.text(path).split("\n")[max(start - 1, 0) : end]
+        return [line[:-1] if line.endswith("\r") else line for line in lines]
 
     def line_count(self, path: str) -> int:
         """Return the number of lines of a file, as an editor counts them."""

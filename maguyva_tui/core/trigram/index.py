@@ -1,6 +1,6 @@
 """Trigram postings on roaring bitmaps.
 
-A trigram is three consecutive bytes of a document's UTF-8 text, lowercased first, so one index
+A trigram is three consecutive bytes of a document's UTF-8 text, case-folded first, so one index
 answers case-sensitive and case-insensitive queries alike (verification decides the case). Each
 trigram maps to the bitmap of the document ids that contain it. Postings live in one serialized
 blob with a sorted key array beside it and are deserialized on demand, so opening an index costs
@@ -23,8 +23,12 @@ TrigramArray: TypeAlias = "np.ndarray[tuple[int], np.dtype[np.uint32]]"
 
 
 def text_trigrams(text: str) -> TrigramArray:
-    """Return the sorted unique trigrams of a text, lowercased, as 24-bit integers."""
-    return bytes_trigrams(text.lower().encode("utf-8", errors="surrogatepass"))
+    """Return the sorted unique trigrams of a text, case-folded, as 24-bit integers.
+
+    Case folding is context-free (unlike ``lower``, which ends a word with a final sigma), so the
+    folded form of a substring is always a substring of the folded text, as the planner assumes.
+    """
+    return bytes_trigrams(text.casefold().encode("utf-8", errors="surrogatepass"))
 
 
 def bytes_trigrams(data: bytes) -> TrigramArray:

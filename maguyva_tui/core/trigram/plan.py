@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import re._constants as C
+import warnings
 import re._parser as sre
 from dataclasses import dataclass
 from itertools import product
@@ -95,8 +96,12 @@ def literal_plan(literal: str) -> TQ:
 
 def regex_plan(pattern: str) -> TQ:
     """Plan a regex; a pattern Python's parser does not understand gets ``ALL`` (still correct)."""
+    if "[:" in pattern or "\\p" in pattern or "\\P" in pattern:
+        return ALL  # re2 classes ([[:alpha:]], \pL) that Python's parser reads differently
     try:
-        tree = sre.parse(pattern)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = sre.parse(pattern)
     except (re.error, RecursionError, OverflowError, ValueError):
         return ALL
     try:
