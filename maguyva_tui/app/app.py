@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 from textual import on, work
@@ -38,7 +40,7 @@ PREVIEW_DELAY_S = 0.04
 class MaguyvaApp(ActionsMixin, BackgroundMixin):
     """Search a repository as you type and see why every result ranked where it did."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "maguyva"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]
     BINDINGS = [
@@ -75,9 +77,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.watch_disk = watch
         self.embed_enabled = embed
         self.shown_seq = 0
+        self.shown_at = 0.0
         """The request number whose answer is on screen (benchmarks and tests wait on it)."""
         self.request = Request(query)
         self.answer: Answer | None = None
+        self.baseline: Answer | None = None
+        """The last answer without what-if knobs: what moves are measured against."""
         self.seq = 0
         self._search_timer: Timer | None = None
         self._preview_timer: Timer | None = None
@@ -204,11 +209,15 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if message.answer is not None:
             self._show_answer(message.answer)
         self.shown_seq = message.request.seq
+        self.shown_at = time.perf_counter()
 
     def _show_answer(self, answer: Answer | None) -> None:
+        """Show an answer; after a what-if, mark how far each result moved from the un-tweaked ranking."""
         before = self.answer
         same = answer is not None and before is not None and answer.request.same_question(before.request)
-        moved = moves(before, answer) if same and answer is not None and _knobs_moved(before, answer) else {}
+        if answer is not None and (not same or not _knobs_moved(answer.request)):
+            self.baseline = answer
+        moved = moves(self.baseline, answer) if answer is not None and _knobs_moved(answer.request) else {}
         self.answer = answer
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
         self.part(ResultsTable).show(answer, moved, keep=same)
@@ -256,9 +265,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self._update_side()
 
 
-def _knobs_moved(before: Answer | None, after: Answer) -> bool:
-    """Tell whether a what-if knob (intent, weights, preset) changed between two answers."""
-    if before is None:
-        return False
-    knobs = lambda r: (r.intent, r.weights, r.preset)  # noqa: E731
-    return knobs(before.request) != knobs(after.request)
+
+def _knobs_moved(request: Request) -> bool:
+    """Tell whether a what-if knob (intent override, weights) is set on a request."""
+    return request.intent is not None or request.weights is not None

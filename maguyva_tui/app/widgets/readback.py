@@ -55,15 +55,15 @@ def question_block(answer: Answer | None) -> Content:
         if confidence is not None
         else Content("—")
     )
-    override = " (override)" if answer.request.intent else ""
+    override = (" override", "bold $warning") if answer.request.intent else ""
     lines = [
-        Content.assemble(("intent  ", "dim"), (answer.intent or "—", "bold $primary"), override, "  ", conf),
+        Content.assemble(("intent  ", "dim"), (answer.intent or "—", "bold $primary"), override),
+        Content.assemble(("conf    ", "dim"), conf),
         Content.assemble(("target  ", "dim"), (answer.target or "—", "$secondary")),
         Content.assemble(
             ("fusion  ", "dim"), (answer.strategy or "—", "bold"), ("  preset ", "dim"), answer.preset or "—",
-            ("  k ", "dim"), str(answer.k if answer.k is not None else "—"),
+            ("  k ", "dim"), str(answer.k if answer.k is not None else "—"), "  ", _counts(answer),
         ),
-        _counts(answer),
     ]
     return Content("\n").join(lines)
 
@@ -71,13 +71,13 @@ def question_block(answer: Answer | None) -> Content:
 def _counts(answer: Answer) -> Content:
     """Return the result count and how long the engine took, per modality when known."""
     n = len(answer.rows)
-    parts: list[Content | str | tuple[str, str]] = [("found   ", "dim"), f"{n} result{'s' if n != 1 else ''}"]
+    parts: list[Content | str | tuple[str, str]] = [("· ", "dim"), f"{n} result{'s' if n != 1 else ''}"]
     elapsed = answer.data.get("elapsed_ms")
     if isinstance(elapsed, int | float):
-        parts += [("  in ", "dim"), format_elapsed(float(elapsed))]
+        parts += [(" in ", "dim"), format_elapsed(float(elapsed))]
     coverage = answer.coverage
     if coverage is not None and coverage < 1.0:
-        parts += [("  semantic coverage ", "dim"), (f"{coverage:.0%}", "$warning")]
+        parts += [("  semantic ", "dim"), (f"{coverage:.0%}", "$warning")]
     return Content.assemble(*parts)
 
 

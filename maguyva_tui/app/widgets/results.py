@@ -37,19 +37,18 @@ class ResultsTable(DataTable[Text]):
         self._up_down = (Style(bold=True), Style(bold=True))
 
     def on_mount(self) -> None:
-        self._columns()
+        self._columns([])
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.answer, self.moved, keep=True))
 
-    def _columns(self) -> None:
-        self.add_column("#", key="rank")
-        self.add_column("±", key="moved")
-        self.add_column("path:line", key="place")
-        self.add_column("symbol", key="symbol")
-        self.add_column("kind", key="kind")
-        self.add_column("score", key="score")
-        for name in MODALITIES:
-            self.add_column(Text(SHORT[name], style=self._colour(name)), key=name)
-        self.add_column("", key="marks")
+    def _columns(self, rows: list[list[Text]]) -> None:
+        """Add the columns, each as wide as its widest cell (measured here: no reflow while typing)."""
+        headers: list[tuple[str | Text, str]] = [
+            ("#", "rank"), ("±", "moved"), ("path:line", "place"), ("symbol", "symbol"), ("kind", "kind"),
+            ("score", "score"), *((Text(SHORT[m], style=self._colour(m)), m) for m in MODALITIES), ("", "marks"),
+        ]
+        for i, (label, key) in enumerate(headers):
+            width = max([len(label), *(row[i].cell_len for row in rows)])
+            self.add_column(label, key=key, width=width)
 
     def _colour(self, name: str) -> Style:
         value = self.app.theme_variables.get(f"modality-{name}")
@@ -60,14 +59,15 @@ class ResultsTable(DataTable[Text]):
         kept = self.current_row() if keep else None
         self.answer, self.moved = answer, moved or {}
         self.clear(columns=True)
-        self._columns()
         if answer is None:
+            self._columns([])
             return
         colours = {name: self._colour(name) for name in MODALITIES}
         variables = self.app.theme_variables
         self._up_down = (Style(color=variables.get("success"), bold=True), Style(color=variables.get("error"), bold=True))
-        for i, row in enumerate(answer.rows):
-            self.add_row(*self._cells(i, row, colours), key=f"{i}")
+        rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
+        self._columns(rows)
+        self.add_rows(rows)
         if kept is not None:
             for i, row in enumerate(answer.rows):
                 if row.key == kept.key:

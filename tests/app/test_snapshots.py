@@ -1,0 +1,49 @@
+"""Snapshot tests of the main views (pytest-textual-snapshot); update with ``--snapshot-update``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.conftest import SIZE, ask, settle, wait_for
+
+
+@pytest.fixture(autouse=True)
+def _stable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hide the only number that changes from run to run: the engine's time."""
+    monkeypatch.setattr("maguyva_tui.app.widgets.readback.format_elapsed", lambda ms: "‹ms›")
+
+
+def _query(text: str, *keys: str):
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        app.part("#query").cursor_blink = False
+        await ask(pilot, text)
+        if keys:
+            await pilot.press(*keys)
+            await settle(pilot)
+        await pilot.pause(0.3)  # the preview's colours arrive from a worker
+        await wait_for(pilot, lambda: not app.workers or all(w.group in ("index",) or w.is_finished for w in app.workers))
+
+    return run_before
+
+
+def test_results_view(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_query("parse_config"))
+
+
+def test_explain_view(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_query("ConfigLoader", "escape", "e"))
+
+
+def test_help_view(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_query("Server", "escape", "question_mark"))
+
+
+def test_light_theme_wide(snap_compare, make_app) -> None:
+    app = make_app(theme="maguyva-light")
+    assert snap_compare(app, terminal_size=(170, 40), run_before=_query('"ECONNREFUSED"'))
+
+
+def test_what_if_marks(snap_compare, make_app) -> None:
+    keys = ("escape", "w", "w", "w", "plus", "plus", "plus")
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_query("parse_config", *keys))

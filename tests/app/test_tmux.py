@@ -1,0 +1,86 @@
+"""Smoke test: the real ``maguyva PATH`` command in a real terminal (tmux), read off the screen."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURE
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Terminal:
+    """A detached tmux session on a private server, driven by keys and read as text."""
+
+    def __init__(self, command: list[str], env: dict[str, str], size: tuple[int, int] = (120, 36)) -> None:
+        self.socket = f"maguyva-test-{uuid.uuid4().hex[:8]}"
+        exports = [f"{k}={v}" for k, v in env.items()]
+        self._tmux("new-session", "-d", "-s", "smoke", "-x", str(size[0]), "-y", str(size[1]),
+                   "env", *exports, *command)
+
+    def _tmux(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=20)
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-t", "smoke").stdout
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", "smoke", *keys)
+
+    def alive(self) -> bool:
+        return self._tmux("has-session", "-t", "smoke").returncode == 0
+
+    def wait(self, condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; screen:\n{self.screen()}")
+            time.sleep(0.2)
+
+    def close(self) -> None:
+        self._tmux("kill-server")
+
+
+def test_maguyva_opens_searches_and_quits(tmp_path: Path) -> None:
+    env = {"MAGUYVA_INDEX_DIR": str(tmp_path / "index"), "TERM": "xterm-256color", "PYTHONPATH": os.getcwd(),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    term = Terminal([sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--no-watch"], env)
+    try:
+        term.wait(lambda: "94 symbols" in term.screen() or "symbols" in term.screen(), "the index")
+        term.keys("parse_config")
+        term.wait(lambda: "app/config.py:12" in term.screen(), "the results")
+        screen = term.screen()
+        assert "find_definition" in screen
+        assert "structural" in screen
+        term.keys("Escape")
+        time.sleep(0.5)  # a lone escape, not the start of alt+e
+        term.keys("e")
+        term.wait(lambda: "terms add up" in term.screen(), "the explain panel")
+        term.keys("q")
+        term.wait(lambda: not term.alive(), "the app to quit", timeout=20)
+    finally:
+        term.close()
+
+
+def test_bad_path_is_one_line(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", str(tmp_path / "nope")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "no such directory" in proc.stderr
+
+
+def test_unknown_theme_is_one_line(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--theme", "nope"],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "MAGUYVA_INDEX_DIR": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)})
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "unknown theme 'nope'" in proc.stderr

@@ -1,0 +1,102 @@
+"""Unit tests of the explorer's headless parts: session, themes, fuzzy jump, editor command, watch filter."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.app.editor import NoEditor, open_command
+from maguyva_tui.app.fuzzy import Target, rank
+from maguyva_tui.app.session import Answer, Request, adjusted, ask, moves, supported_keywords
+from maguyva_tui.app.themes import load_user_themes, theme_from_dict, ThemeError
+from maguyva_tui.app.watch import relevant
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class OldEngine:
+    """An engine from before the fusion: one modality, no explanation."""
+
+    def search(self, text, limit=20, modality=None, regex=False, case="sensitive"):
+        return {"query": text, "results": [{"path": "a.py", "start_line": 3, "score": 1.0,
+                                            "modalities": {"text": {"rank": 0, "score": 1.0}}}]}
+
+
+def test_ask_passes_only_supported_keywords_and_reads_back_locally() -> None:
+    assert "intent" not in supported_keywords(OldEngine())
+    answer = ask(OldEngine(), Request("parse_config", intent="find_references"))
+    assert answer.intent == "find_references" and answer.k == 40
+    assert any("ignores intent" in n for n in answer.notices)
+    assert answer.rows[0].key == ("a.py", 3) and answer.rows[0].end_line == 3
+
+
+def test_moves_and_adjusted_weights() -> None:
+    def answer(*paths: str) -> Answer:
+        return Answer.build(Request("q"), {"results": [{"path": p, "start_line": 1} for p in paths]}, 0.0)
+
+    assert moves(answer("a", "b", "c"), answer("c", "a", "d")) == {("c", 1): 2, ("a", 1): -1, ("d", 1): None}
+    assert moves(None, answer("a")) == {}
+    weights = dict(adjusted({"semantic": 0.2, "text": 0.95}, "text", 0.1))
+    assert weights == {"semantic": 0.2, "text": 1.0, "structural": 0.0, "graph": 0.0}
+
+
+def test_example_theme_files_load(tmp_path: Path) -> None:
+    loaded = load_user_themes(REPO / "themes")
+    assert {t.name for t in loaded.themes} >= {"solarized-dark", "paper"}
+    assert loaded.report() is None
+
+
+def test_bad_theme_files_are_reported_together(tmp_path: Path) -> None:
+    (tmp_path / "good.toml").write_text('name = "good"\nprimary = "#123456"\n')
+    (tmp_path / "broken.toml").write_text("name = \n")
+    (tmp_path / "nocolour.json").write_text(json.dumps({"name": "x", "primary": "not-a-colour"}))
+    (tmp_path / "noname.json").write_text(json.dumps({"primary": "#fff"}))
+    (tmp_path / "ignored.txt").write_text("whatever")
+    loaded = load_user_themes(tmp_path)
+    assert [t.name for t in loaded.themes] == ["good"]
+    report = loaded.report()
+    assert report is not None and report.startswith("3 theme files not loaded:")
+    for name in ("broken.toml", "nocolour.json", "noname.json"):
+        assert name in report
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"name": "a"}, "missing 'primary'"),
+    ({"name": "a", "primary": "#fff", "dark": "yes"}, "'dark'"),
+    ({"name": "a", "primary": "#fff", "colour": "#fff"}, "unknown field"),
+    ({"name": "a", "primary": "#fff", "variables": {"modality-text": "nope"}}, "modality-text"),
+])
+def test_theme_validation_messages(data: dict, message: str) -> None:
+    with pytest.raises(ThemeError, match=message):
+        theme_from_dict(data)
+
+
+def test_fuzzy_rank_prefers_whole_words_and_file_names() -> None:
+    targets = [Target(p, p, 1, 1) for p in ("app/config.py", "app/server.py", "cpp/shapes.cpp")]
+    targets.append(Target("ConfigLoader.load", "app/config.py", 20, 30, "method"))
+    assert rank("config", targets)[0].label == "app/config.py"
+    assert rank("cfgld", targets)[0].label == "ConfigLoader.load"
+    assert rank("zzz", targets) == []
+    assert len(rank("", targets, limit=2)) == 2
+
+
+def test_editor_command_conventions(tmp_path: Path) -> None:
+    path = tmp_path / "a.py"
+    assert open_command(path, 7, {"EDITOR": "nvim"}) == ["nvim", "+7", str(path)]
+    assert open_command(path, 7, {"VISUAL": "emacs -nw"}) == ["emacs", "-nw", "+7", str(path)]
+    assert open_command(path, 7, {"EDITOR": "code --wait"}) == ["code", "--wait", "-g", f"{path}:7"]
+    monkey_env: dict[str, str] = {}
+    try:
+        command = open_command(path, 7, monkey_env)
+    except NoEditor as exc:
+        assert "EDITOR" in str(exc)
+    else:
+        assert command[-2:] == ["+7", str(path)]
+
+
+def test_watch_ignores_vcs_caches_and_the_index(tmp_path: Path) -> None:
+    changes = [(1, str(tmp_path / "a.py")), (1, str(tmp_path / ".git" / "index")),
+               (1, str(tmp_path / "pkg" / "__pycache__" / "a.pyc")), (1, str(tmp_path / "idx" / "x"))]
+    assert relevant(changes, tmp_path, tmp_path / "idx") == [str(tmp_path / "a.py")]
