@@ -59,7 +59,9 @@ async def shoot(root: Path, out: Path, name: str, theme: str, scene: Scene) -> P
     from maguyva_tui.app import MaguyvaApp
     from maguyva_tui.core.engine import Engine
 
-    app = MaguyvaApp(Engine(root), theme=theme, watch=False, embed=False)
+    engine = Engine(root)
+    engine.search("warm up the models")  # so the times shown are a warm engine's, as after a minute of use
+    app = MaguyvaApp(engine, theme=theme, watch=False, embed=False)
     async with app.run_test(size=SIZE) as pilot:
         await scene(app, pilot)
         await pilot.pause(0.3)

@@ -30,8 +30,9 @@ from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine
 from maguyva_tui.core.types import QueryError
 
-DEBOUNCE_S = 0.012
-"""Keystrokes closer than this run one search: it merges a paste or key repeat, never a typist."""
+DEBOUNCE_S = 0.015
+"""While a search is running, keystrokes closer than this run one search (a paste, key repeat);
+with none running, a keystroke searches at once."""
 
 PREVIEW_DELAY_S = 0.04
 """The preview follows the cursor after this pause, so the list always repaints first."""
@@ -183,8 +184,13 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self._show_answer(None)
             self.shown_seq = self.seq
             return
-        if self.index_ready:
+        if not self.index_ready:
+            return
+        busy = any(not w.is_finished for w in self.workers if w.group == "search")
+        if busy:
             self._search_timer = self.set_timer(DEBOUNCE_S, lambda: self.search(self.request))
+        else:
+            self.search(self.request)
 
     def rerun(self) -> None:
         """Ask the current question again (the index or the knobs changed)."""
