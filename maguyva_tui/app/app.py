@@ -44,6 +44,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "maguyva"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     BINDINGS = [
         Binding("q", "quit", "Quit"),
         Binding("question_mark", "help", "Help", show=False),

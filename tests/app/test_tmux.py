@@ -64,7 +64,7 @@ def test_maguyva_opens_searches_and_quits(tmp_path: Path) -> None:
         term.keys("Escape")
         time.sleep(0.5)  # a lone escape, not the start of alt+e
         term.keys("e")
-        term.wait(lambda: "terms add up" in term.screen(), "the explain panel")
+        term.wait(lambda: "weighted RRF" in term.screen(), "the explain panel")
         term.keys("q")
         term.wait(lambda: not term.alive(), "the app to quit", timeout=20)
     finally:
