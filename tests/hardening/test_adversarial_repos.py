@@ -321,13 +321,13 @@ def test_deeply_nested_code_parses_without_recursion_errors(tmp_path: Path) -> N
                                                 [("blocks.js", 2)], [("parens.c", 2)]]
 
 
-# -- known bugs, kept failing until fixed ------------------------------------------------------
+# -- regressions: bugs this suite found, fixed since (bb9d058) -------------------------------------
 
 
 def test_snippets_count_lines_as_the_index_does(tmp_path: Path) -> None:
-    """maguyva_tui/core/store/snapshot.py Snapshot.lines uses str.splitlines(), which also breaks at a
-    lone CR, form feed, U+0085, U+2028 and U+2029; line numbers come from \\n. A result's snippet
-    then shows a different line than the one it points at."""
+    """maguyva_tui/core/store/snapshot.py Snapshot.lines used str.splitlines(), which also breaks at a
+    lone CR, form feed, U+0085, U+2028 and U+2029, while line numbers come from \\n: a result's
+    snippet showed another line than the one it pointed at. Fixed: lines are split on \\n only."""
     root = tmp_path / "repo"
     marks = [repos.marker("S", i) for i in range(4)]
     repos.write(root, "a.js", f"a = 1\rb = 2\nx = '{marks[0]}'\n\x0cy = 1\nz = '{marks[1]}'\n"
@@ -341,8 +341,8 @@ def test_snippets_count_lines_as_the_index_does(tmp_path: Path) -> None:
 def test_a_minified_line_full_of_definitions_indexes_in_linear_time(tmp_path: Path) -> None:
     """maguyva_tui/core/parsing/walker.py Walker.signature slices and decodes the entire source line
     for every symbol; on a 1 MB minified line with 125,000 ``var`` declarations indexing took 35 s.
-    Measured as a ratio so machine speed cancels out: the same declarations one per line, and on
-    one line, must cost about the same."""
+    Fixed: the signature looks at a bounded window around the node. Measured as a ratio so machine
+    speed cancels out: the same declarations one per line, and on one line, cost about the same."""
     from maguyva_tui.core.parsing.analyze import analyze
 
     decls = [f'var v{i}="{"x" * 300}";' for i in range(3000)]  # about 940 KB
@@ -354,13 +354,14 @@ def test_a_minified_line_full_of_definitions_indexes_in_linear_time(tmp_path: Pa
 
     spread = min(cost("\n".join(decls)) for _ in range(2))
     one_line = min(cost("".join(decls)) for _ in range(2))
-    assert one_line < 2 * spread + 0.1, (one_line, spread)  # about 4x today
+    assert one_line < 2 * spread + 0.1, (one_line, spread)  # it was about 4x
 
 
 def test_a_file_name_that_is_not_utf8_keeps_the_json_valid(tmp_path: Path) -> None:
-    """A name with byte 0xff reaches the result as a lone surrogate; ``--json`` prints it as a raw
+    """A name with byte 0xff reaches the result as a lone surrogate; ``--json`` printed it as a raw
     0xff byte (invalid UTF-8), and under a strict UTF-8 stdout (PYTHONIOENCODING=utf-8) the whole
-    ``--batch`` run stops with "internal error: UnicodeEncodeError", losing every later line."""
+    ``--batch`` run stopped with "internal error: UnicodeEncodeError", losing every later line.
+    Fixed: maguyva_tui/cli.py _emit falls back to ASCII-escaped JSON for such a line."""
     root = tmp_path / "repo"
     root.mkdir()
     mark = repos.marker("Y", 1)
@@ -378,8 +379,8 @@ def test_a_file_name_that_is_not_utf8_keeps_the_json_valid(tmp_path: Path) -> No
 
 
 def test_a_dangling_symlink_is_not_called_a_loop(tmp_path: Path) -> None:
-    """maguyva_tui/core/walk.py _visit maps FileNotFoundError on a link to "symlink_loop"; a link to a
-    missing target is no loop, and the summary's "why" should say so (e.g. "broken_symlink")."""
+    """maguyva_tui/core/walk.py _visit mapped FileNotFoundError on a link to "symlink_loop"; a link
+    to a missing target is no loop, and the summary's "why" must say so. Fixed: its own reason."""
     root = tmp_path / "repo"
     repos.write(root, "a.py", "a = 1\n")
     os.symlink("missing.py", root / "dangling.py")
