@@ -2,10 +2,11 @@
 
 Data path: ``extract.extract_facts`` reads references and imports from the tree the indexer already
 parsed (one tree-sitter query per language, ``patterns.py``); ``model.CodeGraph`` resolves them
-(``resolve.py``: scope, locals, imports, packages; never a guess) into a ``networkx.DiGraph`` of
-symbols and files, keeps every call site, and ranks nodes by sparse PageRank (``centrality.py``);
-``queries.py`` answers callers, callees and impact; ``retrievers/graph.py`` turns those and a
-personalized PageRank into ranked hits.
+(``link.py`` per file, ``resolve.py``: scope, locals, imports, packages; never a guess) into integer
+columns of sites over node slots (``nodes.py``, ``sites.py``), from which it derives the weighted
+edges, sparse PageRank (``centrality.py``) and, on demand, a ``networkx.DiGraph`` view;
+``queries.py`` answers callers, callees and impact on those columns; ``retrievers/graph.py`` turns
+them and a personalized PageRank into ranked hits. ``persist.py`` is the compact pickled form.
 """
 
 from __future__ import annotations

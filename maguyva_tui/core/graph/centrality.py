@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 from numpy.typing import NDArray
@@ -33,20 +32,15 @@ class Transition:
     """Nodes with no out-edge: their rank is spread over the personalization vector."""
 
 
-def transition(graph: nx.DiGraph) -> Transition:
-    """Build the transition operator of a weighted directed graph."""
-    nodes = tuple(graph.nodes)
-    index = {node: i for i, node in enumerate(nodes)}
+def operator(nodes: tuple[str, ...], source: NDArray[np.int64], target: NDArray[np.int64],
+             weight: Vector) -> Transition:
+    """Build the transition operator of weighted edges given as positions in ``nodes``."""
     size = len(nodes)
-    edges = list(graph.edges(data="weight", default=1.0))
-    rows = np.fromiter((index[dst] for _, dst, _ in edges), dtype=np.int64, count=len(edges))
-    cols = np.fromiter((index[src] for src, _, _ in edges), dtype=np.int64, count=len(edges))
-    weights = np.fromiter((w for _, _, w in edges), dtype=np.float64, count=len(edges))
-    out_weight = np.bincount(cols, weights=weights, minlength=size)
+    out_weight = np.bincount(source, weights=weight, minlength=size)
     with np.errstate(divide="ignore", invalid="ignore"):
-        normalized = weights / out_weight[cols]
-    matrix = sp.csr_array((normalized, (rows, cols)), shape=(size, size))
-    return Transition(nodes, index, matrix, out_weight == 0)
+        normalized = weight / out_weight[source]
+    matrix = sp.csr_array((normalized, (target, source)), shape=(size, size))
+    return Transition(nodes, {node: i for i, node in enumerate(nodes)}, matrix, out_weight == 0)
 
 
 def pagerank(op: Transition, personalization: Vector | None = None) -> Vector:

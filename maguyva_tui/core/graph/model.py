@@ -1,98 +1,92 @@
 """The code graph: symbols and files as nodes, resolved references as edges, centrality on top.
 
-Nodes are symbol ids (``path::qualname``) and file paths. Edges point from the user to the used:
-``call`` (caller → callee), ``import`` (file → module or symbol), ``inherit`` (subtype → supertype),
-``ref`` (instantiation, type use) and ``member`` (method → its class). A reference written at module
-level starts at the file node. Each edge carries ``weight`` (its number of sites) and ``kinds``.
+Nodes are symbol ids (``path::qualname``) and file paths, each with an integer slot (``nodes.py``).
+Edges point from the user to the used: ``call`` (caller → callee), ``import`` (file → module or
+symbol), ``inherit`` (subtype → supertype), ``ref`` (instantiation, type use) and ``member``
+(method → its class). A reference written at module level starts at the file node.
 
-Every site is kept (``sites_in`` by target, ``sites_out`` by file) so callers are answered one call
-site at a time. ``update`` replaces the edges of changed files and of the files whose resolution
-read them (tracked by dependency keys), then recomputes PageRank.
+Every site is kept as integer columns, one block per file (``sites.py``), so callers are answered
+one call site at a time without holding an object per site; the ``networkx.DiGraph`` view (each
+edge with ``weight``, its number of sites, and ``kinds``) is built only when asked for. ``update``
+replaces the blocks of changed files and of the files whose resolution read them (tracked by
+dependency keys), then recomputes PageRank.
 """
 
 from __future__ import annotations
 
 import posixpath
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import networkx as nx
+import numpy as np
+from numpy.typing import NDArray
 
 from maguyva_tui.core.graph import centrality as cent
 from maguyva_tui.core.graph import modules as mod
-from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resolver
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, index_file, split_id, symbol_id
+from maguyva_tui.core.graph import persist
+from maguyva_tui.core.graph.link import link_file
+from maguyva_tui.core.graph.nodes import FILE_KIND, NodeTable
+from maguyva_tui.core.graph.resolve import Resolver
+from maguyva_tui.core.graph.sites import (
+    CALL,
+    KINDS,
+    OUTCOMES,
+    Block,
+    Edges,
+    Loose,
+    LooseBlock,
+    LooseView,
+    Members,
+    Merged,
+    Site,
+    SitesIn,
+    SitesOut,
+    aggregate,
+    ints,
+    merge,
+)
+from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, by_position, names_of
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, IndexCache, member_pairs, symbol_id
 from maguyva_tui.core.types import FileFacts, Symbol
 
-EDGE_KINDS: tuple[str, ...] = ("call", "import", "inherit", "ref", "member")
+__all__ = ["EDGE_KINDS", "CodeGraph", "Loose", "Site"]
+
+EDGE_KINDS: tuple[str, ...] = KINDS
 """Every edge kind, in the order the explain view lists them."""
 RESOLVED_KINDS = frozenset({"call", "inherit", "ref"})
 """Reference kinds counted in the resolution statistics."""
-
-
-@dataclass(frozen=True, slots=True)
-class Site:
-    """One resolved reference: where it is written, the node it starts from and the node it reaches."""
-
-    path: str
-    line: int
-    source: str
-    """The innermost enclosing symbol's node id, or the file's node id at module level."""
-    target: str
-    kind: str
-
-
-@dataclass(frozen=True, slots=True)
-class Loose:
-    """One reference that did not resolve to a node of the graph, kept for callees and statistics."""
-
-    path: str
-    line: int
-    source: str
-    name: str
-    kind: str
-    outcome: str
-    """``external``, ``ambiguous`` or ``unresolved``."""
-
-
-@dataclass(slots=True)
-class _Resolved:
-    """What resolving one file produced."""
-
-    sites: list[Site]
-    loose: list[Loose]
-    deps: frozenset[str]
 
 
 class CodeGraph:
     """A directed dependency graph over symbols and files, with call sites and centrality."""
 
     def __init__(self) -> None:
-        self.graph: nx.DiGraph = nx.DiGraph()
-        self.facts: dict[str, FileFacts] = {}
-        self.indexes: dict[str, FileIndex] = {}
-        self.symbols: dict[str, Symbol] = {}
-        self.table: mod.ModuleTable = {}
-        self.packages: set[str] = set()
+        self.nodes = NodeTable()
+        self.store = SymbolStore()
+        self.languages: dict[str, str | None] = {}
+        """Every file of the graph and its language."""
+        self.blocks: dict[str, Block] = {}
+        self.loose_blocks: dict[str, LooseBlock] = {}
+        self.members: dict[str, Members] = {}
         self.bases: dict[str, list[str]] = {}
         self.base_parts: dict[str, dict[str, list[str]]] = {}
         """File to the bases its ``inherit`` references give each class."""
         self.base_sources: dict[str, set[str]] = {}
-        self.qualnames: dict[str, dict[str, list[str]]] = {}
-        self.tops: dict[str, dict[str, list[str]]] = {}
-        self.deps: dict[str, frozenset[str]] = {}
-        self.dependents: dict[str, set[str]] = defaultdict(set)
-        self.sites_out: dict[str, list[Site]] = {}
-        self.sites_in: dict[str, list[Site]] = defaultdict(list)
-        self.loose: dict[str, list[Loose]] = {}
-        self.by_name: dict[str, set[str]] = defaultdict(set)
-        self.by_qualname: dict[str, set[str]] = defaultdict(set)
-        self.by_path: dict[str, list[Symbol]] = {}
-        self.rank: dict[str, float] = {}
-        self.languages: dict[str, str | None] = {}
-        """Every file of the graph and its language (kept when the facts are not pickled)."""
-        self._transition: cent.Transition | None = None
+        self.deps: dict[str, Iterable[str]] = {}
+        """File to the keys its last resolution read."""
+        self.attached = True
+        """Whether the graph holds every file's facts (not after unpickling, until ``attach``)."""
+        self._facts_base: Mapping[str, FileFacts] = {}
+        self._facts_own: dict[str, FileFacts] = {}
+        self.indexes = IndexCache(self._facts_of)
+        self._table: mod.ModuleTable | None = None
+        self._packages: set[str] | None = None
+        self._dependents: dict[str, set[str]] | None = None
+        self._keys: dict[str, str] = {}
+        self._rank: list[float] = []
+        self._derived: dict[str, Any] = {}
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -102,80 +96,118 @@ class CodeGraph:
         graph.update(files, ())
         return graph
 
+    def attach(self, facts: Mapping[str, FileFacts]) -> None:
+        """Give an unpickled graph the facts it was built from, so that it can be updated
+        (nothing is read until an update needs a file)."""
+        self._facts_base = facts
+        self._facts_own = {}
+        self.indexes.clear()
+        self.attached = True
+
+    @property
+    def facts(self) -> Mapping[str, FileFacts]:
+        """Path to facts for every file of the graph (empty until ``attach`` after unpickling)."""
+        return _FactsView(self)
+
+    def _facts_of(self, path: str) -> FileFacts | None:
+        """Return the facts of a file of the graph."""
+        found = self._facts_own.get(path)
+        if found is None and path in self.languages and self.attached:
+            found = self._facts_base.get(path)
+        return found
+
     def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = ()) -> set[str]:
         """Replace changed files, drop removed ones, re-resolve what depended on them; return those."""
-        if len(self.facts) < len(self.languages):
+        if not self.attached and self.languages:
             raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after unpickling")
-        removed = {p for p in removed if p in self.facts} - set(changed)
+        removed = {p for p in removed if p in self.languages} - set(changed)
         touched = set(changed) | removed
         old_table = self.table
-        languages = {p: self.facts[p].language for p in touched if p in self.facts}
+        languages = {p: self.languages[p] for p in touched if p in self.languages}
         languages.update({p: f.language for p, f in changed.items()})
         for path in touched:
             self._forget_file(path)
-        for path, facts in changed.items():
+        for facts in changed.values():
             self._learn_file(facts)
-        self.table = mod.build_table({p: f.language for p, f in self.facts.items()})
-        self.packages = {posixpath.dirname(p) for p in self.facts if posixpath.basename(p) in mod.PY_INIT}
+        self._table = self._packages = None
         stale = _changed_keys(old_table, self.table) | _file_keys(languages)
         affected = (set(changed) | self._dependents_of(stale)) - removed
-        affected &= self.facts.keys()
+        affected &= self.languages.keys()
         for path in removed:
             self._resolve_bases_removed(path)
         self._rebase(affected)
+        resolver = self._resolver()
         for path in sorted(affected):
-            self._store(path, self._resolve_file(path))
+            self._store(path, resolver)
         self._recompute_centrality()
         return affected
 
     def _forget_file(self, path: str) -> None:
-        """Remove a file's nodes, symbols and name index entries (its sites go in ``_store``)."""
-        old = self.facts.pop(path, None)
-        self.indexes.pop(path, None)
+        """Remove a file's nodes, symbols, facts and sites."""
+        self._facts_own.pop(path, None)
+        self.indexes.pop(path)
         self.languages.pop(path, None)
-        for symbol in self.by_path.pop(path, []):
-            node = symbol_id(path, symbol.qualname)
-            self.symbols.pop(node, None)
-            self.by_name[symbol.name].discard(node)
-            self.by_qualname[symbol.qualname].discard(node)
-            _discard(self.qualnames, mod.family(symbol.language), symbol.qualname, node)
-            _discard(self.tops, mod.family(symbol.language), symbol.qualname, node)
-            if self.graph.has_node(node):
-                self.graph.remove_node(node)
-        if old is not None and self.graph.has_node(path):
-            self.graph.remove_node(path)
-        self._drop_sites(path)
+        entry = self.store.pop(path)
+        for qualname in {q for _, q, _, _ in names_of(entry)} if entry is not None else ():
+            self.nodes.remove(symbol_id(path, qualname))
+        self.nodes.remove(path)
+        self.blocks.pop(path, None)
+        self.loose_blocks.pop(path, None)
+        self.members.pop(path, None)
 
     def _learn_file(self, facts: FileFacts) -> None:
-        """Add a file's nodes and name index entries."""
+        """Add a file's nodes, symbols and member edges."""
         path = facts.path
-        self.facts[path] = facts
+        self._facts_own[path] = facts
         self.languages[path] = facts.language
-        self.indexes[path] = index_file(facts)
-        self.graph.add_node(path, kind="file")
-        symbols = sorted(facts.symbols, key=lambda s: (s.start_line, -s.end_line))
-        self.by_path[path] = symbols
-        family = mod.family(facts.language)
+        self.nodes.add(path, FILE_KIND)
+        symbols = by_position(facts.symbols)
         for symbol in symbols:
-            node = symbol_id(path, symbol.qualname)
-            self.symbols.setdefault(node, symbol)
-            self.graph.add_node(node, kind=symbol.kind)
-            self.by_name[symbol.name].add(node)
-            self.by_qualname[symbol.qualname].add(node)
-            self.qualnames.setdefault(family, {}).setdefault(symbol.qualname, []).append(node)
-            if "." not in symbol.qualname:
-                self.tops.setdefault(family, {}).setdefault(symbol.qualname, []).append(node)
+            self.nodes.add(symbol_id(path, symbol.qualname), symbol.kind)
+        self.store.put(path, symbols)
+        index = self.indexes.get(path)
+        pairs = list(member_pairs(index)) if index is not None else []
+        if pairs:
+            slot = self.nodes.index
+            self.members[path] = Members(ints([slot[a] for a, _ in pairs]), ints([slot[b] for _, b in pairs]))
 
     def _dependents_of(self, keys: set[str]) -> set[str]:
         """Return the files whose last resolution read any of these keys."""
+        dependents = self.dependents
         out: set[str] = set()
         for key in keys:
-            out |= self.dependents.get(key, set())
+            out |= dependents.get(key, set())
         return out
+
+    @property
+    def dependents(self) -> dict[str, set[str]]:
+        """Key to the files whose last resolution read it."""
+        if self._dependents is None:
+            dependents: dict[str, set[str]] = defaultdict(set)
+            for path, keys in self.deps.items():
+                for key in keys:
+                    dependents[key].add(path)
+            self._dependents = dependents
+        return self._dependents
+
+    @property
+    def table(self) -> mod.ModuleTable:
+        """The module key table over every file."""
+        if self._table is None:
+            self._table = mod.build_table(self.languages)
+        return self._table
+
+    @property
+    def packages(self) -> set[str]:
+        """Directories that hold an ``__init__.py``."""
+        if self._packages is None:
+            self._packages = {posixpath.dirname(p) for p in self.languages if posixpath.basename(p) in mod.PY_INIT}
+        return self._packages
 
     def _resolver(self) -> Resolver:
         """Return a resolver over the current tables."""
-        return Resolver(self.indexes, self.table, self.bases, self.qualnames, self.tops, self.packages)
+        names = self.store.names
+        return Resolver(self.indexes, self.table, self.bases, names.qualnames, names.tops, self.packages)
 
     # -- bases first: member lookups walk them --------------------------------------------------
     def _rebase(self, affected: set[str]) -> None:
@@ -187,8 +219,8 @@ class CodeGraph:
                 if self._resolve_bases(path):
                     changed_files.add(path)
             readers = self._dependents_of({"file:" + p for p in changed_files}) - affected
-            affected |= readers & self.facts.keys()
-            pending = readers & self.facts.keys()
+            affected |= readers & self.languages.keys()
+            pending = readers & self.languages.keys()
 
     def _resolve_bases(self, path: str) -> bool:
         """Resolve one file's ``inherit`` references into ``bases``; tell whether anything changed."""
@@ -235,119 +267,167 @@ class CodeGraph:
         return target if resolver.kind(target) in CLASS_KINDS else None
 
     # -- sites ---------------------------------------------------------------------------------
-    def _resolve_file(self, path: str) -> _Resolved:
-        """Resolve every reference and import of one file."""
-        index = self.indexes[path]
-        facts = self.facts[path]
-        resolver = self._resolver()
-        sites: list[Site] = []
-        loose: list[Loose] = []
-        cache: dict[tuple[str | None, str], str] = {}
-        sources: dict[str | None, str] = {}
-        nodes = self.graph.nodes
-        for ref in facts.references:
-            if ref.kind == "local":
-                continue
-            key = (ref.scope, ref.name)
-            target = cache.get(key)
-            if target is None:
-                target = cache[key] = resolver.resolve(index, ref.scope, ref.name)
-            source = sources.get(ref.scope)
-            if source is None:
-                source = sources[ref.scope] = self._source(index, ref.scope)
-            if target in SENTINELS or target not in nodes:
-                loose.append(Loose(path, ref.line, source, ref.name, ref.kind, _outcome(target)))
-            else:
-                sites.append(Site(path, ref.line, source, target, ref.kind))
-        for imp in facts.imports:
-            if imp.local == "*" or imp.module == "":
-                continue
-            target = resolver.resolve_import(index, imp)
-            if target not in SENTINELS and self.graph.has_node(target):
-                sites.append(Site(path, imp.line, path, target, "import"))
-        return _Resolved(sites, loose, frozenset(resolver.deps))
+    def _store(self, path: str, resolver: Resolver) -> None:
+        """Resolve one file and replace its sites and dependency keys."""
+        resolver.deps = set()
+        resolver.modules = {}
+        linked = link_file(resolver, self.indexes[path], self.facts[path], self.nodes.index)
+        self.blocks[path] = linked.block
+        self.loose_blocks[path] = linked.loose
+        keys = tuple(self._keys.setdefault(k, k) for k in linked.deps)
+        dependents = self._dependents
+        if dependents is not None:
+            for key in self.deps.get(path, ()):
+                dependents[key].discard(path)
+            for key in keys:
+                dependents[key].add(path)
+        self.deps[path] = keys
 
-    def _source(self, index: FileIndex, scope: str | None) -> str:
-        """Return the node a reference starts from."""
-        if scope and scope in index.defs:
-            return symbol_id(index.path, scope)
-        return index.path
+    # -- derived arrays, rebuilt after each update ------------------------------------------------
+    def _cached(self, name: str, make: Any) -> Any:
+        """Return a derived value, computing it once per version of the graph."""
+        found = self._derived.get(name)
+        if found is None:
+            found = self._derived[name] = make()
+        return found
 
-    def _store(self, path: str, resolved: _Resolved) -> None:
-        """Replace one file's sites and out-edges."""
-        self._drop_sites(path)
-        self.sites_out[path] = resolved.sites
-        self.loose[path] = resolved.loose
-        for site in resolved.sites:
-            self.sites_in[site.target].append(site)
-        for key in self.deps.get(path, ()):
-            self.dependents[key].discard(path)
-        self.deps[path] = resolved.deps
-        for key in resolved.deps:
-            self.dependents[key].add(path)
-        self._add_edges(path, resolved.sites)
+    def merged(self) -> Merged:
+        """Return every file's sites concatenated in path order, indexed by target."""
+        return self._cached("merged", lambda: merge(sorted(self.blocks), self.blocks, len(self.nodes)))  # type: ignore[no-any-return]
 
-    def _drop_sites(self, path: str) -> None:
-        """Forget one file's sites and the out-edges of its nodes."""
-        old = self.sites_out.pop(path, [])
-        self.loose.pop(path, None)
-        for target in {site.target for site in old}:
-            kept = [s for s in self.sites_in.get(target, []) if s.path != path]
-            if kept:
-                self.sites_in[target] = kept
-            else:
-                self.sites_in.pop(target, None)
-        sources = {site.source for site in old} | {path}
-        sources.update(symbol_id(path, s.qualname) for s in self.by_path.get(path, ()))  # member edges too
-        for source in sources:
-            if self.graph.has_node(source):
-                self.graph.remove_edges_from(list(self.graph.out_edges(source)))
+    def edges(self) -> Edges:
+        """Return the aggregated edges between live nodes."""
+        def make() -> Edges:
+            edges = aggregate(self.merged(), self.members, len(self.nodes))
+            alive = self.nodes.alive()
+            keep = alive[edges.source] & alive[edges.target]
+            return Edges(edges.source[keep], edges.target[keep], edges.counts[keep]) if not keep.all() else edges
+        return self._cached("edges", make)  # type: ignore[no-any-return]
 
-    def _add_edges(self, path: str, sites: list[Site]) -> None:
-        """Add the aggregated edges of one file's sites and its methods' member edges."""
-        counts: Counter[tuple[str, str, str]] = Counter((s.source, s.target, s.kind) for s in sites)
-        index = self.indexes[path]
-        for qualname, kind in index.defs.items():
-            owner = index.enclosing_class(qualname.rpartition(".")[0])
-            if owner is not None and kind in ("method", "function"):
-                counts[(symbol_id(path, qualname), symbol_id(path, owner), "member")] += 1
-        edges: dict[tuple[str, str], dict[str, object]] = {}
-        for (source, target, kind), count in counts.items():
-            if source == target:
-                continue
-            data = edges.setdefault((source, target), {"weight": 0.0, "kinds": {}})
-            data["weight"] += count  # type: ignore[operator]
-            data["kinds"][kind] = count  # type: ignore[index]
-        # every source is this file's node and its old out-edges are gone: all edges are new
-        self.graph.add_edges_from((s, t, d) for (s, t), d in edges.items())
-
-    # -- centrality ------------------------------------------------------------------------------
     def _recompute_centrality(self) -> None:
         """Recompute scaled PageRank over the whole graph."""
-        self._transition = cent.transition(self.graph)
-        values = cent.scaled(cent.pagerank(self._transition))
-        self.rank = dict(zip(self._transition.nodes, values.tolist()))
+        self._derived = {}
+        op = self.transition
+        values = cent.scaled(cent.pagerank(op))
+        rank = np.zeros(len(self.nodes))
+        rank[self.nodes.live()] = values
+        self._rank = rank.tolist()
 
     @property
     def transition(self) -> cent.Transition:
-        """Return the transition operator (for personalized PageRank)."""
-        if self._transition is None:
-            self._transition = cent.transition(self.graph)
-        return self._transition
+        """Return the transition operator over the live nodes (for personalized PageRank)."""
+        def make() -> cent.Transition:
+            live = np.asarray(self.nodes.live(), dtype=np.int64)
+            dense = np.full(len(self.nodes), -1, dtype=np.int64)
+            dense[live] = np.arange(len(live))
+            edges = self.edges()
+            ids = self.nodes.ids
+            nodes = tuple(ids[s] for s in live.tolist())
+            return cent.operator(nodes, dense[edges.source], dense[edges.target], edges.weight)
+        return self._cached("transition", make)  # type: ignore[no-any-return]
+
+    # -- views -----------------------------------------------------------------------------------
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The ``networkx`` view of the graph (built on first use after each update)."""
+        return self._cached("nx", self._networkx)
+
+    def _networkx(self) -> nx.DiGraph:
+        """Build the ``networkx`` view."""
+        graph = nx.DiGraph()
+        ids, kinds = self.nodes.ids, self.nodes.kinds
+        graph.add_nodes_from((ids[s], {"kind": kinds[s]}) for s in self.nodes.live())
+        edges = self.edges()
+        for s, t, counts in zip(edges.source.tolist(), edges.target.tolist(), edges.counts.tolist()):
+            found = {KINDS[k]: c for k, c in enumerate(counts) if c}
+            graph.add_edge(ids[s], ids[t], weight=float(sum(counts)), kinds=found)
+        return graph
+
+    @property
+    def symbols(self) -> Mapping[str, Symbol]:
+        """Symbol node id to its symbol (the first definition when a file defines a name twice)."""
+        return SymbolsView(self.store, self.nodes)
+
+    @property
+    def by_path(self) -> Mapping[str, list[Symbol]]:
+        """File to its symbols, by start line."""
+        return ByPathView(self.store)
+
+    @property
+    def by_name(self) -> dict[str, set[str]]:
+        """Bare name to the symbol nodes of that name."""
+        return self.store.names.by_name
+
+    @property
+    def by_qualname(self) -> dict[str, set[str]]:
+        """Qualified name to the symbol nodes of that name."""
+        return self.store.names.by_qualname
+
+    @property
+    def qualnames(self) -> dict[str, dict[str, list[str]]]:
+        """Family to qualname to symbol nodes."""
+        return self.store.names.qualnames
+
+    @property
+    def tops(self) -> dict[str, dict[str, list[str]]]:
+        """Family to top-level name to symbol nodes."""
+        return self.store.names.tops
+
+    @property
+    def sites_in(self) -> Mapping[str, list[Site]]:
+        """Target node to the sites that reach it."""
+        return SitesIn(self.merged(), self.nodes)
+
+    @property
+    def sites_out(self) -> Mapping[str, list[Site]]:
+        """File to its resolved sites."""
+        return SitesOut(self.blocks, self.nodes)
+
+    @property
+    def loose(self) -> Mapping[str, list[Loose]]:
+        """File to its references that reached no node."""
+        return LooseView(self.loose_blocks, self.nodes)
+
+    @property
+    def rank(self) -> dict[str, float]:
+        """Node to its centrality (PageRank × number of nodes)."""
+        def make() -> dict[str, float]:
+            ids, rank = self.nodes.ids, self._rank
+            return {ids[s]: rank[s] for s in self.nodes.live()}
+        return self._cached("rank", make)  # type: ignore[no-any-return]
 
     def node_centrality(self, node: str) -> float:
         """Return PageRank × number of nodes (mean 1 over all nodes; 0 for an unknown node)."""
-        return self.rank.get(node, 0.0)
+        slot = self.nodes.index.get(node)
+        return self._rank[slot] if slot is not None and slot < len(self._rank) else 0.0
+
+    def slot_centrality(self) -> list[float]:
+        """Return the centrality of every node slot (0 for a removed node)."""
+        return self._rank
+
+    def rank_array(self) -> NDArray[np.float64]:
+        """Return the centrality of every node slot as an array."""
+        return self._cached("rank_array", lambda: np.asarray(self._rank, dtype=np.float64))  # type: ignore[no-any-return]
+
+    def name_order(self) -> NDArray[np.int64]:
+        """Return, per node slot, the position of its id in sorted order (ties broken by name)."""
+        def make() -> NDArray[np.int64]:
+            ids = self.nodes.ids
+            order = np.zeros(len(ids), dtype=np.int64)
+            order[sorted(range(len(ids)), key=ids.__getitem__)] = np.arange(len(ids))
+            return order
+        return self._cached("name_order", make)  # type: ignore[no-any-return]
 
     def in_degree(self, node: str) -> int:
         """Return how many sites point at a node (call, import, inherit and ref sites)."""
-        return len(self.sites_in.get(node, ()))
+        slot = self.nodes.index.get(node)
+        return 0 if slot is None else len(self.merged().into(slot))
 
     def centrality(self, path: str, start_line: int) -> float:
         """Return the centrality of the symbol a chunk starts at, else of the innermost enclosing one,
         else of the file; scale: PageRank × node count, mean 1 (see ``centrality.py``)."""
         best: Symbol | None = None
-        for symbol in self.by_path.get(path, ()):
+        for symbol in self._symbols_of(path):
             if symbol.start_line > start_line:
                 break
             if symbol.end_line >= start_line:
@@ -359,64 +439,83 @@ class CodeGraph:
     def centrality_at(self, path: str, start_line: int, end_line: int | None = None) -> float:
         """Return the centrality of the symbol spanning exactly these lines, else as ``centrality``."""
         if end_line is not None:
-            for symbol in self.by_path.get(path, ()):
+            for symbol in self._symbols_of(path):
                 if symbol.start_line == start_line and symbol.end_line == end_line:
                     return self.node_centrality(symbol_id(path, symbol.qualname))
                 if symbol.start_line > start_line:
                     break
         return self.centrality(path, start_line)
 
+    def _symbols_of(self, path: str) -> list[Symbol]:
+        """Return a file's symbols by start line, none for an unknown file."""
+        return self.store.of(path) if path in self.store.entries else []
+
+    def symbol_names(self) -> Iterator[tuple[str, str]]:
+        """Yield (node id, bare name) for every symbol node, without decoding the symbols."""
+        for path, entry in self.store.entries.items():
+            seen: set[str] = set()
+            for name, qualname, _, _ in names_of(entry):
+                if qualname not in seen:
+                    seen.add(qualname)
+                    yield symbol_id(path, qualname), name
+
     # -- statistics --------------------------------------------------------------------------------
     @property
     def stats(self) -> dict[str, object]:
         """Return node and edge counts and, per language, how call/inherit/ref sites resolved."""
         per_language: dict[str, Counter[str]] = defaultdict(Counter)
-        for path, sites in self.sites_out.items():
-            language = self.languages.get(path) or ""
-            per_language[language]["resolved"] += sum(1 for s in sites if s.kind in RESOLVED_KINDS)
-            per_language[language]["calls_resolved"] += sum(1 for s in sites if s.kind == "call")
-        for path, loose in self.loose.items():
-            language = self.languages.get(path) or ""
-            for item in loose:
-                per_language[language][item.outcome] += 1
-                if item.kind == "call":
-                    per_language[language]["calls_" + item.outcome] += 1
+        for path, block in self.blocks.items():
+            counts = np.bincount(block.kind, minlength=len(KINDS)).tolist()
+            found = per_language[self.languages.get(path) or ""]
+            found["resolved"] += sum(counts[KINDS.index(k)] for k in RESOLVED_KINDS)
+            found["calls_resolved"] += counts[CALL]
+        for path, loose in self.loose_blocks.items():
+            found = per_language[self.languages.get(path) or ""]
+            outcomes = np.bincount(loose.outcome, minlength=len(OUTCOMES)).tolist()
+            calls = np.bincount(loose.outcome[loose.kind == CALL], minlength=len(OUTCOMES)).tolist()
+            for name, total, call in zip(OUTCOMES, outcomes, calls):
+                if total:
+                    found[name] += total
+                if call:
+                    found["calls_" + name] += call
         languages = {lang: _complete(counts) for lang, counts in sorted(per_language.items())}
         return {
-            "nodes": self.graph.number_of_nodes(),
-            "edges": self.graph.number_of_edges(),
-            "files": len(self.facts),
-            "symbols": len(self.symbols),
+            "nodes": len(self.nodes.index),
+            "edges": len(self.edges().source),
+            "files": len(self.languages),
+            "symbols": len(self.nodes.index) - len(self.languages),
             "languages": languages,
         }
 
     # -- persistence ---------------------------------------------------------------------------------
     def __getstate__(self) -> dict[str, object]:
-        """Pickle the graph without what the index already stores or what is cheap to rebuild:
-        the facts and per-file tables (``attach`` restores them) and the reverse site index."""
-        skip = {"facts", "indexes", "sites_in", "_transition"}
-        state = {key: value for key, value in vars(self).items() if key not in skip}
-        state["dependents"] = dict(self.dependents)
-        state["by_name"] = dict(self.by_name)
-        state["by_qualname"] = dict(self.by_qualname)
-        return state
+        """Pickle the graph as arrays and rows (see ``persist.py``); the facts stay in the index."""
+        return persist.dump(self)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """Restore a pickled graph; queries work at once, ``update`` after ``attach``."""
-        self.__dict__.update(state)
-        self.facts, self.indexes, self._transition = {}, {}, None
-        self.dependents = defaultdict(set, self.dependents)
-        self.by_name = defaultdict(set, self.by_name)
-        self.by_qualname = defaultdict(set, self.by_qualname)
-        self.sites_in = defaultdict(list)
-        for sites in self.sites_out.values():
-            for site in sites:
-                self.sites_in[site.target].append(site)
+        self.__init__()  # type: ignore[misc]
+        persist.load(self, state)
+        self.attached = not self.languages
 
-    def attach(self, facts: Mapping[str, FileFacts]) -> None:
-        """Give an unpickled graph the facts it was built from, so that it can be updated."""
-        self.facts = {path: facts[path] for path in self.languages if path in facts}
-        self.indexes = {path: index_file(f) for path, f in self.facts.items()}
+
+class _FactsView(Mapping[str, FileFacts]):
+    """The facts of every file of a graph, read through to the attached index."""
+
+    def __init__(self, graph: CodeGraph) -> None:
+        self._graph = graph
+
+    def __getitem__(self, path: str) -> FileFacts:
+        found = self._graph._facts_of(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._graph.languages if self._graph.attached else ())
+
+    def __len__(self) -> int:
+        return len(self._graph.languages) if self._graph.attached else 0
 
 
 COUNTED = ("resolved", "external", "ambiguous", "unresolved")
@@ -429,22 +528,6 @@ def _complete(counts: Counter[str]) -> dict[str, float]:
     internal = out["resolved"] + out["ambiguous"] + out["unresolved"]
     out["unresolved_rate"] = round((out["ambiguous"] + out["unresolved"]) / internal, 4) if internal else 0.0
     return out
-
-
-def _outcome(target: str) -> str:
-    """Name the outcome of a reference that reached no node."""
-    if target == EXTERNAL:
-        return "external"
-    if target == AMBIGUOUS:
-        return "ambiguous"
-    return "unresolved"
-
-
-def _discard(table: dict[str, dict[str, list[str]]], family: str, key: str, node: str) -> None:
-    """Remove one node from a two-level name table."""
-    nodes = table.get(family, {}).get(key)
-    if nodes and node in nodes:
-        nodes.remove(node)
 
 
 def _changed_keys(old: mod.ModuleTable, new: mod.ModuleTable) -> set[str]:
@@ -461,3 +544,4 @@ def _file_keys(languages: Mapping[str, str | None]) -> set[str]:
         keys.add("dir:" + posixpath.dirname(path))
         keys.add("glob:" + mod.family(language))
     return keys
+

@@ -4,18 +4,72 @@ A name may be a node id (``app/config.py::ConfigLoader.load``), a qualname (``Co
 a bare name (``parse_config``) or a dotted tail of a qualname (``Shape.area`` for
 ``geometry.Shape.area``). Every result says which definitions it used, most central first, so a
 name defined several times is never silently narrowed to one.
+
+Answers are computed on the graph's integer columns; a hub's thousands of call sites or dependents
+are sorted as arrays and become ``CallSite``/``Dependent`` objects only when read (``Rows``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar, overload
 
-from maguyva_tui.core.graph.model import CodeGraph, Site
+import numpy as np
+from numpy.typing import NDArray
+
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, Merged
 from maguyva_tui.core.graph.tables import split_id
 
 IMPACT_KINDS = frozenset({"call", "import", "inherit", "ref"})
 """Edges along which a change propagates (a method's ``member`` edge to its class does not)."""
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
+STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
+"""Kind codes from the strongest dependency to the weakest (the edge an impact result reports)."""
+
+T = TypeVar("T")
+Slots = NDArray[np.int64]
+
+
+class Rows(Sequence[T], Generic[T]):
+    """An immutable sequence whose items are made on access (compares equal to the tuple of them)."""
+
+    __slots__ = ("_make", "_size")
+
+    def __init__(self, size: int, make: Callable[[int], T]) -> None:
+        self._size = size
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+    def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
+        if isinstance(i, slice):
+            return tuple(self._make(j) for j in range(*i.indices(self._size)))
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError(i)
+        return self._make(i)
+
+    def __iter__(self) -> Iterator[T]:
+        return (self._make(i) for i in range(self._size))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Rows, tuple, list)):
+            return len(other) == self._size and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +130,8 @@ class Callers:
     """Every call site of a name's definitions."""
 
     definitions: tuple[str, ...]
-    sites: tuple[CallSite, ...]
+    sites: Sequence[CallSite]
+    """In path, line and callee order; made on access."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +148,8 @@ class Impact:
     """Everything that transitively depends on a name, nearest first, then most central first."""
 
     definitions: tuple[str, ...]
-    dependents: tuple[Dependent, ...]
+    dependents: Sequence[Dependent]
+    """Nearest first, then most central; made on access."""
     max_depth: int
 
 
@@ -112,36 +168,91 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda n: (-graph.node_centrality(n), n)))
 
 
+# -- callers ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SiteColumns:
+    """Call sites as columns: positions in the graph's merged sites, in answer order."""
+
+    graph: CodeGraph
+    positions: Slots
+
+    def site(self, i: int) -> CallSite:
+        """Describe the i-th call site."""
+        merged, ids = self.graph.merged(), self.graph.nodes.ids
+        p = int(self.positions[i])
+        source = ids[merged.source[p]]
+        caller = source.partition("::")[2] or None
+        return CallSite(merged.paths[merged.file[p]], int(merged.line[p]), caller, source, ids[merged.target[p]])
+
+
+def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
+    """Return the positions of the call sites reaching any definition, by path, line and callee."""
+    merged, index = graph.merged(), graph.nodes.index
+    slots = [index[d] for d in defs if d in index]
+    found = np.concatenate([merged.into(s) for s in slots]) if slots else np.zeros(0, dtype=np.int64)
+    found = found[merged.kind[found] == CALL]
+    if len(slots) > 1:  # ties on a line: callee id order
+        callee_rank = np.zeros(len(graph.nodes), dtype=np.int64)
+        callee_rank[[index[d] for d in sorted(defs) if d in index]] = np.arange(len(slots))
+        keys: tuple[NDArray[np.int64], ...] = (callee_rank[merged.target[found]],)
+    else:
+        keys = ()
+    ordered: Slots = found[np.lexsort((*keys, merged.line[found], merged.file[found]))]
+    return ordered
+
+
 def callers(graph: CodeGraph, name: str) -> Callers:
     """Return one entry per call site of any definition of a name, in file and line order."""
     defs = definitions(graph, name)
-    sites = [_call_site(graph, s) for d in defs for s in graph.sites_in.get(d, ()) if s.kind == "call"]
-    sites.sort(key=lambda c: (c.path, c.line, c.callee_id))
-    return Callers(defs, tuple(sites))
+    columns = SiteColumns(graph, call_positions(graph, defs))
+    return Callers(defs, Rows(len(columns.positions), columns.site))
 
 
-def _call_site(graph: CodeGraph, site: Site) -> CallSite:
-    """Describe one call site."""
-    caller = split_id(site.source)[1] or None
-    return CallSite(site.path, site.line, caller, site.source, site.target)
-
-
+# -- callees ------------------------------------------------------------------------------------
 def callees(graph: CodeGraph, name: str) -> Callees:
     """Return what the definitions of a name call, grouped by callee, and the calls left unresolved."""
     defs = definitions(graph, name)
     lines: dict[str, list[int]] = {}
     loose: list[Unresolved] = []
+    ids = graph.nodes.ids
     for node in defs:
-        path = split_id(node)[0]
-        for site in graph.sites_out.get(path, ()):
-            if site.source == node and site.kind == "call":
-                lines.setdefault(site.target, []).append(site.line)
-        for item in graph.loose.get(path, ()):
-            if item.source == node and item.kind == "call":
-                loose.append(Unresolved(item.name, item.line, item.outcome))
+        path, slot = split_id(node)[0], graph.nodes.index.get(node)
+        block, gone = graph.blocks.get(path), graph.loose_blocks.get(path)
+        if slot is None:
+            continue
+        if block is not None:
+            mine = np.flatnonzero((block.source == slot) & (block.kind == CALL)).tolist()
+            for i in mine:
+                lines.setdefault(ids[block.target[i]], []).append(int(block.line[i]))
+        if gone is not None:
+            for i in np.flatnonzero((gone.source == slot) & (gone.kind == CALL)).tolist():
+                loose.append(Unresolved(gone.names[i], int(gone.line[i]), OUTCOMES[gone.outcome[i]]))
     found = [Callee(t, *split_id(t), tuple(sorted(ls))) for t, ls in lines.items()]
     found.sort(key=lambda c: (c.lines[0], c.node))
     return Callees(defs, tuple(found), tuple(sorted(loose, key=lambda u: (u.line, u.name))))
+
+
+# -- impact -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The dependents an impact search found, as columns in answer order."""
+
+    graph: CodeGraph
+    slots: Slots
+    depth: NDArray[np.int32]
+    via: Slots
+    edge: NDArray[np.int8]
+
+    def dependent(self, i: int) -> Dependent:
+        """Describe the i-th dependent."""
+        ids, slot = self.graph.nodes.ids, int(self.slots[i])
+        node, depth, via, edge = ids[slot], int(self.depth[i]), ids[self.via[i]], KINDS[self.edge[i]]
+        centrality = self.graph.node_centrality(node)
+        symbol = self.graph.symbols.get(node)
+        if symbol is None:
+            return Dependent(node, node, None, "file", depth, centrality, 1, 1, via, edge)
+        return Dependent(node, symbol.path, symbol.qualname, symbol.kind, depth, centrality,
+                         symbol.start_line, symbol.end_line, via, edge)
 
 
 def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH, limit: int | None = None) -> Impact:
@@ -150,35 +261,60 @@ def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH, limit: i
     With ``limit``, the search stops after the first depth that completes ``limit`` dependents:
     the ranking (depth, then centrality) of the first ``limit`` is the same, and hubs answer fast."""
     defs = definitions(graph, name)
-    seen: dict[str, tuple[int, str, str]] = {d: (0, "", "") for d in defs}
-    frontier = list(defs)
-    for depth in range(1, max_depth + 1):
-        if limit is not None and len(seen) - len(defs) >= limit:
+    reach = _reach(graph, defs, max_depth, limit)
+    size = len(reach.slots) if limit is None else min(limit, len(reach.slots))
+    return Impact(defs, Rows(size, reach.dependent), max_depth)
+
+
+def _reach(graph: CodeGraph, defs: Sequence[str], max_depth: int, limit: int | None) -> Reach:
+    """Search breadth first from the definitions along every site, then rank what was reached."""
+    merged, index = graph.merged(), graph.nodes.index
+    size = len(graph.nodes)
+    depth = np.full(size, -1, dtype=np.int32)
+    via = np.full(size, -1, dtype=np.int64)
+    edge = np.full(size, -1, dtype=np.int8)
+    frontier = np.asarray([index[d] for d in defs if d in index], dtype=np.int64)
+    depth[frontier] = 0
+    reached = 0
+    for level in range(1, max_depth + 1):
+        if (limit is not None and reached >= limit) or not len(frontier):
             break
-        following = []
-        for node in frontier:
-            for user, data in graph.graph.pred[node].items():
-                if user in seen or not IMPACT_KINDS.intersection(data["kinds"]):
-                    continue
-                seen[user] = (depth, node, _edge_kind(data["kinds"]))
-                following.append(user)
-        frontier = following
-        if not frontier:
-            break
-    dependents = [_dependent(graph, n, *seen[n]) for n in seen if seen[n][0] > 0]
-    dependents.sort(key=lambda d: (d.depth, -d.centrality, d.node))
-    return Impact(defs, tuple(dependents[:limit] if limit is not None else dependents), max_depth)
+        users, towards, kinds = _step(merged, frontier, depth)
+        depth[users] = level
+        via[users] = towards
+        edge[users] = kinds
+        reached += len(users)
+        frontier = users
+    found = np.flatnonzero(depth > 0)
+    order = np.lexsort((graph.name_order()[found], -graph.rank_array()[found], depth[found]))
+    found = found[order]
+    return Reach(graph, found, depth[found], via[found], edge[found])
 
 
-def _edge_kind(kinds: dict[str, int]) -> str:
-    """Name the strongest dependency an edge carries."""
-    return next(k for k in ("call", "inherit", "import", "ref") if k in kinds)
+def _step(merged: Merged, frontier: Slots, depth: NDArray[np.int32]) -> tuple[Slots, Slots, NDArray[np.int8]]:
+    """Return the nodes first reached from a frontier: each, the frontier node it came through and
+    the strongest kind among its sites into that node; in the order of discovery."""
+    counts = merged.starts[frontier + 1] - merged.starts[frontier]
+    total = int(counts.sum())
+    offsets = np.repeat(merged.starts[frontier] - (np.cumsum(counts) - counts), counts) + np.arange(total)
+    positions = merged.order[offsets]
+    users = merged.source[positions].astype(np.int64)
+    fresh = depth[users] < 0
+    users, towards = users[fresh], np.repeat(frontier, counts)[fresh]
+    if not len(users):
+        return users, towards, np.zeros(0, dtype=np.int8)
+    strength = _STRENGTH_OF[merged.kind[positions[fresh]]]
+    first = np.unique(users, return_index=True)[1]
+    first.sort()
+    width = int(towards.max()) + 1
+    pair = users * width + towards
+    by_pair = np.lexsort((strength, pair))
+    pairs, at = np.unique(pair[by_pair], return_index=True)
+    best = strength[by_pair][at][np.searchsorted(pairs, pair[first])]
+    return users[first], towards[first], _STRENGTH_CODES[best]
 
 
-def _dependent(graph: CodeGraph, node: str, depth: int, via: str, edge: str) -> Dependent:
-    """Describe one dependent node."""
-    symbol = graph.symbols.get(node)
-    if symbol is None:
-        return Dependent(node, node, None, "file", depth, graph.node_centrality(node), 1, 1, via, edge)
-    return Dependent(node, symbol.path, symbol.qualname, symbol.kind, depth, graph.node_centrality(node),
-                     symbol.start_line, symbol.end_line, via, edge)
+_STRENGTH_CODES = np.asarray(STRENGTH, dtype=np.int8)
+_STRENGTH_OF = np.full(len(KINDS), len(STRENGTH), dtype=np.int8)
+_STRENGTH_OF[_STRENGTH_CODES] = np.arange(len(STRENGTH))
+"""Kind code to its place in ``STRENGTH`` (0: the strongest)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
+from typing import Protocol
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
@@ -47,6 +48,13 @@ MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short 
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
 
 
+class Files(Protocol):
+    """Path to a file's tables, ``None`` for a file the graph does not hold."""
+
+    def get(self, path: str) -> FileIndex | None:
+        """Return one file's tables."""
+
+
 def is_symbol(target: str) -> bool:
     """Tell whether a target is a symbol node id."""
     return "::" in target
@@ -57,7 +65,7 @@ class Resolver:
 
     def __init__(
         self,
-        files: Mapping[str, FileIndex],
+        files: Files,
         table: mod.ModuleTable,
         bases: Mapping[str, list[str]],
         qualnames: Mapping[str, Mapping[str, list[str]]],
@@ -246,9 +254,9 @@ class Resolver:
                 found = self.member(module, name)
                 if found not in SENTINELS:
                     return found
-        found = self.package(index, name)
-        if found is not None:
-            return found
+        packaged = self.package(index, name)
+        if packaged is not None:
+            return packaged
         family = mod.family(index.language)
         if name in BUILTINS.get(family, ()):
             return EXTERNAL

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from maguyva_tui.core.graph.imports import WILDCARD
@@ -94,3 +95,49 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
         index.attrs.setdefault(scope, {}).setdefault(name, typed)
     else:
         index.locals.setdefault(scope, {})[name] = typed
+
+
+def member_pairs(index: FileIndex) -> Iterator[tuple[str, str]]:
+    """Yield (method, class) node ids for every function defined inside a class of the file."""
+    for qualname, kind in index.defs.items():
+        if kind in FUNCTION_KINDS:
+            owner = index.enclosing_class(qualname.rpartition(".")[0])
+            if owner is not None:
+                yield symbol_id(index.path, qualname), symbol_id(index.path, owner)
+
+
+class IndexCache:
+    """Path to ``FileIndex``, each built from the file's facts on first use."""
+
+    __slots__ = ("_built", "_facts_of")
+
+    def __init__(self, facts_of: Callable[[str], FileFacts | None]) -> None:
+        self._facts_of = facts_of
+        self._built: dict[str, FileIndex] = {}
+
+    def get(self, path: str, default: FileIndex | None = None) -> FileIndex | None:
+        """Return the tables of a file, ``default`` for a file the graph does not hold."""
+        index = self._built.get(path)
+        if index is None:
+            facts = self._facts_of(path)
+            if facts is None:
+                return default
+            index = self._built[path] = index_file(facts)
+        return index
+
+    def __getitem__(self, path: str) -> FileIndex:
+        index = self.get(path)
+        if index is None:
+            raise KeyError(path)
+        return index
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, str) and self.get(path) is not None
+
+    def pop(self, path: str) -> None:
+        """Forget the tables of a file."""
+        self._built.pop(path, None)
+
+    def clear(self) -> None:
+        """Forget every file's tables."""
+        self._built.clear()

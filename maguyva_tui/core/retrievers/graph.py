@@ -52,14 +52,19 @@ class GraphRetriever:
     # -- direct answers ------------------------------------------------------------------------
     def callers_hits(self, name: str, limit: int) -> list[Hit]:
         """Return one hit per call site of ``name``, the most central callers first."""
-        found = queries.callers(self.graph, name)
+        graph = self.graph
+        positions = queries.call_positions(graph, queries.definitions(graph, name))  # path, line order
+        merged = graph.merged()
+        centrality = graph.rank_array()[merged.source[positions]]
+        top = positions[np.argsort(-centrality, kind="stable")[: max(limit, 0)]]
+        columns = queries.SiteColumns(graph, top)
         bare = name.replace("::", ".").rpartition(".")[2] or name
-        sites = sorted(found.sites, key=lambda s: (-self.graph.node_centrality(s.caller_id), s.path, s.line))
-        return [
-            Hit(s.path, s.line, s.line, self.graph.node_centrality(s.caller_id), s.caller, "call",
-                self._language(s.path), f"calls {bare}")
-            for s in sites[:limit]
-        ]
+        hits: list[Hit] = []
+        for i in range(len(top)):
+            s = columns.site(i)
+            hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
+                            self._language(s.path), f"calls {bare}"))
+        return hits
 
     def impact_hits(self, name: str, depth: int, limit: int) -> list[Hit]:
         """Return the dependents of ``name`` nearest first, each spanning the dependent symbol."""
@@ -85,7 +90,7 @@ class GraphRetriever:
         rank = pagerank(op, vector)
         order = np.argsort(-rank)
         reason = "ppr from " + ", ".join(self._label(n) for n in sorted(seeds, key=lambda n: -seeds[n])[:2])
-        hits = []
+        hits: list[Hit] = []
         for i in order:
             if rank[i] <= 0 or len(hits) >= limit:
                 break
@@ -121,8 +126,8 @@ class GraphRetriever:
         """Return (building once) the map from name word to the symbols whose name contains it."""
         if self._words is None:
             index: dict[str, set[str]] = defaultdict(set)
-            for node, symbol in self.graph.symbols.items():
-                for word in set(words(symbol.name)):
+            for node, name in self.graph.symbol_names():
+                for word in set(words(name)):
                     if len(word) >= MIN_WORD:
                         index[word].add(node)
             self._words = dict(index)

@@ -1,0 +1,104 @@
+"""Resolve one file's references and imports into a block of sites and a block of loose sites.
+
+A name is resolved once per file, not once per site: most names mean the same thing in every scope
+of a file, and only those whose first segment some scope could rebind (a local, a nested
+definition, a receiver such as ``self``) are resolved per scope.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, IMPLICIT_MEMBERS, RECEIVERS, SENTINELS, Resolver
+from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
+from maguyva_tui.core.graph.tables import FileIndex, symbol_id
+from maguyva_tui.core.types import FileFacts
+
+EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
+"""A target that is no node, encoded below zero; its outcome code is ``-code - 1``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """What resolving one file produced."""
+
+    block: Block
+    loose: LooseBlock
+    deps: frozenset[str]
+
+
+def scope_dependent(index: FileIndex) -> frozenset[str] | None:
+    """Return the first segments whose meaning may change with the scope (``None``: every one)."""
+    if index.language in IMPLICIT_MEMBERS:
+        return None  # a bare name may be a member of the enclosing class
+    names = set(RECEIVERS) | {"super"}
+    for bound in index.locals.values():
+        names.update(bound)
+    names.update(q.rpartition(".")[2] for q in index.defs if "." in q)
+    return frozenset(names)
+
+
+def link_file(resolver: Resolver, index: FileIndex, facts: FileFacts, slots: dict[str, int]) -> Linked:
+    """Resolve every reference and import of one file against the node slots."""
+    path = index.path
+    scoped = scope_dependent(index)
+    flat: dict[str, int] = {}
+    by_scope: dict[tuple[str | None, str], int] = {}
+    sources: dict[str | None, int] = {}
+    lines: list[int] = []
+    froms: list[int] = []
+    targets: list[int] = []
+    kinds: list[int] = []
+    loose_lines: list[int] = []
+    loose_froms: list[int] = []
+    loose_kinds: list[int] = []
+    outcomes: list[int] = []
+    names: list[str] = []
+
+    def code(target: str) -> int:
+        slot = slots.get(target) if target not in SENTINELS else None
+        if slot is not None:
+            return slot
+        return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
+
+    for ref in facts.references:
+        kind = ref.kind
+        if kind == "local":
+            continue
+        name, scope = ref.name, ref.scope
+        target = flat.get(name)
+        if target is None:
+            if scoped is None or name.partition(".")[0].removesuffix("()") in scoped:
+                key = (scope, name)
+                target = by_scope.get(key)
+                if target is None:
+                    target = by_scope[key] = code(resolver.resolve(index, scope, name))
+            else:
+                target = flat[name] = code(resolver.resolve(index, None, name))
+        source = sources.get(scope)
+        if source is None:
+            source = sources[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]
+        if target >= 0:
+            lines.append(ref.line)
+            froms.append(source)
+            targets.append(target)
+            kinds.append(KIND_CODE[kind])
+        else:
+            loose_lines.append(ref.line)
+            loose_froms.append(source)
+            loose_kinds.append(KIND_CODE[kind])
+            outcomes.append(-target - 1)
+            names.append(name)
+    file_slot = slots[path]
+    for imp in facts.imports:
+        if imp.local == "*" or imp.module == "":
+            continue
+        target = code(resolver.resolve_import(index, imp))
+        if target >= 0:
+            lines.append(imp.line)
+            froms.append(file_slot)
+            targets.append(target)
+            kinds.append(IMPORT)
+    block = Block(ints(lines), ints(froms), ints(targets), codes(kinds))
+    loose_block = LooseBlock(ints(loose_lines), ints(loose_froms), codes(loose_kinds), codes(outcomes), tuple(names))
+    return Linked(block, loose_block, frozenset(resolver.deps))

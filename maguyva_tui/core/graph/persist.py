@@ -1,0 +1,160 @@
+"""The pickled form of a ``CodeGraph``: integer arrays and plain rows, no object per site or edge.
+
+Nodes are not stored: they are the files in path order, each followed by its symbols' qualnames
+in position order, and every array refers to them by that position. Sites, loose sites and
+member edges are concatenated in path order with a count per file; the order of the sites by
+target is stored too, so the first callers question after loading sorts nothing. The facts are
+not stored (the index has them): ``attach`` gives them back before an update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from maguyva_tui.core.graph.nodes import FILE_KIND
+from maguyva_tui.core.graph.sites import (
+    EMPTY,
+    EMPTY_LOOSE,
+    NO_MEMBERS,
+    Block,
+    LooseBlock,
+    Members,
+    codes,
+    ints,
+    merged_from,
+)
+from maguyva_tui.core.graph.symbols import Row
+from maguyva_tui.core.graph.tables import symbol_id
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.model import CodeGraph
+
+FORMAT = 2
+"""Bumped whenever the pickled layout changes; an older pickle is refused."""
+
+
+def dump(graph: CodeGraph) -> dict[str, Any]:
+    """Return the pickled state of a graph."""
+    paths = sorted(graph.languages)
+    rows = [graph.store.rows(p) if p in graph.store.entries else () for p in paths]
+    order, remap = _compaction(graph, paths, rows)
+    blocks = [graph.blocks.get(p, EMPTY) for p in paths]
+    loose = [graph.loose_blocks.get(p, EMPTY_LOOSE) for p in paths]
+    members = [graph.members.get(p, NO_MEMBERS) for p in paths]
+    target = remap[_cat(b.target for b in blocks)]
+    names, name_index = _intern(name for b in loose for name in b.names)
+    keys: dict[str, str] = {}
+    return {
+        "format": FORMAT,
+        "paths": paths,
+        "languages": [graph.languages[p] for p in paths],
+        "symbols": rows,
+        "sites": {
+            "counts": ints([len(b.line) for b in blocks]),
+            "line": ints(_cat(b.line for b in blocks)),
+            "source": remap[_cat(b.source for b in blocks)],
+            "target": target,
+            "kind": codes(_cat(b.kind for b in blocks)),
+            "order": np.argsort(target, kind="stable").astype(np.int32),
+        },
+        "loose": {
+            "counts": ints([len(b.line) for b in loose]),
+            "line": ints(_cat(b.line for b in loose)),
+            "source": remap[_cat(b.source for b in loose)],
+            "kind": codes(_cat(b.kind for b in loose)),
+            "outcome": codes(_cat(b.outcome for b in loose)),
+            "name": name_index,
+        },
+        "loose_names": names,
+        "members": {
+            "counts": ints([len(m.source) for m in members]),
+            "source": remap[_cat(m.source for m in members)],
+            "target": remap[_cat(m.target for m in members)],
+        },
+        "rank": np.asarray(graph.slot_centrality(), dtype=np.float64)[order],
+        "deps": [tuple(keys.setdefault(k, k) for k in graph.deps.get(p, ())) for p in paths],
+        "bases": graph.bases,
+        "base_parts": graph.base_parts,
+        "base_sources": graph.base_sources,
+    }
+
+
+def _compaction(graph: CodeGraph, paths: list[str], rows: list[tuple[Row, ...]]
+                ) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
+    """Return the slots in stored node order, and the map from slot to stored position (-1: removed)."""
+    index = graph.nodes.index
+    order = []
+    for path, file_rows in zip(paths, rows):
+        order.append(index[path])
+        seen: set[str] = set()
+        for row in file_rows:
+            if row[1] not in seen:
+                seen.add(row[1])
+                order.append(index[symbol_id(path, row[1])])
+    slots = np.asarray(order, dtype=np.int64)
+    remap = np.full(len(graph.nodes), -1, dtype=np.int32)
+    remap[slots] = np.arange(len(slots), dtype=np.int32)
+    return slots, remap
+
+
+def _cat(arrays: Any) -> NDArray[Any]:
+    """Concatenate columns (an empty int32 column for none)."""
+    found = list(arrays)
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int32)
+
+
+def _intern(names: Any) -> tuple[list[str], NDArray[np.int32]]:
+    """Return the distinct names and, per name given, its position among them."""
+    positions: dict[str, int] = {}
+    index = [positions.setdefault(name, len(positions)) for name in names]
+    return list(positions), ints(index)
+
+
+def load(graph: CodeGraph, state: dict[str, Any]) -> None:
+    """Fill an empty graph from its pickled state."""
+    if state.get("format") != FORMAT:
+        raise ValueError(f"graph pickle format {state.get('format')!r}, expected {FORMAT}: rebuild the index")
+    paths: list[str] = state["paths"]
+    graph.languages = dict(zip(paths, state["languages"]))
+    for path, file_rows in zip(paths, state["symbols"]):
+        graph.nodes.add(path, FILE_KIND)
+        for row in file_rows:
+            graph.nodes.add(symbol_id(path, row[1]), row[2])
+        graph.store.entries[path] = file_rows
+    _load_sites(graph, paths, state["sites"])
+    _load_loose(graph, paths, state["loose"], state["loose_names"])
+    members = state["members"]
+    for path, (a, b) in zip(paths, _spans(members["counts"])):
+        if b > a:
+            graph.members[path] = Members(members["source"][a:b], members["target"][a:b])
+    graph._rank = state["rank"].tolist()
+    graph.deps = dict(zip(paths, state["deps"]))
+    graph.bases, graph.base_parts, graph.base_sources = state["bases"], state["base_parts"], state["base_sources"]
+
+
+def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:
+    """Return the (start, end) of each file's rows in a concatenated column."""
+    ends = np.cumsum(counts, dtype=np.int64).tolist()
+    return list(zip([0, *ends[:-1]], ends))
+
+
+def _load_sites(graph: CodeGraph, paths: Sequence[str], sites: dict[str, NDArray[Any]]) -> None:
+    """Split the stored sites into per-file blocks and keep them merged."""
+    line, source, target, kind = sites["line"], sites["source"], sites["target"], sites["kind"]
+    for path, (a, b) in zip(paths, _spans(sites["counts"])):
+        graph.blocks[path] = Block(line[a:b], source[a:b], target[a:b], kind[a:b])
+    file = np.repeat(np.arange(len(paths), dtype=np.int32), sites["counts"])
+    graph._derived["merged"] = merged_from(tuple(paths), file, line, source, target, kind, len(graph.nodes),
+                                           sites["order"])
+
+
+def _load_loose(graph: CodeGraph, paths: Sequence[str], loose: dict[str, NDArray[Any]], names: list[str]) -> None:
+    """Split the stored loose sites into per-file blocks."""
+    written = [names[i] for i in loose["name"].tolist()]
+    for path, (a, b) in zip(paths, _spans(loose["counts"])):
+        graph.loose_blocks[path] = LooseBlock(loose["line"][a:b], loose["source"][a:b], loose["kind"][a:b],
+                                              loose["outcome"][a:b], tuple(written[a:b]))

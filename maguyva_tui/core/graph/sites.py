@@ -1,0 +1,237 @@
+"""Resolved references kept as integer columns, one block per file, merged lazily for queries.
+
+A site is (line, source node, target node, kind); a loose site (one that reached no node) keeps the
+name as written and its outcome instead of a target. Nodes are slots of the ``NodeTable``. Blocks
+are replaced whole when a file is resolved again; ``Merged`` concatenates them in path order and
+sorts them by target once (callers and impact read slices of it), ``Edges`` aggregates them into
+the weighted graph PageRank runs on. ``Site`` and ``Loose`` objects are made only when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
+
+import numpy as np
+from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.nodes import NodeTable
+
+IntArray: TypeAlias = NDArray[np.int32]
+CodeArray: TypeAlias = NDArray[np.int8]
+
+KINDS: tuple[str, ...] = ("call", "import", "inherit", "ref", "member")
+"""Site and edge kinds; a kind's code is its position (``member`` edges come from definitions)."""
+KIND_CODE: dict[str, int] = {kind: code for code, kind in enumerate(KINDS)}
+CALL, IMPORT, INHERIT, REF, MEMBER = range(5)
+OUTCOMES: tuple[str, ...] = ("external", "ambiguous", "unresolved")
+"""Why a loose site reached no node; the outcome's code is its position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One resolved reference: where it is written, the node it starts from and the node it reaches."""
+
+    path: str
+    line: int
+    source: str
+    """The innermost enclosing symbol's node id, or the file's node id at module level."""
+    target: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Loose:
+    """One reference that did not resolve to a node of the graph, kept for callees and statistics."""
+
+    path: str
+    line: int
+    source: str
+    name: str
+    kind: str
+    outcome: str
+    """``external``, ``ambiguous`` or ``unresolved``."""
+
+
+def ints(values: Sequence[int] | IntArray) -> IntArray:
+    """Return a column of node slots or lines."""
+    return np.asarray(values, dtype=np.int32)
+
+
+def codes(values: Sequence[int] | CodeArray) -> CodeArray:
+    """Return a column of kind or outcome codes."""
+    return np.asarray(values, dtype=np.int8)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One file's resolved sites, in the order they are written (references, then imports)."""
+
+    line: IntArray
+    source: IntArray
+    target: IntArray
+    kind: CodeArray
+
+
+@dataclass(frozen=True, slots=True)
+class LooseBlock:
+    """One file's loose sites."""
+
+    line: IntArray
+    source: IntArray
+    kind: CodeArray
+    outcome: CodeArray
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Members:
+    """One file's ``member`` edges: each method to the class it is defined in."""
+
+    source: IntArray
+    target: IntArray
+
+
+EMPTY = Block(ints(()), ints(()), ints(()), codes(()))
+EMPTY_LOOSE = LooseBlock(ints(()), ints(()), codes(()), codes(()), ())
+NO_MEMBERS = Members(ints(()), ints(()))
+
+
+@dataclass(frozen=True, slots=True)
+class Merged:
+    """Every file's sites concatenated in path order, with an index by target."""
+
+    paths: tuple[str, ...]
+    file: IntArray
+    """Per site, its file's position in ``paths``."""
+    line: IntArray
+    source: IntArray
+    target: IntArray
+    kind: CodeArray
+    order: NDArray[np.int64]
+    """Site positions sorted by target (stable: path order, then written order)."""
+    starts: NDArray[np.int64]
+    """``order[starts[t]:starts[t + 1]]`` are the sites reaching slot ``t``."""
+
+    def into(self, slot: int) -> NDArray[np.int64]:
+        """Return the positions of the sites that reach a node slot."""
+        if slot + 1 >= len(self.starts):
+            return np.zeros(0, dtype=np.int64)
+        return self.order[self.starts[slot] : self.starts[slot + 1]]
+
+
+def merge(paths: Sequence[str], blocks: Mapping[str, Block], size: int) -> Merged:
+    """Concatenate the blocks of these paths and index the sites by target."""
+    parts = [blocks.get(p, EMPTY) for p in paths]
+    counts = np.fromiter((len(b.line) for b in parts), dtype=np.int64, count=len(parts))
+    file = np.repeat(np.arange(len(parts), dtype=np.int32), counts)
+    columns = [np.concatenate([getattr(b, f) for b in parts]) if parts else getattr(EMPTY, f)
+               for f in ("line", "source", "target", "kind")]
+    line, source, target, kind = columns
+    return merged_from(tuple(paths), file, line, source, target, kind, size)
+
+
+def merged_from(paths: tuple[str, ...], file: IntArray, line: IntArray, source: IntArray, target: IntArray,
+                kind: CodeArray, size: int, order: NDArray[np.int64] | None = None) -> Merged:
+    """Index concatenated columns by target (``order`` when it is already known)."""
+    if order is None:
+        order = np.argsort(target, kind="stable")
+    starts = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(target, minlength=size)[:size], out=starts[1:])
+    return Merged(paths, file, line, source, target, kind, order.astype(np.int64, copy=False), starts)
+
+
+@dataclass(frozen=True, slots=True)
+class Edges:
+    """The aggregated graph: one edge per (source, target) pair, self-loops left out."""
+
+    source: NDArray[np.int64]
+    target: NDArray[np.int64]
+    counts: NDArray[np.int64]
+    """Sites per edge and kind, shape (edges, len(KINDS))."""
+
+    @property
+    def weight(self) -> NDArray[np.float64]:
+        """Return every edge's number of sites."""
+        weight: NDArray[np.float64] = self.counts.sum(axis=1).astype(np.float64)
+        return weight
+
+
+def aggregate(merged: Merged, members: Mapping[str, Members], size: int) -> Edges:
+    """Aggregate every site and member edge into weighted edges with per-kind counts."""
+    found = [m for m in members.values() if len(m.source)]
+    source = np.concatenate([merged.source.astype(np.int64), *(m.source for m in found)])
+    target = np.concatenate([merged.target.astype(np.int64), *(m.target for m in found)])
+    kind = np.concatenate([merged.kind.astype(np.int64), np.full(sum(len(m.source) for m in found), MEMBER)])
+    keep = source != target
+    width = max(size, 1)
+    pairs, inverse = np.unique(source[keep] * width + target[keep], return_inverse=True)
+    counts = np.bincount(inverse * len(KINDS) + kind[keep], minlength=len(pairs) * len(KINDS))
+    return Edges(pairs // width, pairs % width, counts.reshape(len(pairs), len(KINDS)))
+
+
+class SitesIn(Mapping[str, list[Site]]):
+    """Target node id to the sites that reach it, made on demand (``get`` gives ``None`` for none)."""
+
+    def __init__(self, merged: Merged, nodes: NodeTable) -> None:
+        self._merged = merged
+        self._nodes = nodes
+
+    def __getitem__(self, node: str) -> list[Site]:
+        slot = self._nodes.index.get(node)
+        found = self._merged.into(slot) if slot is not None else ()
+        if not len(found):
+            raise KeyError(node)
+        m, ids = self._merged, self._nodes.ids
+        return [Site(m.paths[m.file[i]], int(m.line[i]), ids[m.source[i]], node, KINDS[m.kind[i]]) for i in found]
+
+    def __contains__(self, node: object) -> bool:
+        slot = self._nodes.index.get(node) if isinstance(node, str) else None
+        return slot is not None and len(self._merged.into(slot)) > 0
+
+    def __iter__(self) -> Iterator[str]:
+        ids = self._nodes.ids
+        return (ids[t] for t in np.unique(self._merged.target).tolist())
+
+    def __len__(self) -> int:
+        return len(np.unique(self._merged.target))
+
+
+class SitesOut(Mapping[str, list[Site]]):
+    """File to its resolved sites, in written order, made on demand."""
+
+    def __init__(self, blocks: Mapping[str, Block], nodes: NodeTable) -> None:
+        self._blocks = blocks
+        self._nodes = nodes
+
+    def __getitem__(self, path: str) -> list[Site]:
+        b, ids = self._blocks[path], self._nodes.ids
+        rows = zip(b.line.tolist(), b.source.tolist(), b.target.tolist(), b.kind.tolist())
+        return [Site(path, line, ids[s], ids[t], KINDS[k]) for line, s, t, k in rows]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blocks)
+
+    def __len__(self) -> int:
+        return len(self._blocks)
+
+
+class LooseView(Mapping[str, list[Loose]]):
+    """File to its loose sites, made on demand."""
+
+    def __init__(self, blocks: Mapping[str, LooseBlock], nodes: NodeTable) -> None:
+        self._blocks = blocks
+        self._nodes = nodes
+
+    def __getitem__(self, path: str) -> list[Loose]:
+        b, ids = self._blocks[path], self._nodes.ids
+        rows = zip(b.line.tolist(), b.source.tolist(), b.names, b.kind.tolist(), b.outcome.tolist())
+        return [Loose(path, line, ids[s], name, KINDS[k], OUTCOMES[o]) for line, s, name, k, o in rows]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blocks)
+
+    def __len__(self) -> int:
+        return len(self._blocks)

@@ -1,0 +1,197 @@
+"""Every file's symbols, kept as the ``Symbol`` objects a build received or as plain rows after
+unpickling, decoded one file at a time when a query asks; and the name tables built from them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.tables import symbol_id
+from maguyva_tui.core.types import Symbol
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.nodes import NodeTable
+
+Row: TypeAlias = tuple[Any, ...]
+"""(name, qualname, kind, start_line, end_line, language, signature, name_line)."""
+
+
+def to_row(symbol: Symbol) -> Row:
+    """Flatten a symbol (its path is the file's key)."""
+    s = symbol
+    return (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line)
+
+
+def from_row(path: str, row: Row) -> Symbol:
+    """Rebuild a symbol from its row."""
+    name, qualname, kind, start, end, language, signature, name_line = row
+    return Symbol(name, qualname, kind, path, start, end, language, signature, name_line)
+
+
+def by_position(symbols: Iterable[Symbol]) -> list[Symbol]:
+    """Sort symbols by start line, an enclosing symbol before the ones inside it."""
+    return sorted(symbols, key=lambda s: (s.start_line, -s.end_line))
+
+
+def names_of(entry: Sequence[Symbol] | Sequence[Row]) -> Iterator[tuple[str, str, str, str]]:
+    """Yield (name, qualname, kind, language) of every symbol of one file, duplicates included."""
+    for item in entry:
+        if isinstance(item, Symbol):
+            yield item.name, item.qualname, item.kind, item.language
+        else:
+            yield item[0], item[1], item[2], item[5]
+
+
+@dataclass(slots=True)
+class NameTables:
+    """Name lookups over every symbol node, for queries and for the resolver."""
+
+    by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    by_qualname: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    qualnames: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    """Family to qualname to symbol ids (one per definition), for methods defined away from their type."""
+    tops: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    """Family to top-level name to symbol ids, for C/C++ linkage."""
+
+    def add(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
+        """Index one file's symbols."""
+        for name, qualname, _, language in names_of(entry):
+            node = symbol_id(path, qualname)
+            family = mod.family(language)
+            self.by_name[name].add(node)
+            self.by_qualname[qualname].add(node)
+            self.qualnames.setdefault(family, {}).setdefault(qualname, []).append(node)
+            if "." not in qualname:
+                self.tops.setdefault(family, {}).setdefault(qualname, []).append(node)
+
+    def discard(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
+        """Forget one file's symbols."""
+        for name, qualname, _, language in names_of(entry):
+            node = symbol_id(path, qualname)
+            family = mod.family(language)
+            self.by_name[name].discard(node)
+            self.by_qualname[qualname].discard(node)
+            _discard(self.qualnames, family, qualname, node)
+            _discard(self.tops, family, qualname, node)
+
+
+def _discard(table: dict[str, dict[str, list[str]]], family: str, key: str, node: str) -> None:
+    """Remove one node from a two-level name table."""
+    nodes = table.get(family, {}).get(key)
+    if nodes and node in nodes:
+        nodes.remove(node)
+
+
+class SymbolStore:
+    """Per file, its symbols in position order: objects, or rows until a query decodes them."""
+
+    __slots__ = ("_first", "_names", "entries")
+
+    def __init__(self) -> None:
+        self.entries: dict[str, list[Symbol] | tuple[Row, ...]] = {}
+        self._first: dict[str, dict[str, Symbol]] = {}
+        self._names: NameTables | None = None
+
+    def put(self, path: str, entry: list[Symbol] | tuple[Row, ...]) -> None:
+        """Store one file's symbols (already in position order)."""
+        self.entries[path] = entry
+        self._first.pop(path, None)
+        if self._names is not None:
+            self._names.add(path, entry)
+
+    def pop(self, path: str) -> list[Symbol] | tuple[Row, ...] | None:
+        """Forget one file's symbols and return them."""
+        entry = self.entries.pop(path, None)
+        self._first.pop(path, None)
+        if entry is not None and self._names is not None:
+            self._names.discard(path, entry)
+        return entry
+
+    def of(self, path: str) -> list[Symbol]:
+        """Return one file's symbols in position order (``KeyError`` for an unknown file)."""
+        entry = self.entries[path]
+        if entry and not isinstance(entry[0], Symbol):
+            entry = self.entries[path] = [from_row(path, row) for row in entry]
+        return entry  # type: ignore[return-value]
+
+    def rows(self, path: str) -> tuple[Row, ...]:
+        """Return one file's symbols as rows."""
+        entry = self.entries[path]
+        if entry and isinstance(entry[0], Symbol):
+            return tuple(to_row(s) for s in entry)
+        return entry  # type: ignore[return-value]
+
+    def get(self, node: str) -> Symbol | None:
+        """Return the symbol of a node id (the first definition when a file defines it twice)."""
+        path, _, qualname = node.partition("::")
+        first = self._first.get(path)
+        if first is None:
+            if path not in self.entries:
+                return None
+            first = {}
+            for symbol in self.of(path):
+                first.setdefault(symbol.qualname, symbol)
+            self._first[path] = first
+        return first.get(qualname)
+
+    @property
+    def names(self) -> NameTables:
+        """Return the name tables, building them on first use."""
+        if self._names is None:
+            tables = NameTables()
+            for path, entry in self.entries.items():
+                tables.add(path, entry)
+            self._names = tables
+        return self._names
+
+
+class SymbolsView(Mapping[str, Symbol]):
+    """Symbol node id to its ``Symbol``."""
+
+    def __init__(self, store: SymbolStore, nodes: NodeTable) -> None:
+        self._store = store
+        self._nodes = nodes
+
+    def __getitem__(self, node: str) -> Symbol:
+        found = self._store.get(node) if "::" in node else None
+        if found is None:
+            raise KeyError(node)
+        return found
+
+    def get(self, node: str, default: Any = None) -> Any:
+        """Return the symbol of a node id, ``default`` when it is not a symbol."""
+        found = self._store.get(node) if "::" in node else None
+        return default if found is None else found
+
+    def __contains__(self, node: object) -> bool:
+        return isinstance(node, str) and "::" in node and node in self._nodes.index
+
+    def __iter__(self) -> Iterator[str]:
+        for path, entry in self._store.entries.items():
+            seen: set[str] = set()
+            for _, qualname, _, _ in names_of(entry):
+                if qualname not in seen:
+                    seen.add(qualname)
+                    yield symbol_id(path, qualname)
+
+    def __len__(self) -> int:
+        return sum(len({q for _, q, _, _ in names_of(e)}) for e in self._store.entries.values())
+
+
+class ByPathView(Mapping[str, list[Symbol]]):
+    """File to its symbols in position order."""
+
+    def __init__(self, store: SymbolStore) -> None:
+        self._store = store
+
+    def __getitem__(self, path: str) -> list[Symbol]:
+        return self._store.of(path)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._store.entries)
+
+    def __len__(self) -> int:
+        return len(self._store.entries)
