@@ -1,14 +1,14 @@
 """Read calls, base types, type uses, imports and local bindings from an already parsed tree.
 
-One tree-sitter query per language (``patterns.py``) runs in C over the tree the indexer parsed;
-Python only turns its captures into ``Reference`` and ``Import`` values. Each reference's scope is
-the qualname of the innermost enclosing symbol, found by line.
+One tree-sitter query per language (``patterns.py``), every pattern with a single capture, runs in
+C over the tree the indexer parsed; one ``captures`` pass hands Python a list of nodes per capture
+name, and Python only turns them into ``Reference`` and ``Import`` values. Each reference's scope
+is the qualname of the innermost enclosing symbol, found by line.
 
 Besides ``call``, ``inherit`` and ``ref``, references of kind ``local`` record a name bound inside a
-function or class body (parameter, assignment, field), written ``x`` or ``x:Type`` when its type is
-declared or it was assigned an instantiation; ``self.x:Type`` for an attribute set on ``self``. Only
-names that start a call or type reference in the same file are recorded. The resolver uses them so
-that a call through a local variable is never mistaken for a call to a global of the same name.
+function or class body (``bindings.py``). Only names that start a call or type reference in the
+same file are recorded. The resolver uses them so that a call through a local variable is never
+mistaken for a call to a global of the same name.
 """
 
 from __future__ import annotations
@@ -20,24 +20,21 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.graph import names
+from maguyva_tui.core.graph.bindings import RETURN, RETURN_CAPTURES, Bindings
 from maguyva_tui.core.graph.imports import IMPORT_READERS
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.types import Import, Reference, Symbol
+
+__all__ = ["RETURN", "SCOPE_KINDS", "extract_facts", "scope_lines"]
 
 SCOPE_KINDS: frozenset[str] = frozenset(
     {"function", "method", "class", "struct", "interface", "trait", "enum", "module"}
 )
 """Symbol kinds that enclose code; variables and imports are never a reference's scope."""
 
-RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
-"""Names that denote the enclosing class, never recorded as locals."""
-
-LOCAL_CAPTURES = frozenset({"local", "local.self", "local.return", "local.returns"})
-"""Captures that bind a name in a function or class body."""
-
-UNTYPED = ""
-"""The type of a local whose bindings disagree or say nothing."""
+NAMED_CAPTURES: dict[str, str] = {"new": "ref", "type": "ref", "inherit": "inherit"}
+"""Captures of a type written as a plain name, and the reference kind each makes."""
 
 
 @cache
@@ -75,194 +72,102 @@ def extract_facts(
     """Return the references and imports of one parsed file; ``source`` must be the parsed bytes."""
     if language not in PATTERNS:
         return [], []
-    reader = _Reader(language, path, scope_lines(symbols))
-    for _, captures in _cursor(language).matches(tree.root_node):
-        reader.read(captures)
-    reader.read_locals()
-    return reader.references + reader.bound_locals(), reader.imports
+    captures = _cursor(language).captures(tree.root_node)
+    reader = _Reader(path, scope_lines(symbols))
+    reader.calls(captures.get("call", ()))
+    reader.java_calls(captures.get("call.java", ()))
+    for capture, kind in NAMED_CAPTURES.items():
+        reader.named(kind, captures.get(capture, ()))
+    reader.impls(captures.get("inherit.impl", ()))
+    statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
+    imports = [imp for node in statements for imp in IMPORT_READERS[language](node, path)]
+    return reader.references + reader.bindings(captures), imports
 
 
 class _Reader:
-    """Turn query matches of one file into references, imports and local bindings."""
+    """Turn the captures of one file into references."""
 
-    __slots__ = ("language", "path", "scopes", "references", "imports", "heads", "pending", "locals")
+    __slots__ = ("path", "references", "scopes")
 
-    def __init__(self, language: str, path: str, scopes: list[str | None]) -> None:
-        self.language = language
+    def __init__(self, path: str, scopes: list[str | None]) -> None:
         self.path = path
         self.scopes = scopes
         self.references: list[Reference] = []
-        self.imports: list[Import] = []
-        self.heads: set[str] = set()
-        self.pending: list[dict[str, list[Node]]] = []
-        self.locals: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
-        """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
 
     def scope(self, line: int) -> str | None:
         """Return the scope qualname of a line."""
         return self.scopes[line] if line < len(self.scopes) else None
 
-    def read(self, captures: dict[str, list[Node]]) -> None:
-        """Dispatch one match by the captures it has."""
-        if "call" in captures:
-            node = captures["call"][0]
-            self.add("call", names.dotted(node), node.end_point.row + 1)
-        elif "call.java" in captures:
-            node = captures["call.java"][0]
+    def calls(self, nodes: Sequence[Node]) -> None:
+        """Record calls, the most common capture by far: inline, a plain callee's name memoized."""
+        path, scopes, append = self.path, self.scopes, self.references.append
+        last = len(scopes)
+        plain: dict[bytes, str] = {}
+        for node in nodes:
+            text = node.text or b""
+            name = plain.get(text)
+            if name is None:
+                name = names.dotted(node)
+                if names.PLAIN.fullmatch(text):
+                    plain[text] = name
+            line = node.end_point[0] + 1
+            append(Reference("call", name, path, line, scopes[line] if line < last else None))
+
+    def java_calls(self, nodes: Sequence[Node]) -> None:
+        """Record Java method invocations, each at the line of the method's name."""
+        for node in nodes:
             name_node = node.child_by_field_name("name") or node
-            self.add("call", names.java_invocation(node), name_node.start_point.row + 1)
-        elif "new" in captures:
-            self.add_named("ref", captures["new"][0])
-        elif "inherit" in captures:
-            self.add_inherit(captures)
-        elif "type" in captures:
-            self.add_named("ref", captures["type"][0])
-        elif "import" in captures:
-            self.imports.extend(IMPORT_READERS[self.language](captures["import"][0], self.path))
-        elif LOCAL_CAPTURES.intersection(captures):
-            self.pending.append(captures)  # read once the names worth shadowing are known
+            self.add("call", names.java_invocation(node), name_node.start_point[0] + 1)
+
+    def named(self, kind: str, nodes: Sequence[Node]) -> None:
+        """Record references to types and constructors written as plain names."""
+        for node in nodes:
+            name = names.type_name(node)
+            if name:
+                self.add(kind, name, node.start_point[0] + 1)
+
+    def impls(self, nodes: Sequence[Node]) -> None:
+        """Record Rust ``impl Trait for Type``: the subtype is the impl's type, not a definition."""
+        for node in nodes:
+            name = names.type_name(node)
+            if name:
+                sub = node.parent.child_by_field_name("type") if node.parent is not None else None
+                self.add("inherit", name, node.start_point[0] + 1, names.type_name(sub))
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
-        """Record one reference and the prefixes a local binding could shadow."""
+        """Record one reference."""
         self.references.append(Reference(kind, name, self.path, line, scope or self.scope(line)))
-        head, _, rest = name.partition(".")
-        self.heads.add(head)
-        if rest:
-            self.heads.add(head + "." + rest.partition(".")[0])
 
-    def add_named(self, kind: str, node: Node) -> None:
-        """Record a reference to a type or constructor when it is a plain name."""
-        name = names.type_name(node)
-        if name:
-            self.add(kind, name, node.start_point.row + 1)
-
-    def add_inherit(self, captures: dict[str, list[Node]]) -> None:
-        """Record a base type; the subtype is the enclosing definition or the ``@sub`` capture."""
-        node = captures["inherit"][0]
-        name = names.type_name(node)
-        if not name:
-            return
-        sub = captures.get("sub")
-        scope = names.type_name(sub[0]) if sub else None
-        self.add("inherit", name, node.start_point.row + 1, scope)
-
-    def read_locals(self) -> None:
-        """Read the pending bindings whose name some reference starts with (and all returns)."""
-        heads = {h.encode() for h in self.heads}
-        heads |= {h[5:] for h in heads if h.startswith((b"self.", b"this."))}
-        for captures in self.pending:
-            name = captures.get("local") or captures.get("local.self")
-            if name is None or name[0].text in heads or name[0].type.endswith("declarator"):
-                self.add_local(captures)
-            elif self.scope(name[0].start_point.row + 1) is None:
-                self.add_local(captures)  # a global: other files may use it
-
-    def add_local(self, captures: dict[str, list[Node]]) -> None:
-        """Record one binding of a local, an attribute of ``self`` or the function's return value."""
-        if "local.return" in captures or "local.returns" in captures:
-            self.add_return(captures)
-            return
-        if "local.self" in captures:
-            if captures["self"][0].text not in (b"self", b"this"):
-                return
-            node = captures["local.self"][0]
-            bound = "self." + (node.text or b"").decode("utf-8", "replace")
-        else:
-            node = captures["local"][0]
-            bound = self.local_name(node) or ""
-        if bound in RECEIVERS:
-            return
-        declared = captures.get("local.type")
-        value = captures.get("local.value")
-        typed = names.type_name(declared[0]) if declared else None
-        if typed is None and value:
-            typed = value_type(value[0])
-        self.bind(node, bound, typed or UNTYPED, declared is not None and bool(typed))
-
-    def add_return(self, captures: dict[str, list[Node]]) -> None:
-        """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
-        declared = captures.get("local.returns")
-        if declared:
-            typed = names.type_name(declared[0])
-            if typed:
-                self.bind(declared[0], RETURN, typed, True)
-            return
-        node = captures["local.return"][0]
-        if node.type in NO_VALUE:
-            return  # ``return None`` says nothing about the other branches
-        typed = value_type(node) or (names.type_name(node) if node.type in names.NAME_TYPES else None)
-        self.bind(node, RETURN, typed or UNTYPED, False)
-
-    def local_name(self, node: Node) -> str | None:
-        """Return the bound name of a ``@local`` node (a C/C++ declarator or a plain name)."""
-        if node.type.endswith("declarator"):
-            return names.declarator_name(node)
-        return node.text.decode("utf-8", "replace") if node.text else None
-
-    def bind(self, node: Node, bound: str, typed: str, declared: bool) -> None:
-        """Record one binding site; two patterns matching the same site keep the typed reading."""
-        line = node.start_point.row + 1
-        scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
-        if not bound or (not scope and bound == RETURN):
-            return
-        sites = self.locals.setdefault((scope, bound), {})
-        previous = sites.get(node.start_byte)
-        if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
-            sites[node.start_byte] = (line, typed, declared)
-
-    def bound_locals(self) -> list[Reference]:
-        """Return the bindings that could shadow a referenced name, and every function's return type."""
-        out = []
-        heads = self.heads
-        for (scope, bound), sites in self.locals.items():
-            line, typed = _merge(list(sites.values()))
-            wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
-            if not wanted and (scope or not typed):
+    def bindings(self, captures: dict[str, list[Node]]) -> list[Reference]:
+        """Return the local bindings worth recording: of names some reference starts with, of
+        globals (other files may use them), C/C++ declarators, and every return."""
+        heads = _heads({r.name for r in self.references})
+        wanted = {h.encode() for h in heads}
+        wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
+        found = Bindings(self.path, self.scope)
+        for capture, nodes in captures.items():
+            if not capture.startswith("local"):
                 continue
-            name = f"{bound}:{typed}" if typed else bound
-            out.append(Reference("local", name, self.path, line, scope or None))
-        return out
+            always = capture in RETURN_CAPTURES
+            for node in nodes:
+                if always or node.text in wanted or node.type.endswith("declarator"):
+                    found.read(capture, node)
+                elif self.scope(node.start_point[0] + 1) is None:
+                    found.read(capture, node)  # a global: other files may use it
+        return found.references(heads)
 
 
-def _merge(sites: list[tuple[int, str, bool]]) -> tuple[int, str]:
-    """Combine the bindings of one name: a declared type wins, other bindings must agree."""
-    line = min(s[0] for s in sites)
-    declared = {s[1] for s in sites if s[2]}
-    if declared:
-        return line, declared.pop() if len(declared) == 1 else UNTYPED
-    types = {s[1] for s in sites}
-    return line, types.pop() if len(types) == 1 else UNTYPED
+def _start(node: Node) -> int:
+    """Return where a node starts."""
+    return node.start_byte
 
 
-RETURN = "<return>"
-"""The local name a function's return type is bound to."""
-
-NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
-"""Returned literals that say nothing about a function's return type."""
-
-
-VALUE_TYPE_FIELDS: dict[str, str] = {
-    "new_expression": "constructor",  # js/ts new Foo()
-    "object_creation_expression": "type",  # java new Foo()
-    "composite_literal": "type",  # go Foo{}
-    "struct_expression": "name",  # rust Foo { .. }
-    "call": "function",  # python Foo(): a class gives an instance, a function its return type
-    "call_expression": "function",  # js/go/rust/c++ f(): the callee's return type
-}
-"""Value expressions that reveal the type of what they produce."""
-
-
-def value_type(node: Node) -> str | None:
-    """Return the type an assigned value instantiates, ``None`` when it cannot be told."""
-    if node.type == "unary_expression" and node.named_child_count:  # go &Foo{}
-        node = node.named_children[-1]
-    if node.type == "method_invocation":  # java obj.make(): the method's return type
-        name = names.java_invocation(node)
-        return None if names.UNKNOWN in name.split(".") else name
-    if node.type == "new_expression" and node.child_by_field_name("constructor") is None:
-        field = "type"  # c++ new Foo
-    else:
-        field = VALUE_TYPE_FIELDS.get(node.type, "")
-    if not field:
-        return None
-    return names.type_name(node.child_by_field_name(field))
+def _heads(written: set[str]) -> set[str]:
+    """Return the prefixes of referenced names that a local binding could shadow (``a``, ``a.b``)."""
+    heads = set()
+    for name in written:
+        head, _, rest = name.partition(".")
+        heads.add(head)
+        if rest:
+            heads.add(head + "." + rest.partition(".")[0])
+    return heads

@@ -1,16 +1,20 @@
 """Tree-sitter query patterns that find references, imports and local bindings, per language.
 
-Capture names are the contract with ``extract.py``:
+Every pattern has exactly one capture, so that ``extract.py`` reads them all with one
+``QueryCursor.captures`` pass (no object per match). Capture names are the contract:
 
 - ``@call``: the callee expression of a call (``@call.java``: a whole Java method invocation);
 - ``@new``: the type of an instantiation (``new Foo()``, ``Foo{}``, ``Foo { .. }``);
-- ``@inherit``: a base type; ``@sub`` the subtype when it is not the enclosing definition (Rust ``impl``);
+- ``@inherit``: a base type; ``@inherit.impl`` a Rust ``impl Trait for Type`` trait, whose subtype
+  is the ``impl``'s ``type`` field rather than the enclosing definition;
 - ``@type``: a type written in an annotation or a declaration;
 - ``@import``: an import statement, read by ``imports.py``;
-- ``@local`` a name bound in a function or class body, with ``@local.type`` (its declared type) or
-  ``@local.value`` (the value assigned, typed when it is an instantiation); ``@local.self`` binds an
-  attribute of ``self`` (``self.x = Foo()``); ``@local.returns`` a declared return type and
-  ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
+- ``@local...``: the name a function or class body binds (parameter, assignment, field); the
+  suffix says where its declared type or assigned value is, relative to that name (``LOCAL_READS``
+  in ``extract.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
+  ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
+  attribute of ``self`` (``self.x = Foo()``), and so on; ``@local.returns`` a declared return type
+  and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
 """
 
 from __future__ import annotations
@@ -25,20 +29,20 @@ PYTHON = r"""
 (import_from_statement) @import
 (parameters (identifier) @local)
 (default_parameter name: (identifier) @local)
-(typed_parameter (identifier) @local type: (type) @local.type)
-(typed_default_parameter name: (identifier) @local type: (type) @local.type)
-(assignment left: (identifier) @local type: (type) @local.type)
-(assignment left: (identifier) @local right: (_) @local.value)
+(typed_parameter (identifier) @local.typed type: (type))
+(typed_default_parameter name: (identifier) @local.typed type: (type))
+(assignment left: (identifier) @local.typed type: (type))
+(assignment left: (identifier) @local.assigned right: (_))
 (assignment left: (pattern_list (identifier) @local))
 (assignment left: (tuple_pattern (identifier) @local))
-(assignment left: (attribute object: (identifier) @self attribute: (identifier) @local.self) right: (_) @local.value)
+(assignment left: (attribute object: (identifier) attribute: (identifier) @local.self) right: (_))
 (augmented_assignment left: (identifier) @local)
 (for_statement left: (identifier) @local)
 (for_statement left: (pattern_list (identifier) @local))
 (for_in_clause left: (identifier) @local)
 (as_pattern_target (identifier) @local)
-(named_expression name: (identifier) @local value: (_) @local.value)
-(as_pattern (call) @local.value alias: (as_pattern_target (identifier) @local))
+(named_expression name: (identifier) @local.valued value: (_))
+(as_pattern (call) alias: (as_pattern_target (identifier) @local.with))
 (return_statement (_) @local.return)
 (function_definition return_type: (type) @local.returns)
 """
@@ -51,7 +55,7 @@ _JS_COMMON = r"""
 (export_statement value: (identifier)) @import
 (export_statement "default" declaration: (_)) @import
 (variable_declarator name: (_) value: (call_expression function: (identifier) arguments: (arguments (string)))) @import
-(variable_declarator name: (identifier) @local value: (_) @local.value)
+(variable_declarator name: (identifier) @local.valued value: (_))
 (for_in_statement left: (identifier) @local)
 (catch_clause parameter: (identifier) @local)
 (return_statement (_) @local.return)
@@ -68,11 +72,11 @@ TYPESCRIPT = _JS_COMMON + r"""
 (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @inherit)
 (extends_type_clause type: (_) @inherit)
 (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @type)
-(required_parameter pattern: (identifier) @local type: (type_annotation) @local.type)
-(optional_parameter pattern: (identifier) @local type: (type_annotation) @local.type)
+(required_parameter pattern: (identifier) @local.typed type: (type_annotation))
+(optional_parameter pattern: (identifier) @local.typed type: (type_annotation))
 (required_parameter pattern: (identifier) @local)
-(variable_declarator name: (identifier) @local type: (type_annotation) @local.type)
-(public_field_definition name: (property_identifier) @local type: (type_annotation) @local.type)
+(variable_declarator name: (identifier) @local.typed type: (type_annotation))
+(public_field_definition name: (property_identifier) @local.typed type: (type_annotation))
 (function_declaration return_type: (type_annotation) @local.returns)
 (method_definition return_type: (type_annotation) @local.returns)
 """
@@ -86,11 +90,11 @@ GO = r"""
 (parameter_declaration type: [(type_identifier) (qualified_type)] @type)
 (parameter_declaration type: (pointer_type [(type_identifier) (qualified_type)] @type))
 (import_declaration) @import
-(parameter_declaration name: (identifier) @local type: (_) @local.type)
-(short_var_declaration left: (expression_list . (identifier) @local) right: (expression_list . (_) @local.value))
+(parameter_declaration name: (identifier) @local.typed type: (_))
+(short_var_declaration left: (expression_list . (identifier) @local.short) right: (expression_list . (_)))
 (short_var_declaration left: (expression_list (identifier) @local))
-(var_spec name: (identifier) @local type: (_) @local.type)
-(var_spec name: (identifier) @local value: (expression_list . (_) @local.value))
+(var_spec name: (identifier) @local.typed type: (_))
+(var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (range_clause left: (expression_list (identifier) @local))
 (function_declaration result: (_) @local.returns)
 (method_declaration result: (_) @local.returns)
@@ -100,14 +104,14 @@ GO = r"""
 RUST = r"""
 (call_expression function: (_) @call)
 (struct_expression name: (_) @new)
-(impl_item trait: (_) @inherit type: (_) @sub)
+(impl_item trait: (_) @inherit.impl type: (_))
 (trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier)] @inherit))
 (parameter type: [(type_identifier) (scoped_type_identifier)] @type)
 (parameter type: (reference_type type: [(type_identifier) (scoped_type_identifier)] @type))
 (use_declaration) @import
-(parameter pattern: (identifier) @local type: (_) @local.type)
-(let_declaration pattern: (identifier) @local type: (_) @local.type)
-(let_declaration pattern: (identifier) @local value: (_) @local.value)
+(parameter pattern: (identifier) @local.typed type: (_))
+(let_declaration pattern: (identifier) @local.typed type: (_))
+(let_declaration pattern: (identifier) @local.valued value: (_))
 (let_declaration pattern: (identifier) @local)
 (closure_parameters (identifier) @local)
 (for_expression pattern: (identifier) @local)
@@ -123,11 +127,11 @@ JAVA = r"""
 (formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type)
 (field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type)
 (import_declaration) @import
-(formal_parameter type: (_) @local.type name: (identifier) @local)
-(local_variable_declaration type: (_) @local.type declarator: (variable_declarator name: (identifier) @local value: (_) @local.value))
-(local_variable_declaration type: (_) @local.type declarator: (variable_declarator name: (identifier) @local))
-(field_declaration type: (_) @local.type declarator: (variable_declarator name: (identifier) @local))
-(enhanced_for_statement type: (_) @local.type name: (identifier) @local)
+(formal_parameter type: (_) name: (identifier) @local.typed)
+(local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declared value: (_)))
+(local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
+(field_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
+(enhanced_for_statement type: (_) name: (identifier) @local.typed)
 (catch_formal_parameter name: (identifier) @local)
 (method_declaration type: (_) @local.returns)
 (return_statement (_) @local.return)
@@ -137,8 +141,8 @@ _C_COMMON = r"""
 (call_expression function: (_) @call)
 (parameter_declaration type: (type_identifier) @type)
 (preproc_include) @import
-(parameter_declaration type: (_) @local.type declarator: (_) @local)
-(declaration type: (_) @local.type declarator: (_) @local)
+(parameter_declaration type: (_) declarator: (_) @local.typed)
+(declaration type: (_) declarator: (_) @local.typed)
 (function_definition type: (_) @local.returns)
 """
 
@@ -147,8 +151,8 @@ C = _C_COMMON
 CPP = _C_COMMON + r"""
 (new_expression type: (_) @new)
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @inherit)
-(field_declaration type: (_) @local.type declarator: (_) @local)
-(for_range_loop type: (_) @local.type declarator: (_) @local)
+(field_declaration type: (_) declarator: (_) @local.typed)
+(for_range_loop type: (_) declarator: (_) @local.typed)
 """
 
 PATTERNS: dict[str, str] = {

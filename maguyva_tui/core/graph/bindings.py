@@ -1,0 +1,187 @@
+"""Local bindings: the names a function or class body binds, and the type each may be given.
+
+A binding is recorded as a reference of kind ``local`` named ``x`` or ``x:Type`` (``self.x:Type``
+for an attribute set on ``self``, ``<return>:Type`` for what a function returns). Only the names
+that start a call or type reference of the same file, globals and C/C++ declarators are read;
+``LOCAL_READS`` says, per capture name of ``patterns.py``, where the declared type and the
+assigned value sit relative to the captured name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeAlias
+
+from tree_sitter import Node
+
+from maguyva_tui.core.graph import names
+from maguyva_tui.core.types import Reference
+
+RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
+"""Names that denote the enclosing class, never recorded as locals."""
+
+UNTYPED = ""
+"""The type of a local whose bindings disagree or say nothing."""
+
+RETURN = "<return>"
+"""The local name a function's return type is bound to."""
+
+NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
+"""Returned literals that say nothing about a function's return type."""
+
+Read: TypeAlias = Callable[[Node], "Node | None"]
+"""From a captured name to the node holding its declared type or assigned value."""
+
+
+def _field(field: str, up: int = 1) -> Read:
+    """Read a field of the captured node's parent (``up=2``: of its grandparent)."""
+    def read(node: Node) -> Node | None:
+        holder: Node | None = node
+        for _ in range(up):
+            holder = holder.parent if holder is not None else None
+        return holder.child_by_field_name(field) if holder is not None else None
+    return read
+
+
+def _first_of(read: Read) -> Read:
+    """Read the first named child of what another read finds (Go ``expression_list``)."""
+    def first(node: Node) -> Node | None:
+        found = read(node)
+        return found.named_children[0] if found is not None and found.named_child_count else None
+    return first
+
+
+def _with_call(node: Node) -> Node | None:
+    """Read the call a Python ``with ... as name`` binds."""
+    holder = node.parent.parent if node.parent is not None else None
+    return next((c for c in holder.named_children if c.type == "call"), None) if holder is not None else None
+
+
+LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
+    "local": (None, None),
+    "local.typed": (_field("type"), None),
+    "local.assigned": (None, _field("right")),
+    "local.valued": (None, _field("value")),
+    "local.self": (None, _field("right", up=2)),
+    "local.with": (None, _with_call),
+    "local.short": (None, _first_of(_field("right", up=2))),
+    "local.spec": (None, _first_of(_field("value"))),
+    "local.declared": (_field("type", up=2), _field("value")),
+    "local.declarator": (_field("type", up=2), None),
+}
+"""Capture name to (where the declared type is, where the assigned value is)."""
+
+RETURN_CAPTURES = frozenset({"local.return", "local.returns"})
+
+
+class Bindings:
+    """The bindings of one file, several readings of a site merged."""
+
+    __slots__ = ("path", "scope", "sites")
+
+    def __init__(self, path: str, scope: Callable[[int], str | None]) -> None:
+        self.path = path
+        self.scope = scope
+        self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
+        """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
+
+    def read(self, capture: str, node: Node) -> None:
+        """Record the binding one capture makes."""
+        if capture in RETURN_CAPTURES:
+            self.read_return(capture, node)
+            return
+        if capture == "local.self":
+            receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
+            if receiver is None or receiver.text not in (b"self", b"this"):
+                return
+            bound = "self." + (node.text or b"").decode("utf-8", "replace")
+        else:
+            bound = local_name(node) or ""
+        if bound in RECEIVERS:
+            return
+        type_at, value_at = LOCAL_READS[capture]
+        declared = type_at(node) if type_at is not None else None
+        typed = names.type_name(declared) if declared is not None else None
+        if typed is None and value_at is not None:
+            value = value_at(node)
+            typed = value_type(value) if value is not None else None
+        self.bind(node, bound, typed or UNTYPED, declared is not None and bool(typed))
+
+    def read_return(self, capture: str, node: Node) -> None:
+        """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
+        if capture == "local.returns":
+            typed = names.type_name(node)
+            if typed:
+                self.bind(node, RETURN, typed, True)
+            return
+        if node.type in NO_VALUE:
+            return  # ``return None`` says nothing about the other branches
+        typed = value_type(node) or (names.type_name(node) if node.type in names.NAME_TYPES else None)
+        self.bind(node, RETURN, typed or UNTYPED, False)
+
+    def bind(self, node: Node, bound: str, typed: str, declared: bool) -> None:
+        """Record one binding site; two patterns matching the same site keep the typed reading."""
+        line = node.start_point[0] + 1
+        scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
+        if not bound or (not scope and bound == RETURN):
+            return
+        sites = self.sites.setdefault((scope, bound), {})
+        previous = sites.get(node.start_byte)
+        if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
+            sites[node.start_byte] = (line, typed, declared)
+
+    def references(self, heads: set[str]) -> list[Reference]:
+        """Return the bindings that could shadow a referenced name, and every function's return type."""
+        out = []
+        for (scope, bound), sites in self.sites.items():
+            line, typed = _merge(list(sites.values()))
+            wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
+            if not wanted and (scope or not typed):
+                continue
+            name = f"{bound}:{typed}" if typed else bound
+            out.append(Reference("local", name, self.path, line, scope or None))
+        return out
+
+
+def local_name(node: Node) -> str | None:
+    """Return the bound name of a captured name node (a C/C++ declarator or a plain name)."""
+    if node.type.endswith("declarator"):
+        return names.declarator_name(node)
+    return node.text.decode("utf-8", "replace") if node.text else None
+
+
+def _merge(sites: list[tuple[int, str, bool]]) -> tuple[int, str]:
+    """Combine the bindings of one name: a declared type wins, other bindings must agree."""
+    line = min(s[0] for s in sites)
+    declared = {s[1] for s in sites if s[2]}
+    if declared:
+        return line, declared.pop() if len(declared) == 1 else UNTYPED
+    types = {s[1] for s in sites}
+    return line, types.pop() if len(types) == 1 else UNTYPED
+
+
+VALUE_TYPE_FIELDS: dict[str, str] = {
+    "new_expression": "constructor",  # js/ts new Foo()
+    "object_creation_expression": "type",  # java new Foo()
+    "composite_literal": "type",  # go Foo{}
+    "struct_expression": "name",  # rust Foo { .. }
+    "call": "function",  # python Foo(): a class gives an instance, a function its return type
+    "call_expression": "function",  # js/go/rust/c++ f(): the callee's return type
+}
+"""Value expressions that reveal the type of what they produce."""
+
+
+def value_type(node: Node) -> str | None:
+    """Return the type an assigned value instantiates, ``None`` when it cannot be told."""
+    if node.type == "unary_expression" and node.named_child_count:  # go &Foo{}
+        node = node.named_children[-1]
+    if node.type == "method_invocation":  # java obj.make(): the method's return type
+        name = names.java_invocation(node)
+        return None if names.UNKNOWN in name.split(".") else name
+    if node.type == "new_expression" and node.child_by_field_name("constructor") is None:
+        field = "type"  # c++ new Foo
+    else:
+        field = VALUE_TYPE_FIELDS.get(node.type, "")
+    if not field:
+        return None
+    return names.type_name(node.child_by_field_name(field))
