@@ -267,7 +267,7 @@ def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Pa
         assert all(proc.returncode == 0 for proc in runs), [p.stderr[-300:] for p in runs]
     stored = _index_bytes(Path(os.environ["MAGUYVA_INDEX_DIR"]))
     assert KEY.encode() not in stored and len(stored) > 0
-    record("boundaries", "ci", **{f"cli_key_checks_{mode}": len(runs) * 2 + 1})
+    record("boundaries", "ci", key_checks=len(runs) * 2 + 1)
 
 
 @pytest.mark.xfail(strict=True, reason="maguyva index prints the upload notice after embedding, and never with --json")

@@ -242,16 +242,20 @@ def test_regex_search_finds_every_line_a_full_scan_finds(fuzz_repo: FuzzRepo, sc
 
 @pytest.mark.parametrize("pattern", PATHOLOGICAL, ids=range(len(PATHOLOGICAL)))
 def test_pathological_patterns_are_bounded(fuzz_repo: FuzzRepo, pattern: str) -> None:
+    times = []
     for kwargs in ({"regex": True, "modality": "text"}, {"regex": True}, {"regex": True, "case": "insensitive"},
                    {}, {"modality": "structural"}, {"preset": "thorough"}):
-        answer_or_refuse(fuzz_repo, pattern, **kwargs)
+        times.append(answer_or_refuse(fuzz_repo, pattern, **kwargs)[1])
+    record("fuzz_pathological", "ci", patterns=1, searches=len(times), slowest_ms=round(max(times) * 1000, 1))
 
 
 @pytest.mark.parametrize("text", LONG, ids=[f"{t[:3]!r}x{len(t)}" for t in LONG])
 def test_100kb_queries_are_bounded(fuzz_repo: FuzzRepo, text: str) -> None:
+    times = []
     for kwargs in ({}, {"modality": "text"}, {"modality": "semantic"}, {"modality": "graph"}, {"preset": "thorough"},
                    {"regex": True}, {"modality": "structural"}):
-        answer_or_refuse(fuzz_repo, text, **kwargs)
+        times.append(answer_or_refuse(fuzz_repo, text, **kwargs)[1])
+    record("fuzz_long", "ci", queries=1, searches=len(times), slowest_ms=round(max(times) * 1000, 1))
 
 
 def test_a_bad_pattern_gets_a_clear_message(fuzz_repo: FuzzRepo) -> None:
