@@ -37,7 +37,7 @@ def run_suite(full: bool, figures: Path) -> tuple[int, str, float]:
     command = [sys.executable, "-m", "pytest", SUITE, "-m", marker, "-q", "-p", "no:cacheprovider", "-rfExX"]
     env = dict(os.environ, MAGUYVA_HARDENING_FIGURES=str(figures))
     started = time.perf_counter()
-    proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     return proc.returncode, proc.stdout + proc.stderr, time.perf_counter() - started
 
 
@@ -65,69 +65,119 @@ def n(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
+class Figures:
+    """The merged figures of one run, read with defaults so a missing section prints as zero."""
+
+    def __init__(self, sections: dict[str, dict[str, Any]]) -> None:
+        self.sections = sections
+
+    def __call__(self, section: str, key: str, default: Any = 0) -> Any:
+        return self.sections.get(section, {}).get(key, default)
+
+    def total(self, *pairs: tuple[str, str]) -> int:
+        """Sum several counts."""
+        return sum(int(self(section, key)) for section, key in pairs)
+
+
+def row_inputs(f: Figures) -> tuple[str, str]:
+    inputs = f.total(("fuzz_engine", "inputs"), ("fuzz_literal", "inputs"), ("fuzz_regex", "inputs"),
+                     ("fuzz_batch", "inputs"), ("fuzz_pathological", "searches"), ("fuzz_long", "searches"))
+    return "inputs tried", (
+        f"**{inputs:,}** queries: {n(f('fuzz_engine', 'inputs'))} fuzzed through the engine (any modality, preset, "
+        f"case, regex; {n(f('fuzz_engine', 'answered'))} answered, {n(f('fuzz_engine', 'refused'))} refused with a "
+        f"one-line message), {n(f('fuzz_literal', 'inputs'))} literals and {n(f('fuzz_regex', 'inputs'))} regexes "
+        f"checked against a scan of every file, {n(f('fuzz_batch', 'inputs'))} hostile `--batch` lines, "
+        f"{n(f('fuzz_pathological', 'patterns'))} pathological patterns and {n(f('fuzz_long', 'queries'))} "
+        f"60-120 KB queries in every mode"
+    )
+
+
+def row_slowest(f: Figures) -> tuple[str, str]:
+    slowest = max(f("fuzz_engine", "slowest_ms"), f("fuzz_pathological", "slowest_ms"), f("fuzz_long", "slowest_ms"))
+    return "slowest query", f"{slowest:,.0f} ms (bound {f('fuzz_engine', 'bound_ms', 2000):,.0f} ms per query)"
+
+
+def row_adversarial(f: Figures) -> tuple[str, str]:
+    skipped = ", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in sorted(f("adversarial", "skipped", {}).items()))
+    return "adversarial repository", (
+        f"{n(f('adversarial', 'files_generated'))} paths ({n(f('adversarial', 'files_indexed'))} indexed in "
+        f"{f('adversarial', 'index_seconds', '?')} s, again in {f('adversarial', 'reindex_seconds', '?')} s), "
+        f"{f('adversarial', 'nesting', 200)} nested folders, a 50 MB file, a 1 MB minified line, loops, links out of "
+        f"the root, binaries, invalid UTF-8, UTF-16, NUL bytes, CRLF/mixed/lone-CR endings, a FIFO; skipped: {skipped}"
+    )
+
+
+def row_nothing_lost(f: Figures) -> tuple[str, str]:
+    return "nothing lost", (
+        f"{n(f('adversarial', 'markers_found'))}/{n(f('adversarial', 'markers_expected'))} planted markers found at "
+        f"their exact line, {n(f('adversarial', 'leaked'))} of {n(f('adversarial', 'markers_forbidden'))} forbidden "
+        f"ones (ignored, binary, too large, outside the root) found; "
+        f"{n(f('boundaries', 'results_checked_inside_root'))} results checked inside the root"
+    )
+
+
+def row_faults(f: Figures) -> tuple[str, str]:
+    midway = f.total(("faults", "changed_while_reading"), ("faults", "changed_after_reading"),
+                     ("faults", "vanished_during_walk"))
+    total = midway + f.total(("crash", "kills"), ("crash_semantic", "kills"), ("faults", "permission_denied"),
+                             ("boundaries", "provider_failures_injected"))
+    embedding = f", {n(f('crash_semantic', 'kills'))} while embedding" if "crash_semantic" in f.sections else ""
+    return "faults injected", (
+        f"**{total:,}**: {n(f('crash', 'kills'))} kill -9 of `maguyva index` ({n(f('crash', 'kills_during_write'))} "
+        f"after its write phase began, {n(f('crash', 'partial_generations_seen'))} leaving a half-written "
+        f"generation){embedding}, {n(f('faults', 'permission_denied'))} permission denials, {midway:,} files changed, "
+        f"deleted or vanished mid-build, {n(f('boundaries', 'provider_failures_injected'))} Voyage failures"
+    )
+
+
+def row_kills(f: Figures) -> tuple[str, str]:
+    return "kills survived", (
+        f"{n(f('crash', 'kills'))}/{n(f('crash', 'kills'))}: after each, the live index held one whole earlier state "
+        f"({n(f('crash', 'live_previous'))} times the previous one, {n(f('crash', 'live_new'))} the new one, never a "
+        f"mix); the next run ({n(f('crash', 'in_process_recoveries'))} builds, {n(f('crash', 'cli_recoveries'))} "
+        f"`search --batch`) matched a plain scan: {n(f('crash', 'wrong_results'))} wrong results, "
+        f"{n(f('crash', 'crashes'))} crashes"
+    )
+
+
+def row_concurrency(f: Figures) -> tuple[str, str]:
+    return "concurrency", (
+        f"2 CLI processes indexing and searching in loops while files appear: {n(f('concurrency', 'rounds'))} rounds, "
+        f"{n(f('concurrency', 'failures'))} failures; the app (headless, watching the disk) answered "
+        f"{n(f('concurrency', 'app_queries'))} queries beside 2 CLI processes, {n(f('concurrency', 'app_failures'))} "
+        f"failures"
+    )
+
+
+def row_secrets(f: Figures) -> tuple[str, str]:
+    return "secrets", (
+        f"the Voyage key was looked for in {n(f('boundaries', 'key_checks'))} logs, messages and results and in every "
+        f"index file, through the engine and the CLI (answering, 401, failing): found 0 times"
+    )
+
+
+def row_memory(f: Figures) -> tuple[str, str]:
+    return "memory", (
+        f"{n(f('load', 'queries'))} queries in one `maguyva search --batch` ({f('load', 'queries_per_second', '?')} "
+        f"q/s): RSS {f('load', 'rss_after_warmup_mib', '?')} MiB after a {n(f('load', 'warmup_queries'))}-query "
+        f"warm-up, peak {f('load', 'rss_peak_mib', '?')} MiB, final {f('load', 'rss_final_mib', '?')} MiB: "
+        f"**{f('load', 'rss_max_drift_pct', '?')} %** at most from the warm-up level (bound 10 %)"
+    )
+
+
+ROWS = (row_inputs, row_slowest, row_adversarial, row_nothing_lost, row_faults, row_kills, row_concurrency,
+        row_secrets, row_memory)
+"""The table, in the order the README shows it."""
+
+
 def report(sections: dict[str, dict[str, Any]], outcome: str, seconds: float, full: bool) -> str:
     """Render the figures as the Markdown block the README takes."""
-    get = lambda section, key, default=0: sections.get(section, {}).get(key, default)  # noqa: E731
-    adv, crash, load = sections.get("adversarial", {}), sections.get("crash", {}), sections.get("load", {})
-    fuzz_inputs = (get("fuzz_engine", "inputs") + get("fuzz_literal", "inputs") + get("fuzz_regex", "inputs")
-                   + get("fuzz_batch", "inputs") + get("fuzz_pathological", "searches") + get("fuzz_long", "searches"))
-    faults = (get("crash", "kills") + get("crash_semantic", "kills") + get("faults", "permission_denied")
-              + get("faults", "changed_while_reading") + get("faults", "changed_after_reading")
-              + get("faults", "vanished_during_walk") + get("boundaries", "provider_failures_injected"))
-    skipped = ", ".join(f"{v:,} {k.replace('_', ' ')}" for k, v in sorted(adv.get("skipped", {}).items()))
+    figures = Figures(sections)
     mode = 'full run, -m "slow or not slow"' if full else "default CI run"
-    lines = [
-        "## Hardening",
-        "",
-        "```bash",
-        "python bench/hardening_report.py" + ("" if full else " --quick") + "   # runs tests/hardening and prints this",
-        "```",
-        "",
-        f"pytest: {outcome} ({seconds / 60:.1f} min on this machine, {mode})",
-        "",
-        "| | figure |",
-        "|---|---|",
-        f"| inputs tried | **{fuzz_inputs:,}** queries: {n(get('fuzz_engine', 'inputs'))} fuzzed through the engine "
-        f"(any modality, preset, case, regex; {n(get('fuzz_engine', 'answered'))} answered, "
-        f"{n(get('fuzz_engine', 'refused'))} refused with a one-line message), "
-        f"{n(get('fuzz_literal', 'inputs'))} literals and {n(get('fuzz_regex', 'inputs'))} regexes checked against a "
-        f"scan of every file, {n(get('fuzz_batch', 'inputs'))} hostile `--batch` lines, "
-        f"{n(get('fuzz_pathological', 'patterns'))} pathological patterns and {n(get('fuzz_long', 'queries'))} "
-        f"60-120 KB queries in every mode |",
-        f"| slowest query | {max(get('fuzz_engine', 'slowest_ms', 0), get('fuzz_pathological', 'slowest_ms', 0), get('fuzz_long', 'slowest_ms', 0)):,.0f} ms "
-        f"(bound {get('fuzz_engine', 'bound_ms', 2000):,.0f} ms per query) |",
-        f"| adversarial repository | {n(adv.get('files_generated'))} paths ({n(adv.get('files_indexed'))} indexed in "
-        f"{adv.get('index_seconds', '?')} s, again in {adv.get('reindex_seconds', '?')} s), {adv.get('nesting', 200)} "
-        f"nested folders, a 50 MB file, a 1 MB minified line, loops, links out of the root, binaries, "
-        f"invalid UTF-8, UTF-16, NUL bytes, CRLF/mixed/lone-CR endings, a FIFO; skipped: {skipped} |",
-        f"| nothing lost | {n(adv.get('markers_found'))}/{n(adv.get('markers_expected'))} planted markers found at "
-        f"their exact line, {n(adv.get('leaked', 0))} of {n(adv.get('markers_forbidden'))} forbidden ones "
-        f"(ignored, binary, too large, outside the root) found; {n(get('boundaries', 'results_checked_inside_root'))} "
-        f"results checked inside the root |",
-        f"| faults injected | **{faults:,}**: {n(get('crash', 'kills'))} kill -9 of `maguyva index` "
-        f"({n(get('crash', 'kills_during_write'))} after its write phase began, "
-        f"{n(get('crash', 'partial_generations_seen'))} leaving a half-written generation)"
-        + (f", {n(get('crash_semantic', 'kills'))} while embedding" if "crash_semantic" in sections else "")
-        + f", {n(get('faults', 'permission_denied'))} permission denials, "
-        f"{n(get('faults', 'changed_while_reading') + get('faults', 'changed_after_reading') + get('faults', 'vanished_during_walk'))} "
-        f"files changed, deleted or vanished mid-build, {n(get('boundaries', 'provider_failures_injected'))} Voyage failures |",
-        f"| kills survived | {n(get('crash', 'kills'))}/{n(get('crash', 'kills'))}: after each, the live index held one "
-        f"whole earlier state ({n(get('crash', 'live_previous'))} times the previous one, {n(get('crash', 'live_new'))} "
-        f"the new one, never a mix); the next run ({n(get('crash', 'in_process_recoveries'))} builds, "
-        f"{n(get('crash', 'cli_recoveries'))} `search --batch`) matched a plain scan: "
-        f"{n(get('crash', 'wrong_results'))} wrong results, {n(get('crash', 'crashes'))} crashes |",
-        f"| concurrency | 2 CLI processes indexing and searching in loops while files appear: "
-        f"{n(get('concurrency', 'rounds'))} rounds, {n(get('concurrency', 'failures'))} failures; the app "
-        f"(headless, watching the disk) answered {n(get('concurrency', 'app_queries'))} queries beside 2 CLI "
-        f"processes, {n(get('concurrency', 'app_failures'))} failures |",
-        f"| secrets | the Voyage key was looked for in {n(get('boundaries', 'key_checks'))} logs, messages and results "
-        f"and in every index file, through the engine and the CLI (answering, 401, failing): found 0 times |",
-        f"| memory | {n(load.get('queries'))} queries in one `maguyva search --batch` ({load.get('queries_per_second', '?')} q/s): "
-        f"RSS {load.get('rss_after_warmup_mib', '?')} MiB after a {n(load.get('warmup_queries'))}-query warm-up, "
-        f"peak {load.get('rss_peak_mib', '?')} MiB, final {load.get('rss_final_mib', '?')} MiB: "
-        f"**{load.get('rss_max_drift_pct', '?')} %** at most from the warm-up level (bound 10 %) |",
-    ]
-    return "\n".join(lines)
+    command = "python bench/hardening_report.py" + ("" if full else " --quick")
+    head = ["## Hardening", "", "```bash", f"{command}   # runs tests/hardening and prints this", "```", "",
+            f"pytest: {outcome} ({seconds / 60:.1f} min on this machine, {mode})", "", "| | figure |", "|---|---|"]
+    return "\n".join(head + [f"| {label} | {text} |" for label, text in (row(figures) for row in ROWS)])
 
 
 def outcome_line(output: str) -> str:

@@ -19,7 +19,7 @@ def cli(*args: str, stdin: str | None = None, timeout: float = 300, env: dict[st
         ) -> subprocess.CompletedProcess[str]:
     """Run ``maguyva`` as a user runs it, in a fresh process."""
     return subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True,
-                          input=stdin, timeout=timeout, env=env)
+                          input=stdin, timeout=timeout, env=env, check=False)
 
 
 def batch_lines(queries: list[dict[str, Any]]) -> str:

@@ -179,8 +179,7 @@ def huge(plan: Planted, marks: _Counter) -> None:
     with open(plan.root / "huge_dump.py", "wb") as out:
         out.write(f"HUGE = '{mark}'\n".encode())
         block = line * (1024 * 1024 // len(line))
-        for _ in range(HUGE_BYTES // len(block)):
-            out.write(block)
+        out.writelines(block for _ in range(HUGE_BYTES // len(block)))
     plan.forbid(mark, "too large (50 MB)")
     edge = marks("H")
     write(plan.root, "just_over.txt", f"{edge}\n".encode() + b"y" * (1024 * 1024))
@@ -236,9 +235,8 @@ def line_endings(plan: Planted, marks: _Counter, seed: int = 11) -> None:
     rows = [f"line_{k} = {k}" for k in range(40)]
     plant_lines(plan, "eol/crlf.py", rows, marks, "C", eol="\r\n")
     rng = random.Random(seed)
-    body, number = [], 0
-    for text in rows:
-        number += 1
+    body = []
+    for number, text in enumerate(rows, 1):
         mark = marks("C")
         plan.expect(mark, "eol/mixed.js", number)
         body.append(f"{text} {mark}" + rng.choice(["\n", "\r\n"]))

@@ -110,7 +110,7 @@ def test_the_command_line_reports_what_it_skipped(built: Built) -> None:
 
 def test_a_second_build_reuses_everything(built: Built) -> None:
     started = time.perf_counter()
-    snap, summary = update_index(built.plan.root, built.base)
+    _, summary = update_index(built.plan.root, built.base)
     assert summary.parsed == 0 and summary.files == built.plan.files
     record("adversarial", built.scale, reindex_seconds=round(time.perf_counter() - started, 2))  # type: ignore[attr-defined]
 
@@ -263,7 +263,7 @@ def test_entries_vanishing_during_the_walk(tmp_path: Path, monkeypatch: pytest.M
 class _Listing(list):  # type: ignore[type-arg]
     """A finished directory listing that, like os.scandir's, is also a context manager."""
 
-    def __enter__(self) -> _Listing:
+    def __enter__(self) -> _Listing:  # noqa: PYI034
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -376,9 +376,9 @@ def test_opening_the_vector_store_never_breaks_a_concurrent_writer(tmp_path: Pat
     moment, which then dies mid-embedding. Reproduced here by opening a second store at the exact
     moment the first one fsyncs its temporary file. Fix: take the index folder's lock (store/lock.py)
     around the reset and the writes, or remove only temporary files whose pid (in the name) is dead."""
-    import maguyva_tui.core.embed.store as store_module
-
     import numpy as np
+
+    import maguyva_tui.core.embed.store as store_module
 
     folder = tmp_path / "semantic"
     writer = None if moment == "first open" else store_module.VectorStore(folder, "test:race:64", 64, True)
@@ -439,7 +439,7 @@ def test_the_app_and_two_cli_processes_share_one_repository(evolving: Evolving) 
             await _until(pilot, lambda: app.index_ready)
             for mark in random.Random(3).sample(sorted(stable), 8):
                 app.query_one("#query").value = mark
-                await _until(pilot, lambda: app.shown_seq == app.seq and app.answer is not None
+                await _until(pilot, lambda mark=mark: app.shown_seq == app.seq and app.answer is not None
                              and app.answer.request.text == mark)
                 paths = [row.path for row in app.answer.rows]
                 if stable[mark][0][0] not in paths:

@@ -11,7 +11,6 @@ has taken every path once, it must stay within 10 % of where the warm-up left it
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import subprocess
