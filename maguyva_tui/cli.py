@@ -143,14 +143,19 @@ def _run_app(argv: list[str]) -> int:
     return app.return_code or 0
 
 
-def _engine(path: str, index_dir: str | None) -> Any:
+def _engine(path: str, index_dir: str | None, notify: Any = None) -> Any:
     from maguyva_tui.core.engine import Engine
 
-    return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None)
+    return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None, notify=notify)
+
+
+def _tell(message: str) -> None:
+    """Print a notice on stderr the moment it arises (before code leaves the machine, say)."""
+    print(f"maguyva: {message}", file=sys.stderr, flush=True)
 
 
 def _index(args: argparse.Namespace) -> int:
-    engine = _engine(args.path, args.index_dir)
+    engine = _engine(args.path, args.index_dir, notify=_tell)
     progress = _ProgressBar() if sys.stderr.isatty() else None
     summary = engine.refresh(progress)
     if not args.no_semantic:
@@ -159,10 +164,8 @@ def _index(args: argparse.Namespace) -> int:
     if progress:
         progress.done()
     if args.json:
-        print(json.dumps(summary.to_dict()))
+        _emit({**summary.to_dict(), "notices": engine.notices_for_search()})
         return 0
-    for notice in engine.notices:
-        print(f"maguyva: {notice}", file=sys.stderr)
     print(_summary_text(engine.root, summary))
     return 0
 

@@ -35,7 +35,13 @@ DEFAULT_IMPACT_DEPTH = 3
 class Engine:
     """A repository, its index and its retrievers, ready to answer questions."""
 
-    def __init__(self, root: Path, index_base: Path | None = None, provider: Any = None) -> None:
+    def __init__(
+        self,
+        root: Path,
+        index_base: Path | None = None,
+        provider: Any = None,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
         root = Path(root).expanduser()
         if not root.exists():
             raise NotADirectoryError(f"{root}: no such directory")
@@ -54,6 +60,7 @@ class Engine:
         self._coverage: tuple[tuple[int, int, int], float] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
+        self._notify = notify
 
     # -- the index ---------------------------------------------------------------------------
 
@@ -69,7 +76,7 @@ class Engine:
         """Bring the index up to date with the disk and search the new generation from now on."""
         snapshot, summary = update_index(self.root, self.index_base, progress)
         if summary.rebuilt_because:
-            self.notices.append(summary.rebuilt_because)
+            self.notice(summary.rebuilt_because)
         with self._lock:
             if snapshot is not self._snapshot:
                 self._snapshot = snapshot
@@ -86,6 +93,12 @@ class Engine:
         with self._lock:
             self._snapshot, self._retrievers, self._items = snapshot, {}, None
         return True
+
+    def notice(self, message: str) -> None:
+        """Keep a message for every later result and pass it on at once to whoever listens."""
+        self.notices.append(message)
+        if self._notify is not None:
+            self._notify(message)
 
     # -- retrievers --------------------------------------------------------------------------
 
@@ -204,7 +217,7 @@ class Engine:
         if self._provider is None:
             from maguyva_tui.core.embed.provider import choose_provider
 
-            choice = choose_provider(notice=self.notices.append)
+            choice = choose_provider(notice=self.notice)
             self._provider = choice.provider
             self._provider_notice = choice.fallback_reason
         return self._provider

@@ -270,7 +270,6 @@ def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Pa
     record("boundaries", "ci", key_checks=len(runs) * 2 + 1)
 
 
-@pytest.mark.xfail(strict=True, reason="maguyva index prints the upload notice after embedding, and never with --json")
 @pytest.mark.parametrize("json_flag", [False, True], ids=["text", "json"])
 def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dict[str, str], json_flag: bool) -> None:
     """maguyva_tui/cli.py _index: the provider's notice goes to engine.notices (choose_provider(

@@ -363,7 +363,6 @@ def open_vector_store_once(repo: Evolving) -> None:
     assert proc.returncode == 0, proc.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="VectorStore._open deletes a concurrent writer's temporary files")
 @pytest.mark.parametrize("moment", ["first open", "segment write"])
 def test_opening_the_vector_store_never_breaks_a_concurrent_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   moment: str) -> None:

@@ -214,14 +214,16 @@ class VectorStore:
         except (OSError, ValueError):
             meta = {}
         if meta != self._meta():
-            if meta is not None:
+            if meta is not None:  # a new store is only created, never wiped: a concurrent opener may be writing it
                 self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
-            shutil.rmtree(self.folder, ignore_errors=True)
+                shutil.rmtree(self.folder, ignore_errors=True)
             self.folder.mkdir(parents=True, exist_ok=True)
             _atomic_write(meta_path, json.dumps(self._meta()).encode())
-            return
+            if meta is not None:
+                return
         for stray in self.folder.glob(".*.tmp*"):
-            stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
+            if not _writer_alive(stray):
+                stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
         for path in self._segments():
             self._load_segment(path)
         self._saved = len(self._keys)
@@ -253,6 +255,23 @@ class VectorStore:
             arrays["floats"] = np.asarray(floats)
         self.folder.mkdir(parents=True, exist_ok=True)
         _atomic_write(path, lambda handle: np.savez(handle, **arrays))
+
+
+def _writer_alive(tmp: Path) -> bool:
+    """Tell whether the process that names a temporary file (``.name.tmp<pid>-<hex>``) still runs."""
+    try:
+        pid = int(tmp.name.rsplit(".tmp", 1)[1].split("-", 1)[0])
+    except (IndexError, ValueError):
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _segment_number(path: Path) -> int:
