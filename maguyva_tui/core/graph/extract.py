@@ -33,7 +33,7 @@ SCOPE_KINDS: frozenset[str] = frozenset(
 )
 """Symbol kinds that enclose code; variables and imports are never a reference's scope."""
 
-NAMED_CAPTURES: dict[str, str] = {"new": "ref", "type": "ref", "inherit": "inherit"}
+NAMED_CAPTURES: dict[str, str] = {"new": "ref", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit"}
 """Captures of a type written as a plain name, and the reference kind each makes."""
 
 
@@ -76,9 +76,7 @@ def extract_facts(
     reader = _Reader(path, scope_lines(symbols))
     reader.calls(captures.get("call", ()))
     reader.java_calls(captures.get("call.java", ()))
-    for capture, kind in NAMED_CAPTURES.items():
-        reader.named(kind, captures.get(capture, ()))
-    reader.impls(captures.get("inherit.impl", ()))
+    reader.named(captures)
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node, path)]
     return reader.references + reader.bindings(captures), imports
@@ -119,20 +117,18 @@ class _Reader:
             name_node = node.child_by_field_name("name") or node
             self.add("call", names.java_invocation(node), name_node.start_point[0] + 1)
 
-    def named(self, kind: str, nodes: Sequence[Node]) -> None:
-        """Record references to types and constructors written as plain names."""
-        for node in nodes:
+    def named(self, captures: dict[str, list[Node]]) -> None:
+        """Record references to types and constructors written as plain names, in written order
+        (a class's bases are looked up in the order they are listed)."""
+        found = [(node, capture) for capture in NAMED_CAPTURES for node in captures.get(capture, ())]
+        for node, capture in sorted(found, key=lambda item: item[0].start_byte):
             name = names.type_name(node)
-            if name:
-                self.add(kind, name, node.start_point[0] + 1)
-
-    def impls(self, nodes: Sequence[Node]) -> None:
-        """Record Rust ``impl Trait for Type``: the subtype is the impl's type, not a definition."""
-        for node in nodes:
-            name = names.type_name(node)
-            if name:
-                sub = node.parent.child_by_field_name("type") if node.parent is not None else None
-                self.add("inherit", name, node.start_point[0] + 1, names.type_name(sub))
+            if not name:
+                continue
+            sub = None
+            if capture == "inherit.impl" and node.parent is not None:  # rust impl Trait for Type
+                sub = names.type_name(node.parent.child_by_field_name("type"))
+            self.add(NAMED_CAPTURES[capture], name, node.start_point[0] + 1, sub)
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
         """Record one reference."""
@@ -144,16 +140,19 @@ class _Reader:
         heads = _heads({r.name for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
-        found = Bindings(self.path, self.scope)
+        chosen = []
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
                 continue
             always = capture in RETURN_CAPTURES
             for node in nodes:
                 if always or node.text in wanted or node.type.endswith("declarator"):
-                    found.read(capture, node)
+                    chosen.append((node, capture))
                 elif self.scope(node.start_point[0] + 1) is None:
-                    found.read(capture, node)  # a global: other files may use it
+                    chosen.append((node, capture))  # a global: other files may use it
+        found = Bindings(self.path, self.scope)
+        for node, capture in sorted(chosen, key=lambda item: item[0].start_byte):  # the first binding of
+            found.read(capture, node)  # an attribute gives its type, so read them in written order
         return found.references(heads)
 
 
