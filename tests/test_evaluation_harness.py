@@ -162,10 +162,13 @@ def test_definitions_kinds_decorators_and_owners() -> None:
     got = {(d.qualname, d.kind, d.line, d.first_line) for d in defs}
     assert got == {("A", "class", 1, 1), ("A.b", "method", 3, 2), ("A.b.inner", "nested", 4, 4), ("c", "function", 8, 8)}
     owners = oracles.enclosing(defs)
-    assert oracles.owner_of(owners, "m.py", 5).qualname == "A.b"  # nested functions belong to their owner
-    assert oracles.owner_of(owners, "m.py", 1).qualname == "A"
-    assert oracles.owner_of(owners, "m.py", 7) is None  # module level
-    assert oracles.owner_of(owners, "m.py", 9).qualname == "c"
+
+    def owner(line: int) -> str | None:
+        found = oracles.owner_of(owners, "m.py", line)
+        return found.qualname if found else None
+
+    assert owner(5) == "A.b"  # nested functions belong to their owner
+    assert owner(1) == "A" and owner(7) is None and owner(9) == "c"  # line 7: module level
 
 
 def test_unique_targets_prefer_the_bare_name() -> None:

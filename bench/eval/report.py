@@ -192,7 +192,7 @@ def attribution(records: list[dict[str, Any]]) -> list[str]:
             done = [(r, r["ablations"][template]["scores"]) for r in rows if template in r["ablations"]]
             worse = [(r, a) for r, a in done
                      if a["as shipped"][metric] < max(r["methods"][m][metric] for m in MODALITIES) - 1e-9]
-            counts = Counter()
+            counts: Counter[str] = Counter()
             for r, a in worse:
                 best = max(r["methods"][m][metric] for m in MODALITIES)
                 fixed = [s for s in SWITCHES if a[s][metric] >= best - 1e-9]
