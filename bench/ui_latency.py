@@ -25,10 +25,34 @@ import sys
 import time
 from pathlib import Path
 
-TEXT = ['"ECONNREFUSED"', "ValueError", "TypeError", "NotImplementedError", '"could not"', "ZeroDivisionError",
-        '"is not"', "KeyError", '"unexpected keyword"', "IndexError", '"must be"', "AttributeError"]
-STRUCTURAL = ["def sympify", "class Matrix", "def simplify", "class Symbol", "def solve", "def integrate",
-              "class Poly", "def factor", "def expand", "class Basic", "def diff", "def series"]
+TEXT = [
+    '"ECONNREFUSED"',
+    "ValueError",
+    "TypeError",
+    "NotImplementedError",
+    '"could not"',
+    "ZeroDivisionError",
+    '"is not"',
+    "KeyError",
+    '"unexpected keyword"',
+    "IndexError",
+    '"must be"',
+    "AttributeError",
+]
+STRUCTURAL = [
+    "def sympify",
+    "class Matrix",
+    "def simplify",
+    "class Symbol",
+    "def solve",
+    "def integrate",
+    "class Poly",
+    "def factor",
+    "def expand",
+    "class Basic",
+    "def diff",
+    "def series",
+]
 
 
 async def _settle(app, timeout: float = 30.0) -> None:
@@ -63,13 +87,20 @@ async def run(root: Path, rounds: int) -> dict[str, list[tuple[float, str, float
     engine = Engine(root)
     started = time.perf_counter()
     engine.refresh()
-    print(f"index ready in {time.perf_counter() - started:.1f} s ({len(engine.snapshot.files):,} files)", file=sys.stderr)
+    print(
+        f"index ready in {time.perf_counter() - started:.1f} s ({len(engine.snapshot.files):,} files)",
+        file=sys.stderr,
+    )
     app = MaguyvaApp(engine, watch=False, embed=False)
     out: dict[str, list[tuple[float, str, float]]] = {"text": [], "structural": []}
     async with app.run_test(size=(160, 45)) as pilot:
         while not app.index_ready:
             await asyncio.sleep(0.05)
-        for question in ("how does warm up work", TEXT[0], STRUCTURAL[0]):  # load models, build retrievers
+        for question in (
+            "how does warm up work",
+            TEXT[0],
+            STRUCTURAL[0],
+        ):  # load models, build retrievers
             await _measure(app, pilot, question, timeout=600)
         for _ in range(rounds):
             for kind, questions in (("text", TEXT), ("structural", STRUCTURAL)):
@@ -97,8 +128,16 @@ def main() -> None:
         ms = [r[0] for r in rows]
         engine = [r[2] for r in rows]
         strategies = sorted({r[1] for r in rows})
-        print(f"{kind:<11} {len(ms):>4} {statistics.median(ms):>10.1f} {_p(ms, 0.9):>8.1f} "
-              f"{statistics.median(engine):>14.1f}  {','.join(strategies)}")
+        print(
+            f"{kind:<11} {len(ms):>4} {statistics.median(ms):>10.1f} {_p(ms, 0.9):>8.1f} "
+            f"{statistics.median(engine):>14.1f}  {','.join(strategies)}"
+        )
+        for strategy in strategies if len(strategies) > 1 else ():
+            part = [r for r in rows if r[1] == strategy]
+            print(
+                f"  {strategy:<9} {len(part):>4} {statistics.median(r[0] for r in part):>10.1f} "
+                f"{_p([r[0] for r in part], 0.9):>8.1f} {statistics.median(r[2] for r in part):>14.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -45,12 +45,36 @@ async def _ask(app, pilot, text: str, *keys: str) -> None:
 Scene = Callable[[object, object], Awaitable[None]]
 
 SCENES: list[tuple[str, str, Scene]] = [
-    ("results-dark", "maguyva-dark", lambda app, pilot: _ask(app, pilot, "how are redirects resolved", "escape", "down")),
-    ("results-light", "maguyva-light", lambda app, pilot: _ask(app, pilot, "def merge_setting")),
-    ("explain", "maguyva-dark", lambda app, pilot: _ask(app, pilot, QUESTION, "escape", "e")),
-    ("what-if", "maguyva-dark", lambda app, pilot: _ask(app, pilot, "session cookies", "escape", "w", "w", "plus", "plus", "plus")),
-    ("help", "maguyva-dark", lambda app, pilot: _ask(app, pilot, "HTTPAdapter", "escape", "question_mark")),
-    ("goto", "maguyva-dark", lambda app, pilot: _ask(app, pilot, "Session", "ctrl+g", *"sesreq")),
+    (
+        "results-dark",
+        "maguyva-dark",
+        lambda app, pilot: _ask(app, pilot, "how are redirects resolved", "escape", "down"),
+    ),
+    (
+        "results-light",
+        "maguyva-light",
+        lambda app, pilot: _ask(app, pilot, "def merge_setting"),
+    ),
+    (
+        "explain",
+        "maguyva-dark",
+        lambda app, pilot: _ask(app, pilot, QUESTION, "escape", "e"),
+    ),
+    (
+        "what-if",
+        "maguyva-dark",
+        lambda app, pilot: _ask(app, pilot, "session cookies", "escape", "w", "w", "plus", "plus", "plus"),
+    ),
+    (
+        "help",
+        "maguyva-dark",
+        lambda app, pilot: _ask(app, pilot, "HTTPAdapter", "escape", "question_mark"),
+    ),
+    (
+        "goto",
+        "maguyva-dark",
+        lambda app, pilot: _ask(app, pilot, "Session", "ctrl+g", *"sesreq"),
+    ),
 ]
 
 
@@ -103,7 +127,10 @@ def main() -> None:
             continue
         svg = asyncio.run(shoot(root, out, name, theme, scene))
         png = None if args.no_png else to_png(svg)
-        print(svg.relative_to(REPO) if svg.is_relative_to(REPO) else svg, "+ png" if png else "")
+        print(
+            svg.relative_to(REPO) if svg.is_relative_to(REPO) else svg,
+            "+ png" if png else "",
+        )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ from maguyva_tui.app.fuzzy import Target, targets
 from maguyva_tui.app.screens.help import HelpScreen, Section
 from maguyva_tui.app.screens.jump import JumpScreen
 from maguyva_tui.app.session import PRESETS, Answer, Request, adjusted
-from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
@@ -74,8 +73,18 @@ class ActionsMixin(App[None]):
             ("Results", ResultsTable.BINDINGS),
             ("Preview", Preview.BINDINGS),
             ("Go to (g)", JumpScreen.BINDINGS),
-            ("Always", [("ctrl+p", "command_palette", "Command palette: preset, intent, what-if, theme, reindex"),
-                        ("tab", "focus_next", "Next panel"), ("ctrl+q", "quit", "Quit from anywhere")]),
+            (
+                "Always",
+                [
+                    (
+                        "ctrl+p",
+                        "command_palette",
+                        "Command palette: preset, intent, what-if, theme, reindex",
+                    ),
+                    ("tab", "focus_next", "Next panel"),
+                    ("ctrl+q", "quit", "Quit from anywhere"),
+                ],
+            ),
         ]
 
     # -- what-if --------------------------------------------------------------------------------
@@ -109,7 +118,10 @@ class ActionsMixin(App[None]):
     def nudge_weight(self, modality: str, step: float) -> None:
         """Change one modality's weight from the profile that ranked the list, and re-rank."""
         if self.answer is None or not self.answer.weights:
-            self.notify("ask something first: a what-if changes the weights of an answer", severity="warning")
+            self.notify(
+                "ask something first: a what-if changes the weights of an answer",
+                severity="warning",
+            )
             return
         self.part(Readback).selected = modality
         self.submit(self.request.with_(weights=adjusted(self.answer.weights, modality, step)))

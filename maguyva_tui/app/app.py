@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -18,8 +18,14 @@ from textual.widgets import DataTable, Footer, Input, Label
 from maguyva_tui.app.actions import ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
 from maguyva_tui.app.commands import explorer_commands
-from maguyva_tui.app.messages import EmbedProgress, FilesChanged, IndexProgress, IndexReady, SearchDone
 from maguyva_tui.app.fuzzy import Target
+from maguyva_tui.app.messages import (
+    EmbedProgress,
+    FilesChanged,
+    IndexProgress,
+    IndexReady,
+    SearchDone,
+)
 from maguyva_tui.app.session import Answer, Request, ask, moves
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
 from maguyva_tui.app.widgets.explain import ExplainPanel
@@ -27,7 +33,7 @@ from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryBar, QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
-from maguyva_tui.app.widgets.status import StatusLine
+from maguyva_tui.app.widgets.status import StatusLine, summary_text
 from maguyva_tui.core.types import QueryError
 
 DEBOUNCE_S = 0.015
@@ -43,9 +49,15 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "maguyva"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (160, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
-    BINDINGS = [
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+        (0, "-narrow"),
+        (160, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+        (0, "-short"),
+        (32, "-tall"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f1", "help", "Help", priority=True),
@@ -53,22 +65,58 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         Binding("e", "toggle_explain", "Explain"),
         Binding("o", "open_editor", "Editor"),
         Binding("g", "jump", "Go to", show=False),
-        Binding("ctrl+g", "jump", "Go to", priority=True, tooltip="Go to a file or symbol (fuzzy)"),
+        Binding(
+            "ctrl+g",
+            "jump",
+            "Go to",
+            priority=True,
+            tooltip="Go to a file or symbol (fuzzy)",
+        ),
         Binding("i", "cycle_intent", "Intent"),
         Binding("p", "cycle_preset", "Preset"),
-        Binding("w", "next_weight", "Weight", tooltip="Choose the modality that +/- re-weighs"),
-        Binding("plus,equals_sign", "nudge(1)", "+weight", show=False, tooltip="What-if: raise the chosen weight by 0.1"),
-        Binding("minus", "nudge(-1)", "-weight", show=False, tooltip="What-if: lower the chosen weight by 0.1"),
+        Binding(
+            "w",
+            "next_weight",
+            "Weight",
+            tooltip="Choose the modality that +/- re-weighs",
+        ),
+        Binding(
+            "plus,equals_sign",
+            "nudge(1)",
+            "+weight",
+            show=False,
+            tooltip="What-if: raise the chosen weight by 0.1",
+        ),
+        Binding(
+            "minus",
+            "nudge(-1)",
+            "-weight",
+            show=False,
+            tooltip="What-if: lower the chosen weight by 0.1",
+        ),
         Binding("0", "reset_what_if", "Reset what-if", show=False),
-        Binding("ctrl+r", "toggle_regex", "Regex", priority=True, tooltip="Read the query as a regular expression"),
+        Binding(
+            "ctrl+r",
+            "toggle_regex",
+            "Regex",
+            priority=True,
+            tooltip="Read the query as a regular expression",
+        ),
         Binding("t", "toggle_theme", "Dark/light", show=False),
         Binding("R", "reindex", "Reindex", show=False),
     ]
 
     explaining = var(False)
 
-    def __init__(self, engine: Any, theme: str | None = None, user_themes: Loaded | None = None,
-                 watch: bool = True, embed: bool = True, query: str = "") -> None:
+    def __init__(
+        self,
+        engine: Any,
+        theme: str | None = None,
+        user_themes: Loaded | None = None,
+        watch: bool = True,
+        embed: bool = True,
+        query: str = "",
+    ) -> None:
         super().__init__()
         self.engine = engine
         self.user_themes = user_themes or Loaded()
@@ -150,13 +198,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.rerun()
 
     def _index_text(self, summary: Any) -> str:
-        if summary is None:
-            return f"{len(self.engine.snapshot.files):,} files (checking for changes…)"
-        skipped = sum((getattr(summary, "skipped", None) or {}).values())
-        text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
-        if not summary.files:
-            text = "no searchable files here (empty repository?)"
-        return text + (f" · {skipped:,} skipped" if skipped else "")
+        return summary_text(summary, len(self.engine.snapshot.files))
 
     def on_embed_progress(self, message: EmbedProgress) -> None:
         self.part(StatusLine).embedding(message.done, message.total)
@@ -165,7 +207,10 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def on_files_changed(self, message: FilesChanged) -> None:
         self.part(StatusLine).ready(self._index_text(message.summary))
-        self.notify(f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated", timeout=3)
+        self.notify(
+            f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated",
+            timeout=3,
+        )
         self.rerun()
 
     # -- searching ------------------------------------------------------------------------------
@@ -204,7 +249,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.post_message(SearchDone(request, ask(self.engine, request)))
         except QueryError as exc:
             self.post_message(SearchDone(request, None, str(exc)))
-        except Exception as exc:  # an engine failure is shown, and the next keystroke tries again
+        except Exception as exc:  # noqa: BLE001 - an engine failure is shown, and the next keystroke tries again
             self.post_message(SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}"))
 
     def on_search_done(self, message: SearchDone) -> None:
@@ -262,7 +307,14 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             except (KeyError, OSError) as exc:
                 preview.clear_preview(f"cannot read {row.path}: {exc}")
             else:
-                preview.show(row.path, text, row.start_line, row.end_line, row.raw.get("language"), row.hits)
+                preview.show(
+                    row.path,
+                    text,
+                    row.start_line,
+                    row.end_line,
+                    row.raw.get("language"),
+                    row.hits,
+                )
         if self.explaining:
             self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))
 
@@ -270,7 +322,6 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.set_class(explaining, "-explain")
         if explaining and self.is_mounted:
             self._update_side()
-
 
 
 def _knobs_moved(request: Request) -> bool:

@@ -14,7 +14,12 @@ from textual import work
 from textual.app import App
 from textual.worker import get_current_worker
 
-from maguyva_tui.app.messages import EmbedProgress, FilesChanged, IndexProgress, IndexReady
+from maguyva_tui.app.messages import (
+    EmbedProgress,
+    FilesChanged,
+    IndexProgress,
+    IndexReady,
+)
 from maguyva_tui.app.watch import watch
 
 PROGRESS_EVERY_S = 0.05
@@ -53,7 +58,7 @@ class BackgroundMixin(App[None]):
             try:
                 if self.engine.open_existing():
                     self.post_message(IndexReady(None))
-            except Exception:  # a damaged index is rebuilt by refresh below, with a notice
+            except Exception:  # noqa: BLE001, S110 - a damaged index is rebuilt by refresh below, with a notice
                 pass
         throttle = _Throttle()
 
@@ -64,7 +69,7 @@ class BackgroundMixin(App[None]):
         try:
             with self.refresh_lock:
                 summary = self.engine.refresh(progress)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
             self.post_message(IndexReady(None, error=f"indexing failed: {type(exc).__name__}: {exc}"))
             return
         self.post_message(IndexReady(summary))
@@ -85,8 +90,13 @@ class BackgroundMixin(App[None]):
 
         try:
             embed(progress, lambda: worker.is_cancelled or self.stop_watching.is_set())
-        except Exception as exc:
-            self.call_from_thread(self.notify, f"semantic search unavailable: {exc}", severity="warning", timeout=8)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+            self.call_from_thread(
+                self.notify,
+                f"semantic search unavailable: {exc}",
+                severity="warning",
+                timeout=8,
+            )
             return
         self.post_message(EmbedProgress(1, 1))
 
@@ -100,14 +110,14 @@ class BackgroundMixin(App[None]):
             try:
                 with self.refresh_lock:
                     summary = self.engine.refresh()
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
                 self.call_from_thread(self.notify, f"re-indexing failed: {exc}", severity="error")
                 return
             self.post_message(FilesChanged(len(paths), summary))
 
         try:
             watch(self.engine.root, self.stop_watching, changed, index_dir)
-        except Exception as exc:  # no inotify, too many watches: searching still works
+        except Exception as exc:  # noqa: BLE001 - no inotify, too many watches: searching still works
             self.call_from_thread(self.notify, f"not watching the disk: {exc}", severity="warning")
         finally:
             self.watching = False

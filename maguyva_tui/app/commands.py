@@ -21,19 +21,49 @@ CASES = ("sensitive", "insensitive", "smart")
 def explorer_commands(app: MaguyvaApp) -> Iterable[SystemCommand]:
     """Yield one palette command per thing a user may want to change without remembering a key."""
     for name in PRESETS:
-        yield SystemCommand(f"Preset: {name}", f"Search with the {name} preset", partial(app.set_preset, name))
-    yield SystemCommand("Intent: automatic", "Let the classifier decide the intent", partial(app.set_intent, None))
+        yield SystemCommand(
+            f"Preset: {name}",
+            f"Search with the {name} preset",
+            partial(app.set_preset, name),
+        )
+    yield SystemCommand(
+        "Intent: automatic",
+        "Let the classifier decide the intent",
+        partial(app.set_intent, None),
+    )
     for name in INTENTS:
-        yield SystemCommand(f"Intent: {name}", f"Override the detected intent with {name}", partial(app.set_intent, name))
+        yield SystemCommand(
+            f"Intent: {name}",
+            f"Override the detected intent with {name}",
+            partial(app.set_intent, name),
+        )
     for name in MODALITIES:
-        yield SystemCommand(f"What-if: more {name}", f"Raise the {name} weight by 0.1 and re-rank",
-                            partial(app.nudge_weight, name, 0.1))
-        yield SystemCommand(f"What-if: less {name}", f"Lower the {name} weight by 0.1 and re-rank",
-                            partial(app.nudge_weight, name, -0.1))
-    yield SystemCommand("What-if: reset", "Back to the detected intent and its weights", app.action_reset_what_if)
-    yield SystemCommand("Regex: toggle", "Read the query as a regular expression (ctrl+r)", app.action_toggle_regex)
+        yield SystemCommand(
+            f"What-if: more {name}",
+            f"Raise the {name} weight by 0.1 and re-rank",
+            partial(app.nudge_weight, name, 0.1),
+        )
+        yield SystemCommand(
+            f"What-if: less {name}",
+            f"Lower the {name} weight by 0.1 and re-rank",
+            partial(app.nudge_weight, name, -0.1),
+        )
+    yield SystemCommand(
+        "What-if: reset",
+        "Back to the detected intent and its weights",
+        app.action_reset_what_if,
+    )
+    yield SystemCommand(
+        "Regex: toggle",
+        "Read the query as a regular expression (ctrl+r)",
+        app.action_toggle_regex,
+    )
     for case in CASES:
-        yield SystemCommand(f"Case: {case}", f"Match case-{case}" if case != "smart" else "Smart case", partial(app.set_case, case))
+        yield SystemCommand(
+            f"Case: {case}",
+            f"Match case-{case}" if case != "smart" else "Smart case",
+            partial(app.set_case, case),
+        )
     yield SystemCommand("Reindex", "Bring the index up to date with the disk now", app.action_reindex)
     yield SystemCommand("Go to file or symbol", "Fuzzy jump (g or ctrl+g)", app.action_jump)
     yield SystemCommand("Explain", "Show or hide the ranking explanation (e)", app.action_toggle_explain)

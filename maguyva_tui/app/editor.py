@@ -10,7 +10,15 @@ from pathlib import Path
 FALLBACK_EDITORS = ("vi", "nano")
 """Tried in order when neither ``$EDITOR`` nor ``$VISUAL`` is set."""
 
-_COLON_EDITORS = {"code", "code-insiders", "codium", "cursor", "zed", "subl", "sublime_text"}
+_COLON_EDITORS = {
+    "code",
+    "code-insiders",
+    "codium",
+    "cursor",
+    "zed",
+    "subl",
+    "sublime_text",
+}
 """Editors that want ``path:line`` instead of ``+line path``."""
 
 _GOTO_FLAG = {"code", "code-insiders", "codium", "cursor"}

@@ -66,5 +66,8 @@ def rank(query: str, candidates: Sequence[Target], limit: int = 50) -> list[Targ
         return list(candidates[:limit])
     pattern = _pattern(query)
     kept = [t for t in candidates if pattern.search(t.label.lower())][:MAX_SCORED]
-    scored = sorted(((score(query, t.label.lower()), i, t) for i, t in enumerate(kept)), key=lambda x: (-x[0], x[1]))
+    scored = sorted(
+        ((score(query, t.label.lower()), i, t) for i, t in enumerate(kept)),
+        key=lambda x: (-x[0], x[1]),
+    )
     return [t for s, _, t in scored[:limit] if s > 0]

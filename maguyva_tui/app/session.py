@@ -43,7 +43,11 @@ class Request:
 
     def same_question(self, other: Request | None) -> bool:
         """Tell whether only the what-if knobs differ (then the list shows what moved)."""
-        return other is not None and (self.text, self.regex, self.case) == (other.text, other.regex, other.case)
+        return other is not None and (self.text, self.regex, self.case) == (
+            other.text,
+            other.regex,
+            other.case,
+        )
 
     def with_(self, **changes: Any) -> Request:
         """Return a copy with some fields changed."""
@@ -177,7 +181,11 @@ def supported_keywords(engine: Any) -> frozenset[str]:
 def ask(engine: Any, request: Request, limit: int = RESULT_LIMIT) -> Answer:
     """Run one request and wrap the result; ``QueryError`` and engine failures propagate."""
     accepted = supported_keywords(engine)
-    wanted: dict[str, Any] = {"limit": limit, "regex": request.regex, "case": request.case}
+    wanted: dict[str, Any] = {
+        "limit": limit,
+        "regex": request.regex,
+        "case": request.case,
+    }
     if request.intent:
         wanted["intent"] = request.intent
     if request.preset != "default":

@@ -24,7 +24,12 @@ from typing import Any
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-MODALITY_VARIABLES = ("modality-semantic", "modality-text", "modality-structural", "modality-graph")
+MODALITY_VARIABLES = (
+    "modality-semantic",
+    "modality-text",
+    "modality-structural",
+    "modality-graph",
+)
 """The app variables a theme may set, in display order."""
 
 MODALITY_DEFAULTS = {
@@ -83,8 +88,19 @@ LIGHT = Theme(
 
 BUILTIN = (DARK, LIGHT)
 
-COLOUR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface", "panel",
-               "boost", "warning", "error", "success")
+COLOUR_KEYS = (
+    "primary",
+    "secondary",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+    "warning",
+    "error",
+    "success",
+)
 """Theme fields that hold a colour."""
 
 SUFFIXES = (".toml", ".json")

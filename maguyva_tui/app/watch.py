@@ -6,7 +6,17 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-IGNORED_PARTS = frozenset({".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
+IGNORED_PARTS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+    }
+)
 """Folders whose churn never changes search results."""
 
 DEBOUNCE_MS = 300
@@ -29,8 +39,12 @@ def relevant(changes: Iterable[tuple[object, str]], root: Path, index_dir: Path 
     return out
 
 
-def watch(root: Path, stop: threading.Event, on_change: Callable[[list[str]], None],
-          index_dir: Path | None = None) -> None:
+def watch(
+    root: Path,
+    stop: threading.Event,
+    on_change: Callable[[list[str]], None],
+    index_dir: Path | None = None,
+) -> None:
     """Block until ``stop`` is set, calling ``on_change`` with each batch of relevant changed paths."""
     from watchfiles import watch as watch_files
 

@@ -161,7 +161,10 @@ async def test_jump_to_symbol(make_app) -> None:
         await pilot.press("ctrl+g")
         assert isinstance(app.screen, JumpScreen)
         await pilot.press(*"ConfigLoader")
-        await wait_for(pilot, lambda: app.screen.matches and app.screen.matches[0].label.startswith("ConfigLoader"))
+        await wait_for(
+            pilot,
+            lambda: app.screen.matches and app.screen.matches[0].label.startswith("ConfigLoader"),
+        )
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert not isinstance(app.screen, JumpScreen)
@@ -183,7 +186,14 @@ async def test_open_in_editor_suspends_and_runs_editor(make_app, monkeypatch) ->
         await ask(pilot, "parse_config")
         await pilot.press("escape", "o")
         row = app.answer.rows[0]
-        assert calls == [["myeditor", "--wait", f"+{row.start_line}", str(app.engine.root / row.path)]]
+        assert calls == [
+            [
+                "myeditor",
+                "--wait",
+                f"+{row.start_line}",
+                str(app.engine.root / row.path),
+            ]
+        ]
 
 
 async def test_palette_commands_exist(make_app) -> None:
@@ -191,7 +201,13 @@ async def test_palette_commands_exist(make_app) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Preset: thorough", "Intent: find_references", "Reindex", "What-if: more graph", "Theme"):
+        for title in (
+            "Preset: thorough",
+            "Intent: find_references",
+            "Reindex",
+            "What-if: more graph",
+            "Theme",
+        ):
             assert any(t.startswith(title) for t in titles), title
         await pilot.press("ctrl+p")
         await pilot.pause(0.1)
@@ -226,4 +242,8 @@ async def test_watch_refreshes_results(make_app, polyglot) -> None:
         await wait_for(pilot, lambda: app.watching)
         assert not any(r.path == "app/fresh.py" for r in app.answer.rows)
         (polyglot / "app" / "fresh.py").write_text("def brand_new_function_xyz():\n    return 1\n")
-        await wait_for(pilot, lambda: any(r.path == "app/fresh.py" for r in app.answer.rows), timeout=20)
+        await wait_for(
+            pilot,
+            lambda: any(r.path == "app/fresh.py" for r in app.answer.rows),
+            timeout=20,
+        )

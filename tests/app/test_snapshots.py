@@ -22,7 +22,10 @@ def _query(text: str, *keys: str):
             await pilot.press(*keys)
             await settle(pilot)
         await pilot.pause(0.3)  # the preview's colours arrive from a worker
-        await wait_for(pilot, lambda: not app.workers or all(w.group in ("index",) or w.is_finished for w in app.workers))
+        await wait_for(
+            pilot,
+            lambda: not app.workers or all(w.group in ("index",) or w.is_finished for w in app.workers),
+        )
 
     return run_before
 
@@ -36,7 +39,11 @@ def test_explain_view(snap_compare, make_app) -> None:
 
 
 def test_help_view(snap_compare, make_app) -> None:
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_query("Server", "escape", "question_mark"))
+    assert snap_compare(
+        make_app(),
+        terminal_size=SIZE,
+        run_before=_query("Server", "escape", "question_mark"),
+    )
 
 
 def test_light_theme_wide(snap_compare, make_app) -> None:

@@ -24,11 +24,28 @@ class Terminal:
     def __init__(self, command: list[str], env: dict[str, str], size: tuple[int, int] = (120, 36)) -> None:
         self.socket = f"maguyva-test-{uuid.uuid4().hex[:8]}"
         exports = [f"{k}={v}" for k, v in env.items()]
-        self._tmux("new-session", "-d", "-s", "smoke", "-x", str(size[0]), "-y", str(size[1]),
-                   "env", *exports, *command)
+        self._tmux(
+            "new-session",
+            "-d",
+            "-s",
+            "smoke",
+            "-x",
+            str(size[0]),
+            "-y",
+            str(size[1]),
+            "env",
+            *exports,
+            *command,
+        )
 
     def _tmux(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=20)
+        return subprocess.run(
+            ["tmux", "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+        )
 
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p", "-t", "smoke").stdout
@@ -51,11 +68,18 @@ class Terminal:
 
 
 def test_maguyva_opens_searches_and_quits(tmp_path: Path) -> None:
-    env = {"MAGUYVA_INDEX_DIR": str(tmp_path / "index"), "TERM": "xterm-256color", "PYTHONPATH": os.getcwd(),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    env = {
+        "MAGUYVA_INDEX_DIR": str(tmp_path / "index"),
+        "TERM": "xterm-256color",
+        "PYTHONPATH": os.getcwd(),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
     term = Terminal([sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--no-watch"], env)
     try:
-        term.wait(lambda: "94 symbols" in term.screen() or "symbols" in term.screen(), "the index")
+        term.wait(
+            lambda: "94 symbols" in term.screen() or "symbols" in term.screen(),
+            "the index",
+        )
         term.keys("parse_config")
         term.wait(lambda: "app/config.py:12" in term.screen(), "the results")
         screen = term.screen()
@@ -72,15 +96,29 @@ def test_maguyva_opens_searches_and_quits(tmp_path: Path) -> None:
 
 
 def test_bad_path_is_one_line(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", str(tmp_path / "nope")],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "maguyva_tui", str(tmp_path / "nope")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "no such directory" in proc.stderr
 
 
 def test_unknown_theme_is_one_line(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--theme", "nope"],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "MAGUYVA_INDEX_DIR": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--theme", "nope"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={
+            **os.environ,
+            "MAGUYVA_INDEX_DIR": str(tmp_path),
+            "XDG_CONFIG_HOME": str(tmp_path),
+        },
+    )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "unknown theme 'nope'" in proc.stderr

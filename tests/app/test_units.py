@@ -9,8 +9,15 @@ import pytest
 
 from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target, rank
-from maguyva_tui.app.session import Answer, Request, adjusted, ask, moves, supported_keywords
-from maguyva_tui.app.themes import load_user_themes, theme_from_dict, ThemeError
+from maguyva_tui.app.session import (
+    Answer,
+    Request,
+    adjusted,
+    ask,
+    moves,
+    supported_keywords,
+)
+from maguyva_tui.app.themes import ThemeError, load_user_themes, theme_from_dict
 from maguyva_tui.app.watch import relevant
 
 REPO = Path(__file__).resolve().parents[2]
@@ -20,8 +27,17 @@ class OldEngine:
     """An engine from before the fusion: one modality, no explanation."""
 
     def search(self, text, limit=20, modality=None, regex=False, case="sensitive"):
-        return {"query": text, "results": [{"path": "a.py", "start_line": 3, "score": 1.0,
-                                            "modalities": {"text": {"rank": 0, "score": 1.0}}}]}
+        return {
+            "query": text,
+            "results": [
+                {
+                    "path": "a.py",
+                    "start_line": 3,
+                    "score": 1.0,
+                    "modalities": {"text": {"rank": 0, "score": 1.0}},
+                }
+            ],
+        }
 
 
 def test_ask_passes_only_supported_keywords_and_reads_back_locally() -> None:
@@ -34,9 +50,17 @@ def test_ask_passes_only_supported_keywords_and_reads_back_locally() -> None:
 
 def test_moves_and_adjusted_weights() -> None:
     def answer(*paths: str) -> Answer:
-        return Answer.build(Request("q"), {"results": [{"path": p, "start_line": 1} for p in paths]}, 0.0)
+        return Answer.build(
+            Request("q"),
+            {"results": [{"path": p, "start_line": 1} for p in paths]},
+            0.0,
+        )
 
-    assert moves(answer("a", "b", "c"), answer("c", "a", "d")) == {("c", 1): 2, ("a", 1): -1, ("d", 1): None}
+    assert moves(answer("a", "b", "c"), answer("c", "a", "d")) == {
+        ("c", 1): 2,
+        ("a", 1): -1,
+        ("d", 1): None,
+    }
     assert moves(None, answer("a")) == {}
     weights = dict(adjusted({"semantic": 0.2, "text": 0.95}, "text", 0.1))
     assert weights == {"semantic": 0.2, "text": 1.0, "structural": 0.0, "graph": 0.0}
@@ -62,12 +86,18 @@ def test_bad_theme_files_are_reported_together(tmp_path: Path) -> None:
         assert name in report
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"name": "a"}, "missing 'primary'"),
-    ({"name": "a", "primary": "#fff", "dark": "yes"}, "'dark'"),
-    ({"name": "a", "primary": "#fff", "colour": "#fff"}, "unknown field"),
-    ({"name": "a", "primary": "#fff", "variables": {"modality-text": "nope"}}, "modality-text"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"name": "a"}, "missing 'primary'"),
+        ({"name": "a", "primary": "#fff", "dark": "yes"}, "'dark'"),
+        ({"name": "a", "primary": "#fff", "colour": "#fff"}, "unknown field"),
+        (
+            {"name": "a", "primary": "#fff", "variables": {"modality-text": "nope"}},
+            "modality-text",
+        ),
+    ],
+)
 def test_theme_validation_messages(data: dict, message: str) -> None:
     with pytest.raises(ThemeError, match=message):
         theme_from_dict(data)
@@ -85,8 +115,18 @@ def test_fuzzy_rank_prefers_whole_words_and_file_names() -> None:
 def test_editor_command_conventions(tmp_path: Path) -> None:
     path = tmp_path / "a.py"
     assert open_command(path, 7, {"EDITOR": "nvim"}) == ["nvim", "+7", str(path)]
-    assert open_command(path, 7, {"VISUAL": "emacs -nw"}) == ["emacs", "-nw", "+7", str(path)]
-    assert open_command(path, 7, {"EDITOR": "code --wait"}) == ["code", "--wait", "-g", f"{path}:7"]
+    assert open_command(path, 7, {"VISUAL": "emacs -nw"}) == [
+        "emacs",
+        "-nw",
+        "+7",
+        str(path),
+    ]
+    assert open_command(path, 7, {"EDITOR": "code --wait"}) == [
+        "code",
+        "--wait",
+        "-g",
+        f"{path}:7",
+    ]
     monkey_env: dict[str, str] = {}
     try:
         command = open_command(path, 7, monkey_env)
@@ -97,6 +137,10 @@ def test_editor_command_conventions(tmp_path: Path) -> None:
 
 
 def test_watch_ignores_vcs_caches_and_the_index(tmp_path: Path) -> None:
-    changes = [(1, str(tmp_path / "a.py")), (1, str(tmp_path / ".git" / "index")),
-               (1, str(tmp_path / "pkg" / "__pycache__" / "a.pyc")), (1, str(tmp_path / "idx" / "x"))]
+    changes = [
+        (1, str(tmp_path / "a.py")),
+        (1, str(tmp_path / ".git" / "index")),
+        (1, str(tmp_path / "pkg" / "__pycache__" / "a.pyc")),
+        (1, str(tmp_path / "idx" / "x")),
+    ]
     assert relevant(changes, tmp_path, tmp_path / "idx") == [str(tmp_path / "a.py")]

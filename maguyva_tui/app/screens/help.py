@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,8 +22,17 @@ MOUSE = (
     ("click a panel", "focus it"),
 )
 
-KEY_NAMES = {"question_mark": "?", "plus": "+", "minus": "-", "equals_sign": "=", "slash": "/",
-             "escape": "esc", "enter": "enter", "up": "↑", "down": "↓"}
+KEY_NAMES = {
+    "question_mark": "?",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+    "slash": "/",
+    "escape": "esc",
+    "enter": "enter",
+    "up": "↑",
+    "down": "↓",
+}
 
 
 def key_label(keys: str) -> str:
@@ -43,7 +53,10 @@ def rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
 
 def render(sections: Sequence[Section]) -> Content:
     """Return the help text: one block per section, keys aligned."""
-    lines: list[Content] = [Content.from_markup("[b $primary]maguyva[/] [dim]— keys, everywhere in the app[/]"), Content("")]
+    lines: list[Content] = [
+        Content.from_markup("[b $primary]maguyva[/] [dim]— keys, everywhere in the app[/]"),
+        Content(""),
+    ]
     for title, bindings in sections:
         lines.append(Content.styled(title, "bold $accent"))
         for keys, text in rows(bindings):
@@ -51,17 +64,21 @@ def render(sections: Sequence[Section]) -> Content:
         lines.append(Content(""))
     lines.append(Content.styled("Mouse", "bold $accent"))
     lines += [Content.assemble("  ", (f"{what:<18}", "bold"), does) for what, does in MOUSE]
-    lines += [Content(""), Content.from_markup(
-        "[dim]Rank columns sem/text/ast/graph show each engine's own position for the result "
-        "(1 = its top hit, blank = not found). ▼ marks a demoted path, +n the chunks folded into a result; "
-        "± shows how far a what-if moved it.[/]")]
+    lines += [
+        Content(""),
+        Content.from_markup(
+            "[dim]Rank columns sem/text/ast/graph show each engine's own position for the result "
+            "(1 = its top hit, blank = not found). ▼ marks a demoted path, +n the chunks folded into a result; "
+            "± shows how far a what-if moved it.[/]"
+        ),
+    ]
     return Content("\n").join(lines)
 
 
 class HelpScreen(ModalScreen[None]):
     """A scrollable list of every binding; escape, ``?`` or ``q`` closes it."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close help")]
 
     def __init__(self, sections: Sequence[Section]) -> None:
         super().__init__()

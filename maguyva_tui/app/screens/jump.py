@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -20,7 +22,7 @@ SHOWN = 40
 class JumpScreen(ModalScreen[Target | None]):
     """A fuzzy finder over every file and symbol of the index; enter jumps, escape cancels."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel"),
         Binding("down", "cursor(1)", "Next", show=False),
         Binding("up", "cursor(-1)", "Previous", show=False),
@@ -80,4 +82,8 @@ class JumpScreen(ModalScreen[Target | None]):
 def _label(target: Target) -> Content:
     if not target.detail:
         return Content.assemble(("file  ", "dim"), (target.label, "bold"))
-    return Content.assemble(("sym   ", "dim"), (target.label, "bold $secondary"), ("  " + target.detail, "dim"))
+    return Content.assemble(
+        ("sym   ", "dim"),
+        (target.label, "bold $secondary"),
+        ("  " + target.detail, "dim"),
+    )

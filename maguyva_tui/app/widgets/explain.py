@@ -45,13 +45,30 @@ def _num(value: Any, spec: str = ".6f") -> str:
 def explain(answer: Answer, row: Row, rank: int) -> Content:
     """Return the explanation of ``row`` (at 0-based fused ``rank``) as styled lines."""
     raw, k = row.raw, answer.k
-    symbol = f"  {raw.get('symbol')}" + (f" ({raw.get('kind')})" if raw.get("kind") else "") if raw.get("symbol") else ""
+    symbol = (
+        f"  {raw.get('symbol')}" + (f" ({raw.get('kind')})" if raw.get("kind") else "") if raw.get("symbol") else ""
+    )
     lines: list[Content] = [
-        Content.assemble(("#", "dim"), (f"{rank + 1}  ", "bold"), (f"{row.path}:{row.start_line}-{row.end_line}", "bold"), symbol),
-        Content.assemble(("query     ", "dim"), repr(answer.request.text), ("  intent ", "dim"), answer.intent or "—",
-                         ("  strategy ", "dim"), answer.strategy or "—", ("  k ", "dim"), str(k if k is not None else "—")),
+        Content.assemble(
+            ("#", "dim"),
+            (f"{rank + 1}  ", "bold"),
+            (f"{row.path}:{row.start_line}-{row.end_line}", "bold"),
+            symbol,
+        ),
+        Content.assemble(
+            ("query     ", "dim"),
+            repr(answer.request.text),
+            ("  intent ", "dim"),
+            answer.intent or "—",
+            ("  strategy ", "dim"),
+            answer.strategy or "—",
+            ("  k ", "dim"),
+            str(k if k is not None else "—"),
+        ),
         Content(""),
-        Content.from_markup("[b]weighted RRF[/]  [dim]contribution = weight × 1/(k + rank + 1) × boost   (rank is 0-based)[/]"),
+        Content.from_markup(
+            "[b]weighted RRF[/]  [dim]contribution = weight × 1/(k + rank + 1) × boost   (rank is 0-based)[/]"
+        ),
     ]
     boost = raw.get("boost")
     parts = raw.get("modalities") or {}
@@ -62,7 +79,13 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             continue
         part = parts.get(name)
         if not isinstance(part, Mapping):
-            lines.append(Content.assemble("  ", (f"{name:<11}", modality_style(name)), ("not found", "dim italic")))
+            lines.append(
+                Content.assemble(
+                    "  ",
+                    (f"{name:<11}", modality_style(name)),
+                    ("not found", "dim italic"),
+                )
+            )
             continue
         total += float(part.get("contribution") or 0.0)
         lines.append(_term(name, part, k, boost))
@@ -82,9 +105,14 @@ def _term(name: str, part: Mapping[str, Any], k: int | None, boost: Any) -> Cont
     reason = part.get("reason") or ""
     own = part.get("score")
     return Content.assemble(
-        "  ", (f"{name:<11}", modality_style(name)), f"{formula:<34}", " = ",
+        "  ",
+        (f"{name:<11}", modality_style(name)),
+        f"{formula:<34}",
+        " = ",
         (_num(part.get("contribution")), "bold"),
-        ("   own score ", "dim"), _num(own, ".4g"), ("   " + str(reason), "italic") if reason else "",
+        ("   own score ", "dim"),
+        _num(own, ".4g"),
+        ("   " + str(reason), "italic") if reason else "",
     )
 
 
@@ -108,13 +136,27 @@ def _extras(row: Row) -> list[Content]:
     lines = [Content("")]
     central, boost = raw.get("centrality"), raw.get("boost")
     if central is not None or boost is not None:
-        lines.append(Content.assemble(
-            ("centrality ", "dim"), _num(central, ".3f"), ("  →  boost ", "dim"), (_num(boost, ".3f"), "bold"),
-            ("   = min(1 + 0.3·ln(1 + centrality), 1.5)", "dim"),
-        ))
+        lines.append(
+            Content.assemble(
+                ("centrality ", "dim"),
+                _num(central, ".3f"),
+                ("  →  boost ", "dim"),
+                (_num(boost, ".3f"), "bold"),
+                ("   = min(1 + 0.3·ln(1 + centrality), 1.5)", "dim"),
+            )
+        )
     folded = row.folded
-    lines.append(Content.assemble(("folded     ", "dim"),
-                                  f"{folded} other chunk{'s' if folded != 1 else ''} of this file" if folded else "none"))
+    lines.append(
+        Content.assemble(
+            ("folded     ", "dim"),
+            f"{folded} other chunk{'s' if folded != 1 else ''} of this file" if folded else "none",
+        )
+    )
     if raw.get("depth") is not None:
-        lines.append(Content.assemble(("depth      ", "dim"), f"{raw['depth']} (graph distance from the target)"))
+        lines.append(
+            Content.assemble(
+                ("depth      ", "dim"),
+                f"{raw['depth']} (graph distance from the target)",
+            )
+        )
     return lines

@@ -6,9 +6,11 @@ thread worker, so a long file never holds up typing; the plain text shows first,
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.content import Content
 from textual.highlight import highlight
@@ -20,6 +22,9 @@ CONTEXT_BEFORE = 150
 CONTEXT_AFTER = 300
 """Lines of the file kept below the match."""
 
+LOOKBACK = 400
+"""Lines searched upwards for a top-level line to start highlighting from."""
+
 SCROLL_MARGIN = 3
 """Lines shown above the match when the preview scrolls to it."""
 
@@ -30,7 +35,7 @@ MATCH_MARK = "▌"
 class Preview(ScrollableContainer, can_focus=True):
     """A read-only, scrollable code view of one place in a file."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.focus_results", "Back to results"),
         Binding("j", "scroll_down", "Scroll down", show=False),
         Binding("k", "scroll_up", "Scroll up", show=False),
@@ -44,8 +49,15 @@ class Preview(ScrollableContainer, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static(id="code")
 
-    def show(self, path: str, text: str, start: int, end: int, language: str | None = None,
-             hits: tuple[int, ...] = ()) -> None:
+    def show(
+        self,
+        path: str,
+        text: str,
+        start: int,
+        end: int,
+        language: str | None = None,
+        hits: tuple[int, ...] = (),
+    ) -> None:
         """Show a file around lines ``start..end`` (1-based), marked and scrolled into view.
 
         ``hits`` are the lines the engine matched on (drawn brighter than the rest of the span).
@@ -54,7 +66,7 @@ class Preview(ScrollableContainer, can_focus=True):
             return
         self.shown = (path, start, end)
         lines = text.splitlines()
-        first = max(start - 1 - CONTEXT_BEFORE, 0)
+        first = top_level_before(lines, max(start - 1 - CONTEXT_BEFORE, 0))
         window = lines[first : end + CONTEXT_AFTER]
         self.border_title = f"{path}:{start}" + (f"-{end}" if end > start else "")
         self.border_subtitle = f"{len(lines):,} lines"
@@ -63,7 +75,14 @@ class Preview(ScrollableContainer, can_focus=True):
         self._highlight(window, first, (start, end, hits), language, path)
 
     @work(thread=True, exclusive=True, group="preview", exit_on_error=False)
-    def _highlight(self, window: list[str], first: int, marks: Marks, language: str | None, path: str) -> None:
+    def _highlight(
+        self,
+        window: list[str],
+        first: int,
+        marks: Marks,
+        language: str | None,
+        path: str,
+    ) -> None:
         """Colour the window off the UI thread, then swap it in if it is still the one on show."""
         content = render(window, first, marks, language or "", path)
         start, end, _ = marks
@@ -84,6 +103,19 @@ Marks = tuple[int, int, tuple[int, ...]]
 """The result's span ``(start, end)`` and the lines the engine matched on."""
 
 
+def top_level_before(lines: list[str], index: int) -> int:
+    """Return the index of a top-level line at or above ``index`` so the highlighter starts outside a string.
+
+    A window that opens inside a docstring or a block comment would be coloured inside out; a line
+    that starts in column 0 with a word character is almost always a definition, import or statement.
+    """
+    for i in range(index, max(index - LOOKBACK, -1), -1):
+        line = lines[i] if i < len(lines) else ""
+        if line[:1].isalpha() or line[:1] in "_@#":
+            return i
+    return max(index - LOOKBACK, 0) if index > LOOKBACK else 0
+
+
 def render(window: list[str], first: int, marks: Marks, language: str | None, path: str) -> Content:
     """Return the window with line numbers, the matched lines marked (highlighted unless ``language`` is None)."""
     start, end, hits = marks
@@ -97,7 +129,10 @@ def render(window: list[str], first: int, marks: Marks, language: str | None, pa
     for offset, line in enumerate(code[: len(window)]):
         number = first + offset + 1
         inside, hit = start <= number <= end, number in hits
-        gutter = Content.styled(f"{number:>{width}} ", "bold $accent" if inside or hit else "$foreground 35%")
+        gutter = Content.styled(
+            f"{number:>{width}} ",
+            "bold $accent" if inside or hit else "$foreground 35%",
+        )
         mark = Content.styled(MATCH_MARK, "$accent" if hit else "$accent 45%") if inside or hit else Content(" ")
         row = Content.assemble(gutter, mark, " ", line)
         out.append(row.stylize("on $accent 22%" if hit else "on $accent 10%") if inside or hit else row)

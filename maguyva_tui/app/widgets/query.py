@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
@@ -13,11 +15,16 @@ PLACEHOLDER = 'ask: parse_config · who calls load · "ECONNREFUSED" · how does
 class QueryInput(Input):
     """The query text; the arrows move the result cursor so typing and choosing never collide."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "app.cursor(1)", "Next result", show=False),
         Binding("up", "app.cursor(-1)", "Previous result", show=False),
         Binding("enter", "app.focus_results", "Results", tooltip="Go to the results list"),
-        Binding("escape", "app.focus_results", "Leave", tooltip="Leave the query box (then q quits, ? helps)"),
+        Binding(
+            "escape",
+            "app.focus_results",
+            "Leave",
+            tooltip="Leave the query box (then q quits, ? helps)",
+        ),
     ]
 
 

@@ -48,7 +48,7 @@ class Readback(Horizontal):
 def question_block(answer: Answer | None) -> Content:
     """Return the left block: intent and confidence, target, strategy, preset and k, counts."""
     if answer is None:
-        return Content.from_markup("[dim]intent[/]  [dim italic]type a question, a symbol, a \"literal\" or a regex[/]")
+        return Content.from_markup('[dim]intent[/]  [dim italic]type a question, a symbol, a "literal" or a regex[/]')
     confidence = answer.confidence
     conf = (
         Content.assemble(bar(confidence, CONFIDENCE_BAR, "$accent"), f" {confidence:.2f}")
@@ -61,8 +61,14 @@ def question_block(answer: Answer | None) -> Content:
         Content.assemble(("conf    ", "dim"), conf),
         Content.assemble(("target  ", "dim"), (answer.target or "—", "$secondary")),
         Content.assemble(
-            ("fusion  ", "dim"), (answer.strategy or "—", "bold"), ("  preset ", "dim"), answer.preset or "—",
-            ("  k ", "dim"), str(answer.k if answer.k is not None else "—"), "  ", _counts(answer),
+            ("fusion  ", "dim"),
+            (answer.strategy or "—", "bold"),
+            ("  preset ", "dim"),
+            answer.preset or "—",
+            ("  k ", "dim"),
+            str(answer.k if answer.k is not None else "—"),
+            "  ",
+            _counts(answer),
         ),
     ]
     return Content("\n").join(lines)
@@ -71,7 +77,10 @@ def question_block(answer: Answer | None) -> Content:
 def _counts(answer: Answer) -> Content:
     """Return the result count and how long the engine took, per modality when known."""
     n = len(answer.rows)
-    parts: list[Content | str | tuple[str, str]] = [("· ", "dim"), f"{n} result{'s' if n != 1 else ''}"]
+    parts: list[Content | str | tuple[str, str]] = [
+        ("· ", "dim"),
+        f"{n} result{'s' if n != 1 else ''}",
+    ]
     elapsed = answer.data.get("elapsed_ms")
     if isinstance(elapsed, int | float):
         parts += [(" in ", "dim"), format_elapsed(float(elapsed))]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from maguyva_tui.app.session import Answer, Row, RowKey
@@ -24,7 +26,7 @@ DEMOTED_MARK = "▼"
 class ResultsTable(DataTable[Text]):
     """The fused result list; the highlighted row drives the preview and the explain panel."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
         Binding("g", "app.jump", "Go to", show=False),
@@ -43,8 +45,14 @@ class ResultsTable(DataTable[Text]):
     def _columns(self, rows: list[list[Text]]) -> None:
         """Add the columns, each as wide as its widest cell (measured here: no reflow while typing)."""
         headers: list[tuple[str | Text, str]] = [
-            ("#", "rank"), ("±", "moved"), ("path:line", "place"), ("symbol", "symbol"), ("kind", "kind"),
-            ("score", "score"), *((Text(SHORT[m], style=self._colour(m)), m) for m in MODALITIES), ("", "marks"),
+            ("#", "rank"),
+            ("±", "moved"),
+            ("path:line", "place"),
+            ("symbol", "symbol"),
+            ("kind", "kind"),
+            ("score", "score"),
+            *((Text(SHORT[m], style=self._colour(m)), m) for m in MODALITIES),
+            ("", "marks"),
         ]
         for i, (label, key) in enumerate(headers):
             width = max([len(label), *(row[i].cell_len for row in rows)])
@@ -54,7 +62,12 @@ class ResultsTable(DataTable[Text]):
         value = self.app.theme_variables.get(f"modality-{name}")
         return Style(color=value, bold=True) if value else Style(bold=True)
 
-    def show(self, answer: Answer | None, moved: dict[RowKey, int | None] | None = None, keep: bool = False) -> None:
+    def show(
+        self,
+        answer: Answer | None,
+        moved: dict[RowKey, int | None] | None = None,
+        keep: bool = False,
+    ) -> None:
         """Replace the rows; with ``keep``, the cursor stays on the same result when it is still listed."""
         kept = self.current_row() if keep else None
         self.answer, self.moved = answer, moved or {}
@@ -64,7 +77,10 @@ class ResultsTable(DataTable[Text]):
             return
         colours = {name: self._colour(name) for name in MODALITIES}
         variables = self.app.theme_variables
-        self._up_down = (Style(color=variables.get("success"), bold=True), Style(color=variables.get("error"), bold=True))
+        self._up_down = (
+            Style(color=variables.get("success"), bold=True),
+            Style(color=variables.get("error"), bold=True),
+        )
         rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
         self._columns(rows)
         self.add_rows(rows)
@@ -88,7 +104,13 @@ class ResultsTable(DataTable[Text]):
         for name in MODALITIES:
             part = row.modality(name)
             rank = part.get("rank") if part else None
-            cells.append(Text("" if rank is None else str(int(rank) + 1), style=colours[name], justify="right"))
+            cells.append(
+                Text(
+                    "" if rank is None else str(int(rank) + 1),
+                    style=colours[name],
+                    justify="right",
+                )
+            )
         cells.append(_marks(row))
         return cells
 
@@ -104,7 +126,7 @@ def _clip(text: str, width: int, keep_end: bool = False) -> str:
     """Cut a cell to ``width`` with an ellipsis, keeping the end of paths (the file name)."""
     if len(text) <= width:
         return text
-    return "…" + text[-(width - 1):] if keep_end else text[: width - 1] + "…"
+    return "…" + text[-(width - 1) :] if keep_end else text[: width - 1] + "…"
 
 
 def _moved(moved: dict[RowKey, int | None], key: RowKey, styles: tuple[Style, Style]) -> Text:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, ProgressBar
@@ -41,3 +43,14 @@ class StatusLine(Horizontal):
     def notice(self, text: str) -> None:
         """Show the latest notice (fallbacks, ignored overrides); empty clears it."""
         self.query_one("#notice", Label).update(text)
+
+
+def summary_text(summary: Any, files: int) -> str:
+    """Return what the index holds after a build (``summary`` None: the stored index, not yet checked)."""
+    if summary is None:
+        return f"{files:,} files (checking for changes…)"
+    if not summary.files:
+        return "no searchable files here (empty repository?)"
+    skipped = sum((getattr(summary, "skipped", None) or {}).values())
+    text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
+    return text + (f" · {skipped:,} skipped" if skipped else "")
