@@ -64,6 +64,7 @@ CONF_IDENTIFIER_LONG: Final = 0.60  # seed rule 5 bottom: a symbol lost in a sen
 CONF_QUESTION: Final = 0.75  # seed rule 6
 CONF_FALLBACK: Final = 0.40  # seed rule 7: low on purpose, so the semantic-leaning blend runs
 
+PROSE_WORDS: Final = 7  # longer than this and no search verb: a sentence about code, not a search
 SHORT_PHRASE_WORDS: Final = 3
 """A phrase of at most this many words around an identifier counts as short (rule 5)."""
 
@@ -416,8 +417,16 @@ _QUOTED = re.compile(
 _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
 
 
+def _prose(text: str) -> bool:
+    """A sentence rather than a search: long, and without a search verb. A quote, an error name or
+    an identifier inside prose is what the sentence is about, not a string to grep for."""
+    return len(_WORD.findall(text)) > PROSE_WORDS and not _SEARCH_VERB.search(text)
+
+
 def _quoted_literal(text: str) -> Intent | None:
     """Match the first quoted literal; a backticked lone identifier is a symbol, left to rule 5."""
+    if _prose(text):
+        return None
     for match in _QUOTED.finditer(text):
         literal = match.group("d") or match.group("s") or match.group("t") or match.group("q")
         if literal is None:
@@ -453,12 +462,17 @@ _ERROR_PHRASE = re.compile(
 def _error_output(text: str) -> Intent | None:
     """Match pasted error output (a trace, or a line opening with ``error:``) before its quotes."""
     if _TRACE.search(text) or _ERROR_MARKER.match(text):
-        return _error_token(text)
+        return _error_match(text)
     return None
 
 
 def _error_token(text: str) -> Intent | None:
     """Match an error name (``ValueError``, ``ENOENT``, ``SIGSEGV``), marker (``panic:``) or phrase."""
+    return None if _prose(text) else _error_match(text)
+
+
+def _error_match(text: str) -> Intent | None:
+    """The first error name, marker or phrase in a text."""
     for pattern in (_ERROR_NAME, _ERROR_MARKER, _ERROR_PHRASE):
         match = pattern.search(text)
         if match:
@@ -476,12 +490,16 @@ _QUESTION = re.compile(
     re.I,
 )
 _WORD = re.compile(r"\S+")
+_SEARCH_VERB = re.compile(
+    r"\b(?:find|grep|search|look\s+for|locate|where|occurrences?|string|literal|message|text|raised|thrown|throws|printed|logged|matches)\b",
+    re.I,
+)
 
 
 def _identifier(text: str) -> Intent | None:
     """Match a code-shaped identifier: alone (0.80) or in a phrase that is not a question."""
     target = _identifier_in(text)
-    if target is None or _QUESTION.search(text):
+    if target is None or _QUESTION.search(text) or _prose(text):
         return None
     words = len(_WORD.findall(text))
     if words == 1:
@@ -523,4 +541,4 @@ def classify(text: str) -> Intent:
         intent = rule(text)
         if intent is not None:
             return intent
-    return Intent("understand_code", CONF_FALLBACK, None, "fallback")
+    return Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")

@@ -27,6 +27,12 @@ OVERFETCH = 3
 MIN_FETCH = 60
 """So that agreement between engines below the visible page can still lift a result."""
 
+GROUNDED_RULES = ("identifier", "fallback")
+"""Classifier rules whose answer the index may confirm (a lone identifier, a lone plain word)."""
+
+CONF_KNOWN_SYMBOL = 0.90
+"""A lone word that is exactly a symbol's name: as sure as an explicit "where is X defined"."""
+
 MAX_QUERY_CHARS = 64 * 1024
 """Longer questions are refused: nothing in a code base is worth a 64 KiB needle."""
 
@@ -85,7 +91,7 @@ def run_search(engine: Engine, req: SearchRequest, pool: Executor) -> dict[str, 
     """Answer one request and return the JSON result with its explanation."""
     started = time.perf_counter()
     req.validate()
-    intent = _intent(req)
+    intent = _ground(engine, _intent(req), req)
     weights = _weights(intent, req)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target)
     ordinary = req.weights is None and req.modality is None and intent.target is not None
@@ -114,6 +120,19 @@ def _intent(req: SearchRequest) -> Intent:
         return Intent("exact_match", 1.0, req.text, "regex flag")
     intent = classify(req.text)
     return override(intent, req.intent) if req.intent else intent
+
+
+def _ground(engine: Engine, intent: Intent, req: SearchRequest) -> Intent:
+    """Let the index confirm a lone word: when it is the exact name of a symbol, the question is
+    where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence."""
+    if req.intent or req.regex or req.modality or intent.rule not in GROUNDED_RULES:
+        return intent
+    word = req.text.strip().strip("`").removesuffix("()")
+    if not word or len(word.split()) != 1:
+        return intent
+    if not engine.retriever("structural").lookup(word):  # type: ignore[attr-defined]
+        return intent
+    return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
 
 
 def _weights(intent: Intent, req: SearchRequest) -> Weights:
@@ -186,6 +205,7 @@ def _header(
 ) -> dict[str, Any]:
     return {
         "query": req.text,
+        "parsed": str(Query(req.text, regex=req.regex, case=req.case, target=intent.target)),
         "intent": intent.name,
         "confidence": intent.confidence,
         "target": intent.target,

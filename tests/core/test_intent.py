@@ -37,6 +37,12 @@ main.main()"""
 
 # (query, intent, confidence, target, rule): every row's target is checked (None: no target).
 TABLE: list[tuple[str, str, float, str | None, str]] = [
+    # prose: a sentence about code is understood, not grepped, whatever it quotes or names
+    ("Return the response object for the given `Request` instance.", UND, 0.40, "Request", "fallback"),
+    ("Raise a ValueError if the URL is invalid and cannot be parsed", UND, 0.40, "ValueError", "fallback"),
+    ("Prepares the given HTTP body data for the session adapter.", UND, 0.40, None, "fallback"),
+    ("find where ValueError is raised in the url parsing code", EXACT, 0.85, "ValueError", "error_token"),
+    ("search for the \"connection aborted\" message in the adapters", EXACT, 0.90, "connection aborted", "quoted_literal"),
     # rule 1: definition keywords of every supported language
     ("def parse_config", DEF, 0.95, "parse_config", "definition_keyword"),
     ("async def fetch_all(", DEF, 0.95, "fetch_all", "definition_keyword"),

@@ -1,6 +1,6 @@
 """Local bindings: the names a function or class body binds, and the type each may be given.
 
-A binding is recorded as a reference of kind ``local`` named ``x`` or ``x:Type`` (``self.x:Type``
+A binding is recorded as a reference row of kind ``local`` named ``x`` or ``x:Type`` (``self.x:Type``
 for an attribute set on ``self``, ``<return>:Type`` for what a function returns). Only the names
 that start a call or type reference of the same file, globals and C/C++ declarators are read;
 ``LOCAL_READS`` says, per capture name of ``patterns.py``, where the declared type and the
@@ -15,7 +15,6 @@ from typing import TypeAlias
 from tree_sitter import Node
 
 from maguyva_tui.core.graph import names
-from maguyva_tui.core.types import Reference
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 """Names that denote the enclosing class, never recorded as locals."""
@@ -77,10 +76,9 @@ RETURN_CAPTURES = frozenset({"local.return", "local.returns"})
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("path", "scope", "sites")
+    __slots__ = ("scope", "sites")
 
-    def __init__(self, path: str, scope: Callable[[int], str | None]) -> None:
-        self.path = path
+    def __init__(self, scope: Callable[[int], str | None]) -> None:
         self.scope = scope
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
@@ -130,7 +128,7 @@ class Bindings:
         if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
             sites[node.start_byte] = (line, typed, declared)
 
-    def references(self, heads: set[str]) -> list[Reference]:
+    def references(self, heads: set[str]) -> list[tuple[str, str, int, str | None]]:
         """Return the bindings that could shadow a referenced name, and every function's return type."""
         out = []
         for (scope, bound), sites in self.sites.items():
@@ -139,7 +137,7 @@ class Bindings:
             if not wanted and (scope or not typed):
                 continue
             name = f"{bound}:{typed}" if typed else bound
-            out.append(Reference("local", name, self.path, line, scope or None))
+            out.append(("local", name, line, scope or None))
         return out
 
 

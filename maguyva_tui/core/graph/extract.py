@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from functools import cache
+from typing import TypeAlias
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
@@ -26,7 +27,12 @@ from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.types import Import, Reference, Symbol
 
-__all__ = ["RETURN", "SCOPE_KINDS", "extract_facts", "scope_lines"]
+__all__ = ["RETURN", "SCOPE_KINDS", "extract_facts", "extract_rows", "scope_lines"]
+
+RefRow: TypeAlias = tuple[str, str, int, "str | None"]
+"""A reference without its path: (kind, name, line, scope), the index's stored layout."""
+ImportRow: TypeAlias = tuple[str, str, "str | None", int]
+"""An import without its path: (local, module, name, line)."""
 
 SCOPE_KINDS: frozenset[str] = frozenset(
     {"function", "method", "class", "struct", "interface", "trait", "enum", "module"}
@@ -70,10 +76,25 @@ def extract_facts(
     tree: Tree, source: bytes, language: str, path: str, symbols: Sequence[Symbol]
 ) -> tuple[list[Reference], list[Import]]:
     """Return the references and imports of one parsed file; ``source`` must be the parsed bytes."""
+    references, imports = _extract(tree, language, path, symbols)
+    return [Reference(kind, name, path, line, scope) for kind, name, line, scope in references], imports
+
+
+def extract_rows(
+    tree: Tree, source: bytes, language: str, path: str, symbols: Sequence[Symbol]
+) -> tuple[list[RefRow], list[ImportRow]]:
+    """Return what ``extract_facts`` does as the plain rows the index stores (``store/facts.py``),
+    for a caller that ships them between processes: no object per reference is ever made."""
+    references, imports = _extract(tree, language, path, symbols)
+    return references, [(i.local, i.module, i.name, i.line) for i in imports]
+
+
+def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) -> tuple[list[RefRow], list[Import]]:
+    """Read the references (as rows) and imports of one parsed file."""
     if language not in PATTERNS:
         return [], []
     captures = _cursor(language).captures(tree.root_node)
-    reader = _Reader(path, scope_lines(symbols))
+    reader = _Reader(scope_lines(symbols))
     reader.calls(captures.get("call", ()))
     reader.java_calls(captures.get("call.java", ()))
     reader.named(captures)
@@ -83,14 +104,13 @@ def extract_facts(
 
 
 class _Reader:
-    """Turn the captures of one file into references."""
+    """Turn the captures of one file into reference rows."""
 
-    __slots__ = ("path", "references", "scopes")
+    __slots__ = ("references", "scopes")
 
-    def __init__(self, path: str, scopes: list[str | None]) -> None:
-        self.path = path
+    def __init__(self, scopes: list[str | None]) -> None:
         self.scopes = scopes
-        self.references: list[Reference] = []
+        self.references: list[RefRow] = []
 
     def scope(self, line: int) -> str | None:
         """Return the scope qualname of a line."""
@@ -98,7 +118,7 @@ class _Reader:
 
     def calls(self, nodes: Sequence[Node]) -> None:
         """Record calls, the most common capture by far: inline, a plain callee's name memoized."""
-        path, scopes, append = self.path, self.scopes, self.references.append
+        scopes, append = self.scopes, self.references.append
         last = len(scopes)
         plain: dict[bytes, str] = {}
         for node in nodes:
@@ -109,7 +129,7 @@ class _Reader:
                 if names.PLAIN.fullmatch(text):
                     plain[text] = name
             line = node.end_point[0] + 1
-            append(Reference("call", name, path, line, scopes[line] if line < last else None))
+            append(("call", name, line, scopes[line] if line < last else None))
 
     def java_calls(self, nodes: Sequence[Node]) -> None:
         """Record Java method invocations, each at the line of the method's name."""
@@ -132,12 +152,12 @@ class _Reader:
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
         """Record one reference."""
-        self.references.append(Reference(kind, name, self.path, line, scope or self.scope(line)))
+        self.references.append((kind, name, line, scope or self.scope(line)))
 
-    def bindings(self, captures: dict[str, list[Node]]) -> list[Reference]:
+    def bindings(self, captures: dict[str, list[Node]]) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return."""
-        heads = _heads({r.name for r in self.references})
+        heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
         chosen = []
@@ -150,7 +170,7 @@ class _Reader:
                     chosen.append((node, capture))
                 elif self.scope(node.start_point[0] + 1) is None:
                     chosen.append((node, capture))  # a global: other files may use it
-        found = Bindings(self.path, self.scope)
+        found = Bindings(self.scope)
         for node, capture in sorted(chosen, key=lambda item: item[0].start_byte):  # the first binding of
             found.read(capture, node)  # an attribute gives its type, so read them in written order
         return found.references(heads)

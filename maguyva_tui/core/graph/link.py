@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, IMPLICIT_MEMBERS, RECEIVERS, SENTINELS, Resolver
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
-from maguyva_tui.core.graph.tables import FileIndex, symbol_id
-from maguyva_tui.core.types import FileFacts
+from maguyva_tui.core.graph.tables import FileIndex, Source, symbol_id
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
 """A target that is no node, encoded below zero; its outcome code is ``-code - 1``."""
@@ -38,13 +37,13 @@ def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def link_file(resolver: Resolver, index: FileIndex, facts: FileFacts, slots: dict[str, int]) -> Linked:
+def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: dict[str, int]) -> Linked:
     """Resolve every reference and import of one file against the node slots."""
     path = index.path
     scoped = scope_dependent(index)
     flat: dict[str, int] = {}
     by_scope: dict[tuple[str | None, str], int] = {}
-    sources: dict[str | None, int] = {}
+    origins: dict[str | None, int] = {}
     lines: list[int] = []
     froms: list[int] = []
     targets: list[int] = []
@@ -61,11 +60,9 @@ def link_file(resolver: Resolver, index: FileIndex, facts: FileFacts, slots: dic
             return slot
         return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
 
-    for ref in facts.references:
-        kind = ref.kind
+    for kind, name, line, scope in source.references:
         if kind == "local":
             continue
-        name, scope = ref.name, ref.scope
         target = flat.get(name)
         if target is None:
             if scoped is None or name.partition(".")[0].removesuffix("()") in scoped:
@@ -75,22 +72,22 @@ def link_file(resolver: Resolver, index: FileIndex, facts: FileFacts, slots: dic
                     target = by_scope[key] = code(resolver.resolve(index, scope, name))
             else:
                 target = flat[name] = code(resolver.resolve(index, None, name))
-        source = sources.get(scope)
-        if source is None:
-            source = sources[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]
+        origin = origins.get(scope)
+        if origin is None:
+            origin = origins[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]
         if target >= 0:
-            lines.append(ref.line)
-            froms.append(source)
+            lines.append(line)
+            froms.append(origin)
             targets.append(target)
             kinds.append(KIND_CODE[kind])
         else:
-            loose_lines.append(ref.line)
-            loose_froms.append(source)
+            loose_lines.append(line)
+            loose_froms.append(origin)
             loose_kinds.append(KIND_CODE[kind])
             outcomes.append(-target - 1)
             names.append(name)
     file_slot = slots[path]
-    for imp in facts.imports:
+    for imp in source.imports:
         if imp.local == "*" or imp.module == "":
             continue
         target = code(resolver.resolve_import(index, imp))

@@ -47,8 +47,16 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merge,
 )
-from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, by_position, names_of
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, IndexCache, member_pairs, symbol_id
+from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, position
+from maguyva_tui.core.graph.tables import (
+    CLASS_KINDS,
+    FileIndex,
+    IndexCache,
+    Source,
+    member_pairs,
+    read_source,
+    symbol_id,
+)
 from maguyva_tui.core.types import FileFacts, Symbol
 
 __all__ = ["EDGE_KINDS", "CodeGraph", "Loose", "Site"]
@@ -77,10 +85,12 @@ class CodeGraph:
         self.deps: dict[str, Iterable[str]] = {}
         """File to the keys its last resolution read."""
         self.attached = True
-        """Whether the graph holds every file's facts (not after unpickling, until ``attach``)."""
-        self._facts_base: Mapping[str, FileFacts] = {}
-        self._facts_own: dict[str, FileFacts] = {}
-        self.indexes = IndexCache(self._facts_of)
+        """Whether the graph can read every file's facts (not after unpickling, until ``attach``)."""
+        self._layers: list[Mapping[str, FileFacts] | None] = []
+        """The mappings the facts came from: the attached index, then each update's changes."""
+        self._layer_of: dict[str, int] = {}
+        self._sources: dict[str, Source] = {}
+        self.indexes = IndexCache(self._source)
         self._table: mod.ModuleTable | None = None
         self._packages: set[str] | None = None
         self._dependents: dict[str, set[str]] | None = None
@@ -98,9 +108,10 @@ class CodeGraph:
 
     def attach(self, facts: Mapping[str, FileFacts]) -> None:
         """Give an unpickled graph the facts it was built from, so that it can be updated
-        (nothing is read until an update needs a file)."""
-        self._facts_base = facts
-        self._facts_own = {}
+        (nothing is read until an update needs a file; stored rows are read without decoding)."""
+        self._layers = [facts]
+        self._layer_of = {path: 0 for path in self.languages}
+        self._sources = {}
         self.indexes.clear()
         self.attached = True
 
@@ -109,11 +120,19 @@ class CodeGraph:
         """Path to facts for every file of the graph (empty until ``attach`` after unpickling)."""
         return _FactsView(self)
 
-    def _facts_of(self, path: str) -> FileFacts | None:
-        """Return the facts of a file of the graph."""
-        found = self._facts_own.get(path)
-        if found is None and path in self.languages and self.attached:
-            found = self._facts_base.get(path)
+    def _layer(self, path: str) -> Mapping[str, FileFacts] | None:
+        """Return the mapping holding a file's current facts."""
+        at = self._layer_of.get(path)
+        return self._layers[at] if at is not None else None
+
+    def _source(self, path: str) -> Source | None:
+        """Return a file's facts as rows (kept until the end of the update that reads them)."""
+        found = self._sources.get(path)
+        if found is None:
+            layer = self._layer(path)
+            if layer is None or path not in layer:
+                return None
+            found = self._sources[path] = read_source(layer, path)
         return found
 
     def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = ()) -> set[str]:
@@ -124,11 +143,12 @@ class CodeGraph:
         touched = set(changed) | removed
         old_table = self.table
         languages = {p: self.languages[p] for p in touched if p in self.languages}
-        languages.update({p: f.language for p, f in changed.items()})
         for path in touched:
             self._forget_file(path)
-        for facts in changed.values():
-            self._learn_file(facts)
+        self._layers.append(changed)
+        for path in changed:
+            self._layer_of[path] = len(self._layers) - 1
+            languages[path] = self._learn_file(path)
         self._table = self._packages = None
         stale = _changed_keys(old_table, self.table) | _file_keys(languages)
         affected = (set(changed) | self._dependents_of(stale)) - removed
@@ -140,11 +160,19 @@ class CodeGraph:
         for path in sorted(affected):
             self._store(path, resolver)
         self._recompute_centrality()
+        self._sources = {}
+        self._drop_unused_layers()
         return affected
+
+    def _drop_unused_layers(self) -> None:
+        """Let go of the mappings no file's facts come from any more."""
+        used = set(self._layer_of.values())
+        self._layers = [layer if i in used else None for i, layer in enumerate(self._layers)]
 
     def _forget_file(self, path: str) -> None:
         """Remove a file's nodes, symbols, facts and sites."""
-        self._facts_own.pop(path, None)
+        self._layer_of.pop(path, None)
+        self._sources.pop(path, None)
         self.indexes.pop(path)
         self.languages.pop(path, None)
         entry = self.store.pop(path)
@@ -155,21 +183,22 @@ class CodeGraph:
         self.loose_blocks.pop(path, None)
         self.members.pop(path, None)
 
-    def _learn_file(self, facts: FileFacts) -> None:
-        """Add a file's nodes, symbols and member edges."""
-        path = facts.path
-        self._facts_own[path] = facts
-        self.languages[path] = facts.language
+    def _learn_file(self, path: str) -> str | None:
+        """Add a file's nodes, symbols and member edges; return its language."""
+        source = self._source(path)
+        assert source is not None
+        self.languages[path] = source.language
         self.nodes.add(path, FILE_KIND)
-        symbols = by_position(facts.symbols)
-        for symbol in symbols:
-            self.nodes.add(symbol_id(path, symbol.qualname), symbol.kind)
+        symbols = sorted(source.symbols, key=position)
+        for _, qualname, kind, _ in names_of(symbols):
+            self.nodes.add(symbol_id(path, qualname), kind)
         self.store.put(path, symbols)
         index = self.indexes.get(path)
         pairs = list(member_pairs(index)) if index is not None else []
         if pairs:
             slot = self.nodes.index
             self.members[path] = Members(ints([slot[a] for a, _ in pairs]), ints([slot[b] for _, b in pairs]))
+        return source.language
 
     def _dependents_of(self, keys: set[str]) -> set[str]:
         """Return the files whose last resolution read any of these keys."""
@@ -227,12 +256,13 @@ class CodeGraph:
         index = self.indexes[path]
         resolver = self._resolver()
         new: dict[str, list[str]] = defaultdict(list)
-        for ref in self.facts[path].references:
-            if ref.kind != "inherit" or not ref.scope:
+        source = self._source(path)
+        for kind, name, _, scope in source.references if source is not None else ():
+            if kind != "inherit" or not scope:
                 continue
-            sub = self._subtype(resolver, index, ref.scope)
+            sub = self._subtype(resolver, index, scope)
             if sub is not None:
-                new[sub].append(resolver.resolve(index, None, ref.name))
+                new[sub].append(resolver.resolve(index, None, name))
         old = self.base_parts.pop(path, {})
         if new:
             self.base_parts[path] = dict(new)
@@ -271,7 +301,9 @@ class CodeGraph:
         """Resolve one file and replace its sites and dependency keys."""
         resolver.deps = set()
         resolver.modules = {}
-        linked = link_file(resolver, self.indexes[path], self.facts[path], self.nodes.index)
+        source = self._source(path)
+        assert source is not None
+        linked = link_file(resolver, self.indexes[path], source, self.nodes.index)
         self.blocks[path] = linked.block
         self.loose_blocks[path] = linked.loose
         keys = tuple(self._keys.setdefault(k, k) for k in linked.deps)
@@ -506,16 +538,19 @@ class _FactsView(Mapping[str, FileFacts]):
         self._graph = graph
 
     def __getitem__(self, path: str) -> FileFacts:
-        found = self._graph._facts_of(path)
-        if found is None:
+        layer = self._graph._layer(path)
+        if layer is None:
             raise KeyError(path)
-        return found
+        return layer[path]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._graph.languages if self._graph.attached else ())
 
     def __len__(self) -> int:
         return len(self._graph.languages) if self._graph.attached else 0
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._graph._layer_of
 
 
 COUNTED = ("resolved", "external", "ambiguous", "unresolved")

@@ -4,7 +4,7 @@ unpickling, decoded one file at a time when a query asks; and the name tables bu
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -31,9 +31,11 @@ def from_row(path: str, row: Row) -> Symbol:
     return Symbol(name, qualname, kind, path, start, end, language, signature, name_line)
 
 
-def by_position(symbols: Iterable[Symbol]) -> list[Symbol]:
-    """Sort symbols by start line, an enclosing symbol before the ones inside it."""
-    return sorted(symbols, key=lambda s: (s.start_line, -s.end_line))
+def position(symbol: Symbol | Row) -> tuple[int, int]:
+    """Sort key of a symbol or its row: by start line, an enclosing symbol before those inside it."""
+    if isinstance(symbol, Symbol):
+        return symbol.start_line, -symbol.end_line
+    return symbol[3], -symbol[4]
 
 
 def names_of(entry: Sequence[Symbol] | Sequence[Row]) -> Iterator[tuple[str, str, str, str]]:
@@ -91,18 +93,18 @@ class SymbolStore:
     __slots__ = ("_first", "_names", "entries")
 
     def __init__(self) -> None:
-        self.entries: dict[str, list[Symbol] | tuple[Row, ...]] = {}
+        self.entries: dict[str, Sequence[Symbol] | Sequence[Row]] = {}
         self._first: dict[str, dict[str, Symbol]] = {}
         self._names: NameTables | None = None
 
-    def put(self, path: str, entry: list[Symbol] | tuple[Row, ...]) -> None:
+    def put(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Store one file's symbols (already in position order)."""
         self.entries[path] = entry
         self._first.pop(path, None)
         if self._names is not None:
             self._names.add(path, entry)
 
-    def pop(self, path: str) -> list[Symbol] | tuple[Row, ...] | None:
+    def pop(self, path: str) -> Sequence[Symbol] | Sequence[Row] | None:
         """Forget one file's symbols and return them."""
         entry = self.entries.pop(path, None)
         self._first.pop(path, None)
@@ -114,15 +116,15 @@ class SymbolStore:
         """Return one file's symbols in position order (``KeyError`` for an unknown file)."""
         entry = self.entries[path]
         if entry and not isinstance(entry[0], Symbol):
-            entry = self.entries[path] = [from_row(path, row) for row in entry]
+            entry = self.entries[path] = [from_row(path, row) for row in entry]  # type: ignore[arg-type]
         return entry  # type: ignore[return-value]
 
     def rows(self, path: str) -> tuple[Row, ...]:
         """Return one file's symbols as rows."""
         entry = self.entries[path]
         if entry and isinstance(entry[0], Symbol):
-            return tuple(to_row(s) for s in entry)
-        return entry  # type: ignore[return-value]
+            return tuple(to_row(s) for s in entry)  # type: ignore[arg-type]
+        return tuple(entry)  # type: ignore[arg-type]
 
     def get(self, node: str) -> Symbol | None:
         """Return the symbol of a node id (the first definition when a file defines it twice)."""

@@ -1,13 +1,20 @@
-"""Per-file lookup tables the resolver reads: definitions, imports, local bindings, attributes."""
+"""Per-file lookup tables the resolver reads: definitions, imports, local bindings, attributes.
+
+A file comes in as a ``Source``: its facts as plain rows, read straight from the index's stored
+rows (``FactsTable.rows``, the layout of ``store/facts.py``) or flattened from ``FileFacts``, so
+that building or updating the graph never makes a ``Reference`` object per site.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, TypeAlias
 
 from maguyva_tui.core.graph.imports import WILDCARD
-from maguyva_tui.core.types import FileFacts, Import
+from maguyva_tui.core.types import FileFacts, Import, Symbol
 
 CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
 """Symbol kinds that have members and bases."""
@@ -18,6 +25,45 @@ FUNCTION_KINDS: frozenset[str] = frozenset({"function", "method"})
 KIND_PRIORITY: dict[str, int] = {"class": 0, "struct": 0, "interface": 0, "trait": 0, "enum": 0,
                                  "function": 1, "method": 1, "type": 2, "module": 3}
 """Which kind a qualname keeps when a file defines it twice (a class beats its type alias)."""
+
+
+RefRow: TypeAlias = tuple[str, str, int, "str | None"]
+"""A reference as (kind, name as written, line, scope): ``Reference`` without its path."""
+SymbolRow: TypeAlias = tuple[Any, ...]
+"""(name, qualname, kind, start_line, end_line, language, signature, name_line)."""
+
+_REF_ROW = attrgetter("kind", "name", "line", "scope")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One file's facts as the graph reads them."""
+
+    path: str
+    language: str | None
+    symbols: Sequence[Symbol] | Sequence[SymbolRow]
+    """In the order the file defines them (the first of two equal-priority definitions wins)."""
+    references: Sequence[RefRow]
+    imports: Sequence[Import]
+
+
+def source_of(path: str, facts: FileFacts) -> Source:
+    """Flatten a file's facts."""
+    return Source(path, facts.language, facts.symbols, list(map(_REF_ROW, facts.references)), facts.imports)
+
+
+def source_of_row(path: str, row: tuple[Any, ...]) -> Source:
+    """Read a file's stored row: (language, chunks, symbols, references, imports)."""
+    language, _, symbols, references, imports = row
+    return Source(path, language, symbols, references, [Import(path, *imp) for imp in imports])
+
+
+def read_source(facts: Mapping[str, FileFacts], path: str) -> Source:
+    """Return a file's facts from a mapping, from its stored rows when it has them (no decoding)."""
+    rows = getattr(facts, "rows", None)
+    if isinstance(rows, dict) and path in rows:
+        return source_of_row(path, rows[path])
+    return source_of(path, facts[path])
 
 
 def symbol_id(path: str, qualname: str) -> str:
@@ -60,25 +106,35 @@ class FileIndex:
         return None
 
 
-def index_file(facts: FileFacts) -> FileIndex:
+def index_file(source: Source) -> FileIndex:
     """Build the lookup tables of one file from its facts."""
-    index = FileIndex(facts.path, facts.language or "")
-    for symbol in facts.symbols:
-        old = index.defs.get(symbol.qualname)
-        if old is None or KIND_PRIORITY.get(symbol.kind, 9) < KIND_PRIORITY.get(old, 9):
-            index.defs[symbol.qualname] = symbol.kind
+    index = FileIndex(source.path, source.language or "")
+    defs = index.defs
+    for qualname, kind in _definitions(source.symbols):
+        old = defs.get(qualname)
+        if old is None or KIND_PRIORITY.get(kind, 9) < KIND_PRIORITY.get(old, 9):
+            defs[qualname] = kind
     imports: dict[str, list[Import]] = defaultdict(list)
-    for imp in facts.imports:
+    for imp in source.imports:
         if imp.local == WILDCARD:
             index.wildcards.append(imp)
         elif imp.local:
             imports[imp.local].append(imp)
     index.imports = dict(imports)
     index.dotted_heads = {local.partition(".")[0] for local in imports if "." in local}
-    for ref in facts.references:
-        if ref.kind == "local":
-            _add_local(index, ref.scope or "", ref.name)
+    for kind, name, _, scope in source.references:
+        if kind == "local":
+            _add_local(index, scope or "", name)
     return index
+
+
+def _definitions(symbols: Sequence[Symbol] | Sequence[SymbolRow]) -> Iterator[tuple[str, str]]:
+    """Yield (qualname, kind) of every symbol, objects or rows."""
+    for symbol in symbols:
+        if isinstance(symbol, Symbol):
+            yield symbol.qualname, symbol.kind
+        else:
+            yield symbol[1], symbol[2]
 
 
 def _add_local(index: FileIndex, scope: str, written: str) -> None:
@@ -109,20 +165,20 @@ def member_pairs(index: FileIndex) -> Iterator[tuple[str, str]]:
 class IndexCache:
     """Path to ``FileIndex``, each built from the file's facts on first use."""
 
-    __slots__ = ("_built", "_facts_of")
+    __slots__ = ("_built", "_source_of")
 
-    def __init__(self, facts_of: Callable[[str], FileFacts | None]) -> None:
-        self._facts_of = facts_of
+    def __init__(self, source_of: Callable[[str], Source | None]) -> None:
+        self._source_of = source_of
         self._built: dict[str, FileIndex] = {}
 
     def get(self, path: str, default: FileIndex | None = None) -> FileIndex | None:
         """Return the tables of a file, ``default`` for a file the graph does not hold."""
         index = self._built.get(path)
         if index is None:
-            facts = self._facts_of(path)
-            if facts is None:
+            source = self._source_of(path)
+            if source is None:
                 return default
-            index = self._built[path] = index_file(facts)
+            index = self._built[path] = index_file(source)
         return index
 
     def __getitem__(self, path: str) -> FileIndex:

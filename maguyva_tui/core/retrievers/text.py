@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import re2
 
+from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
@@ -261,7 +262,10 @@ class TextRetriever:
 
     def term_hits(self, text: str, limit: int, max_files: int | None = None) -> list[Hit]:
         """Lines holding the question's rarer words, scored by summed inverse document frequency."""
-        words = dict.fromkeys(w.lower() for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH)
+        found = [w for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH]
+        if max_files is not None:  # blended: plain English words vote for the wrong chunks
+            found = [w for w in found if is_code_like(w)]
+        words = dict.fromkeys(w.lower() for w in found)
         terms = sorted([w for w in words if w not in STOP_WORDS][:MAX_TERMS])
         n_docs = max(len(self.snapshot.trigrams.live), 1)
         weights: dict[str, float] = {}
