@@ -73,6 +73,20 @@ def test_impact_orders_by_depth_then_centrality(chain: CodeGraph) -> None:
     assert files == {"c/users.py"}  # it imports top and popular
 
 
+def test_impact_with_a_limit_keeps_the_head_of_the_full_ranking(chain: CodeGraph) -> None:
+    full = impact(chain, "base", max_depth=3).dependents
+    for limit in (1, 2, 3, 5):
+        assert impact(chain, "base", max_depth=3, limit=limit).dependents == full[:limit]
+
+
+def test_answers_are_sequences_made_on_access(chain: CodeGraph) -> None:
+    sites = callers(chain, "popular").sites
+    assert len(sites) == 3 and sites[-1] == sites[2] and sites[1:] == tuple(sites)[1:]
+    assert sites == tuple(sites) and sites != () and callers(chain, "nothing_like_it").sites == ()
+    with pytest.raises(IndexError):
+        sites[3]
+
+
 def test_callees_list_resolved_and_unresolved_calls() -> None:
     graph = graph_of({"m.py": "import os\n\ndef f(x):\n    g()\n    x.run()\n    os.getcwd()\n\ndef g():\n    pass\n"})
     result = callees(graph, "f")

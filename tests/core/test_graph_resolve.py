@@ -348,3 +348,24 @@ def test_cpp_bases_this_and_typed_locals() -> None:
 def test_calls_through_parameters_are_never_resolved(language: str, path: str, source: str) -> None:
     graph = graph_of({path: source, "other" + path[path.index("."):]: source})
     assert all(s.kind != "call" for s in graph.sites_out[path])
+
+
+def test_extract_rows_are_the_stored_form_of_extract_facts() -> None:
+    from pathlib import Path
+
+    from maguyva_tui.core.graph.extract import extract_facts, extract_rows
+    from maguyva_tui.core.parsing.definitions import extract_definitions
+    from maguyva_tui.core.parsing.languages import language_for, parse
+    from maguyva_tui.core.store.facts import encode
+    from maguyva_tui.core.types import FileFacts
+
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and language_for(p.name)):
+        rel, source = path.relative_to(root).as_posix(), path.read_bytes()
+        language = language_for(rel)
+        assert language is not None
+        tree = parse(language, source)
+        _, symbols = extract_definitions(tree, source, language, rel)
+        references, imports = extract_facts(tree, source, language, rel, symbols)
+        stored = encode(FileFacts(rel, language, (), (), tuple(references), tuple(imports)))
+        assert extract_rows(tree, source, language, rel, symbols) == (list(stored[3]), list(stored[4]))

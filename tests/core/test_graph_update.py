@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 from textwrap import dedent
 
 import pytest
@@ -13,6 +14,7 @@ from maguyva_tui.core.graph import build_graph
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.queries import callers
 from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.store.facts import encode
 from maguyva_tui.core.types import FileFacts
 
 CONFIG_V1 = "def parse_config(text):\n    return text\n"
@@ -92,6 +94,38 @@ def test_pickle_round_trip_keeps_queries_and_updates_working() -> None:
     graph = build_graph({**base, **changed}, graph, changed, ())
     assert [s.line for s in callers(graph, "parse_config").sites] == [4, 5]
     assert shape(graph) == shape(CodeGraph.build({**base, **changed}))
+
+
+class RowsOnly(dict[str, FileFacts]):
+    """The index's stored rows; decoding a file into ``FileFacts`` fails the test."""
+
+    def __init__(self, facts: dict[str, FileFacts]) -> None:
+        super().__init__(facts)
+        self.rows = {path: encode(f) for path, f in facts.items()}
+
+    def __getitem__(self, path: str) -> FileFacts:
+        raise AssertionError(f"decoded {path}")
+
+
+def test_a_graph_reads_stored_rows_without_decoding_them() -> None:
+    base = facts({"pkg/__init__.py": "", "pkg/config.py": CONFIG_V1, "pkg/user.py": USER})
+    graph = CodeGraph.build(RowsOnly(base))
+    assert shape(graph) == shape(CodeGraph.build(base))
+    loaded = pickle.loads(pickle.dumps(graph))
+    loaded.attach(RowsOnly(base))
+    changed = facts({"pkg/user.py": USER_RENAMED, "pkg/config.py": CONFIG_RENAMED})
+    loaded.update(RowsOnly(changed), ())
+    assert shape(loaded) == shape(CodeGraph.build({**base, **changed}))
+
+
+def test_pickle_keeps_every_site_rank_and_symbol() -> None:
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
+    files = {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*")) if p.is_file()}
+    graph = CodeGraph.build({rel: analyze(rel, p.read_text()) for rel, p in files.items()})
+    loaded = pickle.loads(pickle.dumps(graph))
+    assert shape(loaded) == shape(graph)
+    assert dict(loaded.symbols) == dict(graph.symbols)
+    assert loaded.stats == graph.stats
 
 
 VERSIONS: dict[str, list[str | None]] = {
