@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITE = "tests/hardening"
 
 ADDITIVE = {"patterns", "queries", "searches", "permission_denied", "changed_while_reading", "changed_after_reading",
-            "vanished_during_walk", "key_checks", "provider_failures_injected", "results_checked_inside_root"}
+            "vanished_during_walk", "key_checks", "provider_failures_injected", "results_checked_inside_root",
+            "index_damages", "index_damages_survived"}
 """Fields summed over the rows of one section (one row per parametrized case)."""
 
 
@@ -120,12 +121,14 @@ def row_faults(f: Figures) -> tuple[str, str]:
     midway = f.total(("faults", "changed_while_reading"), ("faults", "changed_after_reading"),
                      ("faults", "vanished_during_walk"))
     total = midway + f.total(("crash", "kills"), ("crash_semantic", "kills"), ("faults", "permission_denied"),
-                             ("boundaries", "provider_failures_injected"))
+                             ("boundaries", "provider_failures_injected"), ("faults", "index_damages"))
     embedding = f", {n(f('crash_semantic', 'kills'))} while embedding" if "crash_semantic" in f.sections else ""
     return "faults injected", (
-        f"**{total:,}**: {n(f('crash', 'kills'))} kill -9 of `maguyva index` ({n(f('crash', 'kills_during_write'))} "
-        f"after its write phase began, {n(f('crash', 'partial_generations_seen'))} leaving a half-written "
-        f"generation){embedding}, {n(f('faults', 'permission_denied'))} permission denials, {midway:,} files changed, "
+        f"**{total:,}**: {n(f('crash', 'kills'))} kill -9 of `maguyva index` in {n(f('crash', 'rounds'))} rounds "
+        f"({n(f('crash', 'kills_during_write'))} after its write phase began, "
+        f"{n(f('crash', 'partial_generations_seen'))} leaving a half-written generation){embedding}, "
+        f"{n(f('faults', 'index_damages'))} damaged index files ({n(f('faults', 'index_damages_survived'))} rebuilt "
+        f"or harmless), {n(f('faults', 'permission_denied'))} permission denials, {midway:,} files changed, "
         f"deleted or vanished mid-build, {n(f('boundaries', 'provider_failures_injected'))} Voyage failures"
     )
 

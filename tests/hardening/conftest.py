@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -52,11 +51,3 @@ class FakeProvider:
         """Embed a query."""
         self.queries += 1
         return self._vector(text)
-
-
-@pytest.fixture
-def index_base(tmp_path: Path) -> Path:
-    """An index folder private to the test (the same one MAGUYVA_INDEX_DIR names for CLI runs)."""
-    import os
-
-    return Path(os.environ["MAGUYVA_INDEX_DIR"])

@@ -17,6 +17,7 @@ import os
 import pty
 import random
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -465,3 +466,95 @@ async def _until(pilot: Any, condition: Any, timeout: float = 60.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting for the app"
         await pilot.pause(0.02)
+
+
+# -- a damaged index ---------------------------------------------------------------------------
+
+GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "facts.pkl", "graph.pkl", "centrality.pkl",
+                    "trigram_keys.npy", "trigram_offsets.npy", "trigram_postings.bin", "trigram_live.bin"]
+"""Every file of an index folder's live state; the matrix below damages each one."""
+
+DAMAGES = ["deleted", "emptied", "halved", "byte flipped", "garbage appended"]
+
+KNOWN_DAMAGE_BUGS = {
+    ("CURRENT", "byte flipped"): "current_generation reads CURRENT as UTF-8 and lets UnicodeDecodeError escape",
+    ("trigram_keys.npy", "emptied"): "np.load raises EOFError, which Snapshot.load does not catch",
+    ("trigram_offsets.npy", "emptied"): "np.load raises EOFError, which Snapshot.load does not catch",
+    ("trigram_live.bin", "emptied"): "BitMap.deserialize raises IndexError, which Snapshot.load does not catch",
+    ("trigram_postings.bin", "emptied"): "a short postings blob is not checked against the offsets; queries fail",
+    ("trigram_postings.bin", "halved"): "a short postings blob is not checked against the offsets; queries fail",
+    ("CURRENT", "garbage appended"): "current_generation lets UnicodeDecodeError escape",
+    ("trigram_offsets.npy", "byte flipped"): "offsets are not checked (increasing, ending at the blob's length)",
+    ("content.bin", "byte flipped"): "stored text is never checked against the manifest's hashes: a marker is lost",
+}
+"""Damage the next build neither repairs nor survives (maguyva_tui/core/store/snapshot.py Snapshot.load,
+format.py current_generation, trigram/index.py TrigramIndex.load). Fix: catch every exception while
+loading (as read_pickle does) and turn it into IndexUnavailable; check that offsets increase and end at
+len(blob) and that keys strictly increase; read CURRENT inside the same guard; when a build reuses a
+file's stored bytes (indexer _classify), compare their hash with the manifest's."""
+
+
+def _damage(data: bytes, how: str) -> bytes | None:
+    if how == "deleted":
+        return None
+    if how == "emptied":
+        return b""
+    if how == "halved":
+        return data[: len(data) // 2]
+    if how == "byte flipped":
+        middle = len(data) // 2
+        return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :] if data else b"\xff"
+    return data + b"\x00\x93NUMPY garbage\xff"
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> tuple[repos.Planted, Path]:
+    """A small repository and a good index of it, copied by each damage case."""
+    top = tmp_path_factory.mktemp("damage")
+    plan = repos.Planted(top / "repo")
+    repos.bulk(plan, 25, repos._Counter())
+    update_index(plan.root, top / "index")
+    return plan, top / "index"
+
+
+def _damage_cases() -> list[Any]:
+    cases = []
+    for name in GENERATION_FILES:
+        for how in DAMAGES:
+            reason = KNOWN_DAMAGE_BUGS.get((name, how))
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            cases.append(pytest.param(name, how, marks=marks, id=f"{name}-{how.replace(' ', '-')}"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "how"), _damage_cases())
+def test_a_damaged_index_is_rebuilt_or_harmless(pristine: tuple[repos.Planted, Path], tmp_path: Path,
+                                                name: str, how: str) -> None:
+    """Any one file of the live index deleted, emptied, cut in half, flipped or padded: the next build
+    rebuilds it (saying why) or works around it, and every marker is still found exactly."""
+    plan, good = pristine
+    base = tmp_path / "index"
+    shutil.copytree(good, base)
+    folder = index_folder(plan.root, base)
+    path = folder / name if name == "CURRENT" else folder / (folder / "CURRENT").read_text().strip() / name
+    if not path.exists():
+        pytest.skip(f"this index format has no {name}")
+    damaged = _damage(path.read_bytes(), how)
+    if damaged is None:
+        path.unlink()
+    else:
+        path.write_bytes(damaged)
+    record("faults", "ci", index_damages=1)
+    snap, summary = update_index(plan.root, base)
+    text = TextRetriever(snap)
+    wrong = [m for m, at in plan.found.items() if [(x.path, x.line) for x in text.literal_lines(m)] != [at]]
+    assert not wrong, (summary.rebuilt_because, wrong[:3])
+    record("faults", "ci", index_damages_survived=1)
+
+
+def test_the_damage_matrix_covers_every_file_of_a_generation(pristine: tuple[repos.Planted, Path]) -> None:
+    plan, good = pristine
+    folder = index_folder(plan.root, good)
+    live = folder / (folder / "CURRENT").read_text().strip()
+    assert sorted(p.name for p in live.iterdir()) == sorted(set(GENERATION_FILES) - {"CURRENT"}), \
+        "a new file in the index format: add it to GENERATION_FILES"
