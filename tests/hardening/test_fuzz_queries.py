@@ -213,7 +213,9 @@ def test_literal_search_finds_every_line_a_full_scan_finds(fuzz_repo: FuzzRepo, 
     def run(needle: str, case: str) -> None:
         if not needle.strip():
             return
+        started = time.perf_counter()
         got = sorted((m.path, m.line) for m in fuzz_repo.text.literal_lines(needle, case))
+        assert time.perf_counter() - started < QUERY_BOUND_S, needle
         assert got == sorted((m.path, m.line) for m in fuzz_repo.full.literal_lines(needle, case)), needle
         tried["hit" if got else "miss"] += 1
 
@@ -228,11 +230,13 @@ def test_regex_search_finds_every_line_a_full_scan_finds(fuzz_repo: FuzzRepo, sc
     @_fuzz_settings(scale)
     @given(pattern=fuzz_regex, case=st.sampled_from(CASES))
     def run(pattern: str, case: str) -> None:
+        started = time.perf_counter()
         try:
             got = sorted((m.path, m.line) for m in fuzz_repo.text.regex_lines(pattern, case))
         except QueryError:
             tried["refused"] += 1
             return
+        assert time.perf_counter() - started < QUERY_BOUND_S, pattern
         assert got == sorted((m.path, m.line) for m in fuzz_repo.full.regex_lines(pattern, case)), pattern
         tried["hit" if got else "miss"] += 1
 
