@@ -22,6 +22,10 @@ from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Re
 
 REFERENCE_INTENTS = ("find_references",)
 IMPACT_INTENTS = ("impact_analysis",)
+SEMANTIC_STANDS_IN = 0.5
+"""Once half the chunks are embedded, meaning is the semantic engine's job in a blended search and
+the text engine votes only with code-like words; before that, plain words are all there is."""
+
 FUSED_TEXT_FILES = 60
 """Files the text engine verifies in a blended search (those defining the literal, then the most central)."""
 
@@ -140,7 +144,8 @@ class Engine:
         """
         if name == "text":
             text = self.retriever("text")
-            return text.search(query, limit, FUSED_TEXT_FILES if blended else None)  # type: ignore[call-arg]
+            code_words_only = blended and self.semantic_coverage() >= SEMANTIC_STANDS_IN
+            return text.search(query, limit, FUSED_TEXT_FILES if blended else None, code_words_only)  # type: ignore[call-arg]
         if name == "semantic":
             return self._semantic_search(query, limit)
         if name == "graph" and intent.target:

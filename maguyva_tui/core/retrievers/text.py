@@ -133,12 +133,14 @@ class TextRetriever:
         self.snapshot = snapshot
         self._definers: dict[str, set[str]] | None = None
 
-    def search(self, query: Query, limit: int, max_files: int | None = None) -> list[Hit]:
+    def search(self, query: Query, limit: int, max_files: int | None = None, code_words_only: bool = False) -> list[Hit]:
         """Return matching lines, best first; free text falls back to term matching.
 
         ``max_files`` bounds the work for a blended search: only the most promising candidate
         files are verified (those defining the literal, then the most central). Without it the
         list is exhaustive, as ``--modality text`` and exact-match questions need.
+        ``code_words_only`` keeps plain English words out of term matching (when the semantic
+        engine answers for meaning, their matches only vote for the wrong chunks).
         """
         if query.regex:
             matches = self.regex_lines(query.text, query.case, limit, max_files)
@@ -148,7 +150,8 @@ class TextRetriever:
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
         if len(hits) < limit and query.target is None and len(_WORDS.findall(query.text)) > 1:
             seen = {(h.path, h.start_line) for h in hits}
-            hits += [h for h in self.term_hits(query.text, limit, max_files) if (h.path, h.start_line) not in seen]
+            found = self.term_hits(query.text, limit, max_files, code_words_only)
+            hits += [h for h in found if (h.path, h.start_line) not in seen]
         return hits[:limit]
 
     def literal_lines(
@@ -260,10 +263,12 @@ class TextRetriever:
         definitions = np.isin(lines + 1, np.fromiter(defs, np.int64, len(defs))) if defs else np.zeros(len(lines), bool)
         return _FileMatches(lines, tiers, definitions, starts)
 
-    def term_hits(self, text: str, limit: int, max_files: int | None = None) -> list[Hit]:
+    def term_hits(
+        self, text: str, limit: int, max_files: int | None = None, code_words_only: bool = False
+    ) -> list[Hit]:
         """Lines holding the question's rarer words, scored by summed inverse document frequency."""
         found = [w for w in _WORDS.findall(text) if len(w) >= TERM_MIN_LENGTH]
-        if max_files is not None:  # blended: plain English words vote for the wrong chunks
+        if code_words_only:
             found = [w for w in found if is_code_like(w)]
         words = dict.fromkeys(w.lower() for w in found)
         terms = sorted([w for w in words if w not in STOP_WORDS][:MAX_TERMS])
