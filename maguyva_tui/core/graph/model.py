@@ -235,8 +235,7 @@ class CodeGraph:
 
     def _resolver(self) -> Resolver:
         """Return a resolver over the current tables."""
-        names = self.store.names
-        return Resolver(self.indexes, self.table, self.bases, names.qualnames, names.tops, self.packages)
+        return Resolver(self.indexes, self.table, self.bases, self.store.link_names, self.packages)
 
     # -- bases first: member lookups walk them --------------------------------------------------
     def _rebase(self, affected: set[str]) -> None:
@@ -299,8 +298,7 @@ class CodeGraph:
     # -- sites ---------------------------------------------------------------------------------
     def _store(self, path: str, resolver: Resolver) -> None:
         """Resolve one file and replace its sites and dependency keys."""
-        resolver.deps = set()
-        resolver.modules = {}
+        resolver.start_file()
         source = self._source(path)
         assert source is not None
         linked = link_file(resolver, self.indexes[path], source, self.nodes.index)
@@ -388,22 +386,22 @@ class CodeGraph:
     @property
     def by_name(self) -> dict[str, set[str]]:
         """Bare name to the symbol nodes of that name."""
-        return self.store.names.by_name
+        return self.store.query_names.by_name
 
     @property
     def by_qualname(self) -> dict[str, set[str]]:
         """Qualified name to the symbol nodes of that name."""
-        return self.store.names.by_qualname
+        return self.store.query_names.by_qualname
 
     @property
     def qualnames(self) -> dict[str, dict[str, list[str]]]:
         """Family to qualname to symbol nodes."""
-        return self.store.names.qualnames
+        return self.store.link_names().qualnames
 
     @property
     def tops(self) -> dict[str, dict[str, list[str]]]:
         """Family to top-level name to symbol nodes."""
-        return self.store.names.tops
+        return self.store.link_names().tops
 
     @property
     def sites_in(self) -> Mapping[str, list[Site]]:

@@ -12,19 +12,27 @@ the linked C/C++ files. Built-ins and names bound by imports from outside the re
 A target is a symbol id (``path::qualname``), a file path (a module), ``gopkg:dir``/``jpkg:a.b``
 (a package), or one of the sentinels below. Every table the resolver reads is recorded as a key
 in ``deps`` so an update knows which files to resolve again.
+
+What does not depend on the file asking (a module's member, what calling a function returns, a
+module as one file imports it) is memoized for the resolver's lifetime with the keys it read, so
+a hit records them too; and with how deep it went, so a hit is only taken where computing it
+again could not have run into ``MAX_DEPTH`` (the answer is always the one a fresh lookup gives).
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
 from maguyva_tui.core.graph.extract import RETURN
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.types import Import
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.symbols import LinkNames
 
 EXTERNAL = "<external>"
 """Defined outside the repository (a built-in or an imported library)."""
@@ -68,22 +76,57 @@ class Resolver:
         files: Files,
         table: mod.ModuleTable,
         bases: Mapping[str, list[str]],
-        qualnames: Mapping[str, Mapping[str, list[str]]],
-        tops: Mapping[str, Mapping[str, list[str]]],
+        names: Callable[[], LinkNames],
         packages: set[str],
     ) -> None:
         self.files = files
         self.table = table
         self.bases = bases
-        self.qualnames = qualnames
-        """Family to qualname to symbol ids, for methods defined away from their type."""
-        self.tops = tops
-        """Family to top-level name to symbol ids, for C/C++ linkage."""
+        self.names = names
+        """The cross-file name tables (built on first use: only C, C++, Go and Rust read them)."""
         self.packages = packages
         """Directories that hold an ``__init__.py``."""
         self.deps: set[str] = set()
         self.depth = 0
-        self.modules: dict[tuple[str, str], str] = {}
+        self.peak = 0
+        """The deepest ``depth`` reached since the current memoized lookup began."""
+        self.cut = False
+        """Whether a lookup since the current memoized one began stopped at ``MAX_DEPTH``."""
+        self.memo: dict[tuple[Any, ...], tuple[str, frozenset[str], int]] = {}
+        """Lookup to (answer, keys read, depth it reached beyond where it started)."""
+
+    def start_file(self) -> None:
+        """Start recording the keys one file's resolution reads."""
+        self.deps = set()
+
+    def _memoized(self, key: tuple[Any, ...], compute: Callable[..., str], *args: Any) -> str:
+        """Answer a lookup that does not depend on the file asking, from the memo when valid."""
+        hit = self.memo.get(key)
+        if hit is not None and self.depth + hit[2] <= MAX_DEPTH:
+            self.deps.update(hit[1])
+            self.peak = max(self.peak, self.depth + hit[2])
+            return hit[0]
+        outer_deps, outer_peak, outer_cut = self.deps, self.peak, self.cut
+        start = self.depth
+        self.deps, self.peak, self.cut = set(), start, False
+        try:
+            found = compute(*args)
+        finally:
+            inner, peak, cut = self.deps, self.peak, self.cut
+            outer_deps |= inner
+            self.deps, self.peak, self.cut = outer_deps, max(outer_peak, peak), outer_cut or cut
+        if not cut:
+            self.memo[key] = (found, frozenset(inner), peak - start)
+        return found
+
+    def _deeper(self) -> bool:
+        """Go one level deeper; tell (and remember) when that is past ``MAX_DEPTH``."""
+        if self.depth > MAX_DEPTH:
+            self.cut = True
+            return False
+        self.depth += 1
+        self.peak = max(self.peak, self.depth)
+        return True
 
     # -- tables, each read recorded ------------------------------------------------------------
     def touch(self, key: str) -> tuple[str, ...]:
@@ -119,14 +162,20 @@ class Resolver:
         kind = self.kind(target)
         if kind in CLASS_KINDS or target == EXTERNAL:
             return target
-        if kind not in FUNCTION_KINDS or self.depth > MAX_DEPTH:
+        if kind not in FUNCTION_KINDS:
+            return UNRESOLVED
+        return self._memoized(("result", target), self._result, target)
+
+    def _result(self, target: str) -> str:
+        """Type what calling a function returns, without the memo."""
+        if self.depth > MAX_DEPTH:
+            self.cut = True
             return UNRESOLVED
         path, qualname = split_id(target)
         index = self.file(path)
         returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
-        if returned is None:
+        if returned is None or not self._deeper():
             return UNRESOLVED
-        self.depth += 1
         try:
             return self.instance(index, returned, qualname)  # type: ignore[arg-type]
         finally:
@@ -207,9 +256,8 @@ class Resolver:
 
     def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:
         """Resolve a declared type, an instantiated class or a called function's return type."""
-        if not typed or typed in INFERRED_TYPES or self.depth > MAX_DEPTH:
+        if not typed or typed in INFERRED_TYPES or not self._deeper():
             return UNRESOLVED
-        self.depth += 1
         try:
             target = self.resolve(index, scope, typed)
             return target if target in SENTINELS else self.result(target)
@@ -308,7 +356,7 @@ class Resolver:
     def linked(self, index: FileIndex, name: str) -> str | None:
         """Resolve a C/C++ name defined once among all C/C++ files (definitions before headers)."""
         self.deps.add("glob:c")
-        found = list(self.tops.get("c", {}).get(name, ()))
+        found = list(self.names().tops.get("c", {}).get(name, ()))
         sources = [t for t in found if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
         return _unique(sources or found)
 
@@ -346,11 +394,7 @@ class Resolver:
     # -- modules -------------------------------------------------------------------------------
     def module(self, index: FileIndex, written: str) -> str:
         """Resolve a module as an import writes it to a file, a package or a sentinel (memoized)."""
-        key = (index.path, written)
-        found = self.modules.get(key)
-        if found is None:
-            found = self.modules[key] = self.find_module(index, written)
-        return found
+        return self._memoized(("module", index.path, written), self.find_module, index, written)
 
     def find_module(self, index: FileIndex, written: str) -> str:
         """Resolve a module as an import writes it, without the memo."""
@@ -441,12 +485,15 @@ class Resolver:
 
     # -- members -------------------------------------------------------------------------------
     def member(self, target: str, name: str) -> str:
-        """Resolve ``target.name``."""
+        """Resolve ``target.name`` (memoized)."""
         if target in SENTINELS:
             return target
-        if self.depth > MAX_DEPTH:
+        return self._memoized(("member", target, name), self._member, target, name)
+
+    def _member(self, target: str, name: str) -> str:
+        """Resolve ``target.name`` without the memo."""
+        if not self._deeper():
             return UNRESOLVED
-        self.depth += 1
         try:
             if target.startswith("gopkg:"):
                 return self.go_member(target[6:], name)
@@ -493,7 +540,7 @@ class Resolver:
             self.deps.add("dir:" + posixpath.dirname(index.path))
         else:
             self.deps.add("glob:" + family)
-        found = self.qualnames.get(family, {}).get(qualname, [])
+        found = self.names().qualnames.get(family, {}).get(qualname, [])
         if family == "go":
             directory = posixpath.dirname(index.path)
             found = [t for t in found if posixpath.dirname(split_id(t)[0]) == directory]

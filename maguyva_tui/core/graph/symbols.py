@@ -47,12 +47,40 @@ def names_of(entry: Sequence[Symbol] | Sequence[Row]) -> Iterator[tuple[str, str
             yield item[0], item[1], item[2], item[5]
 
 
+def _pairs(entry: Sequence[Symbol] | Sequence[Row]) -> Iterator[tuple[str, str]]:
+    """Yield (name, qualname) of every symbol of one file."""
+    if entry and isinstance(entry[0], Symbol):
+        return ((s.name, s.qualname) for s in entry)  # type: ignore[union-attr]
+    return ((r[0], r[1]) for r in entry)  # type: ignore[index]
+
+
 @dataclass(slots=True)
-class NameTables:
-    """Name lookups over every symbol node, for queries and for the resolver."""
+class QueryNames:
+    """Bare and qualified names to the symbol nodes so named, for ``queries.definitions``."""
 
     by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     by_qualname: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    def add(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
+        """Index one file's symbols."""
+        prefix, by_name, by_qualname = path + "::", self.by_name, self.by_qualname
+        for name, qualname in _pairs(entry):
+            node = prefix + qualname
+            by_name[name].add(node)
+            by_qualname[qualname].add(node)
+
+    def discard(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
+        """Forget one file's symbols."""
+        for name, qualname in _pairs(entry):
+            node = symbol_id(path, qualname)
+            self.by_name[name].discard(node)
+            self.by_qualname[qualname].discard(node)
+
+
+@dataclass(slots=True)
+class LinkNames:
+    """Qualified names to symbol nodes per language family, for the resolver."""
+
     qualnames: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     """Family to qualname to symbol ids (one per definition), for methods defined away from their type."""
     tops: dict[str, dict[str, list[str]]] = field(default_factory=dict)
@@ -60,22 +88,18 @@ class NameTables:
 
     def add(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Index one file's symbols."""
-        for name, qualname, _, language in names_of(entry):
+        for _, qualname, _, language in names_of(entry):
             node = symbol_id(path, qualname)
             family = mod.family(language)
-            self.by_name[name].add(node)
-            self.by_qualname[qualname].add(node)
             self.qualnames.setdefault(family, {}).setdefault(qualname, []).append(node)
             if "." not in qualname:
                 self.tops.setdefault(family, {}).setdefault(qualname, []).append(node)
 
     def discard(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Forget one file's symbols."""
-        for name, qualname, _, language in names_of(entry):
+        for _, qualname, _, language in names_of(entry):
             node = symbol_id(path, qualname)
             family = mod.family(language)
-            self.by_name[name].discard(node)
-            self.by_qualname[qualname].discard(node)
             _discard(self.qualnames, family, qualname, node)
             _discard(self.tops, family, qualname, node)
 
@@ -90,26 +114,29 @@ def _discard(table: dict[str, dict[str, list[str]]], family: str, key: str, node
 class SymbolStore:
     """Per file, its symbols in position order: objects, or rows until a query decodes them."""
 
-    __slots__ = ("_first", "_names", "entries")
+    __slots__ = ("_first", "_link", "_query", "entries")
 
     def __init__(self) -> None:
         self.entries: dict[str, Sequence[Symbol] | Sequence[Row]] = {}
         self._first: dict[str, dict[str, Symbol]] = {}
-        self._names: NameTables | None = None
+        self._query: QueryNames | None = None
+        self._link: LinkNames | None = None
 
     def put(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Store one file's symbols (already in position order)."""
         self.entries[path] = entry
         self._first.pop(path, None)
-        if self._names is not None:
-            self._names.add(path, entry)
+        for tables in (self._query, self._link):
+            if tables is not None:
+                tables.add(path, entry)
 
     def pop(self, path: str) -> Sequence[Symbol] | Sequence[Row] | None:
         """Forget one file's symbols and return them."""
         entry = self.entries.pop(path, None)
         self._first.pop(path, None)
-        if entry is not None and self._names is not None:
-            self._names.discard(path, entry)
+        for tables in (self._query, self._link):
+            if entry is not None and tables is not None:
+                tables.discard(path, entry)
         return entry
 
     def of(self, path: str) -> list[Symbol]:
@@ -140,14 +167,23 @@ class SymbolStore:
         return first.get(qualname)
 
     @property
-    def names(self) -> NameTables:
-        """Return the name tables, building them on first use."""
-        if self._names is None:
-            tables = NameTables()
+    def query_names(self) -> QueryNames:
+        """Return the names queries look symbols up by, building them on first use."""
+        if self._query is None:
+            tables = QueryNames()
             for path, entry in self.entries.items():
                 tables.add(path, entry)
-            self._names = tables
-        return self._names
+            self._query = tables
+        return self._query
+
+    def link_names(self) -> LinkNames:
+        """Return the names the resolver reads across files, building them on first use."""
+        if self._link is None:
+            tables = LinkNames()
+            for path, entry in self.entries.items():
+                tables.add(path, entry)
+            self._link = tables
+        return self._link
 
 
 class SymbolsView(Mapping[str, Symbol]):
