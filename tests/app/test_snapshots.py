@@ -18,8 +18,8 @@ def _query(text: str, *keys: str):
         app = pilot.app
         app.part("#query").cursor_blink = False
         await ask(pilot, text)
-        if keys:
-            await pilot.press(*keys)
+        for key in keys:  # one at a time: each what-if answer lands before the next key
+            await pilot.press(key)
             await settle(pilot)
         await pilot.pause(0.3)  # the preview's colours arrive from a worker
         await wait_for(

@@ -52,7 +52,7 @@ class ResultsTable(DataTable[Text]):
             ("kind", "kind"),
             ("score", "score"),
             *((Text(SHORT[m], style=self._colour(m)), m) for m in MODALITIES),
-            ("", "marks"),
+            ("marks", "marks"),
         ]
         for i, (label, key) in enumerate(headers):
             width = max([len(label), *(row[i].cell_len for row in rows)])
