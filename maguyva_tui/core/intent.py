@@ -420,7 +420,8 @@ _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
 def _prose(text: str) -> bool:
     """A sentence rather than a search: long, and without a search verb. A quote, an error name or
     an identifier inside prose is what the sentence is about, not a string to grep for."""
-    return len(_WORD.findall(text)) > PROSE_WORDS and not _SEARCH_VERB.search(text)
+    outside = _QUOTED.sub(" ", text)  # a quoted string is the needle, not words of the sentence
+    return len(_WORD.findall(outside)) > PROSE_WORDS and not _SEARCH_VERB.search(outside)
 
 
 def _quoted_literal(text: str) -> Intent | None:

@@ -41,6 +41,8 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("Return the response object for the given `Request` instance.", UND, 0.40, "Request", "fallback"),
     ("Raise a ValueError if the URL is invalid and cannot be parsed", UND, 0.40, "ValueError", "fallback"),
     ("Prepares the given HTTP body data for the session adapter.", UND, 0.40, None, "fallback"),
+    ('"Invalid URL: No scheme supplied. Perhaps you meant https://example.com?"', EXACT, 0.90,
+     "Invalid URL: No scheme supplied. Perhaps you meant https://example.com?", "quoted_literal"),
     ("find where ValueError is raised in the url parsing code", EXACT, 0.85, "ValueError", "error_token"),
     ("search for the \"connection aborted\" message in the adapters", EXACT, 0.90, "connection aborted", "quoted_literal"),
     # rule 1: definition keywords of every supported language
