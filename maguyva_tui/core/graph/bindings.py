@@ -83,8 +83,8 @@ class Bindings:
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
 
-    def read(self, capture: str, node: Node) -> None:
-        """Record the binding one capture makes."""
+    def read(self, capture: str, node: Node, text: bytes | None = None) -> None:
+        """Record the binding one capture makes (``text``: the captured node's, when known)."""
         if capture in RETURN_CAPTURES:
             self.read_return(capture, node)
             return
@@ -93,6 +93,8 @@ class Bindings:
             if receiver is None or receiver.text not in (b"self", b"this"):
                 return
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
+        elif text is not None:
+            bound = text.decode("utf-8", "replace")
         else:
             bound = local_name(node) or ""
         if bound in RECEIVERS:

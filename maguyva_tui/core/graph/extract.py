@@ -39,6 +39,9 @@ SCOPE_KINDS: frozenset[str] = frozenset(
 )
 """Symbol kinds that enclose code; variables and imports are never a reference's scope."""
 
+DECLARATOR_LANGUAGES = frozenset({"c", "cpp"})
+"""Languages whose bound names are declarators (``*p``, ``a[3]``), always read."""
+
 NAMED_CAPTURES: dict[str, str] = {"new": "ref", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit"}
 """Captures of a type written as a plain name, and the reference kind each makes."""
 
@@ -100,7 +103,7 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
     reader.named(captures)
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node, path)]
-    return reader.references + reader.bindings(captures), imports
+    return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
 
 
 class _Reader:
@@ -117,17 +120,18 @@ class _Reader:
         return self.scopes[line] if line < len(self.scopes) else None
 
     def calls(self, nodes: Sequence[Node]) -> None:
-        """Record calls, the most common capture by far: inline, a plain callee's name memoized."""
+        """Record calls, the most common capture by far: inline, each callee's name read once per
+        text (a callee parsed without error reads the same wherever the same text is called)."""
         scopes, append = self.scopes, self.references.append
         last = len(scopes)
-        plain: dict[bytes, str] = {}
+        read: dict[bytes, str] = {}
         for node in nodes:
             text = node.text or b""
-            name = plain.get(text)
+            name = read.get(text)
             if name is None:
                 name = names.dotted(node)
-                if names.PLAIN.fullmatch(text):
-                    plain[text] = name
+                if not node.has_error:
+                    read[text] = name
             line = node.end_point[0] + 1
             append(("call", name, line, scopes[line] if line < last else None))
 
@@ -154,26 +158,36 @@ class _Reader:
         """Record one reference."""
         self.references.append((kind, name, line, scope or self.scope(line)))
 
-    def bindings(self, captures: dict[str, list[Node]]) -> list[RefRow]:
+    def bindings(self, captures: dict[str, list[Node]], declarators: bool) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
-        chosen = []
+        chosen: list[tuple[int, Node, str, bytes | None]] = []
+        scopes, last = self.scopes, len(self.scopes)
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
                 continue
             always = capture in RETURN_CAPTURES
             for node in nodes:
-                if always or node.text in wanted or node.type.endswith("declarator"):
-                    chosen.append((node, capture))
-                elif self.scope(node.start_point[0] + 1) is None:
-                    chosen.append((node, capture))  # a global: other files may use it
+                if always or (declarators and node.type.endswith("declarator")):
+                    chosen.append((node.start_byte, node, capture, None))
+                    continue
+                text = node.text
+                line = node.start_point[0] + 1
+                if text in wanted or line >= last or scopes[line] is None:  # wanted, or a global
+                    chosen.append((node.start_byte, node, capture, text))
+        chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
         found = Bindings(self.scope)
-        for node, capture in sorted(chosen, key=lambda item: item[0].start_byte):  # the first binding of
-            found.read(capture, node)  # an attribute gives its type, so read them in written order
+        for _, node, capture, text in chosen:
+            found.read(capture, node, text)
         return found.references(heads)
+
+
+def _first(item: tuple[int, Node, str, bytes | None]) -> int:
+    """Return where a chosen binding starts."""
+    return item[0]
 
 
 def _start(node: Node) -> int:
