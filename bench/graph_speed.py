@@ -2,42 +2,55 @@
 
     python -m bench.graph_speed            # sympy
     python -m bench.graph_speed requests   # any corpus of bench/corpora.py
+    python -m bench.graph_speed --cold     # also a cold index with and without the graph's work
 
-Measures, single-threaded and in CPU seconds: the cold cost of parse + definitions (what indexing pays anyway) against
-what the graph adds (reference extraction from the same trees + resolution + PageRank); warm
-callers and impact latency over the most central symbols and a deterministic sample of the rest;
-an incremental update of one file; pickling the graph.
+Measures, single-threaded and in CPU seconds (other work on a shared machine barely moves CPU
+time, unlike wall time): the cold cost of parse + definitions (what indexing pays anyway) against
+what the graph adds (reference extraction from the same trees as the rows the index stores, the
+Reference objects today's ``extract_facts`` wraps them in, resolution + PageRank); an incremental
+update of a leaf file and of a hub; pickling and loading the graph, and the first question after
+loading; warm callers, impact and callees latency over the most central symbols and a
+deterministic sample of the rest. ``--cold`` runs the real indexer (its process pool included)
+twice per variant and reports the CPU the graph adds to a cold index.
 """
 
 from __future__ import annotations
 
 import pickle
 import random
+import resource
 import statistics
 import sys
+import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
+from unittest.mock import patch
 
 from bench.corpora import corpus
 from maguyva_tui.core.graph import queries as q
-from maguyva_tui.core.graph.extract import extract_facts
+from maguyva_tui.core.graph.extract import extract_rows
 from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.symbols import to_row
 from maguyva_tui.core.parsing.definitions import extract_definitions
 from maguyva_tui.core.parsing.languages import language_for, parse
-from maguyva_tui.core.types import FileFacts
+from maguyva_tui.core.store.facts import FactsTable
+from maguyva_tui.core.types import Import, Reference
 
 SAMPLE = 200  # symbols asked about: the 100 most central (the slow, popular ones) and 100 at random
 SEED = 7
 IMPACT_DEPTH = 3
 MAX_FILE_BYTES = 2_000_000
+HUB = "sympy/core/basic.py"
+"""The incremental update of a file many others read (the most read file when absent)."""
 clock = time.process_time
-"""CPU time of this process: other work on a shared machine barely moves it, unlike wall time."""
 
 
-def analyze_timed(root: Path) -> tuple[dict[str, FileFacts], dict[str, float]]:
+def analyze_timed(root: Path) -> tuple[FactsTable, dict[str, float]]:
     """Parse every structural file once, timing definitions and graph extraction separately."""
-    facts: dict[str, FileFacts] = {}
-    spent = {"parse": 0.0, "definitions": 0.0, "extract": 0.0, "bytes": 0.0}
+    rows: dict[str, tuple[Any, ...]] = {}
+    spent = {"parse": 0.0, "definitions": 0.0, "extract": 0.0, "objects": 0.0, "bytes": 0.0}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
         language = language_for(rel)
@@ -47,16 +60,19 @@ def analyze_timed(root: Path) -> tuple[dict[str, FileFacts], dict[str, float]]:
         t0 = clock()
         tree = parse(language, source)
         t1 = clock()
-        chunks, symbols = extract_definitions(tree, source, language, rel)
+        _, symbols = extract_definitions(tree, source, language, rel)
         t2 = clock()
-        refs, imports = extract_facts(tree, source, language, rel, symbols)
+        refs, imports = extract_rows(tree, source, language, rel, symbols)
         t3 = clock()
+        [Reference(k, n, rel, line, s) for k, n, line, s in refs], [Import(rel, *i) for i in imports]
+        t4 = clock()
         spent["parse"] += t1 - t0
         spent["definitions"] += t2 - t1
         spent["extract"] += t3 - t2
+        spent["objects"] += t4 - t3
         spent["bytes"] += len(source)
-        facts[rel] = FileFacts(rel, language, tuple(chunks), tuple(symbols), tuple(refs), tuple(imports))
-    return facts, spent
+        rows[rel] = (language, (), tuple(to_row(s) for s in symbols), tuple(refs), tuple(imports))
+    return FactsTable(rows), spent
 
 
 def latencies(graph: CodeGraph) -> dict[str, list[float]]:
@@ -67,42 +83,59 @@ def latencies(graph: CodeGraph) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"callers": [], "impact": [], "callees": []}
     for node in chosen:
         name = graph.symbols[node].qualname
-        for label, run in (("callers", lambda: q.callers(graph, name)),
-                           ("impact", lambda: q.impact(graph, name, IMPACT_DEPTH)),
-                           ("callees", lambda: q.callees(graph, name))):
-            run()  # warm
+        for label, run in (("callers", q.callers), ("impact", q.impact), ("callees", q.callees)):
+            run(graph, name)  # warm
             start = clock()
-            run()
+            run(graph, name)
             out[label].append((clock() - start) * 1000)
     return out
 
 
 def main(argv: list[str]) -> int:
     """Print the measurements as markdown."""
-    name = argv[0] if argv else "sympy"
+    names = [a for a in argv if not a.startswith("--")]
+    name = names[0] if names else "sympy"
     root = corpus(name)
     facts, spent = analyze_timed(root)
     start = clock()
     graph = CodeGraph.build(facts)
     build = clock() - start
     base = spent["parse"] + spent["definitions"]
-    added = spent["extract"] + build
     stats = graph.stats
     print(f"## {name}: {len(facts)} files, {spent['bytes'] / 1e6:.1f} MB, {stats['nodes']} nodes, "
           f"{stats['edges']} edges, {len(graph.merged().line)} sites\n")
-    print("| step | seconds |\n|---|---|")
+    print("| step (CPU) | seconds | / parse + definitions |\n|---|---|---|")
     for label, value in (("tree-sitter parse", spent["parse"]), ("definitions", spent["definitions"]),
-                         ("graph: extract references", spent["extract"]), ("graph: resolve + PageRank", build)):
-        print(f"| {label} | {value:.2f} |")
-    print(f"| **graph added to parse + definitions** | **{added / base:.0%}** |")
-    print(f"| graph extraction / parse | {spent['extract'] / spent['parse']:.0%} |\n")
+                         ("graph: extract references (rows)", spent["extract"]),
+                         ("graph: resolve + PageRank", build),
+                         ("**graph added**", spent["extract"] + build),
+                         ("(Reference objects, as extract_facts returns them)", spent["objects"])):
+        print(f"| {label} | {value:.2f} | {value / base:.0%} |")
+    print()
+    print_operations(graph, facts)
+    print("| query (warm, 200 symbols) | median ms | p95 ms | max ms |\n|---|---|---|---|")
+    for label, values in latencies(graph).items():
+        values.sort()
+        p95 = values[int(len(values) * 0.95) - 1]
+        print(f"| {label} | {statistics.median(values):.2f} | {p95:.2f} | {values[-1]:.2f} |")
+    if "--cold" in argv:
+        print()
+        cold_index(root)
+    return 0
+
+
+def print_operations(graph: CodeGraph, facts: FactsTable) -> None:
+    """Time PageRank, two incremental updates, pickling, loading and the first question after it."""
     start = clock()
     graph._recompute_centrality()
     pagerank_ms = (clock() - start) * 1000
-    one = max(facts, key=lambda p: len(graph.deps.get(p, ())) and len(facts[p].references))
-    start = clock()
-    affected = graph.update({one: facts[one]}, ())
-    update_ms = (clock() - start) * 1000
+    leaf = max(facts, key=lambda p: len(graph.deps.get(p, ())) and len(facts.rows[p][3]))
+    hub = HUB if HUB in facts else max(facts, key=lambda p: len(graph.dependents.get("file:" + p, ())))
+    updates = []
+    for one in (leaf, hub):
+        start = clock()
+        resolved = graph.update({one: facts[one]}, ())
+        updates.append((one, len(resolved), (clock() - start) * 1000))
     start = clock()
     blob = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
     dump_ms = (clock() - start) * 1000
@@ -116,16 +149,44 @@ def main(argv: list[str]) -> int:
     first_ms = (clock() - start) * 1000
     print("| operation | ms |\n|---|---|")
     print(f"| PageRank recompute (transition + power iteration) | {pagerank_ms:.0f} |")
-    print(f"| update one file ({one}, {len(affected)} files re-resolved) | {update_ms:.0f} |")
+    for one, affected, update_ms in updates:
+        print(f"| update one file ({one}, {affected} files re-resolved) | {update_ms:.0f} |")
     print(f"| pickle dump ({len(blob) / 1e6:.1f} MB) | {dump_ms:.0f} |")
     print(f"| pickle load | {load_ms:.0f} |")
     print(f"| first callers + impact after loading (most central symbol) | {first_ms:.0f} |\n")
-    print("| query (warm, 200 symbols) | median ms | p95 ms | max ms |\n|---|---|---|---|")
-    for label, values in latencies(graph).items():
-        values.sort()
-        p95 = values[int(len(values) * 0.95) - 1]
-        print(f"| {label} | {statistics.median(values):.2f} | {p95:.2f} | {values[-1]:.2f} |")
-    return 0
+
+
+def cold_index(root: Path, rounds: int = 2) -> None:
+    """Index a corpus cold with the real indexer, with and without reference extraction (the graph
+    is then built from definitions alone, nearly free); report the CPU of this process and its workers."""
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.parsing import analyze
+
+    with_graph: list[float] = []
+    without: list[float] = []
+    for _ in range(rounds):
+        for spent in (with_graph, without):
+            with tempfile.TemporaryDirectory() as base, ExitStack() as patches:
+                if spent is without:
+                    patches.enter_context(patch.object(analyze, "extract_facts", _no_references))
+                start = _cpu()
+                update_index(root, Path(base))
+                spent.append(_cpu() - start)
+    best, bare = min(with_graph), min(without)
+    print("| cold index (CPU, best of 2) | seconds |\n|---|---|")
+    print(f"| without reference extraction | {bare:.2f} |\n| with the graph | {best:.2f} |")
+    print(f"| **graph added to the cold index** | **{(best - bare) / bare:.0%}** |")
+
+
+def _no_references(*_: object) -> tuple[list[Reference], list[Import]]:
+    """Extract nothing (the cold index without the graph's work)."""
+    return [], []
+
+
+def _cpu() -> float:
+    """Return the CPU seconds of this process and its finished workers."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ class CodeGraph:
         self.base_parts: dict[str, dict[str, list[str]]] = {}
         """File to the bases its ``inherit`` references give each class."""
         self.base_sources: dict[str, set[str]] = {}
-        self.deps: dict[str, Iterable[str]] = {}
+        self.deps: dict[str, tuple[str, ...]] = {}
         """File to the keys its last resolution read."""
         self.attached = True
         """Whether the graph can read every file's facts (not after unpickling, until ``attach``)."""
