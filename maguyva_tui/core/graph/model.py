@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph import centrality as cent
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph import persist
+from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.link import link_file
 from maguyva_tui.core.graph.nodes import FILE_KIND, NodeTable
 from maguyva_tui.core.graph.resolve import Resolver
@@ -137,6 +138,11 @@ class CodeGraph:
 
     def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = ()) -> set[str]:
         """Replace changed files, drop removed ones, re-resolve what depended on them; return those."""
+        with bulk():
+            return self._update(changed, removed)
+
+    def _update(self, changed: Mapping[str, FileFacts], removed: Iterable[str]) -> set[str]:
+        """Do ``update``."""
         if not self.attached and self.languages:
             raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after unpickling")
         removed = {p for p in removed if p in self.languages} - set(changed)
@@ -525,7 +531,8 @@ class CodeGraph:
     def __setstate__(self, state: dict[str, object]) -> None:
         """Restore a pickled graph; queries work at once, ``update`` after ``attach``."""
         self.__init__()  # type: ignore[misc]
-        persist.load(self, state)
+        with bulk():
+            persist.load(self, state)
         self.attached = not self.languages
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.types import Symbol
 
@@ -171,8 +172,9 @@ class SymbolStore:
         """Return the names queries look symbols up by, building them on first use."""
         if self._query is None:
             tables = QueryNames()
-            for path, entry in self.entries.items():
-                tables.add(path, entry)
+            with bulk():
+                for path, entry in self.entries.items():
+                    tables.add(path, entry)
             self._query = tables
         return self._query
 
@@ -180,8 +182,9 @@ class SymbolStore:
         """Return the names the resolver reads across files, building them on first use."""
         if self._link is None:
             tables = LinkNames()
-            for path, entry in self.entries.items():
-                tables.add(path, entry)
+            with bulk():
+                for path, entry in self.entries.items():
+                    tables.add(path, entry)
             self._link = tables
         return self._link
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from maguyva_tui.core.graph import queries
+from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
@@ -47,7 +48,7 @@ class GraphRetriever:
 
     def __init__(self, graph: CodeGraph, symbols: Iterable[Symbol] | None = None) -> None:
         self.graph = graph
-        self._words: dict[str, set[str]] | None = None
+        self._words: dict[str, list[str]] | None = None
 
     # -- direct answers ------------------------------------------------------------------------
     def callers_hits(self, name: str, limit: int) -> list[Hit]:
@@ -109,7 +110,7 @@ class GraphRetriever:
                 seeds[node] += WHOLE_NAME_WEIGHT
         index = self.word_index()
         for word in {w for w in words(query.text) if len(w) >= MIN_WORD and w not in STOP_WORDS}:
-            matches = index.get(word, set())
+            matches = index.get(word, [])
             if 0 < len(matches) <= MAX_WORD_SEEDS:
                 for node in matches:
                     seeds[node] += WORD_WEIGHT / len(matches)
@@ -122,15 +123,19 @@ class GraphRetriever:
             return ()
         return queries.definitions(self.graph, written)
 
-    def word_index(self) -> dict[str, set[str]]:
+    def word_index(self) -> dict[str, list[str]]:
         """Return (building once) the map from name word to the symbols whose name contains it."""
         if self._words is None:
-            index: dict[str, set[str]] = defaultdict(set)
-            for node, name in self.graph.symbol_names():
-                for word in set(words(name)):
-                    if len(word) >= MIN_WORD:
-                        index[word].add(node)
-            self._words = dict(index)
+            index: dict[str, list[str]] = {}
+            split: dict[str, list[str]] = {}  # many symbols share a name: split each name once
+            with bulk():
+                for node, name in self.graph.symbol_names():
+                    found = split.get(name)
+                    if found is None:
+                        found = split[name] = [w for w in set(words(name)) if len(w) >= MIN_WORD]
+                    for word in found:
+                        index.setdefault(word, []).append(node)
+            self._words = index
         return self._words
 
     def _label(self, node: str) -> str:
