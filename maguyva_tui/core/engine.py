@@ -212,9 +212,11 @@ class Engine:
 
         choice = fall_back(reason)
         with self._lock:
-            self._provider, self._provider_notice = choice.provider, choice.fallback_reason
+            self._provider, self._provider_notice = choice.provider, None
             self._store = None
             self._retrievers.pop("semantic", None)
+        if choice.fallback_reason:
+            self.notice(choice.fallback_reason)
 
     @property
     def provider(self) -> Any:

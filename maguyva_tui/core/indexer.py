@@ -114,6 +114,8 @@ class _Build:
         self.max_bytes = max_bytes
         self.report = WalkReport()
         self.summary = IndexSummary()
+        self.repaired = 0
+        """Files whose stored text no longer matched its hash and were read again."""
         self.previous = self._previous()
 
     def _previous(self) -> Snapshot | None:
@@ -147,7 +149,7 @@ class _Build:
     def _unchanged(self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile]) -> bool:
         """Tell whether the walk found exactly what the live generation already holds."""
         prev = self.previous
-        if prev is None or fresh or len(kept) != len(prev.files):
+        if prev is None or fresh or self.repaired or len(kept) != len(prev.files):
             return False
         return all(prev.files.get(e.path) == e for e, _ in kept)
 
@@ -161,8 +163,11 @@ class _Build:
                 self.progress("read", i, len(candidates))
             old = prev.files.get(cand.path) if prev else None
             if old and prev and old.size == cand.size and old.mtime_ns == cand.mtime_ns:
-                kept.append((old, prev.raw(old.path)))
-                continue
+                stored = prev.raw(old.path)
+                if content_hash(stored) == old.hash:
+                    kept.append((old, stored))
+                    continue
+                self.repaired += 1  # the stored text was damaged on disk: read the file again
             source = read_source(cand, self.report, self.max_bytes)
             if source is None:
                 continue

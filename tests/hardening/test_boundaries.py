@@ -272,12 +272,10 @@ def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Pa
 
 @pytest.mark.parametrize("json_flag", [False, True], ids=["text", "json"])
 def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dict[str, str], json_flag: bool) -> None:
-    """maguyva_tui/cli.py _index: the provider's notice goes to engine.notices (choose_provider(
-    notice=self.notices.append) in Engine.provider), and _index prints engine.notices only after
-    refresh() and embed_pending() have returned, that is after every chunk was sent; with --json
-    it never prints them at all. Expected: UPLOAD_NOTICE on stderr before the first request.
-    Fix: in the CLI, build the engine with a notice callback that prints to stderr at once (and
-    keep the notices in the --json summary)."""
+    """maguyva_tui/cli.py _index used to print engine.notices only after refresh() and
+    embed_pending() had returned, after every chunk was sent, and never with --json. Fixed in
+    69e4754: notices reach stderr the moment they arise. UPLOAD_NOTICE must come before the first
+    request the (stub) SDK receives."""
     root = tmp_path / "repo"
     shutil.copytree(FIXTURE, root, symlinks=True)
     proc = cli("index", str(root), *(["--json"] if json_flag else []), env=stub_env)
@@ -287,7 +285,6 @@ def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dic
     assert first_send >= 0 and 0 <= told < first_send, proc.stderr[:600]
 
 
-@pytest.mark.xfail(strict=True, reason="maguyva index falls back to the local model without saying so")
 def test_a_rejected_key_falls_back_to_the_local_model_and_says_so(tmp_path: Path, stub_env: dict[str, str]) -> None:
     """maguyva_tui/core/engine.py Engine.use_local_model sets ``_provider_notice`` but never calls
     ``self.notice``, so `maguyva index` (text output) embeds everything with the local model after

@@ -104,13 +104,15 @@ def repo_dir(base: Path, root: Path) -> Path:
 def current_generation(folder: Path) -> Path:
     """Return the live generation folder, or raise IndexUnavailable."""
     try:
-        name = (folder / "CURRENT").read_text().strip()
+        name = (folder / "CURRENT").read_bytes().decode("ascii").strip()
     except FileNotFoundError:
         raise IndexUnavailable("no index yet") from None
     except OSError as exc:
         raise IndexUnavailable(f"cannot read the index ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise IndexUnavailable("the index is corrupt (CURRENT is not a generation name); rebuilding it") from None
     gen = folder / name
-    if not name.startswith("g-") or not gen.is_dir():
+    if not name.startswith("g-") or "/" in name or not gen.is_dir():
         raise IndexUnavailable("the index is corrupt (CURRENT names no generation); rebuilding it")
     return gen
 

@@ -70,7 +70,7 @@ class Snapshot:
             trigrams = TrigramIndex.load(gen)
         except IndexUnavailable:
             raise
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except Exception as exc:  # damaged files raise nearly anything (EOFError, IndexError, ...)
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
         facts = FactsTable(read_pickle(gen / "facts.pkl"))
         centrality = read_pickle(gen / "centrality.pkl")

@@ -126,8 +126,7 @@ class TrigramIndex:
         blob_path = folder / "trigram_postings.bin"
         blob = np.memmap(blob_path, np.uint8, mode="r") if blob_path.stat().st_size else b""
         live = BitMap.deserialize((folder / "trigram_live.bin").read_bytes())
-        if len(offsets) != len(keys) + 1:
-            raise ValueError("trigram offsets do not match keys")
+        _check_layout(keys, offsets, len(blob))
         return cls(keys, offsets, memoryview(blob) if len(blob) else b"", live)
 
     def _merged(self) -> tuple[np.ndarray, np.ndarray, bytes]:
@@ -145,6 +144,16 @@ class TrigramIndex:
             i = int(np.searchsorted(self._keys, key))
             parts.append(bytes(self._blob[int(self._offsets[i]) : int(self._offsets[i + 1])]))
         return keys, _offsets_of(parts), b"".join(parts)
+
+
+def _check_layout(keys: np.ndarray, offsets: np.ndarray, blob_size: int) -> None:
+    """Refuse postings whose parts disagree: keys strictly increasing, offsets from 0 to the blob's end."""
+    if keys.ndim != 1 or offsets.ndim != 1 or len(offsets) != len(keys) + 1:
+        raise ValueError("trigram offsets do not match keys")
+    if len(keys) > 1 and not bool(np.all(keys[1:] > keys[:-1])):
+        raise ValueError("trigram keys are not sorted")
+    if int(offsets[0]) != 0 or int(offsets[-1]) != blob_size or bool(np.any(offsets[1:] < offsets[:-1])):
+        raise ValueError("trigram offsets do not cover the postings")
 
 
 def _offsets_of(parts: list[bytes]) -> np.ndarray:
