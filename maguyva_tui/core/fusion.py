@@ -301,15 +301,31 @@ def _order_key(item: Fused) -> tuple[float, str, int, int]:
     return (-item.score, item.key[0], item.key[1], item.key[2])
 
 
-def _best_per_file(items: Sequence[Fused]) -> list[Fused]:
-    """Keep the best item of each file, counting the others it stands for."""
+def _best_per_file(items: Sequence[Fused], lead: str | None = None) -> list[Fused]:
+    """Keep one item per file, counting the others it stands for: the chunk the leading engine
+    ranked best when it found any in that file (it knows best what the question asks), else the
+    best-scoring chunk."""
     best: dict[str, Fused] = {}
     counts: dict[str, int] = {}
-    for item in sorted(items, key=_order_key):
+    for item in sorted(items, key=lambda i: (_lead_rank(i, lead), *_order_key(i))):
         path = item.key[0]
         counts[path] = counts.get(path, 0) + 1
         best.setdefault(path, item)
     return [replace(item, folded=counts[path] - 1) for path, item in best.items()]
+
+
+def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
+    """The engine with the strictly greatest weight, if there is one."""
+    ranked = sorted(order, key=lambda m: -_weight(weights, m))
+    if not ranked or (len(ranked) > 1 and _weight(weights, ranked[0]) == _weight(weights, ranked[1])):
+        return None
+    return ranked[0]
+
+
+def _lead_rank(item: Fused, lead: str | None) -> int:
+    """The leading engine's rank of an item; items it did not find come after those it did."""
+    part = item.contribution(lead) if lead else None
+    return part.rank if part is not None else 1 << 30
 
 
 def fuse(
@@ -328,7 +344,7 @@ def fuse(
     found = _collect(lists, order, locate)
     items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
     if dedup_per_file:
-        items = _best_per_file(items)
+        items = _best_per_file(items, _leading(order, weights))
     return sorted(items, key=_order_key)
 
 

@@ -212,6 +212,18 @@ def test_dedup_keeps_the_best_chunk_per_file_and_counts_the_folded() -> None:
     assert ranked[0].score == max(i.score for i in everything)
 
 
+def test_a_file_is_shown_by_the_chunk_the_leading_engine_ranked_best() -> None:
+    lists = {
+        "semantic": [hit("a.py", 40, 60), hit("b.py", 1, 9), hit("a.py", 1, 20)],
+        "text": [hit("a.py", 1, 20)],
+    }
+    ranked = fuse(lists, {"semantic": 0.5, "text": 0.2}, k=40)
+    assert [(i.key, i.folded) for i in ranked] == [(("a.py", 40, 60), 1), (("b.py", 1, 9), 0)]
+    assert all(i.score == i.rederived_score() for i in ranked)
+    everything = fuse(lists, {"semantic": 0.5, "text": 0.2}, k=40, dedup_per_file=False)
+    assert max(everything, key=lambda i: i.score).key == ("a.py", 1, 20)  # not the one shown for a.py
+
+
 def test_ties_are_broken_by_path_then_line() -> None:
     lists = {"semantic": [hit("b.py", 5)], "text": [hit("a.py", 9)], "structural": [hit("a.py", 2)]}
     ranked = fuse(lists, {"semantic": 0.3, "text": 0.3, "structural": 0.3}, k=40, dedup_per_file=False)
