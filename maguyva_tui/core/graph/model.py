@@ -15,9 +15,9 @@ dependency keys), then recomputes PageRank.
 from __future__ import annotations
 
 import posixpath
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -26,14 +26,14 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph import centrality as cent
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph import persist
+from maguyva_tui.core.graph.bases import Bases
 from maguyva_tui.core.graph.bulk import bulk
+from maguyva_tui.core.graph.layers import FactLayers, FactsView
 from maguyva_tui.core.graph.link import link_file
 from maguyva_tui.core.graph.nodes import FILE_KIND, NodeTable
 from maguyva_tui.core.graph.resolve import Resolver
 from maguyva_tui.core.graph.sites import (
-    CALL,
     KINDS,
-    OUTCOMES,
     Block,
     Edges,
     Loose,
@@ -48,24 +48,17 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merge,
 )
+from maguyva_tui.core.graph.stats import per_language
 from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, position
-from maguyva_tui.core.graph.tables import (
-    CLASS_KINDS,
-    FileIndex,
-    IndexCache,
-    Source,
-    member_pairs,
-    read_source,
-    symbol_id,
-)
+from maguyva_tui.core.graph.tables import IndexCache, Source, member_pairs, symbol_id
 from maguyva_tui.core.types import FileFacts, Symbol
+
+T = TypeVar("T")
 
 __all__ = ["EDGE_KINDS", "CodeGraph", "Loose", "Site"]
 
 EDGE_KINDS: tuple[str, ...] = KINDS
 """Every edge kind, in the order the explain view lists them."""
-RESOLVED_KINDS = frozenset({"call", "inherit", "ref"})
-"""Reference kinds counted in the resolution statistics."""
 
 
 class CodeGraph:
@@ -79,18 +72,12 @@ class CodeGraph:
         self.blocks: dict[str, Block] = {}
         self.loose_blocks: dict[str, LooseBlock] = {}
         self.members: dict[str, Members] = {}
-        self.bases: dict[str, list[str]] = {}
-        self.base_parts: dict[str, dict[str, list[str]]] = {}
-        """File to the bases its ``inherit`` references give each class."""
-        self.base_sources: dict[str, set[str]] = {}
+        self.inheritance = Bases()
         self.deps: dict[str, tuple[str, ...]] = {}
         """File to the keys its last resolution read."""
         self.attached = True
         """Whether the graph can read every file's facts (not after unpickling, until ``attach``)."""
-        self._layers: list[Mapping[str, FileFacts] | None] = []
-        """The mappings the facts came from: the attached index, then each update's changes."""
-        self._layer_of: dict[str, int] = {}
-        self._sources: dict[str, Source] = {}
+        self.layers = FactLayers()
         self.indexes = IndexCache(self._source)
         self._table: mod.ModuleTable | None = None
         self._packages: set[str] | None = None
@@ -110,31 +97,23 @@ class CodeGraph:
     def attach(self, facts: Mapping[str, FileFacts]) -> None:
         """Give an unpickled graph the facts it was built from, so that it can be updated
         (nothing is read until an update needs a file; stored rows are read without decoding)."""
-        self._layers = [facts]
-        self._layer_of = {path: 0 for path in self.languages}
-        self._sources = {}
+        self.layers.attach(facts, self.languages)
         self.indexes.clear()
         self.attached = True
 
     @property
     def facts(self) -> Mapping[str, FileFacts]:
         """Path to facts for every file of the graph (empty until ``attach`` after unpickling)."""
-        return _FactsView(self)
-
-    def _layer(self, path: str) -> Mapping[str, FileFacts] | None:
-        """Return the mapping holding a file's current facts."""
-        at = self._layer_of.get(path)
-        return self._layers[at] if at is not None else None
+        return FactsView(self.layers, self.languages, self.attached)
 
     def _source(self, path: str) -> Source | None:
-        """Return a file's facts as rows (kept until the end of the update that reads them)."""
-        found = self._sources.get(path)
-        if found is None:
-            layer = self._layer(path)
-            if layer is None or path not in layer:
-                return None
-            found = self._sources[path] = read_source(layer, path)
-        return found
+        """Return a file's facts as rows."""
+        return self.layers.source(path)
+
+    @property
+    def bases(self) -> dict[str, list[str]]:
+        """Class node to its base targets, in the order written."""
+        return self.inheritance.bases
 
     def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = ()) -> set[str]:
         """Replace changed files, drop removed ones, re-resolve what depended on them; return those."""
@@ -151,34 +130,26 @@ class CodeGraph:
         languages = {p: self.languages[p] for p in touched if p in self.languages}
         for path in touched:
             self._forget_file(path)
-        self._layers.append(changed)
+        self.layers.add(changed)
         for path in changed:
-            self._layer_of[path] = len(self._layers) - 1
             languages[path] = self._learn_file(path)
         self._table = self._packages = None
         stale = _changed_keys(old_table, self.table) | _file_keys(languages)
         affected = (set(changed) | self._dependents_of(stale)) - removed
         affected &= self.languages.keys()
         for path in removed:
-            self._resolve_bases_removed(path)
+            self.inheritance.withdraw(path)
         self._rebase(affected)
         resolver = self._resolver()
         for path in sorted(affected):
             self._store(path, resolver)
         self._recompute_centrality()
-        self._sources = {}
-        self._drop_unused_layers()
+        self.layers.settle()
         return affected
-
-    def _drop_unused_layers(self) -> None:
-        """Let go of the mappings no file's facts come from any more."""
-        used = set(self._layer_of.values())
-        self._layers = [layer if i in used else None for i, layer in enumerate(self._layers)]
 
     def _forget_file(self, path: str) -> None:
         """Remove a file's nodes, symbols, facts and sites."""
-        self._layer_of.pop(path, None)
-        self._sources.pop(path, None)
+        self.layers.forget(path)
         self.indexes.pop(path)
         self.languages.pop(path, None)
         entry = self.store.pop(path)
@@ -241,7 +212,7 @@ class CodeGraph:
 
     def _resolver(self) -> Resolver:
         """Return a resolver over the current tables."""
-        return Resolver(self.indexes, self.table, self.bases, self.store.link_names, self.packages)
+        return Resolver(self.indexes, self.table, self.inheritance.bases, self.store.link_names, self.packages)
 
     # -- bases first: member lookups walk them --------------------------------------------------
     def _rebase(self, affected: set[str]) -> None:
@@ -257,49 +228,10 @@ class CodeGraph:
             pending = readers & self.languages.keys()
 
     def _resolve_bases(self, path: str) -> bool:
-        """Resolve one file's ``inherit`` references into ``bases``; tell whether anything changed."""
-        index = self.indexes[path]
-        resolver = self._resolver()
-        new: dict[str, list[str]] = defaultdict(list)
+        """Resolve one file's base types; tell whether they changed."""
         source = self._source(path)
-        for kind, name, _, scope in source.references if source is not None else ():
-            if kind != "inherit" or not scope:
-                continue
-            sub = self._subtype(resolver, index, scope)
-            if sub is not None:
-                new[sub].append(resolver.resolve(index, None, name))
-        old = self.base_parts.pop(path, {})
-        if new:
-            self.base_parts[path] = dict(new)
-        for node in set(old) | set(new):
-            self._merge_bases(node, path, node in new)
-        return dict(new) != old
-
-    def _resolve_bases_removed(self, path: str) -> None:
-        """Withdraw the bases a removed file declared."""
-        for node in self.base_parts.pop(path, {}):
-            self._merge_bases(node, path, False)
-
-    def _merge_bases(self, node: str, path: str, contributes: bool) -> None:
-        """Recompute the bases of one class from every file that declares some (Rust impls)."""
-        sources = self.base_sources.setdefault(node, set())
-        if contributes:
-            sources.add(path)
-        else:
-            sources.discard(path)
-        merged = [b for p in sorted(sources) for b in self.base_parts.get(p, {}).get(node, [])]
-        if merged:
-            self.bases[node] = merged
-        else:
-            self.bases.pop(node, None)
-            self.base_sources.pop(node, None)
-
-    def _subtype(self, resolver: Resolver, index: FileIndex, scope: str) -> str | None:
-        """Return the node of the class that inherits: the scope, or the Rust ``impl`` type."""
-        if index.defs.get(scope) in CLASS_KINDS:
-            return symbol_id(index.path, scope)
-        target = resolver.resolve(index, None, scope)
-        return target if resolver.kind(target) in CLASS_KINDS else None
+        references = source.references if source is not None else ()
+        return self.inheritance.resolve_file(self._resolver(), self.indexes[path], references)
 
     # -- sites ---------------------------------------------------------------------------------
     def _store(self, path: str, resolver: Resolver) -> None:
@@ -320,7 +252,7 @@ class CodeGraph:
         self.deps[path] = keys
 
     # -- derived arrays, rebuilt after each update ------------------------------------------------
-    def _cached(self, name: str, make: Any) -> Any:
+    def _cached(self, name: str, make: Callable[[], T]) -> T:
         """Return a derived value, computing it once per version of the graph."""
         found = self._derived.get(name)
         if found is None:
@@ -329,7 +261,7 @@ class CodeGraph:
 
     def merged(self) -> Merged:
         """Return every file's sites concatenated in path order, indexed by target."""
-        return self._cached("merged", lambda: merge(sorted(self.blocks), self.blocks, len(self.nodes)))  # type: ignore[no-any-return]
+        return self._cached("merged", lambda: merge(sorted(self.blocks), self.blocks, len(self.nodes)))
 
     def edges(self) -> Edges:
         """Return the aggregated edges between live nodes."""
@@ -338,7 +270,7 @@ class CodeGraph:
             alive = self.nodes.alive()
             keep = alive[edges.source] & alive[edges.target]
             return Edges(edges.source[keep], edges.target[keep], edges.counts[keep]) if not keep.all() else edges
-        return self._cached("edges", make)  # type: ignore[no-any-return]
+        return self._cached("edges", make)
 
     def _recompute_centrality(self) -> None:
         """Recompute scaled PageRank over the whole graph."""
@@ -360,7 +292,7 @@ class CodeGraph:
             ids = self.nodes.ids
             nodes = tuple(ids[s] for s in live.tolist())
             return cent.operator(nodes, dense[edges.source], dense[edges.target], edges.weight)
-        return self._cached("transition", make)  # type: ignore[no-any-return]
+        return self._cached("transition", make)
 
     # -- views -----------------------------------------------------------------------------------
     @property
@@ -430,7 +362,7 @@ class CodeGraph:
         def make() -> dict[str, float]:
             ids, rank = self.nodes.ids, self._rank
             return {ids[s]: rank[s] for s in self.nodes.live()}
-        return self._cached("rank", make)  # type: ignore[no-any-return]
+        return self._cached("rank", make)
 
     def node_centrality(self, node: str) -> float:
         """Return PageRank × number of nodes (mean 1 over all nodes; 0 for an unknown node)."""
@@ -443,7 +375,7 @@ class CodeGraph:
 
     def rank_array(self) -> NDArray[np.float64]:
         """Return the centrality of every node slot as an array."""
-        return self._cached("rank_array", lambda: np.asarray(self._rank, dtype=np.float64))  # type: ignore[no-any-return]
+        return self._cached("rank_array", lambda: np.asarray(self._rank, dtype=np.float64))
 
     def name_order(self) -> NDArray[np.int64]:
         """Return, per node slot, the position of its id in sorted order (ties broken by name)."""
@@ -452,7 +384,7 @@ class CodeGraph:
             order = np.zeros(len(ids), dtype=np.int64)
             order[sorted(range(len(ids)), key=ids.__getitem__)] = np.arange(len(ids))
             return order
-        return self._cached("name_order", make)  # type: ignore[no-any-return]
+        return self._cached("name_order", make)
 
     def in_degree(self, node: str) -> int:
         """Return how many sites point at a node (call, import, inherit and ref sites)."""
@@ -499,22 +431,7 @@ class CodeGraph:
     @property
     def stats(self) -> dict[str, object]:
         """Return node and edge counts and, per language, how call/inherit/ref sites resolved."""
-        per_language: dict[str, Counter[str]] = defaultdict(Counter)
-        for path, block in self.blocks.items():
-            counts = np.bincount(block.kind, minlength=len(KINDS)).tolist()
-            found = per_language[self.languages.get(path) or ""]
-            found["resolved"] += sum(counts[KINDS.index(k)] for k in RESOLVED_KINDS)
-            found["calls_resolved"] += counts[CALL]
-        for path, loose in self.loose_blocks.items():
-            found = per_language[self.languages.get(path) or ""]
-            outcomes = np.bincount(loose.outcome, minlength=len(OUTCOMES)).tolist()
-            calls = np.bincount(loose.outcome[loose.kind == CALL], minlength=len(OUTCOMES)).tolist()
-            for name, total, call in zip(OUTCOMES, outcomes, calls):
-                if total:
-                    found[name] += total
-                if call:
-                    found["calls_" + name] += call
-        languages = {lang: _complete(counts) for lang, counts in sorted(per_language.items())}
+        languages = per_language(self.blocks, self.loose_blocks, self.languages)
         return {
             "nodes": len(self.nodes.index),
             "edges": len(self.edges().source),
@@ -534,40 +451,6 @@ class CodeGraph:
         with bulk():
             persist.load(self, state)
         self.attached = not self.languages
-
-
-class _FactsView(Mapping[str, FileFacts]):
-    """The facts of every file of a graph, read through to the attached index."""
-
-    def __init__(self, graph: CodeGraph) -> None:
-        self._graph = graph
-
-    def __getitem__(self, path: str) -> FileFacts:
-        layer = self._graph._layer(path)
-        if layer is None:
-            raise KeyError(path)
-        return layer[path]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._graph.languages if self._graph.attached else ())
-
-    def __len__(self) -> int:
-        return len(self._graph.languages) if self._graph.attached else 0
-
-    def __contains__(self, path: object) -> bool:
-        return path in self._graph._layer_of
-
-
-COUNTED = ("resolved", "external", "ambiguous", "unresolved")
-
-
-def _complete(counts: Counter[str]) -> dict[str, float]:
-    """Fill every outcome and add the unresolved rate (over sites that are not external)."""
-    out: dict[str, float] = {k: counts.get(k, 0) for k in COUNTED}
-    out.update({f"calls_{k}": counts.get(f"calls_{k}", 0) for k in COUNTED})
-    internal = out["resolved"] + out["ambiguous"] + out["unresolved"]
-    out["unresolved_rate"] = round((out["ambiguous"] + out["unresolved"]) / internal, 4) if internal else 0.0
-    return out
 
 
 def _changed_keys(old: mod.ModuleTable, new: mod.ModuleTable) -> set[str]:

@@ -77,9 +77,9 @@ def dump(graph: CodeGraph) -> dict[str, Any]:
         },
         "rank": np.asarray(graph.slot_centrality(), dtype=np.float64)[order],
         "deps": [tuple(keys.setdefault(k, k) for k in graph.deps.get(p, ())) for p in paths],
-        "bases": graph.bases,
-        "base_parts": graph.base_parts,
-        "base_sources": graph.base_sources,
+        "bases": graph.inheritance.bases,
+        "base_parts": graph.inheritance.parts,
+        "base_sources": graph.inheritance.sources,
     }
 
 
@@ -133,7 +133,8 @@ def load(graph: CodeGraph, state: dict[str, Any]) -> None:
             graph.members[path] = Members(members["source"][a:b], members["target"][a:b])
     graph._rank = state["rank"].tolist()
     graph.deps = dict(zip(paths, state["deps"]))
-    graph.bases, graph.base_parts, graph.base_sources = state["bases"], state["base_parts"], state["base_sources"]
+    inheritance = graph.inheritance
+    inheritance.bases, inheritance.parts, inheritance.sources = state["bases"], state["base_parts"], state["base_sources"]
 
 
 def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:

@@ -1,0 +1,71 @@
+"""The base types of every class, resolved before any member lookup (which walks them).
+
+A class's bases come from the ``inherit`` references of the file defining it, and in Rust from
+every file with an ``impl Trait for Type``: each file's part is kept apart so that a changed or
+removed file withdraws exactly what it declared.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from maguyva_tui.core.graph.resolve import Resolver
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, RefRow, symbol_id
+
+
+class Bases:
+    """Class node to its base targets, in the order written, merged over the files declaring them."""
+
+    __slots__ = ("bases", "parts", "sources")
+
+    def __init__(self) -> None:
+        self.bases: dict[str, list[str]] = {}
+        self.parts: dict[str, dict[str, list[str]]] = {}
+        """File to the bases its ``inherit`` references give each class."""
+        self.sources: dict[str, set[str]] = {}
+        """Class node to the files that declare some of its bases."""
+
+    def resolve_file(self, resolver: Resolver, index: FileIndex, references: Sequence[RefRow]) -> bool:
+        """Resolve one file's ``inherit`` references; tell whether its part changed."""
+        new: dict[str, list[str]] = defaultdict(list)
+        for kind, name, _, scope in references:
+            if kind != "inherit" or not scope:
+                continue
+            sub = _subtype(resolver, index, scope)
+            if sub is not None:
+                new[sub].append(resolver.resolve(index, None, name))
+        path = index.path
+        old = self.parts.pop(path, {})
+        if new:
+            self.parts[path] = dict(new)
+        for node in set(old) | set(new):
+            self._merge(node, path, node in new)
+        return dict(new) != old
+
+    def withdraw(self, path: str) -> None:
+        """Withdraw the bases a removed file declared."""
+        for node in self.parts.pop(path, {}):
+            self._merge(node, path, False)
+
+    def _merge(self, node: str, path: str, contributes: bool) -> None:
+        """Recompute the bases of one class from every file that declares some (Rust impls)."""
+        sources = self.sources.setdefault(node, set())
+        if contributes:
+            sources.add(path)
+        else:
+            sources.discard(path)
+        merged = [b for p in sorted(sources) for b in self.parts.get(p, {}).get(node, [])]
+        if merged:
+            self.bases[node] = merged
+        else:
+            self.bases.pop(node, None)
+            self.sources.pop(node, None)
+
+
+def _subtype(resolver: Resolver, index: FileIndex, scope: str) -> str | None:
+    """Return the node of the class that inherits: the scope, or the Rust ``impl`` type."""
+    if index.defs.get(scope) in CLASS_KINDS:
+        return symbol_id(index.path, scope)
+    target = resolver.resolve(index, None, scope)
+    return target if resolver.kind(target) in CLASS_KINDS else None
