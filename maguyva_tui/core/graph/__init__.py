@@ -28,7 +28,7 @@ def build_graph(
 ) -> CodeGraph:
     """Update ``previous`` in place when it is a ``CodeGraph`` (changed and removed files only), else build from all facts."""
     if isinstance(previous, CodeGraph) and changed is not None:
-        if len(previous.facts) < len(previous.languages):
+        if not previous.attached:
             previous.attach(facts)  # unpickled: the facts live in the index, not in the graph's pickle
         previous.update(changed, removed)
         return previous
