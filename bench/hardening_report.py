@@ -164,8 +164,9 @@ def row_memory(f: Figures) -> tuple[str, str]:
     return "memory", (
         f"{n(f('load', 'queries'))} queries in one `maguyva search --batch` ({f('load', 'queries_per_second', '?')} "
         f"q/s): RSS {f('load', 'rss_after_warmup_mib', '?')} MiB after a {n(f('load', 'warmup_queries'))}-query "
-        f"warm-up, peak {f('load', 'rss_peak_mib', '?')} MiB, final {f('load', 'rss_final_mib', '?')} MiB: "
-        f"**{f('load', 'rss_max_drift_pct', '?')} %** at most from the warm-up level (bound 10 %)"
+        f"warm-up, peak {f('load', 'rss_peak_mib', '?')} MiB (**+{f('load', 'rss_growth_pct', '?')} %**, bound "
+        f"10 %), final {f('load', 'rss_final_mib', '?')} MiB; heap (RssAnon) {f('load', 'anon_after_warmup_mib', '?')} "
+        f"-> {f('load', 'anon_final_mib', '?')} MiB (+{f('load', 'anon_growth_pct', '?')} % at most)"
     )
 
 

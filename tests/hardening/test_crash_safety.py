@@ -19,6 +19,7 @@ import random
 import select
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import threading
@@ -244,38 +245,64 @@ def check_through_cli(repo: Evolving) -> None:
 # -- the tests -----------------------------------------------------------------------------------
 
 
+class KillTimer:
+    """Where to aim the next kill, learned from the runs that finished before their kill landed."""
+
+    def __init__(self, calibration: Run, rng: random.Random) -> None:
+        self.rng = rng
+        self.runs = [calibration.seconds]
+        self.writes = [max(calibration.write_seconds, 0.05)]
+
+    def delay(self, aim_at_write: bool) -> float:
+        """A random delay: into the write phase, or anywhere in a whole run."""
+        if aim_at_write:
+            return self.rng.uniform(0, statistics.median(self.writes[-5:]))
+        return self.rng.uniform(0.05, statistics.median(self.runs[-5:]))
+
+    def learn(self, run: Run) -> None:
+        """A run that outlived its delay shows how long runs take now."""
+        if run.returncode == 0:
+            self.runs.append(run.seconds)
+            self.writes.append(max(run.write_seconds, 0.05))
+
+
+def kill_round(repo: Evolving, timer: KillTimer, round_no: int, published: int, tally: Counter[str]) -> int:
+    """Change the repository, kill an index run, check the live index and maybe the next run;
+    return the number of the state now published."""
+    repo.change()
+    aim = round_no % 2 == 0
+    run = index_on_a_terminal(repo, kill_after=timer.delay(aim), aim_at_write=aim)
+    timer.learn(run)
+    killed = run.returncode == -signal.SIGKILL
+    tally["killed" if killed else "finished first"] += 1
+    tally["killed during write"] += killed and run.saw_write
+    tally["left a partial generation"] += partial_generations(repo) > 0
+    outcome, state = inspect_after_kill(repo, published)
+    tally[f"live index: {outcome}"] += 1
+    if round_no % CLI_CHECK_EVERY == CLI_CHECK_EVERY - 1:
+        check_through_cli(repo)
+        tally["next run: cli search"] += 1
+        return len(repo.states) - 1
+    if round_no % 2 == 1:
+        check_in_process(repo)
+        tally["next run: in-process build"] += 1
+        return len(repo.states) - 1
+    return published if state is None else state
+
+
 @pytest.mark.parametrize("scale", SCALES)
 def test_kill_9_during_index_writes_never_loses_or_lies(evolving: Evolving, scale: str) -> None:
-    repo, rng = evolving, random.Random(99)
+    repo = evolving
     first = index_on_a_terminal(repo)
     assert first.returncode == 0 and first.saw_write
-    published = len(repo.states) - 1
     repo.change()
     calibration = index_on_a_terminal(repo)
     assert calibration.returncode == 0
-    published = len(repo.states) - 1
-    window, write_window = calibration.seconds, max(calibration.write_seconds, 0.05)
-    tally: Counter[str] = Counter()
-    for round_no in range(KILLS[scale]):
-        repo.change()
-        aim = round_no % 2 == 0
-        delay = rng.uniform(0, write_window) if aim else rng.uniform(0.05, window)
-        run = index_on_a_terminal(repo, kill_after=delay, aim_at_write=aim)
-        tally["killed" if run.returncode == -signal.SIGKILL else "finished first"] += 1
-        tally["killed during write" if run.returncode == -signal.SIGKILL and run.saw_write else "other"] += 1
-        tally["left a partial generation"] += partial_generations(repo) > 0
-        outcome, state = inspect_after_kill(repo, published)
-        tally[f"live index: {outcome}"] += 1
-        if state is not None:
-            published = state
-        if round_no % CLI_CHECK_EVERY == CLI_CHECK_EVERY - 1:
-            check_through_cli(repo)
-            tally["next run: cli search"] += 1
-            published = len(repo.states) - 1
-        elif round_no % 2 == 1:
-            check_in_process(repo)
-            tally["next run: in-process build"] += 1
-            published = len(repo.states) - 1
+    published, timer, tally, rounds = len(repo.states) - 1, KillTimer(calibration, random.Random(99)), Counter[str](), 0
+    while tally["killed"] < KILLS[scale] and rounds < 3 * KILLS[scale]:
+        published = kill_round(repo, timer, rounds, published, tally)
+        rounds += 1
+    assert tally["killed"] == KILLS[scale], tally
     check_in_process(repo)
     generations = list(index_folder(repo.root, repo.base).glob("g-*"))
     assert len(generations) <= 3, [g.name for g in generations]
@@ -283,7 +310,7 @@ def test_kill_9_during_index_writes_never_loses_or_lies(evolving: Evolving, scal
            partial_generations_seen=tally["left a partial generation"], live_previous=tally["live index: previous"],
            live_new=tally["live index: new"], finished_before_kill=tally["finished first"],
            cli_recoveries=tally["next run: cli search"], in_process_recoveries=tally["next run: in-process build"],
-           wrong_results=0, crashes=0, rounds=KILLS[scale])
+           wrong_results=0, crashes=0, rounds=rounds)
 
 
 @pytest.mark.slow
