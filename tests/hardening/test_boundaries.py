@@ -286,11 +286,10 @@ def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dic
 
 
 def test_a_rejected_key_falls_back_to_the_local_model_and_says_so(tmp_path: Path, stub_env: dict[str, str]) -> None:
-    """maguyva_tui/core/engine.py Engine.use_local_model sets ``_provider_notice`` but never calls
-    ``self.notice``, so `maguyva index` (text output) embeds everything with the local model after
-    Voyage answered 401 and prints only the upload notice: the user believes Voyage did the work.
-    (``--json`` and search results carry it, through notices_for_search.) Fix: announce the
-    fallback reason through ``self.notice`` in use_local_model."""
+    """maguyva_tui/core/engine.py Engine.use_local_model set ``_provider_notice`` but never called
+    ``self.notice``, so `maguyva index` (text output) embedded everything with the local model after
+    Voyage answered 401 and printed only the upload notice: the user believed Voyage did the work.
+    Fixed in 7e1dea0: the fallback is announced at once."""
     root = tmp_path / "repo"
     repos.write(root, "a.py", "def read_files(paths):\n    return [open(p).read() for p in paths]\n")
     proc = cli("index", str(root), env=dict(stub_env, STUB_VOYAGE_MODE="auth"))
