@@ -265,6 +265,8 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
         item = json.loads(line)
         if not isinstance(item, dict) or not isinstance(item.get("query"), str):
             raise UserError('each line must be a JSON object with a "query" string')
+        if not isinstance(item.get("regex", False), bool):
+            raise UserError('"regex" must be true or false')
         return engine.search(
             item["query"],
             limit=int(item.get("limit", args.limit)),

@@ -136,3 +136,11 @@ def test_graph_unknown_symbol_is_one_line(polyglot: Path) -> None:
 def test_search_who_calls_lists_every_call_site(polyglot: Path) -> None:
     result = search_json(polyglot, "who calls parse_config", "--modality", "graph")
     assert {(r["path"], r["start_line"]) for r in result["results"]} >= {("app/config.py", 44), ("app/server.py", 47)}
+
+
+def test_batch_refuses_bad_depth_and_regex_per_line(polyglot: Path) -> None:
+    lines = '{"query": "parse_config", "depth": -5}\n{"query": "x", "regex": "yes"}\n{"query": "parse_config"}\n'
+    proc = run("search", "--batch", "-", "--repo", str(polyglot), stdin=lines)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and len(answers) == 3
+    assert "--depth" in answers[0]["error"] and '"regex"' in answers[1]["error"] and answers[2]["results"]

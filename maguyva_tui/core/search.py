@@ -64,6 +64,8 @@ class SearchRequest:
             raise QueryError("empty query")
         if len(self.text) > MAX_QUERY_CHARS:
             raise QueryError(f"query too long ({len(self.text)} characters; the limit is {MAX_QUERY_CHARS})")
+        if self.depth is not None and (not isinstance(self.depth, int) or self.depth < 1):
+            raise QueryError("--depth must be a whole number of at least 1")
         if self.limit < 1:
             raise QueryError("--limit must be at least 1")
         if self.case not in CASE_MODES:
