@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -27,7 +27,7 @@ from maguyva_tui.core.store.format import (
     write_pickle,
 )
 from maguyva_tui.core.store.centrality import CentralityTable
-from maguyva_tui.core.store.facts import FactsTable, Row, encode
+from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
@@ -178,15 +178,15 @@ class _Build:
                 fresh.append(source)
         return kept, fresh
 
-    def _parse(self, fresh: list[SourceFile]) -> list[FileFacts]:
-        """Parse changed files, in a process pool when there are many."""
+    def _parse(self, fresh: list[SourceFile]) -> list[Row]:
+        """Parse changed files into stored rows, in a process pool when there are many."""
         total = len(fresh)
         if total < PARALLEL_MIN_FILES or (os.cpu_count() or 1) < 2:
             out = []
             for i, src in enumerate(fresh):
                 if i % 50 == 0:
                     self.progress("parse", i, total)
-                out.append(analyze(src.path, src.text))
+                out.append(analyze_row(src.path, src.text))
             return out
         batches = [[(s.path, s.text) for s in fresh[i : i + PARSE_BATCH]] for i in range(0, total, PARSE_BATCH)]
         out = []
@@ -197,7 +197,7 @@ class _Build:
         return out
 
     def _write(
-        self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile], new_facts: list[FileFacts]
+        self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile], new_rows: list[Row]
     ) -> Snapshot:
         """Write every part of a new generation and publish it."""
         self.progress("write", 0, 1)
@@ -205,20 +205,18 @@ class _Build:
         next_id = prev.manifest.next_doc_id if prev else 0
         rows: list[tuple[str, int, str, int, int, str | None, bytes]] = []
         fact_rows: dict[str, Row] = {}
-        decoded: dict[str, FileFacts] = {}
         for entry, data in kept:
             rows.append((entry.path, entry.doc_id, entry.hash, entry.size, entry.mtime_ns, entry.language, data))
             if prev is not None:
                 fact_rows[entry.path] = prev.facts.rows[entry.path]
         added: list[tuple[int, str]] = []
-        for src, ff in zip(fresh, new_facts):
+        for src, row in zip(fresh, new_rows):
             data = src.text.encode("utf-8", errors="surrogatepass")
-            rows.append((src.path, next_id, content_hash(data), src.size, src.mtime_ns, ff.language, data))
-            fact_rows[src.path] = encode(ff)
-            decoded[src.path] = ff
+            rows.append((src.path, next_id, content_hash(data), src.size, src.mtime_ns, row[0], data))
+            fact_rows[src.path] = row
             added.append((next_id, src.text))
             next_id += 1
-        facts = FactsTable(fact_rows, decoded)
+        facts = FactsTable(fact_rows)
         rows.sort(key=lambda r: r[0])
         gen = new_generation(self.folder)
         entries = self._write_content(gen, rows)
@@ -284,7 +282,7 @@ class _Build:
         previous = self.previous.graph if self.previous else None
         if previous is not None and not previous.facts and self.previous is not None:
             previous.attach(self.previous.facts)  # an unpickled graph needs its facts to be updated
-        changed = {src.path: facts[src.path] for src in fresh}
+        changed = FactsTable({src.path: facts.rows[src.path] for src in fresh})
         removed = [p for p in (self.previous.files if self.previous else {}) if p not in facts]
         return build_graph(facts, previous, changed, removed)
 
@@ -315,6 +313,6 @@ def _restat(entry: FileEntry, source: SourceFile) -> FileEntry:
     return FileEntry(entry.path, entry.doc_id, entry.hash, entry.size, source.mtime_ns, entry.language, entry.offset, entry.length)
 
 
-def _analyze_batch(batch: list[tuple[str, str]]) -> list[FileFacts]:
-    """Parse a batch of files in a worker process."""
-    return [analyze(path, text) for path, text in batch]
+def _analyze_batch(batch: list[tuple[str, str]]) -> list[Row]:
+    """Parse a batch of files in a worker process, into the rows the index stores."""
+    return [analyze_row(path, text) for path, text in batch]

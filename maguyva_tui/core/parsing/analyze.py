@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from maguyva_tui.core.graph.extract import extract_facts
+from maguyva_tui.core.graph.extract import extract_facts, extract_rows
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
 from maguyva_tui.core.parsing.languages import language_for, parse
+from maguyva_tui.core.store.facts import Row, encode
 from maguyva_tui.core.types import FileFacts
 
 
@@ -18,3 +19,17 @@ def analyze(path: str, text: str) -> FileFacts:
     chunks, symbols = extract_definitions(tree, source, language, path)
     references, imports = extract_facts(tree, source, language, path, symbols)
     return FileFacts(path, language, tuple(chunks), tuple(symbols), tuple(references), tuple(imports))
+
+
+def analyze_row(path: str, text: str) -> Row:
+    """Like ``analyze``, as the plain row the index stores: cheap to ship from a worker process,
+    no object made per reference."""
+    language = language_for(path)
+    if language is None:
+        return encode(FileFacts(path, None, tuple(window_chunks(path, text))))
+    source = text.encode("utf-8", errors="surrogatepass")
+    tree = parse(language, source)
+    chunks, symbols = extract_definitions(tree, source, language, path)
+    references, imports = extract_rows(tree, source, language, path, symbols)
+    head = encode(FileFacts(path, language, tuple(chunks), tuple(symbols)))
+    return head[:3] + (tuple(references), tuple(imports))
