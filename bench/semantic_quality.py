@@ -13,7 +13,6 @@ top-100 and float16 rescoring); BM25 ranks the same documents by identifier-spli
 from __future__ import annotations
 
 import ast
-import math
 import random
 import re
 import sys
@@ -26,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.corpora import corpus
+from bench.eval.baselines import BM25Index
 from bench.semantic_speed import speed_rows
 from maguyva_tui.core.embed.codes import as_words, cosine, hamming, pack, top_k
 from maguyva_tui.core.embed.minilm import MiniLMProvider
@@ -38,11 +38,7 @@ REPOSITORIES = ("requests", "flask", "click")
 MAX_FUNCTIONS = 1500  # per repository: bounds the embedding time on a 2-core machine
 CUTOFF = 10  # MRR@10 and Recall@10
 MIN_QUERY_WORDS = 3  # "Return it." says nothing a search could use
-BM25_K1 = 1.2  # Lucene's default term-frequency saturation
-BM25_B = 0.75  # Lucene's default length normalisation
-_WORD = re.compile(r"[A-Za-z0-9]+")
 _SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+(?=[A-Z`'\"(])")
-_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +48,6 @@ class Function:
     chunk: Chunk
     text: str
     query: str | None
-
-
-def tokens(text: str) -> list[str]:
-    """Split into lowercased identifier parts: ``parseHTTPConfig_v2`` -> parse, http, config, v, 2."""
-    return [p.lower() for word in _WORD.findall(text) for p in _PART.findall(word)]
 
 
 def first_sentence(docstring: str) -> str:
@@ -122,32 +113,6 @@ def _unique_queries(functions: list[Function]) -> list[Function]:
     return [f if counts[f.query] <= 1 else Function(f.chunk, f.text, None) for f in functions]
 
 
-class BM25:
-    """Okapi BM25 over identifier-split tokens."""
-
-    def __init__(self, documents: list[str]) -> None:
-        self.docs = [Counter(tokens(d)) for d in documents]
-        self.lengths = np.array([sum(c.values()) for c in self.docs], np.float64)
-        self.average = float(self.lengths.mean()) if len(self.docs) else 0.0
-        self.postings: dict[str, list[tuple[int, int]]] = {}
-        for i, counts in enumerate(self.docs):
-            for term, tf in counts.items():
-                self.postings.setdefault(term, []).append((i, tf))
-
-    def rank(self, query: str, limit: int) -> list[int]:
-        """Return the indices of the best ``limit`` documents, best first (ties by index)."""
-        scores = np.zeros(len(self.docs))
-        n = len(self.docs)
-        for term in set(tokens(query)):
-            posting = self.postings.get(term, [])
-            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
-            for i, tf in posting:
-                norm = tf + BM25_K1 * (1 - BM25_B + BM25_B * self.lengths[i] / self.average)
-                scores[i] += idf * tf * (BM25_K1 + 1) / norm
-        order = np.lexsort((np.arange(n), -scores))
-        return [int(i) for i in order[:limit] if scores[i] > 0]
-
-
 @dataclass(frozen=True, slots=True)
 class Scores:
     """MRR@10 and Recall@10 of one method over some queries."""
@@ -175,7 +140,7 @@ def evaluate(name: str, provider: MiniLMProvider, folder: Path) -> tuple[dict[st
     report = embed_pending(store, provider, items, batch_size=64)
     retriever = SemanticRetriever(provider, store, [(f.chunk, h) for f, (h, _) in zip(functions, items)])
     where = {(f.chunk.path, f.chunk.start_line): i for i, f in enumerate(functions)}
-    bm25 = BM25([f.text for f in functions])
+    bm25 = BM25Index([f.text for f in functions])
     floats = store.floats[store.lookup(h for h, _ in items)].astype(np.float32)
     words = as_words(pack(floats))
     ranks: dict[str, list[int | None]] = {"semantic": [], "bm25": [], "float": [], "binary": []}

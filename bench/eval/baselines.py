@@ -34,12 +34,11 @@ def tokens(text: str) -> list[str]:
     return [p.lower() for word in _WORD.findall(text) for p in _PART.findall(word)]
 
 
-class BM25:
-    """Okapi BM25 over a fixed list of chunks."""
+class BM25Index:
+    """Okapi BM25 over identifier-split tokens of a fixed list of documents."""
 
-    def __init__(self, spans: Sequence[Span], texts: Sequence[str]) -> None:
-        self.spans = list(spans)
-        self.docs = [Counter(tokens(t)) for t in texts]
+    def __init__(self, documents: Sequence[str]) -> None:
+        self.docs = [Counter(tokens(d)) for d in documents]
         self.lengths = np.array([sum(c.values()) for c in self.docs], np.float64)
         self.average = float(self.lengths.mean()) if len(self.docs) else 0.0
         self.postings: dict[str, list[tuple[int, int]]] = {}
@@ -47,8 +46,8 @@ class BM25:
             for term, tf in counts.items():
                 self.postings.setdefault(term, []).append((i, tf))
 
-    def search(self, query: str, limit: int) -> list[Span]:
-        """Return the best ``limit`` chunks for the query, best first (ties by position)."""
+    def rank(self, query: str, limit: int) -> list[int]:
+        """Return the indices of the best ``limit`` documents, best first (ties by index)."""
         n = len(self.docs)
         scores = np.zeros(n)
         for term in set(tokens(query)):
@@ -58,7 +57,19 @@ class BM25:
                 norm = tf + BM25_K1 * (1 - BM25_B + BM25_B * self.lengths[i] / self.average)
                 scores[i] += idf * tf * (BM25_K1 + 1) / norm
         order = np.lexsort((np.arange(n), -scores))
-        return [self.spans[int(i)] for i in order[:limit] if scores[i] > 0]
+        return [int(i) for i in order[:limit] if scores[i] > 0]
+
+
+class BM25(BM25Index):
+    """BM25 over a fixed list of chunks, answering with their spans."""
+
+    def __init__(self, spans: Sequence[Span], texts: Sequence[str]) -> None:
+        super().__init__(texts)
+        self.spans = list(spans)
+
+    def search(self, query: str, limit: int) -> list[Span]:
+        """Return the best ``limit`` chunks for the query, best first (ties by position)."""
+        return [self.spans[i] for i in self.rank(query, limit)]
 
 
 def rg_available() -> bool:
