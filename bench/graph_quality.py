@@ -33,7 +33,6 @@ from pathlib import Path
 from bench.corpora import CACHE, corpus
 from maguyva_tui.core.graph import build_graph
 from maguyva_tui.core.graph import queries as q
-from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.parsing.analyze import analyze
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.types import FileFacts

@@ -221,7 +221,7 @@ def _table(rows: list[dict[str, Any]]) -> None:
     fused = [r["wall_ms"] for r in rows if r["strategy"] == "fused"]
     print("| queries | n | paths taken | median ms | p90 ms | median CPU ms | semantic | text | structural | graph |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    _row(f"**all fused (target: median ≤ 30 ms)**", [r for r in rows if r["strategy"] == "fused"])
+    _row("**all fused (target: median ≤ 30 ms)**", [r for r in rows if r["strategy"] == "fused"])
     _row("all (every kind below)", rows)
     by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:

@@ -31,7 +31,6 @@ from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
-from maguyva_tui.core.types import FileFacts
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
 from maguyva_tui.locations import default_index_base
 

@@ -20,6 +20,7 @@ import numpy as np
 import re2
 
 from maguyva_tui.core.names import is_code_like
+from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
@@ -230,16 +231,6 @@ class TextRetriever:
             self._definers = table
         return self._definers.get(literal.casefold(), set())
 
-    def _file_matches(self, path: str, matcher: _Matcher, literal: str | None) -> list[LineMatch]:
-        """Every matching line of one file with its best match type, in line order."""
-        arrays = self._file_arrays(path, matcher, literal)
-        if arrays is None:
-            return []
-        return [
-            LineMatch(path, ln + 1, _TIER_NAMES[t], d, st)
-            for ln, t, d, st in zip(arrays.lines.tolist(), arrays.tiers.tolist(), arrays.definitions.tolist(), arrays.starts.tolist())
-        ]
-
     def _file_arrays(self, path: str, matcher: _Matcher, literal: str | None) -> _FileMatches | None:
         """One entry per matching line (0-based), its best match type and whether it defines the literal."""
         data = self.snapshot.raw(path)
@@ -343,23 +334,8 @@ class TextRetriever:
 
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     """Return the smallest definition chunk holding a line, else the smallest window."""
-    best: Chunk | None = None
     facts = snapshot.facts.get(path)
-    if facts is None:
-        return None
-    for chunk in facts.chunks:
-        if chunk.start_line <= line <= chunk.end_line:
-            if best is None or _smaller(chunk, best):
-                best = chunk
-    return best
-
-
-def _smaller(a: Chunk, b: Chunk) -> bool:
-    """Prefer definitions over windows, then the shorter span."""
-    a_def, b_def = a.symbol is not None, b.symbol is not None
-    if a_def != b_def:
-        return a_def
-    return (a.end_line - a.start_line) < (b.end_line - b.start_line)
+    return None if facts is None else smallest_chunk_at(facts.chunks, line)
 
 
 def _definition_lines(snapshot: Snapshot, path: str, literal: str | None) -> set[int]:
