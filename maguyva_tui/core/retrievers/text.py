@@ -99,6 +99,26 @@ class _Matcher:
         span = self.regex._regexp.Match(re2._Anchor.UNANCHORED, data, pos, len(data))[0]
         return None if span[0] < 0 else span
 
+    def spans_between(self, blob: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
+        """Every occurrence of a literal inside ``blob[lo:hi]``, as offsets into ``blob``."""
+        out: list[tuple[int, int]] = []
+        if self.needle is not None:
+            n = len(self.needle)
+            i = blob.find(self.needle, lo, hi)
+            while i >= 0:
+                out.append((i, i + n))
+                i = blob.find(self.needle, i + 1, hi)
+            return out
+        assert self.regex is not None  # a literal compiled case-insensitively: no anchors to mislead
+        pos = lo
+        while pos < hi:
+            span = self.regex._regexp.Match(re2._Anchor.UNANCHORED, blob, pos, hi)[0]
+            if span[0] < 0:
+                break
+            out.append((span[0], span[1]))
+            pos = span[0] + 1
+        return out
+
     def spans(self, data: bytes) -> tuple[np.ndarray, np.ndarray]:
         """Start and end offsets of matches: every occurrence of a literal, the first match of
         each line for a pattern (grep reads a pattern line by line)."""
@@ -165,7 +185,7 @@ class TextRetriever:
             matcher = _Matcher(None, _compile(literal, options))
         else:
             matcher = _Matcher(data, None)
-        return self._scan(literal_plan(literal), matcher, literal, limit, max_files)
+        return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files)
 
     def regex_lines(
         self, pattern: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
@@ -205,6 +225,48 @@ class TextRetriever:
             LineMatch(paths[f], ln + 1, _TIER_NAMES[t], d, st)
             for f, ln, t, d, st in zip(
                 files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
+            )
+        ]
+
+    def _scan_literal(
+        self, plan: TQ, matcher: _Matcher, literal: str, limit: int | None, max_files: int | None
+    ) -> list[LineMatch]:
+        """Rank a literal's matching lines over the whole stored text at once: one find loop per
+        candidate file, then array work over every match together (no per-file array set-up)."""
+        paths = self._promising(self.candidates(plan), literal, max_files)
+        blob, files = self.snapshot.blob(), self.snapshot.files
+        starts: list[int] = []
+        ends: list[int] = []
+        owners: list[int] = []
+        for index, path in enumerate(paths):
+            entry = files[path]
+            found = matcher.spans_between(blob, entry.offset, entry.offset + entry.length)
+            starts.extend(s for s, _ in found)
+            ends.extend(e for _, e in found)
+            owners.extend([index] * len(found))
+        if not starts:
+            return []
+        own = np.array(owners, np.int64)
+        pos, end = np.array(starts, np.int64), np.array(ends, np.int64)
+        lo = np.array([files[p].offset for p in paths], np.int64)[own]
+        hi = lo + np.array([files[p].length for p in paths], np.int64)[own]
+        newlines = self.snapshot.newlines()
+        lines = np.searchsorted(newlines, pos) - np.searchsorted(newlines, lo)
+        tiers = _tiers_within(np.frombuffer(blob, np.uint8), pos, end, lo, hi)
+        order = np.lexsort((-tiers, lines, own))
+        own, lines, tiers, pos, lo = own[order], lines[order], tiers[order], pos[order], lo[order]
+        first = np.ones(len(lines), bool)
+        first[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
+        own, lines, tiers, pos, lo = own[first], lines[first], tiers[first], pos[first], lo[first]
+        defined = {i: _definition_lines(self.snapshot, paths[i], literal) for i in set(own.tolist())}
+        defs = np.fromiter(((ln + 1) in defined[o] for o, ln in zip(own.tolist(), lines.tolist())), bool, len(own))
+        rank = np.lexsort((lines, own, -(tiers * 2 + defs)))
+        if limit is not None:
+            rank = rank[:limit]
+        return [
+            LineMatch(paths[o], ln + 1, _TIER_NAMES[t], d, s)
+            for o, ln, t, d, s in zip(
+                own[rank].tolist(), lines[rank].tolist(), tiers[rank].tolist(), defs[rank].tolist(), (pos - lo)[rank].tolist()
             )
         ]
 
@@ -369,6 +431,17 @@ def _tiers(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     outer_after = np.where(ends < n, _IDENT_TABLE[arr[np.clip(ends, 0, n - 1)]], False) if n else np.zeros(len(starts), bool)
     before = empty | ~outer_before | ~inner_first
     after = empty | ~outer_after | ~inner_last
+    return np.where(before & after, 3, np.where(before | after, 2, 1)).astype(np.int64)
+
+
+def _tiers_within(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """``_tiers`` for matches inside files of one blob: nothing outside a file counts as a neighbour."""
+    inner_first = _IDENT_TABLE[arr[starts]]
+    inner_last = _IDENT_TABLE[arr[ends - 1]]
+    outer_before = np.where(starts > lo, _IDENT_TABLE[arr[np.maximum(starts - 1, 0)]], False)
+    outer_after = np.where(ends < hi, _IDENT_TABLE[arr[np.minimum(ends, len(arr) - 1)]], False)
+    before = ~outer_before | ~inner_first
+    after = ~outer_after | ~inner_last
     return np.where(before & after, 3, np.where(before | after, 2, 1)).astype(np.int64)
 
 

@@ -56,6 +56,8 @@ class Snapshot:
         self._graph_lock = threading.Lock()
         self._content = memoryview(content)
         self._texts: OrderedDict[str, str] = OrderedDict()
+        self._blob: bytes | None = None
+        self._newlines: np.ndarray | None = None
         self._symbols: list[Symbol] | None = None
 
     @classmethod
@@ -94,6 +96,18 @@ class Snapshot:
         end = max((f.offset + f.length for f in self.manifest.files), default=0)
         if end > len(self._content) or set(self.facts) != set(self.files):
             raise IndexUnavailable("the index is corrupt (its parts disagree); rebuilding it")
+
+    def blob(self) -> bytes:
+        """Every file's stored text back to back (read once, then shared by all searches)."""
+        if self._blob is None:
+            self._blob = bytes(self._content)
+        return self._blob
+
+    def newlines(self) -> np.ndarray:
+        """Offsets of every newline in ``blob()``, for line numbers without a per-file pass."""
+        if self._newlines is None:
+            self._newlines = np.flatnonzero(np.frombuffer(self.blob(), np.uint8) == 10)
+        return self._newlines
 
     def raw(self, path: str) -> bytes:
         """Return a file's stored text as UTF-8 bytes."""
