@@ -247,3 +247,18 @@ async def test_watch_refreshes_results(make_app, polyglot) -> None:
             lambda: any(r.path == "app/fresh.py" for r in app.answer.rows),
             timeout=20,
         )
+
+
+async def test_the_mouse_selects_a_result_and_the_preview_follows(make_app) -> None:
+    from maguyva_tui.app.widgets.preview import Preview
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        table = app.query_one(ResultsTable)
+        assert table.row_count >= 3
+        third = app.answer.rows[2]
+        await pilot.click(ResultsTable, offset=(10, 4))  # border, header, then rows 1, 2, 3
+        await wait_for(pilot, lambda: table.cursor_row == 2)
+        preview = app.query_one(Preview)
+        await wait_for(pilot, lambda: str(preview.border_title).startswith(f"{third.path}:"))
