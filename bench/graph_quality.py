@@ -1,7 +1,9 @@
 """Callers quality against jedi, and unresolved rates per language, on real pinned repositories.
 
     python -m bench.graph_quality                    # requests, flask, click + every language
-    python -m bench.graph_quality --python requests  # one Python corpus, no other languages
+    python -m bench.graph_quality --python requests  # one Python corpus, and every language
+    python -m bench.graph_quality --python           # no jedi comparison: the languages only
+    python -m bench.graph_quality --python --languages go --show-unresolved 30
     python -m bench.graph_quality --show-misses 5    # print a few disagreements per corpus
 
 Oracle: for every function and method defined in a corpus's package (tests excluded as
@@ -14,18 +16,26 @@ Recall = shared sites / jedi's sites, precision = shared sites / the graph's sit
 all symbols (micro average). jedi's answers are cached in ``bench/.cache/jedi-*.json``.
 
 Unresolved rates: every call, base-type and type reference of a real repository of each language
-is resolved; the rate is (unresolved + ambiguous) / (all sites that are not external).
+is resolved; the rate is (unresolved + ambiguous) / (all sites that are not external). The
+repositories are exact archives (``LANGUAGE_SOURCES``: PyPI sdists, npm tarballs, Debian packages)
+downloaded by URL and checked against a pinned sha256, cached in ``bench/.cache``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import json
 import os
+import posixpath
+import shutil
 import sys
 import tarfile
 import time
 import urllib.parse
+import urllib.request
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,17 +52,59 @@ PYTHON_CORPORA = ("requests", "flask", "click")
 PACKAGE_DIRS = {"requests": "src/requests", "flask": "src/flask", "click": "src/click"}
 """Where each corpus's package sits: its functions are the symbols asked about."""
 
-LANGUAGE_SOURCES: dict[str, tuple[str, str, str]] = {
-    "python": ("pypi", "rich==13.9.4", ""),
-    "c": ("pypi", "pyroaring==1.0.0", "pyroaring-1.0.0/src/croaring"),
-    "cpp": ("pypi", "pybind11==2.13.6", "pybind11-2.13.6/include"),
-    "rust": ("pypi", "orjson==3.10.12", "orjson-3.10.12/src"),
-    "go": ("pypi", "tree-sitter-go==0.23.4", ""),
-    "java": ("pypi", "py4j==0.10.9.7", "py4j-0.10.9.7/src"),
-    "javascript": ("npm", "lodash@4.17.21", "package"),
-    "typescript": ("npm", "zod@3.23.8", "package"),
+PYPI = "https://files.pythonhosted.org/packages/"
+DEBIAN = "http://deb.debian.org/debian/pool/main/"
+NPM = "https://registry.npmjs.org/"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A pinned archive of a real repository: where it is, its sha256, the folder to read."""
+
+    name: str
+    url: str
+    sha256: str
+    under: str = ""
+    """The folder of the unpacked archive that holds the repository's sources."""
+    inner: str = ""
+    """An archive inside the archive to unpack as well (a Debian source package's tarball)."""
+
+
+LANGUAGE_SOURCES: dict[str, Source] = {
+    "python": Source(
+        "rich 13.9.4",
+        PYPI + "ab/3a/0316b28d0761c6734d6bc14e770d85506c986c85ffb239e688eeaab2c2bc/rich-13.9.4.tar.gz",
+        "439594978a49a09530cff7ebc4b5c7103ef57baf48d5ea3184f21d9a2befa098"),
+    "javascript": Source(
+        "lodash 4.17.21", NPM + "lodash/-/lodash-4.17.21.tgz",
+        "6a087ac9e5702a0c9d60fbcd48696012646ec8df1491dea472b150e79fcaf804", "package"),
+    "typescript": Source(
+        "zod 3.23.8", NPM + "zod/-/zod-3.23.8.tgz",
+        "461cea3c57c75a4ee97bf678e9e4669d963fc57c6ecec93a858aba11ca709e19", "package"),
+    "go": Source(  # the gin web framework's sources as Debian packages them
+        "gin 1.8.1",
+        DEBIAN + "g/golang-github-gin-gonic-gin/golang-github-gin-gonic-gin-dev_1.8.1-1_all.deb",
+        "66d916769bcd36a6722b0c92a81719b8faca56f69662b17d1ef7ba257c85367a",
+        "usr/share/gocode/src/github.com/gin-gonic/gin"),
+    "rust": Source(  # pydantic's validation core, a single crate
+        "pydantic-core 2.27.2",
+        PYPI + "fc/01/f3e5ac5e7c25833db5eb555f7b7ab24cd6f8c322d3a3ad2d67a952dc0abc/pydantic_core-2.27.2.tar.gz",
+        "eb026e5a4c1fee05726072337ff51d1efb6f59090b7da90d30ea58625b1ffb39", "pydantic_core-2.27.2/src"),
+    "java": Source(  # BeanShell 2.0b4, the whole source tree Debian ships as a tarball
+        "BeanShell 2.0b4", DEBIAN + "b/bsh/bsh-src_2.0b4-20_all.deb",
+        "8bc67e9514560ef9e15beff101ed1ffb54a448588c2403987f407cd11547c00d",
+        "inner", inner="usr/src/bsh-src/bsh.tar.gz"),
+    "c": Source(  # the Brotli compression library's C sources
+        "brotli 1.1.0",
+        PYPI + "2f/c2/f9e977608bdf958650638c3f1e28f85a1b075f075ebbe77db8555463787b/Brotli-1.1.0.tar.gz",
+        "81de08ac11bcb85841e440c13611c00b67d3bf82698314928d0b676362546724", "Brotli-1.1.0/c"),
+    "cpp": Source(  # Google's SentencePiece tokenizer library
+        "sentencepiece 0.2.0",
+        PYPI + "c9/d2/b9c7ca067c26d8ff085d252c89b5f69609ca93fb85a00ede95f4857865d4/sentencepiece-0.2.0.tar.gz",
+        "a52c19171daaf2e697dc6cbe67684e0fa341b1248966f6aebb541de654d15843",
+        "sentencepiece-0.2.0/sentencepiece/src"),
 }
-"""Language to (registry, pinned package, folder inside the archive holding its sources)."""
+"""Language to the real repository its unresolved rate is measured on: exact archives, like a lock file."""
 
 MAX_FILE_BYTES = 1_000_000  # generated amalgamations (sqlite-style) say nothing about resolution
 
@@ -175,54 +227,99 @@ def compare(name: str, show: int = 0) -> Score:
 
 
 # -- unresolved rates per language -------------------------------------------------------------------
-def fetch(registry: str, spec: str) -> Path:
-    """Download and unpack a pinned package from PyPI (sdist) or npm (tarball) once."""
-    target = CACHE / ("src-" + spec.replace("==", "-").replace("@", "-").replace("/", "_"))
+def fetch(source: Source) -> Path:
+    """Download a pinned archive once, check its sha256, unpack it; return the unpacked tree."""
+    target = CACHE / ("src-" + source.name.replace(" ", "-"))
     if (target / ".complete").exists():
         return target
     archives = CACHE / "archives"
     archives.mkdir(parents=True, exist_ok=True)
-    before = set(archives.iterdir())
-    if registry == "pypi":  # no build isolation: only the archive is wanted, never a build of it
-        cmd = (f"{sys.executable} -m pip download --quiet --no-deps --no-binary :all: --no-build-isolation "
-               f"-d {archives} '{spec}' >/dev/null 2>&1")
-    else:
-        cmd = f"cd {archives} && npm pack --silent {urllib.parse.quote(spec, safe='@/.')} >/dev/null"
-    os.system(cmd)  # pip may fail to read metadata after downloading: the archive is what counts
-    new = sorted(set(archives.iterdir()) - before) or _existing(archives, spec)
-    if not new:
-        raise RuntimeError(f"could not download {spec}")
-    target.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(new[0]) as tf:
-        tf.extractall(target, filter="data")
+    archive = archives / posixpath.basename(urllib.parse.urlparse(source.url).path)
+    if not archive.exists() or _sha256(archive.read_bytes()) != source.sha256:
+        try:
+            with urllib.request.urlopen(source.url, timeout=120) as response:
+                data = response.read()
+        except OSError as error:
+            raise RuntimeError(f"could not download {source.url}: {error}") from error
+        if _sha256(data) != source.sha256:
+            raise RuntimeError(f"{source.url}: sha256 {_sha256(data)}, pinned {source.sha256}")
+        archive.write_bytes(data)
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    _unpack(archive.read_bytes(), archive.name, target)
+    if source.inner:
+        inner = target / source.inner
+        _unpack(inner.read_bytes(), inner.name, target / "inner")
     (target / ".complete").touch()
     return target
 
 
-def _existing(folder: Path, spec: str) -> list[Path]:
-    """Find an archive downloaded by an earlier run."""
-    stem = spec.replace("==", "-").replace("@", "-").lstrip("-").lower().replace("_", "-")
-    return [p for p in folder.iterdir() if p.name.lower().replace("_", "-").startswith(stem)]
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
-def language_rates(languages: Iterable[str]) -> dict[str, dict[str, float]]:
-    """Resolve every reference of one real repository per language; return its statistics."""
+def _unpack(data: bytes, name: str, target: Path) -> None:
+    """Unpack a tarball, or the files of a Debian package (an ar archive around ``data.tar.*``)."""
+    if name.endswith(".deb"):
+        data = next(body for member, body in _ar_members(data) if member.startswith("data.tar"))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tf:
+        tf.extractall(target, filter="data")
+
+
+def _ar_members(data: bytes) -> Iterable[tuple[str, bytes]]:
+    """Yield the (name, contents) of each member of a Unix ``ar`` archive."""
+    if not data.startswith(b"!<arch>\n"):
+        raise RuntimeError("not an ar archive")
+    pos = 8
+    while pos + 60 <= len(data):
+        header = data[pos:pos + 60]
+        size = int(header[48:58])
+        pos += 60
+        yield header[:16].decode().strip().rstrip("/"), data[pos:pos + size]
+        pos += size + (size & 1)
+
+
+def language_rates(languages: Iterable[str], show: int = 0) -> dict[str, dict[str, float]]:
+    """Resolve every reference of one real repository per language; return its statistics.
+
+    ``show`` prints that many of the most frequent unresolved and ambiguous names per language.
+    """
     rates = {}
     for language in languages:
-        registry, spec, under = LANGUAGE_SOURCES[language]
+        source = LANGUAGE_SOURCES[language]
         try:
-            root = fetch(registry, spec)
+            root = fetch(source)
         except RuntimeError as error:
             print(f"skipped {language}: {error}", file=sys.stderr)
             continue
         start = time.perf_counter()
-        graph = build_graph(analyze_tree(root, under))
+        graph = build_graph(analyze_tree(root, source.under))
         stats = graph.stats["languages"]  # type: ignore[index]
         wanted = {"typescript": ("typescript", "tsx"), "cpp": ("cpp", "c")}.get(language, (language,))
         merged = _merge([stats[k] for k in wanted if k in stats])  # type: ignore[index]
         merged["seconds"] = round(time.perf_counter() - start, 2)
-        rates[f"{language} ({spec})"] = merged
+        if show:
+            _show_unresolved(graph, language, wanted, show)
+        rates[f"{language} ({source.name})"] = merged
     return rates
+
+
+def _show_unresolved(graph: object, language: str, wanted: tuple[str, ...], show: int) -> None:
+    """Print the most frequent names left unresolved or ambiguous, with the kind of site."""
+    counts: Counter[tuple[str, str, str]] = Counter()
+    example: dict[tuple[str, str, str], str] = {}
+    for path, sites in graph.loose.items():  # type: ignore[attr-defined]
+        if graph.languages.get(path) not in wanted:  # type: ignore[attr-defined]
+            continue
+        for site in sites:
+            if site.outcome != "external" and site.kind != "import":
+                key = (site.outcome, site.kind, site.name)
+                counts[key] += 1
+                example.setdefault(key, f"{path}:{site.line}")
+    print(f"-- {language}: most frequent unresolved and ambiguous names", file=sys.stderr)
+    for (outcome, kind, name), n in counts.most_common(show):
+        print(f"  {n:5d} {outcome:10s} {kind:7s} {name}  (e.g. {example[outcome, kind, name]})", file=sys.stderr)
 
 
 def _merge(counts: list[dict[str, float]]) -> dict[str, float]:
@@ -245,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", nargs="*", default=list(PYTHON_CORPORA))
     parser.add_argument("--languages", nargs="*", default=list(LANGUAGE_SOURCES))
     parser.add_argument("--show-misses", type=int, default=0)
+    parser.add_argument("--show-unresolved", type=int, default=0, metavar="N",
+                        help="print the N most frequent unresolved names of each language")
     args = parser.parse_args(argv)
     scores = [compare(name, args.show_misses) for name in args.python]
     if scores:
@@ -258,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.languages:
         print("\n| language (repository) | resolved | external | ambiguous | unresolved | unresolved rate | calls unresolved rate |")
         print("|---|---|---|---|---|---|---|")
-        for name, r in language_rates(args.languages).items():
+        for name, r in language_rates(args.languages, args.show_unresolved).items():
             print(f"| {name} | {r['resolved']:.0f} | {r['external']:.0f} | {r['ambiguous']:.0f} | "
                   f"{r['unresolved']:.0f} | {r['unresolved_rate']:.3f} | {r['calls_unresolved_rate']:.3f} |")
     return 0
