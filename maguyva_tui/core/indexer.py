@@ -8,7 +8,10 @@ ids accumulate.
 
 from __future__ import annotations
 
+import json
+import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +26,7 @@ from maguyva_tui.core.store.format import (
     content_hash,
     new_generation,
     publish,
+    read_pickle,
     repo_dir,
     write_pickle,
 )
@@ -45,6 +49,9 @@ PARALLEL_MIN_FILES = 64
 
 PARSE_BATCH = 32
 """Files handed to a parsing worker at once."""
+
+GRAPH_PROCESS_MIN_FILES = PARALLEL_MIN_FILES
+"""A cold graph is built in a process of its own, beside the trigram postings, from this many files."""
 
 
 @dataclass(slots=True)
@@ -97,6 +104,28 @@ def update_index(
     folder = index_folder(root, base)
     with index_lock(folder):
         return _Build(root, folder, progress or _quiet, max_bytes).run()
+
+
+GRAPH_STATS = "graph-stats.json"
+"""What a graph built beside leaves for the build that waits on it (removed before publishing)."""
+
+
+def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
+    """Build a cold graph from a generation's facts and write ``graph.pkl``, ``centrality.pkl``
+    and its statistics into the generation (run in a process of its own).
+
+    ``rows`` are the facts when the process was forked with them (it then writes ``facts.pkl``
+    too, off the indexer's path); else they are read back from the generation's ``facts.pkl``."""
+    from maguyva_tui.core.graph import build_graph
+
+    folder = Path(gen)
+    if rows is not None:
+        write_pickle(folder / "facts.pkl", rows)
+    facts = FactsTable(rows if rows is not None else read_pickle(folder / "facts.pkl"))
+    graph = build_graph(facts)
+    write_pickle(folder / "centrality.pkl", CentralityTable.from_graph(graph))
+    write_pickle(folder / "graph.pkl", graph)
+    (folder / GRAPH_STATS).write_text(json.dumps(graph.stats))
 
 
 def _quiet(phase: str, done: int, total: int) -> None:
@@ -220,14 +249,12 @@ class _Build:
         gen = new_generation(self.folder)
         entries = self._write_content(gen, rows)
         live_ids = {e.doc_id for e in entries}
+        beside = self._start_graph(gen, facts)
+        if beside is None or beside._start_method != "fork":  # type: ignore[attr-defined]
+            write_pickle(gen / "facts.pkl", fact_rows)  # else the forked process writes them
         trigrams, dead = self._trigrams(entries, rows, added, live_ids)
         self.summary.trigram_bytes = trigrams.save(gen)
-        write_pickle(gen / "facts.pkl", fact_rows)
-        graph = self._graph(facts, fresh)
-        centrality = CentralityTable.from_graph(graph)
-        self.summary.graph = dict(graph.stats)
-        write_pickle(gen / "centrality.pkl", centrality)
-        write_pickle(gen / "graph.pkl", graph)
+        graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(entries, next_id, dead)
         (gen / "manifest.json").write_text(manifest.to_json())
         publish(self.folder, gen)
@@ -273,11 +300,50 @@ class _Build:
         docs = ((row[1], text_trigrams(row[6].decode("utf-8", errors="replace"))) for row in rows)
         return TrigramIndex.build(docs), 0
 
+    def _start_graph(self, gen: Path, facts: FactsTable) -> multiprocessing.process.BaseProcess | None:
+        """Start building a cold graph in a process of its own, so that it runs beside the trigram
+        postings on a second core; ``None`` when it is better built here (an update, a small
+        repository, one core, or no process could be started)."""
+        if self.previous is not None or len(facts) < GRAPH_PROCESS_MIN_FILES or (os.cpu_count() or 1) < 2:
+            return None
+        # fork shares the facts already in memory; a threaded caller (the UI) must not fork
+        method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        rows = facts.rows if method == "fork" else None
+        try:
+            process = multiprocessing.get_context(method).Process(
+                target=build_graph_files, args=(str(gen), rows), name="maguyva-graph", daemon=True
+            )
+            process.start()
+        except OSError:
+            return None
+        return process
+
+    def _finish_graph(
+        self, beside: multiprocessing.process.BaseProcess | None, gen: Path, facts: FactsTable, fresh: list[SourceFile]
+    ) -> tuple[object | None, CentralityTable]:
+        """Wait for the graph built beside, or build it here; write it; return it and its centrality.
+
+        A graph built beside stays on disk until a question needs it (``Snapshot.graph``)."""
+        self.progress("graph", 0, 1)
+        if beside is not None:
+            beside.join()
+            stats_file = gen / GRAPH_STATS
+            if beside.exitcode == 0 and stats_file.is_file():
+                self.summary.graph = json.loads(stats_file.read_text())
+                stats_file.unlink()
+                return None, read_pickle(gen / "centrality.pkl")
+            write_pickle(gen / "facts.pkl", facts.rows)  # the process may have died writing them
+        graph = self._graph(facts, fresh)
+        centrality = CentralityTable.from_graph(graph)
+        self.summary.graph = dict(graph.stats)
+        write_pickle(gen / "centrality.pkl", centrality)
+        write_pickle(gen / "graph.pkl", graph)
+        return graph, centrality
+
     def _graph(self, facts: FactsTable, fresh: list[SourceFile]) -> object | None:
         """Build or update the dependency graph from the stored facts."""
         from maguyva_tui.core.graph import build_graph
 
-        self.progress("graph", 0, 1)
         previous = self.previous.graph if self.previous else None
         if previous is not None and not previous.facts and self.previous is not None:
             previous.attach(self.previous.facts)  # an unpickled graph needs its facts to be updated

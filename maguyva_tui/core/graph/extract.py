@@ -175,8 +175,11 @@ class _Reader:
                     chosen.append((node.start_byte, node, capture, None))
                     continue
                 text = node.text
+                if text in wanted:
+                    chosen.append((node.start_byte, node, capture, text))
+                    continue
                 line = node.start_point[0] + 1
-                if text in wanted or line >= last or scopes[line] is None:  # wanted, or a global
+                if line >= last or scopes[line] is None:  # a global: other files may use it
                     chosen.append((node.start_byte, node, capture, text))
         chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
         found = Bindings(self.scope)

@@ -1,0 +1,105 @@
+"""A cold index builds its graph in a process of its own, beside the trigram postings: the result
+must be the graph an in-process build gives, forked or spawned, and a failed process must not
+lose the graph."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core import indexer
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.indexer import update_index
+
+FILES = 80  # over GRAPH_PROCESS_MIN_FILES
+
+
+def make_repo(root: Path) -> Path:
+    """A package where each module calls the one before it and ``core.helper``."""
+    pkg = root / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "core.py").write_text("def helper(x):\n    return x\n")
+    for i in range(FILES):
+        before = f"from pkg.m{i - 1} import step{i - 1}\n" if i else ""
+        call = f"    step{i - 1}(x)\n" if i else ""
+        (pkg / f"m{i}.py").write_text(
+            f"from pkg.core import helper\n{before}\n\ndef step{i}(x):\n{call}    return helper(x)\n"
+        )
+    return root
+
+
+def summary_and_callers(root: Path, base: Path) -> tuple[dict[str, object], list[tuple[str, int]], dict[str, float]]:
+    snap, summary = update_index(root, base)
+    sites = sorted((s.path, s.line) for s in callers(snap.graph, "helper").sites)
+    central = {p: snap.centrality.at(p, 1) for p in sorted(snap.files)}
+    return summary.graph, sites, central
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path / "repo")
+
+
+def in_process(root: Path, base: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[object, ...]:
+    with monkeypatch.context() as m:
+        m.setattr(indexer, "GRAPH_PROCESS_MIN_FILES", 10**9)
+        return summary_and_callers(root, base)
+
+
+def spy_on_processes(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Record the graph processes the indexer starts."""
+    started: list[object] = []
+    real = indexer._Build._start_graph
+
+    def spy(self, gen, facts):  # type: ignore[no-untyped-def]
+        started.append(real(self, gen, facts))
+        return started[-1]
+
+    monkeypatch.setattr(indexer._Build, "_start_graph", spy)
+    return started
+
+
+def test_forked_graph_equals_the_in_process_one(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started = spy_on_processes(monkeypatch)
+    beside = summary_and_callers(repo, tmp_path / "a")
+    assert len(started) == 1 and started[0].exitcode == 0  # type: ignore[attr-defined]
+    stats, sites, _ = beside
+    assert len(sites) == FILES and stats["nodes"]
+    assert beside == in_process(repo, tmp_path / "b", monkeypatch)
+    assert not list((tmp_path / "a").rglob(indexer.GRAPH_STATS))  # nothing left behind
+
+
+def test_a_threaded_caller_spawns_instead_of_forking(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started = spy_on_processes(monkeypatch)
+    out: list[tuple[object, ...]] = []
+    thread = threading.Thread(target=lambda: out.append(summary_and_callers(repo, tmp_path / "a")))
+    thread.start()
+    thread.join()
+    assert len(started) == 1 and started[0].exitcode == 0  # type: ignore[attr-defined]
+    assert started[0]._start_method == "spawn"  # type: ignore[attr-defined]
+    assert out and out[0] == in_process(repo, tmp_path / "b", monkeypatch)
+
+
+def test_a_graph_process_that_fails_is_replaced_by_an_in_process_build(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(indexer, "build_graph_files", _crash)
+    beside = summary_and_callers(repo, tmp_path / "a")
+    assert beside == in_process(repo, tmp_path / "b", monkeypatch)
+    _, again = update_index(repo, tmp_path / "a")  # what was published loads as it is
+    assert again.rebuilt_because is None and again.parsed == 0
+
+
+def _crash(gen: str, rows: object) -> None:
+    raise SystemExit(3)
+
+
+def test_an_update_after_a_graph_built_beside_follows_the_edit(repo: Path, tmp_path: Path) -> None:
+    update_index(repo, tmp_path / "a")
+    (repo / "pkg" / "m5.py").write_text("def step5(x):\n    return x\n")  # no longer calls helper
+    snap, _ = update_index(repo, tmp_path / "a")
+    paths = {s.path for s in callers(snap.graph, "helper").sites}
+    assert "pkg/m5.py" not in paths and len(paths) == FILES - 1
