@@ -78,9 +78,9 @@ LANGUAGE_SOURCES: dict[str, Source] = {
     "javascript": Source(
         "lodash 4.17.21", NPM + "lodash/-/lodash-4.17.21.tgz",
         "6a087ac9e5702a0c9d60fbcd48696012646ec8df1491dea472b150e79fcaf804", "package"),
-    "typescript": Source(
-        "zod 3.23.8", NPM + "zod/-/zod-3.23.8.tgz",
-        "461cea3c57c75a4ee97bf678e9e4669d963fc57c6ecec93a858aba11ca709e19", "package"),
+    "typescript": Source(  # RxJS ships its TypeScript sources (zod's package holds only .d.ts files)
+        "rxjs 7.8.1", NPM + "rxjs/-/rxjs-7.8.1.tgz",
+        "c532167725ab7d085123209156c93cef22f2479cb9c8527060f1cd903aa9d149", "package/src"),
     "go": Source(  # the gin web framework's sources as Debian packages them
         "gin 1.8.1",
         DEBIAN + "g/golang-github-gin-gonic-gin/golang-github-gin-gonic-gin-dev_1.8.1-1_all.deb",
@@ -107,6 +107,7 @@ LANGUAGE_SOURCES: dict[str, Source] = {
 """Language to the real repository its unresolved rate is measured on: exact archives, like a lock file."""
 
 MAX_FILE_BYTES = 1_000_000  # generated amalgamations (sqlite-style) say nothing about resolution
+# nor do minified builds (``lodash.min.js``): files named ``*.min.*`` are skipped too
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def analyze_tree(root: Path, under: str = "") -> dict[str, FileFacts]:
         for name in sorted(files):
             full = Path(folder) / name
             rel = full.relative_to(root).as_posix()
-            if language_for(rel) is None or full.stat().st_size > MAX_FILE_BYTES:
+            if language_for(rel) is None or full.stat().st_size > MAX_FILE_BYTES or ".min." in name:
                 continue
             facts[rel] = analyze(rel, full.read_text("utf-8", errors="replace"))
     return facts

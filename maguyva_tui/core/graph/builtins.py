@@ -36,7 +36,21 @@ JAVA: frozenset[str] = frozenset(
     "IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException "
     "StringBuilder StringBuffer Class Iterable Comparable CharSequence Number Void Enum Record "
     "Override Deprecated SuppressWarnings FunctionalInterface ClassLoader Process Runtime "
-    "InterruptedException CloneNotSupportedException AutoCloseable Cloneable".split()
+    "InterruptedException CloneNotSupportedException AutoCloseable Cloneable "
+    # the rest of java.lang, imported implicitly by every file
+    "Appendable ArithmeticException ArrayIndexOutOfBoundsException ArrayStoreException AssertionError "
+    "ClassCastException ClassFormatError ClassNotFoundException EnumConstantNotPresentException "
+    "ExceptionInInitializerError IllegalAccessError IllegalAccessException IllegalMonitorStateException "
+    "IllegalThreadStateException IncompatibleClassChangeError InheritableThreadLocal InstantiationError "
+    "InstantiationException InternalError LinkageError NegativeArraySizeException NoClassDefFoundError "
+    "NoSuchFieldError NoSuchFieldException NoSuchMethodError NoSuchMethodException NumberFormatException "
+    "OutOfMemoryError Package ProcessBuilder Readable ReflectiveOperationException SafeVarargs "
+    "SecurityException SecurityManager StackOverflowError StackTraceElement StrictMath "
+    "StringIndexOutOfBoundsException ThreadDeath ThreadGroup ThreadLocal TypeNotPresentException "
+    "UnknownError UnsatisfiedLinkError UnsupportedClassVersionError VerifyError VirtualMachineError "
+    "Module ModuleLayer StackWalker "
+    # primitive types: a field or local declared with one has no members the repository defines
+    "boolean byte char short int long float double void".split()
 )
 
 C: frozenset[str] = frozenset(

@@ -60,18 +60,21 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: dict[
             return slot
         return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
 
+    java = index.language == "java"
     for kind, name, line, scope in source.references:
         if kind == "local":
             continue
-        target = flat.get(name)
+        call = java and kind == "call" and "." not in name  # a bare Java call names a method only
+        written = name + "()" if call else name
+        target = flat.get(written)
         if target is None:
             if scoped is None or name.partition(".")[0].removesuffix("()") in scoped:
-                key = (scope, name)
+                key = (scope, written)
                 target = by_scope.get(key)
                 if target is None:
-                    target = by_scope[key] = code(resolver.resolve(index, scope, name))
+                    target = by_scope[key] = code(resolver.resolve(index, scope, name, call))
             else:
-                target = flat[name] = code(resolver.resolve(index, None, name))
+                target = flat[written] = code(resolver.resolve(index, None, name, call))
         origin = origins.get(scope)
         if origin is None:
             origin = origins[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]

@@ -22,6 +22,7 @@ again could not have run into ``MAX_DEPTH`` (the answer is always the one a fres
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -54,6 +55,16 @@ VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
 MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short of any cycle
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
+CLOSED_WILDCARDS = frozenset({"python", "java", "rust"})
+"""Languages where a name bound nowhere else can only come from a wildcard import: when one of
+those is outside the repository (``from os.path import *``, ``import java.util.*``,
+``use pyo3::prelude::*``), the name is external. C/C++ includes are not closed: a macro may come
+from anywhere."""
+TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
+"""A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
+RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
+"""Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
+the declared type no longer names, so the call stays unresolved rather than external."""
 
 
 class Files(Protocol):
@@ -94,6 +105,8 @@ class Resolver:
         """Whether a lookup since the current memoized one began stopped at ``MAX_DEPTH``."""
         self.memo: dict[tuple[Any, ...], tuple[str, frozenset[str], int]] = {}
         """Lookup to (answer, keys read, depth it reached beyond where it started)."""
+        self.open_methods: set[str] | None = None
+        """Rust method names a foreign type may have from the crate (``crate_method``), on first use."""
 
     def start_file(self) -> None:
         """Start recording the keys one file's resolution reads."""
@@ -140,22 +153,44 @@ class Resolver:
         return self.files.get(path)
 
     # -- entry points ------------------------------------------------------------------------------
-    def resolve(self, index: FileIndex, scope: str | None, name: str) -> str:
-        """Resolve a dotted name written in a scope of a file."""
+    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False) -> str:
+        """Resolve a dotted name written in a scope of a file (``call``: the name is called)."""
         written = name.split(".")
         parts = [p.removesuffix("()") for p in written]
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
             return UNRESOLVED  # an unknown receiver, or calling what a call returned
-        target, used = self.head(index, scope, parts)
+        target, used = self.head(index, scope, parts, call)
         if written[used - 1].endswith("()"):
             target = self.result(target)
         for i in range(used, len(parts)):
             if target in SENTINELS:
+                if target == EXTERNAL and index.language == "rust" and self.crate_method(parts[i:]):
+                    return UNRESOLVED  # maybe the crate's own trait, implemented for a foreign type
                 break
             target = self.member(target, parts[i])
             if written[i].endswith("()"):
                 target = self.result(target)
         return target
+
+    def crate_method(self, names: list[str]) -> bool:
+        """Tell whether the crate defines a method of one of these names that a value of a foreign
+        type may have: one declared by a trait, or one of an ``impl`` for a type defined elsewhere
+        (``impl SchemaDict for Bound<PyDict>`` gives ``Bound`` its ``get_as``)."""
+        self.deps.add("glob:rust")
+        if self.open_methods is None:
+            self.open_methods = set()
+            for qualname, nodes in self.names().qualnames.get("rust", {}).items():
+                owner, _, method = qualname.rpartition(".")
+                if owner and "." not in owner and any(self.foreign_owner(node, owner) for node in nodes):
+                    self.open_methods.add(method)
+        return any(name in self.open_methods for name in names)
+
+    def foreign_owner(self, node: str, owner: str) -> bool:
+        """Tell whether a method's owner is a trait, or a type its file does not define."""
+        index = self.files.get(split_id(node)[0])
+        if index is None or index.defs.get(split_id(node)[1]) not in FUNCTION_KINDS:
+            return False
+        return index.defs.get(owner) not in CLASS_KINDS - {"trait"}
 
     def result(self, target: str) -> str:
         """Type what calling a target returns: an instance of a class, or a function's return type."""
@@ -200,14 +235,16 @@ class Resolver:
         return target if self.kind(target) in CLASS_KINDS else None
 
     # -- the first segments --------------------------------------------------------------------
-    def head(self, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int]:
+    def head(self, index: FileIndex, scope: str | None, parts: list[str], call: bool = False) -> tuple[str, int]:
         """Resolve the leading segment(s) of a name; return the target and how many were used."""
         first = parts[0]
         if first in RECEIVERS or first == "super":
             receiver = self.receiver(index, scope, parts)
             if receiver is not None:
                 return receiver
-        local = self.local(index, scope, first)
+        # a Java method is called by its bare name: a local or field of that name is another thing
+        java_method = call and len(parts) == 1 and index.language == "java"
+        local = None if java_method else self.local(index, scope, first)
         if local is not None:
             return local, 1
         nested = self.nested(index, scope, first)
@@ -218,7 +255,12 @@ class Resolver:
         dotted = self.dotted_import(index, parts)
         if dotted is not None:
             return dotted
-        return self.outside(index, first, scope), 1
+        target = self.outside(index, first, scope)
+        if target in (UNRESOLVED, EXTERNAL) and index.language == "java" and len(parts) > 1:
+            qualified, used = self.java_qualified(parts)  # bound nowhere: a package (``bsh.util.Util``)
+            if qualified not in SENTINELS or target == UNRESOLVED:
+                return qualified, used
+        return target, 1
 
     def receiver(self, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
         """Resolve ``self``, ``this``, ``cls``, ``Self`` and ``super``; ``None`` to look further."""
@@ -256,7 +298,11 @@ class Resolver:
 
     def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:
         """Resolve a declared type, an instantiated class or a called function's return type."""
-        if not typed or typed in INFERRED_TYPES or not self._deeper():
+        if not typed or typed in INFERRED_TYPES:
+            return UNRESOLVED
+        if index.language == "rust" and typed.partition(".")[0] in RUST_DEREF:
+            return UNRESOLVED
+        if not self._deeper():
             return UNRESOLVED
         try:
             target = self.resolve(index, scope, typed)
@@ -296,12 +342,13 @@ class Resolver:
             return self.first_import(index, imports)
         if index.language == "python" and name in index.dotted_heads:
             return self.module(index, name)  # ``import a.b`` binds ``a`` too
+        from_outside = False
         for imp in index.wildcards:
             module = self.module(index, imp.module)
-            if module not in SENTINELS:
-                found = self.member(module, name)
-                if found not in SENTINELS:
-                    return found
+            found = self.member(module, name) if module not in SENTINELS else module
+            if found not in SENTINELS:
+                return found
+            from_outside = from_outside or found == EXTERNAL
         packaged = self.package(index, name)
         if packaged is not None:
             return packaged
@@ -310,7 +357,21 @@ class Resolver:
             return EXTERNAL
         if family == "c" and self.presumed_library(index, name, scope):
             return EXTERNAL  # a lower-case function defined nowhere in the repository: a system library
+        if from_outside and index.language in CLOSED_WILDCARDS and not TYPE_PARAMETER.fullmatch(name):
+            return EXTERNAL
+        if index.language == "java" and self.inherited_from_outside(index, scope, name):
+            return EXTERNAL
         return UNRESOLVED
+
+    def inherited_from_outside(self, index: FileIndex, scope: str | None, name: str) -> bool:
+        """Tell whether a bare Java name, found nowhere, is a member an enclosing class inherits
+        from outside the repository (``getMessage()`` in a subclass of ``Exception``)."""
+        cls = index.enclosing_class(scope)
+        while cls is not None:
+            if self.member(symbol_id(index.path, cls), name) == EXTERNAL:
+                return True
+            cls = index.enclosing_class(cls.rpartition(".")[0])
+        return False
 
     def presumed_library(self, index: FileIndex, name: str, scope: str | None) -> bool:
         """Tell whether a C/C++ name defined nowhere here comes from a system header, not a member."""
@@ -356,7 +417,7 @@ class Resolver:
     def linked(self, index: FileIndex, name: str) -> str | None:
         """Resolve a C/C++ name defined once among all C/C++ files (definitions before headers)."""
         self.deps.add("glob:c")
-        found = list(self.names().tops.get("c", {}).get(name, ()))
+        found = list(dict.fromkeys(self.names().tops.get("c", {}).get(name, ())))  # a file may define it twice (#if/#else)
         sources = [t for t in found if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
         return _unique(sources or found)
 
@@ -466,6 +527,25 @@ class Resolver:
                 return AMBIGUOUS
         return EXTERNAL
 
+    def java_qualified(self, parts: list[str]) -> tuple[str, int]:
+        """Resolve a Java name qualified by its package (``java.io.File``, ``bsh.util.Util.f``).
+
+        The longest prefix naming a class of the repository wins; with none, a name written like
+        a package path (``java.io.Serializable``: lower-case segments, then a capitalized one) is
+        external; anything else (an unknown variable's field) stays unresolved."""
+        for used in range(len(parts), 1, -1):
+            paths = self.touch("java:" + ".".join(parts[:used]))
+            if paths:
+                if len(paths) > 1:
+                    return AMBIGUOUS, used
+                return self.member(paths[0], parts[used - 1]), used
+        packages = 0
+        while packages < len(parts) and parts[packages][:1].islower():
+            packages += 1
+        if 2 <= packages < len(parts) and parts[packages][:1].isupper():
+            return EXTERNAL, len(parts)
+        return UNRESOLVED, 1
+
     def java_package(self, written: str) -> str:
         """Resolve a Java package or class prefix to a package target (checked on member lookup)."""
         return "jpkg:" + written
@@ -527,6 +607,8 @@ class Resolver:
             return elsewhere
         if attrs is not None and name in attrs:
             return UNRESOLVED  # an attribute of unknown type
+        if index.language == "rust" and index.defs.get(qualname) == "enum" and name[:1].isupper():
+            return UNRESOLVED  # a variant: not a definition the graph holds, nor a trait's member
         if index.defs.get(qualname) in CLASS_KINDS:
             return self.in_bases(target, name)
         return UNRESOLVED
@@ -540,7 +622,7 @@ class Resolver:
             self.deps.add("dir:" + posixpath.dirname(index.path))
         else:
             self.deps.add("glob:" + family)
-        found = self.names().qualnames.get(family, {}).get(qualname, [])
+        found = list(dict.fromkeys(self.names().qualnames.get(family, {}).get(qualname, ())))
         if family == "go":
             directory = posixpath.dirname(index.path)
             found = [t for t in found if posixpath.dirname(split_id(t)[0]) == directory]

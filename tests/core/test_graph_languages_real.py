@@ -1,0 +1,184 @@
+"""Resolution fixes found by measuring unresolved rates on real repositories (``bench.graph_quality``).
+
+Each test is a small inline snippet of the pattern met in the real repository named in its docstring.
+"""
+
+from __future__ import annotations
+
+from tests.core.test_graph_resolve import call_targets, graph_of, loose_at
+
+
+def refs_at(graph, path: str, line: int) -> set[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """Return (kind, target) of the references on one line that reached a node."""
+    return {(s.kind, s.target) for s in graph.sites_out[path] if s.line == line}
+
+
+# -- Java (BeanShell) ----------------------------------------------------------------------------------
+BSH_PARSER = """\
+package bsh;
+import java.util.*;
+public class Parser implements java.io.Serializable {
+    private int jj_ntk;
+    private Hashtable names;
+    public int go() {
+        names.get(1);
+        if (jj_ntk == 0) { return jj_ntk(); }
+        return 0;
+    }
+    private int jj_ntk() { return 1; }
+    public void boot() { bsh.util.Util.start(); }
+}
+"""
+BSH_UTIL = """\
+package bsh.util;
+public class Util {
+    public static void start() {}
+}
+"""
+BSH_ERROR = """\
+package bsh;
+public class UtilEvalError extends Exception {
+    public String describe() { return getMessage(); }
+    public String own() { return describe(); }
+    class Inner { String f() { return describe(); } }
+}
+"""
+
+
+def java_graph():  # type: ignore[no-untyped-def]
+    return graph_of({"src/bsh/Parser.java": BSH_PARSER, "src/bsh/util/Util.java": BSH_UTIL,
+                     "src/bsh/UtilEvalError.java": BSH_ERROR})
+
+
+def test_java_bare_call_is_the_method_even_beside_a_field_of_that_name() -> None:
+    """BeanShell's generated Parser has a field ``jj_ntk`` and a method ``jj_ntk()``."""
+    graph = java_graph()
+    assert call_targets(graph, "src/bsh/Parser.java", 8) == {"src/bsh/Parser.java::Parser.jj_ntk"}
+
+
+def test_java_wildcard_import_of_an_outside_package_makes_its_names_external() -> None:
+    """``import java.util.*`` then ``Hashtable``: the name can only come from there."""
+    graph = java_graph()
+    assert loose_at(graph, "src/bsh/Parser.java", 5) == {"Hashtable": "external"}
+    assert loose_at(graph, "src/bsh/Parser.java", 7) == {"names.get": "external"}
+
+
+def test_java_package_qualified_names() -> None:
+    """``implements java.io.Serializable`` is external; ``bsh.util.Util.start()`` is the repository's."""
+    graph = java_graph()
+    assert loose_at(graph, "src/bsh/Parser.java", 3) == {"java.io.Serializable": "external"}
+    assert call_targets(graph, "src/bsh/Parser.java", 12) == {"src/bsh/util/Util.java::Util.start"}
+
+
+def test_java_bare_call_inherited_from_an_outside_class_is_external() -> None:
+    """``getMessage()`` in a subclass of ``Exception``; the class's own methods still resolve."""
+    graph = java_graph()
+    assert loose_at(graph, "src/bsh/UtilEvalError.java", 3) == {"getMessage": "external"}
+    assert call_targets(graph, "src/bsh/UtilEvalError.java", 4) == {"src/bsh/UtilEvalError.java::UtilEvalError.describe"}
+    assert call_targets(graph, "src/bsh/UtilEvalError.java", 5) == {"src/bsh/UtilEvalError.java::UtilEvalError.describe"}
+
+
+def test_java_unknown_variable_field_is_not_taken_for_a_package() -> None:
+    """An unbound ``request.session.get()`` has no capitalized class: it stays unresolved."""
+    graph = graph_of({"a/A.java": "package a;\npublic class A { void f() { request.session.get(); } }\n"})
+    assert loose_at(graph, "a/A.java", 2) == {"request.session.get": "unresolved"}
+
+
+# -- Rust (pydantic-core) ------------------------------------------------------------------------------
+RUST_LIB = """\
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+mod build;
+use crate::build::Thing;
+pub trait SchemaDict<'py> {
+    fn get_as(&self, key: &str) -> Option<i32>;
+}
+impl<'py> SchemaDict<'py> for Bound<'py, PyDict> {
+    fn get_as(&self, key: &str) -> Option<i32> { None }
+}
+pub fn f<S: Serializer>(py: Python, schema: &Bound<'_, PyDict>, b: Box<Thing>, s: S) {
+    schema.len();
+    schema.get_as("k");
+    b.go();
+    s.serialize_str("x");
+    Flavor::Sweet(1);
+}
+pub enum Flavor { Sweet(i32), Sour }
+impl ToPyObject for Flavor {}
+"""
+RUST_BUILD = """\
+pub struct Thing {}
+impl Thing {
+    pub fn go(&self) {}
+}
+"""
+
+
+def rust_graph():  # type: ignore[no-untyped-def]
+    return graph_of({"src/lib.rs": RUST_LIB, "src/build.rs": RUST_BUILD})
+
+
+def test_rust_names_from_an_outside_glob_import_are_external() -> None:
+    """``use pyo3::prelude::*`` then ``Python``, ``Bound``: from the glob, so external."""
+    graph = rust_graph()
+    assert loose_at(graph, "src/lib.rs", 11)["Python"] == "external"
+    assert loose_at(graph, "src/lib.rs", 12) == {"schema.len": "external"}
+
+
+def test_rust_type_parameters_are_not_taken_from_a_glob() -> None:
+    """``S`` in ``fn f<S: Serializer>`` is no item of ``pyo3::prelude``."""
+    graph = rust_graph()
+    assert loose_at(graph, "src/lib.rs", 11)["S"] == "unresolved"
+    assert loose_at(graph, "src/lib.rs", 15) == {"s.serialize_str": "unresolved"}
+
+
+def test_rust_crate_trait_method_on_a_foreign_type_is_not_external() -> None:
+    """pydantic-core's ``SchemaDict`` gives pyo3's ``Bound<PyDict>`` a ``get_as``."""
+    graph = rust_graph()
+    assert loose_at(graph, "src/lib.rs", 13) == {"schema.get_as": "unresolved"}
+
+
+def test_rust_method_through_a_box_is_not_external() -> None:
+    """``b: Box<Thing>``: ``b.go()`` is ``Thing::go`` through ``Deref``, never ``Box``'s."""
+    graph = rust_graph()
+    assert loose_at(graph, "src/lib.rs", 14) == {"b.go": "unresolved"}
+
+
+def test_rust_enum_variant_is_not_a_member_of_an_outside_trait() -> None:
+    """``Flavor::Sweet`` with ``impl ToPyObject for Flavor``: a variant, not the trait's."""
+    graph = rust_graph()
+    assert loose_at(graph, "src/lib.rs", 16) == {"Flavor.Sweet": "unresolved"}
+
+
+# -- Python --------------------------------------------------------------------------------------------
+def test_python_name_from_an_outside_star_import_is_external() -> None:
+    """``from os.path import *`` then ``join(...)``; a local star import still resolves."""
+    graph = graph_of({
+        "pkg/__init__.py": "",
+        "pkg/util.py": "def helper():\n    pass\n",
+        "pkg/main.py": "from os.path import *\nfrom .util import *\njoin('a')\nhelper()\nmissing()\n",
+    })
+    assert loose_at(graph, "pkg/main.py", 3) == {"join": "external"}
+    assert call_targets(graph, "pkg/main.py", 4) == {"pkg/util.py::helper"}
+    assert loose_at(graph, "pkg/main.py", 5) == {"missing": "external"}  # only the star import can bind it
+
+
+def test_python_without_star_import_an_unknown_name_stays_unresolved() -> None:
+    graph = graph_of({"main.py": "import os\nmissing()\n"})
+    assert loose_at(graph, "main.py", 2) == {"missing": "unresolved"}
+
+
+# -- C (brotli) ----------------------------------------------------------------------------------------
+def test_c_function_defined_twice_under_preprocessor_branches_is_not_ambiguous() -> None:
+    """brotli's ``memory.c`` defines ``BrotliFree`` under ``#if`` and again under ``#else``."""
+    graph = graph_of({
+        "enc/memory.c": """\
+            #if defined(EXIT_ON_OOM)
+            void BrotliFree(void* p) { }
+            #else
+            void BrotliFree(void* p) { }
+            #endif
+            """,
+        "enc/encode.c": "void Encode(void* p) {\n  BrotliFree(p);\n}\n",
+    })
+    assert call_targets(graph, "enc/encode.c", 2) == {"enc/memory.c::BrotliFree"}
