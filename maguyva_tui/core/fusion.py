@@ -12,7 +12,8 @@ A pure module: ranked lists and weights in, a fused list out, no engine, no I/O.
   so the explanation re-derives the score exactly, and the list is sorted by that very score.
 - Items are identified by a chunk key ``(path, start_line, end_line)``; a ``locate`` callback maps
   a hit to the chunk that encloses it, so a text engine's line hit merges into the definition a
-  structural engine returned. Then the best chunk per file is kept and the others are counted.
+  structural engine returned. Then the best chunk per file is kept and the others are counted:
+  the chunk the engines' votes favour most before the centrality boost (see :func:`_best_per_file`).
 """
 
 from __future__ import annotations
@@ -301,31 +302,24 @@ def _order_key(item: Fused) -> tuple[float, str, int, int]:
     return (-item.score, item.key[0], item.key[1], item.key[2])
 
 
-def _best_per_file(items: Sequence[Fused], lead: str | None = None) -> list[Fused]:
-    """Keep one item per file, counting the others it stands for: the chunk the leading engine
-    ranked best when it found any in that file (it knows best what the question asks), else the
-    best-scoring chunk."""
+def _relevance(item: Fused) -> float:
+    """What the engines said of an item, before the centrality boost: its contributions over the
+    boost (every contribution carries the same one), demoted like the score."""
+    return item.score / item.boost
+
+
+def _best_per_file(items: Sequence[Fused]) -> list[Fused]:
+    """Keep one item per file, counting the others it stands for: the chunk the engines together
+    rank most relevant (the blend of their votes, without the boost: centrality says how much a
+    symbol is used, not which function of a file the question describes). The file then ranks
+    by that chunk's own score, boost included, so the explanation still re-derives it."""
     best: dict[str, Fused] = {}
     counts: dict[str, int] = {}
-    for item in sorted(items, key=lambda i: (_lead_rank(i, lead), *_order_key(i))):
+    for item in sorted(items, key=lambda i: (-_relevance(i), *_order_key(i))):
         path = item.key[0]
         counts[path] = counts.get(path, 0) + 1
         best.setdefault(path, item)
     return [replace(item, folded=counts[path] - 1) for path, item in best.items()]
-
-
-def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
-    """The engine with the strictly greatest weight, if there is one."""
-    ranked = sorted(order, key=lambda m: -_weight(weights, m))
-    if not ranked or (len(ranked) > 1 and _weight(weights, ranked[0]) == _weight(weights, ranked[1])):
-        return None
-    return ranked[0]
-
-
-def _lead_rank(item: Fused, lead: str | None) -> int:
-    """The leading engine's rank of an item; items it did not find come after those it did."""
-    part = item.contribution(lead) if lead else None
-    return part.rank if part is not None else 1 << 30
 
 
 def fuse(
@@ -344,7 +338,7 @@ def fuse(
     found = _collect(lists, order, locate)
     items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
     if dedup_per_file:
-        items = _best_per_file(items, _leading(order, weights))
+        items = _best_per_file(items)
     return sorted(items, key=_order_key)
 
 

@@ -7,6 +7,7 @@ Every engine that compares a query with a name goes through these, so ``parseCon
     normalize("Parse_Config")             ->  "parseconfig"
     hump_initials("ConfigLoader")         ->  "cl"
     hump_segments("pCo")                  ->  ("p", "co")
+    word_stem("Prepares")                 ->  "prepar"   (so do "prepare" and "prepared")
 """
 
 from __future__ import annotations
@@ -85,3 +86,29 @@ def is_code_like(word: str) -> bool:
     if "_" in word.strip("_") or _QUALIFIER.search(word):
         return True
     return len(split_identifier(word)) > 1
+
+
+def word_stem(word: str) -> str:
+    """Reduce an English word or subtoken to a crude stem, so a question's ``prepares``,
+    ``cookies`` and ``headers`` meet a name's ``prepare``, ``cookie`` and ``header``.
+
+    Lowercase; a plural (``-ies``, ``-sses``, ``-es`` after a sibilant, ``-s``), then ``-ing`` or
+    ``-ed``, then a final ``e`` dropped and a final ``y`` read as ``i``. Not a linguist's stemmer:
+    both sides of a comparison go through it, so it needs only to be consistent.
+    """
+    w = word.lower()
+    if len(w) > 4 and w.endswith("ies"):
+        w = w[:-3] + "i"
+    elif w.endswith("sses") or (len(w) > 4 and w.endswith("es") and (w[-3] in "sxz" or w[-4:-2] in ("ch", "sh"))):
+        w = w[:-2]
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    if len(w) >= 3 and w.endswith("e"):
+        w = w[:-1]
+    elif len(w) > 3 and w.endswith("y"):
+        w = w[:-1] + "i"
+    return w

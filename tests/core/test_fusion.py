@@ -212,16 +212,30 @@ def test_dedup_keeps_the_best_chunk_per_file_and_counts_the_folded() -> None:
     assert ranked[0].score == max(i.score for i in everything)
 
 
-def test_a_file_is_shown_by_the_chunk_the_leading_engine_ranked_best() -> None:
+def test_a_file_is_shown_by_the_chunk_the_engines_agree_on() -> None:
+    # The semantic engine prefers a sibling (a.py:40-60); the text engine votes for a.py:1-20,
+    # which the semantic engine also found: their agreement picks the chunk a user is shown.
     lists = {
         "semantic": [hit("a.py", 40, 60), hit("b.py", 1, 9), hit("a.py", 1, 20)],
         "text": [hit("a.py", 1, 20)],
     }
     ranked = fuse(lists, {"semantic": 0.5, "text": 0.2}, k=40)
-    assert [(i.key, i.folded) for i in ranked] == [(("a.py", 40, 60), 1), (("b.py", 1, 9), 0)]
+    assert [(i.key, i.folded) for i in ranked] == [(("a.py", 1, 20), 1), (("b.py", 1, 9), 0)]
     assert all(i.score == i.rederived_score() for i in ranked)
-    everything = fuse(lists, {"semantic": 0.5, "text": 0.2}, k=40, dedup_per_file=False)
-    assert max(everything, key=lambda i: i.score).key == ("a.py", 1, 20)  # not the one shown for a.py
+    alone = fuse({"semantic": lists["semantic"]}, {"semantic": 0.5}, k=40)
+    assert alone[0].key == ("a.py", 40, 60)  # without the vote, the semantic engine's first choice
+
+
+def test_centrality_does_not_choose_the_chunk_shown_for_a_file() -> None:
+    # a.py:50-60 is a hub (boost 1.5) the question is not about; the engine ranked a.py:1-20 first.
+    lists = {"semantic": [hit("a.py", 1, 20), hit("a.py", 50, 60), hit("b.py", 1, 9)]}
+    hub = {("a.py", 50, 60): 100.0}
+    ranked = fuse(lists, {"semantic": 0.5}, k=40, centrality=lambda h: hub.get(span_of(h), 0.0))
+    assert [(i.key, i.folded) for i in ranked] == [(("a.py", 1, 20), 1), (("b.py", 1, 9), 0)]
+    everything = fuse(lists, {"semantic": 0.5}, k=40, centrality=lambda h: hub.get(span_of(h), 0.0),
+                      dedup_per_file=False)
+    assert everything[0].key == ("a.py", 50, 60)  # the boost alone would have shown the hub
+    assert ranked[0].score == ranked[0].rederived_score() == 0.5 / 41  # the file ranks by its chunk's own score
 
 
 def test_ties_are_broken_by_path_then_line() -> None:
@@ -303,7 +317,7 @@ def test_scores_rederive_from_the_explanation_and_the_list_is_sorted_by_them(
     coarse: bool,
 ) -> None:
     locate: Callable[[Hit], ChunkKey] = (lambda h: (h.path, h.start_line // 10, 0)) if coarse else span_of
-    central = lambda h: centralities.get(h.path, 0.0)  # noqa: E731
+    central = lambda h: centralities.get(h.path, 0.0)
     ranked = fuse(lists, weights, k, central, locate=locate, dedup_per_file=dedup)
     scores = []
     for item in ranked:

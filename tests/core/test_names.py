@@ -15,6 +15,7 @@ from maguyva_tui.core.names import (
     normalize,
     qualifier_parts,
     split_identifier,
+    word_stem,
 )
 
 
@@ -93,3 +94,25 @@ def test_split_keeps_every_letter_and_digit_in_order(name: str) -> None:
     assert all(part and part == part.lower() for part in parts)
     assert "".join(parts) == "".join(ch for ch in name if ch.isalnum()).lower()
     assert split_identifier("_".join(parts)) == parts
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("prepare", "prepares", "prepared", "preparing"),
+        ("cookie", "cookies"),
+        ("entry", "entries"),
+        ("header", "headers"),
+        ("class", "classes"),
+        ("match", "matches"),
+        ("encode", "encoded", "encoding", "Encodes"),
+        ("verify", "verifies"),
+    ],
+)
+def test_word_stem_meets_a_question_word_and_a_name_subtoken(words: tuple[str, ...]) -> None:
+    assert len({word_stem(w) for w in words}) == 1
+
+
+def test_word_stem_leaves_short_and_unrelated_words_apart() -> None:
+    assert word_stem("status") == "status" and word_stem("process") == "process"
+    assert word_stem("list") != word_stem("last") and word_stem("key") == word_stem("keys") == "key"

@@ -9,7 +9,13 @@ import pytest
 
 from maguyva_tui.core.parsing.definitions import extract_definitions
 from maguyva_tui.core.parsing.languages import language_for, parse
-from maguyva_tui.core.retrievers.structural import TIERS, StructuralRetriever, query_terms
+from maguyva_tui.core.retrievers.structural import (
+    TIERS,
+    StructuralRetriever,
+    is_sentence,
+    query_terms,
+    sentence_stems,
+)
 from maguyva_tui.core.types import Hit, Query, Symbol
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
@@ -222,3 +228,61 @@ def test_module_qualified_names(polyglot: StructuralRetriever) -> None:
     assert [(h.path, h.symbol) for h in hits] == [("app/config.py", "ConfigLoader.load")]
     assert [s.path for s in polyglot.lookup("lib.parse_config")] == ["rust/lib.rs"]
     assert [s.path for s in polyglot.lookup("app.__all__")] == ["app/__init__.py"]
+
+
+JAR = [
+    sym("RequestsCookieJar", "class", "cookies.py"),
+    sym("list_domains", "method", "cookies.py", "RequestsCookieJar.list_domains"),
+    sym("list_paths", "method", "cookies.py", "RequestsCookieJar.list_paths"),
+    sym("multiple_domains", "method", "cookies.py", "RequestsCookieJar.multiple_domains"),
+    sym("get_dict", "method", "cookies.py", "RequestsCookieJar.get_dict"),
+    sym("domains", "variable", "cookies.py"),
+    sym("extract_cookies_to_jar", "function", "cookies.py"),
+    sym("CookieJar", "class", "jar.py"),
+    sym("prepare", "method", "models.py", "PreparedRequest.prepare"),
+    sym("prepare_method", "method", "models.py", "PreparedRequest.prepare_method"),
+    sym("prepare_body", "method", "models.py", "PreparedRequest.prepare_body"),
+]
+
+
+def test_a_sentence_ranks_the_function_whose_name_its_words_make() -> None:
+    retriever = StructuralRetriever(JAR)
+    hits = retriever.search(Query("Utility method to list all the domains in the jar."), 10)
+    assert found(hits) == [("RequestsCookieJar.list_domains", "name words list+domain")]  # only the best
+    method = retriever.search(Query("Prepares the given HTTP method."), 10)
+    assert found(method)[0] == ("PreparedRequest.prepare_method", "name words prepar+method")
+    body = retriever.search(Query("Prepares the given HTTP body data."), 10)
+    assert found(body)[0] == ("PreparedRequest.prepare_body", "name words prepar+bodi")
+    assert all(h.score > 0 for h in hits + method + body)
+
+
+def test_a_sentence_votes_only_for_definitions_that_own_a_chunk() -> None:
+    # The variable ``domains`` matches best by name but has no chunk: its vote would land elsewhere.
+    hits = StructuralRetriever(JAR).search(Query("the domains known to this jar of cookies"), 10)
+    assert "domains" not in [h.symbol for h in hits]
+    assert StructuralRetriever(JAR).search(Query("the domains of a jar", kinds=("class",)), 10) == []
+
+
+def test_identifiers_a_sentence_mentions_do_not_vote() -> None:
+    # "CookieJar" names what the function works with; its own name is made of the plain words.
+    hits = StructuralRetriever(JAR).search(Query("Extract the cookies from the response into a CookieJar."), 10)
+    assert found(hits)[0] == ("extract_cookies_to_jar", "name words extract+cooki")
+    assert "CookieJar" not in [h.symbol for h in hits]
+    assert sentence_stems("Extract the cookies into a CookieJar") == ("extract", "cooki")
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("what breaks if I change parse_config", "parse_config"),
+        ("is it safe to rename ConfigLoader", "ConfigLoader"),
+        ("find all references to parse_config", "parse_config"),
+        ("where is the function parse_config defined", "parse_config"),
+        ("parse config", None),
+    ],
+)
+def test_questions_about_a_name_are_not_sentences(text: str, target: str | None) -> None:
+    assert not is_sentence(text, target)
+    retriever = StructuralRetriever(TIERED)
+    if target == "parse_config":
+        assert found(retriever.search(Query(text, target=target), 1)) == [("parse_config", "exact name")]

@@ -11,10 +11,19 @@ qualname (``config.parse_config``, ``app.config.ConfigLoader.load``). Inside a t
 functions come before modules, then variables; then shorter names, shallower nesting, path and
 line. Every table is built once, so a search costs a few dictionary probes and, only when the
 better tiers leave room, a bisect, a numpy slice, or a character-mask filter over distinct names.
+
+A sentence (at least :data:`SENTENCE_WORDS` content words besides the target: "utility method to
+list all the domains in the jar") names no symbol, it describes one; its tiers would match only by
+accident (a prefix of ``utility``, a fuzzy ``domains``). It is ranked by *name words* instead:
+each definition that owns a chunk scores BM25 over its name's stemmed subtokens (every subtoken
+counted once, the name's length in subtokens as the document length), so ``list_domains`` ranks
+first; only the names scoring at least :data:`WORDS_KEPT` of the best one are returned, because
+in a blend a vote for the wrong chunk costs more than no vote. The postings are built at load.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_left
 from collections import defaultdict
@@ -35,6 +44,7 @@ from maguyva_tui.core.names import (
     normalize,
     qualifier_parts,
     split_identifier,
+    word_stem,
 )
 from maguyva_tui.core.types import Hit, Query, Symbol
 
@@ -61,6 +71,27 @@ STOP_WORDS = frozenset({
 
 KIND_RANK = {"module": 1, "variable": 2, "constant": 2, "import": 3}
 """Order inside a tier: definitions of types and functions (rank 0) before these."""
+
+SENTENCE_WORDS = 3
+"""Content words besides the target from which a question is a sentence, ranked by name words."""
+
+SENTENCE_STOP_WORDS = frozenset({
+    "a", "about", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "being", "both",
+    "but", "by", "can", "could", "did", "do", "does", "each", "either", "for", "from", "given", "had",
+    "has", "have", "how", "if", "in", "into", "is", "it", "its", "may", "me", "more", "most", "must",
+    "no", "nor", "not", "of", "on", "only", "or", "other", "our", "should", "so", "some", "such",
+    "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to",
+    "too", "us", "very", "was", "we", "were", "what", "when", "where", "whether", "which", "while",
+    "who", "whom", "whose", "why", "will", "with", "would", "you", "your",
+})
+"""English function words: they describe no name. Code words (``type``, ``method``, ``find``) stay,
+names are made of them (``prepare_method``)."""
+
+WORDS_KEPT = 0.8
+"""A sentence's hits scoring under this share of the best one are left out (precision first)."""
+
+BM25_K1 = 1.2  # the usual BM25 constants; every subtoken of a name counts once (tf = 1)
+BM25_B = 0.75
 
 MIN_PREFIX = 2  # a one-letter prefix matches a good share of all names and says little
 MIN_FUZZY = 3  # shorter subsequences match nearly every name
@@ -136,6 +167,7 @@ class StructuralRetriever:
         self._longest = max((len(n) for n in self._norms), default=0)
         self._norm_ids = np.array([i for norm in self._norms for i in self._by_norm[norm]], dtype=np.int64)
         self._norm_starts = np.cumsum([0] + [len(self._by_norm[norm]) for norm in self._norms])
+        self._word_ids, self._word_idf, self._word_norm = _name_word_tables(self._symbols, self._by_name)
 
     @cached_property
     def _humps(self) -> list[tuple[str, str]]:
@@ -160,10 +192,37 @@ class StructuralRetriever:
         """Return at most ``limit`` definitions matching the query's names, best first."""
         if limit <= 0:
             return []
+        if is_sentence(query.text, query.target):
+            return self._sentence(sentence_stems(query.text), query.kinds, limit)
         hits: list[Hit] = []
         if query.target:
             hits = self._search(query_terms(query.target), query.kinds, limit)
         return hits or self._search(query_terms(query.text), query.kinds, limit)
+
+    def _sentence(self, stems: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
+        """Rank definitions by BM25 of a sentence's stems over their names' stems; keep the best."""
+        found = [(self._word_ids[s], self._word_idf[s]) for s in stems if s in self._word_ids]
+        if not found:
+            return []
+        ids = np.concatenate([posting for posting, _ in found])
+        weights = np.concatenate([np.full(len(posting), idf) for posting, idf in found])
+        ids, inverse = np.unique(ids, return_inverse=True)
+        scores = np.bincount(inverse, weights=weights) * self._word_norm[ids]
+        if kinds:
+            allowed = np.array([self._kind_codes[k] for k in kinds if k in self._kind_codes], dtype=np.int16)
+            keep = np.isin(self._kinds[ids], allowed)
+            ids, scores = ids[keep], scores[keep]
+        if not len(ids):
+            return []
+        keep = scores >= WORDS_KEPT * scores.max()
+        ids, scores = ids[keep], scores[keep]
+        wanted = set(stems)
+        hits = []
+        for j in np.lexsort((ids, -scores))[:limit].tolist():
+            symbol = self._symbols[int(ids[j])]
+            matched = [s for s in dict.fromkeys(name_stems(symbol.name)) if s in wanted]
+            hits.append(_hit(symbol, float(scores[j]), "name words " + "+".join(matched)))
+        return hits
 
     def _search(self, words: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
         if not words:
@@ -258,6 +317,53 @@ class StructuralRetriever:
             if pattern.match(self._norms[index]):
                 ids.extend(self._by_norm[self._norms[index]])
         return ids, f"fuzzy {key}"
+
+
+def name_stems(name: str) -> tuple[str, ...]:
+    """Return a name's subtokens stemmed (``list_domains`` -> ``list``, ``domain``)."""
+    return tuple(word_stem(token) for token in split_identifier(name))
+
+
+def is_sentence(text: str, target: str | None = None) -> bool:
+    """Whether a question describes a symbol rather than names one: at least
+    :data:`SENTENCE_WORDS` content words besides its target ("what breaks if I change X" has two,
+    "extract the cookies from the response into a CookieJar" three)."""
+    words = {w.lower() for w in identifiers_in(text)[:MAX_QUERY_WORDS] if len(w) > 1}
+    words -= SENTENCE_STOP_WORDS | {(target or "").lower()}
+    return len(words) >= SENTENCE_WORDS
+
+
+def sentence_stems(text: str) -> tuple[str, ...]:
+    """Return the distinct stems of a sentence's plain words, in order (stop words and one-letter
+    words left out). The code-like identifiers it mentions (``CookieJar``, ``status_code``) are
+    left out too: a sentence describing a function names the things it works with that way,
+    while its own name is made of the plain words ("extract the cookies ... into a CookieJar")."""
+    words = (w for w in identifiers_in(text)[:MAX_QUERY_WORDS] if not is_code_like(w))
+    tokens = (t for word in words for t in split_identifier(word))
+    return tuple(dict.fromkeys(word_stem(t) for t in tokens if len(t) > 1 and t not in SENTENCE_STOP_WORDS))
+
+
+def _name_word_tables(
+    symbols: Sequence[Symbol], by_name: dict[str, list[int]]
+) -> tuple[dict[str, np.ndarray], dict[str, float], np.ndarray]:
+    """Postings from each name stem to the definitions owning a chunk (kind rank 0) whose name
+    holds it, each stem's idf, and each symbol's BM25 length factor."""
+    postings: dict[str, list[int]] = defaultdict(list)
+    lengths = np.zeros(len(symbols))
+    for name, ids in by_name.items():
+        owners = [i for i in ids if KIND_RANK.get(symbols[i].kind, 0) == 0]
+        if not owners:
+            continue
+        stems = set(name_stems(name))
+        lengths[owners] = len(stems)
+        for stem in stems:
+            postings[stem].extend(owners)
+    counted = lengths[lengths > 0]
+    average = float(counted.mean()) if len(counted) else 1.0
+    norm = (BM25_K1 + 1) / (1 + BM25_K1 * (1 - BM25_B + BM25_B * lengths / average))
+    arrays = {stem: np.array(sorted(owners), dtype=np.int64) for stem, owners in postings.items()}
+    idf = {stem: math.log(1 + len(counted) / len(owners)) for stem, owners in postings.items()}
+    return arrays, idf, norm
 
 
 def _modules(path: str) -> tuple[str, ...]:
