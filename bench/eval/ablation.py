@@ -11,6 +11,8 @@ pure :func:`maguyva_tui.core.fusion.fuse`, changing one thing at a time:
 - ``no dedup, no boost``.
 - ``dominant engine only``: the other engines' weights set to 0 (dedup and boost kept).
 - ``dominant only, no dedup, no boost``: should match that engine alone (a sanity check).
+- ``dominant engine picks the chunk``: each file shown by the chunk the dominant engine ranked best
+  (the rule before the blend chose it), the file ranked by that chunk's score.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.eval.metrics import Span
-from maguyva_tui.core.fusion import demotion_for, fuse, no_centrality, plan
+from maguyva_tui.core.fusion import Fused, demotion_for, fuse, no_centrality, plan
 from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
 from maguyva_tui.core.search import MIN_FETCH, OVERFETCH
 from maguyva_tui.core.types import MODALITIES, Hit, Query
 
 ABLATIONS = ("as shipped", "intent forced", "no per-file dedup", "no centrality boost", "no dedup, no boost",
-             "dominant engine only", "dominant only, no dedup, no boost")
+             "dominant engine only", "dominant only, no dedup, no boost", "dominant engine picks the chunk")
 """Variants in report order."""
 
 
@@ -38,6 +40,7 @@ class Variant:
     dedup: bool = True
     boost: bool = True
     only_dominant: bool = False
+    dominant_picks: bool = False
 
 
 def _variants(text: str, expected: str) -> dict[str, Variant]:
@@ -51,6 +54,7 @@ def _variants(text: str, expected: str) -> dict[str, Variant]:
         "no dedup, no boost": Variant(found, dedup=False, boost=False),
         "dominant engine only": Variant(found, only_dominant=True),
         "dominant only, no dedup, no boost": Variant(found, dedup=False, boost=False, only_dominant=True),
+        "dominant engine picks the chunk": Variant(found, dominant_picks=True),
     }
 
 
@@ -75,8 +79,22 @@ def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int) 
     k = plan(v.intent, "default", ordinary=False).k
     items = fuse(lists, _weights(v.intent, v.only_dominant), k,
                  centrality=engine.centrality if v.boost else no_centrality, demotion=demotion_for,
-                 locate=engine.locate, dedup_per_file=v.dedup)
+                 locate=engine.locate, dedup_per_file=v.dedup and not v.dominant_picks)
+    if v.dominant_picks:
+        items = _dominant_picks(items, weights_for(v.intent.name).dominant())
     return [item.key for item in items[:limit]]
+
+
+def _dominant_picks(items: list[Fused], dominant: str) -> list[Fused]:
+    """One item per file: the chunk the dominant engine ranked best (else the best-scoring one)."""
+    def rank(item: Fused) -> int:
+        part = item.contribution(dominant)
+        return part.rank if part is not None else 1 << 30
+
+    best: dict[str, Fused] = {}
+    for item in sorted(items, key=lambda i: (rank(i), -i.score, i.key)):
+        best.setdefault(item.key[0], item)
+    return sorted(best.values(), key=lambda i: (-i.score, i.key))
 
 
 def ablate(engine: Any, text: str, expected: str, limit: int) -> dict[str, list[Span]]:
