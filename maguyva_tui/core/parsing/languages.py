@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 import threading
 from functools import cache
 from pathlib import PurePosixPath
@@ -32,7 +33,8 @@ EXTENSIONS: dict[str, str] = {
     ".hpp": "cpp",
     ".hxx": "cpp",
 }
-"""Extensions with full structural support. ``.h`` is read as C: the C++ grammar accepts less C."""
+"""Extensions with full structural support. ``.h`` is read as C (the C++ grammar accepts less C)
+unless its text shows C++ syntax: see :func:`language_of`."""
 
 LANGUAGES: tuple[str, ...] = tuple(sorted(set(EXTENSIONS.values())))
 
@@ -40,6 +42,34 @@ LANGUAGES: tuple[str, ...] = tuple(sorted(set(EXTENSIONS.values())))
 def language_for(path: str) -> str | None:
     """Return the structural language of a path, or ``None`` for a plain text file."""
     return EXTENSIONS.get(PurePosixPath(path).suffix.lower())
+
+
+CPP_SYNTAX = re.compile(
+    rb"^[ \t]*(?:"
+    rb"namespace(?:[ \t]+[A-Za-z_][\w:]*)?[ \t]*\{"  # namespace ns {, namespace {
+    rb"|using[ \t]+namespace\b"
+    rb"|template[ \t]*<"
+    rb"|(?:public|private|protected)[ \t]*:(?!:)"
+    rb"|class[ \t]+[A-Za-z_]\w*(?:[ \t]+final)?[ \t]*(?::[^:;]|\{|$)"  # class X {, class X : public Y
+    rb"|(?:[^/*\n\"'#]*?[^\w\n:])?(?:std|[A-Za-z_]\w*)::~?[A-Za-z_]"  # ns::name in code, not a comment
+    rb")",
+    re.MULTILINE,
+)
+"""Lines only C++ writes: a namespace, a template, an access label, a class, a ``::`` name (a line
+starting as a comment or a preprocessor directive is skipped for ``::``)."""
+
+
+def language_of(path: str, text: str | bytes) -> str | None:
+    """Return the structural language of a file from its path and, for ``.h``, its text.
+
+    A ``.h`` header is C unless a line shows C++-only syntax (:data:`CPP_SYNTAX`, one regex search,
+    no parse): then the C++ grammar reads it, since the C grammar fails on those lines."""
+    language = language_for(path)
+    if language == "c" and path[-2:].lower() == ".h":
+        data = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else text
+        if CPP_SYNTAX.search(data) is not None:
+            return "cpp"
+    return language
 
 
 _GRAMMARS: dict[str, tuple[str, str]] = {
