@@ -267,7 +267,7 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
             raise UserError('each line must be a JSON object with a "query" string')
         if not isinstance(item.get("regex", False), bool):
             raise UserError('"regex" must be true or false')
-        return engine.search(
+        answer: dict[str, Any] = engine.search(
             item["query"],
             limit=int(item.get("limit", args.limit)),
             modality=item.get("modality", args.modality),
@@ -277,6 +277,7 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
             preset=item.get("preset", args.preset),
             depth=item.get("depth", args.depth),
         )
+        return answer
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         message = f"line {number}: {exc}"
         return {"query": None, "error": message, "results": []}

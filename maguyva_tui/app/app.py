@@ -49,11 +49,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "maguyva"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+    HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (160, "-wide"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+    VERTICAL_BREAKPOINTS = [
         (0, "-short"),
         (32, "-tall"),
     ]
@@ -320,7 +320,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def watch_explaining(self, explaining: bool) -> None:
         self.set_class(explaining, "-explain")
-        if explaining and self.is_mounted:
+        if explaining and self.is_running:
             self._update_side()
 
 

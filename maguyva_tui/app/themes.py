@@ -19,7 +19,7 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
@@ -183,7 +183,7 @@ def theme_from_dict(data: Any) -> Theme:
     for key in MODALITY_VARIABLES:
         if key in variables:
             _colour(key, variables[key])
-    return Theme(name=name.strip(), dark=dark, variables=dict(variables), **colours)
+    return Theme(name=name.strip(), dark=dark, variables=dict(variables), **cast(dict[str, Any], colours))
 
 
 def _colour(key: str, value: Any) -> str:

@@ -151,9 +151,11 @@ class Engine:
         if name == "graph" and intent.target:
             graph = self.retriever("graph")
             if intent.name in REFERENCE_INTENTS:
-                return graph.callers_hits(intent.target, limit)  # type: ignore[attr-defined]
+                callers: list[Hit] = graph.callers_hits(intent.target, limit)  # type: ignore[attr-defined]
+                return callers
             if intent.name in IMPACT_INTENTS:
-                return graph.impact_hits(intent.target, depth or DEFAULT_IMPACT_DEPTH, limit)  # type: ignore[attr-defined]
+                impact: list[Hit] = graph.impact_hits(intent.target, depth or DEFAULT_IMPACT_DEPTH, limit)  # type: ignore[attr-defined]
+                return impact
         return self.retriever(name).search(query, limit)
 
     def search(

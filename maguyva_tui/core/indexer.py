@@ -15,8 +15,10 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.format import (
@@ -37,6 +39,9 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
 from maguyva_tui.locations import default_index_base
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.model import CodeGraph
 
 Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while indexing."""
@@ -77,7 +82,7 @@ class IndexSummary:
 
     def to_dict(self) -> dict[str, object]:
         """Return the summary as plain JSON values."""
-        return {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        return {name: getattr(self, name) for name in self.__slots__}
 
 
 def index_folder(root: Path, base: Path | None = None) -> Path:
@@ -300,7 +305,7 @@ class _Build:
         docs = ((row[1], text_trigrams(row[6].decode("utf-8", errors="replace"))) for row in rows)
         return TrigramIndex.build(docs), 0
 
-    def _start_graph(self, gen: Path, facts: FactsTable) -> multiprocessing.process.BaseProcess | None:
+    def _start_graph(self, gen: Path, facts: FactsTable) -> BaseProcess | None:
         """Start building a cold graph in a process of its own, so that it runs beside the trigram
         postings on a second core; ``None`` when it is better built here (an update, a small
         repository, one core, or no process could be started)."""
@@ -309,8 +314,9 @@ class _Build:
         # fork shares the facts already in memory; a threaded caller (the UI) must not fork
         method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
         rows = facts.rows if method == "fork" else None
+        context = multiprocessing.get_context("fork") if method == "fork" else multiprocessing.get_context("spawn")
         try:
-            process = multiprocessing.get_context(method).Process(
+            process: BaseProcess = context.Process(
                 target=build_graph_files, args=(str(gen), rows), name="maguyva-graph", daemon=True
             )
             process.start()
@@ -319,7 +325,7 @@ class _Build:
         return process
 
     def _finish_graph(
-        self, beside: multiprocessing.process.BaseProcess | None, gen: Path, facts: FactsTable, fresh: list[SourceFile]
+        self, beside: BaseProcess | None, gen: Path, facts: FactsTable, fresh: list[SourceFile]
     ) -> tuple[object | None, CentralityTable]:
         """Wait for the graph built beside, or build it here; write it; return it and its centrality.
 
@@ -340,7 +346,7 @@ class _Build:
         write_pickle(gen / "graph.pkl", graph)
         return graph, centrality
 
-    def _graph(self, facts: FactsTable, fresh: list[SourceFile]) -> object | None:
+    def _graph(self, facts: FactsTable, fresh: list[SourceFile]) -> CodeGraph:
         """Build or update the dependency graph from the stored facts."""
         from maguyva_tui.core.graph import build_graph
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore, content_hash
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Chunk
@@ -57,6 +58,6 @@ def semantic_folder(snapshot: Snapshot) -> Path:
     return snapshot.folder / "semantic"
 
 
-def open_store(snapshot: Snapshot, provider: object) -> VectorStore:
+def open_store(snapshot: Snapshot, provider: Provider) -> VectorStore:
     """Open (or create) the vector store of this repository for one provider."""
     return VectorStore.for_provider(semantic_folder(snapshot), provider)

@@ -52,7 +52,8 @@ def hamming(words: Words, query: Words) -> npt.NDArray[np.int32]:
     if len(words) == 0:
         return np.zeros(0, np.int32)
     counts = np.bitwise_count(np.bitwise_xor(words, query))
-    return counts.sum(axis=1, dtype=np.int32)
+    total: npt.NDArray[np.int32] = counts.sum(axis=1, dtype=np.int32)
+    return total
 
 
 def top_k(distances: npt.NDArray[np.int32], k: int) -> npt.NDArray[np.intp]:
@@ -76,4 +77,5 @@ def cosine(vectors: npt.NDArray[np.floating], query: Floats) -> Floats:
     q = np.asarray(query, dtype=np.float32)
     norms = np.linalg.norm(rows, axis=1) * np.linalg.norm(q)
     dots = rows @ q
-    return np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+    similarity: npt.NDArray[np.float32] = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+    return similarity

@@ -129,7 +129,8 @@ class MiniLMProvider:
     def _embed_one(self, text: str) -> npt.NDArray[np.float32]:
         encoder, ids = self._tokenize([text])
         with single_threaded_blas():  # small products: waiting on parked BLAS threads costs 5-20x
-            return encoder.encode(_pack(ids, [0]))[0]
+            vector: npt.NDArray[np.float32] = encoder.encode(_pack(ids, [0]))[0]
+        return vector
 
     def token_counts(self, texts: Sequence[str]) -> list[int]:
         """Return how many tokens each text has after truncation (special tokens included)."""

@@ -254,7 +254,7 @@ class VectorStore:
         if floats is not None:
             arrays["floats"] = np.asarray(floats)
         self.folder.mkdir(parents=True, exist_ok=True)
-        _atomic_write(path, lambda handle: np.savez(handle, **arrays))
+        _atomic_write(path, lambda handle: np.savez(handle, **arrays))  # type: ignore[arg-type]
 
 
 def _writer_alive(tmp: Path) -> bool:

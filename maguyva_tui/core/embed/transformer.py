@@ -95,7 +95,8 @@ class Encoder:
             x = self._layer(layer, x, batch)
         pooled = np.add.reduceat(x, batch.starts, axis=0) / batch.lengths[:, None].astype(F32)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, F32(1e-12))).astype(F32)
+        unit: Matrix = (pooled / np.maximum(norms, F32(1e-12))).astype(F32)
+        return unit
 
     def _layer(self, layer: Layer, x: Matrix, batch: TokenBatch) -> Matrix:
         qkv = x @ layer.qkv
@@ -135,7 +136,7 @@ def attention(qkv: Matrix, batch: TokenBatch) -> Matrix:
 def layer_norm(x: Matrix, weight: Matrix, bias: Matrix) -> Matrix:
     """Normalise each row to zero mean and unit variance, then scale and shift."""
     mean = x.mean(axis=-1, keepdims=True)
-    centred = x - mean
+    centred: Matrix = x - mean
     var = np.mean(centred * centred, axis=-1, keepdims=True)
     centred /= np.sqrt(var + F32(LAYER_NORM_EPS))
     centred *= weight

@@ -55,7 +55,7 @@ class EmbedClient(Protocol):
 def voyage_client(api_key: str, timeout: float = TIMEOUT_S) -> EmbedClient:
     """Build a ``voyageai.Client`` (imported now, lazily) that leaves retries to this module."""
     try:
-        import voyageai  # type: ignore[import-not-found]
+        import voyageai
     except ImportError:
         raise ProviderError("the voyageai package is not installed (pip install 'maguyva-tui[voyage]')") from None
     client: EmbedClient = voyageai.Client(api_key=api_key, max_retries=0, timeout=timeout)

@@ -6,7 +6,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -68,7 +68,9 @@ class Snapshot:
             manifest = Manifest.from_json((gen / "manifest.json").read_text())
             content_path = gen / "content.bin"
             size = content_path.stat().st_size
-            content = np.memmap(content_path, np.uint8, mode="r") if size else b""
+            content: bytes | memoryview = b""
+            if size:
+                content = memoryview(cast(bytes, np.memmap(content_path, np.uint8, mode="r")))  # mapped
             trigrams = TrigramIndex.load(gen)
         except IndexUnavailable:
             raise

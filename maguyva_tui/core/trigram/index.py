@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import numpy as np
 from pyroaring import BitMap
@@ -90,7 +90,7 @@ class TrigramIndex:
         i = int(np.searchsorted(self._keys, key))
         if i < len(self._keys) and int(self._keys[i]) == key:
             start, end = int(self._offsets[i]), int(self._offsets[i + 1])
-            return BitMap.deserialize(self._blob[start:end])
+            return BitMap.deserialize(cast(bytes, self._blob[start:end]))  # a buffer works: no copy
         return BitMap()
 
     def add(self, doc_id: int, trigrams: TrigramArray) -> None:
@@ -124,10 +124,12 @@ class TrigramIndex:
         keys = np.load(folder / "trigram_keys.npy")
         offsets = np.load(folder / "trigram_offsets.npy")
         blob_path = folder / "trigram_postings.bin"
-        blob = np.memmap(blob_path, np.uint8, mode="r") if blob_path.stat().st_size else b""
+        blob: bytes | memoryview = b""
+        if blob_path.stat().st_size:
+            blob = memoryview(cast(bytes, np.memmap(blob_path, np.uint8, mode="r")))  # mapped, not read
         live = BitMap.deserialize((folder / "trigram_live.bin").read_bytes())
         _check_layout(keys, offsets, len(blob))
-        return cls(keys, offsets, memoryview(blob) if len(blob) else b"", live)
+        return cls(keys, offsets, blob, live)
 
     def _merged(self) -> tuple[np.ndarray, np.ndarray, bytes]:
         """Merge the overlay into the stored postings, copying untouched ones byte for byte."""

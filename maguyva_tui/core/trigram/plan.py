@@ -18,8 +18,10 @@ import re
 import re._constants as C
 import warnings
 import re._parser as sre
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Any, cast
 
 from pyroaring import BitMap
 
@@ -202,9 +204,9 @@ def _node(op: object, av: object) -> _Info:
     if op is C.SUBPATTERN:
         return _seq(list(av[-1]))  # type: ignore[index]
     if op is getattr(C, "ATOMIC_GROUP", None):
-        return _seq(list(av))  # type: ignore[arg-type]
+        return _seq(list(cast(Iterable[Any], av)))
     if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", C.MAX_REPEAT)):
-        low, high, sub = av  # type: ignore[misc]
+        low, high, sub = cast(tuple[int, int, Iterable[Any]], av)
         return _repeat(_seq(list(sub)), low, high)
     if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
         return _empty()
@@ -218,7 +220,7 @@ def _class_members(items: list[tuple[object, object]]) -> set[str] | None:
         if op is C.LITERAL:
             members.add(chr(av))  # type: ignore[arg-type]
         elif op is C.RANGE:
-            lo, hi = av  # type: ignore[misc]
+            lo, hi = cast(tuple[int, int], av)
             if hi - lo >= MAX_CLASS:
                 return None
             members.update(chr(c) for c in range(lo, hi + 1))
