@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from textwrap import dedent
+
 import pytest
 
 from maguyva_tui.core.parsing.analyze import analyze, analyze_row
 from maguyva_tui.core.parsing.languages import language_for, language_of
+from tests.core.test_graph_resolve import call_targets, graph_of, loose_at
 
 # -- 1. a .h header is C++ when its text says so -------------------------------------------------
 
@@ -84,3 +87,124 @@ def test_cpp_header_is_parsed_as_cpp_by_the_indexer() -> None:
     assert c_facts.language == "c"
     assert analyze_row("src/brotli.h", C_HEADER)[0] == "c"
     assert {s.qualname for s in c_facts.symbols} >= {"BrotliState"}
+
+
+# -- 2. C/C++ namespaces across files ---------------------------------------------------------------
+
+NS_FILES = {
+    "src/util.h": """\
+        #include <string>
+        namespace sentencepiece {
+        namespace util {
+        std::string JoinPath(const std::string &a);
+        #define CHECK_OR_RETURN(c) if (!(c)) return util::Status()
+        class Status {
+         public:
+          bool ok() const;
+        };
+        }  // namespace util
+        }  // namespace sentencepiece
+        """,
+    "src/util.cc": """\
+        #include "util.h"
+        namespace sentencepiece {
+        namespace util {
+        std::string JoinPath(const std::string &a) { return a; }
+        bool Status::ok() const { return true; }
+        }  // namespace util
+        int Helper(int x) { return x; }
+        }  // namespace sentencepiece
+        """,
+    "src/model.cc": """\
+        #include "util.h"
+        namespace sentencepiece {
+        int Run() {
+          Helper(1);
+          util::JoinPath("a");
+          sentencepiece::util::JoinPath("b");
+          CHECK_OR_RETURN(true);
+          return 0;
+        }
+        }  // namespace sentencepiece
+        """,
+}
+
+
+def test_macro_in_a_namespace_has_its_bare_name() -> None:
+    facts = analyze("src/util.h", dedent(NS_FILES["src/util.h"]))
+    kinds = {s.qualname: s.kind for s in facts.symbols}
+    assert kinds["CHECK_OR_RETURN"] == "function"
+    assert not any(q.endswith(".CHECK_OR_RETURN") for q in kinds)
+
+
+def test_call_to_a_function_of_the_enclosing_namespace_in_another_file() -> None:
+    graph = graph_of(NS_FILES)
+    assert call_targets(graph, "src/model.cc", 4) == {"src/util.cc::sentencepiece.Helper"}
+
+
+def test_namespace_qualified_calls_across_files() -> None:
+    graph = graph_of(NS_FILES)
+    assert call_targets(graph, "src/model.cc", 5) == {"src/util.cc::sentencepiece.util.JoinPath"}
+    assert call_targets(graph, "src/model.cc", 6) == {"src/util.cc::sentencepiece.util.JoinPath"}
+    assert call_targets(graph, "src/model.cc", 7) == {"src/util.h::CHECK_OR_RETURN"}
+
+
+def test_name_of_another_namespace_is_not_taken_for_the_enclosing_one() -> None:
+    graph = graph_of({**NS_FILES, "src/other.cc": """\
+        namespace other {
+        int Run() { return Helper(1) + util::Missing(); }
+        }
+        """})
+    assert call_targets(graph, "src/other.cc", 2) == set()
+    assert loose_at(graph, "src/other.cc", 2) == {"Helper": "unresolved", "util.Missing": "unresolved"}
+
+
+def test_namespace_member_missing_everywhere_stays_unresolved() -> None:
+    graph = graph_of({**NS_FILES, "src/more.cc": """\
+        namespace sentencepiece {
+        int More() { return util::Missing(); }
+        }
+        """})
+    assert loose_at(graph, "src/more.cc", 2) == {"util.Missing": "unresolved"}
+
+
+def test_macros_swallowed_by_a_misread_macro_call_are_still_definitions() -> None:
+    text = dedent("""\
+        namespace sp {
+        class Tester {
+         public:
+        #define BINARY_OP(name, op) \\
+          bool name(int x, int y) { return x op y; }
+          BINARY_OP(IsEq, ==)
+          BINARY_OP(IsNe, !=)
+        #define EXPECT_EQ(a, b) \\
+          sp::Tester().IsEq((a), (b))
+        #define ASSERT_EQ EXPECT_EQ
+        #define GUARD_H
+          void Run() {}
+        };
+        }  // namespace sp
+        """)
+    symbols = {s.qualname: s for s in analyze("src/testharness.h", text).symbols}
+    assert symbols["EXPECT_EQ"].kind == "function"
+    assert (symbols["EXPECT_EQ"].start_line, symbols["EXPECT_EQ"].end_line) == (8, 9)
+    assert symbols["ASSERT_EQ"].kind == "constant"
+    assert "GUARD_H" not in symbols
+
+
+def test_namespace_and_class_after_a_macro_the_grammar_misreads() -> None:
+    text = dedent("""\
+        PROTOBUF_NAMESPACE_CLOSE
+        namespace sentencepiece {
+        class ModelProto PROTOBUF_FINAL :
+            public ::PROTOBUF_NAMESPACE_ID::Message {
+         public:
+          int size() const;
+        };
+        inline int ModelProto::size() const { return 0; }
+        }  // namespace sentencepiece
+        """)
+    kinds = {s.qualname: s.kind for s in analyze("src/model.pb.h", text).symbols}
+    assert kinds["sentencepiece"] == "module"
+    assert kinds["sentencepiece.ModelProto"] == "class"
+    assert kinds["sentencepiece.ModelProto.size"] == "method"

@@ -349,7 +349,7 @@ class Resolver:
             if found not in SENTINELS:
                 return found
             from_outside = from_outside or found == EXTERNAL
-        packaged = self.package(index, name)
+        packaged = self.package(index, name, scope)
         if packaged is not None:
             return packaged
         family = mod.family(index.language)
@@ -391,7 +391,7 @@ class Resolver:
         return fallback
 
     # -- language-specific lookups --------------------------------------------------------------
-    def package(self, index: FileIndex, name: str) -> str | None:
+    def package(self, index: FileIndex, name: str, scope: str | None = None) -> str | None:
         """Resolve a name through the language's implicit namespace, ``None`` when it has none."""
         language = index.language
         if language in ("go", "java"):
@@ -401,7 +401,7 @@ class Resolver:
             here = current.split(".") if current else []
             return self.rust_module(root, here + [name]) or self.rust_module(root, [name])
         if language in mod.C_FAMILY:
-            return self.linked(index, name)
+            return self.linked(index, name, scope)
         return None
 
     def in_directory(self, index: FileIndex, name: str) -> str | None:
@@ -414,12 +414,41 @@ class Resolver:
                     found.append(symbol_id(path, name))
         return _unique(found)
 
-    def linked(self, index: FileIndex, name: str) -> str | None:
-        """Resolve a C/C++ name defined once among all C/C++ files (definitions before headers)."""
+    def linked(self, index: FileIndex, name: str, scope: str | None = None) -> str | None:
+        """Resolve a C/C++ name defined once among all C/C++ files (definitions before headers).
+
+        In C++ the enclosing namespaces and classes of the scope are looked in first, innermost
+        first (``f()`` inside ``namespace sp { ... }`` is ``sp.f`` from any file), then the top level."""
         self.deps.add("glob:c")
-        found = list(dict.fromkeys(self.names().tops.get("c", {}).get(name, ())))  # a file may define it twice (#if/#else)
-        sources = [t for t in found if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
-        return _unique(sources or found)
+        names = self.names()
+        if scope and index.language == "cpp":
+            qualnames = names.qualnames.get("c", {})
+            prefix = scope
+            while prefix:
+                qualname = f"{prefix}.{name}"
+                if qualnames.get(qualname):
+                    return self.c_target(qualname, qualnames[qualname])
+                prefix = prefix.rpartition(".")[0]
+        found = names.tops.get("c", {}).get(name)
+        return self.c_target(name, found) if found else None
+
+    def c_target(self, qualname: str, nodes: list[str]) -> str | None:
+        """Choose among the C/C++ definitions of one qualified name: a namespace opened by several
+        files is the ``cns:`` target (its members are looked up across files); otherwise the one
+        definition, those of source files before headers' (a file may define it twice, #if/#else)."""
+        found = list(dict.fromkeys(nodes))
+        definitions = [t for t in found if self.kind(t) != "module"]
+        if found and not definitions:
+            return "cns:" + qualname
+        sources = [t for t in definitions if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
+        return _unique(sources or definitions)
+
+    def namespace_member(self, qualname: str, name: str) -> str:
+        """Resolve a member of a C++ namespace from whichever files define it."""
+        self.deps.add("glob:c")
+        inner = f"{qualname}.{name}"
+        found = self.names().qualnames.get("c", {}).get(inner)
+        return (self.c_target(inner, found) if found else None) or UNRESOLVED
 
     def rust_path(self, index: FileIndex, parts: list[str]) -> tuple[str, int]:
         """Resolve the module prefix of a Rust path (``crate``, ``self``, ``super``, a module name)."""
@@ -579,6 +608,8 @@ class Resolver:
                 return self.go_member(target[6:], name)
             if target.startswith("jpkg:"):
                 return self.java_member(target[5:], name)
+            if target.startswith("cns:"):
+                return self.namespace_member(target[4:], name)
             if is_symbol(target):
                 return self.symbol_member(target, name)
             return self.module_member(target, name)
@@ -591,6 +622,8 @@ class Resolver:
         index = self.file(path)
         if index is None:
             return UNRESOLVED
+        if index.language == "cpp" and index.defs.get(qualname) == "module":
+            return self.namespace_member(qualname, name)  # a namespace is open: any file adds to it
         if qualname in index.globals and index.defs.get(qualname) in VALUE_KINDS and index.globals[qualname]:
             return self.member(self.instance(index, index.globals[qualname]), name)  # app = Flask(); app.route
         inner = f"{qualname}.{name}"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from tree_sitter import Node
+from tree_sitter import Node, Point
 
 from maguyva_tui.core.types import Chunk, Symbol
 
@@ -112,16 +112,18 @@ class Walker:
         name: str | None = None,
         prefix: tuple[str, ...] = (),
         signature_at: Outer | None = None,
+        unscoped: bool = False,
     ) -> None:
         """Record a definition spanning ``outer``, then walk its body inside its scope.
 
         The signature is the line the name is on, or ``signature_at``'s first line when given.
+        ``unscoped``: the name ignores the enclosing scopes (a C/C++ macro inside a namespace).
         """
         if name is None:
             name = self.text(name_node) if name_node is not None else ""
         if not name:
             return
-        qualname = ".".join([*self.scope_names(), *prefix, name])
+        qualname = ".".join([*([] if unscoped else self.scope_names()), *prefix, name])
         start = min(outer.start_point.row + 1, self.total_lines)  # a node missing at the very end
         end = max(start, min(_end_line(outer), self.total_lines))
         name_line = name_node.start_point.row + 1 if name_node is not None else start
@@ -192,6 +194,14 @@ class _Span:
     def __init__(self, first: Node, last: Node) -> None:
         self.start_point, self.start_byte = first.start_point, first.start_byte
         self.end_point, self.end_byte = last.end_point, last.end_byte
+
+    @classmethod
+    def of_text(cls, start: tuple[int, int, int], end: tuple[int, int, int]) -> _Span:
+        """Make a span from (row, column, byte) positions: a definition read from the text alone."""
+        span = cls.__new__(cls)
+        span.start_point, span.start_byte = Point(start[0], start[1]), start[2]
+        span.end_point, span.end_byte = Point(end[0], end[1]), end[2]
+        return span
 
 
 def _end_line(node: Outer) -> int:

@@ -9,7 +9,7 @@ import re
 from tree_sitter import Node
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.parsing.walker import Outer, Rules, Walker
+from maguyva_tui.core.parsing.walker import Outer, Rules, Walker, _Span
 
 NAME_TYPES = frozenset({
     "identifier", "field_identifier", "type_identifier", "qualified_identifier",
@@ -53,9 +53,37 @@ def _function(w: Walker, node: Node, outer: Outer) -> None:
     name_node, _ = unwrap_declarator(node.child_by_field_name("declarator"))
     if name_node is None:
         return
+    if _misread(w, node, outer, name_node):
+        return
     name, prefix = split_qualified(w.text(name_node))
     kind = "method" if prefix else w.function_kind()
     w.define(kind, outer, name_node, name=name, prefix=prefix)
+    _macros_within(w, node)
+
+
+def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
+    """Record a namespace or class the grammar read as a function because of a macro (C++ only);
+    tell whether it was one.
+
+    ``PROTOBUF_NAMESPACE_CLOSE`` or ``QT_BEGIN_NAMESPACE`` on the line before ``namespace ns {``
+    is taken for a return type: the "function" is the namespace, its body the namespace's body.
+    ``class Foo PROTOBUF_FINAL : public Bar {`` is a class ``Foo`` whose body the grammar reads as
+    statements: the class is recorded, its garbled body is not walked."""
+    if w.language != "cpp":
+        return False
+    children = node.children
+    if any(child.type == "ERROR" and w.text(child) == "namespace" for child in children):
+        w.define("module", outer, name_node, node.child_by_field_name("body"))
+        return True
+    first = children[0] if children else None
+    if first is not None and first.type in ("class_specifier", "struct_specifier") and (
+        first.child_by_field_name("body") is None and first.child_by_field_name("name") is not None
+    ):
+        name = first.child_by_field_name("name")
+        bare, prefix = split_qualified(w.text(name))
+        w.define(_SPECIFIER_KINDS[first.type], outer, name, name=bare, prefix=prefix)
+        return True
+    return False
 
 
 def _specifier(w: Walker, node: Node, outer: Outer) -> None:
@@ -71,6 +99,7 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
     """Record a type defined inline, then each global variable (not prototypes or ``extern``)."""
     _inline_type(w, node)
+    _macros_within(w, node)
     if not w.variables_allowed() or any(w.text(c) == "extern" for c in node.children
                                         if c.type == "storage_class_specifier"):
         return
@@ -92,6 +121,7 @@ def _inline_type(w: Walker, node: Node) -> None:
 def _field(w: Walker, node: Node, outer: Outer) -> None:
     """Record a type nested in a struct or class body; member declarations are not definitions."""
     _inline_type(w, node)
+    _macros_within(w, node)
 
 
 def _typedef(w: Walker, node: Node, outer: Outer) -> None:
@@ -138,11 +168,56 @@ def _template(w: Walker, node: Node, outer: Outer) -> None:
 
 
 def _macro(w: Walker, node: Node, outer: Outer) -> None:
-    """Record ``#define NAME value`` as a constant and ``#define F(x) ...`` as a function."""
+    """Record ``#define NAME value`` as a constant and ``#define F(x) ...`` as a function.
+
+    A macro ignores namespaces and classes: its qualified name is its bare name wherever it is."""
     if node.type == "preproc_function_def":
-        w.define("function", outer, node.child_by_field_name("name"))
+        w.define("function", outer, node.child_by_field_name("name"), unscoped=True)
     elif node.child_by_field_name("value") is not None:  # bare guards like `#define FOO_H` say nothing
-        w.define("constant", outer, node.child_by_field_name("name"))
+        w.define("constant", outer, node.child_by_field_name("name"), unscoped=True)
+
+
+_MACRO_TYPES = ("preproc_def", "preproc_function_def")
+_DEFINE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\()?([^\n]*)", re.MULTILINE)
+"""A ``#define`` line as text: its name, ``(`` for a function-like macro, the rest of the line."""
+
+
+def _macros_within(w: Walker, node: Node) -> None:
+    """Record the macros a function definition or a declaration holds: written in a body, or
+    swallowed when the grammar misreads a macro call (``BINARY_OP(IsEq, ==)`` can take the next
+    hundred lines as a parameter list, where a ``#define`` is no longer a directive node: those
+    are read from the text). Only a node whose text holds ``define`` is searched."""
+    source, start, end = w.source, node.start_byte, node.end_byte
+    if source.find(b"define", start, end) < 0:
+        return
+    parsed: set[int] = set()
+    stack = list(reversed(node.named_children))
+    while stack:
+        child = stack.pop()
+        if child.type in _MACRO_TYPES:
+            parsed.add(child.start_point.row)
+            _macro(w, child, child)
+        elif child.named_child_count:
+            stack.extend(reversed(child.named_children))
+    row, at = node.start_point.row, start
+    for match in _DEFINE.finditer(source, start, end):
+        row += source.count(b"\n", at, match.start())
+        at = match.start()
+        if row in parsed:
+            continue
+        function, value = match.group(2) is not None, match.group(3).strip()
+        if not function and not value:
+            continue  # a bare guard
+        last = match.end()
+        while source[last - 1 : last] == b"\\" and last < end:  # continuation lines
+            newline = source.find(b"\n", last + 1, end)
+            last = newline if newline >= 0 else end
+        line_start = source.rfind(b"\n", 0, at) + 1
+        begin = (row, at - line_start, at)
+        finish = (row + source.count(b"\n", at, last), last - (source.rfind(b"\n", 0, last) + 1), last)
+        name = match.group(1).decode("utf-8", "replace")
+        w.define("function" if function else "constant", _Span.of_text(begin, finish), None,
+                 name=name, unscoped=True)
 
 
 _HANDLERS = {
