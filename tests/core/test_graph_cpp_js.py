@@ -208,3 +208,67 @@ def test_namespace_and_class_after_a_macro_the_grammar_misreads() -> None:
     assert kinds["sentencepiece"] == "module"
     assert kinds["sentencepiece.ModelProto"] == "class"
     assert kinds["sentencepiece.ModelProto.size"] == "method"
+
+
+# -- 3. JavaScript functions declared inside an IIFE --------------------------------------------------
+
+LODASH_LIKE = """\
+;(function() {
+  var undefined;
+  function apply(func, thisArg, args) {
+    return func.apply(thisArg, args);
+  }
+  var runInContext = (function runInContext(context) {
+    function baseRest(func, start) {
+      return apply(func, this, start);
+    }
+    var rest = baseRest(1, 2);
+    return rest;
+  });
+  var _ = runInContext();
+  if (typeof define == 'function') {
+    define(function() { return _; });
+  }
+}.call(this));
+"""
+
+
+def test_functions_declared_in_an_iife_are_symbols_of_the_file() -> None:
+    facts = analyze("lodash.js", LODASH_LIKE)
+    kinds = {s.qualname: s.kind for s in facts.symbols}
+    assert kinds["apply"] == "function"
+    assert kinds["runInContext"] == "function"
+    assert kinds["runInContext.baseRest"] == "function"
+    assert kinds["_"] == "variable"
+    chunks = {(c.kind, c.symbol, c.start_line, c.end_line) for c in facts.chunks if c.kind != "window"}
+    assert chunks == {("function", "apply", 3, 5), ("function", "runInContext", 6, 12),
+                      ("function", "runInContext.baseRest", 7, 9)}
+    covered = {line for c in facts.chunks for line in range(c.start_line, c.end_line + 1)}
+    assert {1, 2, 13, 14, 15, 16, 17} <= covered  # the IIFE's own lines are in line windows
+
+
+def test_calls_inside_an_iife_resolve() -> None:
+    graph = graph_of({"lodash.js": LODASH_LIKE})
+    assert call_targets(graph, "lodash.js", 8) == {"lodash.js::apply"}
+    assert call_targets(graph, "lodash.js", 10) == {"lodash.js::runInContext.baseRest"}
+    assert call_targets(graph, "lodash.js", 13) == {"lodash.js::runInContext"}
+
+
+@pytest.mark.parametrize("text", [
+    "(function () {\n  function inner() {}\n})();\n",
+    "(function () {\n  function inner() {}\n}());\n",
+    "(() => {\n  function inner() {}\n})();\n",
+    "!function () {\n  function inner() {}\n}();\n",
+    "(function (root) {\n  function inner() {}\n}.apply(this, [1]));\n",
+])
+def test_iife_shapes(text: str) -> None:
+    assert [(s.qualname, s.kind) for s in analyze("x.js", text).symbols] == [("inner", "function")]
+
+
+@pytest.mark.parametrize("text", [
+    "run(function () {\n  function inner() {}\n});\n",  # a callback, not called here
+    "(function () {\n  function inner() {}\n}).bind(this);\n",
+    "function outer() {\n  (function () {\n    function inner() {}\n  })();\n}\n",  # inside a function
+])
+def test_functions_that_are_not_file_level_iifes_are_not_walked(text: str) -> None:
+    assert [s.qualname for s in analyze("x.js", text).symbols] in ([], ["outer"])

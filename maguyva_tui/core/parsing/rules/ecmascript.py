@@ -54,6 +54,8 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
     if name is None or name.type != "identifier":
         return  # destructuring patterns bind many names; none is a definition
     value = node.child_by_field_name("value")
+    if value is not None:
+        value = _unparenthesize(value)  # `var runInContext = (function runInContext() {...})`
     if value is not None and _is_require(w, value):
         return  # `const fs = require("fs")` is an import, not a definition
     if value is not None and value.type in FUNCTION_VALUES:
@@ -70,7 +72,8 @@ def _is_require(w: Walker, value: Node) -> bool:
 
 
 def _statement(w: Walker, node: Node, outer: Outer) -> None:
-    """Record TS ``namespace`` blocks and CommonJS ``exports.name = function ...``."""
+    """Record TS ``namespace`` blocks and CommonJS ``exports.name = function ...``, and walk the
+    body of a function called at once (an IIFE) as if it were the file's top level."""
     if node.named_child_count == 0 or w.in_function:
         return
     child = node.named_children[0]
@@ -78,6 +81,42 @@ def _statement(w: Walker, node: Node, outer: Outer) -> None:
         w.dispatch(child, outer)
     elif child.type == "assignment_expression":
         _export_assignment(w, child, outer)
+    else:
+        body = _iife_body(child)
+        if body is not None:
+            w.walk(body)
+
+
+_IIFE_PREFIXES = frozenset({"!", "void", "+", "-", "~"})
+"""Unary operators written before an IIFE to make it an expression (``!function () {...}()``)."""
+
+
+def _iife_body(node: Node) -> Node | None:
+    """Return the body of an immediately called function expression: ``(function () {...})()``,
+    ``(function () {...}())``, ``(function () {...}.call(this))``, ``.apply``, ``!function`` and
+    arrow functions; ``None`` for anything else."""
+    node = _unparenthesize(node)
+    if node.type == "unary_expression" and node.child_count == 2 and node.children[0].type in _IIFE_PREFIXES:
+        node = _unparenthesize(node.children[1])
+    if node.type != "call_expression":
+        return None
+    callee = _unparenthesize(node.child_by_field_name("function"))
+    if callee.type == "member_expression":
+        method = callee.child_by_field_name("property")
+        if method is None or method.text not in (b"call", b"apply"):
+            return None
+        callee = _unparenthesize(callee.child_by_field_name("object"))
+    if callee.type not in ("function_expression", "function", "arrow_function"):
+        return None
+    body = callee.child_by_field_name("body")
+    return body if body is not None and body.type == "statement_block" else None
+
+
+def _unparenthesize(node: Node | None) -> Node:
+    """Return the expression inside any parentheses (a node is returned as is otherwise)."""
+    while node is not None and node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    return node  # type: ignore[return-value]
 
 
 def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
