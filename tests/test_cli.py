@@ -144,3 +144,16 @@ def test_batch_refuses_bad_depth_and_regex_per_line(polyglot: Path) -> None:
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert proc.returncode == 0 and len(answers) == 3
     assert "--depth" in answers[0]["error"] and '"regex"' in answers[1]["error"] and answers[2]["results"]
+
+
+def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    filler = ";".join(f"var a{i}={i}" for i in range(400))  # a minified bundle's single line
+    (repo / "bundle.js").write_text(filler + ';throw new Error("ECONNRESET_FAR");' + filler + "\n")
+    result = search_json(repo, '"ECONNRESET_FAR"')
+    snippet = result["results"][0]["snippet"]
+    assert "ECONNRESET_FAR" in snippet and snippet.startswith("…") and snippet.endswith("…")
+    assert len(snippet) <= 242
+    plain = search_json(repo, "var a1=1", "--modality", "text", "--limit", "1")["results"][0]["snippet"]
+    assert plain.startswith("var a0=0") and len(plain) == 240  # a match near the start keeps the start

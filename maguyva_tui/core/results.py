@@ -14,10 +14,27 @@ SNIPPET_LINE_CHARS = 240
 """A minified line is cut here so that one result cannot flood a terminal or an agent's context."""
 
 
-def snippet(snapshot: Snapshot, path: str, start: int, end: int) -> str:
-    """Return the first lines of a result's span, each cut to a readable width."""
+ELLIPSIS = "…"
+
+
+def snippet(snapshot: Snapshot, path: str, start: int, end: int, focus: str | None = None) -> str:
+    """Return the first lines of a result's span, each cut to a readable width; a long line that
+    holds ``focus`` (the literal asked about) is cut around it, so the match stays in view."""
     lines = snapshot.lines(path, start, min(end, start + SNIPPET_LINES - 1))
-    return "\n".join(line[:SNIPPET_LINE_CHARS] for line in lines)
+    return "\n".join(cut_line(line, focus) for line in lines)
+
+
+def cut_line(line: str, focus: str | None = None, width: int = SNIPPET_LINE_CHARS) -> str:
+    """Cut a line to ``width`` characters: its start, or a window around ``focus`` when the
+    first occurrence (ignoring case) would fall past the cut; ``…`` marks what is left out."""
+    if len(line) <= width:
+        return line
+    at = line.lower().find(focus.lower()) if focus else -1
+    if at < 0 or at + len(focus or "") <= width:
+        return line[:width]
+    begin = max(0, min(at - width // 3, len(line) - width))
+    window = line[begin : begin + width]
+    return (ELLIPSIS if begin else "") + window + (ELLIPSIS if begin + width < len(line) else "")
 
 
 def clamp_lines(snapshot: Snapshot, hit: Hit) -> tuple[int, int]:
@@ -27,8 +44,10 @@ def clamp_lines(snapshot: Snapshot, hit: Hit) -> tuple[int, int]:
     return start, min(max(hit.end_line, start), last)
 
 
-def hit_json(snapshot: Snapshot, hit: Hit, score: float, modalities: dict[str, Any]) -> dict[str, Any]:
-    """Return one result in the documented shape."""
+def hit_json(
+    snapshot: Snapshot, hit: Hit, score: float, modalities: dict[str, Any], focus: str | None = None
+) -> dict[str, Any]:
+    """Return one result in the documented shape (``focus``: the literal its snippet should show)."""
     start, end = clamp_lines(snapshot, hit)
     out: dict[str, Any] = {
         "path": hit.path,
@@ -38,7 +57,7 @@ def hit_json(snapshot: Snapshot, hit: Hit, score: float, modalities: dict[str, A
         "kind": hit.kind,
         "language": hit.language,
         "score": score,
-        "snippet": snippet(snapshot, hit.path, start, end),
+        "snippet": snippet(snapshot, hit.path, start, end, focus),
         "modalities": modalities,
     }
     if hit.depth is not None:

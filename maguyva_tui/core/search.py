@@ -112,7 +112,8 @@ def run_search(engine: Engine, req: SearchRequest, pool: Executor) -> dict[str, 
     out = _header(req, intent, weights, strategy, the_plan.preset, the_plan.k, modalities, run)
     out["semantic_coverage"] = engine.semantic_coverage()
     out["notices"] = engine.notices_for_search() + run.notices
-    out["results"] = [_result_json(engine, item, run) for item in fused]
+    focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
+    out["results"] = [_result_json(engine, item, run, focus) for item in fused]
     out["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return out
 
@@ -221,7 +222,7 @@ def _header(
     }
 
 
-def _result_json(engine: Engine, item: Fused, run: _Run) -> dict[str, Any]:
+def _result_json(engine: Engine, item: Fused, run: _Run, focus: str | None = None) -> dict[str, Any]:
     """One result: the location, then every number that ranked it and each engine's own reason."""
     modalities: dict[str, Any] = {}
     match_lines: set[int] = set()
@@ -238,7 +239,7 @@ def _result_json(engine: Engine, item: Fused, run: _Run) -> dict[str, Any]:
             if own[part.rank].depth is not None:
                 entry["depth"] = own[part.rank].depth
         modalities[name] = entry
-    out = hit_json(engine.snapshot, _displayed(engine, item), item.score, modalities)
+    out = hit_json(engine.snapshot, _displayed(engine, item), item.score, modalities, focus)
     out.update(centrality=item.centrality, boost=item.boost, demotion=item.demotion, folded=item.folded)
     out["match_lines"] = sorted(match_lines)
     return out
