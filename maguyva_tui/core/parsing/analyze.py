@@ -1,14 +1,14 @@
 """One file in, its facts out: a single tree-sitter parse feeds chunks, symbols and graph facts.
 
 The language is the path's, except that a ``.h`` header showing C++ syntax is read as C++
-(``languages.language_of``); the stored row carries that language, which the index keeps.
+(``languages.c_or_cpp``); the stored row carries that language, which the index keeps.
 """
 
 from __future__ import annotations
 
 from maguyva_tui.core.graph.extract import extract_facts, extract_rows
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
-from maguyva_tui.core.parsing.languages import language_for, language_of, parse
+from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse
 from maguyva_tui.core.store.facts import Row, encode
 from maguyva_tui.core.types import FileFacts
 
@@ -19,7 +19,7 @@ def analyze(path: str, text: str) -> FileFacts:
     if language is None:
         return FileFacts(path, None, tuple(window_chunks(path, text)))
     source = text.encode("utf-8", errors="surrogatepass")
-    language = language_of(path, source) if language == "c" else language
+    language = c_or_cpp(path, source) if language == "c" else language
     tree = parse(language, source)
     chunks, symbols = extract_definitions(tree, source, language, path)
     references, imports = extract_facts(tree, source, language, path, symbols)
@@ -33,7 +33,7 @@ def analyze_row(path: str, text: str) -> Row:
     if language is None:
         return encode(FileFacts(path, None, tuple(window_chunks(path, text))))
     source = text.encode("utf-8", errors="surrogatepass")
-    language = language_of(path, source) if language == "c" else language
+    language = c_or_cpp(path, source) if language == "c" else language
     tree = parse(language, source)
     chunks, symbols = extract_definitions(tree, source, language, path)
     references, imports = extract_rows(tree, source, language, path, symbols)

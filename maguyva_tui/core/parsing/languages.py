@@ -65,11 +65,17 @@ def language_of(path: str, text: str | bytes) -> str | None:
     A ``.h`` header is C unless a line shows C++-only syntax (:data:`CPP_SYNTAX`, one regex search,
     no parse): then the C++ grammar reads it, since the C grammar fails on those lines."""
     language = language_for(path)
-    if language == "c" and path[-2:].lower() == ".h":
+    if language == "c":
         data = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else text
-        if CPP_SYNTAX.search(data) is not None:
-            return "cpp"
+        return c_or_cpp(path, data)
     return language
+
+
+def c_or_cpp(path: str, source: bytes) -> str:
+    """Return the language of a file the path says is C: C++ for a ``.h`` whose text shows it."""
+    if path[-2:].lower() == ".h" and CPP_SYNTAX.search(source) is not None:
+        return "cpp"
+    return "c"
 
 
 _GRAMMARS: dict[str, tuple[str, str]] = {

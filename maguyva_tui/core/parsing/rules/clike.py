@@ -76,10 +76,10 @@ def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
         w.define("module", outer, name_node, node.child_by_field_name("body"))
         return True
     first = children[0] if children else None
-    if first is not None and first.type in ("class_specifier", "struct_specifier") and (
-        first.child_by_field_name("body") is None and first.child_by_field_name("name") is not None
+    name = first.child_by_field_name("name") if first is not None else None
+    if first is not None and name is not None and first.type in ("class_specifier", "struct_specifier") and (
+        first.child_by_field_name("body") is None
     ):
-        name = first.child_by_field_name("name")
         bare, prefix = split_qualified(w.text(name))
         w.define(_SPECIFIER_KINDS[first.type], outer, name, name=bare, prefix=prefix)
         return True
