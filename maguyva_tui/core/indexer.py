@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -131,6 +133,44 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
     write_pickle(folder / "centrality.pkl", CentralityTable.from_graph(graph))
     write_pickle(folder / "graph.pkl", graph)
     (folder / GRAPH_STATS).write_text(json.dumps(graph.stats))
+
+
+@dataclass(slots=True)
+class _Beside:
+    """A graph being built in another process: forked with the facts in memory when this process
+    has a single thread, else a fresh interpreter reading them from the generation (forking a
+    threaded process can deadlock, and the UI's redirected streams upset ``multiprocessing``'s
+    spawn)."""
+
+    forked: bool
+    process: BaseProcess | None = None
+    child: subprocess.Popen[bytes] | None = None
+
+    @classmethod
+    def start(cls, gen: Path, facts: FactsTable) -> _Beside:
+        """Start the build (the caller writes ``facts.pkl`` first unless it forked)."""
+        if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+            process = multiprocessing.get_context("fork").Process(
+                target=build_graph_files, args=(str(gen), facts.rows), name="maguyva-graph", daemon=True
+            )
+            process.start()
+            return cls(True, process=process)
+        child = subprocess.Popen(
+            [sys.executable, "-c", _GRAPH_MAIN, str(gen)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        return cls(False, child=child)
+
+    def wait(self) -> bool:
+        """Wait for the build; tell whether it succeeded."""
+        if self.process is not None:
+            self.process.join()
+            return self.process.exitcode == 0
+        return self.child is not None and self.child.wait() == 0
+
+
+_GRAPH_MAIN = "import sys; from maguyva_tui.core.indexer import build_graph_files; build_graph_files(sys.argv[1], None)"
+"""What the fresh interpreter runs (``python -c``) to build a graph beside."""
 
 
 def _quiet(phase: str, done: int, total: int) -> None:
@@ -255,7 +295,7 @@ class _Build:
         entries = self._write_content(gen, rows)
         live_ids = {e.doc_id for e in entries}
         beside = self._start_graph(gen, facts)
-        if beside is None or beside._start_method != "fork":  # type: ignore[attr-defined]
+        if beside is None or not beside.forked:
             write_pickle(gen / "facts.pkl", fact_rows)  # else the forked process writes them
         trigrams, dead = self._trigrams(entries, rows, added, live_ids)
         self.summary.trigram_bytes = trigrams.save(gen)
@@ -305,36 +345,27 @@ class _Build:
         docs = ((row[1], text_trigrams(row[6].decode("utf-8", errors="replace"))) for row in rows)
         return TrigramIndex.build(docs), 0
 
-    def _start_graph(self, gen: Path, facts: FactsTable) -> BaseProcess | None:
+    def _start_graph(self, gen: Path, facts: FactsTable) -> _Beside | None:
         """Start building a cold graph in a process of its own, so that it runs beside the trigram
         postings on a second core; ``None`` when it is better built here (an update, a small
         repository, one core, or no process could be started)."""
         if self.previous is not None or len(facts) < GRAPH_PROCESS_MIN_FILES or (os.cpu_count() or 1) < 2:
             return None
-        # fork shares the facts already in memory; a threaded caller (the UI) must not fork
-        method = "fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        rows = facts.rows if method == "fork" else None
-        context = multiprocessing.get_context("fork") if method == "fork" else multiprocessing.get_context("spawn")
         try:
-            process: BaseProcess = context.Process(
-                target=build_graph_files, args=(str(gen), rows), name="maguyva-graph", daemon=True
-            )
-            process.start()
-        except OSError:
+            return _Beside.start(gen, facts)
+        except (OSError, ValueError):  # no process to be had: build it here
             return None
-        return process
 
     def _finish_graph(
-        self, beside: BaseProcess | None, gen: Path, facts: FactsTable, fresh: list[SourceFile]
+        self, beside: _Beside | None, gen: Path, facts: FactsTable, fresh: list[SourceFile]
     ) -> tuple[object | None, CentralityTable]:
         """Wait for the graph built beside, or build it here; write it; return it and its centrality.
 
         A graph built beside stays on disk until a question needs it (``Snapshot.graph``)."""
         self.progress("graph", 0, 1)
         if beside is not None:
-            beside.join()
             stats_file = gen / GRAPH_STATS
-            if beside.exitcode == 0 and stats_file.is_file():
+            if beside.wait() and stats_file.is_file():
                 self.summary.graph = json.loads(stats_file.read_text())
                 stats_file.unlink()
                 return None, read_pickle(gen / "centrality.pkl")

@@ -64,22 +64,22 @@ def spy_on_processes(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
 def test_forked_graph_equals_the_in_process_one(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started = spy_on_processes(monkeypatch)
+    monkeypatch.setattr(indexer.threading, "active_count", lambda: 1)  # as the command line runs it
     beside = summary_and_callers(repo, tmp_path / "a")
-    assert len(started) == 1 and started[0].exitcode == 0  # type: ignore[attr-defined]
+    assert len(started) == 1 and started[0].forked and started[0].process.exitcode == 0  # type: ignore[attr-defined]
     stats, sites, _ = beside
     assert len(sites) == FILES and stats["nodes"]
     assert beside == in_process(repo, tmp_path / "b", monkeypatch)
     assert not list((tmp_path / "a").rglob(indexer.GRAPH_STATS))  # nothing left behind
 
 
-def test_a_threaded_caller_spawns_instead_of_forking(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_threaded_caller_starts_a_fresh_interpreter_instead_of_forking(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started = spy_on_processes(monkeypatch)
     out: list[tuple[object, ...]] = []
     thread = threading.Thread(target=lambda: out.append(summary_and_callers(repo, tmp_path / "a")))
     thread.start()
     thread.join()
-    assert len(started) == 1 and started[0].exitcode == 0  # type: ignore[attr-defined]
-    assert started[0]._start_method == "spawn"  # type: ignore[attr-defined]
+    assert len(started) == 1 and started[0].child is not None and started[0].child.returncode == 0  # type: ignore[attr-defined]
     assert out and out[0] == in_process(repo, tmp_path / "b", monkeypatch)
 
 
@@ -103,3 +103,44 @@ def test_an_update_after_a_graph_built_beside_follows_the_edit(repo: Path, tmp_p
     snap, _ = update_index(repo, tmp_path / "a")
     paths = {s.path for s in callers(snap.graph, "helper").sites}
     assert "pkg/m5.py" not in paths and len(paths) == FILES - 1
+
+
+class _NoFileno:
+    """A stream like the one a running Textual app puts in place of ``sys.stderr``."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return -1
+
+
+def test_the_ui_with_its_streams_redirected_still_builds_beside(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = spy_on_processes(monkeypatch)
+    monkeypatch.setattr("sys.stderr", _NoFileno())
+    monkeypatch.setattr("sys.stdout", _NoFileno())
+    out: list[tuple[object, ...]] = []
+    thread = threading.Thread(target=lambda: out.append(summary_and_callers(repo, tmp_path / "a")))
+    thread.start()
+    thread.join()
+    monkeypatch.undo()
+    assert started and started[0] is not None and started[0].child.returncode == 0  # type: ignore[attr-defined]
+    assert out and out[0] == in_process(repo, tmp_path / "b", monkeypatch)
+
+
+def test_a_fresh_interpreter_that_fails_is_replaced_by_an_in_process_build(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(indexer, "_GRAPH_MAIN", "import sys; sys.exit(3)")
+    out: list[tuple[object, ...]] = []
+    thread = threading.Thread(target=lambda: out.append(summary_and_callers(repo, tmp_path / "a")))
+    thread.start()
+    thread.join()
+    assert out and out[0] == in_process(repo, tmp_path / "b", monkeypatch)
+    _, again = update_index(repo, tmp_path / "a")
+    assert again.rebuilt_because is None and again.parsed == 0
