@@ -15,9 +15,12 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -173,6 +176,40 @@ _GRAPH_MAIN = "import sys; from maguyva_tui.core.indexer import build_graph_file
 """What the fresh interpreter runs (``python -c``) to build a graph beside."""
 
 
+def _pool_context() -> BaseContext | None:
+    """Fork the parsing workers when this process has a single thread (the command line), on
+    any Python (3.14 no longer forks by default); else the platform's default start method."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return None
+
+
+@contextmanager
+def _usable_streams() -> Iterator[None]:
+    """While worker processes start, give ``sys.stdout``/``sys.stderr`` real descriptors when a
+    running app replaced them with streams that have none (``multiprocessing`` hands
+    ``sys.stderr.fileno()`` to its helper process and fails on ``-1``)."""
+    swapped = {}
+    for name in ("stdout", "stderr"):
+        stream, original = getattr(sys, name), getattr(sys, f"__{name}__")
+        if original is not None and stream is not original and _fileno(stream) < 0 <= _fileno(original):
+            swapped[name] = stream
+            setattr(sys, name, original)
+    try:
+        yield
+    finally:
+        for name, stream in swapped.items():
+            setattr(sys, name, stream)
+
+
+def _fileno(stream: object) -> int:
+    """A stream's file descriptor, -1 when it has none."""
+    try:
+        return int(stream.fileno())  # type: ignore[attr-defined]
+    except Exception:  # io.UnsupportedOperation, AttributeError, a closed file
+        return -1
+
+
 def _quiet(phase: str, done: int, total: int) -> None:
     """Ignore progress."""
 
@@ -254,16 +291,25 @@ class _Build:
     def _parse(self, fresh: list[SourceFile]) -> list[Row]:
         """Parse changed files into stored rows, in a process pool when there are many."""
         total = len(fresh)
-        if total < PARALLEL_MIN_FILES or (os.cpu_count() or 1) < 2:
-            out = []
-            for i, src in enumerate(fresh):
-                if i % 50 == 0:
-                    self.progress("parse", i, total)
-                out.append(analyze_row(src.path, src.text))
-            return out
-        batches = [[(s.path, s.text) for s in fresh[i : i + PARSE_BATCH]] for i in range(0, total, PARSE_BATCH)]
+        if total >= PARALLEL_MIN_FILES and (os.cpu_count() or 1) >= 2:
+            try:
+                return self._parse_in_pool(fresh)
+            except (OSError, ValueError, BrokenProcessPool):  # no worker processes to be had here
+                pass
         out = []
-        with ProcessPoolExecutor(max_workers=min(os.cpu_count() or 2, 4)) as pool:
+        for i, src in enumerate(fresh):
+            if i % 50 == 0:
+                self.progress("parse", i, total)
+            out.append(analyze_row(src.path, src.text))
+        return out
+
+    def _parse_in_pool(self, fresh: list[SourceFile]) -> list[Row]:
+        total = len(fresh)
+        batches = [[(s.path, s.text) for s in fresh[i : i + PARSE_BATCH]] for i in range(0, total, PARSE_BATCH)]
+        out: list[Row] = []
+        with _usable_streams(), ProcessPoolExecutor(
+            max_workers=min(os.cpu_count() or 2, 4), mp_context=_pool_context()
+        ) as pool:
             for batch in pool.map(_analyze_batch, batches):
                 out.extend(batch)
                 self.progress("parse", len(out), total)

@@ -4,6 +4,7 @@ lose the graph."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 
@@ -144,3 +145,39 @@ def test_a_fresh_interpreter_that_fails_is_replaced_by_an_in_process_build(
     assert out and out[0] == in_process(repo, tmp_path / "b", monkeypatch)
     _, again = update_index(repo, tmp_path / "a")
     assert again.rebuilt_because is None and again.parsed == 0
+
+
+def test_parsing_workers_start_under_the_app_whatever_the_start_method(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """macOS and Python 3.14 spawn (or forkserver) workers by default; under the app's
+    redirected streams that must still work, in the pool."""
+    import multiprocessing
+
+    pools: list[object] = []
+    real_pool = indexer.ProcessPoolExecutor
+
+    def counting_pool(*args, **kwargs):  # type: ignore[no-untyped-def]
+        pools.append(kwargs.get("mp_context"))
+        return real_pool(*args, **kwargs)
+
+    monkeypatch.setattr(indexer, "ProcessPoolExecutor", counting_pool)
+    monkeypatch.setattr(indexer, "_pool_context", lambda: multiprocessing.get_context("spawn"))
+    monkeypatch.setattr("sys.stderr", _NoFileno())
+    out: list[object] = []
+    thread = threading.Thread(target=lambda: out.append(update_index(repo, tmp_path / "a")[1]))
+    thread.start()
+    thread.join()
+    monkeypatch.undo()
+    assert len(pools) == 1 and out and out[0].parsed == FILES + 2  # type: ignore[attr-defined]
+    assert isinstance(sys.stderr, type(sys.__stderr__)) or sys.stderr is not None  # streams given back
+
+
+def test_no_worker_processes_means_parsing_here(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_pool(*args: object, **kwargs: object) -> object:
+        raise OSError("no processes in this sandbox")
+
+    monkeypatch.setattr(indexer, "ProcessPoolExecutor", no_pool)
+    snap, summary = update_index(repo, tmp_path / "a")
+    assert summary.parsed == FILES + 2
+    assert len(callers(snap.graph, "helper").sites) == FILES
