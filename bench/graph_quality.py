@@ -220,8 +220,8 @@ def compare(name: str, show: int = 0) -> Score:
         oracle_sites += len(expected)
         graph_sites += len(found)
         shared += len(expected & found)
-        misses += [f"  missed {node} at {p}:{l}" for p, l in sorted(expected - found)]
-        misses += [f"  extra  {node} at {p}:{l}" for p, l in sorted(found - expected)]
+        misses += [f"  missed {node} at {p}:{n}" for p, n in sorted(expected - found)]
+        misses += [f"  extra  {node} at {p}:{n}" for p, n in sorted(found - expected)]
     for line in misses[:show]:
         print(line, file=sys.stderr)
     return Score(name, symbols, oracle_sites, graph_sites, shared)

@@ -96,7 +96,7 @@ def embedding_ms(provider: Any, label: str, blas_threads: int | None) -> tuple[f
     walls, cpus = [], []
     with threadpool_limits(blas_threads, user_api="blas"):
         for i in range(21):
-            _, wall, cpu = cpu_timed_ms(lambda: provider.embed_query(f"brand new query {label} {i}"))
+            _, wall, cpu = cpu_timed_ms(lambda i=i: provider.embed_query(f"brand new query {label} {i}"))
             walls.append(wall)
             cpus.append(cpu)
     return statistics.median(walls), statistics.median(cpus)
@@ -134,7 +134,7 @@ def classification_ms(texts: list[str]) -> list[float]:
     for text in texts:
         runs = []
         for _ in range(20):
-            _, ms = timed_ms(lambda: classify(text))
+            _, ms = timed_ms(lambda text=text: classify(text))
             runs.append(ms)
         out.append(min(runs))
     return out
@@ -147,7 +147,7 @@ def hamming_full_ms(rows: int, dim: int) -> float:
     samples = []
     for _ in range(21):
         query = as_words(rng.integers(0, 256, dim // 8, dtype=np.uint8))
-        _, ms = timed_ms(lambda: top_k(hamming(words, query), SEMANTIC_RESCORE_K))
+        _, ms = timed_ms(lambda query=query: top_k(hamming(words, query), SEMANTIC_RESCORE_K))
         samples.append(ms)
     return statistics.median(samples)
 
@@ -188,7 +188,7 @@ def run_queries(engine: Any, asked: list[tuple[str, str, bool]], blas_threads: i
 def _ask(engine: Any, asked: list[tuple[str, str, bool]]) -> list[dict[str, Any]]:
     out = []
     for template, text, is_timed in asked:
-        result, wall, cpu = cpu_timed_ms(lambda: engine.search(text, limit=20, preset="default"))
+        result, wall, cpu = cpu_timed_ms(lambda text=text: engine.search(text, limit=20, preset="default"))
         if is_timed:
             out.append({"template": template, "wall_ms": wall, "cpu_ms": cpu, "elapsed_ms": result["elapsed_ms"],
                         "strategy": result["fusion_strategy"], "timings": result["timings_ms"]})

@@ -26,7 +26,7 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal  # noqa: E40
 from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
 
 from maguyva_tui import cli  # noqa: E402
-from maguyva_tui.mcp.answers import SNIPPET_LINES, LINE_CHARS, AnswerError, lines, trim  # noqa: E402
+from maguyva_tui.mcp.answers import LINE_CHARS, SNIPPET_LINES, AnswerError, lines, trim  # noqa: E402
 from maguyva_tui.mcp.service import RepoService, Unavailable  # noqa: E402
 from tests.conftest import FIXTURE, REPO  # noqa: E402
 

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from maguyva_tui.core.parsing.analyze import analyze_row
+from maguyva_tui.core.store.centrality import CentralityTable
+from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -37,8 +39,6 @@ from maguyva_tui.core.store.format import (
     repo_dir,
     write_pickle,
 )
-from maguyva_tui.core.store.centrality import CentralityTable
-from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams

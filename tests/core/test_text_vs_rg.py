@@ -13,6 +13,7 @@ import pytest
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 
+
 def _find_rg() -> str | None:
     """Find ripgrep on PATH or beside this Python (the test extra installs it there)."""
     beside = Path(sysconfig.get_path("scripts")) / "rg"
@@ -63,6 +64,6 @@ def test_regexes_match_ripgrep(requests_repo: Path) -> None:
         ours = {(m.path, m.line) for m in engine.regex_lines(pattern)}
         cmd = [RG, "--json", "--hidden", "--no-require-git", "--no-ignore-parent", "--max-filesize", "1M", "--no-config", "--", pattern, "."]
         out = subprocess.run(cmd, cwd=requests_repo, capture_output=True, text=True).stdout
-        theirs = {(json.loads(l)["data"]["path"]["text"].removeprefix("./"), json.loads(l)["data"]["line_number"])
-                  for l in out.splitlines() if json.loads(l)["type"] == "match"}
+        theirs = {(json.loads(r)["data"]["path"]["text"].removeprefix("./"), json.loads(r)["data"]["line_number"])
+                  for r in out.splitlines() if json.loads(r)["type"] == "match"}
         assert ours == theirs, pattern

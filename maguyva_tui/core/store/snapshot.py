@@ -10,6 +10,8 @@ from typing import Any, cast
 
 import numpy as np
 
+from maguyva_tui.core.store.centrality import CentralityTable
+from maguyva_tui.core.store.facts import FactsTable
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -17,8 +19,6 @@ from maguyva_tui.core.store.format import (
     current_generation,
     read_pickle,
 )
-from maguyva_tui.core.store.centrality import CentralityTable
-from maguyva_tui.core.store.facts import FactsTable
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
 

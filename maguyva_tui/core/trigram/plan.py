@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 import re._constants as C
-import warnings
 import re._parser as sre
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
