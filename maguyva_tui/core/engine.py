@@ -21,6 +21,8 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
 
 REFERENCE_INTENTS = ("find_references",)
+LITERAL_INTENTS = ("exact_match",)
+"""Intents whose target is the literal asked for (listed first by the text engine even in a sentence)."""
 IMPACT_INTENTS = ("impact_analysis",)
 SEMANTIC_STANDS_IN = 0.5
 """Once half the chunks are embedded, meaning is the semantic engine's job in a blended search and
@@ -140,12 +142,15 @@ class Engine:
         """Run one engine for a question, using the graph's direct answers when the intent asks.
 
         In a blended search the text engine verifies a bounded set of files: its list is one
-        voice among several there, while alone it must be exhaustive.
+        voice among several there, while alone it must be exhaustive; once the semantic engine
+        stands in for meaning, a sentence votes there by chunk, its words picking the function.
         """
         if name == "text":
             text = self.retriever("text")
             code_words_only = blended and self.semantic_coverage() >= SEMANTIC_STANDS_IN
-            return text.search(query, limit, FUSED_TEXT_FILES if blended else None, code_words_only)  # type: ignore[call-arg]
+            files = FUSED_TEXT_FILES if blended else None
+            literal_first = intent.name in LITERAL_INTENTS
+            return text.search(query, limit, files, code_words_only, literal_first)  # type: ignore[call-arg]
         if name == "semantic":
             return self._semantic_search(query, limit)
         if name == "graph" and intent.target:

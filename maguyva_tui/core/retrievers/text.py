@@ -8,19 +8,30 @@ Ranking inside the list is deterministic: whole-identifier matches, then word-bo
 matches, then substrings; within each, definition lines before mentions; then path and line.
 Free-text questions with no literal hit fall back to term matching: lines scored by the
 summed rarity of the question's words they contain.
+
+In a blended search where the semantic engine answers for meaning, a *sentence* (the structural
+engine's :func:`~maguyva_tui.core.retrievers.structural.is_sentence`: "extract the cookies from
+the response into a CookieJar") votes by chunk instead of by line (:meth:`TextRetriever.sentence_hits`):
+each function scores BM25 of the sentence's stemmed words over the stemmed subtokens of the
+identifiers and words in its body, so of two sibling functions of a file the one whose body
+holds the words ranks first. Fusion shows one chunk per file, so this vote mostly decides which.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 import re2
 
-from maguyva_tui.core.names import is_code_like
-from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+from maguyva_tui.core.names import identifiers_in, is_code_like, split_identifier, word_stem
+from maguyva_tui.core.parsing.definitions import ChunkMap, smallest_chunk_at
+from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
+from maguyva_tui.core.retrievers.structural import BM25_B, BM25_K1, SENTENCE_STOP_WORDS, is_sentence
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
@@ -53,8 +64,45 @@ STOP_WORDS = frozenset(
 )
 """Question words that would match nearly every file."""
 
+SENTENCE_CHUNKS_PER_FILE = TERM_LINES_PER_FILE
+"""Chunks of one file a sentence votes for at most, its best ones: a file's every function holding
+a common word would push other files' functions down the list."""
+
+WORD_TABLE_FILES = 2048
+"""Files whose chunk word counts are kept (least recently used dropped first)."""
+
 _IDENT = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 _WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True, slots=True)
+class _ChunkWords:
+    """The words of one file's definition chunks, for a sentence's vote.
+
+    Every identifier or word of a line is split into subtokens and stemmed
+    (``get_cookie_header`` -> get, cooki, header) and counted in the smallest definition holding
+    the line (as fusion locates a line), so a method's words are its own, not its class's.
+    Three parallel arrays sorted by stem id, then chunk: a stem's counts are one bisect away.
+    """
+
+    chunks: tuple[Chunk, ...]
+    stems: np.ndarray
+    """Stem ids (the retriever's vocabulary), one entry per (stem, chunk) pair."""
+    owners: np.ndarray
+    """The chunk index of each entry."""
+    counts: np.ndarray
+    """Occurrences of the stem in the chunk."""
+    lengths: np.ndarray
+    """Words (stemmed subtokens) per chunk: the BM25 document length."""
+    voters: np.ndarray
+    """Chunks a sentence may vote for: all but those holding other definitions without being
+    functions (a class's own lines are its header and fields, while its name's words are
+    shared by every method's description)."""
+
+    def entries(self, stem: int) -> slice:
+        """Where one stem's entries lie in the three arrays."""
+        lo, hi = np.searchsorted(self.stems, (stem, stem + 1)).tolist()
+        return slice(lo, hi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,26 +201,49 @@ class TextRetriever:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         self._definers: dict[str, set[str]] | None = None
+        self._words: OrderedDict[str, _ChunkWords] = OrderedDict()
+        self._vocabulary: dict[str, int] = {}
+        self._word_ids: dict[str, tuple[int, ...]] = {}
+        self._words_lock = threading.Lock()
 
-    def search(self, query: Query, limit: int, max_files: int | None = None, code_words_only: bool = False) -> list[Hit]:
+    def search(
+        self,
+        query: Query,
+        limit: int,
+        max_files: int | None = None,
+        code_words_only: bool = False,
+        literal_first: bool = True,
+    ) -> list[Hit]:
         """Return matching lines, best first; free text falls back to term matching.
 
         ``max_files`` bounds the work for a blended search: only the most promising candidate
         files are verified (those defining the literal, then the most central). Without it the
         list is exhaustive, as ``--modality text`` and exact-match questions need.
         ``code_words_only`` keeps plain English words out of term matching (when the semantic
-        engine answers for meaning, their matches only vote for the wrong chunks).
+        engine answers for meaning, their line matches only vote for the wrong chunks); a
+        sentence (:func:`~maguyva_tui.core.retrievers.structural.is_sentence`) then votes by
+        chunk instead (:meth:`sentence_hits`), where its words pick the function. Unless
+        ``literal_first`` (an exact-match question: the literal is what was asked), a name the
+        sentence mentions is one of its words, not a literal to list first: the sentence
+        describes a function that works with it ("build a :class:`Response` from a urllib3
+        response").
         """
         if query.regex:
             matches = self.regex_lines(query.text, query.case, limit, max_files)
             return [self._hit(m, "regex " + m.match_type) for m in matches]
-        literal = query.target or query.text
+        sentence = code_words_only and is_sentence(query.text, query.target)
+        literal = query.text if sentence and not literal_first else (query.target or query.text)
         matches = self.literal_lines(literal, query.case, limit, max_files)
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
-        if len(hits) < limit and query.target is None and len(_WORDS.findall(query.text)) > 1:
-            seen = {(h.path, h.start_line) for h in hits}
+        if len(hits) >= limit:
+            return hits[:limit]
+        found: list[Hit] = []
+        if sentence:
+            found = self.sentence_hits(query.text, limit, max_files)
+        elif query.target is None and len(_WORDS.findall(query.text)) > 1:
             found = self.term_hits(query.text, limit, max_files, code_words_only)
-            hits += [h for h in found if (h.path, h.start_line) not in seen]
+        seen = {(h.path, h.start_line) for h in hits}
+        hits += [h for h in found if (h.path, h.start_line) not in seen]
         return hits[:limit]
 
     def literal_lines(
@@ -381,6 +452,101 @@ class TextRetriever:
                 weight[path] = weight.get(path, 0.0) + weights[term]
         return set(sorted(weight, key=lambda p: (-weight[p], p))[:budget])
 
+    def sentence_hits(self, text: str, limit: int, max_files: int | None = None) -> list[Hit]:
+        """Functions whose bodies hold a sentence's words, scored by BM25, one hit per chunk.
+
+        The sentence's content words (:func:`body_stems`) are weighted by rarity over files (the
+        trigram index's candidates for each, unverified); under a budget only the files whose
+        words weigh most are read. In each, every chunk scores ``sum(idf * tf (k1 + 1) /
+        (tf + k1 (1 - b + b len / avglen)))`` over its stems, and its best
+        :data:`SENTENCE_CHUNKS_PER_FILE` chunks are kept. A hit spans its whole chunk.
+        """
+        stems = body_stems(text)
+        n_docs = max(len(self.snapshot.trigrams.live), 1)
+        docs_by_stem: dict[str, list[str]] = {}
+        weights: dict[str, float] = {}
+        for stem in stems:
+            if len(_stem_prefix(stem)) < TERM_MIN_LENGTH:
+                continue  # shorter than a trigram ("uses" -> "us"): the index cannot narrow it
+            paths = self.candidates(string_query(_stem_prefix(stem)))
+            if paths:
+                docs_by_stem[stem] = paths
+                weights[stem] = math.log(1 + n_docs / len(paths))
+        chosen = self._term_files(docs_by_stem, weights, max_files)
+        paths = sorted({p for found in docs_by_stem.values() for p in found if chosen is None or p in chosen})
+        tables = [(path, self._chunk_words(path)) for path in paths]
+        wanted = [(stem, self._vocabulary[stem], weight) for stem, weight in weights.items() if stem in self._vocabulary]
+        counted = [table.lengths[table.lengths > 0] for _, table in tables]
+        average = float(np.concatenate(counted).mean()) if any(len(c) for c in counted) else 1.0
+        ranked: list[tuple[float, str, int, Chunk, tuple[str, ...]]] = []
+        for path, table in tables:
+            owners, parts, matched = [], [], []
+            for stem, sid, weight in wanted:
+                at = table.entries(sid)
+                if at.start == at.stop:
+                    continue
+                own, tf = table.owners[at], table.counts[at]
+                norm = 1 - BM25_B + BM25_B * table.lengths[own] / average
+                owners.append(own)
+                parts.append(weight * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm))
+                matched.append((stem, own))
+            if not owners:
+                continue
+            scores = np.bincount(np.concatenate(owners), np.concatenate(parts), len(table.chunks)) * table.voters
+            best = np.argsort(-scores, kind="stable")[:SENTENCE_CHUNKS_PER_FILE].tolist()
+            for index in (i for i in best if scores[i] > 0):
+                found = tuple(stem for stem, own in matched if index in own)
+                ranked.append((float(scores[index]), path, index, table.chunks[index], found))
+        ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+        out = []
+        for score, path, _, chunk, found in ranked[:limit]:
+            entry = self.snapshot.files[path]
+            reason = "body words " + "+".join(found)
+            out.append(Hit(path, chunk.start_line, chunk.end_line, score, chunk.symbol, chunk.kind, entry.language, reason))
+        return out
+
+    def _chunk_words(self, path: str) -> _ChunkWords:
+        """A file's chunk word counts, built on first use and kept for the next questions."""
+        with self._words_lock:
+            cached = self._words.get(path)
+            if cached is not None:
+                self._words.move_to_end(path)
+                return cached
+            table = self._count_words(path)
+            self._words[path] = table
+            if len(self._words) > WORD_TABLE_FILES:
+                self._words.popitem(last=False)
+            return table
+
+    def _count_words(self, path: str) -> _ChunkWords:
+        facts = self.snapshot.facts.get(path)
+        chunks = tuple(c for c in facts.chunks if c.kind != "window") if facts is not None else ()
+        owner_of = ChunkMap(chunks)
+        index = {id(c): i for i, c in enumerate(chunks)}
+        ids: list[int] = []
+        owners: list[int] = []
+        for number, line in enumerate(self.snapshot.text(path).split("\n"), 1):
+            owner = owner_of.at(number)
+            if owner is None:
+                continue
+            before = len(ids)
+            for word in _WORDS.findall(line):
+                found = self._word_ids.get(word)
+                if found is None:
+                    found = self._word_ids[word] = self._stem_ids(word)
+                ids.extend(found)
+            owners.extend([index[id(owner)]] * (len(ids) - before))
+        keys = np.array(ids, np.int64) << 32 | np.array(owners, np.int64)
+        keys, counts = np.unique(keys, return_counts=True)
+        lengths = np.bincount(np.array(owners, np.int64), minlength=len(chunks))
+        stems, owned = (keys >> 32).astype(np.int32), (keys & 0xFFFFFFFF).astype(np.int32)
+        return _ChunkWords(chunks, stems, owned, counts.astype(np.int32), lengths, _voters(chunks))
+
+    def _stem_ids(self, word: str) -> tuple[int, ...]:
+        """Ids of the stems of a word's subtokens of at least :data:`TERM_MIN_LENGTH` letters."""
+        stems = (word_stem(t) for t in split_identifier(word) if len(t) >= TERM_MIN_LENGTH)
+        return tuple(self._vocabulary.setdefault(stem, len(self._vocabulary)) for stem in stems)
+
     def _hit(self, m: LineMatch, reason: str) -> Hit:
         if m.definition:
             reason += ", definition"
@@ -392,6 +558,34 @@ class TextRetriever:
         symbol = chunk.symbol if chunk else None
         kind = chunk.kind if chunk else None
         return Hit(path, line, line, score, symbol, kind, entry.language, reason)
+
+
+def body_stems(text: str) -> tuple[str, ...]:
+    """A sentence's content words as stems, in order: every identifier or word split into
+    subtokens (``CookieJar`` -> cookie, jar: the things a function works with are in its body),
+    English function words and question words left out, subtokens of at least
+    :data:`TERM_MIN_LENGTH` letters stemmed (``cookies`` -> ``cooki``)."""
+    tokens = (t for word in identifiers_in(text)[:MAX_TERMS] for t in split_identifier(word))
+    kept = (t for t in tokens if len(t) >= TERM_MIN_LENGTH and t not in SENTENCE_STOP_WORDS and t not in STOP_WORDS)
+    return tuple(dict.fromkeys(word_stem(t) for t in kept))
+
+
+def _voters(chunks: tuple[Chunk, ...]) -> np.ndarray:
+    """1 for each chunk a sentence may vote for: functions, and definitions holding no other
+    (definitions nest, so one holds another exactly when the next to start lies inside it)."""
+    order = sorted(range(len(chunks)), key=lambda i: (chunks[i].start_line, -chunks[i].end_line))
+    votes = np.ones(len(chunks))
+    for here, after in zip(order, order[1:]):
+        chunk = chunks[here]
+        if chunk.kind not in FUNCTION_KINDS and chunks[after].start_line <= chunk.end_line:
+            votes[here] = 0.0
+    return votes
+
+
+def _stem_prefix(stem: str) -> str:
+    """What every word with this stem contains, for the trigram index: the stem, less a final
+    ``i`` that stands for ``y`` (``queri``: query, queries)."""
+    return stem[:-1] if stem.endswith("i") and len(stem) > TERM_MIN_LENGTH else stem
 
 
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
