@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpora import CACHE, corpus
-from bench.eval import cases as casegen
 from bench.eval import ablation, jedi_oracle, metrics, oracles, workcopy
+from bench.eval import cases as casegen
 from bench.eval.baselines import BM25, rg, rg_available
-from bench.eval.cases import RULE, Case, Caps
+from bench.eval.cases import RULE, Caps, Case
 from bench.eval.metrics import RECALL_AT, Span, Truth
 from bench.eval.phrasings import phrasings
 from maguyva_tui.core.types import MODALITIES

@@ -273,7 +273,6 @@ class Engine:
     ) -> Any:
         """Embed the chunks that have no vector yet, most important first, saving as it goes."""
         from maguyva_tui.core.embed.progressive import embed_pending
-
         from maguyva_tui.core.embed.provider import ProviderError
 
         pairs = [(i.key, i.text) for i in self.embedding_items()]

@@ -317,7 +317,10 @@ def test_scores_rederive_from_the_explanation_and_the_list_is_sorted_by_them(
     coarse: bool,
 ) -> None:
     locate: Callable[[Hit], ChunkKey] = (lambda h: (h.path, h.start_line // 10, 0)) if coarse else span_of
-    central = lambda h: centralities.get(h.path, 0.0)
+
+    def central(h: Hit) -> float:
+        return centralities.get(h.path, 0.0)
+
     ranked = fuse(lists, weights, k, central, locate=locate, dedup_per_file=dedup)
     scores = []
     for item in ranked:
