@@ -262,6 +262,14 @@ def test_ablation_as_shipped_reproduces_the_product(records: list[dict]) -> None
     assert all(a["reproduces"] for a in ablated)
 
 
+def test_ablation_compares_the_text_engine_voting_by_line(records: list[dict]) -> None:
+    ablated = [a for r in records for a in r.get("ablations", {}).values()]
+    assert all("text votes by line" in a["scores"] for a in ablated)
+    out = io.StringIO()
+    print_report(records, out)
+    assert "| text votes by line |" in out.getvalue()
+
+
 def test_the_report_has_every_table(records: list[dict]) -> None:
     out = io.StringIO()
     print_report(records, out)

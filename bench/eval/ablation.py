@@ -13,6 +13,9 @@ pure :func:`maguyva_tui.core.fusion.fuse`, changing one thing at a time:
 - ``dominant only, no dedup, no boost``: should match that engine alone (a sanity check).
 - ``dominant engine picks the chunk``: each file shown by the chunk the dominant engine ranked best
   (the rule before the blend chose it), the file ranked by that chunk's score.
+- ``text votes by line``: the text engine's list as it was before a sentence voted by chunk (the
+  target's literal lines, else the question's code-like words line by line); the same for a
+  question that is no sentence.
 """
 
 from __future__ import annotations
@@ -22,13 +25,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.eval.metrics import Span
+from maguyva_tui.core.engine import FUSED_TEXT_FILES, SEMANTIC_STANDS_IN
 from maguyva_tui.core.fusion import Fused, demotion_for, fuse, no_centrality, plan
 from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
 from maguyva_tui.core.search import MIN_FETCH, OVERFETCH
 from maguyva_tui.core.types import MODALITIES, Hit, Query
 
 ABLATIONS = ("as shipped", "intent forced", "no per-file dedup", "no centrality boost", "no dedup, no boost",
-             "dominant engine only", "dominant only, no dedup, no boost", "dominant engine picks the chunk")
+             "dominant engine only", "dominant only, no dedup, no boost", "dominant engine picks the chunk",
+             "text votes by line")
 """Variants in report order."""
 
 
@@ -41,6 +46,7 @@ class Variant:
     boost: bool = True
     only_dominant: bool = False
     dominant_picks: bool = False
+    line_text: bool = False
 
 
 def _variants(text: str, expected: str) -> dict[str, Variant]:
@@ -55,6 +61,7 @@ def _variants(text: str, expected: str) -> dict[str, Variant]:
         "dominant engine only": Variant(found, only_dominant=True),
         "dominant only, no dedup, no boost": Variant(found, dedup=False, boost=False, only_dominant=True),
         "dominant engine picks the chunk": Variant(found, dominant_picks=True),
+        "text votes by line": Variant(found, line_text=True),
     }
 
 
@@ -65,6 +72,22 @@ def _lists(engine: Any, text: str, intent: Intent, limit: int) -> Mapping[str, l
     modalities = plan(intent, "default", ordinary=False).modalities
     blended = len(modalities) > 1  # as the product's fused path asks: the text engine's work is bounded
     return {m: engine.retrieve(m, query, intent, fetch, blended=blended) for m in modalities}
+
+
+def _line_text(engine: Any, text: str, intent: Intent, limit: int) -> list[Hit]:
+    """The text engine's blended list before sentences voted by chunk: the literal's lines, then,
+    without a target, lines holding the question's words (code-like ones only once the semantic
+    engine stands in)."""
+    retriever = engine.retriever("text")
+    fetch = max(limit * OVERFETCH, MIN_FETCH)
+    literal = intent.target or text
+    hits = [Hit(m.path, m.line, m.line, m.score) for m in retriever.literal_lines(literal, "sensitive", fetch, FUSED_TEXT_FILES)]
+    if len(hits) < fetch and intent.target is None:
+        seen = {(h.path, h.start_line) for h in hits}
+        code_words_only = engine.semantic_coverage() >= SEMANTIC_STANDS_IN
+        found = retriever.term_hits(text, fetch, FUSED_TEXT_FILES, code_words_only)
+        hits += [h for h in found if (h.path, h.start_line) not in seen]
+    return hits[:fetch]
 
 
 def _weights(intent: Intent, only_dominant: bool) -> Weights:
@@ -104,7 +127,10 @@ def ablate(engine: Any, text: str, expected: str, limit: int) -> dict[str, list[
     for name, v in _variants(text, expected).items():
         if v.intent.name not in cache:
             cache[v.intent.name] = _lists(engine, text, v.intent, limit)
-        out[name] = _fused(engine, cache[v.intent.name], v, limit)
+        lists = cache[v.intent.name]
+        if v.line_text and "text" in lists:
+            lists = {**lists, "text": _line_text(engine, text, v.intent, limit)}
+        out[name] = _fused(engine, lists, v, limit)
     return out
 
 
