@@ -24,12 +24,13 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 import re2
 
 from maguyva_tui.core.names import identifiers_in, is_code_like, split_identifier, word_stem
-from maguyva_tui.core.parsing.definitions import ChunkMap, smallest_chunk_at
+from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
 from maguyva_tui.core.retrievers.structural import BM25_B, BM25_K1, SENTENCE_STOP_WORDS, is_sentence
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -493,9 +494,10 @@ class TextRetriever:
             if not owners:
                 continue
             scores = np.bincount(np.concatenate(owners), np.concatenate(parts), len(table.chunks)) * table.voters
-            best = np.argsort(-scores, kind="stable")[:SENTENCE_CHUNKS_PER_FILE].tolist()
-            for index in (i for i in best if scores[i] > 0):
-                found = tuple(stem for stem, own in matched if index in own)
+            best = [i for i in np.argsort(-scores, kind="stable")[:SENTENCE_CHUNKS_PER_FILE].tolist() if scores[i] > 0]
+            holders = [(stem, set(own.tolist())) for stem, own in matched]
+            for index in best:
+                found = tuple(stem for stem, held in holders if index in held)
                 ranked.append((float(scores[index]), path, index, table.chunks[index], found))
         ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
         out = []
@@ -519,26 +521,34 @@ class TextRetriever:
             return table
 
     def _count_words(self, path: str) -> _ChunkWords:
-        facts = self.snapshot.facts.get(path)
-        chunks = tuple(c for c in facts.chunks if c.kind != "window") if facts is not None else ()
-        owner_of = ChunkMap(chunks)
-        index = {id(c): i for i, c in enumerate(chunks)}
+        """Count a file's stemmed words per definition chunk. Lines are given to their smallest
+        definition (painted largest first, as
+        :class:`~maguyva_tui.core.parsing.chunks.ChunkMap` does); each run of lines one
+        chunk owns is tokenized at once, and each distinct word is split and stemmed once."""
+        row = self.snapshot.facts.rows.get(path)  # the chunk rows alone: no file's facts decoded
+        chunks = tuple(Chunk(path, *c) for c in (row[1] if row is not None else ()) if c[2] != "window")
+        lines = self.snapshot.text(path).split("\n")
+        owner = np.full(len(lines), -1, np.int64)  # 0-based line -> chunk index
+        for i in sorted(range(len(chunks)), key=lambda i: (chunks[i].start_line - chunks[i].end_line, chunks[i].start_line)):
+            owner[chunks[i].start_line - 1 : chunks[i].end_line] = i
+        edges = np.flatnonzero(np.diff(owner)) + 1
         ids: list[int] = []
-        owners: list[int] = []
-        for number, line in enumerate(self.snapshot.text(path).split("\n"), 1):
-            owner = owner_of.at(number)
-            if owner is None:
+        runs: list[int] = []
+        sizes: list[int] = []
+        known = self._word_ids
+        for lo, hi in zip([0, *edges.tolist()], [*edges.tolist(), len(lines)]):
+            if owner[lo] < 0:
                 continue
+            words = _WORDS.findall("\n".join(lines[lo:hi]))
+            for word in set(words).difference(known):
+                known[word] = self._stem_ids(word)
             before = len(ids)
-            for word in _WORDS.findall(line):
-                found = self._word_ids.get(word)
-                if found is None:
-                    found = self._word_ids[word] = self._stem_ids(word)
-                ids.extend(found)
-            owners.extend([index[id(owner)]] * (len(ids) - before))
-        keys = np.array(ids, np.int64) << 32 | np.array(owners, np.int64)
-        keys, counts = np.unique(keys, return_counts=True)
-        lengths = np.bincount(np.array(owners, np.int64), minlength=len(chunks))
+            ids.extend(chain.from_iterable(map(known.__getitem__, words)))
+            runs.append(int(owner[lo]))
+            sizes.append(len(ids) - before)
+        owners = np.repeat(np.array(runs, np.int64), sizes)
+        keys, counts = np.unique(np.array(ids, np.int64) << 32 | owners, return_counts=True)
+        lengths = np.bincount(owners, minlength=len(chunks))
         stems, owned = (keys >> 32).astype(np.int32), (keys & 0xFFFFFFFF).astype(np.int32)
         return _ChunkWords(chunks, stems, owned, counts.astype(np.int32), lengths, _voters(chunks))
 
