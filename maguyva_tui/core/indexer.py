@@ -124,13 +124,11 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
     """Build a cold graph from a generation's facts and write ``graph.pkl``, ``centrality.pkl``
     and its statistics into the generation (run in a process of its own).
 
-    ``rows`` are the facts when the process was forked with them (it then writes ``facts.pkl``
-    too, off the indexer's path); else they are read back from the generation's ``facts.pkl``."""
+    ``rows`` are the facts when the process was forked with them; else they are read back from
+    the generation's ``facts.pkl``."""
     from maguyva_tui.core.graph import build_graph
 
     folder = Path(gen)
-    if rows is not None:
-        write_pickle(folder / "facts.pkl", rows)
     facts = FactsTable(rows if rows is not None else read_pickle(folder / "facts.pkl"))
     graph = build_graph(facts)
     write_pickle(folder / "centrality.pkl", CentralityTable.from_graph(graph))
@@ -151,7 +149,7 @@ class _Beside:
 
     @classmethod
     def start(cls, gen: Path, facts: FactsTable) -> _Beside:
-        """Start the build (the caller writes ``facts.pkl`` first unless it forked)."""
+        """Start the build (the caller writes ``facts.pkl`` first unless it forks)."""
         if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
             process = multiprocessing.get_context("fork").Process(
                 target=build_graph_files, args=(str(gen), facts.rows), name="maguyva-graph", daemon=True
@@ -342,9 +340,11 @@ class _Build:
         live_ids = {e.doc_id for e in entries}
         beside = self._start_graph(gen, facts)
         if beside is None or not beside.forked:
-            write_pickle(gen / "facts.pkl", fact_rows)  # else the forked process writes them
+            write_pickle(gen / "facts.pkl", fact_rows)  # a fresh interpreter reads them from there
         trigrams, dead = self._trigrams(entries, rows, added, live_ids)
         self.summary.trigram_bytes = trigrams.save(gen)
+        if beside is not None and beside.forked:
+            write_pickle(gen / "facts.pkl", fact_rows)  # while the forked graph build finishes
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(entries, next_id, dead)
         (gen / "manifest.json").write_text(manifest.to_json())
