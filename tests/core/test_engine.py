@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +25,8 @@ class CountingProvider:
         self.documents = 0
 
     def _vector(self, text: str) -> np.ndarray:
-        rng = np.random.default_rng(abs(hash(text.lower().split()[0] if text.split() else "")) % 2**32)
+        first = text.lower().split()[0] if text.split() else ""
+        rng = np.random.default_rng(zlib.crc32(first.encode()))  # the same in every process, unlike hash()
         v = rng.standard_normal(self.dim).astype(np.float32)
         return v / np.linalg.norm(v)
 
