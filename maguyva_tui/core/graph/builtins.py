@@ -14,7 +14,15 @@ JS: frozenset[str] = frozenset(
     "encodeURI decodeURI globalThis window document process Buffer URL URLSearchParams "
     "TextEncoder TextDecoder Uint8Array Int32Array Float64Array ArrayBuffer DataView "
     "describe it test expect beforeEach afterEach beforeAll afterAll jest Function eval alert "
-    "super import Intl AbortController Event EventTarget Headers Request Response".split()
+    "super import Intl AbortController Event EventTarget Headers Request Response "
+    # TypeScript's global types (lib.es*.d.ts, lib.dom.d.ts)
+    "Record Partial Required Readonly Pick Omit Exclude Extract NonNullable ReturnType Parameters "
+    "InstanceType ConstructorParameters Awaited ThisType ReadonlyArray PromiseLike ArrayLike Iterable "
+    "IterableIterator Iterator AsyncIterable AsyncIterator AsyncIterableIterator Generator "
+    "AsyncGenerator PropertyKey BooleanConstructor NumberConstructor StringConstructor "
+    "ObjectConstructor ArrayConstructor PromiseConstructor ErrorConstructor XMLHttpRequest "
+    "XMLHttpRequestResponseType HTMLElement Element Node Window Document ProgressEvent MessageEvent "
+    "CloseEvent WebSocket Blob File FormData ReadableStream".split()
 )
 
 GO: frozenset[str] = frozenset(

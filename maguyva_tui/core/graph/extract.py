@@ -100,7 +100,7 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
     reader = _Reader(scope_lines(symbols))
     reader.calls(captures.get("call", ()))
     reader.java_calls(captures.get("call.java", ()))
-    reader.named(captures)
+    reader.named(captures, _generic_scopes(captures.get("generic", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node, path)]
     return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
@@ -141,13 +141,17 @@ class _Reader:
             name_node = node.child_by_field_name("name") or node
             self.add("call", names.java_invocation(node), name_node.start_point[0] + 1)
 
-    def named(self, captures: dict[str, list[Node]]) -> None:
+    def named(self, captures: dict[str, list[Node]], generics: dict[str, list[tuple[int, int]]]) -> None:
         """Record references to types and constructors written as plain names, in written order
-        (a class's bases are looked up in the order they are listed)."""
+        (a class's bases are looked up in the order they are listed); a name a generic
+        declaration around it gives a type parameter is no reference."""
         found = [(node, capture) for capture in NAMED_CAPTURES for node in captures.get(capture, ())]
         for node, capture in sorted(found, key=lambda item: item[0].start_byte):
             name = names.type_name(node)
             if not name:
+                continue
+            spans = generics.get(name)
+            if spans and any(start <= node.start_byte < end for start, end in spans):
                 continue
             sub = None
             if capture == "inherit.impl" and node.parent is not None:  # rust impl Trait for Type
@@ -186,6 +190,25 @@ class _Reader:
         for _, node, capture, text in chosen:
             found.read(capture, node, text)
         return found.references(heads)
+
+
+PARAMETER_LISTS = frozenset({"type_parameters", "type_parameter_list", "template_parameter_list"})
+"""The node that lists a declaration's type parameters; its parent is the declaration."""
+
+
+def _generic_scopes(nodes: Sequence[Node]) -> dict[str, list[tuple[int, int]]]:
+    """Map each type parameter's name to the byte spans of the declarations that introduce it."""
+    scopes: dict[str, list[tuple[int, int]]] = {}
+    for node in nodes:
+        holder = node.parent
+        while holder is not None and holder.type not in PARAMETER_LISTS:
+            holder = holder.parent
+        declaration = holder.parent if holder is not None else None
+        if declaration is not None and node.text:
+            scopes.setdefault(node.text.decode("utf-8", "replace"), []).append(
+                (declaration.start_byte, declaration.end_byte)
+            )
+    return scopes
 
 
 def _first(item: tuple[int, Node, str, bytes | None]) -> int:

@@ -9,6 +9,8 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   is the ``impl``'s ``type`` field rather than the enclosing definition;
 - ``@type``: a type written in an annotation or a declaration;
 - ``@import``: an import statement, read by ``imports.py``;
+- ``@generic``: the name a generic declaration gives a type parameter (``T`` in ``f<T>``): a type
+  written with that name inside the declaration names the parameter, never a symbol;
 - ``@local...``: the name a function or class body binds (parameter, assignment, field); the
   suffix says where its declared type or assigned value is, relative to that name (``LOCAL_READS``
   in ``extract.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
@@ -79,6 +81,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (public_field_definition name: (property_identifier) @local.typed type: (type_annotation))
 (function_declaration return_type: (type_annotation) @local.returns)
 (method_definition return_type: (type_annotation) @local.returns)
+(type_parameter name: (type_identifier) @generic)
 """
 
 GO = r"""
@@ -99,6 +102,7 @@ GO = r"""
 (function_declaration result: (_) @local.returns)
 (method_declaration result: (_) @local.returns)
 (return_statement (expression_list . (_) @local.return))
+(type_parameter_declaration name: (identifier) @generic)
 """
 
 RUST = r"""
@@ -116,6 +120,7 @@ RUST = r"""
 (closure_parameters (identifier) @local)
 (for_expression pattern: (identifier) @local)
 (function_item return_type: (_) @local.returns)
+(type_parameter . (type_identifier) @generic)
 """
 
 JAVA = r"""
@@ -135,6 +140,7 @@ JAVA = r"""
 (catch_formal_parameter name: (identifier) @local)
 (method_declaration type: (_) @local.returns)
 (return_statement (_) @local.return)
+(type_parameter . (type_identifier) @generic)
 """
 
 _C_COMMON = r"""
@@ -153,6 +159,8 @@ CPP = _C_COMMON + r"""
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @inherit)
 (field_declaration type: (_) declarator: (_) @local.typed)
 (for_range_loop type: (_) declarator: (_) @local.typed)
+(type_parameter_declaration (type_identifier) @generic)
+(optional_type_parameter_declaration name: (type_identifier) @generic)
 """
 
 PATTERNS: dict[str, str] = {
