@@ -260,7 +260,8 @@ def test_a_sentence_votes_only_for_definitions_that_own_a_chunk() -> None:
     # The variable ``domains`` matches best by name but has no chunk: its vote would land elsewhere.
     hits = StructuralRetriever(JAR).search(Query("the domains known to this jar of cookies"), 10)
     assert "domains" not in [h.symbol for h in hits]
-    assert StructuralRetriever(JAR).search(Query("the domains of a jar", kinds=("class",)), 10) == []
+    classes = StructuralRetriever(JAR).search(Query("the domains of a jar", kinds=("class",)), 10)
+    assert {h.kind for h in classes} == {"class"} and "domains" not in [h.symbol for h in classes]
 
 
 def test_identifiers_a_sentence_mentions_do_not_vote() -> None:
@@ -286,3 +287,11 @@ def test_questions_about_a_name_are_not_sentences(text: str, target: str | None)
     retriever = StructuralRetriever(TIERED)
     if target == "parse_config":
         assert found(retriever.search(Query(text, target=target), 1)) == [("parse_config", "exact name")]
+
+
+def test_a_short_plain_question_no_name_spells_still_finds_the_name_its_words_make() -> None:
+    retriever = StructuralRetriever([*JAR, sym("resolve_redirects", "method", "sessions.py", "Mixin.resolve_redirects")])
+    hits = retriever.search(Query("how are redirects resolved"), 10)
+    assert found(hits) == [("Mixin.resolve_redirects", "name words resolv+redirect")]
+    assert found(retriever.search(Query("list domains"), 10))[0][0] == "RequestsCookieJar.list_domains"  # tiers first
+    assert retriever.search(Query("who calls nothing_here", target="nothing_here"), 10) == []  # a target: no guess

@@ -197,7 +197,12 @@ class StructuralRetriever:
         hits: list[Hit] = []
         if query.target:
             hits = self._search(query_terms(query.target), query.kinds, limit)
-        return hits or self._search(query_terms(query.text), query.kinds, limit)
+        hits = hits or self._search(query_terms(query.text), query.kinds, limit)
+        if hits or query.target:
+            return hits
+        # a short question in plain words that no name spells ("how are redirects resolved"):
+        # its words may still make a name up, once stemmed (resolve_redirects)
+        return self._sentence(sentence_stems(query.text), query.kinds, limit)
 
     def _sentence(self, stems: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
         """Rank definitions by BM25 of a sentence's stems over their names' stems; keep the best."""
