@@ -415,7 +415,6 @@ class _Build:
                 self.summary.graph = json.loads(stats_file.read_text())
                 stats_file.unlink()
                 return None, read_pickle(gen / "centrality.pkl")
-            write_pickle(gen / "facts.pkl", facts.rows)  # the process may have died writing them
         graph = self._graph(facts, fresh)
         centrality = CentralityTable.from_graph(graph)
         self.summary.graph = dict(graph.stats)
