@@ -188,8 +188,26 @@ def _summary_text(root: Path, s: Any) -> str:
         lines.append(f"  semantic {e['chunks']} chunks embedded ({e['new']} new{rate})")
     if s.graph:
         lines.append("  graph    " + ", ".join(f"{k} {v}" for k, v in s.graph.items() if not isinstance(v, dict)))
+        lines.extend(_unresolved_lines(s.graph.get("languages")))
     lines.append(f"  seconds  {s.seconds:.2f}")
     return "\n".join(lines)
+
+
+def _unresolved_lines(languages: object) -> list[str]:
+    """One line per language: the sites the graph could not resolve (never guessed), of those
+    that are not provably outside the repository."""
+    if not isinstance(languages, dict):
+        return []
+    out = []
+    for language, c in sorted(languages.items()):
+        if not language or not isinstance(c, dict):
+            continue
+        inside = c.get("resolved", 0) + c.get("ambiguous", 0) + c.get("unresolved", 0)
+        if inside:
+            missed = c.get("ambiguous", 0) + c.get("unresolved", 0)
+            out.append(f"  {language:<8} {missed:,} of {inside:,} sites unresolved or ambiguous "
+                       f"({missed / inside:.1%}), {c.get('external', 0):,} external")
+    return out
 
 
 def _graph(args: argparse.Namespace) -> int:

@@ -27,6 +27,10 @@ def test_index_prints_a_summary(polyglot: Path) -> None:
     assert "files" in proc.stdout and "symbols" in proc.stdout and "skipped" in proc.stdout
     summary = json.loads(run("index", str(polyglot), "--json").stdout)
     assert summary["parsed"] == 0 and summary["files"] >= 10
+    python = summary["graph"]["languages"]["python"]
+    inside = python["resolved"] + python["ambiguous"] + python["unresolved"]
+    missed = python["ambiguous"] + python["unresolved"]
+    assert f"python   {missed:,} of {inside:,} sites unresolved or ambiguous" in proc.stdout  # the summary counts them
 
 
 def test_search_json_shape(polyglot: Path) -> None:
