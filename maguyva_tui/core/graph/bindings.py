@@ -104,7 +104,9 @@ class Bindings:
         typed = names.type_name(declared) if declared is not None else None
         if typed is None and value_at is not None:
             value = value_at(node)
-            typed = value_type(value) if value is not None else None
+            # an attribute's value is read outside the method that set it: a name there may be a
+            # parameter of that method, so only a local or a global may be an alias of a name
+            typed = value_type(value, alias=capture != "local.self") if value is not None else None
         self.bind(node, bound, typed or UNTYPED, declared is not None and bool(typed))
 
     def read_return(self, capture: str, node: Node) -> None:
@@ -171,13 +173,20 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
 """Value expressions that reveal the type of what they produce."""
 
 
-def value_type(node: Node) -> str | None:
-    """Return the type an assigned value instantiates, ``None`` when it cannot be told."""
+ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute"})
+"""Python values that are a plain (dotted) name: the bound local is an alias of that name."""
+
+
+def value_type(node: Node, alias: bool = False) -> str | None:
+    """Return the type an assigned value instantiates, ``None`` when it cannot be told; with
+    ``alias``, a plain name's (the bound name is then that name's alias)."""
     if node.type == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
     if node.type == "method_invocation":  # java obj.make(): the method's return type
         name = names.java_invocation(node)
         return None if names.UNKNOWN in name.split(".") else name
+    if alias and node.type in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
+        return names.type_name(node)
     if node.type == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:

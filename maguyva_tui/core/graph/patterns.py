@@ -26,7 +26,7 @@ PYTHON = r"""
 (decorator (identifier) @call)
 (decorator (attribute) @call)
 (class_definition superclasses: (argument_list [(identifier) (attribute)] @inherit))
-(type [(identifier) (attribute)] @type)
+(type [(identifier) (attribute) (string)] @type)
 (import_statement) @import
 (import_from_statement) @import
 (parameters (identifier) @local)

@@ -1,0 +1,69 @@
+"""Python names the graph reads through: a quoted annotation names its type, a plain alias
+(``_Segment = Segment``) calls what it aliases, and an attribute set from a parameter is never
+mistaken for a global of the same name."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from maguyva_tui.core.graph import build_graph
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.parsing.analyze import analyze
+
+CONSOLE = """
+class Console:
+    def get_style(self, name):
+        return name
+
+class Segment:
+    pass
+
+def parser():
+    return 1
+"""
+
+USER = """
+from typing import TYPE_CHECKING
+from pkg.console import Segment, parser
+if TYPE_CHECKING:
+    from pkg.console import Console
+
+_Segment = Segment
+
+def render(console: "Console", width: 'List[int]'):
+    style = console.get_style("bold")
+    return _Segment()
+
+def pieces():
+    make = Segment
+    return make()
+
+class Holder:
+    def __init__(self, parser):
+        self.parser = parser
+
+    def run(self):
+        return self.parser()
+"""
+
+
+def graph() -> CodeGraph:
+    files = {"pkg/__init__.py": "", "pkg/console.py": CONSOLE, "pkg/user.py": USER}
+    return build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+
+
+def sites(g: CodeGraph, name: str) -> list[tuple[str, int, str | None]]:
+    return sorted((s.path, s.line, s.caller) for s in callers(g, name).sites)
+
+
+def test_a_quoted_annotation_types_the_parameter() -> None:
+    assert sites(graph(), "Console.get_style") == [("pkg/user.py", 10, "render")]
+
+
+def test_a_local_alias_calls_what_it_aliases() -> None:
+    assert ("pkg/user.py", 15, "pieces") in sites(graph(), "Segment")
+
+
+def test_an_attribute_set_from_a_parameter_is_not_the_global_of_that_name() -> None:
+    assert [s for s in sites(graph(), "parser") if s[2] == "Holder.run"] == []
