@@ -67,3 +67,47 @@ def test_a_local_alias_calls_what_it_aliases() -> None:
 
 def test_an_attribute_set_from_a_parameter_is_not_the_global_of_that_name() -> None:
     assert [s for s in sites(graph(), "parser") if s[2] == "Holder.run"] == []
+
+
+CONFIG = """
+class Config(dict):
+    def from_object(self, obj):
+        return obj
+"""
+
+BASE = """
+from pkg.config import Config
+
+class App:
+    config_class = Config
+
+    def __init__(self):
+        self.config = self.make_config()
+
+    def make_config(self) -> Config:
+        return self.config_class()
+"""
+
+APP = """
+from pkg.base import App
+
+class Flask(App):
+    pass
+"""
+
+TESTS = """
+from pkg.app import Flask
+
+def test_config():
+    app = Flask()
+    app.config.from_object("x")
+"""
+
+
+def test_an_attribute_set_in_a_base_class_types_calls_from_other_files() -> None:
+    """``app.config.from_object``: ``config`` is set in the base class's ``__init__`` from a
+    method's return type, and only another file reads it (flask's tests)."""
+    files = {"pkg/__init__.py": "", "pkg/config.py": CONFIG, "pkg/base.py": BASE, "pkg/app.py": APP,
+             "tests/test_app.py": TESTS}
+    g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+    assert sites(g, "Config.from_object") == [("tests/test_app.py", 6, "test_config")]

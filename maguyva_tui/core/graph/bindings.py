@@ -138,7 +138,8 @@ class Bindings:
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(list(sites.values()))
             wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
-            if not wanted and (scope or not typed):
+            attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
+            if not wanted and not attribute and (scope or not typed):
                 continue
             name = f"{bound}:{typed}" if typed else bound
             out.append(("local", name, line, scope or None))

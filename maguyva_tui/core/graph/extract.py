@@ -173,7 +173,7 @@ class _Reader:
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
                 continue
-            always = capture in RETURN_CAPTURES
+            always = capture in RETURN_CAPTURES or capture == "local.self"  # other files read attributes
             for node in nodes:
                 if always or (declarators and node.type.endswith("declarator")):
                     chosen.append((node.start_byte, node, capture, None))

@@ -632,7 +632,7 @@ class Resolver:
             return symbol_id(path, inner)
         attrs = index.attrs.get(qualname)
         if attrs is not None and attrs.get(name):
-            return self.instance(index, attrs[name])
+            return self.instance(index, attrs[name], qualname)  # ``self.make_config()``: self is this class
         if kind is not None:
             return symbol_id(path, inner)
         elsewhere = self.method_elsewhere(index, inner)
