@@ -5,6 +5,7 @@ Each test is a small inline snippet of the pattern met in the real repository na
 
 from __future__ import annotations
 
+from maguyva_tui.core.graph.queries import callers
 from tests.core.test_graph_resolve import call_targets, graph_of, loose_at
 
 
@@ -133,10 +134,16 @@ def test_rust_type_parameters_are_not_taken_from_a_glob() -> None:
     assert loose_at(graph, "src/lib.rs", 15) == {"s.serialize_str": "unresolved"}
 
 
-def test_rust_crate_trait_method_on_a_foreign_type_is_not_external() -> None:
-    """pydantic-core's ``SchemaDict`` gives pyo3's ``Bound<PyDict>`` a ``get_as``."""
+def test_rust_crate_trait_method_on_a_foreign_type_is_the_traits() -> None:
+    """pydantic-core's ``SchemaDict`` gives pyo3's ``Bound<PyDict>`` a ``get_as``: never
+    external, and the crate's one trait that declares it is the callee; when two traits declare
+    the name, it stays unresolved."""
     graph = rust_graph()
-    assert loose_at(graph, "src/lib.rs", 13) == {"schema.get_as": "unresolved"}
+    assert "schema.get_as" not in loose_at(graph, "src/lib.rs", 13)
+    assert [(s.path, s.line) for s in callers(graph, "SchemaDict.get_as").sites] == [("src/lib.rs", 13)]
+    other = RUST_LIB.replace("pub enum Flavor", "pub trait Other { fn get_as(&self); }\npub enum Flavor")
+    twice = graph_of({"src/lib.rs": other, "src/build.rs": RUST_BUILD})
+    assert loose_at(twice, "src/lib.rs", 13) == {"schema.get_as": "unresolved"}
 
 
 def test_rust_method_through_a_box_is_not_external() -> None:

@@ -106,6 +106,7 @@ class Resolver:
         self.memo: dict[tuple[Any, ...], tuple[str, frozenset[str], int]] = {}
         """Lookup to (answer, keys read, depth it reached beyond where it started)."""
         self.open_methods: set[str] | None = None
+        self.trait_methods: dict[str, list[str]] | None = None
         """Rust method names a foreign type may have from the crate (``crate_method``), on first use."""
 
     def start_file(self) -> None:
@@ -165,7 +166,10 @@ class Resolver:
         for i in range(used, len(parts)):
             if target in SENTINELS:
                 if target == EXTERNAL and index.language == "rust" and self.crate_method(parts[i:]):
-                    return UNRESOLVED  # maybe the crate's own trait, implemented for a foreign type
+                    # maybe the crate's own trait, implemented for a foreign type: the method
+                    # when one trait of the crate alone declares it, else unknown
+                    trait = self.trait_method(parts[i]) if i == len(parts) - 1 else None
+                    return trait if trait is not None else UNRESOLVED
                 break
             target = self.member(target, parts[i])
             if written[i].endswith("()"):
@@ -184,6 +188,21 @@ class Resolver:
                 if owner and "." not in owner and any(self.foreign_owner(node, owner) for node in nodes):
                     self.open_methods.add(method)
         return any(name in self.open_methods for name in names)
+
+    def trait_method(self, name: str) -> str | None:
+        """Return the method of this name that one trait of the crate declares, when exactly one
+        does (``SchemaDict::get_as``, called on pyo3's ``Bound<PyDict>`` the crate extends)."""
+        self.deps.add("glob:rust")
+        if self.trait_methods is None:
+            self.trait_methods = {}
+            for qualname, nodes in self.names().qualnames.get("rust", {}).items():
+                owner, _, method = qualname.rpartition(".")
+                for node in nodes if owner and "." not in owner else ():
+                    index = self.files.get(split_id(node)[0])
+                    if index is not None and index.defs.get(owner) == "trait":
+                        self.trait_methods.setdefault(method, []).append(node)
+        found = self.trait_methods.get(name, ())
+        return found[0] if len(found) == 1 else None
 
     def foreign_owner(self, node: str, owner: str) -> bool:
         """Tell whether a method's owner is a trait, or a type its file does not define."""
