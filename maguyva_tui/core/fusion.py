@@ -13,7 +13,8 @@ A pure module: ranked lists and weights in, a fused list out, no engine, no I/O.
 - Items are identified by a chunk key ``(path, start_line, end_line)``; a ``locate`` callback maps
   a hit to the chunk that encloses it, so a text engine's line hit merges into the definition a
   structural engine returned. Then the best chunk per file is kept and the others are counted:
-  the chunk the engines' votes favour most before the centrality boost (see :func:`_best_per_file`).
+  the chunk the engines' votes favour most before the centrality boost, unless the leading
+  engine's own first chunk of the file is nearly as favoured (see :func:`_best_per_file`).
 """
 
 from __future__ import annotations
@@ -308,18 +309,40 @@ def _relevance(item: Fused) -> float:
     return item.score / item.boost
 
 
-def _best_per_file(items: Sequence[Fused]) -> list[Fused]:
+LEAD_MARGIN = 0.1
+"""Within a file, the leading engine's own first chunk stands unless the blend prefers another by
+more than this share. RRF with k = 40 flattens an engine's ranks (its 1st and 5th chunk differ by
+10 %), so a smaller lead in the blend is one weak vote, not evidence (measured: see the README)."""
+
+
+def _best_per_file(items: Sequence[Fused], lead: str | None = None) -> list[Fused]:
     """Keep one item per file, counting the others it stands for: the chunk the engines together
     rank most relevant (the blend of their votes, without the boost: centrality says how much a
-    symbol is used, not which function of a file the question describes). The file then ranks
-    by that chunk's own score, boost included, so the explanation still re-derives it."""
+    symbol is used, not which function of a file the question describes), unless the leading
+    engine's first chunk of that file is within :data:`LEAD_MARGIN` of it. The file then ranks by
+    that chunk's own score, boost included, so the explanation still re-derives it."""
     best: dict[str, Fused] = {}
+    first: dict[str, tuple[int, Fused]] = {}
     counts: dict[str, int] = {}
     for item in sorted(items, key=lambda i: (-_relevance(i), *_order_key(i))):
         path = item.key[0]
         counts[path] = counts.get(path, 0) + 1
         best.setdefault(path, item)
+        part = item.contribution(lead) if lead else None
+        if part is not None and (path not in first or part.rank < first[path][0]):
+            first[path] = (part.rank, item)
+    for path, (_, item) in first.items():
+        if _relevance(item) >= (1 - LEAD_MARGIN) * _relevance(best[path]):
+            best[path] = item
     return [replace(item, folded=counts[path] - 1) for path, item in best.items()]
+
+
+def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
+    """The engine with the strictly greatest weight among those that ran, if there is one."""
+    ranked = sorted(order, key=lambda m: -_weight(weights, m))
+    if not ranked or (len(ranked) > 1 and _weight(weights, ranked[0]) == _weight(weights, ranked[1])):
+        return None
+    return ranked[0]
 
 
 def fuse(
@@ -338,7 +361,7 @@ def fuse(
     found = _collect(lists, order, locate)
     items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
     if dedup_per_file:
-        items = _best_per_file(items)
+        items = _best_per_file(items, _leading(order, weights))
     return sorted(items, key=_order_key)
 
 

@@ -226,6 +226,21 @@ def test_a_file_is_shown_by_the_chunk_the_engines_agree_on() -> None:
     assert alone[0].key == ("a.py", 40, 60)  # without the vote, the semantic engine's first choice
 
 
+def test_one_weak_vote_does_not_overturn_the_leading_engines_choice_in_a_file() -> None:
+    # The semantic engine ranks a.py:1-20 first; a.py:40-60 comes 3rd there, and one text vote
+    # far down its list (rank 80) gives it a blend under 10 % higher: the leading
+    # engine's choice stands. A text vote at its top is a real preference and wins.
+    semantic = [hit("a.py", 1, 20), hit("b.py", 1, 9), hit("a.py", 40, 60)]
+    filler = [hit(f"z{i}.py", 1, 2) for i in range(80)]
+    weak = fuse({"semantic": semantic, "text": [*filler, hit("a.py", 40, 60)]}, {"semantic": 0.5, "text": 0.2}, k=40)
+    shown = {i.key[0]: i.key for i in weak}
+    assert shown["a.py"] == ("a.py", 1, 20)
+    strong = fuse({"semantic": semantic, "text": [hit("a.py", 40, 60)]}, {"semantic": 0.5, "text": 0.2}, k=40)
+    assert {i.key[0]: i.key for i in strong}["a.py"] == ("a.py", 40, 60)
+    assert all(i.score == i.rederived_score() for i in weak + strong)
+    assert [i.score for i in weak] == sorted((i.score for i in weak), reverse=True)
+
+
 def test_centrality_does_not_choose_the_chunk_shown_for_a_file() -> None:
     # a.py:50-60 is a hub (boost 1.5) the question is not about; the engine ranked a.py:1-20 first.
     lists = {"semantic": [hit("a.py", 1, 20), hit("a.py", 50, 60), hit("b.py", 1, 9)]}
