@@ -106,8 +106,9 @@ class Resolver:
         self.memo: dict[tuple[Any, ...], tuple[str, frozenset[str], int]] = {}
         """Lookup to (answer, keys read, depth it reached beyond where it started)."""
         self.open_methods: set[str] | None = None
-        self.trait_methods: dict[str, list[str]] | None = None
         """Rust method names a foreign type may have from the crate (``crate_method``), on first use."""
+        self.trait_methods: dict[str, list[str]] | None = None
+        """Rust method name to the crate's trait methods declaring it (``trait_method``), on first use."""
 
     def start_file(self) -> None:
         """Start recording the keys one file's resolution reads."""
