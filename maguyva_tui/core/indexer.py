@@ -150,7 +150,7 @@ class _Beside:
     @classmethod
     def start(cls, gen: Path, facts: FactsTable) -> _Beside:
         """Start the build (the caller writes ``facts.pkl`` first unless it forks)."""
-        if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        if _can_fork():
             process = multiprocessing.get_context("fork").Process(
                 target=build_graph_files, args=(str(gen), facts.rows), name="maguyva-graph", daemon=True
             )
@@ -174,12 +174,16 @@ _GRAPH_MAIN = "import sys; from maguyva_tui.core.indexer import build_graph_file
 """What the fresh interpreter runs (``python -c``) to build a graph beside."""
 
 
+def _can_fork() -> bool:
+    """Whether forking is safe and possible: a single thread (the command line, not the app),
+    on a platform that forks."""
+    return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
 def _pool_context() -> BaseContext | None:
-    """Fork the parsing workers when this process has a single thread (the command line), on
-    any Python (3.14 no longer forks by default); else the platform's default start method."""
-    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    return None
+    """Fork the parsing workers when :func:`_can_fork` (on any Python: 3.14 no longer forks by
+    default); else the platform's default start method."""
+    return multiprocessing.get_context("fork") if _can_fork() else None
 
 
 @contextmanager
