@@ -6,37 +6,20 @@ import math
 import zlib
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
+from tests.fakes import FakeProvider
 
 
-class CountingProvider:
-    """A deterministic stand-in for the embedding model that counts its calls."""
+class CountingProvider(FakeProvider):
+    """Vectors seeded by a text's first word (crc32: the same in every process, unlike hash())."""
 
     id = "test:hash:64"
-    dim = 64
-    stores_floats = True
 
-    def __init__(self) -> None:
-        self.queries = 0
-        self.documents = 0
-
-    def _vector(self, text: str) -> np.ndarray:
-        first = text.lower().split()[0] if text.split() else ""
-        rng = np.random.default_rng(zlib.crc32(first.encode()))  # the same in every process, unlike hash()
-        v = rng.standard_normal(self.dim).astype(np.float32)
-        return v / np.linalg.norm(v)
-
-    def embed_documents(self, texts):
-        self.documents += len(texts)
-        return np.stack([self._vector(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
-
-    def embed_query(self, text: str) -> np.ndarray:
-        self.queries += 1
-        return self._vector(text)
+    def seed(self, text: str) -> int:
+        return zlib.crc32((text.lower().split()[0] if text.split() else "").encode())
 
 
 @pytest.fixture

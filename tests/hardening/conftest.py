@@ -11,8 +11,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pytest
+
+from tests.fakes import FakeProvider as BaseFakeProvider
 
 SCALES = [pytest.param("ci", id="ci"), pytest.param("full", id="full", marks=pytest.mark.slow)]
 """Every measured test runs small by default and at the issue's full size under ``-m slow``."""
@@ -49,28 +50,10 @@ def batch_lines(queries: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(q) + "\n" for q in queries)
 
 
-class FakeProvider:
-    """A deterministic stand-in for the embedding model: hashes words into a unit vector."""
+class FakeProvider(BaseFakeProvider):
+    """Vectors seeded by a text's first 64 characters and its length."""
 
     id = "test:hardening:64"
-    dim = 64
-    stores_floats = True
 
-    def __init__(self) -> None:
-        self.queries = 0
-        self.documents = 0
-
-    def _vector(self, text: str) -> np.ndarray:
-        seed = sum(map(ord, text[:64])) + len(text)
-        v = np.random.default_rng(seed).standard_normal(self.dim).astype(np.float32)
-        return v / np.linalg.norm(v)
-
-    def embed_documents(self, texts: Any) -> np.ndarray:
-        """Embed documents."""
-        self.documents += len(texts)
-        return np.stack([self._vector(t) for t in texts]) if len(texts) else np.zeros((0, self.dim), np.float32)
-
-    def embed_query(self, text: str) -> np.ndarray:
-        """Embed a query."""
-        self.queries += 1
-        return self._vector(text)
+    def seed(self, text: str) -> int:
+        return sum(map(ord, text[:64])) + len(text)
