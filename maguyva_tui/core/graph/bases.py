@@ -11,7 +11,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from maguyva_tui.core.graph.resolve import Resolver
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, RefRow, symbol_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, symbol_id
+from maguyva_tui.core.store.facts import RefRow
 
 
 class Bases:

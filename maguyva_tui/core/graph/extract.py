@@ -25,12 +25,11 @@ from maguyva_tui.core.graph.bindings import RETURN, RETURN_CAPTURES, Bindings
 from maguyva_tui.core.graph.imports import IMPORT_READERS
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
+from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Import, Reference, Symbol
 
 __all__ = ["RETURN", "SCOPE_KINDS", "extract_facts", "extract_rows", "scope_lines"]
 
-RefRow: TypeAlias = tuple[str, str, int, "str | None"]
-"""A reference without its path: (kind, name, line, scope), the index's stored layout."""
 ImportRow: TypeAlias = tuple[str, str, "str | None", int]
 """An import without its path: (local, module, name, line)."""
 

@@ -14,6 +14,7 @@ from operator import attrgetter
 from typing import Any, TypeAlias
 
 from maguyva_tui.core.graph.imports import WILDCARD
+from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import FileFacts, Import, Symbol
 
 CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
@@ -27,8 +28,6 @@ KIND_PRIORITY: dict[str, int] = {"class": 0, "struct": 0, "interface": 0, "trait
 """Which kind a qualname keeps when a file defines it twice (a class beats its type alias)."""
 
 
-RefRow: TypeAlias = tuple[str, str, int, "str | None"]
-"""A reference as (kind, name as written, line, scope): ``Reference`` without its path."""
 SymbolRow: TypeAlias = tuple[Any, ...]
 """(name, qualname, kind, start_line, end_line, language, signature, name_line)."""
 

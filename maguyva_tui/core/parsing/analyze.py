@@ -9,7 +9,7 @@ from __future__ import annotations
 from maguyva_tui.core.graph.extract import extract_facts, extract_rows
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
 from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse
-from maguyva_tui.core.store.facts import Row, encode
+from maguyva_tui.core.store.facts import RefColumns, Row, encode
 from maguyva_tui.core.types import FileFacts
 
 
@@ -38,4 +38,4 @@ def analyze_row(path: str, text: str) -> Row:
     chunks, symbols = extract_definitions(tree, source, language, path)
     references, imports = extract_rows(tree, source, language, path, symbols)
     head = encode(FileFacts(path, language, tuple(chunks), tuple(symbols)))
-    return head[:3] + (tuple(references), tuple(imports))
+    return head[:3] + (RefColumns.of(references), tuple(imports))

@@ -34,15 +34,20 @@ class CentralityTable:
         """Read every symbol's and file's centrality out of a CodeGraph."""
         if graph is None:
             return cls({})
-        from maguyva_tui.core.graph.tables import symbol_id
+        from maguyva_tui.core.graph.symbols import position
+
+        store, index, rank = graph.store, graph.nodes.index, graph.slot_centrality()
+        size = len(rank)
+
+        def centrality(node: str) -> float:
+            slot = index.get(node)
+            return rank[slot] * FUSION_SCALE if slot is not None and slot < size else 0.0
 
         files: dict[str, tuple[float, Spans]] = {}
-        for path, symbols in graph.by_path.items():
-            spans = tuple(
-                (s.start_line, s.end_line, graph.node_centrality(symbol_id(path, s.qualname)) * FUSION_SCALE)
-                for s in sorted(symbols, key=lambda s: (s.start_line, -s.end_line))
-            )
-            files[path] = (graph.node_centrality(path) * FUSION_SCALE, spans)
+        for path in store.entries:
+            rows = sorted(store.rows(path), key=position)  # rows: no Symbol object made
+            spans = tuple((row[3], row[4], centrality(f"{path}::{row[1]}")) for row in rows)
+            files[path] = (centrality(path), spans)
         return cls(files)
 
     def at(self, path: str, start_line: int, end_line: int | None = None) -> float:

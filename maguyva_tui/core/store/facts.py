@@ -3,17 +3,101 @@
 Pickling hundreds of thousands of slotted dataclasses costs seconds each way; plain tuples of
 strings and ints pickle at C speed. ``FactsTable`` is a read-only mapping from path to
 ``FileFacts`` that decodes a file's rows on first access and keeps the result.
+
+A file's references, by far its most numerous rows, are kept as ``RefColumns``: a sequence of
+(kind, name, line, scope) tuples that pickles as five flat values (names joined, lines as bytes,
+kinds and scopes as small tables and indexes). Shipping them from a parsing worker and writing
+them to ``facts.pkl`` then costs next to nothing; the tuples are made once, when read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any, TypeAlias
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeAlias, overload
 
 from maguyva_tui.core.types import Chunk, FileFacts, Import, Reference, Symbol
 
 Row: TypeAlias = tuple[Any, ...]
 """One file's facts: (language, chunk rows, symbol rows, reference rows, import rows)."""
+
+RefRow: TypeAlias = tuple[str, str, int, "str | None"]
+"""A reference as (kind, name as written, line, scope): ``Reference`` without its path."""
+
+_SEPARATOR = "\x00"
+"""Joins a file's reference names (no name read from a tree holds it; one that does is kept apart)."""
+
+
+class RefColumns(Sequence[RefRow]):
+    """One file's reference rows, stored as columns and made into tuples once, on first read."""
+
+    __slots__ = ("_columns", "_rows")
+
+    def __init__(self, kinds: tuple[str, ...], kind_of: bytes, names: str | tuple[str, ...], lines: bytes,
+                 scopes: tuple[str | None, ...], scope_of: bytes) -> None:
+        self._columns = (kinds, kind_of, names, lines, scopes, scope_of)
+        self._rows: tuple[RefRow, ...] | None = None
+
+    @classmethod
+    def of(cls, rows: Iterable[RefRow]) -> RefColumns:
+        """Store rows as columns."""
+        rows = rows if isinstance(rows, list) else list(rows)
+        kinds_at: dict[str, int] = {}
+        scopes_at: dict[str | None, int] = {}
+        kind_of = array("B", [kinds_at.setdefault(r[0], len(kinds_at)) for r in rows])
+        scope_of = array("i", [scopes_at.setdefault(r[3], len(scopes_at)) for r in rows])
+        names_list = [r[1] for r in rows]
+        joined = _SEPARATOR.join(names_list)
+        names: str | tuple[str, ...] = joined
+        if joined.count(_SEPARATOR) != max(len(rows) - 1, 0):
+            names = tuple(names_list)  # a name holding the separator
+        lines = array("i", [r[2] for r in rows])
+        return cls(tuple(kinds_at), kind_of.tobytes(), names, lines.tobytes(), tuple(scopes_at), scope_of.tobytes())
+
+    def rows(self) -> tuple[RefRow, ...]:
+        """Return the rows as tuples (made once)."""
+        if self._rows is None:
+            kinds, kind_of, names, lines, scopes, scope_of = self._columns
+            if not lines:
+                self._rows = ()
+            else:
+                named = names.split(_SEPARATOR) if isinstance(names, str) else names
+                scope_index = array("i")
+                scope_index.frombytes(scope_of)
+                line_column = array("i")
+                line_column.frombytes(lines)
+                self._rows = tuple(zip(map(kinds.__getitem__, kind_of), named, line_column,
+                                       map(scopes.__getitem__, scope_index)))
+        return self._rows
+
+    @overload
+    def __getitem__(self, index: int) -> RefRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RefRow, ...]: ...
+    def __getitem__(self, index: int | slice) -> RefRow | tuple[RefRow, ...]:
+        return self.rows()[index]
+
+    def __len__(self) -> int:
+        return len(self._columns[3]) // 4
+
+    def __iter__(self) -> Iterator[RefRow]:
+        return iter(self.rows())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RefColumns):
+            return self.rows() == other.rows()
+        if isinstance(other, (tuple, list)):
+            return list(self.rows()) == list(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.rows())
+
+    def __repr__(self) -> str:
+        return f"RefColumns({list(self.rows())!r})"
+
+    def __reduce__(self) -> tuple[type[RefColumns], tuple[Any, ...]]:
+        return (RefColumns, self._columns)
 
 
 def encode(facts: FileFacts) -> Row:
@@ -25,7 +109,7 @@ def encode(facts: FileFacts) -> Row:
             (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line)
             for s in facts.symbols
         ),
-        tuple((r.kind, r.name, r.line, r.scope) for r in facts.references),
+        RefColumns.of([(r.kind, r.name, r.line, r.scope) for r in facts.references]),
         tuple((i.local, i.module, i.name, i.line) for i in facts.imports),
     )
 
