@@ -16,10 +16,12 @@ three times per variant and reports the wall time and the CPU the graph adds to 
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -93,6 +95,9 @@ def latencies(graph: CodeGraph) -> dict[str, list[float]]:
 
 def main(argv: list[str]) -> int:
     """Print the measurements as markdown."""
+    if argv[:1] == ["--cold-run"]:
+        cold_run(argv[1], Path(argv[2]))
+        return 0
     names = [a for a in argv if not a.startswith("--")]
     name = names[0] if names else "sympy"
     root = corpus(name)
@@ -159,20 +164,16 @@ def print_operations(graph: CodeGraph, facts: FactsTable) -> None:
 def cold_index(root: Path, rounds: int = 3) -> None:
     """Index a corpus cold with the real indexer, with and without reference extraction (the graph
     is then built from definitions alone, nearly free); report the wall time a user waits and the
-    CPU of this process and its workers (the graph's own process included), best of ``rounds``."""
-    from maguyva_tui.core.indexer import update_index
-    from maguyva_tui.core.parsing import analyze
-
+    CPU of the indexing process and its workers (the graph's own process included), best of
+    ``rounds``. Each index is built by a fresh interpreter, as ``maguyva index`` is: forking this
+    process, which holds a whole graph by now, would make every worker's garbage collector walk it."""
     runs: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
     for _ in range(rounds):
         for variant, spent in runs.items():
-            with tempfile.TemporaryDirectory() as base, ExitStack() as patches:
-                for name in ("extract_facts", "extract_rows") if variant == "without" else ():
-                    if hasattr(analyze, name):  # whichever the analysis calls
-                        patches.enter_context(patch.object(analyze, name, _no_references))
-                cpu, wall = _cpu(), time.perf_counter()
-                update_index(root, Path(base))
-                spent.append((time.perf_counter() - wall, _cpu() - cpu))
+            out = subprocess.run([sys.executable, "-m", "bench.graph_speed", "--cold-run", variant, str(root)],
+                                 check=True, capture_output=True, text=True).stdout
+            wall, cpu = json.loads(out.splitlines()[-1])
+            spent.append((wall, cpu))
     print(f"| cold index (best of {rounds}) | wall seconds | CPU seconds |\n|---|---|---|")
     best = {variant: (min(w for w, _ in spent), min(c for _, c in spent)) for variant, spent in runs.items()}
     (wall, cpu), (bare_wall, bare_cpu) = best["with"], best["without"]
@@ -180,6 +181,19 @@ def cold_index(root: Path, rounds: int = 3) -> None:
     print(f"| with the graph | {wall:.2f} | {cpu:.2f} |")
     print(f"| **graph added to the cold index** | **{(wall - bare_wall) / bare_wall:.0%}** | "
           f"{(cpu - bare_cpu) / bare_cpu:.0%} |")
+
+
+def cold_run(variant: str, root: Path) -> None:
+    """Build one cold index in this (fresh) process; print [wall seconds, CPU seconds] as JSON."""
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.parsing import analyze
+
+    with tempfile.TemporaryDirectory() as base, ExitStack() as patches:
+        if variant == "without":
+            patches.enter_context(patch.object(analyze, "extract_rows", _no_references))
+        cpu, wall = _cpu(), time.perf_counter()
+        update_index(root, Path(base))
+        print(json.dumps([time.perf_counter() - wall, _cpu() - cpu]))
 
 
 def _no_references(*_: object) -> tuple[list[object], list[object]]:
