@@ -83,10 +83,11 @@ class Bindings:
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
 
-    def read(self, capture: str, node: Node, text: bytes | None = None) -> None:
-        """Record the binding one capture makes (``text``: the captured node's, when known)."""
+    def read(self, capture: str, node: Node, line: int, offset: int, text: bytes | None = None) -> None:
+        """Record the binding one capture makes at a line and byte offset (``text``: the captured
+        node's, when known)."""
         if capture in RETURN_CAPTURES:
-            self.read_return(capture, node)
+            self.read_return(capture, node, line, offset)
             return
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
@@ -107,30 +108,30 @@ class Bindings:
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture != "local.self") if value is not None else None
-        self.bind(node, bound, typed or UNTYPED, declared is not None and bool(typed))
+        self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
 
-    def read_return(self, capture: str, node: Node) -> None:
+    def read_return(self, capture: str, node: Node, line: int, offset: int) -> None:
         """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
         if capture == "local.returns":
             typed = names.type_name(node)
             if typed:
-                self.bind(node, RETURN, typed, True)
+                self.bind(line, offset, RETURN, typed, True)
             return
-        if node.type in NO_VALUE:
+        kind = node.type
+        if kind in NO_VALUE:
             return  # ``return None`` says nothing about the other branches
-        typed = value_type(node) or (names.type_name(node) if node.type in names.NAME_TYPES else None)
-        self.bind(node, RETURN, typed or UNTYPED, False)
+        typed = value_type(node, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
+        self.bind(line, offset, RETURN, typed or UNTYPED, False)
 
-    def bind(self, node: Node, bound: str, typed: str, declared: bool) -> None:
+    def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool) -> None:
         """Record one binding site; two patterns matching the same site keep the typed reading."""
-        line = node.start_point[0] + 1
         scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
         if not bound or (not scope and bound == RETURN):
             return
         sites = self.sites.setdefault((scope, bound), {})
-        previous = sites.get(node.start_byte)
+        previous = sites.get(offset)
         if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
-            sites[node.start_byte] = (line, typed, declared)
+            sites[offset] = (line, typed, declared)
 
     def references(self, heads: set[str]) -> list[tuple[str, str, int, str | None]]:
         """Return the bindings that could shadow a referenced name, and every function's return type."""
@@ -178,20 +179,23 @@ ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute"})
 """Python values that are a plain (dotted) name: the bound local is an alias of that name."""
 
 
-def value_type(node: Node, alias: bool = False) -> str | None:
+def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str | None:
     """Return the type an assigned value instantiates, ``None`` when it cannot be told; with
-    ``alias``, a plain name's (the bound name is then that name's alias)."""
-    if node.type == "unary_expression" and node.named_child_count:  # go &Foo{}
+    ``alias``, a plain name's (the bound name is then that name's alias). ``kind``: the node's
+    type when the caller has read it already (each read of ``Node.type`` makes a string)."""
+    kind = kind or node.type
+    if kind == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
-    if node.type == "method_invocation":  # java obj.make(): the method's return type
+        kind = node.type
+    if kind == "method_invocation":  # java obj.make(): the method's return type
         name = names.java_invocation(node)
         return None if names.UNKNOWN in name.split(".") else name
-    if alias and node.type in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
-        return names.type_name(node)
-    if node.type == "new_expression" and node.child_by_field_name("constructor") is None:
+    if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
+        return names.type_name(node, kind)
+    if kind == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:
-        field = VALUE_TYPE_FIELDS.get(node.type, "")
+        field = VALUE_TYPE_FIELDS.get(kind, "")
     if not field:
         return None
     return names.type_name(node.child_by_field_name(field))

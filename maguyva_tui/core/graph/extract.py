@@ -167,27 +167,24 @@ class _Reader:
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
-        chosen: list[tuple[int, Node, str, bytes | None]] = []
+        chosen: list[tuple[int, int, Node, str, bytes | None]] = []
         scopes, last = self.scopes, len(self.scopes)
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
                 continue
             always = capture in RETURN_CAPTURES or capture == "local.self"  # other files read attributes
             for node in nodes:
+                line = node.start_point[0] + 1
                 if always or (declarators and node.type.endswith("declarator")):
-                    chosen.append((node.start_byte, node, capture, None))
+                    chosen.append((node.start_byte, line, node, capture, None))
                     continue
                 text = node.text
-                if text in wanted:
-                    chosen.append((node.start_byte, node, capture, text))
-                    continue
-                line = node.start_point[0] + 1
-                if line >= last or scopes[line] is None:  # a global: other files may use it
-                    chosen.append((node.start_byte, node, capture, text))
+                if text in wanted or line >= last or scopes[line] is None:  # globals: other files may use them
+                    chosen.append((node.start_byte, line, node, capture, text))
         chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
         found = Bindings(self.scope)
-        for _, node, capture, text in chosen:
-            found.read(capture, node, text)
+        for offset, line, node, capture, text in chosen:
+            found.read(capture, node, line, offset, text)
         return found.references(heads)
 
 
@@ -210,7 +207,7 @@ def _generic_scopes(nodes: Sequence[Node]) -> dict[str, list[tuple[int, int]]]:
     return scopes
 
 
-def _first(item: tuple[int, Node, str, bytes | None]) -> int:
+def _first(item: tuple[int, int, Node, str, bytes | None]) -> int:
     """Return where a chosen binding starts."""
     return item[0]
 

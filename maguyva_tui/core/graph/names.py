@@ -154,13 +154,16 @@ QUOTED_TYPE = re.compile(r"""(?P<q>["'])(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Z
 """A Python annotation written as a string naming a type (``console: "Console"``, a forward reference)."""
 
 
-def type_name(node: Node | None) -> str | None:
-    """Return the dotted name of a declared type, ``None`` when it is not a plain named type."""
+def type_name(node: Node | None, kind: str | None = None) -> str | None:
+    """Return the dotted name of a declared type, ``None`` when it is not a plain named type
+    (``kind``: the node's type when the caller has read it already)."""
     if node is None:
         return None
-    if node.type == "type" and node.named_child_count == 1:
+    kind = kind or node.type
+    if kind == "type" and node.named_child_count == 1:
         node = node.named_children[0]
-    if node.type == "string":  # only ever a type here, never a value: read the name it quotes
+        kind = node.type
+    if kind == "string":  # only ever a type here, never a value: read the name it quotes
         quoted = QUOTED_TYPE.fullmatch((node.text or b"").decode("utf-8", "replace"))
         return quoted["name"] if quoted else None
     name = dotted(node)

@@ -42,17 +42,17 @@ class RefColumns(Sequence[RefRow]):
     def of(cls, rows: Iterable[RefRow]) -> RefColumns:
         """Store rows as columns."""
         rows = rows if isinstance(rows, list) else list(rows)
-        kinds_at: dict[str, int] = {}
-        scopes_at: dict[str | None, int] = {}
-        kind_of = array("B", [kinds_at.setdefault(r[0], len(kinds_at)) for r in rows])
-        scope_of = array("i", [scopes_at.setdefault(r[3], len(scopes_at)) for r in rows])
-        names_list = [r[1] for r in rows]
-        joined = _SEPARATOR.join(names_list)
+        if not rows:
+            return cls((), b"", "", b"", (), b"")
+        kinds, names_column, lines, scopes = zip(*rows)
+        kind_table, scope_table = tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(scopes))
+        kind_of = array("B", map({k: i for i, k in enumerate(kind_table)}.__getitem__, kinds))
+        scope_of = array("i", map({s: i for i, s in enumerate(scope_table)}.__getitem__, scopes))
+        joined = _SEPARATOR.join(names_column)
         names: str | tuple[str, ...] = joined
-        if joined.count(_SEPARATOR) != max(len(rows) - 1, 0):
-            names = tuple(names_list)  # a name holding the separator
-        lines = array("i", [r[2] for r in rows])
-        return cls(tuple(kinds_at), kind_of.tobytes(), names, lines.tobytes(), tuple(scopes_at), scope_of.tobytes())
+        if joined.count(_SEPARATOR) != len(rows) - 1:
+            names = names_column  # a name holding the separator
+        return cls(kind_table, kind_of.tobytes(), names, array("i", lines).tobytes(), scope_table, scope_of.tobytes())
 
     def rows(self) -> tuple[RefRow, ...]:
         """Return the rows as tuples (made once)."""
