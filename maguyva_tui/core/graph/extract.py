@@ -97,7 +97,7 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
         return [], []
     captures = _cursor(language).captures(tree.root_node)
     reader = _Reader(scope_lines(symbols))
-    reader.calls(captures.get("call", ()))
+    reader.calls(captures.get("call", ()), tree.root_node.has_error)
     reader.java_calls(captures.get("call.java", ()))
     reader.named(captures, _generic_scopes(captures.get("generic", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
@@ -118,9 +118,10 @@ class _Reader:
         """Return the scope qualname of a line."""
         return self.scopes[line] if line < len(self.scopes) else None
 
-    def calls(self, nodes: Sequence[Node]) -> None:
+    def calls(self, nodes: Sequence[Node], errors: bool = True) -> None:
         """Record calls, the most common capture by far: inline, each callee's name read once per
-        text (a callee parsed without error reads the same wherever the same text is called)."""
+        text (a callee parsed without error reads the same wherever the same text is called;
+        ``errors``: whether the tree has any, else no callee needs asking)."""
         scopes, append = self.scopes, self.references.append
         last = len(scopes)
         read: dict[bytes, str] = {}
@@ -129,7 +130,7 @@ class _Reader:
             name = read.get(text)
             if name is None:
                 name = names.dotted(node)
-                if not node.has_error:
+                if not errors or not node.has_error:
                     read[text] = name
             line = node.end_point[0] + 1
             append(("call", name, line, scopes[line] if line < last else None))
