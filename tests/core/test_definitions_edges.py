@@ -208,3 +208,23 @@ def test_tsx_shares_the_typescript_rules() -> None:
     source = b"export const Button = ({ label }: Props) => <button>{label}</button>;\n"
     _, symbols = extract_definitions(parse("tsx", source), source, "tsx", "b.tsx")
     assert [(s.kind, s.name) for s in symbols] == [("function", "Button")]
+
+
+def test_a_macro_whose_body_holds_a_comment_keeps_its_name() -> None:
+    # tree-sitter-cpp ends a continued macro body at a block comment and names the macro after the
+    # word that follows it (sentencepiece's util.h: CHECK_OR_RETURN became `return`)
+    source = b"""namespace util {
+#define CHECK_OR_RETURN(condition) \\
+  if (condition) {               \\
+  } else /* NOLINT */            \\
+    return Status(kInternal)
+
+#define CHECK_EQ_OR_RETURN(a, b) CHECK_OR_RETURN((a) == (b))
+}
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "util.h")
+    assert [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols] == [
+        ("module", "util", 1, 8),
+        ("function", "CHECK_OR_RETURN", 2, 5),
+        ("function", "CHECK_EQ_OR_RETURN", 7, 7),
+    ]
