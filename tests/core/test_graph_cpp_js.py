@@ -272,3 +272,74 @@ def test_iife_shapes(text: str) -> None:
 ])
 def test_functions_that_are_not_file_level_iifes_are_not_walked(text: str) -> None:
     assert [s.qualname for s in analyze("x.js", text).symbols] in ([], ["outer"])
+
+
+# -- 4. GoogleTest-style test macros ----------------------------------------------------------------
+
+TEST_FILES = {
+    "src/piece.h": """\
+        namespace sp {
+        class Piece { public: int size() const; };
+        class Text { public: int pieces() const; };
+        int Count(const Text &t);
+        }
+        """,
+    "src/piece.cc": """\
+        #include "piece.h"
+        namespace sp {
+        int Piece::size() const { return 1; }
+        int Text::pieces() const { return 2; }
+        int Count(const Text &t) { return t.pieces(); }
+        }
+        """,
+    "src/piece_test.cc": """\
+        #include "piece.h"
+        namespace sp {
+        class PieceTest : public ::testing::Test {
+         protected:
+          int Make() { return 3; }
+        };
+        TEST(TextTest, Pieces) {
+          Text spt;
+          EXPECT_EQ(spt.pieces(), 2);
+        }
+        TEST(PieceTest2, Size) {
+          Piece spt;
+          EXPECT_EQ(spt.size(), 1);
+        }
+        TEST_F(PieceTest, UsesTheFixture) {
+          EXPECT_EQ(Make(), Count(Text()));
+        }
+        }
+        """,
+}
+
+
+def test_a_test_macro_is_named_after_its_suite_and_test() -> None:
+    facts = analyze("src/piece_test.cc", dedent(TEST_FILES["src/piece_test.cc"]))
+    functions = [(s.qualname, s.name, s.start_line, s.signature) for s in facts.symbols if s.kind == "function"]
+    assert functions == [
+        ("sp.TextTest.Pieces", "Pieces", 7, "TEST(TextTest, Pieces) {"),
+        ("sp.PieceTest2.Size", "Size", 11, "TEST(PieceTest2, Size) {"),
+        ("sp.PieceTest.UsesTheFixture", "UsesTheFixture", 15, "TEST_F(PieceTest, UsesTheFixture) {"),
+    ]
+    assert not any(r.name in ("TextTest", "Pieces", "PieceTest2", "Size") for r in facts.references)
+
+
+def test_each_test_types_its_own_locals() -> None:
+    # every TEST once shared the qualname sp.TEST: `spt` was a Text in one and a Piece in the
+    # other, so it was typed in neither
+    graph = graph_of(TEST_FILES)
+    assert call_targets(graph, "src/piece_test.cc", 9) == {"src/piece.cc::sp.Text.pieces"}
+    assert call_targets(graph, "src/piece_test.cc", 13) == {"src/piece.cc::sp.Piece.size"}
+
+
+def test_a_fixture_test_calls_the_fixture_members() -> None:
+    graph = graph_of(TEST_FILES)
+    assert call_targets(graph, "src/piece_test.cc", 16) >= {
+        "src/piece_test.cc::sp.PieceTest.Make", "src/piece.cc::sp.Count"}
+
+
+def test_a_function_named_in_capitals_with_typed_parameters_stays_a_function() -> None:
+    facts = analyze("src/m.cc", "int MAX(int a, int b) { return a; }\nMAKE_IT(Foo bar) { }\n")
+    assert [(s.qualname, s.kind) for s in facts.symbols] == [("MAX", "function"), ("MAKE_IT", "function")]

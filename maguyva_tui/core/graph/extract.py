@@ -25,6 +25,7 @@ from maguyva_tui.core.graph.bindings import RETURN, RETURN_CAPTURES, Bindings
 from maguyva_tui.core.graph.imports import IMPORT_READERS
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
+from maguyva_tui.core.parsing.rules.clike import test_macro_parts
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Import, Reference, Symbol
 
@@ -99,7 +100,7 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
     reader = _Reader(scope_lines(symbols))
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     reader.java_calls(captures.get("call.java", ()))
-    reader.named(captures, _generic_scopes(captures.get("generic", ())))
+    reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node, path)]
     return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
@@ -141,12 +142,16 @@ class _Reader:
             name_node = node.child_by_field_name("name") or node
             self.add("call", names.java_invocation(node), name_node.start_point[0] + 1)
 
-    def named(self, captures: dict[str, list[Node]], generics: dict[str, list[tuple[int, int]]]) -> None:
+    def named(self, captures: dict[str, list[Node]], generics: dict[str, list[tuple[int, int]]],
+              skipped: frozenset[int] = frozenset()) -> None:
         """Record references to types and constructors written as plain names, in written order
         (a class's bases are looked up in the order they are listed); a name a generic
-        declaration around it gives a type parameter is no reference."""
+        declaration around it gives a type parameter is no reference, nor a name written where
+        ``skipped`` says (a test macro's arguments)."""
         found = [(node, capture) for capture in NAMED_CAPTURES for node in captures.get(capture, ())]
         for node, capture in sorted(found, key=lambda item: item[0].start_byte):
+            if skipped and node.start_byte in skipped:
+                continue
             name = names.type_name(node)
             if not name:
                 continue
@@ -206,6 +211,11 @@ def _generic_scopes(nodes: Sequence[Node]) -> dict[str, list[tuple[int, int]]]:
                 (declaration.start_byte, declaration.end_byte)
             )
     return scopes
+
+
+def _macro_arguments(nodes: Sequence[Node]) -> frozenset[int]:
+    """Return where the arguments of the test macros among these definitions start."""
+    return frozenset(name.start_byte for node in nodes for name in test_macro_parts(node) or ())
 
 
 def _first(item: tuple[int, int, Node, str, bytes | None]) -> int:

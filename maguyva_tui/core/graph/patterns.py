@@ -9,6 +9,8 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   is the ``impl``'s ``type`` field rather than the enclosing definition;
 - ``@type``: a type written in an annotation or a declaration;
 - ``@import``: an import statement, read by ``imports.py``;
+- ``@test``: a C++ function definition that may be a test macro's (``TEST(Suite, Name) {``), whose
+  "parameter types" are names, not types (``parsing/rules/clike.py``);
 - ``@generic``: the name a generic declaration gives a type parameter (``T`` in ``f<T>``): a type
   written with that name inside the declaration names the parameter, never a symbol;
 - ``@local...``: the name a function or class body binds (parameter, assignment, field); the
@@ -155,6 +157,7 @@ _C_COMMON = r"""
 C = _C_COMMON
 
 CPP = _C_COMMON + r"""
+(function_definition !type declarator: (function_declarator declarator: (identifier) parameters: (parameter_list))) @test
 (new_expression type: (_) @new)
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @inherit)
 (field_declaration type: (_) declarator: (_) @local.typed)

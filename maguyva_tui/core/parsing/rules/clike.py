@@ -55,10 +55,51 @@ def _function(w: Walker, node: Node, outer: Outer) -> None:
         return
     if _misread(w, node, outer, name_node):
         return
+    test = _test_macro(w, node)
+    if test is not None:
+        *suite, last = test
+        w.define("function", outer, last, node.child_by_field_name("body"), name=w.text(last),
+                 prefix=tuple(w.text(p) for p in suite), signature_at=name_node)
+        return
     name, prefix = split_qualified(w.text(name_node))
     kind = "method" if prefix else w.function_kind()
     w.define(kind, outer, name_node, name=name, prefix=prefix)
     _macros_within(w, node)
+
+
+_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def test_macro_parts(node: Node) -> list[Node] | None:
+    """Return the names a C++ test macro's definition is written with (``TEST(Suite, Name) {...}``,
+    ``TEST_F``, ``TEST_P``: GoogleTest and its like), ``None`` for any other function definition.
+
+    Such a definition has no return type and a macro's name, and its "parameters" are bare names:
+    it is recorded as the function ``Suite.Name`` (the test's own name, and for ``TEST_F`` the
+    fixture class whose members its body calls), not as one more function called ``TEST``; the
+    graph reads no type in its "parameters"."""
+    declarator = node.child_by_field_name("declarator")
+    if node.child_by_field_name("type") is not None or declarator is None or declarator.type != "function_declarator":
+        return None
+    macro, parameters = declarator.child_by_field_name("declarator"), declarator.child_by_field_name("parameters")
+    if macro is None or parameters is None or macro.type != "identifier":
+        return None
+    if not _MACRO_NAME.fullmatch((macro.text or b"").decode("utf-8", "replace")):
+        return None
+    names = []
+    for parameter in parameters.named_children:
+        kind = parameter.child_by_field_name("type")
+        if parameter.type != "parameter_declaration" or parameter.named_child_count != 1 or kind is None or (
+            kind.type != "type_identifier"
+        ):
+            return None
+        names.append(kind)
+    return names if 1 <= len(names) <= 3 else None
+
+
+def _test_macro(w: Walker, node: Node) -> list[Node] | None:
+    """``test_macro_parts`` in C++ (a C function has a return type, or is older than tests)."""
+    return test_macro_parts(node) if w.language == "cpp" else None
 
 
 def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
