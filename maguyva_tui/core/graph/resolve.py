@@ -705,11 +705,40 @@ class Resolver:
         imports = index.imports.get(name)
         if imports:
             return self.first_import(index, imports)
-        for imp in index.wildcards:
-            found = self.member(self.module(index, imp.module), name)
+        if index.wildcards:
+            found = self._memoized(("starred", path, name), self.starred, index, name)
             if found not in SENTINELS:
                 return found
         return self.submodule(index, name)
+
+    def starred(self, index: FileIndex, name: str) -> str:
+        """Resolve a name a module reaches through its wildcard imports (``from m import *``,
+        ``export * from``, ``#include``), the nearest module first.
+
+        Wildcards form cycles (two barrels re-exporting each other, headers including each other
+        behind include guards), so each module is read once, breadth first. Following them as
+        nested lookups, cut at ``MAX_DEPTH`` and so never memoized, took exponential time: eight
+        JavaScript files re-exporting one another, or sentencepiece's headers, never finished."""
+        seen = {index.path}
+        queue = [index]
+        for current in queue:
+            for imp in current.wildcards:
+                target = self.module(current, imp.module)
+                if target in SENTINELS or target in seen:
+                    continue
+                seen.add(target)
+                other = self.file(target)
+                if other is None:  # a package or namespace target (Go, Java, C++)
+                    found = self.member(target, name)
+                elif name in other.defs:
+                    return symbol_id(target, name)
+                else:
+                    named = other.imports.get(name)
+                    found = self.first_import(other, named) if named else self.submodule(other, name)
+                    queue.append(other)
+                if found not in SENTINELS:
+                    return found
+        return UNRESOLVED
 
     def submodule(self, index: FileIndex, name: str) -> str:
         """Resolve a child module of a Python package or a Rust module."""

@@ -1,0 +1,73 @@
+"""Wildcard imports that form cycles resolve in linear time (issue #3).
+
+Barrels that re-export one another and headers that include one another are legal and common.
+Followed as nested lookups cut at a depth limit, and so never memoized, they took exponential
+time: indexing sentencepiece never finished. Each test fails after a few seconds instead of
+hanging the suite.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from tests.core.test_graph_resolve import call_targets, graph_of, loose_at
+
+BARRELS = 8
+
+
+@contextmanager
+def within(seconds: float) -> Iterator[None]:
+    """Fail the block when it runs longer than ``seconds``."""
+    def fail(*_: object) -> None:
+        raise TimeoutError(f"the graph took more than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, fail)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_javascript_barrels_that_re_export_one_another() -> None:
+    files = {
+        f"src/m{i}.js": "".join(f"export * from './m{j}';\n" for j in range(BARRELS) if j != i)
+        + f"export function f{i}() {{ return {i}; }}\n"
+        for i in range(BARRELS)
+    }
+    files["src/use.js"] = "import { f5, missing } from './m0';\nf5();\nmissing();\n"
+    with within(10):
+        graph = graph_of(files)
+    assert call_targets(graph, "src/use.js", 2) == {"src/m5.js::f5"}
+    assert loose_at(graph, "src/use.js", 3) == {"missing": "unresolved"}
+
+
+def test_python_modules_that_star_import_one_another() -> None:
+    files = {
+        f"m{i}.py": "".join(f"from m{j} import *\n" for j in range(BARRELS) if j != i) + f"def f{i}(): pass\n"
+        for i in range(BARRELS)
+    }
+    files["use.py"] = "from m0 import *\nf5()\nmissing()\n"
+    with within(10):
+        graph = graph_of(files)
+    assert call_targets(graph, "use.py", 2) == {"m5.py::f5"}
+    assert loose_at(graph, "use.py", 3) == {"missing": "unresolved"}
+
+
+def test_cpp_headers_that_include_one_another() -> None:
+    files = {
+        f"src/h{i}.h": "".join(f'#include "h{j}.h"\n' for j in range(BARRELS) if j != i)
+        + f"namespace sp {{\nint F{i}();\n}}\n"
+        for i in range(BARRELS)
+    }
+    files["src/impl.cc"] = '#include "h0.h"\nnamespace sp {\nint F5() { return 5; }\n}\n'
+    files["src/use.cc"] = (
+        '#include "h0.h"\nnamespace sp {\nint Run() {\n  F5();\n  return util::Missing();\n}\n}\n'
+    )
+    with within(10):
+        graph = graph_of(files)
+    assert call_targets(graph, "src/use.cc", 4) == {"src/impl.cc::sp.F5"}
+    assert loose_at(graph, "src/use.cc", 5) == {"util.Missing": "unresolved"}
