@@ -228,3 +228,39 @@ def test_a_macro_whose_body_holds_a_comment_keeps_its_name() -> None:
         ("function", "CHECK_OR_RETURN", 2, 5),
         ("function", "CHECK_EQ_OR_RETURN", 7, 7),
     ]
+
+
+def test_a_function_after_a_macro_the_grammar_reads_as_its_return_type() -> None:
+    # SWIG's wrappers: the grammar takes SWIGINTERN for the type and joins the real return type
+    # to the name with a `::` it invents
+    source = b"""SWIGINTERN sentencepiece::util::Status LoadFromFile(Processor *self) {
+  return self->Load();
+}
+SWIGRUNTIME SwigPyObject *
+SWIG_Python_GetSwigThis(PyObject *pyobj)
+{
+  return 0;
+}
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "wrap.cxx")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("function", "LoadFromFile", 1),
+        ("function", "SWIG_Python_GetSwigThis", 4),
+    ]
+
+
+def test_a_function_inside_a_function_is_put_back_in_the_enclosing_scope() -> None:
+    # C++ has no nested functions: when a test lost its closing brace (a file being edited, or a
+    # macro the grammar misreads), the next test is read inside its body
+    source = b"""namespace sp {
+TEST(A, First) {
+  int x = 1;
+
+TEST(A, Second) {
+  Y(1);
+}
+}
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "a_test.cc")
+    assert [(s.qualname, s.start_line) for s in symbols if s.kind == "function"] == [
+        ("sp.A.First", 2), ("sp.A.Second", 5)]

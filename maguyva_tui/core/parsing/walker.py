@@ -13,7 +13,8 @@ Qualified names join enclosing definitions with ``.`` in every language: ``Class
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -158,6 +159,18 @@ class Walker:
     def in_function(self) -> bool:
         """Whether the walk is inside a function or method body."""
         return any(scope.kind in FUNCTION_KINDS for scope in self.scopes)
+
+    @contextmanager
+    def outside_functions(self) -> Iterator[None]:
+        """Walk in the scopes that enclose the innermost function (for a definition the grammar
+        put inside a function it cannot be inside), then come back."""
+        scopes = self.scopes
+        cut = next((i for i, scope in enumerate(scopes) if scope.kind in FUNCTION_KINDS), len(scopes))
+        self.scopes = scopes[:cut]
+        try:
+            yield
+        finally:
+            self.scopes = scopes
 
     def function_kind(self) -> str:
         """Return ``method`` directly inside a class-like scope, else ``function``."""

@@ -49,10 +49,24 @@ def split_qualified(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a function definition; a qualified name (``Foo::bar``) makes it a method of ``Foo``."""
+    """Record a function definition; a qualified name (``Foo::bar``) makes it a method of ``Foo``.
+
+    C and C++ define no function inside another (a lambda is an expression): one the grammar puts
+    in a function's body is there because a macro made it lose a closing brace, and it is recorded
+    in the scope around that function."""
+    if w.in_function:
+        with w.outside_functions():
+            _function_here(w, node, outer)
+    else:
+        _function_here(w, node, outer)
+
+
+def _function_here(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a function definition in the current scope."""
     name_node, _ = unwrap_declarator(node.child_by_field_name("declarator"))
     if name_node is None:
         return
+    name_node = _after_missing_separator(name_node) or name_node
     if _misread(w, node, outer, name_node):
         return
     test = _test_macro(w, node)
@@ -100,6 +114,23 @@ def test_macro_parts(node: Node) -> list[Node] | None:
 def _test_macro(w: Walker, node: Node) -> list[Node] | None:
     """``test_macro_parts`` in C++ (a C function has a return type, or is older than tests)."""
     return test_macro_parts(node) if w.language == "cpp" else None
+
+
+def _after_missing_separator(name: Node) -> Node | None:
+    """Return the real name of a function whose return type the grammar joined to its name.
+
+    After a macro it takes for the type (``SWIGINTERN ns::Status f(...)``), the grammar reads
+    ``ns::Status f`` as one qualified name, inventing the ``::`` between ``Status`` and ``f``: the
+    name is what follows the invented separator (``SWIGRUNTIME Obj *`` with ``f(...)`` on the next
+    line reads as ``Obj :: *f(...)``)."""
+    node: Node | None = name
+    while node is not None and node.type == "qualified_identifier":
+        children = node.children
+        for i, child in enumerate(children[:-1]):
+            if child.type == "::" and child.is_missing:  # what follows may be ``*f(...)``
+                return unwrap_declarator(children[i + 1])[0]
+        node = node.child_by_field_name("name")
+    return None
 
 
 def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
