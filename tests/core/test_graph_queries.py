@@ -137,6 +137,18 @@ class TestRetriever:
             ("c/users.py", 7, 7, "a"), ("c/users.py", 10, 10, "b"), ("c/users.py", 13, 13, "c")]
         assert {h.reason for h in hits} == {"calls popular"}
 
+    def test_callers_in_own_code_come_before_those_in_built_copies(self) -> None:
+        files = {
+            "src/core.js": "export function popular() { return 1; }\n",
+            "src/use.js": "import { popular } from './core';\nexport function own() { return popular(); }\n",
+            "dist/bundle.js": "import { popular } from '../src/core';\n"
+                              + "".join(f"export function copy{i}() {{ return popular(); }}\n" for i in range(3))
+                              + "export function hub() { return copy0() + copy1() + copy2(); }\n",
+        }
+        graph = CodeGraph.build({p: analyze(p, t) for p, t in files.items()})
+        hits = GraphRetriever(graph).callers_hits("popular", 10)
+        assert [h.path for h in hits] == ["src/use.js", "dist/bundle.js", "dist/bundle.js", "dist/bundle.js"]
+
     def test_impact_hits_span_the_dependent_and_carry_depth(self, chain: CodeGraph) -> None:
         hits = GraphRetriever(chain).impact_hits("middle", 2, 10)
         assert [(h.symbol, h.depth, h.start_line, h.end_line) for h in hits if h.symbol] == [

@@ -173,6 +173,19 @@ def test_definitions_before_variables_then_shorter_then_shallower_then_path() ->
     ]
 
 
+def test_own_code_before_its_built_or_vendored_copies() -> None:
+    symbols = [
+        sym("Observable", "class", "dist/esm/internal/Observable.js"),
+        sym("Observable", "class", "vendor/rx/Observable.ts"),
+        sym("Observable", "class", "src/internal/Observable.ts"),
+        sym("Observable", "type", "src/types.ts"),
+    ]
+    hits = StructuralRetriever(symbols).search(Query("Observable"), 10)
+    assert [h.path for h in hits] == [
+        "src/internal/Observable.ts", "src/types.ts", "dist/esm/internal/Observable.js", "vendor/rx/Observable.ts",
+    ]
+
+
 def test_order_does_not_depend_on_input_order() -> None:
     symbols = fixture_symbols()
     expected = StructuralRetriever(symbols).search(Query("config"), 40)

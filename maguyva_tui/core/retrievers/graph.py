@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from maguyva_tui.core.fusion import is_demoted
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
@@ -52,12 +53,15 @@ class GraphRetriever:
 
     # -- direct answers ------------------------------------------------------------------------
     def callers_hits(self, name: str, limit: int) -> list[Hit]:
-        """Return one hit per call site of ``name``, the most central callers first."""
+        """Return one hit per call site of ``name``, the most central callers first, those in the
+        repository's own code before those in vendored, built or generated copies."""
         graph = self.graph
         positions = queries.call_positions(graph, queries.definitions(graph, name))  # path, line order
         merged = graph.merged()
         centrality = graph.rank_array()[merged.source[positions]]
-        top = positions[np.argsort(-centrality, kind="stable")[: max(limit, 0)]]
+        files, at = np.unique(merged.file[positions], return_inverse=True)
+        demoted = np.array([is_demoted(merged.paths[f]) for f in files.tolist()], dtype=bool)[at]
+        top = positions[np.lexsort((-centrality, demoted))[: max(limit, 0)]]  # stable
         columns = queries.SiteColumns(graph, top)
         bare = name.replace("::", ".").rpartition(".")[2] or name
         hits: list[Hit] = []

@@ -35,6 +35,7 @@ from typing import TypeAlias
 
 import numpy as np
 
+from maguyva_tui.core.fusion import is_demoted
 from maguyva_tui.core.names import (
     hump_initials,
     hump_segments,
@@ -134,11 +135,13 @@ def _terms(words: Sequence[str]) -> _Terms:
     return _Terms(singles, joined, subtokens)
 
 
-def _order(symbol: Symbol) -> tuple[int, int, int, str, int, str]:
-    """Order inside a tier: kind rank, shorter name, shallower nesting, path, line."""
+def _order(symbol: Symbol) -> tuple[bool, int, int, int, str, int, str]:
+    """Order inside a tier: the repository's own code before vendored, built or generated copies
+    (``src/Observable.ts`` before ``dist/esm/Observable.js``), then kind rank, shorter name,
+    shallower nesting, path, line."""
     depth = symbol.qualname.count(".")
-    return (KIND_RANK.get(symbol.kind, 0), len(symbol.name), depth, symbol.path, symbol.start_line,
-            symbol.qualname)
+    return (is_demoted(symbol.path), KIND_RANK.get(symbol.kind, 0), len(symbol.name), depth, symbol.path,
+            symbol.start_line, symbol.qualname)
 
 
 Group: TypeAlias = "tuple[Sequence[int] | np.ndarray, str]"
