@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -306,10 +307,21 @@ def _print_human(result: dict[str, Any]) -> None:
         where = f"{r['path']}:{r['start_line']}"
         symbol = f"  {r['symbol']}" if r.get("symbol") else ""
         print(f"{i:3}. {where}{symbol}  ({r['score']:.4f})")
-        first = (r.get("snippet") or "").splitlines()[:1]
-        if first:
-            print(f"      {first[0].strip()[:120]}")
+        line = _telling_line((r.get("snippet") or "").splitlines(), r.get("symbol"))
+        if line:
+            print(f"      {line.strip()[:120]}")
     print(f"{len(result['results'])} results in {result['elapsed_ms']:.1f} ms")
+
+
+def _telling_line(lines: list[str], symbol: str | None) -> str | None:
+    """Return the snippet line to show under a result: the one that names its symbol (a class's
+    ``class Segment`` line rather than the decorator its span starts with), else the first."""
+    name = (symbol or "").rpartition(".")[2]
+    if name:
+        for line in lines:
+            if re.search(rf"\b{re.escape(name)}\b", line):
+                return line
+    return lines[0] if lines else None
 
 
 class _ProgressBar:

@@ -161,3 +161,17 @@ def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path) -> No
     assert len(snippet) <= 242
     plain = search_json(repo, "var a1=1", "--modality", "text", "--limit", "1")["results"][0]["snippet"]
     assert plain.startswith("var a0=0") and len(plain) == 240  # a match near the start keeps the start
+
+
+def test_a_decorated_definition_shows_the_line_that_names_it(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "segment.py").write_text(
+        "from typing import NamedTuple\n\n\ndef rich_repr(cls):\n    return cls\n\n\n"
+        "@rich_repr\nclass Segment(NamedTuple):\n    text: str\n"
+    )
+    proc = run("search", "where is Segment defined", "--repo", str(repo))
+    assert proc.returncode == 0, proc.stderr
+    first, shown = proc.stdout.splitlines()[:2]
+    assert first.strip().startswith("1. segment.py:8  Segment")  # the span starts at the decorator
+    assert shown.strip() == "class Segment(NamedTuple):"
