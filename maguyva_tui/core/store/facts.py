@@ -24,6 +24,9 @@ Row: TypeAlias = tuple[Any, ...]
 RefRow: TypeAlias = tuple[str, str, int, "str | None"]
 """A reference as (kind, name as written, line, scope): ``Reference`` without its path."""
 
+_LINE_BYTES = array("i").itemsize
+"""Bytes per stored line number."""
+
 _SEPARATOR = "\x00"
 """Joins a file's reference names (no name read from a tree holds it; one that does is kept apart)."""
 
@@ -78,7 +81,7 @@ class RefColumns(Sequence[RefRow]):
         return self.rows()[index]
 
     def __len__(self) -> int:
-        return len(self._columns[3]) // 4
+        return len(self._columns[3]) // _LINE_BYTES
 
     def __iter__(self) -> Iterator[RefRow]:
         return iter(self.rows())
