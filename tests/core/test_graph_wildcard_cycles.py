@@ -1,9 +1,10 @@
-"""Wildcard imports that form cycles resolve in linear time (issue #3).
+"""Wildcard imports and class hierarchies that form cycles resolve in linear time (issue #3).
 
-Barrels that re-export one another and headers that include one another are legal and common.
-Followed as nested lookups cut at a depth limit, and so never memoized, they took exponential
-time: indexing sentencepiece never finished. Each test fails after a few seconds instead of
-hanging the suite.
+Barrels that re-export one another and headers that include one another are legal and common;
+classes deriving from one another are not, but a repository may hold them (dead code, two classes
+of one name in two files). Followed as nested lookups cut at a depth limit, and so never
+memoized, they took exponential time: indexing sentencepiece never finished. Each test fails
+after a few seconds instead of hanging the suite.
 """
 
 from __future__ import annotations
@@ -71,3 +72,33 @@ def test_cpp_headers_that_include_one_another() -> None:
         graph = graph_of(files)
     assert call_targets(graph, "src/use.cc", 4) == {"src/impl.cc::sp.F5"}
     assert loose_at(graph, "src/use.cc", 5) == {"util.Missing": "unresolved"}
+
+
+CLASSES = 6
+
+
+def test_python_classes_that_derive_from_one_another() -> None:
+    source = "".join(
+        f"class C{i}({', '.join(f'C{j}' for j in range(CLASSES) if j != i)}):\n"
+        f"    def m{i}(self):\n        return self.missing{i}()\n"
+        for i in range(CLASSES)
+    )
+    source += "def use(x: C0):\n    x.m3()\n    x.nothing()\n"
+    last = source.count("\n")
+    with within(10):
+        graph = graph_of({"a.py": source})
+    assert call_targets(graph, "a.py", last - 1) == {"a.py::C3.m3"}  # found through the bases, once each
+    assert loose_at(graph, "a.py", last) == {"x.nothing": "unresolved"}
+
+
+def test_cpp_and_javascript_hierarchies_with_a_cycle() -> None:
+    cpp = "".join(
+        f"struct C{i} : {', '.join(f'C{j}' for j in range(CLASSES) if j != i)} {{ int m{i}() {{ return m{(i + 3) % CLASSES}(); }} }};\n"
+        for i in range(CLASSES)
+    )
+    js = "".join(f"class C{i} extends C{(i + 1) % CLASSES} {{ m{i}() {{ return this.m{(i + 2) % CLASSES}(); }} }}\n"
+                 for i in range(CLASSES))
+    with within(10):
+        graph = graph_of({"a.cc": cpp, "a.js": js})
+    assert call_targets(graph, "a.cc", 1) == {"a.cc::C3.m3"}
+    assert call_targets(graph, "a.js", 1) == {"a.js::C2.m2"}

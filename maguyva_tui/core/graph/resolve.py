@@ -636,8 +636,9 @@ class Resolver:
         finally:
             self.depth -= 1
 
-    def symbol_member(self, target: str, name: str) -> str:
-        """Resolve a member of a class (its own, its attributes' types, its bases') or a nested name."""
+    def symbol_member(self, target: str, name: str, inherited: bool = True) -> str:
+        """Resolve a member of a class (its own, its attributes' types, with ``inherited`` its
+        bases') or a nested name."""
         path, qualname = split_id(target)
         index = self.file(path)
         if index is None:
@@ -662,7 +663,7 @@ class Resolver:
             return UNRESOLVED  # an attribute of unknown type
         if index.language == "rust" and index.defs.get(qualname) == "enum" and name[:1].isupper():
             return UNRESOLVED  # a variant: not a definition the graph holds, nor a trait's member
-        if index.defs.get(qualname) in CLASS_KINDS:
+        if inherited and index.defs.get(qualname) in CLASS_KINDS:
             return self.in_bases(target, name)
         return UNRESOLVED
 
@@ -682,13 +683,28 @@ class Resolver:
         return _unique(found)
 
     def in_bases(self, cls: str, name: str) -> str:
-        """Resolve a member inherited from the bases of a class, breadth first."""
+        """Resolve a member inherited from the bases of a class: depth first, in the order the
+        bases are written, each class once.
+
+        A hierarchy can have cycles (code that does not run, or two classes of one name in two
+        files): followed as nested lookups cut at ``MAX_DEPTH``, and so never memoized, six
+        classes deriving from one another took exponential time."""
         outcome = UNRESOLVED
-        for base in self.bases.get(cls, ()):
+        seen = {cls}
+        stack = list(reversed(self.bases.get(cls, ())))
+        while stack:
+            base = stack.pop()
             if base == EXTERNAL:
                 outcome = EXTERNAL
                 continue
-            found = self.member(base, name) if base not in SENTINELS else base
+            if base in SENTINELS or base in seen:
+                continue
+            seen.add(base)
+            if is_symbol(base):
+                found = self.symbol_member(base, name, inherited=False)
+                stack.extend(reversed(self.bases.get(base, ())))
+            else:
+                found = self.member(base, name)
             if found not in SENTINELS:
                 return found
             if found == EXTERNAL:
