@@ -343,3 +343,14 @@ def test_a_fixture_test_calls_the_fixture_members() -> None:
 def test_a_function_named_in_capitals_with_typed_parameters_stays_a_function() -> None:
     facts = analyze("src/m.cc", "int MAX(int a, int b) { return a; }\nMAKE_IT(Foo bar) { }\n")
     assert [(s.qualname, s.kind) for s in facts.symbols] == [("MAX", "function"), ("MAKE_IT", "function")]
+
+
+def test_a_base_listed_on_the_line_a_method_starts_belongs_to_the_class() -> None:
+    # the scope of a reference is read by line: there the innermost one is the method, not the
+    # class whose header lists the base
+    graph = graph_of({
+        "b.cc": "struct B { int m3() { return 1; } };\nstruct A : B { int m0() { return m3(); } };\n",
+        "b.js": "class B { m3() { return 1; } }\nclass A extends B { m0() { return this.m3(); } }\n",
+    })
+    assert call_targets(graph, "b.cc", 2) == {"b.cc::B.m3"}
+    assert call_targets(graph, "b.js", 2) == {"b.js::B.m3"}

@@ -64,9 +64,14 @@ def _cursor(language: str) -> QueryCursor:
     return cursor
 
 
-def scope_lines(symbols: Sequence[Symbol]) -> list[str | None]:
-    """Map each line (index = line number) to the qualname of the innermost enclosing scope symbol."""
-    scopes = [s for s in symbols if s.kind in SCOPE_KINDS and s.end_line >= s.start_line]
+CLASS_SCOPE_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum"})
+"""Symbol kinds whose header lists base types."""
+
+
+def scope_lines(symbols: Sequence[Symbol], kinds: frozenset[str] = SCOPE_KINDS) -> list[str | None]:
+    """Map each line (index = line number) to the qualname of the innermost enclosing scope symbol
+    (of these kinds)."""
+    scopes = [s for s in symbols if s.kind in kinds and s.end_line >= s.start_line]
     last = max((s.end_line for s in scopes), default=0)
     painted: list[str | None] = [None] * (last + 2)
     for symbol in sorted(scopes, key=lambda s: (s.start_line - s.end_line, s.start_line)):
@@ -97,7 +102,7 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
     if language not in PATTERNS:
         return [], []
     captures = _cursor(language).captures(tree.root_node)
-    reader = _Reader(scope_lines(symbols))
+    reader = _Reader(scope_lines(symbols), symbols)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     reader.java_calls(captures.get("call.java", ()))
     reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
@@ -109,11 +114,21 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
 class _Reader:
     """Turn the captures of one file into reference rows."""
 
-    __slots__ = ("references", "scopes")
+    __slots__ = ("_classes", "references", "scopes", "symbols")
 
-    def __init__(self, scopes: list[str | None]) -> None:
+    def __init__(self, scopes: list[str | None], symbols: Sequence[Symbol] = ()) -> None:
         self.scopes = scopes
+        self.symbols = symbols
         self.references: list[RefRow] = []
+        self._classes: list[str | None] | None = None
+
+    def class_at(self, line: int) -> str | None:
+        """Return the innermost class whose span holds a line: a base type belongs to the class
+        whose header lists it, even where a method starts on the same line (``class A : B {
+        void f(); }``)."""
+        if self._classes is None:
+            self._classes = scope_lines(self.symbols, CLASS_SCOPE_KINDS)
+        return self._classes[line] if line < len(self._classes) else None
 
     def scope(self, line: int) -> str | None:
         """Return the scope qualname of a line."""
@@ -158,10 +173,12 @@ class _Reader:
             spans = generics.get(name)
             if spans and any(start <= node.start_byte < end for start, end in spans):
                 continue
-            sub = None
+            line, sub = node.start_point[0] + 1, None
             if capture == "inherit.impl" and node.parent is not None:  # rust impl Trait for Type
                 sub = names.type_name(node.parent.child_by_field_name("type"))
-            self.add(NAMED_CAPTURES[capture], name, node.start_point[0] + 1, sub)
+            elif capture == "inherit":
+                sub = self.class_at(line)
+            self.add(NAMED_CAPTURES[capture], name, line, sub)
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
         """Record one reference."""
