@@ -102,3 +102,15 @@ def test_cpp_and_javascript_hierarchies_with_a_cycle() -> None:
         graph = graph_of({"a.cc": cpp, "a.js": js})
     assert call_targets(graph, "a.cc", 1) == {"a.cc::C3.m3"}
     assert call_targets(graph, "a.js", 1) == {"a.js::C2.m2"}
+
+
+def test_modules_that_import_one_name_from_each_other() -> None:
+    # each of eight modules imports `x` from the seven others: every lookup could branch seven
+    # ways at every level; a site gets a bounded number of lookups (resolve.MAX_STEPS)
+    files = {
+        f"m{i}.py": "".join(f"from m{j} import x\n" for j in range(BARRELS) if j != i) + "x()\n"
+        for i in range(BARRELS)
+    }
+    with within(10):
+        graph = graph_of(files)
+    assert loose_at(graph, "m0.py", BARRELS) == {"x": "unresolved"}  # defined nowhere

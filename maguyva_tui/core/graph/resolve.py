@@ -54,6 +54,11 @@ INFERRED_TYPES = frozenset({"auto", "var", "let", "const", "_"})
 VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
 MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short of any cycle
+MAX_STEPS = 1_000
+"""Nested lookups one site may take: a site that needs more is left unresolved. Cycles of
+imports that each offer several ways to one name (eight modules importing ``x`` from the seven
+others) would otherwise branch at every level, exponentially; no site of the repositories
+measured takes more than 27 (brotli)."""
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
 CLOSED_WILDCARDS = frozenset({"python", "java", "rust"})
 """Languages where a name bound nowhere else can only come from a wildcard import: when one of
@@ -99,6 +104,8 @@ class Resolver:
         """Directories that hold an ``__init__.py``."""
         self.deps: set[str] = set()
         self.depth = 0
+        self.steps = 0
+        """Nested lookups the current site has taken (``MAX_STEPS``)."""
         self.peak = 0
         """The deepest ``depth`` reached since the current memoized lookup began."""
         self.cut = False
@@ -135,8 +142,10 @@ class Resolver:
         return found
 
     def _deeper(self) -> bool:
-        """Go one level deeper; tell (and remember) when that is past ``MAX_DEPTH``."""
-        if self.depth > MAX_DEPTH:
+        """Go one level deeper; tell (and remember) when that is past ``MAX_DEPTH`` or past the
+        ``MAX_STEPS`` one site may take."""
+        self.steps += 1
+        if self.depth > MAX_DEPTH or self.steps > MAX_STEPS:
             self.cut = True
             return False
         self.depth += 1
@@ -157,6 +166,8 @@ class Resolver:
     # -- entry points ------------------------------------------------------------------------------
     def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False) -> str:
         """Resolve a dotted name written in a scope of a file (``call``: the name is called)."""
+        if not self.depth:
+            self.steps = 0
         written = name.split(".")
         parts = [p.removesuffix("()") for p in written]
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
@@ -238,6 +249,8 @@ class Resolver:
 
     def resolve_import(self, index: FileIndex, imp: Import) -> str:
         """Resolve what one import binds."""
+        if not self.depth:
+            self.steps = 0
         module = self.module(index, imp.module)
         if imp.name is None or imp.name == "*" or module in SENTINELS:
             return module
