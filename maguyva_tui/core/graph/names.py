@@ -71,9 +71,14 @@ WRAPPER_FIELDS: dict[str, str] = {
 """Nodes that wrap the name that matters; an empty field means the first named child."""
 
 
-def dotted(node: Node | None) -> str:
+MAX_NESTING = 64
+"""Receivers read below a callee at most: a longer chain (``a().b().b()...``, a builder's
+thousand calls) renders ``?`` past it, rather than running out of Python's stack."""
+
+
+def dotted(node: Node | None, depth: int = 0) -> str:
     """Return the dotted name of a callee or type expression, ``?`` where it is not a name."""
-    if node is None:
+    if node is None or depth > MAX_NESTING:
         return UNKNOWN
     text = node.text
     if text and PLAIN.fullmatch(text):  # the common case, without walking the node
@@ -84,11 +89,11 @@ def dotted(node: Node | None) -> str:
         return text.decode("utf-8", "replace").replace("::", ".") if text else UNKNOWN
     member = MEMBER_FIELDS.get(kind)
     if member is not None:
-        return _member(node, *member)
+        return _member(node, *member, depth)
     if kind in WRAPPER_FIELDS:
-        return dotted(_unwrap(node, WRAPPER_FIELDS[kind]))
+        return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
-        return _call_result(node)
+        return _call_result(node, depth)
     return UNKNOWN
 
 
@@ -96,17 +101,18 @@ CALL_TYPES: frozenset[str] = frozenset({"call", "call_expression", "method_invoc
 """Calls whose result may be a receiver: rendered ``callee()`` so the resolver can type it."""
 
 
-def _call_result(node: Node) -> str:
+def _call_result(node: Node, depth: int) -> str:
     """Render a call used as a receiver (``Foo().bar``), ``super`` for Python ``super()``."""
     if node.type == "call" and _is_python_super(node):
         return "super"
-    callee = java_invocation(node) if node.type == "method_invocation" else dotted(node.child_by_field_name("function"))
+    callee = (java_invocation(node, depth + 1) if node.type == "method_invocation"
+              else dotted(node.child_by_field_name("function"), depth + 1))
     if UNKNOWN in callee.split(".") or callee.endswith("()"):
         return UNKNOWN
     return callee + "()"
 
 
-def _member(node: Node, receiver_field: str, member_field: str) -> str:
+def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> str:
     """Render a member access, collapsing an unknown receiver to ``?``."""
     receiver = node.child_by_field_name(receiver_field)
     if receiver is None:
@@ -116,10 +122,10 @@ def _member(node: Node, receiver_field: str, member_field: str) -> str:
         member = node.named_children[-1]
         if receiver is None and node.named_child_count > 1:
             receiver = node.named_children[0]
-    tail = dotted(member)
+    tail = dotted(member, depth + 1)
     if receiver is None:
         return tail
-    head = dotted(receiver)
+    head = dotted(receiver, depth + 1)
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + tail
     return head + "." + tail
@@ -138,13 +144,13 @@ def _is_python_super(node: Node) -> bool:
     return function is not None and function.type == "identifier" and function.text == b"super"
 
 
-def java_invocation(node: Node) -> str:
+def java_invocation(node: Node, depth: int = 0) -> str:
     """Render a Java method invocation (``obj.m(...)``) as ``obj.m``."""
-    name = dotted(node.child_by_field_name("name"))
+    name = dotted(node.child_by_field_name("name"), depth + 1)
     receiver = node.child_by_field_name("object")
     if receiver is None:
         return name
-    head = dotted(receiver)
+    head = dotted(receiver, depth + 1)
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + name
     return head + "." + name

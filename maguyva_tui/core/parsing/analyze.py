@@ -35,7 +35,13 @@ def analyze_row(path: str, text: str) -> Row:
     source = text.encode("utf-8", errors="surrogatepass")
     language = c_or_cpp(path, source) if language == "c" else language
     tree = parse(language, source)
-    chunks, symbols = extract_definitions(tree, source, language, path)
-    references, imports = extract_rows(tree, source, language, path, symbols)
+    try:
+        chunks, symbols = extract_definitions(tree, source, language, path)
+    except RecursionError:  # a tree nested past Python's stack: the file is still searched as text
+        return encode(FileFacts(path, None, tuple(window_chunks(path, text))))
+    try:
+        references, imports = extract_rows(tree, source, language, path, symbols)
+    except RecursionError:  # its definitions stand; the graph reads nothing from it
+        references, imports = [], []
     head = encode(FileFacts(path, language, tuple(chunks), tuple(symbols)))
     return head[:3] + (RefColumns.of(references), tuple(imports))
