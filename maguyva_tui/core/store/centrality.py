@@ -28,6 +28,7 @@ class CentralityTable:
     def __init__(self, files: dict[str, tuple[float, Spans]]) -> None:
         self.files = files
         self._starts = {p: [s for s, _, _ in spans] for p, (_, spans) in files.items()}
+        self._lookups: dict[str, tuple[dict[tuple[int, int], float], list[int]]] = {}
 
     @classmethod
     def from_graph(cls, graph: Any) -> CentralityTable:
@@ -57,13 +58,34 @@ class CentralityTable:
             return 0.0
         file_value, spans = entry
         limit = bisect_right(self._starts[path], start_line)
-        best: tuple[int, int, float] | None = None
-        for span in spans[:limit]:
-            if end_line is not None and span[0] == start_line and span[1] == end_line:
-                return span[2]
-            if span[1] >= start_line:
-                best = span
-        return file_value if best is None else best[2]
+        if not limit:
+            return file_value
+        exact, parents = self._lookup(path)
+        if end_line is not None and (start_line, end_line) in exact:
+            return exact[start_line, end_line]
+        i = limit - 1  # the last symbol starting by then, or the innermost one around it
+        while i >= 0 and spans[i][1] < start_line:
+            i = parents[i]
+        return file_value if i < 0 else spans[i][2]
+
+    def _lookup(self, path: str) -> tuple[dict[tuple[int, int], float], list[int]]:
+        """Return a file's spans by (start, end), and each span's innermost enclosing span (-1 for
+        none), made on first use: a lookup then costs the nesting depth, not the file's symbols
+        (a generated file's 20,000 functions took 17 s to rank once each)."""
+        found = self._lookups.get(path)
+        if found is None:
+            spans = self.files[path][1]
+            exact: dict[tuple[int, int], float] = {}
+            parents: list[int] = []
+            open_spans: list[int] = []
+            for i, (start, end, value) in enumerate(spans):
+                exact.setdefault((start, end), value)
+                while open_spans and spans[open_spans[-1]][1] < start:
+                    open_spans.pop()
+                parents.append(open_spans[-1] if open_spans else -1)
+                open_spans.append(i)
+            found = self._lookups[path] = (exact, parents)
+        return found
 
     def __getstate__(self) -> dict[str, tuple[float, Spans]]:
         return self.files

@@ -24,6 +24,8 @@ from maguyva_tui.core.types import Chunk, Symbol
 
 TEXT_CACHE_FILES = 256
 """Decoded texts kept in memory; a search touches few files, a scan touches them once."""
+SPLIT_CACHE_FILES = 8
+"""Files whose lines are kept split (a result list reads a few files, line by line)."""
 
 
 class Snapshot:
@@ -56,6 +58,7 @@ class Snapshot:
         self._graph_lock = threading.Lock()
         self._content = memoryview(content)
         self._texts: OrderedDict[str, str] = OrderedDict()
+        self._splits: OrderedDict[str, list[str]] = OrderedDict()
         self._blob: bytes | None = None
         self._newlines: np.ndarray | None = None
         self._symbols: list[Symbol] | None = None
@@ -130,8 +133,20 @@ class Snapshot:
 
     def lines(self, path: str, start: int, end: int) -> list[str]:
         """Return lines start..end (1-based, inclusive) of a file, without line endings."""
-        lines = self.text(path).split("\n")[max(start - 1, 0) : end]
+        lines = self._split_lines(path)[max(start - 1, 0) : end]
         return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+    def _split_lines(self, path: str) -> list[str]:
+        """Return a file's lines, split once for the last few files asked about: reading every
+        chunk of a file with 20,000 functions split it 20,000 times (28 s)."""
+        cached = self._splits.get(path)
+        if cached is not None:
+            self._splits.move_to_end(path)
+            return cached
+        lines = self._splits[path] = self.text(path).split("\n")
+        if len(self._splits) > SPLIT_CACHE_FILES:
+            self._splits.popitem(last=False)
+        return lines
 
     def line_count(self, path: str) -> int:
         """Return the number of lines of a file, as an editor counts them."""
