@@ -290,15 +290,7 @@ class TextRetriever:
         tiers = np.concatenate([a.tiers for _, a in found])
         defs = np.concatenate([a.definitions for _, a in found])
         starts = np.concatenate([a.starts for _, a in found])
-        order = np.lexsort((lines, files, -(tiers * 2 + defs)))
-        if limit is not None:
-            order = order[:limit]
-        return [
-            LineMatch(paths[f], ln + 1, _TIER_NAMES[t], d, st)
-            for f, ln, t, d, st in zip(
-                files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
-            )
-        ]
+        return _ranked(paths, files, lines, tiers, defs, starts, limit)
 
     def _scan_literal(
         self, plan: TQ, matcher: _Matcher, literal: str, limit: int | None, max_files: int | None
@@ -332,15 +324,7 @@ class TextRetriever:
         own, lines, tiers, pos, lo = own[first], lines[first], tiers[first], pos[first], lo[first]
         defined = {i: _definition_lines(self.snapshot, paths[i], literal) for i in set(own.tolist())}
         defs = np.fromiter(((ln + 1) in defined[o] for o, ln in zip(own.tolist(), lines.tolist())), bool, len(own))
-        rank = np.lexsort((lines, own, -(tiers * 2 + defs)))
-        if limit is not None:
-            rank = rank[:limit]
-        return [
-            LineMatch(paths[o], ln + 1, _TIER_NAMES[t], d, s)
-            for o, ln, t, d, s in zip(
-                own[rank].tolist(), lines[rank].tolist(), tiers[rank].tolist(), defs[rank].tolist(), (pos - lo)[rank].tolist()
-            )
-        ]
+        return _ranked(paths, own, lines, tiers, defs, pos - lo, limit)
 
     def _promising(self, paths: list[str], literal: str | None, budget: int | None) -> list[str]:
         """Keep the files most worth verifying when the work is bounded, in path order."""
@@ -690,3 +674,19 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
         if len(detail) > MAX_ERROR_CHARS:
             detail = detail[: MAX_ERROR_CHARS - 1] + "…"
         raise QueryError(f"invalid regex: {detail}") from None
+
+
+def _ranked(paths: list[str], files: np.ndarray, lines: np.ndarray, tiers: np.ndarray, defs: np.ndarray,
+            starts: np.ndarray, limit: int | None) -> list[LineMatch]:
+    """Order matching lines (one per row of these columns: file position, 0-based line, match
+    tier, definition flag, byte offset) by tier, then definitions, then path and line; only the
+    top ``limit`` become objects."""
+    order = np.lexsort((lines, files, -(tiers * 2 + defs)))
+    if limit is not None:
+        order = order[:limit]
+    return [
+        LineMatch(paths[f], ln + 1, _TIER_NAMES[t], d, st)
+        for f, ln, t, d, st in zip(
+            files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
+        )
+    ]

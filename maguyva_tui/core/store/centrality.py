@@ -36,6 +36,7 @@ class CentralityTable:
         if graph is None:
             return cls({})
         from maguyva_tui.core.graph.symbols import position
+        from maguyva_tui.core.graph.tables import symbol_id
 
         store, index, rank = graph.store, graph.nodes.index, graph.slot_centrality()
         size = len(rank)
@@ -47,7 +48,7 @@ class CentralityTable:
         files: dict[str, tuple[float, Spans]] = {}
         for path in store.entries:
             rows = sorted(store.rows(path), key=position)  # rows: no Symbol object made
-            spans = tuple((row[3], row[4], centrality(f"{path}::{row[1]}")) for row in rows)
+            spans = tuple((row[3], row[4], centrality(symbol_id(path, row[1]))) for row in rows)
             files[path] = (centrality(path), spans)
         return cls(files)
 
