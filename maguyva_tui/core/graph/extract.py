@@ -16,13 +16,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from functools import cache
-from typing import TypeAlias
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.graph import names
 from maguyva_tui.core.graph.bindings import RETURN, RETURN_CAPTURES, Bindings
-from maguyva_tui.core.graph.imports import IMPORT_READERS
+from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -30,9 +29,6 @@ from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Import, Reference, Symbol
 
 __all__ = ["RETURN", "SCOPE_KINDS", "extract_facts", "extract_rows", "scope_lines"]
-
-ImportRow: TypeAlias = tuple[str, str, "str | None", int]
-"""An import without its path: (local, module, name, line)."""
 
 SCOPE_KINDS: frozenset[str] = frozenset(
     {"function", "method", "class", "struct", "interface", "trait", "enum", "module"}
@@ -84,8 +80,9 @@ def extract_facts(
     tree: Tree, source: bytes, language: str, path: str, symbols: Sequence[Symbol]
 ) -> tuple[list[Reference], list[Import]]:
     """Return the references and imports of one parsed file; ``source`` must be the parsed bytes."""
-    references, imports = _extract(tree, language, path, symbols)
-    return [Reference(kind, name, path, line, scope) for kind, name, line, scope in references], imports
+    references, imports = _extract(tree, language, symbols)
+    return ([Reference(kind, name, path, line, scope) for kind, name, line, scope in references],
+            [Import(path, *row) for row in imports])
 
 
 def extract_rows(
@@ -93,11 +90,10 @@ def extract_rows(
 ) -> tuple[list[RefRow], list[ImportRow]]:
     """Return what ``extract_facts`` does as the plain rows the index stores (``store/facts.py``),
     for a caller that ships them between processes: no object per reference is ever made."""
-    references, imports = _extract(tree, language, path, symbols)
-    return references, [(i.local, i.module, i.name, i.line) for i in imports]
+    return _extract(tree, language, symbols)
 
 
-def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) -> tuple[list[RefRow], list[Import]]:
+def _extract(tree: Tree, language: str, symbols: Sequence[Symbol]) -> tuple[list[RefRow], list[ImportRow]]:
     """Read the references (as rows) and imports of one parsed file."""
     if language not in PATTERNS:
         return [], []
@@ -107,7 +103,7 @@ def _extract(tree: Tree, language: str, path: str, symbols: Sequence[Symbol]) ->
     reader.java_calls(captures.get("call.java", ()))
     reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
-    imports = [imp for node in statements for imp in IMPORT_READERS[language](node, path)]
+    imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
 
 

@@ -1,4 +1,5 @@
-"""Read import statements into ``Import`` records, one per bound name.
+"""Read import statements into import rows, one per bound name: ``(local, module, name, line)``,
+an ``Import`` without its path (``extract.py`` adds it, or stores the rows as they are).
 
 Conventions (the resolver relies on them):
 
@@ -14,10 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TypeAlias
 
 from tree_sitter import Node
 
-from maguyva_tui.core.types import Import
+ImportRow: TypeAlias = tuple[str, str, "str | None", int]
+"""An import without its path: (local, module, name, line), the fields of ``Import`` after ``path``."""
 
 WILDCARD = "*"
 """The local name and member name of a wildcard import."""
@@ -37,28 +40,23 @@ def _line(node: Node) -> int:
     return node.start_point.row + 1
 
 
-def python_imports(node: Node, path: str) -> list[Import]:
+def python_imports(node: Node) -> list[ImportRow]:
     """Read a Python ``import`` or ``from ... import`` statement."""
     line = _line(node)
-    if node.type == "import_statement":
-        out = []
-        for child in node.children_by_field_name("name"):
-            if child.type == "aliased_import":
-                module = _text(child.child_by_field_name("name"))
-                out.append(Import(path, _text(child.child_by_field_name("alias")), module, None, line))
-            else:
-                out.append(Import(path, _text(child), _text(child), None, line))
-        return out
-    module = "".join(_text(node.child_by_field_name("module_name")).split())
-    if any(c.type == "wildcard_import" for c in node.named_children):
-        return [Import(path, WILDCARD, module, WILDCARD, line)]
-    out = []
-    for child in node.children_by_field_name("name"):
+    out: list[ImportRow] = []
+    plain = node.type == "import_statement"
+    module = "" if plain else "".join(_text(node.child_by_field_name("module_name")).split())
+    bound = node.children_by_field_name("name")
+    if not bound and any(c.type == "wildcard_import" for c in node.named_children):
+        return [(WILDCARD, module, WILDCARD, line)]
+    for child in bound:
         if child.type == "aliased_import":
             name = _text(child.child_by_field_name("name"))
-            out.append(Import(path, _text(child.child_by_field_name("alias")), module, name, line))
+            alias = _text(child.child_by_field_name("alias"))
+            out.append((alias, name, None, line) if plain else (alias, module, name, line))
         else:
-            out.append(Import(path, _text(child), module, _text(child), line))
+            name = _text(child)
+            out.append((name, name, None, line) if plain else (name, module, name, line))
     return out
 
 
@@ -72,51 +70,51 @@ def _string_value(node: Node | None) -> str:
     return _text(node).strip("'\"`")
 
 
-def js_imports(node: Node, path: str) -> list[Import]:
+def js_imports(node: Node) -> list[ImportRow]:
     """Read a JavaScript/TypeScript import, re-export, default export or ``require``."""
     if node.type == "import_statement":
-        return _js_import(node, path)
+        return _js_import(node)
     if node.type == "export_statement":
-        return _js_export(node, path)
+        return _js_export(node)
     if node.type == "import_require_clause":
         names = [c for c in node.named_children if c.type == "identifier"]
         module = _string_value(node.child_by_field_name("source"))
-        return [Import(path, _text(names[0]), module, None, _line(node))] if names else []
-    return _js_require(node, path)
+        return [(_text(names[0]), module, None, _line(node))] if names else []
+    return _js_require(node)
 
 
-def _js_import(node: Node, path: str) -> list[Import]:
+def _js_import(node: Node) -> list[ImportRow]:
     """Read ``import x, {a as b}, * as ns from './m'``."""
     module = _string_value(node.child_by_field_name("source"))
     line = _line(node)
-    out = []
+    out: list[ImportRow] = []
     for clause in node.named_children:
         if clause.type == "import_require_clause":
-            return js_imports(clause, path)
+            return js_imports(clause)
         if clause.type != "import_clause":
             continue
         for part in clause.named_children:
             if part.type == "identifier":
-                out.append(Import(path, _text(part), module, "default", line))
+                out.append((_text(part), module, "default", line))
             elif part.type == "namespace_import":
-                out.extend(Import(path, _text(c), module, None, line) for c in part.named_children)
+                out.extend((_text(c), module, None, line) for c in part.named_children)
             elif part.type == "named_imports":
-                out.extend(_specifiers(part, module, path, line))
+                out.extend(_specifiers(part, module, line))
     return out
 
 
-def _specifiers(node: Node, module: str, path: str, line: int) -> list[Import]:
+def _specifiers(node: Node, module: str, line: int) -> list[ImportRow]:
     """Read ``{a, b as c}`` import or export specifiers."""
-    out = []
+    out: list[ImportRow] = []
     for spec in node.named_children:
         name = _text(spec.child_by_field_name("name"))
         alias = _text(spec.child_by_field_name("alias")) or name
         if name:
-            out.append(Import(path, alias, module, name, line))
+            out.append((alias, module, name, line))
     return out
 
 
-def _js_export(node: Node, path: str) -> list[Import]:
+def _js_export(node: Node) -> list[ImportRow]:
     """Read ``export ... from``, ``export default name`` and ``export default function f``."""
     line = _line(node)
     source = node.child_by_field_name("source")
@@ -124,20 +122,20 @@ def _js_export(node: Node, path: str) -> list[Import]:
         module = _string_value(source)
         clause = next((c for c in node.named_children if c.type == "export_clause"), None)
         if clause is not None:
-            return _specifiers(clause, module, path, line)
+            return _specifiers(clause, module, line)
         namespace = next((c for c in node.named_children if c.type == "namespace_export"), None)
         if namespace is not None:
-            return [Import(path, _text(c), module, None, line) for c in namespace.named_children]
-        return [Import(path, WILDCARD, module, WILDCARD, line)]
+            return [(_text(c), module, None, line) for c in namespace.named_children]
+        return [(WILDCARD, module, WILDCARD, line)]
     value = node.child_by_field_name("value")
     if value is not None and value.type == "identifier":
-        return [Import(path, "default", "", _text(value), line)]
+        return [("default", "", _text(value), line)]
     declaration = node.child_by_field_name("declaration")
     name = declaration.child_by_field_name("name") if declaration is not None else None
-    return [Import(path, "default", "", _text(name), line)] if name is not None else []
+    return [("default", "", _text(name), line)] if name is not None else []
 
 
-def _js_require(node: Node, path: str) -> list[Import]:
+def _js_require(node: Node) -> list[ImportRow]:
     """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``."""
     value = node.child_by_field_name("value")
     function = value.child_by_field_name("function") if value is not None else None
@@ -150,29 +148,29 @@ def _js_require(node: Node, path: str) -> list[Import]:
     if target is None or not module:
         return []
     if target.type == "identifier":
-        return [Import(path, _text(target), module, None, line)]
-    out = []
+        return [(_text(target), module, None, line)]
+    out: list[ImportRow] = []
     for part in target.named_children:
         if part.type == "shorthand_property_identifier_pattern":
-            out.append(Import(path, _text(part), module, _text(part), line))
+            out.append((_text(part), module, _text(part), line))
         elif part.type == "pair_pattern":
             key, alias = part.child_by_field_name("key"), part.child_by_field_name("value")
-            out.append(Import(path, _text(alias), module, _text(key), line))
+            out.append((_text(alias), module, _text(key), line))
     return out
 
 
-def go_imports(node: Node, path: str) -> list[Import]:
+def go_imports(node: Node) -> list[ImportRow]:
     """Read a Go import declaration; the bound name is the alias or the package's last element."""
-    out = []
+    out: list[ImportRow] = []
     for spec in _descendants(node, "import_spec"):
         module = _string_value(spec.child_by_field_name("path"))
         alias = spec.child_by_field_name("name")
         if alias is not None and alias.type == "blank_identifier":
             continue
         if alias is not None and alias.type == "dot":
-            out.append(Import(path, WILDCARD, module, WILDCARD, _line(spec)))
+            out.append((WILDCARD, module, WILDCARD, _line(spec)))
             continue
-        out.append(Import(path, _text(alias) or go_package_name(module), module, None, _line(spec)))
+        out.append((_text(alias) or go_package_name(module), module, None, _line(spec)))
     return out
 
 
@@ -198,10 +196,10 @@ def _descendants(node: Node, kind: str) -> list[Node]:
     return out
 
 
-def rust_imports(node: Node, path: str) -> list[Import]:
+def rust_imports(node: Node) -> list[ImportRow]:
     """Read a Rust ``use`` declaration, expanding ``{...}`` lists."""
     argument = node.child_by_field_name("argument")
-    return _rust_use(argument, "", path, _line(node)) if argument is not None else []
+    return _rust_use(argument, "", _line(node)) if argument is not None else []
 
 
 def _rust_join(prefix: str, name: str) -> str:
@@ -209,39 +207,39 @@ def _rust_join(prefix: str, name: str) -> str:
     return f"{prefix}::{name}" if prefix and name else prefix or name
 
 
-def _rust_use(node: Node, prefix: str, path: str, line: int) -> list[Import]:
+def _rust_use(node: Node, prefix: str, line: int) -> list[ImportRow]:
     """Expand one use tree under a path prefix."""
     kind = node.type
     if kind in ("identifier", "scoped_identifier", "crate", "super"):
-        return [_rust_binding(_rust_join(prefix, _text(node)), None, path, line)]
+        return [_rust_binding(_rust_join(prefix, _text(node)), None, line)]
     if kind == "self":
-        return [_rust_binding(prefix, None, path, line)] if prefix else []
+        return [_rust_binding(prefix, None, line)] if prefix else []
     if kind == "use_as_clause":
         full = _rust_join(prefix, _text(node.child_by_field_name("path")))
-        return [_rust_binding(full, _text(node.child_by_field_name("alias")), path, line)]
+        return [_rust_binding(full, _text(node.child_by_field_name("alias")), line)]
     if kind == "use_wildcard":
         inner = node.named_children[0] if node.named_child_count else None
         module = _rust_join(prefix, _text(inner)) if inner is not None else prefix
-        return [Import(path, WILDCARD, module, WILDCARD, line)]
+        return [(WILDCARD, module, WILDCARD, line)]
     if kind == "scoped_use_list":
         inner_prefix = _rust_join(prefix, _text(node.child_by_field_name("path")))
         items = node.child_by_field_name("list")
-        return _rust_use(items, inner_prefix, path, line) if items is not None else []
+        return _rust_use(items, inner_prefix, line) if items is not None else []
     if kind == "use_list":
-        return [imp for child in node.named_children for imp in _rust_use(child, prefix, path, line)]
+        return [imp for child in node.named_children for imp in _rust_use(child, prefix, line)]
     return []
 
 
-def _rust_binding(full: str, alias: str | None, path: str, line: int) -> Import:
+def _rust_binding(full: str, alias: str | None, line: int) -> ImportRow:
     """Bind the last segment of a Rust path (or an alias) to that path."""
     module, _, name = full.rpartition("::")
     local = alias or name
     if not module:
-        return Import(path, local, name, None, line)
-    return Import(path, local, module, name, line)
+        return (local, name, None, line)
+    return (local, module, name, line)
 
 
-def java_imports(node: Node, path: str) -> list[Import]:
+def java_imports(node: Node) -> list[ImportRow]:
     """Read a Java import, static or not, single or on demand."""
     target = next((c for c in node.named_children if c.type in ("scoped_identifier", "identifier")), None)
     if target is None:
@@ -249,21 +247,21 @@ def java_imports(node: Node, path: str) -> list[Import]:
     full = _text(target)
     line = _line(node)
     if any(c.type == "asterisk" for c in node.named_children):
-        return [Import(path, WILDCARD, full, WILDCARD, line)]
+        return [(WILDCARD, full, WILDCARD, line)]
     module, _, name = full.rpartition(".")
-    return [Import(path, name, module, name, line)]
+    return [(name, module, name, line)]
 
 
-def c_imports(node: Node, path: str) -> list[Import]:
+def c_imports(node: Node) -> list[ImportRow]:
     """Read ``#include "x.h"`` (kept bare) or ``#include <x.h>`` (kept in brackets)."""
     target = node.child_by_field_name("path")
     if target is None:
         return []
     module = _text(target) if target.type == "system_lib_string" else _string_value(target)
-    return [Import(path, WILDCARD, module, WILDCARD, _line(node))] if module else []
+    return [(WILDCARD, module, WILDCARD, _line(node))] if module else []
 
 
-IMPORT_READERS: dict[str, Callable[[Node, str], list[Import]]] = {
+IMPORT_READERS: dict[str, Callable[[Node], list[ImportRow]]] = {
     "python": python_imports,
     "javascript": js_imports,
     "typescript": js_imports,
