@@ -24,7 +24,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
@@ -34,6 +34,8 @@ from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.symbols import LinkNames
+
+_T = TypeVar("_T")
 
 EXTERNAL = "<external>"
 """Defined outside the repository (a built-in or an imported library)."""
@@ -110,7 +112,7 @@ class Resolver:
         """The deepest ``depth`` reached since the current memoized lookup began."""
         self.cut = False
         """Whether a lookup since the current memoized one began stopped at ``MAX_DEPTH``."""
-        self.memo: dict[tuple[Any, ...], tuple[str, frozenset[str], int]] = {}
+        self.memo: dict[tuple[Any, ...], tuple[Any, frozenset[str], int]] = {}
         """Lookup to (answer, keys read, depth it reached beyond where it started)."""
         self.open_methods: set[str] | None = None
         """Rust method names a foreign type may have from the crate (``crate_method``), on first use."""
@@ -121,13 +123,14 @@ class Resolver:
         """Start recording the keys one file's resolution reads."""
         self.deps = set()
 
-    def _memoized(self, key: tuple[Any, ...], compute: Callable[..., str], *args: Any) -> str:
+    def _memoized(self, key: tuple[Any, ...], compute: Callable[..., _T], *args: Any) -> _T:
         """Answer a lookup that does not depend on the file asking, from the memo when valid."""
         hit = self.memo.get(key)
         if hit is not None and self.depth + hit[2] <= MAX_DEPTH:
             self.deps.update(hit[1])
             self.peak = max(self.peak, self.depth + hit[2])
-            return hit[0]
+            answer: _T = hit[0]
+            return answer
         outer_deps, outer_peak, outer_cut = self.deps, self.peak, self.cut
         start = self.depth
         self.deps, self.peak, self.cut = set(), start, False
@@ -742,14 +745,32 @@ class Resolver:
 
     def starred(self, index: FileIndex, name: str) -> str:
         """Resolve a name a module reaches through its wildcard imports (``from m import *``,
-        ``export * from``, ``#include``), the nearest module first.
+        ``export * from``, ``#include``), the nearest module first (``wildcard_closure``)."""
+        for target, other in self._memoized(("closure", index.path), self.wildcard_closure, index):
+            if other is None:  # a package or namespace target (Go, Java, C++)
+                found = self.member(target, name)
+            elif name in other.defs:
+                return symbol_id(target, name)
+            else:
+                named = other.imports.get(name)
+                found = self.first_import(other, named) if named else self.submodule(other, name)
+            if found not in SENTINELS:
+                return found
+        return UNRESOLVED
+
+    def wildcard_closure(self, index: FileIndex) -> tuple[tuple[str, FileIndex | None], ...]:
+        """Return every module a file reaches through wildcard imports, breadth first: each
+        target with its tables (``None`` for a package or namespace, which is not followed).
 
         Wildcards form cycles (two barrels re-exporting each other, headers including each other
-        behind include guards), so each module is read once, breadth first. Following them as
-        nested lookups, cut at ``MAX_DEPTH`` and so never memoized, took exponential time: eight
-        JavaScript files re-exporting one another, or sentencepiece's headers, never finished."""
+        behind include guards), so each module is read once. Following them as nested lookups,
+        cut at ``MAX_DEPTH`` and so never memoized, took exponential time: eight JavaScript files
+        re-exporting one another, or sentencepiece's headers, never finished. Computed once per
+        file (memoized), not once per name looked up: a C++ file's names went through the same
+        hundred includes one by one, and resolving them was most of sentencepiece's graph."""
         seen = {index.path}
         queue = [index]
+        out: list[tuple[str, FileIndex | None]] = []
         for current in queue:
             for imp in current.wildcards:
                 target = self.module(current, imp.module)
@@ -757,17 +778,10 @@ class Resolver:
                     continue
                 seen.add(target)
                 other = self.file(target)
-                if other is None:  # a package or namespace target (Go, Java, C++)
-                    found = self.member(target, name)
-                elif name in other.defs:
-                    return symbol_id(target, name)
-                else:
-                    named = other.imports.get(name)
-                    found = self.first_import(other, named) if named else self.submodule(other, name)
+                out.append((target, other))
+                if other is not None:
                     queue.append(other)
-                if found not in SENTINELS:
-                    return found
-        return UNRESOLVED
+        return tuple(out)
 
     def submodule(self, index: FileIndex, name: str) -> str:
         """Resolve a child module of a Python package or a Rust module."""
