@@ -379,12 +379,10 @@ class Resolver:
         if index.language == "python" and name in index.dotted_heads:
             return self.module(index, name)  # ``import a.b`` binds ``a`` too
         from_outside = False
-        for imp in index.wildcards:
-            module = self.module(index, imp.module)
-            found = self.member(module, name) if module not in SENTINELS else module
+        if index.wildcards:
+            found, from_outside = self._memoized(("wildcards", index.path, name), self.wildcard_name, index, name)
             if found not in SENTINELS:
                 return found
-            from_outside = from_outside or found == EXTERNAL
         packaged = self.package(index, name, scope)
         if packaged is not None:
             return packaged
@@ -398,6 +396,19 @@ class Resolver:
         if index.language == "java" and self.inherited_from_outside(index, scope, name):
             return EXTERNAL
         return UNRESOLVED
+
+    def wildcard_name(self, index: FileIndex, name: str) -> tuple[str, bool]:
+        """Resolve a name through a file's own wildcard imports, in written order; tell too whether
+        one of them reached outside the repository. Memoized per file and name: a C++ file calls
+        the same names many times, and each went through every include again."""
+        from_outside = False
+        for imp in index.wildcards:
+            module = self.module(index, imp.module)
+            found = self.member(module, name) if module not in SENTINELS else module
+            if found not in SENTINELS:
+                return found, from_outside
+            from_outside = from_outside or found == EXTERNAL
+        return UNRESOLVED, from_outside
 
     def inherited_from_outside(self, index: FileIndex, scope: str | None, name: str) -> bool:
         """Tell whether a bare Java name, found nowhere, is a member an enclosing class inherits
