@@ -6,6 +6,7 @@ Each test is a small inline snippet of the pattern met in the real repository na
 from __future__ import annotations
 
 from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.parsing.analyze import analyze
 from tests.core.test_graph_resolve import call_targets, graph_of, loose_at
 
 
@@ -190,3 +191,15 @@ def test_c_function_defined_twice_under_preprocessor_branches_is_not_ambiguous()
         "enc/encode.c": "void Encode(void* p) {\n  BrotliFree(p);\n}\n",
     })
     assert call_targets(graph, "enc/encode.c", 2) == {"enc/memory.c::BrotliFree"}
+
+
+def test_rust_trait_methods_follow_an_edit_of_another_file() -> None:
+    """What the crate's traits declare is read once for a whole build, and again after an edit:
+    a second trait declaring ``get_as``, added in another file, makes the call ambiguous there too,
+    and removing it makes the call the first trait's again."""
+    graph = rust_graph()
+    second = RUST_BUILD + "pub trait Other { fn get_as(&self); }\n"
+    graph.update({"src/build.rs": analyze("src/build.rs", second)})
+    assert loose_at(graph, "src/lib.rs", 13) == {"schema.get_as": "unresolved"}
+    graph.update({"src/build.rs": analyze("src/build.rs", RUST_BUILD)})
+    assert [(s.path, s.line) for s in callers(graph, "SchemaDict.get_as").sites] == [("src/lib.rs", 13)]

@@ -114,10 +114,6 @@ class Resolver:
         """Whether a lookup since the current memoized one began stopped at ``MAX_DEPTH``."""
         self.memo: dict[tuple[Any, ...], tuple[Any, frozenset[str], int]] = {}
         """Lookup to (answer, keys read, depth it reached beyond where it started)."""
-        self.open_methods: set[str] | None = None
-        """Rust method names a foreign type may have from the crate (``crate_method``), on first use."""
-        self.trait_methods: dict[str, list[str]] | None = None
-        """Rust method name to the crate's trait methods declaring it (``trait_method``), on first use."""
 
     def start_file(self) -> None:
         """Start recording the keys one file's resolution reads."""
@@ -196,27 +192,31 @@ class Resolver:
         type may have: one declared by a trait, or one of an ``impl`` for a type defined elsewhere
         (``impl SchemaDict for Bound<PyDict>`` gives ``Bound`` its ``get_as``)."""
         self.deps.add("glob:rust")
-        if self.open_methods is None:
-            self.open_methods = set()
-            for qualname, nodes in self.names().qualnames.get("rust", {}).items():
+        tables = self.names()
+        open_methods: set[str] | None = tables.derived.get("rust-open-methods")
+        if open_methods is None:
+            open_methods = tables.derived["rust-open-methods"] = set()
+            for qualname, nodes in tables.qualnames.get("rust", {}).items():
                 owner, _, method = qualname.rpartition(".")
                 if owner and "." not in owner and any(self.foreign_owner(node, owner) for node in nodes):
-                    self.open_methods.add(method)
-        return any(name in self.open_methods for name in names)
+                    open_methods.add(method)
+        return any(name in open_methods for name in names)
 
     def trait_method(self, name: str) -> str | None:
         """Return the method of this name that one trait of the crate declares, when exactly one
         does (``SchemaDict::get_as``, called on pyo3's ``Bound<PyDict>`` the crate extends)."""
         self.deps.add("glob:rust")
-        if self.trait_methods is None:
-            self.trait_methods = {}
-            for qualname, nodes in self.names().qualnames.get("rust", {}).items():
+        tables = self.names()
+        trait_methods: dict[str, list[str]] | None = tables.derived.get("rust-trait-methods")
+        if trait_methods is None:
+            trait_methods = tables.derived["rust-trait-methods"] = {}
+            for qualname, nodes in tables.qualnames.get("rust", {}).items():
                 owner, _, method = qualname.rpartition(".")
                 for node in nodes if owner and "." not in owner else ():
                     index = self.files.get(split_id(node)[0])
                     if index is not None and index.defs.get(owner) == "trait":
-                        self.trait_methods.setdefault(method, []).append(node)
-        found = self.trait_methods.get(name, ())
+                        trait_methods.setdefault(method, []).append(node)
+        found = trait_methods.get(name, ())
         return found[0] if len(found) == 1 else None
 
     def foreign_owner(self, node: str, owner: str) -> bool:

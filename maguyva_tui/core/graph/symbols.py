@@ -86,9 +86,13 @@ class LinkNames:
     """Family to qualname to symbol ids (one per definition), for methods defined away from their type."""
     tops: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     """Family to top-level name to symbol ids, for C/C++ linkage."""
+    derived: dict[str, Any] = field(default_factory=dict)
+    """What the resolver derives from every name of a family (Rust's open and trait methods), kept
+    until a file's symbols change: a build makes a resolver per file to resolve its base types."""
 
     def add(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Index one file's symbols."""
+        self.derived.clear()
         for _, qualname, _, language in names_of(entry):
             node = symbol_id(path, qualname)
             family = mod.family(language)
@@ -98,6 +102,7 @@ class LinkNames:
 
     def discard(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Forget one file's symbols."""
+        self.derived.clear()
         for _, qualname, _, language in names_of(entry):
             node = symbol_id(path, qualname)
             family = mod.family(language)
