@@ -3,6 +3,7 @@
     python -m bench.graph_speed            # sympy
     python -m bench.graph_speed requests   # any corpus of bench/corpora.py
     python -m bench.graph_speed --cold     # also a cold index with and without the graph's work
+    python -m bench.graph_speed --cold-languages   # only that, on the real repository of each language
 
 Measures, single-threaded and in CPU seconds (other work on a shared machine barely moves CPU
 time, unlike wall time): the cold cost of parse + definitions (what indexing pays anyway) against
@@ -11,7 +12,8 @@ Reference objects today's ``extract_facts`` wraps them in, resolution + PageRank
 update of a leaf file and of a hub; pickling and loading the graph, and the first question after
 loading; warm callers, impact and callees latency over the most central symbols and a
 deterministic sample of the rest. ``--cold`` runs the real indexer (its process pool included)
-three times per variant and reports the wall time and the CPU the graph adds to a cold index.
+three times per variant and reports the wall time and the CPU the graph adds to a cold index;
+``--cold-languages`` does that alone on each language's repository of ``bench.graph_quality``.
 """
 
 from __future__ import annotations
@@ -98,6 +100,9 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--cold-run"]:
         cold_run(argv[1], Path(argv[2]))
         return 0
+    if argv[:1] == ["--cold-languages"]:
+        cold_languages()
+        return 0
     names = [a for a in argv if not a.startswith("--")]
     name = names[0] if names else "sympy"
     root = corpus(name)
@@ -165,8 +170,33 @@ def cold_index(root: Path, rounds: int = 3) -> None:
     """Index a corpus cold with the real indexer, with and without reference extraction (the graph
     is then built from definitions alone, nearly free); report the wall time a user waits and the
     CPU of the indexing process and its workers (the graph's own process included), best of
-    ``rounds``. Each index is built by a fresh interpreter, as ``maguyva index`` is: forking this
-    process, which holds a whole graph by now, would make every worker's garbage collector walk it."""
+    ``rounds``."""
+    (wall, cpu), (bare_wall, bare_cpu) = cold_best(root, rounds)
+    print(f"| cold index (best of {rounds}) | wall seconds | CPU seconds |\n|---|---|---|")
+    print(f"| without reference extraction | {bare_wall:.2f} | {bare_cpu:.2f} |")
+    print(f"| with the graph | {wall:.2f} | {cpu:.2f} |")
+    print(f"| **graph added to the cold index** | **{(wall - bare_wall) / bare_wall:.0%}** | "
+          f"{(cpu - bare_cpu) / bare_cpu:.0%} |")
+
+
+def cold_languages(rounds: int = 3) -> None:
+    """``cold_index`` on the real repository of each language, one row each."""
+    from bench.graph_quality import LANGUAGE_SOURCES, fetch
+
+    print("| language (repository) | MB | wall without | wall with | graph added (wall) | CPU added |\n"
+          "|---|---|---|---|---|---|")
+    for language, source in LANGUAGE_SOURCES.items():
+        root = fetch(source) / source.under
+        size = sum(p.stat().st_size for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+        (wall, cpu), (bare_wall, bare_cpu) = cold_best(root, rounds)
+        print(f"| {language} ({source.name}) | {size / 1e6:.1f} | {bare_wall:.2f} s | {wall:.2f} s | "
+              f"{(wall - bare_wall) / bare_wall:.0%} | {(cpu - bare_cpu) / bare_cpu:.0%} |", flush=True)
+
+
+def cold_best(root: Path, rounds: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Return the best (wall, CPU) seconds of ``rounds`` cold indexes with the graph, then without.
+    Each index is built by a fresh interpreter, as ``maguyva index`` is: forking this process,
+    which may hold a whole graph by now, would make every worker's garbage collector walk it."""
     runs: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
     for _ in range(rounds):
         for variant, spent in runs.items():
@@ -174,13 +204,8 @@ def cold_index(root: Path, rounds: int = 3) -> None:
                                  check=True, capture_output=True, text=True).stdout
             wall, cpu = json.loads(out.splitlines()[-1])
             spent.append((wall, cpu))
-    print(f"| cold index (best of {rounds}) | wall seconds | CPU seconds |\n|---|---|---|")
     best = {variant: (min(w for w, _ in spent), min(c for _, c in spent)) for variant, spent in runs.items()}
-    (wall, cpu), (bare_wall, bare_cpu) = best["with"], best["without"]
-    print(f"| without reference extraction | {bare_wall:.2f} | {bare_cpu:.2f} |")
-    print(f"| with the graph | {wall:.2f} | {cpu:.2f} |")
-    print(f"| **graph added to the cold index** | **{(wall - bare_wall) / bare_wall:.0%}** | "
-          f"{(cpu - bare_cpu) / bare_cpu:.0%} |")
+    return best["with"], best["without"]
 
 
 def cold_run(variant: str, root: Path) -> None:
