@@ -159,6 +159,40 @@ def test_rust_enum_variant_is_not_a_member_of_an_outside_trait() -> None:
     assert loose_at(graph, "src/lib.rs", 16) == {"Flavor.Sweet": "unresolved"}
 
 
+def test_rust_struct_fields_type_what_other_files_call_through_them() -> None:
+    """``extra.warnings.on_fallback()`` in one file: ``warnings`` is a field of ``Extra``, declared
+    in another file as ``&'a CollectWarnings``. A field behind a smart pointer stays unresolved
+    (``Deref``), one of a primitive type is external."""
+    graph = graph_of({
+        "src/lib.rs": "mod extra;\nmod ser;\n",
+        "src/extra.rs": (
+            "pub struct Extra<'a> {\n    pub warnings: &'a CollectWarnings,\n    pub lookup: Box<Lookup>,\n"
+            "    pub count: usize,\n}\npub struct CollectWarnings {}\nimpl CollectWarnings {\n"
+            "    pub fn on_fallback(&self) {}\n}\npub struct Lookup {}\n"
+        ),
+        "src/ser.rs": (
+            "use crate::extra::Extra;\npub fn f(extra: &Extra) {\n    extra.warnings.on_fallback();\n"
+            "    extra.lookup.get();\n    extra.count.pow(2);\n}\n"
+        ),
+    })
+    assert call_targets(graph, "src/ser.rs", 3) == {"src/extra.rs::CollectWarnings.on_fallback"}
+    assert loose_at(graph, "src/ser.rs", 4) == {"extra.lookup.get": "unresolved"}
+    assert loose_at(graph, "src/ser.rs", 5) == {"extra.count.pow": "external"}
+
+
+# -- Go (gin) ------------------------------------------------------------------------------------------
+def test_go_struct_fields_type_what_is_called_through_them() -> None:
+    """gin's ``c.engine.isTrustedProxy()``: ``engine *Engine`` is a field of ``Context``; a field
+    of a type that is no name (``[]string``) stays unresolved."""
+    graph = graph_of({
+        "p/engine.go": "package p\n\ntype Engine struct {\n\tpool  *Pool\n\tnames []string\n}\n",
+        "p/pool.go": "package p\n\ntype Pool struct{}\n\nfunc (p *Pool) Get() {}\n",
+        "p/run.go": "package p\n\nfunc Run(e *Engine) {\n\te.pool.Get()\n\te.names.Len()\n}\n",
+    })
+    assert call_targets(graph, "p/run.go", 4) == {"p/pool.go::Pool.Get"}
+    assert loose_at(graph, "p/run.go", 5) == {"e.names.Len": "unresolved"}
+
+
 # -- Python --------------------------------------------------------------------------------------------
 def test_python_name_from_an_outside_star_import_is_external() -> None:
     """``from os.path import *`` then ``join(...)``; a local star import still resolves."""

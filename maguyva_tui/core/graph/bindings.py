@@ -67,10 +67,15 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.spec": (None, _first_of(_field("value"))),
     "local.declared": (_field("type", up=2), _field("value")),
     "local.declarator": (_field("type", up=2), None),
+    "local.field": (_field("type"), None),
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 
 RETURN_CAPTURES = frozenset({"local.return", "local.returns"})
+
+ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field"})
+"""Bindings of a class's attributes: recorded whatever the file references, since other files
+read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s fields)."""
 
 
 class Bindings:
@@ -93,6 +98,8 @@ class Bindings:
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
             if receiver is None or receiver.text not in (b"self", b"this"):
                 return
+            bound = "self." + (node.text or b"").decode("utf-8", "replace")
+        elif capture == "local.field":
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
         elif text is not None:
             bound = text.decode("utf-8", "replace")

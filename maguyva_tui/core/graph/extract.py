@@ -20,7 +20,7 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.graph import names
-from maguyva_tui.core.graph.bindings import RETURN, RETURN_CAPTURES, Bindings
+from maguyva_tui.core.graph.bindings import ATTRIBUTE_CAPTURES, RETURN, RETURN_CAPTURES, Bindings
 from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
@@ -191,7 +191,7 @@ class _Reader:
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
                 continue
-            always = capture in RETURN_CAPTURES or capture == "local.self"  # other files read attributes
+            always = capture in RETURN_CAPTURES or capture in ATTRIBUTE_CAPTURES  # other files read attributes
             for node in nodes:
                 line = node.start_point[0] + 1
                 if always or (declarators and node.type.endswith("declarator")):

@@ -17,7 +17,8 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   suffix says where its declared type or assigned value is, relative to that name (``LOCAL_READS``
   in ``extract.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
-  attribute of ``self`` (``self.x = Foo()``), and so on; ``@local.returns`` a declared return type
+  attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a struct's field and its declared
+  type (Go, Rust), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
 """
 
@@ -101,6 +102,7 @@ GO = r"""
 (var_spec name: (identifier) @local.typed type: (_))
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (range_clause left: (expression_list (identifier) @local))
+(field_declaration name: (field_identifier) @local.field type: (_))
 (function_declaration result: (_) @local.returns)
 (method_declaration result: (_) @local.returns)
 (return_statement (expression_list . (_) @local.return))
@@ -121,6 +123,7 @@ RUST = r"""
 (let_declaration pattern: (identifier) @local)
 (closure_parameters (identifier) @local)
 (for_expression pattern: (identifier) @local)
+(field_declaration name: (field_identifier) @local.field type: (_))
 (function_item return_type: (_) @local.returns)
 (type_parameter . (type_identifier) @generic)
 """
