@@ -86,6 +86,26 @@ def test_java_unknown_variable_field_is_not_taken_for_a_package() -> None:
     assert loose_at(graph, "a/A.java", 2) == {"request.session.get": "unresolved"}
 
 
+def test_java_exception_parameter_has_the_type_it_catches() -> None:
+    """BeanShell's ``catch (UtilEvalError e) { e.toEvalError(); }``: the repository's method, and
+    ``e.getMessage()`` one inherited from outside; a multi-catch names no one type."""
+    graph = graph_of({
+        "bsh/UtilEvalError.java": (
+            "package bsh;\npublic class UtilEvalError extends Exception {\n"
+            "  public EvalError toEvalError() { return null; }\n}\n"
+        ),
+        "bsh/EvalError.java": "package bsh;\npublic class EvalError extends Exception {}\n",
+        "bsh/A.java": (
+            "package bsh;\nclass A {\n  void f() {\n    try { g(); }\n    catch (UtilEvalError e) {\n"
+            "      e.toEvalError();\n      e.getMessage();\n    }\n"
+            "    catch (EvalError | RuntimeException x) {\n      x.toEvalError();\n    }\n  }\n}\n"
+        ),
+    })
+    assert call_targets(graph, "bsh/A.java", 6) == {"bsh/UtilEvalError.java::UtilEvalError.toEvalError"}
+    assert loose_at(graph, "bsh/A.java", 7) == {"e.getMessage": "external"}
+    assert loose_at(graph, "bsh/A.java", 10) == {"x.toEvalError": "unresolved"}
+
+
 # -- Rust (pydantic-core) ------------------------------------------------------------------------------
 RUST_LIB = """\
 use pyo3::prelude::*;

@@ -56,6 +56,15 @@ def _with_call(node: Node) -> Node | None:
     return next((c for c in holder.named_children if c.type == "call"), None) if holder is not None else None
 
 
+def _caught(node: Node) -> Node | None:
+    """Read the type a Java ``catch (Type name)`` catches, ``None`` for several (``A | B``)."""
+    holder = node.parent
+    caught = holder.named_children[0] if holder is not None and holder.named_child_count else None
+    if caught is None or caught.type != "catch_type" or caught.named_child_count != 1:
+        return None
+    return caught.named_children[0]
+
+
 LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local": (None, None),
     "local.typed": (_field("type"), None),
@@ -68,6 +77,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.declared": (_field("type", up=2), _field("value")),
     "local.declarator": (_field("type", up=2), None),
     "local.field": (_field("type"), None),
+    "local.caught": (_caught, None),
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 

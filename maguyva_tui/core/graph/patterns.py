@@ -15,11 +15,12 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   written with that name inside the declaration names the parameter, never a symbol;
 - ``@local...``: the name a function or class body binds (parameter, assignment, field); the
   suffix says where its declared type or assigned value is, relative to that name (``LOCAL_READS``
-  in ``extract.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
+  in ``bindings.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a struct's field and its declared
-  type (Go, Rust), and so on; ``@local.returns`` a declared return type
-  and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
+  type (Go, Rust), ``@local.caught`` a Java exception parameter and the one type it catches, and
+  so on; ``@local.returns`` a declared return type and ``@local.return`` a returned value, both
+  bound to the name ``<return>`` of the function.
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ JAVA = r"""
 (local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
 (field_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
 (enhanced_for_statement type: (_) name: (identifier) @local.typed)
-(catch_formal_parameter name: (identifier) @local)
+(catch_formal_parameter name: (identifier) @local.caught)
 (method_declaration type: (_) @local.returns)
 (return_statement (_) @local.return)
 (type_parameter . (type_identifier) @generic)
