@@ -213,6 +213,32 @@ def test_go_struct_fields_type_what_is_called_through_them() -> None:
     assert loose_at(graph, "p/run.go", 5) == {"e.names.Len": "unresolved"}
 
 
+# -- JavaScript (lodash), TypeScript (rxjs) ---------------------------------------------------------------
+def test_javascript_alias_of_a_member_is_that_member() -> None:
+    """lodash's ``var hasOwnProperty = objectProto.hasOwnProperty`` where ``objectProto`` is
+    ``Object.prototype``: ``hasOwnProperty.call()`` is a built-in's, external, not unresolved."""
+    graph = graph_of({"lib/_has.js": (
+        "var objectProto = Object.prototype;\nvar hasOwnProperty = objectProto.hasOwnProperty;\n"
+        "function has(o, k) {\n  return hasOwnProperty.call(o, k);\n}\n"
+    )})
+    assert loose_at(graph, "lib/_has.js", 4) == {"hasOwnProperty.call": "external"}
+
+
+def test_typescript_typed_field_types_calls_through_it_from_any_file() -> None:
+    """rxjs's ``const observer = this._output; observer.error(e)`` with ``_output: Subject<T>``,
+    and another file calling ``s._output.error()``: both are ``Subject.error``."""
+    graph = graph_of({
+        "src/Subject.ts": "export class Subject<T> {\n  error(e: any): void {}\n}\n",
+        "src/Socket.ts": (
+            "import { Subject } from './Subject';\nexport class Socket<T> {\n  private _output: Subject<T>;\n"
+            "  run(): void {\n    const observer = this._output;\n    observer.error(1);\n  }\n}\n"
+        ),
+        "src/use.ts": "import { Socket } from './Socket';\nexport function f(s: Socket<number>) {\n  s._output.error(2);\n}\n",
+    })
+    assert call_targets(graph, "src/Socket.ts", 6) == {"src/Subject.ts::Subject.error"}
+    assert call_targets(graph, "src/use.ts", 3) == {"src/Subject.ts::Subject.error"}
+
+
 # -- Python --------------------------------------------------------------------------------------------
 def test_python_name_from_an_outside_star_import_is_external() -> None:
     """``from os.path import *`` then ``join(...)``; a local star import still resolves."""

@@ -192,8 +192,9 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
 """Value expressions that reveal the type of what they produce."""
 
 
-ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute"})
-"""Python values that are a plain (dotted) name: the bound local is an alias of that name."""
+ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression"})
+"""Values that are a plain (dotted) name, Python's or JavaScript's: the bound local is an alias of
+that name (``var hasOwnProperty = objectProto.hasOwnProperty``)."""
 
 
 def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str | None:

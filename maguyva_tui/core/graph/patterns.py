@@ -17,9 +17,9 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   suffix says where its declared type or assigned value is, relative to that name (``LOCAL_READS``
   in ``bindings.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
-  attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a struct's field and its declared
-  type (Go, Rust), ``@local.caught`` a Java exception parameter and the one type it catches, and
-  so on; ``@local.returns`` a declared return type and ``@local.return`` a returned value, both
+  attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type
+  (Go and Rust structs, TypeScript classes), ``@local.caught`` a Java exception parameter and the
+  one type it catches, and so on; ``@local.returns`` a declared return type and ``@local.return`` a returned value, both
   bound to the name ``<return>`` of the function.
 """
 
@@ -82,7 +82,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (optional_parameter pattern: (identifier) @local.typed type: (type_annotation))
 (required_parameter pattern: (identifier) @local)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
-(public_field_definition name: (property_identifier) @local.typed type: (type_annotation))
+(public_field_definition name: (property_identifier) @local.field type: (type_annotation))
 (function_declaration return_type: (type_annotation) @local.returns)
 (method_definition return_type: (type_annotation) @local.returns)
 (type_parameter name: (type_identifier) @generic)
