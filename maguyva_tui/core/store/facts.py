@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, TypeAlias, overload
 
 from maguyva_tui.core.types import Chunk, FileFacts, Import, Reference, Symbol
@@ -26,6 +27,9 @@ RefRow: TypeAlias = tuple[str, str, int, "str | None"]
 
 _LINE_BYTES = array("i").itemsize
 """Bytes per stored line number."""
+
+_KIND, _NAME, _LINE, _SCOPE = (itemgetter(i) for i in range(4))
+"""The fields of a reference row."""
 
 _SEPARATOR = "\x00"
 """Joins a file's reference names (no name read from a tree holds it; one that does is kept apart)."""
@@ -47,15 +51,16 @@ class RefColumns(Sequence[RefRow]):
         rows = rows if isinstance(rows, list) else list(rows)
         if not rows:
             return cls((), b"", "", b"", (), b"")
-        kinds, names_column, lines, scopes = zip(*rows)
+        # each column read on its own (``zip(*rows)`` makes four tuples of every row's fields)
+        kinds, scopes = list(map(_KIND, rows)), list(map(_SCOPE, rows))
         kind_table, scope_table = tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(scopes))
-        kind_of = array("B", map({k: i for i, k in enumerate(kind_table)}.__getitem__, kinds))
+        kind_of = bytes(map({k: i for i, k in enumerate(kind_table)}.__getitem__, kinds))
         scope_of = array("i", map({s: i for i, s in enumerate(scope_table)}.__getitem__, scopes))
-        joined = _SEPARATOR.join(names_column)
+        joined = _SEPARATOR.join(map(_NAME, rows))
         names: str | tuple[str, ...] = joined
         if joined.count(_SEPARATOR) != len(rows) - 1:
-            names = names_column  # a name holding the separator
-        return cls(kind_table, kind_of.tobytes(), names, array("i", lines).tobytes(), scope_table, scope_of.tobytes())
+            names = tuple(map(_NAME, rows))  # a name holding the separator
+        return cls(kind_table, kind_of, names, array("i", map(_LINE, rows)).tobytes(), scope_table, scope_of.tobytes())
 
     def rows(self) -> tuple[RefRow, ...]:
         """Return the rows as tuples (made once)."""
