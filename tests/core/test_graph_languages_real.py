@@ -257,6 +257,22 @@ def test_python_without_star_import_an_unknown_name_stays_unresolved() -> None:
     assert loose_at(graph, "main.py", 2) == {"missing": "unresolved"}
 
 
+def test_python_exception_bound_by_except_has_the_type_it_catches() -> None:
+    """click's ``except Abort as e: e.show()``, the class written plain or through its module; a
+    tuple of classes names no one type."""
+    graph = graph_of({
+        "exc.py": "class Abort(Exception):\n    def show(self):\n        pass\n",
+        "use.py": (
+            "from exc import Abort\nimport exc\ndef f():\n    try:\n        g()\n    except Abort as e:\n"
+            "        e.show()\n    except exc.Abort as d:\n        d.show()\n"
+            "    except (Abort, KeyError) as t:\n        t.show()\n"
+        ),
+    })
+    assert call_targets(graph, "use.py", 7) == {"exc.py::Abort.show"}
+    assert call_targets(graph, "use.py", 9) == {"exc.py::Abort.show"}
+    assert loose_at(graph, "use.py", 11) == {"t.show": "unresolved"}
+
+
 # -- C (brotli) ----------------------------------------------------------------------------------------
 def test_c_function_defined_twice_under_preprocessor_branches_is_not_ambiguous() -> None:
     """brotli's ``memory.c`` defines ``BrotliFree`` under ``#if`` and again under ``#else``."""

@@ -17,10 +17,10 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   suffix says where its declared type or assigned value is, relative to that name (``LOCAL_READS``
   in ``bindings.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
-  attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type
-  (Go and Rust structs, TypeScript classes), ``@local.caught`` a Java exception parameter and the
-  one type it catches, and so on; ``@local.returns`` a declared return type and ``@local.return`` a returned value, both
-  bound to the name ``<return>`` of the function.
+  attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
+  Rust structs, TypeScript classes), ``@local.caught`` an exception a ``catch`` or ``except`` binds
+  and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
+  and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ PYTHON = r"""
 (for_statement left: (pattern_list (identifier) @local))
 (for_in_clause left: (identifier) @local)
 (as_pattern_target (identifier) @local)
+(except_clause (as_pattern [(identifier) (attribute)] alias: (as_pattern_target (identifier) @local.caught)))
 (named_expression name: (identifier) @local.valued value: (_))
 (as_pattern (call) alias: (as_pattern_target (identifier) @local.with))
 (return_statement (_) @local.return)
