@@ -299,3 +299,20 @@ def test_rust_trait_methods_follow_an_edit_of_another_file() -> None:
     assert loose_at(graph, "src/lib.rs", 13) == {"schema.get_as": "unresolved"}
     graph.update({"src/build.rs": analyze("src/build.rs", RUST_BUILD)})
     assert [(s.path, s.line) for s in callers(graph, "SchemaDict.get_as").sites] == [("src/lib.rs", 13)]
+
+
+# -- C++ (sentencepiece) -------------------------------------------------------------------------------
+def test_cpp_direct_initialization_from_a_variable_declares_a_variable() -> None:
+    """sentencepiece's tests write ``const Normalizer normalizer(spec);``, which the grammar reads
+    as a function declaration: with ``spec`` a variable it is one of type ``Normalizer``, so
+    ``normalizer.Normalize()`` is the method (it was taken for a function of the namespace
+    ``normalizer``); with a type in the parentheses it stays a declaration, and unresolved."""
+    graph = graph_of({"m.cc": (
+        "namespace sp {\nclass Spec {};\nclass Normalizer {\n public:\n  explicit Normalizer(const Spec &s);\n"
+        "  int Normalize(const char *s) const;\n};\nint Normalizer::Normalize(const char *s) const { return 0; }\n"
+        "namespace normalizer {\nint Normalize(const char *s) { return 1; }\n}\n"
+        "void Test() {\n  Spec spec;\n  const Normalizer normalizer(spec);\n  normalizer.Normalize(\"a\");\n"
+        "  Normalizer other(Spec);\n  other.Normalize(\"b\");\n}\n}\n"
+    )})
+    assert call_targets(graph, "m.cc", 15) == {"m.cc::sp.Normalizer.Normalize"}
+    assert loose_at(graph, "m.cc", 17) == {"other.Normalize": "unresolved"}

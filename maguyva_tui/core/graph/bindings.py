@@ -118,7 +118,7 @@ class Bindings:
         elif text is not None:
             bound = text.decode("utf-8", "replace")
         else:
-            bound = local_name(node) or ""
+            bound = local_name(node) or self.direct_init(node, line) or ""
         if bound in RECEIVERS:
             return
         type_at, value_at = LOCAL_READS[capture]
@@ -130,6 +130,25 @@ class Bindings:
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture != "local.self") if value is not None else None
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
+
+    def direct_init(self, node: Node, line: int) -> str | None:
+        """Return the variable of a C++ ``Model model(proto);`` in a function body, which the
+        grammar reads as a function declaration (``proto`` a parameter type): it is one when each
+        "parameter" is a plain name already bound as a variable here or at the top level."""
+        scope = self.scope(line)
+        name = node.child_by_field_name("declarator") if node.type == "function_declarator" else None
+        parameters = node.child_by_field_name("parameters") if name is not None else None
+        if not scope or name is None or name.type != "identifier" or parameters is None:
+            return None
+        arguments = parameters.named_children
+        for argument in arguments:
+            typed = argument.child_by_field_name("type") if argument.type == "parameter_declaration" else None
+            if typed is None or argument.named_child_count != 1 or typed.type != "type_identifier":
+                return None
+            value = (typed.text or b"").decode("utf-8", "replace")
+            if (scope, value) not in self.sites and ("", value) not in self.sites:
+                return None
+        return (name.text or b"").decode("utf-8", "replace") if arguments else None
 
     def read_return(self, capture: str, node: Node, line: int, offset: int) -> None:
         """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
