@@ -20,7 +20,7 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.graph import names
-from maguyva_tui.core.graph.bindings import ATTRIBUTE_CAPTURES, RETURN, RETURN_CAPTURES, Bindings
+from maguyva_tui.core.graph.bindings import ATTRIBUTE_CAPTURES, RECEIVERS, RETURN, RETURN_CAPTURES, Bindings
 from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
@@ -59,6 +59,9 @@ def _cursor(language: str) -> QueryCursor:
         cursor = cursors[language] = QueryCursor(_query(language))
     return cursor
 
+
+RECEIVER_TEXTS: frozenset[bytes] = frozenset(r.encode() for r in RECEIVERS)
+"""The names that denote the enclosing class, as written: no local binding is read for them."""
 
 CLASS_SCOPE_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum"})
 """Symbol kinds whose header lists base types."""
@@ -186,6 +189,7 @@ class _Reader:
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
+        wanted -= RECEIVER_TEXTS  # ``self`` is every method's first parameter, and never a local
         chosen: list[tuple[int, int, Node, str, bytes | None]] = []
         scopes, last = self.scopes, len(self.scopes)
         for capture, nodes in captures.items():
