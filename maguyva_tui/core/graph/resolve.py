@@ -15,9 +15,9 @@ in ``deps`` so an update knows which files to resolve again.
 
 What does not depend on the file asking (a module's member, what calling a function returns, a
 module as one file imports it, the modules a file's wildcard imports reach and a name looked up
-through them) is memoized for the resolver's lifetime with the keys it read, so
-a hit records them too; and with how deep it went, so a hit is only taken where computing it
-again could not have run into ``MAX_DEPTH`` (the answer is always the one a fresh lookup gives).
+through them) is memoized for the resolver's lifetime with the keys it read, so a hit records them
+too; and with how deep it went, so a hit is only taken where computing it again could not have run
+into ``MAX_DEPTH`` (the answer is always the one a fresh lookup gives).
 """
 
 from __future__ import annotations
