@@ -213,6 +213,24 @@ def test_go_struct_fields_type_what_is_called_through_them() -> None:
     assert loose_at(graph, "p/run.go", 5) == {"e.names.Len": "unresolved"}
 
 
+def test_go_first_of_several_results_types_the_first_variable() -> None:
+    """gin's tests: ``c, _ := CreateTestContext(w)`` with ``func CreateTestContext(...) (c *Context,
+    r *Engine)``: ``c.ClientIP()`` is ``Context.ClientIP``; an ``error`` result stays untyped."""
+    graph = graph_of({
+        "p/ctx.go": "package p\n\ntype Context struct{}\n\nfunc (c *Context) ClientIP() string { return \"\" }\n",
+        "p/helpers.go": (
+            "package p\n\nfunc CreateTestContext(w int) (c *Context, r *Engine) {\n\treturn nil, nil\n}\n\n"
+            "func Pair() (int, error) { return 0, nil }\n\ntype Engine struct{}\n"
+        ),
+        "p/ctx_test.go": (
+            "package p\n\nfunc TestIP() {\n\tc, _ := CreateTestContext(1)\n\tc.ClientIP()\n"
+            "\tn, err := Pair()\n\terr.Error()\n\t_ = n\n}\n"
+        ),
+    })
+    assert call_targets(graph, "p/ctx_test.go", 5) == {"p/ctx.go::Context.ClientIP"}
+    assert loose_at(graph, "p/ctx_test.go", 7) == {"err.Error": "unresolved"}
+
+
 # -- JavaScript (lodash), TypeScript (rxjs) ---------------------------------------------------------------
 def test_javascript_alias_of_a_member_is_that_member() -> None:
     """lodash's ``var hasOwnProperty = objectProto.hasOwnProperty`` where ``objectProto`` is

@@ -153,7 +153,11 @@ class Bindings:
     def read_return(self, capture: str, node: Node, line: int, offset: int) -> None:
         """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
         if capture == "local.returns":
-            typed = names.type_name(node)
+            declared: Node | None = node
+            if node.type == "parameter_list":  # go's (c *Context, r *Engine): ``c, _ := f()`` binds the first
+                first = node.named_children[0] if node.named_child_count else None
+                declared = first.child_by_field_name("type") if first is not None else None
+            typed = names.type_name(declared)
             if typed:
                 self.bind(line, offset, RETURN, typed, True)
             return
