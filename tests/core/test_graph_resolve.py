@@ -101,6 +101,56 @@ class TestPython:
         assert call_targets(graph, "app/user.py", 9) == {"app/config.py::ConfigLoader.read"}
         assert "app/config.py::ConfigLoader.load" in call_targets(graph, "app/user.py", 10)
 
+    def test_a_local_alias_of_a_function_or_method_calls_it(self) -> None:
+        # rich's ``get_style = console.get_style``: calling the alias calls the method, never the
+        # class the method returns (an alias was read as the call's result: 46 such sites in rich)
+        graph = graph_of({"a.py": """\
+            class Text:
+                def append(self, s) -> "Text":
+                    return self
+
+            def make() -> Text:
+                return Text()
+
+            def use():
+                m = make
+                t = m()
+                t.append("x")
+                text = Text()
+                add = text.append
+                add("y")
+            """})
+        assert call_targets(graph, "a.py", 10) == {"a.py::make"}
+        assert call_targets(graph, "a.py", 11) == {"a.py::Text.append"}
+        assert call_targets(graph, "a.py", 14) == {"a.py::Text.append"}
+
+    def test_bindings_are_read_for_what_other_bindings_name(self) -> None:
+        # ``append = result.append`` and ``return result``: ``result`` is called nowhere, yet what
+        # it is types both (a list from ``typing``: external); so does a local a function returns
+        graph = graph_of({"a.py": """\
+            from typing import List
+
+            class Box:
+                def open(self):
+                    pass
+
+            def collect(values):
+                result: List[int] = []
+                append = result.append
+                for v in values:
+                    append(v)
+                return result
+
+            def build():
+                box = Box()
+                return box
+
+            def use():
+                build().open()
+            """})
+        assert loose_at(graph, "a.py", 11) == {"append": "external"}
+        assert call_targets(graph, "a.py", 19) >= {"a.py::Box.open"}
+
     def test_parameter_shadows_the_global_and_stays_unresolved(self) -> None:
         graph = self.graph("""\
             from .config import parse_config

@@ -177,6 +177,15 @@ class Bindings:
         if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
             sites[offset] = (line, typed, declared)
 
+    def type_heads(self) -> set[bytes]:
+        """Return the names the types bound so far start with (``result`` for ``result.append``)."""
+        return {
+            typed.partition(".")[0].removesuffix("()").encode()
+            for sites in self.sites.values()
+            for _, typed, _ in sites.values()
+            if typed
+        }
+
     def references(self, heads: set[str]) -> list[tuple[str, str, int, str | None]]:
         """Return the bindings that could shadow a referenced name, and every function's return type."""
         out = []
@@ -219,6 +228,12 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
 """Value expressions that reveal the type of what they produce."""
 
 
+CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression"})
+"""Values that call their ``VALUE_TYPE_FIELDS`` field: the type is what calling it gives."""
+
+CALLED = "()"
+"""Marks a type as what calling a name gives (``make()``), not the name itself (``make``)."""
+
 ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression"})
 """Values that are a plain (dotted) name, Python's or JavaScript's: the bound local is an alias of
 that name (``var hasOwnProperty = objectProto.hasOwnProperty``)."""
@@ -226,15 +241,17 @@ that name (``var hasOwnProperty = objectProto.hasOwnProperty``)."""
 
 def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str | None:
     """Return the type an assigned value instantiates, ``None`` when it cannot be told; with
-    ``alias``, a plain name's (the bound name is then that name's alias). ``kind``: the node's
-    type when the caller has read it already (each read of ``Node.type`` makes a string)."""
+    ``alias``, a plain name's (the bound name is then that name's alias). A call's is its callee
+    followed by ``()``: what calling it gives (``Foo()`` an instance, ``make()`` what ``make``
+    returns), where an alias is the thing itself (``m = make``: ``m()`` calls ``make``). ``kind``:
+    the node's type when the caller has read it already (each read of ``Node.type`` makes a string)."""
     kind = kind or node.type
     if kind == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
         kind = node.type
     if kind == "method_invocation":  # java obj.make(): the method's return type
         name = names.java_invocation(node)
-        return None if names.UNKNOWN in name.split(".") else name
+        return None if names.UNKNOWN in name.split(".") else name + CALLED
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
@@ -243,4 +260,5 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         field = VALUE_TYPE_FIELDS.get(kind, "")
     if not field:
         return None
-    return names.type_name(node.child_by_field_name(field))
+    typed = names.type_name(node.child_by_field_name(field))
+    return typed + CALLED if typed and kind in CALL_VALUES else typed

@@ -60,6 +60,10 @@ def _cursor(language: str) -> QueryCursor:
     return cursor
 
 
+TYPE_ROUNDS = 3
+"""How deep bindings are read for the names other bindings' types start with (``a = b.c``, then
+``b = d.e``, then ``d``)."""
+
 RECEIVER_TEXTS: frozenset[bytes] = frozenset(r.encode() for r in RECEIVERS)
 """The names that denote the enclosing class, as written: no local binding is read for them."""
 
@@ -185,12 +189,15 @@ class _Reader:
 
     def bindings(self, captures: dict[str, list[Node]], declarators: bool) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
-        globals (other files may use them), C/C++ declarators, and every return."""
+        globals (other files may use them), C/C++ declarators, and every return; then of the names
+        those bindings' types start with (``append = result.append``, ``return result``: what
+        ``result`` is makes what ``append`` and the function's result are), a few rounds deep."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
         wanted -= RECEIVER_TEXTS  # ``self`` is every method's first parameter, and never a local
         chosen: list[tuple[int, int, Node, str, bytes | None]] = []
+        rest: list[tuple[int, int, Node, str, bytes | None]] = []
         scopes, last = self.scopes, len(self.scopes)
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
@@ -204,10 +211,20 @@ class _Reader:
                 text = node.text
                 if text in wanted or line >= last or scopes[line] is None:  # globals: other files may use them
                     chosen.append((node.start_byte, line, node, capture, text))
-        chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
+                else:
+                    rest.append((node.start_byte, line, node, capture, text))
         found = Bindings(self.scope)
-        for offset, line, node, capture, text in chosen:
-            found.read(capture, node, line, offset, text)
+        for _ in range(TYPE_ROUNDS):
+            chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
+            for offset, line, node, capture, text in chosen:
+                found.read(capture, node, line, offset, text)
+            more = found.type_heads() - wanted
+            if not more or not rest:
+                break
+            wanted |= more
+            heads |= {h.decode("utf-8", "replace") for h in more}
+            chosen = [item for item in rest if item[4] in more]
+            rest = [item for item in rest if item[4] not in more]
         return found.references(heads)
 
 

@@ -54,6 +54,9 @@ CROSS_FILE_METHODS = frozenset({"go", "rust", "cpp"})
 """Languages whose methods may be defined in another file than their type."""
 INFERRED_TYPES = frozenset({"auto", "var", "let", "const", "_"})
 """Declared types that say the compiler infers it: as unknown as no type."""
+ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
+"""What a binding's type may name without being called: a type, or what an alias stands for (a
+variable, a type alias is neither: calling a local declared as one calls no symbol)."""
 VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
 MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short of any cycle
@@ -334,7 +337,8 @@ class Resolver:
         return None
 
     def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:
-        """Resolve a declared type, an instantiated class or a called function's return type."""
+        """Resolve what a binding's type names: a declared type, the name an alias stands for,
+        or, written ``make()``, what calling a name gives (an instance, a function's return type)."""
         if not typed or typed in INFERRED_TYPES:
             return UNRESOLVED
         if index.language == "rust" and typed.partition(".")[0] in RUST_DEREF:
@@ -342,8 +346,14 @@ class Resolver:
         if not self._deeper():
             return UNRESOLVED
         try:
-            target = self.resolve(index, scope, typed)
-            return target if target in SENTINELS else self.result(target)
+            called = typed.endswith("()")
+            target = self.resolve(index, scope, typed[:-2] if called else typed)
+            if target in SENTINELS:
+                return target
+            if called:
+                return self.result(target)
+            kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
+            return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
         finally:
             self.depth -= 1
 
