@@ -171,12 +171,14 @@ def cold_index(root: Path, rounds: int = 3) -> None:
     is then built from definitions alone, nearly free); report the wall time a user waits and the
     CPU of the indexing process and its workers (the graph's own process included), best of
     ``rounds``."""
-    (wall, cpu), (bare_wall, bare_cpu) = cold_best(root, rounds)
+    (wall, cpu), (bare_wall, bare_cpu), paired = cold_best(root, rounds)
     print(f"| cold index (best of {rounds}) | wall seconds | CPU seconds |\n|---|---|---|")
     print(f"| without reference extraction | {bare_wall:.2f} | {bare_cpu:.2f} |")
     print(f"| with the graph | {wall:.2f} | {cpu:.2f} |")
     print(f"| **graph added to the cold index** | **{(wall - bare_wall) / bare_wall:.0%}** | "
           f"{(cpu - bare_cpu) / bare_cpu:.0%} |")
+    print(f"\nWall time added, round by round (each round indexes without, then with): "
+          f"{', '.join(f'{r:.0%}' for r in paired)}.")
 
 
 def cold_languages(rounds: int = 3) -> None:
@@ -188,16 +190,18 @@ def cold_languages(rounds: int = 3) -> None:
     for language, source in LANGUAGE_SOURCES.items():
         root = fetch(source) / source.under
         size = sum(p.stat().st_size for p in root.rglob("*") if p.is_file() and not p.is_symlink())
-        (wall, cpu), (bare_wall, bare_cpu) = cold_best(root, rounds)
+        (wall, cpu), (bare_wall, bare_cpu), _ = cold_best(root, rounds)
         print(f"| {language} ({source.name}) | {size / 1e6:.1f} | {bare_wall:.2f} s | {wall:.2f} s | "
               f"{(wall - bare_wall) / bare_wall:.0%} | {(cpu - bare_cpu) / bare_cpu:.0%} |", flush=True)
 
 
-def cold_best(root: Path, rounds: int) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Return the best (wall, CPU) seconds of ``rounds`` cold indexes with the graph, then without.
-    Each index is built by a fresh interpreter, as ``maguyva index`` is: forking this process,
-    which may hold a whole graph by now, would make every worker's garbage collector walk it."""
-    runs: dict[str, list[tuple[float, float]]] = {"with": [], "without": []}
+def cold_best(root: Path, rounds: int) -> tuple[tuple[float, float], tuple[float, float], list[float]]:
+    """Return the best (wall, CPU) seconds of ``rounds`` cold indexes with the graph, then without,
+    then the wall time the graph added in each round (a round indexes without, then with: a slow
+    spell of a shared machine hits both halves of one round more often than two rounds). Each
+    index is built by a fresh interpreter, as ``maguyva index`` is: forking this process, which may
+    hold a whole graph by now, would make every worker's garbage collector walk it."""
+    runs: dict[str, list[tuple[float, float]]] = {"without": [], "with": []}
     for _ in range(rounds):
         for variant, spent in runs.items():
             out = subprocess.run([sys.executable, "-m", "bench.graph_speed", "--cold-run", variant, str(root)],
@@ -205,7 +209,8 @@ def cold_best(root: Path, rounds: int) -> tuple[tuple[float, float], tuple[float
             wall, cpu = json.loads(out.splitlines()[-1])
             spent.append((wall, cpu))
     best = {variant: (min(w for w, _ in spent), min(c for _, c in spent)) for variant, spent in runs.items()}
-    return best["with"], best["without"]
+    paired = [w / bare - 1 for (w, _), (bare, _) in zip(runs["with"], runs["without"])]
+    return best["with"], best["without"], paired
 
 
 def cold_run(variant: str, root: Path) -> None:
