@@ -151,6 +151,11 @@ class TestPython:
         assert loose_at(graph, "a.py", 11) == {"append": "external"}
         assert call_targets(graph, "a.py", 19) >= {"a.py::Box.open"}
 
+    def test_a_method_of_a_literal_is_the_builtin_types(self) -> None:
+        # rich's ``", ".join(parts)``: a method of ``str``, external, not a call on an unknown receiver
+        graph = graph_of({"a.py": "def f(parts):\n    return ', '.join(parts) + [1].index(1)\n"})
+        assert loose_at(graph, "a.py", 2) == {"str.join": "external", "list.index": "external"}
+
     def test_parameter_shadows_the_global_and_stays_unresolved(self) -> None:
         graph = self.graph("""\
             from .config import parse_config

@@ -125,10 +125,36 @@ def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> s
     tail = dotted(member, depth + 1)
     if receiver is None:
         return tail
-    head = dotted(receiver, depth + 1)
+    head = LITERAL_TYPES.get(receiver.type) or dotted(receiver, depth + 1)
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + tail
     return head + "." + tail
+
+
+LITERAL_TYPES: dict[str, str] = {
+    "string": "str",  # python (javascript's strings read the same, and stay unresolved)
+    "concatenated_string": "str",
+    "integer": "int",
+    "float": "float",
+    "list": "list",
+    "list_comprehension": "list",
+    "dictionary": "dict",
+    "dictionary_comprehension": "dict",
+    "set": "set",
+    "set_comprehension": "set",
+    "template_string": "String",  # javascript
+    "number": "Number",
+    "array": "Array",
+    "string_literal": "String",  # rust, java
+    "raw_string_literal": "String",
+    "integer_literal": "i32",
+    "float_literal": "f64",
+    "boolean_literal": "bool",
+    "char_literal": "char",
+    "interpreted_string_literal": "string",  # go
+}
+"""A literal receiver to the built-in type it is a value of: ``"".join`` is ``str.join``, and
+``1.into()`` ``i32.into``, external rather than a call on an unknown receiver."""
 
 
 def _unwrap(node: Node, field: str) -> Node | None:
