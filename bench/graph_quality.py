@@ -1,6 +1,6 @@
 """Callers quality against jedi, and unresolved rates per language, on real pinned repositories.
 
-    python -m bench.graph_quality                    # requests, flask, click + every language
+    python -m bench.graph_quality                    # requests, flask, click, rich + every language
     python -m bench.graph_quality --python requests  # one Python corpus, and every language
     python -m bench.graph_quality --python           # no jedi comparison: the languages only
     python -m bench.graph_quality --python --languages go --show-unresolved 30
@@ -47,9 +47,9 @@ from maguyva_tui.core.parsing.analyze import analyze
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.types import FileFacts
 
-PYTHON_CORPORA = ("requests", "flask", "click")
+PYTHON_CORPORA = ("requests", "flask", "click", "rich")
 """Pinned Python sdists the callers list is compared on (``bench/corpora.py``)."""
-PACKAGE_DIRS = {"requests": "src/requests", "flask": "src/flask", "click": "src/click"}
+PACKAGE_DIRS = {"requests": "src/requests", "flask": "src/flask", "click": "src/click", "rich": "rich"}
 """Where each corpus's package sits: its functions are the symbols asked about."""
 
 PYPI = "https://files.pythonhosted.org/packages/"
