@@ -231,9 +231,6 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
 CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression"})
 """Values that call their ``VALUE_TYPE_FIELDS`` field: the type is what calling it gives."""
 
-CALLED = "()"
-"""Marks a type as what calling a name gives (``make()``), not the name itself (``make``)."""
-
 ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression"})
 """Values that are a plain (dotted) name, Python's or JavaScript's: the bound local is an alias of
 that name (``var hasOwnProperty = objectProto.hasOwnProperty``)."""
@@ -251,7 +248,7 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         kind = node.type
     if kind == "method_invocation":  # java obj.make(): the method's return type
         name = names.java_invocation(node)
-        return None if names.UNKNOWN in name.split(".") else name + CALLED
+        return None if names.UNKNOWN in name.split(".") else name + "()"
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
@@ -261,4 +258,4 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     if not field:
         return None
     typed = names.type_name(node.child_by_field_name(field))
-    return typed + CALLED if typed and kind in CALL_VALUES else typed
+    return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call

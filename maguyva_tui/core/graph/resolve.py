@@ -347,7 +347,7 @@ class Resolver:
             return UNRESOLVED
         try:
             called = typed.endswith("()")
-            target = self.resolve(index, scope, typed[:-2] if called else typed)
+            target = self.resolve(index, scope, typed.removesuffix("()"))
             if target in SENTINELS:
                 return target
             if called:
