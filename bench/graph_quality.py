@@ -6,14 +6,17 @@
     python -m bench.graph_quality --python --languages go --show-unresolved 30
     python -m bench.graph_quality --show-misses 5    # print a few disagreements per corpus
 
-Oracle: for every function and method defined in a corpus's package (tests excluded as
-definitions, but their call sites count), ``jedi.Script.get_references`` on the definition's name.
-jedi sees only the corpus and the standard library (never an installed copy of the same package).
-Definitions and imports are dropped; a reference counts as a *call site* when the name is
-followed by ``(`` or written as a decorator (``@name``), which is what the graph's callers list
-holds. A site is counted once by (file, line). Symbols jedi finds no call site for are skipped.
-Recall = shared sites / jedi's sites, precision = shared sites / the graph's sites, summed over
-all symbols (micro average). jedi's answers are cached in ``bench/.cache/jedi-*.json``.
+Oracle: the functions and methods defined in a corpus's package (tests excluded as definitions,
+but their call sites count). Every place one of their names is called (followed by ``(``) or used
+as a decorator (``@name``), in any file of the corpus, found by a plain text scan, is asked to
+``jedi.Script.goto``; the site is a call of the symbols jedi answers. Each question gets a fresh
+script, since jedi stops executing a function after six times in one script and then answers
+nothing. jedi sees the corpus first, then the standard library and the installed packages: an
+installed copy of the same package never answers for it, and jedi can import pytest, without
+which it reads no test's fixtures (``JEDI_SETUP``). A site is counted once by (file, line).
+Symbols jedi finds no call site for are skipped. Recall = shared sites / jedi's sites, precision
+= shared sites / the graph's sites, summed over all symbols (micro average). jedi's answers are
+cached in ``bench/.cache/jedi2-*.json``.
 
 Unresolved rates: every call, base-type and type reference of a real repository of each language
 is resolved; the rate is (unresolved + ambiguous) / (all sites that are not external). The
@@ -29,6 +32,7 @@ import io
 import json
 import os
 import posixpath
+import re
 import shutil
 import sys
 import tarfile
@@ -51,6 +55,9 @@ PYTHON_CORPORA = ("requests", "flask", "click", "rich")
 """Pinned Python sdists the callers list is compared on (``bench/corpora.py``)."""
 PACKAGE_DIRS = {"requests": "src/requests", "flask": "src/flask", "click": "src/click", "rich": "rich"}
 """Where each corpus's package sits: its functions are the symbols asked about."""
+JEDI_SETUP = 2
+"""Version of the way jedi is asked, in its cache's name: 2 asks ``goto`` at every call site, with
+pytest importable (fixtures); 1 asked ``get_references`` at each definition."""
 
 PYPI = "https://files.pythonhosted.org/packages/"
 DEBIAN = "http://deb.debian.org/debian/pool/main/"
@@ -148,53 +155,59 @@ def analyze_tree(root: Path, under: str = "") -> dict[str, FileFacts]:
 
 # -- callers against jedi --------------------------------------------------------------------------
 def jedi_sites(root: Path, facts: dict[str, FileFacts], package: str) -> dict[str, list[tuple[str, int]]]:
-    """Return jedi's call sites for every function and method of the package (cached)."""
-    cache = CACHE / f"jedi-{root.name}.json"
+    """Return jedi's call sites for every function and method of the package (cached).
+
+    Every place a name of one of them is called or used as a decorator, in any file of the corpus
+    (a plain text scan), is asked to ``jedi.Script.goto``; the site belongs to the symbols it
+    answers. Each question gets a fresh script: jedi caps how many times one script may execute a
+    function (six), after which it answers nothing, and a test module runs its fixtures again for
+    every test."""
+    cache = CACHE / f"jedi{JEDI_SETUP}-{root.name}.json"
     if cache.exists():
         return {k: [tuple(s) for s in v] for k, v in json.loads(cache.read_text()).items()}  # type: ignore[misc]
     import jedi
 
-    # the corpus's own package first: the copies installed in site-packages must not answer for it
-    stdlib = [p for p in sys.path if p and "site-packages" not in p and "dist-packages" not in p]
-    project = jedi.Project(str(root), sys_path=[str(root / "src"), str(root), *stdlib], smart_sys_path=False)
-    lines = {p: (root / p).read_text("utf-8", errors="replace").splitlines() for p in facts}
-    out: dict[str, list[tuple[str, int]]] = {}
-    for path, file_facts in sorted(facts.items()):
-        if not path.startswith(package + "/"):
-            continue
-        script = jedi.Script(path=str(root / path), project=project)
-        for symbol in file_facts.symbols:
-            if symbol.kind not in ("function", "method") or not symbol.name_line:
-                continue
-            column = lines[path][symbol.name_line - 1].find(symbol.name)
-            if column < 0:
-                continue
-            refs = script.get_references(symbol.name_line, column)
-            out[f"{path}::{symbol.qualname}"] = sorted(_call_sites(root, refs, lines))
-    cache.write_text(json.dumps(out))
-    return out
+    # the corpus's own package first: the copies installed in site-packages must not answer for it;
+    # then the installed packages, as in a developer's environment: jedi reads a test's pytest
+    # fixtures only when it can import pytest
+    installed = [p for p in sys.path if p and ("site-packages" in p or "dist-packages" in p)]
+    stdlib = [p for p in sys.path if p and p not in installed]
+    project = jedi.Project(str(root), sys_path=[str(root / "src"), str(root), *stdlib, *installed],
+                           smart_sys_path=False)
+    defined: dict[tuple[str, int], str] = {}
+    names: set[str] = set()
+    for path, file_facts in facts.items():
+        for symbol in file_facts.symbols if path.startswith(package + "/") else ():
+            if symbol.kind in ("function", "method") and symbol.name_line:
+                defined[path, symbol.name_line] = f"{path}::{symbol.qualname}"
+                names.add(symbol.name)
+    written = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b")
+    out: dict[str, set[tuple[str, int]]] = {}
+    for path in sorted(p for p in facts if p.endswith(".py")):
+        for number, row in enumerate((root / path).read_text("utf-8", errors="replace").splitlines(), 1):
+            for found in written.finditer(row):
+                before, after = row[: found.start()].rstrip(), row[found.end():].lstrip()
+                if before.endswith("def") or not (after.startswith("(") or before.endswith("@") or _decorated(before)):
+                    continue
+                script = jedi.Script(path=str(root / path), project=project)
+                for name in script.goto(number, found.start(), follow_imports=True):
+                    target = _relative(root, name.module_path)
+                    node = defined.get((target, name.line)) if target is not None else None
+                    if node is not None:
+                        out.setdefault(node, set()).add((path, number))
+    answer = {node: sorted(sites) for node, sites in sorted(out.items())}
+    cache.write_text(json.dumps(answer))
+    return answer  # type: ignore[return-value]
 
 
-def _call_sites(root: Path, refs: Iterable[object], lines: dict[str, list[str]]) -> set[tuple[str, int]]:
-    """Keep the references that are calls or decorations, as (file, line)."""
-    sites = set()
-    for ref in refs:
-        if ref.is_definition() or ref.module_path is None:  # type: ignore[attr-defined]
-            continue
-        try:
-            rel = Path(ref.module_path).relative_to(root).as_posix()  # type: ignore[attr-defined]
-        except ValueError:
-            continue
-        text = lines.get(rel)
-        if text is None:
-            continue
-        line, column, name = ref.line, ref.column, ref.name  # type: ignore[attr-defined]
-        row = text[line - 1]
-        after = row[column + len(name):].lstrip()
-        before = row[:column].rstrip()
-        if after.startswith("(") or before.endswith("@") or _decorated(before):
-            sites.add((rel, line))
-    return sites
+def _relative(root: Path, path: object) -> str | None:
+    """Return a path jedi answers relative to the corpus, ``None`` outside it."""
+    if path is None:
+        return None
+    try:
+        return Path(path).relative_to(root).as_posix()  # type: ignore[arg-type]
+    except ValueError:
+        return None
 
 
 def _decorated(before: str) -> bool:
