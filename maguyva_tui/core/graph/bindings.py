@@ -15,6 +15,7 @@ from typing import TypeAlias
 from tree_sitter import Node
 
 from maguyva_tui.core.graph import names
+from maguyva_tui.core.graph.fixtures import FIXTURE, MARK, Injections
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 """Names that denote the enclosing class, never recorded as locals."""
@@ -71,6 +72,7 @@ def _caught(node: Node) -> Node | None:
 
 LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local": (None, None),
+    "local.param": (None, None),
     "local.typed": (_field("type"), None),
     "local.assigned": (None, _field("right")),
     "local.valued": (None, _field("value")),
@@ -85,7 +87,8 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 
-RETURN_CAPTURES = frozenset({"local.return", "local.returns"})
+RETURN_CAPTURES = frozenset({"local.return", "local.returns", "local.yield"})
+"""Captures that bind ``<return>``: a returned value, a declared return type, a fixture's yield."""
 
 ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
@@ -95,12 +98,16 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("scope", "sites")
+    __slots__ = ("injected", "scope", "sites")
 
-    def __init__(self, scope: Callable[[int], str | None]) -> None:
+    def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
         self.scope = scope
+        self.injected = injected
+        """The tests and fixtures of the file, whose parameters pytest fills (``fixtures.py``)."""
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
+        for qualname, (name, line) in injected.fixtures.items() if injected is not None else ():
+            self.sites[qualname, MARK] = {-1: (line, name, True)}  # the name tests request it by
 
     def read(self, capture: str, node: Node, line: int, offset: int, text: bytes | None = None) -> None:
         """Record the binding one capture makes at a line and byte offset (``text``: the captured
@@ -121,6 +128,11 @@ class Bindings:
             bound = local_name(node) or self.direct_init(node, line) or ""
         if bound in RECEIVERS:
             return
+        if capture == "local.param" and self.injected is not None:
+            plain = self.injected.takes.get(self.scope(line) or "")
+            if plain is not None and bound not in plain:
+                self.bind(line, offset, bound, FIXTURE + bound, False)  # pytest passes the fixture
+                return
         type_at, value_at = LOCAL_READS[capture]
         declared = type_at(node) if type_at is not None else None
         typed = names.type_name(declared) if declared is not None else None
@@ -151,7 +163,10 @@ class Bindings:
         return (name.text or b"").decode("utf-8", "replace") if arguments else None
 
     def read_return(self, capture: str, node: Node, line: int, offset: int) -> None:
-        """Bind ``<return>``: a declared return type, or what a ``return`` statement returns."""
+        """Bind ``<return>``: a declared return type, what a ``return`` statement returns, or what a
+        fixture yields (a generator fixture's value)."""
+        if capture == "local.yield" and not self.fixture_yield(node, line):
+            return
         if capture == "local.returns":
             declared: Node | None = node
             if node.type == "parameter_list":  # go's (c *Context, r *Engine): ``c, _ := f()`` binds the first
@@ -167,6 +182,14 @@ class Bindings:
         typed = value_type(node, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
         self.bind(line, offset, RETURN, typed or UNTYPED, False)
 
+    def fixture_yield(self, node: Node, line: int) -> bool:
+        """Whether a ``yield`` gives a fixture's value: a plain ``yield`` (not ``yield from``) in a
+        fixture function."""
+        if self.injected is None or (self.scope(line) or "") not in self.injected.fixtures:
+            return False
+        before = node.prev_sibling
+        return before is None or before.type != "from"
+
     def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool) -> None:
         """Record one binding site; two patterns matching the same site keep the typed reading."""
         scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
@@ -181,9 +204,10 @@ class Bindings:
         """Return the names the types bound so far start with (``result`` for ``result.append``)."""
         return {
             typed.partition(".")[0].removesuffix("()").encode()
-            for sites in self.sites.values()
+            for (_, bound), sites in self.sites.items()
+            if bound != MARK  # a fixture's registered name is no type
             for _, typed, _ in sites.values()
-            if typed
+            if typed and not typed.startswith(FIXTURE)  # looked up as pytest does, not in scope
         }
 
     def references(self, heads: set[str]) -> list[tuple[str, str, int, str | None]]:
@@ -191,7 +215,7 @@ class Bindings:
         out = []
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(list(sites.values()))
-            wanted = bound == RETURN or bound in heads or "self." + bound in heads or "this." + bound in heads
+            wanted = bound == RETURN or bound == MARK or bound in heads or "self." + bound in heads or "this." + bound in heads
             attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
             if not wanted and not attribute and (scope or not typed):
                 continue

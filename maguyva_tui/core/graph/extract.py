@@ -21,6 +21,7 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.graph import names
 from maguyva_tui.core.graph.bindings import ATTRIBUTE_CAPTURES, RECEIVERS, RETURN, RETURN_CAPTURES, Bindings
+from maguyva_tui.core.graph.fixtures import Injections, injections
 from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
@@ -87,7 +88,7 @@ def extract_facts(
     tree: Tree, source: bytes, language: str, path: str, symbols: Sequence[Symbol]
 ) -> tuple[list[Reference], list[Import]]:
     """Return the references and imports of one parsed file; ``source`` must be the parsed bytes."""
-    references, imports = _extract(tree, language, symbols)
+    references, imports = _extract(tree, source, language, path, symbols)
     return ([Reference(kind, name, path, line, scope) for kind, name, line, scope in references],
             [Import(path, *row) for row in imports])
 
@@ -97,10 +98,12 @@ def extract_rows(
 ) -> tuple[list[RefRow], list[ImportRow]]:
     """Return what ``extract_facts`` does as the plain rows the index stores (``store/facts.py``),
     for a caller that ships them between processes: no object per reference is ever made."""
-    return _extract(tree, language, symbols)
+    return _extract(tree, source, language, path, symbols)
 
 
-def _extract(tree: Tree, language: str, symbols: Sequence[Symbol]) -> tuple[list[RefRow], list[ImportRow]]:
+def _extract(
+    tree: Tree, source: bytes, language: str, path: str, symbols: Sequence[Symbol]
+) -> tuple[list[RefRow], list[ImportRow]]:
     """Read the references (as rows) and imports of one parsed file."""
     if language not in PATTERNS:
         return [], []
@@ -111,7 +114,8 @@ def _extract(tree: Tree, language: str, symbols: Sequence[Symbol]) -> tuple[list
     reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
-    return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
+    injected = injections(path, source, symbols, reader.references) if language == "python" else None
+    return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES, injected), imports
 
 
 class _Reader:
@@ -187,11 +191,14 @@ class _Reader:
         """Record one reference."""
         self.references.append((kind, name, line, scope or self.scope(line)))
 
-    def bindings(self, captures: dict[str, list[Node]], declarators: bool) -> list[RefRow]:
+    def bindings(
+        self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None
+    ) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return; then of the names
         those bindings' types start with (``append = result.append``, ``return result``: what
-        ``result`` is makes what ``append`` and the function's result are), a few rounds deep."""
+        ``result`` is makes what ``append`` and the function's result are), a few rounds deep.
+        ``injected``: the tests and fixtures whose parameters pytest fills (``fixtures.py``)."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
@@ -213,7 +220,7 @@ class _Reader:
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))
-        found = Bindings(self.scope)
+        found = Bindings(self.scope, injected)
         for _ in range(TYPE_ROUNDS):
             chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
             for offset, line, node, capture, text in chosen:

@@ -20,7 +20,9 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
   Rust structs, TypeScript classes), ``@local.caught`` an exception a ``catch`` or ``except`` binds
   and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
-  and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function.
+  and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
+  ``@local.yield`` a yielded value, the value of a pytest fixture, and ``@local.param`` a plain
+  Python parameter, which pytest fills with a fixture in a test (``fixtures.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ PYTHON = r"""
 (type [(identifier) (attribute) (string)] @type)
 (import_statement) @import
 (import_from_statement) @import
-(parameters (identifier) @local)
+(parameters (identifier) @local.param)
 (default_parameter name: (identifier) @local)
 (typed_parameter (identifier) @local.typed type: (type))
 (typed_default_parameter name: (identifier) @local.typed type: (type))
@@ -52,6 +54,7 @@ PYTHON = r"""
 (as_pattern (call) alias: (as_pattern_target (identifier) @local.with))
 (return_statement (_) @local.return)
 (function_definition return_type: (type) @local.returns)
+(expression_statement (yield (_) @local.yield))
 """
 
 _JS_COMMON = r"""

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
 from maguyva_tui.core.graph.extract import RETURN
+from maguyva_tui.core.graph.fixtures import FIXTURE, PYTEST_FIXTURES
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.types import Import
 
@@ -341,6 +342,8 @@ class Resolver:
         or, written ``make()``, what calling a name gives (an instance, a function's return type)."""
         if not typed or typed in INFERRED_TYPES:
             return UNRESOLVED
+        if typed.startswith(FIXTURE):
+            return self.fixture(index, scope, typed[len(FIXTURE):])
         if index.language == "rust" and typed.partition(".")[0] in RUST_DEREF:
             return UNRESOLVED
         if not self._deeper():
@@ -356,6 +359,39 @@ class Resolver:
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
         finally:
             self.depth -= 1
+
+    def fixture(self, index: FileIndex, scope: str | None, name: str) -> str:
+        """Resolve the value pytest passes a test or fixture (at ``scope``) for a parameter: what
+        the fixture of that name returns or yields. The fixture is looked up as pytest does: in
+        the test's class, in its module, then in each ``conftest.py`` from its folder up; a fixture
+        that requests its own name gets the one it overrides. pytest's own fixtures are external."""
+        owner = scope.rpartition(".")[0] if scope else ""
+        return self._memoized(("fixture", index.path, owner, scope, name), self._fixture, index, scope, owner, name)
+
+    def _fixture(self, index: FileIndex, scope: str | None, owner: str, name: str) -> str:
+        """Resolve a fixture's value, without the memo."""
+        found = None
+        defined = index.fixtures.get(name, ())
+        for wanted in (owner, ""):  # the class's own fixtures override the module's
+            found = next((q for q in defined if q != scope and q.rpartition(".")[0] == wanted), None)
+            if found is not None or not owner:
+                break
+        path = index.path
+        folder = posixpath.dirname(path)
+        while found is None:
+            conftest = posixpath.join(folder, "conftest.py")
+            other = self.file(conftest) if conftest != path else None
+            if other is not None:
+                found = next((q for q in other.fixtures.get(name, ()) if "." not in q), None)
+                if found is not None:
+                    path = conftest
+                    break
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+        if found is None:
+            return EXTERNAL if name in PYTEST_FIXTURES else UNRESOLVED
+        return self.result(symbol_id(path, found))
 
     def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypeAlias
 
+from maguyva_tui.core.graph.fixtures import MARK
 from maguyva_tui.core.graph.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import FileFacts, Import, Symbol
@@ -95,6 +96,8 @@ class FileIndex:
     """Module-level variable to the type it was declared with or assigned (``""`` when unknown)."""
     attrs: dict[str, dict[str, str]] = field(default_factory=dict)
     """Class qualname to attribute or field name to declared type (``""`` when unknown)."""
+    fixtures: dict[str, list[str]] = field(default_factory=dict)
+    """pytest fixture name to the qualnames of the functions that define it (``fixtures.py``)."""
 
     def enclosing_class(self, scope: str | None) -> str | None:
         """Return the qualname of the innermost class in this file enclosing a scope."""
@@ -139,6 +142,9 @@ def _definitions(symbols: Sequence[Symbol] | Sequence[SymbolRow]) -> Iterator[tu
 def _add_local(index: FileIndex, scope: str, written: str) -> None:
     """File one ``local`` record as a function local or a class attribute."""
     name, _, typed = written.partition(":")
+    if name == MARK:
+        index.fixtures.setdefault(typed, []).append(scope)
+        return
     if name.startswith("self."):
         owner = index.enclosing_class(scope)
         if owner is not None:
