@@ -111,3 +111,31 @@ def test_an_attribute_set_in_a_base_class_types_calls_from_other_files() -> None
              "tests/test_app.py": TESTS}
     g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
     assert sites(g, "Config.from_object") == [("tests/test_app.py", 6, "test_config")]
+
+
+COLORS = """
+import typing
+from typing import Optional, Union
+
+class Color:
+    def downgrade(self):
+        return self
+
+class Style:
+    def __init__(self, color: Optional[Color], bgcolor: "Color | None", link: typing.Optional["Color"]):
+        color.downgrade()
+        bgcolor.downgrade()
+        link.downgrade()
+
+def paint(a: Union[Color, None], b: None | Color, c: Union[Color, str], d: list[Color]):
+    a.downgrade()
+    b.downgrade()
+    c.downgrade()
+    d.downgrade()
+"""
+
+
+def test_an_optional_annotation_types_the_value_it_holds_when_called() -> None:
+    g = build_graph({"colors.py": analyze("colors.py", dedent(COLORS))})
+    called = [line for _, line, _ in sites(g, "Color.downgrade")]
+    assert called == [11, 12, 13, 16, 17]  # Union[Color, str] and list[Color] are no Color

@@ -186,9 +186,21 @@ QUOTED_TYPE = re.compile(r"""(?P<q>["'])(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Z
 """A Python annotation written as a string naming a type (``console: "Console"``, a forward reference)."""
 
 
+OPTIONAL_TYPES = frozenset({"Optional", "typing.Optional", "t.Optional"})
+"""Python's ``Optional[X]``: a value of it that anything is called on is an ``X``."""
+UNION_TYPES = frozenset({"Union", "typing.Union", "t.Union"})
+"""Python's ``Union[X, None]``, the same as ``Optional[X]``."""
+QUOTED_OPTIONAL = re.compile(
+    r"""(?P<q>["'])\s*(?:(?:typing\.|t\.)?Optional\[\s*(?P<a>[\w.]+)\s*\]|(?P<b>[\w.]+)\s*\|\s*None|None\s*\|\s*(?P<c>[\w.]+))\s*(?P=q)"""
+)
+"""``"Optional[X]"``, ``"X | None"``, ``"None | X"`` written as strings (forward references)."""
+
+
 def type_name(node: Node | None, kind: str | None = None) -> str | None:
     """Return the dotted name of a declared type, ``None`` when it is not a plain named type
-    (``kind``: the node's type when the caller has read it already)."""
+    (``kind``: the node's type when the caller has read it already). Python's ``Optional[X]``,
+    ``Union[X, None]`` and ``X | None`` name ``X``: what is called on such a value is called on an
+    ``X``, since calling it on ``None`` would fail."""
     if node is None:
         return None
     kind = kind or node.type
@@ -196,12 +208,54 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         node = node.named_children[0]
         kind = node.type
     if kind == "string":  # only ever a type here, never a value: read the name it quotes
-        quoted = QUOTED_TYPE.fullmatch((node.text or b"").decode("utf-8", "replace"))
-        return quoted["name"] if quoted else None
+        text = (node.text or b"").decode("utf-8", "replace")
+        quoted = QUOTED_TYPE.fullmatch(text)
+        if quoted:
+            return quoted["name"]
+        optional = QUOTED_OPTIONAL.fullmatch(text)
+        return (optional["a"] or optional["b"] or optional["c"]) if optional else None
+    if kind in OPTIONAL_FORMS:
+        inner = _optional_of(node, kind)
+        if inner is not None:
+            return type_name(inner)
     name = dotted(node)
     if UNKNOWN in name.split("."):
         return None
     return name
+
+
+OPTIONAL_FORMS = frozenset({"generic_type", "subscript", "binary_operator"})
+"""Node types that may write a Python optional type (``Optional[X]``, ``typing.Optional[X]``,
+``X | None``); other languages' ``generic_type`` holds ``type_arguments``, never read here."""
+
+
+def _optional_of(node: Node, kind: str) -> Node | None:
+    """Return the ``X`` of a Python ``Optional[X]``, ``Union[X, None]`` or ``X | None`` type,
+    ``None`` for any other type."""
+    if kind == "generic_type":  # Optional[X], Union[X, None]
+        if node.named_child_count != 2 or node.named_children[1].type != "type_parameter":
+            return None
+        head, arguments = dotted(node.named_children[0]), node.named_children[1].named_children
+    elif kind == "subscript":  # typing.Optional[X]
+        head, arguments = dotted(node.child_by_field_name("value")), node.children_by_field_name("subscript")
+    else:  # X | None
+        operator = node.child_by_field_name("operator")
+        if operator is None or operator.type != "|":
+            return None
+        head, arguments = "|", [c for c in (node.child_by_field_name("left"), node.child_by_field_name("right")) if c]
+    if head in OPTIONAL_TYPES:
+        return arguments[0] if len(arguments) == 1 else None
+    if head not in UNION_TYPES and head != "|":
+        return None
+    kept = [a for a in arguments if not _is_none(a)]
+    return kept[0] if len(arguments) == 2 and len(kept) == 1 else None
+
+
+def _is_none(node: Node) -> bool:
+    """Tell whether a type is ``None``."""
+    if node.type == "type" and node.named_child_count == 1:
+        node = node.named_children[0]
+    return node.type == "none"
 
 
 DECLARATOR_WRAPPERS: frozenset[str] = frozenset(
