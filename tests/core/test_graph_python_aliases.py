@@ -139,3 +139,13 @@ def test_an_optional_annotation_types_the_value_it_holds_when_called() -> None:
     g = build_graph({"colors.py": analyze("colors.py", dedent(COLORS))})
     called = [line for _, line, _ in sites(g, "Color.downgrade")]
     assert called == [11, 12, 13, 16, 17]  # Union[Color, str] and list[Color] are no Color
+
+
+def test_a_package_importing_its_own_submodule_exposes_it() -> None:
+    files = {
+        "pkg/__init__.py": "from . import utils\nfrom .utils import helper as _helper\n",
+        "pkg/utils.py": "def rewind_body(body):\n    return body\n\ndef helper():\n    pass\n",
+        "tests/test_use.py": "import pkg\n\ndef test_rewind():\n    pkg.utils.rewind_body(1)\n",
+    }
+    g = build_graph({p: analyze(p, t) for p, t in files.items()})
+    assert sites(g, "rewind_body") == [("tests/test_use.py", 4, "test_rewind")]

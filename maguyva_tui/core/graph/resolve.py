@@ -262,6 +262,8 @@ class Resolver:
         module = self.module(index, imp.module)
         if imp.name is None or imp.name == "*" or module in SENTINELS:
             return module
+        if module == index.path and index.language == "python":  # ``from . import utils`` in an __init__
+            return self.submodule(index, imp.name)
         return self.member(module, imp.name)
 
     def enclosing_class(self, index: FileIndex, scope: str | None) -> str | None:
