@@ -149,3 +149,33 @@ def test_a_package_importing_its_own_submodule_exposes_it() -> None:
     }
     g = build_graph({p: analyze(p, t) for p, t in files.items()})
     assert sites(g, "rewind_body") == [("tests/test_use.py", 4, "test_rewind")]
+
+
+LIVE = """
+from typing import Optional
+
+class Console:
+    def line(self):
+        pass
+
+def line():
+    pass
+
+class Live:
+    def __init__(self, console: Optional[Console], backup, line):
+        self.console = console
+        self.backup = backup
+        self.line = line
+
+    def stop(self):
+        self.console.line()
+        self.backup.line()
+        self.line()
+"""
+
+
+def test_an_attribute_set_from_an_annotated_parameter_has_its_type() -> None:
+    files = {"live.py": LIVE, "use.py": "from live import Live\n\ndef run(live: Live):\n    live.console.line()\n"}
+    g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+    assert sites(g, "Console.line") == [("live.py", 18, "Live.stop"), ("use.py", 4, "run")]
+    assert [s for s in sites(g, "line") if s[0] == "live.py"] == []  # self.line is a parameter's value

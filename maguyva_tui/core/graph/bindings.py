@@ -98,7 +98,7 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("injected", "scope", "sites")
+    __slots__ = ("from_names", "injected", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
         self.scope = scope
@@ -106,6 +106,8 @@ class Bindings:
         """The tests and fixtures of the file, whose parameters pytest fills (``fixtures.py``)."""
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
+        self.from_names: list[tuple[str, str, str, int]] = []
+        """Attributes set from a plain name: (method scope, that name, ``self.x``, byte offset)."""
         for qualname, (name, line) in injected.fixtures.items() if injected is not None else ():
             self.sites[qualname, MARK] = {-1: (line, name, True)}  # the name tests request it by
 
@@ -141,6 +143,10 @@ class Bindings:
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture != "local.self") if value is not None else None
+            if typed is None and capture == "local.self" and value is not None and value.type == "identifier":
+                # ``self.console = console``: typed by that name's annotation in the method, if any
+                self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
+                                        bound, offset))
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
 
     def direct_init(self, node: Node, line: int) -> str | None:
@@ -200,9 +206,21 @@ class Bindings:
         if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
             sites[offset] = (line, typed, declared)
 
+    def settle_attributes(self) -> None:
+        """Type each attribute set from a plain name (``self.console = console``) by the type that
+        name is declared with in the method (an annotated parameter), when it is declared with one
+        type: the attribute is read from other methods and files, where the name means nothing."""
+        for scope, name, bound, offset in self.from_names:
+            sites = self.sites.get((scope, name))
+            declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
+            attribute = self.sites.get((scope, bound), {}).get(offset)
+            if len(declared) == 1 and attribute is not None and not attribute[1]:
+                self.sites[scope, bound][offset] = (attribute[0], next(iter(declared)), False)
+
     def type_heads(self) -> set[bytes]:
-        """Return the names the types bound so far start with (``result`` for ``result.append``)."""
-        return {
+        """Return the names the types bound so far start with (``result`` for ``result.append``),
+        and the names attributes are set from (their declarations are read too)."""
+        return {name.encode() for _, name, _, _ in self.from_names} | {
             typed.partition(".")[0].removesuffix("()").encode()
             for (_, bound), sites in self.sites.items()
             if bound != MARK  # a fixture's registered name is no type

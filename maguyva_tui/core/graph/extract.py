@@ -232,6 +232,7 @@ class _Reader:
             heads |= {h.decode("utf-8", "replace") for h in more}
             chosen = [item for item in rest if item[4] in more]
             rest = [item for item in rest if item[4] not in more]
+        found.settle_attributes()
         return found.references(heads)
 
 
