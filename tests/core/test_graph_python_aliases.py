@@ -179,3 +179,49 @@ def test_an_attribute_set_from_an_annotated_parameter_has_its_type() -> None:
     g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
     assert sites(g, "Console.line") == [("live.py", 18, "Live.stop"), ("use.py", 4, "run")]
     assert [s for s in sites(g, "line") if s[0] == "live.py"] == []  # self.line is a parameter's value
+
+
+STYLE = """
+from functools import cached_property
+from typing import Generic, Optional, TypeVar
+
+T = TypeVar("T")
+
+class Color:
+    def get_truecolor(self):
+        return self
+
+class Style:
+    @property
+    def color(self) -> Optional[Color]:
+        return Color()
+
+    @cached_property
+    def background(self) -> Color:
+        return Color()
+
+    def plain(self) -> Color:
+        return Color()
+
+class PromptBase(Generic[T]):
+    @classmethod
+    def ask(cls):
+        return cls()
+
+class Confirm(PromptBase[bool]):
+    pass
+
+def paint(style: Style):
+    style.color.get_truecolor()
+    style.background.get_truecolor()
+    style.plain.get_truecolor()
+    color = style.color
+    color.get_truecolor()
+    Confirm.ask()
+"""
+
+
+def test_a_property_read_on_the_way_is_its_value_and_a_generic_base_is_a_base() -> None:
+    g = build_graph({"style.py": analyze("style.py", dedent(STYLE))})
+    assert [line for _, line, _ in sites(g, "Color.get_truecolor")] == [32, 33, 36]  # not a plain method
+    assert sites(g, "PromptBase.ask") == [("style.py", 37, "paint")]

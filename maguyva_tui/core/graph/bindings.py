@@ -26,6 +26,11 @@ UNTYPED = ""
 RETURN = "<return>"
 """The local name a function's return type is bound to."""
 
+PROPERTY = "<property>"
+"""The local name that marks a Python method as a property (``@property``): reading it calls it."""
+
+PROPERTY_DECORATORS = frozenset({"property", "cached_property", "functools.cached_property"})
+
 NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
 """Returned literals that say nothing about a function's return type."""
 

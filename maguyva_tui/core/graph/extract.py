@@ -20,7 +20,15 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.graph import names
-from maguyva_tui.core.graph.bindings import ATTRIBUTE_CAPTURES, RECEIVERS, RETURN, RETURN_CAPTURES, Bindings
+from maguyva_tui.core.graph.bindings import (
+    ATTRIBUTE_CAPTURES,
+    PROPERTY,
+    PROPERTY_DECORATORS,
+    RECEIVERS,
+    RETURN,
+    RETURN_CAPTURES,
+    Bindings,
+)
 from maguyva_tui.core.graph.fixtures import Injections, injections
 from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.graph.patterns import PATTERNS
@@ -115,7 +123,9 @@ def _extract(
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     injected = injections(path, source, symbols, reader.references) if language == "python" else None
-    return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES, injected), imports
+    bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, injected)
+    marked = _properties(symbols, reader.references) if language == "python" else []
+    return reader.references + bound + marked, imports
 
 
 class _Reader:
@@ -234,6 +244,16 @@ class _Reader:
             rest = [item for item in rest if item[4] not in more]
         found.settle_attributes()
         return found.references(heads)
+
+
+def _properties(symbols: Sequence[Symbol], references: list[RefRow]) -> list[RefRow]:
+    """Mark the methods decorated with ``@property`` (or ``cached_property``): a local ``<property>``
+    in the method's scope."""
+    decorated = {line for kind, name, line, _ in references if kind == "call" and name in PROPERTY_DECORATORS}
+    if not decorated:
+        return []
+    return [("local", PROPERTY, s.name_line, s.qualname) for s in symbols
+            if s.kind == "method" and any(line in decorated for line in range(s.start_line, s.name_line))]
 
 
 PARAMETER_LISTS = frozenset({"type_parameters", "type_parameter_list", "template_parameter_list"})

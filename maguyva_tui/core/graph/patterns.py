@@ -32,6 +32,7 @@ PYTHON = r"""
 (decorator (identifier) @call)
 (decorator (attribute) @call)
 (class_definition superclasses: (argument_list [(identifier) (attribute)] @inherit))
+(class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @inherit)))
 (type [(identifier) (attribute) (string)] @type)
 (import_statement) @import
 (import_from_statement) @import

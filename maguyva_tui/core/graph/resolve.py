@@ -188,9 +188,17 @@ class Resolver:
                     return trait if trait is not None else UNRESOLVED
                 break
             target = self.member(target, parts[i])
-            if written[i].endswith("()"):
-                target = self.result(target)
+            if written[i].endswith("()") or (i < len(parts) - 1 and self.is_property(target)):
+                target = self.result(target)  # a property read on the way is its getter's result
         return target
+
+    def is_property(self, target: str) -> bool:
+        """Tell whether a target is a Python method decorated with ``@property``."""
+        if not is_symbol(target):
+            return False
+        path, qualname = split_id(target)
+        index = self.file(path)
+        return index is not None and qualname in index.properties
 
     def crate_method(self, names: list[str]) -> bool:
         """Tell whether the crate defines a method of one of these names that a value of a foreign
@@ -355,7 +363,7 @@ class Resolver:
             target = self.resolve(index, scope, typed.removesuffix("()"))
             if target in SENTINELS:
                 return target
-            if called:
+            if called or self.is_property(target):  # ``color = style.color``: the property's value
                 return self.result(target)
             kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypeAlias
 
+from maguyva_tui.core.graph.bindings import PROPERTY
 from maguyva_tui.core.graph.fixtures import MARK
 from maguyva_tui.core.graph.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
@@ -98,6 +99,8 @@ class FileIndex:
     """Class qualname to attribute or field name to declared type (``""`` when unknown)."""
     fixtures: dict[str, list[str]] = field(default_factory=dict)
     """pytest fixture name to the qualnames of the functions that define it (``fixtures.py``)."""
+    properties: set[str] = field(default_factory=set)
+    """Qualnames of the methods that are properties: reading one gives what it returns."""
 
     def enclosing_class(self, scope: str | None) -> str | None:
         """Return the qualname of the innermost class in this file enclosing a scope."""
@@ -144,6 +147,9 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
     name, _, typed = written.partition(":")
     if name == MARK:
         index.fixtures.setdefault(typed, []).append(scope)
+        return
+    if name == PROPERTY:
+        index.properties.add(scope)
         return
     if name.startswith("self."):
         owner = index.enclosing_class(scope)
