@@ -16,7 +16,7 @@ installed copy of the same package never answers for it, and jedi can import pyt
 which it reads no test's fixtures (``JEDI_SETUP``). A site is counted once by (file, line).
 Symbols jedi finds no call site for are skipped. Recall = shared sites / jedi's sites, precision
 = shared sites / the graph's sites, summed over all symbols (micro average). jedi's answers are
-cached in ``bench/.cache/jedi2-*.json``.
+cached in ``bench/.cache/jedi3-*.json``.
 
 Unresolved rates: every call, base-type and type reference of a real repository of each language
 is resolved; the rate is (unresolved + ambiguous) / (all sites that are not external). The
@@ -55,9 +55,10 @@ PYTHON_CORPORA = ("requests", "flask", "click", "rich")
 """Pinned Python sdists the callers list is compared on (``bench/corpora.py``)."""
 PACKAGE_DIRS = {"requests": "src/requests", "flask": "src/flask", "click": "src/click", "rich": "rich"}
 """Where each corpus's package sits: its functions are the symbols asked about."""
-JEDI_SETUP = 2
+JEDI_SETUP = 3
 """Version of the way jedi is asked, in its cache's name: 2 asks ``goto`` at every call site, with
-pytest importable (fixtures); 1 asked ``get_references`` at each definition."""
+pytest importable (fixtures); 1 asked ``get_references`` at each definition; 3 is 2 without the
+names read on the way to a decorator (``width`` in ``@width.setter``)."""
 
 PYPI = "https://files.pythonhosted.org/packages/"
 DEBIAN = "http://deb.debian.org/debian/pool/main/"
@@ -187,8 +188,10 @@ def jedi_sites(root: Path, facts: dict[str, FileFacts], package: str) -> dict[st
         for number, row in enumerate((root / path).read_text("utf-8", errors="replace").splitlines(), 1):
             for found in written.finditer(row):
                 before, after = row[: found.start()].rstrip(), row[found.end():].lstrip()
-                if before.endswith("def") or not (after.startswith("(") or before.endswith("@") or _decorated(before)):
-                    continue
+                if before.endswith("def") or after.startswith(".") or not (
+                    after.startswith("(") or before.endswith("@") or _decorated(before)
+                ):
+                    continue  # a definition, or a name read on the way (``@width.setter``)
                 script = jedi.Script(path=str(root / path), project=project)
                 for name in script.goto(number, found.start(), follow_imports=True):
                     target = _relative(root, name.module_path)
