@@ -189,3 +189,19 @@ def test_adding_a_conftest_later_resolves_the_tests_that_need_it() -> None:
     g.update({}, ["tests/conftest.py"])
     assert [s for s in sites(g, "Flask.route") if s[0] == "tests/test_views.py"] == []
     assert shape(g) == shape(graph(files))
+
+
+def test_fixtures_that_request_each_other_leave_their_sites_unresolved() -> None:
+    conftest = """
+    import pytest
+
+    @pytest.fixture
+    def first(second):
+        return second
+
+    @pytest.fixture
+    def second(first):
+        return first
+    """
+    g = graph({"tests/conftest.py": conftest, "tests/test_loop.py": "def test_loop(first):\n    first.run()\n"})
+    assert outcomes(g, "tests/test_loop.py") == {(2, "first.run"): "unresolved"}
