@@ -30,6 +30,7 @@ PROPERTY = "<property>"
 """The local name that marks a Python method as a property (``@property``): reading it calls it."""
 
 PROPERTY_DECORATORS = frozenset({"property", "cached_property", "functools.cached_property"})
+"""Decorators (as written) that make a method a property."""
 
 NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
 """Returned literals that say nothing about a function's return type."""
@@ -238,7 +239,8 @@ class Bindings:
         out = []
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(list(sites.values()))
-            wanted = bound == RETURN or bound == MARK or bound in heads or "self." + bound in heads or "this." + bound in heads
+            wanted = (bound in (RETURN, MARK) or bound in heads
+                      or "self." + bound in heads or "this." + bound in heads)
             attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
             if not wanted and not attribute and (scope or not typed):
                 continue

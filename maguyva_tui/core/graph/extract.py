@@ -8,7 +8,9 @@ is the qualname of the innermost enclosing symbol, found by line.
 Besides ``call``, ``inherit`` and ``ref``, references of kind ``local`` record a name bound inside a
 function or class body (``bindings.py``). Only names that start a call or type reference in the
 same file are recorded. The resolver uses them so that a call through a local variable is never
-mistaken for a call to a global of the same name.
+mistaken for a call to a global of the same name. In Python, a test's and a fixture's parameters are
+bound to the pytest fixture of their name (``fixtures.py``), and a ``<property>`` local marks each
+method decorated with ``@property``.
 """
 
 from __future__ import annotations

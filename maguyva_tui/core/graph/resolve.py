@@ -7,7 +7,9 @@ the same name), a definition nested in an enclosing scope, a top-level definitio
 an imported name (aliases, re-exports followed), a wildcard import, then per language: the same
 package (Go and Java: the same directory), the crate's modules (Rust), a unique definition among
 the linked C/C++ files. Built-ins and names bound by imports from outside the repository are
-*external*. Several candidates make a site *ambiguous*. Every other site is *unresolved*.
+*external*. Several candidates make a site *ambiguous*. Every other site is *unresolved*. In
+Python, a parameter pytest fills is the value of the fixture of its name (``fixtures.py``), and a
+property read on the way (``style.color.get_truecolor``) is what its getter returns.
 
 A target is a symbol id (``path::qualname``), a file path (a module), ``gopkg:dir``/``jpkg:a.b``
 (a package), or one of the sentinels below. Every table the resolver reads is recorded as a key
