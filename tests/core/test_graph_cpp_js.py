@@ -354,3 +354,29 @@ def test_a_base_listed_on_the_line_a_method_starts_belongs_to_the_class() -> Non
     })
     assert call_targets(graph, "b.cc", 2) == {"b.cc::B.m3"}
     assert call_targets(graph, "b.js", 2) == {"b.js::B.m3"}
+
+
+def test_a_typescript_union_with_null_or_undefined_is_its_type_where_called() -> None:
+    graph = graph_of({
+        "src/sub.ts": """\
+            export class Subscription {
+              unsubscribe(): void {}
+            }
+            export class Other {
+              unsubscribe(): void {}
+            }
+            """,
+        "src/use.ts": """\
+            import { Subscription, Other } from './sub';
+            export function stop(a: Subscription | null, b: undefined | Subscription, c: Subscription | Other) {
+              let inner: Subscription | null = null;
+              a?.unsubscribe();
+              b.unsubscribe();
+              c.unsubscribe();
+              inner?.unsubscribe();
+            }
+            """,
+    })
+    sub = {"src/sub.ts::Subscription.unsubscribe"}
+    assert [call_targets(graph, "src/use.ts", line) for line in (4, 5, 7)] == [sub, sub, sub]
+    assert call_targets(graph, "src/use.ts", 6) == set()  # either class: never a guess

@@ -218,11 +218,20 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         inner = _optional_of(node, kind)
         if inner is not None:
             return type_name(inner)
+    elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "union_type":
+        return type_name(node.named_children[0], "union_type")
+    elif kind == "union_type":  # typescript Foo | null, Foo | undefined
+        kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
+                                                       and c.named_children[0].type in NULLISH)]
+        return type_name(kept[0]) if node.named_child_count == 2 and len(kept) == 1 else None
     name = dotted(node)
     if UNKNOWN in name.split("."):
         return None
     return name
 
+
+NULLISH = frozenset({"null", "undefined"})
+"""TypeScript's literal types of no value: ``Foo | null`` is a ``Foo`` wherever it is called."""
 
 OPTIONAL_FORMS = frozenset({"generic_type", "subscript", "binary_operator"})
 """Node types that may write a Python optional type (``Optional[X]``, ``typing.Optional[X]``,
