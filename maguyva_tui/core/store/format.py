@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
