@@ -31,7 +31,7 @@ from maguyva_tui.core.graph.bindings import (
     RETURN_CAPTURES,
     Bindings,
 )
-from maguyva_tui.core.graph.fixtures import Injections, injections
+from maguyva_tui.core.graph.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.graph.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
@@ -124,10 +124,11 @@ def _extract(
     reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
-    injected = injections(path, source, symbols, reader.references) if language == "python" else None
-    bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, injected)
-    marked = _properties(symbols, reader.references) if language == "python" else []
-    return reader.references + bound + marked, imports
+    if language != "python":
+        return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
+    decorators = decorator_calls(symbols, reader.references)
+    bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
+    return reader.references + bound + _properties(symbols, decorators), imports
 
 
 class _Reader:
@@ -248,14 +249,12 @@ class _Reader:
         return found.references(heads)
 
 
-def _properties(symbols: Sequence[Symbol], references: list[RefRow]) -> list[RefRow]:
+def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> list[RefRow]:
     """Mark the methods decorated with ``@property`` (or ``cached_property``): a local ``<property>``
     in the method's scope."""
-    decorated = {line for kind, name, line, _ in references if kind == "call" and name in PROPERTY_DECORATORS}
-    if not decorated:
-        return []
     return [("local", PROPERTY, s.name_line, s.qualname) for s in symbols
-            if s.kind == "method" and any(line in decorated for line in range(s.start_line, s.name_line))]
+            if s.kind == "method" and any(name in PROPERTY_DECORATORS for line in range(s.start_line, s.name_line)
+                                          for name in decorators.get(line, ()))]
 
 
 PARAMETER_LISTS = frozenset({"type_parameters", "type_parameter_list", "template_parameter_list"})

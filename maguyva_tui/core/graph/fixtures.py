@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from maguyva_tui.core.store.facts import RefRow
@@ -38,6 +38,9 @@ FIXTURE_DECORATORS = frozenset({
     "pytest.fixture", "fixture", "pytest.yield_fixture", "yield_fixture", "pytest_asyncio.fixture",
 })
 """Decorators (as called or written) that make a function a fixture."""
+
+DECORATED_KINDS = frozenset({"function", "method", "class"})
+"""Symbol kinds whose decorators are read."""
 
 PARAMETRIZE_DECORATORS = frozenset({"pytest.mark.parametrize", "mark.parametrize", "parametrize"})
 
@@ -63,18 +66,25 @@ class Injections:
     """Qualname of a test or fixture to the parameters that are not fixtures (parametrized)."""
 
 
-def injections(path: str, source: bytes, symbols: Sequence[Symbol], references: Sequence[RefRow]) -> Injections | None:
-    """Find the tests and fixtures of one Python file; ``None`` when it has neither."""
+def decorator_calls(symbols: Sequence[Symbol], references: Sequence[RefRow]) -> dict[int, list[str]]:
+    """Map each line of a decorated function's or class's decorators to the names called or
+    written there (``@pytest.fixture``, ``@property``), from the file's call references."""
+    lines = {line for s in symbols if s.start_line < s.name_line and s.kind in DECORATED_KINDS
+             for line in range(s.start_line, s.name_line)}
+    found: dict[int, list[str]] = {}
+    for kind, name, line, _ in references if lines else ():
+        if kind == "call" and line in lines:
+            found.setdefault(line, []).append(name)
+    return found
+
+
+def injections(path: str, source: bytes, symbols: Sequence[Symbol], decorators: Mapping[int, Sequence[str]]
+               ) -> Injections | None:
+    """Find the tests and fixtures of one Python file (``decorators``: from :func:`decorator_calls`);
+    ``None`` when it has neither."""
     test_file = TEST_FILE.fullmatch(posixpath.basename(path)) is not None
     if not test_file and b"fixture" not in source:
         return None
-    decorated = [s for s in symbols if s.start_line < s.name_line and s.kind in ("function", "method", "class")]
-    decorators: dict[int, list[str]] = {}
-    if decorated:
-        lines = {line for s in decorated for line in range(s.start_line, s.name_line)}
-        for kind, name, line, _ in references:
-            if kind == "call" and line in lines:
-                decorators.setdefault(line, []).append(name)
     text_lines: list[bytes] | None = None
 
     def decorator_text(symbol: Symbol) -> bytes:
@@ -111,8 +121,3 @@ def injections(path: str, source: bytes, symbols: Sequence[Symbol], references: 
                 continue  # a nested function, or a method of a class pytest does not collect
             takes[symbol.qualname] = frozenset(parametrized(symbol) | parametrized(cls))
     return Injections(fixtures, takes) if takes else None
-
-
-def fixture_owner(scope: str | None) -> str:
-    """Return the class whose fixtures a test or fixture at this scope sees first (``""``: none)."""
-    return scope.rpartition(".")[0] if scope else ""

@@ -377,11 +377,11 @@ class Resolver:
         the fixture of that name returns or yields. The fixture is looked up as pytest does: in
         the test's class, in its module, then in each ``conftest.py`` from its folder up; a fixture
         that requests its own name gets the one it overrides. pytest's own fixtures are external."""
-        owner = scope.rpartition(".")[0] if scope else ""
-        return self._memoized(("fixture", index.path, owner, scope, name), self._fixture, index, scope, owner, name)
+        return self._memoized(("fixture", index.path, scope, name), self._fixture, index, scope, name)
 
-    def _fixture(self, index: FileIndex, scope: str | None, owner: str, name: str) -> str:
+    def _fixture(self, index: FileIndex, scope: str | None, name: str) -> str:
         """Resolve a fixture's value, without the memo."""
+        owner = scope.rpartition(".")[0] if scope else ""
         found = None
         defined = index.fixtures.get(name, ())
         for wanted in (owner, ""):  # the class's own fixtures override the module's
