@@ -21,7 +21,8 @@ from maguyva_tui.core.embed.minilm import (
 )
 from maguyva_tui.core.embed.provider import Provider, ProviderError
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "minilm_reference"
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "minilm_reference"
+"""sentence-transformers' own vectors for twenty texts; how they were made is in its README.md."""
 PARITY_TOLERANCE = 1e-4  # sentence-transformers on torch vs numpy: measured 1.7e-7
 
 
@@ -38,8 +39,6 @@ def provider() -> MiniLMProvider:
 
 @pytest.fixture(scope="module")
 def reference() -> tuple[list[str], np.ndarray]:
-    if not (REFERENCE / "st_vectors.npy").is_file():
-        pytest.skip(f"reference vectors not found at {REFERENCE} (../shared beside the repository)")
     texts = json.loads((REFERENCE / "texts.json").read_text("utf-8"))
     return texts, np.load(REFERENCE / "st_vectors.npy")
 
