@@ -1,5 +1,6 @@
 """Embeddings for the semantic modality.
 
+- ``base``: what every provider shares, ``ProviderError`` and a cache of query vectors.
 - ``provider``: the ``Provider`` protocol and the choice between Voyage and the local model.
 - ``minilm`` + ``transformer``: all-MiniLM-L6-v2 run offline by a numpy forward pass.
 - ``voyage``: Voyage AI's ``voyage-code-3``, binary output, an optional extra.

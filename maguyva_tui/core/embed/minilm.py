@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from maguyva_tui.core.embed.provider import ProviderError, QueryCache
+from maguyva_tui.core.embed.base import ProviderError, QueryCache
 from maguyva_tui.core.embed.transformer import Encoder, TokenBatch
 
 MODEL_NAME = "all-MiniLM-L6-v2"

@@ -1,10 +1,12 @@
-"""The embedding provider interface and the choice between Voyage and the local model."""
+"""The embedding provider interface and the choice between Voyage and the local model.
+
+The providers themselves (``minilm``, ``voyage``) build on ``base``, not on this module, which
+imports them to choose one.
+"""
 
 from __future__ import annotations
 
 import os
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -12,13 +14,12 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from maguyva_tui.core.embed.base import ProviderError
+
+__all__ = ["VOYAGE_KEY_ENV", "Provider", "ProviderChoice", "ProviderError", "choose_provider", "fall_back"]
+
 VOYAGE_KEY_ENV = "VOYAGE_API_KEY"
 """The environment variable that holds a Voyage API key; setting it selects Voyage."""
-QUERY_CACHE_SIZE = 256  # search-as-you-type repeats the same texts; a vector is a few KB at most
-
-
-class ProviderError(RuntimeError):
-    """An embedding provider failed; the message is one line, safe to show, and never holds a key."""
 
 
 @runtime_checkable
@@ -38,29 +39,6 @@ class Provider(Protocol):
     def embed_query(self, text: str) -> npt.NDArray[np.float32]:
         """Embed a search query into a ``(dim,)`` float32 vector."""
         ...
-
-
-class QueryCache:
-    """A small thread-safe LRU of query vectors; it hands out copies so callers may modify them."""
-
-    def __init__(self, size: int = QUERY_CACHE_SIZE) -> None:
-        self._size = size
-        self._lock = threading.Lock()
-        self._vectors: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
-
-    def get(self, text: str, embed: Callable[[str], npt.NDArray[np.float32]]) -> npt.NDArray[np.float32]:
-        """Return the cached vector of ``text``, computing it with ``embed`` the first time."""
-        with self._lock:
-            vector = self._vectors.get(text)
-            if vector is not None:
-                self._vectors.move_to_end(text)
-                return vector.copy()
-        vector = embed(text)
-        with self._lock:
-            self._vectors[text] = vector
-            if len(self._vectors) > self._size:
-                self._vectors.popitem(last=False)
-        return vector.copy()
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,8 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from maguyva_tui.core.embed.base import ProviderError, QueryCache
 from maguyva_tui.core.embed.codes import unpack_signs
-from maguyva_tui.core.embed.provider import ProviderError, QueryCache
 
 log = logging.getLogger(__name__)
 
