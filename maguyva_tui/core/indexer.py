@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from maguyva_tui.core.parsing.analyze import analyze_row
-from maguyva_tui.core.store.centrality import CentralityTable
+from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans
 from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.format import (
     FileEntry,
@@ -121,6 +121,26 @@ GRAPH_STATS = "graph-stats.json"
 """What a graph built beside leaves for the build that waits on it (removed before publishing)."""
 
 
+def centrality_table(graph: CodeGraph) -> CentralityTable:
+    """Read every symbol's and file's centrality out of a graph into the table fusion reads."""
+    from maguyva_tui.core.graph.symbols import position
+    from maguyva_tui.core.graph.tables import symbol_id
+
+    store, index, rank = graph.store, graph.nodes.index, graph.slot_centrality()
+    size = len(rank)
+
+    def centrality(node: str) -> float:
+        slot = index.get(node)
+        return rank[slot] * FUSION_SCALE if slot is not None and slot < size else 0.0
+
+    files: dict[str, tuple[float, Spans]] = {}
+    for path in store.entries:
+        rows = sorted(store.rows(path), key=position)  # rows: no Symbol object made
+        spans = tuple((row[3], row[4], centrality(symbol_id(path, row[1]))) for row in rows)
+        files[path] = (centrality(path), spans)
+    return CentralityTable(files)
+
+
 def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
     """Build a cold graph from a generation's facts and write ``graph.pkl``, ``centrality.pkl``
     and its statistics into the generation (run in a process of its own).
@@ -132,7 +152,7 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
     folder = Path(gen)
     facts = FactsTable(rows if rows is not None else read_pickle(folder / "facts.pkl"))
     graph = build_graph(facts)
-    write_pickle(folder / "centrality.pkl", CentralityTable.from_graph(graph))
+    write_pickle(folder / "centrality.pkl", centrality_table(graph))
     write_pickle(folder / "graph.pkl", graph)
     (folder / GRAPH_STATS).write_text(json.dumps(graph.stats))
 
@@ -429,7 +449,7 @@ class _Build:
                 stats_file.unlink()
                 return None, read_pickle(gen / "centrality.pkl")
         graph = self._graph(facts, fresh)
-        centrality = CentralityTable.from_graph(graph)
+        centrality = centrality_table(graph)
         self.summary.graph = dict(graph.stats)
         write_pickle(gen / "centrality.pkl", centrality)
         write_pickle(gen / "graph.pkl", graph)

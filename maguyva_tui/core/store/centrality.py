@@ -12,7 +12,6 @@ a more central sibling (measured: natural-language MRR@10 fell from the semantic
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any
 
 FUSION_SCALE = 1 / 16
 """Divides PageRank × nodes (mean 1) so that only hubs gain a noticeable boost (see above)."""
@@ -29,28 +28,6 @@ class CentralityTable:
         self.files = files
         self._starts = {p: [s for s, _, _ in spans] for p, (_, spans) in files.items()}
         self._lookups: dict[str, tuple[dict[tuple[int, int], float], list[int]]] = {}
-
-    @classmethod
-    def from_graph(cls, graph: Any) -> CentralityTable:
-        """Read every symbol's and file's centrality out of a CodeGraph."""
-        if graph is None:
-            return cls({})
-        from maguyva_tui.core.graph.symbols import position
-        from maguyva_tui.core.graph.tables import symbol_id
-
-        store, index, rank = graph.store, graph.nodes.index, graph.slot_centrality()
-        size = len(rank)
-
-        def centrality(node: str) -> float:
-            slot = index.get(node)
-            return rank[slot] * FUSION_SCALE if slot is not None and slot < size else 0.0
-
-        files: dict[str, tuple[float, Spans]] = {}
-        for path in store.entries:
-            rows = sorted(store.rows(path), key=position)  # rows: no Symbol object made
-            spans = tuple((row[3], row[4], centrality(symbol_id(path, row[1]))) for row in rows)
-            files[path] = (centrality(path), spans)
-        return cls(files)
 
     def at(self, path: str, start_line: int, end_line: int | None = None) -> float:
         """Centrality of what a result at these lines stands for (0 for an unknown file)."""
