@@ -1,7 +1,7 @@
 """The graph engine: who calls what, what depends on what, and how central each symbol is.
 
-Data path: ``extract.extract_facts`` reads references and imports from the tree the indexer already
-parsed (one tree-sitter query per language, ``patterns.py``); ``model.CodeGraph`` resolves them
+Data path: ``core.parsing.facts`` reads references and imports from the tree the indexer already
+parsed (one tree-sitter query per language) into each file's facts; ``model.CodeGraph`` resolves them
 (``link.py`` per file, ``resolve.py``: scope, locals, imports, packages; never a guess) into integer
 columns of sites over node slots (``nodes.py``, ``sites.py``), from which it derives the weighted
 edges, sparse PageRank (``centrality.py``) and, on demand, a ``networkx.DiGraph`` view;
@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from maguyva_tui.core.graph.extract import extract_facts
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.types import FileFacts
 
-__all__ = ["CodeGraph", "build_graph", "extract_facts"]
+__all__ = ["CodeGraph", "build_graph"]
 
 
 def build_graph(

@@ -8,7 +8,7 @@ an imported name (aliases, re-exports followed), a wildcard import, then per lan
 package (Go and Java: the same directory), the crate's modules (Rust), a unique definition among
 the linked C/C++ files. Built-ins and names bound by imports from outside the repository are
 *external*. Several candidates make a site *ambiguous*. Every other site is *unresolved*. In
-Python, a parameter pytest fills is the value of the fixture of its name (``fixtures.py``), and a
+Python, a parameter pytest fills is the value of the fixture of its name (``parsing/facts/fixtures.py``), and a
 property read on the way (``style.color.get_truecolor``) is what its getter returns.
 
 A target is a symbol id (``path::qualname``), a file path (a module), ``gopkg:dir``/``jpkg:a.b``
@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
-from maguyva_tui.core.graph.extract import RETURN
-from maguyva_tui.core.graph.fixtures import FIXTURE, PYTEST_FIXTURES
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
+from maguyva_tui.core.parsing.facts.bindings import RETURN
+from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, PYTEST_FIXTURES
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypeAlias
 
-from maguyva_tui.core.graph.bindings import PROPERTY
-from maguyva_tui.core.graph.fixtures import MARK
-from maguyva_tui.core.graph.imports import WILDCARD
+from maguyva_tui.core.parsing.facts.bindings import PROPERTY
+from maguyva_tui.core.parsing.facts.fixtures import MARK
+from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import FileFacts, Import, Symbol
 
@@ -98,7 +98,7 @@ class FileIndex:
     attrs: dict[str, dict[str, str]] = field(default_factory=dict)
     """Class qualname to attribute or field name to declared type (``""`` when unknown)."""
     fixtures: dict[str, list[str]] = field(default_factory=dict)
-    """pytest fixture name to the qualnames of the functions that define it (``fixtures.py``)."""
+    """pytest fixture name to the qualnames of the functions that define it (``parsing/facts/fixtures.py``)."""
     properties: set[str] = field(default_factory=set)
     """Qualnames of the methods that are properties: reading one gives what it returns."""
 

@@ -6,8 +6,8 @@ The language is the path's, except that a ``.h`` header showing C++ syntax is re
 
 from __future__ import annotations
 
-from maguyva_tui.core.graph.extract import extract_facts, extract_rows
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
+from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
 from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse
 from maguyva_tui.core.store.facts import RefColumns, Row, encode
 from maguyva_tui.core.types import FileFacts

@@ -14,8 +14,8 @@ from typing import TypeAlias
 
 from tree_sitter import Node
 
-from maguyva_tui.core.graph import names
-from maguyva_tui.core.graph.fixtures import FIXTURE, MARK, Injections
+from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 """Names that denote the enclosing class, never recorded as locals."""

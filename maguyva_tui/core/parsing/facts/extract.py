@@ -21,8 +21,8 @@ from functools import cache
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
-from maguyva_tui.core.graph import names
-from maguyva_tui.core.graph.bindings import (
+from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.bindings import (
     ATTRIBUTE_CAPTURES,
     PROPERTY,
     PROPERTY_DECORATORS,
@@ -31,9 +31,9 @@ from maguyva_tui.core.graph.bindings import (
     RETURN_CAPTURES,
     Bindings,
 )
-from maguyva_tui.core.graph.fixtures import Injections, decorator_calls, injections
-from maguyva_tui.core.graph.imports import IMPORT_READERS, ImportRow
-from maguyva_tui.core.graph.patterns import PATTERNS
+from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
+from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
+from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
 from maguyva_tui.core.store.facts import RefRow

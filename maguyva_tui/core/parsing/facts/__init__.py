@@ -1,0 +1,14 @@
+"""Graph facts read at parse time: the references, imports and local bindings of one parsed file.
+
+``extract.py`` runs one tree-sitter query per language (``patterns.py``) over the tree the indexer
+already parsed and turns its captures into reference rows: dotted callee and type names
+(``names.py``), import rows (``imports.py``), local bindings and their types (``bindings.py``) and,
+in Python, pytest fixtures and properties (``fixtures.py``). Nothing here resolves a name: that is
+``core.graph``'s work, which reads these rows and never the other way round.
+"""
+
+from __future__ import annotations
+
+from maguyva_tui.core.parsing.facts.extract import extract_facts, extract_rows
+
+__all__ = ["extract_facts", "extract_rows"]
