@@ -10,12 +10,13 @@ not stored (the index has them): ``attach`` gives them back before an update.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.graph.nodes import FILE_KIND
+from maguyva_tui.core.graph.bases import Bases
+from maguyva_tui.core.graph.nodes import FILE_KIND, NodeTable
 from maguyva_tui.core.graph.sites import (
     EMPTY,
     EMPTY_LOOSE,
@@ -27,17 +28,33 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merged_from,
 )
-from maguyva_tui.core.graph.symbols import Row
+from maguyva_tui.core.graph.symbols import Row, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
-
-if TYPE_CHECKING:
-    from maguyva_tui.core.graph.model import CodeGraph
 
 FORMAT = 2
 """Bumped whenever the pickled layout changes; an older pickle is refused."""
 
 
-def dump(graph: CodeGraph) -> dict[str, Any]:
+class Persisted(Protocol):
+    """The parts of a ``model.CodeGraph`` its pickled form reads and fills (``model`` imports this
+    module, so this module names them instead of importing it)."""
+
+    nodes: NodeTable
+    store: SymbolStore
+    languages: dict[str, str | None]
+    blocks: dict[str, Block]
+    loose_blocks: dict[str, LooseBlock]
+    members: dict[str, Members]
+    inheritance: Bases
+    deps: dict[str, tuple[str, ...]]
+    _rank: list[float]
+    _derived: dict[str, Any]
+
+    def slot_centrality(self) -> list[float]:
+        """Return the centrality of every node slot."""
+
+
+def dump(graph: Persisted) -> dict[str, Any]:
     """Return the pickled state of a graph."""
     paths = sorted(graph.languages)
     rows = [graph.store.rows(p) if p in graph.store.entries else () for p in paths]
@@ -83,7 +100,7 @@ def dump(graph: CodeGraph) -> dict[str, Any]:
     }
 
 
-def _compaction(graph: CodeGraph, paths: list[str], rows: list[tuple[Row, ...]]
+def _compaction(graph: Persisted, paths: list[str], rows: list[tuple[Row, ...]]
                 ) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
     """Return the slots in stored node order, and the map from slot to stored position (-1: removed)."""
     index = graph.nodes.index
@@ -114,7 +131,7 @@ def _intern(names: Any) -> tuple[list[str], NDArray[np.int32]]:
     return list(positions), ints(index)
 
 
-def load(graph: CodeGraph, state: dict[str, Any]) -> None:
+def load(graph: Persisted, state: dict[str, Any]) -> None:
     """Fill an empty graph from its pickled state."""
     if state.get("format") != FORMAT:
         raise ValueError(f"graph pickle format {state.get('format')!r}, expected {FORMAT}: rebuild the index")
@@ -143,7 +160,7 @@ def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:
     return list(zip([0, *ends[:-1]], ends))
 
 
-def _load_sites(graph: CodeGraph, paths: Sequence[str], sites: dict[str, NDArray[Any]]) -> None:
+def _load_sites(graph: Persisted, paths: Sequence[str], sites: dict[str, NDArray[Any]]) -> None:
     """Split the stored sites into per-file blocks and keep them merged."""
     line, source, target, kind = sites["line"], sites["source"], sites["target"], sites["kind"]
     for path, (a, b) in zip(paths, _spans(sites["counts"])):
@@ -153,7 +170,7 @@ def _load_sites(graph: CodeGraph, paths: Sequence[str], sites: dict[str, NDArray
                                            sites["order"])
 
 
-def _load_loose(graph: CodeGraph, paths: Sequence[str], loose: dict[str, NDArray[Any]], names: list[str]) -> None:
+def _load_loose(graph: Persisted, paths: Sequence[str], loose: dict[str, NDArray[Any]], names: list[str]) -> None:
     """Split the stored loose sites into per-file blocks."""
     written = [names[i] for i in loose["name"].tolist()]
     for path, (a, b) in zip(paths, _spans(loose["counts"])):
