@@ -11,12 +11,15 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from maguyva_tui import __version__
-from maguyva_tui.core.intent import INTENTS
-from maguyva_tui.core.types import MODALITIES, QueryError
+from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES, QueryError, SearchResult
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.engine import Engine
 
 COMMANDS = ("index", "search", "graph", "mcp")
 EXIT_USAGE = 2
@@ -52,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     case.add_argument("-S", "--smart-case", action="store_true", help="insensitive unless QUERY has a capital")
     search.add_argument("--batch", metavar="FILE", help="JSON lines of queries ('-' for stdin)")
     search.add_argument("--intent", choices=INTENTS, help="override the detected intent")
-    search.add_argument("--preset", choices=("quick", "default", "thorough"), default="default",
+    search.add_argument("--preset", choices=PRESET_NAMES, default="default",
                         help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60)")
     search.add_argument("--explain", action="store_true", help="print why each result ranked where it did")
     search.add_argument("--depth", type=int, help="maximum depth for impact questions")
@@ -144,7 +147,7 @@ def _run_app(argv: list[str]) -> int:
     return app.return_code or 0
 
 
-def _engine(path: str, index_dir: str | None, notify: Any = None) -> Any:
+def _engine(path: str, index_dir: str | None, notify: Callable[[str], None] | None = None) -> Engine:
     from maguyva_tui.core.engine import Engine
 
     return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None, notify=notify)
@@ -240,7 +243,7 @@ def _search(args: argparse.Namespace) -> int:
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
     if args.json:
-        _emit(result)
+        _emit(result.to_json())
     elif args.explain:
         from maguyva_tui.core.explain import explain_text
 
@@ -278,7 +281,7 @@ def _open_batch(path: str) -> Any:
         raise UserError(f"{path}: {exc.strerror}") from None
 
 
-def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) -> dict[str, Any]:
+def _batch_one(engine: Engine, args: argparse.Namespace, line: str, number: int) -> dict[str, Any]:
     """Answer one batch line; a bad line gets an error object in its place, the rest go on."""
     try:
         item = json.loads(line)
@@ -286,7 +289,7 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
             raise UserError('each line must be a JSON object with a "query" string')
         if not isinstance(item.get("regex", False), bool):
             raise UserError('"regex" must be true or false')
-        answer: dict[str, Any] = engine.search(
+        answer = engine.search(
             item["query"],
             limit=int(item.get("limit", args.limit)),
             modality=item.get("modality", args.modality),
@@ -296,21 +299,20 @@ def _batch_one(engine: Any, args: argparse.Namespace, line: str, number: int) ->
             preset=item.get("preset", args.preset),
             depth=item.get("depth", args.depth),
         )
-        return answer
+        return answer.to_json()
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         message = f"line {number}: {exc}"
         return {"query": None, "error": message, "results": []}
 
 
-def _print_human(result: dict[str, Any]) -> None:
-    for i, r in enumerate(result["results"], 1):
-        where = f"{r['path']}:{r['start_line']}"
-        symbol = f"  {r['symbol']}" if r.get("symbol") else ""
-        print(f"{i:3}. {where}{symbol}  ({r['score']:.4f})")
-        line = _telling_line((r.get("snippet") or "").splitlines(), r.get("symbol"))
+def _print_human(result: SearchResult) -> None:
+    for i, r in enumerate(result.results, 1):
+        symbol = f"  {r.symbol}" if r.symbol else ""
+        print(f"{i:3}. {r.path}:{r.start_line}{symbol}  ({r.score:.4f})")
+        line = _telling_line(r.snippet.splitlines(), r.symbol)
         if line:
             print(f"      {line.strip()[:120]}")
-    print(f"{len(result['results'])} results in {result['elapsed_ms']:.1f} ms")
+    print(f"{len(result.results)} results in {result.elapsed_ms:.1f} ms")
 
 
 def _telling_line(lines: list[str], symbol: str | None) -> str | None:

@@ -17,8 +17,8 @@ from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
-from maguyva_tui.core.intent import INTENTS
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import INTENTS, MODALITIES
 
 WEIGHT_STEP = 0.1
 """How much ``+``/``-`` moves the chosen modality's weight."""
@@ -27,7 +27,7 @@ WEIGHT_STEP = 0.1
 class ActionsMixin(App[None]):
     """Key and palette actions; mixed into the app, which supplies the state they change."""
 
-    engine: Any
+    engine: Engine
     request: Request
     answer: Answer | None
     explaining: bool

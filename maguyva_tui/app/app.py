@@ -34,6 +34,7 @@ from maguyva_tui.app.widgets.query import QueryBar, QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, summary_text
+from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
 
 DEBOUNCE_S = 0.015
@@ -110,7 +111,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def __init__(
         self,
-        engine: Any,
+        engine: Engine,
         theme: str | None = None,
         user_themes: Loaded | None = None,
         watch: bool = True,
@@ -187,7 +188,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.notify(message.error, severity="error", timeout=10)
             return
         self.index_ready = True
-        for notice in getattr(self.engine, "notices", [])[-1:]:
+        for notice in self.engine.notices[-1:]:
             status.notice(notice)
         status.ready(self._index_text(message.summary))
         if message.summary is not None:
@@ -312,7 +313,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                     text,
                     row.start_line,
                     row.end_line,
-                    row.raw.get("language"),
+                    row.result.language,
                     row.hits,
                 )
         if self.explaining:

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 
 from maguyva_tui.app.session import PRESETS
-from maguyva_tui.core.intent import INTENTS
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.types import INTENTS, MODALITIES
 
 if TYPE_CHECKING:
     from maguyva_tui.app.app import MaguyvaApp

@@ -1,20 +1,21 @@
 """What the explorer asks the engine, and the answer in a shape the widgets read.
 
 Headless on purpose (no ``textual`` here): the request is a small frozen value, the answer keeps
-the engine's JSON dict untouched so that every number the UI shows is the number the ranking used.
-The engine grows in steps, so :func:`ask` passes only the keywords its ``search`` accepts and
-:class:`Answer` reads every explanation field with a default.
+the engine's typed :class:`~maguyva_tui.core.types.SearchResult` untouched so that every number
+the UI shows is the number the ranking used.
 """
 
 from __future__ import annotations
 
-import inspect
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, Ranked, SearchResult, Vote
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.engine import Engine
 
 RowKey: TypeAlias = tuple[str, int]
 """``(path, start_line)``: a result's identity when the list re-ranks."""
@@ -22,7 +23,7 @@ RowKey: TypeAlias = tuple[str, int]
 RESULT_LIMIT = 50
 """Results asked for: a screenful and a half, cheap to render on every keystroke."""
 
-PRESETS = ("quick", "default", "thorough")
+PRESETS = PRESET_NAMES
 """The engine's presets, in the order the ``p`` key cycles them."""
 
 
@@ -56,9 +57,9 @@ class Request:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One result, read defensively from the engine's dict (``raw`` keeps the dict itself)."""
+    """One result of the list (``result`` is the engine's own, every number as it ranked)."""
 
-    raw: Mapping[str, Any]
+    result: Ranked
 
     @property
     def key(self) -> RowKey:
@@ -67,158 +68,108 @@ class Row:
 
     @property
     def path(self) -> str:
-        return str(self.raw.get("path", ""))
+        return self.result.path
 
     @property
     def start_line(self) -> int:
-        return int(self.raw.get("start_line") or 1)
+        return self.result.start_line
 
     @property
     def end_line(self) -> int:
-        return int(self.raw.get("end_line") or self.start_line)
+        return self.result.end_line
 
     @property
     def hits(self) -> tuple[int, ...]:
-        """The lines the engine matched on (``match_lines``), when it says."""
-        lines = self.raw.get("match_lines") or ()
-        return tuple(int(n) for n in lines if isinstance(n, int))
+        """The lines the engines matched on (``match_lines``)."""
+        return self.result.match_lines
 
     @property
     def score(self) -> float:
-        return float(self.raw.get("score") or 0.0)
+        return self.result.score
 
     @property
     def demoted(self) -> bool:
         """True when the path was demoted (vendored, built, generated)."""
-        return float(self.raw.get("demotion", 1.0) or 1.0) < 1.0
+        return self.result.demotion < 1.0
 
     @property
     def folded(self) -> int:
-        return int(self.raw.get("folded") or 0)
+        return self.result.folded
 
-    def modality(self, name: str) -> Mapping[str, Any] | None:
-        """Return one engine's part (rank, weight, contribution, reason), ``None`` when it did not find it."""
-        part = (self.raw.get("modalities") or {}).get(name)
-        return part if isinstance(part, Mapping) else None
+    def modality(self, name: str) -> Vote | None:
+        """Return one engine's vote (rank, weight, contribution, reason), ``None`` when it did not find it."""
+        return self.result.vote(name)
 
 
 @dataclass(slots=True)
 class Answer:
-    """The engine's JSON result with the question read back; fields missing from the dict get defaults."""
+    """The engine's result with the question that asked it and the wall time it took."""
 
     request: Request
-    data: Mapping[str, Any]
+    result: SearchResult
     rows: list[Row] = field(default_factory=list)
     seconds: float = 0.0
-    """Wall time of the call, measured here (the dict's ``elapsed_ms`` is the engine's own)."""
+    """Wall time of the call, measured here (``elapsed_ms`` is the engine's own)."""
     notices: list[str] = field(default_factory=list)
 
     @classmethod
-    def build(cls, request: Request, data: Mapping[str, Any], seconds: float) -> Answer:
+    def build(cls, request: Request, result: SearchResult, seconds: float) -> Answer:
         """Wrap an engine result."""
-        rows = [Row(r) for r in data.get("results") or [] if isinstance(r, Mapping)]
-        notices = [str(n) for n in data.get("notices") or []]
-        return cls(request, data, rows, seconds, notices)
+        return cls(request, result, [Row(r) for r in result.results], seconds, list(result.notices))
 
     @property
     def intent(self) -> str:
-        return str(self.data.get("intent") or "")
+        return self.result.intent
 
     @property
-    def confidence(self) -> float | None:
-        value = self.data.get("confidence")
-        return float(value) if isinstance(value, int | float) else None
+    def confidence(self) -> float:
+        return self.result.confidence
 
     @property
     def target(self) -> str | None:
-        value = self.data.get("target")
-        return str(value) if value else None
+        return self.result.target
 
     @property
     def weights(self) -> dict[str, float]:
-        """The weight profile that ranked this answer, in display order (empty when unknown)."""
-        given = self.data.get("weights") or {}
-        return {m: float(given[m]) for m in MODALITIES if isinstance(given.get(m), int | float)}
+        """The weight profile that ranked this answer, in display order."""
+        return dict(self.result.weights)
 
     @property
     def strategy(self) -> str:
-        return str(self.data.get("fusion_strategy") or "")
+        return self.result.fusion_strategy
 
     @property
     def preset(self) -> str:
-        return str(self.data.get("preset") or "")
+        return self.result.preset
 
     @property
-    def k(self) -> int | None:
-        value = self.data.get("k")
-        return int(value) if isinstance(value, int | float) else None
+    def k(self) -> int:
+        return self.result.k
 
     @property
     def timings(self) -> dict[str, float]:
-        return {str(m): float(v) for m, v in (self.data.get("timings_ms") or {}).items()}
+        return dict(self.result.timings_ms)
 
     @property
-    def coverage(self) -> float | None:
-        value = self.data.get("semantic_coverage")
-        return float(value) if isinstance(value, int | float) else None
+    def coverage(self) -> float:
+        return self.result.semantic_coverage
+
+    @property
+    def elapsed_ms(self) -> float:
+        return self.result.elapsed_ms
 
     def ranks(self) -> dict[RowKey, int]:
         """Return each result's 0-based fused rank by identity."""
         return {row.key: i for i, row in enumerate(self.rows)}
 
 
-def supported_keywords(engine: Any) -> frozenset[str]:
-    """Return the keyword arguments the engine's ``search`` accepts."""
-    try:
-        params = inspect.signature(engine.search).parameters
-    except (TypeError, ValueError):
-        return frozenset()
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return frozenset({"limit", "regex", "case", "intent", "preset", "weights"})
-    return frozenset(params)
-
-
-def ask(engine: Any, request: Request, limit: int = RESULT_LIMIT) -> Answer:
+def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT) -> Answer:
     """Run one request and wrap the result; ``QueryError`` and engine failures propagate."""
-    accepted = supported_keywords(engine)
-    wanted: dict[str, Any] = {
-        "limit": limit,
-        "regex": request.regex,
-        "case": request.case,
-    }
-    if request.intent:
-        wanted["intent"] = request.intent
-    if request.preset != "default":
-        wanted["preset"] = request.preset
-    if request.weights is not None:
-        wanted["weights"] = dict(request.weights)
-    kwargs = {k: v for k, v in wanted.items() if k in accepted}
+    weights = dict(request.weights) if request.weights is not None else None
     started = time.perf_counter()
-    data = engine.search(request.text, **kwargs)
-    answer = Answer.build(request, data, time.perf_counter() - started)
-    ignored = sorted(set(wanted) - set(kwargs) - {"limit", "regex", "case"})
-    if ignored:
-        answer.notices.append(f"this engine ignores {', '.join(ignored)} (what-if needs the fused engine)")
-    if "intent" not in data:
-        _read_back_locally(answer)
-    return answer
-
-
-def _read_back_locally(answer: Answer) -> None:
-    """Fill the read-back from the classifier when the engine returned no explanation (older engine)."""
-    from maguyva_tui.core.fusion import plan
-    from maguyva_tui.core.intent import classify, override
-
-    request = answer.request
-    intent = classify(request.text)
-    if request.intent:
-        intent = override(intent, request.intent)
-    chosen = plan(intent, request.preset if request.preset in PRESETS else "default")
-    filled = dict(answer.data)
-    filled.update(chosen.to_dict())
-    filled["target"] = intent.target
-    answer.data = filled
-    answer.notices.append("the engine gave no explanation: intent and weights are the classifier's reading")
+    result = engine.search(request.text, limit=limit, regex=request.regex, case=request.case,
+                           intent=request.intent, preset=request.preset, weights=weights)
+    return Answer.build(request, result, time.perf_counter() - started)
 
 
 def moves(before: Answer | None, after: Answer) -> dict[RowKey, int | None]:

@@ -1,7 +1,9 @@
 """The search engine: a repository, its index, its four retrievers and its embeddings.
 
 This is the one entry point the CLI, the terminal UI and the MCP server share, so the same
-question gets the same ranking and the same explanation everywhere.
+question gets the same ranking and the same explanation everywhere. Each question reads one
+:class:`~maguyva_tui.core.generation.Generation` of the index from start to end, captured when it
+starts (:meth:`Engine.parts`); a refresh meanwhile publishes the next one for later questions.
 """
 
 from __future__ import annotations
@@ -12,30 +14,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from maguyva_tui.core.fusion import ChunkKey
+from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, update_index
-from maguyva_tui.core.intent import Intent
-from maguyva_tui.core.search import SearchRequest, run_search
+from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
-
-REFERENCE_INTENTS = ("find_references",)
-LITERAL_INTENTS = ("exact_match",)
-"""Intents whose target is the literal asked for (listed first by the text engine even in a sentence)."""
-IMPACT_INTENTS = ("impact_analysis",)
-SEMANTIC_STANDS_IN = 0.5
-"""Once half the chunks are embedded, meaning is the semantic engine's job in a blended search and
-the text engine votes only with code-like words; before that, plain words are all there is."""
-
-FUSED_TEXT_FILES = 60
-"""Files the text engine verifies in a blended search (those defining the literal, then the most central)."""
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, Retriever, SearchResult
 
 STALE_VECTOR_RATIO = 1.5
 """Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
-
-DEFAULT_IMPACT_DEPTH = 3
-"""Impact questions follow dependents this many hops unless the caller says otherwise."""
 
 
 class Engine:
@@ -55,14 +42,13 @@ class Engine:
             raise NotADirectoryError(f"{root}: not a directory")
         self.root = root.resolve()
         self.index_base = index_base
-        self._snapshot: Snapshot | None = None
-        self._retrievers: dict[str, Retriever] = {}
+        self._generation: Generation | None = None
         self._lock = threading.RLock()
         self._pool = ThreadPoolExecutor(max_workers=len(MODALITIES), thread_name_prefix="maguyva-engine")
         self._provider = provider
         self._provider_notice: str | None = None
         self._store: Any = None
-        self._items: list[Any] | None = None
+        self._items: tuple[Generation, list[Any]] | None = None
         self._coverage: tuple[tuple[int, int, int], float] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
@@ -73,21 +59,36 @@ class Engine:
     @property
     def snapshot(self) -> Snapshot:
         """The index being searched; opened or built on first use."""
-        if self._snapshot is None:
+        return self.generation.snapshot
+
+    @property
+    def generation(self) -> Generation:
+        """The index being searched with its engines; opened or built on first use."""
+        found = self._generation
+        if found is None:
             self.refresh()
-        assert self._snapshot is not None
-        return self._snapshot
+            found = self._generation
+        assert found is not None
+        return found
+
+    @property
+    def index_folder(self) -> Path | None:
+        """The repository's index folder once an index is open (what a watcher must ignore)."""
+        found = self._generation
+        return None if found is None else found.snapshot.folder
+
+    def _publish(self, snapshot: Snapshot) -> None:
+        """Search a new generation from now on; questions already running finish on theirs."""
+        with self._lock:
+            if self._generation is None or snapshot is not self._generation.snapshot:
+                self._generation = Generation(snapshot, self._semantic_retriever)
 
     def refresh(self, progress: Progress | None = None) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on."""
         snapshot, summary = update_index(self.root, self.index_base, progress)
         if summary.rebuilt_because:
             self.notice(summary.rebuilt_because)
-        with self._lock:
-            if snapshot is not self._snapshot:
-                self._snapshot = snapshot
-                self._retrievers = {}
-                self._items = None
+        self._publish(snapshot)
         return summary
 
     def open_existing(self) -> bool:
@@ -96,8 +97,7 @@ class Engine:
             snapshot = open_snapshot(self.root, self.index_base)
         except IndexUnavailable:
             return False
-        with self._lock:
-            self._snapshot, self._retrievers, self._items = snapshot, {}, None
+        self._publish(snapshot)
         return True
 
     def notice(self, message: str) -> None:
@@ -106,62 +106,16 @@ class Engine:
         if self._notify is not None:
             self._notify(message)
 
-    # -- retrievers --------------------------------------------------------------------------
+    # -- questions -------------------------------------------------------------------------
 
     def retriever(self, name: str) -> Retriever:
-        """Return (building once per snapshot) the retriever of a modality."""
-        with self._lock:
-            found = self._retrievers.get(name)
-            if found is None:
-                found = self._retrievers[name] = self._build_retriever(name)
-            return found
+        """Return (building once per generation) the retriever of a modality."""
+        return self.generation.retriever(name)
 
-    def _build_retriever(self, name: str) -> Retriever:
-        snap = self.snapshot
-        if name == "text":
-            from maguyva_tui.core.retrievers.text import TextRetriever
-
-            return TextRetriever(snap)
-        if name == "structural":
-            from maguyva_tui.core.retrievers.structural import StructuralRetriever
-
-            return StructuralRetriever(snap.symbols)
-        if name == "graph":
-            from maguyva_tui.core.retrievers.graph import GraphRetriever
-
-            return GraphRetriever(snap.graph, snap.symbols)
-        if name == "semantic":
-            from maguyva_tui.core.retrievers.semantic import SemanticRetriever
-
-            return SemanticRetriever(self.provider, self.vector_store(), [(i.chunk, i.key) for i in self.embedding_items()])
-        raise QueryError(f"unknown modality {name!r} (choose from {', '.join(MODALITIES)})")
-
-    def retrieve(
-        self, name: str, query: Query, intent: Intent, limit: int, depth: int | None = None, blended: bool = False
-    ) -> list[Hit]:
-        """Run one engine for a question, using the graph's direct answers when the intent asks.
-
-        In a blended search the text engine verifies a bounded set of files: its list is one
-        voice among several there, while alone it must be exhaustive; once the semantic engine
-        stands in for meaning, a sentence votes there by chunk, its words picking the function.
-        """
-        if name == "text":
-            text = self.retriever("text")
-            code_words_only = blended and self.semantic_coverage() >= SEMANTIC_STANDS_IN
-            files = FUSED_TEXT_FILES if blended else None
-            literal_first = intent.name in LITERAL_INTENTS
-            return text.search(query, limit, files, code_words_only, literal_first)  # type: ignore[call-arg]
-        if name == "semantic":
-            return self._semantic_search(query, limit)
-        if name == "graph" and intent.target:
-            graph = self.retriever("graph")
-            if intent.name in REFERENCE_INTENTS:
-                callers: list[Hit] = graph.callers_hits(intent.target, limit)  # type: ignore[attr-defined]
-                return callers
-            if intent.name in IMPACT_INTENTS:
-                impact: list[Hit] = graph.impact_hits(intent.target, depth or DEFAULT_IMPACT_DEPTH, limit)  # type: ignore[attr-defined]
-                return impact
-        return self.retriever(name).search(query, limit)
+    def parts(self) -> Parts:
+        """What one question reads from start to end: the current generation and what the engine knows."""
+        generation = self.generation
+        return Parts(generation, lambda: self.semantic_coverage(generation), tuple(self.notices_for_search()), self._pool)
 
     def search(
         self,
@@ -174,44 +128,22 @@ class Engine:
         preset: str = "default",
         weights: dict[str, float] | None = None,
         depth: int | None = None,
-    ) -> dict[str, Any]:
-        """Answer a question and return the JSON result object with its explanation."""
-        request = SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth)
-        return run_search(self, request, self._pool)
-
-    # -- what fusion asks of the engine --------------------------------------------------------
-
-    def chunk_at(self, path: str, line: int) -> Chunk | None:
-        """The smallest definition holding a line, else its window."""
-        from maguyva_tui.core.retrievers.text import enclosing_chunk
-
-        return enclosing_chunk(self.snapshot, path, line)
-
-    def locate(self, hit: Hit) -> ChunkKey:
-        """Map a hit to the chunk that holds it, so line hits merge with definitions."""
-        if hit.start_line != hit.end_line:
-            return (hit.path, hit.start_line, hit.end_line)
-        chunk = self.chunk_at(hit.path, hit.start_line)
-        if chunk is None:
-            return (hit.path, hit.start_line, hit.end_line)
-        return (chunk.path, chunk.start_line, chunk.end_line)
-
-    def centrality(self, hit: Hit) -> float:
-        """The graph centrality of the symbol (else the file) a hit points at; 0 without a graph."""
-        path, start, end = self.locate(hit)
-        return self.snapshot.centrality.at(path, start, end)
+    ) -> SearchResult:
+        """Answer a question: the ranked results with every number that ranked them."""
+        return search(SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth), self.parts())
 
     # -- semantic ----------------------------------------------------------------------------
 
-    def _semantic_search(self, query: Query, limit: int) -> list[Hit]:
-        """Search by meaning; a failing remote provider gives way to the local model, said aloud."""
-        from maguyva_tui.core.embed.provider import ProviderError
+    def _semantic_retriever(self, generation: Generation) -> Retriever:
+        """The semantic engine of a generation: the provider's vectors of its chunks, falling back
+        to the local model, said aloud, when a remote provider fails."""
+        return _FallingBack(self, generation)
 
-        try:
-            return self.retriever("semantic").search(query, limit)
-        except ProviderError as error:
-            self.use_local_model(str(error))
-            return self.retriever("semantic").search(query, limit)
+    def _semantic_on(self, generation: Generation) -> Retriever:
+        from maguyva_tui.core.retrievers.semantic import SemanticRetriever
+
+        chunks = [(i.chunk, i.key) for i in self.embedding_items(generation)]
+        return SemanticRetriever(self.provider, self.vector_store(), chunks)
 
     def use_local_model(self, reason: str) -> None:
         """Switch to the local model after a provider failure; its own vectors are used, never mixed."""
@@ -221,7 +153,9 @@ class Engine:
         with self._lock:
             self._provider, self._provider_notice = choice.provider, None
             self._store = None
-            self._retrievers.pop("semantic", None)
+            generation = self._generation
+        if generation is not None:
+            generation.forget("semantic")
         if choice.fallback_reason:
             self.notice(choice.fallback_reason)
 
@@ -245,25 +179,30 @@ class Engine:
                 self._store = open_store(self.snapshot, self.provider)
             return self._store
 
-    def embedding_items(self) -> list[Any]:
-        """Every chunk with its embedding text and key, most central first."""
+    def embedding_items(self, generation: Generation | None = None) -> list[Any]:
+        """Every chunk of a generation (the current one by default) with its embedding text and key,
+        most central first."""
+        generation = generation or self.generation
         with self._lock:
-            if self._items is None:
+            if self._items is None or self._items[0] is not generation:
                 from maguyva_tui.core.semantic_index import embedding_items
 
-                self._items = embedding_items(self.snapshot, self._chunk_importance)
-            return self._items
+                snapshot = generation.snapshot
 
-    def _chunk_importance(self, chunk: Chunk) -> float:
-        return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
+                def importance(chunk: Chunk) -> float:
+                    return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
-    def semantic_coverage(self) -> float:
-        """The fraction of the repository's chunks that are searchable by meaning."""
-        items = self.embedding_items()
+                self._items = (generation, embedding_items(snapshot, importance))
+            return self._items[1]
+
+    def semantic_coverage(self, generation: Generation | None = None) -> float:
+        """The fraction of a generation's chunks (the current one by default) searchable by meaning."""
+        generation = generation or self.generation
+        items = self.embedding_items(generation)
         if not items:
             return 1.0
         store = self.vector_store()
-        stamp = (id(self.snapshot), id(store), len(store))
+        stamp = (id(generation), id(store), len(store))
         if self._coverage is None or self._coverage[0] != stamp:
             self._coverage = (stamp, store.coverage(i.key for i in items))
         return self._coverage[1]
@@ -285,8 +224,7 @@ class Engine:
         live = {key for key, _ in pairs}
         if not report.stopped and len(store) > STALE_VECTOR_RATIO * max(len(live), 1):
             store.compact(keep=live)
-        with self._lock:
-            self._retrievers.pop("semantic", None)
+        self.generation.forget("semantic")
         return report
 
     def notices_for_search(self) -> list[str]:
@@ -299,3 +237,25 @@ class Engine:
     def close(self) -> None:
         """Stop the engine's threads."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _FallingBack:
+    """The semantic engine of one generation; a failing remote provider gives way to the local model."""
+
+    name = "semantic"
+
+    def __init__(self, engine: Engine, generation: Generation) -> None:
+        self._engine = engine
+        self._generation = generation
+        self._inner = engine._semantic_on(generation)
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Search by meaning; on a provider failure switch to the local model, said aloud, and retry."""
+        from maguyva_tui.core.embed.provider import ProviderError
+
+        try:
+            return self._inner.search(query, limit)
+        except ProviderError as error:
+            self._engine.use_local_model(str(error))
+            self._inner = self._engine._semantic_on(self._generation)
+            return self._inner.search(query, limit)

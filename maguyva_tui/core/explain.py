@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult
 
 BAR_WIDTH = 10
 """Characters of a weight or confidence bar."""
@@ -16,56 +14,45 @@ def bar(value: float, width: int = BAR_WIDTH) -> str:
     return "█" * filled + "·" * (width - filled)
 
 
-def header_text(result: dict[str, Any]) -> str:
+def header_text(result: SearchResult) -> str:
     """Describe how the question was read and what ran."""
-    weights = result.get("weights", {})
     lines = [
-        f"query       {result.get('query')!r}",
-        f"intent      {result.get('intent')}  {bar(result.get('confidence', 0))} {result.get('confidence', 0):.2f}"
-        f"  (rule: {result.get('rule')})",
-        f"target      {result.get('target')!r}",
-        f"strategy    {result.get('fusion_strategy')}  preset {result.get('preset')}  k={result.get('k')}",
-        "weights     " + "  ".join(f"{m} {bar(weights.get(m, 0), 5)} {weights.get(m, 0):.1f}" for m in MODALITIES),
-        "timings     " + "  ".join(f"{m} {ms:.1f} ms" for m, ms in result.get("timings_ms", {}).items()),
-        f"semantic    {result.get('semantic_coverage', 0) * 100:.0f}% of chunks embedded",
+        f"query       {result.query!r}",
+        f"intent      {result.intent}  {bar(result.confidence)} {result.confidence:.2f}  (rule: {result.rule})",
+        f"target      {result.target!r}",
+        f"strategy    {result.fusion_strategy}  preset {result.preset}  k={result.k}",
+        "weights     " + "  ".join(f"{m} {bar(result.weight(m), 5)} {result.weight(m):.1f}" for m in MODALITIES),
+        "timings     " + "  ".join(f"{m} {ms:.1f} ms" for m, ms in result.timings_ms),
+        f"semantic    {result.semantic_coverage * 100:.0f}% of chunks embedded",
     ]
-    lines += [f"notice      {n}" for n in result.get("notices", [])]
+    lines += [f"notice      {n}" for n in result.notices]
     return "\n".join(lines)
 
 
-def result_text(rank: int, r: dict[str, Any], k: int) -> str:
+def result_text(rank: int, r: Ranked, k: int) -> str:
     """Explain one result: each engine's term, the boost, the demotion, the sum."""
-    where = f"{r['path']}:{r['start_line']}-{r['end_line']}"
-    symbol = f"  {r['symbol']} ({r['kind']})" if r.get("symbol") else ""
-    lines = [f"#{rank + 1}  {where}{symbol}  score {r['score']:.6f}"]
+    symbol = f"  {r.symbol} ({r.kind})" if r.symbol else ""
+    lines = [f"#{rank + 1}  {r.path}:{r.start_line}-{r.end_line}{symbol}  score {r.score:.6f}"]
     terms = []
-    for name in MODALITIES:
-        part = r["modalities"].get(name, "absent")
-        if part == "absent":
-            continue
-        if part is None:
+    for name, vote in r.votes:
+        if vote is None:
             lines.append(f"    {name:<10} not found")
             continue
         lines.append(
-            f"    {name:<10} rank {part['rank']:<4} {part['weight']:.1f} / ({k} + {part['rank']} + 1)"
-            f" × boost {r.get('boost', 1.0):.3f} = {part['contribution']:.6f}   {part.get('reason', '')}"
+            f"    {name:<10} rank {vote.rank:<4} {vote.weight:.1f} / ({k} + {vote.rank} + 1)"
+            f" × boost {r.boost:.3f} = {vote.contribution:.6f}   {vote.reason or ''}"
         )
-        terms.append(f"{part['contribution']:.6f}")
-    lines.append(
-        f"    centrality {r.get('centrality', 0.0):.3f} → boost min(1 + 0.3 ln(1 + c), 1.5) = {r.get('boost', 1.0):.3f}"
-    )
-    demotion = r.get("demotion", 1.0)
-    folded = r.get("folded", 0)
-    lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {demotion:g} = {r['score']:.6f}"
-                 + (f"   [{folded} more chunk(s) of this file folded in]" if folded else ""))
+        terms.append(f"{vote.contribution:.6f}")
+    lines.append(f"    centrality {r.centrality:.3f} → boost min(1 + 0.3 ln(1 + c), 1.5) = {r.boost:.3f}")
+    lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {r.demotion:g} = {r.score:.6f}"
+                 + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))
     return "\n".join(lines)
 
 
-def explain_text(result: dict[str, Any]) -> str:
+def explain_text(result: SearchResult) -> str:
     """The whole explanation: the question read back, then every result's arithmetic."""
-    k = int(result.get("k", 0))
     parts = [header_text(result), ""]
-    parts += [result_text(i, r, k) for i, r in enumerate(result.get("results", []))]
-    if not result.get("results"):
+    parts += [result_text(i, r, result.k) for i, r in enumerate(result.results)]
+    if not result.results:
         parts.append("no results")
     return "\n".join(parts)

@@ -2,7 +2,8 @@
 
 A pure module: ranked lists and weights in, a fused list out, no engine, no I/O.
 
-- :func:`plan` decides what runs: the direct path (one dominant engine) or the preset's engines.
+What runs is decided before (:mod:`maguyva_tui.core.plan`); this module only does the arithmetic.
+
 - :func:`fuse` merges the lists. For an item at 0-based ``rank`` in a modality's list::
 
       contribution = weight / (k + rank + 1) * boost        # boost already inside, see below
@@ -20,113 +21,20 @@ A pure module: ranked lists and weights in, a fused list out, no engine, no I/O.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 from typing import Final, TypeAlias
 
-from maguyva_tui.core.intent import Intent, Weights, weights_for
+from maguyva_tui.core.intent import Weights
+from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.types import MODALITIES, Hit
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: an item's identity across modalities."""
 
-DEFAULT_K: Final = 40  # seed: default preset
-THOROUGH_K: Final = 60  # seed: thorough preset; a flatter curve gives lower-ranked agreement more say
-DIRECT_CONFIDENCE: Final = 0.85  # seed: at or above this an ordinary query skips fusion
 BOOST_SLOPE: Final = 0.3  # seed: boost = 1 + 0.3 * ln(1 + centrality)
 BOOST_CAP: Final = 1.5  # seed: a hub may gain half again, never more, so relevance still leads
 DEMOTION: Final = 0.5  # halves vendored/built/generated code: still findable, never above own code
-
-DEMOTED_DIRS: Final = frozenset(
-    {"vendor", "third_party", "third-party", "node_modules", "build", "dist", "archive",
-     "generated", "__generated__"}
-)
-"""Folders whose files are someone else's code, build output or old copies (any path component)."""
-
-_DEMOTED_FILE = re.compile(
-    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:go|cc|h)|[._]generated\.[^/]+|\.min\.(?:js|mjs|css))$", re.I
-)
-"""Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Presets and plans.
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A named choice of modalities and RRF ``k``."""
-
-    name: str
-    modalities: tuple[str, ...]
-    k: int
-    strategy: str
-    """What a non-direct plan on this preset says: ``"fused"`` or ``"semantic_only"``."""
-
-
-QUICK: Final = Preset("quick", ("semantic",), DEFAULT_K, "semantic_only")
-"""Meaning only, no fusion: the fastest answer (``k`` only scales the shown contributions)."""
-DEFAULT: Final = Preset("default", ("semantic", "text", "structural"), DEFAULT_K, "fused")
-"""Three engines fused; the graph still supplies centrality and the direct path."""
-THOROUGH: Final = Preset("thorough", MODALITIES, THOROUGH_K, "fused")
-"""All four engines fused."""
-
-PRESETS: Final[Mapping[str, Preset]] = MappingProxyType({p.name: p for p in (QUICK, DEFAULT, THOROUGH)})
-"""Presets by name."""
-
-
-def preset_for(name: str) -> Preset:
-    """Return a preset by name; raise ``ValueError`` naming the valid ones."""
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What runs for one query, and how its lists are combined."""
-
-    intent: str
-    confidence: float
-    weights: Weights
-    """The intent's whole profile, shown as is."""
-    strategy: str
-    """``"direct"``, ``"fused"`` or ``"semantic_only"`` (the JSON's ``fusion_strategy``)."""
-    modalities: tuple[str, ...]
-    """The engines to run, in display order; exactly one on the direct path."""
-    preset: str
-    k: int
-
-    def to_dict(self) -> dict[str, object]:
-        """Return the plan half of the JSON explanation."""
-        return {
-            "intent": self.intent,
-            "confidence": self.confidence,
-            "weights": self.weights.as_dict(),
-            "fusion_strategy": self.strategy,
-            "modalities": list(self.modalities),
-            "preset": self.preset,
-            "k": self.k,
-        }
-
-
-def plan(intent: Intent, preset: Preset | str = DEFAULT, ordinary: bool = True) -> Plan:
-    """Decide the engines: the dominant one alone when sure and ordinary, else the preset's weighted ones."""
-    chosen = preset_for(preset) if isinstance(preset, str) else preset
-    weights = weights_for(intent.name)
-
-    def make(strategy: str, modalities: tuple[str, ...]) -> Plan:
-        return Plan(intent.name, intent.confidence, weights, strategy, modalities, chosen.name, chosen.k)
-
-    if intent.confidence >= DIRECT_CONFIDENCE and ordinary:
-        return make("direct", (weights.dominant(),))
-    weighted = tuple(m for m in chosen.modalities if weights.get(m) > 0)  # weight 0: never run
-    if not weighted:  # quick preset on exact_match: the embedding model is not called
-        return make("direct", (weights.dominant(),))
-    return make(chosen.strategy, weighted)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,17 +44,6 @@ def plan(intent: Intent, preset: Preset | str = DEFAULT, ordinary: bool = True) 
 def boost_for(centrality: float) -> float:
     """Return the graph importance boost: ``min(1 + 0.3 ln(1 + centrality), 1.5)``, 1 at 0."""
     return min(1.0 + BOOST_SLOPE * math.log(1.0 + max(centrality, 0.0)), BOOST_CAP)
-
-
-def scaled_centrality(pagerank: float, nodes: int) -> float:
-    """Scale a PageRank so an average node is 1.0 (boost 1.21) and 4.3x average hits the cap."""
-    return pagerank * nodes
-
-
-def is_demoted(path: str) -> bool:
-    """Tell whether a path is vendored, built, archived, generated or minified."""
-    *folders, name = path.split("/")
-    return any(f.lower() in DEMOTED_DIRS for f in folders) or bool(_DEMOTED_FILE.search(name))
 
 
 def demotion_for(path: str) -> float:

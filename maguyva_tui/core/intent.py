@@ -38,17 +38,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from maguyva_tui.core.types import MODALITIES
-
-INTENTS: Final[tuple[str, ...]] = (
-    "find_definition",
-    "find_references",
-    "understand_code",
-    "find_similar",
-    "impact_analysis",
-    "exact_match",
-)
-"""The six intents, in the SPEC's weight-table order."""
+from maguyva_tui.core.types import INTENTS, MODALITIES
 
 # Confidences: the seed's, or a choice inside the seed's range with the reason beside it.
 CONF_DEFINITION_KEYWORD: Final = 0.95  # seed rule 1

@@ -1,31 +1,36 @@
 """One question, end to end: classify, plan, run the engines in parallel, fuse, explain.
 
-The data path: the classifier reads the question's intent and target; the plan picks the
-engines (the dominant one alone on the direct path, the preset's weighted ones otherwise); each
-engine runs in a thread with its time recorded, over-fetched so fusion has material; weighted RRF
-blends the lists; the result carries every number that ranked it.
+The data path: the classifier reads the question's intent and target (the index confirms a lone
+word that names a symbol); the plan (:mod:`~maguyva_tui.core.plan`) picks the engines from the
+effective weights; each engine runs in a thread with its time recorded, on one generation of the
+index from start to end; weighted RRF blends the lists; the result carries every number that
+ranked it, typed (:class:`~maguyva_tui.core.types.SearchResult`), JSON only at the edges.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
 
-from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, plan
-from maguyva_tui.core.intent import INTENTS, Intent, Weights, classify, override, weights_for
-from maguyva_tui.core.results import hit_json
-from maguyva_tui.core.types import MODALITIES, Hit, Query, QueryError
-
-if TYPE_CHECKING:
-    from maguyva_tui.core.engine import Engine
-
-OVERFETCH = 3
-"""Each engine returns this many times the asked-for results before fusion, and at least MIN_FETCH."""
-
-MIN_FETCH = 60
-"""So that agreement between engines below the visible page can still lift a result."""
+from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse
+from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.intent import Intent, classify, override
+from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
+from maguyva_tui.core.results import clamp_lines, snippet
+from maguyva_tui.core.types import (
+    CASE_MODES,
+    INTENTS,
+    MODALITIES,
+    PRESET_NAMES,
+    Hit,
+    Query,
+    QueryError,
+    Ranked,
+    SearchResult,
+    Vote,
+)
 
 GROUNDED_RULES = ("identifier", "fallback")
 """Classifier rules whose answer the index may confirm (a lone identifier, a lone plain word)."""
@@ -36,8 +41,15 @@ CONF_KNOWN_SYMBOL = 0.90
 MAX_QUERY_CHARS = 64 * 1024
 """Longer questions are refused: nothing in a code base is worth a 64 KiB needle."""
 
-CASE_MODES = ("sensitive", "insensitive", "smart")
-PRESETS = ("quick", "default", "thorough")
+LITERAL_INTENTS = ("exact_match",)
+"""Intents whose target is the literal asked for (listed first by the text engine even in a sentence)."""
+
+SEMANTIC_STANDS_IN = 0.5
+"""Once half the chunks are embedded, meaning is the semantic engine's job in a blended search and
+the text engine votes only with code-like words; before that, plain words are all there is."""
+
+FUSED_TEXT_FILES = 60
+"""Files the text engine verifies in a blended search (those defining the literal, then the most central)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +65,7 @@ class SearchRequest:
     intent: str | None = None
     """Override the classifier."""
     preset: str = "default"
-    weights: dict[str, float] | None = None
+    weights: Mapping[str, float] | None = None
     """Override the weight profile (what-if); forces the fused path."""
     depth: int | None = None
     """Maximum depth for impact questions."""
@@ -70,14 +82,28 @@ class SearchRequest:
             raise QueryError("--limit must be at least 1")
         if self.case not in CASE_MODES:
             raise QueryError(f"unknown case mode {self.case!r}")
-        if self.preset not in PRESETS:
-            raise QueryError(f"unknown preset {self.preset!r} (choose from {', '.join(PRESETS)})")
+        if self.preset not in PRESET_NAMES:
+            raise QueryError(f"unknown preset {self.preset!r} (choose from {', '.join(PRESET_NAMES)})")
         if self.modality is not None and self.modality not in MODALITIES:
             raise QueryError(f"unknown modality {self.modality!r} (choose from {', '.join(MODALITIES)})")
         if self.intent is not None and self.intent not in INTENTS:
             raise QueryError(f"unknown intent {self.intent!r} (choose from {', '.join(INTENTS)})")
         if self.weights is not None and set(self.weights) - set(MODALITIES):
             raise QueryError(f"unknown modality in weights: {', '.join(sorted(set(self.weights) - set(MODALITIES)))}")
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """What one question reads, captured once when it starts."""
+
+    generation: Generation
+    """The index and its engines: every list, line and snippet of the answer comes from it."""
+    coverage: Callable[[], float]
+    """The fraction of this generation's chunks the semantic engine can rank."""
+    notices: tuple[str, ...]
+    """Messages every result carries (a provider fallback, a rebuilt index)."""
+    pool: Executor
+    """Where the engines run in parallel."""
 
 
 @dataclass(slots=True)
@@ -89,33 +115,40 @@ class _Run:
     notices: list[str] = field(default_factory=list)
 
 
-def run_search(engine: Engine, req: SearchRequest, pool: Executor) -> dict[str, Any]:
-    """Answer one request and return the JSON result with its explanation."""
+def search(req: SearchRequest, parts: Parts) -> SearchResult:
+    """Answer one request on one generation of the index, with every number that ranked it."""
     started = time.perf_counter()
     req.validate()
-    intent = _ground(engine, _intent(req), req)
-    weights = _weights(intent, req)
-    query = Query(req.text, regex=req.regex, case=req.case, target=intent.target)
-    ordinary = req.weights is None and req.modality is None and intent.target is not None
-    the_plan = plan(intent, req.preset, ordinary=ordinary)
-    modalities = (req.modality,) if req.modality else the_plan.modalities
-    strategy = "single" if req.modality else the_plan.strategy
-    fetch = req.limit if strategy in ("direct", "single") else max(req.limit * OVERFETCH, MIN_FETCH)
-    run = _run_engines(engine, modalities, query, intent, req, fetch, pool)
-    if strategy in ("direct", "single") and not run.lists.get(modalities[0]) and not req.modality and not req.regex:
-        run.notices.append(f"the {modalities[0]} engine alone found nothing; blending the engines instead")
-        the_plan = plan(intent, req.preset, ordinary=False)
-        modalities, strategy = the_plan.modalities, the_plan.strategy
-        fetch = max(req.limit * OVERFETCH, MIN_FETCH)
-        run = _merge(run, _run_engines(engine, modalities, query, intent, req, fetch, pool))
-    fused = _combine(engine, strategy, modalities, run, weights, the_plan.k)[: req.limit]
-    out = _header(req, intent, weights, strategy, the_plan.preset, the_plan.k, modalities, run)
-    out["semantic_coverage"] = engine.semantic_coverage()
-    out["notices"] = engine.notices_for_search() + run.notices
+    intent = _ground(parts.generation, _intent(req), req)
+    the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
+    query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
+    run = _run_engines(parts, the_plan, query)
+    if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
+        again = blended(the_plan, intent)
+        if again is not None:
+            run.notices.append(f"the {the_plan.modalities[0]} engine alone found nothing; blending the engines instead")
+            the_plan = again
+            run = _merge(run, _run_engines(parts, the_plan, query))
+    fused = _combine(parts.generation, the_plan, run)[: req.limit]
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
-    out["results"] = [_result_json(engine, item, run, focus) for item in fused]
-    out["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
-    return out
+    return SearchResult(
+        query=req.text,
+        parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target)),
+        intent=intent.name,
+        confidence=intent.confidence,
+        target=intent.target,
+        rule=intent.rule,
+        weights=tuple(the_plan.weights.as_dict().items()),
+        fusion_strategy=the_plan.strategy,
+        preset=the_plan.preset,
+        k=the_plan.k,
+        modalities_run=the_plan.modalities,
+        timings_ms=tuple(run.timings.items()),
+        semantic_coverage=parts.coverage(),
+        notices=parts.notices + tuple(run.notices),
+        results=tuple(_ranked(parts.generation, item, run, focus) for item in fused),
+        elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+    )
 
 
 def _intent(req: SearchRequest) -> Intent:
@@ -125,33 +158,36 @@ def _intent(req: SearchRequest) -> Intent:
     return override(intent, req.intent) if req.intent else intent
 
 
-def _ground(engine: Engine, intent: Intent, req: SearchRequest) -> Intent:
+def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
     """Let the index confirm a lone word: when it is the exact name of a symbol, the question is
     where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence."""
     if req.intent or req.regex or req.modality or intent.rule not in GROUNDED_RULES:
         return intent
     word = req.text.strip().strip("`").removesuffix("()")
-    if not word or len(word.split()) != 1:
-        return intent
-    if not engine.retriever("structural").lookup(word):  # type: ignore[attr-defined]
+    if not word or len(word.split()) != 1 or not generation.knows_symbol(word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
 
 
-def _weights(intent: Intent, req: SearchRequest) -> Weights:
-    base = weights_for(intent.name)
-    if req.weights is None:
-        return base
-    values = {m: float(req.weights.get(m, base.get(m))) for m in MODALITIES}
-    return Weights(**values)
+def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
+    """Say to one engine what concerns it: in a blend the text engine verifies a bounded set of
+    files (its list is one voice among several, while alone it must be exhaustive), and once the
+    semantic engine stands in for meaning a sentence votes there by chunk, its words picking the
+    function."""
+    literal_first = query.intent in LITERAL_INTENTS
+    if name != "text" or not blend:
+        return replace(query, literal_first=literal_first)
+    code_words_only = parts.coverage() >= SEMANTIC_STANDS_IN
+    return replace(query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first)
 
 
-def _run_engines(
-    engine: Engine, modalities: tuple[str, ...], query: Query, intent: Intent, req: SearchRequest, fetch: int, pool: Executor
-) -> _Run:
+def _run_engines(parts: Parts, the_plan: Plan, query: Query) -> _Run:
     run = _Run()
-    blended = len(modalities) > 1
-    futures = {m: pool.submit(_timed, engine, m, query, intent, req, fetch, blended) for m in modalities}
+    blend = len(the_plan.modalities) > 1
+    futures = {
+        m: parts.pool.submit(_timed, parts.generation, m, _engine_query(parts, m, query, blend), the_plan.fetch)
+        for m in the_plan.modalities
+    }
     for name, future in futures.items():
         try:
             hits, ms = future.result()
@@ -172,86 +208,68 @@ def _merge(first: _Run, second: _Run) -> _Run:
     return second
 
 
-def _timed(
-    engine: Engine, name: str, query: Query, intent: Intent, req: SearchRequest, fetch: int, blended: bool
-) -> tuple[list[Hit], float]:
+def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple[list[Hit], float]:
     started = time.perf_counter()
-    hits = engine.retrieve(name, query, intent, fetch, req.depth, blended)
+    hits = generation.retriever(name).search(query, fetch)
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 
-def _combine(
-    engine: Engine, strategy: str, modalities: tuple[str, ...], run: _Run, weights: Weights, k: int
-) -> list[Fused]:
-    if strategy in ("direct", "single"):
-        name = modalities[0]
-        return direct(name, run.lists.get(name, []), weights.get(name), k)
+def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
+    if the_plan.alone:
+        name = the_plan.modalities[0]
+        return direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k)
     return fuse(
-        {m: run.lists.get(m, []) for m in modalities},
-        weights,
-        k,
-        centrality=engine.centrality,
+        {m: run.lists.get(m, []) for m in the_plan.modalities},
+        the_plan.weights,
+        the_plan.k,
+        centrality=generation.centrality,
         demotion=demotion_for,
-        locate=engine.locate,
+        locate=generation.locate,
     )
 
 
-def _header(
-    req: SearchRequest,
-    intent: Intent,
-    weights: Weights,
-    strategy: str,
-    preset: str,
-    k: int,
-    modalities: tuple[str, ...],
-    run: _Run,
-) -> dict[str, Any]:
-    return {
-        "query": req.text,
-        "parsed": str(Query(req.text, regex=req.regex, case=req.case, target=intent.target)),
-        "intent": intent.name,
-        "confidence": intent.confidence,
-        "target": intent.target,
-        "rule": intent.rule,
-        "weights": weights.as_dict(),
-        "fusion_strategy": strategy,
-        "preset": preset,
-        "k": k,
-        "modalities_run": list(modalities),
-        "timings_ms": run.timings,
-    }
-
-
-def _result_json(engine: Engine, item: Fused, run: _Run, focus: str | None = None) -> dict[str, Any]:
+def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = None) -> Ranked:
     """One result: the location, then every number that ranked it and each engine's own reason."""
-    modalities: dict[str, Any] = {}
+    votes: list[tuple[str, Vote | None]] = []
     match_lines: set[int] = set()
     for name, part in item.contributions:
         if part is None:
-            modalities[name] = None
+            votes.append((name, None))
             continue
-        entry: dict[str, Any] = dict(part.to_dict())
         own = run.lists.get(name, [])
-        if part.rank < len(own):
-            entry["reason"] = own[part.rank].reason
-            if own[part.rank].start_line == own[part.rank].end_line:
-                match_lines.add(own[part.rank].start_line)
-            if own[part.rank].depth is not None:
-                entry["depth"] = own[part.rank].depth
-        modalities[name] = entry
-    out = hit_json(engine.snapshot, _displayed(engine, item), item.score, modalities, focus)
-    out.update(centrality=item.centrality, boost=item.boost, demotion=item.demotion, folded=item.folded)
-    out["match_lines"] = sorted(match_lines)
-    return out
+        hit = own[part.rank] if part.rank < len(own) else None
+        if hit is not None and hit.start_line == hit.end_line:
+            match_lines.add(hit.start_line)
+        votes.append((name, Vote(part.rank, part.score, part.weight, part.contribution,
+                                 hit.reason if hit else None, hit.depth if hit else None)))
+    shown = _displayed(generation, item)
+    start, end = clamp_lines(generation.snapshot, shown)
+    return Ranked(
+        path=shown.path,
+        start_line=start,
+        end_line=end,
+        symbol=shown.symbol,
+        kind=shown.kind,
+        language=shown.language,
+        score=item.score,
+        snippet=snippet(generation.snapshot, shown.path, start, end, focus),
+        votes=tuple(votes),
+        centrality=item.centrality,
+        boost=item.boost,
+        demotion=item.demotion,
+        folded=item.folded,
+        match_lines=tuple(sorted(match_lines)),
+        depth=shown.depth,
+    )
 
 
-def _displayed(engine: Engine, item: Fused) -> Hit:
+def _displayed(generation: Generation, item: Fused) -> Hit:
     """Point a fused item at the definition it stands for; a line in a plain window stays a line."""
     hit = item.hit
     path, start, end = item.key
     if (start, end) == (hit.start_line, hit.end_line):
         return hit
-    chunk = engine.chunk_at(path, hit.start_line)
+    chunk = generation.chunk_at(path, hit.start_line)
     if chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end):
         return hit
     return replace(hit, start_line=start, end_line=end, symbol=chunk.symbol, kind=chunk.kind)

@@ -8,10 +8,26 @@ hundred thousand. Paths are relative to the repository root with ``/`` separator
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 MODALITIES: tuple[str, ...] = ("semantic", "text", "structural", "graph")
 """The four retrieval engines, in display order."""
+
+INTENTS: tuple[str, ...] = (
+    "find_definition",
+    "find_references",
+    "understand_code",
+    "find_similar",
+    "impact_analysis",
+    "exact_match",
+)
+"""The six intents, in the SPEC's weight-table order."""
+
+PRESET_NAMES: tuple[str, ...] = ("quick", "default", "thorough")
+"""The presets, in the order the explorer's ``p`` key cycles them."""
+
+CASE_MODES: tuple[str, ...] = ("sensitive", "insensitive", "smart")
+"""How letters' case counts in a literal or a regex."""
 
 SYMBOL_KINDS: tuple[str, ...] = (
     "function",
@@ -120,6 +136,17 @@ class Query:
     """The symbol or literal the question is about, when the classifier extracted one."""
     kinds: tuple[str, ...] = field(default=())
     """Restrict structural results to these symbol kinds (empty: all)."""
+    intent: str | None = None
+    """The intent the question was read as: the graph engine answers references and impact directly."""
+    depth: int | None = None
+    """How many hops an impact question follows (the engine's default when ``None``)."""
+    max_files: int | None = None
+    """Files the text engine verifies at most; ``None``: every candidate, an exhaustive list."""
+    code_words_only: bool = False
+    """Keep plain English words out of the text engine's term votes (the semantic engine answers for
+    meaning); a sentence then votes by chunk."""
+    literal_first: bool = True
+    """List the target literal's lines first even inside a sentence (an exact-match question)."""
 
     def __str__(self) -> str:
         parts = ["regex" if self.regex else "text", repr(self.text)]
@@ -133,7 +160,11 @@ class Query:
 
 
 class Retriever(Protocol):
-    """What all four modalities implement: a query in, a ranked list of hits out."""
+    """What all four modalities implement: a query in, a ranked list of hits out.
+
+    Everything that differs between engines (intent, target, depth, file budget, flags) travels
+    on the :class:`Query`; an engine reads what concerns it and ignores the rest.
+    """
 
     name: str
 
@@ -156,3 +187,139 @@ class FileFacts:
     symbols: tuple[Symbol, ...] = ()
     references: tuple[Reference, ...] = ()
     imports: tuple[Import, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# The answer to a question: typed inside, JSON at the edges (``to_json``), exactly as documented.
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """One engine's part in one result: where it ranked it and what that added to the score."""
+
+    rank: int
+    """0-based position in that engine's own list."""
+    score: float
+    """The engine's own score for its hit."""
+    weight: float
+    contribution: float
+    """``weight / (k + rank + 1) * boost``: the boost is already inside."""
+    reason: str | None = None
+    """The engine's own reason (``"whole identifier"``, ``"hamming 41"``)."""
+    depth: int | None = None
+    """Graph distance from the target, for impact answers."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"rank", "score", "weight", "contribution"}`` and the reason and depth when known."""
+        out: dict[str, Any] = {
+            "rank": self.rank,
+            "score": self.score,
+            "weight": self.weight,
+            "contribution": self.contribution,
+        }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.depth is not None:
+            out["depth"] = self.depth
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """One result of a search with every number that ranked it."""
+
+    path: str
+    start_line: int
+    end_line: int
+    symbol: str | None
+    kind: str | None
+    language: str | None
+    score: float
+    """The number the list is sorted by: the sum of the votes' contributions times the demotion."""
+    snippet: str
+    votes: tuple[tuple[str, Vote | None], ...]
+    """Per engine that ran, in display order; ``None`` where it did not find this result."""
+    centrality: float = 0.0
+    boost: float = 1.0
+    demotion: float = 1.0
+    folded: int = 0
+    """How many other chunks of the same file were folded into this one."""
+    match_lines: tuple[int, ...] = ()
+    """The lines the engines matched on (a text hit, a call site)."""
+    depth: int | None = None
+    """Graph distance from the target, for impact answers."""
+
+    def vote(self, modality: str) -> Vote | None:
+        """Return one engine's vote, ``None`` when it did not find this result or did not run."""
+        return dict(self.votes).get(modality)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the result in the documented JSON shape."""
+        out: dict[str, Any] = {
+            "path": self.path,
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+            "symbol": self.symbol,
+            "kind": self.kind,
+            "language": self.language,
+            "score": self.score,
+            "snippet": self.snippet,
+            "modalities": {m: (v.to_json() if v else None) for m, v in self.votes},
+        }
+        if self.depth is not None:
+            out["depth"] = self.depth
+        out.update(centrality=self.centrality, boost=self.boost, demotion=self.demotion, folded=self.folded)
+        out["match_lines"] = list(self.match_lines)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """A question read back, what ran and how long it took, and the ranked results."""
+
+    query: str
+    parsed: str
+    """The question as a typed :class:`Query` prints."""
+    intent: str
+    confidence: float
+    target: str | None
+    rule: str
+    """The classifier rule that fired (``"references_phrase"``), or ``"override"``."""
+    weights: tuple[tuple[str, float], ...]
+    """The effective weight of each engine, in display order: they chose what ran and ranked it."""
+    fusion_strategy: str
+    """``"direct"``, ``"single"``, ``"fused"`` or ``"semantic_only"``."""
+    preset: str
+    k: int
+    modalities_run: tuple[str, ...]
+    timings_ms: tuple[tuple[str, float], ...]
+    semantic_coverage: float
+    """The fraction of the repository's chunks the semantic engine can rank."""
+    notices: tuple[str, ...]
+    results: tuple[Ranked, ...]
+    elapsed_ms: float
+
+    def weight(self, modality: str) -> float:
+        """Return one engine's effective weight (0 for a name that is not an engine)."""
+        return dict(self.weights).get(modality, 0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the result object exactly as documented (the contract tests hold it)."""
+        return {
+            "query": self.query,
+            "parsed": self.parsed,
+            "intent": self.intent,
+            "confidence": self.confidence,
+            "target": self.target,
+            "rule": self.rule,
+            "weights": dict(self.weights),
+            "fusion_strategy": self.fusion_strategy,
+            "preset": self.preset,
+            "k": self.k,
+            "modalities_run": list(self.modalities_run),
+            "timings_ms": dict(self.timings_ms),
+            "semantic_coverage": self.semantic_coverage,
+            "notices": list(self.notices),
+            "results": [r.to_json() for r in self.results],
+            "elapsed_ms": self.elapsed_ms,
+        }

@@ -23,8 +23,7 @@ from pydantic import Field
 
 from maguyva_tui import __version__
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.intent import INTENTS
-from maguyva_tui.core.types import SYMBOL_KINDS, QueryError
+from maguyva_tui.core.types import INTENTS, SYMBOL_KINDS, QueryError
 from maguyva_tui.mcp.answers import (
     REFERENCE_KINDS,
     AnswerError,
@@ -99,7 +98,7 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         """
         case = "insensitive" if ignore_case else "sensitive"
         return _call(service, lambda engine: search_answer(
-            engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset), engine))
+            engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset).to_json(), engine))
 
     @_tool(server)
     def find_definition(

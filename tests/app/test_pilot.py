@@ -25,7 +25,7 @@ async def test_typing_updates_intent_and_results(make_app) -> None:
         assert answer.rows[0].path == "app/config.py"
         await ask(pilot, '"ECONNREFUSED"')
         assert app.answer.intent == "exact_match"
-        assert all("ECONNREFUSED" in (r.raw.get("snippet") or "") or r.raw for r in app.answer.rows)
+        assert all("ECONNREFUSED" in r.result.snippet for r in app.answer.rows)
 
 
 async def test_stale_answer_never_replaces_newer(make_app) -> None:
@@ -50,7 +50,7 @@ async def test_explain_shows_the_json_numbers(make_app) -> None:
         await pilot.pause(0.1)
         panel = app.query_one(ExplainPanel)
         assert panel.display
-        expected = app.engine.search("parse_config", limit=50)
+        expected = app.engine.search("parse_config", limit=50).to_json()
         row = expected["results"][1]
         assert row["path"] in panel.plain
         for name, part in row["modalities"].items():

@@ -9,52 +9,24 @@ import pytest
 
 from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target, rank
-from maguyva_tui.app.session import (
-    Answer,
-    Request,
-    adjusted,
-    ask,
-    moves,
-    supported_keywords,
-)
+from maguyva_tui.app.session import Answer, Request, adjusted, moves
 from maguyva_tui.app.themes import ThemeError, load_user_themes, theme_from_dict
 from maguyva_tui.app.watch import relevant
+from maguyva_tui.core.types import Ranked, SearchResult
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-class OldEngine:
-    """An engine from before the fusion: one modality, no explanation."""
-
-    def search(self, text, limit=20, modality=None, regex=False, case="sensitive"):
-        return {
-            "query": text,
-            "results": [
-                {
-                    "path": "a.py",
-                    "start_line": 3,
-                    "score": 1.0,
-                    "modalities": {"text": {"rank": 0, "score": 1.0}},
-                }
-            ],
-        }
-
-
-def test_ask_passes_only_supported_keywords_and_reads_back_locally() -> None:
-    assert "intent" not in supported_keywords(OldEngine())
-    answer = ask(OldEngine(), Request("parse_config", intent="find_references"))
-    assert answer.intent == "find_references" and answer.k == 40
-    assert any("ignores intent" in n for n in answer.notices)
-    assert answer.rows[0].key == ("a.py", 3) and answer.rows[0].end_line == 3
+def _result(*paths: str) -> SearchResult:
+    """A search result listing one line of each path, nothing else said."""
+    ranked = tuple(Ranked(p, 1, 1, None, None, None, 1.0, "", ()) for p in paths)
+    return SearchResult("q", "(text 'q')", "understand_code", 0.4, None, "fallback", (), "fused", "default", 40,
+                        (), (), 1.0, (), ranked, 0.0)
 
 
 def test_moves_and_adjusted_weights() -> None:
     def answer(*paths: str) -> Answer:
-        return Answer.build(
-            Request("q"),
-            {"results": [{"path": p, "start_line": 1} for p in paths]},
-            0.0,
-        )
+        return Answer.build(Request("q"), _result(*paths), 0.0)
 
     assert moves(answer("a", "b", "c"), answer("c", "a", "d")) == {
         ("c", 1): 2,

@@ -46,7 +46,7 @@ QUERIES = [
 @pytest.mark.parametrize("preset", ["quick", "default", "thorough"])
 @pytest.mark.parametrize("query", QUERIES)
 def test_score_rederives_from_the_explanation(engine: Engine, query: str, preset: str) -> None:
-    result = engine.search(query, preset=preset, limit=30)
+    result = engine.search(query, preset=preset, limit=30).to_json()
     scores = [r["score"] for r in result["results"]]
     assert scores == sorted(scores, reverse=True)
     for r in result["results"]:
@@ -63,7 +63,7 @@ def test_score_rederives_from_the_explanation(engine: Engine, query: str, preset
 
 
 def test_direct_path_runs_one_engine(engine: Engine) -> None:
-    result = engine.search("where is parse_config defined")
+    result = engine.search("where is parse_config defined").to_json()
     assert result["fusion_strategy"] == "direct" and result["confidence"] >= 0.85
     assert result["modalities_run"] == ["structural"] and list(result["timings_ms"]) == ["structural"]
     assert result["results"][0]["symbol"] == "parse_config"
@@ -73,7 +73,7 @@ def test_exact_match_never_calls_the_model(engine: Engine) -> None:
     provider = engine.provider
     before = provider.queries
     for preset in ("quick", "default", "thorough"):
-        result = engine.search('"ECONNREFUSED"', preset=preset)
+        result = engine.search('"ECONNREFUSED"', preset=preset).to_json()
         assert result["intent"] == "exact_match"
         assert "semantic" not in result["modalities_run"]
     assert provider.queries == before
@@ -82,13 +82,13 @@ def test_exact_match_never_calls_the_model(engine: Engine) -> None:
 def test_exact_string_lists_every_occurrence(engine: Engine, polyglot: Path) -> None:
     expected = {(p.relative_to(polyglot).as_posix(), i) for p in polyglot.rglob("*") if p.is_file()
                 for i, line in enumerate(p.read_text(errors="replace").splitlines(), 1) if "ECONNREFUSED" in line}
-    result = engine.search('"ECONNREFUSED"', limit=100)
+    result = engine.search('"ECONNREFUSED"', limit=100).to_json()
     assert {(r["path"], r["start_line"]) for r in result["results"]} == expected
     assert len(expected) > 1
 
 
 def test_fused_path_keeps_one_result_per_file(engine: Engine) -> None:
-    result = engine.search("how does the config loader read files", limit=50)
+    result = engine.search("how does the config loader read files", limit=50).to_json()
     assert result["fusion_strategy"] == "fused"
     paths = [r["path"] for r in result["results"]]
     assert len(paths) == len(set(paths))
@@ -96,17 +96,17 @@ def test_fused_path_keeps_one_result_per_file(engine: Engine) -> None:
 
 
 def test_intent_and_preset_overrides(engine: Engine) -> None:
-    result = engine.search("parse_config", intent="exact_match", preset="thorough")
+    result = engine.search("parse_config", intent="exact_match", preset="thorough").to_json()
     assert result["intent"] == "exact_match" and result["confidence"] == 1.0 and result["rule"] == "override"
-    quick = engine.search("how does the config loader read files", preset="quick")
+    quick = engine.search("how does the config loader read files", preset="quick").to_json()
     assert quick["fusion_strategy"] == "semantic_only" and quick["modalities_run"] == ["semantic"]
-    thorough = engine.search("how does the config loader read files", preset="thorough")
+    thorough = engine.search("how does the config loader read files", preset="thorough").to_json()
     assert set(thorough["modalities_run"]) == {"semantic", "text", "structural", "graph"} and thorough["k"] == 60
 
 
 def test_what_if_weights_rerank(engine: Engine) -> None:
-    base = engine.search("parse_config loader", limit=10)
-    text_heavy = engine.search("parse_config loader", limit=10, weights={"semantic": 0.0, "text": 1.0, "structural": 0.0})
+    base = engine.search("parse_config loader", limit=10).to_json()
+    text_heavy = engine.search("parse_config loader", limit=10, weights={"semantic": 0.0, "text": 1.0, "structural": 0.0}).to_json()
     assert text_heavy["weights"]["text"] == 1.0 and text_heavy["fusion_strategy"] == "fused"
     has_text = [r["modalities"]["text"] is not None for r in text_heavy["results"]]
     assert any(has_text) and has_text == sorted(has_text, reverse=True)  # text-found results lead
@@ -116,15 +116,15 @@ def test_what_if_weights_rerank(engine: Engine) -> None:
 @pytest.mark.parametrize("bad", ["", "   "])
 def test_empty_query_is_refused(engine: Engine, bad: str) -> None:
     with pytest.raises(QueryError, match="empty query"):
-        engine.search(bad)
+        engine.search(bad).to_json()
 
 
 def test_semantic_coverage_is_reported(polyglot: Path) -> None:
     e = Engine(polyglot, provider=CountingProvider())
     e.refresh()
-    assert e.search("parse_config", modality="text")["semantic_coverage"] == 0.0
+    assert e.search("parse_config", modality="text").to_json()["semantic_coverage"] == 0.0
     e.embed_pending()
-    assert e.search("parse_config", modality="text")["semantic_coverage"] == 1.0
+    assert e.search("parse_config", modality="text").to_json()["semantic_coverage"] == 1.0
 
 
 class FailingProvider(CountingProvider):
@@ -149,6 +149,6 @@ def test_failing_provider_falls_back_to_the_local_model_and_says_so(polyglot: Pa
     e.refresh()
     e.embed_pending()
     assert e.provider is local and local.documents > 0
-    result = e.search("how does the config loader read files", preset="quick")
+    result = e.search("how does the config loader read files", preset="quick").to_json()
     assert any("unreachable" in n and "local model" in n for n in result["notices"])
     assert result["results"] and result["semantic_coverage"] == 1.0

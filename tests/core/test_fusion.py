@@ -12,11 +12,7 @@ from hypothesis import strategies as st
 
 from maguyva_tui.core.fusion import (
     BOOST_CAP,
-    DEFAULT,
     DEMOTION,
-    PRESETS,
-    QUICK,
-    THOROUGH,
     ChunkKey,
     Contribution,
     Fused,
@@ -24,13 +20,11 @@ from maguyva_tui.core.fusion import (
     demotion_for,
     direct,
     fuse,
-    is_demoted,
-    plan,
-    preset_for,
-    scaled_centrality,
     span_of,
 )
 from maguyva_tui.core.intent import INTENTS, WEIGHTS, Intent, classify
+from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.plan import DEFAULT, PRESETS, QUICK, THOROUGH, plan, preset_for
 from maguyva_tui.core.types import MODALITIES, Hit
 
 
@@ -103,8 +97,6 @@ def test_boost_is_one_at_zero_and_capped_at_one_and_a_half() -> None:
     assert boost_for(cap_point * 0.99) < 1.5
     assert boost_for(cap_point * 1.01) == 1.5
     assert boost_for(1e12) == 1.5
-    assert scaled_centrality(0.001, 1000) == 1.0
-    assert boost_for(scaled_centrality(1 / 500, 500)) == pytest.approx(1 + 0.3 * math.log(2))
 
 
 def test_boost_multiplies_every_contribution_of_a_central_item() -> None:

@@ -82,7 +82,7 @@ def test_body_stems_split_names_and_drop_function_words() -> None:
 
 def test_sentence_ranks_the_function_whose_body_holds_its_words(engine: Engine) -> None:
     text = TextRetriever(engine.snapshot)
-    hits = text.search(Query(SENTENCE), 20, code_words_only=True)
+    hits = text.search(Query(SENTENCE, code_words_only=True), 20)
     assert hits, "a sentence whose words are in a body gets a vote"
     first = hits[0]
     assert first.symbol == "rebuild_auth"
@@ -93,13 +93,13 @@ def test_sentence_ranks_the_function_whose_body_holds_its_words(engine: Engine) 
 
 def test_a_class_holding_methods_is_not_voted_for_its_name(engine: Engine) -> None:
     text = TextRetriever(engine.snapshot)
-    hits = text.search(Query("Cleans up the adapter pool and its manager."), 20, code_words_only=True)
+    hits = text.search(Query("Cleans up the adapter pool and its manager.", code_words_only=True), 20)
     assert [h.symbol for h in hits][:1] == ["BaseAdapter.close"]
     assert "BaseAdapter" not in [h.symbol for h in hits]
 
 
 def test_a_blended_sentence_shows_the_file_by_that_function(engine: Engine) -> None:
-    result = engine.search(SENTENCE)
+    result = engine.search(SENTENCE).to_json()
     assert result["fusion_strategy"] == "fused"
     shown = [r for r in result["results"] if r["path"] == "sessions.py"]
     assert [r["symbol"] for r in shown] == ["rebuild_auth"]
@@ -109,7 +109,8 @@ def test_a_blended_sentence_shows_the_file_by_that_function(engine: Engine) -> N
 
 def test_an_exact_match_sentence_keeps_its_literal_first(engine: Engine) -> None:
     text = TextRetriever(engine.snapshot)
-    query = Query('where is the string "Authorization" removed when a redirect leaves the host', target="Authorization")
-    hits = text.search(query, 20, code_words_only=True, literal_first=True)
+    query = Query('where is the string "Authorization" removed when a redirect leaves the host', target="Authorization",
+                  code_words_only=True, literal_first=True)
+    hits = text.search(query, 20)
     assert (hits[0].start_line, hits[0].end_line) == (10, 10)  # the literal's first line, as rg lists it
     assert {h.start_line for h in hits[:2]} == {10, 11}

@@ -7,8 +7,6 @@ that the printed terms add up to the printed score, and a mismatch is shown, not
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -16,7 +14,7 @@ from textual.widgets import Static
 
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.types import MODALITIES, Vote
 
 TOLERANCE = 1e-9
 """Largest gap between the shown terms and the shown score still called equal (float summation)."""
@@ -38,16 +36,10 @@ class ExplainPanel(VerticalScroll):
         self.query_one("#explain-body", Static).update(content)
 
 
-def _num(value: Any, spec: str = ".6f") -> str:
-    return format(value, spec) if isinstance(value, int | float) else "—"
-
-
 def explain(answer: Answer, row: Row, rank: int) -> Content:
     """Return the explanation of ``row`` (at 0-based fused ``rank``) as styled lines."""
-    raw, k = row.raw, answer.k
-    symbol = (
-        f"  {raw.get('symbol')}" + (f" ({raw.get('kind')})" if raw.get("kind") else "") if raw.get("symbol") else ""
-    )
+    ranked, k = row.result, answer.k
+    symbol = f"  {ranked.symbol}" + (f" ({ranked.kind})" if ranked.kind else "") if ranked.symbol else ""
     lines: list[Content] = [
         Content.assemble(
             ("#", "dim"),
@@ -63,22 +55,21 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             ("  strategy ", "dim"),
             answer.strategy or "—",
             ("  k ", "dim"),
-            str(k if k is not None else "—"),
+            str(k),
         ),
         Content(""),
         Content.from_markup(
             "[b]weighted RRF[/]  [dim]contribution = weight × 1/(k + rank + 1) × boost   (rank is 0-based)[/]"
         ),
     ]
-    boost = raw.get("boost")
-    parts = raw.get("modalities") or {}
+    votes = dict(ranked.votes)
     total = 0.0
     for name in MODALITIES:
-        if name not in parts:
+        if name not in votes:
             lines.append(Content.assemble("  ", (f"{name:<11}", modality_style(name)), ("not run", "dim")))
             continue
-        part = parts.get(name)
-        if not isinstance(part, Mapping):
+        vote = votes[name]
+        if vote is None:
             lines.append(
                 Content.assemble(
                     "  ",
@@ -87,39 +78,31 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
                 )
             )
             continue
-        total += float(part.get("contribution") or 0.0)
-        lines.append(_term(name, part, k, boost))
+        total += vote.contribution
+        lines.append(_term(name, vote, k, ranked.boost))
     lines += _totals(row, total)
     lines += _extras(row)
     return Content("\n").join(lines)
 
 
-def _term(name: str, part: Mapping[str, Any], k: int | None, boost: Any) -> Content:
+def _term(name: str, vote: Vote, k: int, boost: float) -> Content:
     """Return one modality's term: its weight, rank, k, boost, contribution and the engine's reason."""
-    rank = part.get("rank")
-    formula = (
-        f"{_num(part.get('weight'), '.2f')} × 1/({k} + {rank} + 1) × {_num(boost, '.3f')}"
-        if k is not None and rank is not None
-        else f"weight {_num(part.get('weight'), '.2f')}  rank {rank}"
-    )
-    reason = part.get("reason") or ""
-    own = part.get("score")
+    formula = f"{vote.weight:.2f} × 1/({k} + {vote.rank} + 1) × {boost:.3f}"
     return Content.assemble(
         "  ",
         (f"{name:<11}", modality_style(name)),
         f"{formula:<34}",
         " = ",
-        (_num(part.get("contribution")), "bold"),
+        (f"{vote.contribution:.6f}", "bold"),
         ("   own score ", "dim"),
-        _num(own, ".4g"),
-        ("   " + str(reason), "italic") if reason else "",
+        f"{vote.score:.4g}",
+        ("   " + vote.reason, "italic") if vote.reason else "",
     )
 
 
 def _totals(row: Row, total: float) -> list[Content]:
     """Return the sum, the demotion factor and the score, with the check that they agree."""
-    demotion = row.raw.get("demotion", 1.0)
-    factor = float(demotion) if isinstance(demotion, int | float) else 1.0
+    factor = row.result.demotion
     agrees = math.isclose(total * factor, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
     why = ("  (vendored, built or generated path)", "$warning") if factor < 1.0 else ("  (not demoted)", "dim")
@@ -132,19 +115,17 @@ def _totals(row: Row, total: float) -> list[Content]:
 
 def _extras(row: Row) -> list[Content]:
     """Return centrality and boost, folding and graph depth."""
-    raw = row.raw
-    lines = [Content("")]
-    central, boost = raw.get("centrality"), raw.get("boost")
-    if central is not None or boost is not None:
-        lines.append(
-            Content.assemble(
-                ("centrality ", "dim"),
-                _num(central, ".3f"),
-                ("  →  boost ", "dim"),
-                (_num(boost, ".3f"), "bold"),
-                ("   = min(1 + 0.3·ln(1 + centrality), 1.5)", "dim"),
-            )
-        )
+    ranked = row.result
+    lines = [
+        Content(""),
+        Content.assemble(
+            ("centrality ", "dim"),
+            f"{ranked.centrality:.3f}",
+            ("  →  boost ", "dim"),
+            (f"{ranked.boost:.3f}", "bold"),
+            ("   = min(1 + 0.3·ln(1 + centrality), 1.5)", "dim"),
+        ),
+    ]
     folded = row.folded
     lines.append(
         Content.assemble(
@@ -152,11 +133,11 @@ def _extras(row: Row) -> list[Content]:
             f"{folded} other chunk{'s' if folded != 1 else ''} of this file" if folded else "none",
         )
     )
-    if raw.get("depth") is not None:
+    if ranked.depth is not None:
         lines.append(
             Content.assemble(
                 ("depth      ", "dim"),
-                f"{raw['depth']} (graph distance from the target)",
+                f"{ranked.depth} (graph distance from the target)",
             )
         )
     return lines

@@ -50,11 +50,7 @@ def question_block(answer: Answer | None) -> Content:
     if answer is None:
         return Content.from_markup('[dim]intent[/]  [dim italic]type a question, a symbol, a "literal" or a regex[/]')
     confidence = answer.confidence
-    conf = (
-        Content.assemble(bar(confidence, CONFIDENCE_BAR, "$accent"), f" {confidence:.2f}")
-        if confidence is not None
-        else Content("—")
-    )
+    conf = Content.assemble(bar(confidence, CONFIDENCE_BAR, "$accent"), f" {confidence:.2f}")
     override = (" override", "bold $warning") if answer.request.intent else ""
     lines = [
         Content.assemble(("intent  ", "dim"), (answer.intent or "—", "bold $primary"), override),
@@ -66,7 +62,7 @@ def question_block(answer: Answer | None) -> Content:
             ("  preset ", "dim"),
             answer.preset or "—",
             ("  k ", "dim"),
-            str(answer.k if answer.k is not None else "—"),
+            str(answer.k),
             "  ",
             _counts(answer),
         ),
@@ -81,11 +77,9 @@ def _counts(answer: Answer) -> Content:
         ("· ", "dim"),
         f"{n} result{'s' if n != 1 else ''}",
     ]
-    elapsed = answer.data.get("elapsed_ms")
-    if isinstance(elapsed, int | float):
-        parts += [(" in ", "dim"), format_elapsed(float(elapsed))]
+    parts += [(" in ", "dim"), format_elapsed(answer.elapsed_ms)]
     coverage = answer.coverage
-    if coverage is not None and coverage < 1.0:
+    if coverage < 1.0:
         parts += [("  semantic ", "dim"), (f"{coverage:.0%}", "$warning")]
     return Content.assemble(*parts)
 

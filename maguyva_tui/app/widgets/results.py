@@ -91,22 +91,21 @@ class ResultsTable(DataTable[Text]):
                     break
 
     def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Text]:
-        raw = row.raw
+        ranked = row.result
         place = _clip(f"{row.path}:{row.start_line}", PLACE_WIDTH, keep_end=True)
         cells = [
             Text(str(i + 1), style="bold"),
             _moved(self.moved, row.key, self._up_down),
             Text(place),
-            Text(_clip(str(raw.get("symbol") or ""), SYMBOL_WIDTH)),
-            Text(str(raw.get("kind") or ""), style="dim"),
+            Text(_clip(ranked.symbol or "", SYMBOL_WIDTH)),
+            Text(ranked.kind or "", style="dim"),
             Text(f"{row.score:.4f}", justify="right"),
         ]
         for name in MODALITIES:
-            part = row.modality(name)
-            rank = part.get("rank") if part else None
+            vote = row.modality(name)
             cells.append(
                 Text(
-                    "" if rank is None else str(int(rank) + 1),
+                    "" if vote is None else str(vote.rank + 1),
                     style=colours[name],
                     justify="right",
                 )

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
 
 import numpy as np
 
-from maguyva_tui.core.fusion import is_demoted
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
-from maguyva_tui.core.types import Hit, Query, Symbol
+from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.types import Hit, Query
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*")
 WORD_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -35,6 +34,12 @@ STOP_WORDS = frozenset(
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
 WORD_WEIGHT = 0.25  # a word of the query is a word of the name: weaker, and spread over all such names
 MAX_WORD_SEEDS = 200  # a word shared by more names than this is too common to seed from
+DEFAULT_IMPACT_DEPTH = 3
+"""Impact questions follow dependents this many hops unless the caller says otherwise."""
+REFERENCES = "find_references"
+"""The intent answered by the target's call sites."""
+IMPACT = "impact_analysis"
+"""The intent answered by the target's dependents."""
 
 
 def words(text: str) -> list[str]:
@@ -47,7 +52,7 @@ class GraphRetriever:
 
     name = "graph"
 
-    def __init__(self, graph: CodeGraph, symbols: Iterable[Symbol] | None = None) -> None:
+    def __init__(self, graph: CodeGraph) -> None:
         self.graph = graph
         self._words: dict[str, list[str]] | None = None
 
@@ -82,8 +87,17 @@ class GraphRetriever:
                             f"depends on {bare} ({d.edge}, depth {d.depth})", d.depth))
         return hits
 
-    # -- free text -----------------------------------------------------------------------------
     def search(self, query: Query, limit: int) -> list[Hit]:
+        """Answer a references or impact question about the query's target directly (every call
+        site, every dependent); rank any other question's symbols by personalized PageRank."""
+        if query.target and query.intent == REFERENCES:
+            return self.callers_hits(query.target, limit)
+        if query.target and query.intent == IMPACT:
+            return self.impact_hits(query.target, query.depth or DEFAULT_IMPACT_DEPTH, limit)
+        return self.related(query, limit)
+
+    # -- free text -----------------------------------------------------------------------------
+    def related(self, query: Query, limit: int) -> list[Hit]:
         """Rank symbols by personalized PageRank from the symbols the query names."""
         seeds = self.seeds(query)
         if not seeds or limit <= 0:

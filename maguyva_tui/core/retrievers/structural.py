@@ -35,7 +35,6 @@ from typing import TypeAlias
 
 import numpy as np
 
-from maguyva_tui.core.fusion import is_demoted
 from maguyva_tui.core.names import (
     hump_initials,
     hump_segments,
@@ -47,6 +46,7 @@ from maguyva_tui.core.names import (
     split_identifier,
     word_stem,
 )
+from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.types import Hit, Query, Symbol
 
 TIERS: tuple[str, ...] = (

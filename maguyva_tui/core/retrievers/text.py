@@ -207,20 +207,13 @@ class TextRetriever:
         self._word_ids: dict[str, tuple[int, ...]] = {}
         self._words_lock = threading.Lock()
 
-    def search(
-        self,
-        query: Query,
-        limit: int,
-        max_files: int | None = None,
-        code_words_only: bool = False,
-        literal_first: bool = True,
-    ) -> list[Hit]:
+    def search(self, query: Query, limit: int) -> list[Hit]:
         """Return matching lines, best first; free text falls back to term matching.
 
-        ``max_files`` bounds the work for a blended search: only the most promising candidate
+        The query's ``max_files`` bounds the work for a blended search: only the most promising candidate
         files are verified (those defining the literal, then the most central). Without it the
         list is exhaustive, as ``--modality text`` and exact-match questions need.
-        ``code_words_only`` keeps plain English words out of term matching (when the semantic
+        Its ``code_words_only`` keeps plain English words out of term matching (when the semantic
         engine answers for meaning, their line matches only vote for the wrong chunks); a
         sentence (:func:`~maguyva_tui.core.retrievers.structural.is_sentence`) then votes by
         chunk instead (:meth:`sentence_hits`), where its words pick the function. Unless
@@ -229,11 +222,12 @@ class TextRetriever:
         describes a function that works with it ("build a :class:`Response` from a urllib3
         response").
         """
+        max_files, code_words_only = query.max_files, query.code_words_only
         if query.regex:
             matches = self.regex_lines(query.text, query.case, limit, max_files)
             return [self._hit(m, "regex " + m.match_type) for m in matches]
         sentence = code_words_only and is_sentence(query.text, query.target)
-        literal = query.text if sentence and not literal_first else (query.target or query.text)
+        literal = query.text if sentence and not query.literal_first else (query.target or query.text)
         matches = self.literal_lines(literal, query.case, limit, max_files)
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
         if len(hits) >= limit:

@@ -1,0 +1,97 @@
+"""One generation of the index with the engines built on it: what one question reads, start to end.
+
+A refresh publishes a new generation; a question that started on the old one finishes on it, so a
+result's line, snippet and explanation always come from one version of the repository. Engines
+are built on first use per generation (a literal search never loads the embeddings).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TypeAlias
+
+from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+from maguyva_tui.core.retrievers.graph import GraphRetriever
+from maguyva_tui.core.retrievers.structural import StructuralRetriever
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, QueryError, Retriever
+
+ChunkKey: TypeAlias = tuple[str, int, int]
+"""``(path, start_line, end_line)``: the chunk a hit stands for."""
+
+
+class Generation:
+    """A snapshot and its retrievers; the semantic one comes from the engine (its model and vectors)."""
+
+    def __init__(self, snapshot: Snapshot, semantic: Callable[[Generation], Retriever]) -> None:
+        self.snapshot = snapshot
+        self._semantic = semantic
+        self._built: dict[str, Retriever] = {}
+        self._text: TextRetriever | None = None
+        self._structural: StructuralRetriever | None = None
+        self._lock = threading.RLock()
+
+    def retriever(self, name: str) -> Retriever:
+        """Return (building once) the retriever of a modality on this generation."""
+        with self._lock:
+            found = self._built.get(name)
+            if found is None:
+                found = self._built[name] = self._build(name)
+            return found
+
+    def forget(self, name: str) -> None:
+        """Drop a built retriever so that the next question builds it afresh (new vectors, new model)."""
+        with self._lock:
+            self._built.pop(name, None)
+
+    def _build(self, name: str) -> Retriever:
+        if name == "text":
+            return self.text
+        if name == "structural":
+            return self.structural
+        if name == "graph":
+            return GraphRetriever(self.snapshot.graph)
+        if name == "semantic":
+            return self._semantic(self)
+        raise QueryError(f"unknown modality {name!r} (choose from {', '.join(MODALITIES)})")
+
+    @property
+    def text(self) -> TextRetriever:
+        """The text engine of this generation."""
+        with self._lock:
+            if self._text is None:
+                self._text = TextRetriever(self.snapshot)
+            return self._text
+
+    @property
+    def structural(self) -> StructuralRetriever:
+        """The structural engine of this generation (also the symbol table a lone word is checked in)."""
+        with self._lock:
+            if self._structural is None:
+                self._structural = StructuralRetriever(self.snapshot.symbols)
+            return self._structural
+
+    def knows_symbol(self, name: str) -> bool:
+        """Tell whether a name is exactly a symbol's name in this generation."""
+        return bool(self.structural.lookup(name))
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest definition holding a line, else its window."""
+        facts = self.snapshot.facts.get(path)
+        return None if facts is None else smallest_chunk_at(facts.chunks, line)
+
+    def locate(self, hit: Hit) -> ChunkKey:
+        """Map a hit to the chunk that holds it, so line hits merge with definitions."""
+        if hit.start_line != hit.end_line:
+            return (hit.path, hit.start_line, hit.end_line)
+        chunk = self.chunk_at(hit.path, hit.start_line)
+        if chunk is None:
+            return (hit.path, hit.start_line, hit.end_line)
+        return (chunk.path, chunk.start_line, chunk.end_line)
+
+    def centrality(self, hit: Hit) -> float:
+        """The graph centrality of the symbol (else the file) a hit points at; 0 without a graph."""
+        path, start, end = self.locate(hit)
+        return self.snapshot.centrality.at(path, start, end)

@@ -1,0 +1,27 @@
+"""What a path says about its file: someone else's code, build output, or generated text.
+
+Engines order their own lists with it (a call site in a vendored copy after one in the
+repository's code) and fusion demotes by it, so it lives below both.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+DEMOTED_DIRS: Final = frozenset(
+    {"vendor", "third_party", "third-party", "node_modules", "build", "dist", "archive",
+     "generated", "__generated__"}
+)
+"""Folders whose files are someone else's code, build output or old copies (any path component)."""
+
+_DEMOTED_FILE: Final = re.compile(
+    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:go|cc|h)|[._]generated\.[^/]+|\.min\.(?:js|mjs|css))$", re.I
+)
+"""Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
+
+
+def is_demoted(path: str) -> bool:
+    """Tell whether a path is vendored, built, archived, generated or minified."""
+    *folders, name = path.split("/")
+    return any(f.lower() in DEMOTED_DIRS for f in folders) or bool(_DEMOTED_FILE.search(name))

@@ -1,0 +1,161 @@
+"""Decide what runs for a question: the engines, the weights that rank them, how much each returns.
+
+One rule, in one place: the *effective* weights (the intent's profile, or the user's what-if
+profile) both pick the engines and rank their lists, so the weights a result reports are the ones
+that chose what ran. A plan is one of:
+
+- ``direct``: an ordinary question the classifier is sure of (confidence ≥ 0.85, a target) goes
+  to the dominant engine alone, which lists every answer (every call site, every occurrence);
+- ``single``: the user named one engine (``--modality``);
+- ``fused`` / ``semantic_only``: the preset's engines whose weight is above zero, each asked for
+  more than the page so that agreement below the page can still lift a result.
+
+When a lone engine finds nothing, :func:`blended` is the plan tried next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from maguyva_tui.core.intent import Intent, Weights, weights_for
+from maguyva_tui.core.types import MODALITIES, PRESET_NAMES
+
+DEFAULT_K: Final = 40  # seed: default preset
+THOROUGH_K: Final = 60  # seed: thorough preset; a flatter curve gives lower-ranked agreement more say
+DIRECT_CONFIDENCE: Final = 0.85  # seed: at or above this an ordinary query skips fusion
+
+OVERFETCH: Final = 3
+"""Each engine of a blend returns this many times the asked-for results, and at least MIN_FETCH."""
+MIN_FETCH: Final = 60
+"""So that agreement between engines below the visible page can still lift a result."""
+
+ALONE: Final = ("direct", "single")
+"""Strategies where one engine's own list is the answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named choice of modalities and RRF ``k``."""
+
+    name: str
+    modalities: tuple[str, ...]
+    k: int
+    strategy: str
+    """What a non-direct plan on this preset says: ``"fused"`` or ``"semantic_only"``."""
+
+
+QUICK: Final = Preset("quick", ("semantic",), DEFAULT_K, "semantic_only")
+"""Meaning only, no fusion: the fastest answer (``k`` only scales the shown contributions)."""
+DEFAULT: Final = Preset("default", ("semantic", "text", "structural"), DEFAULT_K, "fused")
+"""Three engines fused; the graph still supplies centrality and the direct path."""
+THOROUGH: Final = Preset("thorough", MODALITIES, THOROUGH_K, "fused")
+"""All four engines fused."""
+
+PRESETS: Final[Mapping[str, Preset]] = MappingProxyType({p.name: p for p in (QUICK, DEFAULT, THOROUGH)})
+"""Presets by name, in :data:`~maguyva_tui.core.types.PRESET_NAMES` order."""
+assert tuple(PRESETS) == PRESET_NAMES
+
+
+def preset_for(name: str) -> Preset:
+    """Return a preset by name; raise ``ValueError`` naming the valid ones."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What runs for one query, and how its lists are combined."""
+
+    intent: str
+    confidence: float
+    weights: Weights
+    """The effective profile: the intent's, or the what-if that replaced it. It chose the engines."""
+    strategy: str
+    """``"direct"``, ``"single"``, ``"fused"`` or ``"semantic_only"`` (the JSON's ``fusion_strategy``)."""
+    modalities: tuple[str, ...]
+    """The engines to run, in display order; exactly one when alone."""
+    preset: str
+    k: int
+    fetch: int = MIN_FETCH
+    """Hits asked of each engine: the page when one engine answers alone, more for a blend."""
+
+    @property
+    def alone(self) -> bool:
+        """Tell whether one engine's own list is the answer (no fusion, no boost)."""
+        return self.strategy in ALONE
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the plan half of the JSON explanation."""
+        return {
+            "intent": self.intent,
+            "confidence": self.confidence,
+            "weights": self.weights.as_dict(),
+            "fusion_strategy": self.strategy,
+            "modalities": list(self.modalities),
+            "preset": self.preset,
+            "k": self.k,
+        }
+
+
+def plan(
+    intent: Intent,
+    preset: Preset | str = DEFAULT,
+    ordinary: bool = True,
+    *,
+    weights: Weights | None = None,
+    modality: str | None = None,
+    limit: int = 20,
+) -> Plan:
+    """Decide the engines: the one asked for, the dominant one alone when sure and ordinary, else
+    the preset's engines that the effective weights (``weights``, else the intent's) give a say."""
+    chosen = preset_for(preset) if isinstance(preset, str) else preset
+    effective = weights or weights_for(intent.name)
+    alone = limit
+    blend = max(limit * OVERFETCH, MIN_FETCH)
+
+    def make(strategy: str, modalities: tuple[str, ...], fetch: int) -> Plan:
+        return Plan(intent.name, intent.confidence, effective, strategy, modalities, chosen.name, chosen.k, fetch)
+
+    if modality is not None:
+        return make("single", (modality,), alone)
+    if intent.confidence >= DIRECT_CONFIDENCE and ordinary:
+        return make("direct", (effective.dominant(),), alone)
+    weighted = tuple(m for m in chosen.modalities if effective.get(m) > 0)  # weight 0: never run
+    if not weighted:  # quick preset on exact_match: the embedding model is not called
+        return make("direct", (effective.dominant(),), alone)
+    return make(chosen.strategy, weighted, blend)
+
+
+def plan_request(
+    intent: Intent,
+    preset: str,
+    limit: int,
+    weights: Weights | None = None,
+    modality: str | None = None,
+) -> Plan:
+    """Plan a request: an ordinary question (no what-if, no engine named, a target) may go direct."""
+    ordinary = weights is None and modality is None and intent.target is not None
+    return plan(intent, preset, ordinary, weights=weights, modality=modality, limit=limit)
+
+
+def blended(first: Plan, intent: Intent) -> Plan | None:
+    """Return the blend to try when a lone engine found nothing; ``None`` when that is the same engine."""
+    limit = first.fetch
+    again = plan(intent, first.preset, ordinary=False, weights=first.weights, limit=limit)
+    if again.alone and again.modalities == first.modalities:
+        return None
+    return again
+
+
+def with_weights(intent: Intent, weights: Mapping[str, float] | None) -> Weights | None:
+    """Return a what-if profile over the intent's, each modality not named keeping its weight."""
+    if weights is None:
+        return None
+    base = weights_for(intent.name)
+    return Weights(**{m: float(weights.get(m, base.get(m))) for m in MODALITIES})
+
