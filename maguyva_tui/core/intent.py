@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from maguyva_tui.core.stopwords import TARGET_FILLERS
 from maguyva_tui.core.types import INTENTS, MODALITIES
 
 # Confidences: the seed's, or a choice inside the seed's range with the reason beside it.
@@ -154,16 +155,6 @@ _FILE_EXTENSIONS: Final = frozenset(
 )
 """A dotted token ending in one of these is a file or host name, not a qualified symbol."""
 
-_FILLERS: Final = frozenset(
-    "the a an of on to for in at by from this that these those my our its it function functions "
-    "method methods class classes symbol variable constant module type struct interface def "
-    "all every any if i we change changing modify modifying remove removing delete deleting "
-    "rename renaming refactor refactoring touch touching edit editing me show find is are "
-    "does do did was be being been what which who where everything anything something code "
-    "places callers usages references".split()
-)
-"""Words skipped when a target is taken from the words after a trigger phrase."""
-
 
 def is_identifier(token: str) -> bool:
     """Tell whether a token is shaped like a code symbol: camelCase, snake_case, qualified, ``f()``."""
@@ -203,7 +194,7 @@ def _target_after(text: str) -> str | None:
         return found
     for match in _TOKEN.finditer(text):
         word = _clean(match.group(0))
-        if word and word.lower() not in _FILLERS:
+        if word and word.lower() not in TARGET_FILLERS:
             return word
     return None
 

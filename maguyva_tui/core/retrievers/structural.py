@@ -47,6 +47,8 @@ from maguyva_tui.core.names import (
     word_stem,
 )
 from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
+from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query, Symbol
 
 TIERS: tuple[str, ...] = (
@@ -60,33 +62,11 @@ TIERS: tuple[str, ...] = (
 )
 """Match kinds, best first; a hit's score is ``len(TIERS) - tier`` plus a fraction below one."""
 
-STOP_WORDS = frozenset({
-    "a", "all", "an", "and", "are", "class", "code", "const", "declaration", "declared", "def",
-    "define", "defined", "definition", "do", "does", "enum", "explain", "find", "fn", "for",
-    "from", "func", "function", "functions", "how", "impl", "import", "in", "interface", "is",
-    "it", "let", "located", "me", "method", "methods", "of", "or", "show", "struct", "the",
-    "this", "to", "trait", "type", "var", "what", "when", "where", "which", "why", "with", "work",
-    "works",
-})
-"""Words of a question that name no symbol ("where is the function parse_config defined")."""
-
 KIND_RANK = {"module": 1, "variable": 2, "constant": 2, "import": 3}
 """Order inside a tier: definitions of types and functions (rank 0) before these."""
 
 SENTENCE_WORDS = 3
 """Content words besides the target from which a question is a sentence, ranked by name words."""
-
-SENTENCE_STOP_WORDS = frozenset({
-    "a", "about", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "being", "both",
-    "but", "by", "can", "could", "did", "do", "does", "each", "either", "for", "from", "given", "had",
-    "has", "have", "how", "if", "in", "into", "is", "it", "its", "may", "me", "more", "most", "must",
-    "no", "nor", "not", "of", "on", "only", "or", "other", "our", "should", "so", "some", "such",
-    "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to",
-    "too", "us", "very", "was", "we", "were", "what", "when", "where", "whether", "which", "while",
-    "who", "whom", "whose", "why", "will", "with", "would", "you", "your",
-})
-"""English function words: they describe no name. Code words (``type``, ``method``, ``find``) stay,
-names are made of them (``prepare_method``)."""
 
 WORDS_KEPT = 0.8
 """A sentence's hits scoring under this share of the best one are left out (precision first)."""

@@ -32,7 +32,9 @@ import re2
 from maguyva_tui.core.names import identifiers_in, is_code_like, split_identifier, word_stem
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
-from maguyva_tui.core.retrievers.structural import BM25_B, BM25_K1, SENTENCE_STOP_WORDS, is_sentence
+from maguyva_tui.core.retrievers.structural import BM25_B, BM25_K1, is_sentence
+from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
+from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
@@ -57,13 +59,6 @@ MAX_TERMS = 32
 
 TERM_MIN_LENGTH = 3
 """Words shorter than a trigram cannot use the index and say little in a question."""
-
-STOP_WORDS = frozenset(
-    "the and for with how does what why where which who when this that from into are was were "
-    "can could should would will use used using code function functions method class file files "
-    "work works find show explain implemented implement handle handled handles about there their".split()
-)
-"""Question words that would match nearly every file."""
 
 SENTENCE_CHUNKS_PER_FILE = TERM_LINES_PER_FILE
 """Chunks of one file a sentence votes for at most, its best ones: a file's every function holding
