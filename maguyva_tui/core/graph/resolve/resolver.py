@@ -1,0 +1,525 @@
+"""The language-neutral resolver: scopes, locals, imports, wildcards, members and bases, with
+every language's own rules asked through its ``Language`` (``languages.rules``)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.builtins import BUILTINS
+from maguyva_tui.core.graph.resolve.base import (
+    EXTERNAL,
+    SENTINELS,
+    UNRESOLVED,
+    Files,
+    is_symbol,
+    unique,
+)
+from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
+from maguyva_tui.core.parsing.facts.bindings import RETURN
+from maguyva_tui.core.types import Import
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.symbols import LinkNames
+
+_T = TypeVar("_T")
+
+RECEIVERS = frozenset({"self", "this", "cls", "Self"})
+"""Names that denote the enclosing class (``self``/``super`` in Rust may also name a module)."""
+INFERRED_TYPES = frozenset({"auto", "var", "let", "const", "_"})
+"""Declared types that say the compiler infers it: as unknown as no type."""
+ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
+"""What a binding's type may name without being called: a type, or what an alias stands for (a
+variable, a type alias is neither: calling a local declared as one calls no symbol)."""
+VALUE_KINDS = frozenset({"variable", "constant"})
+"""Symbol kinds that hold a value: a member lookup goes through their declared type."""
+MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short of any cycle
+MAX_STEPS = 1_000
+"""Nested lookups one site may take: a site that needs more is left unresolved. Cycles of
+imports that each offer several ways to one name (eight modules importing ``x`` from the seven
+others) would otherwise branch at every level, exponentially; no site of the repositories
+measured takes more than 27 (brotli)."""
+TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
+"""A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
+
+
+class Resolver:
+    """Resolve names against a snapshot of every file's tables."""
+
+    def __init__(
+        self,
+        files: Files,
+        table: mod.ModuleTable,
+        bases: Mapping[str, list[str]],
+        names: Callable[[], LinkNames],
+        packages: set[str],
+    ) -> None:
+        self.files = files
+        self.table = table
+        self.bases = bases
+        self.names = names
+        """The cross-file name tables (built on first use: only C, C++, Go and Rust read them)."""
+        self.packages = packages
+        """Directories that hold an ``__init__.py``."""
+        self.deps: set[str] = set()
+        self.depth = 0
+        self.steps = 0
+        """Nested lookups the current site has taken (``MAX_STEPS``)."""
+        self.peak = 0
+        """The deepest ``depth`` reached since the current memoized lookup began."""
+        self.cut = False
+        """Whether a lookup since the current memoized one began stopped at ``MAX_DEPTH``."""
+        self.memo: dict[tuple[Any, ...], tuple[Any, frozenset[str], int]] = {}
+        """Lookup to (answer, keys read, depth it reached beyond where it started)."""
+
+    def start_file(self) -> None:
+        """Start recording the keys one file's resolution reads."""
+        self.deps = set()
+
+    def memoized(self, key: tuple[Any, ...], compute: Callable[..., _T], *args: Any) -> _T:
+        """Answer a lookup that does not depend on the file asking, from the memo when valid."""
+        hit = self.memo.get(key)
+        if hit is not None and self.depth + hit[2] <= MAX_DEPTH:
+            self.deps.update(hit[1])
+            self.peak = max(self.peak, self.depth + hit[2])
+            answer: _T = hit[0]
+            return answer
+        outer_deps, outer_peak, outer_cut = self.deps, self.peak, self.cut
+        start = self.depth
+        self.deps, self.peak, self.cut = set(), start, False
+        try:
+            found = compute(*args)
+        finally:
+            inner, peak, cut = self.deps, self.peak, self.cut
+            outer_deps |= inner
+            self.deps, self.peak, self.cut = outer_deps, max(outer_peak, peak), outer_cut or cut
+        if not cut:
+            self.memo[key] = (found, frozenset(inner), peak - start)
+        return found
+
+    def _deeper(self) -> bool:
+        """Go one level deeper; tell (and remember) when that is past ``MAX_DEPTH`` or past the
+        ``MAX_STEPS`` one site may take."""
+        self.steps += 1
+        if self.depth > MAX_DEPTH or self.steps > MAX_STEPS:
+            self.cut = True
+            return False
+        self.depth += 1
+        self.peak = max(self.peak, self.depth)
+        return True
+
+    # -- tables, each read recorded ------------------------------------------------------------
+    def touch(self, key: str) -> tuple[str, ...]:
+        """Read the module table and remember the key."""
+        self.deps.add(key)
+        return self.table.get(key, ())
+
+    def file(self, path: str) -> FileIndex | None:
+        """Read one file's tables and remember it."""
+        self.deps.add("file:" + path)
+        return self.files.get(path)
+
+    def methods_named(self, family: str, qualname: str) -> list[str]:
+        """Return the distinct definitions of a qualified name across a family's files."""
+        return list(dict.fromkeys(self.names().qualnames.get(family, {}).get(qualname, ())))
+
+    # -- entry points ------------------------------------------------------------------------------
+    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False) -> str:
+        """Resolve a dotted name written in a scope of a file (``call``: the name is called)."""
+        if not self.depth:
+            self.steps = 0
+        written = name.split(".")
+        parts = [p.removesuffix("()") for p in written]
+        if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
+            return UNRESOLVED  # an unknown receiver, or calling what a call returned
+        target, used = self.head(index, scope, parts, call)
+        if written[used - 1].endswith("()"):
+            target = self.result(target)
+        for i in range(used, len(parts)):
+            if target in SENTINELS:
+                rescued = rules(index.language).external_member(self, parts[i:]) if target == EXTERNAL else None
+                return rescued if rescued is not None else target
+            target = self.member(target, parts[i])
+            if written[i].endswith("()") or (i < len(parts) - 1 and self.is_property(target)):
+                target = self.result(target)  # a property read on the way is its getter's result
+        return target
+
+    def is_property(self, target: str) -> bool:
+        """Tell whether a target is a Python method decorated with ``@property``."""
+        if not is_symbol(target):
+            return False
+        path, qualname = split_id(target)
+        index = self.file(path)
+        return index is not None and qualname in index.properties
+
+    def result(self, target: str) -> str:
+        """Type what calling a target returns: an instance of a class, or a function's return type."""
+        kind = self.kind(target)
+        if kind in CLASS_KINDS or target == EXTERNAL:
+            return target
+        if kind not in FUNCTION_KINDS:
+            return UNRESOLVED
+        return self.memoized(("result", target), self._result, target)
+
+    def _result(self, target: str) -> str:
+        """Type what calling a function returns, without the memo."""
+        if self.depth > MAX_DEPTH:
+            self.cut = True
+            return UNRESOLVED
+        path, qualname = split_id(target)
+        index = self.file(path)
+        returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
+        if returned is None or not self._deeper():
+            return UNRESOLVED
+        try:
+            return self.instance(index, returned, qualname)  # type: ignore[arg-type]
+        finally:
+            self.depth -= 1
+
+    def resolve_import(self, index: FileIndex, imp: Import) -> str:
+        """Resolve what one import binds."""
+        if not self.depth:
+            self.steps = 0
+        module = self.module(index, imp.module)
+        if imp.name is None or imp.name == "*" or module in SENTINELS:
+            return module
+        if module == index.path and rules(index.language).imports_submodules:  # ``from . import utils``
+            return self.submodule(index, imp.name)
+        return self.member(module, imp.name)
+
+    def enclosing_class(self, index: FileIndex, scope: str | None) -> str | None:
+        """Return the class symbol enclosing a scope, looking outside the file for receivers."""
+        own = index.enclosing_class(scope)
+        if own is not None:
+            return symbol_id(index.path, own)
+        parent = scope.rpartition(".")[0] if scope else ""
+        if not parent:
+            return None
+        target = self.resolve(index, None, parent)
+        return target if self.kind(target) in CLASS_KINDS else None
+
+    # -- the first segments --------------------------------------------------------------------
+    def head(self, index: FileIndex, scope: str | None, parts: list[str], call: bool = False) -> tuple[str, int]:
+        """Resolve the leading segment(s) of a name; return the target and how many were used."""
+        first = parts[0]
+        if first in RECEIVERS or first == "super":
+            receiver = self.receiver(index, scope, parts)
+            if receiver is not None:
+                return receiver
+        language = rules(index.language)
+        # a Java method is called by its bare name: a local or field of that name is another thing
+        method = call and len(parts) == 1 and language.bare_calls_are_methods
+        local = None if method else self.local(index, scope, first)
+        if local is not None:
+            return local, 1
+        nested = self.nested(index, scope, first)
+        if nested is not None:
+            return nested, 1
+        if first in index.defs:
+            return symbol_id(index.path, first), 1
+        dotted = self.dotted_import(index, parts)
+        if dotted is not None:
+            return dotted
+        target = self.outside(index, first, scope)
+        if target in (UNRESOLVED, EXTERNAL) and len(parts) > 1:
+            qualified = language.qualified(self, parts)  # bound nowhere: a package (``bsh.util.Util``)
+            if qualified is not None and (qualified[0] not in SENTINELS or target == UNRESOLVED):
+                return qualified
+        return target, 1
+
+    def receiver(self, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve ``self``, ``this``, ``cls``, ``Self`` and ``super``; ``None`` to look further."""
+        language = rules(index.language)
+        own = language.receiver(self, index, scope, parts)
+        if own is not None:
+            return own
+        cls = self.enclosing_class(index, scope)
+        first = parts[0]
+        if cls is None:
+            return (EXTERNAL, 1) if first == "super" and language.super_is_builtin else None
+        if first != "super":
+            return cls, 1
+        if len(parts) == 1:  # python super() is the built-in; elsewhere it calls the base constructor
+            bases = self.bases.get(cls, ())
+            return (bases[0] if bases and not language.super_is_builtin else EXTERNAL), 1
+        return self.in_bases(cls, parts[1]), 2
+
+    def local(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a name bound locally (or a field, where members are implicit) to its type."""
+        start = scope
+        while scope:
+            bound = index.locals.get(scope)
+            if bound is not None and name in bound:
+                return self.instance(index, bound[name], scope)
+            scope = scope.rpartition(".")[0]
+        if rules(index.language).implicit_members:
+            owner = index.enclosing_class(start)
+            fields = index.attrs.get(owner or "")
+            if fields is not None and name in fields:
+                return self.instance(index, fields[name])
+        return None
+
+    def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:
+        """Resolve what a binding's type names: a declared type, the name an alias stands for,
+        or, written ``make()``, what calling a name gives (an instance, a function's return type)."""
+        if not typed or typed in INFERRED_TYPES:
+            return UNRESOLVED
+        own = rules(index.language).typed_value(self, index, typed, scope)
+        if own is not None:
+            return own
+        if not self._deeper():
+            return UNRESOLVED
+        try:
+            called = typed.endswith("()")
+            target = self.resolve(index, scope, typed.removesuffix("()"))
+            if target in SENTINELS:
+                return target
+            if called or self.is_property(target):  # ``color = style.color``: the property's value
+                return self.result(target)
+            kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
+            return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
+        finally:
+            self.depth -= 1
+
+    def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""
+        implicit = rules(index.language).implicit_members
+        start = scope
+        while scope:
+            is_class = index.defs.get(scope) in CLASS_KINDS
+            if not is_class or implicit:
+                qualname = f"{scope}.{name}"
+                if qualname in index.defs:
+                    return symbol_id(index.path, qualname)
+            scope = scope.rpartition(".")[0]
+        if implicit and start:
+            cls = self.enclosing_class(index, start)
+            found = self.member(cls, name) if cls is not None else UNRESOLVED
+            return found if found not in SENTINELS else None
+        return None
+
+    def dotted_import(self, index: FileIndex, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve Python ``import a.b`` bindings used as ``a.b.f``."""
+        for used in range(len(parts), 1, -1):
+            imports = index.imports.get(".".join(parts[:used]))
+            if imports:
+                return self.first_import(index, imports), used
+        return None
+
+    def outside(self, index: FileIndex, name: str, scope: str | None = None) -> str:
+        """Resolve a name not defined in the file: imports, wildcards, package, built-ins."""
+        imports = index.imports.get(name)
+        if imports:
+            return self.first_import(index, imports)
+        language = rules(index.language)
+        implied = language.implicit_import(self, index, name)
+        if implied is not None:
+            return implied
+        from_outside = False
+        if index.wildcards:
+            found, from_outside = self.memoized(("wildcards", index.path, name), self.wildcard_name, index, name)
+            if found not in SENTINELS:
+                return found
+        packaged = language.package(self, index, name, scope)
+        if packaged is not None:
+            return packaged
+        if name in BUILTINS.get(mod.family(index.language), ()):
+            return EXTERNAL
+        if from_outside and language.closed_wildcards and not TYPE_PARAMETER.fullmatch(name):
+            return EXTERNAL
+        return EXTERNAL if language.presumed_external(self, index, name, scope) else UNRESOLVED
+
+    def wildcard_name(self, index: FileIndex, name: str) -> tuple[str, bool]:
+        """Resolve a name through a file's own wildcard imports, in written order; tell too whether
+        one of them reached outside the repository. Memoized per file and name: a C++ file calls
+        the same names many times, and each went through every include again."""
+        from_outside = False
+        for imp in index.wildcards:
+            module = self.module(index, imp.module)
+            found = self.member(module, name) if module not in SENTINELS else module
+            if found not in SENTINELS:
+                return found, from_outside
+            from_outside = from_outside or found == EXTERNAL
+        return UNRESOLVED, from_outside
+
+    def first_import(self, index: FileIndex, imports: list[Import]) -> str:
+        """Resolve a name bound by several imports: the first that lands in the repository."""
+        fallback = UNRESOLVED
+        for imp in imports:
+            target = self.resolve_import(index, imp)
+            if target not in SENTINELS:
+                return target
+            if fallback == UNRESOLVED:
+                fallback = target
+        return fallback
+
+    def in_directory(self, index: FileIndex, name: str) -> str | None:
+        """Resolve a top-level name defined by another file of the same directory (Go, Java)."""
+        found = []
+        for path in self.touch("dir:" + posixpath.dirname(index.path)):
+            other = self.files.get(path)
+            if path != index.path and other is not None and other.language == index.language:
+                if name in other.defs:
+                    found.append(symbol_id(path, name))
+        return unique(found)
+
+    # -- modules -------------------------------------------------------------------------------
+    def module(self, index: FileIndex, written: str) -> str:
+        """Resolve a module as an import writes it to a file, a package or a sentinel (memoized)."""
+        return self.memoized(("module", index.path, written), rules(index.language).find_module, self, index, written)
+
+    # -- members -------------------------------------------------------------------------------
+    def member(self, target: str, name: str) -> str:
+        """Resolve ``target.name`` (memoized)."""
+        if target in SENTINELS:
+            return target
+        return self.memoized(("member", target, name), self._member, target, name)
+
+    def _member(self, target: str, name: str) -> str:
+        """Resolve ``target.name`` without the memo."""
+        if not self._deeper():
+            return UNRESOLVED
+        try:
+            prefix, colon, package = target.partition(":")
+            language = PACKAGE_TARGETS.get(prefix + colon) if colon else None
+            if language is not None:
+                return language.package_member(self, package, name)
+            if is_symbol(target):
+                return self.symbol_member(target, name)
+            return self.module_member(target, name)
+        finally:
+            self.depth -= 1
+
+    def symbol_member(self, target: str, name: str, inherited: bool = True) -> str:
+        """Resolve a member of a class (its own, its attributes' types, with ``inherited`` its
+        bases') or a nested name."""
+        path, qualname = split_id(target)
+        index = self.file(path)
+        if index is None:
+            return UNRESOLVED
+        language = rules(index.language)
+        opened = language.open_member(self, index, qualname, name)  # a C++ namespace: any file adds to it
+        if opened is not None:
+            return opened
+        if qualname in index.globals and index.defs.get(qualname) in VALUE_KINDS and index.globals[qualname]:
+            return self.member(self.instance(index, index.globals[qualname]), name)  # app = Flask(); app.route
+        inner = f"{qualname}.{name}"
+        kind = index.defs.get(inner)
+        if kind is not None and kind not in VALUE_KINDS:
+            return symbol_id(path, inner)
+        attrs = index.attrs.get(qualname)
+        if attrs is not None and attrs.get(name):
+            return self.instance(index, attrs[name], qualname)  # ``self.make_config()``: self is this class
+        if kind is not None:
+            return symbol_id(path, inner)
+        elsewhere = language.method_elsewhere(self, index, inner)
+        if elsewhere is not None:
+            return elsewhere
+        if attrs is not None and name in attrs:
+            return UNRESOLVED  # an attribute of unknown type
+        if language.no_member(index, qualname, name):
+            return UNRESOLVED
+        if inherited and index.defs.get(qualname) in CLASS_KINDS:
+            return self.in_bases(target, name)
+        return UNRESOLVED
+
+    def in_bases(self, cls: str, name: str) -> str:
+        """Resolve a member inherited from the bases of a class: depth first, in the order the
+        bases are written, each class once.
+
+        A hierarchy can have cycles (code that does not run, or two classes of one name in two
+        files): followed as nested lookups cut at ``MAX_DEPTH``, and so never memoized, six
+        classes deriving from one another took exponential time."""
+        outcome = UNRESOLVED
+        seen = {cls}
+        stack = list(reversed(self.bases.get(cls, ())))
+        while stack:
+            base = stack.pop()
+            if base == EXTERNAL:
+                outcome = EXTERNAL
+                continue
+            if base in SENTINELS or base in seen:
+                continue
+            seen.add(base)
+            if is_symbol(base):
+                found = self.symbol_member(base, name, inherited=False)
+                stack.extend(reversed(self.bases.get(base, ())))
+            else:
+                found = self.member(base, name)
+            if found not in SENTINELS:
+                return found
+            if found == EXTERNAL:
+                outcome = EXTERNAL
+        return outcome
+
+    def module_member(self, path: str, name: str) -> str:
+        """Resolve a name exported by a module file (definitions, re-exports, submodules)."""
+        index = self.file(path)
+        if index is None:
+            return UNRESOLVED
+        if name in index.defs:
+            return symbol_id(path, name)
+        imports = index.imports.get(name)
+        if imports:
+            return self.first_import(index, imports)
+        if index.wildcards:
+            found = self.memoized(("starred", path, name), self.starred, index, name)
+            if found not in SENTINELS:
+                return found
+        return self.submodule(index, name)
+
+    def starred(self, index: FileIndex, name: str) -> str:
+        """Resolve a name a module reaches through its wildcard imports (``from m import *``,
+        ``export * from``, ``#include``), the nearest module first (``wildcard_closure``)."""
+        for target, other in self.memoized(("closure", index.path), self.wildcard_closure, index):
+            if other is None:  # a package or namespace target (Go, Java, C++)
+                found = self.member(target, name)
+            elif name in other.defs:
+                return symbol_id(target, name)
+            else:
+                named = other.imports.get(name)
+                found = self.first_import(other, named) if named else self.submodule(other, name)
+            if found not in SENTINELS:
+                return found
+        return UNRESOLVED
+
+    def wildcard_closure(self, index: FileIndex) -> tuple[tuple[str, FileIndex | None], ...]:
+        """Return every module a file reaches through wildcard imports, breadth first: each
+        target with its tables (``None`` for a package or namespace, which is not followed).
+
+        Wildcards form cycles (two barrels re-exporting each other, headers including each other
+        behind include guards), so each module is read once. Following them as nested lookups,
+        cut at ``MAX_DEPTH`` and so never memoized, took exponential time: eight JavaScript files
+        re-exporting one another, or sentencepiece's headers, never finished. Computed once per
+        file (memoized), not once per name looked up: a C++ file's names went through the same
+        hundred includes one by one, and resolving them was most of sentencepiece's graph."""
+        seen = {index.path}
+        queue = [index]
+        out: list[tuple[str, FileIndex | None]] = []
+        for current in queue:
+            for imp in current.wildcards:
+                target = self.module(current, imp.module)
+                if target in SENTINELS or target in seen:
+                    continue
+                seen.add(target)
+                other = self.file(target)
+                out.append((target, other))
+                if other is not None:
+                    queue.append(other)
+        return tuple(out)
+
+    def submodule(self, index: FileIndex, name: str) -> str:
+        """Resolve a child module of a Python package or a Rust module."""
+        return rules(index.language).submodule(self, index, name)
+
+    def kind(self, target: str) -> str | None:
+        """Return the symbol kind of a target, ``None`` when it is not a symbol."""
+        if not is_symbol(target):
+            return None
+        path, qualname = split_id(target)
+        index = self.files.get(path)
+        return index.defs.get(qualname) if index is not None else None
