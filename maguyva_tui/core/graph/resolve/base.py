@@ -1,0 +1,163 @@
+"""What every language's resolution shares: the sentinel targets, the lookups a language may ask
+the resolver for (``Lookup``) and the hooks a language may override (``Language``).
+
+A language module (``python.py``, ``ecmascript.py``, ``go.py``, ``rust.py``, ``java.py``,
+``clike.py``, mirroring ``core/parsing/rules/``) subclasses ``Language`` and overrides only the
+hooks where its rules differ; the defaults are those of a language without packages, modules or
+implicit members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from maguyva_tui.core.graph.tables import FileIndex
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.graph.symbols import LinkNames
+
+_T = TypeVar("_T")
+
+EXTERNAL = "<external>"
+"""Defined outside the repository (a built-in or an imported library)."""
+UNRESOLVED = "<unresolved>"
+"""No binding found, or a receiver whose type is unknown."""
+AMBIGUOUS = "<ambiguous>"
+"""Several definitions could be meant; none is picked."""
+SENTINELS = frozenset({EXTERNAL, UNRESOLVED, AMBIGUOUS})
+
+
+def is_symbol(target: str) -> bool:
+    """Tell whether a target is a symbol node id."""
+    return "::" in target
+
+
+def unique(found: list[str]) -> str | None:
+    """Return the one candidate, ``AMBIGUOUS`` for several, ``None`` for none."""
+    if len(found) == 1:
+        return found[0]
+    return AMBIGUOUS if found else None
+
+
+class Files(Protocol):
+    """Path to a file's tables, ``None`` for a file the graph does not hold."""
+
+    def get(self, path: str) -> FileIndex | None:
+        """Return one file's tables."""
+
+
+class Lookup(Protocol):
+    """The resolver as a language module sees it: the tables it reads (each read recorded in
+    ``deps``) and the language-neutral lookups."""
+
+    files: Files
+    deps: set[str]
+    packages: set[str]
+    bases: Any
+    names: Callable[[], LinkNames]
+
+    def touch(self, key: str) -> tuple[str, ...]:
+        """Read the module table and remember the key."""
+
+    def file(self, path: str) -> FileIndex | None:
+        """Read one file's tables and remember it."""
+
+    def memoized(self, key: tuple[Any, ...], compute: Callable[..., _T], *args: Any) -> _T:
+        """Answer a lookup that does not depend on the file asking, from the memo when valid."""
+
+    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False) -> str:
+        """Resolve a dotted name written in a scope of a file."""
+
+    def result(self, target: str) -> str:
+        """Type what calling a target returns."""
+
+    def member(self, target: str, name: str) -> str:
+        """Resolve ``target.name``."""
+
+    def module(self, index: FileIndex, written: str) -> str:
+        """Resolve a module as an import writes it."""
+
+    def kind(self, target: str) -> str | None:
+        """Return the symbol kind of a target."""
+
+    def enclosing_class(self, index: FileIndex, scope: str | None) -> str | None:
+        """Return the class symbol enclosing a scope."""
+
+    def in_directory(self, index: FileIndex, name: str) -> str | None:
+        """Resolve a top-level name defined by another file of the same directory."""
+
+    def methods_named(self, family: str, qualname: str) -> list[str]:
+        """Return the distinct definitions of a qualified name across a family's files."""
+
+
+class Language:
+    """A language's resolution rules: every hook answers as a language without them would."""
+
+    implicit_members = False
+    """Whether a bare name inside a method may be a member of the class (Java, C++)."""
+    closed_wildcards = False
+    """Whether a name bound nowhere else can only come from a wildcard import: when one of those
+    is outside the repository, the name is external. C/C++ includes are not closed: a macro may
+    come from anywhere."""
+    bare_calls_are_methods = False
+    """Whether a bare called name is a method, never a local or field of that name (Java)."""
+    super_is_builtin = False
+    """Whether ``super`` is a built-in (Python) rather than the first base class."""
+    imports_submodules = False
+    """Whether importing a name from a package's own file binds its submodule (Python's
+    ``from . import utils`` in an ``__init__``)."""
+    target_prefix = ""
+    """The prefix of the package targets the language makes (``gopkg:``), empty for none."""
+
+    def package_member(self, r: Lookup, package: str, name: str) -> str:
+        """Resolve a member of one of the language's package targets (``package``: after the prefix)."""
+        return UNRESOLVED
+
+    def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve a receiver the language reads its own way; ``None`` for the common reading."""
+        return None
+
+    def typed_value(self, r: Lookup, index: FileIndex, typed: str, scope: str | None) -> str | None:
+        """Resolve a binding's type the language reads its own way; ``None`` for the common reading."""
+        return None
+
+    def implicit_import(self, r: Lookup, index: FileIndex, name: str) -> str | None:
+        """Resolve a name an import binds without naming it; ``None`` when none does."""
+        return None
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a name through the language's implicit namespace, ``None`` when it has none."""
+        return None
+
+    def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
+        """Tell whether a name found nowhere in the repository is taken to come from outside it."""
+        return False
+
+    def qualified(self, r: Lookup, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve a name bound nowhere as a fully qualified path; ``None`` when the language has none."""
+        return None
+
+    def external_member(self, r: Lookup, rest: list[str]) -> str | None:
+        """Resolve the rest of a name after an external receiver; ``None`` to leave it external."""
+        return None
+
+    def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
+        """Resolve a module as an import writes it, without the memo."""
+        return UNRESOLVED
+
+    def open_member(self, r: Lookup, index: FileIndex, qualname: str, name: str) -> str | None:
+        """Resolve a member of a symbol any file may add to (a C++ namespace); ``None`` otherwise."""
+        return None
+
+    def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
+        """Find a method defined in another file than its type; ``None`` where none can be."""
+        return None
+
+    def no_member(self, index: FileIndex, qualname: str, name: str) -> bool:
+        """Tell whether a name of a type is nothing the graph holds (a Rust enum's variant)."""
+        return False
+
+    def submodule(self, r: Lookup, index: FileIndex, name: str) -> str:
+        """Resolve a child module of a module file."""
+        return UNRESOLVED

@@ -1,0 +1,94 @@
+"""C and C++: names link across every C/C++ file, ``#include`` finds files, C++ namespaces are open.
+
+C and C++ share one namespace (``modules.family``: ``c``). A name defined nowhere else is looked
+up among all their files, definitions before headers; in C++ the enclosing namespaces and classes
+of the scope first, a bare name in a method may be a member, and a method may be defined in
+another file than its class.
+"""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup, unique
+from maguyva_tui.core.graph.tables import FileIndex, split_id
+
+HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
+
+
+class CLike(Language):
+    """Resolution rules of C (``cpp=False``) and C++."""
+
+    target_prefix = "cns:"
+
+    def __init__(self, cpp: bool) -> None:
+        self.cpp = cpp
+        self.implicit_members = cpp
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a name defined once among all C/C++ files (definitions before headers); in C++
+        the enclosing namespaces and classes of the scope first, innermost first (``f()`` inside
+        ``namespace sp { ... }`` is ``sp.f`` from any file), then the top level."""
+        r.deps.add("glob:c")
+        names = r.names()
+        if scope and self.cpp:
+            qualnames = names.qualnames.get("c", {})
+            prefix = scope
+            while prefix:
+                qualname = f"{prefix}.{name}"
+                if qualnames.get(qualname):
+                    return c_target(r, qualname, qualnames[qualname])
+                prefix = prefix.rpartition(".")[0]
+        found = names.tops.get("c", {}).get(name)
+        return c_target(r, name, found) if found else None
+
+    def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
+        """Tell whether a name defined nowhere here comes from a system header, not a member:
+        a lower-case function, in a file including one."""
+        if not name[:1].islower() or not any(i.module.startswith("<") for i in index.wildcards):
+            return False
+        return not self.cpp or r.enclosing_class(index, scope) is None
+
+    def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
+        """Resolve ``#include``: beside the file first, then a unique file ending like it."""
+        system = written.startswith("<")
+        bare = written.strip("<>")
+        if not system:
+            for candidate in mod.include_candidates(bare, index.path):
+                if r.touch("file:" + candidate):
+                    return candidate
+        paths = r.touch("inc:" + bare)
+        if len(paths) == 1:
+            return paths[0]
+        return AMBIGUOUS if paths else EXTERNAL
+
+    def open_member(self, r: Lookup, index: FileIndex, qualname: str, name: str) -> str | None:
+        """Resolve a member of a C++ namespace, which any file adds to."""
+        if self.cpp and index.defs.get(qualname) == "module":
+            return self.package_member(r, qualname, name)
+        return None
+
+    def package_member(self, r: Lookup, package: str, name: str) -> str:
+        """Resolve a member of a C++ namespace from whichever files define it."""
+        r.deps.add("glob:c")
+        inner = f"{package}.{name}"
+        found = r.names().qualnames.get("c", {}).get(inner)
+        return (c_target(r, inner, found) if found else None) or UNRESOLVED
+
+    def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
+        """Find a C++ method defined in another file than its class."""
+        if not self.cpp:
+            return None
+        r.deps.add("glob:c")
+        return unique(r.methods_named("c", qualname))
+
+
+def c_target(r: Lookup, qualname: str, nodes: list[str]) -> str | None:
+    """Choose among the definitions of one qualified name: a namespace opened by several files is
+    the ``cns:`` target (its members are looked up across files); otherwise the one definition,
+    those of source files before headers' (a file may define it twice, #if/#else)."""
+    found = list(dict.fromkeys(nodes))
+    definitions = [t for t in found if r.kind(t) != "module"]
+    if found and not definitions:
+        return "cns:" + qualname
+    sources = [t for t in definitions if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
+    return unique(sources or definitions)

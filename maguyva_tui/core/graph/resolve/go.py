@@ -1,0 +1,47 @@
+"""Go: a package is a directory, imported by a path its directory's path ends with."""
+
+from __future__ import annotations
+
+import posixpath
+
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup, unique
+from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
+
+
+class Go(Language):
+    """Resolution rules of Go."""
+
+    target_prefix = "gopkg:"
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a name defined by another file of the same package (directory)."""
+        return r.in_directory(index, name)
+
+    def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
+        """Resolve an import path to the directory whose path ends like it."""
+        parts = written.split("/")
+        shortest = 1 if "." in parts[0] else len(parts)  # standard library paths have no dot
+        for size in range(len(parts), shortest - 1, -1):
+            paths = r.touch("go:" + "/".join(parts[-size:]))
+            directories = {posixpath.dirname(p) for p in paths}
+            if len(directories) == 1:
+                return "gopkg:" + directories.pop()
+            if directories:
+                return AMBIGUOUS
+        return EXTERNAL
+
+    def package_member(self, r: Lookup, package: str, name: str) -> str:
+        """Resolve a top-level name of a package (``package``: its directory)."""
+        found = []
+        for path in r.touch("dir:" + package):
+            other = r.files.get(path)
+            if other is not None and other.language == "go" and name in other.defs:
+                found.append(symbol_id(path, name))
+        return unique(found) or UNRESOLVED
+
+    def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
+        """Find a method defined by another file of the package than its type."""
+        directory = posixpath.dirname(index.path)
+        r.deps.add("dir:" + directory)
+        found = r.methods_named("go", qualname)
+        return unique([t for t in found if posixpath.dirname(split_id(t)[0]) == directory])

@@ -1,0 +1,63 @@
+"""Java: a package is a directory, a class is named by its package path, a bare call is a method."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
+from maguyva_tui.core.graph.tables import FileIndex, symbol_id
+
+
+class Java(Language):
+    """Resolution rules of Java."""
+
+    implicit_members = True
+    closed_wildcards = True
+    bare_calls_are_methods = True
+    target_prefix = "jpkg:"
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a name defined by another file of the same package (directory)."""
+        return r.in_directory(index, name)
+
+    def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
+        """Tell whether a bare name, found nowhere, is a member an enclosing class inherits from
+        outside the repository (``getMessage()`` in a subclass of ``Exception``)."""
+        cls = index.enclosing_class(scope)
+        while cls is not None:
+            if r.member(symbol_id(index.path, cls), name) == EXTERNAL:
+                return True
+            cls = index.enclosing_class(cls.rpartition(".")[0])
+        return False
+
+    def qualified(self, r: Lookup, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve a name qualified by its package (``java.io.File``, ``bsh.util.Util.f``).
+
+        The longest prefix naming a class of the repository wins; with none, a name written like
+        a package path (``java.io.Serializable``: lower-case segments, then a capitalized one) is
+        external; anything else (an unknown variable's field) stays unresolved."""
+        for used in range(len(parts), 1, -1):
+            paths = r.touch("java:" + ".".join(parts[:used]))
+            if paths:
+                if len(paths) > 1:
+                    return AMBIGUOUS, used
+                return r.member(paths[0], parts[used - 1]), used
+        packages = 0
+        while packages < len(parts) and parts[packages][:1].islower():
+            packages += 1
+        if 2 <= packages < len(parts) and parts[packages][:1].isupper():
+            return EXTERNAL, len(parts)
+        return UNRESOLVED, 1
+
+    def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
+        """Resolve a package or class prefix to a package target (checked on member lookup)."""
+        return "jpkg:" + written
+
+    def package_member(self, r: Lookup, package: str, name: str) -> str:
+        """Resolve a class of a package, or a static member of a class (``a.b.C`` + ``m``)."""
+        paths = r.touch(f"java:{package}.{name}")
+        if paths:
+            return r.member(paths[0], name) if len(paths) == 1 else AMBIGUOUS
+        paths = r.touch("java:" + package)
+        if len(paths) == 1:
+            cls = r.member(paths[0], package.rpartition(".")[2])
+            return r.member(cls, name)
+        return AMBIGUOUS if paths else EXTERNAL

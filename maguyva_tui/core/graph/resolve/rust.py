@@ -1,0 +1,147 @@
+"""Rust: modules by path within a crate (``crate``, ``self``, ``super``), traits the crate
+implements for foreign types, and smart pointers whose pointee the declared type no longer names."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id
+
+RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
+"""Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
+the declared type no longer names, so the call stays unresolved rather than external."""
+PATH_RECEIVERS = ("self", "super")
+"""Receivers that may name a module rather than the enclosing type."""
+
+
+class Rust(Language):
+    """Resolution rules of Rust."""
+
+    closed_wildcards = True
+
+    def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve ``self.x`` on the enclosing type when it has ``x``, else ``self``/``super`` as modules."""
+        if parts[0] not in PATH_RECEIVERS:
+            return None
+        if parts[0] == "self" and len(parts) > 1:
+            cls = r.enclosing_class(index, scope)
+            if cls is not None and r.member(cls, parts[1]) not in SENTINELS:
+                return cls, 1
+        return rust_path(r, index, parts)
+
+    def typed_value(self, r: Lookup, index: FileIndex, typed: str, scope: str | None) -> str | None:
+        """Leave a smart pointer's value unresolved: its methods are the pointee's."""
+        return UNRESOLVED if typed.partition(".")[0] in RUST_DEREF else None
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a module of the crate, relative to the file's module first."""
+        root, current = mod.rust_module(index.path)
+        here = current.split(".") if current else []
+        return rust_module(r, root, here + [name]) or rust_module(r, root, [name])
+
+    def external_member(self, r: Lookup, rest: list[str]) -> str | None:
+        """Resolve a method of the crate's own trait, implemented for a foreign type: the method
+        when one trait of the crate alone declares it, else unknown."""
+        if not crate_method(r, rest):
+            return None
+        trait = trait_method(r, rest[0]) if len(rest) == 1 else None
+        return trait if trait is not None else UNRESOLVED
+
+    def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
+        """Resolve the module part of a ``use``; a path outside the crate is external."""
+        parts = written.split("::")
+        target, used = rust_path(r, index, parts)
+        if target == UNRESOLVED:
+            return UNRESOLVED if parts[0] in ("crate", "self", "super") else EXTERNAL
+        for part in parts[used:]:
+            target = r.member(target, part)
+        return target
+
+    def no_member(self, index: FileIndex, qualname: str, name: str) -> bool:
+        """Tell whether a name of an enum is a variant: not a definition the graph holds, nor a trait's member."""
+        return index.defs.get(qualname) == "enum" and name[:1].isupper()
+
+    def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
+        """Find a method defined by another file of the crate than its type."""
+        r.deps.add("glob:rust")
+        return unique(r.methods_named("rust", qualname))
+
+    def submodule(self, r: Lookup, index: FileIndex, name: str) -> str:
+        """Resolve a child module of a module file."""
+        root, current = mod.rust_module(index.path)
+        return rust_module(r, root, (current.split(".") if current else []) + [name]) or UNRESOLVED
+
+
+def rust_path(r: Lookup, index: FileIndex, parts: list[str]) -> tuple[str, int]:
+    """Resolve the module prefix of a path (``crate``, ``self``, ``super``, a module name)."""
+    root, current = mod.rust_module(index.path)
+    here = current.split(".") if current else []
+    if parts[0] == "crate":
+        base, used = [], 1
+    elif parts[0] in PATH_RECEIVERS:
+        base, used = here, 0
+        while used < len(parts) and parts[used] in PATH_RECEIVERS:
+            base = base[:-1] if parts[used] == "super" else base
+            used += 1
+    else:
+        candidates = [c for c in (here + [parts[0]], [parts[0]]) if rust_module(r, root, c)]
+        if not candidates:
+            return UNRESOLVED, 1
+        base, used = candidates[0], 1
+    target = rust_module(r, root, base)
+    if target is None:
+        return UNRESOLVED, used
+    while used < len(parts):
+        deeper = rust_module(r, root, base + [parts[used]])
+        if deeper is None:
+            break
+        base, target, used = base + [parts[used]], deeper, used + 1
+    return target, used
+
+
+def rust_module(r: Lookup, root: str, parts: list[str]) -> str | None:
+    """Return the file of a module of one crate."""
+    paths = r.touch(f"rs:{root}|{'.'.join(parts)}")
+    return paths[0] if len(paths) == 1 else None
+
+
+def crate_method(r: Lookup, names: list[str]) -> bool:
+    """Tell whether the crate defines a method of one of these names that a value of a foreign
+    type may have: one declared by a trait, or one of an ``impl`` for a type defined elsewhere
+    (``impl SchemaDict for Bound<PyDict>`` gives ``Bound`` its ``get_as``)."""
+    r.deps.add("glob:rust")
+    tables = r.names()
+    open_methods: set[str] | None = tables.derived.get("rust-open-methods")
+    if open_methods is None:
+        open_methods = tables.derived["rust-open-methods"] = set()
+        for qualname, nodes in tables.qualnames.get("rust", {}).items():
+            owner, _, method = qualname.rpartition(".")
+            if owner and "." not in owner and any(_foreign_owner(r, node, owner) for node in nodes):
+                open_methods.add(method)
+    return any(name in open_methods for name in names)
+
+
+def trait_method(r: Lookup, name: str) -> str | None:
+    """Return the method of this name that one trait of the crate declares, when exactly one
+    does (``SchemaDict::get_as``, called on pyo3's ``Bound<PyDict>`` the crate extends)."""
+    r.deps.add("glob:rust")
+    tables = r.names()
+    trait_methods: dict[str, list[str]] | None = tables.derived.get("rust-trait-methods")
+    if trait_methods is None:
+        trait_methods = tables.derived["rust-trait-methods"] = {}
+        for qualname, nodes in tables.qualnames.get("rust", {}).items():
+            owner, _, method = qualname.rpartition(".")
+            for node in nodes if owner and "." not in owner else ():
+                index = r.files.get(split_id(node)[0])
+                if index is not None and index.defs.get(owner) == "trait":
+                    trait_methods.setdefault(method, []).append(node)
+    found = trait_methods.get(name, ())
+    return found[0] if len(found) == 1 else None
+
+
+def _foreign_owner(r: Lookup, node: str, owner: str) -> bool:
+    """Tell whether a method's owner is a trait, or a type its file does not define."""
+    index = r.files.get(split_id(node)[0])
+    if index is None or index.defs.get(split_id(node)[1]) not in FUNCTION_KINDS:
+        return False
+    return index.defs.get(owner) not in CLASS_KINDS - {"trait"}
