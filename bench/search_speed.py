@@ -188,7 +188,7 @@ def run_queries(engine: Any, asked: list[tuple[str, str, bool]], blas_threads: i
 def _ask(engine: Any, asked: list[tuple[str, str, bool]]) -> list[dict[str, Any]]:
     out = []
     for template, text, is_timed in asked:
-        result, wall, cpu = cpu_timed_ms(lambda text=text: engine.search(text, limit=20, preset="default"))
+        result, wall, cpu = cpu_timed_ms(lambda text=text: engine.search(text, limit=20, preset="default").to_json())
         if is_timed:
             out.append({"template": template, "wall_ms": wall, "cpu_ms": cpu, "elapsed_ms": result["elapsed_ms"],
                         "strategy": result["fusion_strategy"], "timings": result["timings_ms"]})

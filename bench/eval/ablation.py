@@ -21,14 +21,14 @@ pure :func:`maguyva_tui.core.fusion.fuse`, changing one thing at a time:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bench.eval.metrics import Span
-from maguyva_tui.core.engine import FUSED_TEXT_FILES, SEMANTIC_STANDS_IN
-from maguyva_tui.core.fusion import Fused, demotion_for, fuse, no_centrality, plan
+from maguyva_tui.core.fusion import Fused, demotion_for, fuse, no_centrality
 from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
-from maguyva_tui.core.search import MIN_FETCH, OVERFETCH
+from maguyva_tui.core.plan import MIN_FETCH, OVERFETCH, plan
+from maguyva_tui.core.search import FUSED_TEXT_FILES, SEMANTIC_STANDS_IN
 from maguyva_tui.core.types import MODALITIES, Hit, Query
 
 ABLATIONS = ("as shipped", "intent forced", "no per-file dedup", "no centrality boost", "no dedup, no boost",
@@ -67,11 +67,13 @@ def _variants(text: str, expected: str) -> dict[str, Variant]:
 
 def _lists(engine: Any, text: str, intent: Intent, limit: int) -> Mapping[str, list[Hit]]:
     """The default preset's engines' own lists, fetched as the fused path fetches them."""
-    query = Query(text, target=intent.target)
     fetch = max(limit * OVERFETCH, MIN_FETCH)
     modalities = plan(intent, "default", ordinary=False).modalities
     blended = len(modalities) > 1  # as the product's fused path asks: the text engine's work is bounded
-    return {m: engine.retrieve(m, query, intent, fetch, blended=blended) for m in modalities}
+    query = Query(text, target=intent.target, intent=intent.name, literal_first=intent.name == "exact_match")
+    text_query = replace(query, max_files=FUSED_TEXT_FILES,
+                         code_words_only=engine.semantic_coverage() >= SEMANTIC_STANDS_IN) if blended else query
+    return {m: engine.retriever(m).search(text_query if m == "text" else query, fetch) for m in modalities}
 
 
 def _line_text(engine: Any, text: str, intent: Intent, limit: int) -> list[Hit]:
@@ -100,9 +102,10 @@ def _weights(intent: Intent, only_dominant: bool) -> Weights:
 
 def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int) -> list[Span]:
     k = plan(v.intent, "default", ordinary=False).k
+    generation = engine.generation
     items = fuse(lists, _weights(v.intent, v.only_dominant), k,
-                 centrality=engine.centrality if v.boost else no_centrality, demotion=demotion_for,
-                 locate=engine.locate, dedup_per_file=v.dedup and not v.dominant_picks)
+                 centrality=generation.centrality if v.boost else no_centrality, demotion=demotion_for,
+                 locate=generation.locate, dedup_per_file=v.dedup and not v.dominant_picks)
     if v.dominant_picks:
         items = _dominant_picks(items, weights_for(v.intent.name).dominant())
     return [item.key for item in items[:limit]]

@@ -129,7 +129,7 @@ def _spans(result: dict[str, Any]) -> list[Span]:
 def _search(engine: Any, text: str, **options: Any) -> dict[str, Any]:
     """Run one search; a refused query is an empty answer with the reason kept."""
     try:
-        return engine.search(text, limit=LIMIT, **options)  # type: ignore[no-any-return]
+        return engine.search(text, limit=LIMIT, **options).to_json()  # type: ignore[no-any-return]
     except Exception as exc:  # the evaluation records failures instead of stopping
         return {"results": [], "error": f"{type(exc).__name__}: {exc}", "intent": None, "confidence": None,
                 "target": None, "fusion_strategy": None}

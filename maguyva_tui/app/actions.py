@@ -12,13 +12,13 @@ from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target, targets
 from maguyva_tui.app.screens.help import HelpScreen, Section
 from maguyva_tui.app.screens.jump import JumpScreen
-from maguyva_tui.app.session import PRESETS, Answer, Request, adjusted
+from maguyva_tui.app.session import Answer, Request, adjusted
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import INTENTS, MODALITIES
+from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES
 
 WEIGHT_STEP = 0.1
 """How much ``+``/``-`` moves the chosen modality's weight."""
@@ -106,7 +106,7 @@ class ActionsMixin(App[None]):
         self.set_intent(order[(order.index(self.request.intent) + 1) % len(order)])
 
     def action_cycle_preset(self) -> None:
-        self.set_preset(PRESETS[(PRESETS.index(self.request.preset) + 1) % len(PRESETS)])
+        self.set_preset(PRESET_NAMES[(PRESET_NAMES.index(self.request.preset) + 1) % len(PRESET_NAMES)])
 
     def action_next_weight(self) -> None:
         readback = self.part(Readback)

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 
-from maguyva_tui.app.session import PRESETS
-from maguyva_tui.core.types import INTENTS, MODALITIES
+from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES
 
 if TYPE_CHECKING:
     from maguyva_tui.app.app import MaguyvaApp
@@ -19,7 +18,7 @@ CASES = ("sensitive", "insensitive", "smart")
 
 def explorer_commands(app: MaguyvaApp) -> Iterable[SystemCommand]:
     """Yield one palette command per thing a user may want to change without remembering a key."""
-    for name in PRESETS:
+    for name in PRESET_NAMES:
         yield SystemCommand(
             f"Preset: {name}",
             f"Search with the {name} preset",

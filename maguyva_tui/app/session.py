@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, Ranked, SearchResult, Vote
+from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult, Vote
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Engine
@@ -22,10 +22,6 @@ RowKey: TypeAlias = tuple[str, int]
 
 RESULT_LIMIT = 50
 """Results asked for: a screenful and a half, cheap to render on every keystroke."""
-
-PRESETS = PRESET_NAMES
-"""The engine's presets, in the order the ``p`` key cycles them."""
-
 
 @dataclass(frozen=True, slots=True)
 class Request:
