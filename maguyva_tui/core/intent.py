@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from maguyva_tui.core.names import QUESTION_NAME
 from maguyva_tui.core.stopwords import TARGET_FILLERS
 from maguyva_tui.core.types import INTENTS, MODALITIES
 
@@ -147,8 +148,7 @@ def override(intent: Intent, name: str) -> Intent:
 # Building blocks. Every pattern is linear: repetitions are over disjoint character classes or
 # explicitly bounded, so a 100 KB query cannot make them backtrack.
 
-_NAME = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
-_TOKEN = re.compile(_NAME + r"(?:\(\))?")
+_TOKEN = re.compile(QUESTION_NAME + r"(?:\(\))?")
 _FILE_EXTENSIONS: Final = frozenset(
     "py pyi js jsx mjs ts tsx go rs java c h cc cpp hpp cs rb php md txt json yaml yml toml cfg "
     "ini html css sh lock com org net".split()
@@ -238,14 +238,14 @@ _MODIFIERS = (
 _DEFINITION = re.compile(
     rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s+(?:(?:struct|enum|union)\s+)?"
     rf"(?:\([^)\n]{{0,200}}\)\s*)?"
-    rf"[<\"]?(?P<name>{_NAME})[>\"]?(?P<rest>[^\n]*)",
+    rf"[<\"]?(?P<name>{QUESTION_NAME})[>\"]?(?P<rest>[^\n]*)",
     re.I,
 )
 _CODE_REST = re.compile(
     r"\s*(?:$|[(:{<\[=;,*&!?]|(?:extends|implements|as|for|struct|interface|import|where|with)\b)",
     re.I,
 )
-_FROM_IMPORT = re.compile(rf"\s+import\s+(?P<name>{_NAME})", re.I)
+_FROM_IMPORT = re.compile(rf"\s+import\s+(?P<name>{QUESTION_NAME})", re.I)
 
 
 def _definition_keyword(text: str) -> Intent | None:
@@ -287,7 +287,7 @@ _REFERENCES = (
 )
 _THAT_CALLS = re.compile(
     r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?)\s+"
-    rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{_NAME}(?:\(\))?)",
+    rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_NAME}(?:\(\))?)",
     re.I,
 )
 _WHERE_USED = re.compile(
@@ -336,10 +336,10 @@ _DEFINITION_PHRASES = (
     re.compile(r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\b", re.I),
     re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
     re.compile(
-        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{_NAME})(?:\(\))?`?\s*\??\s*$", re.I
+        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s*\??\s*$", re.I
     ),
-    re.compile(rf"^\s*{_SHOW}`?(?P<x>{_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS})\s*\??\s*$", re.I),
-    re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{_NAME})(?:\(\))?`?\s*\??\s*$", re.I),
+    re.compile(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS})\s*\??\s*$", re.I),
+    re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s*\??\s*$", re.I),
 )
 
 

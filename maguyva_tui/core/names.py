@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 _WORD = re.compile(r"[^\W_]+")
 """Runs of letters and digits: underscores and punctuation separate words."""
@@ -28,6 +29,15 @@ _IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$
 """An identifier in prose, qualified ones (``a.b``, ``a::b``, ``a->b``) kept whole."""
 
 _QUALIFIER = re.compile(r"::|->|\.")
+
+ASCII_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""One plain ASCII name, unqualified: the words the text engine takes from a question or a chunk,
+the same words its index's ASCII word boundaries delimit."""
+
+QUESTION_NAME: Final = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
+"""A symbol named in a question, as a pattern the intent classifier's rules are built from:
+qualified by ``.``, ``::``, ``->`` or Java's ``#``, at most nine parts, so that no rule backtracks
+over a long query."""
 
 _SPLIT_CACHE = 1 << 16  # names repeat a lot across a repository; 64k distinct ones is plenty
 

@@ -20,7 +20,6 @@ holds the words ranks first. Fusion shows one chunk per file, so this vote mostl
 from __future__ import annotations
 
 import math
-import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from itertools import chain
 import numpy as np
 import re2
 
+from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import identifiers_in, is_code_like, split_identifier, word_stem
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
@@ -68,7 +68,6 @@ WORD_TABLE_FILES = 2048
 """Files whose chunk word counts are kept (least recently used dropped first)."""
 
 _IDENT = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
-_WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass(frozen=True, slots=True)
