@@ -12,14 +12,17 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, update_index
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, Retriever, SearchResult
+from maguyva_tui.core.types import MODALITIES, Hit, Query, Retriever, SearchResult
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.semantic_index import EmbeddingItem
 
 STALE_VECTOR_RATIO = 1.5
 """Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
@@ -48,7 +51,6 @@ class Engine:
         self._provider = provider
         self._provider_notice: str | None = None
         self._store: Any = None
-        self._items: tuple[Generation, list[Any]] | None = None
         self._coverage: tuple[tuple[int, int, int], float] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
@@ -179,21 +181,10 @@ class Engine:
                 self._store = open_store(self.snapshot, self.provider)
             return self._store
 
-    def embedding_items(self, generation: Generation | None = None) -> list[Any]:
+    def embedding_items(self, generation: Generation | None = None) -> list[EmbeddingItem]:
         """Every chunk of a generation (the current one by default) with its embedding text and key,
         most central first."""
-        generation = generation or self.generation
-        with self._lock:
-            if self._items is None or self._items[0] is not generation:
-                from maguyva_tui.core.semantic_index import embedding_items
-
-                snapshot = generation.snapshot
-
-                def importance(chunk: Chunk) -> float:
-                    return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
-
-                self._items = (generation, embedding_items(snapshot, importance))
-            return self._items[1]
+        return (generation or self.generation).embedding_items()
 
     def semantic_coverage(self, generation: Generation | None = None) -> float:
         """The fraction of a generation's chunks (the current one by default) searchable by meaning."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.retrievers.graph import GraphRetriever
@@ -17,6 +17,9 @@ from maguyva_tui.core.retrievers.structural import StructuralRetriever
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, QueryError, Retriever
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.semantic_index import EmbeddingItem
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: the chunk a hit stands for."""
@@ -31,6 +34,7 @@ class Generation:
         self._built: dict[str, Retriever] = {}
         self._text: TextRetriever | None = None
         self._structural: StructuralRetriever | None = None
+        self._items: list[EmbeddingItem] | None = None
         self._lock = threading.RLock()
 
     def retriever(self, name: str) -> Retriever:
@@ -72,6 +76,20 @@ class Generation:
             if self._structural is None:
                 self._structural = StructuralRetriever(self.snapshot.symbols)
             return self._structural
+
+    def embedding_items(self) -> list[EmbeddingItem]:
+        """Every chunk with the text it embeds as and that text's key, most central first."""
+        with self._lock:
+            if self._items is None:
+                from maguyva_tui.core.semantic_index import embedding_items
+
+                snapshot = self.snapshot
+
+                def importance(chunk: Chunk) -> float:
+                    return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
+
+                self._items = embedding_items(snapshot, importance)
+            return self._items
 
     def knows_symbol(self, name: str) -> bool:
         """Tell whether a name is exactly a symbol's name in this generation."""
