@@ -1,18 +1,18 @@
 """The explorer's long work, off the UI thread: indexing, the semantic fill-in, watching the disk.
 
-Each runs in a thread worker and reports with messages (progress messages replace one another, so
-a flood of updates costs one repaint). Refreshes of the index never overlap: they share one lock.
+The lifecycle itself is the core's ``LiveIndex`` (open, refresh, embed behind); here thread
+workers call it and turn what it reports into messages (progress messages replace one another,
+so a flood of updates costs one repaint). Refreshes of the index never overlap: the live index
+holds one lock for them.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
-from textual.worker import get_current_worker
 
 from maguyva_tui.app.messages import (
     EmbedProgress,
@@ -21,6 +21,11 @@ from maguyva_tui.app.messages import (
     IndexReady,
 )
 from maguyva_tui.app.watch import watch
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.live import LiveEvents, LiveIndex
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.live import EmbedReport
 
 PROGRESS_EVERY_S = 0.05
 """Post at most this often from a progress callback: twenty repaints a second is smooth enough."""
@@ -43,23 +48,33 @@ class _Throttle:
 class BackgroundMixin(App[None]):
     """Workers for the index, the embeddings and the watcher; mixed into the app."""
 
-    engine: Any
+    engine: Engine
     index_ready: bool
 
     def _init_background(self) -> None:
-        self.refresh_lock = threading.Lock()
-        self.stop_watching = threading.Event()
+        embed_throttle = _Throttle()
+
+        def embed_progress(done: int, total: int) -> None:
+            if embed_throttle.due(done, total):
+                self.post_message(EmbedProgress(done, total))
+
+        def embed_failure(exc: Exception) -> None:
+            self.call_from_thread(self.notify, f"semantic search unavailable: {exc}", severity="warning", timeout=8)
+
+        def embedded(_report: EmbedReport) -> None:
+            self.post_message(EmbedProgress(1, 1))  # the results are searched again, by meaning too
+
+        events = LiveEvents(embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure)
+        self.live = LiveIndex(self.engine, embed=getattr(self, "embed_enabled", True), events=events)
+        self.stop_watching = self.live.stopped
+        """Set when the app closes: the watcher and the embedding thread both stop."""
         self.watching = False
 
     @work(thread=True, exclusive=True, group="index", exit_on_error=False)
     def index_repo(self) -> None:
-        """Open the stored index at once (results come quickly), then bring it up to date."""
-        if not self.index_ready:
-            try:
-                if self.engine.open_existing():
-                    self.post_message(IndexReady(None))
-            except Exception:  # noqa: BLE001, S110 - a damaged index is rebuilt by refresh below, with a notice
-                pass
+        """Open the stored index at once (results come quickly), bring it up to date, then embed behind it."""
+        if not self.index_ready and self.live.open():
+            self.post_message(IndexReady(None))
         throttle = _Throttle()
 
         def progress(phase: str, done: int, total: int) -> None:
@@ -67,56 +82,28 @@ class BackgroundMixin(App[None]):
                 self.post_message(IndexProgress(phase, done, total))
 
         try:
-            with self.refresh_lock:
-                summary = self.engine.refresh(progress)
+            summary = self.live.refresh(progress)
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
             self.post_message(IndexReady(None, error=f"indexing failed: {type(exc).__name__}: {exc}"))
             return
         self.post_message(IndexReady(summary))
-        self._fill_semantic()
-
-    def _fill_semantic(self) -> None:
-        """Embed what is not embedded yet, when the engine can (its progress shows in the status line)."""
-        embed = getattr(self.engine, "embed_pending", None)
-        if embed is None or not getattr(self, "embed_enabled", True):
-            return
-        worker = get_current_worker()
-        throttle = _Throttle()
-
-        def progress(*args: Any) -> None:
-            numbers = [a for a in args if isinstance(a, int)]
-            if len(numbers) >= 2 and throttle.due(numbers[-2], numbers[-1]):
-                self.post_message(EmbedProgress(numbers[-2], numbers[-1]))
-
-        try:
-            embed(progress, lambda: worker.is_cancelled or self.stop_watching.is_set())
-        except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-            self.call_from_thread(
-                self.notify,
-                f"semantic search unavailable: {exc}",
-                severity="warning",
-                timeout=8,
-            )
-            return
-        self.post_message(EmbedProgress(1, 1))
+        self.live.embed_in_background()
 
     @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
     def watch_repo(self) -> None:
         """Refresh the index when files change on disk, until the app closes."""
         self.watching = True
-        index_dir = getattr(getattr(self.engine, "_snapshot", None), "folder", None)
 
         def changed(paths: list[str]) -> None:
             try:
-                with self.refresh_lock:
-                    summary = self.engine.refresh()
+                summary = self.live.refresh()
             except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
                 self.call_from_thread(self.notify, f"re-indexing failed: {exc}", severity="error")
                 return
             self.post_message(FilesChanged(len(paths), summary))
 
         try:
-            watch(self.engine.root, self.stop_watching, changed, index_dir)
+            watch(self.engine.root, self.stop_watching, changed, self.live.index_folder)
         except Exception as exc:  # noqa: BLE001 - no inotify, too many watches: searching still works
             self.call_from_thread(self.notify, f"not watching the disk: {exc}", severity="warning")
         finally:

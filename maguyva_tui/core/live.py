@@ -1,0 +1,277 @@
+"""A repository's index kept live for a long-running front end: open, refresh, embed behind.
+
+The explorer and the MCP server both run the same lifecycle, written here once:
+
+1. **open** the stored index at once (``Engine.open_existing``), so a repository seen before
+   answers in well under a second;
+2. **refresh** it incrementally: at start, when the disk changes, or before a question when the
+   last refresh is old (``refresh_if_stale``). Refreshes never overlap: they share one lock;
+3. **embed** in the background what has no vector yet: one embedding thread, run again when asked
+   again while it runs, stopped at its next checkpoint by ``close``.
+
+A question never holds a lock of this class while it runs: the engine publishes each refreshed
+index as a new generation and a question reads the one it started on.
+
+Front ends hear about the work through :class:`LiveEvents`, plain callables run on the thread that
+does the work (the explorer posts messages from them, the MCP server logs), and read
+:attr:`LiveIndex.status` at any time.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # named here too, so that front ends can annotate their listeners with them
+    from maguyva_tui.core.embed.progressive import EmbedReport as EmbedReport
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.core.indexer import IndexSummary as IndexSummary
+
+REFRESH_AFTER_S = 2.0
+"""``refresh_if_stale`` refreshes when the last refresh is older: an agent's burst of calls pays once."""
+STOP_WAIT_S = 2.0
+"""``close`` waits this long for the embedding thread to reach a checkpoint and stop."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveEvents:
+    """What a front end wants to hear; every field is optional and runs on the working thread."""
+
+    progress: Callable[[str, int, int], None] | None = None
+    """Indexing reached ``done`` of ``total`` in a phase (``total`` 0: size unknown); every step."""
+    ready: Callable[[IndexSummary | None], None] | None = None
+    """An index can be searched: ``None`` when the stored one was opened, else after each refresh."""
+    changed: Callable[[IndexSummary], None] | None = None
+    """A refresh found files added, changed or removed."""
+    failure: Callable[[Exception], None] | None = None
+    """A refresh failed (``LiveIndex.status.failure`` says so in words)."""
+    note: Callable[[str], None] | None = None
+    """A line worth logging that changes nothing (a stored index that could not be opened)."""
+    embed_progress: Callable[[int, int], None] | None = None
+    """The embedding thread embedded ``done`` of ``total`` chunks."""
+    embedded: Callable[[EmbedReport], None] | None = None
+    """One embedding pass ended (its ``EmbedReport``; ``stopped`` when ``close`` cut it short)."""
+    embed_failure: Callable[[Exception], None] | None = None
+    """Embedding failed; search goes on with the other engines."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveStatus:
+    """Where the live index stands, read at once from any thread."""
+
+    has_index: bool = False
+    """An index is open: questions can be answered."""
+    phase: str = ""
+    """The indexing phase last reported (``walk``, ``parse``, ...), empty before the first report."""
+    done: int = 0
+    total: int = 0
+    """Progress in that phase (``total`` 0: size unknown)."""
+    failure: str | None = None
+    """Why the last refresh failed, ``None`` once one succeeds."""
+    embedded: int = 0
+    embed_total: int = 0
+    """Progress of the embedding thread's current (or last) pass."""
+    embedding: bool = False
+    """The embedding thread is running."""
+
+
+class LiveIndex:
+    """One repository's engine, opened at once, kept fresh and embedded behind, for a front end."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        embed: bool = True,
+        refresh_after_s: float = REFRESH_AFTER_S,
+        clock: Callable[[], float] = time.monotonic,
+        events: LiveEvents | None = None,
+    ) -> None:
+        self.engine = engine
+        self.embed = embed
+        """Whether chunks are embedded in the background (off: the semantic engine stays as it is)."""
+        self.refresh_after_s = refresh_after_s
+        self.events = events or LiveEvents()
+        self.stopped = threading.Event()
+        """Set by ``close``: background work stops at its next checkpoint and starts no more."""
+        self._clock = clock
+        self._started = clock()
+        self._last_refresh = float("-inf")
+        self._status = LiveStatus()
+        self._status_lock = threading.Lock()
+        self._ready = threading.Event()
+        """Set once a question can be answered (an index opened or built) or a refresh failed."""
+        self._refresh_lock = threading.Lock()
+        self._embed_lock = threading.Lock()
+        self._embed_again = threading.Event()
+        self._embed_thread: threading.Thread | None = None
+
+    # -- what front ends read ----------------------------------------------------------------------
+
+    @property
+    def root(self) -> Path:
+        """The repository's root folder."""
+        return self.engine.root
+
+    @property
+    def index_folder(self) -> Path | None:
+        """The repository's index folder once an index is open (a watcher must ignore its churn)."""
+        return self.engine.index_folder
+
+    @property
+    def status(self) -> LiveStatus:
+        """Where indexing and embedding stand now."""
+        return self._status
+
+    def elapsed(self) -> float:
+        """Seconds since this live index was made (how long a first index has taken so far)."""
+        return self._clock() - self._started
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Wait until an index is open or the first refresh ended; False when ``timeout`` ran out first."""
+        return self._ready.wait(timeout)
+
+    def _set(self, **changes: Any) -> None:
+        with self._status_lock:
+            self._status = replace(self._status, **changes)
+
+    # -- the lifecycle -----------------------------------------------------------------------------
+
+    def start(self) -> threading.Thread:
+        """Open, refresh and embed in a background thread; return the thread."""
+        thread = threading.Thread(target=self._open_refresh_embed, name="maguyva-index", daemon=True)
+        thread.start()
+        return thread
+
+    def _open_refresh_embed(self) -> None:
+        with self._refresh_lock:  # held from the start: a question meanwhile uses the opened index as it is
+            self.open()
+            try:
+                self._refresh_locked(None)
+            except Exception:  # noqa: BLE001, S110 - recorded in status and told through events.failure
+                pass
+        if self._status.has_index:
+            self.embed_in_background()  # also finishes what an earlier session left unembedded
+
+    def open(self) -> bool:
+        """Open the stored index without walking the disk; False when there is none or it is damaged.
+
+        A damaged index is not an error here: the next refresh rebuilds it, with a notice.
+        """
+        try:
+            opened = self.engine.open_existing()
+        except Exception as exc:  # noqa: BLE001 - rebuilt by the refresh that follows
+            self._tell(self.events.note, f"stored index unusable ({exc}); rebuilding")
+            return False
+        if opened:
+            self._set(has_index=True)
+            self._ready.set()
+            self._tell(self.events.ready, None)
+        return opened
+
+    def refresh(self, progress: Callable[[str, int, int], None] | None = None) -> IndexSummary:
+        """Bring the index up to date with the disk, after any refresh already running (never two at once).
+
+        A failure is kept in ``status.failure``, told to ``events.failure`` and raised.
+        """
+        with self._refresh_lock:
+            return self._refresh_locked(progress)
+
+    def _refresh_locked(self, progress: Callable[[str, int, int], None] | None) -> IndexSummary:
+        self._last_refresh = self._clock()
+
+        def report(phase: str, done: int, total: int) -> None:
+            self._set(phase=phase, done=done, total=total)
+            for listener in (progress, self.events.progress):
+                if listener is not None:
+                    listener(phase, done, total)
+
+        try:
+            summary = self.engine.refresh(report)
+        except Exception as exc:
+            self._set(failure=f"indexing {self.root} failed: {type(exc).__name__}: {exc}")
+            self._tell(self.events.failure, exc)
+            raise
+        finally:
+            self._ready.set()
+        self._set(has_index=True, failure=None)
+        if summary.parsed or summary.removed:
+            self._tell(self.events.changed, summary)
+        self._tell(self.events.ready, summary)
+        return summary
+
+    def is_stale(self) -> bool:
+        """Tell whether the index may lag the disk: the last refresh is older than ``refresh_after_s``."""
+        return self._clock() - self._last_refresh >= self.refresh_after_s
+
+    def refresh_if_stale(self) -> bool:
+        """Refresh before a question when the index may lag the disk; True when files changed.
+
+        Never waits for a refresh that is already running (the index as it is answers) and never
+        raises: a failure is in ``status.failure``. New chunks are then embedded in the background.
+        """
+        if not self.is_stale() or not self._refresh_lock.acquire(blocking=False):
+            return False
+        try:
+            if not self.is_stale():  # refreshed between the check and the lock
+                return False
+            summary = self._refresh_locked(None)
+        except Exception:  # noqa: BLE001 - recorded in status and told through events.failure
+            return False
+        finally:
+            self._refresh_lock.release()
+        changed = bool(summary.parsed or summary.removed)
+        if changed:
+            self.embed_in_background()
+        return changed
+
+    # -- embeddings --------------------------------------------------------------------------------
+
+    def embed_in_background(self) -> None:
+        """Embed new chunks behind the index: one thread at a time, run again when asked again."""
+        if not self.embed or self.stopped.is_set():
+            return
+        self._embed_again.set()
+        self._start_embedder()
+
+    def _start_embedder(self) -> None:
+        if self._embed_lock.acquire(blocking=False):
+            self._set(embedding=True)
+            self._embed_thread = threading.Thread(target=self._embed_loop, name="maguyva-embed", daemon=True)
+            self._embed_thread.start()
+
+    def _embed_loop(self) -> None:
+        try:
+            while self._embed_again.is_set() and not self.stopped.is_set():
+                self._embed_again.clear()
+                report = self.engine.embed_pending(self._embed_progress, should_stop=self.stopped.is_set)
+                self._tell(self.events.embedded, report)
+        except Exception as exc:  # noqa: BLE001 - search still works on the other engines
+            self._embed_again.clear()
+            self._tell(self.events.embed_failure, exc)
+        finally:
+            self._set(embedding=False)
+            self._embed_lock.release()
+        if self._embed_again.is_set() and not self.stopped.is_set():
+            self._start_embedder()  # asked again between the last pass and the release
+
+    def _embed_progress(self, done: int, total: int) -> None:
+        self._set(embedded=done, embed_total=total)
+        self._tell(self.events.embed_progress, done, total)
+
+    def close(self) -> None:
+        """Stop the background work (waiting a little for the embedding thread) and the engine's threads."""
+        self.stopped.set()
+        thread = self._embed_thread
+        if thread is not None:
+            thread.join(STOP_WAIT_S)
+        self.engine.close()
+
+    @staticmethod
+    def _tell(listener: Callable[..., None] | None, *args: Any) -> None:
+        if listener is not None:
+            listener(*args)

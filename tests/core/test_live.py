@@ -1,0 +1,223 @@
+"""The live index: open at once, refresh one at a time, embed behind, stop on close."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from maguyva_tui.core.live import LiveEvents, LiveIndex
+
+WAIT_S = 10.0
+
+
+@dataclass
+class _Summary:
+    files: int = 1
+    parsed: int = 0
+    removed: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class _Report:
+    embedded: int
+    stopped: bool
+
+
+class _StubEngine:
+    """An engine whose refreshes and embeddings the test holds and releases."""
+
+    def __init__(self, stored: bool = False) -> None:
+        self.root = Path("/repo")
+        self.index_folder: Path | None = None
+        self.stored = stored
+        self.release = threading.Event()
+        self.release.set()
+        self.fail: Exception | None = None
+        self.parsed = 0
+        self.refreshes = 0
+        self.running = 0
+        self.most_at_once = 0
+        self.embed_passes = 0
+        self.embed_started = threading.Event()
+        self.embed_blocks = False
+        self.closed = False
+        self._count = threading.Lock()
+
+    def open_existing(self) -> bool:
+        if isinstance(self.fail, ValueError):
+            raise self.fail
+        return self.stored
+
+    def refresh(self, progress: Callable[[str, int, int], None] | None = None) -> _Summary:
+        with self._count:
+            self.running += 1
+            self.most_at_once = max(self.most_at_once, self.running)
+        try:
+            if progress:
+                progress("parse", 3, 10)
+            assert self.release.wait(WAIT_S)
+            if self.fail is not None:
+                raise self.fail
+            self.index_folder = Path("/index/repo")
+            return _Summary(parsed=self.parsed)
+        finally:
+            with self._count:
+                self.running -= 1
+                self.refreshes += 1
+
+    def embed_pending(self, progress: Callable[[int, int], None] | None = None,
+                      should_stop: Callable[[], bool] | None = None) -> _Report:
+        self.embed_passes += 1
+        self.embed_started.set()
+        if progress:
+            progress(0, 4)
+        while self.embed_blocks and not (should_stop and should_stop()):
+            time.sleep(0.005)
+        return _Report(4, bool(should_stop and should_stop()))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def _until(condition: Callable[[], object]) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def _live(engine: _StubEngine, clock: list[float] | None = None, **events: Any) -> LiveIndex:
+    now = clock or [100.0]
+    return LiveIndex(engine, clock=lambda: now[0], events=LiveEvents(**events))  # type: ignore[arg-type]
+
+
+def test_a_stored_index_is_ready_before_its_refresh_ends() -> None:
+    engine = _StubEngine(stored=True)
+    engine.release.clear()
+    ready: list[object] = []
+    live = _live(engine, ready=ready.append)
+    live.start()
+    assert live.wait_ready(WAIT_S) and live.status.has_index
+    assert ready == [None] and engine.refreshes == 0  # answering already, the refresh still running
+    engine.release.set()
+    _until(lambda: len(ready) == 2)
+    assert live.status.phase == "parse" and (live.status.done, live.status.total) == (3, 10)
+
+
+def test_a_question_during_a_refresh_does_not_start_a_second() -> None:
+    engine, clock = _StubEngine(), [100.0]
+    engine.release.clear()
+    live = _live(engine, clock)
+    worker = threading.Thread(target=live.refresh)
+    worker.start()
+    _until(lambda: engine.running == 1)
+    clock[0] += 5.0
+    assert live.refresh_if_stale() is False  # returns at once: the index as it is answers
+    engine.release.set()
+    worker.join(WAIT_S)
+    assert engine.refreshes == 1
+
+
+def test_refreshes_asked_together_run_one_after_the_other() -> None:
+    engine = _StubEngine()
+    engine.release.clear()
+    live = _live(engine)
+    workers = [threading.Thread(target=live.refresh) for _ in range(3)]
+    for w in workers:
+        w.start()
+    _until(lambda: engine.running == 1)
+    engine.release.set()
+    for w in workers:
+        w.join(WAIT_S)
+    assert engine.refreshes == 3 and engine.most_at_once == 1
+
+
+def test_refresh_if_stale_waits_for_the_interval_and_embeds_what_changed() -> None:
+    engine, clock = _StubEngine(), [100.0]
+    changed: list[object] = []
+    live = _live(engine, clock, changed=changed.append)
+    live.refresh()
+    clock[0] += 1.0
+    assert live.refresh_if_stale() is False and engine.refreshes == 1
+    engine.parsed = 2
+    clock[0] += 1.5
+    assert live.refresh_if_stale() is True and engine.refreshes == 2
+    assert len(changed) == 1
+    _until(lambda: engine.embed_passes == 1)
+
+
+def test_a_failed_refresh_is_told_kept_and_cleared_by_the_next() -> None:
+    engine, clock = _StubEngine(), [100.0]
+    engine.fail = OSError("disk on fire")
+    failures: list[Exception] = []
+    live = _live(engine, clock, failure=failures.append)
+    live.start()
+    assert live.wait_ready(WAIT_S)
+    _until(lambda: live.status.failure is not None)
+    assert live.status.failure == "indexing /repo failed: OSError: disk on fire"
+    assert not live.status.has_index and failures == [engine.fail]
+    engine.fail = None
+    clock[0] += 3.0
+    live.refresh_if_stale()
+    assert live.status.has_index and live.status.failure is None
+
+
+def test_a_damaged_stored_index_is_a_note_and_gets_rebuilt() -> None:
+    engine = _StubEngine(stored=True)
+    engine.fail = ValueError("bad header")
+    notes: list[str] = []
+    live = _live(engine, note=notes.append)
+    assert live.open() is False and notes == ["stored index unusable (bad header); rebuilding"]
+    assert not live.wait_ready(0.01)
+
+
+def test_embedding_asked_again_while_it_runs_runs_once_more_on_one_thread() -> None:
+    engine = _StubEngine()
+    engine.embed_blocks = True
+    reports: list[object] = []
+    live = _live(engine, embedded=reports.append)
+    live.embed_in_background()
+    _until(engine.embed_started.is_set)
+    live.embed_in_background()
+    live.embed_in_background()
+    assert live.status.embedding
+    engine.embed_blocks = False
+    _until(lambda: len(reports) == 2)
+    _until(lambda: not live.status.embedding)
+    assert engine.embed_passes == 2
+
+
+def test_close_stops_the_embedding_and_the_engine() -> None:
+    engine = _StubEngine()
+    engine.embed_blocks = True
+    progress: list[tuple[int, int]] = []
+    reports: list[Any] = []
+    live = _live(engine, embed_progress=lambda d, t: progress.append((d, t)), embedded=reports.append)
+    live.embed_in_background()
+    _until(engine.embed_started.is_set)
+    started = time.monotonic()
+    live.close()
+    assert time.monotonic() - started < 2.0 and engine.closed
+    assert reports and reports[-1].stopped and progress == [(0, 4)]
+    live.embed_in_background()  # closed: starts nothing
+    assert engine.embed_passes == 1
+
+
+def test_embedding_off_never_embeds() -> None:
+    engine = _StubEngine()
+    live = LiveIndex(engine, embed=False)  # type: ignore[arg-type]
+    live.start().join(WAIT_S)
+    assert live.status.has_index and engine.embed_passes == 0
+
+
+def test_the_index_folder_is_the_engines_once_open() -> None:
+    engine = _StubEngine()
+    live = _live(engine)
+    assert live.index_folder is None
+    live.refresh()
+    assert live.index_folder == Path("/index/repo") and live.root == Path("/repo")
