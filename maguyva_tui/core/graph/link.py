@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, IMPLICIT_MEMBERS, RECEIVERS, SENTINELS, Resolver
+from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, RECEIVERS, SENTINELS, Resolver, rules
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, symbol_id
 
@@ -28,7 +28,7 @@ class Linked:
 
 def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     """Return the first segments whose meaning may change with the scope (``None``: every one)."""
-    if index.language in IMPLICIT_MEMBERS:
+    if rules(index.language).implicit_members:
         return None  # a bare name may be a member of the enclosing class
     names = set(RECEIVERS) | {"super"}
     for bound in index.locals.values():
@@ -60,11 +60,11 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: dict[
             return slot
         return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
 
-    java = index.language == "java"
+    methods = rules(index.language).bare_calls_are_methods
     for kind, name, line, scope in source.references:
         if kind == "local":
             continue
-        call = java and kind == "call" and "." not in name  # a bare Java call names a method only
+        call = methods and kind == "call" and "." not in name  # a bare Java call names a method only
         written = name + "()" if call else name
         target = flat.get(written)
         if target is None:

@@ -55,10 +55,7 @@ from maguyva_tui.core.types import FileFacts, Symbol
 
 T = TypeVar("T")
 
-__all__ = ["EDGE_KINDS", "CodeGraph", "Loose", "Site"]
-
-EDGE_KINDS: tuple[str, ...] = KINDS
-"""Every edge kind, in the order the explain view lists them."""
+__all__ = ["CodeGraph", "Loose", "Site"]
 
 
 class CodeGraph:

@@ -15,9 +15,6 @@ from collections.abc import Iterable, Mapping
 PY_INIT = ("__init__.py", "__init__.pyi")
 """Files that make a directory a Python package."""
 
-RUST_ROOT_FILES = ("lib.rs", "main.rs", "mod.rs")
-"""Rust files that stand for their directory's module."""
-
 C_FAMILY = frozenset({"c", "cpp"})
 JS_FAMILY = frozenset({"javascript", "typescript", "tsx"})
 

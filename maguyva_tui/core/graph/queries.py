@@ -22,8 +22,6 @@ from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, Merged
 from maguyva_tui.core.graph.tables import split_id
 
-IMPACT_KINDS = frozenset({"call", "import", "inherit", "ref"})
-"""Edges along which a change propagates (a method's ``member`` edge to its class does not)."""
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
 STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
 """Kind codes from the strongest dependency to the weakest (the edge an impact result reports)."""
@@ -267,7 +265,9 @@ def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH, limit: i
 
 
 def _reach(graph: CodeGraph, defs: Sequence[str], max_depth: int, limit: int | None) -> Reach:
-    """Search breadth first from the definitions along every site, then rank what was reached."""
+    """Search breadth first from the definitions along every site (call, import, inherit, ref: a
+    method's ``member`` edge to its class is no site, and a change does not propagate along it),
+    then rank what was reached."""
     merged, index = graph.merged(), graph.nodes.index
     size = len(graph.nodes)
     depth = np.full(size, -1, dtype=np.int32)

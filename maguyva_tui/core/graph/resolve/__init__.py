@@ -31,10 +31,10 @@ language's own rules (mirroring ``core/parsing/rules/``), registered by name in 
 from __future__ import annotations
 
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Files, is_symbol
-from maguyva_tui.core.graph.resolve.languages import IMPLICIT_MEMBERS
+from maguyva_tui.core.graph.resolve.languages import rules
 from maguyva_tui.core.graph.resolve.resolver import MAX_DEPTH, MAX_STEPS, RECEIVERS, Resolver
 
 __all__ = [
-    "AMBIGUOUS", "EXTERNAL", "IMPLICIT_MEMBERS", "MAX_DEPTH", "MAX_STEPS", "RECEIVERS", "SENTINELS", "UNRESOLVED",
-    "Files", "Resolver", "is_symbol",
+    "AMBIGUOUS", "EXTERNAL", "MAX_DEPTH", "MAX_STEPS", "RECEIVERS", "SENTINELS", "UNRESOLVED",
+    "Files", "Resolver", "is_symbol", "rules",
 ]

@@ -28,9 +28,6 @@ LANGUAGES: dict[str | None, Language] = {
 PACKAGE_TARGETS: dict[str, Language] = {lang.target_prefix: lang for lang in LANGUAGES.values() if lang.target_prefix}
 """Prefix of a package target (``gopkg:``, ``jpkg:``, ``cns:``) to the language that makes it."""
 
-IMPLICIT_MEMBERS = frozenset(name for name, lang in LANGUAGES.items() if name and lang.implicit_members)
-"""Languages where a bare name inside a method may be a member of the class."""
-
 
 def rules(language: str | None) -> Language:
     """Return a language's resolution rules."""
