@@ -1,9 +1,10 @@
 """PageRank by sparse power iteration, plain and personalized.
 
 Scale: ``scaled = PageRank × number of nodes``, so the mean over all nodes is 1, a node nobody
-points at sits near ``(1 - DAMPING)`` = 0.15, and a hub reaches tens or hundreds. Fed to the fusion
-boost ``min(1 + 0.3 × ln(1 + c), 1.5)``: an unreferenced leaf gets ≈ 1.04, an average node ≈ 1.21,
-and anything above ≈ 4.3 (a well-used helper) reaches the 1.5 cap.
+points at sits near ``(1 - DAMPING)`` = 0.15, and a hub reaches tens or hundreds. Fusion does not
+read this scale as it is: the index stores it divided by 16 (``store/centrality.py``,
+``FUSION_SCALE``), so that the boost ``min(1 + 0.3 × ln(1 + c), 1.5)`` is about 1.02 for an average
+node, 1.21 for one sixteen times as central, and capped from about 70 times average.
 """
 
 from __future__ import annotations
