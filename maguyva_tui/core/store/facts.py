@@ -138,9 +138,9 @@ def decode(path: str, row: Row) -> FileFacts:
 class FactsTable(Mapping[str, FileFacts]):
     """Path to facts, decoded lazily from rows."""
 
-    def __init__(self, rows: dict[str, Row], decoded: dict[str, FileFacts] | None = None) -> None:
+    def __init__(self, rows: dict[str, Row]) -> None:
         self.rows = rows
-        self._decoded: dict[str, FileFacts] = dict(decoded or {})
+        self._decoded: dict[str, FileFacts] = {}
 
     def __getitem__(self, path: str) -> FileFacts:
         found = self._decoded.get(path)
@@ -170,10 +170,3 @@ class FactsTable(Mapping[str, FileFacts]):
     def symbol_count(self) -> int:
         """Symbols in the table, without decoding."""
         return sum(len(r[2]) for r in self.rows.values())
-
-
-def as_table(facts: Mapping[str, FileFacts]) -> FactsTable:
-    """Wrap freshly parsed facts in a table (rows encoded now, decoded objects kept)."""
-    if isinstance(facts, FactsTable):
-        return facts
-    return FactsTable({p: encode(f) for p, f in facts.items()}, dict(facts))
