@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, RECEIVERS, SENTINELS, Resolver, rules
+from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resolver, rules
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, symbol_id
+from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
 """A target that is no node, encoded below zero; its outcome code is ``-code - 1``."""
@@ -30,7 +31,7 @@ def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     """Return the first segments whose meaning may change with the scope (``None``: every one)."""
     if rules(index.language).implicit_members:
         return None  # a bare name may be a member of the enclosing class
-    names = set(RECEIVERS) | {"super"}
+    names = set(RECEIVERS)  # the enclosing class, and super
     for bound in index.locals.values():
         names.update(bound)
     names.update(q.rpartition(".")[2] for q in index.defs if "." in q)

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Files, is_symbol
 from maguyva_tui.core.graph.resolve.languages import rules
-from maguyva_tui.core.graph.resolve.resolver import MAX_DEPTH, MAX_STEPS, RECEIVERS, Resolver
+from maguyva_tui.core.graph.resolve.resolver import MAX_DEPTH, MAX_STEPS, Resolver
 
 __all__ = [
-    "AMBIGUOUS", "EXTERNAL", "MAX_DEPTH", "MAX_STEPS", "RECEIVERS", "SENTINELS", "UNRESOLVED",
+    "AMBIGUOUS", "EXTERNAL", "MAX_DEPTH", "MAX_STEPS", "SENTINELS", "UNRESOLVED",
     "Files", "Resolver", "is_symbol", "rules",
 ]

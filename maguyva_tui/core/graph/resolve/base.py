@@ -54,7 +54,6 @@ class Lookup(Protocol):
     files: Files
     deps: set[str]
     packages: set[str]
-    bases: Any
     names: Callable[[], LinkNames]
 
     def touch(self, key: str) -> tuple[str, ...]:
@@ -65,9 +64,6 @@ class Lookup(Protocol):
 
     def memoized(self, key: tuple[Any, ...], compute: Callable[..., _T], *args: Any) -> _T:
         """Answer a lookup that does not depend on the file asking, from the memo when valid."""
-
-    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False) -> str:
-        """Resolve a dotted name written in a scope of a file."""
 
     def result(self, target: str) -> str:
         """Type what calling a target returns."""

@@ -20,7 +20,7 @@ from maguyva_tui.core.graph.resolve.base import (
 )
 from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
-from maguyva_tui.core.parsing.facts.bindings import RETURN
+from maguyva_tui.core.parsing.facts.bindings import RECEIVERS, RETURN
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-RECEIVERS = frozenset({"self", "this", "cls", "Self"})
-"""Names that denote the enclosing class (``self``/``super`` in Rust may also name a module)."""
 INFERRED_TYPES = frozenset({"auto", "var", "let", "const", "_"})
 """Declared types that say the compiler infers it: as unknown as no type."""
 ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
@@ -206,7 +204,7 @@ class Resolver:
     def head(self, index: FileIndex, scope: str | None, parts: list[str], call: bool = False) -> tuple[str, int]:
         """Resolve the leading segment(s) of a name; return the target and how many were used."""
         first = parts[0]
-        if first in RECEIVERS or first == "super":
+        if first in RECEIVERS:  # the enclosing class, or super (in Rust self and super may name modules)
             receiver = self.receiver(index, scope, parts)
             if receiver is not None:
                 return receiver
