@@ -10,6 +10,10 @@ Worked example: ``parse_(config|options)`` is the concatenation of the exact str
 The plan is only a filter: every candidate document is verified with a linear-time engine
 (``re2``). A plan is always a superset of the truth: when in doubt a node becomes ``ALL``.
 Literals are case-folded because the index is, so the same plan serves ``(?i)`` queries.
+
+Planning is linear in the pattern: every set, string and and/or node is bounded (``MAX_SET``,
+``MAX_STRING``, ``MAX_TERMS``), so each step of the walk over the parsed pattern costs a bounded
+amount. Dropping a conjunct or widening a disjunction to ``ALL`` only loosens the filter.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import re._constants as C
 import re._parser as sre
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Any, cast
 
@@ -33,6 +38,14 @@ MAX_SET = 16
 MAX_CLASS = 8
 """A character class with more members than this is treated as any character."""
 
+MAX_STRING = 32
+"""Longest exact/prefix/suffix string kept; a longer one is folded into the match query. Without
+the bound ``a?a?...aaa...`` grew its strings one character a step: quadratic (issue 18.1)."""
+
+MAX_TERMS = 256
+"""Most members of one and/or node: extra conjuncts are dropped (a looser filter) and a wider
+disjunction becomes ``ALL``, so joining two nodes is bounded work however long the pattern."""
+
 
 @dataclass(frozen=True, slots=True)
 class TQ:
@@ -41,12 +54,22 @@ class TQ:
     op: str
     key: int = 0
     args: tuple[TQ, ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Cached: nodes are hashed each time they are joined, and a deep node would cost its size.
+        object.__setattr__(self, "_hash", hash((self.op, self.key, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         if self.op == "all":
             return "ALL"
         if self.op == "tri":
-            return repr(bytes([(self.key >> 16) & 255, (self.key >> 8) & 255, self.key & 255]).decode("utf-8", "replace"))
+            return repr(
+                bytes([(self.key >> 16) & 255, (self.key >> 8) & 255, self.key & 255]).decode("utf-8", "replace")
+            )
         return "(" + self.op + " " + " ".join(str(a) for a in self.args) + ")"
 
 
@@ -54,28 +77,30 @@ ALL = TQ("all")
 
 
 def and_(*args: TQ) -> TQ:
-    """Conjunction, flattened; ``ALL`` members drop out."""
+    """Conjunction, flattened; ``ALL`` members drop out, members past ``MAX_TERMS`` too."""
+    if args and args[0].op == "and" and len(args[0].args) >= MAX_TERMS:
+        return args[0]  # saturated: whatever follows would be dropped
     flat: list[TQ] = []
     for a in args:
         if a.op == "and":
             flat.extend(a.args)
         elif a.op != "all":
             flat.append(a)
-    flat = list(dict.fromkeys(flat))
+    flat = list(dict.fromkeys(flat))[:MAX_TERMS]
     if not flat:
         return ALL
     return flat[0] if len(flat) == 1 else TQ("and", args=tuple(flat))
 
 
 def or_(*args: TQ) -> TQ:
-    """Disjunction, flattened; any ``ALL`` member makes the whole ``ALL``."""
+    """Disjunction, flattened; any ``ALL`` member, or more than ``MAX_TERMS``, makes it ``ALL``."""
     flat: list[TQ] = []
     for a in args:
         if a.op == "all":
             return ALL
         flat.extend(a.args if a.op == "or" else (a,))
     flat = list(dict.fromkeys(flat))
-    if not flat:
+    if not flat or len(flat) > MAX_TERMS:
         return ALL
     return flat[0] if len(flat) == 1 else TQ("or", args=tuple(flat))
 
@@ -83,7 +108,14 @@ def or_(*args: TQ) -> TQ:
 def string_query(text: str) -> TQ:
     """All trigrams of a (case-folded) string must be present."""
     data = text.casefold().encode("utf-8", errors="surrogatepass")
-    return and_(*(TQ("tri", trigram_key(data[i : i + 3])) for i in range(len(data) - 2)))
+    keys = dict.fromkeys(trigram_key(data[i : i + 3]) for i in range(len(data) - 2))
+    return and_(*(_trigram(k) for k in list(keys)[:MAX_TERMS]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _trigram(key: int) -> TQ:
+    """One shared node per trigram, so planning a long pattern builds few objects."""
+    return TQ("tri", key)
 
 
 def strings_query(strings: set[str]) -> TQ:
@@ -147,20 +179,24 @@ class _Info:
         return and_(self.match, strings_query(self.prefix), strings_query(self.suffix))
 
     def simplify(self) -> _Info:
-        """Fold oversized sets into the match query so they stay small."""
-        if self.exact is not None and (len(self.exact) > MAX_SET):
+        """Fold oversized sets (too many or too long strings) into the match query."""
+        if self.exact is not None and _oversized(self.exact):
             self.match = and_(self.match, strings_query(self.exact))
             self.prefix = {s[:2] for s in self.exact}
             self.suffix = {s[-2:] for s in self.exact}
             self.exact = None
         if self.exact is None:
-            if len(self.prefix) > MAX_SET:
+            if _oversized(self.prefix):
                 self.match = and_(self.match, strings_query(self.prefix))
                 self.prefix = {s[:2] for s in self.prefix} if len({s[:2] for s in self.prefix}) <= MAX_SET else {""}
-            if len(self.suffix) > MAX_SET:
+            if _oversized(self.suffix):
                 self.match = and_(self.match, strings_query(self.suffix))
                 self.suffix = {s[-2:] for s in self.suffix} if len({s[-2:] for s in self.suffix}) <= MAX_SET else {""}
         return self
+
+
+def _oversized(strings: set[str]) -> bool:
+    return len(strings) > MAX_SET or any(len(s) > MAX_STRING for s in strings)
 
 
 def _empty() -> _Info:
@@ -248,7 +284,7 @@ def _concat(x: _Info, y: _Info) -> _Info:
     match = and_(x.match, y.match)
     if x.exact is not None and y.exact is not None and len(x.exact) * len(y.exact) <= MAX_SET:
         exact = {a + b for a, b in product(x.exact, y.exact)}
-        return _Info(x.emptyable and y.emptyable, exact, set(exact), set(exact), match)
+        return _Info(x.emptyable and y.emptyable, exact, set(exact), set(exact), match).simplify()
     if x.exact is not None and y.exact is not None:
         match = and_(match, strings_query(x.exact), strings_query(y.exact))
     x_suffix = x.exact if x.exact is not None else x.suffix
@@ -256,13 +292,17 @@ def _concat(x: _Info, y: _Info) -> _Info:
     if len(x_suffix) * len(y_prefix) <= MAX_SET:
         match = and_(match, strings_query({a + b for a, b in product(x_suffix, y_prefix)}))
     if x.exact is not None:
-        prefix = {a + b for a, b in product(x.exact, y.prefix)} if len(x.exact) * len(y.prefix) <= MAX_SET else set(x.exact)
+        prefix = (
+            {a + b for a, b in product(x.exact, y.prefix)} if len(x.exact) * len(y.prefix) <= MAX_SET else set(x.exact)
+        )
     else:
         prefix = set(x.prefix)
     if x.emptyable:
         prefix |= y_prefix
     if y.exact is not None:
-        suffix = {a + b for a, b in product(x.suffix, y.exact)} if len(x.suffix) * len(y.exact) <= MAX_SET else set(y.exact)
+        suffix = (
+            {a + b for a, b in product(x.suffix, y.exact)} if len(x.suffix) * len(y.exact) <= MAX_SET else set(y.exact)
+        )
     else:
         suffix = set(y.suffix)
     if y.emptyable:
