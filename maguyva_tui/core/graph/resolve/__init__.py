@@ -22,7 +22,8 @@ too; and with how deep it went, so a hit is only taken where computing it again 
 into ``MAX_DEPTH`` (the answer is always the one a fresh lookup gives).
 
 Layout: ``resolver.py`` is the language-neutral lookup (scopes, locals, imports, wildcards,
-members, bases, the memo); ``base.py`` the sentinels and the hooks a language may override;
+members, bases); ``memo.py`` its bookkeeping (keys read, depth, the memo); ``base.py`` the
+sentinels and the hooks a language may override;
 ``python.py``, ``ecmascript.py``, ``go.py``, ``rust.py``, ``java.py`` and ``clike.py`` each
 language's own rules (mirroring ``core/parsing/rules/``), registered by name in ``languages.py``.
 """
@@ -32,7 +33,8 @@ from __future__ import annotations
 
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Files, is_symbol
 from maguyva_tui.core.graph.resolve.languages import rules
-from maguyva_tui.core.graph.resolve.resolver import MAX_DEPTH, MAX_STEPS, Resolver
+from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, MAX_STEPS
+from maguyva_tui.core.graph.resolve.resolver import Resolver
 
 __all__ = [
     "AMBIGUOUS", "EXTERNAL", "MAX_DEPTH", "MAX_STEPS", "SENTINELS", "UNRESOLVED",

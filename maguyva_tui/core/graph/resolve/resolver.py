@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
@@ -19,14 +19,13 @@ from maguyva_tui.core.graph.resolve.base import (
     unique,
 )
 from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
+from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS, RETURN
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.symbols import LinkNames
-
-_T = TypeVar("_T")
 
 INFERRED_TYPES = frozenset({"auto", "var", "let", "const", "_"})
 """Declared types that say the compiler infers it: as unknown as no type."""
@@ -35,17 +34,11 @@ ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
 variable, a type alias is neither: calling a local declared as one calls no symbol)."""
 VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
-MAX_DEPTH = 12  # deep enough for re-export chains and class hierarchies, short of any cycle
-MAX_STEPS = 1_000
-"""Nested lookups one site may take: a site that needs more is left unresolved. Cycles of
-imports that each offer several ways to one name (eight modules importing ``x`` from the seven
-others) would otherwise branch at every level, exponentially; no site of the repositories
-measured takes more than 27 (brotli)."""
 TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 """A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
 
 
-class Resolver:
+class Resolver(Memo):
     """Resolve names against a snapshot of every file's tables."""
 
     def __init__(
@@ -63,52 +56,7 @@ class Resolver:
         """The cross-file name tables (built on first use: only C, C++, Go and Rust read them)."""
         self.packages = packages
         """Directories that hold an ``__init__.py``."""
-        self.deps: set[str] = set()
-        self.depth = 0
-        self.steps = 0
-        """Nested lookups the current site has taken (``MAX_STEPS``)."""
-        self.peak = 0
-        """The deepest ``depth`` reached since the current memoized lookup began."""
-        self.cut = False
-        """Whether a lookup since the current memoized one began stopped at ``MAX_DEPTH``."""
-        self.memo: dict[tuple[Any, ...], tuple[Any, frozenset[str], int]] = {}
-        """Lookup to (answer, keys read, depth it reached beyond where it started)."""
-
-    def start_file(self) -> None:
-        """Start recording the keys one file's resolution reads."""
-        self.deps = set()
-
-    def memoized(self, key: tuple[Any, ...], compute: Callable[..., _T], *args: Any) -> _T:
-        """Answer a lookup that does not depend on the file asking, from the memo when valid."""
-        hit = self.memo.get(key)
-        if hit is not None and self.depth + hit[2] <= MAX_DEPTH:
-            self.deps.update(hit[1])
-            self.peak = max(self.peak, self.depth + hit[2])
-            answer: _T = hit[0]
-            return answer
-        outer_deps, outer_peak, outer_cut = self.deps, self.peak, self.cut
-        start = self.depth
-        self.deps, self.peak, self.cut = set(), start, False
-        try:
-            found = compute(*args)
-        finally:
-            inner, peak, cut = self.deps, self.peak, self.cut
-            outer_deps |= inner
-            self.deps, self.peak, self.cut = outer_deps, max(outer_peak, peak), outer_cut or cut
-        if not cut:
-            self.memo[key] = (found, frozenset(inner), peak - start)
-        return found
-
-    def _deeper(self) -> bool:
-        """Go one level deeper; tell (and remember) when that is past ``MAX_DEPTH`` or past the
-        ``MAX_STEPS`` one site may take."""
-        self.steps += 1
-        if self.depth > MAX_DEPTH or self.steps > MAX_STEPS:
-            self.cut = True
-            return False
-        self.depth += 1
-        self.peak = max(self.peak, self.depth)
-        return True
+        super().__init__()
 
     # -- tables, each read recorded ------------------------------------------------------------
     def touch(self, key: str) -> tuple[str, ...]:
