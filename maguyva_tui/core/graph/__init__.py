@@ -1,9 +1,10 @@
 """The graph engine: who calls what, what depends on what, and how central each symbol is.
 
 Data path: ``core.parsing.facts`` reads references and imports from the tree the indexer already
-parsed (one tree-sitter query per language) into each file's facts; ``model.CodeGraph`` resolves them
-(``link.py`` per file, ``resolve.py``: scope, locals, imports, packages; never a guess) into integer
-columns of sites over node slots (``nodes.py``, ``sites.py``), from which it derives the weighted
+parsed (one tree-sitter query per language) into each file's facts; ``model.CodeGraph`` resolves
+them (``link.py`` per file, ``resolve/``: scope, locals, imports, then each language's own rules;
+never a guess) into integer columns of sites over node slots (``nodes.py``, ``sites.py``), from
+which it derives the weighted
 edges, sparse PageRank (``centrality.py``) and, on demand, a ``networkx.DiGraph`` view;
 ``queries.py`` answers callers, callees and impact on those columns; ``retrievers/graph.py`` turns
 them and a personalized PageRank into ranked hits. ``persist.py`` is the compact pickled form.
