@@ -5,8 +5,9 @@ parsed (one tree-sitter query per language) into each file's facts; ``model.Code
 them (``link.py`` per file, ``resolve/``: scope, locals, imports, then each language's own rules;
 never a guess) into integer columns of sites over node slots (``nodes.py``, ``sites.py``), from
 which it derives the weighted edges, sparse PageRank (``centrality.py``) and, on demand, a
-``networkx.DiGraph`` view; ``queries.py`` answers callers, callees and impact on those columns; ``retrievers/graph.py`` turns
-them and a personalized PageRank into ranked hits. ``persist.py`` is the compact pickled form.
+``networkx.DiGraph`` view; ``queries.py`` answers callers, callees and impact on those columns;
+``retrievers/graph.py`` turns them and a personalized PageRank into ranked hits. ``persist.py``
+is the compact pickled form.
 """
 
 from __future__ import annotations
