@@ -5,54 +5,37 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from maguyva_tui.core.results import hit_json
-from maguyva_tui.core.types import Hit, QueryError
+from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import QueryError
 
-ACTIONS = ("callers", "callees", "impact")
 
-
-def graph_answer(engine: Any, action: str, name: str, depth: int | None, limit: int) -> dict[str, Any]:
+def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limit: int) -> dict[str, Any]:
     """Answer one graph question and return the JSON result."""
-    from maguyva_tui.core.graph import queries
-
     started = time.perf_counter()
     if not name.strip():
         raise QueryError("empty name")
-    graph = engine.snapshot.graph
-    definitions = queries.definitions(graph, name)
-    if not definitions:
+    answer = _ask(engine, action, name, depth, limit)
+    if not answer.known:
         raise QueryError(f"unknown symbol {name!r}: no definition of it in the graph")
-    retriever = engine.retriever("graph")
-    if action == "callers":
-        hits = retriever.callers_hits(name, limit)
-    elif action == "impact":
-        hits = retriever.impact_hits(name, depth or queries.DEFAULT_DEPTH, limit)
-    else:
-        hits = _callee_hits(graph, queries.callees(graph, name), limit)
-    results = [hit_json(engine.snapshot, h, h.score, {"graph": {"rank": i, "score": h.score, "reason": h.reason}})
-               for i, h in enumerate(hits)]
     return {
         "query": f"{action} {name}",
         "action": action,
-        "definitions": list(definitions),
-        "note": _several(definitions),
-        "results": results,
+        "definitions": list(answer.nodes),
+        "note": _several(answer.nodes),
+        "results": answer.results_json(),
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }
 
 
-def _callee_hits(graph: Any, found: Any, limit: int) -> list[Hit]:
-    """One hit per called definition, spanning it, with the lines of the calls in its reason."""
-    hits = []
-    for callee in found.callees[:limit]:
-        symbol = graph.symbols.get(callee.node)
-        start, end = (symbol.start_line, symbol.end_line) if symbol else (1, 1)
-        kind = symbol.kind if symbol else None
-        language = symbol.language if symbol else None
-        lines = ", ".join(str(n) for n in callee.lines)
-        hits.append(Hit(callee.path, start, end, graph.node_centrality(callee.node), callee.qualname, kind, language,
-                        f"called at line {lines}"))
-    return hits
+def _ask(
+    engine: Engine, action: str, name: str, depth: int | None, limit: int
+) -> GraphAnswer[Site] | GraphAnswer[Callee] | GraphAnswer[ImpactEntry]:
+    if action == "callers":
+        return engine.callers(name, limit)
+    if action == "impact":
+        return engine.impact(name, depth or DEFAULT_DEPTH, limit)
+    return engine.callees(name, limit)
 
 
 def _several(definitions: tuple[str, ...]) -> str | None:

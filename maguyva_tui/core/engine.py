@@ -225,6 +225,46 @@ class Engine:
             out.append(self._provider_notice)
         return out
 
+    # -- graph answers --
+    # Questions about one name, answered on the current generation (core/answers.py); the types are
+    # imported here for the annotations so that this block stays in one place.
+    if TYPE_CHECKING:
+        from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
+
+    def definitions(self, name: str, kinds: tuple[str, ...] = ()) -> GraphAnswer[Definition]:
+        """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first."""
+        from maguyva_tui.core import answers
+
+        return answers.definitions(self.generation, name, kinds)
+
+    def callers(self, name: str, limit: int) -> GraphAnswer[Site]:
+        """Every call site of a name's definitions, the most central callers first."""
+        from maguyva_tui.core import answers
+
+        return answers.callers(self.generation, name, limit)
+
+    def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
+        """What a name's definitions call, one entry per called definition."""
+        from maguyva_tui.core import answers
+
+        return answers.callees(self.generation, name, limit)
+
+    def references(self, name: str, kinds: tuple[str, ...] = (), limit: int = 50) -> GraphAnswer[Site]:
+        """Every resolved use of a name's definitions (calls, subclassing, type uses, imports)."""
+        from maguyva_tui.core import answers
+
+        return answers.references(self.generation, name, kinds, limit)
+
+    def impact(self, name: str, depth: int, limit: int) -> GraphAnswer[ImpactEntry]:
+        """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
+        from maguyva_tui.core import answers
+
+        return answers.impact(self.generation, name, depth, limit)
+
+    def source_lines(self, path: str, start: int, end: int) -> list[str]:
+        """Lines ``start..end`` (1-based, inclusive) of an indexed file, as the index holds them."""
+        return self.snapshot.lines(path, start, end)
+
     def close(self) -> None:
         """Stop the engine's threads."""
         self._pool.shutdown(wait=False, cancel_futures=True)

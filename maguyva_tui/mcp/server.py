@@ -22,10 +22,10 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from maguyva_tui import __version__
+from maguyva_tui.core.answers import REFERENCE_KINDS
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import INTENTS, SYMBOL_KINDS, QueryError
 from maguyva_tui.mcp.answers import (
-    REFERENCE_KINDS,
     AnswerError,
     definition_answer,
     impact_answer,
@@ -98,7 +98,7 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         """
         case = "insensitive" if ignore_case else "sensitive"
         return _call(service, lambda engine: search_answer(
-            engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset).to_json(), engine))
+            engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset), engine))
 
     @_tool(server)
     def find_definition(
@@ -172,7 +172,7 @@ def _tool(server: MCPServer[Any]) -> Callable[[ToolFn], ToolFn]:
     return register
 
 
-def _call(service: RepoService, answer: Callable[[Any], dict[str, Any]]) -> CallToolResult:
+def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> CallToolResult:
     """Answer with the engine, turning every failure into a tool error with a message."""
     try:
         with service.engine_for_question() as engine:

@@ -1,0 +1,334 @@
+"""Typed answers to questions about one name: its definitions, callers, callees, uses and impact.
+
+The front ends (``maguyva graph``, the MCP tools) ask the ``Engine`` (``definitions``, ``callers``,
+``callees``, ``references``, ``impact``) and get a :class:`GraphAnswer`: what the name resolved to,
+the entries best first cut to the limit, how many there were in all, and close names when nothing
+of that name is defined. Each answer is computed on one generation of the index and reads its
+lines and snippets from that same generation, so a line number and its text never come from two
+versions of a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import numpy as np
+
+from maguyva_tui.core.graph import queries
+from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.results import hit_json
+from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.generation import Generation
+    from maguyva_tui.core.graph.model import CodeGraph
+    from maguyva_tui.core.store.snapshot import Snapshot
+
+SUGGESTIONS = 5
+"""Close names offered when a name is not defined."""
+REFERENCE_KINDS: tuple[str, ...] = ("call", "inherit", "ref", "import")
+"""The uses of a symbol the graph records, strongest first (the order references are listed in)."""
+DEFAULT_DEPTH = queries.DEFAULT_DEPTH
+"""Impact follows dependents this many hops unless asked otherwise."""
+NO_GRAPH = "this index has no dependency graph; rebuild it with `maguyva index`"
+
+T = TypeVar("T")
+
+
+# -- the entries ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """One definition a name resolved to."""
+
+    node: str
+    """Its graph node id, ``path::qualname``."""
+    symbol: Symbol | None
+    """The definition itself; ``None`` when the graph knows the node but not its symbol."""
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One resolved use of a definition: a call, a subclassing, a type use or an import."""
+
+    path: str
+    line: int
+    kind: str
+    """``call``, ``inherit``, ``ref`` or ``import``."""
+    caller: str | None
+    """The qualname of the enclosing definition, ``None`` at module level."""
+    caller_node: str
+    """The node id of the enclosing definition (the file's node id at module level)."""
+    target: str
+    """The node id of the definition used."""
+    language: str | None
+    score: float
+    """The caller's graph centrality: callers are listed most central first."""
+    reason: str
+    """Why it is listed, as the graph engine says it (``calls parse_config``)."""
+
+    def to_hit(self) -> Hit:
+        """The site as a one-line hit in the search results' shape."""
+        return Hit(self.path, self.line, self.line, self.score, self.caller, self.kind, self.language, self.reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Callee:
+    """One definition that a name's definitions call, with the lines of the calls."""
+
+    node: str
+    path: str
+    symbol: str
+    """Its qualname."""
+    lines: tuple[int, ...]
+    """The lines of the calls to it, in order."""
+    start_line: int
+    end_line: int
+    """The callee's own span (``1``, ``1`` when the graph has no symbol for it)."""
+    kind: str | None
+    language: str | None
+    score: float
+    """The callee's graph centrality."""
+    reason: str
+
+    def to_hit(self) -> Hit:
+        """The callee as a hit spanning its definition."""
+        return Hit(self.path, self.start_line, self.end_line, self.score, self.symbol, self.kind, self.language,
+                   self.reason)
+
+
+@dataclass(frozen=True, slots=True)
+class ImpactEntry:
+    """One symbol or file in the impact radius of a name."""
+
+    node: str
+    path: str
+    symbol: str | None
+    """Its qualname; ``None`` for a whole file (one that imports the target, say)."""
+    kind: str
+    """The symbol's kind, ``file`` for a file."""
+    depth: int
+    """Edges between it and the nearest definition of the name (1: a direct dependent)."""
+    via: str
+    """The node one step closer to the name through which it depends on it."""
+    edge: str
+    """The kind of that edge: ``call``, ``import``, ``inherit`` or ``ref``."""
+    start_line: int
+    end_line: int
+    language: str | None
+    centrality: float
+    score: float
+    """Depth first, then centrality: ``max_depth - depth + 1 + c / (1 + c)``."""
+    reason: str
+
+    def to_hit(self) -> Hit:
+        """The dependent as a hit spanning it, with its depth."""
+        return Hit(self.path, self.start_line, self.end_line, self.score, self.symbol, self.kind, self.language,
+                   self.reason, self.depth)
+
+
+class _Listed(Protocol):
+    """An entry that the search results' shape can show."""
+
+    @property
+    def score(self) -> float: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    def to_hit(self) -> Hit: ...
+
+
+L = TypeVar("L", bound=_Listed)
+
+
+# -- the answer -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GraphAnswer(Generic[T]):
+    """What the index says about one name: its definitions and the entries asked for, best first."""
+
+    name: str
+    """The name as asked."""
+    definitions: tuple[Definition, ...]
+    """What the name resolved to, most central first; empty when nothing of that name is defined."""
+    entries: tuple[T, ...]
+    """Best first, at most the limit asked for."""
+    total: int
+    """How many entries there were before the limit."""
+    counts: tuple[tuple[str, int], ...] = ()
+    """References: how many uses of each kind, strongest kind first (before the limit)."""
+    by_depth: tuple[tuple[int, int], ...] = ()
+    """Impact: how many dependents at each depth, nearest first (before the limit)."""
+    suggestions: tuple[str, ...] = ()
+    """Close names, when nothing of that name is defined."""
+    _snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def known(self) -> bool:
+        """Whether the name resolved to at least one definition."""
+        return bool(self.definitions)
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        """The node ids of the definitions, most central first."""
+        return tuple(d.node for d in self.definitions)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the limit left entries out."""
+        return self.total > len(self.entries)
+
+    def lines(self, path: str, start: int, end: int) -> list[str]:
+        """Lines ``start..end`` of a file, from the generation this answer was computed on."""
+        if self._snapshot is None:
+            return []
+        return self._snapshot.lines(path, start, end)
+
+    def results_json(self: GraphAnswer[L]) -> list[dict[str, Any]]:
+        """The entries in the search results' JSON shape, each with the graph engine's rank, score and reason."""
+        snapshot = self._snapshot
+        assert snapshot is not None, "an answer made outside core has no lines to show"
+        return [hit_json(snapshot, e.to_hit(), e.score, {"graph": {"rank": i, "score": e.score, "reason": e.reason}})
+                for i, e in enumerate(self.entries)]
+
+
+# -- the questions ----------------------------------------------------------------------------------
+
+def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) -> GraphAnswer[Definition]:
+    """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first.
+
+    The name index answers first; the graph then knows forms it does not (``Shape.area``, a node id).
+    """
+    snapshot = generation.snapshot
+    found = generation.structural.lookup(name, kinds)
+    if not found:
+        graph = snapshot.graph
+        nodes = queries.definitions(graph, name) if graph is not None else ()
+        found = [graph.symbols[n] for n in nodes if n in graph.symbols and (not kinds or graph.symbols[n].kind in kinds)]
+    entries = tuple(Definition(f"{s.path}::{s.qualname}", s) for s in found)
+    suggestions = () if entries else _suggestions(generation, name)
+    return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)
+
+
+def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
+    """Every call site of a name's definitions: the most central callers first, those in the
+    repository's own code before those in vendored, built or generated copies."""
+    graph, defs = _resolve(generation, name)
+    if not defs:
+        return _unknown(generation, name)
+    positions = queries.call_positions(graph, defs)  # path, line order
+    merged = graph.merged()
+    centrality = graph.rank_array()[merged.source[positions]]
+    files, at = np.unique(merged.file[positions], return_inverse=True)
+    demoted = np.array([is_demoted(merged.paths[f]) for f in files.tolist()], dtype=bool)[at]
+    top = positions[np.lexsort((-centrality, demoted))[: max(limit, 0)]]  # stable
+    columns = queries.SiteColumns(graph, top)
+    reason = f"calls {_bare(name)}"
+    entries = []
+    for i in range(len(top)):
+        s = columns.site(i)
+        entries.append(Site(s.path, s.line, "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
+                            graph.node_centrality(s.caller_id), reason))
+    return _answer(generation, name, defs, entries, len(positions))
+
+
+def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee]:
+    """What a name's definitions call, one entry per called definition, in the order of the first call."""
+    graph, defs = _resolve(generation, name)
+    if not defs:
+        return _unknown(generation, name)
+    found = queries.callees(graph, name)
+    entries = []
+    for callee in found.callees[:limit]:
+        symbol = graph.symbols.get(callee.node)
+        start, end = (symbol.start_line, symbol.end_line) if symbol else (1, 1)
+        lines = ", ".join(str(n) for n in callee.lines)
+        entries.append(Callee(callee.node, callee.path, callee.qualname, callee.lines, start, end,
+                              symbol.kind if symbol else None, symbol.language if symbol else None,
+                              graph.node_centrality(callee.node), f"called at line {lines}"))
+    return _answer(generation, name, defs, entries, len(found.callees))
+
+
+def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:
+    """Every resolved use of a name's definitions (of the given kinds): calls first, then
+    subclassing, type uses and imports, each by file and line."""
+    graph, defs = _resolve(generation, name)
+    if not defs:
+        return _unknown(generation, name)
+    sites = [s for d in defs for s in graph.sites_in.get(d, ()) if not kinds or s.kind in kinds]
+    sites.sort(key=lambda s: (REFERENCE_KINDS.index(s.kind) if s.kind in REFERENCE_KINDS else 9, s.path, s.line))
+    counts: dict[str, int] = {}
+    for s in sites:
+        counts[s.kind] = counts.get(s.kind, 0) + 1
+    bare = _bare(name)
+    entries = [Site(s.path, s.line, s.kind, s.source.partition("::")[2] or None, s.source, s.target,
+                    graph.languages.get(s.path), graph.node_centrality(s.source), f"{_VERBS.get(s.kind, 'uses')} {bare}")
+               for s in sites[:limit]]
+    return _answer(generation, name, defs, entries, len(sites), counts=tuple(counts.items()))
+
+
+def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit: int = 50) -> GraphAnswer[ImpactEntry]:
+    """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
+    graph, defs = _resolve(generation, name)
+    if not defs:
+        return _unknown(generation, name)
+    found = queries.impact(graph, name, depth)
+    bare = _bare(name)
+    entries = []
+    for d in found.dependents[:limit]:
+        score = (depth - d.depth + 1) + d.centrality / (1.0 + d.centrality)  # depth first, then centrality
+        entries.append(ImpactEntry(d.node, d.path, d.qualname, d.kind, d.depth, d.via, d.edge, d.start_line,
+                                   d.end_line, graph.languages.get(d.path), d.centrality, score,
+                                   f"depends on {bare} ({d.edge}, depth {d.depth})"))
+    by_depth: dict[int, int] = {}
+    for d in found.dependents:
+        by_depth[d.depth] = by_depth.get(d.depth, 0) + 1
+    return _answer(generation, name, found.definitions, entries, len(found.dependents),
+                   by_depth=tuple(sorted(by_depth.items())))
+
+
+# -- shared -----------------------------------------------------------------------------------------
+
+_VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": "imports"}
+"""How a site's reason reads for each kind of use."""
+
+
+def _resolve(generation: Generation, name: str) -> tuple[CodeGraph, tuple[str, ...]]:
+    """The graph and the definition nodes of a name (most central first); ``QueryError`` without a graph."""
+    graph = generation.snapshot.graph
+    if graph is None:
+        raise QueryError(NO_GRAPH)
+    return graph, queries.definitions(graph, name)
+
+
+def _answer(
+    generation: Generation,
+    name: str,
+    defs: Sequence[str],
+    entries: Sequence[T],
+    total: int,
+    counts: tuple[tuple[str, int], ...] = (),
+    by_depth: tuple[tuple[int, int], ...] = (),
+) -> GraphAnswer[T]:
+    graph = generation.snapshot.graph
+    resolved = tuple(Definition(n, graph.symbols.get(n)) for n in defs)
+    return GraphAnswer(name, resolved, tuple(entries), total, counts, by_depth, _snapshot=generation.snapshot)
+
+
+def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
+    return GraphAnswer(name, (), (), 0, suggestions=_suggestions(generation, name), _snapshot=generation.snapshot)
+
+
+def _suggestions(generation: Generation, name: str) -> tuple[str, ...]:
+    """Close names the name index knows, best first."""
+    hits = generation.structural.search(Query(name), SUGGESTIONS * 3)
+    names = [h.symbol for h in hits if h.symbol and h.symbol != name]
+    return tuple(dict.fromkeys(names))[:SUGGESTIONS]
+
+
+def _bare(name: str) -> str:
+    """The last part of a qualified name, as the reasons say it (``load`` for ``Loader.load``)."""
+    return name.replace("::", ".").rpartition(".")[2] or name
