@@ -8,15 +8,13 @@ from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 
-from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES
+from maguyva_tui.core.types import CASE_MODES, INTENTS, MODALITIES, PRESET_NAMES
 
 if TYPE_CHECKING:
-    from maguyva_tui.app.app import MaguyvaApp
-
-CASES = ("sensitive", "insensitive", "smart")
+    from maguyva_tui.app.actions import ActionsMixin
 
 
-def explorer_commands(app: MaguyvaApp) -> Iterable[SystemCommand]:
+def explorer_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
     """Yield one palette command per thing a user may want to change without remembering a key."""
     for name in PRESET_NAMES:
         yield SystemCommand(
@@ -56,7 +54,7 @@ def explorer_commands(app: MaguyvaApp) -> Iterable[SystemCommand]:
         "Read the query as a regular expression (ctrl+r)",
         app.action_toggle_regex,
     )
-    for case in CASES:
+    for case in CASE_MODES:
         yield SystemCommand(
             f"Case: {case}",
             f"Match case-{case}" if case != "smart" else "Smart case",
