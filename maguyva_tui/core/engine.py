@@ -22,6 +22,7 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Hit, Query, Retriever, SearchResult
 
 if TYPE_CHECKING:
+    from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
     from maguyva_tui.core.semantic_index import EmbeddingItem
 
 STALE_VECTOR_RATIO = 1.5
@@ -225,11 +226,7 @@ class Engine:
             out.append(self._provider_notice)
         return out
 
-    # -- graph answers --
-    # Questions about one name, answered on the current generation (core/answers.py); the types are
-    # imported here for the annotations so that this block stays in one place.
-    if TYPE_CHECKING:
-        from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
+    # -- graph answers: questions about one name, on the current generation (core/answers.py) --
 
     def definitions(self, name: str, kinds: tuple[str, ...] = ()) -> GraphAnswer[Definition]:
         """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first."""
