@@ -45,7 +45,16 @@ def build_table(languages: Mapping[str, str | None]) -> ModuleTable:
         table["dir:" + posixpath.dirname(path)].add(path)
         for key in _keys(path, language, packages):
             table[key].add(path)
-    return {key: tuple(sorted(paths)) for key, paths in table.items()}
+    return {key: _implementations(key, paths) for key, paths in table.items()}
+
+
+def _implementations(key: str, paths: set[str]) -> tuple[str, ...]:
+    """Return a key's paths, a Python module's ``.pyi`` stub left out when its ``.py`` is there:
+    the stub and the implementation are one module, and calls resolve to the code that runs (two
+    files answering one import would make every call through it ambiguous, so unresolved)."""
+    if key.startswith("py:"):
+        paths = {p for p in paths if not (p.endswith(".pyi") and p[:-1] in paths)}
+    return tuple(sorted(paths))
 
 
 def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
