@@ -33,6 +33,10 @@ KEEP_GENERATIONS = 2
 """Generations kept after a build, so a reader opening the previous one is never pulled from under."""
 
 
+READABLE_NAME_BYTES = 64
+"""The repository's name in its index folder's name is cut to this (a file name holds 255 bytes)."""
+
+
 class IndexUnavailable(Exception):
     """No usable index: missing, corrupt or from another format version (the message says which)."""
 
@@ -96,9 +100,17 @@ def content_hash(data: bytes) -> str:
 
 
 def repo_dir(base: Path, root: Path) -> Path:
-    """Return the index folder of one repository under a base folder."""
-    digest = hashlib.sha1(str(root).encode()).hexdigest()[:10]
-    return base / f"{root.name or 'root'}-{digest}"
+    """Return the index folder of one repository under a base folder: a readable part of the
+    repository's name and a hash of its path's bytes (any name, of any length or encoding)."""
+    digest = hashlib.sha1(os.fsencode(root)).hexdigest()[:10]
+    return base / f"{_readable(root.name)}-{digest}"
+
+
+def _readable(name: str) -> str:
+    """Return a folder name's printable UTF-8 part, cut to READABLE_NAME_BYTES."""
+    text = os.fsencode(name).decode("utf-8", errors="replace")
+    text = "".join(c if c.isprintable() and c != "\ufffd" else "_" for c in text)
+    return text.encode()[:READABLE_NAME_BYTES].decode("utf-8", errors="ignore") or "root"
 
 
 def current_generation(folder: Path) -> Path:
