@@ -13,7 +13,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from maguyva_tui import __version__
 from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES, QueryError, SearchResult
@@ -255,8 +255,8 @@ def _search(args: argparse.Namespace) -> int:
 
 def _batch(args: argparse.Namespace) -> int:
     engine = _engine(args.repo, args.index_dir)
-    stream = sys.stdin if args.batch == "-" else _open_batch(args.batch)
-    for number, line in enumerate(stream, 1):
+    stream = sys.stdin.buffer if args.batch == "-" else _open_batch(args.batch)
+    for number, line in enumerate(stream, 1):  # bytes: each line is decoded alone, so one bad line stays one
         if not line.strip():
             continue
         _emit(_batch_one(engine, args, line, number))
@@ -274,17 +274,19 @@ def _emit(obj: dict[str, Any]) -> None:
     print(text, flush=True)
 
 
-def _open_batch(path: str) -> Any:
+def _open_batch(path: str) -> BinaryIO:
     try:
-        return open(path, encoding="utf-8")
+        return open(path, "rb")
     except OSError as exc:
         raise UserError(f"{path}: {exc.strerror}") from None
 
 
-def _batch_one(engine: Engine, args: argparse.Namespace, line: str, number: int) -> dict[str, Any]:
-    """Answer one batch line; a bad line gets an error object in its place, the rest go on."""
+def _batch_one(engine: Engine, args: argparse.Namespace, line: bytes, number: int) -> dict[str, Any]:
+    """Answer one batch line; a bad line gets an error object in its place (with its query when it
+    has one), the rest go on."""
+    item: Any = None
     try:
-        item = json.loads(line)
+        item = json.loads(_utf8(line))
         if not isinstance(item, dict) or not isinstance(item.get("query"), str):
             raise UserError('each line must be a JSON object with a "query" string')
         if not isinstance(item.get("regex", False), bool):
@@ -301,8 +303,16 @@ def _batch_one(engine: Engine, args: argparse.Namespace, line: str, number: int)
         )
         return answer.to_json()
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
-        message = f"line {number}: {exc}"
-        return {"query": None, "error": message, "results": []}
+        query = item.get("query") if isinstance(item, dict) and isinstance(item.get("query"), str) else None
+        return {"query": query, "error": f"line {number}: {exc}", "results": []}
+
+
+def _utf8(line: bytes) -> str:
+    """Decode one batch line; invalid UTF-8 is that line's error, said in words."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"not valid UTF-8 (byte {exc.start + 1} of the line)") from None
 
 
 def _print_human(result: SearchResult) -> None:

@@ -15,6 +15,10 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     started = time.perf_counter()
     if not name.strip():
         raise QueryError("empty name")
+    if limit < 1:
+        raise QueryError("--limit must be at least 1")
+    if depth is not None and depth < 1:
+        raise QueryError("--depth must be a whole number of at least 1")
     answer = _ask(engine, action, name, depth, limit)
     if not answer.known:
         raise QueryError(f"unknown symbol {name!r}: no definition of it in the graph")
