@@ -274,7 +274,8 @@ class _Build:
     def run(self) -> tuple[Snapshot, IndexSummary]:
         started = time.perf_counter()
         self.progress("walk", 0, 0)
-        candidates = list(walk(self.root, self.report, self.max_bytes))
+        # the index never indexes itself, should its folder or its base be inside the repository
+        candidates = list(walk(self.root, self.report, self.max_bytes, skip=(self.folder.parent, self.folder)))
         kept, fresh = self._classify(candidates)
         if self._unchanged(kept, fresh):
             assert self.previous is not None

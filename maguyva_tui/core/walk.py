@@ -10,7 +10,7 @@ import errno
 import os
 import stat
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,11 +84,17 @@ class WalkReport:
         self.examples.setdefault(reason, path)
 
 
-def walk(root: Path, report: WalkReport, max_bytes: int = MAX_FILE_BYTES) -> Iterator[Candidate]:
-    """Yield every candidate file under root, sorted by path, without leaving the root."""
+def walk(
+    root: Path, report: WalkReport, max_bytes: int = MAX_FILE_BYTES, skip: Iterable[Path] = ()
+) -> Iterator[Candidate]:
+    """Yield every candidate file under root, sorted by path, without leaving the root.
+
+    Folders in ``skip`` (the index itself, when it lives inside the repository) are left out
+    silently, wherever they are and whatever links lead to them."""
     root = root.resolve()
     visited: set[str] = {str(root)}
-    yield from _walk_dir(root, root, "", load_ignore_files(root, ""), visited, report, max_bytes)
+    skipped = frozenset(os.path.realpath(path) for path in skip)
+    yield from _walk_dir(root, root, "", load_ignore_files(root, ""), visited, skipped, report, max_bytes)
 
 
 def read_source(
@@ -141,6 +147,7 @@ def _walk_dir(
     rel: str,
     ignores: list[IgnoreFile],
     visited: set[str],
+    skipped: frozenset[str],
     report: WalkReport,
     max_bytes: int,
 ) -> Iterator[Candidate]:
@@ -155,7 +162,7 @@ def _walk_dir(
         return
     for entry in entries:
         child_rel = f"{rel}/{entry.name}" if rel else entry.name
-        yield from _visit(entry, root, child_rel, ignores, visited, report, max_bytes)
+        yield from _visit(entry, root, child_rel, ignores, visited, skipped, report, max_bytes)
 
 
 def _visit(
@@ -164,6 +171,7 @@ def _visit(
     rel: str,
     ignores: list[IgnoreFile],
     visited: set[str],
+    skipped: frozenset[str],
     report: WalkReport,
     max_bytes: int,
 ) -> Iterator[Candidate]:
@@ -190,12 +198,14 @@ def _visit(
         return
     if is_dir:
         real = os.path.realpath(path)
+        if real in skipped:
+            return
         if real in visited:
             report.skip("symlink_loop", rel)
             return
         visited.add(real)
         nested = ignores + load_ignore_files(path, rel)
-        yield from _walk_dir(path, root, rel, nested, visited, report, max_bytes)
+        yield from _walk_dir(path, root, rel, nested, visited, skipped, report, max_bytes)
     elif not stat.S_ISREG(st.st_mode):
         report.skip("not_regular", rel)
     elif st.st_size > max_bytes:

@@ -42,3 +42,23 @@ def test_a_repository_name_that_is_not_utf8_gets_an_index(tmp_path: Path) -> Non
     name = index_folder(root).name
     assert name.isprintable() and name.encode("utf-8")  # no escape byte, no lone surrogate
     assert index_folder(root) != index_folder(tmp_path / os.fsdecode(b"caf\xe8\x1b[31m"))  # hashed on the bytes
+
+
+# -- 13. an index inside the repository ----------------------------------------------------------
+
+
+def test_an_index_inside_the_repository_never_indexes_itself(tmp_path: Path, monkeypatch) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "SELF_MARKER = 1\n"})
+    monkeypatch.setenv("MAGUYVA_INDEX_DIR", str(root / ".index"))
+    update_index(root)
+    snapshot, _ = update_index(root)  # the second walk meets the first build's content.bin
+    assert set(snapshot.files) == {"a.py"}
+    assert _lines(snapshot, "SELF_MARKER") == {("a.py", 1)}
+    assert "ignored" not in snapshot.manifest.skipped  # left out silently, not counted
+
+
+def test_an_index_base_that_is_the_repository_itself_is_skipped(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "BASE_MARKER = 1\n"})
+    update_index(root, root)  # --index-dir pointing at the repository itself
+    snapshot, _ = update_index(root, root)
+    assert set(snapshot.files) == {"a.py"}
