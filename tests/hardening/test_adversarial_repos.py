@@ -89,7 +89,7 @@ def test_search_results_carry_the_marker_in_their_line(built: Built) -> None:
     sample = [(m, at) for m, at in built.plan.found.items() if at[0] not in skip and not at[0].startswith("bulk/")]
     sample += list(built.plan.found.items())[:50]
     for mark, (path, line) in sample:
-        result = engine.search(mark, modality="text", limit=5)
+        result = engine.search(mark, modality="text", limit=5).to_json()
         got = [(r["path"], r["start_line"], r["end_line"]) for r in result["results"]]
         assert got == [(path, line, line)], mark
         assert mark in result["results"][0]["snippet"] or path == "min/bundle.min.js", (mark, path)
@@ -334,7 +334,7 @@ def test_snippets_count_lines_as_the_index_does(tmp_path: Path) -> None:
                               f"s = '\u2028'\nw = '{marks[2]}'\n\x85\nv = '{marks[3]}'\n")
     engine = Engine(root, tmp_path / "index", provider=FakeProvider())
     for mark in marks:
-        result = engine.search(mark, modality="text")["results"][0]
+        result = engine.search(mark, modality="text").to_json()["results"][0]
         assert mark in result["snippet"].splitlines()[0], (mark, result["start_line"], result["snippet"])
 
 

@@ -77,15 +77,15 @@ def test_results_never_point_outside_the_root(fenced: repos.Planted, tmp_path: P
         for kwargs in ({}, {"preset": "thorough"}, {"modality": "text"}, {"modality": "structural"},
                        {"modality": "semantic"}, {"modality": "graph"}, {"regex": True, "modality": "text"}):
             try:
-                result = engine.search(query, limit=100, **kwargs)
+                result = engine.search(query, limit=100, **kwargs).to_json()
             except QueryError:
                 continue
             for r in result["results"]:
                 assert _inside(fenced.root, r["path"]), (query, kwargs, r["path"])
                 seen += 1
     for mark in fenced.absent:
-        assert not engine.search(mark, modality="text")["results"], mark
-    assert not engine.search("hunter2", modality="text")["results"]
+        assert not engine.search(mark, modality="text").to_json()["results"], mark
+    assert not engine.search("hunter2", modality="text").to_json()["results"]
     assert all(_inside(fenced.root, path) for path in engine.snapshot.files)
     record("boundaries", "ci", results_checked_inside_root=seen)
 
@@ -188,13 +188,13 @@ def test_the_key_never_reaches_logs_index_files_or_messages(tmp_path: Path, capl
     with caplog.at_level(logging.DEBUG):
         engine.refresh()
         engine.embed_pending()
-        results = [engine.search(q) for q in QUERIES if q != "../"]
+        results = [engine.search(q).to_json() for q in QUERIES if q != "../"]
         client.failures = [Unauthorized(f"Provided API key is invalid: {KEY}")]
         with pytest.raises(ProviderError) as rejected:
             provider.embed_documents(["def leak(): pass"])
         messages.append(str(rejected.value))
         client.failures = [ValueError(f"bad request, key {KEY}")] * 3
-        messages.append(json.dumps(engine.search("how is the key used, again?")))
+        messages.append(json.dumps(engine.search("how is the key used, again?").to_json()))
         client.failures = [RuntimeError(f"{KEY}")] * 3
         with pytest.raises(ProviderError) as fatal:
             provider.embed_query("another question")

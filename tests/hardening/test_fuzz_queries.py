@@ -164,8 +164,9 @@ def answer_or_refuse(repo: FuzzRepo, text: str, **kwargs: Any) -> tuple[str, Wat
         assert "Traceback" not in message and "_regexp" not in message and "(?m)" not in message, message
         outcome = "refused"
     else:
-        json.dumps(result)
-        check_results(repo, result["results"])
+        answer = result.to_json()
+        json.dumps(answer)
+        check_results(repo, answer["results"])
         outcome = "answered"
     within_bound(watch, text, kwargs)
     return outcome, watch
