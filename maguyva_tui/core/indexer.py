@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans
@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 
 Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while indexing."""
+
+Stored: TypeAlias = tuple[FileEntry, bytes]
+"""A file of the generation being written: its entry (offset and length still to fill) and text."""
 
 COMPACT_DEAD_RATIO = 0.25
 """Rebuild the trigram postings from scratch once a quarter of the ids in them are dead."""
@@ -304,7 +307,7 @@ class _Build:
             if i % 200 == 0:
                 self.progress("read", i, len(candidates))
             old = prev.files.get(cand.path) if prev else None
-            if old and prev and old.size == cand.size and old.mtime_ns == cand.mtime_ns:
+            if old and prev and _same_stat(old, cand):
                 stored = prev.raw(old.path)
                 if content_hash(stored) == old.hash:
                     kept.append((old, stored))
@@ -354,21 +357,23 @@ class _Build:
         self.progress("write", 0, 1)
         prev = self.previous
         next_id = prev.manifest.next_doc_id if prev else 0
-        rows: list[tuple[str, int, str, int, int, str | None, bytes]] = []
+        rows: list[Stored] = []
         fact_rows: dict[str, Row] = {}
         for entry, data in kept:
-            rows.append((entry.path, entry.doc_id, entry.hash, entry.size, entry.mtime_ns, entry.language, data))
+            rows.append((entry, data))
             if prev is not None:
                 fact_rows[entry.path] = prev.facts.rows[entry.path]
         added: list[tuple[int, str]] = []
         for src, row in zip(fresh, new_rows):
             data = src.text.encode("utf-8", errors="surrogatepass")
-            rows.append((src.path, next_id, content_hash(data), src.size, src.mtime_ns, row[0], data))
+            entry = FileEntry(src.path, next_id, content_hash(data), src.size, src.mtime_ns, row[0], 0, 0,
+                              src.inode, src.ctime_ns)
+            rows.append((entry, data))
             fact_rows[src.path] = row
             added.append((next_id, src.text))
             next_id += 1
         facts = FactsTable(fact_rows)
-        rows.sort(key=lambda r: r[0])
+        rows.sort(key=lambda r: r[0].path)
         gen = new_generation(self.folder)
         entries = self._write_content(gen, rows)
         live_ids = {e.doc_id for e in entries}
@@ -384,16 +389,16 @@ class _Build:
         (gen / "manifest.json").write_text(manifest.to_json())
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
-        content = b"".join(r[6] for r in rows)
+        content = b"".join(data for _, data in rows)
         return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen)
 
-    def _write_content(self, gen: Path, rows: list[tuple[str, int, str, int, int, str | None, bytes]]) -> list[FileEntry]:
+    def _write_content(self, gen: Path, rows: list[Stored]) -> list[FileEntry]:
         entries = []
         offset = 0
         with open(gen / "content.bin", "wb") as out:
-            for path, doc_id, digest, size, mtime, lang, data in rows:
+            for entry, data in rows:
                 out.write(data)
-                entries.append(FileEntry(path, doc_id, digest, size, mtime, lang, offset, len(data)))
+                entries.append(replace(entry, offset=offset, length=len(data)))
                 offset += len(data)
         self.summary.corpus_bytes = offset
         return entries
@@ -401,7 +406,7 @@ class _Build:
     def _trigrams(
         self,
         entries: list[FileEntry],
-        rows: list[tuple[str, int, str, int, int, str | None, bytes]],
+        rows: list[Stored],
         added: list[tuple[int, str]],
         live_ids: set[int],
     ) -> tuple[TrigramIndex, int]:
@@ -422,7 +427,7 @@ class _Build:
                     index.add(doc, text_trigrams(text))
                 return index, dead
         self.progress("trigrams", 0, len(rows))
-        docs = ((row[1], text_trigrams(row[6].decode("utf-8", errors="replace"))) for row in rows)
+        docs = ((entry.doc_id, text_trigrams(data.decode("utf-8", errors="replace"))) for entry, data in rows)
         return TrigramIndex.build(docs), 0
 
     def _start_graph(self, gen: Path, facts: FactsTable) -> _Beside | None:
@@ -489,9 +494,18 @@ class _Build:
         s.noticed = dict(self.report.noticed)
 
 
+def _same_stat(entry: FileEntry, candidate: Candidate) -> bool:
+    """Tell whether a walked file is the one indexed, unchanged, without reading it: same size,
+    modification time, inode and status-change time (as git compares them), so a same-size file
+    swapped in with ``mv`` or edited and ``touch -r``-ed back is read again."""
+    return (entry.size, entry.mtime_ns, entry.inode, entry.ctime_ns) == (
+        candidate.size, candidate.mtime_ns, candidate.inode, candidate.ctime_ns
+    )
+
+
 def _restat(entry: FileEntry, source: SourceFile) -> FileEntry:
-    """Carry an unchanged file's entry over with its new modification time."""
-    return FileEntry(entry.path, entry.doc_id, entry.hash, entry.size, source.mtime_ns, entry.language, entry.offset, entry.length)
+    """Carry an unchanged file's entry over with its new stat."""
+    return replace(entry, mtime_ns=source.mtime_ns, inode=source.inode, ctime_ns=source.ctime_ns)
 
 
 def _analyze_batch(batch: list[tuple[str, str]]) -> list[Row]:

@@ -52,6 +52,10 @@ class SourceFile:
     """Decoded as UTF-8 with replacement characters; line endings kept as they are on disk."""
     size: int
     mtime_ns: int
+    inode: int = 0
+    ctime_ns: int = 0
+    """The inode and status-change time of the file as it was opened (with size and mtime, what
+    tells a later walk that it changed, as git compares them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,11 @@ class Candidate:
     absolute: Path
     size: int
     mtime_ns: int
+    inode: int = 0
+    ctime_ns: int = 0
+    device: int = 0
+    link: bool = False
+    """Whether the path is a symlink (inside the root) to the file walked."""
 
 
 @dataclass(slots=True)
@@ -100,25 +109,53 @@ def walk(
 def read_source(
     candidate: Candidate, report: WalkReport, max_bytes: int = MAX_FILE_BYTES
 ) -> SourceFile | None:
-    """Read and decode a candidate, or count why it cannot be indexed."""
+    """Read and decode a candidate, or count why it cannot be indexed.
+
+    The file read is the file walked: a path swapped meanwhile for a link, a FIFO or another file
+    is counted as vanished, never followed (the walk already decided where links may lead)."""
     try:
-        with open(candidate.absolute, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+        opened = _open_walked(candidate, max_bytes)
     except FileNotFoundError:
         report.skip("vanished", candidate.path)
         return None
     except OSError:
         report.skip("unreadable", candidate.path)
         return None
+    if opened is None:
+        report.skip("vanished", candidate.path)
+        return None
+    data, st = opened
     if len(data) > max_bytes:
         report.skip("too_large", candidate.path)
         return None
     if data.startswith(UTF16_BOMS):
-        return SourceFile(candidate.path, _decode_utf16(data, candidate.path, report), len(data), candidate.mtime_ns)
-    if b"\0" in data[:BINARY_SNIFF_BYTES]:
+        text = _decode_utf16(data, candidate.path, report)
+    elif b"\0" in data[:BINARY_SNIFF_BYTES]:
         report.skip("binary", candidate.path)
         return None
-    return SourceFile(candidate.path, decode(data, candidate.path, report), len(data), candidate.mtime_ns)
+    else:
+        text = decode(data, candidate.path, report)
+    return SourceFile(candidate.path, text, len(data), st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
+
+
+def _open_walked(candidate: Candidate, max_bytes: int) -> tuple[bytes, os.stat_result] | None:
+    """Read a candidate's bytes and its stat as opened, or ``None`` when it is no longer the
+    regular file walked (same device and inode)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0)  # a FIFO swapped in never blocks
+    if not candidate.link:
+        flags |= getattr(os, "O_NOFOLLOW", 0)  # ELOOP when a link was swapped in
+    try:
+        fd = os.open(candidate.absolute, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(fd)
+        walked = (candidate.device, candidate.inode) == (st.st_dev, st.st_ino) or not candidate.inode
+        if not stat.S_ISREG(st.st_mode) or not walked:
+            return None
+        return handle.read(max_bytes + 1), st
 
 
 def _decode_utf16(data: bytes, path: str, report: WalkReport) -> str:
@@ -211,7 +248,7 @@ def _visit(
     elif st.st_size > max_bytes:
         report.skip("too_large", rel)
     else:
-        yield Candidate(rel, path, st.st_size, st.st_mtime_ns)
+        yield Candidate(rel, path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, st.st_dev, is_link)
 
 
 def _is_link(path: Path) -> bool:

@@ -5,7 +5,8 @@
         CURRENT                the name of the live generation, replaced atomically
         g-<time>-<pid>/        a complete generation:
             manifest.json      FORMAT_VERSION, root, files (path, id, hash, size, mtime, language,
-                               offset and length in content.bin), skipped counts, build stats
+                               offset and length in content.bin, inode, ctime), skipped counts,
+                               build stats
             content.bin        every file's decoded text as UTF-8, back to back
             facts.pkl          per-file chunks, symbols, references, imports
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
@@ -53,6 +54,9 @@ class FileEntry:
     language: str | None
     offset: int
     length: int
+    inode: int = 0
+    ctime_ns: int = 0
+    """With size and mtime, what tells that the file on disk changed (0: not recorded, read it again)."""
 
 
 @dataclass(slots=True)
@@ -77,7 +81,8 @@ class Manifest:
             "noticed": self.noticed,
             "stats": self.stats,
             "files": [
-                [f.path, f.doc_id, f.hash, f.size, f.mtime_ns, f.language, f.offset, f.length] for f in self.files
+                [f.path, f.doc_id, f.hash, f.size, f.mtime_ns, f.language, f.offset, f.length, f.inode, f.ctime_ns]
+                for f in self.files
             ],
         }
         return json.dumps(data, separators=(",", ":"))
