@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from maguyva_tui.core import indexer
+from maguyva_tui.core.embed.store import VectorStore
 from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.semantic_index import semantic_folder
 from maguyva_tui.core.store.format import current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.walk import Candidate, WalkReport, read_source, walk
@@ -145,3 +151,51 @@ def test_a_link_inside_the_root_retargeted_after_the_walk_is_not_read(tmp_path: 
     (root / "link.py").symlink_to(secret)
     assert read_source(found["link.py"], report) is None
     assert read_source(found["real.py"], report) is not None
+
+
+# -- 22, 23. files of the index: never through a planted path, private whatever the umask ---------
+
+
+def test_a_planted_current_tmp_link_is_never_written_through(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    root = _repo(tmp_path / "repo", {"a.py": "X = 1\n"})
+    folder = index_folder(root)
+    folder.mkdir(parents=True)
+    (folder / f"CURRENT.{os.getpid()}.tmp").symlink_to(victim)
+    snapshot, _ = update_index(root)
+    assert victim.read_text() == "precious\n"
+    assert set(snapshot.files) == {"a.py"} and current_generation(folder).is_dir()
+
+
+def test_a_planted_lock_link_is_refused_not_followed(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "X = 1\n"})
+    folder = index_folder(root)
+    folder.mkdir(parents=True)
+    (folder / "LOCK").symlink_to(tmp_path / "planted")
+    with pytest.raises(OSError):
+        update_index(root)
+    assert not (tmp_path / "planted").exists()
+
+
+def _modes(folder: Path) -> dict[str, int]:
+    """Every path under a folder (and the folder) with its permission bits."""
+    paths = [folder, *folder.rglob("*")]
+    return {str(p.relative_to(folder.parent)): stat.S_IMODE(p.lstat().st_mode) for p in paths}
+
+
+def test_index_folders_are_private_whatever_the_umask(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "PRIVATE = 1\n"})
+    base = tmp_path / "cache" / "indexes"
+    old = os.umask(0)
+    try:
+        snapshot, _ = update_index(root, base)
+        store = VectorStore(semantic_folder(snapshot), "test:private:8", 8)
+        store.add(["k"], np.ones((1, 8), np.float32))
+        store.save()
+    finally:
+        os.umask(old)
+    modes = _modes(base)
+    loose = {p: oct(m) for p, m in modes.items() if m != (0o700 if (base.parent / p).is_dir() else 0o600)}
+    assert not loose, loose
+    assert any(p.endswith(".npz") for p in modes) and any(p.endswith("content.bin") for p in modes)

@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from maguyva_tui.core.embed.codes import Codes, pack
 from maguyva_tui.core.embed.provider import Provider
+from maguyva_tui.core.store.format import FILE_MODE, make_private_dir
 
 FORMAT_VERSION = 1
 """Bump when the segment layout changes; an older store is discarded and rebuilt."""
@@ -217,7 +218,7 @@ class VectorStore:
             if meta is not None:  # a new store is only created, never wiped: a concurrent opener may be writing it
                 self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
                 shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder.mkdir(parents=True, exist_ok=True)
+            make_private_dir(self.folder)
             _atomic_write(meta_path, json.dumps(self._meta()).encode())
             if meta is not None:
                 return
@@ -253,7 +254,7 @@ class VectorStore:
         arrays: dict[str, np.ndarray] = {"keys": np.array(keys, dtype=str), "codes": np.asarray(codes)}
         if floats is not None:
             arrays["floats"] = np.asarray(floats)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.folder)
         _atomic_write(path, lambda handle: np.savez(handle, **arrays))  # type: ignore[arg-type]
 
 
@@ -281,10 +282,12 @@ def _segment_number(path: Path) -> int:
 
 
 def _atomic_write(path: Path, content: bytes | object) -> None:
-    """Write a file under a temporary name, fsync it, then rename it into place."""
+    """Write a private file under a fresh temporary name (never through an existing path), fsync
+    it, then rename it into place."""
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{secrets.token_hex(3)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, FILE_MODE)
     try:
-        with open(tmp, "wb") as handle:
+        with os.fdopen(fd, "wb") as handle:
             if isinstance(content, bytes):
                 handle.write(content)
             else:

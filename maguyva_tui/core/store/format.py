@@ -15,6 +15,8 @@
 
 A writer builds a new generation beside the live one, fsyncs it, then points CURRENT at it with
 ``os.replace``; a crash at any point leaves the previous generation live. Readers never lock.
+Folders are created 0700 and files sealed 0600, whatever the umask: a private repository's text
+never lands where others can read it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import hashlib
 import json
 import os
 import pickle
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,11 @@ FORMAT_VERSION = 6
 KEEP_GENERATIONS = 2
 """Generations kept after a build, so a reader opening the previous one is never pulled from under."""
 
+
+DIR_MODE = 0o700
+"""Every index folder is its owner's alone."""
+FILE_MODE = 0o600
+"""Every index file likewise."""
 
 READABLE_NAME_BYTES = 64
 """The repository's name in its index folder's name is cut to this (a file name holds 255 bytes)."""
@@ -134,26 +142,54 @@ def current_generation(folder: Path) -> Path:
     return gen
 
 
+def make_private_dir(path: Path) -> None:
+    """Create a folder and its missing parents, each readable by its owner alone (whatever the umask)."""
+    missing = []
+    while not path.is_dir() and path != path.parent:
+        missing.append(path)
+        path = path.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(DIR_MODE)
+        except FileExistsError:
+            continue  # made meanwhile by another process
+        os.chmod(folder, DIR_MODE)
+
+
 def new_generation(folder: Path) -> Path:
-    """Create an empty folder for a generation being written."""
+    """Create an empty, private folder for a generation being written (never one that exists)."""
     import time
 
+    make_private_dir(folder)
     gen = folder / f"g-{time.time_ns()}-{os.getpid()}"
-    gen.mkdir(parents=True)
+    gen.mkdir(DIR_MODE)
+    os.chmod(gen, DIR_MODE)
     return gen
 
 
 def publish(folder: Path, gen: Path) -> None:
-    """Make a fully written generation live: fsync it, then swap CURRENT atomically."""
+    """Make a fully written generation live: seal and fsync it, then swap CURRENT atomically."""
     for path in gen.iterdir():
-        _fsync_file(path)
+        _seal(path)
     _fsync_dir(gen)
-    tmp = folder / f"CURRENT.{os.getpid()}.tmp"
-    tmp.write_text(gen.name)
-    _fsync_file(tmp)
-    os.replace(tmp, folder / "CURRENT")
+    _write_current(folder, gen.name)
     _fsync_dir(folder)
     _prune(folder, keep=gen.name)
+
+
+def _write_current(folder: Path, name: str) -> None:
+    """Point CURRENT at a generation through a fresh temporary file (``mkstemp``: created with
+    ``O_EXCL``, never through a path planted in the folder), then ``os.replace``."""
+    fd, tmp = tempfile.mkstemp(prefix="CURRENT.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(name)
+            handle.flush()
+            os.fchmod(fd, FILE_MODE)
+            os.fsync(fd)
+        os.replace(tmp, folder / "CURRENT")
+    finally:
+        Path(tmp).unlink(missing_ok=True)  # only when the swap failed
 
 
 def write_pickle(path: Path, value: object) -> None:
@@ -194,10 +230,12 @@ def _gen_time(path: Path) -> int:
         return 0
 
 
-def _fsync_file(path: Path) -> None:
+def _seal(path: Path) -> None:
+    """Make a written file of a generation private and durable."""
     if path.is_file():
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
         try:
+            os.fchmod(fd, FILE_MODE)
             os.fsync(fd)
         finally:
             os.close(fd)

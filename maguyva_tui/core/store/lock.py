@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from maguyva_tui.core.store.format import FILE_MODE, make_private_dir
+
 LOCK_WAIT_SECONDS = 600.0
 """How long a second writer waits for the first before giving up (a cold build of a big repo)."""
 
@@ -19,9 +21,10 @@ class LockTimeout(Exception):
 
 @contextmanager
 def index_lock(folder: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
-    """Hold the index folder's lock; the kernel drops it if the process dies."""
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / "LOCK", os.O_RDWR | os.O_CREAT, 0o644)
+    """Hold the index folder's lock; the kernel drops it if the process dies. A LOCK that is a
+    link is refused (ELOOP), never followed."""
+    make_private_dir(folder)
+    fd = os.open(folder / "LOCK", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, FILE_MODE)
     try:
         deadline = time.monotonic() + wait
         while True:
