@@ -89,8 +89,9 @@ class Engine:
     def refresh(self, progress: Progress | None = None) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on."""
         snapshot, summary = update_index(self.root, self.index_base, progress)
-        if summary.rebuilt_because:
-            self.notice(summary.rebuilt_because)
+        for reason in (summary.rebuilt_because, summary.stale_because):
+            if reason:
+                self.notice(reason)
         self._publish(snapshot)
         return summary
 
@@ -104,7 +105,10 @@ class Engine:
         return True
 
     def notice(self, message: str) -> None:
-        """Keep a message for every later result and pass it on at once to whoever listens."""
+        """Keep a message for every later result and pass it on at once to whoever listens (once:
+        a refresh that meets the same trouble again says nothing new)."""
+        if message in self.notices:
+            return
         self.notices.append(message)
         if self._notify is not None:
             self._notify(message)

@@ -4,6 +4,11 @@ A file is reused without being read when its size and modification time are unch
 without being re-parsed when its content hash is unchanged. Changed files get a fresh document
 id; the trigram postings are updated in place and compacted by a full rebuild once too many dead
 ids accumulate.
+
+Only a build that writes takes the index's lock: a repository unchanged since its live generation
+is answered from it as it is, so a read-only index, or another user's, still answers. When files
+changed but the index cannot be written (read-only, a full disk), the live generation answers and
+the summary says why; a half-written generation is removed.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
@@ -34,6 +39,8 @@ from maguyva_tui.core.store.format import (
     IndexUnavailable,
     Manifest,
     content_hash,
+    discard,
+    live_name,
     new_generation,
     publish,
     read_pickle,
@@ -85,6 +92,9 @@ class IndexSummary:
     trigram_bytes: int = 0
     rebuilt_because: str | None = None
     """Set when an existing index could not be used (corrupt, other version)."""
+    stale_because: str | None = None
+    """Set when files changed but the index could not be written (read-only, another user's, a
+    full disk): the live generation answered as it was."""
     graph: dict[str, object] = field(default_factory=dict)
     embedded: dict[str, object] = field(default_factory=dict)
     """Filled by the caller that embeds after indexing (chunks, new, seconds)."""
@@ -113,11 +123,10 @@ def update_index(
     progress: Progress | None = None,
     max_bytes: int = MAX_FILE_BYTES,
 ) -> tuple[Snapshot, IndexSummary]:
-    """Bring a repository's index up to date and return the new snapshot and what was done."""
+    """Bring a repository's index up to date and return the new snapshot and what was done
+    (the live one as it was, with ``stale_because`` set, when the index cannot be written)."""
     root = root.resolve()
-    folder = index_folder(root, base)
-    with index_lock(folder):
-        return _Build(root, folder, progress or _quiet, max_bytes).run()
+    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes).run()
 
 
 GRAPH_STATS = "graph-stats.json"
@@ -256,10 +265,16 @@ class _Build:
         self.folder = folder
         self.progress = progress
         self.max_bytes = max_bytes
+        self._reset()
+
+    def _reset(self) -> None:
+        """Start from the live generation (again, when another build published one meanwhile)."""
         self.report = WalkReport()
         self.summary = IndexSummary()
         self.repaired = 0
         """Files whose stored text no longer matched its hash and were read again."""
+        self.seen = live_name(self.folder)
+        """What CURRENT named when this build looked: it writes only on top of that generation."""
         self.previous = self._previous()
 
     def _previous(self) -> Snapshot | None:
@@ -275,21 +290,70 @@ class _Build:
         return snap
 
     def run(self) -> tuple[Snapshot, IndexSummary]:
+        """Compare the disk with the live generation without the lock; write a new one under it."""
         started = time.perf_counter()
+        kept, fresh = self._scan()
+        if self._unchanged(kept, fresh):
+            return self._as_is(started)
+        with ExitStack() as stack:
+            try:
+                stack.enter_context(index_lock(self.folder))
+            except OSError as exc:  # a read-only index, another user's, a full disk
+                return self._stale(exc, started, written=False)
+            if live_name(self.folder) != self.seen:  # another build published meanwhile: start from it
+                self._reset()
+                kept, fresh = self._scan()
+                if self._unchanged(kept, fresh):
+                    return self._as_is(started)
+            return self._update(kept, fresh, started)
+
+    def _scan(self) -> tuple[list[Stored], list[SourceFile]]:
+        """Walk the repository and split it into files reused as stored and files to parse."""
         self.progress("walk", 0, 0)
         # the index never indexes itself, should its folder or its base be inside the repository
         candidates = list(walk(self.root, self.report, self.max_bytes, skip=(self.folder.parent, self.folder)))
-        kept, fresh = self._classify(candidates)
-        if self._unchanged(kept, fresh):
-            assert self.previous is not None
-            self._summarize(self.previous.manifest.files, self.previous.facts, [])
-            self.summary.graph = dict(self.previous.manifest.stats.get("graph", {}))
-            self.summary.seconds = round(time.perf_counter() - started, 3)
-            return self.previous, self.summary
+        return self._classify(candidates)
+
+    def _update(self, kept: list[Stored], fresh: list[SourceFile], started: float) -> tuple[Snapshot, IndexSummary]:
+        """Parse what changed and publish a new generation (the lock held); on a write that fails,
+        remove the half-written generation and answer from the live one."""
         new_facts = self._parse(fresh)
-        snap = self._write(kept, fresh, new_facts)
+        gen = None
+        try:
+            gen = new_generation(self.folder)
+            snap = self._write(gen, kept, fresh, new_facts)
+        except BaseException as exc:
+            if gen is not None:
+                discard(self.folder, gen)
+            if not isinstance(exc, OSError):
+                raise
+            return self._stale(exc, started, written=gen is not None)
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return snap, self.summary
+
+    def _as_is(self, started: float) -> tuple[Snapshot, IndexSummary]:
+        """Answer with the live generation as it is."""
+        assert self.previous is not None
+        self._summarize(self.previous.manifest.files, self.previous.facts, [])
+        self.summary.graph = dict(self.previous.manifest.stats.get("graph", {}))
+        self.summary.seconds = round(time.perf_counter() - started, 3)
+        return self.previous, self.summary
+
+    def _stale(self, exc: OSError, started: float, written: bool) -> tuple[Snapshot, IndexSummary]:
+        """Answer from the live generation when the index cannot be written, and say why; with
+        no live generation to answer from, the error stands."""
+        if self.previous is None:
+            raise exc
+        if written:  # the failed write may have updated the live postings in memory: read them again
+            try:
+                self.previous = Snapshot.load(self.folder)
+            except IndexUnavailable:
+                raise exc from None
+        snap, summary = self._as_is(started)
+        summary.stale_because = (
+            f"the index could not be updated ({exc.strerror or exc}: {self.folder}); answers come from it as it was"
+        )
+        return snap, summary
 
     def _unchanged(self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile]) -> bool:
         """Tell whether the walk found exactly what the live generation already holds."""
@@ -351,9 +415,9 @@ class _Build:
         return out
 
     def _write(
-        self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile], new_rows: list[Row]
+        self, gen: Path, kept: list[Stored], fresh: list[SourceFile], new_rows: list[Row]
     ) -> Snapshot:
-        """Write every part of a new generation and publish it."""
+        """Write every part of a new generation into its folder and publish it."""
         self.progress("write", 0, 1)
         prev = self.previous
         next_id = prev.manifest.next_doc_id if prev else 0
@@ -374,7 +438,6 @@ class _Build:
             next_id += 1
         facts = FactsTable(fact_rows)
         rows.sort(key=lambda r: r[0].path)
-        gen = new_generation(self.folder)
         entries = self._write_content(gen, rows)
         live_ids = {e.doc_id for e in entries}
         beside = self._start_graph(gen, facts)

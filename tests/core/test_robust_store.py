@@ -3,10 +3,14 @@ indexes, swapped files and planted links (issue 18, robustness round 2)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
 import stat
-from collections.abc import Iterator
+import tempfile
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -14,10 +18,11 @@ import pytest
 
 from maguyva_tui.core import indexer
 from maguyva_tui.core.embed.store import VectorStore
+from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.semantic_index import semantic_folder
-from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.format import FileEntry, current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.walk import Candidate, WalkReport, read_source, walk
 
@@ -199,3 +204,141 @@ def test_index_folders_are_private_whatever_the_umask(tmp_path: Path) -> None:
     loose = {p: oct(m) for p, m in modes.items() if m != (0o700 if (base.parent / p).is_dir() else 0o600)}
     assert not loose, loose
     assert any(p.endswith(".npz") for p in modes) and any(p.endswith("content.bin") for p in modes)
+
+
+# -- 8. a full disk ------------------------------------------------------------------------------
+
+
+def _generations(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if p.name.startswith("g-")}
+
+
+def _fill_the_disk_after_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the next build fail part-way: content.bin is written, then the disk is full."""
+    write_content = indexer._Build._write_content
+
+    def full(self: indexer._Build, gen: Path, rows: list[indexer.Stored]) -> list[FileEntry]:
+        write_content(self, gen, rows)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(gen / "trigram_postings.bin"))
+
+    monkeypatch.setattr(indexer._Build, "_write_content", full)
+
+
+def test_a_full_disk_leaves_the_live_index_searchable(tmp_path: Path, monkeypatch) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "BEFORE_FULL = 1\n"})
+    update_index(root)
+    folder = index_folder(root)
+    live = current_generation(folder)
+    (root / "a.py").write_text("AFTER_FULL = 2\n")
+    _fill_the_disk_after_content(monkeypatch)
+    snapshot, summary = update_index(root)
+    assert _lines(snapshot, "BEFORE_FULL") == {("a.py", 1)} and not _lines(snapshot, "AFTER_FULL")
+    assert summary.stale_because and "No space left on device" in summary.stale_because
+    assert current_generation(folder) == live and _generations(folder) == {live.name}  # no half-written one
+    monkeypatch.undo()
+    snapshot, summary = update_index(root)
+    assert _lines(snapshot, "AFTER_FULL") == {("a.py", 1)} and summary.stale_because is None
+
+
+def test_clean_up_keeps_the_live_and_previous_generations_not_a_half_written_one(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "V = 1\n"})
+    update_index(root)
+    (root / "a.py").write_text("V = 22\n")
+    update_index(root)
+    folder = index_folder(root)
+    previous = current_generation(folder).name
+    half = folder / f"g-{time.time_ns()}-1"  # a build killed part-way, newer than the live one
+    half.mkdir()
+    (half / "content.bin").write_bytes(b"V = 3")
+    (root / "a.py").write_text("V = 333\n")
+    update_index(root)
+    live = current_generation(folder).name
+    assert _generations(folder) == {live, previous}
+
+
+# -- 7. an index that cannot be written ----------------------------------------------------------
+
+
+def _share_read_only(base: Path) -> None:
+    """Make an index readable by all and writable by none, as a shared or read-only cache is."""
+    for path in [base, *base.rglob("*")]:
+        path.chmod(0o555 if path.is_dir() else 0o444)
+
+
+def _as_reader(answer: Callable[[], dict[str, object]]) -> dict[str, object]:
+    """Run ``answer`` where the index cannot be written: as another user when this is root (whom
+    permissions never stop), else as this user; return what it returned or the error it raised."""
+    if os.geteuid() != 0:
+        try:
+            return answer()
+        except Exception as exc:  # noqa: BLE001 - reported to the test, as the child does
+            return {"error": repr(exc)}
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: nobody, with every module it needs already imported
+        code = 1
+        try:
+            os.close(read)
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+            out = answer()
+            code = 0
+        except BaseException as exc:  # noqa: BLE001
+            out = {"error": repr(exc)}
+        finally:
+            os.write(write, json.dumps(out).encode())
+            os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    return dict(json.loads(data))
+
+
+@pytest.fixture
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A folder every user can reach (pytest's own are private to this user)."""
+    folder = Path(tempfile.mkdtemp(prefix="maguyva-shared-"))
+    folder.chmod(0o755)
+    yield folder
+    for path in [folder, *folder.rglob("*")]:
+        if path.is_dir() and not path.is_symlink():
+            path.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+def test_an_index_that_cannot_be_written_still_answers(shared: Path) -> None:
+    root = _repo(shared / "repo", {"a.py": "READ_ONLY_MARKER = 1\n", "b.py": "B = 2\n"})
+    for path in [root, *root.iterdir()]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    base = shared / "indexes"
+    update_index(root, base)
+
+    def search() -> dict[str, object]:
+        snapshot, summary = update_index(root, base)
+        return {"hits": sorted(_lines(snapshot, "READ_ONLY_MARKER")), "stale": summary.stale_because}
+
+    search()  # every module the reader needs is imported before it runs as another user
+    (root / "b.py").write_text("B = 3\n")
+    search()
+    _share_read_only(base)
+    assert _as_reader(search) == {"hits": [["a.py", 1]], "stale": None}  # unchanged: no lock, no notice
+    (root / "a.py").write_text("READ_ONLY_MARKER = 1\nNEW = 1\n")
+    answer = _as_reader(search)
+    assert answer["hits"] == [["a.py", 1]], answer
+    assert "could not be updated (Permission denied" in str(answer["stale"])
+
+
+def test_a_search_on_a_full_disk_answers_with_one_notice(tmp_path: Path, monkeypatch) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "BEFORE_FULL = 1\n"})
+    update_index(root)
+    (root / "a.py").write_text("AFTER_FULL = 2\n")
+    _fill_the_disk_after_content(monkeypatch)
+    heard: list[str] = []
+    engine = Engine(root, notify=heard.append)
+    result = engine.search("BEFORE_FULL", modality="text")
+    assert [r.path for r in result.results] == ["a.py"]
+    assert len(result.notices) == 1 and "No space left on device" in result.notices[0]
+    engine.refresh()
+    assert len(heard) == 1 and engine.search("BEFORE_FULL", modality="text").notices == result.notices

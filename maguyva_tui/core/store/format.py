@@ -209,12 +209,32 @@ def read_pickle(path: Path) -> Any:
         raise IndexUnavailable(f"the index is corrupt ({path.name}: {type(exc).__name__}); rebuilding it") from None
 
 
+def live_name(folder: Path) -> str | None:
+    """Return the generation name CURRENT holds, ``None`` when it cannot be read."""
+    try:
+        return (folder / "CURRENT").read_bytes().decode("ascii", errors="replace").strip()
+    except OSError:
+        return None
+
+
+def discard(folder: Path, gen: Path) -> None:
+    """Remove a generation whose writing failed, unless it was published after all."""
+    import shutil
+
+    if live_name(folder) != gen.name:
+        shutil.rmtree(gen, ignore_errors=True)
+
+
 def _prune(folder: Path, keep: str) -> None:
-    """Delete old generations and abandoned partial ones, keeping the newest few."""
+    """Delete generations no reader needs: keep the live one (``keep``, and whatever CURRENT
+    names) and the newest complete ones (with a manifest, written last) up to KEEP_GENERATIONS;
+    a half-written generation is never kept in place of a complete one."""
     import shutil
 
     gens = sorted((p for p in folder.iterdir() if p.name.startswith("g-") and p.is_dir()), key=_gen_time)
-    survivors = {keep} | {p.name for p in gens[-KEEP_GENERATIONS:]}
+    live = {keep, live_name(folder)}
+    complete = [p.name for p in gens if p.name not in live and (p / "manifest.json").is_file()]
+    survivors = live | set(complete[len(complete) - (KEEP_GENERATIONS - 1) :])
     for path in gens:
         if path.name not in survivors:
             shutil.rmtree(path, ignore_errors=True)
