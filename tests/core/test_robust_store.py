@@ -342,3 +342,19 @@ def test_a_search_on_a_full_disk_answers_with_one_notice(tmp_path: Path, monkeyp
     assert len(result.notices) == 1 and "No space left on device" in result.notices[0]
     engine.refresh()
     assert len(heard) == 1 and engine.search("BEFORE_FULL", modality="text").notices == result.notices
+
+
+# -- the vector store's compaction and another process's segments --------------------------------
+
+
+def test_compaction_keeps_segments_another_process_saved_after_it_opened(tmp_path: Path) -> None:
+    first = VectorStore(tmp_path, "test:compact:8", 8)
+    first.add(["mine"], np.ones((1, 8), np.float32))
+    first.save()
+    second = VectorStore(tmp_path, "test:compact:8", 8)  # another process, opened later
+    theirs = [f"theirs-{i}" for i in range(50)]
+    second.add(theirs, np.ones((50, 8), np.float32))
+    second.save()
+    first.compact()
+    reopened = VectorStore(tmp_path, "test:compact:8", 8)
+    assert len(reopened) == 51 and all(key in reopened for key in [*theirs, "mine"])

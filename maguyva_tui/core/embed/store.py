@@ -5,7 +5,8 @@ appears in. Each row keeps the packed sign code (``uint8``) and, for providers t
 floats, a float16 copy of the unit vector for rescoring. New rows are written as a new segment
 file (temporary file, fsync, ``os.replace``), so a crash loses at most the rows since the last
 save and never damages what was saved. A provider id gets its own folder: two embedding spaces
-are never mixed.
+are never mixed. Compaction deletes only the segments it merged: rows another process saved
+meanwhile stay in theirs.
 
 Layout: ``<directory>/<provider slug>/meta.json`` and ``seg-<n>-<token>.npz`` files holding
 ``keys`` (str), ``codes`` (uint8) and, when kept, ``floats`` (float16).
@@ -65,6 +66,8 @@ class VectorStore:
         self._codes: Codes = np.zeros((0, (dim + 7) // 8), np.uint8)
         self._floats: npt.NDArray[np.float16] | None = np.zeros((0, dim), np.float16) if keep_floats else None
         self._saved = 0
+        self._merged: set[str] = set()
+        """Segments whose rows this store holds (read on open or written): all a compaction may delete."""
         self._open()
 
     @classmethod
@@ -137,7 +140,7 @@ class VectorStore:
         """Rewrite the store as one segment, keeping only ``keep`` when given; return rows dropped."""
         with self._lock:
             self._flush()
-            old = self._segments()
+            old = [path for path in self._segments() if path.name in self._merged]
             wanted = None if keep is None else set(keep)
             rows = [i for i, k in enumerate(self._keys) if wanted is None or k in wanted]
             keys = [self._keys[i] for i in rows]
@@ -149,6 +152,7 @@ class VectorStore:
             self._flush()
             for path in old:
                 path.unlink(missing_ok=True)  # after the merged segment is safely on disk
+                self._merged.discard(path.name)
             return dropped
 
     def _flush(self) -> int:
@@ -244,6 +248,7 @@ class VectorStore:
             path.unlink(missing_ok=True)
             return
         self._append(keys, codes, floats)
+        self._merged.add(path.name)
 
     def _segments(self) -> list[Path]:
         return sorted(self.folder.glob("seg-*.npz"))
@@ -256,6 +261,7 @@ class VectorStore:
             arrays["floats"] = np.asarray(floats)
         make_private_dir(self.folder)
         _atomic_write(path, lambda handle: np.savez(handle, **arrays))  # type: ignore[arg-type]
+        self._merged.add(path.name)
 
 
 def _writer_alive(tmp: Path) -> bool:
