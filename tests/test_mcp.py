@@ -181,9 +181,8 @@ def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(server: Server) 
     assert server.ok("find_definition", name="`parse_config()`")["definitions"]  # cleaned, still served
 
 
-def test_an_edit_is_found_after_the_refresh_interval(server: Server) -> None:
+def test_an_edit_is_found_by_the_next_call(server: Server) -> None:
     (server.repo / "app" / "extra.py").write_text("def brand_new_helper(x):\n    return x + 1\n")
-    time.sleep(2.2)  # REFRESH_AFTER_S: the next call refreshes first
     data = server.ok("find_definition", name="brand_new_helper")
     assert data["definitions"][0]["path"] == "app/extra.py"
     assert "indexed" in server.log.read_text()  # logs go to stderr, never stdout
@@ -264,8 +263,25 @@ class _StubEngine:
         pass
 
 
-def _service(engine: _StubEngine, clock: list[float]) -> RepoService:
-    service = RepoService(engine, ready_wait_s=0.05, refresh_after_s=2.0, embed=False, clock=lambda: clock[0])
+class _Disk:
+    """A disk the test moves: stale until a refresh stamps it, then until the test says it moved."""
+
+    def __init__(self) -> None:
+        self.moved = True
+
+    def before_refresh(self) -> None:
+        return None
+
+    def after_refresh(self, before: object) -> None:
+        self.moved = False
+
+    def stale(self) -> bool:
+        return self.moved
+
+
+def _service(engine: _StubEngine, clock: list[float], disk: _Disk | None = None) -> RepoService:
+    service = RepoService(engine, ready_wait_s=0.05, embed=False, clock=lambda: clock[0],  # type: ignore[arg-type]
+                          freshness=disk or _Disk())
     service.start()
     return service
 
@@ -301,16 +317,15 @@ def test_a_stored_index_answers_while_it_is_brought_up_to_date() -> None:
     engine.release.set()
 
 
-def test_a_call_refreshes_only_when_the_last_refresh_is_old() -> None:
-    engine, clock = _StubEngine(), [100.0]
+def test_a_call_refreshes_only_when_the_disk_moved() -> None:
+    engine, clock, disk = _StubEngine(), [100.0], _Disk()
     engine.release.set()
-    service = _service(engine, clock)
+    service = _service(engine, clock, disk)
     _settled(service, engine, 1)
     _ask(service)
-    clock[0] += 1.0
     _ask(service)
     assert engine.refreshes == 1
-    clock[0] += 1.5
+    disk.moved = True
     _ask(service)
     assert engine.refreshes == 2
 
@@ -324,7 +339,6 @@ def test_a_failed_build_is_reported_then_retried() -> None:
     with pytest.raises(Unavailable, match="indexing /repo failed: OSError: disk on fire"):
         _ask(service)
     engine.fail = None
-    clock[0] += 3
     assert _ask(service) is engine and engine.refreshes >= 2
 
 

@@ -3,10 +3,14 @@ input, closed pipes, concurrent callers and fresh edits without a traceback or a
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,3 +68,142 @@ def test_search_refuses_a_limit_below_one(polyglot: Path) -> None:
     for limit in ("0", "-1"):
         proc = run("search", "parse_config", "--limit", limit, "--repo", str(polyglot))
         assert proc.returncode == 2 and b"--limit" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+# -- 18.16 and 18.17: the MCP server's questions run together, each on one version, and see fresh edits --
+
+def _version(k: int) -> str:
+    """Version ``k`` of a file: its lines move (the padding) and its text changes with ``k``."""
+    pad = "".join(f"PAD_{k} = {i}\n" for i in range(k % 7))
+    body = "".join(f"    step_{i} = {i}\n" for i in range(8))
+    return f"{pad}def target_fn(x):\n{body}    return needle_value + {k}\n\n\ndef other_fn():\n    return needle_value * {k}\n"
+
+
+def _served(repo: Path, index: Path) -> tuple[Any, Any]:
+    """A repository service on a real engine and the MCP server around it (no stdio: tools are called directly)."""
+    pytest.importorskip("mcp")
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.mcp.server import build_server
+    from maguyva_tui.mcp.service import RepoService
+
+    service = RepoService(Engine(repo, index), embed=False)
+    service.start().join(60)
+    return service, build_server(service)
+
+
+def _tool(server: Any, tool: str, **arguments: Any) -> dict[str, Any]:
+    result = asyncio.run(server.call_tool(tool, arguments))
+    assert not result.is_error, result.content[0].text
+    return dict(result.structured_content)
+
+
+def test_an_agent_finds_what_it_has_just_edited(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / "pkg").mkdir(parents=True)
+    (repo / "pkg" / "core.py").write_text("def existing():\n    return 1\n")
+    service, server = _served(repo, tmp_path / "ix")
+    try:
+        _tool(server, "find_definition", name="existing")
+        edits = [  # a new file in a known folder, an edit in place, a new file in a new folder
+            (repo / "pkg" / "added.py", "def fresh_one():\n    return 1\n", "fresh_one"),
+            (repo / "pkg" / "core.py", "def existing():\n    return 1\n\n\ndef fresh_two():\n    return 2\n", "fresh_two"),
+            (repo / "pkg" / "sub" / "deep.py", "def fresh_three():\n    return 3\n", "fresh_three"),
+        ]
+        for path, text, name in edits:
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text)
+            found = _tool(server, "find_definition", name=name)  # asked at once, as an agent does
+            assert found["definitions"][0]["path"] == path.relative_to(repo).as_posix()
+    finally:
+        service.close()
+
+
+def test_questions_asked_together_while_files_change_read_one_version_each(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "mod.py").write_text(_version(0))
+    versions = [_version(0)]
+    service, server = _served(repo, tmp_path / "ix")
+    stop = threading.Event()
+    answers: list[dict[str, Any]] = []
+    failures: list[BaseException] = []
+
+    def edit() -> None:
+        k = 0
+        while not stop.is_set():
+            k += 1
+            versions.append(_version(k))
+            (repo / "mod.py").write_text(versions[-1])
+            service.refresh()
+
+    def ask() -> None:
+        try:
+            while not stop.is_set():
+                answers.append(_tool(server, "search", query="needle_value", limit=5))
+        except BaseException as exc:  # noqa: BLE001 - every failure is the test's to report
+            failures.append(exc)
+
+    threads = [threading.Thread(target=edit)] + [threading.Thread(target=ask) for _ in range(6)]
+    try:
+        for t in threads:
+            t.start()
+        time.sleep(8)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(60)
+        service.close()
+    assert not failures, failures[:3]
+    assert len(answers) > 20 and len(versions) > 5
+    shown = [hit for a in answers for hit in a["results"] if hit["path"] == "mod.py"]
+    assert sum("matches" in hit for hit in shown) > 10  # lines read beyond the snippet are checked too
+    for hit in shown:
+        assert any(_agrees(hit, text) for text in versions), hit
+
+
+def _agrees(hit: dict[str, Any], text: str) -> bool:
+    """Whether an answer's line numbers, snippet and matching lines all come from this version."""
+    from maguyva_tui.mcp.answers import trim
+
+    lines = text.split("\n")
+    start, _, end = hit["lines"].partition("-")
+    first, last = int(start), int(end or start)
+    if hit["snippet"] != trim("\n".join(lines[first - 1: last])):
+        return False
+    for match in hit.get("matches", []):
+        number, _, shown = match.partition(": ")
+        if trim(lines[int(number) - 1].strip(), 1) != shown:
+            return False
+    return True
+
+
+def test_the_freshness_check_sees_edits_additions_and_removals_in_well_under_50_ms(tmp_path: Path) -> None:
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.core.live import LiveIndex
+
+    repo = tmp_path / "repo"
+    for i in range(1000):
+        path = repo / f"pkg{i // 100}" / f"sub{i // 10 % 10}" / f"m{i}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"def fn_{i}(x):\n    return x + {i}\n")
+    live = LiveIndex(Engine(repo, tmp_path / "ix"), embed=False)
+    live.refresh()
+    live.refresh()  # the first refresh saw no folder before it walked: the second stamps them all
+    assert not live.is_stale()
+    costs = []
+    for _ in range(5):
+        started = time.perf_counter()
+        live.is_stale()
+        costs.append(time.perf_counter() - started)
+    assert min(costs) < 0.05, costs
+    changes = [
+        lambda: (repo / "pkg3" / "sub3" / "m333.py").write_text("def fn_333(x):\n    return x + 3333\n"),
+        lambda: (repo / "pkg1" / "sub1" / "new.py").write_text("def new(): pass\n"),
+        lambda: (repo / "pkg2" / "sub2" / "m222.py").unlink(),
+        lambda: (repo / "pkg4" / "sub4" / "deeper").mkdir(),
+    ]
+    for change in changes:
+        change()
+        assert live.is_stale()
+        live.refresh()
+        assert not live.is_stale()

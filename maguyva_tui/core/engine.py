@@ -135,9 +135,12 @@ class Engine:
         preset: str = "default",
         weights: dict[str, float] | None = None,
         depth: int | None = None,
+        parts: Parts | None = None,
     ) -> SearchResult:
-        """Answer a question: the ranked results with every number that ranked them."""
-        return search(SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth), self.parts())
+        """Answer a question: the ranked results with every number that ranked them; on ``parts``
+        when given (a caller that reads more lines of the same generation), else on :meth:`parts`."""
+        request = SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth)
+        return search(request, parts or self.parts())
 
     # -- semantic ----------------------------------------------------------------------------
 

@@ -4,8 +4,10 @@ The explorer and the MCP server both run the same lifecycle, written here once:
 
 1. **open** the stored index at once (``Engine.open_existing``), so a repository seen before
    answers in well under a second;
-2. **refresh** it incrementally: at start, when the disk changes, or before a question when the
-   last refresh is old (``refresh_if_stale``). Refreshes never overlap: they share one lock;
+2. **refresh** it incrementally: at start, when the disk changes, or before a question when a
+   cheap check finds the disk moved since the last refresh (``refresh_if_stale``, which stats the
+   indexed files and their folders: :mod:`maguyva_tui.core.freshness` says what it can miss).
+   Refreshes never overlap: they share one lock;
 3. **embed** in the background what has no vector yet: one embedding thread, run again when asked
    again while it runs, stopped at its next checkpoint by ``close``.
 
@@ -24,15 +26,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from maguyva_tui.core.freshness import Freshness
 
 if TYPE_CHECKING:  # named here too, so that front ends can annotate their listeners with them
     from maguyva_tui.core.embed.progressive import EmbedReport as EmbedReport
     from maguyva_tui.core.engine import Engine
     from maguyva_tui.core.indexer import IndexSummary as IndexSummary
+    from maguyva_tui.core.store.snapshot import Snapshot
 
-REFRESH_AFTER_S = 2.0
-"""``refresh_if_stale`` refreshes when the last refresh is older: an agent's burst of calls pays once."""
 STOP_WAIT_S = 2.0
 """``close`` waits this long for the embedding thread to reach a checkpoint and stop."""
 
@@ -57,6 +60,19 @@ class LiveEvents:
     """One embedding pass ended (its ``EmbedReport``; ``stopped`` when ``close`` cut it short)."""
     embed_failure: Callable[[Exception], None] | None = None
     """Embedding failed; search goes on with the other engines."""
+
+
+class FreshnessCheck(Protocol):
+    """How a live index tells whether the disk moved since its last refresh (:class:`Freshness`)."""
+
+    def before_refresh(self) -> Any:
+        """Note what a refresh about to start must be compared with afterwards."""
+
+    def after_refresh(self, before: Any) -> None:
+        """Stamp the generation the refresh published."""
+
+    def stale(self) -> bool:
+        """Tell whether the index may lag the disk."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +103,22 @@ class LiveIndex:
         engine: Engine,
         *,
         embed: bool = True,
-        refresh_after_s: float = REFRESH_AFTER_S,
         clock: Callable[[], float] = time.monotonic,
         events: LiveEvents | None = None,
+        freshness: FreshnessCheck | None = None,
     ) -> None:
         self.engine = engine
         self.embed = embed
         """Whether chunks are embedded in the background (off: the semantic engine stays as it is)."""
-        self.refresh_after_s = refresh_after_s
         self.events = events or LiveEvents()
+        self.freshness = freshness or Freshness(self._open_snapshot)
+        """Whether the disk moved since the last refresh (stats compared with the index's stamp)."""
         self.stopped = threading.Event()
         """Set by ``close``: background work stops at its next checkpoint and starts no more."""
         self._clock = clock
         self._started = clock()
-        self._last_refresh = float("-inf")
+        self._starting = threading.Event()
+        """Set while the start-up refresh runs: a question meanwhile answers on the stored index."""
         self._status = LiveStatus()
         self._status_lock = threading.Lock()
         self._ready = threading.Event()
@@ -135,6 +153,10 @@ class LiveIndex:
         """Wait until an index is open or the first refresh ended; False when ``timeout`` ran out first."""
         return self._ready.wait(timeout)
 
+    def _open_snapshot(self) -> Snapshot | None:
+        """The generation searched now, ``None`` before an index is open (never builds one)."""
+        return self.engine.snapshot if self.engine.index_folder is not None else None
+
     def _set(self, **changes: Any) -> None:
         with self._status_lock:
             self._status = replace(self._status, **changes)
@@ -143,6 +165,7 @@ class LiveIndex:
 
     def start(self) -> threading.Thread:
         """Open, refresh and embed in a background thread; return the thread."""
+        self._starting.set()
         thread = threading.Thread(target=self._open_refresh_embed, name="maguyva-index", daemon=True)
         thread.start()
         return thread
@@ -154,6 +177,8 @@ class LiveIndex:
                 self._refresh_locked(None)
             except Exception:  # noqa: BLE001, S110 - recorded in status and told through events.failure
                 pass
+            finally:
+                self._starting.clear()
         if self._status.has_index:
             self.embed_in_background()  # also finishes what an earlier session left unembedded
 
@@ -182,7 +207,7 @@ class LiveIndex:
             return self._refresh_locked(progress)
 
     def _refresh_locked(self, progress: Callable[[str, int, int], None] | None) -> IndexSummary:
-        self._last_refresh = self._clock()
+        before = self.freshness.before_refresh()
 
         def report(phase: str, done: int, total: int) -> None:
             self._set(phase=phase, done=done, total=total)
@@ -198,6 +223,7 @@ class LiveIndex:
             raise
         finally:
             self._ready.set()
+        self.freshness.after_refresh(before)
         self._set(has_index=True, failure=None)
         if summary.parsed or summary.removed:
             self._tell(self.events.changed, summary)
@@ -205,19 +231,21 @@ class LiveIndex:
         return summary
 
     def is_stale(self) -> bool:
-        """Tell whether the index may lag the disk: the last refresh is older than ``refresh_after_s``."""
-        return self._clock() - self._last_refresh >= self.refresh_after_s
+        """Tell whether the index may lag the disk: an indexed file or a folder above one changed
+        since the last refresh, or none succeeded yet (a few milliseconds of ``stat``)."""
+        return self.freshness.stale()
 
     def refresh_if_stale(self) -> bool:
-        """Refresh before a question when the index may lag the disk; True when files changed.
+        """Refresh before a question when the disk moved since the last refresh; True when files changed.
 
-        Never waits for a refresh that is already running (the index as it is answers) and never
-        raises: a failure is in ``status.failure``. New chunks are then embedded in the background.
+        Waits for a refresh already running (it may have walked before the edit) and checks again,
+        except during the start-up refresh, when the stored index answers as it is. Never raises:
+        a failure is in ``status.failure``. New chunks are then embedded in the background.
         """
-        if not self.is_stale() or not self._refresh_lock.acquire(blocking=False):
+        if not self.is_stale() or not self._refresh_lock.acquire(blocking=not self._starting.is_set()):
             return False
         try:
-            if not self.is_stale():  # refreshed between the check and the lock
+            if not self.is_stale():  # a refresh that ran meanwhile caught up with the disk
                 return False
             summary = self._refresh_locked(None)
         except Exception:  # noqa: BLE001 - recorded in status and told through events.failure

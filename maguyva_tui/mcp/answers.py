@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from maguyva_tui.core.answers import Definition, GraphAnswer, Site
 from maguyva_tui.core.engine import Engine
@@ -25,6 +25,8 @@ MATCH_LINES = 3
 SOURCE_LINES = 60
 """The most lines of a definition's source that find_definition returns."""
 A = TypeVar("A", bound=GraphAnswer[Any])
+LineReader: TypeAlias = Callable[[str, int, int], list[str]]
+"""Lines ``start..end`` (1-based, inclusive) of an indexed file, of one generation of the index."""
 
 SCORE_DIGITS = 4  # fused scores are small (≈ weight / (k + rank)); four significant digits tell them apart
 
@@ -50,8 +52,16 @@ def _round(value: float) -> float:
 
 # -- search ----------------------------------------------------------------------------------------
 
-def search_answer(result: SearchResult, engine: Engine) -> dict[str, Any]:
-    """Shrink the engine's result to what an agent needs: the explanation header and compact hits."""
+def search_answer(engine: Engine, query: str, **options: Any) -> dict[str, Any]:
+    """Search (``options`` as ``Engine.search`` takes them) and shrink the result to what an agent
+    needs; every line shown, in the snippet or beyond it, comes from the generation that ranked it."""
+    parts = engine.parts()
+    result = engine.search(query, parts=parts, **options)
+    return compact(result, parts.generation.snapshot.lines)
+
+
+def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
+    """The explanation header and compact hits of a result, lines beyond a snippet read with ``read``."""
     run = result.modalities_run
     out: dict[str, Any] = {
         "query": result.query,
@@ -68,11 +78,11 @@ def search_answer(result: SearchResult, engine: Engine) -> dict[str, Any]:
         out["semantic_coverage"] = round(result.semantic_coverage, 2)
     if result.notices:
         out["notices"] = list(result.notices)
-    out["results"] = [_search_hit(r, engine) for r in result.results]
+    out["results"] = [_search_hit(r, read) for r in result.results]
     return out
 
 
-def _search_hit(r: Ranked, engine: Engine) -> dict[str, Any]:
+def _search_hit(r: Ranked, read: LineReader) -> dict[str, Any]:
     hit: dict[str, Any] = {"path": r.path, "lines": lines(r.start_line, r.end_line)}
     if r.symbol:
         hit["symbol"], hit["kind"] = r.symbol, r.kind
@@ -82,17 +92,17 @@ def _search_hit(r: Ranked, engine: Engine) -> dict[str, Any]:
     if r.depth is not None:
         hit["depth"] = r.depth
     hit["snippet"] = trim(r.snippet or "")
-    matches = _match_lines(engine, r)
+    matches = _match_lines(read, r)
     if matches:
         hit["matches"] = matches
     return hit
 
 
-def _match_lines(engine: Engine, r: Ranked) -> list[str]:
+def _match_lines(read: LineReader, r: Ranked) -> list[str]:
     """The matching lines that the snippet does not already show, as ``"44: text"``."""
     shown_end = r.start_line + SNIPPET_LINES - 1
     wanted = [n for n in r.match_lines if n > shown_end][:MATCH_LINES]
-    return [f"{n}: {_line(engine.source_lines, r.path, n)}" for n in wanted]
+    return [f"{n}: {_line(read, r.path, n)}" for n in wanted]
 
 
 # -- definitions -----------------------------------------------------------------------------------
@@ -193,7 +203,7 @@ def _suggest(answer: GraphAnswer[Any]) -> str:
     return " Use the search tool to look for it by description or as quoted text."
 
 
-def _line(read: Callable[[str, int, int], list[str]], path: str, number: int) -> str:
+def _line(read: LineReader, path: str, number: int) -> str:
     """One stripped line of an indexed file, cut to width; empty when it cannot be read."""
     try:
         found = read(path, number, number)

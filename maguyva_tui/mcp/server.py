@@ -98,7 +98,7 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         """
         case = "insensitive" if ignore_case else "sensitive"
         return _call(service, lambda engine: search_answer(
-            engine.search(query, limit=limit, regex=regex, case=case, intent=intent, preset=preset), engine))
+            engine, query, limit=limit, regex=regex, case=case, intent=intent, preset=preset))
 
     @_tool(server)
     def find_definition(

@@ -3,21 +3,22 @@
 At start a thread opens the stored index (so questions are answered at once on a repository seen
 before), brings it up to date, then embeds what has no vector yet (``LiveIndex``). A question that
 arrives before any index exists waits a few seconds, then gets a clear "still indexing" error.
-Afterwards every question first runs a cheap incremental refresh when the last one is more than a
-couple of seconds old, so an agent that has just edited a file finds its edit.
+Afterwards every question first checks the disk against the index (a ``stat`` of the indexed files
+and their folders, a few milliseconds) and refreshes when it moved, so an agent that has just
+edited a file finds its edit. Questions run concurrently: each reads the one generation of the
+index it started on, so a refresh meanwhile never mixes two versions of a file into an answer.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.live import REFRESH_AFTER_S, LiveEvents, LiveIndex
+from maguyva_tui.core.live import FreshnessCheck, LiveEvents, LiveIndex
 
 if TYPE_CHECKING:
     from maguyva_tui.core.live import EmbedReport, IndexSummary
@@ -33,32 +34,30 @@ class Unavailable(Exception):
 
 
 class RepoService(LiveIndex):
-    """One repository's live index, answering the tools one question at a time."""
+    """One repository's live index, answering the tools' questions (several at once)."""
 
     def __init__(
         self,
         engine: Engine,
         *,
         ready_wait_s: float = READY_WAIT_S,
-        refresh_after_s: float = REFRESH_AFTER_S,
         embed: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        freshness: FreshnessCheck | None = None,
     ) -> None:
-        super().__init__(engine, embed=embed, refresh_after_s=refresh_after_s, clock=clock, events=_logging(engine))
+        super().__init__(engine, embed=embed, clock=clock, events=_logging(engine), freshness=freshness)
         self.ready_wait_s = ready_wait_s
-        self._query_lock = threading.Lock()
 
     @contextmanager
     def engine_for_question(self) -> Iterator[Engine]:
-        """Yield the engine, indexed and fresh, to one question at a time; raise ``Unavailable`` otherwise."""
+        """Yield the engine, indexed and as fresh as the disk, to a question; raise ``Unavailable`` otherwise."""
         if not self.wait_ready(self.ready_wait_s):
             raise Unavailable(self._still_indexing())
         self.refresh_if_stale()
         status = self.status
         if not status.has_index:
             raise Unavailable(f"{status.failure}; it is retried on the next call")
-        with self._query_lock:
-            yield self.engine
+        yield self.engine
 
     def _still_indexing(self) -> str:
         status = self.status

@@ -84,6 +84,22 @@ class _StubEngine:
         self.closed = True
 
 
+class _Freshness:
+    """A disk the test moves: stale until a refresh stamps it, then until the test says it moved."""
+
+    def __init__(self) -> None:
+        self.moved = True
+
+    def before_refresh(self) -> None:
+        return None
+
+    def after_refresh(self, before: object) -> None:
+        self.moved = False
+
+    def stale(self) -> bool:
+        return self.moved
+
+
 def _until(condition: Callable[[], object]) -> None:
     deadline = time.monotonic() + WAIT_S
     while not condition():
@@ -91,9 +107,8 @@ def _until(condition: Callable[[], object]) -> None:
         time.sleep(0.005)
 
 
-def _live(engine: _StubEngine, clock: list[float] | None = None, **events: Any) -> LiveIndex:
-    now = clock or [100.0]
-    return LiveIndex(engine, clock=lambda: now[0], events=LiveEvents(**events))  # type: ignore[arg-type]
+def _live(engine: _StubEngine, disk: _Freshness | None = None, **events: Any) -> LiveIndex:
+    return LiveIndex(engine, events=LiveEvents(**events), freshness=disk or _Freshness())  # type: ignore[arg-type]
 
 
 def test_a_stored_index_is_ready_before_its_refresh_ends() -> None:
@@ -109,18 +124,35 @@ def test_a_stored_index_is_ready_before_its_refresh_ends() -> None:
     assert live.status.phase == "parse" and (live.status.done, live.status.total) == (3, 10)
 
 
-def test_a_question_during_a_refresh_does_not_start_a_second() -> None:
-    engine, clock = _StubEngine(), [100.0]
+def test_a_question_during_the_start_up_refresh_answers_at_once() -> None:
+    engine = _StubEngine(stored=True)
     engine.release.clear()
-    live = _live(engine, clock)
+    live = _live(engine)
+    live.start()
+    _until(lambda: engine.running == 1)
+    assert live.refresh_if_stale() is False  # returns at once: the stored index answers as it is
+    engine.release.set()
+    _until(lambda: engine.refreshes == 1 and not live._refresh_lock.locked())
+    assert engine.refreshes == 1
+
+
+def test_a_question_during_a_later_refresh_waits_then_refreshes_only_if_the_disk_still_moved() -> None:
+    engine, disk = _StubEngine(), _Freshness()
+    live = _live(engine, disk)
+    live.refresh()
+    engine.release.clear()
+    disk.moved = True
     worker = threading.Thread(target=live.refresh)
     worker.start()
     _until(lambda: engine.running == 1)
-    clock[0] += 5.0
-    assert live.refresh_if_stale() is False  # returns at once: the index as it is answers
+    asked = threading.Thread(target=live.refresh_if_stale)
+    asked.start()
+    time.sleep(0.05)
+    assert asked.is_alive()  # waits: the running refresh may have walked before the edit
     engine.release.set()
+    asked.join(WAIT_S)
     worker.join(WAIT_S)
-    assert engine.refreshes == 1
+    assert engine.refreshes == 2  # the refresh it waited for caught up: no third
 
 
 def test_refreshes_asked_together_run_one_after_the_other() -> None:
@@ -137,33 +169,31 @@ def test_refreshes_asked_together_run_one_after_the_other() -> None:
     assert engine.refreshes == 3 and engine.most_at_once == 1
 
 
-def test_refresh_if_stale_waits_for_the_interval_and_embeds_what_changed() -> None:
-    engine, clock = _StubEngine(), [100.0]
+def test_refresh_if_stale_refreshes_when_the_disk_moved_and_embeds_what_changed() -> None:
+    engine, disk = _StubEngine(), _Freshness()
     changed: list[object] = []
-    live = _live(engine, clock, changed=changed.append)
+    live = _live(engine, disk, changed=changed.append)
     live.refresh()
-    clock[0] += 1.0
     assert live.refresh_if_stale() is False and engine.refreshes == 1
     engine.parsed = 2
-    clock[0] += 1.5
+    disk.moved = True
     assert live.refresh_if_stale() is True and engine.refreshes == 2
     assert len(changed) == 1
     _until(lambda: engine.embed_passes == 1)
 
 
 def test_a_failed_refresh_is_told_kept_and_cleared_by_the_next() -> None:
-    engine, clock = _StubEngine(), [100.0]
+    engine = _StubEngine()
     engine.fail = OSError("disk on fire")
     failures: list[Exception] = []
-    live = _live(engine, clock, failure=failures.append)
+    live = _live(engine, failure=failures.append)
     live.start()
     assert live.wait_ready(WAIT_S)
     _until(lambda: live.status.failure is not None)
     assert live.status.failure == "indexing /repo failed: OSError: disk on fire"
     assert not live.status.has_index and failures == [engine.fail]
     engine.fail = None
-    clock[0] += 3.0
-    live.refresh_if_stale()
+    live.refresh_if_stale()  # a failed refresh stamps nothing: the next question tries again
     assert live.status.has_index and live.status.failure is None
 
 
@@ -210,7 +240,7 @@ def test_close_stops_the_embedding_and_the_engine() -> None:
 
 def test_embedding_off_never_embeds() -> None:
     engine = _StubEngine()
-    live = LiveIndex(engine, embed=False)  # type: ignore[arg-type]
+    live = LiveIndex(engine, embed=False, freshness=_Freshness())  # type: ignore[arg-type]
     live.start().join(WAIT_S)
     assert live.status.has_index and engine.embed_passes == 0
 
