@@ -9,7 +9,6 @@ line endings, ignore files, odd names and a FIFO. A unique marker sits on every 
 
 from __future__ import annotations
 
-import builtins
 import json
 import os
 import time
@@ -153,19 +152,19 @@ def test_unreadable_files_and_folders_simulated(tmp_path: Path, monkeypatch: pyt
     plan = _locked_tree(tmp_path / "repo")
     denied_dir = str(plan.root / "locked")
     denied_file = str(plan.root / "open" / "locked.py")
-    real_open, real_scandir = builtins.open, os.scandir
+    real_open, real_scandir = os.open, os.scandir
 
     def refusing_open(file: object, *args: object, **kwargs: object) -> object:
         if str(file) == denied_file:
             raise PermissionError(13, "Permission denied", denied_file)
-        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
 
     def refusing_scandir(path: object = ".") -> object:
         if str(path) == denied_dir:
             raise PermissionError(13, "Permission denied", denied_dir)
         return real_scandir(path)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(walk_module, "open", refusing_open, raising=False)
+    monkeypatch.setattr(walk_module.os, "open", refusing_open)  # the walk reads through os.open (O_NOFOLLOW)
     monkeypatch.setattr(walk_module.os, "scandir", refusing_scandir)
     snap, summary = update_index(plan.root, tmp_path / "index")
     _check_locked(plan, summary, snap)
