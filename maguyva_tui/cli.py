@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from maguyva_tui import __version__
-from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES, QueryError, SearchResult
+from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES, QueryError, SearchResult, UnreadableRepository
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Engine
 
 COMMANDS = ("index", "search", "graph", "mcp")
 EXIT_USAGE = 2
-"""Exit status for bad input (empty query, invalid regex, a path that is not a directory)."""
+"""Exit status for bad input (empty query, invalid regex, a path that is not a directory or cannot be read)."""
 
 
 class UserError(Exception):
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return _dispatch(argv)
-    except (UserError, QueryError, NotADirectoryError) as exc:
+    except (UserError, QueryError, NotADirectoryError, UnreadableRepository) as exc:
         print(f"maguyva: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

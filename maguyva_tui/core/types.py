@@ -177,6 +177,11 @@ class QueryError(ValueError):
     """A query that cannot be run (empty, invalid pattern); the message is shown to the user as is."""
 
 
+class UnreadableRepository(OSError):
+    """The repository's root folder cannot be listed (no permission, gone): never indexed as empty;
+    the message is shown to the user as is."""
+
+
 @dataclass(frozen=True, slots=True)
 class FileFacts:
     """Everything one parse of one file yields; stored per file so unchanged files are never re-read."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from maguyva_tui.core.ignore import IgnoreFile, is_ignored, load_ignore_files
+from maguyva_tui.core.types import UnreadableRepository
 
 MAX_FILE_BYTES = 1024 * 1024
 """Files above this size are skipped: generated data and dumps, not code a person reads."""
@@ -188,18 +189,23 @@ def _walk_dir(
     report: WalkReport,
     max_bytes: int,
 ) -> Iterator[Candidate]:
-    """Walk one folder depth-first in sorted order."""
+    """Walk one folder depth-first in sorted order; a root that cannot be listed is an error, not
+    an empty repository."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except FileNotFoundError:
-        report.skip("vanished", rel or ".")
-        return
-    except OSError:
-        report.skip("unreadable", rel or ".")
+    except OSError as exc:
+        if not rel:
+            raise UnreadableRepository(f"{folder}: cannot read the repository ({exc.strerror})") from None
+        _count_unlisted(exc, rel, report)
         return
     for entry in entries:
         child_rel = f"{rel}/{entry.name}" if rel else entry.name
         yield from _visit(entry, root, child_rel, ignores, visited, skipped, report, max_bytes)
+
+
+def _count_unlisted(exc: OSError, rel: str, report: WalkReport) -> None:
+    """Count a folder below the root that could not be listed."""
+    report.skip("vanished" if isinstance(exc, FileNotFoundError) else "unreadable", rel)
 
 
 def _visit(

@@ -3,7 +3,9 @@ indexes, swapped files and planted links (issue 18, robustness round 2)."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import json
 import os
 import shutil
@@ -16,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from maguyva_tui import cli
 from maguyva_tui.core import indexer
 from maguyva_tui.core.embed.store import VectorStore
 from maguyva_tui.core.engine import Engine
@@ -358,3 +361,29 @@ def test_compaction_keeps_segments_another_process_saved_after_it_opened(tmp_pat
     first.compact()
     reopened = VectorStore(tmp_path, "test:compact:8", 8)
     assert len(reopened) == 51 and all(key in reopened for key in [*theirs, "mine"])
+
+
+# -- an unreadable repository root ---------------------------------------------------------------
+
+
+def test_an_unreadable_repository_root_is_one_line_and_exit_2(shared: Path) -> None:
+    readable = _repo(shared / "readable", {"a.py": "A = 1\n"})
+    root = _repo(shared / "private", {"a.py": "A = 1\n"})
+    base = shared / "indexes"
+    base.mkdir(mode=0o777)
+    base.chmod(0o777)
+
+    def index(path: Path) -> Callable[[], dict[str, object]]:
+        def run() -> dict[str, object]:
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                code = cli.main(["index", str(path), "--no-semantic", "--index-dir", str(base)])
+            return {"code": code, "stderr": err.getvalue()}
+        return run
+
+    assert index(readable)() == {"code": 0, "stderr": ""}  # imports what the reader needs
+    root.chmod(0)
+    answer = _as_reader(index(root))
+    assert answer["code"] == 2, answer
+    assert str(answer["stderr"]).startswith(f"maguyva: error: {root}: cannot read the repository (Permission denied)")
+    assert str(answer["stderr"]).count("\n") == 1
