@@ -207,3 +207,62 @@ def test_the_freshness_check_sees_edits_additions_and_removals_in_well_under_50_
         assert live.is_stale()
         live.refresh()
         assert not live.is_stale()
+
+
+# -- 18.11: a client that closes the pipe ends the server cleanly ------------------------------------
+
+INIT = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}},
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+]
+
+
+def _mcp_process(polyglot: Path, tmp_path: Path) -> subprocess.Popen[bytes]:
+    pytest.importorskip("mcp")
+    proc = subprocess.Popen([sys.executable, "-m", "maguyva_tui", "mcp", str(polyglot), "--index-dir", str(tmp_path / "ix")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    assert proc.stdin is not None and proc.stdout is not None
+    for message in INIT:
+        proc.stdin.write(json.dumps(message).encode() + b"\n")
+        proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["id"] == 1
+    return proc
+
+
+def _call_line(number: int, tool: str, **arguments: Any) -> bytes:
+    message = {"jsonrpc": "2.0", "id": number, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}
+    return json.dumps(message).encode() + b"\n"
+
+
+def _quiet_exit(proc: subprocess.Popen[bytes]) -> None:
+    assert proc.stderr is not None
+    proc.wait(60)
+    text = proc.stderr.read().decode(errors="replace")
+    assert proc.returncode == 0, text
+    assert "internal error" not in text and "Traceback" not in text and "ExceptionGroup" not in text, text
+
+
+def test_closing_stdin_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Path) -> None:
+    proc = _mcp_process(polyglot, tmp_path)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(_call_line(2, "find_definition", name="parse_config"))
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["id"] == 2
+    proc.stdin.write(_call_line(3, "search", query="how is the config parsed"))  # asked, then the client goes
+    proc.stdin.close()
+    _quiet_exit(proc)
+
+
+def test_closing_stdout_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Path) -> None:
+    proc = _mcp_process(polyglot, tmp_path)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdout.close()  # the client stops reading: the answer has nowhere to go
+    proc.stdin.write(_call_line(2, "find_definition", name="parse_config"))
+    proc.stdin.flush()
+    time.sleep(1.0)
+    try:
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    _quiet_exit(proc)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -209,8 +211,26 @@ def _log_to_stderr() -> None:
     log.propagate = False
 
 
+CLIENT_GONE = (BrokenPipeError, ConnectionResetError, anyio.ClosedResourceError, anyio.BrokenResourceError)
+"""What the SDK's stdio tasks raise when the client closes its end of a pipe: the session is over."""
+
+
 def serve(engine: Engine) -> None:
-    """Serve one repository's engine over stdio until the client closes the connection."""
+    """Serve one repository's engine over stdio until the client closes the connection (either pipe)."""
     _log_to_stderr()
     log.info("serving %s (index refreshes in the background)", engine.root)
-    build_server(RepoService(engine)).run("stdio")
+    try:
+        build_server(RepoService(engine)).run("stdio")
+    except* CLIENT_GONE:
+        _drop_stdout()
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the flush at exit does not fail on the closed pipe again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file descriptor (replaced): nothing to flush there
+        pass
+    finally:
+        os.close(devnull)
