@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 COMMANDS = ("index", "search", "graph", "mcp")
 EXIT_USAGE = 2
 """Exit status for bad input (empty query, invalid regex, a path that is not a directory or cannot be read)."""
+EXIT_NOT_UPDATED = 1
+"""Exit status of ``index`` when the index could not be written (read-only, a full disk): the
+summary is the live index's, and the notice on stderr says why."""
 
 
 class UserError(Exception):
@@ -159,6 +162,7 @@ def _tell(message: str) -> None:
 
 
 def _index(args: argparse.Namespace) -> int:
+    """Build or update the index; exit 1 when it could not be written (the notice says why)."""
     engine = _engine(args.path, args.index_dir, notify=_tell)
     progress = _ProgressBar() if sys.stderr.isatty() else None
     summary = engine.refresh(progress)
@@ -167,11 +171,12 @@ def _index(args: argparse.Namespace) -> int:
         summary.embedded = {"chunks": report.total, "new": report.embedded, "seconds": round(report.seconds, 2)}
     if progress:
         progress.done()
+    status = EXIT_NOT_UPDATED if summary.stale_because else 0
     if args.json:
         _emit({**summary.to_dict(), "notices": engine.notices_for_search()})
-        return 0
+        return status
     print(_summary_text(engine.root, summary))
-    return 0
+    return status
 
 
 def _summary_text(root: Path, s: Any) -> str:

@@ -387,3 +387,14 @@ def test_an_unreadable_repository_root_is_one_line_and_exit_2(shared: Path) -> N
     assert answer["code"] == 2, answer
     assert str(answer["stderr"]).startswith(f"maguyva: error: {root}: cannot read the repository (Permission denied)")
     assert str(answer["stderr"]).count("\n") == 1
+
+
+def test_index_on_a_full_disk_says_so_once_and_exits_1(tmp_path: Path, monkeypatch, capsys) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "BEFORE_FULL = 1\n"})
+    assert cli.main(["index", str(root), "--no-semantic"]) == 0
+    (root / "a.py").write_text("AFTER_FULL = 2\n")
+    _fill_the_disk_after_content(monkeypatch)
+    capsys.readouterr()
+    assert cli.main(["index", str(root), "--no-semantic"]) == 1
+    out, err = capsys.readouterr()
+    assert "files    1" in out and err.count("could not be updated (No space left on device") == 1
