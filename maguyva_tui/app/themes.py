@@ -16,6 +16,8 @@ skipped and reported, with every other bad file, in one notification.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +107,10 @@ COLOUR_KEYS = (
 
 SUFFIXES = (".toml", ".json")
 
+MAX_THEME_BYTES = 64 * 1024
+"""Largest theme file read: real ones are a few hundred bytes, and the bound keeps a stray huge
+file (or a link to a device) from stalling the explorer before it draws."""
+
 
 @dataclass(slots=True)
 class Loaded:
@@ -151,7 +157,7 @@ class ThemeError(ValueError):
 def theme_from_file(path: Path) -> Theme:
     """Read one TOML or JSON theme file and return the theme, or raise ``ThemeError``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_regular(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ThemeError(f"unreadable ({exc.__class__.__name__})") from None
     try:
@@ -159,6 +165,25 @@ def theme_from_file(path: Path) -> Theme:
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ThemeError(f"not valid {path.suffix[1:].upper()}: {exc}") from None
     return theme_from_dict(data)
+
+
+def _read_regular(path: Path) -> bytes:
+    """Return a regular file's bytes, or raise ``ThemeError`` for anything else or a huge file.
+
+    Opened without blocking (a FIFO would wait for a writer forever) and checked on the open
+    descriptor, so a file swapped after the folder was listed cannot slip through.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ThemeError("not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            data = file.read(MAX_THEME_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_THEME_BYTES:
+        raise ThemeError(f"larger than {MAX_THEME_BYTES // 1024} KiB")
+    return data
 
 
 def theme_from_dict(data: Any) -> Theme:
