@@ -1,7 +1,7 @@
 """Adversarial repositories: indexing completes, says what it skipped and why, and every file that
 remains is searchable, at the right line.
 
-The repository is generated: 1,000 small files by default (10,000 under ``-m slow``), a chain of
+The repository is generated: 300 small files by default (10,000 under ``-m slow``), a chain of
 200 nested folders, symlink loops, links out of the root, binaries named like source, a 50 MB
 file, a 1 MB minified line, invalid UTF-8, UTF-16 with a BOM, NUL bytes, CRLF, mixed and lone-CR
 line endings, ignore files, odd names and a FIFO. A unique marker sits on every planted line.
@@ -26,7 +26,7 @@ from tests.hardening import repos
 from tests.hardening.conftest import SCALES, FakeProvider, cli
 from tests.hardening.figures import record
 
-BULK = {"ci": 1_000, "full": 10_000}
+BULK = {"ci": 300, "full": 10_000}
 """Small files in the adversarial repository, by scale."""
 
 

@@ -249,7 +249,10 @@ def stub_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.mark.parametrize("mode", ["ok", "auth", "fatal"])
+# A rejected key ("auth") puts the key in the provider's error: the default run checks that one;
+# a good key and a fatal failure (retried with real sleeps, 15 s) run under -m slow.
+@pytest.mark.parametrize("mode", [pytest.param("ok", marks=pytest.mark.slow), "auth",
+                                  pytest.param("fatal", marks=pytest.mark.slow)])
 def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Path, stub_env: dict[str, str],
                                                                      mode: str) -> None:
     root = tmp_path / "repo"

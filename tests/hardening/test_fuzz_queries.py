@@ -35,10 +35,10 @@ QUERY_BOUND_S = 2.0
 WALL_BOUND_S = 3 * QUERY_BOUND_S
 """The most wall-clock time: looser, since other processes share the machine, but a hang still fails."""
 
-EXAMPLES = {"ci": 150, "full": 2_000}
+EXAMPLES = {"ci": 50, "full": 2_000}
 """Hypothesis examples per property, by scale."""
 
-BATCH_QUERIES = {"ci": 300, "full": 3_000}
+BATCH_QUERIES = {"ci": 100, "full": 3_000}
 """Hostile queries sent through one ``maguyva search --batch`` process, by scale."""
 
 MODALITIES = [None, "text", "structural", "semantic", "graph"]

@@ -28,7 +28,7 @@ from tests.hardening import repos
 from tests.hardening.conftest import SCALES, cli
 from tests.hardening.figures import record
 
-QUERIES = {"ci": 1_000, "full": 10_000}
+QUERIES = {"ci": 300, "full": 10_000}
 """Queries in the batch, by scale."""
 
 WARMUP_SHARE = 0.2
