@@ -55,6 +55,8 @@ class Engine:
         self._coverage: tuple[tuple[int, int, int], float] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
+        self._stale: str | None = None
+        """Why the last refresh could not write the index, while that is so (one of ``notices``)."""
         self._notify = notify
 
     # -- the index ---------------------------------------------------------------------------
@@ -89,6 +91,9 @@ class Engine:
     def refresh(self, progress: Progress | None = None) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on."""
         snapshot, summary = update_index(self.root, self.index_base, progress)
+        if self._stale and self._stale != summary.stale_because and self._stale in self.notices:
+            self.notices.remove(self._stale)  # the index was written again: no longer true
+        self._stale = summary.stale_because
         for reason in (summary.rebuilt_because, summary.stale_because):
             if reason:
                 self.notice(reason)

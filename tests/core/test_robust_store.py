@@ -345,6 +345,10 @@ def test_a_search_on_a_full_disk_answers_with_one_notice(tmp_path: Path, monkeyp
     assert len(result.notices) == 1 and "No space left on device" in result.notices[0]
     engine.refresh()
     assert len(heard) == 1 and engine.search("BEFORE_FULL", modality="text").notices == result.notices
+    monkeypatch.undo()  # space again: the next refresh writes, and the notice is no longer true
+    engine.refresh()
+    after = engine.search("AFTER_FULL", modality="text")
+    assert [r.path for r in after.results] == ["a.py"] and after.notices == ()
 
 
 # -- the vector store's compaction and another process's segments --------------------------------
