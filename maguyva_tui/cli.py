@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from maguyva_tui import __version__
-from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES, QueryError, SearchResult, UnreadableRepository
+from maguyva_tui.core.types import (
+    INTENTS,
+    MODALITIES,
+    PRESET_NAMES,
+    IndexNotWritable,
+    QueryError,
+    SearchResult,
+    UnreadableRepository,
+)
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Engine
@@ -25,8 +33,8 @@ COMMANDS = ("index", "search", "graph", "mcp")
 EXIT_USAGE = 2
 """Exit status for bad input (empty query, invalid regex, a path that is not a directory or cannot be read)."""
 EXIT_NOT_UPDATED = 1
-"""Exit status of ``index`` when the index could not be written (read-only, a full disk): the
-summary is the live index's, and the notice on stderr says why."""
+"""Exit status when the index could not be written (read-only, a full disk): ``index`` prints the
+live index's summary and the notice says why; with no live index, one line says so."""
 
 
 class UserError(Exception):
@@ -89,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     except (UserError, QueryError, NotADirectoryError, UnreadableRepository) as exc:
         print(f"maguyva: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except IndexNotWritable as exc:
+        print(f"maguyva: error: {exc}", file=sys.stderr)
+        return EXIT_NOT_UPDATED
     except KeyboardInterrupt:
         print("maguyva: interrupted", file=sys.stderr)
         return 130

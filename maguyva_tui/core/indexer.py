@@ -50,6 +50,7 @@ from maguyva_tui.core.store.format import (
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
+from maguyva_tui.core.types import IndexNotWritable
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
 from maguyva_tui.locations import default_index_base
 
@@ -124,7 +125,8 @@ def update_index(
     max_bytes: int = MAX_FILE_BYTES,
 ) -> tuple[Snapshot, IndexSummary]:
     """Bring a repository's index up to date and return the new snapshot and what was done
-    (the live one as it was, with ``stale_because`` set, when the index cannot be written)."""
+    (the live one as it was, with ``stale_because`` set, when the index cannot be written;
+    IndexNotWritable when there is none)."""
     root = root.resolve()
     return _Build(root, index_folder(root, base), progress or _quiet, max_bytes).run()
 
@@ -343,7 +345,7 @@ class _Build:
         """Answer from the live generation when the index cannot be written, and say why; with
         no live generation to answer from, the error stands."""
         if self.previous is None:
-            raise exc
+            raise IndexNotWritable(f"cannot write the index at {self.folder} ({exc.strerror or exc})") from exc
         if written:  # the failed write may have updated the live postings in memory: read them again
             try:
                 self.previous = Snapshot.load(self.folder)

@@ -182,6 +182,11 @@ class UnreadableRepository(OSError):
     the message is shown to the user as is."""
 
 
+class IndexNotWritable(OSError):
+    """The index cannot be written (read-only, another user's, a full disk) and there is no live
+    one to answer from; the message is shown to the user as is."""
+
+
 @dataclass(frozen=True, slots=True)
 class FileFacts:
     """Everything one parse of one file yields; stored per file so unchanged files are never re-read."""

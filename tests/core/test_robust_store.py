@@ -402,3 +402,13 @@ def test_index_on_a_full_disk_says_so_once_and_exits_1(tmp_path: Path, monkeypat
     assert cli.main(["index", str(root), "--no-semantic"]) == 1
     out, err = capsys.readouterr()
     assert "files    1" in out and err.count("could not be updated (No space left on device") == 1
+
+
+def test_a_first_index_on_a_full_disk_is_one_clear_line(tmp_path: Path, monkeypatch, capsys) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "A = 1\n"})
+    _fill_the_disk_after_content(monkeypatch)
+    assert cli.main(["index", str(root), "--no-semantic"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("maguyva: error: cannot write the index at ") and err.count("\n") == 1
+    assert "(No space left on device)" in err and "internal" not in err
+    assert not [p for p in index_folder(root).iterdir() if p.name.startswith("g-")]
