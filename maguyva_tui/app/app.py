@@ -10,6 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -151,7 +152,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def compose(self) -> ComposeResult:
         yield QueryBar(id="query-bar")
-        yield Label("", id="query-error")
+        yield Label("", id="query-error", markup=False)  # an error quotes the user's pattern
         yield Readback(id="readback")
         with Horizontal(id="main"):
             yield ResultsTable(id="results")
@@ -160,6 +161,18 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                 yield ExplainPanel(id="explain")
         yield StatusLine(id="status")
         yield Footer()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Show a notification, its text as it is: paths, patterns and errors are never read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
         self.sub_title = self.engine.root.name

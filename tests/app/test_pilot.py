@@ -262,3 +262,29 @@ async def test_the_mouse_selects_a_result_and_the_preview_follows(make_app) -> N
         await wait_for(pilot, lambda: table.cursor_row == 2)
         preview = app.query_one(Preview)
         await wait_for(pilot, lambda: str(preview.border_title).startswith(f"{third.path}:"))
+
+
+async def test_user_and_file_text_never_goes_through_markup(make_app, tmp_path) -> None:
+    from textual.content import Content
+
+    from maguyva_tui.app.widgets.preview import Preview
+
+    repo = tmp_path / "[b]repo"
+    repo.mkdir()
+    (repo / "[b]loud.py").write_text("def loud_fn():\n    return '[/]'\n")
+    app = make_app(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "loud_fn")
+        assert "[b]repo" in str(app.query_one("#repo").render())
+        preview = app.query_one(Preview)
+        await wait_for(pilot, lambda: preview.border_title)
+        assert Content.from_markup(preview.border_title).plain.startswith("[b]loud.py:")
+        await ask(pilot, "[bold]x[/bold] [/]")  # a query with markup-like text
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await ask(pilot, "x[/](", typed=True)  # regex mode: an invalid pattern with a closing tag
+        error = app.query_one("#query-error")
+        assert error.has_class("-shown") and "x[/](" in str(error.render())
+        app.notify("cannot read [/]odd.py: [Errno 2]")
+        await pilot.pause(0.2)
+        assert app.is_running and app.return_code is None

@@ -68,7 +68,7 @@ class Preview(ScrollableContainer, can_focus=True):
         lines = text.splitlines()
         first = top_level_before(lines, max(start - 1 - CONTEXT_BEFORE, 0))
         window = lines[first : end + CONTEXT_AFTER]
-        self.border_title = f"{path}:{start}" + (f"-{end}" if end > start else "")
+        self.border_title = Content(f"{path}:{start}" + (f"-{end}" if end > start else ""))  # a path, not markup
         self.border_subtitle = f"{len(lines):,} lines"
         self.query_one("#code", Static).update(render(window, first, (start, end, hits), None, path))
         self.call_after_refresh(self.scroll_to, y=max(start - 1 - first - SCROLL_MARGIN, 0), animate=False)

@@ -10,14 +10,18 @@ from textual.widgets import Label, ProgressBar
 
 
 class StatusLine(Horizontal):
-    """Index progress while building, then what the index holds; semantic fill-in beside it."""
+    """Index progress while building, then what the index holds; semantic fill-in beside it.
+
+    Its labels show text as it is, never as markup: a repository's name, a path in a notice or an
+    error's message may hold ``[/]``.
+    """
 
     def compose(self) -> ComposeResult:
-        yield Label("", id="repo")
-        yield Label("opening index…", id="index-state")
+        yield Label("", id="repo", markup=False)
+        yield Label("opening index…", id="index-state", markup=False)
         yield ProgressBar(id="index-progress", show_eta=False)
-        yield Label("", id="embed-state")
-        yield Label("", id="notice")
+        yield Label("", id="embed-state", markup=False)
+        yield Label("", id="notice", markup=False)
 
     def repo(self, name: str) -> None:
         """Show the repository's name."""
