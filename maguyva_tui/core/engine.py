@@ -183,6 +183,8 @@ class Engine:
             choice = choose_provider(notice=self.notice)
             self._provider = choice.provider
             self._provider_notice = choice.fallback_reason
+            if choice.fallback_reason and self._notify is not None:
+                self._notify(choice.fallback_reason)  # said at once too: ``index`` prints it
         return self._provider
 
     def vector_store(self) -> Any:

@@ -187,6 +187,11 @@ class IndexNotWritable(OSError):
     one to answer from; the message is shown to the user as is."""
 
 
+class MissingPackage(RuntimeError):
+    """A package that maguyva needs is not installed (the local embedding model's, say); the
+    message names it and how to install it, and is shown to the user as is."""
+
+
 @dataclass(frozen=True, slots=True)
 class FileFacts:
     """Everything one parse of one file yields; stored per file so unchanged files are never re-read."""

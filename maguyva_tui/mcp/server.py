@@ -26,7 +26,7 @@ from pydantic import Field
 from maguyva_tui import __version__
 from maguyva_tui.core.answers import REFERENCE_KINDS
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import INTENTS, SYMBOL_KINDS, QueryError
+from maguyva_tui.core.types import INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
 from maguyva_tui.mcp.answers import (
     AnswerError,
     definition_answer,
@@ -179,7 +179,7 @@ def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> C
     try:
         with service.engine_for_question() as engine:
             data = answer(engine)
-    except (Unavailable, AnswerError, QueryError) as exc:
+    except (Unavailable, AnswerError, QueryError, MissingPackage) as exc:
         raise ToolError(str(exc)) from None
     except Exception as exc:  # a bug must not take the server down: say what happened, keep serving
         log.exception("internal error")

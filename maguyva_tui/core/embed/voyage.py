@@ -40,6 +40,8 @@ UPLOAD_NOTICE = (
 )
 """Shown once, before any text is first sent to Voyage."""
 
+KEY_ENV = "VOYAGE_API_KEY"  # named here too: provider.py, which reads it, imports this module
+DESCRIBE_CHARS = 200  # an error's line in a message; the SDK's texts can run to pages
 _RETRY_NAMES = {"RateLimitError", "ServerError", "ServiceUnavailableError", "TryAgain", "Timeout",
                 "APIConnectionError"}  # the voyageai.error classes worth retrying
 
@@ -53,12 +55,19 @@ class EmbedClient(Protocol):
 
 
 def voyage_client(api_key: str, timeout: float = TIMEOUT_S) -> EmbedClient:
-    """Build a ``voyageai.Client`` (imported now, lazily) that leaves retries to this module."""
+    """Build a ``voyageai.Client`` (imported now, lazily) that leaves retries to this module.
+
+    Any failure is a ``ProviderError`` whose message has the key masked: the SDK may quote it.
+    """
     try:
         import voyageai
     except ImportError:
-        raise ProviderError("the voyageai package is not installed (pip install 'maguyva-tui[voyage]')") from None
-    client: EmbedClient = voyageai.Client(api_key=api_key, max_retries=0, timeout=timeout)
+        raise ProviderError(f"{KEY_ENV} is set but the voyageai package is not installed "
+                            "(pip install 'maguyva-tui[voyage]')") from None
+    try:
+        client: EmbedClient = voyageai.Client(api_key=api_key, max_retries=0, timeout=timeout)
+    except Exception as error:  # noqa: BLE001 - whatever the SDK raises, its text may hold the key
+        raise ProviderError(f"cannot set up the Voyage client ({describe(error, api_key)})") from None
     return client
 
 
@@ -142,10 +151,15 @@ class VoyageProvider:
 
     def _describe(self, error: BaseException) -> str:
         """Return the error as one short line with the key (if it appears) masked."""
-        text = " ".join(str(error).split()) or type(error).__name__
-        if self._secret:
-            text = text.replace(self._secret, "***")
-        return f"{type(error).__name__}: {text}"[:200]
+        return describe(error, self._secret)
+
+
+def describe(error: BaseException, secret: str | None) -> str:
+    """Return an error as one short line, its type first, with the key masked wherever it appears."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    if secret:
+        text = text.replace(secret, "***")
+    return f"{type(error).__name__}: {text}"[:DESCRIBE_CHARS]
 
 
 def classify(error: BaseException) -> str:
