@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.parsing.analyze import analyze_row
-from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans
+from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
 from maguyva_tui.core.store.facts import FactsTable, Row
+from maguyva_tui.core.store.facts_files import load_facts, save_facts
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -43,9 +44,7 @@ from maguyva_tui.core.store.format import (
     live_name,
     new_generation,
     publish,
-    read_pickle,
     repo_dir,
-    write_pickle,
 )
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -156,18 +155,18 @@ def centrality_table(graph: CodeGraph) -> CentralityTable:
 
 
 def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
-    """Build a cold graph from a generation's facts and write ``graph.pkl``, ``centrality.pkl``
+    """Build a cold graph from a generation's facts and write ``graph.npz``, ``centrality.npz``
     and its statistics into the generation (run in a process of its own).
 
     ``rows`` are the facts when the process was forked with them; else they are read back from
-    the generation's ``facts.pkl``."""
+    the generation's facts files."""
     from maguyva_tui.core.graph import build_graph
 
     folder = Path(gen)
-    facts = FactsTable(rows if rows is not None else read_pickle(folder / "facts.pkl"))
+    facts = FactsTable(rows) if rows is not None else load_facts(folder)
     graph = build_graph(facts)
-    write_pickle(folder / "centrality.pkl", centrality_table(graph))
-    write_pickle(folder / "graph.pkl", graph)
+    save_centrality(folder / "centrality.npz", centrality_table(graph))
+    graph.save(folder / "graph.npz")
     (folder / GRAPH_STATS).write_text(json.dumps(graph.stats))
 
 
@@ -192,7 +191,7 @@ class _Beside:
 
     @classmethod
     def start(cls, gen: Path, facts: FactsTable) -> _Beside:
-        """Start the build (the caller writes ``facts.pkl`` first unless it forks)."""
+        """Start the build (the caller writes the facts first unless it forks)."""
         if _can_fork():
             process = multiprocessing.get_context("fork").Process(
                 target=graph_process, args=(str(gen), facts.rows), name="maguyva-graph", daemon=True
@@ -444,11 +443,11 @@ class _Build:
         live_ids = {e.doc_id for e in entries}
         beside = self._start_graph(gen, facts)
         if beside is None or not beside.forked:
-            write_pickle(gen / "facts.pkl", fact_rows)  # a fresh interpreter reads them from there
+            save_facts(gen, fact_rows)  # a fresh interpreter reads them from there
         trigrams, dead = self._trigrams(entries, rows, added, live_ids)
         self.summary.trigram_bytes = trigrams.save(gen)
         if beside is not None and beside.forked:
-            write_pickle(gen / "facts.pkl", fact_rows)  # while the forked graph build finishes
+            save_facts(gen, fact_rows)  # while the forked graph build finishes
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(entries, next_id, dead)
         (gen / "manifest.json").write_text(manifest.to_json())
@@ -518,12 +517,12 @@ class _Build:
             if beside.wait() and stats_file.is_file():
                 self.summary.graph = json.loads(stats_file.read_text())
                 stats_file.unlink()
-                return None, read_pickle(gen / "centrality.pkl")
+                return None, load_centrality(gen / "centrality.npz")
         graph = self._graph(facts, fresh)
         centrality = centrality_table(graph)
         self.summary.graph = dict(graph.stats)
-        write_pickle(gen / "centrality.pkl", centrality)
-        write_pickle(gen / "graph.pkl", graph)
+        save_centrality(gen / "centrality.npz", centrality)
+        graph.save(gen / "graph.npz")
         return graph, centrality
 
     def _graph(self, facts: FactsTable, fresh: list[SourceFile]) -> CodeGraph:
@@ -532,7 +531,7 @@ class _Build:
 
         previous = self.previous.graph if self.previous else None
         if previous is not None and not previous.facts and self.previous is not None:
-            previous.attach(self.previous.facts)  # an unpickled graph needs its facts to be updated
+            previous.attach(self.previous.facts)  # an opened graph needs its facts to be updated
         changed = FactsTable({src.path: facts.rows[src.path] for src in fresh})
         removed = [p for p in (self.previous.files if self.previous else {}) if p not in facts]
         return build_graph(facts, previous, changed, removed)

@@ -62,7 +62,7 @@ def test_crash_before_publish_keeps_previous_index(polyglot: Path, monkeypatch) 
 def test_corrupt_index_is_rebuilt_with_a_message(polyglot: Path) -> None:
     update_index(polyglot)
     gen = current_generation(index_folder(polyglot))
-    (gen / "facts.pkl").write_bytes(b"not a pickle")
+    (gen / "facts_symbols.npy").write_bytes(b"not an array")
     snapshot, summary = update_index(polyglot)
     assert summary.rebuilt_because and "corrupt" in summary.rebuilt_because
     assert summary.parsed == summary.files

@@ -489,7 +489,10 @@ async def _until(pilot: Any, condition: Any, timeout: float = 60.0) -> None:
 
 # -- a damaged index ---------------------------------------------------------------------------
 
-GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "facts.pkl", "graph.pkl", "centrality.pkl",
+GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "graph.npz", "centrality.npz",
+                    "facts_files.npy", "facts_paths.bin", "facts_paths_offsets.npy", "facts_chunks.npy",
+                    "facts_symbols.npy", "facts_imports.npy", "facts_strings.bin", "facts_strings_offsets.npy",
+                    "facts_refs.npy", "facts_refnames.bin", "facts_refnames_offsets.npy",
                     "trigram_keys.npy", "trigram_offsets.npy", "trigram_postings.bin", "trigram_live.bin"]
 """Every file of an index folder's live state; the matrix below damages each one."""
 

@@ -7,7 +7,7 @@ never a guess) into integer columns of sites over node slots (``nodes.py``, ``si
 which it derives the weighted edges, sparse PageRank (``centrality.py``) and, on demand, a
 ``networkx.DiGraph`` view; ``queries.py`` answers callers, callees and impact on those columns;
 ``retrievers/graph.py`` turns them and a personalized PageRank into ranked hits. ``persist.py``
-is the compact pickled form.
+is the stored form (plain arrays in ``graph.npz``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def build_graph(
     """Update ``previous`` in place when it is a ``CodeGraph`` (changed and removed files only), else build from all facts."""
     if isinstance(previous, CodeGraph) and changed is not None:
         if not previous.attached:
-            previous.attach(facts)  # unpickled: the facts live in the index, not in the graph's pickle
+            previous.attach(facts)  # opened from disk: the facts live in the index, not in graph.npz
         previous.update(changed, removed)
         return previous
     return CodeGraph.build(facts)

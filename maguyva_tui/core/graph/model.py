@@ -17,6 +17,7 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
 import networkx as nx
@@ -73,7 +74,7 @@ class CodeGraph:
         self.deps: dict[str, tuple[str, ...]] = {}
         """File to the keys its last resolution read."""
         self.attached = True
-        """Whether the graph can read every file's facts (not after unpickling, until ``attach``)."""
+        """Whether the graph can read every file's facts (not after ``open``, until ``attach``)."""
         self.layers = FactLayers()
         self.indexes = IndexCache(self._source)
         self._table: mod.ModuleTable | None = None
@@ -92,7 +93,7 @@ class CodeGraph:
         return graph
 
     def attach(self, facts: Mapping[str, FileFacts]) -> None:
-        """Give an unpickled graph the facts it was built from, so that it can be updated
+        """Give an opened graph the facts it was built from, so that it can be updated
         (nothing is read until an update needs a file; stored rows are read without decoding)."""
         self.layers.attach(facts, self.languages)
         self.indexes.clear()
@@ -100,7 +101,7 @@ class CodeGraph:
 
     @property
     def facts(self) -> Mapping[str, FileFacts]:
-        """Path to facts for every file of the graph (empty until ``attach`` after unpickling)."""
+        """Path to facts for every file of the graph (empty until ``attach`` after ``open``)."""
         return FactsView(self.layers, self.languages, self.attached)
 
     def _source(self, path: str) -> Source | None:
@@ -120,7 +121,7 @@ class CodeGraph:
     def _update(self, changed: Mapping[str, FileFacts], removed: Iterable[str]) -> set[str]:
         """Do ``update``."""
         if not self.attached and self.languages:
-            raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after unpickling")
+            raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after open")
         removed = {p for p in removed if p in self.languages} - set(changed)
         touched = set(changed) | removed
         old_table = self.table
@@ -438,16 +439,19 @@ class CodeGraph:
         }
 
     # -- persistence ---------------------------------------------------------------------------------
-    def __getstate__(self) -> dict[str, object]:
-        """Pickle the graph as arrays and rows (see ``persist.py``); the facts stay in the index."""
-        return persist.dump(self)
+    def save(self, path: Path) -> None:
+        """Store the graph as plain arrays (see ``persist.py``); the facts stay in the index."""
+        persist.write(path, persist.dump(self))
 
-    def __setstate__(self, state: dict[str, object]) -> None:
-        """Restore a pickled graph; queries work at once, ``update`` after ``attach``."""
-        self.__init__()  # type: ignore[misc]
+    @classmethod
+    def open(cls, path: Path) -> CodeGraph:
+        """Read a stored graph: queries work at once, ``update`` after ``attach``; a damaged file
+        raises ValueError or OSError."""
+        graph = cls()
         with bulk():
-            persist.load(self, state)
-        self.attached = not self.languages
+            persist.load(graph, persist.read(path))
+        graph.attached = not graph.languages
+        return graph
 
 
 def _changed_keys(old: mod.ModuleTable, new: mod.ModuleTable) -> set[str]:

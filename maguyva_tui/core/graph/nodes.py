@@ -2,7 +2,7 @@
 
 A node is a file (its path) or a symbol (``path::qualname``). A removed node keeps its slot, so
 that the sites of other files that still point at it stay valid when it comes back (an edited
-file); slots are compacted when the graph is pickled.
+file); slots are compacted when the graph is stored.
 """
 
 from __future__ import annotations

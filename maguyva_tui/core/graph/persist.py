@@ -1,6 +1,8 @@
-"""The pickled form of a ``CodeGraph``: integer arrays and plain rows, no object per site or edge.
+"""The stored form of a ``CodeGraph``: integer arrays and records, no object per site or edge.
 
-Nodes are not stored: they are the files in path order, each followed by its symbols' qualnames
+``graph.npz`` (read whole when a question first needs the graph; ``allow_pickle=False``, so
+nothing in it runs code) holds plain arrays only: strings as one table (``arrays.py``), rows of
+strings as ``int32`` records, sites as columns. Nodes are not stored: they are the files in path order, each followed by its symbols' qualnames
 in position order, and every array refers to them by that position. Sites, loose sites and
 member edges are concatenated in path order with a count per file; the order of the sites by
 target is stored too, so the first callers question after loading sorts nothing. The facts are
@@ -10,7 +12,8 @@ not stored (the index has them): ``attach`` gives them back before an update.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -30,13 +33,23 @@ from maguyva_tui.core.graph.sites import (
 )
 from maguyva_tui.core.graph.symbols import Row, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
+from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
+from maguyva_tui.core.store.records import Record, decode_records, encode_records
 
-FORMAT = 2
-"""Bumped whenever the pickled layout changes; an older pickle is refused."""
+FORMAT = 3
+"""Bumped whenever the stored layout changes; an older graph is refused."""
+
+RECORDS = {"symbols": "sssiissi", "deps": "s", "bases": "ss", "base_parts": "sss", "base_sources": "ss"}
+"""The record tables of ``graph.npz`` and their fields (``s`` a string, ``i`` an int)."""
+
+COLUMNS = {"sites": ("counts", "line", "source", "target", "kind", "order"),
+           "loose": ("counts", "line", "source", "kind", "outcome", "name"),
+           "members": ("counts", "source", "target")}
+"""The array columns of ``graph.npz``, stored as ``<group>.<column>``."""
 
 
 class Persisted(Protocol):
-    """The parts of a ``model.CodeGraph`` its pickled form reads and fills (``model`` imports this
+    """The parts of a ``model.CodeGraph`` its stored form reads and fills (``model`` imports this
     module, so this module names them instead of importing it)."""
 
     nodes: NodeTable
@@ -55,7 +68,7 @@ class Persisted(Protocol):
 
 
 def dump(graph: Persisted) -> dict[str, Any]:
-    """Return the pickled state of a graph."""
+    """Return the state of a graph as arrays and rows (``write`` stores it)."""
     paths = sorted(graph.languages)
     rows = [graph.store.rows(p) if p in graph.store.entries else () for p in paths]
     order, remap = _compaction(graph, paths, rows)
@@ -132,9 +145,9 @@ def _intern(names: Any) -> tuple[list[str], NDArray[np.int32]]:
 
 
 def load(graph: Persisted, state: dict[str, Any]) -> None:
-    """Fill an empty graph from its pickled state."""
+    """Fill an empty graph from its stored state."""
     if state.get("format") != FORMAT:
-        raise ValueError(f"graph pickle format {state.get('format')!r}, expected {FORMAT}: rebuild the index")
+        raise ValueError(f"graph format {state.get('format')!r}, expected {FORMAT}: rebuild the index")
     paths: list[str] = state["paths"]
     graph.languages = dict(zip(paths, state["languages"]))
     for path, file_rows in zip(paths, state["symbols"]):
@@ -176,3 +189,103 @@ def _load_loose(graph: Persisted, paths: Sequence[str], loose: dict[str, NDArray
     for path, (a, b) in zip(paths, _spans(loose["counts"])):
         graph.loose_blocks[path] = LooseBlock(loose["line"][a:b], loose["source"][a:b], loose["kind"][a:b],
                                               loose["outcome"][a:b], tuple(written[a:b]))
+
+
+# -- on disk -------------------------------------------------------------------------------------
+
+
+def write(path: Path, state: dict[str, Any]) -> None:
+    """Store a graph's state (``dump``) as plain arrays in one ``.npz`` file."""
+    strings = Interner()
+    arrays: dict[str, NDArray[Any]] = {"format": np.asarray([state["format"]], np.int64), "rank": state["rank"]}
+    for name in ("paths", "languages", "loose_names"):
+        arrays[name] = ints(strings.column(state[name]))
+    for group, columns in COLUMNS.items():
+        for column in columns:
+            arrays[f"{group}.{column}"] = state[group][column]
+    per_file = {"symbols": state["symbols"], "deps": [[(key,) for key in keys] for keys in state["deps"]]}
+    for name, groups in per_file.items():
+        arrays[f"{name}.counts"] = ints([len(rows) for rows in groups])
+        arrays[name] = encode_records([row for rows in groups for row in rows], RECORDS[name], strings)
+    flat: dict[str, list[Record]] = {
+        "bases": [(node, base) for node, bases in state["bases"].items() for base in bases],
+        "base_parts": [(file, node, base) for file, parts in state["base_parts"].items()
+                       for node, bases in parts.items() for base in bases],
+        "base_sources": [(node, file) for node, files in state["base_sources"].items() for file in sorted(files)],
+    }
+    for name, rows in flat.items():
+        arrays[name] = encode_records(rows, RECORDS[name], strings)
+    blob, offsets = strings_blob(strings.strings())
+    arrays["strings"], arrays["string_offsets"] = np.frombuffer(blob, np.uint8), offsets
+    if any(a.dtype.hasobject for a in arrays.values()):
+        raise TypeError("object arrays are never stored")
+    with open(path, "wb") as handle:
+        np.savez(handle, **cast(dict[str, Any], arrays))  # arrays by name (numpy's stub reads bool)
+
+
+def read(path: Path) -> dict[str, Any]:
+    """Read a stored graph's state (for ``load``); raise ValueError (or OSError) when it is damaged."""
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    strings = Strings(arrays["strings"].tobytes(), arrays["string_offsets"])
+    paths = strings.pick(arrays["paths"])
+    state: dict[str, Any] = {"format": int(arrays["format"][0]), "rank": arrays["rank"], "paths": paths,
+                             "languages": strings.pick(arrays["languages"]),
+                             "loose_names": strings.pick(arrays["loose_names"])}
+    for group, columns in COLUMNS.items():
+        state[group] = {column: arrays[f"{group}.{column}"] for column in columns}
+    for name in ("symbols", "deps"):
+        rows = _split(decode_records(arrays[name], RECORDS[name], strings), arrays[f"{name}.counts"])
+        state[name] = rows if name == "symbols" else [tuple(key for key, in keys) for keys in rows]
+    records = {name: decode_records(arrays[name], RECORDS[name], strings)
+               for name in ("bases", "base_parts", "base_sources")}
+    state["bases"] = _grouped(records["bases"])
+    parts: dict[str, dict[str, list[str]]] = {}
+    for file, node, base in records["base_parts"]:
+        parts.setdefault(file, {}).setdefault(node, []).append(base)
+    state["base_parts"] = parts
+    state["base_sources"] = {node: set(files) for node, files in _grouped(records["base_sources"]).items()}
+    _check(state)
+    return state
+
+
+def _split(records: tuple[Record, ...], counts: NDArray[Any]) -> list[tuple[Record, ...]]:
+    """Split records concatenated in path order into one tuple per file."""
+    if len(records) != int(counts.sum()) or (counts < 0).any():
+        raise ValueError("record counts disagree")
+    return [records[a:b] for a, b in _spans(counts)]
+
+
+def _grouped(pairs: tuple[Record, ...]) -> dict[str, list[str]]:
+    """Return (key, value) pairs as key to its values, in the order stored."""
+    out: dict[str, list[str]] = {}
+    for key, value in pairs:
+        out.setdefault(key, []).append(value)
+    return out
+
+
+def _check(state: dict[str, Any]) -> None:
+    """Refuse a state whose parts disagree (a damaged file)."""
+    files = len(state["paths"])
+    if None in state["paths"] or len(state["languages"]) != files or len(state["rank"]) < files:
+        raise ValueError("graph files disagree")
+    for group, columns in COLUMNS.items():
+        counts = state[group]["counts"]
+        if len(counts) != files or (counts < 0).any():
+            raise ValueError(f"graph {group} counts disagree")
+        total = int(counts.sum())
+        if any(len(state[group][column]) != total for column in columns[1:]):
+            raise ValueError(f"graph {group} columns disagree")
+    if state["rank"].dtype != np.float64 or any(
+            state[g][c].dtype.kind not in "iu" or state[g][c].ndim != 1 for g, cs in COLUMNS.items() for c in cs):
+        raise ValueError("graph columns of the wrong type")
+    nodes = len(state["rank"])
+    slots = [("sites", "source"), ("sites", "target"), ("loose", "source"), ("members", "source"), ("members", "target")]
+    for group, column in [*slots, ("sites", "order")]:
+        values, limit = state[group][column], nodes if (group, column) in slots else len(state[group][column])
+        if len(values) and (int(values.min()) < 0 or int(values.max()) >= limit):
+            raise ValueError(f"graph {group} {column} out of range")
+    names = state["loose"]["name"]
+    if len(names) and (int(names.min()) < 0 or int(names.max()) >= len(state["loose_names"])):
+        raise ValueError("graph loose names out of range")
+

@@ -1,5 +1,5 @@
 """Every file's symbols, kept as the ``Symbol`` objects a build received or as plain rows after
-unpickling, decoded one file at a time when a query asks; and the name tables built from them."""
+opening a stored graph, decoded one file at a time when a query asks; and the name tables built from them."""
 
 from __future__ import annotations
 

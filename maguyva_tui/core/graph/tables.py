@@ -62,7 +62,7 @@ def source_of_row(path: str, row: tuple[Any, ...]) -> Source:
 def read_source(facts: Mapping[str, FileFacts], path: str) -> Source:
     """Return a file's facts from a mapping, from its stored rows when it has them (no decoding)."""
     rows = getattr(facts, "rows", None)
-    if isinstance(rows, dict) and path in rows:
+    if isinstance(rows, Mapping) and path in rows:
         return source_of_row(path, rows[path])
     return source_of(path, facts[path])
 

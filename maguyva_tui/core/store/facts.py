@@ -1,13 +1,14 @@
 """Per-file facts stored as plain tuples, decoded into dataclasses only for the files a search touches.
 
-Pickling hundreds of thousands of slotted dataclasses costs seconds each way; plain tuples of
-strings and ints pickle at C speed. ``FactsTable`` is a read-only mapping from path to
-``FileFacts`` that decodes a file's rows on first access and keeps the result.
+``FactsTable`` is a read-only mapping from path to ``FileFacts`` over a mapping of rows: a dict of
+freshly parsed rows while indexing, or the stored rows of a generation (``facts_files.py``: record
+tables mapped from disk, a file's rows decoded when asked). It decodes a file's facts on first
+access and keeps the result.
 
-A file's references, by far its most numerous rows, are kept as ``RefColumns``: a sequence of
-(kind, name, line, scope) tuples that pickles as five flat values (names joined, lines as bytes,
-kinds and scopes as small tables and indexes). Shipping them from a parsing worker and writing
-them to ``facts.pkl`` then costs next to nothing; the tuples are made once, when read.
+A parsing worker ships a file's references as ``RefColumns``: a sequence of (kind, name, line,
+scope) tuples that pickles as five flat values (names joined, lines as bytes, kinds and scopes as
+small tables and indexes), so that sending them between our own processes costs next to nothing.
+Nothing of the index is pickled.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, TypeAlias, overload
+from typing import Any, Protocol, TypeAlias, overload, runtime_checkable
 
 from maguyva_tui.core.types import Chunk, FileFacts, Import, Reference, Symbol
 
@@ -138,7 +139,7 @@ def decode(path: str, row: Row) -> FileFacts:
 class FactsTable(Mapping[str, FileFacts]):
     """Path to facts, decoded lazily from rows."""
 
-    def __init__(self, rows: dict[str, Row]) -> None:
+    def __init__(self, rows: Mapping[str, Row]) -> None:
         self.rows = rows
         self._decoded: dict[str, FileFacts] = {}
 
@@ -158,15 +159,40 @@ class FactsTable(Mapping[str, FileFacts]):
         return len(self.rows)
 
     def symbol_rows(self) -> Iterator[tuple[str, Row]]:
-        """Every (path, symbol row) without decoding files."""
-        for path in sorted(self.rows):
-            for row in self.rows[path][2]:
+        """Every (path, symbol row) in path order, without decoding files."""
+        return self._column_rows(2)
+
+    def chunk_rows(self) -> Iterator[tuple[str, Row]]:
+        """Every (path, chunk row) in path order, without decoding files."""
+        return self._column_rows(1)
+
+    def _column_rows(self, field: int) -> Iterator[tuple[str, Row]]:
+        """Every (path, row) of one field of the rows, in path order."""
+        rows = self.rows
+        if isinstance(rows, Columnar):
+            yield from rows.column_rows(field)
+            return
+        for path in sorted(rows):
+            for row in rows[path][field]:
                 yield path, row
 
     def chunk_count(self) -> int:
         """Chunks in the table, without decoding."""
-        return sum(len(r[1]) for r in self.rows.values())
+        rows = self.rows
+        return rows.count(1) if isinstance(rows, Columnar) else sum(len(r[1]) for r in rows.values())
 
     def symbol_count(self) -> int:
         """Symbols in the table, without decoding."""
-        return sum(len(r[2]) for r in self.rows.values())
+        rows = self.rows
+        return rows.count(2) if isinstance(rows, Columnar) else sum(len(r[2]) for r in rows.values())
+
+
+@runtime_checkable
+class Columnar(Protocol):
+    """Rows that can list one field of every file at once (the stored rows of ``facts_files.py``)."""
+
+    def column_rows(self, field: int) -> Iterator[tuple[str, Row]]:
+        """Every (path, row) of one field (1 chunks, 2 symbols), in path order."""
+
+    def count(self, field: int) -> int:
+        """How many rows one field holds over every file."""

@@ -8,15 +8,17 @@
                                offset and length in content.bin, inode, ctime), skipped counts,
                                build stats
             content.bin        every file's decoded text as UTF-8, back to back
-            facts.pkl          per-file chunks, symbols, references, imports
+            facts_*.{npy,bin}  per-file chunks, symbols, references, imports (core/store/facts_files.py)
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
-            graph.pkl          the dependency graph and its centrality
+            centrality.npz     centrality per symbol span (core/store/centrality.py)
+            graph.npz          the dependency graph (core/graph/persist.py), read when first asked
         semantic/<provider>/   embeddings by chunk content hash, shared by all generations
 
 A writer builds a new generation beside the live one, fsyncs it, then points CURRENT at it with
 ``os.replace``; a crash at any point leaves the previous generation live. Readers never lock.
 Folders are created 0700 and files sealed 0600, whatever the umask: a private repository's text
-never lands where others can read it.
+never lands where others can read it. No file of a generation runs code when read: JSON, plain
+arrays and strings (``arrays.py``), never pickle.
 """
 
 from __future__ import annotations
@@ -24,13 +26,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
@@ -190,23 +191,6 @@ def _write_current(folder: Path, name: str) -> None:
         os.replace(tmp, folder / "CURRENT")
     finally:
         Path(tmp).unlink(missing_ok=True)  # only when the swap failed
-
-
-def write_pickle(path: Path, value: object) -> None:
-    """Pickle a value to a file of a generation being written."""
-    with open(path, "wb") as handle:
-        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def read_pickle(path: Path) -> Any:
-    """Unpickle a file of a generation, turning any damage into IndexUnavailable."""
-    try:
-        with open(path, "rb") as handle:
-            return pickle.load(handle)
-    except FileNotFoundError:
-        raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
-    except Exception as exc:  # a damaged pickle can raise nearly anything
-        raise IndexUnavailable(f"the index is corrupt ({path.name}: {type(exc).__name__}); rebuilding it") from None
 
 
 def live_name(folder: Path) -> str | None:

@@ -10,14 +10,15 @@ from typing import Any, cast
 
 import numpy as np
 
-from maguyva_tui.core.store.centrality import CentralityTable
+from maguyva_tui.core.store.arrays import damaged
+from maguyva_tui.core.store.centrality import CentralityTable, load_centrality
 from maguyva_tui.core.store.facts import FactsTable
+from maguyva_tui.core.store.facts_files import load_facts
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
     Manifest,
     current_generation,
-    read_pickle,
 )
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
@@ -75,14 +76,13 @@ class Snapshot:
             if size:
                 content = memoryview(cast(bytes, np.memmap(content_path, np.uint8, mode="r")))  # mapped
             trigrams = TrigramIndex.load(gen)
+            facts = load_facts(gen)  # mapped: a file's rows are decoded when a question reads them
+            centrality = load_centrality(gen / "centrality.npz")
         except IndexUnavailable:
             raise
         except Exception as exc:  # damaged files raise nearly anything (EOFError, IndexError, ...)
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
-        facts = FactsTable(read_pickle(gen / "facts.pkl"))
-        centrality = read_pickle(gen / "centrality.pkl")
-        if not (gen / "graph.pkl").is_file():
-            raise IndexUnavailable("the index is incomplete (graph.pkl is missing); rebuilding it")
+        _check_graph(gen / "graph.npz")
         snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen)
         snap._check()
         return snap
@@ -93,7 +93,7 @@ class Snapshot:
         if self._graph is None and self.generation is not None:
             with self._graph_lock:
                 if self._graph is None:
-                    self._graph = read_pickle(self.generation / "graph.pkl")
+                    self._graph = _open_graph(self.generation / "graph.npz", self.facts)
         return self._graph
 
     def _check(self) -> None:
@@ -162,10 +162,34 @@ class Snapshot:
 
     def chunks(self) -> Iterator[Chunk]:
         """Every chunk of the repository, in path order."""
-        rows = self.facts.rows
-        for path in sorted(rows):
-            for row in rows[path][1]:
-                yield Chunk(path, *row)
+        for path, row in self.facts.chunk_rows():
+            yield Chunk(path, *row)
 
     def __len__(self) -> int:
         return len(self.files)
+
+
+def _check_graph(path: Path) -> None:
+    """Refuse a generation whose graph file is missing or not an archive of arrays (its table of
+    contents alone is read, and the graph's modules are not imported: the graph loads when a
+    question needs it)."""
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            if "format" not in archive.files:
+                raise ValueError("not a graph")
+    except FileNotFoundError:
+        raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
+    except Exception as exc:  # an emptied, cut or replaced archive: BadZipFile, ValueError, EOFError, ...
+        raise damaged(path, type(exc).__name__) from None
+
+
+def _open_graph(path: Path, facts: FactsTable) -> Any:
+    """Read a generation's graph (a ``CodeGraph``); one damaged past its table of contents (checked
+    at open) is built again from the facts, which give the same graph."""
+    from maguyva_tui.core.graph import build_graph
+    from maguyva_tui.core.graph.model import CodeGraph  # the graph's modules load with the graph
+
+    try:
+        return CodeGraph.open(path)
+    except Exception:  # a flipped byte: BadZipFile (CRC), KeyError, ValueError, ...
+        return build_graph(facts)

@@ -121,8 +121,8 @@ class TrigramIndex:
     @classmethod
     def load(cls, folder: Path) -> TrigramIndex:
         """Open a saved index; postings are read lazily from a memory map."""
-        keys = np.load(folder / "trigram_keys.npy")
-        offsets = np.load(folder / "trigram_offsets.npy")
+        keys = np.load(folder / "trigram_keys.npy", allow_pickle=False)
+        offsets = np.load(folder / "trigram_offsets.npy", allow_pickle=False)
         blob_path = folder / "trigram_postings.bin"
         blob: bytes | memoryview = b""
         if blob_path.stat().st_size:

@@ -1,0 +1,191 @@
+"""Plain arrays and strings on disk: nothing in an index runs code when it is read.
+
+Every file of a generation besides ``manifest.json`` is made of these:
+
+* an **array**: a ``.npy`` file written with ``allow_pickle=False`` and opened with
+  ``np.load(allow_pickle=False, mmap_mode="r")``, so opening reads its header and maps the rest;
+  a file whose size is not exactly its header plus its data is refused;
+* **strings**: one UTF-8 blob (``<name>.bin``, each string followed by a NUL byte) and an ``int64``
+  array of the offsets where each string starts (``<name>_offsets.npy``, one more than strings);
+* **records** (``records.py``): rows of strings and ints as a 2-D ``int32`` array whose string
+  fields are ids in a string table.
+
+Reading is total: a string id out of range (a damaged file) reads as ``""``, never an IndexError,
+so a flipped byte can make a fact wrong but never crash a search; a file of the wrong shape, type
+or size is ``IndexUnavailable`` (the index is rebuilt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+from numpy.typing import NDArray
+
+from maguyva_tui.core.store.format import IndexUnavailable
+
+BULK_SHARE = 8
+"""A string table is decoded whole (one split) once ids are asked for at least one string in this
+many; fewer are decoded one by one (a file's rows read a few of many thousand strings)."""
+
+
+def damaged(path: Path, why: object) -> IndexUnavailable:
+    """Return the error that makes the index be rebuilt, naming the file and the damage."""
+    return IndexUnavailable(f"the index is corrupt ({path.name}: {why}); rebuilding it")
+
+
+# -- arrays ------------------------------------------------------------------------------------
+
+
+def save_array(path: Path, array: NDArray[Any]) -> None:
+    """Write an array as ``.npy``; an object array (which only pickle could write) is refused."""
+    if array.dtype.hasobject:
+        raise TypeError(f"{path.name}: object arrays are never stored")
+    with open(path, "wb") as handle:
+        np.save(handle, np.ascontiguousarray(array), allow_pickle=False)
+
+
+def load_array(path: Path, dtype: type[np.generic], ndim: int = 1, columns: int | None = None) -> NDArray[Any]:
+    """Map a stored array read-only, checking its type, shape and size; damage is IndexUnavailable."""
+    try:
+        array = np.load(path, mmap_mode="r", allow_pickle=False)
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
+    except Exception as exc:  # a damaged header raises ValueError, EOFError, OSError, ...
+        raise damaged(path, type(exc).__name__) from None
+    offset = getattr(array, "offset", None)
+    if (array.dtype != np.dtype(dtype) or array.ndim != ndim or (columns is not None and array.shape[1] != columns)
+            or offset is None or offset + array.nbytes != size):
+        raise damaged(path, "unexpected layout")
+    return np.asarray(array)  # a plain view of the map: slicing a memmap costs a Python object per slice
+
+
+def _map_bytes(path: Path) -> memoryview:
+    """Map a file of bytes read-only (an empty file is empty bytes)."""
+    try:
+        if not path.stat().st_size:
+            return memoryview(b"")
+        return memoryview(cast(bytes, np.memmap(path, np.uint8, mode="r")))
+    except FileNotFoundError:
+        raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
+    except OSError as exc:
+        raise damaged(path, type(exc).__name__) from None
+
+
+# -- strings -----------------------------------------------------------------------------------
+
+
+def strings_blob(strings: Sequence[str]) -> tuple[bytes, NDArray[np.int64]]:
+    """Return strings as one UTF-8 blob (each followed by NUL) and the offset where each starts."""
+    encoded = [s.encode("utf-8", "surrogatepass") for s in strings]
+    offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)) + 1, out=offsets[1:])
+    return b"\0".join([*encoded, b""]) if encoded else b"", offsets
+
+
+def save_strings(folder: Path, name: str, strings: Sequence[str]) -> None:
+    """Write a string table as ``<name>.bin`` and ``<name>_offsets.npy``."""
+    blob, offsets = strings_blob(strings)
+    (folder / f"{name}.bin").write_bytes(blob)
+    save_array(folder / f"{name}_offsets.npy", offsets)
+
+
+class Strings:
+    """A stored string table: one string decoded on demand, or all of them at once with one split."""
+
+    __slots__ = ("_blob", "_cache", "_lookup", "_offsets")
+
+    def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64]) -> None:
+        if offsets.ndim != 1 or len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != len(blob):
+            raise ValueError("offsets do not span the blob")
+        self._blob = blob
+        self._offsets = np.asarray(offsets, dtype=np.int64)
+        self._cache: dict[int, str | None] = {}
+        """Stored id to string, for the ids decoded one by one."""
+        self._lookup: list[str | None] | None = None
+
+    @classmethod
+    def load(cls, folder: Path, name: str) -> Strings:
+        """Open a stored string table (mapped: nothing is decoded yet)."""
+        offsets = load_array(folder / f"{name}_offsets.npy", np.int64)
+        blob = _map_bytes(folder / f"{name}.bin")
+        try:
+            return cls(blob, offsets)
+        except ValueError as exc:
+            raise damaged(folder / f"{name}.bin", exc) from None
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    def all(self) -> list[str]:
+        """Every string, in order (decoded once, then kept)."""
+        return cast(list[str], self._table()[1:-1])
+
+    def _table(self) -> list[str | None]:
+        """``None``, every string, then ``""``: what a stored id (0 for None) indexes, with one spare slot
+        that a damaged id is sent to."""
+        if self._lookup is None:
+            count = len(self)
+            try:
+                parts = bytes(self._blob).decode("utf-8", "surrogatepass").split("\0")
+            except UnicodeDecodeError:
+                parts = []
+            if len(parts) != count + 1:  # a string holding NUL, or a damaged blob: one by one
+                parts = [self._decode(i) for i in range(count)] + [""]
+            self._lookup = [None, *parts[:count], ""]
+        return self._lookup
+
+    def _decode(self, i: int) -> str:
+        """Decode string ``i`` (0-based) alone."""
+        return self._decode_span(int(self._offsets[i]), int(self._offsets[i + 1]) - 1)
+
+    def _decode_span(self, start: int, end: int) -> str:
+        """Decode the bytes of one string (a damaged span reads as what it holds, or as "")."""
+        raw = bytes(self._blob[start:max(start, end)])
+        try:
+            return raw.decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            return raw.decode("utf-8", "replace")
+
+    def pick(self, ids: NDArray[Any]) -> list[str | None]:
+        """Return the strings of stored ids (0 is ``None``; an id out of range reads as ``""``)."""
+        count = len(self)
+        ids = np.asarray(ids, dtype=np.int64)
+        if len(ids) and (int(ids.min()) < 0 or int(ids.max()) > count):
+            ids = np.where((ids < 0) | (ids > count), count + 1, ids)
+        if self._lookup is not None or len(ids) * BULK_SHARE >= count:
+            return list(map(self._table().__getitem__, ids.tolist()))
+        return list(map(self._some(ids).__getitem__, ids.tolist()))
+
+    def _some(self, ids: NDArray[np.int64]) -> dict[int, str | None]:
+        """Return the strings of a few ids, each decoded once (and kept)."""
+        cache = self._cache
+        wanted = [i for i in set(ids.tolist()) if i not in cache]  # (np.unique imports numpy.ma: 80 ms)
+        if wanted:
+            inner = np.asarray([i for i in wanted if 0 < i <= len(self)], dtype=np.int64)
+            starts, ends = self._offsets[inner - 1].tolist(), (self._offsets[inner] - 1).tolist()
+            cache.update(zip(inner.tolist(), map(self._decode_span, starts, ends)))
+            cache.setdefault(0, None)
+            cache.setdefault(len(self) + 1, "")
+        return cache
+
+
+class Interner:
+    """Collects the strings of records being written; each gets its stored id (1-based, 0 is None)."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def column(self, values: Iterable[str | None]) -> list[int]:
+        """Return the stored ids of a column of strings."""
+        ids = self.ids
+        return [0 if v is None else ids.setdefault(v, len(ids) + 1) for v in values]
+
+    def strings(self) -> list[str]:
+        """Every string collected, in id order."""
+        return list(self.ids)

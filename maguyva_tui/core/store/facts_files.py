@@ -1,0 +1,132 @@
+"""The facts of a generation on disk: record tables mapped read-only, a file's rows decoded when asked.
+
+For the files in path order (strings as in ``arrays.py``, records as in ``records.py``):
+
+    facts_paths.bin, facts_paths_offsets.npy       the paths
+    facts_files.npy        int64 (files, 5): language, then how many chunks, symbols, references
+                           and imports the file has (its rows follow those of the files before it)
+    facts_chunks.npy       (start_line, end_line, kind, symbol, language)
+    facts_symbols.npy      (name, qualname, kind, start_line, end_line, language, signature, name_line)
+    facts_imports.npy      (local, module, name, line)
+    facts_strings.bin, facts_strings_offsets.npy   the strings of the files' languages and of the
+                           three tables above
+    facts_refs.npy         (kind, name, line, scope)
+    facts_refnames.bin, facts_refnames_offsets.npy the strings of the references, kept apart so that
+                           listing every symbol never decodes a reference name
+
+Opening maps the tables and decodes only the paths; a question then decodes the rows it reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from maguyva_tui.core.store.arrays import Interner, Strings, damaged, load_array, save_array, save_strings
+from maguyva_tui.core.store.facts import FactsTable, Row
+from maguyva_tui.core.store.records import StoredRecords, TableWriter, decode_records
+
+SCHEMAS = ("", "iisss", "sssiissi", "ssis", "sssi")
+"""The fields of each part of a row after its language: chunks, symbols, references and imports
+(``s`` a string, ``i`` an int)."""
+
+TABLES = (None, "chunks", "symbols", "refs", "imports")
+"""The record table of each part of a row."""
+
+FILE_COLUMNS = 5
+"""Columns of ``facts_files.npy``: the language id, then the four counts."""
+
+
+def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
+    """Write every file's rows into a generation being written."""
+    paths = sorted(rows)
+    strings, refnames = Interner(), Interner()
+    writers = [TableWriter(schema, refnames if field == 3 else strings) for field, schema in enumerate(SCHEMAS)]
+    counts = np.zeros((len(paths), FILE_COLUMNS), dtype=np.int64)
+    languages: list[str | None] = []
+    for i, path in enumerate(paths):
+        row = rows[path]
+        languages.append(row[0])
+        for field in range(1, 5):
+            counts[i, field] = len(row[field])
+            writers[field].add(row[field])  # a stored part is copied, not decoded
+    counts[:, 0] = strings.column(languages)
+    for field in range(1, 5):
+        save_array(folder / f"facts_{TABLES[field]}.npy", writers[field].table())
+    save_array(folder / "facts_files.npy", counts)
+    save_strings(folder, "facts_paths", paths)
+    save_strings(folder, "facts_strings", strings.strings())
+    save_strings(folder, "facts_refnames", refnames.strings())
+
+
+def load_facts(folder: Path) -> FactsTable:
+    """Open a generation's facts (mapped; only the paths are decoded); damage is IndexUnavailable."""
+    return FactsTable(StoredRows(folder))
+
+
+class StoredRows(Mapping[str, Row]):
+    """Path to row over a generation's stored facts, each row decoded when asked (and not kept)."""
+
+    def __init__(self, folder: Path) -> None:
+        files = load_array(folder / "facts_files.npy", np.int64, 2, FILE_COLUMNS)
+        self.paths = Strings.load(folder, "facts_paths").all()
+        self._index = {path: i for i, path in enumerate(self.paths)}
+        self._tables: list[NDArray[Any] | None] = [None]
+        for field in range(1, 5):
+            self._tables.append(load_array(folder / f"facts_{TABLES[field]}.npy", np.int32, 2, len(SCHEMAS[field])))
+        self._strings = Strings.load(folder, "facts_strings")
+        self._refnames = Strings.load(folder, "facts_refnames")
+        self._languages = np.asarray(files[:, 0])
+        self._starts = np.zeros((len(files) + 1, FILE_COLUMNS), dtype=np.int64)
+        np.cumsum(files, axis=0, out=self._starts[1:])
+        self._check(folder, files)
+
+    def _check(self, folder: Path, files: NDArray[np.int64]) -> None:
+        """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
+        totals = self._starts[-1]
+        tables = self._tables
+        if (len(files) != len(self.paths) or len(self._index) != len(self.paths) or (files[:, 1:] < 0).any()
+                or any(int(totals[f]) != len(t) for f, t in enumerate(tables) if t is not None)):
+            raise damaged(folder / "facts_files.npy", "its counts disagree with the tables")
+
+    def __getitem__(self, path: str) -> Row:
+        i = self._index[path]
+        language = self._strings.pick(self._languages[i : i + 1])[0]
+        return (language, *(self._part(field, i) for field in range(1, 5)))
+
+    def _part(self, field: int, i: int) -> StoredRecords:
+        """Return file ``i``'s records of one part of the rows, decoded when read."""
+        table = self._tables[field]
+        assert table is not None
+        start, end = int(self._starts[i, field]), int(self._starts[i + 1, field])
+        return StoredRecords(table, start, end, SCHEMAS[field], self._refnames if field == 3 else self._strings)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def column_rows(self, field: int) -> Iterator[tuple[str, Row]]:
+        """Every (path, row) of one field (1 chunks, 2 symbols), in path order, decoded in one pass."""
+        table = self._tables[field]
+        assert table is not None
+        records = decode_records(table, SCHEMAS[field], self._refnames if field == 3 else self._strings)
+        ends = self._starts[1:, field].tolist()
+        start = 0
+        for path, end in zip(self.paths, ends):
+            for record in records[start:end]:
+                yield path, record
+            start = end
+
+    def count(self, field: int) -> int:
+        """How many rows one field holds over every file."""
+        return int(self._starts[-1, field])
+
