@@ -7,6 +7,7 @@ that the index is rebuilt where it was damaged.
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import subprocess
@@ -22,7 +23,7 @@ from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.arrays import Interner, Strings, save_strings
 from maguyva_tui.core.store.facts_files import load_facts, save_facts
-from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.format import FORMAT_VERSION, current_generation
 from maguyva_tui.core.store.records import decode_records, encode_records
 
 OLD_FILES = ["facts.pkl", "graph.pkl", "centrality.pkl"]
@@ -158,3 +159,23 @@ def test_updates_carry_stored_facts_exactly(polyglot: Path, tmp_path: Path) -> N
 
     assert rows(updated) == rows(cold)
     assert sorted(updated.graph.rank.items()) == sorted(cold.graph.rank.items())
+
+
+def test_a_pickled_format_6_index_is_rebuilt_unread_and_keeps_its_embeddings(polyglot: Path, tmp_path: Path) -> None:
+    """An index of the pickled format (manifest format 6) is never read past its manifest: the
+    generation is rebuilt with a notice, its pickles run nothing, the embeddings folder stays."""
+    update_index(polyglot)
+    folder = index_folder(polyglot)
+    gen = current_generation(folder)
+    marker = tmp_path / "code-ran"
+    for name in OLD_FILES:
+        _plant(gen / name, marker, "pickle")
+    manifest = json.loads((gen / "manifest.json").read_text())
+    (gen / "manifest.json").write_text(json.dumps({**manifest, "format": 6}))
+    vectors = folder / "semantic" / "provider" / "seg-000000-0.npz"
+    vectors.parent.mkdir(parents=True)
+    vectors.write_bytes(b"kept")
+    snapshot, summary = update_index(polyglot)
+    assert summary.rebuilt_because == f"index format 6 is not {FORMAT_VERSION}; rebuilding it"
+    assert not marker.exists() and vectors.read_bytes() == b"kept"
+    assert [m.line for m in TextRetriever(snapshot).literal_lines("def parse_config")]
