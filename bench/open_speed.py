@@ -3,7 +3,7 @@
     python -m bench.open_speed ROOT LITERAL [--index-dir DIR] [--rounds 5]
 
 Indexes ROOT first if needed (that build is not timed), then, in a fresh interpreter per round,
-times ``Snapshot.load`` (what every command does first) and one ``TextRetriever.literal_lines``
+times ``open_snapshot`` (what every command does first) and one ``TextRetriever.literal_lines``
 (limit 20), and reads the process's resident memory (``VmRSS``) before the open, after it and after
 the search; then times the graph's first load (its modules imported beforehand) and first callers
 question in other fresh processes.
@@ -24,8 +24,7 @@ from pathlib import Path
 PROBE = r"""
 import json, sys, time
 from pathlib import Path
-from maguyva_tui.core.indexer import index_folder
-from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.indexer import open_snapshot
 from maguyva_tui.core.retrievers.text import TextRetriever
 
 def rss(field="VmRSS"):
@@ -33,12 +32,11 @@ def rss(field="VmRSS"):
         return next(int(line.split()[1]) / 1024 for line in status if line.startswith(field))
 
 root, base, literal, graph = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4] == "graph"
-folder = index_folder(root, base)
 if graph:
     from maguyva_tui.core.graph.queries import callers  # imported apart: networkx alone takes ~0.5 s
 before = rss()
 start = time.perf_counter()
-snap = Snapshot.load(folder)
+snap = open_snapshot(root, base)
 opened = time.perf_counter()
 after_open = rss()
 if graph:

@@ -111,7 +111,7 @@ def index_folder(root: Path, base: Path | None = None) -> Path:
 
 def open_snapshot(root: Path, base: Path | None = None) -> Snapshot:
     """Open the live index of a repository, or raise IndexUnavailable."""
-    snap = Snapshot.load(index_folder(root, base))
+    snap = Snapshot.load(index_folder(root, base), open_graph)
     if snap.root != root.resolve():
         raise IndexUnavailable("the index belongs to another folder; rebuilding it")
     return snap
@@ -132,6 +132,13 @@ def update_index(
 
 GRAPH_STATS = "graph-stats.json"
 """What a graph built beside leaves for the build that waits on it (removed before publishing)."""
+
+
+def open_graph(path: Path, facts: FactsTable) -> CodeGraph:
+    """Read a generation's graph when a question first needs it (the graph's modules load then)."""
+    from maguyva_tui.core.graph import open_graph as read_graph
+
+    return read_graph(path, facts)
 
 
 def centrality_table(graph: CodeGraph) -> CentralityTable:
@@ -280,7 +287,7 @@ class _Build:
 
     def _previous(self) -> Snapshot | None:
         try:
-            snap = Snapshot.load(self.folder)
+            snap = Snapshot.load(self.folder, open_graph)
         except IndexUnavailable as exc:
             if str(exc) != "no index yet":
                 self.summary.rebuilt_because = str(exc)
@@ -347,7 +354,7 @@ class _Build:
             raise IndexNotWritable(f"cannot write the index at {self.folder} ({exc.strerror or exc})") from exc
         if written:  # the failed write may have updated the live postings in memory: read them again
             try:
-                self.previous = Snapshot.load(self.folder)
+                self.previous = Snapshot.load(self.folder, open_graph)
             except IndexUnavailable:
                 raise exc from None
         snap, summary = self._as_is(started)
@@ -454,7 +461,7 @@ class _Build:
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
         content = b"".join(data for _, data in rows)
-        return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen)
+        return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen, open_graph)
 
     def _write_content(self, gen: Path, rows: list[Stored]) -> list[FileEntry]:
         entries = []

@@ -13,11 +13,12 @@ is the stored form (plain arrays in ``graph.npz``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.types import FileFacts
 
-__all__ = ["CodeGraph", "build_graph"]
+__all__ = ["CodeGraph", "build_graph", "open_graph"]
 
 
 def build_graph(
@@ -33,3 +34,13 @@ def build_graph(
         previous.update(changed, removed)
         return previous
     return CodeGraph.build(facts)
+
+
+def open_graph(path: Path, facts: Mapping[str, FileFacts]) -> CodeGraph:
+    """Read a generation's stored graph; one damaged past the table of contents the index checks at
+    open (a flipped byte: BadZipFile on its CRC, KeyError, ValueError) is built again from the
+    facts, which give the same graph."""
+    try:
+        return CodeGraph.open(path)
+    except Exception:  # any damage: the facts are intact and hold the same graph
+        return build_graph(facts)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 import numpy as np
 
@@ -22,6 +22,10 @@ from maguyva_tui.core.store.format import (
 )
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
+
+GraphOpener: TypeAlias = Callable[[Path, FactsTable], Any]
+"""Reads a generation's graph file (``graph.npz``) given its facts: the graph package's
+``open_graph``, passed in so that the store never imports the graph."""
 
 TEXT_CACHE_FILES = 256
 """Decoded texts kept in memory; a search touches few files, a scan touches them once."""
@@ -43,6 +47,7 @@ class Snapshot:
         centrality: CentralityTable,
         graph: Any = None,
         generation: Path | None = None,
+        open_graph: GraphOpener | None = None,
     ) -> None:
         self.root = root
         self.folder = folder
@@ -56,6 +61,7 @@ class Snapshot:
         """Centrality per symbol span, read without loading the graph."""
         self.generation = generation
         self._graph = graph
+        self._open_graph = open_graph
         self._graph_lock = threading.Lock()
         self._content = memoryview(content)
         self._texts: OrderedDict[str, str] = OrderedDict()
@@ -65,8 +71,9 @@ class Snapshot:
         self._symbols: list[Symbol] | None = None
 
     @classmethod
-    def load(cls, folder: Path) -> Snapshot:
-        """Open the live generation of an index folder, or raise IndexUnavailable."""
+    def load(cls, folder: Path, open_graph: GraphOpener | None = None) -> Snapshot:
+        """Open the live generation of an index folder, or raise IndexUnavailable; ``open_graph``
+        reads its graph when a question first needs it (without one, the graph is ``None``)."""
         gen = current_generation(folder)
         try:
             manifest = Manifest.from_json((gen / "manifest.json").read_text())
@@ -83,17 +90,17 @@ class Snapshot:
         except Exception as exc:  # damaged files raise nearly anything (EOFError, IndexError, ...)
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
         _check_graph(gen / "graph.npz")
-        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen)
+        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen, open_graph)
         snap._check()
         return snap
 
     @property
     def graph(self) -> Any:
         """The dependency graph, loaded on first use (text and structural searches never wait for it)."""
-        if self._graph is None and self.generation is not None:
+        if self._graph is None and self.generation is not None and self._open_graph is not None:
             with self._graph_lock:
                 if self._graph is None:
-                    self._graph = _open_graph(self.generation / "graph.npz", self.facts)
+                    self._graph = self._open_graph(self.generation / "graph.npz", self.facts)
         return self._graph
 
     def _check(self) -> None:
@@ -181,15 +188,3 @@ def _check_graph(path: Path) -> None:
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
     except Exception as exc:  # an emptied, cut or replaced archive: BadZipFile, ValueError, EOFError, ...
         raise damaged(path, type(exc).__name__) from None
-
-
-def _open_graph(path: Path, facts: FactsTable) -> Any:
-    """Read a generation's graph (a ``CodeGraph``); one damaged past its table of contents (checked
-    at open) is built again from the facts, which give the same graph."""
-    from maguyva_tui.core.graph import build_graph
-    from maguyva_tui.core.graph.model import CodeGraph  # the graph's modules load with the graph
-
-    try:
-        return CodeGraph.open(path)
-    except Exception:  # a flipped byte: BadZipFile (CRC), KeyError, ValueError, ...
-        return build_graph(facts)
