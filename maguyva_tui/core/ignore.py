@@ -1,19 +1,42 @@
-"""Gitignore semantics: nested ``.gitignore`` files and a ``.maguyvaignore``, as git reads them.
+"""Gitignore semantics as git reads them: nested ``.gitignore`` files, a ``.maguyvaignore``, the
+repository's ``.git/info/exclude`` and the user's ``core.excludesFile``.
 
-Each ignore file applies to the folder it sits in and everything below it; a later pattern
-overrides an earlier one, a deeper file overrides a shallower one, and ``!pattern`` re-includes.
+Each ignore file applies to the folder it sits in and everything below it; within a file the last
+matching pattern decides, a deeper file overrides a shallower one, and ``!pattern`` re-includes.
 As in git, a file cannot be re-included when one of its parent folders is excluded: the walker
-never descends into an excluded folder.
+never descends into an excluded folder, so a path is only ever matched against patterns itself.
+
+Patterns are compiled by ``pathspec`` (its ``GitIgnoreSpecPattern`` follows git's edge cases),
+after :mod:`maguyva_tui.core.ignore_syntax` has rewritten what pathspec reads differently from
+git (bracket expressions above all), so that every verdict is git's.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from pathspec.patterns.gitignore import GitIgnorePatternError
+from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+from maguyva_tui.core.git_excludes import exclude_files
+from maguyva_tui.core.ignore_syntax import for_pathspec
+
 IGNORE_FILES: tuple[str, ...] = (".gitignore", ".maguyvaignore")
 """Ignore files read in every folder, in this order (the second overrides the first)."""
+
+_MARK_OPTIONAL = "(?:(?P<ps_d>/)|$)"
+_MARK = "(?P<ps_d>/)"
+"""How pathspec ends a pattern's regex (its ``_DIR_MARK_OPT`` and ``_DIR_MARK_CG``): the path
+itself, or a folder of it followed by anything below (it matches file lists); a directory-only
+pattern ends with the folder's slash. We match each path alone, the walker handling folders."""
+
+MAX_IGNORE_BYTES = 4 * 1024 * 1024
+"""Larger ignore files are read only this far: a real one is a few KiB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +44,15 @@ class Rule:
     """One pattern line of an ignore file, compiled."""
 
     regex: re.Pattern[str]
-    negated: bool
-    dir_only: bool
+    """Matches (``search``) the paths the pattern names themselves, not the files below them."""
+    dirs_only: bool
+    """A pattern ending in ``/``: it names folders only."""
+    ignores: bool
+    """True for an exclude pattern, False for a ``!`` re-include."""
+
+    def matches(self, rel: str, is_dir: bool) -> bool:
+        """Tell whether the pattern matches the path (relative to its ignore file's folder)."""
+        return (is_dir or not self.dirs_only) and self.regex.search(rel) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,114 +68,78 @@ class IgnoreFile:
             if not rel.startswith(self.base + "/"):
                 return None
             rel = rel[len(self.base) + 1 :]
-        result: bool | None = None
-        for rule in self.rules:
-            if rule.dir_only and not is_dir:
-                continue
-            if rule.regex.fullmatch(rel):
-                result = not rule.negated
-        return result
+        for rule in reversed(self.rules):
+            if rule.matches(rel, is_dir):
+                return rule.ignores
+        return None
 
 
 def parse_ignore_file(text: str, base: str) -> IgnoreFile:
-    """Compile the lines of an ignore file that applies under ``base``."""
+    """Compile the lines of an ignore file that applies under ``base``; lines git skips are skipped."""
     rules = []
-    for raw in text.splitlines():
-        rule = _compile_line(raw)
-        if rule is not None:
-            rules.append(rule)
+    for raw in text.removeprefix("\ufeff").split("\n"):
+        rules.extend(compile_line(raw.removesuffix("\r")))
     return IgnoreFile(base, tuple(rules))
 
 
 def load_ignore_files(folder: Path, base: str) -> list[IgnoreFile]:
     """Read the ignore files present in a folder; unreadable ones are skipped."""
-    found = []
-    for name in IGNORE_FILES:
-        path = folder / name
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        found.append(parse_ignore_file(text, base))
-    return found
+    found = (_read(folder / name, base) for name in IGNORE_FILES)
+    return [ignore_file for ignore_file in found if ignore_file is not None]
+
+
+def root_ignore_files(root: Path) -> list[IgnoreFile]:
+    """Everything that applies at the repository root, weakest first: ``core.excludesFile``,
+    ``.git/info/exclude``, then the root's own ignore files."""
+    found = (_read(path, "") for path in exclude_files(root))
+    return [ignore_file for ignore_file in found if ignore_file is not None] + load_ignore_files(root, "")
 
 
 def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:
     """Decide a path against every ignore file that applies, deepest last so it wins."""
-    ignored = False
-    for ignore_file in stack:
+    for ignore_file in reversed(stack):
         verdict = ignore_file.verdict(rel, is_dir)
         if verdict is not None:
-            ignored = verdict
-    return ignored
+            return verdict
+    return False
 
 
-def _compile_line(raw: str) -> Rule | None:
-    """Translate one gitignore line into a rule, or None for blanks and comments."""
-    line = raw.rstrip("\n\r")
-    if not line.strip() or line.startswith("#"):
+def compile_line(line: str) -> list[Rule]:
+    """Compile one gitignore line: no rule for blanks, comments and patterns that match nothing,
+    two where one git pattern needs two of pathspec's."""
+    rules = []
+    for text, dirs_only in for_pathspec(line):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # a literal "[" in a class: Python's nested-set warning
+                pattern = GitIgnoreSpecPattern(text)
+        except (GitIgnorePatternError, ValueError, re.error):
+            continue  # git skips what it cannot read (a lone trailing backslash)
+        if pattern.include is not None and pattern.regex is not None:
+            rules.append(_rule(pattern.regex.pattern, dirs_only, pattern.include))
+    return rules
+
+
+def _rule(source: str, dirs_only: bool, ignores: bool) -> Rule:
+    """Turn pathspec's regex (a path or anything below it) into one for the path alone."""
+    dirs_only = dirs_only or (source.endswith(_MARK) and not source.endswith(_MARK_OPTIONAL))
+    for mark in (_MARK_OPTIONAL, _MARK):
+        if source.endswith(mark):
+            source = source[: -len(mark)] + r"\Z"
+            break
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return Rule(re.compile(source, re.DOTALL), dirs_only, ignores)
+
+
+def _read(path: Path, base: str) -> IgnoreFile | None:
+    """Read an ignore file if it is a regular file (a FIFO there must not block the walk)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
         return None
-    line = _strip_trailing_spaces(line)
-    negated = line.startswith("!")
-    if negated:
-        line = line[1:]
-    elif line.startswith("\\!") or line.startswith("\\#"):
-        line = line[1:]
-    dir_only = line.endswith("/")
-    line = line.rstrip("/")
-    if not line:
-        return None
-    anchored = "/" in line
-    line = line.lstrip("/")
-    body = _glob_to_regex(line)
-    prefix = "" if anchored else "(?:.*/)?"
-    return Rule(re.compile(prefix + body, re.DOTALL), negated, dir_only)
-
-
-def _strip_trailing_spaces(line: str) -> str:
-    """Drop trailing spaces unless escaped with a backslash, as git does."""
-    stripped = line.rstrip(" ")
-    if stripped.endswith("\\") and len(stripped) < len(line):
-        return stripped[:-1] + " "
-    return stripped
-
-
-def _glob_to_regex(glob: str) -> str:
-    """Translate a gitignore glob (``*``, ``?``, ``[...]``, ``**``) into a regex body."""
-    out: list[str] = []
-    i, n = 0, len(glob)
-    while i < n:
-        c = glob[i]
-        if glob.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif glob.startswith("/**", i) and i + 3 == n:
-            out.append("/.*")
-            i += 3
-        elif glob.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif c == "*":
-            out.append("[^/]*")
-            i += 1
-        elif c == "?":
-            out.append("[^/]")
-            i += 1
-        elif c == "[":
-            end = glob.find("]", i + 2 if glob.startswith("[!", i) or glob.startswith("[^", i) else i + 1)
-            if end == -1:
-                out.append(re.escape(c))
-                i += 1
-                continue
-            inner = glob[i + 1 : end]
-            if inner[:1] in "!^":
-                inner = "^" + inner[1:]
-            out.append("[" + inner.replace("\\", "\\\\") + "]")
-            i = end + 1
-        elif c == "\\" and i + 1 < n:
-            out.append(re.escape(glob[i + 1]))
-            i += 2
-        else:
-            out.append(re.escape(c))
-            i += 1
-    return "".join(out)
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = handle.read(MAX_IGNORE_BYTES)
+    return parse_ignore_file(data.decode("utf-8", errors="replace"), base)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maguyva_tui.core.ignore import IgnoreFile, is_ignored, load_ignore_files
+from maguyva_tui.core.ignore import IgnoreFile, is_ignored, load_ignore_files, root_ignore_files
 from maguyva_tui.core.types import UnreadableRepository
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -28,6 +28,10 @@ UTF16_BOMS: tuple[bytes, ...] = (b"\xff\xfe", b"\xfe\xff")
 
 ALWAYS_SKIPPED_DIRS: frozenset[str] = frozenset({".git", ".hg", ".svn"})
 """Version-control folders: never source, often huge."""
+
+GIT_LINK = ".git"
+"""Never indexed whatever it is: a worktree's or a submodule's ``.git`` is a file naming its git
+folder, and git itself never tracks a path of that name."""
 
 SKIP_REASONS: tuple[str, ...] = (
     "ignored",
@@ -104,7 +108,7 @@ def walk(
     root = root.resolve()
     visited: set[str] = {str(root)}
     skipped = frozenset(os.path.realpath(path) for path in skip)
-    yield from _walk_dir(root, root, "", load_ignore_files(root, ""), visited, skipped, report, max_bytes)
+    yield from _walk_dir(root, root, "", root_ignore_files(root), visited, skipped, report, max_bytes)
 
 
 def read_source(
@@ -220,6 +224,8 @@ def _visit(
 ) -> Iterator[Candidate]:
     """Decide one directory entry: descend, yield, or count why not."""
     path = Path(entry.path)
+    if entry.name == GIT_LINK:
+        return
     try:
         is_link = entry.is_symlink()
         st = os.stat(path) if is_link else entry.stat(follow_symlinks=False)

@@ -1,0 +1,108 @@
+"""The exclude files git reads besides ``.gitignore``: ``core.excludesFile`` and ``info/exclude``.
+
+git reads ``core.excludesFile`` from its configuration (the repository's ``config`` overrides
+``~/.gitconfig``, which overrides ``$XDG_CONFIG_HOME/git/config``); unset, it is
+``$XDG_CONFIG_HOME/git/ignore`` (``~/.config/git/ignore`` without ``XDG_CONFIG_HOME``).
+``info/exclude`` lives in the repository's git folder, which a worktree or a submodule names in a
+``.git`` *file* (``gitdir: ...``), and a worktree shares with its main repository (``commondir``).
+Only what git itself would read is read; nothing here runs git.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+MAX_CONFIG_BYTES = 1024 * 1024
+"""Configuration files are read only this far."""
+
+
+def exclude_files(root: Path) -> list[Path]:
+    """Return the exclude files that apply to a repository, weakest first."""
+    common = common_dir(root)
+    configs = [_xdg_home() / "git" / "config", Path.home() / ".gitconfig"]
+    if common is not None:
+        configs.append(common / "config")
+    excludes = _excludes_file(configs, root) or _xdg_home() / "git" / "ignore"
+    found = [excludes]
+    if common is not None:
+        found.append(common / "info" / "exclude")
+    return [path for path in found if path.is_file()]
+
+
+def common_dir(root: Path) -> Path | None:
+    """Return the git folder holding ``config`` and ``info/`` for a work tree, or None."""
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    git_dir = _pointed(dot_git, "gitdir:", root)
+    if git_dir is None:
+        return None
+    return _pointed(git_dir / "commondir", "", git_dir) or git_dir
+
+
+def _pointed(path: Path, key: str, relative_to: Path) -> Path | None:
+    """Read a one-line pointer file (``gitdir: ../x``, a ``commondir``) as a folder, or None."""
+    try:
+        line = path.read_text(encoding="utf-8", errors="replace")[:4096].strip()
+    except OSError:
+        return None
+    if not line.startswith(key):
+        return None
+    target = relative_to / line[len(key) :].strip()
+    return target if target.is_dir() else None
+
+
+def _xdg_home() -> Path:
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    return Path(xdg) if os.path.isabs(xdg) else Path.home() / ".config"
+
+
+def _excludes_file(configs: list[Path], root: Path) -> Path | None:
+    """The last ``core.excludesFile`` set in the configuration files, in the order git reads them."""
+    value: str | None = None
+    for config in configs:
+        value = _core_excludes(config) or value
+    if not value:
+        return None
+    if value == "~" or value.startswith("~/"):
+        return Path.home() / value[2:]
+    return root / value  # relative paths resolve against the work tree, as git runs there
+
+
+def _core_excludes(config: Path) -> str | None:
+    """The value of ``core.excludesFile`` in one git configuration file (its last setting)."""
+    try:
+        with config.open("rb") as handle:
+            text = handle.read(MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    section, value = "", None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            header = line[1 : line.find("]")] if "]" in line else ""
+            section = header.strip().lower()
+            line = line[line.find("]") + 1 :].strip() if "]" in line else ""
+        key, sep, rest = line.partition("=")
+        if section == "core" and sep and key.strip().lower() == "excludesfile":
+            value = _config_value(rest)
+    return value
+
+
+def _config_value(text: str) -> str:
+    """Unquote a git configuration value, dropping a trailing comment."""
+    out: list[str] = []
+    quoted = False
+    chars = iter(text.strip())
+    for c in chars:
+        if c == "\\":
+            nxt = next(chars, "")
+            out.append({"n": "\n", "t": "\t", "b": "\b"}.get(nxt, nxt))
+        elif c == '"':
+            quoted = not quoted
+        elif c in "#;" and not quoted:
+            break
+        else:
+            out.append(c)
+    return "".join(out).strip()

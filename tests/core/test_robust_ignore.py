@@ -1,0 +1,209 @@
+"""Ignore rules as git reads them (issue 18.4 and 18.14): the walk keeps exactly the files git
+lists as untracked and not ignored, for a table of tricky patterns, and never crashes on a line git
+skips. Also ``.git/info/exclude``, ``core.excludesFile`` and ``.git`` files (worktrees, submodules).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core.walk import WalkReport, read_source, walk
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="compares with git")
+
+# (ignore files, extra files): every file of the tree is asked of git and of the walk.
+CASES: dict[str, tuple[dict[str, str], list[str]]] = {
+    "bracket close first": ({".gitignore": "[]]\n"}, ["]", "a", "x]"]),
+    "empty bracket": ({".gitignore": "[]\n"}, ["[]", "]", "a"]),
+    "empty negated bracket": ({".gitignore": "[!]\n"}, ["!", "]", "[!]", "a"]),
+    "reversed range": ({".gitignore": "[z-a]\n![z-a]\n"}, ["a", "z", "m"]),
+    "posix digit": ({".gitignore": "secret[[:digit:]].env\n"}, ["secret1.env", "secretx.env", "secret12.env"]),
+    "posix classes": (
+        {".gitignore": "[[:upper:][:digit:]]*.txt\n[[:space:]]s\n[[:punct:]]p\n[[:xdigit:]]x\n"},
+        ["A.txt", "1.txt", "a.txt", " s", "ts", "-p", "_p", "ap", "fx", "gx"],
+    ),
+    "unknown posix class": ({".gitignore": "[[:word:]]w\nkeep\n"}, ["aw", "keep"]),
+    "escaped dash in class": ({".gitignore": "[a\\-z].py\n"}, ["a.py", "b.py", "-.py", "z.py"]),
+    "escapes in class": ({".gitignore": "[\\]]e\n[\\!]f\n[x\\\\]g\n"}, ["]e", "!f", "\\g", "xg", "ae", "af"]),
+    "dash at the edges": ({".gitignore": "[a-]z\n[-b]y\n[a-c-e]w\n"}, ["-z", "az", "bz", "-y", "by", "cy", "bw", "-w", "dw", "ew"]),
+    "negated classes": ({".gitignore": "[!a-c]x\n[^q]y\n"}, ["ax", "dx", "qy", "ry"]),
+    "negated class never matches a slash": ({".gitignore": "a[!b]c\n"}, ["a/c", "axc", "abc"]),
+    "caret and bracket members": ({".gitignore": "[[^]c\n[]^]d\n"}, ["[c", "^c", "]d", "^d", "xc"]),
+    "unterminated bracket": ({".gitignore": "foo[bar\nx[\n"}, ["foo[bar", "foob", "x["]),
+    "globstar prefix": ({".gitignore": "**/logs\n"}, ["logs/a.txt", "a/logs/b.txt", "a/b/logs", "logsx"]),
+    "globstar middle": ({".gitignore": "a/**/b\n"}, ["a/b", "a/x/b", "a/x/y/b", "x/a/b", "a/bb"]),
+    "globstar suffix with re-include": (
+        {".gitignore": "foo/**\n!foo/keep\n"},
+        ["foo/keep", "foo/x", "foo/sub/keep", "foox"],
+    ),
+    "doc pdfs": ({".gitignore": "doc/**/*.pdf\n"}, ["doc/a.pdf", "doc/x/y/b.pdf", "doc/a.txt", "x/doc/a.pdf"]),
+    "negation": ({".gitignore": "*.log\n!important.log\n"}, ["a.log", "important.log", "sub/important.log", "sub/b.log"]),
+    "escaped hash and bang": ({".gitignore": "#comment\n\\#hash\n\\!bang\n"}, ["#hash", "!bang", "#comment", "hash"]),
+    "trailing spaces": ({".gitignore": "trailing   \nescaped\\ \n"}, ["trailing", "trailing   ", "escaped ", "escaped"]),
+    "directory only": ({".gitignore": "build/\n"}, ["build/out.py", "sub/build/x.py", "other/build"]),
+    "anchored": ({".gitignore": "/root.txt\nsub/*.txt\n"}, ["root.txt", "sub/root.txt", "sub/a.txt", "sub/deep/a.txt", "o/sub/a.txt"]),
+    "whitelist idiom": ({".gitignore": "*\n!*/\n!*.py\n"}, ["a.py", "a.txt", "src/b.py", "src/b.txt"]),
+    "directory re-included": ({".gitignore": "foo\n!foo/\n"}, ["foo/x", "foo/foo", "bar/foo"]),
+    "parent excluded wins": ({".gitignore": "dir/\n!dir/keep.txt\n"}, ["dir/keep.txt", "dir/x"]),
+    "nested files": (
+        {".gitignore": "*.txt\n", "sub/.gitignore": "!keep.txt\n/local\n", "sub/deep/.gitignore": "*.md\n"},
+        ["a.txt", "sub/keep.txt", "sub/other.txt", "sub/local", "sub/deep/local", "sub/deep/a.md", "b.md"],
+    ),
+    "nested re-includes a folder": ({".gitignore": "foo\n", "sub/.gitignore": "!foo/\n"}, ["sub/foo/x", "foo/x"]),
+    "trailing globstars": (
+        {".gitignore": "a/**/\nb/**/*/**\n", "c/.gitignore": "**/\n", "d/.gitignore": "**\n!keep\n"},
+        ["a/x", "a/s/x", "b/x", "b/s/x", "b/s/t/x", "c/x", "c/s/x", "d/keep", "d/x"],
+    ),
+    "crlf, bom, tabs": ({".gitignore": "\ufeffbom\r\ncrlf\r\ntab\t\n"}, ["bom", "crlf", "crlf\r", "tab", "tab\t"]),
+    "slash inside brackets anchors": ({".gitignore": "a[/x]b\n"}, ["axb", "sub/axb", "a/b"]),
+    "wildcards": ({".gitignore": "*.[oa]\n?x\n***z\na**b\n"}, ["m.o", "m.a", "m.c", "ax", "aax", "z", "q/z", "ab", "axyb"]),
+}
+
+
+def _git(root: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """Run git; its output decoded as it is (a name may hold a carriage return)."""
+    proc = subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, env=env)
+    return proc.stdout.decode("utf-8", "surrogateescape")
+
+
+def _git_env(home: Path) -> dict[str, str]:
+    """Git with no system or user configuration but what a test writes into ``home``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "XDG_"))}
+    env.update(HOME=str(home), GIT_CONFIG_NOSYSTEM="1", XDG_CONFIG_HOME=str(home / ".config"))
+    return env
+
+
+def _make(root: Path, ignores: dict[str, str], files: list[str]) -> None:
+    root.mkdir(parents=True)
+    for rel, text in ignores.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    for rel in files:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("x\n")
+
+
+def _git_kept(root: Path, env: dict[str, str]) -> set[str]:
+    """The files git lists as untracked and not ignored (nothing is committed)."""
+    return set(_git(root, "ls-files", "--others", "--exclude-standard", "-z", env=env).split("\0")) - {""}
+
+
+def _git_ignored(root: Path, paths: list[str], env: dict[str, str]) -> set[str]:
+    """The paths ``git check-ignore`` calls ignored."""
+    proc = subprocess.run(["git", "check-ignore", "--stdin", "-z"], cwd=root, input="\0".join(paths).encode(),
+                          capture_output=True, env=env)
+    assert proc.returncode in (0, 1), proc.stderr
+    return set(proc.stdout.decode("utf-8", "surrogateescape").split("\0")) - {""}
+
+
+def _walked(root: Path) -> set[str]:
+    report = WalkReport()
+    return {c.path for c in walk(root, report) if read_source(c, report)}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_walk_keeps_what_git_keeps(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ignores, files = CASES[case]
+    root = tmp_path / "repo"
+    _make(root, ignores, files)
+    env = _git_env(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    _git(root, "init", "-q", env=env)
+    kept = _walked(root)
+    assert kept == _git_kept(root, env)
+    assert {f for f in files if f not in kept} == _git_ignored(root, files, env)  # and path by path
+
+
+def _init(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, str]) -> tuple[Path, dict[str, str]]:
+    root = tmp_path / "repo"
+    _make(root, files, [])
+    env = _git_env(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    _git(root, "init", "-q", env=env)
+    return root, env
+
+
+def test_info_exclude_and_global_excludes_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files = {"a.py": "", "b.secret": "", "c.global": "", "d.xdg": "", "e.local": "", "keep.secret": ""}
+    root, env = _init(tmp_path, monkeypatch, files)
+    (root / ".git" / "info").mkdir(exist_ok=True)
+    (root / ".git" / "info" / "exclude").write_text("*.secret\n")
+    (root / ".gitignore").write_text("!keep.secret\n")  # a .gitignore outranks info/exclude
+    (tmp_path / ".gitconfig").write_text('[user]\n\tname = x\n[core]\n\texcludesFile = "~/global ignore" # mine\n')
+    (tmp_path / "global ignore").write_text("*.global\n")
+    (tmp_path / ".config" / "git").mkdir(parents=True)
+    (tmp_path / ".config" / "git" / "ignore").write_text("*.xdg\n")  # not read: excludesFile is set
+    assert _walked(root) == _git_kept(root, env) == {"a.py", "d.xdg", "e.local", "keep.secret", ".gitignore"}
+    # the repository's config overrides the user's; unset everywhere, the XDG default applies
+    (root / ".git" / "config").write_text((root / ".git" / "config").read_text() + "[core]\nexcludesfile = local.ignore\n")
+    (root / "local.ignore").write_text("*.local\n")
+    assert _walked(root) == _git_kept(root, env) == {"a.py", "c.global", "d.xdg", "keep.secret", ".gitignore", "local.ignore"}
+    (tmp_path / ".gitconfig").unlink()
+    _git(root, "config", "--unset", "core.excludesfile", env=env)
+    assert _walked(root) == _git_kept(root, env) == {"a.py", "c.global", "e.local", "keep.secret", ".gitignore", "local.ignore"}
+
+
+def test_git_files_of_worktrees_and_submodules_are_never_indexed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root, env = _init(tmp_path, monkeypatch, {"a.py": "x = 1\n", ".gitignore": "*.tmp\n"})
+    (root / ".git" / "info" / "exclude").write_text("*.excluded\n")
+    _git(root, "add", ".", env=env)
+    _git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one", env=env)
+    tree = tmp_path / "tree"
+    _git(root, "worktree", "add", "-q", str(tree), env=env)
+    (tree / "b.excluded").write_text("x\n")
+    (tree / "c.tmp").write_text("x\n")
+    (tree / "sub").mkdir()
+    (tree / "sub" / ".git").write_text("gitdir: ../../elsewhere\n")  # a submodule's pointer
+    (tree / "sub" / "d.py").write_text("x\n")
+    assert (tree / ".git").is_file()
+    kept = _walked(tree)
+    assert kept == {"a.py", ".gitignore", "sub/d.py"}
+    assert kept == _git_kept(tree, env) | {".gitignore", "a.py"}  # git lists only untracked files
+
+
+def test_invalid_patterns_never_crash_an_index(tmp_path: Path) -> None:
+    """Every line of issue 18.4 in one file, the repository stays searchable."""
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.retrievers.text import TextRetriever
+
+    root = tmp_path / "repo"
+    _make(root, {".gitignore": "[]]\n[]\n[!]\n[z-a]\n[[:nope:]]\nx[\n\\\n"}, ["a.py"])
+    (root / "a.py").write_text("needle = 1\n")
+    snap, _ = update_index(root, tmp_path / "index")
+    assert [m.path for m in TextRetriever(snap).literal_lines("needle")] == ["a.py"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_an_ignore_file_that_is_a_fifo_is_skipped(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    _make(root, {"sub/.maguyvaignore": "x\n"}, ["a.py", "sub/b.py"])
+    os.mkfifo(root / ".gitignore")
+    assert _walked(root) == {"a.py", "sub/b.py", "sub/.maguyvaignore"}
+
+
+_TOKENS = ["a", "b", "x", "*", "?", "**", "/", "!", "\\", "[", "]", "-", "^", ":", "[:digit:]", " ", "#", "[a-c]",
+           "[!a]", "[]]", "a**", "**/", "\\*", "***", "\\/", "b/", "[z-a]", "[a\\-c]", "[[:punct:]]"]
+_NAMES = ["a", "b", "c", "x", "ab", "a.b", "-", "]", "[", "!", "^", "1", "#a", "a b", "ba", ":", "xx"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_patterns_agree_with_git(seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random lines from an alphabet of awkward pieces, random trees: the walk keeps git's files."""
+    import random
+
+    rng = random.Random(seed)
+    lines = ["".join(rng.choice(_TOKENS) for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 4))]
+    files = sorted({"/".join(rng.choice(_NAMES) for _ in range(rng.randint(1, 3))) for _ in range(12)})
+    usable = [f for i, f in enumerate(files) if not any(g.startswith(f + "/") or f.startswith(g + "/") for g in files[:i])]
+    root, env = _init(tmp_path, monkeypatch, {".gitignore": "\n".join(lines) + "\n"})
+    for rel in usable:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("x\n")
+    assert _walked(root) == _git_kept(root, env), lines
