@@ -146,7 +146,8 @@ def override(intent: Intent, name: str) -> Intent:
 
 # ---------------------------------------------------------------------------------------------
 # Building blocks. Every pattern is linear: repetitions are over disjoint character classes or
-# explicitly bounded, so a 100 KB query cannot make them backtrack.
+# explicitly bounded, and a run of blanks is never shared by two repetitions (possessive where it
+# could be), so a long query cannot make them backtrack (tests/core/test_robust_intent.py).
 
 _TOKEN = re.compile(QUESTION_NAME + r"(?:\(\))?")
 _FILE_EXTENSIONS: Final = frozenset(
@@ -203,8 +204,8 @@ def _target_after(text: str) -> str | None:
 # Rule 0: a pasted code snippet.
 
 _TRACE = re.compile(
-    r"Traceback \(most recent call last\)|^\s*File \"[^\"\n]{0,400}\", line \d|^\s*panic:"
-    r"|^Exception in thread|^\s+at [\w$.<>]{1,200}\(|^goroutine \d|^\s*(?:fatal )?error(?:\[\w+\])?:",
+    r"Traceback \(most recent call last\)|^[ \t]*File \"[^\"\n]{0,400}\", line \d|^[ \t]*panic:"
+    r"|^Exception in thread|^[ \t]+at [\w$.<>]{1,200}\(|^goroutine \d|^[ \t]*(?:fatal )?error(?:\[\w+\])?:",
     re.M | re.I,
 )
 _CODE_LINE = re.compile(r"[(){}\[\];=:<>]|^\s+\S")
@@ -290,8 +291,15 @@ _THAT_CALLS = re.compile(
     rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_NAME}(?:\(\))?)",
     re.I,
 )
+_SUBJECT = r"(?P<x>\S[^\n]{0,119}?)(?<=\S)\s++"
+r"""What a "where is X used/defined" phrase asks about: up to 120 characters from a non-blank to a
+non-blank, then the blanks before the verb taken once (possessive). The old ``\s+X\s+`` let
+the blanks go to either side: "where is" and 4,000 spaces took minutes (issue 18.3)."""
+_END = r"\s*+(?:\?\s*+)?$"
+r"""An optional question mark among trailing blanks, each run taken once (``\s*\??\s*`` split
+a run of blanks both ways: quadratic)."""
 _WHERE_USED = re.compile(
-    r"\bwhere(?:\s+(?:is|are|does|do)|'s)\s+(?P<x>[^\n]{1,120}?)\s+(?:being\s+)?"
+    rf"\bwhere(?:\s+(?:is|are|does|do)|'s)\s+{_SUBJECT}(?:being\s++)?"
     r"(?:used|called|referenced|invoked|imported|instantiated)\b",
     re.I,
 )
@@ -328,18 +336,18 @@ _VERB = r"(?:find|show|open|locate|get)\s+(?:me\s+)?"
 _SHOW = rf"(?:{_VERB})?(?:the\s+)?"
 _DEFINITION_PHRASES = (
     re.compile(
-        r"\bwhere(?:\s+(?:is|are)|'s)\s+(?P<x>[^\n]{1,120}?)\s+"
+        rf"\bwhere(?:\s+(?:is|are)|'s)\s+{_SUBJECT}"
         r"(?:defined|declared|implemented|created|located)\b",
         re.I,
     ),
-    re.compile(r"\bwhere\s+(?:does|do)\s+(?P<x>[^\n]{1,120}?)\s+(?:live|come\s+from)\b", re.I),
+    re.compile(rf"\bwhere\s+(?:does|do)\s+{_SUBJECT}(?:live|come\s+from)\b", re.I),
     re.compile(r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\b", re.I),
     re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
     re.compile(
-        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s*\??\s*$", re.I
+        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I
     ),
-    re.compile(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS})\s*\??\s*$", re.I),
-    re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s*\??\s*$", re.I),
+    re.compile(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS}){_END}", re.I),
+    re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I),
 )
 
 
@@ -392,7 +400,7 @@ _definition_phrase = _phrase_rule(
 
 _QUOTED = re.compile(
     r"\"(?P<d>[^\"\n]{1,1000})\"|`(?P<b>[^`\n]{1,1000})`"
-    "|\u201c(?P<s>[^\u201d\n]{1,1000})\u201d|\u2018(?P<t>[^\u2019\n]{1,1000})\u2019"  # typographic quotes
+    "|\u201c(?P<s>[^\u201c\u201d\n]{1,1000})\u201d|\u2018(?P<t>[^\u2018\u2019\n]{1,1000})\u2019"  # typographic
     r"|(?:^|(?<=[\s(=:,\[]))'(?P<q>[^'\n]{1,1000})'(?=$|[\s).,;:?!\]])"
 )
 _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
