@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 import subprocess
 import sys
 import threading
@@ -336,3 +337,51 @@ def test_a_missing_model_package_is_one_line_that_names_it(tmp_path: Path, hidde
     assert len(lines) == 1, proc.stderr
     assert package in lines[0] and "pip install" in lines[0]
     assert "internal error" not in lines[0] and "instead" not in lines[0]
+
+
+# -- MCP: every request gets an answer; names echoed back are cut -------------------------------------
+
+def test_every_malformed_request_gets_an_answer_and_long_names_are_cut(polyglot: Path, tmp_path: Path) -> None:
+    proc = _mcp_process(polyglot, tmp_path)
+    assert proc.stdin is not None and proc.stdout is not None
+    requests = {
+        2: b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"find_definition","arguments":{"name":"\\ud800"}}}',
+        3: b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search","arguments":{"query":"x\\udfff y"}}}',
+        4: b'{"jsonrpc":"2.0","id":4,"method":"tools/call","params":"bogus"}',
+        5: _call_line(5, "find_definition", name="a" * 1_000_000).rstrip(),
+        6: _call_line(6, "impact", name="b" * 5000).rstrip(),
+        7: _call_line(7, "find_definition", name="parse_config").rstrip(),
+    }
+    lines: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
+    replies = {}
+    for line in requests.values():
+        proc.stdin.write(line + b"\n")
+        proc.stdin.flush()
+        try:
+            reply = json.loads(lines.get(timeout=60))
+        except queue.Empty:
+            break  # dropped without an answer
+        replies[reply["id"]] = reply
+    proc.stdin.close()
+    _quiet_exit(proc)
+    assert sorted(replies) == sorted(requests)  # each answered, in order
+    assert "error" in replies[4] and replies[4]["error"]["code"] == -32602
+    for number in (5, 6):
+        text = replies[number]["result"]["content"][0]["text"]
+        assert len(text) < 1000 and "…" in text
+    assert "app/config.py" in replies[7]["result"]["content"][0]["text"]
+
+
+def test_the_intake_repairs_only_what_the_sdk_would_drop() -> None:
+    pytest.importorskip("mcp")
+    from maguyva_tui.mcp.intake import repair
+
+    good = b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n'
+    assert repair(good) is good
+    assert repair(b"not json\n") == b"not json\n"  # no id: no one to answer
+    fixed = json.loads(repair(b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x\\ud800"}}\n'))
+    assert fixed["params"]["name"] == "x\ufffd"
+    assert json.loads(repair(b'{"jsonrpc":"2.0","id":"a","method":"tools/call","params":7}\n')) == {
+        "jsonrpc": "2.0", "id": "a", "method": "tools/call"}
+    assert json.loads(repair(b'{"jsonrpc":"2.0","id":3,"method":5}\n'))["method"] == "invalid"

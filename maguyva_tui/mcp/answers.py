@@ -28,11 +28,18 @@ A = TypeVar("A", bound=GraphAnswer[Any])
 LineReader: TypeAlias = Callable[[str, int, int], list[str]]
 """Lines ``start..end`` (1-based, inclusive) of an indexed file, of one generation of the index."""
 
+ECHO_CHARS = 200
+"""A name or question said back to the agent is cut here: it sent it, and a megabyte of it costs its context."""
 SCORE_DIGITS = 4  # fused scores are small (≈ weight / (k + rank)); four significant digits tell them apart
 
 
 class AnswerError(Exception):
     """A question the engine cannot answer as asked; the message says why and what to try."""
+
+
+def echo(text: str) -> str:
+    """Return what the agent sent, to say back: cut to ``ECHO_CHARS`` with an ellipsis."""
+    return text if len(text) <= ECHO_CHARS else text[: ECHO_CHARS - 1] + "…"
 
 
 def lines(start: int, end: int) -> str:
@@ -64,7 +71,7 @@ def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
     """The explanation header and compact hits of a result, lines beyond a snippet read with ``read``."""
     run = result.modalities_run
     out: dict[str, Any] = {
-        "query": result.query,
+        "query": echo(result.query),
         "intent": result.intent,
         "confidence": result.confidence,
         "rule": result.rule,
@@ -113,9 +120,9 @@ def definition_answer(engine: Engine, name: str, kind: str | None, with_source: 
     answer = engine.definitions(name, (kind,) if kind else ())
     if not answer.known:
         what = f"{kind} named" if kind else "definition of"
-        raise AnswerError(f"no {what} {name!r} in the index of {engine.root}.{_suggest(answer)}")
+        raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}.{_suggest(answer)}")
     items = [_definition(answer, d, with_source) for d in answer.entries[:limit]]
-    return {"symbol": name, **_listing("definitions", items, answer.total)}
+    return {"symbol": echo(name), **_listing("definitions", items, answer.total)}
 
 
 def _definition(answer: GraphAnswer[Definition], d: Definition, with_source: bool) -> dict[str, Any]:
@@ -139,7 +146,7 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
     answer = _known(engine, engine.references(name, (kind,) if kind else (), limit))
     several = len(answer.definitions) > 1
     items = [_reference(answer, s, several) for s in answer.entries]
-    out = {"symbol": name, "definitions": [_where(d) for d in answer.definitions], "counts": dict(answer.counts),
+    out = {"symbol": echo(name), "definitions": [_where(d) for d in answer.definitions], "counts": dict(answer.counts),
            **_listing("references", items, answer.total)}
     if not answer.total:
         out["note"] = ("no resolved uses; dynamic calls (getattr, callbacks, reflection) are not tracked: "
@@ -164,7 +171,7 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
          "depth": d.depth, "via": d.via, "edge": d.edge}
         for d in answer.entries
     ]
-    return {"symbol": name, "definitions": [_where(d) for d in answer.definitions], "max_depth": depth,
+    return {"symbol": echo(name), "definitions": [_where(d) for d in answer.definitions], "max_depth": depth,
             "by_depth": {str(k): v for k, v in answer.by_depth},
             **_listing("dependents", items, answer.total)}
 
@@ -172,7 +179,7 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
 def _known(engine: Engine, answer: A) -> A:
     """The answer itself; ``AnswerError`` when nothing of its name is defined."""
     if not answer.known:
-        raise AnswerError(f"unknown symbol {answer.name!r}: nothing of that name is defined in {engine.root}."
+        raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."
                           f"{_suggest(answer)}")
     return answer
 

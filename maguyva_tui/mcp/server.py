@@ -34,6 +34,7 @@ from maguyva_tui.mcp.answers import (
     references_answer,
     search_answer,
 )
+from maguyva_tui.mcp.intake import repair_stdin
 from maguyva_tui.mcp.service import RepoService, Unavailable
 
 log = logging.getLogger("maguyva_tui.mcp")
@@ -219,6 +220,7 @@ def serve(engine: Engine) -> None:
     """Serve one repository's engine over stdio until the client closes the connection (either pipe)."""
     _log_to_stderr()
     log.info("serving %s (index refreshes in the background)", engine.root)
+    repair_stdin()  # every request the client sends reaches the SDK in a form it answers
     try:
         build_server(RepoService(engine)).run("stdio")
     except* CLIENT_GONE:

@@ -1,0 +1,91 @@
+"""The server's intake: every line from the client made into a message the SDK can answer.
+
+The SDK drops a line its JSON parser refuses without a word, even when it is a request with an id
+that waits for an answer: a lone surrogate escape (``"\\ud800"``), valid JSON to Python but not to
+pydantic, or a request whose ``params`` are not an object. A thread between the real stdin and
+the SDK repairs such lines: lone surrogates become U+FFFD (the request is answered as asked), and
+a request that is still malformed is sent on without its params, which the SDK answers with an
+error (``-32602`` invalid params, or ``-32601`` when its method is not a string). A line with no
+usable id (not JSON at all, a notification) has no one to answer and goes on as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from typing import Any, BinaryIO
+
+from mcp import types
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+UNKNOWN_METHOD = "invalid"
+"""The method sent on for a request whose method is not a string: the SDK answers "Method not found"."""
+
+
+def repair(line: bytes) -> bytes:
+    """Return the line as the SDK can answer it: unchanged when it parses, else repaired (see above)."""
+    if _parses(line):
+        return line
+    try:
+        message = json.loads(line)
+    except ValueError:  # not JSON (nor UTF-8): nothing to answer to
+        return line
+    fixed = _scrub(message)
+    if fixed != message:
+        encoded = _encode(fixed)
+        if _parses(encoded):
+            return encoded
+    if isinstance(fixed, dict) and isinstance(fixed.get("id"), (int, str)) and not isinstance(fixed["id"], bool):
+        method = fixed.get("method")
+        if isinstance(method, str) or "method" in fixed:
+            return _encode({"jsonrpc": "2.0", "id": fixed["id"],
+                            "method": method if isinstance(method, str) else UNKNOWN_METHOD})
+    return line
+
+
+def _parses(line: bytes) -> bool:
+    try:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+    except Exception:  # noqa: BLE001 - any refusal means the SDK would drop the line
+        return False
+    return True
+
+
+def _scrub(value: Any) -> Any:
+    """Replace lone surrogates in every string, keys included, with U+FFFD."""
+    if isinstance(value, str):
+        return LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {_scrub(k): _scrub(v) for k, v in value.items()}
+    return value
+
+
+def _encode(message: Any) -> bytes:
+    return json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def repair_stdin() -> threading.Thread:
+    """Put a repairing pipe in front of fd 0: the SDK reads repaired lines, a thread reads the client."""
+    client = os.fdopen(os.dup(0), "rb")
+    read_end, write_end = os.pipe()
+    os.dup2(read_end, 0)
+    os.close(read_end)
+    thread = threading.Thread(target=_pump, args=(client, os.fdopen(write_end, "wb")), name="maguyva-intake",
+                              daemon=True)
+    thread.start()
+    return thread
+
+
+def _pump(client: BinaryIO, server: BinaryIO) -> None:
+    """Copy the client's lines to the SDK, repaired, until either end closes."""
+    try:
+        with client, server:
+            for line in client:
+                server.write(repair(line))
+                server.flush()
+    except (BrokenPipeError, ValueError, OSError):  # the SDK stopped reading: the session is over
+        return
