@@ -26,6 +26,7 @@ from maguyva_tui.core.types import (
     SearchResult,
     UnreadableRepository,
 )
+from maguyva_tui.terminal import printable, printable_lines
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Engine
@@ -269,7 +270,7 @@ def _search(args: argparse.Namespace) -> int:
     elif args.explain:
         from maguyva_tui.core.explain import explain_text
 
-        print(explain_text(result))
+        print(printable_lines(explain_text(result)))
     else:
         _print_human(result)
     return 0
@@ -338,12 +339,13 @@ def _utf8(line: bytes) -> str:
 
 
 def _print_human(result: SearchResult) -> None:
+    """Print the results for a person; names and lines from the repository are shown, never obeyed."""
     for i, r in enumerate(result.results, 1):
         symbol = f"  {r.symbol}" if r.symbol else ""
-        print(f"{i:3}. {r.path}:{r.start_line}{symbol}  ({r.score:.4f})")
+        print(printable(f"{i:3}. {r.path}:{r.start_line}{symbol}  ({r.score:.4f})"))
         line = _telling_line(r.snippet.splitlines(), r.symbol)
         if line:
-            print(f"      {line.strip()[:120]}")
+            print(f"      {printable(line.strip()[:120])}")
     print(f"{len(result.results)} results in {result.elapsed_ms:.1f} ms")
 
 

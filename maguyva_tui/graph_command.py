@@ -8,6 +8,7 @@ from typing import Any
 from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
+from maguyva_tui.terminal import printable
 
 
 def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limit: int) -> dict[str, Any]:
@@ -50,11 +51,12 @@ def _several(definitions: tuple[str, ...]) -> str | None:
 
 
 def print_graph(result: dict[str, Any]) -> None:
-    """Print a graph answer for a person."""
+    """Print a graph answer for a person; names from the repository are shown, never obeyed."""
     if result.get("note"):
-        print(result["note"])
+        print(printable(result["note"]))
     for i, r in enumerate(result["results"], 1):
         depth = f"  depth {r['depth']}" if "depth" in r else ""
         symbol = f"  {r['symbol']}" if r.get("symbol") else ""
-        print(f"{i:3}. {r['path']}:{r['start_line']}{symbol}{depth}  ({r['modalities']['graph']['reason']})")
+        reason = r["modalities"]["graph"]["reason"]
+        print(printable(f"{i:3}. {r['path']}:{r['start_line']}{symbol}{depth}  ({reason})"))
     print(f"{len(result['results'])} results in {result['elapsed_ms']:.1f} ms")

@@ -385,3 +385,22 @@ def test_the_intake_repairs_only_what_the_sdk_would_drop() -> None:
     assert json.loads(repair(b'{"jsonrpc":"2.0","id":"a","method":"tools/call","params":7}\n')) == {
         "jsonrpc": "2.0", "id": "a", "method": "tools/call"}
     assert json.loads(repair(b'{"jsonrpc":"2.0","id":3,"method":5}\n'))["method"] == "invalid"
+
+
+# -- human output: file names and text shown, never obeyed by the terminal ----------------------------
+
+def test_human_output_escapes_control_characters_in_names(tmp_path: Path) -> None:
+    import os
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    code = "def evil_fn():\n    return 1\n\n\ndef caller_fn():\n    return evil_fn()\n"
+    (repo / "evil\x1b[2Jred\u202e.py").write_text(code)
+    (repo / os.fsdecode(b"caf\xe9.py")).write_text(code.replace("evil", "latin"))
+    for args in (("search", "evil_fn"), ("search", "latin_fn"), ("graph", "callers", "evil_fn"),
+                 ("graph", "callers", "latin_fn")):
+        proc = run(*args, "--repo", str(repo))
+        out = proc.stdout.decode()
+        assert proc.returncode == 0, proc.stderr
+        assert "\x1b" not in out and "\u202e" not in out
+        assert "\\x1b[2Jred\\u202e.py" in out or "caf\\udce9.py" in out or "caf\\xe9.py" in out, out
