@@ -1,4 +1,5 @@
-"""The text engine is exact: for literals it finds the same (file, line) pairs as ``rg -F``."""
+"""The text engine is exact: for literals it finds the same (file, line) pairs as ``rg -F``, for
+regexes the same as ``rg``, which applies a pattern to each line on its own."""
 
 from __future__ import annotations
 
@@ -67,3 +68,52 @@ def test_regexes_match_ripgrep(requests_repo: Path) -> None:
         theirs = {(json.loads(r)["data"]["path"]["text"].removeprefix("./"), json.loads(r)["data"]["line_number"])
                   for r in out.splitlines() if json.loads(r)["type"] == "match"}
         assert ours == theirs, pattern
+
+
+LINES = "foo\nbar baz\nfoo bar\n\tindented;\ntrailing   \n\nGREEK \u03b1\u03b2\u03b3 end\nlast line no newline"
+"""Planted beside the fixture: a word at the start of line 2, a pair split by a line break."""
+
+PER_LINE_PATTERNS = [
+    r"foo\sbar", r"\Abar", r"baz\z", r"\Aimport ", r"(?s)foo.bar", r"foo[^a]bar", r"\s+$", r"^\s*$", r"^$",
+    r"\bparse_config\b", r"(?i)CONFIG", r"fn \w+\(", r"class\s+\w+", r'"[^"]*"', r"\d+", r"^\S", r"x*", r";$",
+    r"\t", r"[[:upper:]]{3,}", r"\p{Greek}+", r"[\s\S]", r"[[:punct:]]{2}", r"(?m)^}$", r"(?i)\Apackage\b",
+]
+"""Twenty-five patterns, the first two from issue 18.15: a class or an anchor must not see past a line.
+(``\\w``, ``\\d``, ``\\b`` stay on ASCII text: RE2's are ASCII, rg's are Unicode.)"""
+
+
+def _rg_lines(root: Path, pattern: str) -> set[tuple[str, int]]:
+    cmd = [RG, "--json", "--hidden", "--no-require-git", "--no-ignore-parent", "--max-filesize", "1M", "--no-config"]
+    proc = subprocess.run([*cmd, "--", pattern, "."], cwd=root, capture_output=True, text=True)
+    assert proc.returncode in (0, 1), proc.stderr
+    events = [json.loads(line) for line in proc.stdout.splitlines()]
+    return {(e["data"]["path"]["text"].removeprefix("./"), e["data"]["line_number"]) for e in events if e["type"] == "match"}
+
+
+@pytest.mark.skipif(RG is None, reason="ripgrep (rg) is not installed")
+def test_regexes_apply_line_by_line_as_in_ripgrep(polyglot: Path) -> None:
+    (polyglot / "notes").mkdir()
+    (polyglot / "notes" / "lines.txt").write_text(LINES)
+    engine = TextRetriever(update_index(polyglot)[0])
+    for pattern in PER_LINE_PATTERNS:
+        ours = {(m.path, m.line) for m in engine.regex_lines(pattern)}
+        theirs = _rg_lines(polyglot, pattern)
+        assert theirs, pattern  # every pattern finds something, so agreeing means something
+        assert ours == theirs, f"{pattern!r}: only ours {sorted(ours - theirs)[:5]}, only rg {sorted(theirs - ours)[:5]}"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "named"),
+    [("foo(?=bar)", "lookahead"), ("foo(?!bar)", "lookahead"), ("(?<=a)b", "lookbehind"), ("(?<!a)b", "lookbehind"),
+     (r"(a)\1", "backreference"), (r"(?P<n>a)(?P=n)", "backreference"), (r"\k<n>", "backreference"),
+     ("(?>a)", "atomic group"), ("a++", "possessive")],
+)
+def test_perl_only_syntax_is_named_not_quoted(polyglot: Path, pattern: str, named: str) -> None:
+    """RE2 refuses lookarounds and backreferences; the message says so in one line (issue 18, Also)."""
+    from maguyva_tui.core.types import QueryError
+
+    engine = TextRetriever(update_index(polyglot)[0])
+    with pytest.raises(QueryError) as raised:
+        engine.regex_lines(pattern)
+    message = str(raised.value)
+    assert named in message and "not supported (RE2 syntax)" in message and "\n" not in message, message

@@ -250,10 +250,11 @@ class TextRetriever:
     def regex_lines(
         self, pattern: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
     ) -> list[LineMatch]:
-        """Every line matching the regex (line by line, as grep reads it), ranked."""
+        """Every line matching the regex (line by line, as rg reads it), ranked."""
         _check(pattern)
         options = _options(case_sensitive=not _insensitive(pattern, case), literal=False)
-        compiled = _compile("(?m)" + pattern, options)
+        options.never_nl = True  # a class (\s, [^a], dot) never takes a line break: rg's lines
+        compiled = _compile("(?m)" + _per_line(pattern), options)
         return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit, max_files)
 
     def candidates(self, plan: TQ) -> list[str]:
@@ -349,7 +350,7 @@ class TextRetriever:
         if not len(starts):
             return None
         arr = np.frombuffer(data, np.uint8)
-        lines = np.searchsorted(np.flatnonzero(arr == 10), starts, side="right")
+        lines = np.searchsorted(np.flatnonzero(arr == 10), starts)  # an empty match at a "\n" ends its line
         tiers = _tiers(arr, starts, ends)
         order = np.lexsort((-tiers, lines))
         lines, tiers, starts = lines[order], tiers[order], starts[order]
@@ -650,6 +651,73 @@ def _options(case_sensitive: bool, literal: bool) -> re2.Options:
     return options
 
 
+_LINE_ANCHORS = {"A": "^", "z": "$"}
+"""Text anchors as rg reads them, applying the pattern to each line: the line's start and end."""
+
+
+def _per_line(pattern: str) -> str:
+    """Rewrite ``\\A`` and ``\\z`` (outside classes and ``\\Q...\\E``) as the line anchors they are to
+    rg, since the engine matches a whole file in multi-line mode."""
+    out: list[str] = []
+    in_class = quoted = False
+    i = 0
+    while i < len(pattern):
+        token = _regex_token(pattern, i, in_class, quoted)
+        i += len(token)
+        if quoted:
+            quoted = token != "\\E"
+        elif token == "\\Q":
+            quoted = True
+        elif token[1:] in _LINE_ANCHORS and token[:1] == "\\" and not in_class:
+            token = _LINE_ANCHORS[token[1:]]
+        elif token[:1] == "[" and not in_class:
+            in_class = True
+        elif token == "]":
+            in_class = False
+        out.append(token)
+    return "".join(out)
+
+
+def _regex_token(pattern: str, i: int, in_class: bool, quoted: bool) -> str:
+    """One token of a pattern: an escape, a class opening (with a leading ``^`` or ``]``), a
+    POSIX class inside a class, or one character."""
+    if pattern[i] == "\\":
+        return pattern[i : i + 2]
+    if quoted or pattern[i] != "[":
+        return pattern[i]
+    if in_class:
+        end = pattern.find(":]", i + 2) if pattern[i + 1 : i + 2] == ":" else -1
+        return pattern[i : end + 2] if end > 0 else "["
+    end = i + 1 + (pattern[i + 1 : i + 2] == "^")
+    return pattern[i : end + (pattern[end : end + 1] == "]")]
+
+
+_UNSUPPORTED = (
+    ("invalid perl operator: (?=", "lookahead (?=...)"),
+    ("invalid perl operator: (?!", "lookahead (?!...)"),
+    ("invalid perl operator: (?<=", "lookbehind (?<=...)"),
+    ("invalid perl operator: (?<!", "lookbehind (?<!...)"),
+    ("invalid perl operator: (?>", "atomic group (?>...)"),
+    ("bad repetition operator: ++", "possessive repetition ++"),
+    ("bad repetition operator: *+", "possessive repetition *+"),
+    ("bad repetition operator: ?+", "possessive repetition ?+"),
+)
+"""RE2's words for Perl syntax it does not have, and what to call it in a one-line message."""
+
+
+def _unsupported(detail: str, pattern: str) -> str | None:
+    """Name the Perl-only construct RE2 refused, if that is why it refused the pattern."""
+    for prefix, name in _UNSUPPORTED:
+        if detail.startswith(prefix):
+            return name
+    if detail.startswith("invalid perl operator: (?P") and "(?P=" in pattern:
+        return "backreference (?P=name)"
+    escape = detail.removeprefix("invalid escape sequence: \\")
+    if escape != detail and escape[:1] in "123456789kg":
+        return f"escape \\{escape[:1]} (a backreference)"
+    return None
+
+
 def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
     """Compile with re2, turning its error into a one-line message."""
     try:
@@ -659,6 +727,9 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
         if isinstance(detail, bytes):
             detail = detail.decode("utf-8", errors="replace")
         detail = " ".join(str(detail).replace("(?m)", "", 1).split())
+        construct = _unsupported(detail, pattern)
+        if construct is not None:
+            raise QueryError(f"invalid regex: {construct} is not supported (RE2 syntax)") from None
         if len(detail) > MAX_ERROR_CHARS:
             detail = detail[: MAX_ERROR_CHARS - 1] + "…"
         raise QueryError(f"invalid regex: {detail}") from None
