@@ -171,14 +171,16 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
 
 def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
     """Say to one engine what concerns it: in a blend the text engine verifies a bounded set of
-    files (its list is one voice among several, while alone it must be exhaustive), and once the
-    semantic engine stands in for meaning a sentence votes there by chunk, its words picking the
-    function."""
+    files (its list is one voice among several, while alone it must be exhaustive and literal),
+    its words vote where no line holds the question, and once the semantic engine stands in for
+    meaning a sentence votes there by chunk, its words picking the function."""
     literal_first = query.intent in LITERAL_INTENTS
     if name != "text" or not blend:
         return replace(query, literal_first=literal_first)
     code_words_only = parts.coverage() >= SEMANTIC_STANDS_IN
-    return replace(query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first)
+    return replace(
+        query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first, word_votes=True
+    )
 
 
 def _run_engines(parts: Parts, the_plan: Plan, query: Query) -> _Run:

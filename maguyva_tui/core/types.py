@@ -147,6 +147,9 @@ class Query:
     meaning); a sentence then votes by chunk."""
     literal_first: bool = True
     """List the target literal's lines first even inside a sentence (an exact-match question)."""
+    word_votes: bool = False
+    """Let the text engine vote with the question's words when no line holds it literally; only in
+    a blend (alone, it lists exactly the lines holding the literal, as rg does)."""
 
     def __str__(self) -> str:
         parts = ["regex" if self.regex else "text", repr(self.text)]

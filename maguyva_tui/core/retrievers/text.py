@@ -6,8 +6,9 @@ else, as ``rg -F`` / ``rg`` would report it. Verification runs on UTF-8 bytes wi
 
 Ranking inside the list is deterministic: whole-identifier matches, then word-boundary
 matches, then substrings; within each, definition lines before mentions; then path and line.
-Free-text questions with no literal hit fall back to term matching: lines scored by the
-summed rarity of the question's words they contain.
+In a blend (``Query.word_votes``), free-text questions with no literal hit fall back to term
+matching: lines scored by the summed rarity of the question's words they contain. Alone, the
+engine lists exactly the lines holding the literal, as rg does.
 
 In a blended search where the semantic engine answers for meaning, a *sentence* (the structural
 engine's :func:`~maguyva_tui.core.retrievers.structural.is_sentence`: "extract the cookies from
@@ -202,7 +203,8 @@ class TextRetriever:
         self._words_lock = threading.Lock()
 
     def search(self, query: Query, limit: int) -> list[Hit]:
-        """Return matching lines, best first; free text falls back to term matching.
+        """Return matching lines, best first; in a blend (``word_votes``) free text falls back to
+        term matching, alone the lines holding the literal are all there is, as with rg.
 
         The query's ``max_files`` bounds the work for a blended search: only the most promising candidate
         files are verified (those defining the literal, then the most central). Without it the
@@ -224,8 +226,8 @@ class TextRetriever:
         literal = query.text if sentence and not query.literal_first else (query.target or query.text)
         matches = self.literal_lines(literal, query.case, limit, max_files)
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
-        if len(hits) >= limit:
-            return hits[:limit]
+        if len(hits) >= limit or not (query.word_votes or code_words_only):  # the latter says how a blend votes
+            return hits[:limit]  # alone, the engine is literal: exactly rg's lines
         found: list[Hit] = []
         if sentence:
             found = self.sentence_hits(query.text, limit, max_files)
