@@ -71,7 +71,7 @@ def _lists(engine: Any, text: str, intent: Intent, limit: int) -> Mapping[str, l
     modalities = plan(intent, "default", ordinary=False).modalities
     blended = len(modalities) > 1  # as the product's fused path asks: the text engine's work is bounded
     query = Query(text, target=intent.target, intent=intent.name, literal_first=intent.name == "exact_match")
-    text_query = replace(query, max_files=FUSED_TEXT_FILES,
+    text_query = replace(query, max_files=FUSED_TEXT_FILES, word_votes=True,
                          code_words_only=engine.semantic_coverage() >= SEMANTIC_STANDS_IN) if blended else query
     return {m: engine.retriever(m).search(text_query if m == "text" else query, fetch) for m in modalities}
 
