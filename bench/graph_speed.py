@@ -33,10 +33,10 @@ from unittest.mock import patch
 
 from bench.corpora import corpus
 from maguyva_tui.core.graph import queries as q
-from maguyva_tui.core.parsing.facts import extract_rows
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.symbols import to_row
 from maguyva_tui.core.parsing.definitions import extract_definitions
+from maguyva_tui.core.parsing.facts import extract_rows
 from maguyva_tui.core.parsing.languages import language_for, parse
 from maguyva_tui.core.store.facts import FactsTable
 from maguyva_tui.core.types import Import, Reference
