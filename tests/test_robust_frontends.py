@@ -404,3 +404,19 @@ def test_human_output_escapes_control_characters_in_names(tmp_path: Path) -> Non
         assert proc.returncode == 0, proc.stderr
         assert "\x1b" not in out and "\u202e" not in out
         assert "\\x1b[2Jred\\u202e.py" in out or "caf\\udce9.py" in out or "caf\\xe9.py" in out, out
+
+
+def test_the_explorers_answer_shows_files_as_the_generation_that_ranked_it(tmp_path: Path) -> None:
+    from maguyva_tui.app.session import Request, ask
+    from maguyva_tui.core.engine import Engine
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "mod.py").write_text(_version(3))
+    engine = Engine(repo, tmp_path / "ix")
+    engine.refresh()
+    answer = ask(engine, Request("needle_value"))
+    (repo / "mod.py").write_text(_version(4))
+    engine.refresh()  # the watcher's refresh lands before the preview reads the file
+    assert answer.text("mod.py") == _version(3)
+    engine.close()

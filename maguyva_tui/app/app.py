@@ -313,11 +313,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         row = table.current_row()
         self.jumped = None
         preview = self.part(Preview)
-        if row is None:
+        shown = table.answer  # the answer whose rows the table shows: its generation has their lines
+        if row is None or shown is None:
             preview.clear_preview()
         else:
             try:
-                text = self.engine.snapshot.text(row.path)
+                text = shown.text(row.path)
             except (KeyError, OSError) as exc:
                 preview.clear_preview(f"cannot read {row.path}: {exc}")
             else:

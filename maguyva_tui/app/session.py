@@ -8,7 +8,7 @@ the UI shows is the number the ranking used.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -107,11 +107,22 @@ class Answer:
     seconds: float = 0.0
     """Wall time of the call, measured here (``elapsed_ms`` is the engine's own)."""
     notices: list[str] = field(default_factory=list)
+    read_text: Callable[[str], str] | None = None
+    """A file's text as the generation that ranked this answer holds it (``None``: none known)."""
 
     @classmethod
-    def build(cls, request: Request, result: SearchResult, seconds: float) -> Answer:
-        """Wrap an engine result."""
-        return cls(request, result, [Row(r) for r in result.results], seconds, list(result.notices))
+    def build(
+        cls, request: Request, result: SearchResult, seconds: float, read_text: Callable[[str], str] | None = None
+    ) -> Answer:
+        """Wrap an engine result (and how to read the files of the generation it was ranked on)."""
+        return cls(request, result, [Row(r) for r in result.results], seconds, list(result.notices), read_text)
+
+    def text(self, path: str) -> str:
+        """A file's text from the generation that ranked this answer, so that the preview marks the
+        lines the list shows even when a refresh landed since; ``KeyError`` when it is not there."""
+        if self.read_text is None:
+            raise KeyError(path)
+        return self.read_text(path)
 
     @property
     def intent(self) -> str:
@@ -163,9 +174,10 @@ def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT) -> Answer:
     """Run one request and wrap the result; ``QueryError`` and engine failures propagate."""
     weights = dict(request.weights) if request.weights is not None else None
     started = time.perf_counter()
+    parts = engine.parts()  # one generation for the ranking and for the files the preview shows
     result = engine.search(request.text, limit=limit, regex=request.regex, case=request.case,
-                           intent=request.intent, preset=request.preset, weights=weights)
-    return Answer.build(request, result, time.perf_counter() - started)
+                           intent=request.intent, preset=request.preset, weights=weights, parts=parts)
+    return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text)
 
 
 def moves(before: Answer | None, after: Answer) -> dict[RowKey, int | None]:
