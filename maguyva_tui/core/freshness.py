@@ -14,7 +14,9 @@ What it can miss, and the next refresh (a file watcher's, or one whose stamp dif
 * a same-size edit within one tick of a coarse file-system clock (the indexer misses it too);
 * a change to a file the index does not hold (an ignore file, a file skipped as binary or huge).
 
-On a repository of 1,000 files in 100 folders it costs about 3 ms (one ``stat`` per file and folder).
+It costs one ``stat`` per file and folder: about 12 ms for 1,000 files in 111 folders on a busy
+2-core machine (``tests/test_robust_frontends.py`` holds it under 50 ms), so about a second per
+question at 100,000 files, where a file watcher is the better way to stay fresh.
 """
 
 from __future__ import annotations
