@@ -220,6 +220,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.rerun()
 
     def on_files_changed(self, message: FilesChanged) -> None:
+        stale = message.error or getattr(message.summary, "stale_because", None)
+        if stale:  # the index searched is the one from before: say so, never claim a fresh one
+            when = time.strftime("%H:%M")
+            self.part(StatusLine).ready(f"index not up to date since {when}: {stale}")
+            self.notify(f"re-indexing failed: {stale}", severity="error")
+            return
         self.part(StatusLine).ready(self._index_text(message.summary))
         self.notify(
             f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated",

@@ -98,7 +98,7 @@ class BackgroundMixin(App[None]):
             try:
                 summary = self.live.refresh()
             except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-                self.call_from_thread(self.notify, f"re-indexing failed: {exc}", severity="error")
+                self.post_message(FilesChanged(len(paths), None, error=str(exc)))
                 return
             self.post_message(FilesChanged(len(paths), summary))
 

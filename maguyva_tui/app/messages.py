@@ -54,7 +54,8 @@ class SearchDone(Message):
 
 @dataclass
 class FilesChanged(Message):
-    """Files changed on disk and the index was brought up to date."""
+    """Files changed on disk and the index was brought up to date, or ``error`` says why not."""
 
     changed: int
     summary: Any | None
+    error: str | None = None

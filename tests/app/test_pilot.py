@@ -288,3 +288,23 @@ async def test_user_and_file_text_never_goes_through_markup(make_app, tmp_path) 
         app.notify("cannot read [/]odd.py: [Errno 2]")
         await pilot.pause(0.2)
         assert app.is_running and app.return_code is None
+
+
+async def test_deleting_the_repository_keeps_the_index_and_says_so(make_app, polyglot) -> None:
+    """The repository vanishes under an open explorer: the results stay, the status line says the
+    index could not be brought up to date instead of claiming a fresh one (issue 18.20)."""
+    import shutil
+
+    from textual.widgets import Label
+
+    app = make_app(polyglot, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await wait_for(pilot, lambda: app.watching)
+        before = [r.path for r in app.answer.rows]
+        shutil.rmtree(polyglot)
+        state = app.query_one("#index-state", Label)
+        await wait_for(pilot, lambda: "not up to date" in str(state.render()), timeout=20)
+        assert "cannot read the repository" in str(state.render())
+        await ask(pilot, "where is parse_config defined")
+        assert {r.path for r in app.answer.rows} <= set(before) and app.answer.rows
