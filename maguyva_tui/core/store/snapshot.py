@@ -64,6 +64,9 @@ class Snapshot:
         self._open_graph = open_graph
         self._graph_lock = threading.Lock()
         self._content = memoryview(content)
+        self._cache_lock = threading.Lock()
+        """Questions read one snapshot from several threads: a cache's look-up and its reordering are
+        one step (between them another thread may evict the entry: a KeyError)."""
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._splits: OrderedDict[str, list[str]] = OrderedDict()
         self._blob: bytes | None = None
@@ -128,14 +131,16 @@ class Snapshot:
 
     def text(self, path: str) -> str:
         """Return a file's stored text (as indexed, line endings kept)."""
-        cached = self._texts.get(path)
-        if cached is not None:
-            self._texts.move_to_end(path)
-            return cached
+        with self._cache_lock:
+            cached = self._texts.get(path)
+            if cached is not None:
+                self._texts.move_to_end(path)
+                return cached
         text = self.raw(path).decode("utf-8", errors="replace")
-        self._texts[path] = text
-        if len(self._texts) > TEXT_CACHE_FILES:
-            self._texts.popitem(last=False)
+        with self._cache_lock:
+            self._texts[path] = text
+            if len(self._texts) > TEXT_CACHE_FILES:
+                self._texts.popitem(last=False)
         return text
 
     def lines(self, path: str, start: int, end: int) -> list[str]:
@@ -146,13 +151,16 @@ class Snapshot:
     def _split_lines(self, path: str) -> list[str]:
         """Return a file's lines, split once for the last few files asked about: reading every
         chunk of a file with 20,000 functions split it 20,000 times (28 s)."""
-        cached = self._splits.get(path)
-        if cached is not None:
-            self._splits.move_to_end(path)
-            return cached
-        lines = self._splits[path] = self.text(path).split("\n")
-        if len(self._splits) > SPLIT_CACHE_FILES:
-            self._splits.popitem(last=False)
+        with self._cache_lock:
+            cached = self._splits.get(path)
+            if cached is not None:
+                self._splits.move_to_end(path)
+                return cached
+        lines = self.text(path).split("\n")
+        with self._cache_lock:
+            self._splits[path] = lines
+            if len(self._splits) > SPLIT_CACHE_FILES:
+                self._splits.popitem(last=False)
         return lines
 
     def line_count(self, path: str) -> int:
