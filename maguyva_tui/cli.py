@@ -99,13 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _dispatch(argv)
     except (UserError, QueryError, NotADirectoryError, UnreadableRepository) as exc:
-        print(f"maguyva: error: {exc}", file=sys.stderr)
+        print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except IndexNotWritable as exc:
-        print(f"maguyva: error: {exc}", file=sys.stderr)
+        print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_NOT_UPDATED
     except MissingPackage as exc:
-        print(f"maguyva: error: {exc}", file=sys.stderr)
+        print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
     except KeyboardInterrupt:
         print("maguyva: interrupted", file=sys.stderr)
@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: no traceback reaches a user
         if os.environ.get("MAGUYVA_DEBUG"):
             raise
-        print(f"maguyva: internal error: {type(exc).__name__}: {exc} (MAGUYVA_DEBUG=1 shows more)", file=sys.stderr)
+        print(f"maguyva: internal error: {type(exc).__name__}: {printable(str(exc))} (MAGUYVA_DEBUG=1 shows more)",
+              file=sys.stderr)
         return 1
 
 
@@ -176,7 +177,7 @@ def _engine(path: str, index_dir: str | None, notify: Callable[[str], None] | No
 
 def _tell(message: str) -> None:
     """Print a notice on stderr the moment it arises (before code leaves the machine, say)."""
-    print(f"maguyva: {message}", file=sys.stderr, flush=True)
+    print(f"maguyva: {printable(message)}", file=sys.stderr, flush=True)
 
 
 def _index(args: argparse.Namespace) -> int:
@@ -201,7 +202,7 @@ def _summary_text(root: Path, s: Any) -> str:
     skipped = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.skipped.items())) or "none"
     noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
     lines = [
-        f"indexed {root}",
+        f"indexed {printable(str(root))}",
         f"  files    {s.files} ({s.parsed} parsed, {s.reused} unchanged, {s.removed} removed)",
         f"  chunks   {s.chunks}",
         f"  symbols  {s.symbols}",

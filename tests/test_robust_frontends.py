@@ -420,3 +420,17 @@ def test_the_explorers_answer_shows_files_as_the_generation_that_ranked_it(tmp_p
     engine.refresh()  # the watcher's refresh lands before the preview reads the file
     assert answer.text("mod.py") == _version(3)
     engine.close()
+
+
+def test_index_summary_and_error_lines_escape_control_characters(tmp_path: Path) -> None:
+    """The repository's own name reaches the terminal in ``index``'s summary and in error lines."""
+    repo = tmp_path / "repo\x1b[2J\u202e"
+    repo.mkdir()
+    (repo / "a.py").write_text("def f():\n    return 1\n")
+    proc = run("index", str(repo), "--no-semantic")
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in out and "\u202e" not in out and "repo\\x1b[2J\\u202e" in out
+    missing = run("search", "f", "--repo", str(tmp_path / "gone\x1b[31m"))
+    err = missing.stderr.decode()
+    assert missing.returncode == 2 and "\x1b" not in err and "gone\\x1b[31m" in err
