@@ -128,3 +128,12 @@ def test_plan_with_tight_bounds_is_still_a_superset(docs: list[str], parts: list
         patch.setattr(plan, "MAX_TERMS", 3)
         patch.setattr(plan, "MAX_SET", 2)
         assert truth <= set(evaluate(regex_plan(pattern), _index(docs)))
+
+
+def test_a_long_literal_is_planned_as_one_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 36 KB question read as a regex is read once, not re-read at each character's junction
+    (2 s of CPU, over the hardening suite's time limit), and still requires its trigrams."""
+    pattern = "how does it " * 3000
+    assert _planner_work(pattern, monkeypatch) < 2 * len(pattern)
+    index = _index(["so how does it work", "how it does"])
+    assert set(evaluate(regex_plan(pattern[:24]), index)) == set() and set(evaluate(regex_plan("how does it"), index)) == {0}
