@@ -5,10 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import Hit
-
-SNIPPET_LINES = 4
-"""Lines of code shown per result: enough for a signature and the start of a body."""
+from maguyva_tui.core.types import SNIPPET_LINES, Hit
 
 SNIPPET_LINE_CHARS = 240
 """A minified line is cut here so that one result cannot flood a terminal or an agent's context."""

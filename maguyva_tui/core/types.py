@@ -29,6 +29,9 @@ PRESET_NAMES: tuple[str, ...] = ("quick", "default", "thorough")
 CASE_MODES: tuple[str, ...] = ("sensitive", "insensitive", "smart")
 """How letters' case counts in a literal or a regex."""
 
+SNIPPET_LINES = 4
+"""Lines of code shown per result, by every front end: enough for a signature and the start of a body."""
+
 SYMBOL_KINDS: tuple[str, ...] = (
     "function",
     "method",

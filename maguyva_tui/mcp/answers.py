@@ -14,12 +14,11 @@ from typing import Any, TypeAlias, TypeVar
 
 from maguyva_tui.core.answers import Definition, GraphAnswer, Site
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import Ranked, SearchResult
+from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 
-SNIPPET_LINES = 4
-"""Lines of code per search result: a signature and the start of a body."""
 LINE_CHARS = 160
-"""A longer line is cut here: one minified line must not flood an agent's context."""
+"""A longer line is cut here, shorter than a terminal's cut (``SNIPPET_LINE_CHARS``, 240): one minified
+line must not flood an agent's context, where every character costs."""
 MATCH_LINES = 3
 """Matching lines shown per result when they fall outside its snippet."""
 SOURCE_LINES = 60

@@ -19,18 +19,12 @@ from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
 from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*")
 WORD_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
-STOP_WORDS = frozenset(
-    "the and for with how does what why where which who when this that from into are was were can "
-    "could should would will use used using code function functions method class file files work "
-    "works find show explain implemented implement handle handled handles about there their calls "
-    "call callers called impact depends depend change changes break breaks get set new".split()
-)
-"""Question words that would seed half the repository."""
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
 WORD_WEIGHT = 0.25  # a word of the query is a word of the name: weaker, and spread over all such names
 MAX_WORD_SEEDS = 200  # a word shared by more names than this is too common to seed from
