@@ -8,7 +8,6 @@ nothing rather than the globally central nodes.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 import numpy as np
@@ -18,12 +17,11 @@ from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
+from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query
 
-IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*")
-WORD_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
 WORD_WEIGHT = 0.25  # a word of the query is a word of the name: weaker, and spread over all such names
@@ -38,7 +36,7 @@ IMPACT = "impact_analysis"
 
 def words(text: str) -> list[str]:
     """Split identifiers and prose into lower-case words (``parseConfig`` -> parse, config)."""
-    return [w.lower() for w in WORD_SPLIT.findall(text)]
+    return list(split_identifier(text))
 
 
 class GraphRetriever:
@@ -116,7 +114,7 @@ class GraphRetriever:
     def seeds(self, query: Query) -> dict[str, float]:
         """Return seed nodes and weights: named symbols, then symbols sharing the query's words."""
         seeds: dict[str, float] = defaultdict(float)
-        names = IDENTIFIER.findall(query.text) + ([query.target] if query.target else [])
+        names = identifiers_in(query.text) + ([query.target] if query.target else [])
         for written in names:
             for node in self._named(written):
                 seeds[node] += WHOLE_NAME_WEIGHT
