@@ -5,7 +5,9 @@ git reads ``core.excludesFile`` from its configuration (the repository's ``confi
 ``$XDG_CONFIG_HOME/git/ignore`` (``~/.config/git/ignore`` without ``XDG_CONFIG_HOME``).
 ``info/exclude`` lives in the repository's git folder, which a worktree or a submodule names in a
 ``.git`` *file* (``gitdir: ...``), and a worktree shares with its main repository (``commondir``).
-Only what git itself would read is read; nothing here runs git.
+Only what git itself would read is read; nothing here runs git. A file or folder this user may not
+read (another user's ``~/.config``, a private repository's ``.git``) is one git would not read either:
+it is skipped, never an error.
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ def exclude_files(root: Path) -> list[Path]:
     found = [excludes]
     if common is not None:
         found.append(common / "info" / "exclude")
-    return [path for path in found if path.is_file()]
+    return [path for path in found if os.path.isfile(path)]  # False, not an error, where it cannot be read
 
 
 def common_dir(root: Path) -> Path | None:
     """Return the git folder holding ``config`` and ``info/`` for a work tree, or None."""
     dot_git = root / ".git"
-    if dot_git.is_dir():
+    if os.path.isdir(dot_git):
         return dot_git
     git_dir = _pointed(dot_git, "gitdir:", root)
     if git_dir is None:
@@ -50,7 +52,7 @@ def _pointed(path: Path, key: str, relative_to: Path) -> Path | None:
     if not line.startswith(key):
         return None
     target = relative_to / line[len(key) :].strip()
-    return target if target.is_dir() else None
+    return target if os.path.isdir(target) else None
 
 
 def _xdg_home() -> Path:
