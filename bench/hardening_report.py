@@ -1,5 +1,6 @@
 """Run the hardening suite and print its figures: inputs tried, faults injected, kills survived,
-nothing lost, resident memory over a long batch.
+nothing lost, resident memory over a long batch; then the outside testers' probes of issue 18, each
+with the regression tests that try it.
 
     python bench/hardening_report.py            # the full run (-m "slow or not slow"): the README's figures
     python bench/hardening_report.py --quick    # the default CI run only (smaller sizes)
@@ -170,6 +171,96 @@ def row_memory(f: Figures) -> tuple[str, str]:
     )
 
 
+PROBES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("18.1", "a 12 KB regex of optional prefixes (91 s)", (
+        "tests/core/test_trigram_plan.py::test_planner_work_grows_linearly",
+        "tests/core/test_trigram_plan.py::test_optional_prefix_pattern_plans_fast",
+        "tests/core/test_trigram_plan.py::test_a_long_literal_is_planned_as_one_string")),
+    ("18.2", "a FIFO or /dev/zero among the theme files", ("tests/app/test_robust_themes.py",)),
+    ("18.3", "a crafted 4 KB query in the classifier", ("tests/core/test_robust_intent.py",)),
+    ("18.4, 18.14", ".gitignore exactly as git reads it", ("tests/core/test_robust_ignore.py",)),
+    ("18.5", "invalid UTF-8 in a --batch file", (
+        "tests/test_robust_frontends.py::test_a_batch_line_of_invalid_utf8_gets_an_error_object",)),
+    ("18.6", "markup in user and file text", ("tests/app/test_pilot.py::test_user_and_file_text_never_goes_through_markup",)),
+    ("18.7, 18.8", "a read-only index, a full disk", (
+        "tests/core/test_robust_store.py::test_an_index_that_cannot_be_written_still_answers",
+        "tests/core/test_robust_store.py::test_a_full_disk_leaves_the_live_index_searchable",
+        "tests/core/test_robust_store.py::test_a_search_on_a_full_disk_answers_with_one_notice",
+        "tests/core/test_robust_store.py::test_clean_up_keeps_the_live_and_previous_generations_not_a_half_written_one",
+        "tests/core/test_robust_store.py::test_index_on_a_full_disk_says_so_once_and_exits_1",
+        "tests/core/test_robust_store.py::test_a_first_index_on_a_full_disk_is_one_clear_line")),
+    ("18.9", "a repository name of 250 bytes, or not UTF-8", (
+        "tests/core/test_robust_store.py::test_a_repository_name_of_250_bytes_gets_an_index",
+        "tests/core/test_robust_store.py::test_a_repository_name_that_is_not_utf8_gets_an_index")),
+    ("18.10", "graph --limit and --depth below 1", (
+        "tests/test_robust_frontends.py::test_graph_refuses_a_limit_or_depth_below_one",
+        "tests/test_robust_frontends.py::test_search_refuses_a_limit_below_one")),
+    ("18.11", "the MCP client closing its pipes", (
+        "tests/test_robust_frontends.py::test_closing_stdin_mid_session_is_a_clean_exit",
+        "tests/test_robust_frontends.py::test_closing_stdout_mid_session_is_a_clean_exit")),
+    ("18.12", "swapped files of one size and time, touch -r", (
+        "tests/core/test_robust_store.py::test_two_files_of_one_size_and_time_swapped_with_mv_are_seen",
+        "tests/core/test_robust_store.py::test_a_same_size_edit_with_its_time_put_back_is_seen")),
+    ("18.13", "the index folder inside the repository", (
+        "tests/core/test_robust_store.py::test_an_index_inside_the_repository_never_indexes_itself",
+        "tests/core/test_robust_store.py::test_an_index_base_that_is_the_repository_itself_is_skipped")),
+    ("18.15", "regexes line by line, as rg", (
+        "tests/core/test_text_vs_rg.py::test_regexes_apply_line_by_line_as_in_ripgrep",
+        "tests/core/test_text_vs_rg.py::test_perl_only_syntax_is_named_not_quoted")),
+    ("18.16", "six MCP callers while files change", (
+        "tests/test_robust_frontends.py::test_questions_asked_together_while_files_change_read_one_version_each",
+        "tests/core/test_seam.py::test_a_question_reads_one_generation_from_start_to_end")),
+    ("18.17", "an agent asks about what it has just written", (
+        "tests/test_robust_frontends.py::test_an_agent_finds_what_it_has_just_edited",
+        "tests/test_robust_frontends.py::test_the_freshness_check_sees_edits_additions_and_removals_in_well_under_50_ms")),
+    ("18.18", "a .pyi stub beside its .py", ("tests/core/test_graph_stubs.py",)),
+    ("18.19", "--modality text with an unquoted literal", ("tests/core/test_robust_text_alone.py",)),
+    ("18.20", "the repository deleted under the explorer", (
+        "tests/app/test_pilot.py::test_deleting_the_repository_keeps_the_index_and_says_so",)),
+    ("18.21", "a file swapped for a link between walk and read", (
+        "tests/core/test_robust_store.py::test_a_file_swapped_for_a_link_after_the_walk_is_not_read",
+        "tests/core/test_robust_store.py::test_a_link_inside_the_root_retargeted_after_the_walk_is_not_read")),
+    ("18.22", "planted temp links, planted pickles", (
+        "tests/core/test_robust_store.py::test_a_planted_current_tmp_link_is_never_written_through",
+        "tests/core/test_robust_store.py::test_a_planted_lock_link_is_refused_not_followed",
+        "tests/core/test_index_format.py")),
+    ("18.23", "a private repository's index", (
+        "tests/core/test_robust_store.py::test_index_folders_are_private_whatever_the_umask",)),
+    ("18.24", "the Voyage key in a client error; missing packages", (
+        "tests/test_robust_frontends.py::test_a_voyage_client_that_fails_with_the_key_in_its_message_never_shows_the_key",
+        "tests/test_robust_frontends.py::test_a_key_without_the_voyage_extra_says_once_that_the_local_model_is_used",
+        "tests/test_robust_frontends.py::test_a_missing_model_package_is_one_line_that_names_it")),
+    ("18, also", "compaction, an unreadable root, malformed MCP requests, escapes", (
+        "tests/core/test_robust_store.py::test_compaction_keeps_segments_another_process_saved_after_it_opened",
+        "tests/core/test_robust_store.py::test_an_unreadable_repository_root_is_one_line_and_exit_2",
+        "tests/test_robust_frontends.py::test_every_malformed_request_gets_an_answer_and_long_names_are_cut",
+        "tests/test_robust_frontends.py::test_human_output_escapes_control_characters_in_names",
+        "tests/test_robust_frontends.py::test_index_summary_and_error_lines_escape_control_characters")),
+)
+"""The outside testers' second round of probes (issue 18), each with the regression tests that try it."""
+
+
+def run_probes() -> tuple[list[tuple[str, str, int, int]], str]:
+    """Run every probe's tests at once; return (item, probe, passed, tests) per probe and pytest's output."""
+    targets = sorted({t for _, _, tests in PROBES for t in tests})
+    command = [sys.executable, "-m", "pytest", *targets, "-q", "-p", "no:cacheprovider", "-rA"]
+    proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    outcomes = re.findall(r"^(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (\S+)", proc.stdout, re.MULTILINE)
+    rows = []
+    for item, probe, tests in PROBES:
+        mine = [state for state, node in outcomes if any(node == t or node.startswith((t + "::", t + "[")) for t in tests)]
+        rows.append((item, probe, mine.count("PASSED"), len(mine)))
+    return rows, proc.stdout + proc.stderr
+
+
+def probes_table(rows: list[tuple[str, str, int, int]]) -> str:
+    """Render the probes as a Markdown table: each one, its tests, how many passed."""
+    lines = ["| issue | probe | regression tests passed |", "|---|---|---|"]
+    lines += [f"| {item} | {probe} | {passed}/{total} |" for item, probe, passed, total in rows]
+    passed, total = sum(r[2] for r in rows), sum(r[3] for r in rows)
+    return "\n".join([f"Round 2 probes ({len(rows)} kinds, {passed}/{total} regression tests passed):", "", *lines])
+
+
 ROWS = (row_inputs, row_slowest, row_adversarial, row_nothing_lost, row_faults, row_kills, row_concurrency,
         row_secrets, row_memory)
 """The table, in the order the README shows it."""
@@ -202,9 +293,14 @@ def main(argv: list[str] | None = None) -> int:
         figures.unlink(missing_ok=True)
         status, output, seconds = run_suite(not args.quick, figures)
         sections = load_figures(figures)
+    probes, probe_output = run_probes()
     if status != 0:
         print(output[-6000:], file=sys.stderr)
+    if any(passed < total or not total for _, _, passed, total in probes):
+        print(probe_output[-6000:], file=sys.stderr)
+        status = status or 1
     print(report(sections, outcome_line(output), seconds, not args.quick))
+    print("\n" + probes_table(probes))
     xfails = re.findall(r"^XFAIL (.+?)(?: - (.*))?$", output, re.MULTILINE)
     if xfails:
         print("\nKnown bugs (strict xfail, described in the tests):")
