@@ -269,8 +269,9 @@ class LiveIndex:
     def _start_embedder(self) -> None:
         if self._embed_lock.acquire(blocking=False):
             self._set(embedding=True)
-            self._embed_thread = threading.Thread(target=self._embed_loop, name="maguyva-embed", daemon=True)
-            self._embed_thread.start()
+            thread = threading.Thread(target=self._embed_loop, name="maguyva-embed", daemon=True)
+            thread.start()
+            self._embed_thread = thread  # published once started: close() may join it at any moment
 
     def _embed_loop(self) -> None:
         try:

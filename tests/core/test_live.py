@@ -251,3 +251,22 @@ def test_the_index_folder_is_the_engines_once_open() -> None:
     assert live.index_folder is None
     live.refresh()
     assert live.index_folder == Path("/index/repo") and live.root == Path("/repo")
+
+
+def test_closing_while_the_embedding_thread_starts_never_joins_an_unstarted_thread(monkeypatch: Any) -> None:
+    """The MCP client goes away just as embedding begins: close() must not join a thread that has
+    not started yet ("cannot join thread before it is started", seen as an internal error)."""
+    engine = _StubEngine()
+    live = _live(engine)
+    real_start = threading.Thread.start
+    closed: list[str] = []
+
+    def start_after_close(thread: threading.Thread) -> None:
+        if thread.name == "maguyva-embed" and not closed:
+            closed.append("closed")
+            live.close()  # the other thread closes at the worst moment
+        real_start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", start_after_close)
+    live.embed_in_background()
+    assert closed and engine.closed
