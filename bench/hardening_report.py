@@ -197,7 +197,8 @@ PROBES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "tests/test_robust_frontends.py::test_search_refuses_a_limit_below_one")),
     ("18.11", "the MCP client closing its pipes", (
         "tests/test_robust_frontends.py::test_closing_stdin_mid_session_is_a_clean_exit",
-        "tests/test_robust_frontends.py::test_closing_stdout_mid_session_is_a_clean_exit")),
+        "tests/test_robust_frontends.py::test_closing_stdout_mid_session_is_a_clean_exit",
+        "tests/core/test_live.py::test_closing_while_the_embedding_thread_starts_never_joins_an_unstarted_thread")),
     ("18.12", "swapped files of one size and time, touch -r", (
         "tests/core/test_robust_store.py::test_two_files_of_one_size_and_time_swapped_with_mv_are_seen",
         "tests/core/test_robust_store.py::test_a_same_size_edit_with_its_time_put_back_is_seen")),
