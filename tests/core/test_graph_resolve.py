@@ -408,8 +408,8 @@ def test_calls_through_parameters_are_never_resolved(language: str, path: str, s
 def test_extract_rows_are_the_stored_form_of_extract_facts() -> None:
     from pathlib import Path
 
-    from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
     from maguyva_tui.core.parsing.definitions import extract_definitions
+    from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
     from maguyva_tui.core.parsing.languages import language_for, parse
     from maguyva_tui.core.store.facts import encode
     from maguyva_tui.core.types import FileFacts
