@@ -14,10 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-import numpy as np
-
 from maguyva_tui.core.graph import queries
-from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
 
@@ -219,20 +216,14 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, name)
-    positions = queries.call_positions(graph, defs)  # path, line order
-    merged = graph.merged()
-    centrality = graph.rank_array()[merged.source[positions]]
-    files, at = np.unique(merged.file[positions], return_inverse=True)
-    demoted = np.array([is_demoted(merged.paths[f]) for f in files.tolist()], dtype=bool)[at]
-    top = positions[np.lexsort((-centrality, demoted))[: max(limit, 0)]]  # stable
-    columns = queries.SiteColumns(graph, top)
+    columns, total = queries.ranked_callers(graph, defs, limit)
     reason = f"calls {_bare(name)}"
     entries = []
-    for i in range(len(top)):
+    for i in range(len(columns.positions)):
         s = columns.site(i)
         entries.append(Site(s.path, s.line, "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
                             graph.node_centrality(s.caller_id), reason))
-    return _answer(generation, name, defs, entries, len(positions))
+    return _answer(generation, name, defs, entries, total)
 
 
 def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee]:

@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, Merged
 from maguyva_tui.core.graph.tables import split_id
+from maguyva_tui.core.paths import is_demoted
 
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
 STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
@@ -197,6 +198,19 @@ def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
         keys = ()
     ordered: Slots = found[np.lexsort((*keys, merged.line[found], merged.file[found]))]
     return ordered
+
+
+def ranked_callers(graph: CodeGraph, defs: Sequence[str], limit: int) -> tuple[SiteColumns, int]:
+    """Return the first ``limit`` call sites of the definitions, the most central callers first and
+    those in the repository's own code before those in vendored, built or generated copies (ties in
+    path and line order), with how many there are in all."""
+    positions = call_positions(graph, defs)
+    merged = graph.merged()
+    centrality = graph.rank_array()[merged.source[positions]]
+    files, at = np.unique(merged.file[positions], return_inverse=True)
+    demoted = np.array([is_demoted(merged.paths[f]) for f in files.tolist()], dtype=bool)[at]
+    top = positions[np.lexsort((-centrality, demoted))[: max(limit, 0)]]  # stable
+    return SiteColumns(graph, top), len(positions)
 
 
 def callers(graph: CodeGraph, name: str) -> Callers:

@@ -18,7 +18,6 @@ from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
 from maguyva_tui.core.names import identifiers_in, split_identifier
-from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query
 
@@ -53,16 +52,10 @@ class GraphRetriever:
         """Return one hit per call site of ``name``, the most central callers first, those in the
         repository's own code before those in vendored, built or generated copies."""
         graph = self.graph
-        positions = queries.call_positions(graph, queries.definitions(graph, name))  # path, line order
-        merged = graph.merged()
-        centrality = graph.rank_array()[merged.source[positions]]
-        files, at = np.unique(merged.file[positions], return_inverse=True)
-        demoted = np.array([is_demoted(merged.paths[f]) for f in files.tolist()], dtype=bool)[at]
-        top = positions[np.lexsort((-centrality, demoted))[: max(limit, 0)]]  # stable
-        columns = queries.SiteColumns(graph, top)
+        columns, _ = queries.ranked_callers(graph, queries.definitions(graph, name), limit)
         bare = name.replace("::", ".").rpartition(".")[2] or name
         hits: list[Hit] = []
-        for i in range(len(top)):
+        for i in range(len(columns.positions)):
             s = columns.site(i)
             hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
                             self._language(s.path), f"calls {bare}"))
