@@ -308,3 +308,25 @@ async def test_deleting_the_repository_keeps_the_index_and_says_so(make_app, pol
         assert "cannot read the repository" in str(state.render())
         await ask(pilot, "where is parse_config defined")
         assert {r.path for r in app.answer.rows} <= set(before) and app.answer.rows
+
+
+@pytest.mark.parametrize("width", [100, 130, 160, 180, 200, 220])
+async def test_every_engine_rank_column_is_in_view(make_app, width: int) -> None:
+    from maguyva_tui.app.widgets.bars import SHORT
+    from maguyva_tui.core.types import MODALITIES
+
+    app = make_app()
+    async with app.run_test(size=(width, 40)) as pilot:
+        await ask(pilot, "parse config")
+        table = app.query_one(ResultsTable)
+        visible = table.scrollable_content_region.width
+        right = 0
+        for column in table.columns.values():
+            right += column.get_render_width(table)
+            if column.key.value in MODALITIES:
+                assert right <= visible, f"{column.key.value} ends at {right} of {visible} at {width} columns"
+        header, first = table.render_line(0).text, table.render_line(1).text
+        assert all(SHORT[m] in header.split() for m in MODALITIES), header
+        row = app.answer.rows[0]
+        ranks = [str(vote.rank + 1) for m in MODALITIES if (vote := row.modality(m)) is not None]
+        assert ranks and first.split(f"{row.score:.4f}")[1].split()[: len(ranks)] == ranks, first

@@ -14,10 +14,28 @@ from maguyva_tui.app.widgets.bars import SHORT
 from maguyva_tui.core.types import MODALITIES
 
 PLACE_WIDTH = 40
-"""Characters of ``path:line`` kept; longer paths lose their start, never the file name."""
+"""Characters of ``path:line`` kept at most; longer paths lose their start, never the file name."""
 
 SYMBOL_WIDTH = 30
-"""Characters of the symbol kept."""
+"""Characters of the symbol kept at most."""
+
+PLACE_MIN, SYMBOL_MIN = 14, 8
+"""The narrowest the place and symbol get when the pane is tight: below these, the table scrolls."""
+
+HEADERS: list[tuple[str, str]] = [
+    ("#", "rank"),
+    ("±", "moved"),
+    ("path:line", "place"),
+    ("symbol", "symbol"),
+    ("kind", "kind"),
+    ("score", "score"),
+    *((SHORT[m], m) for m in MODALITIES),
+    ("marks", "marks"),
+]
+"""Each column's heading and key, in order; an engine's heading is coloured by its theme variable."""
+
+PLACE, SYMBOL = 2, 3
+"""Column indexes of the place and symbol: the two that shrink so the engines' ranks stay in view."""
 
 DEMOTED_MARK = "▼"
 """Shown for a demoted path (vendored, built, generated, minified)."""
@@ -37,26 +55,38 @@ class ResultsTable(DataTable[Text]):
         self.answer: Answer | None = None
         self.moved: dict[RowKey, int | None] = {}
         self._up_down = (Style(bold=True), Style(bold=True))
+        self._fitted_width = 0
 
     def on_mount(self) -> None:
         self._columns([])
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.answer, self.moved, keep=True))
 
+    def on_resize(self) -> None:
+        """Fit the place and symbol to the new width, so every engine's rank column stays visible."""
+        if self.size.width != self._fitted_width and self.answer is not None:
+            self.show(self.answer, self.moved, keep=True)
+
+    def _room(self) -> int:
+        """Return the cells a row can use, leaving room for a vertical scrollbar."""
+        return self.size.width - self.styles.scrollbar_size_vertical
+
+    def _fit(self, rows: list[list[Text]]) -> None:
+        """Clip the place and symbol cells so all the columns fit the table's width."""
+        self._fitted_width = self.size.width
+        padding = 2 * self.cell_padding
+        widths = [max([len(label), *(row[i].cell_len for row in rows)]) for i, (label, _) in enumerate(HEADERS)]
+        others = sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL))
+        place, symbol = _share(self._room() - others - 2 * padding, widths[PLACE], widths[SYMBOL])
+        for row in rows:
+            row[PLACE] = Text(_clip(row[PLACE].plain, place, keep_end=True))
+            row[SYMBOL] = Text(_clip(row[SYMBOL].plain, symbol))
+
     def _columns(self, rows: list[list[Text]]) -> None:
         """Add the columns, each as wide as its widest cell (measured here: no reflow while typing)."""
-        headers: list[tuple[str | Text, str]] = [
-            ("#", "rank"),
-            ("±", "moved"),
-            ("path:line", "place"),
-            ("symbol", "symbol"),
-            ("kind", "kind"),
-            ("score", "score"),
-            *((Text(SHORT[m], style=self._colour(m)), m) for m in MODALITIES),
-            ("marks", "marks"),
-        ]
-        for i, (label, key) in enumerate(headers):
+        for i, (label, key) in enumerate(HEADERS):
             width = max([len(label), *(row[i].cell_len for row in rows)])
-            self.add_column(label, key=key, width=width)
+            heading = Text(label, style=self._colour(key)) if key in MODALITIES else label
+            self.add_column(heading, key=key, width=width)
 
     def _colour(self, name: str) -> Style:
         value = self.app.theme_variables.get(f"modality-{name}")
@@ -82,6 +112,7 @@ class ResultsTable(DataTable[Text]):
             Style(color=variables.get("error"), bold=True),
         )
         rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
+        self._fit(rows)
         self._columns(rows)
         self.add_rows(rows)
         if kept is not None:
@@ -92,7 +123,7 @@ class ResultsTable(DataTable[Text]):
 
     def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Text]:
         ranked = row.result
-        place = _clip(f"{row.path}:{row.start_line}", PLACE_WIDTH, keep_end=True)
+        place = _clip(f"{row.path}:{row.start_line}", PLACE_WIDTH, keep_end=True)  # cut to the pane in _fit
         cells = [
             Text(str(i + 1), style="bold"),
             _moved(self.moved, row.key, self._up_down),
@@ -119,6 +150,16 @@ class ResultsTable(DataTable[Text]):
             return None
         index = min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
         return self.answer.rows[index]
+
+
+def _share(room: int, place: int, symbol: int) -> tuple[int, int]:
+    """Split ``room`` cells between the place and the symbol: each keeps what it needs when both fit,
+    else the symbol gets at most two fifths, and neither goes below its minimum."""
+    if place + symbol <= room:
+        return place, symbol
+    symbol_w = min(symbol, max(SYMBOL_MIN, room * 2 // 5))
+    place_w = min(place, max(PLACE_MIN, room - symbol_w))
+    return place_w, min(symbol, max(symbol_w, room - place_w))
 
 
 def _clip(text: str, width: int, keep_end: bool = False) -> str:
