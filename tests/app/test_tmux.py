@@ -122,3 +122,31 @@ def test_unknown_theme_is_one_line(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "unknown theme 'nope'" in proc.stderr
+
+
+@pytest.mark.parametrize("width", [100, 160, 220])
+def test_every_engine_column_shows_at_width(tmp_path: Path, width: int) -> None:
+    env = {
+        "MAGUYVA_INDEX_DIR": str(tmp_path / "index"),
+        "TERM": "xterm-256color",
+        "PYTHONPATH": os.getcwd(),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "COLUMNS": str(width),  # Textual trusts these over the terminal; pytest's own may be inherited
+        "LINES": "40",
+    }
+    term = Terminal([sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--no-watch"], env, size=(width, 40))
+    try:
+        term.wait(lambda: "symbols" in term.screen(), "the index")
+        term.keys("parse_config")
+        term.wait(lambda: "app/config.py:12" in term.screen(), "the results")
+        term.wait(lambda: len(_header(term).rstrip()) == width - 1, f"the app at {width} columns", timeout=10)
+        header = _header(term)
+        for heading in ("sem", "text", "ast", "graph"):
+            assert heading in header.split(), f"{heading!r} missing at {width} columns:\n{term.screen()}"
+    finally:
+        term.close()
+
+
+def _header(term: Terminal) -> str:
+    """Return the results table's header line as the terminal shows it."""
+    return next((line for line in term.screen().splitlines() if "path:line" in line), "")
