@@ -1,9 +1,10 @@
 """Regenerate screenshots/ from the real app on a real repository (the pinned requests sdist).
 
-    python scripts/screenshots.py [--corpus requests] [--out screenshots] [--no-png]
+    python scripts/screenshots.py [--corpus requests] [--out screenshots] [--no-png] [--width N]
 
 One SVG per built-in theme (the results view) and one per main view (results, explain, help,
-what-if, go to). When ``rsvg-convert`` is installed a PNG is written beside each SVG.
+what-if, go to), each at every width in WIDTHS, named ``<view>-<width>.svg``. When ``rsvg-convert``
+(or else the ``cairosvg`` package) is installed a PNG is written beside each SVG.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-SIZE = (150, 44)
+WIDTHS = (120, 160, 200)
+"""Stacked (120), and side by side where the results pane is tightest (160) and roomy (200)."""
+
+HEIGHT = 44
 QUESTION = "who calls merge_setting"
 
 
@@ -78,29 +82,36 @@ SCENES: list[tuple[str, str, Scene]] = [
 ]
 
 
-async def shoot(root: Path, out: Path, name: str, theme: str, scene: Scene) -> Path:
-    """Run the app on ``root`` with a theme, play a scene, save an SVG."""
+async def shoot(root: Path, out: Path, name: str, theme: str, scene: Scene, width: int) -> Path:
+    """Run the app on ``root`` with a theme, ``width`` columns wide, play a scene, save an SVG."""
     from maguyva_tui.app import MaguyvaApp
     from maguyva_tui.core.engine import Engine
 
     engine = Engine(root)
     engine.search("warm up the models")  # so the times shown are a warm engine's, as after a minute of use
     app = MaguyvaApp(engine, theme=theme, watch=False, embed=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(width, HEIGHT)) as pilot:
         await scene(app, pilot)
         await pilot.pause(0.3)
-        path = app.save_screenshot(filename=f"{name}.svg", path=str(out))
+        path = app.save_screenshot(filename=f"{name}-{width}.svg", path=str(out))
     return Path(path)
 
 
 def to_png(svg: Path) -> Path | None:
-    """Convert an SVG with rsvg-convert (keeping the spaces Textual writes), if it is installed."""
-    if not shutil.which("rsvg-convert"):
+    """Convert an SVG with rsvg-convert or cairosvg (keeping the spaces Textual writes), if installed."""
+    try:
+        import cairosvg  # type: ignore[import-not-found]
+    except ImportError:
+        cairosvg = None
+    if not shutil.which("rsvg-convert") and cairosvg is None:
         return None
     with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as tmp:
         tmp.write(svg.read_text(encoding="utf-8").replace("<svg ", '<svg xml:space="preserve" ', 1))
     png = svg.with_suffix(".png")
-    subprocess.run(["rsvg-convert", "--zoom", "1", tmp.name, "-o", str(png)], check=True)
+    if shutil.which("rsvg-convert"):
+        subprocess.run(["rsvg-convert", "--zoom", "1", tmp.name, "-o", str(png)], check=True)
+    else:
+        cairosvg.svg2png(url=tmp.name, write_to=str(png))
     Path(tmp.name).unlink()
     return png
 
@@ -111,7 +122,13 @@ def main() -> None:
     parser.add_argument("--out", default=str(REPO / "screenshots"))
     parser.add_argument("--no-png", action="store_true")
     parser.add_argument("--only", help="one scene name")
+    parser.add_argument("--png-only", action="store_true", help="convert the SVGs already in --out")
+    parser.add_argument("--width", type=int, action="append", help="a width (repeatable); default: WIDTHS")
     args = parser.parse_args()
+    if args.png_only:
+        for svg in sorted(Path(args.out).glob("*.svg")):
+            print(svg.name, "+ png" if to_png(svg) else "(no converter)")
+        return
     from bench.corpora import corpus
     from maguyva_tui.core.engine import Engine
 
@@ -122,10 +139,9 @@ def main() -> None:
         engine.embed_pending()  # once; later runs reuse the stored vectors
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, theme, scene in SCENES:
-        if args.only and name != args.only:
-            continue
-        svg = asyncio.run(shoot(root, out, name, theme, scene))
+    shots = [(s, w) for s in SCENES for w in args.width or WIDTHS if not args.only or s[0] == args.only]
+    for (name, theme, scene), width in shots:
+        svg = asyncio.run(shoot(root, out, name, theme, scene, width))
         png = None if args.no_png else to_png(svg)
         print(
             svg.relative_to(REPO) if svg.is_relative_to(REPO) else svg,
