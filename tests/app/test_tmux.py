@@ -86,7 +86,9 @@ def test_maguyva_opens_searches_and_quits(tmp_path: Path) -> None:
         assert "find_definition" in screen
         assert "structural" in screen
         term.keys("Escape")
-        time.sleep(0.5)  # a lone escape, not the start of alt+e
+        # A lone escape, not the start of alt+e: wait until the results hold the focus (the footer
+        # offers Explain) before the next key; on a loaded machine half a second was not always enough.
+        term.wait(lambda: "Explain" in term.screen().rstrip().splitlines()[-1], "the results to take the focus")
         term.keys("e")
         term.wait(lambda: "weighted RRF" in term.screen(), "the explain panel")
         term.keys("q")
