@@ -310,7 +310,9 @@ async def test_deleting_the_repository_keeps_the_index_and_says_so(make_app, pol
         assert {r.path for r in app.answer.rows} <= set(before) and app.answer.rows
 
 
-@pytest.mark.parametrize("width", [100, 130, 160, 180, 200, 220])
+@pytest.mark.parametrize(  # the ends and the width that broke run by default; the others with -m slow
+    "width", [100, pytest.param(130, marks=pytest.mark.slow), 160, pytest.param(180, marks=pytest.mark.slow),
+              pytest.param(200, marks=pytest.mark.slow), 220])
 async def test_every_engine_rank_column_is_in_view(make_app, width: int) -> None:
     from maguyva_tui.app.widgets.bars import SHORT
     from maguyva_tui.core.types import MODALITIES
