@@ -1,0 +1,404 @@
+"""The static semantic tier: one vector per vocabulary token, derived from MiniLM (model2vec style).
+
+Derivation, once per machine at first use: every WordPiece token of MiniLM's vocabulary goes
+alone through our numpy encoder as ``[CLS] t [SEP]`` (a vectorised fixed-length pass, so the
+30,522 tokens take seconds), its outputs are pooled, centred and reduced by PCA (float64,
+sign-fixed components, so two derivations give the same bytes). The result is cached on disk,
+versioned and checksummed.
+
+Embedding a chunk is a weighted mean of its tokens' vectors: text is split into words on
+whitespace and punctuation (bytes, ``translate`` and ``split``: C speed), each distinct word is
+tokenised once (identifiers split into words first: ``parseHTTPServer`` -> ``parse http server``)
+and remembered, and the weighted sum is one sparse product.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import string
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from maguyva_tui.core.embed.base import ProviderError
+from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
+from maguyva_tui.core.embed.transformer import HEADS, Encoder, gelu, layer_norm
+
+STATIC_VERSION = 1
+"""Bump when the derivation or the tokenisation changes: caches and stored vectors of another version are not used."""
+CACHE_ENV = "MAGUYVA_MODEL_CACHE"
+"""Environment variable that moves the cache of derived models."""
+DIM = 256  # PCA dimension
+POOLING = "mean"  # "mean": mean of the [CLS] t [SEP] outputs; "token": the token's own output
+DROP_COMPONENTS = 0  # leading principal components removed ("all but the top")
+SIF_A = 1e-3  # SIF: weight a / (a + p(token))
+DERIVE_BATCH = 512  # vocabulary tokens per forward batch: temporaries stay small, GEMMs stay efficient
+DERIVE_WORKERS = 2  # threads over batches, BLAS single-threaded (as for MiniLM)
+WORD_CACHE_LIMIT = 1_000_000  # distinct words remembered before the cache starts over
+
+Vectors: TypeAlias = npt.NDArray[np.float32]
+"""A ``(rows, dim)`` float32 array."""
+Weights: TypeAlias = npt.NDArray[np.float32]
+"""One float32 weight per vocabulary token."""
+
+_PUNCTUATION = string.punctuation.encode()
+_TO_SPACE = bytes.maketrans(_PUNCTUATION, b" " * len(_PUNCTUATION))
+_IDENTIFIER_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+_SPECIAL = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
+
+
+def static_cache_dir() -> Path:
+    """Return where derived models are cached (``$MAGUYVA_MODEL_CACHE`` or the user cache)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("maguyva")) / "models"
+
+
+class StaticModel:
+    """Token vectors derived from MiniLM; immutable."""
+
+    def __init__(self, vectors: Vectors, weights: Weights, tokenizer: object, split_identifiers: bool = True) -> None:
+        self.vectors = vectors
+        self.vectors.flags.writeable = False
+        self.weights = weights
+        self.weights.flags.writeable = False
+        self.dim = int(vectors.shape[1])
+        self.split_identifiers = split_identifiers
+        self._words = _WordTable(tokenizer, split_identifiers)
+
+    @classmethod
+    def load(
+        cls, cache_dir: Path | None = None, on_progress: Callable[[int, int], None] | None = None
+    ) -> StaticModel:
+        """Load from the on-disk cache, deriving (and caching) at first use; verify version and checksum;
+        a damaged or stale cache is re-derived."""
+        path = (cache_dir or static_cache_dir()) / cache_name()
+        vectors = read_cache(path)
+        if vectors is None:
+            vectors = derive(on_progress=on_progress)
+            write_cache(path, vectors)
+        return cls(vectors, zipf_weights(len(vectors)), load_tokenizer())
+
+    def fit_weights(self, texts: Iterable[str]) -> Weights:
+        """Per-token SIF weights from a corpus's own token counts (``a / (a + p)``); unseen tokens weigh 1."""
+        counts = np.bincount(self._words.token_ids(list(texts))[0], minlength=len(self.vectors))
+        total = max(int(counts.sum()), 1)
+        return (SIF_A / (SIF_A + counts / total)).astype(np.float32)
+
+    def provider(self, weights: Weights | None = None) -> StaticProvider:
+        """Return the embedding provider of this model with ``weights`` (the model's fixed ones by default)."""
+        return StaticProvider(self, self.weights if weights is None else np.asarray(weights, np.float32))
+
+
+class StaticProvider:
+    """A static model with one set of token weights; satisfies the ``Provider`` protocol."""
+
+    stores_floats = True
+
+    def __init__(self, model: StaticModel, weights: Weights) -> None:
+        if weights.shape != (len(model.vectors),):
+            raise ProviderError(f"static weights have shape {weights.shape}, expected ({len(model.vectors)},)")
+        digest = hashlib.sha256(np.ascontiguousarray(weights, np.float32).tobytes()).hexdigest()
+        self.id = f"static:minilm-m2v-v{STATIC_VERSION}:w{digest[:8]}:{model.dim}"
+        self.dim = model.dim
+        self._model = model
+        self._table = np.ascontiguousarray(model.vectors * weights[:, None], np.float32)
+        self._weights = weights
+
+    def embed_documents(self, texts: Sequence[str]) -> Vectors:
+        """Embed texts into a ``(len(texts), dim)`` float32 array of unit rows (zero rows for texts without words)."""
+        from scipy.sparse import csr_matrix
+
+        ids, indptr = self._model._words.token_ids(texts)
+        counts = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(texts), len(self._table)))
+        return _unit(np.asarray(counts @ self._table, np.float32))
+
+    def embed_query(self, text: str) -> Vectors:
+        """Embed one query into a ``(dim,)`` float32 unit vector."""
+        ids, _ = self._model._words.token_ids([text])
+        vector: Vectors = _unit(self._table[ids].sum(axis=0, dtype=np.float32)[None, :])[0]
+        return vector
+
+
+class _WordTable:
+    """Words (bytes between whitespace and punctuation) to WordPiece ids, each word tokenised once."""
+
+    def __init__(self, tokenizer: object, split_identifiers: bool) -> None:
+        self._tokenizer = tokenizer
+        self._split = split_identifiers
+        self._lock = threading.Lock()
+        self._index: dict[bytes, int] = {}
+        self._starts: list[int] = [0]
+        self._flat: list[int] = []
+        self._arrays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] = (np.zeros(1, np.int64), np.zeros(0, np.int64))
+
+    def token_ids(self, texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Return every text's token ids, concatenated, and the CSR row pointer of the texts."""
+        words = [t.encode("utf-8", "surrogatepass").translate(_TO_SPACE).split() for t in texts]
+        per_text = np.fromiter(map(len, words), np.int64, len(words))
+        flat = [w for ws in words for w in ws]
+        index = self._lookup(flat)
+        starts, tokens = self._arrays
+        begin, end = starts[index], starts[index + 1]
+        lengths = end - begin
+        word_ends = np.cumsum(lengths)
+        offsets = np.repeat(begin - (word_ends - lengths), lengths)
+        ids = tokens[offsets + np.arange(int(word_ends[-1]) if len(word_ends) else 0)]
+        text_ends = np.concatenate([[0], word_ends])[np.cumsum(per_text)]
+        return ids, np.concatenate([[0], text_ends]).astype(np.int64)
+
+    def _lookup(self, words: list[bytes]) -> npt.NDArray[np.int64]:
+        get = self._index.get
+        found = list(map(get, words))
+        if None in found:
+            with self._lock:
+                self._learn({w for w, i in zip(words, found) if i is None})
+                found = list(map(self._index.__getitem__, words))
+        return np.fromiter(found, np.int64, len(found))
+
+    def _learn(self, new: set[bytes]) -> None:
+        new = {w for w in new if w not in self._index}
+        if len(self._index) + len(new) > WORD_CACHE_LIMIT:
+            self._index.clear()
+            self._starts, self._flat = [0], []
+        ordered = sorted(new)
+        texts = [_word_text(w, self._split) for w in ordered]
+        encodings = self._tokenizer.encode_batch_fast(texts, add_special_tokens=False)  # type: ignore[attr-defined]
+        for word, encoding in zip(ordered, encodings):
+            self._index[word] = len(self._starts) - 1
+            self._flat.extend(encoding.ids)
+            self._starts.append(len(self._flat))
+        self._arrays = (np.asarray(self._starts, np.int64), np.asarray(self._flat, np.int64))
+
+
+def _word_text(word: bytes, split: bool) -> str:
+    """The text a word is tokenised as: identifier parts separated by spaces when ``split``."""
+    text = word.decode("utf-8", "replace")
+    return " ".join(_IDENTIFIER_PART.findall(text)) if split else text
+
+
+def _unit(rows: Vectors) -> Vectors:
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    unit: Vectors = (rows / np.maximum(norms, np.float32(1e-12))).astype(np.float32)
+    return unit
+
+
+def zipf_weights(size: int, a: float = 1e-4) -> Weights:
+    """SIF weights from a Zipf law over vocabulary ids (model2vec's estimate: id order is frequency order)."""
+    inv_rank = 1.0 / np.arange(2, size + 2, dtype=np.float64)
+    proba = inv_rank / inv_rank.sum()
+    weights: Weights = (a / (a + proba)).astype(np.float32)
+    return weights
+
+
+# -- tokenizer and encoder -------------------------------------------------------------------------
+
+
+def load_tokenizer() -> object:
+    """Return MiniLM's tokenizer without padding or truncation."""
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+    return tokenizer
+
+
+def load_encoder() -> Encoder:
+    """Verify and load MiniLM's weights."""
+    from safetensors.numpy import load_file
+
+    path = model_dir() / "model.safetensors"
+    if not path.is_file():
+        raise ProviderError(f"the local model weights are missing ({path})")
+    verify_digest(path, MODEL_SHA256)
+    return Encoder.from_weights(load_file(str(path)))
+
+
+# -- derivation ------------------------------------------------------------------------------------
+
+
+def derive(
+    token_ids: Sequence[int] | None = None,
+    dim: int = DIM,
+    pooling: str = POOLING,
+    drop: int = DROP_COMPONENTS,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Vectors:
+    """Derive the token vectors (of ``token_ids``, all the vocabulary by default): forward pass, pooling, PCA."""
+    encoder = load_encoder()
+    ids = np.arange(len(encoder.words)) if token_ids is None else np.asarray(token_ids, np.int64)
+    raw = token_outputs(encoder, ids, on_progress)[pooling]
+    return pca(raw, dim, drop, fit_rows=_real_tokens(ids))
+
+
+def token_outputs(
+    encoder: Encoder, ids: npt.NDArray[np.int64], on_progress: Callable[[int, int], None] | None = None
+) -> dict[str, Vectors]:
+    """Run ``[CLS] t [SEP]`` for every token id; return the mean of the three outputs and the token's own."""
+    batches = [ids[i : i + DERIVE_BATCH] for i in range(0, len(ids), DERIVE_BATCH)]
+    mean = np.empty((len(ids), encoder.words.shape[1]), np.float32)
+    own = np.empty_like(mean)
+    done = 0
+    with single_threaded_blas(), ThreadPoolExecutor(DERIVE_WORKERS, thread_name_prefix="static") as pool:
+        for start, out in zip(range(0, len(ids), DERIVE_BATCH), pool.map(lambda b: _forward(encoder, b), batches)):
+            mean[start : start + len(out)] = out.mean(axis=1)
+            own[start : start + len(out)] = out[:, 1]
+            done += len(out)
+            if on_progress is not None:
+                on_progress(done, len(ids))
+    return {"mean": mean, "token": own}
+
+
+def _forward(encoder: Encoder, ids: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    """Encode ``[CLS] t [SEP]`` for each id at once; return the last layer's ``(n, 3, hidden)`` outputs."""
+    n = len(ids)
+    seq = np.empty((n, 3), np.int64)
+    seq[:, 0], seq[:, 1], seq[:, 2] = _CLS, ids, _SEP
+    hidden = encoder.words.shape[1]
+    x = encoder.words[seq] + encoder.positions[:3] + encoder.token_type
+    x = layer_norm(x.reshape(n * 3, hidden), *encoder.embed_norm)
+    for layer in encoder.layers:
+        x = _layer3(layer, x, n, hidden)
+    return x.reshape(n, 3, hidden)
+
+
+def _layer3(layer: object, x: Vectors, n: int, hidden: int) -> Vectors:
+    """One encoder layer over ``n`` sequences of three tokens: attention by broadcasting, no per-sequence loop."""
+    head = hidden // HEADS
+    qkv = x @ layer.qkv  # type: ignore[attr-defined]
+    qkv += layer.qkv_bias  # type: ignore[attr-defined]
+    q, k, v = qkv.reshape(n, 3, 3, HEADS, head).transpose(2, 0, 3, 1, 4)  # each (n, heads, 3, head)
+    scores = np.einsum("nhid,nhjd->nhij", q, k, optimize=False)
+    scores *= np.float32(1.0 / np.sqrt(head))
+    scores -= scores.max(axis=-1, keepdims=True)
+    np.exp(scores, out=scores)
+    scores /= scores.sum(axis=-1, keepdims=True)
+    context = np.einsum("nhij,nhjd->nihd", scores, v, optimize=False).reshape(n * 3, hidden)
+    h = context @ layer.attn_out  # type: ignore[attr-defined]
+    h += layer.attn_out_bias  # type: ignore[attr-defined]
+    h += x
+    x = layer_norm(h, *layer.attn_norm)  # type: ignore[attr-defined]
+    h = x @ layer.mlp_in  # type: ignore[attr-defined]
+    h += layer.mlp_in_bias  # type: ignore[attr-defined]
+    h = gelu(h)
+    out = h @ layer.mlp_out  # type: ignore[attr-defined]
+    out += layer.mlp_out_bias  # type: ignore[attr-defined]
+    out += x
+    return layer_norm(out, *layer.out_norm)  # type: ignore[attr-defined]
+
+
+_CLS, _SEP = 101, 102  # MiniLM's [CLS] and [SEP] ids (checked against the vocabulary in the tests)
+
+
+def _real_tokens(ids: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Which ids are real tokens (not ``[unusedN]`` or special): the rows PCA is fitted on."""
+    vocab = load_tokenizer().get_vocab()  # type: ignore[attr-defined]
+    names = {i: t for t, i in vocab.items()}
+    return np.array([not names.get(int(i), "[").startswith("[") for i in ids], bool)
+
+
+def pca(raw: Vectors, dim: int, drop: int = 0, fit_rows: npt.NDArray[np.bool_] | None = None) -> Vectors:
+    """Centre and project onto the leading principal components (float64, eigh, sign-fixed), skipping ``drop``."""
+    data = raw.astype(np.float64)
+    fit = data if fit_rows is None or not fit_rows.any() else data[fit_rows]
+    mean = fit.mean(axis=0)
+    centred = fit - mean
+    covariance = centred.T @ centred / len(fit)
+    values, vectors = np.linalg.eigh(covariance)
+    order = np.argsort(-values, kind="stable")[drop : drop + dim]
+    components = vectors[:, order]
+    signs = np.sign(components[np.abs(components).argmax(axis=0), np.arange(components.shape[1])])
+    components *= np.where(signs == 0, 1.0, signs)
+    return np.ascontiguousarray((data - mean) @ components, np.float32)
+
+
+# -- the on-disk cache -----------------------------------------------------------------------------
+
+
+def cache_name() -> str:
+    """The cache file of the current derivation."""
+    return f"minilm-static-v{STATIC_VERSION}-{MODEL_SHA256[:12]}.npz"
+
+
+def _meta() -> dict[str, object]:
+    return {"version": STATIC_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM, "pooling": POOLING,
+            "drop": DROP_COMPONENTS}
+
+
+def array_sha256(array: npt.NDArray[np.generic]) -> str:
+    """Return the sha256 of an array's dtype, shape and bytes."""
+    digest = hashlib.sha256(f"{array.dtype.str}{array.shape}".encode())
+    digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()
+
+
+def read_cache(path: Path) -> Vectors | None:
+    """Return the cached vectors, or ``None`` when the file is missing, damaged or of another derivation."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+            vectors = np.array(data["vectors"], np.float32)
+    except Exception:  # any damage (truncated zip, bad JSON, missing member) means: derive again
+        return None
+    expected = {**_meta(), "sha256": array_sha256(vectors)}
+    return vectors if meta == expected else None
+
+
+def write_cache(path: Path, vectors: Vectors) -> None:
+    """Write the vectors and their checksum atomically (temporary file, fsync, rename); failures are ignored."""
+    meta = json.dumps({**_meta(), "sha256": array_sha256(vectors)}).encode("utf-8")
+    _atomic_npz(path, vectors=vectors, meta=np.frombuffer(meta, np.uint8))
+
+
+def _atomic_npz(path: Path, **arrays: npt.NDArray[np.generic]) -> bool:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return False  # a read-only cache: the model still works, derived again next time
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            buffer = io.BytesIO()
+            np.savez(buffer, **arrays)  # type: ignore[arg-type]
+            handle.write(buffer.getvalue())
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+        return False
+
+
+def save_weights(path: Path, weights: Weights) -> None:
+    """Save token weights with their checksum, atomically."""
+    array = np.ascontiguousarray(weights, np.float32)
+    meta = json.dumps({"version": STATIC_VERSION, "sha256": array_sha256(array)}).encode("utf-8")
+    if not _atomic_npz(Path(path), weights=array, meta=np.frombuffer(meta, np.uint8)):
+        raise ProviderError(f"cannot write the static weights to {path}")
+
+
+def load_weights(path: Path) -> Weights | None:
+    """Return saved token weights, or ``None`` when missing, damaged or of another version."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+            weights = np.array(data["weights"], np.float32)
+    except Exception:
+        return None
+    ok = meta == {"version": STATIC_VERSION, "sha256": array_sha256(weights)} and weights.ndim == 1
+    return weights if ok else None

@@ -1,0 +1,188 @@
+"""The static tier: derivation, its cache, tokenisation and the provider."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from maguyva_tui.core.embed import static
+from maguyva_tui.core.embed.provider import Provider, ProviderError
+from maguyva_tui.core.embed.static import (
+    STATIC_VERSION,
+    StaticModel,
+    StaticProvider,
+    load_weights,
+    save_weights,
+    static_cache_dir,
+)
+from maguyva_tui.core.embed.transformer import TokenBatch
+
+SUBSET = np.arange(1990, 2790)  # 800 ordinary words: enough rows for a 64-dimensional PCA
+
+
+@pytest.fixture(scope="session")
+def model() -> StaticModel:
+    """The real model, derived once per session into the session's model cache."""
+    try:
+        return StaticModel.load()
+    except ProviderError as error:
+        pytest.skip(str(error))
+
+
+@pytest.fixture(scope="module")
+def encoder():
+    try:
+        return static.load_encoder()
+    except ProviderError as error:
+        pytest.skip(str(error))
+
+
+def _stub_derive(calls: list[int]):
+    def derive(**_: object) -> np.ndarray:
+        calls.append(1)
+        return np.random.default_rng(0).standard_normal((30522, 8)).astype(np.float32)
+
+    return derive
+
+
+def test_cache_dir_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(static.CACHE_ENV, str(tmp_path / "m"))
+    assert static_cache_dir() == tmp_path / "m"
+    monkeypatch.delenv(static.CACHE_ENV)
+    assert static_cache_dir().name == "models"
+
+
+def test_special_ids_match_the_vocabulary() -> None:
+    vocab = static.load_tokenizer().get_vocab()
+    assert (vocab["[CLS]"], vocab["[SEP]"]) == (static._CLS, static._SEP)
+
+
+def test_fixed_length_pass_matches_the_encoder(encoder) -> None:
+    ids = np.array([2000, 2023, 5310, 19204, 3231])
+    out = static.token_outputs(encoder, ids)
+    reference = encoder.encode(TokenBatch.of([np.array([101, i, 102]) for i in ids]))
+    mean = out["mean"] / np.linalg.norm(out["mean"], axis=1, keepdims=True)
+    assert np.abs(mean - reference).max() < 1e-5
+
+
+def test_derivation_is_deterministic() -> None:
+    first = static.derive(token_ids=SUBSET, dim=64)
+    second = static.derive(token_ids=SUBSET, dim=64)
+    assert first.shape == (len(SUBSET), 64) and first.dtype == np.float32
+    assert first.tobytes() == second.tobytes()
+
+
+def test_pca_components_have_a_fixed_sign() -> None:
+    raw = np.random.default_rng(1).standard_normal((300, 16)).astype(np.float32)
+    projected = static.pca(raw, 8)
+    reversed_rows = static.pca(raw[::-1].copy(), 8)[::-1]  # the same data in another order: the same signs
+    assert np.allclose(projected, reversed_rows, atol=1e-5)
+    assert projected[:, 0].var() >= projected[:, 7].var()
+
+
+def test_cache_is_written_once_and_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(static, "derive", _stub_derive(calls))
+    first = StaticModel.load(tmp_path)
+    second = StaticModel.load(tmp_path)
+    assert calls == [1]
+    assert first.vectors.tobytes() == second.vectors.tobytes()
+    assert [p.name for p in tmp_path.iterdir()] == [static.cache_name()]
+
+
+def test_damaged_cache_is_derived_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(static, "derive", _stub_derive(calls))
+    StaticModel.load(tmp_path)
+    path = tmp_path / static.cache_name()
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # one flipped byte inside the vectors
+    path.write_bytes(bytes(data))
+    assert static.read_cache(path) is None
+    StaticModel.load(tmp_path)
+    assert calls == [1, 1]
+    assert static.read_cache(path) is not None
+    path.write_bytes(b"not a zip file")
+    StaticModel.load(tmp_path)
+    assert calls == [1, 1, 1]
+
+
+def test_cache_of_another_version_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(static, "derive", _stub_derive(calls))
+    StaticModel.load(tmp_path)
+    old = tmp_path / static.cache_name()
+    monkeypatch.setattr(static, "STATIC_VERSION", STATIC_VERSION + 1)
+    assert static.read_cache(old) is None  # its recorded version no longer matches
+    new = tmp_path / static.cache_name()
+    new.write_bytes(old.read_bytes())  # even under the new name
+    assert static.read_cache(new) is None
+    StaticModel.load(tmp_path)
+    assert calls == [1, 1]
+
+
+def test_weights_round_trip_and_damage(tmp_path: Path) -> None:
+    weights = np.linspace(0, 1, 30522, dtype=np.float32)
+    path = tmp_path / "w.npz"
+    assert load_weights(path) is None
+    save_weights(path, weights)
+    assert np.array_equal(load_weights(path), weights)
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    assert load_weights(path) is None
+
+
+def test_identifiers_split_into_words() -> None:
+    assert static._word_text(b"parseHTTPServerConfig", True) == "parse HTTP Server Config"
+    assert static._word_text(b"utf8Encode2x", True) == "utf 8 Encode 2 x"
+    assert static._word_text(b"parseHTTPServer", False) == "parseHTTPServer"
+
+
+def test_provider_satisfies_the_protocol(model: StaticModel) -> None:
+    provider = model.provider()
+    assert isinstance(provider, Provider) and isinstance(provider, StaticProvider)
+    assert provider.dim == model.dim == static.DIM
+    assert provider.id.startswith(f"static:minilm-m2v-v{STATIC_VERSION}:w") and provider.id.endswith(f":{model.dim}")
+    assert provider.stores_floats is True
+
+
+def test_documents_are_unit_rows_and_queries_match(model: StaticModel) -> None:
+    provider = model.provider()
+    texts = ["def read_file(path):\n    return open(path).read()", "class HTTPAdapter(BaseAdapter):", "", "+-*/"]
+    vectors = provider.embed_documents(texts)
+    assert vectors.shape == (4, model.dim) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors[:2], axis=1), 1.0, atol=1e-5)
+    assert not vectors[2:].any()  # no words: a zero row
+    query = provider.embed_query(texts[0])
+    assert query.shape == (model.dim,) and query.dtype == np.float32
+    assert np.allclose(query, vectors[0], atol=1e-6)
+    assert provider.embed_documents([]).shape == (0, model.dim)
+
+
+def test_documents_in_a_batch_equal_documents_alone(model: StaticModel) -> None:
+    provider = model.provider()
+    texts = ["send the request", "café naïve", "getURL for the session", "x" * 50]
+    batch = provider.embed_documents(texts)
+    alone = np.vstack([provider.embed_documents([t]) for t in texts])
+    assert np.allclose(batch, alone, atol=1e-6)
+
+
+def test_meaning_is_kept(model: StaticModel) -> None:
+    provider = model.provider()
+    docs = provider.embed_documents(["def read_file(path): return open(path).read()",
+                                     "def send_request(url, headers): return session.post(url, headers=headers)"])
+    query = provider.embed_query("open a file and read its contents")
+    assert docs[0] @ query > docs[1] @ query
+
+
+def test_different_weights_give_a_different_id(model: StaticModel) -> None:
+    texts = ["def get(url): return request('get', url)", "class Session: pass", "def get_session(): pass"]
+    fitted = model.fit_weights(texts)
+    assert fitted.shape == model.weights.shape and fitted.dtype == np.float32
+    assert model.provider(fitted).id != model.provider().id
+    assert model.provider(model.weights.copy()).id == model.provider().id
+    with pytest.raises(ProviderError):
+        model.provider(np.ones(3, np.float32))
