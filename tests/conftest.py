@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,15 @@ def requests_repo() -> Path:
         return corpus("requests")
     except Exception as exc:  # no network and no cache: say so rather than fail obscurely
         pytest.skip(f"cannot fetch the pinned requests sdist: {exc}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_model_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Keep derived models (the static tier's, derived from MiniLM at first use) in pytest's cache
+    folder for every test and the processes they start: derived once per checkout (re-derived when
+    its version or checksum says so), never in the user's cache."""
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("maguyva-models") if cache is not None else tmp_path_factory.mktemp("models")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAGUYVA_MODEL_CACHE", str(folder))
+        yield
