@@ -11,9 +11,10 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
 
 from maguyva_tui import __version__
 from maguyva_tui.core.types import (
@@ -29,9 +30,11 @@ from maguyva_tui.core.types import (
 from maguyva_tui.terminal import printable, printable_lines
 
 if TYPE_CHECKING:
-    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.core.engine import Coverage, Engine
 
 COMMANDS = ("index", "search", "graph", "mcp")
+EMBED_CHOICES = ("static", "full")
+"""What ``index --embed`` waits for: the static tier alone, or the transformer tier too."""
 EXIT_USAGE = 2
 """Exit status for bad input (empty query, invalid regex, a path that is not a directory or cannot be read)."""
 EXIT_NOT_UPDATED = 1
@@ -54,7 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     index = sub.add_parser("index", help="build or update the index of a repository")
     index.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
     _common(index)
-    index.add_argument("--no-semantic", action="store_true", help="skip embedding")
+    index.add_argument("--no-semantic", action="store_true", help="no semantic tier: text, structural and graph only")
+    index.add_argument("--embed", choices=EMBED_CHOICES, default="static",
+                       help="static: the static tier covers every chunk in seconds (default); "
+                            "full: wait for the transformer tier too (minutes)")
     index.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     search = sub.add_parser("search", help="search a repository")
@@ -181,24 +187,41 @@ def _tell(message: str) -> None:
 
 
 def _index(args: argparse.Namespace) -> int:
-    """Build or update the index; exit 1 when it could not be written (the notice says why)."""
+    """Build or update the index, then the semantic tiers asked for; exit 1 when something could
+    not be written (the notice says why)."""
+    started = time.perf_counter()
     engine = _engine(args.path, args.index_dir, notify=_tell)
-    progress = _ProgressBar() if sys.stderr.isatty() else None
-    summary = engine.refresh(progress)
-    if not args.no_semantic:
-        report = engine.embed_pending(progress=(lambda d, t: progress("embed", d, t)) if progress else None)
-        summary.embedded = {"chunks": report.total, "new": report.embedded, "seconds": round(report.seconds, 2)}
-    if progress:
-        progress.done()
+    progress: _Progress = _ProgressBar() if sys.stderr.isatty() else _ProgressLines()
+    summary = engine.refresh(progress, semantic=False)
     status = EXIT_NOT_UPDATED if summary.stale_because else 0
+    coverage: Coverage | None = None
+    if not args.no_semantic:
+        try:
+            _embed(engine, summary, progress, args.embed == "full")
+        except OSError as exc:  # a read-only index, a full disk: the other engines answer
+            _tell(f"the semantic vectors could not be written ({exc.strerror or exc}); search by meaning is partial")
+            status = EXIT_NOT_UPDATED
+        coverage = engine.coverage()
+    progress.done()
+    summary.seconds = round(time.perf_counter() - started, 3)
     if args.json:
-        _emit({**summary.to_dict(), "notices": engine.notices_for_search()})
+        tiers = {} if coverage is None else {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())}
+        _emit({**summary.to_dict(), **tiers, "notices": engine.notices_for_search()})
         return status
-    print(_summary_text(engine.root, summary))
+    print(_summary_text(engine.root, summary, coverage))
     return status
 
 
-def _summary_text(root: Path, s: Any) -> str:
+def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool) -> None:
+    """Embed every chunk with the static tier, and with the transformer tier when ``full``."""
+    engine.fill_static(progress, summary)
+    if full:
+        report = engine.embed_pending(progress=lambda done, total: progress("transformer", done, total))
+        summary.phases["transformer"] = round(report.seconds, 3)
+        summary.embedded["transformer"] = {"new": report.embedded, "seconds": round(report.seconds, 3)}
+
+
+def _summary_text(root: Path, s: Any, coverage: Coverage | None = None) -> str:
     skipped = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.skipped.items())) or "none"
     noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
     lines = [
@@ -210,15 +233,30 @@ def _summary_text(root: Path, s: Any) -> str:
     ]
     if noticed:
         lines.append(f"  noticed  {noticed}")
-    if s.embedded:
-        e = s.embedded
-        rate = f", {e['new'] / e['seconds']:.0f} chunks/s" if e["new"] and e["seconds"] else ""
-        lines.append(f"  semantic {e['chunks']} chunks embedded ({e['new']} new{rate})")
+    if coverage is not None:
+        lines.append(_semantic_line(s.embedded, coverage))
     if s.graph:
         lines.append("  graph    " + ", ".join(f"{k} {v}" for k, v in s.graph.items() if not isinstance(v, dict)))
         lines.extend(_unresolved_lines(s.graph.get("languages")))
-    lines.append(f"  seconds  {s.seconds:.2f}")
+    phases = ", ".join(f"{name} {seconds:.2f}" for name, seconds in s.phases.items())
+    lines.append(f"  seconds  {s.seconds:.2f}" + (f" ({phases})" if phases else ""))
     return "\n".join(lines)
+
+
+def _semantic_line(embedded: dict[str, Any], coverage: Coverage) -> str:
+    """Each tier's coverage, and what this run embedded with it and how fast."""
+    tiers = []
+    for tier, fraction in coverage.tiers():
+        done = embedded.get(tier)
+        rate = ""
+        if isinstance(done, dict) and done.get("new"):
+            speed = f", {done['new'] / done['seconds']:,.0f} chunks/s" if done.get("seconds") else ""
+            rate = f" ({done['new']:,} new{speed})"
+        tiers.append(f"{tier} {fraction:.0%}{rate}")
+    line = "  semantic " + ", ".join(tiers)
+    if coverage.transformer < 1.0:
+        line += "; the transformer tier fills in from the explorer, the MCP server or index --embed full"
+    return line
 
 
 def _unresolved_lines(languages: object) -> list[str]:
@@ -361,6 +399,14 @@ def _telling_line(lines: list[str], symbol: str | None) -> str | None:
     return lines[0] if lines else None
 
 
+class _Progress(Protocol):
+    """What ``index`` reports its phases to."""
+
+    def __call__(self, phase: str, done: int, total: int) -> None: ...
+
+    def done(self) -> None: ...
+
+
 class _ProgressBar:
     """A one-line progress bar on stderr for terminal users."""
 
@@ -369,11 +415,44 @@ class _ProgressBar:
             width = 30
             filled = int(width * done / total)
             bar = "#" * filled + "-" * (width - filled)
-            sys.stderr.write(f"\r{phase:<9} [{bar}] {done}/{total}   ")
+            sys.stderr.write(f"\r{phase:<12} [{bar}] {done}/{total}   ")
         else:
-            sys.stderr.write(f"\r{phase:<9} ...{' ' * 40}")
+            sys.stderr.write(f"\r{phase:<12} ...{' ' * 40}")
         sys.stderr.flush()
 
     def done(self) -> None:
-        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.write("\r" + " " * 70 + "\r")
         sys.stderr.flush()
+
+
+PROGRESS_QUIET_S = 1.0
+"""A run that ends sooner prints no progress lines: only long work is worth narrating."""
+PROGRESS_STEP = 5
+"""Per cent of a phase between two progress lines when stderr is not a terminal."""
+
+
+class _ProgressLines:
+    """Progress on stderr as whole lines when it is not a terminal (a log, a pipe, CI): a line
+    when a phase starts and one every few per cent, none in the first second."""
+
+    def __init__(self, stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self._stream = stream
+        self._clock = clock
+        self._started = clock()
+        self._phase = ""
+        self._next = 0
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if phase != self._phase:
+            self._phase, self._next = phase, 0
+        percent = 100 * done // total if total else 0
+        if percent < self._next or self._clock() - self._started < PROGRESS_QUIET_S:
+            return
+        self._next = (percent // PROGRESS_STEP + 1) * PROGRESS_STEP if total else 101
+        stream = self._stream or sys.stderr
+        count = f"{percent:3d}% ({done:,}/{total:,})" if total else "..."
+        stream.write(f"maguyva: {phase:<12} {count}\n")
+        stream.flush()
+
+    def done(self) -> None:
+        """Nothing to clear: every line is whole."""

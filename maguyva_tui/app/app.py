@@ -204,6 +204,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         for notice in self.engine.notices[-1:]:
             status.notice(notice)
         status.ready(self._index_text(message.summary))
+        status.tiers(self.live.status.tiers)
         if message.summary is not None:
             self.rerun()
             if self.watch_disk and not self.watching:

@@ -4,13 +4,21 @@ This is the one entry point the CLI, the terminal UI and the MCP server share, s
 question gets the same ranking and the same explanation everywhere. Each question reads one
 :class:`~maguyva_tui.core.generation.Generation` of the index from start to end, captured when it
 starts (:meth:`Engine.parts`); a refresh meanwhile publishes the next one for later questions.
+
+The semantic engine has two tiers (:mod:`~maguyva_tui.core.semantic_index`): a refresh embeds
+every chunk with the static tier right after the text, structural and graph indexes, so search by
+meaning covers the whole repository in seconds; the transformer tier (the local model, or Voyage
+when configured) is filled by :meth:`Engine.embed_pending`, in the background or on request, and
+ranks whatever it covers. A result says how far each tier reaches (``semantic_tiers``).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,10 +31,28 @@ from maguyva_tui.core.types import MODALITIES, Hit, Query, Retriever, SearchResu
 
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
+    from maguyva_tui.core.embed.progressive import EmbedReport
     from maguyva_tui.core.semantic_index import EmbeddingItem
 
 STALE_VECTOR_RATIO = 1.5
 """Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
+
+TIERS = ("static", "transformer")
+"""The semantic tiers, in the order results report them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How much of a generation's chunks each semantic tier can rank."""
+
+    static: float
+    transformer: float
+    any: float
+    """Chunks either tier can rank: what ``semantic_coverage`` reports."""
+
+    def tiers(self) -> tuple[tuple[str, float], ...]:
+        """Each tier's coverage, in the order of :data:`TIERS`."""
+        return (("static", self.static), ("transformer", self.transformer))
 
 
 class Engine:
@@ -38,7 +64,11 @@ class Engine:
         index_base: Path | None = None,
         provider: Any = None,
         notify: Callable[[str], None] | None = None,
+        static: Any = True,
     ) -> None:
+        """``provider`` is the transformer tier (default: Voyage when configured, else the local
+        model); ``static`` the static tier: ``True`` for the model derived from MiniLM with weights
+        fitted on the repository, ``False`` for none, or a provider to use as it is."""
         root = Path(root).expanduser()
         if not root.exists():
             raise NotADirectoryError(f"{root}: no such directory")
@@ -52,7 +82,12 @@ class Engine:
         self._provider = provider
         self._provider_notice: str | None = None
         self._store: Any = None
-        self._coverage: tuple[tuple[int, int, int], float] | None = None
+        self._static_option = static
+        self._static_provider: Any = None
+        self._static_store: Any = None
+        self._static_error: str | None = None
+        """Why the static tier could not be built, while that is so (said by searches by meaning)."""
+        self._coverage: tuple[tuple[object, ...], Coverage] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
         self._stale: str | None = None
@@ -88,9 +123,13 @@ class Engine:
             if self._generation is None or snapshot is not self._generation.snapshot:
                 self._generation = Generation(snapshot, self._semantic_retriever)
 
-    def refresh(self, progress: Progress | None = None) -> IndexSummary:
-        """Bring the index up to date with the disk and search the new generation from now on."""
+    def refresh(self, progress: Progress | None = None, semantic: bool = True) -> IndexSummary:
+        """Bring the index up to date with the disk and search the new generation from now on;
+        then, unless ``semantic`` is off, embed its new chunks with the static tier (a failure
+        there is kept, and said by searches by meaning: the other engines answer as ever)."""
+        started = time.perf_counter()
         snapshot, summary = update_index(self.root, self.index_base, progress)
+        summary.phases["index"] = summary.seconds
         if self._stale and self._stale != summary.stale_because and self._stale in self.notices:
             self.notices.remove(self._stale)  # the index was written again: no longer true
         self._stale = summary.stale_because
@@ -98,6 +137,12 @@ class Engine:
             if reason:
                 self.notice(reason)
         self._publish(snapshot)
+        if semantic and self._static_option is not False:
+            try:
+                self.fill_static(progress, summary)
+            except Exception as exc:  # noqa: BLE001 - a missing package, a full disk: kept, said by searches
+                self._static_error = str(exc) or type(exc).__name__
+        summary.seconds = round(time.perf_counter() - started, 3)
         return summary
 
     def open_existing(self) -> bool:
@@ -145,20 +190,31 @@ class Engine:
         """Answer a question: the ranked results with every number that ranked them; on ``parts``
         when given (a caller that reads more lines of the same generation), else on :meth:`parts`."""
         request = SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth)
-        return search(request, parts or self.parts())
+        parts = parts or self.parts()
+        result = search(request, parts)
+        found = self.coverage(parts.generation)
+        notice = self.tier_notice(parts.generation) if "semantic" in result.modalities_run else None
+        return replace(result, semantic_tiers=found.tiers(), notices=result.notices + ((notice,) if notice else ()))
 
     # -- semantic ----------------------------------------------------------------------------
 
     def _semantic_retriever(self, generation: Generation) -> Retriever:
-        """The semantic engine of a generation: the provider's vectors of its chunks, falling back
+        """The semantic engine of a generation: both tiers' vectors of its chunks, falling back
         to the local model, said aloud, when a remote provider fails."""
         return _FallingBack(self, generation)
 
     def _semantic_on(self, generation: Generation) -> Retriever:
-        from maguyva_tui.core.retrievers.semantic import SemanticRetriever
+        from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
 
         chunks = [(i.chunk, i.key) for i in self.embedding_items(generation)]
-        return SemanticRetriever(self.provider, self.vector_store(), chunks)
+        static = None
+        store = self.static_store(generation)
+        if store is not None and len(store):
+            provider = self.static_provider(generation)
+            if provider is not None and provider.id == store.provider_id:
+                static = SemanticRetriever(provider, store, chunks)
+        model = SemanticRetriever(self.provider, self.vector_store(), chunks)
+        return TieredRetriever(static, model)
 
     def use_local_model(self, reason: str) -> None:
         """Switch to the local model after a provider failure; its own vectors are used, never mixed."""
@@ -176,7 +232,7 @@ class Engine:
 
     @property
     def provider(self) -> Any:
-        """The embedding provider: Voyage when configured, else the local model."""
+        """The transformer tier's provider: Voyage when configured, else the local model."""
         if self._provider is None:
             from maguyva_tui.core.embed.provider import choose_provider
 
@@ -188,7 +244,7 @@ class Engine:
         return self._provider
 
     def vector_store(self) -> Any:
-        """The vector store of this repository for the current provider."""
+        """The transformer tier's vector store of this repository for the current provider."""
         with self._lock:
             if self._store is None or self._store.provider_id != self.provider.id:
                 from maguyva_tui.core.semantic_index import open_store
@@ -196,27 +252,146 @@ class Engine:
                 self._store = open_store(self.snapshot, self.provider)
             return self._store
 
+    def static_store(self, generation: Generation | None = None) -> Any:
+        """The static tier's vector store of this repository, ``None`` before one is built (read
+        without loading the model)."""
+        if self._static_option is False:
+            return None
+        snapshot = (generation or self.generation).snapshot
+        with self._lock:
+            store = self._static_store
+            if store is not None and store.folder.parent == _semantic_folder(snapshot):
+                return store
+            from maguyva_tui.core.semantic_index import recorded_static_store
+
+            self._static_store = recorded_static_store(snapshot)
+            return self._static_store
+
+    def static_provider(self, generation: Generation | None = None) -> Any:
+        """The static tier's provider for this repository (its model loaded, its weights read),
+        ``None`` when the repository has no fitted weights yet or the model cannot load."""
+        if self._static_option is False:
+            return None
+        if self._static_option is not True:
+            return self._static_option
+        with self._lock:
+            if self._static_provider is not None:
+                return self._static_provider
+        from maguyva_tui.core.embed.static import load_weights
+        from maguyva_tui.core.semantic_index import STATIC_WEIGHTS, semantic_folder, static_model
+
+        snapshot = (generation or self.generation).snapshot
+        try:
+            weights = load_weights(semantic_folder(snapshot) / STATIC_WEIGHTS)
+            provider = None if weights is None else static_model().provider(weights)
+        except Exception as exc:  # noqa: BLE001 - the other tier and engines still answer
+            self._static_error = str(exc) or type(exc).__name__
+            return None
+        with self._lock:
+            self._static_provider = provider
+        return provider
+
+    def fill_static(self, progress: Progress | None = None, summary: IndexSummary | None = None) -> EmbedReport:
+        """Embed every chunk of the current generation that the static tier lacks (all of them the
+        first time: tens of thousands a second), fitting the repository's weights when it has none
+        or ``summary`` says the index was rebuilt from scratch; record the time in ``summary``."""
+        from maguyva_tui.core.embed.progressive import embed_pending
+        from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY
+
+        started = time.perf_counter()
+        generation = self.generation
+        items = self.embedding_items(generation)
+        provider, store = self._static_tier(generation, items, progress, summary)
+        report = embed_pending(
+            store, provider, [(i.key, i.text) for i in items], batch_size=STATIC_BATCH, save_every=STATIC_SAVE_EVERY,
+            on_progress=None if progress is None else (lambda done, total: progress("static", done, total)),
+        )
+        if len(store) > STALE_VECTOR_RATIO * max(len({i.key for i in items}), 1):
+            store.compact(keep={i.key for i in items})
+        if report.embedded:
+            generation.forget("semantic")
+        self._static_error = None
+        if summary is not None:
+            summary.phases["static"] = round(time.perf_counter() - started - summary.phases.get("static model", 0.0), 3)
+            summary.embedded["chunks"] = report.total
+            summary.embedded["static"] = {"new": report.embedded, "seconds": round(report.seconds, 3)}
+        return report
+
+    def _static_tier(
+        self, generation: Generation, items: list[EmbeddingItem], progress: Progress | None, summary: IndexSummary | None
+    ) -> tuple[Any, Any]:
+        """The static tier's provider and store for a fill: the model loaded (derived, with its own
+        progress phase, on this machine's first use), the weights read or fitted, stale stores gone."""
+        from maguyva_tui.core.semantic_index import adopt_static_store, open_store, static_model, static_weights
+
+        snapshot = generation.snapshot
+        if self._static_option is not True:
+            provider = self._static_option
+        else:
+            derived: list[float] = []
+
+            def deriving(done: int, total: int) -> None:
+                if not derived:
+                    derived.append(time.perf_counter())
+                if progress is not None:
+                    progress("static model", done, total)
+
+            model = static_model(deriving)
+            if derived and summary is not None:
+                summary.phases["static model"] = round(time.perf_counter() - derived[0], 3)
+            refit = summary is not None and summary.parsed > 0 and summary.reused == 0
+            weights = static_weights(snapshot, model, lambda: [i.text for i in items], refit)
+            provider = model.provider(weights)
+        with self._lock:
+            store = self._static_store
+            if store is None or store.provider_id != provider.id or store.folder.parent != _semantic_folder(snapshot):
+                store = open_store(snapshot, provider)
+            adopt_static_store(snapshot, provider.id, provider.dim)
+            changed = self._static_provider is None or self._static_provider.id != provider.id
+            self._static_provider, self._static_store = provider, store
+        if changed:
+            generation.forget("semantic")
+        return provider, store
+
     def embedding_items(self, generation: Generation | None = None) -> list[EmbeddingItem]:
         """Every chunk of a generation (the current one by default) with its embedding text and key,
         most central first."""
         return (generation or self.generation).embedding_items()
 
-    def semantic_coverage(self, generation: Generation | None = None) -> float:
-        """The fraction of a generation's chunks (the current one by default) searchable by meaning."""
+    def coverage(self, generation: Generation | None = None) -> Coverage:
+        """How much of a generation's chunks (the current one by default) each tier can rank."""
+        import numpy as np
+
         generation = generation or self.generation
-        items = self.embedding_items(generation)
-        if not items:
-            return 1.0
-        store = self.vector_store()
-        stamp = (id(generation), id(store), len(store))
-        if self._coverage is None or self._coverage[0] != stamp:
-            self._coverage = (stamp, store.coverage(i.key for i in items))
-        return self._coverage[1]
+        keys = list(dict.fromkeys(i.key for i in self.embedding_items(generation)))
+        static, model = self.static_store(generation), self.vector_store()
+        stamp = (generation, id(static), 0 if static is None else len(static), id(model), len(model))
+        found = self._coverage
+        if found is not None and found[0] == stamp:
+            return found[1]
+        if not keys:
+            result = Coverage(1.0, 1.0, 1.0)
+        else:
+            in_static = static.lookup(keys) >= 0 if static is not None else np.zeros(len(keys), bool)
+            in_model = model.lookup(keys) >= 0
+            result = Coverage(float(in_static.mean()), float(in_model.mean()), float((in_static | in_model).mean()))
+        self._coverage = (stamp, result)
+        return result
+
+    def semantic_coverage(self, generation: Generation | None = None) -> float:
+        """The fraction of a generation's chunks (the current one by default) searchable by meaning,
+        by either tier."""
+        return self.coverage(generation).any
+
+    def semantic_tiers(self, generation: Generation | None = None) -> dict[str, float]:
+        """Each tier's coverage of a generation (the current one by default)."""
+        return dict(self.coverage(generation).tiers())
 
     def embed_pending(
         self, progress: Callable[[int, int], None] | None = None, should_stop: Callable[[], bool] | None = None
     ) -> Any:
-        """Embed the chunks that have no vector yet, most important first, saving as it goes."""
+        """Fill the transformer tier: embed the chunks it has no vector for yet, most important
+        first, saving as it goes."""
         from maguyva_tui.core.embed.progressive import embed_pending
         from maguyva_tui.core.embed.provider import ProviderError
 
@@ -232,6 +407,17 @@ class Engine:
             store.compact(keep=live)
         self.generation.forget("semantic")
         return report
+
+    def tier_notice(self, generation: Generation) -> str | None:
+        """One line for a search by meaning that not every chunk or not the transformer backs."""
+        found = self.coverage(generation)
+        if found.any < 1.0:
+            why = f" (the static tier is unavailable: {self._static_error})" if self._static_error else ""
+            return f"semantic: only {found.any:.0%} of chunks can be ranked by meaning so far{why}"
+        if found.transformer < 1.0:
+            return (f"semantic: the transformer tier covers {found.transformer:.0%} of chunks so far; "
+                    "the static tier ranks the rest")
+        return None
 
     def notices_for_search(self) -> list[str]:
         """Messages every result should carry (a provider fallback, a rebuilt index)."""
@@ -301,3 +487,9 @@ class _FallingBack:
             self._engine.use_local_model(str(error))
             self._inner = self._engine._semantic_on(self._generation)
             return self._inner.search(query, limit)
+
+
+def _semantic_folder(snapshot: Snapshot) -> Path:
+    from maguyva_tui.core.semantic_index import semantic_folder
+
+    return semantic_folder(snapshot)

@@ -97,7 +97,12 @@ class IndexSummary:
     full disk): the live generation answered as it was."""
     graph: dict[str, object] = field(default_factory=dict)
     embedded: dict[str, object] = field(default_factory=dict)
-    """Filled by the caller that embeds after indexing (chunks, new, seconds)."""
+    """Filled by the caller that embeds after indexing: ``chunks``, then per tier (``static``,
+    ``transformer``) the chunks embedded ``new`` and the ``seconds`` it took."""
+    phases: dict[str, float] = field(default_factory=dict)
+    """Seconds per phase, filled by whoever ran it: ``index`` (walk, parse, text, structural and
+    graph), ``static model`` (the static model's one-off derivation), ``static``, ``transformer``;
+    ``seconds`` is the whole run."""
 
     def to_dict(self) -> dict[str, object]:
         """Return the summary as plain JSON values."""

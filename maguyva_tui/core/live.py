@@ -93,6 +93,9 @@ class LiveStatus:
     """Progress of the embedding thread's current (or last) pass."""
     embedding: bool = False
     """The embedding thread is running."""
+    tiers: tuple[tuple[str, float], ...] = ()
+    """How much of the index each semantic tier covers (``static``, ``transformer``), as of the
+    last refresh or embedding pass; empty before the first."""
 
 
 class LiveIndex:
@@ -225,6 +228,7 @@ class LiveIndex:
             self._ready.set()
         self.freshness.after_refresh(before)
         self._set(has_index=True, failure=None)
+        self._note_tiers()
         if summary.parsed or summary.removed:
             self._tell(self.events.changed, summary)
         self._tell(self.events.ready, summary)
@@ -278,6 +282,7 @@ class LiveIndex:
             while self._embed_again.is_set() and not self.stopped.is_set():
                 self._embed_again.clear()
                 report = self.engine.embed_pending(self._embed_progress, should_stop=self.stopped.is_set)
+                self._note_tiers()
                 self._tell(self.events.embedded, report)
         except Exception as exc:  # noqa: BLE001 - search still works on the other engines
             self._embed_again.clear()
@@ -287,6 +292,13 @@ class LiveIndex:
             self._embed_lock.release()
         if self._embed_again.is_set() and not self.stopped.is_set():
             self._start_embedder()  # asked again between the last pass and the release
+
+    def _note_tiers(self) -> None:
+        """Read each semantic tier's coverage into the status (never fails a refresh or a pass)."""
+        try:
+            self._set(tiers=self.engine.coverage().tiers())
+        except Exception:  # noqa: BLE001, S110 - the status line shows what it last knew
+            pass
 
     def _embed_progress(self, done: int, total: int) -> None:
         self._set(embedded=done, embed_total=total)

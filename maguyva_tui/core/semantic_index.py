@@ -3,18 +3,36 @@
 Vectors are stored by the hash of the embedded text, so an unchanged chunk is never embedded
 twice, across runs, edits and generations. Chunks are embedded most important first: by the
 graph centrality of their file, then definitions before windows.
+
+Two tiers of vectors live in a repository's semantic folder: the static tier (a model2vec-style
+model, :mod:`~maguyva_tui.core.embed.static`), which embeds every chunk while the index is built,
+with per-token weights fitted on the repository's own chunks (``static-weights.npy``, refitted on
+a full rebuild; a refit is a new provider id, so a new store, and the old one is removed); and the
+transformer tier (the local model or Voyage), filled in the background by centrality.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
 
 from maguyva_tui.core.embed.provider import Provider
-from maguyva_tui.core.embed.store import VectorStore, content_hash
+from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
+from maguyva_tui.core.store.format import make_private_dir
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Chunk
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.embed.static import StaticModel
 
 EMBED_MAX_LINES = 60
 """Lines of a chunk sent to the model; 256 tokens rarely reach further, and long classes stay cheap."""
@@ -61,3 +79,91 @@ def semantic_folder(snapshot: Snapshot) -> Path:
 def open_store(snapshot: Snapshot, provider: Provider) -> VectorStore:
     """Open (or create) the vector store of this repository for one provider."""
     return VectorStore.for_provider(semantic_folder(snapshot), provider)
+
+
+# -- the static tier -------------------------------------------------------------------------
+
+STATIC_WEIGHTS = "static-weights.npy"
+"""The static tier's per-token weights fitted on this repository (in its semantic folder)."""
+
+STATIC_RECORD = "static-tier.json"
+"""Which static store is this repository's now: a refit or a new model replaces it, and the old
+store is removed."""
+
+STATIC_BATCH = 4096
+"""Chunks per static-tier call: the tier runs at tens of thousands of chunks a second, so small
+batches would spend their time in the store, not the model."""
+
+STATIC_SAVE_EVERY = 16
+"""Static batches between saves (a kill loses at most a few seconds of its work)."""
+
+_models_lock = threading.Lock()
+_model: StaticModel | None = None
+
+
+def static_model(on_progress: Callable[[int, int], None] | None = None) -> StaticModel:
+    """The static model, loaded once per process (derived once per machine, with progress);
+    ``MissingPackage`` names a package it needs that is not installed."""
+    global _model
+    from maguyva_tui.core.embed.provider import missing_local_package
+    from maguyva_tui.core.embed.static import StaticModel
+
+    missing = missing_local_package()
+    if missing is not None:
+        raise missing
+    with _models_lock:
+        if _model is None:
+            _model = StaticModel.load(on_progress=on_progress)
+        return _model
+
+
+def static_weights(
+    snapshot: Snapshot, model: StaticModel, texts: Callable[[], list[str]], refit: bool
+) -> npt.NDArray[np.float32]:
+    """The repository's static weights: read back, or fitted on ``texts()`` and saved when there
+    are none, they cannot be read, or a full rebuild asks for a ``refit``."""
+    from maguyva_tui.core.embed.static import load_weights, save_weights
+
+    path = semantic_folder(snapshot) / STATIC_WEIGHTS
+    weights = None if refit else load_weights(path)
+    if weights is None:
+        weights = model.fit_weights(texts())
+        make_private_dir(path.parent)
+        save_weights(path, weights)
+    return np.asarray(weights, np.float32)
+
+
+def recorded_static(snapshot: Snapshot) -> tuple[str, int] | None:
+    """The provider id and dimension of the static store this repository uses now, ``None`` when
+    it has none."""
+    try:
+        record = json.loads((semantic_folder(snapshot) / STATIC_RECORD).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    found, dim = record.get("provider_id"), record.get("dim")
+    return (found, dim) if isinstance(found, str) and isinstance(dim, int) else None
+
+
+def adopt_static_store(snapshot: Snapshot, provider_id: str, dim: int) -> None:
+    """Record ``provider_id`` as the repository's static store and remove the one it replaces."""
+    folder = semantic_folder(snapshot)
+    old = recorded_static(snapshot)
+    if old == (provider_id, dim):
+        return
+    make_private_dir(folder)
+    tmp = folder / f".{STATIC_RECORD}.tmp{os.getpid()}-{threading.get_ident()}"
+    tmp.write_text(json.dumps({"provider_id": provider_id, "dim": dim}), "utf-8")
+    os.replace(tmp, folder / STATIC_RECORD)
+    if old is not None:
+        shutil.rmtree(store_folder(folder, old[0]), ignore_errors=True)
+
+
+def recorded_static_store(snapshot: Snapshot) -> VectorStore | None:
+    """Open the repository's static store as recorded, without loading the model (``None``: the
+    repository has no static tier yet)."""
+    found = recorded_static(snapshot)
+    if found is None or not store_folder(semantic_folder(snapshot), found[0]).is_dir():
+        return None
+    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=True)

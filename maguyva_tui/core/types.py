@@ -319,6 +319,9 @@ class SearchResult:
     notices: tuple[str, ...]
     results: tuple[Ranked, ...]
     elapsed_ms: float
+    semantic_tiers: tuple[tuple[str, float], ...] = ()
+    """The fraction of the chunks each semantic tier can rank: ``static`` (every chunk once the
+    index is built) and ``transformer`` (filled in by centrality); the engine sets it."""
 
     def weight(self, modality: str) -> float:
         """Return one engine's effective weight (0 for a name that is not an engine)."""
@@ -340,6 +343,7 @@ class SearchResult:
             "modalities_run": list(self.modalities_run),
             "timings_ms": dict(self.timings_ms),
             "semantic_coverage": self.semantic_coverage,
+            "semantic_tiers": dict(self.semantic_tiers),
             "notices": list(self.notices),
             "results": [r.to_json() for r in self.results],
             "elapsed_ms": self.elapsed_ms,

@@ -80,8 +80,10 @@ def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
         "engines_run": list(run),
         "weights": {m: w for m, w in result.weights if m in run},
     }
-    if result.semantic_coverage < 1.0 and "semantic" in run:
+    tiers = dict(result.semantic_tiers)
+    if "semantic" in run and (result.semantic_coverage < 1.0 or min(tiers.values(), default=1.0) < 1.0):
         out["semantic_coverage"] = round(result.semantic_coverage, 2)
+        out["semantic_tiers"] = {tier: round(value, 2) for tier, value in tiers.items()}
     if result.notices:
         out["notices"] = list(result.notices)
     out["results"] = [_search_hit(r, read) for r in result.results]

@@ -97,7 +97,8 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         results best first: path, lines, symbol and kind (when the result is a definition), score, ranks
         (each engine's own 1-based rank; null = that engine ran but did not find it), why (each engine's
         reason), snippet (the first lines, trimmed) and matches (matching lines beyond the snippet).
-        semantic_coverage appears while embeddings are still being computed in the background.
+        semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
+        and the transformer tier each cover) appear while the transformer still embeds in the background.
         """
         case = "insensitive" if ignore_case else "sensitive"
         return _call(service, lambda engine: search_answer(

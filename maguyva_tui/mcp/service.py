@@ -76,8 +76,9 @@ def _logging(engine: Engine) -> LiveEvents:
             log.info("opened the stored index of %s; bringing it up to date", engine.root)
 
     def changed(summary: IndexSummary) -> None:
-        log.info("indexed %s: %d files (%d parsed, %d removed) in %.2f s", engine.root,
-                 summary.files, summary.parsed, summary.removed, summary.seconds)
+        phases = ", ".join(f"{name} {seconds:.2f}" for name, seconds in summary.phases.items())
+        log.info("indexed %s: %d files (%d parsed, %d removed) in %.2f s (%s)", engine.root,
+                 summary.files, summary.parsed, summary.removed, summary.seconds, phases or "no phase timed")
 
     def failure(exc: Exception) -> None:
         log.error("indexing %s failed: %s: %s", engine.root, type(exc).__name__, exc, exc_info=not isinstance(exc, OSError))

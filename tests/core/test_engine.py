@@ -120,11 +120,15 @@ def test_empty_query_is_refused(engine: Engine, bad: str) -> None:
 
 
 def test_semantic_coverage_is_reported(polyglot: Path) -> None:
-    e = Engine(polyglot, provider=CountingProvider())
+    e = Engine(polyglot, provider=CountingProvider(), static=False)  # the transformer tier alone
     e.refresh()
     assert e.search("parse_config", modality="text").to_json()["semantic_coverage"] == 0.0
     e.embed_pending()
     assert e.search("parse_config", modality="text").to_json()["semantic_coverage"] == 1.0
+    with_static = Engine(polyglot, provider=CountingProvider())
+    with_static.refresh()  # the static tier covers every chunk as the index is built
+    data = with_static.search("parse_config", modality="text").to_json()
+    assert data["semantic_coverage"] == 1.0 and data["semantic_tiers"] == {"static": 1.0, "transformer": 1.0}
 
 
 class FailingProvider(CountingProvider):

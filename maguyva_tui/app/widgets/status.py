@@ -1,7 +1,8 @@
-"""The bottom line: index state with a progress bar, the semantic fill-in, the latest notice."""
+"""The bottom line: index state with a progress bar, the semantic tiers, the latest notice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -39,14 +40,41 @@ class StatusLine(Horizontal):
         self.remove_class("-indexing")
         self.query_one("#index-state", Label).update(text)
 
+    _static: float | None = None
+    _model: float | None = None
+
     def embedding(self, done: int, total: int) -> None:
-        """Show the semantic fill-in (hidden once complete)."""
+        """Show the transformer tier's fill-in beside the static tier (hidden once both are complete)."""
+        self._model = 1.0 if total == 0 else done / total
+        self._show_tiers()
+
+    def tiers(self, tiers: Sequence[tuple[str, float]]) -> None:
+        """Show how much each semantic tier covers (``static``, ``transformer``) as last measured."""
+        found = dict(tiers)
+        self._static = found.get("static", self._static)
+        self._model = found.get("transformer", self._model)
+        self._show_tiers()
+
+    def _show_tiers(self) -> None:
         label = self.query_one("#embed-state", Label)
-        label.update("" if total == 0 or done >= total else f"semantic {done * 100 // total}% ({done}/{total})")
+        label.update(tiers_text(self._static, self._model))
 
     def notice(self, text: str) -> None:
         """Show the latest notice (fallbacks, ignored overrides); empty clears it."""
         self.query_one("#notice", Label).update(text)
+
+
+def tiers_text(static: float | None, model: float | None) -> str:
+    """``semantic: static 100% · model 31%``; empty once every known tier covers everything."""
+    known = [(name, value) for name, value in (("static", static), ("model", model)) if value is not None]
+    if all(value >= 1.0 for _, value in known):
+        return ""
+    return "semantic: " + " · ".join(f"{name} {_floor_percent(value)}%" for name, value in known)
+
+
+def _floor_percent(fraction: float) -> int:
+    """A percentage that reads 100 only when complete (99.7 % is 99, not 100)."""
+    return min(int(fraction * 100), 99) if fraction < 1.0 else 100
 
 
 def summary_text(summary: Any, files: int) -> str:

@@ -99,12 +99,20 @@ def local_model() -> Provider:
     (so that the text, structural and graph engines, which need no model, still answer)."""
     from maguyva_tui.core.embed.minilm import DIM, MiniLMProvider
 
+    error = missing_local_package()
+    if error is not None:
+        return _Unavailable(MiniLMProvider().id, DIM, error)
+    return MiniLMProvider()
+
+
+def missing_local_package() -> MissingPackage | None:
+    """The error that names the first package the local model (and the static tier derived from
+    it) needs and cannot find, ``None`` when all are there."""
     for module, install in LOCAL_MODEL_PACKAGES:
         if not _installed(module):
-            error = MissingPackage(f"semantic search needs the local model, whose package {module} is not "
-                                   f"installed: {install} (or index with --no-semantic)")
-            return _Unavailable(MiniLMProvider().id, DIM, error)
-    return MiniLMProvider()
+            return MissingPackage(f"semantic search needs the local model, whose package {module} is not "
+                                  f"installed: {install} (or index with --no-semantic)")
+    return None
 
 
 def _installed(module: str) -> bool:

@@ -1,15 +1,26 @@
-"""The semantic retriever: binary-code Hamming search over embedded chunks, then float rescoring.
+"""The semantic retriever: binary-code Hamming search over embedded chunks, then float rescoring,
+over two tiers of vectors.
 
-Built from a provider, its vector store and the chunks of the current index with their content
-hashes. Construction gathers the codes of the chunks that already have a vector into one matrix;
-a search embeds only the query, takes the nearest codes by Hamming distance and reorders them by
-cosine against the stored float16 vectors (or against the ``+1``/``-1`` signs for a codes-only
-provider such as Voyage's ``ubinary``).
+A :class:`SemanticRetriever` searches one tier: built from a provider, its vector store and the
+chunks of the current index with their content hashes. Construction gathers the codes of the
+chunks that already have a vector into one matrix; a search embeds only the query, takes the
+nearest codes by Hamming distance and reorders them by cosine against the stored float16 vectors
+(or against the ``+1``/``-1`` signs for a codes-only provider such as Voyage's ``ubinary``).
+
+A :class:`TieredRetriever` searches the two tiers of an index together: the static tier, which
+covers every chunk from the moment the index is built, and the transformer tier (the local model
+or Voyage), which fills in by centrality in the background and covers what it covers. How their
+lists combine is one parameter, ``rule``; the rules were measured on docstring -> function
+questions (``python -m bench.tier_blend``: requests, flask, click; MRR@10 at transformer coverage
+0 %, 30 % (most central first) and 100 %):
+
+TIER_TABLE_PLACEHOLDER
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -21,9 +32,23 @@ from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
 RESCORE_K = 100  # Hamming candidates rescored by cosine: recovers float quality (MRR 0.488 -> 0.546)
 
+TIER_RULES = ("model_first", "rrf", "mix", "rescore")
+"""How the two tiers' lists combine (each described at :func:`combine`)."""
+TIER_RULE = "model_first"
+"""The rule searches use; chosen by the measurements in this module's docstring."""
+TIER_CANDIDATES = 100
+"""Chunks each tier proposes to the combination (its own top by cosine)."""
+TIER_RRF_K = 60  # the usual reciprocal-rank constant: a rank-1 vote is worth 1/61
+MIX_MODEL_WEIGHT = 0.5  # "mix": the transformer's share of a covered chunk's score
+_MIN_SPREAD = 1e-6  # a tier whose candidates all score alike normalises to zeros, not to infinities
+
+Positions = npt.NDArray[np.intp]
+"""Indices into the chunk list a retriever was built on."""
+Scores = npt.NDArray[np.float32]
+
 
 class SemanticRetriever:
-    """Find chunks by meaning among those whose vectors are already stored."""
+    """Find chunks by meaning among those whose vectors are already stored (one tier)."""
 
     name = "semantic"
 
@@ -44,6 +69,9 @@ class SemanticRetriever:
         """Chunks in the index."""
         self.chunks: list[Chunk] = [c for (c, _), ok in zip(chunks, present.tolist()) if ok]
         """Chunks that have a vector, in the order given."""
+        self.positions: Positions = np.flatnonzero(present)
+        """Where each of ``chunks`` stands in the list given."""
+        self._all_rows = rows  # the store row of every chunk given, -1 without a vector
         self._rows = rows[present]
         self._codes = store.codes[self._rows]
         self._words = as_words(self._codes)
@@ -57,9 +85,7 @@ class SemanticRetriever:
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return at most ``limit`` chunks nearest in meaning to the query text, best first."""
-        text = query.text.strip()
-        if not text:
-            raise QueryError("empty query")
+        text = _text(query)
         if limit <= 0 or not self.chunks:
             return []
         vector = self.provider.embed_query(text)
@@ -69,6 +95,31 @@ class SemanticRetriever:
         order = np.lexsort((candidates, distances[candidates], -scores))[:limit]
         return [self._hit(int(candidates[i]), int(distances[candidates[i]]), float(scores[i])) for i in order]
 
+    def nearest(self, vector: npt.NDArray[np.float32], k: int) -> tuple[Positions, Scores]:
+        """The ``k`` chunks nearest to a query vector as positions in the list given, best first,
+        with their cosines (Hamming candidates rescored, as :meth:`search` ranks them)."""
+        if k <= 0 or not self.chunks:
+            return np.zeros(0, np.intp), np.zeros(0, np.float32)
+        distances = hamming(self._words, as_words(pack(vector)))
+        candidates = top_k(distances, max(self.rescore, k))
+        scores = self._rescore(candidates, vector)
+        order = np.lexsort((candidates, distances[candidates], -scores))[:k]
+        return self.positions[candidates[order]], scores[order]
+
+    def cosines_at(self, positions: Positions, vector: npt.NDArray[np.float32]) -> Scores:
+        """The cosine of the chunks at ``positions`` (in the list given) with a query vector, NaN
+        where a chunk has no vector in this tier."""
+        rows = self._all_rows[positions]
+        out = np.full(len(positions), np.nan, np.float32)
+        have = rows >= 0
+        if have.any():
+            if self._floats is not None:
+                out[have] = cosine(self._floats[rows[have]], vector)
+            else:
+                codes = self._codes[np.searchsorted(self.positions, positions[have])]
+                out[have] = cosine(unpack_signs(codes, self.provider.dim), vector)
+        return out
+
     def _rescore(self, candidates: npt.NDArray[np.intp], query: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """Cosine of each candidate's stored vector (or its signs, for codes only) with the query."""
         if self._floats is not None:
@@ -76,14 +127,164 @@ class SemanticRetriever:
         return cosine(unpack_signs(self._codes[candidates], self.provider.dim), query)
 
     def _hit(self, index: int, distance: int, score: float) -> Hit:
-        chunk = self.chunks[index]
-        return Hit(
-            path=chunk.path,
-            start_line=chunk.start_line,
-            end_line=chunk.end_line,
-            score=score,
-            symbol=chunk.symbol,
-            kind=chunk.kind,
-            language=chunk.language,
-            reason=f"hamming {distance}/{self.provider.dim}, cosine {score:.2f}",
+        return _hit_of(self.chunks[index], score, f"hamming {distance}/{self.provider.dim}, cosine {score:.2f}")
+
+
+@dataclass(frozen=True, slots=True)
+class TierLists:
+    """What each tier proposes for one query, as positions in the shared chunk list, best first,
+    and the cosines of every proposed chunk in both tiers (NaN: no vector in that tier)."""
+
+    static: Positions
+    model: Positions
+    candidates: Positions
+    """Every chunk either tier proposed, each once."""
+    static_cosine: Scores
+    model_cosine: Scores
+    """Cosines of ``candidates`` in each tier."""
+    static_own: Scores
+    model_own: Scores
+    """Cosines of each tier's own proposals (what its scores are normalised by)."""
+
+
+def combine(lists: TierLists, rule: str) -> Scores:
+    """Score every candidate of ``lists`` by a rule (higher is better; NaN: not ranked).
+
+    - ``model_first``: the transformer's normalised cosine where it has the chunk, else the
+      static tier's: the transformer decides wherever it reaches.
+    - ``rrf``: reciprocal rank fusion of the two tiers' lists.
+    - ``mix``: the mean of both tiers' normalised cosines where the transformer has the chunk,
+      else the static tier's alone.
+    - ``rescore``: only the static tier's proposals, rescored by the transformer where it has them.
+
+    Each tier's cosines are normalised by the mean and spread of its own proposals (z-scores),
+    so that the two models' cosines, which live on different scales, can be compared.
+    """
+    if rule == "rrf":
+        return _rrf(lists)
+    z_static = _normalised(lists.static_cosine, lists.static_own)
+    z_model = _normalised(lists.model_cosine, lists.model_own)
+    covered = ~np.isnan(z_model)
+    if rule == "model_first":
+        return np.where(covered, z_model, z_static).astype(np.float32)
+    if rule == "mix":
+        mixed = MIX_MODEL_WEIGHT * z_model + (1 - MIX_MODEL_WEIGHT) * z_static
+        return np.where(covered, np.where(np.isnan(z_static), z_model, mixed), z_static).astype(np.float32)
+    if rule == "rescore":
+        proposed = np.isin(lists.candidates, lists.static if len(lists.static) else lists.model)
+        scores = np.where(covered, z_model, z_static)
+        return np.where(proposed, scores, np.nan).astype(np.float32)
+    raise ValueError(f"unknown tier rule {rule!r} (choose from {', '.join(TIER_RULES)})")
+
+
+def _normalised(values: Scores, own: Scores) -> Scores:
+    if len(own) == 0:
+        return np.full(len(values), np.nan, np.float32)
+    spread = max(float(np.std(own)), _MIN_SPREAD)
+    return ((values - float(np.mean(own))) / spread).astype(np.float32)
+
+
+def _rrf(lists: TierLists) -> Scores:
+    scores = np.zeros(len(lists.candidates), np.float32)
+    where = {int(p): i for i, p in enumerate(lists.candidates.tolist())}
+    for ranked in (lists.static, lists.model):
+        for rank, position in enumerate(ranked.tolist()):
+            scores[where[position]] += 1.0 / (TIER_RRF_K + rank + 1)
+    return scores
+
+
+class TieredRetriever:
+    """Find chunks by meaning over both tiers: the static one over every chunk, the transformer
+    where it has reached; either may be missing (``None``)."""
+
+    name = "semantic"
+
+    def __init__(
+        self,
+        static: SemanticRetriever | None,
+        model: SemanticRetriever | None,
+        rule: str = TIER_RULE,
+        candidates: int = TIER_CANDIDATES,
+    ) -> None:
+        if rule not in TIER_RULES:
+            raise ValueError(f"unknown tier rule {rule!r} (choose from {', '.join(TIER_RULES)})")
+        self.static = static if static is not None and static.chunks else None
+        self.model = model if model is not None and model.chunks else None
+        self.rule = rule
+        self.candidates = candidates
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Return at most ``limit`` chunks nearest in meaning to the query, best first."""
+        text = _text(query)
+        if limit <= 0 or (self.static is None and self.model is None):
+            return []
+        lists = self.lists(text, max(self.candidates, limit))
+        scores = combine(lists, self.rule)
+        keep = np.flatnonzero(~np.isnan(scores))
+        order = keep[np.lexsort((lists.candidates[keep], -scores[keep]))][:limit]
+        return [self._hit(lists, int(i), float(scores[i])) for i in order]
+
+    def lists(self, text: str, k: int) -> TierLists:
+        """Each tier's ``k`` nearest chunks to a query text and both tiers' cosines for all of them
+        (a tier that is missing proposes nothing and has no cosines)."""
+        static_vector = None if self.static is None else self.static.provider.embed_query(text)
+        model_vector = None if self.model is None else self.model.provider.embed_query(text)
+        static, static_own = _nearest(self.static, static_vector, k)
+        model, model_own = _nearest(self.model, model_vector, k)
+        candidates = np.unique(np.concatenate([static, model]))
+        return TierLists(
+            static, model, candidates,
+            _cosines(self.static, candidates, static_vector), _cosines(self.model, candidates, model_vector),
+            static_own, model_own,
         )
+
+    def _chunk(self, position: int) -> Chunk:
+        """The chunk at a position of the shared list, from whichever tier has it."""
+        for tier in (self.static, self.model):
+            if tier is not None:
+                at = int(np.searchsorted(tier.positions, position))
+                if at < len(tier.positions) and tier.positions[at] == position:
+                    return tier.chunks[at]
+        raise KeyError(position)
+
+    def _hit(self, lists: TierLists, index: int, score: float) -> Hit:
+        parts = []
+        for tier, name, cosines in ((self.static, "static", lists.static_cosine), (self.model, "model", lists.model_cosine)):
+            if tier is not None:
+                value = float(cosines[index])
+                parts.append(f"no {name} vector yet" if np.isnan(value) else f"{name} cosine {value:.2f}")
+        return _hit_of(self._chunk(int(lists.candidates[index])), score, ", ".join(parts))
+
+
+def _nearest(
+    tier: SemanticRetriever | None, vector: npt.NDArray[np.float32] | None, k: int
+) -> tuple[Positions, Scores]:
+    if tier is None or vector is None:
+        return np.zeros(0, np.intp), np.zeros(0, np.float32)
+    return tier.nearest(vector, k)
+
+
+def _cosines(tier: SemanticRetriever | None, positions: Positions, vector: npt.NDArray[np.float32] | None) -> Scores:
+    if tier is None or vector is None:
+        return np.full(len(positions), np.nan, np.float32)
+    return tier.cosines_at(positions, vector)
+
+
+def _text(query: Query) -> str:
+    text = query.text.strip()
+    if not text:
+        raise QueryError("empty query")
+    return text
+
+
+def _hit_of(chunk: Chunk, score: float, reason: str) -> Hit:
+    return Hit(
+        path=chunk.path,
+        start_line=chunk.start_line,
+        end_line=chunk.end_line,
+        score=score,
+        symbol=chunk.symbol,
+        kind=chunk.kind,
+        language=chunk.language,
+        reason=reason,
+    )

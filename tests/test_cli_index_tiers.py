@@ -1,0 +1,78 @@
+"""``maguyva index`` and the semantic tiers, run as a user runs it: the static tier covers every
+chunk before the command returns, the transformer only when asked (``--embed full``), progress
+on stderr also when it is not a terminal, and each phase's time in the summary."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from maguyva_tui.cli import PROGRESS_QUIET_S, _ProgressLines
+from tests.test_cli import run, search_json
+
+
+def index_json(repo: Path, *args: str) -> tuple[dict, str]:
+    proc = run("index", str(repo), "--json", *args)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), proc.stderr
+
+
+def test_index_covers_every_chunk_with_the_static_tier_and_never_runs_the_transformer(polyglot: Path) -> None:
+    summary, _ = index_json(polyglot)
+    assert summary["semantic_coverage"] == 1.0
+    assert summary["semantic_tiers"] == {"static": 1.0, "transformer": 0.0}
+    assert summary["embedded"]["static"]["new"] == summary["embedded"]["chunks"] > 0
+    assert "transformer" not in summary["embedded"] and "transformer" not in summary["phases"]
+    assert {"index", "static"} <= set(summary["phases"]) and summary["seconds"] >= sum(summary["phases"].values())
+    again, _ = index_json(polyglot)  # nothing new: nothing embedded again
+    assert again["embedded"]["static"]["new"] == 0 and again["semantic_coverage"] == 1.0
+
+
+def test_a_plain_question_after_index_ranks_by_the_static_tier_and_says_the_transformer_is_partial(
+    polyglot: Path,
+) -> None:
+    index_json(polyglot)
+    result = search_json(polyglot, "how does the config loader read files", "--preset", "quick")
+    assert result["semantic_coverage"] == 1.0 and result["semantic_tiers"] == {"static": 1.0, "transformer": 0.0}
+    assert result["results"] and "static cosine" in result["results"][0]["modalities"]["semantic"]["reason"]
+    assert [n for n in result["notices"] if "transformer tier covers 0%" in n]
+
+
+def test_embed_full_fills_the_transformer_tier_with_progress_lines_on_a_piped_stderr(polyglot: Path) -> None:
+    summary, stderr = index_json(polyglot, "--embed", "full")
+    assert summary["semantic_tiers"] == {"static": 1.0, "transformer": 1.0}
+    assert summary["embedded"]["transformer"]["new"] > 0 and summary["phases"]["transformer"] > 0
+    lines = [line for line in stderr.splitlines() if line.startswith("maguyva: transformer")]
+    assert lines and lines[-1].rstrip().endswith(f"({summary['embedded']['chunks']:,}/{summary['embedded']['chunks']:,})")
+    assert "\r" not in stderr  # whole lines, not a terminal's spinner
+
+
+def test_no_semantic_builds_no_tier_and_the_summary_times_each_phase(polyglot: Path) -> None:
+    proc = run("index", str(polyglot), "--no-semantic")
+    assert proc.returncode == 0, proc.stderr
+    assert "  semantic " not in proc.stdout and "seconds" in proc.stdout and "(index " in proc.stdout
+    proc = run("index", str(polyglot))
+    assert proc.returncode == 0, proc.stderr
+    assert "semantic static 100%" in proc.stdout and "transformer 0%" in proc.stdout
+    seconds = next(line for line in proc.stdout.splitlines() if line.strip().startswith("seconds"))
+    assert "index " in seconds and "static " in seconds
+
+
+def test_progress_lines_wait_a_second_then_come_every_few_per_cent() -> None:
+    now = [0.0]
+    out = io.StringIO()
+    lines = _ProgressLines(out, clock=lambda: now[0])
+    lines("walk", 0, 0)
+    lines("static", 50, 100)
+    assert out.getvalue() == ""  # a quick run says nothing
+    now[0] = PROGRESS_QUIET_S + 0.1
+    for done in range(0, 1001):
+        lines("transformer", done, 1000)
+    written = out.getvalue().splitlines()
+    assert written[0] == "maguyva: transformer    0% (0/1,000)" and written[-1].endswith("100% (1,000/1,000)")
+    assert len(written) == 21  # every 5 %
+    lines("graph", 0, 0)
+    lines("graph", 0, 0)
+    assert out.getvalue().splitlines()[-1] == "maguyva: graph        ..."
+    assert len(out.getvalue().splitlines()) == 22
