@@ -59,11 +59,24 @@ def embedding_text(snapshot: Snapshot, chunk: Chunk) -> str:
     return (head + "\n" + "\n".join(lines))[:EMBED_MAX_CHARS]
 
 
+def _text_from_lines(chunk: Chunk, lines: list[str]) -> str:
+    """:func:`embedding_text` from the file's lines split once (``\r`` line ends dropped alike)."""
+    body = "\n".join(lines[max(chunk.start_line - 1, 0) : min(chunk.end_line, chunk.start_line + EMBED_MAX_LINES - 1)])
+    if "\r" in body:
+        body = body.replace("\r\n", "\n").removesuffix("\r")
+    head = f"{chunk.path} {chunk.kind} {chunk.symbol}" if chunk.symbol else chunk.path
+    return (head + "\n" + body)[:EMBED_MAX_CHARS]
+
+
 def embedding_items(snapshot: Snapshot, importance: Callable[[Chunk], float] | None = None) -> list[EmbeddingItem]:
-    """Every chunk of the snapshot with its embedding text, most important first."""
+    """Every chunk of the snapshot with its embedding text, most important first (each file's
+    lines split once: chunks come in path order)."""
     items = []
+    path, lines = "", [""]
     for chunk in snapshot.chunks():
-        text = embedding_text(snapshot, chunk)
+        if chunk.path != path:
+            path, lines = chunk.path, snapshot.text(chunk.path).split("\n")
+        text = _text_from_lines(chunk, lines)
         if text.strip():
             items.append(EmbeddingItem(chunk, text, content_hash(text)))
     if importance is not None:

@@ -189,3 +189,17 @@ def test_a_refresh_without_semantic_leaves_the_tiers_alone(polyglot: Path) -> No
     assert e.semantic_tiers()["static"] == 0.0 and "static" not in summary.phases
     summary = e.refresh()
     assert summary.phases["static"] >= 0 and summary.embedded["static"]["new"] > 0
+
+
+def test_embedding_items_read_each_file_once_and_give_the_texts_embedding_text_gives(tmp_path: Path) -> None:
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.semantic_index import embedding_items, embedding_text
+
+    root = tmp_path / "crlf"
+    root.mkdir()
+    (root / "a.py").write_bytes(b"def one():\r\n    return 1\r\n\r\ndef two():\r\n    x = '\r'\r\n    return 2\r")
+    (root / "b.py").write_text("class B:\n    def m(self):\n        return 'b'\n" + "\n".join(f"# {i}" for i in range(90)))
+    snapshot, _ = update_index(root, tmp_path / "ix")
+    items = embedding_items(snapshot)
+    assert len(items) >= 3
+    assert [i.text for i in items] == [embedding_text(snapshot, i.chunk) for i in items]
