@@ -24,6 +24,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from itertools import repeat
 from pathlib import Path
 from typing import TypeAlias
 
@@ -32,13 +33,14 @@ import numpy.typing as npt
 
 from maguyva_tui.core.embed.base import ProviderError
 from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
-from maguyva_tui.core.embed.transformer import HEADS, Encoder, gelu, layer_norm
+from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
 
 STATIC_VERSION = 1
 """Bump when the derivation or the tokenisation changes: caches and stored vectors of another version are not used."""
 CACHE_ENV = "MAGUYVA_MODEL_CACHE"
 """Environment variable that moves the cache of derived models."""
 DIM = 256  # PCA dimension
+SEQUENCE = "cls_sep"  # each token is encoded as "[CLS] t [SEP]" ("cls_sep") or alone ("alone")
 POOLING = "mean"  # "mean": mean of the [CLS] t [SEP] outputs; "token": the token's own output
 DROP_COMPONENTS = 0  # leading principal components removed ("all but the top")
 SIF_A = 1e-3  # SIF: weight a / (a + p(token))
@@ -52,7 +54,9 @@ Weights: TypeAlias = npt.NDArray[np.float32]
 """One float32 weight per vocabulary token."""
 
 _PUNCTUATION = string.punctuation.encode()
-_TO_SPACE = bytes.maketrans(_PUNCTUATION, b" " * len(_PUNCTUATION))
+_TO_SPACE = bytes.maketrans(_PUNCTUATION + b"\0", b" " * (len(_PUNCTUATION) + 1))  # NUL too: it separates texts
+_SEPARATOR = b"\0"
+_JOIN = b" \0 "
 _IDENTIFIER_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
 _SPECIAL = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 
@@ -122,6 +126,8 @@ class StaticProvider:
         """Embed texts into a ``(len(texts), dim)`` float32 array of unit rows (zero rows for texts without words)."""
         from scipy.sparse import csr_matrix
 
+        if not texts:
+            return np.zeros((0, self.dim), np.float32)
         ids, indptr = self._model._words.token_ids(texts)
         counts = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(texts), len(self._table)))
         return _unit(np.asarray(counts @ self._table, np.float32))
@@ -133,55 +139,67 @@ class StaticProvider:
         return vector
 
 
+class _Words:
+    """One generation of the word table: words to indices, and each word's token ids (CSR)."""
+
+    def __init__(self) -> None:
+        self.index: dict[bytes, int] = {_SEPARATOR: 0}  # word 0, the separator between texts, has no tokens
+        self.starts: list[int] = [0, 0]
+        self.flat: list[int] = []
+        self.arrays = (np.zeros(2, np.int64), np.zeros(0, np.int64))
+
+
 class _WordTable:
-    """Words (bytes between whitespace and punctuation) to WordPiece ids, each word tokenised once."""
+    """Words (bytes between whitespace and punctuation) to WordPiece ids, each word tokenised once.
+
+    Readers take no lock: a word enters ``index`` only after the arrays that cover it are published,
+    and a full table is replaced by a new one, never cleared in place.
+    """
 
     def __init__(self, tokenizer: object, split_identifiers: bool) -> None:
         self._tokenizer = tokenizer
         self._split = split_identifiers
         self._lock = threading.Lock()
-        self._index: dict[bytes, int] = {}
-        self._starts: list[int] = [0]
-        self._flat: list[int] = []
-        self._arrays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] = (np.zeros(1, np.int64), np.zeros(0, np.int64))
+        self._words = _Words()
 
     def token_ids(self, texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Return every text's token ids, concatenated, and the CSR row pointer of the texts."""
-        words = [t.encode("utf-8", "surrogatepass").translate(_TO_SPACE).split() for t in texts]
-        per_text = np.fromiter(map(len, words), np.int64, len(words))
-        flat = [w for ws in words for w in ws]
-        index = self._lookup(flat)
-        starts, tokens = self._arrays
-        begin, end = starts[index], starts[index + 1]
-        lengths = end - begin
+        data = _JOIN.join([t.encode("utf-8", "surrogatepass").translate(_TO_SPACE) for t in texts])
+        words = data.split()  # one C call for the whole batch; separators mark where each text ends
+        table, index = self._lookup(words)
+        starts, tokens = table.arrays
+        begin = starts[index]
+        lengths = starts[index + 1] - begin
         word_ends = np.cumsum(lengths)
-        offsets = np.repeat(begin - (word_ends - lengths), lengths)
-        ids = tokens[offsets + np.arange(int(word_ends[-1]) if len(word_ends) else 0)]
-        text_ends = np.concatenate([[0], word_ends])[np.cumsum(per_text)]
-        return ids, np.concatenate([[0], text_ends]).astype(np.int64)
+        total = int(word_ends[-1]) if len(word_ends) else 0
+        ids = tokens[np.repeat(begin - word_ends + lengths, lengths) + np.arange(total)]
+        indptr = np.concatenate([[0], word_ends[index == 0], [total]]).astype(np.int64)
+        return ids, indptr
 
-    def _lookup(self, words: list[bytes]) -> npt.NDArray[np.int64]:
-        get = self._index.get
-        found = list(map(get, words))
-        if None in found:
+    def _lookup(self, words: list[bytes]) -> tuple[_Words, npt.NDArray[np.int64]]:
+        table = self._words
+        index = np.fromiter(map(table.index.get, words, repeat(-1)), np.int64, len(words))
+        while (index < 0).any():  # twice at most: a table that was full starts over empty
             with self._lock:
-                self._learn({w for w, i in zip(words, found) if i is None})
-                found = list(map(self._index.__getitem__, words))
-        return np.fromiter(found, np.int64, len(found))
+                table = self._learn({words[i] for i in np.flatnonzero(index < 0).tolist()})
+            index = np.fromiter(map(table.index.get, words, repeat(-1)), np.int64, len(words))
+        return table, index
 
-    def _learn(self, new: set[bytes]) -> None:
-        new = {w for w in new if w not in self._index}
-        if len(self._index) + len(new) > WORD_CACHE_LIMIT:
-            self._index.clear()
-            self._starts, self._flat = [0], []
-        ordered = sorted(new)
+    def _learn(self, new: set[bytes]) -> _Words:
+        """Tokenise new words into the current table (a fresh one when full); return that table."""
+        table = self._words
+        if len(table.index) > 1 and len(table.index) + len(new) > WORD_CACHE_LIMIT:
+            table = self._words = _Words()
+        ordered = sorted(w for w in new if w not in table.index)
         texts = [_word_text(w, self._split) for w in ordered]
         encodings = self._tokenizer.encode_batch_fast(texts, add_special_tokens=False)  # type: ignore[attr-defined]
-        for word, encoding in zip(ordered, encodings):
-            self._index[word] = len(self._starts) - 1
-            self._flat.extend(encoding.ids)
-            self._starts.append(len(self._flat))
-        self._arrays = (np.asarray(self._starts, np.int64), np.asarray(self._flat, np.int64))
+        first = len(table.starts) - 1
+        for encoding in encodings:
+            table.flat.extend(encoding.ids)
+            table.starts.append(len(table.flat))
+        table.arrays = (np.asarray(table.starts, np.int64), np.asarray(table.flat, np.int64))
+        table.index.update(zip(ordered, range(first, first + len(ordered))))  # after the arrays that cover them
+        return table
 
 
 def _word_text(word: bytes, split: bool) -> str:
@@ -237,74 +255,81 @@ def derive(
     pooling: str = POOLING,
     drop: int = DROP_COMPONENTS,
     on_progress: Callable[[int, int], None] | None = None,
+    sequence: str = SEQUENCE,
 ) -> Vectors:
     """Derive the token vectors (of ``token_ids``, all the vocabulary by default): forward pass, pooling, PCA."""
     encoder = load_encoder()
     ids = np.arange(len(encoder.words)) if token_ids is None else np.asarray(token_ids, np.int64)
-    raw = token_outputs(encoder, ids, on_progress)[pooling]
-    return pca(raw, dim, drop, fit_rows=_real_tokens(ids))
+    raw = token_outputs(encoder, ids, on_progress, sequence)[pooling]
+    return pca(raw, dim, drop, fit_rows=real_tokens(ids))
 
 
 def token_outputs(
-    encoder: Encoder, ids: npt.NDArray[np.int64], on_progress: Callable[[int, int], None] | None = None
+    encoder: Encoder,
+    ids: npt.NDArray[np.int64],
+    on_progress: Callable[[int, int], None] | None = None,
+    sequence: str = SEQUENCE,
 ) -> dict[str, Vectors]:
-    """Run ``[CLS] t [SEP]`` for every token id; return the mean of the three outputs and the token's own."""
+    """Run every token id through the encoder, as ``[CLS] t [SEP]`` (``sequence="cls_sep"``) or alone;
+    return the mean of the outputs (``"mean"``) and the token's own output (``"token"``)."""
     batches = [ids[i : i + DERIVE_BATCH] for i in range(0, len(ids), DERIVE_BATCH)]
     mean = np.empty((len(ids), encoder.words.shape[1]), np.float32)
     own = np.empty_like(mean)
+    middle = 1 if sequence == "cls_sep" else 0
     done = 0
     with single_threaded_blas(), ThreadPoolExecutor(DERIVE_WORKERS, thread_name_prefix="static") as pool:
-        for start, out in zip(range(0, len(ids), DERIVE_BATCH), pool.map(lambda b: _forward(encoder, b), batches)):
+        outputs = pool.map(lambda batch: _forward(encoder, batch, sequence), batches)
+        for start, out in zip(range(0, len(ids), DERIVE_BATCH), outputs):
             mean[start : start + len(out)] = out.mean(axis=1)
-            own[start : start + len(out)] = out[:, 1]
+            own[start : start + len(out)] = out[:, middle]
             done += len(out)
             if on_progress is not None:
                 on_progress(done, len(ids))
     return {"mean": mean, "token": own}
 
 
-def _forward(encoder: Encoder, ids: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
-    """Encode ``[CLS] t [SEP]`` for each id at once; return the last layer's ``(n, 3, hidden)`` outputs."""
-    n = len(ids)
-    seq = np.empty((n, 3), np.int64)
-    seq[:, 0], seq[:, 1], seq[:, 2] = _CLS, ids, _SEP
+def _forward(encoder: Encoder, ids: npt.NDArray[np.int64], sequence: str) -> npt.NDArray[np.float32]:
+    """Encode each id as a sequence of its own, all at once; return the last layer's ``(n, length, hidden)``."""
+    seq = np.stack([np.full(len(ids), _CLS), ids, np.full(len(ids), _SEP)], axis=1) if sequence == "cls_sep" else ids[:, None]
+    n, length = seq.shape
     hidden = encoder.words.shape[1]
-    x = encoder.words[seq] + encoder.positions[:3] + encoder.token_type
-    x = layer_norm(x.reshape(n * 3, hidden), *encoder.embed_norm)
+    x = encoder.words[seq] + encoder.positions[:length] + encoder.token_type
+    x = layer_norm(x.reshape(n * length, hidden), *encoder.embed_norm)
     for layer in encoder.layers:
-        x = _layer3(layer, x, n, hidden)
-    return x.reshape(n, 3, hidden)
+        x = _fixed_layer(layer, x, n, length)
+    return x.reshape(n, length, hidden)
 
 
-def _layer3(layer: object, x: Vectors, n: int, hidden: int) -> Vectors:
-    """One encoder layer over ``n`` sequences of three tokens: attention by broadcasting, no per-sequence loop."""
+def _fixed_layer(layer: Layer, x: Vectors, n: int, length: int) -> Vectors:
+    """One encoder layer over ``n`` sequences of the same short length: attention by einsum, no loop."""
+    hidden = x.shape[1]
     head = hidden // HEADS
-    qkv = x @ layer.qkv  # type: ignore[attr-defined]
-    qkv += layer.qkv_bias  # type: ignore[attr-defined]
-    q, k, v = qkv.reshape(n, 3, 3, HEADS, head).transpose(2, 0, 3, 1, 4)  # each (n, heads, 3, head)
-    scores = np.einsum("nhid,nhjd->nhij", q, k, optimize=False)
+    qkv = x @ layer.qkv
+    qkv += layer.qkv_bias
+    q, k, v = qkv.reshape(n, length, 3, HEADS, head).transpose(2, 0, 3, 1, 4)  # each (n, heads, length, head)
+    scores = np.einsum("nhid,nhjd->nhij", q, k)
     scores *= np.float32(1.0 / np.sqrt(head))
     scores -= scores.max(axis=-1, keepdims=True)
     np.exp(scores, out=scores)
     scores /= scores.sum(axis=-1, keepdims=True)
-    context = np.einsum("nhij,nhjd->nihd", scores, v, optimize=False).reshape(n * 3, hidden)
-    h = context @ layer.attn_out  # type: ignore[attr-defined]
-    h += layer.attn_out_bias  # type: ignore[attr-defined]
+    context = np.einsum("nhij,nhjd->nihd", scores, v).reshape(n * length, hidden)
+    h = context @ layer.attn_out
+    h += layer.attn_out_bias
     h += x
-    x = layer_norm(h, *layer.attn_norm)  # type: ignore[attr-defined]
-    h = x @ layer.mlp_in  # type: ignore[attr-defined]
-    h += layer.mlp_in_bias  # type: ignore[attr-defined]
+    x = layer_norm(h, *layer.attn_norm)
+    h = x @ layer.mlp_in
+    h += layer.mlp_in_bias
     h = gelu(h)
-    out = h @ layer.mlp_out  # type: ignore[attr-defined]
-    out += layer.mlp_out_bias  # type: ignore[attr-defined]
+    out = h @ layer.mlp_out
+    out += layer.mlp_out_bias
     out += x
-    return layer_norm(out, *layer.out_norm)  # type: ignore[attr-defined]
+    return layer_norm(out, *layer.out_norm)
 
 
 _CLS, _SEP = 101, 102  # MiniLM's [CLS] and [SEP] ids (checked against the vocabulary in the tests)
 
 
-def _real_tokens(ids: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+def real_tokens(ids: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
     """Which ids are real tokens (not ``[unusedN]`` or special): the rows PCA is fitted on."""
     vocab = load_tokenizer().get_vocab()  # type: ignore[attr-defined]
     names = {i: t for t, i in vocab.items()}
@@ -335,8 +360,8 @@ def cache_name() -> str:
 
 
 def _meta() -> dict[str, object]:
-    return {"version": STATIC_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM, "pooling": POOLING,
-            "drop": DROP_COMPONENTS}
+    return {"version": STATIC_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM, "sequence": SEQUENCE,
+            "pooling": POOLING, "drop": DROP_COMPONENTS}
 
 
 def array_sha256(array: npt.NDArray[np.generic]) -> str:

