@@ -1,0 +1,30 @@
+"""The status line shows how far each semantic tier reaches: ``semantic: static 100% · model 31%``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Label
+
+from maguyva_tui.app.widgets.status import StatusLine, tiers_text
+from tests.app.conftest import SIZE, wait_for
+
+
+def test_tiers_text_names_both_tiers_until_both_are_complete() -> None:
+    assert tiers_text(1.0, 0.31) == "semantic: static 100% · model 31%"
+    assert tiers_text(1.0, 0.999) == "semantic: static 100% · model 99%"  # 100 only when complete
+    assert tiers_text(None, 0.5) == "semantic: model 50%"  # before the first refresh said
+    assert tiers_text(1.0, 1.0) == "" and tiers_text(None, None) == ""
+
+
+@pytest.mark.anyio
+async def test_a_fresh_repository_shows_the_static_tier_complete_and_the_model_tier_empty(make_app, polyglot: Path) -> None:
+    app = make_app(root=polyglot)  # embedding off: the transformer tier stays at 0 %
+    async with app.run_test(size=SIZE) as pilot:
+        label = app.query_one(StatusLine).query_one("#embed-state", Label)
+        await wait_for(pilot, lambda: "static" in str(label.render()), timeout=60)
+        assert str(label.render()) == "semantic: static 100% · model 0%"
+        app.query_one(StatusLine).embedding(31, 100)
+        await pilot.pause()
+        assert str(label.render()) == "semantic: static 100% · model 31%"
