@@ -258,7 +258,7 @@ def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Pa
     root = tmp_path / "repo"
     shutil.copytree(FIXTURE, root, symlinks=True)
     env = dict(stub_env, STUB_VOYAGE_MODE=mode)
-    runs = [cli("index", str(root), env=env), cli("index", str(root), "--json", env=env),
+    runs = [cli("index", str(root), "--embed", "full", env=env), cli("index", str(root), "--json", "--embed", "full", env=env),
             cli("search", "how does the config loader read files", "--repo", str(root), "--json", env=env),
             cli("search", "--batch", "-", "--repo", str(root), env=env,
                 stdin='{"query": "how are files read"}\n{"query": "parse_config"}\n')]
@@ -281,7 +281,7 @@ def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dic
     request the (stub) SDK receives."""
     root = tmp_path / "repo"
     shutil.copytree(FIXTURE, root, symlinks=True)
-    proc = cli("index", str(root), *(["--json"] if json_flag else []), env=stub_env)
+    proc = cli("index", str(root), "--embed", "full", *(["--json"] if json_flag else []), env=stub_env)
     assert proc.returncode == 0, proc.stderr
     first_send = proc.stderr.find("STUB-SEND")
     told = proc.stderr.find(UPLOAD_NOTICE[:40])
@@ -295,6 +295,6 @@ def test_a_rejected_key_falls_back_to_the_local_model_and_says_so(tmp_path: Path
     Fixed in 7e1dea0: the fallback is announced at once."""
     root = tmp_path / "repo"
     repos.write(root, "a.py", "def read_files(paths):\n    return [open(p).read() for p in paths]\n")
-    proc = cli("index", str(root), env=dict(stub_env, STUB_VOYAGE_MODE="auth"))
+    proc = cli("index", str(root), "--embed", "full", env=dict(stub_env, STUB_VOYAGE_MODE="auth"))
     assert proc.returncode == 0, proc.stderr
     assert "STUB-SEND" in proc.stderr and "using the local model" in proc.stderr, proc.stderr
