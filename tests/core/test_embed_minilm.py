@@ -12,10 +12,11 @@ from maguyva_tui.core.embed.minilm import (
     BATCH_TOKENS,
     DIM,
     MAX_TOKENS,
+    MODEL_MAX_TOKENS,
     MODEL_SHA256,
     MiniLMProvider,
-    _plan_batches,
     model_dir,
+    plan_batches,
     single_threaded_blas,
     verify_digest,
 )
@@ -28,11 +29,12 @@ PARITY_TOLERANCE = 1e-4  # sentence-transformers on torch vs numpy: measured 1.7
 
 @pytest.fixture(scope="module")
 def provider() -> MiniLMProvider:
+    """The model at the length the reference vectors were made with (256 tokens)."""
     try:
         folder = model_dir()
     except ProviderError as error:
         pytest.skip(str(error))
-    model = MiniLMProvider(folder)
+    model = MiniLMProvider(folder, max_tokens=MODEL_MAX_TOKENS)
     model.load()
     return model
 
@@ -68,7 +70,17 @@ def test_order_of_texts_does_not_change_their_vectors(provider: MiniLMProvider, 
 
 def test_long_text_is_truncated_at_256_tokens(provider: MiniLMProvider) -> None:
     counts = provider.token_counts(["word " * 1000, "x"])
-    assert counts == [MAX_TOKENS, 3]  # [CLS] x [SEP]
+    assert counts == [MODEL_MAX_TOKENS, 3]  # [CLS] x [SEP]
+
+
+def test_default_truncation_and_its_vectors(provider: MiniLMProvider, reference) -> None:
+    short = MiniLMProvider(provider._folder, max_tokens=64)
+    assert short.token_counts(["word " * 1000, "x"]) == [64, 3]
+    assert MiniLMProvider().token_counts(["word " * 1000]) == [MAX_TOKENS]
+    texts, expected = reference
+    fits = [i for i, n in enumerate(provider.token_counts(texts)) if n <= 64]
+    assert fits  # texts that fit are embedded exactly as at 256 tokens
+    assert np.abs(short.embed_documents([texts[i] for i in fits]) - expected[fits]).max() <= PARITY_TOLERANCE
 
 
 def test_empty_inputs(provider: MiniLMProvider) -> None:
@@ -83,10 +95,14 @@ def test_query_cache_returns_a_copy(provider: MiniLMProvider) -> None:
 
 
 def test_provider_protocol_and_id() -> None:
-    model = MiniLMProvider()
+    model = MiniLMProvider(max_tokens=MODEL_MAX_TOKENS)
     assert isinstance(model, Provider)
-    assert model.id == "local:all-MiniLM-L6-v2:384" and model.stores_floats
-    assert MiniLMProvider(approximate_gelu=True).id != model.id  # another space, another store
+    assert model.id == "local:all-MiniLM-L6-v2:384" and model.stores_floats  # the vectors stores already hold
+    others = [MiniLMProvider(approximate_gelu=True), MiniLMProvider(max_tokens=128), MiniLMProvider(max_tokens=64)]
+    assert len({model.id, *(m.id for m in others)}) == 4  # another space, another store
+    assert MiniLMProvider().id == MiniLMProvider(max_tokens=MAX_TOKENS).id
+    with pytest.raises(ValueError):
+        MiniLMProvider(max_tokens=MODEL_MAX_TOKENS + 1)
 
 
 def test_tampered_weights_are_refused(tmp_path: Path) -> None:
@@ -98,13 +114,24 @@ def test_tampered_weights_are_refused(tmp_path: Path) -> None:
     assert MODEL_SHA256.startswith("53aa5117") and MODEL_SHA256.endswith("d9db")
 
 
-def test_batches_respect_the_token_budget_and_cover_every_text() -> None:
+def test_batches_cover_every_text_longest_first() -> None:
     lengths = [5, 300, 2000, 7, 256, 256, 1, 1900]
-    ids = [np.zeros(n, np.int64) for n in lengths]
-    batches = _plan_batches(ids, BATCH_TOKENS)
+    batches = plan_batches(lengths, BATCH_TOKENS, workers=2)
     assert sorted(i for batch in batches for i in batch) == list(range(len(lengths)))
-    for batch in batches:
-        assert len(batch) == 1 or sum(lengths[i] for i in batch) <= BATCH_TOKENS
+    flat = [lengths[i] for batch in batches for i in batch]
+    assert flat == sorted(flat, reverse=True)  # runs are contiguous in length order
+    assert plan_batches([], BATCH_TOKENS, 2) == [] and plan_batches([9], BATCH_TOKENS, 2) == [[0]]
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3, 4])
+def test_batches_share_the_work_evenly_between_workers(workers: int) -> None:
+    rng = np.random.default_rng(workers)
+    lengths = rng.integers(3, 257, 32).tolist()  # one call of embed_pending
+    batches = plan_batches(lengths, BATCH_TOKENS, workers)
+    assert len(batches) % workers == 0
+    tokens = [sum(lengths[i] for i in b) for b in batches]
+    assert max(tokens) <= 1.5 * BATCH_TOKENS
+    assert max(tokens) <= 1.4 * min(tokens) + 256  # within one long text of each other
 
 
 def test_blas_limit_nests_and_restores() -> None:

