@@ -1,0 +1,276 @@
+"""The plain-English benchmark (``python -m bench.nl_quality``): scoring, paths, halves, dropping.
+
+The scores are checked on cases computed by hand from semble's definition: relevant and secondary
+targets both grade 1, a file counts at its first rank only, the ideal DCG is over
+``min(10, targets the index holds)``. Nothing here downloads, except the one ``slow`` test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from bench.nl import halves as nl_halves
+from bench.nl import labels, modes, repos, scoring, sources
+from bench.nl.labels import Target, Task
+from bench.nl.prepare import joined
+
+LOG3 = math.log2(3)  # the discount at rank 2
+
+
+def task(*relevant: str | Target, secondary: tuple[str | Target, ...] = (), category: str = "semantic") -> Task:
+    def as_target(t: str | Target) -> Target:
+        return t if isinstance(t, Target) else Target(t)
+
+    return Task("r", "python", "q", tuple(map(as_target, relevant)), tuple(map(as_target, secondary)), category)
+
+
+# -- semble's NDCG@10 --------------------------------------------------------------------------
+
+
+def test_ndcg_one_target_at_rank_one_and_two() -> None:
+    assert scoring.ndcg_at_k([1], 1) == 1.0
+    assert scoring.ndcg_at_k([2], 1) == pytest.approx(1 / LOG3)  # 0.631
+
+
+def test_ndcg_two_targets_at_ranks_one_and_three() -> None:
+    dcg = 1 + 1 / math.log2(4)  # 1.5
+    ideal = 1 + 1 / LOG3  # 1.631
+    assert scoring.ndcg_at_k([1, 3], 2) == pytest.approx(dcg / ideal)  # 0.920
+
+
+def test_ndcg_nothing_findable_or_found_beyond_the_cut_scores_zero() -> None:
+    assert scoring.ndcg_at_k([], 0) == 0.0
+    assert scoring.ndcg_at_k([1], 0) == 0.0
+    assert scoring.ndcg_at_k([11], 1) == 0.0
+
+
+def test_ideal_dcg_is_over_min_of_ten_and_the_targets() -> None:
+    """Twelve targets, ten found at ranks 1..10: perfect, since the ideal stops at ten."""
+    assert scoring.ndcg_at_k(list(range(1, 11)), 12) == pytest.approx(1.0)
+    # three targets, one found at rank 1: 1 / (1 + 1/log2(3) + 1/log2(4))
+    assert scoring.ndcg_at_k([1], 3) == pytest.approx(1 / (1 + 1 / LOG3 + 0.5))
+
+
+def test_a_file_counts_at_its_first_rank_only() -> None:
+    """Two chunks of the one relevant file: the second earns nothing, so the first at rank 2 gives 0.631."""
+    results = [("b.py", 1, 9), ("a.py", 1, 9), ("a.py", 10, 20)]
+    score, ranks = scoring.semble_ndcg(results, task("a.py"), n_relevant=1)
+    assert ranks == [2]
+    assert score == pytest.approx(1 / LOG3)
+
+
+def test_relevant_and_secondary_both_grade_one() -> None:
+    results = [("b.py", 1, 5), ("a.py", 1, 5)]
+    primary_first = scoring.semble_ndcg(results, task("b.py", secondary=("a.py",)), 2)[0]
+    secondary_first = scoring.semble_ndcg(results, task("a.py", secondary=("b.py",)), 2)[0]
+    assert primary_first == secondary_first == pytest.approx(1.0)
+
+
+def test_one_chunk_covering_two_targets_counts_once_while_both_count_in_the_ideal() -> None:
+    """A file listed as relevant and secondary (semble keeps the duplicate): 1 / (1 + 1/log2(3))."""
+    t = task("a.py", secondary=("a.py",))
+    chunks = {"a.py": [(1, 30)]}
+    n = scoring.indexed_targets(chunks, t.all_relevant)
+    assert n == 2
+    score, ranks = scoring.semble_ndcg([("a.py", 1, 30)], t, n)
+    assert ranks == [1, 1]
+    assert score == pytest.approx(1 / (1 + 1 / LOG3))
+
+
+def test_only_the_top_ten_results_are_read() -> None:
+    results = [(f"x{i}.py", 1, 2) for i in range(10)] + [("a.py", 1, 2)]
+    assert scoring.semble_ndcg(results, task("a.py"), 1) == (0.0, [])
+
+
+def test_targets_no_chunk_covers_do_not_count_in_the_ideal() -> None:
+    t = task("a.py", "gone.py", Target("b.py", 40, 50))
+    chunks = {"a.py": [(1, 10)], "b.py": [(1, 30)]}
+    assert scoring.indexed_targets(chunks, t.all_relevant) == 1  # b.py's lines 40-50 are in no chunk
+
+
+def test_span_targets_need_overlapping_lines() -> None:
+    span = Target("a.py", 10, 20)
+    assert labels.target_matches("a.py", 18, 30, span)
+    assert labels.target_matches("a.py", 1, 10, span)
+    assert not labels.target_matches("a.py", 21, 30, span)
+    assert labels.target_matches("a.py", 500, 600, Target("a.py"))
+
+
+def test_hit_at_1_reads_the_first_result_only() -> None:
+    t = task("a.py", secondary=("b.py",))
+    assert scoring.hit_at_1([("b.py", 1, 2), ("c.py", 1, 2)], t) == 1.0
+    assert scoring.hit_at_1([("c.py", 1, 2), ("a.py", 1, 2)], t) == 0.0
+    assert scoring.hit_at_1([], t) == 0.0
+
+
+def test_path_matching_is_semble_s_suffix_rule() -> None:
+    assert labels.path_matches("src/flask/app.py", "src/flask/app.py")
+    assert labels.path_matches("src/flask/app.py", "app.py")
+    assert labels.path_matches("src\\flask\\app.py", "flask/app.py")
+    assert not labels.path_matches("src/flask/xapp.py", "app.py")
+    assert not labels.path_matches("src/flask/sansio/app.py", "flask/app.py")
+    assert not labels.path_matches("app.py", "src/flask/app.py")
+
+
+# -- docstring questions -----------------------------------------------------------------------
+
+
+def test_docstring_answer_is_a_result_in_its_file_overlapping_its_lines() -> None:
+    answer = ("pkg/m.py", 10, 20)
+    results = [("pkg/other.py", 10, 20), ("pkg/m.py", 30, 40), ("pkg/m.py", 1, 10)]
+    assert scoring.answer_rank(results, answer) == 3
+    assert scoring.answer_rank(results[:2], answer) is None
+    assert scoring.answer_rank([("pkg/other.py", 1, 2)] * 10 + [answer], answer) is None  # beyond 10
+    assert scoring.reciprocal(3) == pytest.approx(1 / 3)
+    assert scoring.reciprocal(None) == 0.0
+
+
+# -- labels, paths and the questions kept ------------------------------------------------------
+
+
+def test_a_missing_category_is_inferred_as_semble_does(tmp_path: object) -> None:
+    path = repos.DATA / "flask.json"
+    found = {t.query: t.category for t in labels.load_tasks(path, "flask", "python")}
+    assert found["Blueprint"] == "symbol"
+    assert found["how are routes registered"] == "architecture"
+    assert found["session management"] == "semantic"
+    assert found["how Blueprint inherits routing behaviour from its sansio base class"] == "architecture"
+
+
+def test_questions_are_dropped_for_a_missing_file_or_a_line_span() -> None:
+    files = ["lib/a.rb", "lib/sub/b.rb"]
+    ok = task("lib/a.rb", secondary=("sub/b.rb",))
+    missing = task("lib/a.rb", secondary=("lib/c.rb",))
+    spanned = task(Target("lib/a.rb", 3, 9))
+    kept, dropped = labels.keep([ok, missing, spanned], files)
+    assert kept == [ok]
+    assert [(d.task, d.reason) for d in dropped] == [(missing, "missing lib/c.rb"), (spanned, labels.SPAN_DROPPED)]
+
+
+def test_layout_maps_package_folders_onto_repository_paths(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    base = Path(str(tmp_path))
+    monkeypatch.setattr(sources, "UNPACKED", base)
+    package = sources.Package("debian", "librust-tokio-dev", "1.24.2-1", "0" * 64)
+    crate = base / sources.stem(package) / "usr/share/cargo/registry/tokio-1.24.2"
+    (crate / "src/sync").mkdir(parents=True)
+    (crate / "src/sync/mutex.rs").write_text("pub struct Mutex;")
+    (crate / "Cargo.toml").write_text("[package]")
+    (base / sources.stem(package) / ".complete").touch()
+    layout = sources.Layout((package,), (("tokio/", f"{sources.stem(package)}/usr/share/cargo/registry/tokio-1.24.2"),))
+    found = dict(sources.repository_files(layout))
+    assert set(found) == {"tokio/Cargo.toml", "tokio/src/sync/mutex.rs"}
+    assert found["tokio/src/sync/mutex.rs"] == crate / "src/sync/mutex.rs"
+    # indexed from semble's benchmark_root, and back to the label's repository path
+    inside = {sources.relative(p, "tokio/src") for p in found} - {None}
+    assert inside == {"sync/mutex.rs"}
+    assert joined("tokio/src", "sync/mutex.rs") == "tokio/src/sync/mutex.rs"
+    assert labels.path_matches(joined("tokio/src", "sync/mutex.rs"), "tokio/src/sync/mutex.rs")
+    assert joined(None, "gin.go") == "gin.go" and sources.relative("gin.go", None) == "gin.go"
+
+
+def test_package_stems_are_plain_folder_names() -> None:
+    assert sources.stem(sources.Package("npm", "@trpc/server", "11.25.2", "")) == "npm-trpc-server-11.25.2"
+    railties = sources.Package("debian", "ruby-railties", "2:6.1.7.10+dfsg-1~deb12u4", "")
+    assert sources.stem(railties) == "debian-ruby-railties-2-6.1.7.10+dfsg-1-deb12u4"
+
+
+def test_every_place_of_every_layout_names_one_of_its_packages() -> None:
+    for name, layout in repos.LAYOUTS.items():
+        stems = {sources.stem(p) for p in layout.packages}
+        assert layout.packages and all(len(p.sha256) == 64 for p in layout.packages), name
+        for _, folder in layout.places:
+            assert folder.split("/")[0] in stems, (name, folder)
+
+
+# -- the vendored data and what is held out ----------------------------------------------------
+
+
+def test_vendored_annotations_cover_every_repository_and_nothing_held_out() -> None:
+    found = repos.semble_repositories()
+    assert set(found) == set(repos.LAYOUTS)
+    annotated = {p.stem for p in repos.DATA.glob("*.json")} - {"repos"}
+    assert annotated == set(found)
+    assert not (annotated | set(found)) & repos.HELD_OUT
+    listed = {item["name"] for item in json.loads((repos.DATA / "repos.json").read_text())}
+    assert not listed & repos.HELD_OUT
+    questions = sum(len(json.loads((repos.DATA / f"{n}.json").read_text())) for n in found)
+    assert questions >= 420 and len({r.language for r in found.values()}) >= 6
+    assert (repos.DATA / "NOTICE").read_text().count("MIT License") == 1
+
+
+def test_docstring_repositories_are_new_to_the_project() -> None:
+    used = {"requests", "flask", "click", "attrs", "rich", "sympy", "httpx", "werkzeug", "starlette", "aiohttp"}
+    assert len(repos.DOC_REPOSITORIES) >= 6
+    assert not set(repos.DOC_REPOSITORIES) & (used | repos.HELD_OUT)
+
+
+def test_the_command_line_refuses_held_out_repositories() -> None:
+    from bench.nl_quality import selected
+
+    with pytest.raises(SystemExit, match="held out"):
+        selected("express,fastapi", None)
+    with pytest.raises(SystemExit, match="held out"):
+        selected("pydantic", None)
+
+
+# -- the halves --------------------------------------------------------------------------------
+
+
+def test_halves_are_balanced_by_language_deterministic_and_exclude_held_out() -> None:
+    repositories = [("semble", lang, f"{lang}{i}") for lang, n in (("go", 3), ("python", 6), ("rust", 2), ("c", 1))
+                    for i in range(n)] + [("semble", "python", "fastapi"), ("semble", "python", "pydantic")]
+    found = nl_halves.split(repositories)
+    assert "fastapi" not in found and "pydantic" not in found
+    shuffled = list(repositories)
+    random.Random(1).shuffle(shuffled)
+    assert nl_halves.split(shuffled) == found
+    for language in ("go", "python", "rust", "c"):
+        counts = [sum(1 for (_, lang, name) in repositories if lang == language and found.get(name) == h)
+                  for h in nl_halves.HALVES]
+        assert abs(counts[0] - counts[1]) <= 1, language
+    totals = [list(found.values()).count(h) for h in nl_halves.HALVES]
+    assert abs(totals[0] - totals[1]) <= 1
+
+
+def test_the_real_halves_cover_every_repository_once() -> None:
+    from bench.nl_quality import halves
+
+    found = halves()
+    assert set(found) == set(repos.semble_repositories()) | set(repos.DOC_REPOSITORIES)
+    assert set(found.values()) == set(nl_halves.HALVES)
+    assert abs(list(found.values()).count("A") - list(found.values()).count("B")) <= 1
+
+
+# -- the modes ---------------------------------------------------------------------------------
+
+
+def test_modes_name_a_known_engine_build_and_no_semantic_drops_those_needing_embeddings() -> None:
+    assert all(m.engine in modes.ENGINES for m in modes.MODES)
+    assert {"default", "quick", "thorough", "text", "structural", "semantic"} <= set(modes.BY_NAME)
+    plain = modes.chosen(None, semantic=False)
+    assert plain and all(not m.semantic for m in plain)
+    assert [m.name for m in modes.chosen("text,default", semantic=True)] == ["text", "default"]
+    with pytest.raises(SystemExit):
+        modes.chosen("nope", semantic=True)
+
+
+# -- one real download (slow; skipped without the network) --------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.network
+def test_a_pinned_package_downloads_with_its_sha256_and_holds_the_labelled_files() -> None:
+    from bench.nl.prepare import semble_tree
+
+    try:
+        tree = semble_tree(repos.semble_repositories()["express"])
+    except sources.FetchError as error:
+        pytest.skip(f"no registry: {error}")
+    assert "lib/application.js" in tree.files
+    assert len(tree.kept) == 9 and not tree.dropped
