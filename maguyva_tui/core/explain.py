@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from maguyva_tui.core.fusion import FILE_DECAY
 from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult
 
 BAR_WIDTH = 10
@@ -43,9 +44,15 @@ def result_text(rank: int, r: Ranked, k: int) -> str:
             f" × boost {r.boost:.3f} = {vote.contribution:.6f}   {vote.reason or ''}"
         )
         terms.append(f"{vote.contribution:.6f}")
+    if r.file_credits:
+        shares = "  ".join(f"{name} {credit:.6f}" for name, credit in r.file_credits)
+        lines.append(f"    file       {shares}  = {r.file_credit:.6f}   (its other chunks, each engine's"
+                     f" j-th best × {FILE_DECAY:g}^j)")
+        terms.append(f"{r.file_credit:.6f}")
     lines.append(f"    centrality {r.centrality:.3f} → boost min(1 + 0.3 ln(1 + c), 1.5) = {r.boost:.3f}")
     lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {r.demotion:g} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))
+    lines += [f"    also in    {path}:{start}-{end}   (a near copy of this code)" for path, start, end in r.copies]
     return "\n".join(lines)
 
 

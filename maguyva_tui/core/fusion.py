@@ -8,14 +8,20 @@ What runs is decided before (:mod:`maguyva_tui.core.plan`); this module only doe
 
       contribution = weight / (k + rank + 1) * boost        # boost already inside, see below
       boost        = min(1 + 0.3 * ln(1 + centrality), 1.5)
-      score        = (sum of the contributions, left to right in display order) * demotion
+      score        = (sum of the contributions, left to right in display order
+                      + file credit) * demotion
+      file credit  = sum over engines of  sum_j FILE_DECAY ** j * c_j   (j = 1, 2, ...)
 
-  so the explanation re-derives the score exactly, and the list is sorted by that very score.
+  where ``c_1 >= c_2 >= ...`` are one engine's contributions to the file's *other* chunks, so
+  the explanation re-derives the score exactly, and the list is sorted by that very score.
 - Items are identified by a chunk key ``(path, start_line, end_line)``; a ``locate`` callback maps
   a hit to the chunk that encloses it, so a text engine's line hit merges into the definition a
-  structural engine returned. Then the best chunk per file is kept and the others are counted:
-  the chunk the engines' votes favour most before the centrality boost, unless the leading
-  engine's own first chunk of the file is nearly as favoured (see :func:`_best_per_file`).
+  structural engine returned. Then the best chunk per file is kept and shown: the chunk the
+  engines' votes favour most before the centrality boost, unless the leading engine's own first
+  chunk of the file is nearly as favoured (see :func:`_best_per_file`). The file's other chunks
+  are counted (``folded``) and credited, each engine's at a decaying share, so that a file many
+  of whose functions match outranks one with a single lucky window, and one engine's many
+  windows of a long file add at most ``FILE_DECAY / (1 - FILE_DECAY)`` of its best one.
 """
 
 from __future__ import annotations
@@ -35,6 +41,11 @@ ChunkKey: TypeAlias = tuple[str, int, int]
 BOOST_SLOPE: Final = 0.3  # seed: boost = 1 + 0.3 * ln(1 + centrality)
 BOOST_CAP: Final = 1.5  # seed: a hub may gain half again, never more, so relevance still leads
 DEMOTION: Final = 0.5  # halves vendored/built/generated code: still findable, never above own code
+FILE_DECAY: Final = 0.5
+"""Each further chunk of a file that an engine found adds this share of the one before it (the
+first other chunk half its contribution, the next a quarter, ...): a file's matching chunks are
+evidence, a geometric share keeps one engine's many windows of a long file from drowning the
+other engines' votes. 0 ranks a file by its best chunk alone (measured: see the README)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,6 +115,13 @@ class Fused:
     demotion: float
     folded: int = 0
     """How many other chunks of the same file were folded into this one."""
+    credits: tuple[tuple[str, float], ...] = ()
+    """Per engine that found other chunks of this file, in display order: what they add to the
+    score (``sum_j FILE_DECAY ** j * c_j`` over its contributions to them, best first)."""
+    file_credit: float = 0.0
+    """The sum of :attr:`credits`, left to right: the term added to the contributions."""
+    copies: tuple[ChunkKey, ...] = ()
+    """Near-copies of this chunk's code elsewhere, folded into it (see :mod:`~maguyva_tui.core.duplicates`)."""
 
     def contribution(self, modality: str) -> Contribution | None:
         """Return one modality's contribution, ``None`` when not found or not run."""
@@ -111,7 +129,7 @@ class Fused:
 
     def rederived_score(self) -> float:
         """Recompute the score from the stored numbers, in the same order as :func:`fuse`."""
-        return sum(c.contribution for _, c in self.contributions if c is not None) * self.demotion
+        return _score(self.contributions, self.file_credit, self.demotion)
 
     def to_dict(self) -> dict[str, object]:
         """Return the JSON explanation of this result; the numbers are the ones used for ranking."""
@@ -127,7 +145,15 @@ class Fused:
             "boost": self.boost,
             "demotion": self.demotion,
             "folded": self.folded,
+            "file_credit": self.file_credit,
+            "file_credits": dict(self.credits),
+            "copies": [list(key) for key in self.copies],
         }
+
+
+def _score(parts: Sequence[tuple[str, Contribution | None]], credit: float, demotion: float) -> float:
+    """The score: the contributions summed left to right, plus the file credit, times the demotion."""
+    return (sum(c.contribution for _, c in parts if c is not None) + credit) * demotion
 
 
 # ---------------------------------------------------------------------------------------------
@@ -191,8 +217,7 @@ def _fuse_one(
         weight = _weight(weights, modality)
         parts.append((modality, Contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
     factor = float(demotion(key[0]))
-    total = sum(c.contribution for _, c in parts if c is not None) * factor
-    return Fused(hit, key, total, tuple(parts), central, boost, factor)
+    return Fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
 def _order_key(item: Fused) -> tuple[float, str, int, int]:
@@ -212,18 +237,19 @@ more than this share. RRF with k = 40 flattens an engine's ranks (its 1st and 5t
 10 %), so a smaller lead in the blend is one weak vote, not evidence (measured: see the README)."""
 
 
-def _best_per_file(items: Sequence[Fused], lead: str | None = None) -> list[Fused]:
-    """Keep one item per file, counting the others it stands for: the chunk the engines together
-    rank most relevant (the blend of their votes, without the boost: centrality says how much a
-    symbol is used, not which function of a file the question describes), unless the leading
-    engine's first chunk of that file is within :data:`LEAD_MARGIN` of it. The file then ranks by
-    that chunk's own score, boost included, so the explanation still re-derives it."""
+def _best_per_file(items: Sequence[Fused], lead: str | None = None, decay: float = FILE_DECAY) -> list[Fused]:
+    """Keep one item per file, counting and crediting the others it stands for: the chunk the
+    engines together rank most relevant (the blend of their votes, without the boost: centrality
+    says how much a symbol is used, not which function of a file the question describes), unless
+    the leading engine's first chunk of that file is within :data:`LEAD_MARGIN` of it. The file
+    then ranks by that chunk's own score, boost included, plus the file credit of its other chunks
+    (:func:`_credits`), so the explanation still re-derives it."""
     best: dict[str, Fused] = {}
     first: dict[str, tuple[int, Fused]] = {}
-    counts: dict[str, int] = {}
+    members: dict[str, list[Fused]] = {}
     for item in sorted(items, key=lambda i: (-_relevance(i), *_order_key(i))):
         path = item.key[0]
-        counts[path] = counts.get(path, 0) + 1
+        members.setdefault(path, []).append(item)
         best.setdefault(path, item)
         part = item.contribution(lead) if lead else None
         if part is not None and (path not in first or part.rank < first[path][0]):
@@ -231,7 +257,27 @@ def _best_per_file(items: Sequence[Fused], lead: str | None = None) -> list[Fuse
     for path, (_, item) in first.items():
         if _relevance(item) >= (1 - LEAD_MARGIN) * _relevance(best[path]):
             best[path] = item
-    return [replace(item, folded=counts[path] - 1) for path, item in best.items()]
+    return [_with_file(item, [o for o in members[path] if o is not item], decay) for path, item in best.items()]
+
+
+def _credits(shown: Fused, others: Sequence[Fused], decay: float) -> tuple[tuple[str, float], ...]:
+    """Per engine, what the file's other chunks add: its contributions to them, best first, the
+    j-th (from 1) worth ``decay ** j`` of itself; engines that found none are left out."""
+    out = []
+    for modality, _ in shown.contributions:
+        parts = sorted((c.contribution for o in others if (c := o.contribution(modality)) is not None), reverse=True)
+        credit = sum(part * decay ** (j + 1) for j, part in enumerate(parts))
+        if credit > 0.0:
+            out.append((modality, credit))
+    return tuple(out)
+
+
+def _with_file(shown: Fused, others: Sequence[Fused], decay: float) -> Fused:
+    """The file's shown chunk with the others counted and credited, its score re-summed."""
+    credits = _credits(shown, others, decay)
+    credit = sum(c for _, c in credits)
+    score = _score(shown.contributions, credit, shown.demotion)
+    return replace(shown, score=score, folded=len(others), credits=credits, file_credit=credit)
 
 
 def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
@@ -250,15 +296,19 @@ def fuse(
     demotion: Callable[[str], float] = demotion_for,
     locate: Callable[[Hit], ChunkKey] = span_of,
     dedup_per_file: bool = True,
+    file_decay: float | None = None,
 ) -> list[Fused]:
-    """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first."""
+    """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
+    one item per file (``dedup_per_file``), credited for its other chunks at ``file_decay``
+    (:data:`FILE_DECAY` when not given)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
     if dedup_per_file:
-        items = _best_per_file(items, _leading(order, weights))
+        decay = FILE_DECAY if file_decay is None else file_decay
+        items = _best_per_file(items, _leading(order, weights), decay)
     return sorted(items, key=_order_key)
 
 

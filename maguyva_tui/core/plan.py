@@ -11,6 +11,12 @@ that chose what ran. A plan is one of:
   more than the page so that agreement below the page can still lift a result.
 
 When a lone engine finds nothing, :func:`blended` is the plan tried next.
+
+**The limit cuts, it never ranks.** What each engine is asked for does not depend on the page
+asked for, up to :data:`MAX_PREFIX_LIMIT` results: every limit up to it ranks the same list and
+cuts it, so the page for ``--limit 10`` is the first 10 of the ``--limit 50`` page. A longer page
+asks every engine for more (:data:`OVERFETCH` times the limit) and may then rank differently from
+a short one (agreement further down the lists can lift a result).
 """
 
 from __future__ import annotations
@@ -27,10 +33,15 @@ DEFAULT_K: Final = 40  # seed: default preset
 THOROUGH_K: Final = 60  # seed: thorough preset; a flatter curve gives lower-ranked agreement more say
 DIRECT_CONFIDENCE: Final = 0.85  # seed: at or above this an ordinary query skips fusion
 
+MAX_PREFIX_LIMIT: Final = 50
+"""The longest page whose ranking is that of every shorter one: the explorer's and the MCP
+server's page (a limit up to it is a cut of one list, see the module's docstring)."""
 OVERFETCH: Final = 3
-"""Each engine of a blend returns this many times the asked-for results, and at least MIN_FETCH."""
-MIN_FETCH: Final = 60
-"""So that agreement between engines below the visible page can still lift a result."""
+"""Each engine of a blend returns this many times the page, so that agreement between engines
+below the visible page can still lift a result."""
+MIN_FETCH: Final = OVERFETCH * MAX_PREFIX_LIMIT
+"""What each engine of a blend returns for any page up to :data:`MAX_PREFIX_LIMIT`, and a lone
+engine at least: the same lists, whatever the limit, so the limit only cuts."""
 
 ALONE: Final = ("direct", "single")
 """Strategies where one engine's own list is the answer."""
@@ -82,7 +93,7 @@ class Plan:
     preset: str
     k: int
     fetch: int = MIN_FETCH
-    """Hits asked of each engine: the page when one engine answers alone, more for a blend."""
+    """Hits asked of each engine: the same for every page up to :data:`MAX_PREFIX_LIMIT`."""
 
     @property
     def alone(self) -> bool:
@@ -115,8 +126,7 @@ def plan(
     the preset's engines that the effective weights (``weights``, else the intent's) give a say."""
     chosen = preset_for(preset) if isinstance(preset, str) else preset
     effective = weights or weights_for(intent.name)
-    alone = limit
-    blend = max(limit * OVERFETCH, MIN_FETCH)
+    alone, blend = fetch_for(limit)
 
     def make(strategy: str, modalities: tuple[str, ...], fetch: int) -> Plan:
         return Plan(intent.name, intent.confidence, effective, strategy, modalities, chosen.name, chosen.k, fetch)
@@ -129,6 +139,13 @@ def plan(
     if not weighted:  # quick preset on exact_match: the embedding model is not called
         return make("direct", (effective.dominant(),), alone)
     return make(chosen.strategy, weighted, blend)
+
+
+def fetch_for(limit: int) -> tuple[int, int]:
+    """Return what a lone engine and each engine of a blend are asked for, for a page of ``limit``:
+    the same for every limit up to :data:`MAX_PREFIX_LIMIT` (so the limit only cuts the list),
+    :data:`OVERFETCH` times the page for a blend beyond it."""
+    return max(limit, MAX_PREFIX_LIMIT), max(limit * OVERFETCH, MIN_FETCH)
 
 
 def plan_request(
@@ -144,7 +161,8 @@ def plan_request(
 
 
 def blended(first: Plan, intent: Intent) -> Plan | None:
-    """Return the blend to try when a lone engine found nothing; ``None`` when that is the same engine."""
+    """Return the blend to try when a lone engine found nothing; ``None`` when that is the same engine.
+    It fetches as a blend of the same page would (a lone engine's fetch is at least the page)."""
     limit = first.fetch
     again = plan(intent, first.preset, ordinary=False, weights=first.weights, limit=limit)
     if again.alone and again.modalities == first.modalities:

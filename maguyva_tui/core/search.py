@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 
-from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse
+from maguyva_tui.core.duplicates import fold_copies
+from maguyva_tui.core.fusion import ChunkKey, Fused, demotion_for, direct, fuse
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify, override
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -217,10 +218,13 @@ def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple
 
 
 def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
+    """The whole ranked list, before the page is cut from it: one engine's own list when it
+    answers alone, else the blend, one result per file, near-copies of a result's code folded
+    under it."""
     if the_plan.alone:
         name = the_plan.modalities[0]
         return direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k)
-    return fuse(
+    fused = fuse(
         {m: run.lists.get(m, []) for m in the_plan.modalities},
         the_plan.weights,
         the_plan.k,
@@ -228,6 +232,13 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
         demotion=demotion_for,
         locate=generation.locate,
     )
+    return fold_copies(fused, lambda key: _code(generation, key))
+
+
+def _code(generation: Generation, key: ChunkKey) -> str:
+    """The code of a chunk, as the index holds it."""
+    path, start, end = key
+    return "\n".join(generation.snapshot.lines(path, start, end))
 
 
 def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = None) -> Ranked:
@@ -262,6 +273,9 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
         folded=item.folded,
         match_lines=tuple(sorted(match_lines)),
         depth=shown.depth,
+        file_credit=item.file_credit,
+        file_credits=item.credits,
+        copies=item.copies,
     )
 
 

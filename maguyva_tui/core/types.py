@@ -256,7 +256,8 @@ class Ranked:
     kind: str | None
     language: str | None
     score: float
-    """The number the list is sorted by: the sum of the votes' contributions times the demotion."""
+    """The number the list is sorted by: the sum of the votes' contributions, plus the file
+    credit, times the demotion."""
     snippet: str
     votes: tuple[tuple[str, Vote | None], ...]
     """Per engine that ran, in display order; ``None`` where it did not find this result."""
@@ -269,6 +270,12 @@ class Ranked:
     """The lines the engines matched on (a text hit, a call site)."""
     depth: int | None = None
     """Graph distance from the target, for impact answers."""
+    file_credit: float = 0.0
+    """What the file's other matching chunks add to the score (the sum of ``file_credits``)."""
+    file_credits: tuple[tuple[str, float], ...] = ()
+    """Per engine that found other chunks of this file, in display order: its share of ``file_credit``."""
+    copies: tuple[tuple[str, int, int], ...] = ()
+    """Near-copies of this code elsewhere (``path, start_line, end_line``), folded into this result."""
 
     def vote(self, modality: str) -> Vote | None:
         """Return one engine's vote, ``None`` when it did not find this result or did not run."""
@@ -290,6 +297,8 @@ class Ranked:
         if self.depth is not None:
             out["depth"] = self.depth
         out.update(centrality=self.centrality, boost=self.boost, demotion=self.demotion, folded=self.folded)
+        out.update(file_credit=self.file_credit, file_credits=dict(self.file_credits),
+                   copies=[{"path": p, "start_line": s, "end_line": e} for p, s, e in self.copies])
         out["match_lines"] = list(self.match_lines)
         return out
 

@@ -58,7 +58,8 @@ def test_score_rederives_from_the_explanation(engine: Engine, query: str, preset
             expected = part["weight"] / (result["k"] + part["rank"] + 1) * r["boost"]
             assert math.isclose(part["contribution"], expected, rel_tol=1e-12)
             total += part["contribution"]
-        assert total * r["demotion"] == r["score"]
+        assert sum(r["file_credits"].values()) == r["file_credit"]  # the file's other chunks, per engine
+        assert (total + r["file_credit"]) * r["demotion"] == r["score"]
         assert r["boost"] == min(1 + 0.3 * math.log(1 + r["centrality"]), 1.5)
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from maguyva_tui.core.fusion import (
     BOOST_CAP,
     DEMOTION,
+    FILE_DECAY,
     ChunkKey,
     Contribution,
     Fused,
@@ -201,7 +202,10 @@ def test_dedup_keeps_the_best_chunk_per_file_and_counts_the_folded() -> None:
     assert [(i.key, i.folded) for i in ranked] == [(("a.py", 1, 20), 2), (("b.py", 1, 9), 0)]
     everything = fuse(lists, weights, k=40, dedup_per_file=False)
     assert len(everything) == 4 and all(i.folded == 0 for i in everything)
-    assert ranked[0].score == max(i.score for i in everything)
+    assert fuse(lists, weights, k=40, file_decay=0.0)[0].score == max(i.score for i in everything)
+    # The file's two other chunks credit it, the semantic engine's better one half, the next a quarter.
+    assert ranked[0].credits == (("semantic", 0.5 / 41 * FILE_DECAY + 0.5 / 44 * FILE_DECAY**2),)
+    assert ranked[0].score == ranked[0].rederived_score() == 0.5 / 43 + 0.5 / 41 + ranked[0].file_credit
 
 
 def test_a_file_is_shown_by_the_chunk_the_engines_agree_on() -> None:
@@ -242,7 +246,8 @@ def test_centrality_does_not_choose_the_chunk_shown_for_a_file() -> None:
     everything = fuse(lists, {"semantic": 0.5}, k=40, centrality=lambda h: hub.get(span_of(h), 0.0),
                       dedup_per_file=False)
     assert everything[0].key == ("a.py", 50, 60)  # the boost alone would have shown the hub
-    assert ranked[0].score == ranked[0].rederived_score() == 0.5 / 41  # the file ranks by its chunk's own score
+    hub_part = 0.5 / 42 * BOOST_CAP  # the hub's own contribution, boost inside, credits the file
+    assert ranked[0].score == ranked[0].rederived_score() == 0.5 / 41 + hub_part * FILE_DECAY
 
 
 def test_ties_are_broken_by_path_then_line() -> None:
@@ -278,6 +283,9 @@ def test_to_dict_is_the_explanation_shape() -> None:
         "boost": 1 + 0.3 * math.log(2),
         "demotion": 0.5,
         "folded": 0,
+        "file_credit": 0.0,
+        "file_credits": {},
+        "copies": [],
     }
 
 
@@ -338,7 +346,9 @@ def test_scores_rederive_from_the_explanation_and_the_list_is_sorted_by_them(
             assert c["contribution"] == c["weight"] / (k + c["rank"] + 1) * explained["boost"]
         assert explained["boost"] == min(1 + 0.3 * math.log(1 + explained["centrality"]), 1.5)
         assert explained["demotion"] == demotion_for(explained["path"])
-        assert sum(c["contribution"] for c in found) * explained["demotion"] == explained["score"]
+        assert sum(explained["file_credits"].values()) == explained["file_credit"]
+        total = sum(c["contribution"] for c in found) + explained["file_credit"]
+        assert total * explained["demotion"] == explained["score"]
         assert item.rederived_score() == item.score
         scores.append(explained["score"])
     assert scores == sorted(scores, reverse=True)

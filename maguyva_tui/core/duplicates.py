@@ -1,0 +1,142 @@
+"""Find copies of the same code among a page's candidates, by content, and fold them together.
+
+A repository often holds the same code twice: a ``v1/`` beside ``v2/``, a ``deprecated/`` module,
+a plugin's vendored copy. Every engine finds both (the text and the meaning are the same), so
+the copies fill the page with one answer. No folder name says which files are copies; their
+text does.
+
+Each candidate's code (the chunk a fused result stands for) is read without its whitespace, so
+indentation, line breaks and spacing do not count, and cut into shingles: every run of
+:data:`SHINGLE` consecutive characters. A one-permutation MinHash signature (each shingle's hash
+falls in one of :data:`BINS` bins by its top bits; a bin keeps its least hash) estimates how far
+two chunks' shingles overlap (their Jaccard similarity) with one comparison of two small
+arrays. Walking the fused list best first, a result whose code overlaps a better one's by
+:data:`COPY_SIMILARITY` or more is folded under it (``copies``), and the list closes up. Only
+chunks of at least :data:`MIN_SHINGLES` shingles are compared: two three-line getters are alike
+without one being a copy of the other.
+
+The signatures are computed at question time, on the first :data:`COPY_SCAN` results only
+(milliseconds, in numpy), from the bytes of the code alone, so an answer is the same in every
+process and never depends on the limit asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Final, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from maguyva_tui.core.fusion import ChunkKey, Fused
+from maguyva_tui.core.plan import MAX_PREFIX_LIMIT
+
+Signature: TypeAlias = npt.NDArray[np.uint64]
+"""A chunk's MinHash: per bin, the least hash of its shingles that fall in it (:data:`EMPTY` if none)."""
+
+SHINGLE: Final = 16
+"""Characters per shingle, whitespace left out: three to five tokens of code, long enough that two
+unrelated functions share few (``returnself.`` is eleven), short enough that one edited name
+changes only the shingles that cross it."""
+BINS: Final = 64
+"""Bins of a signature: the overlap is estimated within about ±0.06 near 0.7."""
+COPY_SIMILARITY: Final = 0.7
+"""Estimated shingle overlap (Jaccard) from which a result is a copy of a better one: a copied
+function with a renamed variable or a changed line keeps well above it, two siblings written
+alike (a getter and a setter, two handlers) stay under it (measured: see the README)."""
+MIN_SHINGLES: Final = 120
+"""Smaller chunks (about three short lines of code) are never folded: alike is not copied at that size."""
+MAX_BYTES: Final = 16_000
+"""Bytes of a chunk read at most: a copy shows in its first few hundred lines as well as in all."""
+COPY_SCAN: Final = 2 * MAX_PREFIX_LIMIT
+"""Results compared at most, best first (kept ones, twice the longest page that ranks as one
+list): the copies that would fill a page are found, and a long list costs no more."""
+
+EMPTY: Final = np.uint64(np.iinfo(np.uint64).max)
+_SPACE: Final = np.zeros(256, bool)
+_SPACE[np.frombuffer(b" \t\n\r\f\v", np.uint8)] = True
+_MULTIPLIER: Final = 0x100000001B3  # FNV's 64-bit prime: the shingle's polynomial
+_DOUBLINGS: Final = (1, 2, 4, 8)
+"""Shingles of 1 character joined into 2, 4, 8, then :data:`SHINGLE`."""
+_POWERS: Final = {w: np.uint64(pow(_MULTIPLIER, w, 1 << 64)) for w in _DOUBLINGS}
+assert 2 * _DOUBLINGS[-1] == SHINGLE
+_BIN_BITS: Final = 6
+_BIN_STARTS: Final = np.arange(BINS, dtype=np.uint64) << np.uint64(64 - _BIN_BITS)
+"""The least hash each bin can hold: a bin is a hash's top bits."""
+assert 1 << _BIN_BITS == BINS
+
+
+def _mix(h: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """Spread a polynomial hash's bits evenly (splitmix64's finaliser), so its top bits pick a bin."""
+    with np.errstate(over="ignore"):
+        h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        mixed: npt.NDArray[np.uint64] = h ^ (h >> np.uint64(31))
+    return mixed
+
+
+def signature(text: str) -> Signature | None:
+    """Return the MinHash signature of a chunk's code, ``None`` when it is too small to compare."""
+    data = np.frombuffer(text.encode("utf-8", "replace")[:MAX_BYTES], np.uint8)
+    shingles: npt.NDArray[np.uint64] = data[~_SPACE[data]].astype(np.uint64)
+    count = len(shingles) - SHINGLE + 1
+    if count < MIN_SHINGLES:
+        return None
+    with np.errstate(over="ignore"):
+        for width in _DOUBLINGS:  # a polynomial of the characters, wrapping at 2**64, two halves at a time
+            shingles = shingles[:-width] * _POWERS[width] + shingles[width:]
+    hashed = np.sort(_mix(shingles))
+    first = np.searchsorted(hashed, _BIN_STARTS)  # each bin's least hash, where it has one
+    found = np.minimum(first, count - 1)
+    held = (first < count) & ((hashed[found] >> np.uint64(64 - _BIN_BITS)) == np.arange(BINS, dtype=np.uint64))
+    sig: Signature = np.where(held, hashed[found], EMPTY)
+    return sig
+
+
+def similarity(a: Signature, b: Signature) -> float:
+    """Estimate the Jaccard similarity of two chunks' shingle sets from their signatures."""
+    return float(_similarities(a[None, :], b)[0])
+
+
+def _similarities(kept: Signature, sig: Signature) -> npt.NDArray[np.float64]:
+    """Estimate the similarity of one signature to each row of ``kept``: the bins where both hold
+    the same least hash, over the bins where either holds one."""
+    same = (kept == sig) & (sig != EMPTY)
+    either = (kept != EMPTY) | (sig != EMPTY)
+    result: npt.NDArray[np.float64] = same.sum(axis=1) / np.maximum(either.sum(axis=1), 1)
+    return result
+
+
+def fold_copies(
+    items: Sequence[Fused], text_of: Callable[[ChunkKey], str], threshold: float | None = None
+) -> list[Fused]:
+    """Fold every result whose code is a near copy of a better-ranked result's under that result.
+
+    ``items`` are best first; the order of the results kept is unchanged, and each keeps its
+    score (a copy adds no evidence: the same code was found twice). The copies folded under a
+    result are listed in its ``copies``, best first. Comparing stops once :data:`COPY_SCAN`
+    results are kept. ``threshold``: :data:`COPY_SIMILARITY` when not given; above 1, nothing is
+    folded.
+    """
+    threshold = COPY_SIMILARITY if threshold is None else threshold
+    kept: list[Fused] = []
+    signatures = np.empty((min(len(items), COPY_SCAN), BINS), np.uint64)
+    owners: list[int] = []
+    copies: dict[int, list[ChunkKey]] = {}
+    for at, item in enumerate(items):
+        if len(kept) >= COPY_SCAN:
+            kept += items[at:]
+            break
+        sig = signature(text_of(item.key))
+        if sig is not None and owners:
+            alike = _similarities(signatures[: len(owners)], sig)
+            best = int(np.argmax(alike))
+            if alike[best] >= threshold:
+                copies.setdefault(owners[best], []).append(item.key)
+                continue
+        if sig is not None:
+            signatures[len(owners)] = sig
+            owners.append(len(kept))
+        kept.append(item)
+    return [replace(item, copies=item.copies + tuple(copies[i])) if i in copies else item for i, item in enumerate(kept)]
