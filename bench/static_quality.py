@@ -34,6 +34,7 @@ from maguyva_tui.core.embed.minilm import MiniLMProvider
 
 REPOSITORIES = ("requests", "flask", "click")
 CACHE = CORPUS_CACHE / "static_quality"
+SPIKE_SIF_A = 1e-3  # the spike's SIF: a / (a + p), p from the repository's own token counts
 Matrix = npt.NDArray[np.float32]
 
 
@@ -46,20 +47,21 @@ class Variant:
     pooling: str = static.POOLING
     dim: int = static.DIM
     drop: int = static.DROP_COMPONENTS
-    weights: str = "sif"  # "plain", "zipf" (fixed, from vocabulary ids) or "sif" (the repository's own counts)
+    weights: str = "fitted"  # "fitted" (StaticModel.fit_weights), "zipf" (the fixed ones), "plain", or "sif"
     split: bool = True  # identifiers split into words before WordPiece
 
 
 BASE = Variant("default")
 VARIANTS = (
     BASE,
-    replace(BASE, name="pooling: token's own output", pooling="token"),
+    replace(BASE, name="pooling: mean of [CLS] t [SEP]", pooling="mean"),
     replace(BASE, name="sequence: token alone", sequence="alone"),
     replace(BASE, name="dim 128", dim=128),
     replace(BASE, name="dim 384 (rotation only)", dim=384),
     replace(BASE, name="first component removed", drop=1),
     replace(BASE, name="weights: plain", weights="plain"),
-    replace(BASE, name="weights: Zipf (fixed)", weights="zipf"),
+    replace(BASE, name="weights: Zipf (fixed, no repository)", weights="zipf"),
+    replace(BASE, name="weights: SIF of the repository's counts (a = 1e-3)", weights="sif"),
     replace(BASE, name="identifiers not split", split=False),
 )
 
@@ -130,8 +132,12 @@ def weights_for(variant: Variant, model: static.StaticModel, repo: Repository) -
     """The token weights a variant uses on one repository."""
     if variant.weights == "plain":
         return np.ones(len(model.vectors), np.float32)
-    if variant.weights == "sif":
+    if variant.weights == "fitted":
         return model.fit_weights(repo.documents)
+    if variant.weights == "sif":
+        ids, _ = model._words.token_ids(repo.documents)
+        p = np.bincount(ids, minlength=len(model.vectors)) / max(len(ids), 1)
+        return (SPIKE_SIF_A / (SPIKE_SIF_A + p)).astype(np.float32)
     return None
 
 

@@ -186,3 +186,13 @@ def test_different_weights_give_a_different_id(model: StaticModel) -> None:
     assert model.provider(model.weights.copy()).id == model.provider().id
     with pytest.raises(ProviderError):
         model.provider(np.ones(3, np.float32))
+
+
+def test_fitted_weights_favour_rare_tokens(model: StaticModel) -> None:
+    assert np.array_equal(model.fit_weights([]), model.weights)  # no corpus: the fixed weights
+    texts = ["def get(self): return self.value", "def put(self, value): self.value = value", "class Store: pass"]
+    fitted = model.fit_weights(texts)
+    vocab = static.load_tokenizer().get_vocab()
+    ratio = fitted / model.weights
+    assert ratio[vocab["self"]] < ratio[vocab["store"]]  # in two chunks of three against one
+    assert ratio[vocab["store"]] < ratio[vocab["banana"]]  # in none
