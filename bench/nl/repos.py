@@ -181,8 +181,13 @@ class Repository:
 
     @property
     def version(self) -> str:
-        """The pinned packages, as ``registry:name==version`` joined by ``+``."""
-        return " + ".join(str(p) for p in self.layout.packages)
+        """The pinned packages, as ``registry:name==version`` joined by ``+`` (many of one version:
+        how many, the version and the first and last name)."""
+        packages = self.layout.packages
+        if len(packages) > 3 and len({(p.registry, p.version) for p in packages}) == 1:
+            first, last = packages[0], packages[-1]
+            return f"{first.registry}: {len(packages)} packages =={first.version} ({first.name} ... {last.name})"
+        return " + ".join(str(p) for p in packages)
 
 
 def semble_repositories() -> dict[str, Repository]:
