@@ -132,7 +132,7 @@ def test_docstring_answer_is_a_result_in_its_file_overlapping_its_lines() -> Non
 # -- labels, paths and the questions kept ------------------------------------------------------
 
 
-def test_a_missing_category_is_inferred_as_semble_does(tmp_path: object) -> None:
+def test_a_missing_category_is_inferred_as_semble_does() -> None:
     path = repos.DATA / "flask.json"
     found = {t.query: t.category for t in labels.load_tasks(path, "flask", "python")}
     assert found["Blueprint"] == "symbol"
