@@ -77,7 +77,10 @@ def _version(k: int) -> str:
     """Version ``k`` of a file: its lines move (the padding) and its text changes with ``k``."""
     pad = "".join(f"PAD_{k} = {i}\n" for i in range(k % 7))
     body = "".join(f"    step_{i} = {i}\n" for i in range(8))
-    return f"{pad}def target_fn(x):\n{body}    return needle_value + {k}\n\n\ndef other_fn():\n    return needle_value * {k}\n"
+    # needle_value in one function only: the file's best chunk is the long one, whose matching line
+    # lies beyond the snippet (a short function naming it too may win by meaning, the static tier's
+    # vote, and leave no line beyond its snippet to check)
+    return f"{pad}def target_fn(x):\n{body}    return needle_value + {k}\n\n\ndef other_fn():\n    return other_value * {k}\n"
 
 
 def _served(repo: Path, index: Path) -> tuple[Any, Any]:
