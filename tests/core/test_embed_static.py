@@ -141,6 +141,16 @@ def test_identifiers_split_into_words() -> None:
     assert static._word_text(b"parseHTTPServer", False) == "parseHTTPServer"
 
 
+def test_wordpiece_matches_the_tokenizer() -> None:
+    tokenizer = static.load_tokenizer()
+    words = [b"parseHTTPServerConfig", b"utf8", b"x" * 101, b"a" * 100, b"zzqxj", b"Request", b"__init__",
+             b"caf\xc3\xa9", b"\x01abc", b"0x1F", b"tokenization", b"ab\xff"]
+    for split in (True, False):
+        texts = [static._word_text(w, split) for w in words]
+        expected = [e.ids for e in tokenizer.encode_batch_fast(texts, add_special_tokens=False)]
+        assert static._WordTable(tokenizer, split)._encode(texts) == expected
+
+
 def test_provider_satisfies_the_protocol(model: StaticModel) -> None:
     provider = model.provider()
     assert isinstance(provider, Provider) and isinstance(provider, StaticProvider)

@@ -37,13 +37,14 @@ import hashlib
 import io
 import json
 import os
+import random
 import re
 import string
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TypeAlias
 
@@ -67,6 +68,10 @@ IDF_POWER = 0.5  # fitted weights: the fixed ones times idf ** 0.5 over the repo
 DERIVE_BATCH = 512  # vocabulary tokens per forward batch: temporaries stay small, GEMMs stay efficient
 DERIVE_WORKERS = 2  # threads over batches, BLAS single-threaded (as for MiniLM)
 WORD_CACHE_LIMIT = 1_000_000  # distinct words remembered before the cache starts over
+PARALLEL_WORDS = 64  # new words from which the tokenizer's parallel batch beats one call per word
+WORDPIECE_MAX_CHARS = 100  # BERT's max_input_chars_per_word: a longer word is [UNK]
+FIT_SAMPLE = 8192  # chunks fit_weights counts in, at most (a fixed sample): idf needs no more
+TEXT_BLOCK = 1024  # texts split and looked up at once: the word lists stay in cache, not hundreds of MB
 
 Vectors: TypeAlias = npt.NDArray[np.float32]
 """A ``(rows, dim)`` float32 array."""
@@ -123,6 +128,8 @@ class StaticModel:
         from scipy.sparse import csr_matrix
 
         documents = list(texts)
+        if len(documents) > FIT_SAMPLE:
+            documents = random.Random(0).sample(documents, FIT_SAMPLE)
         ids, indptr = self._words.token_ids(documents)
         present = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(documents), len(self.vectors)))
         present.sum_duplicates()
@@ -155,11 +162,13 @@ class StaticProvider:
         """Embed texts into a ``(len(texts), dim)`` float32 array of unit rows (zero rows for texts without words)."""
         from scipy.sparse import csr_matrix
 
-        if not texts:
-            return np.zeros((0, self.dim), np.float32)
-        ids, indptr = self._model._words.token_ids(texts)
-        counts = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(texts), len(self._table)))
-        return _unit(np.asarray(counts @ self._table, np.float32))
+        out = np.zeros((len(texts), self.dim), np.float32)
+        for start in range(0, len(texts), TEXT_BLOCK):  # blocks keep the token arrays small
+            block = texts[start : start + TEXT_BLOCK]
+            ids, indptr = self._model._words.token_ids(block)
+            counts = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(block), len(self._table)))
+            out[start : start + len(block)] = counts @ self._table
+        return _unit(out)
 
     def embed_query(self, text: str) -> Vectors:
         """Embed one query into a ``(dim,)`` float32 unit vector."""
@@ -169,13 +178,36 @@ class StaticProvider:
 
 
 class _Words:
-    """One generation of the word table: words to indices, and each word's token ids (CSR)."""
+    """One generation of the word table: words to indices, and each word's token ids (CSR, grown by doubling)."""
 
     def __init__(self) -> None:
         self.index: dict[bytes, int] = {_SEPARATOR: 0}  # word 0, the separator between texts, has no tokens
-        self.starts: list[int] = [0, 0]
-        self.flat: list[int] = []
-        self.arrays = (np.zeros(2, np.int64), np.zeros(0, np.int64))
+        self._starts = np.zeros(1024, np.int64)
+        self._tokens = np.zeros(4096, np.int64)
+        self.size = 1
+        self.arrays = (self._starts[:2], self._tokens[:0])
+        """Published views: ``starts`` (one more than the words) and ``tokens``; readers never see a row half written."""
+
+    def append(self, token_ids: list[list[int]]) -> None:
+        """Add the token ids of new words (indices ``size`` onwards) and publish the longer views."""
+        used = int(self._starts[self.size])
+        flat = np.fromiter(chain.from_iterable(token_ids), np.int64)
+        ends = used + np.cumsum(np.fromiter(map(len, token_ids), np.int64, len(token_ids)))
+        self._starts = _room(self._starts, self.size + 1 + len(token_ids))
+        self._tokens = _room(self._tokens, used + len(flat))
+        self._tokens[used : used + len(flat)] = flat
+        self._starts[self.size + 1 : self.size + 1 + len(token_ids)] = ends
+        self.size += len(token_ids)
+        self.arrays = (self._starts[: self.size + 1], self._tokens[: used + len(flat)])
+
+
+def _room(array: npt.NDArray[np.int64], needed: int) -> npt.NDArray[np.int64]:
+    """Return ``array``, or a copy twice as long when it is too short (views already handed out stay valid)."""
+    if needed <= len(array):
+        return array
+    grown = np.zeros(max(needed, 2 * len(array)), np.int64)
+    grown[: len(array)] = array
+    return grown
 
 
 class _WordTable:
@@ -190,13 +222,22 @@ class _WordTable:
         self._split = split_identifiers
         self._lock = threading.Lock()
         self._words = _Words()
+        self._pieces = _WordPiece(tokenizer.get_vocab())  # type: ignore[attr-defined]
 
     def token_ids(self, texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Return every text's token ids, concatenated, and the CSR row pointer of the texts."""
+        if len(texts) <= TEXT_BLOCK:
+            return self._block(texts)
+        parts = [self._block(texts[i : i + TEXT_BLOCK]) for i in range(0, len(texts), TEXT_BLOCK)]
+        offsets = np.cumsum([0] + [len(ids) for ids, _ in parts])
+        indptr = np.concatenate([[0]] + [pointers[1:] + offset for (_, pointers), offset in zip(parts, offsets)])
+        return np.concatenate([ids for ids, _ in parts]), indptr.astype(np.int64)
+
+    def _block(self, texts: Sequence[str]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         if not texts:
             return np.zeros(0, np.int64), np.zeros(1, np.int64)
         data = _JOIN.join([t.encode("utf-8", "surrogatepass").translate(_TO_SPACE) for t in texts])
-        words = data.split()  # one C call for the whole batch; separators mark where each text ends
+        words = data.split()  # one C call for the whole block; separators mark where each text ends
         table, index = self._lookup(words)
         starts, tokens = table.arrays
         begin = starts[index]
@@ -208,12 +249,20 @@ class _WordTable:
         return ids, indptr
 
     def _lookup(self, words: list[bytes]) -> tuple[_Words, npt.NDArray[np.int64]]:
+        """Each word's index in the table, learning the words it lacks."""
         table = self._words
         index = np.fromiter(map(table.index.get, words, repeat(-1)), np.int64, len(words))
-        while (index < 0).any():  # twice at most: a table that was full starts over empty
+        missing = np.flatnonzero(index < 0)
+        while len(missing):  # twice at most: a table that was full starts over empty
+            absent = [words[i] for i in missing.tolist()]
             with self._lock:
-                table = self._learn({words[i] for i in np.flatnonzero(index < 0).tolist()})
-            index = np.fromiter(map(table.index.get, words, repeat(-1)), np.int64, len(words))
+                learned = self._learn(set(absent))
+            if learned is table:
+                index[missing] = np.fromiter(map(table.index.get, absent, repeat(-1)), np.int64, len(absent))
+            else:  # another table now: look every word up again
+                table = learned
+                index = np.fromiter(map(table.index.get, words, repeat(-1)), np.int64, len(words))
+            missing = np.flatnonzero(index < 0)
         return table, index
 
     def _learn(self, new: set[bytes]) -> _Words:
@@ -223,18 +272,74 @@ class _WordTable:
             table = self._words = _Words()
         ordered = sorted(w for w in new if w not in table.index)
         texts = [_word_text(w, self._split) for w in ordered]
-        encodings = self._tokenizer.encode_batch_fast(texts, add_special_tokens=False)  # type: ignore[attr-defined]
-        first = len(table.starts) - 1
-        for encoding in encodings:
-            table.flat.extend(encoding.ids)
-            table.starts.append(len(table.flat))
-        table.arrays = (np.asarray(table.starts, np.int64), np.asarray(table.flat, np.int64))
+        first = table.size
+        table.append(self._encode(texts))
         table.index.update(zip(ordered, range(first, first + len(ordered))))  # after the arrays that cover them
         return table
+
+    def _encode(self, texts: list[str]) -> list[list[int]]:
+        """WordPiece ids of each text: ASCII words here, others by the tokenizer (its normaliser folds accents)."""
+        ids: list[list[int] | None] = [self._pieces.ascii_ids(t) for t in texts]
+        rest = [i for i, found in enumerate(ids) if found is None]
+        if rest:
+            tokenizer = self._tokenizer
+            others = [texts[i] for i in rest]
+            if len(others) < PARALLEL_WORDS:
+                encoded = [tokenizer.encode(t, add_special_tokens=False).ids for t in others]  # type: ignore[attr-defined]
+            else:
+                batch = tokenizer.encode_batch_fast(others, add_special_tokens=False)  # type: ignore[attr-defined]
+                encoded = [e.ids for e in batch]
+            for i, found in zip(rest, encoded):
+                ids[i] = found
+        return ids  # type: ignore[return-value]
+
+
+class _WordPiece:
+    """BERT's greedy longest-match WordPiece for lower-case ASCII words: the tokenizer's ids, 3x cheaper per word."""
+
+    def __init__(self, vocab: dict[str, int]) -> None:
+        self._vocab = vocab
+        self._unknown = vocab["[UNK]"]
+        self._longest = max(len(piece.removeprefix("##")) for piece in vocab)  # no longer match exists
+        self._parts: dict[str, list[int]] = {}
+
+    def ascii_ids(self, text: str) -> list[int] | None:
+        """The ids of space-separated ASCII letters and digits, or ``None`` for any other text."""
+        if not text.isascii():
+            return None
+        ids: list[int] = []
+        for part in text.split():
+            if not part.isalnum():
+                return None
+            found = self._parts.get(part)
+            if found is None:
+                found = self._parts[part] = self._pieces(part.lower())
+            ids.extend(found)
+        if len(self._parts) > WORD_CACHE_LIMIT:
+            self._parts.clear()
+        return ids
+
+    def _pieces(self, word: str) -> list[int]:
+        if len(word) > WORDPIECE_MAX_CHARS:
+            return [self._unknown]
+        pieces: list[int] = []
+        start = 0
+        while start < len(word):
+            for end in range(min(len(word), start + self._longest), start, -1):
+                found = self._vocab.get(word[start:end] if start == 0 else "##" + word[start:end])
+                if found is not None:
+                    break
+            else:
+                return [self._unknown]
+            pieces.append(found)
+            start = end
+        return pieces
 
 
 def _word_text(word: bytes, split: bool) -> str:
     """The text a word is tokenised as: identifier parts separated by spaces when ``split``."""
+    if word.isalpha() and word.islower():  # most words: ASCII, lower case, nothing to split
+        return word.decode("ascii")
     text = word.decode("utf-8", "replace")
     return " ".join(_IDENTIFIER_PART.findall(text)) if split else text
 
