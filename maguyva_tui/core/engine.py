@@ -295,27 +295,42 @@ class Engine:
         """Embed every chunk of the current generation that the static tier lacks (all of them the
         first time: tens of thousands a second), fitting the repository's weights when it has none
         or ``summary`` says the index was rebuilt from scratch; record the time in ``summary``."""
-        from maguyva_tui.core.embed.progressive import embed_pending
+        from maguyva_tui.core.embed import progressive
         from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY
 
         started = time.perf_counter()
         generation = self.generation
         items = self.embedding_items(generation)
-        provider, store = self._static_tier(generation, items, progress, summary)
-        report = embed_pending(
-            store, provider, [(i.key, i.text) for i in items], batch_size=STATIC_BATCH, save_every=STATIC_SAVE_EVERY,
-            on_progress=None if progress is None else (lambda done, total: progress("static", done, total)),
-        )
-        if len(store) > STALE_VECTOR_RATIO * max(len({i.key for i in items}), 1):
-            store.compact(keep={i.key for i in items})
-        if report.embedded:
-            generation.forget("semantic")
+        keys = {i.key for i in items}
+        if not self._static_complete(generation, keys, summary):
+            provider, store = self._static_tier(generation, items, progress, summary)
+            report = progressive.embed_pending(
+                store, provider, [(i.key, i.text) for i in items], batch_size=STATIC_BATCH,
+                save_every=STATIC_SAVE_EVERY,
+                on_progress=None if progress is None else (lambda done, total: progress("static", done, total)),
+            )
+            if len(store) > STALE_VECTOR_RATIO * max(len(keys), 1):
+                store.compact(keep=keys)
+            if report.embedded:
+                generation.forget("semantic")
+        else:  # nothing to embed: the model is not even loaded (an unchanged repository, a search)
+            report = progressive.EmbedReport(len(keys), len(keys), 0, False, 0.0)
         self._static_error = None
         if summary is not None:
             summary.phases["static"] = round(time.perf_counter() - started - summary.phases.get("static model", 0.0), 3)
             summary.embedded["chunks"] = report.total
             summary.embedded["static"] = {"new": report.embedded, "seconds": round(report.seconds, 3)}
         return report
+
+    def _static_complete(self, generation: Generation, keys: set[str], summary: IndexSummary | None) -> bool:
+        """Whether the repository's static store, as recorded, is current (this model version, its
+        weights readable) and holds every key, so that a fill has nothing to do."""
+        from maguyva_tui.core.semantic_index import static_is_current
+
+        if self._static_option is not True or (summary is not None and _rebuilt(summary)):
+            return False
+        store = self.static_store(generation)
+        return store is not None and static_is_current(generation.snapshot) and not store.missing(keys)
 
     def _static_tier(
         self, generation: Generation, items: list[EmbeddingItem], progress: Progress | None, summary: IndexSummary | None
@@ -339,7 +354,7 @@ class Engine:
             model = static_model(deriving)
             if derived and summary is not None:
                 summary.phases["static model"] = round(time.perf_counter() - derived[0], 3)
-            refit = summary is not None and summary.parsed > 0 and summary.reused == 0
+            refit = summary is not None and _rebuilt(summary)
             weights = static_weights(snapshot, model, lambda: [i.text for i in items], refit)
             provider = model.provider(weights)
         with self._lock:
@@ -487,6 +502,12 @@ class _FallingBack:
             self._engine.use_local_model(str(error))
             self._inner = self._engine._semantic_on(self._generation)
             return self._inner.search(query, limit)
+
+
+def _rebuilt(summary: IndexSummary) -> bool:
+    """Whether a refresh parsed every file anew (a first build, a rebuild): the static weights are
+    fitted again on what the repository is now."""
+    return summary.parsed > 0 and summary.reused == 0
 
 
 def _semantic_folder(snapshot: Snapshot) -> Path:

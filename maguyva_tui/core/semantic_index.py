@@ -146,15 +146,33 @@ def static_weights(
     return np.asarray(weights, np.float32)
 
 
-def recorded_static(snapshot: Snapshot) -> tuple[str, int] | None:
-    """The provider id and dimension of the static store this repository uses now, ``None`` when
-    it has none."""
+def _static_record(snapshot: Snapshot) -> dict[str, object]:
     try:
         record = json.loads((semantic_folder(snapshot) / STATIC_RECORD).read_text("utf-8"))
     except (OSError, ValueError):
-        return None
-    if not isinstance(record, dict):
-        return None
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def _static_version() -> int:
+    from maguyva_tui.core.embed.static import STATIC_VERSION
+
+    return STATIC_VERSION
+
+
+def static_is_current(snapshot: Snapshot) -> bool:
+    """Whether the recorded static store is of this version of the static model and the weights it
+    was embedded with can be read back (else the next fill loads the model and fits again)."""
+    from maguyva_tui.core.embed.static import load_weights
+
+    return (_static_record(snapshot).get("version") == _static_version()
+            and load_weights(semantic_folder(snapshot) / STATIC_WEIGHTS) is not None)
+
+
+def recorded_static(snapshot: Snapshot) -> tuple[str, int] | None:
+    """The provider id and dimension of the static store this repository uses now, ``None`` when
+    it has none."""
+    record = _static_record(snapshot)
     found, dim = record.get("provider_id"), record.get("dim")
     return (found, dim) if isinstance(found, str) and isinstance(dim, int) else None
 
@@ -163,13 +181,13 @@ def adopt_static_store(snapshot: Snapshot, provider_id: str, dim: int) -> None:
     """Record ``provider_id`` as the repository's static store and remove the one it replaces."""
     folder = semantic_folder(snapshot)
     old = recorded_static(snapshot)
-    if old == (provider_id, dim):
+    if old == (provider_id, dim) and _static_record(snapshot).get("version") == _static_version():
         return
     make_private_dir(folder)
     tmp = folder / f".{STATIC_RECORD}.tmp{os.getpid()}-{threading.get_ident()}"
-    tmp.write_text(json.dumps({"provider_id": provider_id, "dim": dim}), "utf-8")
+    tmp.write_text(json.dumps({"provider_id": provider_id, "dim": dim, "version": _static_version()}), "utf-8")
     os.replace(tmp, folder / STATIC_RECORD)
-    if old is not None:
+    if old is not None and old[0] != provider_id:
         shutil.rmtree(store_folder(folder, old[0]), ignore_errors=True)
 
 

@@ -203,3 +203,18 @@ def test_embedding_items_read_each_file_once_and_give_the_texts_embedding_text_g
     items = embedding_items(snapshot)
     assert len(items) >= 3
     assert [i.text for i in items] == [embedding_text(snapshot, i.chunk) for i in items]
+
+
+def test_an_unchanged_repository_refreshes_without_loading_the_static_model(
+    engine: Engine, polyglot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import maguyva_tui.core.semantic_index as semantic_index
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("the static model was loaded")
+
+    monkeypatch.setattr(semantic_index, "static_model", refuse)
+    again = Engine(polyglot, provider=WordProvider("model"))  # a new process, as `maguyva search` is
+    summary = again.refresh()
+    assert summary.embedded["static"]["new"] == 0 and again.semantic_tiers()["static"] == 1.0
+    assert again._static_error is None
