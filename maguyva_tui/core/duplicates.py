@@ -5,7 +5,8 @@ a plugin's vendored copy. Every engine finds both (the text and the meaning are 
 the copies fill the page with one answer. No folder name says which files are copies; their
 text does.
 
-Each candidate's code (the chunk a fused result stands for) is read without its whitespace, so
+Each candidate's code (the definition a fused result stands for: a window of lines, often a
+licence header alike in every file, is never called a copy) is read without its whitespace, so
 indentation, line breaks and spacing do not count, and cut into shingles: every run of
 :data:`SHINGLE` consecutive characters. A one-permutation MinHash signature (each shingle's hash
 falls in one of :data:`BINS` bins by its top bits; a bin keeps its least hash) estimates how far
@@ -42,9 +43,11 @@ changes only the shingles that cross it."""
 BINS: Final = 64
 """Bins of a signature: the overlap is estimated within about ±0.06 near 0.7."""
 COPY_SIMILARITY: Final = 0.7
-"""Estimated shingle overlap (Jaccard) from which a result is a copy of a better one: a copied
-function with a renamed variable or a changed line keeps well above it, two siblings written
-alike (a getter and a setter, two handlers) stay under it (measured: see the README)."""
+"""Estimated shingle overlap (Jaccard) from which a result is a copy of a better one. Chosen on
+the definitions folded on half A of ``bench.nl_quality``'s pages (``bench.blend_page``): copies
+with edits (a platform's variant of a function, a vendored class, copy-pasted training code)
+score 0.67-1.0, siblings written alike (gin's ``TOML.Render`` and ``YAML.Render``) 0.62; no
+score of the benchmark moves between 0.5 and 0.9, so the line is drawn where no sibling folds."""
 MIN_SHINGLES: Final = 120
 """Smaller chunks (about three short lines of code) are never folded: alike is not copied at that size."""
 MAX_BYTES: Final = 16_000
@@ -113,11 +116,12 @@ def fold_copies(
 ) -> list[Fused]:
     """Fold every result whose code is a near copy of a better-ranked result's under that result.
 
-    ``items`` are best first; the order of the results kept is unchanged, and each keeps its
-    score (a copy adds no evidence: the same code was found twice). The copies folded under a
-    result are listed in its ``copies``, best first. Comparing stops once :data:`COPY_SCAN`
-    results are kept. ``threshold``: :data:`COPY_SIMILARITY` when not given; above 1, nothing is
-    folded.
+    ``text_of`` gives the code a result's chunk is compared by (empty: never compared; the search
+    compares definitions only). ``items`` are best first; the order of the results kept is
+    unchanged, and each keeps its score (a copy adds no evidence: the same code was found twice).
+    The copies folded under a result are listed in its ``copies``, best first. Comparing stops
+    once :data:`COPY_SCAN` results are kept. ``threshold``: :data:`COPY_SIMILARITY` when not
+    given; above 1, nothing is folded.
     """
     threshold = COPY_SIMILARITY if threshold is None else threshold
     kept: list[Fused] = []

@@ -236,8 +236,12 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
 
 
 def _code(generation: Generation, key: ChunkKey) -> str:
-    """The code of a chunk, as the index holds it."""
+    """The code of a definition chunk, as the index holds it; nothing for a window of lines: a
+    file's first window is often a licence header or imports, alike in every file and no copy."""
     path, start, end = key
+    chunk = generation.chunk_at(path, start)
+    if chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end):
+        return ""
     return "\n".join(generation.snapshot.lines(path, start, end))
 
 

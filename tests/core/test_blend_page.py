@@ -115,6 +115,33 @@ def test_copies_fold_under_the_best_ranked_one_and_the_list_closes_up() -> None:
     assert fold_copies(fused, lambda key: texts[key[0]], threshold=1.1) == fused  # above 1: nothing folds
 
 
+LICENCE = "".join(f"# Copyright line {i}: permission is hereby granted, free of charge, to any person.\n"
+                  for i in range(12))
+
+
+def test_a_vendored_copy_folds_under_the_original_and_a_shared_licence_does_not(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    for folder in ("v2", "v1"):
+        (root / folder).mkdir(parents=True)
+        (root / folder / "merge.py").write_text(LICENCE + "\n\n" + FUNCTION)
+    for name, body in (("hooks", SIBLING), ("settings", "def settings_for(request):\n    return request.settings\n")):
+        (root / f"{name}.py").write_text(LICENCE + "\n\n" + body)
+    engine = _engine(root, tmp_path / "index")
+    try:
+        result = engine.search("how are the request settings merged with the session settings", limit=20)
+    finally:
+        engine.close()
+    assert result.fusion_strategy == "fused"
+    paths = [r.path for r in result.results]
+    merged = [r for r in result.results if r.path.endswith("merge.py")]
+    assert len(merged) == 1 and merged[0].symbol == "merge_settings", paths
+    (copy,) = merged[0].copies
+    assert copy[0] != merged[0].path and copy[0].endswith("merge.py")
+    assert {"hooks.py", "settings.py"} <= set(paths)  # the licence windows alike are no copies
+    assert merged[0].to_json()["copies"] == [{"path": copy[0], "start_line": copy[1], "end_line": copy[2]}]
+    assert f"also in    {copy[0]}:{copy[1]}-{copy[2]}" in result_text(0, merged[0], result.k)
+
+
 # ---------------------------------------------------------------------------------------------
 # The limit cuts the list; it never ranks it.
 
