@@ -18,10 +18,11 @@ rows: ``quick`` (semantic only), and each engine alone. ``--tiers static`` answe
 semantic tier alone (what ``maguyva index`` leaves on a fresh repository: seconds to build);
 ``both`` embeds every chunk with MiniLM too (minutes to hours the first time, cached).
 
-It also checks the limit-prefix property on every question of the shipped variant: the page for
+It also checks the limit-prefix property on every question, as shipped and before: the page for
 ``--limit 10`` is the first 10 of the ``--limit 50`` page.
 
     python -m bench.blend_page --half A --decays 0,0.25,0.5 --copies 1.1,0.8 --fetches 60
+    python -m bench.blend_page --half B --before              # the report: as shipped against before
     python -m bench.blend_page --set eval --repos requests --decays 0
 """
 
@@ -56,19 +57,31 @@ class Variant:
     decay: float | None = None
     copies: float | None = None
     fetch: int | None = None
+    before: bool = False
+    """Issue 16's mechanisms off: no file credit, no copy folding, the fetch of old (the page
+    alone, a blend three times the page and at least 60)."""
 
     def __str__(self) -> str:
+        if self.before:
+            return "default: before (no file credit, no copies, fetch by limit)"
         parts = [f"decay {self.decay:g}" if self.decay is not None else "",
                  f"copies {self.copies:g}" if self.copies is not None else "",
                  f"fetch {self.fetch}" if self.fetch is not None else ""]
         return "default: " + (", ".join(p for p in parts if p) or "as shipped")
 
 
+def _old_fetch(limit: int) -> tuple[int, int]:
+    return limit, max(limit * 3, 60)
+
+
 @contextmanager
 def applied(v: Variant) -> Iterator[None]:
     """Set the product's constants for one variant, restoring them after."""
-    saved = (fusion.FILE_DECAY, duplicates.COPY_SIMILARITY, plan.MIN_FETCH)
+    saved = (fusion.FILE_DECAY, duplicates.COPY_SIMILARITY, plan.MIN_FETCH, plan.fetch_for)
     try:
+        if v.before:
+            fusion.FILE_DECAY, duplicates.COPY_SIMILARITY = 0.0, 1.1  # type: ignore[misc]
+            plan.fetch_for = _old_fetch  # type: ignore[assignment]
         if v.decay is not None:
             fusion.FILE_DECAY = v.decay  # type: ignore[misc]
         if v.copies is not None:
@@ -77,7 +90,7 @@ def applied(v: Variant) -> Iterator[None]:
             plan.MIN_FETCH = v.fetch  # type: ignore[misc]
         yield
     finally:
-        fusion.FILE_DECAY, duplicates.COPY_SIMILARITY, plan.MIN_FETCH = saved  # type: ignore[misc]
+        fusion.FILE_DECAY, duplicates.COPY_SIMILARITY, plan.MIN_FETCH, plan.fetch_for = saved  # type: ignore[misc]
 
 
 @contextmanager
@@ -242,7 +255,7 @@ def ask_all(source: Iterator[tuple[str, Any, list[Question]]], variants: Sequenc
                         short = engine.search(q.text, limit=PAGE)
                         tally = tallies.setdefault(str(v), Tally())
                         tally.add(q.bench, q.score(spans_of(short)))
-                        if prefix and i == 0:
+                        if prefix and (i == 0 or v.before):
                             long = engine.search(q.text, limit=LONG_PAGE)
                             tally.prefix_n += 1
                             tally.prefix_ok += spans_of(short) == spans_of(long)[:PAGE]
@@ -281,8 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fetches", default="", help="engine fetch sizes to try")
     parser.add_argument("--cap", type=int, default=100, help="docstring questions per repository at most")
     parser.add_argument("--no-prefix", action="store_true", help="skip the limit-prefix check")
+    parser.add_argument("--before", action="store_true", help="also ask with issue 16's mechanisms off")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
-    variants = [Variant()]
+    variants = [Variant()] + ([Variant(before=True)] if args.before else [])
     variants += [Variant(decay=d) for d in _floats(args.decays)]
     variants += [Variant(copies=c) for c in _floats(args.copies)]
     variants += [Variant(fetch=int(f)) for f in _floats(args.fetches)]

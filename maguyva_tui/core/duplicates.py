@@ -23,6 +23,7 @@ process and never depends on the limit asked for.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final, TypeAlias
@@ -56,6 +57,9 @@ COPY_SCAN: Final = 2 * MAX_PREFIX_LIMIT
 """Results compared at most, best first (kept ones, twice the longest page that ranks as one
 list): the copies that would fill a page are found, and a long list costs no more."""
 
+SIGNATURES_KEPT: Final = 1024
+"""Signatures kept between questions (by their code: at most about 16 MiB of text, usually 1)."""
+
 EMPTY: Final = np.uint64(np.iinfo(np.uint64).max)
 _SPACE: Final = np.zeros(256, bool)
 _SPACE[np.frombuffer(b" \t\n\r\f\v", np.uint8)] = True
@@ -79,8 +83,10 @@ def _mix(h: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return mixed
 
 
+@functools.lru_cache(maxsize=SIGNATURES_KEPT)
 def signature(text: str) -> Signature | None:
-    """Return the MinHash signature of a chunk's code, ``None`` when it is too small to compare."""
+    """Return the MinHash signature of a chunk's code, ``None`` when it is too small to compare
+    (kept for the next question: the same definitions come back question after question)."""
     data = np.frombuffer(text.encode("utf-8", "replace")[:MAX_BYTES], np.uint8)
     shingles: npt.NDArray[np.uint64] = data[~_SPACE[data]].astype(np.uint64)
     count = len(shingles) - SHINGLE + 1
@@ -94,6 +100,7 @@ def signature(text: str) -> Signature | None:
     found = np.minimum(first, count - 1)
     held = (first < count) & ((hashed[found] >> np.uint64(64 - _BIN_BITS)) == np.arange(BINS, dtype=np.uint64))
     sig: Signature = np.where(held, hashed[found], EMPTY)
+    sig.flags.writeable = False  # shared by every question that meets this code
     return sig
 
 
@@ -112,12 +119,12 @@ def _similarities(kept: Signature, sig: Signature) -> npt.NDArray[np.float64]:
 
 
 def fold_copies(
-    items: Sequence[Fused], text_of: Callable[[ChunkKey], str], threshold: float | None = None
+    items: Sequence[Fused], text_of: Callable[[Fused], str], threshold: float | None = None
 ) -> list[Fused]:
     """Fold every result whose code is a near copy of a better-ranked result's under that result.
 
-    ``text_of`` gives the code a result's chunk is compared by (empty: never compared; the search
-    compares definitions only). ``items`` are best first; the order of the results kept is
+    ``text_of`` gives the code a result is compared by (empty: never compared; the search compares
+    definitions only). ``items`` are best first; the order of the results kept is
     unchanged, and each keeps its score (a copy adds no evidence: the same code was found twice).
     The copies folded under a result are listed in its ``copies``, best first. Comparing stops
     once :data:`COPY_SCAN` results are kept. ``threshold``: :data:`COPY_SIMILARITY` when not
@@ -132,7 +139,7 @@ def fold_copies(
         if len(kept) >= COPY_SCAN:
             kept += items[at:]
             break
-        sig = signature(text_of(item.key))
+        sig = signature(text_of(item))
         if sig is not None and owners:
             alike = _similarities(signatures[: len(owners)], sig)
             best = int(np.argmax(alike))

@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 
 from maguyva_tui.core.duplicates import fold_copies
-from maguyva_tui.core.fusion import ChunkKey, Fused, demotion_for, direct, fuse
+from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify, override
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -232,16 +232,18 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
         demotion=demotion_for,
         locate=generation.locate,
     )
-    return fold_copies(fused, lambda key: _code(generation, key))
+    return fold_copies(fused, lambda item: _code(generation, item))
 
 
-def _code(generation: Generation, key: ChunkKey) -> str:
-    """The code of a definition chunk, as the index holds it; nothing for a window of lines: a
+def _code(generation: Generation, item: Fused) -> str:
+    """The code of a result's definition, as the index holds it; nothing for a window of lines: a
     file's first window is often a licence header or imports, alike in every file and no copy."""
-    path, start, end = key
-    chunk = generation.chunk_at(path, start)
-    if chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end):
-        return ""
+    path, start, end = item.key
+    hit = item.hit
+    if hit.symbol is None or (hit.start_line, hit.end_line) != (start, end):  # a line hit: which chunk?
+        chunk = generation.chunk_at(path, start)
+        if chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end):
+            return ""
     return "\n".join(generation.snapshot.lines(path, start, end))
 
 

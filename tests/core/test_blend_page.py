@@ -108,11 +108,11 @@ def test_copies_fold_under_the_best_ranked_one_and_the_list_closes_up() -> None:
              "deprecated/old.py": "# Kept for the old API.\n" + FUNCTION.replace("del merged_setting", "merged_setting.pop"),
              "hooks.py": SIBLING}
     fused = fuse(lists, {"semantic": 0.5}, k=40)
-    folded = fold_copies(fused, lambda key: texts[key[0]])
+    folded = fold_copies(fused, lambda item: texts[item.key[0]])
     assert [i.key[0] for i in folded] == ["v2/sessions.py", "hooks.py"]
     assert folded[0].copies == (("v1/sessions.py", 1, 11), ("deprecated/old.py", 5, 15))
     assert folded[0].score == fused[0].score and folded[1] == fused[3]
-    assert fold_copies(fused, lambda key: texts[key[0]], threshold=1.1) == fused  # above 1: nothing folds
+    assert fold_copies(fused, lambda item: texts[item.key[0]], threshold=1.1) == fused  # above 1: nothing folds
 
 
 LICENCE = "".join(f"# Copyright line {i}: permission is hereby granted, free of charge, to any person.\n"
