@@ -78,7 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--intent", choices=INTENTS, help="override the detected intent")
     search.add_argument("--preset", choices=PRESET_NAMES, default="default",
                         help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60)")
-    search.add_argument("--explain", action="store_true", help="print why each result ranked where it did")
+    search.add_argument("--explain", action="store_true",
+                        help="print why each result ranked where it did (not with --json or --batch: "
+                             "their JSON carries the same numbers)")
     search.add_argument("--depth", type=int, help="maximum depth for impact questions")
 
     mcp = sub.add_parser("mcp", help="serve a repository to coding agents over MCP (stdio)")
@@ -295,6 +297,10 @@ def _case(args: argparse.Namespace) -> str:
 
 
 def _search(args: argparse.Namespace) -> int:
+    if args.explain and (args.json or args.batch):
+        raise UserError(f"--explain does not go with {'--json' if args.json else '--batch'}: the JSON already "
+                        "carries every number the explanation prints (each engine's rank, weight and contribution, "
+                        "the boost, the demotion)")
     if args.batch:
         return _batch(args)
     if args.query is None:

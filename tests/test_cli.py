@@ -83,6 +83,8 @@ def test_batch_answers_every_line_in_order(polyglot: Path, tmp_path: Path) -> No
         (("search", "   ", "--modality", "text"), "empty query"),
         (("search", "a(b", "--regex", "--modality", "text"), "invalid regex"),
         (("search", "x", "--limit", "0"), "--limit"),
+        (("search", "x", "--json", "--explain"), "--explain does not go with --json"),  # issue 20.7
+        (("search", "--batch", "-", "--explain"), "--explain does not go with --batch"),
     ],
 )
 def test_bad_input_gets_one_line(polyglot: Path, args: tuple[str, ...], message: str) -> None:
