@@ -218,3 +218,20 @@ def test_an_unchanged_repository_refreshes_without_loading_the_static_model(
     summary = again.refresh()
     assert summary.embedded["static"]["new"] == 0 and again.semantic_tiers()["static"] == 1.0
     assert again._static_error is None
+
+
+def test_the_live_index_and_the_mcp_answer_report_both_tiers(polyglot: Path) -> None:
+    from maguyva_tui.core.live import LiveIndex
+    from maguyva_tui.mcp.answers import search_answer
+
+    live = LiveIndex(Engine(polyglot, provider=WordProvider("model")), embed=False)
+    summary = live.refresh()
+    assert live.status.tiers == (("static", 1.0), ("transformer", 0.0))
+    assert {"index", "static"} <= set(summary.phases)
+    answer = search_answer(live.engine, "how does the config loader read files", preset="quick")
+    assert answer["semantic_coverage"] == 1.0 and answer["semantic_tiers"] == {"static": 1.0, "transformer": 0.0}
+    assert any("transformer tier" in n for n in answer["notices"])
+    live.engine.embed_pending()
+    done = search_answer(live.engine, "how does the config loader read files", preset="quick")
+    assert "semantic_tiers" not in done and "semantic_coverage" not in done  # said only while partial
+    live.close()
