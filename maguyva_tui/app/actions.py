@@ -6,6 +6,7 @@ import subprocess
 from typing import Any
 
 from textual.app import App, SuspendNotSupported
+from textual.binding import Binding
 from textual.css.query import NoMatches
 
 from maguyva_tui.app.editor import NoEditor, open_command
@@ -58,6 +59,29 @@ class ActionsMixin(App[None]):
         if table.row_count:
             table.move_cursor(row=min(max(table.cursor_row + step, 0), table.row_count - 1))
 
+    def action_interrupt(self) -> None:
+        """Ctrl+C: clear a non-empty query (closing whatever is open over it), else quit."""
+        box = self.part("#query", QueryInput)
+        if not box.value:
+            self.exit()
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        box.value = ""
+        box.focus()
+
+    def action_leave(self) -> None:
+        """Escape outside the query box: close the explain panel, else undo a what-if, else go
+        back to the query box."""
+        if self.explaining:
+            self.explaining = False
+            self.part(ResultsTable).focus()
+        elif self.request.intent is not None or self.request.weights is not None:
+            self.action_reset_what_if()
+            self.notify("what-if undone: the detected intent and its weights", timeout=2)
+        else:
+            self.action_focus_query()
+
     def action_toggle_explain(self) -> None:
         self.explaining = not self.explaining
 
@@ -67,8 +91,9 @@ class ActionsMixin(App[None]):
 
     def binding_sections(self) -> list[Section]:
         """Return every binding of the app, grouped by where it applies."""
+        app_bindings = [b if isinstance(b, Binding) else Binding(*b) for b in type(self).BINDINGS]
         return [
-            ("Anywhere (outside the query box)", type(self).BINDINGS),
+            ("Outside the query box", [b for b in app_bindings if not b.priority]),
             ("Query box", QueryInput.BINDINGS),
             ("Results", ResultsTable.BINDINGS),
             ("Preview", Preview.BINDINGS),
@@ -76,6 +101,7 @@ class ActionsMixin(App[None]):
             (
                 "Always",
                 [
+                    *(b for b in app_bindings if b.priority),
                     (
                         "ctrl+p",
                         "command_palette",

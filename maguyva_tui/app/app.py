@@ -61,6 +61,21 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit"),
+        Binding(
+            "ctrl+c",
+            "interrupt",
+            "Clear / quit",
+            show=False,
+            priority=True,
+            tooltip="Clear the query; on an empty query, quit (as fzf)",
+        ),
+        Binding(
+            "escape",
+            "leave",
+            "Back",
+            show=False,
+            tooltip="Close the explain panel, else undo a what-if, else back to the query box",
+        ),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f1", "help", "Help", priority=True),
         Binding("slash", "focus_query", "Search", show=False),
@@ -86,17 +101,15 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             "plus,equals_sign",
             "nudge(1)",
             "+weight",
-            show=False,
             tooltip="What-if: raise the chosen weight by 0.1",
         ),
         Binding(
             "minus",
             "nudge(-1)",
             "-weight",
-            show=False,
             tooltip="What-if: lower the chosen weight by 0.1",
         ),
-        Binding("0", "reset_what_if", "Reset what-if", show=False),
+        Binding("0", "reset_what_if", "Reset what-if"),
         Binding(
             "ctrl+r",
             "toggle_regex",
@@ -240,10 +253,20 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def _query_changed(self, event: Input.Changed) -> None:
         self.submit(self.request.with_(text=event.value))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,
+        a what-if to reset."""
+        if action in ("nudge", "next_weight"):
+            return self.answer is not None and bool(self.answer.weights)
+        if action == "reset_what_if":
+            return _knobs_moved(self.request)
+        return True
+
     def submit(self, request: Request) -> None:
         """Make ``request`` the newest question and search for it after the debounce."""
         self.seq += 1
         self.request = request.with_(seq=self.seq)
+        self.refresh_bindings()
         self.part(QueryBar).set_mode(request.regex, request.case)
         if self._search_timer is not None:
             self._search_timer.stop()
@@ -292,6 +315,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.baseline = answer
         moved = moves(self.baseline, answer) if answer is not None and _knobs_moved(answer.request) else {}
         self.answer = answer
+        self.refresh_bindings()
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
         self.part(ResultsTable).show(answer, moved, keep=same)
         self.part(StatusLine).notice(" · ".join(answer.notices) if answer else "")

@@ -22,6 +22,9 @@ MOUSE = (
     ("click a panel", "focus it"),
 )
 
+KEY_COLUMN = 18
+"""The narrowest the keys column gets; a longer key (or mouse gesture) widens it, two spaces kept."""
+
 KEY_NAMES = {
     "question_mark": "?",
     "plus": "+",
@@ -57,13 +60,14 @@ def render(sections: Sequence[Section]) -> Content:
         Content.from_markup("[b $primary]maguyva[/] [dim]— keys, everywhere in the app[/]"),
         Content(""),
     ]
-    for title, bindings in sections:
+    listed = [(title, rows(bindings)) for title, bindings in sections]
+    width = max([KEY_COLUMN - 2, *(len(keys) for _, pairs in listed for keys, _ in pairs), *(len(w) for w, _ in MOUSE)]) + 2
+    for title, pairs in listed:
         lines.append(Content.styled(title, "bold $accent"))
-        for keys, text in rows(bindings):
-            lines.append(Content.assemble(("  ", ""), (f"{keys:<18}", "bold"), text))
+        lines += [Content.assemble("  ", (f"{keys:<{width}}", "bold"), text) for keys, text in pairs]
         lines.append(Content(""))
     lines.append(Content.styled("Mouse", "bold $accent"))
-    lines += [Content.assemble("  ", (f"{what:<18}", "bold"), does) for what, does in MOUSE]
+    lines += [Content.assemble("  ", (f"{what:<{width}}", "bold"), does) for what, does in MOUSE]
     lines += [
         Content(""),
         Content.from_markup(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -25,7 +26,13 @@ class QueryInput(Input):
             "Leave",
             tooltip="Leave the query box (then q quits, ? helps)",
         ),
+        Binding("question_mark", "app.help", "Help", tooltip="On an empty query (else ? is typed)"),
     ]
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Let ``?`` on an empty query reach the help binding; everywhere else it is typed."""
+        if event.character == "?" and not self.value:
+            event.prevent_default()  # not typed: the event goes on to the bindings
 
 
 class QueryBar(Horizontal):
