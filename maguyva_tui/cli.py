@@ -48,11 +48,48 @@ class UserError(Exception):
     """An error caused by what the user asked; printed as one line."""
 
 
+EXPLORER_USAGE = "maguyva [PATH] [--theme NAME] [--no-watch] [--index-dir DIR]"
+"""The bare command: the explorer on a repository."""
+
+EXPLORER_HELP = """\
+Code search that explains its ranking.
+
+maguyva [PATH] opens the explorer on a repository (default: the current folder): type a question,
+a symbol, a "literal" or a regex and the list re-ranks as you type, each engine's own rank beside
+the fused one. It indexes in the background; a repository seen before answers at once.
+
+explorer keys:
+  type                 search as you type (↑/↓ move the result cursor meanwhile)
+  enter, esc           from the query box to the results; esc backs out of a panel
+  e                    explain the selected result: every term of its score
+  o                    open $EDITOR at the line
+  g, ctrl+g            go to a file or symbol (fuzzy)
+  i  p  w +/- 0        what-if: intent, preset, one engine's weight, reset
+  ctrl+p               command palette: preset, intent, what-if, case, theme, reindex
+  ?, F1                every key (? from an empty query box too)
+  q, ctrl+c            quit (ctrl+c clears a non-empty query first)
+The theme and preset chosen are remembered between runs (settings.toml in the user's config
+folder, beside themes/).
+
+explorer options:
+  PATH                 repository root (default: .)
+  --theme NAME         a theme for this run: maguyva-dark, maguyva-light, Textual's, a user theme
+  --no-watch           do not re-index when files change on disk
+  --index-dir DIR      where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)
+"""
+"""What ``maguyva --help`` says first: the explorer, then the commands argparse lists."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """Describe every subcommand and flag."""
-    parser = argparse.ArgumentParser(prog="maguyva", description="Code search that explains its ranking.")
+    """Describe every subcommand and flag, after the explorer that the bare command opens."""
+    parser = argparse.ArgumentParser(
+        prog="maguyva",
+        usage=f"{EXPLORER_USAGE}\n       maguyva {{{','.join(COMMANDS)}}} ... (maguyva COMMAND --help)",
+        description=EXPLORER_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"maguyva {__version__}")
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
 
     index = sub.add_parser("index", help="build or update the index of a repository")
     index.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
@@ -156,18 +193,21 @@ def _mcp(args: argparse.Namespace) -> int:
 
 def _run_app(argv: list[str]) -> int:
     """Open the terminal UI: ``maguyva [PATH] [--theme NAME] [--index-dir DIR]``."""
-    parser = argparse.ArgumentParser(prog="maguyva", description="Explore a repository (the terminal UI).")
-    parser.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
-    parser.add_argument("--theme", help="a built-in theme (maguyva-dark, maguyva-light), Textual's, or a user theme")
-    parser.add_argument("--no-watch", action="store_true", help="do not re-index when files change on disk")
-    _common(parser)
+    parser = argparse.ArgumentParser(prog="maguyva", usage=EXPLORER_USAGE, description=EXPLORER_HELP,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, add_help=False)
+    parser.add_argument("-h", "--help", action="help", help=argparse.SUPPRESS)
+    parser.add_argument("path", nargs="?", default=".", help=argparse.SUPPRESS)
+    parser.add_argument("--theme", help=argparse.SUPPRESS)
+    parser.add_argument("--no-watch", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--index-dir", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     from maguyva_tui.app import MaguyvaApp
+    from maguyva_tui.app.settings import default_path
     from maguyva_tui.app.themes import load_user_themes
 
     engine = _engine(args.path, args.index_dir)
     themes = load_user_themes()
-    app = MaguyvaApp(engine, user_themes=themes, watch=not args.no_watch)
+    app = MaguyvaApp(engine, user_themes=themes, watch=not args.no_watch, settings_path=default_path())
     if args.theme:
         if args.theme not in app.available_themes:
             names = ", ".join(sorted(app.available_themes))

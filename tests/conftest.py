@@ -16,8 +16,10 @@ sys.path.insert(0, str(REPO))
 
 @pytest.fixture(autouse=True)
 def _private_index(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Never touch the user's cache: every test gets its own index base."""
+    """Never touch the user's cache or config: every test gets its own index base and config folder
+    (platformdirs reads ``XDG_CONFIG_HOME``: the explorer's settings and user themes live there)."""
     monkeypatch.setenv("MAGUYVA_INDEX_DIR", str(tmp_path_factory.mktemp("indexes")))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
 
 
 @pytest.fixture

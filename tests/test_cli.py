@@ -177,3 +177,15 @@ def test_a_decorated_definition_shows_the_line_that_names_it(tmp_path: Path) -> 
     first, shown = proc.stdout.splitlines()[:2]
     assert first.strip().startswith("1. segment.py:8  Segment")  # the span starts at the decorator
     assert shown.strip() == "class Segment(NamedTuple):"
+
+
+def test_help_describes_the_explorer_first() -> None:  # issue 20.5
+    proc = run("--help")
+    assert proc.returncode == 0, proc.stderr
+    text = proc.stdout
+    assert text.startswith("usage: maguyva [PATH]")
+    order = [text.index(part) for part in ("explorer keys:", "ctrl+c", "explorer options:", "  --theme NAME", "commands:")]
+    assert order == sorted(order)
+    assert all(text.index(f"\n    {command} ") > order[-1] for command in ("index", "search", "graph", "mcp"))
+    explorer = run("tests", "--help").stdout  # the explorer's own help: the same text, no commands
+    assert explorer.startswith("usage: maguyva [PATH]") and "explorer keys:" in explorer and "commands:" not in explorer

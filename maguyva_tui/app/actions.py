@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, SuspendNotSupported
@@ -14,6 +15,7 @@ from maguyva_tui.app.fuzzy import Target, targets
 from maguyva_tui.app.screens.help import HelpScreen, Section
 from maguyva_tui.app.screens.jump import JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
+from maguyva_tui.app.settings import Settings, save_settings
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
@@ -35,8 +37,27 @@ class ActionsMixin(App[None]):
     jumped: Target | None
     _targets: tuple[object, list[Target]] | None
 
+    settings: Settings
+    settings_path: Path | None
+    _settings_unsaved = False
+
     def submit(self, request: Request) -> None:  # provided by the app
         raise NotImplementedError
+
+    def remember(self, **changes: str) -> None:
+        """Keep a choice (``theme``, ``preset``) for the next run; a file that cannot be written is
+        said once, never fatal."""
+        chosen = self.settings.with_(**changes)
+        unchanged, self.settings = chosen == self.settings, chosen
+        if unchanged or self.settings_path is None:
+            return
+        try:
+            save_settings(self.settings_path, chosen)
+        except (OSError, ValueError) as exc:
+            if not self._settings_unsaved:
+                self._settings_unsaved = True
+                self.notify(f"cannot remember the theme and preset in {self.settings_path}: {exc}",
+                            severity="warning", timeout=8)
 
     def part(self, selector: Any, expect_type: Any = None) -> Any:
         """Return a widget of the explorer's own screen, whichever screen is on top."""
@@ -122,6 +143,7 @@ class ActionsMixin(App[None]):
 
     def set_preset(self, name: str) -> None:
         self.submit(self.request.with_(preset=name))
+        self.remember(preset=name)
         self.notify(f"preset: {name}", timeout=2)
 
     def set_case(self, case: str) -> None:

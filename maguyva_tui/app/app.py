@@ -28,6 +28,7 @@ from maguyva_tui.app.messages import (
     SearchDone,
 )
 from maguyva_tui.app.session import Answer, Request, ask, moves
+from maguyva_tui.app.settings import Settings, load_settings
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
@@ -36,11 +37,14 @@ from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, summary_text
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.types import PRESET_NAMES, QueryError
 
 DEBOUNCE_S = 0.015
 """While a search is running, keystrokes closer than this run one search (a paste, key repeat);
 with none running, a keystroke searches at once."""
+
+DEFAULT_THEME = "maguyva-dark"
+"""The theme of a first run (until one is chosen: it is remembered)."""
 
 PREVIEW_DELAY_S = 0.04
 """The preview follows the cursor after this pause, so the list always repaints first."""
@@ -131,20 +135,25 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         watch: bool = True,
         embed: bool = True,
         query: str = "",
+        settings_path: Path | None = None,
     ) -> None:
         super().__init__()
         self.engine = engine
         self.user_themes = user_themes or Loaded()
         for t in (*BUILTIN, *self.user_themes.themes):
             self.register_theme(t)
-        self.theme = theme or "maguyva-dark"
+        self.settings_path = settings_path
+        """Where the theme and preset chosen are remembered between runs (``None``: nowhere)."""
+        self.settings, notice = load_settings(settings_path) if settings_path else (Settings(), None)
+        self.settings_notices = [notice] if notice else []
+        self.theme = theme or self._remembered_theme()
         self.index_ready = False
         self.watch_disk = watch
         self.embed_enabled = embed
         self.shown_seq = 0
         self.shown_at = 0.0
         """The request number whose answer is on screen (benchmarks and tests wait on it)."""
-        self.request = Request(query)
+        self.request = Request(query, preset=self._remembered_preset())
         self.answer: Answer | None = None
         self.baseline: Answer | None = None
         """The last answer without what-if knobs: what moves are measured against."""
@@ -154,6 +163,22 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._targets: tuple[object, list[Target]] | None = None
         self.jumped: Target | None = None
         self._init_background()
+
+    def _remembered_theme(self) -> str:
+        """The theme chosen last time, when it still exists; else the default (said once)."""
+        name = self.settings.theme
+        if name is not None and name not in self.available_themes:
+            self.settings_notices.append(f"the remembered theme {name!r} is not available; using {DEFAULT_THEME}")
+            return DEFAULT_THEME
+        return name or DEFAULT_THEME
+
+    def _remembered_preset(self) -> str:
+        """The preset chosen last time, when this version knows it; else ``default`` (said once)."""
+        name = self.settings.preset
+        if name is not None and name not in PRESET_NAMES:
+            self.settings_notices.append(f"the remembered preset {name!r} is unknown; using default")
+            return "default"
+        return name or "default"
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Give every theme the modality colours, so Textual's own themes work too."""
@@ -194,6 +219,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         report = self.user_themes.report()
         if report:
             self.notify(report, title="Themes", severity="warning", timeout=12)
+        for notice in self.settings_notices:
+            self.notify(notice, title="Settings", severity="warning", timeout=12)
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self.request.text:
             self.part("#query", QueryInput).value = self.request.text
         self.part("#query", QueryInput).focus()
