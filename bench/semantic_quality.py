@@ -8,14 +8,15 @@ top-100 and float16 rescoring); BM25 ranks the same documents by identifier-spli
 
     python -m bench.semantic_quality                    # requests, flask, click
     python -m bench.semantic_quality requests flask     # a subset
+    python -m bench.semantic_quality --max-tokens 64 128 192 256   # quality against truncation
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import random
 import re
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -38,6 +39,8 @@ REPOSITORIES = ("requests", "flask", "click")
 MAX_FUNCTIONS = 1500  # per repository: bounds the embedding time on a 2-core machine
 CUTOFF = 10  # MRR@10 and Recall@10
 MIN_QUERY_WORDS = 3  # "Return it." says nothing a search could use
+BOOTSTRAP = 2000  # resamples for the paired intervals of the truncation sweep
+SEED = 20261201
 _SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+(?=[A-Z`'\"(])")
 
 
@@ -153,10 +156,71 @@ def evaluate(name: str, provider: MiniLMProvider, folder: Path) -> tuple[dict[st
         q = provider.embed_query(function.query)
         ranks["float"].append(rank_of(target, np.argsort(-cosine(floats, q), kind="stable")[:CUTOFF].tolist()))
         ranks["binary"].append(rank_of(target, top_k(hamming(words, as_words(pack(q))), CUTOFF).tolist()))
-    tokens_per_chunk = float(np.mean(provider.token_counts([t for _, t in items])))
+    counts = np.array(provider.token_counts([t for _, t in items]))
     stats = {"functions": len(functions), "queries": len(ranks["semantic"]), "seconds": report.seconds,
-             "embedded": report.embedded, "tokens": tokens_per_chunk}
+             "embedded": report.embedded, "tokens": float(counts.mean()),
+             "truncated": float((counts >= provider.max_tokens).mean())}
     return ranks, stats
+
+
+def sweep(names: list[str], lengths: list[int]) -> None:
+    """Evaluate the semantic path at each truncation length; print one row per length and repository,
+    then each length against the longest on the same questions (paired, with a bootstrap interval)."""
+    print("| max tokens | repository | queries | semantic MRR@10 | semantic R@10 | float MRR@10 | float R@10 "
+          "| functions truncated | tokens/function | chunks/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    per_length: dict[int, list[int | None]] = {}
+    for length in lengths:
+        provider = MiniLMProvider(max_tokens=length)
+        totals: dict[str, list[int | None]] = {}
+        embedded, seconds = 0, 0.0
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in names:
+                ranks, stats = evaluate(name, provider, Path(tmp))
+                for method, values in ranks.items():
+                    totals.setdefault(method, []).extend(values)
+                embedded += int(stats["embedded"])
+                seconds += stats["seconds"]
+                print(_sweep_row(length, name, ranks, stats["embedded"] / stats["seconds"], stats), flush=True)
+        print(_sweep_row(length, "**all**", totals, embedded / seconds, None), flush=True)
+        per_length[length] = totals["semantic"]
+    longest = max(lengths)
+    print(f"\n| max tokens | MRR@10 | MRR@10 - MRR@10 at {longest} (95% CI) | R@10 | R@10 - R@10 at {longest} (95% CI) |")
+    print("|---|---|---|---|---|")
+    for length in lengths:
+        (mrr, mrr_ci), (recall, recall_ci) = paired_difference(per_length[length], per_length[longest])
+        scores = Scores.of(per_length[length])
+        print(f"| {length} | {scores.mrr:.3f} | {mrr:+.3f} ({mrr_ci[0]:+.3f} to {mrr_ci[1]:+.3f}) "
+              f"| {scores.recall:.3f} | {recall:+.3f} ({recall_ci[0]:+.3f} to {recall_ci[1]:+.3f}) |")
+
+
+Interval = tuple[float, tuple[float, float]]
+
+
+def paired_difference(ranks: list[int | None], reference: list[int | None],
+                      resamples: int = BOOTSTRAP) -> tuple[Interval, Interval]:
+    """Return the MRR@10 and Recall@10 differences of two methods on the same questions, each with a
+    95% bootstrap interval (questions resampled with replacement, a fixed seed)."""
+    def per_question(values: list[int | None]) -> tuple[np.ndarray, np.ndarray]:
+        rr = np.array([1 / r if r is not None and r <= CUTOFF else 0.0 for r in values])
+        return rr, (rr > 0).astype(np.float64)
+
+    (rr, hit), (rr0, hit0) = per_question(ranks), per_question(reference)
+    picks = np.random.default_rng(SEED).integers(0, len(rr), (resamples, len(rr)))
+    out = []
+    for diff in (rr - rr0, hit - hit0):
+        means = diff[picks].mean(axis=1)
+        out.append((float(diff.mean()), (float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5)))))
+    return out[0], out[1]
+
+
+def _sweep_row(length: int, name: str, ranks: dict[str, list[int | None]], rate: float,
+               stats: dict[str, float] | None) -> str:
+    s, f = Scores.of(ranks["semantic"]), Scores.of(ranks["float"])
+    share = "" if stats is None else f"{stats['truncated']:.0%}"
+    tokens = "" if stats is None else f"{stats['tokens']:.0f}"
+    return (f"| {length} | {name} | {len(ranks['semantic'])} | {s.mrr:.3f} | {s.recall:.3f} | {f.mrr:.3f} "
+            f"| {f.recall:.3f} | {share} | {tokens} | {rate:.1f} |")
 
 
 def main(names: list[str]) -> None:
@@ -196,5 +260,12 @@ def _row(name: str, ranks: dict[str, list[int | None]], functions: int | None, r
 
 if __name__ == "__main__":
     started = time.perf_counter()
-    main(sys.argv[1:] or list(REPOSITORIES))
+    parser = argparse.ArgumentParser(prog="python -m bench.semantic_quality", description=__doc__.split("\n")[0])
+    parser.add_argument("repositories", nargs="*", default=list(REPOSITORIES))
+    parser.add_argument("--max-tokens", type=int, nargs="+", help="sweep these truncation lengths instead")
+    args = parser.parse_args()
+    if args.max_tokens:
+        sweep(args.repositories, args.max_tokens)
+    else:
+        main(args.repositories)
     print(f"\n({time.perf_counter() - started:.0f} s in all)")

@@ -16,6 +16,7 @@ import types
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,17 +41,25 @@ def model_flops(token_counts: Sequence[int]) -> float:
     return float(DENSE_FLOPS_PER_TOKEN * n.sum() + ATTENTION_FLOPS_PER_PAIR * (n * n).sum())
 
 
-def gemm_ceiling(workers: int, seconds: float = GEMM_SECONDS) -> tuple[float, dict[str, float]]:
-    """Measure sustained GEMM GFLOP/s on the model's shapes with ``workers`` threads at once.
+@dataclass(frozen=True, slots=True)
+class Ceiling:
+    """Sustained GEMM rates on the model's shapes, all threads together."""
 
-    Return the rate over one layer's four products (FLOP-weighted, as a layer runs them) and
-    the rate of each shape, all threads together; about ``seconds`` per shape.
-    """
+    gflops: float
+    """Per second of wall time, over one layer's four products (FLOP-weighted, as a layer runs them)."""
+    cpu_gflops: float
+    """Per second of CPU time (all threads): what the cores do while they run, whatever the load."""
+    shapes: dict[str, float]
+    """Wall-time rate of each product."""
+
+
+def gemm_ceiling(workers: int, seconds: float = GEMM_SECONDS) -> Ceiling:
+    """Measure sustained GEMM GFLOP/s on the model's shapes with ``workers`` threads at once (~``seconds`` each)."""
     from threadpoolctl import threadpool_limits
 
     rng = np.random.default_rng(0)
     rates: dict[str, float] = {}
-    layer_seconds = 0.0
+    layer_seconds = cpu_seconds = all_flops = 0.0
     with threadpool_limits(limits=1, user_api="blas"), ThreadPoolExecutor(workers) as pool:
         for a, b in DENSE_SHAPES:
             x = rng.standard_normal((GEMM_ROWS, a), dtype=np.float32)
@@ -59,12 +68,15 @@ def gemm_ceiling(workers: int, seconds: float = GEMM_SECONDS) -> tuple[float, di
             flops = 2.0 * GEMM_ROWS * a * b
             reps = max(2, int(seconds * 60e9 / flops))
             list(pool.map(lambda o, x=x, w=w: np.matmul(x, w, out=o), outs))  # warm up
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             list(pool.map(lambda o, x=x, w=w, n=reps: [np.matmul(x, w, out=o) for _ in range(n)], outs))
             rate = flops * reps * workers / (time.perf_counter() - start)
+            cpu_seconds += time.process_time() - cpu
+            all_flops += flops * reps * workers
             rates[f"({GEMM_ROWS}x{a})@({a}x{b})"] = rate / 1e9
             layer_seconds += 2.0 * a * b / rate
-    return sum(2.0 * a * b for a, b in DENSE_SHAPES) / layer_seconds / 1e9, rates
+    wall = sum(2.0 * a * b for a, b in DENSE_SHAPES) / layer_seconds / 1e9
+    return Ceiling(wall, all_flops / cpu_seconds / 1e9, rates)
 
 
 @contextmanager
