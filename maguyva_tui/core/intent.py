@@ -201,6 +201,41 @@ def _target_after(text: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Prose quoting: reStructuredText roles and double back-ticks, read as a writer of docs means them.
+
+_ROLE = re.compile(
+    r":(?:[A-Za-z][\w+.-]{0,30}:)?(?P<role>[A-Za-z][\w+.-]{0,30}):`(?P<x>[^`\n]{1,200})`"
+)
+"""A role, optionally in a domain: ``:rfc:`2822```, ``:func:`parse```, ``:py:class:`~pkg.Foo```."""
+_CODE_ROLES: Final = frozenset(
+    "func function meth method class attr attribute obj data mod module exc exception const var "
+    "type member struct macro enum enumerator union property prop interface".split()
+)
+"""Roles whose content names a symbol; the others (``rfc``, ``pep``, ``ref``, ``doc``, ``term``)
+hold words."""
+_DOUBLE_TICKS = re.compile(r"``(?P<x>[^`\n]{1,1000})``")
+_ROLE_TITLE = re.compile(r"(?P<title>[^<]{0,200}?)\s*<(?P<target>[^<>]{1,200})>\s*$")
+
+
+def plain_quoting(text: str) -> str:
+    """Rewrite prose quoting the way it is meant: a code role as the backticked name it refers to
+    (``:class:`~pkg.Foo``` -> ```pkg.Foo```), any other role as words (``:rfc:`2822``` ->
+    ``rfc 2822``), double back-ticks as one pair (````x```` -> ```x```), so that no rule pairs the
+    closing ticks of one span with the opening ticks of the next."""
+    return _ROLE.sub(_role_text, _DOUBLE_TICKS.sub(r"`\g<x>`", text))
+
+
+def _role_text(match: re.Match[str]) -> str:
+    """One role's reading: the symbol it names, backticked, or its words."""
+    role, content = match.group("role").lower(), match.group("x").strip()
+    titled = _ROLE_TITLE.match(content)
+    if role not in _CODE_ROLES:
+        return f"{role} {titled.group('title') if titled and titled.group('title') else content}"
+    name = (titled.group("target") if titled else content).lstrip("~!.").removesuffix("()")
+    return f"`{name}`" if name else " "
+
+
+# ---------------------------------------------------------------------------------------------
 # Rule 0: a pasted code snippet.
 
 _TRACE = re.compile(
@@ -408,9 +443,16 @@ _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
 
 def _prose(text: str) -> bool:
     """A sentence rather than a search: long, and without a search verb. A quote, an error name or
-    an identifier inside prose is what the sentence is about, not a string to grep for."""
-    outside = _QUOTED.sub(" ", text)  # a quoted string is the needle, not words of the sentence
+    an identifier inside prose is what the sentence is about, not a string to grep for; a quoted
+    single word ("the 'werkzeug' version") is one of its words."""
+    outside = _QUOTED.sub(_quoted_word, text)  # a quoted phrase is a needle, not words of the sentence
     return len(_WORD.findall(outside)) > PROSE_WORDS and not _SEARCH_VERB.search(outside)
+
+
+def _quoted_word(match: re.Match[str]) -> str:
+    """A quote's text when it is a single word, else a blank."""
+    quoted = next((group for group in match.groups() if group is not None), "")
+    return f" {quoted} " if quoted and len(_WORD.findall(quoted)) == 1 else " "
 
 
 def _quoted_literal(text: str) -> Intent | None:
@@ -481,9 +523,11 @@ _QUESTION = re.compile(
 )
 _WORD = re.compile(r"\S+")
 _SEARCH_VERB = re.compile(
-    r"\b(?:find|grep|search|look\s+for|locate|where|occurrences?|string|literal|message|text|raised|thrown|throws|printed|logged|matches)\b",
+    r"\b(?:find|grep|search|look\s+for|locate|occurrences?|string|literal|raised|thrown|throws|printed|logged|matches)\b",
     re.I,
 )
+"""Words that make a long query a search for what it quotes or names. Nouns a sentence about code
+uses all the time ("where", "message", "text": "Return the text of the error message") are not."""
 
 
 def _identifier(text: str) -> Intent | None:
@@ -524,7 +568,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
 
 def classify(text: str) -> Intent:
     """Return the intent of a query: the first matching rule's, else an honest low-confidence guess."""
-    text = text[:MAX_CLASSIFY_CHARS].strip()
+    text = plain_quoting(text[:MAX_CLASSIFY_CHARS].strip())
     if not text:
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
     for rule in RULES:
