@@ -26,11 +26,13 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
+from maguyva_tui.core.bm25 import StoredFile, save_generation
 from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
 from maguyva_tui.core.store.facts import FactsTable, Row
@@ -458,6 +460,8 @@ class _Build:
             save_facts(gen, fact_rows)  # a fresh interpreter reads them from there
         trigrams, dead = self._trigrams(entries, rows, added, live_ids)
         self.summary.trigram_bytes = trigrams.save(gen)
+        added_ids = {doc for doc, _ in added}
+        save_generation(gen, _word_files(entries, rows, fact_rows, added_ids), prev.generation if prev else None)
         if beside is not None and beside.forked:
             save_facts(gen, fact_rows)  # while the forked graph build finishes
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
@@ -568,6 +572,13 @@ class _Build:
         s.removed = len([p for p in (self.previous.files if self.previous else {}) if p not in facts])
         s.skipped = dict(self.report.skipped)
         s.noticed = dict(self.report.noticed)
+
+
+def _word_files(entries: list[FileEntry], rows: list[Stored], facts: dict[str, Row], added: set[int]) -> Iterator[StoredFile]:
+    """The files of a generation as the chunk index counts them (``entries`` and ``rows`` in one order)."""
+    for entry, (_, data) in zip(entries, rows):
+        text = partial(bytes.decode, data, "utf-8", "replace")
+        yield StoredFile(entry.path, entry.doc_id, facts[entry.path][1], text, entry.doc_id not in added)
 
 
 def _same_stat(entry: FileEntry, candidate: Candidate) -> bool:

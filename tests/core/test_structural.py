@@ -273,8 +273,9 @@ def test_a_sentence_votes_only_for_definitions_that_own_a_chunk() -> None:
     # The variable ``domains`` matches best by name but has no chunk: its vote would land elsewhere.
     hits = StructuralRetriever(JAR).search(Query("the domains known to this jar of cookies"), 10)
     assert "domains" not in [h.symbol for h in hits]
-    classes = StructuralRetriever(JAR).search(Query("the domains of a jar", kinds=("class",)), 10)
+    classes = StructuralRetriever(JAR).search(Query("the domains kept in a jar of cookies", kinds=("class",)), 10)
     assert {h.kind for h in classes} == {"class"} and "domains" not in [h.symbol for h in classes]
+    assert classes[0].symbol == "CookieJar"  # both words of its name said; RequestsCookieJar's "requests" is not
 
 
 def test_identifiers_a_sentence_mentions_do_not_vote() -> None:

@@ -10,31 +10,30 @@ In a blend (``Query.word_votes``), free-text questions with no literal hit fall 
 matching: lines scored by the summed rarity of the question's words they contain. Alone, the
 engine lists exactly the lines holding the literal, as rg does.
 
-In a blended search where the semantic engine answers for meaning, a *sentence* (the structural
-engine's :func:`~maguyva_tui.core.retrievers.structural.is_sentence`: "extract the cookies from
-the response into a CookieJar") votes by chunk instead of by line (:meth:`TextRetriever.sentence_hits`):
-each function scores BM25 of the sentence's stemmed words over the stemmed subtokens of the
-identifiers and words in its body, so of two sibling functions of a file the one whose body
-holds the words ranks first. Fusion shows one chunk per file, so this vote mostly decides which.
+In a blended search a question in plain words (at least :data:`PHRASE_WORDS` content words besides
+its target: "session management", "extract the cookies from the response into a CookieJar") votes
+by chunk instead of by line (:meth:`TextRetriever.sentence_hits`), with or without embeddings: BM25
+of its words over every chunk's contents, both tokenized the code-aware way
+(:mod:`~maguyva_tui.core.bm25`: identifiers split into words, stemmed), so of two sibling functions
+of a file the one whose body holds the words ranks first. A chunk votes only where that evidence is
+strong: it must hold at least :data:`MIN_BODY_STEMS` of the sentence's words, so a chunk that
+shares one word with it (``AfterValidator`` for "after validation") is no vote.
 """
 
 from __future__ import annotations
 
 import math
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 import re2
 
+from maguyva_tui.core.bm25 import ChunkIndex, question_stems
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
-from maguyva_tui.core.names import identifiers_in, is_code_like, split_identifier, word_stem
+from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
-from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
-from maguyva_tui.core.retrievers.structural import BM25_B, BM25_K1, is_sentence
-from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
+from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
@@ -65,40 +64,21 @@ SENTENCE_CHUNKS_PER_FILE = TERM_LINES_PER_FILE
 """Chunks of one file a sentence votes for at most, its best ones: a file's every function holding
 a common word would push other files' functions down the list."""
 
-WORD_TABLE_FILES = 2048
-"""Files whose chunk word counts are kept (least recently used dropped first)."""
+MIN_BODY_STEMS = 2
+"""A chunk votes for a sentence only when it holds at least this many of its words (all of them
+when it has fewer): one word in common, however rare, is no evidence of what the sentence means
+(``AfterValidator`` for "after validation"). Chosen on bench.nl_quality's half A, in the default
+blend (static tier): 1 word -> NDCG@10 0.778 on semble's questions, docstring MRR@10 0.432; 2
+words -> 0.786, 0.431; a share of the sentence's idf instead: 0.2 -> 0.782, 0.435, 0.35 -> 0.785,
+0.414 (and alone, any share cost more than it saved)."""
+
+PHRASE_WORDS = 2
+"""Content words from which a question in plain words votes by chunk (a sentence, or a phrase:
+"session management", "how are routes registered"); the structural engine asks for
+:data:`~maguyva_tui.core.retrievers.structural.SENTENCE_WORDS` before it stops matching names by
+their spelling, since two plain words often spell one (``parse config``)."""
 
 _IDENT = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
-
-
-@dataclass(frozen=True, slots=True)
-class _ChunkWords:
-    """The words of one file's definition chunks, for a sentence's vote.
-
-    Every identifier or word of a line is split into subtokens and stemmed
-    (``get_cookie_header`` -> get, cooki, header) and counted in the smallest definition holding
-    the line (as fusion locates a line), so a method's words are its own, not its class's.
-    Three parallel arrays sorted by stem id, then chunk: a stem's counts are one bisect away.
-    """
-
-    chunks: tuple[Chunk, ...]
-    stems: np.ndarray
-    """Stem ids (the retriever's vocabulary), one entry per (stem, chunk) pair."""
-    owners: np.ndarray
-    """The chunk index of each entry."""
-    counts: np.ndarray
-    """Occurrences of the stem in the chunk."""
-    lengths: np.ndarray
-    """Words (stemmed subtokens) per chunk: the BM25 document length."""
-    voters: np.ndarray
-    """Chunks a sentence may vote for: all but those holding other definitions without being
-    functions (a class's own lines are its header and fields, while its name's words are
-    shared by every method's description)."""
-
-    def entries(self, stem: int) -> slice:
-        """Where one stem's entries lie in the three arrays."""
-        lo, hi = np.searchsorted(self.stems, (stem, stem + 1)).tolist()
-        return slice(lo, hi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +177,8 @@ class TextRetriever:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         self._definers: dict[str, set[str]] | None = None
-        self._words: OrderedDict[str, _ChunkWords] = OrderedDict()
-        self._vocabulary: dict[str, int] = {}
-        self._word_ids: dict[str, tuple[int, ...]] = {}
-        self._words_lock = threading.Lock()
+        self._chunk_index: ChunkIndex | None = None
+        self._index_lock = threading.Lock()
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return matching lines, best first; in a blend (``word_votes``) free text falls back to
@@ -210,9 +188,9 @@ class TextRetriever:
         files are verified (those defining the literal, then the most central). Without it the
         list is exhaustive, as ``--modality text`` and exact-match questions need.
         Its ``code_words_only`` keeps plain English words out of term matching (when the semantic
-        engine answers for meaning, their line matches only vote for the wrong chunks); a
-        sentence (:func:`~maguyva_tui.core.retrievers.structural.is_sentence`) then votes by
-        chunk instead (:meth:`sentence_hits`), where its words pick the function. Unless
+        engine answers for meaning, their line matches only vote for the wrong chunks). A question
+        in plain words (:data:`PHRASE_WORDS` content words) votes by chunk instead
+        (:meth:`sentence_hits`), where its words pick the function. Unless
         ``literal_first`` (an exact-match question: the literal is what was asked), a name the
         sentence mentions is one of its words, not a literal to list first: the sentence
         describes a function that works with it ("build a :class:`Response` from a urllib3
@@ -222,7 +200,7 @@ class TextRetriever:
         if query.regex:
             matches = self.regex_lines(query.text, query.case, limit, max_files)
             return [self._hit(m, "regex " + m.match_type) for m in matches]
-        sentence = code_words_only and is_sentence(query.text, query.target)
+        sentence = (query.word_votes or code_words_only) and is_sentence(query.text, query.target, PHRASE_WORDS)
         literal = query.text if sentence and not query.literal_first else (query.target or query.text)
         matches = self.literal_lines(literal, query.case, limit, max_files)
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
@@ -230,7 +208,7 @@ class TextRetriever:
             return hits[:limit]  # alone, the engine is literal: exactly rg's lines
         found: list[Hit] = []
         if sentence:
-            found = self.sentence_hits(query.text, limit, max_files)
+            found = self.sentence_hits(query.text, limit)
         elif query.target is None and len(_WORDS.findall(query.text)) > 1:
             found = self.term_hits(query.text, limit, max_files, code_words_only)
         seen = {(h.path, h.start_line) for h in hits}
@@ -429,108 +407,26 @@ class TextRetriever:
         return set(sorted(weight, key=lambda p: (-weight[p], p))[:budget])
 
     def sentence_hits(self, text: str, limit: int, max_files: int | None = None) -> list[Hit]:
-        """Functions whose bodies hold a sentence's words, scored by BM25, one hit per chunk.
-
-        The sentence's content words (:func:`body_stems`) are weighted by rarity over files (the
-        trigram index's candidates for each, unverified); under a budget only the files whose
-        words weigh most are read. In each, every chunk scores ``sum(idf * tf (k1 + 1) /
-        (tf + k1 (1 - b + b len / avglen)))`` over its stems, and its best
-        :data:`SENTENCE_CHUNKS_PER_FILE` chunks are kept. A hit spans its whole chunk.
-        """
-        stems = body_stems(text)
-        n_docs = max(len(self.snapshot.trigrams.live), 1)
-        docs_by_stem: dict[str, list[str]] = {}
-        weights: dict[str, float] = {}
-        for stem in stems:
-            if len(_stem_prefix(stem)) < TERM_MIN_LENGTH:
-                continue  # shorter than a trigram ("uses" -> "us"): the index cannot narrow it
-            paths = self.candidates(string_query(_stem_prefix(stem)))
-            if paths:
-                docs_by_stem[stem] = paths
-                weights[stem] = math.log(1 + n_docs / len(paths))
-        chosen = self._term_files(docs_by_stem, weights, max_files)
-        paths = sorted({p for found in docs_by_stem.values() for p in found if chosen is None or p in chosen})
-        tables = [(path, self._chunk_words(path)) for path in paths]
-        wanted = [(stem, self._vocabulary[stem], weight) for stem, weight in weights.items() if stem in self._vocabulary]
-        counted = [table.lengths[table.lengths > 0] for _, table in tables]
-        average = float(np.concatenate(counted).mean()) if any(len(c) for c in counted) else 1.0
-        ranked: list[tuple[float, str, int, Chunk, tuple[str, ...]]] = []
-        for path, table in tables:
-            owners, parts, matched = [], [], []
-            for stem, sid, weight in wanted:
-                at = table.entries(sid)
-                if at.start == at.stop:
-                    continue
-                own, tf = table.owners[at], table.counts[at]
-                norm = 1 - BM25_B + BM25_B * table.lengths[own] / average
-                owners.append(own)
-                parts.append(weight * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm))
-                matched.append((stem, own))
-            if not owners:
-                continue
-            scores = np.bincount(np.concatenate(owners), np.concatenate(parts), len(table.chunks)) * table.voters
-            best = [i for i in np.argsort(-scores, kind="stable")[:SENTENCE_CHUNKS_PER_FILE].tolist() if scores[i] > 0]
-            holders = [(stem, set(own.tolist())) for stem, own in matched]
-            for index in best:
-                found = tuple(stem for stem, held in holders if index in held)
-                ranked.append((float(scores[index]), path, index, table.chunks[index], found))
-        ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+        """Chunks whose contents hold a sentence's words, by BM25 (:mod:`~maguyva_tui.core.bm25`),
+        at most :data:`SENTENCE_CHUNKS_PER_FILE` of one file, each holding at least
+        :data:`MIN_BODY_STEMS` of the sentence's words. A hit spans its whole chunk. The index
+        answers for every chunk at once, so ``max_files`` bounds nothing here."""
+        index = self.chunk_index()
+        found = index.search(body_stems(text), limit, SENTENCE_CHUNKS_PER_FILE, MIN_BODY_STEMS)
         out = []
-        for score, path, _, chunk, found in ranked[:limit]:
-            entry = self.snapshot.files[path]
-            reason = "body words " + "+".join(found)
-            out.append(Hit(path, chunk.start_line, chunk.end_line, score, chunk.symbol, chunk.kind, entry.language, reason))
+        for match in found:
+            chunk, language = match.chunk, self.snapshot.files[match.chunk.path].language
+            reason = "body words " + "+".join(match.stems)
+            out.append(Hit(chunk.path, chunk.start_line, chunk.end_line, match.score, chunk.symbol, chunk.kind,
+                           language, reason))
         return out
 
-    def _chunk_words(self, path: str) -> _ChunkWords:
-        """A file's chunk word counts, built on first use and kept for the next questions."""
-        with self._words_lock:
-            cached = self._words.get(path)
-            if cached is not None:
-                self._words.move_to_end(path)
-                return cached
-            table = self._count_words(path)
-            self._words[path] = table
-            if len(self._words) > WORD_TABLE_FILES:
-                self._words.popitem(last=False)
-            return table
-
-    def _count_words(self, path: str) -> _ChunkWords:
-        """Count a file's stemmed words per definition chunk. Lines are given to their smallest
-        definition (painted largest first, as
-        :class:`~maguyva_tui.core.parsing.chunks.ChunkMap` does); each run of lines one
-        chunk owns is tokenized at once, and each distinct word is split and stemmed once."""
-        row = self.snapshot.facts.rows.get(path)  # the chunk rows alone: no file's facts decoded
-        chunks = tuple(Chunk(path, *c) for c in (row[1] if row is not None else ()) if c[2] != "window")
-        lines = self.snapshot.text(path).split("\n")
-        owner = np.full(len(lines), -1, np.int64)  # 0-based line -> chunk index
-        for i in sorted(range(len(chunks)), key=lambda i: (chunks[i].start_line - chunks[i].end_line, chunks[i].start_line)):
-            owner[chunks[i].start_line - 1 : chunks[i].end_line] = i
-        edges = np.flatnonzero(np.diff(owner)) + 1
-        ids: list[int] = []
-        runs: list[int] = []
-        sizes: list[int] = []
-        known = self._word_ids
-        for lo, hi in zip([0, *edges.tolist()], [*edges.tolist(), len(lines)]):
-            if owner[lo] < 0:
-                continue
-            words = _WORDS.findall("\n".join(lines[lo:hi]))
-            for word in set(words).difference(known):
-                known[word] = self._stem_ids(word)
-            before = len(ids)
-            ids.extend(chain.from_iterable(map(known.__getitem__, words)))
-            runs.append(int(owner[lo]))
-            sizes.append(len(ids) - before)
-        owners = np.repeat(np.array(runs, np.int64), sizes)
-        keys, counts = np.unique(np.array(ids, np.int64) << 32 | owners, return_counts=True)
-        lengths = np.bincount(owners, minlength=len(chunks))
-        stems, owned = (keys >> 32).astype(np.int32), (keys & 0xFFFFFFFF).astype(np.int32)
-        return _ChunkWords(chunks, stems, owned, counts.astype(np.int32), lengths, _voters(chunks))
-
-    def _stem_ids(self, word: str) -> tuple[int, ...]:
-        """Ids of the stems of a word's subtokens of at least :data:`TERM_MIN_LENGTH` letters."""
-        stems = (word_stem(t) for t in split_identifier(word) if len(t) >= TERM_MIN_LENGTH)
-        return tuple(self._vocabulary.setdefault(stem, len(self._vocabulary)) for stem in stems)
+    def chunk_index(self) -> ChunkIndex:
+        """The BM25 index of this generation's chunks, opened (or built) on first use and kept."""
+        with self._index_lock:
+            if self._chunk_index is None:
+                self._chunk_index = ChunkIndex.open(self.snapshot)
+            return self._chunk_index
 
     def _hit(self, m: LineMatch, reason: str) -> Hit:
         if m.definition:
@@ -546,31 +442,11 @@ class TextRetriever:
 
 
 def body_stems(text: str) -> tuple[str, ...]:
-    """A sentence's content words as stems, in order: every identifier or word split into
-    subtokens (``CookieJar`` -> cookie, jar: the things a function works with are in its body),
-    English function words and question words left out, subtokens of at least
-    :data:`TERM_MIN_LENGTH` letters stemmed (``cookies`` -> ``cooki``)."""
-    tokens = (t for word in identifiers_in(text)[:MAX_TERMS] for t in split_identifier(word))
-    kept = (t for t in tokens if len(t) >= TERM_MIN_LENGTH and t not in SENTENCE_STOP_WORDS and t not in STOP_WORDS)
-    return tuple(dict.fromkeys(word_stem(t) for t in kept))
-
-
-def _voters(chunks: tuple[Chunk, ...]) -> np.ndarray:
-    """1 for each chunk a sentence may vote for: functions, and definitions holding no other
-    (definitions nest, so one holds another exactly when the next to start lies inside it)."""
-    order = sorted(range(len(chunks)), key=lambda i: (chunks[i].start_line, -chunks[i].end_line))
-    votes = np.ones(len(chunks))
-    for here, after in zip(order, order[1:]):
-        chunk = chunks[here]
-        if chunk.kind not in FUNCTION_KINDS and chunks[after].start_line <= chunk.end_line:
-            votes[here] = 0.0
-    return votes
-
-
-def _stem_prefix(stem: str) -> str:
-    """What every word with this stem contains, for the trigram index: the stem, less a final
-    ``i`` that stands for ``y`` (``queri``: query, queries)."""
-    return stem[:-1] if stem.endswith("i") and len(stem) > TERM_MIN_LENGTH else stem
+    """A sentence's content words as the chunk index counts them, in order: every identifier or
+    word split into subtokens (``CookieJar`` -> cookie, jar: the things a function works with are in
+    its body), English function words and question words left out, stemmed (``cookies`` ->
+    ``cooki``)."""
+    return question_stems(text, STOP_WORDS)
 
 
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:

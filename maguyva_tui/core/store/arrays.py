@@ -56,6 +56,11 @@ def load_array(path: Path, dtype: type[np.generic], ndim: int = 1, columns: int 
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
     except Exception as exc:  # a damaged header raises ValueError, EOFError, OSError, ...
         raise damaged(path, type(exc).__name__) from None
+    if not isinstance(array, np.ndarray):  # an archive of arrays (.npz) where one array belongs
+        close = getattr(array, "close", None)
+        if close is not None:
+            close()
+        raise damaged(path, "not an array")
     offset = getattr(array, "offset", None)
     if (array.dtype != np.dtype(dtype) or array.ndim != ndim or (columns is not None and array.shape[1] != columns)
             or offset is None or offset + array.nbytes != size):

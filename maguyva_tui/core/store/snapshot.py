@@ -20,6 +20,7 @@ from maguyva_tui.core.store.format import (
     Manifest,
     current_generation,
 )
+from maguyva_tui.core.store.words import check_words
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
 
@@ -93,6 +94,7 @@ class Snapshot:
         except Exception as exc:  # damaged files raise nearly anything (EOFError, IndexError, ...)
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
         _check_graph(gen / "graph.npz")
+        check_words(gen)
         snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen, open_graph)
         snap._check()
         return snap

@@ -1,0 +1,108 @@
+"""The chunk index's files in a generation (``words_*``): what :mod:`maguyva_tui.core.bm25` writes.
+
+Two parts, every array ``.npy`` under the rules of :mod:`~maguyva_tui.core.store.arrays`:
+
+- each file's own counts, kept so that the next generation copies those of the files it did not
+  change: ``docs`` (document ids in path order), ``file_starts`` into ``file_keys`` (stem id << 32
+  | chunk index in the file) and ``file_counts``, ``file_chunks`` (chunks per file) and
+  ``file_voters`` (one byte per chunk: whether a question may vote for it);
+- the postings a question reads: ``offsets`` (per stem id) into ``chunks`` (chunk numbers) and
+  ``factors`` (BM25 term factors), ``owners`` (per chunk number: file number, chunk index), and
+  ``order`` (stem ids sorted by stem: a question's stems are found by bisection);
+
+and ``words_stems``, the stems by id (a string table). :func:`check_words` is what opening a
+generation runs: a missing, damaged or inconsistent part is ``IndexUnavailable`` (rebuilt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from maguyva_tui.core.store.arrays import Strings, damaged, load_array, save_array, save_strings
+
+STEMS = "words_stems"
+"""The string table of stems."""
+
+_TYPES: dict[str, tuple[type[np.generic], int]] = {
+    "docs": (np.int64, 1), "file_keys": (np.int64, 1), "file_starts": (np.int64, 1), "file_counts": (np.int32, 1),
+    "file_chunks": (np.int64, 1), "file_voters": (np.int8, 1), "offsets": (np.int64, 1), "chunks": (np.int32, 1),
+    "factors": (np.float32, 1), "owners": (np.int32, 2), "order": (np.int64, 1),
+}
+"""Each array's type and number of dimensions."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredWords:
+    """A generation's chunk index as stored (see the module docstring for each part)."""
+
+    stems: Strings | list[str]
+    """The stems by id: a mapped string table when read (decoded on first use), a list when written."""
+    docs: np.ndarray
+    file_keys: np.ndarray
+    file_starts: np.ndarray
+    file_counts: np.ndarray
+    file_chunks: np.ndarray
+    file_voters: np.ndarray
+    offsets: np.ndarray
+    chunks: np.ndarray
+    factors: np.ndarray
+    owners: np.ndarray
+    order: np.ndarray
+    """Stem ids in the order of their stems, so that a stem is found by bisection without decoding
+    the table."""
+
+    def consistent(self) -> bool:
+        """Whether the parts' sizes agree with each other (a torn or tampered write does not)."""
+        files, chunks = len(self.docs), int(np.sum(self.file_chunks))
+        return (
+            len(self.file_starts) == files + 1 and len(self.file_chunks) == files
+            and int(self.file_starts[0]) == 0 and int(self.file_starts[-1]) == len(self.file_keys) == len(self.file_counts)
+            and len(self.file_voters) == chunks == len(self.owners) and self.owners.shape[1:] == (2,)
+            and len(self.offsets) == len(self.stems) + 1 and int(self.offsets[0]) == 0 and len(self.order) == len(self.stems)
+            and int(self.offsets[-1]) == len(self.chunks) == len(self.factors)
+            and (not len(self.chunks) or 0 <= int(self.chunks.min()) <= int(self.chunks.max()) < chunks)
+        )
+
+
+def save_words(folder: Path, words: StoredWords) -> None:
+    """Write every part into a generation's folder."""
+    save_strings(folder, STEMS, words.stems if isinstance(words.stems, list) else words.stems.all())
+    for name, (dtype, _) in _TYPES.items():
+        save_array(folder / f"words_{name}.npy", np.asarray(getattr(words, name)).astype(dtype, copy=False))
+
+
+def load_words(folder: Path) -> StoredWords:
+    """Map every part of a generation's chunk index; IndexUnavailable when any is missing, damaged
+    or disagrees with the others."""
+    stems = Strings.load(folder, STEMS)
+    arrays = {name: load_array(folder / f"words_{name}.npy", dtype, ndim) for name, (dtype, ndim) in _TYPES.items()}
+    words = StoredWords(stems, **arrays)
+    if not words.consistent():
+        raise damaged(folder / "words_offsets.npy", "parts disagree")
+    return words
+
+
+def find_stem(words: StoredWords, stem: str) -> int | None:
+    """The id of a stem, by bisection over ``order`` (a few strings decoded, not the table)."""
+    table, order = words.stems, words.order
+    if isinstance(table, list):
+        return table.index(stem) if stem in table else None
+    lo, hi = 0, len(order)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if (table.pick(order[mid : mid + 1] + 1)[0] or "") < stem:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < len(order) and table.pick(order[lo : lo + 1] + 1)[0] == stem:
+        return int(order[lo])
+    return None
+
+
+def check_words(folder: Path) -> None:
+    """Refuse a generation whose chunk index cannot be opened (what opening a generation checks:
+    headers and sizes only, nothing decoded)."""
+    load_words(folder)
