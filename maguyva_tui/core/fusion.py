@@ -149,7 +149,7 @@ class Fused:
             "folded": self.folded,
             "file_credit": self.file_credit,
             "file_credits": dict(self.credits),
-            "copies": [list(key) for key in self.copies],
+            "copies": [{"path": p, "start_line": s, "end_line": e} for p, s, e in self.copies],
         }
 
 
