@@ -7,6 +7,7 @@ end as one line on stderr and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import re
@@ -14,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO
 
 from maguyva_tui import __version__
 from maguyva_tui.core.types import (
@@ -213,8 +214,30 @@ def _run_app(argv: list[str]) -> int:
             names = ", ".join(sorted(app.available_themes))
             raise UserError(f"unknown theme {args.theme!r}; choose one of {names}")
         app.theme = args.theme
-    app.run()
-    return app.return_code or 0
+    loop = asyncio.new_event_loop()  # run on a loop of our own: asyncio.run would join the worker threads
+    asyncio.set_event_loop(loop)
+    app.run(loop=loop)
+    _exit_now(app.return_code or 0)
+
+
+def _exit_now(status: int) -> NoReturn:
+    """End the explorer's process without joining its worker threads, so quitting is instant.
+
+    What they were doing is already saved or safely dropped: the settings are written when chosen,
+    the app saved the vectors embedded so far when it closed (a batch half done is dropped), and a
+    refresh cut short leaves the previous generation of the index live (the next run prunes the
+    half-written one). Child processes (parsing workers) are ended first, so none outlives us.
+    """
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        child.terminate()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(status)
 
 
 def _engine(path: str, index_dir: str | None, notify: Callable[[str], None] | None = None) -> Engine:

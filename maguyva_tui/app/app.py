@@ -228,7 +228,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.index_repo()
 
     def on_unmount(self) -> None:
-        self.stop_watching.set()
+        """Stop the watcher and the embedding now: the vectors embedded so far are saved, a batch
+        half done is dropped, and nothing is waited for (quitting stays instant)."""
+        self.live.close(wait=0)
 
     # -- indexing -------------------------------------------------------------------------------
 
@@ -283,7 +285,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,
-        a what-if to reset."""
+        a what-if to reset, and the focus outside the query box (where they are typed)."""
+        if action in ("nudge", "next_weight", "reset_what_if") and isinstance(self.focused, QueryInput):
+            return False
         if action in ("nudge", "next_weight"):
             return self.answer is not None and bool(self.answer.weights)
         if action == "reset_what_if":

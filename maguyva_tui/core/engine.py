@@ -477,6 +477,12 @@ class Engine:
         """Lines ``start..end`` (1-based, inclusive) of an indexed file, as the index holds them."""
         return self.snapshot.lines(path, start, end)
 
+    def save_vectors(self) -> int:
+        """Save the transformer tier's vectors embedded since the last save (none when its store was
+        never opened); return how many. Safe beside an embedding pass: the store locks its rows."""
+        store = self._store  # read without the engine's lock: an exit never waits for a store being opened
+        return store.save() if store is not None else 0
+
     def close(self) -> None:
         """Stop the engine's threads."""
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -304,12 +304,17 @@ class LiveIndex:
         self._set(embedded=done, embed_total=total)
         self._tell(self.events.embed_progress, done, total)
 
-    def close(self) -> None:
-        """Stop the background work (waiting a little for the embedding thread) and the engine's threads."""
+    def close(self, wait: float = STOP_WAIT_S) -> None:
+        """Stop the background work and the engine's threads, waiting up to ``wait`` seconds for the
+        embedding thread to reach a checkpoint. The vectors embedded by then are saved; a batch still
+        being embedded is dropped (the store never holds half a batch), so a front end in a hurry
+        to exit may pass ``wait=0``."""
         self.stopped.set()
         thread = self._embed_thread
         if thread is not None:
-            thread.join(STOP_WAIT_S)
+            thread.join(wait)
+            if thread.is_alive():
+                self.engine.save_vectors()
         self.engine.close()
 
     @staticmethod

@@ -79,6 +79,7 @@ async def test_footer_shows_the_what_if_keys_when_they_apply(make_app) -> None:
         await pilot.pause()
         assert not footer(app) & {"+weight", "-weight", "Reset what-if"}  # nothing asked: nothing to re-weigh
         await ask(pilot, "parse_config")
+        assert not footer(app) & {"+weight", "-weight", "Weight"}  # in the query box they are typed
         await pilot.press("escape")
         await wait_for(pilot, lambda: {"+weight", "-weight"} <= footer(app))
         assert "Reset what-if" not in footer(app)

@@ -46,6 +46,7 @@ class _StubEngine:
         self.embed_started = threading.Event()
         self.embed_blocks = False
         self.closed = False
+        self.saved = 0
         self._count = threading.Lock()
 
     def open_existing(self) -> bool:
@@ -79,6 +80,10 @@ class _StubEngine:
         while self.embed_blocks and not (should_stop and should_stop()):
             time.sleep(0.005)
         return _Report(4, bool(should_stop and should_stop()))
+
+    def save_vectors(self) -> int:
+        self.saved += 1
+        return 0
 
     def close(self) -> None:
         self.closed = True
@@ -270,3 +275,55 @@ def test_closing_while_the_embedding_thread_starts_never_joins_an_unstarted_thre
     monkeypatch.setattr(threading.Thread, "start", start_after_close)
     live.embed_in_background()
     assert closed and engine.closed
+
+
+def test_closing_without_waiting_saves_what_is_embedded_and_drops_the_batch_in_flight(polyglot: Path) -> None:
+    """The explorer quits at once (issue 20.7): the batches embedded are on disk, the one being
+    embedded is dropped whole, and close() never waits for it."""
+    import zlib
+
+    from maguyva_tui.core.embed.progressive import BATCH_SIZE
+    from maguyva_tui.core.engine import Engine
+    from tests.fakes import FakeProvider
+
+    in_flight, release = threading.Event(), threading.Event()
+
+    class SecondBatchHangs(FakeProvider):
+        id = "test:hang:64"
+
+        def seed(self, text: str) -> int:
+            return zlib.crc32(text.encode())
+
+        def embed_documents(self, texts: Any) -> Any:
+            if self.documents:  # the second batch: embedding when the user quits
+                in_flight.set()
+                release.wait(WAIT_S)
+            return super().embed_documents(texts)
+
+    engine = Engine(polyglot, provider=SecondBatchHangs(), static=False)
+    engine.refresh()
+    live = LiveIndex(engine)
+    live.embed_in_background()
+    assert in_flight.wait(WAIT_S)
+    started = time.monotonic()
+    live.close(wait=0)
+    assert time.monotonic() - started < 1.0
+    reopened = Engine(polyglot, provider=SecondBatchHangs(), static=False)  # what the next run finds
+    reopened.open_existing()
+    assert len(reopened.vector_store()) == BATCH_SIZE  # the first batch, saved; the second, not there
+    release.set()
+
+
+def test_close_without_waiting_saves_the_vectors_embedded_so_far() -> None:
+    engine = _StubEngine()
+    engine.embed_blocks = True
+    live = _live(engine)
+    live.close(wait=0)  # nothing embedding: nothing to save
+    assert engine.saved == 0 and engine.closed
+    engine = _StubEngine()
+    engine.embed_blocks = True
+    live = _live(engine)
+    live.embed_in_background()
+    _until(engine.embed_started.is_set)
+    live.close(wait=0)
+    assert engine.saved == 1

@@ -26,7 +26,7 @@ class QueryInput(Input):
             "Leave",
             tooltip="Leave the query box (then q quits, ? helps)",
         ),
-        Binding("question_mark", "app.help", "Help", tooltip="On an empty query (else ? is typed)"),
+        Binding("question_mark", "app.help", "Help", show=False, tooltip="On an empty query (else ? is typed)"),
     ]
 
     async def _on_key(self, event: events.Key) -> None:
