@@ -493,7 +493,11 @@ GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "graph.npz", "cen
                     "facts_files.npy", "facts_paths.bin", "facts_paths_offsets.npy", "facts_chunks.npy",
                     "facts_symbols.npy", "facts_imports.npy", "facts_strings.bin", "facts_strings_offsets.npy",
                     "facts_refs.npy", "facts_refnames.bin", "facts_refnames_offsets.npy",
-                    "trigram_keys.npy", "trigram_offsets.npy", "trigram_postings.bin", "trigram_live.bin"]
+                    "trigram_keys.npy", "trigram_offsets.npy", "trigram_postings.bin", "trigram_live.bin",
+                    "words_chunks.npy", "words_docs.npy", "words_factors.npy", "words_file_chunks.npy",
+                    "words_file_counts.npy", "words_file_keys.npy", "words_file_starts.npy",
+                    "words_file_voters.npy", "words_offsets.npy", "words_order.npy", "words_owners.npy",
+                    "words_stems.bin", "words_stems_offsets.npy"]
 """Every file of an index folder's live state; the matrix below damages each one."""
 
 DAMAGES = ["deleted", "emptied", "halved", "byte flipped", "garbage appended"]
