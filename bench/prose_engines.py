@@ -13,6 +13,7 @@ natural-language questions). Each question is asked of:
 
     python -m bench.prose_engines                      # requests, flask, click
     python -m bench.prose_engines --repos flask --show 5
+    python -m bench.prose_engines --methods "text vote (no embeddings),structural"   # no embedding
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ MAX_QUESTIONS = 10_000
 Method = Callable[[Any, str], list[metrics.Span]]
 
 
-def prepare(name: str) -> tuple[Any, list[casegen.Case]]:
-    """The engine over the docstring-blanked copy (indexed and embedded) and its questions."""
+def prepare(name: str, embed: bool = True) -> tuple[Any, list[casegen.Case]]:
+    """The engine over the docstring-blanked copy (indexed, and embedded when ``embed``) and its questions."""
     from maguyva_tui.core.embed.minilm import MiniLMProvider
     from maguyva_tui.core.engine import Engine
 
@@ -50,7 +51,8 @@ def prepare(name: str) -> tuple[Any, list[casegen.Case]]:
     defs = oracles.definitions(texts, oracles.python_files(source, files))
     engine = Engine(root, INDEXES, provider=MiniLMProvider())
     engine.refresh()
-    engine.embed_pending()
+    if embed:
+        engine.embed_pending()
     return engine, casegen.language_cases(defs, MAX_QUESTIONS, name + "/nl")
 
 
@@ -78,6 +80,9 @@ def engine_alone(modality: str | None) -> Method:
     return run
 
 
+EMBEDDED = ("semantic", "product")
+"""Methods that need the transformer tier's vectors (the others run on the index alone)."""
+
 METHODS: dict[str, Method] = {
     "text vote (semantic present)": text_vote(True),
     "text vote (no embeddings)": text_vote(False),
@@ -94,7 +99,7 @@ def evaluate(names: list[str], methods: list[str], show: int) -> None:
     print("| repository | method | questions | MRR@10 | Hit@1 | Hit@10 | ms/question |")
     print("|---|---|---|---|---|---|---|")
     for name in names:
-        engine, cases = prepare(name)
+        engine, cases = prepare(name, embed=any(m in EMBEDDED for m in methods))
         for method in methods:
             scored: list[tuple[float, float, float]] = []
             started = time.perf_counter()

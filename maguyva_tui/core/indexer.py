@@ -32,7 +32,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from maguyva_tui.core.bm25 import StoredFile, save_generation
+from maguyva_tui.core.chunk_words import StoredFile, save_generation
 from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
 from maguyva_tui.core.store.facts import FactsTable, Row

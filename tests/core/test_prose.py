@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from maguyva_tui.core.bm25 import ChunkIndex, code_words, question_stems
+from maguyva_tui.core.bm25 import code_words, question_stems
+from maguyva_tui.core.chunk_words import build_index, open_index
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.intent import classify, plain_quoting
@@ -97,7 +98,7 @@ def test_code_words_split_identifiers_and_drop_function_words() -> None:
 
 
 def test_bm25_ranks_the_chunk_whose_body_holds_the_sentence_words(repo: Path) -> None:
-    index = ChunkIndex.open(update_index(repo)[0])
+    index = open_index(update_index(repo)[0])
     found = index.search(question_stems("run the hooks after validation of a value"), 5)
     assert found[0].chunk.symbol == "apply_validators"
     assert {"after", "validation", "hook"} <= set(found[0].stems)
@@ -187,8 +188,8 @@ def test_the_chunk_index_is_written_with_the_generation_and_reused(repo: Path) -
     snapshot = update_index(repo)[0]
     folder = current_generation(snapshot.folder)
     assert (folder / "words_chunks.npy").exists()
-    stored = ChunkIndex.open(snapshot)
-    built = ChunkIndex.build(snapshot)
+    stored = open_index(snapshot)
+    built = build_index(snapshot)
     stems = question_stems("run the hooks after validation")
     assert [(m.chunk, round(m.score, 5)) for m in stored.search(stems, 5)] == [
         (m.chunk, round(m.score, 5)) for m in built.search(stems, 5)
@@ -196,9 +197,9 @@ def test_the_chunk_index_is_written_with_the_generation_and_reused(repo: Path) -
     (repo / "dates.py").write_text(DATES + "\n\ndef parse_hooks(text):\n    return text.split()\n")
     again = update_index(repo)[0]
     stems = question_stems("parse the hooks of a text")
-    assert ChunkIndex.open(again).search(stems, 1)[0].chunk.symbol == "parse_hooks"
-    assert [m.chunk for m in ChunkIndex.open(again).search(stems, 5)] == [
-        m.chunk for m in ChunkIndex.build(again).search(stems, 5)
+    assert open_index(again).search(stems, 1)[0].chunk.symbol == "parse_hooks"
+    assert [m.chunk for m in open_index(again).search(stems, 5)] == [
+        m.chunk for m in build_index(again).search(stems, 5)
     ]
 
 
@@ -208,4 +209,4 @@ def test_a_damaged_chunk_index_rebuilds_the_index(repo: Path) -> None:
     np.save(path, np.zeros(3, np.float64))  # another type: refused when the generation opens
     again, summary = update_index(repo)
     assert summary.rebuilt_because is not None and "words_factors.npy" in summary.rebuilt_because
-    assert ChunkIndex.open(again).search(question_stems("hooks after validation"), 1)[0].chunk.symbol == "apply_validators"
+    assert open_index(again).search(question_stems("hooks after validation"), 1)[0].chunk.symbol == "apply_validators"

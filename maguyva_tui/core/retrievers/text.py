@@ -30,6 +30,7 @@ import numpy as np
 import re2
 
 from maguyva_tui.core.bm25 import ChunkIndex, question_stems
+from maguyva_tui.core.chunk_words import open_index
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
@@ -425,7 +426,7 @@ class TextRetriever:
         """The BM25 index of this generation's chunks, opened (or built) on first use and kept."""
         with self._index_lock:
             if self._chunk_index is None:
-                self._chunk_index = ChunkIndex.open(self.snapshot)
+                self._chunk_index = open_index(self.snapshot)
             return self._chunk_index
 
     def _hit(self, m: LineMatch, reason: str) -> Hit:
