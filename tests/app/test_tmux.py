@@ -152,3 +152,68 @@ def test_every_engine_column_shows_at_width(tmp_path: Path, width: int) -> None:
 def _header(term: Terminal) -> str:
     """Return the results table's header line as the terminal shows it."""
     return next((line for line in term.screen().splitlines() if "path:line" in line), "")
+
+
+QUIT_BOUND_S = 3.0
+"""How long the process may take to end after the quitting key, on a loaded test machine (on an
+idle one it takes about 0.1 s; it used to wait for the embedding batch, or the whole first index)."""
+
+
+def _explorer_in_shell(repo: Path, tmp_path: Path) -> Terminal:
+    """The explorer started from a shell that prints its exit status, so the test sees it end and
+    the terminal given back."""
+    env = {
+        "MAGUYVA_INDEX_DIR": str(tmp_path / "index"),
+        "TERM": "xterm-256color",
+        "PYTHONPATH": os.getcwd(),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "COLUMNS": "120",  # the pane's size: Textual trusts these, and pytest's own may be inherited
+        "LINES": "36",
+    }
+    command = f"{sys.executable} -m maguyva_tui {repo} --no-watch; echo maguyva-exited=$?; sleep 60"
+    return Terminal(["sh", "-c", command], env)
+
+
+def _time_to_exit(term: Terminal, key: str) -> float:
+    started = time.monotonic()
+    term.keys(key)
+    term.wait(lambda: "maguyva-exited=" in term.screen(), "the explorer to exit", timeout=120)
+    return time.monotonic() - started
+
+
+def test_ctrl_c_clears_the_query_then_quits_at_once(tmp_path: Path) -> None:  # issue 20.5, 20.7
+    term = _explorer_in_shell(FIXTURE, tmp_path)
+    try:
+        term.wait(lambda: "symbols" in term.screen(), "the index")
+        term.keys("parse_config")
+        term.wait(lambda: "app/config.py:12" in term.screen(), "the results")
+        term.keys("C-c")
+        term.wait(lambda: "app/config.py:12" not in term.screen(), "the query to be cleared")
+        assert "ask:" in term.screen()  # the placeholder of an empty query box
+        seconds = _time_to_exit(term, "C-c")  # the embedding is usually still running here
+        assert "maguyva-exited=0" in term.screen()
+        assert seconds < QUIT_BOUND_S, f"quitting took {seconds:.2f} s"
+    finally:
+        term.close()
+
+
+@pytest.mark.slow
+def test_quitting_while_indexing_a_large_repository_is_prompt(tmp_path: Path) -> None:  # issue 20.7
+    repo = tmp_path / "large"
+    for i in range(1500):
+        folder = repo / f"pkg{i % 30}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"mod{i}.py").write_text("\n\n".join(
+            f"def handler_{i}_{j}(value):\n    return helper_{(i + 1) % 1500}_{j}(value) + {j}\n" for j in range(20)))
+    term = _explorer_in_shell(repo, tmp_path)
+    try:
+        term.wait(lambda: "indexing" in "".join(term.screen().splitlines()[-3:]), "indexing to start")
+        seconds = _time_to_exit(term, "C-c")  # the query box is empty: ctrl+c quits
+        assert "maguyva-exited=0" in term.screen()
+        assert seconds < QUIT_BOUND_S, f"quitting took {seconds:.2f} s"
+        time.sleep(0.5)
+        left = subprocess.run(["pgrep", "-f", f"^{sys.executable} -m maguyva_tui {repo}"],
+                              capture_output=True, text=True, check=False)
+        assert not left.stdout.strip(), "a parsing worker outlived the explorer"
+    finally:
+        term.close()
