@@ -10,6 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
@@ -19,6 +20,7 @@ from textual.widgets import DataTable, Footer, Input, Label
 from maguyva_tui.app.actions import ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
 from maguyva_tui.app.commands import explorer_commands
+from maguyva_tui.app.driver import quick_exit
 from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.messages import (
     EmbedProgress,
@@ -148,6 +150,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.settings_notices = [notice] if notice else []
         self.theme = theme or self._remembered_theme()
         self.index_ready = False
+        self.quitting = False
+        """Set by :meth:`exit`: the driver need not wait for its input thread."""
         self.watch_disk = watch
         self.embed_enabled = embed
         self.shown_seq = 0
@@ -179,6 +183,15 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.settings_notices.append(f"the remembered preset {name!r} is unknown; using default")
             return "default"
         return name or "default"
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, letting go of it at once on a quit."""
+        return quick_exit(super().get_driver_class())
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Quit: the terminal is handed back without waiting (see :mod:`maguyva_tui.app.driver`)."""
+        self.quitting = True
+        super().exit(*args, **kwargs)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """Give every theme the modality colours, so Textual's own themes work too."""

@@ -116,3 +116,31 @@ def test_watch_ignores_vcs_caches_and_the_index(tmp_path: Path) -> None:
         (1, str(tmp_path / "idx" / "x")),
     ]
     assert relevant(changes, tmp_path, tmp_path / "idx") == [str(tmp_path / "a.py")]
+
+
+def test_the_quick_exit_driver_lets_go_only_on_a_quit() -> None:
+    """Issue 20.7: on a quit the input thread is told to stop, not waited for; a suspend waits."""
+    import threading
+
+    from textual.drivers.headless_driver import HeadlessDriver
+    from textual.drivers.linux_driver import LinuxDriver
+
+    from maguyva_tui.app.driver import quick_exit
+
+    assert quick_exit(HeadlessDriver) is HeadlessDriver  # tests and other drivers: as they are
+    driver_class = quick_exit(LinuxDriver)
+    assert issubclass(driver_class, LinuxDriver)
+
+    class App:
+        quitting = False
+
+    app = App()
+    driver = driver_class.__new__(driver_class)
+    driver._app, driver.exit_event, driver._mouse, driver.fileno = app, threading.Event(), False, -1
+    stop = threading.Event()
+    driver._key_thread = threading.Thread(target=stop.wait)  # an input thread that never polls again
+    driver._key_thread.start()
+    app.quitting = True
+    driver.disable_input()  # returns at once, the stop is left set for the thread to see
+    assert driver.exit_event.is_set() and driver._key_thread.is_alive()
+    stop.set()
