@@ -80,7 +80,12 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             continue
         total += vote.contribution
         lines.append(_term(name, vote, k, ranked.boost))
-    lines += _totals(row, total)
+    if ranked.file_credits:
+        lines.append(Content.assemble(
+            "  ", ("file       ", "dim"),
+            "  ".join(f"{name} {credit:.6f}" for name, credit in ranked.file_credits),
+            " = ", (f"{ranked.file_credit:.6f}", "bold"), ("   the file's other chunks", "dim")))
+    lines += _totals(row, total + ranked.file_credit)
     lines += _extras(row)
     return Content("\n").join(lines)
 
@@ -133,6 +138,8 @@ def _extras(row: Row) -> list[Content]:
             f"{folded} other chunk{'s' if folded != 1 else ''} of this file" if folded else "none",
         )
     )
+    lines += [Content.assemble(("also in    ", "dim"), f"{path}:{start}-{end}", ("  (a near copy)", "dim"))
+              for path, start, end in ranked.copies]
     if ranked.depth is not None:
         lines.append(
             Content.assemble(
