@@ -68,7 +68,7 @@ explorer keys:
   i  p  w +/- 0        what-if: intent, preset, one engine's weight, reset
   ctrl+p               command palette: preset, intent, what-if, case, theme, reindex
   ?, F1                every key (? from an empty query box too)
-  q, ctrl+c            quit (ctrl+c clears a non-empty query first)
+  q, ctrl+c            quit (ctrl+c copies a selection, else clears a non-empty query first)
 The theme and preset chosen are remembered between runs (settings.toml in the user's config
 folder, beside themes/).
 

@@ -9,6 +9,8 @@ from typing import Any
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target, targets
@@ -81,7 +83,10 @@ class ActionsMixin(App[None]):
             table.move_cursor(row=min(max(table.cursor_row + step, 0), table.row_count - 1))
 
     def action_interrupt(self) -> None:
-        """Ctrl+C: clear a non-empty query (closing whatever is open over it), else quit."""
+        """Ctrl+C: copy selected text (as Textual's ctrl+c does), else clear a non-empty query
+        (closing whatever is open over it), else quit."""
+        if self._copy_selection():
+            return
         box = self.part("#query", QueryInput)
         if not box.value:
             self.exit()
@@ -90,6 +95,21 @@ class ActionsMixin(App[None]):
             self.pop_screen()
         box.value = ""
         box.focus()
+
+    def _copy_selection(self) -> bool:
+        """Copy the text selected (in an input box, or with the mouse) and unselect it; False when none."""
+        focused = self.focused
+        if isinstance(focused, Input):
+            text = focused.selected_text
+            if text:
+                focused.selection = Selection.cursor(focused.cursor_position)
+        else:
+            text = self.screen.get_selected_text() or ""
+            self.screen.clear_selection()
+        if text:
+            self.copy_to_clipboard(text)
+            self.notify("copied (ctrl+c again clears the query, then quits)", timeout=2)
+        return bool(text)
 
     def action_leave(self) -> None:
         """Escape outside the query box: close the explain panel, else undo a what-if, else go

@@ -73,7 +73,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             "Clear / quit",
             show=False,
             priority=True,
-            tooltip="Clear the query; on an empty query, quit (as fzf)",
+            tooltip="Copy the text selected, else clear the query, else quit (as fzf)",
         ),
         Binding(
             "escape",

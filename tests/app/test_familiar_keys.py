@@ -38,6 +38,9 @@ async def test_ctrl_c_clears_the_query_then_quits(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ask(pilot, "parse_config")
+        await pilot.press("end", "shift+left", "shift+left", "shift+left", "shift+left", "shift+left", "shift+left")
+        await pilot.press("ctrl+c")  # selected text is copied, as ctrl+c does in Textual
+        assert app.clipboard == "config" and app.query_one("#query").value == "parse_config"
         await pilot.press("escape", "e", "ctrl+c")  # from the results, the explain panel open
         await settle(pilot)
         assert app.query_one("#query").value == "" and app.focused.id == "query"
