@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 from scipy.special import ndtr
@@ -11,7 +9,6 @@ from scipy.special import ndtr
 from maguyva_tui.core.embed import transformer
 from maguyva_tui.core.embed.transformer import (
     GROUP_CELLS,
-    HEADS,
     PAD_CELLS,
     TokenBatch,
     attention,
@@ -34,6 +31,7 @@ def test_groups_cover_every_sequence_once_within_the_padding_budget(lengths: lis
     batch = _batch(lengths)
     seen: list[int] = []
     for group in batch.groups:
+        assert [lengths[i] for i in group.members] == sorted((lengths[i] for i in group.members), reverse=True)
         if group.rows is None:
             starts = list(range(group.start, group.start + group.count * group.width, group.width))
             assert all(lengths[batch.starts.tolist().index(s)] == group.width for s in starts)
@@ -45,7 +43,8 @@ def test_groups_cover_every_sequence_once_within_the_padding_budget(lengths: lis
                 assert group.width**2 - n**2 <= PAD_CELLS
                 assert row[:n].tolist() == list(range(row[0], row[0] + n)) and (row[n:] == row[n - 1]).all()
         assert group.count == 1 or group.count * group.width**2 <= GROUP_CELLS
-        seen += [batch.starts.tolist().index(s) for s in starts]
+        assert [batch.starts.tolist().index(s) for s in starts] == group.members.tolist()
+        seen += group.members.tolist()
     assert sorted(seen) == list(range(len(lengths)))
 
 
@@ -54,18 +53,25 @@ def test_equal_lengths_share_one_unpadded_group() -> None:
     assert group.rows is None and (group.start, group.count, group.width) == (0, 4, 40)
 
 
-@pytest.mark.parametrize("magnitude", [0.3, 3.0])  # small scores skip the max shift, large ones need it
-def test_grouped_attention_matches_one_sequence_at_a_time(magnitude: float) -> None:
-    lengths = [256, 250, 129, 128, 128, 128, 64, 40, 33, 20, 20, 9, 3, 1]
+@pytest.mark.parametrize("magnitude", [0.3, 5.0])  # exp of small scores is safe; of large ones, shifted
+def test_grouped_attention_matches_one_sequence_at_a_time(magnitude: float, monkeypatch) -> None:
+    lengths = [256, 250, 129, 128, 128, 128, 64, 40, 33, 20, 20, 9, 8, 8, 3, 1]
     batch = _batch(lengths)
-    qkv = (np.random.default_rng(0).standard_normal((int(batch.lengths.sum()), 3 * HIDDEN)) * magnitude).astype(
-        np.float32
-    )
-    head = HIDDEN // HEADS
-    assert (transformer._scores_bound(qkv, head) / math.sqrt(head) >= transformer.EXP_SAFE) == (magnitude > 1)
+    qkv = np.random.default_rng(0).standard_normal((int(batch.lengths.sum()), 3 * HIDDEN)) * magnitude
+    qkv = qkv.astype(np.float32)
+    unshifted = transformer._softmax_product
+    outcomes: list[bool] = []
+
+    def counting(*args, **kwargs):
+        result = unshifted(*args, **kwargs)
+        outcomes.append(result is not None)
+        return result
+
+    monkeypatch.setattr(transformer, "_softmax_product", counting)
     expected = attention_per_sequence(qkv, batch)
-    got = attention(qkv.copy(), batch.groups)
+    got = attention(qkv.copy(), batch)
     assert np.isfinite(got).all()
+    assert all(outcomes) == (magnitude < 1)  # large scores fell back to the shifted softmax
     # Scores of about magnitude**2 * 10 carry rounding of that times 6e-8 into a sharp softmax.
     np.testing.assert_allclose(got, expected, atol=2e-5 * magnitude**2, rtol=1e-5)
 

@@ -33,15 +33,18 @@ _ERF_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
 _GELU_P = np.float32(_ERF_P / math.sqrt(2.0))  # t = 1 / (1 + p |x| / sqrt 2)
 _GELU_A = tuple(np.float32(a / 2) for a in _ERF_A)  # halved: GELU = relu(x) - |x| erfc(|x|/sqrt2) / 2
 _GELU_BLOCK = 64  # rows per pass: 64 x 1536 floats per scratch stay in L2 (2.5x the whole-matrix speed)
-PAD_CELLS = 1024  # score cells (per head) that padding one sequence may add: about what a call of its own costs
+PAD_CELLS = 64  # score cells (per head) that padding one sequence may add; more cost more than a call saves
 GROUP_CELLS = 1 << 16  # score cells (per head) of one group, padding included: its scores stay in L2/L3
-EXP_SAFE = 80.0  # |score| below this: exp cannot overflow or underflow, so softmax may skip the max shift
+_SUM_LOW = F32(1e-30)  # unshifted row sums above this: the largest term is a normal float, full precision
+_SUM_HIGH = F32(1e30)  # and below this: no term overflowed, nor can the product with v (|v| < 1e8)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Group:
     """Sequences whose attention is computed together, padded to ``width`` tokens."""
 
+    members: Indices
+    """The sequences of the group, by their index in the batch."""
     start: int
     """The first packed row, when the sequences are adjacent and all ``width`` long (``rows`` is None)."""
     count: int
@@ -74,8 +77,10 @@ class TokenBatch:
         return cls(ids, positions, starts, lengths, group_sequences(starts, lengths))
 
 
-def group_sequences(starts: Indices, lengths: Indices) -> tuple[Group, ...]:
-    """Group sequences, longest first, for attention: padding a member may cost ``PAD_CELLS`` at most."""
+def group_sequences(
+    starts: Indices, lengths: Indices, pad_cells: int = PAD_CELLS, group_cells: int = GROUP_CELLS
+) -> tuple[Group, ...]:
+    """Group sequences, longest first, for attention: padding a member may add ``pad_cells`` score cells at most."""
     order = sorted(range(len(lengths)), key=lambda i: -int(lengths[i]))
     groups: list[Group] = []
     i = 0
@@ -84,25 +89,27 @@ def group_sequences(starts: Indices, lengths: Indices) -> tuple[Group, ...]:
         j = i + 1
         while (
             j < len(order)
-            and (j - i + 1) * width * width <= GROUP_CELLS
-            and width * width - int(lengths[order[j]]) ** 2 <= PAD_CELLS
+            and (j - i + 1) * width * width <= group_cells
+            and width * width - int(lengths[order[j]]) ** 2 <= pad_cells
         ):
             j += 1
-        groups.append(_group([int(starts[k]) for k in order[i:j]], [int(lengths[k]) for k in order[i:j]], width))
+        groups.append(_group(order[i:j], [int(starts[k]) for k in order[i:j]], [int(lengths[k]) for k in order[i:j]]))
         i = j
     return tuple(groups)
 
 
-def _group(starts: list[int], lengths: list[int], width: int) -> Group:
+def _group(members: list[int], starts: list[int], lengths: list[int]) -> Group:
+    width = lengths[0]
+    index = np.array(members, np.int64)
     adjacent = all(n == width for n in lengths) and all(b - a == width for a, b in zip(starts, starts[1:]))
     if adjacent:
-        return Group(starts[0], len(starts), width, None, None, None)
+        return Group(index, starts[0], len(starts), width, None, None, None)
     slots = np.arange(width)
     lens = np.array(lengths, np.int64)[:, None]
     rows = np.array(starts, np.int64)[:, None] + np.minimum(slots, lens - 1)
     valid = slots < lens
     mask = np.where(valid, F32(0), F32(-np.inf)).astype(F32)[:, None, None, :]
-    return Group(-1, len(starts), width, rows, valid, mask)
+    return Group(index, -1, len(starts), width, rows, valid, mask)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -174,7 +181,7 @@ class Encoder:
         """Run one layer, leaving its output in ``x``."""
         np.matmul(x, layer.qkv, out=b.qkv)
         b.qkv += layer.qkv_bias
-        attention(b.qkv, batch.groups, out=b.context)
+        attention(b.qkv, batch, out=b.context)
         np.matmul(b.context, layer.attn_out, out=b.sum)
         b.sum += layer.attn_out_bias
         b.sum += x
@@ -191,7 +198,7 @@ class Encoder:
         layer_norm(b.sum, *layer.out_norm, out=x)
 
 
-def attention(qkv: Matrix, groups: Sequence[Group], out: Matrix | None = None) -> Matrix:
+def attention(qkv: Matrix, batch: TokenBatch, out: Matrix | None = None) -> Matrix:
     """Multi-head self-attention of every sequence over itself, on packed ``q|k|v`` rows, group by group.
 
     The ``q`` columns of ``qkv`` are scaled in place (a pass over them, not over the scores).
@@ -200,18 +207,14 @@ def attention(qkv: Matrix, groups: Sequence[Group], out: Matrix | None = None) -
     head = hidden // HEADS
     out = np.empty((tokens, hidden), F32) if out is None else out
     qkv[:, :hidden] *= F32(1.0 / math.sqrt(head))
-    shift = _scores_bound(qkv, head) >= EXP_SAFE
-    for g in groups:
+    ones = np.ones((int(batch.lengths.max()), 1), F32)
+    for g in batch.groups:
         rows = qkv[g.start : g.start + g.count * g.width] if g.rows is None else qkv[g.rows]
         q, k, v = rows.reshape(g.count, g.width, 3, HEADS, head).transpose(2, 0, 3, 1, 4)
-        scores = q @ k.transpose(0, 1, 3, 2)  # (count, heads, width, width)
-        if g.mask is not None:
-            scores += g.mask
-        if shift:
-            scores -= scores.max(axis=-1, keepdims=True)
-        np.exp(scores, out=scores)
-        context = scores @ v  # normalised after the product: width x head values, not width x width
-        context /= scores.sum(axis=-1, keepdims=True)
+        context = _softmax_product(q, k, v, g.mask, ones[: g.width], shift=False)
+        if context is None:  # a score beyond exp's range: again, each row shifted by its maximum
+            context = _softmax_product(q, k, v, g.mask, ones[: g.width], shift=True)
+            assert context is not None
         merged = context.transpose(0, 2, 1, 3)  # (count, width, heads, head)
         if g.rows is None:
             out[g.start : g.start + g.count * g.width].reshape(g.count, g.width, HEADS, head)[...] = merged
@@ -220,14 +223,28 @@ def attention(qkv: Matrix, groups: Sequence[Group], out: Matrix | None = None) -
     return out
 
 
-def _scores_bound(qkv: Matrix, head: int) -> float:
-    """Bound every raw score ``q . k`` of the batch by Cauchy-Schwarz, head by head."""
-    tokens, hidden = qkv.shape[0], qkv.shape[1] // 3
-    q = qkv[:, :hidden].reshape(tokens, HEADS, head)
-    k = qkv[:, hidden : 2 * hidden].reshape(tokens, HEADS, head)
-    q2 = np.einsum("thd,thd->th", q, q).max(axis=0)
-    k2 = np.einsum("thd,thd->th", k, k).max(axis=0)
-    return math.sqrt(float((q2 * k2).max()))
+def _softmax_product(
+    q: Matrix, k: Matrix, v: Matrix, mask: Matrix | None, ones: Matrix, shift: bool
+) -> Matrix | None:
+    """Return ``softmax(q k^T) v``, or ``None`` when unshifted scores leave exp's safe range.
+
+    Scores of this model stay well inside float32's exp range, so the usual max shift (a pass to
+    find each row's maximum, one to subtract it) is skipped, and the row sums, which are needed
+    anyway, show when it should not have been.
+    """
+    scores = q @ k.transpose(0, 1, 3, 2)  # (count, heads, width, width)
+    if mask is not None:
+        scores += mask
+    if shift:
+        scores -= scores.max(axis=-1, keepdims=True)
+    with np.errstate(over="ignore"):  # an overflow is seen below and answered by shifting
+        np.exp(scores, out=scores)
+        sums = scores @ ones  # row sums by a product: 3x faster than a sum on the last axis
+    if not shift and not (sums.min() >= _SUM_LOW and sums.max() <= _SUM_HIGH):
+        return None
+    context: Matrix = np.matmul(scores, v)  # normalised after the product: width x head values, not width x width
+    context /= sums
+    return context
 
 
 def attention_per_sequence(qkv: Matrix, batch: TokenBatch) -> Matrix:
