@@ -24,10 +24,18 @@ def header_text(result: SearchResult) -> str:
         f"strategy    {result.fusion_strategy}  preset {result.preset}  k={result.k}",
         "weights     " + "  ".join(f"{m} {bar(result.weight(m), 5)} {result.weight(m):.1f}" for m in MODALITIES),
         "timings     " + "  ".join(f"{m} {ms:.1f} ms" for m, ms in result.timings_ms),
-        f"semantic    {result.semantic_coverage * 100:.0f}% of chunks embedded",
+        f"semantic    {_coverage(result)}",
     ]
     lines += [f"notice      {n}" for n in result.notices]
     return "\n".join(lines)
+
+
+def _coverage(result: SearchResult) -> str:
+    """How far the semantic engine reaches: any tier, then each tier on its own."""
+    text = f"{result.semantic_coverage * 100:.0f}% of chunks rankable"
+    if result.semantic_tiers:
+        text += " (" + " · ".join(f"{name} {share * 100:.0f}%" for name, share in result.semantic_tiers) + ")"
+    return text
 
 
 def result_text(rank: int, r: Ranked, k: int) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from maguyva_tui.core.embed.store import VectorStore, content_hash
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.explain import explain_text
 from maguyva_tui.core.retrievers.semantic import TIER_RULES, SemanticRetriever, TieredRetriever, TierLists, combine
 from maguyva_tui.core.semantic_index import STATIC_RECORD, STATIC_WEIGHTS, semantic_folder
 from maguyva_tui.core.types import Chunk, Query
@@ -146,6 +147,7 @@ def test_a_search_by_meaning_ranks_by_the_static_tier_and_says_the_transformer_i
     assert data["results"] and all("static cosine" in r["modalities"]["semantic"]["reason"] for r in data["results"])
     said = [n for n in data["notices"] if "transformer tier" in n]
     assert len(said) == 1 and "0%" in said[0]
+    assert "100% of chunks rankable (static 100% · transformer 0%)" in explain_text(result)
     assert not [n for n in engine.search("parse_config", modality="text").notices if "tier" in n]
     engine.embed_pending()
     full = engine.search("how does the config loader read files", preset="quick").to_json()
