@@ -5,6 +5,8 @@
     python -m bench.nl_quality --half B --json /tmp/nl.json # one half, every answer saved
     python -m bench.nl_quality --no-semantic                # the engines that need no embeddings
     python -m bench.nl_quality --modes default,quick,semantic
+    python -m bench.nl_quality --modes "semantic,static tier,model tier"   # issue 15's tiers
+    python -m bench.nl_quality --minilm-tokens 128          # MiniLM as the product truncates it
     python -m bench.nl_quality --report-only /tmp/nl.json   # the tables of a saved run
 
 Two sets of questions, neither written by this project:
@@ -81,24 +83,26 @@ def main(argv: list[str] | None = None) -> int:
     records: list[dict[str, Any]] = []
     stats: list[dict[str, Any]] = []
     for name in names:
-        records_, stat = _one(name, half_of[name], modes, not args.no_semantic, args.questions)
+        records_, stat = _one(name, half_of[name], modes, not args.no_semantic, args.minilm_tokens, args.questions)
         records += records_
         stats.append(stat)
         if args.json:
-            _save(args.json, records, stats)
+            _save(args.json, records, stats, args.minilm_tokens)
     print(f"`python -m bench.nl_quality {' '.join(argv if argv is not None else sys.argv[1:])}` — "
           f"{len(names)} repositories, {len({(r['repo'], r['query']) for r in records})} questions, "
-          f"modes {', '.join(m.name for m in modes)}; {time.perf_counter() - started:.0f} s")
+          f"modes {', '.join(m.name for m in modes)}; MiniLM at {args.minilm_tokens} tokens; "
+          f"{time.perf_counter() - started:.0f} s")
     print_report(records, stats, sys.stdout)
     return 0
 
 
-def _one(name: str, half: str, modes: tuple[nl_modes.Mode, ...], semantic: bool, cap: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _one(name: str, half: str, modes: tuple[nl_modes.Mode, ...], semantic: bool, tokens: int,
+         cap: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Prepare, index and question one repository; return its records and its row of the first table."""
     _log(f"{name} (half {half})")
     if name in DOC_REPOSITORIES:
         doc = doc_tree(DOC_REPOSITORIES[name], cap)
-        engines = open_engines(doc.root, modes, semantic, _log)
+        engines = open_engines(doc.root, modes, semantic, _log, tokens)
         try:
             records = run_docstrings(doc, engines, modes, half, _log)
             chunks = len(next(iter(engines.values())).embedding_items())
@@ -110,7 +114,7 @@ def _one(name: str, half: str, modes: tuple[nl_modes.Mode, ...], semantic: bool,
                 "why": f"sample of {len(doc.questions)} from {doc.candidates} documented functions ({doc.functions} in all)"}
         return records, stat
     tree = semble_tree(semble_repositories()[name])
-    engines = open_engines(tree.root, modes, semantic, _log)
+    engines = open_engines(tree.root, modes, semantic, _log, tokens)
     try:
         records = run_semble(tree, engines, modes, half, _log)
         chunks = len(next(iter(engines.values())).embedding_items())
@@ -123,11 +127,12 @@ def _one(name: str, half: str, modes: tuple[nl_modes.Mode, ...], semantic: bool,
     return records, stat
 
 
-def _save(path: Path, records: list[dict[str, Any]], stats: list[dict[str, Any]]) -> None:
+def _save(path: Path, records: list[dict[str, Any]], stats: list[dict[str, Any]], tokens: int) -> None:
     """Write every answer so far (rewritten after each repository, so a stopped run keeps its work)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps({"repositories": stats, "records": records}))
+    settings = {"minilm_tokens": tokens}
+    tmp.write_text(json.dumps({"settings": settings, "repositories": stats, "records": records}))
     tmp.replace(path)
 
 
@@ -140,8 +145,22 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", type=Path, help="write every answer (per question and mode) to this file")
     parser.add_argument("--questions", type=int, default=DOC_QUESTIONS,
                         help=f"docstring questions per repository (default {DOC_QUESTIONS})")
+    parser.add_argument("--minilm-tokens", type=_tokens, default=nl_modes.MINILM_TOKENS,
+                        help=f"tokens MiniLM keeps per chunk (default {nl_modes.MINILM_TOKENS}: the cached vectors; "
+                             "the product keeps 128)")
     parser.add_argument("--report-only", type=Path, metavar="JSON", help="print the tables of a saved --json file")
     return parser
+
+
+def _tokens(text: str) -> int:
+    """A MiniLM truncation length, 2 to 256 tokens."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of tokens: {text!r}") from None
+    if not 2 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"MiniLM keeps 2 to 256 tokens, not {value}")
+    return value
 
 
 def _log(message: str) -> None:

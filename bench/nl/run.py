@@ -13,16 +13,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bench.nl.modes import ENGINES, Mode
+from bench.nl.modes import ENGINES, MINILM_TOKENS, Mode
 from bench.nl.prepare import DocTree, SembleTree
 from bench.nl.scoring import K, Span, answer_rank, hit_at_1, indexed_targets, reciprocal, semble_ndcg
 
 Log = Callable[[str], None]
 
 
-def open_engines(root: Any, modes: Sequence[Mode], semantic: bool, log: Log) -> dict[str, Any]:
-    """One engine per build the modes need, each indexed (and embedded when ``semantic``)."""
-    return {build: ENGINES[build](root, semantic, log) for build in dict.fromkeys(m.engine for m in modes)}
+def open_engines(root: Any, modes: Sequence[Mode], semantic: bool, log: Log,
+                 minilm_tokens: int = MINILM_TOKENS) -> dict[str, Any]:
+    """One engine per build the modes need, each indexed (and embedded when ``semantic``), in the
+    order the modes name them (the first fills what the later ones reuse)."""
+    return {name: ENGINES[name](root, semantic, log, minilm_tokens) for name in dict.fromkeys(m.engine for m in modes)}
 
 
 def close(engines: dict[str, Any]) -> None:
