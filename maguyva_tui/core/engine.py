@@ -10,6 +10,11 @@ every chunk with the static tier right after the text, structural and graph inde
 meaning covers the whole repository in seconds; the transformer tier (the local model, or Voyage
 when configured) is filled by :meth:`Engine.embed_pending`, in the background or on request, and
 ranks whatever it covers. A result says how far each tier reaches (``semantic_tiers``).
+
+A first build is searchable before it is complete: the text and structural engines answer as soon
+as their indexes are written, the graph joins when it is built, the semantic engine when the static
+tier covers every chunk (``refresh``'s ``joined`` hears each step); an answer meanwhile says which
+engines are missing.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.generation import Generation, missing_notice
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, update_index
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
@@ -117,18 +122,35 @@ class Engine:
         found = self._generation
         return None if found is None else found.snapshot.folder
 
-    def _publish(self, snapshot: Snapshot) -> None:
-        """Search a new generation from now on; questions already running finish on theirs."""
+    def _publish(self, snapshot: Snapshot, ready: tuple[str, ...] = MODALITIES) -> None:
+        """Search a new generation from now on, with the engines ``ready`` on it; questions already
+        running finish on theirs."""
         with self._lock:
             if self._generation is None or snapshot is not self._generation.snapshot:
-                self._generation = Generation(snapshot, self._semantic_retriever)
+                self._generation = Generation(snapshot, self._semantic_retriever, ready)
 
-    def refresh(self, progress: Progress | None = None, semantic: bool = True) -> IndexSummary:
+    def refresh(
+        self,
+        progress: Progress | None = None,
+        semantic: bool = True,
+        joined: Callable[[tuple[str, ...]], None] | None = None,
+    ) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on;
         then, unless ``semantic`` is off, embed its new chunks with the static tier (a failure
-        there is kept, and said by searches by meaning: the other engines answer as ever)."""
+        there is kept, and said by searches by meaning: the other engines answer as ever).
+
+        A first build is searched as its engines become ready: text and structural first, then
+        the graph, then the semantic engine once the static tier is filled; ``joined`` is told the
+        engines ready after each step (not called when an index already answered)."""
         started = time.perf_counter()
-        snapshot, summary = update_index(self.root, self.index_base, progress)
+        first: list[bool] = []
+
+        def early(partial: Snapshot) -> None:
+            first.append(True)
+            self._publish(partial, ("text", "structural"))
+            _tell(joined, self.generation.ready)
+
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early)
         summary.phases["index"] = summary.seconds
         if self._stale and self._stale != summary.stale_because and self._stale in self.notices:
             self.notices.remove(self._stale)  # the index was written again: no longer true
@@ -136,12 +158,19 @@ class Engine:
         for reason in (summary.rebuilt_because, summary.stale_because):
             if reason:
                 self.notice(reason)
-        self._publish(snapshot)
-        if semantic and self._static_option is not False:
+        static = semantic and self._static_option is not False
+        self._publish(snapshot, tuple(m for m in MODALITIES if m != "semantic") if first and static else MODALITIES)
+        generation = self.generation
+        if first:
+            _tell(joined, generation.ready)
+        if static:
             try:
                 self.fill_static(progress, summary)
             except Exception as exc:  # noqa: BLE001 - a missing package, a full disk: kept, said by searches
                 self._static_error = str(exc) or type(exc).__name__
+        if generation.missing:  # the static tier is filled (or failed: the transformer tier answers)
+            generation.join(*generation.missing)
+            _tell(joined, generation.ready)
         summary.seconds = round(time.perf_counter() - started, 3)
         return summary
 
@@ -170,9 +199,11 @@ class Engine:
         return self.generation.retriever(name)
 
     def parts(self) -> Parts:
-        """What one question reads from start to end: the current generation and what the engine knows."""
+        """What one question reads from start to end: the current generation and what the engine
+        knows (with a notice naming the engines a first build has not made ready yet)."""
         generation = self.generation
-        return Parts(generation, lambda: self.semantic_coverage(generation), tuple(self.notices_for_search()), self._pool)
+        notices = [*self.notices_for_search(), missing_notice(generation.missing)]
+        return Parts(generation, lambda: self.semantic_coverage(generation), tuple(n for n in notices if n), self._pool)
 
     def search(
         self,
@@ -205,6 +236,7 @@ class Engine:
 
     def _semantic_on(self, generation: Generation) -> Retriever:
         from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
+        from maguyva_tui.core.semantic_index import embedding_text
 
         chunks = [(i.chunk, i.key) for i in self.embedding_items(generation)]
         static = None
@@ -214,7 +246,8 @@ class Engine:
             if provider is not None and provider.id == store.provider_id:
                 static = SemanticRetriever(provider, store, chunks)
         model = SemanticRetriever(self.provider, self.vector_store(), chunks)
-        return TieredRetriever(static, model)
+        snapshot = generation.snapshot  # "similar to X" embeds X's code where a tier has no vector of it
+        return TieredRetriever(static, model, source=lambda chunk: embedding_text(snapshot, chunk))
 
     def use_local_model(self, reason: str) -> None:
         """Switch to the local model after a provider failure; its own vectors are used, never mixed."""
@@ -378,6 +411,8 @@ class Engine:
         import numpy as np
 
         generation = generation or self.generation
+        if "semantic" in generation.missing:  # a first build: no tier to read, no model to load yet
+            return Coverage(0.0, 0.0, 0.0)
         static, model = self.static_store(generation), self.vector_store()
         stamp = (generation, id(static), 0 if static is None else len(static), id(model), len(model))
         found = self._coverage
@@ -424,7 +459,10 @@ class Engine:
         return report
 
     def tier_notice(self, generation: Generation) -> str | None:
-        """One line for a search by meaning that not every chunk or not the transformer backs."""
+        """One line for a search by meaning that not every chunk or not the transformer backs
+        (none while the semantic engine is not ready: the answer says so already)."""
+        if "semantic" in generation.missing:
+            return None
         found = self.coverage(generation)
         if found.any < 1.0:
             why = f" (the static tier is unavailable: {self._static_error})" if self._static_error else ""
@@ -453,25 +491,35 @@ class Engine:
         """Every call site of a name's definitions, the most central callers first."""
         from maguyva_tui.core import answers
 
-        return answers.callers(self.generation, name, limit)
+        return answers.callers(self._graph_generation(), name, limit)
 
     def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
         """What a name's definitions call, one entry per called definition."""
         from maguyva_tui.core import answers
 
-        return answers.callees(self.generation, name, limit)
+        return answers.callees(self._graph_generation(), name, limit)
 
     def references(self, name: str, kinds: tuple[str, ...] = (), limit: int = 50) -> GraphAnswer[Site]:
         """Every resolved use of a name's definitions (calls, subclassing, type uses, imports)."""
         from maguyva_tui.core import answers
 
-        return answers.references(self.generation, name, kinds, limit)
+        return answers.references(self._graph_generation(), name, kinds, limit)
 
     def impact(self, name: str, depth: int, limit: int) -> GraphAnswer[ImpactEntry]:
         """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
         from maguyva_tui.core import answers
 
-        return answers.impact(self.generation, name, depth, limit)
+        return answers.impact(self._graph_generation(), name, depth, limit)
+
+    def _graph_generation(self) -> Generation:
+        """The current generation for a question about the graph; ``QueryError`` while a first
+        build is still making its graph."""
+        from maguyva_tui.core.types import QueryError
+
+        generation = self.generation
+        if "graph" in generation.missing:
+            raise QueryError("the dependency graph is still being built; ask again when indexing ends")
+        return generation
 
     def source_lines(self, path: str, start: int, end: int) -> list[str]:
         """Lines ``start..end`` (1-based, inclusive) of an indexed file, as the index holds them."""
@@ -508,6 +556,11 @@ class _FallingBack:
             self._engine.use_local_model(str(error))
             self._inner = self._engine._semantic_on(self._generation)
             return self._inner.search(query, limit)
+
+
+def _tell(listener: Callable[[tuple[str, ...]], None] | None, ready: tuple[str, ...]) -> None:
+    if listener is not None:
+        listener(ready)
 
 
 def _rebuilt(summary: IndexSummary) -> bool:

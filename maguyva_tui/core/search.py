@@ -20,6 +20,8 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify, override
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import clamp_lines, snippet
+from maguyva_tui.core.similar import SIMILAR_INTENT, definitions, similar_target
+from maguyva_tui.core.similar import notice as similar_notice
 from maguyva_tui.core.types import (
     CASE_MODES,
     INTENTS,
@@ -130,6 +132,9 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
             run.notices.append(f"the {the_plan.modalities[0]} engine alone found nothing; blending the engines instead")
             the_plan = again
             run = _merge(run, _run_engines(parts, the_plan, query))
+    target = similar_target(query)
+    if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
+        run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
     fused = _combine(parts.generation, the_plan, run)[: req.limit]
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
     return SearchResult(
@@ -231,6 +236,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
         centrality=generation.centrality,
         demotion=demotion_for,
         locate=generation.locate,
+        dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
     )
     return fold_copies(fused, lambda item: _code(generation, item))
 

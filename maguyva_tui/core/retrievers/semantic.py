@@ -33,7 +33,8 @@ and once complete the static tier's votes still add 7 % over the transformer alo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,6 +43,7 @@ import numpy.typing as npt
 from maguyva_tui.core.embed.codes import as_words, cosine, hamming, pack, top_k, unpack_signs
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore
+from maguyva_tui.core.similar import MAX_SOURCES, bare_name, defines, similar_target
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
 RESCORE_K = 100  # Hamming candidates rescored by cosine: recovers float quality (MRR 0.488 -> 0.546)
@@ -88,6 +90,8 @@ class SemanticRetriever:
         """Chunks that have a vector, in the order given."""
         self.positions: Positions = np.flatnonzero(present)
         """Where each of ``chunks`` stands in the list given."""
+        self.listed: list[Chunk] = [c for c, _ in chunks]
+        """Every chunk given, with or without a vector (positions index it)."""
         self._all_rows = rows  # the store row of every chunk given, -1 without a vector
         self._rows = rows[present]
         self._codes = store.codes[self._rows]
@@ -136,6 +140,18 @@ class SemanticRetriever:
                 codes = self._codes[np.searchsorted(self.positions, positions[have])]
                 out[have] = cosine(unpack_signs(codes, self.provider.dim), vector)
         return out
+
+    def vector_at(self, position: int) -> npt.NDArray[np.float32] | None:
+        """The stored vector of the chunk at a position of the list given (its signs for a codes-only
+        provider), ``None`` when this tier has none."""
+        row = int(self._all_rows[position])
+        if row < 0:
+            return None
+        if self._floats is not None:
+            return np.asarray(self._floats[row], np.float32)
+        at = int(np.searchsorted(self.positions, position))
+        signs: npt.NDArray[np.float32] = unpack_signs(self._codes[at : at + 1], self.provider.dim)[0]
+        return signs
 
     def _rescore(self, candidates: npt.NDArray[np.intp], query: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """Cosine of each candidate's stored vector (or its signs, for codes only) with the query."""
@@ -222,32 +238,87 @@ class TieredRetriever:
         model: SemanticRetriever | None,
         rule: str = TIER_RULE,
         candidates: int = TIER_CANDIDATES,
+        source: Callable[[Chunk], str] | None = None,
     ) -> None:
+        """``source`` gives the text a chunk is embedded as: a "similar to X" question embeds X's
+        code with it where a tier holds no vector of X yet."""
         if rule not in TIER_RULES:
             raise ValueError(f"unknown tier rule {rule!r} (choose from {', '.join(TIER_RULES)})")
         self.static = static if static is not None and static.chunks else None
         self.model = model if model is not None and model.chunks else None
         self.rule = rule
         self.candidates = candidates
+        self.source = source
+        self._by_name: dict[str, list[int]] | None = None
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return at most ``limit`` chunks nearest in meaning to the query, best first."""
         text = _text(query)
         if limit <= 0 or (self.static is None and self.model is None):
             return []
-        lists = self.lists(text, max(self.candidates, limit))
+        target = similar_target(query)
+        sources = self.sources(target) if target else np.zeros(0, np.intp)
+        k = max(self.candidates, limit) + len(sources)
+        if len(sources):
+            static_vector, model_vector = self._source_vector(self.static, sources), self._source_vector(self.model, sources)
+            if static_vector is not None or model_vector is not None:
+                lists = self._lists(static_vector, model_vector, k, sources)
+                return self._ranked(lists, limit, f"like {target}: ")
+        return self._ranked(self.lists(text, k, sources), limit)
+
+    def _ranked(self, lists: TierLists, limit: int, lead: str = "") -> list[Hit]:
         scores = combine(lists, self.rule)
         keep = np.flatnonzero(~np.isnan(scores))
         order = keep[np.lexsort((lists.candidates[keep], -scores[keep]))][:limit]
-        return [self._hit(lists, int(i), float(scores[i])) for i in order]
+        return [self._hit(lists, int(i), float(scores[i]), lead) for i in order]
 
-    def lists(self, text: str, k: int) -> TierLists:
+    def lists(self, text: str, k: int, excluded: Positions | None = None) -> TierLists:
         """Each tier's ``k`` nearest chunks to a query text and both tiers' cosines for all of them
-        (a tier that is missing proposes nothing and has no cosines)."""
+        (a tier that is missing proposes nothing and has no cosines), none of ``excluded``."""
         static_vector = None if self.static is None else self.static.provider.embed_query(text)
         model_vector = None if self.model is None else self.model.provider.embed_query(text)
-        static, static_own = _nearest(self.static, static_vector, k)
-        model, model_own = _nearest(self.model, model_vector, k)
+        return self._lists(static_vector, model_vector, k, excluded)
+
+    def sources(self, target: str) -> Positions:
+        """The positions of the chunks that define a "similar to X" question's X (its definitions
+        by bare, qualified or module-qualified name), in the order of the list given."""
+        if self._by_name is None:
+            by_name: dict[str, list[int]] = defaultdict(list)
+            for position, chunk in enumerate(self._listed()):
+                if chunk.symbol is not None:
+                    by_name[bare_name(chunk.symbol)].append(position)
+            self._by_name = dict(by_name)
+        listed = self._listed()
+        found = [p for p in self._by_name.get(bare_name(target), ()) if defines(target, listed[p].symbol or "", listed[p].path)]
+        return np.array(found, np.intp)
+
+    def _listed(self) -> list[Chunk]:
+        tier = self.static if self.static is not None else self.model
+        return [] if tier is None else tier.listed
+
+    def _source_vector(self, tier: SemanticRetriever | None, sources: Positions) -> npt.NDArray[np.float32] | None:
+        """The mean direction of X's definitions in a tier: their stored vectors, else their code
+        embedded by the tier's provider; ``None`` when the tier can say nothing of them."""
+        if tier is None:
+            return None
+        chosen = sources[:MAX_SOURCES].tolist()
+        vectors = [tier.vector_at(p) for p in chosen]
+        missing = [p for p, v in zip(chosen, vectors) if v is None]
+        if missing and self.source is not None:
+            fresh = iter(tier.provider.embed_documents([self.source(tier.listed[p]) for p in missing]))
+            vectors = [next(fresh) if v is None else v for v in vectors]
+        found = [v / max(float(np.linalg.norm(v)), _MIN_SPREAD) for v in vectors if v is not None]
+        return np.mean(found, axis=0).astype(np.float32) if found else None
+
+    def _lists(
+        self,
+        static_vector: npt.NDArray[np.float32] | None,
+        model_vector: npt.NDArray[np.float32] | None,
+        k: int,
+        excluded: Positions | None = None,
+    ) -> TierLists:
+        static, static_own = _without(*_nearest(self.static, static_vector, k), excluded)
+        model, model_own = _without(*_nearest(self.model, model_vector, k), excluded)
         candidates = np.unique(np.concatenate([static, model]))
         return TierLists(
             static, model, candidates,
@@ -264,13 +335,13 @@ class TieredRetriever:
                     return tier.chunks[at]
         raise KeyError(position)
 
-    def _hit(self, lists: TierLists, index: int, score: float) -> Hit:
+    def _hit(self, lists: TierLists, index: int, score: float, lead: str = "") -> Hit:
         parts = []
         for tier, name, cosines in ((self.static, "static", lists.static_cosine), (self.model, "model", lists.model_cosine)):
             if tier is not None:
                 value = float(cosines[index])
                 parts.append(f"no {name} vector yet" if np.isnan(value) else f"{name} cosine {value:.2f}")
-        return _hit_of(self._chunk(int(lists.candidates[index])), score, ", ".join(parts))
+        return _hit_of(self._chunk(int(lists.candidates[index])), score, lead + ", ".join(parts))
 
 
 def _nearest(
@@ -279,6 +350,14 @@ def _nearest(
     if tier is None or vector is None:
         return np.zeros(0, np.intp), np.zeros(0, np.float32)
     return tier.nearest(vector, k)
+
+
+def _without(positions: Positions, scores: Scores, excluded: Positions | None) -> tuple[Positions, Scores]:
+    """A tier's proposals less the excluded positions (X itself, for a "similar to X" question)."""
+    if excluded is None or not len(excluded):
+        return positions, scores
+    keep = ~np.isin(positions, excluded)
+    return positions[keep], scores[keep]
 
 
 def _cosines(tier: SemanticRetriever | None, positions: Positions, vector: npt.NDArray[np.float32] | None) -> Scores:

@@ -40,7 +40,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import PurePosixPath
 from typing import TypeAlias
 
 import numpy as np
@@ -57,6 +56,16 @@ from maguyva_tui.core.names import (
     word_stem,
 )
 from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.similar import (
+    definitions,
+    module_names,
+    name_parts,
+    name_similarity,
+    pattern,
+    similar_target,
+    sibling_score,
+    source_keys,
+)
 from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
 from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query, Symbol
@@ -92,6 +101,10 @@ tier), with :data:`WORDS_KEPT`: NDCG@10 on semble's questions / docstring MRR@10
 TARGET_TIERS = 3
 """The tiers that find a sentence's target (exact name, qualified name, case-insensitive): a
 target that only prefixes or fuzzily matches a name is no definition of it."""
+
+MAX_SIBLING_NAMES = 200
+"""Distinct names scored as a "similar to X" question's siblings at most, those sharing most of
+X's parts first: a one-part name (``get``) shares its part with thousands of names."""
 
 MIN_PREFIX = 2  # a one-letter prefix matches a good share of all names and says little
 MIN_FUZZY = 3  # shorter subsequences match nearly every name
@@ -159,7 +172,7 @@ class StructuralRetriever:
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
         self._by_qualname = _group((s.qualname, i) for i, s in enumerate(self._symbols))
         self._by_module_path = _group(
-            (f"{module}.{s.qualname}", i) for i, s in enumerate(self._symbols) for module in _modules(s.path)
+            (f"{module}.{s.qualname}", i) for i, s in enumerate(self._symbols) for module in module_names(s.path)
         )
         self._by_norm = _merge((normalize(name), ids) for name, ids in self._by_name.items())
         self._by_token = {token: np.array(ids, dtype=np.int64) for token, ids in _merge(
@@ -194,6 +207,10 @@ class StructuralRetriever:
         """Return at most ``limit`` definitions matching the query's names, best first."""
         if limit <= 0:
             return []
+        target = similar_target(query)
+        sources = definitions(self.lookup(target, query.kinds)) if target else []
+        if sources:
+            return self.siblings(sources, limit)
         if is_sentence(query.text, query.target):
             named = self._search(query_terms(query.target), query.kinds, limit, TARGET_TIERS) if query.target else []
             described = self._sentence(sentence_stems(query.text), query.kinds, limit)
@@ -207,6 +224,38 @@ class StructuralRetriever:
         # a short question in plain words that no name spells ("how are redirects resolved"):
         # its words may still make a name up, once stemmed (resolve_redirects)
         return self._sentence(sentence_stems(query.text), query.kinds, limit)
+
+    def siblings(self, sources: Sequence[Symbol], limit: int) -> list[Hit]:
+        """Definitions like the first of ``sources`` by name and shape (:mod:`~maguyva_tui.core.similar`),
+        best first, none of ``sources`` among them: the same kind of thing, named with X's parts."""
+        source = sources[0]
+        parts = name_parts(source.name)
+        excluded = source_keys(sources)
+        names = {name for part in set(parts) for name in self._names_by_part.get(part, ())}
+        alike = [(name, name_similarity(parts, name_parts(name))) for name in names]
+        scored: list[tuple[float, int]] = []
+        for name, _ in sorted(alike, key=lambda pair: (-pair[1], pair[0]))[:MAX_SIBLING_NAMES]:
+            for i in self._by_name[name]:
+                other = self._symbols[i]
+                score = sibling_score(source, other, parts)
+                if score is not None and (other.path, other.start_line, other.end_line) not in excluded:
+                    scored.append((score, i))
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        hits = []
+        for score, i in scored[:limit]:
+            other = self._symbols[i]
+            shape = f"name {pattern(parts, name_parts(other.name))}"
+            hits.append(_hit(other, score, f"like {source.name}: {shape}, score {score:.2f}"))
+        return hits
+
+    @cached_property
+    def _names_by_part(self) -> dict[str, list[str]]:
+        """Every distinct name by each of its parts (built on first use)."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for name in self._by_name:
+            for part in set(name_parts(name)):
+                found[part].append(name)
+        return dict(found)
 
     def _sentence(self, stems: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
         """Rank definitions by how much of their names' weight a sentence's stems cover; keep the best."""
@@ -393,15 +442,6 @@ def _unique(hits: Sequence[Hit]) -> list[Hit]:
             seen.add(key)
             out.append(hit)
     return out
-
-
-def _modules(path: str) -> tuple[str, ...]:
-    """Return the names a file's module goes by: its stem and its dotted path (``config``, ``app.config``)."""
-    parts = list(PurePosixPath(path).with_suffix("").parts) or [path]
-    if parts[-1] == "__init__" and len(parts) > 1:
-        parts = parts[:-1]  # a package's __init__ is the package itself
-    dotted = ".".join(parts)
-    return (parts[-1], dotted) if dotted != parts[-1] else (dotted,)
 
 
 def _merge(pairs: Iterable[tuple[str, list[int]]]) -> dict[str, list[int]]:
