@@ -1,0 +1,78 @@
+"""Workspace search: several repositories searched as one, each keeping its own index (a shard).
+
+Brief overview::
+
+    open_workspace(roots)     one Engine per repository (its own index: a shard), named by label
+      -> Coordinator.search   classify once, plan once; every shard runs the plan's engines
+                              (shard.py: within a deadline and a file budget, said when they bite)
+      -> merge.py             each engine's lists merged into one workspace ranking per engine
+      -> fusion.fuse          the very fusion of one repository: weighted RRF, boost, demotion,
+                              one chunk per file, near copies folded
+      -> Shard.render         each result's lines and snippet from its own repository
+
+The seam for a cluster: the coordinator talks to a shard only through :class:`Shard`'s methods,
+whose arguments and answers are plain frozen values, so an actor holding a shard in another
+process can answer the same calls (issue 21.3). A workspace of one repository answers exactly as
+that repository does alone: same paths, same order, same scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.search import SearchRequest
+from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.workspace.coordinator import (
+    SHARD_DEADLINE_S,
+    SHARD_MAX_FILES,
+    Coordinator,
+    Missing,
+    WorkspaceResult,
+)
+from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
+from maguyva_tui.core.workspace.shard import Shard
+
+__all__ = [
+    "SHARD_DEADLINE_S",
+    "SHARD_MAX_FILES",
+    "Coordinator",
+    "Missing",
+    "SearchRequest",
+    "Shard",
+    "WorkspaceResult",
+    "open_workspace",
+    "read_workspace",
+]
+
+
+def open_workspace(
+    roots: Sequence[Path],
+    index_base: Path | None = None,
+    deadline_s: float = SHARD_DEADLINE_S,
+    max_files: int = SHARD_MAX_FILES,
+    provider: object = None,
+    static: object = True,
+) -> Coordinator:
+    """Open a workspace over repository folders (each once, named by :func:`labels_for`); a
+    folder that is missing or cannot be read is listed in the coordinator's ``missing``, the
+    others answer (``provider``, ``static``: each engine's semantic tiers, as
+    :class:`~maguyva_tui.core.engine.Engine` takes them). Raise :class:`QueryError` when none can be opened."""
+    folders = distinct_roots(roots)
+    if not folders:
+        raise QueryError("a workspace needs at least one repository")
+    labels = labels_for(folders)
+    shards: list[Shard] = []
+    missing: list[Missing] = []
+    for root in folders:
+        try:
+            shards.append(Shard(labels[root], Engine(root, index_base, provider=provider, static=static)))
+        except (OSError, ValueError) as exc:
+            missing.append(Missing(labels[root], str(root), str(exc) or type(exc).__name__))
+    coordinator = Coordinator(shards, missing, deadline_s, max_files)
+    if not coordinator.open():
+        coordinator.close()
+        reasons = "; ".join(m.reason for m in coordinator.missing)
+        raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+    return coordinator

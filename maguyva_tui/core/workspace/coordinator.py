@@ -1,0 +1,329 @@
+"""One question over a workspace: the search of one repository, on a view of every shard.
+
+The coordinator does not orchestrate a search of its own: it hands
+:func:`~maguyva_tui.core.search.search` (the very function that answers on one repository) a
+*view* of the workspace that reads like one generation of one index. So the intent is classified
+once for the workspace, with the same rules (a lone word that names a symbol in any shard grounds
+as on one repository: the view's ``knows_symbol`` asks every shard), one plan is made, and the
+same weighted RRF, boost, demotion, one-chunk-per-file and copy folding rank the merged lists
+(:func:`~maguyva_tui.core.fusion.fuse`, :func:`~maguyva_tui.core.duplicates.fold_copies`): there
+is no second fusion to drift from the first.
+
+What the view does:
+
+- **open**: every shard's index is opened in parallel; a repository that cannot be (gone,
+  unreadable, an index that cannot be written) is *missing*: the answer names it, the others answer;
+- **an engine's list**: each shard runs that engine within the deadline and the file budget
+  (:meth:`~maguyva_tui.core.workspace.shard.Shard.search`), the text engine's BM25 on the
+  workspace's idf; the lists merge into one per engine (:mod:`~maguyva_tui.core.workspace.merge`,
+  where the rule and each engine's comparability are written down);
+- **paths**: while the search runs, a path is qualified by its repository (the label, a NUL, then
+  ``/path``: every folder and file name of the path stays a component of its own, so the demotion
+  of vendored code, tests and docs reads it as on one repository, and two repositories'
+  ``README.md`` stay two files); the answer splits them again into ``repo`` and ``path``;
+- **chunks, lines, symbols**: asked of the shard a path belongs to, on the generation the question
+  started on.
+
+The semantic coverage a question reads (whether the text engine lets plain words vote) is the
+mean over the shards; on one shard, its own.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Final, cast
+
+from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.retrievers.text import body_stems
+from maguyva_tui.core.search import Parts, SearchRequest, search
+from maguyva_tui.core.types import Chunk, Hit, Query, Retriever, SearchResult, Symbol
+from maguyva_tui.core.workspace.merge import merge_lists
+from maguyva_tui.core.workspace.shard import Begun, Found, Shard, ShardList, WordStats
+
+SHARD_DEADLINE_S: Final = 5.0
+"""Seconds one engine may run on one shard for one question (Zoekt's per-shard wall-time budget):
+a warm question on one repository takes milliseconds to a few hundred; a list still running at
+five seconds is left out, and the answer says so. Not yet measured on a large workspace (issue 21.4)."""
+SHARD_MAX_FILES: Final = 5_000
+"""Candidate files a shard's text engine verifies at most when it would list every occurrence
+(Zoekt caps each shard's matches): the definers of the literal first, then the most central. Every
+match of a verified file is ranked, so the files bound the work; a blend verifies 60 already."""
+
+SEP: Final = "\x00"
+"""Ends a repository's label in a qualified path (and stands for ``/`` inside one): no path holds it."""
+
+
+def qualify(label: str, path: str) -> str:
+    """A path as fusion sees it in a workspace: the label (its ``/`` as NUL), a NUL, ``/``, the path."""
+    return f"{label.replace('/', SEP)}{SEP}/{path}"
+
+
+def split(path: str) -> tuple[str, str]:
+    """Return ``(label, path)`` of a qualified path (``("", path)`` for a plain one)."""
+    head, found, local = path.partition(SEP + "/")
+    return (head.replace(SEP, "/"), local) if found else ("", path)
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """A repository of the workspace that did not answer."""
+
+    label: str
+    root: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        """Return ``{"repo", "root", "reason"}``."""
+        return {"repo": self.label, "root": self.root, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class WorkspaceResult:
+    """A search over several repositories: the one-repository result, and each result's repository."""
+
+    result: SearchResult
+    """Paths relative to each result's repository; notices name the repository they concern."""
+    repos: tuple[str, ...]
+    """Per result, its repository's label."""
+    copy_repos: tuple[tuple[str, ...], ...]
+    """Per result, the repository of each of its folded copies."""
+    searched: tuple[tuple[str, str], ...]
+    """``(label, root)`` of each repository that answered, by label."""
+    missing: tuple[Missing, ...] = ()
+    capped: tuple[str, ...] = ()
+    """Why some list is incomplete (a deadline, a file budget), one line each; empty: nothing was cut."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The one-repository JSON, each result (and copy) with its ``repo``, and the workspace:
+        ``repos`` searched, ``missing``, ``capped`` (a flag) and ``capped_because``."""
+        out = self.result.to_json()
+        for item, repo, copy_repos in zip(out["results"], self.repos, self.copy_repos):
+            item["repo"] = repo
+            for copied, where in zip(item["copies"], copy_repos):
+                copied["repo"] = where
+        out["repos"] = [{"repo": label, "root": root} for label, root in self.searched]
+        out["missing"] = [m.to_json() for m in self.missing]
+        out["capped"] = bool(self.capped)
+        out["capped_because"] = list(self.capped)
+        return out
+
+    def display(self) -> SearchResult:
+        """The result with each path shown as ``repo/path``: what a person reads."""
+        shown = tuple(replace(r, path=f"{repo}/{r.path}") for r, repo in zip(self.result.results, self.repos))
+        return replace(self.result, results=shown)
+
+
+class Coordinator:
+    """Answer questions over shards, as one repository answers them."""
+
+    def __init__(self, shards: Iterable[Shard], missing: Iterable[Missing] = (),
+                 deadline_s: float = SHARD_DEADLINE_S, max_files: int = SHARD_MAX_FILES) -> None:
+        self.shards = sorted(shards, key=lambda s: s.label)
+        self.missing = sorted(missing, key=lambda m: m.label)
+        self.deadline_s = deadline_s
+        self.max_files = max_files
+        workers = max(len(self.shards), 1)
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="maguyva-workspace")
+        """Where search runs the engines side by side (one task per engine, as on one repository)."""
+        self._fan = ThreadPoolExecutor(max_workers=4 * workers, thread_name_prefix="maguyva-shard")
+        """Where an engine's calls to the shards run side by side."""
+
+    def open(self) -> list[Shard]:
+        """Open every shard's index in parallel; those that fail become :attr:`missing`."""
+        opened = [(s, self._fan.submit(s.open)) for s in self.shards]
+        alive = []
+        for shard, future in opened:
+            try:
+                future.result()
+                alive.append(shard)
+            except (OSError, ValueError) as exc:  # gone, unreadable, an index that cannot be written
+                self.missing.append(Missing(shard.label, shard.root, str(exc) or type(exc).__name__))
+                shard.close()
+        self.shards = alive
+        self.missing.sort(key=lambda m: m.label)
+        return alive
+
+    def search(self, req: SearchRequest) -> WorkspaceResult:
+        """Answer one request over the workspace, with every number that ranked each result."""
+        req.validate()
+        begun = dict(zip([s.label for s in self.shards], self._fan.map(Shard.begin, self.shards)))
+        view = _View(self, begun)
+        mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
+        told = [f"{m.label}: not searched ({m.reason})" for m in self.missing]
+        told += [f"{label}: {n}" for label, b in begun.items() for n in b.notices]
+        parts = Parts(cast(Generation, view), lambda: mean, tuple(told), self._pool)
+        result = search(req, parts)
+        later = view.failed + view.capped
+        if "semantic" in result.modalities_run:
+            later += [f"{label}: {b.tier_notice}" for label, b in begun.items() if b.tier_notice]
+        notices = tuple(view.shown(n) for n in (*result.notices, *later))
+        results, repos, copy_repos = [], [], []
+        for ranked in result.results:
+            label, path = split(ranked.path)
+            copies = [(*split(p), s, e) for p, s, e in ranked.copies]
+            results.append(replace(ranked, path=path, copies=tuple((p, s, e) for _, p, s, e in copies)))
+            repos.append(label)
+            copy_repos.append(tuple(where for where, _, _, _ in copies))
+        result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
+        return WorkspaceResult(result, tuple(repos), tuple(copy_repos), tuple((s.label, s.root) for s in self.shards),
+                               tuple(self.missing), tuple(view.capped))
+
+    def close(self) -> None:
+        """Stop the shards' threads and the coordinator's."""
+        for shard in self.shards:
+            shard.close()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._fan.shutdown(wait=False, cancel_futures=True)
+
+
+class _View:
+    """One question's view of the workspace, read as :func:`~maguyva_tui.core.search.search`
+    reads one generation: engines, centrality, chunks, lines and symbols, paths qualified."""
+
+    def __init__(self, coordinator: Coordinator, begun: dict[str, Begun]) -> None:
+        self._coordinator = coordinator
+        self._shards = {s.label: s for s in coordinator.shards}
+        self._begun = begun
+        self._found: dict[Hit, Found] = {}
+        self._lock = threading.Lock()
+        self.capped: list[str] = []
+        self.failed: list[str] = []
+        self.snapshot = _Lines(self)
+        self.structural = _Symbols(self)
+        self.missing = tuple(sorted({m for b in begun.values() for m in b.missing}))
+
+    def shard(self, path: str) -> tuple[Shard, int, str]:
+        """The shard a qualified path belongs to, the question's token there and the local path."""
+        label, local = split(path)
+        return self._shards[label], self._begun[label].token, local
+
+    def each(self) -> list[tuple[Shard, int]]:
+        """Every shard and the question's token there, by label."""
+        return [(shard, self._begun[label].token) for label, shard in self._shards.items()]
+
+    def shown(self, text: str) -> str:
+        """A message with qualified paths written ``repo/path``."""
+        for label in self._shards:
+            text = text.replace(qualify(label, ""), f"{label}/")
+        return text
+
+    def knows_symbol(self, name: str) -> bool:
+        """Tell whether a word is exactly a symbol's name in any repository of the workspace."""
+        return any(shard.knows_symbol(token, name) for shard, token in self.each())
+
+    def retriever(self, name: str) -> Retriever:
+        """One engine over every shard, its lists merged."""
+        return _Merged(self, name)
+
+    def centrality(self, hit: Hit) -> float:
+        """The centrality of the chunk a hit points at, as its shard said."""
+        found = self._found.get(hit)
+        return found.centrality if found is not None else 0.0
+
+    def locate(self, hit: Hit) -> tuple[str, int, int]:
+        """The chunk a hit stands for, as its shard said, qualified."""
+        found = self._found.get(hit)
+        if found is None:
+            return (hit.path, hit.start_line, hit.end_line)
+        label = split(hit.path)[0]
+        return (qualify(label, found.key[0]), found.key[1], found.key[2])
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest definition holding a line, else its window (qualified)."""
+        shard, token, local = self.shard(path)
+        chunk = shard.chunk_at(token, local, line)
+        return None if chunk is None else replace(chunk, path=path)
+
+    def stats(self, query: Query) -> WordStats | None:
+        """The workspace's chunk counts for a sentence's stems (several shards; one's are its own)."""
+        if len(self._shards) < 2 or not query.word_votes:
+            return None
+        stems = body_stems(query.text)
+        if not stems:
+            return None
+        fan = self._coordinator._fan
+        counts = [f.result() for f in [fan.submit(shard.word_stats, token, stems) for shard, token in self.each()]]
+        total = counts[0]
+        for more in counts[1:]:
+            total = total + more
+        return total
+
+    def keep(self, label: str, name: str, answer: ShardList) -> list[tuple[Hit, Found]]:
+        """Record what a shard said of its hits and why its list was cut; return its list."""
+        with self._lock:
+            if answer.capped:
+                self.capped.append(answer.capped)
+            if answer.failed:
+                self.failed.append(answer.failed)
+        return [(f.hit, f) for f in answer.found]
+
+    def record(self, hit: Hit, found: Found) -> None:
+        """Remember a qualified hit's chunk and centrality for fusion."""
+        with self._lock:
+            self._found.setdefault(hit, found)
+
+
+class _Merged:
+    """One engine over the workspace: every shard's list, merged (the ``Retriever`` protocol)."""
+
+    def __init__(self, view: _View, name: str) -> None:
+        self.name = name
+        self._view = view
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Each shard's list for the query, within the deadline and the budget, merged."""
+        view, coordinator = self._view, self._view._coordinator
+        stats = view.stats(query) if self.name == "text" else None
+        calls = [(shard, coordinator._fan.submit(shard.search, token, self.name, query, limit,
+                                                 coordinator.deadline_s, coordinator.max_files, stats))
+                 for shard, token in view.each()]
+        lists = [(shard.label, view.keep(shard.label, self.name, future.result())) for shard, future in calls]
+        out = []
+        for label, hit, found in merge_lists(self.name, lists, limit):
+            qualified = replace(hit, path=qualify(label, hit.path))
+            view.record(qualified, found)
+            out.append(qualified)
+        return out
+
+
+class _Lines:
+    """The lines of the workspace's files, as a snapshot gives them (qualified paths)."""
+
+    def __init__(self, view: _View) -> None:
+        self._view = view
+
+    def lines(self, path: str, start: int, end: int) -> list[str]:
+        """Lines ``start..end`` (1-based, inclusive) of a file."""
+        shard, token, local = self._view.shard(path)
+        return shard.lines(token, local, start, end)
+
+    def line_count(self, path: str) -> int:
+        """The number of lines of a file."""
+        shard, token, local = self._view.shard(path)
+        return shard.line_count(token, local)
+
+
+class _Symbols:
+    """The workspace's symbol table, as the structural engine looks a name up (qualified paths)."""
+
+    def __init__(self, view: _View) -> None:
+        self._view = view
+
+    def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
+        """Every repository's symbols of a name, repository by repository."""
+        out: list[Symbol] = []
+        for shard, token in self._view.each():
+            found = shard.lookup(token, name)
+            out += [replace(s, path=qualify(shard.label, s.path)) for s in found if not kinds or s.kind in kinds]
+        return out
+
+
+def _mean_tiers(answers: Sequence[Begun]) -> tuple[tuple[str, float], ...]:
+    """Each semantic tier's coverage, averaged over the shards (a shard's own on one)."""
+    if not answers:
+        return ()
+    names = [name for name, _ in answers[0].tiers]
+    return tuple((name, sum(dict(a.tiers).get(name, 0.0) for a in answers) / len(answers)) for name in names)

@@ -1,0 +1,233 @@
+"""One repository's index answering for a workspace: the seam a Ray actor will take over.
+
+A :class:`Shard` holds one repository's :class:`~maguyva_tui.core.engine.Engine` and answers the
+coordinator's calls, each taking and returning plain frozen values (hits, chunks, symbols, lines,
+tuples; never an index, a generation or a callback), so that a process or an actor holding the
+shard can answer the same calls:
+
+- :meth:`Shard.open`: bring the index up to date (or open it), as a search on the repository would;
+- :meth:`Shard.begin`: capture the generation one question reads from start to end (a token
+  names it in the later calls; a refresh meanwhile changes nothing in that question's answer);
+- :meth:`Shard.word_stats`: how many chunks the index holds and how many hold each of a question's
+  stems (the workspace sums them: one idf for every shard's BM25 scores);
+- :meth:`Shard.search`: one engine's list, with its scores, every hit's chunk and centrality,
+  within a deadline and a file budget (a capped list says why);
+- :meth:`Shard.chunk_at`, :meth:`Shard.lines`, :meth:`Shard.line_count`, :meth:`Shard.lookup`,
+  :meth:`Shard.knows_symbol`: what fusion and the page read of a result's repository.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import wait
+from dataclasses import dataclass, replace
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.fusion import ChunkKey
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.search import Parts
+from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
+from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Symbol
+
+HELD_GENERATIONS = 8
+"""Generations a shard keeps for questions still rendering (one per question in flight)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One hit of one engine on one shard, with what fusion needs to know of it."""
+
+    hit: Hit
+    """Its path is relative to the shard's repository."""
+    key: ChunkKey
+    """The chunk it stands for (the generation's ``locate``): line hits merge into definitions."""
+    centrality: float
+    """The centrality of that chunk, on the repository-size-free scale of ``store/centrality.py``."""
+
+
+@dataclass(frozen=True, slots=True)
+class WordStats:
+    """Chunk counts of a shard (or a workspace, summed) for a question's stems: what BM25's idf reads."""
+
+    chunks: int
+    """Chunks in the index."""
+    df: tuple[tuple[str, int], ...]
+    """Per stem, the chunks holding it."""
+
+    def __add__(self, other: WordStats) -> WordStats:
+        """Sum two shards' counts (a stem either lacks counts 0)."""
+        mine, theirs = dict(self.df), dict(other.df)
+        stems = dict.fromkeys([*mine, *theirs])
+        return WordStats(self.chunks + other.chunks, tuple((s, mine.get(s, 0) + theirs.get(s, 0)) for s in stems))
+
+    def idf(self, stem: str) -> float:
+        """BM25's idf of a stem over these chunks, as :meth:`~maguyva_tui.core.bm25.ChunkIndex.idf` reads it."""
+        df = dict(self.df).get(stem, 0)
+        if df <= 0:
+            return 0.0
+        return math.log(1 + (self.chunks - df + 0.5) / (df + 0.5))
+
+
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """What a shard says when a question starts on it."""
+
+    token: int
+    """Names the generation the question reads, in every later call for it."""
+    coverage: float
+    """The fraction of the shard's chunks the semantic engine can rank."""
+    tiers: tuple[tuple[str, float], ...]
+    """Each semantic tier's coverage."""
+    notices: tuple[str, ...]
+    """The engine's messages for every result (a provider fallback, a rebuilt index)."""
+    tier_notice: str | None
+    """One line when the semantic engine cannot rank every chunk, or not with the transformer."""
+    missing: tuple[str, ...] = ()
+    """Engines a first build has not made ready yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShardList:
+    """One engine's list on one shard, and what cut it short if anything did."""
+
+    found: tuple[Found, ...]
+    """Best first, as the engine ranked it."""
+    capped: str | None = None
+    """Why the list is incomplete (a deadline passed, a file budget spent), or ``None``."""
+    failed: str | None = None
+    """Why the engine failed on this shard, or ``None``."""
+
+
+class Shard:
+    """One repository of a workspace, its own index and engines."""
+
+    def __init__(self, label: str, engine: Engine) -> None:
+        self.label = label
+        """The repository's name in answers (unique in its workspace)."""
+        self.engine = engine
+        self._held: OrderedDict[int, Parts] = OrderedDict()
+        self._lock = threading.Lock()
+        self._next = 0
+
+    @property
+    def root(self) -> str:
+        """The repository's root folder."""
+        return str(self.engine.root)
+
+    def open(self) -> None:
+        """Open the repository's index, building or updating it as a search on it alone would."""
+        self.engine.generation  # noqa: B018 - opens or builds it
+
+    def begin(self) -> Begun:
+        """Capture the generation a question reads from start to end; say what it covers."""
+        parts = self.engine.parts()
+        generation = parts.generation
+        found = self.engine.coverage(generation)
+        with self._lock:
+            self._next += 1
+            self._held[self._next] = parts
+            while len(self._held) > HELD_GENERATIONS:
+                self._held.popitem(last=False)
+            token = self._next
+        missing = tuple(getattr(generation, "missing", ()))
+        return Begun(token, found.any, found.tiers(), parts.notices, self.engine.tier_notice(generation), missing)
+
+    def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
+        """The index's chunk count and each stem's chunk count, for a workspace-wide idf."""
+        index = self._parts(token).generation.text.chunk_index()
+        return WordStats(index.size, tuple((s, _chunks_holding(index.idf(s), index.size)) for s in stems))
+
+    def search(self, token: int, name: str, query: Query, limit: int, deadline_s: float, max_files: int,
+               stats: WordStats | None = None) -> ShardList:
+        """One engine's list on this shard: at most ``deadline_s`` seconds of its work (an engine
+        still running then is left out, and the list says so), an exhaustive text search bounded
+        to ``max_files`` candidate files, BM25 by the workspace's idf when ``stats`` is given."""
+        parts = self._parts(token)
+        generation = parts.generation
+        capped = None
+        if name == "text":
+            query, capped = self._budget(generation.text, query, max_files)
+        retriever = generation.retriever(name) if name != "text" or stats is None else _with_idf(generation.text, stats)
+        future = parts.pool.submit(retriever.search, query, limit)
+        done, _ = wait([future], timeout=max(deadline_s, 0.0))
+        if not done:
+            return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
+        try:
+            hits = future.result()
+        except QueryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - one engine failing on one shard must not sink the others
+            return ShardList((), None, f"{self.label}: the {name} engine failed: {exc}")
+        return ShardList(tuple(Found(h, generation.locate(h), generation.centrality(h)) for h in hits), capped)
+
+    def knows_symbol(self, token: int, word: str) -> bool:
+        """Tell whether a word is exactly the name of a symbol in this repository."""
+        return self._parts(token).generation.knows_symbol(word)
+
+    def lookup(self, token: int, name: str) -> list[Symbol]:
+        """The symbols of a name, as the structural engine's table finds them."""
+        return self._parts(token).generation.structural.lookup(name)
+
+    def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
+        """The smallest definition holding a line of a file, else its window."""
+        return self._parts(token).generation.chunk_at(path, line)
+
+    def lines(self, token: int, path: str, start: int, end: int) -> list[str]:
+        """Lines ``start..end`` (1-based, inclusive) of a file, as the index holds them."""
+        return self._parts(token).generation.snapshot.lines(path, start, end)
+
+    def line_count(self, token: int, path: str) -> int:
+        """The number of lines of a file."""
+        return self._parts(token).generation.snapshot.line_count(path)
+
+    def close(self) -> None:
+        """Stop the engine's threads."""
+        self.engine.close()
+
+    def _parts(self, token: int) -> Parts:
+        with self._lock:
+            found = self._held.get(token)
+        if found is None:
+            raise QueryError(f"{self.label}: the question's index generation is no longer held; ask again")
+        return found
+
+    def _budget(self, text: TextRetriever, query: Query, max_files: int) -> tuple[Query, str | None]:
+        """Bound an exhaustive text search (no ``max_files``: alone, every occurrence) to
+        ``max_files`` candidate files, the definers and most central first, and say so when that
+        leaves some out. A blend's text search is bounded already."""
+        if query.max_files is not None:
+            return query, None
+        literal = query.target or query.text
+        try:
+            plan = regex_plan(query.text) if query.regex else literal_plan(literal)
+            candidates = len(text.candidates(plan))
+        except Exception:  # noqa: BLE001 - a bad pattern is the engine's to report, in its words
+            return query, None
+        if candidates <= max_files:
+            return query, None
+        why = (f"{self.label}: the text engine verified {max_files:,} of {candidates:,} candidate files "
+               "(those defining the literal, then the most central)")
+        return replace(query, max_files=max_files), why
+
+
+def _chunks_holding(idf: float, size: int) -> int:
+    """Invert BM25's idf, ``ln(1 + (n - df + 0.5) / (df + 0.5))``, to the chunk count it came from
+    (0 for a stem no chunk holds, whose idf the index reports as 0)."""
+    if idf <= 0.0:
+        return 0
+    ratio = math.expm1(idf)
+    return max(0, round((size + 0.5 - 0.5 * ratio) / (1.0 + ratio)))
+
+
+def _with_idf(text: TextRetriever, stats: WordStats) -> TextRetriever:
+    """The text engine of a generation, its BM25 index reading the workspace's idf: a shallow copy
+    of each, sharing their arrays and caches (copying them is microseconds per question)."""
+    index = copy.copy(text.chunk_index())
+    index.idf = stats.idf  # type: ignore[method-assign]  # the instance's idf shadows the method ChunkIndex.search calls
+    view = copy.copy(text)
+    view._chunk_index = index  # chunk_index() returns it without opening another
+    return view
