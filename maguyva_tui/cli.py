@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
 
     index = sub.add_parser("index", help="build or update the index of a repository")
-    index.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
+    index.add_argument("path", nargs="*", default=["."],
+                       help="repository roots (default: .); several are indexed one after another, each its own index")
     _common(index)
     index.add_argument("--no-semantic", action="store_true", help="no semantic tier: text, structural and graph only")
     index.add_argument("--embed", choices=EMBED_CHOICES, default="static",
@@ -103,7 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = sub.add_parser("search", help="search a repository")
     search.add_argument("query", nargs="?", help="the question, literal or pattern")
-    search.add_argument("--repo", default=".", help="repository root (default: .)")
+    search.add_argument("--repo", action="append",
+                        help="repository root (default: .); repeat it to search several repositories as one")
+    search.add_argument("--workspace", metavar="FILE",
+                        help="search the repositories a file lists (repos = [...] in a .toml, else one folder a line)")
     _common(search)
     search.add_argument("--json", action="store_true", help="print the JSON result")
     search.add_argument("--limit", type=int, default=20, help="results to return (default 20)")
@@ -171,8 +175,18 @@ def _dispatch(argv: list[str]) -> int:
         return _run_app(argv)
     args = build_parser().parse_args(argv)
     if args.command == "index":
+        if len(args.path) > 1:
+            from maguyva_tui.workspace_command import index_each
+
+            return index_each(args, _index)
+        args.path = args.path[0]
         return _index(args)
     if args.command == "search":
+        if args.workspace or len(args.repo or ()) > 1:
+            from maguyva_tui.workspace_command import search_workspace
+
+            return search_workspace(args, _emit)
+        args.repo = (args.repo or ["."])[0]
         return _search(args)
     if args.command == "graph":
         return _graph(args)

@@ -1,0 +1,99 @@
+"""``maguyva index A B C`` and ``maguyva search QUERY --repo A --repo B`` / ``--workspace FILE``.
+
+Several repositories, each with its own index (a shard), searched as one
+(:mod:`maguyva_tui.core.workspace`): results carry their repository (``repo`` in the JSON,
+``repo/path`` for a person), the explanation is the one of a single repository. A repository that
+is missing or cannot be read is said on stderr in one line and listed in the JSON's ``missing``;
+the others answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from maguyva_tui.core.explain import explain_text
+from maguyva_tui.core.types import IndexNotWritable, QueryError, UnreadableRepository
+from maguyva_tui.core.workspace import SearchRequest, WorkspaceResult, open_workspace, read_workspace
+from maguyva_tui.terminal import printable, printable_lines
+
+EXIT_SOME_MISSING = 2
+"""``index`` over several repositories when one could not be indexed (the others were)."""
+
+
+def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace], int]) -> int:
+    """Index every repository named, one after another, each into its own index; a repository
+    that cannot be indexed is said in one line and the next goes on. Return the worst status."""
+    status = 0
+    for number, path in enumerate(args.path):
+        one = copy.copy(args)
+        one.path = path
+        if number and not args.json:
+            print()
+        try:
+            status = max(status, index_one(one))
+        except (NotADirectoryError, UnreadableRepository, IndexNotWritable, OSError) as exc:
+            print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
+            status = max(status, EXIT_SOME_MISSING)
+    return status
+
+
+def roots_of(args: argparse.Namespace) -> list[Path]:
+    """The repositories a search names: every ``--repo``, then the workspace file's."""
+    roots = [Path(r).expanduser() for r in args.repo or []]
+    if args.workspace:
+        roots += read_workspace(Path(args.workspace).expanduser())
+    return roots
+
+
+def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], None]) -> int:
+    """Answer one question over the repositories named; print it as ``search`` does for one."""
+    if args.explain and args.json:
+        raise QueryError("--explain does not go with --json: the JSON already carries every number the "
+                         "explanation prints")
+    if args.batch:
+        raise QueryError("--batch searches one repository; over several, run one search per question")
+    if args.query is None:
+        raise QueryError("search needs a QUERY")
+    index_dir = Path(args.index_dir).expanduser() if args.index_dir else None
+    coordinator = open_workspace(roots_of(args), index_dir)
+    try:
+        for missing in coordinator.missing:
+            print(f"maguyva: skipped {printable(missing.label)}: {printable(missing.reason)}", file=sys.stderr)
+        request = SearchRequest(args.query, args.limit, args.modality, args.regex, _case(args), args.intent,
+                                args.preset, None, args.depth)
+        answer = coordinator.search(request)
+    finally:
+        coordinator.close()
+    if args.json:
+        emit(answer.to_json())
+    elif args.explain:
+        print(printable_lines(explain_text(answer.display())))
+    else:
+        print_human(answer)
+    return 0
+
+
+def print_human(answer: WorkspaceResult) -> None:
+    """Print the results for a person, each as ``repo/path:line``; what cut the answer short on stderr."""
+    for i, (r, repo) in enumerate(zip(answer.result.results, answer.repos), 1):
+        symbol = f"  {r.symbol}" if r.symbol else ""
+        print(printable(f"{i:3}. {repo}/{r.path}:{r.start_line}{symbol}  ({r.score:.4f})"))
+        line = next((x for x in r.snippet.splitlines() if x.strip()), "")
+        if line:
+            print(f"      {printable(line.strip()[:120])}")
+    for why in answer.capped:
+        print(f"maguyva: capped: {printable(why)}", file=sys.stderr)
+    searched = len(answer.searched)
+    print(f"{len(answer.result.results)} results from {searched} repositor{'y' if searched == 1 else 'ies'} "
+          f"in {answer.result.elapsed_ms:.1f} ms" + (" (capped)" if answer.capped else ""))
+
+
+def _case(args: argparse.Namespace) -> str:
+    if args.ignore_case:
+        return "insensitive"
+    return "smart" if args.smart_case else "sensitive"
