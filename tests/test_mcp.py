@@ -250,7 +250,7 @@ class _StubEngine:
     def open_existing(self) -> bool:
         return self.stored
 
-    def refresh(self, progress: Any = None) -> _Summary:
+    def refresh(self, progress: Any = None, joined: Any = None) -> _Summary:
         if progress:
             progress("parse", 3, 10)
         self.release.wait(10)

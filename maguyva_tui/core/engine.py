@@ -32,7 +32,7 @@ from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, upda
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Hit, Query, Retriever, SearchResult
+from maguyva_tui.core.types import MODALITIES, Hit, Query, QueryError, Retriever, SearchResult
 
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
@@ -514,8 +514,6 @@ class Engine:
     def _graph_generation(self) -> Generation:
         """The current generation for a question about the graph; ``QueryError`` while a first
         build is still making its graph."""
-        from maguyva_tui.core.types import QueryError
-
         generation = self.generation
         if "graph" in generation.missing:
             raise QueryError("the dependency graph is still being built; ask again when indexing ends")

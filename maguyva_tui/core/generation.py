@@ -3,12 +3,16 @@
 A refresh publishes a new generation; a question that started on the old one finishes on it, so a
 result's line, snippet and explanation always come from one version of the repository. Engines
 are built on first use per generation (a literal search never loads the embeddings).
+
+A first build publishes generations before every engine is ready (the text and structural
+indexes first, then the graph, then the static semantic tier): an engine not ready yet returns
+nothing, and every answer on such a generation says which engines are still missing.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
@@ -16,7 +20,7 @@ from maguyva_tui.core.retrievers.graph import GraphRetriever
 from maguyva_tui.core.retrievers.structural import StructuralRetriever
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, QueryError, Retriever
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
 
 if TYPE_CHECKING:
     from maguyva_tui.core.semantic_index import EmbeddingItem
@@ -24,22 +28,70 @@ if TYPE_CHECKING:
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: the chunk a hit stands for."""
 
+JOIN_ORDER = ("text", "structural", "graph", "semantic")
+"""The engines in the order a first build makes them ready (how front ends list them)."""
+
+
+class Pending:
+    """An engine not ready yet on a generation: it finds nothing (the answer's notice says why)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """Return no hits: this engine's index is still being built."""
+        return []
+
+
+def missing_notice(missing: Iterable[str]) -> str | None:
+    """One line for an answer on a generation that lacks engines; ``None`` when none is missing."""
+    names = [m for m in JOIN_ORDER if m in set(missing)]
+    if not names:
+        return None
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    engines = "engine is" if len(names) == 1 else "engines are"
+    return f"still indexing: the {listed} {engines} not ready yet; results refresh as they join"
+
 
 class Generation:
     """A snapshot and its retrievers; the semantic one comes from the engine (its model and vectors)."""
 
-    def __init__(self, snapshot: Snapshot, semantic: Callable[[Generation], Retriever]) -> None:
+    def __init__(
+        self,
+        snapshot: Snapshot,
+        semantic: Callable[[Generation], Retriever],
+        ready: Iterable[str] = MODALITIES,
+    ) -> None:
         self.snapshot = snapshot
         self._semantic = semantic
+        self._ready = frozenset(ready)
         self._built: dict[str, Retriever] = {}
         self._text: TextRetriever | None = None
         self._structural: StructuralRetriever | None = None
         self._items: list[EmbeddingItem] | None = None
         self._lock = threading.RLock()
 
-    def retriever(self, name: str) -> Retriever:
-        """Return (building once) the retriever of a modality on this generation."""
+    @property
+    def ready(self) -> tuple[str, ...]:
+        """The engines that answer on this generation, in the order they join (all, once complete)."""
+        return tuple(m for m in JOIN_ORDER if m in self._ready)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The engines still being built for this generation (none, once complete)."""
+        return tuple(m for m in JOIN_ORDER if m not in self._ready)
+
+    def join(self, *names: str) -> None:
+        """Let engines answer from now on (their index was just built)."""
         with self._lock:
+            self._ready |= frozenset(names)
+
+    def retriever(self, name: str) -> Retriever:
+        """Return (building once) the retriever of a modality on this generation; one that is not
+        ready yet finds nothing (and is not kept: it answers once it joins)."""
+        with self._lock:
+            if name in MODALITIES and name not in self._ready:
+                return Pending(name)
             found = self._built.get(name)
             if found is None:
                 found = self._built[name] = self._build(name)

@@ -5,6 +5,11 @@ without being re-parsed when its content hash is unchanged. Changed files get a 
 id; the trigram postings are updated in place and compacted by a full rebuild once too many dead
 ids accumulate.
 
+A first build (no live generation to answer meanwhile) hands a searchable snapshot to its caller
+as soon as the text and structural indexes are written (``early``), before the graph is built:
+the explorer's first results need not wait for the graph and the semantic tier. That snapshot lives
+in memory only; the generation on disk is published whole, as ever.
+
 Only a build that writes takes the index's lock: a repository unchanged since its live generation
 is answered from it as it is, so a read-only index, or another user's, still answers. When files
 changed but the index cannot be written (read-only, a full disk), the live generation answers and
@@ -60,6 +65,10 @@ if TYPE_CHECKING:
 
 Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while indexing."""
+
+Early = Callable[[Snapshot], None]
+"""Called by a first build with a snapshot whose text and structural indexes can be searched, before
+its graph is built (its centrality is empty and its graph ``None`` until the build publishes)."""
 
 Stored: TypeAlias = tuple[FileEntry, bytes]
 """A file of the generation being written: its entry (offset and length still to fill) and text."""
@@ -129,12 +138,14 @@ def update_index(
     base: Path | None = None,
     progress: Progress | None = None,
     max_bytes: int = MAX_FILE_BYTES,
+    early: Early | None = None,
 ) -> tuple[Snapshot, IndexSummary]:
     """Bring a repository's index up to date and return the new snapshot and what was done
     (the live one as it was, with ``stale_because`` set, when the index cannot be written;
-    IndexNotWritable when there is none)."""
+    IndexNotWritable when there is none). A first build calls ``early`` with a text-and-structure
+    snapshot before it builds the graph (see :data:`Early`)."""
     root = root.resolve()
-    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes).run()
+    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early).run()
 
 
 GRAPH_STATS = "graph-stats.json"
@@ -275,11 +286,13 @@ def _quiet(phase: str, done: int, total: int) -> None:
 class _Build:
     """One index build, from the walk to the published generation."""
 
-    def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int) -> None:
+    def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int, early: Early | None = None) -> None:
         self.root = root
         self.folder = folder
         self.progress = progress
         self.max_bytes = max_bytes
+        self.early = early
+        """Told of the text-and-structure snapshot of a first build (an update keeps the live one)."""
         self._reset()
 
     def _reset(self) -> None:
@@ -462,6 +475,10 @@ class _Build:
         self.summary.trigram_bytes = trigrams.save(gen)
         added_ids = {doc for doc, _ in added}
         save_generation(gen, _word_files(entries, rows, fact_rows, added_ids), prev.generation if prev else None)
+        content = b"".join(data for _, data in rows)
+        if prev is None and self.early is not None:  # a first build: text and structure answer now
+            manifest = self._manifest(entries, next_id, dead)
+            self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen))
         if beside is not None and beside.forked:
             save_facts(gen, fact_rows)  # while the forked graph build finishes
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
@@ -469,7 +486,6 @@ class _Build:
         (gen / "manifest.json").write_text(manifest.to_json())
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
-        content = b"".join(data for _, data in rows)
         return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen, open_graph)
 
     def _write_content(self, gen: Path, rows: list[Stored]) -> list[FileEntry]:

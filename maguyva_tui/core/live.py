@@ -7,7 +7,8 @@ The explorer and the MCP server both run the same lifecycle, written here once:
 2. **refresh** it incrementally: at start, when the disk changes, or before a question when a
    cheap check finds the disk moved since the last refresh (``refresh_if_stale``, which stats the
    indexed files and their folders: :mod:`maguyva_tui.core.freshness` says what it can miss).
-   Refreshes never overlap: they share one lock;
+   Refreshes never overlap: they share one lock. A first build is searchable in steps (text and
+   structural first, then the graph, then the semantic engine; ``LiveEvents.joined`` hears each);
 3. **embed** in the background what has no vector yet: one embedding thread, run again when asked
    again while it runs, stopped at its next checkpoint by ``close``.
 
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from maguyva_tui.core.freshness import Freshness
+from maguyva_tui.core.generation import JOIN_ORDER
 
 if TYPE_CHECKING:  # named here too, so that front ends can annotate their listeners with them
     from maguyva_tui.core.embed.progressive import EmbedReport as EmbedReport
@@ -48,6 +50,9 @@ class LiveEvents:
     """Indexing reached ``done`` of ``total`` in a phase (``total`` 0: size unknown); every step."""
     ready: Callable[[IndexSummary | None], None] | None = None
     """An index can be searched: ``None`` when the stored one was opened, else after each refresh."""
+    joined: Callable[[tuple[str, ...]], None] | None = None
+    """A first build made engines ready before it ended: the engines that answer now, in the order
+    they join (``text``, ``structural`` first; then ``graph``; then ``semantic``)."""
     changed: Callable[[IndexSummary], None] | None = None
     """A refresh found files added, changed or removed."""
     failure: Callable[[Exception], None] | None = None
@@ -96,6 +101,9 @@ class LiveStatus:
     tiers: tuple[tuple[str, float], ...] = ()
     """How much of the index each semantic tier covers (``static``, ``transformer``), as of the
     last refresh or embedding pass; empty before the first."""
+    engines: tuple[str, ...] = ()
+    """The engines that answer on the index searched now: all four once an index is complete, the
+    text and structural ones alone early in a first build, none before."""
 
 
 class LiveIndex:
@@ -196,7 +204,7 @@ class LiveIndex:
             self._tell(self.events.note, f"stored index unusable ({exc}); rebuilding")
             return False
         if opened:
-            self._set(has_index=True)
+            self._set(has_index=True, engines=JOIN_ORDER)
             self._ready.set()
             self._tell(self.events.ready, None)
         return opened
@@ -218,8 +226,12 @@ class LiveIndex:
                 if listener is not None:
                     listener(phase, done, total)
 
+        def joined(engines: tuple[str, ...]) -> None:
+            self._set(has_index=True, engines=engines)
+            self._tell(self.events.joined, engines)
+
         try:
-            summary = self.engine.refresh(report)
+            summary = self.engine.refresh(report, joined=joined)
         except Exception as exc:
             self._set(failure=f"indexing {self.root} failed: {type(exc).__name__}: {exc}")
             self._tell(self.events.failure, exc)
@@ -227,7 +239,7 @@ class LiveIndex:
         finally:
             self._ready.set()
         self.freshness.after_refresh(before)
-        self._set(has_index=True, failure=None)
+        self._set(has_index=True, failure=None, engines=JOIN_ORDER)
         self._note_tiers()
         if summary.parsed or summary.removed:
             self._tell(self.events.changed, summary)
