@@ -129,7 +129,9 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
         again = blended(the_plan, intent)
         if again is not None:
-            run.notices.append(f"the {the_plan.modalities[0]} engine alone found nothing; blending the engines instead")
+            alone = the_plan.modalities[0]
+            why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
+            run.notices.append(f"the {alone} engine {why}; blending the engines instead")
             the_plan = again
             run = _merge(run, _run_engines(parts, the_plan, query))
     target = similar_target(query)
