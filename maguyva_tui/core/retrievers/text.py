@@ -23,6 +23,7 @@ shares one word with it (``AfterValidator`` for "after validation") is no vote.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from dataclasses import dataclass
 
@@ -34,7 +35,9 @@ from maguyva_tui.core.chunk_words import open_index
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
+from maguyva_tui.core.similar import similar_target
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
@@ -81,6 +84,13 @@ their spelling, since two plain words often spell one (``parse config``)."""
 
 _IDENT = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 
+READ_BATCH = 8
+"""Files a limited literal search reads before it first checks whether the page is settled (the
+batch doubles each time): small enough that a frequent identifier stops after a few files, large
+enough that the check costs little beside the reading."""
+
+_NAME_PARTS = re.compile(r"[\w$]+")
+
 
 @dataclass(frozen=True, slots=True)
 class LineMatch:
@@ -97,6 +107,29 @@ class LineMatch:
     def score(self) -> float:
         """The rank key: match type first, definitions second."""
         return MATCH_TIERS[self.match_type] + (DEFINITION_BONUS if self.definition else 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Definitions:
+    """Every defined name of a snapshot, case-folded: joined by newlines (so a substring search
+    finds the names holding a literal at once), each name's offset in that string, its position by
+    name, and where each is defined (path, 1-based line)."""
+
+    joined: str
+    offsets: np.ndarray
+    index: dict[str, int]
+    sites: list[list[tuple[str, int]]]
+
+
+def _page_is_settled(parts: list[tuple[np.ndarray, ...]], limit: int, next_file: int) -> bool:
+    """Whether the lines read so far decide a page of ``limit``: the definitions plus the
+    whole-identifier lines of files before ``next_file`` (every file not read is at or after it
+    and defines nothing the literal names) are at least ``limit``."""
+    settled = 0
+    for own, _lines, tiers, defs, _starts in parts:
+        key = tiers * 2 + defs
+        settled += int(np.count_nonzero((key > 6) | ((key == 6) & (own < next_file))))
+    return settled >= limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +211,7 @@ class TextRetriever:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         self._definers: dict[str, set[str]] | None = None
+        self._definitions: _Definitions | None = None
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
 
@@ -201,6 +235,10 @@ class TextRetriever:
         if query.regex:
             matches = self.regex_lines(query.text, query.case, limit, max_files)
             return [self._hit(m, "regex " + m.match_type) for m in matches]
+        target = similar_target(query)  # "similar to X": X's body words, not the lines naming X
+        like = like_hits(self.snapshot, self.chunk_index, target, limit) if target else None
+        if like is not None:
+            return like
         sentence = (query.word_votes or code_words_only) and is_sentence(query.text, query.target, PHRASE_WORDS)
         literal = query.text if sentence and not query.literal_first else (query.target or query.text)
         matches = self.literal_lines(literal, query.case, limit, max_files)
@@ -250,7 +288,7 @@ class TextRetriever:
         paths = self._promising(self.candidates(plan), literal, max_files)
         found: list[tuple[int, _FileMatches]] = []
         for index, path in enumerate(paths):
-            arrays = self._file_arrays(path, matcher, literal)
+            arrays = self._file_arrays(path, matcher)
             if arrays is not None:
                 found.append((index, arrays))
         if not found:
@@ -265,36 +303,106 @@ class TextRetriever:
     def _scan_literal(
         self, plan: TQ, matcher: _Matcher, literal: str, limit: int | None, max_files: int | None
     ) -> list[LineMatch]:
-        """Rank a literal's matching lines over the whole stored text at once: one find loop per
-        candidate file, then array work over every match together (no per-file array set-up)."""
+        """Rank a literal's matching lines: one find loop per candidate file, then array work over
+        every match together (no per-file array set-up).
+
+        With a ``limit``, reading stops as soon as no unread file can change the page. The files
+        that define a name the literal names are read first; the others in path order, in batches
+        that double. An unread file then defines nothing the literal names, so its best line is a
+        whole-identifier mention, which ranks after every such line of an earlier path: once the
+        definitions and the whole-identifier lines of the paths read so far fill the page, the
+        rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
+        page from its first few files; the answer is the exhaustive list's first ``limit`` lines.
+        """
         paths = self._promising(self.candidates(plan), literal, max_files)
+        if not paths:
+            return []
+        defined = self._defined_lines(literal)
+        first = [i for i, p in enumerate(paths) if p in defined]
+        rest = [i for i, p in enumerate(paths) if p not in defined]
+        parts = [self._literal_rows(paths, first, matcher, defined)] if first else []
+        done, batch = 0, READ_BATCH
+        while done < len(rest):
+            chosen = rest if limit is None else rest[done : done + batch]
+            parts.append(self._literal_rows(paths, chosen, matcher, defined))
+            done, batch = done + len(chosen), batch * 2
+            if limit is not None and done < len(rest) and _page_is_settled(parts, limit, rest[done]):
+                break
+        found = [part for part in parts if len(part[0])]
+        if not found:
+            return []
+        own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
+        return _ranked(paths, own, lines, tiers, defs, starts, limit)
+
+    def _literal_rows(
+        self, paths: list[str], chosen: list[int], matcher: _Matcher, defined: dict[str, set[int]]
+    ) -> tuple[np.ndarray, ...]:
+        """The matching lines of some files (indices into ``paths``) as columns: file, 0-based
+        line, match tier, definition flag, byte offset in the file; one row per line."""
         blob, files = self.snapshot.blob(), self.snapshot.files
         starts: list[int] = []
         ends: list[int] = []
         owners: list[int] = []
-        for index, path in enumerate(paths):
-            entry = files[path]
-            found = matcher.spans_between(blob, entry.offset, entry.offset + entry.length)
+        bounds = [(files[paths[index]].offset, files[paths[index]].length) for index in chosen]
+        for k, (offset, length) in enumerate(bounds):
+            found = matcher.spans_between(blob, offset, offset + length)
             starts.extend(s for s, _ in found)
             ends.extend(e for _, e in found)
-            owners.extend([index] * len(found))
+            owners.extend([k] * len(found))
         if not starts:
-            return []
-        own = np.array(owners, np.int64)
+            return tuple(np.zeros(0, dtype) for dtype in (np.int64, np.int64, np.int64, bool, np.int64))
+        at = np.array(owners, np.int64)
+        own = np.array(chosen, np.int64)[at]
         pos, end = np.array(starts, np.int64), np.array(ends, np.int64)
-        lo = np.array([files[p].offset for p in paths], np.int64)[own]
-        hi = lo + np.array([files[p].length for p in paths], np.int64)[own]
+        spans = np.array(bounds, np.int64).reshape(-1, 2)[at]
+        lo, hi = spans[:, 0], spans[:, 0] + spans[:, 1]
         newlines = self.snapshot.newlines()
         lines = np.searchsorted(newlines, pos) - np.searchsorted(newlines, lo)
         tiers = _tiers_within(np.frombuffer(blob, np.uint8), pos, end, lo, hi)
         order = np.lexsort((-tiers, lines, own))
         own, lines, tiers, pos, lo = own[order], lines[order], tiers[order], pos[order], lo[order]
-        first = np.ones(len(lines), bool)
-        first[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
-        own, lines, tiers, pos, lo = own[first], lines[first], tiers[first], pos[first], lo[first]
-        defined = {i: _definition_lines(self.snapshot, paths[i], literal) for i in set(own.tolist())}
-        defs = np.fromiter(((ln + 1) in defined[o] for o, ln in zip(own.tolist(), lines.tolist())), bool, len(own))
-        return _ranked(paths, own, lines, tiers, defs, pos - lo, limit)
+        keep = np.ones(len(lines), bool)
+        keep[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
+        own, lines, tiers, pos, lo = own[keep], lines[keep], tiers[keep], pos[keep], lo[keep]
+        defs = np.zeros(len(own), bool)
+        for i in np.flatnonzero(np.isin(own, [i for i in set(own.tolist()) if paths[i] in defined])).tolist():
+            defs[i] = int(lines[i]) + 1 in defined[paths[int(own[i])]]
+        return own, lines, tiers, defs, pos - lo
+
+    def _defined_lines(self, literal: str) -> dict[str, set[int]]:
+        """The lines (1-based), by file, that define a name the literal names: a name holding the
+        literal (``expand_mul`` for ``expand``) or one of the literal's own identifiers
+        (``request`` for ``Session.request``), compared case-folded."""
+        table = self._definition_table()
+        needle = literal.casefold()
+        found: set[int] = set()
+        if "\n" not in needle:
+            i = table.joined.find(needle)
+            while i >= 0:
+                found.add(int(np.searchsorted(table.offsets, i, side="right")) - 1)
+                i = table.joined.find(needle, i + 1)
+        found.update(table.index[w] for w in _NAME_PARTS.findall(needle) if w in table.index)
+        lines: dict[str, set[int]] = {}
+        for name in found:
+            for path, line in table.sites[name]:
+                lines.setdefault(path, set()).add(line)
+        return lines
+
+    def _definition_table(self) -> _Definitions:
+        """Every defined name (case-folded) and where it is defined, read from the symbol rows once."""
+        with self._index_lock:
+            if self._definitions is None:
+                sites: dict[str, list[tuple[str, int]]] = {}
+                for path, row in self.snapshot.facts.symbol_rows():
+                    name, start, name_line = row[0], row[3], row[7]
+                    if name:
+                        sites.setdefault(name.casefold(), []).append((path, name_line or start))
+                names = sorted(sites)
+                offsets = np.cumsum([0] + [len(n) + 1 for n in names[:-1]], dtype=np.int64)
+                self._definitions = _Definitions(
+                    "\n".join(names), offsets, {n: i for i, n in enumerate(names)}, [sites[n] for n in names]
+                )
+            return self._definitions
 
     def _promising(self, paths: list[str], literal: str | None, budget: int | None) -> list[str]:
         """Keep the files most worth verifying when the work is bounded, in path order."""
@@ -319,7 +427,7 @@ class TextRetriever:
             self._definers = table
         return self._definers.get(literal.casefold(), set())
 
-    def _file_arrays(self, path: str, matcher: _Matcher, literal: str | None) -> _FileMatches | None:
+    def _file_arrays(self, path: str, matcher: _Matcher) -> _FileMatches | None:
         """One entry per matching line (0-based), its best match type and whether it defines the literal."""
         data = self.snapshot.raw(path)
         starts, ends = matcher.spans(data)
@@ -338,7 +446,7 @@ class TextRetriever:
         first = np.ones(len(lines), bool)
         first[1:] = lines[1:] != lines[:-1]
         lines, tiers, starts = lines[first], tiers[first], starts[first]
-        defs = _definition_lines(self.snapshot, path, literal)
+        defs = _definition_lines(self.snapshot, path)
         definitions = np.isin(lines + 1, np.fromiter(defs, np.int64, len(defs))) if defs else np.zeros(len(lines), bool)
         return _FileMatches(lines, tiers, definitions, starts)
 
@@ -378,7 +486,7 @@ class TextRetriever:
         """The best lines of one file by the summed weight of the terms each holds."""
         per_term = {}
         for term in terms:
-            arrays = self._file_arrays(path, matchers[term], None)
+            arrays = self._file_arrays(path, matchers[term])
             if arrays is not None:
                 per_term[term] = arrays.lines
         if not per_term:
@@ -456,18 +564,13 @@ def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     return None if facts is None else smallest_chunk_at(facts.chunks, line)
 
 
-def _definition_lines(snapshot: Snapshot, path: str, literal: str | None) -> set[int]:
-    """Lines of a file where a symbol named by the literal is defined (read from the raw rows)."""
+def _definition_lines(snapshot: Snapshot, path: str) -> set[int]:
+    """Lines of a file where any symbol is defined (read from the raw rows): what a regex's match
+    on a line counts as a definition, since a pattern names no symbol of its own."""
     row = snapshot.facts.rows.get(path)
     if row is None or not row[2]:
         return set()
-    needle = (literal or "").casefold()
-    lines = set()
-    for name, _q, _k, start, _e, _lang, _sig, name_line in row[2]:
-        folded = name.casefold()
-        if literal is None or (folded and (folded in needle or needle in folded)):
-            lines.add(name_line or start)
-    return lines
+    return {name_line or start for _n, _q, _k, start, _e, _lang, _sig, name_line in row[2]}
 
 
 _IDENT_TABLE = np.zeros(256, bool)

@@ -1,0 +1,64 @@
+"""A limited literal search stops reading early and never changes the answer (issue 19.1).
+
+The text engine reads the files that define a name the literal names first, then the others in
+path order, and stops once no unread file can change the page. Its page must be the exhaustive
+ranked list's first ``limit`` lines whatever the limit, with definitions found in the last path,
+whole identifiers after substrings in path order, and names that merely share letters with the
+literal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from maguyva_tui.core.indexer import update_index
+from maguyva_tui.core.retrievers.text import READ_BATCH, TextRetriever
+
+FILES = 3 * READ_BATCH + 5  # enough mentions that a small page settles before the last batch
+
+
+@pytest.fixture(scope="module")
+def text(tmp_path_factory: pytest.TempPathFactory) -> TextRetriever:
+    root = tmp_path_factory.mktemp("repo")
+    for i in range(FILES):
+        # early paths hold the literal only inside longer names (substring and word-boundary tiers)
+        body = "x = rewidgets + widget_count\n" if i < 4 else f"use(widget)\nwidget.draw({i})\n"
+        (root / f"m{i:03d}.py").write_text(body)
+    (root / "zz").mkdir()
+    (root / "zz" / "last.py").write_text("class Widget:\n    pass\n\n\ndef widget():\n    return Widget()\n")
+    (root / "zz" / "e.py").write_text("e = widget()\n")  # defines `e`: a name the literal does not name
+    (root / "zz" / "qual.py").write_text("def draw(w):\n    return w\n\nwidget.draw(1)\n")
+    return TextRetriever(update_index(root)[0])
+
+
+def _page(text: TextRetriever, literal: str, limit: int | None, case: str = "sensitive") -> list[tuple[str, int, str, bool]]:
+    return [(m.path, m.line, m.match_type, m.definition) for m in text.literal_lines(literal, case, limit)]
+
+
+def test_the_definition_in_the_last_path_heads_even_a_one_line_page(text: TextRetriever) -> None:
+    assert _page(text, "widget", 1) == [("zz/last.py", 5, "whole identifier", True)]
+
+
+def test_a_line_that_defines_another_name_is_no_definition(text: TextRetriever) -> None:
+    every = {(p, ln): d for p, ln, _t, d in _page(text, "widget", None)}
+    assert every[("zz/e.py", 1)] is False
+    draws = {(p, ln): d for p, ln, _t, d in _page(text, "draw", None)}
+    assert draws[("zz/qual.py", 1)] is True and draws[("zz/qual.py", 4)] is False
+
+
+@pytest.mark.parametrize("literal", ["widget", "Widget", "draw", "idget", "widget.draw", "rewidgets"])
+@pytest.mark.parametrize("case", ["sensitive", "insensitive"])
+def test_every_page_is_the_exhaustive_lists_first_lines(text: TextRetriever, literal: str, case: str) -> None:
+    every = _page(text, literal, None, case)
+    assert every, literal
+    for limit in (1, 2, 5, 17, 40, len(every), len(every) + 3):
+        assert _page(text, literal, limit, case) == every[:limit], (literal, case, limit)
+
+
+@settings(max_examples=40, deadline=None)
+@given(limit=st.integers(min_value=1, max_value=80), literal=st.sampled_from(["widget", "w", "get", "draw(", "e = "]))
+def test_any_limit_gives_a_prefix(text: TextRetriever, limit: int, literal: str) -> None:
+    assert _page(text, literal, limit) == _page(text, literal, None)[:limit]
