@@ -116,6 +116,11 @@ def source_keys(definitions: Iterable[Symbol]) -> frozenset[tuple[str, int, int]
     return frozenset((s.path, s.start_line, s.end_line) for s in definitions)
 
 
+def inside(path: str, start: int, end: int, spans: Iterable[tuple[str, int, int]]) -> bool:
+    """Whether a span is one of ``spans`` or lies within one (a method of a class X is X too)."""
+    return any(path == p and s <= start and end <= e for p, s, e in spans)
+
+
 def name_parts(name: str) -> tuple[str, ...]:
     """A name's parts, lowercased (``parse_options_header`` -> parse, options, header)."""
     return split_identifier(name)

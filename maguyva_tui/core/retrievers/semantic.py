@@ -43,7 +43,7 @@ import numpy.typing as npt
 from maguyva_tui.core.embed.codes import as_words, cosine, hamming, pack, top_k, unpack_signs
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore
-from maguyva_tui.core.similar import MAX_SOURCES, bare_name, defines, similar_target
+from maguyva_tui.core.similar import MAX_SOURCES, bare_name, defines, inside, same_family, similar_target
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
 RESCORE_K = 100  # Hamming candidates rescored by cosine: recovers float quality (MRR 0.488 -> 0.546)
@@ -59,6 +59,7 @@ MIX_MODEL_WEIGHT = 0.65  # "mix": the transformer's share (swept: 0.5, 0.55, 0.6
 _MIX_SPREAD = (MIX_MODEL_WEIGHT**2 + (1 - MIX_MODEL_WEIGHT) ** 2) ** 0.5
 """The spread of a weighted sum of two independent z-scores: dividing by it keeps a covered chunk's
 score on the scale of an uncovered chunk's single z-score (undivided, 30 %: MRR 0.471 at 0.6)."""
+LIKE_EXTRA = 50  # "similar to X" proposes more candidates: those of another kind are dropped
 _MIN_SPREAD = 1e-6  # a tier whose candidates all score alike normalises to zeros, not to infinities
 
 Positions = npt.NDArray[np.intp]
@@ -258,16 +259,25 @@ class TieredRetriever:
             return []
         target = similar_target(query)
         sources = self.sources(target) if target else np.zeros(0, np.intp)
-        k = max(self.candidates, limit) + len(sources)
+        excluded = self._within(sources)
+        k = max(self.candidates, limit) + len(excluded)
         if len(sources):
             static_vector, model_vector = self._source_vector(self.static, sources), self._source_vector(self.model, sources)
             if static_vector is not None or model_vector is not None:
-                lists = self._lists(static_vector, model_vector, k, sources)
-                return self._ranked(lists, limit, f"like {target}: ")
-        return self._ranked(self.lists(text, k, sources), limit)
+                lists = self._lists(static_vector, model_vector, k + LIKE_EXTRA, excluded)
+                kind = self._listed()[int(sources[0])].kind
+                return self._ranked(lists, limit, f"like {target}: ", kind)
+        return self._ranked(self.lists(text, k, excluded), limit)
 
-    def _ranked(self, lists: TierLists, limit: int, lead: str = "") -> list[Hit]:
+    def _ranked(self, lists: TierLists, limit: int, lead: str = "", kind: str | None = None) -> list[Hit]:
+        """The best ``limit`` candidates by the tier rule; given X's ``kind``, only definitions of
+        the same kind of thing (code like a function is another function, not a window of a
+        changelog or a class)."""
         scores = combine(lists, self.rule)
+        if kind is not None:
+            listed = self._listed()
+            other = np.array([not same_family(kind, listed[int(p)].kind) for p in lists.candidates], bool)
+            scores[other] = np.nan
         keep = np.flatnonzero(~np.isnan(scores))
         order = keep[np.lexsort((lists.candidates[keep], -scores[keep]))][:limit]
         return [self._hit(lists, int(i), float(scores[i]), lead) for i in order]
@@ -291,6 +301,16 @@ class TieredRetriever:
         listed = self._listed()
         found = [p for p in self._by_name.get(bare_name(target), ()) if defines(target, listed[p].symbol or "", listed[p].path)]
         return np.array(found, np.intp)
+
+    def _within(self, sources: Positions) -> Positions:
+        """The positions of X's chunks and of every chunk inside them (a class's methods)."""
+        if not len(sources):
+            return sources
+        listed = self._listed()
+        spans = [(c.path, c.start_line, c.end_line) for c in (listed[int(p)] for p in sources)]
+        paths = {path for path, _, _ in spans}
+        nested = [p for p, c in enumerate(listed) if c.path in paths and inside(c.path, c.start_line, c.end_line, spans)]
+        return np.union1d(sources, np.array(nested, np.intp))
 
     def _listed(self) -> list[Chunk]:
         tier = self.static if self.static is not None else self.model

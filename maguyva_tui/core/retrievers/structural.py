@@ -58,6 +58,7 @@ from maguyva_tui.core.names import (
 from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.similar import (
     definitions,
+    inside,
     module_names,
     name_parts,
     name_similarity,
@@ -238,7 +239,7 @@ class StructuralRetriever:
             for i in self._by_name[name]:
                 other = self._symbols[i]
                 score = sibling_score(source, other, parts)
-                if score is not None and (other.path, other.start_line, other.end_line) not in excluded:
+                if score is not None and not inside(other.path, other.start_line, other.end_line, excluded):
                     scored.append((score, i))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         hits = []
