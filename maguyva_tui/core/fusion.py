@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Final, TypeAlias
 
 from maguyva_tui.core.intent import Weights
-from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import MODALITIES, Hit
 
 ChunkKey: TypeAlias = tuple[str, int, int]
@@ -41,6 +41,9 @@ ChunkKey: TypeAlias = tuple[str, int, int]
 BOOST_SLOPE: Final = 0.3  # seed: boost = 1 + 0.3 * ln(1 + centrality)
 BOOST_CAP: Final = 1.5  # seed: a hub may gain half again, never more, so relevance still leads
 DEMOTION: Final = 0.5  # halves vendored/built/generated code: still findable, never above own code
+SECONDARY_DEMOTION: Final = 0.5
+"""Examples, tests and docs on the direct path (:func:`secondary_demotion`): an example's subclass
+``Response`` or an example's call site listed after the package's own, the way vendored code is."""
 FILE_DECAY: Final = 0.5
 """Each further chunk of a file that an engine found adds this share of the one before it (the
 first other chunk half its contribution, the next a quarter, ...): a file's matching chunks are
@@ -65,6 +68,18 @@ def boost_for(centrality: float) -> float:
 def demotion_for(path: str) -> float:
     """Return the factor a path's score is multiplied by: :data:`DEMOTION` or 1."""
     return DEMOTION if is_demoted(path) else 1.0
+
+
+def secondary_demotion(path: str) -> float:
+    """Return :func:`demotion_for`, and :data:`SECONDARY_DEMOTION` for examples, tests and docs
+    (:func:`~maguyva_tui.core.paths.is_secondary`): the direct path's factor when the question does
+    not ask for them."""
+    return demotion_for(path) * (SECONDARY_DEMOTION if is_secondary(path) else 1.0)
+
+
+def no_demotion(path: str) -> float:
+    """Return 1 for every path: nothing demoted."""
+    return 1.0
 
 
 def no_centrality(hit: Hit) -> float:
@@ -236,19 +251,28 @@ def _relevance(item: Fused) -> float:
     return item.score / item.boost
 
 
+SIBLING_SHARE: Final = 1.1
+"""A file's other chunk is listed as a result of its own (on its own score, without the file
+credit) when the engines rank it at least this share as relevant as the file's shown chunk: a
+file holding two functions the question may mean shows both. Above 1, one chunk per file."""
+
 LEAD_MARGIN = 0.1
 """Within a file, the leading engine's own first chunk stands unless the blend prefers another by
 more than this share. RRF with k = 40 flattens an engine's ranks (its 1st and 5th chunk differ by
 10 %), so a smaller lead in the blend is one weak vote, not evidence (measured: see the README)."""
 
 
-def _best_per_file(items: Sequence[Fused], lead: str | None = None, decay: float = FILE_DECAY) -> list[Fused]:
+def _best_per_file(
+    items: Sequence[Fused], lead: str | None = None, decay: float = FILE_DECAY, siblings: float = 1.1
+) -> list[Fused]:
     """Keep one item per file, counting and crediting the others it stands for: the chunk the
     engines together rank most relevant (the blend of their votes, without the boost: centrality
     says how much a symbol is used, not which function of a file the question describes), unless
     the leading engine's first chunk of that file is within :data:`LEAD_MARGIN` of it. The file
     then ranks by that chunk's own score, boost included, plus the file credit of its other chunks
-    (:func:`_credits`), so the explanation still re-derives it."""
+    (:func:`_credits`), so the explanation still re-derives it. A sibling whose relevance is at
+    least ``siblings`` times the shown chunk's is listed too, on its own score (see
+    :data:`SIBLING_SHARE`); above 1, none is."""
     best: dict[str, Fused] = {}
     first: dict[str, tuple[int, Fused]] = {}
     members: dict[str, list[Fused]] = {}
@@ -262,7 +286,13 @@ def _best_per_file(items: Sequence[Fused], lead: str | None = None, decay: float
     for path, (_, item) in first.items():
         if _relevance(item) >= (1 - LEAD_MARGIN) * _relevance(best[path]):
             best[path] = item
-    return [_with_file(item, [o for o in members[path] if o is not item], decay) for path, item in best.items()]
+    out: list[Fused] = []
+    for path, item in best.items():
+        others = [o for o in members[path] if o is not item]
+        listed = [o for o in others if _relevance(o) >= siblings * _relevance(item)]
+        out.append(_with_file(item, others, decay, folded=len(others) - len(listed)))
+        out += listed
+    return out
 
 
 def _credits(shown: Fused, others: Sequence[Fused], decay: float) -> tuple[tuple[str, float], ...]:
@@ -277,12 +307,12 @@ def _credits(shown: Fused, others: Sequence[Fused], decay: float) -> tuple[tuple
     return tuple(out)
 
 
-def _with_file(shown: Fused, others: Sequence[Fused], decay: float) -> Fused:
-    """The file's shown chunk with the others counted and credited, its score re-summed."""
+def _with_file(shown: Fused, others: Sequence[Fused], decay: float, folded: int) -> Fused:
+    """The file's shown chunk with the others credited and ``folded`` of them counted, its score re-summed."""
     credits = _credits(shown, others, decay)
     credit = sum(c for _, c in credits)
     score = _score(shown.contributions, credit, shown.demotion)
-    return replace(shown, score=score, folded=len(others), credits=credits, file_credit=credit)
+    return replace(shown, score=score, folded=folded, credits=credits, file_credit=credit)
 
 
 def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
@@ -302,6 +332,7 @@ def fuse(
     locate: Callable[[Hit], ChunkKey] = span_of,
     dedup_per_file: bool = True,
     file_decay: float | None = None,
+    siblings: float | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     one item per file (``dedup_per_file``), credited for its other chunks at ``file_decay``
@@ -313,14 +344,54 @@ def fuse(
     items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
     if dedup_per_file:
         decay = FILE_DECAY if file_decay is None else file_decay
-        items = _best_per_file(items, _leading(order, weights), decay)
+        items = _best_per_file(items, _leading(order, weights), decay, SIBLING_SHARE if siblings is None else siblings)
     return sorted(items, key=_order_key)
 
 
-def direct(modality: str, hits: Sequence[Hit], weight: float, k: int) -> list[Fused]:
-    """Wrap the dominant engine's own list for the direct path: its order, every hit, no boost."""
+def direct(
+    modality: str,
+    hits: Sequence[Hit],
+    weight: float,
+    k: int,
+    centrality: Callable[[Hit], float] = no_centrality,
+    demotion: Callable[[str], float] = no_demotion,
+) -> list[Fused]:
+    """Wrap the dominant engine's own list for the direct path: every hit, in the engine's order
+    but for ties and demoted paths, with the blend's centrality and demotion.
+
+    The rule, and why: the engine's score says how well a hit matches (an exact name above a
+    prefix, a definition line above a mention), so a better *match class* (:func:`tie_class`) is
+    never overturned by centrality; inside one class the engine's order is arbitrary (path, line),
+    so the more central hit comes first. Demotion goes first of all, as in the blend, where a
+    demoted hit is never above own code: vendored copies, and (with :func:`secondary_demotion`)
+    examples, tests and docs, come after the package's own code. The score is the position's
+    RRF term times the demotion, no boost: a boost would let a central hit of a worse class score
+    above a better one, and the list would no longer be sorted by its scores. ``rank`` is the
+    position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
+    real one."""
+    found = [(hit, max(float(centrality(hit)), 0.0), float(demotion(hit.path))) for hit in hits]
+    order = sorted(range(len(found)), key=lambda i: (-found[i][2], -tie_class(modality, found[i][0]),
+                                                     -found[i][1], i))
     items = []
-    for rank, hit in enumerate(hits):
+    for rank, i in enumerate(order):
+        hit, central, factor = found[i]
         part = Contribution(rank, hit.score, weight, weight / (k + rank + 1))
-        items.append(Fused(hit, span_of(hit), part.contribution, ((modality, part),), 0.0, 1.0, 1.0))
+        items.append(Fused(hit, span_of(hit), _score(((modality, part),), 0.0, factor), ((modality, part),),
+                           central, 1.0, factor))
     return items
+
+
+def tie_class(modality: str, hit: Hit) -> float:
+    """Return the part of an engine's score that says how well a hit matches; hits with equal
+    classes are ties the direct path breaks by centrality. The structural engine scores a match
+    tier plus a fraction below one that only keeps its own order inside the tier (``len(TIERS) -
+    tier + 1 / (2 + rank)``), an impact answer the hops left plus the dependent's centrality
+    squashed below one: their whole part is the class. Every call site of a name is one class (the
+    graph scores it by its caller's centrality, the tie-break itself). Any other score is its own
+    class (a text match tier, a similarity)."""
+    if modality == "graph" and hit.kind == "call":
+        return 0.0
+    tiered = modality == "structural" and not hit.reason.startswith("name words")  # a sentence's: a real score
+    if tiered or (modality == "graph" and hit.depth is not None):
+        return float(math.floor(hit.score))
+    return hit.score

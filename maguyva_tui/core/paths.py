@@ -20,8 +20,23 @@ _DEMOTED_FILE: Final = re.compile(
 )
 """Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
 
+SECONDARY_DIRS: Final = frozenset(
+    {"examples", "example", "tests", "test", "testing", "docs", "doc", "samples", "sample", "demo", "demos",
+     "benchmarks", "bench"}
+)
+"""Folders of code about the package rather than the package itself: its examples, tests and docs."""
+
+_SECONDARY_FILE: Final = re.compile(r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*\.(?:test|spec)\.[jt]sx?)$")
+"""Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``)."""
+
 
 def is_demoted(path: str) -> bool:
     """Tell whether a path is vendored, built, archived, generated or minified."""
     *folders, name = path.split("/")
     return any(f.lower() in DEMOTED_DIRS for f in folders) or bool(_DEMOTED_FILE.search(name))
+
+
+def is_secondary(path: str) -> bool:
+    """Tell whether a path holds examples, tests or docs rather than the package's own code."""
+    *folders, name = path.split("/")
+    return any(f.lower() in SECONDARY_DIRS for f in folders) or bool(_SECONDARY_FILE.match(name))

@@ -9,15 +9,17 @@ ranked it, typed (:class:`~maguyva_tui.core.types.SearchResult`), JSON only at t
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 
 from maguyva_tui.core.duplicates import fold_copies
-from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse
+from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify, override
+from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import clamp_lines, snippet
 from maguyva_tui.core.similar import SIMILAR_INTENT, definitions, similar_target
@@ -53,6 +55,12 @@ the text engine votes only with code-like words; before that, plain words are al
 
 FUSED_TEXT_FILES = 60
 """Files the text engine verifies in a blended search (those defining the literal, then the most central)."""
+
+ASKS_ASIDE = re.compile(
+    r"\b(?:tests?|testing|examples?|docs?|documentation|samples?|demos?|benchmarks?|conftest|fixtures?)\b", re.I
+)
+"""Words by which a question asks for examples, tests or docs: the direct path then leaves them where
+the engine put them instead of after the package's own code."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +145,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
-    fused = _combine(parts.generation, the_plan, run)[: req.limit]
+    fused = _combine(parts.generation, the_plan, run, _direct_demotion(parts.generation, query))[: req.limit]
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
     return SearchResult(
         query=req.text,
@@ -224,13 +232,28 @@ def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 
-def _combine(generation: Generation, the_plan: Plan, run: _Run) -> list[Fused]:
+def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], float]:
+    """The direct path's demotion: examples, tests and docs after the package's own code, unless
+    the question asks for them, in words ("the tests of X") or by naming a symbol defined only
+    there (``def runserver`` where only the examples define it)."""
+    if ASKS_ASIDE.search(query.text):
+        return demotion_for
+    defined = generation.structural.lookup(query.target) if query.target and not query.regex else []
+    if defined and all(is_secondary(symbol.path) for symbol in defined):
+        return demotion_for
+    return secondary_demotion
+
+
+def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float]) -> list[Fused]:
     """The whole ranked list, before the page is cut from it: one engine's own list when it
-    answers alone, else the blend, one result per file, near-copies of a result's code folded
-    under it."""
+    answers alone (ties broken by centrality, demoted paths last, ``aside`` saying which), else
+    the blend, one result per file, near-copies of a result's code folded under it."""
     if the_plan.alone:
         name = the_plan.modalities[0]
-        return direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k)
+        items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
+                       centrality=generation.centrality, demotion=aside)
+        run.lists[name] = [item.hit for item in items]  # each vote's rank is its place in this order
+        return items
     fused = fuse(
         {m: run.lists.get(m, []) for m in the_plan.modalities},
         the_plan.weights,
