@@ -274,3 +274,61 @@ def test_a_pinned_package_downloads_with_its_sha256_and_holds_the_labelled_files
         pytest.skip(f"no registry: {error}")
     assert "lib/application.js" in tree.files
     assert len(tree.kept) == 9 and not tree.dropped
+
+
+# -- issue 15's targets: the semantic engine's tiers -------------------------------------------------
+
+
+def tier_records(bench: str, metric: str, scores: dict[str, list[float]], half: str = "A") -> list[dict[str, object]]:
+    """One record per (mode, question) with the given scores, questions q0, q1... of one repository."""
+    return [{"bench": bench, "repo": "r", "half": half, "query": f"q{i}", "mode": mode, metric: value}
+            for mode, values in scores.items() for i, value in enumerate(values)]
+
+
+def test_issue_15_targets_are_ratios_of_the_tier_modes_read_per_half_and_over_all() -> None:
+    from bench.nl.report import tier_targets
+
+    records = tier_records("semble", "ndcg10", {"static tier": [0.4, 0.5], "model tier": [0.5, 0.5],
+                                                "semantic": [0.6, 0.6]})
+    records += tier_records("docstring", "rr", {"static tier": [0.2, 0.2], "model tier": [0.5, 0.5],
+                                                "semantic": [0.4, 0.5]}, half="B")
+    rows = {(line.split(" | ")[0].lstrip("| "), line.split(" | ")[1]): line.split(" | ")[2:]
+            for line in tier_targets(records)[2:]}
+    static_semble = rows[("static tier alone >= 0.9 x MiniLM alone", "semble NDCG@10")]
+    assert static_semble[0].startswith("met: 0.450 / 0.500 = 0.900")
+    assert static_semble[1] == "not measured"  # no semble question in half B
+    both_docs = rows[("both tiers together >= MiniLM alone", "docstring MRR@10")]
+    assert both_docs[1].startswith("not met: 0.450 / 0.500 = 0.900")
+    assert rows[("static tier alone >= 0.9 x MiniLM alone", "docstring MRR@10")][2].startswith("not met: 0.200 / 0.500")
+
+
+def test_tier_ratios_pair_the_questions_both_modes_answered() -> None:
+    from bench.nl.report import paired, ratio_interval
+
+    records = tier_records("semble", "ndcg10", {"static tier": [0.2, 0.4, 1.0], "model tier": [0.4, 0.8]})
+    assert paired(records, "static tier", "model tier", "ndcg10") == ([0.2, 0.4], [0.4, 0.8])
+    low, high = ratio_interval([0.2, 0.4, 0.3], [0.4, 0.8, 0.6])
+    assert low == pytest.approx(0.5) and high == pytest.approx(0.5)  # every question halves: no spread
+    low, high = ratio_interval([0.1, 0.9, 0.5, 0.2], [0.5, 0.5, 0.5, 0.5])
+    assert low < 0.85 < high
+
+
+@pytest.mark.slow
+def test_the_tier_builds_search_by_one_tier_each(polyglot: object, tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.setattr(modes, "INDEX", Path(str(tmp_path)) / "index")
+    root = Path(str(polyglot))
+    for name, tiers, says, never in (
+        ("static tier", {"static": 1.0, "transformer": 0.0}, "static cosine", "model"),
+        ("model tier", {"static": 0.0, "transformer": 1.0}, "model cosine", "static"),
+        ("both tiers", {"static": 1.0, "transformer": 1.0}, "model cosine", "no static vector"),
+    ):
+        engine = modes.ENGINES[name](root, True, lambda _: None, 128)
+        try:
+            assert engine.semantic_tiers() == tiers, name
+            found = engine.search("parse the configuration file", limit=5, modality="semantic")
+            reasons = [r.to_json()["modalities"]["semantic"]["reason"] for r in found.results]
+            assert reasons and all(says in reason and never not in reason for reason in reasons), (name, reasons)
+        finally:
+            engine.close()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import numpy as np
+
 from bench.nl.halves import HALVES
 
 Record = dict[str, Any]
@@ -22,6 +24,15 @@ TARGETS = (
     ("symbol Hit@1, default", ">= 0.99"),
 )
 """Issue 16's targets, read on one half (the held-out one)."""
+
+TIER_TARGETS = (
+    ("static tier alone >= 0.9 x MiniLM alone", "static tier", "model tier", 0.9),
+    ("both tiers together >= MiniLM alone", "semantic", "model tier", 1.0),
+)
+"""Issue 15's quality targets: (name, mode, reference mode, least ratio of their means)."""
+TIER_BENCHES = (("semble", "NDCG@10", "ndcg10"), ("docstring", "MRR@10", "rr"))
+"""Where issue 15's targets are read: each benchmark with its metric."""
+RESAMPLES = 2000  # bootstrap resamples of the questions for a ratio's 95 % interval (seeded: the tables repeat)
 
 
 def mean(values: Sequence[float]) -> float:
@@ -126,6 +137,55 @@ def _target_figures(records: Sequence[Record]) -> list[str]:
     ]
 
 
+def tier_targets(records: Sequence[Record]) -> list[str]:
+    """Issue 15's targets on half A, half B and all: the ratio of the two modes' means, with a 95 %
+    interval from resampling the questions (paired: both modes answered the same questions)."""
+    scopes = [*HALVES, ALL]
+    out = ["| target | benchmark | " + " | ".join(f"half {h}" if h != ALL else ALL for h in scopes) + " |",
+           "|---|---|" + "---|" * len(scopes)]
+    for bench, label, metric in TIER_BENCHES:
+        for name, mode, reference, least in TIER_TARGETS:
+            cells = []
+            for scope in scopes:
+                chosen = [r for r in records if r["bench"] == bench and (scope == ALL or r["half"] == scope)]
+                cells.append(_ratio_cell(chosen, mode, reference, metric, least))
+            out.append(f"| {name} | {bench} {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+def paired(records: Sequence[Record], mode: str, reference: str, metric: str) -> tuple[list[float], list[float]]:
+    """The metric of each question both modes answered, in one order: (mode's, reference's)."""
+    by_mode: dict[str, dict[tuple[str, str], list[float]]] = {mode: {}, reference: {}}
+    for r in records:
+        if r["mode"] in by_mode:
+            by_mode[r["mode"]].setdefault((r["repo"], r["query"]), []).append(float(r[metric]))
+    keys = sorted(set(by_mode[mode]) & set(by_mode[reference]))
+    return [mean(by_mode[mode][k]) for k in keys], [mean(by_mode[reference][k]) for k in keys]
+
+
+def ratio_interval(values: Sequence[float], reference: Sequence[float], seed: int = 0) -> tuple[float, float]:
+    """A 95 % bootstrap interval of ``mean(values) / mean(reference)`` over paired questions."""
+    a, b = np.asarray(values, float), np.asarray(reference, float)
+    picks = np.random.default_rng(seed).integers(0, len(a), (RESAMPLES, len(a)))
+    top, bottom = a[picks].mean(axis=1), b[picks].mean(axis=1)
+    ratios = top[bottom > 0] / bottom[bottom > 0]
+    if not len(ratios):
+        return float("nan"), float("nan")
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return float(low), float(high)
+
+
+def _ratio_cell(records: Sequence[Record], mode: str, reference: str, metric: str, least: float) -> str:
+    values, base = paired(records, mode, reference, metric)
+    if not values or mean(base) == 0:
+        return "not measured"
+    ratio = mean(values) / mean(base)
+    low, high = ratio_interval(values, base)
+    verdict = "met" if ratio >= least else "not met"
+    return (f"{verdict}: {mean(values):.3f} / {mean(base):.3f} = {ratio:.3f} "
+            f"[{low:.2f}, {high:.2f}], {len(values)} q")
+
+
 def _verdict(value: float | None, ok: bool, text: str) -> str:
     if value is None:
         return "not measured"
@@ -154,6 +214,9 @@ def print_report(records: Sequence[Record], stats: Sequence[dict[str, Any]], out
         ]
     if semble or docs:
         sections.append(("Issue 16's targets, per half (read them on the held-out half)", targets(records)))
+    if {"static tier", "model tier"} <= set(modes):
+        sections.append(("Issue 15's targets: the semantic engine's tiers, mean ratio [95 % interval, questions "
+                         "resampled]", tier_targets(records)))
     for title, lines in sections:
         print(f"\n### {title}\n", file=out)
         print("\n".join(lines), file=out)
