@@ -24,6 +24,7 @@ from maguyva_tui.app.driver import quick_exit
 from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.messages import (
     EmbedProgress,
+    EnginesJoined,
     FilesChanged,
     IndexProgress,
     IndexReady,
@@ -39,7 +40,7 @@ from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, summary_text
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import PRESET_NAMES, QueryError
+from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
 
 DEBOUNCE_S = 0.015
 """While a search is running, keystrokes closer than this run one search (a paste, key repeat);
@@ -249,6 +250,16 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def on_index_progress(self, message: IndexProgress) -> None:
         self.part(StatusLine).progress(message.phase, message.done, message.total)
+
+    def on_engines_joined(self, message: EnginesJoined) -> None:
+        """A first build made engines ready: search with them now (a question typed meanwhile is
+        answered), and again as each one joins; the row selected stays selected."""
+        if set(message.engines) >= set(MODALITIES):
+            return  # the build is complete: IndexReady follows at once, and searches again
+        self.index_ready = True
+        self.part(StatusLine).engines(message.engines)
+        if self.request.text.strip():
+            self.rerun()
 
     def on_index_ready(self, message: IndexReady) -> None:
         status = self.part(StatusLine)

@@ -3,7 +3,8 @@
 The lifecycle itself is the core's ``LiveIndex`` (open, refresh, embed behind); here thread
 workers call it and turn what it reports into messages (progress messages replace one another,
 so a flood of updates costs one repaint). Refreshes of the index never overlap: the live index
-holds one lock for them.
+holds one lock for them. A first build is searched as its engines join (text and structural
+first, then the graph, then the semantic engine): each step is an ``EnginesJoined`` message.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from textual.app import App
 
 from maguyva_tui.app.messages import (
     EmbedProgress,
+    EnginesJoined,
     FilesChanged,
     IndexProgress,
     IndexReady,
@@ -64,7 +66,12 @@ class BackgroundMixin(App[None]):
         def embedded(_report: EmbedReport) -> None:
             self.post_message(EmbedProgress(1, 1))  # the results are searched again, by meaning too
 
-        events = LiveEvents(embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure)
+        def joined(engines: tuple[str, ...]) -> None:
+            self.post_message(EnginesJoined(engines))
+
+        events = LiveEvents(
+            joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure
+        )
         self.live = LiveIndex(self.engine, embed=getattr(self, "embed_enabled", True), events=events)
         self.stop_watching = self.live.stopped
         """Set when the app closes: the watcher and the embedding thread both stop."""

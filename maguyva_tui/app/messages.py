@@ -32,6 +32,13 @@ class IndexReady(Message):
 
 
 @dataclass
+class EnginesJoined(Message):
+    """A first build made more engines ready before it ended: ``engines`` answer now."""
+
+    engines: tuple[str, ...]
+
+
+@dataclass
 class EmbedProgress(Message):
     """The semantic fill-in embedded ``done`` of ``total`` chunks."""
 

@@ -23,7 +23,8 @@ async def test_a_fresh_repository_shows_the_static_tier_complete_and_the_model_t
     app = make_app(root=polyglot)  # embedding off: the transformer tier stays at 0 %
     async with app.run_test(size=SIZE) as pilot:
         label = app.query_one(StatusLine).query_one("#embed-state", Label)
-        await wait_for(pilot, lambda: "static" in str(label.render()), timeout=60)
+        complete = "semantic: static 100% · model 0%"  # the static tier's share shows while it is filled
+        await wait_for(pilot, lambda: str(label.render()) == complete, timeout=60)
         assert str(label.render()) == "semantic: static 100% · model 0%"
         app.query_one(StatusLine).embedding(31, 100)
         await pilot.pause()

@@ -1,13 +1,21 @@
-"""The bottom line: index state with a progress bar, the semantic tiers, the latest notice."""
+"""The bottom line: index state with a progress bar, the semantic tiers, the latest notice.
+
+While a first build is searchable but not complete, the index state says which engines answer
+already: ``text ready · structure ready · graph… · semantic…``, then the static tier's fill-in
+beside it (``semantic: static 40%``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, ProgressBar
+
+ENGINE_LABELS: Final = (("text", "text"), ("structural", "structure"), ("graph", "graph"), ("semantic", "semantic"))
+"""Each engine as the status line names it, in the order a first build makes them ready."""
 
 
 class StatusLine(Horizontal):
@@ -28,15 +36,35 @@ class StatusLine(Horizontal):
         """Show the repository's name."""
         self.query_one("#repo", Label).update(f"◆ {name}")
 
+    _engines: tuple[str, ...] = ()
+    """The engines a first build made ready so far (empty: none yet, or the index is complete)."""
+    _phase: str = ""
+
     def progress(self, phase: str, done: int, total: int) -> None:
-        """Show an indexing phase and how far it got."""
+        """Show an indexing phase and how far it got (the static tier's share, once a first build
+        is searchable)."""
         self.add_class("-indexing")
-        self.query_one("#index-state", Label).update(f"indexing: {phase}")
+        self._phase = phase
+        if phase == "static" and total and self._engines and "semantic" not in self._engines:
+            self._static = done / total
+            self._show_tiers()
+        self._show_index_state()
         bar = self.query_one("#index-progress", ProgressBar)
         bar.update(total=total or None, progress=done)
 
+    def engines(self, ready: Sequence[str]) -> None:
+        """Show which engines answer while a first build goes on (``ready`` all four: complete)."""
+        self._engines = tuple(ready)
+        self.add_class("-indexing")
+        self._show_index_state()
+
+    def _show_index_state(self) -> None:
+        text = engines_text(self._engines, self._static is not None) if self._engines else ""
+        self.query_one("#index-state", Label).update(text or f"indexing: {self._phase}")
+
     def ready(self, text: str) -> None:
         """Leave the indexing state and show what the index holds."""
+        self._engines = ()
         self.remove_class("-indexing")
         self.query_one("#index-state", Label).update(text)
 
@@ -62,6 +90,19 @@ class StatusLine(Horizontal):
     def notice(self, text: str) -> None:
         """Show the latest notice (fallbacks, ignored overrides); empty clears it."""
         self.query_one("#notice", Label).update(text)
+
+
+def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
+    """``text ready · structure ready · graph… · semantic…``; empty once every engine is ready.
+    The semantic engine is left out while the tiers' own figures say how far it got."""
+    if all(name in ready for name, _ in ENGINE_LABELS):
+        return ""
+    parts = [
+        f"{label} ready" if name in ready else f"{label}…"
+        for name, label in ENGINE_LABELS
+        if name in ready or not (name == "semantic" and tiers_shown)
+    ]
+    return " · ".join(parts)
 
 
 def tiers_text(static: float | None, model: float | None) -> str:

@@ -1,0 +1,87 @@
+"""A repository never indexed: the first results come from the text and structural engines while
+the graph and the semantic tier are still being built, the status line says which engines answer,
+and the results refresh as the others join, the selected row staying selected."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Label
+
+from maguyva_tui.app import MaguyvaApp
+from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.app.widgets.status import StatusLine, engines_text
+from maguyva_tui.core import indexer
+from maguyva_tui.core.embed import progressive
+from maguyva_tui.core.engine import Engine
+from tests.app.conftest import SIZE, wait_for
+
+GATE_S = 30.0
+"""A held step goes on by itself after this long, so that a failing test never hangs."""
+
+
+def _held(gate: threading.Event, step: Callable[..., Any]) -> Callable[..., Any]:
+    """The same step, started only once ``gate`` is set: a build phase the test slows down."""
+
+    def wait_then(*args: Any, **kwargs: Any) -> Any:
+        gate.wait(GATE_S)
+        return step(*args, **kwargs)
+
+    return wait_then
+
+
+def test_engines_text_lists_what_answers_and_what_is_still_coming() -> None:
+    assert engines_text(("text", "structural")) == "text ready · structure ready · graph… · semantic…"
+    assert engines_text(("text", "structural", "graph"), tiers_shown=True) == "text ready · structure ready · graph ready"
+    assert engines_text(("text", "structural", "graph", "semantic")) == ""
+
+
+@pytest.mark.anyio
+async def test_first_results_come_before_the_graph_and_the_semantic_tier(
+    polyglot: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    graph_gate, static_gate = threading.Event(), threading.Event()
+    monkeypatch.setattr(indexer, "centrality_table", _held(graph_gate, indexer.centrality_table))
+    monkeypatch.setattr(progressive, "embed_pending", _held(static_gate, progressive.embed_pending))
+    # the question is in the box before any engine is ready
+    app = MaguyvaApp(Engine(polyglot, tmp_path / "index"), watch=False, embed=False, query="parse_config")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            state = app.query_one(StatusLine).query_one("#index-state", Label)
+            table = app.query_one(ResultsTable)
+
+            def shown(notice: str) -> bool:
+                answer = app.answer
+                return answer is not None and bool(answer.rows) and app.shown_seq == app.seq and any(
+                    notice in n for n in answer.notices
+                )
+
+            await wait_for(pilot, lambda: shown("the graph and semantic engines are not ready yet"))
+            assert str(state.render()) == "text ready · structure ready · graph… · semantic…"
+            assert not graph_gate.is_set()  # the graph really is still being built
+            paths = [row.path for row in app.answer.rows]  # type: ignore[union-attr]
+            assert {"app/config.py", "rust/lib.rs", "c/config.c"} <= set(paths)
+            table.focus()
+            await pilot.press("down")
+            chosen = table.current_row()
+            assert chosen is not None and table.cursor_row == 1
+
+            graph_gate.set()
+            await wait_for(pilot, lambda: shown("the semantic engine is not ready yet"))
+            assert str(state.render()).startswith("text ready · structure ready · graph ready")
+            assert not static_gate.is_set()
+            assert table.current_row().key == chosen.key  # type: ignore[union-attr]
+
+            static_gate.set()
+            await wait_for(pilot, lambda: not app.query_one(StatusLine).has_class("-indexing"), timeout=60)
+            await wait_for(pilot, lambda: app.shown_seq == app.seq and app.answer is not None)
+            assert "files" in str(state.render())  # what the index holds: it is complete
+            assert not any(n.startswith("still indexing") for n in app.answer.notices)  # type: ignore[union-attr]
+            assert table.current_row().key == chosen.key  # type: ignore[union-attr]
+    finally:
+        graph_gate.set()
+        static_gate.set()
