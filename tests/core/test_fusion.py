@@ -432,3 +432,28 @@ def test_plan_to_dict_is_the_query_explanation() -> None:
     }
     with pytest.raises(ValueError, match="unknown intent"):
         plan(Intent("nope", 0.9), "default")
+
+
+# ---------------------------------------------------------------------------------------------
+# Several functions of one file (issue 16: a function asked for behind a sibling).
+
+
+def test_a_sibling_nearly_as_relevant_is_listed_on_its_own_score() -> None:
+    # Both engines find two functions of a.py, the semantic engine a.py:40-60 first, the text
+    # engine a.py:1-20 first: one chunk per file would hide one of them behind the other.
+    lists = {
+        "semantic": [hit("a.py", 40, 60), hit("a.py", 1, 20), hit("b.py", 1, 9), hit("a.py", 70, 80)],
+        "text": [hit("a.py", 1, 20), hit("a.py", 40, 60)],
+    }
+    weights = {"semantic": 0.5, "text": 0.2}
+    one = fuse(lists, weights, k=40, siblings=1.1)
+    assert [(i.key, i.folded) for i in one] == [(("a.py", 40, 60), 2), (("b.py", 1, 9), 0)]
+    both = fuse(lists, weights, k=40, siblings=0.8)
+    assert [(i.key, i.folded) for i in both] == [(("a.py", 40, 60), 1), (("a.py", 1, 20), 0), (("b.py", 1, 9), 0)]
+    # The file still ranks by its shown chunk and the credit of all its other chunks; the sibling
+    # by its own votes alone, so the explanation re-derives every score.
+    assert both[0].score == one[0].score
+    assert both[1].score == 0.5 / 42 + 0.2 / 41 and both[1].file_credit == 0.0
+    assert all(i.score == i.rederived_score() for i in both)
+    # a.py:70-80 (one low semantic vote) stays folded: it is far less relevant than the shown chunk.
+    assert ("a.py", 70, 80) not in [i.key for i in fuse(lists, weights, k=40, siblings=0.7)]
