@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, cast
 
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.retrievers.text import body_stems
+from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.types import Chunk, Hit, Query, Retriever, SearchResult, Symbol
 from maguyva_tui.core.workspace.merge import merge_lists
@@ -171,9 +171,10 @@ class Coordinator:
         return WorkspaceResult(result, tuple(repos), tuple(copy_repos), tuple((s.label, s.root) for s in self.shards),
                                tuple(self.missing), tuple(view.capped))
 
-    def close(self) -> None:
-        """Stop the shards' threads and the coordinator's."""
-        for shard in self.shards:
+    def close(self, shards: bool = True) -> None:
+        """Stop the coordinator's threads, and the shards' unless ``shards`` is off (shards shared
+        with another coordinator)."""
+        for shard in self.shards if shards else ():
             shard.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._fan.shutdown(wait=False, cancel_futures=True)
@@ -193,6 +194,7 @@ class _View:
         self.failed: list[str] = []
         self.snapshot = _Lines(self)
         self.structural = _Symbols(self)
+        self.text = _Literals(self)
         self.missing = tuple(sorted({m for b in begun.values() for m in b.missing}))
 
     def shard(self, path: str) -> tuple[Shard, int, str]:
@@ -304,6 +306,29 @@ class _Lines:
         """The number of lines of a file."""
         shard, token, local = self._view.shard(path)
         return shard.line_count(token, local)
+
+    @property
+    def symbols(self) -> list[Symbol]:
+        """Every symbol of every repository (read on a question's miss, for the close names)."""
+        return [replace(s, path=qualify(shard.label, s.path)) for shard, token in self._view.each()
+                for s in shard.symbols(token)]
+
+
+class _Literals:
+    """The workspace's lines holding a literal, as the text engine lists them (qualified paths)."""
+
+    def __init__(self, view: _View) -> None:
+        self._view = view
+
+    def literal_lines(self, literal: str, case: str = "sensitive", limit: int | None = None) -> list[LineMatch]:
+        """Lines holding a literal, repository by repository, at most ``limit``."""
+        out: list[LineMatch] = []
+        for shard, token in self._view.each():
+            left = None if limit is None else limit - len(out)
+            if left is not None and left <= 0:
+                break
+            out += [replace(m, path=qualify(shard.label, m.path)) for m in shard.literal_lines(token, literal, case, left)]
+        return out
 
 
 class _Symbols:

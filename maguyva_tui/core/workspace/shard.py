@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
-from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import Parts
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Symbol
@@ -171,6 +171,14 @@ class Shard:
     def lookup(self, token: int, name: str) -> list[Symbol]:
         """The symbols of a name, as the structural engine's table finds them."""
         return self._parts(token).generation.structural.lookup(name)
+
+    def symbols(self, token: int) -> list[Symbol]:
+        """Every symbol of the repository (read on a question's miss, for the close names)."""
+        return list(self._parts(token).generation.snapshot.symbols)
+
+    def literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> list[LineMatch]:
+        """The best lines holding a literal, as the text engine ranks them."""
+        return self._parts(token).generation.text.literal_lines(literal, case, limit)
 
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""

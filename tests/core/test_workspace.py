@@ -1,0 +1,272 @@
+"""Workspace search: several repositories, each its own index, answered as one.
+
+The contract (issue 21.1-2): a workspace of one repository answers exactly as the repository alone
+(same paths, order, scores, votes); the answer never depends on the order the repositories are
+listed in; results carry their repository; a missing repository is named, the others answer; a
+shard's work is capped by a deadline and a file budget, and a capped answer says so.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import Hit, QueryError
+from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard, open_workspace
+from maguyva_tui.core.workspace.coordinator import qualify, split
+from maguyva_tui.core.workspace.listing import labels_for, read_workspace
+from maguyva_tui.core.workspace.merge import merge_lists
+from tests.conftest import FIXTURE
+from tests.fakes import FakeProvider
+
+
+class WordProvider(FakeProvider):
+    """Vectors seeded by a text's first word: deterministic, no model to load."""
+
+    id = "test:workspace:64"
+
+    def seed(self, text: str) -> int:
+        return zlib.crc32((text.lower().split()[0] if text.split() else "").encode())
+
+
+QUESTIONS = [
+    "how does the config loader read files",
+    "parse config",
+    "ConfigLoader",
+    "parse_config",
+    "where is parse_config defined",
+    '"ECONNREFUSED"',
+    "who calls parse_config",
+    "what breaks if I change parse_config",
+    "code similar to parse_config",
+    "server",
+    "extract the settings from the text into a dictionary",
+]
+
+
+@pytest.fixture(scope="module")
+def repos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Three repositories: the polyglot fixture, its Python app alone and its web folder alone."""
+    base = tmp_path_factory.mktemp("workspace")
+    shutil.copytree(FIXTURE, base / "poly")
+    shutil.copytree(FIXTURE / "app", base / "app")
+    shutil.copytree(FIXTURE / "web", base / "web")
+    return {name: base / name for name in ("poly", "app", "web")}
+
+
+@pytest.fixture(scope="module")
+def index_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("indexes")
+
+
+def _engine(root: Path, index_base: Path) -> Engine:
+    engine = Engine(root, index_base, provider=WordProvider(), static=False)
+    engine.refresh()
+    engine.embed_pending()
+    return engine
+
+
+@pytest.fixture(scope="module")
+def alone(repos: dict[str, Path], index_base: Path) -> Iterator[Engine]:
+    engine = _engine(repos["poly"], index_base)
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="module")
+def shards(repos: dict[str, Path], index_base: Path) -> Iterator[list[Shard]]:
+    labels = labels_for(list(repos.values()))
+    out = [Shard(labels[root], _engine(root, index_base)) for root in repos.values()]
+    yield out
+    for shard in out:
+        shard.close()
+
+
+def _answer(coordinator: Coordinator, text: str, **options: Any) -> dict[str, Any]:
+    """The JSON answer without what differs between two runs of one question (the clock)."""
+    out = coordinator.search(SearchRequest(text, **options)).to_json()
+    out.pop("elapsed_ms")
+    out.pop("timings_ms")
+    return out
+
+
+def _ranking(results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(r["path"], r["start_line"], r["end_line"], r["score"], r["modalities"], r["boost"], r["folded"],
+             r["snippet"]) for r in results]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    text=st.sampled_from(QUESTIONS) | st.from_regex(r"[a-z][a-z_]{2,10}", fullmatch=True),
+    preset=st.sampled_from(["quick", "default", "thorough"]),
+    limit=st.integers(1, 60),
+    modality=st.sampled_from([None, None, "text", "structural", "graph", "semantic"]),
+)
+def test_a_workspace_of_one_repository_answers_as_the_repository(
+    alone: Engine, repos: dict[str, Path], index_base: Path, text: str, preset: str, limit: int, modality: str | None
+) -> None:
+    coordinator = open_workspace([repos["poly"]], index_base, provider=WordProvider(), static=False)
+    try:
+        one = alone.search(text, limit=limit, preset=preset, modality=modality).to_json()
+        many = coordinator.search(SearchRequest(text, limit, modality, preset=preset)).to_json()
+    finally:
+        coordinator.close()
+    assert _ranking(many["results"]) == _ranking(one["results"])
+    for key in ("intent", "confidence", "target", "rule", "weights", "fusion_strategy", "k", "modalities_run",
+                "semantic_coverage", "semantic_tiers"):
+        assert many[key] == one[key], key
+    assert {r["repo"] for r in many["results"]} <= {"poly"}
+    assert many["repos"] == [{"repo": "poly", "root": str(repos["poly"].resolve())}]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(order=st.permutations([0, 1, 2]), text=st.sampled_from(QUESTIONS), preset=st.sampled_from(["default", "thorough"]))
+def test_the_answer_never_depends_on_the_order_of_the_repositories(
+    shards: list[Shard], repos: dict[str, Path], order: list[int], text: str, preset: str
+) -> None:
+    roots = list(repos.values())
+    assert labels_for([roots[i] for i in order]) == labels_for(roots)
+    listed = Coordinator([shards[i] for i in order])
+    sorted_ = Coordinator(shards)
+    try:
+        assert _answer(listed, text, preset=preset) == _answer(sorted_, text, preset=preset)
+    finally:
+        listed.close(shards=False)
+        sorted_.close(shards=False)
+
+
+def test_results_carry_their_repository(shards: list[Shard]) -> None:
+    coordinator = Coordinator(shards)
+    try:
+        answer = coordinator.search(SearchRequest("parse_config", limit=50))
+    finally:
+        coordinator.close(shards=False)
+    pairs = {(repo, r.path) for repo, r in zip(answer.repos, answer.result.results)}
+    assert ("poly", "app/config.py") in pairs and ("app", "config.py") in pairs  # the same code, two repositories
+    assert answer.result.intent == "find_definition" and answer.result.rule == "known_symbol"
+    for result in answer.result.results:
+        assert "\x00" not in result.path and not result.path.startswith("/")
+    shown = answer.display().results
+    assert shown[0].path == f"{answer.repos[0]}/{answer.result.results[0].path}"
+
+
+def test_a_lone_word_grounds_when_any_repository_defines_it(shards: list[Shard]) -> None:
+    web_only = [s for s in shards if s.label == "web"]
+    name = next(n for n in ("parseConfig", "loadConfig", "fetchJson") if web_only[0].engine.generation.knows_symbol(n))
+    others = Coordinator([s for s in shards if s.label == "app"])
+    together = Coordinator(shards)
+    try:
+        assert others.search(SearchRequest(name)).result.rule != "known_symbol"
+        assert together.search(SearchRequest(name)).result.rule == "known_symbol"
+    finally:
+        others.close(shards=False)
+        together.close(shards=False)
+
+
+def test_bm25_reads_the_workspace_word_counts(shards: list[Shard], repos: dict[str, Path], index_base: Path,
+                                              tmp_path: Path) -> None:
+    """The summed chunk counts are those of one index holding every repository."""
+    both = tmp_path / "both"
+    for name in ("poly", "app", "web"):
+        shutil.copytree(repos[name], both / name)
+    combined = Engine(both, index_base, static=False)
+    try:
+        index = combined.generation.text.chunk_index()
+        stems = ("config", "pars", "text", "server", "load", "nothing_at_all")
+        total = None
+        for shard in shards:
+            token = shard.begin().token
+            counts = shard.word_stats(token, stems)
+            total = counts if total is None else total + counts
+        assert total is not None and total.chunks == index.size
+        for stem in stems:
+            assert total.idf(stem) == pytest.approx(index.idf(stem)), stem
+    finally:
+        combined.close()
+
+
+def test_a_missing_repository_is_named_and_the_others_answer(repos: dict[str, Path], index_base: Path,
+                                                             tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    coordinator = open_workspace([repos["app"], gone], index_base, provider=WordProvider(), static=False)
+    try:
+        answer = coordinator.search(SearchRequest("parse_config")).to_json()
+    finally:
+        coordinator.close()
+    assert answer["missing"] == [{"repo": "gone", "root": str(gone), "reason": f"{gone}: no such directory"}]
+    assert answer["results"] and {r["repo"] for r in answer["results"]} == {"app"}
+    assert any(n.startswith("gone: not searched") for n in answer["notices"])
+    with pytest.raises(QueryError, match="no repository of the workspace can be searched"):
+        open_workspace([gone], index_base)
+
+
+def test_a_capped_shard_says_so(shards: list[Shard]) -> None:
+    budget = Coordinator(shards, max_files=1)
+    late = Coordinator(shards, deadline_s=0.0)
+    try:
+        answer = budget.search(SearchRequest('"parse_config"')).to_json()  # exact match: every occurrence
+        assert answer["capped"] is True
+        assert any("the text engine verified 1 of" in why for why in answer["capped_because"])
+        assert answer["results"], "the files verified still answer"
+        timed_out = late.search(SearchRequest("how does the config loader read files")).to_json()
+        assert timed_out["capped"] is True and any("deadline" in n for n in timed_out["notices"])
+        whole = Coordinator(shards).search(SearchRequest('"parse_config"')).to_json()
+        assert whole["capped"] is False and whole["capped_because"] == []
+    finally:
+        budget.close(shards=False)
+        late.close(shards=False)
+
+
+def _hit(path: str, score: float, reason: str = "whole identifier") -> tuple[Hit, None]:
+    return (Hit(path, 1, 1, score, reason=reason), None)
+
+
+def test_merge_keeps_each_shard_order_and_ties_go_to_the_first_label() -> None:
+    b = [_hit("b1", 3.0), _hit("b2", 1.0), _hit("b3", 2.0)]  # an engine's own order, not sorted by score
+    a = [_hit("a1", 3.0), _hit("a2", 2.0)]
+    merged = [hit.path for _, hit, _ in merge_lists("structural", [("b", b), ("a", a)], 10)]
+    assert merged == ["a1", "b1", "a2", "b2", "b3"]
+    assert [h.path for _, h, _ in merge_lists("structural", [("b", b)], 10)] == ["b1", "b2", "b3"]
+    assert len(merge_lists("structural", [("b", b), ("a", a)], 3)) == 3
+
+
+def test_merge_puts_literal_lines_before_word_votes() -> None:
+    a = [_hit("a-line", 1.0), _hit("a-words", 9.0, "body words config+pars")]
+    b = [_hit("b-words", 12.0, "body words config")]
+    merged = [hit.path for _, hit, _ in merge_lists("text", [("a", a), ("b", b)], 10)]
+    assert merged == ["a-line", "b-words", "a-words"]
+
+
+def test_qualified_paths_keep_every_component() -> None:
+    path = qualify("org/tests", "src/vendor/x.py")
+    assert path.split("/")[1:] == ["src", "vendor", "x.py"] and "tests" not in path.split("/")
+    assert split(path) == ("org/tests", "src/vendor/x.py")
+
+
+def test_labels_tell_same_named_folders_apart(tmp_path: Path) -> None:
+    roots = [tmp_path / "a" / "lib", tmp_path / "b" / "lib", tmp_path / "tool"]
+    assert labels_for(roots) == {roots[0]: "a/lib", roots[1]: "b/lib", roots[2]: "tool"}
+
+
+def test_workspace_files(tmp_path: Path) -> None:
+    (tmp_path / "ws.toml").write_text('repos = ["one", "/abs/two"]\n')
+    (tmp_path / "ws.txt").write_text("# mine\none\n\n/abs/two\n")
+    expected = [tmp_path / "one", Path("/abs/two")]
+    assert read_workspace(tmp_path / "ws.toml") == expected
+    assert read_workspace(tmp_path / "ws.txt") == expected
+    (tmp_path / "bad.toml").write_text("repos = [\n")
+    with pytest.raises(QueryError, match="not valid TOML"):
+        read_workspace(tmp_path / "bad.toml")
+    (tmp_path / "empty.txt").write_text("# nothing\n")
+    with pytest.raises(QueryError, match="lists no repository"):
+        read_workspace(tmp_path / "empty.txt")
+    with pytest.raises(QueryError, match="cannot read the workspace file"):
+        read_workspace(tmp_path / "absent.txt")
