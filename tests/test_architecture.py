@@ -34,3 +34,17 @@ def test_import_contract_is_kept(contract: str) -> None:
 
 def test_every_contract_is_tested() -> None:
     assert len(CONTRACTS) == len(set(CONTRACTS)) >= 4
+
+
+HEAVY_FOR_A_SEARCH = ("networkx", "scipy", "textual", "rich")
+"""Modules a search on an existing index never needs at start-up (issue 19.2): the graph's
+networkx view and PageRank's sparse matrices (1.1 s of imports on a loaded machine), the UI."""
+
+
+def test_the_search_path_imports_nothing_it_does_not_need() -> None:
+    code = (
+        "import sys, maguyva_tui.cli, maguyva_tui.core.engine, maguyva_tui.core.search; "
+        f"print(' '.join(m for m in {HEAVY_FOR_A_SEARCH!r} if m in sys.modules))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    assert found.stdout.split() == []

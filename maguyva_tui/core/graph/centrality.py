@@ -10,10 +10,13 @@ node, 1.21 for one sixteen times as central, and capped from about 70 times aver
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 DAMPING = 0.85  # the classic value; lower would flatten ranks toward uniform
 TOLERANCE = 1e-9  # L1 change per iteration, times the node count: well below display precision
@@ -36,6 +39,8 @@ class Transition:
 def operator(nodes: tuple[str, ...], source: NDArray[np.int64], target: NDArray[np.int64],
              weight: Vector) -> Transition:
     """Build the transition operator of weighted edges given as positions in ``nodes``."""
+    import scipy.sparse as sp  # here, not at the top: a search that needs no PageRank never pays its import
+
     size = len(nodes)
     out_weight = np.bincount(source, weights=weight, minlength=size)
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -18,9 +18,8 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import networkx as nx
 import numpy as np
 from numpy.typing import NDArray
 
@@ -53,6 +52,9 @@ from maguyva_tui.core.graph.stats import per_language
 from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, position
 from maguyva_tui.core.graph.tables import IndexCache, Source, member_pairs, symbol_id
 from maguyva_tui.core.types import FileFacts, Symbol
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 T = TypeVar("T")
 
@@ -299,7 +301,9 @@ class CodeGraph:
         return self._cached("nx", self._networkx)
 
     def _networkx(self) -> nx.DiGraph:
-        """Build the ``networkx`` view."""
+        """Build the ``networkx`` view (networkx is imported here: only this view needs it)."""
+        import networkx as nx
+
         graph = nx.DiGraph()
         ids, kinds = self.nodes.ids, self.nodes.kinds
         graph.add_nodes_from((ids[s], {"kind": kinds[s]}) for s in self.nodes.live())
