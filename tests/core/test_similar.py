@@ -63,6 +63,17 @@ def test_every_engine_leaves_the_source_out_and_ranks_the_sibling_first(engine: 
         assert hits[0].reason.startswith("like to_key_val_list"), (name, hits[0].reason)
 
 
+def test_the_graph_engine_lists_what_shares_the_sources_neighbours_and_the_thorough_blend_leaves_it_out(
+    engine: Engine,
+) -> None:
+    hits = engine.retriever("graph").search(similar("to_key_val_list"), 20)
+    assert hits and "to_key_val_list" not in symbols(hits)  # before: personalized PageRank from X ranked X
+    assert all(h.reason.startswith("like to_key_val_list: shares ") for h in hits)
+    result = engine.search("similar to to_key_val_list", preset="thorough", limit=10)
+    assert "graph" in result.modalities_run and result.results[0].symbol == "from_key_val_list"
+    assert SOURCE not in [(r.path, r.symbol) for r in result.results]
+
+
 def test_the_structural_sibling_is_named_by_the_changed_part(engine: Engine) -> None:
     hits = engine.retriever("structural").search(similar("to_key_val_list"), 5)
     assert "name *_key_val_list" in hits[0].reason

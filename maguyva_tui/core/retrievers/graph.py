@@ -9,6 +9,7 @@ nothing rather than the globally central nodes.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
 from maguyva_tui.core.names import identifiers_in, split_identifier
+from maguyva_tui.core.similar import KIND_FAMILIES, inside, same_family, similar_target
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query
 
@@ -25,6 +27,9 @@ MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
 WORD_WEIGHT = 0.25  # a word of the query is a word of the name: weaker, and spread over all such names
 MAX_WORD_SEEDS = 200  # a word shared by more names than this is too common to seed from
+MIN_SHARED_NEIGHBOURS = 2
+"""A definition is like X in the graph when it shares at least this many of X's neighbours (all of
+them when X has fewer): one common neighbour (a logger, ``len``'s module) is no likeness."""
 DEFAULT_IMPACT_DEPTH = 3
 """Impact questions follow dependents this many hops unless the caller says otherwise."""
 REFERENCES = "find_references"
@@ -46,6 +51,7 @@ class GraphRetriever:
     def __init__(self, graph: CodeGraph) -> None:
         self.graph = graph
         self._words: dict[str, list[str]] | None = None
+        self._adjacency: tuple[Any, np.ndarray] | None = None
 
     # -- direct answers ------------------------------------------------------------------------
     def callers_hits(self, name: str, limit: int) -> list[Hit]:
@@ -79,7 +85,58 @@ class GraphRetriever:
             return self.callers_hits(query.target, limit)
         if query.target and query.intent == IMPACT:
             return self.impact_hits(query.target, query.depth or DEFAULT_IMPACT_DEPTH, limit)
-        return self.related(query, limit)
+        target = similar_target(query)
+        like = self.like_hits(target, limit) if target else None
+        return self.related(query, limit) if like is None else like
+
+    # -- "similar to X" ------------------------------------------------------------------------
+    def like_hits(self, name: str, limit: int) -> list[Hit] | None:
+        """Definitions of X's kind that share X's neighbours (what it calls, what calls it, what it
+        imports or extends), by the cosine of the two neighbour sets, X and what lies inside it
+        left out; ``None`` when no definition in the graph is X."""
+        graph = self.graph
+        defs = [n for n in queries.definitions(graph, name) if n in graph.symbols and graph.symbols[n].kind in KIND_FAMILIES]
+        if not defs:
+            return None
+        op = graph.transition
+        slots = [op.index[n] for n in defs if n in op.index]
+        if not slots or limit <= 0:
+            return []
+        adjacency, degree = self._undirected()
+        seed = np.zeros(len(op.nodes))
+        seed[slots] = 1.0
+        around = (adjacency @ seed > 0).astype(np.float64)
+        around[slots] = 0.0
+        shared = adjacency @ around
+        least = min(MIN_SHARED_NEIGHBOURS, int(around.sum()))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = np.where(shared >= max(least, 1), shared / np.sqrt(degree * max(around.sum(), 1.0)), 0.0)
+        sources = [graph.symbols[n] for n in defs]
+        spans = [(s.path, s.start_line, s.end_line) for s in sources]
+        hits: list[Hit] = []
+        for i in np.argsort(-score, kind="stable").tolist():
+            if score[i] <= 0 or len(hits) >= limit:
+                break
+            symbol = graph.symbols.get(op.nodes[i])
+            if symbol is None or not same_family(sources[0].kind, symbol.kind):
+                continue
+            if inside(symbol.path, symbol.start_line, symbol.end_line, spans):
+                continue
+            reason = f"like {name}: shares {int(shared[i])} of its {int(around.sum())} neighbours"
+            hits.append(Hit(symbol.path, symbol.start_line, symbol.end_line, float(score[i]), symbol.qualname,
+                            symbol.kind, symbol.language, reason))
+        return hits
+
+    def _undirected(self) -> tuple[Any, np.ndarray]:
+        """The graph's edges both ways, one per pair of nodes, and each node's degree (built once)."""
+        if self._adjacency is None:
+            matrix = self.graph.transition.matrix
+            pattern = (matrix != 0).astype(np.float64)
+            both = ((pattern + pattern.T) > 0).astype(np.float64).tocsr()
+            both.setdiag(0)
+            both.eliminate_zeros()
+            self._adjacency = (both, np.asarray(both.sum(axis=1)).ravel())
+        return self._adjacency
 
     # -- free text -----------------------------------------------------------------------------
     def related(self, query: Query, limit: int) -> list[Hit]:
