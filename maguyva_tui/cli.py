@@ -395,7 +395,17 @@ def _search(args: argparse.Namespace) -> int:
         print(printable_lines(explain_text(result)))
     else:
         _print_human(result)
-    return 0
+    return _lookup_status(result)
+
+
+def _lookup_status(result: SearchResult) -> int:
+    """Say on stderr when the question's symbol or string was not found as asked (the results are
+    related code, or the string in another case); a symbol nothing defines is exit status 2."""
+    failed = result.lookup_failed
+    if failed is None:
+        return 0
+    print(f"maguyva: {printable(failed.message)}", file=sys.stderr)
+    return EXIT_USAGE if failed.kind == "symbol" else 0
 
 
 def _batch(args: argparse.Namespace) -> int:

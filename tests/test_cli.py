@@ -189,3 +189,31 @@ def test_help_describes_the_explorer_first() -> None:  # issue 20.5
     assert all(text.index(f"\n    {command} ") > order[-1] for command in ("index", "search", "graph", "mcp"))
     explorer = run("tests", "--help").stdout  # the explorer's own help: the same text, no commands
     assert explorer.startswith("usage: maguyva [PATH]") and "explorer keys:" in explorer and "commands:" not in explorer
+
+
+def test_search_for_a_symbol_nothing_defines_says_so_and_exits_2(polyglot: Path) -> None:  # issue 20.2
+    proc = run("search", "who calls no_such_symbol", "--repo", str(polyglot), "--limit", "3")
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == ["maguyva: no symbol named no_such_symbol; showing related code"]
+    assert "results in" in proc.stdout  # the related results are still printed
+    proc = run("search", "def parse_confg", "--repo", str(polyglot), "--json")
+    assert proc.returncode == 2 and "close names: parse_config" in proc.stderr
+    failed = json.loads(proc.stdout)["lookup_failed"]
+    assert failed["kind"] == "symbol" and failed["suggestions"][0] == "parse_config"
+    assert search_json(polyglot, "who calls parse_config")["lookup_failed"] is None  # exit 0, no notice
+
+
+def test_search_for_a_string_in_another_case_lists_only_lines_holding_it(polyglot: Path) -> None:  # issue 20.2
+    proc = run("search", '"econnrefused"', "--repo", str(polyglot), "--json")
+    assert proc.returncode == 0 and "in another case" in proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["lookup_failed"]["other_case"] is True
+    assert result["results"] and all("econnrefused" in r["snippet"].lower() for r in result["results"])
+
+
+def test_batch_carries_a_failed_lookup_per_line(polyglot: Path) -> None:  # issue 20.2
+    lines = '{"query": "who calls no_such_symbol"}\n{"query": "who calls parse_config"}\n'
+    proc = run("search", "--batch", "-", "--repo", str(polyglot), stdin=lines)
+    assert proc.returncode == 0, proc.stderr
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert first["lookup_failed"]["target"] == "no_such_symbol" and second["lookup_failed"] is None

@@ -19,6 +19,7 @@ from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify, override
+from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import clamp_lines, snippet
@@ -30,6 +31,7 @@ from maguyva_tui.core.types import (
     MODALITIES,
     PRESET_NAMES,
     Hit,
+    LookupFailure,
     Query,
     QueryError,
     Ranked,
@@ -134,6 +136,9 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
     run = _run_engines(parts, the_plan, query)
+    failed = None if req.regex else missing_symbol(parts.generation, intent, req.text)
+    if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
+        the_plan, run, failed = _literal(parts, the_plan, query, run)
     if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
         again = blended(the_plan, intent)
         if again is not None:
@@ -161,10 +166,29 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
         modalities_run=the_plan.modalities,
         timings_ms=tuple(run.timings.items()),
         semantic_coverage=parts.coverage(),
-        notices=parts.notices + tuple(run.notices),
+        notices=parts.notices + tuple(run.notices) + ((failed.message,) if failed else ()),
         results=tuple(_ranked(parts.generation, item, run, focus) for item in fused),
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+        lookup_failed=failed,
     )
+
+
+def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Plan, _Run, LookupFailure | None]:
+    """Check that some line holds an exact-match question's string in the case asked; when none
+    does but some hold it in another case, answer with those lines (the text engine alone) and say
+    so; when none holds it at all, keep the related results and say that."""
+    alone_text = the_plan.alone and the_plan.modalities == ("text",)
+    if alone_text and run.lists.get("text"):
+        return the_plan, run, None
+    generation = parts.generation
+    if literal_found(generation, query, query.case) is not False:
+        return the_plan, run, None
+    if query.case == "insensitive" or not literal_found(generation, query, "insensitive"):
+        return the_plan, run, missing_literal(query.target or "", other_case=False)
+    other = replace(query, case="insensitive", literal_first=True)
+    found = _run_engines(parts, replace(the_plan, strategy="direct", modalities=("text",)), other)
+    found.notices = run.notices + found.notices
+    return replace(the_plan, strategy="direct", modalities=("text",)), found, missing_literal(query.target or "", True)
 
 
 def _intent(req: SearchRequest) -> Intent:

@@ -303,6 +303,38 @@ class Ranked:
         return out
 
 
+LOOKUP_KINDS: tuple[str, ...] = ("symbol", "literal")
+"""What a question's target may be looked up as: a symbol's name, or a string in the code."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookupFailure:
+    """The question's target was looked up and not found as asked: the results are something else
+    (related code, or the string in another case), and this says so."""
+
+    target: str
+    """The name or string looked up."""
+    kind: str
+    """``"symbol"`` (no symbol of that name: the command line exits 2) or ``"literal"`` (no line
+    holds the string in the case asked)."""
+    message: str
+    """One line for the user: ``no symbol named X; showing related code``."""
+    suggestions: tuple[str, ...] = ()
+    """Close names the index knows, best first (for a symbol)."""
+    other_case: bool = False
+    """The string is in the code with another case; the results are those lines."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"target", "kind", "message", "suggestions", "other_case"}``."""
+        return {
+            "target": self.target,
+            "kind": self.kind,
+            "message": self.message,
+            "suggestions": list(self.suggestions),
+            "other_case": self.other_case,
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """A question read back, what ran and how long it took, and the ranked results."""
@@ -331,6 +363,9 @@ class SearchResult:
     semantic_tiers: tuple[tuple[str, float], ...] = ()
     """The fraction of the chunks each semantic tier can rank: ``static`` (every chunk once the
     index is built) and ``transformer`` (filled in by centrality); the engine sets it."""
+    lookup_failed: LookupFailure | None = None
+    """Set when the question's symbol or string is not in the index as asked (its message is also
+    one of ``notices``); ``None`` when it was found or the question names none."""
 
     def weight(self, modality: str) -> float:
         """Return one engine's effective weight (0 for a name that is not an engine)."""
@@ -354,6 +389,7 @@ class SearchResult:
             "semantic_coverage": self.semantic_coverage,
             "semantic_tiers": dict(self.semantic_tiers),
             "notices": list(self.notices),
+            "lookup_failed": self.lookup_failed.to_json() if self.lookup_failed else None,
             "results": [r.to_json() for r in self.results],
             "elapsed_ms": self.elapsed_ms,
         }

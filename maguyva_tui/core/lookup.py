@@ -1,0 +1,110 @@
+"""Say when a question's target is not in the index, instead of filling the page in silence.
+
+A question about a symbol (``def zebra_unicorn_helper``, ``who calls no_such_symbol``, a lone
+identifier) whose name no symbol has, or an exact string no line holds in the case asked, still
+gets the engines' related results, but the answer says what it is showing: a
+:class:`~maguyva_tui.core.types.LookupFailure` with one line for the user and the close names the
+index knows. Decided against the symbol table and the trigram index of the question's generation,
+in about a millisecond (close names only on a miss).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Final
+from weakref import WeakKeyDictionary
+
+from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.intent import Intent
+from maguyva_tui.core.names import normalize
+from maguyva_tui.core.types import LookupFailure, Query
+
+SYMBOL_INTENTS: Final = ("find_definition", "find_references", "impact_analysis")
+"""Intents whose target is a symbol's name: a name nothing defines is a failed lookup."""
+
+CLOSE_NAMES: Final = 3
+"""Close names offered at most: enough for a typo, few enough to read in one line."""
+
+CLOSE_RATIO: Final = 0.8
+"""How alike a name must be to be offered (difflib's ratio on the normalized names): one or two
+letters off in a name of eight or more (``run_simpel`` -> ``run_simple``), not a shared prefix."""
+
+LENGTH_SLACK: Final = 3
+"""Names compared for closeness differ in length by at most this (a cheap filter before difflib)."""
+
+_NAME: Final = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*")
+"""A target that is a name (``parse_config``, ``Config.load``, ``ns::f``), not words or a pattern."""
+
+_MODULE_STATEMENT: Final = re.compile(r"\s*(?:import|from|use|require|#include)\b")
+"""``import os``: the question names a module, which the symbol table does not hold."""
+
+_names: WeakKeyDictionary[Generation, dict[str, tuple[tuple[str, str], ...]]] = WeakKeyDictionary()
+"""Per generation: every distinct symbol name and its normalized form, by that form's first letter
+(built on the first miss)."""
+
+
+def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupFailure | None:
+    """Return the failure when a question about a symbol names one the index does not define
+    (``None`` when it does, when the question names no symbol, or while the symbol table is still
+    being built)."""
+    target = intent.target
+    if intent.name not in SYMBOL_INTENTS or not target or not _NAME.fullmatch(target):
+        return None
+    if _MODULE_STATEMENT.match(text) or "structural" in generation.missing or generation.knows_symbol(target):
+        return None
+    close = close_names(generation, target)
+    said = f"; close names: {', '.join(close)}" if close else ""
+    return LookupFailure(target, "symbol", f"no symbol named {target}; showing related code{said}", close)
+
+
+def missing_literal(target: str, other_case: bool) -> LookupFailure:
+    """Return the failure for a string no line holds in the case asked (``other_case``: some line
+    holds it in another case, and the results are those lines)."""
+    if other_case:
+        message = f'no line holds "{target}" in this case; showing the lines that hold it in another case'
+    else:
+        message = f'no line holds "{target}"; showing related code'
+    return LookupFailure(target, "literal", message, other_case=other_case)
+
+
+def literal_found(generation: Generation, query: Query, case: str) -> bool | None:
+    """Tell whether some line holds the question's literal in ``case`` (``None`` while the text
+    index is still being built)."""
+    if "text" in generation.missing or not query.target:
+        return None
+    return bool(generation.text.literal_lines(query.target, case, 1))
+
+
+def close_names(generation: Generation, name: str) -> tuple[str, ...]:
+    """Names the index defines that are spelled like ``name``: its case or separators changed
+    (``parseConfig`` -> ``parse_config``), else a letter or two off, most alike first (then most
+    alike as written: ``parse_confg`` offers ``parse_config`` before ``parseConfig``)."""
+    bare = re.split(r"\.|::|->", name)[-1]
+    wanted = normalize(bare)
+    if not wanted:
+        return ()
+    matcher = difflib.SequenceMatcher(None, "", wanted)  # the second sequence is the one difflib indexes
+    scored = []
+    for norm, candidate in _by_initial(generation).get(wanted[0], ()):
+        if abs(len(norm) - len(wanted)) > LENGTH_SLACK or candidate == bare:
+            continue
+        matcher.set_seq1(norm)
+        if norm == wanted or (matcher.real_quick_ratio() >= CLOSE_RATIO and matcher.quick_ratio() >= CLOSE_RATIO
+                              and matcher.ratio() >= CLOSE_RATIO):
+            spelled = difflib.SequenceMatcher(None, bare, candidate).ratio()  # parse_confg: parse_config first
+            scored.append((-1.0 if norm == wanted else -matcher.ratio(), -spelled, candidate))
+    return tuple(candidate for *_, candidate in sorted(scored)[:CLOSE_NAMES])
+
+
+def _by_initial(generation: Generation) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Every distinct symbol name of a generation, with its normalized form, by that form's first letter."""
+    found = _names.get(generation)
+    if found is None:
+        groups: dict[str, set[tuple[str, str]]] = {}
+        for symbol in generation.snapshot.symbols:
+            norm = normalize(symbol.name)
+            if norm:
+                groups.setdefault(norm[0], set()).add((norm, symbol.name))
+        found = _names[generation] = {initial: tuple(sorted(names)) for initial, names in groups.items()}
+    return found

@@ -1,0 +1,95 @@
+"""A lookup that failed is said, not hidden under a full page (issue 20.2): a symbol nothing defines,
+a string no line holds in the case asked. The related results stay; the answer says what they are."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.fakes import FakeProvider
+
+
+class FirstWordProvider(FakeProvider):
+    """Vectors seeded by a text's first word."""
+
+    id = "test:firstword:64"
+
+    def seed(self, text: str) -> int:
+        return zlib.crc32((text.lower().split()[0] if text.split() else "").encode())
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "app").mkdir()
+    (root / "app" / "config.py").write_text(
+        "def parse_config(text):\n    return dict(line.split('=') for line in text.splitlines())\n\n\n"
+        "class ConfigLoader:\n    def load(self, path):\n        raise OSError('ECONNREFUSED while loading')\n"
+    )
+    (root / "app" / "server.py").write_text(
+        "from app.config import parse_config\n\n\ndef serve(text):\n    return parse_config(text)\n"
+    )
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+@pytest.mark.parametrize("question", [
+    "zebra_unicorn_helper",
+    "def zebra_unicorn_helper",
+    "where is zebra_unicorn_helper defined",
+    "who calls zebra_unicorn_helper",
+    "what breaks if I change zebra_unicorn_helper",
+])
+def test_a_symbol_nothing_defines_is_said_and_the_related_results_stay(engine: Engine, question: str) -> None:
+    result = engine.search(question)
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "symbol" and failed.target == "zebra_unicorn_helper"
+    assert failed.message.startswith("no symbol named zebra_unicorn_helper; showing related code")
+    assert failed.message in result.notices
+
+
+def test_a_name_a_letter_off_is_offered_the_close_names(engine: Engine) -> None:
+    failed = engine.search("who calls parse_confg").lookup_failed
+    assert failed is not None and failed.suggestions[0] == "parse_config"
+    assert "close names: parse_config" in failed.message
+    assert engine.search("def parseConfig").lookup_failed.suggestions[0] == "parse_config"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("question", ["parse_config", "def parse_config", "who calls parse_config",
+                                      "ConfigLoader.load", '"ECONNREFUSED"', "how does parsing work", "import os"])
+def test_a_question_whose_target_exists_or_names_none_has_no_failure(engine: Engine, question: str) -> None:
+    result = engine.search(question)
+    assert result.lookup_failed is None
+    assert not any(n.startswith(("no symbol", "no line")) for n in result.notices)
+
+
+def test_a_string_in_another_case_shows_only_lines_that_hold_it_and_says_so(engine: Engine) -> None:
+    result = engine.search('"econnrefused"')
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "literal" and failed.other_case
+    assert "in another case" in failed.message
+    assert result.results and all("econnrefused" in r.snippet.lower() for r in result.results)
+    assert [r.path for r in result.results] == ["app/config.py"]
+
+
+def test_a_string_no_line_holds_is_said(engine: Engine) -> None:
+    result = engine.search('"zebra unicorn stampede"')
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "literal" and not failed.other_case
+    assert failed.message == 'no line holds "zebra unicorn stampede"; showing related code'
+
+
+def test_the_json_carries_the_failure(engine: Engine) -> None:
+    data = json.loads(json.dumps(engine.search("who calls zebra_unicorn_helper").to_json()))
+    assert data["lookup_failed"]["kind"] == "symbol" and data["lookup_failed"]["target"] == "zebra_unicorn_helper"
+    assert data["lookup_failed"]["message"] in data["notices"]
+    assert json.loads(json.dumps(engine.search("def parse_config").to_json()))["lookup_failed"] is None
+
+
+def test_a_regex_is_never_a_failed_lookup(engine: Engine) -> None:
+    assert engine.search("zebra_[a-z]+", regex=True).lookup_failed is None
