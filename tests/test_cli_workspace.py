@@ -1,0 +1,100 @@
+"""The workspace commands as a user runs them: ``index A B C``, ``search --repo A --repo B``,
+``search --workspace FILE``, in a real process on copies of the fixture repository (indexed once
+for the module, by the ``index`` command under test)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURE
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True, timeout=300)
+
+
+class Workspace:
+    """Two small repositories (the fixture's Python app and its web folder), their index folder,
+    and what ``index`` said when it indexed them with a missing folder between them."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.service, self.frontend, self.gone = base / "service", base / "frontend", base / "gone"
+        shutil.copytree(FIXTURE / "app", self.service)
+        shutil.copytree(FIXTURE / "web", self.frontend)
+        self.indexes = base / "indexes"
+        self.indexed = self.run("index", str(self.service), str(self.gone), str(self.frontend))
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return run(*args, "--index-dir", str(self.indexes))
+
+    def search(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return self.run("search", *args)
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    return Workspace(tmp_path_factory.mktemp("cli-workspace"))
+
+
+def test_index_several_repositories_each_its_own(ws: Workspace) -> None:
+    assert ws.indexed.returncode == 2  # one could not be indexed; the others were
+    assert ws.indexed.stdout.count("indexed ") == 2 and str(ws.frontend) in ws.indexed.stdout
+    said = [line for line in ws.indexed.stderr.splitlines() if "%" not in line]  # progress lines aside
+    assert said == [f"maguyva: error: {ws.gone}: no such directory"]
+
+
+def test_search_several_repositories_as_one(ws: Workspace) -> None:
+    proc = ws.search("config", "--repo", str(ws.service), "--repo", str(ws.frontend), "--repo", str(ws.gone), "--json")
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout)
+    assert {r["repo"] for r in answer["results"]} == {"service", "frontend"}
+    assert all(r["modalities"] for r in answer["results"])  # the same explanation as for one repository
+    assert answer["missing"] == [{"repo": "gone", "root": str(ws.gone), "reason": f"{ws.gone}: no such directory"}]
+    assert answer["capped"] is False and answer["capped_because"] == []
+    assert proc.stderr.strip().splitlines() == [f"maguyva: skipped gone: {ws.gone}: no such directory"]
+    for r in answer["results"]:
+        lines = ((ws.service if r["repo"] == "service" else ws.frontend) / r["path"]).read_text().splitlines()
+        assert r["snippet"].splitlines()[0] == lines[r["start_line"] - 1][:240]
+
+
+def test_people_read_repo_slash_path(ws: Workspace) -> None:
+    human = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.frontend))
+    assert human.returncode == 0 and "service/config.py:" in human.stdout and "2 repositories" in human.stdout
+    explained = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.frontend), "--explain")
+    assert explained.returncode == 0 and "service/config.py:" in explained.stdout and "rank 0" in explained.stdout
+
+
+def test_a_workspace_file_lists_repositories_relative_to_itself(ws: Workspace) -> None:
+    (ws.base / "ws.txt").write_text("# the team's repositories\nservice\n\nfrontend\n")
+    answer = json.loads(ws.search("parseConfig", "--workspace", str(ws.base / "ws.txt"), "--json").stdout)
+    assert [r["repo"] for r in answer["repos"]] == ["frontend", "service"]
+    assert answer["results"][0]["repo"] == "frontend" and answer["results"][0]["symbol"] == "parseConfig"
+
+
+def test_a_workspace_file_of_one_repository_answers_as_the_repository(ws: Workspace) -> None:
+    (ws.base / "one.toml").write_text('repos = ["service"]\n')
+    alone = json.loads(ws.search("where is parse_config defined", "--repo", str(ws.service), "--json").stdout)
+    together = json.loads(ws.search("where is parse_config defined", "--workspace", str(ws.base / "one.toml"),
+                                    "--json").stdout)
+    assert [(r["path"], r["start_line"], r["score"]) for r in together["results"]] == \
+        [(r["path"], r["start_line"], r["score"]) for r in alone["results"]]
+    assert together["results"] and {r["repo"] for r in together["results"]} == {"service"}
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("repos = [\n", "not valid TOML"),
+    ('repos = "service"\n', 'expected repos = ["path", ...]'),
+    ('repos = ["gone"]\n', "no repository of the workspace can be searched"),
+])
+def test_a_bad_workspace_file_gets_one_line(ws: Workspace, content: str, message: str) -> None:
+    (ws.base / "bad.toml").write_text(content)
+    proc = ws.search("config", "--workspace", str(ws.base / "bad.toml"))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and message in proc.stderr and "Traceback" not in proc.stderr
