@@ -110,7 +110,7 @@ def main() -> None:
     env_cmd = [sys.executable, "-m", "maguyva_tui", "search", "--modality", "text", "--limit", str(args.limit), "--json"]
     for query, _ in queries[: args.cli]:
         started = time.perf_counter()
-        subprocess.run([*env_cmd, query, str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        subprocess.run([*env_cmd, "--repo", str(root), "--", query], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        check=False, env={**os.environ, INDEX_DIR_ENV: str(base)})
         cli_ours.append((time.perf_counter() - started) * 1000)
         cli_rg.append(rg_ms(rg, root, query))

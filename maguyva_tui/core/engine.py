@@ -93,6 +93,7 @@ class Engine:
         self._static_error: str | None = None
         """Why the static tier could not be built, while that is so (said by searches by meaning)."""
         self._coverage: tuple[tuple[object, ...], Coverage] | None = None
+        self._keys: tuple[Generation, list[str]] | None = None
         self.notices: list[str] = []
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
         self._stale: str | None = None
@@ -333,9 +334,9 @@ class Engine:
 
         started = time.perf_counter()
         generation = self.generation
-        items = self.embedding_items(generation)
-        keys = {i.key for i in items}
+        keys = set(self.chunk_keys(generation))
         if not self._static_complete(generation, keys, summary):
+            items = self.embedding_items(generation)
             provider, store = self._static_tier(generation, items, progress, summary)
             report = progressive.embed_pending(
                 store, provider, [(i.key, i.text) for i in items], batch_size=STATIC_BATCH,
@@ -406,6 +407,24 @@ class Engine:
         most central first."""
         return (generation or self.generation).embedding_items()
 
+    def chunk_keys(self, generation: Generation | None = None) -> list[str]:
+        """The distinct keys of a generation's chunks (the current one by default), most important
+        first: read from the census a previous command recorded beside the vectors, else taken
+        from every chunk's embedding text and recorded (seconds on sympy, once per generation)."""
+        from maguyva_tui.core.semantic_index import read_census, write_census
+
+        generation = generation or self.generation
+        with self._lock:
+            if self._keys is not None and self._keys[0] is generation:
+                return self._keys[1]
+        keys = read_census(generation.snapshot)
+        if keys is None:
+            keys = list(dict.fromkeys(i.key for i in self.embedding_items(generation)))
+            write_census(generation.snapshot, keys)
+        with self._lock:
+            self._keys = (generation, keys)
+        return keys
+
     def coverage(self, generation: Generation | None = None) -> Coverage:
         """How much of a generation's chunks (the current one by default) each tier can rank."""
         import numpy as np
@@ -418,7 +437,7 @@ class Engine:
         found = self._coverage
         if found is not None and found[0] == stamp:
             return found[1]  # every search asks, twice: the chunks' keys are read once per stamp
-        keys = list(dict.fromkeys(i.key for i in self.embedding_items(generation)))
+        keys = self.chunk_keys(generation)
         if not keys:
             result = Coverage(1.0, 1.0, 1.0)
         else:

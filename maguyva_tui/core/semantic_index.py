@@ -13,6 +13,7 @@ transformer tier (the local model or Voyage), filled in the background by centra
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -198,3 +199,57 @@ def recorded_static_store(snapshot: Snapshot) -> VectorStore | None:
     if found is None or not store_folder(semantic_folder(snapshot), found[0]).is_dir():
         return None
     return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=True)
+
+
+# -- the chunk keys of a generation, kept beside the vectors -----------------------------------
+
+CENSUS_PREFIX = "keys-"
+"""A generation's distinct chunk keys live in ``semantic/keys-<generation>.bin``: every command
+that asks how far the tiers reach (a search's coverage, whether the static tier is complete) reads
+them in milliseconds instead of rebuilding every chunk's embedding text (seconds on sympy)."""
+
+_CENSUS_MAGIC = b"MGKEYS1\n"
+_KEY_BYTES = 16  # content_hash is blake2b-128, hex
+
+
+def read_census(snapshot: Snapshot) -> list[str] | None:
+    """The generation's distinct chunk keys as a previous command recorded them; ``None`` when
+    none is recorded, or the record is damaged (it is then rebuilt)."""
+    path = _census_path(snapshot)
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_CENSUS_MAGIC) + 32
+    body = data[head:]
+    if (not data.startswith(_CENSUS_MAGIC) or len(body) % _KEY_BYTES
+            or data[len(_CENSUS_MAGIC):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
+        return None
+    return [body[i : i + _KEY_BYTES].hex() for i in range(0, len(body), _KEY_BYTES)]
+
+
+def write_census(snapshot: Snapshot, keys: list[str]) -> None:
+    """Record the generation's distinct chunk keys (atomically; a failure only costs the next
+    command the time to rebuild them) and remove the records of generations gone."""
+    path = _census_path(snapshot)
+    if path is None:
+        return
+    try:
+        body = b"".join(bytes.fromhex(k) for k in keys)
+        make_private_dir(path.parent)
+        tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
+        tmp.write_bytes(_CENSUS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
+        os.replace(tmp, path)
+        for old in path.parent.glob(f"{CENSUS_PREFIX}*.bin"):
+            if old != path and not (snapshot.folder / old.name[len(CENSUS_PREFIX) : -len(".bin")]).is_dir():
+                old.unlink(missing_ok=True)
+    except (OSError, ValueError):
+        return
+
+
+def _census_path(snapshot: Snapshot) -> Path | None:
+    if snapshot.generation is None:
+        return None
+    return semantic_folder(snapshot) / f"{CENSUS_PREFIX}{snapshot.generation.name}.bin"

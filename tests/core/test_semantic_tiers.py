@@ -237,3 +237,39 @@ def test_the_live_index_and_the_mcp_answer_report_both_tiers(polyglot: Path) -> 
     done = search_answer(live.engine, "how does the config loader read files", preset="quick")
     assert "semantic_tiers" not in done and "semantic_coverage" not in done  # said only while partial
     live.close()
+
+
+# -- the census: a later command reads the chunk keys, it does not rebuild them (issue 19.2) ----------
+
+
+def test_a_second_command_knows_the_tiers_coverage_without_rebuilding_every_chunks_text(
+    engine: Engine, polyglot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine.embed_pending()
+    before = engine.semantic_tiers()
+    import maguyva_tui.core.semantic_index as semantic_index
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("every chunk's embedding text was rebuilt")
+
+    monkeypatch.setattr(semantic_index, "embedding_items", never)
+    later = Engine(polyglot, provider=WordProvider("model"))
+    later.refresh()  # an unchanged repository: the static tier is complete, as the census says
+    assert later.semantic_tiers() == before == {"static": 1.0, "transformer": 1.0}
+    assert later.search("parse_config", preset="quick").results
+
+
+def test_a_damaged_census_is_rebuilt_and_a_gone_generations_census_removed(engine: Engine, polyglot: Path) -> None:
+    folder = semantic_folder(engine.snapshot)
+    census = sorted(folder.glob("keys-*.bin"))
+    assert len(census) == 1
+    census[0].write_bytes(census[0].read_bytes()[:-5])  # torn
+    (folder / "keys-g-0-gone.bin").write_bytes(b"old")
+    later = Engine(polyglot, provider=WordProvider("model"))
+    later.refresh()
+    assert later.semantic_tiers() == {"static": 1.0, "transformer": 0.0}
+    (polyglot / "new_module.py").write_text("def brand_new_function():\n    return 1\n")
+    later.refresh()  # a new generation writes its census; a generation gone takes its census along
+    names = {p.name for p in folder.glob("keys-*.bin")}
+    assert f"keys-{later.snapshot.generation.name}.bin" in names and "keys-g-0-gone.bin" not in names
+    assert all((engine.snapshot.folder / name[len("keys-") : -len(".bin")]).is_dir() for name in names)
