@@ -251,6 +251,7 @@ class TieredRetriever:
         self.candidates = candidates
         self.source = source
         self._by_name: dict[str, list[int]] | None = None
+        self._by_path: dict[str, list[int]] | None = None
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return at most ``limit`` chunks nearest in meaning to the query, best first."""
@@ -292,24 +293,31 @@ class TieredRetriever:
     def sources(self, target: str) -> Positions:
         """The positions of the chunks that define a "similar to X" question's X (its definitions
         by bare, qualified or module-qualified name), in the order of the list given."""
-        if self._by_name is None:
+        by_name, _ = self._tables()
+        listed = self._listed()
+        found = [p for p in by_name.get(bare_name(target), ()) if defines(target, listed[p].symbol or "", listed[p].path)]
+        return np.array(found, np.intp)
+
+    def _tables(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """The positions of the definition chunks by bare name, and of every chunk by path (built once)."""
+        if self._by_name is None or self._by_path is None:
             by_name: dict[str, list[int]] = defaultdict(list)
+            by_path: dict[str, list[int]] = defaultdict(list)
             for position, chunk in enumerate(self._listed()):
+                by_path[chunk.path].append(position)
                 if chunk.symbol is not None:
                     by_name[bare_name(chunk.symbol)].append(position)
-            self._by_name = dict(by_name)
-        listed = self._listed()
-        found = [p for p in self._by_name.get(bare_name(target), ()) if defines(target, listed[p].symbol or "", listed[p].path)]
-        return np.array(found, np.intp)
+            self._by_name, self._by_path = dict(by_name), dict(by_path)
+        return self._by_name, self._by_path
 
     def _within(self, sources: Positions) -> Positions:
         """The positions of X's chunks and of every chunk inside them (a class's methods)."""
         if not len(sources):
             return sources
-        listed = self._listed()
+        listed, (_, by_path) = self._listed(), self._tables()
         spans = [(c.path, c.start_line, c.end_line) for c in (listed[int(p)] for p in sources)]
-        paths = {path for path, _, _ in spans}
-        nested = [p for p, c in enumerate(listed) if c.path in paths and inside(c.path, c.start_line, c.end_line, spans)]
+        near = (p for path in {path for path, _, _ in spans} for p in by_path.get(path, ()))
+        nested = [p for p in near if inside(listed[p].path, listed[p].start_line, listed[p].end_line, spans)]
         return np.union1d(sources, np.array(nested, np.intp))
 
     def _listed(self) -> list[Chunk]:
