@@ -58,7 +58,15 @@ def open_workspace(
     """Open a workspace over repository folders (each once, named by :func:`labels_for`); a
     folder that is missing or cannot be read is listed in the coordinator's ``missing``, the
     others answer (``provider``, ``static``: each engine's semantic tiers, as
-    :class:`~maguyva_tui.core.engine.Engine` takes them). Raise :class:`QueryError` when none can be opened."""
+    :class:`~maguyva_tui.core.engine.Engine` takes them; by default every shard shares one
+    transformer provider, so the model is loaded once and a question embedded once). Raise :class:`QueryError` when none can be opened."""
+    notices: list[str] = []
+    if provider is None:  # one transformer for every shard: loaded once, each question embedded once
+        from maguyva_tui.core.embed.provider import choose_provider
+
+        choice = choose_provider()
+        provider = choice.provider
+        notices += [choice.fallback_reason] if choice.fallback_reason else []
     folders = distinct_roots(roots)
     if not folders:
         raise QueryError("a workspace needs at least one repository")
@@ -70,7 +78,7 @@ def open_workspace(
             shards.append(Shard(labels[root], Engine(root, index_base, provider=provider, static=static)))
         except (OSError, ValueError) as exc:
             missing.append(Missing(labels[root], str(root), str(exc) or type(exc).__name__))
-    coordinator = Coordinator(shards, missing, deadline_s, max_files)
+    coordinator = Coordinator(shards, missing, deadline_s, max_files, notices)
     if not coordinator.open():
         coordinator.close()
         reasons = "; ".join(m.reason for m in coordinator.missing)

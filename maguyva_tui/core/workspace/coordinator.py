@@ -120,8 +120,11 @@ class Coordinator:
     """Answer questions over shards, as one repository answers them."""
 
     def __init__(self, shards: Iterable[Shard], missing: Iterable[Missing] = (),
-                 deadline_s: float = SHARD_DEADLINE_S, max_files: int = SHARD_MAX_FILES) -> None:
+                 deadline_s: float = SHARD_DEADLINE_S, max_files: int = SHARD_MAX_FILES,
+                 notices: Iterable[str] = ()) -> None:
         self.shards = sorted(shards, key=lambda s: s.label)
+        self.notices = list(notices)
+        """Messages every answer carries (the transformer provider's fallback)."""
         self.missing = sorted(missing, key=lambda m: m.label)
         self.deadline_s = deadline_s
         self.max_files = max_files
@@ -152,7 +155,7 @@ class Coordinator:
         begun = dict(zip([s.label for s in self.shards], self._fan.map(Shard.begin, self.shards)))
         view = _View(self, begun)
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
-        told = [f"{m.label}: not searched ({m.reason})" for m in self.missing]
+        told = [*self.notices, *(f"{m.label}: not searched ({m.reason})" for m in self.missing)]
         told += [f"{label}: {n}" for label, b in begun.items() for n in b.notices]
         parts = Parts(cast(Generation, view), lambda: mean, tuple(told), self._pool)
         result = search(req, parts)
