@@ -111,14 +111,30 @@ def definitions(found: Iterable[Symbol]) -> list[Symbol]:
     return [s for s in found if s.kind in KIND_FAMILIES]
 
 
-def source_keys(definitions: Iterable[Symbol]) -> frozenset[tuple[str, int, int]]:
-    """The spans of X's definitions, as ``(path, start_line, end_line)``: what no engine lists."""
-    return frozenset((s.path, s.start_line, s.end_line) for s in definitions)
+def source_spans(definitions: Iterable[Symbol]) -> Spans:
+    """The spans of X's definitions: what no engine lists, nor anything inside them."""
+    return Spans((s.path, s.start_line, s.end_line) for s in definitions)
 
 
-def inside(path: str, start: int, end: int, spans: Iterable[tuple[str, int, int]]) -> bool:
-    """Whether a span is one of ``spans`` or lies within one (a method of a class X is X too)."""
-    return any(path == p and s <= start and end <= e for p, s, e in spans)
+class Spans:
+    """X's spans grouped by file: tells whether a span is one of them or lies within one (a method
+    of a class X is X too) by looking at the spans of its own file only."""
+
+    __slots__ = ("_by_path",)
+
+    def __init__(self, spans: Iterable[tuple[str, int, int]]) -> None:
+        by_path: dict[str, list[tuple[int, int]]] = {}
+        for path, start, end in spans:
+            by_path.setdefault(path, []).append((start, end))
+        self._by_path = by_path
+
+    def holds(self, path: str, start: int, end: int) -> bool:
+        """Whether the span is one of these or lies within one."""
+        return any(s <= start and end <= e for s, e in self._by_path.get(path, ()))
+
+    def paths(self) -> tuple[str, ...]:
+        """The files the spans are in."""
+        return tuple(self._by_path)
 
 
 def name_parts(name: str) -> tuple[str, ...]:

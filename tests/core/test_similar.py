@@ -15,7 +15,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import classify
 from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
 from maguyva_tui.core.similar import name_parts, name_similarity, parameters, pattern, sibling_score
-from maguyva_tui.core.types import Chunk, Query, Symbol
+from maguyva_tui.core.types import Chunk, Hit, Query, Symbol
 
 SOURCE = ("src/requests/utils.py", "to_key_val_list")
 SNIPPET = '''\
@@ -40,8 +40,8 @@ def similar(name: str) -> Query:
     return Query(f"similar to {name}", target=name, intent="find_similar")
 
 
-def symbols(hits: Sequence[object]) -> list[str | None]:
-    return [getattr(h, "symbol") for h in hits]
+def symbols(hits: Sequence[Hit]) -> list[str | None]:
+    return [h.symbol for h in hits]
 
 
 # -- on requests: the blend ----------------------------------------------------------------------

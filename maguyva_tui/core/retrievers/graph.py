@@ -19,7 +19,7 @@ from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import split_id
 from maguyva_tui.core.names import identifiers_in, split_identifier
-from maguyva_tui.core.similar import KIND_FAMILIES, inside, same_family, similar_target
+from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query
 
@@ -112,7 +112,7 @@ class GraphRetriever:
         with np.errstate(divide="ignore", invalid="ignore"):
             score = np.where(shared >= max(least, 1), shared / np.sqrt(degree * max(around.sum(), 1.0)), 0.0)
         sources = [graph.symbols[n] for n in defs]
-        spans = [(s.path, s.start_line, s.end_line) for s in sources]
+        spans = source_spans(sources)
         hits: list[Hit] = []
         for i in np.argsort(-score, kind="stable").tolist():
             if score[i] <= 0 or len(hits) >= limit:
@@ -120,7 +120,7 @@ class GraphRetriever:
             symbol = graph.symbols.get(op.nodes[i])
             if symbol is None or not same_family(sources[0].kind, symbol.kind):
                 continue
-            if inside(symbol.path, symbol.start_line, symbol.end_line, spans):
+            if spans.holds(symbol.path, symbol.start_line, symbol.end_line):
                 continue
             reason = f"like {name}: shares {int(shared[i])} of its {int(around.sum())} neighbours"
             hits.append(Hit(symbol.path, symbol.start_line, symbol.end_line, float(score[i]), symbol.qualname,

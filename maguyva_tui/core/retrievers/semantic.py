@@ -43,7 +43,7 @@ import numpy.typing as npt
 from maguyva_tui.core.embed.codes import as_words, cosine, hamming, pack, top_k, unpack_signs
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore
-from maguyva_tui.core.similar import MAX_SOURCES, bare_name, defines, inside, same_family, similar_target
+from maguyva_tui.core.similar import MAX_SOURCES, Spans, bare_name, defines, same_family, similar_target
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
 RESCORE_K = 100  # Hamming candidates rescored by cosine: recovers float quality (MRR 0.488 -> 0.546)
@@ -315,9 +315,9 @@ class TieredRetriever:
         if not len(sources):
             return sources
         listed, (_, by_path) = self._listed(), self._tables()
-        spans = [(c.path, c.start_line, c.end_line) for c in (listed[int(p)] for p in sources)]
-        near = (p for path in {path for path, _, _ in spans} for p in by_path.get(path, ()))
-        nested = [p for p in near if inside(listed[p].path, listed[p].start_line, listed[p].end_line, spans)]
+        spans = Spans((c.path, c.start_line, c.end_line) for c in (listed[int(p)] for p in sources))
+        near = (p for path in spans.paths() for p in by_path.get(path, ()))
+        nested = [p for p in near if spans.holds(listed[p].path, listed[p].start_line, listed[p].end_line)]
         return np.union1d(sources, np.array(nested, np.intp))
 
     def _listed(self) -> list[Chunk]:

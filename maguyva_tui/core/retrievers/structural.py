@@ -58,14 +58,13 @@ from maguyva_tui.core.names import (
 from maguyva_tui.core.paths import is_demoted
 from maguyva_tui.core.similar import (
     definitions,
-    inside,
     module_names,
     name_parts,
     name_similarity,
     pattern,
-    similar_target,
     sibling_score,
-    source_keys,
+    similar_target,
+    source_spans,
 )
 from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
 from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
@@ -231,7 +230,7 @@ class StructuralRetriever:
         best first, none of ``sources`` among them: the same kind of thing, named with X's parts."""
         source = sources[0]
         parts = name_parts(source.name)
-        excluded = source_keys(sources)
+        excluded = source_spans(sources)
         names = {name for part in set(parts) for name in self._names_by_part.get(part, ())}
         alike = [(name, name_similarity(parts, name_parts(name))) for name in names]
         scored: list[tuple[float, int]] = []
@@ -239,7 +238,7 @@ class StructuralRetriever:
             for i in self._by_name[name]:
                 other = self._symbols[i]
                 score = sibling_score(source, other, parts)
-                if score is not None and not inside(other.path, other.start_line, other.end_line, excluded):
+                if score is not None and not excluded.holds(other.path, other.start_line, other.end_line):
                     scored.append((score, i))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         hits = []
