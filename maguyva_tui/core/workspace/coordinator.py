@@ -39,7 +39,7 @@ from typing import Any, Final, cast
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import Parts, SearchRequest, search
-from maguyva_tui.core.types import Chunk, Hit, Query, Retriever, SearchResult, Symbol
+from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Retriever, SearchResult, Symbol
 from maguyva_tui.core.workspace.merge import merge_lists
 from maguyva_tui.core.workspace.shard import Begun, Found, Shard, ShardList, WordStats
 
@@ -152,10 +152,11 @@ class Coordinator:
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result."""
         req.validate()
-        begun = dict(zip([s.label for s in self.shards], self._fan.map(Shard.begin, self.shards)))
+        begun, dropped = self._begin()
         view = _View(self, begun)
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
-        told = [*self.notices, *(f"{m.label}: not searched ({m.reason})" for m in self.missing)]
+        missing = sorted([*self.missing, *dropped], key=lambda m: m.label)
+        told = [*self.notices, *(f"{m.label}: not searched ({m.reason})" for m in missing)]
         told += [f"{label}: {n}" for label, b in begun.items() for n in b.notices]
         parts = Parts(cast(Generation, view), lambda: mean, tuple(told), self._pool)
         result = search(req, parts)
@@ -171,8 +172,24 @@ class Coordinator:
             repos.append(label)
             copy_repos.append(tuple(where for where, _, _, _ in copies))
         result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
-        return WorkspaceResult(result, tuple(repos), tuple(copy_repos), tuple((s.label, s.root) for s in self.shards),
-                               tuple(self.missing), tuple(view.capped))
+        searched = tuple((s.label, s.root) for s in self.shards if s.label in begun)
+        return WorkspaceResult(result, tuple(repos), tuple(copy_repos), searched, tuple(missing), tuple(view.capped))
+
+    def _begin(self) -> tuple[dict[str, Begun], list[Missing]]:
+        """Start a question on every shard; one that cannot start (its index gone meanwhile) is
+        missing from this answer; none at all is an error."""
+        started = [(shard, self._fan.submit(shard.begin)) for shard in self.shards]
+        begun: dict[str, Begun] = {}
+        dropped: list[Missing] = []
+        for shard, future in started:
+            try:
+                begun[shard.label] = future.result()
+            except (OSError, ValueError) as exc:
+                dropped.append(Missing(shard.label, shard.root, str(exc) or type(exc).__name__))
+        if not begun:
+            reasons = "; ".join(m.reason for m in [*self.missing, *dropped]) or "it lists none"
+            raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+        return begun, dropped
 
     def close(self, shards: bool = True) -> None:
         """Stop the coordinator's threads, and the shards' unless ``shards`` is off (shards shared
@@ -189,7 +206,7 @@ class _View:
 
     def __init__(self, coordinator: Coordinator, begun: dict[str, Begun]) -> None:
         self._coordinator = coordinator
-        self._shards = {s.label: s for s in coordinator.shards}
+        self._shards = {s.label: s for s in coordinator.shards if s.label in begun}
         self._begun = begun
         self._found: dict[Hit, Found] = {}
         self._lock = threading.Lock()
