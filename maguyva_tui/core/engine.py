@@ -127,8 +127,11 @@ class Engine:
         """Search a new generation from now on, with the engines ``ready`` on it; questions already
         running finish on theirs."""
         with self._lock:
-            if self._generation is None or snapshot is not self._generation.snapshot:
+            earlier = self._generation
+            if earlier is None or snapshot is not earlier.snapshot:
                 self._generation = Generation(snapshot, self._semantic_retriever, ready)
+                if earlier is not None:
+                    self._generation.inherit(earlier)
 
     def refresh(
         self,

@@ -86,6 +86,13 @@ class Generation:
         with self._lock:
             self._ready |= frozenset(names)
 
+    def inherit(self, earlier: Generation) -> None:
+        """Take over the structural engine of an earlier step of the same build (the same facts:
+        on sympy its symbol table takes seconds to make, and would be made again)."""
+        if earlier.snapshot.facts is self.snapshot.facts:
+            with self._lock:
+                self._structural = self._structural or earlier._structural
+
     def retriever(self, name: str) -> Retriever:
         """Return (building once) the retriever of a modality on this generation; one that is not
         ready yet finds nothing (and is not kept: it answers once it joins)."""
@@ -149,8 +156,7 @@ class Generation:
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window."""
-        facts = self.snapshot.facts.get(path)
-        return None if facts is None else smallest_chunk_at(facts.chunks, line)
+        return smallest_chunk_at(self.snapshot.facts.chunks(path), line)
 
     def locate(self, hit: Hit) -> ChunkKey:
         """Map a hit to the chunk that holds it, so line hits merge with definitions."""
