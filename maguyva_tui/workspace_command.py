@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,8 @@ EXIT_SOME_MISSING = 2
 
 def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace], int]) -> int:
     """Index every repository named, one after another, each into its own index; a repository
-    that cannot be indexed is said in one line and the next goes on. Return the worst status."""
+    that cannot be indexed is said in one line and the next goes on (with ``--json``, one line per
+    repository in the order given, ``{"path", "error"}`` for that one). Return the worst status."""
     status = 0
     for number, path in enumerate(args.path):
         one = copy.copy(args)
@@ -38,6 +40,8 @@ def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace
             status = max(status, index_one(one))
         except (NotADirectoryError, UnreadableRepository, IndexNotWritable, OSError) as exc:
             print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
+            if args.json:  # one line per repository, in the order given: this one's says why
+                print(json.dumps({"path": path, "error": str(exc)}), flush=True)
             status = max(status, EXIT_SOME_MISSING)
     return status
 

@@ -29,7 +29,7 @@ class Workspace:
         shutil.copytree(FIXTURE / "app", self.service)
         shutil.copytree(FIXTURE / "web", self.frontend)
         self.indexes = base / "indexes"
-        self.indexed = self.run("index", str(self.service), str(self.gone), str(self.frontend))
+        self.indexed = self.run("index", str(self.service), str(self.gone), str(self.frontend), "--json")
 
     def run(self, *args: str) -> subprocess.CompletedProcess[str]:
         return run(*args, "--index-dir", str(self.indexes))
@@ -45,7 +45,9 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
 
 def test_index_several_repositories_each_its_own(ws: Workspace) -> None:
     assert ws.indexed.returncode == 2  # one could not be indexed; the others were
-    assert ws.indexed.stdout.count("indexed ") == 2 and str(ws.frontend) in ws.indexed.stdout
+    service, gone, frontend = (json.loads(line) for line in ws.indexed.stdout.splitlines())  # in the order given
+    assert service["files"] == 3 and frontend["files"] == len([p for p in ws.frontend.rglob("*") if p.is_file()])
+    assert gone == {"path": str(ws.gone), "error": f"{ws.gone}: no such directory"}
     said = [line for line in ws.indexed.stderr.splitlines() if "%" not in line]  # progress lines aside
     assert said == [f"maguyva: error: {ws.gone}: no such directory"]
 
