@@ -156,8 +156,7 @@ class Generation:
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window."""
-        facts = self.snapshot.facts.get(path)
-        return None if facts is None else smallest_chunk_at(facts.chunks, line)
+        return smallest_chunk_at(self.snapshot.facts.chunks(path), line)
 
     def locate(self, hit: Hit) -> ChunkKey:
         """Map a hit to the chunk that holds it, so line hits merge with definitions."""

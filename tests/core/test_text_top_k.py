@@ -8,13 +8,12 @@ literal."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maguyva_tui.core.indexer import update_index
+from maguyva_tui.core.retrievers import text as text_module
 from maguyva_tui.core.retrievers.text import READ_BATCH, TextRetriever
 
 FILES = 3 * READ_BATCH + 5  # enough mentions that a small page settles before the last batch
@@ -62,3 +61,12 @@ def test_every_page_is_the_exhaustive_lists_first_lines(text: TextRetriever, lit
 @given(limit=st.integers(min_value=1, max_value=80), literal=st.sampled_from(["widget", "w", "get", "draw(", "e = "]))
 def test_any_limit_gives_a_prefix(text: TextRetriever, limit: int, literal: str) -> None:
     assert _page(text, literal, limit) == _page(text, literal, None)[:limit]
+
+
+def test_line_numbers_agree_from_each_files_newlines_and_from_the_whole_texts(
+    text: TextRetriever, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own = [_page(text, w, None) for w in ("widget", "draw", "e = ")]
+    monkeypatch.setattr(text_module, "PER_FILE_NEWLINES", 0)  # the whole text's newline index
+    assert [_page(text, w, None) for w in ("widget", "draw", "e = ")] == own
+    assert text.snapshot.has_newlines()

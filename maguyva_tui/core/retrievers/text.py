@@ -89,6 +89,10 @@ READ_BATCH = 8
 batch doubles each time): small enough that a frequent identifier stops after a few files, large
 enough that the check costs little beside the reading."""
 
+PER_FILE_NEWLINES = 64
+"""Files with matches up to which line numbers come from each file's own newlines rather than
+from the newline index of the whole stored text (built once per process, 30 MB read on sympy)."""
+
 _NAME_PARTS = re.compile(r"[\w$]+")
 
 
@@ -356,9 +360,9 @@ class TextRetriever:
         pos, end = np.array(starts, np.int64), np.array(ends, np.int64)
         spans = np.array(bounds, np.int64).reshape(-1, 2)[at]
         lo, hi = spans[:, 0], spans[:, 0] + spans[:, 1]
-        newlines = self.snapshot.newlines()
-        lines = np.searchsorted(newlines, pos) - np.searchsorted(newlines, lo)
-        tiers = _tiers_within(np.frombuffer(blob, np.uint8), pos, end, lo, hi)
+        arr = np.frombuffer(blob, np.uint8)
+        lines = self._line_numbers(arr, pos, lo, at, bounds)
+        tiers = _tiers_within(arr, pos, end, lo, hi)
         order = np.lexsort((-tiers, lines, own))
         own, lines, tiers, pos, lo = own[order], lines[order], tiers[order], pos[order], lo[order]
         keep = np.ones(len(lines), bool)
@@ -368,6 +372,25 @@ class TextRetriever:
         for i in np.flatnonzero(np.isin(own, [i for i in set(own.tolist()) if paths[i] in defined])).tolist():
             defs[i] = int(lines[i]) + 1 in defined[paths[int(own[i])]]
         return own, lines, tiers, defs, pos - lo
+
+    def _line_numbers(
+        self, arr: np.ndarray, pos: np.ndarray, lo: np.ndarray, at: np.ndarray, bounds: list[tuple[int, int]]
+    ) -> np.ndarray:
+        """The 0-based line of each match (``pos``, in files starting at ``lo``; ``at`` indexes
+        ``bounds``, the files' offset and length): from the whole text's newline index once a
+        search has built it or many files match, else from the matching files' own newlines (a
+        command asking one question reads a few files, not 30 MB)."""
+        files = np.unique(at)
+        if self.snapshot.has_newlines() or len(files) > PER_FILE_NEWLINES:
+            newlines = self.snapshot.newlines()
+            return np.searchsorted(newlines, pos) - np.searchsorted(newlines, lo)
+        lines = np.empty(len(pos), np.int64)
+        for k in files.tolist():
+            offset, length = bounds[k]
+            mine = at == k
+            own_newlines = np.flatnonzero(arr[offset : offset + length] == 10) + offset
+            lines[mine] = np.searchsorted(own_newlines, pos[mine])
+        return lines
 
     def _defined_lines(self, literal: str) -> dict[str, set[int]]:
         """The lines (1-based), by file, that define a name the literal names: a name holding the
@@ -560,8 +583,7 @@ def body_stems(text: str) -> tuple[str, ...]:
 
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     """Return the smallest definition chunk holding a line, else the smallest window."""
-    facts = snapshot.facts.get(path)
-    return None if facts is None else smallest_chunk_at(facts.chunks, line)
+    return smallest_chunk_at(snapshot.facts.chunks(path), line)
 
 
 def _definition_lines(snapshot: Snapshot, path: str) -> set[int]:

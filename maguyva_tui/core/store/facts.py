@@ -142,6 +142,19 @@ class FactsTable(Mapping[str, FileFacts]):
     def __init__(self, rows: Mapping[str, Row]) -> None:
         self.rows = rows
         self._decoded: dict[str, FileFacts] = {}
+        self._chunks: dict[str, tuple[Chunk, ...]] = {}
+
+    def chunks(self, path: str) -> tuple[Chunk, ...]:
+        """A file's chunks alone, without decoding its symbols, references and imports (a line's
+        enclosing chunk is asked of every hit; the rest of a file's facts is ten times larger)."""
+        found = self._decoded.get(path)
+        if found is not None:
+            return found.chunks
+        chunks = self._chunks.get(path)
+        if chunks is None:
+            row = self.rows.get(path)
+            chunks = self._chunks[path] = () if row is None else tuple(Chunk(path, *c) for c in row[1])
+        return chunks
 
     def __getitem__(self, path: str) -> FileFacts:
         found = self._decoded.get(path)

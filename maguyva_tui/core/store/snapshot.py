@@ -120,6 +120,10 @@ class Snapshot:
             self._blob = bytes(self._content)
         return self._blob
 
+    def has_newlines(self) -> bool:
+        """Whether the newline index of the whole text is built already (a search paid for it)."""
+        return self._newlines is not None
+
     def newlines(self) -> np.ndarray:
         """Offsets of every newline in ``blob()``, for line numbers without a per-file pass."""
         if self._newlines is None:
