@@ -24,6 +24,8 @@ from maguyva_tui.terminal import printable, printable_lines
 
 EXIT_SOME_MISSING = 2
 """``index`` over several repositories when one could not be indexed (the others were)."""
+EXIT_USAGE = 2
+"""A symbol no repository defines, as for one repository."""
 
 
 def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace], int]) -> int:
@@ -79,7 +81,17 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
         print(printable_lines(explain_text(answer.display())))
     else:
         print_human(answer)
-    return 0
+    return _lookup_status(answer)
+
+
+def _lookup_status(answer: WorkspaceResult) -> int:
+    """Say on stderr when the question's symbol or string is in no repository as asked, as
+    ``search`` on one repository does; a symbol nothing defines is exit status 2."""
+    failed = answer.result.lookup_failed
+    if failed is None:
+        return 0
+    print(f"maguyva: {printable(failed.message)}", file=sys.stderr)
+    return EXIT_USAGE if failed.kind == "symbol" else 0
 
 
 def print_human(answer: WorkspaceResult) -> None:

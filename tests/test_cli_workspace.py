@@ -100,3 +100,9 @@ def test_a_bad_workspace_file_gets_one_line(ws: Workspace, content: str, message
     proc = ws.search("config", "--workspace", str(ws.base / "bad.toml"))
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_symbol_no_repository_defines_is_said_and_exits_2(ws: Workspace) -> None:
+    proc = ws.search("who calls parse_confg", "--repo", str(ws.service), "--repo", str(ws.frontend))
+    assert proc.returncode == 2
+    assert "maguyva: no symbol named parse_confg" in proc.stderr and "parse_config" in proc.stderr  # a close name
