@@ -3,12 +3,14 @@
 Brief overview::
 
     open_workspace(roots)     one Engine per repository (its own index: a shard), named by label
-      -> Coordinator.search   classify once, plan once; every shard runs the plan's engines
-                              (shard.py: within a deadline and a file budget, said when they bite)
+      -> Coordinator.search   core.search.search itself, on a view of every shard read as one
+                              generation: classified once, planned once (coordinator.py)
+      -> Shard.search         each engine on each shard, within a deadline and a file budget,
+                              said when they bite (shard.py)
       -> merge.py             each engine's lists merged into one workspace ranking per engine
       -> fusion.fuse          the very fusion of one repository: weighted RRF, boost, demotion,
                               one chunk per file, near copies folded
-      -> Shard.render         each result's lines and snippet from its own repository
+      -> Shard.lines          each result's lines and snippet from its own repository
 
 The seam for a cluster: the coordinator talks to a shard only through :class:`Shard`'s methods,
 whose arguments and answers are plain frozen values, so an actor holding a shard in another

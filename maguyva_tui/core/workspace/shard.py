@@ -34,7 +34,8 @@ from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Symbol
 
 HELD_GENERATIONS = 8
-"""Generations a shard keeps for questions still rendering (one per question in flight)."""
+"""Generations a shard keeps for questions in flight (one each): a question older than eight newer
+ones (search as you type) has been superseded; asked for, it is told to ask again."""
 
 
 @dataclass(frozen=True, slots=True)
