@@ -33,6 +33,7 @@ from maguyva_tui.app.messages import (
 from maguyva_tui.app.session import Answer, Request, ask, moves
 from maguyva_tui.app.settings import Settings, load_settings
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
+from maguyva_tui.app.widgets.banner import LookupBanner
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryBar, QueryInput
@@ -206,6 +207,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         yield QueryBar(id="query-bar")
         yield Label("", id="query-error", markup=False)  # an error quotes the user's pattern
         yield Readback(id="readback")
+        yield LookupBanner(id="lookup-banner")  # above the results when the target was not found
         with Horizontal(id="main"):
             yield ResultsTable(id="results")
             with Vertical(id="side"):
@@ -374,6 +376,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.refresh_bindings()
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
         self.part(ResultsTable).show(answer, moved, keep=same)
+        self.part(LookupBanner).show(answer.result.lookup_failed if answer else None)
         self.part(StatusLine).notice(" · ".join(answer.notices) if answer else "")
         self._schedule_preview()
 

@@ -38,8 +38,9 @@ def _coverage(result: SearchResult) -> str:
     return text
 
 
-def result_text(rank: int, r: Ranked, k: int) -> str:
-    """Explain one result: each engine's term, the boost, the demotion, the sum."""
+def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
+    """Explain one result: each engine's term, the boost, the demotion, the sum (``alone``: one
+    engine's list, where centrality orders ties and boosts nothing)."""
     symbol = f"  {r.symbol} ({r.kind})" if r.symbol else ""
     lines = [f"#{rank + 1}  {r.path}:{r.start_line}-{r.end_line}{symbol}  score {r.score:.6f}"]
     terms = []
@@ -57,7 +58,8 @@ def result_text(rank: int, r: Ranked, k: int) -> str:
         lines.append(f"    file       {shares}  = {r.file_credit:.6f}   (its other chunks, each engine's"
                      f" j-th best × {FILE_DECAY:g}^j)")
         terms.append(f"{r.file_credit:.6f}")
-    lines.append(f"    centrality {r.centrality:.3f} → boost min(1 + 0.3 ln(1 + c), 1.5) = {r.boost:.3f}")
+    how = "one engine alone: centrality orders its ties, boost" if alone else "boost min(1 + 0.3 ln(1 + c), 1.5) ="
+    lines.append(f"    centrality {r.centrality:.3f} → {how} {r.boost:.3f}")
     lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {r.demotion:g} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))
     lines += [f"    also in    {path}:{start}-{end}   (a near copy of this code)" for path, start, end in r.copies]
@@ -67,7 +69,8 @@ def result_text(rank: int, r: Ranked, k: int) -> str:
 def explain_text(result: SearchResult) -> str:
     """The whole explanation: the question read back, then every result's arithmetic."""
     parts = [header_text(result), ""]
-    parts += [result_text(i, r, result.k) for i, r in enumerate(result.results)]
+    alone = result.fusion_strategy in ("direct", "single")
+    parts += [result_text(i, r, result.k, alone) for i, r in enumerate(result.results)]
     if not result.results:
         parts.append("no results")
     return "\n".join(parts)

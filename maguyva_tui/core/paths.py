@@ -21,10 +21,10 @@ _DEMOTED_FILE: Final = re.compile(
 """Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
 
 SECONDARY_DIRS: Final = frozenset(
-    {"examples", "example", "tests", "test", "testing", "docs", "doc", "samples", "sample", "demo", "demos",
-     "benchmarks", "bench"}
+    {"examples", "tests", "test", "testing", "docs", "doc", "samples", "demo", "demos", "benchmarks", "bench"}
 )
-"""Folders of code about the package rather than the package itself: its examples, tests and docs."""
+"""Folders of code about the package rather than the package itself: its examples, tests and docs
+(not ``example`` or ``sample``: ``com/example/`` is a Java package's own code)."""
 
 _SECONDARY_FILE: Final = re.compile(r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*\.(?:test|spec)\.[jt]sx?)$")
 """Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``)."""

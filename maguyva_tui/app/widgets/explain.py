@@ -86,7 +86,7 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             "  ".join(f"{name} {credit:.6f}" for name, credit in ranked.file_credits),
             " = ", (f"{ranked.file_credit:.6f}", "bold"), ("   the file's other chunks", "dim")))
     lines += _totals(row, total + ranked.file_credit)
-    lines += _extras(row)
+    lines += _extras(row, answer.strategy in ("direct", "single"))
     return Content("\n").join(lines)
 
 
@@ -110,7 +110,8 @@ def _totals(row: Row, total: float) -> list[Content]:
     factor = row.result.demotion
     agrees = math.isclose(total * factor, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
-    why = ("  (vendored, built or generated path)", "$warning") if factor < 1.0 else ("  (not demoted)", "dim")
+    why = ("  (vendored, built or generated; or examples, tests, docs)", "$warning") if factor < 1.0 else (
+        "  (not demoted)", "dim")
     return [
         Content.assemble("  ", ("sum        ", "dim"), f"{total:.6f}"),
         Content.assemble("  ", ("demotion   ", "dim"), f"× {factor:g}", why),
@@ -118,8 +119,9 @@ def _totals(row: Row, total: float) -> list[Content]:
     ]
 
 
-def _extras(row: Row) -> list[Content]:
-    """Return centrality and boost, folding and graph depth."""
+def _extras(row: Row, alone: bool = False) -> list[Content]:
+    """Return centrality and boost (``alone``: one engine's list, where centrality orders ties and
+    boosts nothing), folding and graph depth."""
     ranked = row.result
     lines = [
         Content(""),
@@ -128,7 +130,8 @@ def _extras(row: Row) -> list[Content]:
             f"{ranked.centrality:.3f}",
             ("  →  boost ", "dim"),
             (f"{ranked.boost:.3f}", "bold"),
-            ("   = min(1 + 0.3·ln(1 + centrality), 1.5)", "dim"),
+            ("   (one engine alone: centrality orders its ties)" if alone else
+             "   = min(1 + 0.3·ln(1 + centrality), 1.5)", "dim"),
         ),
     ]
     folded = row.folded

@@ -1,0 +1,39 @@
+"""The banner above the results when the question's target was not found (issue 20.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.app.widgets.banner import LookupBanner
+from maguyva_tui.app.widgets.results import ResultsTable
+from tests.app.conftest import SIZE, ask
+
+pytestmark = pytest.mark.anyio
+
+
+def _banner_line(app: object) -> str:
+    banner = app.query_one(LookupBanner)  # type: ignore[attr-defined]
+    return str(banner.render()) if banner.display else ""
+
+
+async def test_a_symbol_nothing_defines_shows_the_banner_above_the_related_results(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "zebra_unicorn_helper")
+        banner = app.query_one(LookupBanner)
+        assert banner.display and banner.region.height == 1
+        assert "no symbol named zebra_unicorn_helper; showing related code" in _banner_line(app)
+        assert banner.region.y < app.query_one(ResultsTable).region.y  # above the results
+        assert app.query_one(ResultsTable).row_count > 0  # the related results stay
+        await ask(pilot, "parse_config")
+        assert not banner.display and _banner_line(app) == ""
+
+
+async def test_a_string_in_another_case_is_said_and_only_its_lines_are_listed(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, '"econnrefused"')
+        assert "in another case" in _banner_line(app)
+        assert app.answer.rows and all("econnrefused" in r.result.snippet.lower() for r in app.answer.rows)
+        await ask(pilot, '"ECONNREFUSED"')
+        assert _banner_line(app) == ""
