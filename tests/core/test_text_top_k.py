@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers import text as text_module
 from maguyva_tui.core.retrievers.text import READ_BATCH, TextRetriever
+from maguyva_tui.core.store.facts_files import StoredRows
+from maguyva_tui.core.store.snapshot import Snapshot
 
 FILES = 3 * READ_BATCH + 5  # enough mentions that a small page settles before the last batch
 
@@ -30,7 +32,13 @@ def text(tmp_path_factory: pytest.TempPathFactory) -> TextRetriever:
     (root / "zz" / "last.py").write_text("class Widget:\n    pass\n\n\ndef widget():\n    return Widget()\n")
     (root / "zz" / "e.py").write_text("e = widget()\n")  # defines `e`: a name the literal does not name
     (root / "zz" / "qual.py").write_text("def draw(w):\n    return w\n\nwidget.draw(1)\n")
-    return TextRetriever(update_index(root)[0])
+    return TextRetriever(update_index(root, tmp_path_factory.mktemp("index"))[0])
+
+
+@pytest.fixture(scope="module")
+def stored(text: TextRetriever) -> TextRetriever:
+    """The same index opened from disk, as a later command opens it (its symbols read as columns)."""
+    return TextRetriever(Snapshot.load(text.snapshot.folder))
 
 
 def _page(text: TextRetriever, literal: str, limit: int | None, case: str = "sensitive") -> list[tuple[str, int, str, bool]]:
@@ -70,3 +78,10 @@ def test_line_numbers_agree_from_each_files_newlines_and_from_the_whole_texts(
     monkeypatch.setattr(text_module, "PER_FILE_NEWLINES", 0)  # the whole text's newline index
     assert [_page(text, w, None) for w in ("widget", "draw", "e = ")] == own
     assert text.snapshot.has_newlines()
+
+
+@pytest.mark.parametrize("literal", ["widget", "Widget", "draw", "e = ", "rewidgets"])
+def test_an_index_opened_from_disk_ranks_alike(text: TextRetriever, stored: TextRetriever, literal: str) -> None:
+    assert isinstance(stored.snapshot.facts.rows, StoredRows) and not isinstance(text.snapshot.facts.rows, StoredRows)
+    for limit in (1, 3, None):
+        assert _page(stored, literal, limit) == _page(text, literal, limit)

@@ -39,6 +39,7 @@ from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
+from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
@@ -116,13 +117,23 @@ class LineMatch:
 @dataclass(frozen=True, slots=True)
 class _Definitions:
     """Every defined name of a snapshot, case-folded: joined by newlines (so a substring search
-    finds the names holding a literal at once), each name's offset in that string, its position by
-    name, and where each is defined (path, 1-based line)."""
+    finds the names holding a literal at once), each name's offset in that string and position by
+    name; then every symbol, grouped by name (``rows[bounds[n]:bounds[n + 1]]`` are name ``n``'s),
+    with its file (a position in ``paths``) and the 1-based line that defines it."""
 
     joined: str
     offsets: np.ndarray
     index: dict[str, int]
-    sites: list[list[tuple[str, int]]]
+    rows: np.ndarray
+    bounds: np.ndarray
+    files: np.ndarray
+    lines: np.ndarray
+    paths: list[str]
+
+    def sites(self, name: int) -> list[tuple[str, int]]:
+        """Where one name (by position) is defined: (path, line) pairs."""
+        rows = self.rows[self.bounds[name] : self.bounds[name + 1]]
+        return [(self.paths[f], ln) for f, ln in zip(self.files[rows].tolist(), self.lines[rows].tolist())]
 
 
 def _page_is_settled(parts: list[tuple[np.ndarray, ...]], limit: int, next_file: int) -> bool:
@@ -407,23 +418,38 @@ class TextRetriever:
         found.update(table.index[w] for w in _NAME_PARTS.findall(needle) if w in table.index)
         lines: dict[str, set[int]] = {}
         for name in found:
-            for path, line in table.sites[name]:
+            for path, line in table.sites(name):
                 lines.setdefault(path, set()).add(line)
         return lines
 
     def _definition_table(self) -> _Definitions:
-        """Every defined name (case-folded) and where it is defined, read from the symbol rows once."""
+        """Every defined name (case-folded) and where it is defined: read as columns from the stored
+        symbols (no row decoded: 0.1 s on sympy's 43,000), or from the rows of an index in memory."""
         with self._index_lock:
             if self._definitions is None:
-                sites: dict[str, list[tuple[str, int]]] = {}
-                for path, row in self.snapshot.facts.symbol_rows():
-                    name, start, name_line = row[0], row[3], row[7]
-                    if name:
-                        sites.setdefault(name.casefold(), []).append((path, name_line or start))
-                names = sorted(sites)
-                offsets = np.cumsum([0] + [len(n) + 1 for n in names[:-1]], dtype=np.int64)
+                rows = self.snapshot.facts.rows
+                if isinstance(rows, StoredRows):
+                    names, of_row, files, lines = rows.symbol_sites()
+                    paths = rows.paths
+                else:
+                    paths = list(rows)
+                    at = {p: i for i, p in enumerate(paths)}
+                    found = [(row[0], at[path], row[7] or row[3]) for path, row in self.snapshot.facts.symbol_rows()]
+                    names = list(dict.fromkeys(n for n, _, _ in found))
+                    position = {n: i for i, n in enumerate(names)}
+                    of_row = np.array([position[n] for n, _, _ in found], np.int64)
+                    files = np.array([f for _, f, _ in found], np.int64)
+                    lines = np.array([ln for _, _, ln in found], np.int64)
+                folded = sorted({(n or "").casefold() for n in names} - {""})
+                index = {n: i for i, n in enumerate(folded)}
+                by_name = np.array([index.get((n or "").casefold(), -1) for n in names], np.int64)
+                name_of_row = by_name[of_row] if len(of_row) else np.zeros(0, np.int64)
+                keep = np.flatnonzero(name_of_row >= 0)
+                order = keep[np.argsort(name_of_row[keep], kind="stable")]
+                bounds = np.searchsorted(name_of_row[order], np.arange(len(folded) + 1))
+                offsets = np.cumsum([0] + [len(n) + 1 for n in folded[:-1]], dtype=np.int64)
                 self._definitions = _Definitions(
-                    "\n".join(names), offsets, {n: i for i, n in enumerate(names)}, [sites[n] for n in names]
+                    "\n".join(folded), offsets, index, order, bounds, files, lines, paths
                 )
             return self._definitions
 

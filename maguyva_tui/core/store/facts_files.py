@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 
 from maguyva_tui.core.store.arrays import Interner, Strings, damaged, load_array, save_array, save_strings
 from maguyva_tui.core.store.facts import FactsTable, Row
-from maguyva_tui.core.store.records import StoredRecords, TableWriter, decode_records
+from maguyva_tui.core.store.records import NULL_INT, StoredRecords, TableWriter, decode_records
 
 SCHEMAS = ("", "iisss", "sssiissi", "ssis", "sssi")
 """The fields of each part of a row after its language: chunks, symbols, references and imports
@@ -125,6 +125,18 @@ class StoredRows(Mapping[str, Row]):
             for record in records[start:end]:
                 yield path, record
             start = end
+
+    def symbol_sites(self) -> tuple[list[str | None], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        """Every symbol as columns, without decoding a row: the distinct names (by id), then per
+        symbol the position of its name among them, its file's position in ``paths`` and the line
+        that defines it (the name's line, else the symbol's first)."""
+        table = self._tables[2]
+        assert table is not None
+        ids, inverse = np.unique(np.asarray(table[:, 0], np.int64), return_inverse=True)
+        start, name_line = np.asarray(table[:, 3], np.int64), np.asarray(table[:, 7], np.int64)
+        lines = np.where((name_line == NULL_INT) | (name_line == 0), start, name_line)
+        files = np.searchsorted(self._starts[1:, 2], np.arange(len(table)), side="right")
+        return self._strings.pick(ids), inverse.astype(np.int64), files.astype(np.int64), lines
 
     def count(self, field: int) -> int:
         """How many rows one field holds over every file."""
