@@ -110,15 +110,16 @@ def _ranking(results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     limit=st.integers(1, 60),
     modality=st.sampled_from([None, None, "text", "structural", "graph", "semantic"]),
     regex=st.sampled_from([False, False, False, True]),
+    weights=st.none() | st.fixed_dictionaries({"text": st.sampled_from([0.0, 0.5, 1.0])}),
 )
 def test_a_workspace_of_one_repository_answers_as_the_repository(
     alone: Engine, repos: dict[str, Path], index_base: Path, text: str, preset: str, limit: int, modality: str | None,
-    regex: bool,
+    regex: bool, weights: dict[str, float] | None,
 ) -> None:
     coordinator = open_workspace([repos["poly"]], index_base, provider=WordProvider(), static=False)
     try:
-        one = alone.search(text, limit=limit, preset=preset, modality=modality, regex=regex).to_json()
-        many = coordinator.search(SearchRequest(text, limit, modality, regex, preset=preset)).to_json()
+        one = alone.search(text, limit=limit, preset=preset, modality=modality, regex=regex, weights=weights).to_json()
+        many = coordinator.search(SearchRequest(text, limit, modality, regex, preset=preset, weights=weights)).to_json()
     finally:
         coordinator.close()
     assert _ranking(many["results"]) == _ranking(one["results"])

@@ -24,8 +24,8 @@ What the view does:
 - **chunks, lines, symbols**: asked of the shard a path belongs to, on the generation the question
   started on.
 
-The semantic coverage a question reads (whether the text engine lets plain words vote) is the
-mean over the shards; on one shard, its own.
+The semantic coverage a result reports is the mean over the shards; whether the text engine of
+a blend lets plain words vote follows each shard's own coverage (on one shard, as alone).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
-from maguyva_tui.core.search import Parts
+from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Symbol
 
@@ -146,12 +146,16 @@ class Shard:
                stats: WordStats | None = None) -> ShardList:
         """One engine's list on this shard: at most ``deadline_s`` seconds of its work (an engine
         still running then is left out, and the list says so), an exhaustive text search bounded
-        to ``max_files`` candidate files, BM25 by the workspace's idf when ``stats`` is given."""
+        to ``max_files`` candidate files, BM25 by the workspace's idf when ``stats`` is given. In
+        a blend, whether plain words vote in the text engine follows this shard's own semantic
+        coverage (a repository not embedded yet is matched by its words)."""
         parts = self._parts(token)
         generation = parts.generation
         capped = None
         if name == "text":
             query, capped = self._budget(generation.text, query, max_files)
+            if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
+                query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
         retriever = generation.retriever(name) if name != "text" or stats is None else _with_idf(generation.text, stats)
         future = parts.pool.submit(retriever.search, query, limit)
         done, _ = wait([future], timeout=max(deadline_s, 0.0))
