@@ -20,17 +20,20 @@ and the sibling score::
 
 "In place" counts the parts of a common prefix and a common suffix (``parse``, ``header``). A name
 that holds X's whole name and more (``test_parse_options_header``, ``parse_options_header_impl``)
-is about X rather than like it: its parts count as scattered, so it ranks below a true sibling.
+is about X rather than like it: its parts count as scattered, so it ranks below a true sibling; the
+semantic and text engines list what is named after X (``TestToKeyValList.test_valid``) after
+the rest of their likes.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import PurePosixPath
 
 from maguyva_tui.core.names import qualifier_parts, split_identifier
-from maguyva_tui.core.types import Query, Symbol
+from maguyva_tui.core.types import Hit, Query, Symbol
 
 SIMILAR_INTENT = "find_similar"
 """The intent whose target is a definition to find the like of."""
@@ -205,6 +208,26 @@ def sibling_score(source: Symbol, other: Symbol, parts: Sequence[str] | None = N
     if named < MIN_NAME_SIMILARITY:
         return None
     return named + SHAPE_WEIGHT * shape_similarity(source, other)
+
+
+def named_after(source: Sequence[str], qualname: str | None) -> bool:
+    """Whether a definition is named after X rather than like it: its qualified name holds every
+    part of X's name, of two parts or more, and others (``TestToKeyValList.test_valid``,
+    ``test_get_debug_flag``, ``parse_options_header_impl``): a test or a wrapper of X."""
+    if len(source) < 2 or not qualname:
+        return False
+    parts = name_parts(qualname)
+    return len(parts) > len(source) and set(source) <= set(parts)
+
+
+def named_after_last(hits: Sequence[Hit], target: str) -> list[Hit]:
+    """The hits with those named after X (:func:`named_after`) moved after the others, in order,
+    their reasons saying so: an engine's likes of X first, what is about X after them."""
+    source = name_parts(bare_name(target))
+    after = [named_after(source, h.symbol) for h in hits]
+    first = [h for h, late in zip(hits, after) if not late]
+    return first + [replace(h, reason=h.reason + f"; named after {target}: listed after")
+                    for h, late in zip(hits, after) if late]
 
 
 def pattern(source: Sequence[str], other: Sequence[str]) -> str:

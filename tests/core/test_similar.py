@@ -14,7 +14,7 @@ from maguyva_tui.core.embed.store import VectorStore, content_hash
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import classify
 from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
-from maguyva_tui.core.similar import name_parts, name_similarity, parameters, pattern, sibling_score
+from maguyva_tui.core.similar import name_parts, name_similarity, named_after, parameters, pattern, sibling_score
 from maguyva_tui.core.types import Chunk, Hit, Query, Symbol
 
 SOURCE = ("src/requests/utils.py", "to_key_val_list")
@@ -84,6 +84,17 @@ def test_the_text_engine_scores_bodies_not_call_sites(engine: Engine) -> None:
     assert any("whole identifier" in h.reason for h in plain)  # what it did: the lines naming X
     hits = engine.retriever("text").search(similar("to_key_val_list"), 20)
     assert hits and all("body words" in h.reason and h.end_line > h.start_line for h in hits)
+
+
+def test_tests_named_after_the_source_come_after_its_likes(engine: Engine) -> None:
+    """TestToKeyValList.test_valid is about to_key_val_list, not like it: 3rd and 4th before."""
+    result = engine.search("similar to to_key_val_list", limit=10)
+    names = [r.symbol or "" for r in result.results]
+    assert not any(n.startswith("TestToKeyValList.") for n in names[:5]), names
+    hits = engine.retriever("semantic").search(similar("to_key_val_list"), 2000)  # the whole list
+    late = [h for h in hits if (h.symbol or "").startswith("TestToKeyValList.")]
+    assert late and all(h.reason.endswith("named after to_key_val_list: listed after") for h in late)
+    assert hits.index(late[0]) > [i for i, h in enumerate(hits) if h not in late][-1]
 
 
 def test_siblings_in_the_sources_file_are_all_shown(engine: Engine) -> None:
@@ -171,6 +182,13 @@ def test_name_parts_in_place_outrank_a_test_named_after_the_source() -> None:
     assert name_similarity(x, name_parts("parse_dict_header")) > name_similarity(x, name_parts("test_parse_options_header"))
     assert pattern(x, name_parts("parse_dict_header")) == "parse_*_header"
     assert pattern(name_parts("to_key_val_list"), name_parts("from_key_val_list")) == "*_key_val_list"
+
+
+def test_a_name_holding_the_sources_whole_name_and_more_is_named_after_it() -> None:
+    x = name_parts("to_key_val_list")
+    assert named_after(x, "TestToKeyValList.test_valid") and named_after(x, "to_key_val_list_impl")
+    assert not named_after(x, "from_key_val_list") and not named_after(x, "to_key_val_list")
+    assert not named_after(name_parts("get"), "Session.get_adapter")  # one part says too little
 
 
 def test_shape_orders_siblings_of_one_name_score_and_kinds_must_agree() -> None:

@@ -17,7 +17,15 @@ from collections.abc import Callable, Sequence
 
 from maguyva_tui.core.bm25 import ChunkIndex, code_words
 from maguyva_tui.core.paths import is_demoted
-from maguyva_tui.core.similar import MAX_SOURCES, bare_name, defines, definitions, same_family, source_spans
+from maguyva_tui.core.similar import (
+    MAX_SOURCES,
+    bare_name,
+    defines,
+    definitions,
+    named_after_last,
+    same_family,
+    source_spans,
+)
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Hit, Symbol
 
@@ -74,7 +82,7 @@ def like_hits(snapshot: Snapshot, chunk_index: Callable[[], ChunkIndex], target:
         reason = f"like {target}: body words " + "+".join(match.stems[:6]) + ("+..." if len(match.stems) > 6 else "")
         hits.append(Hit(chunk.path, chunk.start_line, chunk.end_line, match.score, chunk.symbol, chunk.kind,
                         language, reason))
-    return hits[:limit]
+    return named_after_last(hits, target)[:limit]
 
 
 def telling_stems(code: str, index: ChunkIndex) -> tuple[str, ...]:

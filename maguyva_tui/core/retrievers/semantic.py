@@ -43,7 +43,15 @@ import numpy.typing as npt
 from maguyva_tui.core.embed.codes import as_words, cosine, hamming, pack, top_k, unpack_signs
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore
-from maguyva_tui.core.similar import MAX_SOURCES, Spans, bare_name, defines, same_family, similar_target
+from maguyva_tui.core.similar import (
+    MAX_SOURCES,
+    Spans,
+    bare_name,
+    defines,
+    named_after_last,
+    same_family,
+    similar_target,
+)
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
 RESCORE_K = 100  # Hamming candidates rescored by cosine: recovers float quality (MRR 0.488 -> 0.546)
@@ -267,21 +275,25 @@ class TieredRetriever:
             if static_vector is not None or model_vector is not None:
                 lists = self._lists(static_vector, model_vector, k + LIKE_EXTRA, excluded)
                 kind = self._listed()[int(sources[0])].kind
-                return self._ranked(lists, limit, f"like {target}: ", kind)
+                return self._ranked(lists, limit, f"like {target}: ", kind, target)
         return self._ranked(self.lists(text, k, excluded), limit)
 
-    def _ranked(self, lists: TierLists, limit: int, lead: str = "", kind: str | None = None) -> list[Hit]:
+    def _ranked(
+        self, lists: TierLists, limit: int, lead: str = "", kind: str | None = None, target: str | None = None
+    ) -> list[Hit]:
         """The best ``limit`` candidates by the tier rule; given X's ``kind``, only definitions of
         the same kind of thing (code like a function is another function, not a window of a
-        changelog or a class)."""
+        changelog or a class); given X, those named after X (its tests) after the others."""
         scores = combine(lists, self.rule)
         if kind is not None:
             listed = self._listed()
             other = np.array([not same_family(kind, listed[int(p)].kind) for p in lists.candidates], bool)
             scores[other] = np.nan
         keep = np.flatnonzero(~np.isnan(scores))
-        order = keep[np.lexsort((lists.candidates[keep], -scores[keep]))][:limit]
-        return [self._hit(lists, int(i), float(scores[i]), lead) for i in order]
+        order = keep[np.lexsort((lists.candidates[keep], -scores[keep]))]
+        if target is None:
+            return [self._hit(lists, int(i), float(scores[i]), lead) for i in order[:limit]]
+        return named_after_last([self._hit(lists, int(i), float(scores[i]), lead) for i in order], target)[:limit]
 
     def lists(self, text: str, k: int, excluded: Positions | None = None) -> TierLists:
         """Each tier's ``k`` nearest chunks to a query text and both tiers' cosines for all of them
