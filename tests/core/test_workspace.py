@@ -214,6 +214,7 @@ def test_a_missing_repository_is_named_and_the_others_answer(repos: dict[str, Pa
 def test_a_capped_shard_says_so(shards: list[Shard]) -> None:
     budget = Coordinator(shards, max_files=1)
     late = Coordinator(shards, deadline_s=0.0)
+    unbounded = Coordinator(shards)
     try:
         answer = budget.search(SearchRequest('"parse_config"')).to_json()  # exact match: every occurrence
         assert answer["capped"] is True
@@ -221,11 +222,12 @@ def test_a_capped_shard_says_so(shards: list[Shard]) -> None:
         assert answer["results"], "the files verified still answer"
         timed_out = late.search(SearchRequest("how does the config loader read files")).to_json()
         assert timed_out["capped"] is True and any("deadline" in n for n in timed_out["notices"])
-        whole = Coordinator(shards).search(SearchRequest('"parse_config"')).to_json()
+        whole = unbounded.search(SearchRequest('"parse_config"')).to_json()
         assert whole["capped"] is False and whole["capped_because"] == []
+        assert len(whole["results"]) > len(answer["results"])  # the budget left lines out
     finally:
-        budget.close(shards=False)
-        late.close(shards=False)
+        for coordinator in (budget, late, unbounded):
+            coordinator.close(shards=False)
 
 
 def _hit(path: str, score: float, reason: str = "whole identifier") -> tuple[Hit, None]:
