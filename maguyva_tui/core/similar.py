@@ -2,15 +2,20 @@
 
 A question such as "similar to parse_options_header" (the ``find_similar`` intent with a target)
 is about a definition the index holds. Every engine then answers from X rather than from the
-sentence, and none lists X itself:
+sentence, lists definitions of X's kind of thing (:data:`KIND_FAMILIES`), and none lists X itself
+nor what lies inside it (a class's methods):
 
 - the semantic engine ranks by X's own code (its stored vector, else its source embedded);
-- the structural engine lists X's *siblings*: definitions of the same kind of thing whose names
-  are X's name with a part changed (``parse_options_header`` -> ``parse_dict_header``,
-  ``to_key_val_list`` -> ``from_key_val_list``), then by a similar signature and size;
-- the text engine scores chunks by the rarer words of X's body (BM25), not by X's call sites.
+- the structural engine lists X's *siblings*: definitions whose names are X's name with a part
+  changed (``parse_options_header`` -> ``parse_dict_header``, ``to_key_val_list`` ->
+  ``from_key_val_list``), then by a similar signature and size;
+- the text engine scores chunks by the rarer words of X's body (BM25), not by X's call sites
+  (:mod:`~maguyva_tui.core.retrievers.like`);
+- the graph engine lists what shares X's neighbours (what it calls, what calls it).
 
-A target the index does not define, and a pasted snippet (no target), are answered as before.
+The answer keeps one result per definition, not per file (X's siblings often share its file), and
+says what it left out (:func:`notice`). A target the index does not define, and a pasted snippet
+(no target), are answered as before.
 This module holds what the engines share: the question's target, whether a definition is X,
 and the sibling score::
 
