@@ -86,6 +86,8 @@ def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
         out["semantic_tiers"] = {tier: round(value, 2) for tier, value in tiers.items()}
     if result.notices:
         out["notices"] = list(result.notices)
+    if result.lookup_failed:  # the results are related code, not the symbol or string asked for
+        out["lookup_failed"] = result.lookup_failed.to_json()
     out["results"] = [_search_hit(r, read) for r in result.results]
     return out
 

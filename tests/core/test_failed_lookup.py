@@ -93,3 +93,11 @@ def test_the_json_carries_the_failure(engine: Engine) -> None:
 
 def test_a_regex_is_never_a_failed_lookup(engine: Engine) -> None:
     assert engine.search("zebra_[a-z]+", regex=True).lookup_failed is None
+
+
+def test_the_mcp_answer_carries_the_failure(engine: Engine) -> None:
+    from maguyva_tui.mcp.answers import search_answer
+
+    answer = search_answer(engine, "def zebra_unicorn_helper")
+    assert answer["lookup_failed"]["message"].startswith("no symbol named zebra_unicorn_helper")
+    assert "lookup_failed" not in search_answer(engine, "def parse_config")
