@@ -8,6 +8,8 @@ literal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,8 +43,15 @@ def stored(text: TextRetriever) -> TextRetriever:
     return TextRetriever(Snapshot.load(text.snapshot.folder))
 
 
-def _page(text: TextRetriever, literal: str, limit: int | None, case: str = "sensitive") -> list[tuple[str, int, str, bool]]:
-    return [(m.path, m.line, m.match_type, m.definition) for m in text.literal_lines(literal, case, limit)]
+def _page(
+    text: TextRetriever, literal: str, limit: int | None, case: str = "sensitive", demote: Callable[[str], float] | None = None
+) -> list[tuple[str, int, str, bool]]:
+    return [(m.path, m.line, m.match_type, m.definition) for m in text.literal_lines(literal, case, limit, demote=demote)]
+
+
+def _tests_last(path: str) -> float:
+    """A demotion like the direct path's: m000-m009 and zz/ are 'tests', listed after the rest."""
+    return 0.5 if path.startswith(("m00", "zz/")) else 1.0
 
 
 def test_the_definition_in_the_last_path_heads_even_a_one_line_page(text: TextRetriever) -> None:
@@ -85,3 +94,15 @@ def test_an_index_opened_from_disk_ranks_alike(text: TextRetriever, stored: Text
     assert isinstance(stored.snapshot.facts.rows, StoredRows) and not isinstance(text.snapshot.facts.rows, StoredRows)
     for limit in (1, 3, None):
         assert _page(stored, literal, limit) == _page(text, literal, limit)
+
+
+@pytest.mark.parametrize("literal", ["widget", "draw", "get"])
+def test_a_demoted_file_comes_after_the_others_whatever_its_tier_and_pages_stay_prefixes(
+    text: TextRetriever, literal: str
+) -> None:
+    every = _page(text, literal, None, demote=_tests_last)
+    factors = [_tests_last(p) for p, *_ in every]
+    assert factors == sorted(factors, reverse=True) and set(factors) == {1.0, 0.5}
+    assert sorted(every) == sorted(_page(text, literal, None))  # the same lines, in another order
+    for limit in (1, 2, 5, 9, 17, 33):
+        assert _page(text, literal, limit, demote=_tests_last) == every[:limit], (literal, limit)

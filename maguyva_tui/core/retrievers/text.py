@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -136,14 +137,17 @@ class _Definitions:
         return [(self.paths[f], ln) for f, ln in zip(self.files[rows].tolist(), self.lines[rows].tolist())]
 
 
-def _page_is_settled(parts: list[tuple[np.ndarray, ...]], limit: int, next_file: int) -> bool:
-    """Whether the lines read so far decide a page of ``limit``: the definitions plus the
-    whole-identifier lines of files before ``next_file`` (every file not read is at or after it
-    and defines nothing the literal names) are at least ``limit``."""
-    settled = 0
+def _page_is_settled(parts: list[tuple[np.ndarray, ...]], factors: np.ndarray, limit: int, next_file: int) -> bool:
+    """Whether the lines read so far decide a page of ``limit``. Every file not read comes at or
+    after ``next_file`` in the reading order (factor, then path) and defines nothing the literal
+    names, so its lines rank after the lines of a higher factor, and, of its own factor, after
+    the definitions and the whole-identifier lines of earlier paths: when those are at least
+    ``limit``, the page is decided."""
+    settled, bar = 0, factors[next_file]
     for own, _lines, tiers, defs, _starts in parts:
-        key = tiers * 2 + defs
-        settled += int(np.count_nonzero((key > 6) | ((key == 6) & (own < next_file))))
+        key, factor = tiers * 2 + defs, factors[own]
+        ahead = (factor > bar) | ((factor == bar) & ((key > 6) | ((key == 6) & (own < next_file))))
+        settled += int(np.count_nonzero(ahead))
     return settled >= limit
 
 
@@ -270,16 +274,22 @@ class TextRetriever:
         return hits[:limit]
 
     def literal_lines(
-        self, literal: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
+        self,
+        literal: str,
+        case: str = "sensitive",
+        limit: int | None = None,
+        max_files: int | None = None,
+        demote: Callable[[str], float] | None = None,
     ) -> list[LineMatch]:
-        """Every line containing the literal, ranked (the best ``limit`` when given)."""
+        """Every line containing the literal, ranked (the best ``limit`` when given; files of a
+        lower ``demote`` factor after the others)."""
         data = _check(literal)
         if _insensitive(literal, case):
             options = _options(case_sensitive=False, literal=True)
             matcher = _Matcher(None, _compile(literal, options))
         else:
             matcher = _Matcher(data, None)
-        return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files)
+        return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files, demote)
 
     def regex_lines(
         self, pattern: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
@@ -316,38 +326,47 @@ class TextRetriever:
         return _ranked(paths, files, lines, tiers, defs, starts, limit)
 
     def _scan_literal(
-        self, plan: TQ, matcher: _Matcher, literal: str, limit: int | None, max_files: int | None
+        self,
+        plan: TQ,
+        matcher: _Matcher,
+        literal: str,
+        limit: int | None,
+        max_files: int | None,
+        demote: Callable[[str], float] | None = None,
     ) -> list[LineMatch]:
         """Rank a literal's matching lines: one find loop per candidate file, then array work over
-        every match together (no per-file array set-up).
+        every match together (no per-file array set-up). ``demote`` gives a file's factor (1 for
+        the package's own code, less for what is listed after it: vendored code; examples, tests
+        and docs on the direct path): lines of a higher factor come first, whatever their tier.
 
         With a ``limit``, reading stops as soon as no unread file can change the page. The files
-        that define a name the literal names are read first; the others in path order, in batches
-        that double. An unread file then defines nothing the literal names, so its best line is a
-        whole-identifier mention, which ranks after every such line of an earlier path: once the
-        definitions and the whole-identifier lines of the paths read so far fill the page, the
-        rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
+        that define a name the literal names are read first; the others by factor, then in path
+        order, in batches that double. An unread file then defines nothing the literal names, so
+        its best line is a whole-identifier mention, which ranks after every line of a higher
+        factor and every such line of an earlier path of its own factor: once those fill the page,
+        the rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
         page from its first few files; the answer is the exhaustive list's first ``limit`` lines.
         """
         paths = self._promising(self.candidates(plan), literal, max_files)
         if not paths:
             return []
+        factors = np.array([demote(p) for p in paths] if demote else np.ones(len(paths)), np.float64)
         defined = self._defined_lines(literal)
         first = [i for i, p in enumerate(paths) if p in defined]
-        rest = [i for i, p in enumerate(paths) if p not in defined]
+        rest = sorted((i for i, p in enumerate(paths) if p not in defined), key=lambda i: (-factors[i], i))
         parts = [self._literal_rows(paths, first, matcher, defined)] if first else []
         done, batch = 0, READ_BATCH
         while done < len(rest):
             chosen = rest if limit is None else rest[done : done + batch]
             parts.append(self._literal_rows(paths, chosen, matcher, defined))
             done, batch = done + len(chosen), batch * 2
-            if limit is not None and done < len(rest) and _page_is_settled(parts, limit, rest[done]):
+            if limit is not None and done < len(rest) and _page_is_settled(parts, factors, limit, rest[done]):
                 break
         found = [part for part in parts if len(part[0])]
         if not found:
             return []
         own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
-        return _ranked(paths, own, lines, tiers, defs, starts, limit)
+        return _ranked(paths, own, lines, tiers, defs, starts, limit, factors)
 
     def _literal_rows(
         self, paths: list[str], chosen: list[int], matcher: _Matcher, defined: dict[str, set[int]]
@@ -766,11 +785,12 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
 
 
 def _ranked(paths: list[str], files: np.ndarray, lines: np.ndarray, tiers: np.ndarray, defs: np.ndarray,
-            starts: np.ndarray, limit: int | None) -> list[LineMatch]:
+            starts: np.ndarray, limit: int | None, factors: np.ndarray | None = None) -> list[LineMatch]:
     """Order matching lines (one per row of these columns: file position, 0-based line, match
-    tier, definition flag, byte offset) by tier, then definitions, then path and line; only the
-    top ``limit`` become objects."""
-    order = np.lexsort((lines, files, -(tiers * 2 + defs)))
+    tier, definition flag, byte offset) by their file's factor when given, then tier, then
+    definitions, then path and line; only the top ``limit`` become objects."""
+    keys = [lines, files, -(tiers * 2 + defs)] + ([] if factors is None else [-factors[files]])
+    order = np.lexsort(tuple(keys))
     if limit is not None:
         order = order[:limit]
     return [
