@@ -160,7 +160,8 @@ class Coordinator:
         told += [f"{label}: {n}" for label, b in begun.items() for n in b.notices]
         parts = Parts(cast(Generation, view), lambda: mean, tuple(told), self._pool)
         result = search(req, parts)
-        later = view.failed + view.capped
+        capped = sorted(view.capped)  # the shards answer in any order; the answer does not
+        later = sorted(view.failed) + capped
         if "semantic" in result.modalities_run:
             later += [f"{label}: {b.tier_notice}" for label, b in begun.items() if b.tier_notice]
         notices = tuple(view.shown(n) for n in (*result.notices, *later))
@@ -173,7 +174,7 @@ class Coordinator:
             copy_repos.append(tuple(where for where, _, _, _ in copies))
         result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
         searched = tuple((s.label, s.root) for s in self.shards if s.label in begun)
-        return WorkspaceResult(result, tuple(repos), tuple(copy_repos), searched, tuple(missing), tuple(view.capped))
+        return WorkspaceResult(result, tuple(repos), tuple(copy_repos), searched, tuple(missing), tuple(capped))
 
     def _begin(self) -> tuple[dict[str, Begun], list[Missing]]:
         """Start a question on every shard; one that cannot start (its index gone meanwhile) is
