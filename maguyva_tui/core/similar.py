@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from maguyva_tui.core.names import qualifier_parts, split_identifier
@@ -87,8 +88,10 @@ def similar_target(query: Query) -> str | None:
     return target or None
 
 
+@lru_cache(maxsize=65536)
 def module_names(path: str) -> tuple[str, ...]:
-    """The names a file's module goes by: its stem and its dotted path (``config``, ``app.config``)."""
+    """The names a file's module goes by: its stem and its dotted path (``config``, ``app.config``);
+    asked once per symbol, so kept per path."""
     parts = list(PurePosixPath(path).with_suffix("").parts) or [path]
     if parts[-1] == "__init__" and len(parts) > 1:
         parts = parts[:-1]  # a package's __init__ is the package itself

@@ -170,19 +170,60 @@ class StructuralRetriever:
         self._kind_codes = {kind: code for code, kind in enumerate(sorted({s.kind for s in self._symbols}))}
         self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
-        self._by_qualname = _group((s.qualname, i) for i, s in enumerate(self._symbols))
-        self._by_module_path = _group(
+        # Every other table is built on first use: a lone word checked against the symbol table, an
+        # exact name looked up, needs only the names (sympy: 43,000 symbols, seconds for them all).
+
+    @cached_property
+    def _by_qualname(self) -> dict[str, list[int]]:
+        return _group((s.qualname, i) for i, s in enumerate(self._symbols))
+
+    @cached_property
+    def _by_module_path(self) -> dict[str, list[int]]:
+        return _group(
             (f"{module}.{s.qualname}", i) for i, s in enumerate(self._symbols) for module in module_names(s.path)
         )
-        self._by_norm = _merge((normalize(name), ids) for name, ids in self._by_name.items())
-        self._by_token = {token: np.array(ids, dtype=np.int64) for token, ids in _merge(
+
+    @cached_property
+    def _by_norm(self) -> dict[str, list[int]]:
+        return _merge((normalize(name), ids) for name, ids in self._by_name.items())
+
+    @cached_property
+    def _by_token(self) -> dict[str, np.ndarray]:
+        return {token: np.array(ids, dtype=np.int64) for token, ids in _merge(
             (token, ids) for name, ids in self._by_name.items() for token in set(split_identifier(name))
         ).items()}
-        self._norms = sorted(self._by_norm)
-        self._longest = max((len(n) for n in self._norms), default=0)
-        self._norm_ids = np.array([i for norm in self._norms for i in self._by_norm[norm]], dtype=np.int64)
-        self._norm_starts = np.cumsum([0] + [len(self._by_norm[norm]) for norm in self._norms])
-        self._word_ids, self._word_idf, self._name_weight = _name_word_tables(self._symbols, self._by_name)
+
+    @cached_property
+    def _norms(self) -> list[str]:
+        return sorted(self._by_norm)
+
+    @cached_property
+    def _longest(self) -> int:
+        return max((len(n) for n in self._norms), default=0)
+
+    @cached_property
+    def _norm_ids(self) -> np.ndarray:
+        return np.array([i for norm in self._norms for i in self._by_norm[norm]], dtype=np.int64)
+
+    @cached_property
+    def _norm_starts(self) -> np.ndarray:
+        return np.cumsum([0] + [len(self._by_norm[norm]) for norm in self._norms])
+
+    @cached_property
+    def _word_tables(self) -> tuple[dict[str, np.ndarray], dict[str, float], np.ndarray]:
+        return _name_word_tables(self._symbols, self._by_name)
+
+    @property
+    def _word_ids(self) -> dict[str, np.ndarray]:
+        return self._word_tables[0]
+
+    @property
+    def _word_idf(self) -> dict[str, float]:
+        return self._word_tables[1]
+
+    @property
+    def _name_weight(self) -> np.ndarray:
+        return self._word_tables[2]
 
     @cached_property
     def _humps(self) -> list[tuple[str, str]]:
