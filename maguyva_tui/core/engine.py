@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import maguyva_tui.core.embed  # noqa: F401 - the package whole, before any engine thread imports a part of it
 from maguyva_tui.core.generation import Generation, missing_notice
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, update_index
 from maguyva_tui.core.search import Parts, SearchRequest, search
