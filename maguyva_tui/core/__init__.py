@@ -16,11 +16,14 @@ Brief overview of the data path::
       -> fusion.py     weighted RRF x centrality boost x demotion, best chunk per file
       -> search.py     the typed SearchResult, with every number that ranked each result
       -> explain.py    the same numbers as readable text
+    several repos      workspace/: each repository a shard with its own index; one question classified
+                       once, each engine's shard lists merged head by head, then search.py's own fusion
 
 The layers, top to bottom (``pyproject.toml``'s import contracts keep them)::
 
     face       engine.Engine (questions, graph answers), live.LiveIndex (open, refresh, embed in
-               the background), answers, explain, types: all a front end may import
+               the background), workspace (several repositories), answers, explain, types: all a
+               front end may import
     policy     intent, plan, fusion, search           engines     retrievers/
     indexes    parsing/, graph/, trigram/, embed/      store       store/, walk, ignore
     values     types (Query, Hit, SearchResult, Ranked, Vote): used by every layer, import nothing
