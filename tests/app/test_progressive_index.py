@@ -85,3 +85,35 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
     finally:
         graph_gate.set()
         static_gate.set()
+
+
+@pytest.mark.slow  # 50 rows and a dozen key presses: about 10 s on a loaded machine
+@pytest.mark.anyio
+async def test_the_selected_row_keeps_its_place_on_screen_when_an_engine_joins(
+    polyglot: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    graph_gate = threading.Event()
+    monkeypatch.setattr(indexer, "centrality_table", _held(graph_gate, indexer.centrality_table))
+    engine = Engine(polyglot, tmp_path / "index", static=False)
+    app = MaguyvaApp(engine, watch=False, embed=False, query='"e"')  # a line per match: 50 rows
+    try:
+        async with app.run_test(size=(130, 24)) as pilot:
+            table = app.query_one(ResultsTable)
+            await wait_for(pilot, lambda: app.answer is not None and app.shown_seq == app.seq)
+            assert len(app.answer.rows) > table.scrollable_content_region.height  # type: ignore[union-attr]
+            table.focus()
+            await pilot.press(*["down"] * 12)
+            await pilot.pause()
+            assert table.scroll_y > 0
+            chosen, place = table.current_row(), table.cursor_row - round(table.scroll_y)
+            before = app.seq
+
+            graph_gate.set()
+            await wait_for(pilot, lambda: app.seq > before and app.shown_seq == app.seq and app.index_ready)
+            await wait_for(pilot, lambda: not app.query_one(StatusLine).has_class("-indexing"))
+            await wait_for(pilot, lambda: app.shown_seq == app.seq)
+            await pilot.pause(0.1)
+            assert table.current_row().key == chosen.key  # type: ignore[union-attr]
+            assert table.cursor_row - round(table.scroll_y) == place
+    finally:
+        graph_gate.set()
