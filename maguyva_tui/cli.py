@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="static: the static tier covers every chunk in seconds (default); "
                             "full: wait for the transformer tier too (minutes)")
     index.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _ray_option(index)
 
     search = sub.add_parser("search", help="search a repository")
     search.add_argument("query", nargs="?", help="the question, literal or pattern")
@@ -109,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--workspace", metavar="FILE",
                         help="search the repositories a file lists (repos = [...] in a .toml, else one folder a line)")
     _common(search)
+    _ray_option(search)
     search.add_argument("--json", action="store_true", help="print the JSON result")
     search.add_argument("--limit", type=int, default=20, help="results to return (default 20)")
     search.add_argument("--modality", choices=MODALITIES, help="use one engine alone")
@@ -143,6 +145,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--index-dir", help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
 
 
+def _ray_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ray", metavar="ADDRESS", default=os.environ.get("RAY_ADDRESS") or None,
+                        help="index or search on a Ray cluster (default: $RAY_ADDRESS; 'local' starts one here); "
+                             "--index-dir must then be a folder every node reads (pip install 'maguyva-tui[cluster]')")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -175,14 +183,14 @@ def _dispatch(argv: list[str]) -> int:
         return _run_app(argv)
     args = build_parser().parse_args(argv)
     if args.command == "index":
-        if len(args.path) > 1:
+        if len(args.path) > 1 or args.ray:
             from maguyva_tui.workspace_command import index_each
 
             return index_each(args, _index)
         args.path = args.path[0]
         return _index(args)
     if args.command == "search":
-        if args.workspace or len(args.repo or ()) > 1:
+        if args.workspace or len(args.repo or ()) > 1 or args.ray:
             from maguyva_tui.workspace_command import search_workspace
 
             return search_workspace(args, _emit)

@@ -19,19 +19,32 @@ from typing import Any
 
 from maguyva_tui.core.explain import explain_text
 from maguyva_tui.core.types import IndexNotWritable, QueryError, UnreadableRepository
-from maguyva_tui.core.workspace import SearchRequest, WorkspaceResult, open_workspace, read_workspace
+from maguyva_tui.core.workspace import (
+    SearchRequest,
+    WorkspaceResult,
+    connect,
+    index_on_cluster,
+    open_cluster_workspace,
+    open_workspace,
+    read_workspace,
+)
 from maguyva_tui.terminal import printable, printable_lines
 
 EXIT_SOME_MISSING = 2
 """``index`` over several repositories when one could not be indexed (the others were)."""
 EXIT_USAGE = 2
 """A symbol no repository defines, as for one repository."""
+EXIT_NOT_UPDATED = 1
+"""An index that could not be written (as ``index`` of one repository)."""
 
 
 def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace], int]) -> int:
     """Index every repository named, one after another, each into its own index; a repository
     that cannot be indexed is said in one line and the next goes on (with ``--json``, one line per
-    repository in the order given, ``{"path", "error"}`` for that one). Return the worst status."""
+    repository in the order given, ``{"path", "error"}`` for that one). Return the worst status.
+    With ``--ray``, each repository is a task of the cluster."""
+    if args.ray:
+        return _index_on_cluster(args)
     status = 0
     for number, path in enumerate(args.path):
         one = copy.copy(args)
@@ -48,12 +61,49 @@ def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace
     return status
 
 
+def _index_on_cluster(args: argparse.Namespace) -> int:
+    """Index the repositories as tasks of the Ray cluster (one each), into a folder every node
+    reads; print what each gave in the order given. Return the worst status."""
+    cluster = connect(args.ray)
+    try:
+        done = index_on_cluster(cluster, list(args.path), _index_base(args), semantic=not args.no_semantic,
+                                full=args.embed == "full")
+    finally:
+        cluster.close()
+    status = 0
+    for one in done:
+        if one.summary is None:
+            print(f"maguyva: error: {printable(one.path)}: {printable(one.error or 'failed')}", file=sys.stderr)
+            status = max(status, EXIT_SOME_MISSING)
+        elif one.summary.get("stale_because"):
+            status = max(status, EXIT_NOT_UPDATED)
+        if args.json:
+            print(json.dumps(one.summary if one.summary is not None else {"path": one.path, "error": one.error}),
+                  flush=True)
+        elif one.summary is not None:
+            s = one.summary
+            print(printable(f"indexed {s.get('root', one.path)}: {s.get('files', 0)} files "
+                            f"({s.get('parsed', 0)} parsed) in {s.get('seconds', 0.0)} s on the cluster"))
+    return status
+
+
+def _index_base(args: argparse.Namespace) -> Path:
+    """Where the cluster's indexes live: ``--index-dir``, else the default, as an absolute path
+    every node is handed (on several machines, shared storage)."""
+    if args.index_dir:
+        return Path(args.index_dir).expanduser().resolve()
+    from maguyva_tui.locations import default_index_base
+
+    return default_index_base().resolve()
+
+
 def roots_of(args: argparse.Namespace) -> list[Path]:
-    """The repositories a search names: every ``--repo``, then the workspace file's."""
+    """The repositories a search names: every ``--repo``, then the workspace file's (``.`` when
+    neither is given)."""
     roots = [Path(r).expanduser() for r in args.repo or []]
     if args.workspace:
         roots += read_workspace(Path(args.workspace).expanduser())
-    return roots
+    return roots or [Path(".")]
 
 
 def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], None]) -> int:
@@ -66,7 +116,14 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
     if args.query is None:
         raise QueryError("search needs a QUERY")
     index_dir = Path(args.index_dir).expanduser() if args.index_dir else None
-    coordinator = open_workspace(roots_of(args), index_dir)
+    cluster = connect(args.ray) if args.ray else None
+    try:
+        coordinator = (open_workspace(roots_of(args), index_dir) if cluster is None
+                       else open_cluster_workspace(cluster, roots_of(args), _index_base(args)))
+    except BaseException:
+        if cluster is not None:
+            cluster.close()
+        raise
     try:
         for missing in coordinator.missing:
             print(f"maguyva: skipped {printable(missing.label)}: {printable(missing.reason)}", file=sys.stderr)
@@ -75,6 +132,8 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
         answer = coordinator.search(request)
     finally:
         coordinator.close()
+        if cluster is not None:
+            cluster.close()
     if args.json:
         emit(answer.to_json())
     elif args.explain:

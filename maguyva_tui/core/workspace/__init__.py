@@ -14,7 +14,7 @@ Brief overview::
 
 The seam for a cluster: the coordinator talks to a shard only through :class:`Shard`'s methods,
 whose arguments and answers are plain frozen values, so an actor holding a shard in another
-process can answer the same calls (issue 21.3). A workspace of one repository answers exactly as
+process answers the same calls (``cluster.py``: ``--ray``, issue 21.3). A workspace of one repository answers exactly as
 that repository does alone: same paths, same order, same scores.
 """
 
@@ -33,17 +33,32 @@ from maguyva_tui.core.workspace.coordinator import (
     Missing,
     WorkspaceResult,
 )
+from maguyva_tui.core.workspace.cluster import (
+    LOCAL,
+    Cluster,
+    Indexed,
+    connect,
+    index_on_cluster,
+    open_cluster_workspace,
+)
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
-from maguyva_tui.core.workspace.shard import Shard
+from maguyva_tui.core.workspace.shard import Shard, ShardGone
 
 __all__ = [
+    "LOCAL",
     "SHARD_DEADLINE_S",
     "SHARD_MAX_FILES",
+    "Cluster",
     "Coordinator",
+    "Indexed",
     "Missing",
     "SearchRequest",
     "Shard",
+    "ShardGone",
     "WorkspaceResult",
+    "connect",
+    "index_on_cluster",
+    "open_cluster_workspace",
     "open_workspace",
     "read_workspace",
 ]

@@ -160,8 +160,13 @@ class Coordinator:
         told += [f"{label}: {n}" for label, b in begun.items() for n in b.notices]
         parts = Parts(cast(Generation, view), lambda: mean, tuple(told), self._pool)
         result = search(req, parts)
+        gone = [Missing(s.label, s.root, s.gone) for s in view.each_shard() if s.gone is not None]
+        if gone:  # a shard lost mid-question (a cluster's actor): named missing, its results left out
+            missing = sorted([*missing, *gone], key=lambda m: m.label)
+            lost = {m.label for m in gone}
+            result = replace(result, results=tuple(r for r in result.results if split(r.path)[0] not in lost))
         capped = sorted(view.capped)  # the shards answer in any order; the answer does not
-        later = sorted(view.failed) + capped
+        later = sorted(view.failed) + capped + [f"{m.label}: not searched ({m.reason})" for m in gone]
         if "semantic" in result.modalities_run:
             later += [f"{label}: {b.tier_notice}" for label, b in begun.items() if b.tier_notice]
         notices = tuple(view.shown(n) for n in (*result.notices, *later))
@@ -173,7 +178,7 @@ class Coordinator:
             repos.append(label)
             copy_repos.append(tuple(where for where, _, _, _ in copies))
         result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
-        searched = tuple((s.label, s.root) for s in self.shards if s.label in begun)
+        searched = tuple((s.label, s.root) for s in self.shards if s.label in begun and s.gone is None)
         return WorkspaceResult(result, tuple(repos), tuple(copy_repos), searched, tuple(missing), tuple(capped))
 
     def _begin(self) -> tuple[dict[str, Begun], list[Missing]]:
@@ -222,6 +227,10 @@ class _View:
         """The shard a qualified path belongs to, the question's token there and the local path."""
         label, local = split(path)
         return self._shards[label], self._begun[label].token, local
+
+    def each_shard(self) -> list[Shard]:
+        """Every shard the question started on, by label."""
+        return list(self._shards.values())
 
     def each(self) -> list[tuple[Shard, int]]:
         """Every shard and the question's token there, by label."""

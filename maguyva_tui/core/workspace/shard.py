@@ -38,6 +38,11 @@ HELD_GENERATIONS = 8
 ones (search as you type) has been superseded; asked for, it is told to ask again."""
 
 
+class ShardGone(OSError):
+    """A shard that stopped answering (its process died, or it passed a deadline): the
+    coordinator names its repository among the missing ones and the others answer."""
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     """One hit of one engine on one shard, with what fusion needs to know of it."""
@@ -110,6 +115,8 @@ class Shard:
         self.label = label
         """The repository's name in answers (unique in its workspace)."""
         self.engine = engine
+        self.gone: str | None = None
+        """Why the shard stopped answering mid-question (an actor's; a shard in this process never does)."""
         self._held: OrderedDict[int, Parts] = OrderedDict()
         self._lock = threading.Lock()
         self._next = 0

@@ -1,0 +1,380 @@
+"""The workspace on a Ray cluster (issue 21.3): the same coordinator, its shards held by actors.
+
+Brief overview::
+
+    connect(address)            ray.init on 127.0.0.1 only ("local": a one-node cluster started
+                                here); any node advertising another address is refused at once
+    index_on_cluster(roots)     one Ray task per repository: the index, then the static tier
+    open_cluster_workspace()    one actor per repository (ShardHost: a Shard and its Engine),
+      -> Coordinator            the very coordinator of one machine, over RemoteShards: each
+                                Shard call is the actor's method, answered within a deadline
+
+Nothing else changes: the coordinator classifies, plans, merges (``merge.py``) and fuses as on
+one machine, so a workspace gives the same list in-process and through the cluster. Ray is an
+optional extra (``pip install 'maguyva-tui[cluster]'``), imported only here and only when asked.
+
+**Index storage.** Each actor opens its repository's index under one base folder, resolved on the
+driver and handed to every actor as an absolute path: on a cluster of several machines it must be a
+folder every node reads and writes at the same path (``--index-dir`` on shared storage), and each
+repository at the same path on every node.
+
+**Memory.** One actor per repository; each asks Ray for :data:`SHARD_MEMORY_FACTOR` times its
+index's size on disk (at least :data:`MIN_SHARD_MEMORY`) as its ``memory`` resource, so Ray places
+actors only on nodes with that much left: the node's memory is the budget actors are packed into.
+
+**A shard that stops answering** (its actor killed, its node gone, a call past its deadline) is
+*gone*: the calls it owes answer empty at once, and the coordinator names it among the missing
+repositories of that answer (and of every later one), leaving out any result of it already ranked.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, TypeVar, cast
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.retrievers.text import LineMatch
+from maguyva_tui.core.store.format import repo_dir
+from maguyva_tui.core.types import Chunk, Query, QueryError, Symbol
+from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Missing
+from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
+from maguyva_tui.core.workspace.shard import Begun, Shard, ShardGone, ShardList, WordStats
+
+LOOPBACK: Final = "127.0.0.1"
+"""The one address every Ray process binds and advertises."""
+LOCAL: Final = "local"
+"""``--ray local``: start a one-node cluster in this process (stopped when it ends)."""
+ANY_ADDRESS_ENV: Final = "MAGUYVA_RAY_ANY_ADDRESS"
+"""Set to 1 to accept nodes on other addresses (a cluster of several machines); off by default."""
+LOCAL_CPUS: Final = 2
+"""CPUs a local cluster offers its tasks: this machine's two cores."""
+OBJECT_STORE_BYTES: Final = 96 * 1024 * 1024
+"""A local cluster's object store: answers are lists of hits, kilobytes; Ray's floor is 75 MiB."""
+ACTOR_CONCURRENCY: Final = 16
+"""Calls one shard actor answers at once (threads): a question's engines, its snippets, and the next
+question typed meanwhile, as the Shard of one machine answers them."""
+CALL_TIMEOUT_S: Final = 30.0
+"""Seconds any other call (begin, lines, a symbol lookup) may take before its shard counts as gone."""
+CALL_MARGIN_S: Final = 2.0
+"""Seconds a search call may take past the shard's own deadline (the round trip, a busy node)."""
+OPEN_TIMEOUT_S: Final = 3600.0
+"""Seconds a shard may take to open its index (building it when it has none: minutes on a large one)."""
+SHARD_MEMORY_FACTOR: Final = 6
+"""Warm engine memory per byte of index on disk: issue 21's table reads 8.4x at 31 MB, 5.5x at 109 MB,
+5.2x at 308 MB and 4.5x at 777 MB; six covers the repositories that matter for packing."""
+MIN_SHARD_MEMORY: Final = 256 * 1024 * 1024
+"""Memory asked for a shard whose index is small or not built yet (an engine and its pools)."""
+
+T = TypeVar("T")
+
+
+def _ray() -> Any:
+    """Import Ray for the loopback-only cluster, or say in one line how to install it."""
+    if not os.environ.get(ANY_ADDRESS_ENV):
+        # Ray resolves 127.0.0.1 to the machine's network address unless it believes clusters
+        # are off; read at import, and again by every worker it starts (they inherit this).
+        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    try:
+        import ray
+    except ImportError:
+        raise QueryError("--ray needs Ray: pip install 'maguyva-tui[cluster]'") from None
+    if not os.environ.get(ANY_ADDRESS_ENV):
+        import ray._private.ray_constants as constants
+
+        constants.ENABLE_RAY_CLUSTER = False  # for a Ray imported before the variable was set
+    return ray
+
+
+def require_loopback(nodes: Sequence[dict[str, Any]]) -> None:
+    """Refuse a cluster with a live node advertising any address but 127.0.0.1 (unless
+    :data:`ANY_ADDRESS_ENV` is set), in one line naming it."""
+    if os.environ.get(ANY_ADDRESS_ENV):
+        return
+    for node in nodes:
+        address = str(node.get("NodeManagerAddress", ""))
+        if node.get("Alive", True) and address != LOOPBACK:
+            raise QueryError(f"the Ray cluster has a node on {address}, not {LOOPBACK}: maguyva binds and "
+                             f"advertises {LOOPBACK} only (set {ANY_ADDRESS_ENV}=1 for a cluster of several machines)")
+
+
+class Cluster:
+    """A connection to a Ray cluster (or a local one started for it); close it when done."""
+
+    def __init__(self, ray: Any, started: bool, joined: bool = True) -> None:
+        self.ray = ray
+        self.started = started
+        """Whether this process started the cluster (then closing stops it)."""
+        self.joined = joined
+        """Whether :func:`connect` joined it (a process already in a cluster stays in it on close)."""
+
+    @property
+    def addresses(self) -> list[str]:
+        """The address each live node advertises."""
+        return [str(n["NodeManagerAddress"]) for n in self.ray.nodes() if n.get("Alive", True)]
+
+    def close(self) -> None:
+        """Disconnect if :func:`connect` joined; a local cluster started here stops."""
+        if self.joined:
+            self.ray.shutdown()
+
+
+def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
+    """Join the cluster at ``address`` (``local``: start a one-node cluster on 127.0.0.1 with
+    ``num_cpus`` CPUs), every process of it on 127.0.0.1; a node elsewhere is refused at once."""
+    ray = _ray()
+    if ray.is_initialized():
+        cluster = Cluster(ray, started=False, joined=False)
+    else:
+        options: dict[str, Any] = {"_node_ip_address": LOOPBACK, "include_dashboard": False,
+                                   "log_to_driver": False, "logging_level": "ERROR"}
+        if address == LOCAL:
+            options |= {"num_cpus": num_cpus, "object_store_memory": OBJECT_STORE_BYTES}
+        else:
+            options["address"] = address
+        try:
+            ray.init(**options)
+        except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+            raise QueryError(f"cannot join the Ray cluster at {address}: {_first_line(exc)}") from None
+        cluster = Cluster(ray, started=address == LOCAL)
+    try:
+        require_loopback(ray.nodes())
+    except QueryError:
+        cluster.close()
+        raise
+    return cluster
+
+
+class ShardHost:
+    """What a shard actor holds: one repository's :class:`Shard`, its engine opened in the actor."""
+
+    def __init__(self, label: str, root: str, index_base: str, provider: Any, static: Any) -> None:
+        self._args = (label, root, index_base, provider, static)
+        self._shard: Shard | None = None
+
+    def open(self) -> None:
+        """Open (or build) the repository's index; a folder that is gone raises as on one machine."""
+        label, root, base, provider, static = self._args
+        if self._shard is None:
+            self._shard = Shard(label, Engine(Path(root), Path(base), provider=provider, static=static))
+        self._shard.open()
+
+    def call(self, method: str, *args: Any) -> Any:
+        """Answer one :class:`Shard` call."""
+        if self._shard is None:
+            self.open()
+        assert self._shard is not None
+        return getattr(self._shard, method)(*args)
+
+
+class RemoteShard:
+    """A shard held by an actor, answering the coordinator's calls as :class:`Shard` does."""
+
+    def __init__(self, label: str, root: str, actor: Any, ray: Any) -> None:
+        self.label = label
+        self._root = root
+        self._actor = actor
+        self._ray = ray
+        self.gone: str | None = None
+        """Why the shard stopped answering, once it has."""
+
+    @property
+    def root(self) -> str:
+        """The repository's root folder."""
+        return self._root
+
+    def open(self) -> None:
+        """Open the repository's index in the actor (building it when it has none)."""
+        self._get(self._actor.open.remote(), OPEN_TIMEOUT_S)
+
+    def begin(self) -> Begun:
+        """Capture the generation a question reads (see :meth:`Shard.begin`)."""
+        answer: Begun = self._call("begin")
+        return answer
+
+    def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
+        """The shard's chunk counts for a question's stems; a gone shard counts none."""
+        return self._quiet(lambda: self._call("word_stats", token, tuple(stems)), WordStats(0, ()))
+
+    def search(self, token: int, name: str, query: Query, limit: int, deadline_s: float, max_files: int,
+               stats: WordStats | None = None) -> ShardList:
+        """One engine's list (see :meth:`Shard.search`), waited for the deadline and a margin."""
+        return self._quiet(lambda: self._call_within(deadline_s + CALL_MARGIN_S, "search", token, name, query,
+                                                     limit, deadline_s, max_files, stats), ShardList(()))
+
+    def knows_symbol(self, token: int, word: str) -> bool:
+        """Tell whether a word names a symbol of this repository."""
+        return self._quiet(lambda: bool(self._call("knows_symbol", token, word)), False)
+
+    def lookup(self, token: int, name: str) -> list[Symbol]:
+        """The symbols of a name."""
+        return self._quiet(lambda: list(self._call("lookup", token, name)), [])
+
+    def symbols(self, token: int) -> list[Symbol]:
+        """Every symbol of the repository."""
+        return self._quiet(lambda: list(self._call("symbols", token)), [])
+
+    def literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> list[LineMatch]:
+        """The best lines holding a literal."""
+        return self._quiet(lambda: list(self._call("literal_lines", token, literal, case, limit)), [])
+
+    def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
+        """The smallest definition holding a line of a file, else its window."""
+        return self._quiet(lambda: cast("Chunk | None", self._call("chunk_at", token, path, line)), None)
+
+    def lines(self, token: int, path: str, start: int, end: int) -> list[str]:
+        """Lines ``start..end`` of a file."""
+        return self._quiet(lambda: list(self._call("lines", token, path, start, end)), [])
+
+    def line_count(self, token: int, path: str) -> int:
+        """The number of lines of a file."""
+        return self._quiet(lambda: int(self._call("line_count", token, path)), 0)
+
+    def close(self) -> None:
+        """End the actor (its engine and memory with it)."""
+        try:
+            self._ray.kill(self._actor)
+        except Exception:  # noqa: BLE001 - an actor already gone, a cluster already stopped
+            pass
+
+    def _call(self, method: str, *args: Any) -> Any:
+        return self._call_within(CALL_TIMEOUT_S, method, *args)
+
+    def _call_within(self, timeout_s: float, method: str, *args: Any) -> Any:
+        if self.gone is not None:
+            raise ShardGone(self.gone)
+        return self._get(self._actor.call.remote(method, *args), timeout_s)
+
+    def _get(self, ref: Any, timeout_s: float) -> Any:
+        """Wait for one answer at most ``timeout_s``; an error of the shard's own is raised as it
+        is, an actor that died or did not answer makes the shard gone."""
+        from ray import exceptions
+
+        try:
+            return self._ray.get(ref, timeout=timeout_s)
+        except exceptions.RayTaskError as exc:  # the shard's own error: raise it as one machine would
+            cause = exc.cause
+            if isinstance(cause, (QueryError, OSError, ValueError)):
+                raise cause from None
+            raise QueryError(f"{self.label}: {_first_line(exc)}") from None
+        except exceptions.GetTimeoutError:
+            self._ray.cancel(ref)
+            self.gone = f"its actor did not answer within {timeout_s:g} s"
+        except exceptions.RayError as exc:  # the actor died, its node is gone
+            self.gone = f"its actor is gone ({_first_line(exc)})"
+        raise ShardGone(self.gone)
+
+    def _quiet(self, call: Callable[[], T], empty: T) -> T:
+        """A call's answer, or ``empty`` once the shard is gone (the coordinator names it)."""
+        try:
+            return call()
+        except ShardGone:
+            return empty
+
+
+def shard_memory(root: Path, index_base: Path) -> int:
+    """The memory a shard actor asks Ray for: :data:`SHARD_MEMORY_FACTOR` times its index on disk."""
+    folder = repo_dir(index_base, root)
+    size = 0
+    if folder.is_dir():
+        for dirpath, _, files in os.walk(folder):
+            for name in files:
+                try:
+                    size += os.stat(os.path.join(dirpath, name)).st_size
+                except OSError:
+                    pass
+    return max(MIN_SHARD_MEMORY, SHARD_MEMORY_FACTOR * size)
+
+
+def open_cluster_workspace(
+    cluster: Cluster,
+    roots: Sequence[Path],
+    index_base: Path,
+    deadline_s: float = SHARD_DEADLINE_S,
+    max_files: int = SHARD_MAX_FILES,
+    provider: Any = None,
+    static: Any = True,
+) -> Coordinator:
+    """Open a workspace whose shards are actors of the cluster, one per repository, sized by
+    :func:`shard_memory`; answer as :func:`~maguyva_tui.core.workspace.open_workspace` does
+    (``provider`` and ``static`` travel to each actor: a provider must pickle)."""
+    folders = distinct_roots(roots)
+    if not folders:
+        raise QueryError("a workspace needs at least one repository")
+    labels = labels_for(folders)
+    base = index_base.expanduser().resolve()
+    host = cluster.ray.remote(ShardHost)
+    shards = []
+    for root in folders:
+        actor = host.options(num_cpus=0, memory=shard_memory(root, base), max_concurrency=ACTOR_CONCURRENCY,
+                             max_restarts=0).remote(labels[root], str(root), str(base), provider, static)
+        shards.append(RemoteShard(labels[root], str(root), actor, cluster.ray))
+    coordinator = Coordinator(shards, [], deadline_s, max_files)  # type: ignore[arg-type]  # RemoteShard answers as Shard
+    if not coordinator.open():
+        coordinator.close()
+        reasons = "; ".join(m.reason for m in coordinator.missing)
+        raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+    return coordinator
+
+
+@dataclass(frozen=True, slots=True)
+class Indexed:
+    """What indexing one repository on the cluster gave."""
+
+    path: str
+    """The repository as it was named."""
+    summary: dict[str, Any] | None
+    """The index summary (as ``maguyva index --json`` prints it), or ``None`` when it failed."""
+    error: str | None = None
+    """Why it could not be indexed, in one line."""
+
+
+def index_repository(root: str, index_base: str, semantic: bool, full: bool, provider: Any = None,
+                     static: Any = True) -> dict[str, Any]:
+    """Build or update one repository's index, then its static tier (and the transformer's when
+    ``full``): the work of one Ray task. Return the summary as ``maguyva index --json`` has it."""
+    started = time.perf_counter()
+    engine = Engine(Path(root), Path(index_base), provider=provider, static=static)
+    try:
+        summary = engine.refresh(None, semantic=False)
+        if semantic:
+            engine.fill_static(None, summary)
+            if full:
+                engine.embed_pending()
+        summary.seconds = round(time.perf_counter() - started, 3)
+        out: dict[str, Any] = {"root": str(engine.root), **summary.to_dict()}
+        if semantic:
+            coverage = engine.coverage()
+            out |= {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())}
+        return out | {"notices": engine.notices_for_search()}
+    finally:
+        engine.close()
+
+
+def index_on_cluster(cluster: Cluster, paths: Sequence[str], index_base: Path, semantic: bool = True,
+                     full: bool = False, provider: Any = None, static: Any = True) -> list[Indexed]:
+    """Index each repository in a Ray task of its own (one CPU each: as many at once as the
+    cluster has CPUs), into ``index_base``; answer in the order given, a failure said in one line."""
+    base = str(index_base.expanduser().resolve())
+    task = cluster.ray.remote(num_cpus=1, max_retries=0)(index_repository)
+    refs = [task.remote(str(Path(p).expanduser().resolve()), base, semantic, full, provider, static) for p in paths]
+    from ray import exceptions
+
+    out = []
+    for path, ref in zip(paths, refs):
+        try:
+            out.append(Indexed(path, cluster.ray.get(ref)))
+        except exceptions.RayTaskError as exc:
+            out.append(Indexed(path, None, str(exc.cause) if exc.cause is not None else _first_line(exc)))
+        except exceptions.RayError as exc:
+            out.append(Indexed(path, None, f"its task died ({_first_line(exc)})"))
+    return out
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
