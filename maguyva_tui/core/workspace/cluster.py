@@ -342,7 +342,8 @@ def index_repository(root: str, index_base: str, semantic: bool, full: bool, pro
     try:
         summary = engine.refresh(None, semantic=False)
         if semantic:
-            engine.fill_static(None, summary)
+            if static is not False:  # a static tier to fill (False: the transformer's alone)
+                engine.fill_static(None, summary)
             if full:
                 engine.embed_pending()
         summary.seconds = round(time.perf_counter() - started, 3)

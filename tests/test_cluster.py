@@ -1,0 +1,218 @@
+"""The workspace on a Ray cluster (issue 21.3), on a one-node cluster this module starts and stops.
+
+The contract: a workspace of N repositories gives the same list in-process and through the
+cluster (same repositories, paths, order and scores); indexing fans out as one task per
+repository; a shard actor killed mid-question, or one that stops answering, is named among the
+missing repositories and nothing hangs; every node of the cluster is on 127.0.0.1, and a node
+anywhere else is refused at once.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult, open_workspace
+from maguyva_tui.core.workspace.cluster import (
+    LOCAL,
+    LOOPBACK,
+    Cluster,
+    RemoteShard,
+    ShardHost,
+    connect,
+    index_on_cluster,
+    open_cluster_workspace,
+    require_loopback,
+)
+from tests.conftest import FIXTURE
+from tests.fakes import FakeProvider
+
+ray_missing = pytest.mark.skipif(
+    __import__("importlib").util.find_spec("ray") is None,
+    reason="the cluster tests need Ray: pip install 'maguyva-tui[cluster]'",
+)
+
+QUESTIONS = [
+    "how does the config loader read files",
+    "parse_config",
+    '"ECONNREFUSED"',
+    "who calls parse_config",
+    "code similar to parse_config",
+    "extract the settings from the text into a dictionary",
+]
+
+
+class WordProvider(FakeProvider):
+    """Vectors seeded by a text's first word: deterministic in every process, no model to load."""
+
+    id = "test:cluster:64"
+
+    def seed(self, text: str) -> int:
+        return zlib.crc32((text.lower().split()[0] if text.split() else "").encode())
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """A one-node cluster on 127.0.0.1, started here and stopped at the end."""
+    started = time.perf_counter()
+    joined = connect(LOCAL)
+    assert joined.started and time.perf_counter() - started < 120
+    yield joined
+    joined.close()
+
+
+@pytest.fixture(scope="module")
+def repos(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Three repositories: the polyglot fixture, its Python app alone and its web folder alone."""
+    base = tmp_path_factory.mktemp("cluster")
+    shutil.copytree(FIXTURE, base / "poly")
+    shutil.copytree(FIXTURE / "app", base / "app")
+    shutil.copytree(FIXTURE / "web", base / "web")
+    return [base / "poly", base / "app", base / "web"]
+
+
+@pytest.fixture(scope="module")
+def index_base(cluster: Cluster, repos: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repositories indexed on the cluster, one task each, the transformer tier filled."""
+    base = tmp_path_factory.mktemp("indexes")
+    done = index_on_cluster(cluster, [str(r) for r in repos], base, full=True, provider=WordProvider(), static=False)
+    assert [d.error for d in done] == [None, None, None]
+    assert [d.summary and d.summary["root"] for d in done] == [str(r.resolve()) for r in repos]
+    return base
+
+
+@pytest.fixture(scope="module")
+def on_ray(cluster: Cluster, repos: list[Path], index_base: Path) -> Iterator[Coordinator]:
+    coordinator = open_cluster_workspace(cluster, repos, index_base, provider=WordProvider(), static=False)
+    yield coordinator
+    coordinator.close()
+
+
+def _listed(answer: WorkspaceResult) -> list[tuple[str, str, int, float]]:
+    return [(repo, r.path, r.start_line, round(r.score, 12)) for r, repo in zip(answer.result.results, answer.repos)]
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+def test_every_node_is_on_loopback(cluster: Cluster) -> None:
+    assert cluster.addresses == [LOOPBACK]
+
+
+def test_a_node_elsewhere_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MAGUYVA_RAY_ANY_ADDRESS", raising=False)
+    require_loopback([{"NodeManagerAddress": LOOPBACK, "Alive": True}])
+    require_loopback([{"NodeManagerAddress": "192.0.2.2", "Alive": False}])  # a dead node advertises nothing
+    with pytest.raises(QueryError, match="192.0.2.2, not 127.0.0.1"):
+        require_loopback([{"NodeManagerAddress": LOOPBACK, "Alive": True},
+                          {"NodeManagerAddress": "192.0.2.2", "Alive": True}])
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_cluster_gives_the_list_of_one_machine(on_ray: Coordinator, repos: list[Path], index_base: Path,
+                                                   question: str) -> None:
+    here = open_workspace(repos, index_base, provider=WordProvider(), static=False)
+    try:
+        expected = here.search(SearchRequest(question, 10))
+    finally:
+        here.close()
+    answer = on_ray.search(SearchRequest(question, 10))
+    assert _listed(expected), question
+    assert _listed(answer) == _listed(expected)
+    assert [r.snippet for r in answer.result.results] == [r.snippet for r in expected.result.results]
+    assert {repo for repo in answer.repos} >= {"poly"} and answer.missing == ()
+
+
+class _Killed(RemoteShard):
+    """A shard whose actor is killed right after the question started on it."""
+
+    def begin(self) -> Any:
+        begun = super().begin()
+        self._ray.kill(self._actor, no_restart=True)
+        return begun
+
+
+class _Stuck(ShardHost):
+    """A shard whose engines never answer in time."""
+
+    def call(self, method: str, *args: Any) -> Any:
+        if method == "search":
+            time.sleep(60)
+        return super().call(method, *args)
+
+
+def _workspace(cluster: Cluster, repos: list[Path], index_base: Path, victim: str,
+               host: type[ShardHost], shard: type[RemoteShard], deadline_s: float = 5.0) -> Coordinator:
+    """A coordinator over the repositories' actors, the ``victim`` one built of ``host`` and ``shard``."""
+    shards = []
+    for root in repos:
+        label = root.name
+        actor = cluster.ray.remote(host if label == victim else ShardHost).options(
+            num_cpus=0, max_concurrency=16, max_restarts=0).remote(label, str(root), str(index_base), WordProvider(), False)
+        shards.append((shard if label == victim else RemoteShard)(label, str(root), actor, cluster.ray))
+    coordinator = Coordinator(shards, [], deadline_s)  # type: ignore[arg-type]
+    assert len(coordinator.open()) == len(repos)
+    return coordinator
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+def test_a_shard_killed_mid_question_is_named_missing(cluster: Cluster, repos: list[Path], index_base: Path) -> None:
+    coordinator = _workspace(cluster, repos, index_base, "app", ShardHost, _Killed)
+    try:
+        started = time.perf_counter()
+        answer = coordinator.search(SearchRequest("parse_config", 10))
+        assert time.perf_counter() - started < 10
+        assert [m.label for m in answer.missing] == ["app"] and "gone" in answer.missing[0].reason
+        assert "app" not in answer.repos and "poly" in answer.repos
+        assert [label for label, _ in answer.searched] == ["poly", "web"]
+        assert any(n.startswith("app: not searched") for n in answer.result.notices)
+        again = coordinator.search(SearchRequest("parse_config", 10))  # later questions: missing at once
+        assert [m.label for m in again.missing] == ["app"] and _listed(again) == _listed(answer)
+    finally:
+        coordinator.close()
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+def test_a_shard_that_stops_answering_does_not_hold_the_answer(cluster: Cluster, repos: list[Path],
+                                                                index_base: Path) -> None:
+    coordinator = _workspace(cluster, repos, index_base, "web", _Stuck, RemoteShard, deadline_s=1.0)
+    try:
+        started = time.perf_counter()
+        answer = coordinator.search(SearchRequest("parseConfig", 10))
+        assert time.perf_counter() - started < 8  # the deadline, its margin, the others' work
+        assert [m.label for m in answer.missing] == ["web"] and "did not answer within 3 s" in answer.missing[0].reason
+        assert answer.repos and "web" not in answer.repos
+    finally:
+        coordinator.close()
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+def test_the_command_line_searches_through_the_cluster(cluster: Cluster, repos: list[Path], index_base: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from maguyva_tui.cli import main
+
+    args = ["search", "parse_config", "--json", "--index-dir", str(index_base), *(f"--repo={r}" for r in repos)]
+    assert main(args) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main([*args, "--ray", LOCAL]) == 0  # this process is in the cluster already: it stays in it
+    there = json.loads(capsys.readouterr().out)
+    assert cluster.ray.is_initialized()
+    key = [(r["repo"], r["path"], r["start_line"]) for r in here["results"]]
+    assert key and key == [(r["repo"], r["path"], r["start_line"]) for r in there["results"]]
