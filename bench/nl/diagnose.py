@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench.blend_page import Question, engines_memoised, spans_of
+from bench.blend_page import Question, spans_of
 from bench.nl.prepare import DOC_QUESTIONS
 from maguyva_tui.core import duplicates, fusion, plan
 from maguyva_tui.core import search as search_module
@@ -50,6 +50,39 @@ def parse_variant(text: str) -> Setting:
             raise SystemExit(f"unknown constant {target!r}")
         out.append((MODULES[module], name, float(value)))
     return tuple(out)
+
+
+@contextmanager
+def engines_once(last: dict[str, Any]) -> Iterator[None]:
+    """Run each engine once per question and fetch (the variants re-blend the same lists); keep
+    the lists of the last blend in ``last`` (where each engine put the right answer)."""
+    original = search_module._run_engines
+    memo: dict[Any, Any] = {}
+
+    def run_once(parts: Any, the_plan: Any, query: Any) -> Any:
+        key = (id(parts.generation), the_plan.modalities, the_plan.fetch, query)
+        if key not in memo:
+            memo[key] = original(parts, the_plan, query)
+        done = memo[key]
+        last.update(done.lists, generation=parts.generation)
+        return search_module._Run(dict(done.lists), dict(done.timings), list(done.notices))
+
+    search_module._run_engines = run_once
+    try:
+        yield
+    finally:
+        search_module._run_engines = original
+
+
+def engine_ranks(last: dict[str, Any], answer: Any) -> dict[str, int | None]:
+    """Each engine's 1-based rank of the first hit inside the answer's lines (``None``: not listed)."""
+    path, start, end = answer
+    out: dict[str, int | None] = {}
+    for name, hits in last.items():
+        if name == "generation":
+            continue
+        out[name] = next((i for i, h in enumerate(hits, 1) if h.path == path and not (h.end_line < start or h.start_line > end)), None)
+    return out
 
 
 @contextmanager
@@ -96,7 +129,8 @@ def ask(source: Iterator[tuple[str, Any, list[tuple[Question, str]]]], variants:
     records: list[dict[str, Any]] = []
     for name, engine, questions in source:
         started = time.perf_counter()
-        with engines_memoised():
+        last: dict[str, Any] = {}
+        with engines_once(last):
             for n, (q, category) in enumerate(questions):
                 base = {"repo": name, "bench": q.bench, "category": category, "query": q.text, "n": n}
                 for label, options in REFERENCES.items():
@@ -106,6 +140,8 @@ def ask(source: Iterator[tuple[str, Any, list[tuple[Question, str]]]], variants:
                     with applied(setting):
                         page = spans_of(engine.search(q.text, limit=PAGE))
                     records.append({**base, "method": label or "as shipped", **q.score(page), "top": page})
+                if q.bench == "docstring":
+                    records[-1]["engine_ranks"] = engine_ranks(last, q.truth)
         engine.close()
         if save is not None:
             save.write_text(json.dumps(records))

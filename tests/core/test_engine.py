@@ -89,12 +89,14 @@ def test_exact_string_lists_every_occurrence(engine: Engine, polyglot: Path) -> 
     assert len(expected) > 1
 
 
-def test_fused_path_keeps_one_result_per_file(engine: Engine) -> None:
+def test_fused_path_ranks_a_file_by_its_best_chunk_and_lists_each_chunk_once(engine: Engine) -> None:
     result = engine.search("how does the config loader read files", limit=50).to_json()
     assert result["fusion_strategy"] == "fused"
-    paths = [r["path"] for r in result["results"]]
-    assert len(paths) == len(set(paths))
-    assert any(r["folded"] > 0 for r in result["results"])
+    keys = [(r["path"], r["start_line"], r["end_line"]) for r in result["results"]]
+    assert len(keys) == len(set(keys))
+    first = {r["path"]: r for r in reversed(result["results"])}  # each file's first result
+    assert all(r is first[r["path"]] or r["file_credit"] == 0.0 for r in result["results"])
+    assert any(r["file_credit"] > 0 for r in first.values())
 
 
 def test_intent_and_preset_overrides(engine: Engine) -> None:

@@ -198,11 +198,11 @@ def test_dedup_keeps_the_best_chunk_per_file_and_counts_the_folded() -> None:
         "text": [hit("a.py", 1, 20)],
     }
     weights = {"semantic": 0.5, "text": 0.5}
-    ranked = fuse(lists, weights, k=40)
+    ranked = fuse(lists, weights, k=40, siblings=math.inf)
     assert [(i.key, i.folded) for i in ranked] == [(("a.py", 1, 20), 2), (("b.py", 1, 9), 0)]
     everything = fuse(lists, weights, k=40, dedup_per_file=False)
     assert len(everything) == 4 and all(i.folded == 0 for i in everything)
-    assert fuse(lists, weights, k=40, file_decay=0.0)[0].score == max(i.score for i in everything)
+    assert fuse(lists, weights, k=40, file_decay=0.0, siblings=math.inf)[0].score == max(i.score for i in everything)
     # The file's two other chunks credit it, the semantic engine's better one half, the next a quarter.
     assert ranked[0].credits == (("semantic", 0.5 / 41 * FILE_DECAY + 0.5 / 44 * FILE_DECAY**2),)
     assert ranked[0].score == ranked[0].rederived_score() == 0.5 / 43 + 0.5 / 41 + ranked[0].file_credit
@@ -215,10 +215,10 @@ def test_a_file_is_shown_by_the_chunk_the_engines_agree_on() -> None:
         "semantic": [hit("a.py", 40, 60), hit("b.py", 1, 9), hit("a.py", 1, 20)],
         "text": [hit("a.py", 1, 20)],
     }
-    ranked = fuse(lists, {"semantic": 0.5, "text": 0.2}, k=40)
+    ranked = fuse(lists, {"semantic": 0.5, "text": 0.2}, k=40, siblings=math.inf)
     assert [(i.key, i.folded) for i in ranked] == [(("a.py", 1, 20), 1), (("b.py", 1, 9), 0)]
     assert all(i.score == i.rederived_score() for i in ranked)
-    alone = fuse({"semantic": lists["semantic"]}, {"semantic": 0.5}, k=40)
+    alone = fuse({"semantic": lists["semantic"]}, {"semantic": 0.5}, k=40, siblings=math.inf)
     assert alone[0].key == ("a.py", 40, 60)  # without the vote, the semantic engine's first choice
 
 
@@ -228,10 +228,10 @@ def test_one_weak_vote_does_not_overturn_the_leading_engines_choice_in_a_file() 
     # engine's choice stands. A text vote at its top is a real preference and wins.
     semantic = [hit("a.py", 1, 20), hit("b.py", 1, 9), hit("a.py", 40, 60)]
     filler = [hit(f"z{i}.py", 1, 2) for i in range(80)]
-    weak = fuse({"semantic": semantic, "text": [*filler, hit("a.py", 40, 60)]}, {"semantic": 0.5, "text": 0.2}, k=40)
+    weak = fuse({"semantic": semantic, "text": [*filler, hit("a.py", 40, 60)]}, {"semantic": 0.5, "text": 0.2}, k=40, siblings=math.inf)
     shown = {i.key[0]: i.key for i in weak}
     assert shown["a.py"] == ("a.py", 1, 20)
-    strong = fuse({"semantic": semantic, "text": [hit("a.py", 40, 60)]}, {"semantic": 0.5, "text": 0.2}, k=40)
+    strong = fuse({"semantic": semantic, "text": [hit("a.py", 40, 60)]}, {"semantic": 0.5, "text": 0.2}, k=40, siblings=math.inf)
     assert {i.key[0]: i.key for i in strong}["a.py"] == ("a.py", 40, 60)
     assert all(i.score == i.rederived_score() for i in weak + strong)
     assert [i.score for i in weak] == sorted((i.score for i in weak), reverse=True)
@@ -241,7 +241,8 @@ def test_centrality_does_not_choose_the_chunk_shown_for_a_file() -> None:
     # a.py:50-60 is a hub (boost 1.5) the question is not about; the engine ranked a.py:1-20 first.
     lists = {"semantic": [hit("a.py", 1, 20), hit("a.py", 50, 60), hit("b.py", 1, 9)]}
     hub = {("a.py", 50, 60): 100.0}
-    ranked = fuse(lists, {"semantic": 0.5}, k=40, centrality=lambda h: hub.get(span_of(h), 0.0))
+    ranked = fuse(lists, {"semantic": 0.5}, k=40, centrality=lambda h: hub.get(span_of(h), 0.0),
+                  siblings=math.inf)
     assert [(i.key, i.folded) for i in ranked] == [(("a.py", 1, 20), 1), (("b.py", 1, 9), 0)]
     everything = fuse(lists, {"semantic": 0.5}, k=40, centrality=lambda h: hub.get(span_of(h), 0.0),
                       dedup_per_file=False)
@@ -352,10 +353,17 @@ def test_scores_rederive_from_the_explanation_and_the_list_is_sorted_by_them(
         assert item.rederived_score() == item.score
         scores.append(explained["score"])
     assert scores == sorted(scores, reverse=True)
-    if dedup:
-        assert len({i.key[0] for i in ranked}) == len(ranked)
+    if dedup:  # every chunk once: listed, or folded into its file's first (the one credited)
+        assert len({i.key for i in ranked}) == len(ranked)
         distinct = {locate(h) for hs in lists.values() for h in hs}
         assert sum(i.folded + 1 for i in ranked) == len(distinct)
+        first = {}
+        for i in ranked:
+            first.setdefault(i.key[0], i)
+        assert all(i is first[i.key[0]] or (i.file_credit == 0.0 and i.folded == 0) for i in ranked)
+        one = fuse(lists, weights, k, central, locate=locate, siblings=math.inf)
+        assert len({i.key[0] for i in one}) == len(one)
+        assert sum(i.folded + 1 for i in one) == len(distinct)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -446,7 +454,7 @@ def test_a_sibling_nearly_as_relevant_is_listed_on_its_own_score() -> None:
         "text": [hit("a.py", 1, 20), hit("a.py", 40, 60)],
     }
     weights = {"semantic": 0.5, "text": 0.2}
-    one = fuse(lists, weights, k=40, siblings=1.1)
+    one = fuse(lists, weights, k=40, siblings=math.inf)
     assert [(i.key, i.folded) for i in one] == [(("a.py", 40, 60), 2), (("b.py", 1, 9), 0)]
     both = fuse(lists, weights, k=40, siblings=0.8)
     assert [(i.key, i.folded) for i in both] == [(("a.py", 40, 60), 1), (("a.py", 1, 20), 0), (("b.py", 1, 9), 0)]
@@ -455,5 +463,7 @@ def test_a_sibling_nearly_as_relevant_is_listed_on_its_own_score() -> None:
     assert both[0].score == one[0].score
     assert both[1].score == 0.5 / 42 + 0.2 / 41 and both[1].file_credit == 0.0
     assert all(i.score == i.rederived_score() for i in both)
+    # As shipped, the function the text engine ranks first is on the page, below its file.
+    assert [i.key for i in fuse(lists, weights, k=40)][:2] == [("a.py", 40, 60), ("a.py", 1, 20)]
     # a.py:70-80 (one low semantic vote) stays folded: it is far less relevant than the shown chunk.
     assert ("a.py", 70, 80) not in [i.key for i in fuse(lists, weights, k=40, siblings=0.7)]
