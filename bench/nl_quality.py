@@ -7,6 +7,7 @@
     python -m bench.nl_quality --modes default,quick,semantic
     python -m bench.nl_quality --modes "semantic,static tier,model tier"   # issue 15's tiers
     python -m bench.nl_quality --minilm-tokens 128          # MiniLM as the product truncates it
+    python -m bench.nl_quality --index-dir /tmp/nl-index    # indexes elsewhere (a copy: no other run touches it)
     python -m bench.nl_quality --report-only /tmp/nl.json   # the tables of a saved run
 
 Two sets of questions, neither written by this project:
@@ -75,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         saved = json.loads(args.report_only.read_text())
         print_report(saved["records"], saved["repositories"], sys.stdout)
         return 0
+    if args.index_dir is not None:
+        nl_modes.INDEX = args.index_dir
     modes = nl_modes.chosen(args.modes, semantic=not args.no_semantic)
     if not modes:
         raise SystemExit("no mode left to run (every mode asked for needs embeddings)")
@@ -148,6 +151,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--minilm-tokens", type=_tokens, default=nl_modes.MINILM_TOKENS,
                         help=f"tokens MiniLM keeps per chunk (default {nl_modes.MINILM_TOKENS}: the cached vectors; "
                              "the product keeps 128)")
+    parser.add_argument("--index-dir", type=Path, help=f"where the indexes and vectors live (default {nl_modes.INDEX})")
     parser.add_argument("--report-only", type=Path, metavar="JSON", help="print the tables of a saved --json file")
     return parser
 
