@@ -17,8 +17,10 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+from bench.nl import modes as nl_modes
 from bench.nl.modes import MINILM_TOKENS, Mode
 from bench.nl.prepare import DOC_QUESTIONS, doc_tree, semble_tree
 from bench.nl.report import mean
@@ -65,7 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repos")
     parser.add_argument("--half", choices=("A", "B"))
     parser.add_argument("--weights", default="0.65,0.8,0.9,1.0")
+    parser.add_argument("--index-dir", type=Path, help=f"where the indexes and vectors live (default {nl_modes.INDEX})")
     args = parser.parse_args(argv)
+    if args.index_dir is not None:
+        nl_modes.INDEX = args.index_dir
     weights = [float(w) for w in args.weights.split(",")]
     half_of, records = halves(), []
     for name in selected(args.repos, args.half):
