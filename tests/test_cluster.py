@@ -170,14 +170,14 @@ def _workspace(cluster: Cluster, repos: list[Path], index_base: Path, victim: st
 @pytest.mark.cluster
 @ray_missing
 def test_a_shard_killed_mid_question_is_named_missing(cluster: Cluster, repos: list[Path], index_base: Path) -> None:
-    coordinator = _workspace(cluster, repos, index_base, "app", ShardHost, _Killed)
+    coordinator = _workspace(cluster, repos[1:], index_base, "app", ShardHost, _Killed)
     try:
         started = time.perf_counter()
         answer = coordinator.search(SearchRequest("parse_config", 10))
         assert time.perf_counter() - started < 10
         assert [m.label for m in answer.missing] == ["app"] and "gone" in answer.missing[0].reason
-        assert "app" not in answer.repos and "poly" in answer.repos
-        assert [label for label, _ in answer.searched] == ["poly", "web"]
+        assert "app" not in answer.repos and "web" in answer.repos
+        assert [label for label, _ in answer.searched] == ["web"]
         assert any(n.startswith("app: not searched") for n in answer.result.notices)
         again = coordinator.search(SearchRequest("parse_config", 10))  # later questions: missing at once
         assert [m.label for m in again.missing] == ["app"] and _listed(again) == _listed(answer)
@@ -190,7 +190,7 @@ def test_a_shard_killed_mid_question_is_named_missing(cluster: Cluster, repos: l
 @ray_missing
 def test_a_shard_that_stops_answering_does_not_hold_the_answer(cluster: Cluster, repos: list[Path],
                                                                 index_base: Path) -> None:
-    coordinator = _workspace(cluster, repos, index_base, "web", _Stuck, RemoteShard, deadline_s=1.0)
+    coordinator = _workspace(cluster, repos[1:], index_base, "web", _Stuck, RemoteShard, deadline_s=1.0)
     try:
         started = time.perf_counter()
         answer = coordinator.search(SearchRequest("parseConfig", 10))
@@ -204,15 +204,22 @@ def test_a_shard_that_stops_answering_does_not_hold_the_answer(cluster: Cluster,
 @pytest.mark.slow
 @pytest.mark.cluster
 @ray_missing
-def test_the_command_line_searches_through_the_cluster(cluster: Cluster, repos: list[Path], index_base: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_indexes_and_searches_through_the_cluster(cluster: Cluster, repos: list[Path],
+                                                                   tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from maguyva_tui.cli import main
 
-    args = ["search", "parse_config", "--json", "--index-dir", str(index_base), *(f"--repo={r}" for r in repos)]
+    gone = tmp_path / "gone"
+    index = ["index", "--no-semantic", "--json", "--index-dir", str(tmp_path / "idx"), "--ray", LOCAL]
+    assert main([*index, *map(str, repos), str(gone)]) == 2  # one repository could not be indexed
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line.get("root") for line in lines[:3]] == [str(r.resolve()) for r in repos]
+    assert lines[3]["path"] == str(gone) and "no such directory" in lines[3]["error"]
+    args = ["search", "parse_config", "--json", "--index-dir", str(tmp_path / "idx"), *(f"--repo={r}" for r in repos)]
     assert main(args) == 0
     here = json.loads(capsys.readouterr().out)
     assert main([*args, "--ray", LOCAL]) == 0  # this process is in the cluster already: it stays in it
     there = json.loads(capsys.readouterr().out)
     assert cluster.ray.is_initialized()
-    key = [(r["repo"], r["path"], r["start_line"]) for r in here["results"]]
-    assert key and key == [(r["repo"], r["path"], r["start_line"]) for r in there["results"]]
+    key = [(r["repo"], r["path"], r["start_line"], r["score"]) for r in here["results"]]
+    assert key and key == [(r["repo"], r["path"], r["start_line"], r["score"]) for r in there["results"]]
