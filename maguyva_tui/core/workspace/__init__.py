@@ -26,13 +26,6 @@ from pathlib import Path
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.search import SearchRequest
 from maguyva_tui.core.types import QueryError
-from maguyva_tui.core.workspace.coordinator import (
-    SHARD_DEADLINE_S,
-    SHARD_MAX_FILES,
-    Coordinator,
-    Missing,
-    WorkspaceResult,
-)
 from maguyva_tui.core.workspace.cluster import (
     LOCAL,
     Cluster,
@@ -40,6 +33,13 @@ from maguyva_tui.core.workspace.cluster import (
     connect,
     index_on_cluster,
     open_cluster_workspace,
+)
+from maguyva_tui.core.workspace.coordinator import (
+    SHARD_DEADLINE_S,
+    SHARD_MAX_FILES,
+    Coordinator,
+    Missing,
+    WorkspaceResult,
 )
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone

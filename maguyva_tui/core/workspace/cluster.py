@@ -40,7 +40,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import Chunk, Query, QueryError, Symbol
-from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Missing
+from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
 from maguyva_tui.core.workspace.shard import Begun, Shard, ShardGone, ShardList, WordStats
 
