@@ -1,6 +1,7 @@
 """Launch to first result on a repository never indexed: how long a newcomer waits.
 
     python -m bench.first_result [--repo PATH | --corpus NAME] [--query TEXT] [--rounds 3]
+    python -m bench.first_result --repo werkzeug-3.0.1 --query parse_options_header
 
 Drives the real app headless (Textual's pilot) with a question already in the box, on an empty
 index folder each round, and reports, from the moment the app is made:
@@ -27,7 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-DEFAULT_QUERY = "parse_options_header"
+DEFAULT_QUERY = "class Session"
+"""A definition in the default corpus (requests); pass one the repository defines with ``--repo``."""
 
 
 async def _round(root: Path, query: str, timeout: float) -> tuple[float, tuple[str, ...], float, float]:
