@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 import time
 import zlib
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from maguyva_tui.core.workspace.cluster import (
     Cluster,
     RemoteShard,
     ShardHost,
+    _reachable,
     connect,
     index_on_cluster,
     open_cluster_workspace,
@@ -114,6 +116,19 @@ def test_a_node_elsewhere_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) ->
     with pytest.raises(QueryError, match="192.0.2.2, not 127.0.0.1"):
         require_loopback([{"NodeManagerAddress": LOOPBACK, "Alive": True},
                           {"NodeManagerAddress": "192.0.2.2", "Alive": True}])
+
+
+def test_an_address_elsewhere_or_unanswered_is_refused_in_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MAGUYVA_RAY_ANY_ADDRESS", raising=False)
+    with pytest.raises(QueryError, match="not on 127.0.0.1"):
+        _reachable("10.1.2.3:6379")  # refused before any packet leaves
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    started = time.perf_counter()
+    with pytest.raises(QueryError, match="nothing answers there"):
+        _reachable(f"{LOOPBACK}:{port}")
+    assert time.perf_counter() - started < 6  # Ray alone retries for minutes
 
 
 @pytest.mark.slow

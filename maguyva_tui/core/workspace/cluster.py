@@ -30,6 +30,7 @@ repositories of that answer (and of every later one), leaving out any result of 
 from __future__ import annotations
 
 import os
+import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ OBJECT_STORE_BYTES: Final = 96 * 1024 * 1024
 ACTOR_CONCURRENCY: Final = 16
 """Calls one shard actor answers at once (threads): a question's engines, its snippets, and the next
 question typed meanwhile, as the Shard of one machine answers them."""
+CONNECT_TIMEOUT_S: Final = 5.0
+"""Seconds to reach a cluster's address before saying nothing answers there (Ray retries for minutes)."""
 CALL_TIMEOUT_S: Final = 30.0
 """Seconds any other call (begin, lines, a symbol lookup) may take before its shard counts as gone."""
 CALL_MARGIN_S: Final = 2.0
@@ -135,6 +138,7 @@ def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
         if address == LOCAL:
             options |= {"num_cpus": num_cpus, "object_store_memory": OBJECT_STORE_BYTES}
         else:
+            _reachable(address)
             options["address"] = address
         try:
             ray.init(**options)
@@ -147,6 +151,23 @@ def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
         cluster.close()
         raise
     return cluster
+
+
+def _reachable(address: str) -> None:
+    """Refuse at once a ``host:port`` that is not on 127.0.0.1 (unless :data:`ANY_ADDRESS_ENV`)
+    or where nothing listens: Ray itself would retry for minutes."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return  # "auto" and the like: Ray finds the cluster itself
+    if not os.environ.get(ANY_ADDRESS_ENV) and host not in (LOOPBACK, "localhost"):
+        raise QueryError(f"the Ray cluster at {address} is not on {LOOPBACK}: maguyva binds and advertises "
+                         f"{LOOPBACK} only (set {ANY_ADDRESS_ENV}=1 for a cluster of several machines)")
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as exc:
+        raise QueryError(f"cannot join the Ray cluster at {address}: nothing answers there "
+                         f"({exc.strerror or exc}); start it with: ray start --head --node-ip-address "
+                         f"{LOOPBACK} --port PORT") from None
 
 
 class ShardHost:
