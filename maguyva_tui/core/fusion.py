@@ -377,12 +377,16 @@ def direct(
     demoted hit is never above own code: vendored copies, and (with :func:`secondary_demotion`)
     examples, tests and docs, come after the package's own code. The score is the position's
     RRF term times the demotion, no boost: a boost would let a central hit of a worse class score
-    above a better one, and the list would no longer be sorted by its scores. ``rank`` is the
+    above a better one, and the list would no longer be sorted by its scores. The text engine's
+    ties stay in its order, path then line, as rg lists them: it ranks its own lines by the same
+    demotion (``Query.demote``), reads files in that order and stops once no unread file can enter
+    the page, so its page is already this order's first lines. ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
     real one."""
     found = [(hit, max(float(centrality(hit)), 0.0), float(demotion(hit.path))) for hit in hits]
+    ties = modality != "text"  # the text engine's lines of a class stay in reading order, as rg lists them
     order = sorted(range(len(found)), key=lambda i: (-found[i][2], -tie_class(modality, found[i][0]),
-                                                     -found[i][1], i))
+                                                     -found[i][1] if ties else 0.0, i))
     items = []
     for rank, i in enumerate(order):
         hit, central, factor = found[i]

@@ -135,6 +135,8 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     intent = _ground(parts.generation, _intent(req), req)
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
+    aside = _direct_demotion(parts.generation, query)
+    query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
     run = _run_engines(parts, the_plan, query)
     failed = None if req.regex else missing_symbol(parts.generation, intent, req.text)
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
@@ -150,7 +152,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
-    fused = _combine(parts.generation, the_plan, run, _direct_demotion(parts.generation, query))[: req.limit]
+    fused = _combine(parts.generation, the_plan, run, aside)[: req.limit]
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
     return SearchResult(
         query=req.text,
@@ -219,7 +221,8 @@ def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
         return replace(query, literal_first=literal_first)
     code_words_only = parts.coverage() >= SEMANTIC_STANDS_IN
     return replace(
-        query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first, word_votes=True
+        query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first, word_votes=True,
+        demote=(),  # in a blend, fusion demotes; the text engine's list is one vote in path order
     )
 
 

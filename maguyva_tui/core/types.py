@@ -153,6 +153,10 @@ class Query:
     word_votes: bool = False
     """Let the text engine vote with the question's words when no line holds it literally; only in
     a blend (alone, it lists exactly the lines holding the literal, as rg does)."""
+    demote: tuple[str, ...] = ()
+    """What the text engine alone lists after the package's own code, as the direct path ranks:
+    ``"vendored"`` (vendored, built, generated, minified) and ``"secondary"`` (examples, tests,
+    docs); empty: lines in path order whatever their file."""
 
     def __str__(self) -> str:
         parts = ["regex" if self.regex else "text", repr(self.text)]

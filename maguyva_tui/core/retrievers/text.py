@@ -33,6 +33,7 @@ import re2
 
 from maguyva_tui.core.bm25 import ChunkIndex, question_stems
 from maguyva_tui.core.chunk_words import open_index
+from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
@@ -135,6 +136,14 @@ class _Definitions:
         """Where one name (by position) is defined: (path, line) pairs."""
         rows = self.rows[self.bounds[name] : self.bounds[name + 1]]
         return [(self.paths[f], ln) for f, ln in zip(self.files[rows].tolist(), self.lines[rows].tolist())]
+
+
+def _demotion(kinds: tuple[str, ...]) -> Callable[[str], float] | None:
+    """The factor by which a literal listing orders files (``Query.demote``): fusion's own, so
+    the direct path's order and the engine's agree."""
+    if not kinds:
+        return None
+    return secondary_demotion if "secondary" in kinds else demotion_for
 
 
 def _page_is_settled(parts: list[tuple[np.ndarray, ...]], factors: np.ndarray, limit: int, next_file: int) -> bool:
@@ -252,7 +261,7 @@ class TextRetriever:
         """
         max_files, code_words_only = query.max_files, query.code_words_only
         if query.regex:
-            matches = self.regex_lines(query.text, query.case, limit, max_files)
+            matches = self.regex_lines(query.text, query.case, limit, max_files, _demotion(query.demote))
             return [self._hit(m, "regex " + m.match_type) for m in matches]
         target = similar_target(query)  # "similar to X": X's body words, not the lines naming X
         like = like_hits(self.snapshot, self.chunk_index, target, limit) if target else None
@@ -260,7 +269,7 @@ class TextRetriever:
             return like
         sentence = (query.word_votes or code_words_only) and is_sentence(query.text, query.target, PHRASE_WORDS)
         literal = query.text if sentence and not query.literal_first else (query.target or query.text)
-        matches = self.literal_lines(literal, query.case, limit, max_files)
+        matches = self.literal_lines(literal, query.case, limit, max_files, _demotion(query.demote))
         hits = [self._hit(m, m.match_type) for m in matches[:limit]]
         if len(hits) >= limit or not (query.word_votes or code_words_only):  # the latter says how a blend votes
             return hits[:limit]  # alone, the engine is literal: exactly rg's lines
@@ -292,14 +301,19 @@ class TextRetriever:
         return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files, demote)
 
     def regex_lines(
-        self, pattern: str, case: str = "sensitive", limit: int | None = None, max_files: int | None = None
+        self,
+        pattern: str,
+        case: str = "sensitive",
+        limit: int | None = None,
+        max_files: int | None = None,
+        demote: Callable[[str], float] | None = None,
     ) -> list[LineMatch]:
         """Every line matching the regex (line by line, as rg reads it), ranked."""
         _check(pattern)
         options = _options(case_sensitive=not _insensitive(pattern, case), literal=False)
         options.never_nl = True  # a class (\s, [^a], dot) never takes a line break: rg's lines
         compiled = _compile("(?m)" + _per_line(pattern), options)
-        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit, max_files)
+        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit, max_files, demote)
 
     def candidates(self, plan: TQ) -> list[str]:
         """Paths of the documents the plan admits, in path order."""
@@ -307,7 +321,13 @@ class TextRetriever:
         return sorted(by_id[d].path for d in evaluate(plan, self.snapshot.trigrams) if d in by_id)
 
     def _scan(
-        self, plan: TQ, matcher: _Matcher, literal: str | None, limit: int | None = None, max_files: int | None = None
+        self,
+        plan: TQ,
+        matcher: _Matcher,
+        literal: str | None,
+        limit: int | None = None,
+        max_files: int | None = None,
+        demote: Callable[[str], float] | None = None,
     ) -> list[LineMatch]:
         """Rank the matching lines of every candidate file; only the top ``limit`` become objects."""
         paths = self._promising(self.candidates(plan), literal, max_files)
@@ -323,7 +343,8 @@ class TextRetriever:
         tiers = np.concatenate([a.tiers for _, a in found])
         defs = np.concatenate([a.definitions for _, a in found])
         starts = np.concatenate([a.starts for _, a in found])
-        return _ranked(paths, files, lines, tiers, defs, starts, limit)
+        factors = np.array([demote(p) for p in paths], np.float64) if demote else None
+        return _ranked(paths, files, lines, tiers, defs, starts, limit, factors)
 
     def _scan_literal(
         self,
