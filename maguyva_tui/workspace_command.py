@@ -84,6 +84,11 @@ def _index_on_cluster(args: argparse.Namespace) -> int:
             s = one.summary
             print(printable(f"indexed {s.get('root', one.path)}: {s.get('files', 0)} files "
                             f"({s.get('parsed', 0)} parsed) in {s.get('seconds', 0.0)} s on the cluster"))
+    shared = next((one.summary["shared_embedding"] for one in done if one.summary and "shared_embedding" in one.summary),
+                  None)
+    if shared and not args.json:
+        print(f"transformer tier: {shared['distinct']:,} distinct chunks embedded once for {shared['keys']:,} "
+              f"lacking across the repositories ({shared['copied']:,} vectors copied between them)")
     return status
 
 

@@ -238,3 +238,33 @@ def test_the_command_line_indexes_and_searches_through_the_cluster(cluster: Clus
     assert cluster.ray.is_initialized()
     key = [(r["repo"], r["path"], r["start_line"], r["score"]) for r in here["results"]]
     assert key and key == [(r["repo"], r["path"], r["start_line"], r["score"]) for r in there["results"]]
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+def test_a_chunk_several_repositories_hold_is_embedded_once(cluster: Cluster, repos: list[Path], tmp_path: Path) -> None:
+    twins = [tmp_path / "app", tmp_path / "twin" / "app"]
+    for twin in twins:
+        shutil.copytree(repos[1], twin)
+    done = index_on_cluster(cluster, [str(t) for t in twins], tmp_path / "idx", full=True, provider=WordProvider(),
+                            static=False)
+    assert [d.error for d in done] == [None, None]
+    shared = [d.summary["shared_embedding"] for d in done if d.summary]
+    distinct = shared[0]["distinct"]
+    assert distinct > 0 and shared[0] == {"keys": 2 * distinct, "distinct": distinct, "embedded": distinct,
+                                          "copied": distinct}
+    assert [d.summary and d.summary["semantic_coverage"] for d in done] == [1.0, 1.0]
+    here = open_workspace(twins, tmp_path / "idx", provider=WordProvider(), static=False)
+    try:  # the copied vectors rank the twin's chunks exactly as the embedded ones rank the first's
+        answer = here.search(SearchRequest("config loader reads the file", 20, modality="semantic"))
+    finally:
+        here.close()
+    by_repo: dict[str, list[tuple[str, int, float]]] = {}
+    for r, repo in zip(answer.result.results, answer.repos):
+        vote = dict(r.votes)["semantic"]
+        assert vote is not None
+        by_repo.setdefault(repo, []).append((r.path, r.start_line, round(vote.score, 6)))
+    assert len(by_repo) == 2
+    first, second = by_repo.values()
+    assert first and first == second

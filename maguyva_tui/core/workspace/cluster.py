@@ -380,20 +380,153 @@ def index_repository(root: str, index_base: str, semantic: bool, full: bool, pro
 def index_on_cluster(cluster: Cluster, paths: Sequence[str], index_base: Path, semantic: bool = True,
                      full: bool = False, provider: Any = None, static: Any = True) -> list[Indexed]:
     """Index each repository in a Ray task of its own (one CPU each: as many at once as the
-    cluster has CPUs), into ``index_base``; answer in the order given, a failure said in one line."""
+    cluster has CPUs), into ``index_base``; with ``full``, then fill the transformer tier with
+    :func:`share_embeddings` (a chunk several repositories hold is embedded once). Answer in the
+    order given, a failure said in one line."""
     base = str(index_base.expanduser().resolve())
+    roots = [str(Path(p).expanduser().resolve()) for p in paths]
     task = cluster.ray.remote(num_cpus=1, max_retries=0)(index_repository)
-    refs = [task.remote(str(Path(p).expanduser().resolve()), base, semantic, full, provider, static) for p in paths]
+    answers = _gather(cluster, [task.remote(root, base, semantic, False, provider, static) for root in roots])
+    out = [Indexed(path, answer, None) if error is None else Indexed(path, None, error)
+           for path, (answer, error) in zip(paths, answers)]
+    if semantic and full:
+        indexed = [root for root, one in zip(roots, out) if one.summary is not None]
+        shared = share_embeddings(cluster, indexed, Path(base), provider, static)
+        measure = cluster.ray.remote(num_cpus=1, max_retries=0)(coverage_of)
+        found = iter(_gather(cluster, [measure.remote(root, base, provider, static) for root in indexed]))
+        out = [one if one.summary is None else
+               Indexed(one.path, {**one.summary, **(next(found)[0] or {}), "shared_embedding": shared.to_json()})
+               for one in out]
+    return out
+
+
+def coverage_of(root: str, index_base: str, provider: Any, static: Any) -> dict[str, Any]:
+    """A repository's semantic coverage, as ``maguyva index --json`` reports it."""
+    engine = Engine(Path(root), Path(index_base), provider=provider, static=static)
+    try:
+        coverage = engine.coverage()
+        return {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())}
+    finally:
+        engine.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What filling the transformer tier of several repositories at once did."""
+
+    keys: int
+    """Chunk keys the repositories lacked, counted once per repository."""
+    distinct: int
+    """Distinct content hashes among them: each embedded once, by the first repository holding it."""
+    embedded: int
+    """Vectors the embedding tasks computed (``distinct`` unless a task failed)."""
+    copied: int
+    """Vectors copied from the repository that embedded them into another holding the same chunk."""
+
+    def to_json(self) -> dict[str, int]:
+        """Return the four counts."""
+        return {"keys": self.keys, "distinct": self.distinct, "embedded": self.embedded, "copied": self.copied}
+
+
+def share_embeddings(cluster: Cluster, roots: Sequence[str], index_base: Path, provider: Any = None,
+                     static: Any = True) -> Shared:
+    """Fill the transformer tier of every repository, each distinct chunk embedded once: every
+    repository lists the content hashes (``embed.store.content_hash``, the store's key) it lacks;
+    each hash goes to the first repository listing it, whose task embeds it; then every other
+    repository holding it copies the vector from that one's store (the same model gives the same
+    vector for the same text, so nothing is lost). One task per repository in each step."""
+    base = str(index_base)
+    lacking = _gather(cluster, [cluster.ray.remote(num_cpus=1, max_retries=0)(lacking_keys).remote(
+        root, base, provider, static) for root in roots])
+    owner: dict[str, str] = {}
+    for root, (keys, _) in zip(roots, lacking):
+        for key in keys or ():
+            owner.setdefault(key, root)
+    owned = {root: [k for k in keys or () if owner[k] == root] for root, (keys, _) in zip(roots, lacking)}
+    embed = cluster.ray.remote(num_cpus=1, max_retries=0)(embed_keys)
+    done = _gather(cluster, [embed.remote(root, base, provider, static, owned[root]) for root in roots])
+    adopt = cluster.ray.remote(num_cpus=1, max_retries=0)(adopt_vectors)
+    wanted = [{o: [k for k in keys or () if owner[k] == o] for o in roots if o != root}
+              for root, (keys, _) in zip(roots, lacking)]
+    copied = _gather(cluster, [adopt.remote(root, base, provider, static, want) for root, want in zip(roots, wanted)])
+    return Shared(sum(len(k or ()) for k, _ in lacking), len(owner), sum(n or 0 for n, _ in done),
+                  sum(n or 0 for n, _ in copied))
+
+
+def lacking_keys(root: str, index_base: str, provider: Any, static: Any) -> list[str]:
+    """The distinct chunk keys a repository's transformer tier has no vector for, most central first."""
+    engine = Engine(Path(root), Path(index_base), provider=provider, static=static)
+    try:
+        keys = list(dict.fromkeys(item.key for item in engine.embedding_items()))
+        missing = set(engine.vector_store().missing(keys))
+        return [k for k in keys if k in missing]
+    finally:
+        engine.close()
+
+
+def embed_keys(root: str, index_base: str, provider: Any, static: Any, keys: Sequence[str]) -> int:
+    """Embed the chunks of a repository whose keys are given into its store; return how many."""
+    from maguyva_tui.core.embed.progressive import embed_pending
+
+    engine = Engine(Path(root), Path(index_base), provider=provider, static=static)
+    try:
+        wanted = set(keys)
+        pairs = [(item.key, item.text) for item in engine.embedding_items() if item.key in wanted]
+        embedded: int = embed_pending(engine.vector_store(), engine.provider, pairs).embedded
+        return embedded
+    finally:
+        engine.close()
+
+
+def adopt_vectors(root: str, index_base: str, provider: Any, static: Any, wanted: dict[str, list[str]]) -> int:
+    """Copy into a repository's store the vectors other repositories embedded for its keys
+    (``wanted``: per repository, the keys to take from it); return how many were copied. A store
+    that keeps no floats cannot be copied from: those chunks are embedded here instead."""
+    import numpy as np
+
+    from maguyva_tui.core.embed.progressive import embed_pending
+
+    engine = Engine(Path(root), Path(index_base), provider=provider, static=static)
+    try:
+        store, copied, left = engine.vector_store(), 0, []
+        for other, keys in wanted.items():
+            if not keys:
+                continue
+            source = Engine(Path(other), Path(index_base), provider=provider, static=static)
+            try:
+                theirs = source.vector_store()
+                have = [k for k in keys if k in theirs]
+                floats = theirs.floats
+                if floats is None:
+                    left += keys
+                    continue
+                rows = theirs.lookup(have)
+                copied += store.add(have, np.asarray(floats[rows], dtype=np.float32))
+                left += [k for k in keys if k not in theirs]
+            finally:
+                source.close()
+        store.save()
+        if left:
+            wanted_left = set(left)
+            pairs = [(i.key, i.text) for i in engine.embedding_items() if i.key in wanted_left]
+            embed_pending(store, engine.provider, pairs)
+        return copied
+    finally:
+        engine.close()
+
+
+def _gather(cluster: Cluster, refs: Sequence[Any]) -> list[tuple[Any, str | None]]:
+    """Each task's answer and ``None``, or ``None`` and why it failed (one line), in order."""
     from ray import exceptions
 
-    out = []
-    for path, ref in zip(paths, refs):
+    out: list[tuple[Any, str | None]] = []
+    for ref in refs:
         try:
-            out.append(Indexed(path, cluster.ray.get(ref)))
+            out.append((cluster.ray.get(ref), None))
         except exceptions.RayTaskError as exc:
-            out.append(Indexed(path, None, str(exc.cause) if exc.cause is not None else _first_line(exc)))
+            out.append((None, str(exc.cause) if exc.cause is not None else _first_line(exc)))
         except exceptions.RayError as exc:
-            out.append(Indexed(path, None, f"its task died ({_first_line(exc)})"))
+            out.append((None, f"its task died ({_first_line(exc)})"))
     return out
 
 
