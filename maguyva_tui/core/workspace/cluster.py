@@ -4,7 +4,8 @@ Brief overview::
 
     connect(address)            ray.init on 127.0.0.1 only ("local": a one-node cluster started
                                 here); any node advertising another address is refused at once
-    index_on_cluster(roots)     one Ray task per repository: the index, then the static tier
+    index_on_cluster(roots)     one Ray task per repository: the index, then the static tier;
+                                with full, share_embeddings: each distinct chunk embedded once
     open_cluster_workspace()    one actor per repository (ShardHost: a Shard and its Engine),
       -> Coordinator            the very coordinator of one machine, over RemoteShards: each
                                 Shard call is the actor's method, answered within a deadline
