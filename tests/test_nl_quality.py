@@ -219,6 +219,17 @@ def test_the_command_line_refuses_held_out_repositories() -> None:
         selected("pydantic", None)
 
 
+@pytest.mark.parametrize("tokens", ["999", "1", "many"])
+def test_a_bad_minilm_length_is_one_line_not_a_traceback(tokens: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.nl_quality import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--minilm-tokens", tokens, "--repos", "express"])
+    assert stopped.value.code == 2
+    message = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--minilm-tokens" in message and "Traceback" not in message
+
+
 # -- the halves --------------------------------------------------------------------------------
 
 
