@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,6 +74,12 @@ SHARD_MEMORY_FACTOR: Final = 6
 5.2x at 308 MB and 4.5x at 777 MB; six covers the repositories that matter for packing."""
 MIN_SHARD_MEMORY: Final = 256 * 1024 * 1024
 """Memory asked for a shard whose index is small or not built yet (an engine and its pools)."""
+
+FILE_LINES: Final = 20_000
+"""Files of at most this many lines travel whole the first time a question reads them (a few hundred
+kilobytes at most); a longer one's lines are asked for as they are needed."""
+REMEMBERED: Final = 1024
+"""Files and chunks a remote shard keeps from recent questions."""
 
 T = TypeVar("T")
 
@@ -185,6 +193,14 @@ class ShardHost:
             self._shard = Shard(label, Engine(Path(root), Path(base), provider=provider, static=static))
         self._shard.open()
 
+    def file(self, token: int, path: str) -> tuple[int, tuple[str, ...] | None]:
+        """A file's line count and, when it has at most :data:`FILE_LINES` lines, all of them (as
+        :meth:`Shard.lines` splits them): a page's snippets then cost one round trip per file."""
+        count: int = self.call("line_count", token, path)
+        if count > FILE_LINES:
+            return count, None
+        return count, tuple(self.call("lines", token, path, 1, count + 1))
+
     def call(self, method: str, *args: Any) -> Any:
         """Answer one :class:`Shard` call."""
         if self._shard is None:
@@ -203,6 +219,10 @@ class RemoteShard:
         self._ray = ray
         self.gone: str | None = None
         """Why the shard stopped answering, once it has."""
+        self._files: OrderedDict[tuple[int, str], tuple[int, tuple[str, ...] | None]] = OrderedDict()
+        """Files read by recent questions (a token names one generation: what it read never changes)."""
+        self._chunks: OrderedDict[tuple[int, str, int], Chunk | None] = OrderedDict()
+        self._lock = threading.Lock()
 
     @property
     def root(self) -> str:
@@ -246,15 +266,41 @@ class RemoteShard:
 
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""
-        return self._quiet(lambda: cast("Chunk | None", self._call("chunk_at", token, path, line)), None)
+        key = (token, path, line)
+        with self._lock:
+            if key in self._chunks:
+                return self._chunks[key]
+        chunk = self._quiet(lambda: cast("Chunk | None", self._call("chunk_at", token, path, line)), None)
+        if self.gone is None:
+            _remember(self._chunks, key, chunk, self._lock)
+        return chunk
 
     def lines(self, token: int, path: str, start: int, end: int) -> list[str]:
-        """Lines ``start..end`` of a file."""
+        """Lines ``start..end`` of a file (from the file read once per question when it is not huge)."""
+        _, every = self._file(token, path)
+        if every is not None:
+            return list(every[max(start - 1, 0):end])
         return self._quiet(lambda: list(self._call("lines", token, path, start, end)), [])
 
     def line_count(self, token: int, path: str) -> int:
         """The number of lines of a file."""
-        return self._quiet(lambda: int(self._call("line_count", token, path)), 0)
+        return self._file(token, path)[0]
+
+    def _file(self, token: int, path: str) -> tuple[int, tuple[str, ...] | None]:
+        key = (token, path)
+        with self._lock:
+            found = self._files.get(key)
+        if found is not None:
+            return found
+        if self.gone is not None:
+            return 0, ()
+        try:
+            found = cast("tuple[int, tuple[str, ...] | None]", self._get(self._actor.file.remote(token, path),
+                                                                         CALL_TIMEOUT_S))
+        except ShardGone:
+            return 0, ()
+        _remember(self._files, key, found, self._lock)
+        return found
 
     def close(self) -> None:
         """End the actor (its engine and memory with it)."""
@@ -296,6 +342,14 @@ class RemoteShard:
             return call()
         except ShardGone:
             return empty
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, lock: threading.Lock) -> None:
+    """Keep an answer, forgetting the oldest past :data:`REMEMBERED` of them."""
+    with lock:
+        cache[key] = value
+        while len(cache) > REMEMBERED:
+            cache.popitem(last=False)
 
 
 def shard_memory(root: Path, index_base: Path) -> int:
