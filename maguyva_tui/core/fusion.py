@@ -255,7 +255,7 @@ def _relevance(item: Fused) -> float:
 
 SIBLING_SHARE: Final = 0.0
 """A file's other chunk is listed as a result of its own, on its own score (without the file
-credit, so it ranks below its file's shown chunk), when the engines rank it at least this share
+credit, so it ranks below its file's shown chunk unless a far greater boost lifts it), when the engines rank it at least this share
 as relevant as the file's shown chunk; infinite: one chunk per file. A question may ask for one
 function of a file whose other function the engines rank first (boltons: "creates a directory
 and any parent directories" -> ``mkdir_p``, the semantic engine's first choice, behind
@@ -275,7 +275,7 @@ more than this share. RRF with k = 40 flattens an engine's ranks (its 1st and 5t
 def _best_per_file(
     items: Sequence[Fused], lead: str | None = None, decay: float = FILE_DECAY, siblings: float = math.inf
 ) -> list[Fused]:
-    """Keep one item per file, counting and crediting the others it stands for: the chunk the
+    """Show each file by one item, crediting it for the others: the chunk the
     engines together rank most relevant (the blend of their votes, without the boost: centrality
     says how much a symbol is used, not which function of a file the question describes), unless
     the leading engine's first chunk of that file is within :data:`LEAD_MARGIN` of it. The file
