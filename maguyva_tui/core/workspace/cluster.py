@@ -201,6 +201,16 @@ class ShardHost:
             return count, None
         return count, tuple(self.call("lines", token, path, 1, count + 1))
 
+    def search(self, token: int, *args: Any) -> tuple[ShardList, tuple[tuple[str, int, Chunk | None], ...]]:
+        """One engine's list (:meth:`Shard.search`) and, for each hit not on a whole definition, the
+        chunks fusion will ask for (the one holding its line, the one its key starts at): the same
+        round trip."""
+        answer: ShardList = self.call("search", token, *args)
+        wanted = dict.fromkeys((f.hit.path, line) for f in answer.found
+                               if f.hit.symbol is None or (f.hit.start_line, f.hit.end_line) != (f.key[1], f.key[2])
+                               for line in (f.hit.start_line, f.key[1]))
+        return answer, tuple((path, line, self.call("chunk_at", token, path, line)) for path, line in wanted)
+
     def call(self, method: str, *args: Any) -> Any:
         """Answer one :class:`Shard` call."""
         if self._shard is None:
@@ -245,8 +255,16 @@ class RemoteShard:
     def search(self, token: int, name: str, query: Query, limit: int, deadline_s: float, max_files: int,
                stats: WordStats | None = None) -> ShardList:
         """One engine's list (see :meth:`Shard.search`), waited for the deadline and a margin."""
-        return self._quiet(lambda: self._call_within(deadline_s + CALL_MARGIN_S, "search", token, name, query,
-                                                     limit, deadline_s, max_files, stats), ShardList(()))
+        if self.gone is not None:
+            return ShardList(())
+        try:
+            answer, chunks = self._get(self._actor.search.remote(token, name, query, limit, deadline_s, max_files,
+                                                                 stats), deadline_s + CALL_MARGIN_S)
+        except ShardGone:
+            return ShardList(())
+        for path, line, chunk in chunks:
+            _remember(self._chunks, (token, path, line), chunk, self._lock)
+        return cast(ShardList, answer)
 
     def knows_symbol(self, token: int, word: str) -> bool:
         """Tell whether a word names a symbol of this repository."""

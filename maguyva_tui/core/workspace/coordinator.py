@@ -244,7 +244,8 @@ class _View:
 
     def knows_symbol(self, name: str) -> bool:
         """Tell whether a word is exactly a symbol's name in any repository of the workspace."""
-        return any(shard.knows_symbol(token, name) for shard, token in self.each())
+        fan = self._coordinator._fan  # side by side: a cluster's shards answer in one round trip
+        return any(f.result() for f in [fan.submit(shard.knows_symbol, token, name) for shard, token in self.each()])
 
     def retriever(self, name: str) -> Retriever:
         """One engine over every shard, its lists merged."""
@@ -370,9 +371,10 @@ class _Symbols:
     def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
         """Every repository's symbols of a name, repository by repository."""
         out: list[Symbol] = []
-        for shard, token in self._view.each():
-            found = shard.lookup(token, name)
-            out += [replace(s, path=qualify(shard.label, s.path)) for s in found if not kinds or s.kind in kinds]
+        fan = self._view._coordinator._fan  # side by side, kept in label order
+        asked = [(shard, fan.submit(shard.lookup, token, name)) for shard, token in self._view.each()]
+        for shard, future in asked:
+            out += [replace(s, path=qualify(shard.label, s.path)) for s in future.result() if not kinds or s.kind in kinds]
         return out
 
 
