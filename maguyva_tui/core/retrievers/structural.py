@@ -241,7 +241,11 @@ class StructuralRetriever:
     def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
         """Return the definitions of a name as written: bare, qualified or module-qualified, best first."""
         dotted = ".".join(qualifier_parts(name))
-        ids = self._by_name.get(name) or self._by_qualname.get(dotted) or self._by_module_path.get(dotted, [])
+        ids = self._by_name.get(name)
+        if not ids and "." not in dotted:  # a qualified name has a dot; a bare one is its own qualname
+            ids = self._by_name.get(dotted, [])
+        elif not ids:  # the qualified tables are built on the first qualified lookup, not on a miss
+            ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted, [])
         return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
 
     def search(self, query: Query, limit: int) -> list[Hit]:

@@ -73,6 +73,7 @@ class Snapshot:
         self._blob: bytes | None = None
         self._newlines: np.ndarray | None = None
         self._symbols: list[Symbol] | None = None
+        self._line_counts: dict[str, int] = {}
 
     @classmethod
     def load(cls, folder: Path, open_graph: GraphOpener | None = None) -> Snapshot:
@@ -170,9 +171,13 @@ class Snapshot:
         return lines
 
     def line_count(self, path: str) -> int:
-        """Return the number of lines of a file, as an editor counts them."""
-        text = self.text(path)
-        return text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        """Return the number of lines of a file, as an editor counts them (counted once: every hit
+        of a file asks, a hundred times on a page of one large file)."""
+        found = self._line_counts.get(path)
+        if found is None:
+            text = self.text(path)
+            found = self._line_counts[path] = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        return found
 
     @property
     def symbols(self) -> list[Symbol]:
