@@ -21,7 +21,8 @@ repository at the same path on every node.
 
 **Memory.** One actor per repository; each asks Ray for :data:`SHARD_MEMORY_FACTOR` times its
 index's size on disk (at least :data:`MIN_SHARD_MEMORY`) as its ``memory`` resource, so Ray places
-actors only on nodes with that much left: the node's memory is the budget actors are packed into.
+actors only on nodes with that much left: the node's memory is the budget actors are packed into
+(an ask is capped at the largest node's memory, so no actor waits forever for a node that big).
 
 **A shard that stops answering** (its actor killed, its node gone, a call past its deadline) is
 *gone*: the calls it owes answer empty at once, and the coordinator names it among the missing
@@ -402,9 +403,13 @@ def open_cluster_workspace(
     labels = labels_for(folders)
     base = index_base.expanduser().resolve()
     host = cluster.ray.remote(ShardHost)
+    largest = max((float(n.get("Resources", {}).get("memory", 0)) for n in cluster.ray.nodes() if n.get("Alive", True)),
+                  default=0.0)
     shards = []
     for root in folders:
-        actor = host.options(num_cpus=0, memory=shard_memory(root, base), max_concurrency=ACTOR_CONCURRENCY,
+        need = shard_memory(root, base)  # never more than a node has: an actor Ray cannot place would wait forever
+        memory = min(need, int(largest)) if largest > 0 else need
+        actor = host.options(num_cpus=0, memory=memory, max_concurrency=ACTOR_CONCURRENCY,
                              max_restarts=0).remote(labels[root], str(root), str(base), provider, static)
         shards.append(RemoteShard(labels[root], str(root), actor, cluster.ray))
     coordinator = Coordinator(shards, [], deadline_s, max_files)  # type: ignore[arg-type]  # RemoteShard answers as Shard
