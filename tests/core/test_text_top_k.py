@@ -34,6 +34,7 @@ def text(tmp_path_factory: pytest.TempPathFactory) -> TextRetriever:
     (root / "zz" / "last.py").write_text("class Widget:\n    pass\n\n\ndef widget():\n    return Widget()\n")
     (root / "zz" / "e.py").write_text("e = widget()\n")  # defines `e`: a name the literal does not name
     (root / "zz" / "qual.py").write_text("def draw(w):\n    return w\n\nwidget.draw(1)\n")
+    (root / "zz" / "mul.py").write_text("def widget_mul(x): return widget(x)\n\n\ndef rewidget():\n    pass\n")
     return TextRetriever(update_index(root, tmp_path_factory.mktemp("index"))[0])
 
 
@@ -106,3 +107,12 @@ def test_a_demoted_file_comes_after_the_others_whatever_its_tier_and_pages_stay_
     assert sorted(every) == sorted(_page(text, literal, None))  # the same lines, in another order
     for limit in (1, 2, 5, 9, 17, 33):
         assert _page(text, literal, limit, demote=_tests_last) == every[:limit], (literal, limit)
+
+
+def test_a_line_defining_a_longer_name_defines_the_literal_only_where_the_match_is_inside_that_name(
+    text: TextRetriever,
+) -> None:
+    lines = {(p, ln): (t, d) for p, ln, t, d in _page(text, "widget", None)}
+    assert lines[("zz/mul.py", 1)] == ("whole identifier", False)  # it calls widget, it defines widget_mul
+    assert lines[("zz/mul.py", 4)] == ("word boundary", True)  # rewidget holds the literal: a definition
+    assert _page(text, "widget_mul", None)[0] == ("zz/mul.py", 1, "whole identifier", True)

@@ -138,6 +138,19 @@ class _Definitions:
         return [(self.paths[f], ln) for f, ln in zip(self.files[rows].tolist(), self.lines[rows].tolist())]
 
 
+@dataclass(frozen=True, slots=True)
+class _Defined:
+    """Where a literal's names are defined, by file (1-based lines). A line defining one of the
+    literal's own identifiers is a definition whatever its match; a line defining a longer name
+    that holds the literal (``expand_mul``) only for a match inside a name, since a whole-word
+    ``expand`` on the line ``def expand_mul(x): return expand(x)`` mentions ``expand``, it does not
+    define it. So only the files of ``exact`` can hold a whole-identifier definition, the best
+    line there is: they are the ones a limited search reads first."""
+
+    exact: dict[str, set[int]]
+    holding: dict[str, set[int]]
+
+
 def _demotion(kinds: tuple[str, ...]) -> Callable[[str], float] | None:
     """The factor by which a literal listing orders files (``Query.demote``): fusion's own, so
     the direct path's order and the engine's agree."""
@@ -361,11 +374,11 @@ class TextRetriever:
         and docs on the direct path): lines of a higher factor come first, whatever their tier.
 
         With a ``limit``, reading stops as soon as no unread file can change the page. The files
-        that define a name the literal names are read first; the others by factor, then in path
-        order, in batches that double. An unread file then defines nothing the literal names, so
-        its best line is a whole-identifier mention, which ranks after every line of a higher
-        factor and every such line of an earlier path of its own factor: once those fill the page,
-        the rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
+        that define one of the literal's own identifiers are read first (:class:`_Defined`); the
+        others by factor, then in path order, in batches that double. An unread file then holds no
+        whole-identifier definition, so its best line is a whole-identifier mention, which ranks
+        after every line of a higher factor and every such line of an earlier path of its own
+        factor: once those fill the page, the rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
         page from its first few files; the answer is the exhaustive list's first ``limit`` lines.
         """
         paths = self._promising(self.candidates(plan), literal, max_files)
@@ -373,8 +386,8 @@ class TextRetriever:
             return []
         factors = np.array([demote(p) for p in paths] if demote else np.ones(len(paths)), np.float64)
         defined = self._defined_lines(literal)
-        first = [i for i, p in enumerate(paths) if p in defined]
-        rest = sorted((i for i, p in enumerate(paths) if p not in defined), key=lambda i: (-factors[i], i))
+        first = [i for i, p in enumerate(paths) if p in defined.exact]
+        rest = sorted((i for i, p in enumerate(paths) if p not in defined.exact), key=lambda i: (-factors[i], i))
         parts = [self._literal_rows(paths, first, matcher, defined)] if first else []
         done, batch = 0, READ_BATCH
         while done < len(rest):
@@ -390,7 +403,7 @@ class TextRetriever:
         return _ranked(paths, own, lines, tiers, defs, starts, limit, factors)
 
     def _literal_rows(
-        self, paths: list[str], chosen: list[int], matcher: _Matcher, defined: dict[str, set[int]]
+        self, paths: list[str], chosen: list[int], matcher: _Matcher, defined: _Defined
     ) -> tuple[np.ndarray, ...]:
         """The matching lines of some files (indices into ``paths``) as columns: file, 0-based
         line, match tier, definition flag, byte offset in the file; one row per line."""
@@ -420,8 +433,10 @@ class TextRetriever:
         keep[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
         own, lines, tiers, pos, lo = own[keep], lines[keep], tiers[keep], pos[keep], lo[keep]
         defs = np.zeros(len(own), bool)
-        for i in np.flatnonzero(np.isin(own, [i for i in set(own.tolist()) if paths[i] in defined])).tolist():
-            defs[i] = int(lines[i]) + 1 in defined[paths[int(own[i])]]
+        some = [i for i in set(own.tolist()) if paths[i] in defined.exact or paths[i] in defined.holding]
+        for i in np.flatnonzero(np.isin(own, some)).tolist():
+            path, line = paths[int(own[i])], int(lines[i]) + 1
+            defs[i] = line in defined.exact.get(path, ()) or (tiers[i] < 3 and line in defined.holding.get(path, ()))
         return own, lines, tiers, defs, pos - lo
 
     def _line_numbers(
@@ -443,24 +458,25 @@ class TextRetriever:
             lines[mine] = np.searchsorted(own_newlines, pos[mine])
         return lines
 
-    def _defined_lines(self, literal: str) -> dict[str, set[int]]:
-        """The lines (1-based), by file, that define a name the literal names: a name holding the
-        literal (``expand_mul`` for ``expand``) or one of the literal's own identifiers
-        (``request`` for ``Session.request``), compared case-folded."""
+    def _defined_lines(self, literal: str) -> _Defined:
+        """The lines (1-based), by file, that define a name the literal names, compared
+        case-folded: one of the literal's own identifiers (``expand``; ``request`` for
+        ``Session.request``), or a name holding the literal (``expand_mul`` for ``expand``)."""
         table = self._definition_table()
         needle = literal.casefold()
-        found: set[int] = set()
+        exact = {table.index[w] for w in _NAME_PARTS.findall(needle) if w in table.index}
+        holding: set[int] = set()
         if "\n" not in needle:
             i = table.joined.find(needle)
             while i >= 0:
-                found.add(int(np.searchsorted(table.offsets, i, side="right")) - 1)
+                holding.add(int(np.searchsorted(table.offsets, i, side="right")) - 1)
                 i = table.joined.find(needle, i + 1)
-        found.update(table.index[w] for w in _NAME_PARTS.findall(needle) if w in table.index)
-        lines: dict[str, set[int]] = {}
-        for name in found:
-            for path, line in table.sites(name):
-                lines.setdefault(path, set()).add(line)
-        return lines
+        found = _Defined({}, {})
+        for names, lines in ((exact, found.exact), (holding - exact, found.holding)):
+            for name in names:
+                for path, line in table.sites(name):
+                    lines.setdefault(path, set()).add(line)
+        return found
 
     def _definition_table(self) -> _Definitions:
         """Every defined name (case-folded) and where it is defined: read as columns from the stored
