@@ -37,7 +37,7 @@ REFERENCES = {"semantic": {"modality": "semantic"}, "quick": {"preset": "quick"}
 PAGE = 10
 METRICS = (("semble", "NDCG@10"), ("semble", "Hit@1"), ("docstring", "MRR@10"), ("docstring", "Hit@10"))
 
-Setting = tuple[tuple[Any, str, float], ...]
+Setting = tuple[tuple[Any, str, float | int], ...]
 
 
 def parse_variant(text: str) -> Setting:
@@ -48,7 +48,8 @@ def parse_variant(text: str) -> Setting:
         module, _, name = target.partition(".")
         if module not in MODULES or not hasattr(MODULES[module], name):
             raise SystemExit(f"unknown constant {target!r}")
-        out.append((MODULES[module], name, float(value)))
+        kind = int if isinstance(getattr(MODULES[module], name), int) else float  # a count stays a count
+        out.append((MODULES[module], name, kind(float(value))))
     return tuple(out)
 
 
