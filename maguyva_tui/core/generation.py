@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypeAlias
 
+from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.retrievers.graph import GraphRetriever
 from maguyva_tui.core.retrievers.structural import StructuralRetriever
@@ -152,7 +153,16 @@ class Generation:
 
     def knows_symbol(self, name: str) -> bool:
         """Tell whether a name is exactly a symbol's name in this generation."""
-        return bool(self.structural.lookup(name))
+        return bool(self.definers(name))
+
+    def definers(self, name: str) -> set[str]:
+        """The files defining a name as written: a bare name read from the text engine's table of
+        defined names (no symbol table built: a lone word or a direct answer asks first thing, and
+        sympy's 43,000 symbols take a second to sort), a qualified one from the structural engine."""
+        found = self.text.definers(name)
+        if found or len(qualifier_parts(name)) < 2:
+            return found
+        return {symbol.path for symbol in self.structural.lookup(name)}
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window."""

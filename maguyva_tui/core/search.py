@@ -265,8 +265,8 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     there (``def runserver`` where only the examples define it)."""
     if ASKS_ASIDE.search(query.text):
         return demotion_for
-    defined = generation.structural.lookup(query.target) if query.target and not query.regex else []
-    if defined and all(is_secondary(symbol.path) for symbol in defined):
+    defined = generation.definers(query.target) if query.target and not query.regex else set()
+    if defined and all(is_secondary(path) for path in defined):
         return demotion_for
     return secondary_demotion
 

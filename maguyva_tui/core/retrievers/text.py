@@ -131,6 +131,17 @@ class _Definitions:
     files: np.ndarray
     lines: np.ndarray
     paths: list[str]
+    names: list[str | None]
+    """Every distinct name as defined (case kept); ``of_row`` gives each symbol's."""
+    of_row: np.ndarray
+
+    def paths_defining(self, name: str) -> set[str]:
+        """The files that define exactly this name (case and all)."""
+        folded = self.index.get(name.casefold())
+        if folded is None:
+            return set()
+        rows = self.rows[self.bounds[folded] : self.bounds[folded + 1]]
+        return {self.paths[int(self.files[r])] for r in rows.tolist() if self.names[int(self.of_row[r])] == name}
 
     def sites(self, name: int) -> list[tuple[str, int]]:
         """Where one name (by position) is defined: (path, line) pairs."""
@@ -458,6 +469,11 @@ class TextRetriever:
             lines[mine] = np.searchsorted(own_newlines, pos[mine])
         return lines
 
+    def definers(self, name: str) -> set[str]:
+        """The files that define a symbol of exactly this bare name, from the table of defined
+        names (no symbol table built: a direct answer asks before its engine runs)."""
+        return self._definition_table().paths_defining(name)
+
     def _defined_lines(self, literal: str) -> _Defined:
         """The lines (1-based), by file, that define a name the literal names, compared
         case-folded: one of the literal's own identifiers (``expand``; ``request`` for
@@ -505,7 +521,7 @@ class TextRetriever:
                 bounds = np.searchsorted(name_of_row[order], np.arange(len(folded) + 1))
                 offsets = np.cumsum([0] + [len(n) + 1 for n in folded[:-1]], dtype=np.int64)
                 self._definitions = _Definitions(
-                    "\n".join(folded), offsets, index, order, bounds, files, lines, paths
+                    "\n".join(folded), offsets, index, order, bounds, files, lines, paths, list(names), of_row
                 )
             return self._definitions
 

@@ -247,6 +247,10 @@ class _View:
         fan = self._coordinator._fan  # side by side: a cluster's shards answer in one round trip
         return any(f.result() for f in [fan.submit(shard.knows_symbol, token, name) for shard, token in self.each()])
 
+    def definers(self, name: str) -> set[str]:
+        """The files (labelled) defining a name, in every shard, as the symbol table looks it up."""
+        return {symbol.path for symbol in self.structural.lookup(name)}
+
     def retriever(self, name: str) -> Retriever:
         """One engine over every shard, its lists merged."""
         return _Merged(self, name)
