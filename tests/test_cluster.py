@@ -154,7 +154,15 @@ class _Killed(RemoteShard):
 
     def begin(self) -> Any:
         begun = super().begin()
-        self._ray.kill(self._actor, no_restart=True)
+        self._ray.kill(self._actor, no_restart=True)  # asynchronous: wait until calls meet a dead actor
+        from ray.exceptions import RayActorError
+
+        for _ in range(100):
+            try:
+                self._ray.get(self._actor.open.remote(), timeout=5)
+            except RayActorError:
+                break
+            time.sleep(0.1)
         return begun
 
 
