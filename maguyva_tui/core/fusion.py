@@ -378,13 +378,14 @@ def direct(
     examples, tests and docs, come after the package's own code. The score is the position's
     RRF term times the demotion, no boost: a boost would let a central hit of a worse class score
     above a better one, and the list would no longer be sorted by its scores. The text engine's
-    ties stay in its order, path then line, as rg lists them: it ranks its own lines by the same
-    demotion (``Query.demote``), reads files in that order and stops once no unread file can enter
-    the page, so its page is already this order's first lines. ``rank`` is the
+    ties stay in its order: it ranks its own lines by the same demotion (``Query.demote``), then
+    by its file's centrality, then path and line, reads files in that order and stops once no
+    unread file can enter the page, so its page is already this order's first lines (a re-sort
+    by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
     real one."""
     found = [(hit, max(float(centrality(hit)), 0.0), float(demotion(hit.path))) for hit in hits]
-    ties = modality != "text"  # the text engine's lines of a class stay in reading order, as rg lists them
+    ties = modality != "text"  # the text engine orders its own ties, by file (see below)
     order = sorted(range(len(found)), key=lambda i: (-found[i][2], -tie_class(modality, found[i][0]),
                                                      -found[i][1] if ties else 0.0, i))
     items = []

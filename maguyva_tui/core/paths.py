@@ -26,8 +26,11 @@ SECONDARY_DIRS: Final = frozenset(
 """Folders of code about the package rather than the package itself: its examples, tests and docs
 (not ``example`` or ``sample``: ``com/example/`` is a Java package's own code)."""
 
-_SECONDARY_FILE: Final = re.compile(r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*\.(?:test|spec)\.[jt]sx?)$")
-"""Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``)."""
+_SECONDARY_FILE: Final = re.compile(
+    r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*\.(?:test|spec)\.[jt]sx?|.*\.(?:md|markdown|rst|adoc|txt))$", re.I
+)
+"""Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``), and
+prose wherever it lies (a README, a changelog): docs about the code, listed after it."""
 
 
 def is_demoted(path: str) -> bool:

@@ -170,16 +170,18 @@ def _demotion(kinds: tuple[str, ...]) -> Callable[[str], float] | None:
     return secondary_demotion if "secondary" in kinds else demotion_for
 
 
-def _page_is_settled(parts: list[tuple[np.ndarray, ...]], factors: np.ndarray, limit: int, next_file: int) -> bool:
+def _page_is_settled(
+    parts: list[tuple[np.ndarray, ...]], factors: np.ndarray, rank: np.ndarray, limit: int, next_file: int
+) -> bool:
     """Whether the lines read so far decide a page of ``limit``. Every file not read comes at or
-    after ``next_file`` in the reading order (factor, then path) and defines nothing the literal
-    names, so its lines rank after the lines of a higher factor, and, of its own factor, after
-    the definitions and the whole-identifier lines of earlier paths: when those are at least
-    ``limit``, the page is decided."""
-    settled, bar = 0, factors[next_file]
+    after ``next_file`` in the listing order (``rank``: factor first) and holds no whole-identifier
+    definition, so its lines rank after the lines of a higher factor, and, of its own factor,
+    after the definitions and the whole-identifier lines of files listed before it: when those
+    are at least ``limit``, the page is decided."""
+    settled, bar, place = 0, factors[next_file], rank[next_file]
     for own, _lines, tiers, defs, _starts in parts:
         key, factor = tiers * 2 + defs, factors[own]
-        ahead = (factor > bar) | ((factor == bar) & ((key > 6) | ((key == 6) & (own < next_file))))
+        ahead = (factor > bar) | ((factor == bar) & ((key > 6) | ((key == 6) & (rank[own] < place))))
         settled += int(np.count_nonzero(ahead))
     return settled >= limit
 
@@ -367,8 +369,8 @@ class TextRetriever:
         tiers = np.concatenate([a.tiers for _, a in found])
         defs = np.concatenate([a.definitions for _, a in found])
         starts = np.concatenate([a.starts for _, a in found])
-        factors = np.array([demote(p) for p in paths], np.float64) if demote else None
-        return _ranked(paths, files, lines, tiers, defs, starts, limit, factors)
+        factors, rank = self._file_order(paths, demote)
+        return _ranked(paths, files, lines, tiers, defs, starts, limit, factors, rank)
 
     def _scan_literal(
         self,
@@ -395,23 +397,39 @@ class TextRetriever:
         paths = self._promising(self.candidates(plan), literal, max_files)
         if not paths:
             return []
-        factors = np.array([demote(p) for p in paths] if demote else np.ones(len(paths)), np.float64)
+        factors, rank = self._file_order(paths, demote)
         defined = self._defined_lines(literal)
         first = [i for i, p in enumerate(paths) if p in defined.exact]
-        rest = sorted((i for i, p in enumerate(paths) if p not in defined.exact), key=lambda i: (-factors[i], i))
+        rest = sorted((i for i, p in enumerate(paths) if p not in defined.exact), key=lambda i: rank[i])
         parts = [self._literal_rows(paths, first, matcher, defined)] if first else []
         done, batch = 0, READ_BATCH
         while done < len(rest):
             chosen = rest if limit is None else rest[done : done + batch]
             parts.append(self._literal_rows(paths, chosen, matcher, defined))
             done, batch = done + len(chosen), batch * 2
-            if limit is not None and done < len(rest) and _page_is_settled(parts, factors, limit, rest[done]):
+            if limit is not None and done < len(rest) and _page_is_settled(parts, factors, rank, limit, rest[done]):
                 break
         found = [part for part in parts if len(part[0])]
         if not found:
             return []
         own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
-        return _ranked(paths, own, lines, tiers, defs, starts, limit, factors)
+        return _ranked(paths, own, lines, tiers, defs, starts, limit, factors, rank)
+
+    def _file_order(
+        self, paths: list[str], demote: Callable[[str], float] | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Each file's factor and its place in the listing order: path order; with ``demote`` (the
+        direct path), by factor, then the file's centrality (the package's central modules before
+        its leaves, a README after the code it documents), then path."""
+        if demote is None:
+            return np.ones(len(paths)), np.arange(len(paths))
+        factors = np.array([demote(p) for p in paths], np.float64)
+        files = self.snapshot.centrality.files
+        central = np.array([files[p][0] if p in files else 0.0 for p in paths], np.float64)
+        order = np.lexsort((np.arange(len(paths)), -central, -factors))
+        rank = np.empty(len(paths), np.int64)
+        rank[order] = np.arange(len(paths))
+        return factors, rank
 
     def _literal_rows(
         self, paths: list[str], chosen: list[int], matcher: _Matcher, defined: _Defined
@@ -838,11 +856,14 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
 
 
 def _ranked(paths: list[str], files: np.ndarray, lines: np.ndarray, tiers: np.ndarray, defs: np.ndarray,
-            starts: np.ndarray, limit: int | None, factors: np.ndarray | None = None) -> list[LineMatch]:
+            starts: np.ndarray, limit: int | None, factors: np.ndarray | None = None,
+            rank: np.ndarray | None = None) -> list[LineMatch]:
     """Order matching lines (one per row of these columns: file position, 0-based line, match
     tier, definition flag, byte offset) by their file's factor when given, then tier, then
-    definitions, then path and line; only the top ``limit`` become objects."""
-    keys = [lines, files, -(tiers * 2 + defs)] + ([] if factors is None else [-factors[files]])
+    definitions, then the file's place (``rank``, else its path) and line; only the top
+    ``limit`` become objects."""
+    place = files if rank is None else rank[files]
+    keys = [lines, place, -(tiers * 2 + defs)] + ([] if factors is None else [-factors[files]])
     order = np.lexsort(tuple(keys))
     if limit is not None:
         order = order[:limit]
