@@ -102,7 +102,7 @@ def test_a_blended_sentence_shows_the_file_by_that_function(engine: Engine) -> N
     result = engine.search(SENTENCE).to_json()
     assert result["fusion_strategy"] == "fused"
     shown = [r for r in result["results"] if r["path"] == "sessions.py"]
-    assert [r["symbol"] for r in shown] == ["rebuild_auth"]
+    assert shown[0]["symbol"] == "rebuild_auth"  # the file is shown by that function; siblings follow
     assert result["results"][0]["symbol"] == "rebuild_auth"
     assert result["results"][0]["modalities"]["text"]["rank"] == 0
 
