@@ -21,8 +21,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-WIDTHS = (120, 160, 200)
-"""Stacked (120), and side by side where the results pane is tightest (160) and roomy (200)."""
+WIDTHS = (100, 120, 160, 200, 220)
+"""Narrow (100) and stacked (120), side by side where the results pane is tightest (160), roomy
+(200) and wide (220): issue 20 asks every engine column visible at each."""
 
 HEIGHT = 44
 QUESTION = "who calls merge_setting"
