@@ -4,7 +4,6 @@ the same code fold together, and the limit cuts the list without changing it."""
 from __future__ import annotations
 
 import math
-
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
