@@ -274,7 +274,8 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
 def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float]) -> list[Fused]:
     """The whole ranked list, before the page is cut from it: one engine's own list when it
     answers alone (ties broken by centrality, demoted paths last, ``aside`` saying which), else
-    the blend, one result per file, near-copies of a result's code folded under it."""
+    the blend: each file shown by its best chunk, the siblings nearly as relevant after it
+    (``fusion.SIBLING_SHARE``), near-copies of a result's code folded under it."""
     if the_plan.alone:
         name = the_plan.modalities[0]
         items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
