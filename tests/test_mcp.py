@@ -188,6 +188,7 @@ def test_an_edit_is_found_by_the_next_call(server: Server) -> None:
     assert "indexed" in server.log.read_text()  # logs go to stderr, never stdout
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_stdout_carries_only_protocol_messages(tmp_path: Path) -> None:
     repo = tmp_path / "polyglot"
     shutil.copytree(FIXTURE, repo, symlinks=True)

@@ -122,6 +122,7 @@ def test_an_agent_finds_what_it_has_just_edited(tmp_path: Path) -> None:
         service.close()
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_questions_asked_together_while_files_change_read_one_version_each(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -247,6 +248,7 @@ def _quiet_exit(proc: subprocess.Popen[bytes]) -> None:
     assert "internal error" not in text and "Traceback" not in text and "ExceptionGroup" not in text, text
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_closing_stdin_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Path) -> None:
     proc = _mcp_process(polyglot, tmp_path)
     assert proc.stdin is not None and proc.stdout is not None
@@ -344,6 +346,7 @@ def test_a_missing_model_package_is_one_line_that_names_it(tmp_path: Path, hidde
 
 # -- MCP: every request gets an answer; names echoed back are cut -------------------------------------
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_every_malformed_request_gets_an_answer_and_long_names_are_cut(polyglot: Path, tmp_path: Path) -> None:
     proc = _mcp_process(polyglot, tmp_path)
     assert proc.stdin is not None and proc.stdout is not None

@@ -18,6 +18,7 @@ def footer(app) -> set[str]:
     return {key.description for key in app.screen.query(FooterKey)}
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 async def test_question_mark_opens_help_from_an_empty_query_and_is_typed_in_a_question(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

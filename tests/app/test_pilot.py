@@ -13,6 +13,7 @@ from tests.app.conftest import SIZE, ask, ready, settle, wait_for
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 async def test_typing_updates_intent_and_results(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -65,6 +66,7 @@ async def test_explain_shows_the_json_numbers(make_app) -> None:
         assert not app.explaining
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 async def test_what_if_reranks_and_marks_moves(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -118,6 +120,7 @@ async def test_invalid_regex_is_shown_inline(make_app) -> None:
         assert len(app.answer.rows) == rows  # the last good list stays
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 async def test_focus_keys_and_quit(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -68,6 +68,7 @@ def test_fixed_length_pass_matches_the_encoder(encoder) -> None:
     assert np.abs(mean - reference).max() < 1e-5
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_derivation_is_deterministic() -> None:
     first = static.derive(token_ids=SUBSET, dim=64)
     second = static.derive(token_ids=SUBSET, dim=64)

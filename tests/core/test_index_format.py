@@ -65,6 +65,7 @@ def _search(root: Path) -> tuple[str | None, list[tuple[str, int]], list[int]]:
     return summary.rebuilt_because, lines, calls
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 @pytest.mark.parametrize("how", ["pickle", "npy", "npz"])
 def test_no_planted_file_runs_code(polyglot: Path, tmp_path: Path, how: str) -> None:
     names = _generation_files(polyglot)
@@ -83,6 +84,7 @@ def test_no_planted_file_runs_code(polyglot: Path, tmp_path: Path, how: str) -> 
             assert rebuilt is None or "corrupt" in rebuilt or "incomplete" in rebuilt, rebuilt
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_a_planted_pickle_gives_a_notice_through_the_cli(polyglot: Path, tmp_path: Path) -> None:
     update_index(polyglot)
     marker = tmp_path / "code-ran"

@@ -253,6 +253,7 @@ def stub_env(tmp_path: Path) -> dict[str, str]:
 # a good key and a fatal failure (retried with real sleeps, 15 s) run under -m slow.
 @pytest.mark.parametrize("mode", [pytest.param("ok", marks=pytest.mark.slow), "auth",
                                   pytest.param("fatal", marks=pytest.mark.slow)])
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Path, stub_env: dict[str, str],
                                                                      mode: str) -> None:
     root = tmp_path / "repo"

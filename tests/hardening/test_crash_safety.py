@@ -291,6 +291,7 @@ def kill_round(repo: Evolving, timer: KillTimer, round_no: int, published: int, 
     return published if state is None else state
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 @pytest.mark.parametrize("scale", SCALES)
 def test_kill_9_during_index_writes_never_loses_or_lies(evolving: Evolving, scale: str) -> None:
     repo = evolving
@@ -424,6 +425,7 @@ def _with_current_state(repo: Evolving) -> Evolving:
     return repo
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_the_app_and_two_cli_processes_share_one_repository(evolving: Evolving) -> None:
     """The terminal UI (headless, watching the disk) answers while two CLI processes index and search."""
     pytest.importorskip("textual")

@@ -153,6 +153,7 @@ def growth(samples: list[tuple[int, dict[str, int]]], warmup: int, field: str) -
     return baseline, max(settled), settled[-1], (max(settled) - baseline) / baseline
 
 
+@pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmRSS from /proc (Linux)")
 @pytest.mark.parametrize("scale", SCALES)
 def test_rss_stays_flat_over_a_long_batch(load_repo: tuple[Path, Path], scale: str) -> None:
