@@ -135,13 +135,15 @@ class _Definitions:
     """Every distinct name as defined (case kept); ``of_row`` gives each symbol's."""
     of_row: np.ndarray
 
-    def paths_defining(self, name: str) -> set[str]:
-        """The files that define exactly this name (case and all)."""
+    def paths_defining(self, name: str, exact_case: bool = True) -> set[str]:
+        """The files that define this name: exactly (case and all), or any name that case-folds
+        to the same."""
         folded = self.index.get(name.casefold())
         if folded is None:
             return set()
-        rows = self.rows[self.bounds[folded] : self.bounds[folded + 1]]
-        return {self.paths[int(self.files[r])] for r in rows.tolist() if self.names[int(self.of_row[r])] == name}
+        rows = self.rows[self.bounds[folded] : self.bounds[folded + 1]].tolist()
+        return {self.paths[int(self.files[r])] for r in rows
+                if not exact_case or self.names[int(self.of_row[r])] == name}
 
     def sites(self, name: int) -> list[tuple[str, int]]:
         """Where one name (by position) is defined: (path, line) pairs."""
@@ -264,7 +266,6 @@ class TextRetriever:
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
-        self._definers: dict[str, set[str]] | None = None
         self._definitions: _Definitions | None = None
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
@@ -547,24 +548,13 @@ class TextRetriever:
         """Keep the files most worth verifying when the work is bounded, in path order."""
         if budget is None or len(paths) <= budget:
             return paths
-        definers = self._defining(literal)
+        definers = self._definition_table().paths_defining(literal, exact_case=False) if literal else set()
         central = self.snapshot.centrality
 
         def priority(path: str) -> tuple[bool, float, str]:
             return (path not in definers, -central.at(path, 1, None), path)
 
         return sorted(sorted(paths, key=priority)[:budget])
-
-    def _defining(self, literal: str | None) -> set[str]:
-        """Files that define a symbol named exactly like the literal (case-folded)."""
-        if not literal:
-            return set()
-        if self._definers is None:
-            table: dict[str, set[str]] = {}
-            for path, row in self.snapshot.facts.symbol_rows():
-                table.setdefault(row[0].casefold(), set()).add(path)
-            self._definers = table
-        return self._definers.get(literal.casefold(), set())
 
     def _file_arrays(self, path: str, matcher: _Matcher) -> _FileMatches | None:
         """One entry per matching line (0-based), its best match type and whether it defines the literal."""
