@@ -372,6 +372,7 @@ def test_deeply_nested_groups_stay_within_the_bound(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     repos.write(root, "a.txt", "".join(f"line {i}\n" for i in range(400)))
     engine = Engine(root, tmp_path / "index", provider=FakeProvider())
+    engine.refresh()  # the bound is the question's: indexing and loading the static model are not timed
     with stopwatch() as watch:
         engine.search("(" * 700 + ")" * 700, regex=True, modality="text")
     assert watch.cpu < 0.5, watch
