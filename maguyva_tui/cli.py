@@ -14,6 +14,7 @@ import re
 import sys
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO
 
@@ -43,6 +44,9 @@ EXIT_NOT_UPDATED = 1
 live index's summary and the notice says why; with no live index, one line says so."""
 EXIT_MISSING_PACKAGE = 1
 """Exit status when a package the command needs is not installed (one line names it)."""
+WARM_ENGINE: ContextVar[Engine | None] = ContextVar("WARM_ENGINE", default=None)
+"""The engine a command runs on in this context instead of opening one: a resident server's warm
+engine (``maguyva_tui.resident``), set only after it checked the command names its repository."""
 
 
 class UserError(Exception):
@@ -263,6 +267,9 @@ def _exit_now(status: int) -> NoReturn:
 
 
 def _engine(path: str, index_dir: str | None, notify: Callable[[str], None] | None = None) -> Engine:
+    warm = WARM_ENGINE.get()
+    if warm is not None:
+        return warm
     from maguyva_tui.core.engine import Engine
 
     return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None, notify=notify)
