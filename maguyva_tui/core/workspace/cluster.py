@@ -38,6 +38,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
@@ -46,6 +47,7 @@ from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import Chunk, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator
+from maguyva_tui.core.workspace.fanout import largest_first, one_core, submit_bounded
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
 from maguyva_tui.core.workspace.shard import Begun, Shard, ShardGone, ShardList, WordStats
 
@@ -435,36 +437,45 @@ class Indexed:
 def index_repository(root: str, index_base: str, semantic: bool, full: bool, provider: Any = None,
                      static: Any = True) -> dict[str, Any]:
     """Build or update one repository's index, then its static tier (and the transformer's when
-    ``full``): the work of one Ray task. Return the summary as ``maguyva index --json`` has it."""
-    started = time.perf_counter()
+    ``full``), on one core (:func:`~maguyva_tui.core.workspace.fanout.one_core`): the work of one
+    Ray task. Return the summary as ``maguyva index --json`` has it, with the task's
+    ``cpu_seconds``."""
+    started, cpu = time.perf_counter(), time.process_time()
     engine = Engine(Path(root), Path(index_base), provider=provider, static=static)
     try:
-        summary = engine.refresh(None, semantic=False)
-        if semantic:
-            if static is not False:  # a static tier to fill (False: the transformer's alone)
-                engine.fill_static(None, summary)
-            if full:
-                engine.embed_pending()
+        with one_core():
+            summary = engine.refresh(None, semantic=False)
+            if semantic:
+                if static is not False:  # a static tier to fill (False: the transformer's alone)
+                    engine.fill_static(None, summary)
+                if full:
+                    engine.embed_pending()
         summary.seconds = round(time.perf_counter() - started, 3)
         out: dict[str, Any] = {"root": str(engine.root), **summary.to_dict()}
         if semantic:
             coverage = engine.coverage()
             out |= {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())}
-        return out | {"notices": engine.notices_for_search()}
+        return out | {"notices": engine.notices_for_search(), "cpu_seconds": round(time.process_time() - cpu, 3)}
     finally:
         engine.close()
 
 
 def index_on_cluster(cluster: Cluster, paths: Sequence[str], index_base: Path, semantic: bool = True,
-                     full: bool = False, provider: Any = None, static: Any = True) -> list[Indexed]:
+                     full: bool = False, provider: Any = None, static: Any = True,
+                     workers: int | None = None) -> list[Indexed]:
     """Index each repository in a Ray task of its own (one CPU each: as many at once as the
-    cluster has CPUs), into ``index_base``; with ``full``, then fill the transformer tier with
-    :func:`share_embeddings` (a chunk several repositories hold is embedded once). Answer in the
-    order given, a failure said in one line."""
+    cluster has CPUs, or at most ``workers``), the largest first, into ``index_base``; with
+    ``full``, then fill the transformer tier with :func:`share_embeddings` (a chunk several
+    repositories hold is embedded once). Answer in the order given, a failure said in one line."""
     base = str(index_base.expanduser().resolve())
     roots = [str(Path(p).expanduser().resolve()) for p in paths]
     task = cluster.ray.remote(num_cpus=1, max_retries=0)(index_repository)
-    answers = _gather(cluster, [task.remote(root, base, semantic, False, provider, static) for root in roots])
+    order = largest_first(roots)
+    refs = submit_bounded(cluster.ray, [partial(task.remote, roots[i], base, semantic, False, provider, static)
+                                        for i in order], workers)
+    answers: list[tuple[Any, str | None]] = [(None, None)] * len(roots)
+    for i, answer in zip(order, _gather(cluster, refs)):
+        answers[i] = answer
     out = [Indexed(path, answer, None) if error is None else Indexed(path, None, error)
            for path, (answer, error) in zip(paths, answers)]
     if semantic and full:
