@@ -1,0 +1,235 @@
+"""The lean side of ``maguyva search``: ask the repository's resident server, print its answer.
+
+Imports the standard library's cheapest parts alone (``_socket`` rather than ``socket``, whose
+enums cost milliseconds), because every millisecond here is paid by every search. :func:`answer`
+returns the exit status when a server answered, or ``None`` when the caller must run the command
+in process: no server (and none started), the server declined (a command it does not run, another
+environment, its code changed), or anything failed before a byte of the answer was printed.
+
+When no server runs and the search was typed at a terminal (stderr is one), a server is started in
+the background for the next searches, and this search waits for it (it does the work the
+in-process command would have done: open and refresh the index), like Gradle's daemon or dmypy.
+``MAGUYVA_NO_SERVER=1`` turns servers off; ``maguyva server start|stop|status`` manages one.
+"""
+
+from __future__ import annotations
+
+import _socket
+import json
+import os
+import sys
+import time
+from collections.abc import Mapping
+
+from maguyva_tui.resident import place
+
+PROTOCOL = 1
+"""The request's format; a server of another version declines."""
+VALUED = ("--repo", "--workspace", "--index-dir", "--ray", "--limit", "--modality", "--batch", "--intent",
+          "--preset", "--depth")
+"""The search options that take a value (argparse's, as ``maguyva_tui.cli`` declares them)."""
+FLAGS = ("--json", "--regex", "--ignore-case", "--smart-case", "--explain", "--help")
+DECLINED = ("--workspace", "--batch", "--ray", "--help")
+"""Searches the server does not run: several repositories, a Ray cluster, stdin, help text sized
+to the terminal. They run in process."""
+START_WAIT_S = 10.0
+"""How long a search waits for the server it started to listen before running in process."""
+POLL_S = 0.02
+CHUNK = 1 << 16
+
+
+def answer(argv: list[str]) -> int | None:
+    """Run ``maguyva search ...`` (``argv`` from ``search`` on) through the resident server;
+    ``None``: not handled, run it in process."""
+    environ = os.environ
+    if place.server_disabled(environ) or not sys.platform.startswith("linux"):
+        return None
+    found = locate(argv)
+    if found is None:
+        return None
+    try:
+        sock, request = _reach(argv, found, environ)
+    except OSError:  # a working folder that is gone, a runtime folder that cannot be made...
+        return None
+    if sock is None:
+        return None
+    reply = exchange(sock, request)
+    if reply is None or not reply.get("handled"):
+        return None
+    return emit(reply)
+
+
+def _reach(argv: list[str], found: tuple[str, str | None], environ: Mapping[str, str],
+           ) -> tuple[_socket.socket | None, dict[str, object]]:
+    """The connection to the repository's server (started now when a person waits at a terminal)
+    and the request to send it."""
+    repo, index_dir = found
+    cwd = os.getcwd()
+    root = os.path.realpath(os.path.join(cwd, os.path.expanduser(repo)))
+    env = place.relevant_env(environ)
+    spec = place.index_spec(index_dir, cwd, environ)
+    folder = place.runtime_dir(environ)
+    path = place.socket_path(folder, place.identity(root, spec, env))
+    request = {"v": PROTOCOL, "op": "search", "argv": argv, "cwd": cwd, "env": env,
+               "index_dir_env": environ.get(place.INDEX_DIR_ENV), "encoding": [sys.stdout.encoding, sys.stderr.encoding]}
+    sock = connect(folder, path)
+    if sock is None and os.path.isdir(root) and _at_terminal():
+        sock = start_and_connect(folder, path, root, spec)
+    return sock, request
+
+
+def locate(argv: list[str]) -> tuple[str, str | None] | None:
+    """The ``--repo`` and ``--index-dir`` of a search, as argparse would read them (unique prefixes
+    of long options included); ``None`` for a search the server does not run (the server checks
+    again with the real parser: this only finds its socket)."""
+    repos: list[str] = []
+    index_dir: str | None = None
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            break
+        if arg.startswith("--"):
+            name, eq, value = arg.partition("=")
+            full = _expand(name)
+            if full is None or full in DECLINED:
+                return None
+            if full in VALUED and not eq:
+                i += 1
+                if i == len(argv):
+                    return None
+                value = argv[i]
+            if full == "--repo":
+                repos.append(value)
+            elif full == "--index-dir":
+                index_dir = value
+        elif arg.startswith("-") and "h" in arg[1:]:
+            return None
+        i += 1
+    if len(repos) > 1:
+        return None
+    return (repos[0] if repos else "."), index_dir
+
+
+def _expand(name: str) -> str | None:
+    """The long option a name or a unique prefix of it means, as argparse allows; else ``None``."""
+    options = VALUED + FLAGS
+    if name in options:
+        return name
+    matches = [o for o in options if o.startswith(name)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def connect(folder: str, path: str) -> _socket.socket | None:
+    """A connection to the server listening at ``path``; ``None`` when none does (a socket left by
+    a server that died is removed on the way) or the folder is not the user's alone."""
+    if not place.is_private(folder):
+        return None
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    try:
+        sock.connect(path)
+    except ConnectionRefusedError:
+        sock.close()
+        remove_stale(path)
+        return None
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
+def remove_stale(path: str) -> bool:
+    """Remove a socket nobody listens on, unless a server holds its lock (it is starting)."""
+    import fcntl
+
+    try:
+        lock = os.open(path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX, os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        lock = -1
+    try:
+        if lock >= 0:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        os.unlink(path)
+        return True
+    except OSError:
+        return False
+    finally:
+        if lock >= 0:
+            os.close(lock)
+
+
+def _at_terminal() -> bool:
+    try:
+        return os.isatty(2)
+    except OSError:
+        return False
+
+
+def start_and_connect(folder: str, path: str, root: str, spec: str) -> _socket.socket | None:
+    """Start a server in the background and connect to it once it listens (it answers once warm)."""
+    child = spawn(folder, path, root, spec)
+    if child is None:
+        return None
+    deadline = time.monotonic() + START_WAIT_S
+    while time.monotonic() < deadline:
+        sock = connect(folder, path)
+        if sock is not None:
+            return sock
+        if child.poll() is not None:
+            return None
+        time.sleep(POLL_S)
+    return None
+
+
+def spawn(folder: str, path: str, root: str, spec: str):  # type: ignore[no-untyped-def]
+    """Start ``maguyva server run`` for a repository, detached, its output in a log beside the socket."""
+    import subprocess
+
+    if not place.make_private(folder):
+        return None
+    command = [sys.executable, "-m", "maguyva_tui", "server", "run", "--repo", root]
+    if spec:
+        command += ["--index-dir", spec]
+    log = path[: -len(place.SOCKET_SUFFIX)] + place.LOG_SUFFIX
+    try:
+        with open(log, "ab") as out:
+            os.chmod(log, 0o600)
+            return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=out, cwd="/",
+                                    start_new_session=True, close_fds=True)
+    except OSError:
+        return None
+
+
+def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, object] | None:
+    """Send a request, read the whole reply; ``None`` when the server went away meanwhile."""
+    try:
+        sock.sendall(json.dumps(request).encode())
+        sock.shutdown(_socket.SHUT_WR)
+        parts = []
+        while True:
+            data = sock.recv(CHUNK)
+            if not data:
+                break
+            parts.append(data)
+        reply = json.loads(b"".join(parts))
+    except (OSError, ValueError):
+        return None
+    finally:
+        sock.close()
+    return reply if isinstance(reply, dict) else None
+
+
+def emit(reply: dict[str, object]) -> int:
+    """Replay the server's writes and flushes of stdout and stderr in their order (so buffering
+    interleaves them as it would have in process); return its exit status."""
+    streams = {1: sys.stdout, 2: sys.stderr}
+    try:
+        for fd, text in reply.get("out", ()):  # type: ignore[attr-defined]
+            if text is None:
+                streams[fd].flush()
+            else:
+                streams[fd].write(text)
+    except BrokenPipeError:
+        return 0
+    code = reply.get("code", 1)
+    return code if isinstance(code, int) else 1

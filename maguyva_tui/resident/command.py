@@ -1,0 +1,111 @@
+"""``maguyva server start|stop|status|run``: manage a repository's resident search server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from maguyva_tui.resident import client, place
+
+START_READY_S = 600.0
+"""How long ``start`` waits for a new server to open (or first build) the index and answer."""
+USAGE_ERROR = 2
+NOT_RUNNING = 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """``maguyva server ACTION [--repo PATH] [--index-dir DIR] [--idle SECONDS]``."""
+    parser = argparse.ArgumentParser(
+        prog="maguyva server",
+        description="A resident search server keeps a repository's index open, so `maguyva search` answers "
+                    "in milliseconds. A search typed at a terminal starts one in the background; it exits after "
+                    "15 idle minutes ($MAGUYVA_SERVER_IDLE_S). MAGUYVA_NO_SERVER=1 turns servers off.")
+    parser.add_argument("action", choices=("start", "stop", "status", "run"),
+                        help="start one in the background, stop it, say whether one runs, or run one here")
+    parser.add_argument("--repo", default=".", help="repository root (default: .)")
+    parser.add_argument("--index-dir", help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+    parser.add_argument("--idle", type=float, metavar="SECONDS", help="exit after this long without a request (run only)")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run one ``maguyva server`` action and return the exit status."""
+    args = build_parser().parse_args(argv)
+    if not sys.platform.startswith("linux"):
+        print("maguyva: error: the resident server needs Linux (it checks each peer's uid with SO_PEERCRED)",
+              file=sys.stderr)
+        return USAGE_ERROR
+    cwd = os.getcwd()
+    root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
+    spec = place.index_spec(args.index_dir, cwd, os.environ)
+    if not os.path.isdir(root):
+        print(f"maguyva: error: {root}: not a directory", file=sys.stderr)
+        return USAGE_ERROR
+    if args.action == "run":
+        from maguyva_tui.resident.server import run
+
+        return run(root, spec, args.idle)
+    folder = place.runtime_dir(os.environ)
+    path = place.socket_path(folder, place.identity(root, spec, place.relevant_env(os.environ)))
+    if args.action == "start":
+        return _start(folder, path, root, spec)
+    found = ask(folder, path, "stop" if args.action == "stop" else "status")
+    if found is None:
+        print(f"maguyva: no server for {root}")
+        return NOT_RUNNING
+    if args.action == "stop":
+        print(f"maguyva: stopped the server for {root} (pid {found['pid']})")
+        return 0
+    print(_status_text(found))
+    return 0
+
+
+def ask(folder: str, path: str, op: str) -> dict[str, Any] | None:
+    """The status a server replies to ``op``; ``None`` when none listens."""
+    sock = client.connect(folder, path)
+    if sock is None:
+        return None
+    reply = client.exchange(sock, {"v": client.PROTOCOL, "op": op})
+    status = reply.get("status") if reply else None
+    return status if isinstance(status, dict) else None
+
+
+def _start(folder: str, path: str, root: str, spec: str) -> int:
+    running = ask(folder, path, "status")
+    if running is not None:
+        print(f"maguyva: a server for {root} already runs (pid {running['pid']})")
+        return 0
+    child = client.spawn(folder, path, root, spec)
+    if child is None:
+        print(f"maguyva: error: could not start a server in {folder}", file=sys.stderr)
+        return 1
+    deadline = time.monotonic() + START_READY_S
+    while time.monotonic() < deadline:
+        found = ask(folder, path, "status")
+        if found is not None:
+            print(f"maguyva: server for {root} ready (pid {found['pid']}; log {_log(path)})")
+            return 0
+        if child.poll() is not None:
+            print(f"maguyva: error: the server exited before it was ready; see {_log(path)}", file=sys.stderr)
+            return 1
+        time.sleep(0.05)
+    print(f"maguyva: error: the server was not ready in {START_READY_S:.0f} s; see {_log(path)}", file=sys.stderr)
+    return 1
+
+
+def _log(path: str) -> str:
+    return path[: -len(place.SOCKET_SUFFIX)] + place.LOG_SUFFIX
+
+
+def _status_text(status: dict[str, Any]) -> str:
+    left = max(0.0, float(status["idle_limit_s"]) - float(status["idle_s"]))
+    return "\n".join([
+        f"maguyva: server for {status['root']} (pid {status['pid']})",
+        f"  socket   {status['socket']}",
+        f"  index    {status.get('index_folder') or 'default'}",
+        f"  up       {status['uptime_s']:.0f} s, {status['searches']} searches answered",
+        f"  idle     {status['idle_s']:.0f} s; exits after {left:.0f} s more without a request",
+    ])

@@ -1,0 +1,93 @@
+"""Where a repository's resident server listens, and who it is: stdlib only, cheap to import.
+
+A server is named by its *identity*: the repository's real path, the index folder asked for (the
+``--index-dir`` flag, else ``$MAGUYVA_INDEX_DIR``, as absolute paths; empty for the default) and
+the environment that can change an answer (:data:`ENV_PREFIXES`, :data:`ENV_NAMES`). A different
+identity is a different server, so a server never answers a question its own environment would
+answer differently. The socket's name is a checksum of the identity; the server compares the whole
+identity on every request, so a clash of checksums costs a fallback, never a wrong answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import zlib
+from collections.abc import Mapping
+
+NO_SERVER_ENV = "MAGUYVA_NO_SERVER"
+"""Set (to anything but empty or ``0``) to neither use nor start a resident server."""
+INDEX_DIR_ENV = "MAGUYVA_INDEX_DIR"
+"""Moves every index (as in :mod:`maguyva_tui.locations`; named here so the client imports nothing more)."""
+ENV_PREFIXES = ("MAGUYVA_", "VOYAGE_")
+"""Environment variables that change what a search answers (index and model folders, the
+embedding provider's key), so a server is started with them and answers only requests that
+carry the same values."""
+ENV_NAMES = ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "RAY_ADDRESS")
+"""The same, named one by one: where the user cache and the git configuration are found."""
+ENV_IGNORED = (NO_SERVER_ENV, INDEX_DIR_ENV, "MAGUYVA_SERVER_IDLE_S")
+"""Read by the client or folded into the index folder, never by the search itself."""
+SOCKET_SUFFIX = ".sock"
+LOCK_SUFFIX = ".lock"
+LOG_SUFFIX = ".log"
+MAX_SOCKET_PATH = 100
+"""A Unix socket's path holds 108 bytes on Linux, 104 on macOS; longer runtime folders get no server."""
+
+
+def server_disabled(environ: Mapping[str, str]) -> bool:
+    """Tell whether the environment turns resident servers off."""
+    return environ.get(NO_SERVER_ENV, "") not in ("", "0")
+
+
+def relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The part of an environment that can change a search's answer."""
+    return {k: v for k, v in environ.items()
+            if (k.startswith(ENV_PREFIXES) or k in ENV_NAMES) and k not in ENV_IGNORED}
+
+
+def index_spec(index_dir: str | None, cwd: str, environ: Mapping[str, str]) -> str:
+    """The index folder asked for, as an absolute path (``""``: the default, under the user cache)."""
+    chosen = index_dir or environ.get(INDEX_DIR_ENV) or ""
+    return os.path.join(cwd, os.path.expanduser(chosen)) if chosen else ""
+
+
+def identity(root: str, spec: str, env: dict[str, str]) -> list[object]:
+    """What a server is: the repository's real path, the index folder asked for, the environment."""
+    return [root, os.path.normpath(spec) if spec else "", sorted(env.items())]
+
+
+def runtime_dir(environ: Mapping[str, str]) -> str:
+    """The private folder that holds the sockets: ``$XDG_RUNTIME_DIR/maguyva``, else ``/tmp/maguyva-UID``."""
+    xdg = environ.get("XDG_RUNTIME_DIR", "")
+    if xdg and os.path.isabs(xdg):
+        return os.path.join(xdg, "maguyva")
+    return os.path.join(environ.get("TMPDIR") or "/tmp", f"maguyva-{os.getuid()}")
+
+
+def socket_path(folder: str, ident: list[object]) -> str:
+    """The socket of the server with this identity."""
+    data = json.dumps(ident, ensure_ascii=True).encode()
+    return os.path.join(folder, f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{SOCKET_SUFFIX}")
+
+
+def is_private(folder: str) -> bool:
+    """Tell whether a folder is a real folder (not a link), the user's, and closed to everyone else."""
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
+
+
+def make_private(folder: str) -> bool:
+    """Create the runtime folder, 0700 whatever the umask; False when it exists and is not private."""
+    try:
+        os.makedirs(os.path.dirname(folder), exist_ok=True)
+        os.mkdir(folder, 0o700)
+        os.chmod(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    return is_private(folder)

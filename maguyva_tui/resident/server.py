@@ -1,0 +1,455 @@
+"""The resident search server: one repository's engine kept warm, answering ``maguyva search``.
+
+It listens on the Unix socket :mod:`.place` names, in a folder only its user can enter, and
+checks each peer's uid with ``SO_PEERCRED`` as well. A request is one JSON object (bounded in
+size, never pickled) read to the client's end of writing; the reply is one JSON object. A search
+runs :func:`maguyva_tui.cli.main` itself on the warm engine (``cli.WARM_ENGINE``) with stdout and
+stderr captured for its thread alone, so the client prints what the in-process command would have
+printed, byte for byte, with its exit status. The server declines (and the client runs the command
+in process) what it does not run: another command, several repositories, arguments the parser
+refuses, another environment, a repository or index folder that is not its own.
+
+Freshness: before each question the indexed files and their folders are stat'ed against the
+index's stamp (:mod:`maguyva_tui.core.freshness`) and the index is refreshed when they moved, so an
+edit made after the server started is found. A file added in a folder that holds no indexed file
+is not seen until a later change there (the in-process command walks everything each time).
+
+The server exits after :data:`IDLE_S` without a request, when its repository or index folder
+disappears, when maguyva's own source files change (an upgrade, an edit), and on SIGTERM.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import maguyva_tui
+from maguyva_tui.resident import place
+from maguyva_tui.resident.client import PROTOCOL
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.live import LiveIndex
+
+IDLE_S = 900.0
+"""Minutes of quiet before a server exits (15): long enough for a session of searches, short
+enough that a forgotten one goes away ($MAGUYVA_SERVER_IDLE_S overrides)."""
+IDLE_ENV = "MAGUYVA_SERVER_IDLE_S"
+WATCH_S = 1.0
+"""How often the server checks, between requests, whether it should exit."""
+MAX_REQUEST_BYTES = 1 << 20
+"""A request larger than this is refused unread (a search's argv is a few hundred bytes)."""
+REQUEST_READ_S = 5.0
+"""A client that has not finished writing its request by then is dropped."""
+REPLY_SEND_S = 60.0
+
+
+class Capture:
+    """One request's writes to stdout (1) and stderr (2), and its flushes, in order."""
+
+    def __init__(self, encodings: tuple[str, str] = ("utf-8", "utf-8")) -> None:
+        self.encodings = encodings
+        self.items: list[list[Any]] = []
+
+    def write(self, fd: int, text: str) -> None:
+        """Keep a write, joined to the previous one when it went to the same stream."""
+        last = self.items[-1] if self.items else None
+        if last is not None and last[0] == fd and last[1] is not None:
+            last[1] += text
+        else:
+            self.items.append([fd, text])
+
+    def flush(self, fd: int) -> None:
+        """Keep a flush (the client flushes there too, so buffering interleaves the streams alike)."""
+        if self.items and self.items[-1] != [fd, None]:
+            self.items.append([fd, None])
+
+
+_local = threading.local()
+
+
+class _Routed(io.TextIOBase):
+    """``sys.stdout`` or ``sys.stderr`` for the whole process: the request's capture on a thread
+    that has one, else the server's own stream (its log)."""
+
+    def __init__(self, fd: int, own: Any) -> None:
+        self._fd = fd
+        self._own = own
+
+    @staticmethod
+    def _capture() -> Capture | None:
+        return getattr(_local, "capture", None)
+
+    def write(self, text: str) -> int:
+        capture = self._capture()
+        if capture is None:
+            return int(self._own.write(text))
+        capture.write(self._fd, text)
+        return len(text)
+
+    def flush(self) -> None:
+        capture = self._capture()
+        if capture is None:
+            self._own.flush()
+        else:
+            capture.flush(self._fd)
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        capture = self._capture()
+        return capture.encodings[self._fd - 1] if capture is not None else str(self._own.encoding)
+
+    def isatty(self) -> bool:
+        return False
+
+
+@contextlib.contextmanager
+def captured(capture: Capture) -> Iterator[Capture]:
+    """Route this thread's prints into ``capture`` for the block."""
+    _local.capture = capture
+    try:
+        yield capture
+    finally:
+        _local.capture = None
+
+
+def route_std_streams() -> Any:
+    """Replace ``sys.stdout`` and ``sys.stderr`` by per-thread routers once; return the log stream."""
+    if not isinstance(sys.stderr, _Routed):
+        own_out, own_err = sys.stdout, sys.stderr
+        sys.stdout = _Routed(1, own_out)
+        sys.stderr = _Routed(2, own_err)
+    return sys.stderr._own  # type: ignore[union-attr]
+
+
+def peer_uid(conn: socket.socket) -> int | None:
+    """The uid of the process at the other end of a Unix socket (``SO_PEERCRED``); ``None`` where
+    the system cannot say."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return None
+    size = struct.calcsize("3i")
+    _pid, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, option, size))
+    return int(uid)
+
+
+def peer_allowed(uid: int | None) -> bool:
+    """Tell whether a peer may ask: only the server's own user (and never an unknown one)."""
+    return uid is not None and uid == os.getuid()
+
+
+def read_request(conn: socket.socket, limit: int = MAX_REQUEST_BYTES) -> bytes | None:
+    """Read a request to the client's end of writing; ``None`` when it exceeds ``limit`` bytes."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        data = conn.recv(65536)
+        if not data:
+            return b"".join(parts)
+        size += len(data)
+        if size > limit:
+            return None
+        parts.append(data)
+
+
+def code_stamp() -> dict[str, int]:
+    """The modification time of every source file of maguyva (a change means another version)."""
+    base = os.path.dirname(maguyva_tui.__file__)
+    out: dict[str, int] = {}
+    for folder, dirs, files in os.walk(base):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    out[path] = os.stat(path).st_mtime_ns
+    return out
+
+
+def exit_code(exc: SystemExit) -> tuple[int, str | None]:
+    """The status and message of ``sys.exit(x)`` as the interpreter reports them."""
+    if exc.code is None:
+        return 0, None
+    if isinstance(exc.code, int):
+        return exc.code, None
+    return 1, f"{exc.code}\n"
+
+
+class Server:
+    """One repository's resident search server."""
+
+    def __init__(self, root: str, spec: str, idle_s: float = IDLE_S) -> None:
+        self.root = os.path.realpath(root)
+        self.spec = os.path.normpath(spec) if spec else ""
+        self.env = place.relevant_env(os.environ)
+        self.idle_s = idle_s
+        self.folder = place.runtime_dir(os.environ)
+        self.path = place.socket_path(self.folder, place.identity(self.root, spec, self.env))
+        self.stopping = threading.Event()
+        self.live: LiveIndex | None = None
+        self._index_folder: str | None = None
+        self._sock: socket.socket | None = None
+        self._lock_fd = -1
+        self._inode = 0
+        self._stamp: dict[str, int] = {}
+        self._started = time.monotonic()
+        self._last = self._started
+        self._active = 0
+        self._served = 0
+        self._count = threading.Lock()
+        self._log = sys.stderr
+
+    # -- life ----------------------------------------------------------------------------------
+
+    def log(self, message: str) -> None:
+        """A line in the server's log (its stderr: the log file beside the socket when started in the background)."""
+        with contextlib.suppress(OSError, ValueError):
+            self._log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} maguyva server {os.getpid()}: {message}\n")
+            self._log.flush()
+
+    def bind(self) -> bool:
+        """Take the repository's lock and listen; False when another server holds it (it runs)."""
+        import fcntl
+
+        if not place.make_private(self.folder):
+            raise OSError(f"{self.folder} is not a private folder of this user")
+        if len(self.path) > place.MAX_SOCKET_PATH:
+            raise OSError(f"the socket path {self.path} is too long for a Unix socket")
+        lock = self.path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX
+        self._lock_fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self._lock_fd)
+            self._lock_fd = -1
+            return False
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)  # under the lock: a socket left by a server that died
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.bind(self.path)
+        os.chmod(self.path, 0o600)
+        sock.listen(128)
+        sock.settimeout(WATCH_S)
+        self._sock = sock
+        self._inode = os.stat(self.path).st_ino
+        os.ftruncate(self._lock_fd, 0)
+        os.write(self._lock_fd, f"{os.getpid()}\n".encode())
+        return True
+
+    def warm(self) -> None:
+        """Open the index and bring it up to date, as the in-process command's first question would."""
+        from maguyva_tui.core.engine import Engine
+        from maguyva_tui.core.indexer import index_folder
+        from maguyva_tui.core.live import LiveIndex
+
+        engine = Engine(Path(self.root), Path(self.spec) if self.spec else None)
+        live = LiveIndex(engine, embed=False)
+        live.open()
+        live.refresh()
+        self.live = live
+        self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))
+        self._stamp = code_stamp()
+
+    def serve(self) -> None:
+        """Accept requests, each on a thread of its own, until told to stop or a reason to exit."""
+        assert self._sock is not None
+        self.log(f"serving {self.root} on {self.path}")
+        while not self.stopping.is_set():
+            try:
+                conn, _ = self._sock.accept()
+            except TimeoutError:
+                why = self.why_exit()
+                if why:
+                    self.log(f"exiting: {why}")
+                    break
+                continue
+            except OSError:
+                break
+            with self._count:
+                self._active += 1
+                self._last = time.monotonic()
+            threading.Thread(target=self._handle, args=(conn,), name="maguyva-request", daemon=True).start()
+
+    def why_exit(self) -> str | None:
+        """Why the server should exit now, if it should."""
+        with self._count:
+            idle = self._active == 0 and time.monotonic() - self._last > self.idle_s
+        if idle:
+            return f"idle for {self.idle_s:.0f} s"
+        if not os.path.isdir(self.root):
+            return f"the repository {self.root} is gone"
+        if self._index_folder and not os.path.isdir(self._index_folder):
+            return f"the index folder {self._index_folder} is gone"
+        if self.code_changed():
+            return "maguyva's source files changed"
+        return None
+
+    def code_changed(self) -> bool:
+        """Tell whether maguyva's source files differ from those the server started with."""
+        return code_stamp() != self._stamp
+
+    def close(self) -> None:
+        """Stop listening, remove the socket (when it is still this server's) and release the lock."""
+        self.stopping.set()
+        if self._sock is not None:
+            self._sock.close()
+            with contextlib.suppress(OSError):
+                if os.stat(self.path).st_ino == self._inode:
+                    os.unlink(self.path)
+        if self._lock_fd >= 0:
+            os.close(self._lock_fd)
+            self._lock_fd = -1
+        if self.live is not None:
+            self.live.close(wait=0)
+
+    # -- requests ------------------------------------------------------------------------------
+
+    def _handle(self, conn: socket.socket) -> None:
+        try:
+            with conn:
+                conn.settimeout(REQUEST_READ_S)
+                reply = self.reply_to(conn)
+                conn.settimeout(REPLY_SEND_S)
+                conn.sendall(json.dumps(reply).encode())
+        except OSError as exc:
+            self.log(f"a request failed: {exc}")
+        finally:
+            with self._count:
+                self._active -= 1
+                self._last = time.monotonic()
+
+    def reply_to(self, conn: socket.socket) -> dict[str, Any]:
+        """Check the peer and the request, and answer it."""
+        uid = peer_uid(conn)
+        if not peer_allowed(uid):
+            self.log(f"refused a peer of uid {uid}")
+            return declined("refused: only the user who started the server may ask it")
+        raw = read_request(conn)
+        if raw is None:
+            return declined(f"request larger than {MAX_REQUEST_BYTES} bytes")
+        try:
+            request = json.loads(raw)
+        except ValueError:
+            return declined("the request is not JSON")
+        if not isinstance(request, dict) or request.get("v") != PROTOCOL:
+            return declined(f"not a request of protocol {PROTOCOL}")
+        return self.answer(request)
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a checked request: ``status``, ``stop`` or ``search``."""
+        op = request.get("op")
+        if op == "status":
+            return {"handled": True, "status": self.status()}
+        if op == "stop":
+            self.stopping.set()
+            return {"handled": True, "status": self.status()}
+        if op != "search":
+            return declined(f"unknown op {op!r}")
+        if self.code_changed():
+            self.stopping.set()
+            return declined("maguyva's source files changed since the server started; it exits")
+        why = self.not_mine(request)
+        if why:
+            return declined(why)
+        with self._count:
+            self._served += 1
+        return self.search(request["argv"], tuple(request.get("encoding") or ("utf-8", "utf-8")))
+
+    def status(self) -> dict[str, Any]:
+        """Who the server is and how long it has been idle."""
+        now = time.monotonic()
+        return {"pid": os.getpid(), "root": self.root, "index_dir": self.spec, "socket": self.path,
+                "uptime_s": round(now - self._started, 1), "idle_s": round(now - self._last, 1),
+                "idle_limit_s": self.idle_s, "searches": self._served, "index_folder": self._index_folder}
+
+    def not_mine(self, request: dict[str, Any]) -> str | None:
+        """Why this server must not run a search request, if it must not."""
+        argv, cwd, env = request.get("argv"), request.get("cwd"), request.get("env")
+        if not (isinstance(argv, list) and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)
+                and isinstance(env, dict)):
+            return "a malformed search request"
+        if env != self.env:
+            return "another environment than the server's"
+        from maguyva_tui.cli import build_parser
+
+        try:
+            with captured(Capture()):
+                args = build_parser().parse_args(argv)
+        except SystemExit:
+            return "arguments the command line refuses (it says why, sized to the terminal)"
+        if args.command != "search" or args.workspace or args.batch or args.ray or len(args.repo or ()) > 1:
+            return "a command the server does not run"
+        root = os.path.realpath(os.path.join(cwd, os.path.expanduser((args.repo or ["."])[0])))
+        if root != self.root:
+            return "another repository"
+        index_env = request.get("index_dir_env")
+        spec = place.index_spec(args.index_dir, cwd, {place.INDEX_DIR_ENV: index_env} if isinstance(index_env, str) else {})
+        if (os.path.normpath(spec) if spec else "") != self.spec:
+            return "another index folder"
+        return None
+
+    def search(self, argv: list[str], encodings: tuple[str, str]) -> dict[str, Any]:
+        """Run the command line on the warm engine, its output captured; an unexpected failure is
+        declined, so the in-process command shows it as it would."""
+        from maguyva_tui.cli import WARM_ENGINE
+        from maguyva_tui.cli import main as cli_main
+
+        assert self.live is not None
+        self.live.refresh_if_stale()
+        capture = Capture(encodings)
+        token = WARM_ENGINE.set(self.live.engine)
+        try:
+            with captured(capture):
+                try:
+                    code = cli_main(argv)
+                except SystemExit as exc:
+                    code, message = exit_code(exc)
+                    if message:
+                        capture.write(2, message)
+        except BaseException as exc:  # noqa: BLE001 - MAGUYVA_DEBUG's traceback: shown by the in-process run
+            self.log(f"declined a search that failed: {type(exc).__name__}: {exc}")
+            return declined("the search failed in the server")
+        finally:
+            WARM_ENGINE.reset(token)
+        return {"handled": True, "out": capture.items, "code": code}
+
+
+def declined(why: str) -> dict[str, Any]:
+    """A reply that tells the client to run the command in process."""
+    return {"handled": False, "why": why}
+
+
+def run(root: str, spec: str, idle_s: float | None = None) -> int:
+    """Run a server in this process until it exits; 0 also when another one already serves the repository."""
+    if idle_s is None:
+        try:
+            idle_s = float(os.environ.get(IDLE_ENV) or IDLE_S)
+        except ValueError:
+            idle_s = IDLE_S
+    server = Server(root, spec, idle_s)
+    if not server.bind():
+        print(f"maguyva: a server for {server.root} already runs", file=sys.stderr)
+        return 0
+    server._log = route_std_streams()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, lambda *_: server.stopping.set())
+    try:
+        try:
+            server.warm()
+        except Exception as exc:  # noqa: BLE001 - waiting clients see the socket close and run in process
+            server.log(f"could not open the index of {server.root}: {type(exc).__name__}: {exc}")
+            return 1
+        server.serve()
+    finally:
+        server.close()
+    return 0
