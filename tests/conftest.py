@@ -20,6 +20,7 @@ def _private_index(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     (platformdirs reads ``XDG_CONFIG_HOME``: the explorer's settings and user themes live there)."""
     monkeypatch.setenv("MAGUYVA_INDEX_DIR", str(tmp_path_factory.mktemp("indexes")))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("MAGUYVA_NO_SERVER", "1")  # no resident server is used or left behind (tests/test_resident_server.py starts its own)
 
 
 @pytest.fixture

@@ -162,18 +162,29 @@ def read_request(conn: socket.socket, limit: int = MAX_REQUEST_BYTES) -> bytes |
         parts.append(data)
 
 
-def code_stamp() -> dict[str, int]:
-    """The modification time of every source file of maguyva (a change means another version)."""
-    base = os.path.dirname(maguyva_tui.__file__)
-    out: dict[str, int] = {}
-    for folder, dirs, files in os.walk(base):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        for name in files:
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                with contextlib.suppress(OSError):
-                    out[path] = os.stat(path).st_mtime_ns
-    return out
+class CodeStamp:
+    """The modification times of maguyva's modules this process loaded: one that differs later
+    means the code on disk is not the code running (an upgrade, an edit)."""
+
+    def __init__(self) -> None:
+        self._base = os.path.dirname(maguyva_tui.__file__) + os.sep
+        self._seen: dict[str, int] = {}
+        self.changed()
+
+    def changed(self) -> bool:
+        """Tell whether a loaded module's file changed since it was first seen here (modules
+        loaded since the last call are noted as they are now)."""
+        for module in list(sys.modules.values()):
+            path = getattr(module, "__file__", None)
+            if not path or not path.startswith(self._base):
+                continue
+            try:
+                mtime = os.stat(path).st_mtime_ns
+            except OSError:
+                return True
+            if self._seen.setdefault(path, mtime) != mtime:
+                return True
+        return False
 
 
 def exit_code(exc: SystemExit) -> tuple[int, str | None]:
@@ -201,7 +212,7 @@ class Server:
         self._sock: socket.socket | None = None
         self._lock_fd = -1
         self._inode = 0
-        self._stamp: dict[str, int] = {}
+        self._stamp: CodeStamp | None = None
         self._started = time.monotonic()
         self._last = self._started
         self._active = 0
@@ -258,7 +269,7 @@ class Server:
         live.refresh()
         self.live = live
         self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))
-        self._stamp = code_stamp()
+        self._stamp = CodeStamp()
 
     def serve(self) -> None:
         """Accept requests, each on a thread of its own, until told to stop or a reason to exit."""
@@ -296,7 +307,7 @@ class Server:
 
     def code_changed(self) -> bool:
         """Tell whether maguyva's source files differ from those the server started with."""
-        return code_stamp() != self._stamp
+        return self._stamp is not None and self._stamp.changed()
 
     def close(self) -> None:
         """Stop listening, remove the socket (when it is still this server's) and release the lock."""

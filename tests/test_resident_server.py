@@ -1,0 +1,425 @@
+"""The resident search server and the lean client of ``maguyva search`` (issue 19).
+
+Fast tests check the pieces (the peer check, the bounded request, a stale socket, the client's
+imports). The slow ones start real servers in private folders, run the same searches through a
+server and in process and compare stdout, stderr and exit status, edit a file after the server
+started, let another uid knock, and watch servers exit by themselves; every server they start is
+stopped (or killed) before they end.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.resident import client, place
+from maguyva_tui.resident.server import Capture, peer_allowed, peer_uid, read_request
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURE = REPO / "tests" / "fixtures" / "polyglot"
+
+
+def untimed(text: str) -> str:
+    """Text with every figure that times a search replaced by ``T``: the only bytes in which two
+    runs of one search may differ (``elapsed_ms``, ``timings_ms``, "... in 3.2 ms")."""
+    text = re.sub(r'"elapsed_ms": [0-9.e+-]+', '"elapsed_ms": T', text)
+    text = re.sub(r'"timings_ms": \{[^{}]*\}', lambda m: re.sub(r": [0-9.e+-]+", ": T", m.group()), text)
+    return re.sub(r"\d+(\.\d+)? ms\b", "T ms", text)
+
+
+def run(argv: list[str], env: dict[str, str], cwd: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """``python -m maguyva_tui ARGV`` as a user would run it."""
+    return subprocess.run([sys.executable, "-m", "maguyva_tui", *argv], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300, check=False, **kwargs)  # type: ignore[call-overload]
+
+
+@pytest.fixture
+def short_dir() -> Iterator[Path]:
+    """A private folder with a short path (a Unix socket's path holds about 100 bytes)."""
+    folder = Path(tempfile.mkdtemp(prefix="mr-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+# -- the pieces ------------------------------------------------------------------------------------
+
+
+def test_the_peer_check_knows_its_own_user_and_refuses_others() -> None:
+    left, right = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with left, right:
+        assert peer_uid(left) == os.getuid()
+    assert peer_allowed(os.getuid())
+    assert not peer_allowed(os.getuid() + 1)
+    assert not peer_allowed(None)
+
+
+def test_a_request_is_bounded_in_size() -> None:
+    left, right = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with left, right:
+        right.sendall(b"x" * 2049)
+        right.shutdown(socket.SHUT_WR)
+        assert read_request(left, limit=2048) is None
+    left, right = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with left, right:
+        right.sendall(b'{"v": 1}')
+        right.shutdown(socket.SHUT_WR)
+        assert read_request(left, limit=2048) == b'{"v": 1}'
+
+
+def test_a_stale_socket_is_detected_and_removed(short_dir: Path) -> None:
+    folder = short_dir / "run"
+    assert place.make_private(str(folder))
+    path = str(folder / "dead.sock")
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    dead.bind(path)
+    dead.close()  # the file stays, nobody listens: what a killed server leaves
+    assert os.path.exists(path)
+    assert client.connect(str(folder), path) is None
+    assert not os.path.exists(path)
+
+
+def test_a_socket_whose_server_holds_its_lock_is_left_alone(short_dir: Path) -> None:
+    folder = short_dir / "run"
+    assert place.make_private(str(folder))
+    path = str(folder / "starting.sock")
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    dead.bind(path)
+    dead.close()
+    lock = os.open(str(folder / "starting.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a server starting up: it removes the socket itself
+        assert client.connect(str(folder), path) is None
+        assert os.path.exists(path)
+    finally:
+        os.close(lock)
+
+
+def test_a_folder_open_to_others_is_never_used(short_dir: Path) -> None:
+    folder = short_dir / "open"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)
+    assert not place.is_private(str(folder))
+    assert not place.make_private(str(folder))
+    assert client.connect(str(folder), str(folder / "x.sock")) is None
+
+
+def test_the_client_finds_the_repository_and_index_as_argparse_would() -> None:
+    assert client.locate(["search", "q"]) == (".", None)
+    assert client.locate(["search", "--repo", "a", "--index-d=/i", "q"]) == ("a", "/i")
+    assert client.locate(["search", "--rep=b", "--json", "-i", "q"]) == ("b", None)
+    assert client.locate(["search", "--", "--repo"]) == (".", None)
+    for declined in (["search", "--repo", "a", "--repo", "b", "q"], ["search", "--workspace", "w"],
+                     ["search", "--batch", "-"], ["search", "--help"], ["search", "-h"], ["search", "--i", "q"],
+                     ["search", "--ray", "local", "q"], ["search", "--repo"]):
+        assert client.locate(declined) is None, declined
+
+
+def test_the_capture_keeps_the_order_of_writes_and_flushes() -> None:
+    capture = Capture()
+    capture.write(1, "a")
+    capture.write(1, "b\n")
+    capture.write(2, "oops\n")
+    capture.flush(2)
+    capture.flush(2)
+    capture.write(1, "c")
+    assert capture.items == [[1, "ab\n"], [2, "oops\n"], [2, None], [1, "c"]]
+
+
+def test_the_client_imports_neither_numpy_nor_the_engine() -> None:
+    code = ("import sys, maguyva_tui.resident.client; "
+            "print(' '.join(m for m in sys.modules if m.split('.')[0] == 'numpy' or m.startswith(('maguyva_tui.core', "
+            "'maguyva_tui.cli', 'argparse', 'socket', 'subprocess'))))")
+    found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60, check=True)
+    assert found.stdout.split() == []
+
+
+def test_with_servers_off_or_none_running_the_client_hands_the_search_back(short_dir: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(short_dir))
+    assert client.answer(["search", "q"]) is None  # MAGUYVA_NO_SERVER=1 (conftest)
+    monkeypatch.delenv("MAGUYVA_NO_SERVER")
+    assert client.answer(["search", "q"]) is None  # nobody listens, and stderr is no terminal: none started
+    assert not (short_dir / "maguyva").exists()
+
+
+# -- real servers ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Served:
+    """A repository with a resident server running on it, and how to reach it."""
+
+    repo: Path
+    index: Path
+    env: dict[str, str]
+    folder: str
+    socket: str
+
+    def search(self, *args: str, through_server: bool) -> subprocess.CompletedProcess[str]:
+        env = dict(self.env)
+        if not through_server:
+            env[place.NO_SERVER_ENV] = "1"
+        return run(["search", "--index-dir", str(self.index), *args], env, self.repo)
+
+    def log(self) -> str:
+        """The server's log (where it says why it exited)."""
+        log = Path(self.socket[: -len(place.SOCKET_SUFFIX)] + place.LOG_SUFFIX)
+        return log.read_text(errors="replace") if log.exists() else "(no log)"
+
+    def status(self) -> dict[str, object] | None:
+        from maguyva_tui.resident.command import ask
+
+        return ask(self.folder, self.socket, "status")
+
+
+def server_env(runtime: Path) -> dict[str, str]:
+    """This session's environment with servers on, their sockets in ``runtime``."""
+    env = {k: v for k, v in os.environ.items() if k != place.NO_SERVER_ENV}
+    env["XDG_RUNTIME_DIR"] = str(runtime)
+    return env
+
+
+def socket_of(repo: Path, index: Path, env: dict[str, str]) -> tuple[str, str]:
+    """The runtime folder and socket path of the server of ``repo`` with this index and environment."""
+    folder = place.runtime_dir(env)
+    ident = place.identity(os.path.realpath(repo), place.index_spec(str(index), str(repo), env), place.relevant_env(env))
+    return folder, place.socket_path(folder, ident)
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def stop(served: Served) -> None:
+    """Stop the server, and kill it if it does not go: no test leaves one behind."""
+    status = served.status()
+    run(["server", "stop", "--index-dir", str(served.index)], served.env, served.repo)
+    if status is not None:
+        pid = int(status["pid"])  # type: ignore[call-overload]
+        deadline = time.monotonic() + 15
+        while pid_alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if pid_alive(pid):
+            os.kill(pid, signal.SIGKILL)
+            pytest.fail(f"the server {pid} did not stop when asked")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The polyglot fixture with a server started by ``maguyva server start``; a stale socket is
+    planted where it will listen, and must not keep it from starting."""
+    base = tmp_path_factory.mktemp("resident")
+    repo = base / "polyglot"
+    shutil.copytree(FIXTURE, repo, symlinks=True)
+    index = base / "index"
+    runtime = Path(tempfile.mkdtemp(prefix="mr-", dir="/tmp"))
+    env = server_env(runtime)
+    env["MAGUYVA_INDEX_DIR"] = str(base / "unused-index")  # --index-dir wins, as in the CLI
+    folder, path = socket_of(repo, index, env)
+    assert place.make_private(folder)
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(path)
+    stale.close()
+    this = Served(repo, index, env, folder, path)
+    started = run(["server", "start", "--index-dir", str(index)], env, repo)
+    assert started.returncode == 0, started.stderr
+    assert "ready" in started.stdout
+    try:
+        yield this
+    finally:
+        stop(this)
+        assert not os.path.exists(path)
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+SEARCHES = [
+    ("human", ["parse_config"]),
+    ("json", ["--json", "parse_config"]),
+    ("explain", ["--explain", "--limit", "3", "config loader"]),
+    ("text engine", ["--modality", "text", "--limit", "5", "-i", "CONFIG"]),
+    ("bad regex, exit 2", ["--regex", "("]),
+    ("explain with json, exit 2", ["--explain", "--json", "x"]),
+    ("failed lookup, exit 2", ["who calls no_such_symbol"]),
+    ("a string in another case", ["--json", '"PARSE_CONFIG"']),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "args"), SEARCHES, ids=[s[0] for s in SEARCHES])
+def test_the_server_prints_what_the_command_prints(served: Served, name: str, args: list[str]) -> None:
+    before = served.status()
+    assert before is not None, served.log()
+    mine = served.search(*args, through_server=True)
+    after = served.status()
+    assert after is not None and after["searches"] == before["searches"] + 1, "the server did not answer"
+    alone = served.search(*args, through_server=False)
+    assert (untimed(mine.stdout), mine.stderr, mine.returncode) == (untimed(alone.stdout), alone.stderr,
+                                                                    alone.returncode)
+    if name.endswith("exit 2"):
+        assert mine.returncode == 2 and mine.stderr.startswith("maguyva: ")
+    else:
+        assert mine.stdout
+
+
+@pytest.mark.slow
+def test_a_file_edited_after_the_server_started_is_found(served: Served) -> None:
+    target = served.repo / "app" / "config.py"
+    target.write_text(target.read_text() + "\n\ndef freshly_added_after_start():\n    return 42\n")
+    found = served.search("--json", "freshly_added_after_start", through_server=True)
+    assert found.returncode == 0, found.stderr
+    paths = [(r["path"], r["symbol"]) for r in json.loads(found.stdout)["results"]]
+    assert ("app/config.py", "freshly_added_after_start") in paths
+    alone = served.search("--json", "freshly_added_after_start", through_server=False)
+    assert untimed(found.stdout) == untimed(alone.stdout)
+
+
+@pytest.mark.slow
+def test_searches_the_server_does_not_run_are_run_in_process(served: Served, tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "m.py").write_text("def only_here():\n    pass\n")
+    before = served.status()
+    assert before is not None
+    elsewhere = run(["search", "--index-dir", str(served.index), "--repo", str(other), "only_here"], served.env, served.repo)
+    help_text = run(["search", "--help"], served.env, served.repo)
+    refused = served.search("--limit", "many", "q", through_server=True)  # the server declines: the parser refuses
+    after = served.status()
+    assert after is not None and after["searches"] == before["searches"]
+    assert "m.py:1" in elsewhere.stdout and elsewhere.returncode == 0
+    assert help_text.returncode == 0 and "--modality" in help_text.stdout
+    alone = served.search("--limit", "many", "q", through_server=False)
+    assert (refused.stdout, refused.stderr, refused.returncode) == (alone.stdout, alone.stderr, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.getuid() != 0, reason="becoming another user needs root")
+def test_another_uid_is_refused(served: Served) -> None:
+    runtime = os.path.dirname(served.folder)
+    for path, mode in ((runtime, 0o711), (served.folder, 0o711), (served.socket, 0o666)):
+        os.chmod(path, mode)  # let the other user reach the socket: only the peer check stands
+    try:
+        reply = _ask_as(65534, served.socket)
+    finally:
+        for path in (runtime, served.folder):
+            os.chmod(path, 0o700)
+        os.chmod(served.socket, 0o600)
+    assert reply.get("handled") is False and "refused" in str(reply.get("why")), reply
+
+
+def _ask_as(uid: int, path: str) -> dict[str, object]:
+    """What the server says to a child process running as ``uid`` that connects."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: sockets and raw writes alone, then _exit
+        try:
+            os.close(read)
+            os.setgid(uid)
+            os.setuid(uid)
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.connect(path)  # the server answers before reading a byte from a peer it refuses
+            while data := sock.recv(65536):
+                os.write(write, data)
+        except BaseException as exc:  # noqa: BLE001 - reported to the parent as the reply
+            os.write(write, json.dumps({"error": repr(exc)}).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    chunks = []
+    while data := os.read(read, 65536):
+        chunks.append(data)
+    os.close(read)
+    os.waitpid(pid, 0)
+    return json.loads(b"".join(chunks))
+
+
+def _start_in_background(repo: Path, index: Path, env: dict[str, str], idle: float) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "maguyva_tui", "server", "run", "--index-dir", str(index),
+                             "--idle", str(idle)], cwd=repo, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+
+
+def _exits_within(proc: subprocess.Popen[bytes], seconds: float) -> bytes:
+    try:
+        _, err = proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"the server did not exit within {seconds} s")
+    return err
+
+
+@pytest.mark.slow
+def test_an_idle_server_exits_and_removes_its_socket(polyglot: Path, tmp_path: Path, short_dir: Path) -> None:
+    env = server_env(short_dir)
+    index = tmp_path / "index"
+    _, path = socket_of(polyglot, index, env)
+    err = _exits_within(_start_in_background(polyglot, index, env, idle=1.0), 120)
+    assert b"exiting: idle" in err
+    assert not os.path.exists(path)
+
+
+@pytest.mark.slow
+def test_a_server_whose_index_folder_disappears_exits(polyglot: Path, tmp_path: Path, short_dir: Path) -> None:
+    env = server_env(short_dir)
+    index = tmp_path / "index"
+    folder, path = socket_of(polyglot, index, env)
+    proc = _start_in_background(polyglot, index, env, idle=600)
+    from maguyva_tui.resident.command import ask
+
+    deadline = time.monotonic() + 120
+    while ask(folder, path, "status") is None and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    status = ask(folder, path, "status")
+    assert status is not None, "the server never answered"
+    shutil.rmtree(str(status["index_folder"]))
+    err = _exits_within(proc, 60)
+    assert b"the index folder" in err and b"is gone" in err
+    assert not os.path.exists(path)
+
+
+@pytest.mark.slow
+def test_a_search_typed_at_a_terminal_starts_a_server(polyglot: Path, tmp_path: Path, short_dir: Path) -> None:
+    env = server_env(short_dir)
+    index = tmp_path / "index"
+    folder, path = socket_of(polyglot, index, env)
+    primary, secondary = pty.openpty()
+    try:
+        first = subprocess.run([sys.executable, "-m", "maguyva_tui", "search", "--index-dir", str(index), "--json",
+                                "parse_config"], cwd=polyglot, env=env, stdout=subprocess.PIPE, stderr=secondary,
+                               text=True, timeout=300, check=False)
+    finally:
+        os.close(secondary)
+        os.close(primary)
+    from maguyva_tui.resident.command import ask
+
+    status = ask(folder, path, "status")
+    try:
+        assert status is not None and status["searches"] == 1, "the search did not start and use a server"
+        assert first.returncode == 0 and json.loads(first.stdout)["results"]
+    finally:
+        if status is not None:
+            run(["server", "stop", "--index-dir", str(index)], env, polyglot)
+            deadline = time.monotonic() + 15
+            while pid_alive(int(status["pid"])) and time.monotonic() < deadline:  # type: ignore[call-overload]
+                time.sleep(0.1)
+            if pid_alive(int(status["pid"])):  # type: ignore[call-overload]
+                os.kill(int(status["pid"]), signal.SIGKILL)  # type: ignore[call-overload]
