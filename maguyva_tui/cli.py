@@ -53,8 +53,9 @@ class UserError(Exception):
     """An error caused by what the user asked; printed as one line."""
 
 
-EXPLORER_USAGE = "maguyva [PATH] [--theme NAME] [--no-watch] [--index-dir DIR]"
-"""The bare command: the explorer on a repository."""
+EXPLORER_USAGE = ("maguyva [PATH ...] [--repo DIR] [--workspace FILE] [--theme NAME] [--no-watch] "
+                  "[--index-dir DIR]")
+"""The bare command: the explorer on a repository, or on several searched as one."""
 
 EXPLORER_HELP = """\
 Code search that explains its ranking.
@@ -77,7 +78,9 @@ The theme and preset chosen are remembered between runs (settings.toml in the us
 folder, beside themes/).
 
 explorer options:
-  PATH                 repository root (default: .)
+  PATH                 repository root (default: .); several (maguyva A B) are searched as one
+  --repo DIR           a repository of a workspace (repeat it), as PATH
+  --workspace FILE     the repositories a file lists (repos = [...] in a .toml, else one folder a line)
   --theme NAME         a theme for this run: maguyva-dark, maguyva-light, Textual's, a user theme
   --no-watch           do not re-index when files change on disk
   --index-dir DIR      where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)
@@ -122,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     case = search.add_mutually_exclusive_group()
     case.add_argument("-i", "--ignore-case", action="store_true", help="match case-insensitively")
     case.add_argument("-S", "--smart-case", action="store_true", help="insensitive unless QUERY has a capital")
-    search.add_argument("--batch", metavar="FILE", help="JSON lines of queries ('-' for stdin)")
+    search.add_argument("--batch", metavar="FILE",
+                        help="JSON lines of queries ('-' for stdin); over several repositories too, one line each")
     search.add_argument("--intent", choices=INTENTS, help="override the detected intent")
     search.add_argument("--preset", choices=PRESET_NAMES, default="default",
                         help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60)")
@@ -131,8 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "their JSON carries the same numbers)")
     search.add_argument("--depth", type=int, help="maximum depth for impact questions")
 
-    mcp = sub.add_parser("mcp", help="serve a repository to coding agents over MCP (stdio)")
-    mcp.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
+    mcp = sub.add_parser("mcp", help="serve a repository (or several as one) to coding agents over MCP (stdio)")
+    mcp.add_argument("path", nargs="*", help="repository root (default: .); several are served as one workspace")
+    _workspace_options(mcp)
     _common(mcp)
     graph = sub.add_parser("graph", help="callers, callees or impact radius of a symbol")
     graph.add_argument("action", choices=("callers", "callees", "impact"))
@@ -143,6 +148,26 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--limit", type=int, default=200, help="results to return (default 200)")
     graph.add_argument("--json", action="store_true", help="print the JSON result")
     return parser
+
+
+def _workspace_options(parser: argparse.ArgumentParser, shown: bool = True) -> None:
+    """``--repo`` (repeatable) and ``--workspace FILE``: several repositories searched as one."""
+    parser.add_argument("--repo", action="append", default=[],
+                        help="a repository of the workspace (repeat it)" if shown else argparse.SUPPRESS)
+    parser.add_argument("--workspace", metavar="FILE",
+                        help="the repositories a file lists (repos = [...] in a .toml, else one folder a line)"
+                        if shown else argparse.SUPPRESS)
+
+
+def _roots(args: argparse.Namespace) -> list[str] | None:
+    """The repositories an explorer or server is asked for: the paths, every ``--repo``, then a
+    workspace file's; ``None`` when that is one repository (or none: the current folder)."""
+    roots = [*args.path, *args.repo]
+    if args.workspace:
+        from maguyva_tui.core.workspace import read_workspace
+
+        roots += [str(p) for p in read_workspace(Path(args.workspace).expanduser())]
+    return roots if len(roots) > 1 or args.workspace else None
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -197,7 +222,7 @@ def _dispatch(argv: list[str]) -> int:
         if args.workspace or len(args.repo or ()) > 1 or args.ray:
             from maguyva_tui.workspace_command import search_workspace
 
-            return search_workspace(args, _emit)
+            return search_workspace(args, _emit, run_batch)
         args.repo = (args.repo or ["."])[0]
         return _search(args)
     if args.command == "graph":
@@ -208,22 +233,37 @@ def _dispatch(argv: list[str]) -> int:
 
 
 def _mcp(args: argparse.Namespace) -> int:
-    """Serve the repository over MCP on stdio until the client disconnects."""
-    engine = _engine(args.path, args.index_dir)  # a bad path fails before the protocol starts
+    """Serve the repository (or the workspace) over MCP on stdio until the client disconnects."""
+    roots = _roots(args)
+    if roots is None:
+        engine = _engine((args.path or args.repo or ["."])[0], args.index_dir)  # a bad path fails before the protocol
+    else:
+        from maguyva_tui.mcp.workspace import WorkspaceService
+
+        service = WorkspaceService.open([Path(r) for r in roots], _index_base(args.index_dir))
     try:  # the SDK is imported only here, so the rest of maguyva works without it
-        from maguyva_tui.mcp.server import serve
+        from maguyva_tui.mcp.server import serve, serve_workspace
     except ImportError as exc:
         raise UserError(f"the MCP server needs the mcp package, 2.x (pip install 'mcp>=2.0,<3'): {exc}") from None
-    serve(engine)
+    if roots is None:
+        serve(engine)
+    else:
+        serve_workspace(service)
     return 0
 
 
+def _index_base(index_dir: str | None) -> Path | None:
+    return Path(index_dir).expanduser() if index_dir else None
+
+
 def _run_app(argv: list[str]) -> int:
-    """Open the terminal UI: ``maguyva [PATH] [--theme NAME] [--index-dir DIR]``."""
+    """Open the terminal UI: ``maguyva [PATH ...] [--repo DIR] [--workspace FILE] [--theme NAME]
+    [--index-dir DIR]``; several repositories are searched as one."""
     parser = argparse.ArgumentParser(prog="maguyva", usage=EXPLORER_USAGE, description=EXPLORER_HELP,
                                      formatter_class=argparse.RawDescriptionHelpFormatter, add_help=False)
     parser.add_argument("-h", "--help", action="help", help=argparse.SUPPRESS)
-    parser.add_argument("path", nargs="?", default=".", help=argparse.SUPPRESS)
+    parser.add_argument("path", nargs="*", help=argparse.SUPPRESS)
+    _workspace_options(parser, shown=False)
     parser.add_argument("--theme", help=argparse.SUPPRESS)
     parser.add_argument("--no-watch", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index-dir", help=argparse.SUPPRESS)
@@ -231,8 +271,12 @@ def _run_app(argv: list[str]) -> int:
     from maguyva_tui.app import MaguyvaApp
     from maguyva_tui.app.settings import default_path
     from maguyva_tui.app.themes import load_user_themes
+    from maguyva_tui.app.workspace import ExplorerWorkspace
 
-    engine = _engine(args.path, args.index_dir)
+    roots = _roots(args)
+    engine: Engine | ExplorerWorkspace = (
+        _engine((args.path or args.repo or ["."])[0], args.index_dir) if roots is None
+        else ExplorerWorkspace([Path(r) for r in roots], _index_base(args.index_dir)))
     themes = load_user_themes()
     app = MaguyvaApp(engine, user_themes=themes, watch=not args.no_watch, settings_path=default_path())
     if args.theme:
@@ -423,13 +467,23 @@ def _lookup_status(result: SearchResult) -> int:
     return EXIT_USAGE if failed.kind == "symbol" else 0
 
 
+BatchAnswer = Callable[[str, dict[str, Any]], dict[str, Any]]
+"""Answers one batch question (its text, ``Engine.search``'s options) as the JSON of ``search --json``."""
+
+
 def _batch(args: argparse.Namespace) -> int:
     engine = _engine(args.repo, args.index_dir)
+    return run_batch(args, lambda text, options: engine.search(text, **options).to_json())
+
+
+def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:
+    """Answer each JSON line of ``--batch`` with one line of JSON, in order (over one repository
+    or a workspace: ``answer`` searches)."""
     stream = sys.stdin.buffer if args.batch == "-" else _open_batch(args.batch)
     for number, line in enumerate(stream, 1):  # bytes: each line is decoded alone, so one bad line stays one
         if not line.strip():
             continue
-        _emit(_batch_one(engine, args, line, number))
+        _emit(_batch_one(answer, args, line, number))
     return 0
 
 
@@ -451,7 +505,7 @@ def _open_batch(path: str) -> BinaryIO:
         raise UserError(f"{path}: {exc.strerror}") from None
 
 
-def _batch_one(engine: Engine, args: argparse.Namespace, line: bytes, number: int) -> dict[str, Any]:
+def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, number: int) -> dict[str, Any]:
     """Answer one batch line; a bad line gets an error object in its place (with its query when it
     has one), the rest go on."""
     item: Any = None
@@ -461,17 +515,15 @@ def _batch_one(engine: Engine, args: argparse.Namespace, line: bytes, number: in
             raise UserError('each line must be a JSON object with a "query" string')
         if not isinstance(item.get("regex", False), bool):
             raise UserError('"regex" must be true or false')
-        answer = engine.search(
-            item["query"],
-            limit=int(item.get("limit", args.limit)),
-            modality=item.get("modality", args.modality),
-            regex=bool(item.get("regex", args.regex)),
-            case=item.get("case", _case(args)),
-            intent=item.get("intent", args.intent),
-            preset=item.get("preset", args.preset),
-            depth=item.get("depth", args.depth),
-        )
-        return answer.to_json()
+        return answer(item["query"], {
+            "limit": int(item.get("limit", args.limit)),
+            "modality": item.get("modality", args.modality),
+            "regex": bool(item.get("regex", args.regex)),
+            "case": item.get("case", _case(args)),
+            "intent": item.get("intent", args.intent),
+            "preset": item.get("preset", args.preset),
+            "depth": item.get("depth", args.depth),
+        })
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         query = item.get("query") if isinstance(item, dict) and isinstance(item.get("query"), str) else None
         return {"query": query, "error": f"line {number}: {exc}", "results": []}

@@ -1,4 +1,5 @@
-"""``maguyva index A B C`` and ``maguyva search QUERY --repo A --repo B`` / ``--workspace FILE``.
+"""``maguyva index A B C`` and ``maguyva search QUERY --repo A --repo B`` / ``--workspace FILE``
+(``--batch FILE`` too: one Coordinator, one line of JSON per question).
 
 Several repositories, each with its own index (a shard), searched as one
 (:mod:`maguyva_tui.core.workspace`): results carry their repository (``repo`` in the JSON,
@@ -111,14 +112,20 @@ def roots_of(args: argparse.Namespace) -> list[Path]:
     return roots or [Path(".")]
 
 
-def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], None]) -> int:
-    """Answer one question over the repositories named; print it as ``search`` does for one."""
-    if args.explain and args.json:
-        raise QueryError("--explain does not go with --json: the JSON already carries every number the "
-                         "explanation prints")
-    if args.batch:
-        raise QueryError("--batch searches one repository; over several, run one search per question")
-    if args.query is None:
+BatchAnswer = Callable[[str, dict[str, Any]], dict[str, Any]]
+"""One batch question (its text and ``Engine.search``'s options) answered as ``search --json`` answers it."""
+
+
+def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], None],
+                     run_batch: Callable[[argparse.Namespace, BatchAnswer], int] | None = None) -> int:
+    """Answer one question over the repositories named, and print it as ``search`` does for one;
+    with ``--batch``, every question of the file, one line of JSON each (``run_batch`` reads them)."""
+    if args.explain and (args.json or args.batch):
+        raise QueryError(f"--explain does not go with {'--json' if args.json else '--batch'}: the JSON already "
+                         "carries every number the explanation prints")
+    if args.batch and run_batch is None:
+        raise QueryError("--batch is not available here")
+    if args.query is None and not args.batch:
         raise QueryError("search needs a QUERY")
     index_dir = Path(args.index_dir).expanduser() if args.index_dir else None
     cluster = connect(args.ray) if args.ray else None
@@ -132,6 +139,8 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
     try:
         for missing in coordinator.missing:
             print(f"maguyva: skipped {printable(missing.label)}: {printable(missing.reason)}", file=sys.stderr)
+        if args.batch and run_batch is not None:
+            return run_batch(args, lambda text, options: coordinator.search(_request(text, options)).to_json())
         request = SearchRequest(args.query, args.limit, args.modality, args.regex, _case(args), args.intent,
                                 args.preset, None, args.depth)
         answer = coordinator.search(request)
@@ -146,6 +155,12 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
     else:
         print_human(answer)
     return _lookup_status(answer)
+
+
+def _request(text: str, options: dict[str, Any]) -> SearchRequest:
+    """A batch line's question over the workspace, its options as ``Engine.search`` takes them."""
+    return SearchRequest(text, options["limit"], options["modality"], options["regex"], options["case"],
+                         options["intent"], options["preset"], None, options["depth"])
 
 
 def _lookup_status(answer: WorkspaceResult) -> int:

@@ -13,16 +13,16 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from maguyva_tui.app.editor import NoEditor, open_command
-from maguyva_tui.app.fuzzy import Target, targets
+from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.screens.help import HelpScreen, Section
 from maguyva_tui.app.screens.jump import JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
 from maguyva_tui.app.settings import Settings, save_settings
+from maguyva_tui.app.source import Source
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES
 
 WEIGHT_STEP = 0.1
@@ -32,12 +32,11 @@ WEIGHT_STEP = 0.1
 class ActionsMixin(App[None]):
     """Key and palette actions; mixed into the app, which supplies the state they change."""
 
-    engine: Engine
+    source: Source
     request: Request
     answer: Answer | None
     explaining: bool
     jumped: Target | None
-    _targets: tuple[object, list[Target]] | None
 
     settings: Settings
     settings_path: Path | None
@@ -223,7 +222,7 @@ class ActionsMixin(App[None]):
             self.notify("nothing to open: select a result first", severity="warning")
             return
         try:
-            command = open_command(self.engine.root / place[0], place[1])
+            command = open_command(self.source.on_disk(place[0]), place[1])
             with self.suspend():
                 subprocess.run(command, check=False)
         except NoEditor as exc:
@@ -237,17 +236,14 @@ class ActionsMixin(App[None]):
         if not getattr(self, "index_ready", False):
             self.notify("still indexing: go to works once the index is open", severity="warning")
             return
-        snapshot = self.engine.snapshot
-        if self._targets is None or self._targets[0] is not snapshot:
-            self._targets = (snapshot, targets(snapshot.files, snapshot.symbols))
-        self.push_screen(JumpScreen(self._targets[1]), self._jumped)
+        self.push_screen(JumpScreen(self.source.jump_targets()), self._jumped)
 
     def _jumped(self, target: Target | None) -> None:
         if target is None:
             return
         self.explaining = False
         try:
-            text = self.engine.snapshot.text(target.path)
+            text = self.source.read(target.path)
         except (KeyError, OSError) as exc:
             self.notify(f"cannot read {target.path}: {exc}", severity="error")
             return

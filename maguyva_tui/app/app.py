@@ -30,8 +30,9 @@ from maguyva_tui.app.messages import (
     IndexReady,
     SearchDone,
 )
-from maguyva_tui.app.session import Answer, Request, ask, moves
+from maguyva_tui.app.session import Answer, Request, moves
 from maguyva_tui.app.settings import Settings, load_settings
+from maguyva_tui.app.source import OneRepo, Source
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
 from maguyva_tui.app.widgets.banner import LookupBanner
 from maguyva_tui.app.widgets.explain import ExplainPanel
@@ -40,6 +41,7 @@ from maguyva_tui.app.widgets.query import QueryBar, QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, summary_text
+from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
 
@@ -55,7 +57,8 @@ PREVIEW_DELAY_S = 0.04
 
 
 class MaguyvaApp(ActionsMixin, BackgroundMixin):
-    """Search a repository as you type and see why every result ranked where it did."""
+    """Search a repository (or a workspace of several) as you type and see why every result
+    ranked where it did."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "maguyva"
@@ -133,7 +136,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def __init__(
         self,
-        engine: Engine,
+        engine: Engine | ExplorerWorkspace,
         theme: str | None = None,
         user_themes: Loaded | None = None,
         watch: bool = True,
@@ -142,7 +145,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         settings_path: Path | None = None,
     ) -> None:
         super().__init__()
-        self.engine = engine
+        self.workspace = engine if isinstance(engine, ExplorerWorkspace) else None
+        """The repositories searched as one, or ``None`` for one repository (``engine``)."""
+        if not isinstance(engine, ExplorerWorkspace):
+            self.engine = engine
+        self.source: Source = engine if isinstance(engine, ExplorerWorkspace) else OneRepo(engine)
+        """What the screens search and read, for one repository or several."""
         self.user_themes = user_themes or Loaded()
         for t in (*BUILTIN, *self.user_themes.themes):
             self.register_theme(t)
@@ -166,9 +174,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.seq = 0
         self._search_timer: Timer | None = None
         self._preview_timer: Timer | None = None
-        self._targets: tuple[object, list[Target]] | None = None
         self.jumped: Target | None = None
-        self._init_background()
+        self._init_background(None if isinstance(engine, ExplorerWorkspace) else engine)
 
     def _remembered_theme(self) -> str:
         """The theme chosen last time, when it still exists; else the default (said once)."""
@@ -229,8 +236,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
-        self.sub_title = self.engine.root.name
-        self.part(StatusLine).repo(self.engine.root.name)
+        self.sub_title = self.source.title
+        self.part(StatusLine).repo(self.source.status_name())
         self.part("#preview", Preview).clear_preview()
         report = self.user_themes.report()
         if report:
@@ -238,6 +245,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         for notice in self.settings_notices:
             self.notify(notice, title="Settings", severity="warning", timeout=12)
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+        for missing in self.workspace.missing.values() if self.workspace is not None else ():
+            self.notify(f"{missing.label} is not searched: {missing.reason}", title="Workspace", severity="warning",
+                        timeout=12)
         if self.request.text:
             self.part("#query", QueryInput).value = self.request.text
         self.part("#query", QueryInput).focus()
@@ -246,7 +256,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def on_unmount(self) -> None:
         """Stop the watcher and the embedding now: the vectors embedded so far are saved, a batch
         half done is dropped, and nothing is waited for (quitting stays instant)."""
-        self.live.close(wait=0)
+        self.close_background()
 
     # -- indexing -------------------------------------------------------------------------------
 
@@ -270,10 +280,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.notify(message.error, severity="error", timeout=10)
             return
         self.index_ready = True
-        for notice in self.engine.notices[-1:]:
+        for notice in self.source.notices()[-1:]:
             status.notice(notice)
+        status.repo(self.source.status_name())
         status.ready(self._index_text(message.summary))
-        status.tiers(self.live.status.tiers)
+        status.tiers(self.tiers())
         if message.summary is not None:
             self.rerun()
             if self.watch_disk and not self.watching:
@@ -282,7 +293,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.rerun()
 
     def _index_text(self, summary: Any) -> str:
-        return summary_text(summary, len(self.engine.snapshot.files))
+        return summary_text(summary, self.source.file_count())
 
     def on_embed_progress(self, message: EmbedProgress) -> None:
         self.part(StatusLine).embedding(message.done, message.total)
@@ -348,7 +359,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def search(self, request: Request) -> None:
         """Run one search off the UI thread; the answer is dropped if a newer request exists by then."""
         try:
-            self.post_message(SearchDone(request, ask(self.engine, request)))
+            self.post_message(SearchDone(request, self.source.ask(request)))
         except QueryError as exc:
             self.post_message(SearchDone(request, None, str(exc)))
         except Exception as exc:  # noqa: BLE001 - an engine failure is shown, and the next keystroke tries again

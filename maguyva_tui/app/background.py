@@ -1,5 +1,9 @@
 """The explorer's long work, off the UI thread: indexing, the semantic fill-in, watching the disk.
 
+Over a workspace, each repository has its own live index: the stored indexes are opened at once,
+then each repository is refreshed in turn (its phases named ``label: phase``), each embeds behind
+its index, and one watcher over every root refreshes the repository whose files changed.
+
 The lifecycle itself is the core's ``LiveIndex`` (open, refresh, embed behind); here thread
 workers call it and turn what it reports into messages (progress messages replace one another,
 so a flood of updates costs one repaint). Refreshes of the index never overlap: the live index
@@ -9,7 +13,9 @@ first, then the graph, then the semantic engine): each step is an ``EnginesJoine
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -22,7 +28,8 @@ from maguyva_tui.app.messages import (
     IndexProgress,
     IndexReady,
 )
-from maguyva_tui.app.watch import watch
+from maguyva_tui.app.watch import watch, watch_many
+from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.live import LiveEvents, LiveIndex
 
@@ -50,68 +57,143 @@ class _Throttle:
 class BackgroundMixin(App[None]):
     """Workers for the index, the embeddings and the watcher; mixed into the app."""
 
-    engine: Engine
     index_ready: bool
+    workspace: ExplorerWorkspace | None
 
-    def _init_background(self) -> None:
+    def _init_background(self, engine: Engine | None) -> None:
+        """Make the live index of one repository (``engine``), or of each of the workspace's."""
+        self.live: LiveIndex | None = None
+        """One repository's live index (``None`` for a workspace: each repository has its own)."""
+        embed = getattr(self, "embed_enabled", True)
+        if self.workspace is not None:
+            self.workspace.bind(self._events, embed=embed)
+            self.stop_watching = threading.Event()
+        else:
+            assert engine is not None, "one repository's explorer needs its engine"
+            self.live = LiveIndex(engine, embed=embed, events=self._events(None))
+            self.stop_watching = self.live.stopped
+            """Set when the app closes: the watcher and the embedding thread both stop."""
+        self.watching = False
+
+    def _events(self, label: str | None) -> LiveEvents:
+        """What a live index tells the app (``label``: which repository of a workspace)."""
         embed_throttle = _Throttle()
+
+        def counts(done: int, total: int) -> tuple[int, int]:
+            return self.workspace.embedding() if self.workspace is not None else (done, total)
 
         def embed_progress(done: int, total: int) -> None:
             if embed_throttle.due(done, total):
-                self.post_message(EmbedProgress(done, total))
+                self.post_message(EmbedProgress(*counts(done, total)))
 
         def embed_failure(exc: Exception) -> None:
-            self.call_from_thread(self.notify, f"semantic search unavailable: {exc}", severity="warning", timeout=8)
+            where = f"{label}: " if label else ""
+            self.call_from_thread(self.notify, f"{where}semantic search unavailable: {exc}", severity="warning",
+                                  timeout=8)
 
         def embedded(_report: EmbedReport) -> None:
-            self.post_message(EmbedProgress(1, 1))  # the results are searched again, by meaning too
+            self.post_message(EmbedProgress(*counts(1, 1)))  # the results are searched again, by meaning too
 
         def joined(engines: tuple[str, ...]) -> None:
             self.post_message(EnginesJoined(engines))
 
-        events = LiveEvents(
-            joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure
-        )
-        self.live = LiveIndex(self.engine, embed=getattr(self, "embed_enabled", True), events=events)
-        self.stop_watching = self.live.stopped
-        """Set when the app closes: the watcher and the embedding thread both stop."""
-        self.watching = False
+        return LiveEvents(joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure)
+
+    def tiers(self) -> tuple[tuple[str, float], ...]:
+        """Each semantic tier's coverage (over a workspace, the mean of its repositories')."""
+        if self.workspace is not None:
+            return self.workspace.tiers()
+        return self.live.status.tiers if self.live is not None else ()
+
+    def close_background(self) -> None:
+        """Stop the watcher and the embedding now: the vectors embedded so far are saved, a batch
+        half done is dropped, and nothing is waited for (quitting stays instant)."""
+        self.stop_watching.set()
+        if self.workspace is not None:
+            self.workspace.close(wait=0)
+        elif self.live is not None:
+            self.live.close(wait=0)
 
     @work(thread=True, exclusive=True, group="index", exit_on_error=False)
     def index_repo(self) -> None:
         """Open the stored index at once (results come quickly), bring it up to date, then embed behind it."""
-        if not self.index_ready and self.live.open():
+        if self.workspace is not None:
+            self._index_workspace(self.workspace)
+            return
+        live = self.live
+        assert live is not None
+        if not self.index_ready and live.open():
             self.post_message(IndexReady(None))
-        throttle = _Throttle()
-
-        def progress(phase: str, done: int, total: int) -> None:
-            if throttle.due(done, total):
-                self.post_message(IndexProgress(phase, done, total))
-
         try:
-            summary = self.live.refresh(progress)
+            summary = live.refresh(self._progress(""))
         except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
             self.post_message(IndexReady(None, error=f"indexing failed: {type(exc).__name__}: {exc}"))
             return
         self.post_message(IndexReady(summary))
-        self.live.embed_in_background()
+        live.embed_in_background()
+
+    def _progress(self, prefix: str) -> Callable[[str, int, int], None]:
+        """A progress callback posting ``IndexProgress`` (throttled), its phase after ``prefix``."""
+        throttle = _Throttle()
+
+        def progress(phase: str, done: int, total: int) -> None:
+            if throttle.due(done, total):
+                self.post_message(IndexProgress(prefix + phase, done, total))
+
+        return progress
+
+    def _index_workspace(self, workspace: ExplorerWorkspace) -> None:
+        """Open every stored index at once, then bring each repository up to date in turn (one
+        that fails is said and left out; the others answer), then embed behind them all."""
+        if not self.index_ready and workspace.open_stored():
+            self.post_message(IndexReady(None))
+        for label in workspace.labels:
+            try:
+                workspace.summaries[label] = workspace.live(label).refresh(self._progress(f"{label}: "))
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+                self.call_from_thread(self.notify, f"{label}: indexing failed: {type(exc).__name__}: {exc}",
+                                      severity="error", timeout=10)
+        if not workspace.searchable():
+            self.post_message(IndexReady(None, error=f"no repository could be indexed: {workspace.status_name()}"))
+            return
+        self.post_message(IndexReady(workspace.summary()))
+        for live in workspace.lives.values():
+            live.embed_in_background()
 
     @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
     def watch_repo(self) -> None:
         """Refresh the index when files change on disk, until the app closes."""
         self.watching = True
-
-        def changed(paths: list[str]) -> None:
-            try:
-                summary = self.live.refresh()
-            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
-                self.post_message(FilesChanged(len(paths), None, error=str(exc)))
-                return
-            self.post_message(FilesChanged(len(paths), summary))
-
         try:
-            watch(self.engine.root, self.stop_watching, changed, self.live.index_folder)
+            if self.workspace is not None:
+                self._watch_workspace(self.workspace)
+            elif self.live is not None:
+                live = self.live
+
+                def changed(paths: list[str]) -> None:
+                    try:
+                        summary = live.refresh()
+                    except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+                        self.post_message(FilesChanged(len(paths), None, error=str(exc)))
+                        return
+                    self.post_message(FilesChanged(len(paths), summary))
+
+                watch(live.root, self.stop_watching, changed, live.index_folder)
         except Exception as exc:  # noqa: BLE001 - no inotify, too many watches: searching still works
             self.call_from_thread(self.notify, f"not watching the disk: {exc}", severity="warning")
         finally:
             self.watching = False
+
+    def _watch_workspace(self, workspace: ExplorerWorkspace) -> None:
+        """Refresh a repository of the workspace when its files change, until the app closes."""
+
+        def changed(label: str, paths: list[str]) -> None:
+            try:
+                workspace.summaries[label] = workspace.live(label).refresh()
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
+                self.post_message(FilesChanged(len(paths), None, error=f"{label}: {exc}"))
+                return
+            self.post_message(FilesChanged(len(paths), workspace.summary()))
+
+        roots = {label: live.root for label, live in workspace.lives.items()}
+        watch_many(roots, self.stop_watching, changed, lambda label: workspace.live(label).index_folder)

@@ -25,12 +25,13 @@ class Target:
     """The kind and place of a symbol, empty for a file."""
 
 
-def targets(files: Iterable[str], symbols: Iterable[object]) -> list[Target]:
-    """Return every file and symbol of a snapshot as jump targets (files first)."""
-    out = [Target(path, path, 1, 1) for path in sorted(files)]
+def targets(files: Iterable[str], symbols: Iterable[object], prefix: str = "") -> list[Target]:
+    """Return every file and symbol of a snapshot as jump targets (files first), each path written
+    after ``prefix`` (a workspace's ``repo/``)."""
+    out = [Target(prefix + path, prefix + path, 1, 1) for path in sorted(files)]
     for s in symbols:
         qualname = getattr(s, "qualname", "") or getattr(s, "name", "")
-        path, start = getattr(s, "path", ""), int(getattr(s, "start_line", 1))
+        path, start = prefix + getattr(s, "path", ""), int(getattr(s, "start_line", 1))
         detail = f"{getattr(s, 'kind', '')}  {path}:{start}"
         out.append(Target(qualname, path, start, int(getattr(s, "end_line", start)), detail))
     return out

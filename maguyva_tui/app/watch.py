@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 IGNORED_PARTS = frozenset(
@@ -52,3 +52,20 @@ def watch(
         paths = relevant(changes, root, index_dir)
         if paths:
             on_change(paths)
+
+
+def watch_many(
+    roots: Mapping[str, Path],
+    stop: threading.Event,
+    on_change: Callable[[str, list[str]], None],
+    index_dir: Callable[[str], Path | None] = lambda _label: None,
+) -> None:
+    """Watch several repositories at once (one watcher); call ``on_change(label, paths)`` for each
+    repository with relevant changed paths in a batch, until ``stop`` is set."""
+    from watchfiles import watch as watch_files
+
+    for changes in watch_files(*roots.values(), stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False):
+        for label, root in roots.items():
+            paths = relevant(changes, root, index_dir(label))
+            if paths:
+                on_change(label, paths)

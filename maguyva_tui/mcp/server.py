@@ -1,4 +1,4 @@
-"""The stdio MCP server: four read-only tools over one repository's engine.
+"""The stdio MCP server: four read-only tools over one repository's engine, or a workspace's.
 
 The only module that imports the ``mcp`` SDK (2.x: ``MCPServer``, ``ToolError``). stdout carries
 protocol messages alone: the SDK points fd 1 at stderr while serving, and this module logs to
@@ -36,6 +36,7 @@ from maguyva_tui.mcp.answers import (
 )
 from maguyva_tui.mcp.intake import repair_stdin
 from maguyva_tui.mcp.service import RepoService, Unavailable
+from maguyva_tui.mcp.workspace import WorkspaceService
 
 log = logging.getLogger("maguyva_tui.mcp")
 
@@ -62,17 +63,42 @@ know exact names; `find_definition` when you know a name and want where it is de
 for who uses it; `impact` for what a change to it could break. The index refreshes itself before a call
 when files changed, so results follow your edits."""
 
+WORKSPACE_INSTRUCTIONS = """Code search over a workspace of several repositories, each with its own index, searched
+as one by maguyva's engine: semantic, text, structural (AST) and dependency-graph retrieval, blended by the
+question's intent. Every result names its repository in `repo`; its path is relative to that repository's
+root; lines are 1-based and inclusive ("12-21"). Each answer lists the repositories searched (`repos`) and
+those that could not be (`missing`, with why). Use `search` for anything in plain words or when you do not
+know exact names; `find_definition` when you know a name; `find_references` for who uses it; `impact` for
+what a change to it could break (references and impact follow each repository's own graph). The indexes
+refresh themselves before a call when files changed."""
+
+WORKSPACE_NOTE = """
+
+Over this workspace of several repositories, every result (definition, reference, dependent) also
+carries repo: the repository it is in; its path is relative to that repository's root. The answer
+lists repos (searched) and missing (repositories not searched, with the reason)."""
+"""Added to each tool's description when the server serves a workspace."""
+
 ToolFn = Callable[..., CallToolResult]
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
 
-def build_server(service: RepoService) -> MCPServer[Any]:
-    """Create the server and register its tools around one repository service."""
+def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
+    """Create the server and register its tools around one repository service, or a workspace's."""
+    workspace = service if isinstance(service, WorkspaceService) else None
     server: MCPServer[Any] = MCPServer(
-        "maguyva", version=__version__, instructions=INSTRUCTIONS, lifespan=_lifespan(service), log_level="WARNING",
+        "maguyva", version=__version__, instructions=WORKSPACE_INSTRUCTIONS if workspace else INSTRUCTIONS,
+        lifespan=_lifespan(service), log_level="WARNING",
     )
+    note = WORKSPACE_NOTE if workspace else ""
 
-    @_tool(server)
+    def ask(one: Callable[[Engine], dict[str, Any]], many: Callable[[WorkspaceService], dict[str, Any]]) -> CallToolResult:
+        if workspace is not None:
+            return _answered(lambda: many(workspace))
+        assert isinstance(service, RepoService)
+        return _call(service, one)
+
+    @_tool(server, note)
     def search(
         query: Annotated[str, Field(description='A question in plain words ("how are retries handled"), an '
                                     'identifier, a "quoted string" for an exact match, or a pattern with regex.')],
@@ -101,10 +127,10 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         and the transformer tier each cover) appear while the transformer still embeds in the background.
         """
         case = "insensitive" if ignore_case else "sensitive"
-        return _call(service, lambda engine: search_answer(
-            engine, query, limit=limit, regex=regex, case=case, intent=intent, preset=preset))
+        options = {"limit": limit, "regex": regex, "case": case, "intent": intent, "preset": preset}
+        return ask(lambda engine: search_answer(engine, query, **options), lambda ws: ws.search(query, **options))
 
-    @_tool(server)
+    @_tool(server, note)
     def find_definition(
         name: Name,
         kind: Annotated[SymbolKind | None, Field(description="Only definitions of this kind.")] = None,
@@ -121,9 +147,10 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         ConfigLoader.load), kind, language, signature (its first line) and, with with_source, source.
         An unknown name is an error that lists the closest names; use search for a description instead.
         """
-        return _call(service, lambda engine: definition_answer(engine, name, kind, with_source, limit))
+        return ask(lambda engine: definition_answer(engine, name, kind, with_source, limit),
+                   lambda ws: ws.definitions(name, kind, with_source, limit))
 
-    @_tool(server)
+    @_tool(server, note)
     def find_references(
         name: Name,
         kind: Annotated[ReferenceKind | None, Field(
@@ -143,9 +170,10 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         enclosing function or method; null at module level), text (the source line) and, when the name
         has several definitions, target (the definition used).
         """
-        return _call(service, lambda engine: references_answer(engine, name, kind, limit))
+        return ask(lambda engine: references_answer(engine, name, kind, limit),
+                   lambda ws: ws.references(name, kind, limit))
 
-    @_tool(server)
+    @_tool(server, note)
     def impact(
         name: Name,
         depth: Annotated[int, Field(ge=1, le=MAX_IMPACT_DEPTH, description="How many dependency hops to follow.")] = 3,
@@ -161,16 +189,18 @@ def build_server(service: RepoService) -> MCPServer[Any]:
         file depends, e.g. by importing), kind, depth (1 = direct), via (the node it depends through,
         as path::symbol) and edge (call, import, inherit or ref).
         """
-        return _call(service, lambda engine: impact_answer(engine, name, depth, limit))
+        return ask(lambda engine: impact_answer(engine, name, depth, limit), lambda ws: ws.impact(name, depth, limit))
 
     return server
 
 
-def _tool(server: MCPServer[Any]) -> Callable[[ToolFn], ToolFn]:
-    """Register a read-only tool whose description is its docstring, dedented (indentation costs tokens)."""
+def _tool(server: MCPServer[Any], note: str = "") -> Callable[[ToolFn], ToolFn]:
+    """Register a read-only tool whose description is its docstring, dedented (indentation costs
+    tokens), and ``note`` (what a workspace adds)."""
 
     def register(fn: ToolFn) -> ToolFn:
-        server.add_tool(fn, description=inspect.cleandoc(fn.__doc__ or ""), annotations=READ_ONLY)
+        description = inspect.cleandoc(fn.__doc__ or "") + ("\n\n" + inspect.cleandoc(note) if note else "")
+        server.add_tool(fn, description=description, annotations=READ_ONLY)
         return fn
 
     return register
@@ -178,9 +208,18 @@ def _tool(server: MCPServer[Any]) -> Callable[[ToolFn], ToolFn]:
 
 def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> CallToolResult:
     """Answer with the engine, turning every failure into a tool error with a message."""
-    try:
+
+    def asked() -> dict[str, Any]:
         with service.engine_for_question() as engine:
-            data = answer(engine)
+            return answer(engine)
+
+    return _answered(asked)
+
+
+def _answered(answer: Callable[[], dict[str, Any]]) -> CallToolResult:
+    """Answer, turning every failure into a tool error with a message."""
+    try:
+        data = answer()
     except (Unavailable, AnswerError, QueryError, MissingPackage) as exc:
         raise ToolError(str(exc)) from None
     except Exception as exc:  # a bug must not take the server down: say what happened, keep serving
@@ -190,7 +229,7 @@ def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> C
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
-def _lifespan(service: RepoService) -> Callable[[MCPServer[Any]], Any]:
+def _lifespan(service: RepoService | WorkspaceService) -> Callable[[MCPServer[Any]], Any]:
     """Start indexing when the server starts serving, stop the background work when it ends."""
 
     @asynccontextmanager
@@ -224,6 +263,20 @@ def serve(engine: Engine) -> None:
     repair_stdin()  # every request the client sends reaches the SDK in a form it answers
     try:
         build_server(RepoService(engine)).run("stdio")
+    except* CLIENT_GONE:
+        _drop_stdout()
+
+
+def serve_workspace(service: WorkspaceService) -> None:
+    """Serve a workspace of several repositories over stdio until the client closes the connection."""
+    _log_to_stderr()
+    log.info("serving a workspace of %d repositories: %s (indexes refresh in the background)", len(service.labels),
+             ", ".join(service.labels))
+    for missing in service.missing.values():
+        log.warning("%s is not served: %s", missing.label, missing.reason)
+    repair_stdin()
+    try:
+        build_server(service).run("stdio")
     except* CLIENT_GONE:
         _drop_stdout()
 

@@ -1,0 +1,271 @@
+"""The MCP server over several repositories: each its own live index, answered as one.
+
+``maguyva mcp --repo A --repo B`` (or ``--workspace FILE``) serves a :class:`WorkspaceService`:
+one :class:`~maguyva_tui.mcp.service.RepoService` per repository (opened, refreshed before a
+question when its disk moved, embedded behind, as for one repository), and the core's workspace
+:class:`~maguyva_tui.core.workspace.Coordinator` over those with an index. Every answer names each
+result's ``repo`` (paths are relative to it), lists the repositories it searched and those it
+could not (``missing``, with why: still indexing, unreadable, failed).
+
+``search`` is the workspace search of the core: one classification, each engine's lists merged
+over the repositories, the fusion of one repository. ``find_definition``, ``find_references`` and
+``impact`` ask each repository's own graph and merge the lists (definitions and dependents by their
+place in each repository's list, references calls first then by place): a use from another
+repository is not resolved, and the answer says so.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from maguyva_tui.core.answers import GraphAnswer, ImpactEntry
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import QueryError
+
+# core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
+# added there, then this ignore goes).
+from maguyva_tui.core.workspace import (  # type: ignore[attr-defined]
+    Coordinator,
+    Missing,
+    SearchRequest,
+    Shard,
+    distinct_roots,
+    labels_for,
+)
+from maguyva_tui.mcp.answers import (
+    AnswerError,
+    _definition,
+    _listing,
+    _reference,
+    _suggest,
+    _symbol_name,
+    _where,
+    compact,
+    echo,
+    lines,
+)
+from maguyva_tui.mcp.service import READY_WAIT_S, RepoService, Unavailable
+
+CROSS_REPO_NOTE = ("each repository's graph is its own: a use from another repository of the workspace is "
+                   "not resolved; search the quoted name for textual mentions there")
+T = TypeVar("T")
+
+
+class WorkspaceService:
+    """Several repositories' live indexes, answering the tools' questions as one workspace."""
+
+    def __init__(self, services: dict[str, RepoService], missing: Sequence[Missing] = (),
+                 ready_wait_s: float = READY_WAIT_S, clock: Callable[[], float] = time.monotonic) -> None:
+        self.services = dict(sorted(services.items()))
+        self.missing = {m.label: m for m in missing}
+        """Repositories that could not be opened at all, by label."""
+        self.ready_wait_s = ready_wait_s
+        self._clock = clock
+        self._shards = {label: Shard(label, s.engine) for label, s in self.services.items()}
+        self._lock = threading.Lock()
+        self._coordinator: tuple[object, Coordinator] | None = None
+
+    @classmethod
+    def open(cls, roots: Sequence[Path], index_base: Path | None = None, *, provider: object = None,
+             embed: bool = True, ready_wait_s: float = READY_WAIT_S) -> WorkspaceService:
+        """Open a service per folder (each once, named as ``search --repo`` names them); a folder
+        that is missing or cannot be read is named missing. ``QueryError`` when none opens."""
+        folders = distinct_roots(list(roots))
+        if not folders:
+            raise QueryError("a workspace needs at least one repository")
+        labels = labels_for(folders)
+        services: dict[str, RepoService] = {}
+        missing: list[Missing] = []
+        for root in folders:
+            try:
+                engine = Engine(root, index_base, provider=provider)
+            except (OSError, ValueError) as exc:
+                missing.append(Missing(labels[root], str(root), str(exc) or type(exc).__name__))
+                continue
+            provider = provider if provider is not None else engine.provider  # one model for all
+            services[labels[root]] = RepoService(engine, embed=embed)
+        if not services:
+            raise QueryError("no repository of the workspace can be opened: " + "; ".join(m.reason for m in missing))
+        return cls(services, missing, ready_wait_s)
+
+    @property
+    def labels(self) -> list[str]:
+        """Every repository's name, those that could not be opened too."""
+        return sorted([*self.services, *self.missing])
+
+    def start(self) -> None:
+        """Open, refresh and embed every repository in the background."""
+        for service in self.services.values():
+            service.start()
+
+    def close(self) -> None:
+        """Stop every repository's background work."""
+        with self._lock:
+            if self._coordinator is not None:
+                self._coordinator[1].close(shards=False)
+                self._coordinator = None
+        for service in self.services.values():
+            service.close()
+
+    # -- a question ------------------------------------------------------------------------------
+
+    def ready(self) -> tuple[dict[str, Engine], list[Missing]]:
+        """The repositories that answer now, each as fresh as its disk, and those that do not and
+        why. As on one repository, a question waits up to ``ready_wait_s`` for first indexes (all
+        of them, one deadline); then those with an index answer, the others are named missing.
+        ``Unavailable`` when none has one."""
+        deadline = self._clock() + self.ready_wait_s
+        for service in self.services.values():
+            service.wait_ready(max(deadline - self._clock(), 0.0))
+        engines: dict[str, Engine] = {}
+        absent = list(self.missing.values())
+        for label, service in self.services.items():
+            if service.status.has_index:
+                service.refresh_if_stale()
+            if service.status.has_index:
+                engines[label] = service.engine
+            else:
+                why = service.status.failure or service._still_indexing()
+                absent.append(Missing(label, str(service.root), why))
+        absent.sort(key=lambda m: m.label)
+        if not engines:
+            raise Unavailable("no repository of the workspace can be searched yet: "
+                              + "; ".join(f"{m.label}: {m.reason}" for m in absent))
+        return engines, absent
+
+    def coordinator(self, engines: dict[str, Engine], absent: Sequence[Missing]) -> Coordinator:
+        """The coordinator over the repositories that answer now (made again when they change)."""
+        key = (tuple(engines), tuple((m.label, m.reason) for m in absent))
+        with self._lock:
+            if self._coordinator is None or self._coordinator[0] != key:
+                if self._coordinator is not None:
+                    self._coordinator[1].close(shards=False)
+                self._coordinator = (key, Coordinator([self._shards[label] for label in engines], absent))
+            return self._coordinator[1]
+
+    # -- the tools' answers ---------------------------------------------------------------------
+
+    def search(self, query: str, **options: Any) -> dict[str, Any]:
+        """Search every repository as one (``options`` as ``Engine.search`` takes them); each result
+        with its ``repo``."""
+        engines, absent = self.ready()
+        request = SearchRequest(query, options.get("limit", 20), None, options.get("regex", False),
+                                options.get("case", "sensitive"), options.get("intent"),
+                                options.get("preset", "default"))
+        found = self.coordinator(engines, absent).search(request)
+        places = {f"{repo}/{r.path}": (repo, r.path) for r, repo in zip(found.result.results, found.repos)}
+
+        def read(path: str, start: int, end: int) -> list[str]:
+            repo, local = places[path]
+            return engines[repo].source_lines(local, start, end)
+
+        out = compact(found.display(), read)
+        out["results"] = [{"repo": repo, **hit, "path": hit["path"][len(repo) + 1:]}
+                          for hit, repo in zip(out["results"], found.repos)]
+        return {**out, **self._workspace(engines, absent)}
+
+    def definitions(self, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:
+        """Every definition of a name in every repository, best first in each, merged by place."""
+        name = _symbol_name(name)
+        engines, absent = self.ready()
+        answers = {label: e.definitions(name, (kind,) if kind else ()) for label, e in engines.items()}
+        known = self._known(name, answers, absent, f"{kind} named" if kind else "definition of")
+        items = _by_place({label: [{"repo": label, **_definition(a, d, with_source)} for d in a.entries[:limit]]
+                           for label, a in known.items()})[:limit]
+        return {"symbol": echo(name), **_listing("definitions", items, sum(a.total for a in known.values())),
+                **self._workspace(engines, absent)}
+
+    def references(self, name: str, kind: str | None, limit: int) -> dict[str, Any]:
+        """Every resolved use of a name's definitions, in each repository that defines it."""
+        name = _symbol_name(name)
+        engines, absent = self.ready()
+        answers = self._each(engines, absent, lambda e: e.references(name, (kind,) if kind else (), limit))
+        known = self._known(name, answers, absent, "symbol named")
+        several = sum(len(a.definitions) for a in known.values()) > 1
+        items = [{"repo": label, **_reference(a, s, several)} for label, a in known.items() for s in a.entries]
+        items.sort(key=lambda r: (r["kind"] != "call", r["repo"], r["path"], r["line"]))
+        total = sum(a.total for a in known.values())
+        out = {"symbol": echo(name), "definitions": _definitions(known), "counts": _summed(known, "counts"),
+               **_listing("references", items[:limit], total)}
+        out["note"] = CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, "
+                                                     f"reflection) are not tracked, and {CROSS_REPO_NOTE}")
+        return {**out, **self._workspace(engines, absent)}
+
+    def impact(self, name: str, depth: int, limit: int) -> dict[str, Any]:
+        """Everything that depends on a name within ``depth`` edges, in each repository that
+        defines it: nearest first, then by place in each repository's list (most central first)."""
+        name = _symbol_name(name)
+        engines, absent = self.ready()
+        answers = self._each(engines, absent, lambda e: e.impact(name, depth, limit))
+        known = self._known(name, answers, absent, "symbol named")
+        each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
+        items = sorted(_by_place(each), key=lambda d: int(d["depth"]))[:limit]  # stable: place kept within a depth
+        by_depth = _summed(known, "by_depth")
+        return {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
+                "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
+                **_listing("dependents", items, sum(a.total for a in known.values())), "note": CROSS_REPO_NOTE,
+                **self._workspace(engines, absent)}
+
+    @staticmethod
+    def _each(engines: dict[str, Engine], absent: list[Missing],
+              ask: Callable[[Engine], GraphAnswer[T]]) -> dict[str, GraphAnswer[T]]:
+        """Ask each repository's graph; one whose graph a first build has not made yet is added to
+        ``absent`` (``QueryError`` when that leaves none)."""
+        answers: dict[str, GraphAnswer[T]] = {}
+        for label, engine in engines.items():
+            try:
+                answers[label] = ask(engine)
+            except QueryError as exc:
+                absent.append(Missing(label, str(engine.root), str(exc)))
+        absent.sort(key=lambda m: m.label)
+        if not answers:
+            raise QueryError("; ".join(f"{m.label}: {m.reason}" for m in absent))
+        return answers
+
+    def _known(self, name: str, answers: dict[str, GraphAnswer[T]], absent: Sequence[Missing],
+               what: str) -> dict[str, GraphAnswer[T]]:
+        """The repositories where a name is defined; ``AnswerError`` naming close names when none."""
+        known = {label: a for label, a in answers.items() if a.known}
+        if known:
+            return known
+        close = dict.fromkeys(s for a in answers.values() for s in a.suggestions)
+        hint = _suggest(GraphAnswer(name, (), (), 0, suggestions=tuple(close)))
+        unsearched = f" ({', '.join(m.label for m in absent)} not searched)" if absent else ""
+        raise AnswerError(f"no {what} {echo(name)!r} in any repository of the workspace: "
+                          f"{', '.join(answers)}{unsearched}.{hint}")
+
+    def _workspace(self, engines: dict[str, Engine], absent: Sequence[Missing]) -> dict[str, Any]:
+        """What every answer says of the workspace: the repositories searched, and those not."""
+        left_out = {m.label for m in absent}
+        out: dict[str, Any] = {"repos": [label for label in engines if label not in left_out]}
+        if absent:
+            out["missing"] = [m.to_json() for m in absent]
+        return out
+
+
+def _by_place(lists: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Merge per-repository lists, each best first: every list's first, then every list's second..."""
+    longest = max((len(items) for items in lists.values()), default=0)
+    return [items[i] for i in range(longest) for items in lists.values() if i < len(items)]
+
+
+def _definitions(known: dict[str, GraphAnswer[Any]]) -> list[dict[str, Any]]:
+    return [{"repo": label, **_where(d)} for label, a in known.items() for d in a.definitions]
+
+
+def _summed(known: dict[str, GraphAnswer[Any]], field: str) -> dict[Any, int]:
+    """Per key, the sum over the repositories of a count pairs field (``counts``, ``by_depth``)."""
+    out: dict[Any, int] = {}
+    for answer in known.values():
+        for key, n in getattr(answer, field):
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+def _dependent(label: str, d: ImpactEntry) -> dict[str, Any]:
+    return {"repo": label, "path": d.path, "lines": lines(d.start_line, d.end_line), "symbol": d.symbol,
+            "kind": d.kind, "depth": d.depth, "via": d.via, "edge": d.edge}

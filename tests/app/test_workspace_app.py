@@ -1,0 +1,147 @@
+"""The explorer over a workspace (issue 21.1): two small repositories made here, and a third that
+does not exist. A question is answered from both, each row shows ``repo/path``, the preview, go-to,
+the explanation and the editor read the right repository's file, and the missing one is named."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.app import MaguyvaApp
+from maguyva_tui.app.screens.jump import JumpScreen
+from maguyva_tui.app.widgets.explain import ExplainPanel
+from maguyva_tui.app.widgets.preview import Preview
+from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.app.workspace import ExplorerWorkspace
+from maguyva_tui.core.types import QueryError
+from tests.app.conftest import SIZE, ask, settle, wait_for
+from tests.fakes import FakeProvider
+
+pytestmark = pytest.mark.anyio
+
+ALPHA_LOADER = '''"""Settings for the alpha service."""
+
+
+def load_settings(path):
+    """Read the alpha settings file."""
+    with open(path) as handle:
+        return handle.read().split("alpha_only_marker")
+'''
+
+BETA_SETTINGS = '''"""Settings for the beta worker."""
+
+
+class Settings:
+    """The beta worker's settings."""
+
+    beta_only_marker = True
+
+
+def load_settings(path):
+    """Read the beta settings."""
+    return Settings()
+'''
+
+
+class FirstWord(FakeProvider):
+    """Vectors seeded by a text's first word: deterministic, no model to load."""
+
+    id = "test:workspace-app:64"
+
+    def seed(self, text: str) -> int:
+        return sum(map(ord, (text.split() or [""])[0]))
+
+
+def repos(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """Two repositories, each defining ``load_settings``, and a folder that is not there."""
+    alpha, beta = tmp_path / "alpha", tmp_path / "beta"
+    (alpha / "svc").mkdir(parents=True)
+    (alpha / "svc" / "loader.py").write_text(ALPHA_LOADER)
+    beta.mkdir()
+    (beta / "settings.py").write_text(BETA_SETTINGS)
+    return alpha, beta, tmp_path / "gone"
+
+
+def workspace_app(tmp_path: Path, **kwargs: object) -> MaguyvaApp:
+    alpha, beta, gone = repos(tmp_path)
+    workspace = ExplorerWorkspace([alpha, beta, gone], tmp_path / "index", provider=FirstWord(), static=False)
+    kwargs.setdefault("watch", False)
+    kwargs.setdefault("embed", False)
+    return MaguyvaApp(workspace, **kwargs)  # type: ignore[arg-type]
+
+
+async def test_a_question_is_answered_from_both_repositories(tmp_path: Path) -> None:
+    app = workspace_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "load_settings")
+        paths = [row.path for row in app.answer.rows]
+        assert "alpha/svc/loader.py" in paths and "beta/settings.py" in paths
+        table = app.query_one(ResultsTable)
+        shown = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]  # the path:line column
+        assert any(cell.startswith("alpha/svc/loader.py:") for cell in shown)
+        assert any(cell.startswith("beta/settings.py:") for cell in shown)
+
+
+async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path) -> None:
+    app = workspace_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "load_settings")
+        rows = app.answer.rows
+        for want, marker in (("alpha/svc/loader.py", "alpha_only_marker"), ("beta/settings.py", "beta_only_marker")):
+            index = next(i for i, r in enumerate(rows) if r.path == want)
+            app.query_one(ResultsTable).move_cursor(row=index)
+            preview = app.query_one(Preview)
+            await wait_for(pilot, lambda want=want: preview.shown is not None and preview.shown[0] == want)
+            code = str(preview.query_one("#code").render())
+            assert marker in code, (want, code[:200])
+            assert str(preview.border_title).startswith(f"{want}:")
+
+
+async def test_the_missing_repository_is_named(tmp_path: Path) -> None:
+    app = workspace_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "load_settings")
+        status = str(app.query_one("#repo").render())
+        assert "alpha" in status and "beta" in status and "gone missing" in status
+        assert any(n.startswith("gone: not searched") and "no such directory" in n for n in app.answer.notices)
+        assert "gone: not searched" in str(app.query_one("#notice").render())
+        warned = [n.message for n in app._notifications]
+        assert any("gone is not searched" in m for m in warned)
+
+
+async def test_explain_go_to_and_the_editor_use_the_right_repository(tmp_path: Path, monkeypatch) -> None:
+    from maguyva_tui.app import actions
+
+    calls: list[list[str]] = []
+    monkeypatch.setenv("EDITOR", "myeditor")
+    monkeypatch.setattr(actions.subprocess, "run", lambda cmd, check: calls.append(cmd))
+    app = workspace_app(tmp_path)
+    monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "load_settings")
+        index = next(i for i, r in enumerate(app.answer.rows) if r.path == "beta/settings.py")
+        await pilot.press("escape")
+        app.query_one(ResultsTable).move_cursor(row=index)
+        await pilot.press("e")
+        await settle(pilot)
+        panel = app.query_one(ExplainPanel)
+        await wait_for(pilot, lambda: "beta/settings.py" in panel.plain)
+        assert "weighted RRF" in panel.plain and "✓ terms add up" in panel.plain
+        await pilot.press("e", "o")
+        row = app.answer.rows[index]
+        assert calls == [["myeditor", f"+{row.start_line}", str((tmp_path / "beta" / "settings.py").resolve())]]
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, JumpScreen))
+        labels = {t.label for t in app.screen.candidates}
+        assert {"alpha/svc/loader.py", "beta/settings.py"} <= labels
+        await pilot.press(*"loader", "enter")
+        await wait_for(pilot, lambda: app.jumped is not None)
+        assert app.jumped.path == "alpha/svc/loader.py"
+        assert "alpha_only_marker" in str(app.query_one(Preview).query_one("#code").render())
+
+
+def test_a_workspace_with_no_repository_that_opens_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(QueryError, match="no repository of the workspace can be opened"):
+        ExplorerWorkspace([tmp_path / "nope", tmp_path / "neither"], tmp_path / "index", provider=FirstWord())
