@@ -1,16 +1,24 @@
-"""Workspace search against its slowest repository alone (issue 21's first target).
+"""Workspace search against its slowest repository alone, and through Ray (issue 21's targets).
 
-    python -m bench.workspace_speed [--rounds 5]
+    python -m bench.workspace_speed [--rounds 5] [--ray]
 
 Eight repositories from the pinned sdists: click, flask, requests and five sympy packages (core,
 printing, solvers, matrices, functions), ~13 MB of source, each indexed into its own index under
 ``bench/.cache/workspace-index`` (text, structural, graph; the semantic engine runs without
 vectors: this measures the fan-out and merge, not embedding). For each question, warm, in this
 process, interleaved round by round: every repository alone through its Engine, and the
-workspace of all eight through the coordinator. Prints per question the median of each, the
-workspace's ratio to the slowest repository alone, and the median ratio over the questions (the
-target: at most 1.5), then the same for the cost of merging (the workspace against the sum of the
-repositories alone: what one core would pay for them in turn).
+workspace of all eight through the coordinator (and, with ``--ray``, the same workspace through
+a one-node Ray cluster started here, one actor per repository).
+
+Prints per question the median of each and the workspace's ratio to the slowest repository
+alone; then over every question and round: the p50 of the workspace, the p50 of the slowest
+repository alone (per round, the slowest of the eight), their ratio (target: at most 1.5) and
+the median per-question ratio; with ``--ray``, the p50 through Ray and its overhead over the
+in-process workspace measured in the same run (target: at most 10 ms), and the round trips to
+the actors each question cost.
+
+:func:`measure_queries` is the reusable part: the median time of each question on any
+``search(question)`` callables, interleaved round by round in one run.
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +51,7 @@ QUESTIONS = (
     "print an expression as latex",
     "solve a system of linear equations",
 )
+INDEX_BASE = CACHE / "workspace-index"
 
 
 class NoVectors:
@@ -63,45 +74,149 @@ def roots() -> list[Path]:
     return [corpus("click"), corpus("flask"), corpus("requests"), *(sympy / p for p in SYMPY_PACKAGES)]
 
 
-def ms(call: Any, *args: Any) -> float:
+def ms(call: Callable[..., Any], *args: Any) -> float:
+    """Milliseconds one call takes."""
     started = time.perf_counter()
     call(*args)
     return (time.perf_counter() - started) * 1000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    base = CACHE / "workspace-index"
-    folders = roots()
-    labels = labels_for(folders)
+@dataclass(frozen=True, slots=True)
+class Timings:
+    """Per question, each contender's time of every counted round, in milliseconds."""
+
+    questions: tuple[str, ...]
+    rounds: dict[str, dict[str, list[float]]]
+    """``rounds[contender][question]``: one time per counted round, in order."""
+
+    def median(self, contender: str, question: str) -> float:
+        """A contender's median time on one question."""
+        return statistics.median(self.rounds[contender][question])
+
+    def p50(self, contender: str) -> float:
+        """A contender's median over every question and round."""
+        return statistics.median(t for q in self.questions for t in self.rounds[contender][q])
+
+    def slowest(self, contenders: Sequence[str]) -> list[float]:
+        """Per question and round, the slowest of ``contenders`` (the repositories alone)."""
+        return [max(self.rounds[c][q][i] for c in contenders)
+                for q in self.questions for i in range(len(self.rounds[contenders[0]][q]))]
+
+
+def measure_queries(contenders: Mapping[str, Callable[[str], Any]], questions: Sequence[str], rounds: int,
+                    warm: int = 1) -> Timings:
+    """Time every contender on every question, interleaved round by round (each question's rounds
+    one after another, every contender in turn within a round, so load drifts hit all alike);
+    the first ``warm`` rounds are not counted."""
+    out: dict[str, dict[str, list[float]]] = {name: {q: [] for q in questions} for name in contenders}
+    for question in questions:
+        for at in range(warm + rounds):
+            for name, call in contenders.items():
+                took = ms(call, question)
+                if at >= warm:
+                    out[name][question].append(took)
+    return Timings(tuple(questions), out)
+
+
+def engines_alone(folders: Sequence[Path], base: Path = INDEX_BASE) -> dict[str, Engine]:
+    """Each repository's engine, its index built or brought up to date (said on stdout)."""
+    labels = labels_for(list(folders))
     engines = {labels[f]: Engine(f, base, provider=NoVectors(), static=False) for f in folders}
     for label, engine in engines.items():
         took = ms(engine.refresh, None, False)
-        print(f"index {label:<10} {len(engine.snapshot.files):>5} files  {took / 1000:6.1f} s")
+        print(f"index {label:<16} {len(engine.snapshot.files):>5} files  {took / 1000:6.1f} s")
+    return engines
+
+
+def _search(coordinator: Coordinator) -> Callable[[str], Any]:
+    return lambda text: coordinator.search(SearchRequest(text))
+
+
+def _open_ray(folders: Sequence[Path]) -> tuple[Any, Coordinator]:
+    from maguyva_tui.core.workspace.cluster import LOCAL, connect, open_cluster_workspace
+
+    started = time.perf_counter()
+    cluster = connect(LOCAL)
+    coordinator = open_cluster_workspace(cluster, folders, INDEX_BASE, provider=NoVectors(), static=False)
+    print(f"ray: one-node cluster and {len(folders)} shard actors ready in {time.perf_counter() - started:.1f} s")
+    return cluster, coordinator
+
+
+def _same_lists(here: Coordinator, there: Coordinator, questions: Sequence[str]) -> int:
+    """How many questions give a different list in-process and through Ray (0 expected)."""
+    def key(c: Coordinator, q: str) -> list[tuple[str, str, int, float]]:
+        a = c.search(SearchRequest(q))
+        return [(repo, r.path, r.start_line, round(r.score, 12)) for r, repo in zip(a.result.results, a.repos)]
+
+    return sum(key(here, q) != key(there, q) for q in questions)
+
+
+def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool) -> None:
+    print(f"\n{'question':<42} {'slowest alone':>13} {'workspace':>10} {'ratio':>6}"
+          + (f" {'ray':>9} {'+ms':>6} {'calls':>5}" if ray else "") + "  results")
+    ratios = []
+    for q in t.questions:
+        slowest = max(t.median(label, q) for label in labels)
+        here = t.median("workspace", q)
+        ratios.append(here / slowest)
+        line = f"{q[:42]:<42} {slowest:10.1f} ms {here:7.1f} ms {here / slowest:6.2f}"
+        if ray:
+            there = t.median("ray", q)
+            line += f" {there:6.1f} ms {there - here:6.1f} {answers['calls'][q]:5d}"
+        answer = answers[q]
+        print(line + f"  {len(answer.result.results)} from {len(set(answer.repos))} repositories"
+              + (" (capped)" if answer.capped else ""))
+    slowest_p50 = statistics.median(t.slowest(labels))
+    here = t.p50("workspace")
+    print(f"\nover {len(t.questions)} questions x {len(t.rounds['workspace'][t.questions[0]])} rounds:")
+    print(f"  in-process workspace of {len(labels)} p50 {here:.1f} ms; slowest repository alone p50 "
+          f"{slowest_p50:.1f} ms; ratio {here / slowest_p50:.2f} (target <= 1.5); "
+          f"median per-question ratio {statistics.median(ratios):.2f}")
+    if ray:
+        there = t.p50("ray")
+        overheads = [t.median("ray", q) - t.median("workspace", q) for q in t.questions]
+        print(f"  through Ray on one node p50 {there:.1f} ms: overhead {there - here:.1f} ms over in-process "
+              f"(target <= 10); per question median {statistics.median(overheads):.1f} ms, "
+              f"max {max(overheads):.1f} ms; round trips per question median "
+              f"{statistics.median(answers['calls'].values()):.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--ray", action="store_true", help="also through a one-node Ray cluster started here")
+    args = parser.parse_args()
+    folders = roots()
+    engines = engines_alone(folders)
     coordinator = Coordinator([Shard(label, engine) for label, engine in engines.items()])
-    ratios, sums = [], []
-    print(f"\n{'question':<42} {'slowest alone':>13} {'workspace':>10} {'ratio':>6} {'/ sum':>6}  results")
-    for text in QUESTIONS:
-        request = SearchRequest(text)
-        alone: dict[str, list[float]] = {label: [] for label in engines}
-        together: list[float] = []
-        for _ in range(args.rounds + 1):  # the first round warms every engine; not counted
-            for label, engine in engines.items():
-                alone[label].append(ms(engine.search, text))
-            together.append(ms(coordinator.search, request))
-        medians = {label: statistics.median(v[1:]) for label, v in alone.items()}
-        slowest, total, workspace = max(medians.values()), sum(medians.values()), statistics.median(together[1:])
-        answer = coordinator.search(request)
-        repos = len(set(answer.repos))
-        ratios.append(workspace / slowest)
-        sums.append(workspace / total)
-        print(f"{text[:42]:<42} {slowest:10.1f} ms {workspace:7.1f} ms {workspace / slowest:6.2f} {workspace / total:6.2f}"
-              f"  {len(answer.result.results)} from {repos} repositories{' (capped)' if answer.capped else ''}")
-    print(f"\nmedian over {len(QUESTIONS)} questions: workspace / slowest alone {statistics.median(ratios):.2f} "
-          f"(target <= 1.5), workspace / sum alone {statistics.median(sums):.2f}")
-    coordinator.close()
+    contenders: dict[str, Callable[[str], Any]] = {label: engine.search for label, engine in engines.items()}
+    contenders["workspace"] = _search(coordinator)
+    cluster = remote = None
+    if args.ray:
+        cluster, remote = _open_ray(folders)
+        contenders["ray"] = _search(remote)
+    try:
+        timings = measure_queries(contenders, QUESTIONS, args.rounds)
+        answers: dict[str, Any] = {q: coordinator.search(SearchRequest(q)) for q in QUESTIONS}
+        if remote is not None:
+            answers["calls"] = {q: _count_calls(remote, q) for q in QUESTIONS}
+            differ = _same_lists(coordinator, remote, QUESTIONS)
+            print(f"ray: {differ} of {len(QUESTIONS)} questions list differently than in-process (0 expected)")
+        _report(timings, list(engines), answers, remote is not None)
+    finally:
+        coordinator.close()
+        if remote is not None:
+            remote.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _count_calls(coordinator: Coordinator, question: str) -> int:
+    """Round trips to the actors one question costs (warm)."""
+    shards = coordinator.shards
+    before = sum(getattr(s, "round_trips", 0) for s in shards)
+    coordinator.search(SearchRequest(question))
+    return sum(getattr(s, "round_trips", 0) for s in shards) - before
 
 
 if __name__ == "__main__":

@@ -152,8 +152,8 @@ def test_the_cluster_gives_the_list_of_one_machine(on_ray: Coordinator, repos: l
 class _Killed(RemoteShard):
     """A shard whose actor is killed right after the question started on it."""
 
-    def begin(self) -> Any:
-        begun = super().begin()
+    def begin(self, ask: Any = None) -> Any:
+        begun = super().begin(ask)
         self._ray.kill(self._actor, no_restart=True)  # asynchronous: wait until calls meet a dead actor
         from ray.exceptions import RayActorError
 

@@ -153,6 +153,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
     fused = _combine(parts.generation, the_plan, run, aside)[: req.limit]
+    _prefetch(parts.generation, fused, code=False)
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
     return SearchResult(
         query=req.text,
@@ -291,7 +292,17 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         locate=generation.locate,
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
     )
+    _prefetch(generation, fused, code=True)
     return fold_copies(fused, lambda item: _code(generation, item))
+
+
+def _prefetch(generation: Generation, items: list[Fused], code: bool) -> None:
+    """Let a generation whose lines are far away (a workspace over a cluster's shards) fetch in
+    one go the lines these results will read: their snippets, and with ``code`` their definitions'
+    code, which copy folding compares. One generation of one index has nothing to do."""
+    prefetch = getattr(generation, "prefetch", None)
+    if prefetch is not None:
+        prefetch(items, code)
 
 
 def _code(generation: Generation, item: Fused) -> str:

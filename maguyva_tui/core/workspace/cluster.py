@@ -45,11 +45,11 @@ from typing import Any, Final, TypeVar, cast
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
-from maguyva_tui.core.types import Chunk, Query, QueryError, Symbol
+from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator
 from maguyva_tui.core.workspace.fanout import largest_first, one_core, submit_bounded
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
-from maguyva_tui.core.workspace.shard import Begun, Shard, ShardGone, ShardList, WordStats
+from maguyva_tui.core.workspace.shard import Ask, Begun, Excerpt, Shard, ShardGone, ShardList, Want, WordStats
 
 LOOPBACK: Final = "127.0.0.1"
 """The one address every Ray process binds and advertises."""
@@ -235,7 +235,12 @@ class RemoteShard:
         self._files: OrderedDict[tuple[int, str], tuple[int, tuple[str, ...] | None]] = OrderedDict()
         """Files read by recent questions (a token names one generation: what it read never changes)."""
         self._chunks: OrderedDict[tuple[int, str, int], Chunk | None] = OrderedDict()
+        self._excerpts: OrderedDict[tuple[int, str], tuple[int, tuple[tuple[int, int, tuple[str, ...]], ...]]] = \
+            OrderedDict()
+        """Per file, its line count and the line ranges fetched ahead for a page (:meth:`prefetch`)."""
         self._lock = threading.Lock()
+        self.round_trips = 0
+        """Calls waited for on the actor so far (what a benchmark counts per question)."""
 
     @property
     def root(self) -> str:
@@ -246,10 +251,24 @@ class RemoteShard:
         """Open the repository's index in the actor (building it when it has none)."""
         self._get(self._actor.open.remote(), OPEN_TIMEOUT_S)
 
-    def begin(self) -> Begun:
-        """Capture the generation a question reads (see :meth:`Shard.begin`)."""
-        answer: Begun = self._call("begin")
+    def begin(self, ask: Ask | None = None) -> Begun:
+        """Capture the generation a question reads and answer ``ask`` on it (see :meth:`Shard.begin`)."""
+        answer: Begun = self._call("begin", ask)
         return answer
+
+    def prefetch(self, token: int, wants: Sequence[Want]) -> None:
+        """Fetch in one round trip the lines these results will read (:meth:`Shard.excerpts`),
+        leaving out files already read whole; a gone shard fetches nothing."""
+        with self._lock:
+            wants = [w for w in wants if (token, w.path) not in self._files and not self._holds(token, w)]
+        if not wants or self.gone is not None:
+            return
+        for excerpt in self._quiet(lambda: cast("tuple[Excerpt, ...]", self._call("excerpts", token, tuple(wants))), ()):
+            key = (token, excerpt.path)
+            with self._lock:
+                known = self._excerpts.get(key)
+                spans = (known[1] if known else ()) + excerpt.spans
+            _remember(self._excerpts, key, (excerpt.count, spans), self._lock)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The shard's chunk counts for a question's stems; a gone shard counts none."""
@@ -297,15 +316,32 @@ class RemoteShard:
         return chunk
 
     def lines(self, token: int, path: str, start: int, end: int) -> list[str]:
-        """Lines ``start..end`` of a file (from the file read once per question when it is not huge)."""
+        """Lines ``start..end`` of a file: from those fetched ahead for the page when they hold
+        them, else from the file read once per question when it is not huge."""
+        with self._lock:
+            fetched = self._excerpts.get((token, path))
+        found = _within(fetched[1], start, end) if fetched is not None else None
+        if found is not None:
+            return found
         _, every = self._file(token, path)
         if every is not None:
             return list(every[max(start - 1, 0):end])
         return self._quiet(lambda: list(self._call("lines", token, path, start, end)), [])
 
+    def _holds(self, token: int, want: Want) -> bool:
+        """Whether the lines a result wants were fetched already (the caller holds the lock)."""
+        fetched = self._excerpts.get((token, want.path))
+        if fetched is None:
+            return False
+        key_end = want.key_end if want.whole is not False else want.key_start + SNIPPET_LINES - 1
+        return all(_within(fetched[1], a, b) is not None
+                   for a, b in ((want.key_start, key_end), (want.hit_start, want.hit_start + SNIPPET_LINES - 1)))
+
     def line_count(self, token: int, path: str) -> int:
         """The number of lines of a file."""
-        return self._file(token, path)[0]
+        with self._lock:
+            fetched = self._excerpts.get((token, path))
+        return fetched[0] if fetched is not None else self._file(token, path)[0]
 
     def _file(self, token: int, path: str) -> tuple[int, tuple[str, ...] | None]:
         key = (token, path)
@@ -343,6 +379,7 @@ class RemoteShard:
         is, an actor that died or did not answer makes the shard gone."""
         from ray import exceptions
 
+        self.round_trips += 1  # not under the lock: a count for benchmarks, a lost increment is harmless
         try:
             return self._ray.get(ref, timeout=timeout_s)
         except exceptions.RayTaskError as exc:  # the shard's own error: raise it as one machine would
@@ -363,6 +400,17 @@ class RemoteShard:
             return call()
         except ShardGone:
             return empty
+
+
+def _within(spans: Sequence[tuple[int, int, tuple[str, ...]]], start: int, end: int) -> list[str] | None:
+    """Lines ``start..end`` as :meth:`Shard.lines` gives them, when one fetched span holds them
+    (a span cut short by the end of its file holds everything past it), else ``None``."""
+    first = max(start, 1)
+    for a, b, lines in spans:
+        whole = len(lines) == b - a + 1
+        if a <= first and (end <= b or not whole):
+            return list(lines[first - a:end - a + 1]) if end >= first else []
+    return None
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, lock: threading.Lock) -> None:

@@ -24,6 +24,13 @@ What the view does:
 - **chunks, lines, symbols**: asked of the shard a path belongs to, on the generation the question
   started on.
 
+Round trips (what a cluster's shard pays per call): the question starts on every shard with what
+it will ask next (:class:`~maguyva_tui.core.workspace.shard.Ask`: whether its words name symbols,
+its target's symbols, its stems' chunk counts), so grounding, the demotion's definers and the
+workspace idf cost no call of their own; every shard's calls of one step run side by side; and
+before copy folding and the page read the results' lines, the view fetches them in one call per
+shard (:meth:`_View.prefetch`; a shard in this process reads them as they are asked).
+
 The semantic coverage a result reports is the mean over the shards; whether the text engine of
 a blend lets plain words vote follows each shard's own coverage (on one shard, as alone).
 """
@@ -36,12 +43,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Final, cast
 
+from maguyva_tui.core.duplicates import COPY_SCAN
+from maguyva_tui.core.fusion import Fused
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.intent import classify, override
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Retriever, SearchResult, Symbol
 from maguyva_tui.core.workspace.merge import merge_lists
-from maguyva_tui.core.workspace.shard import Begun, Found, Shard, ShardList, WordStats
+from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Shard, ShardList, Want, WordStats
 
 SHARD_DEADLINE_S: Final = 5.0
 """Seconds one engine may run on one shard for one question (Zoekt's per-shard wall-time budget):
@@ -52,6 +62,10 @@ SHARD_MAX_FILES: Final = 5_000
 (Zoekt caps each shard's matches): the definers of the literal first, then the most central. Every
 match of a verified file is ranked, so the files bound the work; a blend verifies 60 already."""
 
+PREFETCH_CODE: Final = 2 * COPY_SCAN
+"""Results whose definitions' code a workspace fetches ahead for copy folding, which reads up to
+:data:`~maguyva_tui.core.duplicates.COPY_SCAN` kept ones: twice that, as the copies it folds
+lengthen its scan (a definition past it is read when asked, one round trip of its own)."""
 SEP: Final = "\x00"
 """Ends a repository's label in a qualified path (and stands for ``/`` inside one): no path holds it."""
 
@@ -152,7 +166,7 @@ class Coordinator:
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result."""
         req.validate()
-        begun, dropped = self._begin()
+        begun, dropped = self._begin(self._ask(req))
         view = _View(self, begun)
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
         missing = sorted([*self.missing, *dropped], key=lambda m: m.label)
@@ -161,7 +175,11 @@ class Coordinator:
         parts = Parts(cast(Generation, view), lambda: mean, tuple(told), self._pool)
         result = search(req, parts)
         gone = [Missing(s.label, s.root, s.gone) for s in view.each_shard() if s.gone is not None]
-        if gone:  # a shard lost mid-question (a cluster's actor): named missing, its results left out
+        if gone and len(gone) < len(begun):
+            # a shard lost mid-question (a cluster's actor): ask the others again, so that nothing
+            # it said at the start (a grounding, its idf counts) shapes the answer; it is missing now
+            return self.search(req)
+        if gone:  # every shard lost: named missing, their results left out
             missing = sorted([*missing, *gone], key=lambda m: m.label)
             lost = {m.label for m in gone}
             result = replace(result, results=tuple(r for r in result.results if split(r.path)[0] not in lost))
@@ -181,10 +199,26 @@ class Coordinator:
         searched = tuple((s.label, s.root) for s in self.shards if s.label in begun and s.gone is None)
         return WorkspaceResult(result, tuple(repos), tuple(copy_repos), searched, tuple(missing), tuple(capped))
 
-    def _begin(self) -> tuple[dict[str, Begun], list[Missing]]:
-        """Start a question on every shard; one that cannot start (its index gone meanwhile) is
-        missing from this answer; none at all is an error."""
-        started = [(shard, self._fan.submit(shard.begin)) for shard in self.shards]
+    def _ask(self, req: SearchRequest) -> Ask:
+        """What a request will ask every shard once it has started (see :class:`Ask`): the lone
+        word search grounds, the target the classifier reads (grounding, the definers the
+        direct path's demotion reads, a missing symbol, a "similar to" name), a sentence's stems."""
+        if req.regex:
+            return Ask()
+        intent = classify(req.text)
+        intent = override(intent, req.intent) if req.intent else intent
+        word = req.text.strip().strip("`").removesuffix("()")
+        names = [word] if word and len(word.split()) == 1 else []
+        if intent.target:  # as the classifier read it, and as "similar to" strips it
+            names += [intent.target, intent.target.strip().strip("`").removesuffix("()")]
+        names = list(dict.fromkeys(n for n in names if n))
+        stems = body_stems(req.text) if len(self.shards) > 1 else ()
+        return Ask(tuple(names), tuple(names), stems)
+
+    def _begin(self, ask: Ask) -> tuple[dict[str, Begun], list[Missing]]:
+        """Start a question on every shard, asking ``ask`` there; one that cannot start (its index
+        gone meanwhile) is missing from this answer; none at all is an error."""
+        started = [(shard, self._fan.submit(shard.begin, ask)) for shard in self.shards]
         begun: dict[str, Begun] = {}
         dropped: list[Missing] = []
         for shard, future in started:
@@ -243,7 +277,11 @@ class _View:
         return text
 
     def knows_symbol(self, name: str) -> bool:
-        """Tell whether a word is exactly a symbol's name in any repository of the workspace."""
+        """Tell whether a word is exactly a symbol's name in any repository of the workspace
+        (answered at the question's start when it was asked then)."""
+        told = [dict(self._begun[label].answers.known).get(name) for label in self._shards]
+        if all(t is not None for t in told):
+            return any(told)
         fan = self._coordinator._fan  # side by side: a cluster's shards answer in one round trip
         return any(f.result() for f in [fan.submit(shard.knows_symbol, token, name) for shard, token in self.each()])
 
@@ -281,6 +319,10 @@ class _View:
         stems = body_stems(query.text)
         if not stems:
             return None
+        told = [self._begun[label].answers.stats for label in self._shards]
+        if all(t is not None and tuple(s for s, _ in t.df) == stems for t in told):
+            counts = cast("list[WordStats]", told)
+            return sum(counts[1:], counts[0])
         fan = self._coordinator._fan
         counts = [f.result() for f in [fan.submit(shard.word_stats, token, stems) for shard, token in self.each()]]
         total = counts[0]
@@ -301,6 +343,25 @@ class _View:
         """Remember a qualified hit's chunk and centrality for fusion."""
         with self._lock:
             self._found.setdefault(hit, found)
+
+    def prefetch(self, items: Sequence[Fused], code: bool) -> None:
+        """Fetch ahead, one call per shard side by side, the lines the page will read of these
+        results (the first lines of each chunk and at each hit) and, with ``code``, the code of
+        the first :data:`PREFETCH_CODE` that are definitions, which copy folding compares. A
+        shard in this process fetches nothing; what was not fetched is read as it is asked for."""
+        wanted: dict[str, list[Want]] = {}
+        for item in items[:PREFETCH_CODE] if code else items:
+            label, path = split(item.key[0])
+            if label in self._shards:
+                hit, (_, start, end) = item.hit, item.key
+                spans = hit.symbol is not None and (hit.start_line, hit.end_line) == (start, end)
+                whole = code and (spans or None)  # a line hit's code is read when its chunk is a definition
+                wanted.setdefault(label, []).append(Want(path, start, end, hit.start_line, whole))
+        fan = self._coordinator._fan
+        calls = [fan.submit(self._shards[label].prefetch, self._begun[label].token, wants)
+                 for label, wants in wanted.items()]
+        for future in calls:
+            future.result()
 
 
 class _Merged:
@@ -356,14 +417,14 @@ class _Literals:
         self._view = view
 
     def literal_lines(self, literal: str, case: str = "sensitive", limit: int | None = None) -> list[LineMatch]:
-        """Lines holding a literal, repository by repository, at most ``limit``."""
+        """Lines holding a literal, repository by repository, at most ``limit`` (every shard asked
+        side by side for ``limit``, the lists joined in label order and cut)."""
+        fan = self._view._coordinator._fan
+        asked = [(shard, fan.submit(shard.literal_lines, token, literal, case, limit)) for shard, token in self._view.each()]
         out: list[LineMatch] = []
-        for shard, token in self._view.each():
-            left = None if limit is None else limit - len(out)
-            if left is not None and left <= 0:
-                break
-            out += [replace(m, path=qualify(shard.label, m.path)) for m in shard.literal_lines(token, literal, case, left)]
-        return out
+        for shard, future in asked:
+            out += [replace(m, path=qualify(shard.label, m.path)) for m in future.result()]
+        return out if limit is None else out[:limit]
 
 
 class _Symbols:
@@ -373,13 +434,18 @@ class _Symbols:
         self._view = view
 
     def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
-        """Every repository's symbols of a name, repository by repository."""
-        out: list[Symbol] = []
-        fan = self._view._coordinator._fan  # side by side, kept in label order
-        asked = [(shard, fan.submit(shard.lookup, token, name)) for shard, token in self._view.each()]
-        for shard, future in asked:
-            out += [replace(s, path=qualify(shard.label, s.path)) for s in future.result() if not kinds or s.kind in kinds]
-        return out
+        """Every repository's symbols of a name, repository by repository (answered at the
+        question's start when it was asked then)."""
+        view = self._view
+        told = [dict(view._begun[label].answers.symbols).get(name) for label in view._shards]
+        if all(t is not None for t in told):
+            found = [(shard, list(t or ())) for (shard, _), t in zip(view.each(), told)]
+        else:
+            fan = view._coordinator._fan  # side by side, kept in label order
+            asked = [(shard, fan.submit(shard.lookup, token, name)) for shard, token in view.each()]
+            found = [(shard, future.result()) for shard, future in asked]
+        return [replace(s, path=qualify(shard.label, s.path)) for shard, symbols in found for s in symbols
+                if not kinds or s.kind in kinds]
 
 
 def _mean_tiers(answers: Sequence[Begun]) -> tuple[tuple[str, float], ...]:

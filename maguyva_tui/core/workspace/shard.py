@@ -7,13 +7,17 @@ shard can answer the same calls:
 
 - :meth:`Shard.open`: bring the index up to date (or open it), as a search on the repository would;
 - :meth:`Shard.begin`: capture the generation one question reads from start to end (a token
-  names it in the later calls; a refresh meanwhile changes nothing in that question's answer);
+  names it in the later calls; a refresh meanwhile changes nothing in that question's answer),
+  and answer at once what the question will ask next (:class:`Ask`: whether its words name
+  symbols, the symbols of its target, its stems' chunk counts): one round trip instead of three;
 - :meth:`Shard.word_stats`: how many chunks the index holds and how many hold each of a question's
   stems (the workspace sums them: one idf for every shard's BM25 scores);
 - :meth:`Shard.search`: one engine's list, with its scores, every hit's chunk and centrality,
   within a deadline and a file budget (a capped list says why);
 - :meth:`Shard.chunk_at`, :meth:`Shard.lines`, :meth:`Shard.line_count`, :meth:`Shard.lookup`,
-  :meth:`Shard.knows_symbol`: what fusion and the page read of a result's repository.
+  :meth:`Shard.knows_symbol`: what fusion and the page read of a result's repository;
+  :meth:`Shard.excerpts` reads the lines of many results in one call (a remote shard fetches a
+  page's lines with it ahead of fusion, :meth:`Shard.prefetch` is where it would).
 """
 
 from __future__ import annotations
@@ -22,17 +26,21 @@ import copy
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import wait
 from dataclasses import dataclass, replace
+from typing import Final
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
-from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Symbol
+from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol
 
+EXCERPT_LINES: Final = 2_000
+"""Lines of one chunk fetched ahead with a page (a definition longer than this is read whole when
+copy folding compares it, one round trip of its own)."""
 HELD_GENERATIONS = 8
 """Generations a shard keeps for questions in flight (one each): a question older than eight newer
 ones (search as you type) has been superseded; asked for, it is told to ask again."""
@@ -79,6 +87,53 @@ class WordStats:
 
 
 @dataclass(frozen=True, slots=True)
+class Ask:
+    """What a question will ask every shard right after it starts, answered with its start."""
+
+    words: tuple[str, ...] = ()
+    """Words to tell whether they name a symbol (the lone word to ground, the target)."""
+    names: tuple[str, ...] = ()
+    """Names whose symbols to look up (the target's definers, a "similar to" name)."""
+    stems: tuple[str, ...] = ()
+    """A sentence's stems, for the workspace's BM25 idf (:class:`WordStats`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """A shard's answers to an :class:`Ask`, as :meth:`Shard.knows_symbol`, :meth:`Shard.lookup`
+    and :meth:`Shard.word_stats` would give them on the question's generation."""
+
+    known: tuple[tuple[str, bool], ...] = ()
+    symbols: tuple[tuple[str, tuple[Symbol, ...]], ...] = ()
+    stats: WordStats | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Want:
+    """The lines one result will need of its file: its chunk's, and its own line's first ones."""
+
+    path: str
+    key_start: int
+    key_end: int
+    """The chunk the result stands for (its code is compared for copies; its snippet may start it)."""
+    hit_start: int
+    """The hit's own first line (a line hit's snippet starts there)."""
+    whole: bool | None = False
+    """Whether the chunk's code is read whole (copy folding compares a definition's code):
+    ``False``, its first lines only; ``None``, when the chunk is a definition (a line hit's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """Some lines of one file, as :meth:`Shard.lines` splits them, and its line count."""
+
+    path: str
+    count: int
+    spans: tuple[tuple[int, int, tuple[str, ...]], ...]
+    """``(start, end, lines)``: what ``lines(path, start, end)`` returned (fewer lines at the end of the file)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Begun:
     """What a shard says when a question starts on it."""
 
@@ -94,6 +149,8 @@ class Begun:
     """One line when the semantic engine cannot rank every chunk, or not with the transformer."""
     missing: tuple[str, ...] = ()
     """Engines a first build has not made ready yet."""
+    answers: Answers = Answers()
+    """The answers to what the question asked with its start."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +187,9 @@ class Shard:
         """Open the repository's index, building or updating it as a search on it alone would."""
         self.engine.generation  # noqa: B018 - opens or builds it
 
-    def begin(self) -> Begun:
-        """Capture the generation a question reads from start to end; say what it covers."""
+    def begin(self, ask: Ask | None = None) -> Begun:
+        """Capture the generation a question reads from start to end; say what it covers, and
+        answer ``ask`` on it."""
         parts = self.engine.parts()
         generation = parts.generation
         found = self.engine.coverage(generation)
@@ -142,7 +200,20 @@ class Shard:
                 self._held.popitem(last=False)
             token = self._next
         missing = tuple(getattr(generation, "missing", ()))
-        return Begun(token, found.any, found.tiers(), parts.notices, self.engine.tier_notice(generation), missing)
+        answers = self._answer(token, ask) if ask is not None else Answers()
+        return Begun(token, found.any, found.tiers(), parts.notices, self.engine.tier_notice(generation), missing,
+                     answers)
+
+    def _answer(self, token: int, ask: Ask) -> Answers:
+        """Answer what a question asks with its start (nothing while an engine it reads is not
+        ready: the question then asks as it goes, and is told as it would be)."""
+        generation = self._parts(token).generation
+        if "structural" in generation.missing:
+            return Answers()
+        known = tuple((w, self.knows_symbol(token, w)) for w in ask.words)
+        symbols = tuple((n, tuple(self.lookup(token, n))) for n in ask.names)
+        stats = self.word_stats(token, ask.stems) if ask.stems and "text" not in generation.missing else None
+        return Answers(known, symbols, stats)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf."""
@@ -204,6 +275,32 @@ class Shard:
         """The number of lines of a file."""
         return self._parts(token).generation.snapshot.line_count(path)
 
+    def excerpts(self, token: int, wants: Sequence[Want]) -> tuple[Excerpt, ...]:
+        """The lines a page of results will read, file by file: each result's chunk (up to
+        :data:`EXCERPT_LINES` of it) and the first snippet lines at its hit, with each file's line
+        count (what a remote shard fetches ahead of fusion, in one round trip)."""
+        snapshot = self._parts(token).generation.snapshot
+        spans: dict[str, dict[tuple[int, int], None]] = {}
+        for want in wants:
+            ranges = spans.setdefault(want.path, {})
+            key_start, hit_start = max(want.key_start, 1), max(want.hit_start, 1)
+            whole = want.whole if want.whole is not None else self._defines(token, want)
+            key_end = min(want.key_end, key_start + EXCERPT_LINES - 1) if whole else key_start + SNIPPET_LINES - 1
+            ranges[(key_start, max(key_start, key_end))] = None
+            ranges[(hit_start, hit_start + SNIPPET_LINES - 1)] = None
+        return tuple(Excerpt(path, snapshot.line_count(path),
+                             tuple((a, b, tuple(snapshot.lines(path, a, b))) for a, b in _merged(ranges)))
+                     for path, ranges in spans.items())
+
+    def _defines(self, token: int, want: Want) -> bool:
+        """Whether a wanted chunk is a definition (its code is then compared for copies)."""
+        chunk = self.chunk_at(token, want.path, want.key_start)
+        return chunk is not None and chunk.symbol is not None and (chunk.start_line, chunk.end_line) == (
+            want.key_start, want.key_end)
+
+    def prefetch(self, token: int, wants: Sequence[Want]) -> None:
+        """Nothing to fetch ahead: a shard in this process reads lines as they are asked for."""
+
     def close(self) -> None:
         """Stop the engine's threads."""
         self.engine.close()
@@ -232,6 +329,17 @@ class Shard:
         why = (f"{self.label}: the text engine verified {max_files:,} of {candidates:,} candidate files "
                "(those defining the literal, then the most central)")
         return replace(query, max_files=max_files), why
+
+
+def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Line ranges (inclusive) with overlapping or touching ones joined, in order."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if out and start <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
 
 
 def _chunks_holding(idf: float, size: int) -> int:
