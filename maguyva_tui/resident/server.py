@@ -9,10 +9,12 @@ printed, byte for byte, with its exit status. The server declines (and the clien
 in process) what it does not run: another command, several repositories, arguments the parser
 refuses, another environment, a repository or index folder that is not its own.
 
-Freshness: before each question the indexed files and their folders are stat'ed against the
-index's stamp (:mod:`maguyva_tui.core.freshness`) and the index is refreshed when they moved, so an
-edit made after the server started is found. A file added in a folder that holds no indexed file
-is not seen until a later change there (the in-process command walks everything each time).
+Freshness: before each question the index is refreshed when the disk moved, so an edit made after
+the server started is found: the indexed files and their folders are stat'ed against the index's
+stamp (:mod:`maguyva_tui.core.freshness`) when inotify saw a change in those folders since the last
+check found none (:mod:`.watch`), and every time where it cannot watch. A file added in a folder
+that holds no indexed file is not seen until a later change there (the in-process command walks
+everything each time).
 
 The server exits after :data:`IDLE_S` without a request, when its repository or index folder
 disappears, when maguyva's own source files change (an upgrade, an edit), and on SIGTERM.
@@ -39,7 +41,10 @@ from maguyva_tui.resident import place
 from maguyva_tui.resident.client import PROTOCOL
 
 if TYPE_CHECKING:
+    import argparse
+
     from maguyva_tui.core.live import LiveIndex
+    from maguyva_tui.resident.watch import WatchedFreshness
 
 IDLE_S = 900.0
 """Minutes of quiet before a server exits (15): long enough for a session of searches, short
@@ -208,6 +213,8 @@ class Server:
         self.path = place.socket_path(self.folder, place.identity(self.root, spec, self.env))
         self.stopping = threading.Event()
         self.live: LiveIndex | None = None
+        self._freshness: WatchedFreshness | None = None
+        self._parser: argparse.ArgumentParser | None = None
         self._index_folder: str | None = None
         self._sock: socket.socket | None = None
         self._lock_fd = -1
@@ -262,9 +269,11 @@ class Server:
         from maguyva_tui.core.engine import Engine
         from maguyva_tui.core.indexer import index_folder
         from maguyva_tui.core.live import LiveIndex
+        from maguyva_tui.resident.watch import WatchedFreshness
 
         engine = Engine(Path(self.root), Path(self.spec) if self.spec else None)
-        live = LiveIndex(engine, embed=False)
+        self._freshness = WatchedFreshness(lambda: engine.snapshot if engine.index_folder is not None else None)
+        live = LiveIndex(engine, embed=False, freshness=self._freshness)
         live.open()
         live.refresh()
         self.live = live
@@ -322,6 +331,8 @@ class Server:
             self._lock_fd = -1
         if self.live is not None:
             self.live.close(wait=0)
+        if self._freshness is not None:
+            self._freshness.close()
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -391,11 +402,13 @@ class Server:
             return "a malformed search request"
         if env != self.env:
             return "another environment than the server's"
-        from maguyva_tui.cli import build_parser
+        if self._parser is None:
+            from maguyva_tui.cli import build_parser
 
+            self._parser = build_parser()  # built once: parsing leaves it as it was
         try:
             with captured(Capture()):
-                args = build_parser().parse_args(argv)
+                args = self._parser.parse_args(argv)
         except SystemExit:
             return "arguments the command line refuses (it says why, sized to the terminal)"
         if args.command != "search" or args.workspace or args.batch or args.ray or len(args.repo or ()) > 1:
