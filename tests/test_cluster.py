@@ -14,6 +14,7 @@ import shutil
 import socket
 import time
 import zlib
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,68 @@ def test_the_cluster_gives_the_list_of_one_machine(on_ray: Coordinator, repos: l
     assert _listed(answer) == _listed(expected)
     assert [r.snippet for r in answer.result.results] == [r.snippet for r in expected.result.results]
     assert {repo for repo in answer.repos} >= {"poly"} and answer.missing == ()
+
+
+class _Answered:
+    """What a fake actor's call returns: the answer itself (``ray.get`` hands it back)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class _InProcessActor:
+    """A shard actor without Ray: each ``actor.method.remote(...)`` answers at once, counted by method."""
+
+    def __init__(self, host: ShardHost, calls: Counter[str]) -> None:
+        self._host, self._calls = host, calls
+
+    def __getattr__(self, method: str) -> Any:
+        def remote(*args: Any) -> _Answered:
+            self._calls[args[0] if method == "call" else method] += 1
+            return _Answered(getattr(self._host, method)(*args))
+
+        return type("Method", (), {"remote": staticmethod(remote)})()
+
+
+class _InProcessRay:
+    """The part of Ray a remote shard calls, answering from :class:`_InProcessActor`."""
+
+    def get(self, ref: _Answered, timeout: float | None = None) -> Any:
+        return ref.value
+
+    def cancel(self, ref: _Answered) -> None:
+        pass
+
+    def kill(self, actor: Any, no_restart: bool = True) -> None:
+        pass
+
+
+@ray_missing
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_remote_shards_answer_as_in_process_in_few_round_trips(repos: list[Path], tmp_path: Path,
+                                                                question: str) -> None:
+    """The calls a question makes of remote shards (here actors answering in this process): one
+    start each (that answers grounding, definers and idf), the engines, and the lines of the
+    page fetched ahead; no file read one by one, no lookup of its own; the list is the same."""
+    here = open_workspace(repos, tmp_path, provider=WordProvider(), static=False)
+    calls: Counter[str] = Counter()
+    shards = [RemoteShard(root.name, str(root), _InProcessActor(
+        ShardHost(root.name, str(root), str(tmp_path), WordProvider(), False), calls), _InProcessRay()) for root in repos]
+    there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
+    try:
+        assert len(there.open()) == len(repos)
+        expected = here.search(SearchRequest(question, 10))
+        calls.clear()
+        answer = there.search(SearchRequest(question, 10))
+    finally:
+        here.close()
+        there.close()
+    assert _listed(answer) == _listed(expected) and _listed(answer), question
+    assert [r.snippet for r in answer.result.results] == [r.snippet for r in expected.result.results]
+    assert calls["begin"] == len(repos)
+    assert calls["file"] == calls["lines"] == calls["line_count"] == 0, calls
+    assert calls["knows_symbol"] == calls["lookup"] == calls["word_stats"] == 0, calls
+    assert calls["excerpts"] <= 2 * len(repos), calls
 
 
 class _Killed(RemoteShard):

@@ -21,9 +21,11 @@ from hypothesis import strategies as st
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, QueryError
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard, open_workspace
+from maguyva_tui.core.workspace.cluster import _within
 from maguyva_tui.core.workspace.coordinator import qualify, split
 from maguyva_tui.core.workspace.listing import labels_for, read_workspace
 from maguyva_tui.core.workspace.merge import merge_lists
+from maguyva_tui.core.workspace.shard import Ask, Want
 from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
 
@@ -194,6 +196,40 @@ def test_bm25_reads_the_workspace_word_counts(shards: list[Shard], repos: dict[s
             assert total.idf(stem) == pytest.approx(index.idf(stem)), stem
     finally:
         combined.close()
+
+
+def test_a_question_starts_with_the_answers_it_will_ask_for(shards: list[Shard]) -> None:
+    """What a shard answers at a question's start is what the later calls would answer."""
+    stems = ("config", "pars", "nothing_at_all")
+    for shard in shards:
+        begun = shard.begin(Ask(("parse_config", "parseConfig", "no_such"), ("parse_config", "no_such"), stems))
+        token = begun.token
+        assert dict(begun.answers.known) == {w: shard.knows_symbol(token, w)
+                                             for w in ("parse_config", "parseConfig", "no_such")}
+        assert dict(begun.answers.symbols) == {n: tuple(shard.lookup(token, n)) for n in ("parse_config", "no_such")}
+        assert begun.answers.stats == shard.word_stats(token, stems)
+    assert any(dict(shard.begin(Ask(("parse_config",))).answers.known)["parse_config"] for shard in shards)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.tuples(st.integers(-2, 80), st.integers(0, 80)), hit=st.integers(0, 80), whole=st.booleans(),
+       asked=st.tuples(st.integers(-2, 90), st.integers(-2, 90)))
+def test_lines_fetched_ahead_read_as_the_index_reads_them(shards: list[Shard], key: tuple[int, int], hit: int,
+                                                          whole: bool, asked: tuple[int, int]) -> None:
+    """Any lines a fetched excerpt holds are exactly the index's lines (past the end of a file too)."""
+    shard = next(s for s in shards if s.label == "app")
+    token = shard.begin().token
+    path = "config.py"
+    count = shard.line_count(token, path)
+    (excerpt,) = shard.excerpts(token, [Want(path, key[0], key[1], hit, whole)])
+    assert excerpt.path == path and excerpt.count == count
+    for start, end, lines in excerpt.spans:
+        assert list(lines) == shard.lines(token, path, start, end)
+    held = _within(excerpt.spans, *asked)
+    if held is not None:
+        assert held == shard.lines(token, path, *asked), asked
+    head = max(hit, 1)
+    assert _within(excerpt.spans, head, head + 3) == shard.lines(token, path, head, head + 3)
 
 
 def test_a_missing_repository_is_named_and_the_others_answer(repos: dict[str, Path], index_base: Path,

@@ -263,7 +263,8 @@ class RemoteShard:
             wants = [w for w in wants if (token, w.path) not in self._files and not self._holds(token, w)]
         if not wants or self.gone is not None:
             return
-        for excerpt in self._quiet(lambda: cast("tuple[Excerpt, ...]", self._call("excerpts", token, tuple(wants))), ()):
+        none: tuple[Excerpt, ...] = ()
+        for excerpt in self._quiet(lambda: cast("tuple[Excerpt, ...]", self._call("excerpts", token, tuple(wants))), none):
             key = (token, excerpt.path)
             with self._lock:
                 known = self._excerpts.get(key)
