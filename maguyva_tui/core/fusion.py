@@ -44,8 +44,14 @@ BOOST_SLOPE: Final = 0.3  # seed: boost = 1 + 0.3 * ln(1 + centrality)
 BOOST_CAP: Final = 1.5  # seed: a hub may gain half again, never more, so relevance still leads
 DEMOTION: Final = 0.5  # halves vendored/built/generated code: still findable, never above own code
 SECONDARY_DEMOTION: Final = 0.5
-"""Examples, tests and docs on the direct path (:func:`secondary_demotion`): an example's subclass
-``Response`` or an example's call site listed after the package's own, the way vendored code is."""
+"""Examples, tests and docs when the question does not ask for them (:func:`secondary_demotion`):
+on the direct path an example's subclass ``Response`` or an example's call site is listed after
+the package's own, the way vendored code is; in a blend a test that spells the question's words
+(``TestTreeWildcardConflictEx`` for "radix tree path matching") or an example's logger for
+"request logging middleware" ranks below the code it exercises. Chosen for the blend on half A
+of ``bench.nl_quality`` (``python -m bench.nl.diagnose --half A``): semble NDCG@10 0.842 at 1
+(none), 0.850 at 0.85, 0.854 at 0.7 and 0.5; both folds of its repositories pick 0.5; the
+docstring questions (never a test's function) do not move."""
 FILE_DECAY: Final = 0.5
 """Each further chunk of a file that an engine found adds this share of the one before it (the
 first other chunk half its contribution, the next a quarter, ...): a file's matching chunks are
@@ -74,8 +80,8 @@ def demotion_for(path: str) -> float:
 
 def secondary_demotion(path: str) -> float:
     """Return :func:`demotion_for`, and :data:`SECONDARY_DEMOTION` for examples, tests and docs
-    (:func:`~maguyva_tui.core.paths.is_secondary`): the direct path's factor when the question does
-    not ask for them."""
+    (:func:`~maguyva_tui.core.paths.is_secondary`): the factor, direct or blended, when the
+    question does not ask for them."""
     return demotion_for(path) * (SECONDARY_DEMOTION if is_secondary(path) else 1.0)
 
 

@@ -442,17 +442,41 @@ _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
 
 
 def _prose(text: str) -> bool:
-    """A sentence rather than a search: long, and without a search verb. A quote, an error name or
-    an identifier inside prose is what the sentence is about, not a string to grep for; a quoted
-    single word ("the 'werkzeug' version") is one of its words."""
-    outside = _QUOTED.sub(_quoted_word, text)  # a quoted phrase is a needle, not words of the sentence
-    return len(_WORD.findall(outside)) > PROSE_WORDS and not _SEARCH_VERB.search(outside)
+    """A sentence rather than a search: long, and without a search verb that governs it. A quote,
+    an error name or an identifier inside prose is what the sentence is about, not a string to
+    grep for; a quoted single word ("the 'werkzeug' version") is one of its words. A search verb
+    counts where it commands the sentence (among its first :data:`SEARCH_VERB_LEAD` words: "find
+    where ValueError is raised ...") or stands beside what it searches for (within
+    :data:`SEARCH_VERB_REACH` words of a quote or an error name: "... the literal 'TODO' ...",
+    "... ValueError is raised"); a docstring's nouns and verbs ("return a string of the
+    characters", "the exception to be raised") are words of the sentence."""
+    words = _WORD.findall(_QUOTED.sub(_quoted_word, text))  # a quoted phrase is a needle, not words of the sentence
+    plain = [w for w in words if w != _QUOTE_MARK]
+    if len(plain) <= PROSE_WORDS:
+        return False
+    if _SEARCH_COMMAND.search(" ".join(plain[:SEARCH_VERB_LEAD])):
+        return False
+    needles = [i for i, w in enumerate(words) if w == _QUOTE_MARK or _ERROR_NAME.search(w)]
+    return not any(
+        _SEARCH_VERB.search(" ".join(w for w in words[max(i - SEARCH_VERB_REACH, 0) : i + SEARCH_VERB_REACH + 1]
+                                     if w != _QUOTE_MARK))
+        for i in needles
+    )
+
+
+SEARCH_VERB_LEAD: Final = 3
+"""Words at the head of a long query where a command makes it a search ("find", "search for")."""
+SEARCH_VERB_REACH: Final = 2
+"""Words on either side of a quote or an error name where a search verb makes it what is searched for."""
+_QUOTE_MARK: Final = "\x00"
+"""Where a quote stood in a sentence's words (a search verb beside it searches for it)."""
 
 
 def _quoted_word(match: re.Match[str]) -> str:
-    """A quote's text when it is a single word, else a blank."""
+    """A quote's mark, with its text when it is a single word (then one of the sentence's words)."""
     quoted = next((group for group in match.groups() if group is not None), "")
-    return f" {quoted} " if quoted and len(_WORD.findall(quoted)) == 1 else " "
+    word = quoted if quoted and len(_WORD.findall(quoted)) == 1 else ""
+    return f" {_QUOTE_MARK} {word} "
 
 
 def _quoted_literal(text: str) -> Intent | None:
@@ -526,8 +550,11 @@ _SEARCH_VERB = re.compile(
     r"\b(?:find|grep|search|look\s+for|locate|occurrences?|string|literal|raised|thrown|throws|printed|logged|matches)\b",
     re.I,
 )
-"""Words that make a long query a search for what it quotes or names. Nouns a sentence about code
-uses all the time ("where", "message", "text": "Return the text of the error message") are not."""
+"""Words that make a long query a search for what it quotes or names, beside it. Nouns a sentence
+about code uses all the time ("where", "message", "text": "Return the text of the error message")
+are not."""
+_SEARCH_COMMAND = re.compile(r"\b(?:find|grep|search|look\s+for|locate)\b", re.I)
+"""The search verbs that command a query from its head ("find where ValueError is raised ...")."""
 
 
 def _identifier(text: str) -> Intent | None:

@@ -203,8 +203,14 @@ def _intent(req: SearchRequest) -> Intent:
 
 def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
     """Let the index confirm a lone word: when it is the exact name of a symbol, the question is
-    where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence."""
-    if req.intent or req.regex or req.modality or intent.rule not in GROUNDED_RULES:
+    where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence.
+    A phrase around an identifier the index does not define (``std::filesystem``, ``value``)
+    describes code rather than names it: it is a question about meaning, the name one of its words."""
+    if req.intent or req.regex or req.modality:
+        return intent
+    if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
+        return Intent("understand_code", intent.confidence, None, "unknown_identifier")
+    if intent.rule not in GROUNDED_RULES:
         return intent
     word = req.text.strip().strip("`").removesuffix("()")
     if not word or len(word.split()) != 1 or not generation.knows_symbol(word):
@@ -261,8 +267,8 @@ def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple
 
 
 def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], float]:
-    """The direct path's demotion: examples, tests and docs after the package's own code, unless
-    the question asks for them, in words ("the tests of X") or by naming a symbol defined only
+    """The demotion, direct or blended: examples, tests and docs after the package's own code
+    (``fusion.SECONDARY_DEMOTION``), unless the question asks for them, in words ("the tests of X") or by naming a symbol defined only
     there (``def runserver`` where only the examples define it)."""
     if ASKS_ASIDE.search(query.text):
         return demotion_for
@@ -275,8 +281,8 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
 def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float]) -> list[Fused]:
     """The whole ranked list, before the page is cut from it: one engine's own list when it
     answers alone (ties broken by centrality, demoted paths last, ``aside`` saying which), else
-    the blend: each file shown by its best chunk, the siblings nearly as relevant after it
-    (``fusion.SIBLING_SHARE``), near-copies of a result's code folded under it."""
+    the blend, demoted the same way: each file shown by its best chunk, the siblings nearly as
+    relevant after it (``fusion.SIBLING_SHARE``), near-copies of a result's code folded under it."""
     if the_plan.alone:
         name = the_plan.modalities[0]
         items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
@@ -288,7 +294,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         the_plan.weights,
         the_plan.k,
         centrality=generation.centrality,
-        demotion=demotion_for,
+        demotion=aside,
         locate=generation.locate,
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
     )

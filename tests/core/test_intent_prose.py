@@ -1,0 +1,105 @@
+"""Plain-English questions as the index reads them (issue 16.5 and what its benchmark showed):
+
+- a docstring-like sentence that quotes code or names an error is a sentence, not a grep, unless a
+  search verb commands it or stands beside what it quotes;
+- a phrase around an identifier the index does not define (``value``, ``std::filesystem``)
+  describes code: it is asked as a question about meaning, not as that name's definition;
+- in a blend, tests and examples that spell the question's words rank below the package's own
+  code, unless the question asks for tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.intent import classify
+from tests.core.test_engine import CountingProvider
+
+PROSE = [
+    "Overrides default behavior to expand ``<TAB>`` s to spaces before parsing the input string.",
+    "Take a string or list of single-character strings, and return a string of the characters "
+    "collapsed into groups, as might be used to create a ``[a-z]`` range.",
+    "Method to translate the Python internal traceback into a list of the expressions that caused "
+    "the exception to be raised.",
+]
+SEARCHES = [
+    ("show every line holding the literal 'TODO' in the whole source tree", "TODO"),
+    ("the places where ValueError is raised in the url parsing module of the client", "ValueError"),
+    ("find the places in the adapters where the 'connection aborted' message appears", "connection aborted"),
+]
+
+
+@pytest.mark.parametrize("sentence", PROSE)
+def test_code_quoted_inside_a_sentence_is_a_word_of_it_not_a_grep(sentence: str) -> None:
+    assert classify(sentence).name != "exact_match"
+
+
+@pytest.mark.parametrize(("query", "literal"), SEARCHES)
+def test_a_search_verb_that_commands_or_stands_beside_the_quote_still_greps(query: str, literal: str) -> None:
+    found = classify(query)
+    assert (found.name, found.target) == ("exact_match", literal)
+
+
+ROUTER = '''\
+def match_path(tree, path):
+    node = tree.root
+    for part in path.split("/"):
+        node = node.children.get(part) or node.wildcard
+    return node
+
+
+def check_object(kind, obj):
+    if not isinstance(obj, kind):
+        raise TypeError(kind)
+    return obj
+'''
+
+ROUTER_TEST = '''\
+def test_radix_tree_path_matching_with_wildcards():
+    tree = build_radix_tree(["/a/b", "/a/:c"])
+    assert match_path(tree, "/a/b").value == "b"
+    assert match_path(tree, "/a/x").value == ":c"
+'''
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Engine:
+    root = tmp_path / "repo"
+    (root / "tests").mkdir(parents=True)
+    (root / "router.py").write_text(ROUTER)
+    (root / "tests" / "test_router.py").write_text(ROUTER_TEST)
+    e = Engine(root, provider=CountingProvider())
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+def test_a_phrase_around_a_name_the_index_lacks_is_a_question_about_meaning(engine: Engine) -> None:
+    assert classify("Perform validation on ``value``.").rule == "identifier_in_phrase"
+    result = engine.search("Perform validation on ``value``.")
+    assert (result.intent, result.rule, result.target) == ("understand_code", "unknown_identifier", None)
+    assert result.lookup_failed is None  # no "no symbol named value": the sentence named none
+
+
+def test_a_phrase_around_a_defined_name_still_asks_for_its_definition(engine: Engine) -> None:
+    result = engine.search("check_object for kinds")
+    assert (result.intent, result.target) == ("find_definition", "check_object")
+    assert (result.results[0].path, result.results[0].symbol) == ("router.py", "check_object")
+
+
+def test_a_blend_lists_the_code_before_the_test_that_spells_the_question(engine: Engine) -> None:
+    result = engine.search("radix tree path matching with wildcards")
+    assert result.fusion_strategy == "fused"
+    paths = [r.path for r in result.results]
+    assert paths.index("router.py") < paths.index("tests/test_router.py")
+    test = next(r for r in result.results if r.path == "tests/test_router.py")
+    assert test.demotion == 0.5 and test.score == pytest.approx(test.demotion * (
+        sum(v.contribution for _, v in test.votes if v is not None) + test.file_credit))
+
+
+def test_a_blend_asked_about_tests_leaves_them_where_the_engines_put_them(engine: Engine) -> None:
+    result = engine.search("the tests of radix tree path matching with wildcards")
+    assert all(r.demotion == 1.0 for r in result.results)
