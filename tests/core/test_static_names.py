@@ -1,4 +1,5 @@
-"""The static tier counts a chunk's symbol name ``NAME_REPEAT`` times (its first line names it)."""
+"""How much a token counts in the static tier: occurrences saturate (``TF_POWER``), a chunk's symbol
+name counts ``NAME_WEIGHT`` more (its first line names it)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from maguyva_tui.core.embed import static
 from maguyva_tui.core.embed.provider import ProviderError
-from maguyva_tui.core.embed.static import StaticModel, named
+from maguyva_tui.core.embed.static import StaticModel, names
 
 
 @pytest.fixture(scope="module")
@@ -18,30 +19,50 @@ def model() -> StaticModel:
         pytest.skip(str(error))
 
 
-def test_a_symbol_chunk_counts_its_name_name_repeat_times(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(static, "NAME_REPEAT", 4)
+def test_a_symbol_chunk_gives_its_name() -> None:
     text = "src/pkg/api.py function get_session\ndef get_session():\n    return Session()"
-    (out,) = named([text])
-    assert out.startswith(text) and out.split().count("get_session") == 4  # the first line's and three more
+    assert names([text, "src/pkg/api.py method Client.get\n    pass"]) == ["get_session", "Client.get"]
 
 
-def test_texts_without_a_symbol_are_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(static, "NAME_REPEAT", 4)
+def test_texts_without_a_symbol_have_no_name() -> None:
     texts = ["src/pkg/api.py\nx = 1",  # a window: its first line is the path alone
              "def read_file(path):\n    return open(path).read()",  # no header at all
              "my dir/file name.py\nbody",  # a path with spaces: no kind among its words
              "open a file and read it"]  # a query (one line)
-    assert list(named(texts)) == texts
+    assert names(texts) == ["", "", "", ""]
 
 
-def test_the_provider_embeds_the_named_text(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
+def _count(model: StaticModel, text: str, word: str) -> float:
+    (token,) = model._words.token_ids([word])[0].tolist()
+    return float(model.counts([text])[0, token])
+
+
+def test_occurrences_saturate_and_the_name_counts_more(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "src/auth.py method load\n    token = token or token + token"  # "token" 4 times, "load" once
+    monkeypatch.setattr(static, "TF_POWER", 0.5)
+    monkeypatch.setattr(static, "NAME_WEIGHT", 3)
+    assert _count(model, text, "token") == pytest.approx(2.0)
+    assert _count(model, text, "load") == pytest.approx(1.0 + 3)
+    monkeypatch.setattr(static, "TF_POWER", 1.0)
+    monkeypatch.setattr(static, "NAME_WEIGHT", 0)
+    assert _count(model, text, "token") == pytest.approx(4.0) and _count(model, text, "load") == pytest.approx(1.0)
+
+
+def test_the_provider_embeds_the_counts(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
     text = "src/auth.py method refresh_token\n        self.expires = now() + ttl"
     provider = model.provider()
-    monkeypatch.setattr(static, "NAME_REPEAT", 1)
+    monkeypatch.setattr(static, "NAME_WEIGHT", 0)
     plain = provider.embed_documents([text])
-    spelled = provider.embed_documents([text + " refresh_token" * 5])
-    monkeypatch.setattr(static, "NAME_REPEAT", 6)
+    monkeypatch.setattr(static, "NAME_WEIGHT", 6)
     weighted = provider.embed_documents([text])
-    assert np.allclose(weighted, spelled, atol=1e-6) and not np.allclose(weighted, plain, atol=1e-3)
+    expected = static._unit(np.asarray(model.counts([text]) @ provider._table, np.float32))
+    assert np.allclose(weighted, expected, atol=1e-6) and not np.allclose(weighted, plain, atol=1e-3)
     query = provider.embed_query("refresh the token")
     assert float(weighted[0] @ query) > float(plain[0] @ query)
+
+
+def test_a_query_saturates_like_a_document(model: StaticModel) -> None:
+    provider = model.provider()
+    query = "parse parse parse the header"
+    (document,) = provider.embed_documents([query])  # one line: no name, the same counts
+    assert np.allclose(provider.embed_query(query), document, atol=1e-6)

@@ -9,8 +9,14 @@ PCA basis are cached on disk, versioned and checksummed.
 Embedding a chunk is a weighted mean of its tokens' vectors: text is split into words on
 whitespace and punctuation (bytes, ``translate`` and ``split``: C speed), each distinct word is
 tokenised once (identifiers split into words first: ``parseHTTPServer`` -> ``parse http server``)
-and remembered, and the weighted sum is one sparse product. A chunk's symbol name (on the first
-line of its text) counts ``NAME_REPEAT`` times.
+and remembered, and the weighted sum is one sparse product. A token that occurs ``c`` times counts
+``c ** TF_POWER`` times, and a chunk's symbol name (on the first line of its text) ``NAME_WEIGHT``
+more (v5).
+
+v5 against v4, the static tier alone against MiniLM alone on issue 16's questions by exact cosine
+(``python -m bench.static_nl --half A``, then ``--half B`` once; semble NDCG@10 / docstring MRR@10
+as a ratio to MiniLM's): chosen on half A with ``--set ZIPF_A=... --set TF_POWER=... --set
+NAME_WEIGHT=...`` (the constants' docstrings give the sweeps).
 
 Defaults, chosen on docstring -> function retrieval over requests, flask and click (669
 questions, ``python -m bench.static_quality``; MiniLM alone: MRR@10 0.490, Hit@10 0.752; the
@@ -19,7 +25,7 @@ rows below the default were measured with the name counted once, v3):
 ====================================================  =======  ======  ==========
 static variant (one change from the default)          MRR@10   Hit@10  x MiniLM
 ====================================================  =======  ======  ==========
-default: own output, PCA 256, fitted weights, name x8 0.436    0.676   0.89
+v4: own output, PCA 256, fitted weights, name x8      0.436    0.676   0.89
 name counted once (``NAME_REPEAT`` 1; v3)             0.364    0.622   0.74
 pooling: mean of the three outputs                    0.323    0.549   0.66
 sequence: the token alone (3x cheaper to derive)      0.244    0.435   0.50
@@ -78,7 +84,7 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 4
+STATIC_VERSION = 5
 """Bump when the derivation or the tokenisation changes: caches and stored vectors of another version are not used."""
 CACHE_ENV = "MAGUYVA_MODEL_CACHE"
 """Environment variable that moves the cache of derived models."""
@@ -86,7 +92,17 @@ DIM = 256  # PCA dimension
 SEQUENCE = "cls_sep"  # each token is encoded as "[CLS] t [SEP]" ("cls_sep") or alone ("alone")
 POOLING = "token"  # the token's own output ("mean": the mean of the [CLS] t [SEP] outputs)
 DROP_COMPONENTS = 0  # leading principal components removed ("all but the top")
-ZIPF_A = 1e-5  # fixed weights a / (a + p(id)), p from a Zipf law over ids: 1e-3, 1e-4, 1e-5, 3e-6 measured
+ZIPF_A = 1e-4
+"""Fixed weights ``a / (a + p(id))``, ``p`` from a Zipf law over ids: a larger ``a`` flattens the weights
+of common tokens. Half A of ``bench.static_nl`` (the static tier alone; semble NDCG@10 / docstring
+MRR@10 as a ratio to MiniLM's; ``NAME_WEIGHT`` 3), at ``TF_POWER`` 0.5: 1e-5: 0.893 / 0.809, 1e-4:
+0.953 / 0.850, 3e-4: 0.954 / 0.842; at ``TF_POWER`` 1: 0.884 / 0.746, 0.921 / 0.781, 0.927 / 0.769.
+(v4 kept 1e-5, chosen on requests, flask and click with every occurrence counted.)"""
+TF_POWER = 0.5
+"""A token that occurs ``c`` times in a text counts ``c ** TF_POWER`` times (v4: ``c``): a body that
+repeats ``self``, ``node`` or a local variable no longer drowns the rest. Half A of ``bench.static_nl``
+(semble / docstring x MiniLM): 0.3: 0.930 / 0.834, 0.5: 0.953 / 0.850, 0.7: 0.940 / 0.850, 1: 0.921 /
+0.781 (``ZIPF_A`` 1e-4, ``NAME_WEIGHT`` 3)."""
 IDF_POWER = 0.5  # fitted weights: the fixed ones times idf ** 0.5 over the repository's chunks (1.0 measured)
 DERIVE_BATCH = 512  # vocabulary tokens per forward batch: temporaries stay small, GEMMs stay efficient
 DERIVE_WORKERS = 2  # threads over batches, BLAS single-threaded (as for MiniLM)
@@ -98,13 +114,13 @@ REFINE_SAMPLE = 4096  # texts refine fits on, at most: 20 gradient steps over th
 REFINE_DAMP = 0.2  # ridge strength towards the derived vectors: 0.02, 0.05, 0.1, 0.2, 0.3 measured
 REFINE_ITERATIONS = 20  # conjugate-gradient steps: 10, 20 and 40 measured equal at this damping
 TEXT_BLOCK = 1024  # texts split and looked up at once: the word lists stay in cache, not hundreds of MB
-NAME_REPEAT = 8
-"""Times a chunk's symbol name counts in its vector (the name on its first line, ``path kind name``,
-as ``semantic_index.embedding_text`` writes it, is counted this many times in all): a question in
-words describes what a function is named for, while most of a body's tokens are plumbing. Chosen
-on half A of ``bench.nl_quality`` (the static tier alone; semble NDCG@10 / docstring MRR@10):
-1: 0.646 / 0.358, 4: 0.671 / 0.405, 8: 0.670 / 0.430, 12: 0.672 / 0.431; ``bench.static_quality``
-(requests, flask, click) MRR@10: 0.364, 0.408 at 3, 0.421 at 5, 0.436 at 8, 0.432 at 12."""
+NAME_WEIGHT = 3
+"""How much more a chunk's symbol name counts (the name on its first line, ``path kind name``, as
+``semantic_index.embedding_text`` writes it; each of its tokens ``NAME_WEIGHT`` on top of its count in
+the text): a question in words describes what a function is named for, while most of a body's tokens
+are plumbing. Half A of ``bench.static_nl`` (semble / docstring x MiniLM): 0: 0.886 / 0.672, 2: 0.941
+/ 0.833, 3: 0.953 / 0.850, 4: 0.952 / 0.852, 6: 0.941 / 0.828. (v4 counted the name 8 times in all,
+``NAME_REPEAT``.)"""
 
 Vectors: TypeAlias = npt.NDArray[np.float32]
 """A ``(rows, dim)`` float32 array."""
@@ -237,11 +253,30 @@ class StaticModel:
         """Each text's weighted mean of tokens as a sparse row (float64), and which texts have tokens."""
         from scipy.sparse import csr_matrix, diags
 
-        ids, indptr = self._words.token_ids(named(texts))
-        rows = csr_matrix((weights[ids].astype(np.float64), ids, indptr), shape=(len(texts), len(self.vectors)))
+        rows = self.counts(texts).astype(np.float64)
+        rows.data *= weights[rows.indices]
         sums = np.asarray(rows.sum(axis=1)).ravel()
         kept = sums > 0
         return csr_matrix(diags(1.0 / sums[kept]) @ rows[kept]), kept
+
+    def counts(self, texts: Sequence[str]) -> csr_matrix:
+        """How much each token counts in each text, a sparse ``(texts, vocabulary)`` float32 matrix: its
+        occurrences to the power ``TF_POWER``, plus ``NAME_WEIGHT`` for each token of a chunk's symbol name."""
+        from scipy.sparse import csr_matrix
+
+        shape = (len(texts), len(self.vectors))
+        ids, indptr = self._words.token_ids(texts)
+        counts = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=shape)
+        counts.sum_duplicates()
+        if TF_POWER != 1.0:
+            np.power(counts.data, np.float32(TF_POWER), out=counts.data)
+        name_list = names(texts)
+        if NAME_WEIGHT == 0 or not any(name_list):
+            return counts
+        ids, indptr = self._words.token_ids(name_list)
+        extra = csr_matrix((np.full(len(ids), NAME_WEIGHT, np.float32), ids, indptr), shape=shape)
+        total: csr_matrix = counts + extra
+        return total
 
     def provider(self, weights: Weights | None = None) -> StaticProvider:
         """Return the embedding provider of this model with ``weights`` (the model's fixed ones by default)."""
@@ -266,20 +301,21 @@ class StaticProvider:
 
     def embed_documents(self, texts: Sequence[str]) -> Vectors:
         """Embed texts into a ``(len(texts), dim)`` float32 array of unit rows (zero rows for texts without words)."""
-        from scipy.sparse import csr_matrix
-
         out = np.zeros((len(texts), self.dim), np.float32)
         for start in range(0, len(texts), TEXT_BLOCK):  # blocks keep the token arrays small
-            block = named(texts[start : start + TEXT_BLOCK])
-            ids, indptr = self._model._words.token_ids(block)
-            counts = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(block), len(self._table)))
-            out[start : start + len(block)] = counts @ self._table
+            block = texts[start : start + TEXT_BLOCK]
+            out[start : start + len(block)] = self._model.counts(block) @ self._table
         return _unit(out)
 
     def embed_query(self, text: str) -> Vectors:
         """Embed one query into a ``(dim,)`` float32 unit vector."""
         ids, _ = self._model._words.token_ids([text])
-        vector: Vectors = _unit(self._table[ids].sum(axis=0, dtype=np.float32)[None, :])[0]
+        if TF_POWER != 1.0:  # the same saturation as a document's (a query has no symbol name)
+            unique, counts = np.unique(ids, return_counts=True)
+            weights = counts.astype(np.float32) ** np.float32(TF_POWER)
+            vector: Vectors = _unit((weights @ self._table[unique])[None, :])[0]
+            return vector
+        vector = _unit(self._table[ids].sum(axis=0, dtype=np.float32)[None, :])[0]
         return vector
 
 
@@ -446,18 +482,14 @@ class _WordPiece:
 _KINDS = frozenset(SYMBOL_KINDS)
 
 
-def named(texts: Sequence[str]) -> Sequence[str]:
-    """Chunk texts with their symbol's name repeated to count ``NAME_REPEAT`` times (texts whose
-    first line names no symbol, and queries, are left as they are)."""
-    if NAME_REPEAT <= 1:
-        return texts
+def names(texts: Sequence[str]) -> list[str]:
+    """Each chunk text's symbol name, from its first line ``path kind name``; ``""`` for a text whose
+    first line names no symbol (a window of a file, a query)."""
     out = []
     for text in texts:
         head, newline, _ = text.partition("\n")
         parts = head.rsplit(" ", 2)
-        if newline and len(parts) == 3 and parts[1] in _KINDS:
-            text = text + (" " + parts[2]) * (NAME_REPEAT - 1)
-        out.append(text)
+        out.append(parts[2] if newline and len(parts) == 3 and parts[1] in _KINDS else "")
     return out
 
 
