@@ -189,8 +189,9 @@ class _InProcessRay:
 def test_remote_shards_answer_as_in_process_in_few_round_trips(repos: list[Path], tmp_path: Path,
                                                                 question: str) -> None:
     """The calls a question makes of remote shards (here actors answering in this process): one
-    start each (that answers grounding, definers and idf), the engines, and the lines of the
-    page fetched ahead; no file read one by one, no lookup of its own; the list is the same."""
+    start each (that answers grounding, definers and idf), one for every engine's list, and the
+    lines of the page fetched ahead; no file read one by one, no lookup of its own; the list is
+    the same."""
     here = open_workspace(repos, tmp_path, provider=WordProvider(), static=False)
     calls: Counter[str] = Counter()
     shards = [RemoteShard(root.name, str(root), _InProcessActor(
@@ -210,6 +211,7 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(repos: list[Path]
     assert calls["file"] == calls["lines"] == calls["line_count"] == 0, calls
     assert calls["knows_symbol"] == calls["lookup"] == calls["word_stats"] == 0, calls
     assert calls["excerpts"] <= 2 * len(repos), calls
+    assert calls["search"] == 0 and calls["searches"] <= 2 * len(repos), calls  # every engine at once (a blend retry)
 
 
 class _Killed(RemoteShard):

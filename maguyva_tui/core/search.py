@@ -236,10 +236,11 @@ def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
 def _run_engines(parts: Parts, the_plan: Plan, query: Query) -> _Run:
     run = _Run()
     blend = len(the_plan.modalities) > 1
-    futures = {
-        m: parts.pool.submit(_timed, parts.generation, m, _engine_query(parts, m, query, blend), the_plan.fetch)
-        for m in the_plan.modalities
-    }
+    queries = {m: _engine_query(parts, m, query, blend) for m in the_plan.modalities}
+    expect = getattr(parts.generation, "expect", None)  # a workspace of far shards asks them all at once
+    if expect is not None:
+        expect(queries, the_plan.fetch)
+    futures = {m: parts.pool.submit(_timed, parts.generation, m, queries[m], the_plan.fetch) for m in queries}
     for name, future in futures.items():
         try:
             hits, ms = future.result()

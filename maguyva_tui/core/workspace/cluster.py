@@ -209,10 +209,19 @@ class ShardHost:
         chunks fusion will ask for (the one holding its line, the one its key starts at): the same
         round trip."""
         answer: ShardList = self.call("search", token, *args)
+        return answer, self._chunks_of(token, answer)
+
+    def searches(self, token: int, *args: Any) -> tuple[tuple[ShardList, tuple[tuple[str, int, Chunk | None], ...]], ...]:
+        """Several engines' lists (:meth:`Shard.searches`), each with the chunks fusion will ask for."""
+        answers: tuple[ShardList, ...] = self.call("searches", token, *args)
+        return tuple((answer, self._chunks_of(token, answer)) for answer in answers)
+
+    def _chunks_of(self, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
+        """For each hit not on a whole definition, the chunk holding its line and the one its key starts at."""
         wanted = dict.fromkeys((f.hit.path, line) for f in answer.found
                                if f.hit.symbol is None or (f.hit.start_line, f.hit.end_line) != (f.key[1], f.key[2])
                                for line in (f.hit.start_line, f.key[1]))
-        return answer, tuple((path, line, self.call("chunk_at", token, path, line)) for path, line in wanted)
+        return tuple((path, line, self.call("chunk_at", token, path, line)) for path, line in wanted)
 
     def call(self, method: str, *args: Any) -> Any:
         """Answer one :class:`Shard` call."""
@@ -224,6 +233,9 @@ class ShardHost:
 
 class RemoteShard:
     """A shard held by an actor, answering the coordinator's calls as :class:`Shard` does."""
+
+    far = True
+    """Each call is a round trip: the coordinator asks every engine's list in one (:meth:`searches`)."""
 
     def __init__(self, label: str, root: str, actor: Any, ray: Any) -> None:
         self.label = label
@@ -285,9 +297,27 @@ class RemoteShard:
                                                                  stats), deadline_s + CALL_MARGIN_S)
         except ShardGone:
             return ShardList(())
+        self._keep_chunks(token, chunks)
+        return cast(ShardList, answer)
+
+    def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
+                 max_files: int, stats: WordStats | None = None) -> tuple[ShardList, ...]:
+        """Several engines' lists in one round trip (see :meth:`Shard.searches`), waited for the
+        deadline and a margin; a gone shard's lists are empty."""
+        if self.gone is not None:
+            return tuple(ShardList(()) for _ in asks)
+        try:
+            answers = self._get(self._actor.searches.remote(token, tuple(asks), limit, deadline_s, max_files, stats),
+                                deadline_s + CALL_MARGIN_S)
+        except ShardGone:
+            return tuple(ShardList(()) for _ in asks)
+        for _, chunks in answers:
+            self._keep_chunks(token, chunks)
+        return tuple(cast(ShardList, answer) for answer, _ in answers)
+
+    def _keep_chunks(self, token: int, chunks: Sequence[tuple[str, int, Chunk | None]]) -> None:
         for path, line, chunk in chunks:
             _remember(self._chunks, (token, path, line), chunk, self._lock)
-        return cast(ShardList, answer)
 
     def knows_symbol(self, token: int, word: str) -> bool:
         """Tell whether a word names a symbol of this repository."""

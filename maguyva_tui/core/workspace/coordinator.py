@@ -38,8 +38,8 @@ a blend lets plain words vote follows each shard's own coverage (on one shard, a
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Final, cast
 
@@ -249,6 +249,9 @@ class _View:
         self._shards = {s.label: s for s in coordinator.shards if s.label in begun}
         self._begun = begun
         self._found: dict[Hit, Found] = {}
+        self._batches: dict[tuple[str, str, Query, int], Future[tuple[ShardList, ...]]] = {}
+        """Per far shard, engine, query and limit: the call asking every engine of a step at once."""
+        self._batch_at: dict[tuple[str, str, Query, int], int] = {}
         self._lock = threading.Lock()
         self.capped: list[str] = []
         self.failed: list[str] = []
@@ -344,6 +347,35 @@ class _View:
         with self._lock:
             self._found.setdefault(hit, found)
 
+    def expect(self, queries: Mapping[str, Query], limit: int) -> None:
+        """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
+        started now; each engine's :meth:`_Merged.search` then takes its list from that call."""
+        far = [(shard, token) for shard, token in self.each() if shard.far]
+        if not far or not queries:
+            return
+        asks = tuple(queries.items())
+        stats = self.stats(queries["text"]) if "text" in queries else None
+        coordinator = self._coordinator
+        for shard, token in far:
+            future = coordinator._fan.submit(shard.searches, token, asks, limit, coordinator.deadline_s,
+                                             coordinator.max_files, stats)
+            with self._lock:
+                for at, (name, query) in enumerate(asks):
+                    self._batches[(shard.label, name, query, limit)] = future
+                    self._batch_at[(shard.label, name, query, limit)] = at
+
+    def asked(self, shard: Shard, token: int, name: str, query: Query, limit: int,
+              stats: WordStats | None) -> Future[ShardList]:
+        """One engine's list on one shard: from the call :meth:`expect` made, else asked now."""
+        key = (shard.label, name, query, limit)
+        with self._lock:
+            batch, at = self._batches.pop(key, None), self._batch_at.pop(key, 0)
+        coordinator = self._coordinator
+        if batch is None:
+            return coordinator._fan.submit(shard.search, token, name, query, limit, coordinator.deadline_s,
+                                           coordinator.max_files, stats)
+        return _item(batch, at)
+
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
         """Fetch ahead, one call per shard side by side, the lines the page will read of these
         results (the first lines of each chunk and at each hit) and, with ``code``, the code of
@@ -373,11 +405,9 @@ class _Merged:
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Each shard's list for the query, within the deadline and the budget, merged."""
-        view, coordinator = self._view, self._view._coordinator
+        view = self._view
         stats = view.stats(query) if self.name == "text" else None
-        calls = [(shard, coordinator._fan.submit(shard.search, token, self.name, query, limit,
-                                                 coordinator.deadline_s, coordinator.max_files, stats))
-                 for shard, token in view.each()]
+        calls = [(shard, view.asked(shard, token, self.name, query, limit, stats)) for shard, token in view.each()]
         lists = [(shard.label, view.keep(shard.label, self.name, future.result())) for shard, future in calls]
         out = []
         for label, hit, found in merge_lists(self.name, lists, limit):
@@ -446,6 +476,20 @@ class _Symbols:
             found = [(shard, future.result()) for shard, future in asked]
         return [replace(s, path=qualify(shard.label, s.path)) for shard, symbols in found for s in symbols
                 if not kinds or s.kind in kinds]
+
+
+def _item(batch: Future[tuple[ShardList, ...]], at: int) -> Future[ShardList]:
+    """A future of one list of a batched call's answer."""
+    out: Future[ShardList] = Future()
+
+    def done(whole: Future[tuple[ShardList, ...]]) -> None:
+        try:
+            out.set_result(whole.result()[at])
+        except BaseException as exc:  # noqa: BLE001 - the caller's result() raises it, as for one call
+            out.set_exception(exc)
+
+    batch.add_done_callback(done)
+    return out
 
 
 def _mean_tiers(answers: Sequence[Begun]) -> tuple[tuple[str, float], ...]:

@@ -25,9 +25,10 @@ from __future__ import annotations
 import copy
 import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from concurrent.futures import wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -168,6 +169,11 @@ class ShardList:
 class Shard:
     """One repository of a workspace, its own index and engines."""
 
+    far = False
+    """Whether each call is a round trip to another process (a cluster's shard: the coordinator
+    then asks every engine's list in one call, :meth:`searches`); in this process each engine's
+    list is asked as its engine's thread reaches it, so each engine's time is its own."""
+
     def __init__(self, label: str, engine: Engine) -> None:
         self.label = label
         """The repository's name in answers (unique in its workspace)."""
@@ -227,6 +233,21 @@ class Shard:
         to ``max_files`` candidate files, BM25 by the workspace's idf when ``stats`` is given. In
         a blend, whether plain words vote in the text engine follows this shard's own semantic
         coverage (a repository not embedded yet is matched by its words)."""
+        return self.searches(token, ((name, query),), limit, deadline_s, max_files, stats)[0]
+
+    def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
+                 max_files: int, stats: WordStats | None = None) -> tuple[ShardList, ...]:
+        """Several engines' lists (``(engine, query)`` each) as :meth:`search` gives each, the
+        engines side by side, each within ``deadline_s`` of the call: what a remote shard answers
+        in one round trip."""
+        started = time.perf_counter()
+        runs = [self._start(token, name, query, limit, max_files, stats) for name, query in asks]
+        return tuple(self._finish(token, name, future, capped, deadline_s, started)
+                     for (name, _), (future, capped) in zip(asks, runs))
+
+    def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
+               stats: WordStats | None) -> tuple[Future[list[Hit]], str | None]:
+        """Start one engine's search on the shard's pool; say why its list will be capped if it will."""
         parts = self._parts(token)
         generation = parts.generation
         capped = None
@@ -235,8 +256,13 @@ class Shard:
             if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
                 query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
         retriever = generation.retriever(name) if name != "text" or stats is None else _with_idf(generation.text, stats)
-        future = parts.pool.submit(retriever.search, query, limit)
-        done, _ = wait([future], timeout=max(deadline_s, 0.0))
+        return parts.pool.submit(retriever.search, query, limit), capped
+
+    def _finish(self, token: int, name: str, future: Future[list[Hit]], capped: str | None, deadline_s: float,
+                started: float) -> ShardList:
+        """One engine's list once its search ends, or empty if it has not ended ``deadline_s``
+        after ``started``."""
+        done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
         if not done:
             return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
         try:
@@ -245,6 +271,7 @@ class Shard:
             raise
         except Exception as exc:  # noqa: BLE001 - one engine failing on one shard must not sink the others
             return ShardList((), None, f"{self.label}: the {name} engine failed: {exc}")
+        generation = self._parts(token).generation
         return ShardList(tuple(Found(h, generation.locate(h), generation.centrality(h)) for h in hits), capped)
 
     def knows_symbol(self, token: int, word: str) -> bool:
