@@ -1,13 +1,18 @@
 """Literal search against ripgrep, frequent identifiers included (issue 19's first target).
 
     python -m bench.literal_speed [--corpus sympy] [--sub sympy] [--queries 100] [--limit 100] [--cli 10]
+                                  [--server 40]
 
 On sympy 1.13.3's ``sympy/`` folder: 100 identifiers, half drawn uniformly from the defined names
 and half drawn by how often they occur in the code (``expand``, ``Add``, ``self`` are likely), each
 asked of the text engine through the Engine facade (``modality="text"``, ``limit``), warm, in this
 process; next to it ``rg -F`` as a whole process on the same tree, in the same run, interleaved
 query by query so load on a shared machine falls on both. Prints the median, p90 and p99 of each
-and their ratios, then the same for ``maguyva search`` as a whole process on a few queries.
+and their ratios, then the same for ``maguyva search`` as a whole process on a few queries: in
+process (``MAGUYVA_NO_SERVER=1``), then through a resident server started for the run (warm: the
+installed ``maguyva`` script, as a user types it), each interleaved with ``rg -F``; then where the
+client's milliseconds go (the bare interpreter, this environment's ``site``, the server's round
+trip, ``-X importtime`` of the client's own imports).
 
 Every answer is also checked: the engine's top ``limit`` must be the first ``limit`` lines of its
 whole ranked list (the text engine may stop reading early; it may never change the answer).
@@ -20,9 +25,12 @@ import collections
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +38,7 @@ from bench.corpora import CACHE, corpus
 from bench.text_speed import find_rg, pct
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.locations import INDEX_DIR_ENV
+from maguyva_tui.resident import client, place
 
 SEED = 20261201
 WARM_UP = ("import", "return")
@@ -81,6 +90,80 @@ def row(label: str, ours: list[float], theirs: list[float]) -> str:
             f"{pct(ratios, 0.99):.3f} |")
 
 
+def whole_ms(cmd: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
+    """Whole-process milliseconds of a command, its output thrown away."""
+    started = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env, cwd=cwd)
+    return (time.perf_counter() - started) * 1000
+
+
+def maguyva_script() -> list[str]:
+    """The installed ``maguyva`` entry point beside this Python (not a shim that wraps it), else ``-m``."""
+    script = Path(sysconfig.get_path("scripts")) / "maguyva"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "maguyva_tui"]
+
+
+class Resident:
+    """A resident server started for the run in a private runtime folder, stopped at the end."""
+
+    def __init__(self, root: Path, base: Path) -> None:
+        self.runtime = Path(tempfile.mkdtemp(prefix="mls-", dir="/tmp"))
+        self.env = {k: v for k, v in os.environ.items() if k != place.NO_SERVER_ENV}
+        self.env.update({"XDG_RUNTIME_DIR": str(self.runtime), INDEX_DIR_ENV: str(base)})
+        self.root, self.base = root, base
+        self.folder = place.runtime_dir(self.env)
+        spec = place.index_spec(None, str(root), self.env)
+        self.socket = place.socket_path(self.folder, place.identity(os.path.realpath(root), spec,
+                                                                  place.relevant_env(self.env)))
+
+    def start(self) -> None:
+        done = subprocess.run([sys.executable, "-m", "maguyva_tui", "server", "start", "--repo", str(self.root)],
+                              env=self.env, capture_output=True, text=True, check=False)
+        if done.returncode:
+            raise SystemExit(f"the resident server did not start: {done.stderr.strip()}")
+
+    def searches(self) -> int:
+        """How many searches the server answered (-1: it is gone)."""
+        from maguyva_tui.resident.command import ask
+
+        status = ask(self.folder, self.socket, "status")
+        return int(status["searches"]) if status else -1
+
+    def round_trip_ms(self, argv: list[str]) -> float:
+        """One request sent from this process: the socket and the server's work, no interpreter (NaN
+        when the server did not answer: the caller's count of its answers says so)."""
+        request = {"v": client.PROTOCOL, "op": "search", "argv": argv, "cwd": str(self.root),
+                   "env": place.relevant_env(self.env), "index_dir_env": self.env[INDEX_DIR_ENV],
+                   "encoding": ["utf-8", "utf-8"]}
+        started = time.perf_counter()
+        sock = client.connect(self.folder, self.socket)
+        reply = client.exchange(sock, request) if sock else None
+        took = (time.perf_counter() - started) * 1000
+        return took if reply and reply.get("handled") else float("nan")
+
+    def stop(self) -> None:
+        subprocess.run([sys.executable, "-m", "maguyva_tui", "server", "stop", "--repo", str(self.root)],
+                       env=self.env, capture_output=True, check=False)
+        shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+def import_breakdown(cmd: list[str], env: dict[str, str]) -> str:
+    """The client's imports by ``-X importtime`` (microseconds, cumulative): site, the client's own."""
+    python = [sys.executable, "-X", "importtime"]
+    done = subprocess.run([*python, *cmd[1:]] if cmd[0] == sys.executable else [*python, *cmd], env=env,
+                          capture_output=True, text=True, check=False)
+    rows = {}
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            _, cumulative, name = (part.strip() for part in line[len("import time:"):].split("|"))
+            if not cumulative.isdigit():
+                continue
+            if name in ("site", "encodings", "json", "_socket", "maguyva_tui", "maguyva_tui.resident.client",
+                        "maguyva_tui.__main__", "re", "zlib"):
+                rows[name] = int(cumulative) / 1000
+    return ", ".join(f"{name} {ms:.1f} ms" for name, ms in rows.items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", default="sympy")
@@ -88,6 +171,8 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--limit", type=int, default=100)
     parser.add_argument("--cli", type=int, default=10, help="queries also timed as whole `maguyva search` processes")
+    parser.add_argument("--server", type=int, default=40,
+                        help="queries timed as whole `maguyva search` processes answered by a resident server")
     args = parser.parse_args()
     root = corpus(args.corpus) / args.sub if args.sub else corpus(args.corpus)
     base = CACHE / "literal-speed-index"
@@ -111,13 +196,13 @@ def main() -> None:
 
     cli_ours: list[float] = []
     cli_rg: list[float] = []
-    env_cmd = [sys.executable, "-m", "maguyva_tui", "search", "--modality", "text", "--limit", str(args.limit), "--json"]
+    search_args = ["search", "--modality", "text", "--limit", str(args.limit), "--json"]
+    in_process = {**os.environ, INDEX_DIR_ENV: str(base), place.NO_SERVER_ENV: "1"}
     for query, _ in queries[: args.cli]:
-        started = time.perf_counter()
-        subprocess.run([*env_cmd, "--repo", str(root), "--", query], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       check=False, env={**os.environ, INDEX_DIR_ENV: str(base)})
-        cli_ours.append((time.perf_counter() - started) * 1000)
+        cli_ours.append(whole_ms([sys.executable, "-m", "maguyva_tui", *search_args, "--repo", str(root), "--", query],
+                                 in_process))
         cli_rg.append(rg_ms(rg, root, query))
+    served = serve(args, root, base, rg, queries, search_args) if args.server else None
 
     files = len(engine.snapshot.files)
     print(f"## Literal search on {args.corpus}/{args.sub} ({files} files), limit {args.limit}, warm\n")
@@ -131,10 +216,65 @@ def main() -> None:
     print(row("all (engine, in process)", ours["uniform"] + ours["by frequency"],
               theirs["uniform"] + theirs["by frequency"]))
     if cli_ours:
-        print(row(f"`maguyva search` whole process ({len(cli_ours)} queries)", cli_ours, cli_rg))
+        print(row(f"`maguyva search` whole process, in process ({len(cli_ours)} queries)", cli_ours, cli_rg))
+    if served:
+        for label, (mine, theirs) in served["rows"].items():
+            print(row(label, mine, theirs))
+        print("\n" + "\n".join(served["notes"]))
     slowest = sorted(((t, q) for (q, k), t in zip(queries, ours["uniform"] + ours["by frequency"])), reverse=True)[:5]
     print("\nslowest in process: " + ", ".join(f"{q!r} {t:.1f} ms" for t, q in slowest))
     engine.close()
+
+
+def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: list[tuple[str, str]],
+          search_args: list[str]) -> dict[str, object]:
+    """Whole ``maguyva search`` processes answered by a resident server, interleaved with ``rg -F``;
+    then the client's milliseconds taken apart."""
+    resident = Resident(root, base)
+    resident.start()
+    try:
+        script = maguyva_script()
+        lean = [sys.executable, "-S", "-m", "maguyva_tui"]
+        lean_env = {**resident.env, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        chosen = queries[: args.server]
+        rows: dict[str, tuple[list[float], list[float]]] = {}
+        script_label = f"`maguyva search` whole process, resident server ({len(chosen)} queries)"
+        lean_label = "the same, `python -S` (no site: this environment's .pth hooks left out)"
+        trip_label = "the server's round trip alone (socket + search, from a warm process)"
+        for label in (script_label, lean_label, trip_label):
+            rows[label] = ([], [])
+        restarts = 0
+        for query, _ in chosen:
+            argv = [*search_args, "--repo", str(root), "--", query]
+            runs = ((script_label, lambda argv=argv: whole_ms([*script, *argv], resident.env)),
+                    (lean_label, lambda argv=argv: whole_ms([*lean, *argv], lean_env)),
+                    (trip_label, lambda argv=argv: resident.round_trip_ms(argv)))
+            for _ in range(3):
+                before = resident.searches()
+                times = [(label, run(), rg_ms(rg, root, query)) for label, run in runs]
+                if resident.searches() == before + len(runs):
+                    break
+                restarts += 1  # the server stepped aside (its code changed under it): start it again, time again
+                resident.start()
+            else:
+                raise SystemExit(f"the server kept stopping; see {resident.runtime}")
+            for label, mine, theirs in times:
+                rows[label][0].append(mine)
+                rows[label][1].append(theirs)
+        bare = [whole_ms([sys.executable, "-S", "-c", "pass"], resident.env) for _ in range(10)]
+        with_site = [whole_ms([sys.executable, "-c", "pass"], resident.env) for _ in range(10)]
+        probe = [*search_args, "--repo", str(root), "--", chosen[0][0]]
+        notes = [
+            f"every timed search was answered by the server (checked by its count; {restarts} restarts after "
+            f"its code changed); script {script[0]}",
+            f"python start-up alone: `-S -c pass` median {statistics.median(bare):.1f} ms, `-c pass` (with this "
+            f"environment's site) {statistics.median(with_site):.1f} ms",
+            "client imports, `-X importtime` (cumulative): " + import_breakdown([*script, *probe], resident.env),
+            "client imports under -S: " + import_breakdown([*lean, *probe], lean_env),
+        ]
+        return {"rows": rows, "notes": notes}
+    finally:
+        resident.stop()
 
 
 if __name__ == "__main__":

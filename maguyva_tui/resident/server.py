@@ -134,7 +134,7 @@ def route_std_streams() -> Any:
         own_out, own_err = sys.stdout, sys.stderr
         sys.stdout = _Routed(1, own_out)
         sys.stderr = _Routed(2, own_err)
-    return sys.stderr._own  # type: ignore[union-attr]
+    return sys.stderr._own
 
 
 def peer_uid(conn: socket.socket) -> int | None:

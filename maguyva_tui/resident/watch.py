@@ -68,7 +68,8 @@ class WatchedFreshness:
         self._dirty = True
         """An event (or a refresh) since the last ``stat`` check that found the disk unchanged."""
         found = _inotify()
-        self._libc, self._fd = found if found else (None, -1)
+        self._libc: ctypes.CDLL | None = found[0] if found else None
+        self._fd = found[1] if found else -1
         self.watching = False
         """Whether the current generation's folders are all watched (else every check stats)."""
 
