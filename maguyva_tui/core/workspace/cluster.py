@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.text import LineMatch
@@ -81,6 +81,8 @@ MIN_SHARD_MEMORY: Final = 256 * 1024 * 1024
 FILE_LINES: Final = 20_000
 """Files of at most this many lines travel whole the first time a question reads them (a few hundred
 kilobytes at most); a longer one's lines are asked for as they are needed."""
+Searched: TypeAlias = "tuple[tuple[ShardList, tuple[tuple[str, int, Chunk | None], ...]], ...]"
+"""Per engine asked, its list and the chunks fusion will ask of its line hits."""
 REMEMBERED: Final = 1024
 """Files and chunks a remote shard keeps from recent questions."""
 
@@ -211,10 +213,15 @@ class ShardHost:
         answer: ShardList = self.call("search", token, *args)
         return answer, self._chunks_of(token, answer)
 
-    def searches(self, token: int, *args: Any) -> tuple[tuple[ShardList, tuple[tuple[str, int, Chunk | None], ...]], ...]:
-        """Several engines' lists (:meth:`Shard.searches`), each with the chunks fusion will ask for."""
-        answers: tuple[ShardList, ...] = self.call("searches", token, *args)
-        return tuple((answer, self._chunks_of(token, answer)) for answer in answers)
+    def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float, max_files: int,
+                 stats: WordStats | None, heads: bool) -> tuple[Searched, tuple[Excerpt, ...]]:
+        """Several engines' lists (:meth:`Shard.searches`), each with the chunks fusion will ask
+        for; with ``heads``, the first lines of every hit and its chunk too (a lone engine's page
+        reads no more: its snippets then cost no round trip of their own)."""
+        answers: tuple[ShardList, ...] = self.call("searches", token, asks, limit, deadline_s, max_files, stats)
+        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line) for a in answers for f in a.found]
+        excerpts: tuple[Excerpt, ...] = self.call("excerpts", token, wants) if heads and wants else ()
+        return tuple((answer, self._chunks_of(token, answer)) for answer in answers), excerpts
 
     def _chunks_of(self, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
         """For each hit not on a whole definition, the chunk holding its line and the one its key starts at."""
@@ -276,7 +283,11 @@ class RemoteShard:
         if not wants or self.gone is not None:
             return
         none: tuple[Excerpt, ...] = ()
-        for excerpt in self._quiet(lambda: cast("tuple[Excerpt, ...]", self._call("excerpts", token, tuple(wants))), none):
+        self._keep_excerpts(token, self._quiet(lambda: cast("tuple[Excerpt, ...]", self._call("excerpts", token,
+                                                                                               tuple(wants))), none))
+
+    def _keep_excerpts(self, token: int, excerpts: Sequence[Excerpt]) -> None:
+        for excerpt in excerpts:
             key = (token, excerpt.path)
             with self._lock:
                 known = self._excerpts.get(key)
@@ -301,19 +312,21 @@ class RemoteShard:
         return cast(ShardList, answer)
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                 max_files: int, stats: WordStats | None = None) -> tuple[ShardList, ...]:
+                 max_files: int, stats: WordStats | None = None, heads: bool = False) -> tuple[ShardList, ...]:
         """Several engines' lists in one round trip (see :meth:`Shard.searches`), waited for the
-        deadline and a margin; a gone shard's lists are empty."""
+        deadline and a margin, with ``heads`` the first lines of each hit (:meth:`ShardHost.searches`);
+        a gone shard's lists are empty."""
         if self.gone is not None:
             return tuple(ShardList(()) for _ in asks)
         try:
-            answers = self._get(self._actor.searches.remote(token, tuple(asks), limit, deadline_s, max_files, stats),
-                                deadline_s + CALL_MARGIN_S)
+            answers, excerpts = cast("tuple[Searched, tuple[Excerpt, ...]]", self._get(self._actor.searches.remote(
+                token, tuple(asks), limit, deadline_s, max_files, stats, heads), deadline_s + CALL_MARGIN_S))
         except ShardGone:
             return tuple(ShardList(()) for _ in asks)
         for _, chunks in answers:
             self._keep_chunks(token, chunks)
-        return tuple(cast(ShardList, answer) for answer, _ in answers)
+        self._keep_excerpts(token, excerpts)
+        return tuple(answer for answer, _ in answers)
 
     def _keep_chunks(self, token: int, chunks: Sequence[tuple[str, int, Chunk | None]]) -> None:
         for path, line, chunk in chunks:

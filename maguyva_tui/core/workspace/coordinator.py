@@ -349,7 +349,8 @@ class _View:
 
     def expect(self, queries: Mapping[str, Query], limit: int) -> None:
         """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
-        started now; each engine's :meth:`_Merged.search` then takes its list from that call."""
+        started now; each engine's :meth:`_Merged.search` then takes its list from that call. A
+        lone engine's call brings its hits' first lines too: its page reads no other lines."""
         far = [(shard, token) for shard, token in self.each() if shard.far]
         if not far or not queries:
             return
@@ -358,7 +359,7 @@ class _View:
         coordinator = self._coordinator
         for shard, token in far:
             future = coordinator._fan.submit(shard.searches, token, asks, limit, coordinator.deadline_s,
-                                             coordinator.max_files, stats)
+                                             coordinator.max_files, stats, len(asks) == 1)
             with self._lock:
                 for at, (name, query) in enumerate(asks):
                     self._batches[(shard.label, name, query, limit)] = future
