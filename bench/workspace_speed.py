@@ -132,6 +132,11 @@ def _search(coordinator: Coordinator) -> Callable[[str], Any]:
     return lambda text: coordinator.search(SearchRequest(text))
 
 
+def _ping(cluster: Any, coordinator: Coordinator) -> Callable[[str], Any]:
+    """A bare round trip to every shard actor at once (the floor of one step of a question)."""
+    return lambda _: cluster.ray.get([shard.ping() for shard in coordinator.shards])
+
+
 def _open_ray(folders: Sequence[Path]) -> tuple[Any, Coordinator]:
     from maguyva_tui.core.workspace.cluster import LOCAL, connect, open_cluster_workspace
 
@@ -179,6 +184,8 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
               f"(target <= 10); per question median {statistics.median(overheads):.1f} ms, "
               f"max {max(overheads):.1f} ms; round trips per question median "
               f"{statistics.median(answers['calls'].values()):.0f}")
+        print(f"  a bare round trip to the {len(labels)} actors at once (a no-op call each), p50 "
+              f"{t.p50('ping'):.1f} ms: a question takes 2 such steps (a lone engine) or 3 (a blend)")
 
 
 def main() -> None:
@@ -195,6 +202,7 @@ def main() -> None:
     if args.ray:
         cluster, remote = _open_ray(folders)
         contenders["ray"] = _search(remote)
+        contenders["ping"] = _ping(cluster, remote)
     try:
         timings = measure_queries(contenders, QUESTIONS, args.rounds)
         answers: dict[str, Any] = {q: coordinator.search(SearchRequest(q)) for q in QUESTIONS}

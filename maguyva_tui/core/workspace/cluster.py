@@ -230,6 +230,9 @@ class ShardHost:
                                for line in (f.hit.start_line, f.key[1]))
         return tuple((path, line, self.call("chunk_at", token, path, line)) for path, line in wanted)
 
+    def ping(self) -> None:
+        """Answer at once: a round trip's floor (what a benchmark compares a question's calls with)."""
+
     def call(self, method: str, *args: Any) -> Any:
         """Answer one :class:`Shard` call."""
         if self._shard is None:
@@ -269,6 +272,10 @@ class RemoteShard:
     def open(self) -> None:
         """Open the repository's index in the actor (building it when it has none)."""
         self._get(self._actor.open.remote(), OPEN_TIMEOUT_S)
+
+    def ping(self) -> Any:
+        """Start a call the actor answers at once; ``ray.get`` waits for it (a round trip's floor)."""
+        return self._actor.ping.remote()
 
     def begin(self, ask: Ask | None = None) -> Begun:
         """Capture the generation a question reads and answer ``ask`` on it (see :meth:`Shard.begin`)."""
