@@ -18,10 +18,14 @@ b. **Indexing.** The eight indexed from nothing (the default index: text, struct
    task holds to the one CPU it asks for (``core/workspace/fanout.py``); the workers are started
    (and the static model loaded in each) before the first timed run.
 c. **Memory per shard.** Each actor's resident memory after the warm questions, an idle actor's
-   for reference, and each index's size on disk (the fan-out's and the default one).
-d. **A projection to 100 GB of code**, from this run's figures per MB of source: index on disk,
-   warm memory, CPU-seconds to index, chunks (and, with ``--embed-sample``, transformer
-   CPU-seconds per chunk); printed as a table for the README.
+   for reference, each index's size on disk (the fan-out's and the default one), and the line
+   fitted through them (MB per MB of source, MB a shard holds whatever its size); the whole sympy
+   package (33 MB) joins as a ninth shard, opened alone, so the line spans more than one size.
+d. **A projection to 100 GB of code**, from this run's figures: index on disk, warm memory (in
+   repositories of ``--repo-mb`` each: every shard holds its own engine), CPU-seconds to index,
+   chunks and, with ``--embed-sample``, the transformer's CPU-seconds per chunk (MiniLM on one
+   thread); nodes of ``--node-cores`` and ``--node-memory-gb`` that hold every shard warm, and
+   the hours they take to index it. Printed as a Markdown table for the README.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
-from bench.corpora import CACHE
+from bench.corpora import CACHE, corpus
 from bench.workspace_speed import QUESTIONS, NoVectors, roots
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.store.format import repo_dir
@@ -67,7 +71,9 @@ class PerMB:
     index_mb: float
     """MB of index on disk (the default index: text, structural, graph, static tier)."""
     warm_mb: float
-    """MB of a shard actor's resident memory, warm, above an idle actor's."""
+    """MB of warm shard memory per MB of source (the slope of a line fitted over the shards)."""
+    shard_mb: float
+    """MB each shard holds whatever its size: an idle actor and the fitted line's intercept."""
     cpu_s: float
     """CPU-seconds to build the default index (one core per task)."""
     chunks: float
@@ -89,6 +95,8 @@ class Projection:
     """The cost of ``code_gb`` of source at the per-MB rates, on nodes of one size."""
 
     code_gb: float
+    shards: int
+    """Repositories (one actor each) the code is split into."""
     index_gb: float
     warm_gb: float
     index_core_hours: float
@@ -100,24 +108,34 @@ class Projection:
     embed_hours: float | None
 
 
-def project(rate: PerMB, code_gb: float, node: Node, efficiency: float) -> Projection:
-    """Scale the per-MB figures to ``code_gb`` of source and count the nodes that hold it warm."""
+def project(rate: PerMB, code_gb: float, repo_mb: float, node: Node, efficiency: float) -> Projection:
+    """Scale the per-MB figures to ``code_gb`` of source in repositories of ``repo_mb`` each, and
+    count the nodes that hold every shard warm."""
     code_mb = code_gb * 1024
-    warm_gb = rate.warm_mb * code_mb / 1024
+    shards = max(1, math.ceil(code_mb / repo_mb))
+    warm_gb = (shards * rate.shard_mb + rate.warm_mb * code_mb) / 1024
     nodes = max(1, math.ceil(warm_gb / (node.memory_gb * USABLE_MEMORY)))
     index_core_hours = rate.cpu_s * code_mb / 3600
     embed = None if rate.embed_cpu_s_per_chunk is None else rate.embed_cpu_s_per_chunk * rate.chunks * code_mb / 3600
     cores = nodes * node.cores * efficiency
-    return Projection(code_gb, rate.index_mb * code_mb / 1024, warm_gb, index_core_hours, embed, nodes,
+    return Projection(code_gb, shards, rate.index_mb * code_mb / 1024, warm_gb, index_core_hours, embed, nodes,
                       index_core_hours / cores, None if embed is None else embed / cores)
 
 
-def table(rate: PerMB, projection: Projection, node: Node) -> str:
+def fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """The least-squares line through points: its slope and intercept."""
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    spread = sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / spread if spread else 0.0
+    return slope, my - slope * mx
+
+
+def table(rate: PerMB, p: Projection, repo_mb: float, node: Node, efficiency: float) -> str:
     """The projection as a Markdown table: each figure, the per-MB rate it came from."""
-    p = projection
     rows = [
         ("index on disk", f"{rate.index_mb:.2f} MB", f"{p.index_gb:,.0f} GB"),
-        ("warm shard memory", f"{rate.warm_mb:.2f} MB", f"{p.warm_gb:,.0f} GB"),
+        (f"shards (repositories of {repo_mb:g} MB)", "", f"{p.shards:,}"),
+        ("warm shard memory", f"{rate.warm_mb:.2f} MB + {rate.shard_mb:.0f} MB a shard", f"{p.warm_gb:,.0f} GB"),
         ("indexing CPU (default index)", f"{rate.cpu_s:.2f} CPU-s", f"{p.index_core_hours:,.1f} core-hours"),
         ("chunks", f"{rate.chunks:,.0f}", f"{rate.chunks * p.code_gb * 1024 / 1e6:,.0f} million"),
     ]
@@ -126,9 +144,9 @@ def table(rate: PerMB, projection: Projection, node: Node) -> str:
                      f"{p.embed_core_hours:,.0f} core-hours"))
     rows.append((f"nodes of {node.cores} cores, {node.memory_gb:g} GB ({USABLE_MEMORY:.0%} for shards)", "",
                  f"{p.nodes}"))
-    rows.append(("default index on those nodes", "", f"{p.index_hours:,.2f} h"))
+    rows.append((f"default index on those nodes ({efficiency:.0%} of each core)", "", f"{p.index_hours:,.2f} h"))
     if p.embed_hours is not None:
-        rows.append(("transformer tier on those nodes", "", f"{p.embed_hours:,.1f} h"))
+        rows.append((f"transformer tier on those nodes ({efficiency:.0%} of each core)", "", f"{p.embed_hours:,.1f} h"))
     lines = [f"| figure | per MB of code | {p.code_gb:g} GB of code |", "|---|---|---|"]
     lines += [f"| {name} | {per} | {total} |" for name, per, total in rows]
     return "\n".join(lines)
@@ -323,22 +341,45 @@ def speedups(runs: list[Run]) -> dict[str, float]:
 # -- c. memory ----------------------------------------------------------------------------------
 
 
-def shard_memory(cluster: Any, remote: Any, folders: list[Path], base: Path, default: Path) -> float:
-    """Print each shard actor's resident memory and index sizes; return MB of warm memory above an
-    idle actor's, summed over the shards."""
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """Shard actors' warm memory against their source."""
+
+    idle_mb: float
+    """An idle actor's resident memory."""
+    points: tuple[tuple[float, float], ...]
+    """Each shard's MB of source and MB of resident memory above an idle actor's."""
+
+
+def shard_memory(cluster: Any, remote: Any, base: Path, default: Path, anchor: Path | None) -> Memory:
+    """Print each shard actor's resident memory and index sizes after the warm questions (and those
+    of one larger repository, ``anchor``, opened alone: the line fitted through them needs a
+    shard of another size); return the points."""
     ray = cluster.ray
     idle = ray.remote(Idle).options(num_cpus=0).remote()
     idle_mb = ray.get(idle.rss.remote()) / MB
     ray.kill(idle)
     print(f"\n## c. memory per shard (after the warm questions; an idle actor: {idle_mb:.0f} MB)")
-    print(f"{'repository':<12} {'source':>8} {'actor RSS':>10} {'above idle':>10} {'index':>8} {'default index':>14}")
-    above = 0.0
-    for shard, folder in zip(remote.shards, folders):
-        rss = actor_rss(ray, shard) / MB
-        above += rss - idle_mb
-        print(f"{shard.label:<12} {source_bytes(str(folder)) / MB:5.2f} MB {rss:7.0f} MB {rss - idle_mb:7.0f} MB "
+    print(f"{'repository':<16} {'source':>8} {'actor RSS':>10} {'above idle':>10} {'index':>8} {'default index':>14}")
+    shards = [(shard, remote) for shard in remote.shards]
+    if anchor is not None:
+        alone = open_cluster_workspace(cluster, [anchor], base, provider=NoVectors(), static=False)
+        for _ in range(2):
+            for text in QUESTIONS:
+                alone.search(SearchRequest(text))
+        shards.append((alone.shards[0], alone))
+    points = []
+    for shard, _ in shards:
+        folder = Path(shard.root)
+        code, rss = source_bytes(str(folder)) / MB, actor_rss(ray, shard) / MB
+        points.append((code, rss - idle_mb))
+        print(f"{shard.label[:16]:<16} {code:5.2f} MB {rss:7.0f} MB {rss - idle_mb:7.0f} MB "
               f"{folder_mb(repo_dir(base, folder)):5.1f} MB {folder_mb(repo_dir(default, folder)):11.1f} MB")
-    return above
+    if anchor is not None:
+        shards[-1][1].close()
+    slope, intercept = fit([x for x, _ in points], [y for _, y in points])
+    print(f"fitted: {slope:.2f} MB per MB of source + {intercept:.0f} MB a shard (+ {idle_mb:.0f} MB the idle actor)")
+    return Memory(idle_mb, tuple(points))
 
 
 def actor_rss(ray: Any, shard: Any) -> int:
@@ -384,34 +425,40 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per question (fan-out)")
     parser.add_argument("--index-rounds", type=int, default=2, help="indexing runs of each way")
     parser.add_argument("--only", choices=("index", "fanout"), help="one part alone (no projection)")
+    parser.add_argument("--no-anchor", action="store_true", help="no whole-sympy shard in the memory fit")
     parser.add_argument("--embed-sample", type=int, default=48, help="chunks the transformer embeds (0: skip)")
+    parser.add_argument("--repo-mb", type=float, default=50, help="the projection's repository size (MB of source)")
     parser.add_argument("--node-cores", type=int, default=32)
     parser.add_argument("--node-memory-gb", type=float, default=256)
     args = parser.parse_args()
     folders = roots()
     code_mb = sum(source_bytes(str(f)) for f in folders) / MB
     base = CACHE / "workspace-index"
+    anchor = None if args.no_anchor else corpus("sympy") / "sympy"
     print(f"{len(folders)} repositories, {code_mb:.1f} MB of source; {os.cpu_count()} cores, load {load()}")
     with connected(os.cpu_count() or 2) as cluster:
         if args.only != "fanout":
             runs, default = index_runs(cluster, folders, args.index_rounds)
-            one, two, cpu = indexing_report(runs)
+            cpu, efficiency = indexing_report(runs)
         if args.only != "index":
             remote = fan_out(cluster, folders, base, args.rounds)
-            above = shard_memory(cluster, remote, folders, base, CACHE / "scale-index" / "run")
+            if anchor is not None:  # its index built before any shard opens it
+                Engine(anchor, base, provider=NoVectors(), static=False).refresh(None, False)
+            memory = shard_memory(cluster, remote, base, CACHE / "scale-index" / "run", anchor)
             remote.close()
     if args.only is None:
-        rate = PerMB(folder_mb(default) / code_mb, above / code_mb, cpu / code_mb,
+        slope, intercept = fit([x for x, _ in memory.points], [y for _, y in memory.points])
+        rate = PerMB(folder_mb(default) / code_mb, slope, memory.idle_mb + intercept, cpu / code_mb,
                      chunk_count(default, folders) / code_mb, embed_rate(folders[2], base, args.embed_sample))
         node = Node(args.node_cores, args.node_memory_gb)
-        print(f"\n## d. projection to {TARGET_GB} GB of code (rates from the {code_mb:.1f} MB above; "
-              f"indexing efficiency {one / two / 2:.2f} per core, as measured)\n")
-        print(table(rate, project(rate, TARGET_GB, node, one / two / 2), node))
+        print(f"\n## d. projection to {TARGET_GB} GB of code (rates from the {code_mb:.1f} MB above)\n")
+        print(table(rate, project(rate, TARGET_GB, args.repo_mb, node, efficiency), args.repo_mb, node, efficiency))
 
 
-def indexing_report(runs: list[Run]) -> tuple[float, float, float]:
+def indexing_report(runs: list[Run]) -> tuple[float, float]:
     """Print each way's median, the 2-worker speedup and the bound the tasks' sizes set; return the
-    1- and 2-worker medians and the 1-worker CPU-seconds."""
+    1-worker CPU-seconds and the share of each core the projection assumes: the measured speedup
+    over 2, or the bound over 2 on a loaded machine (said)."""
     medians = speedups(runs)
     one, two = medians["ray, 1 worker"], medians["ray, 2 workers"]
     print("medians: " + ", ".join(f"{how} {s:.1f} s ({cores_used(runs, how):.2f} cores busy)"
@@ -420,13 +467,16 @@ def indexing_report(runs: list[Run]) -> tuple[float, float, float]:
           f"{medians['maguyva index (one process)'] / two:.2f}x")
     single = [r for r in runs if r.how == "ray, 1 worker"]
     tasks = single[-1].tasks
+    bound = sum(tasks) / makespan(tasks, 2)
     print(f"tasks' CPU-seconds, largest repository first: {' '.join(f'{t:.1f}' for t in tasks)}; 2 workers "
           f"given a core each finish them in {makespan(tasks, 2):.1f} s against {sum(tasks):.1f} s: "
-          f"{sum(tasks) / makespan(tasks, 2):.2f}x at most")
-    if os.getloadavg()[0] > (os.cpu_count() or 1):
+          f"{bound:.2f}x at most")
+    efficiency = one / two / 2
+    if os.getloadavg()[1] > (os.cpu_count() or 1):
         print("the machine is loaded: Linux shares CPU between sessions (autogroup), so a second worker gets "
-              "no more of it; the ratio above measures the load, the bound the work")
-    return one, two, statistics.median(r.cpu_s for r in single)
+              "no more of it; the ratio above measures the load, the bound the work (the projection uses the bound)")
+        efficiency = bound / 2
+    return statistics.median(r.cpu_s for r in single), efficiency
 
 
 def cores_used(runs: list[Run], how: str) -> float:

@@ -14,43 +14,57 @@ from typing import Any
 
 import pytest
 
-from bench.scale import Node, PerMB, makespan, project, table
+from bench.scale import Node, PerMB, fit, makespan, project, table
 from maguyva_tui.core import indexer
 from maguyva_tui.core.workspace.fanout import largest_first, one_core, source_bytes, submit_bounded
 from tests.conftest import FIXTURE
 
-RATE = PerMB(index_mb=2.0, warm_mb=4.0, cpu_s=1.8, chunks=300.0, embed_cpu_s_per_chunk=0.05)
+RATE = PerMB(index_mb=2.0, warm_mb=4.0, shard_mb=100.0, cpu_s=1.8, chunks=300.0, embed_cpu_s_per_chunk=0.05)
 NODE = Node(cores=32, memory_gb=256)
 
 
 def test_the_projection_scales_each_rate_to_the_code_and_packs_nodes_by_memory() -> None:
-    p = project(RATE, 100, NODE, efficiency=0.9)
-    assert p.index_gb == pytest.approx(200) and p.warm_gb == pytest.approx(400)
-    assert p.nodes == 2  # 400 GB over 256 GB x 0.8 usable = 1.95 nodes
+    p = project(RATE, 100, 1024, NODE, efficiency=0.9)
+    assert p.shards == 100 and p.index_gb == pytest.approx(200)
+    assert p.warm_gb == pytest.approx(400 + 100 * 100 / 1024)  # the slope's, then each shard's own
+    assert p.nodes == 3  # 409.8 GB over 256 GB x 0.8 usable = 2.0 nodes
     assert p.index_core_hours == pytest.approx(1.8 * 102_400 / 3600)
     assert p.embed_core_hours == pytest.approx(0.05 * 300 * 102_400 / 3600)
-    assert p.index_hours == pytest.approx(p.index_core_hours / (2 * 32 * 0.9))
-    assert p.embed_hours == pytest.approx(p.embed_core_hours / (2 * 32 * 0.9))
+    assert p.index_hours == pytest.approx(p.index_core_hours / (3 * 32 * 0.9))
+    assert p.embed_hours == pytest.approx(p.embed_core_hours / (3 * 32 * 0.9))
+
+
+def test_many_small_repositories_cost_each_shard_its_own_memory() -> None:
+    few, many = project(RATE, 100, 1024, NODE, 1.0), project(RATE, 100, 1, NODE, 1.0)
+    assert many.shards == 102_400 and many.warm_gb - few.warm_gb == pytest.approx((102_400 - 100) * 100 / 1024)
+    assert many.nodes > few.nodes and many.index_core_hours == few.index_core_hours
 
 
 def test_a_small_workspace_still_needs_one_node_and_an_unmeasured_rate_stays_unsaid() -> None:
-    rate = PerMB(index_mb=2.0, warm_mb=0.001, cpu_s=1.0, chunks=10.0)
-    p = project(rate, 1, NODE, efficiency=1.0)
-    assert p.nodes == 1 and p.embed_core_hours is None and p.embed_hours is None
-    assert "transformer" not in table(rate, p, NODE)
+    rate = PerMB(index_mb=2.0, warm_mb=0.001, shard_mb=0.0, cpu_s=1.0, chunks=10.0)
+    p = project(rate, 1, 2048, NODE, efficiency=1.0)
+    assert p.nodes == 1 and p.shards == 1 and p.embed_core_hours is None and p.embed_hours is None
+    assert "transformer" not in table(rate, p, 2048, NODE, 1.0)
 
 
 def test_the_table_is_markdown_with_each_rate_beside_its_total() -> None:
-    text = table(RATE, project(RATE, 100, NODE, efficiency=0.9), NODE)
+    text = table(RATE, project(RATE, 100, 1024, NODE, efficiency=0.9), 1024, NODE, 0.9)
     lines = text.splitlines()
     assert lines[0] == "| figure | per MB of code | 100 GB of code |" and lines[1] == "|---|---|---|"
     assert all(line.startswith("| ") and line.endswith(" |") and line.count(" | ") == 2 for line in lines[2:])
     rows = {line.split(" | ")[0].removeprefix("| "): line.split(" | ")[1:] for line in lines[2:]}
     assert rows["index on disk"] == ["2.00 MB", "200 GB |"]
-    assert rows["warm shard memory"] == ["4.00 MB", "400 GB |"]
+    assert rows["shards (repositories of 1024 MB)"] == ["", "100 |"]
+    assert rows["warm shard memory"] == ["4.00 MB + 100 MB a shard", "410 GB |"]
     assert rows["indexing CPU (default index)"] == ["1.80 CPU-s", "51.2 core-hours |"]
     assert rows["transformer embedding CPU"] == ["15.0 CPU-s", "427 core-hours |"]
-    assert rows["nodes of 32 cores, 256 GB (80% for shards)"] == ["", "2 |"]
+    assert rows["nodes of 32 cores, 256 GB (80% for shards)"] == ["", "3 |"]
+    assert rows["default index on those nodes (90% of each core)"] == ["", "0.59 h |"]
+
+
+def test_the_fitted_line_goes_through_points_on_a_line_and_a_lone_point_has_no_slope() -> None:
+    assert fit([1.0, 2.0, 4.0], [13.0, 16.0, 22.0]) == pytest.approx((3.0, 10.0))
+    assert fit([2.0, 2.0], [5.0, 7.0]) == (0.0, 6.0)
 
 
 def test_the_schedule_starts_each_task_on_the_first_worker_free() -> None:
