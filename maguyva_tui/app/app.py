@@ -266,6 +266,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def on_engines_joined(self, message: EnginesJoined) -> None:
         """A first build made engines ready: search with them now (a question typed meanwhile is
         answered), and again as each one joins; the row selected stays selected."""
+        self.part(StatusLine).repo(self.source.status_name())  # a workspace's repository is indexing no more
         if set(message.engines) >= set(MODALITIES):
             return  # the build is complete: IndexReady follows at once, and searches again
         self.index_ready = True

@@ -171,11 +171,12 @@ class ExplorerWorkspace:
         return " + ".join(self.labels)
 
     def status_name(self) -> str:
-        """``service · frontend · gone missing``: each repository, those that do not answer marked."""
+        """``service · frontend indexing… · gone missing``: each repository, those that do not
+        answer yet marked (indexing), and those that cannot (missing)."""
         names = []
         for label in sorted([*self.labels, *self.missing]):
             why = self._failure(label)
-            names.append(label if why is None else f"{label} missing")
+            names.append(label if why is None else f"{label} indexing…" if why == STILL_INDEXING else f"{label} missing")
         return " · ".join(names)
 
     def ask(self, request: Request, limit: int = RESULT_LIMIT) -> Answer:

@@ -11,6 +11,7 @@ import pytest
 
 from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.screens.jump import JumpScreen
+from maguyva_tui.app.session import Request
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.results import ResultsTable
@@ -89,10 +90,10 @@ async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         await ask(pilot, "load_settings")
         rows = app.answer.rows
+        preview = app.query_one(Preview)
         for want, marker in (("alpha/svc/loader.py", "alpha_only_marker"), ("beta/settings.py", "beta_only_marker")):
             index = next(i for i, r in enumerate(rows) if r.path == want)
             app.query_one(ResultsTable).move_cursor(row=index)
-            preview = app.query_one(Preview)
             await wait_for(pilot, lambda want=want: preview.shown is not None and preview.shown[0] == want)
             code = str(preview.query_one("#code").render())
             assert marker in code, (want, code[:200])
@@ -145,3 +146,19 @@ async def test_explain_go_to_and_the_editor_use_the_right_repository(tmp_path: P
 def test_a_workspace_with_no_repository_that_opens_is_refused(tmp_path: Path) -> None:
     with pytest.raises(QueryError, match="no repository of the workspace can be opened"):
         ExplorerWorkspace([tmp_path / "nope", tmp_path / "neither"], tmp_path / "index", provider=FirstWord())
+
+
+def test_repositories_not_indexed_yet_read_as_indexing_not_missing(tmp_path: Path) -> None:
+    alpha, beta, gone = repos(tmp_path)
+    workspace = ExplorerWorkspace([alpha, beta, gone], tmp_path / "index", provider=FirstWord(), static=False)
+    try:
+        assert workspace.status_name() == "alpha indexing… · beta indexing… · gone missing"
+        with pytest.raises(QueryError, match="no repository of the workspace has an index yet"):
+            workspace.ask(Request("load_settings"))
+        workspace.shards["alpha"].open()  # alpha's index is built: alpha answers, beta is said to be indexing
+        answer = workspace.ask(Request("load_settings"))
+        assert {row.path.split("/")[0] for row in answer.rows} == {"alpha"}
+        assert "beta: not searched (still indexing)" in answer.notices
+        assert workspace.status_name() == "alpha · beta indexing… · gone missing"
+    finally:
+        workspace.close()
