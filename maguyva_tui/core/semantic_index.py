@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
@@ -33,7 +32,7 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Chunk
 
 if TYPE_CHECKING:
-    from maguyva_tui.core.embed.static import StaticModel
+    from maguyva_tui.core.embed.static import Fit, StaticModel
 
 EMBED_MAX_LINES = 60
 """Lines of a chunk sent to the model; 256 tokens rarely reach further, and long classes stay cheap."""
@@ -131,20 +130,18 @@ def static_model(on_progress: Callable[[int, int], None] | None = None) -> Stati
         return _model
 
 
-def static_weights(
-    snapshot: Snapshot, model: StaticModel, texts: Callable[[], list[str]], refit: bool
-) -> npt.NDArray[np.float32]:
-    """The repository's static weights: read back, or fitted on ``texts()`` and saved when there
-    are none, they cannot be read, or a full rebuild asks for a ``refit``."""
+def static_weights(snapshot: Snapshot, model: StaticModel, texts: Callable[[], list[str]], refit: bool) -> Fit:
+    """The repository's static fit (token weights, reference chunks): read back, or fitted on
+    ``texts()`` and saved when there is none, it cannot be read, or a full rebuild asks for a ``refit``."""
     from maguyva_tui.core.embed.static import load_weights, save_weights
 
     path = semantic_folder(snapshot) / STATIC_WEIGHTS
-    weights = None if refit else load_weights(path)
-    if weights is None:
-        weights = model.fit_weights(texts())
+    fit = None if refit else load_weights(path)
+    if fit is None:
+        fit = model.fit(texts())
         make_private_dir(path.parent)
-        save_weights(path, weights)
-    return np.asarray(weights, np.float32)
+        save_weights(path, fit)
+    return fit
 
 
 def _static_record(snapshot: Snapshot) -> dict[str, object]:
