@@ -115,8 +115,11 @@ def gather(name: str) -> Probe | None:
 
 
 def top(docs: Matrix, queries: Matrix, k: int = K) -> npt.NDArray[np.intp]:
-    """The ``k`` rows of ``docs`` nearest each query by cosine (both unit rows), best first."""
-    scores = queries @ docs.T
+    """The ``k`` rows of ``docs`` nearest each query by cosine, best first (the retriever's cosine: a static
+    document's crowding dimension lengthens its row)."""
+    norms = np.linalg.norm(docs, axis=1)
+    scores = (queries / np.maximum(np.linalg.norm(queries, axis=1, keepdims=True), 1e-12)) @ docs.T
+    scores /= np.maximum(norms, 1e-12)[None, :]
     part = np.argpartition(-scores, min(k, scores.shape[1] - 1), axis=1)[:, :k]
     order = np.take_along_axis(scores, part, axis=1).argsort(axis=1, kind="stable")[:, ::-1]
     result: npt.NDArray[np.intp] = np.take_along_axis(part, order, axis=1)
@@ -124,8 +127,8 @@ def top(docs: Matrix, queries: Matrix, k: int = K) -> npt.NDArray[np.intp]:
 
 
 def static_scores(probe: Probe, model: static.StaticModel) -> list[float]:
-    """The static tier's scores on one repository (weights fitted on its chunks, as the index fits them)."""
-    provider = model.provider(model.fit_weights(probe.texts))
+    """The static tier's scores on one repository (fitted on its chunks, as the index fits it)."""
+    provider = model.provider(model.fit(probe.texts))
     docs = provider.embed_documents(probe.texts)
     queries = np.vstack([provider.embed_query(q) for q in probe.queries])
     return probe.score(top(docs, queries))

@@ -53,8 +53,8 @@ def main(name: str) -> None:
 
     load_s, _ = timed(lambda: StaticModel.load())
     model = StaticModel.load()  # a fresh word table: the first index of a repository
-    first = timed(lambda: model.provider(model.fit_weights(texts)).embed_documents(texts))
-    provider = model.provider(model.fit_weights(texts))
+    first = timed(lambda: model.provider(model.fit(texts)).embed_documents(texts))
+    provider = model.provider(model.fit(texts))
     warm = min((timed(lambda: provider.embed_documents(texts)) for _ in range(REPEATS)), key=lambda t: t[0])
     sample = random.Random(0).sample(texts, min(MINILM_SAMPLE, len(texts)))
     minilm = MiniLMProvider()
@@ -71,7 +71,7 @@ def main(name: str) -> None:
     n, m = len(texts), len(sample)
     print(f"corpus {name}: {n} chunks, {sum(map(len, texts)) / n:.0f} characters each on average\n")
     print("| measure | wall clock | CPU time |\n|---|---|---|")
-    print(f"| static, first index (fit_weights + embed, word table empty) | {n / first[0]:,.0f} chunks/s "
+    print(f"| static, first index (fit + embed, word table empty) | {n / first[0]:,.0f} chunks/s "
           f"| {n / first[1]:,.0f} chunks/s |")
     print(f"| static, embed only (best of {REPEATS}) | {n / warm[0]:,.0f} chunks/s | {n / warm[1]:,.0f} chunks/s |")
     print(f"| MiniLM ({m} chunks) | {m / transformer[0]:,.1f} chunks/s | {m / transformer[1]:,.1f} chunks/s |")

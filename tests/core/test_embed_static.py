@@ -130,11 +130,14 @@ def test_cache_of_another_version_is_not_used(tmp_path: Path, monkeypatch: pytes
 
 
 def test_weights_round_trip_and_damage(tmp_path: Path) -> None:
-    weights = np.linspace(0, 1, 30522, dtype=np.float32)
+    references = np.random.default_rng(0).standard_normal((5, 8)).astype(np.float16).astype(np.float32)
+    fit = static.Fit(np.linspace(0, 1, 30522, dtype=np.float32), references)
     path = tmp_path / "w.npz"
     assert load_weights(path) is None
-    save_weights(path, weights)
-    assert np.array_equal(load_weights(path), weights)
+    save_weights(path, fit)
+    loaded = load_weights(path)
+    assert loaded is not None and np.array_equal(loaded.weights, fit.weights)
+    assert np.array_equal(loaded.references, references) and loaded.sha256() == fit.sha256()
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF
     path.write_bytes(bytes(data))

@@ -348,7 +348,12 @@ class TieredRetriever:
             fresh = iter(tier.provider.embed_documents([self.source(tier.listed[p]) for p in missing]))
             vectors = [next(fresh) if v is None else v for v in vectors]
         found = [v / max(float(np.linalg.norm(v)), _MIN_SPREAD) for v in vectors if v is not None]
-        return np.mean(found, axis=0).astype(np.float32) if found else None
+        if not found:
+            return None
+        mean: npt.NDArray[np.float32] = np.mean(found, axis=0).astype(np.float32)
+        if getattr(tier.provider, "hub", False):  # a static document's crowding: a query holds 0 there
+            mean[-1] = 0.0
+        return mean
 
     def _lists(
         self,
