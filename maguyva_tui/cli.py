@@ -47,6 +47,9 @@ EXIT_MISSING_PACKAGE = 1
 WARM_ENGINE: ContextVar[Engine | None] = ContextVar("WARM_ENGINE", default=None)
 """The engine a command runs on in this context instead of opening one: a resident server's warm
 engine (``maguyva_tui.resident``), set only after it checked the command names its repository."""
+WARM_PARSER: ContextVar[argparse.ArgumentParser | None] = ContextVar("WARM_PARSER", default=None)
+"""The parser a long-lived caller built once (a resident server: a build is 500 gettext look-ups,
+2-25 ms); parsing never changes it."""
 
 
 class UserError(Exception):
@@ -210,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(argv: list[str]) -> int:
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         return _run_app(argv)
-    args = build_parser().parse_args(argv)
+    args = (WARM_PARSER.get() or build_parser()).parse_args(argv)
     if args.command == "index":
         if len(args.path) > 1 or args.ray:
             from maguyva_tui.workspace_command import index_each
