@@ -143,15 +143,26 @@ def test_the_capture_keeps_the_order_of_writes_and_flushes() -> None:
 
 
 def test_the_code_stamp_sees_a_loaded_module_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    module = tmp_path / "pkg" / "loaded.py"
-    module.parent.mkdir()
+    import maguyva_tui
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    module = package / "loaded.py"
     module.write_text("X = 1\n")
+    monkeypatch.setattr(maguyva_tui, "__file__", str(package / "__init__.py"))  # the package, as the stamp sees it
     monkeypatch.setitem(sys.modules, "maguyva_fake_loaded", SimpleNamespace(__file__=str(module)))
     stamp = CodeStamp()
-    stamp._base = str(tmp_path) + os.sep
-    assert not stamp.changed() and not stamp.changed()
-    os.utime(module, ns=(time.time_ns(), time.time_ns() + 10**9))
-    assert stamp.changed()
+    try:
+        assert not stamp.changed() and not stamp.changed()
+        later = package / "later.py"
+        later.write_text("Y = 1\n")  # an event in the folder: a stat pass, nothing loaded changed
+        monkeypatch.setitem(sys.modules, "maguyva_fake_later", SimpleNamespace(__file__=str(later)))
+        assert not stamp.changed()
+        module.write_text("X = 2\n")
+        os.utime(module, ns=(time.time_ns(), time.time_ns() + 10**9))
+        assert stamp.changed() and stamp.changed()  # and it stays changed
+    finally:
+        stamp.close()
 
 
 def test_the_client_imports_neither_numpy_nor_the_engine() -> None:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     import argparse
 
     from maguyva_tui.core.live import LiveIndex
-    from maguyva_tui.resident.watch import WatchedFreshness
+    from maguyva_tui.resident.watch import FolderWatch, WatchedFreshness
 
 IDLE_S = 900.0
 """Minutes of quiet before a server exits (15): long enough for a session of searches, short
@@ -169,16 +169,27 @@ def read_request(conn: socket.socket, limit: int = MAX_REQUEST_BYTES) -> bytes |
 
 class CodeStamp:
     """The modification times of maguyva's modules this process loaded: one that differs later
-    means the code on disk is not the code running (an upgrade, an edit)."""
+    means the code on disk is not the code running (an upgrade, an edit). The ``stat`` pass runs
+    when inotify saw a change in their folders or a module was loaded since, else never."""
 
     def __init__(self) -> None:
         self._base = os.path.dirname(maguyva_tui.__file__) + os.sep
         self._seen: dict[str, int] = {}
+        self._loaded = -1
+        self._changed = False
+        self._watch: FolderWatch | None = None
         self.changed()
+        from maguyva_tui.resident.watch import FolderWatch
+
+        self._watch = FolderWatch({os.path.dirname(path) for path in self._seen})
 
     def changed(self) -> bool:
         """Tell whether a loaded module's file changed since it was first seen here (modules
         loaded since the last call are noted as they are now)."""
+        moved = self._watch.moved() if self._watch is not None else None
+        if self._changed or (moved is False and len(sys.modules) == self._loaded):
+            return self._changed
+        self._loaded = len(sys.modules)
         for module in list(sys.modules.values()):
             path = getattr(module, "__file__", None)
             if not path or not path.startswith(self._base):
@@ -186,10 +197,15 @@ class CodeStamp:
             try:
                 mtime = os.stat(path).st_mtime_ns
             except OSError:
-                return True
+                mtime = -1
             if self._seen.setdefault(path, mtime) != mtime:
-                return True
-        return False
+                self._changed = True
+        return self._changed
+
+    def close(self) -> None:
+        """Stop watching."""
+        if self._watch is not None:
+            self._watch.close()
 
 
 def exit_code(exc: SystemExit) -> tuple[int, str | None]:
@@ -333,6 +349,8 @@ class Server:
             self.live.close(wait=0)
         if self._freshness is not None:
             self._freshness.close()
+        if self._stamp is not None:
+            self._stamp.close()
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -425,13 +443,13 @@ class Server:
     def search(self, argv: list[str], encodings: tuple[str, str]) -> dict[str, Any]:
         """Run the command line on the warm engine, its output captured; an unexpected failure is
         declined, so the in-process command shows it as it would."""
-        from maguyva_tui.cli import WARM_ENGINE
+        from maguyva_tui.cli import WARM_ENGINE, WARM_PARSER
         from maguyva_tui.cli import main as cli_main
 
         assert self.live is not None
         self.live.refresh_if_stale()
         capture = Capture(encodings)
-        token = WARM_ENGINE.set(self.live.engine)
+        token, parser_token = WARM_ENGINE.set(self.live.engine), WARM_PARSER.set(self._parser)
         try:
             with captured(capture):
                 try:
@@ -445,6 +463,7 @@ class Server:
             return declined("the search failed in the server")
         finally:
             WARM_ENGINE.reset(token)
+            WARM_PARSER.reset(parser_token)
         return {"handled": True, "out": capture.items, "code": code}
 
 

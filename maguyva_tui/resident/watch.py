@@ -138,6 +138,44 @@ class WatchedFreshness:
         self.watching = True
 
 
+class FolderWatch:
+    """Whether anything changed in a set of folders since the last look (inotify); ``None`` from
+    :meth:`moved` where it cannot tell (the caller then checks by itself)."""
+
+    def __init__(self, folders: set[str]) -> None:
+        found = _inotify()
+        self._fd = -1
+        if found is None:
+            return
+        libc, fd = found
+        if all(libc.inotify_add_watch(fd, os.fsencode(f), WATCHED) >= 0 for f in folders):
+            self._fd = fd
+        else:
+            os.close(fd)
+
+    def moved(self) -> bool | None:
+        """Tell whether an event arrived since the last call (``None``: not watching)."""
+        if self._fd < 0:
+            return None
+        seen = False
+        while True:
+            try:
+                data = os.read(self._fd, READ_BYTES)
+            except BlockingIOError:
+                return seen
+            except OSError:
+                return None
+            if not data:
+                return seen
+            seen = True
+
+    def close(self) -> None:
+        """Stop watching."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
 def _has_links(base: str, snapshot: Snapshot) -> bool:
     """Tell whether an indexed file is a symbolic link or has other names (a change through them
     would raise no event in a watched folder)."""
