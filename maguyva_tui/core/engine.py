@@ -243,7 +243,7 @@ class Engine:
         from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
         from maguyva_tui.core.semantic_index import embedding_text
 
-        chunks = [(i.chunk, i.key) for i in self.embedding_items(generation)]
+        chunks = generation.semantic_chunks()
         static = None
         store = self.static_store(generation)
         if store is not None and len(store):

@@ -149,7 +149,25 @@ class Generation:
                     return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
                 self._items = embedding_items(snapshot, importance)
+                from maguyva_tui.core.semantic_index import write_chunk_table
+
+                write_chunk_table(snapshot, self._items)
             return self._items
+
+    def semantic_chunks(self) -> list[tuple[Chunk, str]]:
+        """Every chunk with its embedding key, most central first (as :meth:`embedding_items`
+        orders them): from the table a previous command recorded beside the vectors, without
+        making a single embedding text; else from :meth:`embedding_items` (which records it)."""
+        from maguyva_tui.core.semantic_index import read_chunk_table
+
+        with self._lock:
+            items = self._items
+        if items is None:
+            found = read_chunk_table(self.snapshot)
+            if found is not None:
+                return found
+            items = self.embedding_items()
+        return [(item.chunk, item.key) for item in items]
 
     def knows_symbol(self, name: str) -> bool:
         """Tell whether a name is exactly a symbol's name in this generation."""

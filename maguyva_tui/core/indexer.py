@@ -54,7 +54,7 @@ from maguyva_tui.core.store.format import (
     repo_dir,
 )
 from maguyva_tui.core.store.lock import index_lock
-from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat, map_content
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
 from maguyva_tui.core.types import IndexNotWritable
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
@@ -72,6 +72,10 @@ its graph is built (its centrality is empty and its graph ``None`` until the bui
 
 Stored: TypeAlias = tuple[FileEntry, bytes]
 """A file of the generation being written: its entry (offset and length still to fill) and text."""
+
+Kept: TypeAlias = tuple[FileEntry, "bytes | None"]
+"""A file reused from the live generation: its entry and, when the walk read it anyway (a changed
+stat, the same hash), its text; ``None``: the live generation's stored text, read when a build writes."""
 
 COMPACT_DEAD_RATIO = 0.25
 """Rebuild the trigram postings from scratch once a quarter of the ids in them are dead."""
@@ -335,14 +339,14 @@ class _Build:
                     return self._as_is(started)
             return self._update(kept, fresh, started)
 
-    def _scan(self) -> tuple[list[Stored], list[SourceFile]]:
+    def _scan(self) -> tuple[list[Kept], list[SourceFile]]:
         """Walk the repository and split it into files reused as stored and files to parse."""
         self.progress("walk", 0, 0)
         # the index never indexes itself, should its folder or its base be inside the repository
         candidates = list(walk(self.root, self.report, self.max_bytes, skip=(self.folder.parent, self.folder)))
         return self._classify(candidates)
 
-    def _update(self, kept: list[Stored], fresh: list[SourceFile], started: float) -> tuple[Snapshot, IndexSummary]:
+    def _update(self, kept: list[Kept], fresh: list[SourceFile], started: float) -> tuple[Snapshot, IndexSummary]:
         """Parse what changed and publish a new generation (the lock held); on a write that fails,
         remove the half-written generation and answer from the live one."""
         new_facts = self._parse(fresh)
@@ -383,26 +387,28 @@ class _Build:
         )
         return snap, summary
 
-    def _unchanged(self, kept: list[tuple[FileEntry, bytes]], fresh: list[SourceFile]) -> bool:
+    def _unchanged(self, kept: list[Kept], fresh: list[SourceFile]) -> bool:
         """Tell whether the walk found exactly what the live generation already holds."""
         prev = self.previous
         if prev is None or fresh or self.repaired or len(kept) != len(prev.files):
             return False
         return all(prev.files.get(e.path) == e for e, _ in kept)
 
-    def _classify(self, candidates: list[Candidate]) -> tuple[list[tuple[FileEntry, bytes]], list[SourceFile]]:
-        """Split candidates into reused entries (with their stored bytes) and files to parse."""
-        kept: list[tuple[FileEntry, bytes]] = []
+    def _classify(self, candidates: list[Candidate]) -> tuple[list[Kept], list[SourceFile]]:
+        """Split candidates into reused entries and files to parse. An unchanged file's stored text
+        is neither read nor held: it is verified by its hash only when ``content.bin`` is not as
+        its build wrote it (:meth:`Snapshot.content_intact`), and read again when a build writes."""
+        kept: list[Kept] = []
         fresh: list[SourceFile] = []
         prev = self.previous
+        trusted = prev is not None and prev.content_intact()
         for i, cand in enumerate(candidates):
             if i % 200 == 0:
                 self.progress("read", i, len(candidates))
             old = prev.files.get(cand.path) if prev else None
             if old and prev and _same_stat(old, cand):
-                stored = prev.raw(old.path)
-                if content_hash(stored) == old.hash:
-                    kept.append((old, stored))
+                if trusted or content_hash(prev.raw(old.path)) == old.hash:
+                    kept.append((old, None))
                     continue
                 self.repaired += 1  # the stored text was damaged on disk: read the file again
             source = read_source(cand, self.report, self.max_bytes)
@@ -443,7 +449,7 @@ class _Build:
         return out
 
     def _write(
-        self, gen: Path, kept: list[Stored], fresh: list[SourceFile], new_rows: list[Row]
+        self, gen: Path, kept: list[Kept], fresh: list[SourceFile], new_rows: list[Row]
     ) -> Snapshot:
         """Write every part of a new generation into its folder and publish it."""
         self.progress("write", 0, 1)
@@ -451,10 +457,10 @@ class _Build:
         next_id = prev.manifest.next_doc_id if prev else 0
         rows: list[Stored] = []
         fact_rows: dict[str, Row] = {}
-        for entry, data in kept:
-            rows.append((entry, data))
-            if prev is not None:
-                fact_rows[entry.path] = prev.facts.rows[entry.path]
+        for entry, known in kept:
+            assert prev is not None  # only a previous generation's files are kept
+            rows.append((entry, prev.raw(entry.path) if known is None else known))
+            fact_rows[entry.path] = prev.facts.rows[entry.path]
         added: list[tuple[int, str]] = []
         for src, row in zip(fresh, new_rows):
             data = src.text.encode("utf-8", errors="surrogatepass")
@@ -475,14 +481,14 @@ class _Build:
         self.summary.trigram_bytes = trigrams.save(gen)
         added_ids = {doc for doc, _ in added}
         save_generation(gen, _word_files(entries, rows, fact_rows, added_ids), prev.generation if prev else None)
-        content = b"".join(data for _, data in rows)
+        content = map_content(gen / "content.bin")  # mapped, not a second copy of every text
         if prev is None and self.early is not None:  # a first build: text and structure answer now
-            manifest = self._manifest(entries, next_id, dead)
+            manifest = self._manifest(gen, entries, next_id, dead)
             self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen))
         if beside is not None and beside.forked:
             save_facts(gen, fact_rows)  # while the forked graph build finishes
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
-        manifest = self._manifest(entries, next_id, dead)
+        manifest = self._manifest(gen, entries, next_id, dead)
         (gen / "manifest.json").write_text(manifest.to_json())
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
@@ -568,13 +574,15 @@ class _Build:
         removed = [p for p in (self.previous.files if self.previous else {}) if p not in facts]
         return build_graph(facts, previous, changed, removed)
 
-    def _manifest(self, entries: list[FileEntry], next_id: int, dead: int) -> Manifest:
+    def _manifest(self, gen: Path, entries: list[FileEntry], next_id: int, dead: int) -> Manifest:
+        stats = {"dead_docs": dead, "built_at": time.time(), "graph": self.summary.graph,
+                 CONTENT_STAT: content_stat(gen / "content.bin")}
         return Manifest(
             str(self.root),
             entries,
             dict(self.report.skipped),
             dict(self.report.noticed),
-            {"dead_docs": dead, "built_at": time.time(), "graph": self.summary.graph},
+            stats,
             next_id,
         )
 

@@ -246,7 +246,63 @@ def write_census(snapshot: Snapshot, keys: list[str]) -> None:
         return
 
 
-def _census_path(snapshot: Snapshot) -> Path | None:
+def _census_path(snapshot: Snapshot, prefix: str = CENSUS_PREFIX) -> Path | None:
     if snapshot.generation is None:
         return None
-    return semantic_folder(snapshot) / f"{CENSUS_PREFIX}{snapshot.generation.name}.bin"
+    return semantic_folder(snapshot) / f"{prefix}{snapshot.generation.name}.bin"
+
+
+# -- which chunk has which key, kept beside the vectors ------------------------------------------
+
+CHUNKS_PREFIX = "chunks-"
+"""A generation's chunks with their keys, most important first, live in
+``semantic/chunks-<generation>.bin``: each chunk's place in the snapshot's path order (``int32``)
+and its key (16 bytes). The semantic engine is built from it without making every chunk's
+embedding text (sympy: 28 MB of strings and seconds, for 40,000 keys)."""
+
+_CHUNKS_MAGIC = b"MGCHNK1\n"
+
+
+def read_chunk_table(snapshot: Snapshot) -> list[tuple[Chunk, str]] | None:
+    """Every chunk with a non-empty embedding text and its key, most important first, as
+    :func:`embedding_items` orders them; ``None`` when not recorded or damaged."""
+    path = _census_path(snapshot, CHUNKS_PREFIX)
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_CHUNKS_MAGIC) + 32
+    body = memoryview(data)[head:]
+    if (not data.startswith(_CHUNKS_MAGIC) or len(body) % (4 + _KEY_BYTES)
+            or data[len(_CHUNKS_MAGIC):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
+        return None
+    count = len(body) // (4 + _KEY_BYTES)
+    places = np.frombuffer(body, "<i4", count)
+    keys = bytes(body[4 * count :])
+    chunks = list(snapshot.chunks())
+    if count and (int(places.min()) < 0 or int(places.max()) >= len(chunks)):
+        return None
+    return [(chunks[at], keys[i * _KEY_BYTES : (i + 1) * _KEY_BYTES].hex()) for i, at in enumerate(places.tolist())]
+
+
+def write_chunk_table(snapshot: Snapshot, items: list[EmbeddingItem]) -> None:
+    """Record which chunk has which key (atomically; a failure only costs the next command the time
+    to make every embedding text again) and remove the tables of generations gone."""
+    path = _census_path(snapshot, CHUNKS_PREFIX)
+    if path is None:
+        return
+    place = {chunk: i for i, chunk in reversed(list(enumerate(snapshot.chunks())))}
+    try:
+        places = np.array([place[item.chunk] for item in items], "<i4")
+        body = places.tobytes() + b"".join(bytes.fromhex(item.key) for item in items)
+        make_private_dir(path.parent)
+        tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
+        tmp.write_bytes(_CHUNKS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
+        os.replace(tmp, path)
+        for old in path.parent.glob(f"{CHUNKS_PREFIX}*.bin"):
+            if old != path and not (snapshot.folder / old.name[len(CHUNKS_PREFIX) : -len(".bin")]).is_dir():
+                old.unlink(missing_ok=True)
+    except (OSError, ValueError, KeyError):
+        return

@@ -20,9 +20,12 @@ import os
 import re
 import secrets
 import shutil
+import struct
 import threading
+import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +54,11 @@ def store_folder(directory: Path, provider_id: str) -> Path:
 
 
 class VectorStore:
-    """Embeddings of one provider, keyed by content hash; grows in memory, saved in segments."""
+    """Embeddings of one provider, keyed by content hash; saved in segments.
+
+    Opening maps a lone segment read-only (its floats are read only where a question looks, its
+    keys searched in sorted order: no Python object per row); several segments are merged in
+    memory. Rows added later grow in memory until saved."""
 
     def __init__(self, directory: Path, provider_id: str, dim: int, keep_floats: bool = True) -> None:
         self.folder = store_folder(directory, provider_id)
@@ -61,10 +68,17 @@ class VectorStore:
         self.reset_reason: str | None = None
         """Why stored vectors were discarded on open (format, provider or a damaged file), if they were."""
         self._lock = threading.RLock()
-        self._keys: list[str] = []
+        self._base: Keys = np.zeros(0, "U1")
+        """The keys of the rows read on open, in row order (mapped from a lone segment)."""
+        self._order: npt.NDArray[np.intp] | None = None
+        """``_base`` sorted (row numbers), made on the first look-up."""
+        self._tail: list[str] = []
         self._index: dict[str, int] = {}
+        """Keys of the rows added since opening (after ``_base``'s), to their rows."""
         self._codes: Codes = np.zeros((0, (dim + 7) // 8), np.uint8)
         self._floats: npt.NDArray[np.float16] | None = np.zeros((0, dim), np.float16) if keep_floats else None
+        self._growable = True
+        """Whether ``_codes`` and ``_floats`` are this process's own arrays (else mapped: copied on the first add)."""
         self._saved = 0
         self._merged: set[str] = set()
         """Segments whose rows this store holds (read on open or written): all a compaction may delete."""
@@ -76,50 +90,62 @@ class VectorStore:
         return cls(directory, provider.id, provider.dim, provider.stores_floats)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._base) + len(self._tail)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._index
+        return isinstance(key, str) and int(self.lookup([key])[0]) >= 0
 
     @property
     def unsaved(self) -> int:
         """Rows added since the last save."""
-        return len(self._keys) - self._saved
+        return len(self) - self._saved
 
     @property
     def codes(self) -> Codes:
         """The packed codes of every row, ``(len, ceil(dim / 8))``; a view that later adds never change."""
         with self._lock:
-            return self._codes[: len(self._keys)]
+            return self._codes[: len(self)]
 
     @property
     def floats(self) -> npt.NDArray[np.float16] | None:
         """The float16 unit vectors of every row, or ``None`` for a codes-only provider."""
         with self._lock:
-            return None if self._floats is None else self._floats[: len(self._keys)]
+            return None if self._floats is None else self._floats[: len(self)]
 
     def lookup(self, keys: Iterable[str]) -> npt.NDArray[np.int64]:
         """Return the row of every key, ``-1`` where it has no vector yet."""
+        wanted = list(keys)
         with self._lock:
-            index = self._index
-            return np.fromiter((index.get(k, -1) for k in keys), np.int64)
+            rows = np.full(len(wanted), -1, np.int64)
+            if len(self._base) and wanted:
+                rows = self._in_base(np.array(wanted, dtype=str))
+            if self._index:
+                index = self._index
+                for i in np.flatnonzero(rows < 0).tolist():
+                    rows[i] = index.get(wanted[i], -1)
+            return rows
+
+    def _in_base(self, wanted: Keys) -> npt.NDArray[np.int64]:
+        """The row in ``_base`` of every key (``-1`` where absent), by binary search."""
+        if self._order is None:
+            self._order = np.argsort(self._base, kind="stable")
+        at = np.minimum(np.searchsorted(self._base, wanted, sorter=self._order), len(self._base) - 1)
+        rows = self._order[at]
+        hit = self._base[rows] == wanted  # searchsorted casts to the stored width: a longer key must not match its prefix
+        return np.where(hit, rows, -1).astype(np.int64)
 
     def coverage(self, keys: Iterable[str]) -> float:
         """Return the fraction of ``keys`` that have a vector (1.0 for no keys)."""
-        wanted = set(keys)
+        wanted = list(set(keys))
         if not wanted:
             return 1.0
-        return sum(1 for k in wanted if k in self._index) / len(wanted)
+        return float(np.count_nonzero(self.lookup(wanted) >= 0)) / len(wanted)
 
     def missing(self, keys: Iterable[str]) -> list[str]:
         """Return the keys without a vector, in order, each once."""
-        seen: set[str] = set()
-        out = []
-        for key in keys:
-            if key not in self._index and key not in seen:
-                seen.add(key)
-                out.append(key)
-        return out
+        unique = list(dict.fromkeys(keys))
+        rows = self.lookup(unique)
+        return [unique[i] for i in np.flatnonzero(rows < 0).tolist()]
 
     def add(self, keys: Sequence[str], vectors: npt.NDArray[np.floating]) -> int:
         """Append the vectors of keys not stored yet; return how many rows were added."""
@@ -141,12 +167,12 @@ class VectorStore:
         with self._lock:
             self._flush()
             old = [path for path in self._segments() if path.name in self._merged]
-            wanted = None if keep is None else set(keep)
-            rows = [i for i, k in enumerate(self._keys) if wanted is None or k in wanted]
-            keys = [self._keys[i] for i in rows]
-            codes = self._codes[rows]
-            floats = None if self._floats is None else self._floats[rows]
-            dropped = len(self._keys) - len(rows)
+            every = self._all_keys()
+            rows = np.arange(len(every)) if keep is None else np.flatnonzero(np.isin(every, np.array(list(keep), str)))
+            keys = every[rows].tolist()
+            codes = np.array(self._codes[rows])
+            floats = None if self._floats is None else np.array(self._floats[rows])
+            dropped = len(every) - len(rows)
             self._reset_memory()
             self._append(keys, codes, floats)
             self._flush()
@@ -155,54 +181,65 @@ class VectorStore:
                 self._merged.discard(path.name)
             return dropped
 
+    def _all_keys(self) -> Keys:
+        """Every row's key, in row order."""
+        return np.concatenate([self._base.astype(str), np.array(self._tail, dtype=str)]) if self._tail else self._base
+
     def _flush(self) -> int:
         with self._lock:
-            start, end = self._saved, len(self._keys)
+            start, end = self._saved, len(self)
             if end == start:
                 return 0
             floats = None if self._floats is None else self._floats[start:end]
-            self._write_segment(self._keys[start:end], self._codes[start:end], floats)
+            tail = len(self._base)  # the rows read on open are saved already: unsaved ones are all added
+            self._write_segment(self._tail[start - tail : end - tail], self._codes[start:end], floats)
             self._saved = end
             return end - start
 
     def _append(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> int:
         with self._lock:
+            have = self.lookup(keys)
             fresh: list[int] = []
             seen: set[str] = set()
-            for i, key in enumerate(keys):
-                if key not in self._index and key not in seen:
+            for i in np.flatnonzero(have < 0).tolist():
+                key = keys[i]
+                if key not in seen:
                     seen.add(key)
                     fresh.append(i)
             if not fresh:
                 return 0
-            start = len(self._keys)
+            start = len(self)
             self._reserve(start + len(fresh))
             self._codes[start : start + len(fresh)] = codes[fresh]
             if self._floats is not None and floats is not None:
                 self._floats[start : start + len(fresh)] = floats[fresh]
             for offset, i in enumerate(fresh):
                 self._index[keys[i]] = start + offset
-                self._keys.append(keys[i])
+                self._tail.append(keys[i])
             return len(fresh)
 
     def _reserve(self, rows: int) -> None:
-        """Grow the arrays (by doubling) so that they hold ``rows`` rows; old views stay valid."""
-        capacity = len(self._codes)
+        """Grow the arrays (by doubling; a mapped segment is copied first) so that they hold ``rows``
+        rows; old views stay valid."""
+        capacity = len(self._codes) if self._growable else 0
         if rows <= capacity:
             return
         size = max(_MIN_CAPACITY, capacity * 2, rows)
         codes = np.zeros((size, self._codes.shape[1]), np.uint8)
-        codes[: len(self._keys)] = self._codes[: len(self._keys)]
+        codes[: len(self)] = self._codes[: len(self)]
         self._codes = codes
         if self._floats is not None:
             floats = np.zeros((size, self.dim), np.float16)
-            floats[: len(self._keys)] = self._floats[: len(self._keys)]
+            floats[: len(self)] = self._floats[: len(self)]
             self._floats = floats
+        self._growable = True
 
     def _reset_memory(self) -> None:
-        self._keys, self._index = [], {}
+        self._base, self._order = np.zeros(0, "U1"), None
+        self._tail, self._index = [], {}
         self._codes = np.zeros((0, self._codes.shape[1]), np.uint8)
         self._floats = None if self._floats is None else np.zeros((0, self.dim), np.float16)
+        self._growable = True
         self._saved = 0
 
     def _meta(self) -> dict[str, object]:
@@ -210,7 +247,7 @@ class VectorStore:
                 "floats": self.keep_floats}
 
     def _open(self) -> None:
-        """Load every readable segment; discard the store if it belongs to another format or provider."""
+        """Read every readable segment; discard the store if it belongs to another format or provider."""
         meta_path = self.folder / "meta.json"
         try:
             meta = json.loads(meta_path.read_text("utf-8"))
@@ -229,26 +266,42 @@ class VectorStore:
         for stray in self.folder.glob(".*.tmp*"):
             if not _writer_alive(stray):
                 stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
-        for path in self._segments():
-            self._load_segment(path)
-        self._saved = len(self._keys)
+        parts = [part for part in map(self._read_segment, self._segments()) if part is not None]
+        if len(parts) == 1:  # the common case (one save, or compacted): mapped, nothing copied
+            self._base, self._codes, found = parts[0]
+            self._floats = found if self.keep_floats else None
+            self._growable = False
+        elif parts:
+            self._merge(parts)
+        self._saved = len(self)
 
-    def _load_segment(self, path: Path) -> None:
+    def _merge(self, parts: list[Segment]) -> None:
+        """Hold several segments' rows in memory, each key once (two writers may have saved one twice)."""
+        keys = np.concatenate([part[0].astype(str) for part in parts])
+        _, first = np.unique(keys, return_index=True)
+        rows = np.sort(first)
+        self._base = keys[rows]
+        self._codes = np.concatenate([part[1] for part in parts])[rows]
+        if self.keep_floats:
+            self._floats = np.concatenate([np.asarray(part[2], np.float16) for part in parts])[rows]
+
+    def _read_segment(self, path: Path) -> Segment | None:
+        """A segment's keys, codes and floats (mapped when stored plainly); ``None``, the file
+        removed and the reason kept, when it is damaged."""
         try:
-            with np.load(path, allow_pickle=False) as data:
-                keys = [str(k) for k in data["keys"]]
-                codes = np.asarray(data["codes"], np.uint8)
-                floats = np.asarray(data["floats"], np.float16) if self.keep_floats else None
-            if codes.shape != (len(keys), self._codes.shape[1]) or (
-                floats is not None and floats.shape != (len(keys), self.dim)
-            ):
+            keys, codes = _member(path, "keys"), _member(path, "codes")
+            floats = _member(path, "floats") if self.keep_floats else None
+            if (keys.ndim != 1 or keys.dtype.kind != "U" or codes.dtype != np.uint8
+                    or codes.shape != (len(keys), self._codes.shape[1])):
                 raise ValueError("shape mismatch")
-        except (OSError, ValueError, KeyError, EOFError) as error:
+            if floats is not None and (floats.shape != (len(keys), self.dim) or floats.dtype.kind != "f"):
+                raise ValueError("shape mismatch")
+        except Exception as error:  # noqa: BLE001 - garbage, a cut file, a zip or array header that lies
             self.reset_reason = f"dropped a damaged vector file ({path.name}: {error}); its chunks will be re-embedded"
             path.unlink(missing_ok=True)
-            return
-        self._append(keys, codes, floats)
+            return None
         self._merged.add(path.name)
+        return keys, codes, floats
 
     def _segments(self) -> list[Path]:
         return sorted(self.folder.glob("seg-*.npz"))
@@ -262,6 +315,44 @@ class VectorStore:
         make_private_dir(self.folder)
         _atomic_write(path, lambda handle: np.savez(handle, **arrays))  # type: ignore[arg-type]
         self._merged.add(path.name)
+
+
+Keys: TypeAlias = npt.NDArray[np.str_]
+"""Row keys as a NumPy string array."""
+
+Segment: TypeAlias = tuple[Keys, Codes, "npt.NDArray[np.floating] | None"]
+"""One segment file's keys, codes and floats."""
+
+_LOCAL_HEADER = struct.Struct("<4s22xHH")
+"""A zip member's local header: signature, then (after 22 bytes) the name's and extra field's lengths."""
+
+
+def _member(path: Path, name: str) -> np.ndarray:
+    """One array of an ``.npz`` segment, memory-mapped read-only where ``np.savez`` stored it plainly
+    (not compressed, C order, no objects), else read whole with ``allow_pickle=False``."""
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo(f"{name}.npy")
+        with open(path, "rb") as handle:
+            handle.seek(info.header_offset)
+            magic, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size))
+            if magic != b"PK\x03\x04":
+                raise ValueError("not a zip member")
+            start = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
+            handle.seek(start)
+            version = np.lib.format.read_magic(handle)
+            reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+            shape, fortran, dtype = reader(handle)
+            offset = handle.tell()
+        size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        plain = info.compress_type == zipfile.ZIP_STORED and not fortran and not dtype.hasobject
+        if not plain:
+            with np.load(path, allow_pickle=False) as data:
+                return np.asarray(data[name])
+        if offset + size > start + info.file_size:
+            raise ValueError(f"{name} is cut short")
+        if size == 0:
+            return np.zeros(shape, dtype)
+        return np.memmap(path, dtype, "r", offset, tuple(shape))
 
 
 def _writer_alive(tmp: Path) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import mmap
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -42,7 +44,7 @@ class Snapshot:
         root: Path,
         folder: Path,
         manifest: Manifest,
-        content: bytes | memoryview,
+        content: bytes | mmap.mmap,
         facts: FactsTable,
         trigrams: TrigramIndex,
         centrality: CentralityTable,
@@ -64,13 +66,15 @@ class Snapshot:
         self._graph = graph
         self._open_graph = open_graph
         self._graph_lock = threading.Lock()
+        self._data = content
+        """The texts back to back: ``content.bin`` mapped read-only (its pages are read when a
+        question touches them, and the kernel may drop them again), or bytes of a build in memory."""
         self._content = memoryview(content)
         self._cache_lock = threading.Lock()
         """Questions read one snapshot from several threads: a cache's look-up and its reordering are
         one step (between them another thread may evict the entry: a KeyError)."""
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._splits: OrderedDict[str, list[str]] = OrderedDict()
-        self._blob: bytes | None = None
         self._newlines: np.ndarray | None = None
         self._symbols: list[Symbol] | None = None
         self._line_counts: dict[str, int] = {}
@@ -82,11 +86,7 @@ class Snapshot:
         gen = current_generation(folder)
         try:
             manifest = Manifest.from_json((gen / "manifest.json").read_text())
-            content_path = gen / "content.bin"
-            size = content_path.stat().st_size
-            content: bytes | memoryview = b""
-            if size:
-                content = memoryview(cast(bytes, np.memmap(content_path, np.uint8, mode="r")))  # mapped
+            content = map_content(gen / "content.bin")
             trigrams = TrigramIndex.load(gen)
             facts = load_facts(gen)  # mapped: a file's rows are decoded when a question reads them
             centrality = load_centrality(gen / "centrality.npz")
@@ -116,10 +116,23 @@ class Snapshot:
             raise IndexUnavailable("the index is corrupt (its parts disagree); rebuilding it")
 
     def blob(self) -> bytes:
-        """Every file's stored text back to back (read once, then shared by all searches)."""
-        if self._blob is None:
-            self._blob = bytes(self._content)
-        return self._blob
+        """Every file's stored text back to back, shared by all searches and never copied: the
+        mapped ``content.bin`` (bytes-like: ``find``, slices, the buffer protocol) once written."""
+        return cast(bytes, self._data)
+
+    def content_intact(self) -> bool:
+        """Whether ``content.bin`` is as its build wrote it (the size and modification time the
+        manifest recorded): a build then reuses unchanged files without reading and hashing every
+        stored text again; a file changed since (damaged, replaced, or an index written before
+        the stat was recorded) is checked file by file."""
+        recorded = self.manifest.stats.get(CONTENT_STAT)
+        if self.generation is None or not isinstance(recorded, list):
+            return False
+        try:
+            found = os.stat(self.generation / "content.bin")
+        except OSError:
+            return False
+        return recorded == [found.st_size, found.st_mtime_ns]
 
     def has_newlines(self) -> bool:
         """Whether the newline index of the whole text is built already (a search paid for it)."""
@@ -193,6 +206,24 @@ class Snapshot:
 
     def __len__(self) -> int:
         return len(self.files)
+
+
+CONTENT_STAT = "content_stat"
+"""The manifest's record (in ``stats``) of ``content.bin``'s size and modification time."""
+
+
+def content_stat(path: Path) -> list[int]:
+    """What :data:`CONTENT_STAT` records of a written ``content.bin``."""
+    found = os.stat(path)
+    return [found.st_size, found.st_mtime_ns]
+
+
+def map_content(path: Path) -> bytes | mmap.mmap:
+    """Map a generation's ``content.bin`` read-only (``b""`` when empty: an empty file cannot be mapped)."""
+    with open(path, "rb") as handle:
+        if os.fstat(handle.fileno()).st_size == 0:
+            return b""
+        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
 
 
 def _check_graph(path: Path) -> None:
