@@ -189,9 +189,9 @@ class _InProcessRay:
 def test_remote_shards_answer_as_in_process_in_few_round_trips(repos: list[Path], tmp_path: Path,
                                                                 question: str) -> None:
     """The calls a question makes of remote shards (here actors answering in this process): one
-    start each (that answers grounding, definers and idf), one for every engine's list, and the
-    lines of the page fetched ahead; no file read one by one, no lookup of its own; the list is
-    the same."""
+    start each (that answers grounding, definers and idf, and runs a symbol question's engine),
+    one for every engine's list of a blend, and the lines copy folding compares; no file read
+    one by one, no lookup of its own; the list is the same."""
     here = open_workspace(repos, tmp_path, provider=WordProvider(), static=False)
     calls: Counter[str] = Counter()
     shards = [RemoteShard(root.name, str(root), _InProcessActor(
@@ -212,6 +212,8 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(repos: list[Path]
     assert calls["knows_symbol"] == calls["lookup"] == calls["word_stats"] == 0, calls
     assert calls["excerpts"] <= (0 if answer.result.fusion_strategy == "direct" else 2 * len(repos)), calls
     assert calls["search"] == 0 and calls["searches"] <= 2 * len(repos), calls  # every engine at once (a blend retry)
+    if answer.result.fusion_strategy == "direct":  # a symbol question's engine foreseen: one round trip in all
+        assert calls["searches"] == 0 and sum(calls.values()) == len(repos), calls
 
 
 class _Killed(RemoteShard):
@@ -235,8 +237,8 @@ class _Stuck(ShardHost):
     """A shard whose engines never answer in time."""
 
     def call(self, method: str, *args: Any) -> Any:
-        if method in ("search", "searches"):
-            time.sleep(60)
+        if method in ("search", "searches") or (method == "begin" and args[0] is not None and args[0].searches):
+            time.sleep(60)  # engines asked alone, together, or foreseen with the question's start
         return super().call(method, *args)
 
 
@@ -259,15 +261,16 @@ def _workspace(cluster: Cluster, repos: list[Path], index_base: Path, victim: st
 @ray_missing
 def test_a_shard_killed_mid_question_is_named_missing(cluster: Cluster, repos: list[Path], index_base: Path) -> None:
     coordinator = _workspace(cluster, repos[1:], index_base, "app", ShardHost, _Killed)
+    question = "parse the config file"  # a blend: its engines are asked after the start (a symbol's run with it)
     try:
         started = time.perf_counter()
-        answer = coordinator.search(SearchRequest("parse_config", 10))
+        answer = coordinator.search(SearchRequest(question, 10))
         assert time.perf_counter() - started < 10
         assert [m.label for m in answer.missing] == ["app"] and "gone" in answer.missing[0].reason
         assert "app" not in answer.repos and "web" in answer.repos
         assert [label for label, _ in answer.searched] == ["web"]
         assert any(n.startswith("app: not searched") for n in answer.result.notices)
-        again = coordinator.search(SearchRequest("parse_config", 10))  # later questions: missing at once
+        again = coordinator.search(SearchRequest(question, 10))  # later questions: missing at once
         assert [m.label for m in again.missing] == ["app"] and _listed(again) == _listed(answer)
     finally:
         coordinator.close()

@@ -220,6 +220,15 @@ class ShardHost:
         answer: ShardList = self.call("search", token, *args)
         return answer, self._chunks_of(token, answer)
 
+    def begin(self, ask: Ask | None) -> tuple[Begun, tuple[tuple[str, int, Chunk | None], ...], tuple[Excerpt, ...]]:
+        """Start a question (:meth:`Shard.begin`); with the lists its ask foresaw, the chunks of
+        their line hits and their hits' first lines (:meth:`searches`' ``heads``)."""
+        begun: Begun = self.call("begin", ask)
+        chunks = tuple(c for answer in begun.lists for c in self._chunks_of(begun.token, answer))
+        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line) for a in begun.lists for f in a.found]
+        excerpts: tuple[Excerpt, ...] = self.call("excerpts", begun.token, wants) if wants else ()
+        return begun, chunks, excerpts
+
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float, max_files: int,
                  stats: WordStats | None, heads: bool) -> tuple[Searched, tuple[Excerpt, ...]]:
         """Several engines' lists (:meth:`Shard.searches`), each with the chunks fusion will ask
@@ -285,9 +294,16 @@ class RemoteShard:
         return self._actor.ping.remote()
 
     def begin(self, ask: Ask | None = None) -> Begun:
-        """Capture the generation a question reads and answer ``ask`` on it (see :meth:`Shard.begin`)."""
-        answer: Begun = self._call("begin", ask)
-        return answer
+        """Capture the generation a question reads and answer ``ask`` on it (see :meth:`Shard.begin`),
+        within the engines' deadline and a margin when it runs engines."""
+        if self.gone is not None:
+            raise ShardGone(self.gone)
+        timeout = ask.deadline_s + CALL_MARGIN_S if ask is not None and ask.searches else CALL_TIMEOUT_S
+        begun, chunks, excerpts = cast("tuple[Begun, tuple[tuple[str, int, Chunk | None], ...], tuple[Excerpt, ...]]",
+                                       self._get(self._actor.begin.remote(ask), timeout))
+        self._keep_chunks(begun.token, chunks)
+        self._keep_excerpts(begun.token, excerpts)
+        return begun
 
     def prefetch(self, token: int, wants: Sequence[Want]) -> None:
         """Fetch in one round trip the lines these results will read (:meth:`Shard.excerpts`),

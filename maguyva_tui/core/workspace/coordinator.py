@@ -46,9 +46,18 @@ from typing import Any, Final, cast
 from maguyva_tui.core.duplicates import COPY_SCAN
 from maguyva_tui.core.fusion import Fused
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.intent import classify, override
+from maguyva_tui.core.intent import Intent, classify, override
+from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
-from maguyva_tui.core.search import Parts, SearchRequest, search
+from maguyva_tui.core.search import (
+    ASKS_ASIDE,
+    CONF_KNOWN_SYMBOL,
+    GROUNDED_RULES,
+    LITERAL_INTENTS,
+    Parts,
+    SearchRequest,
+    search,
+)
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Retriever, SearchResult, Symbol
 from maguyva_tui.core.workspace.merge import merge_lists
 from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Shard, ShardList, Want, WordStats
@@ -166,8 +175,9 @@ class Coordinator:
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result."""
         req.validate()
-        begun, dropped = self._begin(self._ask(req))
-        view = _View(self, begun)
+        ask = self._ask(req)
+        begun, dropped = self._begin(ask)
+        view = _View(self, begun, ask)
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
         missing = sorted([*self.missing, *dropped], key=lambda m: m.label)
         told = [*self.notices, *(f"{m.label}: not searched ({m.reason})" for m in missing)]
@@ -213,12 +223,14 @@ class Coordinator:
             names += [intent.target, intent.target.strip().strip("`").removesuffix("()")]
         names = list(dict.fromkeys(n for n in names if n))
         stems = body_stems(req.text) if len(self.shards) > 1 else ()
-        return Ask(tuple(names), tuple(names), stems)
+        foreseen, limit = _foreseen(req, intent)
+        return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files)
 
     def _begin(self, ask: Ask) -> tuple[dict[str, Begun], list[Missing]]:
         """Start a question on every shard, asking ``ask`` there; one that cannot start (its index
         gone meanwhile) is missing from this answer; none at all is an error."""
-        started = [(shard, self._fan.submit(shard.begin, ask)) for shard in self.shards]
+        near = replace(ask, searches=())  # a shard in this process runs each engine as search reaches it
+        started = [(shard, self._fan.submit(shard.begin, ask if shard.far else near)) for shard in self.shards]
         begun: dict[str, Begun] = {}
         dropped: list[Missing] = []
         for shard, future in started:
@@ -244,14 +256,22 @@ class _View:
     """One question's view of the workspace, read as :func:`~maguyva_tui.core.search.search`
     reads one generation: engines, centrality, chunks, lines and symbols, paths qualified."""
 
-    def __init__(self, coordinator: Coordinator, begun: dict[str, Begun]) -> None:
+    def __init__(self, coordinator: Coordinator, begun: dict[str, Begun], ask: Ask) -> None:
         self._coordinator = coordinator
         self._shards = {s.label: s for s in coordinator.shards if s.label in begun}
         self._begun = begun
         self._found: dict[Hit, Found] = {}
         self._batches: dict[tuple[str, str, Query, int], Future[tuple[ShardList, ...]]] = {}
-        """Per far shard, engine, query and limit: the call asking every engine of a step at once."""
+        """Per far shard, engine, query and limit: the call asking every engine of a step at once
+        (or the question's start, for the lists it foresaw)."""
         self._batch_at: dict[tuple[str, str, Query, int], int] = {}
+        for label, started in begun.items():
+            if started.lists and len(started.lists) == len(ask.searches):
+                answered: Future[tuple[ShardList, ...]] = Future()
+                answered.set_result(started.lists)
+                for at, (name, query) in enumerate(ask.searches):
+                    self._batches[(label, name, query, ask.limit)] = answered
+                    self._batch_at[(label, name, query, ask.limit)] = at
         self._lock = threading.Lock()
         self.capped: list[str] = []
         self.failed: list[str] = []
@@ -358,6 +378,9 @@ class _View:
         stats = self.stats(queries["text"]) if "text" in queries else None
         coordinator = self._coordinator
         for shard, token in far:
+            with self._lock:
+                if all((shard.label, name, query, limit) in self._batches for name, query in asks):
+                    continue  # foreseen: answered with the question's start
             future = coordinator._fan.submit(shard.searches, token, asks, limit, coordinator.deadline_s,
                                              coordinator.max_files, stats, len(asks) == 1)
             with self._lock:
@@ -477,6 +500,26 @@ class _Symbols:
             found = [(shard, future.result()) for shard, future in asked]
         return [replace(s, path=qualify(shard.label, s.path)) for shard, symbols in found for s in symbols
                 if not kinds or s.kind in kinds]
+
+
+def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Query], ...], int]:
+    """The lone engine, its query and its fetch, that :func:`~maguyva_tui.core.search.search`
+    will most likely run for a question naming a symbol (a lone word grounded, as when some
+    repository defines it; the definers in the package's own code), built as it builds them; none
+    for a blend. A cluster's shards run it with the question's start: one round trip instead of
+    two when it was foreseen right, nothing used when not (the lists are matched by query)."""
+    if req.regex:
+        return (), 0
+    word = req.text.strip().strip("`").removesuffix("()")
+    if (not (req.intent or req.modality) and intent.rule in GROUNDED_RULES and word and len(word.split()) == 1):
+        intent = Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+    the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
+    if not the_plan.alone or not intent.target:
+        return (), 0
+    query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
+    demote = ("vendored",) if ASKS_ASIDE.search(query.text) else ("vendored", "secondary")
+    query = replace(query, demote=demote, literal_first=intent.name in LITERAL_INTENTS)
+    return ((the_plan.modalities[0], query),), the_plan.fetch
 
 
 def _item(batch: Future[tuple[ShardList, ...]], at: int) -> Future[ShardList]:

@@ -97,6 +97,13 @@ class Ask:
     """Names whose symbols to look up (the target's definers, a "similar to" name)."""
     stems: tuple[str, ...] = ()
     """A sentence's stems, for the workspace's BM25 idf (:class:`WordStats`)."""
+    searches: tuple[tuple[str, Query], ...] = ()
+    """Engines' lists the question will most likely ask (a symbol question's lone engine), run
+    with its start (:meth:`Shard.searches`); a list it does not ask for after all is not used."""
+    limit: int = 0
+    deadline_s: float = 0.0
+    max_files: int = 0
+    """The ``limit``, deadline and file budget of :attr:`searches`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +159,8 @@ class Begun:
     """Engines a first build has not made ready yet."""
     answers: Answers = Answers()
     """The answers to what the question asked with its start."""
+    lists: tuple[ShardList, ...] = ()
+    """The lists of the ask's :attr:`Ask.searches`, in its order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,8 +216,9 @@ class Shard:
             token = self._next
         missing = tuple(getattr(generation, "missing", ()))
         answers = self._answer(token, ask) if ask is not None else Answers()
+        lists = self.searches(token, ask.searches, ask.limit, ask.deadline_s, ask.max_files) if ask and ask.searches else ()
         return Begun(token, found.any, found.tiers(), parts.notices, self.engine.tier_notice(generation), missing,
-                     answers)
+                     answers, lists)
 
     def _answer(self, token: int, ask: Ask) -> Answers:
         """Answer what a question asks with its start (nothing while an engine it reads is not
