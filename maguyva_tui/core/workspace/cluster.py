@@ -15,11 +15,12 @@ one machine, so a workspace gives the same list in-process and through the clust
 optional extra (``pip install 'maguyva-tui[cluster]'``), imported only here and only when asked.
 
 **Round trips.** Each call is a round trip, so a question makes few, every shard's side by side:
-``begin`` (which answers grounding, the definers and the idf counts with it), ``searches`` (every
-engine of a step at once, with the chunks of its line hits, and for a lone engine its hits' first
-lines) and, for a blend, ``excerpts`` (the code copy folding compares and the page's lines): two
-steps for a symbol question, three for a sentence. Anything not fetched ahead is still asked as
-it is needed (a file read whole, a chunk), so the answer never depends on what was fetched.
+``begin`` (which answers grounding, the definers and the idf counts with it, and runs the lone
+engine a symbol question will most likely ask, with its hits' first lines), ``searches`` (every
+engine of a step at once, with the chunks of its line hits) and, for a blend, ``excerpts`` (the
+code copy folding compares and the page's lines): one step for a symbol question foreseen right,
+three for a sentence. Anything not fetched ahead is still asked as it is needed (a file read
+whole, a chunk), so the answer never depends on what was fetched.
 
 **Index storage.** Each actor opens its repository's index under one base folder, resolved on the
 driver and handed to every actor as an absolute path: on a cluster of several machines it must be a
