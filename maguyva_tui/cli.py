@@ -56,8 +56,8 @@ class UserError(Exception):
     """An error caused by what the user asked; printed as one line."""
 
 
-EXPLORER_USAGE = ("maguyva [PATH ...] [--repo DIR] [--workspace FILE] [--theme NAME] [--no-watch] "
-                  "[--index-dir DIR]")
+EXPLORER_USAGE = ("maguyva [PATH] [--theme NAME] [--no-watch] [--index-dir DIR]\n"
+                  "       maguyva PATH PATH ... | --repo DIR --repo DIR ... | --workspace FILE [options]")
 """The bare command: the explorer on a repository, or on several searched as one."""
 
 EXPLORER_HELP = """\
@@ -66,6 +66,8 @@ Code search that explains its ranking.
 maguyva [PATH] opens the explorer on a repository (default: the current folder): type a question,
 a symbol, a "literal" or a regex and the list re-ranks as you type, each engine's own rank beside
 the fused one. It indexes in the background; a repository seen before answers at once.
+maguyva A B (or --repo A --repo B, --workspace FILE) searches several repositories as one: each
+keeps its own index, and each result reads repo/path.
 
 explorer keys:
   type                 search as you type (↑/↓ move the result cursor meanwhile)
@@ -155,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _workspace_options(parser: argparse.ArgumentParser, shown: bool = True) -> None:
     """``--repo`` (repeatable) and ``--workspace FILE``: several repositories searched as one."""
-    parser.add_argument("--repo", action="append", default=[],
+    parser.add_argument("--repo", action="append", default=[], metavar="DIR",
                         help="a repository of the workspace (repeat it)" if shown else argparse.SUPPRESS)
     parser.add_argument("--workspace", metavar="FILE",
                         help="the repositories a file lists (repos = [...] in a .toml, else one folder a line)"
