@@ -4,10 +4,11 @@
     python -m bench.nl.diagnose --report /tmp/diag.json        # the tables of a saved run
 
 Each variant is a ``;``-separated item of ``module.CONSTANT=value`` settings joined by ``,``
-(modules: ``fusion``, ``duplicates``, ``plan``, ``search``); the first variant should be the
-product as shipped (an empty item). Every question is asked of ``Engine.search`` (default
-preset, a page of 10) with the engines' lists computed once per question
-(:func:`bench.blend_page.engines_memoised`), so a variant costs only its blending. The engines
+(modules: ``fusion``, ``duplicates``, ``plan``, ``search``, and the engines' ``structural`` and
+``text``); the first variant should be the product as shipped (an empty item). Every question is
+asked of ``Engine.search`` (default preset, a page of 10) with the engines' lists computed once
+per question and setting of the engines' constants, so a variant of the blend costs only its
+blending (one of an engine's constants runs the engines again). The engines
 are the ones :mod:`bench.nl_quality` built (its cache: nothing is indexed or embedded again).
 
 Constants are chosen with the repositories of one half split in two folds (alternately, by
@@ -31,8 +32,12 @@ from bench.blend_page import Question, spans_of
 from bench.nl.prepare import DOC_QUESTIONS
 from maguyva_tui.core import duplicates, fusion, plan
 from maguyva_tui.core import search as search_module
+from maguyva_tui.core.retrievers import structural, text
 
-MODULES = {"fusion": fusion, "duplicates": duplicates, "plan": plan, "search": search_module}
+MODULES = {"fusion": fusion, "duplicates": duplicates, "plan": plan, "search": search_module,
+           "structural": structural, "text": text}
+ENGINE_MODULES = (structural, text)
+"""Modules whose constants change an engine's own list: a variant setting one runs the engines again."""
 REFERENCES = {"semantic": {"modality": "semantic"}, "quick": {"preset": "quick"}}
 PAGE = 10
 METRICS = (("semble", "NDCG@10"), ("semble", "Hit@1"), ("docstring", "MRR@10"), ("docstring", "Hit@10"))
@@ -61,7 +66,9 @@ def engines_once(last: dict[str, Any]) -> Iterator[None]:
     memo: dict[Any, Any] = {}
 
     def run_once(parts: Any, the_plan: Any, query: Any) -> Any:
-        key = (id(parts.generation), the_plan.modalities, the_plan.fetch, query)
+        engines = tuple(v for m in ENGINE_MODULES for n, v in sorted(vars(m).items())
+                        if n.isupper() and isinstance(v, (int, float)))
+        key = (id(parts.generation), the_plan.modalities, the_plan.fetch, query, engines)
         if key not in memo:
             memo[key] = original(parts, the_plan, query)
         done = memo[key]

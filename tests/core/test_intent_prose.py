@@ -4,6 +4,7 @@
   search verb commands it or stands beside what it quotes;
 - a phrase around an identifier the index does not define (``value``, ``std::filesystem``)
   describes code: it is asked as a question about meaning, not as that name's definition;
+- a name that says one word of a sentence of several is no structural vote;
 - in a blend, tests and examples that spell the question's words rank below the package's own
   code, unless the question asks for tests.
 """
@@ -16,6 +17,8 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import classify
+from maguyva_tui.core.retrievers.structural import StructuralRetriever
+from maguyva_tui.core.types import Query, Symbol
 from tests.core.test_engine import CountingProvider
 
 PROSE = [
@@ -103,3 +106,16 @@ def test_a_blend_lists_the_code_before_the_test_that_spells_the_question(engine:
 def test_a_blend_asked_about_tests_leaves_them_where_the_engines_put_them(engine: Engine) -> None:
     result = engine.search("the tests of radix tree path matching with wildcards")
     assert all(r.demotion == 1.0 for r in result.results)
+
+
+def _symbols(*names: str) -> list[Symbol]:
+    kinds = {True: "class", False: "function"}
+    return [Symbol(n, n, kinds[n[0].isupper()], "v.py", 10 * i + 1, 10 * i + 9, "python") for i, n in enumerate(names)]
+
+
+def test_a_name_saying_one_word_of_a_sentence_is_no_structural_vote() -> None:
+    structural = StructuralRetriever(_symbols("Middlewares", "route_table", "compress_body"))
+    assert structural.search(Query("request logging middleware for every route"), 10) == []
+    named = StructuralRetriever(_symbols("Middlewares", "route_table", "request_logger_middleware"))
+    hits = named.search(Query("request logging middleware for every route"), 10)
+    assert [h.symbol for h in hits] == ["request_logger_middleware"]
