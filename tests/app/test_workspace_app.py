@@ -162,3 +162,15 @@ def test_repositories_not_indexed_yet_read_as_indexing_not_missing(tmp_path: Pat
         assert workspace.status_name() == "alpha · beta indexing… · gone missing"
     finally:
         workspace.close()
+
+
+@pytest.mark.slow  # a watcher's debounce and a refresh on 2 shared cores: run by .ci/run's slow pass
+async def test_an_edit_in_one_repository_is_found_by_the_watcher(tmp_path: Path) -> None:
+    app = workspace_app(tmp_path, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "load_settings")
+        await wait_for(pilot, lambda: app.watching)
+        (tmp_path / "beta" / "extra.py").write_text("def brand_new_helper(x):\n    return x + 1\n")
+        await wait_for(pilot, lambda: app.source.file_count() == 3, timeout=60)
+        await ask(pilot, "brand_new_helper")
+        assert app.answer.rows[0].path == "beta/extra.py"
