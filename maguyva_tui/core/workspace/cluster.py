@@ -226,19 +226,22 @@ class ShardHost:
         their line hits and their hits' first lines (:meth:`searches`' ``heads``)."""
         begun: Begun = self.call("begin", ask)
         chunks = tuple(c for answer in begun.lists for c in self._chunks_of(begun.token, answer))
-        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line) for a in begun.lists for f in a.found]
-        excerpts: tuple[Excerpt, ...] = self.call("excerpts", begun.token, wants) if wants else ()
-        return begun, chunks, excerpts
+        return begun, chunks, self._heads(begun.token, begun.lists, ask.page if ask is not None else 0)
+
+    def _heads(self, token: int, answers: Sequence[ShardList], page: int) -> tuple[Excerpt, ...]:
+        """The first lines of each list's first ``page`` hits and of their chunks."""
+        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line) for a in answers for f in a.found[:page]]
+        excerpts: tuple[Excerpt, ...] = self.call("excerpts", token, wants) if wants else ()
+        return excerpts
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float, max_files: int,
-                 stats: WordStats | None, heads: bool) -> tuple[Searched, tuple[Excerpt, ...]]:
+                 stats: WordStats | None, heads: int) -> tuple[Searched, tuple[Excerpt, ...]]:
         """Several engines' lists (:meth:`Shard.searches`), each with the chunks fusion will ask
-        for; with ``heads``, the first lines of every hit and its chunk too (a lone engine's page
-        reads no more: its snippets then cost no round trip of their own)."""
+        for, and the first lines of each list's first ``heads`` hits (a lone engine's page reads
+        no more: its snippets then cost no round trip of their own)."""
         answers: tuple[ShardList, ...] = self.call("searches", token, asks, limit, deadline_s, max_files, stats)
-        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line) for a in answers for f in a.found]
-        excerpts: tuple[Excerpt, ...] = self.call("excerpts", token, wants) if heads and wants else ()
-        return tuple((answer, self._chunks_of(token, answer)) for answer in answers), excerpts
+        chunks = tuple((answer, self._chunks_of(token, answer)) for answer in answers)
+        return chunks, self._heads(token, answers, heads)
 
     def _chunks_of(self, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
         """For each hit not on a whole definition, the chunk holding its line and the one its key starts at."""
@@ -343,10 +346,10 @@ class RemoteShard:
         return cast(ShardList, answer)
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                 max_files: int, stats: WordStats | None = None, heads: bool = False) -> tuple[ShardList, ...]:
+                 max_files: int, stats: WordStats | None = None, heads: int = 0) -> tuple[ShardList, ...]:
         """Several engines' lists in one round trip (see :meth:`Shard.searches`), waited for the
-        deadline and a margin, with ``heads`` the first lines of each hit (:meth:`ShardHost.searches`);
-        a gone shard's lists are empty."""
+        deadline and a margin, with the first lines of each list's first ``heads`` hits
+        (:meth:`ShardHost.searches`); a gone shard's lists are empty."""
         if self.gone is not None:
             return tuple(ShardList(()) for _ in asks)
         try:

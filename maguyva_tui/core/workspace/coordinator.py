@@ -224,7 +224,7 @@ class Coordinator:
         names = list(dict.fromkeys(n for n in names if n))
         stems = body_stems(req.text) if len(self.shards) > 1 else ()
         foreseen, limit = _foreseen(req, intent)
-        return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files)
+        return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit)
 
     def _begin(self, ask: Ask) -> tuple[dict[str, Begun], list[Missing]]:
         """Start a question on every shard, asking ``ask`` there; one that cannot start (its index
@@ -265,6 +265,7 @@ class _View:
         """Per far shard, engine, query and limit: the call asking every engine of a step at once
         (or the question's start, for the lists it foresaw)."""
         self._batch_at: dict[tuple[str, str, Query, int], int] = {}
+        self._page = ask.page
         for label, started in begun.items():
             if started.lists and len(started.lists) == len(ask.searches):
                 answered: Future[tuple[ShardList, ...]] = Future()
@@ -382,7 +383,7 @@ class _View:
                 if all((shard.label, name, query, limit) in self._batches for name, query in asks):
                     continue  # foreseen: answered with the question's start
             future = coordinator._fan.submit(shard.searches, token, asks, limit, coordinator.deadline_s,
-                                             coordinator.max_files, stats, len(asks) == 1)
+                                             coordinator.max_files, stats, self._page if len(asks) == 1 else 0)
             with self._lock:
                 for at, (name, query) in enumerate(asks):
                     self._batches[(shard.label, name, query, limit)] = future

@@ -36,6 +36,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
+from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol
 
@@ -104,6 +105,9 @@ class Ask:
     deadline_s: float = 0.0
     max_files: int = 0
     """The ``limit``, deadline and file budget of :attr:`searches`."""
+    page: int = 0
+    """Results on the question's page: a remote shard sends the first lines of its lists' first
+    ``page`` hits with them (a lone engine's page is drawn from each shard's head)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,11 +250,11 @@ class Shard:
         return self.searches(token, ((name, query),), limit, deadline_s, max_files, stats)[0]
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                 max_files: int, stats: WordStats | None = None, heads: bool = False) -> tuple[ShardList, ...]:
+                 max_files: int, stats: WordStats | None = None, heads: int = 0) -> tuple[ShardList, ...]:
         """Several engines' lists (``(engine, query)`` each) as :meth:`search` gives each, the
         engines side by side, each within ``deadline_s`` of the call: what a remote shard answers
-        in one round trip (``heads``: a remote shard's hits' first lines come with it; here lines
-        are read as they are asked for)."""
+        in one round trip (``heads``: a remote shard's first hits' first lines come with it; here
+        lines are read as they are asked for)."""
         started = time.perf_counter()
         runs = [self._start(token, name, query, limit, max_files, stats) for name, query in asks]
         return tuple(self._finish(token, name, future, capped, deadline_s, started)
@@ -326,9 +330,7 @@ class Shard:
             key_end = min(want.key_end, key_start + EXCERPT_LINES - 1) if whole else key_start + SNIPPET_LINES - 1
             ranges[(key_start, max(key_start, key_end))] = None
             ranges[(hit_start, hit_start + SNIPPET_LINES - 1)] = None
-        return tuple(Excerpt(path, snapshot.line_count(path),
-                             tuple((a, b, tuple(snapshot.lines(path, a, b))) for a, b in _merged(ranges)))
-                     for path, ranges in spans.items())
+        return tuple(_excerpt(snapshot, path, _merged(ranges)) for path, ranges in spans.items())
 
     def _defines(self, token: int, want: Want) -> bool:
         """Whether a wanted chunk is a definition (its code is then compared for copies)."""
@@ -367,6 +369,15 @@ class Shard:
         why = (f"{self.label}: the text engine verified {max_files:,} of {candidates:,} candidate files "
                "(those defining the literal, then the most central)")
         return replace(query, max_files=max_files), why
+
+
+def _excerpt(snapshot: Snapshot, path: str, ranges: list[tuple[int, int]]) -> Excerpt:
+    """A file's line count and its lines in ``ranges`` (sorted, 1-based), as ``snapshot.lines``
+    gives them: its text split only as far as the last range (a page's files are many, and
+    splitting each whole, through the snapshot's cache of a few, cost as much as the search)."""
+    head = snapshot.text(path).split("\n", ranges[-1][1]) if ranges else []
+    return Excerpt(path, snapshot.line_count(path), tuple(
+        (a, b, tuple(line[:-1] if line.endswith("\r") else line for line in head[a - 1:b])) for a, b in ranges))
 
 
 def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
