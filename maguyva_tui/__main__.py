@@ -7,7 +7,12 @@ server answers is the command line (and with it numpy and the engine) imported a
 
 from __future__ import annotations
 
+import os
 import sys
+
+TYPE_CHECKING = False  # typing is not imported at run time: the lean path pays for every import
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 
 def main() -> int:
@@ -22,7 +27,7 @@ def main() -> int:
             print("maguyva: interrupted", file=sys.stderr)
             return 130
         if status is not None:
-            return status
+            _exit_now(status)
     elif argv[:1] == ["server"]:
         from maguyva_tui.resident.command import main as server_main
 
@@ -30,6 +35,17 @@ def main() -> int:
     from maguyva_tui.cli import main as cli_main
 
     return cli_main(argv)
+
+
+def _exit_now(status: int) -> NoReturn:
+    """End the process once the server's answer is printed: nothing is left to clean up, and the
+    interpreter's teardown is 10-15 % of a whole search (measured in ``bench.literal_speed``)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(status)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,10 @@ MAX_REQUEST_BYTES = 1 << 20
 REQUEST_READ_S = 5.0
 """A client that has not finished writing its request by then is dropped."""
 REPLY_SEND_S = 60.0
+WARM_UP_QUERY = "import"
+"""Asked of the text engine once the index is open, so the tables it builds once per process (the
+stored text, the defined names, the newline index: 1-2 s on sympy) are built before the first
+question rather than inside it. Any word would do; this one is in most code."""
 
 
 class Capture:
@@ -292,6 +296,7 @@ class Server:
         live = LiveIndex(engine, embed=False, freshness=self._freshness)
         live.open()
         live.refresh()
+        engine.search(WARM_UP_QUERY, modality="text", limit=1)
         self.live = live
         self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))
         self._stamp = CodeStamp()
