@@ -26,10 +26,14 @@ What the view does:
 
 Round trips (what a cluster's shard pays per call): the question starts on every shard with what
 it will ask next (:class:`~maguyva_tui.core.workspace.shard.Ask`: whether its words name symbols,
-its target's symbols, its stems' chunk counts), so grounding, the demotion's definers and the
-workspace idf cost no call of their own; every shard's calls of one step run side by side; and
-before copy folding and the page read the results' lines, the view fetches them in one call per
-shard (:meth:`_View.prefetch`; a shard in this process reads them as they are asked).
+its target's symbols, its stems' chunk counts, and on a far shard the lone engine a symbol
+question will most likely run, :func:`_foreseen`), so grounding, the demotion's definers, the
+workspace idf and a symbol question's list cost no call of their own; a step's engines are asked
+of a far shard in one call (:meth:`_View.expect`); every shard's calls of one step run side by
+side; and before copy folding and the page read the results' lines, the view fetches them in one
+call per shard (:meth:`_View.prefetch`; a shard in this process reads them as they are asked).
+What was fetched ahead is matched exactly (a list by its engine, query and limit): a guess that
+was wrong costs a call, never a different answer.
 
 The semantic coverage a result reports is the mean over the shards; whether the text engine of
 a blend lets plain words vote follows each shard's own coverage (on one shard, as alone).
