@@ -28,7 +28,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from maguyva_tui.resident import client, place
+from maguyva_tui.resident import client, place, wire
 from maguyva_tui.resident.server import Capture, CodeStamp, peer_allowed, peer_uid, read_request
 from maguyva_tui.resident.watch import WatchedFreshness
 
@@ -166,11 +166,32 @@ def test_the_code_stamp_sees_a_loaded_module_change(tmp_path: Path, monkeypatch:
 
 
 def test_the_client_imports_neither_numpy_nor_the_engine() -> None:
-    code = ("import sys, maguyva_tui.resident.client; "
-            "print(' '.join(m for m in sys.modules if m.split('.')[0] == 'numpy' or m.startswith(('maguyva_tui.core', "
-            "'maguyva_tui.cli', 'argparse', 'socket', 'subprocess'))))")
-    found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60, check=True)
+    code = ("import sys; sys.path.insert(0, '.'); import maguyva_tui.__main__, maguyva_tui.resident.client; "
+            "print(' '.join(m for m in sys.modules if m.split('.')[0] in ('numpy', 'argparse', 'socket', 'subprocess', "
+            "'json', 're', 'typing', 'enum') or m.startswith(('maguyva_tui.core', 'maguyva_tui.cli'))))")
+    found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                           check=True)
     assert found.stdout.split() == []
+
+
+WIRE_VALUES = [
+    {"handled": True, "out": [[1, "  1. a.py:3  f  (0.0123)\n"], [2, None]], "code": 2},
+    {"s": "caf\u00e9 \u2028 \x1b[2J \ud800 \"q\" \\ \n\t", "n": -17, "big": 10**30, "f": False, "e": [], "o": {}},
+    ["nested", [["deep", {"k": [None, True]}]]],
+]
+
+
+@pytest.mark.parametrize("value", WIRE_VALUES)
+def test_the_wire_speaks_json(value: object) -> None:
+    assert json.loads(wire.dumps(value)) == value
+    assert wire.loads(json.dumps(value).encode()) == value
+    assert wire.loads(b" " + json.dumps(value, indent=1).encode() + b"\n") == value
+
+
+@pytest.mark.parametrize("bad", [b"", b"{", b'{"a": 1} x', b"[NaN]", b'{"a": Infinity}', b"\xff"])
+def test_the_wire_refuses_what_is_not_json(bad: bytes) -> None:
+    with pytest.raises(ValueError):
+        wire.loads(bad)
 
 
 def test_with_servers_off_or_none_running_the_client_hands_the_search_back(short_dir: Path,

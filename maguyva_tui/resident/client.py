@@ -1,7 +1,8 @@
 """The lean side of ``maguyva search``: ask the repository's resident server, print its answer.
 
 Imports the standard library's cheapest parts alone (``_socket`` rather than ``socket``, whose
-enums cost milliseconds), because every millisecond here is paid by every search. :func:`answer`
+enums cost milliseconds; :mod:`.wire` rather than ``json``, which imports ``re``), because every
+millisecond here is paid by every search. :func:`answer`
 returns the exit status when a server answered, or ``None`` when the caller must run the command
 in process: no server (and none started), the server declined (a command it does not run, another
 environment, its code changed), or anything failed before a byte of the answer was printed.
@@ -15,13 +16,12 @@ in-process command would have done: open and refresh the index), like Gradle's d
 from __future__ import annotations
 
 import _socket
-import json
 import os
 import sys
 import time
 from collections.abc import Mapping
 
-from maguyva_tui.resident import place
+from maguyva_tui.resident import place, wire
 
 PROTOCOL = 1
 """The request's format; a server of another version declines."""
@@ -203,7 +203,7 @@ def spawn(folder: str, path: str, root: str, spec: str):  # type: ignore[no-unty
 def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, object] | None:
     """Send a request, read the whole reply; ``None`` when the server went away meanwhile."""
     try:
-        sock.sendall(json.dumps(request).encode())
+        sock.sendall(wire.dumps(request).encode())
         sock.shutdown(_socket.SHUT_WR)
         parts = []
         while True:
@@ -211,7 +211,7 @@ def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, obje
             if not data:
                 break
             parts.append(data)
-        reply = json.loads(b"".join(parts))
+        reply = wire.loads(b"".join(parts))
     except (OSError, ValueError):
         return None
     finally:

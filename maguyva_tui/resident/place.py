@@ -10,11 +10,12 @@ identity on every request, so a clash of checksums costs a fallback, never a wro
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import zlib
 from collections.abc import Mapping
+
+from maguyva_tui.resident import wire
 
 NO_SERVER_ENV = "MAGUYVA_NO_SERVER"
 """Set (to anything but empty or ``0``) to neither use nor start a resident server."""
@@ -67,7 +68,7 @@ def runtime_dir(environ: Mapping[str, str]) -> str:
 
 def socket_path(folder: str, ident: list[object]) -> str:
     """The socket of the server with this identity."""
-    data = json.dumps(ident, ensure_ascii=True).encode()
+    data = wire.dumps(ident).encode()
     return os.path.join(folder, f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{SOCKET_SUFFIX}")
 
 
