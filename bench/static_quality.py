@@ -53,7 +53,7 @@ class Variant:
     pooling: str = static.POOLING
     dim: int = static.DIM
     drop: int = static.DROP_COMPONENTS
-    weights: str = "fitted"  # "fitted" (StaticModel.fit_weights), "zipf" (the fixed ones), "plain", or "sif"
+    weights: str = "fitted"  # "fitted" (StaticModel.fit, as the index fits), "zipf" (the fixed ones), "plain", or "sif"
     split: bool = True  # identifiers split into words before WordPiece
 
 
@@ -134,12 +134,14 @@ def build(variant: Variant, tokenizer: object) -> static.StaticModel:
     return static.StaticModel(vectors, static.zipf_weights(len(vectors)), tokenizer, variant.split, basis)
 
 
-def weights_for(variant: Variant, model: static.StaticModel, repo: Repository) -> npt.NDArray[np.float32] | None:
-    """The token weights a variant uses on one repository."""
+def weights_for(
+    variant: Variant, model: static.StaticModel, repo: Repository
+) -> npt.NDArray[np.float32] | static.Fit | None:
+    """The token weights a variant uses on one repository (the whole fit, crowding included, for "fitted")."""
     if variant.weights == "plain":
         return np.ones(len(model.vectors), np.float32)
     if variant.weights == "fitted":
-        return model.fit_weights(repo.documents)
+        return model.fit(repo.documents)
     if variant.weights == "sif":
         ids, _ = model._words.token_ids(repo.documents)
         p = np.bincount(ids, minlength=len(model.vectors)) / max(len(ids), 1)
@@ -149,7 +151,7 @@ def weights_for(variant: Variant, model: static.StaticModel, repo: Repository) -
 
 def ranks(docs: Matrix, queries: Matrix, questions: Sequence[tuple[int, str]]) -> list[int | None]:
     """The rank of the right document for each question, by cosine (``None``: not in the top ten)."""
-    scores = queries @ docs.T
+    scores = queries @ docs.T / np.maximum(np.linalg.norm(docs, axis=1), 1e-12)[None, :]  # a cosine: crowding lengthens rows
     top = np.argsort(-scores, axis=1, kind="stable")[:, :CUTOFF]
     return [rank_of(target, row.tolist()) for (target, _), row in zip(questions, top)]
 

@@ -92,17 +92,19 @@ DIM = 256  # PCA dimension
 SEQUENCE = "cls_sep"  # each token is encoded as "[CLS] t [SEP]" ("cls_sep") or alone ("alone")
 POOLING = "token"  # the token's own output ("mean": the mean of the [CLS] t [SEP] outputs)
 DROP_COMPONENTS = 0  # leading principal components removed ("all but the top")
-ZIPF_A = 1e-4
+ZIPF_A = 2e-4
 """Fixed weights ``a / (a + p(id))``, ``p`` from a Zipf law over ids: a larger ``a`` flattens the weights
 of common tokens. Half A of ``bench.static_nl`` (the static tier alone; semble NDCG@10 / docstring
-MRR@10 as a ratio to MiniLM's; ``NAME_WEIGHT`` 3), at ``TF_POWER`` 0.5: 1e-5: 0.893 / 0.809, 1e-4:
-0.953 / 0.850, 3e-4: 0.954 / 0.842; at ``TF_POWER`` 1: 0.884 / 0.746, 0.921 / 0.781, 0.927 / 0.769.
-(v4 kept 1e-5, chosen on requests, flask and click with every occurrence counted.)"""
+MRR@10 as a ratio to MiniLM's). Without the crowding, ``NAME_WEIGHT`` 3, at ``TF_POWER`` 0.5: 1e-5:
+0.893 / 0.809, 1e-4: 0.953 / 0.850, 3e-4: 0.954 / 0.842; at ``TF_POWER`` 1: 0.884 / 0.746, 0.921 /
+0.781, 0.927 / 0.769. With it (the default), ``NAME_WEIGHT`` 5: 1e-4: 0.946 / 0.904, 2e-4: 0.947 /
+0.912, 3e-4: 0.943 / 0.903. (v4 kept 1e-5, chosen on requests, flask and click with every occurrence
+counted.)"""
 TF_POWER = 0.5
 """A token that occurs ``c`` times in a text counts ``c ** TF_POWER`` times (v4: ``c``): a body that
 repeats ``self``, ``node`` or a local variable no longer drowns the rest. Half A of ``bench.static_nl``
-(semble / docstring x MiniLM): 0.3: 0.930 / 0.834, 0.5: 0.953 / 0.850, 0.7: 0.940 / 0.850, 1: 0.921 /
-0.781 (``ZIPF_A`` 1e-4, ``NAME_WEIGHT`` 3)."""
+without the crowding (semble / docstring x MiniLM; ``ZIPF_A`` 1e-4, ``NAME_WEIGHT`` 3): 0.3: 0.930 /
+0.834, 0.5: 0.953 / 0.850, 0.7: 0.940 / 0.850, 1: 0.921 / 0.781."""
 IDF_POWER = 0.5  # fitted weights: the fixed ones times idf ** 0.5 over the repository's chunks (1.0 measured)
 DERIVE_BATCH = 512  # vocabulary tokens per forward batch: temporaries stay small, GEMMs stay efficient
 DERIVE_WORKERS = 2  # threads over batches, BLAS single-threaded (as for MiniLM)
@@ -112,32 +114,34 @@ WORDPIECE_MAX_CHARS = 100  # BERT's max_input_chars_per_word: a longer word is [
 FIT_SAMPLE = 8192  # chunks fit_weights counts in, at most (a fixed sample): idf needs no more
 HUB_REFERENCES = 1024
 """Chunks of the repository ``fit`` keeps as references (a fixed sample, float16): a chunk's crowding is
-measured against them. Half A of ``bench.static_nl`` (semble / docstring x MiniLM): 256: 0.930 / 0.865,
-512: 0.933 / 0.892, 1024: 0.934 / 0.902 (the sample's product costs a chunk 1024 x 256 multiply-adds)."""
+measured against them (each chunk costs 1024 x 256 multiply-adds more: the embedding rate did not move
+measurably). Half A of ``bench.static_nl`` (semble / docstring x MiniLM; ``NAME_WEIGHT`` 3, ``ZIPF_A``
+1e-4): 512: 0.931 / 0.897, 1024: 0.937 / 0.899, 2048: 0.928 / 0.900."""
 HUB_NEIGHBOURS = 10
 """A chunk's crowding is the mean cosine of its ``HUB_NEIGHBOURS`` nearest references after the nearest
-(which is the chunk itself when it is one of them, so every chunk is measured alike). 5: 0.934 / 0.895,
-10: 0.934 / 0.902 on half A."""
+(which is the chunk itself when it is one of them, so every chunk is measured alike). Half A, as
+above: 5: 0.937 / 0.889, 10: 0.937 / 0.899, 20: 0.939 / 0.893."""
 HUB_SCALE = 1.0
 """A document's extra dimension holds ``HUB_SCALE`` times its crowding ``r`` and a query's holds 0, so the
 cosine the retriever computes is the plain one divided by ``sqrt(1 + (HUB_SCALE * r) ** 2)``: a chunk that
 sits among many like it (file preambles, a family of similar methods, generic glue) stops coming near
-every question, the hubness that static embeddings suffer from (the same cure as CSLS in word
-translation, made multiplicative so it lives in the vectors). Half A of ``bench.static_nl`` (semble /
-docstring x MiniLM): none: 0.953 / 0.850, 0.7: 0.946 / 0.885, 1.0: 0.934 / 0.902, 1.4: 0.922 / 0.900,
-2.0: 0.911 / 0.892; an additive penalty, or one by closeness to the repository's mean chunk, lost
-on both."""
+every question, the hubness that static embeddings suffer from (the cure CSLS brings to word
+translation, made multiplicative so that it lives in the vectors). Half A of ``bench.static_nl``
+(semble / docstring x MiniLM; ``NAME_WEIGHT`` 5, ``ZIPF_A`` 2e-4): none: 0.947 / 0.834, 0.7: 0.954 /
+0.899, 1.0: 0.947 / 0.912, 1.4: 0.935 / 0.896. Tried in the same probe and dropped: an additive
+penalty, and one by closeness to the repository's mean chunk (both lost on both sets)."""
 REFINE_SAMPLE = 4096  # texts refine fits on, at most: 20 gradient steps over them take seconds
 REFINE_DAMP = 0.2  # ridge strength towards the derived vectors: 0.02, 0.05, 0.1, 0.2, 0.3 measured
 REFINE_ITERATIONS = 20  # conjugate-gradient steps: 10, 20 and 40 measured equal at this damping
 TEXT_BLOCK = 1024  # texts split and looked up at once: the word lists stay in cache, not hundreds of MB
-NAME_WEIGHT = 3
+NAME_WEIGHT = 5
 """How much more a chunk's symbol name counts (the name on its first line, ``path kind name``, as
 ``semantic_index.embedding_text`` writes it; each of its tokens ``NAME_WEIGHT`` on top of its count in
 the text): a question in words describes what a function is named for, while most of a body's tokens
-are plumbing. Half A of ``bench.static_nl`` (semble / docstring x MiniLM): 0: 0.886 / 0.672, 2: 0.941
-/ 0.833, 3: 0.953 / 0.850, 4: 0.952 / 0.852, 6: 0.941 / 0.828. (v4 counted the name 8 times in all,
-``NAME_REPEAT``.)"""
+are plumbing. Half A of ``bench.static_nl`` (semble / docstring x MiniLM), with the crowding and
+``ZIPF_A`` 2e-4: 3: 0.933 / 0.887, 4: 0.938 / 0.899, 5: 0.947 / 0.912, 6: 0.941 / 0.895, 8: 0.935 /
+0.865; without the crowding (``ZIPF_A`` 1e-4): 0: 0.886 / 0.672, 2: 0.941 / 0.833, 3: 0.953 / 0.850,
+4: 0.952 / 0.852, 6: 0.941 / 0.828. (v4 counted the name 8 times in all, ``NAME_REPEAT``.)"""
 
 Vectors: TypeAlias = npt.NDArray[np.float32]
 """A ``(rows, dim)`` float32 array."""
