@@ -123,7 +123,7 @@ def raw_outputs(sequence: str) -> dict[str, Matrix]:
         out = static.token_outputs(encoder, np.arange(len(encoder.words)), sequence=sequence)
         print(f"(derived the {sequence} token outputs in {time.perf_counter() - started:.0f} s)", file=sys.stderr)
         return out
-    return cached(CACHE / f"raw-{sequence}-v{static.STATIC_VERSION}.npz", make)
+    return cached(CACHE / f"raw-{sequence}-v{static.TABLE_VERSION}.npz", make)
 
 
 def build(variant: Variant, tokenizer: object) -> static.StaticModel:

@@ -120,7 +120,7 @@ def test_cache_of_another_version_is_not_used(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(static, "derive", _stub_derive(calls))
     StaticModel.load(tmp_path)
     old = tmp_path / static.cache_name()
-    monkeypatch.setattr(static, "STATIC_VERSION", STATIC_VERSION + 1)
+    monkeypatch.setattr(static, "TABLE_VERSION", static.TABLE_VERSION + 1)
     assert static.read_cache(old) is None  # its recorded version no longer matches
     new = tmp_path / static.cache_name()
     new.write_bytes(old.read_bytes())  # even under the new name

@@ -84,8 +84,12 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 5
-"""Bump when the derivation or the tokenisation changes: caches and stored vectors of another version are not used."""
+STATIC_VERSION = 6
+"""Bump when the tokenisation, the weighting or the fit changes: stored vectors and fits of another
+version are not used (the provider id names it)."""
+TABLE_VERSION = 5
+"""Bump when the derivation of the token table changes: a cached table of another version is derived
+again (35 CPU-seconds), so a change of weighting alone does not cost that."""
 CACHE_ENV = "MAGUYVA_MODEL_CACHE"
 """Environment variable that moves the cache of derived models."""
 DIM = 256  # PCA dimension
@@ -772,11 +776,11 @@ def ridge(rows: csr_matrix, targets: npt.NDArray[np.float64], damp: float, itera
 
 def cache_name() -> str:
     """The cache file of the current derivation."""
-    return f"minilm-static-v{STATIC_VERSION}-{MODEL_SHA256[:12]}.npz"
+    return f"minilm-static-v{TABLE_VERSION}-{MODEL_SHA256[:12]}.npz"
 
 
 def _meta() -> dict[str, object]:
-    return {"version": STATIC_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM, "sequence": SEQUENCE,
+    return {"version": TABLE_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM, "sequence": SEQUENCE,
             "pooling": POOLING, "drop": DROP_COMPONENTS}
 
 
