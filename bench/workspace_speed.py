@@ -12,8 +12,8 @@ a one-node Ray cluster started here, one actor per repository).
 
 Prints per question the median of each and the workspace's ratio to the slowest repository
 alone; then over every question and round: the p50 of the workspace, the p50 of the slowest
-repository alone (per round, the slowest of the eight), their ratio (target: at most 1.5) and
-the median per-question ratio; with ``--ray``, the p50 through Ray and its overhead over the
+repository alone (per round, the slowest of the eight), their ratio (target: at most 1.5), the
+median per-question ratio, and the workspace against the eight alone one after another; with ``--ray``, the p50 through Ray and its overhead over the
 in-process workspace measured in the same run (target: at most 10 ms), and the round trips to
 the actors each question cost.
 
@@ -102,6 +102,11 @@ class Timings:
         return [max(self.rounds[c][q][i] for c in contenders)
                 for q in self.questions for i in range(len(self.rounds[contenders[0]][q]))]
 
+    def total(self, contenders: Sequence[str]) -> list[float]:
+        """Per question and round, the sum of ``contenders``' times (what one core pays for them in turn)."""
+        return [sum(self.rounds[c][q][i] for c in contenders)
+                for q in self.questions for i in range(len(self.rounds[contenders[0]][q]))]
+
 
 def measure_queries(contenders: Mapping[str, Callable[[str], Any]], questions: Sequence[str], rounds: int,
                     warm: int = 1) -> Timings:
@@ -177,6 +182,9 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
     print(f"  in-process workspace of {len(labels)} p50 {here:.1f} ms; slowest repository alone p50 "
           f"{slowest_p50:.1f} ms; ratio {here / slowest_p50:.2f} (target <= 1.5); "
           f"median per-question ratio {statistics.median(ratios):.2f}")
+    total = statistics.median(t.total(labels))
+    print(f"  the {len(labels)} repositories alone one after another p50 {total:.1f} ms: the workspace takes "
+          f"{here / total:.2f}x their sum (its shards' threads share one interpreter)")
     if ray:
         there = t.p50("ray")
         overheads = [t.median("ray", q) - t.median("workspace", q) for q in t.questions]
