@@ -35,6 +35,7 @@ import numpy as np
 
 from bench.corpora import CACHE, corpus
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import QueryError
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace.listing import labels_for
 
@@ -209,7 +210,11 @@ def main() -> None:
     contenders["workspace"] = _search(coordinator)
     cluster = remote = None
     if args.ray:
-        cluster, remote = _open_ray(folders)
+        try:
+            cluster, remote = _open_ray(folders)
+        except QueryError as exc:  # no Ray installed, a cluster that cannot start: one line
+            coordinator.close()
+            raise SystemExit(f"workspace_speed: {exc}") from None
         contenders["ray"] = _search(remote)
         contenders["ping"] = _ping(cluster, remote)
     try:
