@@ -28,6 +28,7 @@ What runs is decided before (:mod:`maguyva_tui.core.plan`); this module only doe
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -362,6 +363,7 @@ def fuse(
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
+    demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
     if dedup_per_file:
         decay = FILE_DECAY if file_decay is None else file_decay
