@@ -184,27 +184,35 @@ class _InProcessRay:
         pass
 
 
+@pytest.fixture(scope="module")
+def in_process_actors(repos: list[Path], tmp_path_factory: pytest.TempPathFactory,
+                      ) -> Iterator[tuple[Coordinator, Coordinator, Counter[str]]]:
+    """A workspace in this process, and the same over remote shards whose actors answer in this
+    process (no cluster), their calls counted by method."""
+    base = tmp_path_factory.mktemp("actors")
+    here = open_workspace(repos, base, provider=WordProvider(), static=False)
+    calls: Counter[str] = Counter()
+    shards = [RemoteShard(root.name, str(root), _InProcessActor(
+        ShardHost(root.name, str(root), str(base), WordProvider(), False), calls), _InProcessRay()) for root in repos]
+    there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
+    assert len(there.open()) == len(repos)
+    yield here, there, calls
+    here.close()
+    there.close()
+
+
 @ray_missing
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_remote_shards_answer_as_in_process_in_few_round_trips(repos: list[Path], tmp_path: Path,
-                                                                question: str) -> None:
+def test_remote_shards_answer_as_in_process_in_few_round_trips(
+        in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path], question: str) -> None:
     """The calls a question makes of remote shards (here actors answering in this process): one
     start each (that answers grounding, definers and idf, and runs a symbol question's engine),
     one for every engine's list of a blend, and the lines copy folding compares; no file read
     one by one, no lookup of its own; the list is the same."""
-    here = open_workspace(repos, tmp_path, provider=WordProvider(), static=False)
-    calls: Counter[str] = Counter()
-    shards = [RemoteShard(root.name, str(root), _InProcessActor(
-        ShardHost(root.name, str(root), str(tmp_path), WordProvider(), False), calls), _InProcessRay()) for root in repos]
-    there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
-    try:
-        assert len(there.open()) == len(repos)
-        expected = here.search(SearchRequest(question, 10))
-        calls.clear()
-        answer = there.search(SearchRequest(question, 10))
-    finally:
-        here.close()
-        there.close()
+    here, there, calls = in_process_actors
+    expected = here.search(SearchRequest(question, 10))
+    calls.clear()
+    answer = there.search(SearchRequest(question, 10))
     assert _listed(answer) == _listed(expected) and _listed(answer), question
     assert [r.snippet for r in answer.result.results] == [r.snippet for r in expected.result.results]
     assert calls["begin"] == len(repos)
