@@ -194,8 +194,8 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
               f"max {max(overheads):.1f} ms; round trips per question median "
               f"{statistics.median(answers['calls'].values()):.0f}")
         print(f"  a bare round trip to the {len(labels)} actors at once (a no-op call each), p50 "
-              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question foreseen), 3 (a blend) "
-              "or 4 (a lone engine that found nothing, then a blend)")
+              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 3 (a blend, "
+              "also after a foreseen lone engine that found nothing)")
 
 
 def main() -> None:
