@@ -34,6 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import maguyva_tui
 from bench.corpora import CACHE, corpus
 from bench.text_speed import find_rg, pct
 from maguyva_tui.core.engine import Engine
@@ -103,6 +104,23 @@ def maguyva_script() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "maguyva_tui"]
 
 
+def plain_install(folder: Path, script: list[str]) -> list[str]:
+    """The ``maguyva`` script as a plain install runs it: a new virtual environment whose
+    site-packages has a path file to this checkout and the script pip wrote (its first line
+    pointed at the new environment), so ``site`` runs without this environment's import hooks
+    (the editable install's finder, a certificate hook). The lean client needs no dependency."""
+    venv = folder / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    site_packages = next((venv / "lib").glob("python*/site-packages"))
+    (site_packages / "maguyva-checkout.pth").write_text(str(Path(__file__).resolve().parent.parent) + "\n")
+    body = Path(script[0]).read_text().split("\n", 1)[1] if script[0] != sys.executable else \
+        "import sys\nfrom maguyva_tui.__main__ import main\nsys.exit(main())\n"
+    target = venv / "bin" / "maguyva"
+    target.write_text(f"#!{venv / 'bin' / 'python'}\n{body}")
+    target.chmod(0o755)
+    return [str(target)]
+
+
 class Resident:
     """A resident server started for the run in a private runtime folder, stopped at the end."""
 
@@ -147,19 +165,17 @@ class Resident:
         shutil.rmtree(self.runtime, ignore_errors=True)
 
 
-def import_breakdown(cmd: list[str], env: dict[str, str]) -> str:
-    """The client's imports by ``-X importtime`` (microseconds, cumulative): site, the client's own."""
-    python = [sys.executable, "-X", "importtime"]
-    done = subprocess.run([*python, *cmd[1:]] if cmd[0] == sys.executable else [*python, *cmd], env=env,
-                          capture_output=True, text=True, check=False)
+def import_breakdown(python: str, args: list[str], env: dict[str, str]) -> str:
+    """The client's imports by ``python -X importtime ARGS`` (cumulative): site, the client's own."""
+    done = subprocess.run([python, "-X", "importtime", *args], env=env, capture_output=True, text=True, check=False)
     rows = {}
     for line in done.stderr.splitlines():
         if line.startswith("import time:") and "|" in line:
             _, cumulative, name = (part.strip() for part in line[len("import time:"):].split("|"))
             if not cumulative.isdigit():
                 continue
-            if name in ("site", "encodings", "json", "_socket", "maguyva_tui", "maguyva_tui.resident.client",
-                        "maguyva_tui.__main__", "re", "zlib"):
+            if name in ("site", "certifi", "re", "json", "_socket", "zlib", "maguyva_tui", "maguyva_tui.__main__",
+                        "maguyva_tui.resident.client") or name.startswith("__editable__"):
                 rows[name] = int(cumulative) / 1000
     return ", ".join(f"{name} {ms:.1f} ms" for name, ms in rows.items())
 
@@ -230,23 +246,28 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
           search_args: list[str]) -> dict[str, object]:
     """Whole ``maguyva search`` processes answered by a resident server, interleaved with ``rg -F``;
     then the client's milliseconds taken apart."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(maguyva_tui.__file__).parent)], check=False,
+                   stdout=subprocess.DEVNULL)  # the bytecode an installed package has ($PYTHONDONTWRITEBYTECODE here)
     resident = Resident(root, base)
     resident.start()
     try:
         script = maguyva_script()
         lean = [sys.executable, "-S", "-m", "maguyva_tui"]
         lean_env = {**resident.env, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        plain = plain_install(resident.runtime, script)
         chosen = queries[: args.server]
         rows: dict[str, tuple[list[float], list[float]]] = {}
         script_label = f"`maguyva search` whole process, resident server ({len(chosen)} queries)"
-        lean_label = "the same, `python -S` (no site: this environment's .pth hooks left out)"
+        plain_label = "the same, a plain install's script (a new venv: no editable finder, no certificate hook)"
+        lean_label = "the same, `python -S -m maguyva_tui` (no site at all)"
         trip_label = "the server's round trip alone (socket + search, from a warm process)"
-        for label in (script_label, lean_label, trip_label):
+        for label in (script_label, plain_label, lean_label, trip_label):
             rows[label] = ([], [])
         restarts = 0
         for query, _ in chosen:
             argv = [*search_args, "--repo", str(root), "--", query]
             runs = ((script_label, lambda argv=argv: whole_ms([*script, *argv], resident.env)),
+                    (plain_label, lambda argv=argv: whole_ms([*plain, *argv], resident.env)),
                     (lean_label, lambda argv=argv: whole_ms([*lean, *argv], lean_env)),
                     (trip_label, lambda argv=argv: resident.round_trip_ms(argv)))
             for _ in range(3):
@@ -263,14 +284,19 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
                 rows[label][1].append(theirs)
         bare = [whole_ms([sys.executable, "-S", "-c", "pass"], resident.env) for _ in range(10)]
         with_site = [whole_ms([sys.executable, "-c", "pass"], resident.env) for _ in range(10)]
+        plain_site = [whole_ms([str(Path(plain[0]).parent / "python"), "-c", "pass"], resident.env) for _ in range(10)]
         probe = [*search_args, "--repo", str(root), "--", chosen[0][0]]
+        installed = [script[0], *probe] if script[0] != sys.executable else ["-m", "maguyva_tui", *probe]
         notes = [
             f"every timed search was answered by the server (checked by its count; {restarts} restarts after "
             f"its code changed); script {script[0]}",
-            f"python start-up alone: `-S -c pass` median {statistics.median(bare):.1f} ms, `-c pass` (with this "
-            f"environment's site) {statistics.median(with_site):.1f} ms",
-            "client imports, `-X importtime` (cumulative): " + import_breakdown([*script, *probe], resident.env),
-            "client imports under -S: " + import_breakdown([*lean, *probe], lean_env),
+            f"python start-up alone: `-S -c pass` median {statistics.median(bare):.1f} ms, `-c pass` "
+            f"{statistics.median(with_site):.1f} ms (this environment's site), {statistics.median(plain_site):.1f} ms "
+            "(the plain venv's)",
+            "client imports, `-X importtime` (cumulative): " + import_breakdown(sys.executable, installed, resident.env),
+            "client imports, plain install: " + import_breakdown(str(Path(plain[0]).parent / "python"), [*plain, *probe],
+                                                                 resident.env),
+            "client imports under -S: " + import_breakdown(sys.executable, [*lean[1:], *probe], lean_env),
         ]
         return {"rows": rows, "notes": notes}
     finally:
