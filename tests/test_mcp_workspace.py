@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -83,7 +84,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = base / "server.log"
     with open(log, "w") as errlog, start_blocking_portal() as portal:
         with portal.wrap_async_context_manager(_connect(params, errlog)) as session:
-            yield Server(portal, session, service, frontend, log)
+            served = Server(portal, session, service, frontend, log)
+            _until_both_indexed(served)
+            yield served
+
+
+def _until_both_indexed(server: Server) -> None:
+    """Ask until both repositories answer with every engine: a question waits 5 s for first
+    indexes, then answers from those ready (naming the others), and a loaded machine may take
+    longer to build both."""
+    deadline = time.monotonic() + CALL_TIMEOUT_S
+    while not _both(server.call("find_references", name="parse_config")):  # the graphs come last
+        assert time.monotonic() < deadline, "the two repositories were not indexed in time"
+        time.sleep(0.5)
+
+
+def _both(result: Any) -> bool:
+    """Whether a tool answered from both repositories (a graph still being built names its
+    repository missing; both, and the answer is an error)."""
+    return not result.is_error and json.loads(result.content[0].text)["repos"] == ["frontend", "service"]
 
 
 def test_the_tools_say_that_results_carry_their_repository(server: Server) -> None:

@@ -65,6 +65,13 @@ def repos(tmp_path: Path) -> tuple[Path, Path, Path]:
     return alpha, beta, tmp_path / "gone"
 
 
+async def indexed(pilot: object) -> None:
+    """Wait until every repository that opens has been indexed (the first answers may come from
+    the first one alone, said in their notices, and are asked again as the others join)."""
+    app = pilot.app  # type: ignore[attr-defined]
+    await wait_for(pilot, lambda: app.index_ready and app.workspace.summary() is not None, timeout=60)
+
+
 def workspace_app(tmp_path: Path, **kwargs: object) -> MaguyvaApp:
     alpha, beta, gone = repos(tmp_path)
     workspace = ExplorerWorkspace([alpha, beta, gone], tmp_path / "index", provider=FirstWord(), static=False)
@@ -76,6 +83,7 @@ def workspace_app(tmp_path: Path, **kwargs: object) -> MaguyvaApp:
 async def test_a_question_is_answered_from_both_repositories(tmp_path: Path) -> None:
     app = workspace_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await indexed(pilot)
         await ask(pilot, "load_settings")
         paths = [row.path for row in app.answer.rows]
         assert "alpha/svc/loader.py" in paths and "beta/settings.py" in paths
@@ -88,6 +96,7 @@ async def test_a_question_is_answered_from_both_repositories(tmp_path: Path) -> 
 async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path) -> None:
     app = workspace_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await indexed(pilot)
         await ask(pilot, "load_settings")
         rows = app.answer.rows
         preview = app.query_one(Preview)
@@ -103,6 +112,7 @@ async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path
 async def test_the_missing_repository_is_named(tmp_path: Path) -> None:
     app = workspace_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await indexed(pilot)
         await ask(pilot, "load_settings")
         status = str(app.query_one("#repo").render())
         assert "alpha" in status and "beta" in status and "gone missing" in status
@@ -121,6 +131,7 @@ async def test_explain_go_to_and_the_editor_use_the_right_repository(tmp_path: P
     app = workspace_app(tmp_path)
     monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
     async with app.run_test(size=SIZE) as pilot:
+        await indexed(pilot)
         await ask(pilot, "load_settings")
         index = next(i for i, r in enumerate(app.answer.rows) if r.path == "beta/settings.py")
         await pilot.press("escape")
@@ -168,6 +179,7 @@ def test_repositories_not_indexed_yet_read_as_indexing_not_missing(tmp_path: Pat
 async def test_an_edit_in_one_repository_is_found_by_the_watcher(tmp_path: Path) -> None:
     app = workspace_app(tmp_path, watch=True)
     async with app.run_test(size=SIZE) as pilot:
+        await indexed(pilot)
         await ask(pilot, "load_settings")
         await wait_for(pilot, lambda: app.watching)
         (tmp_path / "beta" / "extra.py").write_text("def brand_new_helper(x):\n    return x + 1\n")
