@@ -1,6 +1,7 @@
 """Scale (issue 21.4): fan-out overhead, indexing with 1 and 2 Ray workers, memory per shard, 100 GB.
 
-    python -m bench.scale [--rounds 5] [--index-rounds 2] [--node-cores 32] [--node-memory-gb 256]
+    python -m bench.scale [--rounds 5] [--index-rounds 2] [--only index|fanout]
+                          [--repo-mb 50] [--node-cores 32] [--node-memory-gb 256] [--embed-sample 48]
 
 The eight repositories of ``bench.workspace_speed`` (click, flask, requests and five sympy
 packages, pinned sdists under ``bench/.cache``), on a one-node Ray cluster on 127.0.0.1 started
@@ -16,7 +17,10 @@ b. **Indexing.** The eight indexed from nothing (the default index: text, struct
    ...`` in a process of its own (one machine's indexer: a parsing pool per core, the graph
    beside) as the peer; the three alternated round by round, the load average said. Each Ray
    task holds to the one CPU it asks for (``core/workspace/fanout.py``); the workers are started
-   (and the static model loaded in each) before the first timed run.
+   (and the static model loaded in each) before the first timed run. The tasks' CPU-seconds give
+   the most 2 workers can gain (the schedule they run in); on a machine other sessions load,
+   Linux shares the CPU between sessions (autogroup), so a second worker gets no more of it and
+   the measured ratio says so little that the projection uses that bound instead.
 c. **Memory per shard.** Each actor's resident memory after the warm questions, an idle actor's
    for reference, each index's size on disk (the fan-out's and the default one), and the line
    fitted through them (MB per MB of source, MB a shard holds whatever its size); the whole sympy
