@@ -343,3 +343,35 @@ def test_the_tier_builds_search_by_one_tier_each(polyglot: object, tmp_path: obj
             assert reasons and all(says in reason and never not in reason for reason in reasons), (name, reasons)
         finally:
             engine.close()
+
+
+def test_a_diagnose_variant_reads_engine_constants_and_refuses_unknown_ones() -> None:
+    from bench.nl.diagnose import parse_variant
+    from maguyva_tui.core.retrievers import structural
+
+    ((module, name, value),) = parse_variant("structural.MIN_NAME_STEMS=1")
+    assert (module, name, value, type(value)) == (structural, "MIN_NAME_STEMS", 1, int)  # a count stays a count
+    with pytest.raises(SystemExit, match="unknown constant"):
+        parse_variant("structural.NO_SUCH_CONSTANT=1")
+
+
+def test_a_diagnose_variant_of_an_engine_constant_runs_the_engines_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from bench.nl import diagnose
+    from maguyva_tui.core import search as search_module
+
+    calls: list[int] = []
+
+    def engines(parts: object, the_plan: object, query: object) -> object:
+        calls.append(diagnose.structural.MIN_NAME_STEMS)
+        return search_module._Run({"structural": []}, {}, [])
+
+    monkeypatch.setattr(search_module, "_run_engines", engines)
+    parts, the_plan = SimpleNamespace(generation=object()), SimpleNamespace(modalities=("structural",), fetch=150)
+    with diagnose.engines_once({}):
+        search_module._run_engines(parts, the_plan, "q")
+        search_module._run_engines(parts, the_plan, "q")  # memoised
+        with diagnose.applied(diagnose.parse_variant("structural.MIN_NAME_STEMS=1")):
+            search_module._run_engines(parts, the_plan, "q")
+    assert calls == [diagnose.structural.MIN_NAME_STEMS, 1]
