@@ -11,12 +11,21 @@ whitespace and punctuation (bytes, ``translate`` and ``split``: C speed), each d
 tokenised once (identifiers split into words first: ``parseHTTPServer`` -> ``parse http server``)
 and remembered, and the weighted sum is one sparse product. A token that occurs ``c`` times counts
 ``c ** TF_POWER`` times, and a chunk's symbol name (on the first line of its text) ``NAME_WEIGHT``
-more (v5).
+more. A document's vector ends with one more dimension, its crowding (``HUB_SCALE``): how close it
+sits to its nearest neighbours among reference chunks sampled from the repository at fit time, so
+that the retriever's cosine lowers the chunks that come near every question.
 
-v5 against v4, the static tier alone against MiniLM alone on issue 16's questions by exact cosine
-(``python -m bench.static_nl --half A``, then ``--half B`` once; semble NDCG@10 / docstring MRR@10
-as a ratio to MiniLM's): chosen on half A with ``--set ZIPF_A=... --set TF_POWER=... --set
-NAME_WEIGHT=...`` (the constants' docstrings give the sweeps).
+v6 against v4: the static tier alone against MiniLM alone on issue 16's questions, through the
+real engine (``python -m bench.nl_quality --modes "static tier,model tier"``; ratio of means; v6's
+constants chosen on half A with ``python -m bench.static_nl --half A --set NAME=...``, half B read
+once after):
+
+================  ==================  ==================  ==================  ==================
+static / MiniLM   semble A (215 q)    semble B (190 q)    docstring A (253)   docstring B (300)
+================  ==================  ==================  ==================  ==================
+v4                0.892               0.907               0.787               0.831
+v6                0.950               0.935               0.909               0.858
+================  ==================  ==================  ==================  ==================
 
 Defaults, chosen on docstring -> function retrieval over requests, flask and click (669
 questions, ``python -m bench.static_quality``; MiniLM alone: MRR@10 0.490, Hit@10 0.752; the
@@ -118,9 +127,12 @@ WORDPIECE_MAX_CHARS = 100  # BERT's max_input_chars_per_word: a longer word is [
 FIT_SAMPLE = 8192  # chunks fit_weights counts in, at most (a fixed sample): idf needs no more
 HUB_REFERENCES = 1024
 """Chunks of the repository ``fit`` keeps as references (a fixed sample, float16): a chunk's crowding is
-measured against them (each chunk costs 1024 x 256 multiply-adds more: the embedding rate did not move
-measurably). Half A of ``bench.static_nl`` (semble / docstring x MiniLM; ``NAME_WEIGHT`` 3, ``ZIPF_A``
-1e-4): 512: 0.931 / 0.897, 1024: 0.937 / 0.899, 2048: 0.928 / 0.900."""
+measured against them. Each chunk costs 1024 x 256 multiply-adds more, about a quarter of its embedding
+(requests, load about 9: 19,800 chunks per CPU-second with the crowding, 26,100 without). Half A of
+``bench.static_nl`` (semble / docstring x MiniLM), ``NAME_WEIGHT`` 5 and ``ZIPF_A`` 2e-4: 512: 0.946 /
+0.908, 768: 0.945 / 0.912, 1024: 0.947 / 0.912; ``NAME_WEIGHT`` 3 and ``ZIPF_A`` 1e-4: 512: 0.931 /
+0.897, 1024: 0.937 / 0.899, 2048: 0.928 / 0.900. Measured in the leading 128 or 64 principal
+dimensions only (a quarter of the product at 64): 0.942 / 0.901, 0.944 / 0.886."""
 HUB_NEIGHBOURS = 10
 """A chunk's crowding is the mean cosine of its ``HUB_NEIGHBOURS`` nearest references after the nearest
 (which is the chunk itself when it is one of them, so every chunk is measured alike). Half A, as
