@@ -5,6 +5,9 @@ the explanation and the editor read the right repository's file, and the missing
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -186,3 +189,28 @@ async def test_an_edit_in_one_repository_is_found_by_the_watcher(tmp_path: Path)
         await wait_for(pilot, lambda: app.source.file_count() == 3, timeout=60)
         await ask(pilot, "brand_new_helper")
         assert app.answer.rows[0].path == "beta/extra.py"
+
+
+@pytest.mark.slow  # a real process builds two indexes (the static tier too) on 2 shared cores
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_maguyva_with_two_repositories_in_a_real_terminal(tmp_path: Path) -> None:
+    from tests.app.test_tmux import Terminal
+
+    alpha, beta, gone = repos(tmp_path)
+    env = {"MAGUYVA_INDEX_DIR": str(tmp_path / "index"), "TERM": "xterm-256color", "PYTHONPATH": os.getcwd(),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "COLUMNS": "140", "LINES": "40"}  # Textual trusts these
+    command = [sys.executable, "-m", "maguyva_tui", str(alpha), "--repo", str(beta), "--repo", str(gone), "--no-watch"]
+    term = Terminal(command, env, size=(140, 40))
+    try:
+        term.wait(lambda: "alpha · beta · gone missing" in term.screen() and "symbols" in term.screen(),
+                  "both indexes", timeout=240)
+        term.keys("load_settings")
+        term.wait(lambda: "alpha/svc/loader.py:4" in term.screen() and "beta/settings.py:10" in term.screen(),
+                  "results from both repositories")
+        assert "gone: not searched" in term.screen()
+        term.keys("Escape")  # to the results, where q quits (wait for the footer to say so: a loaded machine)
+        term.wait(lambda: "Quit" in term.screen().rstrip().splitlines()[-1], "the results to take the focus")
+        term.keys("q")
+        term.wait(lambda: not term.alive(), "the app to quit", timeout=20)
+    finally:
+        term.close()
