@@ -291,6 +291,7 @@ class Server:
         from maguyva_tui.core.live import LiveIndex
         from maguyva_tui.resident.watch import WatchedFreshness
 
+        self._stamp = CodeStamp()  # as imported, before the minutes a first build may take
         engine = Engine(Path(self.root), Path(self.spec) if self.spec else None)
         self._freshness = WatchedFreshness(lambda: engine.snapshot if engine.index_folder is not None else None)
         live = LiveIndex(engine, embed=False, freshness=self._freshness)
@@ -299,7 +300,6 @@ class Server:
         engine.search(WARM_UP_QUERY, modality="text", limit=1)
         self.live = live
         self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))
-        self._stamp = CodeStamp()
 
     def serve(self) -> None:
         """Accept requests, each on a thread of its own, until told to stop or a reason to exit."""
