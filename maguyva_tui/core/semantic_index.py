@@ -212,6 +212,12 @@ _KEY_BYTES = 16  # content_hash is blake2b-128, hex
 def read_census(snapshot: Snapshot) -> list[str] | None:
     """The generation's distinct chunk keys as a previous command recorded them; ``None`` when
     none is recorded, or the record is damaged (it is then rebuilt)."""
+    found = read_census_digests(snapshot)
+    return None if found is None else [bytes(d).ljust(_KEY_BYTES, b"\0").hex() for d in found]
+
+
+def read_census_digests(snapshot: Snapshot) -> np.ndarray | None:
+    """:func:`read_census` as one array of 16-byte digests (``S16``): no string per key."""
     path = _census_path(snapshot)
     if path is None:
         return None
@@ -224,7 +230,7 @@ def read_census(snapshot: Snapshot) -> list[str] | None:
     if (not data.startswith(_CENSUS_MAGIC) or len(body) % _KEY_BYTES
             or data[len(_CENSUS_MAGIC):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
         return None
-    return [body[i : i + _KEY_BYTES].hex() for i in range(0, len(body), _KEY_BYTES)]
+    return np.frombuffer(body, f"S{_KEY_BYTES}")
 
 
 def write_census(snapshot: Snapshot, keys: list[str]) -> None:

@@ -68,8 +68,9 @@ class VectorStore:
         self.reset_reason: str | None = None
         """Why stored vectors were discarded on open (format, provider or a damaged file), if they were."""
         self._lock = threading.RLock()
-        self._base: Keys = np.zeros(0, "U1")
-        """The keys of the rows read on open, in row order (mapped from a lone segment)."""
+        self._base: np.ndarray = np.zeros(0, "U1")
+        """The keys of the rows read on open, in row order: as 16-byte digests when all are content
+        hashes (as they are but in tests), else as strings."""
         self._order: npt.NDArray[np.intp] | None = None
         """``_base`` sorted (row numbers), made on the first look-up."""
         self._tail: list[str] = []
@@ -125,13 +126,32 @@ class VectorStore:
                     rows[i] = index.get(wanted[i], -1)
             return rows
 
-    def _in_base(self, wanted: Keys) -> npt.NDArray[np.int64]:
-        """The row in ``_base`` of every key (``-1`` where absent), by binary search."""
+    def lookup_digests(self, wanted: Digests) -> npt.NDArray[np.int64]:
+        """:meth:`lookup` for keys given as 16-byte digests (``S16``: a census of 400,000 chunks
+        read as one array, never as 400,000 strings)."""
+        with self._lock:
+            rows = np.full(len(wanted), -1, np.int64)
+            if len(self._base) and len(wanted):
+                rows = self._in_base(wanted if self._base.dtype.kind == "S" else _hex(wanted))
+            if self._index:
+                index = self._index
+                for i in np.flatnonzero(rows < 0).tolist():
+                    rows[i] = index.get(bytes(wanted[i]).ljust(_HASH_BYTES, b"\0").hex(), -1)
+            return rows
+
+    def _in_base(self, wanted: np.ndarray) -> npt.NDArray[np.int64]:
+        """The row in ``_base`` of every key (``-1`` where absent), by binary search; keys that are
+        strings are compared as digests when ``_base`` holds digests (a key not in hex is absent)."""
+        valid = None
+        if self._base.dtype.kind == "S" and wanted.dtype.kind == "U":
+            wanted, valid = _digests(wanted)
         if self._order is None:
             self._order = np.argsort(self._base, kind="stable")
         at = np.minimum(np.searchsorted(self._base, wanted, sorter=self._order), len(self._base) - 1)
         rows = self._order[at]
         hit = self._base[rows] == wanted  # searchsorted casts to the stored width: a longer key must not match its prefix
+        if valid is not None:
+            hit &= valid
         return np.where(hit, rows, -1).astype(np.int64)
 
     def coverage(self, keys: Iterable[str]) -> float:
@@ -183,7 +203,8 @@ class VectorStore:
 
     def _all_keys(self) -> Keys:
         """Every row's key, in row order."""
-        return np.concatenate([self._base.astype(str), np.array(self._tail, dtype=str)]) if self._tail else self._base
+        base = _hex(self._base) if self._base.dtype.kind == "S" else self._base
+        return np.concatenate([base.astype(str), np.array(self._tail, dtype=str)]) if self._tail else base
 
     def _flush(self) -> int:
         with self._lock:
@@ -268,7 +289,8 @@ class VectorStore:
                 stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
         parts = [part for part in map(self._read_segment, self._segments()) if part is not None]
         if len(parts) == 1:  # the common case (one save, or compacted): mapped, nothing copied
-            self._base, self._codes, found = parts[0]
+            keys, self._codes, found = parts[0]
+            self._base = _compact_keys(keys)
             self._floats = found if self.keep_floats else None
             self._growable = False
         elif parts:
@@ -280,7 +302,7 @@ class VectorStore:
         keys = np.concatenate([part[0].astype(str) for part in parts])
         _, first = np.unique(keys, return_index=True)
         rows = np.sort(first)
-        self._base = keys[rows]
+        self._base = _compact_keys(keys[rows])
         self._codes = np.concatenate([part[1] for part in parts])[rows]
         if self.keep_floats:
             self._floats = np.concatenate([np.asarray(part[2], np.float16) for part in parts])[rows]
@@ -320,8 +342,43 @@ class VectorStore:
 Keys: TypeAlias = npt.NDArray[np.str_]
 """Row keys as a NumPy string array."""
 
+Digests: TypeAlias = npt.NDArray[np.bytes_]
+"""Keys as 16-byte digests (``S16``): what a content hash's 32 hex characters stand for."""
+
 Segment: TypeAlias = tuple[Keys, Codes, "npt.NDArray[np.floating] | None"]
 """One segment file's keys, codes and floats."""
+
+_HEX = np.frombuffer(b"0123456789abcdef", np.uint8)
+
+
+def _digests(keys: Keys) -> tuple[Digests, npt.NDArray[np.bool_]]:
+    """Each key's digest and whether the key is one (32 lowercase hex characters), vectorised."""
+    width = keys.dtype.itemsize // 4
+    count = len(keys)
+    if width < 2 * _HASH_BYTES or count == 0:
+        return np.zeros(count, f"S{_HASH_BYTES}"), np.zeros(count, bool)
+    chars = np.ascontiguousarray(keys).view(np.uint32).reshape(count, width)
+    head = chars[:, : 2 * _HASH_BYTES]
+    digit, letter = (head >= 48) & (head <= 57), (head >= 97) & (head <= 102)
+    valid = (digit | letter).all(axis=1) & (chars[:, 2 * _HASH_BYTES :] == 0).all(axis=1)
+    nibbles = np.where(letter, head - 87, head - 48).astype(np.uint8)
+    packed = np.ascontiguousarray((nibbles[:, 0::2] << 4) | nibbles[:, 1::2])
+    return packed.view(f"S{_HASH_BYTES}").reshape(count), valid
+
+
+def _hex(digests: Digests) -> Keys:
+    """Digests back to their 32 hex characters, vectorised."""
+    raw = np.frombuffer(np.ascontiguousarray(digests).tobytes(), np.uint8).reshape(-1, _HASH_BYTES)
+    nibbles = np.empty((len(raw), 2 * _HASH_BYTES), np.uint8)
+    nibbles[:, 0::2], nibbles[:, 1::2] = raw >> 4, raw & 15
+    return np.ascontiguousarray(_HEX[nibbles].astype(np.uint32)).view(f"<U{2 * _HASH_BYTES}").reshape(len(raw))
+
+
+def _compact_keys(keys: Keys) -> np.ndarray:
+    """Keys as digests when every one is a content hash (16 bytes a row instead of 128), else as they are."""
+    found, valid = _digests(keys)
+    return found if len(keys) and bool(valid.all()) else keys
+
 
 _LOCAL_HEADER = struct.Struct("<4s22xHH")
 """A zip member's local header: signature, then (after 22 bytes) the name's and extra field's lengths."""
