@@ -158,7 +158,8 @@ def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
         options: dict[str, Any] = {"_node_ip_address": LOOPBACK, "include_dashboard": False,
                                    "log_to_driver": False, "logging_level": "ERROR"}
         if address == LOCAL:
-            options |= {"num_cpus": num_cpus, "object_store_memory": OBJECT_STORE_BYTES}
+            # "local" starts a new cluster; no address would join one a `ray start` left running
+            options |= {"address": LOCAL, "num_cpus": num_cpus, "object_store_memory": OBJECT_STORE_BYTES}
         else:
             _reachable(address)
             options["address"] = address
