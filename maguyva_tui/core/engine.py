@@ -349,6 +349,8 @@ class Engine:
             )
             if len(store) > STALE_VECTOR_RATIO * max(len(keys), 1):
                 store.compact(keep=keys)
+            elif report.embedded and store.segment_count > 1:
+                store.compact()  # one segment: every later command maps it instead of merging them in memory
             if report.embedded:
                 generation.forget("semantic")
         else:  # nothing to embed: the model is not even loaded (an unchanged repository, a search)

@@ -182,6 +182,11 @@ class VectorStore:
             self.compact()
         return written
 
+    @property
+    def segment_count(self) -> int:
+        """Segment files on disk (one opens mapped; several are merged in memory on every open)."""
+        return len(self._segments())
+
     def compact(self, keep: Iterable[str] | None = None) -> int:
         """Rewrite the store as one segment, keeping only ``keep`` when given; return rows dropped."""
         with self._lock:
@@ -290,7 +295,7 @@ class VectorStore:
         parts = [part for part in map(self._read_segment, self._segments()) if part is not None]
         if len(parts) == 1:  # the common case (one save, or compacted): mapped, nothing copied
             keys, self._codes, found = parts[0]
-            self._base = _compact_keys(keys)
+            self._base = _compact_keys(keys) if keys.dtype.kind == "U" else keys
             self._floats = found if self.keep_floats else None
             self._growable = False
         elif parts:
@@ -299,10 +304,14 @@ class VectorStore:
 
     def _merge(self, parts: list[Segment]) -> None:
         """Hold several segments' rows in memory, each key once (two writers may have saved one twice)."""
-        keys = np.concatenate([part[0].astype(str) for part in parts])
-        _, first = np.unique(keys, return_index=True)
+        keyed = [_compact_keys(part[0]) if part[0].dtype.kind == "U" else part[0] for part in parts]
+        if all(k.dtype.kind == "S" for k in keyed):
+            keys = np.concatenate(keyed)
+        else:
+            keys = np.concatenate([(_hex(k) if k.dtype.kind == "S" else k).astype(str) for k in keyed])
+        _, first = np.unique(keys, return_index=True)  # on digests when they are: 8 times faster
         rows = np.sort(first)
-        self._base = _compact_keys(keys[rows])
+        self._base = keys[rows]
         self._codes = np.concatenate([part[1] for part in parts])[rows]
         if self.keep_floats:
             self._floats = np.concatenate([np.asarray(part[2], np.float16) for part in parts])[rows]
@@ -313,7 +322,8 @@ class VectorStore:
         try:
             keys, codes = _member(path, "keys"), _member(path, "codes")
             floats = _member(path, "floats") if self.keep_floats else None
-            if (keys.ndim != 1 or keys.dtype.kind != "U" or codes.dtype != np.uint8
+            digests = keys.dtype == np.dtype(f"S{_HASH_BYTES}")
+            if (keys.ndim != 1 or not (keys.dtype.kind == "U" or digests) or codes.dtype != np.uint8
                     or codes.shape != (len(keys), self._codes.shape[1])):
                 raise ValueError("shape mismatch")
             if floats is not None and (floats.shape != (len(keys), self.dim) or floats.dtype.kind != "f"):
@@ -331,7 +341,8 @@ class VectorStore:
     def _write_segment(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> None:
         number = 1 + max((_segment_number(p) for p in self._segments()), default=-1)
         path = self.folder / f"seg-{number:06d}-{secrets.token_hex(4)}.npz"
-        arrays: dict[str, np.ndarray] = {"keys": np.array(keys, dtype=str), "codes": np.asarray(codes)}
+        # content hashes are saved as their 16-byte digests: a later open maps them as they are
+        arrays: dict[str, np.ndarray] = {"keys": _compact_keys(np.array(keys, dtype=str)), "codes": np.asarray(codes)}
         if floats is not None:
             arrays["floats"] = np.asarray(floats)
         make_private_dir(self.folder)
@@ -366,7 +377,7 @@ def _digests(keys: Keys) -> tuple[Digests, npt.NDArray[np.bool_]]:
     return packed.view(f"S{_HASH_BYTES}").reshape(count), valid
 
 
-def _hex(digests: Digests) -> Keys:
+def _hex(digests: np.ndarray) -> Keys:
     """Digests back to their 32 hex characters, vectorised."""
     raw = np.frombuffer(np.ascontiguousarray(digests).tobytes(), np.uint8).reshape(-1, _HASH_BYTES)
     nibbles = np.empty((len(raw), 2 * _HASH_BYTES), np.uint8)
@@ -375,9 +386,21 @@ def _hex(digests: Digests) -> Keys:
 
 
 def _compact_keys(keys: Keys) -> np.ndarray:
-    """Keys as digests when every one is a content hash (16 bytes a row instead of 128), else as they are."""
-    found, valid = _digests(keys)
-    return found if len(keys) and bool(valid.all()) else keys
+    """Keys as digests when every one is a content hash (16 bytes a row instead of 128), else as
+    they are; converted a block at a time, so that a large store never holds several copies."""
+    if not len(keys):
+        return keys
+    out = np.empty(len(keys), f"S{_HASH_BYTES}")
+    for start in range(0, len(keys), _BLOCK):
+        found, valid = _digests(keys[start : start + _BLOCK])
+        if not valid.all():
+            return keys
+        out[start : start + len(found)] = found
+    return out
+
+
+_BLOCK = 1 << 16
+"""Keys converted at once."""
 
 
 _LOCAL_HEADER = struct.Struct("<4s22xHH")

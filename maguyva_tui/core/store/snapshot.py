@@ -57,7 +57,7 @@ class Snapshot:
         """The repository's index folder (parent of the generations)."""
         self.manifest = manifest
         self.files: dict[str, FileEntry] = {f.path: f for f in manifest.files}
-        self.by_id: dict[int, FileEntry] = {f.doc_id: f for f in manifest.files}
+        self._by_id: dict[int, FileEntry] | None = None
         self.facts = facts
         self.trigrams = trigrams
         self.centrality = centrality
@@ -99,6 +99,15 @@ class Snapshot:
         snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen, open_graph)
         snap._check()
         return snap
+
+    @property
+    def by_id(self) -> dict[int, FileEntry]:
+        """Every file by its document id, made when a question first asks (a literal names its
+        files by path: 100,000 entries need not be indexed twice to open)."""
+        found = self._by_id
+        if found is None:
+            found = self._by_id = {f.doc_id: f for f in self.manifest.files}
+        return found
 
     @property
     def graph(self) -> Any:
