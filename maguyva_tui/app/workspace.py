@@ -30,7 +30,7 @@ from maguyva_tui.core.types import QueryError
 
 # The repositories named as the CLI names them; core.workspace imports these but does not list them
 # in __all__ yet (to be added there, then this ignore goes).
-from maguyva_tui.core.workspace import (  # type: ignore[attr-defined]
+from maguyva_tui.core.workspace import (
     Coordinator,
     Missing,
     SearchRequest,

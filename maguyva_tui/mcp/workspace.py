@@ -28,7 +28,7 @@ from maguyva_tui.core.types import QueryError
 
 # core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
 # added there, then this ignore goes).
-from maguyva_tui.core.workspace import (  # type: ignore[attr-defined]
+from maguyva_tui.core.workspace import (
     Coordinator,
     Missing,
     SearchRequest,
