@@ -34,7 +34,7 @@ from maguyva_tui.terminal import printable, printable_lines
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Coverage, Engine
 
-COMMANDS = ("index", "search", "graph", "mcp")
+COMMANDS = ("index", "search", "graph", "mcp", "server")
 EMBED_CHOICES = ("static", "full")
 """What ``index --embed`` waits for: the static tier alone, or the transformer tier too."""
 EXIT_USAGE = 2
@@ -144,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.add_argument("path", nargs="*", help="repository root (default: .); several are served as one workspace")
     _workspace_options(mcp)
     _common(mcp)
+    server = sub.add_parser("server", add_help=False,
+                            help="start, stop or show the resident search server of a repository (maguyva server --help)")
+    server.add_argument("rest", nargs=argparse.REMAINDER)
     graph = sub.add_parser("graph", help="callers, callees or impact radius of a symbol")
     graph.add_argument("action", choices=("callers", "callees", "impact"))
     graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method")
@@ -234,6 +237,10 @@ def _dispatch(argv: list[str]) -> int:
         return _graph(args)
     if args.command == "mcp":
         return _mcp(args)
+    if args.command == "server":  # `maguyva server` is answered before this module loads; here for cli.main callers
+        from maguyva_tui.resident.command import main as server_main
+
+        return server_main(args.rest)
     raise UserError(f"unknown command {args.command}")
 
 
