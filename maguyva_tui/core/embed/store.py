@@ -148,7 +148,7 @@ class VectorStore:
         strings are compared as digests when ``_base`` holds digests (a key not in hex is absent)."""
         valid = None
         if self._base.dtype.kind == "S" and wanted.dtype.kind == "U":
-            wanted, valid = _digests(wanted)
+            wanted, valid = _block_digests(wanted)
         if self._base.dtype.kind == "S":  # digests: searched as two integers, not as 16-byte strings
             return self._in_digests(wanted, valid)
         else:
@@ -401,6 +401,16 @@ def _digests(keys: Keys) -> tuple[Digests, npt.NDArray[np.bool_]]:
     nibbles = np.where(letter, head - 87, head - 48).astype(np.uint8)
     packed = np.ascontiguousarray((nibbles[:, 0::2] << 4) | nibbles[:, 1::2])
     return packed.view(f"S{_HASH_BYTES}").reshape(count), valid
+
+
+def _block_digests(keys: Keys) -> tuple[Digests, npt.NDArray[np.bool_]]:
+    """:func:`_digests` a block at a time (470,000 keys at once: 3.7 s and 200 MB of temporaries)."""
+    found = np.empty(len(keys), f"S{_HASH_BYTES}")
+    valid = np.empty(len(keys), bool)
+    for start in range(0, len(keys), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        found[block], valid[block] = _digests(keys[block])
+    return found, valid
 
 
 def _hex(digests: np.ndarray) -> Keys:
