@@ -237,10 +237,8 @@ def _dispatch(argv: list[str]) -> int:
         return _graph(args)
     if args.command == "mcp":
         return _mcp(args)
-    if args.command == "server":  # `maguyva server` is answered before this module loads; here for cli.main callers
-        from maguyva_tui.resident.command import main as server_main
-
-        return server_main(args.rest)
+    if args.command == "server":  # the maguyva command answers it before this module loads (resident imports us)
+        raise UserError("run the server command as `maguyva server ...` (python -m maguyva_tui server ...)")
     raise UserError(f"unknown command {args.command}")
 
 
