@@ -207,7 +207,7 @@ def test_maguyva_with_two_repositories_in_a_real_terminal(tmp_path: Path) -> Non
         term.keys("load_settings")
         term.wait(lambda: "alpha/svc/loader.py:4" in term.screen() and "beta/settings.py:10" in term.screen(),
                   "results from both repositories")
-        assert "gone: not searched" in term.screen()
+        term.wait(lambda: "gone: not searched" in term.screen(), "the missing repository said beside the results")
         term.keys("Escape")  # to the results, where q quits (wait for the footer to say so: a loaded machine)
         term.wait(lambda: "Quit" in term.screen().rstrip().splitlines()[-1], "the results to take the focus")
         term.keys("q")
