@@ -35,6 +35,7 @@ async def test_question_mark_opens_help_from_an_empty_query_and_is_typed_in_a_qu
         assert app.query_one("#query").value == "why?"
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_ctrl_c_clears_the_query_then_quits(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -52,6 +53,7 @@ async def test_ctrl_c_clears_the_query_then_quits(make_app) -> None:
     assert app.return_code == 0 and not app.is_running
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_escape_leaves_each_panel(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -75,6 +77,7 @@ async def test_escape_leaves_each_panel(make_app) -> None:
         assert app.focused.id == "query"
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_footer_shows_the_what_if_keys_when_they_apply(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(200, 40)) as pilot:

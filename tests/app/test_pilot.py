@@ -157,6 +157,7 @@ async def test_help_lists_every_binding(make_app) -> None:
         assert isinstance(app.screen, HelpScreen)
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_jump_to_symbol(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -238,6 +239,7 @@ async def test_empty_repository_is_not_fatal(make_app, tmp_path) -> None:
         assert app.answer is not None and app.answer.rows == []
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_watch_refreshes_results(make_app, polyglot) -> None:
     app = make_app(polyglot, watch=True)
     async with app.run_test(size=SIZE) as pilot:

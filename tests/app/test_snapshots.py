@@ -51,6 +51,7 @@ def test_light_theme_wide(snap_compare, make_app) -> None:
     assert snap_compare(app, terminal_size=(170, 40), run_before=_query('"ECONNREFUSED"'))
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 def test_what_if_marks(snap_compare, make_app) -> None:
     keys = ("escape", "w", "w", "w", "plus", "plus", "plus")
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=_query("parse_config", *keys))

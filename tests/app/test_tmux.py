@@ -67,6 +67,7 @@ class Terminal:
         self._tmux("kill-server")
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 def test_maguyva_opens_searches_and_quits(tmp_path: Path) -> None:
     env = {
         "MAGUYVA_INDEX_DIR": str(tmp_path / "index"),
@@ -126,6 +127,7 @@ def test_unknown_theme_is_one_line(tmp_path: Path) -> None:
     assert proc.stderr.count("\n") == 1 and "unknown theme 'nope'" in proc.stderr
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 @pytest.mark.parametrize("width", [100, 160, 220])
 def test_every_engine_column_shows_at_width(tmp_path: Path, width: int) -> None:
     env = {
@@ -182,6 +184,7 @@ def _time_to_exit(term: Terminal, key: str) -> float:
     return time.monotonic() - started
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 def test_ctrl_c_clears_the_query_then_quits_at_once(tmp_path: Path) -> None:  # issue 20.5, 20.7
     term = _explorer_in_shell(FIXTURE, tmp_path)
     try:

@@ -125,6 +125,7 @@ async def test_the_missing_repository_is_named(tmp_path: Path) -> None:
         assert any("gone is not searched" in m for m in warned)
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_explain_go_to_and_the_editor_use_the_right_repository(tmp_path: Path, monkeypatch) -> None:
     from maguyva_tui.app import actions
 

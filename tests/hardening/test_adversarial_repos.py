@@ -356,6 +356,7 @@ def test_a_minified_line_full_of_definitions_indexes_in_linear_time(tmp_path: Pa
     assert one_line < 2 * spread + 0.1, (one_line, spread)  # it was about 4x
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 def test_a_file_of_thousands_of_functions_answers_its_first_question_in_linear_time(tmp_path: Path) -> None:
     """The first question of a session lists every chunk with its text and centrality.
     maguyva_tui/core/store/snapshot.py Snapshot.lines split the whole file for every chunk, and
@@ -381,6 +382,7 @@ def test_a_file_of_thousands_of_functions_answers_its_first_question_in_linear_t
     assert one_file < 3 * spread + 0.5, (one_file, spread)  # it was about 17x
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 def test_a_file_name_that_is_not_utf8_keeps_the_json_valid(tmp_path: Path) -> None:
     """A name with byte 0xff reaches the result as a lone surrogate; ``--json`` printed it as a raw
     0xff byte (invalid UTF-8), and under a strict UTF-8 stdout (PYTHONIOENCODING=utf-8) the whole

@@ -90,6 +90,7 @@ def test_results_never_point_outside_the_root(fenced: repos.Planted, tmp_path: P
     record("boundaries", "ci", results_checked_inside_root=seen)
 
 
+@pytest.mark.slow  # over 3 s on 2 cores: the slow pass (.ci/run) runs it
 def test_the_command_line_never_names_a_path_outside_the_root(fenced: repos.Planted) -> None:
     for query in ("hunter2", "secret", "parse_config", repos.marker("O", 1)):
         proc = cli("search", query, "--repo", str(fenced.root), "--json", "--limit", "100")
