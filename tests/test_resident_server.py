@@ -9,6 +9,7 @@ stopped (or killed) before they end.
 
 from __future__ import annotations
 
+import ast
 import fcntl
 import json
 import os
@@ -20,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import tomllib
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -173,6 +175,25 @@ def test_the_client_imports_neither_numpy_nor_the_engine() -> None:
                            check=True)
     assert found.stdout.split() == []
 
+
+
+def test_the_installed_launcher_adds_no_import_of_its_own() -> None:
+    """pip's wrapper for a [project.scripts] entry imports `re` first (a third of a resident
+    search's whole process); the `maguyva` launcher installed instead imports only what the
+    client needs, and keeps the `#!python` line that pip points at the environment's Python."""
+    launcher = REPO / "bin" / "maguyva"
+    text = launcher.read_text()
+    assert text.startswith("#!python\n")
+    imported = {alias.name for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ImportFrom)}
+    assert imported == {"sys", "maguyva_tui.__main__"}
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())
+    assert "scripts" not in project["project"]
+    assert project["tool"]["setuptools"]["script-files"] == ["bin/maguyva"]
+    answered = subprocess.run([sys.executable, str(launcher), "--version"], cwd=REPO, capture_output=True,
+                              text=True, timeout=60)
+    assert answered.returncode == 0 and answered.stdout.strip()
 
 WIRE_VALUES = [
     {"handled": True, "out": [[1, "  1. a.py:3  f  (0.0123)\n"], [2, None]], "code": 2},
