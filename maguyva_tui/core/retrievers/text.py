@@ -41,6 +41,7 @@ from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
+from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
@@ -118,37 +119,31 @@ class LineMatch:
 
 @dataclass(frozen=True, slots=True)
 class _Definitions:
-    """Every defined name of a snapshot, case-folded: joined by newlines (so a substring search
-    finds the names holding a literal at once), each name's offset in that string and position by
-    name; then every symbol, grouped by name (``rows[bounds[n]:bounds[n + 1]]`` are name ``n``'s),
-    with its file (a position in ``paths``) and the 1-based line that defines it."""
+    """Every defined name of a snapshot, case-folded and sorted, with the sites defining each
+    (:class:`~maguyva_tui.core.store.definitions.Definitions`: written at index time and mapped, or
+    made in memory for a build not yet written), the paths its file positions index and the
+    reader of its spelling ids (the names as written)."""
 
-    joined: str
-    offsets: np.ndarray
-    index: dict[str, int]
-    rows: np.ndarray
-    bounds: np.ndarray
-    files: np.ndarray
-    lines: np.ndarray
+    table: Definitions
     paths: list[str]
-    names: list[str | None]
-    """Every distinct name as defined (case kept); ``of_row`` gives each symbol's."""
-    of_row: np.ndarray
+    spellings: Callable[[np.ndarray], list[str | None]]
 
     def paths_defining(self, name: str, exact_case: bool = True) -> set[str]:
         """The files that define this name: exactly (case and all), or any name that case-folds
         to the same."""
-        folded = self.index.get(name.casefold())
-        if folded is None:
+        found = self.table.find(name.casefold())
+        if found is None:
             return set()
-        rows = self.rows[self.bounds[folded] : self.bounds[folded + 1]].tolist()
-        return {self.paths[int(self.files[r])] for r in rows
-                if not exact_case or self.names[int(self.of_row[r])] == name}
+        rows = self.table.rows(found)
+        files = rows[:, 0].tolist()
+        if not exact_case:
+            return {self.paths[f] for f in files}
+        return {self.paths[f] for f, spelled in zip(files, self.spellings(rows[:, 2])) if spelled == name}
 
     def sites(self, name: int) -> list[tuple[str, int]]:
         """Where one name (by position) is defined: (path, line) pairs."""
-        rows = self.rows[self.bounds[name] : self.bounds[name + 1]]
-        return [(self.paths[f], ln) for f, ln in zip(self.files[rows].tolist(), self.lines[rows].tolist())]
+        rows = self.table.rows(name)
+        return [(self.paths[f], ln) for f, ln in zip(rows[:, 0].tolist(), rows[:, 1].tolist())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,13 +494,8 @@ class TextRetriever:
         ``Session.request``), or a name holding the literal (``expand_mul`` for ``expand``)."""
         table = self._definition_table()
         needle = literal.casefold()
-        exact = {table.index[w] for w in _NAME_PARTS.findall(needle) if w in table.index}
-        holding: set[int] = set()
-        if "\n" not in needle:
-            i = table.joined.find(needle)
-            while i >= 0:
-                holding.add(int(np.searchsorted(table.offsets, i, side="right")) - 1)
-                i = table.joined.find(needle, i + 1)
+        exact = {n for n in map(table.table.find, _NAME_PARTS.findall(needle)) if n is not None}
+        holding = table.table.holding(needle) if "\n" not in needle else set()
         found = _Defined({}, {})
         for names, lines in ((exact, found.exact), (holding - exact, found.holding)):
             for name in names:
@@ -514,14 +504,13 @@ class TextRetriever:
         return found
 
     def _definition_table(self) -> _Definitions:
-        """Every defined name (case-folded) and where it is defined: read as columns from the stored
-        symbols (no row decoded: 0.1 s on sympy's 43,000), or from the rows of an index in memory."""
+        """Every defined name (case-folded) and where it is defined: the table the index wrote
+        (mapped, looked up by bisection), or, for a build in memory, made from its rows."""
         with self._index_lock:
             if self._definitions is None:
                 rows = self.snapshot.facts.rows
                 if isinstance(rows, StoredRows):
-                    names, of_row, files, lines = rows.symbol_sites()
-                    paths = rows.paths
+                    self._definitions = _Definitions(rows.definitions(), rows.paths, rows.spellings)
                 else:
                     paths = list(rows)
                     at = {p: i for i, p in enumerate(paths)}
@@ -531,17 +520,8 @@ class TextRetriever:
                     of_row = np.array([position[n] for n, _, _ in found], np.int64)
                     files = np.array([f for _, f, _ in found], np.int64)
                     lines = np.array([ln for _, _, ln in found], np.int64)
-                folded = sorted({(n or "").casefold() for n in names} - {""})
-                index = {n: i for i, n in enumerate(folded)}
-                by_name = np.array([index.get((n or "").casefold(), -1) for n in names], np.int64)
-                name_of_row = by_name[of_row] if len(of_row) else np.zeros(0, np.int64)
-                keep = np.flatnonzero(name_of_row >= 0)
-                order = keep[np.argsort(name_of_row[keep], kind="stable")]
-                bounds = np.searchsorted(name_of_row[order], np.arange(len(folded) + 1))
-                offsets = np.cumsum([0] + [len(n) + 1 for n in folded[:-1]], dtype=np.int64)
-                self._definitions = _Definitions(
-                    "\n".join(folded), offsets, index, order, bounds, files, lines, paths, list(names), of_row
-                )
+                    table = build_definitions(names, of_row, files, lines)
+                    self._definitions = _Definitions(table, paths, lambda ids: [names[i] for i in ids.tolist()])
             return self._definitions
 
     def _promising(self, paths: list[str], literal: str | None, budget: int | None) -> list[str]:

@@ -68,7 +68,7 @@ def load_array(path: Path, dtype: type[np.generic], ndim: int = 1, columns: int 
     return np.asarray(array)  # a plain view of the map: slicing a memmap costs a Python object per slice
 
 
-def _map_bytes(path: Path) -> memoryview:
+def map_bytes(path: Path) -> memoryview:
     """Map a file of bytes read-only (an empty file is empty bytes)."""
     try:
         if not path.stat().st_size:
@@ -116,7 +116,7 @@ class Strings:
     def load(cls, folder: Path, name: str) -> Strings:
         """Open a stored string table (mapped: nothing is decoded yet)."""
         offsets = load_array(folder / f"{name}_offsets.npy", np.int64)
-        blob = _map_bytes(folder / f"{name}.bin")
+        blob = map_bytes(folder / f"{name}.bin")
         try:
             return cls(blob, offsets)
         except ValueError as exc:

@@ -13,6 +13,7 @@ For the files in path order (strings as in ``arrays.py``, records as in ``record
     facts_refs.npy         (kind, name, line, scope)
     facts_refnames.bin, facts_refnames_offsets.npy the strings of the references, kept apart so that
                            listing every symbol never decodes a reference name
+    defs_*                 the defined names, case-folded and sorted (``definitions.py``)
 
 Opening maps the tables and decodes only the paths; a question then decodes the rows it reads.
 """
@@ -27,6 +28,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.store.arrays import Interner, Strings, damaged, load_array, save_array, save_strings
+from maguyva_tui.core.store.definitions import (
+    Definitions,
+    build_definitions,
+    load_definitions,
+    save_definitions,
+    stored_symbol_sites,
+)
 from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.records import NULL_INT, StoredRecords, TableWriter, decode_records
 
@@ -55,12 +63,18 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
             counts[i, field] = len(row[field])
             writers[field].add(row[field])  # a stored part is copied, not decoded
     counts[:, 0] = strings.column(languages)
+    tables = [None, *(writers[field].table() for field in range(1, 5))]
     for field in range(1, 5):
-        save_array(folder / f"facts_{TABLES[field]}.npy", writers[field].table())
+        save_array(folder / f"facts_{TABLES[field]}.npy", tables[field])
     save_array(folder / "facts_files.npy", counts)
     save_strings(folder, "facts_paths", paths)
-    save_strings(folder, "facts_strings", strings.strings())
+    names = strings.strings()
+    save_strings(folder, "facts_strings", names)
     save_strings(folder, "facts_refnames", refnames.strings())
+    symbols = tables[2]
+    ids, files, lines = stored_symbol_sites(symbols, np.cumsum(counts[:, 2]))
+    # the names of the string table by id (0 is None); each symbol's position there is its id
+    save_definitions(folder, build_definitions([None, *names], ids, files, lines, spelling=ids))
 
 
 def load_facts(folder: Path) -> FactsTable:
@@ -84,6 +98,7 @@ class StoredRows(Mapping[str, Row]):
         self._starts = np.zeros((len(files) + 1, FILE_COLUMNS), dtype=np.int64)
         np.cumsum(files, axis=0, out=self._starts[1:])
         self._check(folder, files)
+        self._definitions = load_definitions(folder, len(self.paths), len(self._strings))
 
     def _check(self, folder: Path, files: NDArray[np.int64]) -> None:
         """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
@@ -126,17 +141,14 @@ class StoredRows(Mapping[str, Row]):
                 yield path, record
             start = end
 
-    def symbol_sites(self) -> tuple[list[str | None], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-        """Every symbol as columns, without decoding a row: the distinct names (by id), then per
-        symbol the position of its name among them, its file's position in ``paths`` and the line
-        that defines it (the name's line, else the symbol's first)."""
-        table = self._tables[2]
-        assert table is not None
-        ids, inverse = np.unique(np.asarray(table[:, 0], np.int64), return_inverse=True)
-        start, name_line = np.asarray(table[:, 3], np.int64), np.asarray(table[:, 7], np.int64)
-        lines = np.where((name_line == NULL_INT) | (name_line == 0), start, name_line)
-        files = np.searchsorted(self._starts[1:, 2], np.arange(len(table)), side="right")
-        return self._strings.pick(ids), inverse.astype(np.int64), files.astype(np.int64), lines
+    def definitions(self) -> Definitions:
+        """The table of defined names written with the facts (mapped; its spelling column holds
+        ids that :meth:`spellings` reads)."""
+        return self._definitions
+
+    def spellings(self, ids: NDArray[Any]) -> list[str | None]:
+        """The names as written of a definitions table's spelling ids."""
+        return self._strings.pick(ids)
 
     def count(self, field: int) -> int:
         """How many rows one field holds over every file."""
