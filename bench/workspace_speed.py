@@ -138,18 +138,26 @@ def _search(coordinator: Coordinator) -> Callable[[str], Any]:
     return lambda text: coordinator.search(SearchRequest(text))
 
 
+def hosts_of(coordinator: Coordinator) -> list[Any]:
+    """The distinct processes (Ray actors) holding a coordinator's shards."""
+    return list({id(h): h for h in (getattr(s, "host", None) for s in coordinator.shards) if h is not None}.values())
+
+
 def _ping(cluster: Any, coordinator: Coordinator) -> Callable[[str], Any]:
     """A bare round trip to every shard actor at once (the floor of one step of a question)."""
-    return lambda _: cluster.ray.get([shard.ping() for shard in coordinator.shards])
+    hosts = hosts_of(coordinator)
+    return lambda _: cluster.ray.get([host.ping() for host in hosts])
 
 
-def _open_ray(folders: Sequence[Path]) -> tuple[Any, Coordinator]:
+def _open_ray(folders: Sequence[Path], hosts: int | None) -> tuple[Any, Coordinator]:
     from maguyva_tui.core.workspace.cluster import LOCAL, connect, open_cluster_workspace
 
     started = time.perf_counter()
     cluster = connect(LOCAL)
-    coordinator = open_cluster_workspace(cluster, folders, INDEX_BASE, provider=NoVectors(), static=False)
-    print(f"ray: one-node cluster and {len(folders)} shard actors ready in {time.perf_counter() - started:.1f} s")
+    coordinator = open_cluster_workspace(cluster, folders, INDEX_BASE, provider=NoVectors(), static=False,
+                                         hosts=hosts)
+    print(f"ray: one-node cluster and {len(hosts_of(coordinator))} actors holding {len(folders)} shards ready in "
+          f"{time.perf_counter() - started:.1f} s")
     return cluster, coordinator
 
 
@@ -193,7 +201,7 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
               f"(target <= 10); per question median {statistics.median(overheads):.1f} ms, "
               f"max {max(overheads):.1f} ms; round trips per question median "
               f"{statistics.median(answers['calls'].values()):.0f}")
-        print(f"  a bare round trip to the {len(labels)} actors at once (a no-op call each), p50 "
+        print(f"  a bare round trip to the actors at once (a no-op call each), p50 "
               f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 3 (a blend, "
               "also after a foreseen lone engine that found nothing)")
 
@@ -202,6 +210,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ray", action="store_true", help="also through a one-node Ray cluster started here")
+    parser.add_argument("--hosts", type=int, default=None,
+                        help="Ray actors holding the shards (default: as many as the cluster's CPUs)")
     args = parser.parse_args()
     folders = roots()
     engines = engines_alone(folders)
@@ -211,7 +221,7 @@ def main() -> None:
     cluster = remote = None
     if args.ray:
         try:
-            cluster, remote = _open_ray(folders)
+            cluster, remote = _open_ray(folders, args.hosts)
         except QueryError as exc:  # no Ray installed, a cluster that cannot start: one line
             coordinator.close()
             raise SystemExit(f"workspace_speed: {exc}") from None
@@ -235,10 +245,10 @@ def main() -> None:
 
 def _count_calls(coordinator: Coordinator, question: str) -> int:
     """Round trips to the actors one question costs (warm)."""
-    shards = coordinator.shards
-    before = sum(getattr(s, "round_trips", 0) for s in shards)
+    hosts = hosts_of(coordinator)
+    before = sum(h.round_trips for h in hosts)
     coordinator.search(SearchRequest(question))
-    return sum(getattr(s, "round_trips", 0) for s in shards) - before
+    return sum(h.round_trips for h in hosts) - before
 
 
 if __name__ == "__main__":

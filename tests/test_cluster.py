@@ -27,12 +27,14 @@ from maguyva_tui.core.workspace.cluster import (
     LOCAL,
     LOOPBACK,
     Cluster,
+    Host,
     RemoteShard,
     ShardHost,
     _reachable,
     connect,
     index_on_cluster,
     open_cluster_workspace,
+    pack_shards,
     require_loopback,
 )
 from tests.conftest import FIXTURE
@@ -158,14 +160,17 @@ class _Answered:
 
 
 class _InProcessActor:
-    """A shard actor without Ray: each ``actor.method.remote(...)`` answers at once, counted by method."""
+    """A shard actor without Ray: each ``actor.method.remote(...)`` answers at once; its round
+    trips are counted under ``"round trips"``, and each shard's call by method."""
 
     def __init__(self, host: ShardHost, calls: Counter[str]) -> None:
         self._host, self._calls = host, calls
 
     def __getattr__(self, method: str) -> Any:
         def remote(*args: Any) -> _Answered:
-            self._calls[args[0] if method == "call" else method] += 1
+            self._calls["round trips"] += 1
+            for _, name, inner in args[0] if method == "many" else [("", method, args)]:
+                self._calls[inner[0] if name == "call" else name] += 1
             return _Answered(getattr(self._host, method)(*args))
 
         return type("Method", (), {"remote": staticmethod(remote)})()
@@ -184,18 +189,26 @@ class _InProcessRay:
         pass
 
 
+HOSTS = 2
+"""Processes the fake cluster's shards are packed into (as many as this machine's cores)."""
+
+
 @pytest.fixture(scope="module")
 def in_process_actors(repos: list[Path], tmp_path_factory: pytest.TempPathFactory,
                       ) -> Iterator[tuple[Coordinator, Coordinator, Counter[str]]]:
-    """A workspace in this process, and the same over remote shards whose actors answer in this
-    process (no cluster), their calls counted by method."""
+    """A workspace in this process, and the same over remote shards whose actors (two, one
+    holding two repositories) answer in this process (no cluster), their calls counted."""
     base = tmp_path_factory.mktemp("actors")
     here = open_workspace(repos, base, provider=WordProvider(), static=False)
     calls: Counter[str] = Counter()
-    shards = [RemoteShard(root.name, str(root), _InProcessActor(
-        ShardHost(root.name, str(root), str(base), WordProvider(), False), calls), _InProcessRay()) for root in repos]
+    shards = []
+    for group in pack_shards([1] * len(repos), HOSTS):
+        held = tuple((repos[i].name, str(repos[i])) for i in group)
+        host = Host(_InProcessActor(ShardHost(held, str(base), WordProvider(), False), calls), _InProcessRay())
+        shards += [RemoteShard(label, root, host) for label, root in held]
     there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
     assert len(there.open()) == len(repos)
+    assert calls["round trips"] == HOSTS  # every shard of a host opened in one call
     yield here, there, calls
     here.close()
     there.close()
@@ -207,8 +220,9 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
         in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path], question: str) -> None:
     """The calls a question makes of remote shards (here actors answering in this process): one
     start each (that answers grounding, definers and idf, and runs a symbol question's engine),
-    one for every engine's list of a blend, and the lines copy folding compares; no file read
-    one by one, no lookup of its own; the list is the same."""
+    one for every engine's list of a blend, which brings the lines copy folding compares and the
+    page reads; no file read one by one, no lookup of its own; every step one round trip per
+    host; the list is the same."""
     here, there, calls = in_process_actors
     expected = here.search(SearchRequest(question, 10))
     calls.clear()
@@ -218,23 +232,34 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
     assert calls["begin"] == len(repos)
     assert calls["file"] == calls["lines"] == calls["line_count"] == 0, calls
     assert calls["knows_symbol"] == calls["lookup"] == calls["word_stats"] == 0, calls
-    assert calls["excerpts"] <= (0 if answer.result.fusion_strategy == "direct" else 2 * len(repos)), calls
-    assert calls["search"] == 0 and calls["searches"] <= 2 * len(repos), calls  # every engine at once (a blend retry)
+    assert calls["excerpts"] == 0, calls  # the code copy folding compares came with the engines' lists
+    assert calls["search"] == 0 and calls["searches"] <= len(repos), calls  # every engine at once
+    assert calls["round trips"] <= 2 * HOSTS, calls  # the start, then every engine with the code to compare
     if answer.result.fusion_strategy == "direct":  # a symbol question's engine foreseen: one round trip in all
-        assert calls["searches"] == 0 and sum(calls.values()) == len(repos), calls
+        assert calls["searches"] == 0 and calls["round trips"] == HOSTS, calls
+
+
+def test_shards_are_packed_by_size_into_as_many_hosts_as_asked() -> None:
+    assert pack_shards([5, 1, 1, 1, 4, 2], 2) == [[0, 1, 2], [3, 4, 5]]  # 7 and 7: the largest first, each to the lighter
+    assert pack_shards([3, 3], 4) == [[0], [1]]  # never an empty host
+    assert pack_shards([6, 5, 4], 2, capacity=8) == [[0], [1], [2]]  # no host past a node's memory: one more
+    assert pack_shards([9, 1], 1, capacity=8) == [[0], [1]]  # a shard larger than a node still gets a host
+    assert pack_shards([], 2) == []
+    with pytest.raises(ValueError):
+        pack_shards([1], 0)
 
 
 class _Killed(RemoteShard):
-    """A shard whose actor is killed right after the question started on it."""
+    """A shard whose actor (and every shard it holds) is killed right after the question started on it."""
 
-    def begin(self, ask: Any = None) -> Any:
-        begun = super().begin(ask)
-        self._ray.kill(self._actor, no_restart=True)  # asynchronous: wait until calls meet a dead actor
+    def _begun(self, answer: Any) -> Any:
+        begun = super()._begun(answer)
+        self.host._ray.kill(self.host.actor, no_restart=True)  # asynchronous: wait until calls meet a dead actor
         from ray.exceptions import RayActorError
 
         for _ in range(100):
             try:
-                self._ray.get(self._actor.open.remote(), timeout=5)
+                self.host._ray.get(self.host.actor.ping.remote(), timeout=5)
             except RayActorError:
                 break
             time.sleep(0.1)
@@ -242,23 +267,26 @@ class _Killed(RemoteShard):
 
 
 class _Stuck(ShardHost):
-    """A shard whose engines never answer in time."""
+    """A host whose engines never answer in time."""
 
-    def call(self, method: str, *args: Any) -> Any:
+    def call(self, label: str, method: str, *args: Any) -> Any:
         if method in ("search", "searches") or (method == "begin" and args[0] is not None and args[0].searches):
             time.sleep(60)  # engines asked alone, together, or foreseen with the question's start
-        return super().call(method, *args)
+        return super().call(label, method, *args)
 
 
-def _workspace(cluster: Cluster, repos: list[Path], index_base: Path, victim: str,
+def _workspace(cluster: Cluster, repos: list[Path], index_base: Path, groups: list[list[str]],
                host: type[ShardHost], shard: type[RemoteShard], deadline_s: float = 5.0) -> Coordinator:
-    """A coordinator over the repositories' actors, the ``victim`` one built of ``host`` and ``shard``."""
+    """A coordinator over actors holding the repositories named in ``groups`` (one actor each),
+    the first group's actor built of ``host`` and its shards of ``shard``."""
+    roots = {root.name: root for root in repos}
     shards = []
-    for root in repos:
-        label = root.name
-        actor = cluster.ray.remote(host if label == victim else ShardHost).options(
-            num_cpus=0, max_concurrency=16, max_restarts=0).remote(label, str(root), str(index_base), WordProvider(), False)
-        shards.append((shard if label == victim else RemoteShard)(label, str(root), actor, cluster.ray))
+    for at, group in enumerate(groups):
+        held = tuple((label, str(roots[label])) for label in group)
+        actor = cluster.ray.remote(host if at == 0 else ShardHost).options(
+            num_cpus=0, max_concurrency=16, max_restarts=0).remote(held, str(index_base), WordProvider(), False)
+        link = Host(actor, cluster.ray)
+        shards += [(shard if at == 0 else RemoteShard)(label, root, link) for label, root in held]
     coordinator = Coordinator(shards, [], deadline_s)  # type: ignore[arg-type]
     assert len(coordinator.open()) == len(repos)
     return coordinator
@@ -268,18 +296,20 @@ def _workspace(cluster: Cluster, repos: list[Path], index_base: Path, victim: st
 @pytest.mark.cluster
 @ray_missing
 def test_a_shard_killed_mid_question_is_named_missing(cluster: Cluster, repos: list[Path], index_base: Path) -> None:
-    coordinator = _workspace(cluster, repos[1:], index_base, "app", ShardHost, _Killed)
+    """An actor holding two repositories dies after the question started: both are named missing,
+    the third answers."""
+    coordinator = _workspace(cluster, repos, index_base, [["app", "web"], ["poly"]], ShardHost, _Killed)
     question = "parse the config file"  # a blend: its engines are asked after the start (a symbol's run with it)
     try:
         started = time.perf_counter()
         answer = coordinator.search(SearchRequest(question, 10))
         assert time.perf_counter() - started < 10
-        assert [m.label for m in answer.missing] == ["app"] and "gone" in answer.missing[0].reason
-        assert "app" not in answer.repos and "web" in answer.repos
-        assert [label for label, _ in answer.searched] == ["web"]
+        assert [m.label for m in answer.missing] == ["app", "web"] and "gone" in answer.missing[0].reason
+        assert set(answer.repos) == {"poly"}
+        assert [label for label, _ in answer.searched] == ["poly"]
         assert any(n.startswith("app: not searched") for n in answer.result.notices)
         again = coordinator.search(SearchRequest(question, 10))  # later questions: missing at once
-        assert [m.label for m in again.missing] == ["app"] and _listed(again) == _listed(answer)
+        assert [m.label for m in again.missing] == ["app", "web"] and _listed(again) == _listed(answer)
     finally:
         coordinator.close()
 
@@ -289,7 +319,7 @@ def test_a_shard_killed_mid_question_is_named_missing(cluster: Cluster, repos: l
 @ray_missing
 def test_a_shard_that_stops_answering_does_not_hold_the_answer(cluster: Cluster, repos: list[Path],
                                                                 index_base: Path) -> None:
-    coordinator = _workspace(cluster, repos[1:], index_base, "web", _Stuck, RemoteShard, deadline_s=1.0)
+    coordinator = _workspace(cluster, repos[1:], index_base, [["web"], ["app"]], _Stuck, RemoteShard, deadline_s=1.0)
     try:
         started = time.perf_counter()
         answer = coordinator.search(SearchRequest("parseConfig", 10))

@@ -45,6 +45,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -64,6 +65,8 @@ LOOPBACK: Final = "127.0.0.1"
 LOCAL: Final = "local"
 """``--ray local``: start a one-node cluster in this process (stopped when it ends)."""
 ANY_ADDRESS_ENV: Final = "MAGUYVA_RAY_ANY_ADDRESS"
+WORKER_NICENESS_ENV: Final = "RAY_worker_niceness"
+"""Ray's niceness for the worker processes a raylet starts (15 unless set)."""
 """Set to 1 to accept nodes on other addresses (a cluster of several machines); off by default."""
 LOCAL_CPUS: Final = 2
 """CPUs a local cluster offers its tasks: this machine's two cores."""
@@ -104,6 +107,10 @@ def _ray() -> Any:
         # are off; read at import, and again by every worker it starts (they inherit this).
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # a local cluster's workers (shard actors, indexing tasks) run at the niceness of the command
+    # that asked, not Ray's 15: at nice 15 beside other work, an actor's share of a core fell to a
+    # fraction and a question through Ray took 3-4x as long (measured); read by the raylet it starts
+    os.environ.setdefault(WORKER_NICENESS_ENV, "0")
     try:
         import ray
     except ImportError:
@@ -194,87 +201,215 @@ def _reachable(address: str) -> None:
 
 
 class ShardHost:
-    """What a shard actor holds: one repository's :class:`Shard`, its engine opened in the actor."""
+    """What a shard actor holds: several repositories' :class:`Shard` objects, each engine opened
+    in the actor, answering calls named by the shard's label (``many``: several shards' calls in
+    one round trip, answered side by side on the actor's threads)."""
 
-    def __init__(self, label: str, root: str, index_base: str, provider: Any, static: Any) -> None:
-        self._args = (label, root, index_base, provider, static)
-        self._shard: Shard | None = None
+    def __init__(self, shards: Sequence[tuple[str, str]], index_base: str, provider: Any, static: Any) -> None:
+        self._roots = dict(shards)
+        self._args = (index_base, provider, static)
+        self._shards: dict[str, Shard] = {}
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
 
-    def open(self) -> None:
-        """Open (or build) the repository's index; a folder that is gone raises as on one machine."""
-        label, root, base, provider, static = self._args
-        if self._shard is None:
-            self._shard = Shard(label, Engine(Path(root), Path(base), provider=provider, static=static))
-        self._shard.open()
+    def many(self, calls: Sequence[tuple[str, str, tuple[Any, ...]]]) -> tuple[tuple[bool, Any], ...]:
+        """Answer several calls (``(label, method, args)``) at once, side by side: per call
+        ``(True, answer)``, or ``(False, error)`` for a shard's own error (as one machine raises it)."""
+        if len(calls) == 1:
+            return (self._answer(*calls[0]),)
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=2 * ACTOR_CONCURRENCY, thread_name_prefix="maguyva-host")
+            pool = self._pool
+        return tuple(f.result() for f in [pool.submit(self._answer, *call) for call in calls])
 
-    def file(self, token: int, path: str) -> tuple[int, tuple[str, ...] | None]:
+    def _answer(self, label: str, method: str, args: tuple[Any, ...]) -> tuple[bool, Any]:
+        try:
+            return True, getattr(self, method)(label, *args)
+        except (QueryError, OSError, ValueError) as exc:
+            return False, exc
+        except Exception as exc:  # noqa: BLE001 - any other error travels as one line (it may not pickle)
+            return False, QueryError(f"{label}: {_first_line(exc)}")
+
+    def open(self, label: str) -> None:
+        """Open (or build) a repository's index; a folder that is gone raises as on one machine."""
+        index_base, provider, static = self._args
+        with self._lock:
+            shard = self._shards.get(label)
+            if shard is None:
+                shard = Shard(label, Engine(Path(self._roots[label]), Path(index_base), provider=provider,
+                                            static=static))
+                self._shards[label] = shard
+        shard.open()
+
+    def file(self, label: str, token: int, path: str) -> tuple[int, tuple[str, ...] | None]:
         """A file's line count and, when it has at most :data:`FILE_LINES` lines, all of them (as
         :meth:`Shard.lines` splits them): a page's snippets then cost one round trip per file."""
-        count: int = self.call("line_count", token, path)
+        count: int = self.call(label, "line_count", token, path)
         if count > FILE_LINES:
             return count, None
-        return count, tuple(self.call("lines", token, path, 1, count + 1))
+        return count, tuple(self.call(label, "lines", token, path, 1, count + 1))
 
-    def search(self, token: int, *args: Any) -> tuple[ShardList, tuple[tuple[str, int, Chunk | None], ...]]:
+    def search(self, label: str, token: int, *args: Any) -> tuple[ShardList, tuple[tuple[str, int, Chunk | None], ...]]:
         """One engine's list (:meth:`Shard.search`) and, for each hit not on a whole definition, the
         chunks fusion will ask for (the one holding its line, the one its key starts at): the same
         round trip."""
-        answer: ShardList = self.call("search", token, *args)
-        return answer, self._chunks_of(token, answer)
+        answer: ShardList = self.call(label, "search", token, *args)
+        return answer, self._chunks_of(label, token, answer)
 
-    def begin(self, ask: Ask | None) -> tuple[Begun, tuple[tuple[str, int, Chunk | None], ...], tuple[Excerpt, ...]]:
+    def begin(self, label: str, ask: Ask | None) -> tuple[Begun, tuple[tuple[str, int, Chunk | None], ...],
+                                                          tuple[Excerpt, ...]]:
         """Start a question (:meth:`Shard.begin`); with the lists its ask foresaw, the chunks of
         their line hits and their hits' first lines (:meth:`searches`' ``heads``)."""
-        begun: Begun = self.call("begin", ask)
-        chunks = tuple(c for answer in begun.lists for c in self._chunks_of(begun.token, answer))
-        return begun, chunks, self._heads(begun.token, begun.lists, ask.page if ask is not None else 0)
+        begun: Begun = self.call(label, "begin", ask)
+        chunks = tuple(c for answer in begun.lists for c in self._chunks_of(label, begun.token, answer))
+        return begun, chunks, self._heads(label, begun.token, begun.lists, ask.page if ask is not None else 0, 0)
 
-    def _heads(self, token: int, answers: Sequence[ShardList], page: int) -> tuple[Excerpt, ...]:
-        """The first lines of each list's first ``page`` hits and of their chunks."""
-        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line) for a in answers for f in a.found[:page]]
-        excerpts: tuple[Excerpt, ...] = self.call("excerpts", token, wants) if wants else ()
+    def _heads(self, label: str, token: int, answers: Sequence[ShardList], page: int,
+               code: int) -> tuple[Excerpt, ...]:
+        """The first lines of each list's first ``page`` hits and of their chunks, and the code of
+        the definitions among each list's first ``code`` hits (what copy folding compares)."""
+        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line, None if at < code else False)
+                 for a in answers for at, f in enumerate(a.found[:max(page, code)])]
+        excerpts: tuple[Excerpt, ...] = self.call(label, "excerpts", token, wants) if wants else ()
         return excerpts
 
-    def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float, max_files: int,
-                 stats: WordStats | None, heads: int) -> tuple[Searched, tuple[Excerpt, ...]]:
+    def searches(self, label: str, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
+                 max_files: int, stats: WordStats | None, heads: int, code: int = 0,
+                 ) -> tuple[Searched, tuple[Excerpt, ...]]:
         """Several engines' lists (:meth:`Shard.searches`), each with the chunks fusion will ask
-        for, and the first lines of each list's first ``heads`` hits (a lone engine's page reads
-        no more: its snippets then cost no round trip of their own)."""
-        answers: tuple[ShardList, ...] = self.call("searches", token, asks, limit, deadline_s, max_files, stats)
-        chunks = tuple((answer, self._chunks_of(token, answer)) for answer in answers)
-        return chunks, self._heads(token, answers, heads)
+        for, the first lines of each list's first ``heads`` hits (a lone engine's page reads no
+        more: its snippets then cost no round trip of their own) and the code of the definitions
+        among each list's first ``code`` hits (a blend's copy folding compares them: no round trip
+        of its own when they hold what it reads)."""
+        answers: tuple[ShardList, ...] = self.call(label, "searches", token, asks, limit, deadline_s, max_files, stats)
+        chunks = tuple((answer, self._chunks_of(label, token, answer)) for answer in answers)
+        return chunks, self._heads(label, token, answers, heads, code)
 
-    def _chunks_of(self, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
+    def _chunks_of(self, label: str, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
         """For each hit not on a whole definition, the chunk holding its line and the one its key starts at."""
         wanted = dict.fromkeys((f.hit.path, line) for f in answer.found
                                if f.hit.symbol is None or (f.hit.start_line, f.hit.end_line) != (f.key[1], f.key[2])
                                for line in (f.hit.start_line, f.key[1]))
-        return tuple((path, line, self.call("chunk_at", token, path, line)) for path, line in wanted)
+        return tuple((path, line, self.call(label, "chunk_at", token, path, line)) for path, line in wanted)
 
     def ping(self) -> None:
         """Answer at once: a round trip's floor (what a benchmark compares a question's calls with)."""
 
-    def call(self, method: str, *args: Any) -> Any:
-        """Answer one :class:`Shard` call."""
-        if self._shard is None:
-            self.open()
-        assert self._shard is not None
-        return getattr(self._shard, method)(*args)
+    def call(self, label: str, method: str, *args: Any) -> Any:
+        """Answer one :class:`Shard` call of the shard ``label``."""
+        with self._lock:
+            shard = self._shards.get(label)
+        if shard is None:
+            self.open(label)
+            shard = self._shards[label]
+        return getattr(shard, method)(*args)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One call of a remote shard, ready to travel alone or with its host's other shards' calls."""
+
+    method: str
+    """The host's method; ``""``: nothing to ask, :attr:`empty` is the answer."""
+    args: tuple[Any, ...] = ()
+    timeout_s: float = CALL_TIMEOUT_S
+    finish: Callable[[Any], Any] | None = None
+    """Turns the host's answer into the caller's (and keeps what came with it); ``None``: as it is."""
+    quiet: bool = True
+    """A gone shard answers :attr:`empty` (``False``: raises :class:`ShardGone`)."""
+    empty: Any = None
+
+
+class Host:
+    """The client's end of one process holding shards (a Ray actor): each shard's calls, one
+    round trip per step for every shard it holds (:meth:`together`). When the process dies or
+    does not answer in time, every shard it holds is gone (the coordinator names them missing)."""
+
+    def __init__(self, actor: Any, ray: Any) -> None:
+        self.actor = actor
+        self._ray = ray
+        self.gone: str | None = None
+        """Why the process stopped answering, once it has."""
+        self.round_trips = 0
+        """Calls waited for so far (what a benchmark counts per question)."""
+
+    def ping(self) -> Any:
+        """Start a call the process answers at once; ``ray.get`` waits for it (a round trip's floor)."""
+        return self.actor.ping.remote()
+
+    def together(self, calls: Sequence[tuple[RemoteShard, str, tuple[Any, ...]]]) -> list[tuple[bool, Any]]:
+        """Answer several shards' calls (``(shard, method, args)``, each as the shard's method would)
+        in one round trip: per call ``(True, answer)`` or ``(False, error)``."""
+        return self.run([(shard, getattr(shard, f"_plan_{method}")(*args)) for shard, method, args in calls])
+
+    def run(self, plans: Sequence[tuple[RemoteShard, _Plan]]) -> list[tuple[bool, Any]]:
+        """Send the plans that ask something in one call, wait for the longest timeout among them."""
+        out: list[tuple[bool, Any]] = [(True, plan.empty) for _, plan in plans]
+        asked = [at for at, (_, plan) in enumerate(plans) if plan.method]
+        if not asked:
+            return out
+        try:
+            if self.gone is not None:
+                raise ShardGone(self.gone)
+            answers = self._get(self.actor.many.remote(tuple(
+                (plans[at][0].label, plans[at][1].method, plans[at][1].args) for at in asked)),
+                max(plans[at][1].timeout_s for at in asked))
+        except ShardGone as gone:
+            for at in asked:
+                plan = plans[at][1]
+                out[at] = (True, plan.empty) if plan.quiet else (False, gone)
+            return out
+        for at, (ok, value) in zip(asked, answers):
+            plan = plans[at][1]
+            out[at] = (True, plan.finish(value) if plan.finish is not None else value) if ok else (False, value)
+        return out
+
+    def one(self, shard: RemoteShard, plan: _Plan) -> Any:
+        """One shard's call on its own: its answer, or its error raised."""
+        ok, value = self.run([(shard, plan)])[0]
+        if not ok:
+            raise value
+        return value
+
+    def _get(self, ref: Any, timeout_s: float) -> Any:
+        """Wait for one answer at most ``timeout_s``; a process that died or did not answer makes
+        every shard it holds gone."""
+        from ray import exceptions
+
+        self.round_trips += 1  # not under a lock: a count for benchmarks, a lost increment is harmless
+        try:
+            return self._ray.get(ref, timeout=timeout_s)
+        except exceptions.RayTaskError as exc:  # the host's own failure (not a shard's: those are answers)
+            raise QueryError(_first_line(exc)) from None
+        except exceptions.GetTimeoutError:
+            self._ray.cancel(ref)
+            self.gone = f"its actor did not answer within {timeout_s:g} s"
+        except exceptions.RayError as exc:  # the actor died, its node is gone
+            self.gone = f"its actor is gone ({_first_line(exc)})"
+        raise ShardGone(self.gone)
+
+    def close(self) -> None:
+        """End the process (every shard's engine and memory with it)."""
+        try:
+            self._ray.kill(self.actor)
+        except Exception:  # noqa: BLE001 - an actor already gone, a cluster already stopped
+            pass
 
 
 class RemoteShard:
-    """A shard held by an actor, answering the coordinator's calls as :class:`Shard` does."""
+    """A shard held by a process of the cluster (its :class:`Host`, perhaps with other shards),
+    answering the coordinator's calls as :class:`Shard` does."""
 
     far = True
     """Each call is a round trip: the coordinator asks every engine's list in one (:meth:`searches`)."""
 
-    def __init__(self, label: str, root: str, actor: Any, ray: Any) -> None:
+    def __init__(self, label: str, root: str, host: Host) -> None:
         self.label = label
         self._root = root
-        self._actor = actor
-        self._ray = ray
-        self.gone: str | None = None
-        """Why the shard stopped answering, once it has."""
+        self.host = host
+        """The process holding this shard: the coordinator sends every shard's calls of a step
+        that one host holds in one round trip (:meth:`Host.together`)."""
         self._files: OrderedDict[tuple[int, str], tuple[int, tuple[str, ...] | None]] = OrderedDict()
         """Files read by recent questions (a token names one generation: what it read never changes)."""
         self._chunks: OrderedDict[tuple[int, str, int], Chunk | None] = OrderedDict()
@@ -282,30 +417,39 @@ class RemoteShard:
             OrderedDict()
         """Per file, its line count and the line ranges fetched ahead for a page (:meth:`prefetch`)."""
         self._lock = threading.Lock()
-        self.round_trips = 0
-        """Calls waited for on the actor so far (what a benchmark counts per question)."""
+
+    @property
+    def gone(self) -> str | None:
+        """Why the shard stopped answering (its host did), once it has."""
+        return self.host.gone
 
     @property
     def root(self) -> str:
         """The repository's root folder."""
         return self._root
 
-    def open(self) -> None:
-        """Open the repository's index in the actor (building it when it has none)."""
-        self._get(self._actor.open.remote(), OPEN_TIMEOUT_S)
+    def _run(self, plan: _Plan) -> Any:
+        return self.host.one(self, plan)
 
-    def ping(self) -> Any:
-        """Start a call the actor answers at once; ``ray.get`` waits for it (a round trip's floor)."""
-        return self._actor.ping.remote()
+    def open(self) -> None:
+        """Open the repository's index in the host (building it when it has none)."""
+        self._run(self._plan_open())
+
+    def _plan_open(self) -> _Plan:
+        return _Plan("open", (), OPEN_TIMEOUT_S, quiet=False)
 
     def begin(self, ask: Ask | None = None) -> Begun:
         """Capture the generation a question reads and answer ``ask`` on it (see :meth:`Shard.begin`),
         within the engines' deadline and a margin when it runs engines."""
-        if self.gone is not None:
-            raise ShardGone(self.gone)
+        return cast(Begun, self._run(self._plan_begin(ask)))
+
+    def _plan_begin(self, ask: Ask | None = None) -> _Plan:
         timeout = ask.deadline_s + CALL_MARGIN_S if ask is not None and ask.searches else CALL_TIMEOUT_S
+        return _Plan("begin", (ask,), timeout, self._begun, quiet=False)
+
+    def _begun(self, answer: Any) -> Begun:
         begun, chunks, excerpts = cast("tuple[Begun, tuple[tuple[str, int, Chunk | None], ...], tuple[Excerpt, ...]]",
-                                       self._get(self._actor.begin.remote(ask), timeout))
+                                       answer)
         self._keep_chunks(begun.token, chunks)
         self._keep_excerpts(begun.token, excerpts)
         return begun
@@ -313,13 +457,17 @@ class RemoteShard:
     def prefetch(self, token: int, wants: Sequence[Want]) -> None:
         """Fetch in one round trip the lines these results will read (:meth:`Shard.excerpts`),
         leaving out files already read whole; a gone shard fetches nothing."""
+        self._run(self._plan_prefetch(token, wants))
+
+    def _plan_prefetch(self, token: int, wants: Sequence[Want]) -> _Plan:
         with self._lock:
             wants = [w for w in wants if (token, w.path) not in self._files and not self._holds(token, w)]
-        if not wants or self.gone is not None:
-            return
-        none: tuple[Excerpt, ...] = ()
-        self._keep_excerpts(token, self._quiet(lambda: cast("tuple[Excerpt, ...]", self._call("excerpts", token,
-                                                                                               tuple(wants))), none))
+        if not wants:
+            return _Plan("")
+        return _Plan("call", ("excerpts", token, tuple(wants)), finish=partial(self._fetched, token))
+
+    def _fetched(self, token: int, excerpts: Sequence[Excerpt]) -> None:
+        self._keep_excerpts(token, excerpts)
 
     def _keep_excerpts(self, token: int, excerpts: Sequence[Excerpt]) -> None:
         for excerpt in excerpts:
@@ -331,37 +479,48 @@ class RemoteShard:
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The shard's chunk counts for a question's stems; a gone shard counts none."""
-        return self._quiet(lambda: self._call("word_stats", token, tuple(stems)), WordStats(0, ()))
+        return cast(WordStats, self._run(self._plan_word_stats(token, stems)))
+
+    def _plan_word_stats(self, token: int, stems: Sequence[str]) -> _Plan:
+        return _Plan("call", ("word_stats", token, tuple(stems)), empty=WordStats(0, ()))
 
     def search(self, token: int, name: str, query: Query, limit: int, deadline_s: float, max_files: int,
                stats: WordStats | None = None) -> ShardList:
         """One engine's list (see :meth:`Shard.search`), waited for the deadline and a margin."""
-        if self.gone is not None:
-            return ShardList(())
-        try:
-            answer, chunks = self._get(self._actor.search.remote(token, name, query, limit, deadline_s, max_files,
-                                                                 stats), deadline_s + CALL_MARGIN_S)
-        except ShardGone:
-            return ShardList(())
+        return cast(ShardList, self._run(self._plan_search(token, name, query, limit, deadline_s, max_files, stats)))
+
+    def _plan_search(self, token: int, name: str, query: Query, limit: int, deadline_s: float, max_files: int,
+                     stats: WordStats | None = None) -> _Plan:
+        return _Plan("search", (token, name, query, limit, deadline_s, max_files, stats), deadline_s + CALL_MARGIN_S,
+                     partial(self._searched, token), empty=ShardList(()))
+
+    def _searched(self, token: int, answer: Any) -> ShardList:
+        found, chunks = answer
         self._keep_chunks(token, chunks)
-        return cast(ShardList, answer)
+        return cast(ShardList, found)
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                 max_files: int, stats: WordStats | None = None, heads: int = 0) -> tuple[ShardList, ...]:
+                 max_files: int, stats: WordStats | None = None, heads: int = 0, code: int = 0,
+                 ) -> tuple[ShardList, ...]:
         """Several engines' lists in one round trip (see :meth:`Shard.searches`), waited for the
-        deadline and a margin, with the first lines of each list's first ``heads`` hits
-        (:meth:`ShardHost.searches`); a gone shard's lists are empty."""
-        if self.gone is not None:
-            return tuple(ShardList(()) for _ in asks)
-        try:
-            answers, excerpts = cast("tuple[Searched, tuple[Excerpt, ...]]", self._get(self._actor.searches.remote(
-                token, tuple(asks), limit, deadline_s, max_files, stats, heads), deadline_s + CALL_MARGIN_S))
-        except ShardGone:
-            return tuple(ShardList(()) for _ in asks)
+        deadline and a margin, with the first lines of each list's first ``heads`` hits and the
+        code of the definitions among its first ``code`` (:meth:`ShardHost.searches`); a gone
+        shard's lists are empty."""
+        return cast("tuple[ShardList, ...]", self._run(self._plan_searches(token, asks, limit, deadline_s, max_files,
+                                                                           stats, heads, code)))
+
+    def _plan_searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
+                       max_files: int, stats: WordStats | None = None, heads: int = 0, code: int = 0) -> _Plan:
+        return _Plan("searches", (token, tuple(asks), limit, deadline_s, max_files, stats, heads, code),
+                     deadline_s + CALL_MARGIN_S, partial(self._searched_all, token),
+                     empty=tuple(ShardList(()) for _ in asks))
+
+    def _searched_all(self, token: int, answer: Any) -> tuple[ShardList, ...]:
+        answers, excerpts = cast("tuple[Searched, tuple[Excerpt, ...]]", answer)
         for _, chunks in answers:
             self._keep_chunks(token, chunks)
         self._keep_excerpts(token, excerpts)
-        return tuple(answer for answer, _ in answers)
+        return tuple(found for found, _ in answers)
 
     def _keep_chunks(self, token: int, chunks: Sequence[tuple[str, int, Chunk | None]]) -> None:
         for path, line, chunk in chunks:
@@ -369,19 +528,31 @@ class RemoteShard:
 
     def knows_symbol(self, token: int, word: str) -> bool:
         """Tell whether a word names a symbol of this repository."""
-        return self._quiet(lambda: bool(self._call("knows_symbol", token, word)), False)
+        return bool(self._run(self._plan_knows_symbol(token, word)))
+
+    def _plan_knows_symbol(self, token: int, word: str) -> _Plan:
+        return _Plan("call", ("knows_symbol", token, word), empty=False)
 
     def lookup(self, token: int, name: str) -> list[Symbol]:
         """The symbols of a name."""
-        return self._quiet(lambda: list(self._call("lookup", token, name)), [])
+        return list(self._run(self._plan_lookup(token, name)))
+
+    def _plan_lookup(self, token: int, name: str) -> _Plan:
+        return _Plan("call", ("lookup", token, name), empty=[])
 
     def symbols(self, token: int) -> list[Symbol]:
         """Every symbol of the repository."""
-        return self._quiet(lambda: list(self._call("symbols", token)), [])
+        return list(self._run(self._plan_symbols(token)))
+
+    def _plan_symbols(self, token: int) -> _Plan:
+        return _Plan("call", ("symbols", token), empty=[])
 
     def literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> list[LineMatch]:
         """The best lines holding a literal."""
-        return self._quiet(lambda: list(self._call("literal_lines", token, literal, case, limit)), [])
+        return list(self._run(self._plan_literal_lines(token, literal, case, limit)))
+
+    def _plan_literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> _Plan:
+        return _Plan("call", ("literal_lines", token, literal, case, limit), empty=[])
 
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""
@@ -389,7 +560,7 @@ class RemoteShard:
         with self._lock:
             if key in self._chunks:
                 return self._chunks[key]
-        chunk = self._quiet(lambda: cast("Chunk | None", self._call("chunk_at", token, path, line)), None)
+        chunk = cast("Chunk | None", self._run(_Plan("call", ("chunk_at", token, path, line))))
         if self.gone is None:
             _remember(self._chunks, key, chunk, self._lock)
         return chunk
@@ -405,14 +576,19 @@ class RemoteShard:
         _, every = self._file(token, path)
         if every is not None:
             return list(every[max(start - 1, 0):end])
-        return self._quiet(lambda: list(self._call("lines", token, path, start, end)), [])
+        return list(self._run(_Plan("call", ("lines", token, path, start, end), empty=[])))
 
     def _holds(self, token: int, want: Want) -> bool:
         """Whether the lines a result wants were fetched already (the caller holds the lock)."""
         fetched = self._excerpts.get((token, want.path))
         if fetched is None:
             return False
-        key_end = want.key_end if want.whole is not False else want.key_start + SNIPPET_LINES - 1
+        whole = want.whole
+        if whole is None and (token, want.path, want.key_start) in self._chunks:  # the chunk came with its list
+            chunk = self._chunks[(token, want.path, want.key_start)]
+            whole = chunk is not None and chunk.symbol is not None and (chunk.start_line, chunk.end_line) == (
+                want.key_start, want.key_end)  # as Shard.excerpts decides it
+        key_end = want.key_end if whole is not False else want.key_start + SNIPPET_LINES - 1
         return all(_within(fetched[1], a, b) is not None
                    for a, b in ((want.key_start, key_end), (want.hit_start, want.hit_start + SNIPPET_LINES - 1)))
 
@@ -430,55 +606,14 @@ class RemoteShard:
             return found
         if self.gone is not None:
             return 0, ()
-        try:
-            found = cast("tuple[int, tuple[str, ...] | None]", self._get(self._actor.file.remote(token, path),
-                                                                         CALL_TIMEOUT_S))
-        except ShardGone:
-            return 0, ()
-        _remember(self._files, key, found, self._lock)
+        found = cast("tuple[int, tuple[str, ...] | None]", self._run(_Plan("file", (token, path), empty=(0, ()))))
+        if self.gone is None:
+            _remember(self._files, key, found, self._lock)
         return found
 
     def close(self) -> None:
-        """End the actor (its engine and memory with it)."""
-        try:
-            self._ray.kill(self._actor)
-        except Exception:  # noqa: BLE001 - an actor already gone, a cluster already stopped
-            pass
-
-    def _call(self, method: str, *args: Any) -> Any:
-        return self._call_within(CALL_TIMEOUT_S, method, *args)
-
-    def _call_within(self, timeout_s: float, method: str, *args: Any) -> Any:
-        if self.gone is not None:
-            raise ShardGone(self.gone)
-        return self._get(self._actor.call.remote(method, *args), timeout_s)
-
-    def _get(self, ref: Any, timeout_s: float) -> Any:
-        """Wait for one answer at most ``timeout_s``; an error of the shard's own is raised as it
-        is, an actor that died or did not answer makes the shard gone."""
-        from ray import exceptions
-
-        self.round_trips += 1  # not under the lock: a count for benchmarks, a lost increment is harmless
-        try:
-            return self._ray.get(ref, timeout=timeout_s)
-        except exceptions.RayTaskError as exc:  # the shard's own error: raise it as one machine would
-            cause = exc.cause
-            if isinstance(cause, (QueryError, OSError, ValueError)):
-                raise cause from None
-            raise QueryError(f"{self.label}: {_first_line(exc)}") from None
-        except exceptions.GetTimeoutError:
-            self._ray.cancel(ref)
-            self.gone = f"its actor did not answer within {timeout_s:g} s"
-        except exceptions.RayError as exc:  # the actor died, its node is gone
-            self.gone = f"its actor is gone ({_first_line(exc)})"
-        raise ShardGone(self.gone)
-
-    def _quiet(self, call: Callable[[], T], empty: T) -> T:
-        """A call's answer, or ``empty`` once the shard is gone (the coordinator names it)."""
-        try:
-            return call()
-        except ShardGone:
-            return empty
+        """End the host's process (every shard it holds goes with it)."""
+        self.host.close()
 
 
 def _within(spans: Sequence[tuple[int, int, tuple[str, ...]]], start: int, end: int) -> list[str] | None:
@@ -522,31 +657,61 @@ def open_cluster_workspace(
     max_files: int = SHARD_MAX_FILES,
     provider: Any = None,
     static: Any = True,
+    hosts: int | None = None,
 ) -> Coordinator:
-    """Open a workspace whose shards are actors of the cluster, one per repository, sized by
-    :func:`shard_memory`; answer as :func:`~maguyva_tui.core.workspace.open_workspace` does
-    (``provider`` and ``static`` travel to each actor: a provider must pickle)."""
+    """Open a workspace whose shards are held by actors of the cluster: as many actors as the
+    cluster has CPUs (or ``hosts``), each holding several repositories, packed by
+    :func:`pack_shards`; answer as :func:`~maguyva_tui.core.workspace.open_workspace` does
+    (``provider`` and ``static`` travel to each actor: a provider must pickle; the shards of one
+    actor share it)."""
     folders = distinct_roots(roots)
     if not folders:
         raise QueryError("a workspace needs at least one repository")
     labels = labels_for(folders)
     base = index_base.expanduser().resolve()
-    host = cluster.ray.remote(ShardHost)
-    largest = max((float(n.get("Resources", {}).get("memory", 0)) for n in cluster.ray.nodes() if n.get("Alive", True)),
-                  default=0.0)
+    alive = [n for n in cluster.ray.nodes() if n.get("Alive", True)]
+    largest = max((float(n.get("Resources", {}).get("memory", 0)) for n in alive), default=0.0)
+    cpus = int(sum(float(n.get("Resources", {}).get("CPU", 0)) for n in alive))
+    sizes = [shard_memory(root, base) for root in folders]
+    groups = pack_shards(sizes, hosts if hosts is not None else max(cpus, 1), int(largest) if largest > 0 else None)
+    actor = cluster.ray.remote(ShardHost)
     shards = []
-    for root in folders:
-        need = shard_memory(root, base)  # never more than a node has: an actor Ray cannot place would wait forever
+    for group in groups:
+        need = sum(sizes[i] for i in group)  # never more than a node has: an actor Ray cannot place waits forever
         memory = min(need, int(largest)) if largest > 0 else need
-        actor = host.options(num_cpus=0, memory=memory, max_concurrency=ACTOR_CONCURRENCY,
-                             max_restarts=0).remote(labels[root], str(root), str(base), provider, static)
-        shards.append(RemoteShard(labels[root], str(root), actor, cluster.ray))
+        held = tuple((labels[folders[i]], str(folders[i])) for i in group)
+        handle = actor.options(num_cpus=0, memory=memory, max_concurrency=ACTOR_CONCURRENCY, max_restarts=0,
+                               scheduling_strategy="SPREAD").remote(held, str(base), provider, static)
+        host = Host(handle, cluster.ray)
+        shards += [RemoteShard(label, root, host) for label, root in held]
     coordinator = Coordinator(shards, [], deadline_s, max_files)  # type: ignore[arg-type]  # RemoteShard answers as Shard
     if not coordinator.open():
         coordinator.close()
         reasons = "; ".join(m.reason for m in coordinator.missing)
         raise QueryError(f"no repository of the workspace can be searched: {reasons}")
     return coordinator
+
+
+def pack_shards(sizes: Sequence[int], hosts: int, capacity: int | None = None) -> list[list[int]]:
+    """Share shards (their memory asks, :func:`shard_memory`) among ``hosts`` actors, the largest
+    first, each to the actor holding least so far (the ask stands for the work a question does on
+    the shard too, so the actors' work comes out near even); an actor whose asks would pass
+    ``capacity`` (the largest node's memory) takes no more, and a shard no actor can take gets an
+    actor of its own. Return each actor's shards (positions in ``sizes``), empty actors left out."""
+    if hosts < 1:
+        raise ValueError(f"hosts must be at least 1, not {hosts}")
+    bins: list[list[int]] = [[] for _ in range(min(hosts, len(sizes)))]
+    loads = [0] * len(bins)
+    for at in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
+        fits = [b for b in range(len(bins)) if capacity is None or not bins[b] or loads[b] + sizes[at] <= capacity]
+        if not fits:
+            bins.append([])
+            loads.append(0)
+            fits = [len(bins) - 1]
+        chosen = min(fits, key=lambda b: (loads[b], b))
+        bins[chosen].append(at)
+        loads[chosen] += sizes[at]
+    return [sorted(b) for b in bins if b]
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,6 +80,11 @@ PREFETCH_CODE: Final = 2 * COPY_SCAN
 """Results whose definitions' code a workspace fetches ahead for copy folding, which reads up to
 :data:`~maguyva_tui.core.duplicates.COPY_SCAN` kept ones: twice that, as the copies it folds
 lengthen its scan (a definition past it is read when asked, one round trip of its own)."""
+FORESEE_SHARE: Final = 2
+"""A blend's engines' call brings the code of the definitions among each list's first
+``FORESEE_SHARE * PREFETCH_CODE / shards`` hits (at least a page): copy folding then reads what
+came with the lists, and a far shard makes no round trip for it unless its share of the page is
+past twice an even one (then the rest is fetched as before: the answer never depends on it)."""
 SEP: Final = "\x00"
 """Ends a repository's label in a qualified path (and stands for ``/`` inside one): no path holds it."""
 
@@ -164,7 +169,7 @@ class Coordinator:
 
     def open(self) -> list[Shard]:
         """Open every shard's index in parallel; those that fail become :attr:`missing`."""
-        opened = [(s, self._fan.submit(s.open)) for s in self.shards]
+        opened = zip(self.shards, fan_out(self._fan, [(s, "open", ()) for s in self.shards]))
         alive = []
         for shard, future in opened:
             try:
@@ -236,7 +241,8 @@ class Coordinator:
         (its index gone meanwhile) is missing from this answer; none at all is an error."""
         # a shard in this process is asked as search goes (measured: answering ahead cost it 2-3 ms
         # a question over 8 repositories, for names and counts some questions never read)
-        started = [(shard, self._fan.submit(shard.begin, ask if shard.far else None)) for shard in self.shards]
+        started = zip(self.shards, fan_out(self._fan, [(shard, "begin", (ask if shard.far else None,))
+                                                       for shard in self.shards]))
         begun: dict[str, Begun] = {}
         dropped: list[Missing] = []
         for shard, future in started:
@@ -313,7 +319,7 @@ class _View:
         if all(t is not None for t in told):
             return any(told)
         fan = self._coordinator._fan  # side by side: a cluster's shards answer in one round trip
-        return any(f.result() for f in [fan.submit(shard.knows_symbol, token, name) for shard, token in self.each()])
+        return any(f.result() for f in fan_out(fan, [(shard, "knows_symbol", (token, name)) for shard, token in self.each()]))
 
     def definers(self, name: str) -> set[str]:
         """The files (labelled) defining a name, in every shard, as the symbol table looks it up."""
@@ -354,7 +360,7 @@ class _View:
             counts = cast("list[WordStats]", told)
             return sum(counts[1:], counts[0])
         fan = self._coordinator._fan
-        counts = [f.result() for f in [fan.submit(shard.word_stats, token, stems) for shard, token in self.each()]]
+        counts = [f.result() for f in fan_out(fan, [(shard, "word_stats", (token, stems)) for shard, token in self.each()])]
         total = counts[0]
         for more in counts[1:]:
             total = total + more
@@ -384,28 +390,36 @@ class _View:
         asks = tuple(queries.items())
         stats = self.stats(queries["text"]) if "text" in queries else None
         coordinator = self._coordinator
-        for shard, token in far:
-            with self._lock:
-                if all((shard.label, name, query, limit) in self._batches for name, query in asks):
-                    continue  # foreseen: answered with the question's start
-            future = coordinator._fan.submit(shard.searches, token, asks, limit, coordinator.deadline_s,
-                                             coordinator.max_files, stats, self._page if len(asks) == 1 else 0)
-            with self._lock:
+        with self._lock:  # those foreseen were answered with the question's start
+            wanted = [(shard, token) for shard, token in far
+                      if not all((shard.label, name, query, limit) in self._batches for name, query in asks)]
+        heads = self._page if len(asks) == 1 else 0
+        code = 0 if len(asks) == 1 else min(limit, max(self._page, PREFETCH_CODE * FORESEE_SHARE // len(self._shards)))
+        futures = fan_out(coordinator._fan, [(shard, "searches", (token, asks, limit, coordinator.deadline_s,
+                                                                  coordinator.max_files, stats, heads, code))
+                                             for shard, token in wanted])
+        with self._lock:
+            for (shard, _), future in zip(wanted, futures):
                 for at, (name, query) in enumerate(asks):
                     self._batches[(shard.label, name, query, limit)] = future
                     self._batch_at[(shard.label, name, query, limit)] = at
 
-    def asked(self, shard: Shard, token: int, name: str, query: Query, limit: int,
-              stats: WordStats | None) -> Future[ShardList]:
-        """One engine's list on one shard: from the call :meth:`expect` made, else asked now."""
-        key = (shard.label, name, query, limit)
+    def asked(self, name: str, query: Query, limit: int, stats: WordStats | None) -> list[tuple[Shard, Future[ShardList]]]:
+        """One engine's list on every shard: from the call :meth:`expect` made, else asked now
+        (side by side, a host's shards in one round trip)."""
+        out: list[tuple[Shard, Future[ShardList] | None]] = []
         with self._lock:
-            batch, at = self._batches.pop(key, None), self._batch_at.pop(key, 0)
+            for shard, _ in self.each():
+                key = (shard.label, name, query, limit)
+                batch, at = self._batches.pop(key, None), self._batch_at.pop(key, 0)
+                out.append((shard, None if batch is None else _item(batch, at)))
         coordinator = self._coordinator
-        if batch is None:
-            return coordinator._fan.submit(shard.search, token, name, query, limit, coordinator.deadline_s,
-                                           coordinator.max_files, stats)
-        return _item(batch, at)
+        tokens = dict((shard.label, token) for shard, token in self.each())
+        now = [shard for shard, future in out if future is None]
+        started = dict(zip([s.label for s in now], fan_out(coordinator._fan, [
+            (shard, "search", (tokens[shard.label], name, query, limit, coordinator.deadline_s, coordinator.max_files,
+                               stats)) for shard in now])))
+        return [(shard, future if future is not None else started[shard.label]) for shard, future in out]
 
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
         """Fetch ahead, one call per shard side by side, the lines the page will read of these
@@ -421,9 +435,8 @@ class _View:
                 whole = code and (spans or None)  # a line hit's code is read when its chunk is a definition
                 wanted.setdefault(label, []).append(Want(path, start, end, hit.start_line, whole))
         fan = self._coordinator._fan
-        calls = [fan.submit(self._shards[label].prefetch, self._begun[label].token, wants)
-                 for label, wants in wanted.items()]
-        for future in calls:
+        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wants))
+                                    for label, wants in wanted.items()]):
             future.result()
 
 
@@ -438,7 +451,7 @@ class _Merged:
         """Each shard's list for the query, within the deadline and the budget, merged."""
         view = self._view
         stats = view.stats(query) if self.name == "text" else None
-        calls = [(shard, view.asked(shard, token, self.name, query, limit, stats)) for shard, token in view.each()]
+        calls = view.asked(self.name, query, limit, stats)
         lists = [(shard.label, view.keep(shard.label, self.name, future.result())) for shard, future in calls]
         out = []
         for label, hit, found in merge_lists(self.name, lists, limit):
@@ -481,7 +494,9 @@ class _Literals:
         """Lines holding a literal, repository by repository, at most ``limit`` (every shard asked
         side by side for ``limit``, the lists joined in label order and cut)."""
         fan = self._view._coordinator._fan
-        asked = [(shard, fan.submit(shard.literal_lines, token, literal, case, limit)) for shard, token in self._view.each()]
+        each = self._view.each()
+        asked = list(zip([s for s, _ in each], fan_out(fan, [(shard, "literal_lines", (token, literal, case, limit))
+                                                           for shard, token in each])))
         out: list[LineMatch] = []
         for shard, future in asked:
             out += [replace(m, path=qualify(shard.label, m.path)) for m in future.result()]
@@ -503,7 +518,8 @@ class _Symbols:
             found = [(shard, list(t or ())) for (shard, _), t in zip(view.each(), told)]
         else:
             fan = view._coordinator._fan  # side by side, kept in label order
-            asked = [(shard, fan.submit(shard.lookup, token, name)) for shard, token in view.each()]
+            each = view.each()
+            asked = list(zip([s for s, _ in each], fan_out(fan, [(shard, "lookup", (token, name)) for shard, token in each])))
             found = [(shard, future.result()) for shard, future in asked]
         return [replace(s, path=qualify(shard.label, s.path)) for shard, symbols in found for s in symbols
                 if not kinds or s.kind in kinds]
@@ -527,6 +543,45 @@ def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Quer
     demote = ("vendored",) if ASKS_ASIDE.search(query.text) else ("vendored", "secondary")
     query = replace(query, demote=demote, literal_first=intent.name in LITERAL_INTENTS)
     return ((the_plan.modalities[0], query),), the_plan.fetch
+
+
+def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[Any, ...]]]) -> list[Future[Any]]:
+    """Start each ``(shard, method, args)`` call side by side on ``pool``; the calls of shards
+    one host holds (a cluster's process holding several repositories: a shard's ``host``) travel
+    together, one round trip per host (``host.together``). A shard in this process is called
+    as it is. Return each call's future, in order."""
+    out: list[Future[Any] | None] = [None] * len(calls)
+    hosts: dict[int, list[int]] = {}
+    for at, (shard, _, _) in enumerate(calls):
+        host = getattr(shard, "host", None)
+        if host is not None:
+            hosts.setdefault(id(host), []).append(at)
+    for ats in hosts.values():
+        if len(ats) > 1:
+            batch = pool.submit(calls[ats[0]][0].host.together, [calls[at] for at in ats])  # type: ignore[attr-defined]
+            for k, at in enumerate(ats):
+                out[at] = _outcome(batch, k)
+    return [future if future is not None else pool.submit(getattr(shard, method), *args)
+            for future, (shard, method, args) in zip(out, calls)]
+
+
+def _outcome(batch: Future[list[tuple[bool, Any]]], at: int) -> Future[Any]:
+    """A future of one call of a host's answer to several (``(True, answer)`` or ``(False, error)``)."""
+    out: Future[Any] = Future()
+
+    def done(whole: Future[list[tuple[bool, Any]]]) -> None:
+        try:
+            ok, value = whole.result()[at]
+        except BaseException as exc:  # noqa: BLE001 - the caller's result() raises it, as for one call
+            out.set_exception(exc)
+            return
+        if ok:
+            out.set_result(value)
+        else:
+            out.set_exception(value)
+
+    batch.add_done_callback(done)
+    return out
 
 
 def _item(batch: Future[tuple[ShardList, ...]], at: int) -> Future[ShardList]:

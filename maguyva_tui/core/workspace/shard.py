@@ -250,11 +250,12 @@ class Shard:
         return self.searches(token, ((name, query),), limit, deadline_s, max_files, stats)[0]
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                 max_files: int, stats: WordStats | None = None, heads: int = 0) -> tuple[ShardList, ...]:
+                 max_files: int, stats: WordStats | None = None, heads: int = 0, code: int = 0,
+                 ) -> tuple[ShardList, ...]:
         """Several engines' lists (``(engine, query)`` each) as :meth:`search` gives each, the
         engines side by side, each within ``deadline_s`` of the call: what a remote shard answers
-        in one round trip (``heads``: a remote shard's first hits' first lines come with it; here
-        lines are read as they are asked for)."""
+        in one round trip (``heads``, ``code``: a remote shard's first hits' first lines and code
+        come with it; here lines are read as they are asked for)."""
         started = time.perf_counter()
         runs = [self._start(token, name, query, limit, max_files, stats) for name, query in asks]
         return tuple(self._finish(token, name, future, capped, deadline_s, started)
