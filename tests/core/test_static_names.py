@@ -1,5 +1,5 @@
 """How much a token counts in the static tier: occurrences saturate (``TF_POWER``), a chunk's symbol
-name counts ``NAME_WEIGHT`` more (its first line names it)."""
+name counts ``NAME_WEIGHT`` more (its first line names it), a window's path ``PATH_WEIGHT`` more."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from maguyva_tui.core.embed import static
 from maguyva_tui.core.embed.provider import ProviderError
-from maguyva_tui.core.embed.static import StaticModel, names
+from maguyva_tui.core.embed.static import StaticModel, names, window_paths
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +32,17 @@ def test_texts_without_a_symbol_have_no_name() -> None:
     assert names(texts) == ["", "", "", ""]
 
 
+def test_a_window_gives_its_path_without_the_extension() -> None:
+    texts = ["src/pkg/cookies.py\nimport os",  # a window: the path alone
+             "Makefile.am\nall: build",
+             "src/.hidden\nx = 1",  # a dot file keeps its name
+             "src/pkg/api.py function get_session\ndef get_session(): ...",  # a symbol: its name, not its path
+             "my dir/file name.py\nbody",  # a path with spaces: not told from a sentence
+             "open a file and read it",  # a query (one line)
+             "src/pkg/cookies.py"]  # a path alone, no body
+    assert window_paths(texts) == ["src/pkg/cookies", "Makefile", "src/.hidden", "", "", "", ""]
+
+
 def _count(model: StaticModel, text: str, word: str) -> float:
     (token,) = model._words.token_ids([word])[0].tolist()
     return float(model.counts([text])[0, token])
@@ -46,6 +57,20 @@ def test_occurrences_saturate_and_the_name_counts_more(model: StaticModel, monke
     monkeypatch.setattr(static, "TF_POWER", 1.0)
     monkeypatch.setattr(static, "NAME_WEIGHT", 0)
     assert _count(model, text, "token") == pytest.approx(4.0) and _count(model, text, "load") == pytest.approx(1.0)
+
+
+def test_a_windows_path_counts_more(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "src/jar/cookies.go\nimport os\nfrom .utils import quote"
+    monkeypatch.setattr(static, "TF_POWER", 0.5)
+    monkeypatch.setattr(static, "PATH_WEIGHT", 4)
+    assert _count(model, text, "cookies") == pytest.approx(1.0 + 4)
+    assert _count(model, text, "import") == pytest.approx(2.0**0.5)  # the body: not the path
+    assert _count(model, text, "jar") == pytest.approx(1.0 + 4)  # its folders too
+    assert _count(model, text, "go") == pytest.approx(1.0)  # the extension is not the file's name
+    named = "src/jar/cookies.py function quote\n    return value"
+    assert _count(model, named, "cookies") == pytest.approx(1.0)  # a symbol's chunk is named by the symbol
+    monkeypatch.setattr(static, "PATH_WEIGHT", 0)
+    assert _count(model, text, "cookies") == pytest.approx(1.0)
 
 
 def test_the_provider_embeds_the_counts(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,9 +11,10 @@ whitespace and punctuation (bytes, ``translate`` and ``split``: C speed), each d
 tokenised once (identifiers split into words first: ``parseHTTPServer`` -> ``parse http server``)
 and remembered, and the weighted sum is one sparse product. A token that occurs ``c`` times counts
 ``c ** TF_POWER`` times, and a chunk's symbol name (on the first line of its text) ``NAME_WEIGHT``
-more. A document's vector ends with one more dimension, its crowding (``HUB_SCALE``): how close it
-sits to its nearest neighbours among reference chunks sampled from the repository at fit time, so
-that the retriever's cosine lowers the chunks that come near every question.
+more; a window of a file (no symbol) is named by its path, which counts ``PATH_WEIGHT`` more (v7).
+A document's vector ends with one more dimension, its crowding (``HUB_SCALE``): how close it sits to
+its nearest neighbours among reference chunks sampled from the repository at fit time, so that the
+retriever's cosine lowers the chunks that come near every question.
 
 v6 against v4: the static tier alone against MiniLM alone on issue 16's questions, through the
 real engine (``python -m bench.nl_quality --modes "static tier,model tier"``; ratio of means; v6's
@@ -93,7 +94,7 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 6
+STATIC_VERSION = 7
 """Bump when the tokenisation, the weighting or the fit changes: stored vectors and fits of another
 version are not used (the provider id names it)."""
 TABLE_VERSION = 5
@@ -158,6 +159,16 @@ are plumbing. Half A of ``bench.static_nl`` (semble / docstring x MiniLM), with 
 ``ZIPF_A`` 2e-4: 3: 0.933 / 0.887, 4: 0.938 / 0.899, 5: 0.947 / 0.912, 6: 0.941 / 0.895, 8: 0.935 /
 0.865; without the crowding (``ZIPF_A`` 1e-4): 0: 0.886 / 0.672, 2: 0.941 / 0.833, 3: 0.953 / 0.850,
 4: 0.952 / 0.852, 6: 0.941 / 0.828. (v4 counted the name 8 times in all, ``NAME_REPEAT``.)"""
+PATH_WEIGHT = 5
+"""How much more a window's path counts (a chunk that is no symbol: a file's preamble, imports, a module's
+prose; its first line is the path alone; the extension is dropped): a file is named for what it holds
+as a function is, and without it a window is the plain mean of whatever it lists (``__all__``, imports,
+module prose), so it came near every question. Half A of ``bench.static_nl`` (semble / docstring x
+MiniLM): 0 (v6): 0.947 / 0.912, 2: 0.985 / 0.915, 3: 0.998 / 0.916, 5: 1.007 / 0.916, 8: 1.010 / 0.925,
+12: 1.010 / 0.932, 20: 1.010 / 0.936, 50: 0.997 / 0.944. The default is the name's weight, not the sweep's
+best: semble's questions level off from 8, and past that the docstring questions gain only because their
+answers are never windows (a heavier path pushes every window away). The path counted for a symbol's
+chunk too, on top of its name, lost (1: 1.004 / 0.897, 2: 1.007 / 0.866)."""
 
 Vectors: TypeAlias = npt.NDArray[np.float32]
 """A ``(rows, dim)`` float32 array."""
@@ -325,7 +336,8 @@ class StaticModel:
 
     def counts(self, texts: Sequence[str]) -> csr_matrix:
         """How much each token counts in each text, a sparse ``(texts, vocabulary)`` float32 matrix: its
-        occurrences to the power ``TF_POWER``, plus ``NAME_WEIGHT`` for each token of a chunk's symbol name."""
+        occurrences to the power ``TF_POWER``, plus ``NAME_WEIGHT`` for each token of a chunk's symbol name
+        (``PATH_WEIGHT`` for each of a window's path)."""
         from scipy.sparse import csr_matrix
 
         shape = (len(texts), len(self.vectors))
@@ -334,11 +346,13 @@ class StaticModel:
         counts.sum_duplicates()
         if TF_POWER != 1.0:
             np.power(counts.data, np.float32(TF_POWER), out=counts.data)
-        name_list = names(texts)
-        if NAME_WEIGHT == 0 or not any(name_list):
+        labels = _labels(texts)
+        row_weight = np.array([(NAME_WEIGHT if is_name else PATH_WEIGHT) if label else 0 for label, is_name in labels],
+                              np.float32)
+        if not row_weight.any():
             return counts
-        ids, indptr = self._words.token_ids(name_list)
-        extra = csr_matrix((np.full(len(ids), NAME_WEIGHT, np.float32), ids, indptr), shape=shape)
+        ids, indptr = self._words.token_ids([label for label, _ in labels])
+        extra = csr_matrix((np.repeat(row_weight, np.diff(indptr)), ids, indptr), shape=shape)
         total: csr_matrix = counts + extra
         return total
 
@@ -581,11 +595,37 @@ _KINDS = frozenset(SYMBOL_KINDS)
 def names(texts: Sequence[str]) -> list[str]:
     """Each chunk text's symbol name, from its first line ``path kind name``; ``""`` for a text whose
     first line names no symbol (a window of a file, a query)."""
-    out = []
+    return [label if is_name else "" for label, is_name in _labels(texts)]
+
+
+def window_paths(texts: Sequence[str]) -> list[str]:
+    """Each window's path without its extension, from its first line (the path alone, as
+    ``semantic_index.embedding_text`` writes it for a chunk that is no symbol: ``src/pkg/cookies.py`` ->
+    ``src/pkg/cookies``); ``""`` for a symbol's chunk and for a text whose first line is no path (a query,
+    a path with spaces)."""
+    return [label if not is_name else "" for label, is_name in _labels(texts)]
+
+
+def _labels(texts: Sequence[str]) -> list[tuple[str, bool]]:
+    """What each text is named for, in one pass over the first lines: ``(name, True)`` for a symbol's
+    chunk, ``(path without extension, False)`` for a window, ``("", False)`` for any other text."""
+    out: list[tuple[str, bool]] = []
+    append = out.append
     for text in texts:
         head, newline, _ = text.partition("\n")
-        parts = head.rsplit(" ", 2)
-        out.append(parts[2] if newline and len(parts) == 3 and parts[1] in _KINDS else "")
+        words = head.split()
+        if not newline or not words:
+            append(("", False))
+        elif len(words) == 1:
+            if words[0] != head or ("/" not in head and "." not in head):
+                append(("", False))  # padded, or one word that is no path
+                continue
+            directory, slash, base = head.rpartition("/")
+            stem = base.rpartition(".")[0] if "." in base.lstrip(".") else base
+            append((directory + slash + stem, False))
+        else:
+            parts = head.rsplit(" ", 2)
+            append((parts[2], True) if len(parts) == 3 and parts[1] in _KINDS else ("", False))
     return out
 
 
