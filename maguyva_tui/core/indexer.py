@@ -26,7 +26,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
@@ -42,6 +42,7 @@ from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
 from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.facts_files import load_facts, save_facts
+from maguyva_tui.core.store.file_table import save_files
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -55,6 +56,7 @@ from maguyva_tui.core.store.format import (
 )
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat, map_content
+from maguyva_tui.core.store.walk_stamp import begin, disk_as_stamped, read_stamp, trusted, write_stamp
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
 from maguyva_tui.core.types import IndexNotWritable
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
@@ -302,6 +304,8 @@ class _Build:
     def _reset(self) -> None:
         """Start from the live generation (again, when another build published one meanwhile)."""
         self.report = WalkReport()
+        self.walk_started = 0
+        """When the last walk began (``time.time_ns``): what its stamp is measured against."""
         self.summary = IndexSummary()
         self.repaired = 0
         """Files whose stored text no longer matched its hash and were read again."""
@@ -324,8 +328,11 @@ class _Build:
     def run(self) -> tuple[Snapshot, IndexSummary]:
         """Compare the disk with the live generation without the lock; write a new one under it."""
         started = time.perf_counter()
+        if self._as_stamped():
+            return self._as_is(started, walked=False)
         kept, fresh = self._scan()
         if self._unchanged(kept, fresh):
+            self._restamp()
             return self._as_is(started)
         with ExitStack() as stack:
             try:
@@ -339,9 +346,25 @@ class _Build:
                     return self._as_is(started)
             return self._update(kept, fresh, started)
 
+    def _as_stamped(self) -> bool:
+        """Whether the live generation's walk stamp says the disk is as it was walked, so that it
+        answers without a walk (``core/store/walk_stamp.py``)."""
+        prev = self.previous
+        return (prev is not None and prev.generation is not None and prev.content_intact()
+                and disk_as_stamped(prev.generation, self.root, prev.manifest.files, self.max_bytes))
+
+    def _restamp(self) -> None:
+        """After a walk that found the live generation as it is: stamp it anew when its stamp is
+        missing or vouched for less than this walk can (a folder changed just before it was built)."""
+        prev = self.previous
+        if prev is not None and prev.generation is not None and self.report.trace is not None:
+            if not trusted(read_stamp(prev.generation)):
+                write_stamp(prev.generation, self.root, self.report.trace, self.walk_started, self.max_bytes)
+
     def _scan(self) -> tuple[list[Kept], list[SourceFile]]:
         """Walk the repository and split it into files reused as stored and files to parse."""
         self.progress("walk", 0, 0)
+        self.report.trace, self.walk_started = begin()
         # the index never indexes itself, should its folder or its base be inside the repository
         candidates = list(walk(self.root, self.report, self.max_bytes, skip=(self.folder.parent, self.folder)))
         return self._classify(candidates)
@@ -363,10 +386,14 @@ class _Build:
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return snap, self.summary
 
-    def _as_is(self, started: float) -> tuple[Snapshot, IndexSummary]:
-        """Answer with the live generation as it is."""
+    def _as_is(self, started: float, walked: bool = True) -> tuple[Snapshot, IndexSummary]:
+        """Answer with the live generation as it is (what the walk skipped as it recorded it, when
+        its stamp spared the walk)."""
         assert self.previous is not None
         self._summarize(self.previous.manifest.files, self.previous.facts, [])
+        if not walked:
+            self.summary.skipped = dict(self.previous.manifest.skipped)
+            self.summary.noticed = dict(self.previous.manifest.noticed)
         self.summary.graph = dict(self.previous.manifest.stats.get("graph", {}))
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return self.previous, self.summary
@@ -489,7 +516,10 @@ class _Build:
             save_facts(gen, fact_rows)  # while the forked graph build finishes
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(gen, entries, next_id, dead)
-        (gen / "manifest.json").write_text(manifest.to_json())
+        digest = save_files(gen, entries)
+        if self.report.trace is not None:
+            write_stamp(gen, self.root, self.report.trace, self.walk_started, self.max_bytes)
+        (gen / "manifest.json").write_text(manifest.to_json(digest))  # last: a generation with one is complete
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
         return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen, open_graph)
@@ -586,7 +616,7 @@ class _Build:
             next_id,
         )
 
-    def _summarize(self, entries: list[FileEntry], facts: FactsTable, fresh: list[SourceFile]) -> None:
+    def _summarize(self, entries: Sequence[FileEntry], facts: FactsTable, fresh: list[SourceFile]) -> None:
         s = self.summary
         s.files = len(entries)
         s.chunks = facts.chunk_count()

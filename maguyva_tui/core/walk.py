@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maguyva_tui.core.ignore import IgnoreFile, is_ignored, load_ignore_files, root_ignore_files
+from maguyva_tui.core.ignore import IGNORE_FILES, IgnoreFile, is_ignored, load_ignore_files, root_ignore_files
 from maguyva_tui.core.types import UnreadableRepository
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -79,6 +79,29 @@ class Candidate:
     """Whether the path is a symlink (inside the root) to the file walked."""
 
 
+WATCHED_REASONS: frozenset[str] = frozenset({"binary", "too_large", "unreadable", "vanished"})
+"""Skipped files whose own change (an edit, a ``chmod``) can make them indexable: a stamp of the walk
+keeps their stat (``WalkTrace.watched``)."""
+
+UNSOUND_REASONS: frozenset[str] = frozenset({"broken_symlink", "symlink_loop"})
+"""What no stamp can vouch for (a link's target may appear anywhere): such a walk is stamped unsound."""
+
+
+@dataclass(slots=True)
+class WalkTrace:
+    """What a walk looked at, so that a later check can tell by ``stat`` alone that walking again
+    would find the same (``core/store/walk_stamp.py``)."""
+
+    folders: list[tuple[str, int, int]] = field(default_factory=list)
+    """``(folder, mtime_ns, ctime_ns)`` of every folder walked (``""`` the root), taken before it
+    was listed: a file added, removed or renamed in it since changes its time."""
+    watched: list[str] = field(default_factory=list)
+    """Files not indexed whose own change matters: ignore files, and files skipped for a reason
+    of :data:`WATCHED_REASONS`."""
+    unsound: str | None = None
+    """Why the walk cannot be stamped (a broken link, a loop), ``None`` when it can."""
+
+
 @dataclass(slots=True)
 class WalkReport:
     """Counts of what the walk skipped or noticed, by reason."""
@@ -87,11 +110,19 @@ class WalkReport:
     noticed: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
     """One example path per reason, for messages."""
+    trace: WalkTrace | None = None
+    """Filled by the walk when given (the indexer stamps each generation with it)."""
 
     def skip(self, reason: str, path: str) -> None:
         """Count a skipped path."""
         self.skipped[reason] += 1
         self.examples.setdefault(reason, path)
+        trace = self.trace
+        if trace is not None:
+            if reason in WATCHED_REASONS:
+                trace.watched.append(path)
+            elif reason in UNSOUND_REASONS:
+                trace.unsound = trace.unsound or f"{reason}: {path}"
 
     def notice(self, reason: str, path: str) -> None:
         """Count a kept file with something unusual about it."""
@@ -196,6 +227,9 @@ def _walk_dir(
 ) -> Iterator[Candidate]:
     """Walk one folder depth-first in sorted order; a root that cannot be listed is an error, not
     an empty repository."""
+    trace = report.trace
+    if trace is not None:
+        _trace_folder(trace, folder, rel)
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
@@ -203,9 +237,22 @@ def _walk_dir(
             raise UnreadableRepository(f"{folder}: cannot read the repository ({exc.strerror})") from None
         _count_unlisted(exc, rel, report)
         return
+    if trace is not None:
+        trace.watched.extend(f"{rel}/{e.name}" if rel else e.name for e in entries if e.name in IGNORE_FILES)
     for entry in entries:
         child_rel = f"{rel}/{entry.name}" if rel else entry.name
         yield from _visit(entry, root, child_rel, ignores, visited, skipped, report, max_bytes)
+
+
+def _trace_folder(trace: WalkTrace, folder: Path, rel: str) -> None:
+    """Record a folder's times before it is listed (a folder that cannot even be stat-ed leaves the
+    walk unsound)."""
+    try:
+        st = os.stat(folder)
+    except OSError as exc:
+        trace.unsound = trace.unsound or f"{rel or '.'}: {exc.strerror}"
+        return
+    trace.folders.append((rel, st.st_mtime_ns, st.st_ctime_ns))
 
 
 def _count_unlisted(exc: OSError, rel: str, report: WalkReport) -> None:

@@ -101,3 +101,18 @@ def test_a_root_that_is_itself_a_python_package_indexes(tmp_path: Path) -> None:
     (root / "core.py").write_text("def run():\n    return helper()\n\ndef helper():\n    return 1\n")
     snapshot, summary = update_index(root, tmp_path / "index")
     assert summary.files == 2 and _lines(snapshot, "def helper") == {("core.py", 4)}
+
+
+def test_a_flipped_byte_in_the_file_table_is_a_rebuild_not_another_files_text(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "a.py").write_text("FIRST_MARKER = 1\n")
+    (root / "b.py").write_text("SECOND_MARKER = 2\n")
+    update_index(root)
+    table = current_generation(index_folder(root)) / "files_table.npy"
+    data = bytearray(table.read_bytes())
+    data[-8 * 5] ^= 0x01  # the last file's offset in content.bin: one byte off, still inside it
+    table.write_bytes(bytes(data))
+    snapshot, summary = update_index(root)
+    assert summary.rebuilt_because == "the index is corrupt (files_table.npy: its digest differs); rebuilding it"
+    assert _lines(snapshot, "SECOND_MARKER") == {("b.py", 1)}

@@ -25,6 +25,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.semantic_index import semantic_folder
+from maguyva_tui.core.store.file_table import CTIME, INODE, files_digest
 from maguyva_tui.core.store.format import FileEntry, current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.walk import Candidate, WalkReport, read_source, walk
@@ -118,9 +119,12 @@ def test_an_index_of_an_older_manifest_row_is_reused_without_reparsing(tmp_path:
     root = _repo(tmp_path / "repo", {"a.py": "def kept():\n    return 1\n"})
     update_index(root)
     gen = current_generation(index_folder(root))
+    table = np.load(gen / "files_table.npy")
+    table[:, [INODE, CTIME]] = 0  # entries written before inode and ctime were recorded
+    with open(gen / "files_table.npy", "wb") as handle:
+        np.save(handle, table, allow_pickle=False)
     manifest = json.loads((gen / "manifest.json").read_text())
-    manifest["files"] = [row[:8] for row in manifest["files"]]  # rows written before inode and ctime
-    (gen / "manifest.json").write_text(json.dumps(manifest))
+    (gen / "manifest.json").write_text(json.dumps({**manifest, "files_digest": files_digest(gen)}))
     snapshot, summary = update_index(root)
     assert summary.rebuilt_because is None and summary.parsed == 0
     _, summary = update_index(root)

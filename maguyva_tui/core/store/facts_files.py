@@ -36,7 +36,7 @@ from maguyva_tui.core.store.definitions import (
     stored_symbol_sites,
 )
 from maguyva_tui.core.store.facts import FactsTable, Row
-from maguyva_tui.core.store.records import NULL_INT, StoredRecords, TableWriter, decode_records
+from maguyva_tui.core.store.records import StoredRecords, TableWriter, decode_records
 
 SCHEMAS = ("", "iisss", "sssiissi", "ssis", "sssi")
 """The fields of each part of a row after its language: chunks, symbols, references and imports
@@ -63,9 +63,9 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
             counts[i, field] = len(row[field])
             writers[field].add(row[field])  # a stored part is copied, not decoded
     counts[:, 0] = strings.column(languages)
-    tables = [None, *(writers[field].table() for field in range(1, 5))]
-    for field in range(1, 5):
-        save_array(folder / f"facts_{TABLES[field]}.npy", tables[field])
+    tables = {field: writers[field].table() for field in range(1, 5)}
+    for field, table in tables.items():
+        save_array(folder / f"facts_{TABLES[field]}.npy", table)
     save_array(folder / "facts_files.npy", counts)
     save_strings(folder, "facts_paths", paths)
     names = strings.strings()

@@ -4,9 +4,10 @@
         LOCK                   held by the writer (fcntl), so two builds never interleave
         CURRENT                the name of the live generation, replaced atomically
         g-<time>-<pid>/        a complete generation:
-            manifest.json      FORMAT_VERSION, root, files (path, id, hash, size, mtime, language,
-                               offset and length in content.bin, inode, ctime), skipped counts,
-                               build stats
+            manifest.json      FORMAT_VERSION, root, skipped counts, build stats
+            files_*.{npy,bin}  the files (path, id, hash, size, mtime, language, offset and length
+                               in content.bin, inode, ctime) as mapped arrays (core/store/file_table.py)
+            walk-stamp.json    what tells that the disk still is as walked (core/store/disk_stamp.py)
             content.bin        every file's decoded text as UTF-8, back to back
             facts_*.{npy,bin}  per-file chunks, symbols, references, imports (core/store/facts_files.py)
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
@@ -28,11 +29,12 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
@@ -74,15 +76,17 @@ class Manifest:
     """The table of contents of a generation."""
 
     root: str
-    files: list[FileEntry]
+    files: Sequence[FileEntry]
+    """A build's entries in memory, or the mapped table of a stored generation (``file_table.py``)."""
     skipped: dict[str, int] = field(default_factory=dict)
     noticed: dict[str, int] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
     next_doc_id: int = 0
     format: int = FORMAT_VERSION
 
-    def to_json(self) -> str:
-        """Serialize with files as compact rows."""
+    def to_json(self, files_digest: str) -> str:
+        """Serialize everything but the files (written as arrays beside, ``file_table.save_files``,
+        whose digest is recorded)."""
         data = {
             "format": self.format,
             "root": self.root,
@@ -90,22 +94,28 @@ class Manifest:
             "skipped": self.skipped,
             "noticed": self.noticed,
             "stats": self.stats,
-            "files": [
-                [f.path, f.doc_id, f.hash, f.size, f.mtime_ns, f.language, f.offset, f.length, f.inode, f.ctime_ns]
-                for f in self.files
-            ],
+            "files": len(self.files),
+            "files_digest": files_digest,
         }
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Manifest:
-        """Parse a manifest, refusing other format versions."""
-        data = json.loads(text)
-        if data.get("format") != FORMAT_VERSION:
-            raise IndexUnavailable(
-                f"index format {data.get('format')} is not {FORMAT_VERSION}; rebuilding it"
-            )
-        files = [FileEntry(*row) for row in data["files"]]
+    def from_json(cls, text: str, read_files: Callable[[str], Sequence[FileEntry]]) -> Manifest:
+        """Parse a manifest, reading its files with ``read_files(digest)``; other format versions and a
+        file count that disagrees are refused."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise IndexUnavailable("the index is corrupt (manifest.json is not JSON); rebuilding it") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
+            found = data.get("format") if isinstance(data, dict) else None
+            raise IndexUnavailable(f"index format {found} is not {FORMAT_VERSION}; rebuilding it")
+        digest = data.get("files_digest")
+        if not isinstance(digest, str):
+            raise IndexUnavailable("the index is corrupt (manifest.json names no files digest); rebuilding it")
+        files = read_files(digest)
+        if data.get("files") != len(files):
+            raise IndexUnavailable("the index is corrupt (manifest.json and the files disagree); rebuilding it")
         return cls(data["root"], files, data["skipped"], data["noticed"], data["stats"], data["next_doc_id"])
 
 

@@ -6,7 +6,7 @@ import mmap
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeAlias, cast
 
@@ -15,7 +15,8 @@ import numpy as np
 from maguyva_tui.core.store.arrays import damaged
 from maguyva_tui.core.store.centrality import CentralityTable, load_centrality
 from maguyva_tui.core.store.facts import FactsTable
-from maguyva_tui.core.store.facts_files import load_facts
+from maguyva_tui.core.store.facts_files import StoredRows, load_facts
+from maguyva_tui.core.store.file_table import FileTable, by_doc, by_path, content_end, paths_of
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -56,8 +57,9 @@ class Snapshot:
         self.folder = folder
         """The repository's index folder (parent of the generations)."""
         self.manifest = manifest
-        self.files: dict[str, FileEntry] = {f.path: f for f in manifest.files}
-        self._by_id: dict[int, FileEntry] | None = None
+        self.files: Mapping[str, FileEntry] = by_path(manifest.files)
+        """Every file by path (over the mapped table: an entry is made when asked)."""
+        self._by_id: Mapping[int, FileEntry] | None = None
         self.facts = facts
         self.trigrams = trigrams
         self.centrality = centrality
@@ -85,7 +87,7 @@ class Snapshot:
         reads its graph when a question first needs it (without one, the graph is ``None``)."""
         gen = current_generation(folder)
         try:
-            manifest = Manifest.from_json((gen / "manifest.json").read_text())
+            manifest = Manifest.from_json((gen / "manifest.json").read_text(), lambda digest: FileTable.load(gen, digest))
             content = map_content(gen / "content.bin")
             trigrams = TrigramIndex.load(gen)
             facts = load_facts(gen)  # mapped: a file's rows are decoded when a question reads them
@@ -101,12 +103,12 @@ class Snapshot:
         return snap
 
     @property
-    def by_id(self) -> dict[int, FileEntry]:
+    def by_id(self) -> Mapping[int, FileEntry]:
         """Every file by its document id, made when a question first asks (a literal names its
         files by path: 100,000 entries need not be indexed twice to open)."""
         found = self._by_id
         if found is None:
-            found = self._by_id = {f.doc_id: f for f in self.manifest.files}
+            found = self._by_id = by_doc(self.manifest.files)
         return found
 
     @property
@@ -120,8 +122,8 @@ class Snapshot:
 
     def _check(self) -> None:
         """Refuse a generation whose parts disagree (a torn or tampered write)."""
-        end = max((f.offset + f.length for f in self.manifest.files), default=0)
-        if end > len(self._content) or set(self.facts) != set(self.files):
+        end = content_end(self.manifest.files)
+        if end > len(self._content) or not _same_paths(self.facts, self.manifest.files):
             raise IndexUnavailable("the index is corrupt (its parts disagree); rebuilding it")
 
     def blob(self) -> bytes:
@@ -233,6 +235,15 @@ def map_content(path: Path) -> bytes | mmap.mmap:
         if os.fstat(handle.fileno()).st_size == 0:
             return b""
         return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def _same_paths(facts: FactsTable, files: Any) -> bool:
+    """Whether the facts and the manifest hold the same files (both stored in path order: two lists
+    compared, not two sets of every path built)."""
+    rows = facts.rows
+    if isinstance(rows, StoredRows) and isinstance(files, FileTable):
+        return rows.paths == files.paths
+    return set(facts) == set(paths_of(files))
 
 
 def _check_graph(path: Path) -> None:
