@@ -36,7 +36,7 @@ import numpy as np
 from bench.corpora import CACHE, corpus
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
-from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
+from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard, open_workspace
 from maguyva_tui.core.workspace.listing import labels_for
 
 SYMPY_PACKAGES = ("core", "printing", "solvers", "matrices", "functions")
@@ -210,6 +210,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ray", action="store_true", help="also through a one-node Ray cluster started here")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="also the workspace held by this many worker processes (open_workspace(workers=N))")
     parser.add_argument("--hosts", type=int, default=None,
                         help="Ray actors holding the shards (default: as many as the cluster's CPUs)")
     args = parser.parse_args()
@@ -218,7 +220,13 @@ def main() -> None:
     coordinator = Coordinator([Shard(label, engine) for label, engine in engines.items()])
     contenders: dict[str, Callable[[str], Any]] = {label: engine.search for label, engine in engines.items()}
     contenders["workspace"] = _search(coordinator)
-    cluster = remote = None
+    cluster = remote = pooled = None
+    if args.workers:
+        started = time.perf_counter()
+        pooled = open_workspace(folders, INDEX_BASE, provider=NoVectors(), static=False, workers=args.workers)
+        print(f"workers: {len(hosts_of(pooled))} worker processes holding {len(folders)} shards ready in "
+              f"{time.perf_counter() - started:.1f} s")
+        contenders["workers"] = _search(pooled)
     if args.ray:
         try:
             cluster, remote = _open_ray(folders, args.hosts)
@@ -230,17 +238,33 @@ def main() -> None:
     try:
         timings = measure_queries(contenders, QUESTIONS, args.rounds)
         answers: dict[str, Any] = {q: coordinator.search(SearchRequest(q)) for q in QUESTIONS}
+        if pooled is not None:
+            differ = _same_lists(coordinator, pooled, QUESTIONS)
+            print(f"workers: {differ} of {len(QUESTIONS)} questions list differently than in-process (0 expected)")
         if remote is not None:
             answers["calls"] = {q: _count_calls(remote, q) for q in QUESTIONS}
             differ = _same_lists(coordinator, remote, QUESTIONS)
             print(f"ray: {differ} of {len(QUESTIONS)} questions list differently than in-process (0 expected)")
         _report(timings, list(engines), answers, remote is not None)
+        if pooled is not None:
+            _report_workers(timings, list(engines), args.workers)
     finally:
         coordinator.close()
+        if pooled is not None:
+            pooled.close()
         if remote is not None:
             remote.close()
         if cluster is not None:
             cluster.close()
+
+
+def _report_workers(t: Timings, labels: list[str], workers: int) -> None:
+    slowest_p50 = statistics.median(t.slowest(labels))
+    pooled, here = t.p50("workers"), t.p50("workspace")
+    ratios = [t.median("workers", q) / max(t.median(label, q) for label in labels) for q in t.questions]
+    print(f"  held by {workers} worker processes p50 {pooled:.1f} ms: {pooled / slowest_p50:.2f}x the slowest "
+          f"repository alone (target <= 1.5; median per-question ratio {statistics.median(ratios):.2f}), "
+          f"{pooled / here:.2f}x the in-process workspace")
 
 
 def _count_calls(coordinator: Coordinator, question: str) -> int:

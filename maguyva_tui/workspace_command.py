@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from maguyva_tui.core.workspace import (
     open_cluster_workspace,
     open_workspace,
     read_workspace,
+    usable_cores,
 )
 from maguyva_tui.terminal import printable, printable_lines
 
@@ -112,6 +114,27 @@ def roots_of(args: argparse.Namespace) -> list[Path]:
     return roots or [Path(".")]
 
 
+WORKERS_ENV = "MAGUYVA_WORKERS"
+"""Worker processes holding a workspace's repositories when ``--workers`` is not given."""
+
+
+def workers_of(args: argparse.Namespace) -> int:
+    """The worker processes a workspace search asks for: ``--workers N`` (or ``$MAGUYVA_WORKERS``;
+    ``auto``: one per usable core); 0, the default: the repositories answer in this process."""
+    value = getattr(args, "workers", None)
+    if value is None:
+        value = os.environ.get(WORKERS_ENV) or 0
+    if str(value).strip().lower() == "auto":
+        return usable_cores()
+    try:
+        count = int(value)
+    except ValueError:
+        raise QueryError(f"workers must be a whole number or 'auto', not {str(value)!r}") from None
+    if count < 0:
+        raise QueryError(f"workers must be 0 or more, not {count}")
+    return count
+
+
 BatchAnswer = Callable[[str, dict[str, Any]], dict[str, Any]]
 """One batch question (its text and ``Engine.search``'s options) answered as ``search --json`` answers it."""
 
@@ -128,9 +151,13 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
     if args.query is None and not args.batch:
         raise QueryError("search needs a QUERY")
     index_dir = Path(args.index_dir).expanduser() if args.index_dir else None
+    workers = workers_of(args)
+    if workers and args.ray:
+        raise QueryError(f"--workers does not go with --ray: the cluster's actors hold the repositories "
+                         f"(unset {WORKERS_ENV})")
     cluster = connect(args.ray) if args.ray else None
     try:
-        coordinator = (open_workspace(roots_of(args), index_dir) if cluster is None
+        coordinator = (open_workspace(roots_of(args), index_dir, workers=workers) if cluster is None
                        else open_cluster_workspace(cluster, roots_of(args), _index_base(args)))
     except BaseException:
         if cluster is not None:

@@ -5,6 +5,7 @@ for the module, by the ``index`` command under test)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -106,3 +107,31 @@ def test_a_symbol_no_repository_defines_is_said_and_exits_2(ws: Workspace) -> No
     proc = ws.search("who calls parse_confg", "--repo", str(ws.service), "--repo", str(ws.frontend))
     assert proc.returncode == 2
     assert "maguyva: no symbol named parse_confg" in proc.stderr and "parse_config" in proc.stderr  # a close name
+
+
+def _keyed(answer: dict[str, object]) -> list[tuple[object, ...]]:
+    return [(r["repo"], r["path"], r["start_line"], r["score"], r["snippet"]) for r in answer["results"]]  # type: ignore[attr-defined,index]
+
+
+@pytest.mark.slow
+def test_worker_processes_answer_as_this_process(ws: Workspace) -> None:
+    """``MAGUYVA_WORKERS=2`` (``--workers``): the repositories held by two worker processes give
+    the same answer, the missing one said as before."""
+    args = ["search", "config", "--repo", str(ws.service), "--repo", str(ws.frontend), "--repo", str(ws.gone), "--json",
+            "--index-dir", str(ws.indexes)]
+    here = run(*args)
+    there = subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "MAGUYVA_WORKERS": "2"})
+    assert there.returncode == 0, there.stderr
+    assert _keyed(json.loads(there.stdout)) == _keyed(json.loads(here.stdout)) != []
+    assert json.loads(there.stdout)["missing"] == json.loads(here.stdout)["missing"]
+    assert there.stderr.strip().splitlines() == [f"maguyva: skipped gone: {ws.gone}: no such directory"]
+
+
+@pytest.mark.parametrize("value", ["two", "-1"])
+def test_a_bad_worker_count_gets_one_line(ws: Workspace, value: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", "search", "config", "--repo", str(ws.service), "--repo",
+                           str(ws.frontend), "--index-dir", str(ws.indexes)], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "MAGUYVA_WORKERS": value})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1 and "workers must be" in proc.stderr

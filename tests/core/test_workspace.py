@@ -311,3 +311,58 @@ def test_workspace_files(tmp_path: Path) -> None:
         read_workspace(tmp_path / "empty.txt")
     with pytest.raises(QueryError, match="cannot read the workspace file"):
         read_workspace(tmp_path / "absent.txt")
+
+
+@pytest.fixture(scope="module")
+def in_workers(repos: dict[str, Path], index_base: Path) -> Iterator[tuple[Coordinator, Coordinator]]:
+    """The three repositories in this process, and held by two worker processes (one holds two)."""
+    roots = [repos[name] for name in ("poly", "app", "web")]
+    for root in roots:
+        _engine(root, index_base).close()  # indexed and embedded, as the workers will read it
+    here = open_workspace(roots, index_base, provider=WordProvider(), static=False)
+    there = open_workspace(roots, index_base, provider=WordProvider(), static=False, workers=2)
+    yield here, there
+    here.close()
+    there.close()
+
+
+def _keyed(answer: Any) -> list[tuple[str, str, int, float, str]]:
+    return [(repo, r.path, r.start_line, round(r.score, 12), r.snippet)
+            for r, repo in zip(answer.result.results, answer.repos)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_worker_processes_give_the_list_of_one_process(in_workers: tuple[Coordinator, Coordinator],
+                                                       question: str) -> None:
+    here, there = in_workers
+    hosts = {id(s.host) for s in there.shards}  # type: ignore[attr-defined]
+    assert len(hosts) == 2 and len(there.shards) == 3
+    expected = here.search(SearchRequest(question, 10))
+    assert _keyed(there.search(SearchRequest(question, 10))) == _keyed(expected) != [], question
+
+
+@pytest.mark.slow
+def test_a_killed_worker_is_named_missing_and_nothing_hangs(repos: dict[str, Path], index_base: Path) -> None:
+    """A worker holding two repositories is killed between questions: both are named missing, the
+    third answers, at once."""
+    import os
+    import signal
+    import time
+
+    roots = [repos[name] for name in ("poly", "app", "web")]
+    for root in roots:
+        _engine(root, index_base).close()
+    there = open_workspace(roots, index_base, provider=WordProvider(), static=False, workers=2)
+    try:
+        hosts = {id(s.host): s.host for s in there.shards}  # type: ignore[attr-defined]
+        pair = next(h for h in hosts.values() if sum(s.host is h for s in there.shards) == 2)  # type: ignore[attr-defined]
+        held = sorted(s.label for s in there.shards if s.host is pair)  # type: ignore[attr-defined]
+        os.kill(pair.actor.pid, signal.SIGKILL)
+        started = time.perf_counter()
+        answer = there.search(SearchRequest("parse the config file", 10))
+        assert time.perf_counter() - started < 5
+        assert [m.label for m in answer.missing] == held and "ended" in answer.missing[0].reason
+        assert answer.repos and not set(answer.repos) & set(held)
+    finally:
+        there.close()

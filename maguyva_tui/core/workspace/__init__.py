@@ -43,6 +43,7 @@ from maguyva_tui.core.workspace.coordinator import (
 )
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone
+from maguyva_tui.core.workspace.workers import open_worker_workspace, usable_cores
 
 __all__ = [
     "LOCAL",
@@ -61,8 +62,10 @@ __all__ = [
     "index_on_cluster",
     "labels_for",
     "open_cluster_workspace",
+    "open_worker_workspace",
     "open_workspace",
     "read_workspace",
+    "usable_cores",
 ]
 
 
@@ -73,12 +76,19 @@ def open_workspace(
     max_files: int = SHARD_MAX_FILES,
     provider: object = None,
     static: object = True,
+    workers: int = 0,
 ) -> Coordinator:
     """Open a workspace over repository folders (each once, named by :func:`labels_for`); a
     folder that is missing or cannot be read is listed in the coordinator's ``missing``, the
     others answer (``provider``, ``static``: each engine's semantic tiers, as
     :class:`~maguyva_tui.core.engine.Engine` takes them; by default every shard shares one
-    transformer provider, so the model is loaded once and a question embedded once). Raise :class:`QueryError` when none can be opened."""
+    transformer provider, so the model is loaded once and a question embedded once). Raise :class:`QueryError` when none can be opened.
+
+    ``workers`` above 0: the shards are held by that many worker processes (``workers.py``), so
+    a question's shards answer on every core at once; 0 (the default): in this process."""
+    if workers > 0:
+        return open_worker_workspace(roots, index_base, workers, deadline_s, max_files,
+                                     provider, static)
     notices: list[str] = []
     if provider is None:  # one transformer for every shard: loaded once, each question embedded once
         from maguyva_tui.core.embed.provider import choose_provider

@@ -236,6 +236,11 @@ class ShardHost:
         index_base, provider, static = self._args
         with self._lock:
             shard = self._shards.get(label)
+            if shard is None and provider is None:  # one transformer for the host's shards, as on one machine
+                from maguyva_tui.core.embed.provider import choose_provider
+
+                provider = choose_provider().provider
+                self._args = (index_base, provider, static)
             if shard is None:
                 shard = Shard(label, Engine(Path(self._roots[label]), Path(index_base), provider=provider,
                                             static=static))
