@@ -18,15 +18,16 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
+from maguyva_tui.core.store.facts import Row
 from maguyva_tui.core.store.format import make_private_dir
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Chunk
@@ -218,19 +219,26 @@ def read_census(snapshot: Snapshot) -> list[str] | None:
 
 def read_census_digests(snapshot: Snapshot) -> np.ndarray | None:
     """:func:`read_census` as one array of 16-byte digests (``S16``): no string per key."""
-    path = _census_path(snapshot)
+    body = _read_checked(_census_path(snapshot), _CENSUS_MAGIC, _KEY_BYTES)
+    return None if body is None else np.frombuffer(body, f"S{_KEY_BYTES}")
+
+
+def _read_checked(path: Path | None, magic: bytes, record: int) -> memoryview | None:
+    """The body of a file written as ``magic``, the body's blake2b-128 in hex, the body: ``None`` when
+    there is no such file, it cannot be read, or its magic, length (whole ``record``-byte records)
+    or checksum is wrong (another layout, a cut or damaged file)."""
     if path is None:
         return None
     try:
         data = path.read_bytes()
     except OSError:
         return None
-    head = len(_CENSUS_MAGIC) + 32
-    body = data[head:]
-    if (not data.startswith(_CENSUS_MAGIC) or len(body) % _KEY_BYTES
-            or data[len(_CENSUS_MAGIC):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
+    head = len(magic) + 32
+    body = memoryview(data)[head:]
+    if (not data.startswith(magic) or len(body) % record
+            or data[len(magic):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
         return None
-    return np.frombuffer(body, f"S{_KEY_BYTES}")
+    return body
 
 
 def write_census(snapshot: Snapshot, keys: list[str]) -> None:
@@ -262,35 +270,94 @@ def _census_path(snapshot: Snapshot, prefix: str = CENSUS_PREFIX) -> Path | None
 
 CHUNKS_PREFIX = "chunks-"
 """A generation's chunks with their keys, most important first, live in
-``semantic/chunks-<generation>.bin``: each chunk's place in the snapshot's path order (``int32``)
-and its key (16 bytes). The semantic engine is built from it without making every chunk's
-embedding text (sympy: 28 MB of strings and seconds, for 40,000 keys)."""
+``semantic/chunks-<generation>.bin``: where each chunk is stored (its file's number in path order
+and its place among that file's chunks, two ``int32`` columns) and its key (16 bytes). The semantic
+engine is built from it without making every chunk's embedding text (sympy: 28 MB of strings and
+seconds, for 40,000 keys), and makes only the chunks a question reads."""
 
-_CHUNKS_MAGIC = b"MGCHNK1\n"
+_CHUNKS_MAGIC = b"MGCHNK2\n"
+"""2: file and place in the file (a chunk is read alone); 1 (a global place: every chunk made to
+find one) is not read, so its generation's table is made again, once."""
+_CHUNK_RECORD = 4 + 4 + _KEY_BYTES
+_FILES_KEPT = 1024  # files whose chunk rows a table keeps decoded (a question's hits come from a few hundred)
 
 
-def read_chunk_table(snapshot: Snapshot) -> list[tuple[Chunk, str]] | None:
+class ChunkTable(Sequence[tuple[Chunk, str]]):
+    """A generation's chunks with their keys, as its chunk table records them: three arrays, and
+    each chunk made where it is read (a question reads a few hundred of sympy's 40,000; making
+    all of them took 14 MB); every one at once for a caller that lists them all (:meth:`chunks`)."""
+
+    def __init__(self, rows: Mapping[str, Row], paths: list[str], files: np.ndarray, places: np.ndarray,
+                 digests: np.ndarray) -> None:
+        self._rows, self._paths = rows, paths
+        self.files, self.places = files, places
+        """Each chunk's file (its number in ``paths``) and its place among that file's chunks."""
+        self.digests = digests
+        """Each chunk's key as 16 bytes (``S16``)."""
+        self._decoded: dict[int, Sequence[Row]] = {}
+        self._all: list[Chunk] | None = None
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.digests)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Chunk, str]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[Chunk, str]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[Chunk, str] | list[tuple[Chunk, str]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self.chunk(index), self.key(index)
+
+    def key(self, index: int) -> str:
+        """The key of the chunk at ``index`` (32 hex characters)."""
+        return bytes(self.digests[index]).ljust(_KEY_BYTES, b"\0").hex()
+
+    def chunk(self, index: int) -> Chunk:
+        """The chunk at ``index``, made from its file's stored rows."""
+        every = self._all
+        if every is not None:
+            return every[index]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        file = int(self.files[index])
+        with self._lock:
+            found = self._decoded.get(file)
+        if found is None:
+            found = tuple(self._rows[self._paths[file]][1])
+            with self._lock:
+                if len(self._decoded) >= _FILES_KEPT:
+                    self._decoded.clear()
+                self._decoded[file] = found
+        return Chunk(self._paths[file], *found[int(self.places[index])])
+
+    def chunks(self) -> list[Chunk]:
+        """Every chunk, in the table's order (made once, in one pass over the stored rows)."""
+        if self._all is None:
+            per_file: dict[int, list[Chunk]] = {}
+            for file in np.unique(self.files).tolist():
+                path = self._paths[file]
+                per_file[file] = [Chunk(path, *row) for row in self._rows[path][1]]
+            self._all = [per_file[f][k] for f, k in zip(self.files.tolist(), self.places.tolist())]
+        return self._all
+
+
+def read_chunk_table(snapshot: Snapshot) -> ChunkTable | None:
     """Every chunk with a non-empty embedding text and its key, most important first, as
-    :func:`embedding_items` orders them; ``None`` when not recorded or damaged."""
-    path = _census_path(snapshot, CHUNKS_PREFIX)
-    if path is None:
+    :func:`embedding_items` orders them; ``None`` when not recorded, damaged or of another layout."""
+    body = _read_checked(_census_path(snapshot, CHUNKS_PREFIX), _CHUNKS_MAGIC, _CHUNK_RECORD)
+    if body is None:
         return None
-    try:
-        data = path.read_bytes()
-    except OSError:
+    count = len(body) // _CHUNK_RECORD
+    files = np.frombuffer(body, "<i4", count)
+    places = np.frombuffer(body, "<i4", count, 4 * count)
+    digests = np.frombuffer(body, f"S{_KEY_BYTES}", count, 8 * count)
+    rows = snapshot.facts.rows
+    paths = sorted(rows)
+    if count and (int(files.min()) < 0 or int(files.max()) >= len(paths) or int(places.min()) < 0):
         return None
-    head = len(_CHUNKS_MAGIC) + 32
-    body = memoryview(data)[head:]
-    if (not data.startswith(_CHUNKS_MAGIC) or len(body) % (4 + _KEY_BYTES)
-            or data[len(_CHUNKS_MAGIC):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
-        return None
-    count = len(body) // (4 + _KEY_BYTES)
-    places = np.frombuffer(body, "<i4", count)
-    keys = bytes(body[4 * count :])
-    chunks = list(snapshot.chunks())
-    if count and (int(places.min()) < 0 or int(places.max()) >= len(chunks)):
-        return None
-    return [(chunks[at], keys[i * _KEY_BYTES : (i + 1) * _KEY_BYTES].hex()) for i, at in enumerate(places.tolist())]
+    return ChunkTable(rows, paths, files, places, digests)  # the table is its generation's: checksummed, never edited
 
 
 def write_chunk_table(snapshot: Snapshot, items: list[EmbeddingItem]) -> None:
@@ -299,10 +366,15 @@ def write_chunk_table(snapshot: Snapshot, items: list[EmbeddingItem]) -> None:
     path = _census_path(snapshot, CHUNKS_PREFIX)
     if path is None:
         return
-    place = {chunk: i for i, chunk in reversed(list(enumerate(snapshot.chunks())))}
+    rows = snapshot.facts.rows
+    where: dict[Chunk, tuple[int, int]] = {}
+    for file, name in enumerate(sorted(rows)):
+        for place, row in enumerate(rows[name][1]):
+            where.setdefault(Chunk(name, *row), (file, place))  # the first of two equal chunks, as before
     try:
-        places = np.array([place[item.chunk] for item in items], "<i4")
-        body = places.tobytes() + b"".join(bytes.fromhex(item.key) for item in items)
+        found = np.array([where[item.chunk] for item in items], "<i4").reshape(-1, 2)
+        body = (np.ascontiguousarray(found[:, 0]).tobytes() + np.ascontiguousarray(found[:, 1]).tobytes()
+                + b"".join(bytes.fromhex(item.key) for item in items))
         make_private_dir(path.parent)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
         tmp.write_bytes(_CHUNKS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)

@@ -68,7 +68,6 @@ embedding runs at 20-45k chunks/s of CPU on one core, a query in 0.06-0.15 ms.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import random
@@ -81,13 +80,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import chain, repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from maguyva_tui.core.embed.base import ProviderError
 from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
+from maguyva_tui.core.embed.store import Rows, npz_member
 from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
 from maguyva_tui.core.types import SYMBOL_KINDS
 
@@ -159,6 +159,12 @@ are plumbing. Half A of ``bench.static_nl`` (semble / docstring x MiniLM), with 
 ``ZIPF_A`` 2e-4: 3: 0.933 / 0.887, 4: 0.938 / 0.899, 5: 0.947 / 0.912, 6: 0.941 / 0.895, 8: 0.935 /
 0.865; without the crowding (``ZIPF_A`` 1e-4): 0: 0.886 / 0.672, 2: 0.941 / 0.833, 3: 0.953 / 0.850,
 4: 0.952 / 0.852, 6: 0.941 / 0.828. (v4 counted the name 8 times in all, ``NAME_REPEAT``.)"""
+QUALIFIER_WEIGHT = 1
+"""How much more the qualifier of a symbol's name counts (``Schema`` in ``Schema.dump``: the class or module
+before the last dot), in place of ``NAME_WEIGHT``: a question about a method says what the method does,
+while its class is shared by all its siblings, so weighed as the name it made a class's methods one
+family that came near each other's questions. Half A of ``bench.static_nl`` (semble / docstring x
+MiniLM): 5 (v6, the whole name alike): 1.007 / 0.916, TBD."""
 PATH_WEIGHT = 5
 """How much more a window's path counts (a chunk that is no symbol: a file's preamble, imports, a module's
 prose; its first line is the path alone; the extension is dropped): a file is named for what it holds
@@ -174,6 +180,8 @@ Vectors: TypeAlias = npt.NDArray[np.float32]
 """A ``(rows, dim)`` float32 array."""
 Weights: TypeAlias = npt.NDArray[np.float32]
 """One float32 weight per vocabulary token."""
+Table: TypeAlias = npt.NDArray[np.float16]
+"""The token table as cached and read: ``(vocabulary, dim)`` float16, memory-mapped."""
 
 
 class Basis(NamedTuple):
@@ -189,9 +197,12 @@ class Basis(NamedTuple):
 class Derivation:
     """Token vectors derived from MiniLM and the PCA they were projected with (what the cache holds)."""
 
-    vectors: Vectors
+    vectors: Vectors | Table
+    """float32 as derived; float16, mapped from the file, as :func:`read_cache` reads it."""
     mean: npt.NDArray[np.float64]
     components: npt.NDArray[np.float64]
+    rows: Rows | None = None
+    """The table's rows read from the cache file where asked (:func:`read_cache`), else ``None``."""
 
     def sha256(self) -> str:
         """The checksum of all three arrays."""
@@ -236,14 +247,20 @@ class StaticModel:
 
     def __init__(
         self,
-        vectors: Vectors,
+        vectors: Vectors | Table,
         weights: Weights,
         tokenizer: object,
         split_identifiers: bool = True,
         basis: Basis | None = None,
+        rows: Rows | None = None,
     ) -> None:
         self.vectors = vectors
+        """The token table: float16 mapped from the cache as :meth:`load` gives it, float32 in memory for
+        a refined model; a question reads its own tokens' rows (``rows``), never the whole table."""
         self.vectors.flags.writeable = False
+        self.rows = rows if rows is not None else Rows(vectors)
+        """The table's rows read where asked: from the cache file, when mapped from one (faults on the
+        map would make the pages around each row resident too)."""
         self.weights = weights
         self.weights.flags.writeable = False
         self.dim = int(vectors.shape[1])
@@ -258,15 +275,18 @@ class StaticModel:
     def load(
         cls, cache_dir: Path | None = None, on_progress: Callable[[int, int], None] | None = None
     ) -> StaticModel:
-        """Load from the on-disk cache, deriving (and caching) at first use; verify version and checksum;
-        a damaged or stale cache is re-derived."""
+        """Load from the on-disk cache (its token table mapped, never copied), deriving (and caching)
+        at first use; verify version and checksum; a damaged or stale cache is re-derived, one of the
+        previous layout converted."""
         path = (cache_dir or static_cache_dir()) / cache_name()
         derived = read_cache(path)
         if derived is None:
-            derived = derive(on_progress=on_progress)
+            derived = _read_layout_1(path.with_name(cache_name(1))) or derive(on_progress=on_progress)
             write_cache(path, derived)
+            derived = read_cache(path) or Derivation(  # a cache that cannot be written: the same table, in memory
+                np.ascontiguousarray(derived.vectors, np.float16), derived.mean, derived.components)
         basis = Basis(derived.mean, derived.components)
-        return cls(derived.vectors, zipf_weights(len(derived.vectors)), load_tokenizer(), basis=basis)
+        return cls(derived.vectors, zipf_weights(len(derived.vectors)), load_tokenizer(), basis=basis, rows=derived.rows)
 
     def fit_weights(self, texts: Iterable[str]) -> Weights:
         """Per-token weights for a repository: the fixed Zipf weights times the square root of each token's
@@ -347,12 +367,19 @@ class StaticModel:
         if TF_POWER != 1.0:
             np.power(counts.data, np.float32(TF_POWER), out=counts.data)
         labels = _labels(texts)
-        row_weight = np.array([(NAME_WEIGHT if is_name else PATH_WEIGHT) if label else 0 for label, is_name in labels],
-                              np.float32)
+        parts: list[str] = []  # each text's own name (or path), then its name's qualifier
+        weights: list[float] = []
+        for label, is_name in labels:
+            qualifier, dot, own = label.rpartition(".") if is_name else ("", "", label)
+            parts += (own, qualifier)
+            weights += ((NAME_WEIGHT if is_name else PATH_WEIGHT) if own else 0.0, QUALIFIER_WEIGHT if dot else 0.0)
+        row_weight = np.array(weights, np.float32)
         if not row_weight.any():
             return counts
-        ids, indptr = self._words.token_ids([label for label, _ in labels])
-        extra = csr_matrix((np.repeat(row_weight, np.diff(indptr)), ids, indptr), shape=shape)
+        ids, indptr = self._words.token_ids(parts)
+        lengths = np.diff(indptr)
+        rows = np.repeat(np.arange(len(parts)) // 2, lengths)
+        extra = csr_matrix((np.repeat(row_weight, lengths), (rows, ids)), shape=shape)
         total: csr_matrix = counts + extra
         return total
 
@@ -382,9 +409,31 @@ class StaticProvider:
         self.dim = model.dim + (1 if self.hub else 0)
         self.id = f"static:minilm-m2v-v{STATIC_VERSION}{refined}:w{digest[:8]}{hub}:{self.dim}"
         self._model = model
-        self._table = np.ascontiguousarray(model.vectors * weights[:, None], np.float32)
         self._weights = weights
+        self._weighted: Vectors | None = None
+        self._weighting = threading.Lock()
         self._references = np.zeros((0, model.dim), np.float32) if references is None else references
+
+    @property
+    def _table(self) -> Vectors:
+        """The whole token table times the weights (float32), made on the first document embedded and
+        kept: a question weights only its own tokens' rows (:meth:`rows`)."""
+        table = self._weighted
+        if table is None:
+            with self._weighting:
+                if self._weighted is None:
+                    self._weighted = np.ascontiguousarray(self._model.vectors * self._weights[:, None], np.float32)
+                table = self._weighted
+        return table
+
+    def rows(self, ids: npt.NDArray[np.int64]) -> Vectors:
+        """The weighted vectors of some tokens, the same float32 products as :attr:`_table`'s rows,
+        without making the table (a question reads a few dozen rows of the mapped one)."""
+        table = self._weighted
+        if table is not None:
+            return table[ids]
+        rows: Vectors = self._model.rows[ids].astype(np.float32) * self._weights[ids, None]
+        return rows
 
     def embed_documents(self, texts: Sequence[str]) -> Vectors:
         """Embed texts into a ``(len(texts), dim)`` float32 array: unit rows, then each one's crowding when
@@ -423,9 +472,9 @@ class StaticProvider:
         if TF_POWER != 1.0:  # the same saturation as a document's (a query has no symbol name)
             unique, counts = np.unique(ids, return_counts=True)
             weights = (counts ** TF_POWER).astype(np.float32)
-            vector: Vectors = _unit((weights @ self._table[unique]).astype(np.float32)[None, :])[0]
+            vector: Vectors = _unit((weights @ self.rows(unique)).astype(np.float32)[None, :])[0]
         else:
-            vector = _unit(self._table[ids].sum(axis=0, dtype=np.float32)[None, :])[0]
+            vector = _unit(self.rows(ids).sum(axis=0, dtype=np.float32)[None, :])[0]
         return np.append(vector, np.float32(0.0)) if self.hub else vector
 
 
@@ -826,14 +875,23 @@ def ridge(rows: csr_matrix, targets: npt.NDArray[np.float64], damp: float, itera
 # -- the on-disk cache -----------------------------------------------------------------------------
 
 
-def cache_name() -> str:
-    """The cache file of the current derivation."""
-    return f"minilm-static-v{TABLE_VERSION}-{MODEL_SHA256[:12]}.npz"
+CACHE_FORMAT = 2
+"""Bump when the cache file's layout changes. 2: the token table as float16 (each query's cosines
+within 1e-4 of float32's: :func:`read_cache`), memory-mapped by every process that reads it, so a
+question touches only its own tokens' rows; 1: float32, read whole (converted once, never derived
+again)."""
 
 
-def _meta() -> dict[str, object]:
-    return {"version": TABLE_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM, "sequence": SEQUENCE,
-            "pooling": POOLING, "drop": DROP_COMPONENTS}
+def cache_name(layout: int = CACHE_FORMAT) -> str:
+    """The cache file of the current derivation (in the layout ``layout``; 1 had no suffix)."""
+    suffix = "" if layout == 1 else f"-f{layout}"
+    return f"minilm-static-v{TABLE_VERSION}-{MODEL_SHA256[:12]}{suffix}.npz"
+
+
+def _meta(layout: int = CACHE_FORMAT) -> dict[str, object]:
+    meta: dict[str, object] = {"version": TABLE_VERSION, "source_sha256": MODEL_SHA256, "dim": DIM,
+                               "sequence": SEQUENCE, "pooling": POOLING, "drop": DROP_COMPONENTS}
+    return meta if layout == 1 else {**meta, "format": layout}
 
 
 def array_sha256(array: npt.NDArray[np.generic]) -> str:
@@ -843,26 +901,71 @@ def array_sha256(array: npt.NDArray[np.generic]) -> str:
     return digest.hexdigest()
 
 
+def _mapped_sha256(handle: BinaryIO, array: np.memmap) -> str:
+    """:func:`array_sha256` of an array mapped from ``handle``, read from the file a block at a time:
+    hashing through the map would make every page of it resident."""
+    digest = hashlib.sha256(f"{array.dtype.str}{array.shape}".encode())
+    block = bytearray(1 << 20)
+    done, size = 0, array.nbytes
+    while done < size:
+        handle.seek(array.offset + done)
+        got = handle.readinto(memoryview(block)[: min(len(block), size - done)])
+        if not got:
+            raise ValueError("the token table is cut short")
+        digest.update(memoryview(block)[:got])
+        done += got
+    return digest.hexdigest()
+
+
 def read_cache(path: Path) -> Derivation | None:
-    """Return the cached derivation, or ``None`` when the file is missing, damaged or of another derivation."""
+    """Return the cached derivation, its token table memory-mapped read-only (float16: a page is read
+    where a question looks), or ``None`` when the file is missing, damaged, of another derivation or
+    of another layout. The table's checksum is read from the file, not through the map.
+
+    Rounding the table to float16 moves a chunk's vector by at most 3e-7 in cosine and a question's
+    cosines by at most 7.5e-5 (sympy, 10,061 chunks, 10 questions: the same top 10 for each), below
+    the float16 rounding of the stored chunk vectors themselves."""
+    try:
+        with open(path, "rb") as handle:
+            vectors = npz_member(handle, "vectors")
+            handle.seek(0)
+            with np.load(handle, allow_pickle=False) as data:
+                meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+                mean, components = np.array(data["mean"], np.float64), np.array(data["components"], np.float64)
+            if vectors.dtype != np.float16 or vectors.ndim != 2:
+                return None
+            table = _mapped_sha256(handle, vectors) if isinstance(vectors, np.memmap) else array_sha256(vectors)
+            rows = Rows(vectors, handle)
+    except Exception:  # any damage (truncated zip, bad JSON, missing member) means: derive again
+        return None
+    digest = hashlib.sha256((table + array_sha256(mean) + array_sha256(components)).encode()).hexdigest()
+    return Derivation(vectors, mean, components, rows) if meta == {**_meta(), "sha256": digest} else None
+
+
+def _read_layout_1(path: Path) -> Derivation | None:
+    """A cache of layout 1 (float32, read whole), or ``None``; only to convert it once."""
     try:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(bytes(data["meta"]).decode("utf-8"))
             derived = Derivation(np.array(data["vectors"], np.float32), np.array(data["mean"], np.float64),
                                  np.array(data["components"], np.float64))
-    except Exception:  # any damage (truncated zip, bad JSON, missing member) means: derive again
+    except Exception:
         return None
-    return derived if meta == {**_meta(), "sha256": derived.sha256()} else None
+    return derived if meta == {**_meta(1), "sha256": derived.sha256()} else None
 
 
 def write_cache(path: Path, derived: Derivation) -> None:
-    """Write a derivation and its checksum atomically (temporary file, fsync, rename); failures are ignored."""
-    meta = json.dumps({**_meta(), "sha256": derived.sha256()}).encode("utf-8")
-    _atomic_npz(path, vectors=derived.vectors, mean=derived.mean, components=derived.components,
+    """Write a derivation, its token table rounded to float16, with its checksum atomically (temporary
+    file, fsync, rename); failures are ignored."""
+    rounded = Derivation(np.ascontiguousarray(derived.vectors, np.float16), derived.mean, derived.components)
+    meta = json.dumps({**_meta(), "sha256": rounded.sha256()}).encode("utf-8")
+    _atomic_npz(path, vectors=rounded.vectors, mean=rounded.mean, components=rounded.components,
                 meta=np.frombuffer(meta, np.uint8))
 
 
 def _atomic_npz(path: Path, **arrays: npt.NDArray[np.generic]) -> bool:
+    """Save arrays as an uncompressed ``.npz`` (so that its members can be mapped) under a temporary
+    name, fsync, rename; ``False`` when it cannot be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -870,9 +973,7 @@ def _atomic_npz(path: Path, **arrays: npt.NDArray[np.generic]) -> bool:
         return False  # a read-only cache: the model still works, derived again next time
     try:
         with os.fdopen(fd, "wb") as handle:
-            buffer = io.BytesIO()
-            np.savez(buffer, **arrays)  # type: ignore[arg-type]
-            handle.write(buffer.getvalue())
+            np.savez(handle, **arrays)  # type: ignore[arg-type]
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import mmap
 import os
 import re
 import secrets
@@ -25,7 +26,7 @@ import threading
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TypeAlias
+from typing import BinaryIO, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -84,6 +85,8 @@ class VectorStore:
         self._floats: npt.NDArray[np.float16] | None = np.zeros((0, dim), np.float16) if keep_floats else None
         self._growable = True
         """Whether ``_codes`` and ``_floats`` are this process's own arrays (else mapped: copied on the first add)."""
+        self._mapped_rows: Rows | None = None
+        """The floats of the lone segment read on open, read from its file where asked."""
         self._saved = 0
         self._merged: set[str] = set()
         """Segments whose rows this store holds (read on open or written): all a compaction may delete."""
@@ -116,6 +119,17 @@ class VectorStore:
         """The float16 unit vectors of every row, or ``None`` for a codes-only provider."""
         with self._lock:
             return None if self._floats is None else self._floats[: len(self)]
+
+    def float_rows(self) -> Rows | None:
+        """The float16 unit vectors of the rows stored now, read where a question looks (from the
+        segment's file when mapped: never faulted in whole), ``None`` for a codes-only provider;
+        rows added or compacted later are never read through it."""
+        with self._lock:
+            if self._floats is None:
+                return None
+            if self._mapped_rows is not None and not self._growable:
+                return self._mapped_rows
+            return Rows(self._floats[: len(self)])
 
     def lookup(self, keys: Iterable[str]) -> npt.NDArray[np.int64]:
         """Return the row of every key, ``-1`` where it has no vector yet."""
@@ -292,6 +306,7 @@ class VectorStore:
         self._codes = np.zeros((0, self._codes.shape[1]), np.uint8)
         self._floats = None if self._floats is None else np.zeros((0, self.dim), np.float16)
         self._growable = True
+        self._mapped_rows = None
         self._saved = 0
 
     def _meta(self) -> dict[str, object]:
@@ -320,9 +335,10 @@ class VectorStore:
                 stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
         parts = [part for part in map(self._read_segment, self._segments()) if part is not None]
         if len(parts) == 1:  # the common case (one save, or compacted): mapped, nothing copied
-            keys, self._codes, found = parts[0]
+            keys, self._codes, found, rows = parts[0]
             self._base = _compact_keys(keys) if keys.dtype.kind == "U" else keys
             self._floats = found if self.keep_floats else None
+            self._mapped_rows = rows if self.keep_floats else None
             self._growable = False
         elif parts:
             self._merge(parts)
@@ -343,23 +359,25 @@ class VectorStore:
             self._floats = np.concatenate([np.asarray(part[2], np.float16) for part in parts])[rows]
 
     def _read_segment(self, path: Path) -> Segment | None:
-        """A segment's keys, codes and floats (mapped when stored plainly); ``None``, the file
-        removed and the reason kept, when it is damaged."""
+        """A segment's keys, codes and floats (mapped when stored plainly) and the floats' rows read
+        from the file; ``None``, the file removed and the reason kept, when it is damaged."""
         try:
-            keys, codes = _member(path, "keys"), _member(path, "codes")
-            floats = _member(path, "floats") if self.keep_floats else None
-            digests = keys.dtype == np.dtype(f"S{_HASH_BYTES}")
-            if (keys.ndim != 1 or not (keys.dtype.kind == "U" or digests) or codes.dtype != np.uint8
-                    or codes.shape != (len(keys), self._codes.shape[1])):
-                raise ValueError("shape mismatch")
-            if floats is not None and (floats.shape != (len(keys), self.dim) or floats.dtype.kind != "f"):
-                raise ValueError("shape mismatch")
+            with open(path, "rb") as handle:
+                keys, codes = npz_member(handle, "keys"), npz_member(handle, "codes")
+                floats = npz_member(handle, "floats") if self.keep_floats else None
+                digests = keys.dtype == np.dtype(f"S{_HASH_BYTES}")
+                if (keys.ndim != 1 or not (keys.dtype.kind == "U" or digests) or codes.dtype != np.uint8
+                        or codes.shape != (len(keys), self._codes.shape[1])):
+                    raise ValueError("shape mismatch")
+                if floats is not None and (floats.shape != (len(keys), self.dim) or floats.dtype.kind != "f"):
+                    raise ValueError("shape mismatch")
+                rows = None if floats is None else Rows(floats, handle)
         except Exception as error:  # noqa: BLE001 - garbage, a cut file, a zip or array header that lies
             self.reset_reason = f"dropped a damaged vector file ({path.name}: {error}); its chunks will be re-embedded"
             path.unlink(missing_ok=True)
             return None
         self._merged.add(path.name)
-        return keys, codes, floats
+        return keys, codes, floats, rows
 
     def _segments(self) -> list[Path]:
         return sorted(self.folder.glob("seg-*.npz"))
@@ -382,8 +400,8 @@ Keys: TypeAlias = npt.NDArray[np.str_]
 Digests: TypeAlias = npt.NDArray[np.bytes_]
 """Keys as 16-byte digests (``S16``): what a content hash's 32 hex characters stand for."""
 
-Segment: TypeAlias = tuple[Keys, Codes, "npt.NDArray[np.floating] | None"]
-"""One segment file's keys, codes and floats."""
+Segment: TypeAlias = tuple[Keys, Codes, "npt.NDArray[np.floating] | None", "Rows | None"]
+"""One segment file's keys, codes, floats and the floats' rows read from the file."""
 
 _HEX = np.frombuffer(b"0123456789abcdef", np.uint8)
 
@@ -449,32 +467,94 @@ _LOCAL_HEADER = struct.Struct("<4s22xHH")
 """A zip member's local header: signature, then (after 22 bytes) the name's and extra field's lengths."""
 
 
-def _member(path: Path, name: str) -> np.ndarray:
-    """One array of an ``.npz`` segment, memory-mapped read-only where ``np.savez`` stored it plainly
-    (not compressed, C order, no objects), else read whole with ``allow_pickle=False``."""
-    with zipfile.ZipFile(path) as archive:
+def npz_member(source: Path | BinaryIO, name: str) -> np.ndarray:
+    """One array of an ``.npz`` file (a segment, the static tier's token table), given by path or as a
+    file open for reading (then the map and any later read see the same file, whatever replaces its
+    path meanwhile): memory-mapped read-only where ``np.savez`` stored it plainly (not compressed,
+    C order, no objects), else read whole with ``allow_pickle=False``."""
+    if not hasattr(source, "read"):
+        with open(source, "rb") as opened:  # type: ignore[arg-type]
+            return npz_member(opened, name)
+    handle: BinaryIO = source  # type: ignore[assignment]
+    with zipfile.ZipFile(handle) as archive:
         info = archive.getinfo(f"{name}.npy")
-        with open(path, "rb") as handle:
-            handle.seek(info.header_offset)
-            magic, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size))
-            if magic != b"PK\x03\x04":
-                raise ValueError("not a zip member")
-            start = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
-            handle.seek(start)
-            version = np.lib.format.read_magic(handle)
-            reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-            shape, fortran, dtype = reader(handle)
-            offset = handle.tell()
-        size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-        plain = info.compress_type == zipfile.ZIP_STORED and not fortran and not dtype.hasobject
-        if not plain:
-            with np.load(path, allow_pickle=False) as data:
-                return np.asarray(data[name])
-        if offset + size > start + info.file_size:
-            raise ValueError(f"{name} is cut short")
-        if size == 0:
-            return np.zeros(shape, dtype)
-        return np.memmap(path, dtype, "r", offset, tuple(shape))
+    handle.seek(info.header_offset)
+    magic, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size))
+    if magic != b"PK\x03\x04":
+        raise ValueError("not a zip member")
+    start = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
+    handle.seek(start)
+    version = np.lib.format.read_magic(handle)
+    reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+    shape, fortran, dtype = reader(handle)
+    offset = handle.tell()
+    size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    plain = info.compress_type == zipfile.ZIP_STORED and not fortran and not dtype.hasobject
+    if not plain:
+        handle.seek(0)
+        with np.load(handle, allow_pickle=False) as data:
+            return np.asarray(data[name])
+    if offset + size > start + info.file_size:
+        raise ValueError(f"{name} is cut short")
+    if size == 0:
+        return np.zeros(shape, dtype)
+    return np.memmap(handle, dtype, "r", offset, tuple(shape))
+
+
+class Rows:
+    """The rows of a 2-D array, read where a question looks: indexed, for an array in memory; read
+    from the file by positional reads, for an array mapped from one (the file it was mapped from,
+    whatever replaced its path since). A fault on a mapped file makes the kernel map the cached
+    pages around it too (fault-around), so that 200 rows scattered over sympy's 21 MB of stored
+    floats made 19-22 MB of them resident; a read copies only the rows asked for."""
+
+    def __init__(self, array: np.ndarray, handle: BinaryIO | None = None) -> None:
+        self.array = array
+        self._fd: _Descriptor | None = None
+        self._offset = self._width = 0
+        whole = isinstance(array, np.memmap) and isinstance(array.base, mmap.mmap)  # not a view of one
+        if handle is not None and whole and array.ndim == 2 and array.flags.c_contiguous and array.size:
+            self._fd = _Descriptor(os.dup(handle.fileno()))
+            self._offset, self._width = int(array.offset), int(array.strides[0])
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    @property
+    def mapped(self) -> bool:
+        """Whether rows are read from a file (else indexed in memory)."""
+        return self._fd is not None
+
+    def __getitem__(self, rows: npt.ArrayLike) -> np.ndarray:
+        """The rows at ``rows`` (integers, negative from the end), as a new ``(len(rows), ...)`` array."""
+        at = np.asarray(rows, np.int64).reshape(-1)
+        if self._fd is None:
+            return np.asarray(self.array[at])
+        count = len(self.array)
+        if len(at) and (int(at.min()) < -count or int(at.max()) >= count):
+            raise IndexError(f"row out of range for {count} rows")
+        at = np.where(at < 0, at + count, at)
+        out = np.empty((len(at), *self.array.shape[1:]), self.array.dtype)
+        raw = out.view(np.uint8).reshape(len(at), self._width)
+        for i, row in enumerate(at.tolist()):
+            if os.preadv(self._fd.fd, [raw[i]], self._offset + row * self._width) != self._width:
+                raise ValueError("a stored row is cut short")
+        return out
+
+
+class _Descriptor:
+    """An open file descriptor, closed with the last :class:`Rows` that reads through it."""
+
+    __slots__ = ("fd",)
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __del__(self) -> None:
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
 
 
 def _writer_alive(tmp: Path) -> bool:

@@ -34,8 +34,9 @@ and once complete the static tier's votes still add 7 % over the transformer alo
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +76,47 @@ Positions = npt.NDArray[np.intp]
 Scores = npt.NDArray[np.float32]
 
 
+class _Listed(Sequence[Chunk]):
+    """The chunks of a chunk table, each made where it is read; iterating makes them all at once."""
+
+    def __init__(self, table: Any) -> None:
+        self._table = table
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Chunk]: ...
+    def __getitem__(self, index: int | slice) -> Chunk | list[Chunk]:
+        if isinstance(index, slice):
+            return self._table.chunks()[index]  # type: ignore[no-any-return]
+        return self._table.chunk(index)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[Chunk]:
+        return iter(self._table.chunks())
+
+
+class _Picked(Sequence[Chunk]):
+    """The chunks at some positions of a list, read from it where asked."""
+
+    def __init__(self, listed: Sequence[Chunk], positions: Positions) -> None:
+        self._listed, self._positions = listed, positions
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Chunk]: ...
+    def __getitem__(self, index: int | slice) -> Chunk | list[Chunk]:
+        if isinstance(index, slice):
+            return [self._listed[p] for p in self._positions[index].tolist()]
+        return self._listed[int(self._positions[index])]
+
+
 class SemanticRetriever:
     """Find chunks by meaning among those whose vectors are already stored (one tier)."""
 
@@ -87,26 +129,28 @@ class SemanticRetriever:
         chunks: Sequence[tuple[Chunk, str]],
         rescore: int = RESCORE_K,
     ) -> None:
+        """``chunks``: each chunk with its key, or a chunk table (``semantic_index.ChunkTable``:
+        keys as digests, each chunk made where a question reads it)."""
         if store.provider_id != provider.id:
             raise ValueError(f"store holds {store.provider_id!r} vectors, provider is {provider.id!r}")
-        rows = store.lookup(h for _, h in chunks)
+        digests = getattr(chunks, "digests", None)
+        rows = store.lookup(h for _, h in chunks) if digests is None else store.lookup_digests(digests)
         present = rows >= 0
         self.provider = provider
         self.rescore = rescore
         self.total = len(chunks)
         """Chunks in the index."""
-        self.chunks: list[Chunk] = [c for (c, _), ok in zip(chunks, present.tolist()) if ok]
-        """Chunks that have a vector, in the order given."""
         self.positions: Positions = np.flatnonzero(present)
-        """Where each of ``chunks`` stands in the list given."""
-        self.listed: list[Chunk] = [c for c, _ in chunks]
+        """Where each chunk with a vector stands in the list given."""
+        self.listed: Sequence[Chunk] = [c for c, _ in chunks] if digests is None else _Listed(chunks)  # type: ignore[arg-type]
         """Every chunk given, with or without a vector (positions index it)."""
+        self.chunks: Sequence[Chunk] = _Picked(self.listed, self.positions)
+        """Chunks that have a vector, in the order given."""
         self._all_rows = rows  # the store row of every chunk given, -1 without a vector
         self._rows = rows[present]
-        self._codes = store.codes[self._rows]
-        self._words = as_words(self._codes)
-        floats = store.floats
-        self._floats = None if floats is None else floats  # a view: rows added later are never read
+        self._words = as_words(store.codes[self._rows])
+        self._codes = self._words.view(np.uint8)[:, : (provider.dim + 7) // 8]  # the packed codes, not copied again
+        self._floats = store.float_rows()  # read where asked; rows added later are never read
 
     @property
     def coverage(self) -> float:
@@ -157,7 +201,7 @@ class SemanticRetriever:
         if row < 0:
             return None
         if self._floats is not None:
-            return np.asarray(self._floats[row], np.float32)
+            return np.asarray(self._floats[[row]][0], np.float32)
         at = int(np.searchsorted(self.positions, position))
         signs: npt.NDArray[np.float32] = unpack_signs(self._codes[at : at + 1], self.provider.dim)[0]
         return signs
@@ -332,7 +376,7 @@ class TieredRetriever:
         nested = [p for p in near if spans.holds(listed[p].path, listed[p].start_line, listed[p].end_line)]
         return np.union1d(sources, np.array(nested, np.intp))
 
-    def _listed(self) -> list[Chunk]:
+    def _listed(self) -> Sequence[Chunk]:
         tier = self.static if self.static is not None else self.model
         return [] if tier is None else tier.listed
 
