@@ -382,3 +382,26 @@ def test_a_chunk_several_repositories_hold_is_embedded_once(cluster: Cluster, re
     assert len(by_repo) == 2
     first, second = by_repo.values()
     assert first and first == second
+
+
+@pytest.mark.slow
+def test_an_embedding_task_keeps_to_one_thread() -> None:
+    """What a Ray task of ``--embed full`` runs: the local MiniLM's batch on one thread (its pool
+    holds one per usable core otherwise), given back as it was after."""
+    import threading
+
+    from maguyva_tui.core.embed.minilm import MiniLMProvider
+    from maguyva_tui.core.workspace.fanout import one_core, one_embedding_thread
+
+    provider = MiniLMProvider(workers=2)
+    texts = [f"def handler_{i}(request, retries={i}):\n    return send(request, retries)" for i in range(96)]
+    with one_core(), one_embedding_thread(provider):
+        wall, cpu = time.perf_counter(), time.process_time()
+        inside = provider.embed_documents(texts)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        pool = [t.name for t in threading.enumerate() if t.name.startswith("minilm")]
+    assert pool == ["minilm_0"] and inside.shape == (96, 384)
+    assert cpu <= 1.25 * wall + 0.05, (cpu, wall)  # one core's worth (a second thread would near 2x)
+    outside = provider.embed_documents(texts)  # the provider as it was: its two threads again
+    assert len([t for t in threading.enumerate() if t.name.startswith("minilm")]) == 2
+    assert abs(outside - inside).max() < 1e-5

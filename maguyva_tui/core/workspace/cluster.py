@@ -56,7 +56,7 @@ from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator
-from maguyva_tui.core.workspace.fanout import largest_first, one_core, submit_bounded
+from maguyva_tui.core.workspace.fanout import largest_first, one_core, one_embedding_thread, submit_bounded
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
 from maguyva_tui.core.workspace.shard import Ask, Begun, Excerpt, Shard, ShardGone, ShardList, Want, WordStats
 
@@ -746,7 +746,8 @@ def index_repository(root: str, index_base: str, semantic: bool, full: bool, pro
                 if static is not False:  # a static tier to fill (False: the transformer's alone)
                     engine.fill_static(None, summary)
                 if full:
-                    engine.embed_pending()
+                    with one_embedding_thread(engine.provider):
+                        engine.embed_pending()
         summary.seconds = round(time.perf_counter() - started, 3)
         out: dict[str, Any] = {"root": str(engine.root), **summary.to_dict()}
         if semantic:
@@ -858,7 +859,8 @@ def embed_keys(root: str, index_base: str, provider: Any, static: Any, keys: Seq
     try:
         wanted = set(keys)
         pairs = [(item.key, item.text) for item in engine.embedding_items() if item.key in wanted]
-        embedded: int = embed_pending(engine.vector_store(), engine.provider, pairs).embedded
+        with one_core(), one_embedding_thread(engine.provider):  # the one CPU the task asked for
+            embedded: int = embed_pending(engine.vector_store(), engine.provider, pairs).embedded
         return embedded
     finally:
         engine.close()
@@ -895,7 +897,8 @@ def adopt_vectors(root: str, index_base: str, provider: Any, static: Any, wanted
         if left:
             wanted_left = set(left)
             pairs = [(i.key, i.text) for i in engine.embedding_items() if i.key in wanted_left]
-            embed_pending(store, engine.provider, pairs)
+            with one_core(), one_embedding_thread(engine.provider):
+                embed_pending(store, engine.provider, pairs)
         return copied
     finally:
         engine.close()

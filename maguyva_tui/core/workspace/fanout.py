@@ -49,6 +49,34 @@ def one_core() -> Iterator[None]:
         indexer.PARALLEL_MIN_FILES, indexer.GRAPH_PROCESS_MIN_FILES = saved
 
 
+@contextmanager
+def one_embedding_thread(provider: Any) -> Iterator[None]:
+    """Hold a transformer provider's embedding inside the block to one thread: the local MiniLM
+    splits a batch over a pool of one thread per usable core (its matrix products release the
+    GIL, so a 1-CPU Ray task kept two cores busy), and the tokenizer over a Rayon pool of its own.
+    The provider is the task's own copy (unpickled in its process), its pool rebuilt with one
+    thread; the tokenizer is told not to parallelise. A provider without a pool is left as it is."""
+    saved_env = {name: os.environ.get(name) for name in ("TOKENIZERS_PARALLELISM", "RAYON_NUM_THREADS")}
+    os.environ["TOKENIZERS_PARALLELISM"] = "false"  # read by each batch the tokenizer encodes
+    os.environ["RAYON_NUM_THREADS"] = "1"  # read when a process's Rayon pool starts
+    pooled = hasattr(provider, "_workers_count") and hasattr(provider, "_pool")
+    saved = (provider._workers_count, provider._pool) if pooled else None
+    if pooled:  # MiniLMProvider's worker count (a constructor argument): no public setter to hold it after
+        provider._workers_count, provider._pool = 1, None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            if provider._pool is not None:
+                provider._pool.shutdown(wait=False)
+            provider._workers_count, provider._pool = saved
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def source_bytes(root: str) -> int:
     """The bytes of a repository's files (a stat of each; 0 for a folder that cannot be read)."""
     total = 0
