@@ -7,10 +7,11 @@ The eight repositories of ``bench.workspace_speed`` (click, flask, requests and 
 packages, pinned sdists under ``bench/.cache``), on a one-node Ray cluster on 127.0.0.1 started
 here with this machine's cores (``ray.init`` is timed apart and counted nowhere). In one run:
 
-a. **Fan-out.** Warm questions over the workspace of eight, in this process and through one actor
-   per repository, alternated question by question (text, structural, graph; the semantic engine
+a. **Fan-out.** Warm questions over the workspace of eight, in this process and through as many
+   actors as the cluster's CPUs (each holding several repositories), alternated question by question (text, structural, graph; the semantic engine
    without vectors, as ``workspace_speed`` measures): the median of each, Ray's overhead, and
-   whether both gave the same list. For reference: a bare round trip to eight idle actors, and
+   whether both gave the same list. For reference: a bare round trip to as many idle actors and to
+   eight, and
    the merge of the eight shards' lists (every ``merge_lists`` call of a question, replayed).
 b. **Indexing.** The eight indexed from nothing (the default index: text, structural, graph and
    the static tier) with at most 1 and at most 2 Ray tasks at once, and by ``maguyva index A B
@@ -21,7 +22,8 @@ b. **Indexing.** The eight indexed from nothing (the default index: text, struct
    the most 2 workers can gain (the schedule they run in); on a machine other sessions load,
    Linux shares the CPU between sessions (autogroup), so a second worker gets no more of it and
    the measured ratio says so little that the projection uses that bound instead.
-c. **Memory per shard.** Each actor's resident memory after the warm questions, an idle actor's
+c. **Memory per shard.** Through one actor per repository (opened for this), each actor's
+   resident memory after the warm questions, an idle actor's
    for reference, each index's size on disk (the fan-out's and the default one), and the line
    fitted through them (MB per MB of source, MB a shard holds whatever its size); the whole sympy
    package (33 MB) joins as a ninth shard, opened alone, so the line spans more than one size.
@@ -194,7 +196,9 @@ def fan_out(cluster: Any, folders: list[Path], base: Path, rounds: int) -> Any:
         Engine(folder, base, provider=NoVectors(), static=False).refresh(None, False)
     local = open_workspace(folders, base, provider=NoVectors(), static=False)
     remote = open_cluster_workspace(cluster, folders, base, provider=NoVectors(), static=False)
-    print(f"\n## a. fan-out over {len(folders)} repositories, {rounds} rounds (load {load()})")
+    actors = len({id(shard.host) for shard in remote.shards})
+    print(f"\n## a. fan-out over {len(folders)} repositories ({actors} actors, as many as the cluster's CPUs, "
+          f"each holding several), {rounds} rounds (load {load()})")
     timings = measure_queries({"in-process": lambda q: local.search(SearchRequest(q)),
                                "ray": lambda q: remote.search(SearchRequest(q))}, QUESTIONS, rounds)
     print(f"{'question':<42} {'in-process':>11} {'ray':>9} {'overhead':>9} {'merge':>8}  same list")
@@ -211,9 +215,15 @@ def fan_out(cluster: Any, folders: list[Path], base: Path, rounds: int) -> Any:
     print(f"p50 over every question and round: in-process {timings.p50('in-process'):.1f} ms, ray "
           f"{timings.p50('ray'):.1f} ms; median overhead per question {statistics.median(overheads):.1f} ms "
           f"(target <= 10); merge {statistics.median(merges):.2f} ms (load {load()})")
+    bare_round_trip(cluster, actors)
     bare_round_trip(cluster, len(folders))
     local.close()
-    return remote
+    remote.close()
+    alone = open_cluster_workspace(cluster, folders, base, provider=NoVectors(), static=False, hosts=len(folders))
+    for _ in range(2):  # warm, as the questions above warmed the others: what section c reads
+        for text in QUESTIONS:
+            alone.search(SearchRequest(text))
+    return alone  # one actor per repository: each actor's memory is its shard's
 
 
 def merge_seconds(workspace: Any, request: Any) -> float:
@@ -388,7 +398,7 @@ def shard_memory(cluster: Any, remote: Any, base: Path, default: Path, anchor: P
 
 def actor_rss(ray: Any, shard: Any) -> int:
     """A shard actor's resident memory, read in the actor (``__ray_call__`` runs a function there)."""
-    return int(ray.get(shard._actor.__ray_call__.remote(lambda _: resident())))  # noqa: SLF001 - a bench's peek
+    return int(ray.get(shard.host.actor.__ray_call__.remote(lambda _: resident())))
 
 
 # -- d. projection ------------------------------------------------------------------------------
