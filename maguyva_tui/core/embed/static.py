@@ -286,7 +286,8 @@ class StaticModel:
             derived = read_cache(path) or Derivation(  # a cache that cannot be written: the same table, in memory
                 np.ascontiguousarray(derived.vectors, np.float16), derived.mean, derived.components)
         basis = Basis(derived.mean, derived.components)
-        return cls(derived.vectors, zipf_weights(len(derived.vectors)), load_tokenizer(), basis=basis, rows=derived.rows)
+        tokenizer = _LazyTokenizer(model_dir() / "tokenizer.json")
+        return cls(derived.vectors, zipf_weights(len(derived.vectors)), tokenizer, basis=basis, rows=derived.rows)
 
     def fit_weights(self, texts: Iterable[str]) -> Weights:
         """Per-token weights for a repository: the fixed Zipf weights times the square root of each token's
@@ -711,6 +712,44 @@ def load_tokenizer() -> object:
     tokenizer.no_padding()
     tokenizer.no_truncation()
     return tokenizer
+
+
+class _LazyTokenizer:
+    """MiniLM's tokenizer, loaded where a word needs it: the word table tokenises ASCII words itself
+    from the vocabulary, read here from ``tokenizer.json`` alone (3.6 MB), so that a question in
+    plain words never loads the ``tokenizers`` library and its tokenizer (13 MB of a process)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._lock = threading.Lock()
+        self._tokenizer: object | None = None
+
+    def get_vocab(self) -> dict[str, int]:
+        """Token to id, as ``Tokenizer.get_vocab`` gives it (the added tokens are in a WordPiece
+        vocabulary already); from the loaded tokenizer for a file of another kind."""
+        try:
+            data = json.loads(self._path.read_text("utf-8"))
+            model = data["model"]
+            if model["type"] == "WordPiece" and isinstance(model["vocab"], dict):
+                vocab: dict[str, int] = dict(model["vocab"])
+                for added in data.get("added_tokens", ()):
+                    vocab.setdefault(added["content"], added["id"])
+                return vocab
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return self.loaded().get_vocab()  # type: ignore[attr-defined,no-any-return]
+
+    def loaded(self) -> object:
+        """The tokenizer itself (loaded once)."""
+        with self._lock:
+            if self._tokenizer is None:
+                self._tokenizer = load_tokenizer()
+            return self._tokenizer
+
+    def __getattr__(self, name: str) -> object:  # encode, encode_batch_fast, ...: the tokenizer's own
+        if name.startswith("_"):  # never for this object's own state (copy, pickle, a half-made object)
+            raise AttributeError(name)
+        return getattr(self.loaded(), name)
 
 
 def load_encoder() -> Encoder:
