@@ -1,5 +1,6 @@
 """How much a token counts in the static tier: occurrences saturate (``TF_POWER``), a chunk's symbol
-name counts ``NAME_WEIGHT`` more (its first line names it), a window's path ``PATH_WEIGHT`` more."""
+name counts ``NAME_WEIGHT`` more (its first line names it; its qualifier ``QUALIFIER_WEIGHT``), a
+window's path ``PATH_WEIGHT`` more."""
 
 from __future__ import annotations
 
@@ -57,6 +58,20 @@ def test_occurrences_saturate_and_the_name_counts_more(model: StaticModel, monke
     monkeypatch.setattr(static, "TF_POWER", 1.0)
     monkeypatch.setattr(static, "NAME_WEIGHT", 0)
     assert _count(model, text, "token") == pytest.approx(4.0) and _count(model, text, "load") == pytest.approx(1.0)
+
+
+def test_a_methods_class_counts_less_than_its_own_name(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "src/jar/cookies.py method Jar.clear\n    self.cookies = {}"  # the first line is counted as text too
+    monkeypatch.setattr(static, "TF_POWER", 1.0)
+    monkeypatch.setattr(static, "NAME_WEIGHT", 5)
+    monkeypatch.setattr(static, "QUALIFIER_WEIGHT", 1.0)
+    assert _count(model, text, "clear") == pytest.approx(1.0 + 5)
+    assert _count(model, text, "jar") == pytest.approx(2.0 + 1)  # the path's folder and the qualifier
+    nested = "src/a.py method Outer.Inner.clear\n    pass"
+    assert _count(model, nested, "outer") == pytest.approx(1.0 + 1) and _count(model, nested, "inner") == 2.0
+    assert _count(model, nested, "clear") == pytest.approx(1.0 + 5)
+    monkeypatch.setattr(static, "QUALIFIER_WEIGHT", 5.0)  # v6: the whole name alike
+    assert _count(model, nested, "outer") == pytest.approx(1.0 + 5)
 
 
 def test_a_windows_path_counts_more(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
