@@ -6,35 +6,52 @@ Brief overview::
                                 here); any node advertising another address is refused at once
     index_on_cluster(roots)     one Ray task per repository: the index, then the static tier;
                                 with full, share_embeddings: each distinct chunk embedded once
-    open_cluster_workspace()    one actor per repository (ShardHost: a Shard and its Engine),
+    open_cluster_workspace()    as many actors as the cluster's CPUs, each holding several
+                                repositories (ShardHost: a Shard and its Engine each; pack_shards)
       -> Coordinator            the very coordinator of one machine, over RemoteShards: each
-                                Shard call is the actor's method, answered within a deadline
+                                Shard call is the actor's method, answered within a deadline; a
+                                step's calls for every shard an actor holds travel as one (Host)
 
 Nothing else changes: the coordinator classifies, plans, merges (``merge.py``) and fuses as on
 one machine, so a workspace gives the same list in-process and through the cluster. Ray is an
 optional extra (``pip install 'maguyva-tui[cluster]'``), imported only here and only when asked.
 
-**Round trips.** Each call is a round trip, so a question makes few, every shard's side by side:
-``begin`` (which answers grounding, the definers and the idf counts with it, and runs the lone
-engine a symbol question will most likely ask, with its hits' first lines), ``searches`` (every
-engine of a step at once, with the chunks of its line hits) and, for a blend, ``excerpts`` (the
-code copy folding compares and the page's lines): one step for a symbol question foreseen right,
-three for a sentence. Anything not fetched ahead is still asked as it is needed (a file read
-whole, a chunk), so the answer never depends on what was fetched.
+**Round trips.** Each call is a round trip, so a question makes few, every actor's side by side
+and one per actor per step (the calls of all the shards it holds in one, answered on its threads:
+with one actor per repository, a step woke eight processes on two cores, 9-10 ms for no-op
+calls alone): ``begin`` (which answers grounding, the definers and the idf counts with it, and
+runs the lone engine a symbol question will most likely ask, with its hits' first lines) and
+``searches`` (every engine of a step at once, with the chunks of its line hits and, for a blend,
+the code of its hits' definitions, which copy folding compares, and their first lines): one step
+for a symbol question foreseen right, two for a sentence (three before the code came with the
+lists). Anything not fetched ahead is still asked as it is needed (a file read whole, a chunk,
+lines past what came), so the answer never depends on what was fetched.
+
+The same hosts serve a workspace on this machine's cores without Ray (``workers.py``: worker
+processes over pipes).
 
 **Index storage.** Each actor opens its repository's index under one base folder, resolved on the
 driver and handed to every actor as an absolute path: on a cluster of several machines it must be a
 folder every node reads and writes at the same path (``--index-dir`` on shared storage), and each
 repository at the same path on every node.
 
-**Memory.** One actor per repository; each asks Ray for :data:`SHARD_MEMORY_FACTOR` times its
-index's size on disk (at least :data:`MIN_SHARD_MEMORY`) as its ``memory`` resource, so Ray places
-actors only on nodes with that much left: the node's memory is the budget actors are packed into
-(an ask is capped at the largest node's memory, so no actor waits forever for a node that big).
+**Memory.** Each shard asks :data:`SHARD_MEMORY_FACTOR` times its index's size on disk (at least
+:data:`MIN_SHARD_MEMORY`); an actor asks Ray for the sum over the shards it holds as its
+``memory`` resource, so Ray places actors only on nodes with that much left: the node's memory is
+the budget actors are packed into. Shards are shared among the actors largest first, each to the
+one holding least, and no actor takes shards past the largest node's memory (a shard alone larger
+than that gets an actor of its own, its ask capped at the node's, so none waits forever); actors
+spread over the nodes (``SPREAD``).
 
 **A shard that stops answering** (its actor killed, its node gone, a call past its deadline) is
-*gone*: the calls it owes answer empty at once, and the coordinator names it among the missing
-repositories of that answer (and of every later one), leaving out any result of it already ranked.
+*gone*, with every shard its actor holds: the calls they owe answer empty at once, and the
+coordinator names them among the missing repositories of that answer (and of every later one),
+leaving out any result of theirs already ranked.
+
+**Niceness.** A local cluster's workers run at niceness 0 (Ray starts them at 15): beside other
+work at nice 0, actors at 15 got a fraction of a core and a question through Ray took 3-4x as
+long (measured on this 2-core machine at load 11). A cluster started with ``ray start`` keeps its
+own setting (``RAY_worker_niceness=0 ray start ...`` to match).
 """
 
 from __future__ import annotations

@@ -30,9 +30,12 @@ symbols, its target's symbols, its stems' chunk counts, and the lone engine a sy
 will most likely run, :func:`_foreseen`), so grounding, the demotion's definers, the workspace
 idf and a symbol question's list cost no call of their own (a shard in this process is asked as
 search goes: a call there costs microseconds); a step's engines are asked
-of a far shard in one call (:meth:`_View.expect`); every shard's calls of one step run side by
-side; and before copy folding and the page read the results' lines, the view fetches them in one
-call per shard (:meth:`_View.prefetch`; a shard in this process reads them as they are asked).
+of a far shard in one call (:meth:`_View.expect`), a blend's with the code of its hits'
+definitions (copy folding compares them) and their first lines; every shard's calls of one step
+run side by side, and those of the shards one process holds travel as one call (:func:`fan_out`);
+before copy folding and the page read the results' lines, the view fetches what did not come
+with the lists, in one call per shard (:meth:`_View.prefetch`; usually nothing; a shard in this
+process reads lines as they are asked).
 What was fetched ahead is matched exactly (a list by its engine, query and limit): a guess that
 was wrong costs a call, never a different answer.
 
@@ -80,11 +83,6 @@ PREFETCH_CODE: Final = 2 * COPY_SCAN
 """Results whose definitions' code a workspace fetches ahead for copy folding, which reads up to
 :data:`~maguyva_tui.core.duplicates.COPY_SCAN` kept ones: twice that, as the copies it folds
 lengthen its scan (a definition past it is read when asked, one round trip of its own)."""
-FORESEE_SHARE: Final = 2
-"""A blend's engines' call brings the code of the definitions among each list's first
-``FORESEE_SHARE * PREFETCH_CODE / shards`` hits (at least a page): copy folding then reads what
-came with the lists, and a far shard makes no round trip for it unless its share of the page is
-past twice an even one (then the rest is fetched as before: the answer never depends on it)."""
 SEP: Final = "\x00"
 """Ends a repository's label in a qualified path (and stands for ``/`` inside one): no path holds it."""
 
@@ -394,7 +392,7 @@ class _View:
             wanted = [(shard, token) for shard, token in far
                       if not all((shard.label, name, query, limit) in self._batches for name, query in asks)]
         heads = self._page if len(asks) == 1 else 0
-        code = 0 if len(asks) == 1 else min(limit, max(self._page, PREFETCH_CODE * FORESEE_SHARE // len(self._shards)))
+        code = 0 if len(asks) == 1 else limit  # a blend: the code of every hit's definition, for copy folding
         futures = fan_out(coordinator._fan, [(shard, "searches", (token, asks, limit, coordinator.deadline_s,
                                                                   coordinator.max_files, stats, heads, code))
                                              for shard, token in wanted])
