@@ -1,6 +1,6 @@
 """Workspace search against its slowest repository alone, and through Ray (issue 21's targets).
 
-    python -m bench.workspace_speed [--rounds 5] [--ray]
+    python -m bench.workspace_speed [--rounds 5] [--ray] [--hosts N] [--workers N ...]
 
 Eight repositories from the pinned sdists: click, flask, requests and five sympy packages (core,
 printing, solvers, matrices, functions), ~13 MB of source, each indexed into its own index under
@@ -15,7 +15,9 @@ alone; then over every question and round: the p50 of the workspace, the p50 of 
 repository alone (per round, the slowest of the eight), their ratio (target: at most 1.5), the
 median per-question ratio, and the workspace against the eight alone one after another; with ``--ray``, the p50 through Ray and its overhead over the
 in-process workspace measured in the same run (target: at most 10 ms), and the round trips to
-the actors each question cost.
+the actors each question cost. With ``--workers 2 8``, the same workspace held by 2 (then 8)
+worker processes of this machine (``open_workspace(workers=N)``), against the slowest repository
+alone and the in-process workspace, interleaved with the rest.
 
 :func:`measure_queries` is the reusable part: the median time of each question on any
 ``search(question)`` callables, interleaved round by round in one run.
@@ -202,16 +204,17 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
               f"max {max(overheads):.1f} ms; round trips per question median "
               f"{statistics.median(answers['calls'].values()):.0f}")
         print(f"  a bare round trip to the actors at once (a no-op call each), p50 "
-              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 3 (a blend, "
-              "also after a foreseen lone engine that found nothing)")
+              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 2 (a blend: the start, "
+              "then every engine with the code copy folding compares)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ray", action="store_true", help="also through a one-node Ray cluster started here")
-    parser.add_argument("--workers", type=int, default=0,
-                        help="also the workspace held by this many worker processes (open_workspace(workers=N))")
+    parser.add_argument("--workers", type=int, nargs="*", default=[],
+                        help="also the workspace held by each of these numbers of worker processes "
+                             "(open_workspace(workers=N), maguyva search's MAGUYVA_WORKERS)")
     parser.add_argument("--hosts", type=int, default=None,
                         help="Ray actors holding the shards (default: as many as the cluster's CPUs)")
     args = parser.parse_args()
@@ -220,13 +223,14 @@ def main() -> None:
     coordinator = Coordinator([Shard(label, engine) for label, engine in engines.items()])
     contenders: dict[str, Callable[[str], Any]] = {label: engine.search for label, engine in engines.items()}
     contenders["workspace"] = _search(coordinator)
-    cluster = remote = pooled = None
-    if args.workers:
+    cluster = remote = None
+    pools: dict[int, Coordinator] = {}
+    for count in args.workers:
         started = time.perf_counter()
-        pooled = open_workspace(folders, INDEX_BASE, provider=NoVectors(), static=False, workers=args.workers)
-        print(f"workers: {len(hosts_of(pooled))} worker processes holding {len(folders)} shards ready in "
-              f"{time.perf_counter() - started:.1f} s")
-        contenders["workers"] = _search(pooled)
+        pools[count] = open_workspace(folders, INDEX_BASE, provider=NoVectors(), static=False, workers=count)
+        print(f"workers: {len(hosts_of(pools[count]))} worker processes holding {len(folders)} shards ready in "
+              f"{time.perf_counter() - started:.1f} s (started, imported, indexes opened)")
+        contenders[f"workers {count}"] = _search(pools[count])
     if args.ray:
         try:
             cluster, remote = _open_ray(folders, args.hosts)
@@ -238,19 +242,20 @@ def main() -> None:
     try:
         timings = measure_queries(contenders, QUESTIONS, args.rounds)
         answers: dict[str, Any] = {q: coordinator.search(SearchRequest(q)) for q in QUESTIONS}
-        if pooled is not None:
+        for count, pooled in pools.items():
             differ = _same_lists(coordinator, pooled, QUESTIONS)
-            print(f"workers: {differ} of {len(QUESTIONS)} questions list differently than in-process (0 expected)")
+            print(f"workers {count}: {differ} of {len(QUESTIONS)} questions list differently than in-process "
+                  "(0 expected)")
         if remote is not None:
             answers["calls"] = {q: _count_calls(remote, q) for q in QUESTIONS}
             differ = _same_lists(coordinator, remote, QUESTIONS)
             print(f"ray: {differ} of {len(QUESTIONS)} questions list differently than in-process (0 expected)")
         _report(timings, list(engines), answers, remote is not None)
-        if pooled is not None:
-            _report_workers(timings, list(engines), args.workers)
+        for count in pools:
+            _report_workers(timings, list(engines), count)
     finally:
         coordinator.close()
-        if pooled is not None:
+        for pooled in pools.values():
             pooled.close()
         if remote is not None:
             remote.close()
@@ -260,8 +265,9 @@ def main() -> None:
 
 def _report_workers(t: Timings, labels: list[str], workers: int) -> None:
     slowest_p50 = statistics.median(t.slowest(labels))
-    pooled, here = t.p50("workers"), t.p50("workspace")
-    ratios = [t.median("workers", q) / max(t.median(label, q) for label in labels) for q in t.questions]
+    name = f"workers {workers}"
+    pooled, here = t.p50(name), t.p50("workspace")
+    ratios = [t.median(name, q) / max(t.median(label, q) for label in labels) for q in t.questions]
     print(f"  held by {workers} worker processes p50 {pooled:.1f} ms: {pooled / slowest_p50:.2f}x the slowest "
           f"repository alone (target <= 1.5; median per-question ratio {statistics.median(ratios):.2f}), "
           f"{pooled / here:.2f}x the in-process workspace")
