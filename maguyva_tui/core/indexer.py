@@ -56,7 +56,7 @@ from maguyva_tui.core.store.format import (
 )
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat, map_content
-from maguyva_tui.core.store.walk_stamp import begin, disk_as_stamped, read_stamp, trusted, write_stamp
+from maguyva_tui.core.store.walk_stamp import begin, disk_as_stamped, write_stamp
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
 from maguyva_tui.core.types import IndexNotWritable
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
@@ -354,12 +354,12 @@ class _Build:
                 and disk_as_stamped(prev.generation, self.root, prev.manifest.files, self.max_bytes))
 
     def _restamp(self) -> None:
-        """After a walk that found the live generation as it is: stamp it anew when its stamp is
-        missing or vouched for less than this walk can (a folder changed just before it was built)."""
+        """After a walk that found the live generation as it is (its stamp missing, or differing
+        from a disk that changed back, or not vouching for a folder changed just before it was
+        taken): stamp it anew with this walk, so that the next search need not walk."""
         prev = self.previous
         if prev is not None and prev.generation is not None and self.report.trace is not None:
-            if not trusted(read_stamp(prev.generation)):
-                write_stamp(prev.generation, self.root, self.report.trace, self.walk_started, self.max_bytes)
+            write_stamp(prev.generation, self.root, self.report.trace, self.walk_started, self.max_bytes)
 
     def _scan(self) -> tuple[list[Kept], list[SourceFile]]:
         """Walk the repository and split it into files reused as stored and files to parse."""

@@ -136,3 +136,13 @@ def test_a_broken_link_leaves_the_walk_unstamped(tmp_path: Path, walks: list[int
     assert walk_stamp.read_stamp(current_generation(index_folder(root))) is None
     (root / "pkg" / "later.py").write_text("LATER = 1\n")
     assert _found(root, "LATER") == ["dangling.py", "pkg/later.py"]
+
+
+def test_a_folder_touched_with_nothing_changed_is_walked_once(tmp_path: Path, walks: list[int]) -> None:
+    root = _repo(tmp_path)
+    first, _ = update_index(root)
+    os.utime(root / "pkg", ns=(time.time_ns() - HOUR_NS // 2, time.time_ns() - HOUR_NS // 2))
+    again, _ = update_index(root)
+    assert len(walks) == 2 and again.generation == first.generation  # walked: nothing new to index
+    update_index(root)
+    assert len(walks) == 2  # the walk stamped the folder's new time
