@@ -1,9 +1,12 @@
 """What a command loads, not how fast: the index is mapped, not copied; an unchanged repository's
 texts are not read; a literal never builds the semantic engine nor the symbol table; the semantic
-engine is built without making any chunk's embedding text; a vector segment is mapped."""
+engine is built without making any chunk's embedding text, nor any chunk a question does not read;
+a vector segment and the static tier's token table are mapped, and their rows read, not faulted in."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import mmap
 from pathlib import Path
 
@@ -11,6 +14,8 @@ import numpy as np
 import pytest
 
 import maguyva_tui.core.semantic_index as semantic_index
+from maguyva_tui.core.embed import static
+from maguyva_tui.core.embed.static import StaticModel
 from maguyva_tui.core.embed.store import VectorStore
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import index_folder, update_index
@@ -115,3 +120,136 @@ def test_a_lone_vector_segment_is_mapped_and_looked_up_without_a_row_per_key(tmp
     np.testing.assert_allclose(again.floats[4321], vectors[4321], rtol=1e-2, atol=1e-2)
     assert again.add(["fresh"], vectors[:1]) == 1 and again.lookup(["fresh", keys[1]]).tolist() == [5000, 1]
     assert not isinstance(again.floats, np.memmap)  # grown in memory once something is added
+
+
+# -- the static tier's token table, the vector rows and the chunk table (issue 19) ------------------
+
+
+def _resident_kb(path: Path) -> int:
+    """The resident kB of every map of ``path`` in this process (``/proc/self/smaps``)."""
+    total, inside = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split()
+        if head and "-" in head[0] and len(head) >= 5 and not head[0].endswith(":"):
+            inside = len(head) >= 6 and head[5] == str(path)
+        elif inside and line.startswith("Rss:"):
+            total += int(head[1])
+    return total
+
+
+needs_smaps = pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="reads /proc/self/smaps")
+
+
+def _table(rows: int = 30522, dim: int = 8) -> static.Derivation:
+    rng = np.random.default_rng(5)
+    return static.Derivation(rng.standard_normal((rows, dim)).astype(np.float32), np.zeros(384), np.eye(384)[:, :dim])
+
+
+def _no_derivation(**_: object) -> static.Derivation:
+    raise AssertionError("the token table was derived again")
+
+
+def test_the_token_table_is_cached_as_float16_and_mapped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    derived = _table()
+    monkeypatch.setattr(static, "derive", lambda **_: derived)
+    model = StaticModel.load(tmp_path)
+    assert isinstance(model.vectors, np.memmap) and model.vectors.dtype == np.float16 and model.rows.mapped
+    assert np.array_equal(model.vectors, derived.vectors.astype(np.float16))
+    assert [p.name for p in tmp_path.iterdir()] == [static.cache_name()]
+    monkeypatch.setattr(static, "derive", _no_derivation)
+    again = StaticModel.load(tmp_path)  # read back, not derived
+    assert again.vectors.tobytes() == model.vectors.tobytes()
+
+
+def test_a_cache_of_the_previous_layout_is_converted_not_derived(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    derived = _table()
+    meta = json.dumps({**static._meta(1), "sha256": derived.sha256()}).encode()  # layout 1: float32, no "format"
+    assert static._atomic_npz(tmp_path / static.cache_name(1), vectors=derived.vectors, mean=derived.mean,
+                              components=derived.components, meta=np.frombuffer(meta, np.uint8))
+    assert static.read_cache(tmp_path / static.cache_name(1)) is None  # never read as the new layout
+    monkeypatch.setattr(static, "derive", _no_derivation)
+    model = StaticModel.load(tmp_path)
+    assert np.array_equal(model.vectors, derived.vectors.astype(np.float16))
+    assert static.read_cache(tmp_path / static.cache_name()) is not None
+
+
+@needs_smaps
+def test_a_question_reads_its_own_rows_of_the_table_and_weights_only_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(static, "derive", lambda **_: _table(dim=64))
+    model = StaticModel.load(tmp_path)
+    provider = model.provider(np.linspace(0.5, 2.0, len(model.vectors), dtype=np.float32))
+    question = provider.embed_query("how is the config file parsed")
+    assert provider._weighted is None  # no weighted copy of the table
+    assert _resident_kb(tmp_path / static.cache_name()) == 0  # the rows were read, the map never touched
+    assert model._words.tokenizer._tokenizer is None  # ASCII words: the tokenizers library was not needed
+    provider._table  # what embedding a document makes: the whole weighted table
+    assert np.array_equal(provider.embed_query("how is the config file parsed"), question)  # the same bits
+
+
+def test_the_vocabulary_read_alone_is_the_tokenizers_and_other_words_still_split_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(static, "derive", lambda **_: _table())
+    model = StaticModel.load(tmp_path)
+    real = static.load_tokenizer()
+    assert model._words.tokenizer.get_vocab() == real.get_vocab()
+    texts = ["naïve café über_größe 東京 parse", "plain words only"]
+    eager = static.StaticModel(model.vectors, model.weights, real)
+    assert [a.tolist() for a in model._words.token_ids(texts)] == [a.tolist() for a in eager._words.token_ids(texts)]
+    assert model._words.tokenizer._tokenizer is not None  # loaded for the words its WordPiece does not take
+
+
+@needs_smaps
+def test_scattered_rows_of_a_mapped_segment_are_read_not_faulted_in(tmp_path: Path) -> None:
+    keys = [f"{i:032x}" for i in range(20_000)]
+    vectors = np.random.default_rng(11).standard_normal((len(keys), 256)).astype(np.float32)
+    store = VectorStore(tmp_path, "p:m:256", 256)
+    store.add(keys, vectors)
+    store.save()
+    again = VectorStore(tmp_path, "p:m:256", 256)
+    rows = np.random.default_rng(2).choice(len(keys), 200, replace=False)
+    reader = again.float_rows()
+    assert reader is not None and reader.mapped
+    found = reader[rows]
+    (segment,) = again.folder.glob("seg-*.npz")
+    assert _resident_kb(segment) == 0  # 200 rows of 10 MB read without mapping a page of them
+    assert np.array_equal(found, vectors[rows].astype(np.float16))
+    assert np.array_equal(reader[[-1]], vectors[-1:].astype(np.float16))
+    with pytest.raises(IndexError):
+        reader[[len(keys)]]
+
+
+def test_a_semantic_search_makes_only_the_chunks_it_reads(polyglot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = Engine(polyglot, provider=WordProvider("model"), static=False)
+    first.refresh()
+    first.embed_pending()
+    expected = first.search("config loader", modality="semantic").results
+    assert expected
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("every chunk of the repository was made")
+
+    monkeypatch.setattr(Snapshot, "chunks", refuse)
+    later = Engine(polyglot, provider=WordProvider("model"), static=False)
+    found = later.search("config loader", modality="semantic").results
+    assert [(r.path, r.start_line, r.symbol) for r in found] == [(r.path, r.start_line, r.symbol) for r in expected]
+    table = semantic_index.read_chunk_table(later.snapshot)
+    assert table is not None and [table[i][0] for i in range(len(table))] == table.chunks()
+
+
+def test_a_chunk_table_of_the_previous_layout_is_made_again(polyglot: Path) -> None:
+    first = Engine(polyglot, provider=WordProvider("model"), static=False)
+    first.refresh()
+    first.embed_pending()
+    expected = first.search("config loader", modality="semantic").results
+    (table,) = semantic_index.semantic_folder(first.snapshot).glob(f"{semantic_index.CHUNKS_PREFIX}*.bin")
+    body = table.read_bytes()[len(b"MGCHNK2\n") + 32 :]
+    count = len(body) // 24
+    old = body[: 4 * count] + body[8 * count :]  # layout 1 had one int32 column (not this one) and the keys
+    table.write_bytes(b"MGCHNK1\n" + hashlib.blake2b(old, digest_size=16).hexdigest().encode() + old)
+    assert semantic_index.read_chunk_table(first.snapshot) is None
+    later = Engine(polyglot, provider=WordProvider("model"), static=False)
+    assert [r.path for r in later.search("config loader", modality="semantic").results] == [r.path for r in expected]
+    assert semantic_index.read_chunk_table(later.snapshot) is not None

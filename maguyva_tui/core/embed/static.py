@@ -735,7 +735,7 @@ class _LazyTokenizer:
             data = json.loads(self._path.read_text("utf-8"))
             model = data["model"]
             if model["type"] == "WordPiece" and isinstance(model["vocab"], dict):
-                vocab: dict[str, int] = dict(model["vocab"])
+                vocab: dict[str, int] = model["vocab"]  # the parsed file's own dict: not copied
                 for added in data.get("added_tokens", ()):
                     vocab.setdefault(added["content"], added["id"])
                 return vocab
@@ -961,27 +961,29 @@ def _mapped_sha256(handle: BinaryIO, array: np.memmap) -> str:
 
 
 def read_cache(path: Path) -> Derivation | None:
-    """Return the cached derivation, its token table memory-mapped read-only (float16: a page is read
-    where a question looks), or ``None`` when the file is missing, damaged, of another derivation or
-    of another layout. The table's checksum is read from the file, not through the map.
+    """Return the cached derivation, its arrays memory-mapped read-only (the token table float16: a
+    question reads its own rows; the PCA only ``refine`` reads), or ``None`` when the file is missing,
+    damaged, of another derivation or of another layout. The checksum is read from the file, not
+    through the maps.
 
     Rounding the table to float16 moves a chunk's vector by at most 3e-7 in cosine and a question's
     cosines by at most 7.5e-5 (sympy, 10,061 chunks, 10 questions: the same top 10 for each), below
     the float16 rounding of the stored chunk vectors themselves."""
     try:
         with open(path, "rb") as handle:
-            vectors = npz_member(handle, "vectors")
+            vectors, mean, components = (npz_member(handle, name) for name in ("vectors", "mean", "components"))
             handle.seek(0)
             with np.load(handle, allow_pickle=False) as data:
                 meta = json.loads(bytes(data["meta"]).decode("utf-8"))
-                mean, components = np.array(data["mean"], np.float64), np.array(data["components"], np.float64)
-            if vectors.dtype != np.float16 or vectors.ndim != 2:
+            if (vectors.dtype != np.float16 or vectors.ndim != 2 or mean.dtype != np.float64
+                    or components.dtype != np.float64):
                 return None
-            table = _mapped_sha256(handle, vectors) if isinstance(vectors, np.memmap) else array_sha256(vectors)
+            digest = hashlib.sha256("".join(
+                _mapped_sha256(handle, a) if isinstance(a, np.memmap) else array_sha256(a)
+                for a in (vectors, mean, components)).encode()).hexdigest()
             rows = Rows(vectors, handle)
     except Exception:  # any damage (truncated zip, bad JSON, missing member) means: derive again
         return None
-    digest = hashlib.sha256((table + array_sha256(mean) + array_sha256(components)).encode()).hexdigest()
     return Derivation(vectors, mean, components, rows) if meta == {**_meta(), "sha256": digest} else None
 
 

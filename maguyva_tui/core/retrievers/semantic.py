@@ -148,8 +148,11 @@ class SemanticRetriever:
         """Chunks that have a vector, in the order given."""
         self._all_rows = rows  # the store row of every chunk given, -1 without a vector
         self._rows = rows[present]
-        self._words = as_words(store.codes[self._rows])
-        self._codes = self._words.view(np.uint8)[:, : (provider.dim + 7) // 8]  # the packed codes, not copied again
+        width = (provider.dim + 7) // 8
+        padded = np.zeros((len(self._rows), -(-width // 8) * 8), np.uint8)  # whole 64-bit words, as as_words pads
+        padded[:, :width] = store.codes[self._rows]
+        self._words = as_words(padded)  # a view of ``padded``, not a copy
+        self._codes = padded[:, :width]
         self._floats = store.float_rows()  # read where asked; rows added later are never read
 
     @property
