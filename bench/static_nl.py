@@ -69,12 +69,24 @@ class Probe:
         return scores
 
 
+class _ProbeUnpickler(pickle.Unpickler):
+    """Reads a probe pickled by ``python -m bench.static_nl`` (its class then lived in ``__main__``) from any
+    importer, and refuses every other class a cache file could name."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if name == "Probe" and module in ("__main__", __name__):
+            return Probe
+        if module.split(".")[0] in ("bench", "numpy", "builtins", "copyreg", "collections"):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"a probe cache may not name {module}.{name}")
+
+
 def gather(name: str) -> Probe | None:
     """Read a repository's chunks and vectors from its cached index (once; then from the probe cache)."""
     path = CACHE / f"nl-{name}.pkl"
     if path.exists():
         with path.open("rb") as handle:
-            probe: Probe = pickle.load(handle)
+            probe: Probe = _ProbeUnpickler(handle).load()
             return probe
     from bench.nl.run import chunk_spans
     from bench.nl.scoring import indexed_targets

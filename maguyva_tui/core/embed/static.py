@@ -17,16 +17,17 @@ A document's vector ends with one more dimension, its crowding (``HUB_SCALE``): 
 its nearest neighbours among reference chunks sampled from the repository at fit time, so that the
 retriever's cosine lowers the chunks that come near every question.
 
-v6 against v4: the static tier alone against MiniLM alone on issue 16's questions, through the
-real engine (``python -m bench.nl_quality --modes "static tier,model tier"``; ratio of means; v6's
-constants chosen on half A with ``python -m bench.static_nl --half A --set NAME=...``, half B read
-once after):
+v7 and v6 against v4: the static tier alone against MiniLM alone on issue 16's questions, through the
+real engine (``python -m bench.nl_quality --modes "static tier,model tier"``; ratio of means; each
+version's constants chosen on half A with ``python -m bench.static_nl --half A --set NAME=...``, half
+B read once after; v7: a window named by its path, a method's class weighed less than its own name):
 
 ================  ==================  ==================  ==================  ==================
 static / MiniLM   semble A (215 q)    semble B (190 q)    docstring A (253)   docstring B (300)
 ================  ==================  ==================  ==================  ==================
 v4                0.892               0.907               0.787               0.831
 v6                0.950               0.935               0.909               0.858
+v7                1.001               0.970               0.941               0.892
 ================  ==================  ==================  ==================  ==================
 
 Defaults, chosen on docstring -> function retrieval over requests, flask and click (669
