@@ -8,8 +8,9 @@ synthetic repository of 100,000 files (issue 19's memory targets).
 process (``MAGUYVA_NO_SERVER=1``: the process that does the work, not a resident server's client),
 then ``rg`` on the same tree in the same run: peak resident memory (the child's ``ru_maxrss``,
 which counts the pages of mapped index files it touched) and CPU seconds, with the ratios.
-``--breakdown`` then shows where one search's memory goes, step by step in one process: imports,
-opening the index, the freshness walk, each engine built, the static model, the search.
+``--breakdown`` then shows where each search's memory goes, step by step in one bare process:
+imports, opening the index, the freshness walk, each engine the question runs (built and searched
+alone, in the search's order), the search itself, and the mapped files left resident.
 
 **A synthetic repository** (written once, the same bytes every time, under the corpus cache):
 98 % small Python modules in nested packages (functions with docstrings, imports of and calls into
@@ -132,9 +133,23 @@ def sympy_part(index_dir: Path, breakdown: bool) -> None:
     table(searches(root, index_dir, SYMPY_QUESTIONS))
     if breakdown:
         for label, question, _ in SYMPY_QUESTIONS:
-            print(f"\nwhere one {label}'s memory goes (RSS after each step, MB; anon = the process's own, file = mapped files):\n")
-            subprocess.run([sys.executable, "-c", BREAKDOWN, str(root), str(index_dir), question], check=True, env=env())
+            engines = subprocess.run([sys.executable, "-c", ENGINES, str(root), str(index_dir), question], check=True,
+                                     env=env(), capture_output=True, text=True).stdout.split()
+            print(f"\nwhere one {label}'s memory goes (RSS after each step, MB; anon = the process's own, file = "
+                  f"mapped files; each engine alone, in the order the search runs them, then the search):\n")
+            subprocess.run([sys.executable, "-c", BREAKDOWN, str(root), str(index_dir), question, *engines],
+                           check=True, env=env())
 
+
+ENGINES = r"""
+import sys
+from pathlib import Path
+from maguyva_tui.core.engine import Engine
+engine = Engine(Path(sys.argv[1]), Path(sys.argv[2]))
+engine.open_existing()
+print(" ".join(engine.search(sys.argv[3]).modalities_run))
+"""
+"""Print the engines a question runs (in a process of its own: the breakdown's must start bare)."""
 
 BREAKDOWN = r"""
 import sys, time
@@ -153,29 +168,39 @@ def step(label):
     f = status()
     print(f"| {label} | {f['VmRSS']:.0f} | {f['RssAnon']:.0f} | {f['RssFile']:.0f} | {f['VmHWM']:.0f} | {now - last[0]:.2f} |")
     last[0] = now
+def mapped():
+    resident, name = {}, None
+    with open("/proc/self/smaps") as handle:
+        for line in handle:
+            head = line.split()
+            if head and "-" in head[0] and not head[0].endswith(":") and len(head) >= 5:
+                name = head[5] if len(head) >= 6 and head[5].startswith("/") else None
+            elif name and line.startswith("Rss:"):
+                resident[name] = resident.get(name, 0) + int(head[1]) / 1024
+    return sorted(resident.items(), key=lambda item: -item[1])
 print("| step | RSS | anon | file | peak | CPU s |\n|---|---|---|---|---|---|")
 step("python")
 import numpy
 step("import numpy")
 from maguyva_tui.core.engine import Engine
 step("import the engine")
-root, base, question = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+root, base, question, engines = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4:]
 engine = Engine(root, base)
 engine.open_existing()
 step("open the index (mapped)")
 engine.refresh()
 step("freshness walk and static check")
 mods = set(sys.modules)
-import tracemalloc
-tracemalloc.start()
+for name in engines:
+    engine.search(question, modality=name)
+    step(f"{name} engine built, searched alone")
 result = engine.search(question)
-step(f"search: {', '.join(result.modalities_run)} (traced: slower)")
+step(f"the search: {', '.join(result.modalities_run)}")
 print("\nmodules the search imported:", ", ".join(sorted({m.split('.')[0] for m in set(sys.modules) - mods}) or ["none"]))
-held = tracemalloc.take_snapshot().statistics("filename")
-print("Python allocations the search still holds, by file (MB):",
-      ", ".join(f"{s.traceback[0].filename.split('site-packages/')[-1].split('maguyva_tui/')[-1]} {s.size / 2**20:.1f}"
-                for s in held[:8]))
+print("mapped files resident at the end (MB):", ", ".join(f"{Path(name).parent.name}/{Path(name).name} {mb:.1f}"
+      for name, mb in mapped()[:6] if ".so" not in name))
 """
+"""Where one search's memory goes, step by step in one bare process (no tracing: it would add its own)."""
 
 
 def synthetic(files: int = SYNTHETIC_FILES) -> Path:

@@ -231,3 +231,33 @@ def test_a_killed_run_resumes_from_its_last_save(tmp_path: Path) -> None:
     assert len(store) == 12  # four batches of three, saved after the second and the fourth
     embed_pending(store, provider, items(20), batch_size=3)
     assert provider.seen == [t for _, t in items(20)[12:]]
+
+
+def test_float_rows_read_what_the_floats_hold_mapped_grown_or_compacted(tmp_path: Path) -> None:
+    keys = [f"k{i}" for i in range(50)]
+    vectors = np.stack([fake_vector(k) for k in keys])
+    store = VectorStore(tmp_path, "p:m:16", DIM)
+    store.add(keys, vectors)
+    store.save()
+    again = VectorStore(tmp_path, "p:m:16", DIM)
+    mapped = again.float_rows()
+    assert mapped is not None and mapped.mapped and len(mapped) == 50
+    picked = np.array([49, 3, 3, -50])
+    assert np.array_equal(mapped[picked], np.asarray(again.floats)[picked])
+    assert again.add(["fresh"], fake_vector("fresh")[None]) == 1  # grown in memory: read by indexing
+    grown = again.float_rows()
+    assert grown is not None and not grown.mapped and len(grown) == 51
+    assert np.array_equal(grown[[50, 0]], np.stack([fake_vector("fresh"), vectors[0]]).astype(np.float16))
+    again.save()
+    before = again.float_rows()
+    again.compact(keep=keys[::2])  # rows renumbered; what was handed out reads the rows it had
+    assert np.array_equal(before[[1, 50]], np.stack([vectors[1], fake_vector("fresh")]).astype(np.float16))
+    assert again.floats is not None and len(again) == 25
+    assert np.array_equal(again.float_rows()[again.lookup(["k2"])], vectors[2:3].astype(np.float16))
+
+
+def test_codes_only_stores_have_no_float_rows(tmp_path: Path) -> None:
+    store = VectorStore(tmp_path, "voyage:x:16", DIM, keep_floats=False)
+    store.add(["a"], fake_vector("a")[None])
+    store.save()
+    assert VectorStore(tmp_path, "voyage:x:16", DIM, keep_floats=False).float_rows() is None
