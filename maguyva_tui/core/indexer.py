@@ -390,7 +390,7 @@ class _Build:
         """Answer with the live generation as it is (what the walk skipped as it recorded it, when
         its stamp spared the walk)."""
         assert self.previous is not None
-        self._summarize(self.previous.manifest.files, self.previous.facts, [])
+        self._summarize(self.previous.manifest.files, self.previous.facts, [], as_is=True)
         if not walked:
             self.summary.skipped = dict(self.previous.manifest.skipped)
             self.summary.noticed = dict(self.previous.manifest.noticed)
@@ -616,14 +616,15 @@ class _Build:
             next_id,
         )
 
-    def _summarize(self, entries: Sequence[FileEntry], facts: FactsTable, fresh: list[SourceFile]) -> None:
+    def _summarize(self, entries: Sequence[FileEntry], facts: FactsTable, fresh: list[SourceFile],
+                   as_is: bool = False) -> None:
         s = self.summary
         s.files = len(entries)
         s.chunks = facts.chunk_count()
         s.symbols = facts.symbol_count()
         s.parsed = len(fresh)
         s.reused = len(entries) - len(fresh)
-        s.removed = len([p for p in (self.previous.files if self.previous else {}) if p not in facts])
+        s.removed = 0 if as_is else len([p for p in (self.previous.files if self.previous else {}) if p not in facts])
         s.skipped = dict(self.report.skipped)
         s.noticed = dict(self.report.noticed)
 

@@ -17,7 +17,10 @@ or size is ``IndexUnavailable`` (the index is rebuilt).
 
 from __future__ import annotations
 
+import operator
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any, cast
 
@@ -194,3 +197,41 @@ class Interner:
     def strings(self) -> list[str]:
         """Every string collected, in id order."""
         return list(self.ids)
+
+
+# -- paths -------------------------------------------------------------------------------------
+
+DICT_AFTER = 4096
+"""Look-ups by bisection before a :class:`PathIndex` builds its dict: a search asks for a few
+files (a dict of 100,000 paths cost 0.17 s, per table, in every process), a build for all."""
+
+
+def strictly_sorted(paths: Sequence[str]) -> bool:
+    """Whether paths are in strictly increasing order (what every stored path table is written in)."""
+    return all(map(operator.lt, paths, islice(paths, 1, None)))
+
+
+class PathIndex:
+    """The position of each path in a strictly sorted list: by bisection for the first
+    :data:`DICT_AFTER` look-ups, then by a dict."""
+
+    __slots__ = ("_asked", "_at", "paths")
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self._at: dict[str, int] | None = None
+        self._asked = 0
+
+    def get(self, path: object) -> int | None:
+        """The position of a path, ``None`` when it is not listed."""
+        at = self._at
+        if at is None:
+            self._asked += 1
+            if self._asked <= DICT_AFTER:
+                if not isinstance(path, str):
+                    return None
+                paths = self.paths
+                i = bisect_left(paths, path)
+                return i if i < len(paths) and paths[i] == path else None
+            at = self._at = {p: i for i, p in enumerate(self.paths)}
+        return at.get(path) if isinstance(path, str) else None

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import Strings, damaged, strings_blob
+from maguyva_tui.core.store.arrays import PathIndex, Strings, damaged, strictly_sorted, strings_blob
 from maguyva_tui.core.store.format import IndexUnavailable
 
 FUSION_SCALE = 1 / 16
@@ -115,7 +115,10 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
         if (len(counts) != len(paths) or len(arrays["file_values"]) != len(paths) or (counts < 0).any()
                 or spans.shape != (int(counts.sum()), 2) or len(values) != len(spans)):
             raise ValueError("the arrays disagree")
-        self._index = {p: i for i, p in enumerate(paths)}
+        if not strictly_sorted(paths):
+            raise ValueError("the paths are not in order")
+        self._paths = paths
+        self._index = PathIndex(paths)
         self._ends = np.cumsum(counts).tolist()
         self._arrays = arrays
         self._made: dict[str, tuple[float, Spans]] = {}
@@ -123,7 +126,9 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
     def __getitem__(self, path: str) -> tuple[float, Spans]:
         found = self._made.get(path)
         if found is None:
-            i = self._index[path]
+            i = self._index.get(path)
+            if i is None:
+                raise KeyError(path)
             start, end = (self._ends[i - 1] if i else 0), self._ends[i]
             pairs = self._arrays["spans"][start:end].tolist()
             values = self._arrays["values"][start:end].tolist()
@@ -131,8 +136,11 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
             found = self._made[path] = (float(self._arrays["file_values"][i]), spans)
         return found
 
+    def __contains__(self, path: object) -> bool:
+        return self._index.get(path) is not None
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._index)
+        return iter(self._paths)
 
     def __len__(self) -> int:
-        return len(self._index)
+        return len(self._paths)

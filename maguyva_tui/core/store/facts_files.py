@@ -27,7 +27,16 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import Interner, Strings, damaged, load_array, save_array, save_strings
+from maguyva_tui.core.store.arrays import (
+    Interner,
+    PathIndex,
+    Strings,
+    damaged,
+    load_array,
+    save_array,
+    save_strings,
+    strictly_sorted,
+)
 from maguyva_tui.core.store.definitions import (
     Definitions,
     build_definitions,
@@ -88,7 +97,7 @@ class StoredRows(Mapping[str, Row]):
     def __init__(self, folder: Path) -> None:
         files = load_array(folder / "facts_files.npy", np.int64, 2, FILE_COLUMNS)
         self.paths = Strings.load(folder, "facts_paths").all()
-        self._index = {path: i for i, path in enumerate(self.paths)}
+        self._index = PathIndex(self.paths)
         self._tables: list[NDArray[Any] | None] = [None]
         for field in range(1, 5):
             self._tables.append(load_array(folder / f"facts_{TABLES[field]}.npy", np.int32, 2, len(SCHEMAS[field])))
@@ -104,12 +113,14 @@ class StoredRows(Mapping[str, Row]):
         """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
         totals = self._starts[-1]
         tables = self._tables
-        if (len(files) != len(self.paths) or len(self._index) != len(self.paths) or (files[:, 1:] < 0).any()
+        if (len(files) != len(self.paths) or not strictly_sorted(self.paths) or (files[:, 1:] < 0).any()
                 or any(int(totals[f]) != len(t) for f, t in enumerate(tables) if t is not None)):
             raise damaged(folder / "facts_files.npy", "its counts disagree with the tables")
 
     def __getitem__(self, path: str) -> Row:
-        i = self._index[path]
+        i = self._index.get(path)
+        if i is None:
+            raise KeyError(path)
         language = self._strings.pick(self._languages[i : i + 1])[0]
         return (language, *(self._part(field, i) for field in range(1, 5)))
 
@@ -121,7 +132,7 @@ class StoredRows(Mapping[str, Row]):
         return StoredRecords(table, start, end, SCHEMAS[field], self._refnames if field == 3 else self._strings)
 
     def __contains__(self, path: object) -> bool:
-        return path in self._index
+        return self._index.get(path) is not None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.paths)

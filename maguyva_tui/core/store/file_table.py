@@ -22,7 +22,15 @@ from typing import Any, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import Strings, damaged, load_array, save_array, save_strings
+from maguyva_tui.core.store.arrays import (
+    PathIndex,
+    Strings,
+    damaged,
+    load_array,
+    save_array,
+    save_strings,
+    strictly_sorted,
+)
 from maguyva_tui.core.store.format import FileEntry, IndexUnavailable
 
 FILES = ("files_paths.bin", "files_paths_offsets.npy", "files_languages.bin", "files_languages_offsets.npy",
@@ -83,7 +91,7 @@ class FileTable(Sequence[FileEntry]):
         languages = Strings.load(folder, "files_languages").all()
         table = load_array(folder / "files_table.npy", np.int64, 2, COLUMNS)
         hashes = load_array(folder / "files_hashes.npy", np.uint8, 2, HASH_BYTES)
-        if len(table) != len(paths) or len(hashes) != len(paths) or (
+        if len(table) != len(paths) or len(hashes) != len(paths) or not strictly_sorted(paths) or (
             len(table) and (int(table[:, LANGUAGE].min()) < 0 or int(table[:, LANGUAGE].max()) > len(languages))
         ):
             raise damaged(folder / "files_table.npy", "it disagrees with the paths")
@@ -126,13 +134,16 @@ class FileIndex(Mapping[str, FileEntry]):
 
     def __init__(self, files: FileTable) -> None:
         self.table = files
-        self._at = {path: i for i, path in enumerate(files.paths)}
+        self._at = PathIndex(files.paths)
 
     def __getitem__(self, path: str) -> FileEntry:
-        return self.table.entry(self._at[path])
+        i = self._at.get(path)
+        if i is None:
+            raise KeyError(path)
+        return self.table.entry(i)
 
     def __contains__(self, path: object) -> bool:
-        return path in self._at
+        return self._at.get(path) is not None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.table.paths)

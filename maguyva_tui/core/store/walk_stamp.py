@@ -27,7 +27,7 @@ import os
 import tempfile
 import time
 from collections.abc import Sequence
-from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -150,14 +150,14 @@ def disk_as_stamped(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes
 
 
 def _files_as_recorded(base: str, files: Sequence[FileEntry]) -> bool:
-    """Whether every indexed file's size, mtime, inode and ctime are as recorded (a stat each,
-    compared as one array)."""
+    """Whether every indexed file's size, mtime, inode and ctime are as recorded: a stat each, in
+    C-level loops (``map``, ``attrgetter``; no Python frame per file), compared as two lists."""
     paths, recorded = stat_columns(files)
-    st = os.stat
     try:
-        found = [st(base + path) for path in paths]
+        found = list(map(_STAT_FIELDS, map(os.stat, map(base.__add__, paths))))
     except OSError:  # a file gone (or unreadable): walk
         return False
-    now = np.fromiter(chain.from_iterable((s.st_size, s.st_mtime_ns, s.st_ino, s.st_ctime_ns) for s in found),
-                      np.int64, 4 * len(found))
-    return bool(np.array_equal(now.reshape(-1, 4), np.asarray(recorded)))
+    return found == list(map(tuple, np.asarray(recorded).tolist()))
+
+
+_STAT_FIELDS = attrgetter("st_size", "st_mtime_ns", "st_ino", "st_ctime_ns")
