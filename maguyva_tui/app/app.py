@@ -14,7 +14,6 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Label
 
 from maguyva_tui.app.actions import ActionsMixin
@@ -45,15 +44,10 @@ from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
 
-DEBOUNCE_S = 0.015
-"""While a search is running, keystrokes closer than this run one search (a paste, key repeat);
-with none running, a keystroke searches at once."""
 
 DEFAULT_THEME = "maguyva-dark"
 """The theme of a first run (until one is chosen: it is remembered)."""
 
-PREVIEW_DELAY_S = 0.04
-"""The preview follows the cursor after this pause, so the list always repaints first."""
 
 
 class MaguyvaApp(ActionsMixin, BackgroundMixin):
@@ -172,8 +166,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.baseline: Answer | None = None
         """The last answer without what-if knobs: what moves are measured against."""
         self.seq = 0
-        self._search_timer: Timer | None = None
-        self._preview_timer: Timer | None = None
+        self.searching = False
+        """A search is running in its thread: a newer request waits for it (one search at a time,
+        so a stale one never competes with the newest for the interpreter)."""
+        self._pending = False
+        """A request newer than the running search's was made: it runs when that one ends."""
+        self._preview_due = False
         self.jumped: Target | None = None
         self._init_background(None if isinstance(engine, ExplorerWorkspace) else engine)
 
@@ -338,18 +336,17 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.request = request.with_(seq=self.seq)
         self.refresh_bindings()
         self.part(QueryBar).set_mode(request.regex, request.case)
-        if self._search_timer is not None:
-            self._search_timer.stop()
+        self._pending = False
         if not request.text.strip():
             self._show_answer(None)
             self.shown_seq = self.seq
             return
         if not self.index_ready:
             return
-        busy = any(not w.is_finished for w in self.workers if w.group == "search")
-        if busy:
-            self._search_timer = self.set_timer(DEBOUNCE_S, lambda: self.search(self.request))
+        if self.searching:
+            self._pending = True  # the keys typed meanwhile (a paste, key repeat) make one search
         else:
+            self.searching = True
             self.search(self.request)
 
     def rerun(self) -> None:
@@ -367,6 +364,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.post_message(SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}"))
 
     def on_search_done(self, message: SearchDone) -> None:
+        self.searching = False
+        if self._pending:
+            self._pending = False
+            self.searching = True
+            self.search(self.request)  # the newest question, asked at once
         if message.request.seq != self.seq:
             return  # stale: a newer question was asked meanwhile
         error = self.part("#query-error", Label)
@@ -404,11 +406,14 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.part("#explain" if self.explaining else "#preview").focus()
 
     def _schedule_preview(self) -> None:
-        if self._preview_timer is not None:
-            self._preview_timer.stop()
-        self._preview_timer = self.set_timer(PREVIEW_DELAY_S, self._update_side)
+        """Update the preview after the next frame: the list repaints first, and a burst of moves
+        (key repeat) updates it once per frame."""
+        if not self._preview_due:
+            self._preview_due = True
+            self.call_after_refresh(self._update_side)
 
     def _update_side(self) -> None:
+        self._preview_due = False
         if not self.screen_stack or self._exit:
             return
         table = self.part(ResultsTable)

@@ -21,11 +21,13 @@ def _query(text: str, *keys: str):
         for key in keys:  # one at a time: each what-if answer lands before the next key
             await pilot.press(key)
             await settle(pilot)
-        await pilot.pause(0.3)  # the preview's colours arrive from a worker
+        preview = app.part("#preview")
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)  # colours arrive from a worker
         await wait_for(
             pilot,
             lambda: not app.workers or all(w.group in ("index",) or w.is_finished for w in app.workers),
         )
+        await pilot.pause(0.1)
 
     return run_before
 

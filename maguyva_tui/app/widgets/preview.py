@@ -1,38 +1,50 @@
-"""The selected result's code, syntax highlighted, with the matched lines marked and context around them.
+"""The selected result's code, syntax highlighted, with the matched lines marked.
 
-A window of the file around the match is highlighted (Pygments, through ``textual.highlight``) in a
-thread worker, so a long file never holds up typing; the plain text shows first, the colours follow.
+The whole file is a virtual list of lines (Textual's line API): a frame draws the lines in view
+and nothing else, so a 10,000-line file costs what a 40-line one does. A new file is placed at its
+own target line before anything is drawn (never first at the previous file's scroll position).
+Colours come from Pygments (``textual.highlight``) for the lines in view only, in a thread worker
+after the plain text has drawn; each file's coloured lines are kept for the next visit.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual import work
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import ScrollableContainer
 from textual.content import Content
+from textual.geometry import Size
 from textual.highlight import highlight
-from textual.widgets import Static
-
-CONTEXT_BEFORE = 150
-"""Lines of the file kept above the match."""
-
-CONTEXT_AFTER = 300
-"""Lines of the file kept below the match."""
-
-LOOKBACK = 400
-"""Lines searched upwards for a top-level line to start highlighting from."""
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual
 
 SCROLL_MARGIN = 3
-"""Lines shown above the match when the preview scrolls to it."""
+"""Lines shown above the match when a file opens at it."""
 
 MATCH_MARK = "▌"
 """Drawn in the gutter of every matched line."""
 
+STRING_LOOKBACK = 400
+"""How far above the view the opening of a multi-line string or comment is looked for."""
 
-class Preview(ScrollableContainer, can_focus=True):
+FILES_KEPT = 8
+"""Files whose coloured lines are kept (moving back and forth in the list colours nothing twice)."""
+
+Marks = tuple[int, int, tuple[int, ...]]
+"""The result's span ``(start, end)`` and the lines the engine matched on."""
+
+PYTHON_OPENERS = ('"""', "'''")
+"""Python's multi-line strings."""
+BLOCK_OPENERS = ("/*",)
+"""Block comments of the C family (C, C++, Java, JavaScript, TypeScript, Go, Rust)."""
+CLOSERS = {'"""': '"""', "'''": "'''", "/*": "*/"}
+
+
+class Preview(ScrollView, can_focus=True):
     """A read-only, scrollable code view of one place in a file."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,9 +57,25 @@ class Preview(ScrollableContainer, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.shown: tuple[str, int, int] | None = None
         """``(path, start_line, end_line)`` on display."""
+        self.target_y: int | None = None
+        """The line the shown place opens at (scrolled to before its first frame)."""
+        self.coloured: tuple[str, int, int] | None = None
+        """``shown`` once every line in view is coloured (or has nothing to colour)."""
+        self._lines: list[str] = []
+        self._text: str = ""
+        self._marks: Marks = (0, 0, ())
+        self._language: str | None = None
+        self._path = ""
+        self._message: Content | None = None
+        self._colour: dict[int, Content] = {}
+        """The coloured code of the lines lexed so far (0-based), for the file on show."""
+        self._kept: OrderedDict[tuple[str, int], tuple[str, list[str], dict[int, Content]]] = OrderedDict()
+        """The files shown lately, by ``(path, id(text))``: their text, lines and coloured lines."""
+        self._strips: dict[int, Strip] = {}
+        """Each drawn line, whole (cropped to the view when drawn)."""
+        self._gutter = 1
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="code")
+    # -- what is shown ---------------------------------------------------------------------------
 
     def show(
         self,
@@ -64,76 +92,173 @@ class Preview(ScrollableContainer, can_focus=True):
         """
         if self.shown == (path, start, end):
             return
+        same_file = self._text is text and self._path == path
         self.shown = (path, start, end)
-        lines = text.splitlines()
-        first = top_level_before(lines, max(start - 1 - CONTEXT_BEFORE, 0))
-        window = lines[first : end + CONTEXT_AFTER]
+        self.coloured = None
+        self._message = None
+        if not same_file:
+            key = (path, id(text))
+            kept = self._kept.pop(key, None)
+            if kept is None or kept[0] is not text:
+                kept = (text, [line.expandtabs(4) for line in text.splitlines()], {})
+            self._kept[key] = kept
+            while len(self._kept) > FILES_KEPT:
+                self._kept.popitem(last=False)
+            self._text, self._lines, self._colour = kept
+            self._path = path
+        self._marks = (start, end, hits)
+        self._language = language or ""
+        self._strips.clear()
+        self._gutter = len(str(len(self._lines)))
+        widest = max(map(len, self._lines), default=0)
+        self.virtual_size = Size(self._gutter + 3 + widest, len(self._lines))
         self.border_title = Content(f"{path}:{start}" + (f"-{end}" if end > start else ""))  # a path, not markup
-        self.border_subtitle = f"{len(lines):,} lines"
-        self.query_one("#code", Static).update(render(window, first, (start, end, hits), None, path))
-        self.call_after_refresh(self.scroll_to, y=max(start - 1 - first - SCROLL_MARGIN, 0), animate=False)
-        self._highlight(window, first, (start, end, hits), language, path)
-
-    @work(thread=True, exclusive=True, group="preview", exit_on_error=False)
-    def _highlight(
-        self,
-        window: list[str],
-        first: int,
-        marks: Marks,
-        language: str | None,
-        path: str,
-    ) -> None:
-        """Colour the window off the UI thread, then swap it in if it is still the one on show."""
-        content = render(window, first, marks, language or "", path)
-        start, end, _ = marks
-        self.app.call_from_thread(self._swap, (path, start, end), content)
-
-    def _swap(self, shown: tuple[str, int, int], content: Content) -> None:
-        if self.shown == shown:
-            self.query_one("#code", Static).update(content)
+        self.border_subtitle = f"{len(self._lines):,} lines"
+        self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
+        self.scroll_to(x=0, y=self.target_y, animate=False, force=True)  # before the first frame
+        self.refresh()
+        self._colour_view()
 
     def clear_preview(self, message: str = "") -> None:
         """Show a message instead of code."""
-        self.shown = None
+        self.shown = self.coloured = self.target_y = None
+        self._lines, self._text, self._path = [], "", ""
+        self._colour = {}
+        self._strips.clear()
+        self._message = Content.styled(message, "dim italic")
         self.border_title = self.border_subtitle = ""
-        self.query_one("#code", Static).update(Content.styled(message, "dim italic"))
+        self.virtual_size = Size(len(message), 1)
+        self.scroll_to(x=0, y=0, animate=False, force=True)
+        self.refresh()
 
+    # -- drawing ---------------------------------------------------------------------------------
 
-Marks = tuple[int, int, tuple[int, ...]]
-"""The result's span ``(start, end)`` and the lines the engine matched on."""
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        style = self.rich_style
+        if self._message is not None:
+            if y:
+                return Strip.blank(width, style)
+            strip = self._to_strip(self._message)
+        elif index >= len(self._lines):
+            return Strip.blank(width, style)
+        else:
+            strip = self._strips.get(index) or self._line(index)
+        return strip.crop_extend(scroll_x, scroll_x + width, style)
 
-
-def top_level_before(lines: list[str], index: int) -> int:
-    """Return the index of a top-level line at or above ``index`` so the highlighter starts outside a string.
-
-    A window that opens inside a docstring or a block comment would be coloured inside out; a line
-    that starts in column 0 with a word character is almost always a definition, import or statement.
-    """
-    for i in range(index, max(index - LOOKBACK, -1), -1):
-        line = lines[i] if i < len(lines) else ""
-        if line[:1].isalpha() or line[:1] in "_@#":
-            return i
-    return max(index - LOOKBACK, 0) if index > LOOKBACK else 0
-
-
-def render(window: list[str], first: int, marks: Marks, language: str | None, path: str) -> Content:
-    """Return the window with line numbers, the matched lines marked (highlighted unless ``language`` is None)."""
-    start, end, hits = marks
-    source = "\n".join(line.expandtabs(4) for line in window)
-    if language is None:
-        code = [Content(line.expandtabs(4)) for line in window]
-    else:
-        code = highlight(source, language=language or None, path=path).split("\n", allow_blank=True)
-    width = len(str(first + len(window)))
-    out = []
-    for offset, line in enumerate(code[: len(window)]):
-        number = first + offset + 1
+    def _line(self, index: int) -> Strip:
+        """Draw one line of the file whole: number, match mark, code (coloured when lexed)."""
+        start, end, hits = self._marks
+        number = index + 1
         inside, hit = start <= number <= end, number in hits
-        gutter = Content.styled(
-            f"{number:>{width}} ",
-            "bold $accent" if inside or hit else "$foreground 35%",
-        )
+        gutter = Content.styled(f"{number:>{self._gutter}} ", "bold $accent" if inside or hit else "$foreground 35%")
         mark = Content.styled(MATCH_MARK, "$accent" if hit else "$accent 45%") if inside or hit else Content(" ")
-        row = Content.assemble(gutter, mark, " ", line)
-        out.append(row.stylize("on $accent 22%" if hit else "on $accent 10%") if inside or hit else row)
-    return Content("\n").join(out)
+        code = self._colour.get(index)
+        row = Content.assemble(gutter, mark, " ", code if code is not None else Content(self._lines[index]))
+        if inside or hit:
+            row = row.stylize("on $accent 22%" if hit else "on $accent 10%")
+        strip = self._to_strip(row)
+        self._strips[index] = strip
+        return strip
+
+    def _to_strip(self, content: Content) -> Strip:
+        strips = Visual.to_strips(self, content, max(content.cell_length, 1), 1, self.visual_style)
+        return strips[0] if strips else Strip([Segment("")])
+
+    def notify_style_update(self) -> None:
+        """A theme change recolours the lines drawn."""
+        super().notify_style_update()
+        self._strips.clear()
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if round(old) != round(new):
+            self._colour_view()
+
+    def on_resize(self) -> None:
+        self._colour_view()
+
+    # -- colouring -------------------------------------------------------------------------------
+
+    def _view(self) -> range:
+        top = round(self.scroll_y)
+        return range(top, min(top + max(self.scrollable_content_region.height, 1), len(self._lines)))
+
+    def _colour_view(self) -> None:
+        """Colour the lines in view that are not yet coloured (off the UI thread); mark ``coloured``
+        when none is left."""
+        if self.shown is None:
+            return
+        view = self._view()
+        missing = [i for i in view if i not in self._colour]
+        if not missing:
+            self.coloured = self.shown
+            return
+        python = self._language.lower() == "python" or self._path.endswith((".py", ".pyi"))
+        first = lex_start(self._lines, missing[0], python)
+        self._lex(self.shown, self._colour, self._lines[first : missing[-1] + 1], first, self._language or "",
+                  self._path)
+
+    @work(thread=True, exclusive=True, group="preview", exit_on_error=False)
+    def _lex(
+        self,
+        shown: tuple[str, int, int],
+        colour: dict[int, Content],
+        lines: list[str],
+        first: int,
+        language: str,
+        path: str,
+    ) -> None:
+        """Colour ``lines`` (from line index ``first``), then draw them if that file is still on show."""
+        coloured = highlight("\n".join(lines), language=language or None, path=path).split("\n", allow_blank=True)
+        found = {first + i: line for i, line in enumerate(coloured[: len(lines)])}
+        self.app.call_from_thread(self._coloured, shown, colour, found)
+
+    def _coloured(self, shown: tuple[str, int, int], colour: dict[int, Content], found: dict[int, Content]) -> None:
+        colour.update(found)  # kept with its file even when another is on show now
+        if colour is not self._colour:
+            return
+        for index in found:
+            self._strips.pop(index, None)
+        self.refresh()
+        if self.shown == shown:
+            self._colour_view()
+
+
+def lex_start(lines: list[str], index: int, python: bool = True) -> int:
+    """Return the line to start lexing at so that line ``index`` is coloured as in the whole file:
+    itself, or when it lies inside a multi-line string (Python) or block comment (else), the line
+    that opened it."""
+    opened = _open_delimiter(lines, index, PYTHON_OPENERS if python else BLOCK_OPENERS)
+    return opened if opened is not None else index
+
+
+def _open_delimiter(lines: list[str], index: int, openers: tuple[str, ...]) -> int | None:
+    """Return the line whose multi-line string or comment is still open at line ``index``, if any
+    (a count of delimiters over the lines above, up to :data:`STRING_LOOKBACK`)."""
+    first = max(index - STRING_LOOKBACK, 0)
+    opened: tuple[str, int] | None = None
+    for i in range(first, index):
+        line = lines[i]
+        if not any(d in line for d in openers) and opened is None:
+            continue
+        at = 0
+        while True:
+            if opened is None:
+                found = [(line.find(d, at), d) for d in openers]
+                found = [(p, d) for p, d in found if p >= 0]
+                if not found:
+                    break
+                position, delimiter = min(found)
+                opened = (delimiter, i)
+                at = position + len(delimiter)
+            else:
+                closer = CLOSERS[opened[0]]
+                position = line.find(closer, at)
+                if position < 0:
+                    break
+                opened = None
+                at = position + len(closer)
+    return opened[1] if opened is not None else None

@@ -1,0 +1,152 @@
+"""What keeps the explorer responsive (issue 19.4): one search at a time with the keys typed meanwhile
+coalesced and a stale answer never shown; a preview that opens a new file at its own line before
+its first frame, draws only the lines in view and colours only those."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+
+from maguyva_tui.app.widgets.preview import Preview, lex_start
+from maguyva_tui.app.widgets.results import ResultsTable
+from tests.app.conftest import SIZE, ask, settle, wait_for
+
+pytestmark = pytest.mark.anyio
+
+
+class _Gate:
+    """Wrap a source's ``ask``: the first question waits for ``release``; every call is noted,
+    with how many ran at once."""
+
+    def __init__(self, ask_fn: Any) -> None:
+        self.ask_fn = ask_fn
+        self.release = threading.Event()
+        self.asked: list[str] = []
+        self.running = self.most = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        with self.lock:
+            self.asked.append(request.text)
+            self.running += 1
+            self.most = max(self.most, self.running)
+            first = len(self.asked) == 1
+        try:
+            if first:
+                assert self.release.wait(10), "never released"
+            return self.ask_fn(request, *args, **kwargs)
+        finally:
+            with self.lock:
+                self.running -= 1
+
+
+async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "Server")
+        gate = _Gate(app.source.ask)
+        app.source.ask = gate
+        table = app.query_one(ResultsTable)
+        shown: list[str] = []
+        show = table.show
+
+        def spy(answer: Any, *args: Any, **kwargs: Any) -> None:
+            shown.append(answer.request.text if answer is not None else "")
+            show(answer, *args, **kwargs)
+
+        table.show = spy
+        box = app.part("#query")
+        box.value = ""
+        await settle(pilot)
+        shown.clear()
+        await pilot.press(*"parse")  # the first key's search is held; the others are typed meanwhile
+        await wait_for(pilot, lambda: gate.asked)
+        await pilot.press(*"_config")
+        await pilot.pause(0.1)
+        assert gate.asked == ["p"], "a newer key waits for the running search instead of racing it"
+        gate.release.set()
+        await settle(pilot)
+        assert gate.asked == ["p", "parse_config"]  # the keys typed meanwhile made one search
+        assert gate.most == 1
+        assert shown == ["parse_config"], "the stale answer for 'p' was never shown"
+        assert app.answer is not None and app.answer.request.text == "parse_config"
+        assert app.answer.rows and app.answer.rows[0].result.symbol == "parse_config"
+
+
+async def test_the_preview_opens_a_new_file_at_its_own_line_never_the_old_position(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        table = app.query_one(ResultsTable)
+        preview = app.query_one(Preview)
+        rows = app.answer.rows
+        assert len({r.path for r in rows}) >= 3
+        await wait_for(pilot, lambda: preview.shown == (rows[0].path, rows[0].start_line, rows[0].end_line))
+        drawn: list[tuple[Any, int]] = []
+        render_line = preview.render_line
+
+        def spy(y: int) -> Any:
+            if y == 0:
+                drawn.append((preview.shown, round(preview.scroll_y)))
+            return render_line(y)
+
+        preview.render_line = spy  # type: ignore[method-assign]
+        preview.scroll_to(y=preview.max_scroll_y, animate=False, force=True)  # read far down the first file
+        await pilot.pause(0.05)
+        assert preview.scroll_y > 0
+        table.focus()
+        for row in (1, 2):
+            drawn.clear()
+            await pilot.press("j")
+            want = (rows[row].path, rows[row].start_line, rows[row].end_line)
+            await wait_for(pilot, lambda want=want: any(shown == want for shown, _ in drawn))
+            first = next(scroll for shown, scroll in drawn if shown == want)
+            assert first == min(preview.target_y, preview.max_scroll_y), "first drawn at another file's position"
+            assert preview.target_y == max(rows[row].start_line - 4, 0)
+        await pilot.press("k")  # back to a file shown before: its own line again
+        want = (rows[1].path, rows[1].start_line, rows[1].end_line)
+        await wait_for(pilot, lambda: preview.shown == want)
+        assert round(preview.scroll_y) == min(preview.target_y, preview.max_scroll_y)
+
+
+class _One(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Preview(id="preview")
+
+
+LONG = "\n".join(
+    [f"def f{i}():\n    '''Doc of f{i},\n    still the doc.\n    '''\n    return {i}\n" for i in range(600)]
+)
+
+
+async def test_the_preview_colours_only_the_lines_in_view() -> None:
+    app = _One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("long.py", LONG, 1500, 1505, "python")
+        assert round(preview.scroll_y) == 1496  # placed before any frame
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        coloured = set(preview._colour)
+        view = range(1496, 1496 + preview.scrollable_content_region.height)
+        assert set(view) <= coloured
+        assert len(coloured) < 80 and max(coloured) < view[-1] + 1 and min(coloured) > 1400
+        preview.scroll_to(y=2500, animate=False, force=True)
+        await wait_for(pilot, lambda: 2500 in preview._colour)
+        assert len(preview._colour) < 160  # the new view, not the lines between
+
+
+def test_lexing_starts_where_the_string_around_the_view_opened() -> None:
+    lines = LONG.splitlines()
+    at = lines.index("    still the doc.", 1200)
+    assert lex_start(lines, at) == at - 1  # the line that opened the docstring
+    code = lines.index("    return 250")
+    assert lex_start(lines, code) == code  # outside any string: the line itself
+    small = ['x = """', "a", "b", '"""', "y = 1"]
+    assert [lex_start(small, i) for i in range(len(small))] == [0, 0, 0, 0, 4]
+    c = ["int x; /* a", " b */", "int y;", 'char *p = "/";']
+    assert [lex_start(c, i, python=False) for i in range(len(c))] == [0, 0, 2, 3]
+    assert lex_start(['glob("*/*.py")', "x = 1"], 1) == 1  # no block comments in Python
+    assert lex_start(["def f():", '    """', *["    text"] * 100, '    """'], 90) == 1
