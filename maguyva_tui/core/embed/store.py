@@ -24,7 +24,7 @@ import shutil
 import struct
 import threading
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO, TypeAlias
 
@@ -550,9 +550,9 @@ class _Descriptor:
     def __init__(self, fd: int) -> None:
         self.fd = fd
 
-    def __del__(self) -> None:
+    def __del__(self, close: Callable[[int], None] = os.close) -> None:  # bound now: safe at interpreter exit
         try:
-            os.close(self.fd)
+            close(self.fd)
         except OSError:
             pass
 
