@@ -244,6 +244,8 @@ def test_shards_are_packed_by_size_into_as_many_hosts_as_asked() -> None:
     assert pack_shards([3, 3], 4) == [[0], [1]]  # never an empty host
     assert pack_shards([6, 5, 4], 2, capacity=8) == [[0], [1], [2]]  # no host past a node's memory: one more
     assert pack_shards([9, 1], 1, capacity=8) == [[0], [1]]  # a shard larger than a node still gets a host
+    assert pack_shards([3, 2, 1], 2, capacity=8, asks=[4, 4, 4]) == [[0], [1, 2]]  # balanced by work, capped by memory
+    assert pack_shards([3, 2, 1], 2, capacity=8, asks=[4, 6, 4]) == [[0, 2], [1]]
     assert pack_shards([], 2) == []
     with pytest.raises(ValueError):
         pack_shards([1], 0)

@@ -73,7 +73,13 @@ from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator
-from maguyva_tui.core.workspace.fanout import largest_first, one_core, one_embedding_thread, submit_bounded
+from maguyva_tui.core.workspace.fanout import (
+    largest_first,
+    one_core,
+    one_embedding_thread,
+    source_bytes,
+    submit_bounded,
+)
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
 from maguyva_tui.core.workspace.shard import Ask, Begun, Excerpt, Shard, ShardGone, ShardList, Want, WordStats
 
@@ -657,8 +663,8 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, lock: threadin
             cache.popitem(last=False)
 
 
-def shard_memory(root: Path, index_base: Path) -> int:
-    """The memory a shard actor asks Ray for: :data:`SHARD_MEMORY_FACTOR` times its index on disk."""
+def index_bytes(root: Path, index_base: Path) -> int:
+    """The bytes of a repository's index on disk (0 when it has none yet)."""
     folder = repo_dir(index_base, root)
     size = 0
     if folder.is_dir():
@@ -668,7 +674,18 @@ def shard_memory(root: Path, index_base: Path) -> int:
                     size += os.stat(os.path.join(dirpath, name)).st_size
                 except OSError:
                     pass
-    return max(MIN_SHARD_MEMORY, SHARD_MEMORY_FACTOR * size)
+    return size
+
+
+def shard_memory(root: Path, index_base: Path) -> int:
+    """The memory a shard asks Ray for: :data:`SHARD_MEMORY_FACTOR` times its index on disk."""
+    return max(MIN_SHARD_MEMORY, SHARD_MEMORY_FACTOR * index_bytes(root, index_base))
+
+
+def shard_work(root: Path, index_base: Path) -> int:
+    """What packing balances: a shard's index on disk (a question's work on it grows with it),
+    else its source when it has no index yet."""
+    return index_bytes(root, index_base) or source_bytes(str(root))
 
 
 def open_cluster_workspace(
@@ -695,7 +712,8 @@ def open_cluster_workspace(
     largest = max((float(n.get("Resources", {}).get("memory", 0)) for n in alive), default=0.0)
     cpus = int(sum(float(n.get("Resources", {}).get("CPU", 0)) for n in alive))
     sizes = [shard_memory(root, base) for root in folders]
-    groups = pack_shards(sizes, hosts if hosts is not None else max(cpus, 1), int(largest) if largest > 0 else None)
+    groups = pack_shards([shard_work(root, base) for root in folders], hosts if hosts is not None else max(cpus, 1),
+                         int(largest) if largest > 0 else None, sizes)
     actor = cluster.ray.remote(ShardHost)
     shards = []
     for group in groups:
@@ -714,25 +732,30 @@ def open_cluster_workspace(
     return coordinator
 
 
-def pack_shards(sizes: Sequence[int], hosts: int, capacity: int | None = None) -> list[list[int]]:
-    """Share shards (their memory asks, :func:`shard_memory`) among ``hosts`` actors, the largest
-    first, each to the actor holding least so far (the ask stands for the work a question does on
-    the shard too, so the actors' work comes out near even); an actor whose asks would pass
-    ``capacity`` (the largest node's memory) takes no more, and a shard no actor can take gets an
-    actor of its own. Return each actor's shards (positions in ``sizes``), empty actors left out."""
+def pack_shards(sizes: Sequence[int], hosts: int, capacity: int | None = None,
+                asks: Sequence[int] | None = None) -> list[list[int]]:
+    """Share shards among ``hosts`` actors (or worker processes) by their ``sizes`` (the work a
+    question does on each, :func:`shard_work`), the largest first, each to the actor holding least
+    so far, so that the actors' work comes out near even; an actor whose memory ``asks``
+    (:func:`shard_memory`; default: the sizes) would pass ``capacity`` (the largest node's memory)
+    takes no more, and a shard no actor can take gets an actor of its own. Return each actor's
+    shards (positions in ``sizes``), empty actors left out."""
     if hosts < 1:
         raise ValueError(f"hosts must be at least 1, not {hosts}")
+    memory = list(asks) if asks is not None else list(sizes)
     bins: list[list[int]] = [[] for _ in range(min(hosts, len(sizes)))]
-    loads = [0] * len(bins)
+    loads, held = [0] * len(bins), [0] * len(bins)
     for at in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
-        fits = [b for b in range(len(bins)) if capacity is None or not bins[b] or loads[b] + sizes[at] <= capacity]
+        fits = [b for b in range(len(bins)) if capacity is None or not bins[b] or held[b] + memory[at] <= capacity]
         if not fits:
             bins.append([])
             loads.append(0)
+            held.append(0)
             fits = [len(bins) - 1]
         chosen = min(fits, key=lambda b: (loads[b], b))
         bins[chosen].append(at)
         loads[chosen] += sizes[at]
+        held[chosen] += memory[at]
     return [sorted(b) for b in bins if b]
 
 

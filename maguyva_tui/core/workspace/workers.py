@@ -43,7 +43,7 @@ from maguyva_tui.core.workspace.cluster import (
     RemoteShard,
     ShardHost,
     pack_shards,
-    shard_memory,
+    shard_work,
 )
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Missing
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
@@ -229,7 +229,7 @@ def open_worker_workspace(
     present = [f for f in folders if f.is_dir()]
     if not present:
         raise QueryError("no repository of the workspace can be searched: " + "; ".join(m.reason for m in missing))
-    groups = pack_shards([shard_memory(f, base) for f in present], workers or usable_cores())
+    groups = pack_shards([shard_work(f, base) for f in present], workers or usable_cores())
     shards: list[RemoteShard] = []
     for group in groups:
         held = tuple((labels[present[i]], str(present[i])) for i in group)
