@@ -107,7 +107,7 @@ async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path
             index = next(i for i, r in enumerate(rows) if r.path == want)
             app.query_one(ResultsTable).move_cursor(row=index)
             await wait_for(pilot, lambda want=want: preview.shown is not None and preview.shown[0] == want)
-            code = str(preview.query_one("#code").render())
+            code = preview.shown_text
             assert marker in code, (want, code[:200])
             assert str(preview.border_title).startswith(f"{want}:")
 
@@ -155,7 +155,7 @@ async def test_explain_go_to_and_the_editor_use_the_right_repository(tmp_path: P
         await pilot.press(*"loader", "enter")
         await wait_for(pilot, lambda: app.jumped is not None)
         assert app.jumped.path == "alpha/svc/loader.py"
-        assert "alpha_only_marker" in str(app.query_one(Preview).query_one("#code").render())
+        assert "alpha_only_marker" in app.query_one(Preview).shown_text
 
 
 def test_a_workspace_with_no_repository_that_opens_is_refused(tmp_path: Path) -> None:

@@ -119,6 +119,11 @@ class Preview(ScrollView, can_focus=True):
         self.refresh()
         self._colour_view()
 
+    @property
+    def shown_text(self) -> str:
+        """The text on show: the file's lines, else the message."""
+        return self._message.plain if self._message is not None else "\n".join(self._lines)
+
     def clear_preview(self, message: str = "") -> None:
         """Show a message instead of code."""
         self.shown = self.coloured = self.target_y = None
