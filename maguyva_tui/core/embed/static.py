@@ -3,8 +3,9 @@
 Derivation, once per machine at first use: every WordPiece token of MiniLM's vocabulary goes
 alone through our numpy encoder as ``[CLS] t [SEP]`` (a vectorised fixed-length pass: about 35
 CPU-seconds for the 30,522 tokens), the token's own output is kept, centred and reduced by PCA
-(float64, sign-fixed components, so two derivations give the same bytes). The vectors and the
-PCA basis are cached on disk, versioned and checksummed.
+(float64, sign-fixed components, so two derivations give the same bytes). The vectors (as
+float16) and the PCA basis are cached on disk, versioned and checksummed, and memory-mapped by every
+process: a question reads and weights only its own tokens' rows (``CACHE_FORMAT``).
 
 Embedding a chunk is a weighted mean of its tokens' vectors: text is split into words on
 whitespace and punctuation (bytes, ``translate`` and ``split``: C speed), each distinct word is
