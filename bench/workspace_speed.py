@@ -204,8 +204,8 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
               f"max {max(overheads):.1f} ms; round trips per question median "
               f"{statistics.median(answers['calls'].values()):.0f}")
         print(f"  a bare round trip to the actors at once (a no-op call each), p50 "
-              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 2 (a blend: the start, "
-              "then every engine with the code copy folding compares)")
+              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 3 (a blend: the start, "
+              "every engine at once, the code copy folding compares)")
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ import pytest
 
 from maguyva_tui.core.types import QueryError
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult, open_workspace
+from maguyva_tui.core.workspace import coordinator as coordinator_module
 from maguyva_tui.core.workspace.cluster import (
     LOCAL,
     LOOPBACK,
@@ -215,14 +216,17 @@ def in_process_actors(repos: list[Path], tmp_path_factory: pytest.TempPathFactor
 
 
 @ray_missing
+@pytest.mark.parametrize("code_ahead", [False, True])
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_remote_shards_answer_as_in_process_in_few_round_trips(
-        in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path], question: str) -> None:
+        in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path], question: str,
+        code_ahead: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The calls a question makes of remote shards (here actors answering in this process): one
     start each (that answers grounding, definers and idf, and runs a symbol question's engine),
-    one for every engine's list of a blend, which brings the lines copy folding compares and the
-    page reads; no file read one by one, no lookup of its own; every step one round trip per
-    host; the list is the same."""
+    one for every engine's list of a blend, and the lines copy folding compares and the page
+    reads (with ``CODE_AHEAD``, those come with the engines' lists); no file read one by one, no
+    lookup of its own; every step one round trip per host; the list is the same."""
+    monkeypatch.setattr(coordinator_module, "CODE_AHEAD", code_ahead)
     here, there, calls = in_process_actors
     expected = here.search(SearchRequest(question, 10))
     calls.clear()
@@ -232,9 +236,10 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
     assert calls["begin"] == len(repos)
     assert calls["file"] == calls["lines"] == calls["line_count"] == 0, calls
     assert calls["knows_symbol"] == calls["lookup"] == calls["word_stats"] == 0, calls
-    assert calls["excerpts"] == 0, calls  # the code copy folding compares came with the engines' lists
-    assert calls["search"] == 0 and calls["searches"] <= len(repos), calls  # every engine at once
-    assert calls["round trips"] <= 2 * HOSTS, calls  # the start, then every engine with the code to compare
+    steps = 2 if code_ahead else 3  # the start, every engine at once, the code copy folding compares
+    assert calls["excerpts"] <= (0 if code_ahead else len(repos)), calls
+    assert calls["search"] == 0 and calls["searches"] <= len(repos), calls
+    assert calls["round trips"] <= steps * HOSTS, calls
     if answer.result.fusion_strategy == "direct":  # a symbol question's engine foreseen: one round trip in all
         assert calls["searches"] == 0 and calls["round trips"] == HOSTS, calls
 

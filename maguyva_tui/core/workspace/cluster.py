@@ -20,12 +20,12 @@ optional extra (``pip install 'maguyva-tui[cluster]'``), imported only here and 
 and one per actor per step (the calls of all the shards it holds in one, answered on its threads:
 with one actor per repository, a step woke eight processes on two cores, 9-10 ms for no-op
 calls alone): ``begin`` (which answers grounding, the definers and the idf counts with it, and
-runs the lone engine a symbol question will most likely ask, with its hits' first lines) and
-``searches`` (every engine of a step at once, with the chunks of its line hits and, for a blend,
-the code of its hits' definitions, which copy folding compares, and their first lines): one step
-for a symbol question foreseen right, two for a sentence (three before the code came with the
-lists). Anything not fetched ahead is still asked as it is needed (a file read whole, a chunk,
-lines past what came), so the answer never depends on what was fetched.
+runs the lone engine a symbol question will most likely ask, with its hits' first lines),
+``searches`` (every engine of a step at once, with the chunks of its line hits) and, for a blend,
+``excerpts`` (the code copy folding compares and the page's lines): one step for a symbol question
+foreseen right, three for a sentence (``coordinator.CODE_AHEAD`` brings the code with the lists
+in two: measured slower). Anything not fetched ahead is still asked as it is needed (a file read
+whole, a chunk, lines past what came), so the answer never depends on what was fetched.
 
 The same hosts serve a workspace on this machine's cores without Ray (``workers.py``: worker
 processes over pipes).
@@ -81,7 +81,17 @@ from maguyva_tui.core.workspace.fanout import (
     submit_bounded,
 )
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
-from maguyva_tui.core.workspace.shard import Ask, Begun, Excerpt, Shard, ShardGone, ShardList, Want, WordStats
+from maguyva_tui.core.workspace.shard import (
+    Ask,
+    Begun,
+    Excerpt,
+    Found,
+    Shard,
+    ShardGone,
+    ShardList,
+    Want,
+    WordStats,
+)
 
 LOOPBACK: Final = "127.0.0.1"
 """The one address every Ray process binds and advertises."""
@@ -291,14 +301,17 @@ class ShardHost:
         their line hits and their hits' first lines (:meth:`searches`' ``heads``)."""
         begun: Begun = self.call(label, "begin", ask)
         chunks = tuple(c for answer in begun.lists for c in self._chunks_of(label, begun.token, answer))
-        return begun, chunks, self._heads(label, begun.token, begun.lists, ask.page if ask is not None else 0, 0)
+        return begun, chunks, self._heads(label, begun.token, begun.lists, ask.page if ask is not None else 0, 0,
+                                          chunks)
 
-    def _heads(self, label: str, token: int, answers: Sequence[ShardList], page: int,
-               code: int) -> tuple[Excerpt, ...]:
+    def _heads(self, label: str, token: int, answers: Sequence[ShardList], page: int, code: int,
+               chunks: Sequence[tuple[str, int, Chunk | None]]) -> tuple[Excerpt, ...]:
         """The first lines of each list's first ``page`` hits and of their chunks, and the code of
-        the definitions among each list's first ``code`` hits (what copy folding compares)."""
-        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line, None if at < code else False)
-                 for a in answers for at, f in enumerate(a.found[:max(page, code)])]
+        the definitions among each list's first ``code`` hits (what copy folding compares; whether
+        a line hit's chunk is a definition read from ``chunks``, those :meth:`_chunks_of` found)."""
+        known = {(path, line): chunk for path, line, chunk in chunks}
+        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line,
+                      at < code and _defines(f, known)) for a in answers for at, f in enumerate(a.found[:max(page, code)])]
         excerpts: tuple[Excerpt, ...] = self.call(label, "excerpts", token, wants) if wants else ()
         return excerpts
 
@@ -312,7 +325,7 @@ class ShardHost:
         of its own when they hold what it reads)."""
         answers: tuple[ShardList, ...] = self.call(label, "searches", token, asks, limit, deadline_s, max_files, stats)
         chunks = tuple((answer, self._chunks_of(label, token, answer)) for answer in answers)
-        return chunks, self._heads(label, token, answers, heads, code)
+        return chunks, self._heads(label, token, answers, heads, code, [c for _, found in chunks for c in found])
 
     def _chunks_of(self, label: str, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
         """For each hit not on a whole definition, the chunk holding its line and the one its key starts at."""
@@ -642,6 +655,19 @@ class RemoteShard:
     def close(self) -> None:
         """End the host's process (every shard it holds goes with it)."""
         self.host.close()
+
+
+def _defines(found: Found, chunks: dict[tuple[str, int], Chunk | None]) -> bool | None:
+    """Whether a hit's chunk is a definition, as :meth:`Shard.excerpts` decides it: a hit on a
+    whole definition is; a line hit's chunk is when the chunk at its key's first line spans the
+    key and has a symbol (``None``: that chunk is not among ``chunks``, the shard looks it up)."""
+    hit, (path, start, end) = found.hit, found.key
+    if hit.symbol is not None and (hit.start_line, hit.end_line) == (start, end):
+        return True
+    if (path, start) not in chunks:
+        return None
+    chunk = chunks[(path, start)]
+    return chunk is not None and chunk.symbol is not None and (chunk.start_line, chunk.end_line) == (start, end)
 
 
 def _within(spans: Sequence[tuple[int, int, tuple[str, ...]]], start: int, end: int) -> list[str] | None:

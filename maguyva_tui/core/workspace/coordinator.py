@@ -30,12 +30,12 @@ symbols, its target's symbols, its stems' chunk counts, and the lone engine a sy
 will most likely run, :func:`_foreseen`), so grounding, the demotion's definers, the workspace
 idf and a symbol question's list cost no call of their own (a shard in this process is asked as
 search goes: a call there costs microseconds); a step's engines are asked
-of a far shard in one call (:meth:`_View.expect`), a blend's with the code of its hits'
-definitions (copy folding compares them) and their first lines; every shard's calls of one step
-run side by side, and those of the shards one process holds travel as one call (:func:`fan_out`);
-before copy folding and the page read the results' lines, the view fetches what did not come
-with the lists, in one call per shard (:meth:`_View.prefetch`; usually nothing; a shard in this
-process reads lines as they are asked).
+of a far shard in one call (:meth:`_View.expect`); every shard's calls of one step run side by
+side, and those of the shards one process holds travel as one call (:func:`fan_out`); before
+copy folding and the page read the results' lines, the view fetches them in one call per shard
+(:meth:`_View.prefetch`: the code of the definitions among the first results, and the page's
+first lines; a shard in this process reads lines as they are asked). Bringing every hit's code
+with the engines' call instead saves that step but costs more than it (:data:`CODE_AHEAD`).
 What was fetched ahead is matched exactly (a list by its engine, query and limit): a guess that
 was wrong costs a call, never a different answer.
 
@@ -83,6 +83,13 @@ PREFETCH_CODE: Final = 2 * COPY_SCAN
 """Results whose definitions' code a workspace fetches ahead for copy folding, which reads up to
 :data:`~maguyva_tui.core.duplicates.COPY_SCAN` kept ones: twice that, as the copies it folds
 lengthen its scan (a definition past it is read when asked, one round trip of its own)."""
+CODE_AHEAD = False
+"""Whether a blend's engines' call to a far shard brings the code of every hit's definition (copy
+folding compares them), saving the third round trip. Off: measured over 2 worker processes
+holding the 8 repositories of ``bench.workspace_speed`` (7 blends x 5 rounds, interleaved, load
+14), p50 211 ms with it, 158 ms without: the lists' hits are 4-8x the results copy folding reads
+(0.9 MB of code for ``who calls expand``), and reading them cost more than a round trip (a pipe's
+fraction of a millisecond, Ray's 4 ms)."""
 SEP: Final = "\x00"
 """Ends a repository's label in a qualified path (and stands for ``/`` inside one): no path holds it."""
 
@@ -392,7 +399,7 @@ class _View:
             wanted = [(shard, token) for shard, token in far
                       if not all((shard.label, name, query, limit) in self._batches for name, query in asks)]
         heads = self._page if len(asks) == 1 else 0
-        code = 0 if len(asks) == 1 else limit  # a blend: the code of every hit's definition, for copy folding
+        code = limit if len(asks) > 1 and CODE_AHEAD else 0  # a blend: every hit's definition, for copy folding
         futures = fan_out(coordinator._fan, [(shard, "searches", (token, asks, limit, coordinator.deadline_s,
                                                                   coordinator.max_files, stats, heads, code))
                                              for shard, token in wanted])
