@@ -366,11 +366,14 @@ def write_chunk_table(snapshot: Snapshot, items: list[EmbeddingItem]) -> None:
     path = _census_path(snapshot, CHUNKS_PREFIX)
     if path is None:
         return
-    rows = snapshot.facts.rows
+    number = {name: i for i, name in enumerate(sorted(snapshot.facts.rows))}
     where: dict[Chunk, tuple[int, int]] = {}
-    for file, name in enumerate(sorted(rows)):
-        for place, row in enumerate(rows[name][1]):
-            where.setdefault(Chunk(name, *row), (file, place))  # the first of two equal chunks, as before
+    file, place, current = -1, 0, None
+    for chunk in snapshot.chunks():  # one pass, in path order: each file's chunks together
+        if chunk.path != current:
+            file, place, current = number[chunk.path], 0, chunk.path
+        where.setdefault(chunk, (file, place))  # the first of two equal chunks, as before
+        place += 1
     try:
         found = np.array([where[item.chunk] for item in items], "<i4").reshape(-1, 2)
         body = (np.ascontiguousarray(found[:, 0]).tobytes() + np.ascontiguousarray(found[:, 1]).tobytes()
