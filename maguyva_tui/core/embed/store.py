@@ -530,14 +530,15 @@ class Rows:
         at = np.asarray(rows, np.int64).reshape(-1)
         if self._fd is None:
             return np.asarray(self.array[at])
-        count = len(self.array)
-        if len(at) and (int(at.min()) < -count or int(at.max()) >= count):
-            raise IndexError(f"row out of range for {count} rows")
-        at = np.where(at < 0, at + count, at)
+        count, fd, offset, width = len(self.array), self._fd.fd, self._offset, self._width
         out = np.empty((len(at), *self.array.shape[1:]), self.array.dtype)
-        raw = out.view(np.uint8).reshape(len(at), self._width)
+        raw = memoryview(out).cast("B")
         for i, row in enumerate(at.tolist()):
-            if os.preadv(self._fd.fd, [raw[i]], self._offset + row * self._width) != self._width:
+            if row < 0:
+                row += count
+            if not 0 <= row < count:
+                raise IndexError(f"row out of range for {count} rows")
+            if os.preadv(fd, [raw[i * width : (i + 1) * width]], offset + row * width) != width:
                 raise ValueError("a stored row is cut short")
         return out
 
