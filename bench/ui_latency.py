@@ -135,7 +135,7 @@ def instrument_old_preview() -> None:
     from maguyva_tui.app.widgets import preview as module
 
     cls = module.Preview
-    if hasattr(cls, "target_y"):
+    if not hasattr(cls, "_swap"):  # this version has them
         return
     show, swap = cls.show, cls._swap
 

@@ -138,6 +138,15 @@ async def test_the_preview_colours_only_the_lines_in_view() -> None:
         assert len(preview._colour) < 160  # the new view, not the lines between
 
 
+async def test_a_view_ending_in_blank_lines_is_coloured() -> None:
+    app = _One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("short.py", "x = 1\n\n\n\n", 1, 1, "python")  # the lexer drops trailing blank lines
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        assert sorted(preview._colour) == [0, 1, 2, 3]
+
+
 def test_lexing_starts_where_the_string_around_the_view_opened() -> None:
     lines = LONG.splitlines()
     at = lines.index("    still the doc.", 1200)

@@ -221,3 +221,43 @@ def test_quitting_while_indexing_a_large_repository_is_prompt(tmp_path: Path) ->
         assert not left.stdout.strip(), "a parsing worker outlived the explorer"
     finally:
         term.close()
+
+
+def _preview_first_number(screen: str, title: str) -> int | None:
+    """The line number on the first code row under the preview box titled ``title``."""
+    rows = screen.splitlines()
+    for i, row in enumerate(rows):
+        if f"─ {title}" in row and i + 1 < len(rows):
+            cells = rows[i + 1].split("│")
+            words = cells[-2].split() if len(cells) >= 3 else []
+            return int(words[0]) if words and words[0].isdigit() else None
+    return None
+
+
+@pytest.mark.slow  # a real terminal: seconds on 2 cores
+def test_moving_through_results_opens_each_file_at_its_own_line(tmp_path: Path) -> None:
+    """As a person would: j/k in the list, the preview of each new file starts a few lines above its
+    result (issue 19.4: a new file was first drawn at the previous file's scroll position)."""
+    env = {
+        "MAGUYVA_INDEX_DIR": str(tmp_path / "index"),
+        "TERM": "xterm-256color",
+        "PYTHONPATH": os.getcwd(),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    term = Terminal([sys.executable, "-m", "maguyva_tui", str(FIXTURE), "--no-watch"], env, size=(140, 40))
+    try:
+        term.wait(lambda: "symbols" in term.screen() or "structure ready" in term.screen(), "the index", 120)
+        term.keys("parse_config")
+        term.wait(lambda: "rust/lib.rs:29" in term.screen(), "the results", 120)
+        term.keys("Enter")
+        term.wait(lambda: "Explain" in term.screen().rstrip().splitlines()[-1], "the results to take the focus")
+        for key, title, line in (("j", "rust/lib.rs:29", 29), ("j", "c/config.c:15", 15), ("k", "rust/lib.rs:29", 29)):
+            term.keys(key)
+            seen: list[str] = []  # the first screen showing the new file is the one checked
+            term.wait(lambda title=title: _preview_first_number(seen.append(term.screen()) or seen[-1], title)
+                      is not None, f"the preview of {title}")
+            assert _preview_first_number(seen[-1], title) == max(line - 3, 1), seen[-1]
+        term.keys("q")
+        term.wait(lambda: not term.alive(), "the app to quit", timeout=20)
+    finally:
+        term.close()

@@ -219,6 +219,8 @@ class Preview(ScrollView, can_focus=True):
         """Colour ``lines`` (from line index ``first``), then draw them if that file is still on show."""
         coloured = highlight("\n".join(lines), language=language or None, path=path).split("\n", allow_blank=True)
         found = {first + i: line for i, line in enumerate(coloured[: len(lines)])}
+        for i in range(len(coloured), len(lines)):  # trailing blank lines the lexer drops
+            found[first + i] = Content(lines[i])
         self.app.call_from_thread(self._coloured, shown, colour, found)
 
     def _coloured(self, shown: tuple[str, int, int], colour: dict[int, Content], found: dict[int, Content]) -> None:
