@@ -116,3 +116,17 @@ def test_a_flipped_byte_in_the_file_table_is_a_rebuild_not_another_files_text(tm
     snapshot, summary = update_index(root)
     assert summary.rebuilt_because == "the index is corrupt (files_table.npy: its digest differs); rebuilding it"
     assert _lines(snapshot, "SECOND_MARKER") == {("b.py", 1)}
+
+
+def test_a_path_index_answers_alike_by_bisection_and_by_dict(monkeypatch) -> None:
+    from maguyva_tui.core.store import arrays
+
+    paths = sorted(f"pkg_{i % 7}/mod_{i}.py" for i in range(500)) + ["z/é.py", "z/ü.py"]
+    monkeypatch.setattr(arrays, "DICT_AFTER", 300)
+    index = arrays.PathIndex(paths)
+    asked = [*paths, "pkg_0/missing.py", "", "zz", 3, None] * 2
+    answers = [index.get(p) for p in asked]  # the first 300 by bisection, the rest by the dict
+    assert index._at is not None
+    assert answers == [paths.index(p) if p in paths else None for p in asked]
+    assert arrays.strictly_sorted(paths) and not arrays.strictly_sorted([*paths, "a.py"])
+    assert not arrays.strictly_sorted(["a.py", "a.py"])
