@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from maguyva_tui.core.store.file_table import stat_columns
+
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot
 
@@ -48,7 +50,8 @@ class DiskStamp:
     @classmethod
     def of(cls, snapshot: Snapshot, before: Mapping[str, int]) -> DiskStamp:
         """Stamp a generation with the folder times taken before the refresh that made it."""
-        files = tuple((e.path, e.size, e.mtime_ns, e.inode, e.ctime_ns) for e in snapshot.files.values())
+        paths, stats = stat_columns(snapshot.manifest.files)  # columns: no entry made per file
+        files = tuple((path, *row) for path, row in zip(paths, stats.tolist()))
         folders = tuple((f, before.get(f, UNKNOWN)) for f in sorted(folders_of(snapshot.files)))
         return cls(snapshot.root, files, folders)
 
