@@ -292,8 +292,8 @@ async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[f
         "last key", "last key engine", "typed", "typed engine", "query coloured", "query results",
         "cursor", "first draw", "coloured", "misplaced")}
     async with app.run_test(size=(140, 40)) as pilot:
-        while not app.index_ready:
-            await asyncio.sleep(0.05)
+        while not app.index_ready or any(not w.is_finished for w in app.workers if w.group == "index"):
+            await asyncio.sleep(0.05)  # the index brought up to date: no refresh under the figures
         frames = Frames(app)
         frames.install()
         for question in questions[:3]:  # warm: load what the first questions load

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import queue
+import threading
 import time
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -44,10 +46,8 @@ from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
 
-
 DEFAULT_THEME = "maguyva-dark"
 """The theme of a first run (until one is chosen: it is remembered)."""
-
 
 
 class MaguyvaApp(ActionsMixin, BackgroundMixin):
@@ -171,6 +171,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         so a stale one never competes with the newest for the interpreter)."""
         self._pending = False
         """A request newer than the running search's was made: it runs when that one ends."""
+        self._search_queue: queue.SimpleQueue[Request | None] = queue.SimpleQueue()
+        self._search_thread: threading.Thread | None = None
         self._preview_due = False
         self.jumped: Target | None = None
         self._init_background(None if isinstance(engine, ExplorerWorkspace) else engine)
@@ -255,6 +257,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Stop the watcher and the embedding now: the vectors embedded so far are saved, a batch
         half done is dropped, and nothing is waited for (quitting stays instant)."""
         self.close_background()
+        self._search_queue.put(None)  # the search thread ends after the search it is running
 
     # -- indexing -------------------------------------------------------------------------------
 
@@ -346,29 +349,42 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if self.searching:
             self._pending = True  # the keys typed meanwhile (a paste, key repeat) make one search
         else:
-            self.searching = True
             self.search(self.request)
 
     def rerun(self) -> None:
         """Ask the current question again (the index or the knobs changed)."""
         self.submit(self.request)
 
-    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def search(self, request: Request) -> None:
-        """Run one search off the UI thread; the answer is dropped if a newer request exists by then."""
-        try:
-            self.post_message(SearchDone(request, self.source.ask(request)))
-        except QueryError as exc:
-            self.post_message(SearchDone(request, None, str(exc)))
-        except Exception as exc:  # noqa: BLE001 - an engine failure is shown, and the next keystroke tries again
-            self.post_message(SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}"))
+        """Hand ``request`` to the search thread (started on first use): a thread of its own, so a
+        search never waits in a queue behind other work (Textual's thread workers share one pool,
+        which indexing and the preview's colouring also use)."""
+        self.searching = True
+        if self._search_thread is None:
+            self._search_thread = threading.Thread(target=self._search_loop, name="maguyva-search", daemon=True)
+            self._search_thread.start()
+        self._search_queue.put(request)
+
+    def _search_loop(self) -> None:
+        """Answer the requests handed over, one at a time, each posted back as ``SearchDone``."""
+        while (request := self._search_queue.get()) is not None:
+            try:
+                done = SearchDone(request, self.source.ask(request))
+            except QueryError as exc:
+                done = SearchDone(request, None, str(exc))
+            except Exception as exc:  # noqa: BLE001 - an engine failure is shown, and the next keystroke tries again
+                done = SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}")
+            self.post_message(done)
+
+    def _next_search(self) -> None:
+        """The running search ended: ask the newest question now if one is waiting."""
+        self.searching = False
+        if self._pending and not self._exit:
+            self._pending = False
+            self.search(self.request)
 
     def on_search_done(self, message: SearchDone) -> None:
-        self.searching = False
-        if self._pending:
-            self._pending = False
-            self.searching = True
-            self.search(self.request)  # the newest question, asked at once
+        self._next_search()
         if message.request.seq != self.seq:
             return  # stale: a newer question was asked meanwhile
         error = self.part("#query-error", Label)
