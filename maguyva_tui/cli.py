@@ -123,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="search the repositories a file lists (repos = [...] in a .toml, else one folder a line)")
     _common(search)
     _ray_option(search)
+    search.add_argument("--workers", metavar="N",
+                        help="hold a workspace's repositories in N worker processes (auto: one per core; default 0: "
+                             "this process; or $MAGUYVA_WORKERS): pays off over many questions (--batch), not one")
     search.add_argument("--json", action="store_true", help="print the JSON result")
     search.add_argument("--limit", type=int, default=20, help="results to return (default 20)")
     search.add_argument("--modality", choices=MODALITIES, help="use one engine alone")

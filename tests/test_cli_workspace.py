@@ -115,13 +115,14 @@ def _keyed(answer: dict[str, object]) -> list[tuple[object, ...]]:
 
 @pytest.mark.slow
 def test_worker_processes_answer_as_this_process(ws: Workspace) -> None:
-    """``MAGUYVA_WORKERS=2`` (``--workers``): the repositories held by two worker processes give
-    the same answer, the missing one said as before."""
+    """``--workers 2`` (or ``MAGUYVA_WORKERS``): the repositories held by two worker processes give
+    the same answer, the missing one said as before, through the installed launcher."""
     args = ["search", "config", "--repo", str(ws.service), "--repo", str(ws.frontend), "--repo", str(ws.gone), "--json",
             "--index-dir", str(ws.indexes)]
     here = run(*args)
-    there = subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True, timeout=300,
-                           env={**os.environ, "MAGUYVA_WORKERS": "2"})
+    launcher = Path(__file__).resolve().parent.parent / "bin" / "maguyva"  # as installed: spawn runs it again
+    there = subprocess.run([sys.executable, str(launcher), *args, "--workers", "2"], capture_output=True, text=True,
+                           timeout=300)
     assert there.returncode == 0, there.stderr
     assert _keyed(json.loads(there.stdout)) == _keyed(json.loads(here.stdout)) != []
     assert json.loads(there.stdout)["missing"] == json.loads(here.stdout)["missing"]

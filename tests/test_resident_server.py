@@ -194,6 +194,11 @@ def test_the_installed_launcher_adds_no_import_of_its_own() -> None:
     answered = subprocess.run([sys.executable, str(launcher), "--version"], cwd=REPO, capture_output=True,
                               text=True, timeout=60)
     assert answered.returncode == 0 and answered.stdout.strip()
+    # a worker process started by spawn runs the file again as __mp_main__: it must not run the command
+    again = subprocess.run([sys.executable, "-c", f"import runpy, sys; sys.argv = ['maguyva', '--version']; "
+                            f"runpy.run_path({str(launcher)!r}, run_name='__mp_main__'); print('imported only')"],
+                           cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and again.stdout.strip() == "imported only"
 
 WIRE_VALUES = [
     {"handled": True, "out": [[1, "  1. a.py:3  f  (0.0123)\n"], [2, None]], "code": 2},
