@@ -131,13 +131,17 @@ def test_cache_of_another_version_is_not_used(tmp_path: Path, monkeypatch: pytes
 
 def test_weights_round_trip_and_damage(tmp_path: Path) -> None:
     references = np.random.default_rng(0).standard_normal((5, 8)).astype(np.float16).astype(np.float32)
-    fit = static.Fit(np.linspace(0, 1, 30522, dtype=np.float32), references)
+    fit = static.Fit(np.linspace(0, 1, 30522, dtype=np.float32), references, references[:3] * 2)
     path = tmp_path / "w.npz"
     assert load_weights(path) is None
     save_weights(path, fit)
     loaded = load_weights(path)
     assert loaded is not None and np.array_equal(loaded.weights, fit.weights)
     assert np.array_equal(loaded.references, references) and loaded.sha256() == fit.sha256()
+    assert loaded.prose is not None and np.array_equal(loaded.prose, references[:3] * 2)
+    save_weights(path, static.Fit(fit.weights, references))  # no prose: none read back
+    again = load_weights(path)
+    assert again is not None and again.prose is not None and again.prose.shape == (0, 8)
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF
     path.write_bytes(bytes(data))
@@ -217,6 +221,7 @@ def test_fitted_weights_favour_rare_tokens(model: StaticModel) -> None:
     assert ratio[vocab["store"]] < ratio[vocab["banana"]]  # in none
 
 
+@pytest.mark.slow  # about 4 s on 2 cores: run by .ci/run's slow pass
 def test_refine_pulls_chunks_towards_the_transformer(model: StaticModel) -> None:
     texts = ["def read_file(path): return open(path).read()", "class HTTPAdapter(BaseAdapter): pass",
              "def send(self, request, timeout=None): return self.session.send(request)", "+-*/"] * 3

@@ -74,3 +74,49 @@ def test_too_few_references_measure_no_crowding(model: StaticModel) -> None:
 def test_references_of_the_wrong_width_are_refused(model: StaticModel) -> None:
     with pytest.raises(ProviderError, match="references"):
         model.provider(Fit(model.weights, np.zeros((3, model.dim + 2), np.float32)))
+    with pytest.raises(ProviderError, match="prose references"):
+        model.provider(Fit(model.weights, np.zeros((3, model.dim), np.float32), np.zeros((3, 2), np.float32)))
+
+
+def test_prose_blocks_are_the_comments_and_docstrings_on_one_line() -> None:
+    texts = ['src/a.py function load\ndef load(path):\n    """Read the settings file\n    at a path."""\n'
+             "    # fall back to the defaults\n    # when it is missing\n    x = 1  # short\n",
+             "src/a.c function main\n#include <stdio.h>\n// Parse the command line flags\nint main() {}\n"
+             "/* Free every buffer\n * before exit */\n",
+             "src/b.py function dup\n# fall back to the defaults when it is missing\n"]
+    assert static.prose_blocks(texts) == [
+        "Read the settings file at a path.", "fall back to the defaults when it is missing",
+        "Free every buffer before exit", "Parse the command line flags"]
+
+
+def test_a_chunk_crowded_among_prose_scores_lower_than_an_equally_similar_lone_one(
+    model: StaticModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two chunks equally near a question, apart from each other and from the code references; comments
+    # like the first one abound in the repository, none like the second.
+    rng = np.random.default_rng(0)
+    q, u, v = np.linalg.qr(rng.standard_normal((model.dim, 3)))[0].T.astype(np.float32)
+    chunks = np.vstack([q + u, q + v]) / np.sqrt(2.0)
+    code = rng.standard_normal((20, model.dim)).astype(np.float32)
+    code -= (code @ np.vstack([q, u, v]).T) @ np.vstack([q, u, v])  # orthogonal to both chunks
+    prose = u + 0.3 * rng.standard_normal((20, model.dim)).astype(np.float32) / np.sqrt(model.dim)
+    unit = lambda rows: (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)  # noqa: E731
+    provider = model.provider(Fit(model.weights, unit(code), unit(prose)))
+    assert provider.id != model.provider(Fit(model.weights, unit(code))).id  # the prose names the provider
+    query = np.append(q, np.float32(0.0))
+    scores = cosine(np.hstack([chunks, static.HUB_SCALE * provider.crowding(chunks)[:, None]]), query)
+    assert scores[0] < scores[1] - 0.05
+    crowding = provider.crowding(chunks)
+    assert crowding[0] > 0.5 > 0.05 > crowding[1]
+    monkeypatch.setattr(static, "PROSE_SCALE", 0.0)  # the code side alone cannot tell them apart
+    assert np.allclose(provider.crowding(chunks), 0.0, atol=1e-5)
+
+
+def test_fit_samples_the_prose_blocks_as_references(model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(static, "HUB_REFERENCES", 2)
+    texts = [f"src/a.py function f{i}\ndef f{i}():\n    # {words}\n    pass"
+             for i, words in enumerate(["open the socket now", "close every open file", "parse the header line"])]
+    fit = model.fit(texts)
+    assert fit.prose is not None and fit.prose.shape == (2, model.dim)
+    assert np.array_equal(fit.prose, fit.prose.astype(np.float16).astype(np.float32))
+    assert fit.sha256() == model.fit(texts).sha256()

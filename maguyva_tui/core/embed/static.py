@@ -15,13 +15,15 @@ and remembered, and the weighted sum is one sparse product. A token that occurs 
 more (the qualifier before its last dot, a method's class, ``QUALIFIER_WEIGHT`` more); a window of a
 file (no symbol) is named by its path, which counts ``PATH_WEIGHT`` more (v7).
 A document's vector ends with one more dimension, its crowding (``HUB_SCALE``): how close it sits to
-its nearest neighbours among reference chunks sampled from the repository at fit time, so that the
+its nearest neighbours among reference chunks sampled from the repository at fit time, and among the
+repository's comment and docstring blocks as stand-in questions (``PROSE_SCALE``, v8), so that the
 retriever's cosine lowers the chunks that come near every question.
 
 v7 and v6 against v4: the static tier alone against MiniLM alone on issue 16's questions, through the
 real engine (``python -m bench.nl_quality --modes "static tier,model tier"``; ratio of means; each
 version's constants chosen on half A with ``python -m bench.static_nl --half A --set NAME=...``, half
-B read once after; v7: a window named by its path, a method's class weighed less than its own name):
+B read once after; v7: a window named by its path, a method's class weighed less than its own name;
+v8: the crowding measured among the repository's prose as well):
 
 ================  ==================  ==================  ==================  ==================
 static / MiniLM   semble A (215 q)    semble B (190 q)    docstring A (253)   docstring B (300)
@@ -29,6 +31,7 @@ static / MiniLM   semble A (215 q)    semble B (190 q)    docstring A (253)   do
 v4                0.892               0.907               0.787               0.831
 v6                0.950               0.935               0.909               0.858
 v7                1.001               0.970               0.941               0.892
+v8                0.969               0.962               0.961               0.924
 ================  ==================  ==================  ==================  ==================
 
 Defaults, chosen on docstring -> function retrieval over requests, flask and click (669
@@ -97,7 +100,7 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 7
+STATIC_VERSION = 8
 """Bump when the tokenisation, the weighting or the fit changes: stored vectors and fits of another
 version are not used (the provider id names it)."""
 TABLE_VERSION = 5
@@ -150,6 +153,22 @@ translation, made multiplicative so that it lives in the vectors). Half A of ``b
 (semble / docstring x MiniLM; ``NAME_WEIGHT`` 5, ``ZIPF_A`` 2e-4): none: 0.947 / 0.834, 0.7: 0.954 /
 0.899, 1.0: 0.947 / 0.912, 1.4: 0.935 / 0.896. Tried in the same probe and dropped: an additive
 penalty, and one by closeness to the repository's mean chunk (both lost on both sets)."""
+PROSE_SCALE = 1.4
+"""A chunk's crowding is measured among the repository's prose as well (v8): its mean cosine with its
+``HUB_NEIGHBOURS`` nearest among ``HUB_REFERENCES`` of the comment and docstring blocks of the chunks
+(:func:`prose_blocks`, sampled at fit time), as CSLS measures a translation's neighbourhood among the
+*queries*: the blocks stand in for the questions a repository is asked, so a chunk that comes near many
+of them comes near every question. The two crowdings are two coordinates a query holds 0 in, folded into
+the one stored: ``r = sqrt(r_code ** 2 + (PROSE_SCALE * r_prose) ** 2)``, so the retriever's cosine divides
+by ``sqrt(1 + r_code ** 2 + (PROSE_SCALE * r_prose) ** 2)``. Half A of ``bench.static_nl`` (semble /
+docstring x MiniLM), chosen by the larger of the two benchmarks' minimum: 0 (v7): 1.002 / 0.942, 0.5:
+0.990 / 0.944, 0.7: 0.986 / 0.946, 1: 0.980 / 0.958, 1.2: 0.966 / 0.958, 1.4: 0.967 / 0.968, 1.7: 0.965 /
+0.953, 2: 0.963 / 0.949, 3: 0.951 / 0.930; at ``HUB_SCALE`` 1.2: 1.4: 0.962 / 0.953, 2: 0.954 / 0.966;
+with 512 references on each side (v7's cost): 0.961 / 0.969. Measured and not taken: the prose side in
+place of the code side (0.977 / 0.922), their mean (0.995 / 0.936; a quarter prose: 0.998 / 0.947), blocks
+of six words or more (0.978 / 0.917 alone), and the code side alone scaled up (``HUB_SCALE`` 1.2: 0.992 /
+0.942, 1.4: 0.991 / 0.961, 1.7: 0.986 / 0.949, 2: 0.984 / 0.945)."""
+PROSE_MIN_WORDS = 3  # a comment or docstring block of fewer words is no stand-in question
 REFINE_SAMPLE = 4096  # texts refine fits on, at most: 20 gradient steps over them take seconds
 REFINE_DAMP = 0.2  # ridge strength towards the derived vectors: 0.02, 0.05, 0.1, 0.2, 0.3 measured
 REFINE_ITERATIONS = 20  # conjugate-gradient steps: 10, 20 and 40 measured equal at this damping
@@ -224,10 +243,16 @@ class Fit:
     references: Vectors
     """``(m, dim)`` unit rows: a fixed sample of the repository's chunks, embedded with ``weights`` and
     rounded to float16, against which a chunk's crowding is measured (``(0, dim)``: none)."""
+    prose: Vectors | None = None
+    """``(m, dim)`` unit rows, float16-rounded: a fixed sample of the repository's comment and docstring
+    blocks, the crowding's prose side (``PROSE_SCALE``; ``None`` or ``(0, dim)``: none)."""
 
     def sha256(self) -> str:
-        """The checksum of both arrays."""
-        return hashlib.sha256((array_sha256(self.weights) + array_sha256(self.references)).encode()).hexdigest()
+        """The checksum of the three arrays (two: a fit without prose checks as before)."""
+        parts = array_sha256(self.weights) + array_sha256(self.references)
+        if self.prose is not None and len(self.prose):
+            parts += array_sha256(self.prose)
+        return hashlib.sha256(parts.encode()).hexdigest()
 
 
 _PUNCTUATION = string.punctuation.encode()
@@ -314,15 +339,23 @@ class StaticModel:
 
     def fit(self, texts: Iterable[str]) -> Fit:
         """Fit the static tier on a repository's chunk texts: :meth:`fit_weights`, and ``HUB_REFERENCES``
-        of them (a fixed sample) embedded as references."""
+        of them (a fixed sample) embedded as references, and as many of their comment and docstring blocks
+        as the crowding's prose side."""
         documents = list(texts)
         weights = self.fit_weights(documents)
         rows = list(range(len(documents)))
         if len(documents) > HUB_REFERENCES:
             rows = sorted(random.Random(1).sample(rows, HUB_REFERENCES))
-        plain = StaticProvider(self, weights).embed_plain([documents[i] for i in rows])
+        provider = StaticProvider(self, weights)
+        plain = provider.embed_plain([documents[i] for i in rows])
         references = plain[np.linalg.norm(plain, axis=1) > 0].astype(np.float16).astype(np.float32)
-        return Fit(weights, np.ascontiguousarray(references.reshape(-1, self.dim)))
+        blocks = prose_blocks(documents)
+        if len(blocks) > HUB_REFERENCES:
+            blocks = [blocks[i] for i in sorted(random.Random(1).sample(range(len(blocks)), HUB_REFERENCES))]
+        prose = provider.embed_plain(blocks)
+        prose = prose[np.linalg.norm(prose, axis=1) > 0].astype(np.float16).astype(np.float32)
+        return Fit(weights, np.ascontiguousarray(references.reshape(-1, self.dim)),
+                   np.ascontiguousarray(prose.reshape(-1, self.dim)))
 
     def refine(
         self, texts: Sequence[str], vectors: npt.NDArray[np.float32], weights: Weights | None = None
@@ -394,7 +427,7 @@ class StaticModel:
         """Return the embedding provider of this model with a repository's :class:`Fit` (its crowding in an
         extra dimension), or with bare ``weights`` (the model's fixed ones by default; no extra dimension)."""
         if isinstance(weights, Fit):
-            return StaticProvider(self, weights.weights, weights.references)
+            return StaticProvider(self, weights.weights, weights.references, weights.prose)
         return StaticProvider(self, self.weights if weights is None else np.asarray(weights, np.float32))
 
 
@@ -403,16 +436,21 @@ class StaticProvider:
 
     stores_floats = True
 
-    def __init__(self, model: StaticModel, weights: Weights, references: Vectors | None = None) -> None:
+    def __init__(self, model: StaticModel, weights: Weights, references: Vectors | None = None,
+                 prose: Vectors | None = None) -> None:
         if weights.shape != (len(model.vectors),):
             raise ProviderError(f"static weights have shape {weights.shape}, expected ({len(model.vectors)},)")
-        if references is not None and (references.ndim != 2 or references.shape[1] != model.dim):
-            raise ProviderError(f"static references have shape {references.shape}, expected (m, {model.dim})")
+        for name, given in (("references", references), ("prose references", prose)):
+            if given is not None and (given.ndim != 2 or given.shape[1] != model.dim):
+                raise ProviderError(f"static {name} have shape {given.shape}, expected (m, {model.dim})")
         digest = hashlib.sha256(np.ascontiguousarray(weights, np.float32).tobytes()).hexdigest()
         refined = f"-r{model.refined}" if model.refined else ""
         self.hub = references is not None
         """Whether the vectors carry the crowding dimension (the last one; a query's is 0)."""
-        hub = f":h{array_sha256(references)[:8]}" if references is not None else ""
+        hub = ""
+        if references is not None:
+            hub = f":h{array_sha256(references)[:8]}"
+            hub += f"p{array_sha256(prose)[:8]}" if prose is not None and len(prose) else ""
         self.dim = model.dim + (1 if self.hub else 0)
         self.id = f"static:minilm-m2v-v{STATIC_VERSION}{refined}:w{digest[:8]}{hub}:{self.dim}"
         self._model = model
@@ -420,6 +458,7 @@ class StaticProvider:
         self._weighted: Vectors | None = None
         self._weighting = threading.Lock()
         self._references = np.zeros((0, model.dim), np.float32) if references is None else references
+        self._prose = np.zeros((0, model.dim), np.float32) if prose is None else prose
 
     @property
     def _table(self) -> Vectors:
@@ -459,15 +498,25 @@ class StaticProvider:
         return _unit(out)
 
     def crowding(self, plain: Vectors) -> npt.NDArray[np.float32]:
+        """Each unit row's crowding: ``sqrt(r_code ** 2 + (PROSE_SCALE * r_prose) ** 2)``, each side the mean
+        cosine with its nearest references of that side (:meth:`_crowding`)."""
+        code = self._crowding(plain, self._references)
+        if len(self._prose) < 2 or PROSE_SCALE == 0:
+            return code
+        prose = PROSE_SCALE * self._crowding(plain, self._prose)
+        out: npt.NDArray[np.float32] = np.sqrt(code * code + prose * prose).astype(np.float32)
+        return out
+
+    def _crowding(self, plain: Vectors, references: Vectors) -> npt.NDArray[np.float32]:
         """Each unit row's mean cosine with its ``HUB_NEIGHBOURS`` nearest references after the nearest
         (0 with fewer than two references; never below 0)."""
-        m = len(self._references)
+        m = len(references)
         out = np.zeros(len(plain), np.float32)
         if m < 2:
             return out
         k = min(HUB_NEIGHBOURS + 1, m)
         for start in range(0, len(plain), TEXT_BLOCK):
-            cosines = plain[start : start + TEXT_BLOCK] @ self._references.T
+            cosines = plain[start : start + TEXT_BLOCK] @ references.T
             nearest = np.partition(cosines, m - k, axis=1)[:, m - k :]
             out[start : start + len(cosines)] = (nearest.sum(axis=1) - nearest.max(axis=1)) / (k - 1)
         crowding: npt.NDArray[np.float32] = np.maximum(out, 0.0)
@@ -683,6 +732,40 @@ def _labels(texts: Sequence[str]) -> list[tuple[str, bool]]:
             parts = head.rsplit(" ", 2)
             append((parts[2], True) if len(parts) == 3 and parts[1] in _KINDS else ("", False))
     return out
+
+
+_DOCSTRING = re.compile(r'"""(.*?)"""|\'\'\'(.*?)\'\'\'|/\*(.*?)\*/', re.S)
+_COMMENT_LINE = re.compile(r"^\s*(?:#(?![!\[]|\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|undef|error|import)\b)"
+                           r"|//[/!]?|--(?!-)|;;)(.*)$", re.M)
+
+
+def prose_blocks(texts: Sequence[str]) -> list[str]:
+    """The distinct comment and docstring blocks of chunk texts (after each one's first line, its name),
+    each joined on one line (so it is embedded as a question is) and of ``PROSE_MIN_WORDS`` words or more:
+    triple-quoted strings and ``/* */`` comments, and runs of consecutive line comments (``#``, ``//``,
+    ``--``, ``;;``; not C's preprocessor lines nor Rust's attributes)."""
+    seen: dict[str, None] = {}
+    for text in texts:
+        body = text.partition("\n")[2]
+        for match in _DOCSTRING.finditer(body):
+            block = " ".join(" ".join(g for g in match.groups() if g).replace("*", " ").split())
+            if len(block.split()) >= PROSE_MIN_WORDS:
+                seen.setdefault(block, None)
+        run: list[str] = []
+        last = -2
+        for match in _COMMENT_LINE.finditer(body):
+            line = body.count("\n", 0, match.start())
+            if line != last + 1 and run:
+                block = " ".join(" ".join(run).split())
+                if len(block.split()) >= PROSE_MIN_WORDS:
+                    seen.setdefault(block, None)
+                run = []
+            run.append(match.group(1))
+            last = line
+        block = " ".join(" ".join(run).split())
+        if len(block.split()) >= PROSE_MIN_WORDS:
+            seen.setdefault(block, None)
+    return list(seen)
 
 
 def _word_text(word: bytes, split: bool) -> str:
@@ -1034,9 +1117,11 @@ def save_weights(path: Path, fit: Fit) -> None:
     """Save a repository's fit (token weights and references) with its checksum, atomically."""
     weights = np.ascontiguousarray(fit.weights, np.float32)
     references = np.ascontiguousarray(fit.references, np.float16)  # rounded at fit time: reads back the same
-    saved = Fit(weights, references.astype(np.float32))
+    prose = np.ascontiguousarray(fit.references[:0] if fit.prose is None else fit.prose, np.float16)
+    saved = Fit(weights, references.astype(np.float32), prose.astype(np.float32))
     meta = json.dumps({"version": STATIC_VERSION, "sha256": saved.sha256()}).encode("utf-8")
-    if not _atomic_npz(Path(path), weights=weights, references=references, meta=np.frombuffer(meta, np.uint8)):
+    if not _atomic_npz(Path(path), weights=weights, references=references, prose=prose,
+                       meta=np.frombuffer(meta, np.uint8)):
         raise ProviderError(f"cannot write the static weights to {path}")
 
 
@@ -1045,9 +1130,10 @@ def load_weights(path: Path) -> Fit | None:
     try:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(bytes(data["meta"]).decode("utf-8"))
-            fit = Fit(np.array(data["weights"], np.float32), np.array(data["references"], np.float32))
+            fit = Fit(np.array(data["weights"], np.float32), np.array(data["references"], np.float32),
+                      np.array(data["prose"], np.float32))
     except Exception:
         return None
     ok = meta == {"version": STATIC_VERSION, "sha256": fit.sha256()} and fit.weights.ndim == 1 and \
-        fit.references.ndim == 2
+        fit.references.ndim == 2 and fit.prose is not None and fit.prose.ndim == 2
     return fit if ok else None
