@@ -499,7 +499,10 @@ GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "graph.npz", "cen
                     "words_chunks.npy", "words_docs.npy", "words_factors.npy", "words_file_chunks.npy",
                     "words_file_counts.npy", "words_file_keys.npy", "words_file_starts.npy",
                     "words_file_voters.npy", "words_offsets.npy", "words_order.npy", "words_owners.npy",
-                    "words_stems.bin", "words_stems_offsets.npy"]
+                    "words_stems.bin", "words_stems_offsets.npy",
+                    "defs_names.bin", "defs_names_offsets.npy", "defs_bounds.npy", "defs_sites.npy",
+                    "files_paths.bin", "files_paths_offsets.npy", "files_languages.bin", "files_languages_offsets.npy",
+                    "files_table.npy", "files_hashes.npy", "walk-stamp.json"]
 """Every file of an index folder's live state; the matrix below damages each one."""
 
 DAMAGES = ["deleted", "emptied", "halved", "byte flipped", "garbage appended"]
