@@ -261,3 +261,21 @@ def test_codes_only_stores_have_no_float_rows(tmp_path: Path) -> None:
     store.add(["a"], fake_vector("a")[None])
     store.save()
     assert VectorStore(tmp_path, "voyage:x:16", DIM, keep_floats=False).float_rows() is None
+
+
+def test_a_large_census_finds_each_digest_in_any_order(tmp_path: Path) -> None:
+    """Digests sought many at once (sorted inside for speed) come back in the order asked, with
+    repeats and unknown digests, as one-at-a-time look-ups answer them."""
+    store = VectorStore(tmp_path, "p:m:16", DIM)
+    keys = [content_hash(f"chunk {i}") for i in range(300)]
+    store.add(keys, np.stack([fake_vector(k) for k in keys]))
+    store.save()
+    again = VectorStore(tmp_path, "p:m:16", DIM)
+    rng = np.random.default_rng(7)
+    asked = [keys[i] for i in rng.integers(0, 300, 500)] + [content_hash(f"absent {i}") for i in range(80)]
+    rng.shuffle(asked)
+    census = np.array([bytes.fromhex(k) for k in asked], dtype="S16")
+    one_by_one = [int(again.lookup_digests(census[i : i + 1])[0]) for i in range(len(census))]
+    assert again.lookup_digests(census).tolist() == one_by_one
+    assert sum(row < 0 for row in one_by_one) == 80
+    assert again.lookup(asked).tolist() == one_by_one
