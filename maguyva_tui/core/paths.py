@@ -40,6 +40,8 @@ def is_demoted(path: str) -> bool:
 
 
 def is_secondary(path: str) -> bool:
-    """Tell whether a path holds examples, tests or docs rather than the package's own code."""
+    """Tell whether a path holds examples, tests or docs rather than the package's own code; a
+    folder's name is read without the underscores or dots around it (Jest's ``__tests__``, Go's
+    ``_examples`` and ``testdata``-like conventions that keep a folder out of the build)."""
     *folders, name = path.split("/")
-    return any(f.lower() in SECONDARY_DIRS for f in folders) or bool(_SECONDARY_FILE.match(name))
+    return any(f.lower().strip("_.") in SECONDARY_DIRS for f in folders) or bool(_SECONDARY_FILE.match(name))

@@ -113,3 +113,12 @@ def test_every_call_site_is_one_class_and_a_text_tier_is_its_own() -> None:
     assert tie_class("graph", Hit("a.py", 3, 3, 0.9, kind="call")) == tie_class("graph", Hit("b.py", 1, 1, 0.1, kind="call"))
     assert tie_class("text", Hit("a.py", 3, 3, 3.5)) != tie_class("text", Hit("a.py", 4, 4, 3.0))
     assert tie_class("structural", Hit("a.py", 3, 3, 7.5)) == tie_class("structural", Hit("b.py", 3, 3, 7.33))
+
+
+def test_test_and_example_folders_are_read_without_their_underscores() -> None:
+    """Jest's ``__tests__`` and Go's ``_examples`` (a leading underscore keeps it out of the build)
+    hold tests and examples like ``tests/`` and ``examples/``; ``_internal`` stays the package's own."""
+    hits = [_hit("web/__tests__/render.js", 7.5), _hit("_examples/main.go", 7.4), _hit("_internal/c.go", 3.5)]
+    items = direct("structural", hits, 0.6, 40, demotion=secondary_demotion)
+    assert [i.hit.path for i in items] == ["_internal/c.go", "web/__tests__/render.js", "_examples/main.go"]
+    assert [i.demotion for i in items] == [1.0, 0.5, 0.5]
