@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 
 from maguyva_tui.app.widgets.preview import Preview, lex_start
 from maguyva_tui.app.widgets.results import ResultsTable
-from tests.app.conftest import SIZE, ask, settle, wait_for
+from tests.app.conftest import SIZE, ask, ready, settle, wait_for
 
 pytestmark = pytest.mark.anyio
 
@@ -46,7 +46,7 @@ class _Gate:
 async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await ask(pilot, "Server")
+        await ready(pilot)
         gate = _Gate(app.source.ask)
         app.source.ask = gate
         table = app.query_one(ResultsTable)
@@ -58,10 +58,7 @@ async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> Non
             show(answer, *args, **kwargs)
 
         table.show = spy
-        box = app.part("#query")
-        box.value = ""
-        await settle(pilot)
-        shown.clear()
+        app.part("#query").focus()
         await pilot.press(*"parse")  # the first key's search is held; the others are typed meanwhile
         await wait_for(pilot, lambda: gate.asked)
         await pilot.press(*"_config")
