@@ -12,7 +12,7 @@ nothing, and every answer on such a generation says which engines are still miss
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.names import qualifier_parts
@@ -154,7 +154,7 @@ class Generation:
                 write_chunk_table(snapshot, self._items)
             return self._items
 
-    def semantic_chunks(self) -> list[tuple[Chunk, str]]:
+    def semantic_chunks(self) -> Sequence[tuple[Chunk, str]]:
         """Every chunk with its embedding key, most central first (as :meth:`embedding_items`
         orders them): from the table a previous command recorded beside the vectors, without
         making a single embedding text; else from :meth:`embedding_items` (which records it)."""

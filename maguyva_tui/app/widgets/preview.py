@@ -201,7 +201,7 @@ class Preview(ScrollView, can_focus=True):
         if not missing:
             self.coloured = self.shown
             return
-        python = self._language.lower() == "python" or self._path.endswith((".py", ".pyi"))
+        python = (self._language or "").lower() == "python" or self._path.endswith((".py", ".pyi"))
         first = lex_start(self._lines, missing[0], python)
         self._lex(self.shown, self._colour, self._lines[first : missing[-1] + 1], first, self._language or "",
                   self._path)

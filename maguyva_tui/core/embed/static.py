@@ -1036,15 +1036,14 @@ def _mapped_sha256(handle: BinaryIO, array: np.memmap) -> str:
     """:func:`array_sha256` of an array mapped from ``handle``, read from the file a block at a time:
     hashing through the map would make every page of it resident."""
     digest = hashlib.sha256(f"{array.dtype.str}{array.shape}".encode())
-    block = bytearray(1 << 20)
     done, size = 0, array.nbytes
+    handle.seek(array.offset)
     while done < size:
-        handle.seek(array.offset + done)
-        got = handle.readinto(memoryview(block)[: min(len(block), size - done)])
+        got = handle.read(min(1 << 20, size - done))
         if not got:
             raise ValueError("the token table is cut short")
-        digest.update(memoryview(block)[:got])
-        done += got
+        digest.update(got)
+        done += len(got)
     return digest.hexdigest()
 
 

@@ -481,7 +481,7 @@ def npz_member(source: Path | BinaryIO, name: str) -> np.ndarray:
     path meanwhile): memory-mapped read-only where ``np.savez`` stored it plainly (not compressed,
     C order, no objects), else read whole with ``allow_pickle=False``."""
     if not hasattr(source, "read"):
-        with open(source, "rb") as opened:  # type: ignore[arg-type]
+        with open(source, "rb") as opened:
             return npz_member(opened, name)
     handle: BinaryIO = source  # type: ignore[assignment]
     with zipfile.ZipFile(handle) as archive:
@@ -523,7 +523,7 @@ class Rows:
         whole = isinstance(array, np.memmap) and isinstance(array.base, mmap.mmap)  # not a view of one
         if handle is not None and whole and array.ndim == 2 and array.flags.c_contiguous and array.size:
             self._fd = _Descriptor(os.dup(handle.fileno()))
-            self._offset, self._width = int(array.offset), int(array.strides[0])
+            self._offset, self._width = int(array.offset), int(array.strides[0])  # type: ignore[attr-defined]
 
     def __len__(self) -> int:
         return len(self.array)
@@ -540,7 +540,7 @@ class Rows:
             return np.asarray(self.array[at])
         count, fd, offset, width = len(self.array), self._fd.fd, self._offset, self._width
         out = np.empty((len(at), *self.array.shape[1:]), self.array.dtype)
-        raw = memoryview(out).cast("B")
+        raw = out.data.cast("B")
         for i, row in enumerate(at.tolist()):
             if row < 0:
                 row += count

@@ -142,7 +142,7 @@ class SemanticRetriever:
         """Chunks in the index."""
         self.positions: Positions = np.flatnonzero(present)
         """Where each chunk with a vector stands in the list given."""
-        self.listed: Sequence[Chunk] = [c for c, _ in chunks] if digests is None else _Listed(chunks)  # type: ignore[arg-type]
+        self.listed: Sequence[Chunk] = [c for c, _ in chunks] if digests is None else _Listed(chunks)
         """Every chunk given, with or without a vector (positions index it)."""
         self.chunks: Sequence[Chunk] = _Picked(self.listed, self.positions)
         """Chunks that have a vector, in the order given."""
