@@ -230,14 +230,15 @@ def test_with_servers_off_or_none_running_the_client_hands_the_search_back(short
 
 
 def _fake_snapshot(root: Path) -> SimpleNamespace:
-    """What freshness reads of a generation: its root and each file's recorded stats."""
+    """What freshness reads of a generation: its root, its files by path and the manifest's list of
+    them with their recorded stats."""
     files = {}
     for path in sorted(root.rglob("*.py")):
         st = path.stat()
         rel = path.relative_to(root).as_posix()
         files[rel] = SimpleNamespace(path=rel, size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino,
                                      ctime_ns=st.st_ctime_ns)
-    return SimpleNamespace(root=root, files=files)
+    return SimpleNamespace(root=root, files=files, manifest=SimpleNamespace(files=list(files.values())))
 
 
 def test_freshness_stats_only_after_inotify_saw_a_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
