@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,6 +44,7 @@ from maguyva_tui.core.similar import similar_target
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
+from maguyva_tui.core.store.file_table import DOC, LENGTH, OFFSET, FileTable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
@@ -148,15 +150,126 @@ class _Definitions:
 
 @dataclass(frozen=True, slots=True)
 class _Defined:
-    """Where a literal's names are defined, by file (1-based lines). A line defining one of the
-    literal's own identifiers is a definition whatever its match; a line defining a longer name
-    that holds the literal (``expand_mul``) only for a match inside a name, since a whole-word
+    """Where a literal's names are defined, as sorted keys ``file << 32 | line`` (a file's position
+    in path order, a 1-based line). A line defining one of the literal's own identifiers
+    (``exact``) is a definition whatever its match; a line defining a longer name that holds the
+    literal (``holding``: ``expand_mul``) only for a match inside a name, since a whole-word
     ``expand`` on the line ``def expand_mul(x): return expand(x)`` mentions ``expand``, it does not
     define it. So only the files of ``exact`` can hold a whole-identifier definition, the best
     line there is: they are the ones a limited search reads first."""
 
-    exact: dict[str, set[int]]
-    holding: dict[str, set[int]]
+    paths: list[str]
+    exact_keys: np.ndarray
+    holding_keys: np.ndarray
+
+    @property
+    def exact_files(self) -> np.ndarray:
+        """The positions of the files that define one of the literal's own identifiers, sorted."""
+        return np.unique(self.exact_keys >> 32)
+
+    @property
+    def exact(self) -> dict[str, set[int]]:
+        """``exact`` as lines by path."""
+        return _lines_by_path(self.paths, self.exact_keys)
+
+    @property
+    def holding(self) -> dict[str, set[int]]:
+        """``holding`` as lines by path."""
+        return _lines_by_path(self.paths, self.holding_keys)
+
+
+def _site_keys(table: Definitions, names: list[int], positions: np.ndarray | None) -> np.ndarray:
+    """The sorted keys ``file << 32 | line`` of every site that defines one of these names
+    (positions in the table), its files put at their positions in path order (``positions``; a
+    file with none is left out)."""
+    if not names:
+        return np.zeros(0, np.int64)
+    at = np.array(names, np.int64)
+    starts = np.asarray(table.bounds[at], np.int64)
+    counts = np.asarray(table.bounds[at + 1], np.int64) - starts
+    rows = np.repeat(starts - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
+    sites = np.asarray(table.sites[rows], np.int64)
+    files = sites[:, 0] if positions is None else positions[sites[:, 0]]
+    kept = files >= 0
+    return np.unique((files[kept] << 32) | sites[kept, 1])
+
+
+def _lines_by_path(paths: list[str], keys: np.ndarray) -> dict[str, set[int]]:
+    out: dict[str, set[int]] = {}
+    for key in keys.tolist():
+        out.setdefault(paths[key >> 32], set()).add(key & 0xFFFFFFFF)
+    return out
+
+
+class _Files:
+    """A snapshot's files as columns in path order, made once per engine: a literal's candidates
+    are document ids turned into positions, offsets and lengths read from arrays, and each file's
+    demotion factor and centrality computed once per process (on first use), not once per
+    candidate of every question (1,500 entries, demotions and centralities made per frequent
+    literal on sympy: 20-50 ms)."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        files = snapshot.manifest.files
+        if isinstance(files, FileTable):
+            self.paths: list[str] = files.paths
+            docs = files.table[:, DOC]
+            self.offsets = np.ascontiguousarray(files.table[:, OFFSET])
+            self.lengths = np.ascontiguousarray(files.table[:, LENGTH])
+        else:
+            entries = sorted(files, key=lambda e: e.path)
+            self.paths = [e.path for e in entries]
+            docs = np.array([e.doc_id for e in entries], np.int64)
+            self.offsets = np.array([e.offset for e in entries], np.int64)
+            self.lengths = np.array([e.length for e in entries], np.int64)
+        order = np.argsort(docs, kind="stable")
+        self._docs = np.asarray(docs, np.int64)[order]
+        self._doc_positions = order.astype(np.int64)
+        self._snapshot = snapshot
+        self._factors: dict[Callable[[str], float], np.ndarray] = {}
+        self._central: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def of_docs(self, docs: np.ndarray) -> np.ndarray:
+        """The positions of these document ids, sorted (ids of no listed file left out)."""
+        at = np.searchsorted(self._docs, docs)
+        inside = at < len(self._docs)
+        at, docs = at[inside], docs[inside]
+        return np.sort(self._doc_positions[at[self._docs[at] == docs]])
+
+    def position(self, path: str) -> int | None:
+        """A path's position, ``None`` when it is not listed."""
+        i = bisect_left(self.paths, path)
+        return i if i < len(self.paths) and self.paths[i] == path else None
+
+    def factors(self, demote: Callable[[str], float], positions: np.ndarray) -> np.ndarray:
+        """Every file's factor by ``demote``, filled in (at least) at these positions."""
+        with self._lock:
+            found = self._factors.get(demote)
+            if found is None:
+                if len(self._factors) >= 8:  # a caller making a new function per question: keep a few
+                    self._factors.clear()
+                found = self._factors[demote] = np.full(len(self.paths), np.nan)
+        missing = positions[np.isnan(found[positions])]
+        if len(missing):
+            found[missing] = [demote(self.paths[i]) for i in missing.tolist()]
+        return found
+
+    def central(self, positions: np.ndarray) -> np.ndarray:
+        """Every file's own centrality, filled in (at least) at these positions (0 for a file the
+        table does not hold)."""
+        with self._lock:
+            if self._central is None:
+                self._central = np.full(len(self.paths), np.nan)
+            found = self._central
+        missing = positions[np.isnan(found[positions])]
+        if len(missing):
+            table = self._snapshot.centrality.files
+            paths = [self.paths[i] for i in missing.tolist()]
+            found[missing] = [table[p][0] if p in table else 0.0 for p in paths]
+        return found
 
 
 def _demotion(kinds: tuple[str, ...]) -> Callable[[str], float] | None:
@@ -264,6 +377,7 @@ class TextRetriever:
         self._definitions: _Definitions | None = None
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
+        self._columns: _Files | None = None
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return matching lines, best first; in a blend (``word_votes``) free text falls back to
@@ -339,8 +453,23 @@ class TextRetriever:
 
     def candidates(self, plan: TQ) -> list[str]:
         """Paths of the documents the plan admits, in path order."""
-        by_id = self.snapshot.by_id
-        return sorted(by_id[d].path for d in evaluate(plan, self.snapshot.trigrams) if d in by_id)
+        paths = self._files().paths
+        return [paths[i] for i in self.candidate_files(plan).tolist()]
+
+    def candidate_files(self, plan: TQ) -> np.ndarray:
+        """Positions (in path order) of the documents the plan admits, sorted."""
+        docs = np.frombuffer(evaluate(plan, self.snapshot.trigrams).to_array(), np.uint32)
+        return self._files().of_docs(docs.astype(np.int64))
+
+    def _files(self) -> _Files:
+        """The snapshot's files as columns, made on first use and kept."""
+        found = self._columns
+        if found is None:
+            with self._index_lock:
+                if self._columns is None:
+                    self._columns = _Files(self.snapshot)
+                found = self._columns
+        return found
 
     def _scan(
         self,
@@ -352,21 +481,22 @@ class TextRetriever:
         demote: Callable[[str], float] | None = None,
     ) -> list[LineMatch]:
         """Rank the matching lines of every candidate file; only the top ``limit`` become objects."""
-        paths = self._promising(self.candidates(plan), literal, max_files)
+        files = self._files()
+        chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
         found: list[tuple[int, _FileMatches]] = []
-        for index, path in enumerate(paths):
-            arrays = self._file_arrays(path, matcher)
+        for index in chosen.tolist():
+            arrays = self._file_arrays(files.paths[index], matcher)
             if arrays is not None:
                 found.append((index, arrays))
         if not found:
             return []
-        files = np.concatenate([np.full(len(a.lines), i, np.int64) for i, a in found])
+        own = np.concatenate([np.full(len(a.lines), i, np.int64) for i, a in found])
         lines = np.concatenate([a.lines for _, a in found])
         tiers = np.concatenate([a.tiers for _, a in found])
         defs = np.concatenate([a.definitions for _, a in found])
         starts = np.concatenate([a.starts for _, a in found])
-        factors, rank = self._file_order(paths, demote)
-        return _ranked(paths, files, lines, tiers, defs, starts, limit, factors, rank)
+        factors, rank = self._file_order(files, chosen, demote)
+        return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
 
     def _scan_literal(
         self,
@@ -390,54 +520,56 @@ class TextRetriever:
         factor: once those fill the page, the rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
         page from its first few files; the answer is the exhaustive list's first ``limit`` lines.
         """
-        paths = self._promising(self.candidates(plan), literal, max_files)
-        if not paths:
+        files = self._files()
+        chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
+        if not len(chosen):
             return []
-        factors, rank = self._file_order(paths, demote)
+        factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
-        first = [i for i, p in enumerate(paths) if p in defined.exact]
-        rest = sorted((i for i, p in enumerate(paths) if p not in defined.exact), key=lambda i: rank[i])
-        parts = [self._literal_rows(paths, first, matcher, defined)] if first else []
+        defining = np.isin(chosen, defined.exact_files)
+        first, rest = chosen[defining], chosen[~defining]
+        rest = rest[np.argsort(rank[rest], kind="stable")]
+        parts = [self._literal_rows(files, first, matcher, defined)] if len(first) else []
         done, batch = 0, READ_BATCH
         while done < len(rest):
-            chosen = rest if limit is None else rest[done : done + batch]
-            parts.append(self._literal_rows(paths, chosen, matcher, defined))
-            done, batch = done + len(chosen), batch * 2
-            if limit is not None and done < len(rest) and _page_is_settled(parts, factors, rank, limit, rest[done]):
+            some = rest if limit is None else rest[done : done + batch]
+            parts.append(self._literal_rows(files, some, matcher, defined))
+            done, batch = done + len(some), batch * 2
+            if limit is not None and done < len(rest) and _page_is_settled(parts, factors, rank, limit, int(rest[done])):
                 break
         found = [part for part in parts if len(part[0])]
         if not found:
             return []
         own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
-        return _ranked(paths, own, lines, tiers, defs, starts, limit, factors, rank)
+        return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
 
     def _file_order(
-        self, paths: list[str], demote: Callable[[str], float] | None
+        self, files: _Files, chosen: np.ndarray, demote: Callable[[str], float] | None
     ) -> tuple[np.ndarray, np.ndarray]:
-        """Each file's factor and its place in the listing order: path order; with ``demote`` (the
-        direct path), by factor, then the file's centrality (the package's central modules before
-        its leaves, a README after the code it documents), then path."""
+        """Each file's factor and its place in the listing order, by position (read only at the
+        ``chosen`` ones): path order; with ``demote`` (the direct path), by factor, then the file's
+        centrality (the package's central modules before its leaves, a README after the code it
+        documents), then path."""
         if demote is None:
-            return np.ones(len(paths)), np.arange(len(paths))
-        factors = np.array([demote(p) for p in paths], np.float64)
-        files = self.snapshot.centrality.files
-        central = np.array([files[p][0] if p in files else 0.0 for p in paths], np.float64)
-        order = np.lexsort((np.arange(len(paths)), -central, -factors))
-        rank = np.empty(len(paths), np.int64)
-        rank[order] = np.arange(len(paths))
+            return np.ones(len(files)), np.arange(len(files))
+        factors = files.factors(demote, chosen)
+        central = files.central(chosen)
+        order = np.lexsort((chosen, -central[chosen], -factors[chosen]))
+        rank = np.zeros(len(files), np.int64)
+        rank[chosen[order]] = np.arange(len(chosen))
         return factors, rank
 
     def _literal_rows(
-        self, paths: list[str], chosen: list[int], matcher: _Matcher, defined: _Defined
+        self, files: _Files, chosen: np.ndarray, matcher: _Matcher, defined: _Defined
     ) -> tuple[np.ndarray, ...]:
-        """The matching lines of some files (indices into ``paths``) as columns: file, 0-based
+        """The matching lines of some files (positions in path order) as columns: file, 0-based
         line, match tier, definition flag, byte offset in the file; one row per line."""
-        blob, files = self.snapshot.blob(), self.snapshot.files
+        blob = self.snapshot.blob()
         starts: list[int] = []
         ends: list[int] = []
         owners: list[int] = []
-        bounds = [(files[paths[index]].offset, files[paths[index]].length) for index in chosen]
-        for k, (offset, length) in enumerate(bounds):
+        offsets, lengths = files.offsets[chosen], files.lengths[chosen]
+        for k, (offset, length) in enumerate(zip(offsets.tolist(), lengths.tolist())):
             found = matcher.spans_between(blob, offset, offset + length)
             starts.extend(s for s, _ in found)
             ends.extend(e for _, e in found)
@@ -445,39 +577,36 @@ class TextRetriever:
         if not starts:
             return tuple(np.zeros(0, dtype) for dtype in (np.int64, np.int64, np.int64, bool, np.int64))
         at = np.array(owners, np.int64)
-        own = np.array(chosen, np.int64)[at]
+        own = chosen[at]
         pos, end = np.array(starts, np.int64), np.array(ends, np.int64)
-        spans = np.array(bounds, np.int64).reshape(-1, 2)[at]
-        lo, hi = spans[:, 0], spans[:, 0] + spans[:, 1]
+        lo, hi = offsets[at], offsets[at] + lengths[at]
         arr = np.frombuffer(blob, np.uint8)
-        lines = self._line_numbers(arr, pos, lo, at, bounds)
+        lines = self._line_numbers(arr, pos, lo, at, offsets, lengths)
         tiers = _tiers_within(arr, pos, end, lo, hi)
         order = np.lexsort((-tiers, lines, own))
         own, lines, tiers, pos, lo = own[order], lines[order], tiers[order], pos[order], lo[order]
         keep = np.ones(len(lines), bool)
         keep[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
         own, lines, tiers, pos, lo = own[keep], lines[keep], tiers[keep], pos[keep], lo[keep]
-        defs = np.zeros(len(own), bool)
-        some = [i for i in set(own.tolist()) if paths[i] in defined.exact or paths[i] in defined.holding]
-        for i in np.flatnonzero(np.isin(own, some)).tolist():
-            path, line = paths[int(own[i])], int(lines[i]) + 1
-            defs[i] = line in defined.exact.get(path, ()) or (tiers[i] < 3 and line in defined.holding.get(path, ()))
+        key = (own << 32) | (lines + 1)
+        defs = np.isin(key, defined.exact_keys) | ((tiers < 3) & np.isin(key, defined.holding_keys))
         return own, lines, tiers, defs, pos - lo
 
     def _line_numbers(
-        self, arr: np.ndarray, pos: np.ndarray, lo: np.ndarray, at: np.ndarray, bounds: list[tuple[int, int]]
+        self, arr: np.ndarray, pos: np.ndarray, lo: np.ndarray, at: np.ndarray, offsets: np.ndarray,
+        lengths: np.ndarray
     ) -> np.ndarray:
         """The 0-based line of each match (``pos``, in files starting at ``lo``; ``at`` indexes
-        ``bounds``, the files' offset and length): from the whole text's newline index once a
+        ``offsets`` and ``lengths``, the files'): from the whole text's newline index once a
         search has built it or many files match, else from the matching files' own newlines (a
         command asking one question reads a few files, not 30 MB)."""
-        files = np.unique(at)
-        if self.snapshot.has_newlines() or len(files) > PER_FILE_NEWLINES:
+        matched = np.unique(at)
+        if self.snapshot.has_newlines() or len(matched) > PER_FILE_NEWLINES:
             newlines = self.snapshot.newlines()
             return np.searchsorted(newlines, pos) - np.searchsorted(newlines, lo)
         lines = np.empty(len(pos), np.int64)
-        for k in files.tolist():
-            offset, length = bounds[k]
+        for k in matched.tolist():
+            offset, length = int(offsets[k]), int(lengths[k])
             mine = at == k
             own_newlines = np.flatnonzero(arr[offset : offset + length] == 10) + offset
             lines[mine] = np.searchsorted(own_newlines, pos[mine])
@@ -492,16 +621,21 @@ class TextRetriever:
         """The lines (1-based), by file, that define a name the literal names, compared
         case-folded: one of the literal's own identifiers (``expand``; ``request`` for
         ``Session.request``), or a name holding the literal (``expand_mul`` for ``expand``)."""
-        table = self._definition_table()
+        table, files = self._definition_table(), self._files()
         needle = literal.casefold()
         exact = {n for n in map(table.table.find, _NAME_PARTS.findall(needle)) if n is not None}
-        holding = table.table.holding(needle) if "\n" not in needle else set()
-        found = _Defined({}, {})
-        for names, lines in ((exact, found.exact), (holding - exact, found.holding)):
-            for name in names:
-                for path, line in table.sites(name):
-                    lines.setdefault(path, set()).add(line)
-        return found
+        holding = table.table.holding(needle) - exact if "\n" not in needle else set()
+        positions = self._definition_positions(table, files)
+        return _Defined(files.paths, _site_keys(table.table, sorted(exact), positions),
+                        _site_keys(table.table, sorted(holding), positions))
+
+    def _definition_positions(self, table: _Definitions, files: _Files) -> np.ndarray | None:
+        """Each file of the table of defined names at its position in path order (``None``: the
+        same)."""
+        if table.paths is files.paths or table.paths == files.paths:
+            return None
+        found = (files.position(p) for p in table.paths)
+        return np.fromiter((-1 if i is None else i for i in found), np.int64, len(table.paths))
 
     def _definition_table(self) -> _Definitions:
         """Every defined name (case-folded) and where it is defined: the table the index wrote
@@ -524,17 +658,18 @@ class TextRetriever:
                     self._definitions = _Definitions(table, paths, lambda ids: [names[i] for i in ids.tolist()])
             return self._definitions
 
-    def _promising(self, paths: list[str], literal: str | None, budget: int | None) -> list[str]:
+    def _promising(self, files: _Files, chosen: np.ndarray, literal: str | None, budget: int | None) -> np.ndarray:
         """Keep the files most worth verifying when the work is bounded, in path order."""
-        if budget is None or len(paths) <= budget:
-            return paths
+        if budget is None or len(chosen) <= budget:
+            return chosen
         definers = self._definition_table().paths_defining(literal, exact_case=False) if literal else set()
         central = self.snapshot.centrality
 
-        def priority(path: str) -> tuple[bool, float, str]:
+        def priority(index: int) -> tuple[bool, float, str]:
+            path = files.paths[index]
             return (path not in definers, -central.at(path, 1, None), path)
 
-        return sorted(sorted(paths, key=priority)[:budget])
+        return np.sort(np.array(sorted(chosen.tolist(), key=priority)[:budget], np.int64))
 
     def _file_arrays(self, path: str, matcher: _Matcher) -> _FileMatches | None:
         """One entry per matching line (0-based), its best match type and whether it defines the literal."""
