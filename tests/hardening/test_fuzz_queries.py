@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -90,8 +91,8 @@ class FuzzRepo:
 class _Unfiltered(TextRetriever):
     """The text engine with the trigram filter switched off: every file is a candidate."""
 
-    def candidates(self, plan: Any) -> list[str]:
-        return sorted(self.snapshot.files)
+    def candidate_files(self, plan: Any) -> Any:
+        return np.arange(len(self.snapshot.files))
 
 
 @pytest.fixture(scope="module")
