@@ -303,6 +303,10 @@ class _View:
         label, local = split(path)
         return self._shards[label], self._begun[label].token, local
 
+    def token(self, label: str) -> int:
+        """The question's token on a shard."""
+        return self._begun[label].token
+
     def each_shard(self) -> list[Shard]:
         """Every shard the question started on, by label."""
         return list(self._shards.values())
@@ -423,7 +427,7 @@ class _View:
         now = [shard for shard, future in out if future is None]
         started = dict(zip([s.label for s in now], fan_out(coordinator._fan, [
             (shard, "search", (tokens[shard.label], name, query, limit, coordinator.deadline_s, coordinator.max_files,
-                               stats)) for shard in now])))
+                               stats, *(() if shard.far else (False,)))) for shard in now])))  # settled after the merge
         return [(shard, future if future is not None else started[shard.label]) for shard, future in out]
 
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
@@ -457,9 +461,21 @@ class _Merged:
         view = self._view
         stats = view.stats(query) if self.name == "text" else None
         calls = view.asked(self.name, query, limit, stats)
-        lists = [(shard.label, view.keep(shard.label, self.name, future.result())) for shard, future in calls]
+        answers = [(shard, future.result()) for shard, future in calls]
+        lists = [(shard.label, view.keep(shard.label, self.name, answer)) for shard, answer in answers]
+        merged = merge_lists(self.name, lists, limit)
+        unsettled = {shard.label: shard for shard, answer in answers if not answer.settled}
+        if unsettled:  # a shard in this process locates only the hits that made the workspace's list
+            at_of: dict[str, list[int]] = {}
+            for at, (label, _, _) in enumerate(merged):
+                if label in unsettled:
+                    at_of.setdefault(label, []).append(at)
+            for label, ats in at_of.items():
+                settled = unsettled[label].settle(view.token(label), [merged[at][1] for at in ats])
+                for at, found in zip(ats, settled):
+                    merged[at] = (label, found.hit, found)
         out = []
-        for label, hit, found in merge_lists(self.name, lists, limit):
+        for label, hit, found in merged:
             qualified = replace(hit, path=qualify(label, hit.path))
             view.record(qualified, found)
             out.append(qualified)

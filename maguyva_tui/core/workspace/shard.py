@@ -27,11 +27,12 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from typing import Final
 
+from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -177,6 +178,10 @@ class ShardList:
     """Why the list is incomplete (a deadline passed, a file budget spent), or ``None``."""
     failed: str | None = None
     """Why the engine failed on this shard, or ``None``."""
+    settled: bool = True
+    """Whether each hit's chunk and centrality are in its :class:`Found`; when not (a shard in
+    this process asked for its list only), :meth:`Shard.settle` gives them for the hits that
+    enter the workspace's list: most of a shard's list never does."""
 
 
 class Shard:
@@ -194,6 +199,10 @@ class Shard:
         self.gone: str | None = None
         """Why the shard stopped answering mid-question (an actor's; a shard in this process never does)."""
         self._held: OrderedDict[int, Parts] = OrderedDict()
+        self._stem_ids: dict[int, dict[str, int | None]] = {}
+        """Per question (token), the ids its stems have in the BM25 index, looked up once by
+        :meth:`word_stats` and read again by the text engine's search (each a bisection over the
+        index's stems: a sentence's stems cost a shard 0.2-1 ms per lookup)."""
         self._lock = threading.Lock()
         self._next = 0
 
@@ -216,7 +225,8 @@ class Shard:
             self._next += 1
             self._held[self._next] = parts
             while len(self._held) > HELD_GENERATIONS:
-                self._held.popitem(last=False)
+                old, _ = self._held.popitem(last=False)
+                self._stem_ids.pop(old, None)
             token = self._next
         missing = tuple(getattr(generation, "missing", ()))
         answers = self._answer(token, ask) if ask is not None else Answers()
@@ -236,29 +246,35 @@ class Shard:
         return Answers(known, symbols, stats)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
-        """The index's chunk count and each stem's chunk count, for a workspace-wide idf."""
+        """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
+        stems' ids are kept for the question's text search, which looks them up again)."""
         index = self._parts(token).generation.text.chunk_index()
-        return WordStats(index.size, tuple((s, _chunks_holding(index.idf(s), index.size)) for s in stems))
+        ids = {s: _stem_id(index, s) for s in stems}
+        with self._lock:
+            if token in self._held:
+                self._stem_ids.setdefault(token, {}).update(ids)
+        return WordStats(index.size, tuple((s, _postings(index, ids[s])) for s in stems))
 
     def search(self, token: int, name: str, query: Query, limit: int, deadline_s: float, max_files: int,
-               stats: WordStats | None = None) -> ShardList:
+               stats: WordStats | None = None, settle: bool = True) -> ShardList:
         """One engine's list on this shard: at most ``deadline_s`` seconds of its work (an engine
         still running then is left out, and the list says so), an exhaustive text search bounded
         to ``max_files`` candidate files, BM25 by the workspace's idf when ``stats`` is given. In
         a blend, whether plain words vote in the text engine follows this shard's own semantic
-        coverage (a repository not embedded yet is matched by its words)."""
-        return self.searches(token, ((name, query),), limit, deadline_s, max_files, stats)[0]
+        coverage (a repository not embedded yet is matched by its words). Without ``settle``,
+        the hits' chunks and centrality are left to :meth:`settle`."""
+        return self.searches(token, ((name, query),), limit, deadline_s, max_files, stats, settle=settle)[0]
 
     def searches(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
                  max_files: int, stats: WordStats | None = None, heads: int = 0, code: int = 0,
-                 ) -> tuple[ShardList, ...]:
+                 settle: bool = True) -> tuple[ShardList, ...]:
         """Several engines' lists (``(engine, query)`` each) as :meth:`search` gives each, the
         engines side by side, each within ``deadline_s`` of the call: what a remote shard answers
         in one round trip (``heads``, ``code``: a remote shard's first hits' first lines and code
         come with it; here lines are read as they are asked for)."""
         started = time.perf_counter()
         runs = [self._start(token, name, query, limit, max_files, stats) for name, query in asks]
-        return tuple(self._finish(token, name, future, capped, deadline_s, started)
+        return tuple(self._finish(token, name, future, capped, deadline_s, started, settle)
                      for (name, _), (future, capped) in zip(asks, runs))
 
     def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
@@ -271,13 +287,18 @@ class Shard:
             query, capped = self._budget(generation.text, query, max_files)
             if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
                 query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
-        retriever = generation.retriever(name) if name != "text" or stats is None else _with_idf(generation.text, stats)
+        if name != "text" or stats is None:
+            retriever = generation.retriever(name)
+        else:
+            with self._lock:
+                ids = dict(self._stem_ids.get(token, {}))
+            retriever = _with_idf(generation.text, stats, ids)
         return parts.pool.submit(retriever.search, query, limit), capped
 
     def _finish(self, token: int, name: str, future: Future[list[Hit]], capped: str | None, deadline_s: float,
-                started: float) -> ShardList:
+                started: float, settle: bool = True) -> ShardList:
         """One engine's list once its search ends, or empty if it has not ended ``deadline_s``
-        after ``started``."""
+        after ``started`` (``settle``: each hit's chunk and centrality with it)."""
         done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
         if not done:
             return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
@@ -287,8 +308,19 @@ class Shard:
             raise
         except Exception as exc:  # noqa: BLE001 - one engine failing on one shard must not sink the others
             return ShardList((), None, f"{self.label}: the {name} engine failed: {exc}")
+        if not settle:
+            return ShardList(tuple(Found(h, (h.path, h.start_line, h.end_line), 0.0) for h in hits), capped,
+                             settled=False)
+        return ShardList(self.settle(token, hits), capped)
+
+    def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
+        """Each hit with the chunk it stands for and that chunk's centrality."""
         generation = self._parts(token).generation
-        return ShardList(tuple(Found(h, generation.locate(h), generation.centrality(h)) for h in hits), capped)
+        out = []
+        for hit in hits:  # generation.centrality(hit) is this, locating the hit a second time
+            key = generation.locate(hit)
+            out.append(Found(hit, key, generation.snapshot.centrality.at(*key)))
+        return tuple(out)
 
     def knows_symbol(self, token: int, word: str) -> bool:
         """Tell whether a word is exactly the name of a symbol in this repository."""
@@ -357,8 +389,8 @@ class Shard:
         """Bound an exhaustive text search (no ``max_files``: alone, every occurrence) to
         ``max_files`` candidate files, the definers and most central first, and say so when that
         leaves some out. A blend's text search is bounded already."""
-        if query.max_files is not None:
-            return query, None
+        if query.max_files is not None or len(text.snapshot.files) <= max_files:
+            return query, None  # bounded already, or no more files than the budget: nothing to count
         literal = query.target or query.text
         try:
             plan = regex_plan(query.text) if query.regex else literal_plan(literal)
@@ -395,20 +427,28 @@ def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def _chunks_holding(idf: float, size: int) -> int:
-    """Invert BM25's idf, ``ln(1 + (n - df + 0.5) / (df + 0.5))``, to the chunk count it came from
-    (0 for a stem no chunk holds, whose idf the index reports as 0)."""
-    if idf <= 0.0:
+def _stem_id(index: ChunkIndex, stem: str) -> int | None:
+    """A stem's id in a BM25 index, as its searches look it up (``None``: no chunk holds it)."""
+    return index._vocabulary(stem)
+
+
+def _postings(index: ChunkIndex, sid: int | None) -> int:
+    """The chunks holding a stem of this id, as :meth:`~maguyva_tui.core.bm25.ChunkIndex.idf` counts them."""
+    offsets = index._offsets
+    if sid is None or sid + 1 >= len(offsets):
         return 0
-    ratio = math.expm1(idf)
-    return max(0, round((size + 0.5 - 0.5 * ratio) / (1.0 + ratio)))
+    return int(offsets[sid + 1] - offsets[sid])
 
 
-def _with_idf(text: TextRetriever, stats: WordStats) -> TextRetriever:
-    """The text engine of a generation, its BM25 index reading the workspace's idf: a shallow copy
-    of each, sharing their arrays and caches (copying them is microseconds per question)."""
+def _with_idf(text: TextRetriever, stats: WordStats, ids: Mapping[str, int | None]) -> TextRetriever:
+    """The text engine of a generation, its BM25 index reading the workspace's idf and the stem
+    ids :meth:`Shard.word_stats` looked up for the question: a shallow copy of each, sharing their
+    arrays and caches (copying them is microseconds per question)."""
     index = copy.copy(text.chunk_index())
     index.idf = stats.idf  # type: ignore[method-assign]  # the instance's idf shadows the method ChunkIndex.search calls
+    if ids:
+        vocabulary = index._vocabulary
+        index._vocabulary = lambda stem: ids[stem] if stem in ids else vocabulary(stem)
     view = copy.copy(text)
     view._chunk_index = index  # chunk_index() returns it without opening another
     return view
