@@ -135,6 +135,29 @@ def test_semantic_coverage_is_reported(polyglot: Path) -> None:
     assert data["semantic_coverage"] == 1.0 and data["semantic_tiers"] == {"static": 1.0, "transformer": 1.0}
 
 
+@pytest.mark.slow
+def test_a_static_tier_found_complete_is_recorded_until_its_segments_change(polyglot: Path) -> None:
+    """A later process trusts the record of a complete static tier instead of looking up every
+    chunk's key; once the store's segments differ (vectors dropped), the keys are looked up again
+    and the gap is seen and filled."""
+    from maguyva_tui.core.engine import COMPLETE_RECORD
+
+    first = Engine(polyglot, provider=CountingProvider())
+    first.refresh()  # embeds every chunk: nothing recorded yet (the next check finds it complete)
+    second = Engine(polyglot, provider=CountingProvider())
+    second.refresh()
+    generation = second.generation.snapshot.generation
+    assert generation is not None and (generation / COMPLETE_RECORD).exists()
+    assert second.search("parse_config", modality="text").to_json()["semantic_tiers"]["static"] == 1.0
+    store = second.static_store()
+    keys = second.chunk_keys()
+    store.compact(keep=keys[1:])  # one chunk's vector gone: a new segment replaces the old ones
+    third = Engine(polyglot, provider=CountingProvider(), static=True)
+    assert third.open_existing()
+    assert third.coverage().static == pytest.approx(1 - 1 / len(keys))
+    assert third.fill_static().embedded == 1  # the record no longer vouches: the gap is filled
+
+
 class FailingProvider(CountingProvider):
     """A remote provider whose every call fails, as Voyage does without network."""
 

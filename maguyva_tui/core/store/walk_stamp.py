@@ -26,7 +26,8 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import partial
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -151,13 +152,43 @@ def disk_as_stamped(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes
 
 def _files_as_recorded(base: str, files: Sequence[FileEntry]) -> bool:
     """Whether every indexed file's size, mtime, inode and ctime are as recorded: a stat each, in
-    C-level loops (``map``, ``attrgetter``; no Python frame per file), compared as two lists."""
+    C-level loops (``map``, ``attrgetter``; no Python frame per file), compared as one array.
+
+    Each folder's files are stat-ed relative to the folder, opened once (``fstatat``): the kernel
+    resolves one name per file instead of the whole path again (100,000 files 8 folders deep:
+    0.69-0.74 -> 0.57-0.61 s of CPU, ``bench.memory``'s synthetic repository)."""
     paths, recorded = stat_columns(files)
+    found: list[tuple[int, int, int, int]] = []
     try:
-        found = list(map(_STAT_FIELDS, map(os.stat, map(base.__add__, paths))))
-    except OSError:  # a file gone (or unreadable): walk
+        if os.stat in os.supports_dir_fd:
+            for folder, names in _runs(paths):
+                fd = os.open(base + folder, os.O_RDONLY | _DIRECTORY)
+                try:
+                    found.extend(map(_STAT_FIELDS, map(partial(os.stat, dir_fd=fd), names)))
+                finally:
+                    os.close(fd)
+        else:  # no stat relative to a folder here: each whole path
+            found = list(map(_STAT_FIELDS, map(os.stat, map(base.__add__, paths))))
+        return bool(np.array_equal(np.array(found, np.int64).reshape(-1, 4), np.asarray(recorded)))
+    except (OSError, OverflowError):  # a file or folder gone (or unreadable), a stat out of range: walk
         return False
-    return found == list(map(tuple, np.asarray(recorded).tolist()))
+
+
+def _runs(paths: Sequence[str]) -> Iterator[tuple[str, list[str]]]:
+    """The paths (in path order) as runs of names in one folder: ``("pkg/", ["a.py", "b.py"])``
+    (a folder's files may come in several runs: ``pkg/a.py``, ``pkg/b/c.py``, ``pkg/d.py``)."""
+    current: str | None = None
+    names: list[str] = []
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        if folder != current:
+            if current is not None:
+                yield (current + "/" if current else ""), names
+            current, names = folder, []
+        names.append(name)
+    if current is not None:
+        yield (current + "/" if current else ""), names
 
 
 _STAT_FIELDS = attrgetter("st_size", "st_mtime_ns", "st_ino", "st_ctime_ns")
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
