@@ -281,17 +281,19 @@ def _demotion(kinds: tuple[str, ...]) -> Callable[[str], float] | None:
 
 
 def _page_is_settled(
-    parts: list[tuple[np.ndarray, ...]], factors: np.ndarray, rank: np.ndarray, limit: int, next_file: int
+    parts: list[tuple[np.ndarray, ...]], factors: np.ndarray, rank: np.ndarray, limit: int, next_file: int, best: int
 ) -> bool:
     """Whether the lines read so far decide a page of ``limit``. Every file not read comes at or
-    after ``next_file`` in the listing order (``rank``: factor first) and holds no whole-identifier
-    definition, so its lines rank after the lines of a higher factor, and, of its own factor,
-    after the definitions and the whole-identifier lines of files listed before it: when those
-    are at least ``limit``, the page is decided."""
+    after ``next_file`` in the reading order (its factor, then ``best``, the best key a line of it
+    can have: 7, a whole-identifier definition, in a file that defines one of the literal's own
+    names, else 6, a whole-identifier mention; then ``rank``), so each of its lines ranks after
+    the lines of a higher factor, and, of its own factor, after the lines of a better key and the
+    lines of ``best``'s key in files listed before it: when those are at least ``limit``, the page
+    is decided."""
     settled, bar, place = 0, factors[next_file], rank[next_file]
     for own, _lines, tiers, defs, _starts in parts:
         key, factor = tiers * 2 + defs, factors[own]
-        ahead = (factor > bar) | ((factor == bar) & ((key > 6) | ((key == 6) & (rank[own] < place))))
+        ahead = (factor > bar) | ((factor == bar) & ((key > best) | ((key == best) & (rank[own] < place))))
         settled += int(np.count_nonzero(ahead))
     return settled >= limit
 
@@ -306,12 +308,24 @@ class _FileMatches:
     starts: np.ndarray
 
 
-class _Matcher:
-    """Find the next match at or after a byte offset."""
+_ODD_FOLDS = (b"k", b"s")
+"""The only ASCII letters that re2 folds to something beyond ASCII: ``k`` to the Kelvin sign
+(U+212A), ``s`` to the long s (U+017F) (every code point tried, both cases)."""
 
-    def __init__(self, needle: bytes | None, regex: re2._Regexp | None) -> None:
+_ODD_BYTES = ("\u212a".encode(), "\u017f".encode())
+
+
+class _Matcher:
+    """Find the next match at or after a byte offset. A case-insensitive literal of ASCII
+    (``lowered``) is found with ``bytes.find`` in a file's text with its ASCII letters lowered: a
+    loop of re2 calls, one per occurrence, took most of a frequent word's time (``and``, ``num``);
+    a file holding a Kelvin sign or a long s, which re2 folds to ``k`` and ``s``, is read with re2."""
+
+    def __init__(self, needle: bytes | None, regex: re2._Regexp | None, lowered: bytes | None = None) -> None:
         self.needle = needle
         self.regex = regex
+        self.lowered = lowered
+        self._odd = lowered is not None and any(c in lowered for c in _ODD_FOLDS)
 
     def find(self, data: bytes, pos: int) -> tuple[int, int] | None:
         if self.needle is not None:
@@ -331,6 +345,15 @@ class _Matcher:
                 out.append((i, i + n))
                 i = blob.find(self.needle, i + 1, hi)
             return out
+        if self.lowered is not None:
+            text = blob[lo:hi]
+            if not (self._odd and any(odd in text for odd in _ODD_BYTES)):
+                n, low, needle = len(self.lowered), text.lower(), self.lowered
+                i = low.find(needle)
+                while i >= 0:
+                    out.append((lo + i, lo + i + n))
+                    i = low.find(needle, i + 1)
+                return out
         assert self.regex is not None  # a literal compiled case-insensitively: no anchors to mislead
         pos = lo
         while pos < hi:
@@ -431,7 +454,7 @@ class TextRetriever:
         data = _check(literal)
         if _insensitive(literal, case):
             options = _options(case_sensitive=False, literal=True)
-            matcher = _Matcher(None, _compile(literal, options))
+            matcher = _Matcher(None, _compile(literal, options), data.lower() if data.isascii() else None)
         else:
             matcher = _Matcher(data, None)
         return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files, demote)
@@ -512,13 +535,16 @@ class TextRetriever:
         the package's own code, less for what is listed after it: vendored code; examples, tests
         and docs on the direct path): lines of a higher factor come first, whatever their tier.
 
-        With a ``limit``, reading stops as soon as no unread file can change the page. The files
-        that define one of the literal's own identifiers are read first (:class:`_Defined`); the
-        others by factor, then in path order, in batches that double. An unread file then holds no
-        whole-identifier definition, so its best line is a whole-identifier mention, which ranks
-        after every line of a higher factor and every such line of an earlier path of its own
-        factor: once those fill the page, the rest is proven unable to enter it. A frequent identifier (``self``, ``expand``) fills a
-        page from its first few files; the answer is the exhaustive list's first ``limit`` lines.
+        With a ``limit``, reading stops as soon as no unread file can change the page. Files are
+        read by factor, then those that define one of the literal's own identifiers
+        (:class:`_Defined`) before the others, then in their listing order (``rank``), in batches
+        that double. A line of an unread file then ranks after every line of a higher factor, and,
+        of its own factor, after every line of a better key than its file can hold (a definition
+        of the literal's own name only where the file defines one) and every line of that key in
+        an earlier file: once those fill the page, the rest is proven unable to enter it (a
+        definition in a test file is no reason to read it before the package's own code). A
+        frequent identifier (``self``, ``expand``) fills a page from its first few files; the
+        answer is the exhaustive list's first ``limit`` lines.
         """
         files = self._files()
         chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
@@ -526,16 +552,18 @@ class TextRetriever:
             return []
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
-        defining = np.isin(chosen, defined.exact_files)
-        first, rest = chosen[defining], chosen[~defining]
-        rest = rest[np.argsort(rank[rest], kind="stable")]
-        parts = [self._literal_rows(files, first, matcher, defined)] if len(first) else []
+        best = np.where(np.isin(chosen, defined.exact_files), 7, 6)
+        order = np.lexsort((rank[chosen], -best, -factors[chosen]))
+        queue, best = chosen[order], best[order]
+        parts: list[tuple[np.ndarray, ...]] = []
         done, batch = 0, READ_BATCH
-        while done < len(rest):
-            some = rest if limit is None else rest[done : done + batch]
+        while done < len(queue):
+            some = queue if limit is None else queue[done : done + batch]
             parts.append(self._literal_rows(files, some, matcher, defined))
             done, batch = done + len(some), batch * 2
-            if limit is not None and done < len(rest) and _page_is_settled(parts, factors, rank, limit, int(rest[done])):
+            if limit is not None and done < len(queue) and _page_is_settled(
+                parts, factors, rank, limit, int(queue[done]), int(best[done])
+            ):
                 break
         found = [part for part in parts if len(part[0])]
         if not found:
