@@ -19,13 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import Hit, QueryError
+from maguyva_tui.core.retrievers.text import body_stems
+from maguyva_tui.core.types import Hit, Query, QueryError
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard, open_workspace
 from maguyva_tui.core.workspace.cluster import _within
 from maguyva_tui.core.workspace.coordinator import qualify, split
 from maguyva_tui.core.workspace.listing import labels_for, read_workspace
 from maguyva_tui.core.workspace.merge import merge_lists
-from maguyva_tui.core.workspace.shard import Ask, Want
+from maguyva_tui.core.workspace.shard import Ask, Found, Want
 from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
 
@@ -209,6 +210,46 @@ def test_a_question_starts_with_the_answers_it_will_ask_for(shards: list[Shard])
         assert dict(begun.answers.symbols) == {n: tuple(shard.lookup(token, n)) for n in ("parse_config", "no_such")}
         assert begun.answers.stats == shard.word_stats(token, stems)
     assert any(dict(shard.begin(Ask(("parse_config",))).answers.known)["parse_config"] for shard in shards)
+
+
+@pytest.mark.parametrize("name, text", [("text", '"parse_config"'), ("text", "config"),
+                                        ("structural", "parse"), ("graph", "parse_config")])
+def test_a_list_settled_later_is_the_list_settled_at_once(shards: list[Shard], name: str, text: str) -> None:
+    """A shard in this process lists its hits first and locates only those the merge keeps
+    (``settle``): each hit's chunk and centrality are then those the list would have carried."""
+    listed = 0
+    for shard in shards:
+        token = shard.begin().token
+        generation = shard.engine.generation  # the question's: nothing was refreshed since it began
+        query = Query(text, target=text.strip('"'), intent="exact_match" if text.startswith('"') else None)
+        at_once = shard.search(token, name, query, 50, 5.0, 5_000)
+        later = shard.search(token, name, query, 50, 5.0, 5_000, None, False)
+        assert at_once.settled and not later.settled
+        hits = [f.hit for f in later.found]
+        assert hits == [f.hit for f in at_once.found]
+        expected = tuple(Found(h, generation.locate(h), generation.centrality(h)) for h in hits)
+        assert at_once.found == expected
+        assert shard.settle(token, hits[::-1]) == expected[::-1]  # any hits, in the order asked
+        listed += len(hits)
+    assert listed
+
+
+def test_bm25_by_the_workspace_counts_reads_the_stems_once(shards: list[Shard]) -> None:
+    """The text engine's BM25 list by the workspace's idf is the same whether it reads the stem ids
+    the shard's word counts looked up for the question or looks them up itself."""
+    sentence = "extract the settings from the text into a dictionary"
+    query = Query(sentence, word_votes=True)
+    stems = body_stems(sentence)
+    counts = [shard.word_stats(shard.begin().token, stems) for shard in shards]
+    total = sum(counts[1:], counts[0])
+    for shard in shards:
+        fresh = shard.begin().token  # no word counts asked on this one: each stem looked up by the engine
+        looked_up = shard.begin().token
+        shard.word_stats(looked_up, stems)
+        alone = shard.search(fresh, "text", query, 30, 5.0, 5_000, total)
+        reused = shard.search(looked_up, "text", query, 30, 5.0, 5_000, total)
+        assert reused == alone
+    assert any(shard.search(shard.begin().token, "text", query, 30, 5.0, 5_000, total).found for shard in shards)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
