@@ -174,6 +174,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._search_queue: queue.SimpleQueue[Request | None] = queue.SimpleQueue()
         self._search_thread: threading.Thread | None = None
         self._preview_due = False
+        self._error_shown = ""
         self._offered: tuple[bool, bool] | None = None
         """What the footer offers (a weight to change, a what-if to reset), as last refreshed."""
         self.jumped: Target | None = None
@@ -397,13 +398,20 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._next_search()
         if message.request.seq != self.seq:
             return  # stale: a newer question was asked meanwhile
-        error = self.part("#query-error", Label)
-        error.update(message.error or "")
-        error.set_class(bool(message.error), "-shown")
+        self._show_error(message.error or "")
         if message.answer is not None:
             self._show_answer(message.answer)
         self.shown_seq = message.request.seq
         self.shown_at = time.perf_counter()
+
+    def _show_error(self, text: str) -> None:
+        """Show the inline error of the last query (empty: hide it); redrawn only when it changes,
+        since a label's update lays out the whole screen."""
+        if text != self._error_shown:
+            self._error_shown = text
+            error = self.part("#query-error", Label)
+            error.update(text)
+            error.set_class(bool(text), "-shown")
 
     def _show_answer(self, answer: Answer | None) -> None:
         """Show an answer; after a what-if, mark how far each result moved from the un-tweaked ranking."""

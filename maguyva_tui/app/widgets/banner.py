@@ -13,7 +13,7 @@ class LookupBanner(Static):
     """One line, shown only while the answer's symbol or string was not found as asked (issue 20.2):
     ``no symbol named X; showing related code``, so related results never pass for a match."""
 
-    failure: reactive[LookupFailure | None] = reactive(None, always_update=True)
+    failure: reactive[LookupFailure | None] = reactive(None)
     """The answer's failed lookup; ``None`` hides the banner."""
 
     def __init__(self, **kwargs: object) -> None:
@@ -24,6 +24,8 @@ class LookupBanner(Static):
         self.failure = failure
 
     def watch_failure(self, failure: LookupFailure | None) -> None:
+        """Show or hide the banner (set on every answer: it is redrawn only when it changes, since
+        an update lays out the whole screen)."""
         self.set_class(failure is not None, "-shown")
         self.update(banner_text(failure) if failure is not None else "")
 

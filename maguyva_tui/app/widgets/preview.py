@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.geometry import Size
 from textual.highlight import highlight
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
@@ -52,6 +53,14 @@ class Preview(ScrollView, can_focus=True):
         Binding("j", "scroll_down", "Scroll down", show=False),
         Binding("k", "scroll_up", "Scroll up", show=False),
     ]
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The file's extent: it changes with every file shown, and Textual's own reactive lays out the
+    whole screen for that; only the preview's scrollbars depend on it (updated here, and a
+    scrollbar shown or hidden still lays out)."""
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

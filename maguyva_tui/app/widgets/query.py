@@ -8,6 +8,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input, Label
 
 PLACEHOLDER = 'ask: parse_config · who calls load · "ECONNREFUSED" · how does auth work'
@@ -29,6 +31,13 @@ class QueryInput(Input):
         Binding("question_mark", "app.help", "Help", show=False, tooltip="On an empty query (else ? is typed)"),
     ]
 
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The text's width: a keystroke changes it, and Textual's own reactive lays out the whole screen
+    for that (one layout a keystroke); the box has no scrollbars, so nothing else moves."""
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)
+
     async def _on_key(self, event: events.Key) -> None:
         """Let ``?`` on an empty query reach the help binding; everywhere else it is typed."""
         if event.character == "?" and not self.value:
@@ -38,6 +47,8 @@ class QueryInput(Input):
 class QueryBar(Horizontal):
     """A prompt showing the search mode, then the query box."""
 
+    _mode = "❯"
+
     def compose(self) -> ComposeResult:
         yield Label("❯", id="mode")
         yield QueryInput(placeholder=PLACEHOLDER, id="query", select_on_focus=False)
@@ -45,5 +56,8 @@ class QueryBar(Horizontal):
     def set_mode(self, regex: bool, case: str) -> None:
         """Show ``regex`` and the case mode in the prompt when they differ from plain text."""
         tags = (["regex"] if regex else []) + ([case] if case != "sensitive" else [])
-        self.query_one("#mode", Label).update(" ".join(tags + ["❯"]))
+        text = " ".join(tags + ["❯"])
+        if text != self._mode:  # every keystroke asks; a changed label costs a layout of the screen
+            self._mode = text
+            self.query_one("#mode", Label).update(text)
         self.set_class(regex, "-regex")

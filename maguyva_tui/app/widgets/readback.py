@@ -37,8 +37,9 @@ class Readback(Horizontal):
     def show(self, answer: Answer | None, what_if: bool = False) -> None:
         """Read back an answer (``None``: nothing asked yet)."""
         self.answer, self.what_if = answer, what_if
-        self.query_one("#question", Static).update(question_block(answer))
-        self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if))
+        # Both blocks have a fixed size (app.tcss): an update repaints them and lays out nothing else.
+        self.query_one("#question", Static).update(question_block(answer), layout=False)
+        self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if), layout=False)
 
     def watch_selected(self) -> None:
         if self.is_mounted:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 from maguyva_tui.app.session import Answer, Row, RowKey
 from maguyva_tui.app.widgets.bars import SHORT
@@ -56,6 +59,15 @@ class ResultsTable(DataTable[Text]):
         self.moved: dict[RowKey, int | None] = {}
         self._up_down = (Style(bold=True), Style(bold=True))
         self._fitted_width = 0
+        self._drawn: tuple[str, int, list[list[tuple[str, str | Style, list[Span]]]]] | None = None
+        """The theme, width and cells on show: an answer drawing the same is not redrawn."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The rows' extent: it changes with every answer, and Textual's own reactive lays out the
+    whole screen for that; only the table's scrollbars depend on it (updated here)."""
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)
 
     def on_mount(self) -> None:
         self._columns([])
@@ -82,11 +94,18 @@ class ResultsTable(DataTable[Text]):
             row[SYMBOL] = Text(_clip(row[SYMBOL].plain, symbol))
 
     def _columns(self, rows: list[list[Text]]) -> None:
-        """Add the columns, each as wide as its widest cell (measured here: no reflow while typing)."""
+        """Size the columns, each as wide as its widest cell (measured here: no reflow while typing).
+
+        The columns are added once and then resized in place: clearing them with the rows made
+        every answer rebuild the header and re-measure every column."""
         for i, (label, key) in enumerate(HEADERS):
             width = max([len(label), *(row[i].cell_len for row in rows)])
-            heading = Text(label, style=self._colour(key)) if key in MODALITIES else label
-            self.add_column(heading, key=key, width=width)
+            heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
+            column = self.columns.get(ColumnKey(key))
+            if column is None:
+                self.add_column(heading, key=key, width=width)
+            else:
+                column.label, column.width = heading, width
 
     def _colour(self, name: str) -> Style:
         value = self.app.theme_variables.get(f"modality-{name}")
@@ -98,11 +117,13 @@ class ResultsTable(DataTable[Text]):
         moved: dict[RowKey, int | None] | None = None,
         keep: bool = False,
     ) -> None:
-        """Replace the rows; with ``keep``, the cursor stays on the same result when it is still listed."""
+        """Replace the rows; with ``keep``, the cursor stays on the same result when it is still listed
+        (an answer drawing the same cells as the one on show changes nothing on screen)."""
         kept = self.current_row() if keep else None
         self.answer, self.moved = answer, moved or {}
-        self.clear(columns=True)
         if answer is None:
+            self._drawn = None
+            self.clear()
             self._columns([])
             return
         colours = {name: self._colour(name) for name in MODALITIES}
@@ -113,6 +134,12 @@ class ResultsTable(DataTable[Text]):
         )
         rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
         self._fit(rows)
+        drawn = (self.app.theme, self.size.width, [[(cell.plain, cell.style, cell.spans) for cell in row]
+                                                   for row in rows])
+        if keep and drawn == self._drawn and kept is not None and getattr(self.current_row(), "key", None) == kept.key:
+            return  # the same question asked again (an engine joined) and nothing moved
+        self._drawn = drawn
+        self.clear()
         self._columns(rows)
         self.add_rows(rows)
         if kept is not None:

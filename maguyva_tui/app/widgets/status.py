@@ -87,9 +87,15 @@ class StatusLine(Horizontal):
         label = self.query_one("#embed-state", Label)
         label.update(tiers_text(self._static, self._model))
 
+    _notice = ""
+
     def notice(self, text: str) -> None:
-        """Show the latest notice (fallbacks, ignored overrides); empty clears it."""
-        self.query_one("#notice", Label).update(text)
+        """Show the latest notice (fallbacks, ignored overrides); empty clears it. Every answer
+        sets it: it is redrawn only when it changes, and without a layout (its width is the rest
+        of the line, its height one)."""
+        if text != self._notice:
+            self._notice = text
+            self.query_one("#notice", Label).update(text, layout=False)
 
 
 def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
