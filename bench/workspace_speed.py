@@ -11,7 +11,8 @@ workspace of all eight through the coordinator (and, with ``--ray``, the same wo
 a one-node Ray cluster started here, one actor per repository).
 
 Prints per question the median of each and the workspace's ratio to the slowest repository
-alone; then over every question and round: the p50 of the workspace, the p50 of the slowest
+alone (and the same by this process's CPU time, which other work on the machine stretches far
+less than wall time); then over every question and round: the p50 of the workspace, the p50 of the slowest
 repository alone (per round, the slowest of the eight), their ratio (target: at most 1.5), the
 median per-question ratio, and the workspace against the eight alone one after another; with ``--ray``, the p50 through Ray and its overhead over the
 in-process workspace measured in the same run (target: at most 10 ms), and the round trips to
@@ -26,6 +27,7 @@ alone and the in-process workspace, interleaved with the rest.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -91,6 +93,11 @@ class Timings:
     questions: tuple[str, ...]
     rounds: dict[str, dict[str, list[float]]]
     """``rounds[contender][question]``: one time per counted round, in order."""
+    cpu: dict[str, dict[str, list[float]]] | None = None
+    """The same rounds' CPU time of this process (every thread's), in milliseconds: a contender
+    answering in this process is measured by it whatever else runs on the machine (a loaded
+    machine stretches wall times unevenly: a lone repository's question waits for a core more
+    often than eight shards' threads do)."""
 
     def median(self, contender: str, question: str) -> float:
         """A contender's median time on one question."""
@@ -100,10 +107,22 @@ class Timings:
         """A contender's median over every question and round."""
         return statistics.median(t for q in self.questions for t in self.rounds[contender][q])
 
-    def slowest(self, contenders: Sequence[str]) -> list[float]:
-        """Per question and round, the slowest of ``contenders`` (the repositories alone)."""
-        return [max(self.rounds[c][q][i] for c in contenders)
-                for q in self.questions for i in range(len(self.rounds[contenders[0]][q]))]
+    def slowest(self, contenders: Sequence[str], cpu: bool = False) -> list[float]:
+        """Per question and round, the slowest of ``contenders`` (the repositories alone); with
+        ``cpu``, by CPU time."""
+        rounds = self.cpu if cpu and self.cpu is not None else self.rounds
+        return [max(rounds[c][q][i] for c in contenders)
+                for q in self.questions for i in range(len(rounds[contenders[0]][q]))]
+
+    def cpu_p50(self, contender: str) -> float:
+        """A contender's median CPU time over every question and round."""
+        assert self.cpu is not None
+        return statistics.median(t for q in self.questions for t in self.cpu[contender][q])
+
+    def cpu_median(self, contender: str, question: str) -> float:
+        """A contender's median CPU time on one question."""
+        assert self.cpu is not None
+        return statistics.median(self.cpu[contender][question])
 
     def total(self, contenders: Sequence[str]) -> list[float]:
         """Per question and round, the sum of ``contenders``' times (what one core pays for them in turn)."""
@@ -117,13 +136,16 @@ def measure_queries(contenders: Mapping[str, Callable[[str], Any]], questions: S
     one after another, every contender in turn within a round, so load drifts hit all alike);
     the first ``warm`` rounds are not counted."""
     out: dict[str, dict[str, list[float]]] = {name: {q: [] for q in questions} for name in contenders}
+    cpu: dict[str, dict[str, list[float]]] = {name: {q: [] for q in questions} for name in contenders}
     for question in questions:
         for at in range(warm + rounds):
             for name, call in contenders.items():
+                started = time.process_time()
                 took = ms(call, question)
                 if at >= warm:
                     out[name][question].append(took)
-    return Timings(tuple(questions), out)
+                    cpu[name][question].append((time.process_time() - started) * 1000)
+    return Timings(tuple(questions), out, cpu)
 
 
 def engines_alone(folders: Sequence[Path], base: Path = INDEX_BASE) -> dict[str, Engine]:
@@ -173,14 +195,15 @@ def _same_lists(here: Coordinator, there: Coordinator, questions: Sequence[str])
 
 
 def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool) -> None:
-    print(f"\n{'question':<42} {'slowest alone':>13} {'workspace':>10} {'ratio':>6}"
+    print(f"\n{'question':<42} {'slowest alone':>13} {'workspace':>10} {'ratio':>6} {'CPU ratio':>9}"
           + (f" {'ray':>9} {'+ms':>6} {'calls':>5}" if ray else "") + "  results")
     ratios = []
     for q in t.questions:
         slowest = max(t.median(label, q) for label in labels)
         here = t.median("workspace", q)
         ratios.append(here / slowest)
-        line = f"{q[:42]:<42} {slowest:10.1f} ms {here:7.1f} ms {here / slowest:6.2f}"
+        cpu = t.cpu_median("workspace", q) / max(t.cpu_median(label, q) for label in labels) if t.cpu else math.nan
+        line = f"{q[:42]:<42} {slowest:10.1f} ms {here:7.1f} ms {here / slowest:6.2f} {cpu:9.2f}"
         if ray:
             there = t.median("ray", q)
             line += f" {there:6.1f} ms {there - here:6.1f} {answers['calls'][q]:5d}"
@@ -196,6 +219,13 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
     total = statistics.median(t.total(labels))
     print(f"  the {len(labels)} repositories alone one after another p50 {total:.1f} ms: the workspace takes "
           f"{here / total:.2f}x their sum (its shards' threads share one interpreter)")
+    if t.cpu is not None:
+        cpu_slowest = statistics.median(t.slowest(labels, cpu=True))
+        cpu_here = t.cpu_p50("workspace")
+        per = [t.cpu_median("workspace", q) / max(t.cpu_median(label, q) for label in labels) for q in t.questions]
+        print(f"  CPU time of this process (what load does not stretch): workspace p50 {cpu_here:.1f} ms, slowest "
+              f"repository alone p50 {cpu_slowest:.1f} ms, ratio {cpu_here / cpu_slowest:.2f}; median per-question "
+              f"ratio {statistics.median(per):.2f}")
     if ray:
         there = t.p50("ray")
         overheads = [t.median("ray", q) - t.median("workspace", q) for q in t.questions]
@@ -278,7 +308,7 @@ def _count_calls(coordinator: Coordinator, question: str) -> int:
     hosts = hosts_of(coordinator)
     before = sum(h.round_trips for h in hosts)
     coordinator.search(SearchRequest(question))
-    return sum(h.round_trips for h in hosts) - before
+    return int(sum(h.round_trips for h in hosts) - before)
 
 
 if __name__ == "__main__":
