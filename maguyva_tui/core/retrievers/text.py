@@ -26,8 +26,10 @@ import math
 import re
 import threading
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import re2
@@ -37,7 +39,7 @@ from maguyva_tui.core.chunk_words import open_index
 from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
-from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+from maguyva_tui.core.parsing.definitions import ChunkMap, smallest_chunk_at
 from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
@@ -98,6 +100,9 @@ enough that the check costs little beside the reading."""
 PER_FILE_NEWLINES = 64
 """Files with matches up to which line numbers come from each file's own newlines rather than
 from the newline index of the whole stored text (built once per process, 30 MB read on sympy)."""
+
+CHUNK_MAP_HITS = 3
+"""Lines of one file on a page from which its chunks are mapped by line rather than searched per line."""
 
 _NAME_PARTS = re.compile(r"[\w$]+")
 
@@ -421,7 +426,7 @@ class TextRetriever:
         max_files, code_words_only = query.max_files, query.code_words_only
         if query.regex:
             matches = self.regex_lines(query.text, query.case, limit, max_files, _demotion(query.demote))
-            return [self._hit(m, "regex " + m.match_type) for m in matches]
+            return self._hits(matches, "regex ")
         target = similar_target(query)  # "similar to X": X's body words, not the lines naming X
         like = like_hits(self.snapshot, self.chunk_index, target, limit) if target else None
         if like is not None:
@@ -429,7 +434,7 @@ class TextRetriever:
         sentence = (query.word_votes or code_words_only) and is_sentence(query.text, query.target, PHRASE_WORDS)
         literal = query.text if sentence and not query.literal_first else (query.target or query.text)
         matches = self.literal_lines(literal, query.case, limit, max_files, _demotion(query.demote))
-        hits = [self._hit(m, m.match_type) for m in matches[:limit]]
+        hits = self._hits(matches[:limit])
         if len(hits) >= limit or not (query.word_votes or code_words_only):  # the latter says how a blend votes
             return hits[:limit]  # alone, the engine is literal: exactly rg's lines
         found: list[Hit] = []
@@ -809,10 +814,27 @@ class TextRetriever:
                 self._chunk_index = open_index(self.snapshot)
             return self._chunk_index
 
-    def _hit(self, m: LineMatch, reason: str) -> Hit:
-        if m.definition:
-            reason += ", definition"
-        return self._line_hit(m.path, m.line, m.score, reason)
+    def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
+        """The hits of matching lines, each in its enclosing chunk: the chunks of a file with
+        :data:`CHUNK_MAP_HITS` lines or more are mapped by line once (a page of 100 lines of a few
+        files looked at every chunk of the file for each line), each file's entry read once."""
+        per_file = Counter(m.path for m in matches)
+        finders: dict[str, Callable[[int], Chunk | None]] = {}
+        languages: dict[str, str | None] = {}
+        out = []
+        for m in matches:
+            find = finders.get(m.path)
+            if find is None:
+                chunks = self.snapshot.facts.chunks(m.path)
+                find = finders[m.path] = (
+                    ChunkMap(chunks).at if per_file[m.path] >= CHUNK_MAP_HITS else partial(smallest_chunk_at, chunks)
+                )
+                languages[m.path] = self.snapshot.files[m.path].language
+            chunk = find(m.line)
+            reason = lead + m.match_type + (", definition" if m.definition else "")
+            out.append(Hit(m.path, m.line, m.line, m.score, chunk.symbol if chunk else None, chunk.kind if chunk else None,
+                           languages[m.path], reason))
+        return out
 
     def _line_hit(self, path: str, line: int, score: float, reason: str) -> Hit:
         chunk = enclosing_chunk(self.snapshot, path, line)
