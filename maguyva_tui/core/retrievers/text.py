@@ -26,10 +26,8 @@ import math
 import re
 import threading
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 import re2
@@ -39,7 +37,7 @@ from maguyva_tui.core.chunk_words import open_index
 from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
-from maguyva_tui.core.parsing.definitions import ChunkMap, smallest_chunk_at
+from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
@@ -100,9 +98,6 @@ enough that the check costs little beside the reading."""
 PER_FILE_NEWLINES = 64
 """Files with matches up to which line numbers come from each file's own newlines rather than
 from the newline index of the whole stored text (built once per process, 30 MB read on sympy)."""
-
-CHUNK_MAP_HITS = 3
-"""Lines of one file on a page from which its chunks are mapped by line rather than searched per line."""
 
 _NAME_PARTS = re.compile(r"[\w$]+")
 
@@ -815,25 +810,18 @@ class TextRetriever:
             return self._chunk_index
 
     def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
-        """The hits of matching lines, each in its enclosing chunk: the chunks of a file with
-        :data:`CHUNK_MAP_HITS` lines or more are mapped by line once (a page of 100 lines of a few
-        files looked at every chunk of the file for each line), each file's entry read once."""
-        per_file = Counter(m.path for m in matches)
-        finders: dict[str, Callable[[int], Chunk | None]] = {}
-        languages: dict[str, str | None] = {}
+        """The hits of matching lines, each in its enclosing chunk, each file's chunks and entry
+        read once."""
+        found: dict[str, tuple[tuple[Chunk, ...], str | None]] = {}
         out = []
         for m in matches:
-            find = finders.get(m.path)
-            if find is None:
-                chunks = self.snapshot.facts.chunks(m.path)
-                find = finders[m.path] = (
-                    ChunkMap(chunks).at if per_file[m.path] >= CHUNK_MAP_HITS else partial(smallest_chunk_at, chunks)
-                )
-                languages[m.path] = self.snapshot.files[m.path].language
-            chunk = find(m.line)
+            chunks, language = found.get(m.path) or found.setdefault(
+                m.path, (self.snapshot.facts.chunks(m.path), self.snapshot.files[m.path].language)
+            )
+            chunk = smallest_chunk_at(chunks, m.line)
             reason = lead + m.match_type + (", definition" if m.definition else "")
             out.append(Hit(m.path, m.line, m.line, m.score, chunk.symbol if chunk else None, chunk.kind if chunk else None,
-                           languages[m.path], reason))
+                           language, reason))
         return out
 
     def _line_hit(self, path: str, line: int, score: float, reason: str) -> Hit:
