@@ -440,11 +440,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.part("#explain" if self.explaining else "#preview").focus()
 
     def _schedule_preview(self) -> None:
-        """Update the preview after the next frame: the list repaints first, and a burst of moves
-        (key repeat) updates it once per frame."""
+        """Update the preview once the messages waiting now are handled: usually in the list's own
+        frame (waiting for that frame to be drawn first cost a frame of 60 ms and more under load),
+        and a burst of moves (key repeat) already queued updates it once."""
         if not self._preview_due:
             self._preview_due = True
-            self.call_after_refresh(self._update_side)
+            self.call_later(self._update_side)
 
     def _update_side(self) -> None:
         self._preview_due = False
