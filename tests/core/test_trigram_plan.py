@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyroaring import BitMap
 
 from maguyva_tui.core.trigram import plan
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
@@ -63,6 +64,42 @@ def test_plan_is_a_superset_of_the_truth(docs: list[str], parts: list[str], inse
 def test_literal_plan_is_a_superset_ignoring_case(docs: list[str], needle: str) -> None:
     truth = {i for i, d in enumerate(docs) if needle.lower() in d.lower()}
     assert truth <= set(evaluate(literal_plan(needle), _index(docs)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    docs=st.lists(st.lists(WORDS, max_size=12).map("".join), min_size=1, max_size=12),
+    needle=st.lists(WORDS, min_size=1, max_size=4).map("".join),
+    pattern=st.lists(ATOMS, min_size=1, max_size=4).map("".join),
+    enough=st.integers(min_value=1, max_value=5),
+)
+def test_a_plan_stopped_at_enough_documents_keeps_the_truth_and_stops_only_when_that_few(
+    docs: list[str], needle: str, pattern: str, enough: int
+) -> None:
+    index = _index(docs)
+    for tq in (literal_plan(needle), regex_plan(pattern)):
+        exact, stopped = set(evaluate(tq, index)), set(evaluate(tq, index, enough))
+        assert exact <= stopped  # a looser filter, never a tighter one
+        if tq.op == "and" and all(a.op == "tri" for a in tq.args):
+            assert stopped == exact or len(stopped) <= enough
+
+
+def test_a_long_literal_decodes_few_postings_once_its_candidates_are_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = [f"def test_sympy__codegen__scipy_nodes__powm{i}(): pass" if i < 3 else f"x{i} = {i}" for i in range(40)]
+    index = _index(docs)
+    decoded: list[int] = []
+    postings = index.postings
+
+    def counted(key: int) -> BitMap:
+        decoded.append(key)
+        return postings(key)
+
+    monkeypatch.setattr(index, "postings", counted)
+    tq = literal_plan("test_sympy__codegen__scipy_nodes__powm1")
+    assert set(evaluate(tq, index, 8)) == {1}  # the smallest postings first: 'wm1' alone settles it
+    assert len(decoded) == 1 < len(tq.args)
+    decoded.clear()
+    assert set(evaluate(tq, index)) == {1} and len(decoded) == len(tq.args)
 
 
 def _planner_work(pattern: str, monkeypatch: pytest.MonkeyPatch) -> int:

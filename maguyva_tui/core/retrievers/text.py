@@ -95,6 +95,10 @@ READ_BATCH = 8
 batch doubles each time): small enough that a frequent identifier stops after a few files, large
 enough that the check costs little beside the reading."""
 
+ENOUGH_CANDIDATES = 8
+"""Candidate files below which a literal's trigrams are no longer intersected: reading a few more
+files costs less than decoding the postings of a long identifier's every trigram."""
+
 PER_FILE_NEWLINES = 64
 """Files with matches up to which line numbers come from each file's own newlines rather than
 from the newline index of the whole stored text (built once per process, 30 MB read on sympy)."""
@@ -480,8 +484,9 @@ class TextRetriever:
         return [paths[i] for i in self.candidate_files(plan).tolist()]
 
     def candidate_files(self, plan: TQ) -> np.ndarray:
-        """Positions (in path order) of the documents the plan admits, sorted."""
-        docs = np.frombuffer(evaluate(plan, self.snapshot.trigrams).to_array(), np.uint32)
+        """Positions (in path order) of the documents the plan admits, sorted: a conjunction of
+        trigrams stops narrowing at :data:`ENOUGH_CANDIDATES` (the verification reads them)."""
+        docs = np.frombuffer(evaluate(plan, self.snapshot.trigrams, ENOUGH_CANDIDATES).to_array(), np.uint32)
         return self._files().of_docs(docs.astype(np.int64))
 
     def _files(self) -> _Files:

@@ -93,6 +93,18 @@ class TrigramIndex:
             return BitMap.deserialize(cast(bytes, self._blob[start:end]))  # a buffer works: no copy
         return BitMap()
 
+    def posting_bytes(self, key: int) -> int:
+        """The stored size of a trigram's postings, read without decoding them (0 when it has
+        none): what orders a conjunction's trigrams, smallest first. An updated one counts two
+        bytes a document."""
+        found = self._overlay.get(key)
+        if found is not None:
+            return 2 * len(found)
+        i = int(np.searchsorted(self._keys, key))
+        if i < len(self._keys) and int(self._keys[i]) == key:
+            return int(self._offsets[i + 1]) - int(self._offsets[i])
+        return 0
+
     def add(self, doc_id: int, trigrams: TrigramArray) -> None:
         """Add a document to the postings of its trigrams."""
         for key in trigrams.tolist():

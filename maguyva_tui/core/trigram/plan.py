@@ -145,21 +145,39 @@ def regex_plan(pattern: str) -> TQ:
     return info.final()
 
 
-def evaluate(tq: TQ, index: TrigramIndex) -> BitMap:
-    """Return the live documents that may match."""
-    return _eval(tq, index) & index.live
+def evaluate(tq: TQ, index: TrigramIndex, enough: int = 0) -> BitMap:
+    """Return the live documents that may match. With ``enough``, a conjunction stops once it
+    admits that few documents: its trigrams are intersected from the smallest postings up (sizes
+    read without decoding), and the rest would only drop documents the verification drops anyway
+    (a long identifier's 30 trigrams decoded cost more than reading its few candidate files)."""
+    return _eval(tq, index, enough) & index.live
 
 
-def _eval(tq: TQ, index: TrigramIndex) -> BitMap:
+def _eval(tq: TQ, index: TrigramIndex, enough: int = 0) -> BitMap:
     if tq.op == "all":
         return index.live
     if tq.op == "tri":
         return index.postings(tq.key)
-    parts = [_eval(a, index) for a in tq.args]
+    if tq.op == "and" and enough:
+        return _intersect(tq.args, index, enough)
+    parts = [_eval(a, index, enough) for a in tq.args]
     if tq.op == "and":
         parts.sort(key=len)
         return BitMap.intersection(*parts) if len(parts) > 1 else parts[0]
     return BitMap.union(*parts)
+
+
+def _intersect(args: tuple[TQ, ...], index: TrigramIndex, enough: int) -> BitMap:
+    """A conjunction's documents, its trigrams taken smallest postings first (other members, an
+    alternation of a regex, after them), stopping once at most ``enough`` documents are left."""
+    tris = sorted((a for a in args if a.op == "tri"), key=lambda a: index.posting_bytes(a.key))
+    found: BitMap | None = None
+    for a in [*tris, *(a for a in args if a.op != "tri")]:
+        part = index.postings(a.key) if a.op == "tri" else _eval(a, index, enough)
+        found = part if found is None else found & part
+        if len(found) <= enough:
+            break
+    return found if found is not None else index.live
 
 
 @dataclass(slots=True)
