@@ -134,7 +134,7 @@ class Generation:
         """The structural engine of this generation (also the symbol table a lone word is checked in)."""
         with self._lock:
             if self._structural is None:
-                self._structural = StructuralRetriever(self.snapshot.symbols)
+                self._structural = StructuralRetriever.of(self.snapshot)
             return self._structural
 
     def embedding_items(self) -> list[EmbeddingItem]:

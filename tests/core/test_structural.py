@@ -309,3 +309,74 @@ def test_a_short_plain_question_no_name_spells_still_finds_the_name_its_words_ma
     assert found(hits) == [("Mixin.resolve_redirects", "name words resolv+redirect")]
     assert found(retriever.search(Query("list domains"), 10))[0][0] == "RequestsCookieJar.list_domains"  # tiers first
     assert retriever.search(Query("who calls nothing_here", target="nothing_here"), 10) == []  # a target: no guess
+
+
+# -- over a stored generation: only the symbols a question can match are made ------------------
+
+MAPPED_QUESTIONS = [
+    "parse_config", "where is parse_config defined", "ParseConfig", "parseconfig", "parse config",
+    "ConfigLoader.load", "config.parse_config", "app.config.parse_config", "Config", "conf", "pc", "cfgld",
+    "prsconf", "load", "how does the config loader read files", "the server that handles requests",
+    "how are config values parsed from a file", "code similar to parse_config", "similar to ConfigLoader",
+    "what breaks if I change parse_config", "handle", "zzzq", "λ",
+]
+"""Each tier (exact, qualified, module path, case or separators, subtokens, prefix, camel humps,
+fuzzy), sentences, "similar to", a miss, a name no ASCII pattern can narrow."""
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriever, StructuralRetriever]:
+    """The eager engine over every symbol of the indexed fixture, and the mapped one."""
+    import shutil
+
+    from maguyva_tui.core.indexer import update_index
+
+    root = tmp_path_factory.mktemp("mapped") / "polyglot"
+    shutil.copytree(FIXTURE, root, symlinks=True)
+    snapshot, _ = update_index(root, tmp_path_factory.mktemp("index"))
+    from maguyva_tui.core.store.snapshot import Snapshot
+
+    opened = Snapshot.load(snapshot.folder)  # as a search opens it: the facts stored and mapped
+    return StructuralRetriever(opened.symbols), StructuralRetriever.of(opened)
+
+
+@pytest.mark.parametrize("text", MAPPED_QUESTIONS)
+def test_the_mapped_engine_answers_as_the_one_over_every_symbol(
+    stored: tuple[StructuralRetriever, StructuralRetriever], text: str
+) -> None:
+    from maguyva_tui.core.intent import classify
+    from maguyva_tui.core.retrievers.structural import MappedStructural
+
+    eager, mapped = stored
+    assert isinstance(mapped, MappedStructural)
+    intent = classify(text)
+    for kinds in ((), ("function", "method")):
+        query = Query(text, target=intent.target, intent=intent.name, kinds=kinds)
+        assert mapped.search(query, 20) == eager.search(query, 20)
+        assert mapped.search(query, 3) == eager.search(query, 3)
+    for name in (text, intent.target or text):
+        assert mapped.lookup(name) == eager.lookup(name)
+    assert len(mapped) == len(eager)
+
+
+def test_the_name_word_counts_are_kept_and_a_damaged_copy_is_counted_again(tmp_path: Path) -> None:
+    import shutil
+
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.retrievers.structural import NAME_STATS
+    from maguyva_tui.core.store.snapshot import Snapshot
+
+    root = tmp_path / "polyglot"
+    shutil.copytree(FIXTURE, root, symlinks=True)
+    snapshot, _ = update_index(root, tmp_path / "index")
+    question = Query("how are config values parsed from a file")
+    expected = StructuralRetriever(Snapshot.load(snapshot.folder).symbols).search(question, 10)
+    assert expected  # the sentence ranks by name words
+    assert StructuralRetriever.of(Snapshot.load(snapshot.folder)).search(question, 10) == expected
+    assert snapshot.generation is not None
+    kept = snapshot.generation / NAME_STATS
+    assert kept.exists()
+    assert StructuralRetriever.of(Snapshot.load(snapshot.folder)).search(question, 10) == expected  # read back
+    for damage in (b"", b"not an archive", kept.read_bytes()[: kept.stat().st_size // 2]):
+        kept.write_bytes(damage)
+        assert StructuralRetriever.of(Snapshot.load(snapshot.folder)).search(question, 10) == expected

@@ -35,13 +35,17 @@ other words make after them.
 from __future__ import annotations
 
 import math
+import os
 import re
+import tempfile
+import threading
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TypeAlias
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 
@@ -69,7 +73,11 @@ from maguyva_tui.core.similar import (
 )
 from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
 from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
+from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.types import Hit, Query, Symbol
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
 
 TIERS: tuple[str, ...] = (
     "exact name",
@@ -177,13 +185,25 @@ class StructuralRetriever:
 
     name = "structural"
 
-    def __init__(self, symbols: Sequence[Symbol]) -> None:
+    def __init__(self, symbols: Sequence[Symbol], stats: NameStats | None = None) -> None:
+        """``stats``: the name words' counts over the whole repository when ``symbols`` are only the
+        ones a question can match (:class:`MappedStructural`); else counted over ``symbols``."""
+        self._stats = stats
         self._symbols: tuple[Symbol, ...] = tuple(sorted(symbols, key=_order))
         self._kind_codes = {kind: code for code, kind in enumerate(sorted({s.kind for s in self._symbols}))}
         self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
         # Every other table is built on first use: a lone word checked against the symbol table, an
         # exact name looked up, needs only the names (sympy: 43,000 symbols, seconds for them all).
+
+    @classmethod
+    def of(cls, snapshot: Snapshot) -> StructuralRetriever:
+        """The structural engine of a generation: over its stored symbols when it has them (only
+        the symbols a question names are made), else over every symbol."""
+        table = snapshot.stored_symbols()
+        if table is None:
+            return cls(snapshot.symbols)
+        return MappedStructural(table, snapshot.generation)
 
     @cached_property
     def _by_qualname(self) -> dict[str, list[int]]:
@@ -223,7 +243,7 @@ class StructuralRetriever:
 
     @cached_property
     def _word_tables(self) -> tuple[dict[str, np.ndarray], dict[str, float], np.ndarray]:
-        return _name_word_tables(self._symbols, self._by_name)
+        return _name_word_tables(self._symbols, self._by_name, self._stats)
 
     @property
     def _word_ids(self) -> dict[str, np.ndarray]:
@@ -466,11 +486,12 @@ def sentence_stems(text: str) -> tuple[str, ...]:
 
 
 def _name_word_tables(
-    symbols: Sequence[Symbol], by_name: dict[str, list[int]]
+    symbols: Sequence[Symbol], by_name: dict[str, list[int]], stats: NameStats | None = None
 ) -> tuple[dict[str, np.ndarray], dict[str, float], np.ndarray]:
     """Postings from each name stem to the definitions owning a chunk (kind rank 0) whose name
     holds it, each stem's idf over those definitions, and each one's name weight (its stems' idf
-    summed; 1 for the others, which no posting reaches)."""
+    summed; 1 for the others, which no posting reaches). With ``stats``, the idf is the whole
+    repository's (``symbols`` are then a question's candidates, every owner of its stems among them)."""
     postings: dict[str, list[int]] = defaultdict(list)
     stems_of: dict[str, set[str]] = {}
     for name, ids in by_name.items():
@@ -480,8 +501,11 @@ def _name_word_tables(
         stems = stems_of[name] = set(name_stems(name))
         for stem in stems:
             postings[stem].extend(owners)
-    counted = sum(len(ids) for name, ids in by_name.items() if name in stems_of)
-    idf = {stem: math.log(1 + counted / len(owners)) for stem, owners in postings.items()}
+    if stats is None:
+        counted = sum(len(ids) for name, ids in by_name.items() if name in stems_of)
+        idf = {stem: math.log(1 + counted / len(owners)) for stem, owners in postings.items()}
+    else:
+        idf = stats.idf(postings)
     weight = np.ones(len(symbols))
     for name, stems in stems_of.items():
         owners = [i for i in by_name[name] if KIND_RANK.get(symbols[i].kind, 0) == 0]
@@ -552,3 +576,233 @@ def _hit(symbol: Symbol, score: float, reason: str) -> Hit:
         language=symbol.language,
         reason=reason,
     )
+
+
+# -- the structural engine over a stored generation: only the symbols a question can match are made
+
+NAME_STATS = "names-stems.npz"
+"""In a generation: every name stem's count of owning definitions and the count they are weighed
+against (:func:`_name_word_tables`'s idf over the whole repository), computed on the first question
+that ranks by name words and kept (a repository of 330,000 names: seconds, once)."""
+
+_SEP = rb"[^0-9a-z\x00]*"
+"""Between a key's characters in a case-folded name: separators (and, to be safe, any byte that
+is not an ASCII letter or digit: a candidate is always checked again as the eager tables would)."""
+
+
+class NameStats:
+    """Name stems with their counts of owning definitions, sorted (found by binary search), and
+    how many definitions the idf is counted against."""
+
+    def __init__(self, stems: np.ndarray, counts: np.ndarray, counted: int) -> None:
+        self._stems = stems
+        self._counts = counts
+        self._counted = counted
+
+    def idf(self, stems: Iterable[str]) -> dict[str, float]:
+        """Each stem's idf over the repository (a stem no definition owns, as if one did)."""
+        wanted = list(stems)
+        if not wanted:
+            return {}
+        keys = np.array([stem.encode("utf-8", "surrogatepass") for stem in wanted], dtype=self._stems.dtype)
+        at = np.minimum(np.searchsorted(self._stems, keys), max(len(self._stems) - 1, 0))
+        found = self._stems[at] == keys if len(self._stems) else np.zeros(len(keys), bool)
+        counts = np.where(found, self._counts[at] if len(self._counts) else 0, 1)
+        return {stem: math.log(1 + self._counted / int(n)) for stem, n in zip(wanted, counts.tolist())}
+
+    @classmethod
+    def of(cls, table: SymbolColumns) -> NameStats:
+        """Count every name's stems over the stored symbols (a pass over the distinct names)."""
+        names_col = np.asarray(table.column(0), np.int64)
+        kinds_col = np.asarray(table.column(2), np.int64)
+        kind_ids = np.unique(kinds_col)
+        owner_kinds = [k for k, kind in zip(kind_ids.tolist(), table.words(kind_ids)) if KIND_RANK.get(kind or "", 0) == 0]
+        owner_rows = np.isin(kinds_col, owner_kinds)
+        owners = np.bincount(names_col[owner_rows], minlength=1)
+        every = np.bincount(names_col, minlength=len(owners))
+        ids = np.flatnonzero(owners[: len(every)] > 0)
+        counts: dict[str, int] = defaultdict(int)
+        counted = 0
+        stem_of: dict[str, str] = {}
+        split = split_identifier.__wrapped__  # every name once: its cache would only churn
+        for name, owned, total in zip(table.words(ids), owners[ids].tolist(), every[ids].tolist()):
+            counted += total
+            stems: set[str] = set()
+            for token in split(name or ""):
+                stem = stem_of.get(token)
+                if stem is None:
+                    stem = stem_of[token] = word_stem(token)
+                stems.add(stem)
+            for stem in stems:
+                counts[stem] += owned
+        ordered = sorted(counts)
+        encoded = [stem.encode("utf-8", "surrogatepass") for stem in ordered]
+        width = max((len(e) for e in encoded), default=1)
+        return cls(np.array(encoded, dtype=f"S{max(width, 1)}"), np.array([counts[s] for s in ordered], np.int64),
+                   counted)
+
+    def save(self, path: Path) -> None:
+        """Write the counts (atomically; a failure is silent: they are counted again)."""
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    os.fchmod(handle.fileno(), FILE_MODE)
+                    np.savez(handle, stems=self._stems, counts=self._counts, counted=np.array([self._counted], np.int64))
+                os.replace(tmp, path)
+            finally:
+                Path(tmp).unlink(missing_ok=True)
+        except OSError:
+            return
+
+    @classmethod
+    def load(cls, path: Path) -> NameStats | None:
+        """Read counts written by :meth:`save`; ``None`` when absent or not as written."""
+        try:
+            with np.load(path, allow_pickle=False) as archive:
+                stems, counts, counted = archive["stems"], archive["counts"], archive["counted"]
+        except Exception:  # noqa: BLE001 - absent, cut, replaced: counted again
+            return None
+        if (stems.dtype.kind != "S" or stems.ndim != 1 or counts.shape != stems.shape or counted.shape != (1,)
+                or (len(stems) > 1 and not bool((stems[:-1] < stems[1:]).all())) or (counts < 1).any()
+                or int(counted[0]) < 0):
+            return None
+        return cls(stems, np.asarray(counts, np.int64), int(counted[0]))
+
+
+class MappedStructural(StructuralRetriever):
+    """The structural engine of a stored generation: each question makes only the symbols whose
+    names it can match (found in the mapped table of defined names, case-folded) and asks a
+    :class:`StructuralRetriever` over them, which answers as it would over every symbol: its tiers
+    compare a symbol with the question alone, and the name words' idf is the repository's
+    (:class:`NameStats`). A repository of 378,000 symbols made each of them an object and every
+    table over them in each process (24 s of a plain question's CPU). Its own tables stay empty:
+    every question goes through :meth:`lookup`, :meth:`search` or :meth:`siblings`."""
+
+    def __init__(self, table: SymbolColumns, generation: Path | None) -> None:
+        super().__init__(())
+        self._table = table
+        self._generation = generation
+        self._stats: NameStats | None = None
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def stats(self) -> NameStats:
+        """The name words' counts: read from the generation, else counted and kept there."""
+        with self._lock:
+            if self._stats is None:
+                path = None if self._generation is None else self._generation / NAME_STATS
+                found = None if path is None else NameStats.load(path)
+                if found is None:
+                    found = NameStats.of(self._table)
+                    if path is not None:
+                        found.save(path)
+                self._stats = found
+            return self._stats
+
+    def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
+        """:meth:`StructuralRetriever.lookup`, over the symbols bearing the name's last part."""
+        return self._over(_exact_keys([name]), []).lookup(name, kinds)
+
+    def search(self, query: Query, limit: int) -> list[Hit]:
+        """:meth:`StructuralRetriever.search`, over the symbols the question can match."""
+        if limit <= 0:
+            return []
+        terms = [*(query_terms(query.target) if query.target else []), *query_terms(query.text)]
+        patterns = _term_patterns(terms, self._table.definitions.occurrences)
+        target = similar_target(query)
+        exact = _exact_keys(terms + ([target] if target else []))
+        stems = sentence_stems(query.text)
+        if patterns is None or any(not stem.isascii() for stem in stems):
+            return StructuralRetriever(self._every(), self.stats()).search(query, limit)  # not ASCII: no shortcut
+        spellings: list[np.ndarray] = []
+        if target:
+            sources = definitions(self._over(exact, []).lookup(target, query.kinds))
+            if sources:
+                spellings.append(self._likely_siblings(sources[0].name))
+        patterns += [re.compile(re.escape(_stem_key(stem).encode())) for stem in stems if _stem_key(stem)]
+        stats = self.stats() if stems else None
+        return self._over(exact, patterns, stats, spellings).search(query, limit)
+
+    def siblings(self, sources: Sequence[Symbol], limit: int) -> list[Hit]:
+        """:meth:`StructuralRetriever.siblings`, over the symbols of the names most like the first source's."""
+        if not sources:
+            return []
+        return self._over([], [], spellings=[self._likely_siblings(sources[0].name)]).siblings(sources, limit)
+
+    def _likely_siblings(self, source: str) -> np.ndarray:
+        """The spelling ids of the names :meth:`StructuralRetriever.siblings` scores for a source
+        name: those sharing one of its parts, the :data:`MAX_SIBLING_NAMES` most alike (a part such
+        as ``helper`` is in 98,000 names of a 100,000-file repository: names are compared, no
+        symbol is made)."""
+        parts = name_parts(source)
+        if not all(part.isascii() for part in parts):
+            return np.unique(np.asarray(self._table.column(0), np.int64))
+        table = self._table.definitions
+        positions = [table.matching(re.compile(re.escape(part.encode()))) for part in set(parts)]
+        ids = table.spellings_of(np.unique(np.concatenate(positions)) if positions else np.zeros(0, np.int64))
+        wanted = set(parts)
+        alike = [(name, i, name_similarity(parts, name_parts(name))) for name, i in zip(self._table.words(ids), ids.tolist())
+                 if name and wanted.intersection(name_parts(name))]
+        alike.sort(key=lambda item: (-item[2], item[0]))
+        return np.array([i for _, i, _ in alike[:MAX_SIBLING_NAMES]], np.int64)
+
+    def _over(self, exact: Iterable[str], patterns: list[re.Pattern[bytes]], stats: NameStats | None = None,
+              spellings: Sequence[np.ndarray] = ()) -> StructuralRetriever:
+        """A retriever over the symbols named one of ``exact`` (case-folded), matched by a pattern,
+        or with one of the ``spellings`` (string ids)."""
+        table = self._table.definitions
+        found = [n for n in (table.find(key) for key in set(exact)) if n is not None]
+        arrays = [np.array(found, np.int64)] + [table.matching(pattern) for pattern in patterns]
+        positions = np.unique(np.concatenate(arrays))
+        ids = np.unique(np.concatenate([table.spellings_of(positions), *spellings]))
+        return StructuralRetriever(self._table.named(ids), stats)
+
+    def _every(self) -> list[Symbol]:
+        """Every symbol (a question no pattern can narrow)."""
+        return self._table.named(np.unique(np.asarray(self._table.column(0), np.int64)))
+
+
+def _exact_keys(names: Iterable[str]) -> list[str]:
+    """The case-folded names whose symbols a lookup of ``names`` may return: each name, its last
+    part (a qualified name's symbols are named so), its parts."""
+    keys: set[str] = set()
+    for name in names:
+        name = name.strip().strip("`").removesuffix("()")
+        parts = qualifier_parts(name)
+        keys.update(n.casefold() for n in [name, *parts] if n)
+    return list(keys)
+
+
+def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int]) -> list[re.Pattern[bytes]] | None:
+    """Patterns over the case-folded names covering every tier's matches of the question's terms
+    (``None`` when a term is not ASCII: no pattern is then sure to cover its matches); ``count``
+    tells how often a string occurs among the names."""
+    if not terms:
+        return []
+    if not all(term.isascii() for term in terms):
+        return None
+    found = _terms(terms)
+    keys = [normalize(t) for t in found.singles] + ([found.joined] if found.joined else [])
+    patterns: list[bytes] = []
+    for key in keys:  # exact, case-insensitive and prefix tiers: the key's characters from a name's start
+        if key:
+            patterns.append(b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key))
+        if len(key) >= MIN_FUZZY:  # fuzzy: the key's characters in order anywhere in one name
+            patterns.append(re.escape(key[0].encode()) + b"".join(
+                rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))
+    tokens = [t for t in found.subtokens if t]
+    if tokens:  # subtokens: the names holding the rarest are enough (the others are checked again)
+        patterns.append(re.escape(min(tokens, key=lambda t: (count(t.encode()), -len(t))).encode()))
+    for term in found.singles:  # camel humps: the segments in order, the first at the start
+        segments = _hump_query(term)
+        if len(segments) >= 2:
+            patterns.append(b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))
+    return [re.compile(p) for p in patterns]
+
+
+def _stem_key(stem: str) -> str:
+    """What every name spelling a stem holds: the stem, less a final ``i`` that stands for ``y``."""
+    return stem[:-1] if stem.endswith("i") else stem

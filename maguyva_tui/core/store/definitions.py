@@ -17,6 +17,7 @@ literal by one ``find`` over the blob of names; nothing is decoded per name on o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -34,12 +35,13 @@ SITE_COLUMNS = 3
 class Definitions:
     """Every defined name, case-folded and sorted, with the sites that define it."""
 
-    __slots__ = ("_blob", "_bytes", "_offsets", "bounds", "sites")
+    __slots__ = ("_blob", "_bytes", "_led", "_offsets", "bounds", "sites")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], bounds: NDArray[np.int64],
                  sites: NDArray[Any]) -> None:
         self._blob = blob
         self._bytes: bytes | None = None
+        self._led: bytes | None = None
         self._offsets = offsets
         self.bounds = bounds
         self.sites = sites
@@ -89,6 +91,33 @@ class Definitions:
             out.add(n)
             i = blob.find(needle, max(i + 1, int(starts[n + 1])))  # the next name: each counted once
         return out
+
+    def matching(self, pattern: re.Pattern[bytes]) -> NDArray[np.int64]:
+        """The positions of the names a pattern matches in, searched over the UTF-8 names each
+        preceded by a NUL (``\\x00`` at a pattern's start anchors it to a name's start; a match must
+        end inside one name); sorted, each once."""
+        if not len(self):
+            return np.zeros(0, np.int64)
+        if self._led is None:
+            self._led = b"\0" + bytes(self._blob)  # one copy of the names, each after a NUL
+        ends = np.fromiter((m.end() for m in pattern.finditer(self._led)), np.int64)
+        # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
+        return np.unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
+
+    def occurrences(self, needle: bytes) -> int:
+        """How often a case-folded UTF-8 string occurs among the names (overlaps not counted)."""
+        if self._led is None:
+            self._led = b"\0" + bytes(self._blob)
+        return self._led.count(needle)
+
+    def spellings_of(self, positions: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The spelling ids of every site of the names at ``positions`` (each once)."""
+        if not len(positions):
+            return np.zeros(0, np.int64)
+        starts, ends = self.bounds[positions], self.bounds[positions + 1]
+        sizes = ends - starts
+        rows = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+        return np.unique(np.asarray(self.sites[rows, 2], np.int64))
 
     def rows(self, n: int) -> NDArray[Any]:
         """The sites of name ``n``: ``(file, line, spelling)`` rows."""

@@ -12,10 +12,11 @@ from typing import Any, TypeAlias, cast
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import damaged
+from maguyva_tui.core.store.arrays import Strings, damaged
 from maguyva_tui.core.store.centrality import CentralityTable, load_centrality
+from maguyva_tui.core.store.definitions import Definitions
 from maguyva_tui.core.store.facts import FactsTable
-from maguyva_tui.core.store.facts_files import StoredRows, load_facts
+from maguyva_tui.core.store.facts_files import SCHEMAS, StoredRows, load_facts
 from maguyva_tui.core.store.file_table import FileTable, by_doc, by_path, content_end, paths_of
 from maguyva_tui.core.store.format import (
     FileEntry,
@@ -23,6 +24,7 @@ from maguyva_tui.core.store.format import (
     Manifest,
     current_generation,
 )
+from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.store.words import check_words
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
@@ -210,6 +212,16 @@ class Snapshot:
             self._symbols = [Symbol(r[0], r[1], r[2], path, *r[3:]) for path, r in self.facts.symbol_rows()]
         return self._symbols
 
+    def stored_symbols(self) -> SymbolColumns | None:
+        """The symbols as the generation stores them (mapped columns, its table of defined names),
+        for an engine that makes only the symbols a question names; ``None`` for facts held in
+        memory (a build's first, partial generation)."""
+        rows = self.facts.rows
+        if not isinstance(rows, StoredRows):
+            return None
+        return SymbolColumns(rows.definitions(), rows._tables[2], rows._strings,  # noqa: SLF001 - the stored parts, read
+                             rows._starts[1:, 2], rows.paths)  # noqa: SLF001
+
     def chunks(self) -> Iterator[Chunk]:
         """Every chunk of the repository, in path order."""
         for path, row in self.facts.chunk_rows():
@@ -218,6 +230,44 @@ class Snapshot:
     def __len__(self) -> int:
         return len(self.files)
 
+
+class SymbolColumns:
+    """A generation's stored symbols: the table of defined names (found by name), the symbols
+    table (a row per symbol, string ids), its strings, each file's end row and the paths."""
+
+    __slots__ = ("definitions", "ends", "paths", "strings", "table")
+
+    def __init__(self, definitions: Definitions, table: Any, strings: Strings, ends: Any, paths: list[str]) -> None:
+        self.definitions = definitions
+        self.table = table
+        self.strings = strings
+        self.ends = ends
+        self.paths = paths
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def named(self, spellings: np.ndarray) -> list[Symbol]:
+        """Every symbol whose name as written has one of these string ids, in path order."""
+        if not len(spellings):
+            return []
+        rows = np.flatnonzero(np.isin(self.table[:, 0], spellings))
+        records = decode_records(self.table[rows], SYMBOL_SCHEMA, self.strings)
+        files = np.searchsorted(self.ends, rows, side="right").tolist()
+        paths = self.paths
+        return [Symbol(r[0], r[1], r[2], paths[f], *r[3:]) for f, r in zip(files, records)]
+
+    def column(self, field: int) -> Any:
+        """One column of the symbols table (0 the name's string id, 2 the kind's)."""
+        return self.table[:, field]
+
+    def words(self, ids: Any) -> list[str | None]:
+        """The strings of string ids."""
+        return self.strings.pick(np.asarray(ids))
+
+
+SYMBOL_SCHEMA = SCHEMAS[2]
+"""The symbols table's fields: name, qualname, kind, start, end, language, signature, name line."""
 
 CONTENT_STAT = "content_stat"
 """The manifest's record (in ``stats``) of ``content.bin``'s size and modification time."""
