@@ -11,8 +11,8 @@ workspace of all eight through the coordinator (and, with ``--ray``, the same wo
 a one-node Ray cluster started here, one actor per repository).
 
 Prints per question the median of each and the workspace's ratio to the slowest repository
-alone (and the same by this process's CPU time, which other work on the machine stretches far
-less than wall time); then over every question and round: the p50 of the workspace, the p50 of the slowest
+alone (and the same by this process's CPU time, which other work on the machine stretches less
+than wall time); then over every question and round: the p50 of the workspace, the p50 of the slowest
 repository alone (per round, the slowest of the eight), their ratio (target: at most 1.5), the
 median per-question ratio, and the workspace against the eight alone one after another; with ``--ray``, the p50 through Ray and its overhead over the
 in-process workspace measured in the same run (target: at most 10 ms), and the round trips to
@@ -94,10 +94,11 @@ class Timings:
     rounds: dict[str, dict[str, list[float]]]
     """``rounds[contender][question]``: one time per counted round, in order."""
     cpu: dict[str, dict[str, list[float]]] | None = None
-    """The same rounds' CPU time of this process (every thread's), in milliseconds: a contender
-    answering in this process is measured by it whatever else runs on the machine (a loaded
-    machine stretches wall times unevenly: a lone repository's question waits for a core more
-    often than eight shards' threads do)."""
+    """The same rounds' CPU time of this process (every thread's), in milliseconds: the work of a
+    contender answering in this process. A loaded machine stretches wall times unevenly (a lone
+    repository's question waits for a core more often than eight shards' threads do); CPU time
+    it stretches less, though not never (measured here at load 6 to 14: the workspace's CPU
+    ratio 2.0 to 3.1, its wall ratio 1.5 to 2.9)."""
 
     def median(self, contender: str, question: str) -> float:
         """A contender's median time on one question."""
@@ -223,7 +224,7 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
         cpu_slowest = statistics.median(t.slowest(labels, cpu=True))
         cpu_here = t.cpu_p50("workspace")
         per = [t.cpu_median("workspace", q) / max(t.cpu_median(label, q) for label in labels) for q in t.questions]
-        print(f"  CPU time of this process (what load does not stretch): workspace p50 {cpu_here:.1f} ms, slowest "
+        print(f"  CPU time of this process (load stretches it less than wall time): workspace p50 {cpu_here:.1f} ms, slowest "
               f"repository alone p50 {cpu_slowest:.1f} ms, ratio {cpu_here / cpu_slowest:.2f}; median per-question "
               f"ratio {statistics.median(per):.2f}")
     if ray:
