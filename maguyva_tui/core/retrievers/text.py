@@ -644,7 +644,8 @@ class TextRetriever:
         for first, end in zip([0, *change.tolist()], [*change.tolist(), len(at)]):
             k = int(at[first])
             offset, length = int(offsets[k]), int(lengths[k])
-            own_newlines = np.flatnonzero(arr[offset : offset + length] == 10)
+            last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
+            own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
             lines[first:end] = np.searchsorted(own_newlines, pos[first:end] - offset)
         return lines
 

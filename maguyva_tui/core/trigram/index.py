@@ -87,23 +87,27 @@ class TrigramIndex:
         found = self._overlay.get(key)
         if found is not None:
             return found
-        i = int(np.searchsorted(self._keys, key))
+        i = int(np.searchsorted(self._keys, np.uint32(key)))  # a Python int would convert every key
         if i < len(self._keys) and int(self._keys[i]) == key:
             start, end = int(self._offsets[i]), int(self._offsets[i + 1])
             return BitMap.deserialize(cast(bytes, self._blob[start:end]))  # a buffer works: no copy
         return BitMap()
 
-    def posting_bytes(self, key: int) -> int:
-        """The stored size of a trigram's postings, read without decoding them (0 when it has
+    def posting_bytes(self, keys: list[int]) -> list[int]:
+        """The stored size of each trigram's postings, read without decoding them (0 for one with
         none): what orders a conjunction's trigrams, smallest first. An updated one counts two
         bytes a document."""
-        found = self._overlay.get(key)
-        if found is not None:
-            return 2 * len(found)
-        i = int(np.searchsorted(self._keys, key))
-        if i < len(self._keys) and int(self._keys[i]) == key:
-            return int(self._offsets[i + 1]) - int(self._offsets[i])
-        return 0
+        at = np.searchsorted(self._keys, np.array(keys, np.uint32)).tolist()
+        out = []
+        for key, i in zip(keys, at):
+            found = self._overlay.get(key)
+            if found is not None:
+                out.append(2 * len(found))
+            elif i < len(self._keys) and int(self._keys[i]) == key:
+                out.append(int(self._offsets[i + 1]) - int(self._offsets[i]))
+            else:
+                out.append(0)
+        return out
 
     def add(self, doc_id: int, trigrams: TrigramArray) -> None:
         """Add a document to the postings of its trigrams."""

@@ -170,7 +170,9 @@ def _eval(tq: TQ, index: TrigramIndex, enough: int = 0) -> BitMap:
 def _intersect(args: tuple[TQ, ...], index: TrigramIndex, enough: int) -> BitMap:
     """A conjunction's documents, its trigrams taken smallest postings first (other members, an
     alternation of a regex, after them), stopping once at most ``enough`` documents are left."""
-    tris = sorted((a for a in args if a.op == "tri"), key=lambda a: index.posting_bytes(a.key))
+    tris = [a for a in args if a.op == "tri"]
+    sizes = index.posting_bytes([a.key for a in tris])
+    tris = [a for _, _, a in sorted(zip(sizes, range(len(tris)), tris))]
     found: BitMap | None = None
     for a in [*tris, *(a for a in args if a.op != "tri")]:
         part = index.postings(a.key) if a.op == "tri" else _eval(a, index, enough)
