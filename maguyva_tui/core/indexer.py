@@ -72,8 +72,10 @@ Early = Callable[[Snapshot], None]
 """Called by a first build with a snapshot whose text and structural indexes can be searched, before
 its graph is built (its centrality is empty and its graph ``None`` until the build publishes)."""
 
-Stored: TypeAlias = tuple[FileEntry, bytes]
-"""A file of the generation being written: its entry (offset and length still to fill) and text."""
+Stored: TypeAlias = tuple[str, Callable[[], tuple[FileEntry, bytes]]]
+"""A file of the generation being written: its path, and what makes its entry (offset and length
+still to fill) and its text when ``content.bin`` is written, so that no more than one file's text
+is held at a time from then on."""
 
 Kept: TypeAlias = tuple[FileEntry, "bytes | None"]
 """A file reused from the live generation: its entry and, when the walk read it anyway (a changed
@@ -486,34 +488,38 @@ class _Build:
         fact_rows: dict[str, Row] = {}
         for entry, known in kept:
             assert prev is not None  # only a previous generation's files are kept
-            rows.append((entry, prev.raw(entry.path) if known is None else known))
+            rows.append((entry.path, partial(_kept_file, prev, entry, known)))
             fact_rows[entry.path] = prev.facts.rows[entry.path]
-        added: list[tuple[int, str]] = []
-        for src, row in zip(fresh, new_rows):
-            data = src.text.encode("utf-8", errors="surrogatepass")
-            entry = FileEntry(src.path, next_id, content_hash(data), src.size, src.mtime_ns, row[0], 0, 0,
-                              src.inode, src.ctime_ns)
-            rows.append((entry, data))
+        added: list[int] = []
+        for i, (src, row) in enumerate(zip(fresh, new_rows)):
+            rows.append((src.path, partial(_fresh_file, fresh, i, next_id, row[0])))
             fact_rows[src.path] = row
-            added.append((next_id, src.text))
+            added.append(next_id)
             next_id += 1
         facts = FactsTable(fact_rows)
-        rows.sort(key=lambda r: r[0].path)
+        rows.sort(key=lambda r: r[0])
         entries = self._write_content(gen, rows)
+        del rows
+        _release()
         live_ids = {e.doc_id for e in entries}
         beside = self._start_graph(gen, facts)
         if beside is None or not beside.forked:
             save_facts(gen, fact_rows)  # a fresh interpreter reads them from there
-        trigrams, dead = self._trigrams(entries, rows, added, live_ids)
-        self.summary.trigram_bytes = trigrams.save(gen)
-        added_ids = {doc for doc, _ in added}
-        save_generation(gen, _word_files(entries, rows, fact_rows, added_ids), prev.generation if prev else None)
+        with _ContentReader(gen / "content.bin") as stored:
+            trigrams, dead = self._trigrams(entries, stored, added, live_ids)
+            _release()
+            self.summary.trigram_bytes = trigrams.save(gen)
+            _release()
+            added_ids = set(added)
+            save_generation(gen, _word_files(entries, stored, fact_rows, added_ids), prev.generation if prev else None)
+        _release()
         content = map_content(gen / "content.bin")  # mapped, not a second copy of every text
         if prev is None and self.early is not None:  # a first build: text and structure answer now
             manifest = self._manifest(gen, entries, next_id, dead)
             self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen))
         if beside is not None and beside.forked:
             save_facts(gen, fact_rows)  # while the forked graph build finishes
+            _release()
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(gen, entries, next_id, dead)
         digest = save_files(gen, entries)
@@ -525,10 +531,12 @@ class _Build:
         return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen, open_graph)
 
     def _write_content(self, gen: Path, rows: list[Stored]) -> list[FileEntry]:
+        """Write every file's text into ``content.bin`` in path order; return the entries."""
         entries = []
         offset = 0
         with open(gen / "content.bin", "wb") as out:
-            for entry, data in rows:
+            for _, make in rows:
+                entry, data = make()
                 out.write(data)
                 entries.append(replace(entry, offset=offset, length=len(data)))
                 offset += len(data)
@@ -538,8 +546,8 @@ class _Build:
     def _trigrams(
         self,
         entries: list[FileEntry],
-        rows: list[Stored],
-        added: list[tuple[int, str]],
+        stored: _ContentReader,
+        added: list[int],
         live_ids: set[int],
     ) -> tuple[TrigramIndex, int]:
         """Update the postings in place, or rebuild them when there is no base or too much garbage."""
@@ -553,13 +561,14 @@ class _Build:
                 index = prev.trigrams
                 for doc in removed:
                     index.remove(doc)
-                for i, (doc, text) in enumerate(added):
+                by_id = {e.doc_id: e for e in entries}
+                for i, doc in enumerate(added):
                     if i % 100 == 0:
                         self.progress("trigrams", i, len(added))
-                    index.add(doc, text_trigrams(text))
+                    index.add(doc, text_trigrams(stored.text(by_id[doc])))
                 return index, dead
-        self.progress("trigrams", 0, len(rows))
-        docs = ((entry.doc_id, text_trigrams(data.decode("utf-8", errors="replace"))) for entry, data in rows)
+        self.progress("trigrams", 0, len(entries))
+        docs = ((entry.doc_id, text_trigrams(stored.text(entry))) for entry in entries)
         return TrigramIndex.build(docs), 0
 
     def _start_graph(self, gen: Path, facts: FactsTable) -> _Beside | None:
@@ -629,11 +638,65 @@ class _Build:
         s.noticed = dict(self.report.noticed)
 
 
-def _word_files(entries: list[FileEntry], rows: list[Stored], facts: dict[str, Row], added: set[int]) -> Iterator[StoredFile]:
-    """The files of a generation as the chunk index counts them (``entries`` and ``rows`` in one order)."""
-    for entry, (_, data) in zip(entries, rows):
-        text = partial(bytes.decode, data, "utf-8", "replace")
-        yield StoredFile(entry.path, entry.doc_id, facts[entry.path][1], text, entry.doc_id not in added)
+def _word_files(entries: list[FileEntry], stored: _ContentReader, facts: dict[str, Row], added: set[int]) -> Iterator[StoredFile]:
+    """The files of a generation as the chunk index counts them, each text read when counted."""
+    for entry in entries:
+        yield StoredFile(entry.path, entry.doc_id, facts[entry.path][1], partial(stored.text, entry), entry.doc_id not in added)
+
+
+def _kept_file(prev: Snapshot, entry: FileEntry, known: bytes | None) -> tuple[FileEntry, bytes]:
+    """A reused file's entry and text (read from the live generation when the walk did not read it)."""
+    return entry, prev.raw(entry.path) if known is None else known
+
+
+def _fresh_file(fresh: list[SourceFile], i: int, doc_id: int, language: str | None) -> tuple[FileEntry, bytes]:
+    """A changed file's entry and text, its decoded text then dropped from ``fresh`` (from here on
+    the build reads it back from ``content.bin``, one file at a time)."""
+    src = fresh[i]
+    data = src.text.encode("utf-8", errors="surrogatepass")
+    fresh[i] = replace(src, text="")
+    entry = FileEntry(src.path, doc_id, content_hash(data), src.size, src.mtime_ns, language, 0, 0,
+                      src.inode, src.ctime_ns)
+    return entry, data
+
+
+class _ContentReader:
+    """Read files back from a ``content.bin`` being written, one at a time, with positional reads
+    (not a map: a build that touched every page of a mapped copy would hold the corpus again)."""
+
+    def __init__(self, path: Path) -> None:
+        self._fd = os.open(path, os.O_RDONLY)
+
+    def text(self, entry: FileEntry) -> str:
+        """A file's stored text."""
+        return os.pread(self._fd, entry.length, entry.offset).decode("utf-8", errors="replace")
+
+    def __enter__(self) -> _ContentReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        os.close(self._fd)
+
+
+def _release() -> None:
+    """Hand the heap's free memory back to the system between the build's steps (glibc keeps
+    what large temporaries freed otherwise, and the process stays at its highest step's size)."""
+    if _TRIM is not None:
+        _TRIM(0)
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, where there is one."""
+    try:
+        import ctypes
+
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # not glibc
+        return None
+    return trim
+
+
+_TRIM = _malloc_trim()
 
 
 def _same_stat(entry: FileEntry, candidate: Candidate) -> bool:
