@@ -153,7 +153,6 @@ class _Definitions:
         return [(self.paths[f], ln) for f, ln in zip(rows[:, 0].tolist(), rows[:, 1].tolist())]
 
 
-@dataclass(frozen=True, slots=True)
 class _Defined:
     """Where a literal's names are defined, as sorted keys ``file << 32 | line`` (a file's position
     in path order, a 1-based line). A line defining one of the literal's own identifiers
@@ -161,11 +160,24 @@ class _Defined:
     literal (``holding``: ``expand_mul``) only for a match inside a name, since a whole-word
     ``expand`` on the line ``def expand_mul(x): return expand(x)`` mentions ``expand``, it does not
     define it. So only the files of ``exact`` can hold a whole-identifier definition, the best
-    line there is: they are the ones a limited search reads first."""
+    line there is: they are the ones a limited search reads first. The names holding the literal
+    are looked for when a match inside a name is first found (a rare identifier's matches are
+    mostly whole: a search of every defined name saved)."""
 
-    paths: list[str]
-    exact_keys: np.ndarray
-    holding_keys: np.ndarray
+    __slots__ = ("_holding", "_holding_keys", "exact_keys", "paths")
+
+    def __init__(self, paths: list[str], exact_keys: np.ndarray, holding: Callable[[], np.ndarray]) -> None:
+        self.paths = paths
+        self.exact_keys = exact_keys
+        self._holding = holding
+        self._holding_keys: np.ndarray | None = None
+
+    @property
+    def holding_keys(self) -> np.ndarray:
+        """The keys of the lines defining a longer name that holds the literal."""
+        if self._holding_keys is None:
+            self._holding_keys = self._holding()
+        return self._holding_keys
 
     @property
     def exact_files(self) -> np.ndarray:
@@ -624,7 +636,10 @@ class TextRetriever:
         keep[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
         own, lines, tiers, pos, lo = own[keep], lines[keep], tiers[keep], pos[keep], lo[keep]
         key = (own << 32) | (lines + 1)
-        defs = np.isin(key, defined.exact_keys) | ((tiers < 3) & np.isin(key, defined.holding_keys))
+        defs = np.isin(key, defined.exact_keys)
+        inside = tiers < 3
+        if inside.any():
+            defs |= inside & np.isin(key, defined.holding_keys)
         return own, lines, tiers, defs, pos - lo
 
     def _line_numbers(
@@ -661,10 +676,13 @@ class TextRetriever:
         table, files = self._definition_table(), self._files()
         needle = literal.casefold()
         exact = {n for n in map(table.table.find, _NAME_PARTS.findall(needle)) if n is not None}
-        holding = table.table.holding(needle) - exact if "\n" not in needle else set()
         positions = self._definition_positions(table, files)
-        return _Defined(files.paths, _site_keys(table.table, sorted(exact), positions),
-                        _site_keys(table.table, sorted(holding), positions))
+
+        def holding() -> np.ndarray:
+            names = table.table.holding(needle) - exact if "\n" not in needle else set()
+            return _site_keys(table.table, sorted(names), positions)
+
+        return _Defined(files.paths, _site_keys(table.table, sorted(exact), positions), holding)
 
     def _definition_positions(self, table: _Definitions, files: _Files) -> np.ndarray | None:
         """Each file of the table of defined names at its position in path order (``None``: the
