@@ -196,7 +196,7 @@ def main() -> None:
     engine = Engine(root, base, static=False)
     _, build = ms(engine.refresh, semantic=False)
     queries = draw(engine, args.queries)
-    for word in WARM_UP:  # warm: the stored text, the tables of names, the whole text's newline index
+    for word in WARM_UP:  # warm: the stored text, the tables of names (a page never builds the newline index)
         engine.search(word, modality="text", limit=args.limit)
 
     ours: dict[str, list[float]] = {"uniform": [], "by frequency": []}
