@@ -21,6 +21,11 @@ order  rule                  matches                                            
 7      fallback              nothing matched (``empty`` for a blank query)               0.40 understand
 =====  ====================  ==========================================================  ==========
 
+A question about meaning (rules 6 and 7) that reads like the docstring of one function, a verb and
+its object ("Return the value for a key", "Creates a directory") or a named callable ("helper to
+quote a URL"), keeps its intent and confidence under the rule ``function_description``
+(:func:`describes_one_function`): the plan then ranks functions rather than files.
+
 Deliberate readings of the seed: a question about an identifier ("how does parse_config work") is
 rule 6 with the identifier as its target, not rule 5, because a question wants meaning; a
 definition keyword that is also an English word (``class``, ``type``, ``interface``) fires only
@@ -593,13 +598,52 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
 """The ordered rules; the first that returns an intent wins."""
 
 
+# ---------------------------------------------------------------------------------------------
+# A question about meaning that describes one function.
+
+FUNCTION_RULE: Final = "function_description"
+"""The rule a question about meaning is relabelled with when it describes one function."""
+_DETERMINER = r"(?:a|an|the|this|these|those|all|each|every|any|its|their|given|one|new|some|no)"
+"""Words that open a verb's object; not "that", which after a noun opens a relative clause ("code
+that uses a cache": a topic)."""
+_ASKING = re.compile(
+    r"^\s*(?:how|what|why|where|when|which|who|whose|is|are|does|do|can|could|should|explain|describe"
+    r"|show|list|tell|walk|summari[sz]e|understand|document|find|search|locate|look|grep|give)\b",
+    re.I,
+)
+"""A question or a request about code ("explain the router", "list all handlers", "find the
+parser"): about a topic or a search, not one function's description."""
+_VERB_OBJECT = re.compile(rf"^\s*[A-Za-z]{{2,30}}(?<!ing)\s+{_DETERMINER}\b", re.I)
+"""A verb and its object's determiner at the head: "Return the", "Creates a" (a gerund names an
+activity, "training a classifier", a topic)."""
+_NAMED_CALLABLE = re.compile(
+    r"^\s*(?:[A-Za-z-]{1,30}\s+){0,2}?(?:helper|function|method|decorator|hook|callback|wrapper|factory)"
+    r"\s+(?:to|for|that|which)\b",
+    re.I,
+)
+"""One callable named at the head and what it does: "Helper to ...", "internal factory method to
+...", "Method for ..." (a plural, "utility functions for", is a topic)."""
+
+
+def describes_one_function(text: str) -> bool:
+    """Tell whether a question reads like the docstring of one function: its head is a verb and its
+    object (an imperative or third-person "Return the ...", "Creates a ...") or one callable named
+    with what it does ("Helper to ..."), and it does not open as a question or a request ("how",
+    "explain", "find"). Such a question wants that function first, not the file with the most
+    matching chunks (see :mod:`maguyva_tui.core.plan`); a topic ("request logging middleware",
+    "how are routes matched") wants the files."""
+    return not _ASKING.search(text) and bool(_VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text))
+
+
 def classify(text: str) -> Intent:
-    """Return the intent of a query: the first matching rule's, else an honest low-confidence guess."""
+    """Return the intent of a query: the first matching rule's, else an honest low-confidence guess;
+    a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`."""
     text = plain_quoting(text[:MAX_CLASSIFY_CHARS].strip())
     if not text:
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
-    for rule in RULES:
-        intent = rule(text)
-        if intent is not None:
-            return intent
-    return Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")
+    intent = next((found for rule in RULES if (found := rule(text)) is not None), None)
+    if intent is None:
+        intent = Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")
+    if intent.rule in ("question", "fallback") and describes_one_function(text):
+        return Intent(intent.name, intent.confidence, intent.target, FUNCTION_RULE)
+    return intent

@@ -299,6 +299,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         demotion=aside,
         locate=generation.locate,
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
+        file_decay=the_plan.file_decay,
     )
     _prefetch(generation, fused, code=True)
     return fold_copies(fused, lambda item: _code(generation, item))
@@ -360,6 +361,7 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
         file_credit=item.file_credit,
         file_credits=item.credits,
         copies=item.copies,
+        lift=item.lift,
     )
 
 

@@ -261,7 +261,7 @@ class Ranked:
     language: str | None
     score: float
     """The number the list is sorted by: the sum of the votes' contributions, plus the file
-    credit, times the demotion."""
+    credit, times the demotion (and the lift)."""
     snippet: str
     votes: tuple[tuple[str, Vote | None], ...]
     """Per engine that ran, in display order; ``None`` where it did not find this result."""
@@ -280,6 +280,8 @@ class Ranked:
     """Per engine that found other chunks of this file, in display order: its share of ``file_credit``."""
     copies: tuple[tuple[str, int, int], ...] = ()
     """Near-copies of this code elsewhere (``path, start_line, end_line``), folded into this result."""
+    lift: float = 1.0
+    """The factor of a confident first answer (the leading engine's first hit stood clearly apart), else 1."""
 
     def vote(self, modality: str) -> Vote | None:
         """Return one engine's vote, ``None`` when it did not find this result or did not run."""
@@ -303,6 +305,8 @@ class Ranked:
         out.update(centrality=self.centrality, boost=self.boost, demotion=self.demotion, folded=self.folded)
         out.update(file_credit=self.file_credit, file_credits=dict(self.file_credits),
                    copies=[{"path": p, "start_line": s, "end_line": e} for p, s, e in self.copies])
+        if self.lift != 1.0:
+            out["lift"] = self.lift
         out["match_lines"] = list(self.match_lines)
         return out
 

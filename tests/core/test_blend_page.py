@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -231,7 +232,10 @@ def test_the_explanation_adds_up_with_the_file_credit_and_names_the_copies(reque
     assert credited, "some file is credited for its other chunks"
     for r in result.results:
         total = sum(v.contribution for _, v in r.votes if v is not None)
-        assert (total + r.file_credit) * r.demotion == r.score
+        assert (total + r.file_credit) * r.demotion * r.lift == r.score  # lift: a confident first answer's
         assert sum(c for _, c in r.file_credits) == r.file_credit
     text = result_text(0, credited[0], result.k)
     assert "file " in text and f"{credited[0].file_credit:.6f}" in text and f"{credited[0].score:.6f}" in text
+    lifted = replace(credited[0], lift=2.0, score=credited[0].score * 2.0)
+    assert "lift" not in text and "× lift 2" in result_text(0, lifted, result.k)
+    assert lifted.to_json()["lift"] == 2.0 and "lift" not in credited[0].to_json()

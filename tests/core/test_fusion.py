@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 from maguyva_tui.core.fusion import (
     BOOST_CAP,
+    CONFIDENT_GAP,
+    CONFIDENT_LIFT,
+    CONFIDENT_MIN_HITS,
     DEMOTION,
     FILE_DECAY,
     ChunkKey,
@@ -35,8 +38,11 @@ def hit(path: str, start: int, end: int | None = None, score: float = 1.0, symbo
 
 
 def by_path(items: list[Fused]) -> dict[str, Fused]:
-    """Index fused items by path (used where each path appears once)."""
-    return {item.key[0]: item for item in items}
+    """Index fused items by path: each file's first item (its shown chunk)."""
+    out: dict[str, Fused] = {}
+    for item in items:
+        out.setdefault(item.key[0], item)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,7 +355,8 @@ def test_scores_rederive_from_the_explanation_and_the_list_is_sorted_by_them(
         assert explained["demotion"] == demotion_for(explained["path"])
         assert sum(explained["file_credits"].values()) == explained["file_credit"]
         total = sum(c["contribution"] for c in found) + explained["file_credit"]
-        assert total * explained["demotion"] == explained["score"]
+        lift = explained.get("lift", 1.0)  # a confident first answer's factor, shown when not 1
+        assert total * explained["demotion"] * lift == explained["score"]
         assert item.rederived_score() == item.score
         scores.append(explained["score"])
     assert scores == sorted(scores, reverse=True)
@@ -465,3 +472,61 @@ def test_a_sibling_nearly_as_relevant_is_listed_on_its_own_score() -> None:
     assert [i.key for i in fuse(lists, weights, k=40)][:2] == [("a.py", 40, 60), ("a.py", 1, 20)]
     # a.py:70-80 (one low semantic vote) stays folded: it is far less relevant than the shown chunk.
     assert ("a.py", 70, 80) not in [i.key for i in fuse(lists, weights, k=40, siblings=0.7)]
+
+
+# ---------------------------------------------------------------------------------------------
+# A confident first answer (issue 16: a clear semantic answer outvoted by a file's many chunks).
+
+
+def confident_lists(gap: float) -> dict[str, list[Hit]]:
+    """b.py holds one function the semantic engine ranks first, ``gap`` above its second hit; a.py
+    holds the next three, whose file credit outranks b.py."""
+    top = 3.0
+    return {
+        "semantic": [hit("b.py", 1, 9, score=top), hit("a.py", 1, 20, score=top - gap),
+                     hit("a.py", 21, 40, score=top - gap - 0.1), hit("a.py", 41, 60, score=top - gap - 0.2),
+                     *far(top - gap - 1)],
+        "text": [],
+    }
+
+
+def far(below: float) -> list[Hit]:
+    """Enough weak semantic hits, one per file, for the list's first hit to be judged confident."""
+    return [hit(f"far/{i}.py", 1, 5, score=below - i) for i in range(CONFIDENT_MIN_HITS)]
+
+
+def files(items: list[Fused]) -> list[str]:
+    """The files of a fused list in the order they first appear."""
+    return list(dict.fromkeys(i.key[0] for i in items))
+
+
+WEIGHTS_UNDERSTAND = {"semantic": 0.5, "text": 0.2, "structural": 0.2}
+
+
+def test_a_confident_first_answer_is_lifted_above_a_credited_file() -> None:
+    close = fuse(confident_lists(CONFIDENT_GAP / 2), WEIGHTS_UNDERSTAND, k=40)
+    assert files(close)[:2] == ["a.py", "b.py"] and all(i.lift == 1.0 for i in close)
+    clear = fuse(confident_lists(CONFIDENT_GAP), WEIGHTS_UNDERSTAND, k=40)
+    assert files(clear)[:2] == ["b.py", "a.py"]
+    assert by_path(clear)["a.py"].score == by_path(close)["a.py"].score  # a.py itself is unchanged
+    lifted = by_path(clear)["b.py"]
+    assert lifted.lift == CONFIDENT_LIFT and by_path(clear)["a.py"].lift == 1.0
+    assert lifted.score == 0.5 / 41 * CONFIDENT_LIFT == lifted.rederived_score()
+    assert lifted.to_dict()["lift"] == CONFIDENT_LIFT and "lift" not in by_path(clear)["a.py"].to_dict()
+    # Among a handful of proposals any first hit stands apart: no lift.
+    few = confident_lists(CONFIDENT_GAP)
+    few["semantic"] = few["semantic"][:4]
+    assert files(fuse(few, WEIGHTS_UNDERSTAND, k=40))[:2] == ["a.py", "b.py"]
+
+
+def test_a_confident_first_answer_shows_its_file_and_only_the_semantic_engine_is_trusted_so() -> None:
+    # The text engine votes for a.py:1-20, so the blend prefers it in a.py; the semantic engine's
+    # clear first answer a.py:41-60 shows the file instead.
+    lists = {"semantic": [hit("a.py", 41, 60, score=5.0), hit("a.py", 1, 20, score=2.0), *far(1.0)],
+             "text": [hit("a.py", 1, 20)]}
+    shown = fuse(lists, WEIGHTS_UNDERSTAND, k=40)[0]
+    assert shown.key == ("a.py", 41, 60) and shown.lift == CONFIDENT_LIFT
+    # The structural engine's score is a match tier, not a similarity: its gap lifts nothing.
+    structural = {"structural": [hit("b.py", 1, 9, score=5.0), hit("a.py", 1, 20, score=2.0), *far(1.0)],
+                  "semantic": [hit("a.py", 1, 20)]}
+    assert all(i.lift == 1.0 for i in fuse(structural, WEIGHTS["find_definition"], k=40))

@@ -38,9 +38,9 @@ main.main()"""
 # (query, intent, confidence, target, rule): every row's target is checked (None: no target).
 TABLE: list[tuple[str, str, float, str | None, str]] = [
     # prose: a sentence about code is understood, not grepped, whatever it quotes or names
-    ("Return the response object for the given `Request` instance.", UND, 0.40, "Request", "fallback"),
-    ("Raise a ValueError if the URL is invalid and cannot be parsed", UND, 0.40, "ValueError", "fallback"),
-    ("Prepares the given HTTP body data for the session adapter.", UND, 0.40, None, "fallback"),
+    ("Return the response object for the given `Request` instance.", UND, 0.40, "Request", "function_description"),
+    ("Raise a ValueError if the URL is invalid and cannot be parsed", UND, 0.40, "ValueError", "function_description"),
+    ("Prepares the given HTTP body data for the session adapter.", UND, 0.40, None, "function_description"),
     ('"Invalid URL: No scheme supplied. Perhaps you meant https://example.com?"', EXACT, 0.90,
      "Invalid URL: No scheme supplied. Perhaps you meant https://example.com?", "quoted_literal"),
     ("find where ValueError is raised in the url parsing code", EXACT, 0.85, "ValueError", "error_token"),

@@ -6,7 +6,8 @@
   describes code: it is asked as a question about meaning, not as that name's definition;
 - a name that says one word of a sentence of several is no structural vote;
 - in a blend, tests and examples that spell the question's words rank below the package's own
-  code, unless the question asks for tests.
+  code, unless the question asks for tests;
+- a question that reads like one function's docstring ranks functions, not files (no file credit).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.intent import classify
+from maguyva_tui.core.intent import FUNCTION_RULE, classify, describes_one_function
+from maguyva_tui.core.plan import ONE_FUNCTION_DECAY, plan_request
 from maguyva_tui.core.retrievers.structural import StructuralRetriever
 from maguyva_tui.core.types import Query, Symbol
 from tests.core.test_engine import CountingProvider
@@ -119,3 +121,48 @@ def test_a_name_saying_one_word_of_a_sentence_is_no_structural_vote() -> None:
     named = StructuralRetriever(_symbols("Middlewares", "route_table", "request_logger_middleware"))
     hits = named.search(Query("request logging middleware for every route"), 10)
     assert [h.symbol for h in hits] == ["request_logger_middleware"]
+
+
+# A question that describes one function (issue 16: functions ranked, not files).
+
+ONE_FUNCTION = [
+    "Return the value for a given key from an object.",
+    "Creates a directory and any parent directories that may need to be created along the way.",
+    "Helper to easily and clearly define a dictionary by specifying the respective patterns",
+    "internal factory method to simplify creating one type of ParseException from another",
+    "convert a timestamp to the local time zone",
+]
+TOPICS = [
+    "how does the router match a path",
+    "request logging middleware",
+    "training a classifier on top of embeddings",
+    "explain the retry policy",
+    "utility functions for parsing dates",
+    "find the function that parses dates",
+    "what is the purpose of the cache",
+]
+
+
+@pytest.mark.parametrize("text", ONE_FUNCTION)
+def test_a_docstring_like_description_asks_for_one_function(text: str) -> None:
+    intent = classify(text)
+    assert describes_one_function(text)
+    assert intent.name == "understand_code" and intent.rule == FUNCTION_RULE
+    assert plan_request(intent, "default", 10).file_decay == ONE_FUNCTION_DECAY
+
+
+@pytest.mark.parametrize("text", TOPICS)
+def test_a_topic_question_or_a_request_keeps_its_rule_and_the_file_credit(text: str) -> None:
+    intent = classify(text)
+    assert not describes_one_function(text) and intent.rule != FUNCTION_RULE
+    assert plan_request(intent, "default", 10).file_decay is None
+
+
+def test_the_description_keeps_the_confidence_of_the_rule_it_replaces() -> None:
+    asked = "Indicates how much data is in the tails of the distribution."  # "how": a question, not relabelled
+    assert classify(asked).rule == "question"
+    assert classify("Return True if the object passed in is a generator.").rule == "fallback"  # no determiner after the verb
+    described = classify("Returns a new deep copy of a ParseResults object.")
+    assert (described.confidence, described.rule) == (0.40, FUNCTION_RULE)
+    # A sentence that names a symbol and is no question stays a definition search.
+    assert classify("def parse_config").rule == "definition_keyword"
