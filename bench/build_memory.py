@@ -1,14 +1,14 @@
 """Index build memory and index size on a ~450 MB corpus of real source distributions (issue 19:
 build peak <= 2x the corpus, index <= 1x the corpus).
 
-    python -m bench.build_memory                   # the whole corpus (minutes)
+    python -m bench.build_memory                   # 450 MiB: the eleven sdists (tens of minutes)
     python -m bench.build_memory --corpus-mb 50    # a smaller subset, for a quick check
 
 **The corpus**: pinned ``name==version`` sdists from PyPI (:data:`SDISTS`), each downloaded once
 and unpacked under the corpus cache by :mod:`bench.corpora`, then linked (hard links: no second
-copy on disk) into one tree, ``build-memory-<MB>/<name>-<version>/...``. ``--corpus-mb N`` takes
-the same packages in the same order, each file in path order, up to N MB: the same files every
-time. The tree's bytes are every regular file's size, binaries and files the walker skips included;
+copy on disk) into one tree, ``build-memory-<MB>/<name>-<version>/...``: the packages in the
+order listed, each one's files in path order, up to ``--corpus-mb`` MiB (450 by default; a file
+that would pass the limit is left out): the same files every time. The tree's bytes are every regular file's size, binaries and files the walker skips included;
 the indexed bytes are what ``content.bin`` holds (the summary's ``corpus_bytes``).
 
 **The build**: ``maguyva index TREE --index-dir D --json`` (the default index: text, structural,
@@ -37,6 +37,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bench import corpora
 
@@ -122,6 +123,7 @@ class TreeMemory:
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def watch(self, pid: int, started: float) -> threading.Thread:
+        """Sample the tree of ``pid`` in a thread until :meth:`stop`."""
         def loop() -> None:
             while not self._stop.is_set():
                 pids = _descendants(pid)
@@ -184,7 +186,7 @@ class Built:
     tree: TreeMemory
     cpu_s: float
     wall_s: float
-    summary: dict[str, object]
+    summary: dict[str, Any]
 
 
 def build(tree: Path, index_dir: Path, extra: list[str]) -> Built:
@@ -235,10 +237,12 @@ def index_files(index_dir: Path) -> dict[str, int]:
 
 
 def mb(n: float) -> str:
+    """Bytes as MB (MiB)."""
     return f"{n / 2**20:,.1f} MB"
 
 
 def report(tree: Path, built: Built, index_dir: Path) -> None:
+    """Print the build's figures, the ratios and the index's files."""
     corpus, files = tree_bytes(tree)
     s = built.summary
     indexed = int(s.get("corpus_bytes") or 0)
