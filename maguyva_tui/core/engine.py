@@ -250,7 +250,11 @@ class Engine:
         if store is not None and len(store):
             provider = self.static_provider(generation)
             if provider is not None and provider.id == store.provider_id:
-                static = SemanticRetriever(provider, store, chunks)
+                listed = _listed(chunks)
+                recorded = None if listed is None else _recorded_rows(generation.snapshot, store, listed, len(chunks))
+                static = SemanticRetriever(provider, store, chunks, rows=recorded)
+                if recorded is None and listed is not None:
+                    _record_rows(generation.snapshot, store, listed, static.store_rows)
         model = SemanticRetriever(self.provider, self.vector_store(), chunks)
         snapshot = generation.snapshot  # "similar to X" embeds X's code where a tier has no vector of it
         return TieredRetriever(static, model, source=lambda chunk: embedding_text(snapshot, chunk))
@@ -677,6 +681,79 @@ def _record_complete(snapshot: Snapshot, store: Any) -> None:
                 os.fchmod(handle.fileno(), FILE_MODE)
                 handle.write(text)
             os.replace(tmp, snapshot.generation / COMPLETE_RECORD)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        return
+
+
+ROWS_RECORD = "static-rows.npz"
+"""In a generation: each chunk's row in the static store (as the semantic engine's chunk table
+lists them), with the store's state then (:func:`_store_state`) and a digest of the rows. While the
+store is in that state, the semantic engine is built without looking up the generation's keys (a
+100,000-file repository: 0.35 s of CPU in each process)."""
+
+
+def _listed(chunks: Any) -> str | None:
+    """A digest of a chunk table's keys in order (what recorded rows are of), ``None`` for chunks
+    given as a list (nothing recorded)."""
+    digests = getattr(chunks, "digests", None)
+    if digests is None:
+        return None
+    import hashlib
+
+    import numpy as np
+
+    return hashlib.blake2b(np.ascontiguousarray(digests).tobytes(), digest_size=16).hexdigest()
+
+
+def _recorded_rows(snapshot: Snapshot, store: Any, listed: str, count: int) -> Any:
+    """The chunks' rows recorded for ``store`` in its present state and these chunks (``listed``),
+    ``None`` when none are (or they are not as written)."""
+    if snapshot.generation is None or store.unsaved:
+        return None
+    import hashlib
+    import json
+
+    import numpy as np
+
+    try:
+        with np.load(snapshot.generation / ROWS_RECORD, allow_pickle=False) as archive:
+            rows, state, check = archive["rows"], archive["state"], archive["check"]
+        recorded = json.loads(state.tobytes().decode("utf-8"))
+        now = _store_state(store)
+    except Exception:  # noqa: BLE001 - absent, cut, replaced: looked up again
+        return None
+    if (recorded != {**now, "chunks": listed} or rows.dtype != np.int64 or rows.shape != (count,)
+            or check.tobytes() != hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
+            or (count and (int(rows.min()) < -1 or int(rows.max()) >= len(store)))):
+        return None
+    return rows
+
+
+def _record_rows(snapshot: Snapshot, store: Any, listed: str, rows: Any) -> None:
+    """Record the chunks' rows in ``store`` (silently skipped when they cannot be written)."""
+    if snapshot.generation is None or store.unsaved:
+        return
+    import hashlib
+    import json
+    import os
+    import tempfile
+
+    import numpy as np
+
+    from maguyva_tui.core.store.format import FILE_MODE
+
+    rows = np.ascontiguousarray(rows, np.int64)
+    state = np.frombuffer(json.dumps({**_store_state(store), "chunks": listed}).encode("utf-8"), np.uint8)
+    check = np.frombuffer(hashlib.blake2b(rows.tobytes(), digest_size=16).digest(), np.uint8)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f"{ROWS_RECORD}.", suffix=".tmp", dir=snapshot.generation)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                os.fchmod(handle.fileno(), FILE_MODE)
+                np.savez(handle, rows=rows, state=state, check=check)
+            os.replace(tmp, snapshot.generation / ROWS_RECORD)
         finally:
             Path(tmp).unlink(missing_ok=True)
     except OSError:

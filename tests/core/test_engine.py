@@ -158,6 +158,43 @@ def test_a_static_tier_found_complete_is_recorded_until_its_segments_change(poly
     assert third.fill_static().embedded == 1  # the record no longer vouches: the gap is filled
 
 
+@pytest.mark.slow
+def test_the_static_rows_recorded_are_used_only_while_the_store_is_as_recorded(polyglot: Path) -> None:
+    """The semantic engine's chunk-to-row table is recorded once and read back by later processes
+    (the same answers); a store changed since (vectors dropped) is looked up again, never read
+    through stale rows."""
+    import numpy as np
+
+    from maguyva_tui.core.engine import ROWS_RECORD
+    from maguyva_tui.core.types import Query
+
+    def static_tier(engine: Engine):  # the static tier's retriever of a freshly built semantic engine
+        engine.generation.forget("semantic")
+        return engine.generation.retriever("semantic")._inner.static
+
+    first = Engine(polyglot, provider=CountingProvider())
+    first.refresh()  # a build: its chunks are in memory, nothing recorded
+    question = Query("how does the config loader read files")
+    expected = static_tier(first).search(question, 10)
+    recording = Engine(polyglot, provider=CountingProvider())
+    assert recording.open_existing()
+    assert static_tier(recording).search(question, 10) == expected  # reads the chunk table, records the rows
+    generation = recording.generation.snapshot.generation
+    assert generation is not None and (generation / ROWS_RECORD).exists()
+    second = Engine(polyglot, provider=CountingProvider())
+    assert second.open_existing()
+    assert static_tier(second).search(question, 10) == expected
+    store = second.static_store()
+    keys = second.chunk_keys()
+    store.compact(keep=keys[1:])  # the rows move: one segment of the remaining vectors
+    third = Engine(polyglot, provider=CountingProvider())
+    assert third.open_existing()
+    tier = static_tier(third)
+    chunks = third.generation.semantic_chunks()
+    assert np.array_equal(tier.store_rows, third.static_store().lookup_digests(chunks.digests))
+    assert (tier.store_rows < 0).sum() >= 1
+
+
 class FailingProvider(CountingProvider):
     """A remote provider whose every call fails, as Voyage does without network."""
 

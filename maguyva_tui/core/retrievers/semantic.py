@@ -128,13 +128,16 @@ class SemanticRetriever:
         store: VectorStore,
         chunks: Sequence[tuple[Chunk, str]],
         rescore: int = RESCORE_K,
+        rows: npt.NDArray[np.int64] | None = None,
     ) -> None:
         """``chunks``: each chunk with its key, or a chunk table (``semantic_index.ChunkTable``:
-        keys as digests, each chunk made where a question reads it)."""
+        keys as digests, each chunk made where a question reads it); ``rows``: each chunk's row in
+        the store (-1 without a vector) as looked up before, else looked up now."""
         if store.provider_id != provider.id:
             raise ValueError(f"store holds {store.provider_id!r} vectors, provider is {provider.id!r}")
         digests = getattr(chunks, "digests", None)
-        rows = store.lookup(h for _, h in chunks) if digests is None else store.lookup_digests(digests)
+        if rows is None or len(rows) != len(chunks):
+            rows = store.lookup(h for _, h in chunks) if digests is None else store.lookup_digests(digests)
         present = rows >= 0
         self.provider = provider
         self.rescore = rescore
@@ -154,6 +157,11 @@ class SemanticRetriever:
         self._words = as_words(padded)  # a view of ``padded``, not a copy
         self._codes = padded[:, :width]
         self._floats = store.float_rows()  # read where asked; rows added later are never read
+
+    @property
+    def store_rows(self) -> npt.NDArray[np.int64]:
+        """Each chunk's row in the store, -1 where it has no vector (what ``rows`` takes)."""
+        return self._all_rows
 
     @property
     def coverage(self) -> float:
