@@ -274,8 +274,12 @@ def test_moving_through_results_opens_each_file_at_its_own_line(tmp_path: Path) 
         for key, title, line in (("j", "rust/lib.rs:29", 29), ("j", "c/config.c:15", 15), ("k", "rust/lib.rs:29", 29)):
             term.keys(key)
             seen: list[str] = []  # the first screen showing the new file is the one checked
-            term.wait(lambda title=title, seen=seen: _preview_first_number(seen.append(term.screen()) or seen[-1], title)
-                      is not None, f"the preview of {title}")
+
+            def shows(title: str = title, seen: list[str] = seen) -> bool:
+                seen.append(term.screen())
+                return _preview_first_number(seen[-1], title) is not None
+
+            term.wait(shows, f"the preview of {title}")
             assert _preview_first_number(seen[-1], title) == max(line - 3, 1), seen[-1]
         term.keys("q")
         term.wait(lambda: not term.alive(), "the app to quit", timeout=20)
