@@ -144,3 +144,18 @@ def test_the_quick_exit_driver_lets_go_only_on_a_quit() -> None:
     driver.disable_input()  # returns at once, the stop is left set for the thread to see
     assert driver.exit_event.is_set() and driver._key_thread.is_alive()
     stop.set()
+
+
+def test_a_lifted_result_explains_its_lift_and_still_adds_up() -> None:
+    """The leading engine's clear first answer is multiplied by its lift: the panel shows the factor
+    and checks the terms against the score with it (without it the sum would be half the score)."""
+    from maguyva_tui.app.session import Row
+    from maguyva_tui.app.widgets.explain import explain
+    from maguyva_tui.core.types import Vote
+
+    vote = Vote(0, 3.2, 0.6, 0.6 / 41)
+    ranked = Ranked("a.py", 1, 9, "parse", "function", "python", 2 * 0.6 / 41, "", (("semantic", vote),), lift=2.0)
+    plain = explain(Answer(Request("parse it"), _result("a.py")), Row(ranked), 0).plain
+    assert "lift       × 2" in plain and "✓ terms add up" in plain
+    wrong = Ranked("a.py", 1, 9, "parse", "function", "python", 2 * 0.6 / 41, "", (("semantic", vote),))
+    assert "do not add up" in explain(Answer(Request("parse it"), _result("a.py")), Row(wrong), 0).plain

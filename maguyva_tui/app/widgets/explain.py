@@ -106,15 +106,18 @@ def _term(name: str, vote: Vote, k: int, boost: float) -> Content:
 
 
 def _totals(row: Row, total: float) -> list[Content]:
-    """Return the sum, the demotion factor and the score, with the check that they agree."""
-    factor = row.result.demotion
-    agrees = math.isclose(total * factor, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    """Return the sum, the demotion factor (and a lift) and the score, with the check that they agree."""
+    factor, lift = row.result.demotion, row.result.lift
+    agrees = math.isclose(total * factor * lift, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
     why = ("  (vendored, built or generated; or examples, tests, docs)", "$warning") if factor < 1.0 else (
         "  (not demoted)", "dim")
     return [
         Content.assemble("  ", ("sum        ", "dim"), f"{total:.6f}"),
         Content.assemble("  ", ("demotion   ", "dim"), f"× {factor:g}", why),
+        *([Content.assemble("  ", ("lift       ", "dim"), f"× {lift:g}",
+                            ("  (the leading engine's clear first answer: well above its second)", "dim"))]
+          if lift != 1.0 else []),
         Content.assemble("  ", ("score      ", "bold"), (f"{row.score:.6f}", "bold $accent"), check),
     ]
 
