@@ -20,6 +20,7 @@ generation.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -55,8 +56,14 @@ def code_words(text: str) -> list[str]:
 def question_stems(text: str, dropped: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Return a question's distinct stems, in order (at most :data:`MAX_QUERY_STEMS`), less the
     stems of the ``dropped`` words (a question's own wording: "function", "code")."""
-    unwanted = {word_stem(w) for w in dropped}
+    unwanted = _stems_of(dropped)
     return tuple(s for s in dict.fromkeys(code_words(text)) if s not in unwanted)[:MAX_QUERY_STEMS]
+
+
+@functools.lru_cache(maxsize=64)
+def _stems_of(words: frozenset[str]) -> frozenset[str]:
+    """The stems of a set of words (the same few ignored-word sets, asked for every question and shard)."""
+    return frozenset(word_stem(w) for w in words)
 
 
 class Stems:
