@@ -509,7 +509,7 @@ def _name_word_tables(
     weight = np.ones(len(symbols))
     for name, stems in stems_of.items():
         owners = [i for i in by_name[name] if KIND_RANK.get(symbols[i].kind, 0) == 0]
-        weight[owners] = max(sum(idf[stem] for stem in stems), 1e-9)
+        weight[owners] = max(math.fsum(idf[stem] for stem in stems), 1e-9)  # exact: a set's order follows the hash seed
     arrays = {stem: np.array(sorted(owners), dtype=np.int64) for stem, owners in postings.items()}
     return arrays, idf, weight
 
