@@ -101,11 +101,12 @@ def _weights(intent: Intent, only_dominant: bool) -> Weights:
 
 
 def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int) -> list[Span]:
-    k = plan(v.intent, "default", ordinary=False).k
+    the_plan = plan(v.intent, "default", ordinary=False)
     generation = engine.generation
-    items = fuse(lists, _weights(v.intent, v.only_dominant), k,
+    items = fuse(lists, _weights(v.intent, v.only_dominant), the_plan.k,
                  centrality=generation.centrality if v.boost else no_centrality, demotion=demotion_for,
-                 locate=generation.locate, dedup_per_file=v.dedup and not v.dominant_picks)
+                 locate=generation.locate, dedup_per_file=v.dedup and not v.dominant_picks,
+                 file_decay=the_plan.file_decay)  # a one-function description credits no file
     if v.dominant_picks:
         items = _dominant_picks(items, weights_for(v.intent.name).dominant())
     return [item.key for item in items[:limit]]
