@@ -42,6 +42,9 @@ MIN_SUBTOKEN: Final = 2
 MAX_QUERY_STEMS: Final = 32
 """Stems of a question scored at most (the first ones): a pasted page must not cost a pass per word."""
 
+REMEMBERED_STEMS: Final = 65_536
+"""Stem ids a chunk index keeps once looked up (forgotten all at once past this)."""
+
 WORD: Final = re.compile(r"[A-Za-z0-9_]+")
 """A run of ASCII letters, digits and underscores: one identifier, number or word."""
 
@@ -105,9 +108,10 @@ class ChunkIndex:
     """Stem -> chunk postings with each entry's BM25 term factor, for the chunks of one generation."""
 
     def __init__(self, vocabulary: Callable[[str], int | None], offsets: np.ndarray, chunks: np.ndarray,
-                 factors: np.ndarray, owners: np.ndarray, voters: np.ndarray, locate: Callable[[int, int], Chunk]) -> None:
-        self._vocabulary = vocabulary
-        """A stem's id, ``None`` for a stem no chunk holds."""
+                 factors: np.ndarray, owners: np.ndarray, voters: np.ndarray,
+                 locate: Callable[[list[int], list[int]], list[Chunk]]) -> None:
+        self._vocabulary = _remembered(vocabulary)
+        """A stem's id, ``None`` for a stem no chunk holds (each stem looked up once, then kept)."""
         self._offsets = offsets
         """Where each stem's postings start in ``chunks`` and ``factors`` (one more than stems)."""
         self._chunks = chunks
@@ -119,6 +123,7 @@ class ChunkIndex:
         self._voters = voters
         """Per chunk number: 1 if a question may vote for it (see :func:`_voters`), else 0."""
         self._locate = locate
+        """The chunks of (file numbers, chunk indexes), made together (their rows decoded in one go)."""
         self.size = len(owners)
         """Chunks in the index."""
 
@@ -134,10 +139,11 @@ class ChunkIndex:
         """Return the best chunks for a question's stems, at most ``per_file`` of one file, each
         holding at least ``min_stems`` of them (all of them when the question has fewer)."""
         known = [(s, self._vocabulary(s)) for s in dict.fromkeys(stems)]
-        wanted = [(s, sid) for s, sid in known if sid is not None and self.idf(s) > 0]
+        weighed = [(s, sid, self.idf(s)) for s, sid in known if sid is not None]
+        wanted = [(s, sid) for s, sid, w in weighed if w > 0]
         if not wanted or limit <= 0:
             return []
-        weights = [self.idf(s) for s, _ in wanted]
+        weights = [w for _, _, w in weighed if w > 0]
         spans = [slice(int(self._offsets[sid]), int(self._offsets[sid + 1])) for _, sid in wanted]
         ids = np.concatenate([self._chunks[span] for span in spans]).astype(np.int64)
         parts = np.concatenate([self._factors[span] * w for span, w in zip(spans, weights)])
@@ -151,29 +157,63 @@ class ChunkIndex:
         """The best-scoring chunks, ties in chunk order, at most ``per_file`` of a file."""
         found = np.flatnonzero(scores > 0)
         order = found[np.lexsort((found, -scores[found]))]
-        out: list[Match] = []
-        per: dict[int, int] = {}
-        for number in order.tolist():
-            file = int(self._owners[number, 0])
-            if per_file is not None and per.get(file, 0) >= per_file:
-                continue
-            per[file] = per.get(file, 0) + 1
-            out.append(Match(self.chunk(number), float(scores[number]), self._held(number, wanted, spans)))
-            if len(out) == limit:
-                break
-        return out
+        if per_file is None:
+            chosen = order[:limit]
+        else:
+            picked: list[int] = []
+            per: dict[int, int] = {}
+            for number, file in zip(order.tolist(), self._owners[order, 0].tolist()):
+                if per.get(file, 0) >= per_file:
+                    continue
+                per[file] = per.get(file, 0) + 1
+                picked.append(number)
+                if len(picked) == limit:
+                    break
+            chosen = np.array(picked, np.int64)
+        if not len(chosen):
+            return []
+        held = self._held(chosen, wanted, spans)
+        return [Match(chunk, score, stems)
+                for chunk, score, stems in zip(self.chunks(chosen), scores[chosen].tolist(), held)]
 
-    def _held(self, number: int, wanted: list[tuple[str, int]], spans: list[slice]) -> tuple[str, ...]:
-        """The stems of a question that one chunk holds (each stem's postings are sorted by chunk)."""
-        held = []
-        for (stem, _), span in zip(wanted, spans):
+    def _held(self, numbers: np.ndarray, wanted: list[tuple[str, int]], spans: list[slice]) -> list[tuple[str, ...]]:
+        """The stems of a question that each chunk holds (each stem's postings are sorted by chunk)."""
+        columns = []
+        for span in spans:
             postings = self._chunks[span]
-            at = int(np.searchsorted(postings, number))
-            if at < len(postings) and postings[at] == number:
-                held.append(stem)
-        return tuple(held)
+            if not len(postings):
+                columns.append([False] * len(numbers))
+                continue
+            at = np.minimum(np.searchsorted(postings, numbers), len(postings) - 1)
+            columns.append((postings[at] == numbers).tolist())
+        stems = [stem for stem, _ in wanted]
+        return [tuple(stem for stem, column in zip(stems, columns) if column[i]) for i in range(len(numbers))]
 
     def chunk(self, number: int) -> Chunk:
         """The chunk of a chunk number."""
-        file, index = self._owners[number].tolist()
-        return self._locate(file, index)
+        return self.chunks(np.array([number], np.int64))[0]
+
+    def chunks(self, numbers: np.ndarray) -> list[Chunk]:
+        """The chunks of chunk numbers, in order."""
+        owners = self._owners[numbers]
+        return self._locate(owners[:, 0].tolist(), owners[:, 1].tolist())
+
+
+def _remembered(vocabulary: Callable[[str], int | None]) -> Callable[[str], int | None]:
+    """A stem look-up that keeps what it found (a stored vocabulary is searched by bisection, each
+    probe decoding a stem; a question asks each of its stems' ids two or three times, and the
+    next question asks many of the same)."""
+    known: dict[str, int | None] = {}
+
+    def look_up(stem: str) -> int | None:
+        try:
+            return known[stem]
+        except KeyError:
+            pass
+        found = vocabulary(stem)
+        if len(known) >= REMEMBERED_STEMS:
+            known.clear()
+        known[stem] = found
+        return found
+
+    return look_up

@@ -23,7 +23,9 @@ import numpy as np
 
 from maguyva_tui.core.bm25 import K1, WORD, B, ChunkIndex, Stems
 from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
+from maguyva_tui.core.store.file_table import DOC, FileTable
 from maguyva_tui.core.store.format import IndexUnavailable
+from maguyva_tui.core.store.records import StoredRecords, decode_records
 from maguyva_tui.core.store.words import StoredWords, find_stem, load_words, save_words
 from maguyva_tui.core.types import Chunk
 
@@ -50,7 +52,7 @@ def build_index(snapshot: Snapshot) -> ChunkIndex:
     counter = _Counter()
     paths = sorted(snapshot.files)
     words = [counter.file(_chunk_rows(snapshot, p), snapshot.text(p)) for p in paths]
-    return _invert(counter.vocabulary, words, _locator(snapshot, paths)).index
+    return _invert(counter.vocabulary, words, _locator(snapshot, paths.__getitem__)).index
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,7 +146,8 @@ class _Inverted:
     owners: np.ndarray
 
 
-def _invert(vocabulary: dict[str, int], files: list[_FileWords], locate: Callable[[int, int], Chunk]) -> _Inverted:
+def _invert(vocabulary: dict[str, int], files: list[_FileWords],
+            locate: Callable[[list[int], list[int]], list[Chunk]]) -> _Inverted:
     """Number every file's chunks in turn and invert the counts into postings with term factors."""
     bases = np.cumsum([0] + [f.chunks for f in files])
     sizes = [len(f.keys) for f in files]
@@ -174,14 +177,34 @@ def _chunk_rows(snapshot: Snapshot, path: str) -> Sequence[ChunkRow]:
     return row[1] if row is not None else ()
 
 
-def _locator(snapshot: Snapshot, paths: Sequence[str]) -> Callable[[int, int], Chunk]:
-    """Make a chunk from a file number (into ``paths``) and its index among the file's chunk rows."""
+def _locator(snapshot: Snapshot, path_of: Callable[[int], str]) -> Callable[[list[int], list[int]], list[Chunk]]:
+    """Make chunks from file numbers (``path_of`` gives their paths) and their indexes among the
+    files' chunk rows: the rows of stored records gathered and decoded together (a file's other
+    rows are not decoded, and each string column is decoded once for all the chunks)."""
 
-    def locate(file: int, index: int) -> Chunk:
-        path = paths[file]
-        return Chunk(path, *_chunk_rows(snapshot, path)[index])
+    def locate(files: list[int], indexes: list[int]) -> list[Chunk]:
+        paths = [path_of(file) for file in files]
+        rows = {path: _chunk_rows(snapshot, path) for path in paths}
+        return [Chunk(path, *row) for path, row in zip(paths, _rows_at([rows[p] for p in paths], indexes))]
 
     return locate
+
+
+def _rows_at(rows: list[Sequence[ChunkRow]], indexes: list[int]) -> Sequence[ChunkRow]:
+    """Row ``indexes[k]`` of each ``rows[k]``: of one stored table, its rows gathered and decoded
+    in one go; otherwise one by one."""
+    first = rows[0] if rows else None
+    if isinstance(first, StoredRecords) and all(
+            isinstance(r, StoredRecords) and r.table is first.table and r.strings is first.strings
+            and r.schema == first.schema for r in rows):
+        at = []
+        for records, index in zip(rows, indexes):
+            assert isinstance(records, StoredRecords)
+            if not -len(records) <= index < len(records):
+                raise IndexError(index)
+            at.append((records.start if index >= 0 else records.end) + index)
+        return decode_records(first.table[np.array(at, np.int64)], first.schema, first.strings)
+    return [r[index] for r, index in zip(rows, indexes)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,7 +232,8 @@ def save_generation(folder: Path, files: Iterable[StoredFile], previous: Path | 
     kept: list[StoredFile] = list(files)
     counted = [old.get(f.doc_id) if old is not None and f.reused else None for f in kept]
     words = [found if found is not None else counter.file(f.rows, f.text()) for f, found in zip(kept, counted)]
-    inverted = _invert(counter.vocabulary, words, lambda file, index: Chunk(kept[file].path, *kept[file].rows[index]))
+    inverted = _invert(counter.vocabulary, words, lambda files, indexes: [
+        Chunk(kept[f].path, *kept[f].rows[i]) for f, i in zip(files, indexes)])
     _save(folder, counter.vocabulary, [f.doc_id for f in kept], inverted)
 
 
@@ -269,12 +293,33 @@ def _load(snapshot: Snapshot) -> ChunkIndex:
     """Open a generation's stored index over its snapshot; IndexUnavailable when it cannot be used."""
     assert snapshot.generation is not None
     stored = load_words(snapshot.generation)
-    try:
-        paths = [snapshot.by_id[doc].path for doc in stored.docs.tolist()]
-    except KeyError:
-        raise IndexUnavailable("the chunk index names files its generation does not hold") from None
     return ChunkIndex(partial(find_stem, stored), stored.offsets, stored.chunks, stored.factors, stored.owners,
-                      stored.file_voters.astype(np.float64), _locator(snapshot, paths))
+                      stored.file_voters.astype(np.float64), _locator(snapshot, _doc_paths(snapshot, stored.docs)))
+
+
+def _doc_paths(snapshot: Snapshot, docs: np.ndarray) -> Callable[[int], str]:
+    """The path of each stored file number (``docs`` holds their document ids); IndexUnavailable
+    when a document is not the generation's. Over a mapped file table the ids are matched as
+    columns (no entry made for each of 100,000 files): the same order as the table's at once, else
+    by one sort."""
+    files = snapshot.manifest.files
+    if not isinstance(files, FileTable):
+        try:
+            paths = [snapshot.by_id[doc].path for doc in docs.tolist()]
+        except KeyError:
+            raise IndexUnavailable("the chunk index names files its generation does not hold") from None
+        return paths.__getitem__
+    held = np.asarray(files.table[:, DOC], np.int64)
+    table_paths = files.paths
+    if len(held) == len(docs) and np.array_equal(held, docs):
+        return table_paths.__getitem__
+    order = np.argsort(held, kind="stable")
+    at = np.searchsorted(held[order], docs)
+    inside = at < len(held)
+    if not inside.all() or not np.array_equal(held[order[at]], docs):
+        raise IndexUnavailable("the chunk index names files its generation does not hold")
+    positions = order[at].tolist()
+    return lambda file: table_paths[positions[file]]
 
 
 def _ids(stored: StoredWords) -> dict[str, int]:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import Strings, damaged, load_array, save_array, save_strings
+from maguyva_tui.core.store.arrays import Strings, damaged, load_array, map_bytes, save_array, save_strings
 
 STEMS = "words_stems"
 """The string table of stems."""
@@ -53,6 +53,9 @@ class StoredWords:
     order: np.ndarray
     """Stem ids in the order of their stems, so that a stem is found by bisection without decoding
     the table."""
+    stem_bytes: tuple[memoryview, np.ndarray] | None = None
+    """The mapped table's bytes and offsets (string ``i`` is ``bytes[offsets[i]:offsets[i + 1] - 1]``),
+    which :func:`find_stem` bisects without decoding a string; ``None`` when written."""
 
     def consistent(self) -> bool:
         """Whether the parts' sizes agree with each other (a torn or tampered write does not)."""
@@ -77,19 +80,50 @@ def save_words(folder: Path, words: StoredWords) -> None:
 def load_words(folder: Path) -> StoredWords:
     """Map every part of a generation's chunk index; IndexUnavailable when any is missing, damaged
     or disagrees with the others."""
-    stems = Strings.load(folder, STEMS)
+    offsets = load_array(folder / f"{STEMS}_offsets.npy", np.int64)
+    blob = map_bytes(folder / f"{STEMS}.bin")
+    try:
+        stems = Strings(blob, offsets)
+    except ValueError as exc:
+        raise damaged(folder / f"{STEMS}.bin", exc) from None
     arrays = {name: load_array(folder / f"words_{name}.npy", dtype, ndim) for name, (dtype, ndim) in _TYPES.items()}
-    words = StoredWords(stems, **arrays)
+    words = StoredWords(stems, **arrays, stem_bytes=(blob, offsets))
     if not words.consistent():
         raise damaged(folder / "words_offsets.npy", "parts disagree")
     return words
 
 
 def find_stem(words: StoredWords, stem: str) -> int | None:
-    """The id of a stem, by bisection over ``order`` (a few strings decoded, not the table)."""
+    """The id of a stem, by bisection over ``order`` (a few stems' bytes compared, nothing decoded:
+    UTF-8 bytes sort as their strings do)."""
     table, order = words.stems, words.order
     if isinstance(table, list):
         return table.index(stem) if stem in table else None
+    if words.stem_bytes is None:
+        return _find_decoding(table, order, stem)
+    blob, offsets = words.stem_bytes
+    count, key = len(table), stem.encode("utf-8", "surrogatepass")
+
+    def at(position: int) -> bytes:
+        sid = int(order[position])
+        if not 0 <= sid < count:
+            return b""  # a damaged id reads as "", as Strings.pick reads it
+        return bytes(blob[int(offsets[sid]) : max(int(offsets[sid]), int(offsets[sid + 1]) - 1)])
+
+    lo, hi = 0, len(order)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if at(mid) < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < len(order) and at(lo) == key:
+        return int(order[lo])
+    return None
+
+
+def _find_decoding(table: Strings, order: np.ndarray, stem: str) -> int | None:
+    """:func:`find_stem` over a string table whose bytes are not at hand: a stem decoded a probe."""
     lo, hi = 0, len(order)
     while lo < hi:
         mid = (lo + hi) // 2
