@@ -269,6 +269,44 @@ async def test_the_mouse_selects_a_result_and_the_preview_follows(make_app) -> N
         await wait_for(pilot, lambda: str(preview.border_title).startswith(f"{third.path}:"))
 
 
+@pytest.mark.slow  # over 3 s on 2 cores (three questions): the slow pass runs it
+async def test_the_list_reuses_a_drawn_line_only_where_it_looks_the_same(make_app) -> None:
+    from textual.cache import LRUCache
+    from textual.geometry import Region
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.query_one(ResultsTable)
+
+        def check() -> None:  # each line as the table draws it now, then with nothing kept: the same
+            table.render_lines(Region(0, 0, *table.size))  # notes what the whole frame depends on
+            lines = range(table.size.height)
+            shown = [list(table.render_line(y)) for y in lines]
+            kept, table._lines = table._lines, LRUCache(16)
+            assert shown == [list(table.render_line(y)) for y in lines]
+            table._lines = kept
+
+        await ask(pilot, "parse_config")
+        check()
+        await ask(pilot, "ConfigLoader")
+        check()
+        hits = table._lines.hits
+        await ask(pilot, "parse_config")  # the first question's rows again: their lines are reused
+        await pilot.pause(0.1)
+        assert table._lines.hits > hits
+        check()
+        table.focus()
+        for key in ("j", "j", "k"):  # the cursor moves: its old and new rows are drawn again
+            await pilot.pause(0.1)
+            check()
+            await pilot.press(key)
+        await pilot.pause(0.1)
+        check()
+        await pilot.click(ResultsTable, offset=(10, 3))  # a kept line still says which row it shows
+        await wait_for(pilot, lambda: table.cursor_row == 1)
+        check()
+
+
 async def test_user_and_file_text_never_goes_through_markup(make_app, tmp_path) -> None:
     from textual.content import Content
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Span, Text
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey
 from textual.widgets.data_table import RowKey as TableRowKey
@@ -45,6 +47,9 @@ PLACE, SYMBOL = 2, 3
 DEMOTED_MARK = "▼"
 """Shown for a demoted path (vendored, built, generated, minified)."""
 
+LINES_KEPT = 1024
+"""Drawn lines of the list kept for reuse: a few answers' worth of visible rows."""
+
 
 class ResultsTable(DataTable[Text]):
     """The fused result list; the highlighted row drives the preview and the explain panel."""
@@ -63,6 +68,14 @@ class ResultsTable(DataTable[Text]):
         self._fitted_width = 0
         self._drawn: tuple[str, int, list[list[tuple[str, str | Style, list[Span]]]]] | None = None
         """The theme, width and cells on show: an answer drawing the same is not redrawn."""
+        self._row_cells: list[tuple[Hashable, ...]] = []
+        """Each listed row's cells as drawn (text, style, spans): what its line looks like."""
+        self._lines: LRUCache[Hashable, Strip] = LRUCache(LINES_KEPT)
+        """Each drawn line by what it shows, so an answer redraws only the rows that changed: the
+        table's own caches are emptied by every answer (its rows are replaced), and rendering every
+        visible cell through Rich again was half the cost of drawing a frame while typing."""
+        self._frame: Hashable = None
+        """What every line of this frame depends on besides its row: see :meth:`render_lines`."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     """The rows' extent: it changes with every answer, and Textual's own reactive lays out the
@@ -133,7 +146,7 @@ class ResultsTable(DataTable[Text]):
         kept = self.current_row() if keep else None
         self.answer, self.moved = answer, moved or {}
         if answer is None:
-            self._drawn = None
+            self._drawn, self._row_cells = None, []
             self.clear()
             self._columns([])
             return
@@ -150,6 +163,7 @@ class ResultsTable(DataTable[Text]):
         if keep and drawn == self._drawn and kept is not None and getattr(self.current_row(), "key", None) == kept.key:
             return  # the same question asked again (an engine joined) and nothing moved
         self._drawn = drawn
+        self._row_cells = [tuple((plain, style, tuple(spans)) for plain, style, spans in row) for row in drawn[2]]
         self.clear()
         self._columns(rows)
         self.add_rows(rows)
@@ -158,6 +172,42 @@ class ResultsTable(DataTable[Text]):
                 if row.key == kept.key:
                     self.move_cursor(row=i, animate=False)
                     break
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Note what every line of the frame depends on besides its own row, then draw."""
+        self._frame = (
+            self.app.theme,
+            self.rich_style,
+            self.get_pseudo_class_state(),
+            self.size.width,
+            self.scroll_offset.x,
+            tuple(column.get_render_width(self) for column in self.ordered_columns),
+            self.show_cursor,
+            self.cursor_type,
+            self.show_header,
+        )
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        """Return the line at ``y``: drawn already when its row shows the same cells in the same place
+        (the row's index is in the key: each cell's style carries it for mouse clicks) with the
+        cursor on or off it as before; the row under the mouse is always drawn afresh."""
+        index = y - (self.header_height if self.show_header else 0)
+        if index >= 0:
+            index += self.scroll_offset.y
+        cells: Hashable = None
+        if index >= 0:
+            if index >= len(self._row_cells) or index >= self.row_count:
+                return super().render_line(y)
+            cells = self._row_cells[index]
+        if self.hover_coordinate.row == index or self.cursor_type != "row":
+            return super().render_line(y)
+        key = (self._frame, index, cells, self.cursor_coordinate.row == index)
+        line = self._lines.get(key)
+        if line is None:
+            line = super().render_line(y)
+            self._lines[key] = line
+        return line
 
     def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Text]:
         ranked = row.result
