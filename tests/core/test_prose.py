@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from maguyva_tui.core import chunk_words
 from maguyva_tui.core.bm25 import code_words, question_stems
 from maguyva_tui.core.chunk_words import build_index, open_index
 from maguyva_tui.core.engine import Engine
@@ -24,7 +25,8 @@ from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.intent import classify, plain_quoting
 from maguyva_tui.core.retrievers.structural import StructuralRetriever
 from maguyva_tui.core.retrievers.text import TextRetriever
-from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.format import IndexUnavailable, current_generation
+from maguyva_tui.core.store.words import find_stem, load_words
 from maguyva_tui.core.types import Query, Symbol
 from tests.core.test_engine import CountingProvider
 
@@ -201,6 +203,26 @@ def test_the_chunk_index_is_written_with_the_generation_and_reused(repo: Path) -
     assert [m.chunk for m in open_index(again).search(stems, 5)] == [
         m.chunk for m in build_index(again).search(stems, 5)
     ]
+
+
+def test_the_stored_chunk_index_finds_every_stem_and_names_its_files(repo: Path) -> None:
+    snapshot = update_index(repo)[0]
+    stored = load_words(current_generation(snapshot.folder))
+    stems = stored.stems.all() if not isinstance(stored.stems, list) else stored.stems
+    assert stems and all(find_stem(stored, s) == i for i, s in enumerate(stems))  # bisected over bytes
+    for absent in {"", "0", "aaaa", "zzzzzz", stems[0] + "\0", stems[-1] + "x", "é"} - set(stems):
+        assert find_stem(stored, absent) is None
+    docs = np.asarray(stored.docs)
+    table_order = chunk_words._doc_paths(snapshot, docs)  # the table's own order
+    reordered = chunk_words._doc_paths(snapshot, docs[::-1].copy())  # matched by sorting
+    by_id = {doc: snapshot.by_id[doc].path for doc in docs.tolist()}
+    assert [table_order(i) for i in range(len(docs))] == [by_id[d] for d in docs.tolist()]
+    assert [reordered(i) for i in range(len(docs))] == [by_id[d] for d in docs[::-1].tolist()]
+    with pytest.raises(IndexUnavailable):
+        chunk_words._doc_paths(snapshot, np.append(docs, docs.max() + 1))
+    index = open_index(snapshot)  # hits' chunks made together are those made one at a time
+    numbers = np.arange(index.size)
+    assert index.chunks(numbers) == [index.chunk(n) for n in numbers.tolist()]
 
 
 def test_a_damaged_chunk_index_rebuilds_the_index(repo: Path) -> None:
