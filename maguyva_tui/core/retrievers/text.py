@@ -352,6 +352,12 @@ class _Matcher:
         span = self.regex._regexp.Match(re2._Anchor.UNANCHORED, data, pos, len(data))[0]
         return None if span[0] < 0 else span
 
+    def holds(self, blob: bytes, lo: int, hi: int) -> bool:
+        """Whether ``blob[lo:hi]`` holds an occurrence of the literal."""
+        if self.needle is not None:
+            return blob.find(self.needle, lo, hi) >= 0
+        return bool(self.spans_between(blob, lo, hi))
+
     def spans_between(self, blob: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
         """Every occurrence of a literal inside ``blob[lo:hi]``, as offsets into ``blob``."""
         out: list[tuple[int, int]] = []
@@ -566,8 +572,8 @@ class TextRetriever:
         """
         files = self._files()
         chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
-        if not len(chosen):
-            return []
+        if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(files, chosen, matcher)):
+            return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
         best = np.where(np.isin(chosen, defined.exact_files), 7, 6)
@@ -588,6 +594,12 @@ class TextRetriever:
             return []
         own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
         return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
+
+    def _any_holds(self, files: _Files, chosen: np.ndarray, matcher: _Matcher) -> bool:
+        """Whether one of some files (positions in path order) holds a match."""
+        blob = self.snapshot.blob()
+        offsets, lengths = files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
+        return any(matcher.holds(blob, offset, offset + length) for offset, length in zip(offsets, lengths))
 
     def _file_order(
         self, files: _Files, chosen: np.ndarray, demote: Callable[[str], float] | None
