@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,7 +33,7 @@ from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, upda
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Hit, Query, QueryError, Retriever, SearchResult
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, SearchResult
 
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
@@ -339,19 +339,21 @@ class Engine:
         first time: tens of thousands a second), fitting the repository's weights when it has none
         or ``summary`` says the index was rebuilt from scratch; record the time in ``summary``."""
         from maguyva_tui.core.embed import progressive
-        from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY
+        from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY, ChunkTexts
 
         started = time.perf_counter()
         generation = self.generation
         if not self._static_complete(generation, summary):
+            pairs = self._chunk_pairs(generation)
             keys = set(self.chunk_keys(generation))
-            items = self.embedding_items(generation)
-            provider, store = self._static_tier(generation, items, progress, summary)
-            report = progressive.embed_pending(
-                store, provider, [(i.key, i.text) for i in items], batch_size=STATIC_BATCH,
+            texts = ChunkTexts(generation.snapshot, [chunk for chunk, _ in pairs])
+            provider, store = self._static_tier(generation, texts, progress, summary)
+            report = progressive.embed_keyed(
+                store, provider, [key for _, key in pairs], texts.texts, batch_size=STATIC_BATCH,
                 save_every=STATIC_SAVE_EVERY,
                 on_progress=None if progress is None else (lambda done, total: progress("static", done, total)),
             )
+            del pairs, texts
             if len(store) > STALE_VECTOR_RATIO * max(len(keys), 1):
                 store.compact(keep=keys)
             elif report.embedded and store.segment_count > 1:
@@ -386,8 +388,37 @@ class Engine:
             _record_complete(generation.snapshot, store)
         return complete
 
+    def _chunk_pairs(self, generation: Generation) -> Sequence[tuple[Chunk, str]]:
+        """Every chunk of a generation with its key, most central first, for a fill: the chunk table
+        a previous command recorded, else made without keeping a text (the table and the census
+        recorded, so that no later step makes every text again)."""
+        from maguyva_tui.core.semantic_index import (
+            embedding_keys,
+            read_census,
+            read_chunk_table,
+            write_census,
+            write_chunk_table,
+        )
+
+        snapshot = generation.snapshot
+        found = read_chunk_table(snapshot)
+        if found is not None:
+            return found
+
+        def importance(chunk: Chunk) -> float:
+            return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
+
+        pairs = embedding_keys(snapshot, importance)
+        write_chunk_table(snapshot, pairs)
+        if read_census(snapshot) is None:
+            keys = list(dict.fromkeys(key for _, key in pairs))
+            write_census(snapshot, keys)
+            with self._lock:
+                self._keys = (generation, keys)
+        return pairs
+
     def _static_tier(
-        self, generation: Generation, items: list[EmbeddingItem], progress: Progress | None, summary: IndexSummary | None
+        self, generation: Generation, texts: Sequence[str], progress: Progress | None, summary: IndexSummary | None
     ) -> tuple[Any, Any]:
         """The static tier's provider and store for a fill: the model loaded (derived, with its own
         progress phase, on this machine's first use), the weights read or fitted, stale stores gone."""
@@ -409,7 +440,7 @@ class Engine:
             if derived and summary is not None:
                 summary.phases["static model"] = round(time.perf_counter() - derived[0], 3)
             refit = summary is not None and _rebuilt(summary)
-            weights = static_weights(snapshot, model, lambda: [i.text for i in items], refit)
+            weights = static_weights(snapshot, model, lambda: texts, refit)
             provider = model.provider(weights)
         with self._lock:
             store = self._static_store

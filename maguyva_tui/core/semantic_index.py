@@ -18,7 +18,7 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
@@ -69,20 +69,85 @@ def _text_from_lines(chunk: Chunk, lines: list[str]) -> str:
     return (head + "\n" + body)[:EMBED_MAX_CHARS]
 
 
-def embedding_items(snapshot: Snapshot, importance: Callable[[Chunk], float] | None = None) -> list[EmbeddingItem]:
-    """Every chunk of the snapshot with its embedding text, most important first (each file's
-    lines split once: chunks come in path order)."""
-    items = []
+def _texts_in_path_order(snapshot: Snapshot) -> Iterator[tuple[Chunk, str]]:
+    """Every chunk of the snapshot with a non-empty embedding text, in path order (each file's
+    lines split once)."""
     path, lines = "", [""]
     for chunk in snapshot.chunks():
         if chunk.path != path:
             path, lines = chunk.path, snapshot.text(chunk.path).split("\n")
         text = _text_from_lines(chunk, lines)
         if text.strip():
-            items.append(EmbeddingItem(chunk, text, content_hash(text)))
+            yield chunk, text
+
+
+def _by_importance(chunks: list[Chunk], importance: Callable[[Chunk], float] | None) -> list[int]:
+    """The order of ``chunks`` (given in path order) most important first (as :func:`embedding_items`
+    sorts its items: the sort is stable and reads the chunk alone)."""
+    order = list(range(len(chunks)))
     if importance is not None:
-        items.sort(key=lambda it: (-importance(it.chunk), it.chunk.symbol is None, it.chunk.path, it.chunk.start_line))
-    return items
+        order.sort(key=lambda i: (-importance(chunks[i]), chunks[i].symbol is None, chunks[i].path, chunks[i].start_line))
+    return order
+
+
+def embedding_items(snapshot: Snapshot, importance: Callable[[Chunk], float] | None = None) -> list[EmbeddingItem]:
+    """Every chunk of the snapshot with its embedding text, most important first (each file's
+    lines split once: chunks come in path order)."""
+    items = [EmbeddingItem(chunk, text, content_hash(text)) for chunk, text in _texts_in_path_order(snapshot)]
+    return [items[i] for i in _by_importance([item.chunk for item in items], importance)]
+
+
+def embedding_keys(snapshot: Snapshot, importance: Callable[[Chunk], float] | None = None) -> list[tuple[Chunk, str]]:
+    """:func:`embedding_items` without the texts: every chunk with its key, in the same order, each
+    text dropped once hashed (all of them at once were the static fill's peak: a repository's
+    chunks overlap, so their texts outweigh its files); :class:`ChunkTexts` makes them again."""
+    pairs = [(chunk, content_hash(text)) for chunk, text in _texts_in_path_order(snapshot)]
+    return [pairs[i] for i in _by_importance([chunk for chunk, _ in pairs], importance)]
+
+
+def embedding_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
+    """The embedding text of each chunk, as :func:`embedding_items` makes it (each file's lines
+    split once per call, not kept)."""
+    by_path: dict[str, list[int]] = {}
+    for i, chunk in enumerate(chunks):
+        by_path.setdefault(chunk.path, []).append(i)
+    texts = [""] * len(chunks)
+    for path, places in by_path.items():
+        lines = snapshot.text(path).split("\n")
+        for i in places:
+            texts[i] = _text_from_lines(chunks[i], lines)
+    return texts
+
+
+class ChunkTexts(Sequence[str]):
+    """The embedding texts of some chunks, made where they are read (a batch at a time when
+    iterated) and never kept: what a fill embeds and fits on, without every text in memory."""
+
+    BLOCK = 4096
+    """Texts made at once when iterated."""
+
+    def __init__(self, snapshot: Snapshot, chunks: Sequence[Chunk]) -> None:
+        self._snapshot, self._chunks = snapshot, chunks
+
+    def __len__(self) -> int:
+        return len(self._chunks)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return self.texts(range(*index.indices(len(self))))
+        return embedding_texts(self._snapshot, [self._chunks[index]])[0]
+
+    def texts(self, positions: Iterable[int]) -> list[str]:
+        """The texts of the chunks at ``positions``, in that order."""
+        return embedding_texts(self._snapshot, [self._chunks[i] for i in positions])
+
+    def __iter__(self) -> Iterator[str]:
+        for start in range(0, len(self), self.BLOCK):
+            yield from self.texts(range(start, min(start + self.BLOCK, len(self))))
 
 
 def semantic_folder(snapshot: Snapshot) -> Path:
@@ -131,7 +196,7 @@ def static_model(on_progress: Callable[[int, int], None] | None = None) -> Stati
         return _model
 
 
-def static_weights(snapshot: Snapshot, model: StaticModel, texts: Callable[[], list[str]], refit: bool) -> Fit:
+def static_weights(snapshot: Snapshot, model: StaticModel, texts: Callable[[], Sequence[str]], refit: bool) -> Fit:
     """The repository's static fit (token weights, reference chunks): read back, or fitted on
     ``texts()`` and saved when there is none, it cannot be read, or a full rebuild asks for a ``refit``."""
     from maguyva_tui.core.embed.static import load_weights, save_weights
@@ -360,12 +425,14 @@ def read_chunk_table(snapshot: Snapshot) -> ChunkTable | None:
     return ChunkTable(rows, paths, files, places, digests)  # the table is its generation's: checksummed, never edited
 
 
-def write_chunk_table(snapshot: Snapshot, items: list[EmbeddingItem]) -> None:
-    """Record which chunk has which key (atomically; a failure only costs the next command the time
-    to make every embedding text again) and remove the tables of generations gone."""
+def write_chunk_table(snapshot: Snapshot, items: Sequence[EmbeddingItem] | Sequence[tuple[Chunk, str]]) -> None:
+    """Record which chunk has which key (``items`` or ``(chunk, key)`` pairs; atomically: a failure
+    only costs the next command the time to make every embedding text again) and remove the tables
+    of generations gone."""
     path = _census_path(snapshot, CHUNKS_PREFIX)
     if path is None:
         return
+    pairs = [(i.chunk, i.key) if isinstance(i, EmbeddingItem) else i for i in items]
     number = {name: i for i, name in enumerate(sorted(snapshot.facts.rows))}
     where: dict[Chunk, tuple[int, int]] = {}
     file, place, current = -1, 0, None
@@ -375,9 +442,9 @@ def write_chunk_table(snapshot: Snapshot, items: list[EmbeddingItem]) -> None:
         where.setdefault(chunk, (file, place))  # the first of two equal chunks, as before
         place += 1
     try:
-        found = np.array([where[item.chunk] for item in items], "<i4").reshape(-1, 2)
+        found = np.array([where[chunk] for chunk, _ in pairs], "<i4").reshape(-1, 2)
         body = (np.ascontiguousarray(found[:, 0]).tobytes() + np.ascontiguousarray(found[:, 1]).tobytes()
-                + b"".join(bytes.fromhex(item.key) for item in items))
+                + b"".join(bytes.fromhex(key) for _, key in pairs))
         make_private_dir(path.parent)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
         tmp.write_bytes(_CHUNKS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -219,6 +220,39 @@ def test_fitted_weights_favour_rare_tokens(model: StaticModel) -> None:
     ratio = fitted / model.weights
     assert ratio[vocab["self"]] < ratio[vocab["store"]]  # in two chunks of three against one
     assert ratio[vocab["store"]] < ratio[vocab["banana"]]  # in none
+
+
+class Counted(list[str]):
+    """Texts that count how many are read: a fit on a sequence reads only its samples and one pass."""
+
+    def __init__(self, texts: list[str]) -> None:
+        super().__init__(texts)
+        self.read = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        self.read += 1
+        return super().__getitem__(index)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for text in super().__iter__():
+            self.read += 1
+            yield text
+
+
+def test_a_fit_on_a_sequence_samples_the_texts_a_fit_on_a_list_would(model: StaticModel,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(static, "FIT_SAMPLE", 7)
+    monkeypatch.setattr(static, "HUB_REFERENCES", 5)
+    words = ["read", "write", "socket", "parser", "token", "cache", "config", "session", "adapter", "stream"]
+    texts = [f"src/m{i}.py function f{i}\ndef f{i}(x):\n    \"\"\"Return the {words[i % 10]} of {words[(i * 3) % 10]} "
+             f"for x.\"\"\"\n    return {words[(i * 7) % 10]}(x)" for i in range(23)]
+    lazy = Counted(texts)
+    fitted, listed = model.fit(lazy), model.fit(iter(texts))
+    assert np.array_equal(fitted.weights, listed.weights)
+    assert np.array_equal(fitted.weights, model.fit_weights(random.Random(0).sample(texts, 7)))  # as sampled before
+    assert np.array_equal(fitted.references, listed.references)
+    assert np.array_equal(np.asarray(fitted.prose), np.asarray(listed.prose)) and fitted.prose is not None
+    assert lazy.read == 7 + 5 + len(texts)  # the two samples, then one pass for the prose blocks
 
 
 @pytest.mark.slow  # about 4 s on 2 cores: run by .ci/run's slow pass

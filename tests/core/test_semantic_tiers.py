@@ -195,7 +195,7 @@ def test_a_refresh_without_semantic_leaves_the_tiers_alone(polyglot: Path) -> No
 
 def test_embedding_items_read_each_file_once_and_give_the_texts_embedding_text_gives(tmp_path: Path) -> None:
     from maguyva_tui.core.indexer import update_index
-    from maguyva_tui.core.semantic_index import embedding_items, embedding_text
+    from maguyva_tui.core.semantic_index import ChunkTexts, embedding_items, embedding_keys, embedding_text
 
     root = tmp_path / "crlf"
     root.mkdir()
@@ -205,6 +205,46 @@ def test_embedding_items_read_each_file_once_and_give_the_texts_embedding_text_g
     items = embedding_items(snapshot)
     assert len(items) >= 3
     assert [i.text for i in items] == [embedding_text(snapshot, i.chunk) for i in items]
+    assert embedding_keys(snapshot) == [(i.chunk, i.key) for i in items]  # the same, no text kept
+    lazy = ChunkTexts(snapshot, [i.chunk for i in reversed(items)])
+    assert list(lazy) == lazy[:] == [lazy[k] for k in range(len(lazy))] == [i.text for i in reversed(items)]
+    assert lazy.texts([2, 0]) == [items[-3].text, items[-1].text]
+
+
+def test_the_static_fill_makes_each_batchs_texts_and_embeds_what_embedding_items_gives(
+    polyglot: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import maguyva_tui.core.semantic_index as semantic_index
+
+    class Batches(WordProvider):
+        def __init__(self) -> None:
+            super().__init__("static")
+            self.batches: list[list[str]] = []
+
+        def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+            self.batches.append(list(texts))
+            return super().embed_documents(texts)
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("every chunk's embedding text was made at once")
+
+    every = semantic_index.embedding_items
+    monkeypatch.setattr(semantic_index, "embedding_items", never)
+    monkeypatch.setattr(semantic_index, "STATIC_BATCH", 3)
+    static = Batches()
+    e = Engine(polyglot, provider=WordProvider("model"), static=static)
+    e.refresh()
+    assert e.semantic_tiers()["static"] == 1.0 and e._static_error is None
+    items = every(e.snapshot, lambda c: e.snapshot.centrality.at(c.path, c.start_line, c.end_line))
+    first = list(dict.fromkeys(i.key for i in items))
+    texts = {i.key: i.text for i in reversed(items)}
+    assert len(static.batches) > 1 and all(len(batch) <= 3 for batch in static.batches)
+    assert [t for batch in static.batches for t in batch] == [texts[k] for k in first]  # in order, each once
+    store = e.static_store()
+    assert store is not None and store._all_keys().tolist() == first
+    assert list(semantic_index.read_census(e.snapshot) or []) == first
+    table = semantic_index.read_chunk_table(e.snapshot)
+    assert table is not None and list(table) == [(i.chunk, i.key) for i in items]
 
 
 def test_an_unchanged_repository_refreshes_without_loading_the_static_model(

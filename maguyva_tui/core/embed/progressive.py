@@ -47,12 +47,33 @@ def embed_pending(
     The caller orders ``items`` by importance. Progress is reported as ``(done, total)`` over
     distinct hashes. On a provider error what was embedded is saved, then the error propagates.
     """
+    return embed_keyed(store, provider, [h for h, _ in items], lambda rows: [items[i][1] for i in rows],
+                       batch_size, on_progress, should_stop, save_every)
+
+
+def embed_keyed(
+    store: VectorStore,
+    provider: Provider,
+    keys: Sequence[str],
+    texts: Callable[[list[int]], list[str]],
+    batch_size: int = BATCH_SIZE,
+    on_progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    save_every: int = SAVE_EVERY,
+) -> EmbedReport:
+    """:func:`embed_pending` with each text made when its batch is embedded: ``texts(positions)``
+    gives the texts of the keys at those positions of ``keys`` (the first of each key's), so that
+    no more than a batch of texts is held at once."""
     if store.provider_id != provider.id:
         raise ValueError(f"store holds {store.provider_id!r} vectors, provider is {provider.id!r}")
     started = time.perf_counter()
-    texts = {h: t for h, t in reversed(items)}  # first text of each hash wins
-    total = len(texts)
-    pending = store.missing(h for h, _ in items)
+    first: dict[str, int] = {}
+    for position, key in enumerate(keys):
+        first.setdefault(key, position)  # the first position of each key: its text is embedded
+    total = len(first)
+    pending = store.missing(first)
+    positions = [first[k] for k in pending]
+    del first
     done = total - len(pending)
     embedded, stopped = 0, False
     _report(on_progress, done, total)
@@ -61,8 +82,8 @@ def embed_pending(
             if should_stop is not None and should_stop():
                 stopped = True
                 break
-            keys = pending[start : start + batch_size]
-            added = store.add(keys, provider.embed_documents([texts[k] for k in keys]))
+            batch = pending[start : start + batch_size]
+            added = store.add(batch, provider.embed_documents(texts(positions[start : start + batch_size])))
             embedded += added
             done += added
             if number % save_every == 0:

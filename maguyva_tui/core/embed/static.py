@@ -329,9 +329,9 @@ class StaticModel:
         the repository's own token counts)."""
         from scipy.sparse import csr_matrix
 
-        documents = list(texts)
-        if len(documents) > FIT_SAMPLE:
-            documents = random.Random(0).sample(documents, FIT_SAMPLE)
+        documents = texts if isinstance(texts, Sequence) else list(texts)
+        if len(documents) > FIT_SAMPLE:  # the sample of positions is random.sample's of the texts themselves
+            documents = [documents[i] for i in random.Random(0).sample(range(len(documents)), FIT_SAMPLE)]
         ids, indptr = self._words.token_ids(documents)
         present = csr_matrix((np.ones(len(ids), np.float32), ids, indptr), shape=(len(documents), len(self.vectors)))
         present.sum_duplicates()
@@ -343,8 +343,9 @@ class StaticModel:
     def fit(self, texts: Iterable[str]) -> Fit:
         """Fit the static tier on a repository's chunk texts: :meth:`fit_weights`, and ``HUB_REFERENCES``
         of them (a fixed sample) embedded as references, and as many of their comment and docstring blocks
-        as the crowding's prose side."""
-        documents = list(texts)
+        as the crowding's prose side. A sequence of texts is read where sampled and iterated once (for
+        the blocks), never listed: it may make its texts as they are read."""
+        documents = texts if isinstance(texts, Sequence) else list(texts)
         weights = self.fit_weights(documents)
         rows = list(range(len(documents)))
         if len(documents) > HUB_REFERENCES:
