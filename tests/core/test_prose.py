@@ -12,6 +12,7 @@ sentence, and how a sentence's quoting reads.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import numpy as np
@@ -223,6 +224,12 @@ def test_the_stored_chunk_index_finds_every_stem_and_names_its_files(repo: Path)
     index = open_index(snapshot)  # hits' chunks made together are those made one at a time
     numbers = np.arange(index.size)
     assert index.chunks(numbers) == [index.chunk(n) for n in numbers.tolist()]
+
+
+def test_a_copy_of_the_text_engine_keeps_what_either_makes(repo: Path) -> None:
+    text = TextRetriever(update_index(repo)[0])
+    view = copy.copy(text)  # a workspace's view for one question (its idf its own)
+    assert view._files() is text._files() and text._definition_table() is view._definition_table()
 
 
 def test_a_damaged_chunk_index_rebuilds_the_index(repo: Path) -> None:

@@ -413,6 +413,18 @@ class _Matcher:
         return np.array(starts, np.int64), np.array(ends, np.int64)
 
 
+class _Kept:
+    """What a text engine makes on first use and keeps, one object shared by its shallow copies (a
+    workspace's view of it for one question, with the workspace's idf: each made its own files'
+    columns, 0.5 ms of a sentence per repository)."""
+
+    __slots__ = ("columns", "definitions")
+
+    def __init__(self) -> None:
+        self.columns: _Files | None = None
+        self.definitions: _Definitions | None = None
+
+
 class TextRetriever:
     """Literal, regex and term search over a snapshot's trigram index."""
 
@@ -420,10 +432,9 @@ class TextRetriever:
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
-        self._definitions: _Definitions | None = None
+        self._kept = _Kept()
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
-        self._columns: _Files | None = None
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return matching lines, best first; in a blend (``word_votes``) free text falls back to
@@ -510,12 +521,13 @@ class TextRetriever:
 
     def _files(self) -> _Files:
         """The snapshot's files as columns, made on first use and kept."""
-        found = self._columns
+        kept = self._kept
+        found = kept.columns
         if found is None:
             with self._index_lock:
-                if self._columns is None:
-                    self._columns = _Files(self.snapshot)
-                found = self._columns
+                if kept.columns is None:
+                    kept.columns = _Files(self.snapshot)
+                found = kept.columns
         return found
 
     def _scan(
@@ -707,11 +719,12 @@ class TextRetriever:
     def _definition_table(self) -> _Definitions:
         """Every defined name (case-folded) and where it is defined: the table the index wrote
         (mapped, looked up by bisection), or, for a build in memory, made from its rows."""
+        kept = self._kept
         with self._index_lock:
-            if self._definitions is None:
+            if kept.definitions is None:
                 rows = self.snapshot.facts.rows
                 if isinstance(rows, StoredRows):
-                    self._definitions = _Definitions(rows.definitions(), rows.paths, rows.spellings)
+                    kept.definitions = _Definitions(rows.definitions(), rows.paths, rows.spellings)
                 else:
                     paths = list(rows)
                     at = {p: i for i, p in enumerate(paths)}
@@ -722,8 +735,8 @@ class TextRetriever:
                     files = np.array([f for _, f, _ in found], np.int64)
                     lines = np.array([ln for _, _, ln in found], np.int64)
                     table = build_definitions(names, of_row, files, lines)
-                    self._definitions = _Definitions(table, paths, lambda ids: [names[i] for i in ids.tolist()])
-            return self._definitions
+                    kept.definitions = _Definitions(table, paths, lambda ids: [names[i] for i in ids.tolist()])
+            return kept.definitions
 
     def _promising(self, files: _Files, chosen: np.ndarray, literal: str | None, budget: int | None) -> np.ndarray:
         """Keep the files most worth verifying when the work is bounded, in path order."""
