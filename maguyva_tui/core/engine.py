@@ -345,7 +345,6 @@ class Engine:
         generation = self.generation
         if not self._static_complete(generation, summary):
             pairs = self._chunk_pairs(generation)
-            keys = set(self.chunk_keys(generation))
             texts = ChunkTexts(generation.snapshot, [chunk for chunk, _ in pairs])
             provider, store = self._static_tier(generation, texts, progress, summary)
             report = progressive.embed_keyed(
@@ -354,6 +353,7 @@ class Engine:
                 on_progress=None if progress is None else (lambda done, total: progress("static", done, total)),
             )
             del pairs, texts
+            keys = set(self.chunk_keys(generation))  # the census _chunk_pairs made sure of
             if len(store) > STALE_VECTOR_RATIO * max(len(keys), 1):
                 store.compact(keep=keys)
             elif report.embedded and store.segment_count > 1:
@@ -394,23 +394,22 @@ class Engine:
         recorded, so that no later step makes every text again)."""
         from maguyva_tui.core.semantic_index import (
             embedding_keys,
-            read_census,
+            read_census_digests,
             read_chunk_table,
             write_census,
             write_chunk_table,
         )
 
         snapshot = generation.snapshot
-        found = read_chunk_table(snapshot)
-        if found is not None:
-            return found
+        pairs: Sequence[tuple[Chunk, str]] | None = read_chunk_table(snapshot)
+        if pairs is None:
 
-        def importance(chunk: Chunk) -> float:
-            return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
+            def importance(chunk: Chunk) -> float:
+                return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
-        pairs = embedding_keys(snapshot, importance)
-        write_chunk_table(snapshot, pairs)
-        if read_census(snapshot) is None:
+            pairs = embedding_keys(snapshot, importance)
+            write_chunk_table(snapshot, pairs)
+        if read_census_digests(snapshot) is None:
             keys = list(dict.fromkeys(key for _, key in pairs))
             write_census(snapshot, keys)
             with self._lock:
