@@ -318,10 +318,11 @@ MAPPED_QUESTIONS = [
     "ConfigLoader.load", "config.parse_config", "app.config.parse_config", "Config", "conf", "pc", "cfgld",
     "prsconf", "load", "how does the config loader read files", "the server that handles requests",
     "how are config values parsed from a file", "code similar to parse_config", "similar to ConfigLoader",
-    "what breaks if I change parse_config", "handle", "zzzq", "λ",
+    "what breaks if I change parse_config", "handle", "zzzq", "λ", "aaa", "where is ttlr defined",
 ]
 """Each tier (exact, qualified, module path, case or separators, subtokens, prefix, camel humps,
-fuzzy), sentences, "similar to", a miss, a name no ASCII pattern can narrow."""
+fuzzy, fuzzy with a target: ``aaa`` is ``total_area``), sentences, "similar to", a miss, a name no
+ASCII pattern can narrow."""
 
 
 @pytest.fixture(scope="module")

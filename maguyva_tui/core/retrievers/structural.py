@@ -710,8 +710,12 @@ class MappedStructural(StructuralRetriever):
         """:meth:`StructuralRetriever.search`, over the symbols the question can match."""
         if limit <= 0:
             return []
-        terms = [*(query_terms(query.target) if query.target else []), *query_terms(query.text)]
-        patterns = _term_patterns(terms, self._table.definitions.occurrences)
+        # the target's terms and the text's are matched as two questions (as the full engine asks
+        # them), not as one: joined, "aaa" and "aaa" made a key "aaaaaa" that missed total_area
+        groups = [query_terms(query.target) if query.target else [], query_terms(query.text)]
+        terms = [term for group in groups for term in group]
+        found = [_term_patterns(group, self._table.definitions.occurrences) for group in groups]
+        patterns = None if any(p is None for p in found) else [p for group in found for p in group or []]
         target = similar_target(query)
         exact = _exact_keys(terms + ([target] if target else []))
         stems = sentence_stems(query.text)
