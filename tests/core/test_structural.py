@@ -319,10 +319,12 @@ MAPPED_QUESTIONS = [
     "prsconf", "load", "how does the config loader read files", "the server that handles requests",
     "how are config values parsed from a file", "code similar to parse_config", "similar to ConfigLoader",
     "what breaks if I change parse_config", "handle", "zzzq", "λ", "aaa", "where is ttlr defined",
+    pytest.param("a" * 100_000, id="a*100000"),
 ]
 """Each tier (exact, qualified, module path, case or separators, subtokens, prefix, camel humps,
 fuzzy, fuzzy with a target: ``aaa`` is ``total_area``), sentences, "similar to", a miss, a name no
-ASCII pattern can narrow."""
+ASCII pattern can narrow, a name longer than any (no pattern is made for it: a fuzzy pattern of
+100,000 steps took minutes to compile)."""
 
 
 @pytest.fixture(scope="module")

@@ -714,7 +714,8 @@ class MappedStructural(StructuralRetriever):
         # them), not as one: joined, "aaa" and "aaa" made a key "aaaaaa" that missed total_area
         groups = [query_terms(query.target) if query.target else [], query_terms(query.text)]
         terms = [term for group in groups for term in group]
-        found = [_term_patterns(group, self._table.definitions.occurrences) for group in groups]
+        table = self._table.definitions
+        found = [_term_patterns(group, table.occurrences, table.longest()) for group in groups]
         patterns = None if any(p is None for p in found) else [p for group in found for p in group or []]
         target = similar_target(query)
         exact = _exact_keys(terms + ([target] if target else []))
@@ -780,16 +781,23 @@ def _exact_keys(names: Iterable[str]) -> list[str]:
     return list(keys)
 
 
-def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int]) -> list[re.Pattern[bytes]] | None:
+def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int],
+                   longest: int | None = None) -> list[re.Pattern[bytes]] | None:
     """Patterns over the case-folded names covering every tier's matches of the question's terms
     (``None`` when a term is not ASCII: no pattern is then sure to cover its matches); ``count``
-    tells how often a string occurs among the names."""
+    tells how often a string occurs among the names. A key, subtoken or term longer than the
+    ``longest`` name can match none (every tier needs all of its letters in one name), so it makes
+    no pattern (a million-character name asked for compiled a million-step pattern)."""
     if not terms:
         return []
     if not all(term.isascii() for term in terms):
         return None
     found = _terms(terms)
-    keys = [normalize(t) for t in found.singles] + ([found.joined] if found.joined else [])
+    def fits(text: str) -> bool:
+        return longest is None or len(text) <= longest
+
+    keys = [key for key in [normalize(t) for t in found.singles] + ([found.joined] if found.joined else [])
+            if fits(key)]
     patterns: list[bytes] = []
     for key in keys:  # exact, case-insensitive and prefix tiers: the key's characters from a name's start
         if key:
@@ -798,11 +806,12 @@ def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int]) -> list[
             patterns.append(re.escape(key[0].encode()) + b"".join(
                 rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))
     tokens = [t for t in found.subtokens if t]
-    if tokens:  # subtokens: the names holding the rarest are enough (the others are checked again)
+    if tokens and all(fits(t) for t in tokens):  # subtokens: the names holding the rarest are enough
+        # (the others are checked again); one longer than every name: no name holds them all
         patterns.append(re.escape(min(tokens, key=lambda t: (count(t.encode()), -len(t))).encode()))
     for term in found.singles:  # camel humps: the segments in order, the first at the start
         segments = _hump_query(term)
-        if len(segments) >= 2:
+        if len(segments) >= 2 and fits("".join(segments)):
             patterns.append(b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))
     return [re.compile(p) for p in patterns]
 

@@ -73,6 +73,10 @@ class Definitions:
             return lo
         return None
 
+    def longest(self) -> int:
+        """The length in bytes of the longest name (0 for none): no longer key can match one."""
+        return int(np.diff(np.asarray(self._offsets)).max()) - 1 if len(self) else 0
+
     def holding(self, folded: str) -> set[int]:
         """The positions of every name that holds a case-folded literal (itself included)."""
         if not folded or "\0" in folded or not len(self):
