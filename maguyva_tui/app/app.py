@@ -30,6 +30,7 @@ from maguyva_tui.app.messages import (
     IndexProgress,
     IndexReady,
     SearchDone,
+    while_open,
 )
 from maguyva_tui.app.session import Answer, Request, moves
 from maguyva_tui.app.settings import Settings, load_settings
@@ -264,9 +265,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     # -- indexing -------------------------------------------------------------------------------
 
+    @while_open
     def on_index_progress(self, message: IndexProgress) -> None:
         self.part(StatusLine).progress(message.phase, message.done, message.total)
 
+    @while_open
     def on_engines_joined(self, message: EnginesJoined) -> None:
         """A first build made engines ready: search with them now (a question typed meanwhile is
         answered), and again as each one joins; the row selected stays selected."""
@@ -278,6 +281,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if self.request.text.strip():
             self.rerun()
 
+    @while_open
     def on_index_ready(self, message: IndexReady) -> None:
         status = self.part(StatusLine)
         if message.error:
@@ -300,11 +304,13 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def _index_text(self, summary: Any) -> str:
         return summary_text(summary, self.source.file_count())
 
+    @while_open
     def on_embed_progress(self, message: EmbedProgress) -> None:
         self.part(StatusLine).embedding(message.done, message.total)
         if message.done >= message.total:
             self.rerun()
 
+    @while_open
     def on_files_changed(self, message: FilesChanged) -> None:
         stale = message.error or getattr(message.summary, "stale_because", None)
         if stale:  # the index searched is the one from before: say so, never claim a fresh one
@@ -394,6 +400,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self._pending = False
             self.search(self.request)
 
+    @while_open
     def on_search_done(self, message: SearchDone) -> None:
         self._next_search()
         if message.request.seq != self.seq:

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.message import Message
 
 from maguyva_tui.app.session import Answer, Request
+
+News = TypeVar("News", bound=Message)
+
+
+def while_open(handler: Callable[[Any, News], None]) -> Callable[[Any, News], None]:
+    """Drop a worker's news that reaches the explorer while it closes.
+
+    A worker thread may post (a file changed, a search finished) just as the app quits; Textual
+    still delivers what is queued while it removes the screen's widgets, and a handler that
+    looks up the status line would then fail on the way out, after a clean session."""
+
+    @functools.wraps(handler)
+    def handle(app: Any, message: News) -> None:
+        if app.is_running:
+            handler(app, message)
+
+    return handle
 
 
 @dataclass

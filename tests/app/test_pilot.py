@@ -43,6 +43,24 @@ async def test_stale_answer_never_replaces_newer(make_app) -> None:
         assert not app.query_one("#query-error").has_class("-shown")
 
 
+async def test_a_workers_news_arriving_while_the_explorer_closes_is_dropped(make_app) -> None:
+    """The watcher or a search thread may post just as the app quits: Textual still delivers what
+    was queued while the screen's widgets are removed, and the handler must not fail on the way out
+    (seen in CI: a file change handled after the status line was gone)."""
+    from maguyva_tui.app.messages import EmbedProgress, FilesChanged, IndexReady, SearchDone
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        request = app.request
+    assert not app.is_running
+    app.on_files_changed(FilesChanged(1, None))
+    app.on_files_changed(FilesChanged(1, None, error="disk gone"))
+    app.on_embed_progress(EmbedProgress(3, 3))
+    app.on_index_ready(IndexReady(None, error="late"))
+    app.on_search_done(SearchDone(request, None, "late"))
+
+
 async def test_explain_shows_the_json_numbers(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
