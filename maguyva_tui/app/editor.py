@@ -35,7 +35,12 @@ def editor_argv(environ: dict[str, str] | None = None) -> list[str]:
     for var in ("EDITOR", "VISUAL"):
         value = env.get(var, "").strip()
         if value:
-            return shlex.split(value)
+            try:
+                argv = shlex.split(value)
+            except ValueError as exc:  # an unbalanced quote: say so rather than fail the explorer
+                raise NoEditor(f"${var} is not a command line ({exc}): {value!r}") from None
+            if argv:
+                return argv
     for name in FALLBACK_EDITORS:
         if shutil.which(name):
             return [name]
@@ -43,8 +48,12 @@ def editor_argv(environ: dict[str, str] | None = None) -> list[str]:
 
 
 def open_command(path: Path, line: int, environ: dict[str, str] | None = None) -> list[str]:
-    """Return the command that opens ``path`` at ``line`` (``+LINE path`` unless the editor wants ``path:LINE``)."""
+    """Return the command that opens ``path`` at ``line`` (``+LINE path`` unless the editor wants ``path:LINE``).
+
+    The path is made absolute first: a relative name that starts with ``-`` or ``+`` (``-c:!cmd``,
+    ``+:!cmd``) would reach the editor as an option or a command to run, not as a file to open."""
     argv = editor_argv(environ)
+    path = Path(os.path.abspath(path))
     name = Path(argv[0]).name
     if name in _COLON_EDITORS:
         flag = ["-g"] if name in _GOTO_FLAG else []

@@ -5,8 +5,11 @@ that waits for an answer: a lone surrogate escape (``"\\ud800"``), valid JSON to
 pydantic, or a request whose ``params`` are not an object. A thread between the real stdin and
 the SDK repairs such lines: lone surrogates become U+FFFD (the request is answered as asked), and
 a request that is still malformed is sent on without its params, which the SDK answers with an
-error (``-32602`` invalid params, or ``-32601`` when its method is not a string). A line with no
-usable id (not JSON at all, a notification) has no one to answer and goes on as it is.
+error (``-32602`` invalid params, or ``-32601`` when its method is not a string). A JSON-RPC batch
+(an array of messages: JSON-RPC 2.0 has them, MCP since 2025-06-18 does not, and the SDK drops the
+whole line, leaving each of its requests unanswered) is split into its messages, each repaired and
+answered on its own line. A line with no usable id (not JSON at all, a notification) has no one to
+answer and goes on as it is.
 """
 
 from __future__ import annotations
@@ -30,8 +33,19 @@ def repair(line: bytes) -> bytes:
         return line
     try:
         message = json.loads(line)
-    except ValueError:  # not JSON (nor UTF-8): nothing to answer to
+    except (ValueError, RecursionError):  # not JSON (nor UTF-8), or nested past Python's stack: no id to answer
         return line
+    if isinstance(message, list) and message:  # a batch: each message on a line of its own
+        return b"".join(_repair_one(part) for part in message)
+    return _repair_one(message, line)
+
+
+def _repair_one(message: Any, line: bytes | None = None) -> bytes:
+    """Return one decoded message as a line the SDK answers (``line``: as the client sent it)."""
+    if line is None:
+        line = _encode(message)
+        if _parses(line):
+            return line
     fixed = _scrub(message)
     if fixed != message:
         encoded = _encode(fixed)
@@ -85,7 +99,11 @@ def _pump(client: BinaryIO, server: BinaryIO) -> None:
     try:
         with client, server:
             for line in client:
-                server.write(repair(line))
+                try:
+                    repaired = repair(line)
+                except Exception:  # noqa: BLE001 - one line the intake cannot read must not end the session
+                    repaired = line
+                server.write(repaired)
                 server.flush()
     except (BrokenPipeError, ValueError, OSError):  # the SDK stopped reading: the session is over
         return

@@ -1,0 +1,81 @@
+"""Defects an outside tester found in the user-facing surfaces, each pinned by the test that caught it.
+
+The explorer's editor command, the MCP server's intake and the resident server's request handling;
+the command line's own findings are in ``tests/test_outside_findings_cli.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.app.editor import NoEditor, open_command
+
+# -- the explorer's "open in editor" ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["-c:!touch pwned", "+:!touch pwned", "--cmd=qa"])
+def test_a_file_name_that_looks_like_an_option_reaches_the_editor_as_a_file(name: str) -> None:
+    # vim reads "-c:!cmd" as a command to run and "+:!cmd" as one to run at start: a relative name
+    # must never reach it as the first characters of an argument
+    for editor in ("vim", "emacs -nw", "code --wait", "nano"):
+        command = open_command(Path(name), 3, {"EDITOR": editor})
+        opened = command[-1]
+        assert opened.startswith("/"), command
+        assert opened.split(":")[0] == str(Path.cwd() / name).split(":")[0]
+
+
+def test_an_editor_variable_with_an_unbalanced_quote_is_a_message_not_a_crash() -> None:
+    # the explorer catches NoEditor (and shows it); a ValueError from shlex took the app down
+    with pytest.raises(NoEditor, match=r"\$EDITOR"):
+        open_command(Path("/repo/a.py"), 1, {"EDITOR": 'emacs "-nw'})
+    with pytest.raises(NoEditor, match=r"\$VISUAL"):
+        open_command(Path("/repo/a.py"), 1, {"VISUAL": "vim 'x"})
+
+
+def test_names_with_spaces_and_shell_characters_are_one_argument() -> None:
+    name = "/repo/a b; rm -rf ~ $(x) `y`.py"
+    assert open_command(Path(name), 2, {"EDITOR": "vim"}) == ["vim", "+2", name]
+
+
+# -- the MCP server's intake -----------------------------------------------------------------------
+
+
+def test_a_deeply_nested_line_does_not_end_the_mcp_session() -> None:
+    # one line of JSON nested 50,000 deep raised RecursionError in the intake thread, which closed
+    # the SDK's stdin: the server exited and every later request went unanswered
+    pytest.importorskip("mcp")
+    import io
+    import os
+    import threading
+
+    from maguyva_tui.mcp.intake import _pump, repair
+
+    deep = b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":' + b"[" * 50_000 + b"]" * 50_000 + b"}\n"
+    assert repair(deep) == deep  # no id can be read: it goes on as it came, as a line that is not JSON does
+    good = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n'
+    read_end, write_end = os.pipe()
+    thread = threading.Thread(target=_pump, args=(io.BytesIO(deep + good), os.fdopen(write_end, "wb")))
+    thread.start()
+    with os.fdopen(read_end, "rb") as out:
+        received = out.read()
+    thread.join()
+    assert received.endswith(good)  # the session goes on to the next request
+
+
+def test_a_json_rpc_batch_is_answered_request_by_request() -> None:
+    # the SDK dropped a batch line whole: each of its requests waited for an answer forever
+    pytest.importorskip("mcp")
+    from mcp import types
+
+    from maguyva_tui.mcp.intake import repair
+
+    batch = [{"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+             {"jsonrpc": "2.0", "id": "b", "method": "tools/call", "params": 7},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"}]
+    out = repair(json.dumps(batch).encode() + b"\n").splitlines()
+    assert [json.loads(line).get("id") for line in out] == [1, "b", None]
+    for line in out:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)  # each one the SDK answers
