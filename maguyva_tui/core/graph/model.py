@@ -323,6 +323,11 @@ class CodeGraph:
         """File to its symbols, by start line."""
         return ByPathView(self.store)
 
+    def named(self, name: str, *, qualified: bool = False) -> set[str]:
+        """Return the symbol nodes of a bare (or qualified) name, without building the name tables
+        for a process that asks a few questions."""
+        return self.store.named(name, qualified=qualified)
+
     @property
     def by_name(self) -> dict[str, set[str]]:
         """Bare name to the symbol nodes of that name."""

@@ -29,6 +29,19 @@ class NodeTable:
         self._free: dict[str, int] = {}
         self._alive: NDArray[np.bool_] | None = None
 
+    @classmethod
+    def filled(cls, ids: list[str], kinds: list[str]) -> NodeTable:
+        """Return a table whose slots are ``ids`` in order, each live: what ``add`` of each in turn
+        makes when no id repeats (a repeated id is added one by one, the first kind kept)."""
+        table = cls()
+        index = dict(zip(ids, range(len(ids))))
+        if len(index) != len(ids) or len(kinds) != len(ids):
+            for node, kind in zip(ids, kinds, strict=True):
+                table.add(node, kind)
+            return table
+        table.ids, table.kinds, table.index = ids, kinds, index
+        return table
+
     def __len__(self) -> int:
         return len(self.ids)
 

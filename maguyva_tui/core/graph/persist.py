@@ -150,11 +150,22 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
         raise ValueError(f"graph format {state.get('format')!r}, expected {FORMAT}: rebuild the index")
     paths: list[str] = state["paths"]
     graph.languages = dict(zip(paths, state["languages"]))
+    if len(graph.nodes):
+        raise ValueError("a stored graph is loaded into an empty graph only")
+    ids: list[str] = []
+    kinds: list[str] = []
     for path, file_rows in zip(paths, state["symbols"]):
-        graph.nodes.add(path, FILE_KIND)
-        for row in file_rows:
-            graph.nodes.add(symbol_id(path, row[1]), row[2])
-        graph.store.entries[path] = file_rows
+        ids.append(path)
+        kinds.append(FILE_KIND)
+        if file_rows:
+            first: dict[str, str] = {}  # a qualname defined twice is one node, of its first kind
+            for row in file_rows:
+                first.setdefault(row[1], row[2])
+            prefix = symbol_id(path, "")
+            ids.extend([prefix + qualname for qualname in first])
+            kinds.extend(first.values())
+    graph.nodes = NodeTable.filled(ids, kinds)
+    graph.store.entries.update(zip(paths, state["symbols"]))
     _load_sites(graph, paths, state["sites"])
     _load_loose(graph, paths, state["loose"], state["loose_names"])
     members = state["members"]

@@ -158,12 +158,12 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     if name in graph.symbols:
         return (name,)
     name = name.replace("::", ".")  # c++ and rust qualified names
-    found = graph.by_qualname.get(name) or set()
+    found = graph.named(name, qualified=True)
     if not found and "." in name:
         tail = name.rpartition(".")[2]
-        found = {n for n in graph.by_name.get(tail, ()) if ("." + split_id(n)[1]).endswith("." + name)}
+        found = {n for n in graph.named(tail) if ("." + split_id(n)[1]).endswith("." + name)}
     if not found:
-        found = graph.by_name.get(name) or set()
+        found = graph.named(name)
     return tuple(sorted(found, key=lambda n: (-graph.node_centrality(n), n)))
 
 

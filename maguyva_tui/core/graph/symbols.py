@@ -117,16 +117,23 @@ def _discard(table: dict[str, dict[str, list[str]]], family: str, key: str, node
         nodes.remove(node)
 
 
+SCANS_BEFORE_TABLES = 8
+"""Name lookups answered by reading every file's names before the name tables are built: a process
+that asks a few questions (a command, a first question on 100,000 files: 0.04 s a scan against 1 s
+for the tables) never builds them, one that keeps asking (the explorer, a server) soon has them."""
+
+
 class SymbolStore:
     """Per file, its symbols in position order: objects, or rows until a query decodes them."""
 
-    __slots__ = ("_first", "_link", "_query", "entries")
+    __slots__ = ("_first", "_link", "_query", "_scans", "entries")
 
     def __init__(self) -> None:
         self.entries: dict[str, Sequence[Symbol] | Sequence[Row]] = {}
         self._first: dict[str, dict[str, Symbol]] = {}
         self._query: QueryNames | None = None
         self._link: LinkNames | None = None
+        self._scans = 0
 
     def put(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Store one file's symbols (already in position order)."""
@@ -171,6 +178,25 @@ class SymbolStore:
                 first.setdefault(symbol.qualname, symbol)
             self._first[path] = first
         return first.get(qualname)
+
+    def named(self, name: str, *, qualified: bool) -> set[str]:
+        """Return the symbol nodes whose qualified (or bare) name is ``name``: from the name tables
+        once they are built, else by reading every file's names (see ``SCANS_BEFORE_TABLES``)."""
+        if self._query is None and self._scans < SCANS_BEFORE_TABLES:
+            self._scans += 1
+            column = 1 if qualified else 0
+            found: set[str] = set()
+            for path, entry in self.entries.items():
+                if not entry:
+                    continue
+                if isinstance(entry[0], Symbol):
+                    hits = [s.qualname for s in entry if (s.qualname if qualified else s.name) == name]  # type: ignore[union-attr]
+                else:
+                    hits = [row[1] for row in entry if row[column] == name]  # type: ignore[index]
+                found.update(symbol_id(path, qualname) for qualname in hits)
+            return found
+        tables = self.query_names
+        return set((tables.by_qualname if qualified else tables.by_name).get(name, ()))
 
     @property
     def query_names(self) -> QueryNames:

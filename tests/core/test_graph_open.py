@@ -1,0 +1,87 @@
+"""A stored graph opened for a few questions: its nodes filled at once, names found without the
+whole name tables, and every answer the same as the graph that was built."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+from maguyva_tui.core.graph import queries
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.nodes import NodeTable
+from maguyva_tui.core.graph.symbols import SCANS_BEFORE_TABLES
+from maguyva_tui.core.parsing.analyze import analyze
+
+FILES = {
+    "shop/__init__.py": "",
+    "shop/cart.py": """\
+        class Cart:
+            def total(self):
+                return sum(self.items)
+
+            def add(self, item):
+                self.items.append(item)
+
+        def total(cart):
+            return cart.total()
+
+        def total(cart):  # defined twice: one node, the first kind
+            return 0
+        """,
+    "shop/checkout.py": """\
+        from shop.cart import Cart, total
+
+        class Order:
+            def total(self):
+                return total(Cart())
+
+        def pay(order):
+            order.total()
+            return total(Cart())
+        """,
+}
+NAMES = ("total", "Cart.total", "cart.Cart.total", "Order.total", "Cart", "add", "pay", "nothing", "shop.cart.total")
+
+
+def built() -> CodeGraph:
+    return CodeGraph.build({path: analyze(path, dedent(text)) for path, text in FILES.items()})
+
+
+def test_an_opened_graph_has_the_built_graphs_nodes_in_stored_order(tmp_path: Path) -> None:
+    graph = built()
+    graph.save(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz")
+    assert sorted(opened.nodes.index) == sorted(graph.nodes.index)
+    assert opened.nodes.ids[0] == "shop/__init__.py"  # files in path order, each followed by its symbols
+    assert [opened.nodes.kinds[opened.nodes.index[n]] for n in sorted(opened.nodes.index)] == [
+        graph.nodes.kinds[graph.nodes.index[n]] for n in sorted(graph.nodes.index)]
+    assert opened.nodes.index["shop/cart.py::total"] == opened.nodes.ids.index("shop/cart.py::total")
+
+
+def test_definitions_read_every_files_names_then_use_the_tables_with_the_same_answers(tmp_path: Path) -> None:
+    graph = built()
+    graph.save(tmp_path / "graph.npz")
+    for make in (built, lambda: CodeGraph.open(tmp_path / "graph.npz")):
+        fresh, tabled = make(), make()
+        _ = tabled.by_name  # the tables built at once
+        assert queries.definitions(fresh, "pay") == ("shop/checkout.py::pay",)
+        assert fresh.store._query is None  # one question reads the names: no tables over every file
+        for _ in range(2):  # the scans, then the tables built after SCANS_BEFORE_TABLES lookups
+            for name in NAMES * (SCANS_BEFORE_TABLES // len(NAMES) + 1):
+                assert queries.definitions(fresh, name) == queries.definitions(tabled, name), name
+        assert fresh.store._query is not None
+        assert queries.definitions(fresh, "total") == ("shop/cart.py::total",)  # a qualified name first
+        assert queries.definitions(fresh, "add") == ("shop/cart.py::Cart.add",)  # then a bare one
+        assert [s.path for s in queries.callers(fresh, "Cart").sites] == ["shop/checkout.py"] * 2
+
+
+def test_a_node_table_filled_at_once_equals_one_added_node_by_node() -> None:
+    ids = ["a.py", "a.py::f", "a.py::f", "b.py", "a.py::g"]
+    kinds = ["file", "function", "class", "file", "function"]
+    one_by_one = NodeTable()
+    for node, kind in zip(ids, kinds):
+        one_by_one.add(node, kind)
+    filled = NodeTable.filled(ids, kinds)  # a repeated id: added one by one, its first kind kept
+    assert (filled.ids, filled.kinds, filled.index) == (one_by_one.ids, one_by_one.kinds, one_by_one.index)
+    distinct = NodeTable.filled(["a.py", "a.py::f"], ["file", "function"])
+    assert distinct.index == {"a.py": 0, "a.py::f": 1} and distinct.live() == [0, 1]
