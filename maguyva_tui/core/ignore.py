@@ -19,7 +19,9 @@ import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
+import re2
 from pathspec.patterns.gitignore import GitIgnorePatternError
 from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
@@ -37,13 +39,28 @@ pattern ends with the folder's slash. We match each path alone, the walker handl
 
 MAX_IGNORE_BYTES = 4 * 1024 * 1024
 """Larger ignore files are read only this far: a real one is a few KiB."""
+LINEAR_FROM_REPEATS = 3
+"""A pattern whose regex holds this many unbounded repeats or more is matched by ``re2`` (linear
+time): Python's backtracking takes time exponential in the stars, and a line such as
+``*a*a*a*a*a*b`` in a hostile repository's ``.gitignore`` stalled the walk for minutes on one long
+file name. Fewer repeats (``*.pyc``, ``build/``: nearly every real pattern) keep Python's ``re``,
+several times faster per call on short paths."""
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""The bytes of a file name that is not UTF-8, which ``re2`` cannot encode (any of them is matched
+as U+FFFD: only a wildcard matches either)."""
+
+
+class Searcher(Protocol):
+    """A compiled pattern: Python's ``re`` or ``re2``."""
+
+    def search(self, text: str) -> object: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One pattern line of an ignore file, compiled."""
 
-    regex: re.Pattern[str]
+    regex: Searcher
     """Matches (``search``) the paths the pattern names themselves, not the files below them."""
     dirs_only: bool
     """A pattern ending in ``/``: it names folders only."""
@@ -52,7 +69,12 @@ class Rule:
 
     def matches(self, rel: str, is_dir: bool) -> bool:
         """Tell whether the pattern matches the path (relative to its ignore file's folder)."""
-        return (is_dir or not self.dirs_only) and self.regex.search(rel) is not None
+        if not is_dir and self.dirs_only:
+            return False
+        try:
+            return self.regex.search(rel) is not None
+        except UnicodeEncodeError:  # re2, on a name that is not UTF-8
+            return self.regex.search(LONE_SURROGATE.sub("\ufffd", rel)) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +145,31 @@ def compile_line(line: str) -> list[Rule]:
 def _rule(source: str, dirs_only: bool, ignores: bool) -> Rule:
     """Turn pathspec's regex (a path or anything below it) into one for the path alone."""
     dirs_only = dirs_only or (source.endswith(_MARK) and not source.endswith(_MARK_OPTIONAL))
+    anchored = False
     for mark in (_MARK_OPTIONAL, _MARK):
         if source.endswith(mark):
-            source = source[: -len(mark)] + r"\Z"
+            source, anchored = source[: -len(mark)], True
             break
+    return Rule(_compile(source, anchored), dirs_only, ignores)
+
+
+def _compile(body: str, anchored: bool) -> Searcher:
+    """Compile a rule's regex (``anchored``: it ends at the path's end): with ``re2`` when
+    backtracking could take super-linear time and ``re2`` reads it, else with Python's ``re``."""
+    if sum(body.count(c) for c in "*+{") >= LINEAR_FROM_REPEATS:  # an escaped one counts too: re2 is safe
+        try:
+            return re2.compile("(?s)" + body + ("\\z" if anchored else ""), _re2_options())  # type: ignore[no-any-return]
+        except Exception:  # noqa: BLE001 - re2 refuses a construct (its error types vary): Python's re reads it
+            pass
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return Rule(re.compile(source, re.DOTALL), dirs_only, ignores)
+        warnings.simplefilter("ignore")  # a literal "[" in a class: Python's nested-set warning
+        return re.compile(body + ("\\Z" if anchored else ""), re.DOTALL)
+
+
+def _re2_options() -> re2.Options:
+    options = re2.Options()
+    options.log_errors = False  # a refused construct falls back to Python's re, without a word on stderr
+    return options
 
 
 def _read(path: Path, base: str) -> IgnoreFile | None:

@@ -79,3 +79,32 @@ def test_a_json_rpc_batch_is_answered_request_by_request() -> None:
     assert [json.loads(line).get("id") for line in out] == [1, "b", None]
     for line in out:
         types.jsonrpc_message_adapter.validate_json(line, by_name=False)  # each one the SDK answers
+
+
+# -- the walk facing a hostile .gitignore ------------------------------------------------------------
+
+
+def test_a_gitignore_of_many_stars_and_a_long_name_walk_in_linear_time(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # "*a*a*a*a*a*a*a*b" became a backtracking regex: against a 200-character name of a's the walk
+    # (and with it index, the explorer's watcher, the MCP server) did not finish in minutes
+    import time
+
+    from maguyva_tui.core.walk import WalkReport, walk
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    root = tmp_path / "repo"
+    (root / "deep" / "er").mkdir(parents=True)
+    (root / ".gitignore").write_text("*a*a*a*a*a*a*a*b\n/**/x/**/y/**/z/**/w\n")
+    for name in ("a" * 200, "a" * 199 + "b", "aaaaaaab.py", "aaab", "xaaaaaaab", "\udcff" * 3 + "aaaaaaab"):
+        (root / "deep" / "er" / name).write_text("x = 1\n")
+    for folder in ("q/x/r/y/z/s/w", "q/x/r/y"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / "f.py").write_text("x = 1\n")
+    started = time.perf_counter()
+    kept = {c.path for c in walk(root, WalkReport())}
+    assert time.perf_counter() - started < 1.0
+    # git's verdicts (git status --ignored): a name with seven a's then a final b is ignored, and
+    # f.py under x/**/y/**/z/**/w
+    assert kept == {".gitignore", "deep/er/" + "a" * 200, "deep/er/aaaaaaab.py", "deep/er/aaab", "q/x/r/y/f.py"}
