@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.control import strip_control_codes
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Span, Text
+from rich.text import Text
+from textual._segment_tools import line_crop
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
@@ -51,8 +55,35 @@ LINES_KEPT = 1024
 """Drawn lines of the list kept for reuse: a few answers' worth of visible rows."""
 
 
-class ResultsTable(DataTable[Text]):
-    """The fused result list; the highlighted row drives the preview and the explain panel."""
+Part = tuple[str, Style]
+"""A run of a cell's text and its style (the null style when plain)."""
+
+Cell = tuple[tuple[Part, ...], bool]
+"""A cell as drawn: its parts, and whether it is right-aligned in its column."""
+
+NULL = Style.null()
+BOLD, DIM, NEW = Style(bold=True), Style(dim=True), Style(bold=True, italic=True)
+
+_UNPRINTABLE = str.maketrans({"\n": " ", "\t": " "})
+
+
+def part(text: str, style: Style = NULL) -> Part:
+    """A part of a cell: ``text`` with the control codes a terminal would act on taken out."""
+    return strip_control_codes(text).translate(_UNPRINTABLE), style
+
+
+def cell_plain(cell: Cell) -> str:
+    """The text of a cell."""
+    return "".join(text for text, _ in cell[0])
+
+
+class ResultsTable(DataTable[str]):
+    """The fused result list; the highlighted row drives the preview and the explain panel.
+
+    The table keeps DataTable's rows, cursor, mouse and keys, and draws each line itself: a row's
+    cells are kept as text and styles (:data:`Cell`), and its line is made from them as segments
+    with the styles DataTable would give them (row stripe, cursor, hover, the cell's own), with no
+    Rich renderable per cell (that cost most of a frame while typing)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("j", "cursor_down", "Down", show=False),
@@ -64,18 +95,19 @@ class ResultsTable(DataTable[Text]):
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
         self.answer: Answer | None = None
         self.moved: dict[RowKey, int | None] = {}
-        self._up_down = (Style(bold=True), Style(bold=True))
+        self._up_down = (BOLD, BOLD)
         self._fitted_width = 0
-        self._drawn: tuple[str, int, list[list[tuple[str, str | Style, list[Span]]]]] | None = None
+        self._drawn: tuple[str, int, list[tuple[Cell, ...]]] | None = None
         """The theme, width and cells on show: an answer drawing the same is not redrawn."""
-        self._row_cells: list[tuple[Hashable, ...]] = []
-        """Each listed row's cells as drawn (text, style, spans): what its line looks like."""
+        self._row_cells: list[tuple[Cell, ...]] = []
+        """Each listed row's cells as drawn: what its line looks like."""
         self._lines: LRUCache[Hashable, Strip] = LRUCache(LINES_KEPT)
-        """Each drawn line by what it shows, so an answer redraws only the rows that changed: the
-        table's own caches are emptied by every answer (its rows are replaced), and rendering every
-        visible cell through Rich again was half the cost of drawing a frame while typing."""
+        """Each drawn line by what it shows, so an answer redraws only the rows that changed (the
+        table's rows are replaced by every answer)."""
         self._frame: Hashable = None
         """What every line of this frame depends on besides its row: see :meth:`render_lines`."""
+        self._styles: dict[Hashable, Style] = {}
+        """Styles combined for this frame's lines (stripe, cursor, the cell's own, the row's meta)."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     """The rows' extent: it changes with every answer, and Textual's own reactive lays out the
@@ -106,24 +138,23 @@ class ResultsTable(DataTable[Text]):
         """Return the cells a row can use, leaving room for a vertical scrollbar."""
         return self.size.width - self.styles.scrollbar_size_vertical
 
-    def _fit(self, rows: list[list[Text]]) -> None:
+    def _fit(self, rows: list[list[Cell]]) -> None:
         """Clip the place and symbol cells so all the columns fit the table's width."""
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
-        widths = [max([len(label), *(row[i].cell_len for row in rows)]) for i, (label, _) in enumerate(HEADERS)]
+        widths = _widths(rows)
         others = sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL))
         place, symbol = _share(self._room() - others - 2 * padding, widths[PLACE], widths[SYMBOL])
         for row in rows:
-            row[PLACE] = Text(_clip(row[PLACE].plain, place, keep_end=True))
-            row[SYMBOL] = Text(_clip(row[SYMBOL].plain, symbol))
+            row[PLACE] = ((part(_clip(cell_plain(row[PLACE]), place, keep_end=True)),), False)
+            row[SYMBOL] = ((part(_clip(cell_plain(row[SYMBOL]), symbol)),), False)
 
-    def _columns(self, rows: list[list[Text]]) -> None:
+    def _columns(self, rows: list[list[Cell]]) -> None:
         """Size the columns, each as wide as its widest cell (measured here: no reflow while typing).
 
         The columns are added once and then resized in place: clearing them with the rows made
         every answer rebuild the header and re-measure every column."""
-        for i, (label, key) in enumerate(HEADERS):
-            width = max([len(label), *(row[i].cell_len for row in rows)])
+        for (label, key), width in zip(HEADERS, _widths(rows), strict=True):
             heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
             column = self.columns.get(ColumnKey(key))
             if column is None:
@@ -133,7 +164,7 @@ class ResultsTable(DataTable[Text]):
 
     def _colour(self, name: str) -> Style:
         value = self.app.theme_variables.get(f"modality-{name}")
-        return Style(color=value, bold=True) if value else Style(bold=True)
+        return Style(color=value, bold=True) if value else BOLD
 
     def show(
         self,
@@ -158,15 +189,14 @@ class ResultsTable(DataTable[Text]):
         )
         rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
         self._fit(rows)
-        drawn = (self.app.theme, self.size.width, [[(cell.plain, cell.style, cell.spans) for cell in row]
-                                                   for row in rows])
+        drawn = (self.app.theme, self.size.width, [tuple(row) for row in rows])
         if keep and drawn == self._drawn and kept is not None and getattr(self.current_row(), "key", None) == kept.key:
             return  # the same question asked again (an engine joined) and nothing moved
         self._drawn = drawn
-        self._row_cells = [tuple((plain, style, tuple(spans)) for plain, style, spans in row) for row in drawn[2]]
+        self._row_cells = drawn[2]
         self.clear()
         self._columns(rows)
-        self.add_rows(rows)
+        self.add_rows([cell_plain(cell) for cell in row] for row in rows)
         if kept is not None:
             for i, row in enumerate(answer.rows):
                 if row.key == kept.key:
@@ -175,7 +205,7 @@ class ResultsTable(DataTable[Text]):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """Note what every line of the frame depends on besides its own row, then draw."""
-        self._frame = (
+        frame = (
             self.app.theme,
             self.rich_style,
             self.get_pseudo_class_state(),
@@ -185,50 +215,100 @@ class ResultsTable(DataTable[Text]):
             self.show_cursor,
             self.cursor_type,
             self.show_header,
+            self._show_hover_cursor,
         )
+        if frame != self._frame:
+            self._frame = frame
+            self._styles.clear()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         """Return the line at ``y``: drawn already when its row shows the same cells in the same place
         (the row's index is in the key: each cell's style carries it for mouse clicks) with the
-        cursor on or off it as before; the row under the mouse is always drawn afresh."""
+        cursor and the mouse on or off it as before. The heading is DataTable's own."""
         index = y - (self.header_height if self.show_header else 0)
-        if index >= 0:
-            index += self.scroll_offset.y
-        cells: Hashable = None
-        if index >= 0:
-            if index >= len(self._row_cells) or index >= self.row_count:
-                return super().render_line(y)
-            cells = self._row_cells[index]
-        if self.hover_coordinate.row == index or self.cursor_type != "row":
+        if index < 0:
+            key: Hashable = (self._frame, index, self.hover_coordinate.row == index)
+            line = self._lines.get(key)
+            if line is None:
+                line = self._lines[key] = super().render_line(y)
+            return line
+        index += self.scroll_offset.y
+        if index >= len(self._row_cells) or index >= self.row_count or self.cursor_type != "row":
             return super().render_line(y)
-        key = (self._frame, index, cells, self.cursor_coordinate.row == index)
+        cells = self._row_cells[index]
+        cursor = self.cursor_coordinate.row == index
+        hover = self.hover_coordinate.row == index
+        key = (self._frame, index, cells, cursor, hover)
         line = self._lines.get(key)
         if line is None:
-            line = super().render_line(y)
-            self._lines[key] = line
+            line = self._lines[key] = self._draw_row(index, cells, cursor, hover)
         return line
 
-    def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Text]:
+    def _draw_row(self, index: int, cells: tuple[Cell, ...], cursor: bool, hover: bool) -> Strip:
+        """Draw a row as DataTable would (the same segments and styles), straight from its cells."""
+        width = self.size.width
+        base = self.rich_style
+        stripe = self._stripe(index)
+        segments: list[Segment] = []
+        add = segments.append
+        pad = " " * self.cell_padding
+        table_width = 0
+        component, post = self._cell_styles(cursor, hover)
+        for column_index, (column, (parts, right)) in enumerate(zip(self.ordered_columns, cells, strict=False)):
+            meta = Style.from_meta({"row": index, "column": column_index})
+            pre = stripe + meta + component
+            render_width = column.get_render_width(self)
+            table_width += render_width
+            room = render_width - 2 * len(pad)
+            used = sum(cell_len(text) for text, _ in parts)
+            add(Segment(pad, pre + post))
+            right = right and used > 0  # an empty cell is padded as a left-aligned one
+            if right and used < room:
+                add(Segment(" " * (room - used), pre + parts[0][1] + post))
+            for text, style in parts:
+                if text:
+                    add(Segment(text, pre + style + post))
+            if not right and used < room:
+                add(Segment(" " * (room - used), pre + post))
+            add(Segment(pad, pre + post))
+        extend, _ = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor, False, False
+        )
+        extend = stripe + extend + Style.from_meta({"row": index, "column": 0, "out_of_bounds": True})
+        add(Segment(" " * max(0, width - table_width), extend))
+        x = self.scroll_offset.x
+        return Strip(line_crop(segments, x, x + width, width)).adjust_cell_length(width, base).simplify()
+
+    def _cell_styles(self, cursor: bool, hover: bool) -> tuple[Style, Style]:
+        """The styles DataTable puts under and over a cell's own for the cursor and the mouse."""
+        return self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
+            self.cursor_foreground_priority == "css", self.cursor_background_priority == "css",
+        )
+
+    def _stripe(self, index: int) -> Style:
+        """The row's own style: the zebra stripe of its parity."""
+        name = "datatable--odd-row" if index % 2 else "datatable--even-row"
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = self.get_component_styles(name).rich_style
+        return style
+
+    def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Cell]:
         ranked = row.result
         place = _clip(f"{row.path}:{row.start_line}", PLACE_WIDTH, keep_end=True)  # cut to the pane in _fit
-        cells = [
-            Text(str(i + 1), style="bold"),
+        cells: list[Cell] = [
+            ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
-            Text(place),
-            Text(_clip(ranked.symbol or "", SYMBOL_WIDTH)),
-            Text(ranked.kind or "", style="dim"),
-            Text(f"{row.score:.4f}", justify="right"),
+            ((part(place),), False),
+            ((part(_clip(ranked.symbol or "", SYMBOL_WIDTH)),), False),
+            ((part(ranked.kind or "", DIM),), False),
+            ((part(f"{row.score:.4f}"),), True),
         ]
         for name in MODALITIES:
             vote = row.modality(name)
-            cells.append(
-                Text(
-                    "" if vote is None else str(vote.rank + 1),
-                    style=colours[name],
-                    justify="right",
-                )
-            )
+            cells.append(((part("" if vote is None else str(vote.rank + 1), colours[name]),), True))
         cells.append(_marks(row))
         return cells
 
@@ -238,6 +318,11 @@ class ResultsTable(DataTable[Text]):
             return None
         index = min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
         return self.answer.rows[index]
+
+
+def _widths(rows: list[list[Cell]]) -> list[int]:
+    """Each column's width: its widest cell, or its heading."""
+    return [max([len(label), *(cell_len(cell_plain(row[i])) for row in rows)]) for i, (label, _) in enumerate(HEADERS)]
 
 
 def _share(room: int, place: int, symbol: int) -> tuple[int, int]:
@@ -257,25 +342,23 @@ def _clip(text: str, width: int, keep_end: bool = False) -> str:
     return "…" + text[-(width - 1) :] if keep_end else text[: width - 1] + "…"
 
 
-def _moved(moved: dict[RowKey, int | None], key: RowKey, styles: tuple[Style, Style]) -> Text:
+def _moved(moved: dict[RowKey, int | None], key: RowKey, styles: tuple[Style, Style]) -> Cell:
     """Return ``↑n``/``↓n`` for a what-if move, ``new`` for a newcomer, blank when unchanged."""
-    if key not in moved:
-        return Text("")
-    delta = moved[key]
+    delta = moved.get(key, 0)
     if delta is None:
-        return Text("new", style="bold italic")
+        return ((part("new", NEW),), False)
     if delta > 0:
-        return Text(f"↑{delta}", style=styles[0])
+        return ((part(f"↑{delta}", styles[0]),), False)
     if delta < 0:
-        return Text(f"↓{-delta}", style=styles[1])
-    return Text("")
+        return ((part(f"↓{-delta}", styles[1]),), False)
+    return ((part(""),), False)
 
 
-def _marks(row: Row) -> Text:
+def _marks(row: Row) -> Cell:
     """Return the demotion and folding marks of a result."""
-    text = Text()
+    parts = []
     if row.demoted:
-        text.append(DEMOTED_MARK, style="bold")
+        parts.append(part(DEMOTED_MARK, BOLD))
     if row.folded:
-        text.append(f"+{row.folded}", style="dim")
-    return text
+        parts.append(part(f"+{row.folded}", DIM))
+    return (tuple(parts) or (part(""),), False)
