@@ -44,6 +44,8 @@ def answer(argv: list[str]) -> int | None:
     environ = os.environ
     if place.server_disabled(environ) or not sys.platform.startswith("linux"):
         return None
+    if sys.stdout is None or sys.stderr is None:  # started with fd 1 or 2 closed: the command copes, in process
+        return None
     found = locate(argv)
     if found is None:
         return None

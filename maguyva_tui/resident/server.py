@@ -363,7 +363,13 @@ class Server:
         try:
             with conn:
                 conn.settimeout(REQUEST_READ_S)
-                reply = self.reply_to(conn)
+                try:
+                    reply = self.reply_to(conn)
+                except OSError:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - a request it cannot read: the client runs in process
+                    self.log(f"declined a request it could not read: {type(exc).__name__}: {exc}")
+                    reply = declined("the server could not read the request")
                 conn.settimeout(REPLY_SEND_S)
                 conn.sendall(json.dumps(reply).encode())
         except OSError as exc:
@@ -384,7 +390,7 @@ class Server:
             return declined(f"request larger than {MAX_REQUEST_BYTES} bytes")
         try:
             request = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python's stack
             return declined("the request is not JSON")
         if not isinstance(request, dict) or request.get("v") != PROTOCOL:
             return declined(f"not a request of protocol {PROTOCOL}")
@@ -406,9 +412,12 @@ class Server:
         why = self.not_mine(request)
         if why:
             return declined(why)
+        encodings = request_encodings(request.get("encoding"))
+        if encodings is None:
+            return declined("an encoding that is not a pair of codec names")
         with self._count:
             self._served += 1
-        return self.search(request["argv"], tuple(request.get("encoding") or ("utf-8", "utf-8")))
+        return self.search(request["argv"], encodings)
 
     def status(self) -> dict[str, Any]:
         """Who the server is and how long it has been idle."""
@@ -470,6 +479,26 @@ class Server:
             WARM_ENGINE.reset(token)
             WARM_PARSER.reset(parser_token)
         return {"handled": True, "out": capture.items, "code": code}
+
+
+def request_encodings(value: object) -> tuple[str, str] | None:
+    """The client's stdout and stderr encodings (UTF-8 when it sent none); ``None`` when they are
+    not two codec names Python knows (``str.encode`` would fail on them inside the search)."""
+    import codecs
+
+    if value is None:
+        return ("utf-8", "utf-8")
+    if not (isinstance(value, list) and len(value) == 2):
+        return None
+    out, err = (name or "utf-8" for name in value)
+    try:
+        if not (isinstance(out, str) and isinstance(err, str)):
+            return None
+        codecs.lookup(out)
+        codecs.lookup(err)
+    except (LookupError, ValueError):  # an unknown name, or one with a NUL in it
+        return None
+    return out, err
 
 
 def declined(why: str) -> dict[str, Any]:

@@ -108,3 +108,61 @@ def test_a_gitignore_of_many_stars_and_a_long_name_walk_in_linear_time(tmp_path:
     # git's verdicts (git status --ignored): a name with seven a's then a final b is ignored, and
     # f.py under x/**/y/**/z/**/w
     assert kept == {".gitignore", "deep/er/" + "a" * 200, "deep/er/aaaaaaab.py", "deep/er/aaab", "q/x/r/y/f.py"}
+
+
+# -- the resident server and its client -------------------------------------------------------------
+
+
+def test_a_search_with_stdout_closed_is_run_in_process_not_a_traceback(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # `maguyva search x >&-`: Python starts with sys.stdout None, and the client read its
+    # .encoding for the request: AttributeError, a traceback from the launcher
+    import sys
+
+    from maguyva_tui.resident import client
+
+    monkeypatch.delenv("MAGUYVA_NO_SERVER", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    monkeypatch.setattr(client, "_at_terminal", lambda: False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    for stream in ("stdout", "stderr"):
+        with monkeypatch.context() as m:
+            m.setattr(sys, stream, None)
+            assert client.answer(["search", "needle", "--repo", str(tmp_path)]) is None
+
+
+def _server(root: Path) -> object:
+    from maguyva_tui.resident.server import Server
+
+    return Server(str(root), "")
+
+
+def _search_request(root: Path, **extra: object) -> dict[str, object]:
+    import os
+
+    from maguyva_tui.resident import client, place
+
+    return {"v": client.PROTOCOL, "op": "search", "argv": ["search", "needle", "--repo", str(root)], "cwd": "/",
+            "env": place.relevant_env(os.environ), **extra}
+
+
+@pytest.mark.parametrize("encoding", [5, "utf-8", ["utf-8"], ["utf-8", 7], ["no-such-codec", "utf-8"],
+                                      ["utf\x00-8", "utf-8"]])
+def test_a_request_with_a_malformed_encoding_is_declined_not_a_dead_thread(tmp_path: Path, encoding: object) -> None:
+    # tuple(5) raised TypeError in the request's thread (the client got no reply at all); a
+    # codec name Python does not know failed inside the search as an "internal error" answer
+    server = _server(tmp_path)
+    reply = server.answer(_search_request(tmp_path, encoding=encoding))  # type: ignore[attr-defined]
+    assert reply["handled"] is False and "encoding" in reply["why"]
+
+
+def test_a_request_nested_past_the_stack_is_declined(tmp_path: Path) -> None:
+    import socket
+
+    server = _server(tmp_path)
+    left, right = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with left, right:
+        right.sendall(b"[" * 100_000 + b"]" * 100_000)
+        right.shutdown(socket.SHUT_WR)
+        reply = server.reply_to(left)  # type: ignore[attr-defined]
+    assert reply == {"handled": False, "why": "the request is not JSON"}
