@@ -85,3 +85,27 @@ def test_a_node_table_filled_at_once_equals_one_added_node_by_node() -> None:
     assert (filled.ids, filled.kinds, filled.index) == (one_by_one.ids, one_by_one.kinds, one_by_one.index)
     distinct = NodeTable.filled(["a.py", "a.py::f"], ["file", "function"])
     assert distinct.index == {"a.py": 0, "a.py::f": 1} and distinct.live() == [0, 1]
+
+
+def test_an_opened_graphs_blocks_are_made_when_read_and_behave_as_a_dict(tmp_path: Path) -> None:
+    import numpy as np
+
+    from maguyva_tui.core.graph.spans import SpanMap
+
+    graph = built()
+    graph.save(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz")
+    assert isinstance(opened.blocks, SpanMap) and not opened.blocks._made  # nothing made on opening
+    assert sorted(opened.blocks) == sorted(graph.blocks) and len(opened.blocks) == len(graph.blocks)
+    made = opened.blocks["shop/checkout.py"]
+    assert np.array_equal(made.line, graph.blocks["shop/checkout.py"].line) and len(made.line) > 0
+    loose = opened.loose_blocks["shop/cart.py"]
+    assert loose.names == graph.loose_blocks["shop/cart.py"].names
+
+    plain = {"a": 1, "b": 2}
+    lazy: SpanMap[int] = SpanMap({"a": (0, 1), "b": (1, 2)}, lambda a, b: a + 1)
+    for step in (lambda m: m.pop("a"), lambda m: m.__setitem__("c", 3), lambda m: m.__setitem__("a", 9),
+                 lambda m: m.pop("b", None), lambda m: m.pop("b", None), lambda m: m.__delitem__("c")):
+        step(plain)
+        step(lazy)
+        assert dict(lazy) == plain and len(lazy) == len(plain) and ("b" in lazy) == ("b" in plain)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -69,8 +69,9 @@ class CodeGraph:
         self.store = SymbolStore()
         self.languages: dict[str, str | None] = {}
         """Every file of the graph and its language."""
-        self.blocks: dict[str, Block] = {}
-        self.loose_blocks: dict[str, LooseBlock] = {}
+        self.blocks: MutableMapping[str, Block] = {}
+        self.loose_blocks: MutableMapping[str, LooseBlock] = {}
+        """File to its sites: a dict after a build, made per file on first read after ``open``."""
         self.members: dict[str, Members] = {}
         self.inheritance = Bases()
         self.deps: dict[str, tuple[str, ...]] = {}

@@ -11,7 +11,7 @@ not stored (the index has them): ``attach`` gives them back before an update.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -31,6 +31,7 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merged_from,
 )
+from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.symbols import Row, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
@@ -55,8 +56,8 @@ class Persisted(Protocol):
     nodes: NodeTable
     store: SymbolStore
     languages: dict[str, str | None]
-    blocks: dict[str, Block]
-    loose_blocks: dict[str, LooseBlock]
+    blocks: MutableMapping[str, Block]
+    loose_blocks: MutableMapping[str, LooseBlock]
     members: dict[str, Members]
     inheritance: Bases
     deps: dict[str, tuple[str, ...]]
@@ -187,8 +188,8 @@ def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:
 def _load_sites(graph: Persisted, paths: Sequence[str], sites: dict[str, NDArray[Any]]) -> None:
     """Split the stored sites into per-file blocks and keep them merged."""
     line, source, target, kind = sites["line"], sites["source"], sites["target"], sites["kind"]
-    for path, (a, b) in zip(paths, _spans(sites["counts"])):
-        graph.blocks[path] = Block(line[a:b], source[a:b], target[a:b], kind[a:b])
+    graph.blocks = SpanMap(dict(zip(paths, _spans(sites["counts"]))),
+                           lambda a, b: Block(line[a:b], source[a:b], target[a:b], kind[a:b]))
     file = np.repeat(np.arange(len(paths), dtype=np.int32), sites["counts"])
     graph._derived["merged"] = merged_from(tuple(paths), file, line, source, target, kind, len(graph.nodes),
                                            sites["order"])
@@ -196,10 +197,12 @@ def _load_sites(graph: Persisted, paths: Sequence[str], sites: dict[str, NDArray
 
 def _load_loose(graph: Persisted, paths: Sequence[str], loose: dict[str, NDArray[Any]], names: list[str]) -> None:
     """Split the stored loose sites into per-file blocks."""
-    written = [names[i] for i in loose["name"].tolist()]
-    for path, (a, b) in zip(paths, _spans(loose["counts"])):
-        graph.loose_blocks[path] = LooseBlock(loose["line"][a:b], loose["source"][a:b], loose["kind"][a:b],
-                                              loose["outcome"][a:b], tuple(written[a:b]))
+    line, source, kind, outcome, name = (loose[c] for c in ("line", "source", "kind", "outcome", "name"))
+
+    def block(a: int, b: int) -> LooseBlock:
+        return LooseBlock(line[a:b], source[a:b], kind[a:b], outcome[a:b], tuple(names[i] for i in name[a:b].tolist()))
+
+    graph.loose_blocks = SpanMap(dict(zip(paths, _spans(loose["counts"]))), block)
 
 
 # -- on disk -------------------------------------------------------------------------------------
@@ -239,6 +242,7 @@ def read(path: Path) -> dict[str, Any]:
     with np.load(path, allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}
     strings = Strings(arrays["strings"].tobytes(), arrays["string_offsets"])
+    strings.all()  # the symbols' records name most strings: one split of the whole table, not 170,000 decodes
     paths = strings.pick(arrays["paths"])
     state: dict[str, Any] = {"format": int(arrays["format"][0]), "rank": arrays["rank"], "paths": paths,
                              "languages": strings.pick(arrays["languages"]),

@@ -1,0 +1,62 @@
+"""Per-file blocks of a stored graph's concatenated columns, each made when it is first read.
+
+A stored graph keeps every file's sites (and loose sites) as one column each, concatenated in path
+order with a count per file. A question about one name reads the merged columns and never a
+file's block; an update reads the blocks of the files it changes, a rebuild of the merged columns
+all of them. Making 100,000 files' blocks when the graph opens cost more than a whole question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import TypeVar
+
+V = TypeVar("V")
+
+
+class SpanMap(MutableMapping[str, V]):
+    """File to its block: made from ``(start, end)`` of the stored columns on first read, then
+    kept; set and deleted like a dict (a changed file's block replaces the stored one)."""
+
+    __slots__ = ("_gone", "_made", "_make", "_spans")
+
+    def __init__(self, spans: dict[str, tuple[int, int]], make: Callable[[int, int], V]) -> None:
+        self._spans = spans
+        self._make = make
+        self._made: dict[str, V] = {}
+        self._gone: set[str] = set()
+
+    def __getitem__(self, path: str) -> V:
+        found = self._made.get(path)
+        if found is not None:
+            return found
+        span = self._spans.get(path)
+        if span is None or path in self._gone:
+            raise KeyError(path)
+        found = self._made[path] = self._make(*span)
+        return found
+
+    def __setitem__(self, path: str, block: V) -> None:
+        self._made[path] = block
+        self._gone.discard(path)
+
+    def __delitem__(self, path: str) -> None:
+        if path in self._made:
+            del self._made[path]
+            if path in self._spans:
+                self._gone.add(path)
+        elif path in self._spans and path not in self._gone:
+            self._gone.add(path)
+        else:
+            raise KeyError(path)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._made or (path in self._spans and path not in self._gone)
+
+    def __iter__(self) -> Iterator[str]:
+        made, gone = self._made, self._gone
+        yield from (path for path in self._spans if path not in gone)
+        yield from (path for path in made if path not in self._spans)
+
+    def __len__(self) -> int:
+        return len(self._spans) - len(self._gone) + sum(1 for path in self._made if path not in self._spans)
