@@ -194,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        _closed_streams_to_devnull()
         return _dispatch(argv)
     except (UserError, QueryError, NotADirectoryError, UnreadableRepository) as exc:
         print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
@@ -215,6 +216,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"maguyva: internal error: {type(exc).__name__}: {printable(str(exc))} (MAGUYVA_DEBUG=1 shows more)",
               file=sys.stderr)
         return 1
+
+
+def _closed_streams_to_devnull() -> None:
+    """Give a standard stream that was closed when the process started (``<&-``, ``>&-``: Python
+    leaves it ``None``) the null device, so reading it finds nothing and writing it is dropped, as
+    the user asked, rather than an internal error (``--batch -``, ``--json``, ``mcp``). The null
+    device takes the lowest free descriptor, which is the closed stream's own."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - for the process's life
 
 
 def _dispatch(argv: list[str]) -> int:
