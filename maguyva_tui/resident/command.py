@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from maguyva_tui.resident import client, place
+from maguyva_tui.terminal import printable, printable_lines
 
 START_READY_S = 600.0
 """How long ``start`` waits for a new server to open (or first build) the index and answer."""
@@ -42,7 +43,7 @@ def main(argv: list[str]) -> int:
     root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
     spec = place.index_spec(args.index_dir, cwd, os.environ)
     if not os.path.isdir(root):
-        print(f"maguyva: error: {root}: not a directory", file=sys.stderr)
+        print(f"maguyva: error: {printable(root)}: not a directory", file=sys.stderr)
         return USAGE_ERROR
     if args.action == "run":
         from maguyva_tui.resident.server import run
@@ -54,12 +55,12 @@ def main(argv: list[str]) -> int:
         return _start(folder, path, root, spec)
     found = ask(folder, path, "stop" if args.action == "stop" else "status")
     if found is None:
-        print(f"maguyva: no server for {root}")
+        print(f"maguyva: no server for {printable(root)}")
         return NOT_RUNNING
     if args.action == "stop":
-        print(f"maguyva: stopped the server for {root} (pid {found['pid']})")
+        print(f"maguyva: stopped the server for {printable(root)} (pid {found['pid']})")
         return 0
-    print(_status_text(found))
+    print(printable_lines(_status_text(found)))
     return 0
 
 
@@ -76,17 +77,17 @@ def ask(folder: str, path: str, op: str) -> dict[str, Any] | None:
 def _start(folder: str, path: str, root: str, spec: str) -> int:
     running = ask(folder, path, "status")
     if running is not None:
-        print(f"maguyva: a server for {root} already runs (pid {running['pid']})")
+        print(f"maguyva: a server for {printable(root)} already runs (pid {running['pid']})")
         return 0
     child = client.spawn(folder, path, root, spec)
     if child is None:
-        print(f"maguyva: error: could not start a server in {folder}", file=sys.stderr)
+        print(f"maguyva: error: could not start a server in {printable(folder)}", file=sys.stderr)
         return 1
     deadline = time.monotonic() + START_READY_S
     while time.monotonic() < deadline:
         found = ask(folder, path, "status")
         if found is not None:
-            print(f"maguyva: server for {root} ready (pid {found['pid']}; log {_log(path)})")
+            print(f"maguyva: server for {printable(root)} ready (pid {found['pid']}; log {_log(path)})")
             return 0
         if child.poll() is not None:
             print(f"maguyva: error: the server exited before it was ready; see {_log(path)}", file=sys.stderr)

@@ -515,7 +515,9 @@ def run(root: str, spec: str, idle_s: float | None = None) -> int:
             idle_s = IDLE_S
     server = Server(root, spec, idle_s)
     if not server.bind():
-        print(f"maguyva: a server for {server.root} already runs", file=sys.stderr)
+        from maguyva_tui.terminal import printable
+
+        print(f"maguyva: a server for {printable(server.root)} already runs", file=sys.stderr)
         return 0
     server._log = route_std_streams()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):

@@ -166,3 +166,22 @@ def test_a_request_nested_past_the_stack_is_declined(tmp_path: Path) -> None:
         right.shutdown(socket.SHUT_WR)
         reply = server.reply_to(left)  # type: ignore[attr-defined]
     assert reply == {"handled": False, "why": "the request is not JSON"}
+
+
+def test_server_messages_show_a_folder_name_of_escapes_never_obey_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # `maguyva server status --repo DIR` printed the folder's name raw: a clone named with an
+    # escape sequence cleared or retitled the user's terminal
+    import sys
+
+    from maguyva_tui.resident.command import main
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "linux")
+    folder = tmp_path / "repo\x1b[2J\x1b]0;owned\x07"
+    folder.mkdir()
+    assert main(["status", "--repo", str(folder)]) == 1
+    assert main(["stop", "--repo", str(folder) + "-gone"]) == 2
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert "repo\\x1b[2J\\x1b]0;owned\\x07" in out and "\\x1b" in err
