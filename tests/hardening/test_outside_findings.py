@@ -185,3 +185,23 @@ def test_server_messages_show_a_folder_name_of_escapes_never_obey_it(tmp_path: P
     out, err = capsys.readouterr()
     assert "\x1b" not in out + err and "\x07" not in out + err
     assert "repo\\x1b[2J\\x1b]0;owned\\x07" in out and "\\x1b" in err
+
+
+# -- the explorer: names from the repository reach the terminal escaped --------------------------------
+
+
+def test_the_go_to_list_shows_a_name_of_escapes_never_sends_them() -> None:
+    # Textual writes an ESC in a widget's text to the terminal as it is: a file named with OSC 52
+    # ("\x1b]52;c;BASE64\x1b\\") set the user's clipboard when go-to listed it
+    from rich.console import Console
+    from textual.strip import Strip
+
+    from maguyva_tui.app.fuzzy import Target
+    from maguyva_tui.app.screens.jump import _label
+
+    osc52 = "\x1b]52;c;ZWNobyBvd25lZA==\x1b\\"
+    for target in (Target(f"pkg/{osc52}.py", f"pkg/{osc52}.py", 1, 1),
+                   Target(f"Thing{osc52}", f"a{osc52}.py", 3, 9, f"class  a{osc52}.py:3")):
+        content = _label(target)
+        sent = Strip(list(content.render_segments())).render(Console(force_terminal=True, color_system="truecolor"))
+        assert "\x1b]" not in sent and "\\x1b]52" in content.plain

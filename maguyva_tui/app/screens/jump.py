@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from maguyva_tui.app.fuzzy import Target, rank
+from maguyva_tui.terminal import printable
 
 SHOWN = 40
 """Matches listed at once."""
@@ -80,10 +81,13 @@ class JumpScreen(ModalScreen[Target | None]):
 
 
 def _label(target: Target) -> Content:
+    """A file or symbol as listed: names from the repository shown with their control characters
+    escaped (Textual writes an escape character as it is: a file named with an OSC 52 sequence
+    would set the user's clipboard)."""
     if not target.detail:
-        return Content.assemble(("file  ", "dim"), (target.label, "bold"))
+        return Content.assemble(("file  ", "dim"), (printable(target.label), "bold"))
     return Content.assemble(
         ("sym   ", "dim"),
-        (target.label, "bold $secondary"),
-        ("  " + target.detail, "dim"),
+        (printable(target.label), "bold $secondary"),
+        ("  " + printable(target.detail), "dim"),
     )
