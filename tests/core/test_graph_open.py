@@ -61,7 +61,7 @@ def test_an_opened_graph_has_the_built_graphs_nodes_in_stored_order(tmp_path: Pa
 def test_definitions_read_every_files_names_then_use_the_tables_with_the_same_answers(tmp_path: Path) -> None:
     graph = built()
     graph.save(tmp_path / "graph.npz")
-    for make in (built, lambda: CodeGraph.open(tmp_path / "graph.npz")):
+    for stored, make in ((False, built), (True, lambda: CodeGraph.open(tmp_path / "graph.npz"))):
         fresh, tabled = make(), make()
         _ = tabled.by_name  # the tables built at once
         assert queries.definitions(fresh, "pay") == ("shop/checkout.py::pay",)
@@ -69,7 +69,7 @@ def test_definitions_read_every_files_names_then_use_the_tables_with_the_same_an
         for _ in range(2):  # the scans, then the tables built after SCANS_BEFORE_TABLES lookups
             for name in NAMES * (SCANS_BEFORE_TABLES // len(NAMES) + 1):
                 assert queries.definitions(fresh, name) == queries.definitions(tabled, name), name
-        assert fresh.store._query is not None
+        assert (fresh.store._query is None) == stored  # a stored graph's names are looked up in its columns
         assert queries.definitions(fresh, "total") == ("shop/cart.py::total",)  # a qualified name first
         assert queries.definitions(fresh, "add") == ("shop/cart.py::Cart.add",)  # then a bare one
         assert [s.path for s in queries.callers(fresh, "Cart").sites] == ["shop/checkout.py"] * 2
@@ -109,3 +109,21 @@ def test_an_opened_graphs_blocks_are_made_when_read_and_behave_as_a_dict(tmp_pat
         step(plain)
         step(lazy)
         assert dict(lazy) == plain and len(lazy) == len(plain) and ("b" in lazy) == ("b" in plain)
+
+
+def test_an_opened_graph_finds_the_names_of_a_changed_file_and_forgets_a_removed_ones(tmp_path: Path) -> None:
+    graph = built()
+    graph.save(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz")
+    facts = {path: analyze(path, dedent(text)) for path, text in FILES.items()}
+    opened.attach(facts)
+    changed = "shop/checkout.py"
+    edited = dedent(FILES[changed]).replace("def pay(order):", "def refund(order):")
+    opened.update({changed: analyze(changed, edited)}, removed=["shop/cart.py"])
+    assert queries.definitions(opened, "refund") == ("shop/checkout.py::refund",)
+    assert queries.definitions(opened, "pay") == ()
+    assert queries.definitions(opened, "Cart") == ()  # its file is gone
+    assert queries.definitions(opened, "Order.total") == ("shop/checkout.py::Order.total",)
+    rebuilt = CodeGraph.build({changed: analyze(changed, edited), "shop/__init__.py": facts["shop/__init__.py"]})
+    for name in ("refund", "pay", "Cart", "Order", "total", "Order.total"):
+        assert queries.definitions(opened, name) == queries.definitions(rebuilt, name), name

@@ -32,7 +32,7 @@ from maguyva_tui.core.graph.sites import (
     merged_from,
 )
 from maguyva_tui.core.graph.spans import SpanMap
-from maguyva_tui.core.graph.symbols import Row, SymbolStore
+from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
@@ -153,20 +153,9 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
     graph.languages = dict(zip(paths, state["languages"]))
     if len(graph.nodes):
         raise ValueError("a stored graph is loaded into an empty graph only")
-    ids: list[str] = []
-    kinds: list[str] = []
-    for path, file_rows in zip(paths, state["symbols"]):
-        ids.append(path)
-        kinds.append(FILE_KIND)
-        if file_rows:
-            first: dict[str, str] = {}  # a qualname defined twice is one node, of its first kind
-            for row in file_rows:
-                first.setdefault(row[1], row[2])
-            prefix = symbol_id(path, "")
-            ids.extend([prefix + qualname for qualname in first])
-            kinds.extend(first.values())
-    graph.nodes = NodeTable.filled(ids, kinds)
-    graph.store.entries.update(zip(paths, state["symbols"]))
+    table, counts, strings = state["symbols"]
+    graph.nodes = _nodes(paths, table, counts, strings)
+    graph.store.entries = StoredRows(paths, table, counts, strings)
     _load_sites(graph, paths, state["sites"])
     _load_loose(graph, paths, state["loose"], state["loose_names"])
     members = state["members"]
@@ -177,6 +166,32 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
     graph.deps = dict(zip(paths, state["deps"]))
     inheritance = graph.inheritance
     inheritance.bases, inheritance.parts, inheritance.sources = state["bases"], state["base_parts"], state["base_sources"]
+
+
+def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings) -> NodeTable:
+    """Return the node table of a stored graph: each file, then its symbols' distinct qualnames in
+    row order (a qualname defined twice in a file is one node, of its first kind), made as columns."""
+    files = len(paths)
+    file_of_row = np.repeat(np.arange(files, dtype=np.int64), counts)
+    keep = np.ones(len(table), dtype=bool)
+    if len(table) > 1:  # later rows of a (file, qualname) already seen are no node of their own
+        key = file_of_row * (len(strings) + 2) + table[:, 1].astype(np.int64)
+        order = np.argsort(key, kind="stable")
+        ordered = key[order]
+        keep[order[1:][ordered[1:] == ordered[:-1]]] = False
+    kept_file = file_of_row[keep]
+    kept_counts = np.bincount(kept_file, minlength=files)
+    file_slots = np.arange(files, dtype=np.int64) + np.cumsum(kept_counts) - kept_counts
+    symbol_slots = np.arange(len(kept_file), dtype=np.int64) + kept_file + 1
+    qualnames, kinds = strings.pick(table[keep, 1]), strings.pick(table[keep, 2])
+    prefixes = [symbol_id(path, "") for path in paths]
+    ids = np.empty(files + len(kept_file), dtype=object)
+    ids[file_slots] = np.asarray(paths, dtype=object)
+    ids[symbol_slots] = np.asarray([prefixes[f] + q for f, q in zip(kept_file.tolist(), qualnames)], dtype=object)
+    node_kinds = np.empty(len(ids), dtype=object)
+    node_kinds[file_slots] = FILE_KIND
+    node_kinds[symbol_slots] = np.asarray(kinds, dtype=object)
+    return NodeTable.filled(ids.tolist(), node_kinds.tolist())
 
 
 def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:
@@ -249,9 +264,9 @@ def read(path: Path) -> dict[str, Any]:
                              "loose_names": strings.pick(arrays["loose_names"])}
     for group, columns in COLUMNS.items():
         state[group] = {column: arrays[f"{group}.{column}"] for column in columns}
-    for name in ("symbols", "deps"):
-        rows = _split(decode_records(arrays[name], RECORDS[name], strings), arrays[f"{name}.counts"])
-        state[name] = rows if name == "symbols" else [tuple(key for key, in keys) for keys in rows]
+    state["symbols"] = _symbol_table(arrays["symbols"], arrays["symbols.counts"], len(paths), strings)
+    rows = _split(decode_records(arrays["deps"], RECORDS["deps"], strings), arrays["deps.counts"])
+    state["deps"] = [tuple(key for key, in keys) for keys in rows]
     records = {name: decode_records(arrays[name], RECORDS[name], strings)
                for name in ("bases", "base_parts", "base_sources")}
     state["bases"] = _grouped(records["bases"])
@@ -262,6 +277,22 @@ def read(path: Path) -> dict[str, Any]:
     state["base_sources"] = {node: set(files) for node, files in _grouped(records["base_sources"]).items()}
     _check(state)
     return state
+
+
+def _symbol_table(table: NDArray[Any], counts: NDArray[Any], files: int, strings: Strings
+                  ) -> tuple[NDArray[Any], NDArray[Any], Strings]:
+    """Return the symbols' record table (rows in path order), its count per file and its strings;
+    raise ValueError when they disagree (a damaged file)."""
+    width = len(RECORDS["symbols"])
+    if not len(table):
+        table = np.zeros((0, width), dtype=np.int32)
+    if (table.ndim != 2 or table.shape[1] != width or table.dtype.kind not in "iu" or counts.ndim != 1
+            or len(counts) != files or (counts < 0).any() or len(table) != int(counts.sum())):
+        raise ValueError("record counts disagree")
+    names = table[:, :3]
+    if len(names) and (int(names.min()) <= 0 or int(names.max()) > len(strings)):
+        raise ValueError("graph symbol names out of range")
+    return table, counts, strings
 
 
 def _split(records: tuple[Record, ...], counts: NDArray[Any]) -> list[tuple[Record, ...]]:

@@ -4,13 +4,19 @@ opening a stored graph, decoded one file at a time when a query asks; and the na
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+import numpy as np
+from numpy.typing import NDArray
+
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.bulk import bulk
+from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import symbol_id
+from maguyva_tui.core.store.arrays import Strings
+from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.types import Symbol
 
 if TYPE_CHECKING:
@@ -120,7 +126,57 @@ def _discard(table: dict[str, dict[str, list[str]]], family: str, key: str, node
 SCANS_BEFORE_TABLES = 8
 """Name lookups answered by reading every file's names before the name tables are built: a process
 that asks a few questions (a command, a first question on 100,000 files: 0.04 s a scan against 1 s
-for the tables) never builds them, one that keeps asking (the explorer, a server) soon has them."""
+for the tables) never builds them, one that keeps asking (the explorer, a server) soon has them.
+A graph opened from disk looks names up in its record table's columns instead (a millisecond)."""
+
+SCHEMA = "sssiissi"
+"""The fields of a stored symbol row (``Row``): ``s`` a string id, ``i`` an int."""
+
+
+class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
+    """File to its symbols' rows, decoded from a stored graph's record table when first read; a
+    name is looked up over the table's string-id columns without decoding a row."""
+
+    __slots__ = ("_ends", "_paths", "_set", "_strings", "_table")
+
+    def __init__(self, paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings) -> None:
+        self._ends = np.cumsum(counts, dtype=np.int64)
+        starts = (self._ends - np.asarray(counts, dtype=np.int64)).tolist()
+        super().__init__(dict(zip(paths, zip(starts, self._ends.tolist()))), self._decode)
+        self._paths, self._table, self._strings = paths, table, strings
+        self._set: set[str] = set()
+        """Files whose rows were set since opening (a changed file): read as they are."""
+
+    def _decode(self, start: int, end: int) -> Sequence[Symbol] | Sequence[Row]:
+        return decode_records(self._table[start:end], SCHEMA, self._strings)
+
+    def __setitem__(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
+        super().__setitem__(path, entry)
+        self._set.add(path)
+
+    def __delitem__(self, path: str) -> None:
+        super().__delitem__(path)
+        self._set.discard(path)
+
+    def stored_named(self, name: str, column: int) -> list[tuple[str, str]]:
+        """Return (path, qualname) of every stored row whose name (column 0) or qualname (1) is
+        ``name``, in files neither changed nor removed since opening."""
+        sid = self._strings.id_of(name)
+        if not sid or not len(self._table):
+            return []
+        rows = np.flatnonzero(self._table[:, column] == sid)
+        files = np.searchsorted(self._ends, rows, side="right").tolist()
+        qualnames = self._strings.pick(self._table[rows, 1])
+        found = []
+        for f, qualname in zip(files, qualnames):
+            path = self._paths[f]
+            if path not in self._set and path in self and qualname is not None:
+                found.append((path, qualname))
+        return found
+
+    def changed(self) -> Iterator[tuple[str, Sequence[Symbol] | Sequence[Row]]]:
+        """Yield the files set since opening, with their rows (or symbols)."""
+        return ((path, self[path]) for path in self._set)
 
 
 class SymbolStore:
@@ -129,7 +185,7 @@ class SymbolStore:
     __slots__ = ("_first", "_link", "_query", "_scans", "entries")
 
     def __init__(self) -> None:
-        self.entries: dict[str, Sequence[Symbol] | Sequence[Row]] = {}
+        self.entries: MutableMapping[str, Sequence[Symbol] | Sequence[Row]] = {}
         self._first: dict[str, dict[str, Symbol]] = {}
         self._query: QueryNames | None = None
         self._link: LinkNames | None = None
@@ -180,23 +236,19 @@ class SymbolStore:
         return first.get(qualname)
 
     def named(self, name: str, *, qualified: bool) -> set[str]:
-        """Return the symbol nodes whose qualified (or bare) name is ``name``: from the name tables
-        once they are built, else by reading every file's names (see ``SCANS_BEFORE_TABLES``)."""
+        """Return the symbol nodes whose qualified (or bare) name is ``name``: over a stored graph's
+        columns, from the name tables once they are built, else by reading every file's names
+        (see ``SCANS_BEFORE_TABLES``)."""
+        column = 1 if qualified else 0
+        entries = self.entries
+        if isinstance(entries, StoredRows) and self._query is None:
+            found = {symbol_id(path, qualname) for path, qualname in entries.stored_named(name, column)}
+            return found | _scan(entries.changed(), name, column)
         if self._query is None and self._scans < SCANS_BEFORE_TABLES:
             self._scans += 1
-            column = 1 if qualified else 0
-            found: set[str] = set()
-            for path, entry in self.entries.items():
-                if not entry:
-                    continue
-                if isinstance(entry[0], Symbol):
-                    hits = [s.qualname for s in entry if (s.qualname if qualified else s.name) == name]  # type: ignore[union-attr]
-                else:
-                    hits = [row[1] for row in entry if row[column] == name]  # type: ignore[index]
-                found.update(symbol_id(path, qualname) for qualname in hits)
-            return found
+            return _scan(entries.items(), name, column)
         tables = self.query_names
-        return set((tables.by_qualname if qualified else tables.by_name).get(name, ()))
+        return set((tables.by_qualname if column else tables.by_name).get(name, ()))
 
     @property
     def query_names(self) -> QueryNames:
@@ -218,6 +270,20 @@ class SymbolStore:
                     tables.add(path, entry)
             self._link = tables
         return self._link
+
+
+def _scan(entries: Iterable[tuple[str, Sequence[Symbol] | Sequence[Row]]], name: str, column: int) -> set[str]:
+    """Return the nodes of the symbols whose name (column 0) or qualname (1) is ``name``."""
+    found: set[str] = set()
+    for path, entry in entries:
+        if not entry:
+            continue
+        if isinstance(entry[0], Symbol):
+            hits = [s.qualname for s in entry if (s.qualname if column else s.name) == name]  # type: ignore[union-attr]
+        else:
+            hits = [row[1] for row in entry if row[column] == name]  # type: ignore[index]
+        found.update(symbol_id(path, qualname) for qualname in hits)
+    return found
 
 
 class SymbolsView(Mapping[str, Symbol]):

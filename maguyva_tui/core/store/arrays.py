@@ -132,6 +132,24 @@ class Strings:
         """Every string, in order (decoded once, then kept)."""
         return cast(list[str], self._table()[1:-1])
 
+    def id_of(self, text: str) -> int:
+        """Return the stored id of a string (1-based), 0 when the table does not hold it: one search
+        of the blob, nothing decoded (a table's strings are distinct, each followed by NUL)."""
+        needle = text.encode("utf-8", "surrogatepass")
+        blob = self._blob
+        if b"\0" in needle or not isinstance(blob, bytes):
+            try:
+                return self._table().index(text, 1, len(self) + 1)
+            except ValueError:
+                return 0
+        if blob.startswith(needle + b"\0"):
+            return 1
+        at = blob.find(b"\0" + needle + b"\0")
+        if at < 0:
+            return 0
+        i = int(np.searchsorted(self._offsets, at + 1))
+        return i + 1 if i < len(self) and int(self._offsets[i]) == at + 1 else 0
+
     def _table(self) -> list[str | None]:
         """``None``, every string, then ``""``: what a stored id (0 for None) indexes, with one spare slot
         that a damaged id is sent to."""
