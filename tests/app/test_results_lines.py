@@ -71,6 +71,25 @@ async def test_the_lines_drawn_are_the_lines_datatable_draws(make_app) -> None:
         app.theme = "maguyva-light"
         await pilot.pause(0.1)
         _check(table)
+        _rows_as_datatable_adds_them(table)
+
+
+def _rows_as_datatable_adds_them(table: ResultsTable) -> None:
+    """The rows added in one go hold what DataTable's row-by-row ``add_rows`` makes of the same cells."""
+    def state() -> Any:
+        return (table.row_count, [table.get_row_at(i) for i in range(table.row_count)],
+                [(row.height, row.label, row.auto_height) for row in table.ordered_rows], table.cursor_row,
+                table.virtual_size)
+    cells = [table.get_row_at(i) for i in range(table.row_count)]
+    assert cells and all(isinstance(cell, str) for row in cells for cell in row)
+    table.clear()
+    table.add_rows(cells)
+    table._update_dimensions(table._new_rows)
+    bulk = state()
+    table.clear()
+    DataTable.add_rows(table, cells)
+    table._update_dimensions(table._new_rows)
+    assert state() == bulk
 
 
 @pytest.mark.slow  # 5 s on 2 cores (six what-if keys): the slow pass runs it
