@@ -8,6 +8,7 @@ tell which other files must be resolved again.
 
 from __future__ import annotations
 
+import keyword
 import posixpath
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -40,11 +41,18 @@ def build_table(languages: Mapping[str, str | None]) -> ModuleTable:
     """Build the key table from every path and its language."""
     table: dict[str, set[str]] = defaultdict(set)
     packages = {posixpath.dirname(p) for p in languages if posixpath.basename(p) in PY_INIT}
+    namespaced: dict[str, set[str]] = defaultdict(set)
     for path, language in languages.items():
         table["file:" + path].add(path)
         table["dir:" + posixpath.dirname(path)].add(path)
         for key in _keys(path, language, packages):
             table[key].add(path)
+        if language == "python":
+            for name in python_modules(path, packages)[1:]:
+                namespaced["py:" + name].add(path)
+    for key, paths in namespaced.items():  # as Python finds it: a module under a regular package first,
+        if key not in table:  # a namespace package's only where no regular one answers
+            table[key] = paths
     return {key: _implementations(key, paths) for key, paths in table.items()}
 
 
@@ -88,6 +96,26 @@ def python_module(path: str, packages: set[str]) -> str:
         directory, name = posixpath.split(directory)  # a folder without __init__ inside a package
         parts.append(name)  # is a namespace subpackage (flask/sansio)
     return ".".join(reversed(parts))
+
+
+def python_modules(path: str, packages: set[str]) -> list[str]:
+    """Return the dotted names an import may reach a Python file by: its module rooted above its
+    topmost package (``python_module``), then that module under each folder above it, nearest
+    first, while the folders' names can be written in an import. A folder without ``__init__.py``
+    is a namespace package (PEP 420): ``from area.pkg.mod import f`` finds ``area/pkg/mod.py``
+    with the repository (or any folder above the module) on the path."""
+    module = python_module(path, packages)
+    names = [module]
+    directory = posixpath.dirname(path)
+    folders = directory.split("/") if directory else []
+    within = module.count(".") + (1 if posixpath.basename(path) in PY_INIT and module else 0)  # folders it names
+    above = folders[: len(folders) - within]
+    for folder in reversed(above):
+        if not folder.isidentifier() or keyword.iskeyword(folder):
+            break
+        module = f"{folder}.{module}" if module else folder
+        names.append(module)
+    return names
 
 
 def python_package(path: str, packages: set[str]) -> str:
