@@ -24,10 +24,11 @@ class LookupBanner(Static):
         self.failure = failure
 
     def watch_failure(self, failure: LookupFailure | None) -> None:
-        """Show or hide the banner (set on every answer: it is redrawn only when it changes, since
-        an update lays out the whole screen)."""
-        self.set_class(failure is not None, "-shown")
-        self.update(banner_text(failure) if failure is not None else "")
+        """Show or hide the banner (set on every answer: it is redrawn only when it changes). Its
+        size is fixed (one line, the screen's width): a new text while it stays shown lays out
+        nothing (a question typed with a target not found yet changed it at every key)."""
+        self.set_class(failure is not None, "-shown")  # shown or hidden: the screen is laid out
+        self.update(banner_text(failure) if failure is not None else "", layout=False)  # one line, full width
 
 
 def banner_text(failure: LookupFailure) -> Content:

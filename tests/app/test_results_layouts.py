@@ -1,0 +1,34 @@
+"""What an answer costs the screen around the results list: a layout of the whole screen (every
+widget placed again, the scrollbars redrawn) only when a size changes (issue 19.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from maguyva_tui.app.widgets.banner import LookupBanner
+from tests.app.conftest import SIZE, ask
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_new_banner_text_while_it_stays_shown_lays_out_nothing(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        banner = app.query_one(LookupBanner)
+        layouts: list[bool] = []
+        refresh = banner.refresh
+
+        def spy(*regions: Any, **kwargs: Any) -> Any:
+            layouts.append(bool(kwargs.get("layout")))
+            return refresh(*regions, **kwargs)
+
+        banner.refresh = spy  # type: ignore[method-assign]
+        await ask(pilot, "zebra_unicorn_helper")
+        assert banner.display and banner.region.height == 1
+        layouts.clear()
+        await ask(pilot, "zebra_unicorn_helpers")  # not found either: the banner says so, in place
+        assert "no symbol named zebra_unicorn_helpers;" in str(banner.render())
+        assert banner.display and banner.region.height == 1
+        assert layouts and not any(layouts), "the banner's new text laid out the screen"
