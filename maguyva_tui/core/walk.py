@@ -225,8 +225,36 @@ def _walk_dir(
     report: WalkReport,
     max_bytes: int,
 ) -> Iterator[Candidate]:
-    """Walk one folder depth-first in sorted order; a root that cannot be listed is an error, not
-    an empty repository."""
+    """Walk a folder depth-first in sorted order; a root that cannot be listed is an error, not
+    an empty repository.
+
+    The folders being walked are a stack, not recursive calls: a repository nested two thousand
+    folders deep (a few KiB of path, well within PATH_MAX) exceeded Python's recursion limit, and
+    every file resumed a chain of generators as long as its depth."""
+    listing = _listing(folder, rel, report)
+    if listing is None:
+        return
+    Level = tuple[Iterator[os.DirEntry[str]], str, str, list[IgnoreFile]]
+    stack: list[Level] = [(iter(listing), rel, os.path.realpath(folder), ignores)]
+    while stack:
+        entries, base, real, rules = stack[-1]
+        entry = next(entries, None)
+        if entry is None:
+            stack.pop()
+            continue
+        child_rel = f"{base}/{entry.name}" if base else entry.name
+        found = _visit(entry, root, child_rel, real, rules, visited, skipped, report, max_bytes)
+        if isinstance(found, Candidate):
+            yield found
+        elif found is not None:
+            below = _listing(Path(entry.path), child_rel, report)
+            if below is not None:
+                stack.append((iter(below), child_rel, *found))
+
+
+def _listing(folder: Path, rel: str, report: WalkReport) -> list[os.DirEntry[str]] | None:
+    """A folder's entries sorted by name (its times recorded first when the walk is traced);
+    ``None`` when a folder below the root cannot be listed (counted)."""
     trace = report.trace
     if trace is not None:
         _trace_folder(trace, folder, rel)
@@ -236,12 +264,10 @@ def _walk_dir(
         if not rel:
             raise UnreadableRepository(f"{folder}: cannot read the repository ({exc.strerror})") from None
         _count_unlisted(exc, rel, report)
-        return
+        return None
     if trace is not None:
         trace.watched.extend(f"{rel}/{e.name}" if rel else e.name for e in entries if e.name in IGNORE_FILES)
-    for entry in entries:
-        child_rel = f"{rel}/{entry.name}" if rel else entry.name
-        yield from _visit(entry, root, child_rel, ignores, visited, skipped, report, max_bytes)
+    return entries
 
 
 def _trace_folder(trace: WalkTrace, folder: Path, rel: str) -> None:
@@ -264,52 +290,56 @@ def _visit(
     entry: os.DirEntry[str],
     root: Path,
     rel: str,
+    parent_real: str,
     ignores: list[IgnoreFile],
     visited: set[str],
     skipped: frozenset[str],
     report: WalkReport,
     max_bytes: int,
-) -> Iterator[Candidate]:
-    """Decide one directory entry: descend, yield, or count why not."""
+) -> Candidate | tuple[str, list[IgnoreFile]] | None:
+    """Decide one directory entry of the folder whose real path is ``parent_real``: a file to
+    yield, a folder to descend into (its real path and the ignore rules that apply below it), or
+    ``None`` (counted when skipped)."""
     path = entry.path  # a string: a Path per file was a third of a walk's time
     if entry.name == GIT_LINK:
-        return
+        return None
     try:
         is_link = entry.is_symlink()
         st = os.stat(path) if is_link else entry.stat(follow_symlinks=False)
     except FileNotFoundError:
         report.skip("broken_symlink" if _is_link(path) else "vanished", rel)
-        return
+        return None
     except OSError as exc:
         looped = exc.errno == errno.ELOOP
         report.skip("symlink_loop" if looped else "unreadable", rel)
-        return
+        return None
     is_dir = stat.S_ISDIR(st.st_mode)
     if is_dir and entry.name in ALWAYS_SKIPPED_DIRS:
-        return
+        return None
     if is_ignored(ignores, rel, is_dir):
         report.skip("ignored", rel)
-        return
+        return None
     if is_link and not _inside(path, root):
         report.skip("symlink_outside_root", rel)
-        return
+        return None
     if is_dir:
-        real = os.path.realpath(path)
+        # a folder that is no link is where its parent is: os.path.realpath (an lstat per component
+        # of the path) for every folder made a deep repository's walk cubic in its depth
+        real = os.path.realpath(path) if is_link else os.path.join(parent_real, entry.name)
         if real in skipped:
-            return
+            return None
         if real in visited:
             report.skip("symlink_loop", rel)
-            return
+            return None
         visited.add(real)
-        folder = Path(path)
-        nested = ignores + load_ignore_files(folder, rel)
-        yield from _walk_dir(folder, root, rel, nested, visited, skipped, report, max_bytes)
-    elif not stat.S_ISREG(st.st_mode):
+        return real, ignores + load_ignore_files(Path(path), rel)
+    if not stat.S_ISREG(st.st_mode):
         report.skip("not_regular", rel)
-    elif st.st_size > max_bytes:
+        return None
+    if st.st_size > max_bytes:
         report.skip("too_large", rel)
-    else:
-        yield Candidate(rel, path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, st.st_dev, is_link)
+        return None
+    return Candidate(rel, path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, st.st_dev, is_link)
 
 
 def _is_link(path: str) -> bool:

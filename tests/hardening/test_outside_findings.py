@@ -205,3 +205,29 @@ def test_the_go_to_list_shows_a_name_of_escapes_never_sends_them() -> None:
         content = _label(target)
         sent = Strip(list(content.render_segments())).render(Console(force_terminal=True, color_system="truecolor"))
         assert "\x1b]" not in sent and "\\x1b]52" in content.plain
+
+
+def test_a_repository_nested_hundreds_of_folders_deep_is_walked(tmp_path: Path) -> None:
+    # 700 folders "a/a/a/..." (1.4 KB of path, far below PATH_MAX): the recursive walk raised
+    # RecursionError, "maguyva: internal error" for index and search alike; and a realpath per
+    # folder made the walk cubic in the depth (1,900 deep: 204 s to index)
+    import os
+    import time
+
+    from maguyva_tui.core.walk import WalkReport, walk
+
+    root = tmp_path / "repo"
+    folder = str(root)
+    os.mkdir(folder)
+    for _ in range(700):
+        folder += "/a"
+        os.mkdir(folder)
+    Path(folder, "deep.py").write_text("def deepest(): pass\n")
+    (root / "top.py").write_text("x = 1\n")
+    os.symlink(".", root / "a" / "loop")  # a link back up is still a loop, not a descent
+    started = time.perf_counter()
+    report = WalkReport()
+    kept = [c.path for c in walk(root, report)]
+    assert time.perf_counter() - started < 4  # 0.8 s here; cubic, it was tens of seconds
+    assert kept == ["a/" * 700 + "deep.py", "top.py"]
+    assert report.skipped["symlink_loop"] == 1
