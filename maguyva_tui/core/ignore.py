@@ -182,4 +182,6 @@ def _read(path: Path, base: str) -> IgnoreFile | None:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
         data = handle.read(MAX_IGNORE_BYTES)
-    return parse_ignore_file(data.decode("utf-8", errors="replace"), base)
+    # bytes that are not UTF-8 decode as file names do (os.fsdecode), so a Latin-1 pattern matches
+    # the Latin-1 name git ignores by it (decoded with replacement, it matched nothing)
+    return parse_ignore_file(data.decode("utf-8", errors="surrogateescape"), base)

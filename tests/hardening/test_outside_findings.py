@@ -231,3 +231,22 @@ def test_a_repository_nested_hundreds_of_folders_deep_is_walked(tmp_path: Path) 
     assert time.perf_counter() - started < 4  # 0.8 s here; cubic, it was tens of seconds
     assert kept == ["a/" * 700 + "deep.py", "top.py"]
     assert report.skipped["symlink_loop"] == 1
+
+
+def test_a_latin1_gitignore_pattern_ignores_the_latin1_name_git_ignores(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # the ignore file was decoded with replacement: "caf\xe9*.py" became "caf\ufffd*.py", matched
+    # nothing, and the file git ignores (a secret, say) was indexed and searchable
+    import os
+
+    from maguyva_tui.core.walk import WalkReport, walk
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / ".gitignore").write_bytes(b"caf\xe9*.py\n[\xe0-\xef]x.py\n")
+    for name in (b"caf\xe9_secret.py", b"\xe8x.py", b"ok.py", b"caf\xc3\xa9.py"):
+        (root / os.fsdecode(name)).write_text("token = 1\n")
+    kept = {c.path for c in walk(root, WalkReport())}
+    assert kept == {".gitignore", "ok.py", "café.py"}  # as `git status --ignored` says
