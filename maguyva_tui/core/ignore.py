@@ -106,7 +106,7 @@ def parse_ignore_file(text: str, base: str) -> IgnoreFile:
 
 def load_ignore_files(folder: Path, base: str) -> list[IgnoreFile]:
     """Read the ignore files present in a folder; unreadable ones are skipped."""
-    found = (_read(folder / name, base) for name in IGNORE_FILES)
+    found = (_read(folder / name, base, follow=False) for name in IGNORE_FILES)
     return [ignore_file for ignore_file in found if ignore_file is not None]
 
 
@@ -172,10 +172,15 @@ def _re2_options() -> re2.Options:
     return options
 
 
-def _read(path: Path, base: str) -> IgnoreFile | None:
-    """Read an ignore file if it is a regular file (a FIFO there must not block the walk)."""
+def _read(path: Path, base: str, follow: bool = True) -> IgnoreFile | None:
+    """Read an ignore file if it is a regular file (a FIFO there must not block the walk); with
+    ``follow`` False, not through a symlink: git (2.32 on) does not follow a ``.gitignore`` that is
+    a link, and one pointing out of the repository must not be read at all."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as handle:

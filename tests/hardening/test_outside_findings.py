@@ -250,3 +250,22 @@ def test_a_latin1_gitignore_pattern_ignores_the_latin1_name_git_ignores(tmp_path
         (root / os.fsdecode(name)).write_text("token = 1\n")
     kept = {c.path for c in walk(root, WalkReport())}
     assert kept == {".gitignore", "ok.py", "café.py"}  # as `git status --ignored` says
+
+
+def test_a_gitignore_that_is_a_link_is_not_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a .gitignore linked to a file outside the repository was read (and obeyed): git refuses it
+    # ("unable to access '.gitignore': Too many levels of symbolic links") and keeps every file
+    from maguyva_tui.core.walk import WalkReport, walk
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / ".config"))
+    (tmp_path / "outside.txt").write_text("secret*\n")
+    root = tmp_path / "repo"
+    (root / "sub").mkdir(parents=True)
+    (root / ".gitignore").symlink_to(tmp_path / "outside.txt")
+    (root / "rules").write_text("*.py\n")
+    (root / "sub" / ".gitignore").symlink_to(root / "rules")  # inside the repository: refused all the same
+    for name in ("secret.py", "ok.py", "sub/x.py"):
+        (root / name).write_text("x = 1\n")
+    kept = {c.path for c in walk(root, WalkReport())}
+    assert kept == {"ok.py", "rules", "secret.py", "sub/.gitignore", "sub/x.py"}
