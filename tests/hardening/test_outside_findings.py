@@ -269,3 +269,38 @@ def test_a_gitignore_that_is_a_link_is_not_followed(tmp_path: Path, monkeypatch:
         (root / name).write_text("x = 1\n")
     kept = {c.path for c in walk(root, WalkReport())}
     assert kept == {"ok.py", "rules", "secret.py", "sub/.gitignore", "sub/x.py"}
+
+
+# -- the semantic engine facing a question it has no word for ----------------------------------------
+
+
+def test_a_mapped_row_store_reads_no_rows(tmp_path: Path) -> None:
+    # `maguyva search $'\xff'` (a byte that is not UTF-8), or a question of combining marks alone:
+    # the static tier found no token, asked the mapped rows for none, and memoryview.cast raised:
+    # "the semantic engine failed" and a search of one engine fewer
+    import numpy as np
+
+    from maguyva_tui.core.embed.store import Rows
+
+    path = tmp_path / "rows.npy"
+    np.save(path, np.arange(12, dtype=np.float32).reshape(4, 3))
+    with open(path, "rb") as handle:
+        rows = Rows(np.load(path, mmap_mode="r"), handle)
+        assert rows.mapped
+        assert rows[np.array([], np.int64)].shape == (0, 3)
+        assert rows[[2]].tolist() == [[6.0, 7.0, 8.0]]
+
+
+def test_the_transformer_embeds_text_with_a_lone_surrogate() -> None:
+    # the tokenizer refuses a str holding a lone surrogate (a query typed in a Latin-1 terminal, a
+    # file name that is not UTF-8): "TextEncodeInput must be Union[...]" failed the question
+    from maguyva_tui.core.embed.minilm import MiniLMProvider, model_dir
+    from maguyva_tui.core.embed.provider import ProviderError
+
+    try:
+        model = MiniLMProvider(model_dir(), max_tokens=64)
+    except ProviderError as error:
+        pytest.skip(str(error))
+    vector = model.embed_query("caf\udce9 config")
+    assert vector.shape == (384,) and abs(float((vector * vector).sum()) - 1.0) < 1e-3
+    assert model.embed_documents(["def caf\udce9(): pass", "x = 1"]).shape == (2, 384)

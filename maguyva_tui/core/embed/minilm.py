@@ -171,7 +171,10 @@ class MiniLMProvider:
 
     def _tokenize(self, texts: Sequence[str]) -> tuple[Encoder, list[npt.NDArray[np.int64]]]:
         encoder, tokenizer = self._model()
-        encodings = tokenizer.encode_batch(list(texts))  # type: ignore[attr-defined]
+        # a lone surrogate (a query's byte that is not UTF-8, a file name's) is refused by the tokenizer,
+        # which failed the whole question or batch: it is read as "?", as UTF-8 with replacement would
+        encodings = tokenizer.encode_batch(  # type: ignore[attr-defined]
+            [t.encode("utf-8", "replace").decode("utf-8") for t in texts])
         return encoder, [np.asarray(e.ids, np.int64) for e in encodings]
 
     def _model(self) -> tuple[Encoder, object]:

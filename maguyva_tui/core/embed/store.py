@@ -540,6 +540,8 @@ class Rows:
             return np.asarray(self.array[at])
         count, fd, offset, width = len(self.array), self._fd.fd, self._offset, self._width
         out = np.empty((len(at), *self.array.shape[1:]), self.array.dtype)
+        if not len(at):  # no rows (a question with no word the model knows): a view of none cannot be cast
+            return out
         raw = out.data.cast("B")
         for i, row in enumerate(at.tolist()):
             if row < 0:
