@@ -156,3 +156,35 @@ def test_lexing_starts_where_the_string_around_the_view_opened() -> None:
     assert [lex_start(c, i, python=False) for i in range(len(c))] == [0, 0, 2, 3]
     assert lex_start(['glob("*/*.py")', "x = 1"], 1) == 1  # no block comments in Python
     assert lex_start(["def f():", '    """', *["    text"] * 100, '    """'], 90) == 1
+
+
+async def test_the_preview_draws_a_line_as_textuals_visual_would() -> None:
+    """Each line (number, mark, code, plain and coloured, inside the match or not) is made straight
+    from its content: the same text and styles as Textual's visual gives it, less the text offsets."""
+    from rich.segment import Segment
+    from textual.content import Content
+    from textual.visual import Visual
+
+    app = _One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("long.py", LONG, 1500, 1502, "python", hits=(1501,))
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+
+        def through_visual(index: int) -> list[Segment]:
+            start, end, hits = preview._marks
+            number, inside, hit = index + 1, start <= index + 1 <= end, index + 1 in hits
+            gutter = Content.styled(f"{number:>{preview._gutter}} ", "bold $accent" if inside or hit else "$foreground 35%")
+            mark = Content.styled("▌", "$accent" if hit else "$accent 45%") if inside or hit else Content(" ")
+            code = preview._colour.get(index, Content(preview._lines[index]))
+            row = Content.assemble(gutter, mark, " ", code)
+            if inside or hit:
+                row = row.stylize("on $accent 22%" if hit else "on $accent 10%")
+            strip = Visual.to_strips(preview, row, row.cell_length, 1, preview.visual_style)[0]
+            return [Segment(text, style.clear_meta_and_links() if style else style) for text, style, _ in strip]
+
+        view = list(preview._view())
+        assert {1498, 1499, 1500, 1501} <= set(view)  # plain code, the match's lines, the hit
+        preview._colour.pop(view[-1])  # one line not coloured: drawn plain
+        for index in view:
+            assert list(preview._line(index)) == through_visual(index), index

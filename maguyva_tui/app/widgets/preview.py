@@ -163,7 +163,11 @@ class Preview(ScrollView, can_focus=True):
         return strip.crop_extend(scroll_x, scroll_x + width, style)
 
     def _line(self, index: int) -> Strip:
-        """Draw one line of the file whole: number, match mark, code (coloured when lexed)."""
+        """Draw one line of the file whole: number, match mark, code (coloured when lexed). Its
+        segments are made straight from the line's content and styles, as Textual's visual would
+        make them less the wrapping (a line is never wrapped here) and the text offsets it notes
+        for a mouse selection (every line is its own content: a selection could not be copied from
+        them, and drew across the wrong lines); that was most of a line's cost."""
         start, end, hits = self._marks
         number = index + 1
         inside, hit = start <= number <= end, number in hits
@@ -173,7 +177,14 @@ class Preview(ScrollView, can_focus=True):
         row = Content.assemble(gutter, mark, " ", code if code is not None else Content(self._lines[index]))
         if inside or hit:
             row = row.stylize("on $accent 22%" if hit else "on $accent 10%")
-        strip = self._to_strip(row)
+        base = self.visual_style
+        strip = Strip(
+            [
+                Segment(text, (base + style).rich_style)
+                for text, style in row.render(base, end="", parse_style=self._get_style)
+            ],
+            row.cell_length,
+        )
         self._strips[index] = strip
         return strip
 
