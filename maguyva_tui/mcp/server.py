@@ -243,6 +243,29 @@ def _lifespan(service: RepoService | WorkspaceService) -> Callable[[MCPServer[An
     return lifespan
 
 
+class _OneLine(logging.Filter):
+    """Write a record's exception as one line after its message, not as a traceback: the SDK logs
+    a whole (boxed) traceback on stderr for an agent's ordinary mistake, such as a prompt that
+    does not exist (``prompts/get``). ``MAGUYVA_DEBUG=1`` keeps the tracebacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            record.msg, record.args = f"{record.getMessage()}: {type(exc).__name__}: {exc}", None
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def _one_line_errors() -> None:
+    """Put :class:`_OneLine` on every handler that writes the server's logs (the SDK's, on the
+    root logger, and maguyva's own), unless ``MAGUYVA_DEBUG`` is set."""
+    if os.environ.get("MAGUYVA_DEBUG"):
+        return
+    for handler in (*logging.getLogger().handlers, *log.handlers):
+        if not any(isinstance(f, _OneLine) for f in handler.filters):
+            handler.addFilter(_OneLine())
+
+
 def _log_to_stderr() -> None:
     """Send maguyva's own messages to stderr, one plain line each (stdout is the protocol's)."""
     handler = logging.StreamHandler(sys.stderr)
@@ -261,8 +284,10 @@ def serve(engine: Engine) -> None:
     _log_to_stderr()
     log.info("serving %s (index refreshes in the background)", engine.root)
     repair_stdin()  # every request the client sends reaches the SDK in a form it answers
+    server = build_server(RepoService(engine))
+    _one_line_errors()
     try:
-        build_server(RepoService(engine)).run("stdio")
+        server.run("stdio")
     except* CLIENT_GONE:
         _drop_stdout()
 
@@ -275,8 +300,10 @@ def serve_workspace(service: WorkspaceService) -> None:
     for missing in service.missing.values():
         log.warning("%s is not served: %s", missing.label, missing.reason)
     repair_stdin()
+    server = build_server(service)
+    _one_line_errors()
     try:
-        build_server(service).run("stdio")
+        server.run("stdio")
     except* CLIENT_GONE:
         _drop_stdout()
 

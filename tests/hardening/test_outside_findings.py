@@ -304,3 +304,25 @@ def test_the_transformer_embeds_text_with_a_lone_surrogate() -> None:
     vector = model.embed_query("caf\udce9 config")
     assert vector.shape == (384,) and abs(float((vector * vector).sum()) - 1.0) < 1e-3
     assert model.embed_documents(["def caf\udce9(): pass", "x = 1"]).shape == (2, 384)
+
+
+def test_the_mcp_servers_log_says_an_agents_mistake_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # prompts/get of a prompt that does not exist: the SDK logged a boxed traceback of 150 lines on
+    # the server's stderr (the agent's log) for an ordinary, answered mistake
+    pytest.importorskip("mcp")
+    import io
+    import logging
+
+    from maguyva_tui.mcp.server import _one_line_errors, log
+
+    monkeypatch.delenv("MAGUYVA_DEBUG", raising=False)
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    monkeypatch.setattr(logging.getLogger(), "handlers", [handler])  # pytest's own handlers get no filter
+    monkeypatch.setattr(log, "handlers", [])
+    _one_line_errors()
+    try:
+        raise ValueError("Unknown prompt: x")
+    except ValueError:
+        logging.getLogger("mcp.shared.jsonrpc_dispatcher").exception("handler for %r raised", "prompts/get")
+    assert out.getvalue() == "handler for 'prompts/get' raised: ValueError: Unknown prompt: x\n"
