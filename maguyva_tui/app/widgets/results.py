@@ -289,23 +289,35 @@ class ResultsTable(DataTable[str]):
         pad = " " * self.cell_padding
         table_width = 0
         component, post = self._cell_styles(cursor, hover)
+        styles = self._styles
+
+        def styled(style: Style) -> Style:
+            """The cell's style under the row's and the cursor's, as DataTable stacks them, less the
+            cell's place (added to each: the meta styles make every cell's styles its own)."""
+            key = (stripe, component, style, post)
+            found = styles.get(key)
+            if found is None:
+                found = styles[key] = stripe + component + style + post
+            return found
+
+        padded = styled(NULL)
         for column_index, (column, (parts, right)) in enumerate(zip(self.ordered_columns, cells, strict=False)):
             meta = Style.from_meta({"row": index, "column": column_index})
-            pre = stripe + meta + component
+            around = padded + meta
             render_width = column.get_render_width(self)
             table_width += render_width
             room = render_width - 2 * len(pad)
             used = sum(cell_len(text) for text, _ in parts)
-            add(Segment(pad, pre + post))
+            add(Segment(pad, around))
             right = right and used > 0  # an empty cell is padded as a left-aligned one
             if right and used < room:
-                add(Segment(" " * (room - used), pre + parts[0][1] + post))
+                add(Segment(" " * (room - used), styled(parts[0][1]) + meta))
             for text, style in parts:
                 if text:
-                    add(Segment(text, pre + style + post))
+                    add(Segment(text, around if style is NULL else styled(style) + meta))
             if not right and used < room:
-                add(Segment(" " * (room - used), pre + post))
-            add(Segment(pad, pre + post))
+                add(Segment(" " * (room - used), around))
+            add(Segment(pad, around))
         extend, _ = self._get_styles_to_render_cell(
             False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor, False, False
         )
