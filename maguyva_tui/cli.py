@@ -226,6 +226,16 @@ def _closed_streams_to_devnull() -> None:
     for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - for the process's life
+    tolerant_stdout()
+
+
+def tolerant_stdout() -> None:
+    """Let stdout write what its encoding cannot (a snippet's "é" or the explanation's bars on an
+    ASCII or Latin-1 terminal: PYTHONIOENCODING, a legacy locale) as backslash escapes, as stderr
+    does, rather than fail the command halfway through its output."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+        reconfigure(errors="backslashreplace")
 
 
 def _dispatch(argv: list[str]) -> int:

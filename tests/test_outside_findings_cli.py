@@ -35,3 +35,27 @@ def test_json_to_a_closed_stdout_is_dropped_not_an_internal_error(polyglot: Path
     # `maguyva search x --json >&-`: _emit read sys.stdout.encoding of None
     proc = _run_closed(1, *args, "--repo", str(polyglot))
     assert b"internal error" not in proc.stderr and proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("encoding", ["ascii", pytest.param("latin-1", marks=pytest.mark.slow)])
+def test_output_a_terminal_cannot_encode_is_escaped_not_an_internal_error(polyglot: Path, encoding: str) -> None:
+    # PYTHONIOENCODING=ascii (or a legacy Latin-1 locale): --explain's bars, or a snippet's "é",
+    # stopped the output halfway with "internal error: UnicodeEncodeError"
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", "search", "parse_config", "--explain", "--repo",
+                           str(polyglot)], capture_output=True, cwd=REPO, timeout=300, check=False, env=env)
+    assert proc.returncode == 0 and b"internal error" not in proc.stderr, proc.stderr
+    assert b"intent      find_definition  \\u2588" in proc.stdout
+
+
+def test_the_resident_client_escapes_what_stdout_cannot_encode(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same answer, printed by the client from a resident server's reply: a traceback
+    import io
+
+    from maguyva_tui.resident.client import emit
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", out)
+    assert emit({"out": [[1, "caf\u00e9 \u2588\n"], [1, None]], "code": 0}) == 0
+    out.flush()
+    assert out.buffer.getvalue() == b"caf\\xe9 \\u2588\n"

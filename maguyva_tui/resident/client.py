@@ -225,6 +225,9 @@ def emit(reply: dict[str, object]) -> int:
     """Replay the server's writes and flushes of stdout and stderr in their order (so buffering
     interleaves them as it would have in process); return its exit status."""
     streams = {1: sys.stdout, 2: sys.stderr}
+    reconfigure = getattr(sys.stdout, "reconfigure", None)  # as maguyva_tui.cli.tolerant_stdout (not imported here)
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+        reconfigure(errors="backslashreplace")
     try:
         for fd, text in reply.get("out", ()):  # type: ignore[attr-defined]
             if text is None:
