@@ -32,3 +32,32 @@ async def test_a_new_banner_text_while_it_stays_shown_lays_out_nothing(make_app)
         assert "no symbol named zebra_unicorn_helpers;" in str(banner.render())
         assert banner.display and banner.region.height == 1
         assert layouts and not any(layouts), "the banner's new text laid out the screen"
+
+
+async def test_the_weights_are_redrawn_only_when_they_change(make_app) -> None:
+    from textual.widgets import Static
+
+    from maguyva_tui.app.widgets.readback import Readback, weights_block
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        readback = app.query_one(Readback)
+        block = readback.query_one("#weights", Static)
+        updates: list[object] = []
+        update = block.update
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            updates.append(args[0] if args else None)
+            return update(*args, **kwargs)
+
+        block.update = spy  # type: ignore[method-assign]
+        await ask(pilot, "parse_config")
+        weights = dict(app.answer.weights)
+        assert updates and str(block.render()) == str(weights_block(app.answer, readback.selected, False))
+        updates.clear()
+        await ask(pilot, "parse_configs")  # the same intent: the same weights, nothing redrawn
+        assert app.answer.weights == weights and not updates
+        app.query_one("#results").focus()
+        await pilot.press("w")  # another modality to re-weigh: the pointer moves
+        await pilot.pause(0.1)
+        assert updates and str(block.render()) == str(weights_block(app.answer, readback.selected, False))

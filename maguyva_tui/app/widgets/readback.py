@@ -26,6 +26,8 @@ class Readback(Horizontal):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.answer: Answer | None = None
         self.what_if = False
+        self._weights: object = None
+        """What the weights block shows: the weights, the modality pointed at, the what-if mark."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="question")
@@ -39,7 +41,10 @@ class Readback(Horizontal):
         self.answer, self.what_if = answer, what_if
         # Both blocks have a fixed size (app.tcss): an update repaints them and lays out nothing else.
         self.query_one("#question", Static).update(question_block(answer), layout=False)
-        self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if), layout=False)
+        weights = (tuple((answer.weights if answer else {}).items()), self.selected, what_if)
+        if weights != self._weights:  # the same weights (most keys typed): nothing to redraw
+            self._weights = weights
+            self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if), layout=False)
 
     def watch_selected(self) -> None:
         if self.is_mounted:
