@@ -188,3 +188,23 @@ async def test_the_preview_draws_a_line_as_textuals_visual_would() -> None:
         preview._colour.pop(view[-1])  # one line not coloured: drawn plain
         for index in view:
             assert list(preview._line(index)) == through_visual(index), index
+
+
+async def test_another_place_in_the_same_file_redraws_only_the_lines_marked_then_or_now() -> None:
+    app = _One()
+    async with app.run_test(size=(80, 40)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("long.py", LONG, 1500, 1502, "python", hits=(1501,))
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        await pilot.pause(0.05)
+        drawn = dict(preview._strips)
+        assert set(range(1499, 1502)) <= set(drawn)
+        preview.show("long.py", LONG, 1506, 1507, "python")  # a few lines down: the view overlaps
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        await pilot.pause(0.05)
+        view = list(preview._view())
+        kept = [i for i in view if i in drawn and preview._strips.get(i) is drawn[i]]
+        assert kept and not set(kept) & {1499, 1500, 1501, 1505, 1506}  # reused: never a line marked then or now
+        now = {i: list(preview._strips.get(i) or preview._line(i)) for i in view}
+        preview._strips.clear()
+        assert now == {i: list(preview._line(i)) for i in view}  # what a fresh draw makes of each line

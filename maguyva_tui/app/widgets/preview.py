@@ -115,9 +115,13 @@ class Preview(ScrollView, can_focus=True):
                 self._kept.popitem(last=False)
             self._text, self._lines, self._colour = kept
             self._path = path
+        if same_file:  # another place in the file on show: only the lines marked then or now change
+            for index in _marked(self._marks) | _marked((start, end, hits)):
+                self._strips.pop(index, None)
+        else:
+            self._strips.clear()
         self._marks = (start, end, hits)
         self._language = language or ""
-        self._strips.clear()
         self._gutter = len(str(len(self._lines)))
         widest = max(map(len, self._lines), default=0)
         self.virtual_size = Size(self._gutter + 3 + widest, len(self._lines))
@@ -252,6 +256,12 @@ class Preview(ScrollView, can_focus=True):
         self.refresh()
         if self.shown == shown:
             self._colour_view()
+
+
+def _marked(marks: Marks) -> set[int]:
+    """The lines (0-based) a place's marks draw differently: its span and its hits."""
+    start, end, hits = marks
+    return set(range(max(start - 1, 0), end)) | {hit - 1 for hit in hits}
 
 
 def lex_start(lines: list[str], index: int, python: bool = True) -> int:
