@@ -181,7 +181,16 @@ def _roots(args: argparse.Namespace) -> list[str] | None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--index-dir", help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+    parser.add_argument("--index-dir", type=folder_arg,
+                        help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+
+
+def folder_arg(value: str) -> str:
+    """An ``--index-dir`` as given; an empty one (``--index-dir "$UNSET"``) is refused, not read as
+    "the default", which wrote the index into the user cache the flag was meant to avoid."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty folder name (leave the option out for the default)")
+    return value
 
 
 def _ray_option(parser: argparse.ArgumentParser) -> None:
@@ -299,7 +308,7 @@ def _run_app(argv: list[str]) -> int:
     _workspace_options(parser, shown=False)
     parser.add_argument("--theme", help=argparse.SUPPRESS)
     parser.add_argument("--no-watch", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--index-dir", help=argparse.SUPPRESS)
+    parser.add_argument("--index-dir", type=folder_arg, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     from maguyva_tui.app import MaguyvaApp
     from maguyva_tui.app.settings import default_path

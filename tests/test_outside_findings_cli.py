@@ -59,3 +59,13 @@ def test_the_resident_client_escapes_what_stdout_cannot_encode(monkeypatch: pyte
     assert emit({"out": [[1, "caf\u00e9 \u2588\n"], [1, None]], "code": 0}) == 0
     out.flush()
     assert out.buffer.getvalue() == b"caf\\xe9 \\u2588\n"
+
+
+def test_an_empty_index_dir_is_refused_not_read_as_the_user_cache(polyglot: Path, tmp_path: Path) -> None:
+    # `maguyva index . --index-dir "$UNSET"` wrote the index into the user cache the flag was meant to avoid
+    cache = tmp_path / "cache"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "MAGUYVA_INDEX_DIR": ""}
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", "index", str(polyglot), "--no-semantic", "--index-dir",
+                           " "], capture_output=True, cwd=REPO, timeout=300, check=False, env=env)
+    assert proc.returncode == 2 and b"--index-dir: an empty folder name" in proc.stderr, proc.stderr
+    assert not cache.exists()

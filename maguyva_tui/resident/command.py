@@ -27,9 +27,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("action", choices=("start", "stop", "status", "run"),
                         help="start one in the background, stop it, say whether one runs, or run one here")
     parser.add_argument("--repo", default=".", help="repository root (default: .)")
-    parser.add_argument("--index-dir", help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+    parser.add_argument("--index-dir", type=_folder_arg,
+                        help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
     parser.add_argument("--idle", type=float, metavar="SECONDS", help="exit after this long without a request (run only)")
     return parser
+
+
+def _folder_arg(value: str) -> str:
+    """An ``--index-dir`` as given; an empty one is refused (as ``maguyva_tui.cli.folder_arg``)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty folder name (leave the option out for the default)")
+    return value
 
 
 def main(argv: list[str]) -> int:
