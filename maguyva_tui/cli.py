@@ -557,16 +557,20 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
         item = json.loads(_utf8(line))
         if not isinstance(item, dict) or not isinstance(item.get("query"), str):
             raise UserError('each line must be a JSON object with a "query" string')
-        if not isinstance(item.get("regex", False), bool):
+        given = {key: value for key, value in item.items() if value is not None}  # null: the command line's
+        if not isinstance(given.get("regex", False), bool):
             raise UserError('"regex" must be true or false')
+        for key in ("limit", "depth"):
+            if isinstance(given.get(key), bool):
+                raise UserError(f'"{key}" must be a whole number, not {json.dumps(given[key])}')
         return answer(item["query"], {
-            "limit": int(item.get("limit", args.limit)),
-            "modality": item.get("modality", args.modality),
-            "regex": bool(item.get("regex", args.regex)),
-            "case": item.get("case", _case(args)),
-            "intent": item.get("intent", args.intent),
-            "preset": item.get("preset", args.preset),
-            "depth": item.get("depth", args.depth),
+            "limit": int(given.get("limit", args.limit)),
+            "modality": given.get("modality", args.modality),
+            "regex": bool(given.get("regex", args.regex)),
+            "case": given.get("case", _case(args)),
+            "intent": given.get("intent", args.intent),
+            "preset": given.get("preset", args.preset),
+            "depth": given.get("depth", args.depth),
         })
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         query = item.get("query") if isinstance(item, dict) and isinstance(item.get("query"), str) else None

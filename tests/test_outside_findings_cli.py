@@ -69,3 +69,26 @@ def test_an_empty_index_dir_is_refused_not_read_as_the_user_cache(polyglot: Path
                            " "], capture_output=True, cwd=REPO, timeout=300, check=False, env=env)
     assert proc.returncode == 2 and b"--index-dir: an empty folder name" in proc.stderr, proc.stderr
     assert not cache.exists()
+
+
+def test_a_batch_lines_null_options_are_the_command_lines_and_a_boolean_limit_is_refused() -> None:
+    # {"limit": null} was "int() argument must be a string, a bytes-like object or a real number,
+    # not 'NoneType'" and {"preset": null} an unknown preset; {"limit": true} searched for one result
+    import argparse
+
+    from maguyva_tui.cli import _batch_one
+
+    args = argparse.Namespace(limit=20, modality=None, regex=False, ignore_case=False, smart_case=False, intent=None,
+                              preset="default", depth=None)
+    asked: list[dict[str, object]] = []
+
+    def answer(text: str, options: dict[str, object]) -> dict[str, object]:
+        asked.append(options)
+        return {"query": text, "results": []}
+
+    line = b'{"query": "x", "limit": null, "preset": null, "intent": null, "regex": null, "depth": null}'
+    assert _batch_one(answer, args, line, 1) == {"query": "x", "results": []}
+    assert asked == [{"limit": 20, "modality": None, "regex": False, "case": "sensitive", "intent": None,
+                      "preset": "default", "depth": None}]
+    refused = _batch_one(answer, args, b'{"query": "x", "limit": true}', 2)
+    assert refused["error"] == 'line 2: "limit" must be a whole number, not true' and len(asked) == 1
