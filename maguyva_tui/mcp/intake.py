@@ -9,7 +9,9 @@ error (``-32602`` invalid params, or ``-32601`` when its method is not a string)
 (an array of messages: JSON-RPC 2.0 has them, MCP since 2025-06-18 does not, and the SDK drops the
 whole line, leaving each of its requests unanswered) is split into its messages, each repaired and
 answered on its own line. A line with no usable id (not JSON at all, a notification) has no one to
-answer and goes on as it is.
+answer and goes on as it is. A tool's argument sent as ``null`` (agents send one for an option they
+do not set) is left out, so the tool's default applies instead of a validation error ("Input should
+be 'quick', 'default' or 'thorough'").
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ UNKNOWN_METHOD = "invalid"
 def repair(line: bytes) -> bytes:
     """Return the line as the SDK can answer it: unchanged when it parses, else repaired (see above)."""
     if _parses(line):
-        return line
+        return _without_null_arguments(line) if b"null" in line else line
     try:
         message = json.loads(line)
     except (ValueError, RecursionError):  # not JSON (nor UTF-8), or nested past Python's stack: no id to answer
@@ -57,6 +59,22 @@ def _repair_one(message: Any, line: bytes | None = None) -> bytes:
             return _encode({"jsonrpc": "2.0", "id": fixed["id"],
                             "method": method if isinstance(method, str) else UNKNOWN_METHOD})
     return line
+
+
+def _without_null_arguments(line: bytes) -> bytes:
+    """A ``tools/call`` line without the arguments whose value is ``null``; any other line as it is."""
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):
+        return line
+    if not (isinstance(message, dict) and message.get("method") == "tools/call"):
+        return line
+    params = message.get("params")
+    arguments = params.get("arguments") if isinstance(params, dict) else None
+    if not isinstance(params, dict) or not isinstance(arguments, dict) or None not in arguments.values():
+        return line
+    params["arguments"] = {key: value for key, value in arguments.items() if value is not None}
+    return _encode(message)
 
 
 def _parses(line: bytes) -> bool:

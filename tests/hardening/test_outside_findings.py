@@ -326,3 +326,16 @@ def test_the_mcp_servers_log_says_an_agents_mistake_in_one_line(monkeypatch: pyt
     except ValueError:
         logging.getLogger("mcp.shared.jsonrpc_dispatcher").exception("handler for %r raised", "prompts/get")
     assert out.getvalue() == "handler for 'prompts/get' raised: ValueError: Unknown prompt: x\n"
+
+
+def test_a_tool_argument_sent_as_null_takes_the_tools_default() -> None:
+    # {"preset": null} (agents send null for an option they leave unset) was a validation error:
+    # "Input should be 'quick', 'default' or 'thorough'"; so were limit, regex, with_source, depth
+    pytest.importorskip("mcp")
+    from maguyva_tui.mcp.intake import repair
+
+    line = (b'{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"search","arguments":'
+            b'{"query":"x","preset":null,"limit":null,"intent":null}}}\n')
+    assert json.loads(repair(line))["params"]["arguments"] == {"query": "x"}
+    kept = b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search","arguments":{"query":"null"}}}\n'
+    assert repair(kept) is kept  # nothing is null: the line goes on untouched
