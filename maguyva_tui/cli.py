@@ -28,7 +28,7 @@ from maguyva_tui.core.types import (
     SearchResult,
     UnreadableRepository,
 )
-from maguyva_tui.terminal import printable, printable_lines
+from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Coverage, Engine
@@ -94,7 +94,7 @@ explorer options:
 
 def build_parser() -> argparse.ArgumentParser:
     """Describe every subcommand and flag, after the explorer that the bare command opens."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="maguyva",
         usage=f"{EXPLORER_USAGE}\n       maguyva {{{','.join(COMMANDS)}}} ... (maguyva COMMAND --help)",
         description=EXPLORER_HELP,
@@ -301,7 +301,7 @@ def _index_base(index_dir: str | None) -> Path | None:
 def _run_app(argv: list[str]) -> int:
     """Open the terminal UI: ``maguyva [PATH ...] [--repo DIR] [--workspace FILE] [--theme NAME]
     [--index-dir DIR]``; several repositories are searched as one."""
-    parser = argparse.ArgumentParser(prog="maguyva", usage=EXPLORER_USAGE, description=EXPLORER_HELP,
+    parser = ArgumentParser(prog="maguyva", usage=EXPLORER_USAGE, description=EXPLORER_HELP,
                                      formatter_class=argparse.RawDescriptionHelpFormatter, add_help=False)
     parser.add_argument("-h", "--help", action="help", help=argparse.SUPPRESS)
     parser.add_argument("path", nargs="*", help=argparse.SUPPRESS)

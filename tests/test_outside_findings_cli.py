@@ -92,3 +92,17 @@ def test_a_batch_lines_null_options_are_the_command_lines_and_a_boolean_limit_is
                       "preset": "default", "depth": None}]
     refused = _batch_one(answer, args, b'{"query": "x", "limit": true}', 2)
     assert refused["error"] == 'line 2: "limit" must be a whole number, not true' and len(asked) == 1
+
+
+def test_an_unrecognized_argument_of_escapes_is_shown_escaped(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse lists unrecognized arguments as they are: `maguyva search x "$NAME"` with a file
+    # name of escape sequences cleared the screen or set the window title from the error line
+    from maguyva_tui.cli import build_parser
+    from maguyva_tui.resident.command import build_parser as server_parser
+
+    for parser, argv in ((build_parser(), ["search", "x", "y\x1b[2J\x1b]0;t\x07"]),
+                         (server_parser(), ["status", "y\x1b[2J\x1b]0;t\x07"])):
+        with pytest.raises(SystemExit):
+            parser.parse_args(argv)
+        err = capsys.readouterr().err
+        assert "\x1b" not in err and "\x07" not in err and "y\\x1b[2J\\x1b]0;t\\x07" in err

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from maguyva_tui.resident import client, place
-from maguyva_tui.terminal import printable, printable_lines
+from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
 
 START_READY_S = 600.0
 """How long ``start`` waits for a new server to open (or first build) the index and answer."""
@@ -19,7 +19,7 @@ NOT_RUNNING = 1
 
 def build_parser() -> argparse.ArgumentParser:
     """``maguyva server ACTION [--repo PATH] [--index-dir DIR] [--idle SECONDS]``."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="maguyva server",
         description="A resident search server keeps a repository's index open, so `maguyva search` answers "
                     "in milliseconds. A search typed at a terminal starts one in the background; it exits after "
