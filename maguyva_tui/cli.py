@@ -222,9 +222,24 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: no traceback reaches a user
         if os.environ.get("MAGUYVA_DEBUG"):
             raise
+        if isinstance(exc, FileNotFoundError) and cwd_gone():
+            print(f"maguyva: error: {CWD_GONE}", file=sys.stderr)
+            return EXIT_USAGE
         print(f"maguyva: internal error: {type(exc).__name__}: {printable(str(exc))} (MAGUYVA_DEBUG=1 shows more)",
               file=sys.stderr)
         return 1
+
+
+CWD_GONE = "the current folder no longer exists (deleted or moved away): cd to a folder, or give the repository's path"
+
+
+def cwd_gone() -> bool:
+    """Tell whether the working folder was removed under the process (``os.getcwd`` fails)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
 
 
 def _closed_streams_to_devnull() -> None:

@@ -106,3 +106,17 @@ def test_an_unrecognized_argument_of_escapes_is_shown_escaped(capsys: pytest.Cap
             parser.parse_args(argv)
         err = capsys.readouterr().err
         assert "\x1b" not in err and "\x07" not in err and "y\\x1b[2J\\x1b]0;t\\x07" in err
+
+
+@pytest.mark.parametrize("args", [("graph", "callers", "x"), ("server", "status")])
+def test_a_working_folder_deleted_under_the_shell_is_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
+    # `cd build && rm -rf ../build && maguyva graph callers x`: "internal error: FileNotFoundError";
+    # `maguyva server status`: a traceback
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    proc = subprocess.run([sys.executable, str(REPO / "bin" / "maguyva"), *args], capture_output=True, cwd=gone,
+                          timeout=300, check=False, preexec_fn=lambda: os.rmdir(gone))
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.decode().splitlines() == [
+        "maguyva: error: the current folder no longer exists (deleted or moved away): cd to a folder, or give the "
+        "repository's path"]

@@ -47,7 +47,13 @@ def main(argv: list[str]) -> int:
         print("maguyva: error: the resident server needs Linux (it checks each peer's uid with SO_PEERCRED)",
               file=sys.stderr)
         return USAGE_ERROR
-    cwd = os.getcwd()
+    try:
+        cwd = os.getcwd()
+    except FileNotFoundError:
+        from maguyva_tui.cli import CWD_GONE
+
+        print(f"maguyva: error: {CWD_GONE}", file=sys.stderr)
+        return USAGE_ERROR
     root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
     spec = place.index_spec(args.index_dir, cwd, os.environ)
     if not os.path.isdir(root):
