@@ -514,7 +514,14 @@ def run(root: str, spec: str, idle_s: float | None = None) -> int:
         except ValueError:
             idle_s = IDLE_S
     server = Server(root, spec, idle_s)
-    if not server.bind():
+    try:
+        bound = server.bind()
+    except OSError as exc:  # a runtime folder that is not private, a socket path too long...
+        from maguyva_tui.terminal import printable
+
+        print(f"maguyva: error: cannot listen: {printable(str(exc))}", file=sys.stderr)
+        return 1
+    if not bound:
         from maguyva_tui.terminal import printable
 
         print(f"maguyva: a server for {printable(server.root)} already runs", file=sys.stderr)

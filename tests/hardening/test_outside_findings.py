@@ -339,3 +339,19 @@ def test_a_tool_argument_sent_as_null_takes_the_tools_default() -> None:
     assert json.loads(repair(line))["params"]["arguments"] == {"query": "x"}
     kept = b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search","arguments":{"query":"null"}}}\n'
     assert repair(kept) is kept  # nothing is null: the line goes on untouched
+
+
+def test_a_server_that_cannot_listen_says_why_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # `TMPDIR=<a long path> maguyva server run`: a traceback (socket path too long, or a runtime
+    # folder that is not private)
+    from maguyva_tui.resident.server import run
+
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / ("x" * 120)).mkdir()
+    for tmpdir in (tmp_path / "a-file", tmp_path / ("x" * 120)):
+        monkeypatch.setenv("TMPDIR", str(tmpdir))
+        assert run(str(tmp_path), "") == 1
+        err = capsys.readouterr().err
+        assert err.startswith("maguyva: error: cannot listen: ") and err.count("\n") == 1
