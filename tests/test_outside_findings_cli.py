@@ -29,15 +29,16 @@ def test_a_batch_from_a_closed_stdin_reads_nothing_not_an_internal_error(polyglo
     assert proc.returncode == 0 and proc.stderr == b"" and proc.stdout == b""
 
 
-@pytest.mark.parametrize("args", [("search", "parse_config", "--json"),
-                                  pytest.param(("graph", "callers", "parse_config", "--json"), marks=pytest.mark.slow)])
+@pytest.mark.slow  # 1.5-2.6 s each (a first index of the fixture): the unit test below runs by default
+@pytest.mark.parametrize("args", [("search", "parse_config", "--json"), ("graph", "callers", "parse_config", "--json")])
 def test_json_to_a_closed_stdout_is_dropped_not_an_internal_error(polyglot: Path, args: tuple[str, ...]) -> None:
     # `maguyva search x --json >&-`: _emit read sys.stdout.encoding of None
     proc = _run_closed(1, *args, "--repo", str(polyglot))
     assert b"internal error" not in proc.stderr and proc.returncode == 0, proc.stderr
 
 
-@pytest.mark.parametrize("encoding", ["ascii", pytest.param("latin-1", marks=pytest.mark.slow)])
+@pytest.mark.slow  # 1.4-2.5 s each (a first index of the fixture): the unit test below runs by default
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_output_a_terminal_cannot_encode_is_escaped_not_an_internal_error(polyglot: Path, encoding: str) -> None:
     # PYTHONIOENCODING=ascii (or a legacy Latin-1 locale): --explain's bars, or a snippet's "é",
     # stopped the output halfway with "internal error: UnicodeEncodeError"
@@ -46,6 +47,25 @@ def test_output_a_terminal_cannot_encode_is_escaped_not_an_internal_error(polygl
                            str(polyglot)], capture_output=True, cwd=REPO, timeout=300, check=False, env=env)
     assert proc.returncode == 0 and b"internal error" not in proc.stderr, proc.stderr
     assert b"intent      find_definition  \\u2588" in proc.stdout
+
+
+def test_closed_streams_and_a_narrow_encoding_are_made_harmless_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    # what the two subprocess tests above check end to end, in process
+    import io
+
+    from maguyva_tui.cli import _closed_streams_to_devnull, _emit
+
+    narrow = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", narrow)
+    monkeypatch.setattr(sys, "stdin", None)
+    _closed_streams_to_devnull()
+    assert sys.stdin is not None and sys.stdin.read() == ""
+    print("caf\u00e9 \u2588")
+    narrow.flush()
+    assert narrow.buffer.getvalue() == b"caf\\xe9 \\u2588\n"
+    monkeypatch.setattr(sys, "stdout", None)
+    _closed_streams_to_devnull()
+    _emit({"path": "caf\udce9.py"})  # dropped, as the user asked, without an error
 
 
 def test_the_resident_client_escapes_what_stdout_cannot_encode(monkeypatch: pytest.MonkeyPatch) -> None:
