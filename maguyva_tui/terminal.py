@@ -21,6 +21,26 @@ def printable(text: str) -> str:
     return UNPRINTABLE.sub(_escape, text)
 
 
+_PICTURES = {code: 0x2400 + code for code in range(0x20) if code != 0x09} | {0x7F: 0x2421}
+_PICTURES |= {code: 0xFFFD for code in (*range(0x80, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+                                         *range(0x2066, 0x206A), *range(0xD800, 0xE000))}
+
+
+def visible(text: str) -> str:
+    """Return text with every control character but the tab shown as one visible character in its
+    place (ESC as ``␛``, a C1 control, bidirectional mark or lone surrogate as ``�``): the same
+    length, so offsets into it (a match, a highlight) stay right. For what a widget draws."""
+    return text if text.isprintable() else text.translate(_PICTURES)
+
+
+_PICTURES_LINES = {code: to for code, to in _PICTURES.items() if code != 0x0A}
+
+
+def visible_lines(text: str) -> str:
+    """``visible`` for text of several lines: its newlines (and tabs) kept."""
+    return text.translate(_PICTURES_LINES)
+
+
 def printable_lines(text: str) -> str:
     """Return text of several lines with the control characters of each escaped, its newlines kept."""
     return "\n".join(printable(line) for line in text.split("\n"))

@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from maguyva_tui.core.types import LookupFailure
+from maguyva_tui.terminal import visible
 
 
 class LookupBanner(Static):
@@ -33,4 +34,4 @@ class LookupBanner(Static):
 
 def banner_text(failure: LookupFailure) -> Content:
     """Return the banner's line: a mark, then the failure's message as it is (never markup)."""
-    return Content.assemble(("⚠ ", "bold"), (failure.message, "bold"))
+    return Content.assemble(("⚠ ", "bold"), (visible(failure.message), "bold"))  # names typed or found: shown, never sent

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
 from maguyva_tui.core.types import MODALITIES, Vote
+from maguyva_tui.terminal import visible_lines
 
 TOLERANCE = 1e-9
 """Largest gap between the shown terms and the shown score still called equal (float summation)."""
@@ -87,7 +88,8 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             " = ", (f"{ranked.file_credit:.6f}", "bold"), ("   the file's other chunks", "dim")))
     lines += _totals(row, total + ranked.file_credit)
     lines += _extras(row, answer.strategy in ("direct", "single"))
-    return Content("\n").join(lines)
+    joined = Content("\n").join(lines)  # paths, names and reasons come from the repository: their
+    return Content(visible_lines(joined.plain), list(joined.spans))  # control characters are shown, never sent
 
 
 def _term(name: str, vote: Vote, k: int, boost: float) -> Content:
