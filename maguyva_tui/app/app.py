@@ -176,7 +176,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._search_thread: threading.Thread | None = None
         self._preview_due = False
         self._error_shown = ""
-        self._offered: tuple[bool, bool] | None = None
+        self._offered: tuple[bool, bool] | None = None  # None: the query box has the focus
         """What the footer offers (a weight to change, a what-if to reset), as last refreshed."""
         self.jumped: Target | None = None
         self._init_background(None if isinstance(engine, ExplorerWorkspace) else engine)
@@ -362,8 +362,14 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def _refresh_offered(self) -> None:
         """Refresh the footer's keys when what :meth:`check_action` offers changed (a refresh
-        rebuilds the footer and restyles it: 5 ms a keystroke on 2 cores, more under load)."""
-        offered = (self.answer is not None and bool(self.answer.weights), _knobs_moved(self.request))
+        rebuilds the footer and restyles it: 5 ms a keystroke on 2 cores, more under load). While
+        the query box has the focus it offers none of them (and a change of focus refreshes the
+        footer): clearing the box and typing a new question rebuilt the footer twice."""
+        offered = (
+            None
+            if isinstance(self.focused, QueryInput)
+            else (self.answer is not None and bool(self.answer.weights), _knobs_moved(self.request))
+        )
         if offered != self._offered:
             self._offered = offered
             self.refresh_bindings()
