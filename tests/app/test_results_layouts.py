@@ -61,3 +61,32 @@ async def test_the_weights_are_redrawn_only_when_they_change(make_app) -> None:
         await pilot.press("w")  # another modality to re-weigh: the pointer moves
         await pilot.pause(0.1)
         assert updates and str(block.render()) == str(weights_block(app.answer, readback.selected, False))
+
+
+@pytest.mark.slow  # 4-9 s on 2 cores (a question typed key by key): the slow pass runs it
+async def test_a_new_question_typed_in_the_box_rebuilds_no_footer(make_app) -> None:
+    """The what-if keys are never offered while the query box has the focus: clearing it and typing
+    a new question refreshes no binding (the footer was rebuilt twice: a layout and a remount), and
+    the results, once focused, offer them again."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        refreshed: list[int] = []
+        refresh_bindings = app.refresh_bindings
+
+        def spy() -> None:
+            refreshed.append(1)
+            refresh_bindings()
+
+        app.refresh_bindings = spy  # type: ignore[method-assign]
+        await ask(pilot, "")
+        await ask(pilot, "ConfigLoader", typed=True)
+        assert app.answer is not None and app.answer.weights
+        assert not refreshed
+        descriptions = lambda: {key.description for key in app.query(FooterKey)}  # noqa: E731
+        assert "Weight" not in descriptions()
+        app.query_one("#results").focus()
+        await pilot.pause(0.2)
+        assert {"Weight", "+weight", "-weight"} <= descriptions()
