@@ -46,6 +46,7 @@ from maguyva_tui.app.widgets.status import StatusLine, summary_text
 from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
+from maguyva_tui.terminal import visible, visible_lines
 
 DEFAULT_THEME = "maguyva-dark"
 """The theme of a first run (until one is chosen: it is remembered)."""
@@ -236,8 +237,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Show a notification, its text as it is: paths, patterns and errors are never read as markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        """Show a notification, its text as it is: paths, patterns and errors are never read as markup,
+        and their control characters are drawn, never sent to the terminal."""
+        super().notify(visible_lines(message), title=visible(title), severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
         self.sub_title = self.source.title

@@ -23,6 +23,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
+from maguyva_tui.terminal import visible
+
 SCROLL_MARGIN = 3
 """Lines shown above the match when a file opens at it."""
 
@@ -109,7 +111,7 @@ class Preview(ScrollView, can_focus=True):
             key = (path, id(text))
             kept = self._kept.pop(key, None)
             if kept is None or kept[0] is not text:
-                kept = (text, [line.expandtabs(4) for line in text.splitlines()], {})
+                kept = (text, [visible(line.expandtabs(4)) for line in text.splitlines()], {})  # an ESC drawn, not sent
             self._kept[key] = kept
             while len(self._kept) > FILES_KEPT:
                 self._kept.popitem(last=False)
@@ -125,7 +127,7 @@ class Preview(ScrollView, can_focus=True):
         self._gutter = len(str(len(self._lines)))
         widest = max(map(len, self._lines), default=0)
         self.virtual_size = Size(self._gutter + 3 + widest, len(self._lines))
-        self.border_title = Content(f"{path}:{start}" + (f"-{end}" if end > start else ""))  # a path, not markup
+        self.border_title = Content(visible(f"{path}:{start}" + (f"-{end}" if end > start else "")))  # a path, not markup
         self.border_subtitle = f"{len(self._lines):,} lines"
         self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
         self.scroll_to(x=0, y=self.target_y, animate=False, force=True)  # before the first frame

@@ -7,7 +7,6 @@ from itertools import zip_longest
 from typing import ClassVar
 
 from rich.cells import cell_len
-from rich.control import strip_control_codes
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -25,6 +24,7 @@ from textual.widgets.data_table import RowKey as TableRowKey
 from maguyva_tui.app.session import Answer, Row, RowKey
 from maguyva_tui.app.widgets.bars import SHORT
 from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.terminal import visible
 
 PLACE_WIDTH = 40
 """Characters of ``path:line`` kept at most; longer paths lose their start, never the file name."""
@@ -66,14 +66,12 @@ Cell = tuple[tuple[Part, ...], bool]
 NULL = Style.null()
 BOLD, DIM, NEW = Style(bold=True), Style(dim=True), Style(bold=True, italic=True)
 
-_UNPRINTABLE = str.maketrans({"\n": " ", "\t": " "})
-
-
 def part(text: str, style: Style = NULL) -> Part:
-    """A part of a cell: ``text`` with the control codes a terminal would act on taken out."""
+    """A part of a cell: ``text`` with each control character a terminal would act on (an ESC in a
+    file name or symbol) drawn as a visible one in its place, a newline or tab as a space."""
     if text.isprintable():
         return text, style
-    return strip_control_codes(text).translate(_UNPRINTABLE), style
+    return visible(text.replace("\n", " ").replace("\t", " ")), style
 
 
 def cell_plain(cell: Cell) -> str:
