@@ -40,7 +40,7 @@ async def test_a_file_of_escapes_is_listed_previewed_and_explained_without_sendi
     from maguyva_tui.app.widgets.results import ResultsTable
     from tests.app.conftest import SIZE, ask
 
-    repo = tmp_path / "repo"
+    repo = tmp_path / f"repo{ESCAPES}"  # the folder's name is shown in the status line
     repo.mkdir()
     (repo / f"clip{ESCAPES}.py").write_text(f'def clipboard_setter():\n    return "{ESCAPES}"\n', encoding="utf-8")
     app = make_app(root=repo)
@@ -57,8 +57,10 @@ async def test_a_file_of_escapes_is_listed_previewed_and_explained_without_sendi
         await pilot.press("escape", "e")
         await pilot.pause(0.2)
         drawn.append(app.query_one(ExplainPanel).plain)
+        drawn += [str(label.render()) for label in app.query("StatusLine Label")]
         screen = "\n".join(drawn)
         assert "clipboard_setter" in screen and "␛]52;c;" in screen  # the name and the line are there, shown
+        assert "◆ repo␛]52" in screen
         assert "\x1b" not in screen and "\x07" not in screen
 
 

@@ -14,6 +14,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, ProgressBar
 
+from maguyva_tui.terminal import visible
+
 ENGINE_LABELS: Final = (("text", "text"), ("structural", "structure"), ("graph", "graph"), ("semantic", "semantic"))
 """Each engine as the status line names it, in the order a first build makes them ready."""
 
@@ -22,7 +24,7 @@ class StatusLine(Horizontal):
     """Index progress while building, then what the index holds; semantic fill-in beside it.
 
     Its labels show text as it is, never as markup: a repository's name, a path in a notice or an
-    error's message may hold ``[/]``.
+    error's message may hold ``[/]``; their control characters are drawn, never sent.
     """
 
     def compose(self) -> ComposeResult:
@@ -34,7 +36,7 @@ class StatusLine(Horizontal):
 
     def repo(self, name: str) -> None:
         """Show the repository's name."""
-        self.query_one("#repo", Label).update(f"◆ {name}")
+        self.query_one("#repo", Label).update(visible(f"◆ {name}"))
 
     _engines: tuple[str, ...] = ()
     """The engines a first build made ready so far (empty: none yet, or the index is complete)."""
@@ -66,7 +68,7 @@ class StatusLine(Horizontal):
         """Leave the indexing state and show what the index holds."""
         self._engines = ()
         self.remove_class("-indexing")
-        self.query_one("#index-state", Label).update(text)
+        self.query_one("#index-state", Label).update(visible(text))
 
     _static: float | None = None
     _model: float | None = None
@@ -95,7 +97,7 @@ class StatusLine(Horizontal):
         of the line, its height one)."""
         if text != self._notice:
             self._notice = text
-            self.query_one("#notice", Label).update(text, layout=False)
+            self.query_one("#notice", Label).update(visible(text), layout=False)
 
 
 def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
