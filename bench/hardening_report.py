@@ -237,14 +237,21 @@ PROBES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "tests/test_robust_frontends.py::test_every_malformed_request_gets_an_answer_and_long_names_are_cut",
         "tests/test_robust_frontends.py::test_human_output_escapes_control_characters_in_names",
         "tests/test_robust_frontends.py::test_index_summary_and_error_lines_escape_control_characters")),
+    ("third pass", "editor options in file names, ReDoS and links in .gitignore, deep trees, MCP nesting "
+                   "and batches, the resident server's requests", ("tests/hardening/test_outside_findings.py",)),
+    ("third pass", "closed streams, narrow encodings, a deleted working folder, null options",
+     ("tests/test_outside_findings_cli.py",)),
+    ("third pass", "escape sequences in what the explorer draws", ("tests/app/test_control_characters.py",)),
 )
-"""The outside testers' second round of probes (issue 18), each with the regression tests that try it."""
+"""The outside testers' second round of probes (issue 18), then a third pass of our own from outside,
+each with the regression tests that try it."""
 
 
 def run_probes() -> tuple[list[tuple[str, str, int, int]], str]:
     """Run every probe's tests at once; return (item, probe, passed, tests) per probe and pytest's output."""
     targets = sorted({t for _, _, tests in PROBES for t in tests})
-    command = [sys.executable, "-m", "pytest", *targets, "-q", "-p", "no:cacheprovider", "-rA"]
+    command = [sys.executable, "-m", "pytest", *targets, "-q", "-p", "no:cacheprovider", "-rA",
+               "-m", "slow or not slow"]  # every regression test, the slow ones too
     proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     outcomes = re.findall(r"^(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (\S+)", proc.stdout, re.MULTILINE)
     rows = []
