@@ -8,7 +8,8 @@ and half drawn by how often they occur in the code (``expand``, ``Add``, ``self`
 asked of the text engine through the Engine facade (``modality="text"``, ``limit``), warm, in this
 process; next to it ``rg -F`` as a whole process on the same tree, in the same run, interleaved
 query by query so load on a shared machine falls on both. Prints the median, p90 and p99 of each
-and their ratios, then the same for ``maguyva search`` as a whole process on a few queries: in
+and their ratios (and, less moved by a loaded machine, the CPU each used: the engine's thread, rg's
+user and system time), then the same for ``maguyva search`` as a whole process on a few queries: in
 process (``MAGUYVA_NO_SERVER=1``), then through a resident server started for the run (warm: the
 installed ``maguyva`` script, as a user types it), each interleaved with ``rg -F``; then where the
 client's milliseconds go (the bare interpreter, this environment's ``site``, the server's round
@@ -25,6 +26,7 @@ import collections
 import os
 import random
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -52,10 +54,19 @@ IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]{2,}")
 
 def rg_ms(rg: str, root: Path, literal: str) -> float:
     """Whole-process milliseconds of ``rg -F`` listing every line that holds the literal."""
+    return rg_times(rg, root, literal)[0]
+
+
+def rg_times(rg: str, root: Path, literal: str) -> tuple[float, float]:
+    """Whole-process milliseconds of ``rg -F`` listing every line that holds the literal, and the
+    CPU milliseconds it used (user and system, all its threads)."""
     cmd = [rg, "-n", "--hidden", "--no-require-git", "--no-config", "-F", "--", literal, "."]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return (time.perf_counter() - started) * 1000
+    wall = (time.perf_counter() - started) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
 
 
 def draw(engine: Engine, count: int) -> list[tuple[str, str]]:
@@ -81,6 +92,15 @@ def ms(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
     started = time.perf_counter()
     out = fn(*args, **kwargs)
     return out, (time.perf_counter() - started) * 1000
+
+
+def cpu_ms(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+    """The result of one call, the milliseconds it took and the CPU milliseconds of this thread in
+    it (the engine answers one modality in the calling thread): what a loaded machine's waits
+    leave out."""
+    cpu = time.thread_time()
+    out, took = ms(fn, *args, **kwargs)
+    return out, took, (time.thread_time() - cpu) * 1000
 
 
 def row(label: str, ours: list[float], theirs: list[float]) -> str:
@@ -201,11 +221,18 @@ def main() -> None:
 
     ours: dict[str, list[float]] = {"uniform": [], "by frequency": []}
     theirs: dict[str, list[float]] = {"uniform": [], "by frequency": []}
+    our_cpu: dict[str, list[float]] = {"uniform": [], "by frequency": []}
+    their_cpu: dict[str, list[float]] = {"uniform": [], "by frequency": []}
+    inner: dict[str, list[float]] = {"uniform": [], "by frequency": []}
     wrong: list[str] = []
     for query, kind in queries:
-        result, took = ms(engine.search, query, modality="text", limit=args.limit)
+        result, took, cpu = cpu_ms(engine.search, query, modality="text", limit=args.limit)
         ours[kind].append(took)
-        theirs[kind].append(rg_ms(rg, root, query))
+        our_cpu[kind].append(cpu)
+        inner[kind].append(dict(result.timings_ms).get("text", 0.0))
+        wall, rg_cpu = rg_times(rg, root, query)
+        theirs[kind].append(wall)
+        their_cpu[kind].append(rg_cpu)
         every = engine.search(query, modality="text", limit=EVERY).results[: args.limit]
         if [(r.path, r.start_line) for r in result.results] != [(r.path, r.start_line) for r in every]:
             wrong.append(query)
@@ -231,6 +258,12 @@ def main() -> None:
         print(row(f"{kind} (engine, in process)", ours[kind], theirs[kind]))
     print(row("all (engine, in process)", ours["uniform"] + ours["by frequency"],
               theirs["uniform"] + theirs["by frequency"]))
+    for kind in ("uniform", "by frequency"):
+        print(row(f"{kind}, CPU: this thread's against rg's (user + system)", our_cpu[kind], their_cpu[kind]))
+    print(row("all, CPU: this thread's against rg's (user + system)", our_cpu["uniform"] + our_cpu["by frequency"],
+              their_cpu["uniform"] + their_cpu["by frequency"]))
+    print(row("all, the text engine's own time (its timing; the rest is the results' making)",
+              inner["uniform"] + inner["by frequency"], theirs["uniform"] + theirs["by frequency"]))
     if cli_ours:
         print(row(f"`maguyva search` whole process, in process ({len(cli_ours)} queries)", cli_ours, cli_rg))
     if served:

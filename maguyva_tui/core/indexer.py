@@ -56,6 +56,7 @@ from maguyva_tui.core.store.format import (
 )
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat, map_content
+from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
 from maguyva_tui.core.store.walk_stamp import begin, disk_as_stamped, write_stamp
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
 from maguyva_tui.core.types import IndexNotWritable
@@ -511,12 +512,15 @@ class _Build:
             self.summary.trigram_bytes = trigrams.save(gen)
             _release()
             added_ids = set(added)
+            self._tokens(entries, stored, added_ids).save(gen)
+            tokens = TokenIndex.load(gen)  # mapped, as a later process opens it
             save_generation(gen, _word_files(entries, stored, fact_rows, added_ids), prev.generation if prev else None)
         _release()
         content = map_content(gen / "content.bin")  # mapped, not a second copy of every text
         if prev is None and self.early is not None:  # a first build: text and structure answer now
             manifest = self._manifest(gen, entries, next_id, dead)
-            self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen))
+            self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen,
+                                tokens=tokens))
         if beside is not None and beside.forked:
             save_facts(gen, fact_rows)  # while the forked graph build finishes
             _release()
@@ -528,7 +532,8 @@ class _Build:
         (gen / "manifest.json").write_text(manifest.to_json(digest))  # last: a generation with one is complete
         publish(self.folder, gen)
         self._summarize(entries, facts, fresh)
-        return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen, open_graph)
+        return Snapshot(self.root, self.folder, manifest, content, facts, trigrams, centrality, graph, gen, open_graph,
+                        tokens)
 
     def _write_content(self, gen: Path, rows: list[Stored]) -> list[FileEntry]:
         """Write every file's text into ``content.bin`` in path order; return the entries."""
@@ -570,6 +575,18 @@ class _Build:
         self.progress("trigrams", 0, len(entries))
         docs = ((entry.doc_id, text_trigrams(stored.text(entry))) for entry in entries)
         return TrigramIndex.build(docs), 0
+
+    def _tokens(self, entries: list[FileEntry], stored: _ContentReader, added: set[int]) -> TokenIndex:
+        """The whole identifiers of every file: an unchanged file's carried over from the previous
+        generation (same document id), the others read."""
+        builder = TokenBuilder()
+        previous = self.previous.tokens if self.previous is not None else None
+        if previous is not None:
+            builder.keep(previous, (e.doc_id for e in entries if e.doc_id not in added))
+        for entry in entries:
+            if previous is None or entry.doc_id in added:
+                builder.add(entry.doc_id, stored.raw(entry))
+        return builder.finish()
 
     def _start_graph(self, gen: Path, facts: FactsTable) -> _Beside | None:
         """Start building a cold graph in a process of its own, so that it runs beside the trigram
@@ -669,7 +686,11 @@ class _ContentReader:
 
     def text(self, entry: FileEntry) -> str:
         """A file's stored text."""
-        return os.pread(self._fd, entry.length, entry.offset).decode("utf-8", errors="replace")
+        return self.raw(entry).decode("utf-8", errors="replace")
+
+    def raw(self, entry: FileEntry) -> bytes:
+        """A file's stored UTF-8 bytes."""
+        return os.pread(self._fd, entry.length, entry.offset)
 
     def __enter__(self) -> _ContentReader:
         return self

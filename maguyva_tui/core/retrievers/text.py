@@ -6,6 +6,10 @@ else, as ``rg -F`` / ``rg`` would report it. Verification runs on UTF-8 bytes wi
 
 Ranking inside the list is deterministic: whole-identifier matches, then word-boundary
 matches, then substrings; within each, definition lines before mentions; then path and line.
+A limited search of one identifier is served from the token index
+(:mod:`~maguyva_tui.core.store.tokens`, which files hold each whole identifier): the files holding
+it whole are read in that order, each until the page is full, and the files holding it only inside
+longer names are never read for such a page; the page is always the whole list's first lines.
 In a blend (``Query.word_votes``), free-text questions with no literal hit fall back to term
 matching: lines scored by the summed rarity of the question's words they contain. Alone, the
 engine lists exactly the lines holding the literal, as rg does.
@@ -46,6 +50,7 @@ from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.file_table import DOC, LENGTH, OFFSET, FileTable
 from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.store.tokens import IDENT_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
@@ -88,7 +93,8 @@ PHRASE_WORDS = 2
 :data:`~maguyva_tui.core.retrievers.structural.SENTENCE_WORDS` before it stops matching names by
 their spelling, since two plain words often spell one (``parse config``)."""
 
-_IDENT = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+_IDENT = IDENT_BYTES
+"""An identifier's bytes, as the token index reads them: one definition of a whole identifier."""
 
 READ_BATCH = 8
 """Files a limited literal search reads before it first checks whether the page is settled (the
@@ -98,6 +104,18 @@ enough that the check costs little beside the reading."""
 ENOUGH_CANDIDATES = 8
 """Candidate files below which a literal's trigrams are no longer intersected: reading a few more
 files costs less than decoding the postings of a long identifier's every trigram."""
+
+MAX_TOKENS_HOLDING = 4096
+"""Occurrences of a literal among the tokens past which the token index no longer lists its files
+(a letter or two, in most tokens of the repository: gathering their rows costs more than the
+trigrams' candidates; sympy's tokens hold ``add`` about 600 times)."""
+
+TOKEN_INDEX_FROM = 4 * READ_BATCH
+"""Candidate files from which a limited search of one identifier is read by the token index: the
+files holding it whole first, each until the page is full, else (the page needs partial matches)
+each file's best match from the tokens before any is read. Fewer are read as they are, at once:
+a rare name's few files cost less than a pass over the tokens, or than reading them twice when
+their whole matches do not fill the page."""
 
 PER_FILE_NEWLINES = 64
 """Files with matches from which an exhaustive list (no limit) builds the newline index of the
@@ -255,6 +273,13 @@ class _Files:
         inside = at < len(self._docs)
         at, docs = at[inside], docs[inside]
         return np.sort(self._doc_positions[at[self._docs[at] == docs]])
+
+    def at_docs(self, docs: np.ndarray) -> np.ndarray:
+        """The position of each document id, in their order (-1 for an id no listed file has)."""
+        at = np.minimum(np.searchsorted(self._docs, docs), max(len(self._docs) - 1, 0))
+        if not len(self._docs):
+            return np.full(len(docs), -1, np.int64)
+        return np.where(self._docs[at] == docs, self._doc_positions[at], -1)
 
     def position(self, path: str) -> int | None:
         """A path's position, ``None`` when it is not listed."""
@@ -418,11 +443,13 @@ class _Kept:
     workspace's view of it for one question, with the workspace's idf: each made its own files'
     columns, 0.5 ms of a sentence per repository)."""
 
-    __slots__ = ("columns", "definitions")
+    __slots__ = ("columns", "definitions", "positions")
 
     def __init__(self) -> None:
         self.columns: _Files | None = None
         self.definitions: _Definitions | None = None
+        self.positions: tuple[np.ndarray | None] | None = None
+        """The table of defined names' files at their positions in path order, once compared."""
 
 
 class TextRetriever:
@@ -581,6 +608,12 @@ class TextRetriever:
         definition in a test file is no reason to read it before the package's own code). A
         frequent identifier (``self``, ``expand``) fills a page from its first few files; the
         answer is the exhaustive list's first ``limit`` lines.
+
+        A case-sensitive identifier with many candidates asks the token index first: when the files
+        holding it whole fill the page, they alone are read (:meth:`_whole_page`); else each file's
+        best match comes from the tokens (a file holding it only inside longer names is a word
+        boundary at best, a file holding no token with it is no candidate), which bounds the reading
+        the same way, closer.
         """
         files = self._files()
         chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
@@ -588,7 +621,25 @@ class TextRetriever:
             return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
-        best = np.where(np.isin(chosen, defined.exact_files), 7, 6)
+        exact = np.isin(chosen, defined.exact_files)
+        best = np.where(exact, 7, 6)
+        needle = self._token(matcher) if len(chosen) > TOKEN_INDEX_FROM else None
+        if needle is not None and limit is not None:
+            first = np.where(self._whole_files(files, needle)[chosen], best, 5)
+            order = np.lexsort((rank[chosen], -first, -factors[chosen]))
+            page = self._whole_page(files, chosen[order], first[order], factors, rank, needle, defined, limit)
+            if page is not None:
+                return page
+        tiers = self._token_tiers(files, needle) if needle is not None else None
+        if tiers is not None:  # each file's best line: a whole identifier where the token is, else its tier,
+            # a definition only where the file defines the literal's name or (inside a longer name) one holding it
+            tier = tiers[chosen]
+            held = tier > 0  # the others are the trigrams' false candidates: no line of theirs matches
+            chosen, tier, exact, best = chosen[held], tier[held], exact[held], best[held]
+            if not len(chosen):
+                return []
+            defines = exact | np.isin(chosen, defined.holding_keys >> 32)
+            best = np.where(tier == 3, best, tier * 2 + defines)
         order = np.lexsort((rank[chosen], -best, -factors[chosen]))
         queue, best = chosen[order], best[order]
         parts: list[tuple[np.ndarray, ...]] = []
@@ -606,6 +657,85 @@ class TextRetriever:
             return []
         own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
         return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
+
+    def _token(self, matcher: _Matcher) -> bytes | None:
+        """The literal's bytes when the token index can answer for it: a case-sensitive literal
+        that is one identifier (``None`` otherwise, or when no token index was written)."""
+        needle = matcher.needle
+        return needle if self.snapshot.tokens is not None and needle is not None and is_token(needle) else None
+
+    def _whole_files(self, files: _Files, needle: bytes) -> np.ndarray:
+        """Which files (a mask by position) hold ``needle`` (a token) as a whole identifier, from
+        the token index: one bisection, no file read."""
+        assert self.snapshot.tokens is not None
+        mask = np.zeros(len(files), bool)
+        at = files.at_docs(np.asarray(self.snapshot.tokens.documents(needle), np.int64))
+        mask[at[at >= 0]] = True
+        return mask
+
+    def _token_tiers(self, files: _Files, needle: bytes) -> np.ndarray | None:
+        """Each file's best match of ``needle`` (a token), by position: 3 a whole identifier, 2 a
+        word boundary, 1 inside a longer name, 0 none; from the token index's names (one pass
+        over them), no file read. ``None`` when too many tokens hold it (a letter or two)."""
+        assert self.snapshot.tokens is not None
+        found = self.snapshot.tokens.containing(needle, MAX_TOKENS_HOLDING)
+        if found is None:
+            return None
+        docs, best = found
+        at = files.at_docs(docs)
+        tiers = np.zeros(len(files), np.int64)
+        tiers[at[at >= 0]] = best[at >= 0]
+        return tiers
+
+    def _whole_page(
+        self, files: _Files, queue: np.ndarray, best: np.ndarray, factors: np.ndarray, rank: np.ndarray, needle: bytes,
+        defined: _Defined, limit: int
+    ) -> list[LineMatch] | None:
+        """A page of ``limit`` lines read from the files that hold the literal as a whole
+        identifier (the token index's), or ``None`` when they cannot fill it.
+
+        ``queue`` is the reading order: by factor, then the files defining one of the literal's
+        own names that hold it whole (``best`` 7), then the other files holding it whole (6), then
+        those holding it only inside longer names (5, never read here). A whole-identifier line of
+        the first factor ranks before every other line of the list but those like it: the lines
+        that define one of the literal's names (key 7) first, then the mentions (key 6) by their
+        file's place (``rank``) and line. So the definition sites alone are read in the defining
+        files, then the files holding it are read in their listing order, each only until the page
+        has its lines; once it has ``limit``, no line unread can enter it. A match inside a longer
+        name is passed over, never ranked."""
+        first = int(np.count_nonzero(factors[queue] == factors[queue[0]]))
+        group, keys = queue[:first], best[:first]
+        holders = group[keys >= 6]
+        if not len(holders):
+            return None
+        blob, offsets, lengths = self.snapshot.blob(), files.offsets, files.lengths
+        sites = _lines_by_position(defined.exact_keys, group[keys == 7])
+        own: list[int] = []
+        lines: list[int] = []
+        starts: list[int] = []
+        for index, site_lines in sites.items():  # the definitions: before every mention of the factor
+            offset = int(offsets[index])
+            for line, start in _whole_at(blob[offset : offset + int(lengths[index])], needle, site_lines):
+                own.append(index)
+                lines.append(line)
+                starts.append(start)
+        defining = len(own)
+        for index in holders[np.argsort(rank[holders], kind="stable")].tolist():
+            if len(own) >= limit:
+                break
+            offset = int(offsets[index])
+            found = _whole_lines(blob[offset : offset + int(lengths[index])], needle, limit - len(own),
+                                 frozenset(sites.get(index, ())))
+            own.extend([index] * len(found[0]))
+            lines.extend(found[0])
+            starts.extend(found[1])
+        else:
+            if len(own) < limit:
+                return None  # the whole identifiers of the first factor do not fill the page
+        at = np.array(own, np.int64)
+        defs = np.arange(len(at)) < defining
+        return _ranked(files.paths, at, np.array(lines, np.int64), np.full(len(at), 3, np.int64), defs,
+                       np.array(starts, np.int64), limit, factors, rank)
 
     def _any_holds(self, files: _Files, chosen: np.ndarray, matcher: _Matcher) -> bool:
         """Whether one of some files (positions in path order) holds a match."""
@@ -710,11 +840,16 @@ class TextRetriever:
 
     def _definition_positions(self, table: _Definitions, files: _Files) -> np.ndarray | None:
         """Each file of the table of defined names at its position in path order (``None``: the
-        same)."""
-        if table.paths is files.paths or table.paths == files.paths:
-            return None
-        found = (files.position(p) for p in table.paths)
-        return np.fromiter((-1 if i is None else i for i in found), np.int64, len(table.paths))
+        same), worked out once (the two lists of paths compared in every question cost 0.1 ms
+        on sympy, more as the repository grows)."""
+        kept = self._kept
+        if kept.positions is None:
+            if table.paths is files.paths or table.paths == files.paths:
+                kept.positions = (None,)
+            else:
+                found = (files.position(p) for p in table.paths)
+                kept.positions = (np.fromiter((-1 if i is None else i for i in found), np.int64, len(table.paths)),)
+        return kept.positions[0]
 
     def _definition_table(self) -> _Definitions:
         """Every defined name (case-folded) and where it is defined: the table the index wrote
@@ -895,6 +1030,63 @@ def body_stems(text: str) -> tuple[str, ...]:
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     """Return the smallest definition chunk holding a line, else the smallest window."""
     return smallest_chunk_at(snapshot.facts.chunks(path), line)
+
+
+def _whole_lines(data: bytes, needle: bytes, cap: int | None = None,
+                 skip: frozenset[int] = frozenset()) -> tuple[list[int], list[int]]:
+    """The lines (0-based) of a text that hold ``needle``, one identifier, as a whole identifier,
+    and the offset of each one's first such match; lines in ``skip`` left out; with ``cap``, the
+    first ``cap`` of them. A line is left once it has one; no whole match starts inside a longer
+    name, so an occurrence there is stepped over whole. Lines are counted between matches (in C),
+    never for the rest of the text."""
+    lines: list[int] = []
+    starts: list[int] = []
+    n, size = len(needle), len(data)
+    line = seen = 0
+    i = data.find(needle)
+    while i >= 0:
+        end = i + n
+        if (i == 0 or data[i - 1] not in _IDENT) and (end == size or data[end] not in _IDENT):
+            line += data.count(b"\n", seen, i)
+            if line not in skip:
+                lines.append(line)
+                starts.append(i)
+                if len(lines) == cap:
+                    break
+            newline = data.find(b"\n", end)
+            if newline < 0:
+                break
+            line, seen = line + 1, newline + 1
+            i = data.find(needle, seen)
+        else:
+            i = data.find(needle, end)
+    return lines, starts
+
+
+def _whole_at(data: bytes, needle: bytes, lines: list[int]) -> list[tuple[int, int]]:
+    """Which of some lines (0-based, increasing) of a text hold ``needle`` as a whole identifier,
+    each with the offset of its first whole match."""
+    ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
+    out = []
+    for line in lines:
+        if line < 0:
+            continue  # no line of the file (a damaged table's site)
+        lo = 0 if line == 0 else int(ends[line - 1]) + 1 if line <= len(ends) else len(data)
+        hi = int(ends[line]) if line < len(ends) else len(data)
+        found = _whole_lines(data[lo:hi], needle, 1)[1] if lo < hi else []
+        if found:
+            out.append((line, lo + found[0]))
+    return out
+
+
+def _lines_by_position(keys: np.ndarray, positions: np.ndarray) -> dict[int, list[int]]:
+    """The lines (0-based, increasing) of keys ``file << 32 | line`` (1-based) in these files, by file."""
+    out: dict[int, list[int]] = {}
+    if not len(positions):
+        return out
+    for key in keys[np.isin(keys >> 32, positions)].tolist():
+        out.setdefault(key >> 32, []).append((key & 0xFFFFFFFF) - 1)
+    return out
 
 
 def _definition_lines(snapshot: Snapshot, path: str) -> set[int]:

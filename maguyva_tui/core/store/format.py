@@ -11,6 +11,7 @@
             content.bin        every file's decoded text as UTF-8, back to back
             facts_*.{npy,bin}  per-file chunks, symbols, references, imports (core/store/facts_files.py)
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
+            tokens_*.{npy,bin} which files hold each whole identifier (core/store/tokens.py)
             words_*.{npy,bin}  BM25 over chunk contents, for questions in plain words (core/bm25.py)
             centrality.npz     centrality per symbol span (core/store/centrality.py)
             graph.npz          the dependency graph (core/graph/persist.py), read when first asked
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 10
+FORMAT_VERSION = 11
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2

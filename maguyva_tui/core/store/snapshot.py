@@ -25,6 +25,7 @@ from maguyva_tui.core.store.format import (
     current_generation,
 )
 from maguyva_tui.core.store.records import decode_records
+from maguyva_tui.core.store.tokens import TokenIndex
 from maguyva_tui.core.store.words import check_words
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
@@ -56,6 +57,7 @@ class Snapshot:
         graph: Any = None,
         generation: Path | None = None,
         open_graph: GraphOpener | None = None,
+        tokens: TokenIndex | None = None,
     ) -> None:
         self.root = root
         self.folder = folder
@@ -66,6 +68,9 @@ class Snapshot:
         self._by_id: Mapping[int, FileEntry] | None = None
         self.facts = facts
         self.trigrams = trigrams
+        self.tokens = tokens
+        """Which files hold each whole identifier (``tokens_*``), ``None`` where none was written (a
+        snapshot made by hand): the text engine then reads every candidate file."""
         self.centrality = centrality
         """Centrality per symbol span, read without loading the graph."""
         self.generation = generation
@@ -94,6 +99,7 @@ class Snapshot:
             manifest = Manifest.from_json((gen / "manifest.json").read_text(), lambda digest: FileTable.load(gen, digest))
             content = map_content(gen / "content.bin")
             trigrams = TrigramIndex.load(gen)
+            tokens = TokenIndex.load(gen)
             facts = load_facts(gen)  # mapped: a file's rows are decoded when a question reads them
             centrality = load_centrality(gen / "centrality.npz")
         except IndexUnavailable:
@@ -102,7 +108,8 @@ class Snapshot:
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
         _check_graph(gen / "graph.npz")
         check_words(gen)
-        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen, open_graph)
+        snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen, open_graph,
+                   tokens)
         snap._check()
         return snap
 

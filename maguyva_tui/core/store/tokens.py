@@ -1,0 +1,230 @@
+"""The whole identifiers of a generation and the files holding them: the text engine's token index.
+
+A token is a maximal run of identifier bytes (:data:`IDENT_BYTES`, ``[A-Za-z0-9_$]``, as the text
+engine reads an identifier's edges) in a file's stored UTF-8 text, case kept. A literal that is one
+such run matches as a whole identifier exactly where it is a token, so the index tells, without
+reading a file, which files hold it whole: the files whose lines head a literal listing (whole
+identifiers before partial matches). A frequent identifier's page (``self``, ``expand``) is then
+read from those files alone, in their order, until it is full; the files that hold it only inside
+longer names are never read for it.
+
+Three parts, under the rules of :mod:`~maguyva_tui.core.store.arrays`:
+
+    tokens_names.bin, tokens_names_offsets.npy   the distinct tokens, sorted by their bytes, NUL after
+                                                 each (found by bisection, nothing decoded)
+    tokens_starts.npy  int64 (tokens + 1): token ``t``'s documents are ``docs[starts[t]:starts[t + 1]]``
+    tokens_docs.npy    uint32: the document ids holding each token, increasing within a token
+
+Unchanged files keep their document ids across generations, so an update carries their rows
+over without reading them and reads only the files it adds. Tokens longer than
+:data:`MAX_TOKEN_BYTES` (hashes, encoded data) are left out: a longer literal is read the usual way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import filterfalse
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from maguyva_tui.core.store.arrays import damaged, load_array, map_bytes, save_array
+
+IDENT_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+"""The bytes of an identifier: an edge between one of these and any other byte (or a file's
+start or end) is a word boundary, as the text engine ranks matches."""
+
+MAX_TOKEN_BYTES = 128
+"""Longest token indexed: identifiers are shorter; longer runs are data (hashes, encoded blobs)
+that would only grow the table."""
+
+SHORT_NEEDLE = 4
+"""Needles shorter than this are counted among the tokens before the tokens are split around them."""
+
+NAMES = "tokens_names"
+"""The string table of tokens."""
+
+_TOKEN = re.compile(rb"[A-Za-z0-9_$]+")
+_SPACED = bytes(c if c in IDENT_BYTES else 32 for c in range(256))
+"""Every byte but an identifier's made a space: what splits a text into its tokens."""
+
+
+def is_token(data: bytes) -> bool:
+    """Whether a literal's bytes are one token the index may hold: one run of identifier bytes,
+    not longer than :data:`MAX_TOKEN_BYTES`."""
+    return 0 < len(data) <= MAX_TOKEN_BYTES and _TOKEN.fullmatch(data) is not None
+
+
+def file_tokens(data: bytes) -> list[bytes]:
+    """The distinct tokens of one file's text (runs longer than :data:`MAX_TOKEN_BYTES` left out):
+    its other bytes made spaces and the text split, in C."""
+    found = set(data.translate(_SPACED).split())
+    if found and max(map(len, found)) > MAX_TOKEN_BYTES:
+        return [t for t in found if len(t) <= MAX_TOKEN_BYTES]
+    return list(found)
+
+
+class TokenIndex:
+    """A generation's tokens, each with the documents that hold it."""
+
+    __slots__ = ("_blob", "_bytes", "_offsets", "docs", "starts")
+
+    def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], starts: NDArray[np.int64],
+                 docs: NDArray[Any]) -> None:
+        self._blob = blob
+        self._bytes: bytes | None = None
+        self._offsets = offsets
+        self.starts = starts
+        """Where each token's rows of ``docs`` start (one more than tokens)."""
+        self.docs = docs
+        """Document ids, grouped by token, increasing within one."""
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    def name(self, t: int) -> bytes:
+        """Token ``t``'s bytes."""
+        return bytes(self._blob[int(self._offsets[t]) : int(self._offsets[t + 1]) - 1])
+
+    def names(self) -> list[bytes]:
+        """Every token, in order (one split of the names, in C; one by one where a name holds a
+        NUL, which only damage puts there)."""
+        found = bytes(self._blob).split(b"\0")
+        return found[:-1] if len(found) == len(self) + 1 else [self.name(t) for t in range(len(self))]
+
+    def find(self, token: bytes) -> int | None:
+        """The id of a token, ``None`` when no file holds it (bisection over the sorted bytes)."""
+        lo, hi = 0, len(self)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.name(mid) < token:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < len(self) and self.name(lo) == token else None
+
+    def documents(self, token: bytes) -> NDArray[Any]:
+        """The ids of the documents holding a token as a whole identifier, increasing (empty when none does)."""
+        t = self.find(token)
+        if t is None:
+            return np.zeros(0, np.uint32)
+        return self.docs[int(self.starts[t]) : int(self.starts[t + 1])]
+
+    def containing(self, needle: bytes, most: int) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+        """The documents holding a token that holds ``needle`` (one identifier), each once, with
+        the best match the needle can have in one: 3 a whole identifier (the token itself), 2 at
+        a word boundary (the token starts or ends with it), 1 inside a longer name. Every match of
+        an identifier lies in one token, so these are exactly the documents where it occurs.
+        ``None`` when the tokens hold it more than ``most`` times (a letter or two: their rows
+        would cost more than the trigrams)."""
+        if self._bytes is None:
+            self._bytes = bytes(self._blob)  # one copy of the tokens (``split`` needs bytes)
+        blob, n = self._bytes, len(needle)
+        if n < SHORT_NEEDLE and blob.count(needle) > most:
+            return None  # counted before it is split: a letter's pieces would be most of the names
+        pieces = blob.split(needle)
+        if len(pieces) - 1 > most:
+            return None
+        if len(pieces) == 1:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        sizes = np.fromiter(map(len, pieces), np.int64, len(pieces))[:-1]
+        found = np.cumsum(sizes) + n * np.arange(len(sizes))  # where each occurrence starts
+        offsets = np.asarray(self._offsets, np.int64)
+        tokens = np.unique(np.searchsorted(offsets, found, side="right") - 1)
+        begin, end = offsets[tokens], offsets[tokens + 1] - 1
+        arr = np.frombuffer(blob, np.uint8)
+        needle_arr = np.frombuffer(needle, np.uint8)
+        heads = (arr[begin[:, None] + np.arange(n)] == needle_arr).all(axis=1)
+        tails = (arr[end[:, None] - n + np.arange(n)] == needle_arr).all(axis=1)
+        tiers = np.where(end - begin == n, 3, np.where(heads | tails, 2, 1))
+        starts = np.asarray(self.starts, np.int64)
+        counts = starts[tokens + 1] - starts[tokens]
+        rows = np.repeat(starts[tokens] - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+        docs = np.asarray(self.docs[rows], np.int64)
+        best = np.repeat(tiers, counts)
+        order = np.lexsort((-best, docs))
+        docs, best = docs[order], best[order]
+        first = np.ones(len(docs), bool)
+        first[1:] = docs[1:] != docs[:-1]
+        return docs[first], best[first]
+
+    def save(self, folder: Path) -> int:
+        """Write every part into a generation being written; return the bytes written."""
+        (folder / f"{NAMES}.bin").write_bytes(bytes(self._blob))
+        save_array(folder / f"{NAMES}_offsets.npy", np.asarray(self._offsets, np.int64))
+        save_array(folder / "tokens_starts.npy", np.asarray(self.starts, np.int64))
+        save_array(folder / "tokens_docs.npy", np.asarray(self.docs, np.uint32))
+        return len(self._blob) + 8 * (len(self._offsets) + len(self.starts)) + 4 * len(self.docs)
+
+    @classmethod
+    def load(cls, folder: Path) -> TokenIndex:
+        """Map a generation's token index (headers and sizes checked, nothing decoded); a missing
+        part or parts that disagree are IndexUnavailable."""
+        offsets = load_array(folder / f"{NAMES}_offsets.npy", np.int64)
+        starts = load_array(folder / "tokens_starts.npy", np.int64)
+        docs = load_array(folder / "tokens_docs.npy", np.uint32)
+        blob = map_bytes(folder / f"{NAMES}.bin")
+        if (len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != len(blob) or len(starts) != len(offsets)
+                or int(starts[0]) != 0 or int(starts[-1]) != len(docs)):
+            raise damaged(folder / "tokens_starts.npy", "its parts disagree")
+        if bool(np.any(np.diff(offsets) < 2)) or bool(np.any(np.diff(starts) < 1)):
+            raise damaged(folder / "tokens_starts.npy", "a token without bytes or without a file")
+        return cls(blob, offsets, starts, docs)
+
+
+class TokenBuilder:
+    """Collects the tokens of a generation's files: those of the files it reads, and the rows of
+    the previous generation's files it keeps unread."""
+
+    def __init__(self) -> None:
+        self._ids: dict[bytes, int] = {}
+        self._tokens: list[NDArray[np.int64]] = []
+        self._docs: list[NDArray[np.int64]] = []
+
+    def add(self, doc: int, data: bytes) -> None:
+        """Take one file's tokens from its text."""
+        tokens = file_tokens(data)
+        if tokens:
+            self._tokens.append(self._id_of(tokens))
+            self._docs.append(np.full(len(tokens), doc, np.int64))
+
+    def keep(self, previous: TokenIndex, docs: Iterable[int]) -> None:
+        """Carry over the previous generation's rows of these documents (unchanged files, same ids)."""
+        wanted = np.fromiter(docs, np.int64)
+        if not len(previous) or not len(wanted):
+            return
+        stored = np.asarray(previous.docs, np.int64)
+        rows = np.flatnonzero(np.isin(stored, wanted))
+        if not len(rows):
+            return
+        of_row = np.searchsorted(np.asarray(previous.starts, np.int64), rows, side="right") - 1
+        used, inverse = np.unique(of_row, return_inverse=True)
+        names = previous.names()
+        self._tokens.append(self._id_of(list(map(names.__getitem__, used.tolist())))[inverse])
+        self._docs.append(stored[rows])
+
+    def _id_of(self, tokens: list[bytes]) -> NDArray[np.int64]:
+        """The ids of tokens, new ones numbered as they come."""
+        ids = self._ids
+        new = list(dict.fromkeys(filterfalse(ids.__contains__, tokens)))
+        ids.update(zip(new, range(len(ids), len(ids) + len(new))))
+        return np.fromiter(map(ids.__getitem__, tokens), np.int64, len(tokens))
+
+    def finish(self) -> TokenIndex:
+        """The index of everything collected: tokens sorted by their bytes, rows by token then document."""
+        names = list(self._ids)
+        order = sorted(range(len(names)), key=names.__getitem__)
+        rank = np.empty(len(names), np.int64)
+        rank[np.array(order, np.int64)] = np.arange(len(names))
+        tokens = rank[np.concatenate(self._tokens)] if self._tokens else np.zeros(0, np.int64)
+        docs = np.concatenate(self._docs) if self._docs else np.zeros(0, np.int64)
+        rows = np.lexsort((docs, tokens))
+        starts = np.searchsorted(tokens[rows], np.arange(len(names) + 1)).astype(np.int64)
+        ordered = [names[i] for i in order]
+        offsets = np.zeros(len(ordered) + 1, np.int64)
+        np.cumsum(np.fromiter(map(len, ordered), np.int64, len(ordered)) + 1, out=offsets[1:])
+        blob = b"\0".join([*ordered, b""]) if ordered else b""
+        return TokenIndex(blob, offsets, starts, docs[rows].astype(np.uint32))
