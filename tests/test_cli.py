@@ -1,4 +1,11 @@
-"""The command-line contract, run as a user runs it: a real process on the fixture repository."""
+"""The command-line contract: its exit status, stdout and stderr on the fixture repository.
+
+Each command runs as a user runs it, in a real process, in at least one test here (``index``,
+``search`` of a fresh copy and of a fresh repository, each building the index itself, ``search
+--batch`` from a file and from stdin, ``graph``, the help, bad input of each kind). The rest call ``cli.main`` in this process
+(``here``): the same code from the parsed options to the printed lines, without paying a process
+start and its imports per question. Tests that never write to the repository share the session's
+indexed copy of the fixture (``indexed_polyglot``)."""
 
 from __future__ import annotations
 
@@ -9,23 +16,25 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Runner
+
 
 def run(*args: str, cwd: Path | None = None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "maguyva_tui", *args], capture_output=True, text=True,
                           cwd=cwd, input=stdin, timeout=300)
 
 
-def search_json(repo: Path, *args: str) -> dict:
-    proc = run("search", *args, "--repo", str(repo), "--json")
+def search_json(repo: Path, *args: str, runner: Runner = run) -> dict:
+    proc = runner("search", *args, "--repo", str(repo), "--json")
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
 
-def test_index_prints_a_summary(polyglot: Path) -> None:
+def test_index_prints_a_summary(polyglot: Path, here: Runner) -> None:
     proc = run("index", str(polyglot))
     assert proc.returncode == 0, proc.stderr
     assert "files" in proc.stdout and "symbols" in proc.stdout and "skipped" in proc.stdout
-    summary = json.loads(run("index", str(polyglot), "--json").stdout)
+    summary = json.loads(here("index", str(polyglot), "--json").stdout)
     assert summary["parsed"] == 0 and summary["files"] >= 10
     python = summary["graph"]["languages"]["python"]
     inside = python["resolved"] + python["ambiguous"] + python["unresolved"]
@@ -44,29 +53,33 @@ def test_search_json_shape(polyglot: Path) -> None:
         assert r["modalities"]["text"]["rank"] >= 0
 
 
-def test_text_modality_lists_every_occurrence(polyglot: Path) -> None:
+def test_text_modality_lists_every_occurrence(indexed_polyglot: Path, here: Runner) -> None:
+    polyglot = indexed_polyglot
     expected = sum(line.count("parse_config") > 0 for p in polyglot.rglob("*") if p.is_file()
                    for line in p.read_text(errors="replace").splitlines())
-    result = search_json(polyglot, "parse_config", "--modality", "text", "--limit", "1000")
+    result = search_json(polyglot, "parse_config", "--modality", "text", "--limit", "1000", runner=here)
     assert len(result["results"]) == expected
 
 
-def test_end_line_never_passes_the_last_line(polyglot: Path) -> None:
-    result = search_json(polyglot, "def", "--modality", "text", "--limit", "500")
+def test_end_line_never_passes_the_last_line(indexed_polyglot: Path, here: Runner) -> None:
+    polyglot = indexed_polyglot
+    result = search_json(polyglot, "def", "--modality", "text", "--limit", "500", runner=here)
     for r in result["results"]:
         n = len((polyglot / r["path"]).read_text().splitlines())
         assert 1 <= r["start_line"] <= r["end_line"] <= n
 
 
-def test_regex_and_ignore_case(polyglot: Path) -> None:
-    sensitive = search_json(polyglot, "econnrefused", "--modality", "text")
-    insensitive = search_json(polyglot, "econnrefused", "--modality", "text", "--ignore-case")
+def test_regex_and_ignore_case(indexed_polyglot: Path, here: Runner) -> None:
+    polyglot = indexed_polyglot
+    sensitive = search_json(polyglot, "econnrefused", "--modality", "text", runner=here)
+    insensitive = search_json(polyglot, "econnrefused", "--modality", "text", "--ignore-case", runner=here)
     assert not sensitive["results"] and insensitive["results"]
-    regex = search_json(polyglot, r"ECONN\w+", "--regex", "--modality", "text")
+    regex = search_json(polyglot, r"ECONN\w+", "--regex", "--modality", "text", runner=here)
     assert {r["path"] for r in regex["results"]} == {r["path"] for r in insensitive["results"]}
 
 
-def test_batch_answers_every_line_in_order(polyglot: Path, tmp_path: Path) -> None:
+def test_batch_answers_every_line_in_order(indexed_polyglot: Path, tmp_path: Path) -> None:
+    polyglot = indexed_polyglot
     batch = tmp_path / "queries.jsonl"
     batch.write_text('{"query": "ECONNREFUSED", "limit": 2}\nnot json\n{"query": "parse_config"}\n')
     proc = run("search", "--batch", str(batch), "--repo", str(polyglot))
@@ -76,29 +89,39 @@ def test_batch_answers_every_line_in_order(polyglot: Path, tmp_path: Path) -> No
     assert "line 2" in lines[1]["error"] and len(lines[0]["results"]) <= 2
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (("search", "", "--modality", "text"), "empty query"),
-        (("search", "   ", "--modality", "text"), "empty query"),
-        (("search", "a(b", "--regex", "--modality", "text"), "invalid regex"),
-        (("search", "x", "--limit", "0"), "--limit"),
-        (("search", "x", "--json", "--explain"), "--explain does not go with --json"),  # issue 20.7
-        (("search", "--batch", "-", "--explain"), "--explain does not go with --batch"),
-    ],
-)
-def test_bad_input_gets_one_line(polyglot: Path, args: tuple[str, ...], message: str) -> None:
-    proc = run(*args, "--repo", str(polyglot))
+BAD_INPUT = [
+    (("search", "", "--modality", "text"), "empty query"),
+    (("search", "   ", "--modality", "text"), "empty query"),
+    (("search", "a(b", "--regex", "--modality", "text"), "invalid regex"),
+    (("search", "x", "--limit", "0"), "--limit"),
+    (("search", "x", "--json", "--explain"), "--explain does not go with --json"),  # issue 20.7
+    (("search", "--batch", "-", "--explain"), "--explain does not go with --batch"),
+]
+
+
+def _said_in_one_line(proc: subprocess.CompletedProcess[str], message: str) -> None:
     assert proc.returncode == 2
     assert message in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_path_that_is_not_a_directory(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("args", "message"), BAD_INPUT)
+def test_bad_input_gets_one_line(indexed_polyglot: Path, here: Runner, args: tuple[str, ...], message: str) -> None:
+    _said_in_one_line(here(*args, "--repo", str(indexed_polyglot)), message)
+
+
+@pytest.mark.parametrize(("args", "message"), [BAD_INPUT[0], BAD_INPUT[4]], ids=["by-the-engine", "by-the-options"])
+def test_bad_input_gets_one_line_from_a_real_process(indexed_polyglot: Path, args: tuple[str, ...], message: str) -> None:
+    """Refused once the index is open, and by the options alone: the process prints that one line."""
+    _said_in_one_line(run(*args, "--repo", str(indexed_polyglot)), message)
+
+
+def test_path_that_is_not_a_directory(tmp_path: Path, here: Runner) -> None:
     file = tmp_path / "file.txt"
     file.write_text("x")
-    for args in (("search", "x", "--repo", str(file)), ("index", str(file)), ("index", str(tmp_path / "missing"))):
-        proc = run(*args)
+    cases = (("search", "x", "--repo", str(file)), ("index", str(file)), ("index", str(tmp_path / "missing")))
+    for n, args in enumerate(cases):
+        proc = run(*args) if n == 0 else here(*args)  # one in a real process
         assert proc.returncode == 2
         assert "not a directory" in proc.stderr or "no such directory" in proc.stderr
         assert "Traceback" not in proc.stderr
@@ -118,8 +141,8 @@ def test_core_never_imports_textual_or_rich() -> None:
     assert proc.stdout.strip() == ""
 
 
-def test_graph_callers_are_call_sites(polyglot: Path) -> None:
-    proc = run("graph", "callers", "parse_config", "--repo", str(polyglot), "--json")
+def test_graph_callers_are_call_sites(indexed_polyglot: Path) -> None:
+    proc = run("graph", "callers", "parse_config", "--repo", str(indexed_polyglot), "--json")
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     sites = {(r["path"], r["start_line"], r["symbol"]) for r in result["results"]}
@@ -128,31 +151,31 @@ def test_graph_callers_are_call_sites(polyglot: Path) -> None:
     assert len(result["definitions"]) > 1 and "definitions match" in result["note"]
 
 
-def test_graph_impact_carries_depth(polyglot: Path) -> None:
-    proc = run("graph", "impact", "parse_config", "--repo", str(polyglot), "--json", "--depth", "1")
+def test_graph_impact_carries_depth(indexed_polyglot: Path, here: Runner) -> None:
+    proc = here("graph", "impact", "parse_config", "--repo", str(indexed_polyglot), "--json", "--depth", "1")
     result = json.loads(proc.stdout)
     assert result["results"] and {r["depth"] for r in result["results"]} == {1}
 
 
-def test_graph_unknown_symbol_is_one_line(polyglot: Path) -> None:
-    proc = run("graph", "callers", "no_such_symbol", "--repo", str(polyglot))
+def test_graph_unknown_symbol_is_one_line(indexed_polyglot: Path, here: Runner) -> None:
+    proc = here("graph", "callers", "no_such_symbol", "--repo", str(indexed_polyglot))
     assert proc.returncode == 2 and "unknown symbol" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_search_who_calls_lists_every_call_site(polyglot: Path) -> None:
-    result = search_json(polyglot, "who calls parse_config", "--modality", "graph")
+def test_search_who_calls_lists_every_call_site(indexed_polyglot: Path, here: Runner) -> None:
+    result = search_json(indexed_polyglot, "who calls parse_config", "--modality", "graph", runner=here)
     assert {(r["path"], r["start_line"]) for r in result["results"]} >= {("app/config.py", 44), ("app/server.py", 47)}
 
 
-def test_batch_refuses_bad_depth_and_regex_per_line(polyglot: Path) -> None:
+def test_batch_refuses_bad_depth_and_regex_per_line(indexed_polyglot: Path) -> None:
     lines = '{"query": "parse_config", "depth": -5}\n{"query": "x", "regex": "yes"}\n{"query": "parse_config"}\n'
-    proc = run("search", "--batch", "-", "--repo", str(polyglot), stdin=lines)
+    proc = run("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert proc.returncode == 0 and len(answers) == 3
     assert "--depth" in answers[0]["error"] and '"regex"' in answers[1]["error"] and answers[2]["results"]
 
 
-def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path) -> None:
+def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path, here: Runner) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     filler = ";".join(f"var a{i}={i}" for i in range(400))  # a minified bundle's single line
@@ -161,18 +184,18 @@ def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path) -> No
     snippet = result["results"][0]["snippet"]
     assert "ECONNRESET_FAR" in snippet and snippet.startswith("…") and snippet.endswith("…")
     assert len(snippet) <= 242
-    plain = search_json(repo, "var a1=1", "--modality", "text", "--limit", "1")["results"][0]["snippet"]
+    plain = search_json(repo, "var a1=1", "--modality", "text", "--limit", "1", runner=here)["results"][0]["snippet"]
     assert plain.startswith("var a0=0") and len(plain) == 240  # a match near the start keeps the start
 
 
-def test_a_decorated_definition_shows_the_line_that_names_it(tmp_path: Path) -> None:
+def test_a_decorated_definition_shows_the_line_that_names_it(tmp_path: Path, here: Runner) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     (repo / "segment.py").write_text(
         "from typing import NamedTuple\n\n\ndef rich_repr(cls):\n    return cls\n\n\n"
         "@rich_repr\nclass Segment(NamedTuple):\n    text: str\n"
     )
-    proc = run("search", "where is Segment defined", "--repo", str(repo))
+    proc = here("search", "where is Segment defined", "--repo", str(repo))
     assert proc.returncode == 0, proc.stderr
     first, shown = proc.stdout.splitlines()[:2]
     assert first.strip().startswith("1. segment.py:8  Segment")  # the span starts at the decorator
@@ -191,29 +214,31 @@ def test_help_describes_the_explorer_first() -> None:  # issue 20.5
     assert explorer.startswith("usage: maguyva [PATH]") and "explorer keys:" in explorer and "commands:" not in explorer
 
 
-def test_search_for_a_symbol_nothing_defines_says_so_and_exits_2(polyglot: Path) -> None:  # issue 20.2
+def test_search_for_a_symbol_nothing_defines_says_so_and_exits_2(indexed_polyglot: Path, here: Runner) -> None:  # 20.2
+    polyglot = indexed_polyglot
     proc = run("search", "who calls no_such_symbol", "--repo", str(polyglot), "--limit", "3")
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["maguyva: no symbol named no_such_symbol; showing related code"]
     assert "results in" in proc.stdout  # the related results are still printed
-    proc = run("search", "def parse_confg", "--repo", str(polyglot), "--json")
+    proc = here("search", "def parse_confg", "--repo", str(polyglot), "--json")
     assert proc.returncode == 2 and "close names: parse_config" in proc.stderr
     failed = json.loads(proc.stdout)["lookup_failed"]
     assert failed["kind"] == "symbol" and failed["suggestions"][0] == "parse_config"
-    assert search_json(polyglot, "who calls parse_config")["lookup_failed"] is None  # exit 0, no notice
+    assert search_json(polyglot, "who calls parse_config", runner=here)["lookup_failed"] is None  # exit 0, no notice
 
 
-def test_search_for_a_string_in_another_case_lists_only_lines_holding_it(polyglot: Path) -> None:  # issue 20.2
-    proc = run("search", '"econnrefused"', "--repo", str(polyglot), "--json")
+def test_search_for_a_string_in_another_case_lists_only_lines_holding_it(indexed_polyglot: Path,
+                                                                          here: Runner) -> None:  # issue 20.2
+    proc = here("search", '"econnrefused"', "--repo", str(indexed_polyglot), "--json")
     assert proc.returncode == 0 and "in another case" in proc.stderr
     result = json.loads(proc.stdout)
     assert result["lookup_failed"]["other_case"] is True
     assert result["results"] and all("econnrefused" in r["snippet"].lower() for r in result["results"])
 
 
-def test_batch_carries_a_failed_lookup_per_line(polyglot: Path) -> None:  # issue 20.2
+def test_batch_carries_a_failed_lookup_per_line(indexed_polyglot: Path, here: Runner) -> None:  # issue 20.2
     lines = '{"query": "who calls no_such_symbol"}\n{"query": "who calls parse_config"}\n'
-    proc = run("search", "--batch", "-", "--repo", str(polyglot), stdin=lines)
+    proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
     assert proc.returncode == 0, proc.stderr
     first, second = (json.loads(line) for line in proc.stdout.splitlines())
     assert first["lookup_failed"]["target"] == "no_such_symbol" and second["lookup_failed"] is None

@@ -9,38 +9,40 @@ import json
 from pathlib import Path
 
 from maguyva_tui.cli import PROGRESS_QUIET_S, _ProgressLines
+from tests.conftest import Runner
 from tests.test_cli import run, search_json
 
 
-def index_json(repo: Path, *args: str) -> tuple[dict, str]:
-    proc = run("index", str(repo), "--json", *args)
+def index_json(repo: Path, *args: str, runner: Runner = run) -> tuple[dict, str]:
+    proc = runner("index", str(repo), "--json", *args)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout), proc.stderr
 
 
-def test_index_covers_every_chunk_with_the_static_tier_and_never_runs_the_transformer(polyglot: Path) -> None:
+def test_index_covers_every_chunk_with_the_static_tier_and_never_runs_the_transformer(polyglot: Path,
+                                                                                       here: Runner) -> None:
     summary, _ = index_json(polyglot)
     assert summary["semantic_coverage"] == 1.0
     assert summary["semantic_tiers"] == {"static": 1.0, "transformer": 0.0}
     assert summary["embedded"]["static"]["new"] == summary["embedded"]["chunks"] > 0
     assert "transformer" not in summary["embedded"] and "transformer" not in summary["phases"]
     assert {"index", "static"} <= set(summary["phases"]) and summary["seconds"] >= sum(summary["phases"].values())
-    again, _ = index_json(polyglot)  # nothing new: nothing embedded again
+    again, _ = index_json(polyglot, runner=here)  # nothing new: nothing embedded again
     assert again["embedded"]["static"]["new"] == 0 and again["semantic_coverage"] == 1.0
 
 
 def test_a_plain_question_after_index_ranks_by_the_static_tier_and_says_the_transformer_is_partial(
-    polyglot: Path,
+    indexed_polyglot: Path,
 ) -> None:
-    index_json(polyglot)
-    result = search_json(polyglot, "how does the config loader read files", "--preset", "quick")
+    """The session's copy of the fixture is as ``maguyva index`` left it."""
+    result = search_json(indexed_polyglot, "how does the config loader read files", "--preset", "quick")
     assert result["semantic_coverage"] == 1.0 and result["semantic_tiers"] == {"static": 1.0, "transformer": 0.0}
     assert result["results"] and "static cosine" in result["results"][0]["modalities"]["semantic"]["reason"]
     assert [n for n in result["notices"] if "transformer tier covers 0%" in n]
 
 
-def test_embed_full_fills_the_transformer_tier_with_progress_lines_on_a_piped_stderr(polyglot: Path) -> None:
-    summary, stderr = index_json(polyglot, "--embed", "full")
+def test_embed_full_fills_the_transformer_tier_with_progress_lines_on_a_piped_stderr(indexed_polyglot: Path) -> None:
+    summary, stderr = index_json(indexed_polyglot, "--embed", "full")  # the static tier is there already
     assert summary["semantic_tiers"] == {"static": 1.0, "transformer": 1.0}
     assert summary["embedded"]["transformer"]["new"] > 0 and summary["phases"]["transformer"] > 0
     lines = [line for line in stderr.splitlines() if line.startswith("maguyva: transformer")]
@@ -48,11 +50,11 @@ def test_embed_full_fills_the_transformer_tier_with_progress_lines_on_a_piped_st
     assert "\r" not in stderr  # whole lines, not a terminal's spinner
 
 
-def test_no_semantic_builds_no_tier_and_the_summary_times_each_phase(polyglot: Path) -> None:
+def test_no_semantic_builds_no_tier_and_the_summary_times_each_phase(polyglot: Path, here: Runner) -> None:
     proc = run("index", str(polyglot), "--no-semantic")
     assert proc.returncode == 0, proc.stderr
     assert "  semantic " not in proc.stdout and "seconds" in proc.stdout and "(index " in proc.stdout
-    proc = run("index", str(polyglot))
+    proc = here("index", str(polyglot))
     assert proc.returncode == 0, proc.stderr
     assert "semantic static 100%" in proc.stdout and "transformer 0%" in proc.stdout
     seconds = next(line for line in proc.stdout.splitlines() if line.strip().startswith("seconds"))

@@ -1,11 +1,11 @@
 """The workspace commands as a user runs them: ``index A B C``, ``search --repo A --repo B``,
-``search --workspace FILE``, in a real process on copies of the fixture repository (indexed once
-for the module, by the ``index`` command under test)."""
+``search --workspace FILE``, on copies of the fixture repository (indexed once for the module, by
+the ``index`` command under test, in a real process). A search of several repositories runs in a
+real process too; the other questions call ``cli.main`` in this process (``here``)."""
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE
+from tests.conftest import FIXTURE, Runner
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -32,11 +32,12 @@ class Workspace:
         self.indexes = base / "indexes"
         self.indexed = self.run("index", str(self.service), str(self.gone), str(self.frontend), "--json")
 
-    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return run(*args, "--index-dir", str(self.indexes))
+    def run(self, *args: str, runner: Runner | None = None) -> subprocess.CompletedProcess[str]:
+        """Run ``maguyva ARGS`` on the module's index folder: in a real process, or with ``runner``."""
+        return (runner or run)(*args, "--index-dir", str(self.indexes))
 
-    def search(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return self.run("search", *args)
+    def search(self, *args: str, runner: Runner | None = None) -> subprocess.CompletedProcess[str]:
+        return self.run("search", *args, runner=runner)
 
 
 @pytest.fixture(scope="module")
@@ -67,25 +68,27 @@ def test_search_several_repositories_as_one(ws: Workspace) -> None:
         assert r["snippet"].splitlines()[0] == lines[r["start_line"] - 1][:240]
 
 
-def test_people_read_repo_slash_path(ws: Workspace) -> None:
-    human = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.frontend))
+def test_people_read_repo_slash_path(ws: Workspace, here: Runner) -> None:
+    human = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
     assert human.returncode == 0 and "service/config.py:" in human.stdout and "2 repositories" in human.stdout
-    explained = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.frontend), "--explain")
+    explained = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.frontend), "--explain",
+                          runner=here)
     assert explained.returncode == 0 and "service/config.py:" in explained.stdout and "rank 0" in explained.stdout
 
 
-def test_a_workspace_file_lists_repositories_relative_to_itself(ws: Workspace) -> None:
+def test_a_workspace_file_lists_repositories_relative_to_itself(ws: Workspace, here: Runner) -> None:
     (ws.base / "ws.txt").write_text("# the team's repositories\nservice\n\nfrontend\n")
-    answer = json.loads(ws.search("parseConfig", "--workspace", str(ws.base / "ws.txt"), "--json").stdout)
+    answer = json.loads(ws.search("parseConfig", "--workspace", str(ws.base / "ws.txt"), "--json", runner=here).stdout)
     assert [r["repo"] for r in answer["repos"]] == ["frontend", "service"]
     assert answer["results"][0]["repo"] == "frontend" and answer["results"][0]["symbol"] == "parseConfig"
 
 
-def test_a_workspace_file_of_one_repository_answers_as_the_repository(ws: Workspace) -> None:
+def test_a_workspace_file_of_one_repository_answers_as_the_repository(ws: Workspace, here: Runner) -> None:
     (ws.base / "one.toml").write_text('repos = ["service"]\n')
-    alone = json.loads(ws.search("where is parse_config defined", "--repo", str(ws.service), "--json").stdout)
+    alone = json.loads(ws.search("where is parse_config defined", "--repo", str(ws.service), "--json",
+                                 runner=here).stdout)
     together = json.loads(ws.search("where is parse_config defined", "--workspace", str(ws.base / "one.toml"),
-                                    "--json").stdout)
+                                    "--json", runner=here).stdout)
     assert [(r["path"], r["start_line"], r["score"]) for r in together["results"]] == \
         [(r["path"], r["start_line"], r["score"]) for r in alone["results"]]
     assert together["results"] and {r["repo"] for r in together["results"]} == {"service"}
@@ -96,15 +99,15 @@ def test_a_workspace_file_of_one_repository_answers_as_the_repository(ws: Worksp
     ('repos = "service"\n', 'expected repos = ["path", ...]'),
     ('repos = ["gone"]\n', "no repository of the workspace can be searched"),
 ])
-def test_a_bad_workspace_file_gets_one_line(ws: Workspace, content: str, message: str) -> None:
+def test_a_bad_workspace_file_gets_one_line(ws: Workspace, here: Runner, content: str, message: str) -> None:
     (ws.base / "bad.toml").write_text(content)
-    proc = ws.search("config", "--workspace", str(ws.base / "bad.toml"))
+    proc = ws.search("config", "--workspace", str(ws.base / "bad.toml"), runner=here)
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and message in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_a_symbol_no_repository_defines_is_said_and_exits_2(ws: Workspace) -> None:
-    proc = ws.search("who calls parse_confg", "--repo", str(ws.service), "--repo", str(ws.frontend))
+def test_a_symbol_no_repository_defines_is_said_and_exits_2(ws: Workspace, here: Runner) -> None:
+    proc = ws.search("who calls parse_confg", "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
     assert proc.returncode == 2
     assert "maguyva: no symbol named parse_confg" in proc.stderr and "parse_config" in proc.stderr  # a close name
 
@@ -130,9 +133,9 @@ def test_worker_processes_answer_as_this_process(ws: Workspace) -> None:
 
 
 @pytest.mark.parametrize("value", ["two", "-1"])
-def test_a_bad_worker_count_gets_one_line(ws: Workspace, value: str) -> None:
-    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", "search", "config", "--repo", str(ws.service), "--repo",
-                           str(ws.frontend), "--index-dir", str(ws.indexes)], capture_output=True, text=True,
-                          timeout=300, env={**os.environ, "MAGUYVA_WORKERS": value})
+def test_a_bad_worker_count_gets_one_line(ws: Workspace, here: Runner, monkeypatch: pytest.MonkeyPatch,
+                                          value: str) -> None:
+    monkeypatch.setenv("MAGUYVA_WORKERS", value)
+    proc = ws.search("config", "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "workers must be" in proc.stderr

@@ -96,7 +96,7 @@ def _until_both_indexed(server: Server) -> None:
     deadline = time.monotonic() + CALL_TIMEOUT_S
     while not _both(server.call("find_references", name="parse_config")):  # the graphs come last
         assert time.monotonic() < deadline, "the two repositories were not indexed in time"
-        time.sleep(0.5)
+        time.sleep(0.1)
 
 
 def _both(result: Any) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import queue
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, Runner
 
 
 def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -32,13 +33,20 @@ BATCH = (b'{"query": "parse_config"}\n'
 
 
 @pytest.mark.parametrize("from_stdin", [False, True])
-def test_a_batch_line_of_invalid_utf8_gets_an_error_object(polyglot: Path, tmp_path: Path, from_stdin: bool) -> None:
+def test_a_batch_line_of_invalid_utf8_gets_an_error_object(indexed_polyglot: Path, tmp_path: Path, here: Runner,
+                                                           from_stdin: bool) -> None:
+    """Read from stdin by a real process; from a file in this process."""
     batch = tmp_path / "queries.jsonl"
     batch.write_bytes(BATCH)
-    source = "-" if from_stdin else str(batch)
-    proc = run("search", "--batch", source, "--repo", str(polyglot), stdin=BATCH if from_stdin else None)
-    assert proc.returncode == 0, proc.stderr
-    answers = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    if from_stdin:
+        proc = run("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=BATCH)
+        assert proc.returncode == 0, proc.stderr
+        out = proc.stdout.decode()
+    else:
+        done = here("search", "--batch", str(batch), "--repo", str(indexed_polyglot))
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+    answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == 4
     assert answers[0]["results"] and answers[3]["results"]
     assert answers[1]["query"] is None and "line 2" in answers[1]["error"] and "UTF-8" in answers[1]["error"]
@@ -57,18 +65,26 @@ def test_a_batch_line_of_invalid_utf8_gets_an_error_object(polyglot: Path, tmp_p
         (("impact", "parse_config", "--depth", "-1"), "--depth"),
     ],
 )
-def test_graph_refuses_a_limit_or_depth_below_one(polyglot: Path, args: tuple[str, ...], flag: str) -> None:
-    proc = run("graph", *args, "--repo", str(polyglot))
+def test_graph_refuses_a_limit_or_depth_below_one(indexed_polyglot: Path, here: Runner, args: tuple[str, ...],
+                                                  flag: str) -> None:
+    proc = here("graph", *args, "--repo", str(indexed_polyglot))
+    assert proc.returncode == 2, proc.stderr
+    assert flag in proc.stderr and "internal error" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert proc.stdout == ""
+
+
+def test_the_graph_command_refuses_a_bad_limit_in_one_line_from_a_real_process(indexed_polyglot: Path) -> None:
+    proc = run("graph", "impact", "parse_config", "--limit", "-1", "--repo", str(indexed_polyglot))
     err = proc.stderr.decode()
     assert proc.returncode == 2, err
-    assert flag in err and "internal error" not in err and len(err.strip().splitlines()) == 1
+    assert "--limit" in err and "internal error" not in err and len(err.strip().splitlines()) == 1
     assert proc.stdout == b""
 
 
-def test_search_refuses_a_limit_below_one(polyglot: Path) -> None:
+def test_search_refuses_a_limit_below_one(indexed_polyglot: Path, here: Runner) -> None:
     for limit in ("0", "-1"):
-        proc = run("search", "parse_config", "--limit", limit, "--repo", str(polyglot))
-        assert proc.returncode == 2 and b"--limit" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+        proc = here("search", "parse_config", "--limit", limit, "--repo", str(indexed_polyglot))
+        assert proc.returncode == 2 and "--limit" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
 
 
 # -- 18.16 and 18.17: the MCP server's questions run together, each on one version, and see fresh edits --
@@ -223,9 +239,9 @@ INIT = [
 ]
 
 
-def _mcp_process(polyglot: Path, tmp_path: Path) -> subprocess.Popen[bytes]:
+def _mcp_process(polyglot: Path, index_dir: Path) -> subprocess.Popen[bytes]:
     pytest.importorskip("mcp")
-    proc = subprocess.Popen([sys.executable, "-m", "maguyva_tui", "mcp", str(polyglot), "--index-dir", str(tmp_path / "ix")],
+    proc = subprocess.Popen([sys.executable, "-m", "maguyva_tui", "mcp", str(polyglot), "--index-dir", str(index_dir)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
     assert proc.stdin is not None and proc.stdout is not None
     for message in INIT:
@@ -250,7 +266,7 @@ def _quiet_exit(proc: subprocess.Popen[bytes]) -> None:
 
 @pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_closing_stdin_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Path) -> None:
-    proc = _mcp_process(polyglot, tmp_path)
+    proc = _mcp_process(polyglot, tmp_path / "ix")
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(_call_line(2, "find_definition", name="parse_config"))
     proc.stdin.flush()
@@ -260,8 +276,8 @@ def test_closing_stdin_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Pat
     _quiet_exit(proc)
 
 
-def test_closing_stdout_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Path) -> None:
-    proc = _mcp_process(polyglot, tmp_path)
+def test_closing_stdout_mid_session_is_a_clean_exit(indexed_polyglot: Path) -> None:
+    proc = _mcp_process(indexed_polyglot, Path(os.environ["MAGUYVA_INDEX_DIR"]))
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdout.close()  # the client stops reading: the answer has nowhere to go
     proc.stdin.write(_call_line(2, "find_definition", name="parse_config"))
@@ -293,8 +309,6 @@ sys.exit(main({argv}))
 def _index_with(repo: Path, tmp_path: Path, hidden: set[str], env: dict[str, str] | None = None,
                 pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``maguyva index`` with some packages hidden (as if not installed) and extra environment."""
-    import os
-
     code = HIDE.format(hidden=sorted(hidden), argv=["index", str(repo), "--index-dir", str(tmp_path / "ix")])
     environ = {**os.environ, **(env or {})}
     if env is None:
@@ -348,7 +362,7 @@ def test_a_missing_model_package_is_one_line_that_names_it(tmp_path: Path, hidde
 
 @pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_every_malformed_request_gets_an_answer_and_long_names_are_cut(polyglot: Path, tmp_path: Path) -> None:
-    proc = _mcp_process(polyglot, tmp_path)
+    proc = _mcp_process(polyglot, tmp_path / "ix")
     assert proc.stdin is not None and proc.stdout is not None
     requests = {
         2: b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"find_definition","arguments":{"name":"\\ud800"}}}',
@@ -395,9 +409,7 @@ def test_the_intake_repairs_only_what_the_sdk_would_drop() -> None:
 
 # -- human output: file names and text shown, never obeyed by the terminal ----------------------------
 
-def test_human_output_escapes_control_characters_in_names(tmp_path: Path) -> None:
-    import os
-
+def test_human_output_escapes_control_characters_in_names(tmp_path: Path, here: Runner) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     code = "def evil_fn():\n    return 1\n\n\ndef caller_fn():\n    return evil_fn()\n"
@@ -405,8 +417,8 @@ def test_human_output_escapes_control_characters_in_names(tmp_path: Path) -> Non
     (repo / os.fsdecode(b"caf\xe9.py")).write_text(code.replace("evil", "latin"))
     for args in (("search", "evil_fn"), ("search", "latin_fn"), ("graph", "callers", "evil_fn"),
                  ("graph", "callers", "latin_fn")):
-        proc = run(*args, "--repo", str(repo))
-        out = proc.stdout.decode()
+        proc = here(*args, "--repo", str(repo))  # in this process: the lines a process would print
+        out = proc.stdout
         assert proc.returncode == 0, proc.stderr
         assert "\x1b" not in out and "\u202e" not in out
         assert "\\x1b[2Jred\\u202e.py" in out or "caf\\udce9.py" in out or "caf\\xe9.py" in out, out
@@ -428,7 +440,7 @@ def test_the_explorers_answer_shows_files_as_the_generation_that_ranked_it(tmp_p
     engine.close()
 
 
-def test_index_summary_and_error_lines_escape_control_characters(tmp_path: Path) -> None:
+def test_index_summary_and_error_lines_escape_control_characters(tmp_path: Path, here: Runner) -> None:
     """The repository's own name reaches the terminal in ``index``'s summary and in error lines."""
     repo = tmp_path / "repo\x1b[2J\u202e"
     repo.mkdir()
@@ -437,6 +449,6 @@ def test_index_summary_and_error_lines_escape_control_characters(tmp_path: Path)
     out = proc.stdout.decode()
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in out and "\u202e" not in out and "repo\\x1b[2J\\u202e" in out
-    missing = run("search", "f", "--repo", str(tmp_path / "gone\x1b[31m"))
-    err = missing.stderr.decode()
+    missing = here("search", "f", "--repo", str(tmp_path / "gone\x1b[31m"))
+    err = missing.stderr
     assert missing.returncode == 2 and "\x1b" not in err and "gone\\x1b[31m" in err

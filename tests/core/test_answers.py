@@ -11,8 +11,9 @@ from maguyva_tui.core.engine import Engine
 
 
 @pytest.fixture
-def engine(polyglot: Path) -> Engine:
-    e = Engine(polyglot)
+def engine(indexed_polyglot: Path) -> Engine:
+    """An engine on the session's indexed copy of the fixture (the tests below only ask)."""
+    e = Engine(indexed_polyglot)
     e.refresh()
     return e
 
@@ -85,7 +86,9 @@ def test_results_json_is_the_search_results_shape(engine: Engine) -> None:
     assert first["modalities"]["graph"]["reason"].startswith("depends on parse_config (")
 
 
-def test_an_answer_reads_its_lines_from_the_index_it_was_computed_on(engine: Engine, polyglot: Path) -> None:
+def test_an_answer_reads_its_lines_from_the_index_it_was_computed_on(polyglot: Path) -> None:
+    engine = Engine(polyglot)  # its own copy: the test edits a file
+    engine.refresh()
     answer = engine.callers("parse_config", 50)
     site = next(s for s in answer.entries if s.caller == "ConfigLoader.load")
     before = answer.lines(site.path, site.line, site.line)

@@ -171,8 +171,8 @@ def polyglot_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine
 
 
 @pytest.fixture(scope="module")
-def requests_engine(requests_repo: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    engine = _engine(requests_repo, tmp_path_factory.mktemp("prefix-requests"))
+def requests_engine(requests_repo: Path, requests_index: Path) -> Iterator[Engine]:
+    engine = _engine(requests_repo, requests_index)
     yield engine
     engine.close()
 

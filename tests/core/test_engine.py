@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+import shutil
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
+from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
 
 
@@ -22,12 +25,16 @@ class CountingProvider(FakeProvider):
         return zlib.crc32((text.lower().split()[0] if text.split() else "").encode())
 
 
-@pytest.fixture
-def engine(polyglot: Path) -> Engine:
-    e = Engine(polyglot, provider=CountingProvider())
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """The fixture repository indexed and embedded once for the module: the tests below only ask."""
+    root = tmp_path_factory.mktemp("engine") / "polyglot"
+    shutil.copytree(FIXTURE, root, symlinks=True)
+    e = Engine(root, tmp_path_factory.mktemp("engine-index"), provider=CountingProvider())
     e.refresh()
     e.embed_pending()
-    return e
+    yield e
+    e.close()
 
 
 QUERIES = [
@@ -81,7 +88,8 @@ def test_exact_match_never_calls_the_model(engine: Engine) -> None:
     assert provider.queries == before
 
 
-def test_exact_string_lists_every_occurrence(engine: Engine, polyglot: Path) -> None:
+def test_exact_string_lists_every_occurrence(engine: Engine) -> None:
+    polyglot = engine.root
     expected = {(p.relative_to(polyglot).as_posix(), i) for p in polyglot.rglob("*") if p.is_file()
                 for i, line in enumerate(p.read_text(errors="replace").splitlines(), 1) if "ECONNREFUSED" in line}
     result = engine.search('"ECONNREFUSED"', limit=100).to_json()

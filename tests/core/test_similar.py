@@ -29,9 +29,9 @@ def as_ordered_pairs(value):
 
 
 @pytest.fixture(scope="module")
-def engine(requests_repo: Path, tmp_path_factory: pytest.TempPathFactory) -> Engine:
+def engine(requests_repo: Path, requests_index: Path) -> Engine:
     """requests indexed once, with the static tier (the transformer tier has no vectors)."""
-    e = Engine(requests_repo, index_base=tmp_path_factory.mktemp("similar-index"))
+    e = Engine(requests_repo, index_base=requests_index)
     e.refresh()
     return e
 

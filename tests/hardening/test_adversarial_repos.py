@@ -22,6 +22,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import IndexSummary, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.snapshot import Snapshot
+from tests.conftest import Runner
 from tests.hardening import repos
 from tests.hardening.conftest import SCALES, FakeProvider, cli
 from tests.hardening.figures import record
@@ -95,13 +96,13 @@ def test_search_results_carry_the_marker_in_their_line(built: Built) -> None:
     engine.close()
 
 
-def test_the_command_line_reports_what_it_skipped(built: Built) -> None:
+def test_the_command_line_reports_what_it_skipped(built: Built, here: Runner) -> None:
     proc = cli("index", str(built.plan.root), "--no-semantic", "--index-dir", str(built.base))
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     for reason in ("binary", "too large", "symlink outside root", "symlink loop", "ignored", "not regular"):
         assert reason in proc.stdout, (reason, proc.stdout)
-    again = cli("index", str(built.plan.root), "--no-semantic", "--json", "--index-dir", str(built.base))
+    again = here("index", str(built.plan.root), "--no-semantic", "--json", "--index-dir", str(built.base))
     summary = json.loads(again.stdout)
     assert summary["files"] == built.plan.files and summary["parsed"] == 0
     assert summary["skipped"] == built.summary.skipped

@@ -15,6 +15,7 @@ import os
 import shutil
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +44,11 @@ QUERIES = ["secret", "TOKEN", "password", "how does the config loader read files
 # -- results stay inside the root ----------------------------------------------------------------
 
 
-@pytest.fixture
-def fenced(tmp_path: Path) -> repos.Planted:
-    """The fixture repository plus links out of it, a link inside it, ignored, binary and huge files."""
+@pytest.fixture(scope="module")
+def fenced(tmp_path_factory: pytest.TempPathFactory) -> repos.Planted:
+    """The fixture repository plus links out of it, a link inside it, ignored, binary and huge files
+    (made once for the module: the tests below only index and ask)."""
+    tmp_path = tmp_path_factory.mktemp("fenced")
     root = tmp_path / "repo"
     shutil.copytree(FIXTURE, root, symlinks=True)
     plan = repos.Planted(root)
@@ -68,10 +71,19 @@ def _inside(root: Path, path: str) -> bool:
     return real.is_relative_to(root.resolve()) and real.is_file()
 
 
-def test_results_never_point_outside_the_root(fenced: repos.Planted, tmp_path: Path) -> None:
-    engine = Engine(fenced.root, tmp_path / "index", provider=FakeProvider())
+@pytest.fixture(scope="module")
+def fenced_index(fenced: repos.Planted, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Engine, Path]]:
+    """The fenced repository indexed and embedded (a fake model) once, and its index folder."""
+    base = tmp_path_factory.mktemp("fenced-index")
+    engine = Engine(fenced.root, base, provider=FakeProvider())
     engine.refresh()
     engine.embed_pending()
+    yield engine, base
+    engine.close()
+
+
+def test_results_never_point_outside_the_root(fenced: repos.Planted, fenced_index: tuple[Engine, Path]) -> None:
+    engine, _ = fenced_index
     seen = 0
     for query in QUERIES + list(fenced.absent):
         for kwargs in ({}, {"preset": "thorough"}, {"modality": "text"}, {"modality": "structural"},
@@ -107,11 +119,9 @@ def _index_bytes(base: Path) -> bytes:
     return b"".join(p.read_bytes() for p in sorted(base.rglob("*")) if p.is_file())
 
 
-def test_ignored_and_skipped_files_never_reach_the_index(fenced: repos.Planted, tmp_path: Path) -> None:
-    base = tmp_path / "index"
-    engine = Engine(fenced.root, base, provider=FakeProvider())
-    engine.refresh()
-    engine.embed_pending()
+def test_ignored_and_skipped_files_never_reach_the_index(fenced: repos.Planted,
+                                                         fenced_index: tuple[Engine, Path]) -> None:
+    engine, base = fenced_index  # everything written to the index folder, searches' records too
     stored = _index_bytes(base)
     leaked = [mark for mark in fenced.absent if mark.encode() in stored]
     assert not leaked, [(m, fenced.absent[m]) for m in leaked]

@@ -25,7 +25,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.types import QueryError
-from tests.conftest import FIXTURE
+from tests.conftest import FIXTURE, Runner
 from tests.hardening import repos
 from tests.hardening.conftest import SCALES, FakeProvider, Watch, cli, stopwatch
 from tests.hardening.figures import record
@@ -354,13 +354,13 @@ def test_a_lone_surrogate_in_a_batch_line_fails_only_that_line(fuzz_repo: FuzzRe
     assert len(proc.stdout.strip().split("\n")) == 2
 
 
-def test_an_infinite_limit_fails_only_that_line(fuzz_repo: FuzzRepo) -> None:
+def test_an_infinite_limit_fails_only_that_line(fuzz_repo: FuzzRepo, here: Runner) -> None:
     """maguyva_tui/cli.py _batch_one catches ValueError and TypeError around int(item["limit"]);
     int(float("inf")) raised OverflowError, so the batch died with "internal error". Fixed:
     OverflowError is caught with the others."""
     lines = ['{"query": "x", "limit": 1e309}', '{"query": "parse_config", "modality": "text"}']
-    proc = cli("search", "--batch", "-", "--repo", str(fuzz_repo.root), "--index-dir", str(fuzz_repo.base),
-               stdin="\n".join(lines) + "\n")
+    proc = here("search", "--batch", "-", "--repo", str(fuzz_repo.root), "--index-dir", str(fuzz_repo.base),
+                stdin="\n".join(lines) + "\n")
     assert proc.returncode == 0, proc.stderr
     assert len(proc.stdout.strip().split("\n")) == 2
 
@@ -406,7 +406,7 @@ def test_a_100kb_word_is_bounded_in_the_structural_engine(fuzz_repo: FuzzRepo) -
     assert watch.cpu < 0.5, watch
 
 
-def test_invalid_pattern_message_is_one_short_line(fuzz_repo: FuzzRepo) -> None:
+def test_invalid_pattern_message_is_one_short_line(fuzz_repo: FuzzRepo, here: Runner) -> None:
     """maguyva_tui/core/retrievers/text.py _compile puts re2's error text in the QueryError as is; re2
     quotes the pattern, so ``")\n"`` gives "invalid regex: unexpected ): (?m))" plus a newline
     (two lines on stderr, against the CLI's one-line contract), a 60 KB pattern gives a 60 KB
@@ -417,7 +417,7 @@ def test_invalid_pattern_message_is_one_short_line(fuzz_repo: FuzzRepo) -> None:
             fuzz_repo.engine.search(pattern, regex=True, modality="text")
         message = str(raised.value)
         assert "\n" not in message and len(message) < 300 and "(?m)" not in message, message[:100]
-    proc = cli("search", ")\n", "--regex", "--repo", str(fuzz_repo.root), "--index-dir", str(fuzz_repo.base))
+    proc = here("search", ")\n", "--regex", "--repo", str(fuzz_repo.root), "--index-dir", str(fuzz_repo.base))
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
