@@ -21,8 +21,8 @@ import socket
 import subprocess
 import sys
 import tempfile
-import tomllib
 import time
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path

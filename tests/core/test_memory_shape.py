@@ -184,7 +184,7 @@ def test_a_question_reads_its_own_rows_of_the_table_and_weights_only_them(
     assert provider._weighted is None  # no weighted copy of the table
     assert _resident_kb(tmp_path / static.cache_name()) == 0  # the rows were read, the map never touched
     assert model._words.tokenizer._tokenizer is None  # ASCII words: the tokenizers library was not needed
-    provider._table  # what embedding a document makes: the whole weighted table
+    _ = provider._table  # what embedding a document makes: the whole weighted table
     assert np.array_equal(provider.embed_query("how is the config file parsed"), question)  # the same bits
 
 
