@@ -11,7 +11,11 @@ import argparse
 import re
 from typing import NoReturn
 
-UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069),
+            (0xD800, 0xDFFF))
+"""Inclusive ranges of the code points a terminal may act on or that hide what is read (below)."""
+
+UNPRINTABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in CONTROLS) + "]")
 """C0 and C1 controls (escape, carriage return, newline...), bidirectional marks and overrides, and
 lone surrogates (the bytes of a file name that is not UTF-8)."""
 
@@ -21,9 +25,9 @@ def printable(text: str) -> str:
     return UNPRINTABLE.sub(_escape, text)
 
 
-_PICTURES = {code: 0x2400 + code for code in range(0x20) if code != 0x09} | {0x7F: 0x2421}
-_PICTURES |= {code: 0xFFFD for code in (*range(0x80, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
-                                         *range(0x2066, 0x206A), *range(0xD800, 0xE000))}
+_PICTURES = {code: 0xFFFD for a, b in CONTROLS for code in range(a, b + 1)}
+_PICTURES |= {code: 0x2400 + code for code in range(0x20)} | {0x7F: 0x2421}  # ␀…␟, ␡
+del _PICTURES[0x09]  # a tab stays a tab
 
 
 def visible(text: str) -> str:

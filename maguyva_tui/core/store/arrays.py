@@ -88,10 +88,30 @@ def map_bytes(path: Path) -> memoryview:
 
 def strings_blob(strings: Sequence[str]) -> tuple[bytes, NDArray[np.int64]]:
     """Return strings as one UTF-8 blob (each followed by NUL) and the offset where each starts."""
-    encoded = [s.encode("utf-8", "surrogatepass") for s in strings]
+    return bytes_blob([s.encode("utf-8", "surrogatepass") for s in strings])
+
+
+def bytes_blob(encoded: Sequence[bytes]) -> tuple[bytes, NDArray[np.int64]]:
+    """Return byte strings as one blob (each followed by NUL) and the offset where each starts."""
     offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
     np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)) + 1, out=offsets[1:])
     return b"\0".join([*encoded, b""]) if encoded else b"", offsets
+
+
+def find_sorted(blob: bytes | memoryview, offsets: NDArray[np.int64], needle: bytes) -> int | None:
+    """The position of ``needle`` in a blob of byte strings sorted by their bytes (``bytes_blob``),
+    ``None`` when it is not there: bisection, a few strings read."""
+    def at(i: int) -> bytes:
+        return bytes(blob[int(offsets[i]) : int(offsets[i + 1]) - 1])
+
+    lo, hi = 0, len(offsets) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if at(mid) < needle:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < len(offsets) - 1 and at(lo) == needle else None
 
 
 def save_strings(folder: Path, name: str, strings: Sequence[str]) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import damaged, load_array, map_bytes, save_array, strings_blob
+from maguyva_tui.core.store.arrays import damaged, find_sorted, load_array, map_bytes, save_array, strings_blob
 from maguyva_tui.core.store.records import NULL_INT
 
 SITE_COLUMNS = 3
@@ -61,17 +61,7 @@ class Definitions:
             needle = folded.encode("utf-8", "surrogatepass")
         except UnicodeEncodeError:
             return None
-        offsets, blob = self._offsets, self._blob
-        lo, hi = 0, len(self)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if bytes(blob[int(offsets[mid]) : int(offsets[mid + 1]) - 1]) < needle:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo < len(self) and bytes(blob[int(offsets[lo]) : int(offsets[lo + 1]) - 1]) == needle:
-            return lo
-        return None
+        return find_sorted(self._blob, self._offsets, needle)
 
     def longest(self) -> int:
         """The length in bytes of the longest name (0 for none): no longer key can match one."""

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import damaged, load_array, map_bytes, save_array
+from maguyva_tui.core.store.arrays import bytes_blob, damaged, find_sorted, load_array, map_bytes, save_array
 
 IDENT_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 """The bytes of an identifier: an edge between one of these and any other byte (or a file's
@@ -97,14 +97,7 @@ class TokenIndex:
 
     def find(self, token: bytes) -> int | None:
         """The id of a token, ``None`` when no file holds it (bisection over the sorted bytes)."""
-        lo, hi = 0, len(self)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.name(mid) < token:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo if lo < len(self) and self.name(lo) == token else None
+        return find_sorted(self._blob, self._offsets, token)
 
     def documents(self, token: bytes) -> NDArray[Any]:
         """The ids of the documents holding a token as a whole identifier, increasing (empty when none does)."""
@@ -223,8 +216,5 @@ class TokenBuilder:
         docs = np.concatenate(self._docs) if self._docs else np.zeros(0, np.int64)
         rows = np.lexsort((docs, tokens))
         starts = np.searchsorted(tokens[rows], np.arange(len(names) + 1)).astype(np.int64)
-        ordered = [names[i] for i in order]
-        offsets = np.zeros(len(ordered) + 1, np.int64)
-        np.cumsum(np.fromiter(map(len, ordered), np.int64, len(ordered)) + 1, out=offsets[1:])
-        blob = b"\0".join([*ordered, b""]) if ordered else b""
+        blob, offsets = bytes_blob([names[i] for i in order])
         return TokenIndex(blob, offsets, starts, docs[rows].astype(np.uint32))
