@@ -473,6 +473,7 @@ def direct(
     by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
     real one."""
+    demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's hits share its path's factor
     found = [(hit, max(float(centrality(hit)), 0.0), float(demotion(hit.path))) for hit in hits]
     ties = modality != "text"  # the text engine orders its own ties, by file (see below)
     order = sorted(range(len(found)), key=lambda i: (-found[i][2], -tie_class(modality, found[i][0]),

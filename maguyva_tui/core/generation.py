@@ -32,6 +32,9 @@ ChunkKey: TypeAlias = tuple[str, int, int]
 JOIN_ORDER = ("text", "structural", "graph", "semantic")
 """The engines in the order a first build makes them ready (how front ends list them)."""
 
+CHUNKS_AT_KEPT = 4096
+"""Lines whose chunk a generation remembers: a page's hundred results, each asked twice."""
+
 
 class Pending:
     """An engine not ready yet on a generation: it finds nothing (the answer's notice says why)."""
@@ -71,6 +74,7 @@ class Generation:
         self._structural: StructuralRetriever | None = None
         self._items: list[EmbeddingItem] | None = None
         self._lock = threading.RLock()
+        self._chunks_at: dict[tuple[str, int], Chunk | None] = {}
 
     @property
     def ready(self) -> tuple[str, ...]:
@@ -183,8 +187,18 @@ class Generation:
         return {symbol.path for symbol in self.structural.lookup(name)}
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
-        """The smallest definition holding a line, else its window."""
-        return smallest_chunk_at(self.snapshot.facts.chunks(path), line)
+        """The smallest definition holding a line, else its window (remembered for the last
+        :data:`CHUNKS_AT_KEPT` lines asked: a result asks once to be scored and once to be shown)."""
+        key = (path, line)
+        try:
+            return self._chunks_at[key]
+        except KeyError:
+            pass
+        found = smallest_chunk_at(self.snapshot.facts.chunks(path), line)
+        if len(self._chunks_at) >= CHUNKS_AT_KEPT:
+            self._chunks_at.clear()  # forgotten all at once: a page's lines are asked together
+        self._chunks_at[key] = found
+        return found
 
     def locate(self, hit: Hit) -> ChunkKey:
         """Map a hit to the chunk that holds it, so line hits merge with definitions."""
