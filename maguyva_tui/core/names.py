@@ -98,6 +98,32 @@ def is_code_like(word: str) -> bool:
     return len(split_identifier(word)) > 1
 
 
+CODE_ABBREVIATIONS: Final[dict[str, str]] = {
+    "addr": "address", "alloc": "allocate", "arg": "argument", "args": "arguments", "attr": "attribute",
+    "attrs": "attributes", "btn": "button", "buf": "buffer", "calc": "calculate", "cfg": "config",
+    "char": "character", "chars": "characters", "cmd": "command", "cnt": "count", "col": "column",
+    "cols": "columns", "conf": "config", "configuration": "config", "conn": "connection", "ctx": "context",
+    "cur": "current", "db": "database", "del": "delete", "dest": "destination", "dict": "dictionary",
+    "dir": "directory", "dirs": "directories", "doc": "document", "docs": "documents", "dst": "destination",
+    "elem": "element", "env": "environment", "err": "error", "exc": "exception", "expr": "expression",
+    "ext": "extension", "fmt": "format", "fn": "function", "func": "function", "funcs": "functions",
+    "hdr": "header", "idx": "index", "img": "image", "impl": "implementation", "info": "information",
+    "init": "initialize", "int": "integer", "lang": "language", "len": "length", "lib": "library",
+    "max": "maximum", "mem": "memory", "min": "minimum", "msg": "message", "msgs": "messages", "num": "number",
+    "obj": "object", "objs": "objects", "opt": "option", "opts": "options", "param": "parameter",
+    "params": "parameters", "pkg": "package", "pos": "position", "prev": "previous", "proc": "process",
+    "prop": "property", "props": "properties", "ptr": "pointer", "pwd": "password", "recv": "receive",
+    "ref": "reference", "refs": "references", "repo": "repository", "req": "request", "resp": "response",
+    "sep": "separator", "seq": "sequence", "src": "source", "stmt": "statement", "sys": "system",
+    "tmp": "temporary", "temp": "temporary", "usr": "user", "util": "utility", "utils": "utilities",
+    "val": "value", "vals": "values", "var": "variable", "vars": "variables", "ver": "version",
+}
+"""Abbreviations that code spells and prose does not, each read as the word it stands for (both
+sides of a comparison go through :func:`word_stem`, so ``mkdir``'s ``dir`` meets "directory" and
+``ctx`` meets "context"). Only the unambiguous ones: ``res`` (result, response, resource), ``gen``
+and ``desc`` are left as they are."""
+
+
 def word_stem(word: str) -> str:
     """Reduce an English word or subtoken to a crude stem, so a question's ``prepares``,
     ``cookies`` and ``headers`` meet a name's ``prepare``, ``cookie`` and ``header``.
@@ -107,6 +133,7 @@ def word_stem(word: str) -> str:
     both sides of a comparison go through it, so it needs only to be consistent.
     """
     w = word.lower()
+    w = CODE_ABBREVIATIONS.get(w, w)
     if len(w) > 4 and w.endswith("ies"):
         w = w[:-3] + "i"
     elif w.endswith("sses") or (len(w) > 4 and w.endswith("es") and (w[-3] in "sxz" or w[-4:-2] in ("ch", "sh"))):

@@ -107,6 +107,11 @@ def test_split_keeps_every_letter_and_digit_in_order(name: str) -> None:
         ("match", "matches"),
         ("encode", "encoded", "encoding", "Encodes"),
         ("verify", "verifies"),
+        ("dir", "directory", "directories", "dirs"),  # code's abbreviations meet prose's words
+        ("ctx", "context"),
+        ("cfg", "conf", "config", "configuration"),
+        ("msg", "messages"),
+        ("init", "initialize"),
     ],
 )
 def test_word_stem_meets_a_question_word_and_a_name_subtoken(words: tuple[str, ...]) -> None:
@@ -116,3 +121,4 @@ def test_word_stem_meets_a_question_word_and_a_name_subtoken(words: tuple[str, .
 def test_word_stem_leaves_short_and_unrelated_words_apart() -> None:
     assert word_stem("status") == "status" and word_stem("process") == "process"
     assert word_stem("list") != word_stem("last") and word_stem("key") == word_stem("keys") == "key"
+    assert len({word_stem(w) for w in ("res", "result", "response", "resource")}) == 4  # res: ambiguous, kept

@@ -91,6 +91,21 @@ def test_sentence_ranks_the_function_whose_body_holds_its_words(engine: Engine) 
     assert len({(h.path, h.start_line) for h in hits}) == len(hits)
 
 
+def test_a_sentence_meets_the_abbreviations_code_spells(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "files.py").write_text(
+        "import os\n\n\n"
+        "def ensure_dir(dir_path, cfg):\n    os.makedirs(dir_path, mode=cfg.dir_mode, exist_ok=True)\n    return dir_path\n\n\n"
+        "def ensure_file(file_path, cfg):\n    open(file_path, 'a').close()\n    os.chmod(file_path, cfg.file_mode)\n"
+    )
+    engine = Engine(root, provider=CountingProvider())
+    engine.refresh()
+    hits = TextRetriever(engine.snapshot).search(Query("Make sure the directory exists, with the configured mode.",
+                                                       code_words_only=True), 20)
+    assert [h.symbol for h in hits][:1] == ["ensure_dir"]  # dir, cfg: "directory", "configured"
+
+
 def test_a_class_holding_methods_is_not_voted_for_its_name(engine: Engine) -> None:
     text = TextRetriever(engine.snapshot)
     hits = text.search(Query("Cleans up the adapter pool and its manager.", code_words_only=True), 20)
