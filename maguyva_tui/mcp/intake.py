@@ -1,4 +1,4 @@
-"""The server's intake: every line from the client made into a message the SDK can answer.
+"""The server's intake: every line from the client answered, by the SDK or else by the intake itself.
 
 The SDK drops a line its JSON parser refuses without a word, even when it is a request with an id
 that waits for an answer: a lone surrogate escape (``"\\ud800"``), valid JSON to Python but not to
@@ -8,18 +8,28 @@ a request that is still malformed is sent on without its params, which the SDK a
 error (``-32602`` invalid params, or ``-32601`` when its method is not a string). A JSON-RPC batch
 (an array of messages: JSON-RPC 2.0 has them, MCP since 2025-06-18 does not, and the SDK drops the
 whole line, leaving each of its requests unanswered) is split into its messages, each repaired and
-answered on its own line. A line with no usable id (not JSON at all, a notification) has no one to
-answer and goes on as it is. A tool's argument sent as ``null`` (agents send one for an option they
+answered on its own line. A tool's argument sent as ``null`` (agents send one for an option they
 do not set) is left out, so the tool's default applies instead of a validation error ("Input should
 be 'quick', 'default' or 'thorough'").
+
+What no repair makes answerable the intake answers itself, as JSON-RPC 2.0 says, on the same stdout
+(:class:`Wire`: the SDK's messages and the intake's go out a whole line at a time): a line that is
+not JSON, or nested deeper than Python's stack, gets a Parse error (``-32700``); a message that is not
+a request gets Invalid Request (``-32600``). Each carries the request's id where it can be read (a
+deep line's id is read without descending into it) and ``null`` where it cannot. A request whose id
+is neither a string nor an integer (``1e400``, ``2.5``, ``null``: the SDK would take it for a
+notification and answer nothing) is answered ``-32600`` with id ``null`` and not sent on. A
+notification, a response, and a blank line have no one waiting: they go on as they came.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import threading
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from mcp import types
@@ -27,38 +37,171 @@ from mcp import types
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 UNKNOWN_METHOD = "invalid"
 """The method sent on for a request whose method is not a string: the SDK answers "Method not found"."""
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+NOT_JSON = "Parse error: the line is not JSON"
+TOO_DEEP = "Parse error: the JSON is nested too deeply to read"
+BAD_ID = "Invalid Request: an id must be a string or an integer"
+NOT_AN_OBJECT = "Invalid Request: a message must be a JSON object"
+NOT_A_REQUEST = "Invalid Request: a request needs jsonrpc \"2.0\", an id and a method"
+
+
+@dataclass(frozen=True, slots=True)
+class Triage:
+    """One client line sorted out: what goes on to the SDK, and what the intake answers itself."""
+
+    onward: bytes
+    """Lines for the SDK: each a message it reads (and answers, when it is a request), or one it drops."""
+    answers: bytes
+    """The intake's own error answers, one a line, to the requests the SDK would leave unanswered."""
 
 
 def repair(line: bytes) -> bytes:
     """Return the line as the SDK can answer it: unchanged when it parses, else repaired (see above)."""
-    if _parses(line):
-        return _without_null_arguments(line) if b"null" in line else line
+    return triage(line).onward
+
+
+def triage(line: bytes) -> Triage:
+    """Sort one client line into what the SDK reads and what the intake answers (see above)."""
+    checked = _validated(line)
+    if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and b'"id"' in line):
+        return Triage(_without_null_arguments(line) if b"null" in line else line, b"")
+    if not line.strip():
+        return Triage(line, b"")
+    text = line.decode("utf-8", "replace")  # as the SDK reads it
     try:
-        message = json.loads(line)
-    except (ValueError, RecursionError):  # not JSON (nor UTF-8), or nested past Python's stack: no id to answer
-        return line
+        message = json.loads(text)
+    except RecursionError:  # nested past Python's stack: goes on as it came, the SDK's parser refuses it too
+        return Triage(line, _error(PARSE_ERROR, _shallow_id(text), TOO_DEEP))
+    except ValueError:
+        return Triage(line, _error(PARSE_ERROR, None, NOT_JSON))
     if isinstance(message, list) and message:  # a batch: each message on a line of its own
-        return b"".join(_repair_one(part) for part in message)
-    return _repair_one(message, line)
+        parts = [_triage_one(part) for part in message]
+        return Triage(b"".join(p.onward for p in parts), b"".join(p.answers for p in parts))
+    return _triage_one(message, line)
+
+
+def _triage_one(message: Any, line: bytes | None = None) -> Triage:
+    """Sort one decoded message (``line``: as the client sent it, when it came alone)."""
+    if _claims_an_id(message) and not _usable_id(message["id"]):
+        return Triage(b"", _error(INVALID_REQUEST, None, BAD_ID))
+    onward = _repair_one(message, line)
+    if _validated(onward) is not None:
+        return Triage(_without_null_arguments(onward) if b"null" in onward else onward, b"")
+    return Triage(onward, _refusal(message))
+
+
+def _claims_an_id(message: Any) -> bool:
+    """Whether the message is a request with an id (a response carries one too, and is never answered)."""
+    return isinstance(message, dict) and "id" in message and (
+        "method" in message or not ("result" in message or "error" in message))
+
+
+def _usable_id(value: Any) -> bool:
+    return isinstance(value, (int, str)) and not isinstance(value, bool)
+
+
+def _refusal(message: Any) -> bytes:
+    """The intake's answer to a message the SDK drops: none for a notification or a response."""
+    if not isinstance(message, dict):
+        return _error(INVALID_REQUEST, None, NOT_AN_OBJECT)
+    if _claims_an_id(message):
+        return _error(INVALID_REQUEST, message["id"], NOT_A_REQUEST)
+    if "method" in message or "result" in message or "error" in message:
+        return b""
+    return _error(INVALID_REQUEST, None, NOT_A_REQUEST)
+
+
+def _error(code: int, request_id: int | str | None, message: str) -> bytes:
+    answer = {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
+    return json.dumps(answer).encode("ascii") + b"\n"  # ASCII: an id's lone surrogate goes back escaped
 
 
 def _repair_one(message: Any, line: bytes | None = None) -> bytes:
     """Return one decoded message as a line the SDK answers (``line``: as the client sent it)."""
     if line is None:
         line = _encode(message)
-        if _parses(line):
+        if _validated(line) is not None:
             return line
     fixed = _scrub(message)
     if fixed != message:
         encoded = _encode(fixed)
-        if _parses(encoded):
+        if _validated(encoded) is not None:
             return encoded
-    if isinstance(fixed, dict) and isinstance(fixed.get("id"), (int, str)) and not isinstance(fixed["id"], bool):
+    if isinstance(fixed, dict) and _usable_id(fixed.get("id")):
         method = fixed.get("method")
         if isinstance(method, str) or "method" in fixed:
             return _encode({"jsonrpc": "2.0", "id": fixed["id"],
                             "method": method if isinstance(method, str) else UNKNOWN_METHOD})
     return line
+
+
+# -- a deep line's id, read without descending ---------------------------------------------------------
+
+_WHITESPACE = " \t\n\r"
+_NESTING = re.compile(r'[\[\]{}"]')
+_SCALARS = json.JSONDecoder()
+
+
+def _shallow_id(text: str) -> int | str | None:
+    """The id of a JSON object whose values may nest past Python's stack; ``None`` when it has none."""
+    try:
+        members = _top_level(text)
+    except (ValueError, IndexError):  # not a well-formed object: no id can be trusted
+        return None
+    request_id = members.get("id")
+    return request_id if _usable_id(request_id) else None
+
+
+def _top_level(text: str) -> dict[str, Any]:
+    """The scalar members of a JSON object; its arrays and objects are skipped, not decoded."""
+    members: dict[str, Any] = {}
+    at = _skip(text, 0)
+    if text[at] != "{":
+        raise ValueError("not an object")
+    at = _skip(text, at + 1)
+    while text[at] != "}":
+        if text[at] != '"':
+            raise ValueError("a key must be a string")
+        key, at = _SCALARS.raw_decode(text, at)
+        at = _skip(text, at)
+        if text[at] != ":":
+            raise ValueError("a key needs a colon")
+        at = _skip(text, at + 1)
+        if text[at] in "[{":
+            at = _past_nested(text, at)
+        else:
+            members[key], at = _SCALARS.raw_decode(text, at)
+        at = _skip(text, at)
+        if text[at] == ",":
+            at = _skip(text, at + 1)
+        elif text[at] != "}":
+            raise ValueError("members are separated by commas")
+    if text[at + 1:].strip(_WHITESPACE):
+        raise ValueError("text after the object")
+    return members
+
+
+def _past_nested(text: str, at: int) -> int:
+    """The index just past the array or object that opens at ``at`` (strings skipped whole)."""
+    depth = 0
+    while True:
+        found = _NESTING.search(text, at)
+        if found is None:
+            raise ValueError("not closed")
+        char, at = found.group(), found.end()
+        if char == '"':
+            _, at = _SCALARS.raw_decode(text, at - 1)
+            continue
+        depth += 1 if char in "[{" else -1
+        if depth == 0:
+            return at
+
+
+def _skip(text: str, at: int) -> int:
+    while text[at] in _WHITESPACE:
+        at += 1
+    return at
 
 
 def _without_null_arguments(line: bytes) -> bytes:
@@ -77,12 +220,12 @@ def _without_null_arguments(line: bytes) -> bytes:
     return _encode(message)
 
 
-def _parses(line: bytes) -> bool:
+def _validated(line: bytes) -> types.JSONRPCMessage | None:
+    """The message the SDK reads from the line, or ``None`` when it drops the line."""
     try:
-        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        return types.jsonrpc_message_adapter.validate_json(line.decode("utf-8", "replace"), by_name=False)
     except Exception:  # noqa: BLE001 - any refusal means the SDK would drop the line
-        return False
-    return True
+        return None
 
 
 def _scrub(value: Any) -> Any:
@@ -100,28 +243,67 @@ def _encode(message: Any) -> bytes:
     return json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n"
 
 
-def repair_stdin() -> threading.Thread:
-    """Put a repairing pipe in front of fd 0: the SDK reads repaired lines, a thread reads the client."""
+class Wire(io.RawIOBase):
+    """The client's end of stdout, shared by the SDK and the intake: each write goes out whole, alone."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return "<stdout>"
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, data: Any) -> int:
+        """Write all of ``data`` before any other writer (a pipe takes a long line in pieces)."""
+        view = memoryview(data).cast("B")
+        size = view.nbytes
+        with self._lock:
+            while view:
+                view = view[os.write(self._fd, view):]
+        return size
+
+
+def take_stdio() -> tuple[io.TextIOWrapper, io.TextIOWrapper]:
+    """Stand between the client and the SDK on stdin and stdout; return the SDK's ends of both, as text.
+
+    As the SDK's own stdio does, fd 0 then reads the null device and fd 1 writes to stderr, so that a
+    handler or a child process that reads stdin sees its end, and stray output misses the protocol.
+    """
     client = os.fdopen(os.dup(0), "rb")
+    wire = Wire(os.dup(1))
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    os.dup2(2, 1)
     read_end, write_end = os.pipe()
-    os.dup2(read_end, 0)
-    os.close(read_end)
-    thread = threading.Thread(target=_pump, args=(client, os.fdopen(write_end, "wb")), name="maguyva-intake",
-                              daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=_pump, args=(client, os.fdopen(write_end, "wb"), wire), name="maguyva-intake",
+                     daemon=True).start()
+    # never closed: a worker thread of the SDK may still block on one after the session (the SDK does the same)
+    sdk_in = io.TextIOWrapper(os.fdopen(read_end, "rb", closefd=False), encoding="utf-8", errors="replace")
+    return sdk_in, io.TextIOWrapper(wire, encoding="utf-8", write_through=True)
 
 
-def _pump(client: BinaryIO, server: BinaryIO) -> None:
-    """Copy the client's lines to the SDK, repaired, until either end closes."""
+def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None) -> None:
+    """Copy the client's lines to the SDK, repaired, and answer on ``wire`` what it would not, until either end closes."""
     try:
         with client, server:
             for line in client:
                 try:
-                    repaired = repair(line)
+                    sorted_out = triage(line)
                 except Exception:  # noqa: BLE001 - one line the intake cannot read must not end the session
-                    repaired = line
-                server.write(repaired)
-                server.flush()
+                    sorted_out = Triage(line, b"")
+                if sorted_out.answers and wire is not None:
+                    wire.write(sorted_out.answers)
+                if sorted_out.onward:
+                    server.write(sorted_out.onward)
+                    server.flush()
     except (BrokenPipeError, ValueError, OSError):  # the SDK stopped reading: the session is over
         return

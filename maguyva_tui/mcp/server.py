@@ -1,9 +1,10 @@
 """The stdio MCP server: four read-only tools over one repository's engine, or a workspace's.
 
 The only module that imports the ``mcp`` SDK (2.x: ``MCPServer``, ``ToolError``). stdout carries
-protocol messages alone: the SDK points fd 1 at stderr while serving, and this module logs to
-stderr. Every failure reaches the client as a tool error with a message (``ToolError``; in the
-2.x line any other exception would arrive as a bare "Error executing tool"), never as a crash.
+protocol messages alone: the intake (``intake.py``) stands between the client and the SDK on both
+pipes and points fd 1 at stderr while serving, and this module logs to stderr. Every failure reaches
+the client as a tool error with a message (``ToolError``; in the 2.x line any other exception would
+arrive as a bare "Error executing tool"), never as a crash.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
@@ -34,7 +36,7 @@ from maguyva_tui.mcp.answers import (
     references_answer,
     search_answer,
 )
-from maguyva_tui.mcp.intake import repair_stdin
+from maguyva_tui.mcp.intake import take_stdio
 from maguyva_tui.mcp.service import RepoService, Unavailable
 from maguyva_tui.mcp.workspace import WorkspaceService
 
@@ -283,13 +285,7 @@ def serve(engine: Engine) -> None:
     """Serve one repository's engine over stdio until the client closes the connection (either pipe)."""
     _log_to_stderr()
     log.info("serving %s (index refreshes in the background)", engine.root)
-    repair_stdin()  # every request the client sends reaches the SDK in a form it answers
-    server = build_server(RepoService(engine))
-    _one_line_errors()
-    try:
-        server.run("stdio")
-    except* CLIENT_GONE:
-        _drop_stdout()
+    _run_stdio(build_server(RepoService(engine)))
 
 
 def serve_workspace(service: WorkspaceService) -> None:
@@ -299,21 +295,21 @@ def serve_workspace(service: WorkspaceService) -> None:
              ", ".join(service.labels))
     for missing in service.missing.values():
         log.warning("%s is not served: %s", missing.label, missing.reason)
-    repair_stdin()
-    server = build_server(service)
+    _run_stdio(build_server(service))
+
+
+def _run_stdio(server: MCPServer[Any]) -> None:
+    """Run the server on stdio behind the intake, which answers every line the SDK would not."""
+    stdin, stdout = take_stdio()
     _one_line_errors()
     try:
-        server.run("stdio")
+        anyio.run(_serve_streams, server, anyio.wrap_file(stdin), anyio.wrap_file(stdout))
     except* CLIENT_GONE:
-        _drop_stdout()
+        pass  # fd 1 points at stderr: nothing is left to flush onto the closed pipe
 
 
-def _drop_stdout() -> None:
-    """Point stdout at /dev/null, so that the flush at exit does not fail on the closed pipe again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is not a file descriptor (replaced): nothing to flush there
-        pass
-    finally:
-        os.close(devnull)
+async def _serve_streams(server: MCPServer[Any], stdin: anyio.AsyncFile[str], stdout: anyio.AsyncFile[str]) -> None:
+    """What ``MCPServer.run("stdio")`` does, on the intake's streams instead of the process's own."""
+    async with stdio_server(stdin, stdout) as (read_stream, write_stream):
+        lowlevel = server._lowlevel_server  # the SDK's stdio entry takes no streams; its own body reads this
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())

@@ -1,0 +1,152 @@
+"""The MCP server answers every line a client sends, however malformed, and keeps serving.
+
+JSON-RPC 2.0: a line that cannot be parsed is answered with a Parse error (-32700), an invalid request
+with Invalid Request (-32600), each with the request's id where it can be read and ``null`` where it
+cannot. The SDK drops such lines without a word, and a client waiting on one waits forever.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+
+from maguyva_tui.mcp.intake import triage  # noqa: E402
+from tests.conftest import REPO  # noqa: E402
+
+ANSWER_TIMEOUT_S = 60  # a loaded machine; an unanswered line fails after this
+DEEP = 100_000  # far past Python's recursion limit (and pydantic's)
+INIT = [
+    {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}},
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+]
+DEEP_CALL = (b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":'
+             + b"[" * DEEP + b"]" * DEEP + b"}}")
+MALFORMED: list[tuple[bytes, Any, int]] = [  # line, the id of its answer, the error code
+    (DEEP_CALL, 1, -32700),
+    (b'{"jsonrpc":"2.0","id":1e400,"method":"tools/list"}', None, -32600),
+    (b'{"jsonrpc":"2.0","id":2.5,"method":"tools/list"}', None, -32600),
+    (b'{"jsonrpc":"2.0","id":null,"method":"tools/list"}', None, -32600),
+    (b'{"jsonrpc":"2.0","id":[3],"method":"tools/list"}', None, -32600),
+    (b"[" * DEEP + b"]" * DEEP, None, -32700),
+    (b"not json at all", None, -32700),
+    (b"{\"jsonrpc\":\"2.0\",\"id\":4,", None, -32700),
+    (b"[]", None, -32600),
+    (b"7", None, -32600),
+    (b'{"jsonrpc":"2.0","id":5}', 5, -32600),
+]
+
+
+class Client:
+    """A raw line client of a server process: send a line, read its answers with a timeout."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None
+        self.proc = proc
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def send(self, line: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def answer(self) -> dict[str, Any]:
+        try:
+            return dict(json.loads(self.lines.get(timeout=ANSWER_TIMEOUT_S)))
+        except queue.Empty:
+            raise AssertionError("no answer: the line was dropped") from None
+
+    def no_more(self) -> list[bytes]:
+        try:
+            return [self.lines.get(timeout=1.0)]
+        except queue.Empty:
+            return []
+
+
+@pytest.fixture
+def client(indexed_polyglot: Path) -> Any:
+    proc = subprocess.Popen([sys.executable, "-m", "maguyva_tui", "mcp", str(indexed_polyglot),
+                             "--index-dir", os.environ["MAGUYVA_INDEX_DIR"]],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    talk = Client(proc)
+    for message in INIT:
+        talk.send(json.dumps(message).encode())
+    assert talk.answer()["id"] == 0
+    yield talk
+    assert proc.stdin is not None and proc.stderr is not None
+    proc.stdin.close()
+    proc.wait(60)
+    errors = proc.stderr.read().decode(errors="replace")
+    assert proc.returncode == 0, errors
+    assert "Traceback" not in errors, errors
+
+
+def test_every_malformed_line_gets_one_answer_and_the_session_goes_on(client: Client) -> None:
+    for number, (line, answer_id, code) in enumerate(MALFORMED):
+        client.send(line)
+        answer = client.answer()
+        assert answer["jsonrpc"] == "2.0" and answer["id"] == answer_id, (line[:60], answer)
+        assert answer["error"]["code"] == code and answer["error"]["message"], (line[:60], answer)
+        client.send(json.dumps({"jsonrpc": "2.0", "id": 100 + number, "method": "tools/list"}).encode())
+        assert client.answer()["id"] == 100 + number  # still serving, and nothing else was said
+    assert client.no_more() == []
+
+
+def test_a_batch_is_answered_message_by_message(client: Client) -> None:
+    batch = [{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, {"jsonrpc": "2.0", "id": 1.5, "method": "x"},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"}, 3]
+    client.send(json.dumps(batch).encode())
+    answers = [client.answer(), client.answer(), client.answer()]
+    assert sorted(str(answer["id"]) for answer in answers) == ["1", "None", "None"]
+    assert sorted(answer["error"]["code"] for answer in answers if "error" in answer) == [-32600, -32600]
+    assert client.no_more() == []
+
+
+# -- the intake's decisions, in-process --------------------------------------------------------------
+
+def _answers(line: bytes) -> list[dict[str, Any]]:
+    return [json.loads(answer) for answer in triage(line).answers.splitlines()]
+
+
+def test_a_request_the_sdk_answers_is_not_answered_again() -> None:
+    for line in (b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n',
+                 b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":7}\n',  # repaired: the SDK says -32602
+                 b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"\\ud800"}}\n',
+                 b'{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"s\xff"}}\n',  # read as U+FFFD
+                 b'{"jsonrpc":"2.0","method":"notifications/initialized","params":5}\n',  # nobody waits on it
+                 b'{"jsonrpc":"2.0","id":5,"result":{}}\n', b'{"jsonrpc":"2.0","id":6.5,"result":7}\n',  # answers
+                 b"\n", b"   \n"):
+        assert triage(line).answers == b"", line
+        assert triage(line).onward.startswith(b'{"jsonrpc"') or not line.strip()
+
+
+def test_a_request_with_an_id_the_sdk_refuses_is_answered_by_the_intake_alone() -> None:
+    # the SDK reads {"id": 1e400, "method": ...} as a notification (it has no usable id): nobody answers
+    sorted_out = triage(b'{"jsonrpc":"2.0","id":1e400,"method":"tools/call","params":{"name":"search"}}\n')
+    assert sorted_out.onward == b""  # not sent on as a notification
+    assert [a["error"]["code"] for a in _answers(b'{"jsonrpc":"2.0","id":true,"method":"tools/list"}\n')] == [-32600]
+
+
+def test_the_id_of_a_deep_request_is_read_without_descending_into_it() -> None:
+    line = (b'{"method":"tools/call", "params": {"a": "]]}}\\"[", "b": ' + b'[{"k]":' * DEEP + b"0" + b"}]" * DEEP
+            + b'}, "jsonrpc":"2.0", "id": "x\\u00e9"}\n')
+    assert _answers(line) == [{"jsonrpc": "2.0", "id": "x\u00e9", "error": {
+        "code": -32700, "message": _answers(line)[0]["error"]["message"]}}]
+    assert _answers(b'{"id": 2.5, "p": ' + b"[" * DEEP + b"]" * DEEP + b"}\n")[0]["id"] is None
+    assert _answers(b'{"p": ' + b"[" * DEEP + b"]" * DEEP + b', "id": 3\n')[0]["id"] is None  # not closed
