@@ -14,8 +14,8 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
 
 
 def extract(relative: str) -> tuple[list[Chunk], list[Symbol]]:
-    """Parse one fixture file and extract its definitions."""
-    source = (FIXTURE / relative).read_bytes()
+    """Parse one fixture file (of the polyglot repository, or ``languages/...``) and extract its definitions."""
+    source = (FIXTURE.parent / relative if relative.startswith("languages/") else FIXTURE / relative).read_bytes()
     language = language_for(relative)
     assert language is not None
     return extract_definitions(parse(language, source), source, language, relative)
@@ -141,6 +141,34 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("method", "geometry.Circle.area", 31, 33),  # out of class: Circle::area
         ("function", "geometry.clamp", 35, 38),  # the span starts at template <...>
         ("function", "total_area", 42, 48),
+    ],
+    "languages/php/CookieJar.php": [  # the namespace is no symbol; docblocks stay out of spans
+        ("class", "CookieJar", 10, 36),
+        ("constant", "CookieJar.MAX_COOKIES", 12, 12),
+        ("variable", "CookieJar.cookies", 14, 14),  # $cookies, named without its $
+        ("method", "CookieJar.__construct", 16, 21),
+        ("method", "CookieJar.setCookie", 23, 30),
+        ("method", "CookieJar.count", 32, 35),
+        ("interface", "CookieJarInterface", 38, 41),
+        ("method", "CookieJarInterface.setCookie", 40, 40),
+        ("trait", "ClearsCookies", 43, 49),
+        ("method", "ClearsCookies.clear", 45, 48),
+        ("enum", "SameSite", 51, 55),
+        ("constant", "SameSite.Strict", 53, 53),
+        ("constant", "SameSite.Lax", 54, 54),
+        ("function", "cookie_domain", 58, 61),  # inside the function_exists guard
+    ],
+    "languages/ruby/paths.rb": [
+        ("module", "Shop", 3, 34),
+        ("class", "Shop.Paths", 5, 27),
+        ("constant", "Shop.Paths.DEFAULT_GLOB", 6, 6),
+        ("method", "Shop.Paths.initialize", 10, 12),
+        ("method", "Shop.Paths.for", 14, 16),  # def self.for
+        ("method", "Shop.Paths.expanded", 18, 20),
+        ("method", "Shop.Paths.current", 23, 25),  # inside class << self
+        ("class", "Shop.Paths.Root", 29, 33),  # class Paths::Root
+        ("method", "Shop.Paths.Root.children", 30, 32),
+        ("function", "shop_root", 36, 38),
     ],
 }
 

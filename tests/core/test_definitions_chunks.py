@@ -13,8 +13,12 @@ from maguyva_tui.core.parsing.definitions import extract_definitions, supports
 from maguyva_tui.core.parsing.languages import LANGUAGES, language_for, parse
 from maguyva_tui.core.types import Chunk, Symbol
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
-SOURCES = sorted(str(p.relative_to(FIXTURE)) for p in FIXTURE.rglob("*") if language_for(p.name))
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURE = FIXTURES / "polyglot"
+SOURCES = sorted(str(p.relative_to(FIXTURES)) for folder in ("polyglot", "languages")
+                 for p in (FIXTURES / folder).rglob("*") if language_for(p.name))
+"""Every source file of the fixtures, relative to ``tests/fixtures``: the polyglot repository's, and
+one file for each language the repository has none of (PHP, Ruby)."""
 
 
 def extract_source(source: bytes, language: str, path: str = "x") -> tuple[list[Chunk], list[Symbol]]:
@@ -40,7 +44,7 @@ def test_every_fixture_language_is_supported() -> None:
 
 @pytest.mark.parametrize("relative", SOURCES)
 def test_chunks_cover_every_wordy_line_and_never_pass_the_end(relative: str) -> None:
-    source = (FIXTURE / relative).read_bytes()
+    source = (FIXTURES / relative).read_bytes()
     chunks, _ = extract_source(source, language_for(relative) or "", relative)
     text = source.decode()
     assert all(1 <= c.start_line <= c.end_line <= line_count(text) for c in chunks)
@@ -204,7 +208,7 @@ def test_line_count(text: str | bytes, count: int) -> None:
 @given(st.sampled_from(SOURCES), st.data())
 def test_mangled_fixture_files_stay_in_bounds(relative: str, data: st.DataObject) -> None:
     """Cut a real file short and splice out a random piece: the result is still well-formed."""
-    source = (FIXTURE / relative).read_bytes()
+    source = (FIXTURES / relative).read_bytes()
     end = data.draw(st.integers(0, len(source)))
     cut_start = data.draw(st.integers(0, end))
     cut_end = data.draw(st.integers(cut_start, end))
@@ -218,7 +222,7 @@ def test_mangled_fixture_files_stay_in_bounds(relative: str, data: st.DataObject
 
 @pytest.mark.parametrize("relative", SOURCES)
 def test_chunk_map_agrees_with_smallest_chunk_at(relative: str) -> None:
-    source = (FIXTURE / relative).read_bytes()
+    source = (FIXTURES / relative).read_bytes()
     chunks, _ = extract_source(source, language_for(relative) or "", relative)
     chunk_map = ChunkMap(chunks)
     for line in range(-1, line_count(source) + 3):

@@ -32,6 +32,9 @@ EXTENSIONS: dict[str, str] = {
     ".hh": "cpp",
     ".hpp": "cpp",
     ".hxx": "cpp",
+    ".php": "php",
+    ".rb": "ruby",
+    ".rake": "ruby",
 }
 """Extensions with full structural support. ``.h`` is read as C (the C++ grammar accepts less C)
 unless its text shows C++ syntax: see :func:`language_of`."""
@@ -88,6 +91,8 @@ _GRAMMARS: dict[str, tuple[str, str]] = {
     "java": ("tree_sitter_java", "language"),
     "c": ("tree_sitter_c", "language"),
     "cpp": ("tree_sitter_cpp", "language"),
+    "php": ("tree_sitter_php", "language_php"),  # PHP with its HTML around it, as a .php file is
+    "ruby": ("tree_sitter_ruby", "language"),
 }
 """Language to its official grammar wheel's module and the function that returns the grammar."""
 

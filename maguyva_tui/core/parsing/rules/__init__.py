@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from maguyva_tui.core.parsing.rules import clike, ecmascript, go, java, python, rust
+from maguyva_tui.core.parsing.rules import clike, ecmascript, go, java, php, python, ruby, rust
 from maguyva_tui.core.parsing.walker import Rules
 
 RULES: dict[str, Rules] = {
@@ -15,5 +15,7 @@ RULES: dict[str, Rules] = {
     "java": java.RULES,
     "c": clike.C_RULES,
     "cpp": clike.CPP_RULES,
+    "php": php.RULES,
+    "ruby": ruby.RULES,
 }
 """Every language with structural support."""

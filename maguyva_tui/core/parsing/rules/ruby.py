@@ -1,0 +1,75 @@
+"""Ruby: modules, classes, methods (``def self.x`` too), constants.
+
+A module is a namespace that also holds methods (mixed in, or called on the module): recorded as a
+``module`` like a C++ namespace, and a ``def`` inside it is a method, as inside a class. ``class
+Paths::Root`` inside ``module Rails`` is ``Rails.Paths.Root``; ``class << self`` adds methods to the
+enclosing class, so its ``def``s are that class's methods. Blocks passed to calls (``describe ...
+do``, ``Struct.new do``) are expressions and are not walked, as in every language here.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from maguyva_tui.core.parsing.walker import CLASS_KINDS, Outer, Rules, Walker
+
+
+def _scoped(w: Walker, kind: str, node: Node, outer: Outer) -> None:
+    """Record a class or module by the last part of its name; the parts before it
+    (``Paths::`` of ``Paths::Root``) go into the qualified name."""
+    name = node.child_by_field_name("name")
+    if name is None:
+        return
+    prefix: list[str] = []
+    last: Node | None = name
+    while last is not None and last.type == "scope_resolution":
+        scope = last.child_by_field_name("scope")
+        if scope is not None:
+            prefix.append(w.text(scope).replace("::", "."))
+        last = last.child_by_field_name("name")
+    if last is None:
+        return
+    parts = tuple(p for p in ".".join(prefix).split(".") if p)
+    w.define(kind, outer, last, node.child_by_field_name("body"), prefix=parts)
+
+
+def _class(w: Walker, node: Node, outer: Outer) -> None:
+    _scoped(w, "class", node, outer)
+
+
+def _module(w: Walker, node: Node, outer: Outer) -> None:
+    _scoped(w, "module", node, outer)
+
+
+def _method(w: Walker, node: Node, outer: Outer) -> None:
+    kind = "method" if w.scope_kind in CLASS_KINDS or w.scope_kind == "module" else "function"
+    w.define(kind, outer, node.child_by_field_name("name"), node.child_by_field_name("body"))
+
+
+def _singleton_class(w: Walker, node: Node, outer: Outer) -> None:
+    """``class << self``: its methods belong to the enclosing class."""
+    body = node.child_by_field_name("body")
+    if body is not None:
+        w.walk(body)
+
+
+def _assignment(w: Walker, node: Node, outer: Outer) -> None:
+    """Record ``NAME = ...`` (a constant: Ruby's constants start with a capital) where a variable
+    can be a symbol."""
+    left = node.child_by_field_name("left")
+    if left is not None and left.type == "constant" and w.variables_allowed():
+        w.define("constant", outer, left)
+
+
+RULES = Rules(
+    handlers={
+        "class": _class,
+        "module": _module,
+        "method": _method,
+        "singleton_method": _method,
+        "singleton_class": _singleton_class,
+        "assignment": _assignment,
+    },
+    descend=frozenset({"body_statement", "begin", "if", "unless", "then", "else", "ERROR"}),
+    class_fields=True,
+)
