@@ -236,3 +236,24 @@ def test_chunk_map_agrees_on_random_chunks(specs: list[tuple[int, int, bool]]) -
     chunk_map = ChunkMap(chunks)
     for line in range(0, 45):
         assert chunk_map.at(line) == smallest_chunk_at(chunks, line)
+
+
+def test_code_the_grammar_took_for_a_name_is_no_symbol() -> None:
+    # fmt 9's core.h: after a macro line tree-sitter-cpp read a partial specialization as one
+    # declaration, and its text became a variable's "name" that a fuzzy question matched
+    source = (b'FMT_END_DETAIL_NAMESPACE\n'
+              b'\n'
+              b'// A formatter specialization for the core types corresponding to detail::type\n'
+              b'// constants.\n'
+              b'template <typename T, typename Char>\n'
+              b'struct formatter<T, Char,\n'
+              b'                 enable_if_t<detail::type_constant<T, Char>::value !=\n'
+              b'                             detail::type::custom_type>> {\n'
+              b' private:\n'
+              b'  detail::dynamic_format_specs<Char> specs_;\n'
+              b'\n'
+              b' public:\n'
+              b'  // Parses format specifiers stopping either at the end of the range or at the\n'
+              b"  // terminating '}'.\n")
+    _, symbols = extract_source(source, "cpp", "core.h")
+    assert all(len(s.name) <= 200 and "{" not in s.name and ";" not in s.name for s in symbols)

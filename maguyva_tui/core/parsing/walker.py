@@ -38,6 +38,11 @@ UNCHUNKED_KINDS = frozenset({"variable", "constant", "import"})
 """Symbols too small to be chunks of their own: line windows cover them."""
 
 MAX_DEPTH = 100  # nested blocks; deeper is generated code, and 5 frames a level stay under 1000
+MAX_NAME = 200  # characters: C++'s longest real names (operators, templates) are far shorter
+NOT_IN_NAMES = ("{", "}", ";", "//", "/*")
+"""Text no name holds: where a grammar's error recovery took a stretch of code (a macro before a
+C++ constructor, ``FMT_CONSTEXPR basic_string_view(...)``) for a declarator, the "name" is that
+code, and it matched every fuzzy question."""
 SIGNATURE_MAX = 200  # characters: a signature is a one-line label, not the definition
 _SPACES = re.compile(r"\s+")
 
@@ -122,8 +127,8 @@ class Walker:
         """
         if name is None:
             name = self.text(name_node) if name_node is not None else ""
-        if not name:
-            return
+        if not name or len(name) > MAX_NAME or any(c in name for c in NOT_IN_NAMES):
+            return  # no name, or a grammar's error recovery took a stretch of code for one
         qualname = ".".join([*([] if unscoped else self.scope_names()), *prefix, name])
         start = min(outer.start_point.row + 1, self.total_lines)  # a node missing at the very end
         end = max(start, min(_end_line(outer), self.total_lines))
