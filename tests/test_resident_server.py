@@ -122,6 +122,72 @@ def test_a_folder_open_to_others_is_never_used(short_dir: Path) -> None:
     assert client.connect(str(folder), str(folder / "x.sock")) is None
 
 
+def _ask(path: str, request: dict[str, object], timeout: float = 10.0) -> dict[str, object]:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(timeout)
+        sock.connect(path)
+        sock.sendall(json.dumps(request).encode())
+        sock.shutdown(socket.SHUT_WR)
+        return dict(json.loads(read_request(sock) or b"null"))
+
+
+def test_connections_past_the_bound_are_declined_and_make_no_threads(short_dir: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # one thread per connection, unbounded: a client opening thousands of connections made thousands
+    # of threads in the server; past the bound each is declined at once (its client runs in process)
+    import threading
+
+    from maguyva_tui.resident.server import MAX_IN_FLIGHT, Server
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(short_dir))
+    server = Server(str(tmp_path), "", idle_s=600)
+    assert server.bind()
+    before = threading.active_count()
+    serving = threading.Thread(target=server.serve, daemon=True)
+    serving.start()
+    held: list[socket.socket] = []
+    try:
+        for _ in range(MAX_IN_FLIGHT * 4):  # each connects and says nothing: its handler waits for it
+            held.append(socket.socket(socket.AF_UNIX, socket.SOCK_STREAM))
+            held[-1].connect(server.path)
+        deadline = time.monotonic() + 10
+        while server._active < MAX_IN_FLIGHT and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert threading.active_count() <= before + 1 + MAX_IN_FLIGHT  # the accept loop and the bound
+        try:  # declined at once, without a thread; a reset when the server read before the client wrote
+            busy = _ask(server.path, {"v": client.PROTOCOL, "op": "status"})
+            assert busy["handled"] is False and "busy" in str(busy["why"]), busy
+        except ConnectionError:
+            pass
+        assert threading.active_count() <= before + 1 + MAX_IN_FLIGHT
+        for sock in held:
+            sock.close()
+        deadline = time.monotonic() + 10
+        while (reply := _ask(server.path, {"v": client.PROTOCOL, "op": "status"}))["handled"] is False:
+            assert time.monotonic() < deadline, reply
+            time.sleep(0.05)
+        assert reply["status"]["root"] == os.path.realpath(tmp_path)  # type: ignore[index]
+    finally:
+        for sock in held:
+            sock.close()
+        server.stopping.set()
+        serving.join(10)
+        server.close()
+
+
+def test_a_connection_past_the_bound_reads_a_one_line_decline(tmp_path: Path) -> None:
+    from maguyva_tui.resident.server import MAX_IN_FLIGHT, Server
+
+    server = Server(str(tmp_path), "")
+    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with theirs:
+        theirs.sendall(json.dumps({"v": client.PROTOCOL, "op": "status"}).encode())
+        theirs.shutdown(socket.SHUT_WR)
+        server._decline_busy(mine)
+        reply = json.loads(read_request(theirs) or b"null")  # the reply, then the end: no reset
+    assert reply == {"handled": False, "why": f"busy: {MAX_IN_FLIGHT} requests in flight"}
+
+
 def test_the_client_finds_the_repository_and_index_as_argparse_would() -> None:
     assert client.locate(["search", "q"]) == (".", None)
     assert client.locate(["search", "--repo", "a", "--index-d=/i", "q"]) == ("a", "/i")

@@ -57,6 +57,12 @@ MAX_REQUEST_BYTES = 1 << 20
 REQUEST_READ_S = 5.0
 """A client that has not finished writing its request by then is dropped."""
 REPLY_SEND_S = 60.0
+MAX_IN_FLIGHT = 32
+"""The most requests handled at once, each on a thread of its own. Searches share the warm engine
+and the machine's cores: past a few dozen at once none finishes sooner, while every connection
+more (a script that opens thousands) would cost a thread. A connection past the bound gets no
+thread: the accept loop declines it at once ("busy"), and its client runs the search in process, as
+with no server."""
 WARM_UP_QUERY = "import"
 """Asked of the text engine once the index is open, so the tables it builds once per process (the
 stored text, the defined names, the newline index: 1-2 s on sympy) are built before the first
@@ -245,6 +251,8 @@ class Server:
         self._active = 0
         self._served = 0
         self._count = threading.Lock()
+        self._slots = threading.BoundedSemaphore(MAX_IN_FLIGHT)
+        self._busy = False
         self._log = sys.stderr
 
     # -- life ----------------------------------------------------------------------------------
@@ -302,7 +310,8 @@ class Server:
         self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))
 
     def serve(self) -> None:
-        """Accept requests, each on a thread of its own, until told to stop or a reason to exit."""
+        """Accept requests, each on a thread of its own (at most :data:`MAX_IN_FLIGHT` at once), until
+        told to stop or a reason to exit."""
         assert self._sock is not None
         self.log(f"serving {self.root} on {self.path}")
         while not self.stopping.is_set():
@@ -317,9 +326,30 @@ class Server:
             except OSError:
                 break
             with self._count:
-                self._active += 1
                 self._last = time.monotonic()
+            if not self._slots.acquire(blocking=False):
+                self._decline_busy(conn)
+                continue
+            self._busy = False
+            with self._count:
+                self._active += 1
             threading.Thread(target=self._handle, args=(conn,), name="maguyva-request", daemon=True).start()
+
+    def _decline_busy(self, conn: socket.socket) -> None:
+        """Tell a connection past the bound to run its search in process, and close it."""
+        if not self._busy:  # one line in the log for a burst, not one per connection
+            self.log(f"busy: {MAX_IN_FLIGHT} requests in flight; declining more until one ends")
+            self._busy = True
+        with conn, contextlib.suppress(OSError):  # BlockingIOError: nothing more to read, or no room to write
+            conn.setblocking(False)  # the accept loop never waits on a connection it declines
+            conn.sendall(json.dumps(declined(f"busy: {MAX_IN_FLIGHT} requests in flight")).encode())
+            conn.shutdown(socket.SHUT_WR)
+            # read what the client sent (it sends as it connects), so that closing does not reset the
+            # connection before it reads the reply; a client slower than that gets the reset and runs
+            # in process all the same
+            size = 0
+            while size <= MAX_REQUEST_BYTES and (data := conn.recv(65536)):
+                size += len(data)
 
     def why_exit(self) -> str | None:
         """Why the server should exit now, if it should."""
@@ -378,6 +408,7 @@ class Server:
             with self._count:
                 self._active -= 1
                 self._last = time.monotonic()
+            self._slots.release()
 
     def reply_to(self, conn: socket.socket) -> dict[str, Any]:
         """Check the peer and the request, and answer it."""
