@@ -491,6 +491,19 @@ def _case(args: argparse.Namespace) -> str:
     return "smart" if args.smart_case else "sensitive"
 
 
+STRAY_BYTES = re.compile("[\udc80-\udcff]+")
+"""What Python makes of command-line bytes the locale cannot decode: one lone surrogate a byte."""
+
+
+def typed_query(argument: str) -> str:
+    """The query as the index reads a file: bytes typed that are not text in the locale (a Latin-1
+    ``é`` in a UTF-8 one arrives as ``\\udce9``) become U+FFFD, as such bytes in an indexed file did,
+    so that they are searched rather than refused. Any other lone surrogate stands for no byte and is
+    left for the engine to refuse."""
+    return STRAY_BYTES.sub(lambda run: bytes(ord(c) - 0xDC00 for c in run.group()).decode("utf-8", "replace"),
+                           argument)
+
+
 def _search(args: argparse.Namespace) -> int:
     if args.explain and (args.json or args.batch):
         raise UserError(f"--explain does not go with {'--json' if args.json else '--batch'}: the JSON already "
@@ -502,7 +515,7 @@ def _search(args: argparse.Namespace) -> int:
         raise UserError("search needs a QUERY (or --batch FILE)")
     engine = _engine(args.repo, args.index_dir)
     result = engine.search(
-        args.query, limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
+        typed_query(args.query), limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
     if args.json:

@@ -1229,6 +1229,10 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
     """Compile with re2, turning its error into a one-line message."""
     try:
         return re2.compile(pattern, options)
+    except UnicodeEncodeError as exc:  # a lone surrogate: re2 reads UTF-8, and it is no text
+        stray = pattern[exc.start:exc.end].encode("unicode_escape").decode("ascii")
+        raise QueryError(f"the query holds {stray}, a lone surrogate that is not text; "
+                         "it cannot be searched") from None
     except Exception as exc:  # re2 raises its own error type with bytes arguments
         detail = exc.args[0] if exc.args else str(exc)
         if isinstance(detail, bytes):
