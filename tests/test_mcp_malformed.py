@@ -138,6 +138,8 @@ def test_a_request_with_an_id_the_sdk_refuses_is_answered_by_the_intake_alone() 
     sorted_out = triage(b'{"jsonrpc":"2.0","id":1e400,"method":"tools/call","params":{"name":"search"}}\n')
     assert sorted_out.onward == b""  # not sent on as a notification
     assert [a["error"]["code"] for a in _answers(b'{"jsonrpc":"2.0","id":true,"method":"tools/list"}\n')] == [-32600]
+    spelled = b'{"jsonrpc":"2.0","i\\u0064":2.5,"method":"tools/list"}\n'  # the key in an escape
+    assert triage(spelled).onward == b"" and _answers(spelled)[0]["id"] is None
 
 
 def test_the_id_of_a_deep_request_is_read_without_descending_into_it() -> None:

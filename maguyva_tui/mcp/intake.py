@@ -64,7 +64,7 @@ def repair(line: bytes) -> bytes:
 def triage(line: bytes) -> Triage:
     """Sort one client line into what the SDK reads and what the intake answers (see above)."""
     checked = _validated(line)
-    if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and b'"id"' in line):
+    if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and _may_hold_an_id(line)):
         return Triage(_without_null_arguments(line) if b"null" in line else line, b"")
     if not line.strip():
         return Triage(line, b"")
@@ -79,6 +79,11 @@ def triage(line: bytes) -> Triage:
         parts = [_triage_one(part) for part in message]
         return Triage(b"".join(p.onward for p in parts), b"".join(p.answers for p in parts))
     return _triage_one(message, line)
+
+
+def _may_hold_an_id(line: bytes) -> bool:
+    """Whether a line the SDK reads as a notification may still carry an ``id`` (one it refused)."""
+    return b'"id"' in line or b"\\u" in line  # an escape may spell the key: "i\u0064"
 
 
 def _triage_one(message: Any, line: bytes | None = None) -> Triage:
