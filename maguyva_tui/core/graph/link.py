@@ -7,6 +7,7 @@ definition, a receiver such as ``self``) are resolved per scope.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resolver, rules
@@ -38,7 +39,7 @@ def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: dict[str, int]) -> Linked:
+def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mapping[str, int]) -> Linked:
     """Resolve every reference and import of one file against the node slots."""
     path = index.path
     scoped = scope_dependent(index)

@@ -74,8 +74,8 @@ class CodeGraph:
         """File to its sites: a dict after a build, made per file on first read after ``open``."""
         self.members: dict[str, Members] = {}
         self.inheritance = Bases()
-        self.deps: dict[str, tuple[str, ...]] = {}
-        """File to the keys its last resolution read."""
+        self.deps: MutableMapping[str, tuple[str, ...]] = {}
+        """File to the keys its last resolution read (after ``open``: decoded when first read)."""
         self.attached = True
         """Whether the graph can read every file's facts (not after ``open``, until ``attach``)."""
         self.layers = FactLayers()

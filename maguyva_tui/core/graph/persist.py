@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.graph.bases import Bases
-from maguyva_tui.core.graph.nodes import FILE_KIND, NodeTable
+from maguyva_tui.core.graph.nodes import NodeTable, StoredNodes
 from maguyva_tui.core.graph.sites import (
     EMPTY,
     EMPTY_LOOSE,
@@ -31,7 +31,7 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merged_from,
 )
-from maguyva_tui.core.graph.spans import SpanMap
+from maguyva_tui.core.graph.spans import Deferred, SpanMap
 from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
@@ -60,7 +60,7 @@ class Persisted(Protocol):
     loose_blocks: MutableMapping[str, LooseBlock]
     members: dict[str, Members]
     inheritance: Bases
-    deps: dict[str, tuple[str, ...]]
+    deps: MutableMapping[str, tuple[str, ...]]
     _rank: list[float]
     _derived: dict[str, Any]
 
@@ -163,14 +163,15 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
         if b > a:
             graph.members[path] = Members(members["source"][a:b], members["target"][a:b])
     graph._rank = state["rank"].tolist()
-    graph.deps = dict(zip(paths, state["deps"]))
+    graph.deps = state["deps"]
     inheritance = graph.inheritance
     inheritance.bases, inheritance.parts, inheritance.sources = state["bases"], state["base_parts"], state["base_sources"]
 
 
 def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings) -> NodeTable:
     """Return the node table of a stored graph: each file, then its symbols' distinct qualnames in
-    row order (a qualname defined twice in a file is one node, of its first kind), made as columns."""
+    row order (a qualname defined twice in a file is one node, of its first kind), kept as columns
+    (made as lists when a path holds ``:``, where two ids might be one)."""
     files = len(paths)
     file_of_row = np.repeat(np.arange(files, dtype=np.int64), counts)
     keep = np.ones(len(table), dtype=bool)
@@ -179,19 +180,12 @@ def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings:
         order = np.argsort(key, kind="stable")
         ordered = key[order]
         keep[order[1:][ordered[1:] == ordered[:-1]]] = False
-    kept_file = file_of_row[keep]
-    kept_counts = np.bincount(kept_file, minlength=files)
+    kept_counts = np.bincount(file_of_row[keep], minlength=files)
     file_slots = np.arange(files, dtype=np.int64) + np.cumsum(kept_counts) - kept_counts
-    symbol_slots = np.arange(len(kept_file), dtype=np.int64) + kept_file + 1
-    qualnames, kinds = strings.pick(table[keep, 1]), strings.pick(table[keep, 2])
-    prefixes = [symbol_id(path, "") for path in paths]
-    ids = np.empty(files + len(kept_file), dtype=object)
-    ids[file_slots] = np.asarray(paths, dtype=object)
-    ids[symbol_slots] = np.asarray([prefixes[f] + q for f, q in zip(kept_file.tolist(), qualnames)], dtype=object)
-    node_kinds = np.empty(len(ids), dtype=object)
-    node_kinds[file_slots] = FILE_KIND
-    node_kinds[symbol_slots] = np.asarray(kinds, dtype=object)
-    return NodeTable.filled(ids.tolist(), node_kinds.tolist())
+    stored = StoredNodes(paths, file_slots, table[keep, 1], table[keep, 2], strings)
+    if any(":" in path for path in paths):
+        return NodeTable.filled(*stored.whole())
+    return NodeTable.stored(stored)
 
 
 def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:
@@ -256,17 +250,17 @@ def read(path: Path) -> dict[str, Any]:
     """Read a stored graph's state (for ``load``); raise ValueError (or OSError) when it is damaged."""
     with np.load(path, allow_pickle=False) as data:
         arrays = {name: data[name] for name in data.files}
-    strings = Strings(arrays["strings"].tobytes(), arrays["string_offsets"])
-    strings.all()  # the symbols' records name most strings: one split of the whole table, not 170,000 decodes
-    paths = strings.pick(arrays["paths"])
+    blob = arrays["strings"].tobytes()
+    strings = Strings(blob, arrays["string_offsets"])
+    paths: list[str] = _leading(blob, arrays["string_offsets"], arrays["paths"]) or cast(
+        list[str], strings.pick(arrays["paths"]))  # a None among them is refused by _check
     state: dict[str, Any] = {"format": int(arrays["format"][0]), "rank": arrays["rank"], "paths": paths,
                              "languages": strings.pick(arrays["languages"]),
                              "loose_names": strings.pick(arrays["loose_names"])}
     for group, columns in COLUMNS.items():
         state[group] = {column: arrays[f"{group}.{column}"] for column in columns}
     state["symbols"] = _symbol_table(arrays["symbols"], arrays["symbols.counts"], len(paths), strings)
-    rows = _split(decode_records(arrays["deps"], RECORDS["deps"], strings), arrays["deps.counts"])
-    state["deps"] = [tuple(key for key, in keys) for keys in rows]
+    state["deps"] = _deps(arrays["deps"], arrays["deps.counts"], paths, strings)
     records = {name: decode_records(arrays[name], RECORDS[name], strings)
                for name in ("bases", "base_parts", "base_sources")}
     state["bases"] = _grouped(records["bases"])
@@ -277,6 +271,34 @@ def read(path: Path) -> dict[str, Any]:
     state["base_sources"] = {node: set(files) for node, files in _grouped(records["base_sources"]).items()}
     _check(state)
     return state
+
+
+def _leading(blob: bytes, offsets: NDArray[np.int64], ids: NDArray[Any]) -> list[str] | None:
+    """Return the strings of ids when they are the table's first ones in order (the paths: interned
+    first when written), decoded as one run of the table's start; ``None`` when they are not."""
+    count = len(ids)
+    if not 0 < count < len(offsets) or not np.array_equal(ids, np.arange(1, count + 1)):
+        return None
+    try:
+        parts = blob[: int(offsets[count])].decode("utf-8", "surrogatepass").split("\0")
+    except UnicodeDecodeError:
+        return None
+    return parts[:count] if len(parts) == count + 1 else None
+
+
+def _deps(column: NDArray[Any], counts: NDArray[Any], paths: list[str], strings: Strings
+          ) -> Deferred[tuple[str, ...]]:
+    """Return each file's dependency keys, decoded when first read (an update reads them; a
+    question never does); raise ValueError when the counts disagree (a damaged file)."""
+    if (len(column) and (column.ndim != 2 or column.shape[1] != len(RECORDS["deps"]))) or len(counts) != len(paths) \
+            or (counts < 0).any() or len(column) != int(counts.sum()):
+        raise ValueError("record counts disagree")
+
+    def make() -> dict[str, tuple[str, ...]]:
+        keys = decode_records(column, RECORDS["deps"], strings)
+        return dict(zip(paths, (tuple(key for key, in keys[a:b]) for a, b in _spans(counts))))
+
+    return Deferred(make)
 
 
 def _symbol_table(table: NDArray[Any], counts: NDArray[Any], files: int, strings: Strings
@@ -293,13 +315,6 @@ def _symbol_table(table: NDArray[Any], counts: NDArray[Any], files: int, strings
     if len(names) and (int(names.min()) <= 0 or int(names.max()) > len(strings)):
         raise ValueError("graph symbol names out of range")
     return table, counts, strings
-
-
-def _split(records: tuple[Record, ...], counts: NDArray[Any]) -> list[tuple[Record, ...]]:
-    """Split records concatenated in path order into one tuple per file."""
-    if len(records) != int(counts.sum()) or (counts < 0).any():
-        raise ValueError("record counts disagree")
-    return [records[a:b] for a, b in _spans(counts)]
 
 
 def _grouped(pairs: tuple[Record, ...]) -> dict[str, list[str]]:

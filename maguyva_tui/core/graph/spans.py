@@ -60,3 +60,40 @@ class SpanMap(MutableMapping[str, V]):
 
     def __len__(self) -> int:
         return len(self._spans) - len(self._gone) + sum(1 for path in self._made if path not in self._spans)
+
+
+class Deferred(MutableMapping[str, V]):
+    """A dict made when it is first read or changed: what a question never reads (a stored graph's
+    keys each file's resolution read, which only an update needs) costs nothing to open."""
+
+    __slots__ = ("_dict", "_make")
+
+    def __init__(self, make: Callable[[], dict[str, V]]) -> None:
+        self._make: Callable[[], dict[str, V]] | None = make
+        self._dict: dict[str, V] = {}
+
+    def made(self) -> dict[str, V]:
+        """Return the dict, made now when it is not yet."""
+        make = self._make
+        if make is not None:
+            self._dict = make()
+            self._make = None
+        return self._dict
+
+    def __getitem__(self, path: str) -> V:
+        return self.made()[path]
+
+    def __setitem__(self, path: str, value: V) -> None:
+        self.made()[path] = value
+
+    def __delitem__(self, path: str) -> None:
+        del self.made()[path]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.made()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.made())
+
+    def __len__(self) -> int:
+        return len(self.made())
