@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import maguyva_tui.core.embed  # noqa: F401 - the package whole, before any engine thread imports a part of it
 from maguyva_tui.core.generation import Generation, missing_notice
-from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, update_index
+from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, open_unchanged, update_index
 from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -157,6 +157,19 @@ class Engine:
             _tell(joined, self.generation.ready)
 
         snapshot, summary = update_index(self.root, self.index_base, progress, early=early)
+        return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
+
+    def _adopt(
+        self,
+        snapshot: Snapshot,
+        summary: IndexSummary,
+        started: float,
+        progress: Progress | None = None,
+        semantic: bool = True,
+        joined: Callable[[tuple[str, ...]], None] | None = None,
+        first: bool = False,
+    ) -> IndexSummary:
+        """Search an index brought up to date from now on (``refresh`` after the index)."""
         summary.phases["index"] = summary.seconds
         if self._stale and self._stale != summary.stale_because and self._stale in self.notices:
             self.notices.remove(self._stale)  # the index was written again: no longer true
@@ -227,7 +240,33 @@ class Engine:
         """Answer a question: the ranked results with every number that ranked them; on ``parts``
         when given (a caller that reads more lines of the same generation), else on :meth:`parts`."""
         request = SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth)
-        parts = parts or self.parts()
+        if parts is None and self._generation is None:
+            return self._first_answer(request)
+        return self._answer(request, parts or self.parts())
+
+    def _first_answer(self, request: SearchRequest) -> SearchResult:
+        """Answer an engine's first question on the live generation while the indexed files' stats
+        are compared aside (``indexer.open_unchanged``: in a fresh process the 100,000 stats and the
+        engines overlap); when they differ, refresh (walk, update) and answer again."""
+        started = time.perf_counter()
+        opened = open_unchanged(self.root, self.index_base)
+        if opened is None:
+            return self._answer(request, self.parts())
+        snapshot, summary, unchanged = opened
+        try:
+            self._adopt(snapshot, summary, started)
+            result = self._answer(request, self.parts())
+        except Exception:
+            if unchanged():
+                raise
+        else:
+            if unchanged():
+                return result
+        self.refresh()  # something changed since the walk: the answer may be stale
+        return self._answer(request, self.parts())
+
+    def _answer(self, request: SearchRequest, parts: Parts) -> SearchResult:
+        """Answer a question on the generation ``parts`` reads."""
         result = search(request, parts)
         found = self.coverage(parts.generation)
         notice = self.tier_notice(parts.generation) if "semantic" in result.modalities_run else None

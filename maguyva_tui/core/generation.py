@@ -2,7 +2,7 @@
 
 A refresh publishes a new generation; a question that started on the old one finishes on it, so a
 result's line, snippet and explanation always come from one version of the repository. Engines
-are built on first use per generation (a literal search never loads the embeddings).
+are built on first use per generation (a literal search never loads the embeddings, nor the graph).
 
 A first build publishes generations before every engine is ready (the text and structural
 indexes first, then the graph, then the static semantic tier): an engine not ready yet returns
@@ -16,8 +16,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.parsing.definitions import smallest_chunk_at
-from maguyva_tui.core.retrievers.graph import GraphRetriever
 from maguyva_tui.core.retrievers.structural import StructuralRetriever
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -120,6 +118,8 @@ class Generation:
         if name == "structural":
             return self.structural
         if name == "graph":
+            from maguyva_tui.core.retrievers.graph import GraphRetriever  # the graph's modules load with it
+
             return GraphRetriever(self.snapshot.graph)
         if name == "semantic":
             return self._semantic(self)
@@ -194,6 +194,8 @@ class Generation:
             return self._chunks_at[key]
         except KeyError:
             pass
+        from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+
         found = smallest_chunk_at(self.snapshot.facts.chunks(path), line)
         if len(self._chunks_at) >= CHUNKS_AT_KEPT:
             self._chunks_at.clear()  # forgotten all at once: a page's lines are asked together

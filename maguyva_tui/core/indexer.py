@@ -57,7 +57,7 @@ from maguyva_tui.core.store.format import (
 from maguyva_tui.core.store.lock import index_lock
 from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat, map_content
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
-from maguyva_tui.core.store.walk_stamp import begin, disk_as_stamped, write_stamp
+from maguyva_tui.core.store.walk_stamp import begin, check_stamp, disk_as_stamped, write_stamp
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
 from maguyva_tui.core.types import IndexNotWritable
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
@@ -155,6 +155,26 @@ def update_index(
     snapshot before it builds the graph (see :data:`Early`)."""
     root = root.resolve()
     return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early).run()
+
+
+def open_unchanged(root: Path, base: Path | None = None, max_bytes: int = MAX_FILE_BYTES
+                   ) -> tuple[Snapshot, IndexSummary, Callable[[], bool]] | None:
+    """Return the live generation at once when its walk stamp's folders and watched files are as
+    recorded, with the verdict on the indexed files, compared meanwhile in a child process where
+    that can be (``walk_stamp.check_stamp``): an answer read from the snapshot stands only once the
+    verdict is true; when it is false, :func:`update_index` brings the index up to date. ``None``
+    when the stamp cannot spare the walk (no index, another format, a folder changed...)."""
+    started = time.perf_counter()
+    root = root.resolve()
+    build = _Build(root, index_folder(root, base), _quiet, max_bytes)
+    prev = build.previous
+    if prev is None or prev.generation is None or not prev.content_intact():
+        return None
+    verdict = check_stamp(prev.generation, root, prev.manifest.files, max_bytes, aside=True)
+    if verdict is False:
+        return None
+    snapshot, summary = build._as_is(started, walked=False)
+    return snapshot, summary, (lambda: True) if verdict is True else verdict
 
 
 GRAPH_STATS = "graph-stats.json"

@@ -15,7 +15,10 @@ its untracked cache do:
   ``info/exclude``, ``core.excludesFile``), looked up again as the walk does.
 
 When any differs, or the walk met what no stamp can vouch for (a broken link, a loop), the index
-walks as before. A walk that found nothing changed writes its stamp anew, so a folder that was
+walks as before. A fresh process's first question may compare the indexed files' stats in a forked
+child (``aside``: one stat a file, 0.3 s on 100,000 files) while it opens the engines and answers,
+then trusts the answer only once the child says nothing changed (a thread would not overlap: each
+stat's return waits for the interpreter lock the busy thread holds). A walk that found nothing changed writes its stamp anew, so a folder that was
 too recent is vouched for from then on. Stored as ``walk-stamp.json`` in the generation (a few
 thousand folders: small), replaced atomically.
 """
@@ -24,9 +27,11 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
@@ -127,6 +132,16 @@ def trusted(stamp: dict[str, Any] | None) -> bool:
 def disk_as_stamped(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes: int) -> bool:
     """Whether the disk is as the generation's walk found it: every stamped folder, watched file,
     exclude file and indexed file stats as recorded (stops at the first difference)."""
+    verdict = check_stamp(gen, root, files, max_bytes)
+    return verdict if isinstance(verdict, bool) else verdict()
+
+
+def check_stamp(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes: int, aside: bool = False
+                ) -> bool | Callable[[], bool]:
+    """Return the verdict of :func:`disk_as_stamped`; with ``aside``, the folders, watched and
+    exclude files are compared now and, when they are as recorded, the indexed files in a forked
+    child meanwhile (where fork is cheap and safe: Linux, no other thread): the verdict is then a
+    call that waits for the child."""
     stamp = read_stamp(gen)
     if stamp is None or stamp.get("max_bytes") != max_bytes or not trusted(stamp):
         return False
@@ -147,7 +162,45 @@ def disk_as_stamped(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes
                 return False
     except (OSError, TypeError, ValueError, KeyError):
         return False
+    if aside and sys.platform.startswith("linux") and threading.active_count() == 1:
+        child = _files_aside(base, files)
+        if child is not None:
+            return child
     return _files_as_recorded(base, files)
+
+
+class _Child:
+    """The verdict of a forked child that compares the files' stats: its exit status (0: as recorded)."""
+
+    __slots__ = ("_pid", "_verdict")
+
+    def __init__(self, pid: int) -> None:
+        self._pid = pid
+        self._verdict: bool | None = None
+
+    def __call__(self) -> bool:
+        if self._verdict is None:
+            try:
+                _, status = os.waitpid(self._pid, 0)
+                self._verdict = os.waitstatus_to_exitcode(status) == 0
+            except ChildProcessError:  # reaped elsewhere (SIGCHLD ignored): not vouched for, walk
+                self._verdict = False
+        return self._verdict
+
+
+def _files_aside(base: str, files: Sequence[FileEntry]) -> _Child | None:
+    """Compare the files' stats in a forked child; ``None`` when no child could be made."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid == 0:  # the child: stat, say the verdict by the exit status, and leave nothing else behind
+        status = 1
+        try:
+            status = 0 if _files_as_recorded(base, files) else 1
+        finally:
+            os._exit(status)
+    return _Child(pid)
 
 
 def _files_as_recorded(base: str, files: Sequence[FileEntry]) -> bool:
