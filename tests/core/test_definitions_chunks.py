@@ -257,3 +257,17 @@ def test_code_the_grammar_took_for_a_name_is_no_symbol() -> None:
               b"  // terminating '}'.\n")
     _, symbols = extract_source(source, "cpp", "core.h")
     assert all(len(s.name) <= 200 and "{" not in s.name and ";" not in s.name for s in symbols)
+
+
+def test_a_bare_macro_line_does_not_swallow_the_definitions_after_it() -> None:
+    # fmt's args.h and nlohmann's json.hpp open their namespace with a macro: the grammar, which
+    # sees no preprocessor, read the macro as a declaration's start and found none of the file's classes
+    source = (b"#include \"core.h\"\n\nFMT_BEGIN_NAMESPACE\n\nnamespace detail {\n"
+              b"template <typename T> const T& unwrap(const T& v) { return v; }\n\n"
+              b"class dynamic_arg_list {\n  int size_ = 0;\n};\n}  // namespace detail\n\n"
+              b"FMT_END_NAMESPACE  // fmt\n")
+    chunks, symbols = extract_source(source, "cpp", "args.h")
+    found = {s.qualname: (s.start_line, s.end_line) for s in symbols}
+    assert found["detail.dynamic_arg_list"] == (8, 10)  # the text's own lines
+    assert found["detail.unwrap"] == (6, 6)
+    assert all(1 <= c.start_line <= c.end_line <= 13 for c in chunks)

@@ -107,10 +107,22 @@ def grammar(language: str) -> Language:
 _local = threading.local()
 
 
+BARE_MACRO = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?$", re.MULTILINE)
+"""A C or C++ line that is one upper-case name and nothing else (``FMT_BEGIN_NAMESPACE``,
+``ABSL_NAMESPACE_BEGIN``, ``G_BEGIN_DECLS``): no statement or declaration is a bare name without
+a semicolon, so it is a macro, and the grammar, which sees no preprocessor, reads it as the start
+of a declaration and swallows what follows (fmt's ``args.h``: none of its 14 classes and
+functions found)."""
+
+
 def parse(language: str, source: bytes) -> Tree:
-    """Parse source bytes with a parser private to the calling thread."""
+    """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
+    is a bare macro (:data:`BARE_MACRO`) is parsed as blanks of the same length, so every byte
+    offset and line of the tree is the text's."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
         parser = parsers[language] = Parser(grammar(language))
+    if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
+        source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
     return parser.parse(source)
