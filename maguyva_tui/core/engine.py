@@ -27,10 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import maguyva_tui.core.embed  # noqa: F401 - the package whole, before any engine thread imports a part of it
-from maguyva_tui.core.generation import Generation, missing_notice
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, open_unchanged, update_index
-from maguyva_tui.core.search import Parts, SearchRequest, search
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, SearchResult
@@ -38,7 +35,13 @@ from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Re
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
     from maguyva_tui.core.embed.progressive import EmbedReport
+    from maguyva_tui.core.generation import Generation
+    from maguyva_tui.core.search import Parts, SearchRequest
     from maguyva_tui.core.semantic_index import EmbeddingItem
+
+# The engines, the question's planning and the embeddings are imported when a question first needs
+# them (``_answer``, ``parts``, ``_publish``): a fresh process's first question has by then begun
+# comparing the indexed files' stats aside (``_first_answer``), and these imports overlap it.
 
 STALE_VECTOR_RATIO = 1.5
 """Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
@@ -131,6 +134,8 @@ class Engine:
         with self._lock:
             earlier = self._generation
             if earlier is None or snapshot is not earlier.snapshot:
+                from maguyva_tui.core.generation import Generation
+
                 self._generation = Generation(snapshot, self._semantic_retriever, ready)
                 if earlier is not None:
                     self._generation.inherit(earlier)
@@ -220,6 +225,9 @@ class Engine:
     def parts(self) -> Parts:
         """What one question reads from start to end: the current generation and what the engine
         knows (with a notice naming the engines a first build has not made ready yet)."""
+        from maguyva_tui.core.generation import missing_notice
+        from maguyva_tui.core.search import Parts
+
         generation = self.generation
         notices = [*self.notices_for_search(), missing_notice(generation.missing)]
         return Parts(generation, lambda: self.semantic_coverage(generation), tuple(n for n in notices if n), self._pool)
@@ -239,21 +247,26 @@ class Engine:
     ) -> SearchResult:
         """Answer a question: the ranked results with every number that ranked them; on ``parts``
         when given (a caller that reads more lines of the same generation), else on :meth:`parts`."""
-        request = SearchRequest(text, limit, modality, regex, case, intent, preset, weights, depth)
+        asked = (text, limit, modality, regex, case, intent, preset, weights, depth)
         if parts is None and self._generation is None:
-            return self._first_answer(request)
-        return self._answer(request, parts or self.parts())
+            return self._first_answer(asked)
+        from maguyva_tui.core.search import SearchRequest
 
-    def _first_answer(self, request: SearchRequest) -> SearchResult:
+        return self._answer(SearchRequest(*asked), parts or self.parts())
+
+    def _first_answer(self, asked: tuple[Any, ...]) -> SearchResult:
         """Answer an engine's first question on the live generation while the indexed files' stats
         are compared aside (``indexer.open_unchanged``: in a fresh process the 100,000 stats and the
         engines overlap); when they differ, refresh (walk, update) and answer again."""
         started = time.perf_counter()
         opened = open_unchanged(self.root, self.index_base)
+        from maguyva_tui.core.search import SearchRequest
+
         if opened is None:
-            return self._answer(request, self.parts())
+            return self._answer(SearchRequest(*asked), self.parts())
         snapshot, summary, unchanged = opened
         try:
+            request = SearchRequest(*asked)
             self._adopt(snapshot, summary, started)
             result = self._answer(request, self.parts())
         except Exception:
@@ -263,10 +276,13 @@ class Engine:
             if unchanged():
                 return result
         self.refresh()  # something changed since the walk: the answer may be stale
-        return self._answer(request, self.parts())
+        return self._answer(SearchRequest(*asked), self.parts())
 
     def _answer(self, request: SearchRequest, parts: Parts) -> SearchResult:
         """Answer a question on the generation ``parts`` reads."""
+        import maguyva_tui.core.embed  # noqa: F401 - the package whole, before any engine thread imports a part of it
+        from maguyva_tui.core.search import search
+
         result = search(request, parts)
         found = self.coverage(parts.generation)
         notice = self.tier_notice(parts.generation) if "semantic" in result.modalities_run else None
