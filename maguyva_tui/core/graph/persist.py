@@ -31,7 +31,7 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merged_from,
 )
-from maguyva_tui.core.graph.spans import Deferred, SpanMap
+from maguyva_tui.core.graph.spans import Bounds, Deferred, SpanMap
 from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
@@ -156,12 +156,14 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
     table, counts, strings = state["symbols"]
     graph.nodes = _nodes(paths, table, counts, strings)
     graph.store.entries = StoredRows(paths, table, counts, strings)
-    _load_sites(graph, paths, state["sites"])
-    _load_loose(graph, paths, state["loose"], state["loose_names"])
+    files = dict(zip(paths, range(len(paths))))  # each file's position, for every per-file column
+    _load_sites(graph, paths, files, state["sites"])
+    _load_loose(graph, files, state["loose"], state["loose_names"])
     members = state["members"]
-    for path, (a, b) in zip(paths, _spans(members["counts"])):
-        if b > a:
-            graph.members[path] = Members(members["source"][a:b], members["target"][a:b])
+    member_ends = _ends(members["counts"])
+    for i in np.flatnonzero(members["counts"]).tolist():  # the files with member edges only
+        a, b = member_ends[i], member_ends[i + 1]
+        graph.members[paths[i]] = Members(members["source"][a:b], members["target"][a:b])
     graph._rank = state["rank"].tolist()
     graph.deps = state["deps"]
     inheritance = graph.inheritance
@@ -188,30 +190,35 @@ def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings:
     return NodeTable.stored(stored)
 
 
+def _ends(counts: NDArray[Any]) -> list[int]:
+    """Return ``0`` then the running total of per-file counts: file ``i``'s rows are ``ends[i]:ends[i + 1]``."""
+    return [0, *np.cumsum(counts, dtype=np.int64).tolist()]
+
+
 def _spans(counts: NDArray[np.int32]) -> list[tuple[int, int]]:
     """Return the (start, end) of each file's rows in a concatenated column."""
     ends = np.cumsum(counts, dtype=np.int64).tolist()
     return list(zip([0, *ends[:-1]], ends))
 
 
-def _load_sites(graph: Persisted, paths: Sequence[str], sites: dict[str, NDArray[Any]]) -> None:
+def _load_sites(graph: Persisted, paths: Sequence[str], files: dict[str, int], sites: dict[str, NDArray[Any]]) -> None:
     """Split the stored sites into per-file blocks and keep them merged."""
     line, source, target, kind = sites["line"], sites["source"], sites["target"], sites["kind"]
-    graph.blocks = SpanMap(dict(zip(paths, _spans(sites["counts"]))),
+    graph.blocks = SpanMap(Bounds(files, _ends(sites["counts"])),
                            lambda a, b: Block(line[a:b], source[a:b], target[a:b], kind[a:b]))
     file = np.repeat(np.arange(len(paths), dtype=np.int32), sites["counts"])
     graph._derived["merged"] = merged_from(tuple(paths), file, line, source, target, kind, len(graph.nodes),
                                            sites["order"])
 
 
-def _load_loose(graph: Persisted, paths: Sequence[str], loose: dict[str, NDArray[Any]], names: list[str]) -> None:
+def _load_loose(graph: Persisted, files: dict[str, int], loose: dict[str, NDArray[Any]], names: list[str]) -> None:
     """Split the stored loose sites into per-file blocks."""
     line, source, kind, outcome, name = (loose[c] for c in ("line", "source", "kind", "outcome", "name"))
 
     def block(a: int, b: int) -> LooseBlock:
         return LooseBlock(line[a:b], source[a:b], kind[a:b], outcome[a:b], tuple(names[i] for i in name[a:b].tolist()))
 
-    graph.loose_blocks = SpanMap(dict(zip(paths, _spans(loose["counts"]))), block)
+    graph.loose_blocks = SpanMap(Bounds(files, _ends(loose["counts"])), block)
 
 
 # -- on disk -------------------------------------------------------------------------------------

@@ -8,10 +8,37 @@ all of them. Making 100,000 files' blocks when the graph opens cost more than a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from typing import TypeVar
 
 V = TypeVar("V")
+
+
+class Bounds(Mapping[str, tuple[int, int]]):
+    """File to the ``(start, end)`` of its rows in a concatenated column, read from the files'
+    positions (shared by every column) and the column's running total: no tuple per file is made
+    until one is asked for."""
+
+    __slots__ = ("_ends", "_files")
+
+    def __init__(self, files: Mapping[str, int], ends: list[int]) -> None:
+        self._files = files
+        """Each file's position, in path order."""
+        self._ends = ends
+        """``0``, then where each file's rows end."""
+
+    def __getitem__(self, path: str) -> tuple[int, int]:
+        i = self._files[path]
+        return self._ends[i], self._ends[i + 1]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._files
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
 
 
 class SpanMap(MutableMapping[str, V]):
@@ -20,7 +47,7 @@ class SpanMap(MutableMapping[str, V]):
 
     __slots__ = ("_gone", "_made", "_make", "_spans")
 
-    def __init__(self, spans: dict[str, tuple[int, int]], make: Callable[[int, int], V]) -> None:
+    def __init__(self, spans: Mapping[str, tuple[int, int]], make: Callable[[int, int], V]) -> None:
         self._spans = spans
         self._make = make
         self._made: dict[str, V] = {}
