@@ -271,3 +271,18 @@ def test_a_bare_macro_line_does_not_swallow_the_definitions_after_it() -> None:
     assert found["detail.dynamic_arg_list"] == (8, 10)  # the text's own lines
     assert found["detail.unwrap"] == (6, 6)
     assert all(1 <= c.start_line <= c.end_line <= 13 for c in chunks)
+
+
+def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
+    # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
+    source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"
+              b"res.status = function status(code) {\n  this.statusCode = code;\n  return this;\n};\n\n"
+              b"Router.prototype.route = function (path) {\n  return new Route(path);\n};\n\n"
+              b"exports.render = (view) => view.render();\n"
+              b"handlers[name].fn = function () {};\n")
+    _, symbols = extract_source(source, "javascript", "response.js")
+    found = {s.qualname: (s.kind, s.start_line, s.end_line) for s in symbols}
+    assert found["res.status"] == ("method", 3, 6)
+    assert found["Router.route"] == ("method", 8, 10)  # `prototype` is no part of the name
+    assert found["render"] == ("function", 12, 12)
+    assert not any("handlers" in q or q.endswith("fn") for q in found)  # no path names the owner

@@ -1,5 +1,6 @@
 """JavaScript, TypeScript and TSX: functions, classes, methods, functions held by variables,
-interfaces, type aliases, enums, namespaces and CommonJS ``exports.name = function``."""
+interfaces, type aliases, enums, namespaces, CommonJS ``exports.name = function`` and functions
+assigned to properties (``Foo.prototype.name = function``, ``res.send = function send``)."""
 
 from __future__ import annotations
 
@@ -120,12 +121,25 @@ def _unparenthesize(node: Node | None) -> Node:
 
 
 def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a function assigned to a property outside any function: ``exports.name = function``
+    is the module's function; ``Foo.prototype.name = function`` is ``Foo``'s method, and so is
+    ``res.send = function send(body)`` (express's way) ``res``'s, its object's dotted path (less
+    ``prototype``) before its name."""
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    if left is None or right is None or right.type not in FUNCTION_VALUES:
+    if left is None or right is None or left.type != "member_expression":
         return
-    if left.type == "member_expression" and w.text(left).startswith(_EXPORTS):
-        name = left.child_by_field_name("property")
+    right = _unparenthesize(right)
+    if right.type not in FUNCTION_VALUES:
+        return
+    name = left.child_by_field_name("property")
+    if w.text(left).startswith(_EXPORTS):
         w.define("function", outer, name, right.child_by_field_name("body"))
+        return
+    path = w.text(left.child_by_field_name("object") or left).split(".")
+    if name is None or not all(part.isidentifier() for part in path):
+        return  # `a[b].c = ...`, `f().g = ...`: no path names the owner
+    owner = tuple(part for part in path if part != "prototype")
+    w.define("method", outer, name, right.child_by_field_name("body"), prefix=owner)
 
 
 def _namespace(w: Walker, node: Node, outer: Outer) -> None:
