@@ -162,11 +162,17 @@ def check_stamp(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes: in
                 return False
     except (OSError, TypeError, ValueError, KeyError):
         return False
-    if aside and sys.platform.startswith("linux") and threading.active_count() == 1:
+    if aside and _may_fork():
         child = _files_aside(base, files)
         if child is not None:
             return child
     return _files_as_recorded(base, files)
+
+
+def _may_fork() -> bool:
+    """Whether a child may be forked here: on Linux, with no other thread (one that holds a lock
+    at the fork would leave it held in the child)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 class _Child:
