@@ -286,3 +286,16 @@ def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     assert found["Router.route"] == ("method", 8, 10)  # `prototype` is no part of the name
     assert found["render"] == ("function", 12, 12)
     assert not any("handlers" in q or q.endswith("fn") for q in found)  # no path names the owner
+
+
+def test_a_friend_function_defined_in_its_class_is_found() -> None:
+    # abseil: `friend H AbslHashValue(H h, Duration d) {...}` and operators defined as friends
+    source = (b"class Duration {\n template <typename H>\n friend H AbslHashValue(H h, Duration d) {\n"
+              b"   return H::combine(std::move(h), d.rep_);\n }\n"
+              b" friend bool operator==(Duration a, Duration b) { return a.rep_ == b.rep_; }\n"
+              b" friend class Time;\n friend int64_t GetRep(Duration d);\n int64_t rep_;\n};\n")
+    _, symbols = extract_source(source, "cpp", "time.h")
+    found = {s.qualname: (s.kind, s.start_line, s.end_line) for s in symbols}
+    assert found["Duration.AbslHashValue"][1:] == (3, 5)
+    assert "Duration.operator==" in found
+    assert "Duration.Time" not in found and "Duration.GetRep" not in found  # declared, not defined here

@@ -336,5 +336,5 @@ CPP_RULES = Rules(
         "template_declaration": _template,
         "alias_declaration": _alias,
     },
-    descend=_DESCEND,
+    descend=_DESCEND | {"friend_declaration"},  # a friend function defined in its class's body
 )
