@@ -76,6 +76,20 @@ def _caught(node: Node) -> Node | None:
     return caught.named_children[0]
 
 
+def _declared(node: Node) -> Node | None:
+    """Read the declared type of a PHP property (``private ?Cache $cache;``, the ``type`` of the
+    declaration around the property's element) or of a constructor's promoted parameter."""
+    holder = node.parent
+    for _ in range(3):
+        if holder is None:
+            return None
+        found = holder.child_by_field_name("type")
+        if found is not None:
+            return found
+        holder = holder.parent
+    return None
+
+
 LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local": (None, None),
     "local.param": (None, None),
@@ -90,13 +104,18 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.declarator": (_field("type", up=2), None),
     "local.field": (_field("type"), None),
     "local.caught": (_caught, None),
+    "local.ivar": (None, _field("right")),
+    "local.property": (_declared, None),
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 
 RETURN_CAPTURES = frozenset({"local.return", "local.returns", "local.yield"})
 """Captures that bind ``<return>``: a returned value, a declared return type, a fixture's yield."""
 
-ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field"})
+SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
+"""The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
+
+ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.ivar", "local.property"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
 read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s fields)."""
 
@@ -125,11 +144,13 @@ class Bindings:
             return
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
-            if receiver is None or receiver.text not in (b"self", b"this"):
+            if receiver is None or receiver.text not in SELF_TEXTS:
                 return
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
-        elif capture == "local.field":
+        elif capture in ("local.field", "local.property"):
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
+        elif capture == "local.ivar":  # ruby @x
+            bound = "self." + (node.text or b"@").decode("utf-8", "replace")[1:]
         elif text is not None:
             bound = text.decode("utf-8", "replace")
         else:
@@ -148,7 +169,7 @@ class Bindings:
             value = value_at(node)
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
-            typed = value_type(value, alias=capture != "local.self") if value is not None else None
+            typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
             if typed is None and capture == "local.self" and value is not None and value.type == "identifier":
                 # ``self.console = console``: typed by that name's annotation in the method, if any
                 self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
@@ -273,11 +294,12 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
     "struct_expression": "name",  # rust Foo { .. }
     "call": "function",  # python Foo(): a class gives an instance, a function its return type
     "call_expression": "function",  # js/go/rust/c++ f(): the callee's return type
+    "function_call_expression": "function",  # php f()
 }
 """Value expressions that reveal the type of what they produce."""
 
 
-CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression"})
+CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression", "function_call_expression"})
 """Values that call their ``VALUE_TYPE_FIELDS`` field: the type is what calling it gives."""
 
 ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression"})
@@ -295,9 +317,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     if kind == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
         kind = node.type
-    if kind == "method_invocation":  # java obj.make(): the method's return type
-        name = names.java_invocation(node)
-        return None if names.UNKNOWN in name.split(".") else name + "()"
+    if kind in names.INVOCATIONS and kind != "call":  # java obj.make(), php $obj->make(): its return type
+        return _invoked(node)
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
@@ -306,5 +327,29 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         field = VALUE_TYPE_FIELDS.get(kind, "")
     if not field:
         return None
-    typed = names.type_name(node.child_by_field_name(field))
+    target = node.child_by_field_name(field)
+    if target is None:
+        return _unfielded(node, kind)
+    typed = names.type_name(target)
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
+
+
+def _invoked(node: Node) -> str | None:
+    """Return what calling a method on a receiver gives, written ``obj.make()``."""
+    name = names.invocation(node)
+    return None if names.UNKNOWN in name.split(".") else name + "()"
+
+
+def _unfielded(node: Node, kind: str) -> str | None:
+    """Return the type of a value whose type is no field of it: PHP's ``new Foo`` (the class is
+    its first child), Ruby's ``Foo.new`` (an instance of ``Foo``) and ``obj.make`` (a Ruby call,
+    its receiver and method fields, where Python's call has a function)."""
+    if kind == "object_creation_expression":
+        return names.type_name(node.named_children[0]) if node.named_child_count else None
+    if kind != "call" or node.child_by_field_name("method") is None:
+        return None
+    name = _invoked(node)
+    made = name.removesuffix(".new()") if name is not None else ""
+    if made != name and made.rpartition(".")[2][:1].isupper():
+        return made
+    return name

@@ -16,7 +16,7 @@ method decorated with ``@property``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from tree_sitter import Node, Query, QueryCursor, Tree
@@ -81,6 +81,21 @@ RECEIVER_TEXTS: frozenset[bytes] = frozenset(r.encode() for r in RECEIVERS)
 CLASS_SCOPE_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum"})
 """Symbol kinds whose header lists base types."""
 
+FUNCTION_SCOPE_KINDS: frozenset[str] = frozenset({"function", "method"})
+"""Symbol kinds whose body is code that runs when called."""
+
+RUBY_KERNEL: frozenset[str] = frozenset({
+    "puts", "print", "p", "pp", "printf", "sprintf", "format", "warn", "gets", "raise", "fail",
+    "require", "require_relative", "load", "autoload", "loop", "lambda", "proc", "sleep", "rand",
+    "catch", "throw", "block_given?", "binding", "caller", "exit", "abort", "at_exit", "system",
+    "Integer", "Float", "String", "Array", "Hash", "Rational", "Complex", "freeze", "frozen?",
+    "attr_reader", "attr_writer", "attr_accessor", "attr", "include", "extend", "prepend",
+    "private", "public", "protected", "module_function", "private_constant", "define_method",
+    "alias_method", "private_class_method", "public_class_method", "new",
+})
+"""Ruby methods that Kernel and Module give every object and class: called without receiver, they
+are kept as written, never read as a method of the enclosing class (``self.puts``)."""
+
 
 def scope_lines(symbols: Sequence[Symbol], kinds: frozenset[str] = SCOPE_KINDS) -> list[str | None]:
     """Map each line (index = line number) to the qualname of the innermost enclosing scope symbol
@@ -120,10 +135,15 @@ def _extract(
     captures = _cursor(language).captures(tree.root_node)
     reader = _Reader(scope_lines(symbols), symbols)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
-    reader.java_calls(captures.get("call.java", ()))
+    reader.member_calls(captures.get("call.member", ()), language == "ruby")
+    if language == "ruby":
+        reader.super_calls(captures.get("call.super", ()))
+        reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
     reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
+    if language == "ruby":
+        return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
     if language != "python":
         return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
     decorators = decorator_calls(symbols, reader.references)
@@ -134,13 +154,14 @@ def _extract(
 class _Reader:
     """Turn the captures of one file into reference rows."""
 
-    __slots__ = ("_classes", "references", "scopes", "symbols")
+    __slots__ = ("_classes", "_kinds", "references", "scopes", "symbols")
 
     def __init__(self, scopes: list[str | None], symbols: Sequence[Symbol] = ()) -> None:
         self.scopes = scopes
         self.symbols = symbols
         self.references: list[RefRow] = []
         self._classes: list[str | None] | None = None
+        self._kinds: dict[str, str] | None = None
 
     def class_at(self, line: int) -> str | None:
         """Return the innermost class whose span holds a line: a base type belongs to the class
@@ -171,11 +192,81 @@ class _Reader:
             line = node.end_point[0] + 1
             append(("call", name, line, scopes[line] if line < last else None))
 
-    def java_calls(self, nodes: Sequence[Node]) -> None:
-        """Record Java method invocations, each at the line of the method's name."""
+    def member_calls(self, nodes: Sequence[Node], ruby: bool = False) -> None:
+        """Record calls written as a receiver and a method (Java, PHP, Ruby), each at the line of
+        the method's name. In Ruby, ``Foo.new`` instantiates ``Foo`` (a ``ref``, as ``new Foo``
+        elsewhere), and a call without receiver is made on ``self`` (``implicit``)."""
         for node in nodes:
-            name_node = node.child_by_field_name("name") or node
-            self.add("call", names.java_invocation(node), name_node.start_point[0] + 1)
+            name_node = node.child_by_field_name(names.INVOCATIONS[node.type][1]) or node
+            line = name_node.start_point[0] + 1
+            name = names.invocation(node)
+            if ruby and name_node.text == b"new":
+                made = names.type_name(node.child_by_field_name("receiver"))
+                if made is not None and made.rpartition(".")[2][:1].isupper():
+                    self.add("ref", made, line)
+                    continue
+            self.add("call", self.implicit(name, line) if ruby and "." not in name else name, line)
+
+    def super_calls(self, nodes: Sequence[Node]) -> None:
+        """Record Ruby's ``super``: a call of the enclosing method's namesake in the base class."""
+        for node in nodes:
+            line = node.start_point[0] + 1
+            scope = self.scope(line)
+            method = scope is not None and self.kinds().get(scope) in FUNCTION_SCOPE_KINDS
+            self.add("call", "super." + scope.rpartition(".")[2] if method and scope else "super", line)
+
+    def bare_calls(self, nodes: Sequence[Node], bound: dict[str | None, set[bytes]]) -> None:
+        """Record the Ruby identifiers that name no local of their scope (``bound``): each a method
+        called without receiver or arguments, as Ruby reads it."""
+        for node in nodes:
+            line = node.start_point[0] + 1
+            text = node.text or b""
+            if text in bound.get(self.scope(line), ()):
+                continue
+            self.add("call", self.implicit(text.decode("utf-8", "replace"), line), line)
+
+    def implicit(self, name: str, line: int) -> str:
+        """Return a Ruby call without receiver as the resolver should read it: in code of a class,
+        ``self.name`` (Ruby calls it on ``self``: a method of the class or of its bases); as
+        written for Kernel's and Module's methods (``puts``, ``attr_reader``), for a function
+        defined at the top of the file, and in a module or at the top level (where the resolver
+        finds a nested or top-level definition of the name)."""
+        kinds = self.kinds()
+        if name in RUBY_KERNEL or kinds.get(name) == "function":
+            return name
+        scope = self.scope(line)
+        while scope:
+            kind = kinds.get(scope)
+            if kind in CLASS_SCOPE_KINDS:
+                return "self." + name
+            if kind == "module":
+                return name
+            scope = scope.rpartition(".")[0]
+        return name
+
+    def nested_constants(self, rows: list[RefRow]) -> list[RefRow]:
+        """Qualify each Ruby constant a reference or a binding's type starts with by the module or
+        class of this file it is nested in, looked up as Ruby does, from the innermost scope out
+        (``Store`` written inside ``module Shop`` is ``Shop.Store``); a base class is looked up
+        from around its class (``class Root < Paths``)."""
+        kinds = self.kinds()
+        out = []
+        for kind, name, line, scope in rows:
+            start = scope.rpartition(".")[0] if kind == "inherit" and scope else scope
+            if kind == "local":
+                bound, colon, typed = name.partition(":")
+                if typed:
+                    name = bound + colon + _nested(typed, start, kinds)
+            else:
+                name = _nested(name, start, kinds)
+            out.append((kind, name, line, scope))
+        return out
+
+    def kinds(self) -> dict[str, str]:
+        """Return the kind of each symbol of the file by qualname."""
+        if self._kinds is None:
+            self._kinds = {s.qualname: s.kind for s in self.symbols}
+        return self._kinds
 
     def named(self, captures: dict[str, list[Node]], generics: dict[str, list[tuple[int, int]]],
               skipped: frozenset[int] = frozenset()) -> None:
@@ -184,6 +275,7 @@ class _Reader:
         declaration around it gives a type parameter is no reference, nor a name written where
         ``skipped`` says (a test macro's arguments)."""
         found = [(node, capture) for capture in NAMED_CAPTURES for node in captures.get(capture, ())]
+        found += [(node, "inherit") for node in _mixed_in(captures.get("inherit.mixin", ()))]
         for node, capture in sorted(found, key=lambda item: item[0].start_byte):
             if skipped and node.start_byte in skipped:
                 continue
@@ -279,6 +371,47 @@ def _generic_scopes(nodes: Sequence[Node]) -> dict[str, list[tuple[int, int]]]:
 def _macro_arguments(nodes: Sequence[Node]) -> frozenset[int]:
     """Return where the arguments of the test macros among these definitions start."""
     return frozenset(name.start_byte for node in nodes for name in test_macro_parts(node) or ())
+
+
+def _nested(name: str, scope: str | None, kinds: dict[str, str]) -> str:
+    """Return a name whose first segment is a Ruby constant, qualified by the innermost enclosing
+    scope that defines it (``kinds``: the file's symbols); any other name as it is."""
+    first = name.partition(".")[0].removesuffix("()")
+    if not first[:1].isupper():
+        return name
+    while scope:
+        if f"{scope}.{first}" in kinds:
+            return f"{scope}.{name}"
+        scope = scope.rpartition(".")[0]
+    return name
+
+
+def _mixed_in(nodes: Sequence[Node]) -> list[Node]:
+    """Return the modules a Ruby class's ``include``, ``extend`` and ``prepend`` name (the
+    ``nodes``): its bases, as a Python class's mixins are."""
+    out = []
+    for node in nodes:
+        arguments = node.parent.child_by_field_name("arguments") if node.parent is not None else None
+        out += [a for a in arguments.named_children if a.type in RUBY_CONSTANTS] if arguments is not None else []
+    return out
+
+
+RUBY_CONSTANTS = frozenset({"constant", "scope_resolution"})
+"""Ruby nodes that name a class or module (``Foo``, ``Foo::Bar``)."""
+
+
+def _locals(captures: dict[str, list[Node]], scope: Callable[[int], str | None]) -> dict[str | None, set[bytes]]:
+    """Return the names each scope binds as locals (Ruby's parameters and assigned names): Ruby
+    reads an identifier as a local where its scope assigns it, else as a method call."""
+    bound: dict[str | None, set[bytes]] = {}
+    for capture in RUBY_LOCALS:
+        for node in captures.get(capture, ()):
+            bound.setdefault(scope(node.start_point[0] + 1), set()).add(node.text or b"")
+    return bound
+
+
+RUBY_LOCALS = ("local", "local.assigned")
+"""The captures of a Ruby local's name (not an attribute's, nor a returned value)."""
 
 
 def _first(item: tuple[int, int, Node, str, bytes | None]) -> int:

@@ -8,7 +8,13 @@ Conventions (the resolver relies on them):
 - Python ``import a.b`` binds ``local="a.b"``: the whole dotted path is usable as a prefix;
 - JavaScript ``import x from './m'`` binds ``name="default"``; ``export default foo`` in a file is
   recorded as ``Import(local="default", module="", name="foo")``, a binding of the file itself;
-- Rust modules keep ``::``; a C/C++ system include keeps its angle brackets (``<vector>``).
+- Rust modules keep ``::``; a C/C++ system include keeps its angle brackets (``<vector>``);
+- PHP namespaces keep ``\\``, without the leading one: ``use A\\B\\C as D`` binds ``local="D"``,
+  ``module="A\\B"``, ``name="C"`` (``use function`` and ``use const`` alike), ``use Foo`` binds
+  ``module="Foo"`` and no name, as Rust's ``use foo`` does; ``require``/``include`` of a string is a
+  wildcard file import, ``__DIR__ . '/x.php'`` kept ``./x.php`` (relative to the file);
+- Ruby's ``require "x"`` is a wildcard import of ``x`` (looked up on the load path, ``lib/x.rb``),
+  ``require_relative "x"`` of ``./x`` (a relative path always starts with ``.``).
 """
 
 from __future__ import annotations
@@ -261,6 +267,62 @@ def c_imports(node: Node) -> list[ImportRow]:
     return [(WILDCARD, module, WILDCARD, _line(node))] if module else []
 
 
+PHP_PATH_TYPES = frozenset({"name", "qualified_name", "namespace_name"})
+"""Nodes of a ``use`` clause that write the used path."""
+
+
+def php_imports(node: Node) -> list[ImportRow]:
+    """Read a PHP ``use`` declaration (single, several, grouped ``A\\{B, C as D}``) or a
+    ``require``/``include`` of a file."""
+    if node.type != "namespace_use_declaration":
+        return _php_include(node)
+    line = _line(node)
+    prefix = next((c for c in node.named_children if c.type == "namespace_name"), None)
+    group = node.child_by_field_name("body")
+    clauses = (group if group is not None else node).named_children
+    out: list[ImportRow] = []
+    for clause in clauses:
+        if clause.type != "namespace_use_clause":
+            continue
+        alias = clause.child_by_field_name("alias")
+        path = next((c for c in clause.named_children if c.type in PHP_PATH_TYPES and c != alias), None)
+        if path is None:
+            continue
+        full = "\\".join(p for p in (_text(prefix).strip("\\"), _text(path).strip("\\")) if p)
+        module, _, name = full.rpartition("\\")
+        local = _text(alias) or name
+        out.append((local, module, name, line) if module else (local, name, None, line))
+    return out
+
+
+def _php_include(node: Node) -> list[ImportRow]:
+    """Read ``require_once 'x.php'`` or ``require __DIR__ . '/x.php'``: a wildcard file import."""
+    target = node.named_children[0] if node.named_child_count else None
+    prefix = ""
+    if target is not None and target.type == "binary_expression":
+        left = target.child_by_field_name("left")
+        if left is None or left.text != b"__DIR__":
+            return []
+        target, prefix = target.child_by_field_name("right"), "."
+    if target is None or target.type not in ("string", "encapsed_string") or target.named_child_count != 1:
+        return []
+    module = prefix + _string_value(target)
+    return [(WILDCARD, module, WILDCARD, _line(node))] if module.strip(".") else []
+
+
+def ruby_imports(node: Node) -> list[ImportRow]:
+    """Read ``require "x"`` or ``require_relative "x"`` (``node``: the method's identifier)."""
+    call = node.parent
+    arguments = call.child_by_field_name("arguments") if call is not None else None
+    target = arguments.named_children[0] if arguments is not None and arguments.named_child_count else None
+    if target is None or target.named_child_count != 1 or target.named_children[0].type != "string_content":
+        return []  # an interpolated path
+    module = _string_value(target)
+    if node.text == b"require_relative" and not module.startswith("."):
+        module = "./" + module
+    return [(WILDCARD, module, WILDCARD, _line(node))] if module else []
+
+
 IMPORT_READERS: dict[str, Callable[[Node], list[ImportRow]]] = {
     "python": python_imports,
     "javascript": js_imports,
@@ -271,5 +333,7 @@ IMPORT_READERS: dict[str, Callable[[Node], list[ImportRow]]] = {
     "java": java_imports,
     "c": c_imports,
     "cpp": c_imports,
+    "php": php_imports,
+    "ruby": ruby_imports,
 }
 """Import statement reader per language."""

@@ -4,6 +4,12 @@ Every separator (``.``, ``::``, ``->``) becomes ``.``. A receiver that is the re
 plain name keeps the call: ``Foo().bar`` renders ``Foo().bar`` (the resolver types it by the class or
 the callee's return type). Any other receiver (a subscript, a literal, ``f()()``) becomes ``?``:
 ``x[0].bar`` renders ``?.bar`` and stays unresolved. ``super()`` in Python renders ``super``.
+
+PHP: a namespace path (``\\App\\Cache``) renders dotted without its leading ``\\`` (``App.Cache``),
+a variable keeps its ``$`` (``$cache.get``: never a function or class of that name) except
+``$this``, which renders ``this``; ``static::`` renders ``self`` and ``parent::`` ``super``. Ruby:
+``@x`` renders ``self.x``, ``Foo.new`` as a receiver ``Foo()`` (an instance), ``self.class``
+``self``.
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ NAME_TYPES: frozenset[str] = frozenset(
         "super",
         "crate",
         "dotted_name",
+        "name",  # php
+        "constant",  # ruby
     }
 )
 """Leaf nodes whose text is a name."""
@@ -49,6 +57,9 @@ MEMBER_FIELDS: dict[str, tuple[str, str]] = {
     "scoped_type_identifier": ("path", "name"),  # rust a::T
     "field_access": ("object", "field"),  # java a.b
     "qualified_identifier": ("scope", "name"),  # c++ a::b
+    "member_access_expression": ("object", "name"),  # php $a->b
+    "nullsafe_member_access_expression": ("object", "name"),  # php $a?->b
+    "scope_resolution": ("scope", "name"),  # ruby A::B
 }
 """Member-access nodes: (receiver field, member field)."""
 
@@ -67,6 +78,8 @@ WRAPPER_FIELDS: dict[str, str] = {
     "struct_specifier": "name",  # c struct S
     "class_specifier": "name",
     "enum_specifier": "name",
+    "named_type": "",  # php Foo in a declaration
+    "optional_type": "",  # php ?Foo
 }
 """Nodes that wrap the name that matters; an empty field means the first named child."""
 
@@ -94,19 +107,50 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
         return _call_result(node, depth)
+    if kind in PHP_PATHS:
+        return php_path(node)
+    if kind == "instance_variable" and text:  # ruby @x: an attribute of self
+        return "self." + text[1:].decode("utf-8", "replace")
     return UNKNOWN
 
 
-CALL_TYPES: frozenset[str] = frozenset({"call", "call_expression", "method_invocation"})
+CALL_TYPES: frozenset[str] = frozenset({
+    "call", "call_expression", "method_invocation", "function_call_expression",
+    "member_call_expression", "nullsafe_member_call_expression", "scoped_call_expression",
+})
 """Calls whose result may be a receiver: rendered ``callee()`` so the resolver can type it."""
+
+PHP_PATHS: frozenset[str] = frozenset({"qualified_name", "namespace_name", "relative_name"})
+"""PHP names written with their namespace (``\\App\\Cache``, ``Http\\Request``)."""
+
+PHP_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)*")
+"""A PHP namespace path without its leading ``\\``."""
+
+
+def php_path(node: Node) -> str:
+    """Render a PHP namespace path dotted (``\\App\\Cache`` -> ``App.Cache``); a name relative to
+    the current namespace (``namespace\\Foo``) renders as written after it."""
+    text = (node.text or b"").decode("utf-8", "replace").lstrip("\\").removeprefix("namespace\\")
+    return text.replace("\\", ".") if PHP_PATH.fullmatch(text) else UNKNOWN
 
 
 def _call_result(node: Node, depth: int) -> str:
-    """Render a call used as a receiver (``Foo().bar``), ``super`` for Python ``super()``."""
-    if node.type == "call" and _is_python_super(node):
+    """Render a call used as a receiver (``Foo().bar``), ``super`` for Python ``super()``; a Ruby
+    ``Foo.new`` is ``Foo()``, an instance of ``Foo``, and ``self.class`` the class, ``self``."""
+    kind = node.type
+    function = node.child_by_field_name("function")
+    if function is None and kind in INVOCATIONS:  # java, php, ruby: a receiver and a method
+        callee = invocation(node, depth + 1)
+        if kind == "call":
+            if callee == "self.class":
+                return "self"
+            made = callee.removesuffix(".new")
+            if made != callee and made.rpartition(".")[2][:1].isupper():
+                callee = made
+    elif kind == "call" and _is_python_super(function):
         return "super"
-    callee = (java_invocation(node, depth + 1) if node.type == "method_invocation"
-              else dotted(node.child_by_field_name("function"), depth + 1))
+    else:
+        callee = dotted(function, depth + 1)
     if UNKNOWN in callee.split(".") or callee.endswith("()"):
         return UNKNOWN
     return callee + "()"
@@ -164,19 +208,48 @@ def _unwrap(node: Node, field: str) -> Node | None:
     return node.named_children[0] if node.named_child_count else None
 
 
-def _is_python_super(node: Node) -> bool:
-    """Tell whether a Python call node is ``super(...)``."""
-    function = node.child_by_field_name("function")
+def _is_python_super(function: Node | None) -> bool:
+    """Tell whether the callee of a Python call is ``super``."""
     return function is not None and function.type == "identifier" and function.text == b"super"
 
 
-def java_invocation(node: Node, depth: int = 0) -> str:
-    """Render a Java method invocation (``obj.m(...)``) as ``obj.m``."""
-    name = dotted(node.child_by_field_name("name"), depth + 1)
-    receiver = node.child_by_field_name("object")
+INVOCATIONS: dict[str, tuple[str, str]] = {
+    "method_invocation": ("object", "name"),  # java obj.m()
+    "member_call_expression": ("object", "name"),  # php $obj->m()
+    "nullsafe_member_call_expression": ("object", "name"),  # php $obj?->m()
+    "scoped_call_expression": ("scope", "name"),  # php A::m(), self::m(), parent::m()
+    "call": ("receiver", "method"),  # ruby obj.m, m(1) (python's call has a function field instead)
+}
+"""Calls written as a receiver and a method, each its own field: (receiver field, method field)."""
+
+PHP_CALLS = frozenset({"member_call_expression", "nullsafe_member_call_expression", "scoped_call_expression"})
+"""PHP's invocations, whose receiver may be ``$this``, ``static`` or ``parent``."""
+
+PHP_RECEIVERS: dict[str, str] = {"$this": "this", "static": "self", "parent": "super"}
+"""PHP's receivers that denote the enclosing class or its base, as the resolver names them."""
+
+
+def invocation(node: Node, depth: int = 0) -> str:
+    """Render a call written as a receiver and a method (``obj.m(...)``, ``$obj->m()``,
+    ``A::m()``, Ruby's ``obj.m``) as ``obj.m``; a method named by a variable (``$obj->$m()``) is
+    ``?``."""
+    kind = node.type
+    receiver_field, name_field = INVOCATIONS.get(kind, ("object", "name"))
+    name = dotted(node.child_by_field_name(name_field), depth + 1)
+    if name.startswith("$"):
+        return UNKNOWN
+    receiver = node.child_by_field_name(receiver_field)
     if receiver is None:
         return name
-    head = dotted(receiver, depth + 1)
+    if kind == "call" and receiver.type == "call":  # ruby a.b.c: a.b is a call, even without parentheses
+        head = _call_result(receiver, depth + 1)
+    else:
+        head = dotted(receiver, depth + 1)
+    if kind in PHP_CALLS:
+        first, dot, rest = head.partition(".")
+        mapped = PHP_RECEIVERS.get(first)
+        if mapped is not None and (first == "$this" or receiver.type == "relative_scope"):
+            head = mapped + dot + rest
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + name
     return head + "." + name

@@ -3,12 +3,19 @@
 Every pattern has exactly one capture, so that ``extract.py`` reads them all with one
 ``QueryCursor.captures`` pass (no object per match). Capture names are the contract:
 
-- ``@call``: the callee expression of a call (``@call.java``: a whole Java method invocation);
+- ``@call``: the callee expression of a call; ``@call.member`` a whole call written as a receiver
+  and a method, each its own field (Java's method invocation, PHP's ``$obj->m()`` and ``A::m()``,
+  Ruby's ``obj.m``: ``names.INVOCATIONS``); ``@call.super`` Ruby's ``super``, which calls the
+  enclosing method's namesake in the base class; ``@call.bare`` a Ruby identifier that may be a
+  method called without receiver or arguments, or a local (``extract.py`` keeps those that name
+  no local of their scope);
 - ``@new``: the type of an instantiation (``new Foo()``, ``Foo{}``, ``Foo { .. }``);
 - ``@inherit``: a base type; ``@inherit.impl`` a Rust ``impl Trait for Type`` trait, whose subtype
-  is the ``impl``'s ``type`` field rather than the enclosing definition;
+  is the ``impl``'s ``type`` field rather than the enclosing definition; ``@inherit.mixin`` the
+  ``include``, ``extend`` or ``prepend`` of a Ruby class body, whose arguments are its bases;
 - ``@type``: a type written in an annotation or a declaration;
-- ``@import``: an import statement, read by ``imports.py``;
+- ``@import``: an import statement, read by ``imports.py`` (Ruby: the ``require`` or
+  ``require_relative`` identifier of the call);
 - ``@test``: a C++ function definition that may be a test macro's (``TEST(Suite, Name) {``), whose
   "parameter types" are names, not types (``parsing/rules/clike.py``);
 - ``@generic``: the name a generic declaration gives a type parameter (``T`` in ``f<T>``): a type
@@ -18,7 +25,8 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   in ``bindings.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
-  Rust structs, TypeScript classes), ``@local.caught`` an exception a ``catch`` or ``except`` binds
+  Rust structs, TypeScript classes), ``@local.property`` a PHP property and its declared type,
+  ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception a ``catch`` or ``except`` binds
   and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
   ``@local.yield`` a yielded value, the value of a pytest fixture, and ``@local.param`` a plain
@@ -135,7 +143,7 @@ RUST = r"""
 """
 
 JAVA = r"""
-(method_invocation) @call.java
+(method_invocation) @call.member
 (object_creation_expression type: (_) @new)
 (superclass (_) @inherit)
 (super_interfaces (type_list (_) @inherit))
@@ -175,6 +183,80 @@ CPP = _C_COMMON + r"""
 (optional_type_parameter_declaration name: (type_identifier) @generic)
 """
 
+PHP = r"""
+(function_call_expression function: [(name) (qualified_name) (relative_name)] @call)
+(member_call_expression) @call.member
+(nullsafe_member_call_expression) @call.member
+(scoped_call_expression) @call.member
+(object_creation_expression [(name) (qualified_name) (relative_name)] @new)
+(base_clause [(name) (qualified_name)] @inherit)
+(class_interface_clause [(name) (qualified_name)] @inherit)
+(declaration_list (use_declaration [(name) (qualified_name)] @inherit))
+(named_type [(name) (qualified_name) (relative_name)] @type)
+(namespace_use_declaration) @import
+(require_expression) @import
+(require_once_expression) @import
+(include_expression) @import
+(include_once_expression) @import
+(assignment_expression left: (variable_name) @local.assigned right: (_))
+(assignment_expression left: (member_access_expression object: (variable_name) name: (name) @local.self) right: (_))
+(simple_parameter type: (_) name: (variable_name) @local.typed)
+(simple_parameter name: (variable_name) @local)
+(variadic_parameter name: (variable_name) @local)
+(property_promotion_parameter type: (_) name: (variable_name) @local.typed)
+(property_promotion_parameter name: (variable_name (name) @local.property))
+(property_declaration (property_element name: (variable_name (name) @local.property)))
+(foreach_statement (_) . (variable_name) @local)
+(foreach_statement (pair (variable_name) @local))
+(catch_clause name: (variable_name) @local)
+(method_declaration return_type: (_) @local.returns)
+(function_definition return_type: (_) @local.returns)
+(return_statement (_) @local.return)
+"""
+
+_RUBY_VALUES = ("body_statement", "block_body", "then", "else", "argument_list", "interpolation",
+                "parenthesized_statements", "array")
+"""Ruby nodes whose identifier children are values: a local, or a method called on ``self``."""
+
+RUBY = "\n".join(f"({holder} (identifier) @call.bare)" for holder in _RUBY_VALUES) + r"""
+(call method: [(identifier) (constant)]) @call.member
+(super) @call.super
+(call receiver: (identifier) @call.bare)
+(binary left: (identifier) @call.bare)
+(binary right: (identifier) @call.bare)
+(unary operand: (identifier) @call.bare)
+(assignment right: (identifier) @call.bare)
+(operator_assignment right: (identifier) @call.bare)
+(pair value: (identifier) @call.bare)
+(element_reference object: (identifier) @call.bare)
+(if condition: (identifier) @call.bare)
+(unless condition: (identifier) @call.bare)
+(if_modifier condition: (identifier) @call.bare)
+(unless_modifier condition: (identifier) @call.bare)
+(superclass [(constant) (scope_resolution)] @inherit)
+(class body: (body_statement (call !receiver method: (identifier) @inherit.mixin arguments: (argument_list)
+  (#any-of? @inherit.mixin "include" "extend" "prepend"))))
+(call !receiver method: (identifier) @import arguments: (argument_list . (string))
+  (#any-of? @import "require" "require_relative"))
+(assignment left: (identifier) @local.assigned right: (_))
+(operator_assignment left: (identifier) @local.assigned right: (_))
+(assignment left: (instance_variable) @local.ivar right: (_))
+(operator_assignment left: (instance_variable) @local.ivar right: (_))
+(left_assignment_list (identifier) @local)
+(method_parameters (identifier) @local)
+(lambda_parameters (identifier) @local)
+(block_parameters (identifier) @local)
+(destructured_parameter (identifier) @local)
+(optional_parameter name: (identifier) @local)
+(keyword_parameter name: (identifier) @local)
+(splat_parameter name: (identifier) @local)
+(hash_splat_parameter name: (identifier) @local)
+(block_parameter name: (identifier) @local)
+(for pattern: (identifier) @local)
+(exception_variable (identifier) @local)
+(return (argument_list . (_) @local.return))
+"""
+
 PATTERNS: dict[str, str] = {
     "python": PYTHON,
     "javascript": JAVASCRIPT,
@@ -185,5 +267,7 @@ PATTERNS: dict[str, str] = {
     "java": JAVA,
     "c": C,
     "cpp": CPP,
+    "php": PHP,
+    "ruby": RUBY,
 }
 """Query source per structural language."""
