@@ -37,8 +37,6 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from maguyva_tui.core.chunk_words import StoredFile, save_generation
-from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
 from maguyva_tui.core.store.facts import FactsTable, Row
 from maguyva_tui.core.store.facts_files import load_facts, save_facts
@@ -64,7 +62,11 @@ from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkRep
 from maguyva_tui.locations import default_index_base
 
 if TYPE_CHECKING:
+    from maguyva_tui.core.chunk_words import StoredFile
     from maguyva_tui.core.graph.model import CodeGraph
+
+# What only a build needs (parsing, the word tables' writer) is imported where it is used: a search
+# whose index is as stamped never loads it (see ``Engine._first_answer``).
 
 Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while indexing."""
@@ -473,6 +475,8 @@ class _Build:
 
     def _parse(self, fresh: list[SourceFile]) -> list[Row]:
         """Parse changed files into stored rows, in a process pool when there are many."""
+        from maguyva_tui.core.parsing.analyze import analyze_row
+
         total = len(fresh)
         if total >= PARALLEL_MIN_FILES and (os.cpu_count() or 1) >= 2:
             try:
@@ -502,6 +506,8 @@ class _Build:
         self, gen: Path, kept: list[Kept], fresh: list[SourceFile], new_rows: list[Row]
     ) -> Snapshot:
         """Write every part of a new generation into its folder and publish it."""
+        from maguyva_tui.core.chunk_words import save_generation
+
         self.progress("write", 0, 1)
         prev = self.previous
         next_id = prev.manifest.next_doc_id if prev else 0
@@ -677,6 +683,8 @@ class _Build:
 
 def _word_files(entries: list[FileEntry], stored: _ContentReader, facts: dict[str, Row], added: set[int]) -> Iterator[StoredFile]:
     """The files of a generation as the chunk index counts them, each text read when counted."""
+    from maguyva_tui.core.chunk_words import StoredFile
+
     for entry in entries:
         yield StoredFile(entry.path, entry.doc_id, facts[entry.path][1], partial(stored.text, entry), entry.doc_id not in added)
 
@@ -756,4 +764,6 @@ def _restat(entry: FileEntry, source: SourceFile) -> FileEntry:
 
 def _analyze_batch(batch: list[tuple[str, str]]) -> list[Row]:
     """Parse a batch of files in a worker process, into the rows the index stores."""
+    from maguyva_tui.core.parsing.analyze import analyze_row
+
     return [analyze_row(path, text) for path, text in batch]
