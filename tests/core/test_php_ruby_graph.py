@@ -275,6 +275,31 @@ def test_ruby_receivers_calls_and_kernel_methods() -> None:
     assert ("local", "self.cart:Cart") in {(r.kind, r.name) for r in facts.references}
 
 
+def test_ruby_module_methods_call_each_other_through_self_and_setters() -> None:
+    facts = analyze("m.rb", dedent("""\
+        module Actions
+          def root=(path)
+            @root = path
+          end
+
+          def reset
+            self.root = "."
+            self.finish
+            finish
+          end
+
+          def finish; end
+        end
+        """))
+    calls = [(r.name, r.line) for r in facts.references if r.kind == "call"]
+    assert sorted(calls) == [("finish", 8), ("finish", 9), ("root=", 7)]
+
+
+def test_php_language_constructs_are_no_calls() -> None:
+    facts = analyze("a.php", "<?php\nif (isset($a) && !empty($b)) { die(helper()); }\n")
+    assert [r.name for r in facts.references if r.kind == "call"] == ["helper"]
+
+
 def test_php_attributes_set_on_this_are_typed() -> None:
     facts = analyze("a.php", "<?php\nclass A {\n  function f() {\n    $this->m = new \\App\\Mailer();\n"
                              "    $this->m->send();\n    parent::f();\n  }\n}\n")

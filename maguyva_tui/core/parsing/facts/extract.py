@@ -84,6 +84,9 @@ CLASS_SCOPE_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "
 FUNCTION_SCOPE_KINDS: frozenset[str] = frozenset({"function", "method"})
 """Symbol kinds whose body is code that runs when called."""
 
+ASSIGNMENTS = frozenset({"assignment", "operator_assignment"})
+"""Ruby assignments: a call on the left (``obj.x = v``) calls the setter ``x=``."""
+
 RUBY_KERNEL: frozenset[str] = frozenset({
     "puts", "print", "p", "pp", "printf", "sprintf", "format", "warn", "gets", "raise", "fail",
     "require", "require_relative", "load", "autoload", "loop", "lambda", "proc", "sleep", "rand",
@@ -200,12 +203,29 @@ class _Reader:
             name_node = node.child_by_field_name(names.INVOCATIONS[node.type][1]) or node
             line = name_node.start_point[0] + 1
             name = names.invocation(node)
-            if ruby and name_node.text == b"new":
-                made = names.type_name(node.child_by_field_name("receiver"))
-                if made is not None and made.rpartition(".")[2][:1].isupper():
-                    self.add("ref", made, line)
-                    continue
-            self.add("call", self.implicit(name, line) if ruby and "." not in name else name, line)
+            if ruby:
+                self.ruby_call(node, name_node, name, line)
+            else:
+                self.add("call", name, line)
+
+    def ruby_call(self, node: Node, method: Node, name: str, line: int) -> None:
+        """Record one Ruby call: ``Foo.new`` instantiates ``Foo``; a call without receiver is made
+        on ``self`` (``implicit``); ``self.x`` in a module calls the module's ``x`` (its own, or
+        the includer's, which has it), as a bare ``x`` there does; ``obj.x = v`` calls ``x=``."""
+        receiver = node.child_by_field_name("receiver")
+        if method.text == b"new" and receiver is not None:
+            made = names.type_name(receiver)
+            if made is not None and made.rpartition(".")[2][:1].isupper():
+                self.add("ref", made, line)
+                return
+        parent = node.parent
+        if parent is not None and parent.type in ASSIGNMENTS and parent.child_by_field_name("left") == node:
+            name += "="  # a setter
+        if receiver is None:
+            name = self.implicit(name, line)
+        elif receiver.type == "self" and self.container(line) == "module":
+            name = name.removeprefix("self.")
+        self.add("call", name, line)
 
     def super_calls(self, nodes: Sequence[Node]) -> None:
         """Record Ruby's ``super``: a call of the enclosing method's namesake in the base class."""
@@ -231,18 +251,23 @@ class _Reader:
         written for Kernel's and Module's methods (``puts``, ``attr_reader``), for a function
         defined at the top of the file, and in a module or at the top level (where the resolver
         finds a nested or top-level definition of the name)."""
-        kinds = self.kinds()
-        if name in RUBY_KERNEL or kinds.get(name) == "function":
+        if name in RUBY_KERNEL or self.kinds().get(name) == "function":
             return name
+        return "self." + name if self.container(line) == "class" else name
+
+    def container(self, line: int) -> str | None:
+        """Return ``class`` or ``module``: what the innermost class or module around a line of
+        Ruby is (``None`` at the top level)."""
+        kinds = self.kinds()
         scope = self.scope(line)
         while scope:
             kind = kinds.get(scope)
             if kind in CLASS_SCOPE_KINDS:
-                return "self." + name
+                return "class"
             if kind == "module":
-                return name
+                return kind
             scope = scope.rpartition(".")[0]
-        return name
+        return None
 
     def nested_constants(self, rows: list[RefRow]) -> list[RefRow]:
         """Qualify each Ruby constant a reference or a binding's type starts with by the module or

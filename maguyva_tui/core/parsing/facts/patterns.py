@@ -184,7 +184,8 @@ CPP = _C_COMMON + r"""
 """
 
 PHP = r"""
-(function_call_expression function: [(name) (qualified_name) (relative_name)] @call)
+(function_call_expression function: [(name) (qualified_name) (relative_name)] @call
+  (#not-match? @call "^(isset|empty|eval|die)$"))
 (member_call_expression) @call.member
 (nullsafe_member_call_expression) @call.member
 (scoped_call_expression) @call.member
@@ -213,6 +214,9 @@ PHP = r"""
 (function_definition return_type: (_) @local.returns)
 (return_statement (_) @local.return)
 """
+
+# PHP's isset(), empty(), eval() and die() are language constructs the grammar reads as calls: no
+# function is called, nor could one of that name be defined
 
 _RUBY_VALUES = ("body_statement", "block_body", "then", "else", "argument_list", "interpolation",
                 "parenthesized_statements", "array")
