@@ -111,6 +111,13 @@ LANGUAGE_SOURCES: dict[str, Source] = {
         PYPI + "c9/d2/b9c7ca067c26d8ff085d252c89b5f69609ca93fb85a00ede95f4857865d4/sentencepiece-0.2.0.tar.gz",
         "a52c19171daaf2e697dc6cbe67684e0fa341b1248966f6aebb541de654d15843",
         "sentencepiece-0.2.0/sentencepiece/src"),
+    "php": Source(  # the Monolog logging library, namespaced classes as Debian ships them
+        "monolog 2.9.1", DEBIAN + "p/php-monolog/php-monolog_2.9.1-1_all.deb",
+        "f8a26688b521e33cf6ef73b75ae5eac0cb026d986a336161456dd37dbb710681", "usr/share/php/Monolog"),
+    "ruby": Source(  # the Thor command-line toolkit, its modules reopened across files
+        "thor 1.2.1", DEBIAN + "r/ruby-thor/ruby-thor_1.2.1-2_all.deb",
+        "509715d16039ee7336531718e2497d0f81ae125b9ee53f321dd909c2f03fd2e1",
+        "usr/share/rubygems-integration/all/gems/thor-1.2.1/lib"),
 }
 """Language to the real repository its unresolved rate is measured on: exact archives, like a lock file."""
 
