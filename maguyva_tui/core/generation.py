@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.retrievers.structural import StructuralRetriever
-from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
 
 if TYPE_CHECKING:
+    from maguyva_tui.core.retrievers.structural import StructuralRetriever
+    from maguyva_tui.core.retrievers.text import TextRetriever
     from maguyva_tui.core.semantic_index import EmbeddingItem
 
 ChunkKey: TypeAlias = tuple[str, int, int]
@@ -130,6 +130,8 @@ class Generation:
         """The text engine of this generation."""
         with self._lock:
             if self._text is None:
+                from maguyva_tui.core.retrievers.text import TextRetriever  # under the lock: one thread imports it
+
                 self._text = TextRetriever(self.snapshot)
             return self._text
 
@@ -138,6 +140,8 @@ class Generation:
         """The structural engine of this generation (also the symbol table a lone word is checked in)."""
         with self._lock:
             if self._structural is None:
+                from maguyva_tui.core.retrievers.structural import StructuralRetriever
+
                 self._structural = StructuralRetriever.of(self.snapshot)
             return self._structural
 
