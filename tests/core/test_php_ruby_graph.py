@@ -293,6 +293,8 @@ def test_ruby_module_methods_call_each_other_through_self_and_setters() -> None:
         """))
     calls = [(r.name, r.line) for r in facts.references if r.kind == "call"]
     assert sorted(calls) == [("finish", 8), ("finish", 9), ("root=", 7)]
+    chained = analyze("c.rb", "a.b.c = 1\n").references
+    assert sorted(r.name for r in chained if r.kind == "call") == ["a", "a.b", "a.b().c="]  # only the last sets
 
 
 def test_php_language_constructs_are_no_calls() -> None:

@@ -84,9 +84,6 @@ CLASS_SCOPE_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "
 FUNCTION_SCOPE_KINDS: frozenset[str] = frozenset({"function", "method"})
 """Symbol kinds whose body is code that runs when called."""
 
-ASSIGNMENTS = frozenset({"assignment", "operator_assignment"})
-"""Ruby assignments: a call on the left (``obj.x = v``) calls the setter ``x=``."""
-
 RUBY_KERNEL: frozenset[str] = frozenset({
     "puts", "print", "p", "pp", "printf", "sprintf", "format", "warn", "gets", "raise", "fail",
     "require", "require_relative", "load", "autoload", "loop", "lambda", "proc", "sleep", "rand",
@@ -138,6 +135,8 @@ def _extract(
     captures = _cursor(language).captures(tree.root_node)
     reader = _Reader(scope_lines(symbols), symbols)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
+    if language == "ruby":
+        reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
     reader.member_calls(captures.get("call.member", ()), language == "ruby")
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
@@ -157,7 +156,7 @@ def _extract(
 class _Reader:
     """Turn the captures of one file into reference rows."""
 
-    __slots__ = ("_classes", "_kinds", "references", "scopes", "symbols")
+    __slots__ = ("_classes", "_kinds", "references", "scopes", "setters", "symbols")
 
     def __init__(self, scopes: list[str | None], symbols: Sequence[Symbol] = ()) -> None:
         self.scopes = scopes
@@ -165,6 +164,8 @@ class _Reader:
         self.references: list[RefRow] = []
         self._classes: list[str | None] | None = None
         self._kinds: dict[str, str] | None = None
+        self.setters: frozenset[int] = frozenset()
+        """The node ids of the Ruby calls assigned to (``obj.x = v`` calls ``x=``)."""
 
     def class_at(self, line: int) -> str | None:
         """Return the innermost class whose span holds a line: a base type belongs to the class
@@ -218,9 +219,8 @@ class _Reader:
             if made is not None and made.rpartition(".")[2][:1].isupper():
                 self.add("ref", made, line)
                 return
-        parent = node.parent
-        if parent is not None and parent.type in ASSIGNMENTS and parent.child_by_field_name("left") == node:
-            name += "="  # a setter
+        if self.setters and node.id in self.setters:
+            name += "="
         if receiver is None:
             name = self.implicit(name, line)
         elif receiver.type == "self" and self.container(line) == "module":

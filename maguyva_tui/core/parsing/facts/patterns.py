@@ -8,7 +8,7 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   Ruby's ``obj.m``: ``names.INVOCATIONS``); ``@call.super`` Ruby's ``super``, which calls the
   enclosing method's namesake in the base class; ``@call.bare`` a Ruby identifier that may be a
   method called without receiver or arguments, or a local (``extract.py`` keeps those that name
-  no local of their scope);
+  no local of their scope); ``@call.setter`` a Ruby call assigned to (``obj.x = v`` calls ``x=``);
 - ``@new``: the type of an instantiation (``new Foo()``, ``Foo{}``, ``Foo { .. }``);
 - ``@inherit``: a base type; ``@inherit.impl`` a Rust ``impl Trait for Type`` trait, whose subtype
   is the ``impl``'s ``type`` field rather than the enclosing definition; ``@inherit.mixin`` the
@@ -225,6 +225,8 @@ _RUBY_VALUES = ("body_statement", "block_body", "then", "else", "argument_list",
 RUBY = "\n".join(f"({holder} (identifier) @call.bare)" for holder in _RUBY_VALUES) + r"""
 (call method: [(identifier) (constant)]) @call.member
 (super) @call.super
+(assignment left: (call) @call.setter)
+(operator_assignment left: (call) @call.setter)
 (call receiver: (identifier) @call.bare)
 (binary left: (identifier) @call.bare)
 (binary right: (identifier) @call.bare)
