@@ -309,6 +309,12 @@ def test_php_attributes_set_on_this_are_typed() -> None:
     assert {("local", "self.m:App.Mailer"), ("call", "this.m.send"), ("call", "super.f")} <= rows
 
 
+def test_php_attribute_assigned_a_typed_parameter_has_its_type() -> None:
+    facts = analyze("a.php", "<?php\nclass A {\n  function __construct(Handler $handler) {\n"
+                             "    $this->h = $handler;\n  }\n  function f() { $this->h->handle(); }\n}\n")
+    assert ("local", "self.h:Handler", "A.__construct") in {(r.kind, r.name, r.scope) for r in facts.references}
+
+
 def test_ruby_requires_are_wildcard_imports() -> None:
     facts = analyze("app/main.rb", MAIN_RB)
     assert [(i.local, i.module, i.name, i.line) for i in facts.imports] == [

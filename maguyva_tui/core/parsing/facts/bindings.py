@@ -112,6 +112,9 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
 RETURN_CAPTURES = frozenset({"local.return", "local.returns", "local.yield"})
 """Captures that bind ``<return>``: a returned value, a declared return type, a fixture's yield."""
 
+PLAIN_NAMES = frozenset({"identifier", "variable_name"})
+"""A value that is a plain name, a PHP variable (``$this->logger = $logger``) too."""
+
 SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
 """The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
 
@@ -170,7 +173,7 @@ class Bindings:
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
-            if typed is None and capture == "local.self" and value is not None and value.type == "identifier":
+            if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
                 # ``self.console = console``: typed by that name's annotation in the method, if any
                 self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
                                         bound, offset))
