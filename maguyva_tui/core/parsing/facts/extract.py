@@ -10,7 +10,9 @@ function or class body (``bindings.py``). Only names that start a call or type r
 same file are recorded. The resolver uses them so that a call through a local variable is never
 mistaken for a call to a global of the same name. In Python, a test's and a fixture's parameters are
 bound to the pytest fixture of their name (``fixtures.py``), and a ``<property>`` local marks each
-method decorated with ``@property``.
+method decorated with ``@property``. In Ruby, a call without receiver in code of a class is read
+as made on ``self``, an identifier that names no local of its scope as such a call, and a constant
+is qualified by the modules and classes of the file it is written in, as Ruby looks it up.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """Tree-sitter query patterns that find references, imports and local bindings, per language.
 
 Every pattern has exactly one capture, so that ``extract.py`` reads them all with one
-``QueryCursor.captures`` pass (no object per match). Capture names are the contract:
+``QueryCursor.captures`` pass (no object per match); a predicate tests that same capture's text
+(``#any-of?``, ``#not-match?``: py-tree-sitter ignores ``#not-any-of?`` without a word). Capture
+names are the contract:
 
 - ``@call``: the callee expression of a call; ``@call.member`` a whole call written as a receiver
   and a method, each its own field (Java's method invocation, PHP's ``$obj->m()`` and ``A::m()``,
@@ -26,8 +28,8 @@ Every pattern has exactly one capture, so that ``extract.py`` reads them all wit
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
   Rust structs, TypeScript classes), ``@local.property`` a PHP property and its declared type,
-  ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception a ``catch`` or ``except`` binds
-  and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
+  ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception
+  a ``catch`` or ``except`` binds and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
   ``@local.yield`` a yielded value, the value of a pytest fixture, and ``@local.param`` a plain
   Python parameter, which pytest fills with a fixture in a test (``fixtures.py``).
