@@ -266,11 +266,12 @@ def test_a_bare_macro_line_does_not_swallow_the_definitions_after_it() -> None:
               b"template <typename T> const T& unwrap(const T& v) { return v; }\n\n"
               b"class dynamic_arg_list {\n  int size_ = 0;\n};\n}  // namespace detail\n\n"
               b"FMT_END_NAMESPACE  // fmt\n")
-    chunks, symbols = extract_source(source, "cpp", "args.h")
-    found = {s.qualname: (s.start_line, s.end_line) for s in symbols}
-    assert found["detail.dynamic_arg_list"] == (8, 10)  # the text's own lines
-    assert found["detail.unwrap"] == (6, 6)
-    assert all(1 <= c.start_line <= c.end_line <= 13 for c in chunks)
+    for text in (source, source.replace(b"\n", b"\r\n")):  # Windows line endings too
+        chunks, symbols = extract_source(text, "cpp", "args.h")
+        found = {s.qualname: (s.start_line, s.end_line) for s in symbols}
+        assert found["detail.dynamic_arg_list"] == (8, 10)  # the text's own lines
+        assert found["detail.unwrap"] == (6, 6)
+        assert all(1 <= c.start_line <= c.end_line <= 13 for c in chunks)
 
 
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:

@@ -107,7 +107,7 @@ def grammar(language: str) -> Language:
 _local = threading.local()
 
 
-BARE_MACRO = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\n]*)?$", re.MULTILINE)
+BARE_MACRO = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*(?://[^\r\n]*)?(?=\r?$)", re.MULTILINE)
 """A C or C++ line that is one upper-case name and nothing else (``FMT_BEGIN_NAMESPACE``,
 ``ABSL_NAMESPACE_BEGIN``, ``G_BEGIN_DECLS``): no statement or declaration is a bare name without
 a semicolon, so it is a macro, and the grammar, which sees no preprocessor, reads it as the start
