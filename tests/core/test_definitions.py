@@ -162,6 +162,7 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("module", "Shop", 3, 34),
         ("class", "Shop.Paths", 5, 27),
         ("constant", "Shop.Paths.DEFAULT_GLOB", 6, 6),
+        ("method", "Shop.Paths.root", 8, 8),  # attr_reader :root
         ("method", "Shop.Paths.initialize", 10, 12),
         ("method", "Shop.Paths.for", 14, 16),  # def self.for
         ("method", "Shop.Paths.expanded", 18, 20),

@@ -39,6 +39,17 @@ def test_a_definition_is_found_first_by_its_name(engine: Engine, question: str, 
     assert (first.path, first.start_line, first.symbol) == (path, line, symbol)
 
 
+def test_attribute_accessors_are_methods(tmp_path: Path) -> None:
+    (tmp_path / "user.rb").write_text("class User\n  attr_reader :name\n  attr_accessor :email, :age\n"
+                                      "  attr_writer :password\nend\n")
+    e = Engine(tmp_path, provider=CountingProvider())
+    e.refresh()
+    names = {s.qualname for s in e.snapshot.symbols if s.path == "user.rb"}
+    assert {"User.name", "User.email", "User.email=", "User.age", "User.age=", "User.password="} <= names
+    assert "User.name=" not in names and "User.password" not in names
+    assert e.search("def email", limit=1).results[0].start_line == 3
+
+
 def test_a_result_is_shown_by_its_method_not_a_window(engine: Engine) -> None:
     result = engine.search("setCookie", limit=10, modality="structural")
     assert [(r.path, r.kind) for r in result.results][:2] == [("php/CookieJar.php", "method"),

@@ -1,4 +1,4 @@
-"""Ruby: modules, classes, methods (``def self.x`` too), constants.
+"""Ruby: modules, classes, methods (``def self.x`` too, and ``attr_reader``'s), constants.
 
 A module is a namespace that also holds methods (mixed in, or called on the module): recorded as a
 ``module`` like a C++ namespace, and a ``def`` inside it is a method, as inside a class. ``class
@@ -61,6 +61,30 @@ def _assignment(w: Walker, node: Node, outer: Outer) -> None:
         w.define("constant", outer, left)
 
 
+ACCESSORS = frozenset({"attr_reader", "attr_writer", "attr_accessor"})
+"""Calls in a class body that define methods named by their arguments (``attr_reader :root``)."""
+
+
+def _call(w: Walker, node: Node, outer: Outer) -> None:
+    """Record the methods ``attr_reader :a, :b`` defines (``a``, ``b``), ``attr_writer`` (``a=``) and
+    ``attr_accessor`` (both), each spanning the call's line (its argument, when it names several)."""
+    method, arguments = node.child_by_field_name("method"), node.child_by_field_name("arguments")
+    if (node.child_by_field_name("receiver") is not None or method is None or arguments is None
+            or w.text(method) not in ACCESSORS or w.scope_kind not in ("class", "module")):
+        return
+    kind = w.text(method)
+    names = [a for a in arguments.named_children if a.type in ("simple_symbol", "string")]
+    for argument in names:
+        name = w.text(argument).lstrip(":").strip("'\"")
+        if not name.isidentifier():
+            continue
+        span = outer if len(names) == 1 else argument
+        if kind != "attr_writer":
+            w.define("method", span, None, name=name)
+        if kind != "attr_reader":
+            w.define("method", span, None, name=name + "=")  # the writer, as `def name=(value)` names it
+
+
 RULES = Rules(
     handlers={
         "class": _class,
@@ -69,6 +93,7 @@ RULES = Rules(
         "singleton_method": _method,
         "singleton_class": _singleton_class,
         "assignment": _assignment,
+        "call": _call,
     },
     descend=frozenset({"body_statement", "begin", "if", "unless", "then", "else", "ERROR"}),
     class_fields=True,
