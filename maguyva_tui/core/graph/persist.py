@@ -155,8 +155,8 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
         raise ValueError("a stored graph is loaded into an empty graph only")
     table, counts, strings = state["symbols"]
     graph.nodes = _nodes(paths, table, counts, strings)
-    graph.store.entries = StoredRows(paths, table, counts, strings)
     files = dict(zip(paths, range(len(paths))))  # each file's position, for every per-file column
+    graph.store.entries = StoredRows(paths, table, counts, strings, files)
     _load_sites(graph, paths, files, state["sites"])
     _load_loose(graph, files, state["loose"], state["loose_names"])
     members = state["members"]

@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.bulk import bulk
-from maguyva_tui.core.graph.spans import SpanMap
+from maguyva_tui.core.graph.spans import Bounds, SpanMap
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Strings
 from maguyva_tui.core.store.records import decode_records
@@ -139,10 +139,12 @@ class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
 
     __slots__ = ("_ends", "_paths", "_set", "_strings", "_table")
 
-    def __init__(self, paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings) -> None:
+    def __init__(self, paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings,
+                 files: Mapping[str, int] | None = None) -> None:
+        """``files``: each path's position, when the caller has it already."""
         self._ends = np.cumsum(counts, dtype=np.int64)
-        starts = (self._ends - np.asarray(counts, dtype=np.int64)).tolist()
-        super().__init__(dict(zip(paths, zip(starts, self._ends.tolist()))), self._decode)
+        positions = dict(zip(paths, range(len(paths)))) if files is None else files
+        super().__init__(Bounds(positions, [0, *self._ends.tolist()]), self._decode)
         self._paths, self._table, self._strings = paths, table, strings
         self._set: set[str] = set()
         """Files whose rows were set since opening (a changed file): read as they are."""
