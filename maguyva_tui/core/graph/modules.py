@@ -1,7 +1,8 @@
 """Map module names as imports write them to the files of the repository, per language.
 
 Every lookup goes through one flat table of keys (``py:pkg.mod``, ``java:a.b.C``, ``inc:x.h``,
-``go:a/b``, ``rs:src|a.b``, ``file:path``, ``dir:path``) to the paths they name. The table is rebuilt
+``go:a/b``, ``rs:src|a.b``, ``php:Handler/StreamHandler``, ``file:path``, ``dir:path``) to the paths
+they name. The table is rebuilt
 from the list of paths on each update (cheap: no file is read), and the keys whose paths changed
 tell which other files must be resolved again.
 """
@@ -79,6 +80,8 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
     if language == "rust":
         root, module = rust_module(path)
         return [f"rs:{root}|{module}"]
+    if language == "php":  # PSR-4: a class's path ends with its namespace's parts and its name
+        return ["php:" + s for s in _suffixes(path.removesuffix(".php").split("/"), "/")]
     return []
 
 

@@ -8,6 +8,7 @@ from maguyva_tui.core.graph.resolve.clike import CLike
 from maguyva_tui.core.graph.resolve.ecmascript import EcmaScript
 from maguyva_tui.core.graph.resolve.go import Go
 from maguyva_tui.core.graph.resolve.java import Java
+from maguyva_tui.core.graph.resolve.php import PHP
 from maguyva_tui.core.graph.resolve.python import Python
 from maguyva_tui.core.graph.resolve.rust import Rust
 
@@ -22,6 +23,7 @@ LANGUAGES: dict[str | None, Language] = {
     "java": Java(),
     "c": CLike(cpp=False),
     "cpp": CLike(cpp=True),
+    "php": PHP(),
 }
 """Every language with rules of its own."""
 

@@ -1,0 +1,56 @@
+"""PHP: a class is found where Composer's PSR-4 autoloading puts it, a namespace is a folder.
+
+PSR-4, which nearly every PHP project follows, maps a namespace prefix to a folder and each class
+to the file of its name below it (``Monolog\\Handler\\StreamHandler`` in
+``src/Monolog/Handler/StreamHandler.php``). Without reading ``composer.json`` the prefix's folder
+is unknown, but the class's path ends with its namespace's trailing parts and its name, so a file
+is found by the longest such suffix of its path (``php:`` keys, :mod:`~maguyva_tui.core.graph.modules`);
+two files ending alike are ambiguous. A name used without ``use`` is a class of the same namespace,
+so of the same folder. A function called bare and defined nowhere is PHP's own (``strlen``,
+``array_map``): external; a class found nowhere stays unresolved (it may be a vendored package's).
+"""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, UNRESOLVED, Language, Lookup
+from maguyva_tui.core.graph.tables import FileIndex
+
+SEPARATOR = "\\"
+
+
+class PHP(Language):
+    """Resolution rules of PHP."""
+
+    target_prefix = "phpns:"
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a class of the same namespace: a file of the same folder."""
+        return r.in_directory(index, name)
+
+    def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
+        """A namespace as ``use`` writes it (``Monolog\\Handler``): a package target, its classes
+        looked up by name (:meth:`package_member`)."""
+        return self.target_prefix + written.strip(SEPARATOR)
+
+    def package_member(self, r: Lookup, package: str, name: str) -> str:
+        """Resolve a class of a namespace by the file its path ends in."""
+        parts = [p for p in package.split(SEPARATOR) if p]
+        paths = r.touch("php:" + "/".join([*parts, name]))
+        if len(paths) == 1:
+            return r.member(paths[0], name)
+        return AMBIGUOUS if paths else UNRESOLVED
+
+    def qualified(self, r: Lookup, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve a fully qualified name (``\\Monolog\\Logger::API``): the longest leading run of
+        parts that a file's path ends with names the class."""
+        for used in range(len(parts), 0, -1):
+            paths = r.touch("php:" + "/".join(parts[:used]))
+            if len(paths) == 1:
+                return r.member(paths[0], parts[used - 1]), used
+            if paths:
+                return AMBIGUOUS, used
+        return None
+
+    def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
+        """A function (a lower-case bare name) defined nowhere in the repository is PHP's own."""
+        return name[:1].islower()
