@@ -2,9 +2,8 @@
 
 Every lookup goes through one flat table of keys (``py:pkg.mod``, ``java:a.b.C``, ``inc:x.h``,
 ``go:a/b``, ``rs:src|a.b``, ``php:Handler/StreamHandler``, ``file:path``, ``dir:path``) to the paths
-they name. The table is rebuilt
-from the list of paths on each update (cheap: no file is read), and the keys whose paths changed
-tell which other files must be resolved again.
+they name. The table is rebuilt from the list of paths on each update (cheap: no file is read), and
+the keys whose paths changed tell which other files must be resolved again.
 """
 
 from __future__ import annotations
