@@ -242,9 +242,18 @@ PROBES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("third pass", "closed streams, narrow encodings, a deleted working folder, null options",
      ("tests/test_outside_findings_cli.py",)),
     ("third pass", "escape sequences in what the explorer draws", ("tests/app/test_control_characters.py",)),
+    ("fourth pass", "MCP lines nested past the stack, ids the SDK refuses (1e400)", ("tests/test_mcp_malformed.py",)),
+    ("fourth pass", "VS Code's -g with a file named x:5", (
+        "tests/app/test_editor.py::test_vs_code_opens_the_file_it_was_given_and_at_the_line_only_when_it_can",
+        "tests/app/test_editor.py::test_other_path_colon_line_editors_get_a_position_only_for_a_plain_name",
+        "tests/app/test_editor.py::test_a_name_with_a_colon_still_reaches_a_plus_line_editor_at_its_line")),
+    ("fourth pass", "bytes typed that are not UTF-8", ("tests/test_cli_bytes.py",)),
+    ("fourth pass", "thousands of connections to the resident server", (
+        "tests/test_resident_server.py::test_connections_past_the_bound_are_declined_and_make_no_threads",
+        "tests/test_resident_server.py::test_a_connection_past_the_bound_reads_a_one_line_decline")),
 )
-"""The outside testers' second round of probes (issue 18), then a third pass of our own from outside,
-each with the regression tests that try it."""
+"""The outside testers' second round of probes (issue 18), then a third and a fourth pass of our own
+from outside, each with the regression tests that try it."""
 
 
 def run_probes() -> tuple[list[tuple[str, str, int, int]], str]:
