@@ -280,13 +280,17 @@ def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
               b"res.status = function status(code) {\n  this.statusCode = code;\n  return this;\n};\n\n"
               b"Router.prototype.route = function (path) {\n  return new Route(path);\n};\n\n"
               b"exports.render = (view) => view.render();\n"
-              b"handlers[name].fn = function () {};\n")
+              b"handlers[name].fn = function () {};\n"
+              b"module.exports = function createApplication() {\n  return 1;\n};\n"
+              b"module.exports = function () {};\n")
     _, symbols = extract_source(source, "javascript", "response.js")
     found = {s.qualname: (s.kind, s.start_line, s.end_line) for s in symbols}
     assert found["res.status"] == ("method", 3, 6)
     assert found["Router.route"] == ("method", 8, 10)  # `prototype` is no part of the name
     assert found["render"] == ("function", 12, 12)
     assert not any("handlers" in q or q.endswith("fn") for q in found)  # no path names the owner
+    assert found["createApplication"] == ("function", 14, 16)  # the module's export, by its own name
+    assert not any(q.startswith("module") for q in found)
 
 
 def test_a_friend_function_defined_in_its_class_is_found() -> None:

@@ -14,6 +14,8 @@ FUNCTION_VALUES = frozenset({
 """Values that make a variable or field a function (``const parse = (s) => ...``)."""
 
 _EXPORTS = ("exports.", "module.exports.")
+_MODULE_OBJECTS = frozenset({"exports", "module.exports"})
+"""What a CommonJS module exports as a whole: a function assigned to it is no method of it."""
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
@@ -134,6 +136,11 @@ def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
     name = left.child_by_field_name("property")
     if w.text(left).startswith(_EXPORTS):
         w.define("function", outer, name, right.child_by_field_name("body"))
+        return
+    if w.text(left) in _MODULE_OBJECTS:  # `module.exports = function createApplication() {...}`
+        own = right.child_by_field_name("name")  # the function's own name, if it has one
+        if own is not None:
+            w.define("function", outer, own, right.child_by_field_name("body"))
         return
     path = w.text(left.child_by_field_name("object") or left).split(".")
     if name is None or not all(part.isidentifier() for part in path):
