@@ -304,3 +304,19 @@ def test_a_friend_function_defined_in_its_class_is_found() -> None:
     assert found["Duration.AbslHashValue"][1:] == (3, 5)
     assert "Duration.operator==" in found
     assert "Duration.Time" not in found and "Duration.GetRep" not in found  # declared, not defined here
+
+
+def test_the_functions_of_an_object_literal_are_its_methods() -> None:
+    source = (b"const utils = {\n  isArray(x) { return Array.isArray(x); },\n  forEach: function forEach(o, fn) {},\n"
+              b"  merge: (a, b) => ({...a, ...b}),\n  nested: { deep() {} },\n  [computed]: function () {},\n"
+              b"  value: 3,\n};\nmodule.exports = {\n  create() { return 1; },\n};\n"
+              b"export default {\n  setup(props) { return {}; },\n};\n"
+              b"function f() { const inner = { hidden() {} }; }\n")
+    for language in ("javascript", "typescript"):
+        _, symbols = extract_source(source, language, "utils.js")
+        found = {s.qualname: (s.kind, s.start_line) for s in symbols}
+        assert {q: found[q] for q in ("utils.isArray", "utils.forEach", "utils.merge", "utils.nested.deep")} == {
+            "utils.isArray": ("method", 2), "utils.forEach": ("method", 3), "utils.merge": ("method", 4),
+            "utils.nested.deep": ("method", 5)}
+        assert found["create"] == ("function", 10) and found["setup"] == ("function", 13)  # a module's exports
+        assert "utils.value" not in found and not any("hidden" in q for q in found)  # data; a function's locals

@@ -1,6 +1,7 @@
 """JavaScript, TypeScript and TSX: functions, classes, methods, functions held by variables,
-interfaces, type aliases, enums, namespaces, CommonJS ``exports.name = function`` and functions
-assigned to properties (``Foo.prototype.name = function``, ``res.send = function send``)."""
+interfaces, type aliases, enums, namespaces, CommonJS ``exports.name = function``, functions
+assigned to properties (``Foo.prototype.name = function``, ``res.send = function send``) and the
+functions of an object literal held by a variable or exported (``const utils = {isArray(x) {}}``)."""
 
 from __future__ import annotations
 
@@ -67,6 +68,8 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
         w.define("class", span, name, value.child_by_field_name("body"))
     elif w.variables_allowed():
         w.define(value_kind, span, name)
+        if value is not None and value.type == "object":
+            _object_members(w, value, (w.text(name),))
 
 
 def _is_require(w: Walker, value: Node) -> bool:
@@ -131,6 +134,9 @@ def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
     if left is None or right is None or left.type != "member_expression":
         return
     right = _unparenthesize(right)
+    if right.type == "object" and w.text(left) in _MODULE_OBJECTS:  # `module.exports = { create() {...} }`
+        _object_members(w, right, ())
+        return
     if right.type not in FUNCTION_VALUES:
         return
     name = left.child_by_field_name("property")
@@ -147,6 +153,39 @@ def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
         return  # `a[b].c = ...`, `f().g = ...`: no path names the owner
     owner = tuple(part for part in path if part != "prototype")
     w.define("method", outer, name, right.child_by_field_name("body"), prefix=owner)
+
+
+MAX_OBJECT_DEPTH = 3
+"""Object literals nested this deep are read for methods (``{a: {b() {}}}``); deeper is data."""
+
+
+def _object_members(w: Walker, node: Node, prefix: tuple[str, ...], depth: int = 1) -> None:
+    """Record the functions an object literal holds as its methods (``isArray(x) {...}``,
+    ``forEach: function (...)``, ``merge: (a, b) => ...``), named after the object (``utils.isArray``;
+    ``prefix`` is its dotted path, empty for a module's exports, whose functions are the module's);
+    a nested object's by its key too."""
+    kind = "method" if prefix else "function"
+    for child in node.named_children:
+        if child.type == "method_definition":
+            w.define(kind, child, child.child_by_field_name("name"), child.child_by_field_name("body"), prefix=prefix)
+        elif child.type == "pair":
+            key, value = child.child_by_field_name("key"), child.child_by_field_name("value")
+            if key is None or value is None or key.type not in ("property_identifier", "string", "identifier"):
+                continue  # a computed key ([name]: ...) names nothing a reader can search for
+            name = w.text(key).strip("'\"")
+            value = _unparenthesize(value)
+            if not name.isidentifier():
+                continue
+            if value.type in FUNCTION_VALUES:
+                w.define(kind, child, key, value.child_by_field_name("body"), name=name, prefix=prefix)
+            elif value.type == "object" and depth < MAX_OBJECT_DEPTH:
+                _object_members(w, value, (*prefix, name), depth + 1)
+
+
+def _default_object(w: Walker, node: Node, outer: Outer) -> None:
+    """``export default { setup() {...} }``: the exported object's functions (no name to prefix)."""
+    if node.parent is not None and node.parent.type == "export_statement":
+        _object_members(w, node, ())
 
 
 def _namespace(w: Walker, node: Node, outer: Outer) -> None:
@@ -180,6 +219,7 @@ RULES = Rules(
         "expression_statement": _statement,
         "internal_module": _namespace,
         "module": _namespace,
+        "object": _default_object,
     },
     descend=frozenset({
         "statement_block", "export_statement", "class_body", "interface_body", "object_type",
