@@ -19,7 +19,9 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from bench.nl.prepare import semble_tree
 from bench.nl.repos import semble_repositories
@@ -37,22 +39,31 @@ struct field); a C++ namespace is a module here (a PHP one names no symbol)."""
 OUR_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "function", "method", "module"})
 
 
-def ctags_definitions(root: Path) -> dict[str, set[str]]:
-    """Each file's names that ctags tags with one of :data:`CTAGS_KINDS`."""
+def ctags_tags(root: Path) -> Iterator[dict[str, Any]]:
+    """Every tag universal-ctags writes for a tree (JSON, with each tag's language and kind)."""
     found = shutil.which("ctags-universal") or shutil.which("ctags")
     if found is None:
-        raise SystemExit("bench.definitions_recall needs universal-ctags (ctags) on PATH")
+        raise SystemExit("this bench needs universal-ctags (ctags) on PATH")
     out = subprocess.run([found, "-R", "--output-format=json", "--fields=+lK", "-f", "-", "."], cwd=root,
                          capture_output=True, text=True, check=False).stdout
-    tags: dict[str, set[str]] = collections.defaultdict(set)
     for line in out.splitlines():
         try:
             tag = json.loads(line)
         except ValueError:
             continue
-        kinds = CTAGS_KINDS | LANGUAGE_KINDS.get(tag.get("language", ""), frozenset())
-        if (tag.get("_type") == "tag" and tag.get("kind") in kinds
-                and not tag["name"].startswith(("__anon", "AnonymousFunction"))):  # names ctags makes up
+        if tag.get("_type") == "tag" and not tag["name"].startswith(MADE_UP):
+            yield tag
+
+
+MADE_UP = ("__anon", "AnonymousFunction")
+"""The prefixes of the names ctags makes up for anonymous types and functions."""
+
+
+def ctags_definitions(root: Path) -> dict[str, set[str]]:
+    """Each file's names that ctags tags with one of :data:`CTAGS_KINDS`."""
+    tags: dict[str, set[str]] = collections.defaultdict(set)
+    for tag in ctags_tags(root):
+        if tag.get("kind") in CTAGS_KINDS | LANGUAGE_KINDS.get(tag.get("language", ""), frozenset()):
             tags[tag["path"]].add(tag["name"].replace(" ", ""))  # ctags writes `operator !=`
     return tags
 

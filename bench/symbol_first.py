@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
 import random
-import shutil
-import subprocess
 import sys
+from pathlib import Path
 
+from bench.definitions_recall import ctags_tags
 from bench.nl.modes import both_tiers
 from bench.nl.prepare import semble_tree
 from bench.nl.repos import semble_repositories
@@ -33,22 +32,11 @@ MIN_NAME = 4  # shorter names (``Id``, ``Err``) are words as often as types
 SEED = 7
 
 
-def ctags_types(root: object) -> dict[str, set[str]]:
+def ctags_types(root: Path) -> dict[str, set[str]]:
     """Each name ctags tags once in the whole tree, as a type, with the file it is in."""
-    found = shutil.which("ctags-universal") or shutil.which("ctags")
-    if found is None:
-        raise SystemExit("bench.symbol_first needs universal-ctags (ctags) on PATH")
-    out = subprocess.run([found, "-R", "--output-format=json", "--fields=+K", "-f", "-", "."], cwd=root,
-                         capture_output=True, text=True, check=False).stdout
     kinds: dict[str, set[str]] = collections.defaultdict(set)
     tags: collections.Counter[str] = collections.Counter()
-    for line in out.splitlines():
-        try:
-            tag = json.loads(line)
-        except ValueError:
-            continue
-        if tag.get("_type") != "tag":
-            continue
+    for tag in ctags_tags(root):
         tags[tag["name"]] += 1
         if tag.get("kind") in TYPES:
             kinds[tag["name"]].add(tag["path"])
@@ -70,7 +58,6 @@ def main(argv: list[str] | None = None) -> int:
         tree = semble_tree(repositories[name])
         defined = ctags_types(tree.root)
         names = sorted(n for n, paths in defined.items() if len(n) >= MIN_NAME and n.isidentifier()
-                       and not n.startswith("__anon")  # a name ctags makes up for an anonymous type
                        and not any(is_secondary(p) or is_demoted(p) for p in paths))
         engine = both_tiers(tree.root, True, lambda _message: None)
         try:

@@ -11,7 +11,7 @@ question asks for a few ids and slots, and making all 478,000 ids of a 100,000-f
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from operator import index as as_int
 from typing import Any, overload
 
@@ -146,12 +146,12 @@ class NodeTable:
     @property
     def ids(self) -> Sequence[str]:
         """Slot to node id (removed nodes included)."""
-        return self._ids if self._stored is None else _Ids(self)
+        return self._ids if self._stored is None else _Column(self, lambda: self._ids, StoredNodes.id_at)
 
     @property
     def kinds(self) -> Sequence[str]:
         """Slot to node kind: ``file`` or the symbol's kind."""
-        return self._kinds if self._stored is None else _Kinds(self)
+        return self._kinds if self._stored is None else _Column(self, lambda: self._kinds, StoredNodes.kind_at)
 
     @property
     def index(self) -> Mapping[str, int]:
@@ -221,13 +221,18 @@ class NodeTable:
         return np.flatnonzero(self.alive()).tolist()
 
 
-class _Ids(Sequence[str]):
-    """A stored table's ids, made one at a time (its lists once made)."""
+class _Column(Sequence[str]):
+    """One column of a stored table (its ids or its kinds), each entry read on its own until the
+    table makes its lists (then read from them)."""
 
-    __slots__ = ("_table",)
+    __slots__ = ("_table", "_lists", "_at")
 
-    def __init__(self, table: NodeTable) -> None:
+    def __init__(self, table: NodeTable, lists: Callable[[], list[str]], at: Callable[[StoredNodes, int], str]) -> None:
         self._table = table
+        self._lists = lists
+        """The table's list of the column, once made (read after :meth:`NodeTable.whole`)."""
+        self._at = at
+        """One entry read from the stored columns."""
 
     def __len__(self) -> int:
         return len(self._table)
@@ -237,44 +242,15 @@ class _Ids(Sequence[str]):
     @overload
     def __getitem__(self, slot: slice) -> Sequence[str]: ...
     def __getitem__(self, slot: int | slice) -> str | Sequence[str]:
-        table = self._table
         if isinstance(slot, slice):
-            table.whole()
-            return table._ids[slot]
-        stored = table.one()
-        return table._ids[slot] if stored is None else stored.id_at(as_int(slot))
+            self._table.whole()
+            return self._lists()[slot]
+        stored = self._table.one()
+        return self._lists()[slot] if stored is None else self._at(stored, as_int(slot))
 
     def __iter__(self) -> Iterator[str]:
         self._table.whole()
-        return iter(self._table._ids)
-
-
-class _Kinds(Sequence[str]):
-    """A stored table's kinds, read one at a time (its lists once made)."""
-
-    __slots__ = ("_table",)
-
-    def __init__(self, table: NodeTable) -> None:
-        self._table = table
-
-    def __len__(self) -> int:
-        return len(self._table)
-
-    @overload
-    def __getitem__(self, slot: int) -> str: ...
-    @overload
-    def __getitem__(self, slot: slice) -> Sequence[str]: ...
-    def __getitem__(self, slot: int | slice) -> str | Sequence[str]:
-        table = self._table
-        if isinstance(slot, slice):
-            table.whole()
-            return table._kinds[slot]
-        stored = table.one()
-        return table._kinds[slot] if stored is None else stored.kind_at(as_int(slot))
-
-    def __iter__(self) -> Iterator[str]:
-        self._table.whole()
-        return iter(self._table._kinds)
+        return iter(self._lists())
 
 
 class _Index(Mapping[str, int]):
