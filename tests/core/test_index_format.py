@@ -182,3 +182,21 @@ def test_a_pickled_format_6_index_is_rebuilt_unread_and_keeps_its_embeddings(pol
     assert summary.rebuilt_because == f"index format 6 is not {FORMAT_VERSION}; rebuilding it"
     assert not marker.exists() and vectors.read_bytes() == b"kept"
     assert [m.line for m in TextRetriever(snapshot).literal_lines("def parse_config")]
+
+
+def test_a_question_does_not_import_numpy_masked_arrays(tmp_path: Path) -> None:
+    # numpy 2.4's np.unique asks whether an array is masked, importing numpy.ma (11-33 ms) into every
+    # fresh `maguyva search`; the search path dedupes with arrays.unique instead
+    (tmp_path / "m.py").write_text("def invert_matrix(m):\n    return m\n\n\nclass Matrix:\n    pass\n")
+    opened = ("import sys; from pathlib import Path; from maguyva_tui.core.engine import Engine; "
+              "from tests.core.test_engine import CountingProvider; "
+              "e = Engine(Path(sys.argv[1]), Path(sys.argv[2]), provider=CountingProvider()); ")
+    run = [sys.executable, "-c"]
+    where = {"capture_output": True, "text": True, "timeout": 300, "check": True,
+             "cwd": Path(__file__).resolve().parents[2]}
+    subprocess.run([*run, opened + "e.refresh(); e.embed_pending()", str(tmp_path), str(tmp_path / "index")],
+                   **where)  # indexing may import anything; a later question's process must not
+    asked = opened + ("[e.search(q) for q in ('Matrix', 'def invert_matrix', 'how is a matrix inverted')]; "
+                      "print('numpy.ma' in sys.modules)")
+    out = subprocess.run([*run, asked, str(tmp_path), str(tmp_path / "index")], **where)
+    assert out.stdout.strip().splitlines()[-1] == "False"

@@ -53,6 +53,7 @@ from maguyva_tui.core.similar import (
     same_family,
     similar_target,
 )
+from maguyva_tui.core.store.arrays import unique
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
 
 RESCORE_K = 100  # Hamming candidates rescored by cosine: recovers float quality (MRR 0.488 -> 0.546)
@@ -419,7 +420,7 @@ class TieredRetriever:
     ) -> TierLists:
         static, static_own = _without(*_nearest(self.static, static_vector, k), excluded)
         model, model_own = _without(*_nearest(self.model, model_vector, k), excluded)
-        candidates = np.unique(np.concatenate([static, model]))
+        candidates = unique(np.concatenate([static, model]))
         return TierLists(
             static, model, candidates,
             _cosines(self.static, candidates, static_vector), _cosines(self.model, candidates, model_vector),

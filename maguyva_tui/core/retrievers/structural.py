@@ -73,6 +73,7 @@ from maguyva_tui.core.similar import (
 )
 from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
 from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
+from maguyva_tui.core.store.arrays import unique, unique_inverse
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.types import Hit, Query, Symbol
 
@@ -341,7 +342,7 @@ class StructuralRetriever:
             return []
         ids = np.concatenate([posting for posting, _ in found])
         weights = np.concatenate([np.full(len(posting), idf) for posting, idf in found])
-        ids, inverse = np.unique(ids, return_inverse=True)
+        ids, inverse = unique_inverse(ids)
         covered = np.bincount(inverse, weights=weights)
         said = np.bincount(inverse)
         share = covered / self._name_weight[ids]
@@ -615,7 +616,7 @@ class NameStats:
         """Count every name's stems over the stored symbols (a pass over the distinct names)."""
         names_col = np.asarray(table.column(0), np.int64)
         kinds_col = np.asarray(table.column(2), np.int64)
-        kind_ids = np.unique(kinds_col)
+        kind_ids = unique(kinds_col)
         owner_kinds = [k for k, kind in zip(kind_ids.tolist(), table.words(kind_ids)) if KIND_RANK.get(kind or "", 0) == 0]
         owner_rows = np.isin(kinds_col, owner_kinds)
         owners = np.bincount(names_col[owner_rows], minlength=1)
@@ -744,10 +745,10 @@ class MappedStructural(StructuralRetriever):
         symbol is made)."""
         parts = name_parts(source)
         if not all(part.isascii() for part in parts):
-            return np.unique(np.asarray(self._table.column(0), np.int64))
+            return unique(np.asarray(self._table.column(0), np.int64))
         table = self._table.definitions
         positions = [table.matching(re.compile(re.escape(part.encode()))) for part in set(parts)]
-        ids = table.spellings_of(np.unique(np.concatenate(positions)) if positions else np.zeros(0, np.int64))
+        ids = table.spellings_of(unique(np.concatenate(positions)) if positions else np.zeros(0, np.int64))
         wanted = set(parts)
         alike = [(name, i, name_similarity(parts, name_parts(name))) for name, i in zip(self._table.words(ids), ids.tolist())
                  if name and wanted.intersection(name_parts(name))]
@@ -761,13 +762,13 @@ class MappedStructural(StructuralRetriever):
         table = self._table.definitions
         found = [n for n in (table.find(key) for key in set(exact)) if n is not None]
         arrays = [np.array(found, np.int64)] + [table.matching(pattern) for pattern in patterns]
-        positions = np.unique(np.concatenate(arrays))
-        ids = np.unique(np.concatenate([table.spellings_of(positions), *spellings]))
+        positions = unique(np.concatenate(arrays))
+        ids = unique(np.concatenate([table.spellings_of(positions), *spellings]))
         return StructuralRetriever(self._table.named(ids), stats)
 
     def _every(self) -> list[Symbol]:
         """Every symbol (a question no pattern can narrow)."""
-        return self._table.named(np.unique(np.asarray(self._table.column(0), np.int64)))
+        return self._table.named(unique(np.asarray(self._table.column(0), np.int64)))
 
 
 def _exact_keys(names: Iterable[str]) -> list[str]:

@@ -46,6 +46,7 @@ from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
+from maguyva_tui.core.store.arrays import unique, unique_inverse
 from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.file_table import DOC, LENGTH, OFFSET, FileTable
@@ -200,7 +201,7 @@ class _Defined:
     @property
     def exact_files(self) -> np.ndarray:
         """The positions of the files that define one of the literal's own identifiers, sorted."""
-        return np.unique(self.exact_keys >> 32)
+        return unique(self.exact_keys >> 32)
 
     @property
     def exact(self) -> dict[str, set[int]]:
@@ -226,7 +227,7 @@ def _site_keys(table: Definitions, names: list[int], positions: np.ndarray | Non
     sites = np.asarray(table.sites[rows], np.int64)
     files = sites[:, 0] if positions is None else positions[sites[:, 0]]
     kept = files >= 0
-    return np.unique((files[kept] << 32) | sites[kept, 1])
+    return unique((files[kept] << 32) | sites[kept, 1])
 
 
 def _lines_by_path(paths: list[str], keys: np.ndarray) -> dict[str, set[int]]:
@@ -952,12 +953,12 @@ class TextRetriever:
             return []
         lines = np.concatenate(list(per_term.values()))
         scores = np.concatenate([np.full(len(v), weights[t]) for t, v in per_term.items()])
-        unique, inverse = np.unique(lines, return_inverse=True)
+        distinct, inverse = unique_inverse(lines)
         totals = np.bincount(inverse, weights=scores)
         best = np.argsort(-totals, kind="stable")[:TERM_LINES_PER_FILE]
         out = []
         for i in best.tolist():
-            line = int(unique[i])
+            line = int(distinct[i])
             found = tuple(t for t, v in per_term.items() if line in v)
             out.append((float(totals[i]), path, line + 1, found))
         return out

@@ -25,7 +25,15 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import damaged, find_sorted, load_array, map_bytes, save_array, strings_blob
+from maguyva_tui.core.store.arrays import (
+    damaged,
+    find_sorted,
+    load_array,
+    map_bytes,
+    save_array,
+    strings_blob,
+    unique,
+)
 from maguyva_tui.core.store.records import NULL_INT
 
 SITE_COLUMNS = 3
@@ -96,7 +104,7 @@ class Definitions:
             self._led = b"\0" + bytes(self._blob)  # one copy of the names, each after a NUL
         ends = np.fromiter((m.end() for m in pattern.finditer(self._led)), np.int64)
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
-        return np.unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
+        return unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
 
     def occurrences(self, needle: bytes) -> int:
         """How often a case-folded UTF-8 string occurs among the names (overlaps not counted)."""
@@ -111,7 +119,7 @@ class Definitions:
         starts, ends = self.bounds[positions], self.bounds[positions + 1]
         sizes = ends - starts
         rows = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
-        return np.unique(np.asarray(self.sites[rows, 2], np.int64))
+        return unique(np.asarray(self.sites[rows, 2], np.int64))
 
     def rows(self, n: int) -> NDArray[Any]:
         """The sites of name ``n``: ``(file, line, spelling)`` rows."""
