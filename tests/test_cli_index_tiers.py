@@ -46,7 +46,10 @@ def test_embed_full_fills_the_transformer_tier_with_progress_lines_on_a_piped_st
     assert summary["semantic_tiers"] == {"static": 1.0, "transformer": 1.0}
     assert summary["embedded"]["transformer"]["new"] > 0 and summary["phases"]["transformer"] > 0
     lines = [line for line in stderr.splitlines() if line.startswith("maguyva: transformer")]
-    assert lines and lines[-1].rstrip().endswith(f"({summary['embedded']['chunks']:,}/{summary['embedded']['chunks']:,})")
+    if summary["phases"]["transformer"] >= PROGRESS_QUIET_S + 0.5:  # a run over a second narrates itself;
+        assert lines  # a quicker one may say nothing (a fast machine), which is no failure
+    if lines:
+        assert lines[-1].rstrip().endswith(f"({summary['embedded']['chunks']:,}/{summary['embedded']['chunks']:,})")
     assert "\r" not in stderr  # whole lines, not a terminal's spinner
 
 
