@@ -33,6 +33,7 @@ bench:  ## every figure of the README (downloads pinned sdists into bench/.cache
 	$(PY) -m bench.semantic_quality
 	$(PY) -m bench.semantic_speed
 	$(PY) -m bench.graph_quality
+	$(PY) -m bench.definitions_recall
 	$(PY) -m bench.graph_speed --cold
 	$(PY) -m bench.ui_latency --rounds 3
 	$(PY) bench/hardening_report.py
