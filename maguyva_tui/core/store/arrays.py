@@ -280,12 +280,7 @@ def unique(values: NDArray[Any]) -> NDArray[Any]:
     of ``numpy.ma`` (numpy 2.4 asks whether the array is masked: 11-33 ms in a fresh process, on
     every question's path)."""
     ordered = np.sort(np.asarray(values).ravel())
-    if len(ordered) < 2:
-        return ordered
-    keep = np.empty(len(ordered), bool)
-    keep[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-    return ordered[keep]
+    return ordered[_first_of_each(ordered)]
 
 
 def unique_inverse(values: NDArray[Any]) -> tuple[NDArray[Any], NDArray[np.intp]]:
@@ -293,9 +288,15 @@ def unique_inverse(values: NDArray[Any]) -> tuple[NDArray[Any], NDArray[np.intp]
     flat = np.asarray(values).ravel()
     order = np.argsort(flat, kind="stable")
     ordered = flat[order]
-    keep = np.empty(len(ordered), bool)
-    keep[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    first = _first_of_each(ordered)
     inverse = np.empty(len(flat), np.intp)
-    inverse[order] = np.cumsum(keep) - 1
-    return ordered[keep], inverse
+    inverse[order] = np.cumsum(first) - 1
+    return ordered[first], inverse
+
+
+def _first_of_each(ordered: NDArray[Any]) -> NDArray[np.bool_]:
+    """Where each run of equal values of a sorted array starts."""
+    first = np.empty(len(ordered), bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return first
