@@ -115,8 +115,20 @@ class Worker:
         except (OSError, ValueError, pickle.PicklingError) as exc:
             with self._lock:
                 self._owed.pop(number, None)
-            future.set_exception(WorkerDied(f"cannot reach it ({exc})") if isinstance(exc, OSError) else exc)
+            future.set_exception(WorkerDied(self._unreachable(exc)) if isinstance(exc, OSError) else exc)
         return future
+
+    def _unreachable(self, exc: OSError) -> str:
+        """Why a call could not be sent: a broken pipe is most often a worker that has just ended and
+        whose end the reader has not yet seen, so say so once the process is gone."""
+        self._process.join(timeout=0.5)
+        if self._process.exitcode is not None:
+            return self._why_ended()
+        return f"cannot reach it ({exc})"
+
+    def _why_ended(self) -> str:
+        code = self._process.exitcode if not self._process.is_alive() else None
+        return "its worker process ended" + (f" (exit status {code})" if code is not None else "")
 
     def _read(self) -> None:
         while True:
@@ -128,8 +140,7 @@ class Worker:
                 future = self._owed.pop(number, None)
             if future is not None:
                 future.set_result(value) if ok else future.set_exception(value)
-        code = self._process.exitcode if not self._process.is_alive() else None
-        why = "its worker process ended" + (f" (exit status {code})" if code is not None else "")
+        why = self._why_ended()
         with self._lock:
             self._ended, owed = why, list(self._owed.values())
             self._owed.clear()
