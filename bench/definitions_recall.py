@@ -9,6 +9,7 @@ those kinds that ctags does not tag in that file. ctags shares no code with the 
 
     python -m bench.definitions_recall --half A
     python -m bench.definitions_recall --repos fmtlib,rails --show 5
+    python -m bench.definitions_recall --misses javascript   # each name missed, with its line
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def ctags_tags(root: Path) -> Iterator[dict[str, Any]]:
     found = shutil.which("ctags-universal") or shutil.which("ctags")
     if found is None:
         raise SystemExit("this bench needs universal-ctags (ctags) on PATH")
-    out = subprocess.run([found, "-R", "--output-format=json", "--fields=+lK", "-f", "-", "."], cwd=root,
+    out = subprocess.run([found, "-R", "--output-format=json", "--fields=+lKn", "-f", "-", "."], cwd=root,
                          capture_output=True, text=True, check=False).stdout
     for line in out.splitlines():
         try:
@@ -55,16 +56,21 @@ def ctags_tags(root: Path) -> Iterator[dict[str, Any]]:
             yield tag
 
 
-MADE_UP = ("__anon", "AnonymousFunction")
-"""The prefixes of the names ctags makes up for anonymous types and functions."""
+MADE_UP = ("__anon", "AnonymousFunction", "AnonymousClass")
+"""The prefixes of the names ctags makes up for anonymous types, functions and (JavaScript)
+object literals."""
 
 
-def ctags_definitions(root: Path) -> dict[str, set[str]]:
-    """Each file's names that ctags tags with one of :data:`CTAGS_KINDS`."""
-    tags: dict[str, set[str]] = collections.defaultdict(set)
+def ctags_definitions(root: Path) -> dict[str, dict[str, int]]:
+    """Each file's names that ctags tags with one of :data:`CTAGS_KINDS`, each with the first
+    line ctags tags it on."""
+    tags: dict[str, dict[str, int]] = collections.defaultdict(dict)
     for tag in ctags_tags(root):
         if tag.get("kind") in CTAGS_KINDS | LANGUAGE_KINDS.get(tag.get("language", ""), frozenset()):
-            tags[tag["path"]].add(tag["name"].replace(" ", ""))  # ctags writes `operator !=`
+            name = tag["name"].replace(" ", "")  # ctags writes `operator !=`
+            line = int(tag.get("line", 0))
+            names = tags[tag["path"]]
+            names[name] = min(names.get(name, line), line)
     return tags
 
 
@@ -73,10 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--half", choices=("A", "B"), default=None)
     parser.add_argument("--repos", default=None, help="comma-separated repository names")
     parser.add_argument("--show", type=int, default=0, help="print this many files with the most names missed")
+    parser.add_argument("--misses", default=None, metavar="LANGUAGE",
+                        help="print each name of this language ctags tags and the parser misses, with its line")
     args = parser.parse_args(argv)
     repositories = semble_repositories()
     totals: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0, 0, 0])  # wanted, found, ours, extra
     worst: list[tuple[int, str, str]] = []
+    misses: list[str] = []
     for name in selected(args.repos, args.half):
         if name not in repositories:
             continue
@@ -89,7 +98,12 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             _, symbols = extract_definitions(parse(language, source), source, language, path)
             ours = {s.name.replace(" ", "") for s in symbols if s.kind in OUR_KINDS}
-            wanted = tags[path]
+            wanted = set(tags[path])
+            if language == args.misses:
+                text = source.decode("utf-8", "replace").split("\n")
+                for missed in sorted(wanted - ours, key=lambda n: tags[path][n]):
+                    line = tags[path][missed]
+                    misses.append(f"- {name}/{path}:{line} {missed}: {text[line - 1].strip()[:100] if line else ''}")
             row = totals[language]
             row[0] += len(wanted)
             row[1] += len(wanted & ours)
@@ -104,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| all | {wanted} | {found} | {found / max(wanted, 1):.3f} | {ours} | {extra / max(ours, 1):.3f} |")
     for missed, name, path in sorted(worst, reverse=True)[: args.show]:
         print(f"- {name}/{path}: {missed} missed")
+    if misses:
+        print(f"\n{len(misses)} names of {args.misses} missed:")
+        print("\n".join(misses))
     return 0
 
 
