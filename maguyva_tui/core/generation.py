@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.parsing.chunks import smallest_chunk_at
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
 
@@ -31,7 +32,8 @@ JOIN_ORDER = ("text", "structural", "graph", "semantic")
 """The engines in the order a first build makes them ready (how front ends list them)."""
 
 CHUNKS_AT_KEPT = 4096
-"""Lines whose chunk a generation remembers: a page's hundred results, each asked twice."""
+"""Lines whose chunk a generation remembers: a page's hundred results, each asked three times
+(listed by the text engine, scored by its centrality, shown)."""
 
 
 class Pending:
@@ -132,7 +134,7 @@ class Generation:
             if self._text is None:
                 from maguyva_tui.core.retrievers.text import TextRetriever  # under the lock: one thread imports it
 
-                self._text = TextRetriever(self.snapshot)
+                self._text = TextRetriever(self.snapshot, self.chunk_at)
             return self._text
 
     @property
@@ -192,14 +194,13 @@ class Generation:
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window (remembered for the last
-        :data:`CHUNKS_AT_KEPT` lines asked: a result asks once to be scored and once to be shown)."""
+        :data:`CHUNKS_AT_KEPT` lines asked: the text engine asks for each line it lists, fusion
+        again for its centrality, and a result once more to be shown)."""
         key = (path, line)
         try:
             return self._chunks_at[key]
         except KeyError:
             pass
-        from maguyva_tui.core.parsing.definitions import smallest_chunk_at
-
         found = smallest_chunk_at(self.snapshot.facts.chunks(path), line)
         if len(self._chunks_at) >= CHUNKS_AT_KEPT:
             self._chunks_at.clear()  # forgotten all at once: a page's lines are asked together

@@ -32,6 +32,7 @@ import threading
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import re2
@@ -458,8 +459,11 @@ class TextRetriever:
 
     name = "text"
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, chunk_at: Callable[[str, int], Chunk | None] | None = None) -> None:
         self.snapshot = snapshot
+        self._chunk_at = chunk_at or partial(enclosing_chunk, snapshot)
+        """The chunk holding a line (the generation's, which remembers it: fusion asks again for the
+        same lines, to find each hit's centrality)."""
         self._kept = _Kept()
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
@@ -998,22 +1002,22 @@ class TextRetriever:
             return self._chunk_index
 
     def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
-        """The hits of matching lines, each in its enclosing chunk, each file's chunks and entry
-        read once."""
-        found: dict[str, tuple[tuple[Chunk, ...], str | None]] = {}
+        """The hits of matching lines, each in its enclosing chunk (asked of ``chunk_at``, which
+        remembers it for fusion's centrality), each file's entry read once."""
+        languages: dict[str, str | None] = {}
+        chunk_at = self._chunk_at
         out = []
         for m in matches:
-            chunks, language = found.get(m.path) or found.setdefault(
-                m.path, (self.snapshot.facts.chunks(m.path), self.snapshot.files[m.path].language)
-            )
-            chunk = smallest_chunk_at(chunks, m.line)
+            language = languages[m.path] if m.path in languages else languages.setdefault(
+                m.path, self.snapshot.files[m.path].language)
+            chunk = chunk_at(m.path, m.line)
             reason = lead + m.match_type + (", definition" if m.definition else "")
             out.append(Hit(m.path, m.line, m.line, m.score, chunk.symbol if chunk else None, chunk.kind if chunk else None,
                            language, reason))
         return out
 
     def _line_hit(self, path: str, line: int, score: float, reason: str) -> Hit:
-        chunk = enclosing_chunk(self.snapshot, path, line)
+        chunk = self._chunk_at(path, line)
         entry = self.snapshot.files[path]
         symbol = chunk.symbol if chunk else None
         kind = chunk.kind if chunk else None
