@@ -2,7 +2,8 @@
 
 Each language supplies :class:`Rules`: a handler per definition node type and the node types to
 walk through (blocks, ``if`` bodies, ``export`` wrappers, preprocessor branches). Expressions are
-never visited, which keeps a walk to a small fraction of a tree's nodes. Handlers call
+not walked, which keeps a walk to a small fraction of a tree's nodes; JavaScript's rules look into
+those whose text may hold a function (:mod:`~maguyva_tui.core.parsing.rules.ecmascript`). Handlers call
 :meth:`Walker.define`, which records a symbol and its chunk and walks the body in a new scope.
 
 Qualified names join enclosing definitions with ``.`` in every language: ``Class.method``,
@@ -80,6 +81,9 @@ class Walker:
     chunks: list[Chunk] = field(default_factory=list)
     scopes: list[_Scope] = field(default_factory=list)
     depth: int = 0
+    memo: dict[str, object] = field(default_factory=dict)
+    """What a language's rules work out once per file and read many times (where in the source
+    JavaScript's functions may start)."""
 
     def walk(self, node: Node) -> None:
         """Visit the children of a node in the current scope (not past ``MAX_DEPTH`` levels)."""
@@ -119,11 +123,14 @@ class Walker:
         prefix: tuple[str, ...] = (),
         signature_at: Outer | None = None,
         unscoped: bool = False,
+        chunk: bool = True,
     ) -> None:
         """Record a definition spanning ``outer``, then walk its body inside its scope.
 
         The signature is the line the name is on, or ``signature_at``'s first line when given.
         ``unscoped``: the name ignores the enclosing scopes (a C/C++ macro inside a namespace).
+        ``chunk``: whether it is a chunk of its own (a short callback named inside a call is a
+        symbol, but it reads best within the chunk around it).
         """
         if name is None:
             name = self.text(name_node) if name_node is not None else ""
@@ -137,17 +144,24 @@ class Walker:
             Symbol(name, qualname, kind, self.path, start, end, self.language,
                    self.signature(signature_at or name_node or outer), name_line)
         )
-        if kind not in UNCHUNKED_KINDS:
+        if chunk and kind not in UNCHUNKED_KINDS:
             self.chunks.append(Chunk(self.path, start, end, kind, qualname, self.language))
         if body is not None:
             self.enter([*prefix, name], kind, body)
 
     def enter(self, names: list[str], kind: str, body: Node) -> None:
         """Walk a body inside a scope (names may be several for ``a::b`` or empty if anonymous)."""
+        with self.scope(names, kind):
+            self.walk(body)
+
+    @contextmanager
+    def scope(self, names: list[str], kind: str) -> Iterator[None]:
+        """Be inside a scope for a while (names may be empty if it is anonymous): for a body that
+        is no node to :meth:`walk`, such as an arrow function's expression."""
         added = [_Scope(part, kind) for part in names] or [_Scope(None, kind)]
         self.scopes.extend(added)
         try:
-            self.walk(body)
+            yield
         finally:
             del self.scopes[-len(added):]
 

@@ -1,13 +1,25 @@
 """JavaScript, TypeScript and TSX: functions, classes, methods, functions held by variables,
 interfaces, type aliases, enums, namespaces, CommonJS ``exports.name = function``, functions
 assigned to properties (``Foo.prototype.name = function``, ``res.send = function send``) and the
-functions of an object literal held by a variable or exported (``const utils = {isArray(x) {}}``)."""
+functions of an object literal held by a variable or exported (``const utils = {isArray(x) {}}``).
+
+Functions and classes inside expressions are found too (:func:`_scan`): one that names itself is
+defined by that name wherever it is (``req.on('error', function handleError(err) {...})``,
+``return function wrap() {...}``, ``new Promise(function dispatchXhrRequest(...) {...})``); an
+anonymous one passed along (``app.use((req, res) => ...)``, ``describe('x', () => {...})``) is no
+definition, but the declarations in its body are (a test's ``enum Fruits``, a handler's helpers).
+"""
 
 from __future__ import annotations
 
+import bisect
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from tree_sitter import Node
 
-from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker
+from maguyva_tui.core.parsing.walker import MAX_DEPTH, Handler, Outer, Rules, Walker
 
 FUNCTION_VALUES = frozenset({
     "arrow_function", "function_expression", "function", "generator_function",
@@ -35,13 +47,17 @@ def _named(kind: str, walk_body: bool = True) -> Handler:
 
 
 def _field(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a class field: a method when it holds a function, else a variable."""
+    """Record a class field: a method when it holds a function, else a variable (and the functions
+    its value names, ``handler = debounce(function onResize() {...})``)."""
     name = node.child_by_field_name("name") or node.child_by_field_name("property")
     value = node.child_by_field_name("value")
     if value is not None and value.type in FUNCTION_VALUES:
         w.define("method", outer, name, value.child_by_field_name("body"))
-    elif w.variables_allowed():
+        return
+    if w.variables_allowed():
         w.define("variable", outer, name)
+    if value is not None:
+        _scan(w, value)
 
 
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
@@ -55,21 +71,27 @@ def _declaration(w: Walker, node: Node, outer: Outer) -> None:
 
 def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
     name = node.child_by_field_name("name")
-    if name is None or name.type != "identifier":
-        return  # destructuring patterns bind many names; none is a definition
     value = node.child_by_field_name("value")
     if value is not None:
         value = _unparenthesize(value)  # `var runInContext = (function runInContext() {...})`
+    if name is None or name.type != "identifier":
+        if value is not None:  # destructuring patterns bind many names; none is a definition
+            _scan(w, value)
+        return
     if value is not None and _is_require(w, value):
         return  # `const fs = require("fs")` is an import, not a definition
     if value is not None and value.type in FUNCTION_VALUES:
         w.define("function", span, name, value.child_by_field_name("body"))
     elif value is not None and value.type == "class":
         w.define("class", span, name, value.child_by_field_name("body"))
-    elif w.variables_allowed():
+    elif value is not None and value.type == "object" and w.variables_allowed():
         w.define(value_kind, span, name)
-        if value is not None and value.type == "object":
-            _object_members(w, value, (w.text(name),))
+        _object_members(w, value, (w.text(name),))
+    else:
+        if w.variables_allowed():
+            w.define(value_kind, span, name)
+        if value is not None:  # `const token = new CancelToken(function executor(c) {...})`
+            _scan(w, value)
 
 
 def _is_require(w: Walker, value: Node) -> bool:
@@ -78,43 +100,169 @@ def _is_require(w: Walker, value: Node) -> bool:
 
 
 def _statement(w: Walker, node: Node, outer: Outer) -> None:
-    """Record TS ``namespace`` blocks and CommonJS ``exports.name = function ...``, and walk the
-    body of a function called at once (an IIFE) as if it were the file's top level."""
-    if node.named_child_count == 0 or w.in_function:
+    """Record TS ``namespace`` blocks and CommonJS ``exports.name = function ...`` outside
+    functions, walk the body of a function called at once there (an IIFE, and a UMD wrapper's
+    factory) as if it were the file's top level, and find the functions in any other expression."""
+    if node.named_child_count == 0:
         return
     child = node.named_children[0]
-    if child.type in ("internal_module", "module"):
-        w.dispatch(child, outer)
-    elif child.type == "assignment_expression":
-        _export_assignment(w, child, outer)
+    if not w.in_function:
+        if child.type in ("internal_module", "module"):
+            w.dispatch(child, outer)
+            return
+        if child.type == "assignment_expression" and _export_assignment(w, child, outer):
+            return
+        call = _iife_call(child)
+        if call is not None:
+            _top_level_iife(w, call)
+            return
+    _scan(w, child)
+
+
+def _top_level_iife(w: Walker, call: Node) -> None:
+    """Walk an IIFE's body, and the anonymous functions it is passed (UMD's ``factory``), in the
+    current scope: they are the module's top level in all but syntax."""
+    body = _function_body(_callee_function(call))
+    if body is not None:
+        w.walk(body)
+    arguments = call.child_by_field_name("arguments")
+    for argument in arguments.named_children if arguments is not None else ():
+        argument = _unparenthesize(argument)
+        if argument.type in _EXPRESSION_FUNCTIONS and argument.child_by_field_name("name") is None:
+            body = argument.child_by_field_name("body")
+            if body is not None and body.type == "statement_block":
+                w.walk(body)
+                continue
+        _scan(w, argument)
+
+
+def _returned(w: Walker, node: Node, outer: Outer) -> None:
+    """``return function wrap() {...}``, ``return new Promise(function dispatch(...) {...})``."""
+    for child in node.named_children:
+        _scan(w, child)
+
+
+def _export(w: Walker, node: Node, outer: Outer) -> None:
+    """Walk an ``export`` statement's declarations; find the functions in its default value
+    (``export default isSupported && function (config) {...}``)."""
+    value = node.child_by_field_name("value")
+    if value is None or value.type == "object":
+        w.walk(node)
     else:
-        body = _iife_body(child)
-        if body is not None:
-            w.walk(body)
+        _scan(w, value)
+
+
+_EXPRESSION_FUNCTIONS = frozenset({"function_expression", "function", "generator_function"})
+"""Function expressions, which may name themselves (an arrow function cannot)."""
+CALLBACK_CHUNK_LINES = 10
+"""Lines from which a function named inside an expression (a callback passed by name, a function
+returned) is a chunk of its own: ``dispatchXhrRequest``'s 200 lines are a unit to read, while a
+3-line ``function each(pair) {...}`` passed to ``map`` reads best inside the chunk around it."""
+_MAY_HOLD_FUNCTION = re.compile(rb"function|=>|class")
+"""Text that an expression holding a function or a class holds: one without it (most) is skipped
+unread, so finding functions in expressions costs a small share of a walk."""
+
+
+def _may_hold_function(w: Walker, node: Node) -> bool:
+    """Whether a node's text holds :data:`_MAY_HOLD_FUNCTION`: a look-up in the offsets of the
+    file's matches, found once (searching each node's text would read a minified file's deep
+    expressions once per level)."""
+    offsets = w.memo.get("function_offsets")
+    if not isinstance(offsets, list):
+        offsets = [m.start() for m in _MAY_HOLD_FUNCTION.finditer(w.source)]
+        w.memo["function_offsets"] = offsets
+    index = bisect.bisect_left(offsets, node.start_byte)
+    return index < len(offsets) and offsets[index] < node.end_byte
+
+
+def _scan(w: Walker, node: Node) -> None:
+    """Find the functions and classes in an expression, in source order, without visiting
+    the expressions that cannot hold one. A function expression that names itself is defined by
+    that name; an anonymous one (an arrow, ``function () {...}``, an object's ``get() {...}``) is
+    no definition, and its body is walked in an anonymous scope; a class expression's body is
+    walked as a class's, named or not."""
+    if w.depth >= MAX_DEPTH:
+        return
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if not _may_hold_function(w, current):
+            continue
+        kind = current.type
+        if kind in FUNCTION_VALUES or kind == "method_definition":
+            _function_value(w, current)
+        elif kind == "class":
+            _class_value(w, current)
+        elif kind == "statement_block":
+            w.walk(current)  # not within an expression's grammar; walked as statements
+        else:
+            pending.extend(reversed(current.named_children))
+
+
+def _function_value(w: Walker, node: Node) -> None:
+    name = node.child_by_field_name("name") if node.type in _EXPRESSION_FUNCTIONS else None
+    body = node.child_by_field_name("body")
+    if name is not None:
+        lines = node.end_point.row - node.start_point.row + 1
+        w.define("function", node, name, body, chunk=lines >= CALLBACK_CHUNK_LINES)
+    elif body is not None and body.type == "statement_block":
+        w.enter([], "function", body)
+    elif body is not None:  # an arrow's expression: `x => x.then(function next() {...})`
+        with _deeper(w), w.scope([], "function"):
+            _scan(w, body)
+
+
+def _class_value(w: Walker, node: Node) -> None:
+    name = node.child_by_field_name("name")
+    body = node.child_by_field_name("body")
+    if name is not None:
+        w.define("class", node, name, body)
+    elif body is not None:
+        w.enter([], "class", body)  # `export default class extends Base {...}`: its methods
+
+
+@contextmanager
+def _deeper(w: Walker) -> Iterator[None]:
+    """Count a nesting level that :meth:`Walker.walk` does not (an arrow in an arrow's expression)."""
+    w.depth += 1
+    try:
+        yield
+    finally:
+        w.depth -= 1
 
 
 _IIFE_PREFIXES = frozenset({"!", "void", "+", "-", "~"})
 """Unary operators written before an IIFE to make it an expression (``!function () {...}()``)."""
 
 
-def _iife_body(node: Node) -> Node | None:
-    """Return the body of an immediately called function expression: ``(function () {...})()``,
+def _iife_call(node: Node) -> Node | None:
+    """Return the call of an immediately called function expression: ``(function () {...})()``,
     ``(function () {...}())``, ``(function () {...}.call(this))``, ``.apply``, ``!function`` and
-    arrow functions; ``None`` for anything else."""
+    arrow functions, with a block for a body; ``None`` for anything else."""
     node = _unparenthesize(node)
     if node.type == "unary_expression" and node.child_count == 2 and node.children[0].type in _IIFE_PREFIXES:
         node = _unparenthesize(node.children[1])
     if node.type != "call_expression":
         return None
-    callee = _unparenthesize(node.child_by_field_name("function"))
+    callee = _callee_function(node)
+    if callee is None:
+        return None
+    return node if _function_body(callee) is not None else None
+
+
+def _callee_function(call: Node) -> Node | None:
+    """The function expression a call calls, directly or by ``.call``/``.apply``; else ``None``."""
+    callee = _unparenthesize(call.child_by_field_name("function"))
     if callee.type == "member_expression":
         method = callee.child_by_field_name("property")
         if method is None or method.text not in (b"call", b"apply"):
             return None
         callee = _unparenthesize(callee.child_by_field_name("object"))
-    if callee.type not in ("function_expression", "function", "arrow_function"):
-        return None
-    body = callee.child_by_field_name("body")
+    return callee if callee.type in ("function_expression", "function", "arrow_function") else None
+
+
+def _function_body(function: Node | None) -> Node | None:
+    body = function.child_by_field_name("body") if function is not None else None
     return body if body is not None and body.type == "statement_block" else None
 
 
@@ -125,34 +273,48 @@ def _unparenthesize(node: Node | None) -> Node:
     return node  # type: ignore[return-value]
 
 
-def _export_assignment(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a function assigned to a property outside any function: ``exports.name = function``
-    is the module's function; ``Foo.prototype.name = function`` is ``Foo``'s method, and so is
+def _export_assignment(w: Walker, node: Node, outer: Outer) -> bool:
+    """Record a function or class assigned outside any function: ``exports.name = function`` is
+    the module's function; ``Foo.prototype.name = function`` is ``Foo``'s method, and so is
     ``res.send = function send(body)`` (express's way) ``res``'s, its object's dotted path (less
-    ``prototype``) before its name."""
+    ``prototype``) before its name; ``Foo = class {...}`` is the class ``Foo``. Return whether
+    a definition was recorded (else the caller looks for functions in the expression)."""
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    if left is None or right is None or left.type != "member_expression":
-        return
+    if left is None or right is None:
+        return False
     right = _unparenthesize(right)
+    if right.type == "assignment_expression":  # `req.get = req.header = function header(name)`
+        return _export_assignment(w, right, outer)  # named where it is bound last
+    kind = "class" if right.type == "class" else "function" if right.type in FUNCTION_VALUES else None
+    if left.type == "identifier":  # `Foo = class {...}`, `handler = function () {...}`: a global
+        if kind is None:
+            return False
+        w.define(kind, outer, left, right.child_by_field_name("body"))
+        return True
+    if left.type != "member_expression":
+        return False
     if right.type == "object" and w.text(left) in _MODULE_OBJECTS:  # `module.exports = { create() {...} }`
         _object_members(w, right, ())
-        return
-    if right.type not in FUNCTION_VALUES:
-        return
+        return True
+    if kind is None:
+        return False
     name = left.child_by_field_name("property")
+    body = right.child_by_field_name("body")
     if w.text(left).startswith(_EXPORTS):
-        w.define("function", outer, name, right.child_by_field_name("body"))
-        return
+        w.define(kind, outer, name, body)
+        return True
     if w.text(left) in _MODULE_OBJECTS:  # `module.exports = function createApplication() {...}`
         own = right.child_by_field_name("name")  # the function's own name, if it has one
-        if own is not None:
-            w.define("function", outer, own, right.child_by_field_name("body"))
-        return
+        if own is None:
+            return False  # its body is still walked, as an anonymous function's
+        w.define(kind, outer, own, body)
+        return True
     path = w.text(left.child_by_field_name("object") or left).split(".")
     if name is None or not all(part.isidentifier() for part in path):
-        return  # `a[b].c = ...`, `f().g = ...`: no path names the owner
+        return False  # `a[b].c = ...`, `f().g = ...`: no path names the owner
     owner = tuple(part for part in path if part != "prototype")
-    w.define("method", outer, name, right.child_by_field_name("body"), prefix=owner)
+    w.define("method" if kind == "function" else kind, outer, name, body, prefix=owner)
+    return True
 
 
 MAX_OBJECT_DEPTH = 3
@@ -170,16 +332,18 @@ def _object_members(w: Walker, node: Node, prefix: tuple[str, ...], depth: int =
             w.define(kind, child, child.child_by_field_name("name"), child.child_by_field_name("body"), prefix=prefix)
         elif child.type == "pair":
             key, value = child.child_by_field_name("key"), child.child_by_field_name("value")
-            if key is None or value is None or key.type not in ("property_identifier", "string", "identifier"):
-                continue  # a computed key ([name]: ...) names nothing a reader can search for
-            name = w.text(key).strip("'\"")
-            value = _unparenthesize(value)
-            if not name.isidentifier():
+            if value is None:
                 continue
-            if value.type in FUNCTION_VALUES:
+            value = _unparenthesize(value)
+            name = w.text(key).strip("'\"") if key is not None else ""
+            if key is None or key.type not in ("property_identifier", "string", "identifier") or not name.isidentifier():
+                _scan(w, value)  # a computed key ([name]: ...) names nothing a reader can search for
+            elif value.type in FUNCTION_VALUES:
                 w.define(kind, child, key, value.child_by_field_name("body"), name=name, prefix=prefix)
             elif value.type == "object" and depth < MAX_OBJECT_DEPTH:
                 _object_members(w, value, (*prefix, name), depth + 1)
+            else:
+                _scan(w, value)  # `request: wrap(function request() {...})`
 
 
 def _default_object(w: Walker, node: Node, outer: Outer) -> None:
@@ -217,12 +381,14 @@ RULES = Rules(
         "lexical_declaration": _declaration,
         "variable_declaration": _declaration,
         "expression_statement": _statement,
+        "return_statement": _returned,
+        "export_statement": _export,
         "internal_module": _namespace,
         "module": _namespace,
         "object": _default_object,
     },
     descend=frozenset({
-        "statement_block", "export_statement", "class_body", "interface_body", "object_type",
+        "statement_block", "class_body", "interface_body", "object_type",
         "ambient_declaration", "if_statement", "else_clause", "try_statement", "catch_clause",
         "finally_clause", "for_statement", "for_in_statement", "while_statement", "do_statement",
         "labeled_statement", "ERROR",
