@@ -18,7 +18,7 @@ from typing import Any, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.graph.tables import symbol_id
+from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 
 FILE_KIND = "file"
 """The kind of a file node (a symbol node has its symbol's kind)."""
@@ -32,7 +32,8 @@ few, a walk over every node asks them all."""
 class StoredNodes:
     """A stored graph's nodes as columns: each file's slot (files in path order, each followed by
     its symbols), and the string ids of each symbol's qualname and kind. Only when no path holds
-    ``:`` (then no two ids can be equal and an id splits at its first ``::``)."""
+    ``:`` (then no file's id is also a symbol's, ``a::b.py`` and file ``a``'s ``b.py``; a symbol's
+    id splits at its first ``::``, its path escaped by ``tables.escape_path``)."""
 
     __slots__ = ("_file_of", "_kinds", "_paths", "_qualnames", "_starts", "_strings")
 
@@ -76,13 +77,16 @@ class StoredNodes:
             return None
         if self._file_of is None:
             self._file_of = dict(zip(self._paths, range(len(self._paths))))
-        path, sep, qualname = node.partition("::")
+        file = self._file_of.get(node)
+        if file is not None:
+            return int(self._starts[file])
+        if SEPARATOR not in node:
+            return None
+        path, qualname = split_id(node)
         file = self._file_of.get(path)
         if file is None:
             return None
         start = int(self._starts[file])
-        if not sep:
-            return start
         end = int(self._starts[file + 1]) if file + 1 < len(self._paths) else len(self)
         names = self._strings.pick(self._qualnames[start - file : end - file - 1])
         for offset, name in enumerate(names, 1):

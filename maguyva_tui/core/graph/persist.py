@@ -173,7 +173,7 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
 def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings) -> NodeTable:
     """Return the node table of a stored graph: each file, then its symbols' distinct qualnames in
     row order (a qualname defined twice in a file is one node, of its first kind), kept as columns
-    (made as lists when a path holds ``:``, where two ids might be one)."""
+    (made as lists when a path holds ``:``: one holding ``::`` might be a symbol's id too)."""
     files = len(paths)
     file_of_row = np.repeat(np.arange(files, dtype=np.int64), counts)
     keep = np.ones(len(table), dtype=bool)
@@ -185,7 +185,7 @@ def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings:
     kept_counts = np.bincount(file_of_row[keep], minlength=files)
     file_slots = np.arange(files, dtype=np.int64) + np.cumsum(kept_counts) - kept_counts
     stored = StoredNodes(paths, file_slots, table[keep, 1], table[keep, 2], strings)
-    if any(":" in path for path in paths):
+    if any(":" in path for path in paths):  # `a::b.py`'s id might be file `a`'s symbol `b.py`'s
         return NodeTable.filled(*stored.whole())
     return NodeTable.stored(stored)
 

@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, Merged
-from maguyva_tui.core.graph.tables import split_id
+from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.paths import is_demoted
 
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
@@ -157,6 +157,9 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     name = name.strip()
     if name in graph.symbols:
         return (name,)
+    written = _written_id(graph, name)
+    if written is not None:
+        return (written,)
     name = name.replace("::", ".")  # c++ and rust qualified names
     found = graph.named(name, qualified=True)
     if not found and "." in name:
@@ -165,6 +168,24 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     if not found:
         found = graph.named(name)
     return tuple(sorted(found, key=lambda n: (-graph.node_centrality(n), n)))
+
+
+def _written_id(graph: CodeGraph, name: str) -> str | None:
+    """Return the symbol node a name written as ``path::qualname`` means when its path holds what
+    the id escapes (``src/a::b.js::parse``, as a reader copies it): the first ``::`` after which
+    the rest is a symbol of the file before it."""
+    at = name.find(SEPARATOR)
+    while 0 <= at:
+        node = symbol_id(name[:at], name[at + len(SEPARATOR):])
+        if node != name and node in graph.symbols:
+            return node
+        at = name.find(SEPARATOR, at + 1)
+    return None
+
+
+def _path_and_qualname(graph: CodeGraph, node: str) -> tuple[str, str]:
+    """Split a node id, a file's (``a::b.py`` too) into its path and ``""``."""
+    return split_id(node) if node in graph.symbols else (node, "")
 
 
 # -- callers ------------------------------------------------------------------------------------
@@ -180,7 +201,7 @@ class SiteColumns:
         merged, ids = self.graph.merged(), self.graph.nodes.ids
         p = int(self.positions[i])
         source = ids[merged.source[p]]
-        caller = source.partition("::")[2] or None
+        caller = _path_and_qualname(self.graph, source)[1] or None
         return CallSite(merged.paths[merged.file[p]], int(merged.line[p]), caller, source, ids[merged.target[p]])
 
 
@@ -239,7 +260,7 @@ def callees(graph: CodeGraph, name: str) -> Callees:
         if gone is not None:
             for i in np.flatnonzero((gone.source == slot) & (gone.kind == CALL)).tolist():
                 loose.append(Unresolved(gone.names[i], int(gone.line[i]), OUTCOMES[gone.outcome[i]]))
-    found = [Callee(t, *split_id(t), tuple(sorted(ls))) for t, ls in lines.items()]
+    found = [Callee(t, *_path_and_qualname(graph, t), tuple(sorted(ls))) for t, ls in lines.items()]
     found.sort(key=lambda c: (c.lines[0], c.node))
     return Callees(defs, tuple(found), tuple(sorted(loose, key=lambda u: (u.line, u.name))))
 

@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.spans import Bounds, SpanMap
-from maguyva_tui.core.graph.tables import symbol_id
+from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.store.arrays import Strings
 from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.types import Symbol
@@ -70,7 +70,7 @@ class QueryNames:
 
     def add(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Index one file's symbols."""
-        prefix, by_name, by_qualname = path + "::", self.by_name, self.by_qualname
+        prefix, by_name, by_qualname = symbol_id(path, ""), self.by_name, self.by_qualname
         for name, qualname in _pairs(entry):
             node = prefix + qualname
             by_name[name].add(node)
@@ -225,8 +225,11 @@ class SymbolStore:
         return tuple(entry)  # type: ignore[arg-type]
 
     def get(self, node: str) -> Symbol | None:
-        """Return the symbol of a node id (the first definition when a file defines it twice)."""
-        path, _, qualname = node.partition("::")
+        """Return the symbol of a node id (the first definition when a file defines it twice);
+        ``None`` for a file's node, ``a::b.py`` too."""
+        if SEPARATOR not in node or node in self.entries:
+            return None
+        path, qualname = split_id(node)
         first = self._first.get(path)
         if first is None:
             if path not in self.entries:
@@ -296,18 +299,19 @@ class SymbolsView(Mapping[str, Symbol]):
         self._nodes = nodes
 
     def __getitem__(self, node: str) -> Symbol:
-        found = self._store.get(node) if "::" in node else None
+        found = self._store.get(node)
         if found is None:
             raise KeyError(node)
         return found
 
     def get(self, node: str, default: Any = None) -> Any:
         """Return the symbol of a node id, ``default`` when it is not a symbol."""
-        found = self._store.get(node) if "::" in node else None
+        found = self._store.get(node)
         return default if found is None else found
 
     def __contains__(self, node: object) -> bool:
-        return isinstance(node, str) and "::" in node and node in self._nodes.index
+        return (isinstance(node, str) and SEPARATOR in node and node not in self._store.entries
+                and node in self._nodes.index)
 
     def __iter__(self) -> Iterator[str]:
         for path, entry in self._store.entries.items():

@@ -7,6 +7,7 @@ that building or updating the graph never makes a ``Reference`` object per site.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -67,15 +68,41 @@ def read_source(facts: Mapping[str, FileFacts], path: str) -> Source:
     return source_of(path, facts[path])
 
 
+SEPARATOR = "::"
+"""Between a symbol id's path and its qualname. A qualname may hold it (C++'s
+``basic_data<T>::pow10_significands``), and so may a path (a file named ``a::b.py``): a path is
+written escaped in a symbol id (:func:`escape_path`), so that an id splits at its first one."""
+ESCAPED_IN_PATHS = ("%3A", "%25")
+"""What ``:`` and ``%`` become in the path of a symbol id when the path holds ``:`` or one of these
+(a path without, nearly every one, is written as it is: ids stay plain to read, and stored ones keep)."""
+
+
+def escape_path(path: str) -> str:
+    """Write a path as a symbol id holds it: ``%`` as ``%25`` and ``:`` as ``%3A`` when it holds
+    ``:`` or an escape (so that the one text never reads both ways), else as it is."""
+    if ":" not in path and not any(e in path for e in ESCAPED_IN_PATHS):
+        return path
+    return path.replace("%", "%25").replace(":", "%3A")
+
+
+def unescape_path(written: str) -> str:
+    """Read a path written by :func:`escape_path`."""
+    if not any(e in written for e in ESCAPED_IN_PATHS):
+        return written
+    return re.sub("%3A|%25", lambda m: ":" if m.group() == "%3A" else "%", written)
+
+
 def symbol_id(path: str, qualname: str) -> str:
     """Return the graph node id of a symbol."""
-    return f"{path}::{qualname}"
+    return f"{escape_path(path)}{SEPARATOR}{qualname}"
 
 
 def split_id(node: str) -> tuple[str, str]:
-    """Split a symbol node id into (path, qualname); a file node gives (path, "")."""
-    path, _, qualname = node.partition("::")
-    return path, qualname
+    """Split a symbol node id into (path, qualname); a file node gives (path, "") when its path
+    holds no ``::`` (a file id is its path as it is: to tell ``a::b.py`` from a symbol ``b.py`` of
+    a file ``a``, ask the graph which nodes are files)."""
+    path, separator, qualname = node.partition(SEPARATOR)
+    return (unescape_path(path), qualname) if separator else (node, "")
 
 
 @dataclass(slots=True)
