@@ -37,6 +37,7 @@ not inside "how is the impact score computed".
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -381,7 +382,11 @@ _DEFINITION_PHRASES = (
         re.I,
     ),
     re.compile(rf"\bwhere\s+(?:does|do)\s+{_SUBJECT}(?:live|come\s+from)\b", re.I),
-    re.compile(r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\b", re.I),
+    re.compile(
+        r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\s+(?:(?:the|an?)\s+)?"
+        rf"(?:(?:{_DEFINED_WORDS})\s+)?`?(?!(?:the|an?)\s)(?P<x>{QUESTION_NAME})",
+        re.I,
+    ),
     re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
     re.compile(
         rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I
@@ -446,7 +451,7 @@ _QUOTED = re.compile(
 _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
 
 
-def _prose(text: str) -> bool:
+def _prose(text: str, words_at_most: int = PROSE_WORDS) -> bool:
     """A sentence rather than a search: long, and without a search verb that governs it. A quote,
     an error name or an identifier inside prose is what the sentence is about, not a string to
     grep for; a quoted single word ("the 'werkzeug' version") is one of its words. A search verb
@@ -457,7 +462,7 @@ def _prose(text: str) -> bool:
     characters", "the exception to be raised") are words of the sentence."""
     words = _WORD.findall(_QUOTED.sub(_quoted_word, text))  # a quoted phrase is a needle, not words of the sentence
     plain = [w for w in words if w != _QUOTE_MARK]
-    if len(plain) <= PROSE_WORDS:
+    if len(plain) <= words_at_most:
         return False
     if _SEARCH_COMMAND.search(" ".join(plain[:SEARCH_VERB_LEAD])):
         return False
@@ -484,9 +489,9 @@ def _quoted_word(match: re.Match[str]) -> str:
     return f" {_QUOTE_MARK} {word} "
 
 
-def _quoted_literal(text: str) -> Intent | None:
+def _quoted_literal(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     """Match the first quoted literal; a backticked lone identifier is a symbol, left to rule 5."""
-    if _prose(text):
+    if _prose(text, words_at_most):
         return None
     for match in _QUOTED.finditer(text):
         literal = match.group("d") or match.group("s") or match.group("t") or match.group("q")
@@ -527,9 +532,9 @@ def _error_output(text: str) -> Intent | None:
     return None
 
 
-def _error_token(text: str) -> Intent | None:
+def _error_token(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     """Match an error name (``ValueError``, ``ENOENT``, ``SIGSEGV``), marker (``panic:``) or phrase."""
-    return None if _prose(text) else _error_match(text)
+    return None if _prose(text, words_at_most) else _error_match(text)
 
 
 def _error_match(text: str) -> Intent | None:
@@ -596,6 +601,23 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _question,
 )
 """The ordered rules; the first that returns an intent wins."""
+_DOCUMENTATION_RULES = tuple(
+    functools.partial(rule, words_at_most=SHORT_PHRASE_WORDS) if rule in (_quoted_literal, _error_token) else rule
+    for rule in RULES
+)
+"""The rules for a sentence written in documentation markup (:func:`_documentation`): a prose
+sentence from more than :data:`SHORT_PHRASE_WORDS` words, so that what it quotes is code it talks
+about, not a literal to grep for, unless a search verb commands it or stands beside the quote."""
+
+
+def _documentation(raw: str, plain: str) -> bool:
+    """Tell a sentence written in reStructuredText, a docstring's markup: a role (``:class:`Each```,
+    ``:rfc:`2822```) or double back-ticks (````list_all_matches=False````) that
+    :func:`plain_quoting` rewrote. Nobody types a role to grep for a string; a docstring pasted as a
+    question ("Shortcut for :class:`set_results_name`, with ``list_all_matches=False``.") quotes
+    the code it describes. A quoted search typed that way (````x == 1````, "find ````x == 1````")
+    is still one: short, or commanded by a search verb (:func:`_prose`)."""
+    return raw != plain
 
 
 # ---------------------------------------------------------------------------------------------
@@ -638,10 +660,12 @@ def describes_one_function(text: str) -> bool:
 def classify(text: str) -> Intent:
     """Return the intent of a query: the first matching rule's, else an honest low-confidence guess;
     a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`."""
-    text = plain_quoting(text[:MAX_CLASSIFY_CHARS].strip())
+    raw = text[:MAX_CLASSIFY_CHARS].strip()
+    text = plain_quoting(raw)
     if not text:
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
-    intent = next((found for rule in RULES if (found := rule(text)) is not None), None)
+    rules = _DOCUMENTATION_RULES if _documentation(raw, text) else RULES
+    intent = next((found for rule in rules if (found := rule(text)) is not None), None)
     if intent is None:
         intent = Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")
     if intent.rule in ("question", "fallback") and describes_one_function(text):

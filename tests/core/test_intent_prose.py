@@ -18,7 +18,7 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import FUNCTION_RULE, classify, describes_one_function
-from maguyva_tui.core.plan import ONE_FUNCTION_DECAY, plan_request
+from maguyva_tui.core.plan import DIRECT_CONFIDENCE, ONE_FUNCTION_DECAY, plan_request
 from maguyva_tui.core.retrievers.structural import StructuralRetriever
 from maguyva_tui.core.types import Query, Symbol
 from tests.core.test_engine import CountingProvider
@@ -46,6 +46,46 @@ def test_code_quoted_inside_a_sentence_is_a_word_of_it_not_a_grep(sentence: str)
 def test_a_search_verb_that_commands_or_stands_beside_the_quote_still_greps(query: str, literal: str) -> None:
     found = classify(query)
     assert (found.name, found.target) == ("exact_match", literal)
+
+
+DOCUMENTED = [
+    "Shortcut for :class:`set_results_name`, with ``list_all_matches=False``.",
+    "Implementation of ``&`` operator - returns :class:`Each`",
+    "Implementation of ``-`` operator, returns :class:`And` with error stop",
+]
+QUOTED_SEARCHES = [("``x == 1``", "x == 1"), ("find ``x == 1``", "x == 1"),
+                   ("the places where ``ValueError`` is raised in the url parsing module", "ValueError")]
+
+
+@pytest.mark.parametrize("sentence", DOCUMENTED)
+def test_a_sentence_in_documentation_markup_is_read_as_prose_even_when_short(sentence: str) -> None:
+    """A docstring's roles and double back-ticks mark a sentence about code: what it quotes is not
+    a grep, and a class it names in passing is not the definition asked for."""
+    found = classify(sentence)
+    assert found.name != "exact_match" and found.confidence < DIRECT_CONFIDENCE, found
+
+
+@pytest.mark.parametrize(("query", "literal"), QUOTED_SEARCHES)
+def test_a_short_or_commanded_quote_in_double_back_ticks_still_greps(query: str, literal: str) -> None:
+    found = classify(query)
+    assert (found.name, found.target) == ("exact_match", literal)
+
+
+@pytest.mark.parametrize(("query", "target"), [
+    ("implementation of parse_config", "parse_config"),
+    ("definition of the Router class", "Router"),
+    ("source code for `Flask.route`", "Flask.route"),
+    ("show me the declaration of the struct Options", "Options"),
+])
+def test_definition_of_takes_its_own_object_as_the_target(query: str, target: str) -> None:
+    found = classify(query)
+    assert (found.name, found.target, found.rule) == ("find_definition", target, "definition_phrase")
+
+
+def test_implementation_of_an_operator_is_no_definition_of_a_class_named_later() -> None:
+    """"Implementation of the ``&`` operator - returns Each" describes a method; it is not "where is
+    Each defined" (the phrase's object is ``&``, no name)."""
+    assert classify("Implementation of the ``&`` operator - returns Each").rule != "definition_phrase"
 
 
 ROUTER = '''\
