@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.graph import queries
+from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
 
@@ -205,7 +206,7 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         graph = snapshot.graph
         nodes = queries.definitions(graph, name) if graph is not None else ()
         found = [graph.symbols[n] for n in nodes if n in graph.symbols and (not kinds or graph.symbols[n].kind in kinds)]
-    entries = tuple(Definition(f"{s.path}::{s.qualname}", s) for s in found)
+    entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)
     suggestions = () if entries else _suggestions(generation, name)
     return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)
 
@@ -255,7 +256,8 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
     for s in sites:
         counts[s.kind] = counts.get(s.kind, 0) + 1
     bare = _bare(name)
-    entries = [Site(s.path, s.line, s.kind, s.source.partition("::")[2] or None, s.source, s.target,
+    entries = [Site(s.path, s.line, s.kind, (split_id(s.source)[1] if s.source in graph.symbols else "") or None,
+                    s.source, s.target,
                     graph.languages.get(s.path), graph.node_centrality(s.source), f"{_VERBS.get(s.kind, 'uses')} {bare}")
                for s in sites[:limit]]
     return _answer(generation, name, defs, entries, len(sites), counts=tuple(counts.items()))

@@ -78,8 +78,6 @@ def test_a_symbol_id_splits_back_into_its_path_and_qualname(path: str, qualname:
     assert split_id(symbol_id(path, qualname)) == (path, qualname)
 
 
-@pytest.mark.xfail(strict=True, reason="resolve/base.py's is_symbol takes a module target whose path holds "
-                   "`::` for a symbol id: the resolver has to ask whether a target is a file first")
 def test_an_import_of_the_file_resolves() -> None:
     files = {"src/a::b.js": "export function parse(x) {\n  return x;\n}\n",
              "src/user.js": "import { parse } from './a::b.js';\nexport function use() {\n  return parse(1);\n}\n"}

@@ -94,9 +94,14 @@ class Resolver(Memo):
                 target = self.result(target)  # a property read on the way is its getter's result
         return target
 
+    def is_symbol(self, target: str) -> bool:
+        """Tell whether a target is a symbol node id: its id holds ``::`` and it is no file the
+        graph holds (a file's id is its path as it is, and ``src/a::b.js`` is a file)."""
+        return is_symbol(target) and self.files.get(target) is None
+
     def is_property(self, target: str) -> bool:
         """Tell whether a target is a Python method decorated with ``@property``."""
-        if not is_symbol(target):
+        if not self.is_symbol(target):
             return False
         path, qualname = split_id(target)
         index = self.file(path)
@@ -334,7 +339,7 @@ class Resolver(Memo):
             language = PACKAGE_TARGETS.get(prefix + colon) if colon else None
             if language is not None:
                 return language.package_member(self, package, name)
-            if is_symbol(target):
+            if self.is_symbol(target):
                 return self.symbol_member(target, name)
             return self.module_member(target, name)
         finally:
@@ -391,7 +396,7 @@ class Resolver(Memo):
             if base in SENTINELS or base in seen:
                 continue
             seen.add(base)
-            if is_symbol(base):
+            if self.is_symbol(base):
                 found = self.symbol_member(base, name, inherited=False)
                 stack.extend(reversed(self.bases.get(base, ())))
             else:
@@ -464,7 +469,7 @@ class Resolver(Memo):
 
     def kind(self, target: str) -> str | None:
         """Return the symbol kind of a target, ``None`` when it is not a symbol."""
-        if not is_symbol(target):
+        if not self.is_symbol(target):
             return None
         path, qualname = split_id(target)
         index = self.files.get(path)
