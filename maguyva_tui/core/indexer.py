@@ -26,7 +26,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
@@ -523,6 +523,7 @@ class _Build:
             fact_rows[src.path] = row
             added.append(next_id)
             next_id += 1
+        new_rows.clear()  # the caller's list: each row is held once, by ``fact_rows``
         facts = FactsTable(fact_rows)
         rows.sort(key=lambda r: r[0])
         entries = self._write_content(gen, rows)
@@ -530,26 +531,27 @@ class _Build:
         _release()
         live_ids = {e.doc_id for e in entries}
         beside = self._start_graph(gen, facts)
-        if beside is None or not beside.forked:
-            save_facts(gen, fact_rows)  # a fresh interpreter reads them from there
+        save_facts(gen, fact_rows)  # a fresh interpreter reads them from there
+        del fact_rows
+        if beside is not None:  # the graph is built beside: from here on the facts are read where written
+            facts = load_facts(gen)  # mapped, decoded where read: every file's rows as tuples go
+            _release()
         with _ContentReader(gen / "content.bin") as stored:
             trigrams, dead = self._trigrams(entries, stored, added, live_ids)
             _release()
             self.summary.trigram_bytes = trigrams.save(gen)
+            trigrams = TrigramIndex.load(gen)  # mapped, as a later process opens it: the postings built here go
             _release()
             added_ids = set(added)
             self._tokens(entries, stored, added_ids).save(gen)
             tokens = TokenIndex.load(gen)  # mapped, as a later process opens it
-            save_generation(gen, _word_files(entries, stored, fact_rows, added_ids), prev.generation if prev else None)
+            save_generation(gen, _word_files(entries, stored, facts.rows, added_ids), prev.generation if prev else None)
         _release()
         content = map_content(gen / "content.bin")  # mapped, not a second copy of every text
         if prev is None and self.early is not None:  # a first build: text and structure answer now
             manifest = self._manifest(gen, entries, next_id, dead)
             self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen,
                                 tokens=tokens))
-        if beside is not None and beside.forked:
-            save_facts(gen, fact_rows)  # while the forked graph build finishes
-            _release()
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(gen, entries, next_id, dead)
         digest = save_files(gen, entries)
@@ -681,7 +683,8 @@ class _Build:
         s.noticed = dict(self.report.noticed)
 
 
-def _word_files(entries: list[FileEntry], stored: _ContentReader, facts: dict[str, Row], added: set[int]) -> Iterator[StoredFile]:
+def _word_files(entries: list[FileEntry], stored: _ContentReader, facts: Mapping[str, Row], added: set[int]
+                ) -> Iterator[StoredFile]:
     """The files of a generation as the chunk index counts them, each text read when counted."""
     from maguyva_tui.core.chunk_words import StoredFile
 

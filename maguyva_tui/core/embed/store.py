@@ -236,23 +236,55 @@ class VectorStore:
         return len(self._segments())
 
     def compact(self, keep: Iterable[str] | None = None) -> int:
-        """Rewrite the store as one segment, keeping only ``keep`` when given; return rows dropped."""
+        """Rewrite the store as one segment, keeping only ``keep`` when given; return rows dropped.
+
+        The segment is written from the rows held (views: no copy unless ``keep`` drops some), then
+        mapped as a later open maps it: merging many segments used to hold about three copies of
+        the vectors (the rows, their copy, and the fresh store they were appended to), 0.6-0.7 GB on
+        470,000 chunks, and the merged rows then stayed resident."""
         with self._lock:
             self._flush()
             old = [path for path in self._segments() if path.name in self._merged]
-            every = self._all_keys()
-            rows = np.arange(len(every)) if keep is None else np.flatnonzero(np.isin(every, np.array(list(keep), str)))
-            keys = every[rows].tolist()
-            codes = np.array(self._codes[rows])
-            floats = None if self._floats is None else np.array(self._floats[rows])
-            dropped = len(every) - len(rows)
+            count = len(self)
+            rows = None
+            keys = self._digest_keys() if keep is None else None
+            if keys is None:
+                every = self._all_keys()
+                if keep is not None:
+                    rows = np.flatnonzero(np.isin(every, np.array(list(keep), str)))
+                    every = every[rows]
+                keys = _compact_keys(every)
+                if keys.dtype.kind == "U":  # not all content hashes: as narrow as a list of them makes it
+                    keys = np.array(keys.tolist(), dtype=str)
+                del every
+            codes = self._codes[:count] if rows is None else self._codes[rows]
+            floats = None if self._floats is None else self._floats[:count] if rows is None else self._floats[rows]
+            part: Segment | None = None
+            if len(keys):
+                written = self._write_keyed_segment(keys, codes, floats)
+                part = self._read_segment(written)
+                if part is None:  # it did not read back (the reason kept, the file gone): the rows stay as held
+                    self._merged.discard(written.name)
+                    return 0
+            del keys, codes, floats
             self._reset_memory()
-            self._append(keys, codes, floats)
-            self._flush()
+            self._merged.difference_update(path.name for path in old)
+            if part is not None:
+                self._adopt(part)
+            self._saved = len(self)
             for path in old:
                 path.unlink(missing_ok=True)  # after the merged segment is safely on disk
-                self._merged.discard(path.name)
-            return dropped
+            return count - len(self)
+
+    def _digest_keys(self) -> Digests | None:
+        """Every row's key as the digest a segment stores, in row order, when all are content
+        hashes (without making 32 characters a row first); ``None`` otherwise."""
+        tail = _compact_keys(np.array(self._tail, dtype=str)) if self._tail else None
+        if (len(self._base) and self._base.dtype.kind != "S") or (tail is not None and tail.dtype.kind != "S"):
+            return None
+        if tail is None:
+            return np.asarray(self._base) if len(self._base) else np.zeros(0, f"S{_HASH_BYTES}")
+        return np.concatenate([self._base, tail]) if len(self._base) else tail
 
     def _all_keys(self) -> Keys:
         """Every row's key, in row order."""
@@ -343,14 +375,18 @@ class VectorStore:
                 stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
         parts = [part for part in map(self._read_segment, self._segments()) if part is not None]
         if len(parts) == 1:  # the common case (one save, or compacted): mapped, nothing copied
-            keys, self._codes, found, rows = parts[0]
-            self._base = _compact_keys(keys) if keys.dtype.kind == "U" else keys
-            self._floats = found if self.keep_floats else None
-            self._mapped_rows = rows if self.keep_floats else None
-            self._growable = False
+            self._adopt(parts[0])
         elif parts:
             self._merge(parts)
         self._saved = len(self)
+
+    def _adopt(self, part: Segment) -> None:
+        """Hold a lone segment's rows as read: mapped, nothing copied."""
+        keys, self._codes, found, rows = part
+        self._base = _compact_keys(keys) if keys.dtype.kind == "U" else keys
+        self._floats = found if self.keep_floats else None
+        self._mapped_rows = rows if self.keep_floats else None
+        self._growable = False
 
     def _merge(self, parts: list[Segment]) -> None:
         """Hold several segments' rows in memory, each key once (two writers may have saved one twice)."""
@@ -390,16 +426,22 @@ class VectorStore:
     def _segments(self) -> list[Path]:
         return sorted(self.folder.glob("seg-*.npz"))
 
-    def _write_segment(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> None:
+    def _write_segment(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> Path:
+        """Write rows as a new segment (content hashes saved as their 16-byte digests: a later open
+        maps them as they are); return its path."""
+        return self._write_keyed_segment(_compact_keys(np.array(keys, dtype=str)), codes, floats)
+
+    def _write_keyed_segment(self, keys: np.ndarray, codes: Codes, floats: npt.NDArray[np.float16] | None) -> Path:
+        """:meth:`_write_segment` with the keys as stored (digests, else strings)."""
         number = 1 + max((_segment_number(p) for p in self._segments()), default=-1)
         path = self.folder / f"seg-{number:06d}-{secrets.token_hex(4)}.npz"
-        # content hashes are saved as their 16-byte digests: a later open maps them as they are
-        arrays: dict[str, np.ndarray] = {"keys": _compact_keys(np.array(keys, dtype=str)), "codes": np.asarray(codes)}
+        arrays: dict[str, np.ndarray] = {"keys": keys, "codes": np.asarray(codes)}
         if floats is not None:
             arrays["floats"] = np.asarray(floats)
         make_private_dir(self.folder)
         _atomic_write(path, lambda handle: np.savez(handle, **arrays))  # type: ignore[arg-type]
         self._merged.add(path.name)
+        return path
 
 
 Keys: TypeAlias = npt.NDArray[np.str_]
