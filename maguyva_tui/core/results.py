@@ -15,9 +15,9 @@ from maguyva_tui.core.types import SNIPPET_LINES, Hit
 SNIPPET_LINE_CHARS = 240
 """A minified line is cut here so that one result cannot flood a terminal or an agent's context."""
 
-NEWLINES_KEPT_BYTES = 16 * 2**20
-"""Newline offsets kept per snapshot for snippets, 8 bytes a line (about 2 million lines: sympy's
-whole ``sympy/`` is 700,000): a page finds its lines in the files it shows without decoding and
+NEWLINES_KEPT_BYTES = 8 * 2**20
+"""Newline offsets kept per snapshot for snippets, 4 bytes a line (about 2 million lines: sympy's
+whole ``sympy/`` has 700,000): a page finds its lines in the files it shows without decoding and
 splitting them whole, and an unlimited list that shows every file cannot grow it past this."""
 
 ELLIPSIS = "…"
@@ -123,8 +123,10 @@ class FileNewlines:
         offset, length = entry.offset, entry.length
         if length:
             newlines = np.flatnonzero(np.frombuffer(self._blob, np.uint8, count=length, offset=offset) == 10)
+            if length <= np.iinfo(np.int32).max:
+                newlines = newlines.astype(np.int32)  # half the memory kept, for every file one can store
         else:
-            newlines = np.zeros(0, np.intp)
+            newlines = np.zeros(0, np.int32)
         unended = length > 0 and (not len(newlines) or int(newlines[-1]) != length - 1)  # a last line without one
         found = (offset, length, newlines, len(newlines) + unended)
         with self._lock:
