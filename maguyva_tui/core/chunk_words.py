@@ -51,8 +51,9 @@ def build_index(snapshot: Snapshot) -> ChunkIndex:
     """Count every chunk's stems over a generation's stored text, in memory."""
     counter = _Counter()
     paths = sorted(snapshot.files)
-    words = [counter.file(_chunk_rows(snapshot, p), snapshot.text(p)) for p in paths]
-    return _invert(counter.vocabulary, words, _locator(snapshot, paths.__getitem__)).index
+    counts = _Counts.of(counter.file(_chunk_rows(snapshot, p), snapshot.text(p)) for p in paths)
+    inverted = _invert(len(counter.vocabulary), counts)
+    return inverted.index(counter.vocabulary.get, counts, _locator(snapshot, paths.__getitem__))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,40 +136,157 @@ def _voters(rows: Sequence[ChunkRow]) -> list[bool]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Inverted:
-    """The postings of a generation and the per-file counts they were made from."""
+class _Counts:
+    """Every file's counts, concatenated in file order: what is saved as each file's own counts,
+    and what the postings are inverted from (one copy, not a list of small arrays beside it)."""
 
-    index: ChunkIndex
-    files: list[_FileWords]
+    keys: np.ndarray
+    """``stem id << 32 | chunk index in its file``, each file's sorted."""
+    counts: np.ndarray
+    """How often the stem occurs in the chunk (int32)."""
+    starts: np.ndarray
+    """Where each file's keys start (one more than files)."""
+    chunks: np.ndarray
+    """Chunks per file."""
+    voters: np.ndarray
+    """Per chunk of every file in turn, whether a question may vote for it."""
+
+    @classmethod
+    def of(cls, files: Iterable[_FileWords]) -> _Counts:
+        """Concatenate files' counts, a group at a time, so that no more than a group's small
+        arrays are held beside the whole."""
+        keys: list[np.ndarray] = []
+        counts: list[np.ndarray] = []
+        sizes: list[int] = []
+        chunks: list[int] = []
+        voters: list[np.ndarray] = []
+        group: list[_FileWords] = []
+        held = 0
+        for words in chain(files, [None]):
+            if words is not None:
+                group.append(words)
+                held += len(words.keys)
+                sizes.append(len(words.keys))
+                chunks.append(words.chunks)
+            if group and (words is None or held >= _GROUP_PAIRS):
+                keys.append(np.concatenate([w.keys for w in group]).astype(np.int64, copy=False))
+                counts.append(np.concatenate([w.counts for w in group]).astype(np.int32, copy=False))
+                voters.append(np.concatenate([w.voters for w in group]).astype(np.int8, copy=False))
+                group, held = [], 0
+        return cls(
+            _joined(keys, np.int64), _joined(counts, np.int32),
+            np.cumsum([0, *sizes]).astype(np.int64), np.array(chunks, np.int64), _joined(voters, np.int8),
+        )
+
+
+_GROUP_PAIRS = 1 << 20
+"""Pairs of files' counts gathered before they are joined (and the pairs inverted at once)."""
+
+_PACKED_BITS = 64
+"""The bits of a packed (stem, chunk, count) pair."""
+
+
+def _joined(parts: list[np.ndarray], dtype: type[np.generic]) -> np.ndarray:
+    """Parts concatenated (each dropped from the list as it is copied), or an empty array."""
+    if not parts:
+        return np.zeros(0, dtype)
+    out = np.empty(sum(map(len, parts)), dtype)
+    at = 0
+    for i, part in enumerate(parts):
+        out[at : at + len(part)] = part
+        at += len(part)
+        parts[i] = out[:0]  # the part goes as soon as it is copied
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Inverted:
+    """The postings of a generation."""
+
     offsets: np.ndarray
     chunks: np.ndarray
     factors: np.ndarray
     owners: np.ndarray
 
+    def index(self, vocabulary: Callable[[str], int | None], counts: _Counts,
+              locate: Callable[[list[int], list[int]], list[Chunk]]) -> ChunkIndex:
+        """The postings as a chunk index searched in memory."""
+        return ChunkIndex(vocabulary, self.offsets, self.chunks, self.factors, self.owners,
+                          counts.voters.astype(np.float64), locate)
 
-def _invert(vocabulary: dict[str, int], files: list[_FileWords],
-            locate: Callable[[list[int], list[int]], list[Chunk]]) -> _Inverted:
-    """Number every file's chunks in turn and invert the counts into postings with term factors."""
-    bases = np.cumsum([0] + [f.chunks for f in files])
-    sizes = [len(f.keys) for f in files]
-    keys = np.concatenate([f.keys for f in files]) if files else np.zeros(0, np.int64)
-    counts = np.concatenate([f.counts for f in files]).astype(np.float64) if files else np.zeros(0)
-    chunks = (keys & 0xFFFFFFFF) + np.repeat(bases[:-1], sizes)
-    stems = keys >> 32
-    order = np.lexsort((chunks, stems))
-    stems, chunks, counts = stems[order], chunks[order], counts[order]
+
+def _invert(stems: int, counts: _Counts) -> _Inverted:
+    """Number every file's chunks in turn and invert the counts into postings, sorted by stem, then
+    chunk, with BM25 term factors.
+
+    Each (stem, chunk, count) is packed into one ``uint64`` (the fields' widths as large as this
+    generation needs) and the pairs sorted in place: 8 bytes a pair beside the counts, where
+    sorting the stems, chunks and counts as columns by a permutation took about 60. A stem and a
+    chunk make each pair distinct, so the order is that of sorting by stem, then chunk, whatever
+    the count; when the three fields do not fit in 64 bits, the count is carried by a permutation."""
+    files = len(counts.chunks)
+    bases = np.zeros(files + 1, np.int64)
+    np.cumsum(counts.chunks, out=bases[1:])
     n_chunks = int(bases[-1])
-    lengths = np.bincount(chunks, counts, n_chunks)
+    top = int(counts.counts.max()) if len(counts.counts) else 0
+    chunk_bits = max(n_chunks.bit_length(), 1)
+    count_bits = max(top.bit_length(), 1)
+    stem_bits = max(stems.bit_length(), 1)
+    packed = stem_bits + chunk_bits + count_bits <= _PACKED_BITS
+    shift = chunk_bits + (count_bits if packed else 0)
+    pairs = np.empty(len(counts.keys), np.uint64)
+    for lo, hi, first, last in _file_blocks(counts.starts):
+        keys = counts.keys[lo:hi]
+        chunk = (keys & 0xFFFFFFFF) + np.repeat(bases[first:last], np.diff(counts.starts[first : last + 1]))
+        block = (keys >> 32).astype(np.uint64) << np.uint64(shift)
+        block |= chunk.astype(np.uint64) << np.uint64(shift - chunk_bits)
+        if packed:
+            block |= counts.counts[lo:hi].astype(np.uint64)
+        pairs[lo:hi] = block
+        del keys, chunk, block
+    tf: np.ndarray | None = None
+    if packed:
+        pairs.sort()
+    else:
+        order = np.argsort(pairs, kind="stable")
+        pairs = pairs[order]
+        tf = counts.counts[order]
+        del order
+    offsets = np.searchsorted(pairs, np.arange(stems + 1, dtype=np.uint64) << np.uint64(shift)).astype(np.int64)
+    chunk_mask = np.uint64((1 << chunk_bits) - 1)
+    count_mask = np.uint64((1 << count_bits) - 1)
+    chunks32 = np.empty(len(pairs), np.int32)
+    lengths = np.zeros(n_chunks, np.float64)
+    for lo in range(0, len(pairs), _GROUP_PAIRS):
+        block = pairs[lo : lo + _GROUP_PAIRS]
+        chunks32[lo : lo + len(block)] = (block >> np.uint64(shift - chunk_bits)) & chunk_mask
+        weights = (block & count_mask) if packed else tf[lo : lo + len(block)]  # type: ignore[index]
+        lengths += np.bincount(chunks32[lo : lo + len(block)], weights.astype(np.float64), n_chunks)
     average = float(lengths[lengths > 0].mean()) if np.any(lengths > 0) else 1.0
-    factors = (counts * (K1 + 1) / (counts + K1 * (1 - B + B * lengths[chunks] / average))).astype(np.float32)
-    offsets = np.searchsorted(stems, np.arange(len(vocabulary) + 1)).astype(np.int64)
+    factors = np.empty(len(pairs), np.float32)
+    for lo in range(0, len(pairs), _GROUP_PAIRS):
+        block = pairs[lo : lo + _GROUP_PAIRS]
+        tf_block = ((block & count_mask) if packed else tf[lo : lo + len(block)]).astype(np.float64)  # type: ignore[index]
+        at = chunks32[lo : lo + len(block)]
+        factors[lo : lo + len(block)] = (
+            tf_block * (K1 + 1) / (tf_block + K1 * (1 - B + B * lengths[at] / average))).astype(np.float32)
+    del pairs, tf
     owners = np.zeros((n_chunks, 2), np.int32)
-    owners[:, 0] = np.repeat(np.arange(len(files)), [f.chunks for f in files])
-    owners[:, 1] = np.arange(n_chunks) - np.repeat(bases[:-1], [f.chunks for f in files])
-    voters = np.concatenate([f.voters for f in files]).astype(np.float64) if files else np.zeros(0)
-    chunks32 = chunks.astype(np.int32)
-    index = ChunkIndex(vocabulary.get, offsets, chunks32, factors, owners, voters, locate)
-    return _Inverted(index, files, offsets, chunks32, factors, owners)
+    owners[:, 0] = np.repeat(np.arange(files), counts.chunks)
+    owners[:, 1] = np.arange(n_chunks) - np.repeat(bases[:-1], counts.chunks)
+    return _Inverted(offsets, chunks32, factors, owners)
+
+
+def _file_blocks(starts: np.ndarray) -> Iterator[tuple[int, int, int, int]]:
+    """Runs of whole files of about :data:`_GROUP_PAIRS` pairs: (first pair, end pair, first file,
+    end file)."""
+    files = len(starts) - 1
+    first = 0
+    while first < files:
+        last = int(np.searchsorted(starts, starts[first] + _GROUP_PAIRS, side="right")) - 1
+        last = min(max(last, first + 1), files)
+        yield int(starts[first]), int(starts[last]), first, last
+        first = last
 
 
 def _chunk_rows(snapshot: Snapshot, path: str) -> Sequence[ChunkRow]:
@@ -226,27 +344,32 @@ class StoredFile:
 
 def save_generation(folder: Path, files: Iterable[StoredFile], previous: Path | None) -> None:
     """Write a generation's index into its folder: the counts of unchanged files copied from the
-    previous generation's folder (when it has them), the others counted, the postings inverted."""
+    previous generation's folder (when it has them), the others counted, the postings inverted.
+
+    Files are counted as they come (a file's chunk rows and text are not kept once counted), and
+    their counts are held once, concatenated (:class:`_Counts`)."""
     old = _previous_counts(previous)
     counter = _Counter(dict(old.vocabulary) if old is not None else None)
-    kept: list[StoredFile] = list(files)
-    counted = [old.get(f.doc_id) if old is not None and f.reused else None for f in kept]
-    words = [found if found is not None else counter.file(f.rows, f.text()) for f, found in zip(kept, counted)]
-    inverted = _invert(counter.vocabulary, words, lambda files, indexes: [
-        Chunk(kept[f].path, *kept[f].rows[i]) for f, i in zip(files, indexes)])
-    _save(folder, counter.vocabulary, [f.doc_id for f in kept], inverted)
+    docs: list[int] = []
+
+    def count(f: StoredFile) -> _FileWords:
+        docs.append(f.doc_id)
+        found = old.get(f.doc_id) if old is not None and f.reused else None
+        return found if found is not None else counter.file(f.rows, f.text())
+
+    counts = _Counts.of(map(count, files))
+    _save(folder, counter.vocabulary, docs, counts, _invert(len(counter.vocabulary), counts))
 
 
-def _save(folder: Path, vocabulary: dict[str, int], docs: list[int], inverted: _Inverted) -> None:
-    files = inverted.files
+def _save(folder: Path, vocabulary: dict[str, int], docs: list[int], counts: _Counts, inverted: _Inverted) -> None:
     stored = StoredWords(
         stems=list(vocabulary),
         docs=np.array(docs, np.int64),
-        file_keys=np.concatenate([f.keys for f in files]) if files else np.zeros(0, np.int64),
-        file_starts=np.cumsum([0] + [len(f.keys) for f in files]).astype(np.int64),
-        file_counts=np.concatenate([f.counts for f in files]) if files else np.zeros(0, np.int32),
-        file_chunks=np.array([f.chunks for f in files], np.int64),
-        file_voters=np.concatenate([f.voters for f in files]) if files else np.zeros(0, np.int8),
+        file_keys=counts.keys,
+        file_starts=counts.starts,
+        file_counts=counts.counts,
+        file_chunks=counts.chunks,
+        file_voters=counts.voters,
         offsets=inverted.offsets, chunks=inverted.chunks, factors=inverted.factors, owners=inverted.owners,
         order=np.array(sorted(range(len(vocabulary)), key=list(vocabulary).__getitem__), np.int64),
     )

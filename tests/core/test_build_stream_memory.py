@@ -1,0 +1,140 @@
+"""What lowered the index build's peak memory (issue 19) keeps the index as it was: the chunk
+index's postings inverted from packed pairs, a compaction written from the rows held, and a first
+build that reads its facts back once written still updating as before."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from maguyva_tui.core import chunk_words
+from maguyva_tui.core.bm25 import K1, B
+from maguyva_tui.core.embed.store import VectorStore, content_hash
+from maguyva_tui.core.indexer import update_index
+
+
+def _reference(stems: int, counts: chunk_words._Counts) -> tuple[np.ndarray, ...]:
+    """The postings as they were inverted before (columns sorted by one permutation)."""
+    bases = np.cumsum([0, *counts.chunks.tolist()])
+    sizes = np.diff(counts.starts)
+    keys = counts.keys
+    tf = counts.counts.astype(np.float64)
+    chunks = (keys & 0xFFFFFFFF) + np.repeat(bases[:-1], sizes)
+    stem = keys >> 32
+    order = np.lexsort((chunks, stem))
+    stem, chunks, tf = stem[order], chunks[order], tf[order]
+    n_chunks = int(bases[-1])
+    lengths = np.bincount(chunks, tf, n_chunks)
+    average = float(lengths[lengths > 0].mean()) if np.any(lengths > 0) else 1.0
+    factors = (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[chunks] / average))).astype(np.float32)
+    offsets = np.searchsorted(stem, np.arange(stems + 1)).astype(np.int64)
+    return offsets, chunks.astype(np.int32), factors
+
+
+def _random_counts(seed: int, files: int, stems: int) -> chunk_words._Counts:
+    rng = np.random.default_rng(seed)
+    words = []
+    for _ in range(files):
+        chunks = int(rng.integers(0, 6))
+        pairs = np.unique(rng.integers(0, stems, 40) << 32 | rng.integers(0, max(chunks, 1), 40)) if chunks else np.zeros(0, np.int64)
+        counts = rng.integers(1, 300, len(pairs)).astype(np.int32)
+        words.append(chunk_words._FileWords(pairs.astype(np.int64), counts, chunks, np.ones(chunks, np.int8)))
+    return chunk_words._Counts.of(words)
+
+
+@pytest.mark.parametrize("packed_bits", [64, 8])  # 8: too few to pack the count, carried by a permutation
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_postings_are_those_of_sorting_by_stem_then_chunk(monkeypatch: pytest.MonkeyPatch, packed_bits: int, seed: int) -> None:
+    monkeypatch.setattr(chunk_words, "_PACKED_BITS", packed_bits)
+    monkeypatch.setattr(chunk_words, "_GROUP_PAIRS", 37)  # many blocks, files never split
+    counts = _random_counts(seed, files=60, stems=50)
+    inverted = chunk_words._invert(50, counts)
+    offsets, chunks, factors = _reference(50, counts)
+    assert np.array_equal(inverted.offsets, offsets)
+    assert np.array_equal(inverted.chunks, chunks)
+    assert inverted.factors.tobytes() == factors.tobytes()
+    assert inverted.owners.shape == (int(counts.chunks.sum()), 2)
+
+
+def test_counts_are_joined_in_file_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chunk_words, "_GROUP_PAIRS", 5)
+    files = [chunk_words._FileWords(np.arange(n, dtype=np.int64), np.full(n, n, np.int32), n, np.full(n, n % 2, np.int8))
+             for n in (3, 0, 7, 1, 4)]
+    counts = chunk_words._Counts.of(iter(files))
+    assert counts.keys.tolist() == [k for f in files for k in f.keys.tolist()]
+    assert counts.counts.tolist() == [c for f in files for c in f.counts.tolist()]
+    assert counts.starts.tolist() == [0, 3, 3, 10, 11, 15]
+    assert counts.chunks.tolist() == [3, 0, 7, 1, 4]
+    assert counts.voters.tolist() == [v for f in files for v in f.voters.tolist()]
+    empty = chunk_words._Counts.of([])
+    assert len(empty.keys) == 0 and empty.starts.tolist() == [0]
+    assert len(chunk_words._invert(0, empty).chunks) == 0
+
+
+def _vector(text: str, dim: int = 16) -> np.ndarray:
+    seed = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+    v = np.random.default_rng(seed).standard_normal(dim).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+@pytest.mark.parametrize("hashed", [True, False])
+def test_a_compaction_keeps_every_row_and_maps_the_merged_segment(tmp_path: Path, hashed: bool) -> None:
+    texts = [f"chunk {i}" for i in range(40)]
+    keys = [content_hash(t) if hashed else f"key-{i}" for i, t in enumerate(texts)]
+    store = VectorStore(tmp_path, "fake:model:16", 16)
+    for start in range(0, 40, 10):  # four segments
+        store.add(keys[start : start + 10], np.stack([_vector(t) for t in texts[start : start + 10]]))
+        store.save()
+    assert store.segment_count == 4
+    floats = np.array(store.floats)
+    codes = np.array(store.codes)
+    assert store.compact() == 0
+    assert store.segment_count == 1
+    rows = store.float_rows()
+    assert rows is not None and rows.mapped  # read from the merged file, not held
+    assert (store.lookup(keys) == np.arange(40)).all()
+    assert np.array_equal(rows[np.arange(40)], floats) and np.array_equal(store.codes, codes)
+    store.add(["late"], _vector("late")[None, :])  # a mapped store still grows
+    store.save()
+    again = VectorStore(tmp_path, "fake:model:16", 16)
+    assert len(again) == 41 and (again.lookup(keys) == np.arange(40)).all()
+    assert again.compact(keep=keys[::2]) == 21
+    assert len(again) == 20 and (again.lookup(keys[::2]) >= 0).all() and (again.lookup(keys[1::2]) < 0).all()
+    reopened = VectorStore(tmp_path, "fake:model:16", 16)
+    assert reopened.segment_count == 1 and len(reopened) == 20
+    assert np.array_equal(reopened.floats[reopened.lookup(keys[::2])], floats[::2])
+
+
+def test_compacting_nothing_leaves_an_empty_store(tmp_path: Path) -> None:
+    store = VectorStore(tmp_path, "fake:model:16", 16)
+    store.add(["a"], _vector("a")[None, :])
+    store.save()
+    assert store.compact(keep=[]) == 1
+    assert len(store) == 0 and store.segment_count == 0
+
+
+def _repo(root: Path, files: int) -> None:
+    for i in range(files):
+        folder = root / f"pkg{i % 7}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"mod{i}.py").write_text(
+            f"import os\n\n\ndef helper_{i}(x):\n    return os.path.join(x, 'v{i}')\n\n\n"
+            f"class Thing{i}:\n    def run(self):\n        return helper_{i}(self)\n"
+        )
+
+
+def test_an_update_after_a_first_build_reuses_what_did_not_change(tmp_path: Path) -> None:
+    root, base = tmp_path / "repo", tmp_path / "index"
+    _repo(root, 80)  # enough files for the graph to be built beside (facts read back once written)
+    snap, summary = update_index(root, base)
+    assert summary.files == 80 and summary.parsed == 80
+    assert snap.facts["pkg3/mod3.py"].symbols and snap.trigrams is not None
+    (root / "pkg1" / "mod1.py").write_text("def changed_here():\n    return 1\n")
+    (root / "pkg2" / "mod2.py").unlink()
+    snap, summary = update_index(root, base)
+    assert (summary.files, summary.parsed, summary.reused, summary.removed) == (79, 1, 78, 1)
+    assert [s.name for s in snap.facts["pkg1/mod1.py"].symbols] == ["changed_here"]
+    assert "pkg2/mod2.py" not in snap.facts
