@@ -13,6 +13,7 @@ import pytest
 from maguyva_tui.core import chunk_words
 from maguyva_tui.core.bm25 import K1, B
 from maguyva_tui.core.embed.store import VectorStore, content_hash
+from maguyva_tui.core.store.facts import RefColumns
 from maguyva_tui.core.indexer import update_index
 
 
@@ -138,3 +139,73 @@ def test_an_update_after_a_first_build_reuses_what_did_not_change(tmp_path: Path
     assert (summary.files, summary.parsed, summary.reused, summary.removed) == (79, 1, 78, 1)
     assert [s.name for s in snap.facts["pkg1/mod1.py"].symbols] == ["changed_here"]
     assert "pkg2/mod2.py" not in snap.facts
+
+
+def _fresh_rows(seed: int, files: int) -> dict[str, tuple]:
+    import random
+
+    rng = random.Random(seed)
+    names = [f"n{i}" for i in range(30)] + ["x\x00y"]  # a name holding RefColumns' separator
+    rows = {}
+    for i in range(files):
+        refs = [(rng.choice(["call", "read"]), rng.choice(names), rng.randint(1, 99), rng.choice([None, "f", "g"]))
+                for _ in range(rng.randint(0, 12))]
+        chunks = tuple((j, j + 3, rng.choice(["window", "function"]), rng.choice([None, "f"]), "python")
+                       for j in range(rng.randint(0, 4)))
+        symbols = tuple((rng.choice(names), f"q.{j}", "function", j, j + 2, "python", None, j)
+                        for j in range(rng.randint(0, 3)))
+        imports = tuple(("os", "os", None, j) for j in range(rng.randint(0, 2)))
+        rows[f"f{i:03d}.py"] = (rng.choice(["python", None]), chunks, symbols, RefColumns.of(refs), imports)
+    return rows
+
+
+def _saved(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def _save(folder: Path, rows: dict[str, tuple]) -> None:
+    from maguyva_tui.core.store import facts_files
+
+    folder.mkdir()
+    facts_files.save_facts(folder, rows)
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_facts_are_written_as_one_writer_wrote_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mixed: bool) -> None:
+    """Fresh records encoded a group at a time (and stored spans beside them, as an update carries
+    them) give the tables and string ids that one writer of all the records gave."""
+    from maguyva_tui.core.store import facts_files
+    from maguyva_tui.core.store.arrays import Interner
+    from maguyva_tui.core.store.records import TableWriter
+
+    rows = _fresh_rows(7, 60)
+    if mixed:
+        _save(tmp_path / "first", rows)
+        stored = facts_files.load_facts(tmp_path / "first").rows
+        rows = {p: stored[p] if i % 3 else r for i, (p, r) in enumerate(rows.items())}
+    monkeypatch.setattr(facts_files, "GROUP_RECORDS", 5)
+    for field in range(1, 5):
+        schema = facts_files.SCHEMAS[field]
+        old, new = Interner(), Interner()
+        writer = TableWriter(schema, old)
+        for path in sorted(rows):
+            writer.add(rows[path][field])
+        expected = writer.table()
+        got = facts_files._table([rows[p][field] for p in sorted(rows)], schema, new)
+        assert np.array_equal(got, expected) and new.strings() == old.strings()
+    _save(tmp_path / "again", rows)
+    monkeypatch.setattr(facts_files, "GROUP_RECORDS", 1 << 16)
+    _save(tmp_path / "whole", rows)
+    assert _saved(tmp_path / "again") == _saved(tmp_path / "whole")
+
+
+def test_reference_columns_are_their_rows_fields() -> None:
+    refs = [("call", "a", 3, None), ("read", "b\x00c", 7, "f"), ("call", "a", 9, "g")]
+    for columns in (RefColumns.of(refs), RefColumns.of(refs[:1]), RefColumns.of([])):
+        rows = list(columns.records())
+        assert columns._rows is None  # not kept
+        for field in range(4):
+            assert columns.column(field) == [r[field] for r in rows]
+    columns = RefColumns.of(refs)
+    assert columns.rows() == tuple(refs) and columns.records() is columns.rows()
+    assert [columns.column(f) for f in range(4)] == [list(c) for c in zip(*refs)]

@@ -79,6 +79,30 @@ class RefColumns(Sequence[RefRow]):
                                        map(scopes.__getitem__, scope_index)))
         return self._rows
 
+    def records(self) -> Sequence[RefRow]:
+        """The rows as tuples without keeping them (those made already, when they were): what
+        writing every file's references makes, one group of files at a time."""
+        if self._rows is not None:
+            return self._rows
+        rows = self.rows()
+        self._rows = None
+        return rows
+
+    def column(self, field: int) -> list[Any]:
+        """One field of every row (0 kind, 1 name, 2 line, 3 scope), made from its column alone."""
+        if self._rows is not None:
+            return [row[field] for row in self._rows]
+        kinds, kind_of, names, lines, scopes, scope_of = self._columns
+        if not lines:
+            return []
+        if field == 0:
+            return list(map(kinds.__getitem__, kind_of))
+        if field == 1:
+            return names.split(_SEPARATOR) if isinstance(names, str) else list(names)
+        column = array("i")
+        column.frombytes(lines if field == 2 else scope_of)
+        return column.tolist() if field == 2 else list(map(scopes.__getitem__, column))
+
     @overload
     def __getitem__(self, index: int) -> RefRow: ...
     @overload

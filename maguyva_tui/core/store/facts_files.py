@@ -20,7 +20,9 @@ Opening maps the tables and decodes only the paths; a question then decodes the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +46,8 @@ from maguyva_tui.core.store.definitions import (
     save_definitions,
     stored_symbol_sites,
 )
-from maguyva_tui.core.store.facts import FactsTable, Row
-from maguyva_tui.core.store.records import StoredRecords, TableWriter, decode_records
+from maguyva_tui.core.store.facts import FactsTable, RefColumns, Row
+from maguyva_tui.core.store.records import Record, StoredRecords, Table, decode_records, encode_records
 
 SCHEMAS = ("", "iisss", "sssiissi", "ssis", "sssi")
 """The fields of each part of a row after its language: chunks, symbols, references and imports
@@ -62,7 +64,6 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
     """Write every file's rows into a generation being written."""
     paths = sorted(rows)
     strings, refnames = Interner(), Interner()
-    writers = [TableWriter(schema, refnames if field == 3 else strings) for field, schema in enumerate(SCHEMAS)]
     counts = np.zeros((len(paths), FILE_COLUMNS), dtype=np.int64)
     languages: list[str | None] = []
     for i, path in enumerate(paths):
@@ -70,9 +71,9 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
         languages.append(row[0])
         for field in range(1, 5):
             counts[i, field] = len(row[field])
-            writers[field].add(row[field])  # a stored part is copied, not decoded
     counts[:, 0] = strings.column(languages)
-    tables = {field: writers[field].table() for field in range(1, 5)}
+    tables = {field: _table([rows[p][field] for p in paths], SCHEMAS[field], refnames if field == 3 else strings)
+              for field in range(1, 5)}
     for field, table in tables.items():
         save_array(folder / f"facts_{TABLES[field]}.npy", table)
     save_array(folder / "facts_files.npy", counts)
@@ -84,6 +85,80 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
     ids, files, lines = stored_symbol_sites(symbols, np.cumsum(counts[:, 2]))
     # the names of the string table by id (0 is None); each symbol's position there is its id
     save_definitions(folder, build_definitions([None, *names], ids, files, lines, spelling=ids))
+
+
+GROUP_RECORDS = 1 << 16
+"""Fresh records encoded at once: a build's references made into tuples a group at a time (every
+file's at once, kept in each file's columns, was the build's peak once the texts were written)."""
+
+
+@dataclass(slots=True)
+class _Span:
+    """Consecutive stored rows carried into a table being written (copied, never decoded)."""
+
+    table: NDArray[Any]
+    start: int
+    end: int
+    strings: Strings
+
+
+def _table(parts: list[Sequence[Record]], schema: str, strings: Interner) -> Table:
+    """Every file's records of one part as one table, as :class:`TableWriter` makes it (the same
+    string ids: stored spans' strings first, then each run of fresh records column by column),
+    with fresh records encoded :data:`GROUP_RECORDS` at a time."""
+    blocks: list[list[Sequence[Record]] | _Span] = []
+    for part in parts:  # a stored part is copied, not decoded
+        last = blocks[-1] if blocks else None
+        if isinstance(part, StoredRecords) and part.schema == schema:
+            if isinstance(last, _Span) and last.table is part.table and last.end == part.start:
+                last.end = part.end
+            else:
+                blocks.append(_Span(part.table, part.start, part.end, part.strings))
+        elif isinstance(last, list):
+            last.append(part)
+        else:
+            blocks.append([part])
+    del parts
+    text_columns = [j for j, kind in enumerate(schema) if kind == "s"]
+    remaps = _remaps(blocks, text_columns, strings)
+    pieces: list[Table] = []
+    for block in blocks:
+        if isinstance(block, _Span):
+            piece = np.array(block.table[block.start : block.end], dtype=np.int32)
+            remap = remaps[id(block.strings)]
+            for j in text_columns:
+                piece[:, j] = remap[np.clip(piece[:, j], 0, len(remap) - 1)]
+            pieces.append(piece)
+            continue
+        for j in text_columns:  # the ids encoding the whole run gives: column by column
+            for part in block:
+                strings.column(part.column(j) if isinstance(part, RefColumns) else map(itemgetter(j), part))
+        group: list[Record] = []
+        for part in block:
+            group.extend(part.records() if isinstance(part, RefColumns) else part)
+            if len(group) >= GROUP_RECORDS:
+                pieces.append(encode_records(group, schema, strings))
+                group = []
+        pieces.append(encode_records(group, schema, strings))
+    return np.concatenate(pieces) if pieces else np.zeros((0, len(schema)), dtype=np.int32)
+
+
+def _remaps(blocks: list[list[Sequence[Record]] | _Span], text_columns: list[int], strings: Interner
+            ) -> dict[int, NDArray[np.int32]]:
+    """Per source string table of the stored spans, its ids to the new ones (only the ids used)."""
+    used: dict[int, tuple[Strings, NDArray[np.bool_]]] = {}
+    for block in blocks:
+        if isinstance(block, _Span):
+            source = block.strings
+            _, mask = used.setdefault(id(source), (source, np.zeros(len(source) + 2, dtype=np.bool_)))
+            ids = block.table[block.start : block.end][:, text_columns]
+            mask[np.clip(ids, 0, len(source) + 1)] = True  # a damaged id reads as "", as it would
+    remaps: dict[int, NDArray[np.int32]] = {}
+    for key, (source, mask) in used.items():
+        remap = remaps[key] = np.zeros(len(mask), dtype=np.int32)
+        wanted = np.flatnonzero(mask)
+        remap[wanted] = strings.column(source.pick(wanted))
+    return remaps
 
 
 def load_facts(folder: Path) -> FactsTable:
