@@ -21,6 +21,11 @@ shared by forked workers counted once). CPU is the process's and its waited chil
 **The index**: every file under D, its share of the index, grouped by name (generation ids and
 segment numbers folded), beside the tree's and the indexed bytes.
 
+**Phases** (``--phases``): the build's steps are wrapped in the child (:data:`PHASE_WRAPPER`) to print
+the process's resident size and high-water mark (``VmRSS``, ``VmHWM``) as each step ends: the step
+that raises the high-water mark is where the peak is. No thread is started (a build forks its
+graph process only from a single-threaded process).
+
 Memory and bytes are robust on a shared machine; times are not (the load average is printed).
 """
 
@@ -58,6 +63,52 @@ SDISTS: tuple[tuple[str, str], ...] = (
 
 FULL_MB = 450
 SAMPLE_SECONDS = 0.05
+
+PHASE_MARK = "maguyva-phase:"
+"""How the child's phase lines start on stderr."""
+
+PHASE_WRAPPER = """
+import functools, importlib, sys, time
+
+def _status():
+    got = {}
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                got[line[:5]] = int(line.split()[1]) * 1024
+    return got
+
+def _wrap(owner, name, label):
+    inner = getattr(owner, name)
+    @functools.wraps(inner)
+    def step(*args, **kwargs):
+        before, started = _status(), time.perf_counter()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            after = _status()
+            print(f"MARK {label} {after['VmRSS']} {after['VmHWM']} {before['VmHWM']} {time.perf_counter() - started:.2f}",
+                  file=sys.stderr, flush=True)
+    setattr(owner, name, step)
+
+for module, owner, names in STEPS:
+    found = importlib.import_module(module)
+    for name in names:
+        _wrap(getattr(found, owner) if owner else found, name, f"{owner or module.rsplit('.', 1)[1]}.{name}")
+from maguyva_tui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+"""What the child runs with ``--phases``: the steps of :data:`PHASE_STEPS` wrapped, then the command line."""
+
+PHASE_STEPS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
+    ("maguyva_tui.core.indexer", "_Build", ("_scan", "_parse", "_write_content", "_trigrams", "_tokens", "_finish_graph", "_write")),
+    ("maguyva_tui.core.indexer", None, ("save_facts",)),  # imported by name there
+    ("maguyva_tui.core.chunk_words", None, ("save_generation",)),  # imported where it is called
+    ("maguyva_tui.core.engine", "Engine", ("_chunk_pairs", "_static_tier", "fill_static")),
+    ("maguyva_tui.core.embed.progressive", None, ("embed_keyed",)),
+    ("maguyva_tui.core.embed.store", "VectorStore", ("compact",)),
+)
+"""(module, class or ``None`` for the module's functions, the steps wrapped)."""
 
 
 def fetch(name: str, version: str) -> Path:
@@ -187,13 +238,17 @@ class Built:
     cpu_s: float
     wall_s: float
     summary: dict[str, Any]
+    phases: list[str] = field(default_factory=list)
+    """The child's phase lines (``--phases``)."""
 
 
-def build(tree: Path, index_dir: Path, extra: list[str]) -> Built:
+def build(tree: Path, index_dir: Path, extra: list[str], phases: bool = False) -> Built:
     """Index ``tree`` from nothing in a process of its own and measure it."""
     if index_dir.exists():
         shutil.rmtree(index_dir)
-    cmd = [sys.executable, "-m", "maguyva_tui", "index", str(tree), "--index-dir", str(index_dir), "--json", *extra]
+    args = ["index", str(tree), "--index-dir", str(index_dir), "--json", *extra]
+    wrapper = PHASE_WRAPPER.replace("STEPS", repr(PHASE_STEPS), 1).replace("MARK", PHASE_MARK, 1)
+    cmd = [sys.executable, "-c", wrapper, *args] if phases else [sys.executable, "-m", "maguyva_tui", *args]
     env = {**os.environ, "MAGUYVA_NO_SERVER": "1"}
     started = time.perf_counter()
     child = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -212,7 +267,8 @@ def build(tree: Path, index_dir: Path, extra: list[str]) -> Built:
     if child.returncode:
         tail = b"".join(err).decode("utf-8", "replace")[-3000:]
         raise SystemExit(f"maguyva index failed ({child.returncode}):\n{tail}")
-    return Built(usage.ru_maxrss * 1024, memory, usage.ru_utime + usage.ru_stime, wall, json.loads(out))
+    marks = [line for line in b"".join(err).decode("utf-8", "replace").splitlines() if line.startswith(PHASE_MARK)]
+    return Built(usage.ru_maxrss * 1024, memory, usage.ru_utime + usage.ru_stime, wall, json.loads(out), marks)
 
 
 _FOLD = (
@@ -264,6 +320,12 @@ def report(tree: Path, built: Built, index_dir: Path) -> None:
             print(f"| {name} | {size / 2**20:,.1f} | {size / index:.1%} | {size / indexed:.3f} |")
     rest = sum(size for size in sizes.values() if size < index * 0.002)
     print(f"| (others) | {rest / 2**20:,.1f} | {rest / index:.1%} | {rest / indexed:.3f} |")
+    if built.phases:
+        print("\n| step (main process, in the order each ended) | seconds | RSS after | high-water after | raised by |\n"
+              "|---|---|---|---|---|")
+        for line in built.phases:
+            label, rss, hwm, hwm_before, seconds = line.split()[1:]
+            print(f"| {label} | {float(seconds):.1f} | {mb(int(rss))} | {mb(int(hwm))} | {mb(int(hwm) - int(hwm_before))} |")
 
 
 def main() -> None:
@@ -271,11 +333,12 @@ def main() -> None:
     parser.add_argument("--corpus-mb", type=float, default=FULL_MB, help=f"the first this many MB (default {FULL_MB})")
     parser.add_argument("--index-dir", type=Path, default=None, help="where to build (emptied first)")
     parser.add_argument("--no-semantic", action="store_true", help="index without the static semantic tier")
+    parser.add_argument("--phases", action="store_true", help="print the main process's memory as each build step ends")
     args = parser.parse_args()
     tree = corpus_tree(args.corpus_mb)
     index_dir = args.index_dir or corpora.CACHE / f"{tree.name}-index"
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    built = build(tree, index_dir, ["--no-semantic"] if args.no_semantic else [])
+    built = build(tree, index_dir, ["--no-semantic"] if args.no_semantic else [], args.phases)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     report(tree, built, index_dir)
 
