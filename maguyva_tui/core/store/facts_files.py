@@ -21,7 +21,6 @@ Opening maps the tables and decodes only the paths; a question then decodes the 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,14 @@ from maguyva_tui.core.store.definitions import (
     stored_symbol_sites,
 )
 from maguyva_tui.core.store.facts import FactsTable, RefColumns, Row
-from maguyva_tui.core.store.records import Record, StoredRecords, Table, decode_records, encode_records
+from maguyva_tui.core.store.records import (
+    Record,
+    StoredRecords,
+    StoredSpan,
+    Table,
+    decode_records,
+    encode_records,
+)
 
 SCHEMAS = ("", "iisss", "sssiissi", "ssis", "sssi")
 """The fields of each part of a row after its language: chunks, symbols, references and imports
@@ -92,28 +98,18 @@ GROUP_RECORDS = 1 << 16
 file's at once, kept in each file's columns, was the build's peak once the texts were written)."""
 
 
-@dataclass(slots=True)
-class _Span:
-    """Consecutive stored rows carried into a table being written (copied, never decoded)."""
-
-    table: NDArray[Any]
-    start: int
-    end: int
-    strings: Strings
-
-
 def _table(parts: list[Sequence[Record]], schema: str, strings: Interner) -> Table:
     """Every file's records of one part as one table, as :class:`TableWriter` makes it (the same
     string ids: stored spans' strings first, then each run of fresh records column by column),
     with fresh records encoded :data:`GROUP_RECORDS` at a time."""
-    blocks: list[list[Sequence[Record]] | _Span] = []
+    blocks: list[list[Sequence[Record]] | StoredSpan] = []
     for part in parts:  # a stored part is copied, not decoded
         last = blocks[-1] if blocks else None
         if isinstance(part, StoredRecords) and part.schema == schema:
-            if isinstance(last, _Span) and last.table is part.table and last.end == part.start:
+            if isinstance(last, StoredSpan) and last.table is part.table and last.end == part.start:
                 last.end = part.end
             else:
-                blocks.append(_Span(part.table, part.start, part.end, part.strings))
+                blocks.append(StoredSpan(part.table, part.start, part.end, part.strings))
         elif isinstance(last, list):
             last.append(part)
         else:
@@ -123,7 +119,7 @@ def _table(parts: list[Sequence[Record]], schema: str, strings: Interner) -> Tab
     remaps = _remaps(blocks, text_columns, strings)
     pieces: list[Table] = []
     for block in blocks:
-        if isinstance(block, _Span):
+        if isinstance(block, StoredSpan):
             piece = np.array(block.table[block.start : block.end], dtype=np.int32)
             remap = remaps[id(block.strings)]
             for j in text_columns:
@@ -143,12 +139,12 @@ def _table(parts: list[Sequence[Record]], schema: str, strings: Interner) -> Tab
     return np.concatenate(pieces) if pieces else np.zeros((0, len(schema)), dtype=np.int32)
 
 
-def _remaps(blocks: list[list[Sequence[Record]] | _Span], text_columns: list[int], strings: Interner
+def _remaps(blocks: list[list[Sequence[Record]] | StoredSpan], text_columns: list[int], strings: Interner
             ) -> dict[int, NDArray[np.int32]]:
     """Per source string table of the stored spans, its ids to the new ones (only the ids used)."""
     used: dict[int, tuple[Strings, NDArray[np.bool_]]] = {}
     for block in blocks:
-        if isinstance(block, _Span):
+        if isinstance(block, StoredSpan):
             source = block.strings
             _, mask = used.setdefault(id(source), (source, np.zeros(len(source) + 2, dtype=np.bool_)))
             ids = block.table[block.start : block.end][:, text_columns]

@@ -96,8 +96,8 @@ class StoredRecords(Sequence[Record]):
 
 
 @dataclass(slots=True)
-class _Span:
-    """Consecutive stored rows carried into a table being written."""
+class StoredSpan:
+    """Consecutive stored rows carried into a table being written (copied, never decoded)."""
 
     table: NDArray[Any]
     start: int
@@ -113,7 +113,7 @@ class TableWriter:
     def __init__(self, schema: str, strings: Interner) -> None:
         self.schema = schema
         self.strings = strings
-        self._blocks: list[list[Record] | _Span] = []
+        self._blocks: list[list[Record] | StoredSpan] = []
         self._text_columns = [j for j, kind in enumerate(schema) if kind == "s"]
 
     def add(self, part: Sequence[Record]) -> None:
@@ -121,10 +121,10 @@ class TableWriter:
         blocks = self._blocks
         last = blocks[-1] if blocks else None
         if isinstance(part, StoredRecords) and part.schema == self.schema:
-            if isinstance(last, _Span) and last.table is part.table and last.end == part.start:
+            if isinstance(last, StoredSpan) and last.table is part.table and last.end == part.start:
                 last.end = part.end
             else:
-                blocks.append(_Span(part.table, part.start, part.end, part.strings))
+                blocks.append(StoredSpan(part.table, part.start, part.end, part.strings))
         elif isinstance(last, list):
             last.extend(part)
         else:
@@ -149,7 +149,7 @@ class TableWriter:
         """Per source string table, its stored ids to the new ones (only the ids the spans use)."""
         used: dict[int, tuple[Strings, NDArray[np.bool_]]] = {}
         for block in self._blocks:
-            if isinstance(block, _Span):
+            if isinstance(block, StoredSpan):
                 strings = block.strings
                 _, mask = used.setdefault(id(strings), (strings, np.zeros(len(strings) + 2, dtype=np.bool_)))
                 ids = block.table[block.start : block.end][:, self._text_columns]
