@@ -601,7 +601,8 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _question,
 )
 """The ordered rules; the first that returns an intent wins."""
-_DOCUMENTATION_RULES = tuple(
+
+_DOCUMENTATION_RULES: Final[tuple[Callable[[str], Intent | None], ...]] = tuple(
     functools.partial(rule, words_at_most=SHORT_PHRASE_WORDS) if rule in (_quoted_literal, _error_token) else rule
     for rule in RULES
 )
