@@ -51,6 +51,7 @@ from maguyva_tui.core.store.records import (
     StoredRecords,
     StoredSpan,
     Table,
+    carry_stored,
     decode_records,
     encode_records,
 )
@@ -104,13 +105,10 @@ def _table(parts: list[Sequence[Record]], schema: str, strings: Interner) -> Tab
     with fresh records encoded :data:`GROUP_RECORDS` at a time."""
     blocks: list[list[Sequence[Record]] | StoredSpan] = []
     for part in parts:  # a stored part is copied, not decoded
+        if carry_stored(blocks, part, schema):
+            continue
         last = blocks[-1] if blocks else None
-        if isinstance(part, StoredRecords) and part.schema == schema:
-            if isinstance(last, StoredSpan) and last.table is part.table and last.end == part.start:
-                last.end = part.end
-            else:
-                blocks.append(StoredSpan(part.table, part.start, part.end, part.strings))
-        elif isinstance(last, list):
+        if isinstance(last, list):
             last.append(part)
         else:
             blocks.append([part])

@@ -105,6 +105,20 @@ class StoredSpan:
     strings: Strings
 
 
+def carry_stored(blocks: list[Any], part: Sequence[Record], schema: str) -> bool:
+    """Add a stored part of ``schema`` to the blocks of a table being written as a span of its
+    table (joined to the span before it when they are consecutive rows of one table), and tell
+    whether it was one; a fresh part is left to the caller."""
+    if not (isinstance(part, StoredRecords) and part.schema == schema):
+        return False
+    last = blocks[-1] if blocks else None
+    if isinstance(last, StoredSpan) and last.table is part.table and last.end == part.start:
+        last.end = part.end
+    else:
+        blocks.append(StoredSpan(part.table, part.start, part.end, part.strings))
+    return True
+
+
 class TableWriter:
     """Collects records in order, fresh ones as tuples and stored ones as spans of their table, and
     makes one table of them: stored rows are copied with their string ids mapped to the new string
@@ -119,13 +133,10 @@ class TableWriter:
     def add(self, part: Sequence[Record]) -> None:
         """Append one file's records."""
         blocks = self._blocks
+        if carry_stored(blocks, part, self.schema):
+            return
         last = blocks[-1] if blocks else None
-        if isinstance(part, StoredRecords) and part.schema == self.schema:
-            if isinstance(last, StoredSpan) and last.table is part.table and last.end == part.start:
-                last.end = part.end
-            else:
-                blocks.append(StoredSpan(part.table, part.start, part.end, part.strings))
-        elif isinstance(last, list):
+        if isinstance(last, list):
             last.extend(part)
         else:
             blocks.append(list(part))
