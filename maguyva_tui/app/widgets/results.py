@@ -10,7 +10,6 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual._segment_tools import line_crop
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
@@ -322,7 +321,7 @@ class ResultsTable(DataTable[str]):
         extend = stripe + extend + Style.from_meta({"row": index, "column": 0, "out_of_bounds": True})
         add(Segment(" " * max(0, width - table_width), extend))
         x = self.scroll_offset.x
-        return Strip(line_crop(segments, x, x + width, width)).adjust_cell_length(width, base).simplify()
+        return Strip(segments).crop(x, x + width).adjust_cell_length(width, base).simplify()
 
     def _cell_styles(self, cursor: bool, hover: bool) -> tuple[Style, Style]:
         """The styles DataTable puts under and over a cell's own for the cursor and the mouse."""
