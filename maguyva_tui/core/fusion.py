@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 
 from maguyva_tui.core.intent import Weights
 from maguyva_tui.core.paths import is_demoted, is_secondary
-from maguyva_tui.core.types import MODALITIES, Hit
+from maguyva_tui.core.types import MODALITIES, Hit, fast_constructor
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: an item's identity across modalities."""
@@ -192,35 +192,10 @@ class Fused:
         }
 
 
-_new_item = object.__new__
-(_set_hit, _set_key, _set_total, _set_parts, _set_central, _set_boost, _set_factor, _set_folded, _set_credits,
- _set_credit, _set_copies, _set_lift) = (getattr(Fused, name).__set__ for name in (
-    "hit", "key", "score", "contributions", "centrality", "boost", "demotion", "folded", "credits", "file_credit",
-    "copies", "lift"))
-"""Each slot's setter (what the frozen dataclass's ``__init__`` reaches through ``object.__setattr__``)."""
-
-
-def _direct_item(hit: Hit, key: ChunkKey, score: float, parts: tuple[tuple[str, Contribution | None], ...],
-                 centrality: float, demotion: float) -> Fused:
-    """``Fused(hit, key, score, parts, centrality, 1.0, demotion)``, the other fields at their
-    defaults, made by setting its slots, not through the frozen dataclass's ``__init__`` (an
-    ``object.__setattr__`` looked up and called per field: 2.9 µs an item against 1.4 here): the
-    direct path makes one per hit, a page's hundred, a whole list's every line.
-    ``tests/core/test_literal_page_fusion.py`` checks it equals the constructor's, field by field."""
-    item = _new_item(Fused)
-    _set_hit(item, hit)
-    _set_key(item, key)
-    _set_total(item, score)
-    _set_parts(item, parts)
-    _set_central(item, centrality)
-    _set_boost(item, 1.0)
-    _set_factor(item, demotion)
-    _set_folded(item, 0)
-    _set_credits(item, ())
-    _set_credit(item, 0.0)
-    _set_copies(item, ())
-    _set_lift(item, 1.0)
-    return item
+_new_fused = fast_constructor(Fused)
+_new_contribution = fast_constructor(Contribution)
+"""``Fused(...)`` and ``Contribution(...)`` without the frozen dataclass's ``__init__``: the direct
+path makes one of each per hit, a page's hundred, a whole list's every line."""
 
 
 def _score(parts: Sequence[tuple[str, Contribution | None]], credit: float, demotion: float,
@@ -513,9 +488,9 @@ def direct(
     for rank, i in enumerate(order):
         hit, central, factor = found[i]
         contribution = weight / (k + rank + 1)
-        parts = ((modality, Contribution(rank, hit.score, weight, contribution)),)
+        parts = ((modality, _new_contribution(rank, hit.score, weight, contribution)),)
         score = (0 + contribution + 0.0) * factor  # _score(parts, 0.0, factor), its sum of one written out
-        items.append(_direct_item(hit, (hit.path, hit.start_line, hit.end_line), score, parts, central, factor))
+        items.append(_new_fused(hit, (hit.path, hit.start_line, hit.end_line), score, parts, central, 1.0, factor))
     return items
 
 

@@ -37,6 +37,7 @@ from maguyva_tui.core.types import (
     Ranked,
     SearchResult,
     Vote,
+    fast_constructor,
 )
 
 GROUNDED_RULES = ("identifier", "fallback")
@@ -326,6 +327,10 @@ def _code(generation: Generation, item: Fused) -> str:
     return "\n".join(generation.snapshot.lines(path, start, end))
 
 
+_new_ranked = fast_constructor(Ranked)
+_new_vote = fast_constructor(Vote)
+
+
 def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = None) -> Ranked:
     """One result: the location, then every number that ranked it and each engine's own reason."""
     votes: list[tuple[str, Vote | None]] = []
@@ -338,11 +343,11 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
         hit = own[part.rank] if part.rank < len(own) else None
         if hit is not None and hit.start_line == hit.end_line:
             match_lines.add(hit.start_line)
-        votes.append((name, Vote(part.rank, part.score, part.weight, part.contribution,
-                                 hit.reason if hit else None, hit.depth if hit else None)))
+        votes.append((name, _new_vote(part.rank, part.score, part.weight, part.contribution,
+                                      hit.reason if hit else None, hit.depth if hit else None)))
     shown = _displayed(generation, item)
     start, end = clamp_lines(generation.snapshot, shown)
-    return Ranked(
+    return _new_ranked(
         path=shown.path,
         start_line=start,
         end_line=end,

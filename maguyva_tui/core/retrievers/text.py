@@ -54,7 +54,7 @@ from maguyva_tui.core.store.file_table import DOC, LENGTH, OFFSET, FileTable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import IDENT_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
-from maguyva_tui.core.types import Chunk, Hit, Query, QueryError
+from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, fast_constructor
 
 MATCH_TIERS: dict[str, float] = {"whole identifier": 3.0, "word boundary": 2.0, "substring": 1.0}
 """Base score per match type: a whole-identifier match outranks any partial one."""
@@ -351,6 +351,11 @@ class _FileMatches:
     definitions: np.ndarray
     starts: np.ndarray
 
+
+_new_line = fast_constructor(LineMatch)
+_new_hit = fast_constructor(Hit)
+"""``LineMatch(...)`` and ``Hit(...)`` without the frozen dataclass's ``__init__``: a page makes one
+of each per line, a whole list one per matching line."""
 
 _ODD_FOLDS = (b"k", b"s")
 """The only ASCII letters that re2 folds to something beyond ASCII: ``k`` to the Kelvin sign
@@ -1015,8 +1020,8 @@ class TextRetriever:
                 m.path, self.snapshot.files[m.path].language)
             chunk = chunk_at(m.path, m.line)
             reason = lead + m.match_type + (", definition" if m.definition else "")
-            out.append(Hit(m.path, m.line, m.line, m.score, chunk.symbol if chunk else None, chunk.kind if chunk else None,
-                           language, reason))
+            out.append(_new_hit(m.path, m.line, m.line, m.score, chunk.symbol if chunk else None,
+                                chunk.kind if chunk else None, language, reason))
         return out
 
     def _line_hit(self, path: str, line: int, score: float, reason: str) -> Hit:
@@ -1267,7 +1272,7 @@ def _ranked(paths: list[str], files: np.ndarray, lines: np.ndarray, tiers: np.nd
     if limit is not None:
         order = order[:limit]
     return [
-        LineMatch(paths[f], ln + 1, _TIER_NAMES[t], d, st)
+        _new_line(paths[f], ln + 1, _TIER_NAMES[t], d, st)
         for f, ln, t, d, st in zip(
             files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
         )
