@@ -48,7 +48,7 @@ def cut_line(line: str, focus: str | None = None, width: int = SNIPPET_LINE_CHAR
 
 def clamp_lines(snapshot: Snapshot, hit: Hit) -> tuple[int, int]:
     """Keep a hit's lines inside its file (1-based, inclusive, never past the last line)."""
-    newlines = _newlines_of(snapshot)
+    newlines = file_newlines(snapshot)
     last = max(newlines.line_count(hit.path) if newlines is not None else snapshot.line_count(hit.path), 1)
     start = min(max(hit.start_line, 1), last)
     return start, min(max(hit.end_line, start), last)
@@ -109,6 +109,11 @@ class FileNewlines:
         """The number of lines of a file, as :meth:`Snapshot.line_count` counts them."""
         return self._of(path)[3]
 
+    def offsets(self, path: str) -> np.ndarray:
+        """The offsets of a file's newlines in it, increasing: the line of a byte at offset ``i`` is
+        ``searchsorted(offsets, i)`` (0-based; the text engine numbers a page's matches with them)."""
+        return self._of(path)[2]
+
     def _of(self, path: str) -> _Newlines:
         """A file's offset in the stored texts, its length, its newlines (offsets in the file) and
         its number of lines."""
@@ -148,7 +153,7 @@ _last: tuple[weakref.ref[Snapshot], FileNewlines] | None = None
 """The snapshot asked last and its offsets: a page asks of one snapshot a hundred times."""
 
 
-def _newlines_of(snapshot: Snapshot) -> FileNewlines | None:
+def file_newlines(snapshot: Snapshot) -> FileNewlines | None:
     """The newline offsets of a stored snapshot (made on first use, gone with it); ``None`` for
     anything else that gives lines (a workspace's far shards): it is asked as before."""
     global _last
@@ -168,5 +173,5 @@ def _newlines_of(snapshot: Snapshot) -> FileNewlines | None:
 def _stored_lines(snapshot: Snapshot, path: str, start: int, end: int) -> list[str] | None:
     """Lines ``start..end`` read through :class:`FileNewlines`; ``None`` where the snapshot is not a
     stored one or the range is one only slicing a whole list defines (a start before line 1)."""
-    newlines = _newlines_of(snapshot) if start >= 1 and end >= 1 else None
+    newlines = file_newlines(snapshot) if start >= 1 and end >= 1 else None
     return None if newlines is None else newlines.lines(path, start, end)

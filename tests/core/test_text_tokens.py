@@ -218,16 +218,16 @@ def test_a_frequent_identifiers_page_reads_only_the_files_holding_it_whole(
 ) -> None:
     indexed, _ = repo
     read: list[bytes] = []
-    whole_lines = text_module._whole_lines
+    first_whole = text_module._first_whole
 
-    def spy(data: bytes, *args: object, **kwargs: object) -> tuple[list[int], list[int]]:
-        read.append(data)
-        return whole_lines(data, *args, **kwargs)  # type: ignore[arg-type]
+    def spy(blob: bytes, lo: int, hi: int, needle: bytes) -> int:
+        read.append(bytes(blob[lo:hi]))
+        return first_whole(blob, lo, hi, needle)
 
     def no_scan(*args: object, **kwargs: object) -> None:
         raise AssertionError("the whole file list was read")
 
-    monkeypatch.setattr(text_module, "_whole_lines", spy)
+    monkeypatch.setattr(text_module, "_first_whole", spy)
     monkeypatch.setattr(TextRetriever, "_literal_rows", no_scan)
     page = _page(indexed, "widget", 5)
     assert len(page) == 5 and all(t == "whole identifier" for _, _, t, _ in page)

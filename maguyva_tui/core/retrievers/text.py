@@ -43,6 +43,7 @@ from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
@@ -728,7 +729,8 @@ class TextRetriever:
         starts: list[int] = []
         for index, site_lines in sites.items():  # the definitions: before every mention of the factor
             offset = int(offsets[index])
-            for line, start in _whole_at(blob[offset : offset + int(lengths[index])], needle, site_lines):
+            newlines = self._newlines(files.paths[index], offset, int(lengths[index]))
+            for line, start in _whole_at(blob, offset, offset + int(lengths[index]), needle, newlines, site_lines):
                 own.append(index)
                 lines.append(line)
                 starts.append(start)
@@ -736,9 +738,9 @@ class TextRetriever:
         for index in holders[np.argsort(rank[holders], kind="stable")].tolist():
             if len(own) >= limit:
                 break
-            offset = int(offsets[index])
-            found = _whole_lines(blob[offset : offset + int(lengths[index])], needle, limit - len(own),
-                                 frozenset(sites.get(index, ())))
+            offset, length = int(offsets[index]), int(lengths[index])
+            found = _whole_lines(blob, offset, offset + length, needle, self._newlines(files.paths[index], offset, length),
+                                 limit - len(own), frozenset(sites.get(index, ())))
             own.extend([index] * len(found[0]))
             lines.extend(found[0])
             starts.extend(found[1])
@@ -749,6 +751,15 @@ class TextRetriever:
         defs = np.arange(len(at)) < defining
         return _ranked(files.paths, at, np.array(lines, np.int64), np.full(len(at), 3, np.int64), defs,
                        np.array(starts, np.int64), limit, factors, rank)
+
+    def _newlines(self, path: str, offset: int, length: int) -> np.ndarray:
+        """A file's newline offsets (in it), kept per snapshot with those its results' snippets read
+        (:func:`~maguyva_tui.core.results.file_newlines`: a page's files are the ones it shows, so
+        their lines are numbered from one pass over each, not counted again between matches)."""
+        kept = file_newlines(self.snapshot)
+        if kept is not None:
+            return kept.offsets(path)
+        return np.flatnonzero(np.frombuffer(self.snapshot.blob(), np.uint8, count=length, offset=offset) == 10)
 
     def _any_holds(self, files: _Files, chosen: np.ndarray, matcher: _Matcher) -> bool:
         """Whether one of some files (positions in path order) holds a match."""
@@ -1045,50 +1056,60 @@ def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     return smallest_chunk_at(snapshot.facts.chunks(path), line)
 
 
-def _whole_lines(data: bytes, needle: bytes, cap: int | None = None,
-                 skip: frozenset[int] = frozenset()) -> tuple[list[int], list[int]]:
-    """The lines (0-based) of a text that hold ``needle``, one identifier, as a whole identifier,
-    and the offset of each one's first such match; lines in ``skip`` left out; with ``cap``, the
-    first ``cap`` of them. A line is left once it has one; no whole match starts inside a longer
-    name, so an occurrence there is stepped over whole. Lines are counted between matches (in C),
-    never for the rest of the text."""
-    lines: list[int] = []
-    starts: list[int] = []
-    n, size = len(needle), len(data)
-    line = seen = 0
-    i = data.find(needle)
+def _first_whole(blob: bytes, lo: int, hi: int, needle: bytes) -> int:
+    """The offset (in ``blob``) of the first occurrence of ``needle``, one identifier, as a whole
+    identifier inside ``blob[lo:hi]`` (its edges count as boundaries), else -1. No whole match
+    starts inside a longer name, so an occurrence there is stepped over whole."""
+    n = len(needle)
+    i = blob.find(needle, lo, hi)
     while i >= 0:
         end = i + n
-        if (i == 0 or data[i - 1] not in _IDENT) and (end == size or data[end] not in _IDENT):
-            line += data.count(b"\n", seen, i)
-            if line not in skip:
-                lines.append(line)
-                starts.append(i)
-                if len(lines) == cap:
-                    break
-            newline = data.find(b"\n", end)
-            if newline < 0:
-                break
-            line, seen = line + 1, newline + 1
-            i = data.find(needle, seen)
-        else:
-            i = data.find(needle, end)
-    return lines, starts
+        if (i == lo or blob[i - 1] not in _IDENT) and (end == hi or blob[end] not in _IDENT):
+            return i
+        i = blob.find(needle, end, hi)
+    return -1
 
 
-def _whole_at(data: bytes, needle: bytes, lines: list[int]) -> list[tuple[int, int]]:
-    """Which of some lines (0-based, increasing) of a text hold ``needle`` as a whole identifier,
-    each with the offset of its first whole match."""
-    ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
+def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray, cap: int | None = None,
+                 skip: frozenset[int] = frozenset()) -> tuple[list[int], list[int]]:
+    """The lines (0-based) of a text, ``blob[lo:hi]`` with its newlines at ``newlines`` (offsets in
+    it, increasing), that hold ``needle``, one identifier, as a whole identifier, and the offset (in
+    the text) of each one's first such match; lines in ``skip`` left out; with ``cap``, the first
+    ``cap`` of them. A line is left once it has one; its number is found from ``newlines`` once
+    the matches are known (the text is read once, never counted between matches)."""
+    want = None if cap is None else cap + len(skip)  # enough to keep ``cap`` once ``skip``'s are out
+    found: list[int] = []
+    i = _first_whole(blob, lo, hi, needle)
+    while i >= 0:
+        found.append(i - lo)
+        if len(found) == want:
+            break
+        newline = blob.find(b"\n", i + len(needle), hi)
+        if newline < 0:
+            break
+        i = _first_whole(blob, newline + 1, hi, needle)
+    lines = np.searchsorted(newlines, found).tolist() if found else []
+    if skip:
+        kept = [(line, start) for line, start in zip(lines, found) if line not in skip]
+        lines, found = [line for line, _ in kept], [start for _, start in kept]
+    return lines[:cap], found[:cap]
+
+
+def _whole_at(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray,
+              lines: list[int]) -> list[tuple[int, int]]:
+    """Which of some lines (0-based, increasing) of a text, ``blob[lo:hi]`` with its newlines at
+    ``newlines``, hold ``needle`` as a whole identifier, each with the offset (in the text) of its
+    first whole match."""
     out = []
+    count = len(newlines)
     for line in lines:
-        if line < 0:
+        if line < 0 or line > count:
             continue  # no line of the file (a damaged table's site)
-        lo = 0 if line == 0 else int(ends[line - 1]) + 1 if line <= len(ends) else len(data)
-        hi = int(ends[line]) if line < len(ends) else len(data)
-        found = _whole_lines(data[lo:hi], needle, 1)[1] if lo < hi else []
-        if found:
-            out.append((line, lo + found[0]))
+        start = lo + (0 if line == 0 else int(newlines[line - 1]) + 1)
+        end = lo + int(newlines[line]) if line < count else hi
+        found = _first_whole(blob, start, end, needle) if start < end else -1
+        if found >= 0:
+            out.append((line, found - lo))
     return out
 
 
