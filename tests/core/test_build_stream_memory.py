@@ -209,3 +209,27 @@ def test_reference_columns_are_their_rows_fields() -> None:
     columns = RefColumns.of(refs)
     assert columns.rows() == tuple(refs) and columns.records() is columns.rows()
     assert [columns.column(f) for f in range(4)] == [list(c) for c in zip(*refs)]
+
+
+def test_embedding_texts_are_read_by_positional_reads_not_through_the_mapping(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fill reads every file: through the snapshot's mapping each page it touched stayed resident."""
+    from maguyva_tui.core.semantic_index import ChunkTexts, embedding_items, embedding_keys
+    from maguyva_tui.core.store.snapshot import Snapshot
+
+    root = tmp_path / "repo"
+    _repo(root, 12)
+    (root / "crlf.py").write_bytes(b"def one():\r\n    return 1\r\n\r\ndef two():\r\n    return '\xc3\xa9'\r")
+    snapshot, _ = update_index(root, tmp_path / "ix")
+    items = embedding_items(snapshot)
+    assert len(items) > 12
+
+    def mapped(*_args: object) -> str:
+        raise AssertionError("read through the mapping")
+
+    monkeypatch.setattr(Snapshot, "text", mapped)
+    monkeypatch.setattr(Snapshot, "raw", mapped)
+    assert embedding_keys(snapshot) == [(i.chunk, i.key) for i in items]
+    lazy = ChunkTexts(snapshot, [i.chunk for i in items])
+    assert list(lazy) == [lazy[k] for k in range(len(lazy))] == [i.text for i in items]
