@@ -76,6 +76,9 @@ and the rest decayed (the file's score then whichever chunk shows it): 0.848 and
 # ---------------------------------------------------------------------------------------------
 # Boost and demotion.
 
+PATH_KINDS_KEPT: Final = 8192
+"""Paths whose kinds (demoted, secondary) are remembered: a page's few dozen files, many pages'."""
+
 
 def boost_for(centrality: float) -> float:
     """Return the graph importance boost: ``min(1 + 0.3 ln(1 + centrality), 1.5)``, 1 at 0."""
@@ -84,14 +87,23 @@ def boost_for(centrality: float) -> float:
 
 def demotion_for(path: str) -> float:
     """Return the factor a path's score is multiplied by: :data:`DEMOTION` or 1."""
-    return DEMOTION if is_demoted(path) else 1.0
+    return DEMOTION if _path_kinds(path)[0] else 1.0
 
 
 def secondary_demotion(path: str) -> float:
     """Return :func:`demotion_for`, and :data:`SECONDARY_DEMOTION` for examples, tests and docs
     (:func:`~maguyva_tui.core.paths.is_secondary`): the factor, direct or blended, when the
     question does not ask for them."""
-    return demotion_for(path) * (SECONDARY_DEMOTION if is_secondary(path) else 1.0)
+    demoted, secondary = _path_kinds(path)
+    return (DEMOTION if demoted else 1.0) * (SECONDARY_DEMOTION if secondary else 1.0)
+
+
+@functools.lru_cache(maxsize=PATH_KINDS_KEPT)
+def _path_kinds(path: str) -> tuple[bool, bool]:
+    """Whether a path is demoted and whether it is secondary, remembered (the factors are read
+    afresh, so a benchmark may vary them): a page's files are asked again in every question,
+    each reading its folders and name against two tables (a frequent literal's page: 0.2 ms)."""
+    return is_demoted(path), is_secondary(path)
 
 
 def no_demotion(path: str) -> float:

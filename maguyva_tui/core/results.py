@@ -54,6 +54,23 @@ def clamp_lines(snapshot: Snapshot, hit: Hit) -> tuple[int, int]:
     return start, min(max(hit.end_line, start), last)
 
 
+def shown_lines(snapshot: Snapshot, hit: Hit, focus: str | None = None) -> tuple[int, int, str]:
+    """:func:`clamp_lines` and :func:`snippet` of a hit in one: its lines kept inside its file and
+    their snippet, the file's newlines looked up once (a page asks a hundred times)."""
+    newlines = file_newlines(snapshot)
+    if newlines is None:
+        start, end = clamp_lines(snapshot, hit)
+        return start, end, snippet(snapshot, hit.path, start, end, focus)
+    found = newlines.of(hit.path)
+    last = max(found[3], 1)
+    start = min(max(hit.start_line, 1), last)
+    end = min(max(hit.end_line, start), last)
+    lines = newlines.between(found, start, min(end, start + SNIPPET_LINES - 1))
+    if len(lines) == 1 and len(lines[0]) <= SNIPPET_LINE_CHARS:
+        return start, end, lines[0]
+    return start, end, "\n".join(cut_line(line, focus) for line in lines)
+
+
 def hit_json(
     snapshot: Snapshot, hit: Hit, score: float, modalities: dict[str, Any], focus: str | None = None
 ) -> dict[str, Any]:
@@ -95,7 +112,11 @@ class FileNewlines:
     def lines(self, path: str, start: int, end: int) -> list[str]:
         """Lines ``start..end`` (1-based, inclusive; ``start`` at least 1) of a file, without their
         line endings, as :meth:`Snapshot.lines` returns them (none past the last)."""
-        offset, length, newlines, _ = self._of(path)
+        return self.between(self.of(path), start, end)
+
+    def between(self, found: _Newlines, start: int, end: int) -> list[str]:
+        """:meth:`lines` of the file whose :meth:`of` is ``found``."""
+        offset, length, newlines, _ = found
         count = len(newlines)  # the text splits into count + 1 pieces
         end = min(end, count + 1)
         if start > end:
@@ -107,14 +128,14 @@ class FileNewlines:
 
     def line_count(self, path: str) -> int:
         """The number of lines of a file, as :meth:`Snapshot.line_count` counts them."""
-        return self._of(path)[3]
+        return self.of(path)[3]
 
     def offsets(self, path: str) -> np.ndarray:
         """The offsets of a file's newlines in it, increasing: the line of a byte at offset ``i`` is
         ``searchsorted(offsets, i)`` (0-based; the text engine numbers a page's matches with them)."""
-        return self._of(path)[2]
+        return self.of(path)[2]
 
-    def _of(self, path: str) -> _Newlines:
+    def of(self, path: str) -> _Newlines:
         """A file's offset in the stored texts, its length, its newlines (offsets in the file) and
         its number of lines."""
         found = self._kept.get(path)

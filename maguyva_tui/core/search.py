@@ -22,7 +22,7 @@ from maguyva_tui.core.intent import Intent, classify, override
 from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
-from maguyva_tui.core.results import clamp_lines, snippet
+from maguyva_tui.core.results import shown_lines
 from maguyva_tui.core.similar import SIMILAR_INTENT, definitions, similar_target
 from maguyva_tui.core.similar import notice as similar_notice
 from maguyva_tui.core.types import (
@@ -346,7 +346,7 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
         votes.append((name, _new_vote(part.rank, part.score, part.weight, part.contribution,
                                       hit.reason if hit else None, hit.depth if hit else None)))
     shown = _displayed(generation, item)
-    start, end = clamp_lines(generation.snapshot, shown)
+    start, end, text = shown_lines(generation.snapshot, shown, focus)
     return _new_ranked(
         path=shown.path,
         start_line=start,
@@ -355,7 +355,7 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
         kind=shown.kind,
         language=shown.language,
         score=item.score,
-        snippet=snippet(generation.snapshot, shown.path, start, end, focus),
+        snippet=text,
         votes=tuple(votes),
         centrality=item.centrality,
         boost=item.boost,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+import pytest
+
 from maguyva_tui.core import fusion
 from maguyva_tui.core.fusion import Contribution, Fused, _new_fused, _score, direct, secondary_demotion
 from maguyva_tui.core.types import Hit
@@ -34,3 +36,13 @@ def test_direct_scores_are_the_blends_arithmetic() -> None:
         assert item.score == _score(item.contributions, 0.0, item.demotion) == item.rederived_score()
         assert item.key == fusion.span_of(item.hit) and item.boost == 1.0
         assert item.centrality == central[item.hit.path]
+
+
+def test_the_demotions_read_their_factors_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = ["pkg/core.py", "tests/test_core.py", "vendor/lib.py", "docs/vendor/x.py"]
+    before = [(fusion.demotion_for(p), secondary_demotion(p)) for p in paths]
+    assert before == [(1.0, 1.0), (1.0, 0.5), (0.5, 0.5), (0.5, 0.25)]
+    monkeypatch.setattr(fusion, "SECONDARY_DEMOTION", 0.8)  # a benchmark's variant, after the paths were read
+    monkeypatch.setattr(fusion, "DEMOTION", 0.25)
+    assert [(fusion.demotion_for(p), secondary_demotion(p)) for p in paths] == [(1.0, 1.0), (1.0, 0.8), (0.25, 0.25),
+                                                                                 (0.25, 0.25 * 0.8)]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from maguyva_tui.core import results
 from maguyva_tui.core.indexer import update_index
-from maguyva_tui.core.results import FileNewlines, clamp_lines, cut_line, snippet
+from maguyva_tui.core.results import FileNewlines, clamp_lines, cut_line, shown_lines, snippet
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import SNIPPET_LINES, Hit
 
@@ -89,6 +89,18 @@ def test_snippets_and_clamps_equal_those_of_the_whole_text(snapshot: Snapshot) -
             expected = "\n".join(cut_line(text, "needle") for text in snapshot.lines(path, start, min(end, start + 3)))
             assert snippet(snapshot, path, start, end, "needle") == expected
     assert "needle" in snippet(snapshot, "long.py", 1, 1, "needle")  # cut around the match, as before
+
+
+def test_shown_lines_are_the_clamp_and_the_snippet(snapshot: Snapshot) -> None:
+    for path in [*TEXTS, "slot.py"]:
+        last = max(snapshot.line_count(path), 1)
+        for line in range(-1, last + 3):
+            for span in (0, 1, 2, SNIPPET_LINES + 1):
+                hit = Hit(path, line, line + span, 1.0)
+                start, end = clamp_lines(snapshot, hit)
+                assert shown_lines(snapshot, hit, "needle") == (start, end, snippet(snapshot, path, start, end, "needle"))
+    far = _FarLines()
+    assert shown_lines(far, Hit("x.py", 2, 9, 1.0)) == (2, 3, "two\nthree")  # type: ignore[arg-type]
 
 
 def test_a_start_before_the_first_line_is_sliced_as_before(snapshot: Snapshot) -> None:
