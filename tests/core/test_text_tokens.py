@@ -259,3 +259,20 @@ def test_a_snapshot_without_a_token_index_answers_alike(repo: tuple[TextRetrieve
     assert bare.snapshot.tokens is None and isinstance(indexed.snapshot.tokens, TokenIndex)
     for literal in ("widget", "widget.draw", "(x)", "draw("):
         assert _page(indexed, literal, 4) == _page(bare, literal, 4)
+
+
+def test_a_name_held_whole_only_in_demoted_files_lists_the_own_codes_longer_names_first(tmp_path: Path) -> None:
+    """The files holding a literal whole are read first only when one of them is of the first
+    factor: here only tests hold ``gizmo`` whole, the package holds it inside longer names, and
+    the package's lines come first."""
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "pkg" / "core.py").write_text("regizmo = 1\ngizmo_count = 2\n")
+    for i in range(4):
+        (root / "tests" / f"test_{i}.py").write_text("gizmo()\nx = gizmo\n")
+    indexed = TextRetriever(Snapshot.load(update_index(root, tmp_path / "index")[0].folder))
+    every = _page(indexed, "gizmo", None, _tests_last)
+    assert [path for path, *_ in every[:2]] == ["pkg/core.py", "pkg/core.py"]
+    for limit in (1, 2, 3, 5, 20):
+        assert _page(indexed, "gizmo", limit, _tests_last) == every[:limit], limit

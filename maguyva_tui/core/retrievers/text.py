@@ -630,6 +630,10 @@ class TextRetriever:
         the same way, closer.
         """
         files = self._files()
+        token = self._token(matcher) if limit is not None and max_files is None else None
+        tried = token is not None and self._token_page(files, token, literal, limit, demote)
+        if isinstance(tried, list):
+            return tried
         chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
         if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(files, chosen, matcher)):
             return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
@@ -638,7 +642,7 @@ class TextRetriever:
         exact = np.isin(chosen, defined.exact_files)
         best = np.where(exact, 7, 6)
         needle = self._token(matcher) if len(chosen) > TOKEN_INDEX_FROM else None
-        if needle is not None and limit is not None:
+        if needle is not None and limit is not None and tried is not None:  # not yet found unable to fill it
             first = np.where(self._whole_files(files, needle)[chosen], best, 5)
             order = np.lexsort((rank[chosen], -first, -factors[chosen]))
             page = self._whole_page(files, chosen[order], first[order], factors, rank, needle, defined, limit)
@@ -671,6 +675,32 @@ class TextRetriever:
             return []
         own, lines, tiers, defs, starts = (np.concatenate([part[k] for part in found]) for k in range(5))
         return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
+
+    def _token_page(
+        self, files: _Files, needle: bytes, literal: str, limit: int, demote: Callable[[str], float] | None
+    ) -> list[LineMatch] | bool | None:
+        """The page of a literal held whole by many files, read from those files alone, before the
+        trigrams are asked for candidates (:meth:`_whole_page`): ``None`` when the files holding
+        it whole cannot fill the page, ``False`` when this cannot answer (few files hold it whole,
+        or none of them is of the first factor, 1, so a file holding it only inside longer names
+        could rank above them: a factor never exceeds 1).
+
+        It is the page :meth:`_scan_literal` reads through the candidates: the files of the first
+        factor holding it whole, in the same relative order (each file's place in the listing
+        order is compared only with the others'), read the same way; the candidates that hold it
+        only inside longer names are never read for such a page."""
+        assert self.snapshot.tokens is not None
+        at = files.at_docs(np.asarray(self.snapshot.tokens.documents(needle), np.int64))
+        whole = np.sort(at[at >= 0])
+        if len(whole) <= TOKEN_INDEX_FROM:
+            return False
+        factors, rank = self._file_order(files, whole, demote)
+        if float(factors[whole].max()) < 1.0:
+            return False
+        defined = self._defined_lines(literal)
+        best = np.where(np.isin(whole, defined.exact_files), 7, 6)
+        order = np.lexsort((rank[whole], -best, -factors[whole]))
+        return self._whole_page(files, whole[order], best[order], factors, rank, needle, defined, limit)
 
     def _token(self, matcher: _Matcher) -> bytes | None:
         """The literal's bytes when the token index can answer for it: a case-sensitive literal
