@@ -13,6 +13,7 @@ from collections import OrderedDict
 from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual import work
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -20,7 +21,9 @@ from textual.geometry import Size
 from textual.highlight import highlight
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
+from textual.selection import Selection
 from textual.strip import Strip
+from textual.style import Style
 from textual.visual import Visual
 
 from maguyva_tui.terminal import visible
@@ -84,6 +87,9 @@ class Preview(ScrollView, can_focus=True):
         """The files shown lately, by ``(path, id(text))``: their text, lines and coloured lines."""
         self._strips: dict[int, Strip] = {}
         """Each drawn line, whole (cropped to the view when drawn)."""
+        self._placed: dict[int, tuple[Strip, Strip]] = {}
+        """Each drawn line and the same with every cell's place in the text noted (for a mouse
+        selection), while that drawn line is current."""
         self._gutter = 1
 
     # -- what is shown ---------------------------------------------------------------------------
@@ -122,6 +128,7 @@ class Preview(ScrollView, can_focus=True):
                 self._strips.pop(index, None)
         else:
             self._strips.clear()
+            self._placed.clear()
         self._marks = (start, end, hits)
         self._language = language or ""
         self._gutter = len(str(len(self._lines)))
@@ -145,6 +152,7 @@ class Preview(ScrollView, can_focus=True):
         self._lines, self._text, self._path = [], "", ""
         self._colour = {}
         self._strips.clear()
+        self._placed.clear()
         self._message = Content.styled(message, "dim italic")
         self.border_title = self.border_subtitle = ""
         self.virtual_size = Size(len(message), 1)
@@ -161,19 +169,35 @@ class Preview(ScrollView, can_focus=True):
         if self._message is not None:
             if y:
                 return Strip.blank(width, style)
-            strip = self._to_strip(self._message)
-        elif index >= len(self._lines):
+            return self._to_strip(self._message).crop_extend(scroll_x, scroll_x + width, style)
+        if index >= len(self._lines):
             return Strip.blank(width, style)
-        else:
+        selection = self.text_selection
+        span = selection.get_span(index) if selection is not None else None
+        if span is None:
             strip = self._strips.get(index) or self._line(index)
-        return strip.crop_extend(scroll_x, scroll_x + width, style)
+            placed = self._placed.get(index)
+            if placed is None or placed[0] is not strip:
+                placed = (strip, _placed(strip, 0, index, self._gutter + 3))
+                self._placed[index] = placed
+            strip = placed[1]
+        else:
+            strip = _placed(self._strip(self._selected(self._row(index), index, span)), 0, index, self._gutter + 3)
+        cropped = strip.crop_extend(scroll_x, scroll_x + width, style)
+        # a line cut at the left keeps its first piece's place: noted again from the cut (cells as characters)
+        return _placed(cropped, scroll_x, index, self._gutter + 3) if scroll_x else cropped
 
     def _line(self, index: int) -> Strip:
         """Draw one line of the file whole: number, match mark, code (coloured when lexed). Its
         segments are made straight from the line's content and styles, as Textual's visual would
-        make them less the wrapping (a line is never wrapped here) and the text offsets it notes
-        for a mouse selection (every line is its own content: a selection could not be copied from
-        them, and drew across the wrong lines); that was most of a line's cost."""
+        make them less the wrapping (a line is never wrapped here) and the text offsets a mouse
+        selection reads (noted by ``render_line`` in the code's own characters: the gutter is not
+        part of the text, and a selection copies the code alone); that was most of a line's cost."""
+        strip = self._strip(self._row(index))
+        self._strips[index] = strip
+        return strip
+
+    def _row(self, index: int) -> Content:
         start, end, hits = self._marks
         number = index + 1
         inside, hit = start <= number <= end, number in hits
@@ -183,16 +207,35 @@ class Preview(ScrollView, can_focus=True):
         row = Content.assemble(gutter, mark, " ", code if code is not None else Content(self._lines[index]))
         if inside or hit:
             row = row.stylize("on $accent 22%" if hit else "on $accent 10%")
+        return row
+
+    def _selected(self, row: Content, index: int, span: tuple[int, int]) -> Content:
+        """The row with its selected code drawn in the screen's selection style."""
+        start, end = span
+        prefix = self._gutter + 3
+        end = len(self._lines[index]) if end == -1 else min(end, len(self._lines[index]))
+        if end <= start:
+            return row
+        chosen = Style.from_styles(self.screen.get_component_styles("screen--selection"))
+        return row.stylize(chosen, prefix + start, prefix + end)
+
+    def _strip(self, row: Content) -> Strip:
         base = self.visual_style
-        strip = Strip(
+        return Strip(
             [
                 Segment(text, (base + style).rich_style)
                 for text, style in row.render(base, end="", parse_style=self._get_style)
             ],
             row.cell_length,
         )
-        self._strips[index] = strip
-        return strip
+
+    # -- a mouse selection ------------------------------------------------------------------------
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The code under a mouse selection (the line numbers and marks are not part of it)."""
+        if self._message is not None or not self._lines:
+            return None
+        return selection.extract("\n".join(self._lines)), "\n"
 
     def _to_strip(self, content: Content) -> Strip:
         strips = Visual.to_strips(self, content, max(content.cell_length, 1), 1, self.visual_style)
@@ -202,6 +245,7 @@ class Preview(ScrollView, can_focus=True):
         """A theme change recolours the lines drawn."""
         super().notify_style_update()
         self._strips.clear()
+        self._placed.clear()
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
@@ -258,6 +302,32 @@ class Preview(ScrollView, can_focus=True):
         self.refresh()
         if self.shown == shown:
             self._colour_view()
+
+
+def _placed(strip: Strip, x: int, y: int, prefix: int) -> Strip:
+    """``strip`` (a line drawn from cell ``x`` on) with each piece's place in line ``y``'s text noted,
+    as Textual's ``Strip.apply_offsets`` notes them, less the gutter: its ``prefix`` cells are each
+    noted at the code's first character, so a drag from the numbers starts at the line's start."""
+    pieces: list[Segment] = []
+    for text, style, control in strip:
+        if control:
+            pieces.append(Segment(text, style, control))
+            continue
+        if x < prefix:
+            head = text[: prefix - x]
+            pieces += [Segment(character, _at(style, 0, y)) for character in head]
+            x += len(head)
+            text = text[len(head) :]
+            if not text:
+                continue
+        pieces.append(Segment(text, _at(style, x - prefix, y)))
+        x += len(text)
+    return Strip(pieces, strip.cell_length)
+
+
+def _at(style: RichStyle | None, x: int, y: int) -> RichStyle:
+    place = RichStyle.from_meta({"offset": (x, y)})
+    return style + place if style else place
 
 
 def _marked(marks: Marks) -> set[int]:
