@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -276,3 +278,20 @@ def test_a_name_held_whole_only_in_demoted_files_lists_the_own_codes_longer_name
     assert [path for path, *_ in every[:2]] == ["pkg/core.py", "pkg/core.py"]
     for limit in (1, 2, 3, 5, 20):
         assert _page(indexed, "gizmo", limit, _tests_last) == every[:limit], limit
+
+
+def test_a_page_of_partial_matches_does_not_import_numpy_masked_arrays(tmp_path: Path) -> None:
+    """The tokens holding a literal are told apart without ``np.unique`` (its first call imports
+    ``numpy.ma``: 35 ms of the first question of a process that reaches them)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _write_repo(root, 3, files=12)
+    update_index(root, tmp_path / "index")
+    asked = ("import sys; from pathlib import Path; from maguyva_tui.core.indexer import update_index; "
+             "from maguyva_tui.core.retrievers import text; from maguyva_tui.core.store.snapshot import Snapshot; "
+             "text.TOKEN_INDEX_FROM = 0; s = Snapshot.load(update_index(Path(sys.argv[1]), Path(sys.argv[2]))[0].folder); "
+             "assert 'numpy.ma' not in sys.modules; "
+             "assert text.TextRetriever(s).literal_lines('idge', 'sensitive', 3); print('numpy.ma' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", asked, str(root), str(tmp_path / "index")], capture_output=True,
+                         text=True, timeout=300, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip().splitlines()[-1] == "False"

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import bytes_blob, damaged, find_sorted, load_array, map_bytes, save_array
+from maguyva_tui.core.store.arrays import bytes_blob, damaged, find_sorted, load_array, map_bytes, save_array, unique
 
 IDENT_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 """The bytes of an identifier: an edge between one of these and any other byte (or a file's
@@ -126,7 +126,7 @@ class TokenIndex:
         sizes = np.fromiter(map(len, pieces), np.int64, len(pieces))[:-1]
         found = np.cumsum(sizes) + n * np.arange(len(sizes))  # where each occurrence starts
         offsets = np.asarray(self._offsets, np.int64)
-        tokens = np.unique(np.searchsorted(offsets, found, side="right") - 1)
+        tokens = unique(np.searchsorted(offsets, found, side="right") - 1)  # not np.unique: its first call imports numpy.ma (35 ms)
         begin, end = offsets[tokens], offsets[tokens + 1] - 1
         arr = np.frombuffer(blob, np.uint8)
         needle_arr = np.frombuffer(needle, np.uint8)
