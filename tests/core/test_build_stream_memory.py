@@ -233,3 +233,49 @@ def test_embedding_texts_are_read_by_positional_reads_not_through_the_mapping(
     assert embedding_keys(snapshot) == [(i.chunk, i.key) for i in items]
     lazy = ChunkTexts(snapshot, [i.chunk for i in items])
     assert list(lazy) == [lazy[k] for k in range(len(lazy))] == [i.text for i in items]
+
+
+def _resident() -> int:
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) * 1024 for line in fh if line.startswith("VmRSS:"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the resident size from /proc")
+def test_saved_vectors_leave_the_process_and_read_back_the_same(tmp_path: Path) -> None:
+    """A fill saves every few batches: what is saved need not stay resident (470,000 chunks: 250 MB)."""
+    dim, batch, batches = 256, 4096, 16  # 32 MB of float16 rows
+    store = VectorStore(tmp_path, "fake:model:256", dim)
+    keys = [content_hash(f"chunk {i}") for i in range(batch * batches)]
+    before = 0
+    for b in range(batches):
+        vectors = np.random.default_rng(b).standard_normal((batch, dim)).astype(np.float32)
+        store.add(keys[b * batch : (b + 1) * batch], vectors)
+        store.save()
+        del vectors
+        if b == 1:  # the allocator's own growth is behind: what follows is the rows'
+            before = _resident()
+    grown = _resident() - before
+    assert grown < 10 * 2**20, f"{grown / 2**20:.1f} MB stayed resident for 28 MB of rows"
+    last = np.random.default_rng(batches - 1).standard_normal((batch, dim)).astype(np.float32)
+    assert np.array_equal(store.floats[-batch:], last.astype(np.float16))  # read back from the file
+    assert store.segment_count == batches and store.compact() == 0 and store.segment_count == 1
+    again = VectorStore(tmp_path, "fake:model:256", dim)
+    assert np.array_equal(again.float_rows()[np.arange(len(keys) - batch, len(keys))], last.astype(np.float16))
+    assert (again.lookup(keys) == np.arange(len(keys))).all()
+
+
+def test_segments_are_written_as_np_savez_writes_them(tmp_path: Path) -> None:
+    from zipfile import ZipFile
+
+    from maguyva_tui.core.embed.store import _savez
+
+    arrays = {"keys": np.array([b"a" * 16, b"b" * 16], "S16"), "codes": np.arange(40, dtype=np.uint8).reshape(20, 2),
+              "floats": np.random.default_rng(0).standard_normal((20_000, 3)).astype(np.float16), "none": np.zeros((0, 4))}
+    seen: list[int] = []
+    with open(tmp_path / "ours.npz", "wb") as handle:
+        _savez(handle, arrays, seen.append)
+    np.savez(tmp_path / "numpy.npz", **arrays)
+    with ZipFile(tmp_path / "ours.npz") as ours, ZipFile(tmp_path / "numpy.npz") as theirs:
+        assert ours.namelist() == theirs.namelist()
+        assert all(ours.read(name) == theirs.read(name) for name in ours.namelist())
+    assert seen[-1] == 20_000 and 8192 in seen

@@ -22,6 +22,7 @@ import re
 import secrets
 import shutil
 import struct
+import tempfile
 import threading
 import zipfile
 from collections.abc import Callable, Iterable, Sequence
@@ -40,6 +41,7 @@ FORMAT_VERSION = 1
 _HASH_BYTES = 16  # 128-bit blake2b: collisions are negligible for any repository
 _MIN_CAPACITY = 1024  # rows allocated up front; capacity doubles after that
 _SEGMENT_LIMIT = 256  # merge segments past this count so that opening stays fast
+_WRITE_ROWS = 8192  # rows of an array written at once to a segment (then let go of: :class:`_Spill`)
 
 
 def content_hash(text: str) -> str:
@@ -85,6 +87,8 @@ class VectorStore:
         self._floats: npt.NDArray[np.float16] | None = np.zeros((0, dim), np.float16) if keep_floats else None
         self._growable = True
         """Whether ``_codes`` and ``_floats`` are this process's own arrays (else mapped: copied on the first add)."""
+        self._spill: tuple[_Spill, _Spill | None] | None = None
+        """The files ``_codes`` and ``_floats`` are mapped from once rows are added (``None``: in memory)."""
         self._mapped_rows: Rows | None = None
         """The floats of the lone segment read on open, read from its file where asked."""
         self._saved = 0
@@ -261,7 +265,7 @@ class VectorStore:
             floats = None if self._floats is None else self._floats[:count] if rows is None else self._floats[rows]
             part: Segment | None = None
             if len(keys):
-                written = self._write_keyed_segment(keys, codes, floats)
+                written = self._write_keyed_segment(keys, codes, floats, None if rows is not None else self._let_go)
                 part = self._read_segment(written)
                 if part is None:  # it did not read back (the reason kept, the file gone): the rows stay as held
                     self._merged.discard(written.name)
@@ -300,6 +304,7 @@ class VectorStore:
             tail = len(self._base)  # the rows read on open are saved already: unsaved ones are all added
             self._write_segment(self._tail[start - tail : end - tail], self._codes[start:end], floats)
             self._saved = end
+            self._let_go(end)
             return end - start
 
     def _append(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> int:
@@ -326,19 +331,39 @@ class VectorStore:
 
     def _reserve(self, rows: int) -> None:
         """Grow the arrays (by doubling; a mapped segment is copied first) so that they hold ``rows``
-        rows; old views stay valid."""
+        rows; old views stay valid. The arrays are mapped from files of their own (:class:`_Spill`),
+        grown in place, where such files can be made; else held in memory."""
         capacity = len(self._codes) if self._growable else 0
         if rows <= capacity:
             return
         size = max(_MIN_CAPACITY, capacity * 2, rows)
-        codes = np.zeros((size, self._codes.shape[1]), np.uint8)
-        codes[: len(self)] = self._codes[: len(self)]
+        count = len(self)
+        in_place = self._growable and self._spill is not None
+        if not in_place:
+            self._spill = _Spill.make(self.folder, self._codes.shape[1], None if self._floats is None else self.dim)
+        if self._spill is not None:  # rows already in the files stay where they are: nothing copied
+            codes = self._spill[0].grow(size)
+            floats = None if self._spill[1] is None else self._spill[1].grow(size)
+        else:
+            codes = np.zeros((size, self._codes.shape[1]), np.uint8)
+            floats = None if self._floats is None else np.zeros((size, self.dim), np.float16)
+        if not in_place:
+            codes[:count] = self._codes[:count]
+            if floats is not None and self._floats is not None:
+                floats[:count] = self._floats[:count]
         self._codes = codes
-        if self._floats is not None:
-            floats = np.zeros((size, self.dim), np.float16)
-            floats[: len(self)] = self._floats[: len(self)]
+        if floats is not None:
             self._floats = floats
         self._growable = True
+        self._let_go(self._saved)
+
+    def _let_go(self, rows: int) -> None:
+        """Let the process's memory go of the first ``rows`` rows, saved in segments (they stay in
+        the files the arrays are mapped from, read back where asked)."""
+        if self._spill is not None and self._growable:
+            for spill in self._spill:
+                if spill is not None:
+                    spill.let_go(rows)
 
     def _reset_memory(self) -> None:
         self._base, self._order = np.zeros(0, "U1"), None
@@ -346,6 +371,7 @@ class VectorStore:
         self._codes = np.zeros((0, self._codes.shape[1]), np.uint8)
         self._floats = None if self._floats is None else np.zeros((0, self.dim), np.float16)
         self._growable = True
+        self._spill = None
         self._mapped_rows = None
         self._saved = 0
 
@@ -431,15 +457,17 @@ class VectorStore:
         maps them as they are); return its path."""
         return self._write_keyed_segment(_compact_keys(np.array(keys, dtype=str)), codes, floats)
 
-    def _write_keyed_segment(self, keys: np.ndarray, codes: Codes, floats: npt.NDArray[np.float16] | None) -> Path:
-        """:meth:`_write_segment` with the keys as stored (digests, else strings)."""
+    def _write_keyed_segment(self, keys: np.ndarray, codes: Codes, floats: npt.NDArray[np.float16] | None,
+                             written: Callable[[int], None] | None = None) -> Path:
+        """:meth:`_write_segment` with the keys as stored (digests, else strings); ``written(rows)``
+        is told as the codes and floats are written, the first ``rows`` of them at a time."""
         number = 1 + max((_segment_number(p) for p in self._segments()), default=-1)
         path = self.folder / f"seg-{number:06d}-{secrets.token_hex(4)}.npz"
         arrays: dict[str, np.ndarray] = {"keys": keys, "codes": np.asarray(codes)}
         if floats is not None:
             arrays["floats"] = np.asarray(floats)
         make_private_dir(self.folder)
-        _atomic_write(path, lambda handle: np.savez(handle, **arrays))  # type: ignore[arg-type]
+        _atomic_write(path, lambda handle: _savez(handle, arrays, written))
         self._merged.add(path.name)
         return path
 
@@ -549,6 +577,66 @@ def npz_member(source: Path | BinaryIO, name: str) -> np.ndarray:
     if size == 0:
         return np.zeros(shape, dtype)
     return np.memmap(handle, dtype, "r", offset, tuple(shape))
+
+
+def _savez(handle: BinaryIO, arrays: dict[str, np.ndarray], written: Callable[[int], None] | None = None) -> None:
+    """Write ``arrays`` as ``np.savez`` does (the same members, stored plainly), each a block of
+    :data:`_WRITE_ROWS` rows at a time, telling ``written`` how many rows of it are written."""
+    with zipfile.ZipFile(handle, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                np.lib.format.write_array_header_1_0(member, np.lib.format.header_data_from_array_1_0(array))
+                if not array.flags.c_contiguous or array.dtype.hasobject or array.ndim == 0:
+                    member.write(np.ascontiguousarray(array).tobytes())
+                    continue
+                for lo in range(0, len(array), _WRITE_ROWS):
+                    member.write(memoryview(array[lo : lo + _WRITE_ROWS]).cast("B"))
+                    if written is not None:
+                        written(min(lo + _WRITE_ROWS, len(array)))
+
+
+class _Spill:
+    """A growing array mapped from a file of its own, unlinked (it goes with the store's arrays):
+    rows saved in a segment can then leave the process's memory (:meth:`let_go`) and stay in the
+    file (the page cache), read back where asked. A fill of 470,000 chunks held every vector it made
+    (about 250 MB), and doubling the arrays copied them."""
+
+    __slots__ = ("_file", "_map", "_row", "_shape", "_dtype")
+
+    def __init__(self, handle: BinaryIO, width: int, dtype: type[np.generic]) -> None:
+        self._file = handle
+        self._dtype = np.dtype(dtype)
+        self._shape = (width,)
+        self._row = width * self._dtype.itemsize
+        self._map: mmap.mmap | None = None
+
+    @classmethod
+    def make(cls, folder: Path, code_width: int, dim: int | None) -> tuple[_Spill, _Spill | None] | None:
+        """The files of a store's codes and floats (``dim`` ``None``: no floats), in its folder;
+        ``None`` where none can be made (the arrays are then held in memory)."""
+        try:
+            make_private_dir(folder)
+            codes = cls(tempfile.TemporaryFile(dir=folder), code_width, np.uint8)
+            return codes, None if dim is None else cls(tempfile.TemporaryFile(dir=folder), dim, np.float16)
+        except OSError:
+            return None
+
+    def grow(self, rows: int) -> np.ndarray:
+        """The array, grown to ``rows`` rows (those written so far kept; earlier arrays stay valid)."""
+        size = rows * self._row
+        os.ftruncate(self._file.fileno(), size)
+        self._map = mmap.mmap(self._file.fileno(), size)
+        return np.frombuffer(self._map, self._dtype).reshape(rows, *self._shape)
+
+    def let_go(self, rows: int) -> None:
+        """Let the process's memory go of the pages of the first ``rows`` rows (kept in the file)."""
+        end = rows * self._row // mmap.PAGESIZE * mmap.PAGESIZE
+        if self._map is not None and end and _DONTNEED is not None:
+            self._map.madvise(_DONTNEED, 0, min(end, len(self._map)))
+
+
+_DONTNEED: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
+"""Where the pages of a file's mapping can be dropped from the process (they stay in the file)."""
 
 
 class Rows:
