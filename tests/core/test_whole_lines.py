@@ -1,6 +1,7 @@
 """The lines a frequent identifier's page reads from one file (``text._whole_lines``, ``_whole_at``),
 numbered from the file's newline offsets: equal to a regex's reading of each line, whatever the
-cap, the lines skipped and the identifier bytes just outside the file in the stored texts."""
+cap, the lines skipped and the identifier bytes just outside the file in the stored texts; and
+which lines are definition sites (``text._members``, for ``np.isin`` against sorted keys)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from maguyva_tui.core.retrievers.text import _whole_at, _whole_lines
+from maguyva_tui.core.retrievers.text import _members, _whole_at, _whole_lines
 
 NEEDLE = b"ab"
 WHOLE = re.compile(rb"(?<![A-Za-z0-9_$])ab(?![A-Za-z0-9_$])")
@@ -42,3 +43,14 @@ def test_a_files_whole_lines_equal_a_regexs(text: bytes, before: bytes, after: b
     assert list(zip(lines, starts)) == kept
     asked = sorted(skipped | {-1, text.count(b"\n") + 1})
     assert _whole_at(blob, lo, lo + len(text), NEEDLE, newlines, asked) == [p for p in every if p[0] in skipped]
+
+
+KEYS = st.integers(min_value=0, max_value=(1 << 40) - 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(KEYS, max_size=30), ordered=st.lists(KEYS, max_size=30), near=st.booleans())
+def test_members_of_sorted_keys_equal_isin(values: list[int], ordered: list[int], near: bool) -> None:
+    keys = np.array(sorted(ordered), np.int64)  # repeats kept: a file position of several sites
+    asked = np.array(values + ([k + d for k in ordered for d in (-1, 0, 1)] if near else []), np.int64)
+    assert (_members(asked, keys) == np.isin(asked, keys)).tolist() == [True] * len(asked)
