@@ -11,11 +11,12 @@ import pytest
 
 from maguyva_tui.core.fusion import Contribution, Fused
 from maguyva_tui.core.retrievers.text import LineMatch
-from maguyva_tui.core.types import Hit, Ranked, Vote, fast_constructor
+from maguyva_tui.core.types import Chunk, Hit, Ranked, Vote, fast_constructor
 
 HIT = Hit("pkg/a.py", 3, 3, 2.5, "f", "function", "python", "whole identifier")
 CASES = [
     (Hit, ("pkg/a.py", 3, 4, 1.5), {"reason": "x", "depth": 2}),
+    (Chunk, ("pkg/a.py", 3, 9, "function"), {"symbol": "C.f", "language": "python"}),
     (Vote, (0, 3.5, 0.7, 0.01), {"reason": "whole identifier"}),
     (LineMatch, ("pkg/a.py", 7, "word boundary", True, 120), {}),
     (Contribution, (4, 2.5, 0.7, 0.7 / 45), {}),

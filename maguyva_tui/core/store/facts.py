@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Protocol, TypeAlias, overload, runtime_checkable
 
-from maguyva_tui.core.types import Chunk, FileFacts, Import, Reference, Symbol
+from maguyva_tui.core.types import Chunk, FileFacts, Import, Reference, Symbol, fast_constructor
 
 Row: TypeAlias = tuple[Any, ...]
 """One file's facts: (language, chunk rows, symbol rows, reference rows, import rows)."""
@@ -160,6 +160,10 @@ def decode(path: str, row: Row) -> FileFacts:
     )
 
 
+_new_chunk = fast_constructor(Chunk)
+"""``Chunk(...)`` without its ``__init__``: a page's first look at a file makes every chunk of it."""
+
+
 class FactsTable(Mapping[str, FileFacts]):
     """Path to facts, decoded lazily from rows."""
 
@@ -177,7 +181,7 @@ class FactsTable(Mapping[str, FileFacts]):
         chunks = self._chunks.get(path)
         if chunks is None:
             row = self.rows.get(path)
-            chunks = self._chunks[path] = () if row is None else tuple(Chunk(path, *c) for c in row[1])
+            chunks = self._chunks[path] = () if row is None else tuple(_new_chunk(path, *c) for c in row[1])
         return chunks
 
     def __getitem__(self, path: str) -> FileFacts:
