@@ -135,6 +135,11 @@ class FileNewlines:
         ``searchsorted(offsets, i)`` (0-based; the text engine numbers a page's matches with them)."""
         return self.of(path)[2]
 
+    def kept(self, path: str) -> np.ndarray | None:
+        """A file's newline offsets when they are kept (:meth:`offsets`), else ``None``: nothing is read."""
+        found = self._kept.get(path)
+        return None if found is None else found[2]
+
     def of(self, path: str) -> _Newlines:
         """A file's offset in the stored texts, its length, its newlines (offsets in the file) and
         its number of lines."""

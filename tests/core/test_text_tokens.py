@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maguyva_tui.core.indexer import index_folder, update_index
+from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers import text as text_module
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.format import current_generation
@@ -295,3 +296,18 @@ def test_a_page_of_partial_matches_does_not_import_numpy_masked_arrays(tmp_path:
     out = subprocess.run([sys.executable, "-c", asked, str(root), str(tmp_path / "index")], capture_output=True,
                          text=True, timeout=300, check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("limit", [1, 5, 30, None])
+def test_pages_are_the_same_once_every_files_newlines_are_kept(repo: tuple[TextRetriever, TextRetriever],
+                                                               limit: int | None) -> None:
+    """A page numbers its lines from the newlines kept for snippets when a page has shown the file
+    (results.file_newlines), else from the file's own up to its last match: the same lines."""
+    indexed, bare = repo
+    kept = file_newlines(indexed.snapshot)
+    assert kept is not None
+    for path in indexed.snapshot.files:
+        kept.offsets(path)
+    for literal in LITERALS:
+        for demote in (None, _tests_last):
+            assert _page(indexed, literal, limit, demote) == _page(bare, literal, None, demote)[:limit], literal

@@ -836,7 +836,7 @@ class TextRetriever:
         pos, end = np.array(starts, np.int64), np.array(ends, np.int64)
         lo, hi = offsets[at], offsets[at] + lengths[at]
         arr = np.frombuffer(blob, np.uint8)
-        lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every)
+        lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every, [files.paths[i] for i in chosen.tolist()])
         tiers = _tiers_within(arr, pos, end, lo, hi)
         order = np.lexsort((-tiers, lines, own))
         own, lines, tiers, pos, lo = own[order], lines[order], tiers[order], pos[order], lo[order]
@@ -852,23 +852,28 @@ class TextRetriever:
 
     def _line_numbers(
         self, arr: np.ndarray, pos: np.ndarray, lo: np.ndarray, at: np.ndarray, offsets: np.ndarray,
-        lengths: np.ndarray, every: bool
+        lengths: np.ndarray, every: bool, paths: list[str]
     ) -> np.ndarray:
         """The 0-based line of each match (``pos``, in files starting at ``lo``; ``at``, in
-        increasing order, indexes ``offsets`` and ``lengths``, the files'): from the whole text's
-        newline index once a search has built it, or when ``every`` line is listed of many files,
-        else from the matching files' own newlines (a limited search reads a few files, not 30 MB:
-        building the index inside one took 0.5 s of CPU at load 12)."""
+        increasing order, indexes ``offsets``, ``lengths`` and ``paths``, the files'): from the whole
+        text's newline index once a search has built it, or when ``every`` line is listed of many
+        files, else from the matching files' own newlines: those kept for snippets
+        (:func:`~maguyva_tui.core.results.file_newlines`) when a page has shown the file, else found
+        up to its last match (a limited search reads a few files, not 30 MB: building the index
+        inside one took 0.5 s of CPU at load 12)."""
         change = np.flatnonzero(at[1:] != at[:-1]) + 1
         if self.snapshot.has_newlines() or (every and len(change) >= PER_FILE_NEWLINES):
             newlines = self.snapshot.newlines()
             return np.searchsorted(newlines, pos) - np.searchsorted(newlines, lo)
+        kept = file_newlines(self.snapshot)
         lines = np.empty(len(pos), np.int64)
         for first, end in zip([0, *change.tolist()], [*change.tolist(), len(at)]):
             k = int(at[first])
             offset, length = int(offsets[k]), int(lengths[k])
-            last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
-            own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
+            own_newlines = kept.kept(paths[k]) if kept is not None else None
+            if own_newlines is None:
+                last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
+                own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
             lines[first:end] = np.searchsorted(own_newlines, pos[first:end] - offset)
         return lines
 
