@@ -88,7 +88,8 @@ class _Counter:
         for owner, run in _runs(rows, text):
             words = WORD.findall(run)
             for word in set(words).difference(known):
-                known[word] = tuple(self.vocabulary.setdefault(s, len(self.vocabulary)) for s in self._stems.of(word))
+                stems = self._stems.unremembered(word)  # kept here, once per word, as ids
+                known[word] = tuple(self.vocabulary.setdefault(s, len(self.vocabulary)) for s in stems)
             before = len(ids)
             ids.extend(chain.from_iterable(map(known.__getitem__, words)))
             owners.append(owner)

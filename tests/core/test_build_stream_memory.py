@@ -279,3 +279,17 @@ def test_segments_are_written_as_np_savez_writes_them(tmp_path: Path) -> None:
         assert ours.namelist() == theirs.namelist()
         assert all(ours.read(name) == theirs.read(name) for name in ours.namelist())
     assert seen[-1] == 20_000 and 8192 in seen
+
+
+def test_counting_keeps_each_distinct_word_once() -> None:
+    """The counter keeps every distinct word's stem ids; its stemmer need not keep the words too."""
+    from maguyva_tui.core.bm25 import Stems
+
+    counter = chunk_words._Counter()
+    text = "def parseHTTPResponse(cookie_jar):\n    return CookieJar.parse(cookie_jar) + 42\n"
+    words = counter.file([(1, 2, "function", "parseHTTPResponse", "python")], text)
+    assert len(words.keys) and counter._ids and not counter._stems._known
+    stems = Stems()
+    for word in ("parseHTTPResponse", "cookie_jar", "CookieJar", "42", "return"):
+        assert stems.unremembered(word) == Stems().of(word)
+        assert counter._ids[word] == tuple(counter.vocabulary[s] for s in stems.of(word))
