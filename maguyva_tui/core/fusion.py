@@ -494,8 +494,9 @@ def direct(
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's hits share its path's factor
     found = [(hit, max(float(centrality(hit)), 0.0), float(demotion(hit.path))) for hit in hits]
     ties = modality != "text"  # the text engine orders its own ties, by file (see below)
-    order = sorted(range(len(found)), key=lambda i: (-found[i][2], -tie_class(modality, found[i][0]),
-                                                     -found[i][1] if ties else 0.0, i))
+    keys = [(-factor, -tie_class(modality, hit), -central if ties else 0.0, i) for i, (hit, central, factor) in
+            enumerate(found)]
+    order = sorted(range(len(found)), key=keys.__getitem__)
     items = []
     for rank, i in enumerate(order):
         hit, central, factor = found[i]

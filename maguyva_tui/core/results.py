@@ -124,6 +124,8 @@ class FileNewlines:
         begin = offset + (int(newlines[start - 2]) + 1 if start >= 2 else 0)
         stop = offset + (int(newlines[end - 1]) if end <= count else length)
         text = str(self._blob[begin:stop], "utf-8", "replace")
+        if start == end:  # one line (a literal's page is made of them): no newline inside it to split at
+            return [text[:-1] if text.endswith("\r") else text]
         return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
 
     def line_count(self, path: str) -> int:
