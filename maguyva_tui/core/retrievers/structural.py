@@ -194,6 +194,9 @@ class StructuralRetriever:
         self._kind_codes = {kind: code for code, kind in enumerate(sorted({s.kind for s in self._symbols}))}
         self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
+        self._described: Callable[[Sequence[str], Sequence[str], int], list[Hit]] | None = None
+        """What ranks a sentence's name words in this one's place (:meth:`MappedStructural.described`,
+        over every name of the repository: this one holds only the names the question's terms match)."""
         # Every other table is built on first use: a lone word checked against the symbol table, an
         # exact name looked up, needs only the names (sympy: 43,000 symbols, seconds for them all).
 
@@ -337,6 +340,8 @@ class StructuralRetriever:
 
     def _sentence(self, stems: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit]:
         """Rank definitions by how much of their names' weight a sentence's stems cover; keep the best."""
+        if self._described is not None:
+            return self._described(stems, kinds, limit)
         found = [(self._word_ids[s], self._word_idf[s]) for s in dict.fromkeys(stems) if s in self._word_ids]
         if not found:
             return []
@@ -593,12 +598,23 @@ is not an ASCII letter or digit: a candidate is always checked again as the eage
 
 class NameStats:
     """Name stems with their counts of owning definitions, sorted (found by binary search), and
-    how many definitions the idf is counted against."""
+    how many definitions the idf is counted against; with each stem's posting (the string ids of
+    the names owning a definition that hold it) and each such name's weight (its stems' idf summed),
+    so that a sentence ranks every name without making a symbol (:meth:`MappedStructural.described`)."""
 
-    def __init__(self, stems: np.ndarray, counts: np.ndarray, counted: int) -> None:
+    def __init__(self, stems: np.ndarray, counts: np.ndarray, counted: int, starts: np.ndarray | None = None,
+                 postings: np.ndarray | None = None, names: np.ndarray | None = None,
+                 weights: np.ndarray | None = None) -> None:
         self._stems = stems
         self._counts = counts
         self._counted = counted
+        self._starts = np.zeros(len(stems) + 1, np.int64) if starts is None else starts
+        """Stem ``i``'s names are ``postings[starts[i]:starts[i + 1]]``, ascending."""
+        self._postings = np.zeros(0, _ID) if postings is None else postings
+        self._names = np.zeros(0, _ID) if names is None else names
+        """The string ids of the names owning a definition, ascending."""
+        self._weights = np.zeros(0) if weights is None else weights
+        """Each of ``names``' weight: its stems' idf summed exactly (``math.fsum``), at least 1e-9."""
 
     def idf(self, stems: Iterable[str]) -> dict[str, float]:
         """Each stem's idf over the repository (a stem no definition owns, as if one did)."""
@@ -610,6 +626,24 @@ class NameStats:
         found = self._stems[at] == keys if len(self._stems) else np.zeros(len(keys), bool)
         counts = np.where(found, self._counts[at] if len(self._counts) else 0, 1)
         return {stem: math.log(1 + self._counted / int(n)) for stem, n in zip(wanted, counts.tolist())}
+
+    def posting(self, stem: str) -> tuple[np.ndarray, float]:
+        """The string ids of the names holding a stem (ascending; none for a stem no name holds)
+        and its idf."""
+        key = stem.encode("utf-8", "surrogatepass")
+        at = int(np.searchsorted(self._stems, key)) if len(self._stems) and len(key) <= self._stems.itemsize else -1
+        if at < 0 or at >= len(self._stems) or self._stems[at] != key:
+            return np.zeros(0, np.int64), self.idf([stem])[stem]
+        found = np.asarray(self._postings[int(self._starts[at]) : int(self._starts[at + 1])], np.int64)
+        return found, math.log(1 + self._counted / int(self._counts[at]))
+
+    def weights(self, names: np.ndarray) -> np.ndarray | None:
+        """The weights of names owning a definition (string ids from :meth:`posting`); ``None`` when
+        one has none (a damaged file: counted again)."""
+        at = np.minimum(np.searchsorted(self._names, names), max(len(self._names) - 1, 0))
+        if len(names) and not (len(self._names) and bool((self._names[at] == names).all())):
+            return None
+        return np.asarray(self._weights[at], np.float64)
 
     @classmethod
     def of(cls, table: SymbolColumns) -> NameStats:
@@ -623,10 +657,12 @@ class NameStats:
         every = np.bincount(names_col, minlength=len(owners))
         ids = np.flatnonzero(owners[: len(every)] > 0)
         counts: dict[str, int] = defaultdict(int)
+        held: dict[str, list[int]] = defaultdict(list)
         counted = 0
         stem_of: dict[str, str] = {}
+        stems_of: list[set[str]] = []
         split = split_identifier.__wrapped__  # every name once: its cache would only churn
-        for name, owned, total in zip(table.words(ids), owners[ids].tolist(), every[ids].tolist()):
+        for name_id, name, owned, total in zip(ids.tolist(), table.words(ids), owners[ids].tolist(), every[ids].tolist()):
             counted += total
             stems: set[str] = set()
             for token in split(name or ""):
@@ -636,11 +672,17 @@ class NameStats:
                 stems.add(stem)
             for stem in stems:
                 counts[stem] += owned
+                held[stem].append(name_id)
+            stems_of.append(stems)
         ordered = sorted(counts)
+        idf = {stem: math.log(1 + counted / counts[stem]) for stem in ordered}  # as :meth:`idf` reads it back
+        weights = np.array([max(math.fsum(idf[stem] for stem in stems), 1e-9) for stems in stems_of], np.float64)
         encoded = [stem.encode("utf-8", "surrogatepass") for stem in ordered]
         width = max((len(e) for e in encoded), default=1)
+        starts = np.cumsum([0] + [len(held[stem]) for stem in ordered], dtype=np.int64)
+        postings = np.array([i for stem in ordered for i in held[stem]], _ID)
         return cls(np.array(encoded, dtype=f"S{max(width, 1)}"), np.array([counts[s] for s in ordered], np.int64),
-                   counted)
+                   counted, starts, postings, ids.astype(_ID), weights)
 
     def save(self, path: Path) -> None:
         """Write the counts (atomically; a failure is silent: they are counted again)."""
@@ -649,7 +691,8 @@ class NameStats:
             try:
                 with os.fdopen(fd, "wb") as handle:
                     os.fchmod(handle.fileno(), FILE_MODE)
-                    np.savez(handle, stems=self._stems, counts=self._counts, counted=np.array([self._counted], np.int64))
+                    np.savez(handle, stems=self._stems, counts=self._counts, counted=np.array([self._counted], np.int64),
+                             starts=self._starts, postings=self._postings, names=self._names, weights=self._weights)
                 os.replace(tmp, path)
             finally:
                 Path(tmp).unlink(missing_ok=True)
@@ -662,13 +705,31 @@ class NameStats:
         try:
             with np.load(path, allow_pickle=False) as archive:
                 stems, counts, counted = archive["stems"], archive["counts"], archive["counted"]
-        except Exception:  # noqa: BLE001 - absent, cut, replaced: counted again
+                starts, postings = archive["starts"], archive["postings"]
+                names, weights = archive["names"], archive["weights"]
+        except Exception:  # noqa: BLE001 - absent, cut, replaced, of an earlier layout: counted again
             return None
         if (stems.dtype.kind != "S" or stems.ndim != 1 or counts.shape != stems.shape or counted.shape != (1,)
                 or (len(stems) > 1 and not bool((stems[:-1] < stems[1:]).all())) or (counts < 1).any()
-                or int(counted[0]) < 0):
+                or int(counted[0]) < 0 or not _postings_fit(starts, postings, names, weights, len(stems))):
             return None
-        return cls(stems, np.asarray(counts, np.int64), int(counted[0]))
+        return cls(stems, np.asarray(counts, np.int64), int(counted[0]), starts, postings, names, weights)
+
+
+_ID = np.int32
+"""The stored string ids of names (a string table holds fewer than 2**31)."""
+
+
+def _postings_fit(starts: np.ndarray, postings: np.ndarray, names: np.ndarray, weights: np.ndarray, stems: int) -> bool:
+    """Whether stored postings and weights agree in shape and order (a damaged file is counted
+    again; a posting naming no weighed name is found when read: :meth:`NameStats.weights`)."""
+    if (starts.dtype != np.int64 or postings.dtype != _ID or names.dtype != _ID
+            or weights.dtype != np.float64 or starts.shape != (stems + 1,) or postings.ndim != 1
+            or names.ndim != 1 or weights.shape != names.shape):
+        return False
+    if int(starts[0]) != 0 or int(starts[-1]) != len(postings) or (np.diff(starts) < 0).any():
+        return False
+    return len(names) < 2 or bool((names[:-1] < names[1:]).all())
 
 
 class MappedStructural(StructuralRetriever):
@@ -690,12 +751,13 @@ class MappedStructural(StructuralRetriever):
     def __len__(self) -> int:
         return len(self._table)
 
-    def stats(self) -> NameStats:
-        """The name words' counts: read from the generation, else counted and kept there."""
+    def stats(self, fresh: bool = False) -> NameStats:
+        """The name words' counts: read from the generation, else (or when ``fresh``) counted and
+        kept there."""
         with self._lock:
-            if self._stats is None:
+            if self._stats is None or fresh:
                 path = None if self._generation is None else self._generation / NAME_STATS
-                found = None if path is None else NameStats.load(path)
+                found = None if path is None or fresh else NameStats.load(path)
                 if found is None:
                     found = NameStats.of(self._table)
                     if path is not None:
@@ -716,7 +778,9 @@ class MappedStructural(StructuralRetriever):
         groups = [query_terms(query.target) if query.target else [], query_terms(query.text)]
         terms = [term for group in groups for term in group]
         table = self._table.definitions
-        found = [_term_patterns(group, table.occurrences, table.longest()) for group in groups]
+        # a sentence's own words are matched by name words alone (``described``), not tier by tier
+        matched = groups[:1] if is_sentence(query.text, query.target) else groups
+        found = [_term_patterns(group, table.occurrences, table.longest()) for group in matched]
         patterns = None if any(p is None for p in found) else [p for group in found for p in group or []]
         target = similar_target(query)
         exact = _exact_keys(terms + ([target] if target else []))
@@ -728,9 +792,58 @@ class MappedStructural(StructuralRetriever):
             sources = definitions(self._over(exact, []).lookup(target, query.kinds))
             if sources:
                 spellings.append(self._likely_siblings(sources[0].name))
-        patterns += [re.compile(re.escape(_stem_key(stem).encode())) for stem in stems if _stem_key(stem)]
-        stats = self.stats() if stems else None
-        return self._over(exact, patterns, stats, spellings).search(query, limit)
+        retriever = self._over(exact, patterns, None, spellings)  # the names the terms match
+        retriever._described = self.described  # a sentence's name words: over the stored postings
+        return retriever.search(query, limit)
+
+    def described(self, stems: Sequence[str], kinds: Sequence[str], limit: int, fresh: bool = False) -> list[Hit]:
+        """:meth:`StructuralRetriever._sentence` over every definition of the repository, from the
+        name words' postings and weights kept with their counts (:class:`NameStats`): only the
+        definitions that can be on the page are made (a question with a stem in 8,300 names of a
+        100,000-file repository made each, and every table over them: 0.3 s)."""
+        stats = self.stats(fresh)
+        found = [(stem, *stats.posting(stem)) for stem in dict.fromkeys(stems)]
+        found = [(stem, names, idf) for stem, names, idf in found if len(names)]
+        if not found:
+            return []
+        names = np.concatenate([posting for _, posting, _ in found])
+        weights = np.concatenate([np.full(len(posting), idf) for _, posting, idf in found])
+        names, inverse = unique_inverse(names)
+        covered = np.bincount(inverse, weights=weights)  # in the stems' order, as the engine over every symbol adds them
+        said = np.bincount(inverse)
+        weighed = stats.weights(names)
+        if weighed is None:  # the kept counts are damaged: counted again (counted here, they are whole)
+            return [] if fresh else self.described(stems, kinds, limit, fresh=True)
+        share = covered / weighed
+        keep = (share >= MIN_NAME_COVERAGE - 1e-9) & (said >= min(MIN_NAME_STEMS, len(found)))
+        names, scores = names[keep], (covered * share)[keep]
+        rows = np.flatnonzero(np.isin(np.asarray(self._table.column(0), np.int64), names))
+        row_names = np.asarray(self._table.column(0), np.int64)[rows]
+        row_kinds = np.asarray(self._table.column(2), np.int64)[rows]
+        kind_ids = unique(row_kinds)
+        allowed = [k for k, kind in zip(kind_ids.tolist(), self._table.words(kind_ids))
+                   if KIND_RANK.get(kind or "", 0) == 0 and (not kinds or kind in kinds)]
+        row_scores = scores[np.searchsorted(names, row_names[np.isin(row_kinds, allowed)])]
+        if not len(row_scores):
+            return []
+        best = names[scores >= WORDS_KEPT * row_scores.max()]
+        score_of = dict(zip(names.tolist(), scores.tolist()))
+        wanted = set(stems)
+        chosen = [(symbol, score_of[name]) for symbol, name in self._named_with_ids(best)
+                  if KIND_RANK.get(symbol.kind, 0) == 0 and (not kinds or symbol.kind in kinds)]
+        chosen.sort(key=lambda pair: (-pair[1], _order(pair[0])))
+        hits = []
+        for symbol, score in chosen[:limit]:
+            matched = [s for s in dict.fromkeys(name_stems(symbol.name)) if s in wanted]
+            hits.append(_hit(symbol, score, "name words " + "+".join(matched)))
+        return hits
+
+    def _named_with_ids(self, names: np.ndarray) -> list[tuple[Symbol, int]]:
+        """The symbols named with these string ids, each with its name's id."""
+        symbols = self._table.named(names)
+        column = np.asarray(self._table.column(0), np.int64)
+        ids = column[np.isin(column, names)].tolist()  # named lists them in row order too
+        return list(zip(symbols, ids))
 
     def siblings(self, sources: Sequence[Symbol], limit: int) -> list[Hit]:
         """:meth:`StructuralRetriever.siblings`, over the symbols of the names most like the first source's."""
@@ -761,7 +874,8 @@ class MappedStructural(StructuralRetriever):
         or with one of the ``spellings`` (string ids)."""
         table = self._table.definitions
         found = [n for n in (table.find(key) for key in set(exact)) if n is not None]
-        arrays = [np.array(found, np.int64)] + [table.matching(pattern) for pattern in patterns]
+        distinct = {(p.pattern, p.flags): p for p in patterns}.values()  # a target and a text often make the same
+        arrays = [np.array(found, np.int64)] + [table.matching(p, _lead(p)) for p in distinct]
         positions = unique(np.concatenate(arrays))
         ids = unique(np.concatenate([table.spellings_of(positions), *spellings]))
         return StructuralRetriever(self._table.named(ids), stats)
@@ -769,6 +883,17 @@ class MappedStructural(StructuralRetriever):
     def _every(self) -> list[Symbol]:
         """Every symbol (a question no pattern can narrow)."""
         return self._table.named(unique(np.asarray(self._table.column(0), np.int64)))
+
+
+def _lead(pattern: re.Pattern[bytes]) -> bytes | None:
+    """The letter or digit a pattern anchored to a name's start needs first, after separators only
+    (the prefix and camel-hump patterns of :func:`_term_patterns`); ``None`` for any other."""
+    head = b"\x00" + _SEP
+    source = pattern.pattern
+    if not source.startswith(head) or len(source) <= len(head):
+        return None
+    first = source[len(head) : len(head) + 1]
+    return first if first.isdigit() or first.islower() else None
 
 
 def _exact_keys(names: Iterable[str]) -> list[str]:

@@ -94,17 +94,40 @@ class Definitions:
             i = blob.find(needle, max(i + 1, int(starts[n + 1])))  # the next name: each counted once
         return out
 
-    def matching(self, pattern: re.Pattern[bytes]) -> NDArray[np.int64]:
+    def matching(self, pattern: re.Pattern[bytes], lead: bytes | None = None) -> NDArray[np.int64]:
         """The positions of the names a pattern matches in, searched over the UTF-8 names each
         preceded by a NUL (``\\x00`` at a pattern's start anchors it to a name's start; a match must
-        end inside one name); sorted, each once."""
+        end inside one name); sorted, each once. With ``lead`` (an ASCII lowercase letter or digit),
+        only the names starting with it or with a byte that is neither are searched: a pattern
+        anchored to a name's start that allows only such bytes before ``lead`` (names are sorted,
+        so these are a few runs of the blob)."""
         if not len(self):
             return np.zeros(0, np.int64)
         if self._led is None:
             self._led = b"\0" + bytes(self._blob)  # one copy of the names, each after a NUL
-        ends = np.fromiter((m.end() for m in pattern.finditer(self._led)), np.int64)
+        if lead is None or len(lead) != 1 or not (lead.isdigit() or lead.islower()):
+            spans = [(0, len(self))]
+        else:
+            after = bytes([lead[0] + 1])
+            spans = [(self._bound(b"\x01"), self._bound(b"0")), (self._bound(b":"), self._bound(b"a")),
+                     (self._bound(lead), self._bound(after)), (self._bound(b"{"), len(self))]
+        offsets = self._offsets
+        ends = np.fromiter((m.end() for a, b in spans if a < b
+                            for m in pattern.finditer(self._led, int(offsets[a]), int(offsets[b]))), np.int64)
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
         return unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
+
+    def _bound(self, needle: bytes) -> int:
+        """The position of the first name not below ``needle`` (bisection)."""
+        blob, offsets = self._blob, self._offsets
+        lo, hi = 0, len(self)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if bytes(blob[int(offsets[mid]) : int(offsets[mid + 1]) - 1]) < needle:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
 
     def occurrences(self, needle: bytes) -> int:
         """How often a case-folded UTF-8 string occurs among the names (overlaps not counted)."""
