@@ -72,7 +72,7 @@ class CodeGraph:
         self.blocks: MutableMapping[str, Block] = {}
         self.loose_blocks: MutableMapping[str, LooseBlock] = {}
         """File to its sites: a dict after a build, made per file on first read after ``open``."""
-        self.members: dict[str, Members] = {}
+        self.members: MutableMapping[str, Members] = {}
         self.inheritance = Bases()
         self.deps: MutableMapping[str, tuple[str, ...]] = {}
         """File to the keys its last resolution read (after ``open``: decoded when first read)."""
