@@ -345,6 +345,7 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
             match_lines.add(hit.start_line)
         votes.append((name, _new_vote(part.rank, part.score, part.weight, part.contribution,
                                       hit.reason if hit else None, hit.depth if hit else None)))
+    lines = (*match_lines,) if len(match_lines) < 2 else tuple(sorted(match_lines))  # one engine: no sort
     shown = _displayed(generation, item)
     start, end, text = shown_lines(generation.snapshot, shown, focus)
     return _new_ranked(
@@ -356,12 +357,12 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
         language=shown.language,
         score=item.score,
         snippet=text,
-        votes=tuple(votes),
+        votes=(*votes,),
         centrality=item.centrality,
         boost=item.boost,
         demotion=item.demotion,
         folded=item.folded,
-        match_lines=tuple(sorted(match_lines)),
+        match_lines=lines,
         depth=shown.depth,
         file_credit=item.file_credit,
         file_credits=item.credits,
