@@ -293,3 +293,21 @@ def test_counting_keeps_each_distinct_word_once() -> None:
     for word in ("parseHTTPResponse", "cookie_jar", "CookieJar", "42", "return"):
         assert stems.unremembered(word) == Stems().of(word)
         assert counter._ids[word] == tuple(counter.vocabulary[s] for s in stems.of(word))
+
+
+def test_the_words_are_let_go_of_before_the_postings_are_inverted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    inverted = chunk_words._invert
+    held: list[int] = []
+
+    def invert(stems: int, counts: chunk_words._Counts) -> object:
+        held.extend(len(o._ids) + len(o._stems._known) + len(o._stems._subtokens)
+                    for o in gc.get_objects() if isinstance(o, chunk_words._Counter))
+        return inverted(stems, counts)
+
+    monkeypatch.setattr(chunk_words, "_invert", invert)
+    root = tmp_path / "repo"
+    _repo(root, 12)
+    update_index(root, tmp_path / "ix")
+    assert held and not any(held)
