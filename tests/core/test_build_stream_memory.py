@@ -270,7 +270,8 @@ def test_segments_are_written_as_np_savez_writes_them(tmp_path: Path) -> None:
     from maguyva_tui.core.embed.store import _savez
 
     arrays = {"keys": np.array([b"a" * 16, b"b" * 16], "S16"), "codes": np.arange(40, dtype=np.uint8).reshape(20, 2),
-              "floats": np.random.default_rng(0).standard_normal((20_000, 3)).astype(np.float16), "none": np.zeros((0, 4))}
+              "floats": np.random.default_rng(0).standard_normal((20_000, 3)).astype(np.float16),
+              "none": np.zeros((0, 4))}
     seen: list[int] = []
     with open(tmp_path / "ours.npz", "wb") as handle:
         _savez(handle, arrays, seen.append)
@@ -295,7 +296,9 @@ def test_counting_keeps_each_distinct_word_once() -> None:
         assert counter._ids[word] == tuple(counter.vocabulary[s] for s in stems.of(word))
 
 
-def test_the_words_are_let_go_of_before_the_postings_are_inverted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_words_are_let_go_of_before_the_postings_are_inverted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import gc
 
     inverted = chunk_words._invert
