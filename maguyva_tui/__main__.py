@@ -34,7 +34,22 @@ def main() -> int:
         return server_main(argv[1:])
     from maguyva_tui.cli import main as cli_main
 
-    return cli_main(argv)
+    status = cli_main(argv)
+    if argv[:1] in (["search"], ["graph"]) and _nothing_left():
+        _exit_now(status)  # the teardown of an opened index's objects: 0.1-0.15 s of a search at 100,000 files
+    return status
+
+
+def _nothing_left() -> bool:
+    """Whether ending the process now drops nothing: no child process started through
+    ``multiprocessing`` is alive and no thread but the engine's idle pool (and daemons) runs."""
+    import threading
+
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is not None and multiprocessing.active_children():
+        return False
+    main = threading.main_thread()
+    return all(t is main or t.daemon or t.name.startswith("maguyva-engine") for t in threading.enumerate())
 
 
 def _exit_now(status: int) -> NoReturn:
