@@ -1,7 +1,7 @@
 """Peak memory and time of whole ``maguyva`` processes against ripgrep's, on sympy and on a
 synthetic repository of 100,000 files (issue 19's memory targets).
 
-    python -m bench.memory [--skip-synthetic] [--files 100000] [--breakdown]
+    python -m bench.memory [--skip-synthetic] [--files 100000] [--breakdown] [--code WORKTREE]
 
 **sympy 1.13.3** (``sympy/``, 1,542 files, 29 MB; indexed with the static tier first, not timed):
 ``maguyva search`` for a literal, a symbol question and a plain-English question, each in a fresh
@@ -75,6 +75,7 @@ class Run:
 def measure(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
     """Run a command to its end; read its (and its waited children's) peak RSS and CPU from wait4."""
     started = time.perf_counter()
+    cwd = cwd or (CODE[0] if CODE else None)  # ``-m`` puts the working folder first on the path
     child = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = child.stdout.read() if child.stdout else b""
     _, status, usage = os.wait4(child.pid, 0)
@@ -97,9 +98,15 @@ def rg(root: Path, literal: str) -> Run:
     return measure([found, "-n", "--no-config", "--hidden", "--no-require-git", "-F", "--", literal, "."], cwd=root)
 
 
+CODE: list[Path] = []
+"""The checkout whose ``maguyva_tui`` the measured processes run (``--code``; none: the installed one)."""
+
+
 def env() -> dict[str, str]:
-    """The environment of every measured ``maguyva``: no resident server answers in its place."""
-    return {**os.environ, "MAGUYVA_NO_SERVER": "1"}
+    """The environment of every measured ``maguyva``: no resident server answers in its place; the
+    package of ``--code`` when given (an earlier commit's worktree, measured beside this one)."""
+    extra = {"PYTHONPATH": str(CODE[0])} if CODE else {}
+    return {**os.environ, "MAGUYVA_NO_SERVER": "1", **extra}
 
 
 def table(rows: list[tuple[str, Run, Run]]) -> None:
@@ -135,11 +142,12 @@ def sympy_part(index_dir: Path, breakdown: bool) -> None:
     if breakdown:
         for label, question, _ in SYMPY_QUESTIONS:
             engines = subprocess.run([sys.executable, "-c", ENGINES, str(root), str(index_dir), question], check=True,
-                                     env=env(), capture_output=True, text=True).stdout.split()
+                                     env=env(), cwd=CODE[0] if CODE else None, capture_output=True,
+                                     text=True).stdout.split()
             print(f"\nwhere one {label}'s memory goes (RSS after each step, MB; anon = the process's own, file = "
                   f"mapped files; each engine alone, in the order the search runs them, then the search):\n")
             subprocess.run([sys.executable, "-c", BREAKDOWN, str(root), str(index_dir), question, *engines],
-                           check=True, env=env())
+                           check=True, env=env(), cwd=CODE[0] if CODE else None)
 
 
 ENGINES = r"""
@@ -298,7 +306,10 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=SYNTHETIC_FILES, help="files of the synthetic repository")
     parser.add_argument("--rebuild", action="store_true", help="index the synthetic repository anew (timed)")
     parser.add_argument("--breakdown", action="store_true", help="where each sympy search's memory goes, step by step")
+    parser.add_argument("--code", type=Path, help="run the maguyva_tui of this checkout (a worktree of another commit)")
     args = parser.parse_args()
+    if args.code:
+        CODE.append(args.code.resolve())
     if not args.skip_sympy:
         sympy_part(args.index_dir, args.breakdown)
     if not args.skip_synthetic:
