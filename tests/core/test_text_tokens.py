@@ -311,3 +311,14 @@ def test_pages_are_the_same_once_every_files_newlines_are_kept(repo: tuple[TextR
     for literal in LITERALS:
         for demote in (None, _tests_last):
             assert _page(indexed, literal, limit, demote) == _page(bare, literal, None, demote)[:limit], literal
+
+
+def test_the_definers_of_a_name_are_remembered_and_never_shared(repo: tuple[TextRetriever, TextRetriever],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    indexed, _ = repo
+    table = indexed._definition_table()
+    first = indexed.definers("widget")
+    assert first and first == table.paths_defining("widget")
+    first.add("elsewhere.py")  # a caller's own set: the next question's answer is untouched
+    monkeypatch.setattr(type(table), "paths_defining", lambda *args: pytest.fail("asked again"))
+    assert indexed.definers("widget") == first - {"elsewhere.py"}

@@ -125,6 +125,9 @@ PER_FILE_NEWLINES = 64
 whole stored text (once per process, 30 MB read on sympy) rather than read each file's own
 newlines; a limited search always reads its files' own."""
 
+DEFINERS_KEPT = 256
+"""Names whose defining files a text engine remembers (its generation's table never changes)."""
+
 _NAME_PARTS = re.compile(r"[\w$]+")
 
 
@@ -451,7 +454,7 @@ class _Kept:
     workspace's view of it for one question, with the workspace's idf: each made its own files'
     columns, 0.5 ms of a sentence per repository)."""
 
-    __slots__ = ("columns", "definitions", "languages", "positions")
+    __slots__ = ("columns", "definers", "definitions", "languages", "positions")
 
     def __init__(self) -> None:
         self.columns: _Files | None = None
@@ -461,6 +464,8 @@ class _Kept:
         self.definitions: _Definitions | None = None
         self.positions: tuple[np.ndarray | None] | None = None
         """The table of defined names' files at their positions in path order, once compared."""
+        self.definers: dict[str, frozenset[str]] = {}
+        """The files defining each name asked last (:meth:`TextRetriever.definers`)."""
 
 
 class TextRetriever:
@@ -879,8 +884,17 @@ class TextRetriever:
 
     def definers(self, name: str) -> set[str]:
         """The files that define a symbol of exactly this bare name, from the table of defined
-        names (no symbol table built: a direct answer asks before its engine runs)."""
-        return self._definition_table().paths_defining(name)
+        names (no symbol table built: a direct answer asks before its engine runs), remembered for
+        the last :data:`DEFINERS_KEPT` names (a question asks twice: is it a symbol, and does only
+        a test define it; 50 µs each)."""
+        kept = self._kept.definers
+        found = kept.get(name)
+        if found is None:
+            found = frozenset(self._definition_table().paths_defining(name))
+            if len(kept) >= DEFINERS_KEPT:
+                kept.clear()
+            kept[name] = found
+        return set(found)
 
     def _defined_lines(self, literal: str) -> _Defined:
         """The lines (1-based), by file, that define a name the literal names, compared
