@@ -121,8 +121,8 @@ class FileNewlines:
         end = min(end, count + 1)
         if start > end:
             return []
-        begin = offset + (int(newlines[start - 2]) + 1 if start >= 2 else 0)
-        stop = offset + (int(newlines[end - 1]) if end <= count else length)
+        begin = offset + (newlines.item(start - 2) + 1 if start >= 2 else 0)  # item: a Python int, no numpy scalar
+        stop = offset + (newlines.item(end - 1) if end <= count else length)
         text = str(self._blob[begin:stop], "utf-8", "replace")
         if start == end:  # one line (a literal's page is made of them): no newline inside it to split at
             return [text[:-1] if text.endswith("\r") else text]
