@@ -11,8 +11,6 @@ not stored (the index has them): ``attach`` gives them back before an update.
 
 from __future__ import annotations
 
-import struct
-import zipfile
 from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -37,6 +35,7 @@ from maguyva_tui.core.graph.spans import Bounds, Deferred, SpanMap
 from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
+from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
 
 FORMAT = 3
@@ -257,7 +256,7 @@ def write(path: Path, state: dict[str, Any]) -> None:
 
 def read(path: Path) -> dict[str, Any]:
     """Read a stored graph's state (for ``load``); raise ValueError (or OSError) when it is damaged."""
-    arrays = _mapped(path)
+    arrays = mapped_npz(path)
     blob = arrays["strings"].tobytes()
     strings = Strings(blob, arrays["string_offsets"])
     paths: list[str] = _leading(blob, arrays["string_offsets"], arrays["paths"]) or cast(
@@ -279,44 +278,6 @@ def read(path: Path) -> dict[str, Any]:
     state["base_sources"] = {node: set(files) for node, files in _grouped(records["base_sources"]).items()}
     _check(state)
     return state
-
-
-_LOCAL_HEADER = struct.Struct("<4s22xHH")
-"""A zip member's local header: signature, then (after 22 bytes) the name's and extra field's lengths."""
-
-
-def _mapped(path: Path) -> dict[str, NDArray[Any]]:
-    """Every array of a ``.npz`` written by ``np.savez``, mapped copy-on-write where it is stored
-    plainly (its pages read as they are touched, none copied or checksummed up front: 71 MB at
-    100,000 files took 0.1 s to read whole), else read with ``allow_pickle=False``."""
-    arrays: dict[str, NDArray[Any]] = {}
-    with open(path, "rb") as handle, zipfile.ZipFile(handle) as archive:
-        for info in archive.infolist():
-            name = info.filename.removesuffix(".npy")
-            handle.seek(info.header_offset)
-            magic, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size))
-            start = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
-            handle.seek(start)
-            version = np.lib.format.read_magic(handle) if magic == b"PK\x03\x04" else None
-            if version not in ((1, 0), (2, 0)) or info.compress_type != zipfile.ZIP_STORED:
-                arrays[name] = _member(path, name)
-                continue
-            reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-            shape, fortran, dtype = reader(handle)
-            size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-            if fortran or dtype.hasobject or handle.tell() + size > start + info.file_size:
-                arrays[name] = _member(path, name)
-            elif size == 0:
-                arrays[name] = np.zeros(shape, dtype)
-            else:
-                arrays[name] = np.memmap(handle, dtype, "c", handle.tell(), tuple(shape))
-    return arrays
-
-
-def _member(path: Path, name: str) -> NDArray[Any]:
-    """One array of a ``.npz`` read whole (one not stored plainly: refused when it holds objects)."""
-    with np.load(path, allow_pickle=False) as data:
-        return np.asarray(data[name])
 
 
 class _Picked(Sequence[str | None]):

@@ -75,6 +75,7 @@ from maguyva_tui.core.stopwords import ENGLISH as SENTENCE_STOP_WORDS
 from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.arrays import unique, unique_inverse
 from maguyva_tui.core.store.format import FILE_MODE
+from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.types import Hit, Query, Symbol
 
 if TYPE_CHECKING:
@@ -702,11 +703,11 @@ class NameStats:
     @classmethod
     def load(cls, path: Path) -> NameStats | None:
         """Read counts written by :meth:`save`; ``None`` when absent or not as written."""
-        try:
-            with np.load(path, allow_pickle=False) as archive:
-                stems, counts, counted = archive["stems"], archive["counts"], archive["counted"]
-                starts, postings = archive["starts"], archive["postings"]
-                names, weights = archive["names"], archive["weights"]
+        try:  # mapped: a question reads its stems' postings and their names' weights, not all of them
+            archive = mapped_npz(path)
+            stems, counts, counted = archive["stems"], archive["counts"], archive["counted"]
+            starts, postings = archive["starts"], archive["postings"]
+            names, weights = archive["names"], archive["weights"]
         except Exception:  # noqa: BLE001 - absent, cut, replaced, of an earlier layout: counted again
             return None
         if (stems.dtype.kind != "S" or stems.ndim != 1 or counts.shape != stems.shape or counted.shape != (1,)
