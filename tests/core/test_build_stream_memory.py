@@ -314,3 +314,27 @@ def test_the_words_are_let_go_of_before_the_postings_are_inverted(
     _repo(root, 12)
     update_index(root, tmp_path / "ix")
     assert held and not any(held)
+
+
+def test_the_graph_process_is_a_fresh_interpreter_started_once_the_facts_are_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forked graph process counted every page of the builder it was forked from."""
+    from maguyva_tui.core import indexer
+
+    seen: list[object] = []
+    started = indexer._Beside.start
+
+    def start(gen: Path, *rest: object) -> object:
+        seen.append((gen / "facts_files.npy").is_file())
+        beside = started(gen, *rest)  # type: ignore[arg-type]
+        seen.append(type(getattr(beside, "child", None)).__name__)
+        return beside
+
+    monkeypatch.setattr(indexer._Beside, "start", start)
+    monkeypatch.setattr(indexer, "GRAPH_PROCESS_MIN_FILES", 4)
+    monkeypatch.setattr(indexer.threading, "active_count", lambda: 1)  # as the command line runs it
+    root = tmp_path / "repo"
+    _repo(root, 12)
+    snapshot, summary = update_index(root, tmp_path / "ix")
+    assert seen == [True, "Popen"] and summary.graph.get("nodes")

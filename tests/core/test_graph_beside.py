@@ -63,11 +63,11 @@ def spy_on_processes(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     return started
 
 
-def test_forked_graph_equals_the_in_process_one(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_graph_process_equals_the_in_process_one(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started = spy_on_processes(monkeypatch)
     monkeypatch.setattr(indexer.threading, "active_count", lambda: 1)  # as the command line runs it
     beside = summary_and_callers(repo, tmp_path / "a")
-    assert len(started) == 1 and started[0].forked and started[0].process.exitcode == 0  # type: ignore[attr-defined]
+    assert len(started) == 1 and started[0].child.returncode == 0  # type: ignore[attr-defined]
     stats, sites, _ = beside
     assert len(sites) == FILES and stats["nodes"]
     assert beside == in_process(repo, tmp_path / "b", monkeypatch)
@@ -88,6 +88,7 @@ def test_a_graph_process_that_fails_is_replaced_by_an_in_process_build(
     repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(indexer, "build_graph_files", _crash)
+    monkeypatch.setattr(indexer, "_GRAPH_MAIN", "raise SystemExit(3)")  # the graph's own interpreter
     beside = summary_and_callers(repo, tmp_path / "a")
     assert beside == in_process(repo, tmp_path / "b", monkeypatch)
     _, again = update_index(repo, tmp_path / "a")  # what was published loads as it is
