@@ -275,6 +275,10 @@ class StructuralRetriever:
     def __len__(self) -> int:
         return len(self._symbols)
 
+    def names(self) -> set[str]:
+        """Every distinct name a symbol has, as written."""
+        return set(self._by_name)
+
     def lookup(self, name: str, kinds: Sequence[str] = ()) -> list[Symbol]:
         """Return the definitions of a name as written: bare, qualified or module-qualified, best first."""
         dotted = ".".join(qualifier_parts(name))
@@ -751,6 +755,12 @@ class MappedStructural(StructuralRetriever):
 
     def __len__(self) -> int:
         return len(self._table)
+
+    def names(self) -> set[str]:
+        """Every distinct name a symbol has, as written: decoded from the names' string ids, no
+        symbol made (100,000 files: 478,000 symbols made one by one took 10 s)."""
+        words = self._table.words(unique(np.asarray(self._table.column(0), np.int64)))
+        return {word for word in words if word}
 
     def stats(self, fresh: bool = False) -> NameStats:
         """The name words' counts: read from the generation, else (or when ``fresh``) counted and
