@@ -545,6 +545,11 @@ class _Symbols:
         return [replace(s, path=qualify(shard.label, s.path)) for shard, symbols in found for s in symbols
                 if not kinds or s.kind in kinds]
 
+    def names(self) -> set[str]:
+        """Every distinct name a symbol of any repository has (read on a question's miss, for the
+        close names)."""
+        return {s.name for shard, token in self._view.each() for s in shard.symbols(token)}
+
 
 def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Query], ...], int]:
     """The lone engine, its query and its fetch, that :func:`~maguyva_tui.core.search.search`
