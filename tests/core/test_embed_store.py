@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from maguyva_tui.core.embed import store
 from maguyva_tui.core.embed.codes import pack
 from maguyva_tui.core.embed.progressive import embed_pending
 from maguyva_tui.core.embed.provider import ProviderError
@@ -279,3 +282,18 @@ def test_a_large_census_finds_each_digest_in_any_order(tmp_path: Path) -> None:
     assert again.lookup_digests(census).tolist() == one_by_one
     assert sum(row < 0 for row in one_by_one) == 80
     assert again.lookup(asked).tolist() == one_by_one
+
+
+def test_a_full_disk_while_the_vectors_grow_is_an_oserror_not_a_sigbus(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows a store adds live in a file of its own, mapped: its blocks are reserved when it
+    grows, so a full disk is an OSError the fill reports in one line, not a SIGBUS on a row's write."""
+    def full(fd: int, offset: int, length: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    spills = store._Spill.make(tmp_path, 33, 8)
+    assert spills is not None
+    with pytest.raises(OSError) as raised:
+        spills[0].grow(5000)
+    assert raised.value.errno == errno.ENOSPC

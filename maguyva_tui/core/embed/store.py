@@ -624,8 +624,13 @@ class _Spill:
     def grow(self, rows: int) -> np.ndarray:
         """The array, grown to ``rows`` rows (those written so far kept; earlier arrays stay valid)."""
         size = rows * self._row
-        os.ftruncate(self._file.fileno(), size)
-        self._map = mmap.mmap(self._file.fileno(), size)
+        fd = self._file.fileno()
+        held = os.fstat(fd).st_size
+        os.ftruncate(fd, size)
+        if size > held and hasattr(os, "posix_fallocate"):
+            # the blocks reserved now: a full disk is an OSError here, not a SIGBUS when a row is written
+            os.posix_fallocate(fd, held, size - held)
+        self._map = mmap.mmap(fd, size)
         return np.frombuffer(self._map, self._dtype).reshape(rows, *self._shape)
 
     def let_go(self, rows: int) -> None:
