@@ -47,14 +47,20 @@ def split_identifier(name: str) -> tuple[str, ...]:
     """Split a name into lowercased subtokens at separators, camel humps, acronyms and digits."""
     if name.isascii():
         words = name.split("_")
-        if all(word.isalpha() and word.islower() for word in words if word):
-            return tuple(word for word in words if word)  # snake_case, the common case, without regexes
+        if all((word.isalpha() and word.islower()) or word.isdigit() for word in words if word):
+            return tuple(word for word in words if word)  # snake_case (helper_12), the common case, without regexes
     return tuple(part.lower() for word in _WORD.findall(name) for part in _PART.findall(word))
 
 
 def normalize(name: str) -> str:
     """Return the name lowercased without separators, so spellings of one name compare equal."""
+    if _PLAIN.fullmatch(name):  # every letter and digit of an ASCII name is in one of its parts
+        return name.replace("_", "").lower()
     return "".join(split_identifier(name))
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_]*")
+"""An ASCII name of letters, digits and underscores: normalized without splitting it."""
 
 
 def hump_initials(name: str) -> str:

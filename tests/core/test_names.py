@@ -122,3 +122,18 @@ def test_word_stem_leaves_short_and_unrelated_words_apart() -> None:
     assert word_stem("status") == "status" and word_stem("process") == "process"
     assert word_stem("list") != word_stem("last") and word_stem("key") == word_stem("keys") == "key"
     assert len({word_stem(w) for w in ("res", "result", "response", "resource")}) == 4  # res: ambiguous, kept
+
+
+def _split_by_regex(name: str) -> tuple[str, ...]:
+    """split_identifier's general path, no shortcut: words, then each word's parts."""
+    from maguyva_tui.core import names
+
+    return tuple(part.lower() for word in names._WORD.findall(name) for part in names._PART.findall(word))
+
+
+@given(st.text(alphabet="abcXYZ019_$é", max_size=24) | st.from_regex(r"[a-z0-9_]{0,20}", fullmatch=True))
+def test_the_shortcuts_split_and_normalize_as_the_regexes_do(name: str) -> None:
+    """snake_case with digit words (``helper_12``) and plain ASCII names take shortcuts (100,000
+    names of a repository: seconds); they must give what the regexes give."""
+    assert split_identifier(name) == _split_by_regex(name)
+    assert normalize(name) == "".join(_split_by_regex(name))

@@ -412,7 +412,8 @@ class StructuralRetriever:
         yield 0, [(self._by_name.get(t, []), "exact name") for t in terms.singles]
         qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
         groups: list[Group] = [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
-        yield 1, groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified]
+        # a module path's key is always "module.qualname": a name without a dot builds no table for it
+        yield 1, groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified if "." in q]
         yield 2, self._insensitive(terms)
         yield 3, self._all_subtokens(terms.subtokens)
         keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
