@@ -140,7 +140,9 @@ def run_batch(root: Path, base: Path, lines: list[str]) -> tuple[list[dict[str, 
     for raw in proc.stdout:
         answers.append(json.loads(raw))
         if len(answers) % SAMPLE_EVERY == 0 and proc.poll() is None:
-            samples.append((len(answers), memory_kib(proc.pid)))
+            memory = memory_kib(proc.pid)
+            if "VmRSS" in memory:  # not ended since: a process that has printed its last answer ends at once
+                samples.append((len(answers), memory))
     proc.wait(timeout=60)
     assert proc.returncode == 0, proc.stderr.read()[-2000:]
     return answers, samples, time.perf_counter() - started
