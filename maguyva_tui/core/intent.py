@@ -11,6 +11,7 @@ order  rule                  matches                                            
 3      impact_phrase         "impact of X", "blast radius", "what depends on X"          0.90 impact
 3a     similar_phrase        "similar to X", "code like X", "duplicates of X"            0.80 similar
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
+4      code_fragment         a short line of code, not a name: ``echo(``, ``a[0]``, ``->``  0.85 exact
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
 4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
                              (pasted error output is tried before its quotes)
@@ -56,6 +57,7 @@ CONF_SIMILAR: Final = 0.80  # no seed rule; below the direct threshold so the bl
 CONF_DEFINITION_PHRASE: Final = 0.90  # explicit wording ("where is X defined"): as sure as rule 2
 CONF_QUOTED: Final = 0.90  # seed rule 4 top: the user spelled out the literal
 CONF_ERROR_TOKEN: Final = 0.85  # seed rule 4 bottom: an error name may also be a class to define
+CONF_FRAGMENT: Final = 0.85  # rule 4: typed code is a string to find, as sure as an error name
 CONF_LONE_IDENTIFIER: Final = 0.80  # seed rule 5 top: nothing but a symbol name
 CONF_IDENTIFIER_SHORT: Final = 0.70  # seed rule 5: a symbol with a word or two around it
 CONF_IDENTIFIER_LONG: Final = 0.60  # seed rule 5 bottom: a symbol lost in a sentence
@@ -525,6 +527,32 @@ _ERROR_PHRASE = re.compile(
 )
 
 
+_CODE_PUNCTUATION = re.compile(r"[()\[\]{};=<>*&|^~@$\\]|!=|->|::|\.\.|\+\+|\+=|--")
+"""Punctuation that only code has: brackets, operators, ``->``, ``::``, ``..``. Not what prose or
+a name holds: a full stop, a comma, a question mark, an apostrophe, a hyphen, a slash ("read/write")."""
+FRAGMENT_WORDS: Final = 4
+"""A code fragment has at most this many words (``for i in range(10):``); longer, it is a sentence
+or a snippet."""
+
+
+def _code_fragment(text: str) -> Intent | None:
+    """Match a short line of code that is not a name (``echo(``, ``a[0]``, ``x == 1``, ``->``,
+    ``*args``): typed as it reads in the code, it is a string to find, every occurrence of it, as
+    ``rg -F`` would. A name (``load()``, ``Config.load``), a quoted or back-ticked string (prose
+    quotes code that way: "Alias for `get(key)`."), a question and a sentence are left to their
+    rules."""
+    line = text.strip()
+    words = _WORD.findall(line)
+    if "\n" in line or "`" in line or len(words) > FRAGMENT_WORDS or _TOKEN.fullmatch(line) or _QUOTED.fullmatch(line):
+        return None
+    unnamed = _TOKEN.sub(lambda m: " " if is_identifier(m.group(0)) else m.group(0), line)  # std::vector is a name
+    if not _CODE_PUNCTUATION.search(unnamed) or _QUESTION.search(line):
+        return None
+    if sum(1 for word in words if len(word) >= 3 and word.isalpha()) >= FRAGMENT_WORDS - 1:
+        return None  # "std::filesystem path formatting support": a phrase about a name
+    return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
+
+
 def _error_output(text: str) -> Intent | None:
     """Match pasted error output (a trace, or a line opening with ``error:``) before its quotes."""
     if _TRACE.search(text) or _ERROR_MARKER.match(text):
@@ -595,6 +623,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _similar_phrase,
     _definition_phrase,
     _error_output,
+    _code_fragment,
     _quoted_literal,
     _error_token,
     _identifier,

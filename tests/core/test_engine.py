@@ -97,6 +97,19 @@ def test_exact_string_lists_every_occurrence(engine: Engine) -> None:
     assert len(expected) > 1
 
 
+@pytest.mark.parametrize("fragment", ["parse_config(", "(text"])
+def test_typed_code_lists_every_line_holding_it(engine: Engine, fragment: str) -> None:
+    """Code typed as it reads (an unfinished call, an argument list) is a string to find, as
+    ``rg -F`` finds it, not a question for the semantic engine: every line holding it, no other."""
+    polyglot = engine.root
+    expected = {(p.relative_to(polyglot).as_posix(), i) for p in polyglot.rglob("*") if p.is_file()
+                for i, line in enumerate(p.read_text(errors="replace").splitlines(), 1) if fragment in line}
+    result = engine.search(fragment, limit=100).to_json()
+    assert (result["intent"], result["fusion_strategy"], result["modalities_run"]) == ("exact_match", "direct", ["text"])
+    assert {(r["path"], r["start_line"]) for r in result["results"]} == expected
+    assert len(expected) > 1
+
+
 def test_fused_path_ranks_a_file_by_its_best_chunk_and_lists_each_chunk_once(engine: Engine) -> None:
     result = engine.search("how does the config loader read files", limit=50).to_json()
     assert result["fusion_strategy"] == "fused"

@@ -130,6 +130,20 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     (TRACE, EXACT, 0.85, "KeyError", "error_token"),
     ("segmentation fault in the parser", EXACT, 0.85, "segmentation fault", "error_token"),
     ("SIGSEGV", EXACT, 0.85, "SIGSEGV", "error_token"),
+    # rule 4: a short line of code that is not a name is a string to find
+    ("echo(", EXACT, 0.85, "echo(", "code_fragment"),
+    ("a[0]", EXACT, 0.85, "a[0]", "code_fragment"),
+    ("x == 1", EXACT, 0.85, "x == 1", "code_fragment"),
+    ("->", EXACT, 0.85, "->", "code_fragment"),
+    ("..", EXACT, 0.85, "..", "code_fragment"),
+    ("*args", EXACT, 0.85, "*args", "code_fragment"),
+    ('print("hi")', EXACT, 0.85, 'print("hi")', "code_fragment"),
+    ("for i in range(10):", EXACT, 0.85, "for i in range(10):", "code_fragment"),
+    ("if err != nil", EXACT, 0.85, "if err != nil", "code_fragment"),
+    ("std::filesystem path formatting support", DEF, 0.60, "std::filesystem", "identifier_in_phrase"),
+    ("Alias for `get(key)`.", EXACT, 0.90, "get(key)", "quoted_literal"),
+    ("how does f(x) work", UND, 0.75, None, "question"),
+    ("read/write lock", UND, 0.40, None, "fallback"),
     # rule 5: identifiers
     ("parse_config", DEF, 0.80, "parse_config", "identifier"),
     ("parseConfig", DEF, 0.80, "parseConfig", "identifier"),
@@ -188,7 +202,7 @@ def test_table_is_large_and_covers_every_rule_and_intent() -> None:
     rules = {row[4] for row in TABLE}
     assert rules >= {
         "code_snippet", "definition_keyword", "references_phrase", "impact_phrase", "similar_phrase",
-        "definition_phrase", "quoted_literal", "error_token", "identifier", "identifier_in_phrase",
+        "definition_phrase", "quoted_literal", "error_token", "code_fragment", "identifier", "identifier_in_phrase",
         "question", "fallback", "empty",
     }
     assert {row[1] for row in TABLE} == set(INTENTS)
