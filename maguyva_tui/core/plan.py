@@ -175,8 +175,11 @@ def plan_request(
     weights: Weights | None = None,
     modality: str | None = None,
 ) -> Plan:
-    """Plan a request: an ordinary question (no what-if, no engine named, a target) may go direct."""
-    ordinary = weights is None and modality is None and intent.target is not None
+    """Plan a request: an ordinary question (no what-if, no engine named, a target) may go direct.
+    An exact match the user chose (``--intent exact_match``) is every occurrence of the whole
+    query, target or not: the text engine alone, as for a quoted string."""
+    chosen_exact = intent.rule == "override" and intent.name == "exact_match"
+    ordinary = weights is None and modality is None and (intent.target is not None or chosen_exact)
     return plan(intent, preset, ordinary, weights=weights, modality=modality, limit=limit)
 
 

@@ -110,6 +110,18 @@ def test_typed_code_lists_every_line_holding_it(engine: Engine, fragment: str) -
     assert len(expected) > 1
 
 
+def test_an_exact_match_chosen_for_words_lists_every_line_holding_them(engine: Engine) -> None:
+    """``--intent exact_match`` on words the classifier finds no target in is still every occurrence
+    of the whole query, from the text engine alone (it was a blend that ranked files by credit)."""
+    polyglot = engine.root
+    expected = {(p.relative_to(polyglot).as_posix(), i) for p in polyglot.rglob("*") if p.is_file()
+                for i, line in enumerate(p.read_text(errors="replace").splitlines(), 1) if "toy server" in line}
+    result = engine.search("toy server", intent="exact_match", limit=100).to_json()
+    assert (result["fusion_strategy"], result["modalities_run"]) == ("direct", ["text"])
+    assert {(r["path"], r["start_line"]) for r in result["results"]} == expected
+    assert len(expected) > 1
+
+
 def test_fused_path_ranks_a_file_by_its_best_chunk_and_lists_each_chunk_once(engine: Engine) -> None:
     result = engine.search("how does the config loader read files", limit=50).to_json()
     assert result["fusion_strategy"] == "fused"
