@@ -209,7 +209,36 @@ def test_a_question_starts_with_the_answers_it_will_ask_for(shards: list[Shard])
                                              for w in ("parse_config", "parseConfig", "no_such")}
         assert dict(begun.answers.symbols) == {n: tuple(shard.lookup(token, n)) for n in ("parse_config", "no_such")}
         assert begun.answers.stats == shard.word_stats(token, stems)
+        assert dict(begun.answers.definers) == {n: shard.definers(token, n) for n in ("parse_config", "no_such")}
     assert any(dict(shard.begin(Ask(("parse_config",))).answers.known)["parse_config"] for shard in shards)
+
+
+def test_a_shard_reads_definers_and_names_as_its_repository_does(shards: list[Shard]) -> None:
+    """A shard's definers are its generation's (as one repository's search reads them), the same
+    files as its symbols of the name; its names are its symbols' names, none of them made."""
+    for shard in shards:
+        token = shard.begin().token
+        generation = shard.engine.generation
+        for name in ("parse_config", "ConfigLoader", "load", "no_such", "config.parse_config"):
+            assert shard.definers(token, name) == tuple(sorted(generation.definers(name)))
+            assert set(shard.definers(token, name)) == {s.path for s in shard.lookup(token, name)}, name
+        assert shard.names(token) == {s.name for s in shard.symbols(token)}
+        assert shard.names(shard.begin().token) is shard.names(token)  # kept for the generation
+
+
+def test_a_missed_name_reads_the_shards_names_not_their_symbols(shards: list[Shard],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A workspace question naming no symbol offers close names from every repository, and the
+    names travel without any symbol made or sent."""
+    made: list[str] = []
+    monkeypatch.setattr(Shard, "symbols", lambda self, token: made.append(self.label) or [])
+    coordinator = Coordinator(shards)
+    try:
+        answer = coordinator.search(SearchRequest("where is parse_confg defined")).result
+        assert answer.lookup_failed is not None and "parse_config" in answer.lookup_failed.suggestions
+        assert not made
+    finally:
+        coordinator.close(shards=False)
 
 
 @pytest.mark.parametrize("name, text", [("text", '"parse_config"'), ("text", "config"),

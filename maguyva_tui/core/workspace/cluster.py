@@ -581,6 +581,20 @@ class RemoteShard:
     def _plan_lookup(self, token: int, name: str) -> _Plan:
         return _Plan("call", ("lookup", token, name), empty=[])
 
+    def definers(self, token: int, name: str) -> tuple[str, ...]:
+        """The files defining a name."""
+        return tuple(self._run(self._plan_definers(token, name)))
+
+    def _plan_definers(self, token: int, name: str) -> _Plan:
+        return _Plan("call", ("definers", token, name), empty=())
+
+    def names(self, token: int) -> frozenset[str]:
+        """Every distinct name a symbol of the repository has."""
+        return frozenset(self._run(self._plan_names(token)))
+
+    def _plan_names(self, token: int) -> _Plan:
+        return _Plan("call", ("names", token), empty=frozenset())
+
     def symbols(self, token: int) -> list[Symbol]:
         """Every symbol of the repository."""
         return list(self._run(self._plan_symbols(token)))

@@ -15,7 +15,8 @@ shard can answer the same calls:
 - :meth:`Shard.search`: one engine's list, with its scores, every hit's chunk and centrality,
   within a deadline and a file budget (a capped list says why);
 - :meth:`Shard.chunk_at`, :meth:`Shard.lines`, :meth:`Shard.line_count`, :meth:`Shard.lookup`,
-  :meth:`Shard.knows_symbol`: what fusion and the page read of a result's repository;
+  :meth:`Shard.knows_symbol`, :meth:`Shard.definers`: what fusion and the page read of a result's
+  repository; :meth:`Shard.names`: its symbols' names, for a missed name's close names;
   :meth:`Shard.excerpts` reads the lines of many results in one call (a remote shard fetches a
   page's lines with it ahead of fusion, :meth:`Shard.prefetch` is where it would).
 """
@@ -31,10 +32,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from typing import Final
+from weakref import WeakKeyDictionary
 
 from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
+from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -119,6 +122,8 @@ class Answers:
     known: tuple[tuple[str, bool], ...] = ()
     symbols: tuple[tuple[str, tuple[Symbol, ...]], ...] = ()
     stats: WordStats | None = None
+    definers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per name of :attr:`Ask.names`, the files defining it (:meth:`Shard.definers`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +208,8 @@ class Shard:
         """Per question (token), the ids its stems have in the BM25 index, looked up once by
         :meth:`word_stats` and read again by the text engine's search (each a bisection over the
         index's stems: a sentence's stems cost a shard 0.2-1 ms per lookup)."""
+        self._names: WeakKeyDictionary[Generation, frozenset[str]] = WeakKeyDictionary()
+        """Per generation, its symbols' names (:meth:`names`)."""
         self._lock = threading.Lock()
         self._next = 0
 
@@ -243,7 +250,8 @@ class Shard:
         known = tuple((w, self.knows_symbol(token, w)) for w in ask.words)
         symbols = tuple((n, tuple(self.lookup(token, n))) for n in ask.names)
         stats = self.word_stats(token, ask.stems) if ask.stems and "text" not in generation.missing else None
-        return Answers(known, symbols, stats)
+        definers = tuple((n, self.definers(token, n)) for n in ask.names)
+        return Answers(known, symbols, stats, definers)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
@@ -325,6 +333,25 @@ class Shard:
     def knows_symbol(self, token: int, word: str) -> bool:
         """Tell whether a word is exactly the name of a symbol in this repository."""
         return self._parts(token).generation.knows_symbol(word)
+
+    def definers(self, token: int, name: str) -> tuple[str, ...]:
+        """The files defining a name, as one repository's search reads them
+        (:meth:`~maguyva_tui.core.generation.Generation.definers`: a bare name from the text
+        engine's table of defined names, no symbol made), sorted."""
+        return tuple(sorted(self._parts(token).generation.definers(name)))
+
+    def names(self, token: int) -> frozenset[str]:
+        """Every distinct name a symbol of the repository has, as written (a missed name's close
+        names), read as one repository reads them (``structural.names()``: no symbol made) and
+        kept for the generation: a workspace's view is new with every question."""
+        generation = self._parts(token).generation
+        with self._lock:
+            found = self._names.get(generation)
+        if found is None:
+            found = frozenset(generation.structural.names())
+            with self._lock:
+                self._names[generation] = found
+        return found
 
     def lookup(self, token: int, name: str) -> list[Symbol]:
         """The symbols of a name, as the structural engine's table finds them."""
