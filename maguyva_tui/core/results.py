@@ -71,6 +71,40 @@ def shown_lines(snapshot: Snapshot, hit: Hit, focus: str | None = None) -> tuple
     return start, end, "\n".join(cut_line(line, focus) for line in lines)
 
 
+def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) -> list[tuple[int, int, str]]:
+    """:func:`shown_lines` of each of a page's hits, the snapshot's newlines asked for once and
+    each file's once (a frequent literal's page shows a hundred lines of a few files), a one-line
+    span decoded in place: the values :func:`shown_lines` gives, one by one."""
+    newlines = file_newlines(snapshot)
+    if newlines is None:
+        return [shown_lines(snapshot, hit, focus) for hit in hits]
+    blob, of, between = newlines.blob, newlines.of, newlines.between
+    seen: dict[str, _Newlines] = {}
+    out = []
+    for hit in hits:
+        path, start, end = hit.path, hit.start_line, hit.end_line
+        found = seen.get(path)
+        if found is None:
+            found = seen[path] = of(path)
+        offset, length, ends, count = found
+        last = count if count > 1 else 1
+        start = 1 if start < 1 else last if start > last else start
+        end = start if end < start else last if end > last else end
+        if start == end and start <= len(ends):  # one line ending in a newline: what ``between`` decodes, in place
+            text = str(blob[offset + (ends.item(start - 2) + 1 if start >= 2 else 0) : offset + ends.item(start - 1)],
+                       "utf-8", "replace")
+            if text.endswith("\r"):
+                text = text[:-1]
+            out.append((start, end, text if len(text) <= SNIPPET_LINE_CHARS else cut_line(text, focus)))
+            continue
+        lines = between(found, start, min(end, start + SNIPPET_LINES - 1))
+        if len(lines) == 1 and len(lines[0]) <= SNIPPET_LINE_CHARS:
+            out.append((start, end, lines[0]))
+        else:
+            out.append((start, end, "\n".join(cut_line(line, focus) for line in lines)))
+    return out
+
+
 def hit_json(
     snapshot: Snapshot, hit: Hit, score: float, modalities: dict[str, Any], focus: str | None = None
 ) -> dict[str, Any]:
@@ -103,7 +137,8 @@ class FileNewlines:
     the bytes between two newlines gives what decoding the whole text gives between them."""
 
     def __init__(self, snapshot: Snapshot) -> None:
-        self._blob = snapshot.blob()
+        self.blob = snapshot.blob()
+        """The snapshot's stored texts (:func:`shown_page` decodes a line of them in place)."""
         self._files = snapshot.files
         self._kept: OrderedDict[str, _Newlines] = OrderedDict()
         self._bytes = 0
@@ -123,7 +158,7 @@ class FileNewlines:
             return []
         begin = offset + (newlines.item(start - 2) + 1 if start >= 2 else 0)  # item: a Python int, no numpy scalar
         stop = offset + (newlines.item(end - 1) if end <= count else length)
-        text = str(self._blob[begin:stop], "utf-8", "replace")
+        text = str(self.blob[begin:stop], "utf-8", "replace")
         if start == end:  # one line (a literal's page is made of them): no newline inside it to split at
             return [text[:-1] if text.endswith("\r") else text]
         return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
@@ -155,7 +190,7 @@ class FileNewlines:
         entry = self._files[path]
         offset, length = entry.offset, entry.length
         if length:
-            newlines = np.flatnonzero(np.frombuffer(self._blob, np.uint8, count=length, offset=offset) == 10)
+            newlines = np.flatnonzero(np.frombuffer(self.blob, np.uint8, count=length, offset=offset) == 10)
             if length <= np.iinfo(np.int32).max:
                 newlines = newlines.astype(np.int32)  # half the memory kept, for every file one can store
         else:

@@ -22,7 +22,7 @@ from maguyva_tui.core.intent import Intent, classify, override
 from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
-from maguyva_tui.core.results import shown_lines
+from maguyva_tui.core.results import shown_page
 from maguyva_tui.core.similar import SIMILAR_INTENT, definitions, similar_target
 from maguyva_tui.core.similar import notice as similar_notice
 from maguyva_tui.core.types import (
@@ -171,7 +171,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
         timings_ms=tuple(run.timings.items()),
         semantic_coverage=parts.coverage(),
         notices=parts.notices + tuple(run.notices) + ((failed.message,) if failed else ()),
-        results=tuple(_ranked(parts.generation, item, run, focus) for item in fused),
+        results=_page(parts.generation, fused, run, focus),
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
@@ -331,23 +331,33 @@ _new_ranked = fast_constructor(Ranked)
 _new_vote = fast_constructor(Vote)
 
 
-def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = None) -> Ranked:
-    """One result: the location, then every number that ranked it and each engine's own reason."""
+def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | None = None) -> tuple[Ranked, ...]:
+    """Every result of a page: the location, then every number that ranked it and each engine's
+    own reason (:func:`_result`); the snippets read together
+    (:func:`~maguyva_tui.core.results.shown_page`: the newlines of each file asked for once), a
+    line hit shown as itself without asking for its chunk (1-2 µs a result of a literal's page)."""
+    shown = [item.hit if item.key[1:] == (item.hit.start_line, item.hit.end_line) else _displayed(generation, item)
+             for item in items]
+    lists = run.lists
+    return tuple(map(_result, items, shown, shown_page(generation.snapshot, shown, focus), [lists] * len(items)))
+
+
+def _result(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
+    """One result from its fused item, the hit it shows and that hit's lines and snippet."""
     votes: list[tuple[str, Vote | None]] = []
     match_lines: set[int] = set()
     for name, part in item.contributions:
         if part is None:
             votes.append((name, None))
             continue
-        own = run.lists.get(name, [])
+        own = lists.get(name, ())
         hit = own[part.rank] if part.rank < len(own) else None
         if hit is not None and hit.start_line == hit.end_line:
             match_lines.add(hit.start_line)
         votes.append((name, _new_vote(part.rank, part.score, part.weight, part.contribution,
                                       hit.reason if hit else None, hit.depth if hit else None)))
     lines = (*match_lines,) if len(match_lines) < 2 else tuple(sorted(match_lines))  # one engine: no sort
-    shown = _displayed(generation, item)
-    start, end, text = shown_lines(generation.snapshot, shown, focus)
+    start, end, text = lines_shown
     return _new_ranked(  # positional, in RANKED_FIELDS' order (checked below): 19 keywords cost 1 µs a result
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
@@ -358,9 +368,9 @@ def _ranked(generation: Generation, item: Fused, run: _Run, focus: str | None = 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
                  "copies", "lift")
-"""The order :func:`_ranked` passes a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
+"""The order :func:`_result` passes a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
-    raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and _ranked's call")
+    raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and _result's call")
 
 
 def _displayed(generation: Generation, item: Fused) -> Hit:

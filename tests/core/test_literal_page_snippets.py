@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from maguyva_tui.core import results
 from maguyva_tui.core.indexer import update_index
-from maguyva_tui.core.results import FileNewlines, clamp_lines, cut_line, shown_lines, snippet
+from maguyva_tui.core.results import FileNewlines, clamp_lines, cut_line, shown_lines, shown_page, snippet
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import SNIPPET_LINES, Hit
 
@@ -101,6 +101,18 @@ def test_shown_lines_are_the_clamp_and_the_snippet(snapshot: Snapshot) -> None:
                 assert shown_lines(snapshot, hit, "needle") == (start, end, snippet(snapshot, path, start, end, "needle"))
     far = _FarLines()
     assert shown_lines(far, Hit("x.py", 2, 9, 1.0)) == (2, 3, "two\nthree")  # type: ignore[arg-type]
+
+
+def test_a_pages_snippets_are_each_hits_shown_lines(snapshot: Snapshot) -> None:
+    """``shown_page`` (a page's snippets read together, a line decoded in place) gives each hit's
+    ``shown_lines``: every file, line and span, in one page, repeated paths included."""
+    hits = [Hit(path, line, line + span, 1.0) for path in [*TEXTS, "slot.py"]
+            for line in range(-1, max(snapshot.line_count(path), 1) + 3) for span in (0, 1, 2, SNIPPET_LINES + 1)]
+    for focus in ("needle", None):
+        assert shown_page(snapshot, hits, focus) == [shown_lines(snapshot, hit, focus) for hit in hits]
+    assert shown_page(snapshot, [], "needle") == []
+    far = _FarLines()
+    assert shown_page(far, [Hit("x.py", 2, 9, 1.0)]) == [(2, 3, "two\nthree")]  # type: ignore[arg-type]
 
 
 def test_a_start_before_the_first_line_is_sliced_as_before(snapshot: Snapshot) -> None:
