@@ -22,7 +22,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         raise QueryError("--depth must be a whole number of at least 1")
     answer = _ask(engine, action, name, depth, limit)
     if not answer.known:
-        raise QueryError(f"unknown symbol {name!r}: no definition of it in the graph")
+        close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
+        raise QueryError(f"unknown symbol {name!r}: no definition of it in the graph{close}")
     return {
         "query": f"{action} {name}",
         "action": action,

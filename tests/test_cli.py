@@ -162,6 +162,12 @@ def test_graph_unknown_symbol_is_one_line(indexed_polyglot: Path, here: Runner) 
     assert proc.returncode == 2 and "unknown symbol" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_graph_unknown_symbol_offers_close_names(indexed_polyglot: Path, here: Runner) -> None:
+    proc = here("graph", "callers", "parse_confg", "--repo", str(indexed_polyglot))
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "unknown symbol 'parse_confg'" in proc.stderr and "close names: parse_config" in proc.stderr
+
+
 def test_search_who_calls_lists_every_call_site(indexed_polyglot: Path, here: Runner) -> None:
     result = search_json(indexed_polyglot, "who calls parse_config", "--modality", "graph", runner=here)
     assert {(r["path"], r["start_line"]) for r in result["results"]} >= {("app/config.py", 44), ("app/server.py", 47)}

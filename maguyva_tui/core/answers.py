@@ -316,10 +316,15 @@ def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
 
 
 def _suggestions(generation: Generation, name: str) -> tuple[str, ...]:
-    """Close names the name index knows, best first."""
+    """Close names the name index knows, best first: the names spelled like it, as a search's
+    "no symbol named" offers them (``parse_confg``: ``parse_config`` first), then the names the
+    structural engine ranks for it (``ech``: ``echo_via_pager``)."""
+    from maguyva_tui.core.lookup import close_names
+
+    spelled = close_names(generation, name)
     hits = generation.structural.search(Query(name), SUGGESTIONS * 3)
-    names = [h.symbol for h in hits if h.symbol and h.symbol != name]
-    return tuple(dict.fromkeys(names))[:SUGGESTIONS]
+    ranked = [h.symbol for h in hits if h.symbol and h.symbol != name and _bare(h.symbol) not in spelled]
+    return tuple(dict.fromkeys([*spelled, *ranked]))[:SUGGESTIONS]
 
 
 def _bare(name: str) -> str:
