@@ -56,9 +56,28 @@ def code_words(text: str) -> list[str]:
     return [s for word in WORD.findall(text) for s in stems.of(word)]
 
 
+QUESTIONS_KEPT = 256
+"""Questions whose stems are remembered (a sentence's took 0.17 ms, 8 times a question over 8
+repositories, and twice more in the coordinator)."""
+QUESTION_KEPT_CHARS = 1_000
+"""Longer questions (a pasted snippet) are stemmed each time rather than kept."""
+
+
 def question_stems(text: str, dropped: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Return a question's distinct stems, in order (at most :data:`MAX_QUERY_STEMS`), less the
-    stems of the ``dropped`` words (a question's own wording: "function", "code")."""
+    stems of the ``dropped`` words (a question's own wording: "function", "code"); remembered for
+    the last questions (:data:`QUESTIONS_KEPT`: a workspace's every shard stems the same one)."""
+    if len(text) <= QUESTION_KEPT_CHARS:
+        return _kept_stems(text, dropped)
+    return _question_stems(text, dropped)
+
+
+@functools.lru_cache(maxsize=QUESTIONS_KEPT)
+def _kept_stems(text: str, dropped: frozenset[str]) -> tuple[str, ...]:
+    return _question_stems(text, dropped)
+
+
+def _question_stems(text: str, dropped: frozenset[str]) -> tuple[str, ...]:
     unwanted = _stems_of(dropped)
     return tuple(s for s in dict.fromkeys(code_words(text)) if s not in unwanted)[:MAX_QUERY_STEMS]
 

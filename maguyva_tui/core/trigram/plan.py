@@ -123,8 +123,20 @@ def strings_query(strings: set[str]) -> TQ:
     return or_(*(string_query(s) for s in sorted(strings)))
 
 
+PLANS_KEPT = 256
+"""Literal plans remembered (the last ones planned): a workspace's every shard plans the same
+question (a sentence's plan took 0.3 ms, 8 times a question over 8 repositories)."""
+PLAN_KEPT_CHARS = 1_000
+"""Longer literals (a pasted snippet) are planned each time rather than kept."""
+
+
 def literal_plan(literal: str) -> TQ:
-    """Plan a literal search."""
+    """Plan a literal search (plans are frozen values: one planned before is returned again)."""
+    return _kept_plan(literal) if len(literal) <= PLAN_KEPT_CHARS else string_query(literal)
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def _kept_plan(literal: str) -> TQ:
     return string_query(literal)
 
 

@@ -1,0 +1,81 @@
+"""A workspace question is planned and stemmed once, not once per repository (issue 21's first target).
+
+Every shard's text engine plans the question's literal (its trigrams) and stems its words for BM25;
+those are functions of the question alone, so the shards of one process share them: the plan and
+the stems are frozen values, remembered for the last questions asked.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core import bm25
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.trigram import plan
+from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
+from maguyva_tui.core.workspace.listing import labels_for
+from tests.conftest import FIXTURE
+from tests.fakes import FakeProvider
+
+SENTENCE = "extract the settings from the text into a dictionary"
+
+
+@pytest.fixture(scope="module")
+def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Shard]]:
+    base = tmp_path_factory.mktemp("shared")
+    roots = []
+    for name, source in (("poly", FIXTURE), ("app", FIXTURE / "app"), ("web", FIXTURE / "web")):
+        shutil.copytree(source, base / name)
+        roots.append(base / name)
+    labels = labels_for(roots)
+    out = []
+    for root in roots:
+        engine = Engine(root, base / "indexes", provider=FakeProvider(), static=False)
+        engine.refresh()
+        out.append(Shard(labels[root], engine))
+    yield out
+    for shard in out:
+        shard.close()
+
+
+def test_a_sentence_is_planned_and_stemmed_once_for_every_shard(shards: list[Shard],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    plan._kept_plan.cache_clear()
+    bm25._kept_stems.cache_clear()
+    planned: list[str] = []
+    stemmed: list[str] = []
+    string_query, code_words = plan.string_query, bm25.code_words
+    monkeypatch.setattr(plan, "string_query", lambda text: planned.append(text) or string_query(text))
+    monkeypatch.setattr(bm25, "code_words", lambda text: stemmed.append(text) or code_words(text))
+    coordinator = Coordinator(shards)
+    try:
+        first = coordinator.search(SearchRequest(SENTENCE)).to_json()
+        assert first["results"]
+        assert planned.count(SENTENCE) == 1
+        assert stemmed.count(SENTENCE) == 1
+        again = coordinator.search(SearchRequest(SENTENCE)).to_json()  # the same list, nothing planned again
+        assert [(r["repo"], r["path"], r["start_line"], r["score"]) for r in again["results"]] == [
+            (r["repo"], r["path"], r["start_line"], r["score"]) for r in first["results"]]
+        assert planned.count(SENTENCE) == 1 and stemmed.count(SENTENCE) == 1
+    finally:
+        coordinator.close(shards=False)
+
+
+@pytest.mark.parametrize("text", ["ECONNREFUSED", SENTENCE, "x" * (plan.PLAN_KEPT_CHARS + 1), "ab", ""],
+                         ids=["word", "sentence", "long", "short", "empty"])
+def test_a_remembered_plan_is_the_plan(text: str) -> None:
+    assert plan.literal_plan(text) == plan.string_query(text)
+    assert plan.literal_plan(text) == plan.literal_plan(text)
+
+
+@pytest.mark.parametrize("text", [SENTENCE, "parse_config reads ConfigLoader", "word " * bm25.QUESTION_KEPT_CHARS],
+                         ids=["sentence", "names", "long"])
+def test_remembered_stems_are_the_stems(text: str) -> None:
+    dropped = frozenset({"text", "the"})
+    expected = bm25._question_stems(text, dropped)
+    assert bm25.question_stems(text, dropped) == expected
+    assert bm25.question_stems(text, dropped) == expected  # remembered (or, too long, worked out again)
