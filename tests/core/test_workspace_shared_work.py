@@ -1,4 +1,4 @@
-"""A workspace question is planned and stemmed once, not once per repository (issue 21's first target).
+"""A workspace question does each piece of work once, not once per repository (issue 21's first target).
 
 Every shard's text engine plans the question's literal (its trigrams) and stems its words for BM25;
 those are functions of the question alone, so the shards of one process share them: the plan and
@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
 
 from maguyva_tui.core import bm25
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.trigram import plan
+from maguyva_tui.core.types import Hit
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
+from maguyva_tui.core.workspace.coordinator import _with_path, qualify
 from maguyva_tui.core.workspace.listing import labels_for
 from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
@@ -79,3 +81,26 @@ def test_remembered_stems_are_the_stems(text: str) -> None:
     expected = bm25._question_stems(text, dropped)
     assert bm25.question_stems(text, dropped) == expected
     assert bm25.question_stems(text, dropped) == expected  # remembered (or, too long, worked out again)
+
+
+def test_shards_in_this_process_are_sent_nothing_to_fetch_ahead(shards: list[Shard],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shard in this process reads lines as they are asked for: the coordinator neither builds
+    the page's wants nor calls it to fetch them (a call through the pool per shard and step)."""
+    called: list[str] = []
+    monkeypatch.setattr(Shard, "prefetch", lambda self, token, wants: called.append(self.label))
+    coordinator = Coordinator(shards)
+    try:
+        for text in (SENTENCE, "parse_config", "who calls parse_config"):
+            assert coordinator.search(SearchRequest(text)).result.results
+        assert not called
+    finally:
+        coordinator.close(shards=False)
+
+
+@pytest.mark.parametrize("hit", [Hit("app/config.py", 3, 9, 1.5, "parse", "function", "python", "whole", 2),
+                                 Hit("x", 1, 1, 0.0)])
+def test_a_hit_moved_to_a_qualified_path_is_the_hit_replaced(hit: Hit) -> None:
+    moved = _with_path(hit, qualify("repo", hit.path))
+    expected = replace(hit, path=qualify("repo", hit.path))
+    assert type(moved) is Hit and moved == expected and hash(moved) == hash(expected)

@@ -48,7 +48,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Final, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN
@@ -66,7 +66,16 @@ from maguyva_tui.core.search import (
     SearchRequest,
     search,
 )
-from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, Retriever, SearchResult, Symbol
+from maguyva_tui.core.types import (
+    Chunk,
+    Hit,
+    Query,
+    QueryError,
+    Retriever,
+    SearchResult,
+    Symbol,
+    fast_constructor,
+)
 from maguyva_tui.core.workspace.merge import merge_lists
 from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Shard, ShardList, Want, WordStats
 
@@ -445,10 +454,13 @@ class _View:
         results (the first lines of each chunk and at each hit) and, with ``code``, the code of
         the first :data:`PREFETCH_CODE` that are definitions, which copy folding compares. A
         shard in this process fetches nothing; what was not fetched is read as it is asked for."""
+        far = {label for label, shard in self._shards.items() if shard.far}
+        if not far:  # in this process a shard reads its lines as they are asked for: nothing to fetch
+            return
         wanted: dict[str, list[Want]] = {}
         for item in items[:PREFETCH_CODE] if code else items:
             label, path = split(item.key[0])
-            if label in self._shards:
+            if label in far:
                 hit, (_, start, end) = item.hit, item.key
                 spans = hit.symbol is not None and (hit.start_line, hit.end_line) == (start, end)
                 whole = code and (spans or None)  # a line hit's code is read when its chunk is a definition
@@ -486,7 +498,7 @@ class _Merged:
                     merged[at] = (label, found.hit, found)
         out = []
         for label, hit, found in merged:
-            qualified = replace(hit, path=qualify(label, hit.path))
+            qualified = _with_path(hit, qualify(label, hit.path))
             view.record(qualified, found)
             out.append(qualified)
         return out
@@ -562,6 +574,19 @@ class _Symbols:
         each = self._view.each()
         asked = fan_out(self._view._coordinator._fan, [(shard, "names", (token,)) for shard, token in each])
         return set().union(*(future.result() for future in asked))
+
+
+_new_hit = fast_constructor(Hit)
+HIT_FIELDS: Final = tuple(f.name for f in fields(Hit))
+"""Hit's fields in its constructor's order, ``path`` first (checked below)."""
+if HIT_FIELDS[0] != "path":
+    raise TypeError("Hit's first field is no longer its path: update coordinator._with_path")
+
+
+def _with_path(hit: Hit, path: str) -> Hit:
+    """The hit at another path (``replace(hit, path=...)``, made without its ``__init__``: a
+    workspace qualifies every merged hit, up to 150 an engine, at 1/3 of replace's cost)."""
+    return _new_hit(path, *[getattr(hit, name) for name in HIT_FIELDS[1:]])
 
 
 def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Query], ...], int]:
