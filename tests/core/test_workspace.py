@@ -412,6 +412,20 @@ def test_worker_processes_give_the_list_of_one_process(in_workers: tuple[Coordin
     assert _keyed(there.search(SearchRequest(question, 10))) == _keyed(expected) != [], question
 
 
+@pytest.mark.parametrize("question", ["where is parse_confg defined", "def ConfigLoadr", "ConfigLoader"])
+def test_worker_processes_read_definers_and_close_names_as_one_process(in_workers: tuple[Coordinator, Coordinator],
+                                                                       question: str) -> None:
+    """A far shard's definers (the direct path's demotion) and names (a miss's close names) travel
+    as names and paths: the same answer as in one process."""
+    here, there = in_workers
+    expected = here.search(SearchRequest(question, 10))
+    answer = there.search(SearchRequest(question, 10))
+    assert answer.result.lookup_failed == expected.result.lookup_failed
+    assert _keyed(answer) == _keyed(expected)
+    if expected.result.lookup_failed is not None:
+        assert expected.result.lookup_failed.suggestions
+
+
 @pytest.mark.slow
 def test_a_killed_worker_is_named_missing_and_nothing_hangs(repos: dict[str, Path], index_base: Path) -> None:
     """A worker holding two repositories is killed between questions: both are named missing, the
