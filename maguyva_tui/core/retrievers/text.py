@@ -639,9 +639,15 @@ class TextRetriever:
         tried = token is not None and self._token_page(files, token, literal, limit, demote)
         if isinstance(tried, list):
             return tried
-        chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
-        if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(files, chosen, matcher)):
-            return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
+        held = self._held(files, matcher) if max_files is None else None
+        if held is not None:  # the files holding it, told by the tokens: no trigram asked, no other file read
+            chosen = np.flatnonzero(held)
+            if not len(chosen):
+                return []
+        else:
+            chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
+            if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(files, chosen, matcher)):
+                return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
         exact = _members(chosen, defined.exact_files)
@@ -653,16 +659,17 @@ class TextRetriever:
             page = self._whole_page(files, chosen[order], first[order], factors, rank, needle, defined, limit)
             if page is not None:
                 return page
-        tiers = self._token_tiers(files, needle) if needle is not None else None
+        tiers = held if held is not None else self._token_tiers(files, needle) if needle is not None else None
         if tiers is not None:  # each file's best line: a whole identifier where the token is, else its tier,
             # a definition only where the file defines the literal's name or (inside a longer name) one holding it
             tier = tiers[chosen]
-            held = tier > 0  # the others are the trigrams' false candidates: no line of theirs matches
-            chosen, tier, exact, best = chosen[held], tier[held], exact[held], best[held]
+            holds = tier > 0  # the others are the trigrams' false candidates: no line of theirs matches
+            chosen, tier, exact, best = chosen[holds], tier[holds], exact[holds], best[holds]
             if not len(chosen):
                 return []
-            defines = exact | _members(chosen, defined.holding_keys >> 32)
-            best = np.where(tier == 3, best, tier * 2 + defines)
+            if bool((tier < 3).any()):  # the names holding it are looked up only for a match inside one
+                defines = exact | _members(chosen, defined.holding_keys >> 32)
+                best = np.where(tier == 3, best, tier * 2 + defines)
         order = np.lexsort((rank[chosen], -best, -factors[chosen]))
         queue, best = chosen[order], best[order]
         parts: list[tuple[np.ndarray, ...]] = []
@@ -712,6 +719,18 @@ class TextRetriever:
         that is one identifier (``None`` otherwise, or when no token index was written)."""
         needle = matcher.needle
         return needle if self.snapshot.tokens is not None and needle is not None and is_token(needle) else None
+
+    def _held(self, files: _Files, matcher: _Matcher) -> np.ndarray | None:
+        """Each file's best match of a literal by position (:meth:`_token_tiers`: 0 where it holds
+        none) when the token index tells exactly which files hold it without a scan of its names
+        (:meth:`~maguyva_tui.core.store.tokens.TokenIndex.exact`: a case-sensitive identifier of
+        three bytes or more), else ``None``: the trigrams' candidates are read. A rare identifier's
+        trigrams admit the large files holding them all apart (sympy: 0.4-3.6 MB read for one to
+        seven files holding it)."""
+        needle = self._token(matcher)
+        if needle is None or len(needle) < 3 or not self.snapshot.tokens.exact():  # type: ignore[union-attr]
+            return None
+        return self._token_tiers(files, needle)
 
     def _whole_files(self, files: _Files, needle: bytes) -> np.ndarray:
         """Which files (a mask by position) hold ``needle`` (a token) as a whole identifier, from

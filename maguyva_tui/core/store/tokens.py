@@ -15,6 +15,18 @@ Three parts, under the rules of :mod:`~maguyva_tui.core.store.arrays`:
     tokens_starts.npy  int64 (tokens + 1): token ``t``'s documents are ``docs[starts[t]:starts[t + 1]]``
     tokens_docs.npy    uint32: the document ids holding each token, increasing within a token
 
+and, to tell without scanning the names which tokens hold a literal (:meth:`TokenIndex.containing`:
+sympy's 1 MB of names read for each rare identifier, and the files its trigrams admit read whole
+when the names are not asked: 0.4-3.6 MB),
+
+    tokens_grams.npy           uint32: each trigram of the names (no NUL in it), once, increasing
+    tokens_gram_starts.npy     int64 (trigrams + 1): trigram ``g``'s rows of the positions
+    tokens_gram_positions.npy  uint32: where each trigram starts in the names, increasing within one
+    tokens_long_docs.npy       uint32: the documents holding a run longer than MAX_TOKEN_BYTES
+
+An index written without these four (format 11 before them) is read as before: the names scanned,
+the trigrams' candidates read.
+
 Unchanged files keep their document ids across generations, so an update carries their rows
 over without reading them and reads only the files it adds. Tokens longer than
 :data:`MAX_TOKEN_BYTES` (hashes, encoded data) are left out: a longer literal is read the usual way.
@@ -26,7 +38,7 @@ import re
 from collections.abc import Iterable
 from itertools import filterfalse
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -47,6 +59,9 @@ SHORT_NEEDLE = 4
 NAMES = "tokens_names"
 """The string table of tokens."""
 
+GRAM_PARTS = ("tokens_grams", "tokens_gram_starts", "tokens_gram_positions", "tokens_long_docs")
+"""The optional parts: the names' trigrams and the documents whose long runs the index leaves out."""
+
 _TOKEN = re.compile(rb"[A-Za-z0-9_$]+")
 _SPACED = bytes(c if c in IDENT_BYTES else 32 for c in range(256))
 """Every byte but an identifier's made a space: what splits a text into its tokens."""
@@ -61,19 +76,46 @@ def is_token(data: bytes) -> bool:
 def file_tokens(data: bytes) -> list[bytes]:
     """The distinct tokens of one file's text (runs longer than :data:`MAX_TOKEN_BYTES` left out):
     its other bytes made spaces and the text split, in C."""
+    return _file_tokens(data)[0]
+
+
+def _file_tokens(data: bytes) -> tuple[list[bytes], bool]:
+    """:func:`file_tokens`, and whether a run longer than :data:`MAX_TOKEN_BYTES` was left out."""
     found = set(data.translate(_SPACED).split())
     if found and max(map(len, found)) > MAX_TOKEN_BYTES:
-        return [t for t in found if len(t) <= MAX_TOKEN_BYTES]
-    return list(found)
+        return [t for t in found if len(t) <= MAX_TOKEN_BYTES], True
+    return list(found), False
+
+
+Grams: TypeAlias = tuple[NDArray[Any], NDArray[np.int64], NDArray[Any], NDArray[Any]]
+"""The names' trigrams, each one's start in the positions, the positions, the documents of long runs."""
+
+
+def name_grams(blob: bytes | memoryview, long_docs: NDArray[Any]) -> Grams:
+    """The trigrams of a names blob (three bytes, none a NUL: inside one name) with where each
+    occurs, sorted by trigram then position (one sort of packed 64-bit keys)."""
+    arr = np.frombuffer(blob, np.uint8)
+    if len(arr) < 3:
+        return np.zeros(0, np.uint32), np.zeros(1, np.int64), np.zeros(0, np.uint32), np.asarray(long_docs, np.uint32)
+    wide = arr.astype(np.uint64)
+    codes = (wide[:-2] << np.uint64(16)) | (wide[1:-1] << np.uint64(8)) | wide[2:]
+    at = np.flatnonzero((arr[:-2] != 0) & (arr[1:-1] != 0) & (arr[2:] != 0))
+    keys = (codes[at] << np.uint64(32)) | at.astype(np.uint64)
+    keys.sort()
+    grams = (keys >> np.uint64(32)).astype(np.uint32)
+    firsts = np.flatnonzero(np.concatenate(([True], grams[1:] != grams[:-1]))) if len(grams) else np.zeros(0, np.int64)
+    starts = np.append(firsts, len(grams)).astype(np.int64)
+    positions = (keys & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+    return grams[firsts], starts, positions, np.asarray(long_docs, np.uint32)
 
 
 class TokenIndex:
     """A generation's tokens, each with the documents that hold it."""
 
-    __slots__ = ("_blob", "_bytes", "_offsets", "docs", "starts")
+    __slots__ = ("_blob", "_bytes", "_offsets", "docs", "grams", "starts")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], starts: NDArray[np.int64],
-                 docs: NDArray[Any]) -> None:
+                 docs: NDArray[Any], grams: Grams | None = None) -> None:
         self._blob = blob
         self._bytes: bytes | None = None
         self._offsets = offsets
@@ -81,6 +123,8 @@ class TokenIndex:
         """Where each token's rows of ``docs`` start (one more than tokens)."""
         self.docs = docs
         """Document ids, grouped by token, increasing within one."""
+        self.grams = grams
+        """The names' trigrams (:func:`name_grams`), ``None`` for an index written without them."""
 
     def __len__(self) -> int:
         return len(self._offsets) - 1
@@ -110,9 +154,38 @@ class TokenIndex:
         """The documents holding a token that holds ``needle`` (one identifier), each once, with
         the best match the needle can have in one: 3 a whole identifier (the token itself), 2 at
         a word boundary (the token starts or ends with it), 1 inside a longer name. Every match of
-        an identifier lies in one token, so these are exactly the documents where it occurs.
-        ``None`` when the tokens hold it more than ``most`` times (a letter or two: their rows
-        would cost more than the trigrams)."""
+        an identifier lies in one token, so these are exactly the documents where it occurs, but
+        for those holding a run longer than :data:`MAX_TOKEN_BYTES`, which are listed too (at 2,
+        the best a match inside a longer run can be) where the index says which they are
+        (:attr:`grams`). ``None`` when the tokens hold it more than ``most`` times (a letter or
+        two: their rows would cost more than the trigrams)."""
+        found = self._occurrences(needle, most)
+        if found is None:
+            return None
+        docs, best = self._holders(found, len(needle), needle)
+        if self.grams is None or not len(self.grams[3]):
+            return docs, best
+        long_docs = np.asarray(self.grams[3], np.int64)
+        docs, best = np.concatenate((docs, long_docs)), np.concatenate((best, np.full(len(long_docs), 2, np.int64)))
+        order = np.lexsort((-best, docs))
+        docs, best = docs[order], best[order]
+        first = np.ones(len(docs), bool)
+        first[1:] = docs[1:] != docs[:-1]
+        return docs[first], best[first]
+
+    def exact(self) -> bool:
+        """Whether :meth:`containing` is answered from the names' trigrams (no scan of the names)
+        with the documents of long runs listed: then its documents are every one holding a literal
+        of three bytes or more, and no trigram of the files needs asking."""
+        return self.grams is not None
+
+    def _occurrences(self, needle: bytes, most: int) -> NDArray[np.int64] | None:
+        """Where ``needle`` starts in the names (increasing; overlapping ones too where found by
+        the trigrams), ``None`` past ``most``: by the needle's rarest trigram where the names'
+        trigrams are stored, else by one scan of the names."""
+        if self.grams is not None and len(needle) >= 3:
+            found = self._gram_occurrences(needle)
+            return None if len(found) > most else found
         if self._bytes is None:
             self._bytes = bytes(self._blob)  # one copy of the tokens (``split`` needs bytes)
         blob, n = self._bytes, len(needle)
@@ -121,14 +194,40 @@ class TokenIndex:
         pieces = blob.split(needle)
         if len(pieces) - 1 > most:
             return None
-        if len(pieces) == 1:
-            return np.zeros(0, np.int64), np.zeros(0, np.int64)
         sizes = np.fromiter(map(len, pieces), np.int64, len(pieces))[:-1]
-        found = np.cumsum(sizes) + n * np.arange(len(sizes))  # where each occurrence starts
+        return np.cumsum(sizes) + n * np.arange(len(sizes))  # where each occurrence starts
+
+    def _gram_occurrences(self, needle: bytes) -> NDArray[np.int64]:
+        """Where ``needle`` (three bytes or more) starts in the names: the places of its rarest
+        trigram, each checked against the whole needle."""
+        assert self.grams is not None
+        grams, starts, positions, _ = self.grams
+        n = len(needle)
+        wide = np.frombuffer(needle, np.uint8).astype(np.int64)
+        wanted = (wide[:-2] << 16) | (wide[1:-1] << 8) | wide[2:]
+        if not len(grams):
+            return np.zeros(0, np.int64)
+        at = np.minimum(np.searchsorted(grams, wanted), len(grams) - 1)
+        if not bool((grams[at] == wanted).all()):
+            return np.zeros(0, np.int64)  # a trigram no name holds
+        counts = np.asarray(starts[at + 1], np.int64) - np.asarray(starts[at], np.int64)
+        k = int(np.argmin(counts))
+        g = int(at[k])
+        places = np.asarray(positions[int(starts[g]) : int(starts[g + 1])], np.int64) - k
+        arr = np.frombuffer(self._blob, np.uint8)
+        places = places[(places >= 0) & (places + n <= len(arr))]
+        same = (arr[places[:, None] + np.arange(n)] == np.frombuffer(needle, np.uint8)).all(axis=1)
+        return places[same]
+
+    def _holders(self, found: NDArray[np.int64], n: int,
+                 needle: bytes) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The documents of the tokens holding the needle at these places, each once, with its best match."""
+        if not len(found):
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
         offsets = np.asarray(self._offsets, np.int64)
         tokens = unique(np.searchsorted(offsets, found, side="right") - 1)  # not np.unique: its first call imports numpy.ma (35 ms)
         begin, end = offsets[tokens], offsets[tokens + 1] - 1
-        arr = np.frombuffer(blob, np.uint8)
+        arr = np.frombuffer(self._blob, np.uint8)
         needle_arr = np.frombuffer(needle, np.uint8)
         heads = (arr[begin[:, None] + np.arange(n)] == needle_arr).all(axis=1)
         tails = (arr[end[:, None] - n + np.arange(n)] == needle_arr).all(axis=1)
@@ -150,7 +249,12 @@ class TokenIndex:
         save_array(folder / f"{NAMES}_offsets.npy", np.asarray(self._offsets, np.int64))
         save_array(folder / "tokens_starts.npy", np.asarray(self.starts, np.int64))
         save_array(folder / "tokens_docs.npy", np.asarray(self.docs, np.uint32))
-        return len(self._blob) + 8 * (len(self._offsets) + len(self.starts)) + 4 * len(self.docs)
+        written = len(self._blob) + 8 * (len(self._offsets) + len(self.starts)) + 4 * len(self.docs)
+        if self.grams is not None:
+            for name, part, dtype in zip(GRAM_PARTS, self.grams, (np.uint32, np.int64, np.uint32, np.uint32)):
+                save_array(folder / f"{name}.npy", np.asarray(part, dtype))
+                written += part.nbytes
+        return written
 
     @classmethod
     def load(cls, folder: Path) -> TokenIndex:
@@ -165,7 +269,20 @@ class TokenIndex:
             raise damaged(folder / "tokens_starts.npy", "its parts disagree")
         if bool(np.any(np.diff(offsets) < 2)) or bool(np.any(np.diff(starts) < 1)):
             raise damaged(folder / "tokens_starts.npy", "a token without bytes or without a file")
-        return cls(blob, offsets, starts, docs)
+        return cls(blob, offsets, starts, docs, _load_grams(folder))
+
+
+def _load_grams(folder: Path) -> Grams | None:
+    """Map the names' trigrams and the documents of long runs; ``None`` for an index written
+    without them (it is read as before); parts that disagree are IndexUnavailable."""
+    if not (folder / f"{GRAM_PARTS[0]}.npy").exists():
+        return None
+    grams, starts, positions, long_docs = (load_array(folder / f"{name}.npy", dtype) for name, dtype in
+                                           zip(GRAM_PARTS, (np.uint32, np.int64, np.uint32, np.uint32)))
+    if (len(starts) != len(grams) + 1 or int(starts[0]) != 0 or int(starts[-1]) != len(positions)
+            or bool(np.any(np.diff(starts) < 1)) or bool(np.any(np.diff(grams.astype(np.int64)) < 1))):
+        raise damaged(folder / "tokens_gram_starts.npy", "its parts disagree")
+    return grams, starts, positions, long_docs
 
 
 class TokenBuilder:
@@ -176,10 +293,15 @@ class TokenBuilder:
         self._ids: dict[bytes, int] = {}
         self._tokens: list[NDArray[np.int64]] = []
         self._docs: list[NDArray[np.int64]] = []
+        self._long: list[int] | None = []
+        """The documents holding a run too long to be a token; ``None`` once one kept from an index
+        that did not say (then no trigrams of the names are written: it is read as before)."""
 
     def add(self, doc: int, data: bytes) -> None:
         """Take one file's tokens from its text."""
-        tokens = file_tokens(data)
+        tokens, long_runs = _file_tokens(data)
+        if long_runs and self._long is not None:
+            self._long.append(doc)
         if tokens:
             self._tokens.append(self._id_of(tokens))
             self._docs.append(np.full(len(tokens), doc, np.int64))
@@ -187,6 +309,10 @@ class TokenBuilder:
     def keep(self, previous: TokenIndex, docs: Iterable[int]) -> None:
         """Carry over the previous generation's rows of these documents (unchanged files, same ids)."""
         wanted = np.fromiter(docs, np.int64)
+        if previous.grams is None:
+            self._long = None
+        elif self._long is not None:
+            self._long.extend(np.asarray(previous.grams[3], np.int64)[np.isin(previous.grams[3], wanted)].tolist())
         if not len(previous) or not len(wanted):
             return
         stored = np.asarray(previous.docs, np.int64)
@@ -217,4 +343,5 @@ class TokenBuilder:
         rows = np.lexsort((docs, tokens))
         starts = np.searchsorted(tokens[rows], np.arange(len(names) + 1)).astype(np.int64)
         blob, offsets = bytes_blob([names[i] for i in order])
-        return TokenIndex(blob, offsets, starts, docs[rows].astype(np.uint32))
+        grams = None if self._long is None else name_grams(blob, np.array(sorted(set(self._long)), np.uint32))
+        return TokenIndex(blob, offsets, starts, docs[rows].astype(np.uint32), grams)
