@@ -7,6 +7,7 @@ the stems are frozen values, remembered for the last questions asked.
 
 from __future__ import annotations
 
+import pickle
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,6 +21,7 @@ from maguyva_tui.core.types import Hit
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace.coordinator import _with_path, qualify
 from maguyva_tui.core.workspace.listing import labels_for
+from maguyva_tui.core.workspace.shard import Found, _new_found
 from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
 
@@ -104,3 +106,11 @@ def test_a_hit_moved_to_a_qualified_path_is_the_hit_replaced(hit: Hit) -> None:
     moved = _with_path(hit, qualify("repo", hit.path))
     expected = replace(hit, path=qualify("repo", hit.path))
     assert type(moved) is Hit and moved == expected and hash(moved) == hash(expected)
+
+
+def test_a_found_made_fast_is_the_found_made_by_its_constructor() -> None:
+    hit = Hit("app/config.py", 3, 9, 1.5, "parse", "function", "python", "whole", 2)
+    made = _new_found(hit, ("app/config.py", 1, 20), 0.25)
+    expected = Found(hit, ("app/config.py", 1, 20), 0.25)
+    assert type(made) is Found and made == expected and hash(made) == hash(expected)
+    assert pickle.loads(pickle.dumps(made)) == expected  # it travels to and from worker processes and actors
