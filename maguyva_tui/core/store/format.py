@@ -39,7 +39,8 @@ FORMAT_VERSION = 23
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
-"""Generations kept after a build, so a reader opening the previous one is never pulled from under."""
+"""Generations kept after a build where the file system keeps no locks (elsewhere a generation
+that is not live stays exactly while a process holds it: ``holds.py``)."""
 
 
 DIR_MODE = 0o700
@@ -187,7 +188,7 @@ def publish(folder: Path, gen: Path) -> None:
     _fsync_dir(gen)
     _write_current(folder, gen.name)
     _fsync_dir(folder)
-    _prune(folder, keep=gen.name)
+    prune(folder, keep=gen.name)
 
 
 def _write_current(folder: Path, name: str) -> None:
@@ -221,19 +222,41 @@ def discard(folder: Path, gen: Path) -> None:
         shutil.rmtree(gen, ignore_errors=True)
 
 
-def _prune(folder: Path, keep: str) -> None:
-    """Delete generations no reader needs: keep the live one (``keep``, and whatever CURRENT
-    names) and the newest complete ones (with a manifest, written last) up to KEEP_GENERATIONS;
-    a half-written generation is never kept in place of a complete one."""
+def generations(folder: Path) -> list[Path]:
+    """The generation folders of an index folder, oldest first."""
+    return sorted((p for p in folder.iterdir() if p.name.startswith("g-") and p.is_dir()), key=_gen_time)
+
+
+def prune(folder: Path, keep: str) -> None:
+    """Delete the generations no reader needs (call it holding the index's lock, so that no build
+    is writing one): keep the live one (``keep``, and whatever CURRENT names) and those a process
+    holds (``holds.py``); a half-written one is a build that died. Where the file system keeps no
+    locks, the newest complete ones are kept too, up to KEEP_GENERATIONS."""
     import shutil
 
-    gens = sorted((p for p in folder.iterdir() if p.name.startswith("g-") and p.is_dir()), key=_gen_time)
+    from maguyva_tui.core.store.holds import UNSUPPORTED, unheld
+
+    gens = generations(folder)
     live = {keep, live_name(folder)}
     complete = [p.name for p in gens if p.name not in live and (p / "manifest.json").is_file()]
-    survivors = live | set(complete[len(complete) - (KEEP_GENERATIONS - 1) :])
+    fallback = live | set(complete[len(complete) - (KEEP_GENERATIONS - 1) :])
     for path in gens:
-        if path.name not in survivors:
+        if path.name in live:
+            continue
+        try:
+            fd = unheld(path)
+        except OSError as exc:
+            if exc.errno not in UNSUPPORTED or path.name in fallback:
+                continue
+            fd = None
+        else:
+            if fd is None:
+                continue  # a reader holds it
+        try:
             shutil.rmtree(path, ignore_errors=True)
+        finally:
+            if fd is not None:
+                os.close(fd)
     for tmp in folder.glob("CURRENT.*.tmp"):
         tmp.unlink(missing_ok=True)
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from maguyva_tui.core.store.format import FILE_MODE, make_private_dir
+from maguyva_tui.core.store.format import FILE_MODE, generations, live_name, make_private_dir, prune
 
 LOCK_WAIT_SECONDS = 600.0
 """How long a second writer waits for the first before giving up (a cold build of a big repo)."""
@@ -38,3 +38,18 @@ def index_lock(folder: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def tidy(folder: Path) -> None:
+    """Delete the generations of an index folder that no process reads any more, when no build
+    holds the index (``format.prune``): a reader opening the index clears what a writer had to
+    keep because a reader held it then. Costs a listing when there is one generation."""
+    try:
+        if len(generations(folder)) < 2:
+            return
+        with index_lock(folder, wait=0):
+            live = live_name(folder)
+            if live:
+                prune(folder, keep=live)
+    except (LockTimeout, OSError):
+        return  # a build holds the index (it prunes when it publishes), or the folder is not ours to tidy

@@ -5,6 +5,7 @@ from __future__ import annotations
 import mmap
 import os
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -24,11 +25,16 @@ from maguyva_tui.core.store.format import (
     Manifest,
     current_generation,
 )
+from maguyva_tui.core.store.holds import GenerationGone, hold, release
+from maguyva_tui.core.store.lock import tidy
 from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.store.tokens import TokenIndex
 from maguyva_tui.core.store.words import check_words
 from maguyva_tui.core.trigram.index import TrigramIndex
 from maguyva_tui.core.types import Chunk, Symbol
+
+HOLD_ATTEMPTS = 5
+"""Times a reader reads ``CURRENT`` again when the generation it named went as it was opened."""
 
 GraphOpener: TypeAlias = Callable[[Path, FactsTable], Any]
 """Reads a generation's graph file (``graph.npz``) given its facts: the graph package's
@@ -58,7 +64,18 @@ class Snapshot:
         generation: Path | None = None,
         open_graph: GraphOpener | None = None,
         tokens: TokenIndex | None = None,
+        *,
+        held: int | None = None,
     ) -> None:
+        if generation is not None and held is None:
+            try:
+                held = hold(generation, written=False)  # a build's own generation, held before it is published
+            except GenerationGone:
+                held = None
+        self._held = held
+        """This process reads the generation: no writer deletes it while the snapshot lives (``holds.py``)."""
+        if held is not None:
+            weakref.finalize(self, release, held)
         self.root = root
         self.folder = folder
         """The repository's index folder (parent of the generations)."""
@@ -94,7 +111,7 @@ class Snapshot:
     def load(cls, folder: Path, open_graph: GraphOpener | None = None) -> Snapshot:
         """Open the live generation of an index folder, or raise IndexUnavailable; ``open_graph``
         reads its graph when a question first needs it (without one, the graph is ``None``)."""
-        gen = current_generation(folder)
+        gen, held = _held_generation(folder)
         try:
             manifest = Manifest.from_json((gen / "manifest.json").read_text(), lambda digest: FileTable.load(gen, digest))
             content = map_content(gen / "content.bin")
@@ -103,14 +120,21 @@ class Snapshot:
             facts = load_facts(gen)  # mapped: a file's rows are decoded when a question reads them
             centrality = load_centrality(gen / "centrality.npz")
         except IndexUnavailable:
+            release(held)
             raise
         except Exception as exc:  # damaged files raise nearly anything (EOFError, IndexError, ...)
+            release(held)
             raise IndexUnavailable(f"the index is corrupt ({type(exc).__name__}); rebuilding it") from None
-        _check_graph(gen / "graph.npz")
-        check_words(gen)
+        try:
+            _check_graph(gen / "graph.npz")
+            check_words(gen)
+        except BaseException:
+            release(held)
+            raise
         snap = cls(Path(manifest.root), folder, manifest, content, facts, trigrams, centrality, None, gen, open_graph,
-                   tokens)
+                   tokens, held=held)
         snap._check()
+        tidy(folder)
         return snap
 
     @property
@@ -317,3 +341,16 @@ def _check_graph(path: Path) -> None:
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
     except Exception as exc:  # an emptied, cut or replaced archive: BadZipFile, ValueError, EOFError, ...
         raise damaged(path, type(exc).__name__) from None
+
+
+def _held_generation(folder: Path) -> tuple[Path, int | None]:
+    """The live generation of an index folder, held for reading (``holds.py``): ``CURRENT`` is
+    read again when the generation it named went as it was opened (a writer published a newer one
+    and deleted it meanwhile)."""
+    for _ in range(HOLD_ATTEMPTS):
+        gen = current_generation(folder)
+        try:
+            return gen, hold(gen)
+        except GenerationGone:
+            continue
+    raise IndexUnavailable("the index changed while it was opened, again and again; try again")
