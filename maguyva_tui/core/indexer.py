@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
 from maguyva_tui.core.store.facts import FactsTable, Row
-from maguyva_tui.core.store.facts_files import load_facts, save_facts
+from maguyva_tui.core.store.facts_files import StoredRows, load_facts, save_facts
 from maguyva_tui.core.store.file_table import save_files
 from maguyva_tui.core.store.format import (
     FileEntry,
@@ -219,6 +219,8 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
 
     folder = Path(gen)
     facts = FactsTable(rows) if rows is not None else load_facts(folder)
+    if isinstance(facts.rows, StoredRows):
+        facts.rows.decode_strings()  # every file is read, most strings of them
     graph = build_graph(facts)
     save_centrality(folder / "centrality.npz", centrality_table(graph))
     graph.save(folder / "graph.npz")

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from maguyva_tui.core.graph.resolve import Resolver
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, symbol_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, of_kind, symbol_id
 from maguyva_tui.core.store.facts import RefRow
 
 
@@ -30,8 +30,8 @@ class Bases:
     def resolve_file(self, resolver: Resolver, index: FileIndex, references: Sequence[RefRow]) -> bool:
         """Resolve one file's ``inherit`` references; tell whether its part changed."""
         new: dict[str, list[str]] = defaultdict(list)
-        for kind, name, _, scope in references:
-            if kind != "inherit" or not scope:
+        for _, name, _, scope in of_kind(references, "inherit"):
+            if not scope:
                 continue
             sub = _subtype(resolver, index, scope)
             if sub is not None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resolver, rules
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
-from maguyva_tui.core.graph.tables import FileIndex, Source, symbol_id
+from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
@@ -63,9 +63,7 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
 
     methods = rules(index.language).bare_calls_are_methods
-    for kind, name, line, scope in source.references:
-        if kind == "local":
-            continue
+    for kind, name, line, scope in of_kind(source.references, "local", keep=False):
         call = methods and kind == "call" and "." not in name  # a bare Java call names a method only
         written = name + "()" if call else name
         target = flat.get(written)

@@ -144,6 +144,7 @@ class CodeGraph:
         resolver = self._resolver()
         for path in sorted(affected):
             self._store(path, resolver)
+        del resolver  # its memo, before PageRank's arrays
         self._recompute_centrality()
         self.layers.settle()
         return affected

@@ -34,7 +34,7 @@ from maguyva_tui.core.graph.sites import (
 from maguyva_tui.core.graph.spans import Bounds, Deferred, SpanMap
 from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
-from maguyva_tui.core.store.arrays import Interner, Strings, strings_blob
+from maguyva_tui.core.store.arrays import Interner, Strings
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
 
@@ -234,10 +234,14 @@ def write(path: Path, state: dict[str, Any]) -> None:
     for group, columns in COLUMNS.items():
         for column in columns:
             arrays[f"{group}.{column}"] = state[group][column]
-    per_file = {"symbols": state["symbols"], "deps": [[(key,) for key in keys] for keys in state["deps"]]}
-    for name, groups in per_file.items():
-        arrays[f"{name}.counts"] = ints([len(rows) for rows in groups])
-        arrays[name] = encode_records([row for rows in groups for row in rows], RECORDS[name], strings)
+    symbols = state["symbols"]
+    arrays["symbols.counts"] = ints([len(rows) for rows in symbols])
+    arrays["symbols"] = encode_records([row for rows in symbols for row in rows], RECORDS["symbols"], strings)
+    deps = state["deps"]
+    arrays["deps.counts"] = ints([len(keys) for keys in deps])
+    # one-field records: the key ids as a column, what encode_records makes of a 1-tuple per key
+    # (those tuples were the largest part of a big graph's writing, ~50 bytes a key)
+    arrays["deps"] = ints(strings.column(key for keys in deps for key in keys)).reshape(-1, 1)
     flat: dict[str, list[Record]] = {
         "bases": [(node, base) for node, bases in state["bases"].items() for base in bases],
         "base_parts": [(file, node, base) for file, parts in state["base_parts"].items()
@@ -246,12 +250,31 @@ def write(path: Path, state: dict[str, Any]) -> None:
     }
     for name, rows in flat.items():
         arrays[name] = encode_records(rows, RECORDS[name], strings)
-    blob, offsets = strings_blob(strings.strings())
+    blob, offsets = _blob(strings.strings())
+    del strings
     arrays["strings"], arrays["string_offsets"] = np.frombuffer(blob, np.uint8), offsets
     if any(a.dtype.hasobject for a in arrays.values()):
         raise TypeError("object arrays are never stored")
     with open(path, "wb") as handle:
         np.savez(handle, **cast(dict[str, Any], arrays))  # arrays by name (numpy's stub reads bool)
+
+
+BLOB_RUN = 4096
+"""Strings encoded at once when the string table is written."""
+
+
+def _blob(strings: list[str]) -> tuple[bytearray, NDArray[np.int64]]:
+    """What ``store.arrays.strings_blob`` returns, made a run of strings at a time: not every string's bytes as
+    an object at once (a big graph's table holds hundreds of thousands, 35 bytes each besides)."""
+    blob = bytearray()
+    lengths = np.zeros(len(strings), dtype=np.int64)
+    for start in range(0, len(strings), BLOB_RUN):
+        run = [s.encode("utf-8", "surrogatepass") for s in strings[start : start + BLOB_RUN]]
+        lengths[start : start + len(run)] = np.fromiter(map(len, run), np.int64, len(run))
+        blob += b"\0".join([*run, b""])
+    offsets = np.zeros(len(strings) + 1, dtype=np.int64)
+    np.cumsum(lengths + 1, out=offsets[1:])
+    return blob, offsets
 
 
 def read(path: Path) -> dict[str, Any]:

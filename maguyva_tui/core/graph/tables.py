@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypeAlias
 
+import numpy as np
+
 from maguyva_tui.core.parsing.facts.bindings import PROPERTY
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
+from maguyva_tui.core.store.records import StoredRecords, decode_records
 from maguyva_tui.core.types import FileFacts, Import, Symbol
 
 CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
@@ -66,6 +69,20 @@ def read_source(facts: Mapping[str, FileFacts], path: str) -> Source:
     if isinstance(rows, Mapping) and path in rows:
         return source_of_row(path, rows[path])
     return source_of(path, facts[path])
+
+
+def of_kind(references: Sequence[RefRow], kind: str, *, keep: bool = True) -> Sequence[RefRow]:
+    """Return the references of one kind (``keep=False``: of every other kind), in written order;
+    of stored rows only those are decoded, chosen by their kind column (a file's tables read its
+    ``local`` records, its bases its ``inherit`` ones, its sites every other one)."""
+    if not isinstance(references, StoredRecords):
+        return [ref for ref in references if (ref[0] == kind) == keep]
+    table = references.table[references.start : references.end]
+    kinds = references.strings.pick(table[:, 0])
+    wanted = [i for i, found in enumerate(kinds) if (found == kind) == keep]
+    if len(wanted) == len(kinds):
+        return decode_records(table, references.schema, references.strings)
+    return decode_records(table[np.asarray(wanted, dtype=np.int64)], references.schema, references.strings)
 
 
 SEPARATOR = "::"
@@ -154,9 +171,8 @@ def index_file(source: Source) -> FileIndex:
             imports[imp.local].append(imp)
     index.imports = dict(imports)
     index.dotted_heads = {local.partition(".")[0] for local in imports if "." in local}
-    for kind, name, _, scope in source.references:
-        if kind == "local":
-            _add_local(index, scope or "", name)
+    for _, name, _, scope in of_kind(source.references, "local"):
+        _add_local(index, scope or "", name)
     return index
 
 

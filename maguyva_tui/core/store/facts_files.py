@@ -221,6 +221,13 @@ class StoredRows(Mapping[str, Row]):
                 yield path, record
             start = end
 
+    def decode_strings(self) -> None:
+        """Decode every string of the rows at once (one split of each table), for a reader that
+        reads every file: it then picks strings from a list, not one by one into a dict of those
+        decoded (0.1 ms a file, and a dict entry of 70 bytes a string, on top of the string)."""
+        self._strings.all()
+        self._refnames.all()
+
     def definitions(self) -> Definitions:
         """The table of defined names written with the facts (mapped; its spelling column holds
         ids that :meth:`spellings` reads)."""
