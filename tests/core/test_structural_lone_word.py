@@ -114,3 +114,45 @@ def test_the_keys_read_from_the_columns_order_the_symbols_as_the_engine_does(
     assert np.lexsort(keys[::-1]).tolist() == expected
     for key, field in zip(keys[:4] + keys[5:], (0, 1, 2, 3, 5)):  # the path: by its place in path order
         assert key.tolist() == [_order(symbol)[field] for symbol in symbols]
+
+
+def test_the_name_words_counted_at_once_are_those_counted_one_name_at_a_time(
+    engines: tuple[StructuralRetriever, StructuralRetriever]
+) -> None:
+    import math
+    from collections import defaultdict
+
+    import numpy as np
+
+    from maguyva_tui.core.retrievers.structural import KIND_RANK, NameStats, name_stems
+
+    _, mapped = engines
+    assert isinstance(mapped, MappedStructural)
+    table = mapped._table
+    rows = mapped._symbols_at(np.arange(len(table), dtype=np.int64))
+    ids = np.asarray(table.column(0), np.int64).tolist()
+    owners: dict[int, int] = defaultdict(int)
+    every: dict[int, int] = defaultdict(int)
+    for symbol, name_id in zip(rows, ids):
+        every[name_id] += 1
+        owners[name_id] += KIND_RANK.get(symbol.kind, 0) == 0
+    named = {name_id: symbol.name for symbol, name_id in zip(rows, ids)}
+    counts: dict[str, int] = defaultdict(int)
+    held: dict[str, list[int]] = defaultdict(list)
+    stems_of = {}
+    for name_id in sorted(i for i in owners if owners[i]):
+        stems_of[name_id] = set(name_stems(named[name_id]))
+        for stem in stems_of[name_id]:
+            counts[stem] += owners[name_id]
+            held[stem].append(name_id)
+    counted = sum(every[i] for i in stems_of)
+    idf = {stem: math.log(1 + counted / n) for stem, n in counts.items()}
+    assert any(not named[i].isascii() for i in stems_of) and any(len(s) > 2 for s in stems_of.values())
+    stats = NameStats.of(table)
+    assert stats._counted == counted
+    assert [s.decode() for s in stats._stems.tolist()] == sorted(counts)
+    assert stats._counts.tolist() == [counts[s] for s in sorted(counts)]
+    assert stats._names.tolist() == sorted(stems_of)
+    assert stats._weights.tolist() == [max(math.fsum(idf[s] for s in stems_of[i]), 1e-9) for i in sorted(stems_of)]
+    for stem in counts:
+        assert stats.posting(stem)[0].tolist() == held[stem]
