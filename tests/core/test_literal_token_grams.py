@@ -17,6 +17,7 @@ from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.format import current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.store import tokens as tokens_module
 from maguyva_tui.core.store.tokens import GRAM_PARTS, MAX_TOKEN_BYTES, TokenIndex
 from tests.core.test_text_tokens import WORDS, _write_repo
 
@@ -153,3 +154,22 @@ def test_damaged_trigrams_of_the_names_are_refused(tmp_path: Path) -> None:
     np.save(gen / "tokens_gram_starts.npy", np.array([0, 5], np.int64))
     with pytest.raises(Exception, match="corrupt"):
         TokenIndex.load(gen)
+
+
+@settings(max_examples=100, deadline=None)
+@given(names=st.lists(st.text("ab_$\0", min_size=1, max_size=7).map(lambda t: t.replace("\0", "")).filter(bool),
+                      max_size=30), piece=st.sampled_from([1, 2, 5, 1 << 20]))
+def test_the_names_trigrams_are_every_trigram_inside_a_name(names: list[str], piece: int) -> None:
+    """Each trigram inside one name (none across a NUL), with every place it starts, sorted by
+    trigram then place, whatever the slices it is made in."""
+    blob = b"".join(name.encode() + b"\0" for name in sorted(set(names)))
+    expected = sorted((blob[i : i + 3], i) for i in range(len(blob) - 2) if b"\0" not in blob[i : i + 3])
+    shipped = tokens_module.GRAM_SLICE
+    tokens_module.GRAM_SLICE = piece
+    try:
+        grams, starts, positions, long_docs = tokens_module.name_grams(blob, np.array([3, 9], np.uint32))
+    finally:
+        tokens_module.GRAM_SLICE = shipped
+    codes = [int.from_bytes(gram, "big") for gram, _ in expected]
+    assert np.repeat(grams, np.diff(starts)).tolist() == codes and positions.tolist() == [i for _, i in expected]
+    assert len(set(grams.tolist())) == len(grams) and long_docs.tolist() == [3, 9]
