@@ -180,9 +180,15 @@ def is_identifier(token: str) -> bool:
     return any(c.islower() for c in word) and any(c.isupper() for c in word[1:])
 
 
+_RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[A-Za-z_$])")
+"""A member named through the object's own receiver (``self.parse_args``, ``this.render``,
+``$this->save``, ``static::make``): no symbol's qualified name holds the receiver."""
+
+
 def _clean(token: str) -> str:
-    """Strip call parentheses and wrapping punctuation from an extracted target."""
-    return token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()")
+    """Strip call parentheses, wrapping punctuation and an own receiver (``self.``, ``this.``) from
+    an extracted target: ``self.parse_args()`` names the method ``parse_args``."""
+    return _RECEIVER.sub("", token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()"))
 
 
 def _identifier_in(text: str) -> str | None:

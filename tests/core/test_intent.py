@@ -153,6 +153,9 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("`tokenize`", DEF, 0.80, "tokenize", "identifier"),
     ("load()", DEF, 0.80, "load", "identifier"),
     ("MAX_RETRIES", DEF, 0.80, "MAX_RETRIES", "identifier"),
+    ("self.parse_args()", DEF, 0.80, "parse_args", "identifier"),  # no qualified name holds the receiver
+    ("$this->save", DEF, 0.80, "save", "identifier"),
+    ("who calls this.render", REFS, 0.90, "render", "references_phrase"),
     ("parse_config tests", DEF, 0.70, "parse_config", "identifier_in_phrase"),
     ("TokenStream in the lexer module", DEF, 0.60, "TokenStream", "identifier_in_phrase"),
     # rule 6: questions (an identifier inside a question is its target)
