@@ -268,7 +268,7 @@ class SymbolColumns:
     """A generation's stored symbols: the table of defined names (found by name), the symbols
     table (a row per symbol, string ids), its strings, each file's end row and the paths."""
 
-    __slots__ = ("definitions", "ends", "paths", "strings", "table")
+    __slots__ = ("_names", "definitions", "ends", "paths", "strings", "table")
 
     def __init__(self, definitions: Definitions, table: Any, strings: Strings, ends: Any, paths: list[str]) -> None:
         self.definitions = definitions
@@ -276,15 +276,28 @@ class SymbolColumns:
         self.strings = strings
         self.ends = ends
         self.paths = paths
+        self._names: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.table)
 
     def named(self, spellings: np.ndarray) -> list[Symbol]:
-        """Every symbol whose name as written has one of these string ids, in path order."""
+        """Every symbol whose name as written has one of these string ids, in path order. The
+        names' column is copied out of the mapped table once: read in place (every eighth int32
+        of the rows), ``np.isin`` took 4.7-15 ms a look-up over 379,000 symbols (0.23 ms over
+        sympy's 43,000), compared contiguous 0.4-0.8 ms (0.03 ms)."""
         if not len(spellings):
             return []
-        rows = np.flatnonzero(np.isin(self.table[:, 0], spellings))
+        names = self._names
+        if names is None:
+            names = self._names = np.ascontiguousarray(self.table[:, 0])
+        if len(spellings) <= FEW_SPELLINGS:
+            hit = names == spellings[0]
+            for spelling in spellings[1:]:
+                hit |= names == spelling
+            rows = np.flatnonzero(hit)
+        else:
+            rows = np.flatnonzero(np.isin(names, spellings))
         records = decode_records(self.table[rows], SYMBOL_SCHEMA, self.strings)
         files = np.searchsorted(self.ends, rows, side="right").tolist()
         paths = self.paths
@@ -298,6 +311,10 @@ class SymbolColumns:
         """The strings of string ids."""
         return self.strings.pick(np.asarray(ids))
 
+
+FEW_SPELLINGS = 8
+"""Up to this many string ids, a name is found by comparing the column with each (``np.isin``
+sorts them all)."""
 
 SYMBOL_SCHEMA = SCHEMAS[2]
 """The symbols table's fields: name, qualname, kind, start, end, language, signature, name line."""
