@@ -215,16 +215,18 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
 
     ``rows`` are the facts when the process was forked with them; else they are read back from
     the generation's facts files."""
-    from maguyva_tui.core.graph import build_graph
+    from maguyva_tui.core.graph import CodeGraph
 
     folder = Path(gen)
     facts = FactsTable(rows) if rows is not None else load_facts(folder)
     if isinstance(facts.rows, StoredRows):
         facts.rows.decode_strings()  # every file is read, most strings of them
-    graph = build_graph(facts)
+    graph = CodeGraph.build(facts, lean=True)  # what a build alone reads let go before PageRank
+    stats = graph.stats
+    graph.forget_derived()  # before the tables are written
     save_centrality(folder / "centrality.npz", centrality_table(graph))
     graph.save(folder / "graph.npz")
-    (folder / GRAPH_STATS).write_text(json.dumps(graph.stats))
+    (folder / GRAPH_STATS).write_text(json.dumps(stats))
 
 
 def graph_process(gen: str, rows: dict[str, Row] | None) -> None:

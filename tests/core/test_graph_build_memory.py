@@ -137,3 +137,20 @@ def test_the_string_table_is_written_as_before(count: int) -> None:
     expected_blob, expected_offsets = strings_blob(strings)
     assert bytes(blob) == expected_blob
     assert np.array_equal(offsets, expected_offsets)
+
+
+def test_a_lean_build_lets_go_of_its_tables_and_is_the_same_graph(tmp_path: Path) -> None:
+    rows = _rows(8, 10)
+    facts = _stored(tmp_path, rows)
+    whole, lean = CodeGraph.build(facts), CodeGraph.build(facts, lean=True)
+    assert whole.indexes._built
+    assert not lean.indexes._built and lean.store._link is None  # an update makes them again
+    _same(persist.dump(whole), persist.dump(lean))
+    stats = lean.stats
+    lean.forget_derived()
+    assert not lean._derived and lean.stats == stats  # made again when asked
+    changed = dict(rows)
+    changed["pkg/m002.py"] = rows["pkg/m003.py"]
+    for graph in (whole, lean):
+        graph.update(FactsTable({"pkg/m002.py": changed["pkg/m002.py"]}), ())
+    _same(persist.dump(whole), persist.dump(lean))

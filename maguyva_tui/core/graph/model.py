@@ -86,12 +86,16 @@ class CodeGraph:
         self._keys: dict[str, str] = {}
         self._rank: list[float] = []
         self._derived: dict[str, Any] = {}
+        self.lean = False
+        """Whether an update lets go of what only the next update reads (each file's lookup tables,
+        the name tables: made again when asked) before PageRank: a graph built to be written."""
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
-    def build(cls, files: Mapping[str, FileFacts]) -> CodeGraph:
-        """Build the graph of a whole repository from each file's facts."""
+    def build(cls, files: Mapping[str, FileFacts], *, lean: bool = False) -> CodeGraph:
+        """Build the graph of a whole repository from each file's facts (``lean``: see ``lean``)."""
         graph = cls()
+        graph.lean = lean
         graph.update(files, ())
         return graph
 
@@ -145,6 +149,9 @@ class CodeGraph:
         for path in sorted(affected):
             self._store(path, resolver)
         del resolver  # its memo, before PageRank's arrays
+        if self.lean:
+            self.indexes.clear()
+            self.store.drop_names()
         self._recompute_centrality()
         self.layers.settle()
         return affected
@@ -273,6 +280,11 @@ class CodeGraph:
             keep = alive[edges.source] & alive[edges.target]
             return Edges(edges.source[keep], edges.target[keep], edges.counts[keep]) if not keep.all() else edges
         return self._cached("edges", make)
+
+    def forget_derived(self) -> None:
+        """Let go of the arrays derived from the sites (merged sites, edges, the PageRank operator),
+        made again when asked: a graph about to be written needs none of them."""
+        self._derived = {}
 
     def _recompute_centrality(self) -> None:
         """Recompute scaled PageRank over the whole graph."""

@@ -193,6 +193,10 @@ class SymbolStore:
         self._link: LinkNames | None = None
         self._scans = 0
 
+    def drop_names(self) -> None:
+        """Forget the name tables (built again when next asked)."""
+        self._query = self._link = None
+
     def put(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Store one file's symbols (already in position order)."""
         self.entries[path] = entry
