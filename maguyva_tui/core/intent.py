@@ -298,6 +298,17 @@ _CODE_REST = re.compile(
 _FROM_IMPORT = re.compile(rf"\s+import\s+(?P<name>{QUESTION_NAME})", re.I)
 
 
+_KEYWORD_AND_WORD = re.compile(rf"\s*{_MODIFIERS}(?:{_WORD_KEYWORDS})\s++(?P<name>[A-Za-z_$][\w$]{{0,200}})\s*", re.I)
+
+
+def named_after_keyword(text: str) -> str | None:
+    """The plain word after a definition keyword that is also English (``class echo``, ``type
+    token``), which rule 1 leaves alone ("class hierarchy" is English): the index may confirm it
+    names a symbol (:func:`maguyva_tui.core.search.grounding_word`)."""
+    match = _KEYWORD_AND_WORD.fullmatch(text)
+    return match.group("name") if match else None
+
+
 def _definition_keyword(text: str) -> Intent | None:
     """Match ``def parse``, ``class Foo(Base)``, ``func (r *R) Load``, ``import numpy as np``."""
     match = _DEFINITION.match(text)

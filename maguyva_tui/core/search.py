@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.intent import Intent, classify, override
+from maguyva_tui.core.intent import Intent, classify, named_after_keyword, override
 from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -211,12 +211,24 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
         return intent
     if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
-    if intent.rule not in GROUNDED_RULES:
-        return intent
-    word = req.text.strip().strip("`").removesuffix("()")
-    if not word or len(word.split()) != 1 or not generation.knows_symbol(word):
+    word = grounding_word(req.text, intent)
+    if word is None or not generation.knows_symbol(word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+
+
+def grounding_word(text: str, intent: Intent) -> str | None:
+    """The word the index may confirm as a symbol's name: a lone identifier's target
+    (``self.parse_args()`` names ``parse_args``), a lone plain word, or a plain word after a
+    definition keyword that is also English (``class echo``: rule 1 leaves it, since "class
+    hierarchy" is English; the index tells them apart)."""
+    if intent.rule not in GROUNDED_RULES:
+        return None
+    if intent.rule == "identifier" and intent.target:
+        word = intent.target
+    else:
+        word = named_after_keyword(text) or text.strip().strip("`").removesuffix("()")
+    return word if word and len(word.split()) == 1 else None
 
 
 def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:

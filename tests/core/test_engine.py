@@ -122,6 +122,21 @@ def test_an_exact_match_chosen_for_words_lists_every_line_holding_them(engine: E
     assert len(expected) > 1
 
 
+@pytest.mark.parametrize("question", ["function retry", "class retry", "self.retry()", "this.retry"])
+def test_a_word_the_index_defines_after_a_keyword_or_a_receiver_is_its_definition(engine: Engine, question: str) -> None:
+    """``class echo`` (an English keyword, a plain word) and ``self.parse_args`` (an own receiver)
+    name a symbol when the index defines it: its definition, directly (they were a blend that
+    ranked a sibling with more matching chunks first, or found no ``self.parse_args``)."""
+    result = engine.search(question).to_json()
+    assert (result["intent"], result["rule"], result["target"]) == ("find_definition", "known_symbol", "retry")
+    assert result["fusion_strategy"] == "direct" and result["results"][0]["symbol"].rpartition(".")[2] == "retry"
+
+
+@pytest.mark.parametrize("question", ["class hierarchy", "type hints"])
+def test_english_after_a_keyword_stays_a_question_where_nothing_has_that_name(engine: Engine, question: str) -> None:
+    assert engine.search(question).to_json()["rule"] == "fallback"
+
+
 def test_fused_path_ranks_a_file_by_its_best_chunk_and_lists_each_chunk_once(engine: Engine) -> None:
     result = engine.search("how does the config loader read files", limit=50).to_json()
     assert result["fusion_strategy"] == "fused"

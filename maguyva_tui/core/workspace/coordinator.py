@@ -60,10 +60,10 @@ from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import (
     ASKS_ASIDE,
     CONF_KNOWN_SYMBOL,
-    GROUNDED_RULES,
     LITERAL_INTENTS,
     Parts,
     SearchRequest,
+    grounding_word,
     search,
 )
 from maguyva_tui.core.types import (
@@ -597,8 +597,8 @@ def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Quer
     two when it was foreseen right, nothing used when not (the lists are matched by query)."""
     if req.regex:
         return (), 0
-    word = req.text.strip().strip("`").removesuffix("()")
-    if (not (req.intent or req.modality) and intent.rule in GROUNDED_RULES and word and len(word.split()) == 1):
+    word = grounding_word(req.text, intent)
+    if not (req.intent or req.modality) and word is not None:
         intent = Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     if not the_plan.alone or not intent.target:
