@@ -99,3 +99,16 @@ def test_hold_refuses_a_generation_locked_for_deletion(tmp_path: Path) -> None:
     (gen / "manifest.json").unlink()
     with pytest.raises(holds.GenerationGone):
         holds.hold(gen)  # no manifest: deleted, or never finished
+
+
+def test_a_generation_this_user_cannot_open_is_read_without_a_hold(tmp_path: Path, monkeypatch) -> None:
+    """Another user's index (its folders 0700): no hold, no traceback; reading it says why."""
+    gen = tmp_path / "g-1-1"
+    gen.mkdir()
+    (gen / "manifest.json").write_text("{}")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(holds.os, "open", refused)
+    assert holds.hold(gen) is None

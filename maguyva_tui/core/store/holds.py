@@ -34,6 +34,8 @@ def hold(gen: Path, written: bool = True) -> int | None:
         fd = os.open(gen, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except FileNotFoundError:
         raise GenerationGone(str(gen)) from None
+    except OSError:
+        return None  # not ours to open (another user's index): reading it says why, if it cannot be read
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:  # a writer holds it to delete it
