@@ -156,3 +156,19 @@ def test_the_name_words_counted_at_once_are_those_counted_one_name_at_a_time(
     assert stats._weights.tolist() == [max(math.fsum(idf[s] for s in stems_of[i]), 1e-9) for i in sorted(stems_of)]
     for stem in counts:
         assert stats.posting(stem)[0].tolist() == held[stem]
+
+
+def test_names_holding_a_literal_are_found_in_numpy_as_the_pattern_finds_them() -> None:
+    import re
+
+    import numpy as np
+
+    from maguyva_tui.core.store.definitions import build_definitions
+
+    names = ["hel", "per_x", "helper", "a_helper_helper", "helpe", "xhelperx", "héllo_helper", "zz9", "9", "helper9"]
+    table = build_definitions(names, np.arange(len(names)), np.zeros(len(names), np.int64),
+                              np.ones(len(names), np.int64))
+    for needle in (b"helper", b"9", b"per", b"zz9", b"hel", b"x", b"nothing", b"lperx"):
+        found = table.matching(re.compile(needle))
+        assert found.tolist() == table.matching(re.compile(b"(?:" + needle + b")")).tolist()  # the regex's way
+        assert [table.name(n) for n in found.tolist()] == sorted(n for n in names if needle.decode() in n)

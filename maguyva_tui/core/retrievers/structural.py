@@ -913,7 +913,7 @@ class MappedStructural(StructuralRetriever):
         finds: 100,000 paths one by one take 0.3 s) and its place in path order."""
         paths = self._table.paths
         demoted = _demoted(paths)
-        if all(a < b for a, b in zip(paths, paths[1:])):
+        if sorted(paths) == paths:  # stored in path order (one pass: a sorted list is a single run)
             return demoted, np.arange(len(paths), dtype=np.int64)
         rank = np.empty(len(paths), np.int64)
         rank[sorted(range(len(paths)), key=paths.__getitem__)] = np.arange(len(paths))
@@ -1143,10 +1143,11 @@ are its runs of letters and of digits (:func:`~maguyva_tui.core.names.split_iden
 def _demoted(paths: Sequence[str]) -> np.ndarray:
     """:func:`is_demoted` of each path, asked only of the paths holding one of :data:`_DEMOTED_HINTS`
     (lowercased) and of those not in ASCII (100,000 paths one by one: 0.3 s)."""
-    pieces = [path if path.isascii() else "" for path in paths]
-    text = "\0".join(pieces).lower()
-    starts = np.cumsum(np.fromiter((len(piece) + 1 for piece in pieces), np.int64, len(pieces)))
-    asked = {i for i, piece in enumerate(pieces) if not piece and paths[i]}
+    text = "\0".join(paths)
+    pieces = paths if text.isascii() else [path if path.isascii() else "" for path in paths]
+    text = "\0".join(pieces).lower() if pieces is not paths else text.lower()
+    starts = np.cumsum(np.fromiter(map(len, pieces), np.int64, len(pieces)) + 1)
+    asked = set() if pieces is paths else {i for i, piece in enumerate(pieces) if not piece and paths[i]}
     for hint in _DEMOTED_HINTS:
         at = text.find(hint)
         while at >= 0:

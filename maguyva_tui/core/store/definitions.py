@@ -36,6 +36,9 @@ from maguyva_tui.core.store.arrays import (
 )
 from maguyva_tui.core.store.records import NULL_INT
 
+_LITERAL = re.compile(rb"[0-9a-z]+")
+"""A pattern that is a literal of lowercase letters and digits (a subtoken): searched in numpy."""
+
 SITE_COLUMNS = 3
 """Columns of ``defs_sites.npy``: file position, line, spelling id."""
 
@@ -103,6 +106,8 @@ class Definitions:
         so these are a few runs of the blob)."""
         if not len(self):
             return np.zeros(0, np.int64)
+        if lead is None and _LITERAL.fullmatch(pattern.pattern):
+            return self._holding_literal(pattern.pattern)
         if self._led is None:
             self._led = b"\0" + bytes(self._blob)  # one copy of the names, each after a NUL
         if lead is None or len(lead) != 1 or not (lead.isdigit() or lead.islower()):
@@ -116,6 +121,15 @@ class Definitions:
                             for m in pattern.finditer(self._led, int(offsets[a]), int(offsets[b]))), np.int64)
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
         return unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
+
+    def _holding_literal(self, needle: bytes) -> NDArray[np.int64]:
+        """The positions of the names holding a literal of letters and digits, found in numpy: one
+        match object a name made ``helper``'s 98,000 names cost 0.06 s."""
+        names = np.frombuffer(self._blob, np.uint8)
+        at = np.flatnonzero(names[: max(len(names) - len(needle) + 1, 0)] == needle[0])
+        for i in range(1, len(needle)):
+            at = at[names[at + i] == needle[i]]
+        return unique(np.searchsorted(self._offsets, at, side="right") - 1)
 
     def _bound(self, needle: bytes) -> int:
         """The position of the first name not below ``needle`` (bisection)."""
