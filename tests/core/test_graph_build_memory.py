@@ -4,6 +4,7 @@ emptied when full, and the string table is written a run of strings at a time.""
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -154,3 +155,20 @@ def test_a_lean_build_lets_go_of_its_tables_and_is_the_same_graph(tmp_path: Path
     for graph in (whole, lean):
         graph.update(FactsTable({"pkg/m002.py": changed["pkg/m002.py"]}), ())
     _same(persist.dump(whole), persist.dump(lean))
+
+
+def test_the_graph_process_writes_the_graph_a_plain_build_writes(tmp_path: Path) -> None:
+    from maguyva_tui.core.indexer import GRAPH_STATS, build_graph_files
+
+    rows = _rows(9, 12)
+    gen = tmp_path / "gen"
+    gen.mkdir()
+    save_facts(gen, rows)
+    build_graph_files(str(gen), None)  # strings decoded at once, a lean build
+    plain = CodeGraph.build(FactsTable(rows))
+    plain.save(tmp_path / "plain.npz")
+    written, expected = np.load(gen / "graph.npz"), np.load(tmp_path / "plain.npz")
+    assert sorted(written.files) == sorted(expected.files)
+    for name in expected.files:
+        assert np.array_equal(written[name], expected[name]), name
+    assert (gen / GRAPH_STATS).read_text() == json.dumps(plain.stats)
