@@ -213,11 +213,12 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
 
 def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     """Every call site of a name's definitions: the most central callers first, those in the
-    repository's own code before those in vendored, built or generated copies."""
+    package's own code before those in its examples, tests and docs, and those before vendored,
+    built or generated copies."""
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, name)
-    columns, total = queries.ranked_callers(graph, defs, limit)
+    columns, total = queries.ranked_callers(graph, defs, limit, secondary_last=True)
     reason = f"calls {_bare(name)}"
     entries = []
     for i in range(len(columns.positions)):

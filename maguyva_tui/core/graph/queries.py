@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, Merged
 from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
-from maguyva_tui.core.paths import is_demoted
+from maguyva_tui.core.paths import is_demoted, is_secondary
 
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
 STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
@@ -221,16 +221,22 @@ def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
     return ordered
 
 
-def ranked_callers(graph: CodeGraph, defs: Sequence[str], limit: int) -> tuple[SiteColumns, int]:
+def ranked_callers(
+    graph: CodeGraph, defs: Sequence[str], limit: int, secondary_last: bool = False
+) -> tuple[SiteColumns, int]:
     """Return the first ``limit`` call sites of the definitions, the most central callers first and
     those in the repository's own code before those in vendored, built or generated copies (ties in
-    path and line order), with how many there are in all."""
+    path and line order), with how many there are in all. ``secondary_last``: the examples', tests'
+    and docs' callers after the package's own (a test helper calls a name from many tests and is
+    more central than any caller in the code), as a search's direct path lists them."""
     positions = call_positions(graph, defs)
     merged = graph.merged()
     centrality = graph.rank_array()[merged.source[positions]]
     files, at = np.unique(merged.file[positions], return_inverse=True)
-    demoted = np.array([is_demoted(merged.paths[f]) for f in files.tolist()], dtype=bool)[at]
-    top = positions[np.lexsort((-centrality, demoted))[: max(limit, 0)]]  # stable
+    paths = [merged.paths[f] for f in files.tolist()]
+    demoted = np.array([is_demoted(p) for p in paths], dtype=bool)[at]
+    secondary = np.array([secondary_last and is_secondary(p) for p in paths], dtype=bool)[at]
+    top = positions[np.lexsort((-centrality, secondary, demoted))[: max(limit, 0)]]  # stable
     return SiteColumns(graph, top), len(positions)
 
 

@@ -54,11 +54,12 @@ class GraphRetriever:
         self._adjacency: tuple[Any, np.ndarray] | None = None
 
     # -- direct answers ------------------------------------------------------------------------
-    def callers_hits(self, name: str, limit: int) -> list[Hit]:
+    def callers_hits(self, name: str, limit: int, secondary_last: bool = False) -> list[Hit]:
         """Return one hit per call site of ``name``, the most central callers first, those in the
-        repository's own code before those in vendored, built or generated copies."""
+        repository's own code before those in vendored, built or generated copies (and, with
+        ``secondary_last``, those in examples, tests and docs before those)."""
         graph = self.graph
-        columns, _ = queries.ranked_callers(graph, queries.definitions(graph, name), limit)
+        columns, _ = queries.ranked_callers(graph, queries.definitions(graph, name), limit, secondary_last)
         bare = name.replace("::", ".").rpartition(".")[2] or name
         hits: list[Hit] = []
         for i in range(len(columns.positions)):
@@ -81,8 +82,8 @@ class GraphRetriever:
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Answer a references or impact question about the query's target directly (every call
         site, every dependent); rank any other question's symbols by personalized PageRank."""
-        if query.target and query.intent == REFERENCES:
-            return self.callers_hits(query.target, limit)
+        if query.target and query.intent == REFERENCES:  # cut where the page will demote: tests after the code
+            return self.callers_hits(query.target, limit, "secondary" in query.demote)
         if query.target and query.intent == IMPACT:
             return self.impact_hits(query.target, query.depth or DEFAULT_IMPACT_DEPTH, limit)
         target = similar_target(query)
