@@ -856,19 +856,21 @@ class MappedStructural(StructuralRetriever):
             return []
         table = self._table.definitions
         near = _near_patterns(words, table.occurrences, table.longest())
-        if near is None:
+        if near is None or near[1] is None:
+            return None
+        column = np.asarray(self._table.column(0), np.int64)
+        rows = np.flatnonzero(np.isin(column, table.spellings_of(table.matching(near[1]))))
+        size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
+        if len(rows) <= size:  # a few candidates: every one is made as cheaply
             return None
         found = [n for n in (table.find(key) for key in _exact_keys(words)) if n is not None]
         named = unique(np.concatenate([np.array(found, np.int64)] + [table.matching(p, _lead(p)) for p in near[0]]))
-        column = np.asarray(self._table.column(0), np.int64)
         close = np.isin(column, table.spellings_of(named))
-        positions = table.matching(near[1]) if near[1] is not None else np.zeros(0, np.int64)
-        rows = np.flatnonzero(np.isin(column, table.spellings_of(positions)) & ~close)
+        rows = rows[~close[rows]]
         if kinds and len(rows):
             rows = rows[np.isin(np.asarray(self._table.column(2), np.int64)[rows], self._kind_ids(kinds))]
         keys = self._rank_keys(rows)
         order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
-        size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
         while True:
             taken = _tie_closed(keys, order, size)
             symbols = self._symbols_at(np.sort(np.concatenate([np.flatnonzero(close), rows[order[:taken]]])))
@@ -881,8 +883,8 @@ class MappedStructural(StructuralRetriever):
                 if whole or ranked[-1][1] < SUBTOKEN_TIER or _order(last)[:_KEYS] <= self._bound(rows[order[taken - 1]]):
                     return [_hit(retriever._symbols[i], len(TIERS) - tier + 1 / (2 + rank), reason)
                             for i, tier, rank, reason in ranked]
-            if whole:
-                return None
+            if whole or not any(tier == SUBTOKEN_TIER for _, tier, _, _ in ranked):
+                return None  # no candidate taken holds every subtoken: they may be rare among them ("helpe" in helper_1)
             size *= PAGE_ROWS_GROWTH
 
     def _bound(self, row: int) -> tuple[object, ...]:
