@@ -19,6 +19,7 @@ def _module(number: int) -> str:
         f"class Helper{number}:", "    def helper(self):", "        return 1", "",
         f"    def helper_{number % 7}(self):", "        return 2", "",  # nested, before the function
         "from app import helper_1, helper as helping",
+        f"from app.x import helper_{9 - number % 3}, helper_{3 + number % 5}",  # tied but for the name
         f"HELPER_{'ABCDEFGH'[number % 8]} = 1",  # short, but a variable
         f"def helper_{number}(value):", "    return value", "",
         f"def helper_{number % 3}(value):", "    return value", "",
@@ -67,7 +68,7 @@ def test_a_page_is_the_engine_over_every_symbol(engines: tuple[StructuralRetriev
     monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_GROWTH", 2)
     assert isinstance(mapped, MappedStructural)
     intent = classify(text)
-    for kinds in ((), ("function",), ("method", "class"), ("variable", "constant"), ("nothing",)):
+    for kinds in ((), ("function",), ("method", "class"), ("variable", "constant"), ("import",), ("nothing",)):
         for limit in (1, 2, 7, 20, 50, 200, 5000):
             query = Query(text, target=intent.target, intent=intent.name, kinds=kinds)
             assert mapped.search(query, limit) == eager.search(query, limit), (kinds, limit)
