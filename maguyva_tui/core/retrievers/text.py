@@ -751,8 +751,10 @@ class TextRetriever:
             return None
         docs, best = found
         at = files.at_docs(docs)
+        if bool((at < 0).any()):
+            return None  # a document no file has: a damaged token index, the trigrams answer
         tiers = np.zeros(len(files), np.int64)
-        tiers[at[at >= 0]] = best[at >= 0]
+        tiers[at] = best
         return tiers
 
     def _whole_page(

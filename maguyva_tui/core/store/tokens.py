@@ -178,7 +178,10 @@ class TokenIndex:
         found = self._occurrences(needle, most)
         if found is None:
             return None
-        docs, best = self._holders(found, len(needle), needle)
+        held = self._holders(found, len(needle), needle)
+        if held is None:
+            return None  # the documents read are not in order: a damaged index, the trigrams answer
+        docs, best = held
         if self.grams is None or not len(self.grams[3]):
             return docs, best
         long_docs = np.asarray(self.grams[3], np.int64)
@@ -236,8 +239,10 @@ class TokenIndex:
         return places[same]
 
     def _holders(self, found: NDArray[np.int64], n: int,
-                 needle: bytes) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """The documents of the tokens holding the needle at these places, each once, with its best match."""
+                 needle: bytes) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+        """The documents of the tokens holding the needle at these places, each once, with its best
+        match; ``None`` when a token's documents are not increasing, as they are written (a byte
+        flipped in ``tokens_docs.npy``: a literal's file would be missed, where the trigrams find it)."""
         if not len(found):
             return np.zeros(0, np.int64), np.zeros(0, np.int64)
         offsets = np.asarray(self._offsets, np.int64)
@@ -252,6 +257,10 @@ class TokenIndex:
         counts = starts[tokens + 1] - starts[tokens]
         rows = np.repeat(starts[tokens] - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
         docs = np.asarray(self.docs[rows], np.int64)
+        steps = np.diff(docs) > 0
+        steps[np.cumsum(counts)[:-1] - 1] = True  # a token's first document follows another token's
+        if not bool(steps.all()):
+            return None
         best = np.repeat(tiers, counts)
         order = np.lexsort((-best, docs))
         docs, best = docs[order], best[order]
