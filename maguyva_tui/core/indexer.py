@@ -379,6 +379,8 @@ class _Build:
         prev = self.previous
         if prev is not None and prev.generation is not None and self.report.trace is not None:
             write_stamp(prev.generation, self.root, self.report.trace, self.walk_started, self.max_bytes)
+            if not prev.content_intact():  # the walk checked every stored text against its hash: all matched
+                prev.record_content_verified()
 
     def _scan(self) -> tuple[list[Kept], list[SourceFile]]:
         """Walk the repository and split it into files reused as stored and files to parse."""

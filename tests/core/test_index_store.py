@@ -130,3 +130,38 @@ def test_a_path_index_answers_alike_by_bisection_and_by_dict(monkeypatch) -> Non
     assert answers == [paths.index(p) if p in paths else None for p in asked]
     assert arrays.strictly_sorted(paths) and not arrays.strictly_sorted([*paths, "a.py"])
     assert not arrays.strictly_sorted(["a.py", "a.py"])
+
+
+def test_an_index_copied_without_its_times_is_checked_once_then_trusted(polyglot: Path, monkeypatch) -> None:
+    """``content.bin`` with another modification time (an index copied with ``cp -r``) makes a
+    build check every stored text against its hash; once all match, that is recorded, and the
+    next build trusts them (before, every command checked every text again: 4.7 s a search on
+    100,000 files)."""
+    import os
+
+    from maguyva_tui.core import indexer
+    from maguyva_tui.core.store.snapshot import Snapshot
+
+    update_index(polyglot)
+    gen = current_generation(index_folder(polyglot))
+    content = gen / "content.bin"
+    stat = content.stat()
+    os.utime(content, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert not Snapshot.load(index_folder(polyglot)).content_intact()
+    hashed: list[str] = []
+    original = indexer.content_hash
+    monkeypatch.setattr(indexer, "content_hash", lambda data: hashed.append("x") or original(data))
+    update_index(polyglot)
+    assert len(hashed) > 5  # every stored text checked, once
+    assert Snapshot.load(index_folder(polyglot)).content_intact()
+    hashed.clear()
+    _, summary = update_index(polyglot)
+    assert hashed == [] and summary.parsed == 0
+    damaged = bytearray(content.read_bytes())
+    damaged[0] ^= 0xFF
+    content.write_bytes(bytes(damaged))  # a byte flipped since: not trusted, checked and repaired
+    assert not Snapshot.load(index_folder(polyglot)).content_intact()
+    snapshot, _ = update_index(polyglot)
+    assert hashed and snapshot.generation != gen  # checked, and written again from the files
+    first = min(snapshot.files.values(), key=lambda e: e.offset)
+    assert snapshot.raw(first.path) == (polyglot / first.path).read_bytes()

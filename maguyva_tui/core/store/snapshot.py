@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import mmap
 import os
+import tempfile
 import threading
 import weakref
 from collections import OrderedDict
@@ -20,6 +22,7 @@ from maguyva_tui.core.store.facts import FactsTable
 from maguyva_tui.core.store.facts_files import SCHEMAS, StoredRows, load_facts
 from maguyva_tui.core.store.file_table import FileTable, by_doc, by_path, content_end, paths_of
 from maguyva_tui.core.store.format import (
+    FILE_MODE,
     FileEntry,
     IndexUnavailable,
     Manifest,
@@ -178,7 +181,28 @@ class Snapshot:
             found = os.stat(self.generation / "content.bin")
         except OSError:
             return False
-        return recorded == [found.st_size, found.st_mtime_ns]
+        now = [found.st_size, found.st_mtime_ns]
+        return recorded == now or _verified_stat(self.generation) == now
+
+    def record_content_verified(self) -> None:
+        """Record that every stored text was just checked against its hash, at ``content.bin``'s
+        present size and modification time (an index copied without its files' times, ``cp -r``:
+        else every later command checks every text again, 4.7 s a search on 100,000 files instead
+        of 1.5); silent when the generation cannot be written."""
+        if self.generation is None:
+            return
+        try:
+            found = os.stat(self.generation / "content.bin")
+            fd, tmp = tempfile.mkstemp(prefix=f"{CONTENT_VERIFIED}.", suffix=".tmp", dir=self.generation)
+            try:
+                with os.fdopen(fd, "w", encoding="ascii") as handle:
+                    os.fchmod(handle.fileno(), FILE_MODE)
+                    handle.write(json.dumps([found.st_size, found.st_mtime_ns]))
+                os.replace(tmp, self.generation / CONTENT_VERIFIED)
+            finally:
+                Path(tmp).unlink(missing_ok=True)
+        except OSError:
+            return
 
     def has_newlines(self) -> bool:
         """Whether the newline index of the whole text is built already (a search paid for it)."""
@@ -318,6 +342,20 @@ sorts them all)."""
 
 SYMBOL_SCHEMA = SCHEMAS[2]
 """The symbols table's fields: name, qualname, kind, start, end, language, signature, name line."""
+
+CONTENT_VERIFIED = "content-verified.json"
+"""``content.bin``'s size and modification time when every stored text was last found to match its
+hash (:meth:`Snapshot.record_content_verified`), beside the manifest's record of its build."""
+
+
+def _verified_stat(gen: Path) -> list[int] | None:
+    """What :data:`CONTENT_VERIFIED` records, ``None`` when nothing readable is recorded."""
+    try:
+        found = json.loads((gen / CONTENT_VERIFIED).read_text("ascii"))
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, list) else None
+
 
 CONTENT_STAT = "content_stat"
 """The manifest's record (in ``stats``) of ``content.bin``'s size and modification time."""
