@@ -243,10 +243,12 @@ def write(path: Path, state: dict[str, Any]) -> None:
     # (those tuples were the largest part of a big graph's writing, ~50 bytes a key)
     arrays["deps"] = ints(strings.column(key for keys in deps for key in keys)).reshape(-1, 1)
     flat: dict[str, list[Record]] = {
-        "bases": [(node, base) for node, bases in state["bases"].items() for base in bases],
-        "base_parts": [(file, node, base) for file, parts in state["base_parts"].items()
-                       for node, bases in parts.items() for base in bases],
-        "base_sources": [(node, file) for node, files in state["base_sources"].items() for file in sorted(files)],
+        # sorted by key: the order files were resolved in (a set's, per process) never reaches the disk
+        "bases": [(node, base) for node, bases in sorted(state["bases"].items()) for base in bases],
+        "base_parts": [(file, node, base) for file, parts in sorted(state["base_parts"].items())
+                       for node, bases in sorted(parts.items()) for base in bases],
+        "base_sources": [(node, file) for node, files in sorted(state["base_sources"].items())
+                         for file in sorted(files)],
     }
     for name, rows in flat.items():
         arrays[name] = encode_records(rows, RECORDS[name], strings)
