@@ -309,6 +309,32 @@ def named_after_keyword(text: str) -> str | None:
     return match.group("name") if match else None
 
 
+_CALLABLE = ("function", "method", "constructor", "property")
+_TYPES = ("class", "struct", "interface", "trait", "enum", "type", "object")
+KEYWORD_KINDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("def", "fn", "func", "fun", "function"), _CALLABLE),
+    "class": ("class", "struct", "object"),
+    "struct": ("struct", "class"),
+    **dict.fromkeys(("interface", "trait"), ("interface", "trait")),
+    "enum": ("enum",),
+    **dict.fromkeys(("type", "typedef"), _TYPES),
+    **dict.fromkeys(("module", "mod", "namespace", "package"), ("module", "namespace", "package")),
+    **dict.fromkeys(("const", "let", "var"), ("constant", "variable")),
+}
+"""The symbol kinds a definition keyword asks for, in every language that writes it (a C++ ``class``
+may be declared ``struct``; ``def`` covers methods and properties)."""
+
+
+def keyword_kinds(text: str) -> tuple[str, ...]:
+    """The kinds the definition keyword opening ``text`` asks for (``class Option``: classes, not the
+    method ``option``); empty when it opens with none, or with one that names no kind (``import``)."""
+    match = _DEFINITION.match(text)
+    keyword = match.group("kw") if match else None
+    if keyword is None and _KEYWORD_AND_WORD.fullmatch(text):
+        keyword = text.split()[-2]
+    return KEYWORD_KINDS.get(re.sub(r"\s+", "", keyword).lower(), ()) if keyword else ()
+
+
 def _definition_keyword(text: str) -> Intent | None:
     """Match ``def parse``, ``class Foo(Base)``, ``func (r *R) Load``, ``import numpy as np``."""
     match = _DEFINITION.match(text)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.intent import Intent, classify, named_after_keyword, override
+from maguyva_tui.core.intent import Intent, classify, keyword_kinds, named_after_keyword, override
 from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -135,7 +135,9 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     req.validate()
     intent = _ground(parts.generation, _intent(req), req)
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
-    query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
+    kinds = _asked_kinds(parts.generation, intent, req)
+    query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
+                  depth=req.depth)
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
     run = _run_engines(parts, the_plan, query)
@@ -158,7 +160,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
     return SearchResult(
         query=req.text,
-        parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target)),
+        parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds)),
         intent=intent.name,
         confidence=intent.confidence,
         target=intent.target,
@@ -175,6 +177,21 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[str, ...]:
+    """The symbol kinds a definition keyword asks for, when the index defines the target, as asked
+    or with its first letter's case changed, as one of them: ``class Option`` (or ``class option``)
+    lists the classes, not the method ``option`` as well; ``class echo`` where ``echo`` is a
+    function, or ``def Missing``, keeps every kind (the nearest answer, not none)."""
+    if req.regex or intent.name != "find_definition" or not intent.target:
+        return ()
+    kinds = keyword_kinds(req.text)
+    name = intent.target
+    spellings = dict.fromkeys((name, name[:1].upper() + name[1:], name[:1].lower() + name[1:]))  # class option
+    if not kinds or not any(generation.structural.lookup(n, kinds) for n in spellings):
+        return ()
+    return kinds
 
 
 def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Plan, _Run, LookupFailure | None]:

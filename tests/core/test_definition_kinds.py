@@ -1,0 +1,73 @@
+"""A definition keyword asks for a kind: ``class Option`` is the class, not the method ``option``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.intent import keyword_kinds
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    root = tmp_path_factory.mktemp("kinds")
+    (root / "lib").mkdir()
+    (root / "lib" / "option.js").write_text(
+        "class Option {\n  constructor(flags) {\n    this.flags = flags;\n  }\n}\n\nmodule.exports = { Option };\n"
+    )
+    (root / "lib" / "command.js").write_text(
+        "class Command {\n  option(flags) {\n    return this.flags;\n  }\n\n"
+        "  requiredOption(flags) {\n    return this.option(flags);\n  }\n}\n\nmodule.exports = { Command };\n"
+    )
+    (root / "tool.py").write_text(
+        "class Parser:\n    pass\n\n\ndef parser(text):\n    return Parser()\n\n\ndef helper(text):\n    return text\n"
+    )
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    e.refresh()
+    yield e
+    e.close()
+
+
+def _listed(engine: Engine, question: str) -> list[tuple[str, str]]:
+    return [(r["path"], r["symbol"]) for r in engine.search(question, limit=10).to_json()["results"]]
+
+
+@pytest.mark.parametrize("question", ["class Option", "class option", "export class Option {"])
+def test_a_class_keyword_lists_the_class_and_no_method_of_that_name(engine: Engine, question: str) -> None:
+    listed = _listed(engine, question)
+    assert listed[0] == ("lib/option.js", "Option")
+    assert all(symbol != "Command.option" for _, symbol in listed), listed
+
+
+def test_a_function_keyword_lists_the_function_and_not_the_class(engine: Engine) -> None:
+    listed = _listed(engine, "def parser")
+    assert listed[0] == ("tool.py", "parser")
+    assert ("tool.py", "Parser") not in listed
+    assert _listed(engine, "class parser")[0] == ("tool.py", "Parser")
+
+
+def test_a_keyword_naming_no_symbol_of_its_kind_keeps_the_nearest_answer(engine: Engine) -> None:
+    """``class helper`` where ``helper`` is a function: the function, not an empty page."""
+    assert _listed(engine, "class helper")[0] == ("tool.py", "helper")
+
+
+def test_the_kinds_asked_are_shown_in_the_parsed_query(engine: Engine) -> None:
+    assert "kinds=class" in engine.search("class Option").to_json()["parsed"]
+    assert "kinds" not in engine.search("Option").to_json()["parsed"]
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("pub fn main", ("function", "method")),
+    ("func (r *R) Load", ("function", "method")),
+    ("struct Foo {", ("struct", "class")),
+    ("export default class Foo", ("class", "struct")),
+    ("interface Shape", ("interface", "trait")),
+    ("import os", ()),
+    ("how does class work", ()),
+])
+def test_each_keyword_s_kinds(text: str, kinds: tuple[str, ...]) -> None:
+    found = keyword_kinds(text)
+    assert set(kinds) <= set(found) and bool(found) == bool(kinds)
