@@ -24,20 +24,22 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, TypeAlias
 
 from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
-from maguyva_tui.core.store.facts import FactsTable, Row
+from maguyva_tui.core.store.facts import FactsTable, PackedRow, Row
 from maguyva_tui.core.store.facts_files import StoredRows, load_facts, save_facts
 from maguyva_tui.core.store.file_table import save_files
 from maguyva_tui.core.store.format import (
@@ -79,9 +81,10 @@ Stored: TypeAlias = tuple[str, Callable[[], tuple[FileEntry, bytes]]]
 still to fill) and its text when ``content.bin`` is written, so that no more than one file's text
 is held at a time from then on."""
 
-Kept: TypeAlias = tuple[FileEntry, "bytes | None"]
+Kept: TypeAlias = tuple[FileEntry, "int | None"]
 """A file reused from the live generation: its entry and, when the walk read it anyway (a changed
-stat, the same hash), its text; ``None``: the live generation's stored text, read when a build writes."""
+stat, the same hash), its text's ticket in the build's :class:`_Spill`; ``None``: the live
+generation's stored text, read when a build writes."""
 
 COMPACT_DEAD_RATIO = 0.25
 """Rebuild the trigram postings from scratch once a quarter of the ids in them are dead."""
@@ -91,6 +94,10 @@ PARALLEL_MIN_FILES = 64
 
 PARSE_BATCH = 32
 """Files handed to a parsing worker at once."""
+
+PARSE_IN_FLIGHT = 3
+"""Batches handed to the pool per worker before the first is collected: the texts being parsed are
+read from the spill as they are handed out, never all at once."""
 
 GRAPH_PROCESS_MIN_FILES = PARALLEL_MIN_FILES
 """A cold graph is built in a process of its own, beside the trigram postings, from this many files."""
@@ -237,6 +244,98 @@ def graph_process(gen: str, rows: dict[str, Row] | None) -> None:
     build_graph_files(gen, rows)
 
 
+@dataclass(frozen=True, slots=True)
+class _Fresh:
+    """A file to parse, as the walk read it: its text held in the build's :class:`_Spill`."""
+
+    path: str
+    ticket: int
+    """Where its UTF-8 text is in the spill."""
+    size: int
+    mtime_ns: int
+    inode: int
+    ctime_ns: int
+
+
+class _Spill:
+    """The texts the walk read, held until ``content.bin`` is written: in an unlinked temporary file
+    beside the index (gone with the process, however it ends), read back by positional reads, so
+    that the build does not hold the corpus (+485 MB on the 450 MB corpus); in memory where no such
+    file can be made or written (a read-only base, a full disk)."""
+
+    def __init__(self, near: Path) -> None:
+        self._file = _temporary(near)
+        self._writing = self._file is not None
+        """Whether texts still go to the file (not once a write failed: a full disk)."""
+        self._end = 0
+        self._spans: list[tuple[int, int]] = []
+        self._held: dict[int, bytes] = {}
+
+    def put(self, data: bytes) -> int:
+        """Keep a text; return its ticket."""
+        ticket = len(self._spans)
+        self._spans.append((self._end, len(data)))
+        if self._writing and self._file is not None:
+            try:
+                _write_all(self._file.fileno(), data, self._end)
+                self._end += len(data)
+                return ticket
+            except OSError:  # the disk is full: what comes next is held in memory
+                self._writing = False
+        self._held[ticket] = data
+        return ticket
+
+    def get(self, ticket: int) -> bytes:
+        """A text kept."""
+        held = self._held.get(ticket)
+        if held is not None:
+            return held
+        assert self._file is not None
+        offset, length = self._spans[ticket]
+        return _read_all(self._file.fileno(), offset, length)
+
+    def drop(self, ticket: int) -> None:
+        """Let go of a text once written where it belongs."""
+        self._held.pop(ticket, None)
+
+    def close(self) -> None:
+        """Remove the file (what it held is no longer needed)."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _temporary(near: Path) -> IO[bytes] | None:
+    """An unlinked temporary file in the index's base folder (on the index's disk, not in memory
+    where the system's temporary folder is a RAM disk), else in the system's; ``None`` when
+    neither can be made."""
+    for folder in ([str(near)] if near.is_dir() else []) + [None]:
+        try:
+            return tempfile.TemporaryFile(dir=folder)
+        except OSError:
+            continue
+    return None
+
+
+def _write_all(fd: int, data: bytes, offset: int) -> None:
+    """Write all of ``data`` at ``offset``."""
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        view, offset = view[written:], offset + written
+
+
+def _read_all(fd: int, offset: int, length: int) -> bytes:
+    """Read ``length`` bytes at ``offset`` (what was written there)."""
+    data = os.pread(fd, length, offset)
+    while len(data) < length:
+        more = os.pread(fd, length - len(data), offset + len(data))
+        if not more:
+            raise OSError(f"the build's spill file ended early ({len(data)} of {length} bytes)")
+        data += more
+    return data
+
+
 @dataclass(slots=True)
 class _Beside:
     """A graph being built in another process: a fresh interpreter reading the facts from the
@@ -331,6 +430,8 @@ class _Build:
         self.seen = live_name(self.folder)
         """What CURRENT named when this build looked: it writes only on top of that generation."""
         self.previous = self._previous()
+        self.spill: _Spill | None = None
+        """The texts the last walk read (made by :meth:`_classify`, closed once written)."""
 
     def _previous(self) -> Snapshot | None:
         try:
@@ -349,6 +450,13 @@ class _Build:
         started = time.perf_counter()
         if self._as_stamped():
             return self._as_is(started, walked=False)
+        try:
+            return self._run(started)
+        finally:
+            if self.spill is not None:
+                self.spill.close()
+
+    def _run(self, started: float) -> tuple[Snapshot, IndexSummary]:
         kept, fresh = self._scan()
         if self._unchanged(kept, fresh):
             self._restamp()
@@ -382,7 +490,7 @@ class _Build:
             if not prev.content_intact():  # the walk checked every stored text against its hash: all matched
                 prev.record_content_verified()
 
-    def _scan(self) -> tuple[list[Kept], list[SourceFile]]:
+    def _scan(self) -> tuple[list[Kept], list[_Fresh]]:
         """Walk the repository and split it into files reused as stored and files to parse."""
         self.progress("walk", 0, 0)
         self.report.trace, self.walk_started = begin()
@@ -390,7 +498,7 @@ class _Build:
         candidates = list(walk(self.root, self.report, self.max_bytes, skip=(self.folder.parent, self.folder)))
         return self._classify(candidates)
 
-    def _update(self, kept: list[Kept], fresh: list[SourceFile], started: float) -> tuple[Snapshot, IndexSummary]:
+    def _update(self, kept: list[Kept], fresh: list[_Fresh], started: float) -> tuple[Snapshot, IndexSummary]:
         """Parse what changed and publish a new generation (the lock held); on a write that fails,
         remove the half-written generation and answer from the live one."""
         new_facts = self._parse(fresh)
@@ -435,20 +543,24 @@ class _Build:
         )
         return snap, summary
 
-    def _unchanged(self, kept: list[Kept], fresh: list[SourceFile]) -> bool:
+    def _unchanged(self, kept: list[Kept], fresh: list[_Fresh]) -> bool:
         """Tell whether the walk found exactly what the live generation already holds."""
         prev = self.previous
         if prev is None or fresh or self.repaired or len(kept) != len(prev.files):
             return False
         return all(prev.files.get(e.path) == e for e, _ in kept)
 
-    def _classify(self, candidates: list[Candidate]) -> tuple[list[Kept], list[SourceFile]]:
+    def _classify(self, candidates: list[Candidate]) -> tuple[list[Kept], list[_Fresh]]:
         """Split candidates into reused entries and files to parse. An unchanged file's stored text
         is neither read nor held: it is verified by its hash only when ``content.bin`` is not as
-        its build wrote it (:meth:`Snapshot.content_intact`), and read again when a build writes."""
+        its build wrote it (:meth:`Snapshot.content_intact`), and read again when a build writes.
+        The texts read are kept in the spill (:class:`_Spill`), not in memory."""
         kept: list[Kept] = []
-        fresh: list[SourceFile] = []
+        fresh: list[_Fresh] = []
         prev = self.previous
+        if self.spill is not None:
+            self.spill.close()
+        spill = self.spill = _Spill(self.folder.parent)
         trusted = prev is not None and prev.content_intact()
         for i, cand in enumerate(candidates):
             if i % 200 == 0:
@@ -464,42 +576,51 @@ class _Build:
                 continue
             data = source.text.encode("utf-8", errors="surrogatepass")
             if old and prev and old.hash == content_hash(data):
-                kept.append((_restat(old, source), data))
+                kept.append((_restat(old, source), spill.put(data)))
             else:
-                fresh.append(source)
+                fresh.append(_Fresh(source.path, spill.put(data), source.size, source.mtime_ns, source.inode,
+                                    source.ctime_ns))
         return kept, fresh
 
-    def _parse(self, fresh: list[SourceFile]) -> list[Row]:
-        """Parse changed files into stored rows, in a process pool when there are many."""
-        from maguyva_tui.core.parsing.analyze import analyze_row
-
+    def _parse(self, fresh: list[_Fresh]) -> list[PackedRow]:
+        """Parse changed files into stored rows (packed: :class:`PackedRow`), in a process pool when
+        there are many; their texts read from the spill a batch at a time."""
         total = len(fresh)
         if total >= PARALLEL_MIN_FILES and (os.cpu_count() or 1) >= 2:
             try:
                 return self._parse_in_pool(fresh)
             except (OSError, ValueError, BrokenProcessPool):  # no worker processes to be had here
                 pass
-        out = []
-        for i, src in enumerate(fresh):
-            if i % 50 == 0:
-                self.progress("parse", i, total)
-            out.append(analyze_row(src.path, src.text))
+        out: list[PackedRow] = []
+        for batch in self._batches(fresh):
+            self.progress("parse", len(out), total)
+            out.extend(_analyze_batch(batch))
         return out
 
-    def _parse_in_pool(self, fresh: list[SourceFile]) -> list[Row]:
+    def _batches(self, fresh: list[_Fresh]) -> Iterator[list[tuple[str, bytes]]]:
+        """The files to parse, :data:`PARSE_BATCH` at a time, each with its text as read."""
+        assert self.spill is not None
+        for i in range(0, len(fresh), PARSE_BATCH):
+            yield [(f.path, self.spill.get(f.ticket)) for f in fresh[i : i + PARSE_BATCH]]
+
+    def _parse_in_pool(self, fresh: list[_Fresh]) -> list[PackedRow]:
         total = len(fresh)
-        batches = [[(s.path, s.text) for s in fresh[i : i + PARSE_BATCH]] for i in range(0, total, PARSE_BATCH)]
-        out: list[Row] = []
-        with _usable_streams(), ProcessPoolExecutor(
-            max_workers=min(os.cpu_count() or 2, 4), mp_context=_pool_context()
-        ) as pool:
-            for batch in pool.map(_analyze_batch, batches):
-                out.extend(batch)
+        workers = min(os.cpu_count() or 2, 4)
+        out: list[PackedRow] = []
+        with _usable_streams(), ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+            waiting: deque[Future[list[PackedRow]]] = deque()
+            for batch in self._batches(fresh):
+                waiting.append(pool.submit(_analyze_batch, batch))
+                if len(waiting) >= workers * PARSE_IN_FLIGHT:
+                    out.extend(waiting.popleft().result())
+                    self.progress("parse", len(out), total)
+            while waiting:
+                out.extend(waiting.popleft().result())
                 self.progress("parse", len(out), total)
         return out
 
     def _write(
-        self, gen: Path, kept: list[Kept], fresh: list[SourceFile], new_rows: list[Row]
+        self, gen: Path, kept: list[Kept], fresh: list[_Fresh], new_rows: list[PackedRow]
     ) -> Snapshot:
         """Write every part of a new generation into its folder and publish it."""
         from maguyva_tui.core.chunk_words import save_generation
@@ -507,15 +628,17 @@ class _Build:
         self.progress("write", 0, 1)
         prev = self.previous
         next_id = prev.manifest.next_doc_id if prev else 0
+        spill = self.spill
+        assert spill is not None
         rows: list[Stored] = []
-        fact_rows: dict[str, Row] = {}
+        fact_rows: dict[str, Any] = {}  # a kept file's stored row, a parsed one's packed row
         for entry, known in kept:
             assert prev is not None  # only a previous generation's files are kept
-            rows.append((entry.path, partial(_kept_file, prev, entry, known)))
+            rows.append((entry.path, partial(_kept_file, prev, entry, spill, known)))
             fact_rows[entry.path] = prev.facts.rows[entry.path]
         added: list[int] = []
-        for i, (src, row) in enumerate(zip(fresh, new_rows)):
-            rows.append((src.path, partial(_fresh_file, fresh, i, next_id, row[0])))
+        for src, row in zip(fresh, new_rows):
+            rows.append((src.path, partial(_fresh_file, spill, src, next_id, row.language)))
             fact_rows[src.path] = row
             added.append(next_id)
             next_id += 1
@@ -524,6 +647,7 @@ class _Build:
         rows.sort(key=lambda r: r[0])
         entries = self._write_content(gen, rows)
         del rows
+        spill.close()  # every text is in content.bin now
         _release()
         live_ids = {e.doc_id for e in entries}
         save_facts(gen, fact_rows)  # the graph's process reads them from there
@@ -624,7 +748,7 @@ class _Build:
             return None
 
     def _finish_graph(
-        self, beside: _Beside | None, gen: Path, facts: FactsTable, fresh: list[SourceFile]
+        self, beside: _Beside | None, gen: Path, facts: FactsTable, fresh: list[_Fresh]
     ) -> tuple[object | None, CentralityTable]:
         """Wait for the graph built beside, or build it here; write it; return it and its centrality.
 
@@ -643,7 +767,7 @@ class _Build:
         graph.save(gen / "graph.npz")
         return graph, centrality
 
-    def _graph(self, facts: FactsTable, fresh: list[SourceFile]) -> CodeGraph:
+    def _graph(self, facts: FactsTable, fresh: list[_Fresh]) -> CodeGraph:
         """Build or update the dependency graph from the stored facts."""
         from maguyva_tui.core.graph import build_graph
 
@@ -666,7 +790,7 @@ class _Build:
             next_id,
         )
 
-    def _summarize(self, entries: Sequence[FileEntry], facts: FactsTable, fresh: list[SourceFile],
+    def _summarize(self, entries: Sequence[FileEntry], facts: FactsTable, fresh: list[_Fresh],
                    as_is: bool = False) -> None:
         s = self.summary
         s.files = len(entries)
@@ -688,17 +812,20 @@ def _word_files(entries: list[FileEntry], stored: _ContentReader, facts: Mapping
         yield StoredFile(entry.path, entry.doc_id, facts[entry.path][1], partial(stored.text, entry), entry.doc_id not in added)
 
 
-def _kept_file(prev: Snapshot, entry: FileEntry, known: bytes | None) -> tuple[FileEntry, bytes]:
+def _kept_file(prev: Snapshot, entry: FileEntry, spill: _Spill, known: int | None) -> tuple[FileEntry, bytes]:
     """A reused file's entry and text (read from the live generation when the walk did not read it)."""
-    return entry, prev.raw(entry.path) if known is None else known
+    if known is None:
+        return entry, prev.raw(entry.path)
+    data = spill.get(known)
+    spill.drop(known)
+    return entry, data
 
 
-def _fresh_file(fresh: list[SourceFile], i: int, doc_id: int, language: str | None) -> tuple[FileEntry, bytes]:
-    """A changed file's entry and text, its decoded text then dropped from ``fresh`` (from here on
-    the build reads it back from ``content.bin``, one file at a time)."""
-    src = fresh[i]
-    data = src.text.encode("utf-8", errors="surrogatepass")
-    fresh[i] = replace(src, text="")
+def _fresh_file(spill: _Spill, src: _Fresh, doc_id: int, language: str | None) -> tuple[FileEntry, bytes]:
+    """A changed file's entry and text, read from the spill and let go there (from here on the
+    build reads it back from ``content.bin``, one file at a time)."""
+    data = spill.get(src.ticket)
+    spill.drop(src.ticket)
     entry = FileEntry(src.path, doc_id, content_hash(data), src.size, src.mtime_ns, language, 0, 0,
                       src.inode, src.ctime_ns)
     return entry, data
@@ -761,8 +888,9 @@ def _restat(entry: FileEntry, source: SourceFile) -> FileEntry:
     return replace(entry, mtime_ns=source.mtime_ns, inode=source.inode, ctime_ns=source.ctime_ns)
 
 
-def _analyze_batch(batch: list[tuple[str, str]]) -> list[Row]:
-    """Parse a batch of files in a worker process, into the rows the index stores."""
+def _analyze_batch(batch: list[tuple[str, bytes]]) -> list[PackedRow]:
+    """Parse a batch of files (their UTF-8 texts as read) in a worker process, into the rows the
+    index stores, packed (:class:`PackedRow`: a few bytes a fact to ship and to hold)."""
     from maguyva_tui.core.parsing.analyze import analyze_row
 
-    return [analyze_row(path, text) for path, text in batch]
+    return [PackedRow.of(analyze_row(path, data.decode("utf-8", errors="surrogatepass"))) for path, data in batch]

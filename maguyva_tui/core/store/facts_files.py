@@ -45,7 +45,7 @@ from maguyva_tui.core.store.definitions import (
     save_definitions,
     stored_symbol_sites,
 )
-from maguyva_tui.core.store.facts import FactsTable, RefColumns, Row
+from maguyva_tui.core.store.facts import FactsTable, RefColumns, Row, part_length
 from maguyva_tui.core.store.records import (
     Record,
     StoredRecords,
@@ -77,7 +77,7 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
         row = rows[path]
         languages.append(row[0])
         for field in range(1, 5):
-            counts[i, field] = len(row[field])
+            counts[i, field] = part_length(row, field)  # a packed row's, without decoding it
     counts[:, 0] = strings.column(languages)
     tables = {field: _table([rows[p][field] for p in paths], SCHEMAS[field], refnames if field == 3 else strings)
               for field in range(1, 5)}
