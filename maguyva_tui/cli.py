@@ -621,7 +621,8 @@ def _print_human(result: SearchResult) -> None:
         line = _telling_line(r.snippet.splitlines(), r.symbol)
         if line:
             print(f"      {printable(line.strip()[:120])}")
-    print(f"{len(result.results)} results in {result.elapsed_ms:.1f} ms")
+    count = len(result.results)
+    print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms")
 
 
 def _telling_line(lines: list[str], symbol: str | None) -> str | None:

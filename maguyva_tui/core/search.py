@@ -141,7 +141,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
     run = _run_engines(parts, the_plan, query)
-    failed = None if req.regex else missing_symbol(parts.generation, intent, req.text)
+    failed = None if req.regex else missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
     if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
@@ -152,6 +152,9 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
             run.notices.append(f"the {alone} engine {why}; blending the engines instead")
             the_plan = again
             run = _merge(run, _run_engines(parts, the_plan, query))
+    if intent.name in ("find_references", "impact_analysis") and not intent.target:
+        run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '
+                           "parse_config, impact of Config); showing related code")
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
@@ -177,6 +180,20 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+_LONE_WORD = re.compile(r"[^\W\d_][\w'-]{2,63}")
+
+
+def _missing_word(parts: Parts, intent: Intent, req: SearchRequest) -> LookupFailure | None:
+    """A lone word that no rule read as a name and no line holds in any case (``zzqx``, ``café``
+    in a repository without it): the page is the nearest code in meaning, and the answer says so,
+    as it does for a missing literal or symbol (before, the page came with no word of it)."""
+    word = req.text.strip()
+    if intent.rule != "fallback" or not _LONE_WORD.fullmatch(word):
+        return None
+    found = literal_found(parts.generation, Query(word, target=word), "insensitive")
+    return missing_literal(word, False) if found is False else None
 
 
 def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[str, ...]:

@@ -71,3 +71,22 @@ def test_the_kinds_asked_are_shown_in_the_parsed_query(engine: Engine) -> None:
 def test_each_keyword_s_kinds(text: str, kinds: tuple[str, ...]) -> None:
     found = keyword_kinds(text)
     assert set(kinds) <= set(found) and bool(found) == bool(kinds)
+
+
+@pytest.mark.parametrize("word", ["zzqx", "café"])
+def test_a_lone_word_no_line_holds_is_said_to_be_missing(engine: Engine, word: str) -> None:
+    """The page is the nearest code in meaning; the answer says the word itself is nowhere."""
+    result = engine.search(word).to_json()
+    assert result["rule"] == "fallback"
+    assert result["lookup_failed"]["message"] == f'no line holds "{word}"; showing related code'
+
+
+def test_a_lone_word_some_line_holds_is_not_said_missing(engine: Engine) -> None:
+    assert engine.search("flags").to_json()["lookup_failed"] is None  # a word of the code, not a name
+    assert engine.search("FLAGS").to_json()["lookup_failed"] is None  # in any case
+
+
+@pytest.mark.parametrize("question", ["who calls", "impact of"])
+def test_a_graph_question_naming_no_symbol_says_so(engine: Engine, question: str) -> None:
+    notices = engine.search(question).to_json()["notices"]
+    assert any(n.startswith(f'"{question}" names no symbol') for n in notices), notices
