@@ -82,6 +82,48 @@ def test_packed_rows_are_written_as_their_tuples(tmp_path: Path) -> None:
     assert tuples == {p.name: p.read_bytes() for p in sorted((tmp_path / "packed").iterdir())}
 
 
+@pytest.mark.parametrize("mixed", [False, True])
+def test_packed_parts_are_made_where_written_with_one_writers_ids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mixed: bool
+) -> None:
+    """The facts' writer takes a packed row's parts unmade (each made where its strings and its
+    records are written) and gives the tables and string ids one writer of every record gave,
+    stored spans of a previous generation among them or not."""
+    from maguyva_tui.core.store.arrays import Interner
+    from maguyva_tui.core.store.records import TableWriter
+
+    rng = random.Random(5)
+    rows = {f"m{i:02d}.py": analyze_row(f"m{i:02d}.py", "\n".join(
+        f"import mod{rng.randint(0, 3)}\ndef f{rng.randint(0, 9)}(a):\n    return g{rng.randint(0, 9)}(a)\n"
+        for _ in range(rng.randint(0, 5)))) for i in range(40)}
+    held: dict[str, object] = {p: PackedRow.of(r) for p, r in rows.items()}
+    if mixed:
+        (tmp_path / "first").mkdir()
+        facts_files.save_facts(tmp_path / "first", rows)
+        stored = facts_files.load_facts(tmp_path / "first").rows
+        held = {p: stored[p] if i % 3 else r for i, (p, r) in enumerate(held.items())}
+    monkeypatch.setattr(facts_files, "GROUP_RECORDS", 7)
+    seen: list[type] = []
+    table = facts_files._table
+
+    def spy(parts, schema, strings):  # type: ignore[no-untyped-def]
+        seen.extend(type(part) for part in parts)
+        return table(parts, schema, strings)
+
+    monkeypatch.setattr(facts_files, "_table", spy)
+    (tmp_path / "packed").mkdir()
+    facts_files.save_facts(tmp_path / "packed", held)  # type: ignore[arg-type]
+    assert facts_files._Packed in seen and tuple not in seen
+    for field in range(1, 5):
+        schema = facts_files.SCHEMAS[field]
+        old, new = Interner(), Interner()
+        writer = TableWriter(schema, old)
+        for path in sorted(held):
+            writer.add(held[path][field])  # type: ignore[index]
+        got = table([facts_files._part(held[p], field) for p in sorted(held)], schema, new)  # type: ignore[arg-type]
+        assert np.array_equal(got, writer.table()) and new.strings() == old.strings()
+
+
 def test_the_parse_hands_out_packed_rows_a_few_batches_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The texts being parsed are read from the spill as batches are handed out; ``pool.map`` took
     every batch (every text) at once."""
