@@ -42,7 +42,7 @@ import threading
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import numpy as np
 
 from maguyva_tui.core.names import (
+    PART_PATTERN,
     hump_initials,
     hump_segments,
     identifiers_in,
@@ -854,6 +855,13 @@ class MappedStructural(StructuralRetriever):
         grouped for a page of 50 (2.5 s)."""
         if not words:
             return []
+        hits = self._near_page(words, kinds, limit)
+        if hits is None and _lone(words):
+            return self._lone_page(words[0], kinds, limit)
+        return hits
+
+    def _near_page(self, words: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit] | None:
+        """:meth:`_page` settled by the first four tiers (its description)."""
         table = self._table.definitions
         near = _near_patterns(words, table.occurrences, table.longest())
         if near is None or near[1] is None:
@@ -885,6 +893,73 @@ class MappedStructural(StructuralRetriever):
                             for i, tier, rank, reason in ranked]
             if whole or not any(tier == SUBTOKEN_TIER for _, tier, _, _ in ranked):
                 return None  # no candidate taken holds every subtoken: they may be rare among them ("helpe" in helper_1)
+            size *= PAGE_ROWS_GROWTH
+
+    def _lone_page(self, term: str, kinds: Sequence[str], limit: int) -> list[Hit] | None:
+        """:meth:`_page` of a lone word whose page the first four tiers do not settle (``helpe``, a
+        prefix of 98,000 names of a 100,000-file repository; ``hlper``, a misspelling): each name's
+        tier is told from the names alone (:func:`_lone_tiers`), every candidate ranked in numpy by
+        it, then by :func:`_order` from the columns, and only the first are made and asked, as in
+        :meth:`_page`. First over the names that the tiers down to the prefix one can match (when
+        they are enough to fill the page), then over every name a tier matches. ``helpe`` made
+        every one of its 98,000 symbols, sorted and grouped them (3-4 s)."""
+        table = self._table.definitions
+        patterns = _term_patterns([term], table.occurrences, table.longest())
+        if patterns is None:
+            return None
+        exact = [n for n in (table.find(key) for key in _exact_keys([term])) if n is not None]
+        column = np.asarray(self._table.column(0), np.int64)
+        size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
+        for told, found in ((SUBTOKEN_TIER + 1, _prefix_patterns(term, table.occurrences, table.longest())),
+                            (len(TIERS) - 1, patterns)):
+            every = found is patterns  # the names of every tier: rows left out of these match none
+            matched = [table.matching(p, _lead(p)) for p in found]
+            positions = unique(np.concatenate([np.array(exact, np.int64), *matched]))
+            ids = table.spellings_of(positions)
+            rows = np.flatnonzero(np.isin(column, ids))
+            if kinds and len(rows):
+                rows = rows[np.isin(np.asarray(self._table.column(2), np.int64)[rows], self._kind_ids(kinds))]
+            names = _picked(self._table.strings, ids)
+            tier = _lone_tiers(term, names, told)[np.searchsorted(ids, column[rows])]
+            spelled = ids[np.fromiter(map(term.__eq__, names), bool, len(names))]  # a qualname spelled as the word
+            tier[np.isin(np.asarray(self._table.column(1), np.int64)[rows], spelled) & (tier > 1)] = 1
+            if every:  # every tier told: the rows of no tier are no candidates
+                rows, tier = rows[tier <= told], tier[tier <= told]
+            elif np.count_nonzero(tier <= told) < limit:
+                continue  # these tiers cannot fill the page
+            hits = self._settled(term, kinds, limit, rows, [tier, *self._rank_keys(rows)], size, told, every)
+            if hits is not None:
+                return hits
+        return None
+
+    def _settled(self, term: str, kinds: Sequence[str], limit: int, rows: np.ndarray, keys: list[np.ndarray],
+                 size: int, ceiling: int, every: bool) -> list[Hit] | None:
+        """The page of a lone word made from the first rows by ``keys`` (a tier told from the names,
+        then :func:`_order`'s first fields), more while it is not settled: full, ending at most in
+        tier ``ceiling`` (the symbols of no row rank below it), and every row left out ranking after
+        its last hit. With ``every`` (the rows are every name's that matches), all rows made settle
+        it. ``None`` when these rows cannot settle it."""
+        order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
+        while True:
+            taken = _tie_closed(keys, order, size)
+            symbols = self._symbols_at(np.sort(rows[order[:taken]]))
+            retriever = StructuralRetriever(symbols)
+            allowed = np.array([retriever._kind_codes[k] for k in kinds if k in retriever._kind_codes], np.int16)
+            ranked = [] if kinds and not len(allowed) else retriever._ranked([term], allowed if kinds else None, limit)
+            page = [_hit(retriever._symbols[i], len(TIERS) - tier + 1 / (2 + rank), reason)
+                    for i, tier, rank, reason in ranked]
+            whole = taken == len(rows)
+            if whole and every:
+                return page
+            if len(ranked) == limit and ranked[-1][1] <= ceiling:
+                if whole:
+                    return page
+                last = order[taken - 1]
+                if (ranked[-1][1], *_order(retriever._symbols[ranked[-1][0]])[:_KEYS]) <= (int(keys[0][last]),
+                                                                                           *self._bound(rows[last])):
+                    return page
+            if whole or int(keys[0][order[taken - 1]]) > ceiling:
+                return None  # more rows of these rank after the ones a page would need
             size *= PAGE_ROWS_GROWTH
 
     def _bound(self, row: int) -> tuple[object, ...]:
@@ -1112,22 +1187,26 @@ def _name_weights(pair_name: np.ndarray, pair_stem: np.ndarray, idf: list[float]
 
 def _name_parts(names: list[str]) -> tuple[np.ndarray, list[str]]:
     """Every part of every name (:func:`~maguyva_tui.core.names.split_identifier`), with the index
-    of its name: the names of lowercase ASCII letters, digits and underscores by one pass over
-    them all (their parts are their runs of letters and of digits), the others one by one (330,000
-    names one by one: 2 s)."""
+    of its name: the ASCII names by one pass over them all (a part never spans an underscore or
+    the NUL between two names, so the splitting pattern finds each name's parts in the names
+    joined), the others one by one (330,000 names one by one: 2 s; the 50,000 of them not in
+    lowercase one by one: 1 s)."""
     joined = "\0".join(names)
-    others = set(np.searchsorted(_name_ends(names), [m.start() for m in _NOT_LOWER.finditer(joined)], side="right").tolist())
-    found = _RUNS.findall(joined)
+    others: set[int] = set()
+    if not joined.isascii():
+        others = set(np.searchsorted(_name_ends(names), np.fromiter(
+            map(re.Match.start, _NOT_ASCII.finditer(joined)), np.int64), side="right").tolist())
+        joined = "\0".join("" if i in others else name for i, name in enumerate(names))
+    found = _PARTS.findall(joined)
     ends = np.fromiter(map("\0".__eq__, found), bool, len(found))
     name_at = np.cumsum(ends)[~ends]
-    flat = list(filter("\0".__ne__, found))
+    parts = list(filter("\0".__ne__, found))
+    flat = "\1".join(parts).lower().split("\1") if parts else []  # ASCII: lowered together as one by one
     if not others:
         return name_at, flat
-    keep = ~np.isin(name_at, np.fromiter(others, np.int64, len(others)))
-    flat = [token for token, kept in zip(flat, keep.tolist()) if kept]
     split = split_identifier.__wrapped__  # every name once: its cache would only churn
     extra = [(i, part) for i in sorted(others) for part in split(names[i])]
-    return (np.concatenate([name_at[keep], np.array([i for i, _ in extra], np.int64)]),
+    return (np.concatenate([name_at, np.array([i for i, _ in extra], np.int64)]),
             flat + [part for _, part in extra])
 
 
@@ -1136,7 +1215,9 @@ def _name_ends(names: list[str]) -> np.ndarray:
     return np.cumsum(np.fromiter(map(len, names), np.int64, len(names)) + 1) - 1
 
 
-_RUNS = re.compile(r"[a-z]+|[0-9]+|\0")
+_PARTS = re.compile(PART_PATTERN + r"|\0")
+"""A name's parts (:data:`~maguyva_tui.core.names.PART_PATTERN`) or the NUL that ends it, in ASCII names joined."""
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 _NOT_LOWER = re.compile(r"[^a-z0-9_\0]")
 """A name of lowercase ASCII letters, digits and underscores has no other character: its parts
 are its runs of letters and of digits (:func:`~maguyva_tui.core.names.split_identifier`)."""
@@ -1160,6 +1241,144 @@ def _demoted(paths: Sequence[str]) -> np.ndarray:
     for i in asked:
         demoted[i] = is_demoted(paths[i])
     return demoted
+
+
+_HUMP_TIER = TIERS.index("camel-hump")
+_FUZZY_TIER = TIERS.index("fuzzy")
+
+
+def _prefix_patterns(term: str, count: Callable[[bytes], int], longest: int) -> list[re.Pattern[bytes]]:
+    """The patterns of :func:`_term_patterns` for a lone word's first five tiers: the names
+    starting with its key but for separators (exact, case-insensitive, prefix) and those holding
+    its rarest subtoken."""
+    found = _terms([term])
+    key = normalize(term)
+    patterns = [b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key)] if key and len(key) <= longest else []
+    tokens = [t for t in found.subtokens if t]
+    if tokens and all(len(t) <= longest for t in tokens):
+        patterns.append(re.escape(min(tokens, key=lambda t: (count(t.encode()), -len(t))).encode()))
+    return [re.compile(p) for p in patterns]
+
+
+def _picked(strings: Strings, ids: np.ndarray) -> list[str | None]:
+    """:meth:`Strings.pick` of many string ids at once: their bytes gathered in numpy and decoded
+    together (98,000 names one by one: 0.17 s)."""
+    offsets = np.asarray(strings._offsets, np.int64)
+    if not len(ids) or int(ids.min()) < 1 or int(ids.max()) >= len(offsets):
+        return strings.pick(ids)
+    starts = offsets[ids - 1]
+    sizes = offsets[ids] - starts  # each string's bytes and the NUL after it
+    at = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+    try:
+        parts = np.frombuffer(strings._blob, np.uint8)[at].tobytes().decode("utf-8", "surrogatepass").split("\0")
+    except UnicodeDecodeError:
+        return strings.pick(ids)
+    if len(parts) != len(ids) + 1:  # a string holding a NUL
+        return strings.pick(ids)
+    return parts[:-1]  # type: ignore[return-value]
+
+
+def _lone(words: Sequence[str]) -> bool:
+    """Whether a question's words are one ASCII name, unqualified, with subtokens
+    (:meth:`MappedStructural._lone_page`)."""
+    return (len(words) == 1 and words[0].isascii() and qualifier_parts(words[0]) == [words[0]]
+            and bool(split_identifier(words[0])))
+
+
+def _lone_tiers(term: str, names: list[str | None], exact: int) -> np.ndarray:
+    """The best tier in which each name matches a lone word, told from the name alone, as
+    :meth:`StructuralRetriever._tiers` finds it, for the tiers down to ``exact``; a name of none
+    of those gets ``exact + 1`` (it may match in a lower tier, or not at all). The exact
+    qualname tier is the exact name's, for a word without a dot. In bulk: the names of ASCII
+    letters, digits and underscores are normalized together, the subtokens and hump initials of
+    those in lowercase read from their runs of letters and digits; the others one by one."""
+    spelled = [name or "" for name in names]
+    count = len(spelled)
+    joined = "\0".join(spelled)
+    ends = _name_ends(spelled)
+    norms = joined.replace("_", "").lower().split("\0")
+    for i in _names_at(ends, _NOT_PLAIN, joined):
+        norms[i] = normalize(spelled[i])
+    lower = np.ones(count, bool)  # names of lowercase letters, digits and underscores: subtokens are runs
+    lower[list(_names_at(ends, _NOT_LOWER, joined))] = False
+    key = normalize(term)
+    found: list[tuple[int, np.ndarray]] = [(0, np.fromiter(map(term.__eq__, spelled), bool, count)),
+                                           (2, np.fromiter(map(key.__eq__, norms), bool, count)),
+                                           (SUBTOKEN_TIER, _all_held(term, spelled, norms, joined, ends, lower))]
+    if len(key) >= MIN_PREFIX:
+        found.append((SUBTOKEN_TIER + 1, np.fromiter(map(str.startswith, norms, repeat(key)), bool, count)))
+    if exact >= _HUMP_TIER:
+        found.append((_HUMP_TIER, _humped(term, spelled, norms, lower)))
+    if exact >= _FUZZY_TIER and len(key) >= MIN_FUZZY:
+        found.append((_FUZZY_TIER, np.fromiter(map(bool, map(_subsequence(key).match, norms)), bool, count)))
+    tier = np.full(count, exact + 1, np.int8)
+    for level, hit in reversed(found):  # the best tier last, so it stands
+        if level <= exact:
+            tier[hit] = level
+    return tier
+
+
+def _names_at(ends: np.ndarray, pattern: re.Pattern[str], joined: str) -> set[int]:
+    """The names (indices) in which a one-character pattern occurs, in names joined by NULs."""
+    return set(np.searchsorted(ends, np.fromiter(map(re.Match.start, pattern.finditer(joined)), np.int64)).tolist())
+
+
+def _all_held(term: str, names: list[str], norms: list[str], joined: str, ends: np.ndarray,
+              lower: np.ndarray) -> np.ndarray:
+    """Which names hold every subtoken of a word among theirs (:meth:`StructuralRetriever._all_subtokens`):
+    a lowercase name's subtokens are its runs of letters and of digits, found by one search a
+    subtoken over them all; the others are split one by one (only those holding every subtoken's
+    letters)."""
+    tokens = tuple(dict.fromkeys(split_identifier(term)))
+    out = np.zeros(len(names), bool)
+    if not tokens:
+        return out
+    held = np.zeros(len(names), np.int64)
+    for token in tokens:
+        run = "0-9" if token.isdigit() else "a-z"
+        boundary = re.compile(f"(?<![{run}]){re.escape(token)}(?![{run}])")
+        held[list(_names_at(ends, boundary, joined))] += 1
+    out[lower & (held == len(tokens))] = True
+    wanted = set(tokens)
+    for i in np.flatnonzero(~lower).tolist():
+        if all(token in norms[i] for token in tokens):
+            out[i] = wanted.issubset(split_identifier(names[i]))
+    return out
+
+
+def _humped(term: str, names: list[str], norms: list[str], lower: np.ndarray) -> np.ndarray:
+    """Which names match a term's camel humps (:meth:`StructuralRetriever._camel_humps`): their
+    humps' initials start with the term's, each segment starting a subtoken in order. A lowercase
+    name's initials are the first characters of its runs of letters and digits, read in numpy."""
+    segments = _hump_query(term)
+    out = np.zeros(len(names), bool)
+    if len(segments) < 2:
+        return out
+    initials = "".join(segment[0] for segment in segments)
+    asked = np.flatnonzero(~lower).tolist()
+    plain = np.flatnonzero(lower)
+    if len(plain) and initials.isascii():
+        raw = np.frombuffer(("\0".join(names[i] for i in plain.tolist()) + "\0").encode("ascii"), np.uint8)
+        kind = np.where((raw >= 97) & (raw <= 122), 1, np.where((raw >= 48) & (raw <= 57), 2, 0))
+        starts = np.flatnonzero((kind > 0) & (kind != np.concatenate([[0], kind[:-1]])))
+        name_of = np.cumsum(raw == 0)[starts]  # the NULs before a start: its name
+        first = np.searchsorted(name_of, np.arange(len(plain)))
+        rank = np.arange(len(starts)) - first[name_of]
+        want = np.frombuffer(initials.encode("ascii"), np.uint8)
+        keep = rank < len(want)
+        agree = np.bincount(name_of[keep], weights=raw[starts[keep]] == want[rank[keep]], minlength=len(plain))
+        asked += plain[agree == len(want)].tolist()
+    else:
+        asked += plain.tolist()
+    for i in asked:
+        if norms[i].startswith(segments[0]) and all(segment in norms[i] for segment in segments[1:]):
+            parts = split_identifier(names[i])
+            out[i] = hump_initials(names[i]).startswith(initials) and matches_humps(segments, parts)
+    return out
+
+
+_NOT_PLAIN = re.compile(r"[^A-Za-z0-9_\0]")
+"""A character that :func:`~maguyva_tui.core.names.normalize` does not merely drop or lowercase."""
 
 
 def _tie_closed(keys: list[np.ndarray], order: np.ndarray, size: int) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,9 @@ from maguyva_tui.core.store.records import NULL_INT
 _LITERAL = re.compile(rb"[0-9a-z]+")
 """A pattern that is a literal of lowercase letters and digits (a subtoken): searched in numpy."""
 
+_END = re.Match.end
+"""A match's end (called through ``map``: 98,000 matches of a prefix cost 0.4 s in a generator)."""
+
 _COUNTS_KEPT = 1024  # needles whose counts are kept at most (a pasted page's words must not pile up)
 
 SITE_COLUMNS = 3
@@ -48,12 +52,11 @@ SITE_COLUMNS = 3
 class Definitions:
     """Every defined name, case-folded and sorted, with the sites that define it."""
 
-    __slots__ = ("_blob", "_bytes", "_counts", "_led", "_offsets", "bounds", "sites")
+    __slots__ = ("_blob", "_counts", "_led", "_offsets", "bounds", "sites")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], bounds: NDArray[np.int64],
                  sites: NDArray[Any]) -> None:
         self._blob = blob
-        self._bytes: bytes | None = None
         self._led: bytes | None = None
         self._counts: dict[bytes, int] = {}
         """:meth:`occurrences` already counted (a question's subtokens are counted by each of the
@@ -91,16 +94,7 @@ class Definitions:
             needle = folded.encode("utf-8", "surrogatepass")
         except UnicodeEncodeError:
             return set()
-        if self._bytes is None:
-            self._bytes = bytes(self._blob)  # one copy of the names (``find`` needs bytes)
-        blob, starts = self._bytes, self._offsets
-        out: set[int] = set()
-        i = blob.find(needle)
-        while i >= 0:
-            n = int(np.searchsorted(starts, i, side="right")) - 1
-            out.add(n)
-            i = blob.find(needle, max(i + 1, int(starts[n + 1])))  # the next name: each counted once
-        return out
+        return set(self._holding_literal(needle).tolist())  # in numpy: 98,000 names one by one took 0.4 s
 
     def matching(self, pattern: re.Pattern[bytes], lead: bytes | None = None) -> NDArray[np.int64]:
         """The positions of the names a pattern matches in, searched over the UTF-8 names each
@@ -122,8 +116,8 @@ class Definitions:
             spans = [(self._bound(b"\x01"), self._bound(b"0")), (self._bound(b":"), self._bound(b"a")),
                      (self._bound(lead), self._bound(after)), (self._bound(b"{"), len(self))]
         offsets = self._offsets
-        ends = np.fromiter((m.end() for a, b in spans if a < b
-                            for m in pattern.finditer(self._led, int(offsets[a]), int(offsets[b]))), np.int64)
+        ends = np.fromiter(chain.from_iterable(map(_END, pattern.finditer(self._led, int(offsets[a]), int(offsets[b])))
+                                               for a, b in spans if a < b), np.int64)  # no Python frame a match
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
         return unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
 
