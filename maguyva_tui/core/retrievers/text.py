@@ -219,6 +219,15 @@ class _Defined:
         return _lines_by_path(self.paths, self.holding_keys)
 
 
+def _literal_matcher(literal: str, case: str) -> _Matcher:
+    """What finds a literal in a file's bytes, in the case asked."""
+    data = _check(literal)
+    if _insensitive(literal, case):
+        options = _options(case_sensitive=False, literal=True)
+        return _Matcher(None, _compile(literal, options), data.lower() if data.isascii() else None)
+    return _Matcher(data, None)
+
+
 def _site_keys(table: Definitions, names: list[int], positions: np.ndarray | None) -> np.ndarray:
     """The sorted keys ``file << 32 | line`` of every site that defines one of these names
     (positions in the table), its files put at their positions in path order (``positions``; a
@@ -531,13 +540,14 @@ class TextRetriever:
     ) -> list[LineMatch]:
         """Every line containing the literal, ranked (the best ``limit`` when given; files of a
         lower ``demote`` factor after the others)."""
-        data = _check(literal)
-        if _insensitive(literal, case):
-            options = _options(case_sensitive=False, literal=True)
-            matcher = _Matcher(None, _compile(literal, options), data.lower() if data.isascii() else None)
-        else:
-            matcher = _Matcher(data, None)
+        matcher = _literal_matcher(literal, case)
         return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files, demote)
+
+    def holds_literal(self, literal: str, case: str = "sensitive") -> bool:
+        """Whether some line holds the literal (:meth:`literal_lines` finds one), the candidate files
+        read only until one does (a lone word that 98,000 files hold ranked them all to say so)."""
+        matcher = _literal_matcher(literal, case)
+        return self._any_holds(self._files(), self.candidate_files(literal_plan(literal)), matcher)
 
     def regex_lines(
         self,
@@ -972,13 +982,10 @@ class TextRetriever:
         if budget is None or len(chosen) <= budget:
             return chosen
         definers = self._definition_table().paths_defining(literal, exact_case=False) if literal else set()
-        central = self.snapshot.centrality
-
-        def priority(index: int) -> tuple[bool, float, str]:
-            path = files.paths[index]
-            return (path not in definers, -central.at(path, 1, None), path)
-
-        return np.sort(np.array(sorted(chosen.tolist(), key=priority)[:budget], np.int64))
+        value = self.snapshot.centrality.at_first_line(files.paths, chosen)  # 98,000 files one by one: 1.6 s
+        other = np.fromiter((files.paths[i] not in definers for i in chosen.tolist()), bool, len(chosen))
+        order = np.lexsort((chosen, -value, other))  # the definers, then the central, then path order
+        return np.sort(chosen[order[:budget]])
 
     def _file_arrays(self, path: str, matcher: _Matcher) -> _FileMatches | None:
         """One entry per matching line (0-based), its best match type and whether it defines the literal."""

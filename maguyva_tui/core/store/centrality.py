@@ -60,6 +60,21 @@ class CentralityTable:
             i = parents[i]
         return file_value if i < 0 else spans[i][2]
 
+    def at_first_line(self, paths: list[str], positions: np.ndarray) -> np.ndarray:
+        """:meth:`at` line 1 (no end line) of the paths at ``positions``: where the table's paths
+        are ``paths``, a file none of whose symbols starts by line 1 (nearly every file) has its
+        own value, read from the columns; the others are asked one by one (100,000 files one by
+        one: 1.6 s)."""
+        files = self.files
+        bare = files.bare_first_lines(paths) if isinstance(files, StoredSpans) else None
+        if bare is None:
+            return np.array([self.at(paths[i], 1, None) for i in positions.tolist()], np.float64)
+        values, starts = bare
+        found = values[positions]
+        for k in np.flatnonzero(starts[positions] <= 1).tolist():
+            found[k] = self.at(paths[int(positions[k])], 1, None)
+        return found
+
     def _lookup(self, path: str) -> tuple[dict[tuple[int, int], float], list[int]]:
         """Return a file's spans by (start, end), and each span's innermost enclosing span (-1 for
         none), made on first use: a lookup then costs the nesting depth, not the file's symbols
@@ -138,6 +153,19 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
 
     def __contains__(self, path: object) -> bool:
         return self._index.get(path) is not None
+
+    def bare_first_lines(self, paths: list[str]) -> tuple[np.ndarray, np.ndarray] | None:
+        """Each file's own value and the line its first symbol starts on (the largest int64 for a
+        file without one), when ``paths`` are this table's paths; else ``None``."""
+        if paths != self._paths:
+            return None
+        counts, spans = self._arrays["counts"], self._arrays["spans"]
+        first = np.full(len(counts), np.iinfo(np.int64).max, np.int64)
+        held = np.flatnonzero(counts > 0)
+        if len(held):
+            starts = (np.cumsum(counts) - counts)[held]
+            first[held] = np.minimum.reduceat(np.asarray(spans[:, 0], np.int64), starts)
+        return np.asarray(self._arrays["file_values"], np.float64), first
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._paths)
