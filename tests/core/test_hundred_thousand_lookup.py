@@ -3,7 +3,6 @@ line of every file (``helper``, in 98,000 files of a 100,000-file repository).""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

@@ -51,7 +51,10 @@ def test_strings_picked_at_once_are_those_picked_one_by_one(seed: int) -> None:
     rng = random.Random(seed)
     ids = np.array(sorted({rng.randrange(1, len(names) + 1) for _ in range(150)}), np.int64)
     assert _picked(strings, ids) == strings.pick(ids)
-    assert _picked(strings, np.array([0, 3], np.int64)) == strings.pick(np.array([0, 3], np.int64))  # None for 0
+    assert _picked(strings, np.array([0, 3], np.int64)) is None  # no string: not joined
+    blob, offsets = strings_blob(["a", "b\0c", "d"])
+    assert _picked(Strings(blob, offsets), np.array([1, 3], np.int64)) == ["a", "d"]
+    assert _picked(Strings(blob, offsets), np.array([1, 2], np.int64)) is None  # a NUL inside: not joined
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -42,7 +42,7 @@ import threading
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain, repeat
+from itertools import repeat
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -920,6 +920,8 @@ class MappedStructural(StructuralRetriever):
             if kinds and len(rows):
                 rows = rows[np.isin(np.asarray(self._table.column(2), np.int64)[rows], self._kind_ids(kinds))]
             names = _picked(self._table.strings, ids)
+            if names is None:
+                return None  # a name the bulk passes cannot join: every candidate is made
             tier = _lone_tiers(term, names, told)[np.searchsorted(ids, column[rows])]
             spelled = ids[np.fromiter(map(term.__eq__, names), bool, len(names))]  # a qualname spelled as the word
             tier[np.isin(np.asarray(self._table.column(1), np.int64)[rows], spelled) & (tier > 1)] = 1
@@ -1260,22 +1262,21 @@ def _prefix_patterns(term: str, count: Callable[[bytes], int], longest: int) -> 
     return [re.compile(p) for p in patterns]
 
 
-def _picked(strings: Strings, ids: np.ndarray) -> list[str | None]:
+def _picked(strings: Strings, ids: np.ndarray) -> list[str] | None:
     """:meth:`Strings.pick` of many string ids at once: their bytes gathered in numpy and decoded
-    together (98,000 names one by one: 0.17 s)."""
+    together (98,000 names one by one: 0.17 s); ``None`` when an id names no string, a string
+    holds a NUL or its bytes do not decode (names that the bulk passes cannot join)."""
     offsets = np.asarray(strings._offsets, np.int64)
     if not len(ids) or int(ids.min()) < 1 or int(ids.max()) >= len(offsets):
-        return strings.pick(ids)
+        return None if len(ids) else []
     starts = offsets[ids - 1]
     sizes = offsets[ids] - starts  # each string's bytes and the NUL after it
     at = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
     try:
         parts = np.frombuffer(strings._blob, np.uint8)[at].tobytes().decode("utf-8", "surrogatepass").split("\0")
     except UnicodeDecodeError:
-        return strings.pick(ids)
-    if len(parts) != len(ids) + 1:  # a string holding a NUL
-        return strings.pick(ids)
-    return parts[:-1]  # type: ignore[return-value]
+        return None
+    return parts[:-1] if len(parts) == len(ids) + 1 else None
 
 
 def _lone(words: Sequence[str]) -> bool:
@@ -1285,14 +1286,14 @@ def _lone(words: Sequence[str]) -> bool:
             and bool(split_identifier(words[0])))
 
 
-def _lone_tiers(term: str, names: list[str | None], exact: int) -> np.ndarray:
+def _lone_tiers(term: str, names: list[str], exact: int) -> np.ndarray:
     """The best tier in which each name matches a lone word, told from the name alone, as
     :meth:`StructuralRetriever._tiers` finds it, for the tiers down to ``exact``; a name of none
     of those gets ``exact + 1`` (it may match in a lower tier, or not at all). The exact
     qualname tier is the exact name's, for a word without a dot. In bulk: the names of ASCII
     letters, digits and underscores are normalized together, the subtokens and hump initials of
     those in lowercase read from their runs of letters and digits; the others one by one."""
-    spelled = [name or "" for name in names]
+    spelled = names
     count = len(spelled)
     joined = "\0".join(spelled)
     ends = _name_ends(spelled)
@@ -1320,15 +1321,16 @@ def _lone_tiers(term: str, names: list[str | None], exact: int) -> np.ndarray:
 
 def _names_at(ends: np.ndarray, pattern: re.Pattern[str], joined: str) -> set[int]:
     """The names (indices) in which a one-character pattern occurs, in names joined by NULs."""
-    return set(np.searchsorted(ends, np.fromiter(map(re.Match.start, pattern.finditer(joined)), np.int64)).tolist())
+    found = np.fromiter(map(re.Match.start, pattern.finditer(joined)), np.int64)
+    return set(np.searchsorted(ends, found).tolist())
 
 
 def _all_held(term: str, names: list[str], norms: list[str], joined: str, ends: np.ndarray,
               lower: np.ndarray) -> np.ndarray:
-    """Which names hold every subtoken of a word among theirs (:meth:`StructuralRetriever._all_subtokens`):
-    a lowercase name's subtokens are its runs of letters and of digits, found by one search a
-    subtoken over them all; the others are split one by one (only those holding every subtoken's
-    letters)."""
+    """Which names hold every subtoken of a word among theirs
+    (:meth:`StructuralRetriever._all_subtokens`): a lowercase name's subtokens are its runs of
+    letters and of digits, found by one search a subtoken over them all; the others are split one
+    by one (only those holding every subtoken's letters)."""
     tokens = tuple(dict.fromkeys(split_identifier(term)))
     out = np.zeros(len(names), bool)
     if not tokens:
