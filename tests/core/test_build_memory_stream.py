@@ -302,3 +302,21 @@ def test_an_index_built_with_packed_rows_answers_from_its_facts(tmp_path: Path) 
     stored = facts_files.load_facts(snapshot.generation)  # type: ignore[arg-type]
     for path in _SOURCES:
         assert snapshot.facts[path] == stored[path]
+
+
+def test_a_facts_table_is_filled_in_place_not_joined_from_its_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pieces of a table and their concatenation were two copies of the references' table."""
+    import tracemalloc
+
+    from maguyva_tui.core.store.arrays import Interner
+
+    monkeypatch.setattr(facts_files, "GROUP_RECORDS", 1000)
+    parts = [[(i, j) for j in range(100)] for i in range(2000)]
+    tracemalloc.start()
+    try:
+        table = facts_files._table(parts, "ii", Interner())
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert table.shape == (200_000, 2) and table[-1].tolist() == [1999, 99]
+    assert peak < 1.5 * table.nbytes

@@ -79,16 +79,18 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
         for field in range(1, 5):
             counts[i, field] = part_length(row, field)  # a packed row's, without decoding it
     counts[:, 0] = strings.column(languages)
-    tables = {field: _table([_part(rows[p], field) for p in paths], SCHEMAS[field], refnames if field == 3 else strings)
-              for field in range(1, 5)}
-    for field, table in tables.items():
+    symbols = None
+    for field in range(1, 5):  # each table written and let go as it is made (the symbols' kept)
+        table = _table([_part(rows[p], field) for p in paths], SCHEMAS[field], refnames if field == 3 else strings)
         save_array(folder / f"facts_{TABLES[field]}.npy", table)
+        symbols = table if field == 2 else symbols
+        del table
+    assert symbols is not None
     save_array(folder / "facts_files.npy", counts)
     save_strings(folder, "facts_paths", paths)
     names = strings.strings()
     save_strings(folder, "facts_strings", names)
     save_strings(folder, "facts_refnames", refnames.strings())
-    symbols = tables[2]
     ids, files, lines = stored_symbol_sites(symbols, np.cumsum(counts[:, 2]))
     # the names of the string table by id (0 is None); each symbol's position there is its id
     save_definitions(folder, build_definitions([None, *names], ids, files, lines, spelling=ids))
@@ -103,6 +105,9 @@ class _Packed:
 
     def __init__(self, row: PackedRow, field: int) -> None:
         self.row, self.field = row, field
+
+    def __len__(self) -> int:
+        return self.row.lengths[self.field - 1]
 
     def decoded(self) -> Sequence[Record]:
         """The part, made from the packed row."""
@@ -131,6 +136,7 @@ def _table(parts: Sequence[Sequence[Record] | _Packed], schema: str, strings: In
     with fresh records encoded :data:`GROUP_RECORDS` at a time. A packed part is made twice (for
     its strings, then its records), never every one at once."""
     blocks: list[list[Sequence[Record] | _Packed] | StoredSpan] = []
+    out = _Rows(sum(map(len, parts)), len(schema))
     for part in parts:  # a stored part is copied, not decoded
         if not isinstance(part, _Packed) and carry_stored(blocks, part, schema):
             continue
@@ -142,14 +148,13 @@ def _table(parts: Sequence[Sequence[Record] | _Packed], schema: str, strings: In
     del parts
     text_columns = [j for j, kind in enumerate(schema) if kind == "s"]
     remaps = _remaps(blocks, text_columns, strings)
-    pieces: list[Table] = []
     for block in blocks:
         if isinstance(block, StoredSpan):
             piece = np.array(block.table[block.start : block.end], dtype=np.int32)
             remap = remaps[id(block.strings)]
             for j in text_columns:
                 piece[:, j] = remap[np.clip(piece[:, j], 0, len(remap) - 1)]
-            pieces.append(piece)
+            out.add(piece)
             continue
         # the ids encoding the whole run gives, column by column: each column's strings in the
         # order they first occur (a string met again takes no new id)
@@ -166,10 +171,30 @@ def _table(parts: Sequence[Sequence[Record] | _Packed], schema: str, strings: In
             part = held.decoded() if isinstance(held, _Packed) else held
             group.extend(part.records() if isinstance(part, RefColumns) else part)
             if len(group) >= GROUP_RECORDS:
-                pieces.append(encode_records(group, schema, strings))
+                out.add(encode_records(group, schema, strings))
                 group = []
-        pieces.append(encode_records(group, schema, strings))
-    return np.concatenate(pieces) if pieces else np.zeros((0, len(schema)), dtype=np.int32)
+        out.add(encode_records(group, schema, strings))
+    return out.table()
+
+
+class _Rows:
+    """A table filled a piece at a time in place (its size known from the parts' lengths): the
+    pieces and their concatenation were two copies of the largest table (the references')."""
+
+    def __init__(self, rows: int, width: int) -> None:
+        self._table = np.zeros((rows, width), dtype=np.int32)
+        self._at = 0
+
+    def add(self, piece: Table) -> None:
+        """Append a piece."""
+        self._table[self._at : self._at + len(piece)] = piece
+        self._at += len(piece)
+
+    def table(self) -> Table:
+        """The table, once every piece is in."""
+        if self._at != len(self._table):
+            raise ValueError(f"a part held {self._at} records, not the {len(self._table)} it said")
+        return self._table
 
 
 def _remaps(blocks: list[list[Sequence[Record]] | StoredSpan], text_columns: list[int], strings: Interner
