@@ -638,12 +638,16 @@ _SEARCH_COMMAND = re.compile(r"\b(?:find|grep|search|look\s+for|locate)\b", re.I
 """The search verbs that command a query from its head ("find where ValueError is raised ...")."""
 
 
-def _identifier(text: str) -> Intent | None:
-    """Match a code-shaped identifier: alone (0.80) or in a phrase that is not a question."""
+def _identifier(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
+    """Match a code-shaped identifier: alone (0.80) or in a phrase that is not a question, nor the
+    description of a function that uses it ("Return a copy of this RequestsCookieJar" wants the
+    method that copies, not the class: a question about meaning, with the identifier its target)."""
     target = _identifier_in(text)
-    if target is None or _QUESTION.search(text) or _prose(text):
+    if target is None or _QUESTION.search(text) or _prose(text, words_at_most):
         return None
     words = len(_WORD.findall(text))
+    if words > 1 and describes_one_function(text):
+        return None
     if words == 1:
         return Intent("find_definition", CONF_LONE_IDENTIFIER, target, "identifier")
     confidence = CONF_IDENTIFIER_SHORT if words <= SHORT_PHRASE_WORDS else CONF_IDENTIFIER_LONG
@@ -675,12 +679,15 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
 """The ordered rules; the first that returns an intent wins."""
 
 _DOCUMENTATION_RULES: Final[tuple[Callable[[str], Intent | None], ...]] = tuple(
-    functools.partial(rule, words_at_most=SHORT_PHRASE_WORDS) if rule in (_quoted_literal, _error_token) else rule
+    functools.partial(rule, words_at_most=SHORT_PHRASE_WORDS) if rule in (_quoted_literal, _error_token, _identifier)
+    else rule
     for rule in RULES
 )
 """The rules for a sentence written in documentation markup (:func:`_documentation`): a prose
 sentence from more than :data:`SHORT_PHRASE_WORDS` words, so that what it quotes is code it talks
-about, not a literal to grep for, unless a search verb commands it or stands beside the quote."""
+about, not a literal to grep for, unless a search verb commands it or stands beside the quote, nor
+the symbol it wants ("Shortcut for :meth:`route` with ``methods=["GET"]``" describes ``get``: a
+role cross-references another symbol than the one documented)."""
 
 
 def _documentation(raw: str, plain: str) -> bool:

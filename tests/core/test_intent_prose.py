@@ -123,10 +123,31 @@ def engine(tmp_path: Path) -> Engine:
 
 
 def test_a_phrase_around_a_name_the_index_lacks_is_a_question_about_meaning(engine: Engine) -> None:
-    assert classify("Perform validation on ``value``.").rule == "identifier_in_phrase"
-    result = engine.search("Perform validation on ``value``.")
+    assert classify("Perform validation on value_x.").rule == "identifier_in_phrase"
+    result = engine.search("Perform validation on value_x.")
     assert (result.intent, result.rule, result.target) == ("understand_code", "unknown_identifier", None)
-    assert result.lookup_failed is None  # no "no symbol named value": the sentence named none
+    assert result.lookup_failed is None  # no "no symbol named value_x": the sentence named none
+
+
+@pytest.mark.parametrize("text", ["Perform validation on ``value``.", "Shortcut for :meth:`check_object` with ``kinds``."])
+def test_a_docstring_sentence_in_markup_asks_about_meaning(engine: Engine, text: str) -> None:
+    """A role or double back-ticks quote what a docstring talks about ("Shortcut for :meth:`route`
+    with ``methods=["GET"]``" documents ``get``), not the definition it wants."""
+    result = engine.search(text)
+    assert result.intent == "understand_code" and result.lookup_failed is None
+    assert classify(text).rule == "fallback"
+
+
+@pytest.mark.parametrize("text", ["Return a copy of this RequestsCookieJar.", "Registers the given Command."])
+def test_a_function_s_description_naming_a_class_asks_for_the_function(text: str) -> None:
+    """"Return a copy of this RequestsCookieJar" wants the method that copies, not the class."""
+    intent = classify(text)
+    assert (intent.name, intent.rule) == ("understand_code", "function_description")
+
+
+def test_a_short_phrase_around_a_name_still_asks_for_its_definition() -> None:
+    assert classify("parse_config in tests").name == "find_definition"
+    assert classify("validate data using TypeAdapter").name == "find_definition"
 
 
 def test_a_phrase_around_a_defined_name_still_asks_for_its_definition(engine: Engine) -> None:
