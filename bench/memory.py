@@ -16,8 +16,9 @@ alone, in the search's order), the search itself, and the mapped files left resi
 98 % small Python modules in nested packages (functions with docstrings, imports of and calls into
 other modules, some classes), 2 % real files copied from sympy. ``maguyva index --no-semantic``'s
 time and peak memory (the largest of the process and its workers), the corpus and index sizes,
-then a literal, a symbol question, a plain question, a graph question and a lone word that
-98,000 names hold (``helper``) as whole processes against ``rg`` on the same tree.
+then a literal, a symbol question, a plain question, a graph question, a lone word that
+98,000 names hold (``helper``), a prefix of those names (``helpe``) and a misspelling of them
+(``hlper``: the fuzzy tier) as whole processes against ``rg`` on the same tree.
 
 Every figure is of a whole process on this machine in this run; the ratios are what to read on a
 shared machine (CPU seconds are less disturbed by load than wall seconds, and both are printed).
@@ -285,7 +286,8 @@ def synthetic_part(files: int, index_dir: Path, rebuild: bool) -> None:
     helper = f"helper_{MARKER_MODULE}"  # defined in the marker's module, called by later ones
     questions = (("literal", f'"{MARKER}"', MARKER), ("symbol question", f"def {helper}", f"def {helper}"),
                  ("plain question", "how are payments totalled", "payment"), ("graph question", f"who calls {helper}", helper),
-                 ("lone word", "helper", "helper"))  # held by 98,000 names
+                 ("lone word", "helper", "helper"),  # held by 98,000 names
+                 ("prefix", "helpe", "helpe"), ("close spelling", "hlper", "hlper"))  # their prefix and fuzzy tiers
     first = measure(maguyva("search", '"warm-up"', "--repo", str(root), "--limit", "1", index_dir=index_dir), env=env())
     print(f"first search after indexing (it fills the static tier when the index has none): peak "
           f"{first.peak_mb:.0f} MB, CPU {first.cpu_s:.1f} s")
