@@ -325,14 +325,27 @@ KEYWORD_KINDS: dict[str, tuple[str, ...]] = {
 may be declared ``struct``; ``def`` covers methods and properties)."""
 
 
-def keyword_kinds(text: str) -> tuple[str, ...]:
+_KIND_NOUNS = {"method": _CALLABLE, "function": _CALLABLE, "class": KEYWORD_KINDS["class"],
+               "struct": KEYWORD_KINDS["struct"], "interface": KEYWORD_KINDS["interface"],
+               "trait": KEYWORD_KINDS["trait"], "enum": KEYWORD_KINDS["enum"], "module": KEYWORD_KINDS["module"]}
+"""Nouns that say a kind in a phrase ("find the method name", "where is the class Config defined")."""
+
+
+def keyword_kinds(text: str, target: str | None = None) -> tuple[str, ...]:
     """The kinds the definition keyword opening ``text`` asks for (``class Option``: classes, not the
-    method ``option``); empty when it opens with none, or with one that names no kind (``import``)."""
+    method ``option``), or a kind's noun just before ``target`` ("go to the method name"); empty
+    when there is none, or the keyword names no kind (``import``)."""
     match = _DEFINITION.match(text)
     keyword = match.group("kw") if match else None
     if keyword is None and _KEYWORD_AND_WORD.fullmatch(text):
         keyword = text.split()[-2]
-    return KEYWORD_KINDS.get(re.sub(r"\s+", "", keyword).lower(), ()) if keyword else ()
+    if keyword:
+        return KEYWORD_KINDS.get(re.sub(r"\s+", "", keyword).lower(), ())
+    if target:
+        noun = re.search(rf"\b({'|'.join(_KIND_NOUNS)})\s+[`'\"]?{re.escape(target)}(?![\w.])", text, re.I)
+        if noun:
+            return _KIND_NOUNS[noun.group(1).lower()]
+    return ()
 
 
 def _definition_keyword(text: str) -> Intent | None:

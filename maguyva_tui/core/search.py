@@ -203,7 +203,7 @@ def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> 
     function, or ``def Missing``, keeps every kind (the nearest answer, not none)."""
     if req.regex or intent.name != "find_definition" or not intent.target:
         return ()
-    kinds = keyword_kinds(req.text)
+    kinds = keyword_kinds(req.text, intent.target)
     name = intent.target
     spellings = dict.fromkeys((name, name[:1].upper() + name[1:], name[:1].lower() + name[1:]))  # class option
     if not kinds or not any(generation.structural.lookup(n, kinds) for n in spellings):

@@ -90,3 +90,14 @@ def test_a_lone_word_some_line_holds_is_not_said_missing(engine: Engine) -> None
 def test_a_graph_question_naming_no_symbol_says_so(engine: Engine, question: str) -> None:
     notices = engine.search(question).to_json()["notices"]
     assert any(n.startswith(f'"{question}" names no symbol') for n in notices), notices
+
+
+@pytest.mark.parametrize(("question", "expected", "left_out"), [
+    ("find the method option", ("lib/command.js", "Command.option"), ("lib/option.js", "Option")),
+    ("where is the class option defined", ("lib/option.js", "Option"), ("lib/command.js", "Command.option")),
+    ("go to the function parser", ("tool.py", "parser"), ("tool.py", "Parser")),
+])
+def test_a_kind_named_before_the_target_in_a_phrase_is_asked_for(
+        engine: Engine, question: str, expected: tuple[str, str], left_out: tuple[str, str]) -> None:
+    listed = _listed(engine, question)
+    assert listed[0] == expected and left_out not in listed, listed
