@@ -22,9 +22,10 @@ _WORD = re.compile(r"[^\W_]+")
 _PART = re.compile(r"[A-Z]+(?=[A-Z][^\W\d_A-Z])|[A-Z]?[^\W\d_A-Z]+|[A-Z]+|\d+")
 """Inside a word: an acronym before a capitalised word, a (capitalised) word, an acronym, digits."""
 
-PART_PATTERN: Final = _PART.pattern
-""":data:`_PART`'s source, for a pattern that splits many names at once (none of its parts spans an
-underscore, so over names joined by a separator it finds each name's parts in turn)."""
+ASCII_PART_PATTERN: Final = r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+"
+""":data:`_PART` over ASCII text (the same parts, its classes spelled out: a quarter faster), for a
+pattern that splits many names at once (none of its parts spans an underscore, so over names
+joined by a separator it finds each name's parts in turn)."""
 
 _SEGMENT = re.compile(r"[A-Z][^\W_A-Z]*|[^\W_A-Z]+")
 """A camel-hump query segment: starts at a capital or after a separator."""

@@ -76,3 +76,13 @@ def test_names_split_together_are_split_as_one_by_one(seed: int) -> None:
     name_at, flat = _name_parts(ascii_names)
     assert [part for _, part in sorted(zip(name_at.tolist(), flat), key=lambda pair: pair[0])] == [
         part for name in ascii_names for part in split_identifier(name)]
+
+
+def test_the_ascii_pattern_finds_the_parts_the_splitting_pattern_finds() -> None:
+    from maguyva_tui.core.names import _PART, ASCII_PART_PATTERN
+
+    spelled = re.compile(ASCII_PART_PATTERN)
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice("abcXYZ019_$.") for _ in range(rng.randint(0, 14)))
+        assert spelled.findall(text) == _PART.findall(text), text

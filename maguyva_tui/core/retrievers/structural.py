@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import numpy as np
 
 from maguyva_tui.core.names import (
-    PART_PATTERN,
+    ASCII_PART_PATTERN,
     hump_initials,
     hump_segments,
     identifiers_in,
@@ -690,7 +690,8 @@ class NameStats:
         every = np.bincount(names_col, minlength=len(owners))
         ids = np.flatnonzero(owners[: len(every)] > 0)
         owned = owners[ids]
-        name_at, flat = _name_parts([word or "" for word in table.words(ids)])
+        spelled = _picked(table.strings, ids)  # the names alone decoded, not every string of the table
+        name_at, flat = _name_parts(spelled if spelled is not None else [word or "" for word in table.words(ids)])
         stem_of = {token: token if token.isdigit() else word_stem(token) for token in set(flat)}  # digits: their own stem
         ordered = sorted(set(stem_of.values()))
         place = {stem: i for i, stem in enumerate(ordered)}
@@ -1217,8 +1218,9 @@ def _name_ends(names: list[str]) -> np.ndarray:
     return np.cumsum(np.fromiter(map(len, names), np.int64, len(names)) + 1) - 1
 
 
-_PARTS = re.compile(PART_PATTERN + r"|\0")
-"""A name's parts (:data:`~maguyva_tui.core.names.PART_PATTERN`) or the NUL that ends it, in ASCII names joined."""
+_PARTS = re.compile(ASCII_PART_PATTERN + r"|\0")
+"""A name's parts (:data:`~maguyva_tui.core.names.ASCII_PART_PATTERN`) or the NUL that ends it, in
+ASCII names joined."""
 _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 _NOT_LOWER = re.compile(r"[^a-z0-9_\0]")
 """A name of lowercase ASCII letters, digits and underscores has no other character: its parts
