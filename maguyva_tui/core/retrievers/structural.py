@@ -811,11 +811,13 @@ class MappedStructural(StructuralRetriever):
         table = self._table.definitions
         # a sentence's own words are matched by name words alone (``described``), not tier by tier
         matched = groups[:1] if is_sentence(query.text, query.target) else groups
-        found = [_term_patterns(group, table.occurrences, table.longest()) for group in matched]
+        # a word spelled with a letter no name holds matches no name in any tier: it needs no pattern
+        found = [_term_patterns([t for t in group if _spellable(t, table.occurrences)], table.occurrences,
+                                table.longest()) for group in matched]
         patterns = None if any(p is None for p in found) else [p for group in found for p in group or []]
         target = similar_target(query)
         exact = _exact_keys(terms + ([target] if target else []))
-        stems = sentence_stems(query.text)
+        stems = [stem for stem in sentence_stems(query.text) if _spellable(stem, table.occurrences)]
         if patterns is None or any(not stem.isascii() for stem in stems):
             return StructuralRetriever(self._every(), self.stats()).search(query, limit)  # not ASCII: no shortcut
         if not target and not is_sentence(query.text, query.target):
@@ -1115,6 +1117,21 @@ def _exact_keys(names: Iterable[str]) -> list[str]:
         parts = qualifier_parts(name)
         keys.update(n.casefold() for n in [name, *parts] if n)
     return list(keys)
+
+
+def _spellable(term: str, count: Callable[[bytes], int]) -> bool:
+    """Whether some name may match a question's term (or stem) in a tier the patterns stand for:
+    ``False`` when a letter outside ASCII that every such tier needs (in the term's key, and in its
+    camel-hump segments) occurs in no case-folded name (``café`` in sympy). Every tier but the exact
+    and qualified ones (found by their keys, not by patterns) needs each letter of the key, up to
+    case, and the names are stored case-folded letter by letter: such a term matches no name, and a
+    term outside ASCII made every symbol (1.7 s on sympy) to find none."""
+    key = normalize(term)
+    if key.isascii():
+        return True
+    humps = "".join(_hump_query(term)).lower()
+    return all(count(letter.casefold().encode("utf-8", "surrogatepass")) > 0
+               for letter in set(key) if not letter.isascii() and letter in humps)
 
 
 def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int],
