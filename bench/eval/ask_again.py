@@ -46,7 +46,8 @@ def main() -> None:
 
     metric = FIRST_METRIC[args.intent]
     records = [r for r in json.loads(args.details.read_text())["records"] if r["intent"] == args.intent]
-    roots = [WORK / f"{name}-{version}" for name, version in PINNED.items() if (WORK / f"{name}-{version}").is_dir()]
+    roots = [WORK / f"{name}-{version}" for name, version in PINNED.items()]
+    roots = [root for root in roots if root.is_dir()]
     out: list[dict[str, Any]] = []
     for root in roots:
         mine = [r for r in records if (root / r["truth"][0][0]).is_file()]
@@ -68,7 +69,8 @@ def main() -> None:
         raise SystemExit("no question of that intent found in the work copies under bench/.cache")
 
     def means(rows: list[dict[str, Any]]) -> str:
-        return " ".join(f"{key} {statistics.fmean(row[key] for row in rows):.3f}" for key in ("score", "saved", "semantic"))
+        keys = ("score", "saved", "semantic")
+        return " ".join(f"{key} {statistics.fmean(row[key] for row in rows):.3f}" for key in keys)
 
     print(f"{args.intent}, {len(out)} questions, {metric}: now/saved/semantic alone: {means(out)}")
     groups: dict[tuple[str, str], list[dict[str, Any]]] = collections.defaultdict(list)

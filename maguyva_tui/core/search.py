@@ -141,7 +141,9 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
     run = _run_engines(parts, the_plan, query)
-    failed = None if req.regex else missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
+    failed = None
+    if not req.regex:
+        failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
     if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
@@ -201,8 +203,8 @@ def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> 
     or with its first letter's case changed, as one of them: ``class Option`` (or ``class option``)
     lists the classes, not the method ``option`` as well; ``class echo`` where ``echo`` is a
     function, or ``def Missing``, keeps every kind (the nearest answer, not none)."""
-    if req.regex or intent.name != "find_definition" or not intent.target:
-        return ()
+    if req.regex or intent.name != "find_definition" or not intent.target or "structural" in generation.missing:
+        return ()  # no symbol table yet (an index still being built): every kind, as before
     kinds = keyword_kinds(req.text, intent.target)
     name = intent.target
     spellings = dict.fromkeys((name, name[:1].upper() + name[1:], name[:1].lower() + name[1:]))  # class option

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,3 +101,19 @@ def test_a_kind_named_before_the_target_in_a_phrase_is_asked_for(
         engine: Engine, question: str, expected: tuple[str, str], left_out: tuple[str, str]) -> None:
     listed = _listed(engine, question)
     assert listed[0] == expected and left_out not in listed, listed
+
+
+def test_an_index_without_its_symbol_table_yet_asks_every_kind() -> None:
+    """While the structural engine is still being built, ``class Option`` is not held up by it."""
+    from maguyva_tui.core.intent import classify
+    from maguyva_tui.core.search import SearchRequest, _asked_kinds
+
+    class Building:
+        missing = ("structural",)
+
+        @property
+        def structural(self) -> None:
+            raise AssertionError("the symbol table was asked for")
+
+    building: Any = Building()
+    assert _asked_kinds(building, classify("class Option"), SearchRequest("class Option")) == ()

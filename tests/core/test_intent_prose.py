@@ -129,7 +129,8 @@ def test_a_phrase_around_a_name_the_index_lacks_is_a_question_about_meaning(engi
     assert result.lookup_failed is None  # no "no symbol named value_x": the sentence named none
 
 
-@pytest.mark.parametrize("text", ["Perform validation on ``value``.", "Shortcut for :meth:`check_object` with ``kinds``."])
+@pytest.mark.parametrize("text", ["Perform validation on ``value``.",
+                                  "Shortcut for :meth:`check_object` with ``kinds``."])
 def test_a_docstring_sentence_in_markup_asks_about_meaning(engine: Engine, text: str) -> None:
     """A role or double back-ticks quote what a docstring talks about ("Shortcut for :meth:`route`
     with ``methods=["GET"]``" documents ``get``), not the definition it wants."""

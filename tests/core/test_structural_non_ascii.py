@@ -51,9 +51,9 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriev
     return StructuralRetriever(opened.symbols), mapped
 
 
-QUESTIONS = ["café", "café_menu", "Café", "cafémenu", "naïve", "naïve_bayes", "Straße", "strasse", "ñandú", "İstanbul",
-             "istanbul", "crème", "zürich", "résumé helper", "how is the café menu ordered", "the naïve bayes of Straße",
-             "çafe", "helper_3", "cafe"]
+QUESTIONS = ["café", "café_menu", "Café", "cafémenu", "naïve", "naïve_bayes", "Straße", "strasse", "ñandú",
+             "İstanbul", "istanbul", "crème", "zürich", "résumé helper", "how is the café menu ordered",
+             "the naïve bayes of Straße", "çafe", "helper_3", "cafe"]
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -64,9 +64,11 @@ def test_a_word_outside_ascii_is_answered_as_the_engine_over_every_symbol(
     assert mapped.search(Query(question), limit) == every.search(Query(question), limit)
 
 
-@pytest.mark.parametrize("question", ["crème", "zürich", "çafe", "crème helper", "how is the crème served"])
+@pytest.mark.parametrize("question", ["crème", "zürich", "çafe", "crème helper",
+                                      "how is the crème served"])
 def test_a_letter_no_name_holds_makes_no_symbol_beyond_the_page(
-        engines: tuple[StructuralRetriever, MappedStructural], question: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        engines: tuple[StructuralRetriever, MappedStructural], question: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Before, any letter outside ASCII made every symbol of the repository (1.7 s on sympy)."""
     _, mapped = engines
 
