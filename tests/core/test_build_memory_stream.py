@@ -20,6 +20,7 @@ from maguyva_tui.core.store import facts_files
 from maguyva_tui.core.store.facts import FactsTable, PackedRow, RefColumns
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex, _file_tokens, name_grams
 from maguyva_tui.core.store.arrays import bytes_blob
+from tests.core.test_build_stream_memory import _repo as _modules
 
 _SOURCES = {
     "pkg/a.py": "import os\nfrom x import y as z\n\n\ndef helper(x):\n    return os.path.join(x, 'v')\n\n\n"
@@ -35,13 +36,7 @@ def _repo(root: Path, files: int = 0) -> Path:
     for path, text in _SOURCES.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(text.encode())
-    for i in range(files):
-        folder = root / f"pkg{i % 7}"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"mod{i}.py").write_text(
-            f"import os\n\n\ndef helper_{i}(x):\n    return os.path.join(x, 'v{i}')\n\n\n"
-            f"class Thing{i}:\n    def run(self):\n        return helper_{i}(self)\n"
-        )
+    _modules(root, files)
     return root
 
 

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from maguyva_tui.core.intent import classify
 from maguyva_tui.core.retrievers.structural import MappedStructural, StructuralRetriever, _lone_tiers
-from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Query
-
-FOLDERS = ("app/core", "app", "app/deep/er/still", "vendor/lib", "third_party", "gen")
-
+from tests.core.test_structural_lone_word import assert_pages_as_every_symbol, indexed_engines
 
 def _module(number: int) -> str:
     """Names that a prefix, the humps or a misspelling of ``helper`` match, of several kinds,
@@ -40,18 +36,7 @@ def _module(number: int) -> str:
 @pytest.fixture(scope="module")
 def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriever, StructuralRetriever]:
     """The eager engine over every symbol and the mapped one."""
-    from maguyva_tui.core.indexer import update_index
-
-    root = tmp_path_factory.mktemp("tiers") / "repo"
-    for number in range(36):
-        folder = root / FOLDERS[number % len(FOLDERS)]
-        folder.mkdir(parents=True, exist_ok=True)
-        name = f"mod_{number}_pb2.py" if number % 11 == 0 else f"mod_{number:02d}.py"
-        (folder / name).write_text(_module(number), encoding="utf-8")
-    snapshot, _ = update_index(root, tmp_path_factory.mktemp("index"))
-    opened = Snapshot.load(snapshot.folder)
-    return StructuralRetriever(opened.symbols), StructuralRetriever.of(opened)
-
+    return indexed_engines(tmp_path_factory, _module, "tiers")
 
 QUESTIONS = ["helpe", "help", "he", "hlper", "hlpr", "hs", "HS", "hSt", "helperSt", "HelperS", "hhs", "helpers",
              "HELPE", "Help_E", "h2", "hlp2", "elper", "xyzzy", "he_l", "helpe_1", "HTTP", "HTTPHelp"]
@@ -61,16 +46,7 @@ QUESTIONS = ["helpe", "help", "he", "hlper", "hlpr", "hs", "HS", "hSt", "helperS
 @pytest.mark.parametrize("text", QUESTIONS)
 def test_a_lone_word_page_is_the_engine_over_every_symbol(engines: tuple[StructuralRetriever, StructuralRetriever],
                                                           text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    eager, mapped = engines
-    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_FACTOR", 1)
-    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_EXTRA", 0)  # the order decides
-    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_GROWTH", 2)
-    assert isinstance(mapped, MappedStructural)
-    intent = classify(text)
-    for kinds in ((), ("function",), ("method", "class"), ("variable", "constant"), ("import",), ("nothing",)):
-        for limit in (1, 2, 7, 20, 50, 200, 5000):
-            query = Query(text, target=intent.target, intent=intent.name, kinds=kinds)
-            assert mapped.search(query, limit) == eager.search(query, limit), (kinds, limit)
+    assert_pages_as_every_symbol(*engines, text, monkeypatch)
 
 
 @pytest.mark.parametrize("text", ["helperst", "hlper", "hSt", "help_e"])

@@ -3,6 +3,8 @@ the symbols its page can hold and answers as the engine over every symbol does."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from maguyva_tui.core.intent import classify
@@ -35,22 +37,41 @@ def _module(number: int) -> str:
     ])
 
 
-@pytest.fixture(scope="module")
-def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriever, StructuralRetriever]:
-    """The eager engine over every symbol and the mapped one, over files in several folders (some
-    vendored, one generated) where the order inside a tier decides the page."""
+def indexed_engines(tmp_path_factory: pytest.TempPathFactory, module: Callable[[int], str], label: str
+                    ) -> tuple[StructuralRetriever, StructuralRetriever]:
+    """The eager engine over every symbol and the mapped one, over 36 files of ``module(number)`` in
+    several folders (some vendored, one generated) where the order inside a tier decides the page."""
     from maguyva_tui.core.indexer import update_index
 
-    root = tmp_path_factory.mktemp("lone") / "repo"
+    root = tmp_path_factory.mktemp(label) / "repo"
     for number in range(36):
         folder = root / FOLDERS[number % len(FOLDERS)]
         folder.mkdir(parents=True, exist_ok=True)
         name = f"mod_{number}_pb2.py" if number % 11 == 0 else f"mod_{number:02d}.py"
-        (folder / name).write_text(_module(number), encoding="utf-8")
+        (folder / name).write_text(module(number), encoding="utf-8")
     snapshot, _ = update_index(root, tmp_path_factory.mktemp("index"))
     opened = Snapshot.load(snapshot.folder)
     return StructuralRetriever(opened.symbols), StructuralRetriever.of(opened)
 
+
+def assert_pages_as_every_symbol(eager: StructuralRetriever, mapped: StructuralRetriever, text: str,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mapped engine's page equals the eager one's for every kind filter and limit, with the
+    page's first rows made as few as can be (so that the order, not the slack, decides)."""
+    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_FACTOR", 1)
+    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_EXTRA", 0)  # the order decides
+    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_GROWTH", 2)
+    assert isinstance(mapped, MappedStructural)
+    intent = classify(text)
+    for kinds in ((), ("function",), ("method", "class"), ("variable", "constant"), ("import",), ("nothing",)):
+        for limit in (1, 2, 7, 20, 50, 200, 5000):
+            query = Query(text, target=intent.target, intent=intent.name, kinds=kinds)
+            assert mapped.search(query, limit) == eager.search(query, limit), (kinds, limit)
+
+
+@pytest.fixture(scope="module")
+def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriever, StructuralRetriever]:
+    return indexed_engines(tmp_path_factory, _module, "lone")
 
 QUESTIONS = ["helper", "def helper", "Helper", "helper_1", "helper_x", "HelperClass", "help_er", "helpers",
              "helper value", "my_helper", "h_e_l_p_x_e_r_3", "class Helper", "hlpr", "helpme", "x", "élan",
@@ -62,16 +83,7 @@ name holds whole (only fuzzy matches: every candidate made) and one not in ASCII
 @pytest.mark.parametrize("text", QUESTIONS)
 def test_a_page_is_the_engine_over_every_symbol(engines: tuple[StructuralRetriever, StructuralRetriever],
                                                 text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    eager, mapped = engines
-    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_FACTOR", 1)
-    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_EXTRA", 0)  # the order decides
-    monkeypatch.setattr("maguyva_tui.core.retrievers.structural.PAGE_ROWS_GROWTH", 2)
-    assert isinstance(mapped, MappedStructural)
-    intent = classify(text)
-    for kinds in ((), ("function",), ("method", "class"), ("variable", "constant"), ("import",), ("nothing",)):
-        for limit in (1, 2, 7, 20, 50, 200, 5000):
-            query = Query(text, target=intent.target, intent=intent.name, kinds=kinds)
-            assert mapped.search(query, limit) == eager.search(query, limit), (kinds, limit)
+    assert_pages_as_every_symbol(*engines, text, monkeypatch)
 
 
 def test_a_word_most_names_hold_makes_only_the_symbols_of_its_page(
