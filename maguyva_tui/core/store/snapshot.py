@@ -273,11 +273,7 @@ class Snapshot:
         """The symbols as the generation stores them (mapped columns, its table of defined names),
         for an engine that makes only the symbols a question names; ``None`` for facts held in
         memory (a build's first, partial generation)."""
-        rows = self.facts.rows
-        if not isinstance(rows, StoredRows):
-            return None
-        return SymbolColumns(rows.definitions(), rows._tables[2], rows._strings,  # noqa: SLF001 - the stored parts, read
-                             rows._starts[1:, 2], rows.paths)  # noqa: SLF001
+        return symbol_columns(self.facts)
 
     def chunks(self) -> Iterator[Chunk]:
         """Every chunk of the repository, in path order."""
@@ -334,6 +330,16 @@ class SymbolColumns:
     def words(self, ids: Any) -> list[str | None]:
         """The strings of string ids."""
         return self.strings.pick(np.asarray(ids))
+
+
+def symbol_columns(facts: FactsTable) -> SymbolColumns | None:
+    """The symbols of facts read from a generation as stored (:meth:`Snapshot.stored_symbols`);
+    ``None`` for facts held in memory."""
+    rows = facts.rows
+    if not isinstance(rows, StoredRows):
+        return None
+    return SymbolColumns(rows.definitions(), rows._tables[2], rows._strings,  # noqa: SLF001 - the stored parts, read
+                         rows._starts[1:, 2], rows.paths)  # noqa: SLF001
 
 
 FEW_SPELLINGS = 8
