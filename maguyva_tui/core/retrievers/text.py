@@ -271,6 +271,8 @@ class _Files:
             docs = np.array([e.doc_id for e in entries], np.int64)
             self.offsets = np.array([e.offset for e in entries], np.int64)
             self.lengths = np.array([e.length for e in entries], np.int64)
+        self.docs = np.asarray(docs, np.int64)
+        """Each file's document id, in path order."""
         order = np.argsort(docs, kind="stable")
         self._docs = np.asarray(docs, np.int64)[order]
         self._doc_positions = order.astype(np.int64)
@@ -790,13 +792,20 @@ class TextRetriever:
             return None
         blob, offsets, lengths = self.snapshot.blob(), files.offsets, files.lengths
         sites = _lines_by_position(defined.exact_keys, group[keys == 7])
+        places = self._places(files, needle)
         own: list[int] = []
         lines: list[int] = []
         starts: list[int] = []
         for index, site_lines in sites.items():  # the definitions: before every mention of the factor
             offset = int(offsets[index])
             newlines = self._newlines(files.paths[index], offset, int(lengths[index]))
-            for line, start in _whole_at(blob, offset, offset + int(lengths[index]), needle, newlines, site_lines):
+            placed = places(index, newlines)
+            if placed is not None:
+                at = dict(zip(*placed))
+                held = [(line, at[line]) for line in site_lines if line in at]
+            else:
+                held = _whole_at(blob, offset, offset + int(lengths[index]), needle, newlines, site_lines)
+            for line, start in held:
                 own.append(index)
                 lines.append(line)
                 starts.append(start)
@@ -805,8 +814,13 @@ class TextRetriever:
             if len(own) >= limit:
                 break
             offset, length = int(offsets[index]), int(lengths[index])
-            found = _whole_lines(blob, offset, offset + length, needle, self._newlines(files.paths[index], offset, length),
-                                 limit - len(own), frozenset(sites.get(index, ())))
+            newlines = self._newlines(files.paths[index], offset, length)
+            placed = places(index, newlines)
+            if placed is not None:
+                found = _first_lines(placed, limit - len(own), sites.get(index))
+            else:
+                found = _whole_lines(blob, offset, offset + length, needle, newlines, limit - len(own),
+                                     frozenset(sites.get(index, ())))
             own.extend([index] * len(found[0]))
             lines.extend(found[0])
             starts.extend(found[1])
@@ -817,6 +831,44 @@ class TextRetriever:
         defs = np.arange(len(at)) < defining
         return _ranked(files.paths, at, np.array(lines, np.int64), np.full(len(at), 3, np.int64), defs,
                        np.array(starts, np.int64), limit, factors, rank)
+
+    def _places(self, files: _Files, needle: bytes) -> Callable[[int, np.ndarray], tuple[list[int], list[int]] | None]:
+        """What tells, for a file (its position) and its newline offsets, the lines (0-based) holding
+        ``needle`` (a token) as a whole identifier and the offset of the first such match on each,
+        from the token index's places (:meth:`~maguyva_tui.core.store.tokens.TokenIndex.row_places`:
+        the file is not read); ``None`` where the index holds none for it, or they do not hold up:
+        not increasing, outside the file, not the needle as a whole identifier, two on one line
+        (damage): the file is read."""
+        tokens = self.snapshot.tokens
+        t = tokens.find(needle) if tokens is not None and tokens.places is not None else None
+        if t is None:
+            return _no_places
+        arr = np.frombuffer(self.snapshot.blob(), np.uint8)
+        wanted = np.frombuffer(needle, np.uint8)
+        span = np.arange(len(needle))
+        docs, offsets, lengths = files.docs, files.offsets, files.lengths
+
+        def placed(index: int, newlines: np.ndarray) -> tuple[list[int], list[int]] | None:
+            found = tokens.row_places(t, int(docs[index]))  # type: ignore[union-attr]
+            if found is None:
+                return None
+            at = np.asarray(found, np.int64)
+            lo, length = int(offsets[index]), int(lengths[index])
+            if (len(at) > 1 and bool((np.diff(at) <= 0).any())) or int(at[-1]) + len(needle) > length:
+                return None
+            ends = at + len(needle)
+            if not bool((arr[lo + at[:, None] + span] == wanted).all()):
+                return None
+            before = np.where(at > 0, _IDENT_TABLE[arr[lo + np.maximum(at - 1, 0)]], False)
+            after = np.where(ends < length, _IDENT_TABLE[arr[lo + np.minimum(ends, length - 1)]], False)
+            if bool((before | after).any()):
+                return None
+            lines = np.searchsorted(newlines, at)
+            if len(lines) > 1 and bool((np.diff(lines) <= 0).any()):
+                return None
+            return lines.tolist(), at.tolist()
+
+        return placed
 
     def _newlines(self, path: str, offset: int, length: int) -> np.ndarray:
         """A file's newline offsets (in it), kept per snapshot with those its results' snippets read
@@ -1174,6 +1226,22 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
     if skip:
         kept = [(line, start) for line, start in zip(lines, found) if line not in skip]
         lines, found = [line for line, _ in kept], [start for _, start in kept]
+    return lines[:cap], found[:cap]
+
+
+def _no_places(index: int, newlines: np.ndarray) -> None:
+    """No places for any file (an index written without them): every file is read."""
+    return None
+
+
+def _first_lines(placed: tuple[list[int], list[int]], cap: int, skip: list[int] | None) -> tuple[list[int], list[int]]:
+    """:func:`_whole_lines`' answer from a file's places (lines and first offsets): the first
+    ``cap`` lines not in ``skip``."""
+    lines, found = placed
+    if skip:
+        left = set(skip)
+        kept = [(line, start) for line, start in zip(lines, found) if line not in left][:cap]
+        return [line for line, _ in kept], [start for _, start in kept]
     return lines[:cap], found[:cap]
 
 

@@ -27,6 +27,17 @@ when the names are not asked: 0.4-3.6 MB),
 An index written without these four (format 11 before them) is read as before: the names scanned,
 the trigrams' candidates read.
 
+and, so that a frequent identifier's page is read without reading its files (:meth:`TokenIndex.row_places`:
+``with`` read 26 files whole for 100 lines),
+
+    tokens_places.npy        uint32: per row of ``docs``, the offset (in its file) of the token's first
+                             whole occurrence on each line holding it, increasing; the rows' places
+                             follow one another in the order their files were read, not in row order
+    tokens_place_at.npy      int64 (rows): where each row's places start in ``tokens_places``
+    tokens_place_counts.npy  uint32 (rows): how many places each row has (one per line holding it)
+
+An index written without these three is read as before: the files holding the literal are read.
+
 Unchanged files keep their document ids across generations, so an update carries their rows
 over without reading them and reads only the files it adds. Tokens longer than
 :data:`MAX_TOKEN_BYTES` (hashes, encoded data) are left out: a longer literal is read the usual way.
@@ -36,7 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import filterfalse
+from itertools import compress, filterfalse
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -65,9 +76,14 @@ GRAM_SLICE = 1 << 20
 GRAM_PARTS = ("tokens_grams", "tokens_gram_starts", "tokens_gram_positions", "tokens_long_docs")
 """The optional parts: the names' trigrams and the documents whose long runs the index leaves out."""
 
+PLACE_PARTS = ("tokens_place_at", "tokens_place_counts", "tokens_places")
+"""The optional parts: where each (token, document) row's places start, how many, the places."""
+
 _TOKEN = re.compile(rb"[A-Za-z0-9_$]+")
 _SPACED = bytes(c if c in IDENT_BYTES else 32 for c in range(256))
 """Every byte but an identifier's made a space: what splits a text into its tokens."""
+_IDENT_TABLE = np.zeros(256, np.int8)
+_IDENT_TABLE[list(IDENT_BYTES)] = 1
 
 
 def is_token(data: bytes) -> bool:
@@ -89,6 +105,39 @@ def _file_tokens(data: bytes) -> tuple[list[bytes], bool]:
         return [t for t in found if len(t) <= MAX_TOKEN_BYTES], True
     return list(found), False
 
+
+def file_places(data: bytes) -> tuple[list[bytes], bool, NDArray[np.uint32], NDArray[np.uint32]]:
+    """A file's distinct tokens (in the order they first occur), whether a run longer than
+    :data:`MAX_TOKEN_BYTES` was left out, and each token's places: the offset of its first
+    occurrence on each line holding it (grouped by token in that order, increasing within one),
+    with how many each has. The runs are split in C (their edges in numpy, their bytes by
+    ``bytes.split``), each occurrence numbered once."""
+    arr = np.frombuffer(data, np.uint8)
+    edges = np.flatnonzero(np.diff(_IDENT_TABLE[arr], prepend=np.int8(0), append=np.int8(0)))
+    starts, ends = edges[0::2], edges[1::2]
+    pieces = data.translate(_SPACED).split()
+    short = (ends - starts) <= MAX_TOKEN_BYTES
+    long_runs = not bool(short.all())
+    if long_runs:
+        pieces, starts = list(compress(pieces, short.tolist())), starts[short]
+    distinct = list(dict.fromkeys(pieces))
+    if not distinct:
+        return [], long_runs, np.zeros(0, np.uint32), np.zeros(0, np.uint32)
+    number = dict(zip(distinct, range(len(distinct))))
+    ids = np.fromiter(map(number.__getitem__, pieces), np.int64, len(pieces))
+    lines = np.searchsorted(np.flatnonzero(arr == 10), starts)
+    keys = (ids << 32) | lines
+    order = np.argsort(keys, kind="stable")  # by token, then line; the first occurrence on a line first
+    ordered = keys[order]
+    first = np.ones(len(order), bool)
+    first[1:] = ordered[1:] != ordered[:-1]
+    kept = order[first]
+    counts = np.bincount(ids[kept], minlength=len(distinct)).astype(np.uint32)
+    return distinct, long_runs, starts[kept].astype(np.uint32), counts
+
+
+Places: TypeAlias = tuple[NDArray[np.int64], NDArray[Any], NDArray[Any]]
+"""Each row's first place, each row's count of places, the places (:data:`PLACE_PARTS`)."""
 
 Grams: TypeAlias = tuple[NDArray[Any], NDArray[np.int64], NDArray[Any], NDArray[Any]]
 """The names' trigrams, each one's start in the positions, the positions, the documents of long runs."""
@@ -128,10 +177,10 @@ def name_grams(blob: bytes | memoryview, long_docs: NDArray[Any]) -> Grams:
 class TokenIndex:
     """A generation's tokens, each with the documents that hold it."""
 
-    __slots__ = ("_blob", "_bytes", "_offsets", "docs", "grams", "starts")
+    __slots__ = ("_blob", "_bytes", "_offsets", "docs", "grams", "places", "starts")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], starts: NDArray[np.int64],
-                 docs: NDArray[Any], grams: Grams | None = None) -> None:
+                 docs: NDArray[Any], grams: Grams | None = None, places: Places | None = None) -> None:
         self._blob = blob
         self._bytes: bytes | None = None
         self._offsets = offsets
@@ -141,6 +190,8 @@ class TokenIndex:
         """Document ids, grouped by token, increasing within one."""
         self.grams = grams
         """The names' trigrams (:func:`name_grams`), ``None`` for an index written without them."""
+        self.places = places
+        """Each row's places (:data:`Places`), ``None`` for an index written without them."""
 
     def __len__(self) -> int:
         return len(self._offsets) - 1
@@ -165,6 +216,24 @@ class TokenIndex:
         if t is None:
             return np.zeros(0, np.uint32)
         return self.docs[int(self.starts[t]) : int(self.starts[t + 1])]
+
+    def row_places(self, t: int, doc: int) -> NDArray[Any] | None:
+        """Where token ``t`` (:meth:`find`) first occurs on each line of document ``doc`` holding it
+        (offsets in the file, increasing; one bisection, nothing read): ``None`` when the index
+        holds no places, the document does not hold the token, or the row points outside the
+        places (damage: the file is read instead)."""
+        if self.places is None:
+            return None
+        lo, hi = int(self.starts[t]), int(self.starts[t + 1])
+        docs = self.docs
+        i = int(np.searchsorted(docs[lo:hi], doc))
+        if i >= hi - lo or int(docs[lo + i]) != doc:
+            return None
+        at, counts, places = self.places
+        first, count = int(at[lo + i]), int(counts[lo + i])
+        if first < 0 or first + count > len(places) or not count:
+            return None
+        return places[first : first + count]
 
     def containing(self, needle: bytes, most: int) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
         """The documents holding a token that holds ``needle`` (one identifier), each once, with
@@ -279,6 +348,10 @@ class TokenIndex:
             for name, part, dtype in zip(GRAM_PARTS, self.grams, (np.uint32, np.int64, np.uint32, np.uint32)):
                 save_array(folder / f"{name}.npy", np.asarray(part, dtype))
                 written += part.nbytes
+        if self.places is not None:
+            for name, part, dtype in zip(PLACE_PARTS, self.places, (np.int64, np.uint32, np.uint32)):
+                save_array(folder / f"{name}.npy", np.asarray(part, dtype))
+                written += part.nbytes
         return written
 
     @classmethod
@@ -294,7 +367,7 @@ class TokenIndex:
             raise damaged(folder / "tokens_starts.npy", "its parts disagree")
         if bool(np.any(np.diff(offsets) < 2)) or bool(np.any(np.diff(starts) < 1)):
             raise damaged(folder / "tokens_starts.npy", "a token without bytes or without a file")
-        return cls(blob, offsets, starts, docs, _load_grams(folder))
+        return cls(blob, offsets, starts, docs, _load_grams(folder), _load_places(folder, len(docs)))
 
 
 def _load_grams(folder: Path) -> Grams | None:
@@ -308,6 +381,19 @@ def _load_grams(folder: Path) -> Grams | None:
             or bool(np.any(np.diff(starts) < 1)) or bool(np.any(np.diff(grams.astype(np.int64)) < 1))):
         raise damaged(folder / "tokens_gram_starts.npy", "its parts disagree")
     return grams, starts, positions, long_docs
+
+
+def _load_places(folder: Path, rows: int) -> Places | None:
+    """Map the rows' places; ``None`` for an index written without them (its files are read);
+    parts of other lengths than the rows are IndexUnavailable. A row pointing outside the places
+    is found where it is read (:meth:`TokenIndex.row_places`), not by a pass over every row here."""
+    if not (folder / f"{PLACE_PARTS[0]}.npy").exists():
+        return None
+    at, counts, places = (load_array(folder / f"{name}.npy", dtype) for name, dtype in
+                          zip(PLACE_PARTS, (np.int64, np.uint32, np.uint32)))
+    if len(at) != rows or len(counts) != rows:
+        raise damaged(folder / "tokens_place_at.npy", "its parts disagree")
+    return at, counts, places
 
 
 class TokenBuilder:
@@ -327,15 +413,26 @@ class TokenBuilder:
         self._long: list[int] | None = []
         """The documents holding a run too long to be a token; ``None`` once one kept from an index
         that did not say (then no trigrams of the names are written: it is read as before)."""
+        self._places: list[NDArray[np.uint32]] | None = []
+        self._counts: list[NDArray[np.uint32]] = []
+        """Per part of ``_tokens``: its rows' places and how many each has; ``None`` once rows are
+        kept from an index written without places (then none are written: its files are read)."""
 
     def add(self, doc: int, data: bytes) -> None:
-        """Take one file's tokens from its text."""
-        tokens, long_runs = _file_tokens(data)
+        """Take one file's tokens (and their places) from its text."""
+        if self._places is None:
+            tokens, long_runs = _file_tokens(data)
+            places = counts = None
+        else:
+            tokens, long_runs, places, counts = file_places(data)
         if long_runs and self._long is not None:
             self._long.append(doc)
         if tokens:
             self._tokens.append(self._id_of(tokens))
             self._docs.append(doc)
+            if self._places is not None and places is not None and counts is not None:
+                self._places.append(places)
+                self._counts.append(counts)
 
     def keep(self, previous: TokenIndex, docs: Iterable[int]) -> None:
         """Carry over the previous generation's rows of these documents (unchanged files, same ids)."""
@@ -355,6 +452,24 @@ class TokenBuilder:
         names = previous.names()
         self._tokens.append(self._id_of(list(map(names.__getitem__, used.tolist())))[inverse])
         self._docs.append(stored[rows].astype(np.uint32))
+        self._keep_places(previous, rows)
+
+    def _keep_places(self, previous: TokenIndex, rows: NDArray[np.int64]) -> None:
+        """Carry over the places of the previous generation's kept rows (in the rows' order);
+        none are written once the previous index has none, or one of its rows points outside them."""
+        if self._places is None:
+            return
+        if previous.places is None:
+            self._places, self._counts = None, []
+            return
+        at, counts, places = previous.places
+        firsts, sizes = np.asarray(at[rows], np.int64), np.asarray(counts[rows], np.int64)
+        if len(rows) and (int(firsts.min()) < 0 or int((firsts + sizes).max()) > len(places)):
+            self._places, self._counts = None, []
+            return
+        picked = np.repeat(firsts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+        self._places.append(np.asarray(places[picked], np.uint32))
+        self._counts.append(sizes.astype(np.uint32))
 
     def _id_of(self, tokens: list[bytes]) -> NDArray[np.uint32]:
         """The ids of tokens, new ones numbered as they come."""
@@ -370,15 +485,21 @@ class TokenBuilder:
         order = sorted(range(len(names)), key=names.__getitem__)
         rank = np.empty(len(names), np.uint64)
         rank[np.array(order, np.int64)] = np.arange(len(names), dtype=np.uint64)
+        places, counts = self._places, self._counts
+        self._places, self._counts = [], []
         keys = self._packed(rank)
         del rank
-        keys.sort()  # by token, then document: rows are distinct (a file's tokens are)
+        if places is None:
+            keys.sort()  # by token, then document: rows are distinct (a file's tokens are)
+            row_places = None
+        else:
+            row_places = _sorted_places(keys, places, counts)
         starts = np.searchsorted(keys, np.arange(len(names) + 1, dtype=np.uint64) << np.uint64(32)).astype(np.int64)
         docs = keys.astype(np.uint32)  # the low 32 bits: the document
         del keys
         blob, offsets = bytes_blob([names[i] for i in order])
         grams = None if self._long is None else name_grams(blob, np.array(sorted(set(self._long)), np.uint32))
-        return TokenIndex(blob, offsets, starts, docs, grams)
+        return TokenIndex(blob, offsets, starts, docs, grams, row_places)
 
     def _packed(self, rank: NDArray[np.uint64]) -> NDArray[np.uint64]:
         """Every row as ``token rank << 32 | document``, each part let go once packed."""
@@ -393,3 +514,16 @@ class TokenBuilder:
             self._tokens[i] = tokens[:0]
         self._tokens, self._docs = [], []
         return keys
+
+
+def _sorted_places(keys: NDArray[np.uint64], places: list[NDArray[np.uint32]],
+                   counts: list[NDArray[np.uint32]]) -> Places:
+    """Sort the packed rows in place and return their places in the rows' new order: each row's
+    first place and count follow it, the places stay in the order they came (one array, no copy
+    per row)."""
+    sizes = np.concatenate(counts).astype(np.int64) if counts else np.zeros(0, np.int64)
+    firsts = np.cumsum(sizes) - sizes
+    order = np.argsort(keys, kind="stable")
+    keys[:] = keys[order]
+    all_places = np.concatenate(places) if places else np.zeros(0, np.uint32)
+    return firsts[order], sizes[order].astype(np.uint32), all_places
