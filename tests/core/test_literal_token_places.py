@@ -210,3 +210,20 @@ def test_damaged_places_are_refused_or_read_around(tmp_path: Path) -> None:
     np.save(gen / "tokens_place_at.npy", at[:-1].copy())
     with pytest.raises(Exception, match="corrupt"):
         TokenIndex.load(gen)
+
+
+def test_whether_a_line_holds_a_word_is_told_by_the_tokens(repo: tuple[Path, Snapshot],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lone word held whole by some file is held in either case, without a trigram asked or a
+    file read; the others are read as before; the answer is always whether a line holds it."""
+    text = TextRetriever(repo[1])
+    words = [*LITERALS, "WIDGET", "wid", "idg", "Self", "no_such", "a b", "x$", "é"]
+    expected = {(w, case): bool(text.literal_lines(w, case, 1)) for w in words for case in ("sensitive", "insensitive")}
+    assert {(w, case): text.holds_literal(w, case) for w, case in expected} == expected
+
+    def no_trigrams(*args: object) -> None:
+        raise AssertionError("the trigrams were asked")
+
+    monkeypatch.setattr(TextRetriever, "candidate_files", no_trigrams)
+    for word in ("widget", "self", "Widget", "x"):
+        assert text.holds_literal(word, "sensitive") and text.holds_literal(word, "insensitive")
