@@ -817,27 +817,93 @@ class TextRetriever:
                 lines.append(line)
                 starts.append(start)
         defining = len(own)
-        for index in holders[np.argsort(rank[holders], kind="stable")].tolist():
-            if len(own) >= limit:
-                break
-            offset, length = int(offsets[index]), int(lengths[index])
-            newlines = self._newlines(files.paths[index], offset, length)
-            placed = places(index, newlines)
-            if placed is not None:
-                found = _first_lines(placed, limit - len(own), sites.get(index))
-            else:
-                found = _whole_lines(blob, offset, offset + length, needle, newlines, limit - len(own),
-                                     frozenset(sites.get(index, ())))
-            own.extend([index] * len(found[0]))
-            lines.extend(found[0])
-            starts.extend(found[1])
-        else:
-            if len(own) < limit:
+        ordered = holders[np.argsort(rank[holders], kind="stable")]
+        placed_page = self._placed_page(files, needle, ordered, limit - defining, defining, sites)
+        if placed_page is not None:
+            if len(placed_page[0]) < limit - defining:
                 return None  # the whole identifiers of the first factor do not fill the page
+            own.extend(placed_page[0])
+            lines.extend(placed_page[1])
+            starts.extend(placed_page[2])
+        else:
+            for index in ordered.tolist():
+                if len(own) >= limit:
+                    break
+                offset, length = int(offsets[index]), int(lengths[index])
+                found = _whole_lines(blob, offset, offset + length, needle,
+                                     self._newlines(files.paths[index], offset, length), limit - len(own),
+                                     frozenset(sites.get(index, ())))
+                own.extend([index] * len(found[0]))
+                lines.extend(found[0])
+                starts.extend(found[1])
+            else:
+                if len(own) < limit:
+                    return None  # the whole identifiers of the first factor do not fill the page
         at = np.array(own, np.int64)
         defs = np.arange(len(at)) < defining
         return _ranked(files.paths, at, np.array(lines, np.int64), np.full(len(at), 3, np.int64), defs,
                        np.array(starts, np.int64), limit, factors, rank)
+
+    def _placed_page(
+        self, files: _Files, needle: bytes, ordered: np.ndarray, need: int, defining: int, sites: dict[int, list[int]]
+    ) -> tuple[list[int], list[int], list[int]] | None:
+        """The first ``need`` whole-identifier lines of some files (positions, in reading order)
+        outside their definition ``sites``, as file positions, lines (0-based) and first offsets,
+        from the token index's places: every file's rows found at once, only as many places taken
+        from each as the page could use (``need``, and the ``defining`` site lines it may skip),
+        checked together; fewer lines when the files hold fewer. ``None`` where the index has no
+        places or they do not hold up (damage): the files are read."""
+        tokens = self.snapshot.tokens
+        t = tokens.find(needle) if tokens is not None and tokens.places is not None else None
+        if t is None or need <= 0:
+            return ([], [], []) if need <= 0 else None
+        rows = tokens.place_rows(t, files.docs[ordered])  # type: ignore[union-attr]
+        if rows is None or not bool((rows[1] > 0).all()):
+            return None  # a file the tokens say holds it with no places: damage
+        firsts, counts = rows
+        takes = np.minimum(counts, need + defining)  # a file gives the page at most that many lines
+        k = min(int(np.searchsorted(np.cumsum(takes), need + defining)) + 1, len(ordered))
+        firsts, takes, chosen = firsts[:k], takes[:k], ordered[:k]
+        total = int(takes.sum())
+        bounds = np.cumsum(takes)
+        picked = np.repeat(firsts - bounds + takes, takes) + np.arange(total)
+        at = np.asarray(tokens.places[2][picked], np.int64)  # type: ignore[union-attr, index]
+        owner = np.repeat(np.arange(k), takes)
+        lo, length = files.offsets[chosen][owner], files.lengths[chosen][owner]
+        n = len(needle)
+        ends = at + n
+        arr = np.frombuffer(self.snapshot.blob(), np.uint8)
+        step = np.diff(at)
+        if (bool((ends > length).any()) or bool(((step <= 0) & (owner[1:] == owner[:-1])).any())
+                or not bool((arr[(lo + at)[:, None] + np.arange(n)] == np.frombuffer(needle, np.uint8)).all())):
+            return None
+        before = np.where(at > 0, _IDENT_TABLE[arr[np.maximum(lo + at - 1, 0)]], False)
+        after = np.where(ends < length, _IDENT_TABLE[arr[np.minimum(lo + ends, len(arr) - 1)]], False)
+        if bool((before | after).any()):
+            return None
+        own: list[int] = []
+        lines: list[int] = []
+        starts: list[int] = []
+        begin = 0
+        for j, index in enumerate(chosen.tolist()):
+            end = int(bounds[j])
+            offsets = at[begin:end]
+            found = np.searchsorted(self._newlines(files.paths[index], int(files.offsets[index]),
+                                                  int(files.lengths[index])), offsets)
+            if len(found) > 1 and bool((np.diff(found) <= 0).any()):
+                return None  # two places on one line: damage
+            skip = sites.get(index)
+            if skip:
+                keep = ~np.isin(found, skip)
+                found, offsets = found[keep], offsets[keep]
+            take = min(len(found), need - len(own))
+            own.extend([index] * take)
+            lines.extend(found[:take].tolist())
+            starts.extend(offsets[:take].tolist())
+            begin = end
+            if len(own) >= need:
+                break
+        return own, lines, starts
 
     def _places(self, files: _Files, needle: bytes) -> Callable[[int, np.ndarray], tuple[list[int], list[int]] | None]:
         """What tells, for a file (its position) and its newline offsets, the lines (0-based) holding
@@ -1239,17 +1305,6 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
 def _no_places(index: int, newlines: np.ndarray) -> None:
     """No places for any file (an index written without them): every file is read."""
     return None
-
-
-def _first_lines(placed: tuple[list[int], list[int]], cap: int, skip: list[int] | None) -> tuple[list[int], list[int]]:
-    """:func:`_whole_lines`' answer from a file's places (lines and first offsets): the first
-    ``cap`` lines not in ``skip``."""
-    lines, found = placed
-    if skip:
-        left = set(skip)
-        kept = [(line, start) for line, start in zip(lines, found) if line not in left][:cap]
-        return [line for line, _ in kept], [start for _, start in kept]
-    return lines[:cap], found[:cap]
 
 
 def _whole_at(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray,

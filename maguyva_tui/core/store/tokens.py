@@ -235,6 +235,22 @@ class TokenIndex:
             return None
         return places[first : first + count]
 
+    def place_rows(self, t: int, docs: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+        """Where the places of token ``t`` in each of these documents start in the places
+        (``places[2]``) and how many there are (0 where the document does not hold it, or its row
+        points outside them: damage), for many documents at once; ``None`` without places."""
+        if self.places is None:
+            return None
+        lo, hi = int(self.starts[t]), int(self.starts[t + 1])
+        held = np.asarray(self.docs[lo:hi], np.int64)
+        at = np.minimum(np.searchsorted(held, docs), max(hi - lo - 1, 0))
+        rows = lo + at
+        firsts, places = self.places[0], self.places[2]
+        first = np.asarray(firsts[rows], np.int64)
+        count = np.asarray(self.places[1][rows], np.int64)
+        bad = (held[at] != docs) | (first < 0) | (first + count > len(places))
+        return np.where(bad, 0, first), np.where(bad, 0, count)
+
     def containing(self, needle: bytes, most: int) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
         """The documents holding a token that holds ``needle`` (one identifier), each once, with
         the best match the needle can have in one: 3 a whole identifier (the token itself), 2 at
