@@ -806,11 +806,8 @@ class TextRetriever:
         for index, site_lines in sites.items():  # the definitions: before every mention of the factor
             offset = int(offsets[index])
             newlines = self._newlines(files.paths[index], offset, int(lengths[index]))
-            placed = places(index, newlines)
-            if placed is not None:
-                at = dict(zip(*placed))
-                held = [(line, at[line]) for line in site_lines if line in at]
-            else:
+            held = places(index, newlines, site_lines)
+            if held is None:
                 held = _whole_at(blob, offset, offset + int(lengths[index]), needle, newlines, site_lines)
             for line, start in held:
                 own.append(index)
@@ -861,6 +858,8 @@ class TextRetriever:
         if rows is None or not bool((rows[1] > 0).all()):
             return None  # a file the tokens say holds it with no places: damage
         firsts, counts = rows
+        if int(counts.sum()) - defining < need:
+            return [], [], []  # they cannot fill the page: nothing to check
         takes = np.minimum(counts, need + defining)  # a file gives the page at most that many lines
         k = min(int(np.searchsorted(np.cumsum(takes), need + defining)) + 1, len(ordered))
         firsts, takes, chosen = firsts[:k], takes[:k], ordered[:k]
@@ -905,9 +904,10 @@ class TextRetriever:
                 break
         return own, lines, starts
 
-    def _places(self, files: _Files, needle: bytes) -> Callable[[int, np.ndarray], tuple[list[int], list[int]] | None]:
-        """What tells, for a file (its position) and its newline offsets, the lines (0-based) holding
-        ``needle`` (a token) as a whole identifier and the offset of the first such match on each,
+    def _places(self, files: _Files, needle: bytes) -> Callable[[int, np.ndarray, list[int]], list[tuple[int, int]] | None]:
+        """What tells, for a file (its position), its newline offsets and some of its lines (0-based,
+        increasing: definition sites), those holding ``needle`` (a token) as a whole identifier,
+        each with the offset of the first such match on it (:func:`_whole_at`'s answer),
         from the token index's places (:meth:`~maguyva_tui.core.store.tokens.TokenIndex.row_places`:
         the file is not read); ``None`` where the index holds none for it, or they do not hold up:
         not increasing, outside the file, not the needle as a whole identifier, two on one line
@@ -921,7 +921,7 @@ class TextRetriever:
         span = np.arange(len(needle))
         docs, offsets, lengths = files.docs, files.offsets, files.lengths
 
-        def placed(index: int, newlines: np.ndarray) -> tuple[list[int], list[int]] | None:
+        def placed(index: int, newlines: np.ndarray, site_lines: list[int]) -> list[tuple[int, int]] | None:
             found = tokens.row_places(t, int(docs[index]))  # type: ignore[union-attr]
             if found is None:
                 return None
@@ -929,17 +929,18 @@ class TextRetriever:
             lo, length = int(offsets[index]), int(lengths[index])
             if (len(at) > 1 and bool((np.diff(at) <= 0).any())) or int(at[-1]) + len(needle) > length:
                 return None
+            lines = np.searchsorted(newlines, at)
+            if len(lines) > 1 and bool((np.diff(lines) <= 0).any()):
+                return None
             ends = at + len(needle)
             if not bool((arr[lo + at[:, None] + span] == wanted).all()):
                 return None
             before = np.where(at > 0, _IDENT_TABLE[arr[lo + np.maximum(at - 1, 0)]], False)
             after = np.where(ends < length, _IDENT_TABLE[arr[lo + np.minimum(ends, length - 1)]], False)
             if bool((before | after).any()):
-                return None
-            lines = np.searchsorted(newlines, at)
-            if len(lines) > 1 and bool((np.diff(lines) <= 0).any()):
-                return None
-            return lines.tolist(), at.tolist()
+                return None  # every place is checked: one missing from the sites' lines is no damage
+            keep = _members(lines, np.asarray(site_lines, np.int64))
+            return list(zip(lines[keep].tolist(), at[keep].tolist()))
 
         return placed
 
@@ -1302,7 +1303,7 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
     return lines[:cap], found[:cap]
 
 
-def _no_places(index: int, newlines: np.ndarray) -> None:
+def _no_places(index: int, newlines: np.ndarray, lines: list[int]) -> None:
     """No places for any file (an index written without them): every file is read."""
     return None
 
