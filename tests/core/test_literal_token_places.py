@@ -62,7 +62,8 @@ def _expected(snapshot: Snapshot) -> dict[tuple[bytes, str], list[int]]:
     return {(token, path): places for path in snapshot.files for token, places in _truth(snapshot.raw(path)).items()}
 
 
-def _page(text: TextRetriever, literal: str, limit: int | None, demote: object = None) -> list[tuple[str, int, str, bool, int]]:
+def _page(text: TextRetriever, literal: str, limit: int | None,
+          demote: object = None) -> list[tuple[str, int, str, bool, int]]:
     return [(m.path, m.line, m.match_type, m.definition, m.start)
             for m in text.literal_lines(literal, "sensitive", limit, demote=demote)]  # type: ignore[arg-type]
 
@@ -140,7 +141,8 @@ def test_any_limit_gives_the_same_page(repo: tuple[Path, Snapshot], literal: str
     assert _page(TextRetriever(snapshot), literal, limit, demote) == expected
 
 
-def test_a_frequent_identifiers_page_reads_no_file(repo: tuple[Path, Snapshot], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_frequent_identifiers_page_reads_no_file(repo: tuple[Path, Snapshot],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     snapshot = repo[1]
     expected = {w: _page(TextRetriever(_without_places(snapshot)), w, 5) for w in ("widget", "self", "add")}
 

@@ -33,6 +33,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TypeAlias
 
 import numpy as np
 import re2
@@ -904,7 +905,7 @@ class TextRetriever:
                 break
         return own, lines, starts
 
-    def _places(self, files: _Files, needle: bytes) -> Callable[[int, np.ndarray, list[int]], list[tuple[int, int]] | None]:
+    def _places(self, files: _Files, needle: bytes) -> _SitePlaces:
         """What tells, for a file (its position), its newline offsets and some of its lines (0-based,
         increasing: definition sites), those holding ``needle`` (a token) as a whole identifier,
         each with the offset of the first such match on it (:func:`_whole_at`'s answer),
@@ -1301,6 +1302,10 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
         kept = [(line, start) for line, start in zip(lines, found) if line not in skip]
         lines, found = [line for line, _ in kept], [start for _, start in kept]
     return lines[:cap], found[:cap]
+
+
+_SitePlaces: TypeAlias = Callable[[int, np.ndarray, list[int]], list[tuple[int, int]] | None]
+"""A file's definition-site lines holding a token whole, each with its first offset, from the places."""
 
 
 def _no_places(index: int, newlines: np.ndarray, lines: list[int]) -> None:
