@@ -667,12 +667,12 @@ class _Build:
             tokens = TokenIndex.load(gen)  # mapped, as a later process opens it
             save_generation(gen, _word_files(entries, stored, facts.rows, added_ids), prev.generation if prev else None)
         _release()
+        _keep_name_stats(gen, facts)  # while a graph built beside is still being built; before an early answer
         content = map_content(gen / "content.bin")  # mapped, not a second copy of every text
         if prev is None and self.early is not None:  # a first build: text and structure answer now
             manifest = self._manifest(gen, entries, next_id, dead)
             self.early(Snapshot(self.root, self.folder, manifest, content, facts, trigrams, CentralityTable({}), None, gen,
                                 tokens=tokens))
-        _keep_name_stats(gen, facts)  # while a graph built beside is still being built
         graph, centrality = self._finish_graph(beside, gen, facts, fresh)
         manifest = self._manifest(gen, entries, next_id, dead)
         digest = save_files(gen, entries)

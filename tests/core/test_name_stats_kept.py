@@ -76,3 +76,15 @@ def test_a_generation_without_the_counts_answers_the_same_and_keeps_them(
     (snapshot.generation / NAME_STATS).unlink()  # as a generation written before builds kept them
     assert StructuralRetriever.of(Snapshot.load(snapshot.folder)).search(question, 10) == with_counts
     _assert_kept_as_counted(snapshot, tmp_path)  # counted by that question, and kept
+
+
+def test_a_first_build_keeps_the_counts_before_its_early_answer(repo: Path, tmp_path: Path) -> None:
+    kept_then: list[bool] = []
+
+    def early(partial: Snapshot) -> None:
+        assert partial.generation is not None
+        kept_then.append((partial.generation / NAME_STATS).is_file())
+
+    snapshot, _ = update_index(repo, tmp_path / "index", early=early)
+    assert kept_then == [True]  # a sentence asked of the early generation reads them too
+    _assert_kept_as_counted(snapshot, tmp_path)
