@@ -32,11 +32,11 @@ from bench.blend_page import Question, spans_of
 from bench.nl.prepare import DOC_QUESTIONS
 from maguyva_tui.core import duplicates, fusion, plan
 from maguyva_tui.core import search as search_module
-from maguyva_tui.core.retrievers import structural, text
+from maguyva_tui.core.retrievers import semantic, structural, text
 
 MODULES = {"fusion": fusion, "duplicates": duplicates, "plan": plan, "search": search_module,
-           "structural": structural, "text": text}
-ENGINE_MODULES = (structural, text)
+           "structural": structural, "text": text, "semantic": semantic}
+ENGINE_MODULES = (structural, text, semantic)
 """Modules whose constants change an engine's own list: a variant setting one runs the engines again."""
 REFERENCES = {"semantic": {"modality": "semantic"}, "quick": {"preset": "quick"}}
 PAGE = 10

@@ -62,8 +62,16 @@ TIER_RULES = ("model_first", "rrf", "mix", "rescore")
 """How the two tiers' lists combine (each described at :func:`combine`)."""
 TIER_RULE = "mix"
 """The rule searches use; chosen by the measurements in this module's docstring."""
-TIER_CANDIDATES = 100
-"""Chunks each tier proposes to the combination (its own top by cosine)."""
+TIER_CANDIDATES = 150
+"""Chunks each tier proposes to the combination (its own top by cosine), for any page up to this
+long: what a blend asks of each engine (``plan.MIN_FETCH``), so that the engine alone and the
+engine's votes in a blend are one list (100 before: the blend's list had more Hamming candidates
+rescored and its own scale, and ranked otherwise)."""
+SCALE_TOP = 100
+"""Each tier's cosines are z-scored by the mean and spread of its own first this many proposals,
+however many a caller asks for: the score of a chunk, and so the order of the list, does not depend
+on the page (a blend asks for 150, a lone engine for 100: the two scales gave two different
+orders, and the blend's semantic votes were not the ranking the engine shows alone)."""
 TIER_RRF_K = 60  # the usual reciprocal-rank constant: a rank-1 vote is worth 1/61
 MIX_MODEL_WEIGHT = 0.65  # "mix": the transformer's share (swept: 0.5, 0.55, 0.6, 0.65, 0.7, 0.8; a plateau 0.6-0.7)
 _MIX_SPREAD = (MIX_MODEL_WEIGHT**2 + (1 - MIX_MODEL_WEIGHT) ** 2) ** 0.5
@@ -302,7 +310,7 @@ class TieredRetriever:
         static: SemanticRetriever | None,
         model: SemanticRetriever | None,
         rule: str = TIER_RULE,
-        candidates: int = TIER_CANDIDATES,
+        candidates: int | None = None,
         source: Callable[[Chunk], str] | None = None,
     ) -> None:
         """``source`` gives the text a chunk is embedded as: a "similar to X" question embeds X's
@@ -325,7 +333,7 @@ class TieredRetriever:
         target = similar_target(query)
         sources = self.sources(target) if target else np.zeros(0, np.intp)
         excluded = self._within(sources)
-        k = max(self.candidates, limit) + len(excluded)
+        k = max(self.candidates or TIER_CANDIDATES, limit) + len(excluded)
         if len(sources):
             static_vector, model_vector = self._source_vector(self.static, sources), self._source_vector(self.model, sources)
             if static_vector is not None or model_vector is not None:
@@ -424,7 +432,7 @@ class TieredRetriever:
         return TierLists(
             static, model, candidates,
             _cosines(self.static, candidates, static_vector), _cosines(self.model, candidates, model_vector),
-            static_own, model_own,
+            static_own[:SCALE_TOP], model_own[:SCALE_TOP],
         )
 
     def _chunk(self, position: int) -> Chunk:
