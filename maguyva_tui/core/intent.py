@@ -738,16 +738,24 @@ _NAMED_CALLABLE = re.compile(
 )
 """One callable named at the head and what it does: "Helper to ...", "internal factory method to
 ...", "Method for ..." (a plural, "utility functions for", is a topic)."""
+_STATEMENT = re.compile(r"^\s*[^\W\d_][^?!\n]*?(?:\s+\S+){2,}?[^\s.]\.[\s)\]'\"`]*$")
+"""A sentence of three words or more closed by a full stop, as a docstring or a comment is written
+("Content of the response, in bytes.", "The endpoint that matched the request URL."): it
+describes one thing in the code, not a topic to browse; a question typed to search ("request
+logging middleware", "how are routes matched") has no full stop."""
 
 
 def describes_one_function(text: str) -> bool:
     """Tell whether a question reads like the docstring of one function: its head is a verb and its
     object (an imperative or third-person "Return the ...", "Creates a ...") or one callable named
-    with what it does ("Helper to ..."), and it does not open as a question or a request ("how",
+    with what it does ("Helper to ..."), or it is a statement closed by a full stop (a docstring's
+    "Content of the response, in bytes."), and it does not open as a question or a request ("how",
     "explain", "find"). Such a question wants that function first, not the file with the most
     matching chunks (see :mod:`maguyva_tui.core.plan`); a topic ("request logging middleware",
     "how are routes matched") wants the files."""
-    return not _ASKING.search(text) and bool(_VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text))
+    return not _ASKING.search(text) and bool(
+        _VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text) or _STATEMENT.search(text)
+    )
 
 
 def classify(text: str) -> Intent:

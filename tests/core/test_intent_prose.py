@@ -123,10 +123,12 @@ def engine(tmp_path: Path) -> Engine:
 
 
 def test_a_phrase_around_a_name_the_index_lacks_is_a_question_about_meaning(engine: Engine) -> None:
-    assert classify("Perform validation on value_x.").rule == "identifier_in_phrase"
-    result = engine.search("Perform validation on value_x.")
+    assert classify("Perform validation on value_x").rule == "identifier_in_phrase"
+    result = engine.search("Perform validation on value_x")
     assert (result.intent, result.rule, result.target) == ("understand_code", "unknown_identifier", None)
     assert result.lookup_failed is None  # no "no symbol named value_x": the sentence named none
+    stated = engine.search("Perform validation on value_x.")  # a full stop: a docstring's statement
+    assert (stated.intent, stated.rule, stated.lookup_failed) == ("understand_code", FUNCTION_RULE, None)
 
 
 @pytest.mark.parametrize("text", ["Perform validation on ``value``.",
@@ -136,7 +138,8 @@ def test_a_docstring_sentence_in_markup_asks_about_meaning(engine: Engine, text:
     with ``methods=["GET"]``" documents ``get``), not the definition it wants."""
     result = engine.search(text)
     assert result.intent == "understand_code" and result.lookup_failed is None
-    assert classify(text).rule == "fallback"
+    assert classify(text).rule == FUNCTION_RULE  # a statement closed by a full stop
+    assert classify(text.rstrip(".")).rule == "fallback"
 
 
 @pytest.mark.parametrize("text", ["Return a copy of this RequestsCookieJar.", "Registers the given Command."])
@@ -193,6 +196,11 @@ ONE_FUNCTION = [
     "Helper to easily and clearly define a dictionary by specifying the respective patterns",
     "internal factory method to simplify creating one type of ParseException from another",
     "convert a timestamp to the local time zone",
+    # a statement closed by a full stop, as docstrings are written
+    "Content of the response, in bytes.",
+    "The endpoint that matched the request URL.",
+    "A context manager that increases the indentation.",
+    "Vars for formatting :attr:`source_template`.",
 ]
 TOPICS = [
     "how does the router match a path",
@@ -202,6 +210,10 @@ TOPICS = [
     "utility functions for parsing dates",
     "find the function that parses dates",
     "what is the purpose of the cache",
+    "how are routes matched.",  # a question, full stop or not
+    "Find the root path of a package.",  # a request
+    "see setup.py.",  # too short to be a statement
+    "routing.",
 ]
 
 
@@ -221,9 +233,12 @@ def test_a_topic_question_or_a_request_keeps_its_rule_and_the_file_credit(text: 
 
 
 def test_the_description_keeps_the_confidence_of_the_rule_it_replaces() -> None:
-    asked = "Indicates how much data is in the tails of the distribution."  # "how": a question, not relabelled
+    asked = "Indicates how much data is in the tails of the distribution"  # "how": a question, not relabelled
     assert classify(asked).rule == "question"
-    assert classify("Return True if the object passed in is a generator.").rule == "fallback"  # no determiner after the verb
+    assert classify(asked + ".").rule == FUNCTION_RULE  # unless a full stop makes it a docstring's statement
+    assert classify("Return True if the object passed in is a generator").rule == "fallback"  # no determiner after the verb
+    stated = classify("Return True if the object passed in is a generator.")
+    assert (stated.confidence, stated.rule) == (0.40, FUNCTION_RULE)
     described = classify("Returns a new deep copy of a ParseResults object.")
     assert (described.confidence, described.rule) == (0.40, FUNCTION_RULE)
     # A sentence that names a symbol and is no question stays a definition search.
