@@ -229,3 +229,22 @@ def test_whether_a_line_holds_a_word_is_told_by_the_tokens(repo: tuple[Path, Sna
     monkeypatch.setattr(TextRetriever, "candidate_files", no_trigrams)
     for word in ("widget", "self", "Widget", "x"):
         assert text.holds_literal(word, "sensitive") and text.holds_literal(word, "insensitive")
+
+
+@settings(max_examples=150, deadline=None)
+@given(names=st.lists(st.text("abx_1", min_size=1, max_size=7), min_size=1, max_size=60),
+       needle=st.text("abx_1", min_size=1, max_size=3), most=st.sampled_from([0, 1, 2, 256]))
+def test_the_names_holding_a_literal_are_found_by_find_or_in_numpy(names: list[str], needle: str, most: int) -> None:
+    """The defined names holding a literal (a rare identifier's, looked up for its matches inside
+    longer names): found by ``bytes.find`` while few, in numpy past ``most``, the same set."""
+    from maguyva_tui.core.store import definitions as definitions_module
+
+    table = definitions_module.build_definitions(names, np.arange(len(names)), np.zeros(len(names), np.int64),
+                                                 np.ones(len(names), np.int64))
+    folded = sorted(set(names))
+    shipped = definitions_module._HOLDING_BY_FIND
+    definitions_module._HOLDING_BY_FIND = most
+    try:
+        assert table.holding(needle) == {i for i, n in enumerate(folded) if needle in n}
+    finally:
+        definitions_module._HOLDING_BY_FIND = shipped
