@@ -94,7 +94,8 @@ def _wrap(owner, name, label):
 for module, owner, names in STEPS:
     found = importlib.import_module(module)
     for name in names:
-        _wrap(getattr(found, owner) if owner else found, name, f"{owner or module.rsplit('.', 1)[1]}.{name}")
+        if hasattr(getattr(found, owner) if owner else found, name):  # a step the code built has
+            _wrap(getattr(found, owner) if owner else found, name, f"{owner or module.rsplit('.', 1)[1]}.{name}")
 from maguyva_tui.cli import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -106,6 +107,7 @@ PHASE_STEPS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
     ("maguyva_tui.core.chunk_words", None, ("save_generation",)),  # imported where it is called
     ("maguyva_tui.core.engine", "Engine", ("_chunk_pairs", "_static_tier", "fill_static")),
     ("maguyva_tui.core.embed.progressive", None, ("embed_keyed",)),
+    ("maguyva_tui.core.semantic_index", None, ("key_table", "embed_table")),  # imported where called
     ("maguyva_tui.core.embed.store", "VectorStore", ("compact",)),
 )
 """(module, class or ``None`` for the module's functions, the steps wrapped)."""

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from maguyva_tui.core.embed.progressive import EmbedReport
     from maguyva_tui.core.generation import Generation
     from maguyva_tui.core.search import Parts, SearchRequest
-    from maguyva_tui.core.semantic_index import EmbeddingItem
+    from maguyva_tui.core.semantic_index import ChunkTable, EmbeddingItem
+    from maguyva_tui.core.store.centrality import CentralityTable
 
 # The engines, the question's planning and the embeddings are imported when a question first needs
 # them (``_answer``, ``parts``, ``_publish``): a fresh process's first question has by then begun
@@ -394,23 +395,22 @@ class Engine:
         first time: tens of thousands a second), fitting the repository's weights when it has none
         or ``summary`` says the index was rebuilt from scratch; record the time in ``summary``."""
         from maguyva_tui.core.embed import progressive
-        from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY, ChunkTexts
+        from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY, ChunkTexts, embed_table
 
         started = time.perf_counter()
         generation = self.generation
         if not self._static_complete(generation, summary):
-            pairs = self._chunk_pairs(generation)
-            texts = ChunkTexts(generation.snapshot, [chunk for chunk, _ in pairs])
+            table = self._chunk_pairs(generation)
+            texts = ChunkTexts(generation.snapshot, table)  # each batch's chunks made from the table's arrays
             provider, store = self._static_tier(generation, texts, progress, summary)
-            report = progressive.embed_keyed(
-                store, provider, [key for _, key in pairs], texts.texts, batch_size=STATIC_BATCH,
-                save_every=STATIC_SAVE_EVERY,
-                on_progress=None if progress is None else (lambda done, total: progress("static", done, total)),
+            report = embed_table(
+                store, provider, table, texts.texts, STATIC_BATCH, STATIC_SAVE_EVERY,
+                None if progress is None else (lambda done, total: progress("static", done, total)),
             )
-            del pairs, texts
-            keys = set(self.chunk_keys(generation))  # the census _chunk_pairs made sure of
-            if len(store) > STALE_VECTOR_RATIO * max(len(keys), 1):
-                store.compact(keep=keys)
+            del table, texts
+            census = len(self.chunk_digests(generation))  # the census _chunk_pairs made sure of
+            if len(store) > STALE_VECTOR_RATIO * max(census, 1):
+                store.compact(keep=set(self.chunk_keys(generation)))
             elif report.embedded and store.segment_count > 1:
                 store.compact()  # one segment: every later command maps it instead of merging them in memory
             if report.embedded:
@@ -443,12 +443,14 @@ class Engine:
             _record_complete(generation.snapshot, store)
         return complete
 
-    def _chunk_pairs(self, generation: Generation) -> Sequence[tuple[Chunk, str]]:
-        """Every chunk of a generation with its key, most central first, for a fill: the chunk table
-        a previous command recorded, else made without keeping a text (the table and the census
-        recorded, so that no later step makes every text again)."""
+    def _chunk_pairs(self, generation: Generation) -> ChunkTable:
+        """Every chunk of a generation with its key, most central first, for a fill, as arrays (no
+        chunk or key string each): the chunk table a previous command recorded, else made without
+        keeping a text (the table and the census recorded, so that no later step makes every text
+        again)."""
         from maguyva_tui.core.semantic_index import (
-            embedding_keys,
+            distinct_digests,
+            key_table,
             read_census_digests,
             read_chunk_table,
             write_census,
@@ -456,20 +458,16 @@ class Engine:
         )
 
         snapshot = generation.snapshot
-        pairs: Sequence[tuple[Chunk, str]] | None = read_chunk_table(snapshot)
-        if pairs is None:
-
-            def importance(chunk: Chunk) -> float:
-                return snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
-
-            pairs = embedding_keys(snapshot, importance)
-            write_chunk_table(snapshot, pairs)
+        table = read_chunk_table(snapshot)
+        if table is None:
+            table = key_table(snapshot, _file_by_file(snapshot.centrality))
+            write_chunk_table(snapshot, table)
         if read_census_digests(snapshot) is None:
-            keys = list(dict.fromkeys(key for _, key in pairs))
-            write_census(snapshot, keys)
+            digests, _ = distinct_digests(table.digests)
+            write_census(snapshot, digests)
             with self._lock:
-                self._keys = (generation, keys)
-        return pairs
+                self._digests = (generation, digests)
+        return table
 
     def _static_tier(
         self, generation: Generation, texts: Sequence[str], progress: Progress | None, summary: IndexSummary | None
@@ -707,6 +705,23 @@ class _FallingBack:
 def _tell(listener: Callable[[tuple[str, ...]], None] | None, ready: tuple[str, ...]) -> None:
     if listener is not None:
         listener(ready)
+
+
+def _file_by_file(centrality: CentralityTable) -> Callable[[Chunk], float]:
+    """A chunk's centrality (:meth:`CentralityTable.at`) for chunks asked a file at a time, read
+    from a table of the file alone: the generation's table keeps every file's look-ups made, about
+    200 bytes a symbol that a fill would hold while it embeds."""
+    from maguyva_tui.core.store.centrality import CentralityTable
+
+    files, current = centrality.files, ["", CentralityTable({})]
+
+    def importance(chunk: Chunk) -> float:
+        if chunk.path != current[0]:
+            entry = files.get(chunk.path)
+            current[:] = [chunk.path, CentralityTable({} if entry is None else {chunk.path: entry})]
+        return current[1].at(chunk.path, chunk.start_line, chunk.end_line)
+
+    return importance
 
 
 def _rebuilt(summary: IndexSummary) -> bool:

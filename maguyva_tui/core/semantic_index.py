@@ -18,12 +18,15 @@ import json
 import os
 import shutil
 import threading
+import time
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
@@ -33,6 +36,7 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import Chunk
 
 if TYPE_CHECKING:
+    from maguyva_tui.core.embed.progressive import EmbedReport
     from maguyva_tui.core.embed.static import Fit, StaticModel
 
 EMBED_MAX_LINES = 60
@@ -137,11 +141,52 @@ def embedding_items(snapshot: Snapshot, importance: Callable[[Chunk], float] | N
 
 
 def embedding_keys(snapshot: Snapshot, importance: Callable[[Chunk], float] | None = None) -> list[tuple[Chunk, str]]:
-    """:func:`embedding_items` without the texts: every chunk with its key, in the same order, each
-    text dropped once hashed (all of them at once were the static fill's peak: a repository's
-    chunks overlap, so their texts outweigh its files); :class:`ChunkTexts` makes them again."""
-    pairs = [(chunk, content_hash(text)) for chunk, text in _texts_in_path_order(snapshot)]
-    return [pairs[i] for i in _by_importance([chunk for chunk, _ in pairs], importance)]
+    """:func:`embedding_items` without the texts: every chunk with its key, in the same order (made
+    from :func:`key_table`; a fill reads the table itself, without a chunk or a key string each)."""
+    return list(key_table(snapshot, importance))
+
+
+def key_table(snapshot: Snapshot, importance: Callable[[Chunk], float] | None = None) -> ChunkTable:
+    """Every chunk with a non-empty embedding text and its key, most important first, as
+    :func:`embedding_items` orders them, as a :class:`ChunkTable`: file and place numbers and
+    16-byte digests in arrays (37 bytes a chunk while sorted), each text hashed and dropped, each
+    chunk made only while its file is read. Lists of chunks and key strings were the static fill's
+    peak (+438 MB on 470,664 chunks: the chunk, its key, its sort key and the table's look-up)."""
+    rows = snapshot.facts.rows
+    paths = sorted(rows)
+    files, places, starts = array("i"), array("i"), array("i")
+    values, windows, digests = array("d"), bytearray(), bytearray()
+    with StoredTexts(snapshot) as stored:
+        for number, path in enumerate(paths):
+            chunk_rows = rows[path][1]
+            if not len(chunk_rows):
+                continue
+            lines = stored.text(path).split("\n")
+            first: dict[tuple[object, ...], int] = {}
+            for place, row in enumerate(chunk_rows):
+                chunk = Chunk(path, *row)
+                text = _text_from_lines(chunk, lines)
+                if not text.strip():
+                    continue
+                files.append(number)
+                places.append(first.setdefault(tuple(row), place))  # the first of two equal chunks, as the table was
+                starts.append(chunk.start_line)
+                values.append(0.0 if importance is None else -importance(chunk))
+                windows.append(chunk.symbol is None)
+                digests += _digest(text)
+    file_numbers = np.frombuffer(files, np.int32)
+    if importance is None:  # path order, as found
+        order = np.arange(len(file_numbers))
+    else:  # a stable sort, the last key first: as the sort by (-importance, a window, path, start line)
+        order = np.lexsort((np.frombuffer(starts, np.int32), file_numbers, np.frombuffer(windows, np.uint8),
+                            np.frombuffer(values, np.float64)))
+    return ChunkTable(rows, paths, file_numbers[order], np.frombuffer(places, np.int32)[order],
+                      np.frombuffer(bytes(digests), f"S{_KEY_BYTES}")[order])
+
+
+def _digest(text: str) -> bytes:
+    """The 16 bytes of a text's key (:func:`content_hash` is their hex)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_KEY_BYTES).digest()
 
 
 def embedding_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
@@ -166,7 +211,8 @@ class ChunkTexts(Sequence[str]):
     BLOCK = 4096
     """Texts made at once when iterated."""
 
-    def __init__(self, snapshot: Snapshot, chunks: Sequence[Chunk]) -> None:
+    def __init__(self, snapshot: Snapshot, chunks: Sequence[Chunk] | ChunkTable) -> None:
+        """``chunks``: the chunks, or a :class:`ChunkTable` (its chunks, made where read)."""
         self._snapshot, self._chunks = snapshot, chunks
 
     def __len__(self) -> int:
@@ -179,15 +225,69 @@ class ChunkTexts(Sequence[str]):
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return self.texts(range(*index.indices(len(self))))
-        return embedding_texts(self._snapshot, [self._chunks[index]])[0]
+        return self.texts([index])[0]
 
     def texts(self, positions: Iterable[int]) -> list[str]:
-        """The texts of the chunks at ``positions``, in that order."""
-        return embedding_texts(self._snapshot, [self._chunks[i] for i in positions])
+        """The texts of the chunks at ``positions``, in that order (a :class:`ChunkTable`'s chunks
+        made for these alone, each file's rows decoded once)."""
+        chunks = self._chunks
+        if isinstance(chunks, ChunkTable):
+            return embedding_texts(self._snapshot, chunks.chunks_at(list(positions)))
+        return embedding_texts(self._snapshot, [chunks[i] for i in positions])
 
     def __iter__(self) -> Iterator[str]:
         for start in range(0, len(self), self.BLOCK):
             yield from self.texts(range(start, min(start + self.BLOCK, len(self))))
+
+
+def embed_table(
+    store: VectorStore,
+    provider: Provider,
+    table: ChunkTable,
+    texts: Callable[[list[int]], list[str]],
+    batch_size: int,
+    save_every: int,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> EmbedReport:
+    """:func:`~maguyva_tui.core.embed.progressive.embed_keyed` over a table's digests: the keys
+    the store lacks found as one array (each key's first chunk embedded, in the table's order) and
+    made as strings a batch at a time (470,664 key strings, their dict and the store's look-up of
+    them were about 150 MB of a fill)."""
+    from maguyva_tui.core.embed.progressive import EmbedReport
+
+    if store.provider_id != provider.id:
+        raise ValueError(f"store holds {store.provider_id!r} vectors, provider is {provider.id!r}")
+    started = time.perf_counter()
+    distinct, first = distinct_digests(table.digests)
+    pending = np.flatnonzero(store.lookup_digests(distinct) < 0)
+    total, embedded = len(distinct), 0
+    done = total - len(pending)
+    _report(on_progress, done, total)
+    try:
+        for number, start in enumerate(range(0, len(pending), batch_size), 1):
+            batch = pending[start : start + batch_size]
+            keys = [bytes(d).ljust(_KEY_BYTES, b"\0").hex() for d in distinct[batch].tolist()]
+            added = store.add(keys, provider.embed_documents(texts(first[batch].tolist())))
+            embedded += added
+            done += added
+            if number % save_every == 0:
+                store.save()
+            _report(on_progress, done, total)
+    finally:
+        store.save()
+    return EmbedReport(total, done, embedded, False, time.perf_counter() - started)
+
+
+def distinct_digests(digests: np.ndarray) -> tuple[np.ndarray, npt.NDArray[np.intp]]:
+    """Each digest once, in the order of its first place in ``digests``, and that place."""
+    found, first = np.unique(digests, return_index=True)
+    by_place = np.argsort(first, kind="stable")
+    return found[by_place], first[by_place]
+
+
+def _report(callback: Callable[[int, int], None] | None, done: int, total: int) -> None:
+    if callback is not None:
+        callback(done, total)
 
 
 def semantic_folder(snapshot: Snapshot) -> Path:
@@ -346,14 +446,18 @@ def _read_checked(path: Path | None, magic: bytes, record: int) -> memoryview | 
     return body
 
 
-def write_census(snapshot: Snapshot, keys: list[str]) -> None:
-    """Record the generation's distinct chunk keys (atomically; a failure only costs the next
-    command the time to rebuild them) and remove the records of generations gone."""
+def write_census(snapshot: Snapshot, keys: list[str] | np.ndarray) -> None:
+    """Record the generation's distinct chunk keys (strings, or 16-byte digests: ``S16``;
+    atomically; a failure only costs the next command the time to rebuild them) and remove the
+    records of generations gone."""
     path = _census_path(snapshot)
     if path is None:
         return
     try:
-        body = b"".join(bytes.fromhex(k) for k in keys)
+        if isinstance(keys, np.ndarray):
+            body = np.ascontiguousarray(keys, f"S{_KEY_BYTES}").tobytes()
+        else:
+            body = b"".join(bytes.fromhex(k) for k in keys)
         make_private_dir(path.parent)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
         tmp.write_bytes(_CENSUS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
@@ -415,6 +519,10 @@ class ChunkTable(Sequence[tuple[Chunk, str]]):
             return [self[i] for i in range(*index.indices(len(self)))]
         return self.chunk(index), self.key(index)
 
+    def reads(self, snapshot: Snapshot) -> bool:
+        """Whether the table's file numbers are those of ``snapshot``'s paths (made from its rows)."""
+        return self._rows is snapshot.facts.rows
+
     def key(self, index: int) -> str:
         """The key of the chunk at ``index`` (32 hex characters)."""
         return bytes(self.digests[index]).ljust(_KEY_BYTES, b"\0").hex()
@@ -436,6 +544,20 @@ class ChunkTable(Sequence[tuple[Chunk, str]]):
                     self._decoded.clear()
                 self._decoded[file] = found
         return Chunk(self._paths[file], *found[int(self.places[index])])
+
+    def chunks_at(self, positions: Sequence[int]) -> list[Chunk]:
+        """The chunks at ``positions``, in that order: each file's rows decoded once for all of them,
+        none kept (a fill's batch, in importance order, reads thousands of files; the table's few
+        decoded files would be decoded again and again)."""
+        if self._all is not None:
+            return [self._all[i] for i in positions]
+        at = np.asarray(positions, np.int64)
+        files, places = self.files[at].tolist(), self.places[at].tolist()
+        decoded: dict[int, Sequence[Row]] = {}
+        for file in files:
+            if file not in decoded:
+                decoded[file] = tuple(self._rows[self._paths[file]][1])
+        return [Chunk(self._paths[f], *decoded[f][p]) for f, p in zip(files, places)]
 
     def chunks(self) -> list[Chunk]:
         """Every chunk, in the table's order (made once, in one pass over the stored rows)."""
@@ -472,6 +594,9 @@ def write_chunk_table(snapshot: Snapshot, items: Sequence[EmbeddingItem] | Seque
     path = _census_path(snapshot, CHUNKS_PREFIX)
     if path is None:
         return
+    if isinstance(items, ChunkTable) and items.reads(snapshot):  # its arrays, as they are
+        _write_table(path, snapshot, items.files, items.places, items.digests.tobytes())
+        return
     pairs = [(i.chunk, i.key) if isinstance(i, EmbeddingItem) else i for i in items]
     number = {name: i for i, name in enumerate(sorted(snapshot.facts.rows))}
     where: dict[Chunk, tuple[int, int]] = {}
@@ -483,8 +608,17 @@ def write_chunk_table(snapshot: Snapshot, items: Sequence[EmbeddingItem] | Seque
         place += 1
     try:
         found = np.array([where[chunk] for chunk, _ in pairs], "<i4").reshape(-1, 2)
-        body = (np.ascontiguousarray(found[:, 0]).tobytes() + np.ascontiguousarray(found[:, 1]).tobytes()
-                + b"".join(bytes.fromhex(key) for _, key in pairs))
+        digests = b"".join(bytes.fromhex(key) for _, key in pairs)
+    except (ValueError, KeyError):
+        return
+    _write_table(path, snapshot, found[:, 0], found[:, 1], digests)
+
+
+def _write_table(path: Path, snapshot: Snapshot, files: np.ndarray, places: np.ndarray, digests: bytes) -> None:
+    """Write a chunk table's columns (atomically) and remove the tables of generations gone."""
+    try:
+        body = (np.ascontiguousarray(files, "<i4").tobytes() + np.ascontiguousarray(places, "<i4").tobytes()
+                + digests)
         make_private_dir(path.parent)
         tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
         tmp.write_bytes(_CHUNKS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
@@ -492,5 +626,5 @@ def write_chunk_table(snapshot: Snapshot, items: Sequence[EmbeddingItem] | Seque
         for old in path.parent.glob(f"{CHUNKS_PREFIX}*.bin"):
             if old != path and not (snapshot.folder / old.name[len(CHUNKS_PREFIX) : -len(".bin")]).is_dir():
                 old.unlink(missing_ok=True)
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError):
         return
