@@ -894,7 +894,7 @@ class TextRetriever:
                 return None  # two places on one line: damage
             skip = sites.get(index)
             if skip:
-                keep = ~np.isin(found, skip)
+                keep = ~_members(found, np.asarray(skip, np.int64))  # the sites' lines, increasing
                 found, offsets = found[keep], offsets[keep]
             take = min(len(found), need - len(own))
             own.extend([index] * take)
