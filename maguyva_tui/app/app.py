@@ -16,7 +16,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label
+from textual.widgets import DataTable, Footer, Label
 
 from maguyva_tui.app.actions import ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
@@ -254,6 +254,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         for missing in self.workspace.missing.values() if self.workspace is not None else ():
             self.notify(f"{missing.label} is not searched: {missing.reason}", title="Workspace", severity="warning",
                         timeout=12)
+        self.part("#query", QueryInput).on_value = self._query_changed
         if self.request.text:
             self.part("#query", QueryInput).value = self.request.text
         self.part("#query", QueryInput).focus()
@@ -329,9 +330,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     # -- searching ------------------------------------------------------------------------------
 
-    @on(Input.Changed, "#query")
-    def _query_changed(self, event: Input.Changed) -> None:
-        self.submit(self.request.with_(text=event.value))
+    def _query_changed(self, text: str) -> None:
+        """Search for the query box's new text (called by the box as the text changes)."""
+        self.submit(self.request.with_(text=text))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,
@@ -441,7 +442,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.part(ResultsTable).show(answer, moved, keep=same)
         self.part(LookupBanner).show(answer.result.lookup_failed if answer else None)
         self.part(StatusLine).notice(" · ".join(answer.notices) if answer else "")
-        self._schedule_preview()
+        self._schedule_preview(after_frame=True)
 
     # -- selection, preview, explain ------------------------------------------------------------
 
@@ -454,13 +455,18 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._update_side()
         self.part("#explain" if self.explaining else "#preview").focus()
 
-    def _schedule_preview(self) -> None:
+    def _schedule_preview(self, after_frame: bool = False) -> None:
         """Update the preview once the messages waiting now are handled: usually in the list's own
         frame (waiting for that frame to be drawn first cost a frame of 60 ms and more under load),
-        and a burst of moves (key repeat) already queued updates it once."""
+        and a burst of moves (key repeat) already queued updates it once. A new answer's preview
+        waits for the frame with its list (``after_frame``): drawing a new file took a third of
+        that frame, which a keystroke's results waited for."""
         if not self._preview_due:
             self._preview_due = True
-            self.call_later(self._update_side)
+            if after_frame:
+                self.call_after_refresh(self._update_side)
+            else:
+                self.call_later(self._update_side)
 
     def _update_side(self) -> None:
         self._preview_due = False

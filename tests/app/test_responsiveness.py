@@ -208,3 +208,60 @@ async def test_another_place_in_the_same_file_redraws_only_the_lines_marked_then
         now = {i: list(preview._strips.get(i) or preview._line(i)) for i in view}
         preview._strips.clear()
         assert now == {i: list(preview._line(i)) for i in view}  # what a fresh draw makes of each line
+
+
+async def test_a_key_typed_starts_its_search_at_once(make_app) -> None:
+    """The box hands its new text to the app as it changes: the search is asked for before any
+    message is handled (Textual's ``Changed`` climbed three queues first: 25 ms a key under load)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        box = app.part("#query")
+        before = app.seq
+        box.value = "parse_config"  # no await: nothing handled yet
+        assert app.seq == before + 1 and app.request.text == "parse_config"
+        await settle(pilot)
+        assert app.seq == before + 1, "asked once, not again by a message"
+        assert app.answer is not None and app.answer.rows[0].result.symbol == "parse_config"
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert app.request.text == app.answer.request.text == "parse_confi"
+
+
+async def test_a_new_answer_draws_its_list_before_its_preview(make_app) -> None:
+    """A new answer's frame draws the list alone (the new file took a third of it); the preview
+    follows in the next frame."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "NewServer")
+        preview = app.query_one(Preview)
+        table = app.query_one(ResultsTable)
+        frames: list[tuple[int, Any]] = []
+        display = app._display
+
+        def spy(screen: Any, renderable: Any) -> None:
+            display(screen, renderable)
+            if renderable is not None and table.answer is not None:
+                frames.append((table.answer.request.seq, preview.shown))
+
+        app._display = spy  # type: ignore[method-assign]
+        old = preview.shown
+        await ask(pilot, "parse_config")
+        top = app.answer.rows[0]
+        want = (top.path, top.start_line, top.end_line)
+        assert want != old
+        await wait_for(pilot, lambda: any(shown == want for _, shown in frames))
+        first = next(shown for seq, shown in frames if seq == app.seq)
+        assert first == old, "the list's first frame waits for no new file"
+
+
+async def test_colouring_waits_for_the_plain_frame() -> None:
+    """A new file is drawn plain first; its lexing thread starts after that frame (it competed
+    with the frame for the interpreter)."""
+    app = _One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("long.py", LONG, 1500, 1505, "python")
+        assert not [w for w in app.workers if w.group == "preview"], "no lexing before the frame"
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        assert set(range(1496, 1496 + preview.scrollable_content_region.height)) <= set(preview._colour)
