@@ -811,8 +811,12 @@ def _keep_name_stats(gen: Path, facts: FactsTable) -> None:
     from maguyva_tui.core.retrievers.structural import keep_name_stats
 
     table = symbol_columns(facts if isinstance(facts.rows, StoredRows) else load_facts(gen))
-    if table is not None:
+    if table is None:
+        return
+    try:
         keep_name_stats(gen, table)
+    except Exception:  # noqa: BLE001 - never a failed build for them: the first sentence counts them instead
+        return
 
 
 def _word_files(entries: list[FileEntry], stored: _ContentReader, facts: Mapping[str, Row], added: set[int]

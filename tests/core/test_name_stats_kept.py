@@ -88,3 +88,13 @@ def test_a_first_build_keeps_the_counts_before_its_early_answer(repo: Path, tmp_
     snapshot, _ = update_index(repo, tmp_path / "index", early=early)
     assert kept_then == [True]  # a sentence asked of the early generation reads them too
     _assert_kept_as_counted(snapshot, tmp_path)
+
+
+def test_a_count_that_fails_fails_no_build(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(cls: type[NameStats], table: object) -> NameStats:
+        raise ValueError("a name the count cannot take")
+
+    monkeypatch.setattr(NameStats, "of", classmethod(broken))
+    snapshot, summary = update_index(repo, tmp_path / "index")
+    assert snapshot.generation is not None and summary.files > 0
+    assert not (snapshot.generation / NAME_STATS).exists()  # left to the first sentence
