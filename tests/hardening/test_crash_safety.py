@@ -505,7 +505,7 @@ GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "graph.npz", "cen
                     "tokens_grams.npy", "tokens_gram_starts.npy", "tokens_gram_positions.npy", "tokens_long_docs.npy",
                     "tokens_place_at.npy", "tokens_place_counts.npy", "tokens_places.npy",
                     "files_paths.bin", "files_paths_offsets.npy", "files_languages.bin", "files_languages_offsets.npy",
-                    "files_table.npy", "files_hashes.npy", "walk-stamp.json"]
+                    "files_table.npy", "files_hashes.npy", "walk-stamp.json", "names-stems.npz"]
 """Every file of an index folder's live state; the matrix below damages each one."""
 
 DAMAGES = ["deleted", "emptied", "halved", "byte flipped", "garbage appended"]
