@@ -254,14 +254,3 @@ async def test_a_new_answer_draws_its_list_before_its_preview(make_app) -> None:
         first = next(shown for seq, shown in frames if seq == app.seq)
         assert first == old, "the list's first frame waits for no new file"
 
-
-async def test_colouring_waits_for_the_plain_frame() -> None:
-    """A new file is drawn plain first; its lexing thread starts after that frame (it competed
-    with the frame for the interpreter)."""
-    app = _One()
-    async with app.run_test(size=(80, 24)) as pilot:
-        preview = app.query_one(Preview)
-        preview.show("long.py", LONG, 1500, 1505, "python")
-        assert not [w for w in app.workers if w.group == "preview"], "no lexing before the frame"
-        await wait_for(pilot, lambda: preview.coloured == preview.shown)
-        assert set(range(1496, 1496 + preview.scrollable_content_region.height)) <= set(preview._colour)

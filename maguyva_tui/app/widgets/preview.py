@@ -91,8 +91,6 @@ class Preview(ScrollView, can_focus=True):
         """Each drawn line and the same with every cell's place in the text noted (for a mouse
         selection), while that drawn line is current."""
         self._gutter = 1
-        self._colour_due = False
-        """Colouring is asked for after the next frame (see :meth:`_colour_later`)."""
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -141,7 +139,7 @@ class Preview(ScrollView, can_focus=True):
         self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
         self.scroll_to(x=0, y=self.target_y, animate=False, force=True)  # before the first frame
         self.refresh()
-        self._colour_later()
+        self._colour_view()
 
     @property
     def shown_text(self) -> str:
@@ -252,31 +250,16 @@ class Preview(ScrollView, can_focus=True):
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
         if round(old) != round(new):
-            self._colour_later()
+            self._colour_view()
 
     def on_resize(self) -> None:
-        self._colour_later()
+        self._colour_view()
 
     # -- colouring -------------------------------------------------------------------------------
 
     def _view(self) -> range:
         top = round(self.scroll_y)
         return range(top, min(top + max(self.scrollable_content_region.height, 1), len(self._lines)))
-
-    def _colour_later(self) -> None:
-        """Colour the view once the frame showing it plain is drawn: a lexing thread started
-        before competed with that frame for the interpreter. A view coloured already (a file seen
-        lately) is marked so at once: its first frame is coloured."""
-        if self.shown is not None and all(index in self._colour for index in self._view()):
-            self.coloured = self.shown
-            return
-        if not self._colour_due:
-            self._colour_due = True
-            self.call_after_refresh(self._colour_due_view)
-
-    def _colour_due_view(self) -> None:
-        self._colour_due = False
-        self._colour_view()
 
     def _colour_view(self) -> None:
         """Colour the lines in view that are not yet coloured (off the UI thread); mark ``coloured``
