@@ -3,9 +3,6 @@ and inside a blend (each engine asked for 150), its votes are the order it shows
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -14,26 +11,9 @@ from maguyva_tui.core.plan import MIN_FETCH, fetch_for
 from maguyva_tui.core.retrievers import semantic
 from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
 from maguyva_tui.core.types import Chunk, Query
+from tests.core.test_semantic_tiers import DIM, TableProvider
 
-DIM = 24
 CHUNKS = 600
-
-
-class TableProvider:
-    """Vectors from a table; one per text, the query's included."""
-
-    stores_floats = True
-
-    def __init__(self, name: str, table: dict[str, np.ndarray]) -> None:
-        self.id = f"table:{name}:{DIM}"
-        self.dim = DIM
-        self.table = table
-
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        return np.stack([self.table[t] for t in texts])
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return self.table[text]
 
 
 @pytest.fixture(scope="module")
