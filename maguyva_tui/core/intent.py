@@ -738,11 +738,20 @@ _NAMED_CALLABLE = re.compile(
 )
 """One callable named at the head and what it does: "Helper to ...", "internal factory method to
 ...", "Method for ..." (a plural, "utility functions for", is a topic)."""
-_STATEMENT = re.compile(r"^\s*[^\W\d_][^?!\n]*?(?:\s+\S+){2,}?[^\s.]\.[\s)\]'\"`]*$")
-"""A sentence of three words or more closed by a full stop, as a docstring or a comment is written
-("Content of the response, in bytes.", "The endpoint that matched the request URL."): it
-describes one thing in the code, not a topic to browse; a question typed to search ("request
-logging middleware", "how are routes matched") has no full stop."""
+_STATEMENT_TAIL = ")]'\"` \t\r\n"
+"""What may follow a statement's full stop: closing brackets and quotes, blanks."""
+
+
+def _statement(text: str) -> bool:
+    """A sentence of three words or more closed by a full stop, as a docstring or a comment is
+    written ("Content of the response, in bytes.", "The endpoint that matched the request URL."):
+    it describes one thing in the code, not a topic to browse; a question typed to search ("request
+    logging middleware", "how are routes matched") has no full stop. Read in one pass (a pattern
+    with nested repeats took 0.2 s on 4 KB of blanks)."""
+    body = text.strip().rstrip(_STATEMENT_TAIL)
+    if len(body) < 2 or body[-1] != "." or body[-2] in " .\t" or not body[0].isalpha() or body[0].isdigit():
+        return False
+    return not any(c in body for c in "?!\n") and len(body.split(maxsplit=2)) >= 3
 
 
 def describes_one_function(text: str) -> bool:
@@ -754,7 +763,7 @@ def describes_one_function(text: str) -> bool:
     matching chunks (see :mod:`maguyva_tui.core.plan`); a topic ("request logging middleware",
     "how are routes matched") wants the files."""
     return not _ASKING.search(text) and bool(
-        _VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text) or _STATEMENT.search(text)
+        _VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text) or _statement(text)
     )
 
 
