@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from dataclasses import replace
 
 import pytest
@@ -26,6 +29,7 @@ from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
 
 SENTENCE = "extract the settings from the text into a dictionary"
+QUESTIONS = (SENTENCE, "parse_config", "who calls parse_config", '"ECONNREFUSED"', "ConfigLoader", "how does the config loader read files")
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +118,50 @@ def test_a_found_made_fast_is_the_found_made_by_its_constructor() -> None:
     expected = Found(hit, ("app/config.py", 1, 20), 0.25)
     assert type(made) is Found and made == expected and hash(made) == hash(expected)
     assert pickle.loads(pickle.dumps(made)) == expected  # it travels to and from worker processes and actors
+
+
+def test_shards_in_this_process_search_on_their_own_engines_threads(shards: list[Shard],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shard's search is started on its own engine's pool, then waited for in the engine's
+    thread: no thread of the coordinator's per shard waiting for it (each a hand-off and a GIL
+    contender), the same answer."""
+    coordinator = Coordinator(shards)
+    try:
+        expected = [coordinator.search(SearchRequest(text)).to_json()["results"] for text in QUESTIONS]
+        waited: list[str] = []
+        monkeypatch.setattr(Shard, "search", lambda self, *args, **options: waited.append(self.label))
+        assert [coordinator.search(SearchRequest(text)).to_json()["results"] for text in QUESTIONS] == expected
+        assert not waited
+    finally:
+        coordinator.close(shards=False)
+
+
+def test_a_slow_shard_is_left_out_at_the_deadline_and_the_others_answer(shards: list[Shard],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches of the shards of this process run side by side within one deadline: a shard
+    whose engine outlasts it is left out (the answer says so) and the question does not wait for it."""
+    release = threading.Event()
+    slow = shards[0].label
+    original = Shard.start
+
+    def start(self: Shard, token: int, name: str, *args: object, **options: object) -> object:
+        run = original(self, token, name, *args, **options)  # type: ignore[arg-type]
+        if self.label != slow:
+            return run
+        stuck: Future[list[Hit]] = self.engine.parts().pool.submit(release.wait, 30)
+        return replace(run, future=stuck)
+
+    monkeypatch.setattr(Shard, "start", start)
+    coordinator = Coordinator(shards, deadline_s=0.5)
+    try:
+        started = time.perf_counter()
+        answer = coordinator.search(SearchRequest("parse_config")).to_json()
+        took = time.perf_counter() - started
+    finally:
+        release.set()
+        coordinator.close(shards=False)
+    assert took < 5.0
+    assert answer["capped"] is True
+    assert [why for why in answer["capped_because"] if "deadline" in why] and all(
+        why.startswith(f"{slow}:") for why in answer["capped_because"])
+    assert answer["results"] and slow not in {r["repo"] for r in answer["results"]}

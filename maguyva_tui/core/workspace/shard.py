@@ -194,6 +194,17 @@ class ShardList:
     enter the workspace's list: most of a shard's list never does."""
 
 
+@dataclass(frozen=True, slots=True)
+class Running:
+    """One engine's search started on one shard (:meth:`Shard.start`), not waited for yet."""
+
+    token: int
+    name: str
+    future: Future[list[Hit]]
+    capped: str | None
+    """Why its list will be incomplete (a file budget), or ``None``."""
+
+
 class Shard:
     """One repository of a workspace, its own index and engines."""
 
@@ -286,9 +297,21 @@ class Shard:
         in one round trip (``heads``, ``code``: a remote shard's first hits' first lines and code
         come with it; here lines are read as they are asked for)."""
         started = time.perf_counter()
-        runs = [self._start(token, name, query, limit, max_files, stats) for name, query in asks]
-        return tuple(self._finish(token, name, future, capped, deadline_s, started, settle)
-                     for (name, _), (future, capped) in zip(asks, runs))
+        runs = [self.start(token, name, query, limit, max_files, stats) for name, query in asks]
+        return tuple(self.finish(run, deadline_s, started, settle) for run in runs)
+
+    def start(self, token: int, name: str, query: Query, limit: int, max_files: int,
+              stats: WordStats | None = None) -> Running:
+        """Start one engine's search on the shard's pool, as :meth:`search` runs it, without
+        waiting for it (:meth:`finish` does): a workspace in this process starts every shard's
+        search so, then waits for each, with no thread of its own per shard to wait in."""
+        future, capped = self._start(token, name, query, limit, max_files, stats)
+        return Running(token, name, future, capped)
+
+    def finish(self, run: Running, deadline_s: float, started: float, settle: bool = True) -> ShardList:
+        """The list of a search :meth:`start` started, or empty if it has not ended ``deadline_s``
+        after ``started`` (``settle``: each hit's chunk and centrality with it)."""
+        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle)
 
     def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
                stats: WordStats | None) -> tuple[Future[list[Hit]], str | None]:
