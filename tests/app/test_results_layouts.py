@@ -26,12 +26,42 @@ async def test_a_new_banner_text_while_it_stays_shown_lays_out_nothing(make_app)
 
         banner.refresh = spy  # type: ignore[method-assign]
         await ask(pilot, "zebra_unicorn_helper")
-        assert banner.display and banner.region.height == 1
+        assert banner.has_class("-shown") and banner.region.height == 1
         layouts.clear()
         await ask(pilot, "zebra_unicorn_helpers")  # not found either: the banner says so, in place
         assert "no symbol named zebra_unicorn_helpers;" in str(banner.render())
-        assert banner.display and banner.region.height == 1
+        assert banner.has_class("-shown") and banner.region.height == 1
         assert layouts and not any(layouts), "the banner's new text laid out the screen"
+
+
+async def test_the_banner_coming_and_going_moves_nothing(make_app) -> None:
+    """The banner's line is always there: a target found at one key and not at the next (``def
+    sympif``, ``def sympify``) changes its colours only, never the screen's layout nor the list's
+    place (12 of 16 results frames of a typed question were whole layouts for it)."""
+    from maguyva_tui.app.widgets.results import ResultsTable
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        banner = app.query_one(LookupBanner)
+        table = app.query_one(ResultsTable)
+        await ask(pilot, "parse_config")
+        assert not banner.has_class("-shown") and banner.region.height == 1  # blank, kept
+        where = (banner.region, table.region)
+        layouts: list[bool] = []
+        refresh = banner.refresh
+
+        def spy(*regions: Any, **kwargs: Any) -> Any:
+            layouts.append(bool(kwargs.get("layout")))
+            return refresh(*regions, **kwargs)
+
+        banner.refresh = spy  # type: ignore[method-assign]
+        await ask(pilot, "zebra_unicorn_helper")
+        assert banner.has_class("-shown") and "no symbol named zebra_unicorn_helper" in str(banner.render())
+        assert (banner.region, table.region) == where
+        await ask(pilot, "parse_config")
+        assert not banner.has_class("-shown") and str(banner.render()) == ""
+        assert (banner.region, table.region) == where
+        assert layouts and not any(layouts), "the banner coming or going laid out the screen"
 
 
 async def test_the_weights_are_redrawn_only_when_they_change(make_app) -> None:

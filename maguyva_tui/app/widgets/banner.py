@@ -11,25 +11,29 @@ from maguyva_tui.terminal import visible
 
 
 class LookupBanner(Static):
-    """One line, shown only while the answer's symbol or string was not found as asked (issue 20.2):
-    ``no symbol named X; showing related code``, so related results never pass for a match."""
+    """One line, saying so while the answer's symbol or string was not found as asked (issue 20.2):
+    ``no symbol named X; showing related code``, so related results never pass for a match.
+
+    The line is always there (blank when there is nothing to say: the gap above the list), so that
+    the banner coming or going never moves the list nor lays out the screen (issue 19.4: typing
+    ``def sympif`` then ``o`` showed and hid it, 12 of 16 results frames were whole layouts)."""
 
     failure: reactive[LookupFailure | None] = reactive(None)
-    """The answer's failed lookup; ``None`` hides the banner."""
+    """The answer's failed lookup; ``None`` leaves the line blank."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
 
     def show(self, failure: LookupFailure | None) -> None:
-        """Show the failure of the answer on screen, or hide the banner when it has none."""
+        """Show the failure of the answer on screen, or blank the line when it has none."""
         self.failure = failure
 
     def watch_failure(self, failure: LookupFailure | None) -> None:
-        """Show or hide the banner (set on every answer: it is redrawn only when it changes). Its
-        size is fixed (one line, the screen's width): a new text while it stays shown lays out
-        nothing (a question typed with a target not found yet changed it at every key)."""
-        self.set_class(failure is not None, "-shown")  # shown or hidden: the screen is laid out
-        self.update(banner_text(failure) if failure is not None else "", layout=False)  # one line, full width
+        """Say the failure or blank the line (set on every answer: it is redrawn only when it
+        changes). Its size never changes (one line, the screen's width) and ``-shown`` changes only
+        colours: a failure coming, going or changing lays out nothing."""
+        self.set_class(failure is not None, "-shown")
+        self.update(banner_text(failure) if failure is not None else "", layout=False)
 
 
 def banner_text(failure: LookupFailure) -> Content:
