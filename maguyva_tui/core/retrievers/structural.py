@@ -846,10 +846,11 @@ class MappedStructural(StructuralRetriever):
         "similar to"), making only the symbols its page can hold (:meth:`_page`); ``None`` when a
         page is not settled so (the symbols of every name the question matches are then made)."""
         hits: list[Hit] | None = []
-        if query.target:
-            hits = self._page(query_terms(query.target), query.kinds, limit)
-        if hits == []:
-            hits = self._page(query_terms(query.text), query.kinds, limit)
+        named = query_terms(query.target) if query.target else None
+        if named is not None:
+            hits = self._page(named, query.kinds, limit)
+        if hits == [] and query_terms(query.text) != named:  # the same words would find nothing again (a
+            hits = self._page(query_terms(query.text), query.kinds, limit)  # workspace's shards without the name paid twice)
         if hits is None or hits or query.target:
             return hits
         return self.described(sentence_stems(query.text), query.kinds, limit)
