@@ -205,7 +205,7 @@ def _load_sites(graph: Persisted, paths: Sequence[str], files: dict[str, int], s
     """Split the stored sites into per-file blocks and keep them merged."""
     line, source, target, kind = sites["line"], sites["source"], sites["target"], sites["kind"]
     graph.blocks = SpanMap(Bounds(files, _ends(sites["counts"])),
-                           lambda a, b: Block(line[a:b], source[a:b], target[a:b], kind[a:b]))
+                           lambda a, b: Block(line[a:b], source[a:b], target[a:b], kind[a:b]), sites)
     file = np.repeat(np.arange(len(paths), dtype=np.int32), sites["counts"])
     graph._derived["merged"] = merged_from(tuple(paths), file, line, source, target, kind, len(graph.nodes),
                                            sites["order"])
@@ -217,9 +217,16 @@ def _load_loose(graph: Persisted, files: dict[str, int], loose: dict[str, NDArra
     line, source, kind, outcome, name = (loose[c] for c in ("line", "source", "kind", "outcome", "name"))
 
     def block(a: int, b: int) -> LooseBlock:
-        return LooseBlock(line[a:b], source[a:b], kind[a:b], outcome[a:b], tuple(names[i] for i in name[a:b].tolist()))
+        return LooseBlock(line[a:b], source[a:b], kind[a:b], outcome[a:b], _pick(names, name[a:b]))
 
-    graph.loose_blocks = SpanMap(Bounds(files, _ends(loose["counts"])), block)
+    graph.loose_blocks = SpanMap(Bounds(files, _ends(loose["counts"])), block, loose)
+
+
+def _pick(names: Sequence[str | None], at: NDArray[Any]) -> tuple[str, ...]:
+    """Return the names at these positions of the stored names, decoded together."""
+    if isinstance(names, _Picked):
+        return tuple(cast(list[str], names.at(at)))
+    return tuple(cast(str, names[i]) for i in at.tolist())
 
 
 # -- on disk -------------------------------------------------------------------------------------
@@ -316,6 +323,10 @@ class _Picked(Sequence[str | None]):
 
     def __len__(self) -> int:
         return len(self._ids)
+
+    def at(self, positions: NDArray[Any]) -> list[str | None]:
+        """Return the strings at these positions, decoded together."""
+        return self._strings.pick(self._ids[positions]) if len(positions) else []
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):

@@ -9,7 +9,10 @@ all of them. Making 100,000 files' blocks when the graph opens cost more than a 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
 
 V = TypeVar("V")
 
@@ -40,18 +43,32 @@ class Bounds(Mapping[str, tuple[int, int]]):
     def __len__(self) -> int:
         return len(self._files)
 
+    @property
+    def files(self) -> Mapping[str, int]:
+        """Each file's position, in path order."""
+        return self._files
+
+    def row_files(self) -> NDArray[np.int64]:
+        """Per row of the concatenated columns, its file's position."""
+        counts = np.diff(np.asarray(self._ends, dtype=np.int64))
+        return np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+
 
 class SpanMap(MutableMapping[str, V]):
     """File to its block: made from ``(start, end)`` of the stored columns on first read, then
     kept; set and deleted like a dict (a changed file's block replaces the stored one)."""
 
-    __slots__ = ("_gone", "_made", "_make", "_spans")
+    __slots__ = ("_gone", "_made", "_make", "_spans", "columns")
 
-    def __init__(self, spans: Mapping[str, tuple[int, int]], make: Callable[[int, int], V]) -> None:
+    def __init__(self, spans: Mapping[str, tuple[int, int]], make: Callable[[int, int], V],
+                 columns: Mapping[str, NDArray[Any]] | None = None) -> None:
         self._spans = spans
         self._make = make
         self._made: dict[str, V] = {}
         self._gone: set[str] = set()
+        self.columns: Mapping[str, NDArray[Any]] = columns or {}
+        """The stored columns the blocks are sliced from, for whoever counts over every file at once
+        (:meth:`stored_rows`); empty when none were given."""
 
     def __getitem__(self, path: str) -> V:
         found = self._made.get(path)
@@ -87,6 +104,23 @@ class SpanMap(MutableMapping[str, V]):
 
     def __len__(self) -> int:
         return len(self._spans) - len(self._gone) + sum(1 for path in self._made if path not in self._spans)
+
+    def stored_rows(self) -> tuple[Bounds, NDArray[np.int64], NDArray[np.bool_], NDArray[np.bool_], dict[str, V]
+                                   ] | None:
+        """The stored part and the rest, for counting over every file without making a block per
+        file: the bounds, each stored row's file position, which stored rows still stand (their file
+        neither removed nor set anew), each stored file's standing likewise, and the blocks set or made since (each file once: a block made
+        by reading equals the stored one, and stands in for it). ``None`` without stored columns."""
+        spans = self._spans
+        if not self.columns or not isinstance(spans, Bounds):
+            return None
+        files = spans.row_files()
+        dropped = np.zeros(len(spans), dtype=np.bool_)
+        for path in self._gone | self._made.keys():
+            at = spans.files.get(path)
+            if at is not None:
+                dropped[at] = True
+        return spans, files, ~dropped[files], ~dropped, dict(self._made)
 
 
 class Deferred(MutableMapping[str, V]):
