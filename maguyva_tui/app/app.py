@@ -5,6 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -44,7 +45,7 @@ from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, summary_text
 from maguyva_tui.app.workspace import ExplorerWorkspace
-from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.engine import Engine, SearchCancelled
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
 from maguyva_tui.terminal import visible, visible_lines
 
@@ -392,15 +393,23 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._search_queue.put(request)
 
     def _search_loop(self) -> None:
-        """Answer the requests handed over, one at a time, each posted back as ``SearchDone``."""
+        """Answer the requests handed over, one at a time, each posted back as ``SearchDone``; a
+        search a newer request made stale is given up between the engine's stages (its answer
+        would be dropped: the newest question starts sooner, and takes the interpreter sooner)."""
         while (request := self._search_queue.get()) is not None:
             try:
-                done = SearchDone(request, self.source.ask(request))
+                done = SearchDone(request, self.source.ask(request, cancelled=self._stale(request)))
+            except SearchCancelled:
+                done = SearchDone(request, None)  # neither answer nor error: stale, dropped
             except QueryError as exc:
                 done = SearchDone(request, None, str(exc))
             except Exception as exc:  # noqa: BLE001 - an engine failure is shown, and the next keystroke tries again
                 done = SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}")
             self.post_message(done)
+
+    def _stale(self, request: Request) -> Callable[[], bool]:
+        """Tell, from the search thread, whether a newer request than ``request`` was made."""
+        return lambda: self.seq != request.seq
 
     def _next_search(self) -> None:
         """The running search ended: ask the newest question now if one is waiting."""

@@ -71,7 +71,7 @@ class EmbedProgress(Message):
 
 @dataclass
 class SearchDone(Message):
-    """A search finished: exactly one of ``answer`` and ``error`` is set."""
+    """A search finished: at most one of ``answer`` and ``error`` is set (neither: given up, stale)."""
 
     request: Request
     answer: Answer | None

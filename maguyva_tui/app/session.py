@@ -170,13 +170,16 @@ class Answer:
         return {row.key: i for i, row in enumerate(self.rows)}
 
 
-def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT) -> Answer:
-    """Run one request and wrap the result; ``QueryError`` and engine failures propagate."""
+def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT,
+        cancelled: Callable[[], bool] | None = None) -> Answer:
+    """Run one request and wrap the result; ``QueryError`` and engine failures propagate, and
+    ``SearchCancelled`` when ``cancelled`` says yes between the search's stages."""
     weights = dict(request.weights) if request.weights is not None else None
     started = time.perf_counter()
     parts = engine.parts()  # one generation for the ranking and for the files the preview shows
     result = engine.search(request.text, limit=limit, regex=request.regex, case=request.case,
-                           intent=request.intent, preset=request.preset, weights=weights, parts=parts)
+                           intent=request.intent, preset=request.preset, weights=weights, parts=parts,
+                           cancelled=cancelled)
     return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text)
 
 

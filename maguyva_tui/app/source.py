@@ -8,7 +8,7 @@ repository for one, ``repo/path`` for a workspace.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -27,8 +27,9 @@ class Source(Protocol):
     def status_name(self) -> str:
         """The status line's name: the repositories, and those that do not answer and why."""
 
-    def ask(self, request: Request, limit: int = RESULT_LIMIT) -> Answer:
-        """Answer a request; ``QueryError`` for a question that cannot run."""
+    def ask(self, request: Request, limit: int = RESULT_LIMIT, cancelled: Callable[[], bool] | None = None) -> Answer:
+        """Answer a request; ``QueryError`` for a question that cannot run; ``SearchCancelled``
+        when ``cancelled`` says yes before the answer is made (a source may also never ask it)."""
 
     def read(self, path: str) -> str:
         """The text of a shown path as the index holds it now; ``KeyError`` when it is not there."""
@@ -62,9 +63,9 @@ class OneRepo:
         """The repository's folder name."""
         return self.engine.root.name
 
-    def ask(self, request: Request, limit: int = RESULT_LIMIT) -> Answer:
-        """Answer a request on the repository's current generation."""
-        return ask(self.engine, request, limit)
+    def ask(self, request: Request, limit: int = RESULT_LIMIT, cancelled: Callable[[], bool] | None = None) -> Answer:
+        """Answer a request on the repository's current generation (given up when ``cancelled``)."""
+        return ask(self.engine, request, limit, cancelled)
 
     def read(self, path: str) -> str:
         """A file's text as the index holds it now."""

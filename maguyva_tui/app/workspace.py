@@ -179,9 +179,10 @@ class ExplorerWorkspace:
             names.append(label if why is None else f"{label} indexing…" if why == STILL_INDEXING else f"{label} missing")
         return " · ".join(names)
 
-    def ask(self, request: Request, limit: int = RESULT_LIMIT) -> Answer:
+    def ask(self, request: Request, limit: int = RESULT_LIMIT, cancelled: Callable[[], bool] | None = None) -> Answer:
         """Answer a request over the repositories that have an index; each row shows ``repo/path``
-        and reads its file from its own repository."""
+        and reads its file from its own repository (``cancelled`` is not asked: the coordinator
+        runs a question whole)."""
         weights = dict(request.weights) if request.weights is not None else None
         started = time.perf_counter()
         coordinator = self._current()

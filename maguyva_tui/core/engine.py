@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
     from maguyva_tui.core.embed.progressive import EmbedReport
     from maguyva_tui.core.generation import Generation
-    from maguyva_tui.core.search import Parts, SearchRequest
+    from maguyva_tui.core.search import Checkpoint, Parts, SearchRequest
     from maguyva_tui.core.semantic_index import ChunkTable, EmbeddingItem
     from maguyva_tui.core.store.centrality import CentralityTable
 
@@ -49,6 +49,22 @@ STALE_VECTOR_RATIO = 1.5
 
 TIERS = ("static", "transformer")
 """The semantic tiers, in the order results report them."""
+
+
+class SearchCancelled(Exception):
+    """A search given up between its stages because its caller said so (``Engine.search``'s ``cancelled``)."""
+
+
+def _checkpoint(cancelled: Callable[[], bool] | None) -> Checkpoint | None:
+    """The search's checkpoint for a caller's ``cancelled``: raise :class:`SearchCancelled` once it says yes."""
+    if cancelled is None:
+        return None
+
+    def checkpoint() -> None:
+        if cancelled():
+            raise SearchCancelled
+
+    return checkpoint
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,15 +261,19 @@ class Engine:
         weights: dict[str, float] | None = None,
         depth: int | None = None,
         parts: Parts | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> SearchResult:
         """Answer a question: the ranked results with every number that ranked them; on ``parts``
-        when given (a caller that reads more lines of the same generation), else on :meth:`parts`."""
+        when given (a caller that reads more lines of the same generation), else on :meth:`parts`.
+        ``cancelled`` is asked between the search's stages (the classification, each engine, the
+        fusion): when it says yes, :class:`SearchCancelled` is raised and no answer is made (the
+        explorer gives up a search a newer keystroke made stale)."""
         asked = (text, limit, modality, regex, case, intent, preset, weights, depth)
         if parts is None and self._generation is None:
             return self._first_answer(asked)
         from maguyva_tui.core.search import SearchRequest
 
-        return self._answer(SearchRequest(*asked), parts or self.parts())
+        return self._answer(SearchRequest(*asked), parts or self.parts(), _checkpoint(cancelled))
 
     def _first_answer(self, asked: tuple[Any, ...]) -> SearchResult:
         """Answer an engine's first question on the live generation while the indexed files' stats
@@ -279,12 +299,12 @@ class Engine:
         self.refresh()  # something changed since the walk: the answer may be stale
         return self._answer(SearchRequest(*asked), self.parts())
 
-    def _answer(self, request: SearchRequest, parts: Parts) -> SearchResult:
+    def _answer(self, request: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None) -> SearchResult:
         """Answer a question on the generation ``parts`` reads."""
         import maguyva_tui.core.embed  # noqa: F401 - the package whole, before any engine thread imports a part of it
         from maguyva_tui.core.search import search
 
-        result = search(request, parts)
+        result = search(request, parts, checkpoint)
         found = self.coverage(parts.generation)
         notice = self.tier_notice(parts.generation) if "semantic" in result.modalities_run else None
         return replace(result, semantic_tiers=found.tiers(), notices=result.notices + ((notice,) if notice else ()))

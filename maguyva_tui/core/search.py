@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
+from typing import TypeAlias
 
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
@@ -129,18 +130,26 @@ class _Run:
     notices: list[str] = field(default_factory=list)
 
 
-def search(req: SearchRequest, parts: Parts) -> SearchResult:
-    """Answer one request on one generation of the index, with every number that ranked it."""
+Checkpoint: TypeAlias = Callable[[], None]
+"""Called between a search's stages; raising there abandons the search (a caller whose question
+went stale: the explorer after a newer keystroke). It never changes an answer that completes."""
+
+
+def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None) -> SearchResult:
+    """Answer one request on one generation of the index, with every number that ranked it;
+    ``checkpoint`` is called after the classification, each engine's list, and the fusion."""
     started = time.perf_counter()
     req.validate()
     intent = _ground(parts.generation, _intent(req), req)
+    if checkpoint is not None:
+        checkpoint()
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     kinds = _asked_kinds(parts.generation, intent, req)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
                   depth=req.depth)
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
-    run = _run_engines(parts, the_plan, query)
+    run = _run_engines(parts, the_plan, query, checkpoint)
     failed = None
     if not req.regex:
         failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
@@ -153,7 +162,7 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
             why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
             run.notices.append(f"the {alone} engine {why}; blending the engines instead")
             the_plan = again
-            run = _merge(run, _run_engines(parts, the_plan, query))
+            run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
         run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
@@ -161,6 +170,8 @@ def search(req: SearchRequest, parts: Parts) -> SearchResult:
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
     fused = _combine(parts.generation, the_plan, run, aside)[: req.limit]
+    if checkpoint is not None:
+        checkpoint()  # before the page's snippets are read
     _prefetch(parts.generation, fused, code=False)
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
     return SearchResult(
@@ -282,7 +293,7 @@ def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
     )
 
 
-def _run_engines(parts: Parts, the_plan: Plan, query: Query) -> _Run:
+def _run_engines(parts: Parts, the_plan: Plan, query: Query, checkpoint: Checkpoint | None = None) -> _Run:
     run = _Run()
     blend = len(the_plan.modalities) > 1
     queries = {m: _engine_query(parts, m, query, blend) for m in the_plan.modalities}
@@ -301,6 +312,13 @@ def _run_engines(parts: Parts, the_plan: Plan, query: Query) -> _Run:
             hits, ms = [], 0.0
         run.lists[name] = hits
         run.timings[name] = ms
+        if checkpoint is not None:
+            try:
+                checkpoint()
+            except BaseException:
+                for future in futures.values():
+                    future.cancel()  # the engines not started yet are not run for nothing
+                raise
     return run
 
 

@@ -73,6 +73,39 @@ async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> Non
         assert app.answer.rows and app.answer.rows[0].result.symbol == "parse_config"
 
 
+async def test_a_search_made_stale_is_given_up_between_the_engines_stages(make_app) -> None:
+    """The search running when a newer key is typed stops at its next stage (the classification
+    done, an engine's list, the fusion) instead of finishing an answer that would be dropped; no
+    error is shown for it, and the newest question is answered."""
+    from maguyva_tui.core.engine import SearchCancelled
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        outcomes: list[tuple[str, str]] = []
+        gate = _Gate(app.source.ask)
+
+        def ask_noted(request: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                answer = gate(request, *args, **kwargs)
+            except SearchCancelled:
+                outcomes.append((request.text, "given up"))
+                raise
+            outcomes.append((request.text, "answered"))
+            return answer
+
+        app.source.ask = ask_noted
+        app.part("#query").focus()
+        await pilot.press(*"how")  # the first key's search is held, then made stale by the others
+        await wait_for(pilot, lambda: gate.asked)
+        gate.release.set()
+        await settle(pilot)
+        assert outcomes[0] == ("h", "given up")
+        assert outcomes[-1] == ("how", "answered")
+        assert not app.query_one("#query-error").has_class("-shown")
+        assert app.answer is not None and app.answer.request.text == "how"
+
+
 async def test_the_preview_opens_a_new_file_at_its_own_line_never_the_old_position(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
