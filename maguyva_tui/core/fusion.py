@@ -277,9 +277,9 @@ def _fuse_one(
             continue
         rank, own = per[modality]
         weight = _weight(weights, modality)
-        parts.append((modality, Contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
+        parts.append((modality, _new_contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
     factor = float(demotion(key[0]))
-    return Fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
+    return _new_fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
 def _order_key(item: Fused) -> tuple[float, str, int, int]:
@@ -378,7 +378,9 @@ def _with_file(shown: Fused, others: Sequence[Fused], decay: float, folded: int)
     credits = _credits(shown, others, decay)
     credit = sum(c for _, c in credits)
     score = _score(shown.contributions, credit, shown.demotion, shown.lift)
-    return replace(shown, score=score, folded=folded, credits=credits, file_credit=credit)
+    return _new_fused(hit=shown.hit, key=shown.key, score=score, contributions=shown.contributions,  # replace() costs
+                      centrality=shown.centrality, boost=shown.boost, demotion=shown.demotion, folded=folded,  # 3x, per
+                      credits=credits, file_credit=credit, copies=shown.copies, lift=shown.lift)  # file shown
 
 
 def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
