@@ -38,7 +38,13 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeAlias
 
-from maguyva_tui.core.store.centrality import FUSION_SCALE, CentralityTable, Spans, load_centrality, save_centrality
+from maguyva_tui.core.store.centrality import (
+    FUSION_SCALE,
+    CentralityTable,
+    centrality_columns,
+    load_centrality,
+    save_centrality,
+)
 from maguyva_tui.core.store.facts import FactsTable, PackedRow, Row
 from maguyva_tui.core.store.facts_files import StoredRows, load_facts, save_facts
 from maguyva_tui.core.store.file_table import save_files
@@ -197,23 +203,12 @@ def open_graph(path: Path, facts: FactsTable) -> CodeGraph:
 
 
 def centrality_table(graph: CodeGraph) -> CentralityTable:
-    """Read every symbol's and file's centrality out of a graph into the table fusion reads."""
-    from maguyva_tui.core.graph.symbols import position
-    from maguyva_tui.core.graph.tables import symbol_id
+    """Read every symbol's and file's centrality out of a graph into the table fusion reads (as
+    columns: a stored graph's unchanged files are not decoded, ``graph/ranks.py``)."""
+    from maguyva_tui.core.graph.ranks import rank_columns
 
-    store, index, rank = graph.store, graph.nodes.index, graph.slot_centrality()
-    size = len(rank)
-
-    def centrality(node: str) -> float:
-        slot = index.get(node)
-        return rank[slot] * FUSION_SCALE if slot is not None and slot < size else 0.0
-
-    files: dict[str, tuple[float, Spans]] = {}
-    for path in store.entries:
-        rows = sorted(store.rows(path), key=position)  # rows: no Symbol object made
-        spans = tuple((row[3], row[4], centrality(symbol_id(path, row[1]))) for row in rows)
-        files[path] = (centrality(path), spans)
-    return CentralityTable(files)
+    found = rank_columns(graph, FUSION_SCALE)
+    return centrality_columns(found.paths, found.file_values, found.counts, found.spans, found.values)
 
 
 def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:

@@ -144,10 +144,38 @@ class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
         """``files``: each path's position, when the caller has it already."""
         self._ends = np.cumsum(counts, dtype=np.int64)
         positions = dict(zip(paths, range(len(paths)))) if files is None else files
-        super().__init__(Bounds(positions, [0, *self._ends.tolist()]), self._decode)
+        super().__init__(Bounds(positions, [0, *self._ends.tolist()]), self._decode, {"table": table})
         self._paths, self._table, self._strings = paths, table, strings
         self._set: set[str] = set()
         """Files whose rows were set since opening (a changed file): read as they are."""
+
+    @property
+    def table(self) -> NDArray[Any]:
+        """The stored record table (one row per symbol, files in path order; see ``SCHEMA``)."""
+        return self._table
+
+    def slots(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Return the node slot of each stored file and of each stored row, as the stored graph
+        numbers its nodes (each file, then the distinct qualnames of its rows in row order; a
+        qualname's later rows share its first row's node): slots an update leaves as they are
+        for the files it does not change."""
+        table, files = self._table, len(self._paths)
+        counts = np.diff(self._ends, prepend=0)
+        file_of_row = np.repeat(np.arange(files, dtype=np.int64), counts)
+        first = np.arange(len(table), dtype=np.int64)
+        if len(table) > 1:
+            key = file_of_row * (len(self._strings) + 2) + table[:, 1].astype(np.int64)
+            order = np.argsort(key, kind="stable")
+            ordered = key[order]
+            opens = np.ones(len(order), dtype=np.bool_)
+            opens[1:] = ordered[1:] != ordered[:-1]
+            first[order] = order[np.flatnonzero(opens)][np.cumsum(opens) - 1]
+        keep = first == np.arange(len(table))
+        kept_counts = np.bincount(file_of_row[keep], minlength=files)
+        before = np.cumsum(kept_counts) - kept_counts
+        file_slots = np.arange(files, dtype=np.int64) + before
+        within = np.cumsum(keep) - 1 - before[file_of_row]
+        return file_slots, (file_slots[file_of_row] + 1 + within)[first]
 
     def _decode(self, start: int, end: int) -> Sequence[Symbol] | Sequence[Row]:
         return decode_records(self._table[start:end], SCHEMA, self._strings)

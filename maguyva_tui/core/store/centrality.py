@@ -96,17 +96,35 @@ class CentralityTable:
 
 
 def save_centrality(path: Path, table: CentralityTable) -> None:
-    """Write a centrality table as plain arrays."""
-    paths = sorted(table.files)
-    entries = [table.files[p] for p in paths]
-    blob, offsets = strings_blob(paths)
-    spans = [span for _, file_spans in entries for span in file_spans]
+    """Write a centrality table as plain arrays (a table made from columns: those columns as they are)."""
+    files = table.files
+    if isinstance(files, StoredSpans):
+        arrays = files.arrays
+    else:
+        paths = sorted(files)
+        entries = [files[p] for p in paths]
+        spans = [span for _, file_spans in entries for span in file_spans]
+        arrays = _columns(paths, np.asarray([v for v, _ in entries], np.float64),
+                          np.asarray([len(s) for _, s in entries], np.int64),
+                          np.asarray([(a, b) for a, b, _ in spans], np.int32).reshape(-1, 2),
+                          np.asarray([v for _, _, v in spans], np.float64))
     with open(path, "wb") as handle:
-        np.savez(handle, paths=np.frombuffer(blob, np.uint8), offsets=offsets,
-                 file_values=np.asarray([v for v, _ in entries], np.float64),
-                 counts=np.asarray([len(s) for _, s in entries], np.int64),
-                 spans=np.asarray([(a, b) for a, b, _ in spans], np.int32).reshape(-1, 2),
-                 values=np.asarray([v for _, _, v in spans], np.float64))
+        np.savez(handle, **arrays)
+
+
+def centrality_columns(paths: list[str], file_values: np.ndarray, counts: np.ndarray, spans: np.ndarray,
+                       values: np.ndarray) -> CentralityTable:
+    """Return the table of these columns (paths sorted, each file's spans in position order), as
+    :func:`load_centrality` reads them: no tuple per span is made until a file is asked for."""
+    return CentralityTable(StoredSpans(_columns(paths, file_values, counts, spans, values)))
+
+
+def _columns(paths: list[str], file_values: np.ndarray, counts: np.ndarray, spans: np.ndarray,
+             values: np.ndarray) -> dict[str, np.ndarray]:
+    """The stored arrays of a table (``centrality.npz``'s names)."""
+    blob, offsets = strings_blob(paths)
+    return {"paths": np.frombuffer(blob, np.uint8), "offsets": offsets, "file_values": file_values,
+            "counts": counts, "spans": spans, "values": values}
 
 
 def load_centrality(path: Path) -> CentralityTable:
@@ -153,6 +171,11 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
 
     def __contains__(self, path: object) -> bool:
         return self._index.get(path) is not None
+
+    @property
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The stored arrays (``centrality.npz``'s)."""
+        return self._arrays
 
     def bare_first_lines(self, paths: list[str]) -> tuple[np.ndarray, np.ndarray] | None:
         """Each file's own value and the line its first symbol starts on (the largest int64 for a
