@@ -177,7 +177,10 @@ class Fused:
 
     def contribution(self, modality: str) -> Contribution | None:
         """Return one modality's contribution, ``None`` when not found or not run."""
-        return dict(self.contributions).get(modality)
+        for name, part in self.contributions:  # one per modality: no dict made per call (fusion asks thousands)
+            if name == modality:
+                return part
+        return None
 
     def rederived_score(self) -> float:
         """Recompute the score from the stored numbers, in the same order as :func:`fuse`."""
@@ -226,6 +229,8 @@ WeightsLike: TypeAlias = Mapping[str, float] | Weights
 
 def _weight(weights: WeightsLike, modality: str) -> float:
     """Return one modality's weight from a ``Weights`` or a plain mapping (0 when absent)."""
+    if type(weights) is dict:  # the weights fuse resolved once: no abstract-class check per item
+        return float(weights.get(modality, 0.0))
     return float(weights.get(modality, 0.0) if isinstance(weights, Mapping) else weights.get(modality))
 
 
@@ -249,6 +254,8 @@ def _representative(
     key: ChunkKey, per: Mapping[str, tuple[int, Hit]], weights: WeightsLike, k: int, order: tuple[str, ...]
 ) -> Hit:
     """Pick the hit that shows the item: one spanning the whole chunk first, then the top contributor."""
+    if len(per) == 1:  # one engine found it (most items): its hit
+        return next(iter(per.values()))[1]
 
     def preference(modality: str) -> tuple[bool, float, int]:
         rank, hit = per[modality]
@@ -458,7 +465,8 @@ def fuse(
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
-    items = [_fuse_one(key, per, order, weights, k, centrality, demotion) for key, per in found.items()]
+    resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
+    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion) for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate)
     if confident is not None:
         items = [_lifted(i) if i.key == confident else i for i in items]

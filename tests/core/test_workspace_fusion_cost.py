@@ -43,3 +43,19 @@ def test_a_fused_chunk_is_the_one_its_constructors_make() -> None:
     expected = Fused(hit, ("a.py", 1, 5), fusion._score(parts, 0.0, 0.9), parts, 0.4, boost, 0.9)
     assert type(made) is Fused and made == expected and hash(made) == hash(expected)
     assert all(type(c) is Contribution for _, c in made.contributions if c is not None)
+
+
+def test_a_contribution_is_read_as_the_contributions_say() -> None:
+    item = _fused("a.py", 1, 2)
+    for modality in ("semantic", "text", "structural", "graph"):
+        assert item.contribution(modality) == dict(item.contributions).get(modality)
+
+
+def test_weights_resolved_once_fuse_as_given() -> None:
+    """``fuse`` reads each engine's weight once into a plain dict; a ``Weights`` and its mapping fuse alike."""
+    from maguyva_tui.core.intent import Weights
+
+    hits = {"text": [Hit("a.py", 1, 5, 3.0), Hit("b.py", 2, 2, 2.0)],
+            "structural": [Hit("b.py", 1, 9, 4.0, "b", "function"), Hit("a.py", 1, 5, 3.5, "a", "function")]}
+    weights = Weights(semantic=0.2, text=0.1, structural=0.6, graph=0.1)
+    assert fusion.fuse(hits, weights, 40) == fusion.fuse(hits, weights.as_dict(), 40)

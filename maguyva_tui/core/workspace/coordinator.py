@@ -287,7 +287,8 @@ class _View:
         self._coordinator = coordinator
         self._shards = {s.label: s for s in coordinator.shards if s.label in begun}
         self._begun = begun
-        self._found: dict[Hit, Found] = {}
+        self._found: dict[Hit, tuple[tuple[str, int, int], float]] = {}
+        """Per qualified hit, the chunk it stands for (qualified) and that chunk's centrality, as its shard said."""
         self._batches: dict[tuple[str, str, Query, int], Future[tuple[ShardList, ...]]] = {}
         """Per far shard, engine, query and limit: the call asking every engine of a step at once
         (or the question's start, for the lists it foresaw)."""
@@ -361,15 +362,13 @@ class _View:
     def centrality(self, hit: Hit) -> float:
         """The centrality of the chunk a hit points at, as its shard said."""
         found = self._found.get(hit)
-        return found.centrality if found is not None else 0.0
+        return found[1] if found is not None else 0.0
 
     def locate(self, hit: Hit) -> tuple[str, int, int]:
-        """The chunk a hit stands for, as its shard said, qualified."""
+        """The chunk a hit stands for, as its shard said, qualified (when the hit was recorded:
+        fusion asks it of every hit of every list)."""
         found = self._found.get(hit)
-        if found is None:
-            return (hit.path, hit.start_line, hit.end_line)
-        label = split(hit.path)[0]
-        return (qualify(label, found.key[0]), found.key[1], found.key[2])
+        return found[0] if found is not None else (hit.path, hit.start_line, hit.end_line)
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window (qualified)."""
@@ -404,10 +403,12 @@ class _View:
                 self.failed.append(answer.failed)
         return [(f.hit, f) for f in answer.found]
 
-    def record(self, hit: Hit, found: Found) -> None:
-        """Remember a qualified hit's chunk and centrality for fusion."""
+    def record(self, hit: Hit, found: Found, local: str) -> None:
+        """Remember a qualified hit's chunk (qualified as its path, ``local`` in its shard) and
+        centrality for fusion."""
+        path = hit.path if found.key[0] == local else qualify(split(hit.path)[0], found.key[0])  # its own file, mostly
         with self._lock:
-            self._found.setdefault(hit, found)
+            self._found.setdefault(hit, ((path, found.key[1], found.key[2]), found.centrality))
 
     def expect(self, queries: Mapping[str, Query], limit: int) -> None:
         """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
@@ -503,7 +504,7 @@ class _Merged:
         out = []
         for label, hit, found in merged:
             qualified = _with_path(hit, qualify(label, hit.path))
-            view.record(qualified, found)
+            view.record(qualified, found, hit.path)
             out.append(qualified)
         return out
 
