@@ -5,6 +5,9 @@ The rules run in order and the first match wins (SPEC, "Intent classification"):
 =====  ====================  ==========================================================  ==========
 order  rule                  matches                                                     confidence
 =====  ====================  ==========================================================  ==========
+00     location              places: ``src/app.py``, ``a.rs:10:5``, a Python trace's       0.95 def
+                             ``File "x.py", line 3`` (the index must hold one: else the
+                             question is read again without this rule)
 0      code_snippet          a pasted multi-line code snippet (not an error trace)       0.80 similar
 1      definition_keyword    ``def parse``, ``class Foo(``, ``fn main``, ``import os``   0.95 def
 2      references_phrase     "who calls X", "usages of X", "where is X used"             0.90 refs
@@ -45,6 +48,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from maguyva_tui.core.locations import LOCATION_RULE
+from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.names import QUESTION_NAME
 from maguyva_tui.core.stopwords import TARGET_FILLERS
 from maguyva_tui.core.types import INTENTS, MODALITIES
@@ -63,6 +68,7 @@ CONF_IDENTIFIER_SHORT: Final = 0.70  # seed rule 5: a symbol with a word or two 
 CONF_IDENTIFIER_LONG: Final = 0.60  # seed rule 5 bottom: a symbol lost in a sentence
 CONF_QUESTION: Final = 0.75  # seed rule 6
 CONF_FALLBACK: Final = 0.40  # seed rule 7: low on purpose, so the semantic-leaning blend runs
+CONF_LOCATION: Final = 0.95  # no seed rule: a path and line are as explicit as a definition keyword
 
 PROSE_WORDS: Final = 7  # longer than this and no search verb: a sentence about code, not a search
 SHORT_PHRASE_WORDS: Final = 3
@@ -767,13 +773,18 @@ def describes_one_function(text: str) -> bool:
     )
 
 
-def classify(text: str) -> Intent:
+def classify(text: str, places: bool = True) -> Intent:
     """Return the intent of a query: the first matching rule's, else an honest low-confidence guess;
-    a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`."""
+    a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`.
+    A question that names places (a path, ``path:line``, a pasted trace's frames) is where those
+    are, rule ``location`` (:mod:`~maguyva_tui.core.locations`), unless ``places`` is false: the
+    search asks again so when the index holds none of them."""
     raw = text[:MAX_CLASSIFY_CHARS].strip()
     text = plain_quoting(raw)
     if not text:
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
+    if places and (named := parse_places(raw)):
+        return Intent("find_definition", CONF_LOCATION, str(named[0]), LOCATION_RULE)
     rules = _DOCUMENTATION_RULES if _documentation(raw, text) else RULES
     intent = next((found for rule in rules if (found := rule(text)) is not None), None)
     if intent is None:

@@ -17,6 +17,7 @@ from weakref import WeakKeyDictionary
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
+from maguyva_tui.core.locations import LOCATION_RULE
 from maguyva_tui.core.names import normalize
 from maguyva_tui.core.types import LookupFailure, Query
 
@@ -52,8 +53,8 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
     (``None`` when it does, when the question names no symbol, or while the symbol table is still
     being built)."""
     target = intent.target
-    if intent.name not in SYMBOL_INTENTS or not target or not _NAME.fullmatch(target):
-        return None
+    if intent.name not in SYMBOL_INTENTS or not target or not _NAME.fullmatch(target) or intent.rule == LOCATION_RULE:
+        return None  # a file's name (``app.py``) names no symbol
     if _MODULE_STATEMENT.match(text) or "structural" in generation.missing or generation.knows_symbol(target):
         return None
     close = close_names(generation, target)

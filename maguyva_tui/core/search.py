@@ -20,6 +20,7 @@ from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify, keyword_kinds, named_after_keyword, override
+from maguyva_tui.core.locations import LOCATION_RULE, placed
 from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -253,7 +254,11 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     """Let the index confirm a lone word: when it is the exact name of a symbol, the question is
     where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence.
     A phrase around an identifier the index does not define (``std::filesystem``, ``value``)
-    describes code rather than names it: it is a question about meaning, the name one of its words."""
+    describes code rather than names it: it is a question about meaning, the name one of its words.
+    A question that names places the index does not hold (a trace through the standard library
+    only) is read again without the place rule."""
+    if intent.rule == LOCATION_RULE and not placed(generation, req.text):
+        intent = classify(req.text, places=False)
     if req.intent or req.regex or req.modality:
         return intent
     if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
@@ -331,7 +336,8 @@ def _merge(first: _Run, second: _Run) -> _Run:
 
 def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple[list[Hit], float]:
     started = time.perf_counter()
-    hits = generation.retriever(name).search(query, fetch)
+    places = placed(generation, query.text) if name == "structural" and query.intent == "find_definition" else None
+    hits = places[:fetch] if places else generation.retriever(name).search(query, fetch)
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 

@@ -127,7 +127,7 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("traceback", EXACT, 0.85, "traceback", "error_token"),
     ("error: expected ';' before '}'", EXACT, 0.85, "error: expected ';' before '}'", "error_token"),
     (GO_PANIC, EXACT, 0.85, "panic: runtime error: index out of range [3] with length 2", "error_token"),
-    (TRACE, EXACT, 0.85, "KeyError", "error_token"),
+    (TRACE, DEF, 0.95, "app.py:3", "location"),  # its frames first; where the index holds none, the error
     ("segmentation fault in the parser", EXACT, 0.85, "segmentation fault", "error_token"),
     ("SIGSEGV", EXACT, 0.85, "SIGSEGV", "error_token"),
     # rule 4: a short line of code that is not a name is a string to find
@@ -177,7 +177,7 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("error handling in the parser", UND, 0.40, None, "fallback"),
     ("what's the user's role", UND, 0.75, None, "question"),
     ("database connection pooling", UND, 0.40, None, "fallback"),
-    ("config.py", UND, 0.40, None, "fallback"),
+    ("config.py", DEF, 0.95, "config.py", "location"),  # a file; where the index has none, a fallback
     ("e.g. retries", UND, 0.40, None, "fallback"),
     ("https://example.com/api/v1", UND, 0.40, None, "fallback"),
     ("code that uses a cache", UND, 0.40, None, "fallback"),
@@ -361,3 +361,14 @@ def test_intent_and_fusion_are_headless() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    (TRACE, (EXACT, 0.85, "KeyError", "error_token")),
+    ("config.py", (UND, 0.40, None, "fallback")),
+    ("src/main.rs:10:5", (UND, 0.40, None, "fallback")),
+])
+def test_places_the_index_does_not_hold_are_read_by_the_other_rules(query: str, expected: tuple[object, ...]) -> None:
+    """What the search asks again when the index holds none of a question's places."""
+    got = classify(query, places=False)
+    assert (got.name, got.confidence, got.target, got.rule) == expected

@@ -1,0 +1,231 @@
+"""Places a question spells out: a file, a file and a line, the frames of a pasted trace.
+
+A developer pastes what a tool printed (``File "/home/u/app/src/flask/app.py", line 1491, in
+__call__``, ``src/main.rs:10:5``, ``at Object.<anonymous> (/srv/app/index.js:10:5)``,
+``src/a.ts(10,5): error TS2322``) or types a path (``src/flask/app.py``): what is wanted is that
+place in the repository, not code that resembles the words. :func:`parse` reads the places a text
+names (no regular expression that can backtrack: the text is cut into tokens once and each token
+taken apart from its end); :func:`resolve` finds each in the index's paths, whatever folder the
+trace was printed from (the longest tail of the path that the index holds, else the indexed files
+that end with it), and :func:`place` turns them into the structural engine's list: each place's
+smallest enclosing definition (the chunk fusion would show), innermost frame of a Python trace
+first, each chunk once.
+
+A place the index does not hold is left out; a question whose places are all elsewhere (a trace
+through the standard library only) is read again without this rule (:mod:`~maguyva_tui.core.intent`).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Final, Protocol
+
+from maguyva_tui.core.parsing.languages import EXTENSIONS
+from maguyva_tui.core.types import Chunk, Hit
+
+LOCATION_RULE: Final = "location"
+"""The classifier's rule for a question that names places (:func:`names_places`)."""
+
+MAX_PLACES: Final = 64
+"""Places read from one text at most (a pasted log of thousands of lines names the first ones)."""
+
+TEXT_EXTENSIONS: Final = frozenset(
+    {".md", ".rst", ".txt", ".toml", ".yaml", ".yml", ".json", ".cfg", ".ini", ".html", ".htm", ".css",
+     ".scss", ".xml", ".sh", ".bash", ".sql", ".proto", ".gradle", ".lock", ".mk", ".cmake", ".vue", ".svelte"}
+)
+"""Extensions besides the parsed languages' that make a lone word a file name (``config.json``)."""
+
+_FRAME: Final = re.compile(r'File "([^"\n]{1,1000})", line (\d{1,9})')
+"""A Python traceback's frame: a negated class then fixed text, so a failed match costs one pass."""
+_TRACE_HEAD: Final = "Traceback (most recent call last)"
+_TOKEN: Final = re.compile(r"[^\s\"'`<>\[\]{}|,;]+")
+"""A run of characters a path can hold (split at spaces, quotes and brackets once, left to right)."""
+_EDGE: Final = "()<>:.,;!?*"
+"""Punctuation around a place in prose or in a stack line (``(/srv/app/index.js:10:5)``, ``a.py:3:``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A path as written, and the line it names (``None``: the file)."""
+
+    path: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return self.path if self.line is None else f"{self.path}:{self.line}"
+
+
+def parse(text: str) -> tuple[Place, ...]:
+    """The places a text names, in its order, each once: a Python trace's frames innermost first,
+    ``path:line[:column]`` and ``path(line,column)`` anywhere, or the whole text when it is one
+    path. A word that only looks like a file name inside a sentence ("how does app.py log") is a
+    word of the sentence, not a place."""
+    frames = [Place(_clean(path), int(line)) for path, line in _FRAME.findall(text)]
+    if frames:
+        if _TRACE_HEAD in text or len(frames) > 1:
+            frames.reverse()  # Python prints the innermost frame last: it is the one asked about
+        return _unique(frames)
+    tokens = _TOKEN.findall(text)
+    found = [place for token in tokens if (place := _with_line(token)) is not None]
+    if found:
+        return _unique(found)
+    if len(tokens) == 1 and (place := _lone_path(tokens[0])) is not None:
+        return (place,)
+    return ()
+
+
+def names_places(text: str) -> bool:
+    """Whether a text names a place (the classifier's rule; the index then says whether it holds it)."""
+    return bool(parse(text))
+
+
+def _unique(places: Iterable[Place]) -> tuple[Place, ...]:
+    return tuple(dict.fromkeys(places))[:MAX_PLACES]
+
+
+def _clean(path: str) -> str:
+    return path.strip().replace("\\", "/")
+
+
+def _with_line(token: str) -> Place | None:
+    """``path:line``, ``path:line:column`` or ``path(line,column)``, read from the token's end."""
+    token = token.strip(_EDGE)
+    if token.endswith(")") or "(" in token:
+        head, _, rest = token.rstrip(")").rpartition("(")
+        numbers = rest.split(",")
+        if head and 1 <= len(numbers) <= 2 and all(n.isdigit() for n in numbers):
+            return _place_of(head, numbers[0])  # ``src/a.ts(10,5)``
+        token = rest or head  # a Java frame's file: ``com.x.Foo.bar(Foo.java:42)``
+    parts = token.split(":")
+    numbers = []
+    while len(parts) > 1 and parts[-1].isdigit() and len(numbers) < 2:
+        numbers.append(parts.pop())
+    if not numbers:
+        return None
+    return _place_of(":".join(parts), numbers[-1])
+
+
+def _place_of(path: str, line: str) -> Place | None:
+    path = _clean(path.strip(_EDGE))
+    if not _pathlike(path) or len(line) > 9:
+        return None
+    return Place(path, int(line) or None)  # line 0 (some tools' "no line"): the file
+
+
+def _lone_path(token: str) -> Place | None:
+    """A question that is one path (``src/flask/app.py``, ``app.py``, ``docker/Dockerfile``)."""
+    path = _clean(token.strip(_EDGE.replace(".", "")))
+    if "://" in path or not path or path.endswith("/"):
+        return None
+    has_folder = "/" in path.strip("/")
+    return Place(path) if has_folder or _known_file_name(path) else None
+
+
+def _pathlike(path: str) -> bool:
+    """A path with a folder or a file name with a known extension, not a URL or a number."""
+    if not path or "://" in path or path.endswith("/"):
+        return False
+    return "/" in path.strip("/") or _known_file_name(path)
+
+
+def _known_file_name(path: str) -> bool:
+    suffix = PurePosixPath(path).suffix.lower()
+    return bool(suffix) and (suffix in EXTENSIONS or suffix in TEXT_EXTENSIONS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding the places in an index.
+
+
+class _Files(Protocol):
+    """What resolving needs of a snapshot."""
+
+    files: Mapping[str, object]
+    manifest: object
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """An indexed file a place stands for, and the line asked (``None``: the file)."""
+
+    path: str
+    line: int | None
+    place: Place
+
+
+def resolve(places: Sequence[Place], snapshot: _Files) -> list[Resolved]:
+    """The indexed files each place stands for, in the places' order: the longest tail of the
+    place's path that is an indexed path (a trace printed on another machine, from another
+    folder), else every indexed path that ends with the whole place (``app.py``, ``flask/app.py``:
+    shallowest first). A place that matches neither is not in this repository."""
+    out: list[Resolved] = []
+    for place in places:
+        parts = [p for p in place.path.split("/") if p not in ("", ".")]
+        if not parts or ".." in parts:
+            continue
+        tail = next((t for i in range(len(parts)) if (t := "/".join(parts[i:])) in snapshot.files), None)
+        if tail is not None:
+            out.append(Resolved(tail, place.line, place))
+            continue
+        wanted = "/".join(parts)
+        ending = [p for p in _by_name(snapshot).get(parts[-1], ()) if p.endswith("/" + wanted)]
+        out += [Resolved(p, place.line, place) for p in sorted(ending, key=lambda p: (p.count("/"), p))]
+    return out
+
+
+_NAMES: weakref.WeakKeyDictionary[object, dict[str, list[str]]] = weakref.WeakKeyDictionary()
+
+
+def _by_name(snapshot: _Files) -> dict[str, list[str]]:
+    """Indexed paths by file name, made once per snapshot when a place is not a tail of any path."""
+    found = _NAMES.get(snapshot)
+    if found is None:
+        from maguyva_tui.core.store.file_table import paths_of  # numpy: not for classifying a question
+
+        found = {}
+        for path in paths_of(snapshot.manifest.files):  # type: ignore[attr-defined]
+            found.setdefault(path.rpartition("/")[2], []).append(path)
+        _NAMES[snapshot] = found
+    return found
+
+
+class _Chunks(Protocol):
+    """What placing needs of a generation."""
+
+    snapshot: _Files
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None: ...
+
+
+def placed(generation: object, text: str) -> list[Hit]:
+    """The structural engine's list for a question that names places: each place's smallest
+    enclosing definition (else its window of lines), each chunk once, best first; empty when the
+    index holds none of them, or when the generation has no one snapshot to look in (a workspace's
+    view of its shards, which reads a question's places as words)."""
+    named = parse(text)
+    snapshot = getattr(generation, "snapshot", None)
+    if not named or getattr(snapshot, "files", None) is None or not hasattr(generation, "chunk_at"):
+        return []
+    return _hits(generation, snapshot, resolve(named, snapshot))  # type: ignore[arg-type]
+
+
+def _hits(generation: _Chunks, snapshot: _Files, resolved: Sequence[Resolved]) -> list[Hit]:
+    hits: dict[tuple[str, int, int], Hit] = {}
+    for found in resolved:
+        count = snapshot.line_count(found.path)  # type: ignore[attr-defined]
+        line = min(found.line or 1, max(count, 1))
+        chunk = generation.chunk_at(found.path, line)
+        start, end = (chunk.start_line, chunk.end_line) if chunk is not None else (line, line)
+        key = (found.path, start, end)
+        if key in hits:
+            continue
+        said = f"line {found.line} of {found.place.path}" if found.line is not None else f"file {found.place.path}"
+        if found.line is not None and found.line > count:
+            said += f" (past its last line, {count})"
+        hits[key] = Hit(found.path, start, end, 1.0 / (1 + len(hits)), chunk.symbol if chunk else None,
+                        chunk.kind if chunk else None, chunk.language if chunk else None, said)
+    return list(hits.values())

@@ -1,0 +1,133 @@
+"""Places a question spells out: a pasted trace, ``path:line``, a path (``core/locations.py``).
+
+Before, a Python traceback pasted as a question listed the lines that say ``except KeyError``, and
+``src/flask/app.py`` listed code that resembles the words "src", "flask" and "app"; now each is
+the place itself, its enclosing definition shown, and a place the repository does not hold leaves
+the question to the other rules.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.intent import classify
+from maguyva_tui.core.locations import LOCATION_RULE, Place, parse
+from tests.core.test_failed_lookup import FirstWordProvider
+
+
+@pytest.mark.parametrize(("text", "places"), [
+    ('File "/home/u/proj/app/server.py", line 5, in serve', ["/home/u/proj/app/server.py:5"]),
+    ("src/main.rs:10:5", ["src/main.rs:10"]),
+    ("error[E0308]: mismatched types\n --> src/main.rs:10:5", ["src/main.rs:10"]),
+    ("    at Object.<anonymous> (/srv/app/index.js:10:5)", ["/srv/app/index.js:10"]),
+    ("src/a.ts(10,5): error TS2322: Type 'string' is not assignable", ["src/a.ts:10"]),
+    ("\tat com.x.Foo.bar(Foo.java:42)", ["Foo.java:42"]),
+    ("\t/home/u/go/src/x/main.go:12 +0x1d", ["/home/u/go/src/x/main.go:12"]),
+    ("C:\\work\\app\\config.py:3", ["C:/work/app/config.py:3"]),
+    ("see foo.c:12 and bar.h:3", ["foo.c:12", "bar.h:3"]),
+    ("app/config.py", ["app/config.py"]),
+    ("config.py", ["config.py"]),
+    ("docker/Dockerfile", ["docker/Dockerfile"]),
+    ("settings.json", ["settings.json"]),
+])
+def test_places_are_read_from_what_tools_print(text: str, places: list[str]) -> None:
+    assert [str(p) for p in parse(text)] == places
+    assert classify(text).rule == LOCATION_RULE
+
+
+@pytest.mark.parametrize("text", [
+    "how does config.py load the settings", "os.path", "json.dumps", "self.parse_args()", "std::vector",
+    "localhost:8080", "10:30", "read/write lock", "https://example.org/app/config.py", "parse_config",
+    "who calls parse_config", "",
+])
+def test_words_that_only_look_like_places_are_not(text: str) -> None:
+    assert parse(text) == ()
+    assert classify(text).rule != LOCATION_RULE
+
+
+def test_a_python_trace_is_read_innermost_frame_first() -> None:
+    trace = ('Traceback (most recent call last):\n  File "/a/outer.py", line 3, in f\n'
+             '  File "/a/inner.py", line 9, in g\nKeyError: 1')
+    assert parse(trace) == (Place("/a/inner.py", 9), Place("/a/outer.py", 3))
+
+
+def test_a_long_paste_is_read_in_linear_time() -> None:
+    """Pathological pastes (one 4 KiB token of path characters, colons, parentheses) classify
+    at once: nothing backtracks."""
+    for text in ("a/" * 2000 + "x", "a:" * 2000 + "1", "(" * 4000 + "x.py:1", 'File "' + "x" * 4000):
+        started = time.perf_counter()
+        classify(text)
+        parse(text)
+        assert time.perf_counter() - started < 1.0
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "app").mkdir()
+    (root / "app" / "config.py").write_text(
+        "def parse_config(text):\n    return dict(line.split('=') for line in text.splitlines())\n\n\n"
+        "class ConfigLoader:\n    def load(self, path):\n        raise KeyError(path)\n"
+    )
+    (root / "app" / "server.py").write_text(
+        "from app.config import ConfigLoader\n\n\ndef serve(path):\n    return ConfigLoader().load(path)\n"
+    )
+    (root / "tools").mkdir()
+    (root / "tools" / "vendor").mkdir()
+    (root / "tools" / "config.py").write_text("VALUE = 1\n")
+    (root / "tools" / "vendor" / "config.py").write_text("OTHER = 2\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+def _places(engine: Engine, question: str) -> list[tuple[str, int, str | None]]:
+    return [(r.path, r.start_line, r.symbol) for r in engine.search(question, limit=10).results]
+
+
+def test_a_trace_from_another_machine_lists_its_frames_in_the_repository(engine: Engine) -> None:
+    trace = ('Traceback (most recent call last):\n'
+             '  File "/usr/lib/python3.11/runpy.py", line 196, in _run_module_as_main\n'
+             '  File "/home/someone/checkout/app/server.py", line 5, in serve\n'
+             '    return ConfigLoader().load(path)\n'
+             '  File "/home/someone/checkout/app/config.py", line 7, in load\n'
+             '    raise KeyError(path)\nKeyError: \'x\'')
+    answer = engine.search(trace, limit=10)
+    assert answer.rule == LOCATION_RULE and answer.fusion_strategy == "direct"
+    assert [(r.path, r.symbol) for r in answer.results] == [
+        ("app/config.py", "ConfigLoader.load"), ("app/server.py", "serve")]
+    assert answer.lookup_failed is None
+
+
+def test_a_path_and_line_is_its_enclosing_definition(engine: Engine) -> None:
+    assert _places(engine, "app/config.py:2")[0] == ("app/config.py", 1, "parse_config")
+    assert _places(engine, "./app/config.py:6:9: E501 line too long")[0][2] == "ConfigLoader.load"
+    far = engine.search("app/config.py:999", limit=10)
+    assert far.results[0].path == "app/config.py"  # past the end: the file's last definition, said so
+    explained = json.dumps(far.to_json())
+    assert "past its last line" in explained
+
+
+def test_a_path_lists_every_file_it_ends_shallowest_first(engine: Engine) -> None:
+    assert [p for p, _, _ in _places(engine, "config.py")] == [
+        "app/config.py", "tools/config.py", "tools/vendor/config.py"]
+    assert [p for p, _, _ in _places(engine, "vendor/config.py")] == ["tools/vendor/config.py"]
+    answer = engine.search("config.py", limit=10)
+    assert answer.lookup_failed is None and not any("no symbol" in n for n in answer.notices)
+
+
+def test_a_page_is_a_prefix_of_a_longer_one(engine: Engine) -> None:
+    short = engine.search("config.py", limit=2).results
+    assert [(r.path, r.start_line) for r in short] == [(r.path, r.start_line) for r in engine.search("config.py", limit=10).results][:2]
+
+
+def test_places_the_repository_does_not_hold_leave_the_question_to_the_other_rules(engine: Engine) -> None:
+    trace = 'File "/usr/lib/python3.11/json/decoder.py", line 3, in x\nKeyError: foo'
+    answer = engine.search(trace, limit=10)
+    assert answer.rule != LOCATION_RULE and answer.intent == "exact_match" and answer.target == "KeyError"
+    assert engine.search("missing/nothing.py", limit=10).rule != LOCATION_RULE
