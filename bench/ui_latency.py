@@ -21,6 +21,10 @@ is composed and dropped), and the bench notes what the frame held. Figures:
 4. **UI thread CPU**: the CPU time of the app's thread (Textual's loop: handling keys and answers,
    layout, composing frames) per key of a typed question and per j/k move, up to the frame with
    the preview coloured. Wall times on a shared machine follow the load; this follows the code.
+   Beside it, the frames composed and the screen layouts (every widget placed again) per typed key.
+
+``--profile FILE`` runs cProfile on the app's thread for the whole run, writes its statistics to
+FILE (``python -m pstats FILE``) and prints the functions that cost the most.
 
 Target (issue 19, item 4): keystroke -> results p90 <= 50 ms with one core busy; preview draws in
 <= 50 ms, never misplaced. The load average is printed beside the figures (the machine is shared).
@@ -89,6 +93,8 @@ class Frames:
 
     app: Any
     frames: list[Frame] = field(default_factory=list)
+    layouts: int = 0
+    """Layouts of the main screen so far (``Screen._refresh_layout``: every widget placed again)."""
 
     def install(self) -> None:
         from maguyva_tui.app.widgets.preview import Preview
@@ -117,6 +123,14 @@ class Frames:
             )
 
         app._display = spy
+        screen = app.screen_stack[0]
+        refresh_layout = screen._refresh_layout
+
+        def layout_spy(*args: Any, **kwargs: Any) -> Any:
+            self.layouts += 1
+            return refresh_layout(*args, **kwargs)
+
+        screen._refresh_layout = layout_spy
 
     async def first(self, after: float, test: Any, timeout: float = TIMEOUT_S) -> Frame:
         """Wait for the first frame composed after ``after`` that passes ``test``."""
@@ -214,13 +228,22 @@ def _key(ch: str) -> str:
     return {" ": "space", '"': "quotation_mark"}.get(ch, ch)
 
 
-async def last_key(app: Any, frames: Frames, pilot: Any, question: str, typed: bool) -> tuple[float, float, float]:
+@dataclass
+class PerKey:
+    """What a typed question cost the UI thread, per key, up to its coloured preview."""
+
+    cpu_ms: float
+    frames: float
+    layouts: float
+
+
+async def last_key(app: Any, frames: Frames, pilot: Any, question: str, typed: bool) -> tuple[float, float, PerKey]:
     """Return ms from the last key of ``question`` to its results frame and to its coloured preview,
-    and the UI thread's CPU ms per key from the first key to the coloured preview."""
-    cpu = time.thread_time()
+    and the UI thread's CPU ms, frames and layouts per key from the first key to the coloured preview."""
+    cpu, composed, layouts = time.thread_time(), len(frames.frames), frames.layouts
     if typed:
         await _fill(app, pilot, "")
-        cpu = time.thread_time()
+        cpu, composed, layouts = time.thread_time(), len(frames.frames), frames.layouts
         for ch in question[:-1]:
             await pilot.press(_key(ch))
             await asyncio.sleep(GAP_S)
@@ -236,7 +259,9 @@ async def last_key(app: Any, frames: Frames, pilot: Any, question: str, typed: b
         want = (top.path, top.start_line, top.end_line)
         coloured = await frames.first(started, lambda f: f.seq == seq and f.coloured == want)
     keys = len(question) if typed else 1
-    return (results.at - started) * 1000, (coloured.at - started) * 1000, (time.thread_time() - cpu) * 1000 / keys
+    per_key = PerKey((time.thread_time() - cpu) * 1000 / keys, (len(frames.frames) - composed) / keys,
+                     (frames.layouts - layouts) / keys)
+    return (results.at - started) * 1000, (coloured.at - started) * 1000, per_key
 
 
 async def moves(app: Any, frames: Frames, pilot: Any, question: str) -> list[tuple[float, float, float, bool, float]]:
@@ -302,7 +327,8 @@ async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[f
     app = MaguyvaApp(engine, watch=False, embed=False)
     out: dict[str, list[float]] = {k: [] for k in (
         "last key", "last key engine", "typed", "typed engine", "query coloured", "query results",
-        "cursor", "first draw", "coloured", "misplaced", "typed cpu", "move cpu")}
+        "cursor", "first draw", "coloured", "misplaced", "typed cpu", "move cpu", "typed frames",
+        "typed layouts")}
     async with app.run_test(size=(140, 40)) as pilot:
         while not app.index_ready or any(not w.is_finished for w in app.workers if w.group == "index"):
             await asyncio.sleep(0.05)  # the index brought up to date: no refresh under the figures
@@ -318,9 +344,11 @@ async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[f
                 out["query results"].append(results)
                 out["query coloured"].append(coloured)
                 out["last key engine"].append(engine_ms(app, question))
-                results, _, cpu = await last_key(app, frames, pilot, question, typed=True)
+                results, _, per_key = await last_key(app, frames, pilot, question, typed=True)
                 out["typed"].append(results)
-                out["typed cpu"].append(cpu)
+                out["typed cpu"].append(per_key.cpu_ms)
+                out["typed frames"].append(per_key.frames)
+                out["typed layouts"].append(per_key.layouts)
                 out["typed engine"].append(engine_ms(app, question))
                 if r == 0:
                     for cursor, drawn, coloured, misplaced, cpu in await moves(app, frames, pilot, question):
@@ -331,6 +359,25 @@ async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[f
                         out["misplaced"].append(float(misplaced))
             print(f"round {r + 1}/{rounds} done", file=sys.stderr)
     return out
+
+
+async def profiled(work: Any, path: str | None) -> Any:
+    """Await ``work``, under cProfile on this thread (the app's) when ``path`` is given: the
+    statistics are written there and the costliest functions printed (to stderr)."""
+    if path is None:
+        return await work
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        return await work
+    finally:
+        profile.disable()
+        profile.dump_stats(path)
+        stats = pstats.Stats(path, stream=sys.stderr).sort_stats("tottime")
+        stats.print_stats(30)
 
 
 def _p(values: list[float], q: float) -> float:
@@ -352,6 +399,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--questions", type=int, default=len(QUESTIONS), help="how many of the questions")
     parser.add_argument("--no-load", action="store_true", help="do not start the busy loop")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the app's thread; statistics to FILE")
     args = parser.parse_args()
     from bench.corpora import corpus
 
@@ -361,7 +409,7 @@ def main() -> None:
     try:
         if not args.no_load:
             busy = Busy().__enter__()
-        results = asyncio.run(run(root, args.rounds, QUESTIONS[: args.questions]))
+        results = asyncio.run(profiled(run(root, args.rounds, QUESTIONS[: args.questions]), args.profile))
         share = busy.cpu_share() if busy else 0.0
     finally:
         if busy is not None:
@@ -383,6 +431,8 @@ def main() -> None:
     print("UI thread CPU (the app's own work on its thread: the load and the busy core change it little)")
     print(_row("per key typed, to its coloured preview", results["typed cpu"]))
     print(_row("per j/k move, to its coloured preview", results["move cpu"]))
+    print(f"  per key typed: {statistics.mean(results['typed frames']):.2f} frames, "
+          f"{statistics.mean(results['typed layouts']):.2f} screen layouts (mean)")
     print("new question -> preview of the top result coloured")
     print(_row("last key -> coloured preview", results["query coloured"], results["query results"],
                "results frame"))
