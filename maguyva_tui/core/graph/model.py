@@ -80,7 +80,7 @@ class CodeGraph:
         """Whether the graph can read every file's facts (not after ``open``, until ``attach``)."""
         self.layers = FactLayers()
         self.indexes = IndexCache(self._source)
-        self._table: mod.ModuleTable | None = None
+        self._tables: mod.TableBuilder | None = None
         self._packages: set[str] | None = None
         self._dependents: dict[str, set[str]] | None = None
         self._keys: dict[str, str] = {}
@@ -131,15 +131,18 @@ class CodeGraph:
             raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after open")
         removed = {p for p in removed if p in self.languages} - set(changed)
         touched = set(changed) | removed
-        old_table = self.table
-        languages = {p: self.languages[p] for p in touched if p in self.languages}
+        tables = self._module_tables()
+        before = {p: self.languages[p] for p in touched if p in self.languages}
         for path in touched:
             self._forget_file(path)
         self.layers.add(changed)
-        for path in changed:
-            languages[path] = self._learn_file(path)
-        self._table = self._packages = None
-        stale = _changed_keys(old_table, self.table) | _file_keys(languages)
+        after = {path: self._learn_file(path) for path in changed}
+        self._packages = None
+        keys = tables.update(before, after)  # only the touched files' keys, unless a package came or went
+        if keys is None:
+            self._tables = None
+            keys = _changed_keys(tables.table, self.table)
+        stale = keys | _file_keys({**before, **after})
         affected = (set(changed) | self._dependents_of(stale)) - removed
         affected &= self.languages.keys()
         for path in removed:
@@ -152,6 +155,7 @@ class CodeGraph:
         if self.lean:
             self.indexes.clear()
             self.store.drop_names()
+            self._tables = None
         self._recompute_centrality()
         self.layers.settle()
         return affected
@@ -208,9 +212,13 @@ class CodeGraph:
     @property
     def table(self) -> mod.ModuleTable:
         """The module key table over every file."""
-        if self._table is None:
-            self._table = mod.build_table(self.languages)
-        return self._table
+        return self._module_tables().table
+
+    def _module_tables(self) -> mod.TableBuilder:
+        """The module key table and the path sets it is made of (kept: the next update changes them)."""
+        if self._tables is None:
+            self._tables = mod.TableBuilder(self.languages)
+        return self._tables
 
     @property
     def packages(self) -> set[str]:
