@@ -19,9 +19,11 @@ from typing import TypeAlias
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.inherited import inherited
 from maguyva_tui.core.intent import Intent, classify, keyword_kinds, named_after_keyword, override
 from maguyva_tui.core.locations import LOCATION_RULE, placed
-from maguyva_tui.core.lookup import literal_found, missing_literal, missing_symbol
+from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
+from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -141,7 +143,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     ``checkpoint`` is called after the classification, each engine's list, and the fusion."""
     started = time.perf_counter()
     req.validate()
-    intent = _ground(parts.generation, _intent(req), req)
+    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req), req), req)
     if checkpoint is not None:
         checkpoint()
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
@@ -151,6 +153,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
     run = _run_engines(parts, the_plan, query, checkpoint)
+    if inherited_notice:
+        run.notices.append(inherited_notice)
     failed = None
     if not req.regex:
         failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
@@ -267,6 +271,25 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     if word is None or not generation.knows_symbol(word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+
+
+def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[Intent, str | None]:
+    """Read a member named through a class that inherits it as its definer's (``Flask.route`` is
+    ``Scaffold.route``: :mod:`~maguyva_tui.core.inherited`), and say so; a lone name so read is
+    a known symbol, as :func:`_ground` makes one."""
+    target = intent.target
+    if req.regex or not target or intent.name not in SYMBOL_INTENTS or intent.rule == LOCATION_RULE:
+        return intent, None
+    if len(qualifier_parts(target)) < 2 or "structural" in generation.missing or generation.knows_symbol(target):
+        return intent, None
+    found = inherited(generation, target)
+    if not found:
+        return intent, None
+    name = found[0].qualname
+    said = f"{target} is inherited: {name} ({found[0].path}:{found[0].start_line})"
+    if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
+        return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
+    return Intent(intent.name, intent.confidence, name, intent.rule), said
 
 
 def grounding_word(text: str, intent: Intent) -> str | None:

@@ -1,0 +1,73 @@
+"""A member named through a class that inherits it (``Flask.route`` is ``Scaffold.route``).
+
+Before, ``Flask.route`` was "no symbol named Flask.route" beside code resembling its words, and
+``who calls Flask.route`` followed nothing; now the nearest base that defines the member answers,
+and the answer says which.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.core.test_failed_lookup import FirstWordProvider
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "base.py").write_text(
+        "class Scaffold:\n    def route(self, rule):\n        return rule\n\n    def close(self):\n        return None\n"
+    )
+    (root / "pkg" / "middle.py").write_text(
+        "from pkg.base import Scaffold\n\n\nclass App(Scaffold):\n    def close(self):\n        return 1\n"
+    )
+    (root / "pkg" / "top.py").write_text(
+        "from pkg.middle import App\n\n\nclass Flask(App):\n    def serve(self):\n        return self.route('/')\n"
+    )
+    (root / "pkg" / "use.py").write_text(
+        "from pkg.top import Flask\n\n\ndef make():\n    app = Flask()\n    return app.route('/x')\n"
+    )
+    (root / "web").mkdir()
+    (root / "web" / "shapes.ts").write_text(
+        "export class Shape {\n  area(): number {\n    return 0;\n  }\n}\n\n"
+        "export class Square extends Shape {\n  side = 1;\n}\n"
+    )
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+@pytest.mark.parametrize("question", ["Flask.route", "def Flask.route", "where is Flask.route defined"])
+def test_an_inherited_member_is_its_definers(engine: Engine, question: str) -> None:
+    answer = engine.search(question, limit=5)
+    assert (answer.results[0].path, answer.results[0].symbol) == ("pkg/base.py", "Scaffold.route")
+    assert answer.lookup_failed is None
+    assert any(n.startswith("Flask.route is inherited: Scaffold.route") for n in answer.notices)
+
+
+def test_the_nearest_base_that_defines_it_answers(engine: Engine) -> None:
+    answer = engine.search("Flask.close", limit=5)
+    assert (answer.results[0].path, answer.results[0].symbol) == ("pkg/middle.py", "App.close")
+
+
+def test_references_follow_the_inherited_member(engine: Engine) -> None:
+    through = engine.search("who calls Flask.route", limit=10)
+    direct = engine.search("who calls Scaffold.route", limit=10)
+    assert through.target == "Scaffold.route"
+    assert [(r.path, r.start_line) for r in through.results] == [(r.path, r.start_line) for r in direct.results]
+    assert through.results
+
+
+def test_other_languages_inherit_too(engine: Engine) -> None:
+    answer = engine.search("Square.area", limit=5)
+    assert (answer.results[0].path, answer.results[0].symbol) == ("web/shapes.ts", "Shape.area")
+
+
+def test_a_member_no_base_defines_is_still_missing(engine: Engine) -> None:
+    answer = engine.search("Flask.nothing_here", limit=5)
+    assert answer.lookup_failed is not None and "no symbol named Flask.nothing_here" in answer.lookup_failed.message
+    own = engine.search("Flask.serve", limit=5)
+    assert own.results[0].symbol == "Flask.serve" and not any("inherited" in n for n in own.notices)
