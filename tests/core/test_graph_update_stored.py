@@ -100,6 +100,19 @@ def test_statistics_of_an_opened_graph_make_no_block_of_an_unchanged_file(tmp_pa
     assert made <= set(every)
 
 
+def test_an_update_of_an_opened_graph_makes_no_block_of_an_unchanged_file(tmp_path: Path) -> None:
+    files: dict[str, str | None] = {path: versions[1] for path, versions in VERSIONS.items()}
+    graph = reopened(CodeGraph.build(facts(files)), tmp_path, facts(files))
+    for spans in (graph.blocks, graph.loose_blocks, graph.members):
+        spans._make = _refuse  # type: ignore[attr-defined]
+    files["q/d.py"] = VERSIONS["q/d.py"][2]
+    every = facts(files)
+    graph = build_graph(every, graph, {"q/d.py": every["q/d.py"]}, [])
+    graph.edges()
+    assert graph.stats == CodeGraph.build(every).stats
+    assert sorted(graph.rank.items()) == sorted(CodeGraph.build(every).rank.items())
+
+
 def _refuse(start: int, end: int) -> object:
     """Stand in for making a stored block: the test fails if one is made."""
     raise AssertionError(f"a block was made ({start}:{end})")

@@ -169,9 +169,9 @@ class CodeGraph:
         for qualname in {q for _, q, _, _ in names_of(entry)} if entry is not None else ():
             self.nodes.remove(symbol_id(path, qualname))
         self.nodes.remove(path)
-        self.blocks.pop(path, None)
-        self.loose_blocks.pop(path, None)
-        self.members.pop(path, None)
+        for spans in (self.blocks, self.loose_blocks, self.members):
+            if path in spans:  # not ``pop``: a stored file's block would be made only to be dropped
+                del spans[path]
 
     def _learn_file(self, path: str) -> str | None:
         """Add a file's nodes, symbols and member edges; return its language."""

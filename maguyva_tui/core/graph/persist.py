@@ -163,7 +163,8 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
     members = state["members"]
     source, target = members["source"], members["target"]
     holding = {paths[i]: i for i in np.flatnonzero(members["counts"]).tolist()}  # the files with member edges only
-    graph.members = SpanMap(Bounds(holding, _ends(members["counts"])), lambda a, b: Members(source[a:b], target[a:b]))
+    graph.members = SpanMap(Bounds(holding, _ends(members["counts"])), lambda a, b: Members(source[a:b], target[a:b]),
+                            members)
     graph._rank = state["rank"].tolist()
     graph.deps = state["deps"]
     inheritance = graph.inheritance

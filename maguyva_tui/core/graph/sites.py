@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
+
+from maguyva_tui.core.graph.spans import SpanMap
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.nodes import NodeTable
@@ -123,7 +125,11 @@ class Merged:
 
 
 def merge(paths: Sequence[str], blocks: Mapping[str, Block], size: int) -> Merged:
-    """Concatenate the blocks of these paths and index the sites by target."""
+    """Concatenate the blocks of these paths and index the sites by target (a stored graph's
+    unchanged files straight from its columns: no block made per file)."""
+    stored = blocks.stored_rows() if isinstance(blocks, SpanMap) else None
+    if stored is not None:
+        return _merge_stored(paths, blocks, stored, size)
     parts = [blocks.get(p, EMPTY) for p in paths]
     counts = np.fromiter((len(b.line) for b in parts), dtype=np.int64, count=len(parts))
     file = np.repeat(np.arange(len(parts), dtype=np.int32), counts)
@@ -131,6 +137,23 @@ def merge(paths: Sequence[str], blocks: Mapping[str, Block], size: int) -> Merge
                for f in ("line", "source", "target", "kind")]
     line, source, target, kind = columns
     return merged_from(tuple(paths), file, line, source, target, kind, size)
+
+
+def _merge_stored(paths: Sequence[str], blocks: SpanMap[Block], stored: Any, size: int) -> Merged:
+    """``merge`` of a stored graph's blocks: its standing rows from the columns, the rest block by block."""
+    bounds, row_files, keep, _, rest = stored
+    at = dict(zip(paths, range(len(paths))))
+    final = np.asarray([at.get(p, -1) for p in bounds.files], dtype=np.int64)
+    keep = keep & (final[row_files] >= 0)
+    columns = blocks.columns
+    made = [(at[p], b) for p, b in rest.items() if p in at]
+    file = np.concatenate([final[row_files[keep]], *(np.full(len(b.line), f, np.int64) for f, b in made)])
+    order = np.argsort(file, kind="stable")  # each file's sites come from one side, in written order
+    line, source, target, kind = (
+        np.concatenate([np.asarray(columns[name][keep], dtype=getattr(EMPTY, name).dtype),
+                        *(getattr(b, name) for _, b in made)])[order]
+        for name in ("line", "source", "target", "kind"))
+    return merged_from(tuple(paths), file[order].astype(np.int32), line, source, target, kind, size)
 
 
 def merged_from(paths: tuple[str, ...], file: IntArray, line: IntArray, source: IntArray, target: IntArray,
@@ -161,7 +184,7 @@ class Edges:
 
 def aggregate(merged: Merged, members: Mapping[str, Members], size: int) -> Edges:
     """Aggregate every site and member edge into weighted edges with per-kind counts."""
-    found = [m for m in members.values() if len(m.source)]
+    found = _member_edges(members)
     source = np.concatenate([merged.source.astype(np.int64), *(m.source for m in found)])
     target = np.concatenate([merged.target.astype(np.int64), *(m.target for m in found)])
     kind = np.concatenate([merged.kind.astype(np.int64), np.full(sum(len(m.source) for m in found), MEMBER)])
@@ -170,6 +193,16 @@ def aggregate(merged: Merged, members: Mapping[str, Members], size: int) -> Edge
     pairs, inverse = np.unique(source[keep] * width + target[keep], return_inverse=True)
     counts = np.bincount(inverse * len(KINDS) + kind[keep], minlength=len(pairs) * len(KINDS))
     return Edges(pairs // width, pairs % width, counts.reshape(len(pairs), len(KINDS)))
+
+
+def _member_edges(members: Mapping[str, Members]) -> list[Members]:
+    """Every file's member edges: a stored graph's unchanged files' as one block from its columns."""
+    stored = members.stored_rows() if isinstance(members, SpanMap) else None
+    if stored is None:
+        return [m for m in members.values() if len(m.source)]
+    _, _, keep, _, rest = stored
+    columns = members.columns
+    return [Members(columns["source"][keep], columns["target"][keep]), *(m for m in rest.values() if len(m.source))]
 
 
 class SitesIn(Mapping[str, list[Site]]):

@@ -48,6 +48,11 @@ class Bounds(Mapping[str, tuple[int, int]]):
         """Each file's position, in path order."""
         return self._files
 
+    @property
+    def count(self) -> int:
+        """How many files the columns hold rows for (some may hold none, or not be listed)."""
+        return len(self._ends) - 1
+
     def row_files(self) -> NDArray[np.int64]:
         """Per row of the concatenated columns, its file's position."""
         counts = np.diff(np.asarray(self._ends, dtype=np.int64))
@@ -115,7 +120,7 @@ class SpanMap(MutableMapping[str, V]):
         if not self.columns or not isinstance(spans, Bounds):
             return None
         files = spans.row_files()
-        dropped = np.zeros(len(spans), dtype=np.bool_)
+        dropped = np.zeros(spans.count, dtype=np.bool_)
         for path in self._gone | self._made.keys():
             at = spans.files.get(path)
             if at is not None:
