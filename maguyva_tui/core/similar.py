@@ -90,13 +90,14 @@ def similar_target(query: Query) -> str | None:
 
 @lru_cache(maxsize=65536)
 def module_names(path: str) -> tuple[str, ...]:
-    """The names a file's module goes by: its stem and its dotted path (``config``, ``app.config``);
-    asked once per symbol, so kept per path."""
+    """The names a file's module goes by: every dotted tail of its path, from its stem
+    (``helpers``, ``flask.helpers``, ``src.flask.helpers``): a package under ``src/``, ``lib/`` or
+    a monorepo's folders is imported by a tail, not by the path from the repository's root; asked
+    once per symbol, so kept per path."""
     parts = list(PurePosixPath(path).with_suffix("").parts) or [path]
     if parts[-1] == "__init__" and len(parts) > 1:
         parts = parts[:-1]  # a package's __init__ is the package itself
-    dotted = ".".join(parts)
-    return (parts[-1], dotted) if dotted != parts[-1] else (dotted,)
+    return tuple(".".join(parts[i:]) for i in range(len(parts) - 1, -1, -1))
 
 
 def bare_name(written: str) -> str:

@@ -71,3 +71,18 @@ def test_a_member_no_base_defines_is_still_missing(engine: Engine) -> None:
     assert answer.lookup_failed is not None and "no symbol named Flask.nothing_here" in answer.lookup_failed.message
     own = engine.search("Flask.serve", limit=5)
     assert own.results[0].symbol == "Flask.serve" and not any("inherited" in n for n in own.notices)
+
+
+def test_a_module_is_named_by_any_tail_of_its_path(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A package under ``src/`` is imported as ``flask.helpers``, not ``src.flask.helpers``."""
+    root = tmp_path_factory.mktemp("srclayout")
+    (root / "src" / "flask").mkdir(parents=True)
+    (root / "src" / "flask" / "helpers.py").write_text("def url_for(endpoint):\n    return endpoint\n")
+    (root / "src" / "flask" / "__init__.py").write_text("")
+    engine = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    engine.refresh()
+    for question in ("flask.helpers.url_for", "helpers.url_for", "src.flask.helpers.url_for"):
+        answer = engine.search(question, limit=5)
+        assert (answer.results[0].path, answer.results[0].symbol) == ("src/flask/helpers.py", "url_for"), question
+        assert answer.lookup_failed is None
+    assert engine.search("other.helpers.url_for", limit=5).lookup_failed is not None
