@@ -16,6 +16,7 @@ order  rule                  matches                                            
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
 4      code_fragment         a short line of code, not a name: ``echo(``, ``a[0]``, ``->``  0.85 exact
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
+4      comment_marker        a lone ``TODO``, ``FIXME``, ``XXX``, ``HACK``, ``BUG`` (``TODO:``) 0.90 exact
 4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
                              (pasted error output is tried before its quotes)
 5      identifier            a lone CamelCase / snake_case / qualified identifier        0.80 def
@@ -615,6 +616,17 @@ def _code_fragment(text: str) -> Intent | None:
     return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
 
 
+COMMENT_MARKERS: Final = frozenset({"TODO", "FIXME", "XXX", "HACK", "BUG", "OPTIMIZE", "TBD"})
+"""The tags programmers leave in comments: typed alone, they ask for every comment that holds one
+(before, ``TODO`` was a word about meaning and listed code resembling it)."""
+
+
+def _comment_marker(text: str) -> Intent | None:
+    """Match a lone comment tag (``TODO``, ``FIXME:``) in capitals, as comments write it."""
+    word = text.strip().rstrip(":")
+    return Intent("exact_match", CONF_QUOTED, word, "comment_marker") if word in COMMENT_MARKERS else None
+
+
 def _error_output(text: str) -> Intent | None:
     """Match pasted error output (a trace, or a line opening with ``error:``) before its quotes."""
     if _TRACE.search(text) or _ERROR_MARKER.match(text):
@@ -691,6 +703,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _error_output,
     _code_fragment,
     _quoted_literal,
+    _comment_marker,
     _error_token,
     _identifier,
     _question,

@@ -372,3 +372,14 @@ def test_places_the_index_does_not_hold_are_read_by_the_other_rules(query: str, 
     """What the search asks again when the index holds none of a question's places."""
     got = classify(query, places=False)
     assert (got.name, got.confidence, got.target, got.rule) == expected
+
+
+@pytest.mark.parametrize("query", ["TODO", "FIXME:", " XXX ", "HACK"])
+def test_a_lone_comment_tag_is_every_comment_that_holds_it(query: str) -> None:
+    got = classify(query)
+    assert (got.name, got.target, got.rule) == (EXACT, query.strip().rstrip(":"), "comment_marker")
+
+
+@pytest.mark.parametrize("query", ["todo", "TODO list handling", "Todo", "TODOS"])
+def test_a_tag_in_other_words_or_case_is_not_one(query: str) -> None:
+    assert classify(query).rule != "comment_marker"

@@ -80,6 +80,7 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     (root / "tools" / "vendor").mkdir()
     (root / "tools" / "config.py").write_text("VALUE = 1\n")
     (root / "tools" / "vendor" / "config.py").write_text("OTHER = 2\n")
+    (root / "tools" / "notes.py").write_text("def todo_list():\n    # TODO: drop this helper\n    return []\n")
     e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
     e.refresh()
     e.embed_pending()
@@ -131,3 +132,9 @@ def test_places_the_repository_does_not_hold_leave_the_question_to_the_other_rul
     answer = engine.search(trace, limit=10)
     assert answer.rule != LOCATION_RULE and answer.intent == "exact_match" and answer.target == "KeyError"
     assert engine.search("missing/nothing.py", limit=10).rule != LOCATION_RULE
+
+
+def test_a_comment_tag_lists_the_comments_that_hold_it(engine: Engine) -> None:
+    """Not a place, but read the same way: what a developer pastes or types to go somewhere."""
+    answer = engine.search("TODO", limit=10)
+    assert answer.intent == "exact_match" and [(r.path, r.start_line) for r in answer.results] == [("tools/notes.py", 2)]
