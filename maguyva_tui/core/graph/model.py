@@ -48,6 +48,7 @@ from maguyva_tui.core.graph.sites import (
     ints,
     merge,
 )
+from maguyva_tui.core.graph.splice import write_spliced
 from maguyva_tui.core.graph.stats import per_language
 from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, position
 from maguyva_tui.core.graph.tables import IndexCache, Source, member_pairs, symbol_id
@@ -86,6 +87,8 @@ class CodeGraph:
         self._keys: dict[str, str] = {}
         self._rank: list[float] = []
         self._derived: dict[str, Any] = {}
+        self.origin: persist.Origin | None = None
+        """The stored arrays the graph was opened from (``None`` when built in memory)."""
         self.lean = False
         """Whether an update lets go of what only the next update reads (each file's lookup tables,
         the name tables: made again when asked) before PageRank: a graph built to be written."""
@@ -471,8 +474,10 @@ class CodeGraph:
 
     # -- persistence ---------------------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        """Store the graph as plain arrays (see ``persist.py``); the facts stay in the index."""
-        persist.write(path, persist.dump(self))
+        """Store the graph as plain arrays (see ``persist.py``; an opened graph's unchanged files
+        copied from its stored columns, ``splice.py``); the facts stay in the index."""
+        if not write_spliced(self, path):
+            persist.write(path, persist.dump(self))
 
     @classmethod
     def open(cls, path: Path) -> CodeGraph:

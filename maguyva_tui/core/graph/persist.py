@@ -11,7 +11,8 @@ not stored (the index has them): ``attach`` gives them back before an update.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -64,9 +65,20 @@ class Persisted(Protocol):
     deps: MutableMapping[str, tuple[str, ...]]
     _rank: list[float]
     _derived: dict[str, Any]
+    origin: Origin | None
+    """The stored arrays a graph was opened from (``None`` for one built in memory)."""
 
     def slot_centrality(self) -> list[float]:
         """Return the centrality of every node slot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """The stored arrays and string table a graph was opened from: what a save splices its
+    unchanged files' columns from."""
+
+    arrays: Mapping[str, NDArray[Any]]
+    strings: Strings
 
 
 def dump(graph: Persisted) -> dict[str, Any]:
@@ -169,6 +181,7 @@ def load(graph: Persisted, state: dict[str, Any]) -> None:
     graph.deps = state["deps"]
     inheritance = graph.inheritance
     inheritance.bases, inheritance.parts, inheritance.sources = state["bases"], state["base_parts"], state["base_sources"]
+    graph.origin = state.get("origin")
 
 
 def _nodes(paths: list[str], table: NDArray[Any], counts: NDArray[Any], strings: Strings) -> NodeTable:
@@ -250,19 +263,33 @@ def write(path: Path, state: dict[str, Any]) -> None:
     # one-field records: the key ids as a column, what encode_records makes of a 1-tuple per key
     # (those tuples were the largest part of a big graph's writing, ~50 bytes a key)
     arrays["deps"] = ints(strings.column(key for keys in deps for key in keys)).reshape(-1, 1)
-    flat: dict[str, list[Record]] = {
-        # sorted by key: the order files were resolved in (a set's, per process) never reaches the disk
-        "bases": [(node, base) for node, bases in sorted(state["bases"].items()) for base in bases],
-        "base_parts": [(file, node, base) for file, parts in sorted(state["base_parts"].items())
-                       for node, bases in sorted(parts.items()) for base in bases],
-        "base_sources": [(node, file) for node, files in sorted(state["base_sources"].items())
-                         for file in sorted(files)],
-    }
-    for name, rows in flat.items():
-        arrays[name] = encode_records(rows, RECORDS[name], strings)
+    arrays.update(_base_records(state["bases"], state["base_parts"], state["base_sources"], strings))
     blob, offsets = _blob(strings.strings())
     del strings
     arrays["strings"], arrays["string_offsets"] = np.frombuffer(blob, np.uint8), offsets
+    save_arrays(path, arrays)
+
+
+def base_records(graph: Persisted, strings: Interner) -> dict[str, NDArray[Any]]:
+    """The record tables of a graph's base types."""
+    inheritance = graph.inheritance
+    return _base_records(inheritance.bases, inheritance.parts, inheritance.sources, strings)
+
+
+def _base_records(bases: dict[str, list[str]], parts: dict[str, dict[str, list[str]]], sources: dict[str, set[str]],
+                  strings: Interner) -> dict[str, NDArray[Any]]:
+    flat: dict[str, list[Record]] = {
+        # sorted by key: the order files were resolved in (a set's, per process) never reaches the disk
+        "bases": [(node, base) for node, found in sorted(bases.items()) for base in found],
+        "base_parts": [(file, node, base) for file, file_parts in sorted(parts.items())
+                       for node, found in sorted(file_parts.items()) for base in found],
+        "base_sources": [(node, file) for node, files in sorted(sources.items()) for file in sorted(files)],
+    }
+    return {name: encode_records(rows, RECORDS[name], strings) for name, rows in flat.items()}
+
+
+def save_arrays(path: Path, arrays: dict[str, NDArray[Any]]) -> None:
+    """Store a graph's arrays in one ``.npz`` file (never an object array)."""
     if any(a.dtype.hasobject for a in arrays.values()):
         raise TypeError("object arrays are never stored")
     with open(path, "wb") as handle:
@@ -285,6 +312,10 @@ def _blob(strings: list[str]) -> tuple[bytearray, NDArray[np.int64]]:
     offsets = np.zeros(len(strings) + 1, dtype=np.int64)
     np.cumsum(lengths + 1, out=offsets[1:])
     return blob, offsets
+
+
+string_blob = _blob
+"""The string table's bytes and offsets (``splice.py`` appends the strings a save adds with it)."""
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -310,6 +341,7 @@ def read(path: Path) -> dict[str, Any]:
     state["base_parts"] = parts
     state["base_sources"] = {node: set(files) for node, files in _grouped(records["base_sources"]).items()}
     _check(state)
+    state["origin"] = Origin(arrays, strings)
     return state
 
 
