@@ -201,14 +201,26 @@ class _Chunks(Protocol):
     def chunk_at(self, path: str, line: int) -> Chunk | None: ...
 
 
-def placed(generation: object, text: str) -> list[Hit]:
+def asks_places(intent: str | None, target: str | None, text: str) -> bool:
+    """Whether an engine's query is a question read by the place rule (its target the first place
+    its text names): the structural engine then lists those places and nothing else, so that a
+    repository holding none of them says nothing (and one repository alone asks again without them)."""
+    if intent != "find_definition" or not target:
+        return False
+    named = parse(text)
+    return bool(named) and str(named[0]) == target
+
+
+def placed(generation: object, text: str) -> list[Hit] | None:
     """The structural engine's list for a question that names places: each place's smallest
     enclosing definition (else its window of lines), each chunk once, best first; empty when the
-    index holds none of them, or when the generation has no one snapshot to look in (a workspace's
-    view of its shards, which reads a question's places as words)."""
-    named = parse(text)
+    index holds none of them; ``None`` when the generation has no one snapshot to look in (a
+    workspace's view, whose shards each place the question in their own index)."""
     snapshot = getattr(generation, "snapshot", None)
-    if not named or getattr(snapshot, "files", None) is None or not hasattr(generation, "chunk_at"):
+    if getattr(snapshot, "files", None) is None or not hasattr(generation, "chunk_at"):
+        return None
+    named = parse(text)
+    if not named:
         return []
     return _hits(generation, snapshot, resolve(named, snapshot))  # type: ignore[arg-type]
 

@@ -21,7 +21,7 @@ from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited
 from maguyva_tui.core.intent import Intent, classify, keyword_kinds, named_after_keyword, override
-from maguyva_tui.core.locations import LOCATION_RULE, placed
+from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.paths import is_secondary
@@ -138,12 +138,14 @@ Checkpoint: TypeAlias = Callable[[], None]
 went stale: the explorer after a newer keystroke). It never changes an answer that completes."""
 
 
-def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None) -> SearchResult:
+def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None, places: bool = True) -> SearchResult:
     """Answer one request on one generation of the index, with every number that ranked it;
-    ``checkpoint`` is called after the classification, each engine's list, and the fusion."""
+    ``checkpoint`` is called after the classification, each engine's list, and the fusion. A
+    question that names places the index does not hold (a trace through the standard library
+    only) is answered again as if it named none (``places`` off)."""
     started = time.perf_counter()
     req.validate()
-    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req), req), req)
+    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places), req), req)
     if checkpoint is not None:
         checkpoint()
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
@@ -153,6 +155,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
     run = _run_engines(parts, the_plan, query, checkpoint)
+    if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
+        return search(req, parts, checkpoint, places=False)
     if inherited_notice:
         run.notices.append(inherited_notice)
     failed = None
@@ -247,10 +251,10 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     return replace(the_plan, strategy="direct", modalities=("text",)), found, missing_literal(query.target or "", True)
 
 
-def _intent(req: SearchRequest) -> Intent:
+def _intent(req: SearchRequest, places: bool = True) -> Intent:
     if req.regex:
         return Intent("exact_match", 1.0, req.text, "regex flag")
-    intent = classify(req.text)
+    intent = classify(req.text, places)
     return override(intent, req.intent) if req.intent else intent
 
 
@@ -258,11 +262,7 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     """Let the index confirm a lone word: when it is the exact name of a symbol, the question is
     where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence.
     A phrase around an identifier the index does not define (``std::filesystem``, ``value``)
-    describes code rather than names it: it is a question about meaning, the name one of its words.
-    A question that names places the index does not hold (a trace through the standard library
-    only) is read again without the place rule."""
-    if intent.rule == LOCATION_RULE and not placed(generation, req.text):
-        intent = classify(req.text, places=False)
+    describes code rather than names it: it is a question about meaning, the name one of its words."""
     if req.intent or req.regex or req.modality:
         return intent
     if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
@@ -359,8 +359,8 @@ def _merge(first: _Run, second: _Run) -> _Run:
 
 def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple[list[Hit], float]:
     started = time.perf_counter()
-    places = placed(generation, query.text) if name == "structural" and query.intent == "find_definition" else None
-    hits = places[:fetch] if places else generation.retriever(name).search(query, fetch)
+    places = placed(generation, query.text) if name == "structural" and asks_places(query.intent, query.target, query.text) else None
+    hits = places[:fetch] if places is not None else generation.retriever(name).search(query, fetch)
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 

@@ -52,6 +52,10 @@ QUESTIONS = [
     "code similar to parse_config",
     "server",
     "extract the settings from the text into a dictionary",
+    "app/config.py:3",
+    "config.py",
+    'File "/home/someone/poly/app/server.py", line 2, in serve',
+    "nowhere/missing.py:4",
 ]
 
 
@@ -450,3 +454,12 @@ def test_a_killed_worker_is_named_missing_and_nothing_hangs(repos: dict[str, Pat
         assert answer.repos and not set(answer.repos) & set(held)
     finally:
         there.close()
+
+
+def test_a_trace_finds_its_frames_in_each_repository_that_holds_them(shards: list[Shard]) -> None:
+    coordinator = Coordinator(shards)
+    answer = _answer(coordinator, 'File "/home/someone/checkout/app/config.py", line 3, in parse_config')
+    assert answer["rule"] == "location"
+    assert {(r["repo"], r["path"]) for r in answer["results"]} == {("poly", "app/config.py"), ("app", "config.py")}
+    elsewhere = _answer(coordinator, 'File "/usr/lib/python3.11/json/decoder.py", line 3, in x\nKeyError: 1')
+    assert elsewhere["rule"] == "error_token"

@@ -38,6 +38,7 @@ from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.locations import asks_places, placed
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -323,6 +324,8 @@ class Shard:
             query, capped = self._budget(generation.text, query, max_files)
             if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
                 query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
+        if name == "structural" and asks_places(query.intent, query.target, query.text):
+            return _done((placed(generation, query.text) or [])[:limit]), None  # as one repository lists them (``locations.py``)
         if name != "text" or stats is None:
             retriever = generation.retriever(name)
         else:
@@ -507,3 +510,10 @@ def _with_idf(text: TextRetriever, stats: WordStats, ids: Mapping[str, int | Non
     view = copy.copy(text)
     view._chunk_index = index  # chunk_index() returns it without opening another
     return view
+
+
+def _done(hits: list[Hit]) -> Future[list[Hit]]:
+    """A list already made, as a started search's future."""
+    future: Future[list[Hit]] = Future()
+    future.set_result(hits)
+    return future
