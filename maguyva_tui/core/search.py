@@ -19,6 +19,7 @@ from typing import TypeAlias
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.inherited import inherited
 from maguyva_tui.core.intent import Intent, classify, keyword_kinds, named_after_keyword, override
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
@@ -45,6 +46,8 @@ from maguyva_tui.core.types import (
 )
 
 GROUNDED_RULES = ("identifier", "fallback")
+GRAPH_INTENTS = ("find_references", "impact_analysis")
+"""The intents the graph answers about a target directly."""
 """Classifier rules whose answer the index may confirm (a lone identifier, a lone plain word)."""
 
 CONF_KNOWN_SYMBOL = 0.90
@@ -280,8 +283,10 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     target = intent.target
     if req.regex or not target or intent.name not in SYMBOL_INTENTS or intent.rule == LOCATION_RULE:
         return intent, None
-    if len(qualifier_parts(target)) < 2 or "structural" in generation.missing or generation.knows_symbol(target):
+    if len(qualifier_parts(target)) < 2 or "structural" in generation.missing:
         return intent, None
+    if generation.knows_symbol(target):
+        return _by_module(generation, intent, target)
     found = inherited(generation, target)
     if not found:
         return intent, None
@@ -290,6 +295,20 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
         return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
     return Intent(intent.name, intent.confidence, name, intent.rule), said
+
+
+def _by_module(generation: Generation, intent: Intent, target: str) -> tuple[Intent, str | None]:
+    """Give the graph a symbol named through its module (``flask.helpers.url_for``, as an agent
+    writes it) as its node, ``path::qualname``: the graph finds names as their code qualifies them
+    (``url_for``), and answered "no definition of it in the graph". Only where the name means one
+    definition, in one repository (a workspace's shards each read names their own way)."""
+    if intent.name not in GRAPH_INTENTS or getattr(generation.snapshot, "files", None) is None:
+        return intent, None
+    found = {(s.path, s.qualname) for s in definitions(generation.structural.lookup(target))}
+    if len(found) != 1 or ".".join(qualifier_parts(target)) == next(iter(found))[1]:
+        return intent, None
+    path, qualname = found.pop()
+    return Intent(intent.name, intent.confidence, symbol_id(path, qualname), intent.rule), f"{target} is {qualname} of {path}"
 
 
 def grounding_word(text: str, intent: Intent) -> str | None:

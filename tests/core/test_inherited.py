@@ -79,6 +79,8 @@ def test_a_module_is_named_by_any_tail_of_its_path(tmp_path_factory: pytest.Temp
     (root / "src" / "flask").mkdir(parents=True)
     (root / "src" / "flask" / "helpers.py").write_text("def url_for(endpoint):\n    return endpoint\n")
     (root / "src" / "flask" / "__init__.py").write_text("")
+    (root / "src" / "flask" / "views.py").write_text(
+        "from flask.helpers import url_for\n\n\ndef index():\n    return url_for('index')\n")
     engine = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
     engine.refresh()
     for question in ("flask.helpers.url_for", "helpers.url_for", "src.flask.helpers.url_for"):
@@ -86,3 +88,9 @@ def test_a_module_is_named_by_any_tail_of_its_path(tmp_path_factory: pytest.Temp
         assert (answer.results[0].path, answer.results[0].symbol) == ("src/flask/helpers.py", "url_for"), question
         assert answer.lookup_failed is None
     assert engine.search("other.helpers.url_for", limit=5).lookup_failed is not None
+    for question in ("who calls flask.helpers.url_for", "impact of flask.helpers.url_for"):
+        through = engine.search(question, limit=10)
+        plain = engine.search(question.replace("flask.helpers.", ""), limit=10)
+        assert through.target == "src/flask/helpers.py::url_for" and through.fusion_strategy == "direct", question
+        assert [(r.path, r.start_line) for r in through.results] == [(r.path, r.start_line) for r in plain.results]
+        assert through.results and through.results[0].path == "src/flask/views.py"
