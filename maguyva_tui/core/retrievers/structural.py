@@ -41,10 +41,10 @@ import tempfile
 import threading
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from itertools import repeat
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -159,6 +159,11 @@ MAX_QUERY_WORDS = 32
 """Identifiers of a question looked up at most: a pasted page must not cost a lookup per word."""
 
 
+QUESTIONS_KEPT = 256
+"""Questions whose terms and patterns are kept (:func:`_terms_of`, :func:`_question_patterns`): a
+workspace's every shard, and each of the structural engine's passes, asks them again."""
+
+
 def query_terms(text: str) -> list[str]:
     """Return the identifiers of a question less stop words (all of them if only stop words)."""
     words = list(dict.fromkeys(identifiers_in(text)))[:MAX_QUERY_WORDS]
@@ -167,6 +172,11 @@ def query_terms(text: str) -> list[str]:
 
 
 def _terms(words: Sequence[str]) -> _Terms:
+    return _terms_of(tuple(words))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _terms_of(words: tuple[str, ...]) -> _Terms:
     singles = tuple(words) if len(words) == 1 else tuple(w for w in words if is_code_like(w))
     joined = "".join(normalize(word) for word in words) if len(words) > 1 else ""
     subtokens = tuple(dict.fromkeys(tok for word in words for tok in split_identifier(word)))
@@ -389,12 +399,13 @@ class StructuralRetriever:
                 for i, tier, rank, reason in self._ranked(words, allowed if kinds else None, limit, tiers)]
 
     def _ranked(self, words: Sequence[str], allowed: np.ndarray | None, limit: int,
-                tiers: int = len(TIERS)) -> list[tuple[int, int, int, str]]:
+                tiers: int = len(TIERS), held: Container[int] | None = None) -> list[tuple[int, int, int, str]]:
         """:meth:`_search`'s page as ``(symbol index, tier, rank in the tier, reason)``; ``allowed``:
-        the kind codes kept (``None``: every kind)."""
+        the kind codes kept (``None``: every kind); ``held``: the only tiers some symbol is best
+        matched in (known from the names: :func:`_lone_tiers`), the others not searched."""
         ranked: list[tuple[int, int, int, str]] = []
         seen: set[int] = set()
-        for tier, groups in self._tiers(_terms(words)):
+        for tier, groups in self._tiers(_terms(words), held):
             if tier >= tiers:
                 break
             best = self._best(groups, allowed, limit - len(ranked) + len(seen))
@@ -418,20 +429,33 @@ class StructuralRetriever:
                 best.setdefault(i, reason)
         return best
 
-    def _tiers(self, terms: _Terms) -> Iterator[tuple[int, list[Group]]]:
-        """Yield each tier's candidate groups, lazily: later tiers cost more and often are not needed."""
-        yield 0, [(self._by_name.get(t, []), "exact name") for t in terms.singles]
+    def _tiers(self, terms: _Terms, held: Container[int] | None = None) -> Iterator[tuple[int, list[Group]]]:
+        """Yield each tier's candidate groups, lazily: later tiers cost more and often are not needed
+        (those not ``held``, when given, yield none: each table a tier builds costs a few symbols'
+        worth of Python, a workspace's every shard pays for it)."""
+        tiers: tuple[Callable[[], list[Group]], ...] = (
+            lambda: [(self._by_name.get(t, []), "exact name") for t in terms.singles],
+            lambda: self._qualified(terms),
+            lambda: self._insensitive(terms),
+            lambda: self._all_subtokens(terms.subtokens),
+            lambda: [self._prefixed(key) for key in self._keys(terms) if len(key) >= MIN_PREFIX],
+            lambda: [self._camel_humps(term) for term in terms.singles],
+            lambda: [self._fuzzy(key) for key in self._keys(terms) if len(key) >= MIN_FUZZY],
+        )
+        for tier, groups in enumerate(tiers):
+            yield tier, groups() if held is None or tier in held else []
+
+    def _qualified(self, terms: _Terms) -> list[Group]:
+        """Symbols whose qualified name is a term, or whose module path and qualified name are."""
         qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
         groups: list[Group] = [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
         # a module path's key is always "module.qualname": a name without a dot builds no table for it
-        yield 1, groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified if "." in q]
-        yield 2, self._insensitive(terms)
-        yield 3, self._all_subtokens(terms.subtokens)
+        return groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified if "." in q]
+
+    def _keys(self, terms: _Terms) -> list[str]:
+        """The terms' keys (normalized; all of them joined) that some name may start with or hold."""
         keys = [normalize(t) for t in terms.singles] + ([terms.joined] if terms.joined else [])
-        keys = [key for key in keys if len(key) <= self._longest]  # no name holds a longer key
-        yield 4, [self._prefixed(key) for key in keys if len(key) >= MIN_PREFIX]
-        yield 5, [self._camel_humps(term) for term in terms.singles]
-        yield 6, [self._fuzzy(key) for key in keys if len(key) >= MIN_FUZZY]
+        return [key for key in keys if len(key) <= self._longest]  # no name holds a longer key
 
     def _insensitive(self, terms: _Terms) -> list[Group]:
         """Names equal to a term but for case (``configloader``) or separators (``parse config``)."""
@@ -821,7 +845,7 @@ class MappedStructural(StructuralRetriever):
         matched = groups[:1] if is_sentence(query.text, query.target) else groups
         # a word spelled with a letter no name holds matches no name in any tier: it needs no pattern
         found = [_term_patterns([t for t in group if _spellable(t, table.occurrences)], table.occurrences,
-                                table.longest()) for group in matched]
+                                self._longest_name) for group in matched]
         patterns = None if any(p is None for p in found) else [p for group in found for p in group or []]
         target = similar_target(query)
         exact = _exact_keys(terms + ([target] if target else []))
@@ -867,24 +891,39 @@ class MappedStructural(StructuralRetriever):
         grouped for a page of 50 (2.5 s)."""
         if not words:
             return []
-        hits = self._near_page(words, kinds, limit)
+        matched: dict[bytes, np.ndarray] = {}  # the names a pattern matches, for both passes
+        hits = self._near_page(words, kinds, limit, matched)
         if hits is None and _lone(words):
-            return self._lone_page(words[0], kinds, limit)
+            return self._lone_page(words[0], kinds, limit, matched)
         return hits
 
-    def _near_page(self, words: Sequence[str], kinds: Sequence[str], limit: int) -> list[Hit] | None:
+    def _matching(self, pattern: re.Pattern[bytes], matched: dict[bytes, np.ndarray]) -> np.ndarray:
+        """The positions of the names a pattern matches (:meth:`Definitions.matching`), found once
+        a question (its rarest subtoken's pattern and its prefix's are asked again by later passes)."""
+        found = matched.get(pattern.pattern)
+        if found is None:
+            found = matched[pattern.pattern] = self._table.definitions.matching(pattern, _lead(pattern))
+        return found
+
+    @cached_property
+    def _longest_name(self) -> int:
+        """The length of the longest defined name (:meth:`Definitions.longest`, a pass over its offsets)."""
+        return self._table.definitions.longest()
+
+    def _near_page(self, words: Sequence[str], kinds: Sequence[str], limit: int,
+                   matched: dict[bytes, np.ndarray]) -> list[Hit] | None:
         """:meth:`_page` settled by the first four tiers (its description)."""
         table = self._table.definitions
-        near = _near_patterns(words, table.occurrences, table.longest())
+        near = _near_patterns(words, table.occurrences, self._longest_name)
         if near is None or near[1] is None:
             return None
         column = np.asarray(self._table.column(0), np.int64)
-        rows = np.flatnonzero(np.isin(column, table.spellings_of(table.matching(near[1]))))
+        rows = np.flatnonzero(np.isin(column, table.spellings_of(self._matching(near[1], matched))))
         size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
         if len(rows) <= size:  # a few candidates: every one is made as cheaply
             return None
         found = [n for n in (table.find(key) for key in _exact_keys(words)) if n is not None]
-        named = unique(np.concatenate([np.array(found, np.int64)] + [table.matching(p, _lead(p)) for p in near[0]]))
+        named = unique(np.concatenate([np.array(found, np.int64)] + [self._matching(p, matched) for p in near[0]]))
         close = np.isin(column, table.spellings_of(named))
         rows = rows[~close[rows]]
         if kinds and len(rows):
@@ -907,7 +946,8 @@ class MappedStructural(StructuralRetriever):
                 return None  # no candidate taken holds every subtoken: they may be rare among them ("helpe" in helper_1)
             size *= PAGE_ROWS_GROWTH
 
-    def _lone_page(self, term: str, kinds: Sequence[str], limit: int) -> list[Hit] | None:
+    def _lone_page(self, term: str, kinds: Sequence[str], limit: int,
+                   matched: dict[bytes, np.ndarray]) -> list[Hit] | None:
         """:meth:`_page` of a lone word whose page the first four tiers do not settle (``helpe``, a
         prefix of 98,000 names of a 100,000-file repository; ``hlper``, a misspelling): each name's
         tier is told from the names alone (:func:`_lone_tiers`), every candidate ranked in numpy by
@@ -916,21 +956,24 @@ class MappedStructural(StructuralRetriever):
         they are enough to fill the page), then over every name a tier matches. ``helpe`` made
         every one of its 98,000 symbols, sorted and grouped them (3-4 s)."""
         table = self._table.definitions
-        patterns = _term_patterns([term], table.occurrences, table.longest())
+        patterns = _term_patterns([term], table.occurrences, self._longest_name)
         if patterns is None:
             return None
         exact = [n for n in (table.find(key) for key in _exact_keys([term])) if n is not None]
         column = np.asarray(self._table.column(0), np.int64)
         size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
-        for told, found in ((SUBTOKEN_TIER + 1, _prefix_patterns(term, table.occurrences, table.longest())),
+        for told, found in ((SUBTOKEN_TIER + 1, _prefix_patterns(term, table.occurrences, self._longest_name)),
                             (len(TIERS) - 1, patterns)):
             every = found is patterns  # the names of every tier: rows left out of these match none
-            matched = [table.matching(p, _lead(p)) for p in found]
-            positions = unique(np.concatenate([np.array(exact, np.int64), *matched]))
+            positions = unique(np.concatenate([np.array(exact, np.int64), *(self._matching(p, matched) for p in found)]))
             ids = table.spellings_of(positions)
+            if every and not len(ids):
+                return []  # no name matches in any tier (a workspace's shards without the word)
             rows = np.flatnonzero(np.isin(column, ids))
             if kinds and len(rows):
                 rows = rows[np.isin(np.asarray(self._table.column(2), np.int64)[rows], self._kind_ids(kinds))]
+            if not every and len(rows) < limit:
+                continue  # fewer candidates than the page: these tiers cannot fill it (none told)
             names = _picked(self._table.strings, ids)
             if names is None:
                 return None  # a name the bulk passes cannot join: every candidate is made
@@ -959,7 +1002,10 @@ class MappedStructural(StructuralRetriever):
             symbols = self._symbols_at(np.sort(rows[order[:taken]]))
             retriever = StructuralRetriever(symbols)
             allowed = np.array([retriever._kind_codes[k] for k in kinds if k in retriever._kind_codes], np.int16)
-            ranked = [] if kinds and not len(allowed) else retriever._ranked([term], allowed if kinds else None, limit)
+            held = set(np.unique(keys[0][order[:taken]]).tolist())  # what no row taken holds finds none (or, below
+            # the ceiling, is not on a page this settles)
+            ranked = [] if kinds and not len(allowed) else retriever._ranked(
+                [term], allowed if kinds else None, limit, ceiling + 1, held)
             page = [_hit(retriever._symbols[i], len(TIERS) - tier + 1 / (2 + rank), reason)
                     for i, tier, rank, reason in ranked]
             whole = taken == len(rows)
@@ -1154,28 +1200,59 @@ def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int],
         return []
     if not all(term.isascii() for term in terms):
         return None
-    found = _terms(terms)
-    def fits(text: str) -> bool:
-        return longest is None or len(text) <= longest
+    keyed, tokens, humped = _question_patterns(tuple(terms))
+    def fits(size: int) -> bool:
+        return longest is None or size <= longest
 
-    keys = [key for key in [normalize(t) for t in found.singles] + ([found.joined] if found.joined else [])
-            if fits(key)]
-    patterns: list[bytes] = []
-    for key in keys:  # exact, case-insensitive and prefix tiers: the key's characters from a name's start
-        if key:
-            patterns.append(b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key))
-        if len(key) >= MIN_FUZZY:  # fuzzy: the key's characters in order anywhere in one name
-            patterns.append(re.escape(key[0].encode()) + b"".join(
-                rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))
-    tokens = [t for t in found.subtokens if t]
-    if tokens and all(fits(t) for t in tokens):  # subtokens: the names holding the rarest are enough
+    patterns = [p for size, p in keyed if fits(size)]
+    if tokens and all(fits(len(t)) for t in tokens):  # subtokens: the names holding the rarest are enough
         # (the others are checked again); one longer than every name: no name holds them all
-        patterns.append(re.escape(min(tokens, key=lambda t: (count(t.encode()), -len(t))).encode()))
-    for term in found.singles:  # camel humps: the segments in order, the first at the start
+        patterns.append(_rarest(tokens, count))
+    return patterns + [p for size, p in humped if fits(size)]
+
+
+_Sized: TypeAlias = "tuple[tuple[int, re.Pattern[bytes]], ...]"
+"""Patterns, each with the length of the text it spells (longer than every name: no match)."""
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _question_patterns(terms: tuple[str, ...]) -> tuple[_Sized, tuple[str, ...], _Sized]:
+    """What :func:`_term_patterns` makes of ASCII terms alone, whatever the names: each key's
+    patterns (exact, case-insensitive and prefix tiers: its characters from a name's start; fuzzy:
+    in order anywhere in one name), the subtokens (the rarest among the names is a shard's pick),
+    and each term's camel-hump pattern (its segments in order, the first at the start)."""
+    found = _terms(terms)
+    keyed: list[tuple[int, re.Pattern[bytes]]] = []
+    for key in [normalize(t) for t in found.singles] + ([found.joined] if found.joined else []):
+        if key:
+            keyed.append((len(key), _key_pattern(key)))
+        if len(key) >= MIN_FUZZY:
+            keyed.append((len(key), re.compile(re.escape(key[0].encode()) + b"".join(
+                rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))))
+    humped = []
+    for term in found.singles:
         segments = _hump_query(term)
-        if len(segments) >= 2 and fits("".join(segments)):
-            patterns.append(b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))
-    return [re.compile(p) for p in patterns]
+        if len(segments) >= 2:
+            humped.append((len("".join(segments)), re.compile(
+                b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))))
+    return tuple(keyed), tuple(t for t in found.subtokens if t), tuple(humped)
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _key_pattern(key: str) -> re.Pattern[bytes]:
+    """The names starting with a key but for separators (exact, case-insensitive, prefix tiers)."""
+    return re.compile(b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _literal(token: str) -> re.Pattern[bytes]:
+    """The names holding a subtoken."""
+    return re.compile(re.escape(token.encode()))
+
+
+def _rarest(tokens: Sequence[str], count: Callable[[bytes], int]) -> re.Pattern[bytes]:
+    """The pattern of the subtoken fewest names hold (the longest of those as rare)."""
+    return _literal(min(tokens, key=lambda t: (count(t.encode()), -len(t))))
 
 
 def _near_patterns(terms: Sequence[str], count: Callable[[bytes], int],
@@ -1189,12 +1266,17 @@ def _near_patterns(terms: Sequence[str], count: Callable[[bytes], int],
     found = _terms(terms)
     keys = {key for key in [normalize(t) for t in found.singles] + ([found.joined] if found.joined else [])
             if len(key) <= longest}
-    whole = [re.compile(b"\x00" + _SEP_ONCE + b"".join(re.escape(c.encode()) + _SEP_ONCE for c in key) + b"(?=\x00)")
-             for key in sorted(keys)]
+    whole = [_whole_pattern(key) for key in sorted(keys)]
     tokens = [t for t in found.subtokens if t]
     if not tokens or any(len(t) > longest for t in tokens):
         return whole, None
-    return whole, re.compile(re.escape(min(tokens, key=lambda t: (count(t.encode()), -len(t))).encode()))
+    return whole, _rarest(tokens, count)
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _whole_pattern(key: str) -> re.Pattern[bytes]:
+    """The names equal to a key but for separators (:func:`_near_patterns`)."""
+    return re.compile(b"\x00" + _SEP_ONCE + b"".join(re.escape(c.encode()) + _SEP_ONCE for c in key) + b"(?=\x00)")
 
 
 def _name_weights(pair_name: np.ndarray, pair_stem: np.ndarray, idf: list[float], names: int) -> np.ndarray:
@@ -1281,13 +1363,13 @@ def _prefix_patterns(term: str, count: Callable[[bytes], int], longest: int) -> 
     """The patterns of :func:`_term_patterns` for a lone word's first five tiers: the names
     starting with its key but for separators (exact, case-insensitive, prefix) and those holding
     its rarest subtoken."""
-    found = _terms([term])
+    found = _terms((term,))
     key = normalize(term)
-    patterns = [b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key)] if key and len(key) <= longest else []
+    patterns = [_key_pattern(key)] if key and len(key) <= longest else []
     tokens = [t for t in found.subtokens if t]
     if tokens and all(len(t) <= longest for t in tokens):
-        patterns.append(re.escape(min(tokens, key=lambda t: (count(t.encode()), -len(t))).encode()))
-    return [re.compile(p) for p in patterns]
+        patterns.append(_rarest(tokens, count))
+    return patterns
 
 
 def _picked(strings: Strings, ids: np.ndarray) -> list[str] | None:
