@@ -64,6 +64,35 @@ async def test_the_banner_coming_and_going_moves_nothing(make_app) -> None:
         assert layouts and not any(layouts), "the banner coming or going laid out the screen"
 
 
+async def test_a_list_emptied_then_filled_and_a_short_file_then_a_long_one_lay_out_nothing(make_app) -> None:
+    """The list's and the preview's vertical scrollbars stay: an answer after an empty box (the
+    list filled from nothing), and a file that fits the preview after one that does not, lay out
+    nothing (a scrollbar shown or hidden laid out the whole screen: 32 of 37 layouts typing on sympy)."""
+    from maguyva_tui.app.widgets.preview import Preview
+    from maguyva_tui.app.widgets.results import ResultsTable
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table, preview = app.query_one(ResultsTable), app.query_one(Preview)
+        await ask(pilot, "parse_config")
+        await pilot.pause(0.2)
+        layouts: list[bool] = []
+        for widget in (table, preview):
+            def spy(*regions: Any, _refresh: Any = widget.refresh, **kwargs: Any) -> Any:
+                layouts.append(bool(kwargs.get("layout")))
+                return _refresh(*regions, **kwargs)
+
+            widget.refresh = spy  # type: ignore[method-assign]
+        files: set[int] = set()
+        for question in ("", "parse_config", "", "ConfigLoader", "ECONNREFUSED", "parse_config"):
+            await ask(pilot, question)
+            await pilot.pause(0.1)
+            files.add(preview.virtual_size.height > preview.scrollable_content_region.height)
+        assert files == {True, False}, "the questions show a file that fits the preview and one that does not"
+        assert table.show_vertical_scrollbar and preview.show_vertical_scrollbar
+        assert layouts and not any(layouts), "a scrollbar shown or hidden laid out the screen"
+
+
 async def test_the_weights_are_redrawn_only_when_they_change(make_app) -> None:
     from textual.widgets import Static
 
