@@ -544,19 +544,20 @@ class TextRetriever:
         """Every line containing the literal, ranked (the best ``limit`` when given; files of a
         lower ``demote`` factor after the others)."""
         matcher = _literal_matcher(literal, case)
-        return self._scan_literal(literal_plan(literal), matcher, literal, limit, max_files, demote)
+        return self._scan_literal(matcher, literal, limit, max_files, demote)
 
     def holds_literal(self, literal: str, case: str = "sensitive") -> bool:
         """Whether some line holds the literal (:meth:`literal_lines` finds one), the candidate files
         read only until one does (a lone word that 98,000 files hold ranked them all to say so).
         A literal that is one identifier some file holds whole is held in either case, as the
         token index says (one bisection: no trigram asked, no file read; a lone English word, asked
-        each time in any case, read its candidates until one held it)."""
-        matcher = _literal_matcher(literal, case)
-        needle = literal.encode("utf-8", "surrogatepass")
+        each time in any case, read its candidates until one held it). The matcher is made only
+        when the token index cannot say (a case-insensitive one is an re2 compile)."""
+        needle = _check(literal)
         tokens = self.snapshot.tokens
         if tokens is not None and is_token(needle) and len(tokens.documents(needle)):
             return True
+        matcher = _literal_matcher(literal, case)
         return self._any_holds(self._files(), self.candidate_files(literal_plan(literal)), matcher)
 
     def regex_lines(
@@ -625,7 +626,6 @@ class TextRetriever:
 
     def _scan_literal(
         self,
-        plan: TQ,
         matcher: _Matcher,
         literal: str,
         limit: int | None,
@@ -652,7 +652,8 @@ class TextRetriever:
         holding it whole fill the page, they alone are read (:meth:`_whole_page`); else each file's
         best match comes from the tokens (a file holding it only inside longer names is a word
         boundary at best, a file holding no token with it is no candidate), which bounds the reading
-        the same way, closer.
+        the same way, closer. The trigrams are planned only when they are asked for candidates (the
+        token index answers for most identifiers without them).
         """
         files = self._files()
         token = self._token(matcher) if limit is not None and max_files is None else None
@@ -665,7 +666,7 @@ class TextRetriever:
             if not len(chosen):
                 return []
         else:
-            chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
+            chosen = self._promising(files, self.candidate_files(literal_plan(literal)), literal, max_files)
             if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(files, chosen, matcher)):
                 return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
         factors, rank = self._file_order(files, chosen, demote)
