@@ -90,10 +90,10 @@ def test_tiers_no_candidate_is_best_matched_in_are_not_searched(
 def test_a_questions_patterns_are_made_once_for_every_shard(
         engines: tuple[StructuralRetriever, StructuralRetriever]) -> None:
     _, mapped = engines
-    structural._question_patterns.cache_clear()
+    structural._fuzzy_pattern.cache_clear()
     for _ in range(3):  # three shards, or three passes, asking the same word
         mapped.search(Query("sesion", target="sesion"), 50)
-    info = structural._question_patterns.cache_info()
+    info = structural._fuzzy_pattern.cache_info()
     assert info.misses == 1 and info.hits >= 2, info
 
 

@@ -160,19 +160,27 @@ MAX_QUERY_WORDS = 32
 
 
 QUESTIONS_KEPT = 256
-"""Questions whose terms and patterns are kept (:func:`_terms_of`, :func:`_question_patterns`): a
+"""Questions whose terms and patterns are kept (:func:`_terms_of`, :func:`_key_pattern`, ...): a
 workspace's every shard, and each of the structural engine's passes, asks them again."""
+KEPT_TEXT = 1_000  # characters of a question kept at most by text (a pasted page is worked out again)
 
 
 def query_terms(text: str) -> list[str]:
     """Return the identifiers of a question less stop words (all of them if only stop words)."""
+    return list(_query_terms(text) if len(text) <= KEPT_TEXT else _query_terms.__wrapped__(text))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _query_terms(text: str) -> tuple[str, ...]:
+    """:func:`query_terms`, kept by question (each shard of a workspace asks it twice or more)."""
     words = list(dict.fromkeys(identifiers_in(text)))[:MAX_QUERY_WORDS]
     kept = [word for word in words if word.lower() not in STOP_WORDS]
-    return kept or words
+    return tuple(kept or words)
 
 
 def _terms(words: Sequence[str]) -> _Terms:
-    return _terms_of(tuple(words))
+    kept = sum(map(len, words)) <= KEPT_TEXT  # a pasted identifier is worked out again
+    return (_terms_of if kept else _terms_of.__wrapped__)(tuple(words))
 
 
 @lru_cache(maxsize=QUESTIONS_KEPT)
@@ -183,12 +191,17 @@ def _terms_of(words: tuple[str, ...]) -> _Terms:
     return _Terms(singles, joined, subtokens)
 
 
+_demoted_path = lru_cache(maxsize=8192)(is_demoted)
+""":func:`is_demoted`, kept by path: the symbols a question makes on each shard are ordered by it
+(a path's folders split and matched, a symbol each)."""
+
+
 def _order(symbol: Symbol) -> tuple[bool, int, int, int, str, int, str]:
     """Order inside a tier: the repository's own code before vendored, built or generated copies
     (``src/Observable.ts`` before ``dist/esm/Observable.js``), then kind rank, shorter name,
     shallower nesting, path, line."""
     depth = symbol.qualname.count(".")
-    return (is_demoted(symbol.path), KIND_RANK.get(symbol.kind, 0), len(symbol.name), depth, symbol.path,
+    return (_demoted_path(symbol.path), KIND_RANK.get(symbol.kind, 0), len(symbol.name), depth, symbol.path,
             symbol.start_line, symbol.qualname)
 
 
@@ -517,6 +530,12 @@ def is_sentence(text: str, target: str | None = None, least: int = SENTENCE_WORD
     """Whether a question describes a symbol rather than names one: at least ``least`` content
     words besides its target (:data:`SENTENCE_WORDS`: "what breaks if I change X" has two,
     "extract the cookies from the response into a CookieJar" three)."""
+    return (_is_sentence if len(text) <= KEPT_TEXT else _is_sentence.__wrapped__)(text, target, least)
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _is_sentence(text: str, target: str | None, least: int) -> bool:
+    """:func:`is_sentence`, kept by question (each shard of a workspace asks it twice or more)."""
     words = {w.lower() for w in identifiers_in(text)[:MAX_QUERY_WORDS] if len(w) > 1}
     words -= SENTENCE_STOP_WORDS | {(target or "").lower()}
     return len(words) >= least
@@ -527,6 +546,12 @@ def sentence_stems(text: str) -> tuple[str, ...]:
     words left out). The code-like identifiers it mentions (``CookieJar``, ``status_code``) are
     left out too: a sentence describing a function names the things it works with that way,
     while its own name is made of the plain words ("extract the cookies ... into a CookieJar")."""
+    return (_sentence_stems if len(text) <= KEPT_TEXT else _sentence_stems.__wrapped__)(text)
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _sentence_stems(text: str) -> tuple[str, ...]:
+    """:func:`sentence_stems`, kept by question."""
     words = (w for w in identifiers_in(text)[:MAX_QUERY_WORDS] if not is_code_like(w))
     tokens = (t for word in words for t in split_identifier(word))
     return tuple(dict.fromkeys(word_stem(t) for t in tokens if len(t) > 1 and t not in SENTENCE_STOP_WORDS))
@@ -1200,48 +1225,49 @@ def _term_patterns(terms: Sequence[str], count: Callable[[bytes], int],
         return []
     if not all(term.isascii() for term in terms):
         return None
-    keyed, tokens, humped = _question_patterns(tuple(terms))
-    def fits(size: int) -> bool:
-        return longest is None or size <= longest
+    keys, tokens, humps = _question_parts(tuple(terms))
+    def fits(text: str) -> bool:
+        return longest is None or len(text) <= longest
 
-    patterns = [p for size, p in keyed if fits(size)]
-    if tokens and all(fits(len(t)) for t in tokens):  # subtokens: the names holding the rarest are enough
+    patterns: list[re.Pattern[bytes]] = []
+    for key in filter(fits, keys):  # exact, case-insensitive and prefix tiers: the key's characters from a
+        if key:  # name's start; fuzzy: the key's characters in order anywhere in one name
+            patterns.append(_key_pattern(key))
+        if len(key) >= MIN_FUZZY:
+            patterns.append(_fuzzy_pattern(key))
+    if tokens and all(fits(t) for t in tokens):  # subtokens: the names holding the rarest are enough
         # (the others are checked again); one longer than every name: no name holds them all
         patterns.append(_rarest(tokens, count))
-    return patterns + [p for size, p in humped if fits(size)]
+    # camel humps: the segments in order, the first at the start
+    return patterns + [_hump_pattern(segments) for segments in humps if fits("".join(segments))]
 
 
-_Sized: TypeAlias = "tuple[tuple[int, re.Pattern[bytes]], ...]"
-"""Patterns, each with the length of the text it spells (longer than every name: no match)."""
-
-
-@lru_cache(maxsize=QUESTIONS_KEPT)
-def _question_patterns(terms: tuple[str, ...]) -> tuple[_Sized, tuple[str, ...], _Sized]:
-    """What :func:`_term_patterns` makes of ASCII terms alone, whatever the names: each key's
-    patterns (exact, case-insensitive and prefix tiers: its characters from a name's start; fuzzy:
-    in order anywhere in one name), the subtokens (the rarest among the names is a shard's pick),
-    and each term's camel-hump pattern (its segments in order, the first at the start)."""
+def _question_parts(terms: tuple[str, ...]) -> tuple[list[str], tuple[str, ...], list[tuple[str, ...]]]:
+    """What :func:`_term_patterns` makes of the terms alone, whatever the names: their keys, their
+    subtokens and their camel-hump segments (of two or more)."""
     found = _terms(terms)
-    keyed: list[tuple[int, re.Pattern[bytes]]] = []
-    for key in [normalize(t) for t in found.singles] + ([found.joined] if found.joined else []):
-        if key:
-            keyed.append((len(key), _key_pattern(key)))
-        if len(key) >= MIN_FUZZY:
-            keyed.append((len(key), re.compile(re.escape(key[0].encode()) + b"".join(
-                rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))))
-    humped = []
-    for term in found.singles:
-        segments = _hump_query(term)
-        if len(segments) >= 2:
-            humped.append((len("".join(segments)), re.compile(
-                b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))))
-    return tuple(keyed), tuple(t for t in found.subtokens if t), tuple(humped)
+    keys = [normalize(t) for t in found.singles] + ([found.joined] if found.joined else [])
+    humps = [segments for segments in map(_hump_query, found.singles) if len(segments) >= 2]
+    return keys, tuple(t for t in found.subtokens if t), humps
 
 
 @lru_cache(maxsize=QUESTIONS_KEPT)
 def _key_pattern(key: str) -> re.Pattern[bytes]:
     """The names starting with a key but for separators (exact, case-insensitive, prefix tiers)."""
     return re.compile(b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _fuzzy_pattern(key: str) -> re.Pattern[bytes]:
+    """The names holding a key's characters in order (fuzzy tier)."""
+    return re.compile(re.escape(key[0].encode()) + b"".join(
+        rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _hump_pattern(segments: tuple[str, ...]) -> re.Pattern[bytes]:
+    """The names holding camel-hump segments in order, the first at the start."""
+    return re.compile(b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))
 
 
 @lru_cache(maxsize=QUESTIONS_KEPT)
