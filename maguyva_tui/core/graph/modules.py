@@ -61,9 +61,10 @@ class TableBuilder:
 
     def _file_keys(self, path: str, language: str | None) -> tuple[list[str], list[str]]:
         """Return the keys a file answers to, and the namespace-package keys it answers to."""
-        regular = ["file:" + path, "dir:" + posixpath.dirname(path), *_keys(path, language, self.packages)]
-        spaced = ["py:" + name for name in python_modules(path, self.packages)[1:]] if language == "python" else []
-        return regular, spaced
+        if language == "python":  # its module once: the first of the names an import may reach it by
+            module, *above = python_modules(path, self.packages)
+            return ["file:" + path, "dir:" + posixpath.dirname(path), "py:" + module], ["py:" + name for name in above]
+        return ["file:" + path, "dir:" + posixpath.dirname(path), *_keys(path, language, self.packages)], []
 
     def _add(self, path: str, language: str | None) -> list[str]:
         regular, spaced = self._file_keys(path, language)
