@@ -338,6 +338,9 @@ _KIND_NOUNS = {"method": _CALLABLE, "function": _CALLABLE, "class": KEYWORD_KIND
 """Nouns that say a kind in a phrase ("find the method name", "where is the class Config defined")."""
 
 
+_KIND_NOUN_BEFORE = re.compile(rf"\b({'|'.join(_KIND_NOUNS)})\s+[`'\"]?", re.I)
+
+
 def keyword_kinds(text: str, target: str | None = None) -> tuple[str, ...]:
     """The kinds the definition keyword opening ``text`` asks for (``class Option``: classes, not the
     method ``option``), or a kind's noun just before ``target`` ("go to the method name"); empty
@@ -349,8 +352,21 @@ def keyword_kinds(text: str, target: str | None = None) -> tuple[str, ...]:
     if keyword:
         return KEYWORD_KINDS.get(re.sub(r"\s+", "", keyword).lower(), ())
     if target:
+        return _noun_kinds(text, target)
+    return ()
+
+
+def _noun_kinds(text: str, target: str) -> tuple[str, ...]:
+    """A kind's noun just before ``target`` ("the method name"): one pattern for every target, the
+    target compared after it (a pattern made per target cost 0.4 ms a question)."""
+    if not target.isascii():  # case folding beyond ASCII: as the regular expression folds it
         noun = re.search(rf"\b({'|'.join(_KIND_NOUNS)})\s+[`'\"]?{re.escape(target)}(?![\w.])", text, re.I)
-        if noun:
+        return _KIND_NOUNS[noun.group(1).lower()] if noun else ()
+    wanted = target.lower()
+    for noun in _KIND_NOUN_BEFORE.finditer(text):
+        end = noun.end() + len(target)
+        after = text[end : end + 1]
+        if text[noun.end() : end].lower() == wanted and not (after == "." or after.isalnum() or after == "_"):
             return _KIND_NOUNS[noun.group(1).lower()]
     return ()
 
