@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.tables import split_id, symbol_id
+from maguyva_tui.core.inherited import inherited
+from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.results import hit_json
+from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
 
 if TYPE_CHECKING:
@@ -215,24 +218,26 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     """Every call site of a name's definitions: the most central callers first, those in the
     package's own code before those in its examples, tests and docs, and those before vendored,
     built or generated copies."""
+    name, shown = _graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
-        return _unknown(generation, name)
+        return _unknown(generation, shown)
     columns, total = queries.ranked_callers(graph, defs, limit, secondary_last=True)
-    reason = f"calls {_bare(name)}"
+    reason = f"calls {_bare(shown)}"
     entries = []
     for i in range(len(columns.positions)):
         s = columns.site(i)
         entries.append(Site(s.path, s.line, "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
                             graph.node_centrality(s.caller_id), reason))
-    return _answer(generation, name, defs, entries, total)
+    return _answer(generation, shown, defs, entries, total)
 
 
 def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee]:
     """What a name's definitions call, one entry per called definition, in the order of the first call."""
+    name, shown = _graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
-        return _unknown(generation, name)
+        return _unknown(generation, shown)
     found = queries.callees(graph, name)
     entries = []
     for callee in found.callees[:limit]:
@@ -242,35 +247,37 @@ def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee
         entries.append(Callee(callee.node, callee.path, callee.qualname, callee.lines, start, end,
                               symbol.kind if symbol else None, symbol.language if symbol else None,
                               graph.node_centrality(callee.node), f"called at line {lines}"))
-    return _answer(generation, name, defs, entries, len(found.callees))
+    return _answer(generation, shown, defs, entries, len(found.callees))
 
 
 def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:
     """Every resolved use of a name's definitions (of the given kinds): calls first, then
     subclassing, type uses and imports, each by file and line."""
+    name, shown = _graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
-        return _unknown(generation, name)
+        return _unknown(generation, shown)
     sites = [s for d in defs for s in graph.sites_in.get(d, ()) if not kinds or s.kind in kinds]
     sites.sort(key=lambda s: (REFERENCE_KINDS.index(s.kind) if s.kind in REFERENCE_KINDS else 9, s.path, s.line))
     counts: dict[str, int] = {}
     for s in sites:
         counts[s.kind] = counts.get(s.kind, 0) + 1
-    bare = _bare(name)
+    bare = _bare(shown)
     entries = [Site(s.path, s.line, s.kind, (split_id(s.source)[1] if s.source in graph.symbols else "") or None,
                     s.source, s.target,
                     graph.languages.get(s.path), graph.node_centrality(s.source), f"{_VERBS.get(s.kind, 'uses')} {bare}")
                for s in sites[:limit]]
-    return _answer(generation, name, defs, entries, len(sites), counts=tuple(counts.items()))
+    return _answer(generation, shown, defs, entries, len(sites), counts=tuple(counts.items()))
 
 
 def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit: int = 50) -> GraphAnswer[ImpactEntry]:
     """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
+    name, shown = _graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
-        return _unknown(generation, name)
+        return _unknown(generation, shown)
     found = queries.impact(graph, name, depth)
-    bare = _bare(name)
+    bare = _bare(shown)
     entries = []
     for d in found.dependents[:limit]:
         score = (depth - d.depth + 1) + d.centrality / (1.0 + d.centrality)  # depth first, then centrality
@@ -280,7 +287,7 @@ def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit:
     by_depth: dict[int, int] = {}
     for d in found.dependents:
         by_depth[d.depth] = by_depth.get(d.depth, 0) + 1
-    return _answer(generation, name, found.definitions, entries, len(found.dependents),
+    return _answer(generation, shown, found.definitions, entries, len(found.dependents),
                    by_depth=tuple(sorted(by_depth.items())))
 
 
@@ -288,6 +295,18 @@ def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit:
 
 _VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": "imports"}
 """How a site's reason reads for each kind of use."""
+
+
+def _graph_name(generation: Generation, name: str) -> str:
+    """What to ask the graph for a name it does not know as written: the one definition the
+    structural engine finds by the name's module (``flask.helpers.url_for``) or the class that
+    inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), as its node; else the name."""
+    graph = generation.snapshot.graph
+    if graph is None or len(qualifier_parts(name)) < 2 or queries.definitions(graph, name):
+        return name
+    found = defining(generation.structural.lookup(name)) or inherited(generation, name)
+    nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
+    return nodes.pop() if len(nodes) == 1 else name
 
 
 def _resolve(generation: Generation, name: str) -> tuple[CodeGraph, tuple[str, ...]]:

@@ -94,3 +94,12 @@ def test_a_module_is_named_by_any_tail_of_its_path(tmp_path_factory: pytest.Temp
         assert through.target == "src/flask/helpers.py::url_for" and through.fusion_strategy == "direct", question
         assert [(r.path, r.start_line) for r in through.results] == [(r.path, r.start_line) for r in plain.results]
         assert through.results and through.results[0].path == "src/flask/views.py"
+
+
+def test_the_graph_command_reads_inherited_members_too(engine: Engine) -> None:
+    """``maguyva graph callers Flask.route`` and the MCP server's graph tools answer as for the base."""
+    through, direct = engine.callers("Flask.route", 10), engine.callers("Scaffold.route", 10)
+    assert through.known and [(s.path, s.line) for s in through.entries] == [(s.path, s.line) for s in direct.entries]
+    assert through.entries and through.name == "Flask.route"
+    assert engine.impact("Flask.route", 2, 10).entries
+    assert not engine.callers("Flask.nothing_here", 10).known
