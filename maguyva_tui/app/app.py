@@ -40,7 +40,7 @@ from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
 from maguyva_tui.app.widgets.banner import LookupBanner
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
-from maguyva_tui.app.widgets.query import QueryBar, QueryInput
+from maguyva_tui.app.widgets.query import QueryBar, QueryInput, shown
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, summary_text
@@ -257,7 +257,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                         timeout=12)
         self.part("#query", QueryInput).on_value = self._query_changed
         if self.request.text:
-            self.part("#query", QueryInput).value = self.request.text
+            self.part("#query", QueryInput).value = shown(self.request.text)
         self.part("#query", QueryInput).focus()
         self.index_repo()
 

@@ -15,6 +15,20 @@ from textual.widgets import Input, Label
 
 PLACEHOLDER = 'ask: parse_config · who calls load · "ECONNREFUSED" · how does auth work'
 
+LINE_MARK = " ⏎ "
+"""Where a pasted text's line ended: the box holds one line, and a pasted trace or snippet is asked
+whole (Textual's box kept its first line: ``Traceback (most recent call last):`` alone)."""
+
+
+def shown(text: str) -> str:
+    """A text as the one-line box shows it, its line ends marked."""
+    return LINE_MARK.join(line.rstrip() for line in text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+def asked(value: str) -> str:
+    """The question a box's text stands for, its marked line ends made lines again."""
+    return value.replace(LINE_MARK, "\n")
+
 
 class QueryInput(Input):
     """The query text; the arrows move the result cursor so typing and choosing never collide."""
@@ -47,7 +61,18 @@ class QueryInput(Input):
         climbing the box's, the bar's and the screen's queues (25 ms a key under load, before the
         search could start)."""
         if self.on_value is not None:
-            self.on_value(value)
+            self.on_value(asked(value))
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Paste every line of a text, its line ends marked (:data:`LINE_MARK`), not only the first."""
+        if event.text:
+            text = shown(event.text)
+            if self.selection.is_empty:
+                self.insert_text_at_cursor(text)
+            else:
+                self.replace(text, *self.selection)
+        event.prevent_default()  # not Textual's own paste too (its first line, after ours)
+        event.stop()
 
     async def _on_key(self, event: events.Key) -> None:
         """Let ``?`` on an empty query reach the help binding; everywhere else it is typed."""
