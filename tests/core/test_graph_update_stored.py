@@ -123,9 +123,9 @@ def test_an_updated_opened_graph_is_saved_from_its_columns_and_reads_back_as_a_f
 
     files: dict[str, str | None] = {path: versions[1] for path, versions in VERSIONS.items()}
     graph = reopened(CodeGraph.build(facts(files)), tmp_path, facts(files))
-    files["p/b.py"], files["q/d.py"] = VERSIONS["p/b.py"][2], VERSIONS["q/d.py"][2]
+    files["p/b.py"], files["q/d.py"], files["p/c.py"] = VERSIONS["p/b.py"][2], VERSIONS["q/d.py"][2], None
     every = facts(files)
-    graph = build_graph(every, graph, {p: every[p] for p in ("p/b.py", "q/d.py")}, [])
+    graph = build_graph(every, graph, {p: every[p] for p in ("p/b.py", "q/d.py")}, ["p/c.py"])
     for spans in (graph.blocks, graph.loose_blocks, graph.members):
         spans._make = _refuse  # type: ignore[attr-defined]  # an unchanged file's block is copied, never made
     assert write_spliced(graph, tmp_path / "spliced.npz")
@@ -134,9 +134,8 @@ def test_an_updated_opened_graph_is_saved_from_its_columns_and_reads_back_as_a_f
     assert dict(loaded.symbols) == dict(CodeGraph.build(every).symbols)
     assert {p: [(x.line, x.name, x.outcome) for x in xs] for p, xs in loaded.loose.items()} == \
         {p: [(x.line, x.name, x.outcome) for x in xs] for p, xs in CodeGraph.build(every).loose.items()}
-    loaded.attach(every)  # and it updates again; a file removed: written whole, the paths first in the strings
-    files["p/a.py"], files["p/c.py"] = VERSIONS["p/a.py"][2], None
+    loaded.attach(every)  # and it updates again
+    files["p/a.py"] = VERSIONS["p/a.py"][2]
     again = facts(files)
-    loaded = build_graph(again, loaded, {"p/a.py": again["p/a.py"]}, ["p/c.py"])
-    assert not write_spliced(loaded, tmp_path / "whole.npz")
+    loaded = build_graph(again, loaded, {"p/a.py": again["p/a.py"]}, [])
     assert answers(reopened(loaded, tmp_path, again)) == answers(CodeGraph.build(again))

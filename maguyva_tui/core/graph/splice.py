@@ -33,16 +33,13 @@ if TYPE_CHECKING:
 
 def write_spliced(graph: persist.Persisted, path: Path) -> bool:
     """Write an opened graph with its unchanged files' columns copied; ``False`` (nothing written)
-    for a graph not opened from disk, whose files are not the stored ones, or whose parts are no
-    longer the stored columns."""
+    for a graph not opened from disk, or whose parts are no longer the stored columns."""
     origin = graph.origin
     entries = graph.store.entries
     if origin is None or not isinstance(entries, StoredRows) or not all(
             isinstance(m, SpanMap) and m.columns for m in (graph.blocks, graph.loose_blocks, graph.members)):
         return False
     paths = sorted(graph.languages)
-    if paths != entries.paths:  # a file came or went: written whole, so that the paths stay the string
-        return False  # table's first strings, which a graph opened for a question reads in one run
     at = dict(zip(paths, range(len(paths))))
     strings = Interner()
     strings.ids = dict(zip(origin.strings.all(), range(1, len(origin.strings) + 1)))

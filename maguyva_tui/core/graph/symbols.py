@@ -150,11 +150,6 @@ class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
         """Files whose rows were set since opening (a changed file): read as they are."""
 
     @property
-    def paths(self) -> list[str]:
-        """The stored files, in path order."""
-        return self._paths
-
-    @property
     def table(self) -> NDArray[Any]:
         """The stored record table (one row per symbol, files in path order; see ``SCHEMA``)."""
         return self._table
