@@ -1027,7 +1027,7 @@ class MappedStructural(StructuralRetriever):
             symbols = self._symbols_at(np.sort(rows[order[:taken]]))
             retriever = StructuralRetriever(symbols)
             allowed = np.array([retriever._kind_codes[k] for k in kinds if k in retriever._kind_codes], np.int16)
-            held = set(np.unique(keys[0][order[:taken]]).tolist())  # what no row taken holds finds none (or, below
+            held = set(keys[0][order[:taken]].tolist())  # what no row taken holds finds none (or, below
             # the ceiling, is not on a page this settles)
             ranked = [] if kinds and not len(allowed) else retriever._ranked(
                 [term], allowed if kinds else None, limit, ceiling + 1, held)
