@@ -123,9 +123,9 @@ def test_an_updated_opened_graph_is_saved_from_its_columns_and_reads_back_as_a_f
 
     files: dict[str, str | None] = {path: versions[1] for path, versions in VERSIONS.items()}
     graph = reopened(CodeGraph.build(facts(files)), tmp_path, facts(files))
-    files["p/b.py"], files["q/d.py"], files["p/c.py"] = VERSIONS["p/b.py"][2], VERSIONS["q/d.py"][2], None
+    files["p/b.py"], files["q/d.py"] = VERSIONS["p/b.py"][2], VERSIONS["q/d.py"][2]
     every = facts(files)
-    graph = build_graph(every, graph, {p: every[p] for p in ("p/b.py", "q/d.py")}, ["p/c.py"])
+    graph = build_graph(every, graph, {p: every[p] for p in ("p/b.py", "q/d.py")}, [])
     for spans in (graph.blocks, graph.loose_blocks, graph.members):
         spans._make = _refuse  # type: ignore[attr-defined]  # an unchanged file's block is copied, never made
     assert write_spliced(graph, tmp_path / "spliced.npz")
@@ -139,3 +139,17 @@ def test_an_updated_opened_graph_is_saved_from_its_columns_and_reads_back_as_a_f
     again = facts(files)
     loaded = build_graph(again, loaded, {"p/a.py": again["p/a.py"]}, [])
     assert answers(reopened(loaded, tmp_path, again)) == answers(CodeGraph.build(again))
+
+
+def test_a_graph_a_file_left_is_written_whole_so_its_strings_leave_too(tmp_path: Path) -> None:
+    """An ignored or removed file's strings must not stay in the kept string table (a secret)."""
+    from maguyva_tui.core.graph.splice import write_spliced
+
+    files: dict[str, str | None] = {path: versions[1] for path, versions in VERSIONS.items()}
+    graph = reopened(CodeGraph.build(facts(files)), tmp_path, facts(files))
+    files["p/c.py"] = None
+    every = facts(files)
+    graph = build_graph(every, graph, {}, ["p/c.py"])
+    assert not write_spliced(graph, tmp_path / "spliced.npz")
+    graph.save(tmp_path / "whole.npz")
+    assert answers(CodeGraph.open(tmp_path / "whole.npz")) == answers(CodeGraph.build(every))

@@ -41,8 +41,11 @@ def write_spliced(graph: persist.Persisted, path: Path) -> bool:
         return False
     paths = sorted(graph.languages)
     at = dict(zip(paths, range(len(paths))))
+    stored = origin.strings.all()
+    if any(stored[i - 1] not in at for i in origin.arrays["paths"].tolist()):
+        return False  # a file left: its strings must leave the index with it (an ignored secret), so all is written anew
     strings = Interner()
-    strings.ids = dict(zip(origin.strings.all(), range(1, len(origin.strings) + 1)))
+    strings.ids = dict(zip(stored, range(1, len(origin.strings) + 1)))
     order, remap, symbols = _nodes(graph, entries, paths, at, strings, len(origin.arrays["rank"]))
     arrays: dict[str, NDArray[Any]] = {"format": np.asarray([persist.FORMAT], np.int64),
                                        "rank": np.asarray(graph.slot_centrality(), dtype=np.float64)[order], **symbols}
