@@ -658,7 +658,8 @@ class _Build:
             trigrams = TrigramIndex.load(gen)  # mapped, as a later process opens it: the postings built here go
             _release()
             added_ids = set(added)
-            self._tokens(entries, stored, added_ids).save(gen)
+            self._tokens(entries, stored, added_ids, gen).save(gen)
+            _release()
             tokens = TokenIndex.load(gen)  # mapped, as a later process opens it
             save_generation(gen, _word_files(entries, stored, facts.rows, added_ids), prev.generation if prev else None)
         _release()
@@ -720,10 +721,11 @@ class _Build:
         docs = ((entry.doc_id, text_trigrams(stored.text(entry))) for entry in entries)
         return TrigramIndex.build(docs), 0
 
-    def _tokens(self, entries: list[FileEntry], stored: _ContentReader, added: set[int]) -> TokenIndex:
+    def _tokens(self, entries: list[FileEntry], stored: _ContentReader, added: set[int], gen: Path) -> TokenIndex:
         """The whole identifiers of every file: an unchanged file's carried over from the previous
-        generation (same document id), the others read."""
-        builder = TokenBuilder()
+        generation (same document id), the others read; their places wait in a file on the
+        index's disk (a system temporary folder may be memory: tmpfs)."""
+        builder = TokenBuilder(gen)
         previous = self.previous.tokens if self.previous is not None else None
         if previous is not None:
             builder.keep(previous, (e.doc_id for e in entries if e.doc_id not in added))

@@ -245,3 +245,22 @@ def test_a_generation_s_words_are_the_files_written_before(tmp_path: Path) -> No
         order=np.array(sorted(range(len(stems)), key=stems.__getitem__), np.int64)))
     old = {p.name: p.read_bytes() for p in (tmp_path / "old").iterdir()}
     assert old == {p.name: p.read_bytes() for p in (tmp_path / "new").iterdir()} and len(old) == 13
+
+
+def test_a_build_spills_the_places_on_the_index_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not in the system's temporary folder, which may be memory (tmpfs): the spill would cost RAM again."""
+    from maguyva_tui.core.indexer import update_index
+
+    asked: list[Path | None] = []
+    real = tokens_module._temporary
+
+    def recording(near: Path | None) -> object:
+        asked.append(near)
+        return real(near)
+
+    monkeypatch.setattr(tokens_module, "_temporary", recording)
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "a.py").write_text("def alpha(beta):\n    return beta\n")
+    update_index(root, tmp_path / "index")
+    assert asked and all(near is not None and near.is_relative_to(tmp_path / "index") for near in asked)
