@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from maguyva_tui.core.locations import LOCATION_RULE
+from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.names import QUESTION_NAME
 from maguyva_tui.core.stopwords import TARGET_FILLERS
@@ -75,7 +75,7 @@ PROSE_WORDS: Final = 7  # longer than this and no search verb: a sentence about 
 SHORT_PHRASE_WORDS: Final = 3
 """A phrase of at most this many words around an identifier counts as short (rule 5)."""
 
-MAX_CLASSIFY_CHARS: Final = 4096
+MAX_CLASSIFY_CHARS: Final = READ_CHARS
 """Only the query's first 4 KiB is examined: longer input is a pasted snippet, and the bound keeps
 every regex's time bounded whatever the input."""
 

@@ -30,6 +30,9 @@ from maguyva_tui.core.types import Chunk, Hit
 LOCATION_RULE: Final = "location"
 """The classifier's rule for a question that names places (:func:`names_places`)."""
 
+READ_CHARS: Final = 4096
+"""The head of a question read for places, as the classifier reads a question (``intent.MAX_CLASSIFY_CHARS``):
+a long pasted trace's innermost frame is the one within it, for the classifier and the engines alike."""
 MAX_PLACES: Final = 64
 """Places read from one text at most (a pasted log of thousands of lines names the first ones)."""
 
@@ -64,6 +67,7 @@ def parse(text: str) -> tuple[Place, ...]:
     ``path:line[:column]`` and ``path(line,column)`` anywhere, or the whole text when it is one
     path. A word that only looks like a file name inside a sentence ("how does app.py log") is a
     word of the sentence, not a place."""
+    text = text[:READ_CHARS].strip()
     frames = [Place(_clean(path), int(line)) for path, line in _FRAME.findall(text)]
     if frames:
         if _TRACE_HEAD in text or len(frames) > 1:
@@ -76,11 +80,6 @@ def parse(text: str) -> tuple[Place, ...]:
     if len(tokens) == 1 and (place := _lone_path(tokens[0])) is not None:
         return (place,)
     return ()
-
-
-def names_places(text: str) -> bool:
-    """Whether a text names a place (the classifier's rule; the index then says whether it holds it)."""
-    return bool(parse(text))
 
 
 def _unique(places: Iterable[Place]) -> tuple[Place, ...]:

@@ -138,3 +138,13 @@ def test_a_comment_tag_lists_the_comments_that_hold_it(engine: Engine) -> None:
     """Not a place, but read the same way: what a developer pastes or types to go somewhere."""
     answer = engine.search("TODO", limit=10)
     assert answer.intent == "exact_match" and [(r.path, r.start_line) for r in answer.results] == [("tools/notes.py", 2)]
+
+
+def test_a_trace_longer_than_the_classifier_reads_is_still_its_frames(engine: Engine) -> None:
+    """A long pasted trace: the classifier and the structural engine read the same head of it."""
+    frame = '  File "/srv/app/app/server.py", line 5, in serve\n    return ConfigLoader().load(path)\n'
+    filler = '  File "/usr/lib/python3.11/threading.py", line 1, in run\n    self._target()\n' * 80
+    trace = "Traceback (most recent call last):\n" + frame + filler + '  File "/x/app/config.py", line 7, in load\nKeyError: 1\n'
+    assert len(trace) > 4096
+    answer = engine.search(trace, limit=10)
+    assert answer.rule == LOCATION_RULE and [r.path for r in answer.results] == ["app/server.py"]
