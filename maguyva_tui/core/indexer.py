@@ -24,7 +24,6 @@ import multiprocessing
 import os
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import deque
@@ -60,6 +59,9 @@ from maguyva_tui.core.store.format import (
     repo_dir,
 )
 from maguyva_tui.core.store.lock import index_lock
+from maguyva_tui.core.store.positional import read_all as _read_all  # module names the tests replace
+from maguyva_tui.core.store.positional import spill_file as _temporary
+from maguyva_tui.core.store.positional import write_all as _write_all
 from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat, map_content, symbol_columns
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
 from maguyva_tui.core.store.walk_stamp import begin, check_stamp, disk_as_stamped, write_stamp
@@ -287,7 +289,7 @@ class _Spill:
             return held
         assert self._file is not None
         offset, length = self._spans[ticket]
-        return _read_all(self._file.fileno(), offset, length)
+        return _read_all(self._file.fileno(), offset, length, "the build's spill file")
 
     def drop(self, ticket: int) -> None:
         """Let go of a text once written where it belongs."""
@@ -298,37 +300,6 @@ class _Spill:
         if self._file is not None:
             self._file.close()
             self._file = None
-
-
-def _temporary(near: Path) -> IO[bytes] | None:
-    """An unlinked temporary file in the index's base folder (on the index's disk, not in memory
-    where the system's temporary folder is a RAM disk), else in the system's; ``None`` when
-    neither can be made."""
-    for folder in ([str(near)] if near.is_dir() else []) + [None]:
-        try:
-            return tempfile.TemporaryFile(dir=folder)
-        except OSError:
-            continue
-    return None
-
-
-def _write_all(fd: int, data: bytes, offset: int) -> None:
-    """Write all of ``data`` at ``offset``."""
-    view = memoryview(data)
-    while view:
-        written = os.pwrite(fd, view, offset)
-        view, offset = view[written:], offset + written
-
-
-def _read_all(fd: int, offset: int, length: int) -> bytes:
-    """Read ``length`` bytes at ``offset`` (what was written there)."""
-    data = os.pread(fd, length, offset)
-    while len(data) < length:
-        more = os.pread(fd, length - len(data), offset + len(data))
-        if not more:
-            raise OSError(f"the build's spill file ended early ({len(data)} of {length} bytes)")
-        data += more
-    return data
 
 
 @dataclass(slots=True)

@@ -45,9 +45,7 @@ over without reading them and reads only the files it adds. Tokens longer than
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Iterable
 from itertools import compress, filterfalse
 from pathlib import Path
@@ -57,6 +55,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.store.arrays import bytes_blob, damaged, find_sorted, load_array, map_bytes, save_array, unique
+from maguyva_tui.core.store.positional import read_all, write_all
+from maguyva_tui.core.store.positional import spill_file as _temporary  # a module name tests replace
 
 IDENT_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 """The bytes of an identifier: an edge between one of these and any other byte (or a file's
@@ -706,7 +706,7 @@ class _PlaceSpill:
         data = np.ascontiguousarray(places, np.uint32)
         if self._file is not None and not self._held:
             try:
-                _write_all(self._file.fileno(), memoryview(data).cast("B"), 4 * self._written)
+                write_all(self._file.fileno(), data, 4 * self._written)
                 self._written += len(data)
                 return
             except OSError:
@@ -732,7 +732,7 @@ class _PlaceSpill:
 
     def _read(self, lo: int, hi: int) -> NDArray[np.uint32]:
         assert self._file is not None
-        return np.frombuffer(_read_all(self._file.fileno(), 4 * lo, 4 * (hi - lo)), np.uint32)
+        return np.frombuffer(read_all(self._file.fileno(), 4 * lo, 4 * (hi - lo), "the token places' spill file"), np.uint32)
 
     def close(self) -> None:
         """Remove the file."""
@@ -741,30 +741,3 @@ class _PlaceSpill:
             self._file = None
 
 
-def _temporary(near: Path | None) -> IO[bytes] | None:
-    """An unlinked temporary file in ``near`` where given (the index's disk), else in the system's
-    temporary folder; ``None`` when neither can be made."""
-    for folder in ([str(near)] if near is not None and near.is_dir() else []) + [None]:
-        try:
-            return tempfile.TemporaryFile(dir=folder)
-        except OSError:
-            continue
-    return None
-
-
-def _write_all(fd: int, data: memoryview, offset: int) -> None:
-    """Write all of ``data`` at ``offset``."""
-    while data:
-        written = os.pwrite(fd, data, offset)
-        data, offset = data[written:], offset + written
-
-
-def _read_all(fd: int, offset: int, length: int) -> bytes:
-    """Read the ``length`` bytes written at ``offset``."""
-    data = os.pread(fd, length, offset)
-    while len(data) < length:
-        more = os.pread(fd, length - len(data), offset + len(data))
-        if not more:
-            raise OSError(f"the token places' spill file ended early ({len(data)} of {length} bytes)")
-        data += more
-    return data
