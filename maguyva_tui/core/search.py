@@ -21,7 +21,7 @@ from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.inherited import inherited
-from maguyva_tui.core.intent import Intent, classify, keyword_kinds, named_after_keyword, override
+from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, named_after_keyword, override
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
@@ -141,14 +141,18 @@ Checkpoint: TypeAlias = Callable[[], None]
 went stale: the explorer after a newer keystroke). It never changes an answer that completes."""
 
 
-def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None, places: bool = True) -> SearchResult:
+def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None, places: bool = True,
+           literals: bool = True) -> SearchResult:
     """Answer one request on one generation of the index, with every number that ranked it;
     ``checkpoint`` is called after the classification, each engine's list, and the fusion. A
     question that names places the index does not hold (a trace through the standard library
-    only) is answered again as if it named none (``places`` off)."""
+    only) is answered again as if it named none (``places`` off); a line of code or a quoted string
+    that no line holds, in any case, is answered again as a question about meaning (``literals``
+    off: the related code, which the semantic engine finds and the exact-match weights never ask
+    it for), and says that no line holds it."""
     started = time.perf_counter()
     req.validate()
-    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places), req), req)
+    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places, literals), req), req)
     if checkpoint is not None:
         checkpoint()
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
@@ -167,6 +171,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
+        if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
+            again = search(req, parts, checkpoint, places, literals=False)
+            return replace(again, notices=(*again.notices, failed.message), lookup_failed=again.lookup_failed or failed)
     if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
         again = blended(the_plan, intent)
         if again is not None:
@@ -254,10 +261,10 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     return replace(the_plan, strategy="direct", modalities=("text",)), found, missing_literal(query.target or "", True)
 
 
-def _intent(req: SearchRequest, places: bool = True) -> Intent:
+def _intent(req: SearchRequest, places: bool = True, literals: bool = True) -> Intent:
     if req.regex:
         return Intent("exact_match", 1.0, req.text, "regex flag")
-    intent = classify(req.text, places)
+    intent = classify(req.text, places, literals)
     return override(intent, req.intent) if req.intent else intent
 
 

@@ -84,6 +84,25 @@ def test_a_string_no_line_holds_is_said(engine: Engine) -> None:
     assert failed.message == 'no line holds "zebra unicorn stampede"; showing related code'
 
 
+@pytest.mark.parametrize("question", ["parse_config('a=1') -> {'a': '1'}", '"parse the config lines into a mapping"'])
+def test_code_or_a_quote_no_line_holds_is_answered_by_meaning(engine: Engine, question: str) -> None:
+    """A doctest's line or a quoted phrase that is nowhere in the code: the related code is the
+    code it means (the semantic engine runs, the function it names leads), not the lines sharing
+    its characters; the answer still says no line holds it."""
+    result = engine.search(question)
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "literal" and not failed.other_case
+    assert failed.message in result.notices
+    assert result.intent == "understand_code" and "semantic" in result.modalities_run
+    assert "def parse_config" in result.results[0].snippet
+
+
+def test_a_string_asked_as_exact_stays_exact(engine: Engine) -> None:
+    result = engine.search("parse_config('a=1')", intent="exact_match")
+    assert result.intent == "exact_match" and "semantic" not in result.modalities_run
+    assert result.lookup_failed is not None and result.lookup_failed.kind == "literal"
+
+
 def test_the_json_carries_the_failure(engine: Engine) -> None:
     data = json.loads(json.dumps(engine.search("who calls zebra_unicorn_helper").to_json()))
     assert data["lookup_failed"]["kind"] == "symbol" and data["lookup_failed"]["target"] == "zebra_unicorn_helper"

@@ -56,6 +56,8 @@ QUESTIONS = [
     "config.py",
     'File "/home/someone/poly/app/server.py", line 2, in serve',
     "nowhere/missing.py:4",
+    "parse_config('a=1') -> {'a': '1'}",
+    '"extract the settings into a dictionary"',
 ]
 
 

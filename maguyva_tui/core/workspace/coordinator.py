@@ -55,7 +55,7 @@ from typing import Any, Final, cast
 from maguyva_tui.core.duplicates import COPY_SCAN
 from maguyva_tui.core.fusion import Fused
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.intent import Intent, classify, override
+from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, override
 from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import (
@@ -246,6 +246,8 @@ class Coordinator:
         names = [word] if word and len(word.split()) == 1 else []
         if intent.target:  # as the classifier read it, and as "similar to" strips it
             names += [intent.target, intent.target.strip().strip("`").removesuffix("()")]
+        if intent.rule in LITERAL_RULES and not req.intent:  # read again by meaning when no line holds it
+            names += [t for t in [classify(req.text, literals=False).target] if t]
         names = list(dict.fromkeys(n for n in names if n))
         stems = body_stems(req.text) if len(self.shards) > 1 else ()
         foreseen, limit = _foreseen(req, intent)
