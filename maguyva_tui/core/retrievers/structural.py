@@ -927,7 +927,13 @@ class MappedStructural(StructuralRetriever):
         a question (its rarest subtoken's pattern and its prefix's are asked again by later passes)."""
         found = matched.get(pattern.pattern)
         if found is None:
-            found = matched[pattern.pattern] = self._table.definitions.matching(pattern, _lead(pattern))
+            table = self._table.definitions
+            key = _FUZZY_KEYS.get(pattern.pattern)
+            if key is not None:  # the fuzzy tier's: tried once in each name that may hold the key's letters
+                found = table.holding_in_order(key.encode(), _fuzzy_from_start(key))
+            else:
+                found = table.matching(pattern, _lead(pattern))
+            matched[pattern.pattern] = found
         return found
 
     @cached_property
@@ -1260,8 +1266,26 @@ def _key_pattern(key: str) -> re.Pattern[bytes]:
 @lru_cache(maxsize=QUESTIONS_KEPT)
 def _fuzzy_pattern(key: str) -> re.Pattern[bytes]:
     """The names holding a key's characters in order (fuzzy tier)."""
-    return re.compile(re.escape(key[0].encode()) + b"".join(
+    pattern = re.compile(re.escape(key[0].encode()) + b"".join(
         rb"[^\x00" + re.escape(c.encode()) + rb"]*+" + re.escape(c.encode()) for c in key[1:]))
+    if key.isascii() and "\x00" not in key:  # it matches only inside one name: name by name is the same
+        if len(_FUZZY_KEYS) >= 4 * QUESTIONS_KEPT:
+            _FUZZY_KEYS.clear()
+        _FUZZY_KEYS[pattern.pattern] = key
+    return pattern
+
+
+_FUZZY_KEYS: dict[bytes, str] = {}
+"""The key of each fuzzy pattern made lately, by its source (:meth:`MappedStructural._matching`
+finds its names by :meth:`~maguyva_tui.core.store.definitions.Definitions.holding_in_order`)."""
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _fuzzy_from_start(key: str) -> re.Pattern[bytes]:
+    """:func:`_fuzzy_pattern` matched from a name's start, once: the key's first letter at its
+    first place in the name, each next letter at its first place after (a subsequence is found so
+    or not at all; a search tries every place of the first letter)."""
+    return re.compile(rb"[^\x00" + re.escape(key[0].encode()) + rb"]*+" + _fuzzy_pattern(key).pattern)
 
 
 @lru_cache(maxsize=QUESTIONS_KEPT)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,10 @@ _END = re.Match.end
 
 _COUNTS_KEPT = 1024  # needles whose counts are kept at most (a pasted page's words must not pile up)
 _HOLDING_BY_FIND = 256  # names holding a literal found by bytes.find at most, then in numpy (a Python step each)
+_MASK_BITS = np.left_shift(np.uint64(1), (np.arange(256) % 64).astype(np.uint64))
+"""Per byte value, its bit in a name's byte mask (values 64 apart share one: a mask tells which names
+may hold some bytes, a search then tells which do)."""
+_MASK_NAMES = 65_536  # names whose masks are made at once (8 bytes a byte of their names meanwhile)
 
 SITE_COLUMNS = 3
 """Columns of ``defs_sites.npy``: file position, line, spelling id."""
@@ -53,12 +57,14 @@ SITE_COLUMNS = 3
 class Definitions:
     """Every defined name, case-folded and sorted, with the sites that define it."""
 
-    __slots__ = ("_blob", "_counts", "_led", "_offsets", "bounds", "sites")
+    __slots__ = ("_blob", "_counts", "_led", "_masks", "_offsets", "bounds", "sites")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], bounds: NDArray[np.int64],
                  sites: NDArray[Any]) -> None:
         self._blob = blob
         self._led: bytes | None = None
+        self._masks: NDArray[np.uint64] | None = None
+        """Per name, the bits of the bytes it holds (:data:`_MASK_BITS`), made on first use."""
         self._counts: dict[bytes, int] = {}
         """:meth:`occurrences` already counted (a question's subtokens are counted by each of the
         structural engine's passes: 8 ms each over 100,000 files' names)."""
@@ -121,6 +127,39 @@ class Definitions:
                                                for a, b in spans if a < b), np.int64)  # no Python frame a match
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
         return unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
+
+    def holding_in_order(self, needle: bytes, pattern: re.Pattern[bytes]) -> NDArray[np.int64]:
+        """The positions of the names holding a needle's bytes in order, others between, sorted:
+        ``pattern`` must match a name from its first byte just when it holds them so (the fuzzy
+        tier's subsequence, led by ``[^\\0s]*+``); it is tried once in each name that may hold
+        every byte of the needle (by the names' byte masks), not at every place of the needle's
+        first byte in every name ("session" over sympy core's names: 2.4 -> 1.0 ms)."""
+        if not needle or b"\0" in needle or not len(self):
+            return np.zeros(0, np.int64)
+        want = np.bitwise_or.reduce(_MASK_BITS[np.frombuffer(needle, np.uint8)])
+        names = np.flatnonzero((self._name_masks() & want) == want).astype(np.int64)
+        if not len(names):
+            return names
+        if self._led is None:
+            self._led = b"\0" + bytes(self._blob)  # one copy of the names, each after a NUL
+        offsets = self._offsets  # name n is led[offsets[n] + 1 : offsets[n + 1]]
+        starts = (np.asarray(offsets[names], np.int64) + 1).tolist()
+        ends = np.asarray(offsets[names + 1], np.int64).tolist()
+        found = map(bool, map(pattern.match, repeat(self._led, len(starts)), starts, ends))
+        return names[np.fromiter(found, bool, len(starts))]
+
+    def _name_masks(self) -> NDArray[np.uint64]:
+        """Per name, the bits of the bytes it holds (its NUL's too), made once, in slices of names."""
+        if self._masks is None:
+            offsets = np.asarray(self._offsets, np.int64)
+            blob = np.frombuffer(self._blob, np.uint8)
+            masks = np.zeros(len(self), np.uint64)
+            for first in range(0, len(self), _MASK_NAMES):
+                last = min(first + _MASK_NAMES, len(self))
+                bits = _MASK_BITS[blob[offsets[first] : offsets[last]]]
+                masks[first:last] = np.bitwise_or.reduceat(bits, offsets[first:last] - offsets[first])
+            self._masks = masks
+        return self._masks
 
     def _holding_literal(self, needle: bytes) -> NDArray[np.int64]:
         """The positions of the names holding a literal of letters and digits: by ``bytes.find``,
