@@ -409,7 +409,8 @@ _REFERENCES = (
     re.compile(r"\b(?:is|are)\s+(?:called|used|referenced|invoked|imported)\s+(?:by|from)\b", re.I),
 )
 _THAT_CALLS = re.compile(
-    r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?)\s+"
+    r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?|(?P<v>inherits?\s+from"
+    r"|derives?\s+from|extends?|implements?|subclasses))\s+"
     rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_NAME}(?:\(\))?)",
     re.I,
 )
@@ -505,11 +506,30 @@ _references_phrase = _phrase_rule(
     (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase"
 )
 
+_SUBTYPES = re.compile(
+    r"\b(?:sub-?class(?:es|ed|ing)?|sub-?types?|implementations|implement(?:s|ed|ing|ers|ors)?"
+    r"|inherit(?:s|ed|ing|ors)?|extend(?:s|ed|ing)?|deriv(?:e|es|ed|ing)|descendants?"
+    r"|child\s+(?:classes|types))\b",
+    re.I,
+)
+"""The words of a references question that asks for the types built on its target, not its call
+sites: "subclasses of Scaffold", "what implements Visitor", "classes that inherit from App"."""
+
+
+def asks_subtypes(text: str) -> bool:
+    """Tell whether a references question asks for the classes that extend or implement its target
+    (the graph engine then lists them, nearest first, instead of call sites)."""
+    return _SUBTYPES.search(text[:MAX_CLASSIFY_CHARS]) is not None
+
 
 def _calls_symbol(text: str) -> Intent | None:
-    """Match "functions that call X" when X is shaped like a symbol ("that uses a cache" is not)."""
+    """Match "functions that call X" when X is shaped like a symbol ("that uses a cache" is not),
+    and "classes that extend X" when X is capitalized as a type is."""
     match = _THAT_CALLS.search(text)
-    if not match or not (match.group("x").startswith("`") or is_identifier(match.group("x"))):
+    if not match:
+        return None
+    x = match.group("x")  # a type a class extends is capitalized ("classes that extend Scaffold")
+    if not (x.startswith("`") or is_identifier(x) or (match.group("v") and x[:1].isupper())):
         return None
     return Intent("find_references", CONF_REFERENCES, _clean(match.group("x")), "references_phrase")
 

@@ -58,6 +58,7 @@ QUESTIONS = [
     "nowhere/missing.py:4",
     "parse_config('a=1') -> {'a': '1'}",
     '"extract the settings into a dictionary"',
+    "subclasses of Shape",
 ]
 
 

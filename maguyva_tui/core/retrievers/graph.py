@@ -17,7 +17,8 @@ from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.tables import split_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, split_id
+from maguyva_tui.core.intent import asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
@@ -36,6 +37,10 @@ REFERENCES = "find_references"
 """The intent answered by the target's call sites."""
 IMPACT = "impact_analysis"
 """The intent answered by the target's dependents."""
+MAX_SUBTYPE_DEPTH = 8
+"""Generations of subclasses a "subclasses of X" question follows at most."""
+INTERFACE_KINDS = frozenset({"interface", "trait", "protocol"})
+"""The kinds whose subtypes *implement* them; the others' subtypes *extend* them."""
 
 
 def words(text: str) -> list[str]:
@@ -83,12 +88,45 @@ class GraphRetriever:
         """Answer a references or impact question about the query's target directly (every call
         site, every dependent); rank any other question's symbols by personalized PageRank."""
         if query.target and query.intent == REFERENCES:  # cut where the page will demote: tests after the code
-            return self.callers_hits(query.target, limit, "secondary" in query.demote)
+            subtypes = self.subtype_hits(query.target, limit) if asks_subtypes(query.text) else None
+            return self.callers_hits(query.target, limit, "secondary" in query.demote) if subtypes is None else subtypes
         if query.target and query.intent == IMPACT:
             return self.impact_hits(query.target, query.depth or DEFAULT_IMPACT_DEPTH, limit)
         target = similar_target(query)
         like = self.like_hits(target, limit) if target else None
         return self.related(query, limit) if like is None else like
+
+    def subtype_hits(self, name: str, limit: int) -> list[Hit] | None:
+        """Return the classes that extend or implement ``name`` (a class, interface or trait of the
+        graph), children before grandchildren and, within a generation, the most central first,
+        each spanning its definition: the graph's bases (``class App(Scaffold)``, ``impl Serialize
+        for Foo``, an embedded Go struct) read from base to subtype. ``None`` when no class of the
+        graph is named so: the question is then about its call sites."""
+        graph = self.graph
+        symbols = graph.symbols
+        roots = [n for n in queries.definitions(graph, name) if n in symbols and symbols[n].kind in CLASS_KINDS]
+        if not roots:
+            return None
+        below: dict[str, list[str]] = defaultdict(list)
+        for node, bases in graph.bases.items():
+            for base in bases:
+                below[base].append(node)
+        bare = name.replace("::", ".").rpartition(".")[2] or name
+        verb = "implements" if symbols[roots[0]].kind in INTERFACE_KINDS else "extends"
+        seen, generation, hits = set(roots), roots, []
+        for depth in range(1, MAX_SUBTYPE_DEPTH + 1):
+            children = {c for parent in generation for c in below.get(parent, ()) if c not in seen and c in symbols}
+            if not children or len(hits) >= limit:
+                break
+            seen |= children
+            generation = sorted(children, key=lambda n: (-graph.node_centrality(n), n))
+            for node in generation:
+                s, central = symbols[node], graph.node_centrality(node)
+                score = (MAX_SUBTYPE_DEPTH - depth + 1) + central / (1.0 + central)  # generation first, then centrality
+                via = f"{verb} {bare}" if depth == 1 else f"{verb} {bare} (depth {depth})"
+                hits.append(Hit(s.path, s.start_line, s.end_line, score, s.qualname, s.kind, self._language(s.path),
+                                via, depth))
+        return hits[:limit]
 
     # -- "similar to X" ------------------------------------------------------------------------
     def like_hits(self, name: str, limit: int) -> list[Hit] | None:

@@ -1,0 +1,90 @@
+"""The classes built on a type: "subclasses of Scaffold", "what implements Visitor".
+
+Before, such a question was read as a references question and answered by the target's call sites:
+a class that nothing instantiates had none ("the graph engine alone found nothing"), and the page
+was code resembling the question's words. Now the graph's bases are read from base to subtype,
+children before grandchildren, and each answer says what it extends or implements.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.intent import asks_subtypes, classify
+from tests.core.test_failed_lookup import FirstWordProvider
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "base.py").write_text("class Scaffold:\n    def route(self, rule):\n        return rule\n")
+    (root / "pkg" / "middle.py").write_text(
+        "from pkg.base import Scaffold\n\n\nclass App(Scaffold):\n    pass\n\n\nclass Blueprint(Scaffold):\n    pass\n"
+    )
+    (root / "pkg" / "top.py").write_text("from pkg.middle import App\n\n\nclass Flask(App):\n    pass\n")
+    (root / "pkg" / "use.py").write_text(
+        "from pkg.top import Flask\nfrom pkg.base import Scaffold\n\n\ndef make():\n    Scaffold()\n    return Flask()\n"
+    )
+    (root / "src").mkdir()
+    (root / "src" / "lib.rs").write_text(
+        "pub trait Visitor {\n    fn visit(&self);\n}\n\npub struct Printer;\n\n"
+        "impl Visitor for Printer {\n    fn visit(&self) {}\n}\n\npub struct Lonely;\n"
+    )
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+@pytest.mark.parametrize("question", ["subclasses of Scaffold", "which classes extend Scaffold",
+                                      "classes that inherit from Scaffold", "what inherits from Scaffold"])
+def test_the_subclasses_of_a_class_are_listed_children_first(engine: Engine, question: str) -> None:
+    result = engine.search(question)
+    assert result.intent == "find_references" and result.target == "Scaffold"
+    names = [r.symbol for r in result.results]
+    assert set(names[:2]) == {"App", "Blueprint"} and names[2] == "Flask" and len(names) == 3
+    data = result.to_json()["results"]
+    assert [d["modalities"]["graph"]["reason"] for d in data] == ["extends Scaffold", "extends Scaffold",
+                                                                 "extends Scaffold (depth 2)"]
+
+
+def test_a_trait_lists_the_types_that_implement_it(engine: Engine) -> None:
+    data = engine.search("implementations of Visitor").to_json()
+    assert [(d["symbol"], d["modalities"]["graph"]["reason"]) for d in data["results"]] == [
+        ("Printer", "implements Visitor")]
+
+
+def test_who_calls_a_class_still_lists_its_call_sites(engine: Engine) -> None:
+    result = engine.search("who calls Scaffold")
+    assert [(r.path, r.start_line) for r in result.results] == [("pkg/use.py", 6)]
+
+
+def test_a_class_nothing_extends_says_the_graph_found_nothing(engine: Engine) -> None:
+    result = engine.search("subclasses of Flask")
+    assert "the graph engine alone found nothing; blending the engines instead" in result.notices
+
+
+def test_a_limit_cuts_the_list_in_its_order(engine: Engine) -> None:
+    whole = [r.symbol for r in engine.search("subclasses of Scaffold").results]
+    assert [r.symbol for r in engine.search("subclasses of Scaffold", limit=2).results] == whole[:2]
+
+
+@pytest.mark.parametrize(("question", "target", "subtypes"), [
+    ("subclasses of Scaffold", "Scaffold", True),
+    ("what implements Visitor", "Visitor", True),
+    ("types that implement Visitor", "Visitor", True),
+    ("classes that inherit from App", "App", True),
+    ("who calls parse_config", "parse_config", False),
+    ("usages of Config", "Config", False),
+])
+def test_the_question_reads_as_a_references_question_about_the_type(question: str, target: str,
+                                                                    subtypes: bool) -> None:
+    intent = classify(question)
+    assert (intent.name, intent.target, asks_subtypes(question)) == ("find_references", target, subtypes)
+
+
+@pytest.mark.parametrize("question", ["code that uses a cache", "the class that extends the base"])
+def test_prose_without_a_type_name_stays_a_question_about_meaning(question: str) -> None:
+    assert classify(question).name == "understand_code"
