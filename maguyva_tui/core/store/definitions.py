@@ -89,6 +89,10 @@ class Definitions:
             return None
         return find_sorted(self._blob, self._offsets, needle)
 
+    def bytes_of_names(self) -> int:
+        """The size of the names' blob (a NUL after each): what a scan of every name reads."""
+        return len(self._blob)
+
     def longest(self) -> int:
         """The length in bytes of the longest name (0 for none): no longer key can match one."""
         return int(np.diff(np.asarray(self._offsets)).max()) - 1 if len(self) else 0
@@ -102,6 +106,32 @@ class Definitions:
         except UnicodeEncodeError:
             return set()
         return set(self._holding_literal(needle).tolist())  # in numpy: 98,000 names one by one took 0.4 s
+
+    def holding_among(self, folded: str, positions: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The ``positions`` (sorted, each once) of the names that hold a case-folded literal: what
+        :meth:`holding` finds among them, their bytes gathered and searched alone (a rare
+        identifier's few files define a few hundred names, where a scan of every name cost
+        0.3-0.6 ms on sympy's 0.44 MB of them)."""
+        empty = np.zeros(0, np.int64)
+        if not len(positions) or not folded or "\0" in folded or not len(self):
+            return empty
+        try:
+            needle = folded.encode("utf-8", "surrogatepass")
+        except UnicodeEncodeError:
+            return empty
+        at = np.asarray(positions, np.int64)
+        lo = np.asarray(self._offsets[at], np.int64)
+        sizes = np.asarray(self._offsets[at + 1], np.int64) - lo  # each name and the NUL after it
+        ends = np.cumsum(sizes)
+        picked = np.frombuffer(self._blob, np.uint8)[np.repeat(lo - ends + sizes, sizes) + np.arange(int(ends[-1]))]
+        names = picked.tobytes()
+        find, found = names.find, []
+        i = find(needle)
+        while i >= 0:
+            found.append(i)
+            end = find(b"\0", i + len(needle))  # the name's end: no match there can name another
+            i = find(needle, end) if end >= 0 else -1
+        return at[np.searchsorted(ends, np.array(found, np.int64), side="right")]
 
     def matching(self, pattern: re.Pattern[bytes], lead: bytes | None = None) -> NDArray[np.int64]:
         """The positions of the names a pattern matches in, searched over the UTF-8 names each
