@@ -55,6 +55,10 @@ DEMOTED_MARK = "▼"
 LINES_KEPT = 1024
 """Drawn lines of the list kept for reuse: a few answers' worth of visible rows."""
 
+STYLES_KEPT = 16384
+"""Combined styles kept at most (a row's place, a cell's style, cursor and mouse on or off): a few
+hundred rows' worth, far more than a screen shows."""
+
 
 Part = tuple[str, Style]
 """A run of a cell's text and its style (the null style when plain)."""
@@ -108,8 +112,16 @@ class ResultsTable(DataTable[str]):
         table's rows are replaced by every answer)."""
         self._frame: Hashable = None
         """What every line of this frame depends on besides its row: see :meth:`render_lines`."""
+        self._look: Hashable = None
+        """What the styles of a line depend on besides its row (the frame less sizes and scroll)."""
         self._styles: dict[Hashable, Style] = {}
-        """Styles combined for this frame's lines (stripe, cursor, the cell's own, the row's meta)."""
+        """Styles combined for the lines of this look (stripe, cursor, the cell's own, the cell's
+        place): kept across answers and frames, as the rows' places and the cells' styles recur."""
+        self._cursor_styles: dict[tuple[bool, bool], tuple[Style, Style]] = {}
+        """The styles under and over a cell's own, with the cursor and the mouse on it or not."""
+        self._base = NULL
+        self._widths: tuple[int, ...] = ()
+        """The frame's base style and each column's width, as noted by :meth:`render_lines`."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     """The rows' extent: it changes with every answer, and Textual's own reactive lays out the
@@ -236,21 +248,23 @@ class ResultsTable(DataTable[str]):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """Note what every line of the frame depends on besides its own row, then draw."""
-        frame = (
+        base = self.rich_style
+        widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
+        look = (
             self.app.theme,
-            self.rich_style,
+            base,
             self.get_pseudo_class_state(),
-            self.size.width,
-            self.scroll_offset.x,
-            tuple(column.get_render_width(self) for column in self.ordered_columns),
             self.show_cursor,
             self.cursor_type,
             self.show_header,
             self._show_hover_cursor,
         )
-        if frame != self._frame:
-            self._frame = frame
+        if look != self._look or len(self._styles) > STYLES_KEPT:
+            self._look = look
             self._styles.clear()
+            self._cursor_styles.clear()
+        self._frame = (look, self.size.width, self.scroll_offset.x, widths)
+        self._base, self._widths = base, widths
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
@@ -277,58 +291,77 @@ class ResultsTable(DataTable[str]):
         return line
 
     def _draw_row(self, index: int, cells: tuple[Cell, ...], cursor: bool, hover: bool) -> Strip:
-        """Draw a row as DataTable would (the same segments and styles), straight from its cells."""
+        """Draw a row as DataTable would (the same segments and styles), straight from its cells.
+        Every style a cell is drawn in is combined once per look and kept (:meth:`_style`): the
+        rows of the next answer are drawn in the same styles at the same places; runs in one style
+        are joined as they are made (what ``simplify`` did, comparing every pair of styles)."""
         width = self.size.width
-        base = self.rich_style
-        stripe = self._stripe(index)
-        segments: list[Segment] = []
-        add = segments.append
-        pad = " " * self.cell_padding
+        texts: list[str] = []
+        styles: list[Style] = []
+
+        def add(text: str, style: Style) -> None:
+            if styles and styles[-1] is style:
+                texts[-1] += text
+            else:
+                texts.append(text)
+                styles.append(style)
+
+        padding = self.cell_padding
+        pad = " " * padding
         table_width = 0
-        component, post = self._cell_styles(cursor, hover)
-        styles = self._styles
-
-        def styled(style: Style) -> Style:
-            """The cell's style under the row's and the cursor's, as DataTable stacks them, less the
-            cell's place (added to each: the meta styles make every cell's styles its own)."""
-            key = (stripe, component, style, post)
-            found = styles.get(key)
-            if found is None:
-                found = styles[key] = stripe + component + style + post
-            return found
-
-        padded = styled(NULL)
-        for column_index, (column, (parts, right)) in enumerate(zip(self.ordered_columns, cells, strict=False)):
-            meta = Style.from_meta({"row": index, "column": column_index})
-            around = padded + meta
-            render_width = column.get_render_width(self)
+        style = self._style
+        for column_index, (render_width, (parts, right)) in enumerate(zip(self._widths, cells, strict=False)):
+            around = style(index, column_index, NULL, cursor, hover)
             table_width += render_width
-            room = render_width - 2 * len(pad)
+            room = render_width - 2 * padding
             used = sum(cell_len(text) for text, _ in parts)
-            add(Segment(pad, around))
+            add(pad, around)
             right = right and used > 0  # an empty cell is padded as a left-aligned one
             if right and used < room:
-                add(Segment(" " * (room - used), styled(parts[0][1]) + meta))
-            for text, style in parts:
+                add(" " * (room - used), style(index, column_index, parts[0][1], cursor, hover))
+            for text, part_style in parts:
                 if text:
-                    add(Segment(text, around if style is NULL else styled(style) + meta))
+                    add(text, around if part_style is NULL else style(index, column_index, part_style, cursor, hover))
             if not right and used < room:
-                add(Segment(" " * (room - used), around))
-            add(Segment(pad, around))
-        extend, _ = self._get_styles_to_render_cell(
-            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor, False, False
-        )
-        extend = stripe + extend + Style.from_meta({"row": index, "column": 0, "out_of_bounds": True})
-        add(Segment(" " * max(0, width - table_width), extend))
+                add(" " * (room - used), around)
+            add(pad, around)
+        add(" " * max(0, width - table_width), self._extend(index, cursor, hover))
         x = self.scroll_offset.x
-        return Strip(segments).crop(x, x + width).adjust_cell_length(width, base).simplify()
+        strip = Strip([Segment(text, run) for text, run in zip(texts, styles, strict=True)])
+        return strip.crop(x, x + width).adjust_cell_length(width, self._base).simplify()
+
+    def _style(self, index: int, column: int, style: Style, cursor: bool, hover: bool) -> Style:
+        """A cell's style under the row's and the cursor's, as DataTable stacks them, with the
+        cell's place (row and column, for the mouse) in its meta."""
+        key = (index, column, style, cursor, hover)
+        found = self._styles.get(key)
+        if found is None:
+            component, post = self._cell_styles(cursor, hover)
+            meta = Style.from_meta({"row": index, "column": column})
+            found = self._styles[key] = self._stripe(index) + component + style + post + meta
+        return found
+
+    def _extend(self, index: int, cursor: bool, hover: bool) -> Style:
+        """The style of the blank after the last column."""
+        key = (index, cursor, hover)
+        found = self._styles.get(key)
+        if found is None:
+            extend, _ = self._get_styles_to_render_cell(
+                False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor, False, False
+            )
+            meta = Style.from_meta({"row": index, "column": 0, "out_of_bounds": True})
+            found = self._styles[key] = self._stripe(index) + extend + meta
+        return found
 
     def _cell_styles(self, cursor: bool, hover: bool) -> tuple[Style, Style]:
         """The styles DataTable puts under and over a cell's own for the cursor and the mouse."""
-        return self._get_styles_to_render_cell(
-            False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
-            self.cursor_foreground_priority == "css", self.cursor_background_priority == "css",
-        )
+        found = self._cursor_styles.get((cursor, hover))
+        if found is None:
+            found = self._cursor_styles[cursor, hover] = self._get_styles_to_render_cell(
+                False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
+                self.cursor_foreground_priority == "css", self.cursor_background_priority == "css",
+            )
+        return found
 
     def _stripe(self, index: int) -> Style:
         """The row's own style: the zebra stripe of its parity."""
