@@ -1030,15 +1030,10 @@ class MappedStructural(StructuralRetriever):
         order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
         while True:
             taken = _tie_closed(keys, order, size)
-            symbols = self._symbols_at(np.sort(rows[order[:taken]]))
-            retriever = StructuralRetriever(symbols)
-            allowed = np.array([retriever._kind_codes[k] for k in kinds if k in retriever._kind_codes], np.int16)
-            held = set(keys[0][order[:taken]].tolist())  # what no row taken holds finds none (or, below
-            # the ceiling, is not on a page this settles)
-            ranked = [] if kinds and not len(allowed) else retriever._ranked(
-                [term], allowed if kinds else None, limit, ceiling + 1, held)
-            page = [_hit(retriever._symbols[i], len(TIERS) - tier + 1 / (2 + rank), reason)
-                    for i, tier, rank, reason in ranked]
+            at = np.sort(order[:taken])  # the rows are ascending: these are the rows taken, in row order
+            symbols = self._symbols_at(rows[at])
+            ranked = _lone_ranked(term, symbols, keys[0][at].tolist(), kinds, limit, ceiling)
+            page = [_hit(symbol, len(TIERS) - tier + 1 / (2 + rank), reason) for symbol, tier, rank, reason in ranked]
             whole = taken == len(rows)
             if whole and every:
                 return page
@@ -1046,8 +1041,7 @@ class MappedStructural(StructuralRetriever):
                 if whole:
                     return page
                 last = order[taken - 1]
-                if (ranked[-1][1], *_order(retriever._symbols[ranked[-1][0]])[:_KEYS]) <= (int(keys[0][last]),
-                                                                                           *self._bound(rows[last])):
+                if (ranked[-1][1], *_order(ranked[-1][0])[:_KEYS]) <= (int(keys[0][last]), *self._bound(rows[last])):
                     return page
             if whole or int(keys[0][order[taken - 1]]) > ceiling:
                 return None  # more rows of these rank after the ones a page would need
@@ -1477,6 +1471,35 @@ def _lone_tiers(term: str, names: list[str], exact: int) -> np.ndarray:
         if level <= exact:
             tier[hit] = level
     return tier
+
+
+def _lone_ranked(term: str, symbols: Sequence[Symbol], tiers: Sequence[int], kinds: Sequence[str], limit: int,
+                 ceiling: int) -> list[tuple[Symbol, int, int, str]]:
+    """:meth:`StructuralRetriever._ranked` of a lone word (:func:`_lone`) over ``symbols``, each
+    of whose best tier, down to ``ceiling``, is known (``tiers``, told by :func:`_lone_tiers`; a
+    symbol of a tier below is on no page): ``(symbol, tier, rank in the tier, reason)``, by tier,
+    then :func:`_order`, then as given, each tier's reason as its table gives it. A small engine
+    built over the symbols to rank them cost a third of a lone word's page (its tables, each
+    name's letters for the fuzzy tier), on every shard of a workspace."""
+    key = normalize(term)
+    reasons = {0: "exact name", 1: "exact qualname", SUBTOKEN_TIER: "subtokens " + "+".join(_terms([term]).subtokens),
+               SUBTOKEN_TIER + 1: f"prefix {key}", _HUMP_TIER: f"camel-hump {term}", _FUZZY_TIER: f"fuzzy {key}"}
+    ranked: list[tuple[Symbol, int, int, str]] = []
+    rank, last = 0, -1
+    for i in sorted(range(len(symbols)), key=lambda i: (tiers[i], _order(symbols[i]))):
+        tier, symbol = tiers[i], symbols[i]
+        if tier > ceiling or len(ranked) == limit:
+            break
+        if kinds and symbol.kind not in kinds:
+            continue
+        rank, last = (rank + 1 if tier == last else 0), tier
+        ranked.append((symbol, tier, rank, reasons.get(tier) or _insensitive_reason(term, symbol.name)))
+    return ranked
+
+
+def _insensitive_reason(term: str, name: str) -> str:
+    """The reason :meth:`StructuralRetriever._insensitive` gives a name equal to a lone word's key."""
+    return "case-insensitive name" if name.lower() == term.lower() else "same words " + "+".join(split_identifier(name))
 
 
 def _names_at(ends: np.ndarray, pattern: re.Pattern[str], joined: str) -> set[int]:

@@ -1,0 +1,62 @@
+"""A lone word's page is ranked straight from the symbols its candidate rows make, each one's tier
+told from the names, with no small engine built over them to rank them again: the same page (tiers,
+order, scores, reasons) as the engine over every symbol, for every kind filter and limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.retrievers.structural import MappedStructural, StructuralRetriever
+from maguyva_tui.core.types import Query
+from tests.core.test_structural_lone_word import assert_pages_as_every_symbol, indexed_engines
+
+
+def _module(number: int) -> str:
+    """Names of every tier for ``parse_config`` and ``parseconf``: exact, qualname, case, separators,
+    subtokens, prefix, camel humps, fuzzy, in several kinds."""
+    return "\n".join([
+        f"class ParseConfig{number % 3}:", "    def parse_config(self):", "        return 1", "",
+        "def parse_config(value):", "    return value", "",
+        f"def ParseConfig_{number % 2}(value):", "    return value", "",
+        "def parseconfig(value):", "    return value", "",
+        "def PARSE_CONFIG(value):", "    return value", "",
+        f"def config_parse_{number}(value):", "    return value", "",
+        f"def parse_configuration_{number % 4}(value):", "    return value", "",
+        f"def pre_and_conf_{number % 5}(value):", "    return value", "",
+        f"PARSE_CONFIG_{number} = 1",
+        f"def other_{number}(value):", "    return value", "",
+    ])
+
+
+@pytest.fixture(scope="module")
+def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriever, StructuralRetriever]:
+    return indexed_engines(tmp_path_factory, _module, "ranked")
+
+
+@pytest.mark.parametrize("text", ["parse_config", "ParseConfig", "parseconfig", "parseconf", "prsconf", "PaCo",
+                                  "config", "pcfg", "Parse_Config_1"])
+def test_a_lone_words_page_is_the_engines_over_every_symbol(
+        engines: tuple[StructuralRetriever, StructuralRetriever], text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    eager, mapped = engines
+    assert_pages_as_every_symbol(eager, mapped, text, monkeypatch)
+
+
+@pytest.mark.parametrize("text", ["parseconf", "prsconf"])
+def test_a_lone_words_page_builds_no_engine_over_its_candidates(
+        engines: tuple[StructuralRetriever, StructuralRetriever], text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    eager, mapped = engines
+    built: list[int] = []
+    original = StructuralRetriever.__init__
+
+    def counted(self: StructuralRetriever, *args: object, **kwargs: object) -> None:
+        built.append(1)
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    query = Query(text, target=text)
+    expected = eager.search(query, 50)
+    monkeypatch.setattr(StructuralRetriever, "__init__", counted)
+    made: list[int] = []
+    symbols_at = MappedStructural._symbols_at
+    monkeypatch.setattr(MappedStructural, "_symbols_at", lambda self, rows: made.append(1) or symbols_at(self, rows))
+    assert mapped.search(query, 50) == expected
+    assert made and not built  # the page was made from its candidates' symbols, no engine over them
