@@ -222,9 +222,15 @@ class Generation:
         return (chunk.path, chunk.start_line, chunk.end_line)
 
     def centrality(self, hit: Hit) -> float:
-        """The graph centrality of the symbol (else the file) a hit points at; 0 without a graph."""
-        path, start, end = self.locate(hit)
-        return self.snapshot.centrality.at(path, start, end)
+        """The graph centrality of the symbol (else the file) a hit points at (:meth:`locate`'s
+        chunk, its steps written out: asked for each of a page's results); 0 without a graph."""
+        line = hit.start_line
+        if line != hit.end_line:
+            return self.snapshot.centrality.at(hit.path, line, hit.end_line)
+        chunk = self._chunks.at(hit.path, line)
+        if chunk is None:
+            return self.snapshot.centrality.at(hit.path, line, line)
+        return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
 
 class ChunkLocator:

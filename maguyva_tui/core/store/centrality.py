@@ -37,24 +37,28 @@ class CentralityTable:
 
     def __init__(self, files: Mapping[str, tuple[float, Spans]]) -> None:
         self.files = files
-        self._starts: dict[str, list[int]] = {}
-        self._lookups: dict[str, tuple[dict[tuple[int, int], float], list[int]]] = {}
+        self._ready: dict[str, tuple[float, list[int], dict[tuple[int, int], float], list[int], Spans] | None] = {}
+        """Per file asked: its own value, its spans' starts, its spans by (start, end), each span's
+        innermost enclosing one and the spans (``None`` for a file the table lacks), made on first
+        use: a page's hundred results ask about a few files, each once per result (a lookup through
+        the mapping, then the starts, then the spans: 2.4 µs, now one dictionary read)."""
 
     def at(self, path: str, start_line: int, end_line: int | None = None) -> float:
         """Centrality of what a result at these lines stands for (0 for an unknown file)."""
-        entry = self.files.get(path)
+        try:
+            entry = self._ready[path]
+        except KeyError:
+            entry = self._prepare(path)
         if entry is None:
             return 0.0
-        file_value, spans = entry
-        starts = self._starts.get(path)
-        if starts is None:
-            starts = self._starts[path] = [s for s, _, _ in spans]
+        file_value, starts, exact, parents, spans = entry
         limit = bisect_right(starts, start_line)
         if not limit:
             return file_value
-        exact, parents = self._lookup(path)
-        if end_line is not None and (start_line, end_line) in exact:
-            return exact[start_line, end_line]
+        if end_line is not None:
+            found = exact.get((start_line, end_line))
+            if found is not None:
+                return found
         i = limit - 1  # the last symbol starting by then, or the innermost one around it
         while i >= 0 and spans[i][1] < start_line:
             i = parents[i]
@@ -75,24 +79,28 @@ class CentralityTable:
             found[k] = self.at(paths[int(positions[k])], 1, None)
         return found
 
-    def _lookup(self, path: str) -> tuple[dict[tuple[int, int], float], list[int]]:
-        """Return a file's spans by (start, end), and each span's innermost enclosing span (-1 for
-        none), made on first use: a lookup then costs the nesting depth, not the file's symbols
-        (a generated file's 20,000 functions took 17 s to rank once each)."""
-        found = self._lookups.get(path)
+    def _prepare(
+        self, path: str
+    ) -> tuple[float, list[int], dict[tuple[int, int], float], list[int], Spans] | None:
+        """A file's entry of :attr:`_ready`, made and kept: its spans by (start, end), and each
+        span's innermost enclosing span (-1 for none), so that a lookup costs the nesting depth,
+        not the file's symbols (a generated file's 20,000 functions took 17 s to rank once each)."""
+        found = self.files.get(path)
         if found is None:
-            spans = self.files[path][1]
-            exact: dict[tuple[int, int], float] = {}
-            parents: list[int] = []
-            open_spans: list[int] = []
-            for i, (start, end, value) in enumerate(spans):
-                exact.setdefault((start, end), value)
-                while open_spans and spans[open_spans[-1]][1] < start:
-                    open_spans.pop()
-                parents.append(open_spans[-1] if open_spans else -1)
-                open_spans.append(i)
-            found = self._lookups[path] = (exact, parents)
-        return found
+            self._ready[path] = None
+            return None
+        file_value, spans = found
+        exact: dict[tuple[int, int], float] = {}
+        parents: list[int] = []
+        open_spans: list[int] = []
+        for i, (start, end, value) in enumerate(spans):
+            exact.setdefault((start, end), value)
+            while open_spans and spans[open_spans[-1]][1] < start:
+                open_spans.pop()
+            parents.append(open_spans[-1] if open_spans else -1)
+            open_spans.append(i)
+        entry = self._ready[path] = (file_value, [s for s, _, _ in spans], exact, parents, spans)
+        return entry
 
 
 def save_centrality(path: Path, table: CentralityTable) -> None:
