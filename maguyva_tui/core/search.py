@@ -174,12 +174,14 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
             again = search(req, parts, checkpoint, places, literals=False)
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=again.lookup_failed or failed)
-    if the_plan.strategy == "direct" and not run.lists.get(the_plan.modalities[0]) and not req.regex:
+    unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
+    if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex:
         again = blended(the_plan, intent)
         if again is not None:
             alone = the_plan.modalities[0]
-            why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
-            run.notices.append(f"the {alone} engine {why}; blending the engines instead")
+            if not run.lists.get(alone):
+                why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
+                run.notices.append(f"the {alone} engine {why}; blending the engines instead")
             the_plan = again
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:

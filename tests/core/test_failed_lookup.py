@@ -53,6 +53,16 @@ def test_a_symbol_nothing_defines_is_said_and_the_related_results_stay(engine: E
     assert failed.message in result.notices
 
 
+def test_a_name_nothing_defines_is_answered_by_the_blend_its_near_name_first(engine: Engine) -> None:
+    """"showing related code" is the engines' blend, the nearest name first: before, a definition
+    question whose target no symbol has listed only the names the structural engine found near it
+    (one name, "def parse_confg": the rest of the page was empty)."""
+    result = engine.search("def parse_confg")
+    assert result.fusion_strategy == "fused" and "semantic" in result.modalities_run
+    assert result.results[0].symbol == "parse_config" and len(result.results) > 1
+    assert not any("alone found nothing" in n for n in result.notices)
+
+
 def test_a_name_a_letter_off_is_offered_the_close_names(engine: Engine) -> None:
     failed = engine.search("who calls parse_confg").lookup_failed
     assert failed is not None and failed.suggestions[0] == "parse_config"
