@@ -17,7 +17,7 @@ from rich.style import Style as RichStyle
 from textual import work
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.highlight import highlight
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
@@ -42,6 +42,9 @@ FILES_KEPT = 8
 
 Marks = tuple[int, int, tuple[int, ...]]
 """The result's span ``(start, end)`` and the lines the engine matched on."""
+
+Frame = tuple[int, int, int, RichStyle, "Selection | None"]
+"""What every line of a frame depends on: the scroll (x, y), the width, the base style, the selection."""
 
 PYTHON_OPENERS = ('"""', "'''")
 """Python's multi-line strings."""
@@ -91,6 +94,8 @@ class Preview(ScrollView, can_focus=True):
         """Each drawn line and the same with every cell's place in the text noted (for a mouse
         selection), while that drawn line is current."""
         self._gutter = 1
+        self._frame: Frame | None = None
+        """What every line of the frame being drawn depends on, noted by :meth:`render_lines`."""
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -117,7 +122,7 @@ class Preview(ScrollView, can_focus=True):
             key = (path, id(text))
             kept = self._kept.pop(key, None)
             if kept is None or kept[0] is not text:
-                kept = (text, [visible(line.expandtabs(4)) for line in text.splitlines()], {})  # an ESC drawn, not sent
+                kept = (text, _display_lines(text), {})
             self._kept[key] = kept
             while len(self._kept) > FILES_KEPT:
                 self._kept.popitem(last=False)
@@ -161,18 +166,28 @@ class Preview(ScrollView, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def render_line(self, y: int) -> Strip:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Note what every line of the frame depends on (the scroll, the width, the base style, the
+        selection) once, then draw the lines."""
+        self._frame = self._frame_now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _frame_now(self) -> Frame:
         scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
+        return scroll_x, scroll_y, self.scrollable_content_region.width, self.rich_style, self.text_selection
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y, width, style, selection = self._frame or self._frame_now()
         index = scroll_y + y
-        style = self.rich_style
         if self._message is not None:
             if y:
                 return Strip.blank(width, style)
             return self._to_strip(self._message).crop_extend(scroll_x, scroll_x + width, style)
         if index >= len(self._lines):
             return Strip.blank(width, style)
-        selection = self.text_selection
         span = selection.get_span(index) if selection is not None else None
         if span is None:
             strip = self._strips.get(index) or self._line(index)
@@ -304,18 +319,32 @@ class Preview(ScrollView, can_focus=True):
             self._colour_view()
 
 
+def _display_lines(text: str) -> list[str]:
+    """The lines of ``text`` as drawn: tabs expanded, control characters shown (an ESC drawn, not
+    sent). Most files have neither: their lines are split once (a line at a time cost 5 ms on the
+    UI thread for a large file of sympy, 1.6 ms split alone)."""
+    lines = text.splitlines()
+    if "\t" not in text and "".join(lines).isprintable():
+        return lines
+    return [visible(line.expandtabs(4)) for line in lines]
+
+
 def _placed(strip: Strip, x: int, y: int, prefix: int) -> Strip:
     """``strip`` (a line drawn from cell ``x`` on) with each piece's place in line ``y``'s text noted,
     as Textual's ``Strip.apply_offsets`` notes them, less the gutter: its ``prefix`` cells are each
     noted at the code's first character, so a drag from the numbers starts at the line's start."""
     pieces: list[Segment] = []
+    at_start: dict[RichStyle | None, RichStyle] = {}  # the gutter's few styles, each noted once
     for text, style, control in strip:
         if control:
             pieces.append(Segment(text, style, control))
             continue
         if x < prefix:
             head = text[: prefix - x]
-            pieces += [Segment(character, _at(style, 0, y)) for character in head]
+            noted = at_start.get(style)
+            if noted is None:
+                noted = at_start[style] = _at(style, 0, y)
+            pieces += [Segment(character, noted) for character in head]
             x += len(head)
             text = text[len(head) :]
             if not text:

@@ -310,7 +310,10 @@ class ResultsTable(DataTable[str]):
         pad = " " * padding
         table_width = 0
         style = self._style
-        for column_index, (render_width, (parts, right)) in enumerate(zip(self._widths, cells, strict=False)):
+        widths = self._widths
+        if len(widths) != len(self.columns):  # drawn outside a frame (none drawn yet)
+            widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
+        for column_index, (render_width, (parts, right)) in enumerate(zip(widths, cells, strict=False)):
             around = style(index, column_index, NULL, cursor, hover)
             table_width += render_width
             room = render_width - 2 * padding
