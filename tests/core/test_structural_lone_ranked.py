@@ -60,3 +60,19 @@ def test_a_lone_words_page_builds_no_engine_over_its_candidates(
     monkeypatch.setattr(MappedStructural, "_symbols_at", lambda self, rows: made.append(1) or symbols_at(self, rows))
     assert mapped.search(query, 50) == expected
     assert made and not built  # the page was made from its candidates' symbols, no engine over them
+
+
+@pytest.mark.parametrize("text", ["prsconf", "parseconf", "pconf"])
+def test_a_lone_words_page_makes_the_symbols_of_its_page_only(
+        engines: tuple[StructuralRetriever, StructuralRetriever], text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of the hundreds of candidate rows taken and ordered by their columns, only the first five
+    (no two tie on every column here) and the last row taken (the page's bound) are made: all the
+    rows taken were (277 symbols for a page of 5)."""
+    eager, mapped = engines
+    query = Query(text, target=text)
+    expected = eager.search(query, 5)
+    made: list[int] = []
+    symbols_at = MappedStructural._symbols_at
+    monkeypatch.setattr(MappedStructural, "_symbols_at", lambda self, rows: made.append(len(rows)) or symbols_at(self, rows))
+    assert mapped.search(query, 5) == expected
+    assert 0 < sum(made) <= 5 + 2

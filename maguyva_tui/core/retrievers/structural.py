@@ -1030,7 +1030,12 @@ class MappedStructural(StructuralRetriever):
         order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
         while True:
             taken = _tie_closed(keys, order, size)
-            at = np.sort(order[:taken])  # the rows are ascending: these are the rows taken, in row order
+            # the page is the first ``limit`` rows taken by tier and all of _order, whose fields the
+            # keys are but its last: only those and the rows tying with the last of them on every
+            # key are made (of 456 taken, 50 on the page), in row order (the rows ascend)
+            head = order[:taken]
+            head = head[keys[0][head] <= ceiling]  # the rows of a tier down to the ceiling lead the order
+            at = np.sort(head[:_tie_closed(keys, head, limit)])
             symbols = self._symbols_at(rows[at])
             ranked = _lone_ranked(term, symbols, keys[0][at].tolist(), kinds, limit, ceiling)
             page = [_hit(symbol, len(TIERS) - tier + 1 / (2 + rank), reason) for symbol, tier, rank, reason in ranked]
