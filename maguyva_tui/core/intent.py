@@ -10,7 +10,9 @@ order  rule                  matches                                            
                              question is read again without this rule)
 0      code_snippet          a pasted multi-line code snippet (not an error trace)       0.80 similar
 1      definition_keyword    ``def parse``, ``class Foo(``, ``fn main``, ``import os``   0.95 def
+2      callees_phrase        "what does X call", "callees of X", "called by X"           0.90 refs
 2      references_phrase     "who calls X", "usages of X", "where is X used"             0.90 refs
+                             ("subclasses of X", "what implements X": its subtypes)
 3      impact_phrase         "impact of X", "blast radius", "what depends on X"          0.90 impact
 3a     similar_phrase        "similar to X", "code like X", "duplicates of X"            0.80 similar
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
@@ -506,6 +508,26 @@ _references_phrase = _phrase_rule(
     (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase"
 )
 
+_CALLEES = (
+    re.compile(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+call\b", re.I),
+    re.compile(r"\b(?:callees|calls\s+made|outgoing\s+calls)\s+(?:of|by|from|in)\b", re.I),
+    re.compile(r"\b(?:what|which\s+\w+|functions|methods)\s+(?:(?:is|are|gets?)\s+)?called\s+(?:by|from|in|inside)\b",
+               re.I),
+)
+"""A references question turned round: what its target calls ("what does dispatch_request call",
+"callees of X", "functions called by X"), not who calls it. Tried before the references rule, which
+read "what is called by X" as X's callers."""
+
+
+def asks_callees(text: str) -> bool:
+    """Tell whether a references question asks what its target calls (the graph engine then lists
+    the definitions it calls, in the order of their first call) rather than who calls it."""
+    head = text[:MAX_CLASSIFY_CHARS]
+    return any(p.search(head) for p in _CALLEES)
+
+
+_callees_phrase = _phrase_rule(_CALLEES, "find_references", CONF_REFERENCES, "callees_phrase")
+
 _SUBTYPES = re.compile(
     r"\b(?:sub-?class(?:es|ed|ing)?|sub-?types?|implementations|implement(?:s|ed|ing|ers|ors)?"
     r"|inherit(?:s|ed|ing|ors)?|extend(?:s|ed|ing)?|deriv(?:e|es|ed|ing)|descendants?"
@@ -731,6 +753,7 @@ def _question(text: str) -> Intent | None:
 RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _code_snippet,
     _definition_keyword,
+    _callees_phrase,
     _references_phrase,
     _calls_symbol,
     _impact_phrase,

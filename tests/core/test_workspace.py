@@ -59,6 +59,7 @@ QUESTIONS = [
     "parse_config('a=1') -> {'a': '1'}",
     '"extract the settings into a dictionary"',
     "subclasses of Shape",
+    "what does serve call",
 ]
 
 

@@ -18,7 +18,7 @@ from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import CLASS_KINDS, split_id
-from maguyva_tui.core.intent import asks_subtypes
+from maguyva_tui.core.intent import asks_callees, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
@@ -88,6 +88,8 @@ class GraphRetriever:
         """Answer a references or impact question about the query's target directly (every call
         site, every dependent); rank any other question's symbols by personalized PageRank."""
         if query.target and query.intent == REFERENCES:  # cut where the page will demote: tests after the code
+            if asks_callees(query.text):
+                return self.callee_hits(query.target, limit)
             subtypes = self.subtype_hits(query.target, limit) if asks_subtypes(query.text) else None
             return self.callers_hits(query.target, limit, "secondary" in query.demote) if subtypes is None else subtypes
         if query.target and query.intent == IMPACT:
@@ -95,6 +97,28 @@ class GraphRetriever:
         target = similar_target(query)
         like = self.like_hits(target, limit) if target else None
         return self.related(query, limit) if like is None else like
+
+    def callee_hits(self, name: str, limit: int) -> list[Hit]:
+        """Return the definitions ``name`` calls, each spanning the callee's definition: for each
+        definition of the name, the most central first, what it calls in the order of the first
+        call (a callee listed once); calls that reach nothing in the repository are left out."""
+        graph = self.graph
+        symbols = graph.symbols
+        hits: list[Hit] = []
+        seen: set[str] = set()
+        for caller in queries.definitions(graph, name):
+            said = split_id(caller)[1] or name
+            for c in sorted(queries.callees(graph, caller).callees, key=lambda c: (c.lines[0], c.node)):
+                s = symbols.get(c.node)
+                if s is None or c.node in seen:
+                    continue  # a file called as a module; a callee already listed
+                seen.add(c.node)
+                where = ", ".join(str(line) for line in c.lines[:3]) + (", ..." if len(c.lines) > 3 else "")
+                hits.append(Hit(s.path, s.start_line, s.end_line, 1.0 / (1 + len(hits)), s.qualname, s.kind,
+                                self._language(s.path), f"called by {said} (line {where})"))
+                if len(hits) >= limit:
+                    return hits
+        return hits
 
     def subtype_hits(self, name: str, limit: int) -> list[Hit] | None:
         """Return the classes that extend or implement ``name`` (a class, interface or trait of the
