@@ -93,3 +93,30 @@ def test_a_literal_found_inside_names_of_a_few_files_scans_no_other_name(
     for literal, want in expected.items():
         assert _page(with_tokens, literal, 5) == want, literal
         assert _page(bare, literal, 5) == want, literal
+
+
+def test_files_read_at_once_ask_for_no_name_holding_it(tmp_path_factory: pytest.TempPathFactory,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rare identifier whose few candidate files are read in one batch (here one file holding it
+    whole and one holding a run too long to be a token, which may hold it inside) is ranked the
+    same in any reading order: no defined name holding it is looked up unless a line holds it
+    inside one."""
+    root = tmp_path_factory.mktemp("repo")
+    _write_repo(root, 3, files=20)
+    (root / "long.py").write_bytes(b"x = '" + b"q" * 200 + b"'\ndef widget_long(): pass\n")
+    (root / "rare.py").write_text("def only_here_once(): pass\nonly_here_once()\n")
+    snapshot = Snapshot.load(update_index(root, tmp_path_factory.mktemp("index"))[0].folder)
+    bare = copy.copy(snapshot)
+    bare.tokens = None
+    text, plain = TextRetriever(snapshot), TextRetriever(bare)
+    asked: list[list[int]] = []
+    keys_in = text_module._Defined.holding_keys_in
+
+    def spy(self: text_module._Defined, files: np.ndarray) -> np.ndarray:
+        asked.append(files.tolist())
+        return keys_in(self, files)
+
+    monkeypatch.setattr(text_module._Defined, "holding_keys_in", spy)
+    for limit in (1, 2, 100, None):
+        assert _page(text, "only_here_once", limit) == _page(plain, "only_here_once", limit)
+    assert asked == []

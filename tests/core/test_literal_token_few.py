@@ -82,3 +82,19 @@ def test_one_tokens_files_are_read_as_written(tokens: TokenIndex) -> None:
     damaged.docs = docs
     assert damaged._one_holder(t, 4, b"self") is None
     assert damaged.containing(b"self", 1 << 20) is None
+
+
+def test_the_last_token_found_is_not_sought_again(tokens: TokenIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    sought: list[bytes] = []
+    seek = tokens_module.find_sorted
+
+    def spy(blob: bytes, offsets: np.ndarray, needle: bytes) -> int | None:
+        sought.append(needle)
+        return seek(blob, offsets, needle)
+
+    monkeypatch.setattr(tokens_module, "find_sorted", spy)
+    names = tokens.names()
+    for needle in [b"draw", b"self", b"self", b"self", b"nothing_here", b"nothing_here", b"self", b"", b"", b"add"]:
+        t = tokens.find(needle)
+        assert t == (names.index(needle) if needle in names else None), needle
+    assert sought == [b"draw", b"self", b"nothing_here", b"self", b"", b"", b"add"]  # the empty one: no memo

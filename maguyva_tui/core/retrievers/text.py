@@ -734,7 +734,8 @@ class TextRetriever:
             if not len(chosen):
                 return []
             inside = tier < 3
-            if bool(inside.any()):  # the names holding it are looked up only for a match inside one
+            ordered = limit is not None and len(chosen) > READ_BATCH  # else all are read at once, in any order
+            if ordered and bool(inside.any()):  # the names holding it are looked up only for a match inside one
                 defines = exact | _members(chosen, defined.holding_keys_in(unique(chosen[inside])) >> 32)
                 best = np.where(tier == 3, best, tier * 2 + defines)
         order = np.lexsort((rank[chosen], -best, -factors[chosen]))
