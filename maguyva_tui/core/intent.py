@@ -550,8 +550,9 @@ def _calls_symbol(text: str) -> Intent | None:
     match = _THAT_CALLS.search(text)
     if not match:
         return None
-    x = match.group("x")  # a type a class extends is capitalized ("classes that extend Scaffold")
-    if not (x.startswith("`") or is_identifier(x) or (match.group("v") and x[:1].isupper())):
+    x = match.group("x")  # a type a class extends is capitalized ("classes that extend Scaffold"), near the end
+    typed = match.group("v") and x[:1].isupper() and not x.isupper() and len(text[match.end():].split()) <= 2
+    if not (x.startswith("`") or is_identifier(x) or typed):
         return None
     return Intent("find_references", CONF_REFERENCES, _clean(match.group("x")), "references_phrase")
 

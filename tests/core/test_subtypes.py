@@ -85,6 +85,8 @@ def test_the_question_reads_as_a_references_question_about_the_type(question: st
     assert (intent.name, intent.target, asks_subtypes(question)) == ("find_references", target, subtypes)
 
 
-@pytest.mark.parametrize("question", ["code that uses a cache", "the class that extends the base"])
+@pytest.mark.parametrize("question", ["code that uses a cache", "the class that extends the base",
+                                      "code that implements RFC 2822 parsing",
+                                      "code that extends Python lists with a deque of items"])
 def test_prose_without_a_type_name_stays_a_question_about_meaning(question: str) -> None:
     assert classify(question).name == "understand_code"
