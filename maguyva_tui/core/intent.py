@@ -404,7 +404,7 @@ _REFERENCES = (
     re.compile(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
     re.compile(
         r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations"
-        r"|importers|consumers|subclasses|implementations|implementers|users)\s+(?:of|to|for)\b",
+        r"|importers|consumers|subclasses|implementations|implementers|users|overrides)\s+(?:of|to|for)\b",
         re.I,
     ),
     re.compile(r"\bfind\s+(?:all\s+)?(?:the\s+)?(?:usages|references|refs|callers|call\s+sites)\b", re.I),
@@ -536,6 +536,16 @@ _SUBTYPES = re.compile(
 )
 """The words of a references question that asks for the types built on its target, not its call
 sites: "subclasses of Scaffold", "what implements Visitor", "classes that inherit from App"."""
+
+
+_OVERRIDES = re.compile(r"\boverrid(?:es|den|ing|e)\b|\boverrides\b", re.I)
+"""A references question about a method that asks for the methods replacing it in subclasses."""
+
+
+def asks_overrides(text: str) -> bool:
+    """Tell whether a references question asks for the methods overriding its target ("who
+    overrides dispatch_request", "overrides of View.dispatch_request")."""
+    return _OVERRIDES.search(text[:MAX_CLASSIFY_CHARS]) is not None
 
 
 def asks_subtypes(text: str) -> bool:

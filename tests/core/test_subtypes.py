@@ -21,9 +21,12 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     (root / "pkg").mkdir()
     (root / "pkg" / "base.py").write_text("class Scaffold:\n    def route(self, rule):\n        return rule\n")
     (root / "pkg" / "middle.py").write_text(
-        "from pkg.base import Scaffold\n\n\nclass App(Scaffold):\n    pass\n\n\nclass Blueprint(Scaffold):\n    pass\n"
+        "from pkg.base import Scaffold\n\n\nclass App(Scaffold):\n    pass\n\n\nclass Blueprint(Scaffold):\n"
+        "    def route(self, rule):\n        return rule + '/'\n"
     )
-    (root / "pkg" / "top.py").write_text("from pkg.middle import App\n\n\nclass Flask(App):\n    pass\n")
+    (root / "pkg" / "top.py").write_text(
+        "from pkg.middle import App\n\n\nclass Flask(App):\n    def route(self, rule):\n        return rule\n"
+    )
     (root / "pkg" / "use.py").write_text(
         "from pkg.top import Flask\nfrom pkg.base import Scaffold\n\n\ndef make():\n    Scaffold()\n    return Flask()\n"
     )
@@ -54,6 +57,14 @@ def test_a_trait_lists_the_types_that_implement_it(engine: Engine) -> None:
     data = engine.search("implementations of Visitor").to_json()
     assert [(d["symbol"], d["modalities"]["graph"]["reason"]) for d in data["results"]] == [
         ("Printer", "implements Visitor")]
+
+
+@pytest.mark.parametrize("question", ["who overrides route", "overrides of Scaffold.route",
+                                      "which methods override Scaffold.route"])
+def test_the_methods_overriding_a_method_are_listed_nearest_first(engine: Engine, question: str) -> None:
+    data = engine.search(question).to_json()
+    assert [(d["symbol"], d["modalities"]["graph"]["reason"]) for d in data["results"]] == [
+        ("Blueprint.route", "overrides Scaffold.route"), ("Flask.route", "overrides Scaffold.route (depth 2)")]
 
 
 def test_who_calls_a_class_still_lists_its_call_sites(engine: Engine) -> None:

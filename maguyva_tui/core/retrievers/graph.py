@@ -18,7 +18,7 @@ from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import CLASS_KINDS, split_id
-from maguyva_tui.core.intent import asks_callees, asks_subtypes
+from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
@@ -90,8 +90,9 @@ class GraphRetriever:
         if query.target and query.intent == REFERENCES:  # cut where the page will demote: tests after the code
             if asks_callees(query.text):
                 return self.callee_hits(query.target, limit)
-            subtypes = self.subtype_hits(query.target, limit) if asks_subtypes(query.text) else None
-            return self.callers_hits(query.target, limit, "secondary" in query.demote) if subtypes is None else subtypes
+            built = (self.override_hits(query.target, limit) if asks_overrides(query.text)
+                     else self.subtype_hits(query.target, limit) if asks_subtypes(query.text) else None)
+            return self.callers_hits(query.target, limit, "secondary" in query.demote) if built is None else built
         if query.target and query.intent == IMPACT:
             return self.impact_hits(query.target, query.depth or DEFAULT_IMPACT_DEPTH, limit)
         target = similar_target(query)
@@ -131,26 +132,68 @@ class GraphRetriever:
         roots = [n for n in queries.definitions(graph, name) if n in symbols and symbols[n].kind in CLASS_KINDS]
         if not roots:
             return None
+        bare = name.replace("::", ".").rpartition(".")[2] or name
+        verb = "implements" if symbols[roots[0]].kind in INTERFACE_KINDS else "extends"
+        hits = []
+        for node, depth in self._descendants(roots, limit):
+            via = f"{verb} {bare}" if depth == 1 else f"{verb} {bare} (depth {depth})"
+            hits.append(self._placed(node, depth, via))
+        return hits[:limit]
+
+    def override_hits(self, name: str, limit: int) -> list[Hit] | None:
+        """Return the methods that override ``name`` (a method of a class of the graph): the
+        definitions of the same name in the classes built on its class, nearest first. ``None``
+        when no method of a class is named so: the question is then about its call sites."""
+        graph = self.graph
+        symbols = graph.symbols
+        owners: dict[str, str] = {}  # the class defining each method named so -> the method's own name
+        for node in queries.definitions(graph, name):
+            path, qualname = split_id(node)
+            owner, _, member = qualname.rpartition(".")
+            if owner and member and symbols.get(node) is not None and symbols[node].kind in ("method", "function"):
+                owner_node = node[: len(node) - len(qualname)] + owner
+                if owner_node in symbols and symbols[owner_node].kind in CLASS_KINDS:
+                    owners.setdefault(owner_node, member)
+        if not owners:
+            return None
+        hits: list[Hit] = []
+        for root, member in owners.items():
+            said = f"{split_id(root)[1]}.{member}"
+            for node, depth in self._descendants([root], 10 * limit):
+                method = f"{node}.{member}"
+                if method in symbols and all(h.symbol != symbols[method].qualname or h.path != symbols[method].path
+                                             for h in hits):
+                    via = f"overrides {said}" if depth == 1 else f"overrides {said} (depth {depth})"
+                    hits.append(self._placed(method, depth, via))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:limit]
+
+    def _descendants(self, roots: list[str], limit: int) -> list[tuple[str, int]]:
+        """The classes built on ``roots`` (the graph's bases read from base to subtype), children
+        before grandchildren and, within a generation, the most central first; at least ``limit``
+        of them when there are, up to :data:`MAX_SUBTYPE_DEPTH` generations."""
+        graph = self.graph
         below: dict[str, list[str]] = defaultdict(list)
         for node, bases in graph.bases.items():
             for base in bases:
                 below[base].append(node)
-        bare = name.replace("::", ".").rpartition(".")[2] or name
-        verb = "implements" if symbols[roots[0]].kind in INTERFACE_KINDS else "extends"
-        seen, generation, hits = set(roots), roots, []
+        symbols = graph.symbols
+        seen, generation, out = set(roots), roots, []
         for depth in range(1, MAX_SUBTYPE_DEPTH + 1):
             children = {c for parent in generation for c in below.get(parent, ()) if c not in seen and c in symbols}
-            if not children or len(hits) >= limit:
+            if not children or len(out) >= limit:
                 break
             seen |= children
             generation = sorted(children, key=lambda n: (-graph.node_centrality(n), n))
-            for node in generation:
-                s, central = symbols[node], graph.node_centrality(node)
-                score = (MAX_SUBTYPE_DEPTH - depth + 1) + central / (1.0 + central)  # generation first, then centrality
-                via = f"{verb} {bare}" if depth == 1 else f"{verb} {bare} (depth {depth})"
-                hits.append(Hit(s.path, s.start_line, s.end_line, score, s.qualname, s.kind, self._language(s.path),
-                                via, depth))
-        return hits[:limit]
+            out += [(node, depth) for node in generation]
+        return out
+
+    def _placed(self, node: str, depth: int, via: str) -> Hit:
+        """A definition found ``depth`` generations below a class: the generation first, then the
+        most central (its score's whole part is the generation, as an impact answer's is the hop)."""
+        s, central = self.graph.symbols[node], self.graph.node_centrality(node)
+        score = (MAX_SUBTYPE_DEPTH - depth + 1) + central / (1.0 + central)
+        return Hit(s.path, s.start_line, s.end_line, score, s.qualname, s.kind, self._language(s.path), via, depth)
 
     # -- "similar to X" ------------------------------------------------------------------------
     def like_hits(self, name: str, limit: int) -> list[Hit] | None:
