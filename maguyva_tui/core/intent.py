@@ -754,6 +754,20 @@ def _identifier(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     return Intent("find_definition", confidence, target, "identifier_in_phrase")
 
 
+_GO_METHOD = re.compile(r"(?:[\w.\-/]+\.)?\(\*?(?P<t>[A-Za-z_]\w{0,200})\)\.(?P<m>[A-Za-z_]\w{0,200})(?:\(\))?")
+"""A Go method written as Go prints it, its receiver in brackets: ``(*Mux).ServeHTTP``, a panic's
+``github.com/go-chi/chi/v5.(*Mux).ServeHTTP``; ``Mux.ServeHTTP`` is its name (before, it was a line
+of code to grep for)."""
+
+
+def _go_method(text: str) -> Intent | None:
+    """Match a Go method expression alone: the definition of ``Type.Method``."""
+    match = _GO_METHOD.fullmatch(text.strip())
+    if match is None:
+        return None
+    return Intent("find_definition", CONF_LONE_IDENTIFIER, f"{match.group('t')}.{match.group('m')}", "identifier")
+
+
 def _question(text: str) -> Intent | None:
     """Match a question about meaning; its target is an identifier when it names one."""
     if not _QUESTION.search(text):
@@ -771,6 +785,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _similar_phrase,
     _definition_phrase,
     _error_output,
+    _go_method,
     _code_fragment,
     _quoted_literal,
     _comment_marker,
