@@ -76,3 +76,21 @@ def test_a_lone_words_page_makes_the_symbols_of_its_page_only(
     monkeypatch.setattr(MappedStructural, "_symbols_at", lambda self, rows: made.append(len(rows)) or symbols_at(self, rows))
     assert mapped.search(query, 5) == expected
     assert 0 < sum(made) <= 5 + 2
+
+
+def test_names_are_measured_in_characters_and_dots_from_their_bytes() -> None:
+    """The columns' order reads each name's length in characters and each qualname's dots from
+    their UTF-8 bytes (an id repeated, an id of no string: 0 and 0)."""
+    import numpy as np
+
+    from maguyva_tui.core.retrievers.structural import _measures
+    from maguyva_tui.core.store.arrays import Strings, strings_blob
+
+    texts = ["parse", "Config.parse", "éé.ü", "a.b.c.d", "", "日本語"]
+    strings = Strings(*strings_blob(texts))
+    ids = np.array([1, 2, 3, 3, 4, 5, 6, 0, 99, 2], np.int64)
+    length, dots = _measures(strings, ids)
+    wanted = [texts[i - 1] if 0 < i <= len(texts) else "" for i in ids.tolist()]
+    assert length.tolist() == [len(t) for t in wanted]
+    assert dots.tolist() == [t.count(".") for t in wanted]
+    assert [a.tolist() for a in _measures(strings, np.zeros(0, np.int64))] == [[], []]
