@@ -17,7 +17,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from maguyva_tui.app.actions import ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
@@ -39,6 +39,7 @@ from maguyva_tui.app.source import OneRepo, Source
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
 from maguyva_tui.app.widgets.banner import LookupBanner
 from maguyva_tui.app.widgets.explain import ExplainPanel
+from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.query import QueryBar, QueryInput, shown
 from maguyva_tui.app.widgets.readback import Readback
@@ -227,7 +228,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                 yield Preview(id="preview")
                 yield ExplainPanel(id="explain")
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def notify(
         self,

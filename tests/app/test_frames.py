@@ -1,0 +1,66 @@
+"""What a key or an answer costs the UI thread: nothing is rebuilt or drawn again that shows the same."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.widgets._footer import FooterKey
+
+from maguyva_tui.app.widgets.footer import KeysFooter
+from maguyva_tui.app.widgets.preview import Preview, _display_lines
+from maguyva_tui.terminal import visible
+from tests.app.conftest import SIZE, ask, wait_for
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(make_app) -> None:
+    """Textual rebuilds the footer on every change of focus and ``refresh_bindings`` (every key
+    mounted again, restyled, the screen laid out); the same keys shown keep their widgets."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        app.query_one("#results").focus()
+        await pilot.pause(0.2)
+        keys = list(app.query(FooterKey))
+        assert "Weight" in {key.description for key in keys}
+        app.refresh_bindings()  # nothing changed
+        await pilot.pause(0.2)
+        assert list(app.query(FooterKey)) == keys and all(a is b for a, b in zip(app.query(FooterKey), keys, strict=True))
+        app.query_one("#query").focus()  # the what-if keys go: rebuilt
+        await pilot.pause(0.2)
+        assert "Weight" not in {key.description for key in app.query(FooterKey)}
+        assert isinstance(app.query_one(KeysFooter), KeysFooter)
+
+
+async def test_a_frame_draws_the_preview_lines_a_line_at_a_time_draws(make_app) -> None:
+    """The preview notes its scroll, width and style once a frame: the lines of a frame are the lines
+    drawn one by one after a scroll sideways and down."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        preview = app.query_one(Preview)
+        await wait_for(pilot, lambda: preview.coloured is not None and preview.coloured == preview.shown)
+        for x, y in ((0, 0), (3, 2)):  # sideways only where a line is longer than the view
+            preview.scroll_to(x=x, y=y, animate=False, force=True)
+            await pilot.pause(0.05)
+            framed: dict[int, list[object]] = {}
+
+            def spy(line: int) -> object:
+                strip = Preview.render_line(preview, line)
+                framed[line] = list(strip)
+                return strip
+
+            preview.render_line = spy  # type: ignore[method-assign]
+            preview._styles_cache.clear()
+            preview.render_lines(Region(0, 0, *preview.size))  # the frame noted once
+            del preview.render_line
+            alone = {line: list(preview.render_line(line)) for line in framed}  # each line notes its own
+            assert len(framed) > 5 and preview.scroll_offset.y == min(y, preview.max_scroll_y)
+            assert framed == alone
+
+
+def test_a_file_s_lines_are_drawn_with_tabs_expanded_and_controls_shown() -> None:
+    for text in ("a\tb\nc", "x\x1by\nz\n", "crlf\r\nlines\r\n", "", "\x0cfeed\n\tx", "a\u2028b", "bidi\u202e!",
+                 "plain\nlines\n\n", "nbsp\xa0"):
+        assert _display_lines(text) == [visible(line.expandtabs(4)) for line in text.splitlines()], repr(text)
