@@ -760,12 +760,23 @@ _GO_METHOD = re.compile(r"(?:[\w.\-/]+\.)?\(\*?(?P<t>[A-Za-z_]\w{0,200})\)\.(?P<
 of code to grep for)."""
 
 
+_PHP_NAME = re.compile(r"\\?(?:[A-Za-z_]\w{0,200}\\)+(?P<x>[A-Za-z_]\w{0,200}(?:::[A-Za-z_]\w{0,200})?)(?:\(\))?")
+"""A PHP name with its namespace, as ``use`` and error messages write it: ``GuzzleHttp\\Client``,
+``\\GuzzleHttp\\Client::request``. A namespace is no file path (PSR-4 maps ``GuzzleHttp\\`` to
+``src/``), so the name is the class (and member) after it."""
+
+
 def _go_method(text: str) -> Intent | None:
-    """Match a Go method expression alone: the definition of ``Type.Method``."""
-    match = _GO_METHOD.fullmatch(text.strip())
-    if match is None:
-        return None
-    return Intent("find_definition", CONF_LONE_IDENTIFIER, f"{match.group('t')}.{match.group('m')}", "identifier")
+    """Match a Go method expression alone (the definition of ``Type.Method``), or a PHP name with
+    its namespace (the definition of the class or member after it)."""
+    line = text.strip()
+    match = _GO_METHOD.fullmatch(line)
+    if match is not None:
+        return Intent("find_definition", CONF_LONE_IDENTIFIER, f"{match.group('t')}.{match.group('m')}", "identifier")
+    match = _PHP_NAME.fullmatch(line)
+    if match is not None:
+        return Intent("find_definition", CONF_LONE_IDENTIFIER, match.group("x"), "identifier")
+    return None
 
 
 def _question(text: str) -> Intent | None:
