@@ -94,3 +94,27 @@ def test_names_are_measured_in_characters_and_dots_from_their_bytes() -> None:
     assert length.tolist() == [len(t) for t in wanted]
     assert dots.tolist() == [t.count(".") for t in wanted]
     assert [a.tolist() for a in _measures(strings, np.zeros(0, np.int64))] == [[], []]
+
+
+def test_names_holding_a_character_class_are_told_byte_by_byte_when_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which names hold an uppercase letter (or another character no lowercase name has) is told
+    from the ASCII names' bytes, the same names the pattern's matches name; other names by the pattern."""
+    import random
+    import re
+
+    import numpy as np
+
+    from maguyva_tui.core.retrievers import structural
+
+    rng = random.Random(5)
+    for _ in range(500):
+        names = ["".join(rng.choice("aAzZ09_.-$ bXé") for _ in range(rng.randint(0, 9))) for _ in range(rng.randint(1, 9))]
+        joined, ends = "\0".join(names), structural._name_ends(names)
+        for pattern in (structural._NOT_LOWER, structural._NOT_PLAIN):
+            starts = np.fromiter(map(re.Match.start, pattern.finditer(joined)), np.int64)
+            assert structural._names_at(ends, pattern, joined) == set(np.searchsorted(ends, starts).tolist())
+    told = dict(structural._CLASSES)
+    told[structural._NOT_LOWER] = np.ones(128, bool)  # every byte, even a lowercase one: the table is read
+    monkeypatch.setattr(structural, "_CLASSES", told)
+    names = ["abc", "def"]
+    assert structural._names_at(structural._name_ends(names), structural._NOT_LOWER, "\0".join(names)) == {0, 1}

@@ -1508,9 +1508,20 @@ def _insensitive_reason(term: str, name: str) -> str:
 
 
 def _names_at(ends: np.ndarray, pattern: re.Pattern[str], joined: str) -> set[int]:
-    """The names (indices) in which a one-character pattern occurs, in names joined by NULs."""
-    found = np.fromiter(map(re.Match.start, pattern.finditer(joined)), np.int64)
+    """The names (indices) in which a one-character pattern occurs, in names joined by NULs (a
+    character class of :data:`_CLASSES` over ASCII names: told in numpy, byte by byte; a match
+    object each uppercase letter of CamelCase names cost ~1 ms a shard for 185 of sympy's)."""
+    outside = _CLASSES.get(pattern)
+    if outside is not None and joined.isascii():
+        found = np.flatnonzero(outside[np.frombuffer(joined.encode("ascii"), np.uint8)])
+    else:
+        found = np.fromiter(map(re.Match.start, pattern.finditer(joined)), np.int64)
     return set(np.searchsorted(ends, found).tolist())
+
+
+def _outside(pattern: re.Pattern[str]) -> np.ndarray:
+    """Per ASCII byte, whether a one-character pattern matches it."""
+    return np.array([pattern.fullmatch(chr(byte)) is not None for byte in range(128)], bool)
 
 
 def _all_held(term: str, names: list[str], norms: list[str], joined: str, ends: np.ndarray,
@@ -1569,6 +1580,8 @@ def _humped(term: str, names: list[str], norms: list[str], lower: np.ndarray) ->
 
 _NOT_PLAIN = re.compile(r"[^A-Za-z0-9_\0]")
 """A character that :func:`~maguyva_tui.core.names.normalize` does not merely drop or lowercase."""
+_CLASSES: dict[re.Pattern[str], np.ndarray] = {p: _outside(p) for p in (_NOT_LOWER, _NOT_PLAIN)}
+"""The one-character patterns :func:`_names_at` tells byte by byte in ASCII names."""
 
 
 def _tie_closed(keys: list[np.ndarray], order: np.ndarray, size: int) -> int:
