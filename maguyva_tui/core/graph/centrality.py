@@ -39,26 +39,38 @@ class Transition:
 def operator(nodes: tuple[str, ...], source: NDArray[np.int64], target: NDArray[np.int64],
              weight: Vector) -> Transition:
     """Build the transition operator of weighted edges given as positions in ``nodes``."""
+    matrix, dangling = weighted(len(nodes), source, target, weight)
+    return Transition(nodes, {node: i for i, node in enumerate(nodes)}, matrix, dangling)
+
+
+def weighted(size: int, source: NDArray[np.int64], target: NDArray[np.int64],
+             weight: Vector) -> tuple[sp.csr_array, NDArray[np.bool_]]:
+    """Return the column-stochastic matrix of weighted edges between ``size`` nodes, and the
+    nodes with no out-edge (a ``Transition`` without its node ids: what PageRank reads)."""
     import scipy.sparse as sp  # here, not at the top: a search that needs no PageRank never pays its import
 
-    size = len(nodes)
     out_weight = np.bincount(source, weights=weight, minlength=size)
     with np.errstate(divide="ignore", invalid="ignore"):
         normalized = weight / out_weight[source]
     matrix = sp.csr_array((normalized, (target, source)), shape=(size, size))
-    return Transition(nodes, {node: i for i, node in enumerate(nodes)}, matrix, out_weight == 0)
+    return matrix, out_weight == 0
 
 
 def pagerank(op: Transition, personalization: Vector | None = None) -> Vector:
     """Return PageRank (summing to 1), personalized toward a distribution when one is given."""
-    size = len(op.nodes)
+    return power(op.matrix, op.dangling, personalization)
+
+
+def power(matrix: sp.csr_array, dangling: NDArray[np.bool_], personalization: Vector | None = None) -> Vector:
+    """Return PageRank (summing to 1) by power iteration over a ``weighted`` matrix."""
+    size = matrix.shape[0]
     if size == 0:
         return np.zeros(0)
     teleport = np.full(size, 1.0 / size) if personalization is None else personalization / personalization.sum()
     rank = teleport.copy()
     for _ in range(MAX_ITERATIONS):
-        leaked = rank[op.dangling].sum()
-        new = DAMPING * (op.matrix @ rank + leaked * teleport) + (1 - DAMPING) * teleport
+        leaked = rank[dangling].sum()
+        new = DAMPING * (matrix @ rank + leaked * teleport) + (1 - DAMPING) * teleport
         delta = np.abs(new - rank).sum()
         rank = new
         if delta < TOLERANCE:

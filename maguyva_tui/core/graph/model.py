@@ -61,6 +61,11 @@ T = TypeVar("T")
 
 __all__ = ["CodeGraph", "Loose", "Site"]
 
+LEAN_TABLES = 4096
+"""Files' lookup tables a graph built to be written keeps at once (``tables.IndexCache.limit``):
+files are resolved in path order, so a package's own and its most read modules stay; each other
+one is made again from its facts when read (the same tables)."""
+
 
 class CodeGraph:
     """A directed dependency graph over symbols and files, with call sites and centrality."""
@@ -91,7 +96,8 @@ class CodeGraph:
         """The stored arrays the graph was opened from (``None`` when built in memory)."""
         self.lean = False
         """Whether an update lets go of what only the next update reads (each file's lookup tables,
-        the name tables: made again when asked) before PageRank: a graph built to be written."""
+        the name tables: made again when asked) before PageRank, and keeps only ``LEAN_TABLES``
+        files' lookup tables while it resolves: a graph built to be written."""
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -99,6 +105,8 @@ class CodeGraph:
         """Build the graph of a whole repository from each file's facts (``lean``: see ``lean``)."""
         graph = cls()
         graph.lean = lean
+        if lean:
+            graph.indexes.limit = LEAN_TABLES
         graph.update(files, ())
         return graph
 
@@ -304,11 +312,22 @@ class CodeGraph:
     def _recompute_centrality(self) -> None:
         """Recompute scaled PageRank over the whole graph."""
         self._derived = {}
-        op = self.transition
-        values = cent.scaled(cent.pagerank(op))
+        values = cent.scaled(self._lean_pagerank() if self.lean else cent.pagerank(self.transition))
         rank = np.zeros(len(self.nodes))
         rank[self.nodes.live()] = values
         self._rank = rank.tolist()
+
+    def _lean_pagerank(self) -> NDArray[np.float64]:
+        """PageRank as ``transition`` gives it, without what only queries read: the operator's node
+        ids and their index, kept, and the merged sites once the edges are made."""
+        edges = self.edges()
+        self._derived.pop("merged", None)
+        live = np.asarray(self.nodes.live(), dtype=np.int64)
+        dense = np.full(len(self.nodes), -1, dtype=np.int64)
+        dense[live] = np.arange(len(live))
+        matrix, dangling = cent.weighted(len(live), dense[edges.source], dense[edges.target], edges.weight)
+        del live, dense
+        return cent.power(matrix, dangling)
 
     @property
     def transition(self) -> cent.Transition:
@@ -369,12 +388,12 @@ class CodeGraph:
 
     @property
     def qualnames(self) -> dict[str, dict[str, list[str]]]:
-        """Family to qualname to symbol nodes."""
+        """Family to qualname to symbol nodes (the families resolved across files, ``LINKED_FAMILIES``)."""
         return self.store.link_names().qualnames
 
     @property
     def tops(self) -> dict[str, dict[str, list[str]]]:
-        """Family to top-level name to symbol nodes."""
+        """Family to top-level name to symbol nodes (the families resolved across files)."""
         return self.store.link_names().tops
 
     @property

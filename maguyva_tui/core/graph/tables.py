@@ -8,7 +8,7 @@ that building or updating the graph never makes a ``Reference`` object per site.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -217,22 +217,33 @@ def member_pairs(index: FileIndex) -> Iterator[tuple[str, str]]:
 
 
 class IndexCache:
-    """Path to ``FileIndex``, each built from the file's facts on first use."""
+    """Path to ``FileIndex``, each built from the file's facts on first use (and kept, or within
+    ``limit``)."""
 
-    __slots__ = ("_built", "_source_of")
+    __slots__ = ("_built", "_source_of", "limit")
 
     def __init__(self, source_of: Callable[[str], Source | None]) -> None:
         self._source_of = source_of
-        self._built: dict[str, FileIndex] = {}
+        self._built: OrderedDict[str, FileIndex] = OrderedDict()
+        self.limit: int | None = None
+        """The most tables kept, the one read longest ago let go first (``None``: every file's).
+        A file's tables are made from its facts alone, so one made again is the same: a graph
+        built to be written keeps a few thousand (every file's held 151 MB on a 450 MB corpus,
+        and once let go left the process as scattered holes, not memory handed back)."""
 
     def get(self, path: str, default: FileIndex | None = None) -> FileIndex | None:
         """Return the tables of a file, ``default`` for a file the graph does not hold."""
-        index = self._built.get(path)
+        built = self._built
+        index = built.get(path)
         if index is None:
             source = self._source_of(path)
             if source is None:
                 return default
-            index = self._built[path] = index_file(source)
+            index = built[path] = index_file(source)
+            if self.limit is not None and len(built) > self.limit:
+                built.popitem(last=False)
+        elif self.limit is not None:
+            built.move_to_end(path)
         return index
 
     def __getitem__(self, path: str) -> FileIndex:
