@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
+from typing import Final
 
 from maguyva_tui.core.names import qualifier_parts, split_identifier
 from maguyva_tui.core.types import Hit, Query, Symbol
@@ -88,16 +89,36 @@ def similar_target(query: Query) -> str | None:
     return target or None
 
 
+_PACKAGE_FILES: Final = {".py": "__init__", ".rs": "mod", ".js": "index", ".mjs": "index", ".cjs": "index",
+                          ".ts": "index", ".tsx": "index", ".jsx": "index"}
+"""A folder's own file, which is the folder's module: Python's ``__init__.py``, Rust's ``mod.rs``,
+the ``index.js`` that ``require('./router')`` loads."""
+_CRATE_ROOTS: Final = ("lib", "main")
+"""A Rust crate's own file under ``src/``: the crate itself (``serde_core::Serialize``)."""
+
+
 @lru_cache(maxsize=65536)
 def module_names(path: str) -> tuple[str, ...]:
     """The names a file's module goes by: every dotted tail of its path, from its stem
     (``helpers``, ``flask.helpers``, ``src.flask.helpers``): a package under ``src/``, ``lib/`` or
-    a monorepo's folders is imported by a tail, not by the path from the repository's root; asked
-    once per symbol, so kept per path."""
-    parts = list(PurePosixPath(path).with_suffix("").parts) or [path]
-    if parts[-1] == "__init__" and len(parts) > 1:
+    a monorepo's folders is imported by a tail, not by the path from the repository's root; a
+    folder's own file (``__init__.py``, ``mod.rs``, ``index.js``) is the folder; a Rust file under
+    a crate's ``src/`` also goes by its crate path (``serde_core/src/de/mod.rs`` is
+    ``serde_core::de`` and ``crate::de``; ``src/lib.rs`` is the crate). Asked once per symbol, so
+    kept per path."""
+    pure = PurePosixPath(path)
+    parts = list(pure.with_suffix("").parts) or [path]
+    if parts[-1] == _PACKAGE_FILES.get(pure.suffix) and len(parts) > 1:
         parts = parts[:-1]  # a package's __init__ is the package itself
-    return tuple(".".join(parts[i:]) for i in range(len(parts) - 1, -1, -1))
+    names = [".".join(parts[i:]) for i in range(len(parts) - 1, -1, -1)]
+    if pure.suffix == ".rs" and "src" in parts[:-1]:
+        at = len(parts) - 1 - parts[::-1].index("src")
+        inside = parts[at + 1:]
+        if inside in ([root] for root in _CRATE_ROOTS):
+            inside = []
+        crate = parts[at - 1: at] or ["crate"]
+        names += [".".join(crate + inside), ".".join(["crate", *inside])]
+    return tuple(dict.fromkeys(names))
 
 
 def bare_name(written: str) -> str:

@@ -1,0 +1,58 @@
+"""A name written with its module path as the language writes it: a folder's own file is the folder
+(``__init__.py``, Rust's ``mod.rs``, ``index.js``), and a Rust file under a crate's ``src/`` goes
+by its crate path (``mycrate::de::Visitor``, ``crate::de::Visitor``). Before, ``de::Visitor`` was
+"no symbol named de::Visitor": the module of ``src/de/mod.rs`` was ``mod``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.similar import module_names
+from tests.core.test_failed_lookup import FirstWordProvider
+
+
+@pytest.mark.parametrize(("path", "names"), [
+    ("mycrate/src/de/mod.rs", ("de", "src.de", "mycrate.src.de", "mycrate.de", "crate.de")),
+    ("mycrate/src/lib.rs", ("lib", "src.lib", "mycrate.src.lib", "mycrate", "crate")),
+    ("src/lib.rs", ("lib", "src.lib", "crate")),
+    ("lib/router/index.js", ("router", "lib.router")),
+    ("src/flask/__init__.py", ("flask", "src.flask")),
+    ("src/flask/helpers.py", ("helpers", "flask.helpers", "src.flask.helpers")),
+    ("a/mod.py", ("mod", "a.mod")),
+])
+def test_the_names_a_module_goes_by(path: str, names: tuple[str, ...]) -> None:
+    assert module_names(path) == names
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "mycrate" / "src" / "de").mkdir(parents=True)
+    (root / "mycrate" / "Cargo.toml").write_text('[package]\nname = "mycrate"\n')
+    (root / "mycrate" / "src" / "lib.rs").write_text("pub mod de;\npub mod other;\n\npub fn version() -> u32 {\n    1\n}\n")
+    (root / "mycrate" / "src" / "de" / "mod.rs").write_text(
+        "pub trait Visitor {\n    fn visit_str(&self, v: &str);\n}\n")
+    (root / "mycrate" / "src" / "other.rs").write_text("pub trait Visitor {\n    fn walk(&self);\n}\n")
+    (root / "lib" / "router").mkdir(parents=True)
+    (root / "lib" / "router" / "index.js").write_text("function Router(options) {\n  return options;\n}\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    yield e
+    e.close()
+
+
+@pytest.mark.parametrize(("question", "path", "symbol"), [
+    ("de::Visitor", "mycrate/src/de/mod.rs", "Visitor"),
+    ("mycrate::de::Visitor", "mycrate/src/de/mod.rs", "Visitor"),
+    ("crate::de::Visitor::visit_str", "mycrate/src/de/mod.rs", "Visitor.visit_str"),
+    ("other::Visitor", "mycrate/src/other.rs", "Visitor"),
+    ("mycrate::version", "mycrate/src/lib.rs", "version"),
+    ("router.Router", "lib/router/index.js", "Router"),
+])
+def test_a_name_with_its_module_path_finds_that_definition(engine: Engine, question: str, path: str,
+                                                            symbol: str) -> None:
+    result = engine.search(question)
+    assert result.lookup_failed is None, question
+    assert (result.results[0].path, result.results[0].symbol) == (path, symbol)
