@@ -466,7 +466,15 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
 
 
 def _result(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
-    """One result from its fused item, the hit it shows and that hit's lines and snippet."""
+    """One result from its fused item, the hit it shows and that hit's lines and snippet (an item
+    one engine found, the direct path's every one, without the lists and sets a blend needs)."""
+    if len(item.contributions) == 1 and item.contributions[0][1] is not None:
+        return _one_vote(item, shown, lines_shown, lists)
+    return _votes(item, shown, lines_shown, lists)
+
+
+def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
+    """:func:`_result` of any item: each engine's vote or its absence, the lines they matched on."""
     votes: list[tuple[str, Vote | None]] = []
     match_lines: set[int] = set()
     for name, part in item.contributions:
@@ -483,6 +491,22 @@ def _result(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: M
     start, end, text = lines_shown
     return _new_ranked(  # positional, in RANKED_FIELDS' order (checked below): 19 keywords cost 1 µs a result
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
+        item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
+        item.copies, item.lift,
+    )
+
+
+def _one_vote(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
+    """:func:`_result` of an item with one engine's vote."""
+    name, part = item.contributions[0]
+    own = lists.get(name, ())
+    hit = own[part.rank] if part.rank < len(own) else None  # type: ignore[union-attr]
+    vote = _new_vote(part.rank, part.score, part.weight, part.contribution,  # type: ignore[union-attr]
+                     hit.reason if hit else None, hit.depth if hit else None)
+    lines = (hit.start_line,) if hit is not None and hit.start_line == hit.end_line else ()
+    start, end, text = lines_shown
+    return _new_ranked(
+        shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, ((name, vote),),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
         item.copies, item.lift,
     )

@@ -929,29 +929,20 @@ class TextRetriever:
         after = np.where(ends < length, _IDENT_TABLE[arr[np.minimum(lo + ends, len(arr) - 1)]], False)
         if bool((before | after).any()):
             return None
-        own: list[int] = []
-        lines: list[int] = []
-        starts: list[int] = []
-        begin = 0
+        paths, file_offsets, file_lengths = files.paths, files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
+        last, first = bounds.tolist(), (bounds - takes).tolist()  # each file's rows of ``at``
+        found = np.concatenate([  # each file's places numbered by its own newlines, checked together below
+            np.searchsorted(self._newlines(paths[index], file_offsets[j], file_lengths[j]), at[first[j] : last[j]])
+            for j, index in enumerate(chosen.tolist())])
+        if len(found) > 1 and bool(((np.diff(found) <= 0) & (owner[1:] == owner[:-1])).any()):
+            return None  # two places on one line: damage
+        keep = np.ones(len(found), bool)
         for j, index in enumerate(chosen.tolist()):
-            end = int(bounds[j])
-            offsets = at[begin:end]
-            found = np.searchsorted(self._newlines(files.paths[index], int(files.offsets[index]),
-                                                  int(files.lengths[index])), offsets)
-            if len(found) > 1 and bool((np.diff(found) <= 0).any()):
-                return None  # two places on one line: damage
             skip = sites.get(index)
             if skip:
-                keep = ~_members(found, np.asarray(skip, np.int64))  # the sites' lines, increasing
-                found, offsets = found[keep], offsets[keep]
-            take = min(len(found), need - len(own))
-            own.extend([index] * take)
-            lines.extend(found[:take].tolist())
-            starts.extend(offsets[:take].tolist())
-            begin = end
-            if len(own) >= need:
-                break
-        return own, lines, starts
+                keep[first[j] : last[j]] = ~_members(found[first[j] : last[j]], np.asarray(skip, np.int64))  # the sites' lines
+        kept = np.flatnonzero(keep)[:need]
+        return chosen[owner[kept]].tolist(), found[kept].tolist(), at[kept].tolist()
 
     def _places(self, files: _Files, needle: bytes) -> _SitePlaces:
         """What tells, for a file (its position), its newline offsets and some of its lines (0-based,
@@ -1302,13 +1293,21 @@ class TextRetriever:
         remembers it for fusion's centrality), each file's language read once per engine."""
         languages = self._kept.languages
         chunk_at = self._chunk_at
+        reasons: dict[tuple[str, bool], tuple[str, float]] = {}  # a page's few kinds of line, each made once
         out = []
         for m in matches:
-            language = languages[m.path] if m.path in languages else languages.setdefault(
-                m.path, self.snapshot.files[m.path].language)
-            chunk = chunk_at(m.path, m.line)
-            reason = lead + m.match_type + (", definition" if m.definition else "")
-            out.append(_new_hit(m.path, m.line, m.line, m.score, chunk.symbol if chunk else None,
+            path, line = m.path, m.line
+            try:
+                language = languages[path]
+            except KeyError:
+                language = languages.setdefault(path, self.snapshot.files[path].language)
+            kind = (m.match_type, m.definition)
+            try:
+                reason, score = reasons[kind]
+            except KeyError:
+                reason, score = reasons[kind] = (lead + kind[0] + (", definition" if kind[1] else ""), m.score)
+            chunk = chunk_at(path, line)
+            out.append(_new_hit(path, line, line, score, chunk.symbol if chunk else None,
                                 chunk.kind if chunk else None, language, reason))
         return out
 
