@@ -148,24 +148,25 @@ class GraphRetriever:
         symbols = graph.symbols
         owners: dict[str, str] = {}  # the class defining each method named so -> the method's own name
         for node in queries.definitions(graph, name):
-            path, qualname = split_id(node)
+            qualname = split_id(node)[1]
             owner, _, member = qualname.rpartition(".")
-            if owner and member and symbols.get(node) is not None and symbols[node].kind in ("method", "function"):
-                owner_node = node[: len(node) - len(qualname)] + owner
-                if owner_node in symbols and symbols[owner_node].kind in CLASS_KINDS:
-                    owners.setdefault(owner_node, member)
+            owner_node = node[: len(node) - len(qualname)] + owner if owner else ""  # the id up to its qualname
+            if node in symbols and symbols[node].kind in ("method", "function") and owner_node in symbols \
+                    and symbols[owner_node].kind in CLASS_KINDS:
+                owners.setdefault(owner_node, member)
         if not owners:
             return None
         hits: list[Hit] = []
+        seen: set[str] = set()
         for root, member in owners.items():
             said = f"{split_id(root)[1]}.{member}"
             for node, depth in self._descendants([root], 10 * limit):
-                method = f"{node}.{member}"
-                if method in symbols and all(h.symbol != symbols[method].qualname or h.path != symbols[method].path
-                                             for h in hits):
+                method = f"{node}.{member}"  # a member's id is its class's with ``.member``
+                if method in symbols and method not in seen:
+                    seen.add(method)
                     via = f"overrides {said}" if depth == 1 else f"overrides {said} (depth {depth})"
                     hits.append(self._placed(method, depth, via))
-        hits.sort(key=lambda h: -h.score)
+        hits.sort(key=lambda h: -h.score)  # stable: a generation's most central first, as placed
         return hits[:limit]
 
     def _descendants(self, roots: list[str], limit: int) -> list[tuple[str, int]]:
