@@ -81,3 +81,23 @@ def test_a_lone_words_fuzzy_tier_scans_no_name_with_its_pattern(
     query = Query(text, target=text)
     assert mapped.search(query, 50) == eager.search(query, 50)
     assert not [p for p in scanned if p in structural._FUZZY_KEYS]
+
+
+def test_a_lead_letters_runs_of_names_are_bisected_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern anchored to a name's start and its lead letter searches a few runs of the sorted
+    names; their bounds are bisected on the first question only, and the names are the same."""
+    from maguyva_tui.core.retrievers.structural import _key_pattern, _lead
+
+    table = _table(NAMES)
+    pattern = _key_pattern("session")
+    expected = table.matching(pattern).tolist()  # no lead: every name searched
+    bisected: list[bytes] = []
+    bisect = Definitions._bisect
+
+    def counted(self: Definitions, needle: bytes) -> int:
+        bisected.append(needle)
+        return bisect(self, needle)
+
+    monkeypatch.setattr(Definitions, "_bisect", counted)
+    assert [table.matching(pattern, _lead(pattern)).tolist() for _ in range(3)] == [expected] * 3
+    assert 0 < len(bisected) == len(set(bisected)) <= 7
