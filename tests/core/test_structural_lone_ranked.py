@@ -118,3 +118,20 @@ def test_names_holding_a_character_class_are_told_byte_by_byte_when_ascii(monkey
     monkeypatch.setattr(structural, "_CLASSES", told)
     names = ["abc", "def"]
     assert structural._names_at(structural._name_ends(names), structural._NOT_LOWER, "\0".join(names)) == {0, 1}
+
+
+@pytest.mark.parametrize("text", ["prsconf", "parseconf"])
+def test_a_question_paged_from_its_names_builds_the_patterns_of_its_words_once(
+        engines: tuple[StructuralRetriever, StructuralRetriever], text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The patterns over every tier are the page's to build (once); before, the search built them
+    for each group of words first, to tell whether they are ASCII, then the page again."""
+    from maguyva_tui.core.retrievers import structural
+
+    eager, mapped = engines
+    query = Query(text, target=text)
+    expected = eager.search(query, 50)
+    built: list[int] = []
+    original = structural._term_patterns
+    monkeypatch.setattr(structural, "_term_patterns", lambda *args, **kwargs: built.append(1) or original(*args, **kwargs))
+    assert mapped.search(query, 50) == expected
+    assert len(built) == 1

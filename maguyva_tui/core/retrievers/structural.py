@@ -869,18 +869,18 @@ class MappedStructural(StructuralRetriever):
         # a sentence's own words are matched by name words alone (``described``), not tier by tier
         matched = groups[:1] if is_sentence(query.text, query.target) else groups
         # a word spelled with a letter no name holds matches no name in any tier: it needs no pattern
-        found = [_term_patterns([t for t in group if _spellable(t, table.occurrences)], table.occurrences,
-                                self._longest_name) for group in matched]
-        patterns = None if any(p is None for p in found) else [p for group in found for p in group or []]
+        spelled = [[t for t in group if _spellable(t, table.occurrences)] for group in matched]
         target = similar_target(query)
         exact = _exact_keys(terms + ([target] if target else []))
         stems = [stem for stem in sentence_stems(query.text) if _spellable(stem, table.occurrences)]
-        if patterns is None or any(not stem.isascii() for stem in stems):
+        if not all(t.isascii() for t in [*(t for group in spelled for t in group), *stems]):
             return StructuralRetriever(self._every(), self.stats()).search(query, limit)  # not ASCII: no shortcut
         if not target and not is_sentence(query.text, query.target):
             paged = self._paged(query, limit)
             if paged is not None:
                 return paged
+        # the terms' patterns (a term outside ASCII has none: the full engine answered it above)
+        patterns = [p for group in spelled for p in _term_patterns(group, table.occurrences, self._longest_name) or []]
         spellings: list[np.ndarray] = []
         if target:
             sources = definitions(self._over(exact, []).lookup(target, query.kinds))
