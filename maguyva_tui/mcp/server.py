@@ -118,7 +118,8 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         "how does authentication work"), for error strings and literals ("ECONNREFUSED" in quotes), or for
         regex patterns. It classifies the intent (find_definition, find_references, understand_code,
         find_similar, impact_analysis, exact_match) and weights the semantic, text, structural and graph
-        engines accordingly.
+        engines accordingly. The dependency graph answers "who calls X", "what does X call", "subclasses
+        of X" (or "what implements X"), "who overrides X" and "what breaks if I change X" directly.
 
         Returns intent, confidence, rule (why that intent), fusion_strategy ("direct": one engine answered
         a confident question; "fused": weighted reciprocal rank fusion), engines_run and weights, then
