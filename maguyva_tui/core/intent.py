@@ -884,18 +884,20 @@ def describes_one_function(text: str) -> bool:
 
 LITERAL_RULES: Final = ("code_fragment", "quoted_literal")
 """The rules that read a question as a string to find as typed: when no line holds it in any case,
-the search asks again with ``literals`` off (:func:`classify`), for the code related in meaning."""
+the search asks again with that rule skipped (:func:`classify`'s ``skip``): ``find "a@b.org"``,
+a line of code to the code-fragment rule, is then the quoted string; a string nothing holds is
+then a question about meaning, for the code related to it."""
 
 
-def classify(text: str, places: bool = True, literals: bool = True) -> Intent:
+def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
     """Return the intent of a query: the first matching rule's, else an honest low-confidence guess;
     a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`.
     A question that names places (a path, ``path:line``, a pasted trace's frames) is where those
     are, rule ``location`` (:mod:`~maguyva_tui.core.locations`), unless ``places`` is false: the
-    search asks again so when the index holds none of them. With ``literals`` off, a question the
-    :data:`LITERAL_RULES` read as a string (one no line holds) is a question about meaning, as
-    unmatched text is: ``unquote_to_bytes('abc%20def') -> b'abc def'``, a doctest's line, wants
-    the function it calls, not the lines resembling its characters."""
+    search asks again so when the index holds none of them. The rules named in ``skip`` (of
+    :data:`LITERAL_RULES`: a string no line holds) are passed over: ``unquote_to_bytes('abc%20def')
+    -> b'abc def'``, a doctest's line, then wants the function it calls, not the lines resembling
+    its characters."""
     raw = text[:MAX_CLASSIFY_CHARS].strip()
     text = plain_quoting(raw)
     if not text:
@@ -903,8 +905,8 @@ def classify(text: str, places: bool = True, literals: bool = True) -> Intent:
     if places and (named := parse_places(raw)):
         return Intent("find_definition", CONF_LOCATION, str(named[0]), LOCATION_RULE)
     rules = _DOCUMENTATION_RULES if _documentation(raw, text) else RULES
-    intent = next((found for rule in rules if (found := rule(text)) is not None), None)
-    if intent is None or (not literals and intent.rule in LITERAL_RULES):
+    intent = next((found for rule in rules if (found := rule(text)) is not None and found.rule not in skip), None)
+    if intent is None:
         intent = Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")
     if intent.rule in ("question", "fallback") and describes_one_function(text):
         return Intent(intent.name, intent.confidence, intent.target, FUNCTION_RULE)

@@ -142,17 +142,18 @@ went stale: the explorer after a newer keystroke). It never changes an answer th
 
 
 def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None, places: bool = True,
-           literals: bool = True) -> SearchResult:
+           skip: frozenset[str] = frozenset()) -> SearchResult:
     """Answer one request on one generation of the index, with every number that ranked it;
     ``checkpoint`` is called after the classification, each engine's list, and the fusion. A
     question that names places the index does not hold (a trace through the standard library
     only) is answered again as if it named none (``places`` off); a line of code or a quoted string
-    that no line holds, in any case, is answered again as a question about meaning (``literals``
-    off: the related code, which the semantic engine finds and the exact-match weights never ask
-    it for), and says that no line holds it."""
+    that no line holds, in any case, is answered again with that reading skipped (``skip``): as the
+    string it quotes (``find "a@b.org"``), else as a question about meaning (the related code, which
+    the semantic engine finds and the exact-match weights never ask it for), saying that no line
+    holds it."""
     started = time.perf_counter()
     req.validate()
-    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places, literals), req), req)
+    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places, skip), req), req)
     if checkpoint is not None:
         checkpoint()
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
@@ -172,8 +173,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
-            again = search(req, parts, checkpoint, places, literals=False)
-            return replace(again, notices=(*again.notices, failed.message), lookup_failed=again.lookup_failed or failed)
+            again = search(req, parts, checkpoint, places, skip | {intent.rule})
+            if again.lookup_failed is not None or again.intent in LITERAL_INTENTS:
+                return again  # the string it quotes, found or not: its own answer says which
+            return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex:
         again = blended(the_plan, intent)
@@ -263,10 +266,10 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     return replace(the_plan, strategy="direct", modalities=("text",)), found, missing_literal(query.target or "", True)
 
 
-def _intent(req: SearchRequest, places: bool = True, literals: bool = True) -> Intent:
+def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
     if req.regex:
         return Intent("exact_match", 1.0, req.text, "regex flag")
-    intent = classify(req.text, places, literals)
+    intent = classify(req.text, places, skip)
     return override(intent, req.intent) if req.intent else intent
 
 

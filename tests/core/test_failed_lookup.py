@@ -97,14 +97,26 @@ def test_a_string_no_line_holds_is_said(engine: Engine) -> None:
 @pytest.mark.parametrize("question", ["parse_config('a=1') -> {'a': '1'}", '"parse the config lines into a mapping"'])
 def test_code_or_a_quote_no_line_holds_is_answered_by_meaning(engine: Engine, question: str) -> None:
     """A doctest's line or a quoted phrase that is nowhere in the code: the related code is the
-    code it means (the semantic engine runs, the function it names leads), not the lines sharing
-    its characters; the answer still says no line holds it."""
+    code it means (the function it names leads; a phrase is a question for the semantic engine),
+    not the lines sharing its characters; the answer still says no line holds it."""
     result = engine.search(question)
     failed = result.lookup_failed
     assert failed is not None and failed.kind == "literal" and not failed.other_case
     assert failed.message in result.notices
-    assert result.intent == "understand_code" and "semantic" in result.modalities_run
+    assert result.intent != "exact_match"
     assert "def parse_config" in result.results[0].snippet
+    if question.startswith('"'):
+        assert result.intent == "understand_code" and "semantic" in result.modalities_run
+
+
+def test_a_quoted_string_after_a_verb_is_the_string_to_find(engine: Engine) -> None:
+    """``find "x"`` with code punctuation in x read first as a line of code (which no line holds),
+    then as the string it quotes, which is found: the answer is that string's lines, no failure."""
+    result = engine.search('find "ECONNREFUSED while"')
+    assert (result.intent, result.target, result.lookup_failed) == ("exact_match", "ECONNREFUSED while", None)
+    assert [r.path for r in result.results] == ["app/config.py"]
+    result = engine.search('grep "line.split(\'=\')"')
+    assert (result.intent, result.target, result.lookup_failed) == ("exact_match", "line.split('=')", None)
 
 
 def test_a_string_asked_as_exact_stays_exact(engine: Engine) -> None:

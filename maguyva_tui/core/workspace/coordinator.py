@@ -246,8 +246,11 @@ class Coordinator:
         names = [word] if word and len(word.split()) == 1 else []
         if intent.target:  # as the classifier read it, and as "similar to" strips it
             names += [intent.target, intent.target.strip().strip("`").removesuffix("()")]
-        if intent.rule in LITERAL_RULES and not req.intent:  # read again by meaning when no line holds it
-            names += [t for t in [classify(req.text, literals=False).target] if t]
+        again, skipped = intent, frozenset[str]()
+        while again.rule in LITERAL_RULES and not req.intent:  # read again without that reading when no
+            skipped |= {again.rule}                             # line holds it (search.search)
+            again = classify(req.text, skip=skipped)
+            names += [t for t in [again.target] if t]
         names = list(dict.fromkeys(n for n in names if n))
         stems = body_stems(req.text) if len(self.shards) > 1 else ()
         foreseen, limit = _foreseen(req, intent)
