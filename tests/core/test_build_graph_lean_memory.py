@@ -120,3 +120,26 @@ def test_lean_pagerank_is_the_ranks_of_the_transition_and_keeps_no_operator(tmp_
     assert set(lean._derived) == {"edges"}  # the operator, its node index and the merged sites were kept
     assert "transition" in whole._derived
     assert np.array_equal(lean.transition.matrix.toarray(), whole.transition.matrix.toarray())  # made when asked
+
+
+def test_a_compaction_makes_the_fills_keys_digests_a_block_at_a_time() -> None:
+    """The main process's peak at the end of a fill: its keys as one array of ``str`` (128 bytes a
+    key) were made to be turned into 16-byte digests."""
+    import hashlib
+    import tracemalloc
+
+    from maguyva_tui.core.embed import store
+
+    keys = [hashlib.blake2b(str(i).encode(), digest_size=16).hexdigest() for i in range(3 * store._BLOCK + 5)]
+    expected = store._compact_keys(np.array(keys, dtype=str))
+    tracemalloc.start()
+    try:
+        found = store._list_digests(keys)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert found is not None and np.array_equal(found, expected)
+    assert peak < 0.5 * 128 * len(keys), peak  # 1.1 x the whole array before
+    for bad in (keys[:70_000] + ["notahash"] + keys[70_000:], [*keys, "A" * 32], ["x"] * 3):
+        assert store._compact_keys(np.array(bad, dtype=str)).dtype.kind != "S"
+        assert store._list_digests(bad) is None  # not digests: the keys are kept as they are

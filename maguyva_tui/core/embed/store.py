@@ -283,8 +283,8 @@ class VectorStore:
     def _digest_keys(self) -> Digests | None:
         """Every row's key as the digest a segment stores, in row order, when all are content
         hashes (without making 32 characters a row first); ``None`` otherwise."""
-        tail = _compact_keys(np.array(self._tail, dtype=str)) if self._tail else None
-        if (len(self._base) and self._base.dtype.kind != "S") or (tail is not None and tail.dtype.kind != "S"):
+        tail = _list_digests(self._tail) if self._tail else None
+        if (len(self._base) and self._base.dtype.kind != "S") or (self._tail and tail is None):
             return None
         if tail is None:
             return np.asarray(self._base) if len(self._base) else np.zeros(0, f"S{_HASH_BYTES}")
@@ -537,8 +537,23 @@ def _compact_keys(keys: Keys) -> np.ndarray:
     return out
 
 
+def _list_digests(keys: list[str]) -> Digests | None:
+    """The digests of a list of keys when every one is a content hash (else ``None``), a block of
+    them made into an array at a time: the whole list as one array of ``str`` is 128 bytes a key
+    (60 MB for a fill's 470,000 keys when it is compacted, the build's peak on a 450 MB corpus)."""
+    out = np.empty(len(keys), f"S{_HASH_BYTES}")
+    for start in range(0, len(keys), _LIST_BLOCK):
+        found, valid = _digests(np.array(keys[start : start + _LIST_BLOCK], dtype=str))
+        if not valid.all():
+            return None
+        out[start : start + len(found)] = found
+    return out
+
+
 _BLOCK = 1 << 16
 """Keys converted at once."""
+_LIST_BLOCK = 1 << 13
+"""Keys of a list converted at once (:func:`_digests` makes about 600 bytes of temporaries a key)."""
 
 
 _LOCAL_HEADER = struct.Struct("<4s22xHH")
