@@ -11,8 +11,15 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from maguyva_tui.core.graph.resolve import Resolver
+from maguyva_tui.core.graph.resolve.base import UNRESOLVED
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, of_kind, symbol_id
 from maguyva_tui.core.store.facts import RefRow
+
+
+NAMESPACED = frozenset({"cpp"})
+"""Languages whose bases are named as the class's namespace sees them: ``class Circle : public Shape``
+inside ``namespace geometry`` extends ``geometry::Shape`` (looked up outside every namespace, it
+stayed unresolved, so "subclasses of Shape" and ``Circle.area`` found nothing)."""
 
 
 class Bases:
@@ -35,7 +42,10 @@ class Bases:
                 continue
             sub = _subtype(resolver, index, scope)
             if sub is not None:
-                new[sub].append(resolver.resolve(index, None, name))
+                base = resolver.resolve(index, None, name)
+                if base == UNRESOLVED and index.language in NAMESPACED and "." in scope:
+                    base = resolver.resolve(index, scope.rpartition(".")[0], name)  # as the class's namespace sees it
+                new[sub].append(base)
         path = index.path
         old = self.parts.pop(path, {})
         if new:

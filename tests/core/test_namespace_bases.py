@@ -1,0 +1,34 @@
+"""A base class named as the class's namespace sees it: ``class Circle : public Shape`` inside
+``namespace geometry`` extends ``geometry::Shape``. Before, the base was looked up outside every
+namespace, so it stayed unresolved: "subclasses of Shape" found none, and ``Circle.area`` (a
+member it inherits) was no symbol."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.core.test_failed_lookup import FirstWordProvider
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "shapes.cpp").write_text(
+        "namespace geometry {\n\nclass Shape {\npublic:\n    int area() const { return 1; }\n};\n\n"
+        "class Circle : public Shape {\npublic:\n    int radius() const { return 2; }\n};\n\n}  // namespace geometry\n"
+    )
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    e.embed_pending()
+    yield e
+    e.close()
+
+
+def test_a_base_in_the_same_namespace_is_found(engine: Engine) -> None:
+    assert [r.symbol for r in engine.search("subclasses of Shape").results] == ["geometry.Circle"]
+
+
+def test_a_member_inherited_through_it_is_its_bases(engine: Engine) -> None:
+    result = engine.search("Circle.area")
+    assert result.lookup_failed is None and result.results[0].symbol == "geometry.Shape.area"
