@@ -16,7 +16,7 @@ from maguyva_tui.core.graph import tables as graph_tables
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.symbols import LINKED_FAMILIES
 from maguyva_tui.core.store.facts import FactsTable, RefColumns, Row
-from maguyva_tui.core.store.facts_files import load_facts, save_facts
+from tests.core.test_graph_build_memory import _same, _stored
 
 
 def _python(files: int) -> dict[str, Row]:
@@ -46,24 +46,6 @@ def _c(files: int) -> dict[str, Row]:
         refs = [("call", f"c{(i + 1) % files}", 3, f"c{i}"), ("call", "printf", 4, f"c{i}")]
         rows[f"src/c{i:03}.c"] = ("c", (), symbols, RefColumns.of(refs), ())
     return rows
-
-
-def _same(a: dict[str, Any], b: dict[str, Any]) -> None:
-    """Assert two dumped graphs are equal, array for array."""
-    assert a.keys() == b.keys()
-    for key in a:
-        x, y = a[key], b[key]
-        if isinstance(x, dict):
-            _same(x, y)
-        elif isinstance(x, np.ndarray):
-            assert np.array_equal(x, y), key
-        else:
-            assert list(x) == list(y) if isinstance(x, (list, tuple)) else x == y, key
-
-
-def _stored(tmp_path: Path, rows: dict[str, Row]) -> FactsTable:
-    save_facts(tmp_path, rows)
-    return load_facts(tmp_path)
 
 
 def test_a_lean_build_keeps_a_few_files_tables_and_is_the_same_graph(tmp_path: Path,

@@ -11,24 +11,17 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import asks_callees, classify
-from tests.core.test_failed_lookup import FirstWordProvider
+from tests.core.small_repo import indexed
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("repo")
-    (root / "pkg").mkdir()
-    (root / "pkg" / "tools.py").write_text(
-        "def helper():\n    return 1\n\n\ndef other():\n    return 2\n\n\ndef leaf(items):\n    return len(items)\n"
-    )
-    (root / "pkg" / "main.py").write_text(
-        "from pkg.tools import helper, other\n\n\ndef main():\n    x = other()\n    y = helper()\n"
-        "    return other() + x + y\n\n\nclass Runner:\n    def run(self):\n        return helper()\n"
-    )
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
-    e.refresh()
-    e.embed_pending()
-    return e
+    return indexed(tmp_path_factory, {
+        "pkg/tools.py": "def helper():\n    return 1\n\n\ndef other():\n    return 2\n\n\ndef leaf(items):\n"
+                        "    return len(items)\n",
+        "pkg/main.py": "from pkg.tools import helper, other\n\n\ndef main():\n    x = other()\n    y = helper()\n"
+                       "    return other() + x + y\n\n\nclass Runner:\n    def run(self):\n        return helper()\n",
+    })
 
 
 @pytest.mark.parametrize("question", ["what does main call", "callees of main", "functions called by main",

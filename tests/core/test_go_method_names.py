@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import classify
-from tests.core.test_failed_lookup import FirstWordProvider
+from tests.core.small_repo import indexed
 
 
 @pytest.mark.parametrize("question", ["(*Mux).ServeHTTP", "(Mux).ServeHTTP", "(*Mux).ServeHTTP()"])
@@ -37,14 +36,10 @@ def test_a_php_name_with_its_namespace_names_the_class(question: str, target: st
 
 
 def test_the_search_finds_a_php_class_by_its_namespaced_name(tmp_path_factory: pytest.TempPathFactory) -> None:
-    root = tmp_path_factory.mktemp("repo")
-    (root / "src").mkdir()
-    (root / "src" / "Client.php").write_text(
+    engine = indexed(tmp_path_factory, {"src/Client.php": (
         "<?php\n\nnamespace GuzzleHttp;\n\nclass Client\n{\n    public function request($m)\n    {\n"
         "        return $m;\n    }\n}\n"
-    )
-    engine = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
-    engine.refresh()
+    )})
     for question, symbol in (("GuzzleHttp\\Client", "Client"), ("\\GuzzleHttp\\Client::request", "Client.request")):
         result = engine.search(question)
         assert result.results[0].symbol == symbol and result.lookup_failed is None, question
@@ -52,13 +47,10 @@ def test_the_search_finds_a_php_class_by_its_namespaced_name(tmp_path_factory: p
 
 
 def test_the_search_finds_the_method_however_go_printed_it(tmp_path_factory: pytest.TempPathFactory) -> None:
-    root = tmp_path_factory.mktemp("repo")
-    (root / "mux.go").write_text(
+    engine = indexed(tmp_path_factory, {"mux.go": (
         "package chi\n\ntype Mux struct{}\n\nfunc (mx *Mux) ServeHTTP(w int, r int) {\n}\n\n"
         "func (mx *Mux) Use(f int) {\n}\n"
-    )
-    engine = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
-    engine.refresh()
+    )})
     for question in ("(*Mux).ServeHTTP", "github.com/go-chi/chi/v5.(*Mux).ServeHTTP"):
         result = engine.search(question)
         assert (result.target, result.results[0].symbol, result.results[0].start_line) == (

@@ -6,11 +6,13 @@ by its crate path (``mycrate::de::Visitor``, ``crate::de::Visitor``). Before, ``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.similar import module_names
-from tests.core.test_failed_lookup import FirstWordProvider
+from tests.core.small_repo import indexed
 
 
 @pytest.mark.parametrize(("path", "names"), [
@@ -27,20 +29,16 @@ def test_the_names_a_module_goes_by(path: str, names: tuple[str, ...]) -> None:
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("repo")
-    (root / "mycrate" / "src" / "de").mkdir(parents=True)
-    (root / "mycrate" / "Cargo.toml").write_text('[package]\nname = "mycrate"\n')
-    (root / "mycrate" / "src" / "lib.rs").write_text("pub mod de;\npub mod other;\n\npub fn version() -> u32 {\n    1\n}\n")
-    (root / "mycrate" / "src" / "de" / "mod.rs").write_text(
-        "pub trait Visitor {\n    fn visit_str(&self, v: &str);\n}\n")
-    (root / "mycrate" / "src" / "other.rs").write_text("pub trait Visitor {\n    fn walk(&self);\n}\n")
-    (root / "lib" / "router").mkdir(parents=True)
-    (root / "lib" / "router" / "index.js").write_text("function Router(options) {\n  return options;\n}\n")
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
-    e.refresh()
-    yield e
-    e.close()
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    engine = indexed(tmp_path_factory, {
+        "mycrate/Cargo.toml": '[package]\nname = "mycrate"\n',
+        "mycrate/src/lib.rs": "pub mod de;\npub mod other;\n\npub fn version() -> u32 {\n    1\n}\n",
+        "mycrate/src/de/mod.rs": "pub trait Visitor {\n    fn visit_str(&self, v: &str);\n}\n",
+        "mycrate/src/other.rs": "pub trait Visitor {\n    fn walk(&self);\n}\n",
+        "lib/router/index.js": "function Router(options) {\n  return options;\n}\n",
+    })
+    yield engine
+    engine.close()
 
 
 @pytest.mark.parametrize(("question", "path", "symbol"), [

@@ -5,24 +5,22 @@ member it inherits) was no symbol."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from tests.core.test_failed_lookup import FirstWordProvider
+from tests.core.small_repo import indexed
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("repo")
-    (root / "shapes.cpp").write_text(
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    engine = indexed(tmp_path_factory, {"shapes.cpp": (
         "namespace geometry {\n\nclass Shape {\npublic:\n    int area() const { return 1; }\n};\n\n"
         "class Circle : public Shape {\npublic:\n    int radius() const { return 2; }\n};\n\n}  // namespace geometry\n"
-    )
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
-    e.refresh()
-    e.embed_pending()
-    yield e
-    e.close()
+    )})
+    yield engine
+    engine.close()
 
 
 def test_a_base_in_the_same_namespace_is_found(engine: Engine) -> None:

@@ -12,33 +12,21 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import asks_subtypes, classify
-from tests.core.test_failed_lookup import FirstWordProvider
+from tests.core.small_repo import indexed
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("repo")
-    (root / "pkg").mkdir()
-    (root / "pkg" / "base.py").write_text("class Scaffold:\n    def route(self, rule):\n        return rule\n")
-    (root / "pkg" / "middle.py").write_text(
-        "from pkg.base import Scaffold\n\n\nclass App(Scaffold):\n    pass\n\n\nclass Blueprint(Scaffold):\n"
-        "    def route(self, rule):\n        return rule + '/'\n"
-    )
-    (root / "pkg" / "top.py").write_text(
-        "from pkg.middle import App\n\n\nclass Flask(App):\n    def route(self, rule):\n        return rule\n"
-    )
-    (root / "pkg" / "use.py").write_text(
-        "from pkg.top import Flask\nfrom pkg.base import Scaffold\n\n\ndef make():\n    Scaffold()\n    return Flask()\n"
-    )
-    (root / "src").mkdir()
-    (root / "src" / "lib.rs").write_text(
-        "pub trait Visitor {\n    fn visit(&self);\n}\n\npub struct Printer;\n\n"
-        "impl Visitor for Printer {\n    fn visit(&self) {}\n}\n\npub struct Lonely;\n"
-    )
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
-    e.refresh()
-    e.embed_pending()
-    return e
+    return indexed(tmp_path_factory, {
+        "pkg/base.py": "class Scaffold:\n    def route(self, rule):\n        return rule\n",
+        "pkg/middle.py": "from pkg.base import Scaffold\n\n\nclass App(Scaffold):\n    pass\n\n\nclass Blueprint(Scaffold):\n"
+                         "    def route(self, rule):\n        return rule + '/'\n",
+        "pkg/top.py": "from pkg.middle import App\n\n\nclass Flask(App):\n    def route(self, rule):\n        return rule\n",
+        "pkg/use.py": "from pkg.top import Flask\nfrom pkg.base import Scaffold\n\n\ndef make():\n    Scaffold()\n"
+                      "    return Flask()\n",
+        "src/lib.rs": "pub trait Visitor {\n    fn visit(&self);\n}\n\npub struct Printer;\n\n"
+                      "impl Visitor for Printer {\n    fn visit(&self) {}\n}\n\npub struct Lonely;\n",
+    })
 
 
 @pytest.mark.parametrize("question", ["subclasses of Scaffold", "which classes extend Scaffold",
