@@ -16,6 +16,8 @@ order  rule                  matches                                            
 3      impact_phrase         "impact of X", "blast radius", "what depends on X"          0.90 impact
 3a     similar_phrase        "similar to X", "code like X", "duplicates of X"            0.80 similar
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
+4      identifier            a Go method or a PHP name as printed: ``(*Mux).ServeHTTP``,  0.80 def
+                             ``GuzzleHttp\\Client``
 4      code_fragment         a short line of code, not a name: ``echo(``, ``a[0]``, ``->``  0.85 exact
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
 4      comment_marker        a lone ``TODO``, ``FIXME``, ``XXX``, ``HACK``, ``BUG`` (``TODO:``) 0.90 exact
@@ -511,8 +513,7 @@ _references_phrase = _phrase_rule(
 _CALLEES = (
     re.compile(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+call\b", re.I),
     re.compile(r"\b(?:callees|calls\s+made|outgoing\s+calls)\s+(?:of|by|from|in)\b", re.I),
-    re.compile(r"\b(?:what|which\s+\w+|functions|methods)\s+(?:(?:is|are|gets?)\s+)?called\s+(?:by|from|in|inside)\b",
-               re.I),
+    re.compile(r"\b(?:what|which\s+\w+|functions|methods)\s+(?:(?:is|are|gets?)\s+)?called\s+(?:by|from)\b", re.I),
 )
 """A references question turned round: what its target calls ("what does dispatch_request call",
 "callees of X", "functions called by X"), not who calls it. Tried before the references rule, which
@@ -538,7 +539,7 @@ _SUBTYPES = re.compile(
 sites: "subclasses of Scaffold", "what implements Visitor", "classes that inherit from App"."""
 
 
-_OVERRIDES = re.compile(r"\boverrid(?:es|den|ing|e)\b|\boverrides\b", re.I)
+_OVERRIDES = re.compile(r"\boverrid(?:e|es|den|ing)\b", re.I)
 """A references question about a method that asks for the methods replacing it in subclasses."""
 
 
@@ -766,7 +767,7 @@ _PHP_NAME = re.compile(r"\\?(?:[A-Za-z_]\w{0,200}\\)+(?P<x>[A-Za-z_]\w{0,200}(?:
 ``src/``), so the name is the class (and member) after it."""
 
 
-def _go_method(text: str) -> Intent | None:
+def _written_name(text: str) -> Intent | None:
     """Match a Go method expression alone (the definition of ``Type.Method``), or a PHP name with
     its namespace (the definition of the class or member after it)."""
     line = text.strip()
@@ -796,7 +797,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _similar_phrase,
     _definition_phrase,
     _error_output,
-    _go_method,
+    _written_name,
     _code_fragment,
     _quoted_literal,
     _comment_marker,
