@@ -18,6 +18,10 @@ from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.types import Symbol
 
+TYPE_KINDS: Final = frozenset({"class", "struct", "interface", "trait", "enum"})
+"""The kinds a qualifier may name that are no namespace to leave out (a C++ namespace and a Ruby
+module are indexed as modules: those may be left out)."""
+
 MAX_BASES: Final = 256
 """Base classes looked through at most for one name (a deep or wide hierarchy stops there)."""
 
@@ -52,4 +56,28 @@ def inherited(generation: Any, name: str) -> list[Symbol]:
             if found:
                 return found
             queue.append(base)
+    return []
+
+
+def namespaced(generation: Any, name: str) -> list[Symbol]:
+    """The definitions of a qualified name written with namespaces the symbol table leaves out, or
+    without those it keeps: ``fmt::format_to`` is ``format_to`` where ``fmt`` is a namespace (or a
+    macro opening one), ``Shape::area`` is ``geometry.Shape.area`` where ``namespace geometry``
+    holds ``Shape``. Of the definitions named as its last part, those whose qualified name ends with
+    the longest tail of the written parts; a part is dropped from the front only in a name written
+    with ``::`` (a dotted one names modules: ``os.path.join`` is not the repository's ``join``), and
+    only when no class of the index bears its name (``Buffer::nothing`` is not ``nothing``). Empty
+    when none matches."""
+    parts = qualifier_parts(name)
+    if len(parts) < 2:
+        return []
+    structural = generation.structural
+    named = [s for s in structural.lookup(parts[-1]) if s.name == parts[-1]]
+    for start in range(len(parts) if "::" in name else 1):  # ``os.path.join`` names a module, no namespace
+        if start and any(s.kind in TYPE_KINDS for s in structural.lookup(parts[start - 1])):
+            return []  # a class that does not hold the rest: no namespace to leave out
+        tail = parts[start:]
+        found = [s for s in named if qualifier_parts(s.qualname)[-len(tail):] == tail]
+        if found:
+            return found
     return []

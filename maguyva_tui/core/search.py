@@ -20,7 +20,7 @@ from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.graph.tables import symbol_id
-from maguyva_tui.core.inherited import inherited
+from maguyva_tui.core.inherited import inherited, namespaced
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, named_after_keyword, override
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
@@ -300,10 +300,12 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     if generation.knows_symbol(target):
         return _by_module(generation, intent, target)
     found = inherited(generation, target)
+    said = f"{target} is inherited: {found[0].qualname} ({found[0].path}:{found[0].start_line})" if found else ""
+    if not found and (found := namespaced(generation, target)):
+        said = f"{target} read as {found[0].qualname}" + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else "")
     if not found:
         return intent, None
     name = found[0].qualname
-    said = f"{target} is inherited: {name} ({found[0].path}:{found[0].start_line})"
     if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
         return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
     return Intent(intent.name, intent.confidence, name, intent.rule), said

@@ -60,6 +60,7 @@ QUESTIONS = [
     '"extract the settings into a dictionary"',
     "subclasses of Shape",
     "what does serve call",
+    "Shape::area",
 ]
 
 
