@@ -33,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -211,26 +212,39 @@ def _files_aside(base: str, files: Sequence[FileEntry]) -> _Child | None:
 
 def _files_as_recorded(base: str, files: Sequence[FileEntry]) -> bool:
     """Whether every indexed file's size, mtime, inode and ctime are as recorded: a stat each, in
-    C-level loops (``map``, ``attrgetter``; no Python frame per file), compared as one array.
+    C-level loops (``map``, ``attrgetter``, ``np.fromiter``; no Python frame per file), compared a
+    folder's run at a time (stops at the first run that differs).
 
     Each folder's files are stat-ed relative to the folder, opened once (``fstatat``): the kernel
     resolves one name per file instead of the whole path again (100,000 files 8 folders deep:
-    0.69-0.74 -> 0.57-0.61 s of CPU, ``bench.memory``'s synthetic repository)."""
+    0.69-0.74 -> 0.57-0.61 s of CPU, ``bench.memory``'s synthetic repository). A run's fields go
+    straight into a small array, not into a list of a tuple a file: the forked child that runs this
+    touched 30-50 MB of fresh pages for that list (0.22 -> 0.19 s of CPU in process, fewer in the
+    child)."""
     paths, recorded = stat_columns(files)
-    found: list[tuple[int, int, int, int]] = []
     try:
-        if os.stat in os.supports_dir_fd:
-            for folder, names in _runs(paths):
-                fd = os.open(base + folder, os.O_RDONLY | _DIRECTORY)
-                try:
-                    found.extend(map(_STAT_FIELDS, map(partial(os.stat, dir_fd=fd), names)))
-                finally:
-                    os.close(fd)
-        else:  # no stat relative to a folder here: each whole path
-            found = list(map(_STAT_FIELDS, map(os.stat, map(base.__add__, paths))))
-        return bool(np.array_equal(np.array(found, np.int64).reshape(-1, 4), np.asarray(recorded)))
+        if os.stat not in os.supports_dir_fd:  # no stat relative to a folder here: each whole path
+            found = map(_STAT_FIELDS, map(os.stat, map(base.__add__, paths)))
+            return _equal(found, recorded)
+        at = 0
+        for folder, names in _runs(paths):
+            fd = os.open(base + folder, os.O_RDONLY | _DIRECTORY)
+            try:
+                if not _equal(map(_STAT_FIELDS, map(partial(os.stat, dir_fd=fd), names)), recorded[at : at + len(names)]):
+                    return False
+            finally:
+                os.close(fd)
+            at += len(names)
+        return at == len(recorded)
     except (OSError, OverflowError):  # a file or folder gone (or unreadable), a stat out of range: walk
         return False
+
+
+def _equal(found: Iterator[tuple[int, int, int, int]], recorded: Any) -> bool:
+    """Whether stats (four fields each) are the recorded rows, read into one array as they come."""
+    count = len(recorded)
+    return bool(np.array_equal(np.fromiter(chain.from_iterable(found), np.int64, 4 * count),
+                               np.asarray(recorded).reshape(-1)))
 
 
 def _runs(paths: Sequence[str]) -> Iterator[tuple[str, list[str]]]:
