@@ -12,14 +12,18 @@ nothing, and every answer on such a generation says which engines are still miss
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
+import numpy as np
+
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.parsing.chunks import ChunkMap, smallest_chunk_at
+from maguyva_tui.core.store.arrays import PathIndex, Strings, unique
+from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, fast_constructor
 
 if TYPE_CHECKING:
     from maguyva_tui.core.retrievers.structural import StructuralRetriever
@@ -50,6 +54,24 @@ least recently asked files are dropped past it."""
 ASKED_FILES_KEPT = 1 << 16
 """Files whose lookups a generation counts towards :data:`CHUNK_MAP_AFTER` (forgotten all at once
 past it: a repository of 100,000 files would otherwise keep a count for each)."""
+
+CHUNK_PAINT_LINES = 1024
+"""Lines of one file asked for at once past which its chunks are made and its lines painted (an
+exhaustive list); fewer are found in the stored columns (:class:`ChunkColumns`), at a cost that
+grows with the lines times the file's chunks."""
+
+CHUNK_CELLS = 1 << 17
+"""Lines times chunks compared in one step of :meth:`ChunkColumns.find` (a bound on its temporary
+arrays: a page of lines in large files is compared a part at a time)."""
+
+CHUNKS_MADE_KEPT = 1 << 16
+"""Chunks made from the stored columns that a generation keeps (forgotten all at once past it)."""
+
+_ROW_BITS, _LINE_BITS = 20, 21
+"""The widths of a chunk's row in its file, its start line and its span in :meth:`ChunkColumns.find`'s
+keys (one bit more for a definition: 63 bits); a file past them is scanned as before."""
+
+_new_chunk = fast_constructor(Chunk)
 
 
 class Pending:
@@ -150,7 +172,7 @@ class Generation:
             if self._text is None:
                 from maguyva_tui.core.retrievers.text import TextRetriever  # under the lock: one thread imports it
 
-                self._text = TextRetriever(self.snapshot, self.chunk_at)
+                self._text = TextRetriever(self.snapshot, self.chunk_at, self._chunks.at_many)
             return self._text
 
     @property
@@ -234,13 +256,16 @@ class Generation:
 
 
 class ChunkLocator:
-    """The chunk holding a line of one generation's files (what :func:`smallest_chunk_at` says):
-    the first lines asked of a file are found by scanning its chunks, and remembered for the last
-    :data:`CHUNKS_AT_KEPT` lines asked (the text engine asks for each line it lists, fusion again
-    for its centrality, and a result once more to be shown); a file asked about more than
-    :data:`CHUNK_MAP_AFTER` times has each of its lines painted with its chunk once and is answered
-    at once from then on (a frequent literal's page asks about a few large files; a scan of
-    sympy's ``core/expr.py`` costs 9 µs)."""
+    """The chunk holding a line of one generation's files (what :func:`smallest_chunk_at` says),
+    remembered for the last :data:`CHUNKS_AT_KEPT` lines asked (the text engine asks for each line
+    it lists, fusion again for its centrality, and a result once more to be shown). A page's lines
+    (:meth:`at_many`) are found in the stored columns (:class:`ChunkColumns`: all of them at once,
+    a :class:`Chunk` made only for a chunk found; a frequent literal's page made every chunk of each
+    new file it showed, 60-110 µs a file on sympy, and scanned them line by line). Otherwise the
+    first lines asked of a file are found by scanning its chunks, and a file asked about more than
+    :data:`CHUNK_MAP_AFTER` times, or a page's more than :data:`CHUNK_PAINT_LINES` lines of it,
+    has each of its lines painted with its chunk once and is answered at once from then on (a scan
+    of sympy's ``core/expr.py`` costs 9 µs)."""
 
     def __init__(self, snapshot: Snapshot) -> None:
         self._snapshot = snapshot
@@ -249,6 +274,8 @@ class ChunkLocator:
         self._maps: OrderedDict[str, tuple[ChunkMap, int]] = OrderedDict()
         """Painted files, each with its number of lines."""
         self._lines = 0
+        self._columns: tuple[ChunkColumns | None] | None = None
+        """The stored chunk columns, once asked for (``(None,)``: rows in memory)."""
         self._lock = threading.Lock()
 
     def at(self, path: str, line: int) -> Chunk | None:
@@ -265,6 +292,36 @@ class ChunkLocator:
             return self._answers[key]
         except KeyError:
             pass
+        return self._scanned(path, line)
+
+    def at_many(self, places: list[tuple[str, int]]) -> list[Chunk | None]:
+        """:meth:`at` of each ``(path, line)``, the lines not remembered found together in the stored
+        columns (:class:`ChunkColumns`: one comparison for a page)."""
+        answers, maps = self._answers, self._maps
+        missing = [(path, line) for path, line in places if (path, line) not in answers and path not in maps]
+        columns = self._stored() if missing else None
+        if columns is not None:
+            many = {path for path, count in Counter(path for path, _ in missing).items() if count > CHUNK_PAINT_LINES}
+            if many:  # painted as before, the first lines scanned
+                missing = [place for place in missing if place[0] not in many]
+            found = columns.find(missing)
+            if found is not None:
+                if len(answers) + len(missing) > CHUNKS_AT_KEPT:
+                    answers.clear()  # forgotten all at once: a page's lines are asked together
+                answers.update(zip(missing, found))
+        at = self.at
+        return [at(path, line) for path, line in places]
+
+    def _stored(self) -> ChunkColumns | None:
+        """The stored chunk columns of this generation's files (``None`` for rows in memory)."""
+        found = self._columns
+        if found is None:
+            rows = getattr(self._snapshot.facts, "rows", None)
+            found = self._columns = (ChunkColumns(*rows.chunk_columns()) if isinstance(rows, StoredRows) else None,)
+        return found[0]
+
+    def _scanned(self, path: str, line: int) -> Chunk | None:
+        """:meth:`at` from a file's chunks: scanned, or painted once it is asked about often."""
         chunks = self._snapshot.facts.chunks(path)
         asked = self._asked.get(path, 0) + 1
         if asked > CHUNK_MAP_AFTER and line >= 1 and all(chunk.start_line >= 1 for chunk in chunks):
@@ -275,7 +332,7 @@ class ChunkLocator:
         found = smallest_chunk_at(chunks, line)
         if len(self._answers) >= CHUNKS_AT_KEPT:
             self._answers.clear()  # forgotten all at once: a page's lines are asked together
-        self._answers[key] = found
+        self._answers[(path, line)] = found
         return found
 
     def _paint(self, path: str, chunks: Sequence[Chunk]) -> ChunkMap:
@@ -290,3 +347,96 @@ class ChunkLocator:
                     _, (_, dropped) = self._maps.popitem(last=False)
                     self._lines -= dropped
         return painted
+
+
+class ChunkColumns:
+    """Every stored file's chunk rows as one table's columns (start line, end line, and kind, symbol
+    and language ids; files in path order), a page's lines compared with their files' chunks all
+    at once and a :class:`Chunk` made only for a chunk found: what :func:`smallest_chunk_at` says of
+    the chunks a file's rows decode to (of those holding the line, one that is no window before a
+    window, then the smallest, the latest starting, the last listed)."""
+
+    def __init__(self, table: np.ndarray, begins: np.ndarray, strings: Strings, index: PathIndex) -> None:
+        self._table, self._begins, self._strings, self._index = table, begins, strings, index
+        self._windows: dict[int, bool] = {}
+        """Kind ids read so far: whether each is ``"window"``."""
+        self._made: dict[int, Chunk] = {}
+        """Chunks made, by row."""
+
+    def find(self, places: list[tuple[str, int]]) -> list[Chunk | None] | None:
+        """The chunk of each ``(path, line)``, ``None`` where no chunk holds it; ``None`` for them
+        all when a file's rows are past what the comparison's keys hold (a line number of 2^21,
+        a span ending before it starts, 2^20 chunks in a file): they are scanned."""
+        out: list[Chunk | None] = [None] * len(places)
+        files = [self._index.get(path) for path, _ in places]
+        known = [k for k, f in enumerate(files) if f is not None]
+        if not known:
+            return out
+        at = np.array([files[k] for k in known], np.int64)
+        lo, counts = self._begins[at], self._begins[at + 1] - self._begins[at]
+        cells = np.cumsum(counts)
+        first = 0
+        while first < len(known):  # a part of the places at a time, CHUNK_CELLS cells or one place
+            before = int(cells[first - 1]) if first else 0
+            last = max(int(np.searchsorted(cells, before + CHUNK_CELLS, "right")), first + 1)
+            part = known[first:last]
+            rows = self._rows([places[k][1] for k in part], lo[first:last], counts[first:last])
+            if rows is None:
+                return None
+            made = self._make({row: places[k][0] for k, row in zip(part, rows) if row >= 0})
+            for k, row in zip(part, rows):
+                out[k] = None if row < 0 else made[row]
+            first = last
+        return out
+
+    def _rows(self, lines: list[int], lo: np.ndarray, counts: np.ndarray) -> list[int] | None:
+        """Each line's chunk as a row of the table (-1: none), its file's rows ``lo`` on, ``counts``
+        of them; ``None`` when a file's rows are past the keys' widths."""
+        total = int(counts.sum())
+        if not total:
+            return [-1] * len(lines)
+        begin = np.cumsum(counts) - counts
+        local = np.arange(total) - np.repeat(begin, counts)
+        chunks = self._table[np.repeat(lo, counts) + local]
+        starts, ends = chunks[:, 0].astype(np.int64), chunks[:, 1].astype(np.int64)
+        size = ends - starts
+        wide = 1 << _LINE_BITS
+        if int(starts.min()) < 0 or int(size.min()) < 0 or int(ends.max()) >= wide or int(counts.max()) >= 1 << _ROW_BITS:
+            return None  # NULL_INT is negative: a missing line number is scanned too
+        definition = self._definitions(chunks[:, 2]).astype(np.int64)
+        keys = ((definition << (2 * _LINE_BITS + _ROW_BITS)) | ((wide - 1 - size) << (_LINE_BITS + _ROW_BITS))
+                | (starts << _ROW_BITS) | local)  # of two chunks holding a line, smallest_chunk_at keeps the higher
+        asked = np.repeat(np.array(lines, np.int64), counts)
+        keys = np.where((starts <= asked) & (asked <= ends), keys, -1)
+        held = counts > 0
+        best = np.full(len(lines), -1, np.int64)
+        best[held] = np.maximum.reduceat(keys, begin[held])
+        rows: list[int] = np.where(best < 0, -1, lo + (best & ((1 << _ROW_BITS) - 1))).tolist()
+        return rows
+
+    def _definitions(self, kinds: np.ndarray) -> np.ndarray:
+        """Whether each kind id is no window (a definition)."""
+        windows = self._windows
+        distinct = set(unique(kinds).tolist())
+        new = [kind for kind in distinct if kind not in windows]
+        if new:
+            windows.update(zip(new, (name == "window" for name in self._strings.pick(np.array(new, np.int64)))))
+        window_ids = [kind for kind in distinct if windows[kind]]
+        if not window_ids:
+            return np.ones(len(kinds), bool)
+        return kinds != window_ids[0] if len(window_ids) == 1 else ~np.isin(kinds, window_ids)
+
+    def _make(self, rows: dict[int, str]) -> dict[int, Chunk]:
+        """The chunks of some rows (each with its file's path), those not made yet made together
+        (their strings read in one step: one by one cost 7 µs a chunk), and kept."""
+        made = self._made
+        new = [row for row in rows if row not in made]
+        if new:
+            if len(made) + len(new) > CHUNKS_MADE_KEPT:
+                made.clear()
+                new = list(rows)
+            table = self._table[np.array(new, np.int64)]
+            texts = self._strings.pick(table[:, 2:5].ravel())
+            for j, (row, (start, end)) in enumerate(zip(new, table[:, :2].tolist())):
+                made[row] = _new_chunk(rows[row], start, end, *texts[3 * j : 3 * j + 3])
+        return made

@@ -530,11 +530,15 @@ class TextRetriever:
 
     name = "text"
 
-    def __init__(self, snapshot: Snapshot, chunk_at: Callable[[str, int], Chunk | None] | None = None) -> None:
+    def __init__(self, snapshot: Snapshot, chunk_at: Callable[[str, int], Chunk | None] | None = None,
+                 chunks_at: Callable[[list[tuple[str, int]]], list[Chunk | None]] | None = None) -> None:
         self.snapshot = snapshot
         self._chunk_at = chunk_at or partial(enclosing_chunk, snapshot)
         """The chunk holding a line (the generation's, which remembers it: fusion asks again for the
         same lines, to find each hit's centrality)."""
+        self._chunks_at = chunks_at or self._each_chunk_at
+        """The chunks holding some lines, ``(path, line)`` pairs (the generation's finds a file's
+        lines together)."""
         self._kept = _Kept()
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
@@ -1288,14 +1292,19 @@ class TextRetriever:
                 self._chunk_index = open_index(self.snapshot)
             return self._chunk_index
 
-    def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
-        """The hits of matching lines, each in its enclosing chunk (asked of ``chunk_at``, which
-        remembers it for fusion's centrality), each file's language read once per engine."""
-        languages = self._kept.languages
+    def _each_chunk_at(self, places: list[tuple[str, int]]) -> list[Chunk | None]:
         chunk_at = self._chunk_at
+        return [chunk_at(path, line) for path, line in places]
+
+    def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
+        """The hits of matching lines, each in its enclosing chunk (asked of ``chunks_at`` for them
+        all at once, which remembers them for fusion's centrality), each file's language read once
+        per engine."""
+        languages = self._kept.languages
+        chunks = self._chunks_at([(m.path, m.line) for m in matches])
         reasons: dict[tuple[str, bool], tuple[str, float]] = {}  # a page's few kinds of line, each made once
         out = []
-        for m in matches:
+        for m, chunk in zip(matches, chunks):
             path, line = m.path, m.line
             try:
                 language = languages[path]
@@ -1306,7 +1315,6 @@ class TextRetriever:
                 reason, score = reasons[kind]
             except KeyError:
                 reason, score = reasons[kind] = (lead + kind[0] + (", definition" if kind[1] else ""), m.score)
-            chunk = chunk_at(path, line)
             out.append(_new_hit(path, line, line, score, chunk.symbol if chunk else None,
                                 chunk.kind if chunk else None, language, reason))
         return out

@@ -215,17 +215,21 @@ def _remaps(blocks: list[list[Sequence[Record]] | StoredSpan], text_columns: lis
     return remaps
 
 
-def load_facts(folder: Path) -> FactsTable:
-    """Open a generation's facts (mapped; only the paths are decoded); damage is IndexUnavailable."""
-    return FactsTable(StoredRows(folder))
+def load_facts(folder: Path, known: tuple[Strings, list[str]] | None = None) -> FactsTable:
+    """Open a generation's facts (mapped; only the paths are decoded, or taken from ``known``: a
+    stored table of the same paths, decoded and checked in order); damage is IndexUnavailable."""
+    return FactsTable(StoredRows(folder, known))
 
 
 class StoredRows(Mapping[str, Row]):
     """Path to row over a generation's stored facts, each row decoded when asked (and not kept)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, known: tuple[Strings, list[str]] | None = None) -> None:
         files = load_array(folder / "facts_files.npy", np.int64, 2, FILE_COLUMNS)
-        self.paths = Strings.load(folder, "facts_paths").all()
+        stored = Strings.load(folder, "facts_paths")
+        self._known = known is not None and known[0].same(stored)
+        """Whether the paths are another table's, already checked in order."""
+        self.paths = known[1] if known is not None and self._known else stored.all()
         self._index = PathIndex(self.paths)
         self._tables: list[NDArray[Any] | None] = [None]
         for field in range(1, 5):
@@ -242,7 +246,7 @@ class StoredRows(Mapping[str, Row]):
         """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
         totals = self._starts[-1]
         tables = self._tables
-        if (len(files) != len(self.paths) or not strictly_sorted(self.paths) or (files[:, 1:] < 0).any()
+        if (len(files) != len(self.paths) or not (self._known or strictly_sorted(self.paths)) or (files[:, 1:] < 0).any()
                 or any(int(totals[f]) != len(t) for f, t in enumerate(tables) if t is not None)):
             raise damaged(folder / "facts_files.npy", "its counts disagree with the tables")
 
@@ -252,6 +256,14 @@ class StoredRows(Mapping[str, Row]):
             raise KeyError(path)
         language = self._strings.pick(self._languages[i : i + 1])[0]
         return (language, *(self._part(field, i) for field in range(1, 5)))
+
+    def chunk_columns(self) -> tuple[NDArray[np.int32], NDArray[np.int64], Strings, PathIndex]:
+        """Every file's chunk rows as stored (one table, files in path order: start line, end line,
+        and the kind, symbol and language as string ids), the row each file's begin at (one more
+        than the files), the strings the ids read and the paths' index."""
+        table = self._tables[1]
+        assert table is not None
+        return table, self._starts[:, 1], self._strings, self._index
 
     def _part(self, field: int, i: int) -> StoredRecords:
         """Return file ``i``'s records of one part of the rows, decoded when read."""
