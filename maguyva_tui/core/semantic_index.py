@@ -33,6 +33,7 @@ from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
 from maguyva_tui.core.store.facts import Row
 from maguyva_tui.core.store.format import make_private_dir
 from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.store.vouched import vouch, vouched
 from maguyva_tui.core.types import Chunk
 
 if TYPE_CHECKING:
@@ -431,7 +432,8 @@ def read_census_digests(snapshot: Snapshot) -> np.ndarray | None:
 def _read_checked(path: Path | None, magic: bytes, record: int) -> memoryview | None:
     """The body of a file written as ``magic``, the body's blake2b-128 in hex, the body: ``None`` when
     there is no such file, it cannot be read, or its magic, length (whole ``record``-byte records)
-    or checksum is wrong (another layout, a cut or damaged file)."""
+    or checksum is wrong (another layout, a cut or damaged file; hashed only when no earlier
+    process vouched for the file as it is now: ``store/vouched.py``)."""
     if path is None:
         return None
     try:
@@ -440,9 +442,13 @@ def _read_checked(path: Path | None, magic: bytes, record: int) -> memoryview | 
         return None
     head = len(magic) + 32
     body = memoryview(data)[head:]
-    if (not data.startswith(magic) or len(body) % record
-            or data[len(magic):head] != hashlib.blake2b(body, digest_size=16).hexdigest().encode()):
+    if not data.startswith(magic) or len(body) % record:
         return None
+    recorded = data[len(magic):head].decode("ascii", "replace")
+    if not vouched([path], recorded):  # checked whole by an earlier process, not written since: trusted
+        if recorded != hashlib.blake2b(body, digest_size=16).hexdigest():
+            return None
+        vouch([path], recorded)
     return body
 
 
@@ -497,12 +503,15 @@ class ChunkTable(Sequence[tuple[Chunk, str]]):
     all of them took 14 MB); every one at once for a caller that lists them all (:meth:`chunks`)."""
 
     def __init__(self, rows: Mapping[str, Row], paths: list[str], files: np.ndarray, places: np.ndarray,
-                 digests: np.ndarray) -> None:
+                 digests: np.ndarray, checksum: str | None = None) -> None:
         self._rows, self._paths = rows, paths
         self.files, self.places = files, places
         """Each chunk's file (its number in ``paths``) and its place among that file's chunks."""
         self.digests = digests
         """Each chunk's key as 16 bytes (``S16``)."""
+        self.checksum = checksum
+        """The checksum of the table's file as read (its files, places and keys in order), ``None``
+        for a table made in this process: what names these chunks in order without hashing them."""
         self._decoded: dict[int, Sequence[Row]] = {}
         self._all: list[Chunk] | None = None
         self._lock = threading.Lock()
@@ -573,8 +582,9 @@ class ChunkTable(Sequence[tuple[Chunk, str]]):
 def read_chunk_table(snapshot: Snapshot) -> ChunkTable | None:
     """Every chunk with a non-empty embedding text and its key, most important first, as
     :func:`embedding_items` orders them; ``None`` when not recorded, damaged or of another layout."""
-    body = _read_checked(_census_path(snapshot, CHUNKS_PREFIX), _CHUNKS_MAGIC, _CHUNK_RECORD)
-    if body is None:
+    path = _census_path(snapshot, CHUNKS_PREFIX)
+    body = _read_checked(path, _CHUNKS_MAGIC, _CHUNK_RECORD)
+    if path is None or body is None:
         return None
     count = len(body) // _CHUNK_RECORD
     files = np.frombuffer(body, "<i4", count)
@@ -584,7 +594,8 @@ def read_chunk_table(snapshot: Snapshot) -> ChunkTable | None:
     paths = sorted(rows)
     if count and (int(files.min()) < 0 or int(files.max()) >= len(paths) or int(places.min()) < 0):
         return None
-    return ChunkTable(rows, paths, files, places, digests)  # the table is its generation's: checksummed, never edited
+    checksum = bytes(body.obj[len(_CHUNKS_MAGIC) : len(_CHUNKS_MAGIC) + 32]).decode("ascii", "replace")  # type: ignore[index]
+    return ChunkTable(rows, paths, files, places, digests, checksum)  # its generation's: checksummed, never edited
 
 
 def write_chunk_table(snapshot: Snapshot, items: Sequence[EmbeddingItem] | Sequence[tuple[Chunk, str]]) -> None:

@@ -95,6 +95,7 @@ from maguyva_tui.core.embed.base import ProviderError
 from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
 from maguyva_tui.core.embed.store import Rows, npz_member
 from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
+from maguyva_tui.core.store.vouched import vouch, vouched
 from maguyva_tui.core.types import SYMBOL_KINDS
 
 if TYPE_CHECKING:
@@ -1064,15 +1065,19 @@ def read_cache(path: Path) -> Derivation | None:
             with np.load(handle, allow_pickle=False) as data:
                 meta = json.loads(bytes(data["meta"]).decode("utf-8"))
             if (vectors.dtype != np.float16 or vectors.ndim != 2 or mean.dtype != np.float64
-                    or components.dtype != np.float64):
+                    or components.dtype != np.float64 or meta != {**_meta(), "sha256": meta.get("sha256")}):
                 return None
-            digest = hashlib.sha256("".join(
-                _mapped_sha256(handle, a) if isinstance(a, np.memmap) else array_sha256(a)
-                for a in (vectors, mean, components)).encode()).hexdigest()
+            if not vouched([path], str(meta["sha256"])):  # hashed by an earlier process, not written since
+                digest = hashlib.sha256("".join(
+                    _mapped_sha256(handle, a) if isinstance(a, np.memmap) else array_sha256(a)
+                    for a in (vectors, mean, components)).encode()).hexdigest()
+                if digest != meta["sha256"]:
+                    return None
+                vouch([path], digest)
             rows = Rows(vectors, handle)
     except Exception:  # any damage (truncated zip, bad JSON, missing member) means: derive again
         return None
-    return Derivation(vectors, mean, components, rows) if meta == {**_meta(), "sha256": digest} else None
+    return Derivation(vectors, mean, components, rows)
 
 
 def _read_layout_1(path: Path) -> Derivation | None:
@@ -1135,8 +1140,13 @@ def load_weights(path: Path) -> Fit | None:
             meta = json.loads(bytes(data["meta"]).decode("utf-8"))
             fit = Fit(np.array(data["weights"], np.float32), np.array(data["references"], np.float32),
                       np.array(data["prose"], np.float32))
+        if not (isinstance(meta, dict) and meta == {"version": STATIC_VERSION, "sha256": meta.get("sha256")}
+                and fit.weights.ndim == 1 and fit.references.ndim == 2 and fit.prose is not None and fit.prose.ndim == 2):
+            return None
+        if not vouched([Path(path)], str(meta["sha256"])):  # hashed by an earlier process, not written since
+            if fit.sha256() != meta["sha256"]:
+                return None
+            vouch([Path(path)], meta["sha256"])
     except Exception:
         return None
-    ok = meta == {"version": STATIC_VERSION, "sha256": fit.sha256()} and fit.weights.ndim == 1 and \
-        fit.references.ndim == 2 and fit.prose is not None and fit.prose.ndim == 2
-    return fit if ok else None
+    return fit

@@ -9,7 +9,8 @@
 A file's :class:`FileEntry` is made when asked for; a check of every file's stat reads the columns
 (:func:`stat_columns`). At 100,000 files the JSON rows took 0.5-0.9 s to parse into entries. The
 manifest records a digest of these files (:func:`files_digest`): a flipped byte in an offset or a
-hash is a rebuild, never another file's text served.
+hash is a rebuild, never another file's text served. A process that found them as digested vouches
+for them by their stats (``vouched.py``): a later one hashes them again only when one was written since.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from maguyva_tui.core.store.arrays import (
     strictly_sorted,
 )
 from maguyva_tui.core.store.format import FileEntry, IndexUnavailable
+from maguyva_tui.core.store.vouched import vouch, vouched
 
 FILES = ("files_paths.bin", "files_paths_offsets.npy", "files_languages.bin", "files_languages_offsets.npy",
          "files_table.npy", "files_hashes.npy")
@@ -81,13 +83,19 @@ class FileTable(Sequence[FileEntry]):
         self.table = table
         self._hashes = hashes
         self._languages: list[str | None] = [None, *languages]
+        self.stored_paths: Strings | None = None
+        """The paths' stored table when read from a generation (another table of the same paths
+        takes ``paths`` instead of decoding its own: ``centrality.py``)."""
 
     @classmethod
     def load(cls, folder: Path, digest: str | None = None) -> FileTable:
         """Map a generation's files; damage (or a digest that differs) is IndexUnavailable."""
-        if digest is not None and files_digest(folder) != digest:
-            raise damaged(folder / "files_table.npy", "its digest differs")
-        paths = Strings.load(folder, "files_paths").all()
+        if digest is not None and not vouched(parts := [folder / name for name in FILES], digest):
+            if files_digest(folder) != digest:
+                raise damaged(folder / "files_table.npy", "its digest differs")
+            vouch(parts, digest)  # the next process trusts these files by their stats (``vouched.py``)
+        stored = Strings.load(folder, "files_paths")
+        paths = stored.all()
         languages = Strings.load(folder, "files_languages").all()
         table = load_array(folder / "files_table.npy", np.int64, 2, COLUMNS)
         hashes = load_array(folder / "files_hashes.npy", np.uint8, 2, HASH_BYTES)
@@ -95,7 +103,9 @@ class FileTable(Sequence[FileEntry]):
             len(table) and (int(table[:, LANGUAGE].min()) < 0 or int(table[:, LANGUAGE].max()) > len(languages))
         ):
             raise damaged(folder / "files_table.npy", "it disagrees with the paths")
-        return cls(paths, table, hashes, languages)
+        found = cls(paths, table, hashes, languages)
+        found.stored_paths = stored
+        return found
 
     def __len__(self) -> int:
         return len(self.paths)
