@@ -148,6 +148,10 @@ class Strings:
     def __len__(self) -> int:
         return len(self._offsets) - 1
 
+    def same(self, other: Strings) -> bool:
+        """Whether another table holds the same strings, byte for byte (nothing decoded)."""
+        return bool(np.array_equal(self._offsets, other._offsets)) and bytes(self._blob) == bytes(other._blob)
+
     def all(self) -> list[str]:
         """Every string, in order (decoded once, then kept)."""
         return cast(list[str], self._table()[1:-1])

@@ -120,8 +120,8 @@ class Snapshot:
             content = map_content(gen / "content.bin")
             trigrams = TrigramIndex.load(gen)
             tokens = TokenIndex.load(gen)
-            facts = load_facts(gen)  # mapped: a file's rows are decoded when a question reads them
-            centrality = load_centrality(gen / "centrality.npz")
+            facts = load_facts(gen, _stored_paths(manifest.files))  # mapped: a file's rows decoded when read
+            centrality = load_centrality(gen / "centrality.npz", _stored_paths(manifest.files))
         except IndexUnavailable:
             release(held)
             raise
@@ -379,6 +379,12 @@ def map_content(path: Path) -> bytes | mmap.mmap:
         if os.fstat(handle.fileno()).st_size == 0:
             return b""
         return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def _stored_paths(files: Any) -> tuple[Strings, list[str]] | None:
+    """The file table's stored paths and their decoded list, for the tables that hold the same paths."""
+    stored = getattr(files, "stored_paths", None)
+    return None if stored is None else (stored, files.paths)
 
 
 def _same_paths(facts: FactsTable, files: Any) -> bool:
