@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TypeAlias
 
 import numpy as np
 
@@ -37,11 +38,16 @@ class CentralityTable:
 
     def __init__(self, files: Mapping[str, tuple[float, Spans]]) -> None:
         self.files = files
-        self._ready: dict[str, tuple[float, list[int], dict[tuple[int, int], float], list[int], Spans] | None] = {}
-        """Per file asked: its own value, its spans' starts, its spans by (start, end), each span's
-        innermost enclosing one and the spans (``None`` for a file the table lacks), made on first
-        use: a page's hundred results ask about a few files, each once per result (a lookup through
-        the mapping, then the starts, then the spans: 2.4 µs, now one dictionary read)."""
+        self._ready: dict[str, _Entry | None] = {}
+        """Per file asked: its own value, its spans' starts, its spans by (start, end), their ends
+        and values (``None`` for a file the table lacks), made on first use from the stored columns
+        as lists: a page's hundred results ask about a few files, each once per result (a lookup
+        through the mapping, then the starts, then the spans: 2.4 µs, now one dictionary read), and
+        a page's first look at a file made a tuple per span and walked them all (20-60 µs)."""
+        self._parents: dict[str, list[int]] = {}
+        """Each span's innermost enclosing one (-1 for none), per file whose line was asked outside
+        the last span starting by then: so that a lookup costs the nesting depth, not the file's
+        symbols (a generated file's 20,000 functions took 17 s to rank once each)."""
 
     def at(self, path: str, start_line: int, end_line: int | None = None) -> float:
         """Centrality of what a result at these lines stands for (0 for an unknown file)."""
@@ -51,7 +57,7 @@ class CentralityTable:
             entry = self._prepare(path)
         if entry is None:
             return 0.0
-        file_value, starts, exact, parents, spans = entry
+        file_value, starts, exact, ends, values = entry
         limit = bisect_right(starts, start_line)
         if not limit:
             return file_value
@@ -60,9 +66,12 @@ class CentralityTable:
             if found is not None:
                 return found
         i = limit - 1  # the last symbol starting by then, or the innermost one around it
-        while i >= 0 and spans[i][1] < start_line:
+        if ends[i] >= start_line:
+            return values[i]
+        parents = self._parents.get(path) or self._nest(path, starts, ends)
+        while i >= 0 and ends[i] < start_line:
             i = parents[i]
-        return file_value if i < 0 else spans[i][2]
+        return file_value if i < 0 else values[i]
 
     def at_first_line(self, paths: list[str], positions: np.ndarray) -> np.ndarray:
         """:meth:`at` line 1 (no end line) of the paths at ``positions``: where the table's paths
@@ -79,28 +88,39 @@ class CentralityTable:
             found[k] = self.at(paths[int(positions[k])], 1, None)
         return found
 
-    def _prepare(
-        self, path: str
-    ) -> tuple[float, list[int], dict[tuple[int, int], float], list[int], Spans] | None:
-        """A file's entry of :attr:`_ready`, made and kept: its spans by (start, end), and each
-        span's innermost enclosing span (-1 for none), so that a lookup costs the nesting depth,
-        not the file's symbols (a generated file's 20,000 functions took 17 s to rank once each)."""
-        found = self.files.get(path)
+    def _prepare(self, path: str) -> _Entry | None:
+        """A file's entry of :attr:`_ready`, made and kept."""
+        files = self.files
+        if isinstance(files, StoredSpans):
+            found = files.columns(path)
+        else:
+            held = files.get(path)
+            found = None if held is None else (held[0], [s for s, _, _ in held[1]], [e for _, e, _ in held[1]],
+                                                 [v for _, _, v in held[1]])
         if found is None:
             self._ready[path] = None
             return None
-        file_value, spans = found
-        exact: dict[tuple[int, int], float] = {}
+        file_value, starts, ends, values = found
+        exact = dict(zip(zip(reversed(starts), reversed(ends)), reversed(values)))  # the first span of each (start, end)
+        entry = self._ready[path] = (file_value, starts, exact, ends, values)
+        return entry
+
+    def _nest(self, path: str, starts: list[int], ends: list[int]) -> list[int]:
+        """Each span's innermost enclosing span (-1 for none) of a file, made and kept."""
         parents: list[int] = []
         open_spans: list[int] = []
-        for i, (start, end, value) in enumerate(spans):
-            exact.setdefault((start, end), value)
-            while open_spans and spans[open_spans[-1]][1] < start:
+        for start in starts:
+            while open_spans and ends[open_spans[-1]] < start:
                 open_spans.pop()
             parents.append(open_spans[-1] if open_spans else -1)
-            open_spans.append(i)
-        entry = self._ready[path] = (file_value, [s for s, _, _ in spans], exact, parents, spans)
-        return entry
+            open_spans.append(len(parents) - 1)
+        self._parents[path] = parents
+        return parents
+
+
+_Entry: TypeAlias = tuple[float, list[int], dict[tuple[int, int], float], list[int], list[float]]
+"""A file's own value, its spans' starts, its spans by (start, end) (the first of each), their ends
+and their values."""
 
 
 def save_centrality(path: Path, table: CentralityTable) -> None:
@@ -184,6 +204,17 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
 
     def __contains__(self, path: object) -> bool:
         return self._index.get(path) is not None
+
+    def columns(self, path: str) -> tuple[float, list[int], list[int], list[float]] | None:
+        """A file's own value and its spans' starts, ends and values as lists (no tuple per span);
+        ``None`` for a file the table lacks."""
+        i = self._index.get(path)
+        if i is None:
+            return None
+        start, end = (self._ends[i - 1] if i else 0), self._ends[i]
+        pairs = self._arrays["spans"][start:end]
+        return (float(self._arrays["file_values"][i]), pairs[:, 0].tolist(), pairs[:, 1].tolist(),
+                self._arrays["values"][start:end].tolist())
 
     @property
     def arrays(self) -> dict[str, np.ndarray]:
