@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Final
 
-from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.types import Symbol
 
@@ -42,6 +41,8 @@ def inherited(generation: Any, name: str) -> list[Symbol]:
     bases = getattr(graph, "bases", None) if graph is not None else None
     if not bases:
         return []
+    from maguyva_tui.core.graph.tables import split_id, symbol_id  # here: a question that reads no graph never loads it
+
     queue = deque(symbol_id(c.path, c.qualname) for c in classes)
     seen = set(queue)
     while queue and len(seen) <= MAX_BASES:

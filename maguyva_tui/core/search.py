@@ -19,7 +19,6 @@ from typing import TypeAlias
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.inherited import inherited, namespaced
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, named_after_keyword, override
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
@@ -321,6 +320,8 @@ def _by_module(generation: Generation, intent: Intent, target: str) -> tuple[Int
     found = {(s.path, s.qualname) for s in definitions(generation.structural.lookup(target))}
     if len(found) != 1 or ".".join(qualifier_parts(target)) == next(iter(found))[1]:
         return intent, None
+    from maguyva_tui.core.graph.tables import symbol_id  # here: a question that reads no graph never loads it
+
     path, qualname = found.pop()
     return Intent(intent.name, intent.confidence, symbol_id(path, qualname), intent.rule), f"{target} is {qualname} of {path}"
 
