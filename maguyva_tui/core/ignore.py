@@ -22,8 +22,6 @@ from pathlib import Path
 from typing import Protocol
 
 import re2
-from pathspec.patterns.gitignore import GitIgnorePatternError
-from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
 from maguyva_tui.core.git_excludes import exclude_files
 from maguyva_tui.core.ignore_syntax import for_pathspec
@@ -130,6 +128,9 @@ def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:
 def compile_line(line: str) -> list[Rule]:
     """Compile one gitignore line: no rule for blanks, comments and patterns that match nothing,
     two where one git pattern needs two of pathspec's."""
+    from pathspec.patterns.gitignore import GitIgnorePatternError  # here: a search on an unchanged
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern  # repository compiles none (9 ms)
+
     rules = []
     for text, dirs_only in for_pathspec(line):
         try:
