@@ -95,3 +95,36 @@ def test_a_byte_flipped_in_a_vouched_file_table_is_still_a_rebuild(tmp_path: Pat
     _flip(generation / "files_table.npy", -8 * 5)  # the last file's offset in content.bin
     _, summary = update_index(root)
     assert summary.rebuilt_because == "the index is corrupt (files_table.npy: its digest differs); rebuilding it"
+
+
+def test_a_byte_flipped_in_a_vouched_census_is_still_refused(tmp_path: Path, settled: None) -> None:
+    import hashlib
+
+    from maguyva_tui.core import semantic_index
+
+    body = bytes(range(64))
+    census = tmp_path / "keys-g-1.bin"
+    census.write_bytes(b"MAGIC\n" + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
+    time.sleep(TICK)
+    assert semantic_index._read_checked(census, b"MAGIC\n", 16) == body  # hashed, vouched for
+    assert semantic_index._read_checked(census, b"MAGIC\n", 16) == body  # trusted by its stat
+    time.sleep(TICK)
+    _flip(census, -1)
+    assert semantic_index._read_checked(census, b"MAGIC\n", 16) is None
+
+
+def test_a_byte_flipped_in_vouched_static_weights_is_still_refused(tmp_path: Path, settled: None) -> None:
+    import numpy as np
+
+    from maguyva_tui.core.embed.static import Fit, load_weights, save_weights
+
+    path = tmp_path / "static-weights.npy"
+    save_weights(path, Fit(np.linspace(0.5, 2.0, 300, dtype=np.float32), np.eye(4, 8, dtype=np.float32), None))
+    time.sleep(TICK)
+    first = load_weights(path)
+    assert first is not None and load_weights(path) is not None
+    assert vouched.vouched([path], vouched._read(tmp_path)[path.name][0])  # type: ignore[index]
+    time.sleep(TICK)
+    data = path.read_bytes()
+    _flip(path, data.index(np.float32(first.weights[150]).tobytes()))  # a weight, not the archive's CRC
+    assert load_weights(path) is None
