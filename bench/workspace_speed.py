@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -249,8 +250,11 @@ def main() -> None:
     parser.add_argument("--hosts", type=int, default=None,
                         help="Ray actors holding the shards (default: as many as the cluster's CPUs)")
     args = parser.parse_args()
-    folders = roots()
-    engines = engines_alone(folders)
+    try:
+        folders = roots()
+        engines = engines_alone(folders)
+    except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:  # a corpus not downloaded or unpacked whole
+        raise SystemExit(f"workspace_speed: {exc} (remove bench/.cache/<corpus> to unpack it again)") from None
     coordinator = Coordinator([Shard(label, engine) for label, engine in engines.items()])
     contenders: dict[str, Callable[[str], Any]] = {label: engine.search for label, engine in engines.items()}
     contenders["workspace"] = _search(coordinator)
