@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 import numpy as np
 
@@ -55,11 +55,6 @@ ASKED_FILES_KEPT = 1 << 16
 """Files whose lookups a generation counts towards :data:`CHUNK_MAP_AFTER` (forgotten all at once
 past it: a repository of 100,000 files would otherwise keep a count for each)."""
 
-CHUNK_PAINT_LINES = 1024
-"""Lines of one file asked for at once past which its chunks are made and its lines painted (an
-exhaustive list); fewer are found in the stored columns (:class:`ChunkColumns`), at a cost that
-grows with the lines times the file's chunks."""
-
 CHUNK_CELLS = 1 << 17
 """Lines times chunks compared in one step of :meth:`ChunkColumns.find` (a bound on its temporary
 arrays: a page of lines in large files is compared a part at a time)."""
@@ -72,6 +67,9 @@ _ROW_BITS, _LINE_BITS = 20, 21
 keys (one bit more for a definition: 63 bits); a file past them is scanned as before."""
 
 _new_chunk = fast_constructor(Chunk)
+
+_UNKNOWN = object()
+"""No answer remembered for a line."""
 
 
 class Pending:
@@ -262,16 +260,16 @@ class ChunkLocator:
     (:meth:`at_many`) are found in the stored columns (:class:`ChunkColumns`: all of them at once,
     a :class:`Chunk` made only for a chunk found; a frequent literal's page made every chunk of each
     new file it showed, 60-110 µs a file on sympy, and scanned them line by line). Otherwise the
-    first lines asked of a file are found by scanning its chunks, and a file asked about more than
-    :data:`CHUNK_MAP_AFTER` times, or a page's more than :data:`CHUNK_PAINT_LINES` lines of it,
-    has each of its lines painted with its chunk once and is answered at once from then on (a scan
-    of sympy's ``core/expr.py`` costs 9 µs)."""
+    first lines asked of a file are found by scanning its chunks. Either way a file asked about
+    more than :data:`CHUNK_MAP_AFTER` times has each of its lines painted with its chunk once
+    (:class:`ColumnMap` from the columns, else :class:`ChunkMap`) and is answered at once from
+    then on (a scan of sympy's ``core/expr.py`` costs 9 µs)."""
 
     def __init__(self, snapshot: Snapshot) -> None:
         self._snapshot = snapshot
         self._answers: dict[tuple[str, int], Chunk | None] = {}
         self._asked: dict[str, int] = {}
-        self._maps: OrderedDict[str, tuple[ChunkMap, int]] = OrderedDict()
+        self._maps: OrderedDict[str, tuple[ChunkMap | ColumnMap, int]] = OrderedDict()
         """Painted files, each with its number of lines."""
         self._lines = 0
         self._columns: tuple[ChunkColumns | None] | None = None
@@ -295,22 +293,81 @@ class ChunkLocator:
         return self._scanned(path, line)
 
     def at_many(self, places: list[tuple[str, int]]) -> list[Chunk | None]:
-        """:meth:`at` of each ``(path, line)``, the lines not remembered found together in the stored
-        columns (:class:`ChunkColumns`: one comparison for a page)."""
+        """:meth:`at` of each ``(path, line)``: a painted file's lines read off its map, the others
+        not remembered found together in the stored columns (:class:`ChunkColumns`: one comparison
+        for a page), a file asked about more than :data:`CHUNK_MAP_AFTER` times painted from them
+        (a frequent literal's pages come back to the same large files)."""
+        columns = self._stored()
+        if columns is None:
+            at = self.at
+            return [at(path, line) for path, line in places]
+        out: list[Chunk | None] = [None] * len(places)
         answers, maps = self._answers, self._maps
-        missing = [(path, line) for path, line in places if (path, line) not in answers and path not in maps]
-        columns = self._stored() if missing else None
-        if columns is not None:
-            many = {path for path, count in Counter(path for path, _ in missing).items() if count > CHUNK_PAINT_LINES}
-            if many:  # painted as before, the first lines scanned
-                missing = [place for place in missing if place[0] not in many]
-            found = columns.find(missing)
-            if found is not None:
-                if len(answers) + len(missing) > CHUNKS_AT_KEPT:
-                    answers.clear()  # forgotten all at once: a page's lines are asked together
-                answers.update(zip(missing, found))
-        at = self.at
-        return [at(path, line) for path, line in places]
+        missing: list[int] = []
+        for k, place in enumerate(places):
+            if place[0] in maps and place[1] >= 1:
+                missing.append(k)  # read off its map below, its chunks made together
+                continue
+            found = answers.get(place, _UNKNOWN)
+            if found is _UNKNOWN:
+                missing.append(k)
+            else:
+                out[k] = cast("Chunk | None", found)
+        if not missing:
+            return out
+        self._paint_often(columns, Counter(places[k][0] for k in missing if places[k][0] not in maps))
+        later: dict[int, tuple[int, str]] = {}  # the chunks of painted lines not made yet: made together
+        rest = [k for k in missing if not self._read_painted(places, k, out, later)]
+        if later:
+            made = columns.make({row: path for row, path in later.values()})
+            for k, (row, _) in later.items():
+                out[k] = made[row]
+        found = columns.find([places[k] for k in rest]) if rest else []
+        if found is None:  # rows the columns cannot compare: scanned
+            at = self.at
+            for k in rest:
+                out[k] = at(*places[k])
+            return out
+        if len(answers) + len(rest) > CHUNKS_AT_KEPT:
+            answers.clear()  # forgotten all at once: a page's lines are asked together
+        for k, chunk in zip(rest, found):
+            answers[places[k]] = out[k] = chunk
+        return out
+
+    def _read_painted(self, places: list[tuple[str, int]], k: int, out: list[Chunk | None],
+                      later: dict[int, tuple[int, str]]) -> bool:
+        """Read place ``k`` off its file's map into ``out``, or, for a chunk of the columns not made
+        yet, its row into ``later``; ``False`` where its file is not painted."""
+        path, line = places[k]
+        painted = self._maps.get(path)
+        if painted is None or line < 1:
+            return False
+        found = painted[0]
+        if isinstance(found, ColumnMap):
+            row = found.row(line)
+            chunk = found.columns.made(row) if row >= 0 else None
+            if chunk is None and row >= 0:
+                later[k] = (row, path)
+            out[k] = chunk
+        else:
+            out[k] = found.at(line)
+        return True
+
+    def _paint_often(self, columns: ChunkColumns, counts: Counter[str]) -> set[str]:
+        """Count the lines asked of each file; paint those asked about more than
+        :data:`CHUNK_MAP_AFTER` times from the columns (not those whose rows it cannot paint)."""
+        asked, painted = self._asked, set()
+        for path, count in counts.items():
+            total = asked.get(path, 0) + count
+            if len(asked) >= ASKED_FILES_KEPT:
+                asked.clear()
+            asked[path] = total
+            if total > CHUNK_MAP_AFTER:
+                found = columns.paint(path)
+                if found is not None:
+                    self._keep(path, found, found.size)
+                    painted.add(path)
+        return painted
 
     def _stored(self) -> ChunkColumns | None:
         """The stored chunk columns of this generation's files (``None`` for rows in memory)."""
@@ -338,7 +395,11 @@ class ChunkLocator:
     def _paint(self, path: str, chunks: Sequence[Chunk]) -> ChunkMap:
         """Paint a file's lines with their chunks, kept among the last files painted."""
         painted = ChunkMap(chunks)
-        size = max((chunk.end_line for chunk in chunks), default=0) + 1
+        self._keep(path, painted, max((chunk.end_line for chunk in chunks), default=0) + 1)
+        return painted
+
+    def _keep(self, path: str, painted: ChunkMap | ColumnMap, size: int) -> None:
+        """Keep a painted file of ``size`` lines among the last files painted."""
         with self._lock:
             if path not in self._maps:
                 self._maps[path] = (painted, size)
@@ -346,7 +407,6 @@ class ChunkLocator:
                 while self._lines > CHUNK_MAPS_KEPT_LINES and len(self._maps) > 1:
                     _, (_, dropped) = self._maps.popitem(last=False)
                     self._lines -= dropped
-        return painted
 
 
 class ChunkColumns:
@@ -383,11 +443,54 @@ class ChunkColumns:
             rows = self._rows([places[k][1] for k in part], lo[first:last], counts[first:last])
             if rows is None:
                 return None
-            made = self._make({row: places[k][0] for k, row in zip(part, rows) if row >= 0})
+            made = self.make({row: places[k][0] for k, row in zip(part, rows) if row >= 0})
             for k, row in zip(part, rows):
                 out[k] = None if row < 0 else made[row]
             first = last
         return out
+
+    def paint(self, path: str) -> ColumnMap | None:
+        """A file's lines painted with their chunks' rows (:class:`ColumnMap`), ``None`` where a
+        chunk starts before line 1 (never painted) or its rows are past the keys' widths."""
+        i = self._index.get(path)
+        if i is None:
+            return None
+        lo, hi = int(self._begins[i]), int(self._begins[i + 1])
+        if lo == hi:
+            return ColumnMap(self, path, [-1])
+        chunks = self._table[lo:hi]
+        starts, ends = chunks[:, 0].astype(np.int64), chunks[:, 1].astype(np.int64)
+        keys = self._keys(starts, ends, chunks[:, 2], np.arange(hi - lo))
+        if keys is None or int(starts.min()) < 1:
+            return None
+        by_line = [-1] * (int(ends.max()) + 1)
+        order = np.argsort(keys)  # each line painted last by the chunk smallest_chunk_at keeps: the highest key
+        for start, end, row in zip(starts[order].tolist(), ends[order].tolist(), (lo + order).tolist()):
+            by_line[start : end + 1] = [row] * (end - start + 1)
+        return ColumnMap(self, path, by_line)
+
+    def chunk(self, path: str, row: int) -> Chunk:
+        """The chunk of one row of a file."""
+        found = self._made.get(row)
+        return found if found is not None else self.make({row: path})[row]
+
+    def made(self, row: int) -> Chunk | None:
+        """The chunk of a row when it is made (and kept), else ``None``."""
+        return self._made.get(row)
+
+    def _keys(self, starts: np.ndarray, ends: np.ndarray, kinds: np.ndarray, local: np.ndarray) -> np.ndarray | None:
+        """Each chunk's key: of two chunks holding a line, ``smallest_chunk_at`` keeps the one of the
+        higher key (no window before a window, the smaller, the later starting, the later listed:
+        ``local``, its row in its file); ``None`` when they are past the keys' widths."""
+        size = ends - starts
+        wide = 1 << _LINE_BITS
+        if (int(starts.min()) < 0 or int(size.min()) < 0 or int(ends.max()) >= wide
+                or int(local.max()) >= 1 << _ROW_BITS):
+            return None  # NULL_INT is negative: a missing line number is scanned too
+        definition = self._definitions(kinds).astype(np.int64)
+        keys: np.ndarray = ((definition << (2 * _LINE_BITS + _ROW_BITS)) | ((wide - 1 - size) << (_LINE_BITS + _ROW_BITS))
+                            | (starts << _ROW_BITS) | local)
+        return keys
 
     def _rows(self, lines: list[int], lo: np.ndarray, counts: np.ndarray) -> list[int] | None:
         """Each line's chunk as a row of the table (-1: none), its file's rows ``lo`` on, ``counts``
@@ -399,13 +502,9 @@ class ChunkColumns:
         local = np.arange(total) - np.repeat(begin, counts)
         chunks = self._table[np.repeat(lo, counts) + local]
         starts, ends = chunks[:, 0].astype(np.int64), chunks[:, 1].astype(np.int64)
-        size = ends - starts
-        wide = 1 << _LINE_BITS
-        if int(starts.min()) < 0 or int(size.min()) < 0 or int(ends.max()) >= wide or int(counts.max()) >= 1 << _ROW_BITS:
-            return None  # NULL_INT is negative: a missing line number is scanned too
-        definition = self._definitions(chunks[:, 2]).astype(np.int64)
-        keys = ((definition << (2 * _LINE_BITS + _ROW_BITS)) | ((wide - 1 - size) << (_LINE_BITS + _ROW_BITS))
-                | (starts << _ROW_BITS) | local)  # of two chunks holding a line, smallest_chunk_at keeps the higher
+        keys = self._keys(starts, ends, chunks[:, 2], local)
+        if keys is None:
+            return None
         asked = np.repeat(np.array(lines, np.int64), counts)
         keys = np.where((starts <= asked) & (asked <= ends), keys, -1)
         held = counts > 0
@@ -426,7 +525,7 @@ class ChunkColumns:
             return np.ones(len(kinds), bool)
         return kinds != window_ids[0] if len(window_ids) == 1 else ~np.isin(kinds, window_ids)
 
-    def _make(self, rows: dict[int, str]) -> dict[int, Chunk]:
+    def make(self, rows: dict[int, str]) -> dict[int, Chunk]:
         """The chunks of some rows (each with its file's path), those not made yet made together
         (their strings read in one step: one by one cost 7 µs a chunk), and kept."""
         made = self._made
@@ -440,3 +539,27 @@ class ChunkColumns:
             for j, (row, (start, end)) in enumerate(zip(new, table[:, :2].tolist())):
                 made[row] = _new_chunk(rows[row], start, end, *texts[3 * j : 3 * j + 3])
         return made
+
+
+class ColumnMap:
+    """One file's lines painted with the rows of their chunks in the stored columns (what
+    :class:`ChunkMap` answers, no chunk made before it is asked for)."""
+
+    __slots__ = ("_by_line", "_path", "columns")
+
+    def __init__(self, columns: ChunkColumns, path: str, by_line: list[int]) -> None:
+        self.columns, self._path, self._by_line = columns, path, by_line
+
+    @property
+    def size(self) -> int:
+        """The lines painted (the last chunk's end line, plus one)."""
+        return len(self._by_line)
+
+    def row(self, line: int) -> int:
+        """The row of a line's chunk (-1 for none)."""
+        return self._by_line[line] if 0 < line < len(self._by_line) else -1
+
+    def at(self, line: int) -> Chunk | None:
+        """Return what ``smallest_chunk_at`` returns for a line (1 or later)."""
+        row = self._by_line[line] if 0 < line < len(self._by_line) else -1
+        return self.columns.chunk(self._path, row) if row >= 0 else None

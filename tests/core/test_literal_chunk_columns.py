@@ -118,3 +118,29 @@ def test_rows_past_the_keys_are_scanned() -> None:
     assert columns.find([(paths[0], 3)]) is None
     columns, paths, files = _columns([[(1, 10, 1), (4, 2, 2)]])
     assert columns.find([(paths[0], 5), (paths[0], 11), ("other.py", 1)]) == [files[0][1], files[0][0], None]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(CHUNKS, min_size=1, max_size=3), st.lists(st.integers(-3, 70), max_size=40))
+def test_a_file_painted_from_its_columns_answers_as_smallest_chunk_at(spec: list[list[tuple[int, int, int]]],
+                                                                      lines: list[int]) -> None:
+    columns, paths, files = _columns(spec)
+    for path, chunks, raw in zip(paths, files, spec):
+        painted = columns.paint(path)
+        if any(start < 1 or size < 0 for start, size, _ in raw):
+            assert painted is None  # never painted: scanned, or compared line by line
+            continue
+        assert painted is not None
+        for line in [*lines, *range(1, 70)]:
+            if line >= 1:  # the locator asks a painted file only about lines from 1
+                assert painted.at(line) == smallest_chunk_at(chunks, line), (path, line)
+
+
+def test_a_file_asked_often_is_painted_from_its_columns(engine: Engine) -> None:
+    snapshot = engine.snapshot
+    path = max(snapshot.files, key=snapshot.line_count)
+    locator = ChunkLocator(_Snapshot(FactsTable(snapshot.facts.rows)))  # type: ignore[arg-type]
+    lines = list(range(1, snapshot.line_count(path) + 2))
+    assert locator.at_many([(path, line) for line in lines]) == [
+        smallest_chunk_at(snapshot.facts.chunks(path), line) for line in lines]
+    assert path in locator._maps and type(locator._maps[path][0]).__name__ == "ColumnMap"
