@@ -20,7 +20,7 @@ import numpy as np
 
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.parsing.chunks import ChunkMap, smallest_chunk_at
-from maguyva_tui.core.store.arrays import PathIndex, Strings, unique
+from maguyva_tui.core.store.arrays import PathIndex, Strings, unique, unique_inverse
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, fast_constructor
@@ -498,16 +498,22 @@ class ChunkColumns:
         total = int(counts.sum())
         if not total:
             return [-1] * len(lines)
-        begin = np.cumsum(counts) - counts
-        local = np.arange(total) - np.repeat(begin, counts)
-        chunks = self._table[np.repeat(lo, counts) + local]
-        starts, ends = chunks[:, 0].astype(np.int64), chunks[:, 1].astype(np.int64)
-        keys = self._keys(starts, ends, chunks[:, 2], local)
-        if keys is None:
-            return None
-        asked = np.repeat(np.array(lines, np.int64), counts)
-        keys = np.where((starts <= asked) & (asked <= ends), keys, -1)
         held = counts > 0
+        files, of_file = unique_inverse(np.where(held, lo, -1))  # each file's chunks read and keyed once
+        sizes = np.zeros(len(files), np.int64)
+        sizes[of_file] = counts  # files of no chunk share a first row with the next one: -1 above, none here
+        first = np.cumsum(sizes) - sizes
+        own = np.arange(int(sizes.sum())) - np.repeat(first, sizes)
+        chunks = self._table[np.repeat(files, sizes) + own]
+        file_starts, file_ends = chunks[:, 0].astype(np.int64), chunks[:, 1].astype(np.int64)
+        file_keys = self._keys(file_starts, file_ends, chunks[:, 2], own)
+        if file_keys is None:
+            return None
+        begin = np.cumsum(counts) - counts
+        at = np.repeat(first[of_file] - begin, counts) + np.arange(total)  # each line's cells: its file's chunks
+        starts, ends = file_starts[at], file_ends[at]
+        asked = np.repeat(np.array(lines, np.int64), counts)
+        keys = np.where((starts <= asked) & (asked <= ends), file_keys[at], -1)
         best = np.full(len(lines), -1, np.int64)
         best[held] = np.maximum.reduceat(keys, begin[held])
         rows: list[int] = np.where(best < 0, -1, lo + (best & ((1 << _ROW_BITS) - 1))).tolist()
