@@ -168,6 +168,21 @@ async def test_the_preview_colours_only_the_lines_in_view() -> None:
         assert len(preview._colour) < 160  # the new view, not the lines between
 
 
+async def test_a_new_file_is_coloured_before_its_first_frame() -> None:
+    """Once a language's lexer is loaded, a screenful of a new file is lexed on the spot: the file
+    is drawn once, coloured, not plain then again after a worker's round trip."""
+    app = _One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("first.py", "x = 1\n", 1, 1, "python")
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)  # the lexer loaded
+        preview.show("long.py", LONG, 1500, 1505, "python")
+        assert preview.coloured == preview.shown  # no frame, no worker in between
+        assert not [w for w in app.workers if w.group == "preview" and not w.is_finished]
+        view = range(1496, 1496 + preview.scrollable_content_region.height)
+        assert set(view) <= set(preview._colour)
+
+
 async def test_a_view_ending_in_blank_lines_is_coloured() -> None:
     app = _One()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,8 +3,10 @@
 The whole file is a virtual list of lines (Textual's line API): a frame draws the lines in view
 and nothing else, so a 10,000-line file costs what a 40-line one does. A new file is placed at its
 own target line before anything is drawn (never first at the previous file's scroll position).
-Colours come from Pygments (``textual.highlight``) for the lines in view only, in a thread worker
-after the plain text has drawn; each file's coloured lines are kept for the next visit.
+Colours come from Pygments (``textual.highlight``) for the lines in view only: before the first
+draw when they are few (a screenful lexes in 1-2 ms: a new file is drawn once, coloured), else in
+a thread worker after the plain text has drawn; each file's coloured lines are kept for the next
+visit.
 """
 
 from __future__ import annotations
@@ -39,6 +41,11 @@ STRING_LOOKBACK = 400
 
 FILES_KEPT = 8
 """Files whose coloured lines are kept (moving back and forth in the list colours nothing twice)."""
+
+LEX_NOW_LINES = 120
+"""Lines lexed on the spot, before the frame that shows them (a screenful is 1-2 ms: drawing the
+lines plain, then again coloured after a worker's round trip, cost more and a frame later); a longer
+stretch (the view deep in a long docstring) is lexed in a worker, drawn plain meanwhile."""
 
 Marks = tuple[int, int, tuple[int, ...]]
 """The result's span ``(start, end)`` and the lines the engine matched on."""
@@ -288,8 +295,11 @@ class Preview(ScrollView, can_focus=True):
             return
         python = (self._language or "").lower() == "python" or self._path.endswith((".py", ".pyi"))
         first = lex_start(self._lines, missing[0], python)
-        self._lex(self.shown, self._colour, self._lines[first : missing[-1] + 1], first, self._language or "",
-                  self._path)
+        lines, language = self._lines[first : missing[-1] + 1], self._language or ""
+        if len(lines) <= LEX_NOW_LINES and _lexer_loaded(language, self._path):
+            self._coloured(self.shown, self._colour, _lexed(lines, first, language, self._path))
+            return
+        self._lex(self.shown, self._colour, lines, first, language, self._path)
 
     @work(thread=True, exclusive=True, group="preview", exit_on_error=False)
     def _lex(
@@ -302,11 +312,7 @@ class Preview(ScrollView, can_focus=True):
         path: str,
     ) -> None:
         """Colour ``lines`` (from line index ``first``), then draw them if that file is still on show."""
-        coloured = highlight("\n".join(lines), language=language or None, path=path).split("\n", allow_blank=True)
-        found = {first + i: line for i, line in enumerate(coloured[: len(lines)])}
-        for i in range(len(coloured), len(lines)):  # trailing blank lines the lexer drops
-            found[first + i] = Content(lines[i])
-        self.app.call_from_thread(self._coloured, shown, colour, found)
+        self.app.call_from_thread(self._coloured, shown, colour, _lexed(lines, first, language, path))
 
     def _coloured(self, shown: tuple[str, int, int], colour: dict[int, Content], found: dict[int, Content]) -> None:
         colour.update(found)  # kept with its file even when another is on show now
@@ -317,6 +323,30 @@ class Preview(ScrollView, can_focus=True):
         self.refresh()
         if self.shown == shown:
             self._colour_view()
+
+
+def _lexed(lines: list[str], first: int, language: str, path: str) -> dict[int, Content]:
+    """The coloured code of ``lines``, by line index (``first`` for the first of them)."""
+    coloured = highlight("\n".join(lines), language=language or None, path=path).split("\n", allow_blank=True)
+    found = {first + i: line for i, line in enumerate(coloured[: len(lines)])}
+    for i in range(len(coloured), len(lines)):  # trailing blank lines the lexer drops
+        found[first + i] = Content(lines[i])
+    _LEXED.add(_lexer_key(language, path))
+    return found
+
+
+_LEXED: set[str] = set()
+"""The languages (or file suffixes) lexed once already: their lexer is loaded (the first of a
+language imports Pygments' lexer module, 20-40 ms: done in a worker)."""
+
+
+def _lexer_key(language: str, path: str) -> str:
+    return language.lower() or path.rpartition(".")[2]
+
+
+def _lexer_loaded(language: str, path: str) -> bool:
+    """Tell whether a file of this language was lexed before (its lexer is quick to make now)."""
+    return _lexer_key(language, path) in _LEXED
 
 
 def _display_lines(text: str) -> list[str]:
