@@ -24,6 +24,7 @@ from maguyva_tui.app.background import BackgroundMixin
 from maguyva_tui.app.commands import explorer_commands
 from maguyva_tui.app.driver import quick_exit
 from maguyva_tui.app.fuzzy import Target
+from maguyva_tui.app.heap import TICK_S, QuietCollector
 from maguyva_tui.app.messages import (
     EmbedProgress,
     EnginesJoined,
@@ -33,6 +34,7 @@ from maguyva_tui.app.messages import (
     SearchDone,
     while_open,
 )
+from maguyva_tui.app.screens.explorer import ExplorerScreen
 from maguyva_tui.app.session import Answer, Request, moves
 from maguyva_tui.app.settings import Settings, load_settings
 from maguyva_tui.app.source import OneRepo, Source
@@ -182,6 +184,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._offered: tuple[bool, bool] | None = None  # None: the query box has the focus
         """What the footer offers (a weight to change, a what-if to reset), as last refreshed."""
         self.jumped: Target | None = None
+        self.heap = QuietCollector()
+        """When the collector's full passes run: while nobody types (:mod:`maguyva_tui.app.heap`)."""
         self._init_background(None if isinstance(engine, ExplorerWorkspace) else engine)
 
     def _remembered_theme(self) -> str:
@@ -199,6 +203,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.settings_notices.append(f"the remembered preset {name!r} is unknown; using default")
             return "default"
         return name or "default"
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The explorer's screen: Textual's, drawing a change as soon as it is made (see
+        :mod:`maguyva_tui.app.screens.explorer`)."""
+        return ExplorerScreen(id="_default")
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, letting go of it at once on a quit."""
@@ -260,12 +269,15 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if self.request.text:
             self.part("#query", QueryInput).value = shown(self.request.text)
         self.part("#query", QueryInput).focus()
+        self.heap.start()
+        self.set_interval(TICK_S, self.heap.tick)
         self.index_repo()
 
     def on_unmount(self) -> None:
         """Stop the watcher and the embedding now: the vectors embedded so far are saved, a batch
         half done is dropped, and nothing is waited for (quitting stays instant)."""
         self.close_background()
+        self.heap.stop()
         self._search_queue.put(None)  # the search thread ends after the search it is running
 
     # -- indexing -------------------------------------------------------------------------------
@@ -282,6 +294,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if set(message.engines) >= set(MODALITIES):
             return  # the build is complete: IndexReady follows at once, and searches again
         self.index_ready = True
+        self.heap.settle()
         self.part(StatusLine).engines(message.engines)
         if self.request.text.strip():
             self.rerun()
@@ -294,6 +307,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.notify(message.error, severity="error", timeout=10)
             return
         self.index_ready = True
+        self.heap.settle()
         for notice in self.source.notices()[-1:]:
             status.notice(notice)
         status.repo(self.source.status_name())
@@ -324,6 +338,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.notify(f"re-indexing failed: {stale}", severity="error")
             return
         self.part(StatusLine).ready(self._index_text(message.summary))
+        self.heap.settle()
         self.notify(
             f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated",
             timeout=3,
@@ -351,6 +366,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Make ``request`` the newest question and search for it after the debounce."""
         self.seq += 1
         self.request = request.with_(seq=self.seq)
+        self.heap.busy()
         self._refresh_offered()
         self.part(QueryBar).set_mode(request.regex, request.case)
         self._pending = False
@@ -471,6 +487,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         and a burst of moves (key repeat) already queued updates it once. A new answer's preview
         waits for the frame with its list (``after_frame``): drawing a new file took a third of
         that frame, which a keystroke's results waited for."""
+        self.heap.busy()
         if not self._preview_due:
             self._preview_due = True
             if after_frame:
