@@ -95,6 +95,8 @@ class Frames:
     frames: list[Frame] = field(default_factory=list)
     layouts: int = 0
     """Layouts of the main screen so far (``Screen._refresh_layout``: every widget placed again)."""
+    composed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set by each frame composed."""
 
     def install(self) -> None:
         from maguyva_tui.app.widgets.preview import Preview
@@ -121,6 +123,7 @@ class Frames:
                     getattr(preview, "coloured", None),
                 )
             )
+            self.composed.set()
 
         app._display = spy
         screen = app.screen_stack[0]
@@ -133,7 +136,8 @@ class Frames:
         screen._refresh_layout = layout_spy
 
     async def first(self, after: float, test: Any, timeout: float = TIMEOUT_S) -> Frame:
-        """Wait for the first frame composed after ``after`` that passes ``test``."""
+        """Wait for the first frame composed after ``after`` that passes ``test`` (woken by each
+        frame: polling every millisecond took the interpreter from the search thread it measures)."""
         deadline = time.perf_counter() + timeout
         index = 0
         while True:
@@ -142,9 +146,11 @@ class Frames:
                 index += 1
                 if frame.at >= after and test(frame):
                     return frame
-            if time.perf_counter() > deadline:
-                raise TimeoutError("no such frame")
-            await asyncio.sleep(0.001)
+            self.composed.clear()
+            try:
+                await asyncio.wait_for(self.composed.wait(), max(deadline - time.perf_counter(), 0))
+            except TimeoutError:
+                raise TimeoutError("no such frame") from None
 
 
 def instrument_old_preview() -> None:
