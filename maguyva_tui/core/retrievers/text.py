@@ -1076,7 +1076,7 @@ class TextRetriever:
         for first, end in zip([0, *change.tolist()], [*change.tolist(), len(at)]):
             k = int(at[first])
             offset, length = int(offsets[k]), int(lengths[k])
-            own_newlines = kept.kept(paths[k]) if kept is not None else None
+            own_newlines = None if kept is None else kept.kept(paths[k]) if every else kept.offsets(paths[k])
             if own_newlines is None:
                 last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
                 own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
