@@ -183,6 +183,41 @@ async def test_a_new_file_is_coloured_before_its_first_frame() -> None:
         assert set(view) <= set(preview._colour)
 
 
+async def test_a_wide_file_scrolls_sideways_without_a_scrollbar_or_a_layout(make_app: Any) -> None:
+    """The preview has no horizontal scrollbar (one shown or hidden with each file laid out the
+    whole screen): the subtitle says a line goes on past the view, and the arrows scroll to it."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await settle(pilot)  # nothing asked: the preview cleared, nothing due
+        preview = app.query_one(Preview)
+        preview.focus()
+        preview.show("narrow.py", "x = 1\n" * 50, 1, 1, "python")
+        await pilot.pause()
+        screen = app.screen
+        layouts = []
+        refresh_layout = screen._refresh_layout
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            layouts.append(1)
+            return refresh_layout(*args, **kwargs)
+
+        screen._refresh_layout = spy
+        assert not preview.allow_horizontal_scroll and preview.border_subtitle == "50 lines"
+        await pilot.press("right")
+        assert preview.scroll_x == 0
+        preview.show("wide.py", "y = '" + "w" * 200 + "'\n" * 50, 1, 1, "python")
+        await pilot.pause()
+        assert not preview.show_horizontal_scrollbar and preview.allow_horizontal_scroll
+        assert preview.border_subtitle.endswith("←→")
+        await pilot.press("right", "right")
+        assert preview.scroll_x == 2
+        preview.show("narrow.py", "x = 1\n" * 50, 1, 1, "python")
+        await pilot.pause()
+        assert preview.scroll_x == 0 and preview.border_subtitle == "50 lines"
+        assert layouts == []
+
+
 async def test_a_view_ending_in_blank_lines_is_coloured() -> None:
     app = _One()
     async with app.run_test(size=(80, 24)) as pilot:
