@@ -134,6 +134,7 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("constant", "geometry.kPi", 8, 8),
         ("class", "geometry.Shape", 10, 15),
         ("method", "geometry.Shape.~Shape", 12, 12),
+        ("method", "geometry.Shape.area", 13, 13),  # pure virtual: the interface's definition
         ("method", "geometry.Shape.describe", 14, 14),
         ("struct", "geometry.Point", 17, 20),
         ("class", "geometry.Circle", 22, 29),

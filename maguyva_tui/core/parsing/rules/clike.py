@@ -191,9 +191,25 @@ def _inline_type(w: Walker, node: Node) -> None:
 
 
 def _field(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a type nested in a struct or class body; member declarations are not definitions."""
+    """Record a type nested in a struct or class body, and a pure virtual method; other member
+    declarations are not definitions (a declared method is defined elsewhere, ``Foo::bar``)."""
     _inline_type(w, node)
     _macros_within(w, node)
+    if w.language == "cpp" and _pure_virtual(node):
+        name_node, _ = unwrap_declarator(node.child_by_field_name("declarator"))
+        if name_node is not None:
+            w.define(w.function_kind(), outer, name_node)
+
+
+def _pure_virtual(node: Node) -> bool:
+    """Whether a member declaration is ``virtual ... = 0;``: the interface's method, defined
+    nowhere else (as an abstract method in Python, or a method of a Java interface or a Rust trait)."""
+    value = node.child_by_field_name("default_value")
+    if value is None or value.type != "number_literal" or value.text != b"0":
+        return False
+    declarator = node.child_by_field_name("declarator")
+    return declarator is not None and unwrap_declarator(declarator)[1] and any(
+        child.type == "virtual" for child in node.children)
 
 
 def _typedef(w: Walker, node: Node, outer: Outer) -> None:
