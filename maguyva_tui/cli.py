@@ -149,8 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
     server = sub.add_parser("server", add_help=False,
                             help="start, stop or show the resident search server of a repository (maguyva server --help)")
     server.add_argument("rest", nargs=argparse.REMAINDER)
-    graph = sub.add_parser("graph", help="callers, callees or impact radius of a symbol")
-    graph.add_argument("action", choices=("callers", "callees", "impact"))
+    graph = sub.add_parser("graph", help="callers, callees, impact radius, subtypes or overrides of a symbol")
+    graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides"))
     graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method")
     graph.add_argument("--repo", default=".", help="repository root (default: .)")
     _common(graph)

@@ -1,11 +1,12 @@
-"""``maguyva graph callers|callees|impact NAME``: the graph's direct answers in the search schema."""
+"""``maguyva graph callers|callees|impact|subtypes|overrides NAME``: the graph's direct answers in
+the search schema."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site
+from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
 from maguyva_tui.terminal import printable
@@ -28,7 +29,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "note": _several(answer.nodes),
+        "note": _several(answer.nodes) or _other_action(action, name, answer),
         "results": answer.results_json(),
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }
@@ -36,11 +37,15 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
 
 def _ask(
     engine: Engine, action: str, name: str, depth: int | None, limit: int
-) -> GraphAnswer[Site] | GraphAnswer[Callee] | GraphAnswer[ImpactEntry]:
+) -> GraphAnswer[Site] | GraphAnswer[Callee] | GraphAnswer[ImpactEntry] | GraphAnswer[Subtype]:
     if action == "callers":
         return engine.callers(name, limit)
     if action == "impact":
         return engine.impact(name, depth or DEFAULT_DEPTH, limit)
+    if action == "subtypes":
+        return engine.subtypes(name, limit)
+    if action == "overrides":
+        return engine.overrides(name, limit)
     return engine.callees(name, limit)
 
 
@@ -49,6 +54,19 @@ def _several(definitions: tuple[str, ...]) -> str | None:
     if len(definitions) < 2:
         return None
     return f"{len(definitions)} definitions match; all are used, most central first: " + ", ".join(definitions)
+
+
+def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | None:
+    """Point to the other question when a name of the wrong kind found nothing: a method has no
+    subtypes but may have overrides, a type no overrides but may have subtypes."""
+    kinds = {d.symbol.kind for d in answer.definitions if d.symbol is not None}
+    if answer.total or not kinds:
+        return None
+    if action == "subtypes" and kinds <= {"method", "function"}:
+        return f"{name} is a {' or '.join(sorted(kinds))}, not a type: `maguyva graph overrides {name}` lists what overrides it"
+    if action == "overrides" and not kinds & {"method", "function"}:
+        return f"{name} is not a method: `maguyva graph subtypes {name}` lists the types built on it"
+    return None
 
 
 def print_graph(result: dict[str, Any]) -> None:

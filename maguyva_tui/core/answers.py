@@ -10,13 +10,14 @@ versions of a file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.inherited import inherited
+from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -25,6 +26,7 @@ from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
 if TYPE_CHECKING:
     from maguyva_tui.core.generation import Generation
     from maguyva_tui.core.graph.model import CodeGraph
+    from maguyva_tui.core.retrievers.graph import GraphRetriever
     from maguyva_tui.core.store.snapshot import Snapshot
 
 SUGGESTIONS = 5
@@ -33,6 +35,8 @@ REFERENCE_KINDS: tuple[str, ...] = ("call", "inherit", "ref", "import")
 """The uses of a symbol the graph records, strongest first (the order references are listed in)."""
 DEFAULT_DEPTH = queries.DEFAULT_DEPTH
 """Impact follows dependents this many hops unless asked otherwise."""
+EVERY = 1 << 30
+"""A limit that cuts nothing: the types built on one are all listed, then cut, so the total is true."""
 NO_GRAPH = "this index has no dependency graph; rebuild it with `maguyva index`"
 
 T = TypeVar("T")
@@ -130,6 +134,33 @@ class ImpactEntry:
                    self.reason, self.depth)
 
 
+@dataclass(frozen=True, slots=True)
+class Subtype:
+    """One type built on a type (a subclass, an implementation), or one method that overrides or
+    implements a method."""
+
+    node: str
+    path: str
+    symbol: str
+    """Its qualname."""
+    kind: str | None
+    depth: int
+    """Generations between it and the type asked about (1: a direct subclass, or an implicit Go
+    implementation)."""
+    start_line: int
+    end_line: int
+    language: str | None
+    score: float
+    """The generation first (nearest highest), then the graph centrality."""
+    reason: str
+    """``extends Scaffold (depth 2)``, ``implements Handler (has its method)``, ``overrides App.run``."""
+
+    def to_hit(self) -> Hit:
+        """The type or method as a hit spanning its definition, with its depth."""
+        return Hit(self.path, self.start_line, self.end_line, self.score, self.symbol, self.kind, self.language,
+                   self.reason, self.depth)
+
+
 class _Listed(Protocol):
     """An entry that the search results' shape can show."""
 
@@ -202,8 +233,10 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first.
 
     The name index answers first; the graph then knows forms it does not (``Shape.area``, a node id).
+    A name as Go or PHP print it (``(*Mux).ServeHTTP``) is read as the symbol it names.
     """
     snapshot = generation.snapshot
+    name = written_name(name) or name
     found = generation.structural.lookup(name, kinds)
     if not found:
         graph = snapshot.graph
@@ -291,6 +324,34 @@ def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit:
                    by_depth=tuple(sorted(by_depth.items())))
 
 
+def subtypes(generation: Generation, name: str, limit: int) -> GraphAnswer[Subtype]:
+    """The types built on a class, interface or trait: its subclasses and implementations (a Go
+    type implementing an interface implicitly among them), nearest generation first, then the
+    most central; nothing when no type is named so."""
+    return _built_on(generation, name, limit, lambda retriever, n: retriever.subtype_hits(n, EVERY))
+
+
+def overrides(generation: Generation, name: str, limit: int) -> GraphAnswer[Subtype]:
+    """The methods that override or implement a method, in the types built on its own, nearest
+    first; nothing when no method of a type is named so."""
+    return _built_on(generation, name, limit, lambda retriever, n: retriever.override_hits(n, EVERY))
+
+
+def _built_on(
+    generation: Generation, name: str, limit: int, ask: Callable[[GraphRetriever, str], list[Hit] | None]
+) -> GraphAnswer[Subtype]:
+    name, shown = _graph_name(generation, name), name
+    graph, defs = _resolve(generation, name)
+    if not defs:
+        return _unknown(generation, shown)
+    from maguyva_tui.core.retrievers.graph import GraphRetriever
+
+    hits = ask(GraphRetriever(graph), name) or []
+    entries = [Subtype(symbol_id(h.path, h.symbol or ""), h.path, h.symbol or "", h.kind, h.depth or 1,
+                       h.start_line, h.end_line, h.language, h.score, h.reason or "") for h in hits[:limit]]
+    return _answer(generation, shown, defs, entries, len(hits))
+
+
 # -- shared -----------------------------------------------------------------------------------------
 
 _VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": "imports"}
@@ -300,7 +361,10 @@ _VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": 
 def _graph_name(generation: Generation, name: str) -> str:
     """What to ask the graph for a name it does not know as written: the one definition the
     structural engine finds by the name's module (``flask.helpers.url_for``) or the class that
-    inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), as its node; else the name."""
+    inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), as its node; a name written
+    as Go or PHP print it (``(*Mux).ServeHTTP``, ``\\GuzzleHttp\\Client``) as the symbol it names;
+    else the name."""
+    name = written_name(name) or name
     graph = generation.snapshot.graph
     if graph is None or len(qualifier_parts(name)) < 2 or queries.definitions(graph, name):
         return name

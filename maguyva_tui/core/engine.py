@@ -33,7 +33,7 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, SearchResult
 
 if TYPE_CHECKING:
-    from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site
+    from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site, Subtype
     from maguyva_tui.core.embed.progressive import EmbedReport
     from maguyva_tui.core.generation import Generation
     from maguyva_tui.core.search import Checkpoint, Parts, SearchRequest
@@ -676,6 +676,18 @@ class Engine:
         from maguyva_tui.core import answers
 
         return answers.impact(self._graph_generation(), name, depth, limit)
+
+    def subtypes(self, name: str, limit: int) -> GraphAnswer[Subtype]:
+        """The types built on a class, interface or trait, nearest first, then most central."""
+        from maguyva_tui.core import answers
+
+        return answers.subtypes(self._graph_generation(), name, limit)
+
+    def overrides(self, name: str, limit: int) -> GraphAnswer[Subtype]:
+        """The methods that override or implement a method, nearest first, then most central."""
+        from maguyva_tui.core import answers
+
+        return answers.overrides(self._graph_generation(), name, limit)
 
     def _graph_generation(self) -> Generation:
         """The current generation for a question about the graph; ``QueryError`` while a first

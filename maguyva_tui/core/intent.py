@@ -767,17 +767,23 @@ _PHP_NAME = re.compile(r"\\?(?:[A-Za-z_]\w{0,200}\\)+(?P<x>[A-Za-z_]\w{0,200}(?:
 ``src/``), so the name is the class (and member) after it."""
 
 
-def _written_name(text: str) -> Intent | None:
-    """Match a Go method expression alone (the definition of ``Type.Method``), or a PHP name with
-    its namespace (the definition of the class or member after it)."""
+def written_name(text: str) -> str | None:
+    """The symbol a Go method expression (``(*Mux).ServeHTTP``: ``Mux.ServeHTTP``) or a PHP name
+    with its namespace (``\\GuzzleHttp\\Client::request``: ``Client::request``) names; ``None``
+    for any other text."""
     line = text.strip()
     match = _GO_METHOD.fullmatch(line)
     if match is not None:
-        return Intent("find_definition", CONF_LONE_IDENTIFIER, f"{match.group('t')}.{match.group('m')}", "identifier")
+        return f"{match.group('t')}.{match.group('m')}"
     match = _PHP_NAME.fullmatch(line)
-    if match is not None:
-        return Intent("find_definition", CONF_LONE_IDENTIFIER, match.group("x"), "identifier")
-    return None
+    return match.group("x") if match is not None else None
+
+
+def _written_name(text: str) -> Intent | None:
+    """Match a Go method expression alone (the definition of ``Type.Method``), or a PHP name with
+    its namespace (the definition of the class or member after it)."""
+    name = written_name(text)
+    return None if name is None else Intent("find_definition", CONF_LONE_IDENTIFIER, name, "identifier")
 
 
 def _question(text: str) -> Intent | None:

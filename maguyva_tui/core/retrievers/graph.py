@@ -43,6 +43,10 @@ INTERFACE_KINDS = frozenset({"interface", "trait", "protocol"})
 """The kinds whose subtypes *implement* them; the others' subtypes *extend* them."""
 
 
+def _methods(count: int) -> str:
+    return "method" if count == 1 else f"{count} methods"
+
+
 def words(text: str) -> list[str]:
     """Split identifiers and prose into lower-case words (``parseConfig`` -> parse, config)."""
     return list(split_identifier(text))
@@ -91,7 +95,8 @@ class GraphRetriever:
             if asks_callees(query.text):
                 return self.callee_hits(query.target, limit)
             built = (self.override_hits(query.target, limit) if asks_overrides(query.text)
-                     else self.subtype_hits(query.target, limit) if asks_subtypes(query.text) else None)
+                     else self._subtypes_or_implementations(query.target, limit) if asks_subtypes(query.text)
+                     else None)
             return self.callers_hits(query.target, limit, "secondary" in query.demote) if built is None else built
         if query.target and query.intent == IMPACT:
             return self.impact_hits(query.target, query.depth or DEFAULT_IMPACT_DEPTH, limit)
@@ -134,11 +139,26 @@ class GraphRetriever:
             return None
         bare = name.replace("::", ".").rpartition(".")[2] or name
         verb = "implements" if symbols[roots[0]].kind in INTERFACE_KINDS else "extends"
+        implicit: dict[str, list[str]] = {}  # Go: a type implements an interface by having its methods
+        counts: dict[str, int] = {}
+        for root in roots:
+            members = self._go_members(root)
+            for node in self._go_implementers(root, members):
+                implicit.setdefault(root, []).append(node)
+                counts[node] = len(members)
         hits = []
-        for node, depth in self._descendants(roots, limit):
+        for node, depth in self._descendants(roots, limit, implicit):
             via = f"{verb} {bare}" if depth == 1 else f"{verb} {bare} (depth {depth})"
+            if depth == 1 and node in counts:
+                via = f"implements {bare} (has its {_methods(counts[node])})"
             hits.append(self._placed(node, depth, via))
         return hits[:limit]
+
+    def _subtypes_or_implementations(self, name: str, limit: int) -> list[Hit] | None:
+        """The types built on ``name``, or, when it names a method ("who implements
+        Visitor.visit"), the methods that implement or override it."""
+        built = self.subtype_hits(name, limit)
+        return self.override_hits(name, limit) if built is None else built
 
     def override_hits(self, name: str, limit: int) -> list[Hit] | None:
         """Return the methods that override ``name`` (a method of a class of the graph): the
@@ -166,18 +186,28 @@ class GraphRetriever:
                     seen.add(method)
                     via = f"overrides {said}" if depth == 1 else f"overrides {said} (depth {depth})"
                     hits.append(self._placed(method, depth, via))
+            members = self._go_members(root)  # Go: the methods of that name of the types that implement it
+            for node in self._go_implementers(root, members):  # (in any file of the type's package)
+                method = members[member].get(node)
+                if method is not None and method not in seen:
+                    seen.add(method)
+                    hits.append(self._placed(method, 1, f"implements {said}"))
         hits.sort(key=lambda h: -h.score)  # stable: a generation's most central first, as placed
         return hits[:limit]
 
-    def _descendants(self, roots: list[str], limit: int) -> list[tuple[str, int]]:
-        """The classes built on ``roots`` (the graph's bases read from base to subtype), children
-        before grandchildren and, within a generation, the most central first; at least ``limit``
-        of them when there are, up to :data:`MAX_SUBTYPE_DEPTH` generations."""
+    def _descendants(self, roots: list[str], limit: int,
+                     implicit: dict[str, list[str]] | None = None) -> list[tuple[str, int]]:
+        """The classes built on ``roots`` (the graph's bases read from base to subtype, and the
+        ``implicit`` subtypes of a root: Go's implementations), children before grandchildren and,
+        within a generation, the most central first; at least ``limit`` of them when there are, up
+        to :data:`MAX_SUBTYPE_DEPTH` generations."""
         graph = self.graph
         below: dict[str, list[str]] = defaultdict(list)
         for node, bases in graph.bases.items():
             for base in bases:
                 below[base].append(node)
+        for root, found in (implicit or {}).items():
+            below[root].extend(found)
         symbols = graph.symbols
         seen, generation, out = set(roots), roots, []
         for depth in range(1, MAX_SUBTYPE_DEPTH + 1):
@@ -188,6 +218,50 @@ class GraphRetriever:
             generation = sorted(children, key=lambda n: (-graph.node_centrality(n), n))
             out += [(node, depth) for node in generation]
         return out
+
+    def _go_members(self, root: str) -> dict[str, dict[str, str]]:
+        """For a Go interface, each of its methods' names with the methods of that name in the
+        graph by their type's node (``{"ServeHTTP": {"mux/mux.go::Mux": "mux/handler.go::Mux.ServeHTTP"}}``);
+        empty for anything else."""
+        graph = self.graph
+        interface = graph.symbols.get(root)
+        if interface is None or interface.kind != "interface" or interface.language != "go":
+            return {}
+        inside = interface.qualname + "."
+        own = {s.name for s in graph.by_path.get(interface.path, ())
+               if s.qualname.startswith(inside) and "." not in s.qualname[len(inside):]}
+        members: dict[str, dict[str, str]] = {}
+        for member in sorted(own):
+            found: dict[str, str] = {}
+            for node in sorted(graph.named(member)):
+                s = graph.symbols.get(node)
+                if s is None or s.language != "go" or s.kind != "method" or s.qualname.count(".") != 1:
+                    continue
+                owner = self._go_type(s.path, s.qualname.partition(".")[0])
+                if owner is not None and owner != root:
+                    found.setdefault(owner, node)
+            members[member] = found
+        return members
+
+    def _go_type(self, path: str, name: str) -> str | None:
+        """The node of the Go type ``name`` declared in the package (folder) of ``path``, if it is
+        not an interface."""
+        folder = path.rpartition("/")[0]
+        for node in sorted(self.graph.named(name)):
+            s = self.graph.symbols.get(node)
+            if s is not None and s.language == "go" and s.qualname == name and s.path.rpartition("/")[0] == folder \
+                    and s.kind in CLASS_KINDS and s.kind != "interface":
+                return node
+        return None
+
+    def _go_implementers(self, root: str, members: dict[str, dict[str, str]]) -> list[str]:
+        """The Go types that implement the interface ``root`` implicitly: those with a method of
+        each of its methods' names (names only: Go checks the signatures too). None for an
+        interface without methods, which every type implements."""
+        if not members:
+            return []
+        types = set.intersection(*(set(found) for found in members.values()))
+        return sorted(types, key=lambda n: (-self.graph.node_centrality(n), n))
 
     def _placed(self, node: str, depth: int, via: str) -> Hit:
         """A definition found ``depth`` generations below a class: the generation first, then the
