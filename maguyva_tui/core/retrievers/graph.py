@@ -231,22 +231,23 @@ class GraphRetriever:
         own = {s.name for s in graph.by_path.get(interface.path, ())
                if s.qualname.startswith(inside) and "." not in s.qualname[len(inside):]}
         members: dict[str, dict[str, str]] = {}
+        types: dict[tuple[str, str], str | None] = {}  # (folder, type name) -> its node: one look-up a type
         for member in sorted(own):
             found: dict[str, str] = {}
             for node in sorted(graph.named(member)):
                 s = graph.symbols.get(node)
                 if s is None or s.language != "go" or s.kind != "method" or s.qualname.count(".") != 1:
                     continue
-                owner = self._go_type(s.path, s.qualname.partition(".")[0])
+                key = (s.path.rpartition("/")[0], s.qualname.partition(".")[0])
+                owner = types[key] if key in types else types.setdefault(key, self._go_type(*key))
                 if owner is not None and owner != root:
                     found.setdefault(owner, node)
             members[member] = found
         return members
 
-    def _go_type(self, path: str, name: str) -> str | None:
-        """The node of the Go type ``name`` declared in the package (folder) of ``path``, if it is
-        not an interface."""
-        folder = path.rpartition("/")[0]
+    def _go_type(self, folder: str, name: str) -> str | None:
+        """The node of the Go type ``name`` declared in the package ``folder``, if it is not an
+        interface."""
         for node in sorted(self.graph.named(name)):
             s = self.graph.symbols.get(node)
             if s is not None and s.language == "go" and s.qualname == name and s.path.rpartition("/")[0] == folder \
@@ -256,7 +257,7 @@ class GraphRetriever:
 
     def _go_implementers(self, root: str, members: dict[str, dict[str, str]]) -> list[str]:
         """The Go types that implement the interface ``root`` implicitly: those with a method of
-        each of its methods' names (names only: Go checks the signatures too). None for an
+        each of its methods' names (names only: Go checks the signatures too). Nothing for an
         interface without methods, which every type implements."""
         if not members:
             return []
