@@ -9,7 +9,9 @@ gives the same bytes.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -36,6 +38,16 @@ def corpus(name: str) -> Path:
     done = target / ".complete"
     if done.exists():
         return _root(target)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f"{name}-{version}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two processes unpacking at once left a partial tree marked complete
+        if not done.exists():
+            _unpack(name, version, target)
+    return _root(target)
+
+
+def _unpack(name: str, version: str, target: Path) -> None:
+    """Download the pinned sdist if needed and unpack it into ``target``, marked complete last."""
     archive_dir = CACHE / "archives"
     archive_dir.mkdir(parents=True, exist_ok=True)
     archive = _find_archive(archive_dir, name, version)
@@ -50,8 +62,6 @@ def corpus(name: str) -> Path:
             raise RuntimeError(f"pip downloaded no sdist for {name}=={version}")
     tmp = target.with_suffix(".tmp")
     if tmp.exists():
-        import shutil
-
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
     if archive.name.endswith(".zip"):
@@ -61,12 +71,9 @@ def corpus(name: str) -> Path:
         with tarfile.open(archive) as tf:
             tf.extractall(tmp, filter="data")
     if target.exists():
-        import shutil
-
         shutil.rmtree(target)
     tmp.rename(target)
-    done.touch()
-    return _root(target)
+    (target / ".complete").touch()
 
 
 def _find_archive(folder: Path, name: str, version: str) -> Path | None:
