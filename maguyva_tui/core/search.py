@@ -281,6 +281,11 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
         return intent
     if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
+    if intent.rule == "question":
+        subject = question_subject(req.text)
+        if subject is not None and intent.target in (None, subject) and generation.knows_symbol(subject):
+            return Intent("find_definition", CONF_KNOWN_SYMBOL, subject, SUBJECT_RULE)
+        return intent
     word = grounding_word(req.text, intent)
     if word is None or not generation.knows_symbol(word):
         return intent
@@ -324,6 +329,28 @@ def _by_module(generation: Generation, intent: Intent, target: str) -> tuple[Int
 
     path, qualname = found.pop()
     return Intent(intent.name, intent.confidence, symbol_id(path, qualname), intent.rule), f"{target} is {qualname} of {path}"
+
+
+SUBJECT_RULE = "question_about_symbol"
+"""The rule of a question about one symbol the index defines ("what does Live do", "what is a
+Segment", "explain Padding"): asked as where that symbol is defined, as the lone word is, so its
+definition comes first and the blend of its words after."""
+
+_SUBJECT_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+_SUBJECT_FILLERS = frozenset(
+    "what whats how why does do did is are was were a an the this that explain explains describe tell me "
+    "about work works working mean means meant for used use purpose of role job in code class function "
+    "method type struct module here".split()
+)
+"""The words around a question's subject that say nothing of which symbol it is."""
+
+
+def question_subject(text: str) -> str | None:
+    """The one word a question asks about when every other word is a question's filler ("what
+    does Live do" -> ``Live``, "explain Padding" -> ``Padding``), else ``None``; the index decides
+    whether it names a symbol (a word outside the question's case-sensitive spelling never does)."""
+    words = [w for w in _SUBJECT_WORD.findall(text) if w.lower() not in _SUBJECT_FILLERS]
+    return words[0] if len(words) == 1 else None
 
 
 def grounding_word(text: str, intent: Intent) -> str | None:

@@ -137,6 +137,24 @@ def test_english_after_a_keyword_stays_a_question_where_nothing_has_that_name(en
     assert engine.search(question).to_json()["rule"] == "fallback"
 
 
+@pytest.mark.parametrize(("question", "name"), [("what does ConfigLoader do", "ConfigLoader"),
+                                              ("what is a ConfigLoader?", "ConfigLoader"), ("explain retry", "retry")])
+def test_a_question_about_one_symbol_the_index_defines_shows_its_definition_first(
+        engine: Engine, question: str, name: str) -> None:
+    """"what does Live do" asks about ``Live``: a question about meaning whose every other word is
+    a question's filler; its definition comes first (a blend over the words ranked other classes'
+    methods above it, ``Console.set_live`` first)."""
+    result = engine.search(question).to_json()
+    assert (result["intent"], result["rule"], result["target"]) == ("find_definition", "question_about_symbol", name)
+    assert result["results"][0]["symbol"].rpartition(".")[2] == name
+
+
+@pytest.mark.parametrize("question", ["what does Frobnicator do", "how does the config loader read files",
+                                      "what does ConfigLoader read"])
+def test_a_question_about_more_than_one_known_name_stays_a_question(engine: Engine, question: str) -> None:
+    assert engine.search(question).to_json()["rule"] == "question"
+
+
 def test_fused_path_ranks_a_file_by_its_best_chunk_and_lists_each_chunk_once(engine: Engine) -> None:
     result = engine.search("how does the config loader read files", limit=50).to_json()
     assert result["fusion_strategy"] == "fused"
