@@ -41,6 +41,7 @@ from maguyva_tui.core.types import (
     Ranked,
     SearchResult,
     Vote,
+    checked_by,
     fast_constructor,
 )
 
@@ -390,12 +391,17 @@ def _run_engines(parts: Parts, the_plan: Plan, query: Query, checkpoint: Checkpo
     if expect is not None:
         expect(queries, the_plan.fetch)
     alone = len(queries) == 1  # one engine answers in this thread: the hand-off to the pool and back cost 5 ms a question under load
-    futures = {} if alone else {m: parts.pool.submit(_timed, parts.generation, m, queries[m], the_plan.fetch) for m in queries}
+    futures = {} if alone else {m: parts.pool.submit(_timed, parts.generation, m, queries[m], the_plan.fetch, checkpoint)
+                                for m in queries}
     for name in queries:
         try:
-            hits, ms = _timed(parts.generation, name, queries[name], the_plan.fetch) if alone else futures[name].result()
+            hits, ms = _timed(parts.generation, name, queries[name], the_plan.fetch, checkpoint) if alone else futures[name].result()
         except QueryError:
             raise
+        except _GivenUp as given:  # the checkpoint said so inside an engine's stage: the search is given up
+            for future in futures.values():
+                future.cancel()
+            raise given.cause from None
         except Exception as exc:  # one engine failing must not sink the others
             run.notices.append(f"the {name} engine failed: {exc}")
             hits, ms = [], 0.0
@@ -418,10 +424,39 @@ def _merge(first: _Run, second: _Run) -> _Run:
     return second
 
 
-def _timed(generation: Generation, name: str, query: Query, fetch: int) -> tuple[list[Hit], float]:
+class _GivenUp(Exception):
+    """An engine's stage given up by its search's checkpoint (``cause``: what the checkpoint raised)."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(cause)
+        self.cause = cause
+
+
+def _timed(generation: Generation, name: str, query: Query, fetch: int,
+           checkpoint: Checkpoint | None = None) -> tuple[list[Hit], float]:
     started = time.perf_counter()
     places = placed(generation, query.text) if name == "structural" and asks_places(query.intent, query.target, query.text) else None
-    hits = places[:fetch] if places is not None else generation.retriever(name).search(query, fetch)
+    if places is not None:
+        hits = places[:fetch]
+    elif checkpoint is None:
+        hits = generation.retriever(name).search(query, fetch)
+    else:
+        raised: list[BaseException] = []
+
+        def check() -> None:
+            try:
+                checkpoint()
+            except BaseException as exc:
+                raised.append(exc)
+                raise
+
+        try:
+            with checked_by(check):  # an engine's long stage asks it too (check_stage)
+                hits = generation.retriever(name).search(query, fetch)
+        except BaseException as exc:
+            if raised and exc is raised[-1]:
+                raise _GivenUp(exc) from None
+            raise
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 

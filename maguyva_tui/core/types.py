@@ -7,7 +7,9 @@ hundred thousand. Paths are relative to the repository root with ``/`` separator
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Protocol, TypeVar
 
@@ -449,3 +451,27 @@ def _probe(source: str, scope: dict[str, Any]) -> Callable[..., Any]:
     namespace = dict(scope)
     exec(compile(source, "<fast_constructor>", "exec"), namespace)  # noqa: S102 - our own source, from field names
     return namespace["make"]  # type: ignore[no-any-return]
+
+
+_STAGE_CHECK: ContextVar[Callable[[], None] | None] = ContextVar("maguyva_stage_check", default=None)
+"""The running search's checkpoint inside an engine's stage (set by :func:`checked_by`)."""
+
+
+@contextmanager
+def checked_by(checkpoint: Callable[[], None] | None) -> Iterator[None]:
+    """Run an engine's stage with its search's checkpoint, which :func:`check_stage` calls from
+    inside (in the thread that runs the stage: a context variable, each pool thread its own)."""
+    token = _STAGE_CHECK.set(checkpoint)
+    try:
+        yield
+    finally:
+        _STAGE_CHECK.reset(token)
+
+
+def check_stage() -> None:
+    """Inside a long engine stage (the structural engine's rounds on a partial word): call the
+    search's checkpoint, which raises to give the search up once its caller says so (a newer
+    keystroke); nothing when no checkpoint is set. It never changes an answer that completes."""
+    checkpoint = _STAGE_CHECK.get()
+    if checkpoint is not None:
+        checkpoint()
