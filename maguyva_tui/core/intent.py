@@ -668,6 +668,11 @@ FRAGMENT_WORDS: Final = 4
 or a snippet."""
 
 
+_RAISE_STATEMENT = re.compile(r"(?:raise|throw(?:\s+new)?)\s+[A-Za-z_$][\w$]*(?:(?:\.|::|\\)[A-Za-z_$][\w$]*)*")
+"""A raise or throw statement as the code writes it (``raise MarkupError``, ``throw new Error``):
+the places that raise it, every line holding the statement, not the class's definition first."""
+
+
 def _code_fragment(text: str) -> Intent | None:
     """Match a short line of code that is not a name (``echo(``, ``a[0]``, ``x == 1``, ``->``,
     ``*args``): typed as it reads in the code, it is a string to find, every occurrence of it, as
@@ -675,6 +680,8 @@ def _code_fragment(text: str) -> Intent | None:
     quotes code that way: "Alias for `get(key)`."), a question and a sentence are left to their
     rules."""
     line = text.strip()
+    if _RAISE_STATEMENT.fullmatch(line):
+        return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     words = _WORD.findall(line)
     if "\n" in line or "`" in line or len(words) > FRAGMENT_WORDS or _TOKEN.fullmatch(line) or _QUOTED.fullmatch(line):
         return None

@@ -140,6 +140,9 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ('print("hi")', EXACT, 0.85, 'print("hi")', "code_fragment"),
     ("for i in range(10):", EXACT, 0.85, "for i in range(10):", "code_fragment"),
     ("if err != nil", EXACT, 0.85, "if err != nil", "code_fragment"),
+    ("raise MarkupError", EXACT, 0.85, "raise MarkupError", "code_fragment"),  # its raise sites, not the class first
+    ("throw new Error", EXACT, 0.85, "throw new Error", "code_fragment"),
+    ("how to raise MarkupError", EXACT, 0.85, "MarkupError", "error_token"),
     ("std::filesystem path formatting support", DEF, 0.60, "std::filesystem", "identifier_in_phrase"),
     ("Alias for `get(key)`.", EXACT, 0.90, "get(key)", "quoted_literal"),
     ("how does f(x) work", UND, 0.75, None, "question"),
