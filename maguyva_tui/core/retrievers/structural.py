@@ -80,7 +80,7 @@ from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import Hit, Query, Symbol
+from maguyva_tui.core.types import Hit, Query, Symbol, check_stage
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
@@ -135,6 +135,9 @@ X's parts first: a one-part name (``get``) shares its part with thousands of nam
 MIN_PREFIX = 2  # a one-letter prefix matches a good share of all names and says little
 MIN_FUZZY = 3  # shorter subsequences match nearly every name
 MAX_INITIALS = 5  # a longer all-lowercase word is a word, not camel-hump initials
+
+SYMBOLS_A_SLICE = 2048
+"""Symbols made at once from the stored table before the search's checkpoint is asked again."""
 
 _MAX_CHAR = "\U0010ffff"  # sorts after every character: key + _MAX_CHAR bounds the keys starting with key
 _NONE = np.zeros(0, dtype=np.int64)
@@ -219,6 +222,7 @@ class StructuralRetriever:
         ones a question can match (:class:`MappedStructural`); else counted over ``symbols``."""
         self._stats = stats
         self._symbols: tuple[Symbol, ...] = tuple(sorted(symbols, key=_order))
+        check_stage()  # thousands of symbols sorted (a partial word's round): a newer question gives it up here
         self._kind_codes = {kind: code for code, kind in enumerate(sorted({s.kind for s in self._symbols}))}
         self._kinds = np.array([self._kind_codes[s.kind] for s in self._symbols], dtype=np.int16)
         self._by_name = _group((s.name, i) for i, s in enumerate(self._symbols))
@@ -456,6 +460,7 @@ class StructuralRetriever:
             lambda: [self._fuzzy(key) for key in self._keys(terms) if len(key) >= MIN_FUZZY],
         )
         for tier, groups in enumerate(tiers):
+            check_stage()  # a tier's tables cost tens of milliseconds on a partial word: a newer question gives it up
             yield tier, groups() if held is None or tier in held else []
 
     def _qualified(self, terms: _Terms) -> list[Group]:
@@ -874,6 +879,7 @@ class MappedStructural(StructuralRetriever):
         exact = _exact_keys(terms + ([target] if target else []))
         stems = [stem for stem in sentence_stems(query.text) if _spellable(stem, table.occurrences)]
         if not all(t.isascii() for t in [*(t for group in spelled for t in group), *stems]):
+            check_stage()
             return StructuralRetriever(self._every(), self.stats()).search(query, limit)  # not ASCII: no shortcut
         if not target and not is_sentence(query.text, query.target):
             paged = self._paged(query, limit)
@@ -886,6 +892,7 @@ class MappedStructural(StructuralRetriever):
             sources = definitions(self._over(exact, []).lookup(target, query.kinds))
             if sources:
                 spellings.append(self._likely_siblings(sources[0].name))
+        check_stage()
         retriever = self._over(exact, patterns, None, spellings)  # the names the terms match
         retriever._described = self.described  # a sentence's name words: over the stored postings
         return retriever.search(query, limit)
@@ -919,6 +926,7 @@ class MappedStructural(StructuralRetriever):
         matched: dict[bytes, np.ndarray] = {}  # the names a pattern matches, for both passes
         hits = self._near_page(words, kinds, limit, matched)
         if hits is None and _lone(words):
+            check_stage()
             return self._lone_page(words[0], kinds, limit, matched)
         return hits
 
@@ -962,6 +970,7 @@ class MappedStructural(StructuralRetriever):
         keys = self._rank_keys(rows)
         order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
         while True:
+            check_stage()  # each round makes more symbols (a partial word: hundreds of milliseconds in all)
             taken = _tie_closed(keys, order, size)
             symbols = self._symbols_at(np.sort(np.concatenate([np.flatnonzero(close), rows[order[:taken]]])))
             retriever = StructuralRetriever(symbols)
@@ -995,6 +1004,7 @@ class MappedStructural(StructuralRetriever):
         size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
         for told, found in ((SUBTOKEN_TIER + 1, _prefix_patterns(term, table.occurrences, self._longest_name)),
                             (len(TIERS) - 1, patterns)):
+            check_stage()
             every = found is patterns  # the names of every tier: rows left out of these match none
             positions = unique(np.concatenate([np.array(exact, np.int64), *(self._matching(p, matched) for p in found)]))
             ids = table.spellings_of(positions)
@@ -1029,6 +1039,7 @@ class MappedStructural(StructuralRetriever):
         it. ``None`` when these rows cannot settle it."""
         order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
         while True:
+            check_stage()
             taken = _tie_closed(keys, order, size)
             # the page is the first ``limit`` rows taken by tier and all of _order, whose fields the
             # keys are but its last: only those and the rows tying with the last of them on every
@@ -1087,7 +1098,15 @@ class MappedStructural(StructuralRetriever):
         return demoted, rank
 
     def _symbols_at(self, rows: np.ndarray) -> list[Symbol]:
-        """The symbols at rows of the table (ascending), as :meth:`SymbolColumns.named` makes them."""
+        """The symbols at rows of the table (ascending), as :meth:`SymbolColumns.named` makes them;
+        many are made in slices, the search's checkpoint asked between them (:func:`check_stage`:
+        a partial word's round made thousands, 20-40 ms, with no way to give it up)."""
+        if len(rows) > SYMBOLS_A_SLICE:
+            made: list[Symbol] = []
+            for at in range(0, len(rows), SYMBOLS_A_SLICE):
+                check_stage()
+                made += self._symbols_at(rows[at : at + SYMBOLS_A_SLICE])
+            return made
         table = self._table
         records = decode_records(table.table[rows], SCHEMAS[2], table.strings)
         files = np.searchsorted(table.ends, rows, side="right").tolist()
