@@ -48,7 +48,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 from typing import Any, Final, cast
@@ -201,7 +201,7 @@ class Coordinator:
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result."""
         req.validate()
-        ask = self._ask(req)
+        ask = self._ask(req) if any(shard.far for shard in self.shards) else Ask(page=req.limit)  # only far shards are asked ahead
         begun, dropped = self._begin(ask)
         view = _View(self, begun, ask)
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
@@ -299,6 +299,9 @@ class _View:
         """Per far shard, engine, query and limit: the call asking every engine of a step at once
         (or the question's start, for the lists it foresaw)."""
         self._batch_at: dict[tuple[str, str, Query, int], int] = {}
+        self._here_batches: dict[tuple[str, str, Query, int], tuple[Future[tuple[ShardList, ...]], int, float]] = {}
+        """Per shard of this process, engine, query and limit: the task running a blend's every
+        engine on that shard (:meth:`Shard.start_all`), the list's place in it, and its start."""
         self._page = ask.page
         for label, started in begun.items():
             if started.lists and len(started.lists) == len(ask.searches):
@@ -424,13 +427,19 @@ class _View:
     def expect(self, queries: Mapping[str, Query], limit: int) -> None:
         """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
         started now; each engine's :meth:`_Merged.search` then takes its list from that call. A
-        lone engine's call brings its hits' first lines too: its page reads no other lines."""
+        lone engine's call brings its hits' first lines too: its page reads no other lines.
+        A blend's engines start on each shard of this process as one task (:meth:`Shard.start_all`)."""
         far = [(shard, token) for shard, token in self.each() if shard.far]
-        if not far or not queries:
+        here = [(shard, token) for shard, token in self.each() if _here(shard)] if len(queries) > 1 else []
+        if not (far or here) or not queries:
             return
         asks = tuple(queries.items())
         stats = self.stats(queries["text"]) if "text" in queries else None
         coordinator = self._coordinator
+        if here:
+            self._start_here(here, asks, limit, stats)
+        if not far:
+            return
         with self._lock:  # those foreseen were answered with the question's start
             wanted = [(shard, token) for shard, token in far
                       if not all((shard.label, name, query, limit) in self._batches for name, query in asks)]
@@ -445,15 +454,48 @@ class _View:
                     self._batches[(shard.label, name, query, limit)] = future
                     self._batch_at[(shard.label, name, query, limit)] = at
 
+    def _start_here(self, here: Sequence[tuple[Shard, int]], asks: tuple[tuple[str, Query], ...], limit: int,
+                    stats: WordStats | None) -> None:
+        """Start every engine's list on each shard of this process, one task per shard (a shard
+        that cannot start them is asked again by each engine, which then says why)."""
+        coordinator = self._coordinator
+        started = time.perf_counter()
+        for shard, token in here:
+            try:
+                future = shard.start_all(token, asks, limit, coordinator.deadline_s, coordinator.max_files, stats,
+                                         started)
+            except Exception:  # noqa: BLE001 - each engine's own call raises it again, as without the task
+                continue
+            with self._lock:
+                for at, (name, query) in enumerate(asks):
+                    self._here_batches[(shard.label, name, query, limit)] = (future, at, started)
+
+    def _from_here(self, shard: Shard, name: str, found: tuple[Future[tuple[ShardList, ...]], int, float]
+                   ) -> Future[ShardList]:
+        """One engine's list of a shard's task (:meth:`_start_here`), waited for no longer than
+        the deadline from its start: a task still running then leaves the engine's list out."""
+        future, at, started = found
+        deadline_s = self._coordinator.deadline_s
+        out: Future[ShardList] = Future()
+        done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
+        try:
+            out.set_result(future.result()[at] if done else shard.late(name, deadline_s))
+        except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
+            out.set_exception(exc)
+        return out
+
     def asked(self, name: str, query: Query, limit: int, stats: WordStats | None) -> list[tuple[Shard, Future[ShardList]]]:
         """One engine's list on every shard: from the call :meth:`expect` made, else asked now
         (side by side, a host's shards in one round trip)."""
         out: list[tuple[Shard, Future[ShardList] | None]] = []
         with self._lock:
+            mine = [(shard, self._here_batches.pop((shard.label, name, query, limit), None)) for shard, _ in self.each()]
             for shard, _ in self.each():
                 key = (shard.label, name, query, limit)
                 batch, at = self._batches.pop(key, None), self._batch_at.pop(key, 0)
                 out.append((shard, None if batch is None else _item(batch, at)))
+        out = [(shard, self._from_here(shard, name, found) if found is not None else future)
+               for (shard, future), (_, found) in zip(out, mine)]
         coordinator = self._coordinator
         tokens = dict((shard.label, token) for shard, token in self.each())
         now = [shard for shard, future in out if future is None]
@@ -557,6 +599,19 @@ class _Literals:
         for shard, future in asked:
             out += [replace(m, path=qualify(shard.label, m.path)) for m in future.result()]
         return out if limit is None else out[:limit]
+
+    def holds_literal(self, literal: str, case: str = "sensitive") -> bool:
+        """Whether some line of some repository holds a literal: each shard of this process asked
+        in turn until one does (its text engine reads candidate files only until one holds it,
+        where ranking every line holding it to keep the best cost a lone word 1-2 ms a shard),
+        the far ones side by side for their best line."""
+        each = self._view.each()
+        if any(shard.holds_literal(token, literal, case) for shard, token in each if _here(shard)):
+            return True
+        far = [(shard, token) for shard, token in each if not _here(shard)]
+        asked = fan_out(self._view._coordinator._fan, [(shard, "literal_lines", (token, literal, case, 1))
+                                                       for shard, token in far])
+        return any(bool(future.result()) for future in asked)
 
 
 class _Symbols:
@@ -662,7 +717,7 @@ def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[An
     """Start each ``(shard, method, args)`` call side by side on ``pool``; the calls of shards
     one host holds (a cluster's process holding several repositories: a shard's ``host``) travel
     together, one round trip per host (``host.together``). A shard in this process is called
-    as it is. Return each call's future, in order."""
+    as it is, in this thread (:func:`_inline`). Return each call's future, in order."""
     out: list[Future[Any] | None] = [None] * len(calls)
     hosts: dict[int, list[int]] = {}
     for at, (shard, _, _) in enumerate(calls):
@@ -674,8 +729,33 @@ def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[An
             batch = pool.submit(calls[ats[0]][0].host.together, [calls[at] for at in ats])  # type: ignore[attr-defined]
             for k, at in enumerate(ats):
                 out[at] = _outcome(batch, k)
-    return [future if future is not None else pool.submit(getattr(shard, method), *args)
-            for future, (shard, method, args) in zip(out, calls)]
+    return [future if future is not None else _called(shard, method, args) if _inline(shard, method)
+            else pool.submit(getattr(shard, method), *args) for future, (shard, method, args) in zip(out, calls)]
+
+
+SIDE_BY_SIDE: Final = frozenset({"open"})
+"""Calls :func:`fan_out` starts on the pool even for a shard of this process: opening an index
+(a build, seconds) is worth a thread per shard; every other call of a question is microseconds
+to a millisecond of Python, which one interpreter runs one at a time whatever the thread, and
+handing each to a pool thread and back cost more than the call (8 shards x 3-4 calls a question)."""
+
+
+def _inline(shard: Shard, method: str) -> bool:
+    """Whether a call on a shard runs in the caller's thread: a shard of this process whose
+    index is open (a first ``begin`` may build it: that one goes to the pool, side by side)."""
+    if not _here(shard) or method in SIDE_BY_SIDE:
+        return False
+    return method != "begin" or shard.opened
+
+
+def _called(shard: Shard, method: str, args: tuple[Any, ...]) -> Future[Any]:
+    """A call made now, in this thread, as a future of its answer (or of its error)."""
+    out: Future[Any] = Future()
+    try:
+        out.set_result(getattr(shard, method)(*args))
+    except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
+        out.set_exception(exc)
+    return out
 
 
 def _outcome(batch: Future[list[tuple[bool, Any]]], at: int) -> Future[Any]:

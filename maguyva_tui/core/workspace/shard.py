@@ -28,7 +28,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from typing import Final
@@ -235,6 +235,11 @@ class Shard:
         """The repository's root folder."""
         return str(self.engine.root)
 
+    @property
+    def opened(self) -> bool:
+        """Whether the engine holds a generation already (a question's start then opens nothing)."""
+        return self.engine._generation is not None
+
     def open(self) -> None:
         """Open the repository's index, building or updating it as a search on it alone would."""
         self.engine.generation  # noqa: B018 - opens or builds it
@@ -317,6 +322,16 @@ class Shard:
     def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
                stats: WordStats | None) -> tuple[Future[list[Hit]], str | None]:
         """Start one engine's search on the shard's pool; say why its list will be capped if it will."""
+        search, query, capped = self._prepared(token, name, query, max_files, stats)
+        if search is None:  # listed already
+            return _done((placed(self._parts(token).generation, query.text) or [])[:limit]), None
+        return self._parts(token).pool.submit(search, query, limit), capped
+
+    def _prepared(self, token: int, name: str, query: Query, max_files: int, stats: WordStats | None
+                  ) -> tuple[Callable[[Query, int], list[Hit]] | None, Query, str | None]:
+        """One engine's search as this shard runs it: the engine's ``search`` (``None`` for a
+        question naming places, which the generation lists as one repository does:
+        ``locations.py``), the query it is asked, and why its list will be capped if it will."""
         parts = self._parts(token)
         generation = parts.generation
         capped = None
@@ -325,14 +340,50 @@ class Shard:
             if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
                 query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
         if name == "structural" and asks_places(query.intent, query.target, query.text):
-            return _done((placed(generation, query.text) or [])[:limit]), None  # as one repository lists them (``locations.py``)
+            return None, query, None
         if name != "text" or stats is None:
             retriever = generation.retriever(name)
         else:
             with self._lock:
                 ids = dict(self._stem_ids.get(token, {}))
             retriever = _with_idf(generation.text, stats, ids)
-        return parts.pool.submit(retriever.search, query, limit), capped
+        return retriever.search, query, capped
+
+    def start_all(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
+                  max_files: int, stats: WordStats | None, started: float) -> Future[tuple[ShardList, ...]]:
+        """Start several engines' lists (``(engine, query)`` each) as one task on the shard's
+        pool, the engines one after another in that task, each hit left to :meth:`settle`: what
+        a blend asks of a shard of this process. One hand-off to a thread per shard and
+        question, not one per engine: each hand-off costs more than a small shard's search (a
+        blend over 8 repositories paid 24 of them, 0.7-1 ms of CPU). A list that ends more than
+        ``deadline_s`` after ``started`` is left out, as :meth:`finish` leaves it (the caller
+        waits no longer than that for the task)."""
+        return self._parts(token).pool.submit(self._run_all, token, tuple(asks), limit, deadline_s, max_files, stats,
+                                              started)
+
+    def _run_all(self, token: int, asks: tuple[tuple[str, Query], ...], limit: int, deadline_s: float,
+                 max_files: int, stats: WordStats | None, started: float) -> tuple[ShardList, ...]:
+        out = []
+        for name, query in asks:
+            try:
+                search, query, capped = self._prepared(token, name, query, max_files, stats)
+                hits = (search(query, limit) if search is not None
+                        else (placed(self._parts(token).generation, query.text) or [])[:limit])
+            except QueryError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one engine failing on one shard must not sink the others
+                out.append(ShardList((), None, f"{self.label}: the {name} engine failed: {exc}"))
+                continue
+            if time.perf_counter() - started > deadline_s:
+                out.append(self.late(name, deadline_s))
+            else:
+                out.append(ShardList(tuple([_new_found(h, (h.path, h.start_line, h.end_line), 0.0) for h in hits]),
+                                     capped, settled=False))
+        return tuple(out)
+
+    def late(self, name: str, deadline_s: float) -> ShardList:
+        """The list of an engine that passed the deadline: empty, and saying so."""
+        return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
 
     def _finish(self, token: int, name: str, future: Future[list[Hit]], capped: str | None, deadline_s: float,
                 started: float, settle: bool = True) -> ShardList:
@@ -340,7 +391,7 @@ class Shard:
         after ``started`` (``settle``: each hit's chunk and centrality with it)."""
         done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
         if not done:
-            return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
+            return self.late(name, deadline_s)
         try:
             hits = future.result()
         except QueryError:
@@ -395,6 +446,11 @@ class Shard:
     def literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> list[LineMatch]:
         """The best lines holding a literal, as the text engine ranks them."""
         return self._parts(token).generation.text.literal_lines(literal, case, limit)
+
+    def holds_literal(self, token: int, literal: str, case: str) -> bool:
+        """Whether some line holds a literal (what :meth:`literal_lines` would find one of), the
+        candidate files read only until one does."""
+        return bool(self._parts(token).generation.text.holds_literal(literal, case))
 
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""
