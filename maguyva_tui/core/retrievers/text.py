@@ -54,7 +54,7 @@ from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.file_table import DOC, LENGTH, OFFSET, FileTable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.store.tokens import IDENT_BYTES, is_token
+from maguyva_tui.core.store.tokens import IDENT_BYTES, MAX_TOKEN_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
 from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, fast_constructor
 
@@ -120,6 +120,15 @@ files holding it whole first, each until the page is full, else (the page needs 
 each file's best match from the tokens before any is read. Fewer are read as they are, at once:
 a rare name's few files cost less than a pass over the tokens, or than reading them twice when
 their whole matches do not fill the page."""
+
+PLACED_ROWS = TOKEN_INDEX_FROM
+"""Files (rows of the tokens holding a literal) up to which a limited search of one identifier is
+listed from the token index's places, no file read (:meth:`TextRetriever._placed_listing`): a rare
+name's lines, each file otherwise read whole to find them (sympy: 0.1-0.2 ms of such a page's 0.5)."""
+
+PLACED_MOST = 4096
+"""Places of the tokens holding a literal past which its files are read as before (each place is a
+line of some file, gathered and ranked together)."""
 
 PER_FILE_NEWLINES = 64
 """Files with matches from which an exhaustive list (no limit) builds the newline index of the
@@ -410,6 +419,9 @@ class _FileMatches:
     starts: np.ndarray
 
 
+_NO_ROWS = tuple(np.zeros(0, dtype) for dtype in (np.int64, np.int64, np.int64, bool, np.int64))
+"""No matching line, as :meth:`TextRetriever._literal_rows` gives its columns."""
+
 _new_line = fast_constructor(LineMatch)
 _new_hit = fast_constructor(Hit)
 """``LineMatch(...)`` and ``Hit(...)`` without the frozen dataclass's ``__init__``: a page makes one
@@ -508,7 +520,7 @@ class _Kept:
     workspace's view of it for one question, with the workspace's idf: each made its own files'
     columns, 0.5 ms of a sentence per repository)."""
 
-    __slots__ = ("columns", "definers", "definitions", "languages", "positions", "sites_by_file")
+    __slots__ = ("columns", "definers", "definitions", "languages", "long_runs", "positions", "sites_by_file")
 
     def __init__(self) -> None:
         self.columns: _Files | None = None
@@ -520,6 +532,9 @@ class _Kept:
         """The table of defined names' files at their positions in path order, once compared."""
         self.definers: dict[str, frozenset[str]] = {}
         """The files defining each name asked last (:meth:`TextRetriever.definers`)."""
+        self.long_runs: tuple[bytes, list[tuple[int, int, bytes]]] | None = None
+        """The files of the token index's long runs (their positions' bytes) and the runs in them
+        (:meth:`TextRetriever._long_runs`)."""
         self.sites_by_file: tuple[np.ndarray, np.ndarray] | None = None
         """Every definition site's file (a position in path order), sorted, and the name it defines
         (:func:`_sites_by_file`)."""
@@ -709,6 +724,10 @@ class TextRetriever:
         tried = token is not None and self._token_page(files, token, literal, limit, demote)
         if isinstance(tried, list):
             return tried
+        if token is not None and limit is not None:
+            listed = self._placed_listing(files, matcher, token, literal, limit, demote)
+            if listed is not None:
+                return listed
         held = self._held(files, matcher) if max_files is None else None
         if held is not None:  # the files holding it, told by the tokens: no trigram asked, no other file read
             chosen = np.flatnonzero(held)
@@ -785,6 +804,98 @@ class TextRetriever:
         best = np.where(_members(whole, defined.exact_files), 7, 6)
         order = np.lexsort((rank[whole], -best, -factors[whole]))
         return self._whole_page(files, whole[order], best[order], factors, rank, needle, defined, limit)
+
+    def _placed_listing(
+        self, files: _Files, matcher: _Matcher, needle: bytes, literal: str, limit: int,
+        demote: Callable[[str], float] | None
+    ) -> list[LineMatch] | None:
+        """A limited search of one identifier that few files hold, listed from the token index's
+        places (:meth:`~maguyva_tui.core.store.tokens.TokenIndex.row_places`), no file read: every
+        occurrence of an identifier lies in one token, so the tokens holding it (found by the names'
+        trigrams), their places in each file holding them and where it lies in each give every
+        line holding it; the files holding a run too long to be a token are read. The lines are
+        those :meth:`_literal_rows` finds reading the files, ranked the same way (the first of a
+        line's best matches: a token's first place on a line is where its best match there starts).
+        ``None`` where this cannot answer (an index without places or the names' trigrams, a short
+        literal, more than :data:`PLACED_ROWS` files or :data:`PLACED_MOST` places, places that do
+        not hold up: damage): the files are read."""
+        tokens = self.snapshot.tokens
+        if tokens is None or tokens.places is None or tokens.grams is None or len(needle) < 3:
+            return None
+        found = tokens._gram_occurrences(needle)  # where it starts in the names
+        if len(found) > MAX_TOKENS_HOLDING:
+            return None
+        ids = unique(np.searchsorted(np.asarray(tokens._offsets, np.int64), found, side="right") - 1)
+        first_rows = np.asarray(tokens.starts[ids], np.int64)
+        row_counts = np.asarray(tokens.starts[ids + 1], np.int64) - first_rows
+        total_rows = int(row_counts.sum())
+        if total_rows > PLACED_ROWS:
+            return None
+        rows = np.repeat(first_rows - np.cumsum(row_counts) + row_counts, row_counts) + np.arange(total_rows)
+        at_docs, place_counts, places = tokens.places
+        firsts = np.asarray(at_docs[rows], np.int64)
+        counts = np.asarray(place_counts[rows], np.int64)
+        if total_rows and (int(counts.min()) <= 0 or int(firsts.min()) < 0 or int((firsts + counts).max()) > len(places)):
+            return None  # a file the tokens say holds it with no places, or places outside them: damage
+        total = int(counts.sum())
+        if total > PLACED_MOST:
+            return None
+        row_files = files.at_docs(np.asarray(tokens.docs[rows], np.int64))
+        long_files = files.at_docs(np.asarray(tokens.grams[3], np.int64))
+        if bool((row_files < 0).any()) or bool((long_files < 0).any()):
+            return None  # a document no file has: damage, the trigrams answer
+        shifts = [_occurrences(tokens.name(t), needle) for t in ids.tolist()]  # where it lies in each token
+        per_token = np.fromiter(map(len, shifts), np.int64, len(shifts))
+        place_rows = np.repeat(np.arange(total_rows), counts)  # each place's row
+        place_at = np.asarray(places[np.repeat(firsts - np.cumsum(counts) + counts, counts) + np.arange(total)], np.int64)
+        if total > 1 and bool(((np.diff(place_at) <= 0) & (place_rows[1:] == place_rows[:-1])).any()):
+            return None  # a row's places not increasing, as they are written: damage
+        token_of = np.repeat(np.arange(len(ids)), row_counts)[place_rows]  # each place's token
+        k = per_token[token_of]
+        flat = np.fromiter((i for where in shifts for i in where), np.int64, int(per_token.sum()))
+        shift_first = np.cumsum(per_token) - per_token
+        spans = int(k.sum())
+        shift = flat[np.repeat(shift_first[token_of], k) + np.arange(spans) - np.repeat(np.cumsum(k) - k, k)]
+        span_files = np.repeat(row_files[place_rows], k)
+        n = len(needle)
+        pos = files.offsets[span_files] + np.repeat(place_at, k) + shift
+        if spans and (bool((pos + n > files.offsets[span_files] + files.lengths[span_files]).any()) or bool(
+                (pos < files.offsets[span_files]).any())):
+            return None
+        arr = np.frombuffer(self.snapshot.blob(), np.uint8)
+        if spans and not bool((arr[pos[:, None] + np.arange(n)] == np.frombuffer(needle, np.uint8)).all()):
+            return None  # a place where the literal is not: damage
+        read = [(f, start + i) for f, start, run in self._long_runs(files, long_files) for i in _occurrences(run, needle)]
+        if read:  # inside a run too long to be a token
+            span_files = np.concatenate((span_files, np.array([f for f, _ in read], np.int64)))
+            pos = np.concatenate((pos, np.array([s for _, s in read], np.int64)))
+        if not len(pos):
+            return []
+        chosen = unique(span_files)
+        at = np.searchsorted(chosen, span_files)
+        order = np.lexsort((pos, at))
+        at, pos = at[order], pos[order]
+        factors, rank = self._file_order(files, chosen, demote)
+        own, lines, tiers, defs, starts = self._span_rows(files, chosen, at, pos, pos + n, self._defined_lines(literal),
+                                                          False)
+        return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
+
+    def _long_runs(self, files: _Files, positions: np.ndarray) -> list[tuple[int, int, bytes]]:
+        """The runs of identifier bytes too long to be tokens (:data:`MAX_TOKEN_BYTES`) in these files
+        (positions; the token index's documents of long runs), each with its file and its offset in
+        the stored texts: found once per engine (sympy: four files, 0.1 MB read for every rare
+        identifier's page)."""
+        kept = self._kept
+        key = positions.tobytes()
+        found = kept.long_runs
+        if found is None or found[0] != key:
+            blob = self.snapshot.blob()
+            runs = []
+            for f in unique(positions).tolist():
+                lo, hi = int(files.offsets[f]), int(files.offsets[f] + files.lengths[f])
+                runs.extend((f, lo + m.start(), m.group()) for m in _LONG_RUN.finditer(blob[lo:hi]))
+            found = kept.long_runs = (key, runs)
+        return found[1]
 
     def _token(self, matcher: _Matcher) -> bytes | None:
         """The literal's bytes when the token index can answer for it: a case-sensitive literal
@@ -1036,12 +1147,21 @@ class TextRetriever:
             ends.extend(e for _, e in found)
             owners.extend([k] * len(found))
         if not starts:
-            return tuple(np.zeros(0, dtype) for dtype in (np.int64, np.int64, np.int64, bool, np.int64))
-        at = np.array(owners, np.int64)
+            return _NO_ROWS
+        return self._span_rows(files, chosen, np.array(owners, np.int64), np.array(starts, np.int64),
+                               np.array(ends, np.int64), defined, every)
+
+    def _span_rows(
+        self, files: _Files, chosen: np.ndarray, at: np.ndarray, pos: np.ndarray, end: np.ndarray, defined: _Defined,
+        every: bool
+    ) -> tuple[np.ndarray, ...]:
+        """:meth:`_literal_rows` of matches found: each match's file (``at``, increasing, indexes
+        ``chosen``, positions in path order), its start and end in the stored texts; one row per
+        line, its best match (the first of the best tier)."""
+        offsets, lengths = files.offsets[chosen], files.lengths[chosen]
         own = chosen[at]
-        pos, end = np.array(starts, np.int64), np.array(ends, np.int64)
         lo, hi = offsets[at], offsets[at] + lengths[at]
-        arr = np.frombuffer(blob, np.uint8)
+        arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every, [files.paths[i] for i in chosen.tolist()])
         tiers = _tiers_within(arr, pos, end, lo, hi)
         order = np.lexsort((-tiers, lines, own))
@@ -1338,6 +1458,20 @@ def body_stems(text: str) -> tuple[str, ...]:
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     """Return the smallest definition chunk holding a line, else the smallest window."""
     return smallest_chunk_at(snapshot.facts.chunks(path), line)
+
+
+def _occurrences(text: bytes, needle: bytes) -> list[int]:
+    """Where ``needle`` starts in ``text``, overlapping occurrences too (as a scan of a file finds them)."""
+    out = []
+    i = text.find(needle)
+    while i >= 0:
+        out.append(i)
+        i = text.find(needle, i + 1)
+    return out
+
+
+_LONG_RUN = re.compile(rb"[A-Za-z0-9_$]{%d,}" % (MAX_TOKEN_BYTES + 1))
+"""A run of identifier bytes the token index leaves out (:data:`~maguyva_tui.core.store.tokens.MAX_TOKEN_BYTES`)."""
 
 
 def _first_whole(blob: bytes, lo: int, hi: int, needle: bytes) -> int:

@@ -1,0 +1,118 @@
+"""A limited search of an identifier that few files hold is listed from the token index's places
+(issue 19.1): every line holding it, whole or inside longer names or inside a run too long to be a
+token, found without reading a file, ranked as the lines read from the files are; damaged places
+are not trusted (the files are read, the page is the same)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from maguyva_tui.core.indexer import update_index
+from maguyva_tui.core.retrievers import text as text_module
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.store.tokens import MAX_TOKEN_BYTES
+from tests.core.test_text_tokens import _write_repo
+
+LITERALS = ["widget", "self", "add", "draw", "Widget", "$widget", "widget$", "rewidget", "widget_count", "w1dget",
+            "drawer", "itself", "idge", "elf", "ddr", "ewidge", "dget_c", "qqq", "qwidget", "aaa", "nothing_here"]
+"""Whole names, names inside longer ones (at an edge or not), overlapping (``aaa`` in ``aaaa``), in
+a long run (``qqq``, ``qwidget``) and none."""
+
+
+def _page(text: TextRetriever, literal: str, limit: int | None, demote: object = None) -> list[tuple[object, ...]]:
+    return [(m.path, m.line, m.match_type, m.definition, m.start)
+            for m in text.literal_lines(literal, "sensitive", limit, demote=demote)]  # type: ignore[arg-type]
+
+
+def _read(snapshot: Snapshot) -> TextRetriever:
+    """The engine without places: every file read, as before them."""
+    older = copy.copy(snapshot)
+    assert snapshot.tokens is not None
+    older.tokens = copy.copy(snapshot.tokens)
+    older.tokens.places = None
+    return TextRetriever(older)
+
+
+def _tests_last(path: str) -> float:
+    return 0.5 if path.startswith("tests/") else 1.0
+
+
+@pytest.fixture(scope="module")
+def snapshot(tmp_path_factory: pytest.TempPathFactory) -> Snapshot:
+    root = tmp_path_factory.mktemp("repo")
+    _write_repo(root, 5, files=24)
+    run = b"q" * (MAX_TOKEN_BYTES + 3)
+    (root / "long.py").write_bytes(b"x = '" + run + b"widget' + widget\nwidget(self)\r\ny = aaaa\n" + run + b"\n")
+    (root / "pkg" / "twice.py").write_bytes(b"def widget_count(self): return self.widget_count + itself\n"
+                                            b"aaaa = aaa\n# widget widget_count rewidget\n")
+    return Snapshot.load(update_index(root, tmp_path_factory.mktemp("index"))[0].folder)
+
+
+def test_a_few_files_lines_are_listed_from_the_places_without_reading(snapshot: Snapshot,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = {(w, n, d): _page(_read(snapshot), w, None, d)[:n]
+                for w in LITERALS for n in (1, 4, 100) for d in (None, _tests_last)}
+    listed: list[str] = []
+    shipped = TextRetriever._placed_listing
+
+    def counted(self: TextRetriever, *args: object) -> object:
+        found = shipped(self, *args)  # type: ignore[arg-type]
+        if found is not None:
+            listed.append(str(args[3]))
+        return found
+
+    def no_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a file was read")
+
+    monkeypatch.setattr(TextRetriever, "_placed_listing", counted)
+    text = TextRetriever(snapshot)
+    monkeypatch.setattr(text_module._Matcher, "spans_between", no_read)
+    monkeypatch.setattr(TextRetriever, "_literal_rows", no_read)
+    got = {}
+    for w, n, d in expected:
+        try:
+            got[w, n, d] = _page(text, w, n, d)
+        except AssertionError:  # a page of many files, read as before: not what this test is about
+            monkeypatch.undo()
+            got[w, n, d] = _page(TextRetriever(snapshot), w, n, d)
+            monkeypatch.setattr(TextRetriever, "_placed_listing", counted)
+            monkeypatch.setattr(text_module._Matcher, "spans_between", no_read)
+            monkeypatch.setattr(TextRetriever, "_literal_rows", no_read)
+    assert got == expected
+    assert {"ewidge", "dget_c", "qqq", "qwidget", "aaa", "rewidget", "widget_count", "nothing_here"} <= set(listed)
+
+
+def test_the_listing_is_the_page_read_from_the_files(snapshot: Snapshot) -> None:
+    for literal in LITERALS:
+        for demote in (None, _tests_last):
+            every = _page(_read(snapshot), literal, None, demote)
+            for limit in (1, 2, 5, len(every) + 1):
+                assert _page(TextRetriever(snapshot), literal, limit, demote) == every[:limit], (literal, limit)
+
+
+def test_a_long_runs_line_is_listed(snapshot: Snapshot) -> None:
+    assert _page(TextRetriever(snapshot), "qqq", 10) == [("long.py", 1, "word boundary", False, 5),
+                                                         ("long.py", 4, "word boundary", False, 176)]
+    assert [m[:3] for m in _page(TextRetriever(snapshot), "qwidget", 10)] == [("long.py", 1, "word boundary")]
+
+
+def test_damaged_places_are_not_trusted(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _write_repo(root, 9, files=12)
+    (root / "few.py").write_text("def gadget_x(gadget):\n    return gadget + regadget\n")
+    snapshot = update_index(root, tmp_path / "index")[0]
+    gen = current_generation(snapshot.folder)
+    assert gen is not None
+    words = ("gadget", "adge", "widget_count", "rewidget")
+    expected = {w: _page(TextRetriever(Snapshot.load(snapshot.folder)), w, 50) for w in words}
+    places = np.load(gen / "tokens_places.npy")
+    for damaged in ((places + 1).astype(np.uint32), places[::-1].copy(), np.zeros_like(places)):
+        np.save(gen / "tokens_places.npy", damaged)
+        assert {w: _page(TextRetriever(Snapshot.load(snapshot.folder)), w, 50) for w in words} == expected
