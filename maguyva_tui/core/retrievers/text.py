@@ -144,6 +144,11 @@ on its own (sympy: 0.44 MB of names in 0.3-0.6 ms; a name alone about 1 µs): th
 the files a literal is found inside longer names in are searched one by one while fewer than the
 names' bytes over this, else every name once."""
 
+FEW_NAMES = 4
+FEW_SITES = 64
+"""Names, and their definition sites, up to which a literal's sites are read as Python lists (its own
+name's handful: a dozen numpy steps on so few cost 15-25 µs of every page)."""
+
 _NAME_PARTS = re.compile(r"[\w$]+")
 
 
@@ -273,9 +278,20 @@ def _site_keys(table: Definitions, names: list[int], positions: np.ndarray | Non
     file with none is left out)."""
     if not names:
         return np.zeros(0, np.int64)
+    bounds = table.bounds
+    if len(names) <= FEW_NAMES:  # a literal's own name or two: its sites read as lists (a numpy step each cost more)
+        spans = [(int(bounds[n]), int(bounds[n + 1])) for n in names]
+        if sum(hi - lo for lo, hi in spans) <= FEW_SITES:
+            found = set()
+            for lo, hi in spans:
+                for file, line in table.sites[lo:hi, :2].tolist():
+                    at_file = file if positions is None else int(positions[file])
+                    if at_file >= 0:
+                        found.add((at_file << 32) | line)
+            return np.array(sorted(found), np.int64)
     at = np.array(names, np.int64)
-    starts = np.asarray(table.bounds[at], np.int64)
-    counts = np.asarray(table.bounds[at + 1], np.int64) - starts
+    starts = np.asarray(bounds[at], np.int64)
+    counts = np.asarray(bounds[at + 1], np.int64) - starts
     rows = np.repeat(starts - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
     sites = np.asarray(table.sites[rows], np.int64)
     files = sites[:, 0] if positions is None else positions[sites[:, 0]]
@@ -792,8 +808,12 @@ class TextRetriever:
         factor holding it whole, in the same relative order (each file's place in the listing
         order is compared only with the others'), read the same way; the candidates that hold it
         only inside longer names are never read for such a page."""
-        assert self.snapshot.tokens is not None
-        at = files.at_docs(np.asarray(self.snapshot.tokens.documents(needle), np.int64))
+        tokens = self.snapshot.tokens
+        assert tokens is not None
+        t = tokens.find(needle)
+        if t is None or int(tokens.starts[t + 1]) - int(tokens.starts[t]) <= TOKEN_INDEX_FROM:
+            return False  # few files hold it whole (fewer still listed): no need to place them
+        at = files.at_docs(np.asarray(tokens.documents(needle), np.int64))
         whole = np.sort(at[at >= 0])
         if len(whole) <= TOKEN_INDEX_FROM:
             return False
