@@ -18,9 +18,11 @@ import threading
 import time
 from collections.abc import Iterator
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pytest
 
+from maguyva_tui.core import lookup
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace import coordinator as coordinator_module
@@ -151,3 +153,23 @@ def test_a_literal_is_looked_for_until_a_shard_holds_it(shards: list[Shard], mon
     assert found["results"] and found["lookup_failed"] is None
     assert asked == [min(s.label for s in shards)]  # the first holds it: the others are not asked
     assert not ranked  # no shard ranked its lines only to say whether it holds one
+
+
+def test_a_missed_names_close_names_read_the_workspaces_names_once(shards: list[Shard],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """What one repository keeps per generation (every symbol name by initial, for a missed name's
+    close names) the workspace keeps for the shards' generations: not made again per question."""
+    monkeypatch.setattr(lookup, "_names", WeakKeyDictionary())  # nothing kept from the tests before
+    read: list[int] = []
+    names = coordinator_module._Symbols.names
+    monkeypatch.setattr(coordinator_module._Symbols, "names", lambda self: read.append(1) or names(self))
+    coordinator = Coordinator(shards)
+    try:
+        first = coordinator.search(SearchRequest("def parse_confg")).to_json()
+        again = coordinator.search(SearchRequest("def parse_confg")).to_json()
+        other = coordinator.search(SearchRequest("who calls ConfigLodr")).to_json()
+    finally:
+        coordinator.close(shards=False)
+    assert first["lookup_failed"]["kind"] == "symbol" and "parse_config" in first["lookup_failed"]["message"]
+    assert again["lookup_failed"] == first["lookup_failed"] and other["lookup_failed"]["kind"] == "symbol"
+    assert len(read) == 1

@@ -182,6 +182,11 @@ class Coordinator:
         """Where search runs the engines side by side (one task per engine, as on one repository)."""
         self._fan = ThreadPoolExecutor(max_workers=4 * workers, thread_name_prefix="maguyva-shard")
         """Where an engine's calls to the shards run side by side."""
+        self._anchor: _View | None = None
+        """The first question's view of the shards' current generations, kept alive: a later
+        view of the same generations equals it, so what a module keeps per generation while it
+        lives (``lookup``: every symbol name by initial, for a missed name's close names) is
+        made once for the workspace, as for one repository, not once per question."""
 
     def open(self) -> list[Shard]:
         """Open every shard's index in parallel; those that fail become :attr:`missing`."""
@@ -204,6 +209,8 @@ class Coordinator:
         ask = self._ask(req) if any(shard.far for shard in self.shards) else Ask(page=req.limit)  # only far shards are asked ahead
         begun, dropped = self._begin(ask)
         view = _View(self, begun, ask)
+        if view != self._anchor:  # the first view of these generations: what is kept per generation is kept for it
+            self._anchor = view
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
         missing = sorted([*self.missing, *dropped], key=lambda m: m.label)
         told = [*self.notices, *(f"{m.label}: not searched ({m.reason})" for m in missing)]
@@ -303,6 +310,8 @@ class _View:
         """Per shard of this process, engine, query and limit: the task running a blend's every
         engine on that shard (:meth:`Shard.start_all`), the list's place in it, and its start."""
         self._page = ask.page
+        self._stats: dict[tuple[str, ...], WordStats] = {}
+        """The workspace's counts per question's stems (the question's generations do not change)."""
         for label, started in begun.items():
             if started.lists and len(started.lists) == len(ask.searches):
                 answered: Future[tuple[ShardList, ...]] = Future()
@@ -317,6 +326,17 @@ class _View:
         self.structural = _Symbols(self)
         self.text = _Literals(self)
         self.missing = tuple(sorted({m for b in begun.values() for m in b.missing}))
+        self._identity = tuple((label, shard.generation_of(begun[label].token) if _here(shard) else (begun[label].token,))
+                               for label, shard in self._shards.items())
+        """Per shard, the generation the question reads (a far shard's: the question's token)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Whether another view reads the same generations of the same shards (a shard in another
+        process: the same question's)."""
+        return isinstance(other, _View) and other._identity == self._identity
+
+    def __hash__(self) -> int:
+        return hash(self._identity)
 
     def shard(self, path: str) -> tuple[Shard, int, str]:
         """The shard a qualified path belongs to, the question's token there and the local path."""
@@ -392,15 +412,23 @@ class _View:
         stems = body_stems(query.text)
         if not stems:
             return None
+        with self._lock:  # a blend asks them when its engines start (expect), then its text engine again
+            kept = self._stats.get(stems)
+        if kept is not None:
+            return kept
         told = [self._begun[label].answers.stats for label in self._shards]
         if all(t is not None and tuple(s for s, _ in t.df) == stems for t in told):
             counts = cast("list[WordStats]", told)
-            return sum(counts[1:], counts[0])
-        fan = self._coordinator._fan
-        counts = [f.result() for f in fan_out(fan, [(shard, "word_stats", (token, stems)) for shard, token in self.each()])]
-        total = counts[0]
-        for more in counts[1:]:
-            total = total + more
+            total = sum(counts[1:], counts[0])
+        else:
+            fan = self._coordinator._fan
+            counts = [f.result() for f in fan_out(fan, [(shard, "word_stats", (token, stems))
+                                                        for shard, token in self.each()])]
+            total = counts[0]
+            for more in counts[1:]:
+                total = total + more
+        with self._lock:
+            self._stats[stems] = total
         return total
 
     def keep(self, label: str, name: str, answer: ShardList) -> list[tuple[Hit, Found]]:

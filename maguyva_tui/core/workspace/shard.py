@@ -412,6 +412,10 @@ class Shard:
             out.append(_new_found(hit, key, generation.snapshot.centrality.at(*key)))
         return tuple(out)
 
+    def generation_of(self, token: int) -> Generation:
+        """The generation a question reads."""
+        return self._parts(token).generation
+
     def knows_symbol(self, token: int, word: str) -> bool:
         """Tell whether a word is exactly the name of a symbol in this repository."""
         return self._parts(token).generation.knows_symbol(word)
