@@ -75,6 +75,8 @@ TIMEOUT_S = 30.0
 @dataclass
 class Frame:
     at: float
+    began: float
+    """When the screen began composing it (every changed line drawn)."""
     seq: int
     """The request whose answer the list showed."""
     cursor: int
@@ -97,12 +99,40 @@ class Frames:
     """Layouts of the main screen so far (``Screen._refresh_layout``: every widget placed again)."""
     composed: asyncio.Event = field(default_factory=asyncio.Event)
     """Set by each frame composed."""
+    tick_at: float = 0.0
+    """When the screen began composing its latest frame."""
+    stages: list[list[float]] = field(default_factory=list)
+    """Per last key measured: the ms of each of :data:`STAGES`."""
+
+    asked: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Per request number: when the search thread began and ended asking the source (answered or given up)."""
+    shown: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Per request number: when the app's thread began and ended showing its answer (the widgets given it)."""
 
     def install(self) -> None:
         from maguyva_tui.app.widgets.preview import Preview
         from maguyva_tui.app.widgets.results import ResultsTable
 
         app = self.app
+        source_ask = app.source.ask
+
+        def ask_spy(request: Any, *args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return source_ask(request, *args, **kwargs)
+            finally:
+                self.asked[request.seq] = (began, time.perf_counter())
+
+        app.source.ask = ask_spy
+        show_answer = app._show_answer
+
+        def show_spy(answer: Any) -> None:
+            began = time.perf_counter()
+            show_answer(answer)
+            if answer is not None:
+                self.shown.setdefault(answer.request.seq, (began, time.perf_counter()))
+
+        app._show_answer = show_spy
         table = app.part(ResultsTable)
         preview = app.part(Preview)
         display = app._display
@@ -115,6 +145,7 @@ class Frames:
             self.frames.append(
                 Frame(
                     time.perf_counter(),
+                    self.tick_at,
                     answer.request.seq if answer is not None else 0,
                     table.cursor_row,
                     preview.shown,
@@ -134,6 +165,13 @@ class Frames:
             return refresh_layout(*args, **kwargs)
 
         screen._refresh_layout = layout_spy
+        compositor_refresh = screen._compositor_refresh
+
+        def refresh_spy(*args: Any, **kwargs: Any) -> Any:
+            self.tick_at = time.perf_counter()
+            return compositor_refresh(*args, **kwargs)
+
+        screen._compositor_refresh = refresh_spy
 
     async def first(self, after: float, test: Any, timeout: float = TIMEOUT_S) -> Frame:
         """Wait for the first frame composed after ``after`` that passes ``test`` (woken by each
@@ -243,6 +281,20 @@ class PerKey:
     layouts: float
 
 
+STAGES = ("key -> its search began", "its search", "search ended -> app shows it", "app gives the widgets the answer",
+          "-> its frame's composing began", "composing its frame", "  (frames composed since the key)")
+"""What a keystroke's wait for its results frame is made of (:func:`stages`)."""
+
+
+def stages(frames: Frames, started: float, seq: int, frame: Frame) -> list[float]:
+    """The ms of each of :data:`STAGES` for the request ``seq`` typed at ``started``."""
+    began, ended = frames.asked.get(seq, (started, started))
+    shown, given = frames.shown.get(seq, (ended, ended))
+    between = sum(1 for f in frames.frames if started <= f.at < frame.at)
+    return [(began - started) * 1000, (ended - began) * 1000, (shown - ended) * 1000, (given - shown) * 1000,
+            (frame.began - given) * 1000, (frame.at - frame.began) * 1000, float(between)]
+
+
 async def last_key(app: Any, frames: Frames, pilot: Any, question: str, typed: bool) -> tuple[float, float, PerKey]:
     """Return ms from the last key of ``question`` to its results frame and to its coloured preview,
     and the UI thread's CPU ms, frames and layouts per key from the first key to the coloured preview."""
@@ -265,6 +317,7 @@ async def last_key(app: Any, frames: Frames, pilot: Any, question: str, typed: b
         want = (top.path, top.start_line, top.end_line)
         coloured = await frames.first(started, lambda f: f.seq == seq and f.coloured == want)
     keys = len(question) if typed else 1
+    frames.stages.append(stages(frames, started, seq, results))
     per_key = PerKey((time.thread_time() - cpu) * 1000 / keys, (len(frames.frames) - composed) / keys,
                      (frames.layouts - layouts) / keys)
     return (results.at - started) * 1000, (coloured.at - started) * 1000, per_key
@@ -320,7 +373,7 @@ def engine_ms(app: Any, question: str) -> float:
     return min(times)
 
 
-async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[float]]:
+async def run(root: Path, rounds: int, questions: list[str], each: bool = False) -> dict[str, list[float]]:
     from maguyva_tui.app import MaguyvaApp
     from maguyva_tui.core.engine import Engine
 
@@ -356,6 +409,10 @@ async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[f
                 out["typed frames"].append(per_key.frames)
                 out["typed layouts"].append(per_key.layouts)
                 out["typed engine"].append(engine_ms(app, question))
+                if each:
+                    print(f"  {question!r:<22} last key {out['last key'][-1]:6.1f} (engine {out['last key engine'][-1]:5.1f})"
+                          f"  typed {out['typed'][-1]:6.1f} (engine {out['typed engine'][-1]:5.1f}) ms",
+                          file=sys.stderr)
                 if r == 0:
                     for cursor, drawn, coloured, misplaced, cpu in await moves(app, frames, pilot, question):
                         out["move cpu"].append(cpu)
@@ -364,6 +421,9 @@ async def run(root: Path, rounds: int, questions: list[str]) -> dict[str, list[f
                         out["coloured"].append(coloured)
                         out["misplaced"].append(float(misplaced))
             print(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    warm = 3  # the warming questions' keys are not figures
+    for i, name in enumerate(STAGES):
+        out[f"stage {name}"] = [row[i] for row in frames.stages[warm:]]
     return out
 
 
@@ -406,6 +466,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=len(QUESTIONS), help="how many of the questions")
     parser.add_argument("--no-load", action="store_true", help="do not start the busy loop")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the app's thread; statistics to FILE")
+    parser.add_argument("--each", action="store_true", help="print each question's keystroke figures (to stderr)")
     args = parser.parse_args()
     from bench.corpora import corpus
 
@@ -415,7 +476,7 @@ def main() -> None:
     try:
         if not args.no_load:
             busy = Busy().__enter__()
-        results = asyncio.run(profiled(run(root, args.rounds, QUESTIONS[: args.questions]), args.profile))
+        results = asyncio.run(profiled(run(root, args.rounds, QUESTIONS[: args.questions], args.each), args.profile))
         share = busy.cpu_share() if busy else 0.0
     finally:
         if busy is not None:
@@ -429,6 +490,9 @@ def main() -> None:
     print(_row("last key after a pause", results["last key"], results["last key engine"], "engine alone"))
     print(_row(f"last key, typed every {GAP_S * 1000:.0f} ms", results["typed"], results["typed engine"],
                "engine alone"))
+    print("  where a last key's wait goes (both ways together):")
+    for name in STAGES:
+        print("  " + _row(name, results[f"stage {name}"]))
     print("j/k in the list -> preview frame (target: first draw <= 50 ms, never misplaced)")
     print(_row("first draw of the new file", results["first draw"], results["cursor"], "list cursor"))
     print(_row("visible lines coloured", results["coloured"], results["cursor"], "list cursor"))

@@ -172,12 +172,10 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.baseline: Answer | None = None
         """The last answer without what-if knobs: what moves are measured against."""
         self.seq = 0
-        self.searching = False
-        """A search is running in its thread: a newer request waits for it (one search at a time,
-        so a stale one never competes with the newest for the interpreter)."""
-        self._pending = False
-        """A request newer than the running search's was made: it runs when that one ends."""
         self._search_queue: queue.SimpleQueue[Request | None] = queue.SimpleQueue()
+        """The requests for the search thread: it takes the newest waiting (one search at a time, so
+        a stale one never competes with the newest for the interpreter; a stale one running gives
+        up at its next checkpoint, and the thread goes on to the newest with no word to this one)."""
         self._search_thread: threading.Thread | None = None
         self._preview_due = False
         self._error_shown = ""
@@ -369,17 +367,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.heap.busy()
         self._refresh_offered()
         self.part(QueryBar).set_mode(request.regex, request.case)
-        self._pending = False
         if not request.text.strip():
             self._show_answer(None)
             self.shown_seq = self.seq
             return
-        if not self.index_ready:
-            return
-        if self.searching:
-            self._pending = True  # the keys typed meanwhile (a paste, key repeat) make one search
-        else:
-            self.search(self.request)
+        if self.index_ready:
+            self.search(self.request)  # the keys typed during a search (a paste, key repeat) make one search
 
     def _refresh_offered(self) -> None:
         """Refresh the footer's keys when what :meth:`check_action` offers changed (a refresh
@@ -403,41 +396,46 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Hand ``request`` to the search thread (started on first use): a thread of its own, so a
         search never waits in a queue behind other work (Textual's thread workers share one pool,
         which indexing and the preview's colouring also use)."""
-        self.searching = True
         if self._search_thread is None:
             self._search_thread = threading.Thread(target=self._search_loop, name="maguyva-search", daemon=True)
             self._search_thread.start()
         self._search_queue.put(request)
 
     def _search_loop(self) -> None:
-        """Answer the requests handed over, one at a time, each posted back as ``SearchDone``; a
-        search a newer request made stale is given up between the engine's stages (its answer
-        would be dropped: the newest question starts sooner, and takes the interpreter sooner)."""
-        while (request := self._search_queue.get()) is not None:
+        """Answer the newest of the requests handed over, one at a time, each posted back as
+        ``SearchDone``; a search a newer request made stale is given up at the engine's next
+        checkpoint (between its stages, and inside the structural engine's rounds) and the newest
+        starts at once, from this thread (its answer would be dropped: the newest question starts
+        sooner, and takes the interpreter sooner; waiting for the app's loop to hand it over cost
+        a frame or more under load)."""
+        while (request := self._newest(self._search_queue.get())) is not None:
+            if request.seq != self.seq:
+                continue  # made stale before it started
             try:
                 done = SearchDone(request, self.source.ask(request, cancelled=self._stale(request)))
             except SearchCancelled:
-                done = SearchDone(request, None)  # neither answer nor error: stale, dropped
+                continue  # neither answer nor error: stale, and the app drops stale answers
             except QueryError as exc:
                 done = SearchDone(request, None, str(exc))
             except Exception as exc:  # noqa: BLE001 - an engine failure is shown, and the next keystroke tries again
                 done = SearchDone(request, None, f"search failed: {type(exc).__name__}: {exc}")
             self.post_message(done)
 
+    def _newest(self, request: Request | None) -> Request | None:
+        """The newest request waiting after ``request`` (``None``, the app closing, ends the thread)."""
+        while request is not None:
+            try:
+                request = self._search_queue.get_nowait()
+            except queue.Empty:
+                return request
+        return None
+
     def _stale(self, request: Request) -> Callable[[], bool]:
         """Tell, from the search thread, whether a newer request than ``request`` was made."""
         return lambda: self.seq != request.seq
 
-    def _next_search(self) -> None:
-        """The running search ended: ask the newest question now if one is waiting."""
-        self.searching = False
-        if self._pending and not self._exit:
-            self._pending = False
-            self.search(self.request)
-
     @while_open
     def on_search_done(self, message: SearchDone) -> None:
-        self._next_search()
         if message.request.seq != self.seq:
             return  # stale: a newer question was asked meanwhile
         self._show_error(message.error or "")

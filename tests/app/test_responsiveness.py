@@ -106,6 +106,41 @@ async def test_a_search_made_stale_is_given_up_between_the_engines_stages(make_a
         assert app.answer is not None and app.answer.request.text == "how"
 
 
+async def test_a_stale_search_hands_over_to_the_newest_in_its_own_thread(make_app) -> None:
+    """The search thread goes from a stale search it gave up straight to the newest question: no
+    word of the stale one to the app, nor any wait for the app's loop to hand the newest over (a
+    frame or more under load). Here the app's loop is held still while that happens."""
+    import time
+
+    from maguyva_tui.app.messages import SearchDone
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        gate = _Gate(app.source.ask)
+        app.source.ask = gate
+        posted: list[str] = []
+        post = app.post_message
+
+        def spy(message: Any) -> bool:
+            if isinstance(message, SearchDone):
+                posted.append(message.request.text)
+            return post(message)
+
+        app.post_message = spy
+        app.part("#query").focus()
+        await pilot.press(*"how")
+        await wait_for(pilot, lambda: gate.asked)
+        gate.release.set()
+        deadline = time.monotonic() + 10
+        while len(gate.asked) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)  # the app's loop does nothing meanwhile
+        assert gate.asked == ["h", "how"]
+        await settle(pilot)
+        assert posted == ["how"], "the stale search given up says nothing"
+        assert app.answer is not None and app.answer.request.text == "how"
+
+
 async def test_the_preview_opens_a_new_file_at_its_own_line_never_the_old_position(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
