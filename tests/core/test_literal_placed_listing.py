@@ -116,3 +116,17 @@ def test_damaged_places_are_not_trusted(tmp_path: Path) -> None:
     for damaged in ((places + 1).astype(np.uint32), places[::-1].copy(), np.zeros_like(places)):
         np.save(gen / "tokens_places.npy", damaged)
         assert {w: _page(TextRetriever(Snapshot.load(snapshot.folder)), w, 50) for w in words} == expected
+
+
+def test_a_line_defining_a_name_holding_the_literal_is_told_by_its_own_sites(snapshot: Snapshot) -> None:
+    """Whether a line inside a longer name defines one holding the literal is read from the names
+    defined on that line alone: what the keys of every such name's sites say."""
+    text = TextRetriever(snapshot)
+    files = len(text._files())
+    lines = np.arange(1, 40, dtype=np.int64)
+    keys = ((np.repeat(np.arange(files, dtype=np.int64), len(lines)) << 32) | np.tile(lines, files))
+    for literal in [*LITERALS, "Widget_Count", "a\nb"]:
+        every = text._defined_lines(literal).holding_keys
+        got = text._defined_lines(literal).holding_at(keys)
+        assert got.tolist() == np.isin(keys, every).tolist(), literal
+    assert bool(text._defined_lines("idge").holding_at(keys).any())  # rewidget, widget_count: defined here

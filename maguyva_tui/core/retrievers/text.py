@@ -209,11 +209,15 @@ class _Defined:
     are looked for when a match inside a name is first found (a rare identifier's matches are
     mostly whole: a search of every defined name saved)."""
 
-    __slots__ = ("_among", "_covered", "_holding", "_holding_keys", "_some", "exact_keys", "paths")
+    __slots__ = ("_among", "_at_lines", "_covered", "_holding", "_holding_keys", "_some", "exact_keys", "paths")
 
     def __init__(self, paths: list[str], exact_keys: np.ndarray, holding: Callable[[], np.ndarray],
-                 among: Callable[[np.ndarray], np.ndarray | None] | None = None) -> None:
+                 among: Callable[[np.ndarray], np.ndarray | None] | None = None,
+                 at_lines: Callable[[np.ndarray], np.ndarray] | None = None) -> None:
         self.paths = paths
+        self._at_lines = at_lines
+        """Whether each of some keys' lines defines a name holding the literal, from the sites on
+        those lines alone (``None``: from :meth:`holding_keys_in`)."""
         self.exact_keys = exact_keys
         self._holding = holding
         self._holding_keys: np.ndarray | None = None
@@ -246,6 +250,16 @@ class _Defined:
             self._covered = new if covered is None else np.sort(np.concatenate((covered, new)))
             self._some = found if self._some is None else np.sort(np.concatenate((self._some, found)))
         return self._some if self._some is not None else np.zeros(0, np.int64)
+
+    def holding_at(self, keys: np.ndarray) -> np.ndarray:
+        """Whether each key's line (``file << 32 | line``, files at their positions, sorted by
+        file) defines a longer name that holds the literal: :attr:`holding_keys`' members, from
+        the names defined on those lines (a rare identifier's few lines inside longer names: every
+        name defined in their files was searched, 50-80 µs of its page on sympy)."""
+        if self._holding_keys is not None or self._at_lines is None:
+            files = unique(keys >> 32)
+            return _members(keys, self.holding_keys_in(files))
+        return self._at_lines(keys)
 
     @property
     def exact_files(self) -> np.ndarray:
@@ -536,7 +550,8 @@ class _Kept:
     workspace's view of it for one question, with the workspace's idf: each made its own files'
     columns, 0.5 ms of a sentence per repository)."""
 
-    __slots__ = ("columns", "definers", "definitions", "languages", "long_runs", "positions", "sites_by_file")
+    __slots__ = ("columns", "definers", "definitions", "languages", "long_runs", "positions", "sites_by_file",
+                 "sites_by_key")
 
     def __init__(self) -> None:
         self.columns: _Files | None = None
@@ -554,6 +569,9 @@ class _Kept:
         self.sites_by_file: tuple[np.ndarray, np.ndarray] | None = None
         """Every definition site's file (a position in path order), sorted, and the name it defines
         (:func:`_sites_by_file`)."""
+        self.sites_by_key: tuple[np.ndarray, np.ndarray] | None = None
+        """Every definition site's key (file position and line), sorted, and its name
+        (:meth:`TextRetriever._sites_by_key`)."""
 
 
 class TextRetriever:
@@ -1193,7 +1211,7 @@ class TextRetriever:
         defs = _members(key, defined.exact_keys)
         inside = tiers < 3
         if inside.any():
-            defs |= inside & _members(key, defined.holding_keys_in(unique(own[inside])))
+            defs[inside] |= defined.holding_at(key[inside])
         return own, lines, tiers, defs, pos - lo
 
     def _line_numbers(
@@ -1261,7 +1279,42 @@ class TextRetriever:
             keys = _site_keys(table.table, held.tolist(), positions)
             return keys[_members(keys >> 32, at)]
 
-        return _Defined(files.paths, _site_keys(table.table, sorted(exact), positions), holding, among)
+        def at_lines(keys: np.ndarray) -> np.ndarray:
+            out = np.zeros(len(keys), bool)
+            if "\n" in needle or not len(keys):
+                return out
+            site_keys, site_names = self._sites_by_key(table, positions)
+            lo = np.searchsorted(site_keys, keys, "left")
+            counts = np.searchsorted(site_keys, keys, "right") - lo
+            total = int(counts.sum())
+            if not total:
+                return out
+            rows = np.repeat(lo - np.cumsum(counts) + counts, counts) + np.arange(total)
+            names = site_names[rows]
+            held = table.table.holding_among(needle, unique(names))
+            held = held[~_members(held, np.array(sorted(exact), np.int64))]
+            out[np.repeat(np.arange(len(keys)), counts)[_members(names, held)]] = True
+            return out
+
+        return _Defined(files.paths, _site_keys(table.table, sorted(exact), positions), holding, among, at_lines)
+
+    def _sites_by_key(self, table: _Definitions, positions: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+        """Every definition site's key ``file << 32 | line`` (its file at its position in path order;
+        a file not listed left out), sorted, and the name (a position in the table) it defines:
+        made once per engine (sympy: 43,000 sites, 2-3 ms)."""
+        kept = self._kept
+        if kept.sites_by_key is None:
+            with self._index_lock:
+                if kept.sites_by_key is None:
+                    bounds = np.asarray(table.table.bounds, np.int64)
+                    names = np.repeat(np.arange(len(bounds) - 1, dtype=np.int64), np.diff(bounds))
+                    sites = np.asarray(table.table.sites[:, :2], np.int64)
+                    files = sites[:, 0] if positions is None else positions[sites[:, 0]]
+                    listed = files >= 0
+                    keys = (files[listed] << 32) | sites[listed, 1]
+                    order = np.argsort(keys, kind="stable")
+                    kept.sites_by_key = (keys[order], names[listed][order])
+        return kept.sites_by_key
 
     def _names_defined_in(self, table: _Definitions, positions: np.ndarray | None, at: np.ndarray) -> np.ndarray:
         """The names (positions in the table, sorted, each once) defined in these files (positions
