@@ -369,9 +369,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.part(QueryBar).set_mode(request.regex, request.case)
         if not request.text.strip():
             self._show_answer(None)
+            self._screen_frames(hold=False)
             self.shown_seq = self.seq
             return
         if self.index_ready:
+            self._screen_frames(hold=True)  # the key's echo waits a moment for its results: one frame
             self.search(self.request)  # the keys typed during a search (a paste, key repeat) make one search
 
     def _refresh_offered(self) -> None:
@@ -441,8 +443,18 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._show_error(message.error or "")
         if message.answer is not None:
             self._show_answer(message.answer)
+        self._screen_frames(hold=False)
         self.shown_seq = message.request.seq
         self.shown_at = time.perf_counter()
+
+    def _screen_frames(self, hold: bool) -> None:
+        """Hold the explorer screen's frames (a search asked) or release them (its answer given)."""
+        screen = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(screen, ExplorerScreen):
+            if hold:
+                screen.hold_frames()
+            else:
+                screen.release_frames()
 
     def _show_error(self, text: str) -> None:
         """Show the inline error of the last query (empty: hide it); redrawn only when it changes,

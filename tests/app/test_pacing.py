@@ -63,6 +63,77 @@ async def test_a_change_is_drawn_at_once_unless_a_frame_was_just_drawn(monkeypat
         task.cancel()
 
 
+async def test_a_held_pacer_draws_when_released_or_when_the_hold_runs_out() -> None:
+    """A typed key holds the frames until its results are given (one frame for the echo and the
+    results), or for a moment at most (a slow search: the echo is drawn then)."""
+    target = _Target()
+    pacer = FramePacer(target, FRAME_PERIOD, pause=True)  # type: ignore[arg-type]
+    ticks: list[float] = []
+
+    async def tick(**_: Any) -> None:
+        ticks.append(explorer.get_time())
+        pacer.pause()
+
+    pacer._tick = tick  # type: ignore[method-assign]
+    task = asyncio.create_task(pacer._run())
+
+    async def turns(n: int = 20) -> None:
+        for _ in range(n):
+            await asyncio.sleep(0)
+
+    try:
+        pacer.hold(5.0)
+        pacer.resume()  # the echo's change
+        await turns()
+        await asyncio.sleep(0.05)
+        assert ticks == [], "held: nothing drawn before the results"
+        pacer.release()
+        await turns()
+        assert len(ticks) == 1, "released: drawn at once"
+        await asyncio.sleep(FRAME_PERIOD)
+        held = explorer.get_time()
+        pacer.hold(0.03)
+        pacer.resume()
+        await turns()
+        assert len(ticks) == 1
+        await asyncio.sleep(0.1)
+        assert len(ticks) == 2 and ticks[1] - held >= 0.03, "the hold ran out: drawn then"
+        pacer.release()  # a late release draws nothing more
+        pacer.resume()
+        await asyncio.sleep(FRAME_PERIOD * 2)
+        assert len(ticks) == 3
+    finally:
+        task.cancel()
+
+
+async def test_a_typed_key_and_its_results_are_drawn_in_one_frame(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui.app.widgets.results import ResultsTable
+    from tests.app.conftest import ready, settle
+
+    monkeypatch.setattr(explorer, "HELD_FRAMES_S", 10.0)  # however slow the search here
+    app = make_app()
+    async with app.run_test() as pilot:
+        await ready(pilot)
+        box = app.part("#query")
+        box.focus()
+        await pilot.press(*"parse_confi")
+        await settle(pilot)
+        table = app.query_one(ResultsTable)
+        frames: list[tuple[str, int]] = []
+        display = app._display
+
+        def spy(screen: Any, renderable: Any) -> None:
+            display(screen, renderable)
+            if renderable is not None and screen is app.screen_stack[0]:
+                frames.append((box.value, table.answer.request.seq if table.answer is not None else 0))
+
+        app._display = spy
+        await pilot.press("g")
+        await settle(pilot)
+        first = next(frame for frame in frames if frame[0] == "parse_config")
+        assert first == ("parse_config", app.seq), "the key's echo was drawn before its results"
+
+
 async def test_the_explorer_screen_draws_with_the_pacer(make_app: Any) -> None:
     app = make_app()
     async with app.run_test() as pilot:
