@@ -313,17 +313,18 @@ def _site_keys(table: Definitions, names: list[int], positions: np.ndarray | Non
     return unique((files[kept] << 32) | sites[kept, 1])
 
 
-def _sites_by_file(table: Definitions, positions: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+def _sites_by_file(table: Definitions, positions: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every definition site's file (its position in path order; -1 for a file not listed), sorted,
-    and the name (a position in the table) it defines: the names of a few files found by bisection
-    (sympy: 43,000 sites, 2 ms once per engine)."""
+    the name (a position in the table) it defines and its line: the names of a few files found by
+    bisection, and those defined on some lines (sympy: 43,000 sites, 2 ms once per engine)."""
     bounds = np.asarray(table.bounds, np.int64)
     names = np.repeat(np.arange(len(bounds) - 1, dtype=np.int64), np.diff(bounds))
-    files = np.asarray(table.sites[:, 0], np.int64)
+    sites = np.asarray(table.sites[:, :2], np.int64)
+    files = sites[:, 0]
     if positions is not None:
         files = positions[files]
     order = np.argsort(files, kind="stable")
-    return files[order], names[order]
+    return files[order], names[order], sites[order, 1]
 
 
 def _lines_by_path(paths: list[str], keys: np.ndarray) -> dict[str, set[int]]:
@@ -550,8 +551,7 @@ class _Kept:
     workspace's view of it for one question, with the workspace's idf: each made its own files'
     columns, 0.5 ms of a sentence per repository)."""
 
-    __slots__ = ("columns", "definers", "definitions", "languages", "long_runs", "positions", "sites_by_file",
-                 "sites_by_key")
+    __slots__ = ("columns", "definers", "definitions", "languages", "long_runs", "positions", "sites_by_file")
 
     def __init__(self) -> None:
         self.columns: _Files | None = None
@@ -566,12 +566,9 @@ class _Kept:
         self.long_runs: tuple[bytes, list[tuple[int, int, bytes]]] | None = None
         """The files of the token index's long runs (their positions' bytes) and the runs in them
         (:meth:`TextRetriever._long_runs`)."""
-        self.sites_by_file: tuple[np.ndarray, np.ndarray] | None = None
-        """Every definition site's file (a position in path order), sorted, and the name it defines
-        (:func:`_sites_by_file`)."""
-        self.sites_by_key: tuple[np.ndarray, np.ndarray] | None = None
-        """Every definition site's key (file position and line), sorted, and its name
-        (:meth:`TextRetriever._sites_by_key`)."""
+        self.sites_by_file: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        """Every definition site's file (a position in path order), sorted, the name it defines and
+        its line (:func:`_sites_by_file`)."""
 
 
 class TextRetriever:
@@ -855,8 +852,9 @@ class TextRetriever:
         those :meth:`_literal_rows` finds reading the files, ranked the same way (the first of a
         line's best matches: a token's first place on a line is where its best match there starts).
         ``None`` where this cannot answer (an index without places or the names' trigrams, a short
-        literal, more than :data:`PLACED_ROWS` files or :data:`PLACED_MOST` places, places that do
-        not hold up: damage): the files are read."""
+        literal, more than :data:`PLACED_ROWS` files, more places than the page has lines or than
+        :data:`PLACED_MOST`, places that do not hold up: damage): the files are read (in order, until
+        the page is settled: each file placed is a file numbered whole, its newlines found)."""
         tokens = self.snapshot.tokens
         if tokens is None or tokens.places is None or tokens.grams is None or len(needle) < 3:
             return None
@@ -876,8 +874,8 @@ class TextRetriever:
         if total_rows and (int(counts.min()) <= 0 or int(firsts.min()) < 0 or int((firsts + counts).max()) > len(places)):
             return None  # a file the tokens say holds it with no places, or places outside them: damage
         total = int(counts.sum())
-        if total > PLACED_MOST:
-            return None
+        if total > min(PLACED_MOST, limit):
+            return None  # more lines than the page shows: read as before, the files in order until it is settled
         row_files = files.at_docs(np.asarray(tokens.docs[rows], np.int64))
         long_files = files.at_docs(np.asarray(tokens.grams[3], np.int64))
         if bool((row_files < 0).any()) or bool((long_files < 0).any()):
@@ -931,7 +929,14 @@ class TextRetriever:
             runs = []
             for f in unique(positions).tolist():
                 lo, hi = int(files.offsets[f]), int(files.offsets[f] + files.lengths[f])
-                runs.extend((f, lo + m.start(), m.group()) for m in _LONG_RUN.finditer(blob[lo:hi]))
+                if hi <= lo:
+                    continue
+                inside = _IDENT_TABLE[np.frombuffer(blob, np.uint8, count=hi - lo, offset=lo)].view(np.int8)
+                edges = np.flatnonzero(np.diff(inside, prepend=np.int8(0), append=np.int8(0)))
+                starts, ends = edges[0::2], edges[1::2]
+                long = ends - starts > MAX_TOKEN_BYTES
+                runs.extend((f, lo + a, bytes(blob[lo + a : lo + b]))
+                            for a, b in zip(starts[long].tolist(), ends[long].tolist()))
             found = kept.long_runs = (key, runs)
         return found[1]
 
@@ -1283,52 +1288,44 @@ class TextRetriever:
             out = np.zeros(len(keys), bool)
             if "\n" in needle or not len(keys):
                 return out
-            site_keys, site_names = self._sites_by_key(table, positions)
-            lo = np.searchsorted(site_keys, keys, "left")
-            counts = np.searchsorted(site_keys, keys, "right") - lo
+            site_files, site_names, site_lines = self._site_columns(table, positions)
+            lo = np.searchsorted(site_files, keys >> 32, "left")
+            counts = np.searchsorted(site_files, keys >> 32, "right") - lo  # the sites of each key's file
             total = int(counts.sum())
             if not total:
                 return out
             rows = np.repeat(lo - np.cumsum(counts) + counts, counts) + np.arange(total)
+            owner = np.repeat(np.arange(len(keys)), counts)
+            on_line = site_lines[rows] == (keys & 0xFFFFFFFF)[owner]
+            rows, owner = rows[on_line], owner[on_line]
+            if not len(rows):
+                return out
             names = site_names[rows]
             held = table.table.holding_among(needle, unique(names))
             held = held[~_members(held, np.array(sorted(exact), np.int64))]
-            out[np.repeat(np.arange(len(keys)), counts)[_members(names, held)]] = True
+            out[owner[_members(names, held)]] = True
             return out
 
         return _Defined(files.paths, _site_keys(table.table, sorted(exact), positions), holding, among, at_lines)
 
-    def _sites_by_key(self, table: _Definitions, positions: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-        """Every definition site's key ``file << 32 | line`` (its file at its position in path order;
-        a file not listed left out), sorted, and the name (a position in the table) it defines:
-        made once per engine (sympy: 43,000 sites, 2-3 ms)."""
-        kept = self._kept
-        if kept.sites_by_key is None:
-            with self._index_lock:
-                if kept.sites_by_key is None:
-                    bounds = np.asarray(table.table.bounds, np.int64)
-                    names = np.repeat(np.arange(len(bounds) - 1, dtype=np.int64), np.diff(bounds))
-                    sites = np.asarray(table.table.sites[:, :2], np.int64)
-                    files = sites[:, 0] if positions is None else positions[sites[:, 0]]
-                    listed = files >= 0
-                    keys = (files[listed] << 32) | sites[listed, 1]
-                    order = np.argsort(keys, kind="stable")
-                    kept.sites_by_key = (keys[order], names[listed][order])
-        return kept.sites_by_key
-
     def _names_defined_in(self, table: _Definitions, positions: np.ndarray | None, at: np.ndarray) -> np.ndarray:
         """The names (positions in the table, sorted, each once) defined in these files (positions
         in path order), from every site's file sorted once per engine."""
+        files, names, _ = self._site_columns(table, positions)
+        lo, hi = np.searchsorted(files, at, "left"), np.searchsorted(files, at, "right")
+        counts = hi - lo
+        rows = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
+        return unique(names[rows])
+
+    def _site_columns(self, table: _Definitions, positions: np.ndarray | None) -> tuple[np.ndarray, ...]:
+        """Every definition site's file (its position in path order), sorted, the name it defines
+        and its line (:func:`_sites_by_file`), made once per engine."""
         kept = self._kept
         if kept.sites_by_file is None:
             with self._index_lock:
                 if kept.sites_by_file is None:
                     kept.sites_by_file = _sites_by_file(table.table, positions)
-        files, names = kept.sites_by_file
-        lo, hi = np.searchsorted(files, at, "left"), np.searchsorted(files, at, "right")
-        counts = hi - lo
-        rows = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
-        return unique(names[rows])
+        return kept.sites_by_file
 
     def _definition_positions(self, table: _Definitions, files: _Files) -> np.ndarray | None:
         """Each file of the table of defined names at its position in path order (``None``: the
@@ -1541,10 +1538,6 @@ def _occurrences(text: bytes, needle: bytes) -> list[int]:
         out.append(i)
         i = text.find(needle, i + 1)
     return out
-
-
-_LONG_RUN = re.compile(rb"[A-Za-z0-9_$]{%d,}" % (MAX_TOKEN_BYTES + 1))
-"""A run of identifier bytes the token index leaves out (:data:`~maguyva_tui.core.store.tokens.MAX_TOKEN_BYTES`)."""
 
 
 def _first_whole(blob: bytes, lo: int, hi: int, needle: bytes) -> int:
