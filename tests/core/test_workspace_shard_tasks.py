@@ -17,6 +17,7 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -24,8 +25,10 @@ import pytest
 
 from maguyva_tui.core import lookup
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import Chunk
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace import coordinator as coordinator_module
+from maguyva_tui.core.workspace.coordinator import qualify
 from maguyva_tui.core.workspace.listing import labels_for
 from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
@@ -173,3 +176,11 @@ def test_a_missed_names_close_names_read_the_workspaces_names_once(shards: list[
     assert first["lookup_failed"]["kind"] == "symbol" and "parse_config" in first["lookup_failed"]["message"]
     assert again["lookup_failed"] == first["lookup_failed"] and other["lookup_failed"]["kind"] == "symbol"
     assert len(read) == 1
+
+
+@pytest.mark.parametrize("chunk", [Chunk("app/config.py", 3, 9, "function", "parse_config", "python"),
+                                   Chunk("x", 1, 40, "window")])
+def test_a_chunk_moved_to_a_qualified_path_is_the_chunk_replaced(chunk: Chunk) -> None:
+    moved = coordinator_module._new_chunk(qualify("repo", chunk.path), *coordinator_module._CHUNK_REST(chunk))
+    expected = replace(chunk, path=qualify("repo", chunk.path))
+    assert type(moved) is Chunk and moved == expected and hash(moved) == hash(expected)
