@@ -17,6 +17,7 @@ from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.format import current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import MAX_TOKEN_BYTES
+from maguyva_tui.core.types import Query
 from tests.core.test_text_tokens import _write_repo
 
 LITERALS = ["widget", "self", "add", "draw", "Widget", "$widget", "widget$", "rewidget", "widget_count", "w1dget",
@@ -130,3 +131,23 @@ def test_a_line_defining_a_name_holding_the_literal_is_told_by_its_own_sites(sna
         got = text._defined_lines(literal).holding_at(keys)
         assert got.tolist() == np.isin(keys, every).tolist(), literal
     assert bool(text._defined_lines("idge").holding_at(keys).any())  # rewidget, widget_count: defined here
+
+
+def test_a_files_language_is_read_off_the_table_as_its_entry_says(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    for name, text in {"a.py": "widget = 1\n", "b.js": "let widget = 1;\n", "c.md": "# widget\n", "d.txt": "widget\n",
+                       "e.go": "package e\nvar widget = 1\n", "f": "widget\n"}.items():
+        (root / name).write_text(text)
+    snapshot = Snapshot.load(update_index(root, tmp_path / "index")[0].folder)
+    text = TextRetriever(snapshot)
+    files = text._files()
+    assert files._languages is not None  # the table's column, not an entry per file
+    assert {p: files.language(p) for p in files.paths} == {p: snapshot.files[p].language for p in files.paths}
+    assert len({files.language(p) for p in files.paths}) >= 3
+    assert {h.path: h.language for h in text.search(_query("widget"), 10)} == {
+        p: snapshot.files[p].language for p in files.paths}
+
+
+def _query(text: str) -> Query:
+    return Query(text, target=text)

@@ -52,7 +52,7 @@ from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.arrays import unique, unique_inverse
 from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
-from maguyva_tui.core.store.file_table import DOC, LENGTH, OFFSET, FileTable
+from maguyva_tui.core.store.file_table import DOC, LANGUAGE, LENGTH, OFFSET, FileTable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import IDENT_BYTES, MAX_TOKEN_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
@@ -356,6 +356,12 @@ class _Files:
             self.lengths = np.array([e.length for e in entries], np.int64)
         self.docs = np.asarray(docs, np.int64)
         """Each file's document id, in path order."""
+        self._languages: tuple[np.ndarray, list[str | None]] | None = None
+        """Each file's language id, in path order, and the names of the ids: read off the file table
+        (where the snapshot's entries are that table's), not an entry made per file (5 µs)."""
+        names = getattr(files, "_languages", None)
+        if isinstance(files, FileTable) and getattr(snapshot.files, "table", None) is files and isinstance(names, list):
+            self._languages = (files.table[:, LANGUAGE], names)
         order = np.argsort(docs, kind="stable")
         self._docs = np.asarray(docs, np.int64)[order]
         self._doc_positions = order.astype(np.int64)
@@ -385,6 +391,14 @@ class _Files:
         """A path's position, ``None`` when it is not listed."""
         i = bisect_left(self.paths, path)
         return i if i < len(self.paths) and self.paths[i] == path else None
+
+    def language(self, path: str) -> str | None:
+        """A listed file's language, as its entry says."""
+        i = self.position(path) if self._languages is not None else None
+        if i is None:
+            return self._snapshot.files[path].language
+        ids, names = self._languages  # type: ignore[misc]
+        return names[int(ids[i])]
 
     def factors(self, demote: Callable[[str], float], positions: np.ndarray) -> np.ndarray:
         """Every file's factor by ``demote``, filled in (at least) at these positions."""
@@ -1499,7 +1513,7 @@ class TextRetriever:
             try:
                 language = languages[path]
             except KeyError:
-                language = languages.setdefault(path, self.snapshot.files[path].language)
+                language = languages.setdefault(path, self._files().language(path))
             kind = (m.match_type, m.definition)
             try:
                 reason, score = reasons[kind]
