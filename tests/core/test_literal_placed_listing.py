@@ -89,7 +89,10 @@ def test_a_few_files_lines_are_listed_from_the_places_without_reading(snapshot: 
     assert {"ewidge", "dget_c", "qqq", "qwidget", "aaa", "rewidget", "widget_count", "nothing_here"} <= set(listed)
 
 
-def test_the_listing_is_the_page_read_from_the_files(snapshot: Snapshot) -> None:
+@pytest.mark.parametrize("few", [0, 128])
+def test_the_listing_is_the_page_read_from_the_files(snapshot: Snapshot, monkeypatch: pytest.MonkeyPatch,
+                                                     few: int) -> None:
+    monkeypatch.setattr(text_module, "FEW_PLACED", few)  # the places gathered in numpy, or as lists
     for literal in LITERALS:
         for demote in (None, _tests_last):
             every = _page(_read(snapshot), literal, None, demote)
@@ -116,7 +119,12 @@ def test_damaged_places_are_not_trusted(tmp_path: Path) -> None:
     places = np.load(gen / "tokens_places.npy")
     for damaged in ((places + 1).astype(np.uint32), places[::-1].copy(), np.zeros_like(places)):
         np.save(gen / "tokens_places.npy", damaged)
-        assert {w: _page(TextRetriever(Snapshot.load(snapshot.folder)), w, 50) for w in words} == expected
+        for few in (0, 128):  # numpy, lists
+            text_module.FEW_PLACED = few
+            try:
+                assert {w: _page(TextRetriever(Snapshot.load(snapshot.folder)), w, 50) for w in words} == expected
+            finally:
+                text_module.FEW_PLACED = 128
 
 
 def test_a_line_defining_a_name_holding_the_literal_is_told_by_its_own_sites(snapshot: Snapshot) -> None:
@@ -136,9 +144,9 @@ def test_a_line_defining_a_name_holding_the_literal_is_told_by_its_own_sites(sna
 def test_a_files_language_is_read_off_the_table_as_its_entry_says(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
-    for name, text in {"a.py": "widget = 1\n", "b.js": "let widget = 1;\n", "c.md": "# widget\n", "d.txt": "widget\n",
+    for name, body in {"a.py": "widget = 1\n", "b.js": "let widget = 1;\n", "c.md": "# widget\n", "d.txt": "widget\n",
                        "e.go": "package e\nvar widget = 1\n", "f": "widget\n"}.items():
-        (root / name).write_text(text)
+        (root / name).write_text(body)
     snapshot = Snapshot.load(update_index(root, tmp_path / "index")[0].folder)
     text = TextRetriever(snapshot)
     files = text._files()

@@ -126,6 +126,9 @@ PLACED_ROWS = TOKEN_INDEX_FROM
 listed from the token index's places, no file read (:meth:`TextRetriever._placed_listing`): a rare
 name's lines, each file otherwise read whole to find them (sympy: 0.1-0.2 ms of such a page's 0.5)."""
 
+FEW_PLACED = 128
+"""Places up to which a few tokens' places are gathered as Python lists, not in numpy."""
+
 PLACED_MOST = 4096
 """Places of the tokens holding a literal past which its files are read as before (each place is a
 line of some file, gathered and ranked together)."""
@@ -876,6 +879,95 @@ class TextRetriever:
         if len(found) > MAX_TOKENS_HOLDING:
             return None
         ids = unique(np.searchsorted(np.asarray(tokens._offsets, np.int64), found, side="right") - 1)
+        long_files = files.at_docs(np.asarray(tokens.grams[3], np.int64))
+        if bool((long_files < 0).any()):
+            return None  # a document no file has: damage, the trigrams answer
+        n = len(needle)
+        few = self._few_placed(files, ids, needle, limit)
+        if few is None:
+            return None
+        if isinstance(few, tuple):
+            span_files, pos = np.array(few[0], np.int64), np.array(few[1], np.int64)
+        else:
+            placed = self._placed_spans(files, ids, needle, limit)
+            if placed is None:
+                return None
+            span_files, pos = placed
+        read = [(f, start + i) for f, start, run in self._long_runs(files, long_files) for i in _occurrences(run, needle)]
+        if read:  # inside a run too long to be a token
+            span_files = np.concatenate((span_files, np.array([f for f, _ in read], np.int64)))
+            pos = np.concatenate((pos, np.array([s for _, s in read], np.int64)))
+        if not len(pos):
+            return []
+        chosen = unique(span_files)
+        at = np.searchsorted(chosen, span_files)
+        order = np.lexsort((pos, at))
+        at, pos = at[order], pos[order]
+        factors, rank = self._file_order(files, chosen, demote)
+        own, lines, tiers, defs, starts = self._span_rows(files, chosen, at, pos, pos + n, self._defined_lines(literal),
+                                                          False)
+        return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
+
+    def _few_placed(self, files: _Files, ids: np.ndarray, needle: bytes,
+                    limit: int) -> tuple[list[int], list[int]] | bool | None:
+        """:meth:`_placed_spans` of a few tokens' few places, as Python lists (their numpy steps,
+        some forty, cost more than the places: a rare name's page); ``False`` past
+        :data:`FEW_PLACED` places or :data:`FEW_NAMES` tokens (numpy then)."""
+        tokens = self.snapshot.tokens
+        assert tokens is not None and tokens.places is not None
+        if len(ids) > FEW_NAMES:
+            return False
+        starts = tokens.starts
+        rows: list[int] = []
+        owners: list[int] = []
+        for j, t in enumerate(ids.tolist()):
+            a, b = int(starts[t]), int(starts[t + 1])
+            rows.extend(range(a, b))
+            owners.extend([j] * (b - a))
+            if len(rows) > PLACED_ROWS:
+                return None
+        if not rows:
+            return [], []
+        at_docs, place_counts, places = tokens.places
+        index = np.array(rows, np.int64)
+        firsts, counts = at_docs[index].tolist(), place_counts[index].tolist()
+        if min(counts) <= 0 or min(firsts) < 0 or max(f + c for f, c in zip(firsts, counts)) > len(places):
+            return None  # a file the tokens say holds it with no places, or places outside them: damage
+        total = sum(counts)
+        if total > min(PLACED_MOST, limit):
+            return None  # more lines than the page shows: read as before
+        if total > FEW_PLACED:
+            return False
+        row_files = files.at_docs(np.asarray(tokens.docs[index], np.int64)).tolist()
+        if min(row_files) < 0:
+            return None  # a document no file has: damage
+        shifts = [_occurrences(tokens.name(t), needle) for t in ids.tolist()]
+        blob, n, offsets, lengths = self.snapshot.blob(), len(needle), files.offsets, files.lengths
+        span_files: list[int] = []
+        pos: list[int] = []
+        for file, first, count, owner in zip(row_files, firsts, counts, owners):
+            lo = int(offsets[file])
+            hi, last = lo + int(lengths[file]), -1
+            for place in places[first : first + count].tolist():
+                if place <= last:
+                    return None  # a row's places not increasing, as they are written: damage
+                last = place
+                for i in shifts[owner]:
+                    start = lo + place + i
+                    if start + n > hi or blob[start : start + n] != needle:
+                        return None  # a place where the literal is not: damage
+                    span_files.append(file)
+                    pos.append(start)
+        return span_files, pos
+
+    def _placed_spans(self, files: _Files, ids: np.ndarray, needle: bytes,
+                      limit: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """Every occurrence of ``needle`` in the tokens ``ids`` (those holding it) from their places:
+        each occurrence's file (a position) and start in the stored texts, a line's first place of a
+        token standing for its occurrences there; ``None`` past :data:`PLACED_ROWS` rows or the
+        page's lines, or where the places do not hold up (damage)."""
+        tokens = self.snapshot.tokens
+        assert tokens is not None and tokens.places is not None
         first_rows = np.asarray(tokens.starts[ids], np.int64)
         row_counts = np.asarray(tokens.starts[ids + 1], np.int64) - first_rows
         total_rows = int(row_counts.sum())
@@ -891,8 +983,7 @@ class TextRetriever:
         if total > min(PLACED_MOST, limit):
             return None  # more lines than the page shows: read as before, the files in order until it is settled
         row_files = files.at_docs(np.asarray(tokens.docs[rows], np.int64))
-        long_files = files.at_docs(np.asarray(tokens.grams[3], np.int64))
-        if bool((row_files < 0).any()) or bool((long_files < 0).any()):
+        if bool((row_files < 0).any()):
             return None  # a document no file has: damage, the trigrams answer
         shifts = [_occurrences(tokens.name(t), needle) for t in ids.tolist()]  # where it lies in each token
         per_token = np.fromiter(map(len, shifts), np.int64, len(shifts))
@@ -915,20 +1006,7 @@ class TextRetriever:
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         if spans and not bool((arr[pos[:, None] + np.arange(n)] == np.frombuffer(needle, np.uint8)).all()):
             return None  # a place where the literal is not: damage
-        read = [(f, start + i) for f, start, run in self._long_runs(files, long_files) for i in _occurrences(run, needle)]
-        if read:  # inside a run too long to be a token
-            span_files = np.concatenate((span_files, np.array([f for f, _ in read], np.int64)))
-            pos = np.concatenate((pos, np.array([s for _, s in read], np.int64)))
-        if not len(pos):
-            return []
-        chosen = unique(span_files)
-        at = np.searchsorted(chosen, span_files)
-        order = np.lexsort((pos, at))
-        at, pos = at[order], pos[order]
-        factors, rank = self._file_order(files, chosen, demote)
-        own, lines, tiers, defs, starts = self._span_rows(files, chosen, at, pos, pos + n, self._defined_lines(literal),
-                                                          False)
-        return _ranked(files.paths, own, lines, tiers, defs, starts, limit, factors, rank)
+        return span_files, pos
 
     def _long_runs(self, files: _Files, positions: np.ndarray) -> list[tuple[int, int, bytes]]:
         """The runs of identifier bytes too long to be tokens (:data:`MAX_TOKEN_BYTES`) in these files
@@ -940,7 +1018,7 @@ class TextRetriever:
         found = kept.long_runs
         if found is None or found[0] != key:
             blob = self.snapshot.blob()
-            runs = []
+            runs: list[tuple[int, int, bytes]] = []
             for f in unique(positions).tolist():
                 lo, hi = int(files.offsets[f]), int(files.offsets[f] + files.lengths[f])
                 if hi <= lo:
