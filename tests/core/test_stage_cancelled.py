@@ -9,7 +9,6 @@ import shutil
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
