@@ -137,12 +137,14 @@ LAYOUTS: dict[str, Layout] = {
                    "usr/share/php/Monolog", "src/Monolog/"),
     "laravel-framework": _illuminate(),
     # Ruby: Debian keeps each gem's tree (lib/ and the rest) under rubygems-integration
-    "rack": _at(_deb("ruby-rack", "2.2.22-0+deb12u2", "7ba26a66f6981b48ac604c9b829de51bdfc5d5ec8f329cf823b0aab72f718354"),
+    # deb12u2 (a security update), pinned first, is no longer in the mirror (2026-12-04): main has deb12u1
+    "rack": _at(_deb("ruby-rack", "2.2.22-0+deb12u1", "18bab2c3caffa2b1a35cd73d49652d749909e87fd2d5b57dd4a594a02a6ad157"),
                 GEMS + "rack-2.2.22"),
     "sinatra": _at(_deb("ruby-sinatra", "3.0.5-3+deb12u1",
                         "7980ec9e78c5e48bf9062111c68296c183c8fb2bb0b522f85e3dc04129221323"), GEMS + "sinatra-3.0.5"),
-    "rails": _at(_deb("ruby-railties", "2:6.1.7.10+dfsg-1~deb12u4",
-                      "9a677b37c6c52e799e8ee5e74e9f6d7483deb7d60e5165c99137a25868818e3a"),
+    # deb12u4 (a security update), pinned first, is no longer in the mirror (2026-12-04): main has deb12u2
+    "rails": _at(_deb("ruby-railties", "2:6.1.7.10+dfsg-1~deb12u2",
+                      "fbf0efc352d48ecaf008627966f0dd54262829c18de0bfc652d12a9226f7786a"),
                  GEMS + "railties-6.1.7.10", "railties/"),
     # C and C++: header-only libraries' -dev packages hold what semble indexes (include/...)
     "nlohmann-json": _at(_deb("nlohmann-json3-dev", "3.11.2-2",
