@@ -659,6 +659,13 @@ class Engine:
 
         return answers.callers(self._graph_generation(), name, limit)
 
+    def untied_calls(self, name: str) -> str | None:
+        """One line on the calls naming ``name`` that the graph could not tie to its definitions
+        (through an interface, on a receiver of unknown type, into another package), or ``None``."""
+        from maguyva_tui.core.other_calls import other_calls_notice
+
+        return other_calls_notice(self.generation, name)
+
     def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
         """What a name's definitions call, one entry per called definition."""
         from maguyva_tui.core import answers

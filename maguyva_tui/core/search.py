@@ -20,10 +20,21 @@ from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited, namespaced
-from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, named_after_keyword, override
+from maguyva_tui.core.intent import (
+    LITERAL_RULES,
+    Intent,
+    asks_callees,
+    asks_overrides,
+    asks_subtypes,
+    classify,
+    keyword_kinds,
+    named_after_keyword,
+    override,
+)
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.other_calls import other_calls_notice
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -190,6 +201,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
         run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
+    if failed is None and _asks_callers(intent, the_plan, req):
+        other = other_calls_notice(parts.generation, intent.target or "")
+        if other:
+            run.notices.append(other)
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
@@ -217,6 +232,14 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+def _asks_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
+    """Whether the graph alone lists the call sites of the question's target (not what it calls,
+    its overrides or its subtypes)."""
+    if intent.name != "find_references" or not intent.target or req.regex or the_plan.modalities != ("graph",):
+        return False
+    return not (asks_callees(req.text) or asks_overrides(req.text) or asks_subtypes(req.text))
 
 
 _LONE_WORD = re.compile(r"[^\W\d_][\w'-]{2,63}")

@@ -11,15 +11,16 @@ are sorted as arrays and become ``CallSite``/``Dependent`` objects only when rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, Merged
+from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, LooseBlock, Merged
+from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.paths import is_demoted, is_secondary
 
@@ -359,3 +360,40 @@ _STRENGTH_CODES = np.asarray(STRENGTH, dtype=np.int8)
 _STRENGTH_OF = np.full(len(KINDS), len(STRENGTH), dtype=np.int8)
 _STRENGTH_OF[_STRENGTH_CODES] = np.arange(len(STRENGTH))
 """Kind code to its place in ``STRENGTH`` (0: the strongest)."""
+
+
+# -- calls no definition was tied to ------------------------------------------------------------
+MEMBER_ACCESS: tuple[str, ...] = (".", "->", "::")
+"""What a loose call writes between its receiver and the name (``h.ServeHTTP``, ``p->run``)."""
+
+
+def untied_calls(graph: CodeGraph, name: str, members_only: bool = False) -> list[tuple[str, int]]:
+    """Return the (path, line) of every call that names ``name`` (the bare name of a qualified one)
+    but resolved to no node: through an interface, on a receiver of unknown type, into another
+    package, or ambiguous; with ``members_only``, only calls on a receiver (``x.print``, not the
+    builtin ``print``: a method's). In path and line order. A stored graph's unchanged files are
+    read from its columns at once (no name decoded: the matching ones are found in its string table)."""
+    bare = name.replace("::", ".").rpartition(".")[2] or name
+    loose = graph.loose_blocks
+    found: list[tuple[str, int]] = []
+    rest: Mapping[str, LooseBlock] = loose
+    origin, stored = graph.origin, None
+    columns: Mapping[str, NDArray[Any]] = {}
+    if isinstance(loose, SpanMap) and origin is not None and loose.columns.get("name") is origin.arrays.get("loose.name"):
+        stored, columns = loose.stored_rows(), loose.columns
+    if stored is not None and origin is not None:
+        bounds, files, keep, _, rest = stored
+        table = origin.arrays["loose_names"]  # loose-name index -> string id
+        wanted = origin.strings.ids_ending(bare, MEMBER_ACCESS)
+        if members_only:
+            wanted = wanted[wanted != origin.strings.id_of(bare)]
+        named = np.flatnonzero(np.isin(table, wanted))
+        rows = np.flatnonzero(keep & (columns["kind"] == CALL) & np.isin(columns["name"], named))
+        paths = {at: path for path, at in bounds.files.items()}
+        found = [(paths[f], ln) for f, ln in zip(files[rows].tolist(), columns["line"][rows].tolist())]
+    tails = tuple(a + bare for a in MEMBER_ACCESS)
+    for path, block in rest.items():
+        for i, written in enumerate(block.names):
+            if block.kind[i] == CALL and ((written == bare and not members_only) or written.endswith(tails)):
+                found.append((path, int(block.line[i])))
+    return sorted(set(found))

@@ -174,6 +174,30 @@ class Strings:
         i = int(np.searchsorted(self._offsets, at + 1))
         return i + 1 if i < len(self) and int(self._offsets[i]) == at + 1 else 0
 
+    def ids_ending(self, tail: str, after: tuple[str, ...] = (".",)) -> NDArray[np.int64]:
+        """Return the stored ids (1-based, ascending) of the strings that are ``tail`` or end with one
+        of ``after`` and then ``tail`` (``expand``, ``e.expand``, ``M.subs().expand``): one search of
+        the blob, nothing decoded."""
+        needle = tail.encode("utf-8", "surrogatepass")
+        blob = self._blob
+        if not needle or b"\0" in needle or not isinstance(blob, bytes):
+            table = self._table()
+            return np.array([i for i in range(1, len(self) + 1) if table[i] == tail
+                             or any((table[i] or "").endswith(a + tail) for a in after)], dtype=np.int64)
+        befores = tuple(a.encode("utf-8", "surrogatepass") for a in after)
+        pattern = needle + b"\0"
+        ends: list[int] = []  # the offset of each match's closing NUL
+        at = blob.find(pattern)
+        while at >= 0:
+            if at == 0 or blob[at - 1] == 0 or any(blob.startswith(b, at - len(b)) for b in befores if at >= len(b)):
+                ends.append(at + len(needle))
+            at = blob.find(pattern, at + 1)
+        if not ends:
+            return np.zeros(0, dtype=np.int64)
+        # the NUL of the string with 0-based index i is at offsets[i + 1] - 1: its id is i + 1
+        ids = np.searchsorted(self._offsets, np.asarray(ends, dtype=np.int64) + 1)
+        return ids[(ids >= 1) & (ids <= len(self))].astype(np.int64)
+
     def _table(self) -> list[str | None]:
         """``None``, every string, then ``""``: what a stored id (0 for None) indexes, with one spare slot
         that a damaged id is sent to."""

@@ -1,0 +1,98 @@
+"""Calls that name a symbol but that the graph could not tie to its definition: the answer to "who
+calls X" says how many there are and where the first is, instead of a page that reads as complete."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.graph import queries
+
+LIB = '''class Engine:
+    def serve(self, request):
+        return request
+
+
+def handle(server, request):
+    return server.serve(request)
+
+
+def main():
+    engine = Engine()
+    return engine.serve("ping")
+
+
+def emit(text):
+    return text
+
+
+def run():
+    return emit("x")
+'''
+
+TESTS = '''from pkg.lib import Engine
+
+
+def test_serve(unknown):
+    assert unknown.serve(1) == 1
+    print("done")
+'''
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("untied")
+    (root / "pkg").mkdir()
+    (root / "tests").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "lib.py").write_text(LIB)
+    (root / "tests" / "test_lib.py").write_text(TESTS)
+    index = tmp_path_factory.mktemp("index")
+    built = Engine(root, index, static=False)
+    built.refresh()
+    built.close()
+    e = Engine(root, index, static=False)  # the graph opened from its stored columns, as a new process opens it
+    e.refresh()
+    return e
+
+
+def test_calls_on_a_receiver_of_unknown_type_are_counted_and_the_code_s_first_is_named(engine: Engine) -> None:
+    answer = engine.search("who calls serve").to_json()
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("pkg/lib.py", 12)]
+    said = [n for n in answer["notices"] if "could not tie" in n]
+    assert len(said) == 1
+    assert said[0].startswith("2 more calls name serve") and "first pkg/lib.py:7" in said[0]  # the code before the test
+    assert 'search ".serve(" lists every line' in said[0]
+
+
+def test_a_name_every_call_of_which_is_tied_says_nothing_more(engine: Engine) -> None:
+    answer = engine.search("who calls emit").to_json()
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("pkg/lib.py", 20)]
+    assert not [n for n in answer["notices"] if "could not tie" in n]
+
+
+def test_a_method_s_untied_calls_are_on_a_receiver_a_builtin_of_its_name_is_not_one(engine: Engine) -> None:
+    graph = engine.generation.retriever("graph").graph
+    assert queries.untied_calls(graph, "Engine.serve", members_only=True) == [
+        ("pkg/lib.py", 7), ("tests/test_lib.py", 5)]
+    assert ("tests/test_lib.py", 6) in queries.untied_calls(graph, "print")  # the builtin, untied
+    assert ("tests/test_lib.py", 6) not in queries.untied_calls(graph, "print", members_only=True)
+
+
+def test_the_stored_columns_and_the_blocks_give_the_same_calls(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    graph = engine.generation.retriever("graph").graph
+    stored = queries.untied_calls(graph, "serve")
+    assert graph.origin is not None and stored
+    monkeypatch.setattr(graph, "origin", None)  # read every file's block, one by one
+    assert queries.untied_calls(graph, "serve") == stored
+
+
+def test_graph_callers_and_the_mcp_references_tool_say_it_too(engine: Engine) -> None:
+    from maguyva_tui.graph_command import graph_answer
+    from maguyva_tui.mcp.answers import references_answer
+
+    said = graph_answer(engine, "callers", "serve", None, 10)["untied_calls"]
+    assert said is not None and said.startswith("2 more calls name serve")
+    assert graph_answer(engine, "callees", "run", None, 10)["untied_calls"] is None
+    assert references_answer(engine, "serve", None, 10)["untied_calls"] == said
+    assert "untied_calls" not in references_answer(engine, "emit", None, 10)
