@@ -159,3 +159,26 @@ def test_a_files_language_is_read_off_the_table_as_its_entry_says(tmp_path: Path
 
 def _query(text: str) -> Query:
     return Query(text, target=text)
+
+
+def test_a_frequent_names_files_taken_in_the_listing_order_give_the_sorted_page(
+        snapshot: Snapshot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A literal held whole by many files has them picked out of every file's listing order (made
+    once per engine): the page its files sorted one question at a time give."""
+    monkeypatch.setattr(text_module, "TOKEN_INDEX_FROM", 0)  # the small repository's names read by the tokens
+    listed: list[str] = []
+    shipped = TextRetriever._listed_page
+
+    def counted(self: TextRetriever, *args: object) -> object:
+        listed.append(str(args[3]))
+        return shipped(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextRetriever, "_listed_page", counted)
+    for literal in LITERALS:
+        for demote in (_tests_last, lambda path: 0.5 if path.endswith("0.py") else 1.0):
+            for limit in (1, 3, 10, 100):
+                monkeypatch.setattr(text_module, "LISTED_SHARE", 0)
+                sorted_page = _page(TextRetriever(snapshot), literal, limit, demote)
+                monkeypatch.setattr(text_module, "LISTED_SHARE", 8)
+                assert _page(TextRetriever(snapshot), literal, limit, demote) == sorted_page, (literal, limit)
+    assert {"widget", "self", "add"} <= set(listed)
