@@ -30,7 +30,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "action": action,
         "definitions": list(answer.nodes),
         "note": _several(answer.nodes) or _other_action(action, name, answer),
-        "untied_calls": engine.untied_calls(name) if action == "callers" else None,
+        "notes": list(engine.callers_notes(name)) if action == "callers" else [],
         "results": answer.results_json(),
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }
@@ -72,9 +72,9 @@ def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | Non
 
 def print_graph(result: dict[str, Any]) -> None:
     """Print a graph answer for a person; names from the repository are shown, never obeyed."""
-    for said in ("note", "untied_calls"):
-        if result.get(said):
-            print(printable(result[said]))
+    for said in [result.get("note"), *result.get("notes", ())]:
+        if said:
+            print(printable(said))
     for i, r in enumerate(result["results"], 1):
         depth = f"  depth {r['depth']}" if "depth" in r else ""
         symbol = f"  {r['symbol']}" if r.get("symbol") else ""

@@ -659,12 +659,13 @@ class Engine:
 
         return answers.callers(self._graph_generation(), name, limit)
 
-    def untied_calls(self, name: str) -> str | None:
-        """One line on the calls naming ``name`` that the graph could not tie to its definitions
-        (through an interface, on a receiver of unknown type, into another package), or ``None``."""
-        from maguyva_tui.core.other_calls import other_calls_notice
+    def callers_notes(self, name: str) -> tuple[str, ...]:
+        """What the callers of ``name`` leave out, a line each: other definitions sharing a bare
+        name read as a top-level one, and calls naming it that the graph could not tie to a
+        definition (through an interface, on a receiver of unknown type, into another package)."""
+        from maguyva_tui.core.other_calls import callers_notes
 
-        return other_calls_notice(self.generation, name)
+        return callers_notes(self.generation, name)
 
     def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
         """What a name's definitions call, one entry per called definition."""

@@ -1,11 +1,14 @@
-"""Say when a name is called in more places than the graph ties to its definitions.
+"""What the callers of a name leave out, said with the answer instead of a page that reads as complete.
 
-"who calls ServeHTTP" on gin lists the six calls the graph resolves to ``Engine.ServeHTTP``, all in
-tests; ``h.ServeHTTP(c.Writer, c.Request)`` in ``utils.go`` calls it through ``http.Handler``, an
-interface of another package, and no static graph can tie that call to one definition. A page of
-tests alone read as "gin's own code never calls it". The answer now says how many calls name it
-without being tied to a definition (the graph keeps them: :func:`~maguyva_tui.core.graph.queries.untied_calls`),
-where the first in the repository's own code is, and what to search to list every line.
+- Calls the graph could not tie to a definition. "who calls ServeHTTP" on gin lists the six calls
+  the graph resolves to ``Engine.ServeHTTP``, all in tests; ``h.ServeHTTP(c.Writer, c.Request)`` in
+  ``utils.go`` calls it through ``http.Handler``, an interface of another package, and no static
+  graph can tie that call to one definition. The answer says how many calls name it untied (the
+  graph keeps them: :func:`~maguyva_tui.core.graph.queries.untied_calls`), where the first in the
+  repository's own code is, and what to search to list every line.
+- Other definitions of a bare name. "who calls render" on rich reads ``render`` as the top-level
+  function of ``rich/markup.py`` (:func:`~maguyva_tui.core.graph.queries.definitions`), while 26
+  methods are named ``render``; the answer names the first few and how to ask for one.
 """
 
 from __future__ import annotations
@@ -22,26 +25,55 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def other_calls_notice(generation: Generation, name: str) -> str | None:
-    """One line on the calls naming ``name`` that the graph tied to none of its definitions, or
-    ``None`` when there are none, the name has no definition, or the graph is not ready."""
+NAMESAKES_SHOWN = 3
+"""Other definitions of a bare name named in its note at most (then "..." and how many)."""
+
+
+def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
+    """What the callers of ``name`` leave out, one line each: the other definitions a bare name
+    also names when it was read as a top-level one (``render``: the function, not the 26 methods
+    named ``render``), and the calls naming it that the graph tied to no definition. Empty when
+    there is nothing to say, the name has no definition, or the graph is not ready."""
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
     if graph is None:  # a workspace's merged view has no one graph: each shard answers for its own
-        return None
+        return ()
     try:
-        return _notice(graph, name)
+        return _notes(graph, name)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
-        log.debug("no word on untied calls of %s: %s", name, exc)
-        return None
+        log.debug("no word on what the callers of %s leave out: %s", name, exc)
+        return ()
 
 
-def _notice(graph: CodeGraph, name: str) -> str | None:
+def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     from maguyva_tui.core.graph import queries  # here: a question that reads no graph never loads it
-    from maguyva_tui.core.graph.tables import split_id
 
     defined = queries.definitions(graph, name)
     if not defined:
+        return ()
+    notes = [_namesakes(graph, name, defined), _untied(graph, name, defined)]
+    return tuple(n for n in notes if n)
+
+
+def _namesakes(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:
+    """A bare name read as the top-level definitions of that name, while others share it."""
+    from maguyva_tui.core.graph.tables import split_id
+
+    if "." in name or "::" in name or any(split_id(node)[1] != name for node in defined):
         return None
+    others = sorted(graph.named(name) - set(defined), key=lambda n: (-graph.node_centrality(n), n))
+    if not others:
+        return None
+    shown = ", ".join(split_id(node)[1] for node in others[:NAMESAKES_SHOWN]) + (", ..." if len(others) > NAMESAKES_SHOWN else "")
+    count = "1 other definition shares" if len(others) == 1 else f"{len(others)} other definitions share"
+    return (f"{name} is read as the top-level {name} of {split_id(defined[0])[0]}; {count} the name ({shown}): "
+            f'ask "who calls {split_id(others[0])[1]}" for one of them')
+
+
+def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:
+    """The calls naming ``name`` that the graph tied to no definition."""
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
     methods = all("." in split_id(node)[1] for node in defined)
     untied = queries.untied_calls(graph, name, members_only=methods)
     if not untied:

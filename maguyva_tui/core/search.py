@@ -34,7 +34,7 @@ from maguyva_tui.core.intent import (
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.other_calls import other_calls_notice
+from maguyva_tui.core.other_calls import callers_notes
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -202,9 +202,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
     if failed is None and _asks_callers(intent, the_plan, req):
-        other = other_calls_notice(parts.generation, intent.target or "")
-        if other:
-            run.notices.append(other)
+        run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))

@@ -154,9 +154,9 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
     if not answer.total:
         out["note"] = ("no resolved uses; dynamic calls (getattr, callbacks, reflection) are not tracked: "
                        "try search with the quoted name for textual mentions")
-    untied = engine.untied_calls(name) if kind in (None, "call") else None
-    if untied:
-        out["untied_calls"] = untied
+    notes = engine.callers_notes(name) if kind in (None, "call") else ()
+    if notes:
+        out["notes"] = list(notes)
     return out
 
 

@@ -28,6 +28,11 @@ def emit(text):
 
 def run():
     return emit("x")
+
+
+class Logger:
+    def emit(self, record):
+        return record
 '''
 
 TESTS = '''from pkg.lib import Engine
@@ -91,8 +96,15 @@ def test_graph_callers_and_the_mcp_references_tool_say_it_too(engine: Engine) ->
     from maguyva_tui.graph_command import graph_answer
     from maguyva_tui.mcp.answers import references_answer
 
-    said = graph_answer(engine, "callers", "serve", None, 10)["untied_calls"]
-    assert said is not None and said.startswith("2 more calls name serve")
-    assert graph_answer(engine, "callees", "run", None, 10)["untied_calls"] is None
-    assert references_answer(engine, "serve", None, 10)["untied_calls"] == said
-    assert "untied_calls" not in references_answer(engine, "emit", None, 10)
+    said = graph_answer(engine, "callers", "serve", None, 10)["notes"]
+    assert len(said) == 1 and said[0].startswith("2 more calls name serve")
+    assert graph_answer(engine, "callees", "run", None, 10)["notes"] == []
+    assert references_answer(engine, "serve", None, 10)["notes"] == said
+    assert "notes" not in references_answer(engine, "run", None, 10)
+
+
+def test_a_bare_name_read_as_its_top_level_definition_names_the_others_sharing_it(engine: Engine) -> None:
+    notes = engine.search("who calls emit").to_json()["notices"]
+    assert ('emit is read as the top-level emit of pkg/lib.py; 1 other definition shares the name (Logger.emit): '
+            'ask "who calls Logger.emit" for one of them') in notes
+    assert not [n for n in engine.search("who calls Logger.emit").to_json()["notices"] if "share the name" in n]
