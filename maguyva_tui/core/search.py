@@ -303,11 +303,12 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
         return intent
     if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
-    if intent.rule == "question":
-        subject = question_subject(req.text)
+    if intent.rule == "question" or (intent.rule == "error_token" and len(req.text.split()) > 1):
+        subject = question_subject(req.text)  # "what does TRPCError do" names the class, not a string to list
         if subject is not None and intent.target in (None, subject) and generation.knows_symbol(subject):
             return Intent("find_definition", CONF_KNOWN_SYMBOL, subject, SUBJECT_RULE)
-        return intent
+        if intent.rule == "question":
+            return intent
     word = grounding_word(req.text, intent)
     if word is None or not generation.knows_symbol(word):
         return intent
@@ -362,7 +363,7 @@ _SUBJECT_WORD = re.compile(r"[A-Za-z_$][\w$]*")
 _SUBJECT_FILLERS = frozenset(
     "what whats how why does do did is are was were a an the this that explain explains describe tell me "
     "about work works working mean means meant for used use purpose of role job in code class function "
-    "method type struct module here".split()
+    "method type struct module here it its they them these those we our i my you your".split()
 )
 """The words around a question's subject that say nothing of which symbol it is."""
 
