@@ -18,7 +18,9 @@ order  rule                  matches                                            
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
 4      identifier            a Go method or a PHP name as printed: ``(*Mux).ServeHTTP``,  0.80 def
                              ``GuzzleHttp\\Client``
+4      grep_command          ``grep WORD``, ``rg WORD``: the word, every line holding it  0.90 exact
 4      code_fragment         a short line of code, not a name: ``echo(``, ``a[0]``, ``->``  0.85 exact
+                             (and ``raise X``, ``throw new X``)
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
 4      comment_marker        a lone ``TODO``, ``FIXME``, ``XXX``, ``HACK``, ``BUG`` (``TODO:``) 0.90 exact
 4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
@@ -624,6 +626,18 @@ def _quoted_word(match: re.Match[str]) -> str:
     return f" {_QUOTE_MARK} {word} "
 
 
+_GREP_COMMAND = re.compile(r"\s*(?:grep|rg|ripgrep|ag|ack)\s+(?P<x>[^\s\-'\"`][^\s'\"`]*)\s*")
+"""A grep command line typed as the question (``grep isObject``, ``rg TODO``): its one word is the
+literal to list, every line holding it, as the command would (a quoted one is rule 4's)."""
+
+
+def _grep_command(text: str) -> Intent | None:
+    """Match ``grep WORD``: the word is the literal asked for (it was read as a name in a phrase,
+    its definition first)."""
+    match = _GREP_COMMAND.fullmatch(text)
+    return Intent("exact_match", CONF_QUOTED, match.group("x"), "grep_command") if match else None
+
+
 def _quoted_literal(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     """Match the first quoted literal; a backticked lone identifier is a symbol, left to rule 5."""
     if _prose(text, words_at_most):
@@ -811,6 +825,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _definition_phrase,
     _error_output,
     _written_name,
+    _grep_command,
     _code_fragment,
     _quoted_literal,
     _comment_marker,
@@ -896,7 +911,7 @@ def describes_one_function(text: str) -> bool:
     )
 
 
-LITERAL_RULES: Final = ("code_fragment", "quoted_literal")
+LITERAL_RULES: Final = ("code_fragment", "quoted_literal", "grep_command")
 """The rules that read a question as a string to find as typed: when no line holds it in any case,
 the search asks again with that rule skipped (:func:`classify`'s ``skip``): ``find "a@b.org"``,
 a line of code to the code-fragment rule, is then the quoted string; a string nothing holds is

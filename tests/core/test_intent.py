@@ -141,6 +141,9 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("for i in range(10):", EXACT, 0.85, "for i in range(10):", "code_fragment"),
     ("if err != nil", EXACT, 0.85, "if err != nil", "code_fragment"),
     ("raise MarkupError", EXACT, 0.85, "raise MarkupError", "code_fragment"),  # its raise sites, not the class first
+    ("grep isObject", EXACT, 0.90, "isObject", "grep_command"),  # every line, not the definition first
+    ("rg TODO", EXACT, 0.90, "TODO", "grep_command"),
+    ("grep -r foo", UND, 0.40, None, "fallback"),
     ("throw new Error", EXACT, 0.85, "throw new Error", "code_fragment"),
     ("how to raise MarkupError", EXACT, 0.85, "MarkupError", "error_token"),
     ("std::filesystem path formatting support", DEF, 0.60, "std::filesystem", "identifier_in_phrase"),
