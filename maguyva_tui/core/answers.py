@@ -251,7 +251,7 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     """Every call site of a name's definitions: the most central callers first, those in the
     package's own code before those in its examples, tests and docs, and those before vendored,
     built or generated copies."""
-    name, shown = _graph_name(generation, name), name
+    name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, shown)
@@ -267,7 +267,7 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
 
 def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee]:
     """What a name's definitions call, one entry per called definition, in the order of the first call."""
-    name, shown = _graph_name(generation, name), name
+    name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, shown)
@@ -286,7 +286,7 @@ def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee
 def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:
     """Every resolved use of a name's definitions (of the given kinds): calls first, then
     subclassing, type uses and imports, each by file and line."""
-    name, shown = _graph_name(generation, name), name
+    name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, shown)
@@ -305,7 +305,7 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
 
 def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit: int = 50) -> GraphAnswer[ImpactEntry]:
     """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
-    name, shown = _graph_name(generation, name), name
+    name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, shown)
@@ -340,7 +340,7 @@ def overrides(generation: Generation, name: str, limit: int) -> GraphAnswer[Subt
 def _built_on(
     generation: Generation, name: str, limit: int, ask: Callable[[GraphRetriever, str], list[Hit] | None]
 ) -> GraphAnswer[Subtype]:
-    name, shown = _graph_name(generation, name), name
+    name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, shown)
@@ -358,7 +358,7 @@ _VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": 
 """How a site's reason reads for each kind of use."""
 
 
-def _graph_name(generation: Generation, name: str) -> str:
+def graph_name(generation: Generation, name: str) -> str:
     """What to ask the graph for a name it does not know as written: the one definition the
     structural engine finds by the name's module (``flask.helpers.url_for``) or the class that
     inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), as its node; a name written

@@ -663,9 +663,13 @@ class Engine:
         """What the callers of ``name`` leave out, a line each: other definitions sharing a bare
         name read as a top-level one, and calls naming it that the graph could not tie to a
         definition (through an interface, on a receiver of unknown type, into another package)."""
+        from maguyva_tui.core import answers
         from maguyva_tui.core.other_calls import callers_notes
 
-        return callers_notes(self.generation, name)
+        generation = self.generation
+        if "graph" in generation.missing:
+            return ()
+        return callers_notes(generation, answers.graph_name(generation, name))
 
     def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
         """What a name's definitions call, one entry per called definition."""
