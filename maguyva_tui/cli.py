@@ -623,6 +623,11 @@ def _print_human(result: SearchResult) -> None:
             print(f"      {printable(line.strip()[:120])}")
     count = len(result.results)
     print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms")
+    if result.lookup_failed is not None:
+        return  # its one line says what the page is (:func:`_lookup_status`)
+    for notice in result.notices:  # what the list leaves out ("5 more calls name ServeHTTP ..."), on stderr
+        if not notice.startswith("semantic:"):  # the tier's coverage: the JSON and the explorer say it
+            print(f"maguyva: {printable(notice)}", file=sys.stderr)
 
 
 def _telling_line(lines: list[str], symbol: str | None) -> str | None:

@@ -108,3 +108,14 @@ def test_a_bare_name_read_as_its_top_level_definition_names_the_others_sharing_i
     assert ('emit is read as the top-level emit of pkg/lib.py; 1 other definition shares the name (Logger.emit): '
             'ask "who calls Logger.emit" for one of them') in notes
     assert not [n for n in engine.search("who calls Logger.emit").to_json()["notices"] if "share the name" in n]
+
+
+def test_the_command_line_prints_the_notes_for_a_person_on_stderr(engine: Engine) -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", "search", "who calls serve", "--repo",
+                           str(engine.root), "--index-dir", str(engine.index_base)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "pkg/lib.py:12" in proc.stdout
+    assert "maguyva: 2 more calls name serve but the graph could not tie them" in proc.stderr
