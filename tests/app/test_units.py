@@ -159,3 +159,19 @@ def test_a_lifted_result_explains_its_lift_and_still_adds_up() -> None:
     assert "lift       × 2" in plain and "✓ terms add up" in plain
     wrong = Ranked("a.py", 1, 9, "parse", "function", "python", 2 * 0.6 / 41, "", (("semantic", vote),))
     assert "do not add up" in explain(Answer(Request("parse it"), _result("a.py")), Row(wrong), 0).plain
+
+
+def test_the_explain_panel_shows_each_notice_whole() -> None:
+    """The status line cuts the answer's notices to its width; the explain panel gives each whole."""
+    from maguyva_tui.app.session import Row
+    from maguyva_tui.app.widgets.explain import explain
+    from maguyva_tui.core.types import Vote
+
+    note = ("5 more calls name ServeHTTP but the graph could not tie them to a definition (through an "
+            "interface, on a receiver of unknown type, or into another package): first context.go:1034")
+    ranked = Ranked("a.py", 1, 9, "parse", "function", "python", 0.6 / 41, "", (("graph", Vote(0, 1.0, 0.6, 0.6 / 41)),))
+    answer = Answer(Request("who calls ServeHTTP"), _result("a.py"), notices=[note, "the graph engine alone found nothing"])
+    lines = explain(answer, Row(ranked), 0).plain.splitlines()
+    assert f"notice    {note}" in lines and "notice    the graph engine alone found nothing" in lines
+    assert not [line for line in explain(Answer(Request("parse it"), _result("a.py")), Row(ranked), 0).plain.splitlines()
+                if line.startswith("notice")]

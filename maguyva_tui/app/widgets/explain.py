@@ -88,6 +88,9 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             " = ", (f"{ranked.file_credit:.6f}", "bold"), ("   the file's other chunks", "dim")))
     lines += _totals(row, total + ranked.file_credit)
     lines += _extras(row, answer.strategy in ("direct", "single"))
+    if answer.notices:  # the status line shows them cut to its width: here each is whole
+        lines.append(Content(""))
+        lines += [Content.assemble(("notice    ", "dim"), notice) for notice in answer.notices]
     joined = Content("\n").join(lines)  # paths, names and reasons come from the repository: their
     return Content(visible_lines(joined.plain), list(joined.spans))  # control characters are shown, never sent
 
