@@ -19,7 +19,8 @@ proportional set size (``Pss`` of every live process of the tree, sampled every 
 shared by forked workers counted once). CPU is the process's and its waited children's.
 
 **The index**: every file under D, its share of the index, grouped by name (generation ids and
-segment numbers folded), beside the tree's and the indexed bytes.
+segment numbers folded), beside the tree's and the indexed bytes; first summed by part
+(:data:`PARTS`: ``content.bin``, the static vectors, ``tokens_*``, ``words_*``, ...).
 
 **Phases** (``--phases``): the build's steps are wrapped in the child (:data:`PHASE_WRAPPER`) to print
 the process's resident size and high-water mark (``VmRSS``, ``VmHWM``) as each step ends: the step
@@ -294,6 +295,23 @@ def index_files(index_dir: Path) -> dict[str, int]:
     return sizes
 
 
+PARTS = (
+    ("content.bin", "GEN/content.bin"), ("static vectors", "semantic/static_"), ("transformer vectors", "semantic/local_"),
+    ("tokens_*", "GEN/tokens_"), ("words_*", "GEN/words_"), ("graph.npz", "GEN/graph"), ("trigram_*", "GEN/trigram_"),
+    ("facts_*", "GEN/facts_"), ("defs_*", "GEN/defs_"),
+)
+"""The index's parts, each the files whose (folded) names start so; the rest are "others"."""
+
+
+def index_parts(sizes: dict[str, int]) -> dict[str, int]:
+    """Bytes of the index per part (:data:`PARTS`)."""
+    out: dict[str, int] = {}
+    for name, size in sizes.items():
+        part = next((label for label, prefix in PARTS if name.startswith(prefix)), "others")
+        out[part] = out.get(part, 0) + size
+    return out
+
+
 def mb(n: float) -> str:
     """Bytes as MB (MiB)."""
     return f"{n / 2**20:,.1f} MB"
@@ -316,6 +334,9 @@ def report(tree: Path, built: Built, index_dir: Path) -> None:
     print(f"ratios   peak/corpus {built.max_rss / corpus:.2f}x (tree PSS {m.pss / corpus:.2f}x); "
           f"index/corpus {index / corpus:.2f}x; "
           f"against the indexed bytes: peak {built.max_rss / indexed:.2f}x, index {index / indexed:.2f}x")
+    print("\n| index part | MB | share | x indexed bytes |\n|---|---|---|---|")
+    for part, size in sorted(index_parts(sizes).items(), key=lambda kv: -kv[1]):
+        print(f"| {part} | {size / 2**20:,.1f} | {size / index:.1%} | {size / indexed:.3f} |")
     print("\n| index file | MB | share | x indexed bytes |\n|---|---|---|---|")
     for name, size in sorted(sizes.items(), key=lambda kv: -kv[1]):
         if size >= index * 0.002:

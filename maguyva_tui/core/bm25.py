@@ -12,8 +12,10 @@ its class's; lines outside definitions count in their window), and a chunk score
 
     sum over the question's stems s:  idf(s) * tf (k1 + 1) / (tf + k1 (1 - b + b len / avglen))
 
-:class:`ChunkIndex` answers a question from postings that already hold each entry's term factor:
-one gather and one ``bincount`` per stem (milliseconds on 100,000 chunks).
+:class:`ChunkIndex` answers a question from postings that hold each entry's count: a stem's term
+factors are worked out from them and the chunks' lengths where it is asked (:func:`term_factors`,
+the same float32 factors that were stored before, 4 bytes a posting), then one gather and one
+``bincount`` per stem (milliseconds on 100,000 chunks).
 :mod:`~maguyva_tui.core.chunk_words` counts the chunks, inverts the counts and keeps them with each
 generation.
 """
@@ -41,6 +43,10 @@ MIN_SUBTOKEN: Final = 2
 
 MAX_QUERY_STEMS: Final = 32
 """Stems of a question scored at most (the first ones): a pasted page must not cost a pass per word."""
+
+KEPT_FACTORS: Final = 1 << 18
+"""Term factors a chunk index keeps once worked out (for the stems asked last; 1 MB): a question's
+stems are scored again by the next question, by each shard of a workspace, and by the engines."""
 
 REMEMBERED_STEMS: Final = 65_536
 """Stem ids a chunk index keeps once looked up (forgotten all at once past this)."""
@@ -118,6 +124,32 @@ class Stems:
         return stem
 
 
+def term_factors(counts: np.ndarray, lengths: np.ndarray, average: float) -> np.ndarray:
+    """The BM25 term factors ``tf (k1 + 1) / (tf + k1 (1 - b + b len / avglen))`` of postings'
+    counts in chunks of these lengths, as float32 (worked out in float64, as they always were)."""
+    return factors_of(counts, length_norms(lengths, average))
+
+
+def length_norms(lengths: np.ndarray, average: float) -> np.ndarray:
+    """Each chunk's ``k1 (1 - b + b len / avglen)`` (float64)."""
+    return K1 * (1 - B + B * np.asarray(lengths, np.float64) / average)
+
+
+def factors_of(counts: np.ndarray, norms: np.ndarray) -> np.ndarray:
+    """:func:`term_factors` of postings' counts, given the norms of their chunks (the same operations
+    in the same order: the same float32 factors)."""
+    tf = np.asarray(counts, np.float64)
+    factors: np.ndarray = (tf * (K1 + 1) / (tf + norms)).astype(np.float32)
+    return factors
+
+
+def average_length(lengths: np.ndarray) -> float:
+    """The average length of the chunks that hold a word (1.0 when none does)."""
+    lengths = np.asarray(lengths, np.float64)
+    held = lengths[lengths > 0]
+    return float(held.mean()) if len(held) else 1.0
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """One chunk a question's words score in."""
@@ -129,10 +161,10 @@ class Match:
 
 
 class ChunkIndex:
-    """Stem -> chunk postings with each entry's BM25 term factor, for the chunks of one generation."""
+    """Stem -> chunk postings with each entry's count, for the chunks of one generation."""
 
     def __init__(self, vocabulary: Callable[[str], int | None], offsets: np.ndarray, chunks: np.ndarray,
-                 factors: np.ndarray, owners: np.ndarray, voters: np.ndarray,
+                 counts: np.ndarray, lengths: np.ndarray, owners: np.ndarray, voters: np.ndarray,
                  locate: Callable[[list[int], list[int]], list[Chunk]]) -> None:
         self._vocabulary = _remembered(vocabulary)
         """A stem's id, ``None`` for a stem no chunk holds (each stem looked up once, then kept)."""
@@ -140,8 +172,15 @@ class ChunkIndex:
         """Where each stem's postings start in ``chunks`` and ``factors`` (one more than stems)."""
         self._chunks = chunks
         """Chunk numbers, sorted by stem, then chunk."""
-        self._factors = factors
-        """Each posting's BM25 term factor, ``tf (k1 + 1) / (tf + k1 (1 - b + b len / avglen))``."""
+        self._counts = counts
+        """Each posting's count (how often its stem occurs in its chunk)."""
+        self._lengths = lengths
+        """Per chunk number, its length: the counts of its stems summed."""
+        self._norms: np.ndarray | None = None
+        """Per chunk number, ``k1 (1 - b + b len / avglen)`` (float64), worked out on the first question."""
+        self._kept: dict[int, np.ndarray] = {}
+        """Stem id -> its postings' term factors, for the stems asked last (:data:`KEPT_FACTORS` in all)."""
+        self._kept_size = 0
         self._owners = owners
         """Per chunk number: (file number, chunk index in the file's chunk rows)."""
         self._voters = voters
@@ -170,11 +209,30 @@ class ChunkIndex:
         weights = [w for _, _, w in weighed if w > 0]
         spans = [slice(int(self._offsets[sid]), int(self._offsets[sid + 1])) for _, sid in wanted]
         ids = np.concatenate([self._chunks[span] for span in spans]).astype(np.int64)
-        parts = np.concatenate([self._factors[span] * w for span, w in zip(spans, weights)])
+        parts = np.concatenate([self._stem_factors(sid, span) * w for (_, sid), span, w in zip(wanted, spans, weights)])
         scores = np.bincount(ids, parts, self.size) * self._voters
         held = np.bincount(ids, minlength=self.size)  # a stem's postings name a chunk once
         scores[held < min(min_stems, len(wanted))] = 0.0
         return self._top(scores, wanted, spans, limit, per_file)
+
+    def factors(self, span: slice) -> np.ndarray:
+        """The BM25 term factors of a run of postings (float32)."""
+        norms = self._norms
+        if norms is None:
+            norms = self._norms = length_norms(self._lengths, average_length(self._lengths))
+        return factors_of(self._counts[span], norms[self._chunks[span]])
+
+    def _stem_factors(self, sid: int, span: slice) -> np.ndarray:
+        """The term factors of one stem's postings, kept for the next questions."""
+        found = self._kept.get(sid)
+        if found is None:
+            found = self.factors(span)
+            if self._kept_size + len(found) > KEPT_FACTORS:
+                self._kept, self._kept_size = {}, 0
+            if len(found) <= KEPT_FACTORS:
+                self._kept[sid] = found
+                self._kept_size += len(found)
+        return found
 
     def _top(self, scores: np.ndarray, wanted: list[tuple[str, int]], spans: list[slice], limit: int,
              per_file: int | None) -> list[Match]:

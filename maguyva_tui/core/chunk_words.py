@@ -2,10 +2,11 @@
 
 Each file's stems are counted per chunk (:func:`_runs` gives every line to its smallest chunk),
 as ``stem id << 32 | chunk index`` keys with their counts; a generation's counts are inverted into
-the postings of a :class:`~maguyva_tui.core.bm25.ChunkIndex`, each entry carrying its BM25 term
-factor. :func:`save_generation` writes both with a generation (:mod:`~maguyva_tui.core.store.words`):
-the counts of the files a refresh did not change are copied from the previous generation, so an
-update costs the changed files' counting and one inversion (sympy, 40,000 chunks: 0.3 s of CPU);
+the postings of a :class:`~maguyva_tui.core.bm25.ChunkIndex`, each entry carrying its count (a
+question works the BM25 term factors out from them). :func:`save_generation` writes them with a generation
+(:mod:`~maguyva_tui.core.store.words`): the postings of the files a refresh did not change are
+copied from the previous generation's (their chunks renumbered), so an update costs the changed
+files' counting and one inversion (sympy, 40,000 chunks: 0.3 s of CPU);
 the first build of sympy counts 29 MB of text (about 4.7 s of CPU, while the graph builds in a
 process of its own).
 """
@@ -21,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from maguyva_tui.core.bm25 import K1, WORD, B, ChunkIndex, Stems
+from maguyva_tui.core.bm25 import WORD, ChunkIndex, Stems
 from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
+from maguyva_tui.core.store.arrays import save_array, save_strings
 from maguyva_tui.core.store.file_table import DOC, FileTable
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.records import StoredRecords, decode_records
-from maguyva_tui.core.store.arrays import save_array, save_strings
-from maguyva_tui.core.store.words import _TYPES, STEMS, StoredWords, find_stem, load_words
+from maguyva_tui.core.store.words import STEMS, StoredWords, count_type, find_stem, load_words, stored_part
 from maguyva_tui.core.types import Chunk
 
 if TYPE_CHECKING:
@@ -221,21 +222,25 @@ class _Inverted:
 
     offsets: np.ndarray
     chunks: np.ndarray
-    factors: np.ndarray
+    counts: np.ndarray
+    """Each posting's count (the narrowest unsigned type that holds them)."""
+    lengths: np.ndarray
+    """Per chunk number, its counts summed."""
     owners: np.ndarray
 
     def index(self, vocabulary: Callable[[str], int | None], counts: _Counts,
               locate: Callable[[list[int], list[int]], list[Chunk]]) -> ChunkIndex:
         """The postings as a chunk index searched in memory."""
-        return ChunkIndex(vocabulary, self.offsets, self.chunks, self.factors, self.owners,
+        return ChunkIndex(vocabulary, self.offsets, self.chunks, self.counts, self.lengths, self.owners,
                           counts.voters.astype(np.float64), locate)
 
 
-def _invert(stems: int, counts: _Counts | list[_Counts]) -> _Inverted:
+def _invert(stems: int, counts: _Counts | list[_Counts], kept: _Kept | None = None) -> _Inverted:
     """Number every file's chunks in turn and invert the counts into postings, sorted by stem, then
-    chunk, with BM25 term factors. Counts given in a list are taken from it, and their pairs let go
-    once packed (where the caller keeps no other reference: :func:`save_generation` has written
-    them): 16 bytes a pair at the peak, not 28.
+    chunk, with each chunk's length; with ``kept``, the previous generation's postings of the files
+    kept unchanged join them (their chunks renumbered; those files have no pairs in ``counts``).
+    Counts given in a list are taken from it, and their pairs let go once packed (where the caller
+    keeps no other reference): 16 bytes a pair at the peak, not 28.
 
     Each (stem, chunk, count) is packed into one ``uint64`` (the fields' widths as large as this
     generation needs) and the pairs sorted in place: 8 bytes a pair beside the counts, where
@@ -249,12 +254,18 @@ def _invert(stems: int, counts: _Counts | list[_Counts]) -> _Inverted:
     np.cumsum(counts.chunks, out=bases[1:])
     n_chunks = int(bases[-1])
     top = int(counts.counts.max()) if len(counts.counts) else 0
+    old_total = 0
+    if kept is not None:
+        top = max(top, int(kept.stored.counts.max()) if len(kept.stored.counts) else 0)
+        old_total = kept.postings()
     chunk_bits = max(n_chunks.bit_length(), 1)
     count_bits = max(top.bit_length(), 1)
     stem_bits = max(stems.bit_length(), 1)
     packed = stem_bits + chunk_bits + count_bits <= _PACKED_BITS
     shift = chunk_bits + (count_bits if packed else 0)
-    pairs = np.empty(len(counts.keys), np.uint64)
+    new_total = len(counts.keys)
+    pairs = np.empty(new_total + old_total, np.uint64)
+    tf: np.ndarray | None = None if packed else np.empty(len(pairs), np.uint32)
     for lo, hi, first, last in _file_blocks(counts.starts):
         keys = counts.keys[lo:hi]
         chunk = (keys & 0xFFFFFFFF) + np.repeat(bases[first:last], np.diff(counts.starts[first : last + 1]))
@@ -262,41 +273,48 @@ def _invert(stems: int, counts: _Counts | list[_Counts]) -> _Inverted:
         block |= chunk.astype(np.uint64) << np.uint64(shift - chunk_bits)
         if packed:
             block |= counts.counts[lo:hi].astype(np.uint64)
+        else:
+            tf[lo:hi] = counts.counts[lo:hi]  # type: ignore[index]
         pairs[lo:hi] = block
         del keys, chunk, block
-    tf: np.ndarray | None = None
+    if kept is not None:
+        at = new_total
+        for stem, chunk, count in kept.blocks():
+            block = stem.astype(np.uint64) << np.uint64(shift)
+            block |= chunk.astype(np.uint64) << np.uint64(shift - chunk_bits)
+            if packed:
+                block |= count.astype(np.uint64)
+            else:
+                tf[at : at + len(block)] = count  # type: ignore[index]
+            pairs[at : at + len(block)] = block
+            at += len(block)
+            del stem, chunk, count, block
+        assert at == len(pairs)
+    counts = _without_pairs(counts)
     if packed:
-        counts = _without_pairs(counts)
         pairs.sort()
     else:
         order = np.argsort(pairs, kind="stable")
         pairs = pairs[order]
-        tf = counts.counts[order]
-        counts = _without_pairs(counts)
+        tf = tf[order]  # type: ignore[index]
         del order
     offsets = np.searchsorted(pairs, np.arange(stems + 1, dtype=np.uint64) << np.uint64(shift)).astype(np.int64)
     chunk_mask = np.uint64((1 << chunk_bits) - 1)
     count_mask = np.uint64((1 << count_bits) - 1)
     chunks32 = np.empty(len(pairs), np.int32)
+    tf_out = np.empty(len(pairs), count_type(top))
     lengths = np.zeros(n_chunks, np.float64)
     for lo in range(0, len(pairs), _GROUP_PAIRS):
         block = pairs[lo : lo + _GROUP_PAIRS]
         chunks32[lo : lo + len(block)] = (block >> np.uint64(shift - chunk_bits)) & chunk_mask
         weights = (block & count_mask) if packed else tf[lo : lo + len(block)]  # type: ignore[index]
+        tf_out[lo : lo + len(block)] = weights
         lengths += np.bincount(chunks32[lo : lo + len(block)], weights.astype(np.float64), n_chunks)
-    average = float(lengths[lengths > 0].mean()) if np.any(lengths > 0) else 1.0
-    factors = np.empty(len(pairs), np.float32)
-    for lo in range(0, len(pairs), _GROUP_PAIRS):
-        block = pairs[lo : lo + _GROUP_PAIRS]
-        tf_block = ((block & count_mask) if packed else tf[lo : lo + len(block)]).astype(np.float64)  # type: ignore[index]
-        at = chunks32[lo : lo + len(block)]
-        factors[lo : lo + len(block)] = (
-            tf_block * (K1 + 1) / (tf_block + K1 * (1 - B + B * lengths[at] / average))).astype(np.float32)
     del pairs, tf
     owners = np.zeros((n_chunks, 2), np.int32)
     owners[:, 0] = np.repeat(np.arange(files), counts.chunks)
     owners[:, 1] = np.arange(n_chunks) - np.repeat(bases[:-1], counts.chunks)
-    return _Inverted(offsets, chunks32, factors, owners)
+    return _Inverted(offsets, chunks32, tf_out, lengths.astype(np.uint64), owners)
 
 
 def _without_pairs(counts: _Counts) -> _Counts:
@@ -370,54 +388,88 @@ class StoredFile:
 
 
 def save_generation(folder: Path, files: Iterable[StoredFile], previous: Path | None) -> None:
-    """Write a generation's index into its folder: the counts of unchanged files copied from the
-    previous generation's folder (when it has them), the others counted, the postings inverted.
+    """Write a generation's index into its folder: the postings of unchanged files copied from the
+    previous generation's folder (when it has them), the other files counted, and all inverted.
 
     Files are counted as they come (a file's chunk rows and text are not kept once counted), and
     their counts are held once, concatenated (:class:`_Counts`)."""
-    old = _previous_counts(previous)
+    old = _previous_words(previous)
     counter = _Counter(dict(old.vocabulary) if old is not None else None)
     docs: list[int] = []
+    reused: list[tuple[int, int]] = []  # (file number here, file number in the previous generation)
 
     def count(f: StoredFile) -> _FileWords:
-        docs.append(f.doc_id)
         found = old.get(f.doc_id) if old is not None and f.reused else None
-        return found if found is not None else counter.file(f.rows, f.text())
+        if found is not None:
+            reused.append((len(docs), found[0]))
+        docs.append(f.doc_id)
+        return found[1] if found is not None else counter.file(f.rows, f.text())
 
     counts = _Counts.of(map(count, files))
     vocabulary = counter.vocabulary
     counter.forget_words()  # every distinct word's stems go before the postings are inverted beside the counts
-    _save_counts(folder, vocabulary, docs, counts)
+    kept = old.kept(reused, counts.chunks) if old is not None and reused else None
+    _save_files(folder, vocabulary, docs, counts)
     held = [counts]
     del counts  # the pairs go once the postings have packed them
-    _save_postings(folder, _invert(len(vocabulary), held))
+    _save_postings(folder, _invert(len(vocabulary), held, kept))
 
 
-def _save_counts(folder: Path, vocabulary: dict[str, int], docs: list[int], counts: _Counts) -> None:
-    """Write the stems and each file's counts (the parts of :func:`~maguyva_tui.core.store.words.save_words`
+def _save_files(folder: Path, vocabulary: dict[str, int], docs: list[int], counts: _Counts) -> None:
+    """Write the stems and each file's part (the parts of :func:`~maguyva_tui.core.store.words.save_words`
     the postings are not needed for), before the postings are inverted."""
     stems = list(vocabulary)
     save_strings(folder, STEMS, stems)
-    _save_parts(folder, docs=np.array(docs, np.int64), file_keys=counts.keys, file_starts=counts.starts,
-                file_counts=counts.counts, file_chunks=counts.chunks, file_voters=counts.voters,
+    _save_parts(folder, docs=np.array(docs, np.int64), file_chunks=counts.chunks, file_voters=counts.voters,
                 order=np.array(sorted(range(len(stems)), key=stems.__getitem__), np.int64))
 
 
 def _save_postings(folder: Path, inverted: _Inverted) -> None:
     """Write the postings: the rest of the parts of :func:`~maguyva_tui.core.store.words.save_words`."""
-    _save_parts(folder, offsets=inverted.offsets, chunks=inverted.chunks, factors=inverted.factors,
-                owners=inverted.owners)
+    _save_parts(folder, offsets=inverted.offsets, chunks=inverted.chunks, counts=inverted.counts,
+                lengths=inverted.lengths, owners=inverted.owners)
 
 
 def _save_parts(folder: Path, **parts: np.ndarray) -> None:
     """Write parts of a chunk index as :func:`~maguyva_tui.core.store.words.save_words` writes them."""
     for name, array in parts.items():
-        save_array(folder / f"words_{name}.npy", np.asarray(array).astype(_TYPES[name][0], copy=False))
+        save_array(folder / f"words_{name}.npy", stored_part(name, array))
+
+
+_NO_KEYS = np.zeros(0, np.int64)
+_NO_COUNTS = np.zeros(0, np.int32)
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """The previous generation's postings, of which those of the files kept unchanged join a new
+    generation's."""
+
+    stored: StoredWords
+    renumber: np.ndarray
+    """Per chunk number of the previous generation, its number in the new one (-1: its file is not kept)."""
+
+    def postings(self) -> int:
+        """How many postings are kept."""
+        held = np.zeros(len(self.renumber), np.int64)
+        for lo in range(0, len(self.stored.chunks), _GROUP_PAIRS):
+            held += np.bincount(self.stored.chunks[lo : lo + _GROUP_PAIRS], minlength=len(self.renumber))
+        return int(held[self.renumber >= 0].sum())
+
+    def blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """The kept postings, a block at a time: (stem ids, new chunk numbers, counts)."""
+        w = self.stored
+        for lo in range(0, len(w.chunks), _GROUP_PAIRS):
+            hi = min(lo + _GROUP_PAIRS, len(w.chunks))
+            chunk = self.renumber[w.chunks[lo:hi]]
+            inside = chunk >= 0
+            stem = np.searchsorted(w.offsets, np.arange(lo, hi, dtype=np.int64), side="right") - 1
+            yield stem[inside], chunk[inside], w.counts[lo:hi][inside]
 
 
 @dataclass(frozen=True, slots=True)
 class _Previous:
-    """The previous generation's per-file counts, by document id."""
+    """The previous generation's chunk index, its files by document id."""
 
     vocabulary: dict[str, int]
     stored: StoredWords
@@ -426,27 +478,38 @@ class _Previous:
     bases: np.ndarray
     """Per file number, the number of its first chunk."""
 
-    def get(self, doc_id: int) -> _FileWords | None:
-        """A file's stored counts, or ``None`` when the previous generation does not hold it."""
+    def get(self, doc_id: int) -> tuple[int, _FileWords] | None:
+        """A file's number and its part (its chunks and voters; its pairs stay in the postings), or
+        ``None`` when the previous generation does not hold it."""
         file = self.at.get(doc_id)
         if file is None:
             return None
-        w = self.stored
-        lo, hi = int(w.file_starts[file]), int(w.file_starts[file + 1])
-        base, chunks = int(self.bases[file]), int(w.file_chunks[file])
-        return _FileWords(np.array(w.file_keys[lo:hi]), np.array(w.file_counts[lo:hi]), chunks,
-                          np.array(w.file_voters[base : base + chunks]))
+        base, chunks = int(self.bases[file]), int(self.stored.file_chunks[file])
+        return file, _FileWords(_NO_KEYS, _NO_COUNTS, chunks, np.array(self.stored.file_voters[base : base + chunks]))
+
+    def kept(self, reused: list[tuple[int, int]], chunks: np.ndarray) -> _Kept:
+        """The postings kept for the ``reused`` files, (file number in the new generation, in this
+        one), whose chunks the new generation counts per file in ``chunks``."""
+        new_bases = np.zeros(len(chunks) + 1, np.int64)
+        np.cumsum(chunks, out=new_bases[1:])
+        here, there = (np.array(column, np.int64) for column in zip(*reused))
+        sizes = np.asarray(self.stored.file_chunks, np.int64)[there]
+        ramp = np.arange(int(sizes.sum()), dtype=np.int64) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        renumber = np.full(int(self.bases[-1]), -1, np.int64)
+        renumber[np.repeat(self.bases[there], sizes) + ramp] = np.repeat(new_bases[here], sizes) + ramp
+        return _Kept(self.stored, renumber)
 
 
-def _previous_counts(previous: Path | None) -> _Previous | None:
-    """Open the previous generation's counts for reuse; ``None`` when it has none that read cleanly."""
+def _previous_words(previous: Path | None) -> _Previous | None:
+    """Open the previous generation's chunk index for reuse; ``None`` when it has none that reads cleanly."""
     if previous is None:
         return None
     try:
         stored = load_words(previous)
     except IndexUnavailable:
         return None
-    bases = np.cumsum(np.concatenate([[0], stored.file_chunks]))
+    bases = np.zeros(len(stored.file_chunks) + 1, np.int64)
+    np.cumsum(stored.file_chunks, out=bases[1:])
     at = {doc: i for i, doc in enumerate(stored.docs.tolist())}
     return _Previous(_ids(stored), stored, at, bases)
 
@@ -455,7 +518,7 @@ def _load(snapshot: Snapshot) -> ChunkIndex:
     """Open a generation's stored index over its snapshot; IndexUnavailable when it cannot be used."""
     assert snapshot.generation is not None
     stored = load_words(snapshot.generation)
-    return ChunkIndex(partial(find_stem, stored), stored.offsets, stored.chunks, stored.factors, stored.owners,
+    return ChunkIndex(partial(find_stem, stored), stored.offsets, stored.chunks, stored.counts, stored.lengths, stored.owners,
                       stored.file_voters.astype(np.float64), _locator(snapshot, _doc_paths(snapshot, stored.docs)))
 
 

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from maguyva_tui.core import chunk_words
-from maguyva_tui.core.bm25 import K1, B
+from maguyva_tui.core.bm25 import K1, B, average_length, term_factors
 from maguyva_tui.core.embed.store import VectorStore, content_hash
-from maguyva_tui.core.store.facts import RefColumns
 from maguyva_tui.core.indexer import update_index
+from maguyva_tui.core.store.facts import RefColumns
 
 
 def _reference(stems: int, counts: chunk_words._Counts) -> tuple[np.ndarray, ...]:
@@ -32,7 +32,7 @@ def _reference(stems: int, counts: chunk_words._Counts) -> tuple[np.ndarray, ...
     average = float(lengths[lengths > 0].mean()) if np.any(lengths > 0) else 1.0
     factors = (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[chunks] / average))).astype(np.float32)
     offsets = np.searchsorted(stem, np.arange(stems + 1)).astype(np.int64)
-    return offsets, chunks.astype(np.int32), factors
+    return offsets, chunks.astype(np.int32), factors, tf.astype(np.int64)
 
 
 def _random_counts(seed: int, files: int, stems: int) -> chunk_words._Counts:
@@ -46,6 +46,14 @@ def _random_counts(seed: int, files: int, stems: int) -> chunk_words._Counts:
     return chunk_words._Counts.of(words)
 
 
+def _random_files(seed: int, files: int, stems: int) -> list[chunk_words._FileWords]:
+    counts = _random_counts(seed, files, stems)
+    bases = np.cumsum([0, *counts.chunks.tolist()])
+    return [chunk_words._FileWords(counts.keys[counts.starts[i] : counts.starts[i + 1]],
+                                   counts.counts[counts.starts[i] : counts.starts[i + 1]], int(counts.chunks[i]),
+                                   counts.voters[bases[i] : bases[i + 1]]) for i in range(files)]
+
+
 @pytest.mark.parametrize("packed_bits", [64, 8])  # 8: too few to pack the count, carried by a permutation
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_postings_are_those_of_sorting_by_stem_then_chunk(monkeypatch: pytest.MonkeyPatch, packed_bits: int, seed: int) -> None:
@@ -53,11 +61,53 @@ def test_postings_are_those_of_sorting_by_stem_then_chunk(monkeypatch: pytest.Mo
     monkeypatch.setattr(chunk_words, "_GROUP_PAIRS", 37)  # many blocks, files never split
     counts = _random_counts(seed, files=60, stems=50)
     inverted = chunk_words._invert(50, counts)
-    offsets, chunks, factors = _reference(50, counts)
+    offsets, chunks, factors, tf = _reference(50, counts)
     assert np.array_equal(inverted.offsets, offsets)
     assert np.array_equal(inverted.chunks, chunks)
-    assert inverted.factors.tobytes() == factors.tobytes()
+    stored = term_factors(inverted.counts, inverted.lengths[inverted.chunks], average_length(inverted.lengths))
+    assert stored.tobytes() == factors.tobytes()  # the factors stored before format 26, worked out where asked
+    assert np.array_equal(inverted.counts, tf) and inverted.counts.dtype == np.uint16  # counts up to 299
     assert inverted.owners.shape == (int(counts.chunks.sum()), 2)
+
+
+@pytest.mark.parametrize("packed_bits", [64, 8])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_an_update_keeps_the_postings_of_unchanged_files_as_counting_them_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, packed_bits: int, seed: int
+) -> None:
+    """The next generation copies the postings of the files it keeps, renumbered (no file's counts
+    are stored by file): the same postings, counts and lengths as inverting every file's counts."""
+    from maguyva_tui.core.store.words import StoredWords, save_words
+
+    monkeypatch.setattr(chunk_words, "_PACKED_BITS", packed_bits)
+    monkeypatch.setattr(chunk_words, "_GROUP_PAIRS", 37)
+    old_files = _random_files(seed, files=40, stems=50)
+    inverted = chunk_words._invert(50, chunk_words._Counts.of(old_files))
+    stems = [f"s{i:02}" for i in range(50)]
+    save_words(tmp_path, StoredWords(
+        stems=stems, docs=np.arange(100, 140, dtype=np.int64), file_chunks=np.array([f.chunks for f in old_files]),
+        file_voters=np.concatenate([f.voters for f in old_files]), offsets=inverted.offsets, chunks=inverted.chunks,
+        counts=inverted.counts, lengths=inverted.lengths, owners=inverted.owners, order=np.arange(50, dtype=np.int64)))
+    previous = chunk_words._previous_words(tmp_path)
+    assert previous is not None
+    rng = np.random.default_rng(seed + 10)
+    fresh = iter(_random_files(seed + 20, files=30, stems=60))
+    plan: list[tuple[int, chunk_words._FileWords]] = []  # (old file number or -1, the file's counts)
+    for number, words in enumerate(old_files):
+        if rng.random() < 0.3:
+            plan.append((-1, next(fresh)))  # a new file before it
+        if rng.random() < 0.75:
+            plan.append((number, words))  # kept; otherwise gone (or changed: counted as new)
+    plan.append((-1, next(fresh)))
+    whole = chunk_words._invert(60, chunk_words._Counts.of([w for _, w in plan]))
+    reused = [(here, there) for here, (there, _) in enumerate(plan) if there >= 0]
+    parts = [previous.get(100 + there)[1] if there >= 0 else w for there, w in plan]  # type: ignore[index]
+    counts = chunk_words._Counts.of(parts)
+    assert len(counts.keys) == sum(len(w.keys) for there, w in plan if there < 0)
+    kept = chunk_words._invert(60, counts, previous.kept(reused, counts.chunks))
+    for name in ("offsets", "chunks", "lengths", "owners"):
+        assert getattr(kept, name).tobytes() == getattr(whole, name).tobytes(), name
+    assert np.array_equal(kept.counts, whole.counts)  # its type may be wider: a dropped file's count counted
 
 
 def test_counts_are_joined_in_file_order(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -306,10 +356,10 @@ def test_the_words_are_let_go_of_before_the_postings_are_inverted(
     inverted = chunk_words._invert
     held: list[int] = []
 
-    def invert(stems: int, counts: chunk_words._Counts) -> object:
+    def invert(stems: int, counts: chunk_words._Counts, kept: object = None) -> object:
         held.extend(len(o._ids) + len(o._stems._known) + len(o._stems._subtokens)
                     for o in gc.get_objects() if isinstance(o, chunk_words._Counter))
-        return inverted(stems, counts)
+        return inverted(stems, counts, kept)
 
     monkeypatch.setattr(chunk_words, "_invert", invert)
     root = tmp_path / "repo"

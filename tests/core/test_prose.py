@@ -234,8 +234,8 @@ def test_a_copy_of_the_text_engine_keeps_what_either_makes(repo: Path) -> None:
 
 def test_a_damaged_chunk_index_rebuilds_the_index(repo: Path) -> None:
     snapshot = update_index(repo)[0]
-    path = current_generation(snapshot.folder) / "words_factors.npy"
+    path = current_generation(snapshot.folder) / "words_counts.npy"
     np.save(path, np.zeros(3, np.float64))  # another type: refused when the generation opens
     again, summary = update_index(repo)
-    assert summary.rebuilt_because is not None and "words_factors.npy" in summary.rebuilt_because
+    assert summary.rebuilt_because is not None and "words_counts.npy" in summary.rebuilt_because
     assert open_index(again).search(question_stems("hooks after validation"), 1)[0].chunk.symbol == "apply_validators"

@@ -50,8 +50,10 @@ def save_array(path: Path, array: NDArray[Any]) -> None:
         np.save(handle, np.ascontiguousarray(array), allow_pickle=False)
 
 
-def load_array(path: Path, dtype: type[np.generic], ndim: int = 1, columns: int | None = None) -> NDArray[Any]:
-    """Map a stored array read-only, checking its type, shape and size; damage is IndexUnavailable."""
+def load_array(path: Path, dtype: type[np.generic] | tuple[type[np.generic], ...], ndim: int = 1,
+               columns: int | None = None) -> NDArray[Any]:
+    """Map a stored array read-only, checking its type (or that it is one of a tuple of types),
+    shape and size; damage is IndexUnavailable."""
     try:
         array = np.load(path, mmap_mode="r", allow_pickle=False)
         size = path.stat().st_size
@@ -65,10 +67,19 @@ def load_array(path: Path, dtype: type[np.generic], ndim: int = 1, columns: int 
             close()
         raise damaged(path, "not an array")
     offset = getattr(array, "offset", None)
-    if (array.dtype != np.dtype(dtype) or array.ndim != ndim or (columns is not None and array.shape[1] != columns)
+    types = dtype if isinstance(dtype, tuple) else (dtype,)
+    if (all(array.dtype != np.dtype(t) for t in types) or array.ndim != ndim or (columns is not None and array.shape[1] != columns)
             or offset is None or offset + array.nbytes != size):
         raise damaged(path, "unexpected layout")
     return np.asarray(array)  # a plain view of the map: slicing a memmap costs a Python object per slice
+
+
+def narrowest(top: int, types: tuple[type[np.generic], ...]) -> type[np.generic]:
+    """The first of these integer types that holds ``top`` (the last when none does)."""
+    for kind in types:
+        if top <= int(np.iinfo(np.dtype(kind)).max):
+            return kind
+    return types[-1]
 
 
 def map_bytes(path: Path) -> memoryview:

@@ -33,8 +33,10 @@ and, so that a frequent identifier's page is read without reading its files (:me
     tokens_places.npy        uint32: per row of ``docs``, the offset (in its file) of the token's first
                              whole occurrence on each line holding it, increasing; the rows' places
                              follow one another in the order their files were read, not in row order
-    tokens_place_at.npy      int64 (rows): where each row's places start in ``tokens_places``
-    tokens_place_counts.npy  uint32 (rows): how many places each row has (one per line holding it)
+    tokens_place_at.npy      uint32 (rows; int64 past 2**32 places): where each row's places start
+                             in ``tokens_places``
+    tokens_place_counts.npy  uint16 (rows; uint32 past 65,535): how many places each row has (one per
+                             line holding it)
 
 An index written without these three is read as before: the files holding the literal are read.
 
@@ -54,7 +56,16 @@ from typing import IO, Any, TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import bytes_blob, damaged, find_sorted, load_array, map_bytes, save_array, unique
+from maguyva_tui.core.store.arrays import (
+    bytes_blob,
+    damaged,
+    find_sorted,
+    load_array,
+    map_bytes,
+    narrowest,
+    save_array,
+    unique,
+)
 from maguyva_tui.core.store.positional import read_all, write_all
 from maguyva_tui.core.store.positional import spill_file as _temporary  # a module name tests replace
 
@@ -79,6 +90,15 @@ GRAM_PARTS = ("tokens_grams", "tokens_gram_starts", "tokens_gram_positions", "to
 """The optional parts: the names' trigrams and the documents whose long runs the index leaves out."""
 
 PLACE_PARTS = ("tokens_place_at", "tokens_place_counts", "tokens_places")
+
+PLACE_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint32, np.int64), (np.uint16, np.uint32), (np.uint32,))
+"""Each place part's types, the narrowest first: a part is stored in the first that holds its
+largest value (every reader widens what it reads to ``int64``)."""
+
+
+def _narrowest(part: NDArray[Any], types: tuple[type[np.generic], ...]) -> type[np.generic]:
+    """The first of ``types`` that holds every value of ``part``."""
+    return narrowest(int(part.max()) if len(part) else 0, types)
 """The optional parts: where each (token, document) row's places start, how many, the places."""
 
 FEW_PLACES = 32
@@ -443,12 +463,14 @@ class TokenIndex:
                 save_array(folder / f"{name}.npy", np.asarray(part, dtype))
                 written += part.nbytes
         if self.places is not None:
-            for name, part, dtype in zip(PLACE_PARTS, self.places, (np.int64, np.uint32, np.uint32)):
+            for name, part, types in zip(PLACE_PARTS, self.places, PLACE_TYPES):
                 if name == PLACE_PARTS[2] and self._spill is not None and self._spill.in_file():
                     _save_spilled(folder / f"{name}.npy", part, self._spill)
+                    written += part.nbytes
                 else:
-                    save_array(folder / f"{name}.npy", np.asarray(part, dtype))
-                written += part.nbytes
+                    stored = np.asarray(part, _narrowest(np.asarray(part), types) if len(types) > 1 else types[0])
+                    save_array(folder / f"{name}.npy", stored)
+                    written += stored.nbytes
         return written
 
     @classmethod
@@ -495,8 +517,7 @@ def _load_places(folder: Path, rows: int) -> Places | None:
     is found where it is read (:meth:`TokenIndex.row_places`), not by a pass over every row here."""
     if not (folder / f"{PLACE_PARTS[0]}.npy").exists():
         return None
-    at, counts, places = (load_array(folder / f"{name}.npy", dtype) for name, dtype in
-                          zip(PLACE_PARTS, (np.int64, np.uint32, np.uint32)))
+    at, counts, places = (load_array(folder / f"{name}.npy", types) for name, types in zip(PLACE_PARTS, PLACE_TYPES))
     if len(at) != rows or len(counts) != rows:
         raise damaged(folder / "tokens_place_at.npy", "its parts disagree")
     return at, counts, places

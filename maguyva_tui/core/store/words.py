@@ -2,13 +2,16 @@
 
 Two parts, every array ``.npy`` under the rules of :mod:`~maguyva_tui.core.store.arrays`:
 
-- each file's own counts, kept so that the next generation copies those of the files it did not
-  change: ``docs`` (document ids in path order), ``file_starts`` into ``file_keys`` (stem id << 32
-  | chunk index in the file) and ``file_counts``, ``file_chunks`` (chunks per file) and
-  ``file_voters`` (one byte per chunk: whether a question may vote for it);
-- the postings a question reads: ``offsets`` (per stem id) into ``chunks`` (chunk numbers) and
-  ``factors`` (BM25 term factors), ``owners`` (per chunk number: file number, chunk index), and
-  ``order`` (stem ids sorted by stem: a question's stems are found by bisection);
+- each file's own part: ``docs`` (document ids in path order), ``file_chunks`` (chunks per file)
+  and ``file_voters`` (one byte per chunk: whether a question may vote for it);
+- the postings: ``offsets`` (per stem id) into ``chunks`` (chunk numbers) and ``counts`` (how
+  often the stem occurs in the chunk), ``lengths`` (per chunk number: its counts summed), ``owners``
+  (per chunk number: file number, chunk index), and ``order`` (stem ids sorted by stem: a
+  question's stems are found by bisection). A question works its stems' BM25 term factors out
+  from the counts and lengths (:func:`~maguyva_tui.core.bm25.term_factors`); the next generation
+  copies the postings of the files it did not change. Counts and lengths are stored in the
+  narrowest unsigned type that holds the largest. (Before format 26 each file's counts were kept a
+  second time by file, and the factors stored: 0.75 x the indexed bytes, now 0.07 x);
 
 and ``words_stems``, the stems by id (a string table). :func:`check_words` is what opening a
 generation runs: a missing, damaged or inconsistent part is ``IndexUnavailable`` (rebuilt).
@@ -21,17 +24,29 @@ from pathlib import Path
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import Strings, damaged, load_array, map_bytes, save_array, save_strings
+from maguyva_tui.core.store.arrays import Strings, damaged, load_array, map_bytes, narrowest, save_array, save_strings
 
 STEMS = "words_stems"
 """The string table of stems."""
 
 _TYPES: dict[str, tuple[type[np.generic], int]] = {
-    "docs": (np.int64, 1), "file_keys": (np.int64, 1), "file_starts": (np.int64, 1), "file_counts": (np.int32, 1),
-    "file_chunks": (np.int64, 1), "file_voters": (np.int8, 1), "offsets": (np.int64, 1), "chunks": (np.int32, 1),
-    "factors": (np.float32, 1), "owners": (np.int32, 2), "order": (np.int64, 1),
+    "docs": (np.int64, 1), "file_chunks": (np.int64, 1), "file_voters": (np.int8, 1), "offsets": (np.int64, 1),
+    "chunks": (np.int32, 1), "counts": (np.uint32, 1), "lengths": (np.uint64, 1), "owners": (np.int32, 2),
+    "order": (np.int64, 1),
 }
-"""Each array's type and number of dimensions."""
+"""Each array's type (``counts`` and ``lengths``: the widest of their :data:`NARROW` types) and
+number of dimensions."""
+
+COUNT_TYPES: tuple[type[np.generic], ...] = (np.uint8, np.uint16, np.uint32)
+"""The types ``counts`` is stored in: the first that holds the largest count."""
+
+NARROW: dict[str, tuple[type[np.generic], ...]] = {"counts": COUNT_TYPES, "lengths": (np.uint16, np.uint32, np.uint64)}
+"""The parts stored in the first of their types that holds their largest value."""
+
+
+def count_type(top: int) -> type[np.generic]:
+    """The type the counts are stored in when the largest is ``top``."""
+    return narrowest(top, COUNT_TYPES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +56,12 @@ class StoredWords:
     stems: Strings | list[str]
     """The stems by id: a mapped string table when read (decoded on first use), a list when written."""
     docs: np.ndarray
-    file_keys: np.ndarray
-    file_starts: np.ndarray
-    file_counts: np.ndarray
     file_chunks: np.ndarray
     file_voters: np.ndarray
     offsets: np.ndarray
     chunks: np.ndarray
-    factors: np.ndarray
+    counts: np.ndarray
+    lengths: np.ndarray
     owners: np.ndarray
     order: np.ndarray
     """Stem ids in the order of their stems, so that a stem is found by bisection without decoding
@@ -61,11 +74,10 @@ class StoredWords:
         """Whether the parts' sizes agree with each other (a torn or tampered write does not)."""
         files, chunks = len(self.docs), int(np.sum(self.file_chunks))
         return (
-            len(self.file_starts) == files + 1 and len(self.file_chunks) == files
-            and int(self.file_starts[0]) == 0 and int(self.file_starts[-1]) == len(self.file_keys) == len(self.file_counts)
-            and len(self.file_voters) == chunks == len(self.owners) and self.owners.shape[1:] == (2,)
+            len(self.file_chunks) == files
+            and len(self.file_voters) == chunks == len(self.owners) == len(self.lengths) and self.owners.shape[1:] == (2,)
             and len(self.offsets) == len(self.stems) + 1 and int(self.offsets[0]) == 0 and len(self.order) == len(self.stems)
-            and int(self.offsets[-1]) == len(self.chunks) == len(self.factors)
+            and int(self.offsets[-1]) == len(self.chunks) == len(self.counts)
             and (not len(self.chunks) or 0 <= int(self.chunks.min()) <= int(self.chunks.max()) < chunks)
         )
 
@@ -73,8 +85,16 @@ class StoredWords:
 def save_words(folder: Path, words: StoredWords) -> None:
     """Write every part into a generation's folder."""
     save_strings(folder, STEMS, words.stems if isinstance(words.stems, list) else words.stems.all())
-    for name, (dtype, _) in _TYPES.items():
-        save_array(folder / f"words_{name}.npy", np.asarray(getattr(words, name)).astype(dtype, copy=False))
+    for name in _TYPES:
+        save_array(folder / f"words_{name}.npy", stored_part(name, getattr(words, name)))
+
+
+def stored_part(name: str, array: np.ndarray) -> np.ndarray:
+    """A part as it is stored: its type (the counts' the narrowest that holds them)."""
+    array = np.asarray(array)
+    if name in NARROW:
+        return array.astype(narrowest(int(array.max()) if len(array) else 0, NARROW[name]), copy=False)
+    return array.astype(_TYPES[name][0], copy=False)
 
 
 def load_words(folder: Path) -> StoredWords:
@@ -86,7 +106,8 @@ def load_words(folder: Path) -> StoredWords:
         stems = Strings(blob, offsets)
     except ValueError as exc:
         raise damaged(folder / f"{STEMS}.bin", exc) from None
-    arrays = {name: load_array(folder / f"words_{name}.npy", dtype, ndim) for name, (dtype, ndim) in _TYPES.items()}
+    arrays = {name: load_array(folder / f"words_{name}.npy", NARROW.get(name, dtype), ndim)
+              for name, (dtype, ndim) in _TYPES.items()}
     words = StoredWords(stems, **arrays, stem_bytes=(blob, offsets))
     if not words.consistent():
         raise damaged(folder / "words_offsets.npy", "parts disagree")
