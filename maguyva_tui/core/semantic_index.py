@@ -402,7 +402,8 @@ def recorded_static_store(snapshot: Snapshot) -> VectorStore | None:
     found = recorded_static(snapshot)
     if found is None or not store_folder(semantic_folder(snapshot), found[0]).is_dir():
         return None
-    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=True)
+    int8 = _static_record(snapshot).get("version") == _static_version()  # a store of this version: int8
+    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=True, int8=int8)
 
 
 # -- the chunk keys of a generation, kept beside the vectors -----------------------------------

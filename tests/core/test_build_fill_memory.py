@@ -19,7 +19,7 @@ import pytest
 
 from maguyva_tui.core import semantic_index
 from maguyva_tui.core.embed import progressive
-from maguyva_tui.core.embed.store import VectorStore, content_hash
+from maguyva_tui.core.embed.store import UnitRows, VectorStore, content_hash
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.semantic_index import ChunkTexts, key_table, read_chunk_table, write_census, write_chunk_table
@@ -107,7 +107,8 @@ def test_the_census_written_from_digests_is_the_census_written_from_keys(polyglo
 def _rows(store: VectorStore) -> tuple[list[str], np.ndarray]:
     floats = store.float_rows()
     assert floats is not None
-    return store._all_keys().tolist(), floats[np.arange(len(store))]
+    stored = floats.rows if isinstance(floats, UnitRows) else floats  # the rows as stored (int8 for the static tier)
+    return store._all_keys().tolist(), stored[np.arange(len(store))]
 
 
 def test_a_fill_embeds_the_same_vectors_in_the_same_rows(
@@ -132,7 +133,7 @@ def test_a_fill_embeds_the_same_vectors_in_the_same_rows(
     new_keys, new_floats = _rows(VectorStore.for_provider(snapshot.folder / "semantic", provider))
     old_keys, old_floats = _rows(VectorStore.for_provider(tmp_path / "old", provider))
     assert new_keys == old_keys
-    assert new_floats.dtype == np.float16 and new_floats.tobytes() == old_floats.tobytes()
+    assert new_floats.dtype == np.int8 and new_floats.tobytes() == old_floats.tobytes()
 
 
 def test_a_fill_holds_its_chunks_and_keys_as_arrays(tmp_path: Path) -> None:

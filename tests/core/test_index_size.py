@@ -1,7 +1,8 @@
 """What made the index smaller (issue 19: index <= 1 x the corpus) keeps every answer as it was:
 the chunk index keeps no file's counts a second time and no term factors (worked out from the
 postings' counts where a question asks), and stores its counts, lengths and the token index's
-places in the narrowest type that holds them."""
+places in the narrowest type that holds them; the static tier's vectors are int8, read back as the
+unit vectors they were (to about 1e-4 in cosine)."""
 
 from __future__ import annotations
 
@@ -99,3 +100,64 @@ def test_parts_are_stored_in_the_narrowest_type_that_holds_them() -> None:
     assert tokens_module._narrowest(np.array([70_000]), count_types) == np.uint32
     assert tokens_module._narrowest(np.array([3]), count_types) == np.uint16
 
+
+# -- the static tier's vectors as int8 -----------------------------------------------------------
+
+
+def _unit(n: int, dim: int, seed: int = 0) -> np.ndarray:
+    v = np.random.default_rng(seed).standard_normal((n, dim)).astype(np.float32)
+    v[0] = 0.0  # a zero vector stays zero
+    norms = np.linalg.norm(v, axis=1, keepdims=True)
+    return np.divide(v, norms, out=np.zeros_like(v), where=norms > 0)
+
+
+def test_int8_rows_keep_each_vector_s_direction() -> None:
+    from maguyva_tui.core.embed.store import quantize, unit_rows
+
+    vectors = _unit(500, 257)
+    stored = quantize(vectors)
+    assert stored.dtype == np.int8 and int(np.abs(stored[1:]).max(axis=1).min()) == 127 and not stored[0].any()
+    back = unit_rows(stored)
+    assert back.dtype == np.float32 and not back[0].any()
+    assert np.allclose(np.linalg.norm(back[1:], axis=1), 1.0, atol=1e-5)
+    assert float((back[1:] * vectors[1:]).sum(axis=1).min()) > 0.9995  # about 1e-4 off in cosine
+
+
+def test_an_int8_store_reads_back_unit_vectors_however_it_was_saved(tmp_path: Path) -> None:
+    from maguyva_tui.core.embed.store import UnitRows, VectorStore, content_hash, quantize
+
+    vectors = _unit(300, 24, seed=3)
+    keys = [content_hash(f"chunk {i}") for i in range(300)]
+    kept = VectorStore(tmp_path, "static:test:24", 24, keep_floats=True, int8=True)
+    kept.add(keys[:100], vectors[:100])
+    kept.save()
+    kept.add(keys[100:], vectors[100:])
+    kept.save()  # two segments: merged on open
+    merged = VectorStore(tmp_path, "static:test:24", 24, keep_floats=True, int8=True)
+    assert merged.reset_reason is None and len(merged) == 300
+    rows = merged.float_rows()
+    assert isinstance(rows, UnitRows) and np.array_equal(rows.rows[np.arange(300)], quantize(vectors))
+    want = np.asarray(rows[np.arange(300)])
+    assert float((want[1:] * vectors[1:]).sum(axis=1).min()) > 0.999
+    floats = merged.floats
+    assert floats is not None and np.array_equal(floats[np.arange(300)], want)
+    merged.compact()
+    mapped = VectorStore(tmp_path, "static:test:24", 24, keep_floats=True, int8=True).float_rows()
+    assert isinstance(mapped, UnitRows) and mapped.mapped and np.array_equal(mapped[np.arange(300)], want)
+    segment = next(tmp_path.rglob("seg-*.npz"))
+    assert segment.stat().st_size < 300 * (24 + 3 + 16) + 2048  # a byte a component, its code and its key
+
+
+def test_a_float16_store_s_meta_is_as_it_was(tmp_path: Path) -> None:
+    """The transformer tier's vectors stay float16, in stores read as before (never re-embedded)."""
+    import json
+
+    from maguyva_tui.core.embed.store import VectorStore
+
+    plain = VectorStore(tmp_path, "local:model:8", 8)
+    assert json.loads((plain.folder / "meta.json").read_text()) == {
+        "format": 1, "provider_id": "local:model:8", "dim": 8, "floats": True}
+    plain.add(["a" * 32], _unit(2, 8)[1:])
+    plain.save()
+    again = VectorStore(tmp_path, "local:model:8", 8)
+    assert again.reset_reason is None and again.floats is not None and again.floats.dtype == np.float16

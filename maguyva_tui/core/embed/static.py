@@ -101,9 +101,9 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 8
-"""Bump when the tokenisation, the weighting or the fit changes: stored vectors and fits of another
-version are not used (the provider id names it)."""
+STATIC_VERSION = 9
+"""Bump when the tokenisation, the weighting, the fit or how the vectors are stored changes: stored
+vectors and fits of another version are not used (the provider id names it). 9: stored as int8."""
 TABLE_VERSION = 5
 """Bump when the derivation of the token table changes: a cached table of another version is derived
 again (35 CPU-seconds), so a change of weighting alone does not cost that."""
@@ -440,6 +440,9 @@ class StaticProvider:
     """A static model with one set of token weights; satisfies the ``Provider`` protocol."""
 
     stores_floats = True
+    int8_floats = True
+    """Its vectors are stored as int8 (:func:`~maguyva_tui.core.embed.store.quantize`): half the bytes
+    of float16, 0.4 x the indexed bytes on a 450 MB corpus, at no measured cost to its ranking."""
 
     def __init__(self, model: StaticModel, weights: Weights, references: Vectors | None = None,
                  prose: Vectors | None = None) -> None:

@@ -2,14 +2,16 @@
 
 Rows are keyed by the chunk's content hash, so a chunk is embedded once whatever file or run it
 appears in. Each row keeps the packed sign code (``uint8``) and, for providers that give real
-floats, a float16 copy of the unit vector for rescoring. New rows are written as a new segment
+floats, a float16 copy of the unit vector for rescoring (or, for a provider whose vectors need less
+precision, ``int8_floats``, the vector scaled to its largest component 127 and rounded: half the
+bytes; read back as unit vectors, whatever the scale, as every reader measures cosines). New rows are written as a new segment
 file (temporary file, fsync, ``os.replace``), so a crash loses at most the rows since the last
 save and never damages what was saved. A provider id gets its own folder: two embedding spaces
 are never mixed. Compaction deletes only the segments it merged: rows another process saved
 meanwhile stay in theirs.
 
 Layout: ``<directory>/<provider slug>/meta.json`` and ``seg-<n>-<token>.npz`` files holding
-``keys`` (str), ``codes`` (uint8) and, when kept, ``floats`` (float16).
+``keys`` (str), ``codes`` (uint8) and, when kept, ``floats`` (float16, or int8).
 """
 
 from __future__ import annotations
@@ -63,11 +65,14 @@ class VectorStore:
     keys searched in sorted order: no Python object per row); several segments are merged in
     memory. Rows added later grow in memory until saved."""
 
-    def __init__(self, directory: Path, provider_id: str, dim: int, keep_floats: bool = True) -> None:
+    def __init__(self, directory: Path, provider_id: str, dim: int, keep_floats: bool = True, int8: bool = False) -> None:
         self.folder = store_folder(directory, provider_id)
         self.provider_id = provider_id
         self.dim = dim
         self.keep_floats = keep_floats
+        self.int8 = int8 and keep_floats
+        """Whether the floats are kept as int8 (:func:`quantize`), not float16."""
+        self._float_type: type[np.generic] = np.int8 if self.int8 else np.float16
         self.reset_reason: str | None = None
         """Why stored vectors were discarded on open (format, provider or a damaged file), if they were."""
         self._lock = threading.RLock()
@@ -84,7 +89,7 @@ class VectorStore:
         self._index: dict[str, int] = {}
         """Keys of the rows added since opening (after ``_base``'s), to their rows."""
         self._codes: Codes = np.zeros((0, (dim + 7) // 8), np.uint8)
-        self._floats: npt.NDArray[np.float16] | None = np.zeros((0, dim), np.float16) if keep_floats else None
+        self._floats: np.ndarray | None = np.zeros((0, dim), self._float_type) if keep_floats else None
         self._growable = True
         """Whether ``_codes`` and ``_floats`` are this process's own arrays (else mapped: copied on the first add)."""
         self._spill: tuple[_Spill, _Spill | None] | None = None
@@ -99,7 +104,7 @@ class VectorStore:
     @classmethod
     def for_provider(cls, directory: Path, provider: Provider) -> VectorStore:
         """Open the store of a provider (its id, dimension and whether it gives floats)."""
-        return cls(directory, provider.id, provider.dim, provider.stores_floats)
+        return cls(directory, provider.id, provider.dim, provider.stores_floats, getattr(provider, "int8_floats", False))
 
     def __len__(self) -> int:
         return len(self._base) + len(self._tail)
@@ -119,12 +124,16 @@ class VectorStore:
             return self._codes[: len(self)]
 
     @property
-    def floats(self) -> npt.NDArray[np.float16] | None:
-        """The float16 unit vectors of every row, or ``None`` for a codes-only provider."""
+    def floats(self) -> np.ndarray | UnitRows | None:
+        """The float16 unit vectors of every row (int8 ones read as float32 unit vectors where
+        indexed), or ``None`` for a codes-only provider."""
         with self._lock:
-            return None if self._floats is None else self._floats[: len(self)]
+            if self._floats is None:
+                return None
+            held = self._floats[: len(self)]
+            return UnitRows(held) if self.int8 else held
 
-    def float_rows(self) -> Rows | None:
+    def float_rows(self) -> Rows | UnitRows | None:
         """The float16 unit vectors of the rows stored now, read where a question looks (from the
         segment's file when mapped: never faulted in whole), ``None`` for a codes-only provider;
         rows added or compacted later are never read through it."""
@@ -132,8 +141,10 @@ class VectorStore:
             if self._floats is None:
                 return None
             if self._mapped_rows is not None and not self._growable:
-                return self._mapped_rows
-            return Rows(self._floats[: len(self)])
+                rows = self._mapped_rows
+            else:
+                rows = Rows(self._floats[: len(self)])
+            return UnitRows(rows) if self.int8 else rows
 
     def lookup(self, keys: Iterable[str]) -> npt.NDArray[np.int64]:
         """Return the row of every key, ``-1`` where it has no vector yet."""
@@ -224,7 +235,7 @@ class VectorStore:
         vectors = np.asarray(vectors, np.float32)
         if vectors.shape != (len(keys), self.dim):
             raise ValueError(f"expected vectors of shape ({len(keys)}, {self.dim}), got {vectors.shape}")
-        floats = vectors.astype(np.float16) if self.keep_floats else None
+        floats = (quantize(vectors) if self.int8 else vectors.astype(np.float16)) if self.keep_floats else None
         return self._append(keys, pack(vectors), floats)
 
     def save(self) -> int:
@@ -307,7 +318,7 @@ class VectorStore:
             self._let_go(end)
             return end - start
 
-    def _append(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> int:
+    def _append(self, keys: Sequence[str], codes: Codes, floats: np.ndarray | None) -> int:
         with self._lock:
             have = self.lookup(keys)
             fresh: list[int] = []
@@ -340,13 +351,14 @@ class VectorStore:
         count = len(self)
         in_place = self._growable and self._spill is not None
         if not in_place:
-            self._spill = _Spill.make(self.folder, self._codes.shape[1], None if self._floats is None else self.dim)
+            self._spill = _Spill.make(self.folder, self._codes.shape[1], None if self._floats is None else self.dim,
+                                      self._float_type)
         if self._spill is not None:  # rows already in the files stay where they are: nothing copied
             codes = self._spill[0].grow(size)
             floats = None if self._spill[1] is None else self._spill[1].grow(size)
         else:
             codes = np.zeros((size, self._codes.shape[1]), np.uint8)
-            floats = None if self._floats is None else np.zeros((size, self.dim), np.float16)
+            floats = None if self._floats is None else np.zeros((size, self.dim), self._float_type)
         if not in_place:
             codes[:count] = self._codes[:count]
             if floats is not None and self._floats is not None:
@@ -369,15 +381,18 @@ class VectorStore:
         self._base, self._order = np.zeros(0, "U1"), None
         self._tail, self._index = [], {}
         self._codes = np.zeros((0, self._codes.shape[1]), np.uint8)
-        self._floats = None if self._floats is None else np.zeros((0, self.dim), np.float16)
+        self._floats = None if self._floats is None else np.zeros((0, self.dim), self._float_type)
         self._growable = True
         self._spill = None
         self._mapped_rows = None
         self._saved = 0
 
     def _meta(self) -> dict[str, object]:
-        return {"format": FORMAT_VERSION, "provider_id": self.provider_id, "dim": self.dim,
-                "floats": self.keep_floats}
+        meta: dict[str, object] = {"format": FORMAT_VERSION, "provider_id": self.provider_id, "dim": self.dim,
+                                   "floats": self.keep_floats}
+        if self.int8:
+            meta["int8"] = True
+        return meta
 
     def _open(self) -> None:
         """Read every readable segment; discard the store if it belongs to another format or provider."""
@@ -426,7 +441,7 @@ class VectorStore:
         self._base = keys[rows]
         self._codes = np.concatenate([part[1] for part in parts])[rows]
         if self.keep_floats:
-            self._floats = np.concatenate([np.asarray(part[2], np.float16) for part in parts])[rows]
+            self._floats = np.concatenate([np.asarray(part[2], self._float_type) for part in parts])[rows]
 
     def _read_segment(self, path: Path) -> Segment | None:
         """A segment's keys, codes and floats (mapped when stored plainly) and the floats' rows read
@@ -439,7 +454,8 @@ class VectorStore:
                 if (keys.ndim != 1 or not (keys.dtype.kind == "U" or digests) or codes.dtype != np.uint8
                         or codes.shape != (len(keys), self._codes.shape[1])):
                     raise ValueError("shape mismatch")
-                if floats is not None and (floats.shape != (len(keys), self.dim) or floats.dtype.kind != "f"):
+                if floats is not None and (floats.shape != (len(keys), self.dim) or (
+                        floats.dtype != np.int8 if self.int8 else floats.dtype.kind != "f")):
                     raise ValueError("shape mismatch")
                 rows = None if floats is None else Rows(floats, handle)
         except Exception as error:  # noqa: BLE001 - garbage, a cut file, a zip or array header that lies
@@ -452,12 +468,12 @@ class VectorStore:
     def _segments(self) -> list[Path]:
         return sorted(self.folder.glob("seg-*.npz"))
 
-    def _write_segment(self, keys: Sequence[str], codes: Codes, floats: npt.NDArray[np.float16] | None) -> Path:
+    def _write_segment(self, keys: Sequence[str], codes: Codes, floats: np.ndarray | None) -> Path:
         """Write rows as a new segment (content hashes saved as their 16-byte digests: a later open
         maps them as they are); return its path."""
         return self._write_keyed_segment(_compact_keys(np.array(keys, dtype=str)), codes, floats)
 
-    def _write_keyed_segment(self, keys: np.ndarray, codes: Codes, floats: npt.NDArray[np.float16] | None,
+    def _write_keyed_segment(self, keys: np.ndarray, codes: Codes, floats: np.ndarray | None,
                              written: Callable[[int], None] | None = None) -> Path:
         """:meth:`_write_segment` with the keys as stored (digests, else strings); ``written(rows)``
         is told as the codes and floats are written, the first ``rows`` of them at a time."""
@@ -626,13 +642,14 @@ class _Spill:
         self._map: mmap.mmap | None = None
 
     @classmethod
-    def make(cls, folder: Path, code_width: int, dim: int | None) -> tuple[_Spill, _Spill | None] | None:
+    def make(cls, folder: Path, code_width: int, dim: int | None,
+             float_type: type[np.generic] = np.float16) -> tuple[_Spill, _Spill | None] | None:
         """The files of a store's codes and floats (``dim`` ``None``: no floats), in its folder;
         ``None`` where none can be made (the arrays are then held in memory)."""
         try:
             make_private_dir(folder)
             codes = cls(tempfile.TemporaryFile(dir=folder), code_width, np.uint8)
-            return codes, None if dim is None else cls(tempfile.TemporaryFile(dir=folder), dim, np.float16)
+            return codes, None if dim is None else cls(tempfile.TemporaryFile(dir=folder), dim, float_type)
         except OSError:
             return None
 
@@ -657,6 +674,49 @@ class _Spill:
 
 _DONTNEED: int | None = getattr(mmap, "MADV_DONTNEED", None) if hasattr(mmap.mmap, "madvise") else None
 """Where the pages of a file's mapping can be dropped from the process (they stay in the file)."""
+
+
+def quantize(vectors: npt.NDArray[np.floating]) -> npt.NDArray[np.int8]:
+    """Vectors as int8, each scaled so that its largest component is 127 and rounded (a zero vector
+    stays zero): its direction kept to about 1e-3 in cosine, in a byte a component."""
+    vectors = np.asarray(vectors, np.float32)
+    top = np.abs(vectors).max(axis=1, keepdims=True) if vectors.size else np.zeros((len(vectors), 1), np.float32)
+    scale = np.divide(127.0, top, out=np.zeros_like(top), where=top > 0)
+    stored: npt.NDArray[np.int8] = np.clip(np.rint(vectors * scale), -127, 127).astype(np.int8)
+    return stored
+
+
+def unit_rows(rows: np.ndarray) -> npt.NDArray[np.float32]:
+    """Quantized rows (:func:`quantize`) back as float32 unit vectors (a zero row stays zero)."""
+    out = np.asarray(rows, np.float32)
+    norms = np.linalg.norm(out, axis=-1, keepdims=True)
+    unit: npt.NDArray[np.float32] = np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
+    return unit
+
+
+class UnitRows:
+    """Int8 rows (an array, or :class:`Rows` read from a file) read as float32 unit vectors."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: np.ndarray | Rows) -> None:
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (len(self.rows), *self.rows.array.shape[1:]) if isinstance(self.rows, Rows) else self.rows.shape
+
+    @property
+    def mapped(self) -> bool:
+        """Whether rows are read from a file (else indexed in memory)."""
+        return isinstance(self.rows, Rows) and self.rows.mapped
+
+    def __getitem__(self, rows: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """The rows at ``rows`` (integers) as unit vectors, float32."""
+        return unit_rows(self.rows[np.asarray(rows, np.int64)])
 
 
 class Rows:
