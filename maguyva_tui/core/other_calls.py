@@ -7,8 +7,8 @@
   graph keeps them: :func:`~maguyva_tui.core.graph.queries.untied_calls`), where the first in the
   repository's own code is, and what to search to list every line.
 - Other definitions of a bare name. "who calls render" on rich reads ``render`` as the top-level
-  function of ``rich/markup.py`` (:func:`~maguyva_tui.core.graph.queries.definitions`), while 26
-  methods are named ``render``; the answer names the first few and how to ask for one.
+  function of ``rich/markup.py`` (:func:`~maguyva_tui.core.graph.queries.definitions`), while 21
+  other definitions are named ``render``; the answer names the first few and how to ask for one.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ NAMESAKES_SHOWN = 3
 
 def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     """What the callers of ``name`` leave out, one line each: the other definitions a bare name
-    also names when it was read as a top-level one (``render``: the function, not the 26 methods
+    also names when it was read as a top-level one (``render``: the function, not the 21 methods
     named ``render``), and the calls naming it that the graph tied to no definition. Empty when
     there is nothing to say, the name has no definition, or the graph is not ready."""
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
@@ -65,7 +65,8 @@ def _namesakes(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | N
         return None
     shown = ", ".join(split_id(node)[1] for node in others[:NAMESAKES_SHOWN]) + (", ..." if len(others) > NAMESAKES_SHOWN else "")
     count = "1 other definition shares" if len(others) == 1 else f"{len(others)} other definitions share"
-    return (f"{name} is read as the top-level {name} of {split_id(defined[0])[0]}; {count} the name ({shown}): "
+    where = split_id(defined[0])[0] + (f" and {len(defined) - 1} more files" if len(defined) > 1 else "")
+    return (f"{name} is read as the top-level {name} of {where}; {count} the name ({shown}): "
             f'ask "who calls {split_id(others[0])[1]}" for one of them')
 
 
