@@ -626,7 +626,7 @@ def _quoted_word(match: re.Match[str]) -> str:
     return f" {_QUOTE_MARK} {word} "
 
 
-_GREP_COMMAND = re.compile(r"\s*(?:grep|rg|ripgrep|ag|ack)\s+(?P<x>[^\s\-'\"`][^\s'\"`]*)\s*")
+_GREP_COMMAND = re.compile(r"\s*(?:grep|rg|ripgrep)\s+(?P<x>[^\s\-'\"`][^\s'\"`]*)\s*")
 """A grep command line typed as the question (``grep isObject``, ``rg TODO``): its one word is the
 literal to list, every line holding it, as the command would (a quoted one is rule 4's)."""
 
