@@ -387,10 +387,11 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False) -> lis
         wanted = origin.strings.ids_ending(bare, MEMBER_ACCESS)
         if members_only:
             wanted = wanted[wanted != origin.strings.id_of(bare)]
-        named = np.flatnonzero(np.isin(table, wanted))
-        rows = np.flatnonzero(keep & (columns["kind"] == CALL) & np.isin(columns["name"], named))
-        paths = {at: path for path, at in bounds.files.items()}
-        found = [(paths[f], ln) for f, ln in zip(files[rows].tolist(), columns["line"][rows].tolist())]
+        named = np.flatnonzero(np.isin(table, wanted)) if len(wanted) else wanted
+        rows = np.flatnonzero(keep & (columns["kind"] == CALL) & np.isin(columns["name"], named)) if len(named) else named
+        if len(rows):  # a name no untied call writes (most) reads no file's path
+            paths = {at: path for path, at in bounds.files.items()}
+            found = [(paths[f], ln) for f, ln in zip(files[rows].tolist(), columns["line"][rows].tolist())]
     tails = tuple(a + bare for a in MEMBER_ACCESS)
     for path, block in rest.items():
         for i, written in enumerate(block.names):
