@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--embed", choices=EMBED_CHOICES, default="static",
                        help="static: the static tier covers every chunk in seconds (default); "
                             "full: wait for the transformer tier too (minutes)")
+    index.add_argument("--rebuild", action="store_true",
+                       help="parse every file anew instead of updating what changed (the semantic vectors are kept)")
     index.add_argument("--json", action="store_true", help="print the summary as JSON")
     _ray_option(index)
 
@@ -267,6 +269,8 @@ def _dispatch(argv: list[str]) -> int:
         return _run_app(argv)
     args = (WARM_PARSER.get() or build_parser()).parse_args(argv)
     if args.command == "index":
+        if args.rebuild and args.ray:
+            raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
         if len(args.path) > 1 or args.ray:
             from maguyva_tui.workspace_command import index_each
 
@@ -389,7 +393,7 @@ def _index(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     engine = _engine(args.path, args.index_dir, notify=_tell)
     progress: _Progress = _ProgressBar() if sys.stderr.isatty() else _ProgressLines()
-    summary = engine.refresh(progress, semantic=False)
+    summary = engine.refresh(progress, semantic=False, rebuild=args.rebuild)
     status = EXIT_NOT_UPDATED if summary.stale_because else 0
     coverage: Coverage | None = None
     if not args.no_semantic:

@@ -65,12 +65,12 @@ def engines_once(last: dict[str, Any]) -> Iterator[None]:
     original = search_module._run_engines
     memo: dict[Any, Any] = {}
 
-    def run_once(parts: Any, the_plan: Any, query: Any) -> Any:
+    def run_once(parts: Any, the_plan: Any, query: Any, checkpoint: Any = None) -> Any:
         engines = tuple(v for m in ENGINE_MODULES for n, v in sorted(vars(m).items())
                         if n.isupper() and isinstance(v, (int, float)))
         key = (id(parts.generation), the_plan.modalities, the_plan.fetch, query, engines)
         if key not in memo:
-            memo[key] = original(parts, the_plan, query)
+            memo[key] = original(parts, the_plan, query, checkpoint)
         done = memo[key]
         last.update(done.lists, generation=parts.generation)
         return search_module._Run(dict(done.lists), dict(done.timings), list(done.notices))

@@ -162,10 +162,12 @@ class Engine:
         progress: Progress | None = None,
         semantic: bool = True,
         joined: Callable[[tuple[str, ...]], None] | None = None,
+        rebuild: bool = False,
     ) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on;
         then, unless ``semantic`` is off, embed its new chunks with the static tier (a failure
         there is kept, and said by searches by meaning: the other engines answer as ever).
+        ``rebuild`` parses every file anew, whatever the index holds (the vectors are kept).
 
         A first build is searched as its engines become ready: text and structural first, then
         the graph, then the semantic engine once the static tier is filled; ``joined`` is told the
@@ -178,7 +180,7 @@ class Engine:
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early)
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(

@@ -164,13 +164,17 @@ def update_index(
     progress: Progress | None = None,
     max_bytes: int = MAX_FILE_BYTES,
     early: Early | None = None,
+    rebuild: bool = False,
 ) -> tuple[Snapshot, IndexSummary]:
     """Bring a repository's index up to date and return the new snapshot and what was done
     (the live one as it was, with ``stale_because`` set, when the index cannot be written;
     IndexNotWritable when there is none). A first build calls ``early`` with a text-and-structure
-    snapshot before it builds the graph (see :data:`Early`)."""
+    snapshot before it builds the graph (see :data:`Early`). ``rebuild`` parses every file anew
+    as a first build does, whatever the live generation holds (``maguyva index --rebuild``); the
+    live generation answers until the new one is published, and the semantic vectors, keyed by
+    each chunk's content, are kept."""
     root = root.resolve()
-    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early).run()
+    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild).run()
 
 
 def open_unchanged(root: Path, base: Path | None = None, max_bytes: int = MAX_FILE_BYTES
@@ -376,13 +380,16 @@ def _quiet(phase: str, done: int, total: int) -> None:
 class _Build:
     """One index build, from the walk to the published generation."""
 
-    def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int, early: Early | None = None) -> None:
+    def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int, early: Early | None = None,
+                 rebuild: bool = False) -> None:
         self.root = root
         self.folder = folder
         self.progress = progress
         self.max_bytes = max_bytes
         self.early = early
         """Told of the text-and-structure snapshot of a first build (an update keeps the live one)."""
+        self.rebuild = rebuild
+        """Build as if there were no live generation (it still answers until this one is published)."""
         self._reset()
 
     def _reset(self) -> None:
@@ -400,6 +407,8 @@ class _Build:
         """The texts the last walk read (made by :meth:`_classify`, closed once written)."""
 
     def _previous(self) -> Snapshot | None:
+        if self.rebuild:
+            return None
         try:
             snap = Snapshot.load(self.folder, open_graph)
         except IndexUnavailable as exc:
