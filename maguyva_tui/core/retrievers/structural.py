@@ -726,6 +726,29 @@ class NameStats:
         found = np.asarray(self._postings[int(self._starts[at]) : int(self._starts[at + 1])], np.int64)
         return found, math.log(1 + self._counted / int(self._counts[at]))
 
+    def postings(self, stems: Sequence[str]) -> list[tuple[str, np.ndarray, float]]:
+        """:meth:`posting` of each stem some name holds, in order, ``(stem, names, idf)``: the stems
+        found by one search of the sorted stems (a sentence's words, on every shard of a workspace,
+        cost a bisection each)."""
+        if not len(self._stems):
+            return []
+        width = self._stems.itemsize
+        asked = [(stem, key) for stem in stems if len(key := stem.encode("utf-8", "surrogatepass")) <= width]
+        if not asked:
+            return []
+        keys = np.array([key for _, key in asked], dtype=self._stems.dtype)
+        at = np.searchsorted(self._stems, keys)
+        inside = at < len(self._stems)
+        held = np.zeros(len(keys), bool)
+        held[inside] = self._stems[at[inside]] == keys[inside]
+        out = []
+        for (stem, _), i, found in zip(asked, at.tolist(), held.tolist()):
+            if found:
+                names = np.asarray(self._postings[int(self._starts[i]) : int(self._starts[i + 1])], np.int64)
+                if len(names):
+                    out.append((stem, names, math.log(1 + self._counted / int(self._counts[i]))))
+        return out
+
     def weights(self, names: np.ndarray) -> np.ndarray | None:
         """The weights of names owning a definition (string ids from :meth:`posting`); ``None`` when
         one has none (a damaged file: counted again)."""
@@ -841,7 +864,7 @@ class MappedStructural(StructuralRetriever):
     def names(self) -> set[str]:
         """Every distinct name a symbol has, as written: decoded from the names' string ids, no
         symbol made (100,000 files: 478,000 symbols made one by one took 10 s)."""
-        words = self._table.words(unique(np.asarray(self._table.column(0), np.int64)))
+        words = self._table.words(unique(self._name_column))
         return {word for word in words if word}
 
     def stats(self, fresh: bool = False) -> NameStats:
@@ -869,19 +892,27 @@ class MappedStructural(StructuralRetriever):
         # the target's terms and the text's are matched as two questions (as the full engine asks
         # them), not as one: joined, "aaa" and "aaa" made a key "aaaaaa" that missed total_area
         groups = [query_terms(query.target) if query.target else [], query_terms(query.text)]
-        terms = [term for group in groups for term in group]
         table = self._table.definitions
+        sentence = is_sentence(query.text, query.target)
         # a sentence's own words are matched by name words alone (``described``), not tier by tier
-        matched = groups[:1] if is_sentence(query.text, query.target) else groups
+        matched = groups[:1] if sentence else groups
         # a word spelled with a letter no name holds matches no name in any tier: it needs no pattern
         spelled = [[t for t in group if _spellable(t, table.occurrences)] for group in matched]
         target = similar_target(query)
-        exact = _exact_keys(terms + ([target] if target else []))
-        stems = [stem for stem in sentence_stems(query.text) if _spellable(stem, table.occurrences)]
+        said = sentence_stems(query.text)
+        stems = [stem for stem in said if _spellable(stem, table.occurrences)]
         if not all(t.isascii() for t in [*(t for group in spelled for t in group), *stems]):
             check_stage()
             return StructuralRetriever(self._every(), self.stats()).search(query, limit)  # not ASCII: no shortcut
-        if not target and not is_sentence(query.text, query.target):
+        if sentence and not target and not query.target:
+            # a sentence naming no symbol is ranked by its name words alone (the engine over the names
+            # its words match reads none of them): no name looked up, no symbol made but the page's
+            # (each shard of a workspace made the symbols named like the sentence's words: 0.1 ms)
+            check_stage()
+            return _unique(self.described(said, query.kinds, limit))[:limit]
+        terms = [term for group in groups for term in group]
+        exact = _exact_keys(terms + ([target] if target else []))
+        if not target and not sentence:
             paged = self._paged(query, limit)
             if paged is not None:
                 return paged
@@ -945,6 +976,38 @@ class MappedStructural(StructuralRetriever):
         return found
 
     @cached_property
+    def _name_column(self) -> np.ndarray:
+        """Each symbol's name (its string id), as ``int64``, copied out of the mapped table once per
+        generation: read in place, every question copied it again, once per step (every eighth
+        int32 of the rows), on every shard of a workspace."""
+        return np.array(self._table.column(0), np.int64)
+
+    @cached_property
+    def _kind_column(self) -> np.ndarray:
+        """Each symbol's kind (its string id), as ``int64``, copied out once (as :attr:`_name_column`)."""
+        return np.array(self._table.column(2), np.int64)
+
+    @cached_property
+    def _names_sorted(self) -> tuple[np.ndarray, np.ndarray]:
+        """The rows in the order of their names (stable: rows ascending within a name) and the
+        names in that order: the rows of some names are found by a search of these
+        (:meth:`_rows_named`), not by comparing every row with them."""
+        order = np.argsort(self._name_column, kind="stable")
+        return order, self._name_column[order]
+
+    def _rows_named(self, names: np.ndarray) -> np.ndarray:
+        """The rows (ascending) whose name is one of ``names`` (string ids, sorted, distinct):
+        ``np.flatnonzero(np.isin(names_column, names))``, from the rows sorted by name."""
+        order, sorted_names = self._names_sorted
+        lo = np.searchsorted(sorted_names, names, "left")
+        counts = np.searchsorted(sorted_names, names, "right") - lo
+        total = int(counts.sum())
+        if not total:
+            return np.zeros(0, np.int64)
+        firsts = np.repeat(lo - (np.cumsum(counts) - counts), counts)
+        return np.sort(order[firsts + np.arange(total)])
+
+    @cached_property
     def _longest_name(self) -> int:
         """The length of the longest defined name (:meth:`Definitions.longest`, a pass over its offsets)."""
         return self._table.definitions.longest()
@@ -956,17 +1019,18 @@ class MappedStructural(StructuralRetriever):
         near = _near_patterns(words, table.occurrences, self._longest_name)
         if near is None or near[1] is None:
             return None
-        column = np.asarray(self._table.column(0), np.int64)
-        rows = np.flatnonzero(np.isin(column, table.spellings_of(self._matching(near[1], matched))))
+        column = self._name_column
+        rows = self._rows_named(table.spellings_of(self._matching(near[1], matched)))
         size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
         if len(rows) <= size:  # a few candidates: every one is made as cheaply
             return None
         found = [n for n in (table.find(key) for key in _exact_keys(words)) if n is not None]
         named = unique(np.concatenate([np.array(found, np.int64)] + [self._matching(p, matched) for p in near[0]]))
-        close = np.isin(column, table.spellings_of(named))
+        close = np.zeros(len(column), bool)
+        close[self._rows_named(table.spellings_of(named))] = True
         rows = rows[~close[rows]]
         if kinds and len(rows):
-            rows = rows[np.isin(np.asarray(self._table.column(2), np.int64)[rows], self._kind_ids(kinds))]
+            rows = rows[np.isin(self._kind_column[rows], self._kind_ids(kinds))]
         keys = self._rank_keys(rows)
         order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
         while True:
@@ -1000,7 +1064,7 @@ class MappedStructural(StructuralRetriever):
         if patterns is None:
             return None
         exact = [n for n in (table.find(key) for key in _exact_keys([term])) if n is not None]
-        column = np.asarray(self._table.column(0), np.int64)
+        column = self._name_column
         size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
         for told, found in ((SUBTOKEN_TIER + 1, _prefix_patterns(term, table.occurrences, self._longest_name)),
                             (len(TIERS) - 1, patterns)):
@@ -1010,9 +1074,9 @@ class MappedStructural(StructuralRetriever):
             ids = table.spellings_of(positions)
             if every and not len(ids):
                 return []  # no name matches in any tier (a workspace's shards without the word)
-            rows = np.flatnonzero(np.isin(column, ids))
+            rows = self._rows_named(ids)
             if kinds and len(rows):
-                rows = rows[np.isin(np.asarray(self._table.column(2), np.int64)[rows], self._kind_ids(kinds))]
+                rows = rows[np.isin(self._kind_column[rows], self._kind_ids(kinds))]
             if not every and len(rows) < limit:
                 continue  # fewer candidates than the page: these tiers cannot fill it (none told)
             names = _picked(self._table.strings, ids)
@@ -1069,7 +1133,7 @@ class MappedStructural(StructuralRetriever):
 
     def _kind_ids(self, kinds: Sequence[str]) -> np.ndarray:
         """The string ids of the kinds named (those some symbol has)."""
-        kind_ids = unique(np.asarray(self._table.column(2), np.int64))
+        kind_ids = unique(self._kind_column)
         return np.array([k for k, kind in zip(kind_ids.tolist(), self._table.words(kind_ids)) if kind in kinds], np.int64)
 
     def _rank_keys(self, rows: np.ndarray) -> list[np.ndarray]:
@@ -1078,9 +1142,9 @@ class MappedStructural(StructuralRetriever):
         table = self._table
         files = np.searchsorted(np.asarray(table.ends, np.int64), rows, side="right")
         demoted, path_rank = self._file_keys
-        kind_ids, kind_of = unique_inverse(np.asarray(table.column(2), np.int64)[rows])
+        kind_ids, kind_of = unique_inverse(self._kind_column[rows])
         kind_rank = np.array([KIND_RANK.get(kind or "", 0) for kind in table.words(kind_ids)], np.int64)[kind_of]
-        length, _ = _measures(table.strings, np.asarray(table.column(0), np.int64)[rows])
+        length, _ = _measures(table.strings, self._name_column[rows])
         _, depth = _measures(table.strings, np.asarray(table.column(1), np.int64)[rows])
         line = np.asarray(table.column(3), np.int64)[rows]
         return [demoted[files].astype(np.int64), kind_rank, length, depth, path_rank[files], line]
@@ -1118,8 +1182,7 @@ class MappedStructural(StructuralRetriever):
         definitions that can be on the page are made (a question with a stem in 8,300 names of a
         100,000-file repository made each, and every table over them: 0.3 s)."""
         stats = self.stats(fresh)
-        found = [(stem, *stats.posting(stem)) for stem in dict.fromkeys(stems)]
-        found = [(stem, names, idf) for stem, names, idf in found if len(names)]
+        found = stats.postings(list(dict.fromkeys(stems)))
         if not found:
             return []
         names = np.concatenate([posting for _, posting, _ in found])
@@ -1133,9 +1196,9 @@ class MappedStructural(StructuralRetriever):
         share = covered / weighed
         keep = (share >= MIN_NAME_COVERAGE - 1e-9) & (said >= min(MIN_NAME_STEMS, len(found)))
         names, scores = names[keep], (covered * share)[keep]
-        rows = np.flatnonzero(np.isin(np.asarray(self._table.column(0), np.int64), names))
-        row_names = np.asarray(self._table.column(0), np.int64)[rows]
-        row_kinds = np.asarray(self._table.column(2), np.int64)[rows]
+        rows = self._rows_named(names)
+        row_names = self._name_column[rows]
+        row_kinds = self._kind_column[rows]
         kind_ids = unique(row_kinds)
         allowed = [k for k, kind in zip(kind_ids.tolist(), self._table.words(kind_ids))
                    if KIND_RANK.get(kind or "", 0) == 0 and (not kinds or kind in kinds)]
@@ -1157,9 +1220,7 @@ class MappedStructural(StructuralRetriever):
     def _named_with_ids(self, names: np.ndarray) -> list[tuple[Symbol, int]]:
         """The symbols named with these string ids, each with its name's id."""
         symbols = self._table.named(names)
-        column = np.asarray(self._table.column(0), np.int64)
-        ids = column[np.isin(column, names)].tolist()  # named lists them in row order too
-        return list(zip(symbols, ids))
+        return list(zip(symbols, self._name_column[self._rows_named(names)].tolist()))  # named lists them in row order too
 
     def siblings(self, sources: Sequence[Symbol], limit: int) -> list[Hit]:
         """:meth:`StructuralRetriever.siblings`, over the symbols of the names most like the first source's."""
@@ -1174,7 +1235,7 @@ class MappedStructural(StructuralRetriever):
         symbol is made)."""
         parts = name_parts(source)
         if not all(part.isascii() for part in parts):
-            return unique(np.asarray(self._table.column(0), np.int64))
+            return unique(self._name_column)
         table = self._table.definitions
         positions = [table.matching(re.compile(re.escape(part.encode()))) for part in set(parts)]
         ids = table.spellings_of(unique(np.concatenate(positions)) if positions else np.zeros(0, np.int64))
@@ -1198,7 +1259,7 @@ class MappedStructural(StructuralRetriever):
 
     def _every(self) -> list[Symbol]:
         """Every symbol (a question no pattern can narrow)."""
-        return self._table.named(unique(np.asarray(self._table.column(0), np.int64)))
+        return self._table.named(unique(self._name_column))
 
 
 def _lead(pattern: re.Pattern[bytes]) -> bytes | None:
