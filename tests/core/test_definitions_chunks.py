@@ -320,3 +320,18 @@ def test_the_functions_of_an_object_literal_are_its_methods() -> None:
             "utils.nested.deep": ("method", 5)}
         assert found["create"] == ("function", 10) and found["setup"] == ("function", 13)  # a module's exports
         assert "utils.value" not in found and not any("hidden" in q for q in found)  # data; a function's locals
+
+
+def test_an_object_bound_through_a_chain_of_assignments_keeps_its_methods() -> None:
+    # koa's lib/context.js: `const proto = module.exports = {...}` holds ctx.throw, ctx.onerror, ctx.cookies
+    source = (b"const proto = module.exports = {\n  throw(...args) { throw createError(...args); },\n"
+              b"  onerror(err) { return err; },\n  get cookies() { return this._c; },\n  assert: httpAssert,\n};\n"
+              b"const handler = exports.handler = function handle(req) { return req; };\n")
+    for language in ("javascript", "typescript"):
+        _, symbols = extract_source(source, language, "context.js")
+        found = {s.qualname: (s.kind, s.start_line) for s in symbols}
+        assert {q: found.get(q) for q in ("proto", "proto.throw", "proto.onerror", "proto.cookies")} == {
+            "proto": ("constant", 1), "proto.throw": ("method", 2), "proto.onerror": ("method", 3),
+            "proto.cookies": ("method", 4)}
+        assert "proto.assert" not in found  # a value, not a function defined here
+        assert "handler" in found  # a chain that binds no object reads as before

@@ -80,6 +80,10 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
         return
     if value is not None and _is_require(w, value):
         return  # `const fs = require("fs")` is an import, not a definition
+    if value is not None and value.type == "assignment_expression":  # `const proto = module.exports = {...}`
+        bound = _bound_value(value)  # (koa's context): an object's methods are the variable's
+        if bound.type == "object":
+            value = bound
     if value is not None and value.type in FUNCTION_VALUES:
         w.define("function", span, name, value.child_by_field_name("body"))
     elif value is not None and value.type == "class":
@@ -92,6 +96,16 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
             w.define(value_kind, span, name)
         if value is not None:  # `const token = new CancelToken(function executor(c) {...})`
             _scan(w, value)
+
+
+def _bound_value(node: Node) -> Node:
+    """The value a chain of assignments binds (``module.exports = {...}`` -> the object)."""
+    while node.type == "assignment_expression":
+        right = node.child_by_field_name("right")
+        if right is None:
+            break
+        node = _unparenthesize(right)
+    return node
 
 
 def _is_require(w: Walker, value: Node) -> bool:
