@@ -501,20 +501,41 @@ def direct(
     by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
     real one."""
-    demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's hits share its path's factor
-    found = [(hit, max(float(centrality(hit)), 0.0), float(demotion(hit.path))) for hit in hits]
+    factors: dict[str, float] = {}  # a file's hits share its path's factor
+    found = []
+    for hit in hits:
+        factor = factors.get(hit.path)
+        if factor is None:
+            factor = factors[hit.path] = float(demotion(hit.path))
+        central = float(centrality(hit))
+        found.append((hit, 0.0 if 0.0 > central else central, factor))  # max(central, 0.0), as max reads it
+    order = _direct_order(modality, found)
+    items = []
+    new_contribution, new_fused = _new_contribution, _new_fused
+    for rank, (hit, central, factor) in enumerate(found if order is None else map(found.__getitem__, order)):
+        contribution = weight / (k + rank + 1)
+        parts = ((modality, new_contribution(rank, hit.score, weight, contribution)),)
+        score = (0 + contribution + 0.0) * factor  # _score(parts, 0.0, factor), its sum of one written out
+        items.append(new_fused(hit, (hit.path, hit.start_line, hit.end_line), score, parts, central, 1.0, factor))
+    return items
+
+
+def _direct_order(modality: str, found: list[tuple[Hit, float, float]]) -> list[int] | None:
+    """The positions of :func:`direct`'s hits in its order, ``None`` when that is theirs already
+    (the text engine's page, whose lines it ordered by demotion then match class: told in one pass)."""
+    if modality == "text":  # its ties stay in its order: sorted already when demotion, then score, never rise
+        previous = (math.inf, math.inf)
+        for hit, _, factor in found:
+            here = (factor, hit.score)
+            if here > previous:
+                break
+            previous = here
+        else:
+            return None
     ties = modality != "text"  # the text engine orders its own ties, by file (see below)
     keys = [(-factor, -tie_class(modality, hit), -central if ties else 0.0, i) for i, (hit, central, factor) in
             enumerate(found)]
-    order = sorted(range(len(found)), key=keys.__getitem__)
-    items = []
-    for rank, i in enumerate(order):
-        hit, central, factor = found[i]
-        contribution = weight / (k + rank + 1)
-        parts = ((modality, _new_contribution(rank, hit.score, weight, contribution)),)
-        score = (0 + contribution + 0.0) * factor  # _score(parts, 0.0, factor), its sum of one written out
-        items.append(_new_fused(hit, (hit.path, hit.start_line, hit.end_line), score, parts, central, 1.0, factor))
-    return items
+    return sorted(range(len(found)), key=keys.__getitem__)
 
 
 def tie_class(modality: str, hit: Hit) -> float:
