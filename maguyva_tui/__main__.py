@@ -5,12 +5,10 @@ Lean on purpose: ``maguyva search ...`` first asks the repository's resident ser
 server answers is the command line (and with it numpy and the engine) imported and run here.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 
-TYPE_CHECKING = False  # typing is not imported at run time: the lean path pays for every import
+TYPE_CHECKING = False  # typing is not imported at run time (nor __future__): the lean path pays for every import
 if TYPE_CHECKING:
     from typing import NoReturn
 
@@ -52,7 +50,7 @@ def _nothing_left() -> bool:
     return all(t is main or t.daemon or t.name.startswith("maguyva-engine") for t in threading.enumerate())
 
 
-def _exit_now(status: int) -> NoReturn:
+def _exit_now(status: int) -> "NoReturn":
     """End the process once the server's answer is printed: nothing is left to clean up, and the
     interpreter's teardown is 10-15 % of a whole search (measured in ``bench.literal_speed``)."""
     for stream in (sys.stdout, sys.stderr):

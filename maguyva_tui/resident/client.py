@@ -1,8 +1,9 @@
 """The lean side of ``maguyva search``: ask the repository's resident server, print its answer.
 
 Imports the standard library's cheapest parts alone (``_socket`` rather than ``socket``, whose
-enums cost milliseconds; :mod:`.wire` rather than ``json``, which imports ``re``), because every
-millisecond here is paid by every search. :func:`answer`
+enums cost milliseconds; :mod:`.wire` rather than ``json``, which imports ``re``; no
+``collections.abc`` nor ``from __future__ import annotations``), because every millisecond here is
+paid by every search. :func:`answer`
 returns the exit status when a server answered, or ``None`` when the caller must run the command
 in process: no server (and none started), the server declined (a command it does not run, another
 environment, its code changed), or anything failed before a byte of the answer was printed.
@@ -13,15 +14,16 @@ in-process command would have done: open and refresh the index), like Gradle's d
 ``MAGUYVA_NO_SERVER=1`` turns servers off; ``maguyva server start|stop|status`` manages one.
 """
 
-from __future__ import annotations
-
 import _socket
 import os
 import sys
 import time
-from collections.abc import Mapping
 
 from maguyva_tui.resident import place, wire
+
+TYPE_CHECKING = False  # neither typing nor collections.abc (1 ms) is imported on the way to an answer
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 PROTOCOL = 1
 """The request's format; a server of another version declines."""
@@ -61,7 +63,7 @@ def answer(argv: list[str]) -> int | None:
     return emit(reply)
 
 
-def _reach(argv: list[str], found: tuple[str, str | None], environ: Mapping[str, str],
+def _reach(argv: list[str], found: tuple[str, str | None], environ: "Mapping[str, str]",
            ) -> tuple[_socket.socket | None, dict[str, object]]:
     """The connection to the repository's server (started now when a person waits at a terminal)
     and the request to send it."""

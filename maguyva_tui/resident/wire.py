@@ -3,10 +3,9 @@
 ``json`` imports ``re`` (and with it ``enum``, ``functools``...): 5 ms on a quiet machine, 30 on a
 loaded one, in a process whose whole budget is ripgrep's run. The C accelerator ``json`` itself
 uses, ``_json``, has what the client needs: a scanner that decodes and a string encoder. The wire
-is ordinary JSON either way: the server reads and writes it with ``json``.
+is ordinary JSON either way: the server reads and writes it with ``json``. No ``from __future__
+import annotations`` here or in the client's other modules: it is an import of its own.
 """
-
-from __future__ import annotations
 
 try:
     import _json

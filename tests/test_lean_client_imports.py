@@ -1,0 +1,38 @@
+"""The lean client's imports (issue 19: ``maguyva search`` through a resident server at or under
+ripgrep's whole process): neither ``collections`` (1 ms) nor ``zlib`` nor ``__future__`` is
+imported on the way to a server's answer; and the socket's checksum, computed in plain Python, is
+FNV-1a's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from maguyva_tui.resident import place
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_the_client_path_imports_no_collections_zlib_or_future() -> None:
+    code = ("import sys; sys.path.insert(0, '.'); before = set(sys.modules); "
+            "import maguyva_tui.__main__, maguyva_tui.resident.client as c; "
+            "c.place.socket_path('/tmp/x', c.place.identity('/r', '', {'HOME': '/h'})); "
+            "print(' '.join(m for m in set(sys.modules) - before if m.split('.')[0] in "
+            "('collections', 'zlib', '__future__', 'binascii', 'hashlib', 'typing')))")
+    found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                           check=True)
+    assert found.stdout.split() == []
+
+
+def test_the_checksum_is_fnv1a_64() -> None:
+    assert place.checksum(b"") == 0xCBF29CE484222325
+    assert place.checksum(b"a") == 0xAF63DC4C8601EC8C
+    assert place.checksum(b"foobar") == 0x85944171F73967E8
+
+
+def test_a_socket_is_named_by_its_whole_identity() -> None:
+    one = place.socket_path("/run/m", place.identity("/repo", "", {"HOME": "/home/a"}))
+    assert one == place.socket_path("/run/m", place.identity("/repo", "", {"HOME": "/home/a"}))
+    assert one != place.socket_path("/run/m", place.identity("/repo", "", {"HOME": "/home/b"}))
+    assert one.startswith("/run/m/") and one.endswith(place.SOCKET_SUFFIX) and len(Path(one).name) == 16 + 5
