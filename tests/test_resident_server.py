@@ -333,16 +333,31 @@ def test_freshness_stats_only_after_inotify_saw_a_change(tmp_path: Path, monkeyp
         fresh.close()
 
 
-def test_freshness_stats_every_time_when_a_file_has_another_name(tmp_path: Path) -> None:
-    (tmp_path / "a.py").write_text("x = 1\n")
-    os.link(tmp_path / "a.py", tmp_path / "b.py")
-    snapshot = _fake_snapshot(tmp_path)
+def test_freshness_watches_a_file_that_has_another_name(tmp_path: Path) -> None:
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "repo" / "a.py").write_text("x = 1\n")
+    os.link(tmp_path / "repo" / "a.py", tmp_path / "b.py")  # another name, in no indexed folder
+    snapshot = _fake_snapshot(tmp_path / "repo")
+    fresh = WatchedFreshness(lambda: snapshot)  # type: ignore[arg-type,return-value]
+    try:
+        fresh.after_refresh(fresh.before_refresh())
+        assert fresh.watching and not fresh.stale()
+        with open(tmp_path / "b.py", "a") as other:  # written through the other name, in place
+            other.write("x = 22\n")
+        assert fresh.stale()
+    finally:
+        fresh.close()
+
+
+def test_freshness_stats_every_time_when_a_file_is_a_symbolic_link(tmp_path: Path) -> None:
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "b.py").write_text("x = 1\n")
+    (tmp_path / "repo" / "a.py").symlink_to(tmp_path / "b.py")
+    snapshot = _fake_snapshot(tmp_path / "repo")
     fresh = WatchedFreshness(lambda: snapshot)  # type: ignore[arg-type,return-value]
     try:
         fresh.after_refresh(fresh.before_refresh())
         assert not fresh.watching and not fresh.stale()
-        (tmp_path / "b.py").write_text("x = 22\n")
-        assert fresh.stale()
     finally:
         fresh.close()
 

@@ -9,9 +9,12 @@ made before a question was sent is always seen. Correctness never rests on the w
 
 * every event, and every refresh, leads to one full ``stat`` check, whose verdict stands;
 * a queue overflow is an event like any other;
-* where inotify is missing, a folder cannot be watched (the user's watch limit), or an indexed
-  file is a link (a change through another name reaches no watched folder), every question runs
-  the ``stat`` check, as the MCP server does.
+* an indexed file with other names (hard links: a change through another name reaches no watched
+  folder) is watched itself as well: inotify watches the file, whatever name a write goes through
+  (a benchmark's copies of sympy linked to its files made every question stat them all, 2 ms);
+* where inotify is missing, a folder or a linked file cannot be watched (the user's watch limit),
+  or an indexed file is a symbolic link, every question runs the ``stat`` check, as the MCP
+  server does.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ IN_ONLYDIR = 0x01000000
 WATCHED = (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 """Every change to a folder's entries or to a file in it (reads and opens are not watched)."""
+FILE_WATCHED = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF
+"""Every change to a file itself, through any of its names (its link count included)."""
 READ_BYTES = 1 << 16
 
 
@@ -127,12 +132,14 @@ class WatchedFreshness:
             self.watching = False
             return
         base = os.fspath(snapshot.root) + os.sep
-        if _has_links(base, snapshot):
+        linked = _hard_linked(base, snapshot)
+        if linked is None:
             self.watching = False
             return
         add = self._libc.inotify_add_watch
-        for folder in folders_of(snapshot.files):
-            if add(self._fd, os.fsencode(base + folder), WATCHED) < 0:
+        watches = [(folder, WATCHED) for folder in folders_of(snapshot.files)] + [(path, FILE_WATCHED) for path in linked]
+        for path, mask in watches:
+            if add(self._fd, os.fsencode(base + path), mask) < 0:
                 self.watching = False  # the watch limit, a folder gone: stat every time until the next refresh
                 return
         self.watching = True
@@ -176,14 +183,17 @@ class FolderWatch:
             self._fd = -1
 
 
-def _has_links(base: str, snapshot: Snapshot) -> bool:
-    """Tell whether an indexed file is a symbolic link or has other names (a change through them
-    would raise no event in a watched folder)."""
+def _hard_linked(base: str, snapshot: Snapshot) -> list[str] | None:
+    """The indexed files that have other names (a change through one raises no event in a watched
+    folder: each is watched itself); ``None`` when one is a symbolic link (not watched at all)."""
+    linked = []
     for path in snapshot.files:
         try:
             st = os.lstat(base + path)
         except OSError:
             continue
-        if stat.S_ISLNK(st.st_mode) or st.st_nlink > 1:
-            return True
-    return False
+        if stat.S_ISLNK(st.st_mode):
+            return None
+        if st.st_nlink > 1:
+            linked.append(path)
+    return linked
