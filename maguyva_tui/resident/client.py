@@ -25,8 +25,8 @@ TYPE_CHECKING = False  # neither typing nor collections.abc (1 ms) is imported o
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-PROTOCOL = 1
-"""The request's format; a server of another version declines."""
+PROTOCOL = 2
+"""The request's format (and the reply's: :func:`.wire.split_reply`); a server of another version declines."""
 VALUED = ("--repo", "--workspace", "--index-dir", "--ray", "--limit", "--modality", "--batch", "--intent",
           "--preset", "--depth")
 """The search options that take a value (argparse's, as ``maguyva_tui.cli`` declares them)."""
@@ -215,8 +215,8 @@ def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, obje
             if not data:
                 break
             parts.append(data)
-        reply = wire.loads(b"".join(parts))
-    except (OSError, ValueError):
+        reply = wire.split_reply(b"".join(parts))
+    except (OSError, ValueError, TypeError):
         return None
     finally:
         sock.close()

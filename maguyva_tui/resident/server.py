@@ -342,7 +342,7 @@ class Server:
             self._busy = True
         with conn, contextlib.suppress(OSError):  # BlockingIOError: nothing more to read, or no room to write
             conn.setblocking(False)  # the accept loop never waits on a connection it declines
-            conn.sendall(json.dumps(declined(f"busy: {MAX_IN_FLIGHT} requests in flight")).encode())
+            conn.sendall(framed(declined(f"busy: {MAX_IN_FLIGHT} requests in flight")))
             conn.shutdown(socket.SHUT_WR)
             # read what the client sent (it sends as it connects), so that closing does not reset the
             # connection before it reads the reply; a client slower than that gets the reset and runs
@@ -401,7 +401,7 @@ class Server:
                     self.log(f"declined a request it could not read: {type(exc).__name__}: {exc}")
                     reply = declined("the server could not read the request")
                 conn.settimeout(REPLY_SEND_S)
-                conn.sendall(json.dumps(reply).encode())
+                conn.sendall(framed(reply))
         except OSError as exc:
             self.log(f"a request failed: {exc}")
         finally:
@@ -440,7 +440,7 @@ class Server:
         if self.code_changed():
             self.stopping.set()
             return declined("maguyva's source files changed since the server started; it exits")
-        why = self.not_mine(request)
+        why, args = self._checked(request)
         if why:
             return declined(why)
         encodings = request_encodings(request.get("encoding"))
@@ -448,7 +448,7 @@ class Server:
             return declined("an encoding that is not a pair of codec names")
         with self._count:
             self._served += 1
-        return self.search(request["argv"], encodings)
+        return self.search(request["argv"], encodings, args)
 
     def status(self) -> dict[str, Any]:
         """Who the server is and how long it has been idle."""
@@ -459,12 +459,17 @@ class Server:
 
     def not_mine(self, request: dict[str, Any]) -> str | None:
         """Why this server must not run a search request, if it must not."""
+        return self._checked(request)[0]
+
+    def _checked(self, request: dict[str, Any]) -> tuple[str | None, argparse.Namespace | None]:
+        """:meth:`not_mine`, and the arguments the command line read from the request's (once
+        parsed, the search runs on them: no second parse)."""
         argv, cwd, env = request.get("argv"), request.get("cwd"), request.get("env")
         if not (isinstance(argv, list) and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)
                 and isinstance(env, dict)):
-            return "a malformed search request"
+            return "a malformed search request", None
         if env != self.env:
-            return "another environment than the server's"
+            return "another environment than the server's", None
         if self._parser is None:
             from maguyva_tui.cli import build_parser
 
@@ -473,28 +478,31 @@ class Server:
             with captured(Capture()):
                 args = self._parser.parse_args(argv)
         except SystemExit:
-            return "arguments the command line refuses (it says why, sized to the terminal)"
+            return "arguments the command line refuses (it says why, sized to the terminal)", None
         if args.command != "search" or args.workspace or args.batch or args.ray or len(args.repo or ()) > 1:
-            return "a command the server does not run"
+            return "a command the server does not run", None
         root = os.path.realpath(os.path.join(cwd, os.path.expanduser((args.repo or ["."])[0])))
         if root != self.root:
-            return "another repository"
+            return "another repository", None
         index_env = request.get("index_dir_env")
         spec = place.index_spec(args.index_dir, cwd, {place.INDEX_DIR_ENV: index_env} if isinstance(index_env, str) else {})
         if (os.path.normpath(spec) if spec else "") != self.spec:
-            return "another index folder"
-        return None
+            return "another index folder", None
+        return None, args
 
-    def search(self, argv: list[str], encodings: tuple[str, str]) -> dict[str, Any]:
-        """Run the command line on the warm engine, its output captured; an unexpected failure is
-        declined, so the in-process command shows it as it would."""
-        from maguyva_tui.cli import WARM_ENGINE, WARM_PARSER
+    def search(self, argv: list[str], encodings: tuple[str, str], args: argparse.Namespace | None = None,
+               ) -> dict[str, Any]:
+        """Run the command line on the warm engine, its output captured (on ``args`` when the request
+        was parsed already); an unexpected failure is declined, so the in-process command shows it as
+        it would."""
+        from maguyva_tui.cli import WARM_ARGS, WARM_ENGINE, WARM_PARSER
         from maguyva_tui.cli import main as cli_main
 
         assert self.live is not None
         self.live.refresh_if_stale()
         capture = Capture(encodings)
         token, parser_token = WARM_ENGINE.set(self.live.engine), WARM_PARSER.set(self._parser)
+        args_token = WARM_ARGS.set((list(argv), args) if args is not None else None)
         try:
             with captured(capture):
                 try:
@@ -509,6 +517,7 @@ class Server:
         finally:
             WARM_ENGINE.reset(token)
             WARM_PARSER.reset(parser_token)
+            WARM_ARGS.reset(args_token)
         return {"handled": True, "out": capture.items, "code": code}
 
 
@@ -530,6 +539,18 @@ def request_encodings(value: object) -> tuple[str, str] | None:
     except (LookupError, ValueError):  # an unknown name, or one with a NUL in it
         return None
     return out, err
+
+
+def framed(reply: dict[str, Any]) -> bytes:
+    """A reply as the client reads it (:func:`~maguyva_tui.resident.wire.split_reply`): its JSON on
+    one line, the texts of its ``"out"`` list replaced by their sizes in UTF-8 and sent after it,
+    as they are."""
+    out = reply.get("out")
+    if not out:
+        return json.dumps(reply).encode() + b"\n"
+    texts = [None if text is None else text.encode("utf-8", "surrogatepass") for _, text in out]
+    sizes = [[fd, None if data is None else len(data)] for (fd, _), data in zip(out, texts)]
+    return json.dumps({**reply, "out": sizes}).encode() + b"\n" + b"".join(data for data in texts if data is not None)
 
 
 def declined(why: str) -> dict[str, Any]:

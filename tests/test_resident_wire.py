@@ -1,0 +1,59 @@
+"""A resident server's reply on the wire: its JSON on one line, the printed texts after it as they
+are (not escaped into JSON strings); the client reads back exactly what the server captured, and
+refuses a reply whose sizes do not add up. The request parsed to check it is the one the search
+runs on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from maguyva_tui.resident.server import framed
+from maguyva_tui.resident.wire import split_reply
+
+
+def test_a_reply_reads_back_as_it_was_sent() -> None:
+    reply = {"handled": True, "code": 2, "out": [[1, '{"snippet": "é \\" \\n ✓"}\n'], [1, None], [2, "bad \udce9 byte\n"],
+                                                 [1, ""], [2, "€"]]}
+    data = framed(reply)
+    assert data.count(b"\n") >= 1 and b"\\u00e9" not in data  # the texts as they are, not JSON-escaped
+    assert split_reply(data) == reply
+
+
+def test_a_reply_without_texts_is_its_json_line() -> None:
+    for reply in ({"handled": False, "why": "busy"}, {"handled": True, "status": {"pid": 1, "uptime_s": 0.5}}):
+        assert split_reply(framed(reply)) == reply
+        assert json.loads(framed(reply)) == reply  # still one JSON value to a reader of the old kind
+
+
+@pytest.mark.parametrize("data", [
+    b'{"handled": true, "out": [[1, 5]]}\nabc',  # short
+    b'{"handled": true, "out": [[1, 2]]}\nabc',  # bytes left over
+    b'{"handled": true, "out": [[1, "abc"]]}\n',  # a text where a size goes (the old reply)
+    b'{"handled": true, "out": [[1, -1]]}\nabc',
+    b'{"handled": true}\nabc',
+    b'{"handled": true, "out": 3}\n',
+    b'{"handled": true, "out": [[1]]}\n',
+    b'not json\n',
+])
+def test_a_reply_that_does_not_add_up_is_refused(data: bytes) -> None:
+    with pytest.raises((ValueError, TypeError)):
+        split_reply(data)
+
+
+def test_the_server_runs_the_search_on_the_arguments_it_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui import cli
+
+    seen: list[object] = []
+    monkeypatch.setattr(cli, "_search", lambda args: seen.append(args) or 0)
+    parser = cli.build_parser()
+    argv = ["search", "--json", "--", "q"]
+    checked = parser.parse_args(argv)
+    token = cli.WARM_ARGS.set((list(argv), checked))
+    try:
+        assert cli.main(argv) == 0
+        assert cli.main(["search", "--json", "--", "other"]) == 0  # another list: parsed afresh
+    finally:
+        cli.WARM_ARGS.reset(token)
+    assert seen[0] is checked and seen[1] is not checked and seen[1].query == "other"  # type: ignore[attr-defined]
