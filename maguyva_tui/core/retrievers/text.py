@@ -100,6 +100,15 @@ their spelling, since two plain words often spell one (``parse config``)."""
 _IDENT = IDENT_BYTES
 """An identifier's bytes, as the token index reads them: one definition of a whole identifier."""
 
+_IDENTIFIERS = re.compile(rb"[A-Za-z0-9_$]+")
+"""A run of :data:`_IDENT` bytes: a whole identifier, as the token index cuts the text."""
+if frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$") != _IDENT:
+    raise TypeError("the token index's identifier bytes changed: update text._IDENTIFIERS")
+
+INNER_TOKENS_CROSSED = 4
+"""A literal's inner identifiers whose files are crossed to prove none holds it, the rarest first
+(each a search of the next's documents for those left): a sentence's rarest few decide."""
+
 READ_BATCH = 8
 """Files a limited literal search reads before it first checks whether the page is settled (the
 batch doubles each time): small enough that a frequent identifier stops after a few files, large
@@ -793,6 +802,8 @@ class TextRetriever:
         the same way, closer. The trigrams are planned only when they are asked for candidates (the
         token index answers for most identifiers without them).
         """
+        if self._held_by_none(matcher):
+            return []  # no trigram asked, no file read (a sentence tried whole, on every shard of a workspace)
         files = self._files()
         token = self._token(matcher) if limit is not None and max_files is None else None
         tried = token is not None and self._token_page(files, token, literal, limit, demote)
@@ -1082,6 +1093,34 @@ class TextRetriever:
                             for a, b in zip(starts[long].tolist(), ends[long].tolist()))
             found = kept.long_runs = (key, runs)
         return found[1]
+
+    def _held_by_none(self, matcher: _Matcher) -> bool:
+        """Whether the token index proves that no file holds a case-sensitive literal: an identifier
+        inside it (an edge of the literal on each side, so a whole identifier wherever the literal
+        is) that no file holds whole, or a few that no file holds together. A sentence asked as a
+        literal ("solve a system of linear equations") is held by no file of most repositories; its
+        trigrams were planned and intersected, and the few files they admitted read, to say so."""
+        needle, tokens = matcher.needle, self.snapshot.tokens
+        if needle is None or tokens is None:
+            return False  # case-insensitive (the index keeps case), or no token index written
+        inner = _inner_tokens(needle)
+        if not inner:
+            return False
+        spans = []
+        for token in inner:
+            t = tokens.find(token)
+            if t is None:
+                return True
+            spans.append((int(tokens.starts[t]), int(tokens.starts[t + 1])))
+        spans.sort(key=lambda span: span[1] - span[0])
+        held = np.asarray(tokens.docs[spans[0][0] : spans[0][1]], np.int64)
+        for lo, hi in spans[1:INNER_TOKENS_CROSSED]:
+            if not len(held):
+                break
+            docs = np.asarray(tokens.docs[lo:hi], np.int64)
+            at = np.minimum(np.searchsorted(docs, held), len(docs) - 1)
+            held = held[docs[at] == held]
+        return not len(held)
 
     def _token(self, matcher: _Matcher) -> bytes | None:
         """The literal's bytes when the token index can answer for it: a case-sensitive literal
@@ -1671,6 +1710,14 @@ def body_stems(text: str) -> tuple[str, ...]:
 def enclosing_chunk(snapshot: Snapshot, path: str, line: int) -> Chunk | None:
     """Return the smallest definition chunk holding a line, else the smallest window."""
     return smallest_chunk_at(snapshot.facts.chunks(path), line)
+
+
+def _inner_tokens(needle: bytes) -> list[bytes]:
+    """The identifiers of a literal that touch neither of its ends (each distinct, at most
+    :data:`~maguyva_tui.core.store.tokens.MAX_TOKEN_BYTES` long: the token index holds no longer
+    one): wherever the literal occurs, each is a whole identifier of the text."""
+    found = [m for m in _IDENTIFIERS.finditer(needle) if m.start() > 0 and m.end() < len(needle)]
+    return list(dict.fromkeys(m.group() for m in found if m.end() - m.start() <= MAX_TOKEN_BYTES))
 
 
 def _occurrences(text: bytes, needle: bytes) -> list[int]:
