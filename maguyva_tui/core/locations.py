@@ -192,6 +192,26 @@ def _by_name(snapshot: _Files) -> dict[str, list[str]]:
     return found
 
 
+_STEMS: weakref.WeakKeyDictionary[object, dict[str, list[str]]] = weakref.WeakKeyDictionary()
+
+
+def file_names(generation: object, stem: str) -> list[str] | None:
+    """The indexed files' names whose name less its extension is ``stem`` (``rich_utils`` ->
+    ``rich_utils.py``), of the extensions a place may have, sorted; ``None`` when the generation
+    has no one snapshot to look in (a workspace's view)."""
+    snapshot = getattr(generation, "snapshot", None)
+    if getattr(snapshot, "files", None) is None or getattr(snapshot, "manifest", None) is None:
+        return None
+    found = _STEMS.get(snapshot)
+    if found is None:
+        found = {}
+        for name in _by_name(snapshot):  # type: ignore[arg-type]
+            if _known_file_name(name):
+                found.setdefault(PurePosixPath(name).stem, []).append(name)
+        _STEMS[snapshot] = found
+    return sorted(found.get(stem, ()))
+
+
 class _Chunks(Protocol):
     """What placing needs of a generation."""
 

@@ -31,7 +31,7 @@ from maguyva_tui.core.intent import (
     named_after_keyword,
     override,
 )
-from maguyva_tui.core.locations import LOCATION_RULE, asks_places, placed
+from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes
@@ -167,6 +167,14 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places, skip), req), req)
     if checkpoint is not None:
         checkpoint()
+    module = _module_file(parts.generation, intent, req)
+    if module is not None:  # "rich_utils": no symbol, the file rich_utils.py (every one so named)
+        again = search(replace(req, text=module), parts, checkpoint)
+        if again.results:
+            files = "file" if len({r.path for r in again.results}) == 1 else "files named"
+            said = f"{req.text.strip()} names no symbol; showing the {files} {module}"
+            return replace(again, query=req.text, rule=MODULE_RULE, notices=(*again.notices, said),
+                           elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     kinds = _asked_kinds(parts.generation, intent, req)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
@@ -230,6 +238,24 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+MODULE_RULE = "module_name"
+"""The rule of a lone word that names no symbol but names a file, less its extension
+(``rich_utils``, koa's ``application``): the file is what the word names, not code that
+resembles it."""
+
+
+def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> str | None:
+    """The file name (``rich_utils.py``) a lone word names when no symbol has that name and the
+    files so named share one extension; ``None`` otherwise."""
+    if req.regex or req.intent or req.modality or intent.rule not in GROUNDED_RULES:
+        return None
+    word = grounding_word(req.text, intent)
+    if word is None or word != req.text.strip() or not word.isidentifier() or generation.knows_symbol(word):
+        return None
+    names = file_names(generation, word)
+    return names[0] if names and len(names) == 1 else None
 
 
 def _asks_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
