@@ -572,25 +572,44 @@ _new_vote = fast_constructor(Vote)
 
 def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | None = None) -> tuple[Ranked, ...]:
     """Every result of a page: the location, then every number that ranked it and each engine's
-    own reason (:func:`_result`); the snippets read together
+    own reason; the snippets read together
     (:func:`~maguyva_tui.core.results.shown_page`: the newlines of each file asked for once), a
-    line hit shown as itself without asking for its chunk (1-2 µs a result of a literal's page)."""
-    shown = [item.hit if item.key[1:] == (item.hit.start_line, item.hit.end_line) else _displayed(generation, item)
-             for item in items]
+    line hit shown as itself without asking for its chunk (1-2 µs a result of a literal's page).
+    An item one engine found (the direct path's every one) is made in this loop, without the lists
+    and sets a blend needs (:func:`_votes`) or a call per result (a literal's page: a hundred)."""
+    shown = []
+    for item in items:
+        hit, key = item.hit, item.key
+        shown.append(hit if key[1] == hit.start_line and key[2] == hit.end_line else _displayed(generation, item))
     lists = run.lists
-    return tuple(map(_result, items, shown, shown_page(generation.snapshot, shown, focus), [lists] * len(items)))
-
-
-def _result(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
-    """One result from its fused item, the hit it shows and that hit's lines and snippet (an item
-    one engine found, the direct path's every one, without the lists and sets a blend needs)."""
-    if len(item.contributions) == 1 and item.contributions[0][1] is not None:
-        return _one_vote(item, shown, lines_shown, lists)
-    return _votes(item, shown, lines_shown, lists)
+    out = []
+    new_ranked, new_vote = _new_ranked, _new_vote
+    for item, hit_shown, (start, end, text) in zip(items, shown, shown_page(generation.snapshot, shown, focus)):
+        contributions = item.contributions
+        part = contributions[0][1] if len(contributions) == 1 else None
+        if part is None:
+            out.append(_votes(item, hit_shown, (start, end, text), lists))
+            continue
+        name = contributions[0][0]
+        own = lists.get(name, ())
+        rank = part.rank
+        hit = own[rank] if rank < len(own) else None
+        if hit is None:
+            vote, lines = new_vote(rank, part.score, part.weight, part.contribution, None, None), ()
+        else:
+            vote = new_vote(rank, part.score, part.weight, part.contribution, hit.reason, hit.depth)
+            lines = (hit.start_line,) if hit.start_line == hit.end_line else ()
+        out.append(new_ranked(  # positional, in RANKED_FIELDS' order (checked below)
+            hit_shown.path, start, end, hit_shown.symbol, hit_shown.kind, hit_shown.language, item.score, text,
+            ((name, vote),), item.centrality, item.boost, item.demotion, item.folded, lines, hit_shown.depth,
+            item.file_credit, item.credits, item.copies, item.lift,
+        ))
+    return tuple(out)
 
 
 def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
-    """:func:`_result` of any item: each engine's vote or its absence, the lines they matched on."""
+    """One result from its fused item, the hit it shows and that hit's lines and snippet: each
+    engine's vote or its absence, the lines they matched on."""
     votes: list[tuple[str, Vote | None]] = []
     match_lines: set[int] = set()
     for name, part in item.contributions:
@@ -612,28 +631,12 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
     )
 
 
-def _one_vote(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
-    """:func:`_result` of an item with one engine's vote."""
-    name, part = item.contributions[0]
-    own = lists.get(name, ())
-    hit = own[part.rank] if part.rank < len(own) else None  # type: ignore[union-attr]
-    vote = _new_vote(part.rank, part.score, part.weight, part.contribution,  # type: ignore[union-attr]
-                     hit.reason if hit else None, hit.depth if hit else None)
-    lines = (hit.start_line,) if hit is not None and hit.start_line == hit.end_line else ()
-    start, end, text = lines_shown
-    return _new_ranked(
-        shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, ((name, vote),),
-        item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
-        item.copies, item.lift,
-    )
-
-
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
                  "copies", "lift")
-"""The order :func:`_result` passes a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
+"""The order :func:`_page` and :func:`_votes` pass a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
-    raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and _result's call")
+    raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and the calls in _page and _votes")
 
 
 def _displayed(generation: Generation, item: Fused) -> Hit:
