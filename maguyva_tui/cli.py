@@ -567,10 +567,16 @@ def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:
     return 0
 
 
+JSON_LINE = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+"""``json.dumps(obj, ensure_ascii=False)``'s encoder, made once and without the check for cycles
+(a result is a tree; the check's bookkeeping per object was a quarter of a literal page's encoding,
+0.07 ms): the same text."""
+
+
 def _emit(obj: dict[str, Any]) -> None:
     """Print one JSON object on a line; text stdout cannot encode (a lone surrogate from a file
     name that is not UTF-8, a query's stray surrogate) is escaped rather than fatal."""
-    text = json.dumps(obj, ensure_ascii=False)
+    text = JSON_LINE.encode(obj)
     try:
         text.encode(sys.stdout.encoding or "utf-8")
     except UnicodeEncodeError:

@@ -57,3 +57,11 @@ def test_the_server_runs_the_search_on_the_arguments_it_checked(monkeypatch: pyt
     finally:
         cli.WARM_ARGS.reset(token)
     assert seen[0] is checked and seen[1] is not checked and seen[1].query == "other"  # type: ignore[attr-defined]
+
+
+def test_the_json_line_is_json_dumps_text() -> None:
+    from maguyva_tui.cli import JSON_LINE
+
+    value = {"query": "café \udce9", "score": 0.1 + 0.2, "big": 1e300, "nan": float("nan"), "none": None,
+             "results": [{"snippet": 'x = "✓"\t', "lines": [1, 2], "ok": True, "modalities": {"text": {"rank": 0}}}]}
+    assert JSON_LINE.encode(value) == json.dumps(value, ensure_ascii=False)
