@@ -593,12 +593,13 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
         name = contributions[0][0]
         own = lists.get(name, ())
         rank = part.rank
-        hit = own[rank] if rank < len(own) else None
-        if hit is None:
+        voter = own[rank] if rank < len(own) else None  # the engine's own hit: its reason and lines
+        lines: tuple[int, ...]
+        if voter is None:
             vote, lines = new_vote(rank, part.score, part.weight, part.contribution, None, None), ()
         else:
-            vote = new_vote(rank, part.score, part.weight, part.contribution, hit.reason, hit.depth)
-            lines = (hit.start_line,) if hit.start_line == hit.end_line else ()
+            vote = new_vote(rank, part.score, part.weight, part.contribution, voter.reason, voter.depth)
+            lines = (voter.start_line,) if voter.start_line == voter.end_line else ()
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order (checked below)
             hit_shown.path, start, end, hit_shown.symbol, hit_shown.kind, hit_shown.language, item.score, text,
             ((name, vote),), item.centrality, item.boost, item.demotion, item.folded, lines, hit_shown.depth,

@@ -57,11 +57,11 @@ def split_reply(data: bytes) -> object:
     ``ValueError`` or ``TypeError`` for anything else."""
     header, _, body = data.partition(b"\n")
     reply = loads(header)
-    out = reply.get("out") if isinstance(reply, dict) else None
-    if out is None:
+    if not isinstance(reply, dict) or reply.get("out") is None:
         if body.strip(WHITESPACE.encode()):
             raise ValueError("a reply's texts without their sizes")
         return reply
+    out = reply["out"]
     if not isinstance(out, list):
         raise ValueError("a reply's texts are not a list")
     texts: list[list[object]] = []
