@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.paths import is_secondary
+from maguyva_tui.core.types import Hit
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.model import CodeGraph
@@ -42,6 +43,40 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the callers of %s leave out: %s", name, exc)
         return ()
+
+
+def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
+    """When the graph ties no call to ``name`` but some calls name it on receivers it could not
+    resolve (koa's ``ctx.onerror(err)``: ``ctx`` is a parameter of unknown type), those call
+    sites as the graph's list (the repository's own code first, then in path and line order), each
+    shown in its caller, and a line saying what they are; ``None`` when there are none, the name
+    has no definition, or the graph is not ready."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return None
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
+    try:
+        defined = queries.definitions(graph, name)
+        methods = bool(defined) and all("." in split_id(node)[1] for node in defined)
+        untied = queries.untied_calls(graph, name, members_only=methods) if defined else []
+    except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
+        log.debug("no untied calls of %s: %s", name, exc)
+        return None
+    if not untied:
+        return None
+    bare = name.replace("::", ".").rpartition(".")[2] or name
+    ordered = sorted(untied, key=lambda site: is_secondary(site[0]))  # stable: path and line order within each
+    hits = []
+    for rank, (path, line) in enumerate(ordered[:limit]):
+        chunk = generation.chunk_at(path, line)
+        hits.append(Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None, "call",
+                        graph.languages.get(path), f"names {bare}: a call the graph could not tie to a definition"))
+    calls = "the call that names it" if len(untied) == 1 else f"the {len(untied)} calls that name it"
+    return hits, (f"the graph tied no call to {bare}; listing {calls} on a receiver it could not resolve "
+                  "(of unknown type, through an interface or into another package): they may call another "
+                  f"{bare}")
 
 
 def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:

@@ -34,7 +34,7 @@ from maguyva_tui.core.intent import (
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.other_calls import callers_notes
+from maguyva_tui.core.other_calls import callers_notes, untied_callers
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -197,6 +197,13 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 return again  # the string it quotes, found or not: its own answer says which
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
+    listed_untied = False
+    if not unnamed and not run.lists.get("graph") and _asks_callers(intent, the_plan, req):
+        untied = untied_callers(parts.generation, intent.target or "", the_plan.fetch)
+        if untied is not None:  # "who calls onerror" where every call is ctx.onerror(err): those lines
+            run.lists["graph"], said = untied
+            run.notices.append(said)
+            listed_untied = True
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex:
         again = blended(the_plan, intent)
         if again is not None:
@@ -209,7 +216,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
         run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
-    if failed is None and _asks_callers(intent, the_plan, req):
+    if failed is None and not listed_untied and _asks_callers(intent, the_plan, req):
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched

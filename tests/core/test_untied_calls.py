@@ -33,6 +33,15 @@ def run():
 class Logger:
     def emit(self, record):
         return record
+
+
+class Handler:
+    def close(self):
+        return None
+
+
+def shutdown(connection):
+    return connection.close()
 '''
 
 TESTS = '''from pkg.lib import Engine
@@ -119,3 +128,15 @@ def test_the_command_line_prints_the_notes_for_a_person_on_stderr(engine: Engine
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "pkg/lib.py:12" in proc.stdout
     assert "maguyva: 2 more calls name serve but the graph could not tie them" in proc.stderr
+
+
+def test_when_the_graph_ties_no_call_the_calls_naming_it_are_the_answer(engine: Engine) -> None:
+    # koa: every call of ctx.onerror is on a parameter of unknown type; the page was related code
+    answer = engine.search("who calls close").to_json()
+    assert (answer["intent"], answer["fusion_strategy"], answer["modalities_run"]) == (
+        "find_references", "direct", ["graph"])
+    assert [(r["path"], r["start_line"], r["symbol"]) for r in answer["results"]] == [("pkg/lib.py", 34, "shutdown")]
+    assert "could not tie" in answer["results"][0]["modalities"]["graph"]["reason"]
+    said = [n for n in answer["notices"] if "tied no call" in n]
+    assert len(said) == 1 and said[0].startswith("the graph tied no call to close; listing the call that names it")
+    assert not [n for n in answer["notices"] if "more call" in n or "blending" in n]
