@@ -79,7 +79,7 @@ from maguyva_tui.core.types import (
     fast_constructor,
 )
 from maguyva_tui.core.workspace.merge import merge_lists
-from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Running, Shard, ShardList, Want, WordStats
+from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Running, Shard, ShardList, Unsettled, Want, WordStats
 
 SHARD_DEADLINE_S: Final = 5.0
 """Seconds one engine may run on one shard for one question (Zoekt's per-shard wall-time budget):
@@ -446,13 +446,16 @@ class _View:
             self._stats[stems] = total
         return total
 
-    def keep(self, label: str, name: str, answer: ShardList) -> list[tuple[Hit, Found]]:
-        """Record what a shard said of its hits and why its list was cut; return its list."""
+    def keep(self, label: str, name: str, answer: ShardList) -> list[tuple[Hit, Found | None]]:
+        """Record what a shard said of its hits and why its list was cut; return its list (a hit
+        not settled has no :class:`Found` yet: :meth:`Shard.settle` makes those the merge keeps)."""
         with self._lock:
             if answer.capped:
                 self.capped.append(answer.capped)
             if answer.failed:
                 self.failed.append(answer.failed)
+        if isinstance(answer.found, Unsettled):
+            return [(hit, None) for hit in answer.found.hits]
         return [(f.hit, f) for f in answer.found]
 
     def record(self, hits: Sequence[Hit], merged: Sequence[tuple[str, Hit, Found]]) -> None:
@@ -598,7 +601,7 @@ class _Merged:
                 for at, found in zip(ats, settled):
                     merged[at] = (label, found.hit, found)
         out = [_with_path(hit, qualify(label, hit.path)) for label, hit, _ in merged]
-        view.record(out, merged)
+        view.record(out, cast("list[tuple[str, Hit, Found]]", merged))  # every hit settled now
         return out
 
 

@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, overload
 from weakref import WeakKeyDictionary
 
 from maguyva_tui.core.bm25 import ChunkIndex
@@ -179,12 +179,43 @@ class Begun:
     """The lists of the ask's :attr:`Ask.searches`, in its order."""
 
 
+class Unsettled(Sequence[Found]):
+    """A list's hits whose chunks and centrality are not known yet (:attr:`ShardList.settled`),
+    each read as a :class:`Found` of its own lines only when asked: the merge reads the hits, and
+    :meth:`Shard.settle` makes the Found of those that enter the workspace's list (a question
+    over 8 repositories made 150-480 Founds, most of them dropped by the merge)."""
+
+    __slots__ = ("hits",)
+
+    def __init__(self, hits: Sequence[Hit]) -> None:
+        self.hits = tuple(hits)
+
+    def __len__(self) -> int:
+        return len(self.hits)
+
+    @overload
+    def __getitem__(self, at: int) -> Found: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> tuple[Found, ...]: ...
+
+    def __getitem__(self, at: int | slice) -> Found | tuple[Found, ...]:
+        if isinstance(at, slice):
+            return tuple(_unsettled(h) for h in self.hits[at])
+        return _unsettled(self.hits[at])
+
+
+def _unsettled(hit: Hit) -> Found:
+    """A hit as its own chunk, of no centrality: what a list says of a hit it has not settled."""
+    return _new_found(hit, (hit.path, hit.start_line, hit.end_line), 0.0)
+
+
 @dataclass(frozen=True, slots=True)
 class ShardList:
     """One engine's list on one shard, and what cut it short if anything did."""
 
-    found: tuple[Found, ...]
-    """Best first, as the engine ranked it."""
+    found: Sequence[Found]
+    """Best first, as the engine ranked it (a tuple; :class:`Unsettled` while not :attr:`settled`)."""
     capped: str | None = None
     """Why the list is incomplete (a deadline passed, a file budget spent), or ``None``."""
     failed: str | None = None
@@ -377,8 +408,7 @@ class Shard:
             if time.perf_counter() - started > deadline_s:
                 out.append(self.late(name, deadline_s))
             else:
-                out.append(ShardList(tuple([_new_found(h, (h.path, h.start_line, h.end_line), 0.0) for h in hits]),
-                                     capped, settled=False))
+                out.append(ShardList(Unsettled(hits), capped, settled=False))
         return tuple(out)
 
     def late(self, name: str, deadline_s: float) -> ShardList:
@@ -399,8 +429,7 @@ class Shard:
         except Exception as exc:  # noqa: BLE001 - one engine failing on one shard must not sink the others
             return ShardList((), None, f"{self.label}: the {name} engine failed: {exc}")
         if not settle:
-            return ShardList(tuple([_new_found(h, (h.path, h.start_line, h.end_line), 0.0) for h in hits]), capped,
-                             settled=False)
+            return ShardList(Unsettled(hits), capped, settled=False)
         return ShardList(self.settle(token, hits), capped)
 
     def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
