@@ -1084,7 +1084,7 @@ class MappedStructural(StructuralRetriever):
                 return None  # a name the bulk passes cannot join: every candidate is made
             tier = _lone_tiers(term, names, told)[np.searchsorted(ids, column[rows])]
             spelled = ids[np.fromiter(map(term.__eq__, names), bool, len(names))]  # a qualname spelled as the word
-            tier[np.isin(np.asarray(self._table.column(1), np.int64)[rows], spelled) & (tier > 1)] = 1
+            tier[np.isin(np.asarray(self._table.column(1)[rows], np.int64), spelled) & (tier > 1)] = 1  # the rows' alone
             if every:  # every tier told: the rows of no tier are no candidates
                 rows, tier = rows[tier <= told], tier[tier <= told]
             elif np.count_nonzero(tier <= told) < limit:
@@ -1145,8 +1145,8 @@ class MappedStructural(StructuralRetriever):
         kind_ids, kind_of = unique_inverse(self._kind_column[rows])
         kind_rank = np.array([KIND_RANK.get(kind or "", 0) for kind in table.words(kind_ids)], np.int64)[kind_of]
         length, _ = _measures(table.strings, self._name_column[rows])
-        _, depth = _measures(table.strings, np.asarray(table.column(1), np.int64)[rows])
-        line = np.asarray(table.column(3), np.int64)[rows]
+        _, depth = _measures(table.strings, np.asarray(table.column(1)[rows], np.int64))  # the rows' cells, not the column
+        line = np.asarray(table.column(3)[rows], np.int64)
         return [demoted[files].astype(np.int64), kind_rank, length, depth, path_rank[files], line]
 
     @cached_property
