@@ -82,3 +82,18 @@ def namespaced(generation: Any, name: str) -> list[Symbol]:
         if found:
             return found
     return []
+
+
+def on_unknown_receiver(generation: Any, name: str) -> list[Symbol]:
+    """The methods named as the last part of ``receiver.member`` when the receiver is a variable
+    the index defines nothing by (koa's ``ctx.throw``: ``ctx`` is a parameter everywhere, the
+    method is ``proto.throw`` of ``lib/context.js``): a lower-case name, never a class, a module or
+    any other definition of this index. Only methods (a definition with an owner): ``np.array``
+    is not the repository's top-level ``array``. Empty when none matches."""
+    parts = qualifier_parts(name)
+    if len(parts) != 2 or "::" in name or not parts[0][:1].islower() or not parts[0].isidentifier():
+        return []
+    structural = generation.structural
+    if structural.lookup(parts[0]):
+        return []
+    return [s for s in structural.lookup(parts[1]) if s.name == parts[1] and len(qualifier_parts(s.qualname)) > 1]

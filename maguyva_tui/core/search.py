@@ -19,7 +19,7 @@ from typing import TypeAlias
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.inherited import inherited, namespaced
+from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
     LITERAL_RULES,
     Intent,
@@ -363,9 +363,16 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     said = f"{target} is inherited: {found[0].qualname} ({found[0].path}:{found[0].start_line})" if found else ""
     if not found and (found := namespaced(generation, target)):
         said = f"{target} read as {found[0].qualname}" + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else "")
+    receiver = False
+    if not found and (found := on_unknown_receiver(generation, target)):
+        receiver = True
+        owner, member = qualifier_parts(target)
+        said = (f"{target} read as {member}: the index defines no {owner}; "
+                + (f"{found[0].qualname} ({found[0].path}:{found[0].start_line})" if len(found) == 1
+                   else f"{len(found)} methods are named {member}"))
     if not found:
         return intent, None
-    name = found[0].qualname
+    name = found[0].qualname if not receiver or len(found) == 1 else qualifier_parts(target)[-1]
     if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
         return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
     return Intent(intent.name, intent.confidence, name, intent.rule), said
