@@ -47,6 +47,11 @@ WATCHED = (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO 
 """Every change to a folder's entries or to a file in it (reads and opens are not watched)."""
 FILE_WATCHED = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF
 """Every change to a file itself, through any of its names (its link count included)."""
+LINKED_WATCHED_MAX = 4096
+"""The most files with other names watched one by one (sympy's 1,706 when a benchmark's copies link
+them); past it (a pnpm store's node_modules: every file), none is, and every question stats them,
+as before: each refresh would add a watch per file, and the user's watches are shared (8,192 on
+older kernels)."""
 READ_BYTES = 1 << 16
 
 
@@ -185,7 +190,8 @@ class FolderWatch:
 
 def _hard_linked(base: str, snapshot: Snapshot) -> list[str] | None:
     """The indexed files that have other names (a change through one raises no event in a watched
-    folder: each is watched itself); ``None`` when one is a symbolic link (not watched at all)."""
+    folder: each is watched itself); ``None`` when one is a symbolic link, or more than
+    :data:`LINKED_WATCHED_MAX` have other names (not watched at all)."""
     linked = []
     for path in snapshot.files:
         try:
@@ -195,5 +201,7 @@ def _hard_linked(base: str, snapshot: Snapshot) -> list[str] | None:
         if stat.S_ISLNK(st.st_mode):
             return None
         if st.st_nlink > 1:
+            if len(linked) == LINKED_WATCHED_MAX:
+                return None
             linked.append(path)
     return linked
