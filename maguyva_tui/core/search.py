@@ -175,6 +175,12 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             said = f"{req.text.strip()} names no symbol; showing the {files} {module}"
             return replace(again, query=req.text, rule=MODULE_RULE, notices=(*again.notices, said),
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+    used = _used_not_defined(parts.generation, intent, req)
+    if used is not None:  # "click.echo", "errors.New": no definition here, but lines that use it
+        again = search(replace(req, intent="exact_match"), parts, checkpoint, places, skip)
+        if again.results:
+            return replace(again, query=req.text, rule=USED_RULE, notices=(*again.notices, used.message),
+                           lookup_failed=used, elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     kinds = _asked_kinds(parts.generation, intent, req)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
@@ -245,6 +251,27 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+USED_RULE = "used_not_defined"
+"""The rule of a lone identifier the index defines nothing by while lines of the code spell it
+(``click.echo``, ``errors.New``, koa's ``ctx.body``): an import, a builtin, another package's
+name. Those lines are the answer, as ``rg -w`` gives them, and the answer says no definition is
+here; before, "no symbol named X" and code related in meaning."""
+
+
+def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest) -> LookupFailure | None:
+    """The failure to say when a lone identifier names no symbol of the index but some line holds
+    it as written; ``None`` otherwise (a symbol, a phrase, a misspelling no line holds)."""
+    if intent.rule != "identifier" or req.regex or req.intent or req.modality or not intent.target:
+        return None
+    failed = missing_symbol(generation, intent, req.text)
+    if failed is None or literal_found(generation, Query(intent.target, target=intent.target), "sensitive") is not True:
+        return None
+    close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
+    said = (f"no symbol named {intent.target} in this repository (an import, a builtin or another package's); "
+            f"showing the lines that name it{close}")
+    return replace(failed, message=said)
 
 
 MODULE_RULE = "module_name"

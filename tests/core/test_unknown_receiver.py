@@ -44,3 +44,34 @@ def test_a_top_level_function_a_known_receiver_a_class_name_or_no_method_stay_un
     answer = engine.search(text)
     assert answer.lookup_failed is not None and answer.lookup_failed.kind == "symbol"
     assert not any("read as" in n for n in answer.notices)
+
+
+USED = {
+    "cli.py": ("import click\n\n\ndef main():\n    click.echo('hello')\n    click.echo('bye')\n    return 0\n\n\n"
+               "def other():\n    return click.style('x')\n"),
+    "errs.go": 'package errs\n\nimport "errors"\n\nvar ErrMissing = errors.New("missing")\n',
+}
+
+
+@pytest.fixture(scope="module")
+def used(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return indexed(tmp_path_factory, USED)
+
+
+@pytest.mark.parametrize(("text", "lines"), [("click.echo", [("cli.py", 5), ("cli.py", 6)]),
+                                             ("errors.New", [("errs.go", 5)])])
+def test_an_identifier_used_but_defined_elsewhere_lists_the_lines_that_name_it(used: Engine, text: str,
+                                                                              lines: list[tuple[str, int]]) -> None:
+    # typer's "click.echo", gin's "errors.New": before, "no symbol named ..." and code related in meaning
+    answer = used.search(text)
+    assert (answer.intent, answer.rule) == ("exact_match", "used_not_defined")
+    assert [(r.path, r.start_line) for r in answer.results] == lines
+    assert answer.lookup_failed is not None and answer.lookup_failed.kind == "symbol"  # still no definition here
+    assert answer.lookup_failed.message.startswith(f"no symbol named {text} in this repository")
+    assert answer.lookup_failed.message in answer.notices
+
+
+def test_a_name_no_line_spells_stays_related_code_with_its_close_names(used: Engine) -> None:
+    answer = used.search("click.ech0")
+    assert answer.rule != "used_not_defined" and answer.intent == "find_definition"
+    assert answer.lookup_failed is not None and "showing related code" in answer.lookup_failed.message
