@@ -439,7 +439,10 @@ def question_subject(text: str) -> str | None:
     """The one word a question asks about when every other word is a question's filler ("what
     does Live do" -> ``Live``, "explain Padding" -> ``Padding``), else ``None``; the index decides
     whether it names a symbol (a word outside the question's case-sensitive spelling never does)."""
-    words = [w for w in _SUBJECT_WORD.findall(text) if w.lower() not in _SUBJECT_FILLERS]
+    every = _SUBJECT_WORD.findall(text)
+    words = [w for w in every if w.lower() not in _SUBJECT_FILLERS]
+    if not words:  # "what does Use do": a filler capitalised inside the question is a name (gorilla's Router.Use)
+        words = [w for w in every[1:] if w[:1].isupper() and w.lower() in _SUBJECT_FILLERS]
     return words[0] if len(words) == 1 else None
 
 

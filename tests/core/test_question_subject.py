@@ -36,6 +36,8 @@ def test_the_lone_error_name_and_a_question_about_one_nothing_defines_stay_strin
 
 @pytest.mark.parametrize(("text", "subject"), [("what does Live do", "Live"), ("explain Padding", "Padding"),
                                                ("What is a Segment?", "Segment"), ("how does the loader work", "loader"),
-                                               ("how does Live refresh", None), ("what does it do", None)])
+                                               ("how does Live refresh", None), ("what does it do", None),
+                                               ("what does Use do", "Use"), ("What is This", "This"),
+                                               ("What is this", None), ("What does Use Mean", None)])
 def test_a_question_s_subject_is_its_one_word_that_is_no_filler(text: str, subject: str | None) -> None:
     assert question_subject(text) == subject
