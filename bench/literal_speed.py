@@ -50,6 +50,9 @@ every later question reads once per process."""
 EVERY = 10**7
 """A limit no literal reaches: the engine's whole list, whose first lines each page must be."""
 IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]{2,}")
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""The code measured: the server, whose background process starts in ``/``, would otherwise import
+the installed package (an editable install's checkout, maybe another one)."""
 
 
 def rg_ms(rg: str, root: Path, literal: str) -> float:
@@ -132,7 +135,7 @@ def plain_install(folder: Path, script: list[str]) -> list[str]:
     venv = folder / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     site_packages = next((venv / "lib").glob("python*/site-packages"))
-    (site_packages / "maguyva-checkout.pth").write_text(str(Path(__file__).resolve().parent.parent) + "\n")
+    (site_packages / "maguyva-checkout.pth").write_text(str(CHECKOUT) + "\n")
     body = Path(script[0]).read_text().split("\n", 1)[1] if script[0] != sys.executable else \
         "import sys\nfrom maguyva_tui.__main__ import main\nsys.exit(main())\n"
     target = venv / "bin" / "maguyva"
@@ -147,7 +150,8 @@ class Resident:
     def __init__(self, root: Path, base: Path) -> None:
         self.runtime = Path(tempfile.mkdtemp(prefix="mls-", dir="/tmp"))
         self.env = {k: v for k, v in os.environ.items() if k != place.NO_SERVER_ENV}
-        self.env.update({"XDG_RUNTIME_DIR": str(self.runtime), INDEX_DIR_ENV: str(base)})
+        self.env.update({"XDG_RUNTIME_DIR": str(self.runtime), INDEX_DIR_ENV: str(base),
+                         "PYTHONPATH": str(CHECKOUT)})  # the server (started from "/") and every client run this checkout
         self.root, self.base = root, base
         self.folder = place.runtime_dir(self.env)
         spec = place.index_spec(None, str(root), self.env)
@@ -162,10 +166,14 @@ class Resident:
 
     def searches(self) -> int:
         """How many searches the server answered (-1: it is gone)."""
+        status = self.status()
+        return int(status["searches"]) if status else -1
+
+    def status(self) -> dict[str, object] | None:
+        """The server's status (``None``: it is gone)."""
         from maguyva_tui.resident.command import ask
 
-        status = ask(self.folder, self.socket, "status")
-        return int(status["searches"]) if status else -1
+        return ask(self.folder, self.socket, "status")
 
     def round_trip_ms(self, argv: list[str]) -> float:
         """One request sent from this process: the socket and the server's work, no interpreter (NaN
@@ -286,7 +294,7 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
     try:
         script = maguyva_script()
         lean = [sys.executable, "-S", "-m", "maguyva_tui"]
-        lean_env = {**resident.env, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        lean_env = {**resident.env, "PYTHONPATH": str(CHECKOUT)}
         plain = plain_install(resident.runtime, script)
         chosen = queries[: args.server]
         rows: dict[str, tuple[list[float], list[float]]] = {}
@@ -320,9 +328,13 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
         plain_site = [whole_ms([str(Path(plain[0]).parent / "python"), "-c", "pass"], resident.env) for _ in range(10)]
         probe = [*search_args, "--repo", str(root), "--", chosen[0][0]]
         installed = [script[0], *probe] if script[0] != sys.executable else ["-m", "maguyva_tui", *probe]
+        watching = (resident.status() or {}).get("watching")
         notes = [
             f"every timed search was answered by the server (checked by its count; {restarts} restarts after "
             f"its code changed); script {script[0]}",
+            "the server " + ("watched its files with inotify (a question stats them only after a change)"
+                             if watching else "stat'ed every indexed file before each question (no inotify watch: "
+                             "a symbolic link, too many files with other names, the watch limit, or an older server)"),
             f"python start-up alone: `-S -c pass` median {statistics.median(bare):.1f} ms, `-c pass` "
             f"{statistics.median(with_site):.1f} ms (this environment's site), {statistics.median(plain_site):.1f} ms "
             "(the plain venv's)",

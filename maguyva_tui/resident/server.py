@@ -455,7 +455,8 @@ class Server:
         now = time.monotonic()
         return {"pid": os.getpid(), "root": self.root, "index_dir": self.spec, "socket": self.path,
                 "uptime_s": round(now - self._started, 1), "idle_s": round(now - self._last, 1),
-                "idle_limit_s": self.idle_s, "searches": self._served, "index_folder": self._index_folder}
+                "idle_limit_s": self.idle_s, "searches": self._served, "index_folder": self._index_folder,
+                "watching": bool(self._freshness is not None and self._freshness.watching)}
 
     def not_mine(self, request: dict[str, Any]) -> str | None:
         """Why this server must not run a search request, if it must not."""
