@@ -664,7 +664,8 @@ _ERROR_NAME = re.compile(
     r"\b(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)"
     rf"|{'|'.join(_ERRNO.split())}|SIG(?:SEGV|ABRT|KILL|TERM|BUS|FPE|ILL|PIPE|INT|HUP))\b"
 )
-_ERROR_MARKER = re.compile(r"\b(?:panic|fatal(?:\s+error)?|error(?:\[\w{1,10}\])?|warning):[^\n]*", re.I)
+_ERROR_MARKER = re.compile(r"\b(?:panic|fatal(?:\s+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[^\n]*", re.I)
+"""An error's marker (``error: ...``, ``panic: ...``), never a path of names (Rust's ``Error::msg``)."""
 _ERROR_PHRASE = re.compile(
     r"\b(?:traceback|segfault|segmentation\s+fault|core\s+dumped|no\s+such\s+file\s+or\s+directory"
     r"|permission\s+denied|connection\s+refused|undefined\s+reference|is\s+not\s+defined"
@@ -685,6 +686,20 @@ or a snippet."""
 _RAISE_STATEMENT = re.compile(r"(?:raise|throw(?:\s+new)?)\s+[A-Za-z_$][\w$]*(?:(?:\.|::|\\)[A-Za-z_$][\w$]*)*")
 """A raise or throw statement as the code writes it (``raise MarkupError``, ``throw new Error``):
 the places that raise it, every line holding the statement, not the class's definition first."""
+
+
+_IMPL_HEADER = re.compile(
+    r"impl(?:<[^<>\n]{0,80}>)?\s+[A-Za-z_][\w:]*(?:<[^<>\n]{0,80}>)?\s+for\s+[A-Za-z_][\w:]*(?:<[^<>\n]{0,80}>)?\s*\{?"
+)
+"""A Rust implementation's header as the code writes it (``impl Display for Error``): the block
+that implements the trait, every line holding it, not the trait's definition after ``impl``."""
+
+
+def _impl_header(text: str) -> Intent | None:
+    """Match ``impl Trait for Type`` (a string to find, as ``rg -F`` would), before rule 1 reads
+    ``impl`` as a definition keyword naming the trait."""
+    line = text.strip()
+    return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment") if _IMPL_HEADER.fullmatch(line) else None
 
 
 def _code_fragment(text: str) -> Intent | None:
@@ -816,6 +831,7 @@ def _question(text: str) -> Intent | None:
 
 RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _code_snippet,
+    _impl_header,
     _definition_keyword,
     _callees_phrase,
     _references_phrase,

@@ -61,7 +61,7 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("trait Display", DEF, 0.95, "Display", "definition_keyword"),
     ("enum Color {", DEF, 0.95, "Color", "definition_keyword"),
     ("type Token struct", DEF, 0.95, "Token", "definition_keyword"),
-    ("impl Display for Token", DEF, 0.95, "Display", "definition_keyword"),
+    ("impl Display", DEF, 0.95, "Display", "definition_keyword"),
     ("import numpy as np", DEF, 0.95, "numpy", "definition_keyword"),
     ("from typing import Any", DEF, 0.95, "Any", "definition_keyword"),
     ("public class UserService extends Base", DEF, 0.95, "UserService", "definition_keyword"),
@@ -145,6 +145,12 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("rg TODO", EXACT, 0.90, "TODO", "grep_command"),
     ("grep -r foo", UND, 0.40, None, "fallback"),
     ("throw new Error", EXACT, 0.85, "throw new Error", "code_fragment"),
+    ("impl Display for Error", EXACT, 0.85, "impl Display for Error", "code_fragment"),  # the block, not the trait
+    ("impl<T> Context<T, E> for Result<T, E> {", EXACT, 0.85, "impl<T> Context<T, E> for Result<T, E> {",
+     "code_fragment"),
+    ("impl Error", DEF, 0.95, "Error", "definition_keyword"),
+    ("Error::msg", DEF, 0.80, "Error::msg", "identifier"),  # a path of names, no "error:" marker
+    ("Warning::new", DEF, 0.80, "Warning::new", "identifier"),
     ("how to raise MarkupError", EXACT, 0.85, "MarkupError", "error_token"),
     ("std::filesystem path formatting support", DEF, 0.60, "std::filesystem", "identifier_in_phrase"),
     ("Alias for `get(key)`.", EXACT, 0.90, "get(key)", "quoted_literal"),
