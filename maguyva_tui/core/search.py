@@ -179,7 +179,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if used is not None:  # "click.echo", "errors.New": no definition here, but lines that use it
         again = search(replace(req, intent="exact_match"), parts, checkpoint, places, skip)
         if again.results:
-            return replace(again, query=req.text, rule=USED_RULE, notices=(*again.notices, used.message),
+            return replace(again, query=req.text, rule=USED_RULE, confidence=intent.confidence,
+                           notices=(*again.notices, used.message),
                            lookup_failed=used, elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
     kinds = _asked_kinds(parts.generation, intent, req)
