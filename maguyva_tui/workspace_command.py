@@ -210,9 +210,14 @@ def print_human(answer: WorkspaceResult) -> None:
             print(f"      {printable(line.strip()[:120])}")
     for why in answer.capped:
         print(f"maguyva: capped: {printable(why)}", file=sys.stderr)
-    searched = len(answer.searched)
-    print(f"{len(answer.result.results)} results from {searched} repositor{'y' if searched == 1 else 'ies'} "
+    searched, count = len(answer.searched), len(answer.result.results)
+    print(f"{count} result{'' if count == 1 else 's'} from {searched} repositor{'y' if searched == 1 else 'ies'} "
           f"in {answer.result.elapsed_ms:.1f} ms" + (" (capped)" if answer.capped else ""))
+    if answer.result.lookup_failed is not None:
+        return  # its one line says what the page is (:func:`_lookup_status`)
+    for notice in answer.result.notices:  # as on one repository: what the answer read or left out, on stderr
+        if not notice.startswith("semantic:"):
+            print(f"maguyva: {printable(notice)}", file=sys.stderr)
 
 
 def _case(args: argparse.Namespace) -> str:

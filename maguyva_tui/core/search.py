@@ -270,7 +270,7 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     if failed is None or literal_found(generation, Query(intent.target, target=intent.target), "sensitive") is not True:
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
-    said = (f"no symbol named {intent.target} in this repository (an import, a builtin or another package's); "
+    said = (f"no symbol named {intent.target} is defined here (an import, a builtin or another package's); "
             f"showing the lines that name it{close}")
     return replace(failed, message=said)
 

@@ -67,7 +67,7 @@ def test_an_identifier_used_but_defined_elsewhere_lists_the_lines_that_name_it(u
     assert (answer.intent, answer.rule) == ("exact_match", "used_not_defined")
     assert [(r.path, r.start_line) for r in answer.results] == lines
     assert answer.lookup_failed is not None and answer.lookup_failed.kind == "symbol"  # still no definition here
-    assert answer.lookup_failed.message.startswith(f"no symbol named {text} in this repository")
+    assert answer.lookup_failed.message.startswith(f"no symbol named {text} is defined here")
     assert answer.lookup_failed.message in answer.notices
 
 
