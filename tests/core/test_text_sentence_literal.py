@@ -97,3 +97,31 @@ def test_a_phrase_held_in_another_case_is_found_in_that_case(apart: tuple[TextRe
         assert [path for path, *_ in found] == ["three.py"]
     held = _lines(indexed, "solve alpha beta here", "sensitive", None, None)
     assert [path for path, *_ in held] == ["one.py"] and held == _lines(bare, "solve alpha beta here", "sensitive", None, None)
+
+
+@pytest.fixture(scope="module")
+def folded(tmp_path_factory: pytest.TempPathFactory) -> tuple[TextRetriever, TextRetriever]:
+    """A file holding the phrase in capitals (a candidate of its case-folded trigrams) and one
+    holding its inner words apart: neither holds it as asked."""
+    root = tmp_path_factory.mktemp("folded")
+    (root / "loud.py").write_text("# solve ALPHA gamma delta\n")
+    (root / "apart.py").write_text("# alpha\n# gamma\n# solve delta\n")
+    return _engines(root, tmp_path_factory.mktemp("index"))
+
+
+def test_of_the_candidates_only_those_holding_its_inner_words_are_read(
+    folded: tuple[TextRetriever, TextRetriever], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    indexed, bare = folded
+    from maguyva_tui.core.retrievers import text as text_module
+
+    read: list[tuple[int, int]] = []
+    holds = text_module._Matcher.holds
+    monkeypatch.setattr(text_module._Matcher, "holds", lambda self, blob, lo, hi: read.append((lo, hi)) or holds(
+        self, blob, lo, hi))
+    assert _lines(bare, "solve alpha gamma delta", "sensitive", 20, 60) == []
+    assert len(read) == 1  # the capitals' file, a candidate of the trigrams, read without the token index
+    read.clear()
+    assert _lines(indexed, "solve alpha gamma delta", "sensitive", 20, 60) == []
+    assert read == []  # it holds "ALPHA", not "alpha": it cannot hold the phrase, and is not read
+    assert [p for p, *_ in _lines(indexed, "solve alpha gamma delta", "insensitive", 20, 60)] == ["loud.py"]

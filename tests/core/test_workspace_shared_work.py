@@ -61,7 +61,7 @@ def test_a_sentence_is_planned_and_stemmed_once_for_every_shard(shards: list[Sha
     monkeypatch.setattr(plan, "string_query", lambda text: planned.append(text) or string_query(text))
     monkeypatch.setattr(bm25, "code_words", lambda text: stemmed.append(text) or code_words(text))
     # the trigrams asked on every shard (the token index proves most shards hold no sentence whole)
-    monkeypatch.setattr(TextRetriever, "_held_by_none", lambda self, matcher: False)
+    monkeypatch.setattr(TextRetriever, "_inner_held", lambda self, matcher: None)
     coordinator = Coordinator(shards)
     try:
         first = coordinator.search(SearchRequest(SENTENCE)).to_json()

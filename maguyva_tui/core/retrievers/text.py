@@ -802,7 +802,8 @@ class TextRetriever:
         the same way, closer. The trigrams are planned only when they are asked for candidates (the
         token index answers for most identifiers without them).
         """
-        if self._held_by_none(matcher):
+        inner = self._inner_held(matcher)
+        if inner is not None and not len(inner):
             return []  # no trigram asked, no file read (a sentence tried whole, on every shard of a workspace)
         files = self._files()
         token = self._token(matcher) if limit is not None and max_files is None else None
@@ -820,8 +821,10 @@ class TextRetriever:
                 return []
         else:
             chosen = self._promising(files, self.candidate_files(literal_plan(literal)), literal, max_files)
-            if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(files, chosen, matcher)):
+            if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(
+                    files, chosen if inner is None else chosen[np.isin(files.docs[chosen], inner)], matcher)):
                 return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
+                # (of those, only the files holding its inner identifiers are read: no other can hold it)
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
         exact = _members(chosen, defined.exact_files)
@@ -1094,23 +1097,25 @@ class TextRetriever:
             found = kept.long_runs = (key, runs)
         return found[1]
 
-    def _held_by_none(self, matcher: _Matcher) -> bool:
-        """Whether the token index proves that no file holds a case-sensitive literal: an identifier
-        inside it (an edge of the literal on each side, so a whole identifier wherever the literal
-        is) that no file holds whole, or a few that no file holds together. A sentence asked as a
-        literal ("solve a system of linear equations") is held by no file of most repositories; its
-        trigrams were planned and intersected, and the few files they admitted read, to say so."""
+    def _inner_held(self, matcher: _Matcher) -> np.ndarray | None:
+        """The documents that may hold a case-sensitive literal, as the token index tells: those
+        holding every identifier inside it (an edge of the literal on each side, so a whole
+        identifier wherever the literal is; the :data:`INNER_TOKENS_CROSSED` rarest), sorted;
+        empty when none does (no file holds the literal), ``None`` when the index cannot tell. A
+        sentence asked as a literal ("solve a system of linear equations") is held by no file of
+        most repositories; its trigrams were planned and intersected, and the few files they
+        admitted read, to say so."""
         needle, tokens = matcher.needle, self.snapshot.tokens
         if needle is None or tokens is None:
-            return False  # case-insensitive (the index keeps case), or no token index written
+            return None  # case-insensitive (the index keeps case), or no token index written
         inner = _inner_tokens(needle)
         if not inner:
-            return False
+            return None
         spans = []
         for token in inner:
             t = tokens.find(token)
             if t is None:
-                return True
+                return np.zeros(0, np.int64)
             spans.append((int(tokens.starts[t]), int(tokens.starts[t + 1])))
         spans.sort(key=lambda span: span[1] - span[0])
         held = np.asarray(tokens.docs[spans[0][0] : spans[0][1]], np.int64)
@@ -1120,7 +1125,7 @@ class TextRetriever:
             docs = np.asarray(tokens.docs[lo:hi], np.int64)
             at = np.minimum(np.searchsorted(docs, held), len(docs) - 1)
             held = held[docs[at] == held]
-        return not len(held)
+        return held
 
     def _token(self, matcher: _Matcher) -> bytes | None:
         """The literal's bytes when the token index can answer for it: a case-sensitive literal
