@@ -822,7 +822,7 @@ class TextRetriever:
         else:
             chosen = self._promising(files, self.candidate_files(literal_plan(literal)), literal, max_files)
             if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(
-                    files, chosen if inner is None else chosen[np.isin(files.docs[chosen], inner)], matcher)):
+                    files, chosen if inner is None else chosen[_members(files.docs[chosen], inner)], matcher)):
                 return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
                 # (of those, only the files holding its inner identifiers are read: no other can hold it)
         factors, rank = self._file_order(files, chosen, demote)
