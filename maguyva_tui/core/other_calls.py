@@ -79,6 +79,41 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
                   f"{bare}")
 
 
+def untied_subtypes(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
+    """The classes that name ``name`` as a base the graph could not tie to a definition (PSR-7's
+    ``final class Stream implements StreamInterface``, an interface of another package that no file
+    defines), each shown by its definition, the repository's own code first, and a line saying what
+    they are; ``None`` when there are none or the graph is not ready."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return None
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.sites import INHERIT
+
+    try:
+        sites = queries.untied_calls(graph, name, kind=INHERIT)
+    except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
+        log.debug("no untied bases of %s: %s", name, exc)
+        return None
+    bare = name.replace("::", ".").replace("\\", ".").rpartition(".")[2] or name
+    hits: list[Hit] = []
+    seen: set[tuple[str, int, int]] = set()
+    for path, line in sorted(sites, key=lambda site: is_secondary(site[0])):
+        chunk = generation.chunk_at(path, line)
+        start, end = (chunk.start_line, chunk.end_line) if chunk is not None else (line, line)
+        if (path, start, end) in seen:
+            continue
+        seen.add((path, start, end))
+        hits.append(Hit(path, start, end, 1.0 / (1 + len(hits)), chunk.symbol if chunk is not None else None,
+                        chunk.kind if chunk is not None else None, graph.languages.get(path),
+                        f"names {bare} as a base the graph could not tie to a definition"))
+    if not hits:
+        return None
+    them = "the definition that names it" if len(hits) == 1 else f"the {len(hits)} definitions that name it"
+    return hits[:limit], (f"the graph holds no definition of {bare} as a base (another package's, or not "
+                          f"resolved); listing {them} as a base")
+
+
 def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     from maguyva_tui.core.graph import queries  # here: a question that reads no graph never loads it
 

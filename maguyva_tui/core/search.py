@@ -34,7 +34,7 @@ from maguyva_tui.core.intent import (
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.other_calls import callers_notes, untied_callers
+from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -205,6 +205,15 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
     listed_untied = False
+    if _asks_subtypes(intent, the_plan, req) and not run.lists.get("graph"):
+        bases = untied_subtypes(parts.generation, intent.target or "", the_plan.fetch)
+        if bases is not None:  # "who implements StreamInterface", PSR-7's interface of another package
+            run.lists["graph"], said = bases
+            run.notices.append(said)
+            if failed is not None and failed.kind == "symbol":
+                failed = replace(failed, message=f"no symbol named {intent.target} is defined here; listing what "
+                                                 "names it as a base")
+            unnamed = False
     if not unnamed and not run.lists.get("graph") and _asks_callers(intent, the_plan, req):
         untied = untied_callers(parts.generation, intent.target or "", the_plan.fetch)
         if untied is not None:  # "who calls onerror" where every call is ctx.onerror(err): those lines
@@ -291,6 +300,12 @@ def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> 
         return None
     names = file_names(generation, word)
     return names[0] if names and len(names) == 1 else None
+
+
+def _asks_subtypes(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
+    """Whether the graph alone lists what implements or extends the question's target."""
+    return (intent.name == "find_references" and bool(intent.target) and not req.regex
+            and the_plan.modalities == ("graph",) and asks_subtypes(req.text))
 
 
 def _asks_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:

@@ -140,3 +140,37 @@ def test_when_the_graph_ties_no_call_the_calls_naming_it_are_the_answer(engine: 
     said = [n for n in answer["notices"] if "tied no call" in n]
     assert len(said) == 1 and said[0].startswith("the graph tied no call to close; listing the call that names it")
     assert not [n for n in answer["notices"] if "more call" in n or "blending" in n]
+
+
+PLUGINS = '''from host.api import Plugin
+
+
+class Audio(Plugin):
+    def play(self):
+        return 1
+
+
+class Video(Plugin):
+    def play(self):
+        return 2
+'''
+
+
+@pytest.fixture(scope="module")
+def plugins(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("plugins")
+    (root / "plugins.py").write_text(PLUGINS)
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    e.refresh()
+    return e
+
+
+@pytest.mark.parametrize("text", ["subclasses of Plugin", "who implements Plugin", "what extends Plugin"])
+def test_the_subtypes_of_a_base_defined_elsewhere_are_the_classes_naming_it(plugins: Engine, text: str) -> None:
+    # PSR-7's "who implements StreamInterface": before, "no symbol named ..." and files' first lines
+    answer = plugins.search(text).to_json()
+    assert (answer["intent"], answer["modalities_run"]) == ("find_references", ["graph"])
+    assert [(r["path"], r["start_line"], r["symbol"]) for r in answer["results"]] == [
+        ("plugins.py", 4, "Audio"), ("plugins.py", 9, "Video")]
+    assert answer["lookup_failed"]["message"] == "no symbol named Plugin is defined here; listing what names it as a base"
+    assert any("listing the 2 definitions that name it as a base" in n for n in answer["notices"])

@@ -364,15 +364,19 @@ _STRENGTH_OF[_STRENGTH_CODES] = np.arange(len(STRENGTH))
 
 # -- calls no definition was tied to ------------------------------------------------------------
 MEMBER_ACCESS: tuple[str, ...] = (".", "->", "::")
+NAME_PATHS: tuple[str, ...] = (*MEMBER_ACCESS, "\\")
+"""How a base's name is qualified: a module's (``abc.ABC``), a namespace's (PHP's ``Psr\\Http\\Message\\StreamInterface``)."""
 """What a loose call writes between its receiver and the name (``h.ServeHTTP``, ``p->run``)."""
 
 
-def untied_calls(graph: CodeGraph, name: str, members_only: bool = False) -> list[tuple[str, int]]:
+def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: int = CALL) -> list[tuple[str, int]]:
     """Return the (path, line) of every call that names ``name`` (the bare name of a qualified one)
     but resolved to no node: through an interface, on a receiver of unknown type, into another
     package, or ambiguous; with ``members_only``, only calls on a receiver (``x.print``, not the
     builtin ``print``: a method's). In path and line order. A stored graph's unchanged files are
-    read from its columns at once (no name decoded: the matching ones are found in its string table)."""
+    read from its columns at once (no name decoded: the matching ones are found in its string table).
+    ``kind`` another site's kind than a call: ``INHERIT``, the bases no class of the graph is
+    (``implements StreamInterface``, an interface of another package)."""
     bare = name.replace("::", ".").rpartition(".")[2] or name
     loose = graph.loose_blocks
     found: list[tuple[str, int]] = []
@@ -384,17 +388,17 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False) -> lis
     if stored is not None and origin is not None:
         bounds, files, keep, _, rest = stored
         table = origin.arrays["loose_names"]  # loose-name index -> string id
-        wanted = origin.strings.ids_ending(bare, MEMBER_ACCESS)
+        wanted = origin.strings.ids_ending(bare, MEMBER_ACCESS if kind == CALL else NAME_PATHS)
         if members_only:
             wanted = wanted[wanted != origin.strings.id_of(bare)]
         named = np.flatnonzero(np.isin(table, wanted)) if len(wanted) else wanted
-        rows = np.flatnonzero(keep & (columns["kind"] == CALL) & np.isin(columns["name"], named)) if len(named) else named
+        rows = np.flatnonzero(keep & (columns["kind"] == kind) & np.isin(columns["name"], named)) if len(named) else named
         if len(rows):  # a name no untied call writes (most) reads no file's path
             paths = {at: path for path, at in bounds.files.items()}
             found = [(paths[f], ln) for f, ln in zip(files[rows].tolist(), columns["line"][rows].tolist())]
-    tails = tuple(a + bare for a in MEMBER_ACCESS)
+    tails = tuple(a + bare for a in (MEMBER_ACCESS if kind == CALL else NAME_PATHS))
     for path, block in rest.items():
         for i, written in enumerate(block.names):
-            if block.kind[i] == CALL and ((written == bare and not members_only) or written.endswith(tails)):
+            if block.kind[i] == kind and ((written == bare and not members_only) or written.endswith(tails)):
                 found.append((path, int(block.line[i])))
     return sorted(set(found))
