@@ -88,11 +88,16 @@ def on_unknown_receiver(generation: Any, name: str) -> list[Symbol]:
     """The methods named as the last part of ``receiver.member`` when the receiver is a variable
     the index defines nothing by (koa's ``ctx.throw``: ``ctx`` is a parameter everywhere, the
     method is ``proto.throw`` of ``lib/context.js``): a lower-case name, never a class, a module or
-    any other definition of this index. Only methods (a definition with an owner): ``np.array``
-    is not the repository's top-level ``array``. Empty when none matches."""
+    any other definition of this index, nor a name some file imports (Go's ``http`` in
+    ``http.Handler`` is a package, not ``Route.Handler``'s receiver). Only methods (a definition
+    with an owner): a name written ``x.array`` is not the repository's top-level ``array``. Empty
+    when none matches, and in a workspace's view (no one table of imports to ask)."""
     parts = qualifier_parts(name)
     if len(parts) != 2 or "::" in name or not parts[0][:1].islower() or not parts[0].isidentifier():
         return []
+    facts = getattr(getattr(generation, "snapshot", None), "facts", None)
+    if facts is None or facts.imports_local(parts[0]):
+        return []  # a module or package imported under that name (Go's ``http.Handler``, ``np.array``)
     structural = generation.structural
     if structural.lookup(parts[0]):
         return []

@@ -16,6 +16,7 @@ FILES = {
     "lib/app.js": ("class App {\n  handle(ctx) {\n    ctx.onerror(new Error('x'));\n  }\n  onerror(err) {\n"
                    "    return err;\n  }\n}\nfunction array(x) {\n  return [x];\n}\nconst config = {};\n"
                    "module.exports = { App, array, config };\n"),
+    "buffers.py": ("import numpy as np\n\n\nclass Buffer:\n    def array(self):\n        return np.array([1])\n"),
 }
 
 
@@ -38,7 +39,7 @@ def test_several_methods_of_the_name_are_all_listed_and_counted(engine: Engine) 
     assert any("2 methods are named onerror" in n for n in answer.notices)
 
 
-@pytest.mark.parametrize("text", ["np.array", "config.throw", "Foo.throw", "ctx.missing"])
+@pytest.mark.parametrize("text", ["np.array", "config.throw", "Foo.throw", "ctx.missing"])  # np: an import, not Buffer's
 def test_a_top_level_function_a_known_receiver_a_class_name_or_no_method_stay_unknown(engine: Engine,
                                                                                      text: str) -> None:
     answer = engine.search(text)

@@ -289,6 +289,14 @@ class FactsTable(Mapping[str, FileFacts]):
             for row in rows[path][field]:
                 yield path, row
 
+    def imports_local(self, name: str) -> bool:
+        """Whether some file imports something under the local name ``name`` (``import numpy as
+        np``: ``np``; Go's ``"net/http"``: ``http``)."""
+        stored = getattr(self.rows, "imports_local", None)
+        if stored is not None:
+            return bool(stored(name))
+        return any(row[0] == name for _, row in self._column_rows(4))
+
     def chunk_count(self) -> int:
         """Chunks in the table, without decoding."""
         rows = self.rows

@@ -242,6 +242,13 @@ class StoredRows(Mapping[str, Row]):
         self._check(folder, files)
         self._definitions = load_definitions(folder, len(self.paths), len(self._strings))
 
+    def imports_local(self, name: str) -> bool:
+        """Whether some file imports something under the local name ``name`` (Go's ``http``,
+        Python's ``np``): one search of the strings, one compare over the imports' column."""
+        wanted = self._strings.id_of(name)
+        table = self._tables[4]
+        return bool(wanted) and table is not None and bool(np.any(table[:, 0] == wanted))
+
     def _check(self, folder: Path, files: NDArray[np.int64]) -> None:
         """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
         totals = self._starts[-1]
