@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+DECLARATION_LINES = 3
+"""Lines a class's declaration may run below its definition's first (decorators, a long base list):
+a base named further down is inside something larger, and shown by its own line."""
+
 NAMESAKES_SHOWN = 3
 """Other definitions of a bare name named in its note at most (then "..." and how many)."""
 
@@ -100,6 +104,8 @@ def untied_subtypes(generation: Generation, name: str, limit: int) -> tuple[list
     seen: set[tuple[str, int, int]] = set()
     for path, line in sorted(sites, key=lambda site: is_secondary(site[0])):
         chunk = generation.chunk_at(path, line)
+        if chunk is not None and line - chunk.start_line > DECLARATION_LINES:
+            chunk = None  # the site is inside a larger definition (Rust's impl in a mod): its own line
         start, end = (chunk.start_line, chunk.end_line) if chunk is not None else (line, line)
         if (path, start, end) in seen:
             continue

@@ -174,3 +174,15 @@ def test_the_subtypes_of_a_base_defined_elsewhere_are_the_classes_naming_it(plug
         ("plugins.py", 4, "Audio"), ("plugins.py", 9, "Video")]
     assert answer["lookup_failed"]["message"] == "no symbol named Plugin is defined here; listing what names it as a base"
     assert any("listing the 2 definitions that name it as a base" in n for n in answer["notices"])
+
+
+def test_a_base_named_inside_a_larger_definition_is_shown_by_its_own_line(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # anyhow: `impl Display for Backtrace` inside `mod capture { ... }` showed the whole module
+    root = tmp_path_factory.mktemp("impls")
+    (root / "lib.rs").write_text("mod capture {\n    use std::fmt;\n    pub struct Backtrace;\n\n"
+                                 "    impl fmt::Display for Backtrace {\n        fn fmt(&self, f: &mut fmt::Formatter) "
+                                 "-> fmt::Result {\n            Ok(())\n        }\n    }\n}\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    e.refresh()
+    answer = e.search("who implements Display").to_json()
+    assert [(r["path"], r["start_line"], r["end_line"]) for r in answer["results"]] == [("lib.rs", 5, 5)]
