@@ -335,3 +335,18 @@ def test_an_object_bound_through_a_chain_of_assignments_keeps_its_methods() -> N
             "proto.cookies": ("method", 4)}
         assert "proto.assert" not in found  # a value, not a function defined here
         assert "handler" in found  # a chain that binds no object reads as before
+
+
+def test_rust_items_wrapped_in_a_macro_are_definitions_at_their_own_lines() -> None:
+    # tokio wraps most items in `cfg_rt! { ... }`: LocalSet, its methods and nested cfg macros were no symbols
+    source = (b"cfg_rt! {\n    /// A set of tasks.\n    pub struct LocalSet {\n        tick: u8,\n    }\n"
+              b"    impl LocalSet {\n        pub fn new() -> Self { todo!() }\n    }\n}\n"
+              b"mod net {\n    cfg_net! {\n        cfg_unix! {\n            pub fn connect() {}\n        }\n    }\n}\n"
+              b"lazy_static! {\n    static ref X: u8 = 1;\n}\n"
+              b"fn main() { println!(\"{}\", 1); }\n")
+    chunks, symbols = extract_source(source, "rust", "lib.rs")
+    found = {s.qualname: (s.kind, s.start_line, s.end_line) for s in symbols}
+    assert found["LocalSet"] == ("struct", 3, 5) and found["LocalSet.new"] == ("method", 7, 7)
+    assert found["net.connect"] == ("function", 13, 13) and found["main"] == ("function", 20, 20)
+    assert not any("cfg_" in q for q in found)  # the macros' names are no definitions
+    assert ("LocalSet.new", 7, 7) in {(c.symbol, c.start_line, c.end_line) for c in chunks}

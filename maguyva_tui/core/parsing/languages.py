@@ -115,14 +115,65 @@ of a declaration and swallows what follows (fmt's ``args.h``: none of its 14 cla
 functions found)."""
 
 
+ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
+"""A Rust line opening a macro invocation with a brace (``cfg_rt! {``): tokio wraps most of its
+items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
+
+_ITEM_START = re.compile(
+    rb"\s*(?://[^\n]*\n\s*|/\*.*?\*/\s*)*"
+    rb"(?:#!?\[|pub\b|fn\b|struct\b|enum\b|union\b|impl\b|trait\b|mod\b|type\b|const\b|static\b|use\b"
+    rb"|unsafe\b|async\b|extern\b|macro_rules!|[A-Za-z_][A-Za-z0-9_]*![ \t]*\{)",
+    re.DOTALL,
+)
+"""What a macro's braced body starts with when it holds items (after comments and doc comments),
+another such macro among them."""
+
+RUST_MACRO_DEPTH = 4
+"""Macros nested in macros unwrapped at most (tokio's ``cfg_rt! { cfg_net! { ... } }``)."""
+
+
+def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
+    """Rust items inside an item-level macro invocation (``cfg_rt! { pub struct LocalSet {...} }``)
+    parsed as items: the macro's name, ``!`` and braces are parsed as blanks of the same length, so
+    every byte offset and line of the tree is the text's; nested ones too, to :data:`RUST_MACRO_DEPTH`.
+    A macro whose body is not items (``lazy_static! { static ref ... }`` parses the same either way)
+    is left as it is."""
+    for _ in range(RUST_MACRO_DEPTH):
+        spans = []
+        stack = [tree.root_node]
+        while stack:
+            node = stack.pop()
+            for child in node.children:
+                if child.type in ("mod_item", "declaration_list"):
+                    stack.append(child)
+                elif child.type == "macro_invocation" and node.type in ("source_file", "declaration_list"):
+                    body = child.children[-1] if child.children else None
+                    if (body is not None and body.type == "token_tree" and source[body.start_byte:body.start_byte + 1] == b"{"
+                            and _ITEM_START.match(source, body.start_byte + 1) is not None):
+                        spans.append((child.start_byte, body.start_byte + 1))
+                        spans.append((body.end_byte - 1, body.end_byte))
+        if not spans:
+            return tree
+        blanked = bytearray(source)
+        for start, end in spans:
+            blanked[start:end] = b" " * (end - start)
+        source = bytes(blanked)
+        tree = parser.parse(source)
+    return tree
+
+
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
     is a bare macro (:data:`BARE_MACRO`) is parsed as blanks of the same length, so every byte
-    offset and line of the tree is the text's."""
+    offset and line of the tree is the text's; in Rust, so are the name and braces of a macro
+    that wraps items (:func:`_unwrapped_item_macros`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
         parser = parsers[language] = Parser(grammar(language))
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
-    return parser.parse(source)
+    tree = parser.parse(source)
+    if language == "rust" and ITEM_MACRO.search(source) is not None:
+        return _unwrapped_item_macros(parser, source, tree)
+    return tree
