@@ -28,17 +28,18 @@ from maguyva_tui.core.store.arrays import PathIndex, Strings, save_array, save_s
 from maguyva_tui.core.store.facts_files import SCHEMAS, StoredRows
 from maguyva_tui.core.store.file_table import DOC, FileTable
 from maguyva_tui.core.store.format import IndexUnavailable
-from maguyva_tui.core.store.records import StoredRecords, decode_records
+from maguyva_tui.core.store.records import NULL_INT, StoredRecords, decode_records
 from maguyva_tui.core.store.words import STEMS, StoredWords, count_type, find_stem, load_words, stored_part
-from maguyva_tui.core.types import Chunk
+from maguyva_tui.core.types import Chunk, fast_constructor
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot
 
 ChunkRow = tuple[Any, ...]
 """A chunk as the facts store it: (start line, end line, kind, symbol, language)."""
-_CHUNK_PART = 1
-"""The chunks' part of a stored row (:data:`~maguyva_tui.core.store.facts_files.SCHEMAS`)."""
+if SCHEMAS[1] != "iisss":
+    raise TypeError("the stored chunk rows are no longer (start, end, kind, symbol, language): update _ChunkColumns")
+_new_chunk = fast_constructor(Chunk)
 
 
 def open_index(snapshot: Snapshot) -> ChunkIndex:
@@ -357,7 +358,7 @@ def _locator(snapshot: Snapshot, path_of: Callable[[int], str]) -> Callable[[lis
             columns.append(_ChunkColumns(*stored.chunk_columns()) if isinstance(stored, StoredRows) else None)
         found = columns[0]
         if found is not None:
-            return [Chunk(path, *row) for path, row in zip(paths, found.rows_at(paths, indexes))]
+            return [_new_chunk(path, *row) for path, row in zip(paths, found.rows_at(paths, indexes))]
         rows = {path: _chunk_rows(snapshot, path) for path in paths}
         return [Chunk(path, *row) for path, row in zip(paths, _rows_at([rows[p] for p in paths], indexes))]
 
@@ -376,9 +377,11 @@ class _ChunkColumns:
     strings: Strings
     index: PathIndex
 
-    def rows_at(self, paths: list[str], indexes: list[int]) -> Sequence[ChunkRow]:
-        """Row ``indexes[k]`` of file ``paths[k]``'s chunk rows, decoded together (an index out
-        of a file's rows, or a file not stored, is IndexError, as a stored row's ``[index]``)."""
+    def rows_at(self, paths: list[str], indexes: list[int]) -> list[ChunkRow]:
+        """Row ``indexes[k]`` of file ``paths[k]``'s chunk rows, as :func:`decode_records` reads
+        them (an index out of a file's rows, or a file not stored, is IndexError, as a stored
+        row's ``[index]``): the rows' cells listed at once and their strings picked together (a
+        page of BM25 hits made 15 numpy calls, 25 µs a shard)."""
         at = []
         begins = self.begins
         for path, index in zip(paths, indexes):
@@ -389,7 +392,12 @@ class _ChunkColumns:
             if not -(end - start) <= index < end - start:
                 raise IndexError(index)
             at.append((start if index >= 0 else end) + index)
-        return decode_records(self.table[np.array(at, np.int64)], SCHEMAS[_CHUNK_PART], self.strings)
+        if not at:
+            return []
+        picked = self.table[np.array(at, np.int64)]
+        texts = self.strings.pick(picked[:, 2:5].ravel())
+        return [(None if start == NULL_INT else start, None if end == NULL_INT else end, *texts[3 * j : 3 * j + 3])
+                for j, (start, end) in enumerate(picked[:, :2].tolist())]
 
 
 def _rows_at(rows: list[Sequence[ChunkRow]], indexes: list[int]) -> Sequence[ChunkRow]:
