@@ -120,13 +120,14 @@ ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE
 items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
 
 _ITEM_START = re.compile(
-    rb"\s*(?://[^\n]*\n\s*|/\*.*?\*/\s*)*"
+    rb"\s*(?://[^\n]*\n\s*|/\*.{0,4000}?\*/\s*)*"
     rb"(?:#!?\[|pub\b|fn\b|struct\b|enum\b|union\b|impl\b|trait\b|mod\b|type\b|const\b|static\b|use\b"
     rb"|unsafe\b|async\b|extern\b|macro_rules!|[A-Za-z_][A-Za-z0-9_]*![ \t]*\{)",
     re.DOTALL,
 )
 """What a macro's braced body starts with when it holds items (after comments and doc comments),
-another such macro among them."""
+another such macro among them. A block comment is skipped up to 4,000 bytes: one left open
+must not make every macro of a file read to its end."""
 
 RUST_MACRO_DEPTH = 4
 """Macros nested in macros unwrapped at most (tokio's ``cfg_rt! { cfg_net! { ... } }``)."""
