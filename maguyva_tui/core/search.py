@@ -276,12 +276,31 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     if intent.rule != "identifier" or req.regex or req.intent or req.modality or not intent.target:
         return None
     failed = missing_symbol(generation, intent, req.text)
-    if failed is None or literal_found(generation, Query(intent.target, target=intent.target), "sensitive") is not True:
+    if failed is None or not _spelled_whole(generation, intent.target):
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
     said = (f"no symbol named {intent.target} is defined here (an import, a builtin or another package's); "
             f"showing the lines that name it{close}")
     return replace(failed, message=said)
+
+
+_NAME_PARTS = re.compile(r"\.|::|->|\\")
+
+
+def _spelled_whole(generation: Generation, name: str) -> bool:
+    """Whether some line spells ``name`` with each of its parts a whole identifier (``click.echo``:
+    ``click`` and ``echo``), as the token index tells without reading a file; a prefix typed so far
+    (``get_comm``) is not (the names it begins are what the classifier's close names offer). Without
+    a token index (a workspace's view), whether some line holds it at all."""
+    tokens = getattr(getattr(generation, "snapshot", None), "tokens", None)
+    if tokens is None:
+        return literal_found(generation, Query(name, target=name), "sensitive") is True
+    from maguyva_tui.core.store.tokens import is_token
+
+    parts = [p.encode("utf-8", "surrogatepass") for p in _NAME_PARTS.split(name)]
+    if not all(is_token(p) and len(tokens.documents(p)) for p in parts):
+        return False
+    return literal_found(generation, Query(name, target=name), "sensitive") is True
 
 
 MODULE_RULE = "module_name"

@@ -76,3 +76,10 @@ def test_a_name_no_line_spells_stays_related_code_with_its_close_names(used: Eng
     answer = used.search("click.ech0")
     assert answer.rule != "used_not_defined" and answer.intent == "find_definition"
     assert answer.lookup_failed is not None and "showing related code" in answer.lookup_failed.message
+
+
+def test_a_prefix_typed_so_far_is_not_a_name_used_here(used: Engine) -> None:
+    # typer's "get_comm": its lines hold get_command, so "no symbol ... defined here" would be wrong
+    answer = used.search("click.ech")
+    assert answer.rule != "used_not_defined"
+    assert answer.lookup_failed is not None and "showing related code" in answer.lookup_failed.message
