@@ -275,8 +275,12 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     it as written; ``None`` otherwise (a symbol, a phrase, a misspelling no line holds)."""
     if intent.rule != "identifier" or req.regex or req.intent or req.modality or not intent.target:
         return None
+    if "structural" in generation.missing or generation.knows_symbol(intent.target):
+        return None  # a symbol (or no table yet to tell): its own answer
+    if not _spelled_whole(generation, intent.target):
+        return None  # checked before the close names a failure offers: those cost a pass over the names
     failed = missing_symbol(generation, intent, req.text)
-    if failed is None or not _spelled_whole(generation, intent.target):
+    if failed is None:
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
     said = (f"no symbol named {intent.target} is defined here (an import, a builtin or another package's); "
