@@ -115,17 +115,21 @@ class TrigramIndex:
         """The stored size of each trigram's postings, read without decoding them (0 for one with
         none): what orders a conjunction's trigrams, smallest first. An updated one counts two
         bytes a document."""
-        at = np.searchsorted(self._keys, np.array(keys, np.uint32)).tolist()
-        out = []
-        for key, i in zip(keys, at):
-            found = self._overlay.get(key)
-            if found is not None:
-                out.append(2 * len(found))
-            elif i < len(self._keys) and int(self._keys[i]) == key:
-                out.append(int(self._offsets[i + 1]) - int(self._offsets[i]))
-            else:
-                out.append(0)
-        return out
+        wanted = np.array(keys, np.uint32)
+        stored = self._keys
+        if not len(stored) or not len(wanted):
+            sizes = [0] * len(keys)
+        else:  # the sizes read as columns (one by one: 1 µs a trigram, a sentence's 30 on each shard)
+            at = np.minimum(np.searchsorted(stored, wanted), len(stored) - 1)
+            held = stored[at] == wanted
+            sizes = np.where(held, self._offsets[at + 1] - self._offsets[at], 0).tolist()
+        overlay = self._overlay
+        if overlay:
+            for k, key in enumerate(keys):
+                found = overlay.get(key)
+                if found is not None:
+                    sizes[k] = 2 * len(found)
+        return sizes
 
     def add(self, doc_id: int, trigrams: TrigramArray) -> None:
         """Add a document to the postings of its trigrams."""
