@@ -363,7 +363,7 @@ def test_a_diagnose_variant_of_an_engine_constant_runs_the_engines_again(monkeyp
 
     calls: list[int] = []
 
-    def engines(parts: object, the_plan: object, query: object) -> object:
+    def engines(parts: object, the_plan: object, query: object, checkpoint: object = None) -> object:
         calls.append(diagnose.structural.MIN_NAME_STEMS)
         return search_module._Run({"structural": []}, {}, [])
 
