@@ -59,23 +59,30 @@ def merge_key(modality: str, hit: Hit) -> tuple[int, float]:
 def merge_lists(modality: str, lists: Sequence[tuple[str, Sequence[tuple[Hit, T]]]], cut: int) -> list[tuple[str, Hit, T]]:
     """Merge shards' lists (``(label, [(hit, extra), ...])``, each best first in its engine's
     order) into one, at most ``cut`` long: each shard's order kept, the greatest
-    :func:`merge_key` among the heads taken first, ties to the label that sorts first."""
-    heap: list[tuple[float, float, str, int]] = []
+    :func:`merge_key` among the heads taken first, ties to the label that sorts first. A head
+    taken is replaced by the next of its list in one step of the heap (a blend over 8
+    repositories merges 140 hits a question: a pop and a push each cost 2-3 µs)."""
     by_label = {label: items for label, items in lists}
-    for label, items in by_label.items():
-        if items:
-            heap.append(_entry(modality, label, items, 0))
+    held = [(label, items) for label, items in by_label.items() if items]
+    if len(held) == 1:  # one shard's list: its own order, cut
+        label, items = held[0]
+        return [(label, hit, extra) for hit, extra in items[:cut]]
+    text = modality == "text"
+    heap = [(*_key(text, items[0][0]), label, 0) for label, items in held]
     heapq.heapify(heap)
     out: list[tuple[str, Hit, T]] = []
     while heap and len(out) < cut:
-        _, _, label, at = heapq.heappop(heap)
-        hit, extra = by_label[label][at]
+        _, _, label, at = heap[0]
+        items = by_label[label]
+        hit, extra = items[at]
         out.append((label, hit, extra))
-        if at + 1 < len(by_label[label]):
-            heapq.heappush(heap, _entry(modality, label, by_label[label], at + 1))
+        if at + 1 < len(items):
+            heapq.heapreplace(heap, (*_key(text, items[at + 1][0]), label, at + 1))
+        else:
+            heapq.heappop(heap)
     return out
 
 
-def _entry(modality: str, label: str, items: Sequence[tuple[Hit, object]], at: int) -> tuple[float, float, str, int]:
-    voice, score = merge_key(modality, items[at][0])
-    return (-voice, -score, label, at)
+def _key(text: bool, hit: Hit) -> tuple[int, float]:
+    """:func:`merge_key` negated, for the heap (least first)."""
+    return (0 if text and hit.reason.startswith(WORD_VOTES) else -1, -hit.score)
