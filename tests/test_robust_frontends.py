@@ -160,7 +160,9 @@ def test_questions_asked_together_while_files_change_read_one_version_each(tmp_p
     def ask() -> None:
         try:
             while not stop.is_set():
-                answers.append(_tool(server, "search", query="needle_value", limit=5))
+                # asked as a definition: a name no line defines is then related code, its chunks' matching
+                # lines listed (as the lone name is read, it is the lines that name it: no lines beyond a snippet)
+                answers.append(_tool(server, "search", query="needle_value", limit=5, intent="find_definition"))
         except BaseException as exc:  # noqa: BLE001 - every failure is the test's to report
             failures.append(exc)
 
