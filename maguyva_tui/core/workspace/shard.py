@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
-from typing import Final, overload
+from typing import Any, Final, TypeVar, overload
 from weakref import WeakKeyDictionary
 
 from maguyva_tui.core.bm25 import ChunkIndex
@@ -48,6 +48,21 @@ from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError,
 EXCERPT_LINES: Final = 2_000
 """Lines of one chunk fetched ahead with a page (a definition longer than this is read whole when
 copy folding compares it, one round trip of its own)."""
+SHARD_TASKS_AT_ONCE: Final = 2
+"""Shard searches of this process that run at once (a blend's task per shard, or one engine's
+search); the others wait their turn. The interpreter runs one thread at a time anyway, and eight
+shards' threads handing it to each other (numpy lets it go on each larger call, and a waiting
+thread wakes on another core) cost CPU of their own: on an idle 2-core machine, the p50 of the
+bench's questions over 8 repositories (``bench.workspace_speed``) was 10.6 ms (11.8 ms of CPU)
+eight at a time, 9.5 ms (10.7) two at a time; on a loaded one, the same either way."""
+SHARD_TURN_WAIT_S: Final = 0.05
+"""How long a shard search waits for its turn before it runs anyway: shards slow past it (an index
+being opened, a long scan) hold the others back that long at most, so the deadline still leaves
+out only the shards that outlast it."""
+_TURNS = threading.BoundedSemaphore(SHARD_TASKS_AT_ONCE)
+
+_R = TypeVar("_R")
+
 HELD_GENERATIONS = 8
 """Generations a shard keeps for questions in flight (one each): a question older than eight newer
 ones (search as you type) has been superseded; asked for, it is told to ask again."""
@@ -356,7 +371,7 @@ class Shard:
         search, query, capped = self._prepared(token, name, query, max_files, stats)
         if search is None:  # listed already
             return _done((placed(self._parts(token).generation, query.text) or [])[:limit]), None
-        return self._parts(token).pool.submit(search, query, limit), capped
+        return self._parts(token).pool.submit(_in_turn, search, query, limit), capped
 
     def _prepared(self, token: int, name: str, query: Query, max_files: int, stats: WordStats | None
                   ) -> tuple[Callable[[Query, int], list[Hit]] | None, Query, str | None]:
@@ -394,6 +409,11 @@ class Shard:
 
     def _run_all(self, token: int, asks: tuple[tuple[str, Query], ...], limit: int, deadline_s: float,
                  max_files: int, stats: WordStats | None, started: float) -> tuple[ShardList, ...]:
+        return _in_turn(self._run_each, token, asks, limit, deadline_s, max_files, stats, started)
+
+    def _run_each(self, token: int, asks: tuple[tuple[str, Query], ...], limit: int, deadline_s: float,
+                  max_files: int, stats: WordStats | None, started: float) -> tuple[ShardList, ...]:
+        """The engines' lists of :meth:`start_all`'s task, one after another, in the task's turn."""
         out = []
         for name, query in asks:
             try:
@@ -599,6 +619,18 @@ def _with_idf(text: TextRetriever, stats: WordStats, ids: Mapping[str, int | Non
     view = copy.copy(text)
     view._chunk_index = index  # chunk_index() returns it without opening another
     return view
+
+
+def _in_turn(work: Callable[..., _R], *args: Any) -> _R:
+    """Do a shard's search in its turn (:data:`SHARD_TASKS_AT_ONCE`), or once
+    :data:`SHARD_TURN_WAIT_S` has passed without one."""
+    turns = _TURNS  # read once: the turn given back is the one taken
+    turn = turns.acquire(timeout=SHARD_TURN_WAIT_S)
+    try:
+        return work(*args)
+    finally:
+        if turn:
+            turns.release()
 
 
 def _done(hits: list[Hit]) -> Future[list[Hit]]:
