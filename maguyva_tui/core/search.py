@@ -283,8 +283,8 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     if failed is None:
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
-    said = (f"no symbol named {intent.target} is defined here (an import, a builtin or another package's); "
-            f"showing the lines that name it{close}")
+    said = (f"no symbol named {intent.target} is defined here (an attribute, an import, a builtin or another "
+            f"package's name); showing the lines that name it{close}")
     return replace(failed, message=said)
 
 
