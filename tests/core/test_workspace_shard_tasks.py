@@ -13,7 +13,6 @@ nothing it will not read (issue 21's first target: the shards' fixed costs per q
 
 from __future__ import annotations
 
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -24,14 +23,11 @@ from weakref import WeakKeyDictionary
 import pytest
 
 from maguyva_tui.core import lookup
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Chunk
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace import coordinator as coordinator_module
 from maguyva_tui.core.workspace.coordinator import qualify
-from maguyva_tui.core.workspace.listing import labels_for
-from tests.conftest import FIXTURE
-from tests.fakes import FakeProvider
+from tests.core.workspace_shards import shards_of
 
 SENTENCE = "extract the settings from the text into a dictionary"
 QUESTIONS = (SENTENCE, "parse_config", "who calls parse_config", '"ECONNREFUSED"', "ConfigLoader",
@@ -40,20 +36,7 @@ QUESTIONS = (SENTENCE, "parse_config", "who calls parse_config", '"ECONNREFUSED"
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Shard]]:
-    base = tmp_path_factory.mktemp("tasks")
-    roots = []
-    for name, source in (("poly", FIXTURE), ("app", FIXTURE / "app"), ("web", FIXTURE / "web")):
-        shutil.copytree(source, base / name)
-        roots.append(base / name)
-    labels = labels_for(roots)
-    out = []
-    for root in roots:
-        engine = Engine(root, base / "indexes", provider=FakeProvider(), static=False)
-        engine.refresh()
-        out.append(Shard(labels[root], engine))
-    yield out
-    for shard in out:
-        shard.close()
+    yield from shards_of(tmp_path_factory.mktemp("tasks"))
 
 
 def _answers(coordinator: Coordinator) -> list[dict[str, Any]]:

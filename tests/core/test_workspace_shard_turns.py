@@ -5,7 +5,6 @@ theirs hold the others back that long at most, and the deadline leaves out only 
 
 from __future__ import annotations
 
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -13,32 +12,17 @@ from typing import Any
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace import shard as shard_module
-from maguyva_tui.core.workspace.listing import labels_for
 from tests.conftest import FIXTURE
-from tests.fakes import FakeProvider
+from tests.core.workspace_shards import shards_of
 
 SENTENCE = "extract the settings from the text into a dictionary"
 
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Shard]]:
-    base = tmp_path_factory.mktemp("turns")
-    roots = []
-    for name in ("one", "two", "three", "four"):
-        shutil.copytree(FIXTURE, base / name)
-        roots.append(base / name)
-    labels = labels_for(roots)
-    out = []
-    for root in roots:
-        engine = Engine(root, base / "indexes", provider=FakeProvider(), static=False)
-        engine.refresh()
-        out.append(Shard(labels[root], engine))
-    yield out
-    for shard in out:
-        shard.close()
+    yield from shards_of(tmp_path_factory.mktemp("turns"), [(name, FIXTURE) for name in ("one", "two", "three", "four")])
 
 
 class _Count:

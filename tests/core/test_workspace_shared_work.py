@@ -8,7 +8,6 @@ the stems are frozen values, remembered for the last questions asked.
 from __future__ import annotations
 
 import pickle
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -18,16 +17,13 @@ from dataclasses import replace
 import pytest
 
 from maguyva_tui.core import bm25
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.trigram import plan
 from maguyva_tui.core.types import Hit
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace.coordinator import _with_path, qualify
-from maguyva_tui.core.workspace.listing import labels_for
 from maguyva_tui.core.workspace.shard import Found, _new_found
-from tests.conftest import FIXTURE
-from tests.fakes import FakeProvider
+from tests.core.workspace_shards import shards_of
 
 SENTENCE = "extract the settings from the text into a dictionary"
 QUESTIONS = (SENTENCE, "parse_config", "who calls parse_config", '"ECONNREFUSED"', "ConfigLoader", "how does the config loader read files")
@@ -35,20 +31,7 @@ QUESTIONS = (SENTENCE, "parse_config", "who calls parse_config", '"ECONNREFUSED"
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Shard]]:
-    base = tmp_path_factory.mktemp("shared")
-    roots = []
-    for name, source in (("poly", FIXTURE), ("app", FIXTURE / "app"), ("web", FIXTURE / "web")):
-        shutil.copytree(source, base / name)
-        roots.append(base / name)
-    labels = labels_for(roots)
-    out = []
-    for root in roots:
-        engine = Engine(root, base / "indexes", provider=FakeProvider(), static=False)
-        engine.refresh()
-        out.append(Shard(labels[root], engine))
-    yield out
-    for shard in out:
-        shard.close()
+    yield from shards_of(tmp_path_factory.mktemp("shared"))
 
 
 def test_a_sentence_is_planned_and_stemmed_once_for_every_shard(shards: list[Shard],

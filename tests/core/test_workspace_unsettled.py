@@ -4,19 +4,15 @@ target: a question over 8 repositories made 150-480, most dropped by the merge).
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, Query
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, Shard
 from maguyva_tui.core.workspace import shard as shard_module
-from maguyva_tui.core.workspace.listing import labels_for
 from maguyva_tui.core.workspace.shard import Found, Unsettled
-from tests.conftest import FIXTURE
-from tests.fakes import FakeProvider
+from tests.core.workspace_shards import shards_of
 
 
 def test_an_unsettled_list_reads_each_hit_as_its_own_chunk() -> None:
@@ -31,20 +27,7 @@ def test_an_unsettled_list_reads_each_hit_as_its_own_chunk() -> None:
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Shard]]:
-    base = tmp_path_factory.mktemp("unsettled")
-    roots = []
-    for name, source in (("poly", FIXTURE), ("app", FIXTURE / "app"), ("web", FIXTURE / "web")):
-        shutil.copytree(source, base / name)
-        roots.append(base / name)
-    labels = labels_for(roots)
-    out = []
-    for root in roots:
-        engine = Engine(root, base / "indexes", provider=FakeProvider(), static=False)
-        engine.refresh()
-        out.append(Shard(labels[root], engine))
-    yield out
-    for shard in out:
-        shard.close()
+    yield from shards_of(tmp_path_factory.mktemp("unsettled"))
 
 
 def test_a_list_asked_unsettled_makes_no_found(shards: list[Shard], monkeypatch: pytest.MonkeyPatch) -> None:
