@@ -45,6 +45,27 @@ def test_an_update_leaves_one_generation_once_the_previous_is_not_read(polyglot:
     assert generations(folder) == [current_generation(folder)] == [second.generation]
 
 
+def test_a_text_search_done_lets_its_generation_go_without_a_collection(polyglot: Path) -> None:
+    """The text engine kept a method of itself (a cycle): the snapshot it read, and so its
+    generation on disk, stayed until the garbage collector next ran, which in a process with a
+    large heap can be never (the crash test's leftovers)."""
+    from maguyva_tui.core.retrievers.text import TextRetriever
+
+    first, _ = update_index(polyglot)
+    folder = index_folder(polyglot)
+    text = TextRetriever(first)
+    assert text.literal_lines("def")
+    _edit(polyglot, "SECOND_GENERATION")
+    update_index(polyglot)
+    gc.disable()
+    try:
+        del first, text
+        Snapshot.load(folder)
+        assert len(generations(folder)) == 1
+    finally:
+        gc.enable()
+
+
 def test_a_generation_a_process_reads_is_never_deleted(polyglot: Path) -> None:
     """Another process updating the index twice and opening it deletes no generation this process
     holds: the graph it reads late is still there."""

@@ -623,6 +623,10 @@ class _Kept:
         its line (:func:`_sites_by_file`)."""
 
 
+def _each_chunk_at(chunk_at: Callable[[str, int], Chunk | None], places: list[tuple[str, int]]) -> list[Chunk | None]:
+    return [chunk_at(path, line) for path, line in places]
+
+
 class TextRetriever:
     """Literal, regex and term search over a snapshot's trigram index."""
 
@@ -634,9 +638,10 @@ class TextRetriever:
         self._chunk_at = chunk_at or partial(enclosing_chunk, snapshot)
         """The chunk holding a line (the generation's, which remembers it: fusion asks again for the
         same lines, to find each hit's centrality)."""
-        self._chunks_at = chunks_at or self._each_chunk_at
+        self._chunks_at = chunks_at or partial(_each_chunk_at, self._chunk_at)
         """The chunks holding some lines, ``(path, line)`` pairs (the generation's finds a file's
-        lines together)."""
+        lines together). Never a method of this engine: the cycle would keep the snapshot, and so
+        its generation on disk (``holds.py``), until the garbage collector next ran."""
         self._kept = _Kept()
         self._chunk_index: ChunkIndex | None = None
         self._index_lock = threading.Lock()
@@ -1672,10 +1677,6 @@ class TextRetriever:
             if self._chunk_index is None:
                 self._chunk_index = open_index(self.snapshot)
             return self._chunk_index
-
-    def _each_chunk_at(self, places: list[tuple[str, int]]) -> list[Chunk | None]:
-        chunk_at = self._chunk_at
-        return [chunk_at(path, line) for path, line in places]
 
     def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
         """The hits of matching lines, each in its enclosing chunk (asked of ``chunks_at`` for them
