@@ -732,8 +732,12 @@ class _FallingBack:
     name = "semantic"
 
     def __init__(self, engine: Engine, generation: Generation) -> None:
+        import weakref
+
         self._engine = engine
-        self._generation = generation
+        self._generation = weakref.ref(generation)
+        """Weakly: the generation keeps this engine, and a cycle would keep an old generation (and
+        its folder on disk, ``holds.py``) until a full collection."""
         self._inner = engine._semantic_on(generation)
 
     def search(self, query: Query, limit: int) -> list[Hit]:
@@ -743,8 +747,11 @@ class _FallingBack:
         try:
             return self._inner.search(query, limit)
         except ProviderError as error:
+            generation = self._generation()
+            if generation is None:  # only a question on a live generation searches it
+                raise
             self._engine.use_local_model(str(error))
-            self._inner = self._engine._semantic_on(self._generation)
+            self._inner = self._engine._semantic_on(generation)
             return self._inner.search(query, limit)
 
 

@@ -170,7 +170,9 @@ class Generation:
             if self._text is None:
                 from maguyva_tui.core.retrievers.text import TextRetriever  # under the lock: one thread imports it
 
-                self._text = TextRetriever(self.snapshot, self.chunk_at, self._chunks.at_many)
+                # the locator's methods, not this generation's: a cycle through it would keep an
+                # old generation (and its folder on disk, ``holds.py``) until a full collection
+                self._text = TextRetriever(self.snapshot, self._chunks.at, self._chunks.at_many)
             return self._text
 
     @property

@@ -66,6 +66,28 @@ def test_a_text_search_done_lets_its_generation_go_without_a_collection(polyglot
         gc.enable()
 
 
+def test_an_engine_searching_on_after_edits_keeps_two_generations_at_most(polyglot: Path) -> None:
+    """An explorer open while files change: each refresh publishes a generation, and the one it
+    searched before is let go at once (no cycle through the generation's engines keeps it until
+    the garbage collector next runs), so the next refresh deletes its folder."""
+    from maguyva_tui.core.engine import Engine
+
+    engine = Engine(polyglot, static=False)
+    questions = ("def", "who calls main", "parse the configuration file", "class", "what does greet do")
+    gc.disable()
+    try:
+        for round_no in range(4):
+            for question in questions:
+                engine.search(question, limit=5)
+            _edit(polyglot, f"ROUND_{round_no}")
+            engine.refresh()
+        engine.search("def", limit=5)
+        assert len(generations(engine.snapshot.folder)) <= 2
+    finally:
+        gc.enable()
+        engine.close()
+
+
 def test_a_generation_a_process_reads_is_never_deleted(polyglot: Path) -> None:
     """Another process updating the index twice and opening it deletes no generation this process
     holds: the graph it reads late is still there."""

@@ -85,7 +85,7 @@ class CodeGraph:
         self.attached = True
         """Whether the graph can read every file's facts (not after ``open``, until ``attach``)."""
         self.layers = FactLayers()
-        self.indexes = IndexCache(self._source)
+        self.indexes = IndexCache(self.layers.source)  # not a method of the graph: no cycle to keep it alive
         self._tables: mod.TableBuilder | None = None
         self._packages: set[str] | None = None
         self._dependents: dict[str, set[str]] | None = None

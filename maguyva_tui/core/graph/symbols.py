@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
@@ -143,6 +144,10 @@ SCHEMA = "sssiissi"
 """The fields of a stored symbol row (``Row``): ``s`` a string id, ``i`` an int."""
 
 
+def _decode_rows(table: NDArray[Any], strings: Strings, start: int, end: int) -> Sequence[Symbol] | Sequence[Row]:
+    return decode_records(table[start:end], SCHEMA, strings)
+
+
 class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
     """File to its symbols' rows, decoded from a stored graph's record table when first read; a
     name is looked up over the table's string-id columns without decoding a row."""
@@ -154,7 +159,8 @@ class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
         """``files``: each path's position, when the caller has it already."""
         self._ends = np.cumsum(counts, dtype=np.int64)
         positions = dict(zip(paths, range(len(paths)))) if files is None else files
-        super().__init__(Bounds(positions, [0, *self._ends.tolist()]), self._decode, {"table": table})
+        decode = partial(_decode_rows, table, strings)  # not a method of itself: no cycle to keep it alive
+        super().__init__(Bounds(positions, [0, *self._ends.tolist()]), decode, {"table": table})
         self._paths, self._table, self._strings = paths, table, strings
         self._set: set[str] = set()
         """Files whose rows were set since opening (a changed file): read as they are."""
@@ -186,9 +192,6 @@ class StoredRows(SpanMap[Sequence[Symbol] | Sequence[Row]]):
         file_slots = np.arange(files, dtype=np.int64) + before
         within = np.cumsum(keep) - 1 - before[file_of_row]
         return file_slots, (file_slots[file_of_row] + 1 + within)[first]
-
-    def _decode(self, start: int, end: int) -> Sequence[Symbol] | Sequence[Row]:
-        return decode_records(self._table[start:end], SCHEMA, self._strings)
 
     def __setitem__(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         super().__setitem__(path, entry)
