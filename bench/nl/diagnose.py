@@ -4,8 +4,10 @@
     python -m bench.nl.diagnose --report /tmp/diag.json        # the tables of a saved run
 
 Each variant is a ``;``-separated item of ``module.CONSTANT=value`` settings joined by ``,``
-(modules: ``fusion``, ``duplicates``, ``plan``, ``search``, and the engines' ``structural`` and
-``text``); the first variant should be the product as shipped (an empty item). Every question is
+(modules: ``fusion``, ``duplicates``, ``plan``, ``search``, and the engines' ``structural``,
+``text``, ``semantic`` and ``doc_comments``: the last at search time only, a doc comment's words
+in BM25's counts are the index's); the first variant should be the product as shipped (an empty
+item). Every question is
 asked of ``Engine.search`` (default preset, a page of 10) with the engines' lists computed once
 per question and setting of the engines' constants, so a variant of the blend costs only its
 blending (one of an engine's constants runs the engines again). The engines
@@ -30,13 +32,13 @@ from typing import Any
 
 from bench.blend_page import Question, spans_of
 from bench.nl.prepare import DOC_QUESTIONS
-from maguyva_tui.core import duplicates, fusion, plan
+from maguyva_tui.core import doc_comments, duplicates, fusion, plan
 from maguyva_tui.core import search as search_module
 from maguyva_tui.core.retrievers import semantic, structural, text
 
 MODULES = {"fusion": fusion, "duplicates": duplicates, "plan": plan, "search": search_module,
-           "structural": structural, "text": text, "semantic": semantic}
-ENGINE_MODULES = (structural, text, semantic)
+           "structural": structural, "text": text, "semantic": semantic, "doc_comments": doc_comments}
+ENGINE_MODULES = (structural, text, semantic, doc_comments)
 """Modules whose constants change an engine's own list: a variant setting one runs the engines again."""
 REFERENCES = {"semantic": {"modality": "semantic"}, "quick": {"preset": "quick"}}
 PAGE = 10

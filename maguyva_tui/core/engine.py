@@ -319,6 +319,7 @@ class Engine:
         return _FallingBack(self, generation)
 
     def _semantic_on(self, generation: Generation) -> Retriever:
+        from maguyva_tui.core.doc_comments import described
         from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
         from maguyva_tui.core.semantic_index import embedding_text
 
@@ -335,7 +336,9 @@ class Engine:
                     _record_rows(generation.snapshot, store, listed, static.store_rows)
         model = SemanticRetriever(self.provider, self.vector_store(), chunks)
         snapshot = generation.snapshot  # "similar to X" embeds X's code where a tier has no vector of it
-        return TieredRetriever(static, model, source=lambda chunk: embedding_text(snapshot, chunk))
+        chunk_at = generation.chunk_locator.at  # not the generation's: it keeps this engine
+        return TieredRetriever(static, model, source=lambda chunk: embedding_text(snapshot, chunk),
+                               described=lambda window: described(window, chunk_at, snapshot.lines))
 
     def use_local_model(self, reason: str) -> None:
         """Switch to the local model after a provider failure; its own vectors are used, never mixed."""

@@ -230,6 +230,12 @@ class Generation:
             return found
         return {symbol.path for symbol in self.structural.lookup(name)}
 
+    @property
+    def chunk_locator(self) -> ChunkLocator:
+        """What finds the chunk holding a line (:meth:`chunk_at`), for an engine to keep: not
+        this generation, which keeps the engine."""
+        return self._chunks
+
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window (:class:`ChunkLocator`)."""
         return self._chunks.at(path, line)

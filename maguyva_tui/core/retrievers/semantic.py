@@ -312,9 +312,12 @@ class TieredRetriever:
         rule: str = TIER_RULE,
         candidates: int | None = None,
         source: Callable[[Chunk], str] | None = None,
+        described: Callable[[Chunk], Chunk | None] | None = None,
     ) -> None:
         """``source`` gives the text a chunk is embedded as: a "similar to X" question embeds X's
-        code with it where a tier holds no vector of X yet."""
+        code with it where a tier holds no vector of X yet. ``described`` gives the definition a
+        window of comments describes (:mod:`~maguyva_tui.core.doc_comments`): such a window is
+        found as that definition."""
         if rule not in TIER_RULES:
             raise ValueError(f"unknown tier rule {rule!r} (choose from {', '.join(TIER_RULES)})")
         self.static = static if static is not None and static.chunks else None
@@ -322,6 +325,7 @@ class TieredRetriever:
         self.rule = rule
         self.candidates = candidates
         self.source = source
+        self.described = described
         self._by_name: dict[str, list[int]] | None = None
         self._by_path: dict[str, list[int]] | None = None
 
@@ -356,8 +360,30 @@ class TieredRetriever:
         keep = np.flatnonzero(~np.isnan(scores))
         order = keep[np.lexsort((lists.candidates[keep], -scores[keep]))]
         if target is None:
-            return [self._hit(lists, int(i), float(scores[i]), lead) for i in order[:limit]]
+            if self.described is None:
+                return [self._hit(lists, int(i), float(scores[i]), lead) for i in order[:limit]]
+            return self._described(lists, order, scores, limit, lead, self.described)
         return named_after_last([self._hit(lists, int(i), float(scores[i]), lead) for i in order], target)[:limit]
+
+    def _described(self, lists: TierLists, order: Positions, scores: Scores, limit: int, lead: str,
+                   described: Callable[[Chunk], Chunk | None]) -> list[Hit]:
+        """The first ``limit`` candidates of ``order``, a window of comments right above a
+        definition found as that definition (once, on the better of the two scores)."""
+        hits: list[Hit] = []
+        shown: set[tuple[str, int, int]] = set()
+        for i in order:
+            hit = self._hit(lists, int(i), float(scores[i]), lead)
+            chunk = described(self._chunk(int(lists.candidates[i]))) if hit.kind == "window" else None
+            if chunk is not None:
+                hit = _hit_of(chunk, hit.score, hit.reason + ", by its doc comment")
+            key = (hit.path, hit.start_line, hit.end_line)
+            if key in shown:
+                continue
+            shown.add(key)
+            hits.append(hit)
+            if len(hits) == limit:
+                break
+        return hits
 
     def lists(self, text: str, k: int, excluded: Positions | None = None) -> TierLists:
         """Each tier's ``k`` nearest chunks to a query text and both tiers' cosines for all of them
