@@ -28,7 +28,7 @@ from bench.eval.metrics import Span
 from maguyva_tui.core.fusion import Fused, demotion_for, fuse, no_centrality
 from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
 from maguyva_tui.core.plan import MIN_FETCH, OVERFETCH, plan
-from maguyva_tui.core.search import FUSED_TEXT_FILES, SEMANTIC_STANDS_IN
+from maguyva_tui.core.search import FUSED_TEXT_FILES, NAMED_FILES_INTENT, SEMANTIC_STANDS_IN, named_files
 from maguyva_tui.core.types import MODALITIES, Hit, Query
 
 ABLATIONS = ("as shipped", "intent forced", "no per-file dedup", "no centrality boost", "no dedup, no boost",
@@ -100,13 +100,14 @@ def _weights(intent: Intent, only_dominant: bool) -> Weights:
     return Weights(**{m: (base.get(m) if m == top else 0.0) for m in MODALITIES})
 
 
-def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int) -> list[Span]:
+def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int, text: str) -> list[Span]:
     the_plan = plan(v.intent, "default", ordinary=False)
     generation = engine.generation
+    named = named_files(text) if v.intent.name == NAMED_FILES_INTENT and len(the_plan.modalities) > 1 else None
     items = fuse(lists, _weights(v.intent, v.only_dominant), the_plan.k,
                  centrality=generation.centrality if v.boost else no_centrality, demotion=demotion_for,
                  locate=generation.locate, dedup_per_file=v.dedup and not v.dominant_picks,
-                 file_decay=the_plan.file_decay)  # a one-function description credits no file
+                 file_decay=the_plan.file_decay, named=named)  # a one-function description credits no file
     if v.dominant_picks:
         items = _dominant_picks(items, weights_for(v.intent.name).dominant())
     return [item.key for item in items[:limit]]
@@ -134,7 +135,7 @@ def ablate(engine: Any, text: str, expected: str, limit: int) -> dict[str, list[
         lists = cache[v.intent.name]
         if v.line_text and "text" in lists:
             lists = {**lists, "text": _line_text(engine, text, v.intent, limit)}
-        out[name] = _fused(engine, lists, v, limit)
+        out[name] = _fused(engine, lists, v, limit, text)
     return out
 
 

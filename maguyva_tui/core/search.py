@@ -14,10 +14,11 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import TypeAlias
 
 from maguyva_tui.core.duplicates import fold_copies
-from maguyva_tui.core.fusion import Fused, demotion_for, direct, fuse, secondary_demotion
+from maguyva_tui.core.fusion import Fused, NamedFiles, demotion_for, direct, fuse, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
@@ -237,7 +238,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
-    fused = _combine(parts.generation, the_plan, run, aside)[: req.limit]
+    fused = _combine(parts.generation, the_plan, run, aside, req.text)[: req.limit]
     if checkpoint is not None:
         checkpoint()  # before the page's snippets are read
     _prefetch(parts.generation, fused, code=False)
@@ -603,11 +604,13 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     return secondary_demotion
 
 
-def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float]) -> list[Fused]:
+def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float], text: str = "") -> list[Fused]:
     """The whole ranked list, before the page is cut from it: one engine's own list when it
     answers alone (ties broken by centrality, demoted paths last, ``aside`` saying which), else
     the blend, demoted the same way: each file shown by its best chunk, the siblings nearly as
-    relevant after it (``fusion.SIBLING_SHARE``), near-copies of a result's code folded under it."""
+    relevant after it (``fusion.SIBLING_SHARE``), near-copies of a result's code folded under it;
+    a question in plain words (``text``) lifts the files whose names say its words
+    (``fusion.NAME_LIFT``)."""
     if the_plan.alone:
         name = the_plan.modalities[0]
         items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
@@ -623,9 +626,37 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         locate=generation.locate,
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
         file_decay=the_plan.file_decay,
+        named=named_files(text) if the_plan.intent == NAMED_FILES_INTENT and len(the_plan.modalities) > 1 else None,
     )
     _prefetch(generation, fused, code=True)
     return fold_copies(fused, lambda item: _code(generation, item))
+
+
+NAMED_FILES_INTENT = "understand_code"
+"""The intent whose questions a file's name may answer in part (``fusion.NAME_LIFT``), in a blend
+of engines: a question in plain words, not a name to define, a string to find, or a graph
+question about a symbol; and not one engine's list (``quick``: the semantic engine's, whose own
+order it would change: half A NDCG@10 0.868 -> 0.864)."""
+
+
+def named_files(text: str) -> NamedFiles | None:
+    """``fuse``'s ``named`` for a question: its content words, stemmed as the chunk index counts
+    them, and files' names read alike; ``None`` for a question with none."""
+    from maguyva_tui.core.retrievers.text import body_stems
+
+    asked = frozenset(body_stems(text))
+    return NamedFiles(asked, _name_stems) if asked else None
+
+
+@lru_cache(maxsize=65536)
+def _name_stems(path: str) -> frozenset[str]:
+    """The stems of a file's name less its extension (``bsd-ifaddrs.c``: bsd, ifaddr), as
+    :func:`~maguyva_tui.core.retrievers.text.body_stems` makes them; kept, as a page's paths come back."""
+    from maguyva_tui.core.retrievers.text import body_stems
+
+    name = path.rsplit("/", 1)[-1]
+    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
+    return frozenset(body_stems(re.sub(r"[^A-Za-z0-9]+", " ", stem)))
 
 
 def _prefetch(generation: Generation, items: list[Fused], code: bool) -> None:
@@ -711,13 +742,13 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
     return _new_ranked(  # positional, in RANKED_FIELDS' order (checked below): 19 keywords cost 1 µs a result
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
-        item.copies, item.lift,
+        item.copies, item.lift, item.name_lift, item.name_words,
     )
 
 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
-                 "copies", "lift")
+                 "copies", "lift", "name_lift", "name_words")
 """The order :func:`_page` and :func:`_votes` pass a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
     raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and the calls in _page and _votes")

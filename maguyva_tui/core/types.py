@@ -285,6 +285,10 @@ class Ranked:
     """Near-copies of this code elsewhere (``path, start_line, end_line``), folded into this result."""
     lift: float = 1.0
     """The factor of a confident first answer (the leading engine's first hit stood clearly apart), else 1."""
+    name_lift: float = 1.0
+    """The factor of a file whose name says some of a plain question's words (``fusion.NAME_LIFT``), else 1."""
+    name_words: tuple[str, ...] = ()
+    """The question's words (stemmed) the file's name says."""
 
     def vote(self, modality: str) -> Vote | None:
         """Return one engine's vote, ``None`` when it did not find this result or did not run."""
@@ -310,6 +314,9 @@ class Ranked:
                    copies=[{"path": p, "start_line": s, "end_line": e} for p, s, e in self.copies])
         if self.lift != 1.0:
             out["lift"] = self.lift
+        if self.name_lift != 1.0:
+            out["name_lift"] = self.name_lift
+            out["name_words"] = list(self.name_words)
         out["match_lines"] = list(self.match_lines)
         return out
 
