@@ -1658,17 +1658,21 @@ class TextRetriever:
         :data:`MIN_BODY_STEMS` of the sentence's words. A hit spans its whole chunk. The index
         answers for every chunk at once, so ``max_files`` bounds nothing here."""
         index = self.chunk_index()
-        found = index.search(body_stems(text), limit, SENTENCE_CHUNKS_PER_FILE, MIN_BODY_STEMS)
+        chunks, scores, held = index.page(body_stems(text), limit, SENTENCE_CHUNKS_PER_FILE, MIN_BODY_STEMS)
         languages = self._kept.languages  # each file's read once per engine, as a line hit's (an entry made
-        out = []                          # per hit cost 5 µs: a sentence's 150 hits over a workspace's shards)
-        for match in found:
-            chunk = match.chunk
+        reasons: dict[tuple[str, ...], str] = {}  # per hit cost 5 µs: a sentence's 150 hits over a workspace's shards)
+        out = []
+        for chunk, score, stems in zip(chunks, scores, held):
             try:
                 language = languages[chunk.path]
             except KeyError:
                 language = languages.setdefault(chunk.path, self._files().language(chunk.path))
-            out.append(_new_hit(chunk.path, chunk.start_line, chunk.end_line, match.score, chunk.symbol, chunk.kind,
-                                language, "body words " + "+".join(match.stems)))
+            try:
+                reason = reasons[stems]
+            except KeyError:
+                reason = reasons[stems] = "body words " + "+".join(stems)
+            out.append(_new_hit(chunk.path, chunk.start_line, chunk.end_line, score, chunk.symbol, chunk.kind,
+                                language, reason))
         return out
 
     def chunk_index(self) -> ChunkIndex:
