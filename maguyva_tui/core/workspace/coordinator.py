@@ -48,7 +48,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 from typing import Any, Final, cast
@@ -79,7 +79,18 @@ from maguyva_tui.core.types import (
     fast_constructor,
 )
 from maguyva_tui.core.workspace.merge import merge_lists
-from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Running, Shard, ShardList, Unsettled, Want, WordStats
+from maguyva_tui.core.workspace.shard import (
+    Ask,
+    Begun,
+    Found,
+    Lanes,
+    Running,
+    Shard,
+    ShardList,
+    Unsettled,
+    Want,
+    WordStats,
+)
 
 SHARD_DEADLINE_S: Final = 5.0
 """Seconds one engine may run on one shard for one question (Zoekt's per-shard wall-time budget):
@@ -306,9 +317,11 @@ class _View:
         """Per far shard, engine, query and limit: the call asking every engine of a step at once
         (or the question's start, for the lists it foresaw)."""
         self._batch_at: dict[tuple[str, str, Query, int], int] = {}
-        self._here_batches: dict[tuple[str, str, Query, int], tuple[Future[tuple[ShardList, ...]], int, float]] = {}
+        self._here_batches: dict[tuple[str, str, Query, int],
+                                 tuple[Future[tuple[ShardList, ...]], int, float, Lanes]] = {}
         """Per shard of this process, engine, query and limit: the task running a blend's every
-        engine on that shard (:meth:`Shard.start_all`), the list's place in it, and its start."""
+        engine on that shard (:meth:`Shard.start_all`), the list's place in it, its start, and
+        the lanes running it."""
         self._page = ask.page
         self._stats: dict[tuple[str, ...], WordStats] = {}
         """The workspace's counts per question's stems (the question's generations do not change)."""
@@ -502,28 +515,31 @@ class _View:
 
     def _start_here(self, here: Sequence[tuple[Shard, int]], asks: tuple[tuple[str, Query], ...], limit: int,
                     stats: WordStats | None) -> None:
-        """Start every engine's list on each shard of this process, one task per shard (a shard
-        that cannot start them is asked again by each engine, which then says why)."""
+        """Start every engine's list on each shard of this process, one task per shard, the tasks
+        run in a few lanes (:class:`Lanes`; a shard that cannot start them is asked again by each
+        engine, which then says why)."""
         coordinator = self._coordinator
         started = time.perf_counter()
+        lanes = Lanes(coordinator._fan)
         for shard, token in here:
             try:
                 future = shard.start_all(token, asks, limit, coordinator.deadline_s, coordinator.max_files, stats,
-                                         started)
+                                         started, lanes)
             except Exception:  # noqa: BLE001 - each engine's own call raises it again, as without the task
                 continue
             with self._lock:
                 for at, (name, query) in enumerate(asks):
-                    self._here_batches[(shard.label, name, query, limit)] = (future, at, started)
+                    self._here_batches[(shard.label, name, query, limit)] = (future, at, started, lanes)
+        lanes.open()
 
-    def _from_here(self, shard: Shard, name: str, found: tuple[Future[tuple[ShardList, ...]], int, float]
-                   ) -> Future[ShardList]:
+    def _from_here(self, shard: Shard, name: str,
+                   found: tuple[Future[tuple[ShardList, ...]], int, float, Lanes]) -> Future[ShardList]:
         """One engine's list of a shard's task (:meth:`_start_here`), waited for no longer than
         the deadline from its start: a task still running then leaves the engine's list out."""
-        future, at, started = found
+        future, at, started, lanes = found
         deadline_s = self._coordinator.deadline_s
         out: Future[ShardList] = Future()
-        done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
+        done = lanes.wait(future, max(deadline_s - (time.perf_counter() - started), 0.0))
         try:
             out.set_result(future.result()[at] if done else shard.late(name, deadline_s))
         except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool

@@ -27,9 +27,9 @@ import copy
 import math
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Future, wait
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, replace
 from typing import Any, Final, TypeVar, overload
 from weakref import WeakKeyDictionary
@@ -396,16 +396,19 @@ class Shard:
         return retriever.search, query, capped
 
     def start_all(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                  max_files: int, stats: WordStats | None, started: float) -> Future[tuple[ShardList, ...]]:
+                  max_files: int, stats: WordStats | None, started: float, lanes: Lanes | None = None
+                  ) -> Future[tuple[ShardList, ...]]:
         """Start several engines' lists (``(engine, query)`` each) as one task on the shard's
-        pool, the engines one after another in that task, each hit left to :meth:`settle`: what
-        a blend asks of a shard of this process. One hand-off to a thread per shard and
-        question, not one per engine: each hand-off costs more than a small shard's search (a
-        blend over 8 repositories paid 24 of them, 0.7-1 ms of CPU). A list that ends more than
-        ``deadline_s`` after ``started`` is left out, as :meth:`finish` leaves it (the caller
-        waits no longer than that for the task)."""
-        return self._parts(token).pool.submit(self._run_all, token, tuple(asks), limit, deadline_s, max_files, stats,
-                                              started)
+        pool (or among ``lanes``' tasks), the engines one after another in that task, each hit
+        left to :meth:`settle`: what a blend asks of a shard of this process. One task per shard
+        and question, not one per engine: each hand-off to a thread costs more than a small
+        shard's search (a blend over 8 repositories paid 24 of them, 0.7-1 ms of CPU). A list
+        that ends more than ``deadline_s`` after ``started`` is left out, as :meth:`finish`
+        leaves it (the caller waits no longer than that for the task)."""
+        args = (token, tuple(asks), limit, deadline_s, max_files, stats, started)
+        if lanes is not None:
+            return lanes.add(self._run_all, *args)
+        return self._parts(token).pool.submit(self._run_all, *args)
 
     def _run_all(self, token: int, asks: tuple[tuple[str, Query], ...], limit: int, deadline_s: float,
                  max_files: int, stats: WordStats | None, started: float) -> tuple[ShardList, ...]:
@@ -631,6 +634,58 @@ def _in_turn(work: Callable[..., _R], *args: Any) -> _R:
     finally:
         if turn:
             turns.release()
+
+
+class Lanes:
+    """The shard tasks of one step of a question, run by at most :data:`SHARD_TASKS_AT_ONCE`
+    threads (lanes), each taking the next task when its last one ends: a blend over 8
+    repositories handed 8 tasks to 8 threads, 6 of them waiting for a turn at once, and each
+    hand-off (a thread woken, the interpreter passed over) cost more CPU than a small shard's
+    search. A task still waiting :data:`SHARD_TURN_WAIT_S` after the caller started waiting for
+    one (:meth:`wait`) gets a lane of its own, so shards stuck in their tasks hold the others back
+    that long at most, as a turn does (:func:`_in_turn`)."""
+
+    def __init__(self, pool: Executor) -> None:
+        self._pool = pool
+        self._waiting: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
+
+    def add(self, work: Callable[..., _R], *args: Any) -> Future[_R]:
+        """A task to run in a lane (none starts before :meth:`open`)."""
+        future: Future[_R] = Future()
+        self._waiting.append((future, work, args))
+        return future
+
+    def open(self, lanes: int = SHARD_TASKS_AT_ONCE) -> None:
+        """Start that many lanes (fewer for fewer tasks), taking the tasks in the order added."""
+        for _ in range(min(lanes, len(self._waiting))):
+            self._pool.submit(self._lane)
+
+    def wait(self, future: Future[Any], timeout: float) -> bool:
+        """Wait for a task at most ``timeout`` seconds; whether it ended. Every
+        :data:`SHARD_TURN_WAIT_S` of the wait that finds tasks not started opens a lane for them."""
+        ends = time.perf_counter() + timeout
+        while True:
+            left = ends - time.perf_counter()
+            done, _ = wait([future], timeout=max(min(left, SHARD_TURN_WAIT_S), 0.0))
+            if done:
+                return True
+            if left <= SHARD_TURN_WAIT_S:
+                return False
+            if self._waiting:
+                self.open(1)
+
+    def _lane(self) -> None:
+        while True:
+            try:
+                future, work, args = self._waiting.popleft()
+            except IndexError:
+                return
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work(*args))
+            except BaseException as exc:  # noqa: BLE001 - the waiter's result() raises it, as for a call on a pool
+                future.set_exception(exc)
 
 
 def _done(hits: list[Hit]) -> Future[list[Hit]]:
