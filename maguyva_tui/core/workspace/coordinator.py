@@ -307,6 +307,12 @@ class _View:
     """One question's view of the workspace, read as :func:`~maguyva_tui.core.search.search`
     reads one generation: engines, centrality, chunks, lines and symbols, paths qualified."""
 
+    collects = True
+    """A blend's engines are started on every shard at once (:meth:`expect`), each engine's
+    list then only waited for and merged: search runs the engines one after another in its own
+    thread (handing each to a thread of the pool, only to wait there, cost a blend's every engine
+    a hand-off)."""
+
     def __init__(self, coordinator: Coordinator, begun: dict[str, Begun], ask: Ask) -> None:
         self._coordinator = coordinator
         self._shards = {s.label: s for s in coordinator.shards if s.label in begun}
