@@ -772,18 +772,21 @@ def _here(shard: Shard) -> bool:
 
 def _search_here(shards: Sequence[Shard], tokens: Mapping[str, int], name: str, query: Query, limit: int,
                  stats: WordStats | None, coordinator: Coordinator) -> list[Future[ShardList]]:
-    """One engine's list on each shard of this process: every shard's search started on its own
-    engine's pool, then each waited for here, all within one deadline from the first start, the
-    hits' chunks left to :meth:`Shard.settle` after the merge. Measured against a thread of the
+    """One engine's list on each shard of this process: every shard's search started in a few
+    lanes (:class:`Lanes`: a lone engine over 8 repositories woke 8 threads), then each waited
+    for here, all within one deadline from the first start, the hits' chunks left to
+    :meth:`Shard.settle` after the merge. Measured against a thread of the
     coordinator's per shard waiting for each (8 repositories of ``bench.workspace_speed``, load 7-12): CPU per
     question down about a tenth, the same lists."""
     started = time.perf_counter()
     runs: list[Running | BaseException] = []
+    lanes = Lanes(coordinator._fan)
     for shard in shards:
         try:
-            runs.append(shard.start(tokens[shard.label], name, query, limit, coordinator.max_files, stats))
+            runs.append(shard.start(tokens[shard.label], name, query, limit, coordinator.max_files, stats, lanes))
         except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
             runs.append(exc)
+    lanes.open()
     out: list[Future[ShardList]] = []
     for shard, run in zip(shards, runs):
         future: Future[ShardList] = Future()

@@ -250,6 +250,8 @@ class Running:
     future: Future[list[Hit]]
     capped: str | None
     """Why its list will be incomplete (a file budget), or ``None``."""
+    lanes: Lanes | None = None
+    """The lanes running it (:class:`Lanes`), ``None`` when it runs on the shard's pool."""
 
 
 class Shard:
@@ -353,24 +355,28 @@ class Shard:
         return tuple(self.finish(run, deadline_s, started, settle) for run in runs)
 
     def start(self, token: int, name: str, query: Query, limit: int, max_files: int,
-              stats: WordStats | None = None) -> Running:
-        """Start one engine's search on the shard's pool, as :meth:`search` runs it, without
-        waiting for it (:meth:`finish` does): a workspace in this process starts every shard's
-        search so, then waits for each, with no thread of its own per shard to wait in."""
-        future, capped = self._start(token, name, query, limit, max_files, stats)
-        return Running(token, name, future, capped)
+              stats: WordStats | None = None, lanes: Lanes | None = None) -> Running:
+        """Start one engine's search on the shard's pool (or among ``lanes``' tasks), as
+        :meth:`search` runs it, without waiting for it (:meth:`finish` does): a workspace in this
+        process starts every shard's search so, then waits for each, with no thread of its own
+        per shard to wait in."""
+        future, capped = self._start(token, name, query, limit, max_files, stats, lanes)
+        return Running(token, name, future, capped, lanes)
 
     def finish(self, run: Running, deadline_s: float, started: float, settle: bool = True) -> ShardList:
         """The list of a search :meth:`start` started, or empty if it has not ended ``deadline_s``
         after ``started`` (``settle``: each hit's chunk and centrality with it)."""
-        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle)
+        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle, run.lanes)
 
     def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
-               stats: WordStats | None) -> tuple[Future[list[Hit]], str | None]:
-        """Start one engine's search on the shard's pool; say why its list will be capped if it will."""
+               stats: WordStats | None, lanes: Lanes | None = None) -> tuple[Future[list[Hit]], str | None]:
+        """Start one engine's search on the shard's pool (or among ``lanes``' tasks); say why its
+        list will be capped if it will."""
         search, query, capped = self._prepared(token, name, query, max_files, stats)
         if search is None:  # listed already
             return _done((placed(self._parts(token).generation, query.text) or [])[:limit]), None
+        if lanes is not None:
+            return lanes.add(_in_turn, search, query, limit), capped
         return self._parts(token).pool.submit(_in_turn, search, query, limit), capped
 
     def _prepared(self, token: int, name: str, query: Query, max_files: int, stats: WordStats | None
@@ -439,10 +445,11 @@ class Shard:
         return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
 
     def _finish(self, token: int, name: str, future: Future[list[Hit]], capped: str | None, deadline_s: float,
-                started: float, settle: bool = True) -> ShardList:
+                started: float, settle: bool = True, lanes: Lanes | None = None) -> ShardList:
         """One engine's list once its search ends, or empty if it has not ended ``deadline_s``
         after ``started`` (``settle``: each hit's chunk and centrality with it)."""
-        done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
+        left = max(deadline_s - (time.perf_counter() - started), 0.0)
+        done = lanes.wait(future, left) if lanes is not None else bool(wait([future], timeout=left)[0])
         if not done:
             return self.late(name, deadline_s)
         try:
