@@ -47,14 +47,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 from typing import Any, Final, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN
-from maguyva_tui.core.fusion import Fused
+from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, override
 from maguyva_tui.core.plan import plan_request, with_weights
@@ -477,17 +477,13 @@ class _View:
             return [(hit, None) for hit in answer.found.hits]
         return [(f.hit, f) for f in answer.found]
 
-    def record(self, hits: Sequence[Hit], merged: Sequence[tuple[str, Hit, Found]]) -> None:
+    def remember(self, known: Sequence[tuple[Hit, tuple[tuple[str, int, int], float]]]) -> None:
         """Remember each qualified hit's chunk (qualified as its path) and centrality, as its
-        shard found them (``(label, hit, found)`` each), for fusion."""
-        made = []
-        for hit, (label, local, found) in zip(hits, merged):
-            path, start, end = found.key
-            made.append((hit, ((hit.path if path == local.path else qualify(label, path), start, end),
-                               found.centrality)))  # its own file, mostly
+        shard found them, for fusion (a hit remembered already keeps what it was told first)."""
         with self._lock:
-            for hit, known in made:
-                self._found.setdefault(hit, known)
+            found = self._found
+            for hit, told in known:
+                found.setdefault(hit, told)
 
     def expect(self, queries: Mapping[str, Query], limit: int) -> None:
         """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
@@ -613,17 +609,20 @@ class _Merged:
         lists = [(shard.label, view.keep(shard.label, self.name, answer)) for shard, answer in answers]
         merged = merge_lists(self.name, lists, limit)
         unsettled = {shard.label: shard for shard, answer in answers if not answer.settled}
-        if unsettled:  # a shard in this process locates only the hits that made the workspace's list
-            at_of: dict[str, list[int]] = {}
-            for at, (label, _, _) in enumerate(merged):
-                if label in unsettled:
-                    at_of.setdefault(label, []).append(at)
-            for label, ats in at_of.items():
-                settled = unsettled[label].settle(view.token(label), [merged[at][1] for at in ats])
-                for at, found in zip(ats, settled):
-                    merged[at] = (label, found.hit, found)
-        out = [_with_path(hit, qualify(label, hit.path)) for label, hit, _ in merged]
-        view.record(out, cast("list[tuple[str, Hit, Found]]", merged))  # every hit settled now
+        told: dict[str, Iterator[tuple[ChunkKey, float]]] = {}
+        for label, shard in unsettled.items():  # a shard in this process locates only the hits of the workspace's list
+            hits = [hit for at, hit, _ in merged if at == label]
+            if hits:
+                told[label] = iter(shard.located(view.token(label), hits))
+        prefixes = {label: qualify(label, "") for label in {label for label, _, _ in merged}}
+        out, known = [], []
+        for label, hit, found in merged:  # each hit qualified, with its chunk (qualified) and centrality, for fusion
+            (path, start, end), centrality = next(told[label]) if found is None else (found.key, found.centrality)
+            prefix = prefixes[label]
+            qualified = _with_path(hit, prefix + hit.path)
+            out.append(qualified)
+            known.append((qualified, ((qualified.path if path == hit.path else prefix + path, start, end), centrality)))
+        view.remember(known)
         return out
 
 

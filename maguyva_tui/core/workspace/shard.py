@@ -464,12 +464,13 @@ class Shard:
 
     def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
         """Each hit with the chunk it stands for and that chunk's centrality."""
+        return tuple(_new_found(hit, key, centrality) for hit, (key, centrality) in zip(hits, self.located(token, hits)))
+
+    def located(self, token: int, hits: Sequence[Hit]) -> list[tuple[ChunkKey, float]]:
+        """What :meth:`settle` says of each hit, the chunk and its centrality, without a :class:`Found`."""
         generation = self._parts(token).generation
-        out = []
-        for hit in hits:  # generation.centrality(hit) is this, locating the hit a second time
-            key = generation.locate(hit)
-            out.append(_new_found(hit, key, generation.snapshot.centrality.at(*key)))
-        return tuple(out)
+        locate, centrality = generation.locate, generation.snapshot.centrality.at
+        return [(key, centrality(*key)) for key in map(locate, hits)]  # generation.centrality(hit) locates it again
 
     def generation_of(self, token: int) -> Generation:
         """The generation a question reads."""
