@@ -1293,6 +1293,8 @@ def _spellable(term: str, count: Callable[[bytes], int]) -> bool:
     and qualified ones (found by their keys, not by patterns) needs each letter of the key, up to
     case, and the names are stored case-folded letter by letter: such a term matches no name, and a
     term outside ASCII made every symbol (1.7 s on sympy) to find none."""
+    if term.isascii():  # its key too (a question's every word, on every shard of a workspace: 2 us each)
+        return True
     key = normalize(term)
     if key.isascii():
         return True
