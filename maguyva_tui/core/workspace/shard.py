@@ -31,6 +31,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Final, TypeVar, overload
 from weakref import WeakKeyDictionary
 
@@ -107,10 +108,19 @@ class WordStats:
 
     def idf(self, stem: str) -> float:
         """BM25's idf of a stem over these chunks, as :meth:`~maguyva_tui.core.bm25.ChunkIndex.idf` reads it."""
-        df = dict(self.df).get(stem, 0)
-        if df <= 0:
-            return 0.0
-        return math.log(1 + (self.chunks - df + 0.5) / (df + 0.5))
+        return _idf(self.chunks, dict(self.df).get(stem, 0))
+
+    def idfs(self) -> Callable[[str], float]:
+        """:meth:`idf`, its counts made a table once (a shard's BM25 asks each stem's, twice)."""
+        table = dict(self.df)
+        return lambda stem: _idf(self.chunks, table.get(stem, 0))
+
+
+def _idf(chunks: int, df: int) -> float:
+    """BM25's idf of a stem that ``df`` of ``chunks`` chunks hold (0 for none)."""
+    if df <= 0:
+        return 0.0
+    return math.log(1 + (chunks - df + 0.5) / (df + 0.5))
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,7 +400,7 @@ class Shard:
         if name == "text":
             query, capped = self._budget(generation.text, query, max_files)
             if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
-                query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
+                query = _code_words_only(query, parts.coverage() >= SEMANTIC_STANDS_IN)
         if name == "structural" and asks_places(query.intent, query.target, query.text):
             return None, query, None
         if name != "text" or stats is None:
@@ -605,6 +615,13 @@ def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _code_words_only(query: Query, only: bool) -> Query:
+    """The query with ``code_words_only`` set so, made once for every shard that asks it
+    (``dataclasses.replace`` of a query: 20 us, on each shard of a workspace)."""
+    return query if query.code_words_only == only else replace(query, code_words_only=only)
+
+
 def _stem_id(index: ChunkIndex, stem: str) -> int | None:
     """A stem's id in a BM25 index, as its searches look it up (``None``: no chunk holds it)."""
     return index._vocabulary(stem)
@@ -623,7 +640,7 @@ def _with_idf(text: TextRetriever, stats: WordStats, ids: Mapping[str, int | Non
     ids :meth:`Shard.word_stats` looked up for the question: a shallow copy of each, sharing their
     arrays and caches (copying them is microseconds per question)."""
     index = copy.copy(text.chunk_index())
-    index.idf = stats.idf  # type: ignore[method-assign]  # the instance's idf shadows the method ChunkIndex.search calls
+    index.idf = stats.idfs()  # type: ignore[method-assign]  # the instance's idf shadows the method ChunkIndex.search calls
     if ids:
         vocabulary = index._vocabulary
         index._vocabulary = lambda stem: ids[stem] if stem in ids else vocabulary(stem)
