@@ -6,8 +6,6 @@ whole as a literal on every shard of a workspace, and read the files holding its
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from maguyva_tui.core.retrievers import text as text_module
