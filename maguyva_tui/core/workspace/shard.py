@@ -640,7 +640,7 @@ def _with_idf(text: TextRetriever, stats: WordStats, ids: Mapping[str, int | Non
     ids :meth:`Shard.word_stats` looked up for the question: a shallow copy of each, sharing their
     arrays and caches (copying them is microseconds per question)."""
     index = copy.copy(text.chunk_index())
-    index.idf = stats.idfs()  # type: ignore[method-assign]  # the instance's idf shadows the method ChunkIndex.search calls
+    index.idf = stats.idfs()  # type: ignore[assignment]  # the instance's idf shadows the method ChunkIndex.search calls
     if ids:
         vocabulary = index._vocabulary
         index._vocabulary = lambda stem: ids[stem] if stem in ids else vocabulary(stem)
