@@ -826,6 +826,12 @@ class TextRetriever:
         if inner is not None and not len(inner.docs):
             return []  # no trigram asked, no file read (a sentence tried whole, on every shard of a workspace)
         files = self._files()
+        placed = None
+        if inner is not None:  # the files holding its inner identifiers, read around the rarest one's places
+            at = files.at_docs(inner.docs)
+            placed = self._placed_holds(files, at[at >= 0], matcher, inner)
+            if placed is False:
+                return []  # none holds it: no trigram asked (a sentence's on most shards of a workspace: 0.1-0.2 ms)
         token = self._token(matcher) if limit is not None and max_files is None else None
         tried = token is not None and self._token_page(files, token, literal, limit, demote)
         if isinstance(tried, list):
@@ -841,7 +847,7 @@ class TextRetriever:
                 return []
         else:
             chosen = self._promising(files, self.candidate_files(literal_plan(literal)), literal, max_files)
-            if not len(chosen) or self._none_holds(files, chosen, inner, matcher):
+            if not len(chosen) or (placed is None and self._none_holds(files, chosen, inner, matcher)):
                 return []  # candidates none holding it (a sentence's): no definitions looked up, nothing ordered
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
