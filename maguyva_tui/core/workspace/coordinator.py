@@ -73,6 +73,7 @@ from maguyva_tui.core.types import (
     Hit,
     Query,
     QueryError,
+    Ranked,
     Retriever,
     SearchResult,
     Symbol,
@@ -248,7 +249,7 @@ class Coordinator:
         for ranked in result.results:
             label, path = split(ranked.path)
             copies = [(*split(p), s, e) for p, s, e in ranked.copies]
-            results.append(replace(ranked, path=path, copies=tuple((p, s, e) for _, p, s, e in copies)))
+            results.append(_moved(ranked, path, tuple((p, s, e) for _, p, s, e in copies)))
             repos.append(label)
             copy_repos.append(tuple(where for where, _, _, _ in copies))
         result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
@@ -737,6 +738,21 @@ if CHUNK_FIELDS[0] != "path":
 _CHUNK_REST = attrgetter(*CHUNK_FIELDS[1:])
 """Every field of a chunk but its path (copy folding asks a fused list's line hits for their
 chunks, 40-50 a blend, each qualified)."""
+
+_new_ranked = fast_constructor(Ranked)
+RANKED_FIELDS: Final = tuple(f.name for f in fields(Ranked))
+if RANKED_FIELDS[0] != "path":
+    raise TypeError("Ranked's first field is no longer its path: update coordinator._moved")
+_RANKED_ALL = attrgetter(*RANKED_FIELDS)
+_COPIES_AT: Final = RANKED_FIELDS.index("copies")
+
+
+def _moved(ranked: Ranked, path: str, copies: tuple[tuple[str, int, int], ...]) -> Ranked:
+    """``replace(ranked, path=path, copies=copies)``, made without its ``__init__`` (a page's
+    every result is given its path in its repository: 19 fields, 10 us each through replace)."""
+    values = list(_RANKED_ALL(ranked))
+    values[0], values[_COPIES_AT] = path, copies
+    return _new_ranked(*values)
 
 
 def _with_path(hit: Hit, path: str) -> Hit:
