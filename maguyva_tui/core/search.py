@@ -523,6 +523,7 @@ def _run_engines(parts: Parts, the_plan: Plan, query: Query, checkpoint: Checkpo
     if expect is not None:
         expect(queries, the_plan.fetch)
     alone = len(queries) == 1  # one engine answers in this thread: the hand-off to the pool and back cost 5 ms a question under load
+    alone = alone or bool(getattr(parts.generation, "collects", False))  # lists started already: each is only collected
     futures = {} if alone else {m: parts.pool.submit(_timed, parts.generation, m, queries[m], the_plan.fetch, checkpoint)
                                 for m in queries}
     for name in queries:

@@ -32,8 +32,8 @@ import threading
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import TypeAlias
+from functools import lru_cache, partial
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 import re2
@@ -517,6 +517,21 @@ _ODD_FOLDS = (b"k", b"s")
 _ODD_BYTES = ("\u212a".encode(), "\u017f".encode())
 
 
+class _Inner(NamedTuple):
+    """What the token index says of a literal's inner identifiers (:meth:`TextRetriever._inner_held`)."""
+
+    docs: np.ndarray
+    """The documents holding every one of them (the rarest ones), sorted."""
+    t: int
+    """The rarest one's token id (-1 for one no file holds)."""
+    token: bytes
+
+
+PLACE_BYTES = 1_024
+"""Bytes of a file read whole in about the time one place of a token is checked (:meth:`TextRetriever._placed_holds`:
+0.5-0.75 us a place, 0.5 ns a byte, measured on sympy's packages)."""
+
+
 class _Matcher:
     """Find the next match at or after a byte offset. A case-insensitive literal of ASCII
     (``lowered``) is found with ``bytes.find`` in a file's text with its ASCII letters lowered: a
@@ -808,9 +823,15 @@ class TextRetriever:
         token index answers for most identifiers without them).
         """
         inner = self._inner_held(matcher)
-        if inner is not None and not len(inner):
+        if inner is not None and not len(inner.docs):
             return []  # no trigram asked, no file read (a sentence tried whole, on every shard of a workspace)
         files = self._files()
+        placed = None
+        if inner is not None:  # the files holding its inner identifiers, read around the rarest one's places
+            at = files.at_docs(inner.docs)
+            placed = self._placed_holds(files, at[at >= 0], matcher, inner)
+            if placed is False:
+                return []  # none holds it: no trigram asked (a sentence's on most shards of a workspace: 0.1-0.2 ms)
         token = self._token(matcher) if limit is not None and max_files is None else None
         tried = token is not None and self._token_page(files, token, literal, limit, demote)
         if isinstance(tried, list):
@@ -826,10 +847,8 @@ class TextRetriever:
                 return []
         else:
             chosen = self._promising(files, self.candidate_files(literal_plan(literal)), literal, max_files)
-            if not len(chosen) or (len(chosen) <= ENOUGH_CANDIDATES and not self._any_holds(
-                    files, chosen if inner is None else chosen[_members(files.docs[chosen], inner)], matcher)):
-                return []  # a few candidates, none holding it (a sentence's): no definitions looked up, nothing ordered
-                # (of those, only the files holding its inner identifiers are read: no other can hold it)
+            if not len(chosen) or (placed is None and self._none_holds(files, chosen, inner, matcher)):
+                return []  # candidates none holding it (a sentence's): no definitions looked up, nothing ordered
         factors, rank = self._file_order(files, chosen, demote)
         defined = self._defined_lines(literal)
         exact = _members(chosen, defined.exact_files)
@@ -1102,7 +1121,7 @@ class TextRetriever:
             found = kept.long_runs = (key, runs)
         return found[1]
 
-    def _inner_held(self, matcher: _Matcher) -> np.ndarray | None:
+    def _inner_held(self, matcher: _Matcher) -> _Inner | None:
         """The documents that may hold a case-sensitive literal, as the token index tells: those
         holding every identifier inside it (an edge of the literal on each side, so a whole
         identifier wherever the literal is; the :data:`INNER_TOKENS_CROSSED` rarest), sorted;
@@ -1113,24 +1132,24 @@ class TextRetriever:
         needle, tokens = matcher.needle, self.snapshot.tokens
         if needle is None or tokens is None:
             return None  # case-insensitive (the index keeps case), or no token index written
-        inner = _inner_tokens(needle)
+        inner = _kept_inner_tokens(needle)
         if not inner:
             return None
         spans = []
         for token in inner:
             t = tokens.find(token)
             if t is None:
-                return np.zeros(0, np.int64)
-            spans.append((int(tokens.starts[t]), int(tokens.starts[t + 1])))
+                return _Inner(np.zeros(0, np.int64), -1, token)
+            spans.append((int(tokens.starts[t]), int(tokens.starts[t + 1]), t, token))
         spans.sort(key=lambda span: span[1] - span[0])
         held = np.asarray(tokens.docs[spans[0][0] : spans[0][1]], np.int64)
-        for lo, hi in spans[1:INNER_TOKENS_CROSSED]:
+        for lo, hi, _, _ in spans[1:INNER_TOKENS_CROSSED]:
             if not len(held):
                 break
             docs = np.asarray(tokens.docs[lo:hi], np.int64)
             at = np.minimum(np.searchsorted(docs, held), len(docs) - 1)
             held = held[docs[at] == held]
-        return held
+        return _Inner(held, spans[0][2], spans[0][3])
 
     def _token(self, matcher: _Matcher) -> bytes | None:
         """The literal's bytes when the token index can answer for it: a case-sensitive literal
@@ -1342,6 +1361,49 @@ class TextRetriever:
         if kept is not None:
             return kept.offsets(path)
         return np.flatnonzero(np.frombuffer(self.snapshot.blob(), np.uint8, count=length, offset=offset) == 10)
+
+    def _none_holds(self, files: _Files, chosen: np.ndarray, inner: _Inner | None, matcher: _Matcher) -> bool:
+        """Whether no candidate file (positions in path order) holds a match, where that is cheap to
+        tell: only the files holding the literal's inner identifiers (``inner``, when the token
+        index tells) can, and only on the lines holding the rarest of them (:meth:`_placed_holds`);
+        else :data:`ENOUGH_CANDIDATES` files at most are read (``False`` for more: reading them
+        for the page tells)."""
+        few = len(chosen) <= ENOUGH_CANDIDATES
+        if inner is not None:
+            chosen = chosen[_members(files.docs[chosen], inner.docs)]
+            if not len(chosen):
+                return True  # a file lacking an identifier the literal holds whole cannot hold it
+            placed = self._placed_holds(files, chosen, matcher, inner)
+            if placed is not None:
+                return not placed
+        return few and not self._any_holds(files, chosen, matcher)
+
+    def _placed_holds(self, files: _Files, chosen: np.ndarray, matcher: _Matcher, inner: _Inner) -> bool | None:
+        """Whether one of some files holding every inner identifier of a case-sensitive literal
+        holds the literal, read only around the token index's places of the rarest one (its first
+        whole occurrence on each line holding it): the literal holds it whole wherever it occurs,
+        on one line, starting at most its last place in the literal before one of those places.
+        A sentence asked whole ("print an expression as latex") read its candidates whole on
+        every shard of a workspace (0.4-0.7 ms on a sympy package, for none). ``None`` when reading
+        the files whole costs less (a place costs about as much as :data:`PLACE_BYTES` bytes read)
+        or the index cannot tell (no places, a literal over lines, a file's row damaged)."""
+        needle, tokens = matcher.needle, self.snapshot.tokens
+        if needle is None or tokens is None or tokens.places is None or b"\n" in needle or inner.t < 0:
+            return None
+        rows = tokens.place_rows(inner.t, np.asarray(files.docs[chosen], np.int64))
+        if rows is None or not bool(rows[1].all()):
+            return None  # a file whose row names no place of it (damage): its text is read
+        offsets, lengths = files.offsets[chosen], files.lengths[chosen]
+        if int(rows[1].sum()) * PLACE_BYTES >= int(lengths.sum()):
+            return None
+        blob, places, back = self.snapshot.blob(), tokens.places[2], needle.rfind(inner.token)
+        for offset, length, first, count in zip(offsets.tolist(), lengths.tolist(), rows[0].tolist(), rows[1].tolist()):
+            end = offset + length
+            for place in places[first : first + count].tolist():
+                line_end = blob.find(b"\n", offset + place, end)
+                if blob.find(needle, max(offset, offset + place - back), end if line_end < 0 else line_end) >= 0:
+                    return True
+        return False
 
     def _any_holds(self, files: _Files, chosen: np.ndarray, matcher: _Matcher) -> bool:
         """Whether one of some files (positions in path order) holds a match."""
@@ -1658,17 +1720,21 @@ class TextRetriever:
         :data:`MIN_BODY_STEMS` of the sentence's words. A hit spans its whole chunk. The index
         answers for every chunk at once, so ``max_files`` bounds nothing here."""
         index = self.chunk_index()
-        found = index.search(body_stems(text), limit, SENTENCE_CHUNKS_PER_FILE, MIN_BODY_STEMS)
+        chunks, scores, held = index.page(body_stems(text), limit, SENTENCE_CHUNKS_PER_FILE, MIN_BODY_STEMS)
         languages = self._kept.languages  # each file's read once per engine, as a line hit's (an entry made
-        out = []                          # per hit cost 5 µs: a sentence's 150 hits over a workspace's shards)
-        for match in found:
-            chunk = match.chunk
+        reasons: dict[tuple[str, ...], str] = {}  # per hit cost 5 µs: a sentence's 150 hits over a workspace's shards)
+        out = []
+        for chunk, score, stems in zip(chunks, scores, held):
             try:
                 language = languages[chunk.path]
             except KeyError:
                 language = languages.setdefault(chunk.path, self._files().language(chunk.path))
-            out.append(_new_hit(chunk.path, chunk.start_line, chunk.end_line, match.score, chunk.symbol, chunk.kind,
-                                language, "body words " + "+".join(match.stems)))
+            try:
+                reason = reasons[stems]
+            except KeyError:
+                reason = reasons[stems] = "body words " + "+".join(stems)
+            out.append(_new_hit(chunk.path, chunk.start_line, chunk.end_line, score, chunk.symbol, chunk.kind,
+                                language, reason))
         return out
 
     def chunk_index(self) -> ChunkIndex:
@@ -1728,6 +1794,13 @@ def _inner_tokens(needle: bytes) -> list[bytes]:
     one): wherever the literal occurs, each is a whole identifier of the text."""
     found = [m for m in _IDENTIFIERS.finditer(needle) if m.start() > 0 and m.end() < len(needle)]
     return list(dict.fromkeys(m.group() for m in found if m.end() - m.start() <= MAX_TOKEN_BYTES))
+
+
+@lru_cache(maxsize=256)
+def _kept_inner_tokens(needle: bytes) -> tuple[bytes, ...]:
+    """:func:`_inner_tokens`, kept for the last literals (a sentence tried whole on every shard of
+    a workspace: 5 us a shard)."""
+    return tuple(_inner_tokens(needle))
 
 
 def _occurrences(text: bytes, needle: bytes) -> list[int]:

@@ -47,14 +47,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields, replace
 from operator import attrgetter
-from typing import Any, Final, cast
+from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN
-from maguyva_tui.core.fusion import Fused
+from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, override
 from maguyva_tui.core.plan import plan_request, with_weights
@@ -73,13 +73,27 @@ from maguyva_tui.core.types import (
     Hit,
     Query,
     QueryError,
+    Ranked,
     Retriever,
     SearchResult,
     Symbol,
     fast_constructor,
 )
 from maguyva_tui.core.workspace.merge import merge_lists
-from maguyva_tui.core.workspace.shard import Ask, Begun, Found, Running, Shard, ShardList, Unsettled, Want, WordStats
+from maguyva_tui.core.workspace.shard import (
+    Ask,
+    Begun,
+    Found,
+    Lanes,
+    Running,
+    Shard,
+    ShardList,
+    Unsettled,
+    Want,
+    WordStats,
+)
+
+_T = TypeVar("_T")
 
 SHARD_DEADLINE_S: Final = 5.0
 """Seconds one engine may run on one shard for one question (Zoekt's per-shard wall-time budget):
@@ -235,7 +249,7 @@ class Coordinator:
         for ranked in result.results:
             label, path = split(ranked.path)
             copies = [(*split(p), s, e) for p, s, e in ranked.copies]
-            results.append(replace(ranked, path=path, copies=tuple((p, s, e) for _, p, s, e in copies)))
+            results.append(_moved(ranked, path, tuple((p, s, e) for _, p, s, e in copies)))
             repos.append(label)
             copy_repos.append(tuple(where for where, _, _, _ in copies))
         result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
@@ -296,6 +310,12 @@ class _View:
     """One question's view of the workspace, read as :func:`~maguyva_tui.core.search.search`
     reads one generation: engines, centrality, chunks, lines and symbols, paths qualified."""
 
+    collects = True
+    """A blend's engines are started on every shard at once (:meth:`expect`), each engine's
+    list then only waited for and merged: search runs the engines one after another in its own
+    thread (handing each to a thread of the pool, only to wait there, cost a blend's every engine
+    a hand-off)."""
+
     def __init__(self, coordinator: Coordinator, begun: dict[str, Begun], ask: Ask) -> None:
         self._coordinator = coordinator
         self._shards = {s.label: s for s in coordinator.shards if s.label in begun}
@@ -306,9 +326,11 @@ class _View:
         """Per far shard, engine, query and limit: the call asking every engine of a step at once
         (or the question's start, for the lists it foresaw)."""
         self._batch_at: dict[tuple[str, str, Query, int], int] = {}
-        self._here_batches: dict[tuple[str, str, Query, int], tuple[Future[tuple[ShardList, ...]], int, float]] = {}
+        self._here_batches: dict[tuple[str, str, Query, int],
+                                 tuple[Future[tuple[ShardList, ...]], int, float, Lanes]] = {}
         """Per shard of this process, engine, query and limit: the task running a blend's every
-        engine on that shard (:meth:`Shard.start_all`), the list's place in it, and its start."""
+        engine on that shard (:meth:`Shard.start_all`), the list's place in it, its start, and
+        the lanes running it."""
         self._page = ask.page
         self._stats: dict[tuple[str, ...], WordStats] = {}
         """The workspace's counts per question's stems (the question's generations do not change)."""
@@ -458,17 +480,13 @@ class _View:
             return [(hit, None) for hit in answer.found.hits]
         return [(f.hit, f) for f in answer.found]
 
-    def record(self, hits: Sequence[Hit], merged: Sequence[tuple[str, Hit, Found]]) -> None:
+    def remember(self, known: Sequence[tuple[Hit, tuple[tuple[str, int, int], float]]]) -> None:
         """Remember each qualified hit's chunk (qualified as its path) and centrality, as its
-        shard found them (``(label, hit, found)`` each), for fusion."""
-        made = []
-        for hit, (label, local, found) in zip(hits, merged):
-            path, start, end = found.key
-            made.append((hit, ((hit.path if path == local.path else qualify(label, path), start, end),
-                               found.centrality)))  # its own file, mostly
+        shard found them, for fusion (a hit remembered already keeps what it was told first)."""
         with self._lock:
-            for hit, known in made:
-                self._found.setdefault(hit, known)
+            found = self._found
+            for hit, told in known:
+                found.setdefault(hit, told)
 
     def expect(self, queries: Mapping[str, Query], limit: int) -> None:
         """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
@@ -497,43 +515,44 @@ class _View:
         with self._lock:
             for (shard, _), future in zip(wanted, futures):
                 for at, (name, query) in enumerate(asks):
-                    self._batches[(shard.label, name, query, limit)] = future
-                    self._batch_at[(shard.label, name, query, limit)] = at
+                    self._batches[(shard.label, name, query, limit)] = cast("Future[tuple[ShardList, ...]]", future)
+                    self._batch_at[(shard.label, name, query, limit)] = at  # (a far shard's call: a future of the pool)
 
     def _start_here(self, here: Sequence[tuple[Shard, int]], asks: tuple[tuple[str, Query], ...], limit: int,
                     stats: WordStats | None) -> None:
-        """Start every engine's list on each shard of this process, one task per shard (a shard
-        that cannot start them is asked again by each engine, which then says why)."""
+        """Start every engine's list on each shard of this process, one task per shard, the tasks
+        run in a few lanes (:class:`Lanes`; a shard that cannot start them is asked again by each
+        engine, which then says why)."""
         coordinator = self._coordinator
         started = time.perf_counter()
+        lanes = Lanes(coordinator._fan)
         for shard, token in here:
             try:
                 future = shard.start_all(token, asks, limit, coordinator.deadline_s, coordinator.max_files, stats,
-                                         started)
+                                         started, lanes)
             except Exception:  # noqa: BLE001 - each engine's own call raises it again, as without the task
                 continue
             with self._lock:
                 for at, (name, query) in enumerate(asks):
-                    self._here_batches[(shard.label, name, query, limit)] = (future, at, started)
+                    self._here_batches[(shard.label, name, query, limit)] = (future, at, started, lanes)
+        lanes.open()
 
-    def _from_here(self, shard: Shard, name: str, found: tuple[Future[tuple[ShardList, ...]], int, float]
-                   ) -> Future[ShardList]:
+    def _from_here(self, shard: Shard, name: str,
+                   found: tuple[Future[tuple[ShardList, ...]], int, float, Lanes]) -> Answered[ShardList]:
         """One engine's list of a shard's task (:meth:`_start_here`), waited for no longer than
         the deadline from its start: a task still running then leaves the engine's list out."""
-        future, at, started = found
+        future, at, started, lanes = found
         deadline_s = self._coordinator.deadline_s
-        out: Future[ShardList] = Future()
-        done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
+        done = lanes.wait(future, max(deadline_s - (time.perf_counter() - started), 0.0))
         try:
-            out.set_result(future.result()[at] if done else shard.late(name, deadline_s))
+            return Answered(future.result()[at] if done else shard.late(name, deadline_s))
         except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
-            out.set_exception(exc)
-        return out
+            return Answered(error=exc)
 
-    def asked(self, name: str, query: Query, limit: int, stats: WordStats | None) -> list[tuple[Shard, Future[ShardList]]]:
+    def asked(self, name: str, query: Query, limit: int, stats: WordStats | None) -> list[tuple[Shard, Outcome[ShardList]]]:
         """One engine's list on every shard: from the call :meth:`expect` made, else asked now
         (side by side, a host's shards in one round trip)."""
-        out: list[tuple[Shard, Future[ShardList] | None]] = []
+        out: list[tuple[Shard, Outcome[ShardList] | None]] = []
         with self._lock:
             mine = [(shard, self._here_batches.pop((shard.label, name, query, limit), None)) for shard, _ in self.each()]
             for shard, _ in self.each():
@@ -546,7 +565,8 @@ class _View:
         tokens = dict((shard.label, token) for shard, token in self.each())
         now = [shard for shard, future in out if future is None]
         here = [shard for shard in now if _here(shard)]
-        started = dict(zip([s.label for s in here], _search_here(here, tokens, name, query, limit, stats, coordinator)))
+        started: dict[str, Outcome[ShardList]] = dict(zip([s.label for s in here], _search_here(
+            here, tokens, name, query, limit, stats, coordinator)))
         far = [shard for shard in now if not _here(shard)]
         started.update(zip([s.label for s in far], fan_out(coordinator._fan, [
             (shard, "search", (tokens[shard.label], name, query, limit, coordinator.deadline_s, coordinator.max_files,
@@ -591,17 +611,20 @@ class _Merged:
         lists = [(shard.label, view.keep(shard.label, self.name, answer)) for shard, answer in answers]
         merged = merge_lists(self.name, lists, limit)
         unsettled = {shard.label: shard for shard, answer in answers if not answer.settled}
-        if unsettled:  # a shard in this process locates only the hits that made the workspace's list
-            at_of: dict[str, list[int]] = {}
-            for at, (label, _, _) in enumerate(merged):
-                if label in unsettled:
-                    at_of.setdefault(label, []).append(at)
-            for label, ats in at_of.items():
-                settled = unsettled[label].settle(view.token(label), [merged[at][1] for at in ats])
-                for at, found in zip(ats, settled):
-                    merged[at] = (label, found.hit, found)
-        out = [_with_path(hit, qualify(label, hit.path)) for label, hit, _ in merged]
-        view.record(out, cast("list[tuple[str, Hit, Found]]", merged))  # every hit settled now
+        told: dict[str, Iterator[tuple[ChunkKey, float]]] = {}
+        for label, shard in unsettled.items():  # a shard in this process locates only the hits of the workspace's list
+            hits = [hit for at, hit, _ in merged if at == label]
+            if hits:
+                told[label] = iter(shard.located(view.token(label), hits))
+        prefixes = {label: qualify(label, "") for label in {label for label, _, _ in merged}}
+        out, known = [], []
+        for label, hit, found in merged:  # each hit qualified, with its chunk (qualified) and centrality, for fusion
+            (path, start, end), centrality = next(told[label]) if found is None else (found.key, found.centrality)
+            prefix = prefixes[label]
+            qualified = _with_path(hit, prefix + hit.path)
+            out.append(qualified)
+            known.append((qualified, ((qualified.path if path == hit.path else prefix + path, start, end), centrality)))
+        view.remember(known)
         return out
 
 
@@ -716,6 +739,21 @@ _CHUNK_REST = attrgetter(*CHUNK_FIELDS[1:])
 """Every field of a chunk but its path (copy folding asks a fused list's line hits for their
 chunks, 40-50 a blend, each qualified)."""
 
+_new_ranked = fast_constructor(Ranked)
+RANKED_FIELDS: Final = tuple(f.name for f in fields(Ranked))
+if RANKED_FIELDS[0] != "path":
+    raise TypeError("Ranked's first field is no longer its path: update coordinator._moved")
+_RANKED_ALL = attrgetter(*RANKED_FIELDS)
+_COPIES_AT: Final = RANKED_FIELDS.index("copies")
+
+
+def _moved(ranked: Ranked, path: str, copies: tuple[tuple[str, int, int], ...]) -> Ranked:
+    """``replace(ranked, path=path, copies=copies)``, made without its ``__init__`` (a page's
+    every result is given its path in its repository: 19 fields, 10 us each through replace)."""
+    values = list(_RANKED_ALL(ranked))
+    values[0], values[_COPIES_AT] = path, copies
+    return _new_ranked(*values)
+
 
 def _with_path(hit: Hit, path: str) -> Hit:
     """The hit at another path (``replace(hit, path=...)``, made without its ``__init__``: a
@@ -743,44 +781,67 @@ def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Quer
     return ((the_plan.modalities[0], query),), the_plan.fetch
 
 
+class Answered(Generic[_T]):
+    """A call's answer (or its error) already in hand, read as a future's (:meth:`result`): a
+    :class:`~concurrent.futures.Future` made and set for each call on a shard of this process
+    cost a lock and a condition (3 us; about 40 a blend over 8 repositories)."""
+
+    __slots__ = ("_error", "_value")
+
+    def __init__(self, value: _T | None = None, error: BaseException | None = None) -> None:
+        self._value = value
+        self._error = error
+
+    def result(self, timeout: float | None = None) -> _T:
+        """The answer, or the call's error raised."""
+        if self._error is not None:
+            raise self._error
+        return cast(_T, self._value)
+
+
+Outcome: TypeAlias = "Future[_T] | Answered[_T]"
+"""A call on a shard: started elsewhere (a future), or made already in this thread."""
+
+
 def _here(shard: Shard) -> bool:
     """Whether a shard answers in this process (no round trip, no host holding it)."""
     return not shard.far and getattr(shard, "host", None) is None
 
 
 def _search_here(shards: Sequence[Shard], tokens: Mapping[str, int], name: str, query: Query, limit: int,
-                 stats: WordStats | None, coordinator: Coordinator) -> list[Future[ShardList]]:
-    """One engine's list on each shard of this process: every shard's search started on its own
-    engine's pool, then each waited for here, all within one deadline from the first start, the
-    hits' chunks left to :meth:`Shard.settle` after the merge. Measured against a thread of the
+                 stats: WordStats | None, coordinator: Coordinator) -> list[Answered[ShardList]]:
+    """One engine's list on each shard of this process: every shard's search started in a few
+    lanes (:class:`Lanes`: a lone engine over 8 repositories woke 8 threads), then each waited
+    for here, all within one deadline from the first start, the hits' chunks left to
+    :meth:`Shard.settle` after the merge. Measured against a thread of the
     coordinator's per shard waiting for each (8 repositories of ``bench.workspace_speed``, load 7-12): CPU per
     question down about a tenth, the same lists."""
     started = time.perf_counter()
     runs: list[Running | BaseException] = []
+    lanes = Lanes(coordinator._fan)
     for shard in shards:
         try:
-            runs.append(shard.start(tokens[shard.label], name, query, limit, coordinator.max_files, stats))
+            runs.append(shard.start(tokens[shard.label], name, query, limit, coordinator.max_files, stats, lanes))
         except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
             runs.append(exc)
-    out: list[Future[ShardList]] = []
+    lanes.open()
+    out: list[Answered[ShardList]] = []
     for shard, run in zip(shards, runs):
-        future: Future[ShardList] = Future()
         try:
             if isinstance(run, BaseException):
                 raise run
-            future.set_result(shard.finish(run, coordinator.deadline_s, started, settle=False))
+            out.append(Answered(shard.finish(run, coordinator.deadline_s, started, settle=False)))
         except Exception as exc:  # noqa: BLE001 - as above
-            future.set_exception(exc)
-        out.append(future)
+            out.append(Answered(error=exc))
     return out
 
 
-def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[Any, ...]]]) -> list[Future[Any]]:
+def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[Any, ...]]]) -> list[Outcome[Any]]:
     """Start each ``(shard, method, args)`` call side by side on ``pool``; the calls of shards
     one host holds (a cluster's process holding several repositories: a shard's ``host``) travel
     together, one round trip per host (``host.together``). A shard in this process is called
-    as it is, in this thread (:func:`_inline`). Return each call's future, in order."""
-    out: list[Future[Any] | None] = [None] * len(calls)
+    as it is, in this thread (:func:`_inline`). Return each call's future (or answer), in order."""
+    out: list[Outcome[Any] | None] = [None] * len(calls)
     hosts: dict[int, list[int]] = {}
     for at, (shard, _, _) in enumerate(calls):
         host = getattr(shard, "host", None)
@@ -810,14 +871,12 @@ def _inline(shard: Shard, method: str) -> bool:
     return method != "begin" or shard.opened
 
 
-def _called(shard: Shard, method: str, args: tuple[Any, ...]) -> Future[Any]:
-    """A call made now, in this thread, as a future of its answer (or of its error)."""
-    out: Future[Any] = Future()
+def _called(shard: Shard, method: str, args: tuple[Any, ...]) -> Answered[Any]:
+    """A call made now, in this thread: its answer (or its error), read as a future's."""
     try:
-        out.set_result(getattr(shard, method)(*args))
+        return Answered(getattr(shard, method)(*args))
     except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
-        out.set_exception(exc)
-    return out
+        return Answered(error=exc)
 
 
 def _outcome(batch: Future[list[tuple[bool, Any]]], at: int) -> Future[Any]:

@@ -27,10 +27,11 @@ import copy
 import math
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Future, wait
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Final, TypeVar, overload
 from weakref import WeakKeyDictionary
 
@@ -107,10 +108,19 @@ class WordStats:
 
     def idf(self, stem: str) -> float:
         """BM25's idf of a stem over these chunks, as :meth:`~maguyva_tui.core.bm25.ChunkIndex.idf` reads it."""
-        df = dict(self.df).get(stem, 0)
-        if df <= 0:
-            return 0.0
-        return math.log(1 + (self.chunks - df + 0.5) / (df + 0.5))
+        return _idf(self.chunks, dict(self.df).get(stem, 0))
+
+    def idfs(self) -> Callable[[str], float]:
+        """:meth:`idf`, its counts made a table once (a shard's BM25 asks each stem's, twice)."""
+        table = dict(self.df)
+        return lambda stem: _idf(self.chunks, table.get(stem, 0))
+
+
+def _idf(chunks: int, df: int) -> float:
+    """BM25's idf of a stem that ``df`` of ``chunks`` chunks hold (0 for none)."""
+    if df <= 0:
+        return 0.0
+    return math.log(1 + (chunks - df + 0.5) / (df + 0.5))
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +260,8 @@ class Running:
     future: Future[list[Hit]]
     capped: str | None
     """Why its list will be incomplete (a file budget), or ``None``."""
+    lanes: Lanes | None = None
+    """The lanes running it (:class:`Lanes`), ``None`` when it runs on the shard's pool."""
 
 
 class Shard:
@@ -353,24 +365,28 @@ class Shard:
         return tuple(self.finish(run, deadline_s, started, settle) for run in runs)
 
     def start(self, token: int, name: str, query: Query, limit: int, max_files: int,
-              stats: WordStats | None = None) -> Running:
-        """Start one engine's search on the shard's pool, as :meth:`search` runs it, without
-        waiting for it (:meth:`finish` does): a workspace in this process starts every shard's
-        search so, then waits for each, with no thread of its own per shard to wait in."""
-        future, capped = self._start(token, name, query, limit, max_files, stats)
-        return Running(token, name, future, capped)
+              stats: WordStats | None = None, lanes: Lanes | None = None) -> Running:
+        """Start one engine's search on the shard's pool (or among ``lanes``' tasks), as
+        :meth:`search` runs it, without waiting for it (:meth:`finish` does): a workspace in this
+        process starts every shard's search so, then waits for each, with no thread of its own
+        per shard to wait in."""
+        future, capped = self._start(token, name, query, limit, max_files, stats, lanes)
+        return Running(token, name, future, capped, lanes)
 
     def finish(self, run: Running, deadline_s: float, started: float, settle: bool = True) -> ShardList:
         """The list of a search :meth:`start` started, or empty if it has not ended ``deadline_s``
         after ``started`` (``settle``: each hit's chunk and centrality with it)."""
-        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle)
+        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle, run.lanes)
 
     def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
-               stats: WordStats | None) -> tuple[Future[list[Hit]], str | None]:
-        """Start one engine's search on the shard's pool; say why its list will be capped if it will."""
+               stats: WordStats | None, lanes: Lanes | None = None) -> tuple[Future[list[Hit]], str | None]:
+        """Start one engine's search on the shard's pool (or among ``lanes``' tasks); say why its
+        list will be capped if it will."""
         search, query, capped = self._prepared(token, name, query, max_files, stats)
         if search is None:  # listed already
             return _done((placed(self._parts(token).generation, query.text) or [])[:limit]), None
+        if lanes is not None:
+            return lanes.add(_in_turn, search, query, limit), capped
         return self._parts(token).pool.submit(_in_turn, search, query, limit), capped
 
     def _prepared(self, token: int, name: str, query: Query, max_files: int, stats: WordStats | None
@@ -384,7 +400,7 @@ class Shard:
         if name == "text":
             query, capped = self._budget(generation.text, query, max_files)
             if query.word_votes:  # plain words vote where this shard's semantic engine cannot stand in
-                query = replace(query, code_words_only=parts.coverage() >= SEMANTIC_STANDS_IN)
+                query = _code_words_only(query, parts.coverage() >= SEMANTIC_STANDS_IN)
         if name == "structural" and asks_places(query.intent, query.target, query.text):
             return None, query, None
         if name != "text" or stats is None:
@@ -396,16 +412,19 @@ class Shard:
         return retriever.search, query, capped
 
     def start_all(self, token: int, asks: Sequence[tuple[str, Query]], limit: int, deadline_s: float,
-                  max_files: int, stats: WordStats | None, started: float) -> Future[tuple[ShardList, ...]]:
+                  max_files: int, stats: WordStats | None, started: float, lanes: Lanes | None = None
+                  ) -> Future[tuple[ShardList, ...]]:
         """Start several engines' lists (``(engine, query)`` each) as one task on the shard's
-        pool, the engines one after another in that task, each hit left to :meth:`settle`: what
-        a blend asks of a shard of this process. One hand-off to a thread per shard and
-        question, not one per engine: each hand-off costs more than a small shard's search (a
-        blend over 8 repositories paid 24 of them, 0.7-1 ms of CPU). A list that ends more than
-        ``deadline_s`` after ``started`` is left out, as :meth:`finish` leaves it (the caller
-        waits no longer than that for the task)."""
-        return self._parts(token).pool.submit(self._run_all, token, tuple(asks), limit, deadline_s, max_files, stats,
-                                              started)
+        pool (or among ``lanes``' tasks), the engines one after another in that task, each hit
+        left to :meth:`settle`: what a blend asks of a shard of this process. One task per shard
+        and question, not one per engine: each hand-off to a thread costs more than a small
+        shard's search (a blend over 8 repositories paid 24 of them, 0.7-1 ms of CPU). A list
+        that ends more than ``deadline_s`` after ``started`` is left out, as :meth:`finish`
+        leaves it (the caller waits no longer than that for the task)."""
+        args = (token, tuple(asks), limit, deadline_s, max_files, stats, started)
+        if lanes is not None:
+            return lanes.add(self._run_all, *args)
+        return self._parts(token).pool.submit(self._run_all, *args)
 
     def _run_all(self, token: int, asks: tuple[tuple[str, Query], ...], limit: int, deadline_s: float,
                  max_files: int, stats: WordStats | None, started: float) -> tuple[ShardList, ...]:
@@ -436,10 +455,11 @@ class Shard:
         return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
 
     def _finish(self, token: int, name: str, future: Future[list[Hit]], capped: str | None, deadline_s: float,
-                started: float, settle: bool = True) -> ShardList:
+                started: float, settle: bool = True, lanes: Lanes | None = None) -> ShardList:
         """One engine's list once its search ends, or empty if it has not ended ``deadline_s``
         after ``started`` (``settle``: each hit's chunk and centrality with it)."""
-        done, _ = wait([future], timeout=max(deadline_s - (time.perf_counter() - started), 0.0))
+        left = max(deadline_s - (time.perf_counter() - started), 0.0)
+        done = lanes.wait(future, left) if lanes is not None else bool(wait([future], timeout=left)[0])
         if not done:
             return self.late(name, deadline_s)
         try:
@@ -454,12 +474,13 @@ class Shard:
 
     def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
         """Each hit with the chunk it stands for and that chunk's centrality."""
+        return tuple(_new_found(hit, key, centrality) for hit, (key, centrality) in zip(hits, self.located(token, hits)))
+
+    def located(self, token: int, hits: Sequence[Hit]) -> list[tuple[ChunkKey, float]]:
+        """What :meth:`settle` says of each hit, the chunk and its centrality, without a :class:`Found`."""
         generation = self._parts(token).generation
-        out = []
-        for hit in hits:  # generation.centrality(hit) is this, locating the hit a second time
-            key = generation.locate(hit)
-            out.append(_new_found(hit, key, generation.snapshot.centrality.at(*key)))
-        return tuple(out)
+        locate, centrality = generation.locate, generation.snapshot.centrality.at
+        return [(key, centrality(*key)) for key in map(locate, hits)]  # generation.centrality(hit) locates it again
 
     def generation_of(self, token: int) -> Generation:
         """The generation a question reads."""
@@ -594,6 +615,13 @@ def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _code_words_only(query: Query, only: bool) -> Query:
+    """The query with ``code_words_only`` set so, made once for every shard that asks it
+    (``dataclasses.replace`` of a query: 20 us, on each shard of a workspace)."""
+    return query if query.code_words_only == only else replace(query, code_words_only=only)
+
+
 def _stem_id(index: ChunkIndex, stem: str) -> int | None:
     """A stem's id in a BM25 index, as its searches look it up (``None``: no chunk holds it)."""
     return index._vocabulary(stem)
@@ -612,7 +640,7 @@ def _with_idf(text: TextRetriever, stats: WordStats, ids: Mapping[str, int | Non
     ids :meth:`Shard.word_stats` looked up for the question: a shallow copy of each, sharing their
     arrays and caches (copying them is microseconds per question)."""
     index = copy.copy(text.chunk_index())
-    index.idf = stats.idf  # type: ignore[method-assign]  # the instance's idf shadows the method ChunkIndex.search calls
+    index.idf = stats.idfs()  # type: ignore[assignment]  # the instance's idf shadows the method ChunkIndex.search calls
     if ids:
         vocabulary = index._vocabulary
         index._vocabulary = lambda stem: ids[stem] if stem in ids else vocabulary(stem)
@@ -631,6 +659,60 @@ def _in_turn(work: Callable[..., _R], *args: Any) -> _R:
     finally:
         if turn:
             turns.release()
+
+
+class Lanes:
+    """The shard tasks of one step of a question, run by at most :data:`SHARD_TASKS_AT_ONCE`
+    threads (lanes), each taking the next task when its last one ends: a blend over 8
+    repositories handed 8 tasks to 8 threads, 6 of them waiting for a turn at once, and each
+    hand-off (a thread woken, the interpreter passed over) cost more CPU than a small shard's
+    search. A task still waiting :data:`SHARD_TURN_WAIT_S` after the caller started waiting for
+    one (:meth:`wait`) gets a lane of its own, so shards stuck in their tasks hold the others back
+    that long at most, as a turn does (:func:`_in_turn`)."""
+
+    def __init__(self, pool: Executor) -> None:
+        self._pool = pool
+        self._waiting: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
+
+    def add(self, work: Callable[..., _R], *args: Any) -> Future[_R]:
+        """A task to run in a lane (none starts before :meth:`open`)."""
+        future: Future[_R] = Future()
+        self._waiting.append((future, work, args))
+        return future
+
+    def open(self, lanes: int = SHARD_TASKS_AT_ONCE) -> None:
+        """Start that many lanes (fewer for fewer tasks), taking the tasks in the order added."""
+        for _ in range(min(lanes, len(self._waiting))):
+            self._pool.submit(self._lane)
+
+    def wait(self, future: Future[Any], timeout: float) -> bool:
+        """Wait for a task at most ``timeout`` seconds; whether it ended. Every
+        :data:`SHARD_TURN_WAIT_S` of the wait that finds tasks not started opens a lane for them."""
+        if future.done():  # a blend's later engines find their shards' tasks ended: no waiter set up (5-10 us)
+            return True
+        ends = time.perf_counter() + timeout
+        while True:
+            left = ends - time.perf_counter()
+            done, _ = wait([future], timeout=max(min(left, SHARD_TURN_WAIT_S), 0.0))
+            if done:
+                return True
+            if left <= SHARD_TURN_WAIT_S:
+                return False
+            if self._waiting:
+                self.open(1)
+
+    def _lane(self) -> None:
+        while True:
+            try:
+                future, work, args = self._waiting.popleft()
+            except IndexError:
+                return
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work(*args))
+            except BaseException as exc:  # noqa: BLE001 - the waiter's result() raises it, as for a call on a pool
+                future.set_exception(exc)
 
 
 def _done(hits: list[Hit]) -> Future[list[Hit]]:
