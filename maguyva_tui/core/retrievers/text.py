@@ -460,9 +460,8 @@ class _Files:
             found = self._central
         missing = positions[np.isnan(found[positions])]
         if len(missing):
-            table = self._snapshot.centrality.files
-            paths = [self.paths[i] for i in missing.tolist()]
-            found[missing] = [table[p][0] if p in table else 0.0 for p in paths]
+            value = self._snapshot.centrality.file_value
+            found[missing] = [value(self.paths[i]) for i in missing.tolist()]
         return found
 
 
