@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from maguyva_tui.core.store.file_table import FileIndex
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import SNIPPET_LINES, Hit
 
@@ -187,8 +188,12 @@ class FileNewlines:
             except KeyError:  # another thread dropped it between the two steps: it is still good
                 pass
             return found
-        entry = self._files[path]
-        offset, length = entry.offset, entry.length
+        files = self._files
+        if isinstance(files, FileIndex):
+            offset, length = files.text_span(path)
+        else:
+            entry = files[path]
+            offset, length = entry.offset, entry.length
         if length:
             newlines = np.flatnonzero(np.frombuffer(self.blob, np.uint8, count=length, offset=offset) == 10)
             if length <= np.iinfo(np.int32).max:
