@@ -44,7 +44,7 @@ from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
-from maguyva_tui.core.results import file_newlines
+from maguyva_tui.core.results import FileNewlines, file_newlines
 from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
@@ -1437,7 +1437,11 @@ class TextRetriever:
         for first, end in zip([0, *change.tolist()], [*change.tolist(), len(at)]):
             k = int(at[first])
             offset, length = int(offsets[k]), int(lengths[k])
-            own_newlines = None if kept is None else kept.kept(paths[k]) if every else kept.offsets(paths[k])
+            own_newlines = None if kept is None else kept.kept(paths[k])
+            if own_newlines is None and kept is not None and not every:
+                lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
+                                                  kept, paths[k])
+                continue
             if own_newlines is None:
                 last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
                 own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
@@ -1814,6 +1818,25 @@ def _whole_at(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray
         found = _first_whole(blob, start, end, needle) if start < end else -1
         if found >= 0:
             out.append((line, found - lo))
+    return out
+
+
+def _counted_lines(blob: bytes, arr: np.ndarray, offset: int, length: int, pos: list[int], kept: FileNewlines,
+                   path: str) -> list[int]:
+    """The 0-based line of each match of a file (``pos``, increasing, in the stored texts), its
+    newlines counted up to its last match, each line's bounds noted for its snippet
+    (:meth:`~maguyva_tui.core.results.FileNewlines.note`): a file a page first shows is not
+    searched whole for its newlines (a rare name's page shows a line or two of each of a dozen
+    files)."""
+    newline = arr[offset : pos[-1]] == 10
+    out: list[int] = []
+    count, before, end = 0, offset, offset + length
+    for at in pos:
+        count += int(np.count_nonzero(newline[before - offset : at - offset]))
+        before = at
+        out.append(count)
+        stop = blob.find(b"\n", at, end)
+        kept.note(path, count + 1, blob.rfind(b"\n", offset, at) + 1 or offset, end if stop < 0 else stop)
     return out
 
 
