@@ -143,6 +143,11 @@ name's lines, each file otherwise read whole to find them (sympy: 0.1-0.2 ms of 
 FEW_PLACED = 128
 """Places up to which a few tokens' places are gathered as Python lists, not in numpy."""
 
+COUNTED_MATCHES = 8
+"""Matches in a file a page has not shown up to which their lines are numbered by counting newlines
+(:func:`_counted_lines`, a step in Python per match); past it, every newline of the file is found
+at once and kept (a long list of lines in one file)."""
+
 FEW_SITE_PLACES = 64
 """Places of a token in one file up to which its definition sites there are found as Python lists
 (:func:`_few_site_places`), not in numpy."""
@@ -1447,7 +1452,7 @@ class TextRetriever:
             k = int(at[first])
             offset, length = int(offsets[k]), int(lengths[k])
             own_newlines = None if kept is None else kept.kept(paths[k])
-            if own_newlines is None and kept is not None and not every:
+            if own_newlines is None and kept is not None and not every and end - first <= COUNTED_MATCHES:
                 lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
                                                   kept, paths[k])
                 continue
