@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from maguyva_tui.core.store.file_table import FileIndex
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import SNIPPET_LINES, Hit
 
@@ -19,6 +20,10 @@ NEWLINES_KEPT_BYTES = 8 * 2**20
 """Newline offsets kept per snapshot for snippets, 4 bytes a line (about 2 million lines: sympy's
 whole ``sympy/`` has 700,000): a page finds its lines in the files it shows without decoding and
 splitting them whole, and an unlimited list that shows every file cannot grow it past this."""
+
+LINES_NOTED = 4096
+"""Lines whose bounds a search noted (:meth:`FileNewlines.note`) kept per snapshot, forgotten all at
+once past this: a page's lines are noted and shown together."""
 
 ELLIPSIS = "…"
 
@@ -78,12 +83,18 @@ def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) ->
     newlines = file_newlines(snapshot)
     if newlines is None:
         return [shown_lines(snapshot, hit, focus) for hit in hits]
-    blob, of, between = newlines.blob, newlines.of, newlines.between
+    blob, of, between, noted = newlines.blob, newlines.of, newlines.between, newlines.noted
     seen: dict[str, _Newlines] = {}
     out = []
     for hit in hits:
         path, start, end = hit.path, hit.start_line, hit.end_line
         found = seen.get(path)
+        if found is None and start == end and (bounds := noted.get((path, start))) is not None:
+            text = str(blob[bounds[0] : bounds[1]], "utf-8", "replace")  # a line a search numbered: no newlines read
+            if text.endswith("\r"):
+                text = text[:-1]
+            out.append((start, end, text if len(text) <= SNIPPET_LINE_CHARS else cut_line(text, focus)))
+            continue
         if found is None:
             found = seen[path] = of(path)
         offset, length, ends, count = found
@@ -143,6 +154,19 @@ class FileNewlines:
         self._kept: OrderedDict[str, _Newlines] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
+        self.noted: dict[tuple[str, int], tuple[int, int]] = {}
+        """Lines (path, 1-based line) a search numbered without the file's newlines, each with its
+        bounds in the stored texts (its first byte, its newline or the file's end): a page shows
+        them without finding every newline of each file it shows (:meth:`note`)."""
+
+    def note(self, path: str, line: int, begin: int, stop: int) -> None:
+        """Keep where a line of a file lies in the stored texts (``begin`` its first byte, ``stop``
+        its newline, or the file's end for a last line without one), so that :func:`shown_page`
+        decodes it in place; the last :data:`LINES_NOTED` lines are kept."""
+        noted = self.noted
+        if len(noted) >= LINES_NOTED:
+            noted.clear()
+        noted[(path, line)] = (begin, stop)
 
     def lines(self, path: str, start: int, end: int) -> list[str]:
         """Lines ``start..end`` (1-based, inclusive; ``start`` at least 1) of a file, without their
@@ -187,8 +211,12 @@ class FileNewlines:
             except KeyError:  # another thread dropped it between the two steps: it is still good
                 pass
             return found
-        entry = self._files[path]
-        offset, length = entry.offset, entry.length
+        files = self._files
+        if isinstance(files, FileIndex):
+            offset, length = files.text_span(path)
+        else:
+            entry = files[path]
+            offset, length = entry.offset, entry.length
         if length:
             newlines = np.flatnonzero(np.frombuffer(self.blob, np.uint8, count=length, offset=offset) == 10)
             if length <= np.iinfo(np.int32).max:

@@ -67,3 +67,21 @@ def test_lookups_follow_the_rule_and_read_each_file_once() -> None:
                 asked += 1
     assert table.at("missing.py", 3, 4) == 0.0 and table.at("missing.py", 5) == 0.0
     assert asked > 1000 and counted.reads == len(files) + 1  # each file read once, the missing one too
+
+
+def test_spans_sharing_a_start_line_are_told_apart_by_their_end() -> None:
+    """Spans starting on one line (a decorated function and its body, a generated file's twins):
+    the span of exactly the lines asked, the first of two alike; lines no span has exactly are
+    answered as without an end."""
+    spans = ((1, 40, 0.1), (3, 30, 0.2), (3, 9, 0.3), (3, 9, 0.4), (3, 5, 0.5), (12, 12, 0.6), (12, 20, 0.7))
+    table = CentralityTable({"m.py": (0.05, spans)})
+    exact = {}
+    for a, b, value in spans:
+        exact.setdefault((a, b), value)
+    for start in range(0, 45):
+        for end in (start, start + 2, 5, 9, 12, 20, 30, 40):
+            expected = exact.get((start, end), table.at("m.py", start))
+            assert table.at("m.py", start, end) == expected, (start, end)
+    assert table.at("m.py", 3, 9) == 0.3 and table.at("m.py", 3, 30) == 0.2 and table.at("m.py", 12, 20) == 0.7
+    assert table.at("m.py", 3, 7) == table.at("m.py", 3) == 0.5 and table.at("m.py", 0, 3) == 0.05
+    assert table.file_value("m.py") == 0.05 and table.file_value("missing.py") == 0.0

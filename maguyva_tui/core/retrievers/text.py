@@ -44,7 +44,7 @@ from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
-from maguyva_tui.core.results import file_newlines
+from maguyva_tui.core.results import FileNewlines, file_newlines
 from maguyva_tui.core.retrievers.like import like_hits
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
@@ -142,6 +142,15 @@ name's lines, each file otherwise read whole to find them (sympy: 0.1-0.2 ms of 
 
 FEW_PLACED = 128
 """Places up to which a few tokens' places are gathered as Python lists, not in numpy."""
+
+COUNTED_MATCHES = 8
+"""Matches in a file a page has not shown up to which their lines are numbered by counting newlines
+(:func:`_counted_lines`, a step in Python per match); past it, every newline of the file is found
+at once and kept (a long list of lines in one file)."""
+
+FEW_SITE_PLACES = 64
+"""Places of a token in one file up to which its definition sites there are found as Python lists
+(:func:`_few_site_places`), not in numpy."""
 
 PLACED_MOST = 4096
 """Places of the tokens holding a literal past which its files are read as before (each place is a
@@ -460,9 +469,8 @@ class _Files:
             found = self._central
         missing = positions[np.isnan(found[positions])]
         if len(missing):
-            table = self._snapshot.centrality.files
-            paths = [self.paths[i] for i in missing.tolist()]
-            found[missing] = [table[p][0] if p in table else 0.0 for p in paths]
+            value = self._snapshot.centrality.file_value
+            found[missing] = [value(self.paths[i]) for i in missing.tolist()]
         return found
 
 
@@ -1221,10 +1229,14 @@ class TextRetriever:
         own: list[int] = []
         lines: list[int] = []
         starts: list[int] = []
+        shown = file_newlines(self.snapshot)
         for index, site_lines in sites.items():  # the definitions: before every mention of the factor
             offset = int(offsets[index])
-            newlines = self._newlines(files.paths[index], offset, int(lengths[index]))
-            held = places(index, newlines, site_lines)
+            held = places(index, None, site_lines) if shown is not None and shown.kept(files.paths[index]) is None \
+                else None  # a file not shown yet: its newlines counted to its last place, not found whole
+            if held is None:
+                newlines = self._newlines(files.paths[index], offset, int(lengths[index]))
+                held = places(index, newlines, site_lines)
             if held is None:
                 held = _whole_at(blob, offset, offset + int(lengths[index]), needle, newlines, site_lines)
             for line, start in held:
@@ -1320,22 +1332,30 @@ class TextRetriever:
         from the token index's places (:meth:`~maguyva_tui.core.store.tokens.TokenIndex.row_places`:
         the file is not read); ``None`` where the index holds none for it, or they do not hold up:
         not increasing, outside the file, not the needle as a whole identifier, two on one line
-        (damage): the file is read."""
+        (damage): the file is read. Without newline offsets (``None``), a file of a few places has
+        them counted and its site lines noted for their snippets; ``None`` for one of many."""
         tokens = self.snapshot.tokens
         t = tokens.find(needle) if tokens is not None and tokens.places is not None else None
         if t is None:
             return _no_places
-        arr = np.frombuffer(self.snapshot.blob(), np.uint8)
+        blob = self.snapshot.blob()
+        arr = np.frombuffer(blob, np.uint8)
+        kept = file_newlines(self.snapshot)
         wanted = np.frombuffer(needle, np.uint8)
         span = np.arange(len(needle))
         docs, offsets, lengths = files.docs, files.offsets, files.lengths
 
-        def placed(index: int, newlines: np.ndarray, site_lines: list[int]) -> list[tuple[int, int]] | None:
+        def placed(index: int, newlines: np.ndarray | None, site_lines: list[int]) -> list[tuple[int, int]] | None:
             found = tokens.row_places(t, int(docs[index]))  # type: ignore[union-attr]
             if found is None:
                 return None
-            at = np.asarray(found, np.int64)
             lo, length = int(offsets[index]), int(lengths[index])
+            if len(found) <= FEW_SITE_PLACES:
+                return _few_site_places(blob, lo, length, needle, found.tolist(), newlines, site_lines, kept,
+                                        files.paths[index])
+            if newlines is None:
+                return None  # many places: numbered from the file's newlines
+            at = np.asarray(found, np.int64)
             if (len(at) > 1 and bool((np.diff(at) <= 0).any())) or int(at[-1]) + len(needle) > length:
                 return None
             lines = np.searchsorted(newlines, at)
@@ -1493,7 +1513,11 @@ class TextRetriever:
         for first, end in zip([0, *change.tolist()], [*change.tolist(), len(at)]):
             k = int(at[first])
             offset, length = int(offsets[k]), int(lengths[k])
-            own_newlines = None if kept is None else kept.kept(paths[k]) if every else kept.offsets(paths[k])
+            own_newlines = None if kept is None else kept.kept(paths[k])
+            if own_newlines is None and kept is not None and not every and end - first <= COUNTED_MATCHES:
+                lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
+                                                  kept, paths[k])
+                continue
             if own_newlines is None:
                 last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
                 own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
@@ -1857,11 +1881,11 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
     return lines[:cap], found[:cap]
 
 
-_SitePlaces: TypeAlias = Callable[[int, np.ndarray, list[int]], list[tuple[int, int]] | None]
+_SitePlaces: TypeAlias = Callable[[int, np.ndarray | None, list[int]], list[tuple[int, int]] | None]
 """A file's definition-site lines holding a token whole, each with its first offset, from the places."""
 
 
-def _no_places(index: int, newlines: np.ndarray, lines: list[int]) -> None:
+def _no_places(index: int, newlines: np.ndarray | None, lines: list[int]) -> None:
     """No places for any file (an index written without them): every file is read."""
     return None
 
@@ -1882,6 +1906,61 @@ def _whole_at(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray
         if found >= 0:
             out.append((line, found - lo))
     return out
+
+
+def _counted_lines(blob: bytes, arr: np.ndarray, offset: int, length: int, pos: list[int], kept: FileNewlines | None,
+                   path: str) -> list[int]:
+    """The 0-based line of each match of a file (``pos``, increasing, in the stored texts), its
+    newlines counted up to its last match, each line's bounds noted for its snippet with ``kept``
+    (:meth:`~maguyva_tui.core.results.FileNewlines.note`): a file a page first shows is not
+    searched whole for its newlines (a rare name's page shows a line or two of each of a dozen
+    files)."""
+    newline = arr[offset : pos[-1]] == 10
+    out: list[int] = []
+    count, before, end = 0, offset, offset + length
+    for at in pos:
+        count += int(np.count_nonzero(newline[before - offset : at - offset]))
+        before = at
+        out.append(count)
+        if kept is not None:
+            stop = blob.find(b"\n", at, end)
+            kept.note(path, count + 1, blob.rfind(b"\n", offset, at) + 1 or offset, end if stop < 0 else stop)
+    return out
+
+
+def _few_site_places(blob: bytes, lo: int, length: int, needle: bytes, at: list[int], newlines: np.ndarray | None,
+                     site_lines: list[int], kept: FileNewlines | None = None,
+                     path: str = "") -> list[tuple[int, int]] | None:
+    """What :meth:`TextRetriever._places` tells of a file whose row holds a few places (``at``,
+    offsets in the file), as Python lists: the same checks, a numpy step only to number them (a
+    frequent name's definition sites are in dozens of files, a few places each: fifteen numpy steps
+    a file cost 20 µs, ``expand``'s 16 files and ``Add``'s 31 most of their page). Without the
+    file's ``newlines`` they are counted up to its last place, and each site line's bounds noted
+    in ``kept`` for its snippet (:func:`_counted_lines`: ``expand``'s defining files are large,
+    finding each one's every newline was a third of its page)."""
+    n = len(needle)
+    if not at or at[0] < 0 or at[-1] + n > length or any(b <= a for a, b in zip(at, at[1:])):
+        return None
+    if newlines is None:
+        lines = _counted_lines(blob, np.frombuffer(blob, np.uint8), lo, length, [lo + a for a in at], None, path)
+    else:
+        lines = newlines.searchsorted(at).tolist()
+    if any(b <= a for a, b in zip(lines, lines[1:])):
+        return None
+    ident = _IDENT_LIST
+    for a in at:
+        start = lo + a
+        if blob[start : start + n] != needle or (a > 0 and ident[blob[start - 1]]) or (
+                a + n < length and ident[blob[start + n]]):
+            return None  # every place is checked: one missing from the sites' lines is no damage
+    sites = set(site_lines)
+    found = [(line, a) for line, a in zip(lines, at) if line in sites]
+    if newlines is None and kept is not None:
+        end = lo + length
+        for line, a in found:
+            stop = blob.find(b"\n", lo + a, end)
+            kept.note(path, line + 1, blob.rfind(b"\n", lo, lo + a) + 1 or lo, end if stop < 0 else stop)
+    return found
 
 
 def _lines_by_position(keys: np.ndarray, positions: np.ndarray) -> dict[int, list[int]]:
@@ -1915,6 +1994,8 @@ def _definition_lines(snapshot: Snapshot, path: str) -> set[int]:
 
 _IDENT_TABLE = np.zeros(256, bool)
 _IDENT_TABLE[list(_IDENT)] = True
+_IDENT_LIST: list[bool] = _IDENT_TABLE.tolist()
+"""Whether each byte is an identifier's, by its value (read a byte at a time from Python)."""
 _TIER_NAMES = {3: "whole identifier", 2: "word boundary", 1: "substring"}
 
 

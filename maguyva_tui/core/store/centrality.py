@@ -15,7 +15,7 @@ On disk (``centrality.npz``, read whole at open, no pickle allowed): the paths a
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TypeAlias
@@ -39,11 +39,14 @@ class CentralityTable:
     def __init__(self, files: Mapping[str, tuple[float, Spans]]) -> None:
         self.files = files
         self._ready: dict[str, _Entry | None] = {}
-        """Per file asked: its own value, its spans' starts, its spans by (start, end), their ends
-        and values (``None`` for a file the table lacks), made on first use from the stored columns
-        as lists: a page's hundred results ask about a few files, each once per result (a lookup
-        through the mapping, then the starts, then the spans: 2.4 µs, now one dictionary read), and
-        a page's first look at a file made a tuple per span and walked them all (20-60 µs)."""
+        """Per file asked: its own value, its spans' starts, ends and values (``None`` for a file
+        the table lacks), made on first use from the stored columns as lists: a page's hundred
+        results ask about a few files, each once per result (a lookup through the mapping, then the
+        starts, then the spans: 2.4 µs, now one dictionary read), and a page's first look at a file
+        made a tuple per span and walked them all (20-60 µs). The span of exactly a result's lines
+        is found by bisection among the spans starting there, not in a table of every span by
+        (start, end) made per file (a large file's thousand spans: 0.1-0.3 ms at its first
+        result)."""
         self._parents: dict[str, list[int]] = {}
         """Each span's innermost enclosing one (-1 for none), per file whose line was asked outside
         the last span starting by then: so that a lookup costs the nesting depth, not the file's
@@ -57,14 +60,14 @@ class CentralityTable:
             entry = self._prepare(path)
         if entry is None:
             return 0.0
-        file_value, starts, exact, ends, values = entry
+        file_value, starts, ends, values = entry
         limit = bisect_right(starts, start_line)
         if not limit:
             return file_value
-        if end_line is not None:
-            found = exact.get((start_line, end_line))
-            if found is not None:
-                return found
+        if end_line is not None and starts[limit - 1] == start_line:
+            for j in range(bisect_left(starts, start_line, 0, limit), limit):  # the first span of these lines
+                if ends[j] == end_line:
+                    return values[j]
         i = limit - 1  # the last symbol starting by then, or the innermost one around it
         if ends[i] >= start_line:
             return values[i]
@@ -72,6 +75,16 @@ class CentralityTable:
         while i >= 0 and ends[i] < start_line:
             i = parents[i]
         return file_value if i < 0 else values[i]
+
+    def file_value(self, path: str) -> float:
+        """A file's own centrality (0 for a file the table lacks), its spans not read: a stored
+        table's value read off its column (the mapping's entry made a tuple per span of the file,
+        20-60 µs for a large one, to read one number)."""
+        files = self.files
+        if isinstance(files, StoredSpans):
+            return files.file_value(path)
+        held = files.get(path)
+        return 0.0 if held is None else held[0]
 
     def at_first_line(self, paths: list[str], positions: np.ndarray) -> np.ndarray:
         """:meth:`at` line 1 (no end line) of the paths at ``positions``: where the table's paths
@@ -100,9 +113,7 @@ class CentralityTable:
         if found is None:
             self._ready[path] = None
             return None
-        file_value, starts, ends, values = found
-        exact = dict(zip(zip(reversed(starts), reversed(ends)), reversed(values)))  # the first span of each (start, end)
-        entry = self._ready[path] = (file_value, starts, exact, ends, values)
+        entry = self._ready[path] = found
         return entry
 
     def _nest(self, path: str, starts: list[int], ends: list[int]) -> list[int]:
@@ -118,9 +129,8 @@ class CentralityTable:
         return parents
 
 
-_Entry: TypeAlias = tuple[float, list[int], dict[tuple[int, int], float], list[int], list[float]]
-"""A file's own value, its spans' starts, its spans by (start, end) (the first of each), their ends
-and their values."""
+_Entry: TypeAlias = tuple[float, list[int], list[int], list[float]]
+"""A file's own value, its spans' starts (sorted), their ends and their values."""
 
 
 def save_centrality(path: Path, table: CentralityTable) -> None:
@@ -204,6 +214,11 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
 
     def __contains__(self, path: object) -> bool:
         return self._index.get(path) is not None
+
+    def file_value(self, path: str) -> float:
+        """A file's own value (0 for a file the table lacks)."""
+        i = self._index.get(path)
+        return 0.0 if i is None else float(self._arrays["file_values"][i])
 
     def columns(self, path: str) -> tuple[float, list[int], list[int], list[float]] | None:
         """A file's own value and its spans' starts, ends and values as lists (no tuple per span);
