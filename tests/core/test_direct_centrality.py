@@ -31,6 +31,9 @@ FILES = {
     "src/pkg/wrappers.py": "class Response:\n    def __init__(self, body):\n        self.body = body\n\n\n"
     "def make_response(body):\n    return Response(body)\n",
     "src/pkg/serving.py": "def run_simple(host, port, app):\n    return (host, port, app)\n",
+    "vendor/unpromise/unpromise.py": "class Unpromise:\n    def __init__(self, inner):\n        self.inner = inner\n",
+    "src/pkg/stream.py": "from unpromise import Unpromise\n\nCHUNK_VALUE_TYPE_PROMISE = 0\n\n\n"
+    "def wrap(value):\n    return Unpromise(value)\n",
     "src/pkg/testapp.py": "from pkg.serving import run_simple\nfrom pkg.wrappers import Response, make_response\n\n\n"
     "def serve():\n    run_simple('localhost', 5000, make_response(Response('x')))\n\n\n"
     "def main():\n    serve()\n",
@@ -88,6 +91,15 @@ def test_a_question_about_examples_leaves_them_where_the_engine_put_them(engine:
 def test_a_name_defined_only_in_the_examples_is_not_demoted(engine: Engine) -> None:
     result = engine.search("def runserver")
     assert result.results[0].path == "examples/manage.py" and result.results[0].demotion == 1.0
+
+
+def test_a_name_defined_only_in_vendored_code_is_not_demoted(engine: Engine) -> None:
+    """trpc's shape: ``vendor/unpromise`` defines ``Unpromise``, the package's own code only names
+    it (and a fuzzy match of the name): the vendored class is the definition there is."""
+    for question in ("Unpromise", "def Unpromise"):
+        result = engine.search(question)
+        first = result.results[0]
+        assert (first.path, first.symbol, first.demotion) == ("vendor/unpromise/unpromise.py", "Unpromise", 1.0), question
 
 
 def _hit(path: str, score: float, kind: str = "class") -> Hit:
