@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 
 from maguyva_tui.core.intent import Weights
 from maguyva_tui.core.paths import is_demoted, is_secondary
-from maguyva_tui.core.types import MODALITIES, Hit, fast_constructor
+from maguyva_tui.core.types import KIND_RANK, MODALITIES, Hit, fast_constructor
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: an item's identity across modalities."""
@@ -538,6 +538,18 @@ def _direct_order(modality: str, found: list[tuple[Hit, float, float]]) -> list[
     return sorted(range(len(found)), key=keys.__getitem__)
 
 
+_LAST_KIND: Final = max(KIND_RANK.values())
+
+
+def kind_class(kind: str | None) -> float:
+    """The part of a structural hit's class its kind makes, below one (a tier's unit): the structural
+    engine's own order inside a tier (:data:`~maguyva_tui.core.types.KIND_RANK`:
+    types and functions, then modules, then variables and constants, then imports), which centrality
+    does not overturn. marshmallow's ``post_load`` was the ``TypedDict`` field
+    ``_BaseFieldKwargs.post_load`` of the more central ``fields.py`` before the decorator."""
+    return (_LAST_KIND - KIND_RANK.get(kind or "", 0)) / (_LAST_KIND + 1)
+
+
 def tie_class(modality: str, hit: Hit) -> float:
     """Return the part of an engine's score that says how well a hit matches; hits with equal
     classes are ties the direct path breaks by centrality. The structural engine scores a match
@@ -549,6 +561,8 @@ def tie_class(modality: str, hit: Hit) -> float:
     if modality == "graph" and hit.kind == "call":
         return 0.0
     tiered = modality == "structural" and not hit.reason.startswith("name words")  # a sentence's: a real score
-    if tiered or (modality == "graph" and hit.depth is not None):
+    if tiered:  # the engine's kind order inside a tier is no tie: a function before a field of its name
+        return float(math.floor(hit.score)) + kind_class(hit.kind)
+    if modality == "graph" and hit.depth is not None:
         return float(math.floor(hit.score))
     return hit.score

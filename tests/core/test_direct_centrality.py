@@ -114,6 +114,17 @@ def test_centrality_breaks_ties_and_never_overturns_a_better_match() -> None:
     assert [i.centrality for i in items] == [2.0, 0.1, 50.0]
 
 
+def test_a_kind_the_engine_ranks_lower_is_no_tie_for_centrality() -> None:
+    """marshmallow's shape: the decorator ``post_load`` and a ``TypedDict`` field of that name in a
+    more central file, both exact names: the function first, as the structural engine orders a tier."""
+    hits = [_hit("decorators.py", 7.5, "function"), _hit("fields.py", 7.33, "variable"), _hit("base.py", 7.25, "import")]
+    central = {"decorators.py": 0.1, "fields.py": 2.0, "base.py": 9.0}
+    items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
+    assert [i.hit.path for i in items] == ["decorators.py", "fields.py", "base.py"]
+    assert tie_class("structural", _hit("a.py", 7.5, "function")) == tie_class("structural", _hit("b.py", 7.2, "struct"))
+    assert tie_class("structural", _hit("a.py", 7.5, "import")) > tie_class("structural", _hit("b.py", 6.9, "class"))
+
+
 def test_demoted_paths_come_after_own_code_whatever_their_match() -> None:
     hits = [_hit("examples/a.py", 7.5), _hit("vendor/x/b.py", 7.4), _hit("src/c.py", 3.5)]
     items = direct("structural", hits, 0.6, 40, demotion=secondary_demotion)

@@ -80,7 +80,7 @@ from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import Hit, Query, Symbol, check_stage
+from maguyva_tui.core.types import KIND_RANK, Hit, Query, Symbol, check_stage
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
@@ -95,9 +95,6 @@ TIERS: tuple[str, ...] = (
     "fuzzy",
 )
 """Match kinds, best first; a hit's score is ``len(TIERS) - tier`` plus a fraction below one."""
-
-KIND_RANK = {"module": 1, "variable": 2, "constant": 2, "import": 3}
-"""Order inside a tier: definitions of types and functions (rank 0) before these."""
 
 SENTENCE_WORDS = 3
 """Content words besides the target from which a question is a sentence, ranked by name words."""
