@@ -540,6 +540,12 @@ def _direct_order(modality: str, found: list[tuple[Hit, float, float]]) -> list[
 
 _LAST_KIND: Final = max(KIND_RANK.values())
 
+MEMBER_RANK: Final = 0.5
+"""A method is a type's member: ranked half a kind after the types and functions of its name, still
+before modules. A lone name asks for the type or function it spells, not a member that happens to
+share it (gin's ``Render`` interface and ``String`` struct were listed after ``Context.Render`` and
+``Context.String``, methods of a more central file)."""
+
 
 def kind_class(kind: str | None) -> float:
     """The part of a structural hit's class its kind makes, below one (a tier's unit): the structural
@@ -547,7 +553,8 @@ def kind_class(kind: str | None) -> float:
     types and functions, then modules, then variables and constants, then imports), which centrality
     does not overturn. marshmallow's ``post_load`` was the ``TypedDict`` field
     ``_BaseFieldKwargs.post_load`` of the more central ``fields.py`` before the decorator."""
-    return (_LAST_KIND - KIND_RANK.get(kind or "", 0)) / (_LAST_KIND + 1)
+    rank = KIND_RANK.get(kind or "", 0) + (MEMBER_RANK if kind == "method" else 0.0)
+    return (_LAST_KIND - rank) / (_LAST_KIND + 1)
 
 
 def tie_class(modality: str, hit: Hit) -> float:
