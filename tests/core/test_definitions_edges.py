@@ -264,3 +264,19 @@ TEST(A, Second) {
     _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "a_test.cc")
     assert [(s.qualname, s.start_line) for s in symbols if s.kind == "function"] == [
         ("sp.A.First", 2), ("sp.A.Second", 5)]
+
+
+def test_a_template_specialization_is_the_templates_members_not_a_type_of_its_own() -> None:
+    """fmt's shape: the primary ``formatter`` is the one type of that name; a specialization, full
+    or partial, namespaced or not, adds methods of ``formatter`` (as a Rust ``impl`` does)."""
+    source = b"""template <typename T, typename Char = char> struct formatter { formatter() = delete; };
+template <typename Char> struct formatter<bytes, Char> : formatter<int> {
+  auto parse(int x) { return x; }
+};
+template <> class fmt::formatter<int> { int format() { return 0; } };
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "format.h")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("struct", "formatter", 1), ("method", "formatter.formatter", 1), ("method", "formatter.parse", 3),
+        ("method", "fmt.formatter.format", 5),
+    ]

@@ -159,13 +159,29 @@ def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
 
 
 def _specifier(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a struct, union, class or enum that has a body (not a mere ``struct foo *p``)."""
+    """Record a struct, union, class or enum that has a body (not a mere ``struct foo *p``).
+
+    A template's specialization (``struct formatter<bytes> {...}``) defines no type of its own name:
+    its members are the template's (``formatter.parse``), walked as a Rust ``impl`` is. Recorded as
+    ``formatter``, fmt 9's two dozen specializations each came before the primary template they specialize
+    (a lone ``formatter`` listed ``ostream.h``'s, in a more central file, first)."""
     name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
     if name is None or body is None:
         return
     bare, prefix = split_qualified(w.text(name))
     kind = _SPECIFIER_KINDS[node.type]
+    if _specialization(name):
+        w.enter([*prefix, bare], kind, body)
+        return
     w.define(kind, outer, name, None if kind == "enum" else body, name=bare, prefix=prefix)
+
+
+def _specialization(name: Node) -> bool:
+    """Whether a class's name is a template's with arguments (``formatter<bytes>``, ``ns::Foo<T*>``)."""
+    node: Node | None = name
+    while node is not None and node.type == "qualified_identifier":
+        node = node.child_by_field_name("name")
+    return node is not None and node.type == "template_type"
 
 
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
