@@ -540,11 +540,13 @@ def _direct_order(modality: str, found: list[tuple[Hit, float, float]]) -> list[
 
 _LAST_KIND: Final = max(KIND_RANK.values())
 
-MEMBER_RANK: Final = 0.5
-"""A method is a type's member: ranked half a kind after the types and functions of its name, still
-before modules. A lone name asks for the type or function it spells, not a member that happens to
-share it (gin's ``Render`` interface and ``String`` struct were listed after ``Context.Render`` and
-``Context.String``, methods of a more central file)."""
+METHOD_RANK: Final = 2.5
+"""Where a method stands among :data:`~maguyva_tui.core.types.KIND_RANK`'s kinds: a type's member,
+after the types, functions, modules and variables of its name, before the imports. A lone name asks
+for what it spells at the top of a file, not a member that happens to share it: gin's ``Render``
+interface and ``String`` struct were listed after ``Context.Render`` and ``Context.String``, methods
+of a more central file; flask's ``session`` (the proxy in ``globals.py``) after the property
+``RequestContext.session`` when a method ranked with the functions."""
 
 
 def kind_class(kind: str | None) -> float:
@@ -553,7 +555,7 @@ def kind_class(kind: str | None) -> float:
     types and functions, then modules, then variables and constants, then imports), which centrality
     does not overturn. marshmallow's ``post_load`` was the ``TypedDict`` field
     ``_BaseFieldKwargs.post_load`` of the more central ``fields.py`` before the decorator."""
-    rank = KIND_RANK.get(kind or "", 0) + (MEMBER_RANK if kind == "method" else 0.0)
+    rank = METHOD_RANK if kind == "method" else KIND_RANK.get(kind or "", 0)
     return (_LAST_KIND - rank) / (_LAST_KIND + 1)
 
 

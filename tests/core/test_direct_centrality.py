@@ -127,13 +127,14 @@ def test_a_kind_the_engine_ranks_lower_is_no_tie_for_centrality() -> None:
 
 def test_a_lone_name_is_the_type_or_function_before_a_member_of_that_name() -> None:
     """gin's shape: ``Context.Render`` in the central ``context.go``, the interface ``Render`` and
-    the package's function ``Bind`` elsewhere: the type and the function first, then the methods,
-    still before a module or a variable of the name."""
+    the package's function ``Bind`` elsewhere: the type and the function first; flask's: the proxy
+    ``session`` in ``globals.py`` before the property ``RequestContext.session``. The methods come
+    after every kind of the top of a file but imports."""
     hits = [_hit("context.go", 7.5, "method"), _hit("render.go", 7.33, "interface"), _hit("utils.go", 7.25, "function"),
-            _hit("mod.go", 7.2, "module"), _hit("vars.go", 7.1, "variable")]
-    central = {"context.go": 9.0, "render.go": 0.1, "utils.go": 0.2, "mod.go": 20.0, "vars.go": 30.0}
+            _hit("mod.go", 7.2, "module"), _hit("globals.py", 7.1, "variable"), _hit("uses.go", 7.0, "import")]
+    central = {"context.go": 9.0, "render.go": 0.1, "utils.go": 0.2, "mod.go": 0.3, "globals.py": 0.4, "uses.go": 30.0}
     items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
-    assert [i.hit.path for i in items] == ["utils.go", "render.go", "context.go", "mod.go", "vars.go"]
+    assert [i.hit.path for i in items] == ["utils.go", "render.go", "mod.go", "globals.py", "context.go", "uses.go"]
 
 
 def test_demoted_paths_come_after_own_code_whatever_their_match() -> None:
