@@ -280,3 +280,32 @@ template <> class fmt::formatter<int> { int format() { return 0; } };
         ("struct", "formatter", 1), ("method", "formatter.formatter", 1), ("method", "formatter.parse", 3),
         ("method", "fmt.formatter.format", 5),
     ]
+
+
+def test_a_class_whose_head_a_conditional_splits_from_its_body_is_defined() -> None:
+    """fmt's ``format_arg_store``: a base clause inside ``#if``/``#endif`` between the class's name
+    and its body, where the grammar reads the class as a bodiless declaration, then a block."""
+    source = b"""template <typename Context, typename... Args>
+class format_arg_store
+#if FMT_GCC_VERSION && FMT_GCC_VERSION < 409
+    // Workaround a GCC template argument substitution bug.
+    : public basic_format_args<Context>
+#endif
+{
+ public:
+  static constexpr size_t num_args = sizeof...(Args);
+};
+class store
+#ifdef V
+    : public base
+#endif
+{
+  int x;
+};
+struct declared_only;
+int after() { return 2; }
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "core.h")
+    assert [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols] == [
+        ("class", "format_arg_store", 1, 10), ("class", "store", 11, 17), ("function", "after", 19, 19),
+    ]

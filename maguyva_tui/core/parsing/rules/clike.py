@@ -166,6 +166,12 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
     ``formatter``, fmt 9's two dozen specializations each came before the primary template they specialize
     (a lone ``formatter`` listed ``ostream.h``'s, in a more central file, first)."""
     name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+    if name is not None and body is None:
+        split = _body_after_conditional(node)
+        if split is not None:  # its garbled body is not walked (as in :func:`_misread`)
+            bare, prefix = split_qualified(w.text(name))
+            w.define(_SPECIFIER_KINDS[node.type], _Span(outer, split), name, name=bare, prefix=prefix)
+        return
     if name is None or body is None:
         return
     bare, prefix = split_qualified(w.text(name))
@@ -174,6 +180,31 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
         w.enter([*prefix, bare], kind, body)
         return
     w.define(kind, outer, name, None if kind == "enum" else body, name=bare, prefix=prefix)
+
+
+_HEAD_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "comment"})
+
+
+def _body_after_conditional(node: Node) -> Node | None:
+    """Return the body of a class whose head a preprocessor conditional splits from it, ``None``
+    for a class with no body (``struct foo *p``).
+
+    ``class format_arg_store`` then ``#if ...`` holding ``: public basic_format_args<Context>``
+    then ``#endif`` and ``{`` (fmt's ``core.h``): the grammar ends the class after its name with a
+    missing ``;``, reads the base clause as an error inside the conditional, and the body as a
+    block of statements after it, so the class was no definition at all."""
+    holder = node.parent if node.parent is not None and node.parent.type == "template_declaration" else node
+    after = holder.next_sibling
+    missing = holder.child_count > 0 and holder.children[-1].type == ";" and holder.children[-1].is_missing
+    if after is not None and after.type == ";" and after.is_missing:
+        missing, after = True, after.next_sibling
+    conditional = False
+    while after is not None and after.type in _HEAD_CONDITIONALS:
+        conditional = conditional or after.type != "comment"
+        after = after.next_sibling
+    if missing and conditional and after is not None and after.type == "compound_statement":
+        return after
+    return None
 
 
 def _specialization(name: Node) -> bool:
