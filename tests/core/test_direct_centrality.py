@@ -137,6 +137,16 @@ def test_a_lone_name_is_the_type_or_function_before_a_member_of_that_name() -> N
     assert [i.hit.path for i in items] == ["utils.go", "render.go", "mod.go", "globals.py", "context.go", "uses.go"]
 
 
+def test_a_method_comes_before_a_field_of_its_name() -> None:
+    """flask's ``name``: the property ``App.name`` before the class attributes ``Scaffold.name`` and
+    ``SeparatedPathType.name`` of more central files; a variable at the top of a file before both."""
+    hits = [Hit("scaffold.py", 71, 71, 7.5, "Scaffold.name", "variable"), Hit("cli.py", 768, 768, 7.4, "Path.name", "variable"),
+            Hit("app.py", 425, 440, 7.3, "App.name", "method"), Hit("globals.py", 3, 3, 7.2, "name", "variable")]
+    central = {"scaffold.py": 5.0, "cli.py": 4.0, "app.py": 1.0, "globals.py": 0.5}
+    items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
+    assert [i.hit.path for i in items] == ["globals.py", "app.py", "scaffold.py", "cli.py"]
+
+
 def test_demoted_paths_come_after_own_code_whatever_their_match() -> None:
     hits = [_hit("examples/a.py", 7.5), _hit("vendor/x/b.py", 7.4), _hit("src/c.py", 3.5)]
     items = direct("structural", hits, 0.6, 40, demotion=secondary_demotion)
