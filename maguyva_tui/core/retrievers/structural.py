@@ -249,6 +249,13 @@ class StructuralRetriever:
         )
 
     @cached_property
+    def _by_package_path(self) -> dict[str, list[int]]:
+        """Symbols by ``package.qualname`` for each package holding their module (:func:`package_names`)."""
+        return _group(
+            (f"{package}.{s.qualname}", i) for i, s in enumerate(self._symbols) for package in package_names(s.path)
+        )
+
+    @cached_property
     def _by_norm(self) -> dict[str, list[int]]:
         return _merge((normalize(name), ids) for name, ids in self._by_name.items())
 
@@ -314,7 +321,7 @@ class StructuralRetriever:
         if not ids and "." not in dotted:  # a qualified name has a dot; a bare one is its own qualname
             ids = self._by_name.get(dotted, [])
         elif not ids:  # the qualified tables are built on the first qualified lookup, not on a miss
-            ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted, [])
+            ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted) or self._by_package_path.get(dotted, [])
         return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
 
     def search(self, query: Query, limit: int) -> list[Hit]:
@@ -465,7 +472,10 @@ class StructuralRetriever:
         qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
         groups: list[Group] = [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
         # a module path's key is always "module.qualname": a name without a dot builds no table for it
-        return groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified if "." in q]
+        dotted = [q for q in qualified if "." in q]
+        groups += [(self._by_module_path.get(q, []), f"module path {q}") for q in dotted]
+        return groups + [(self._by_package_path.get(q, []), f"package path {q}") for q in dotted
+                         if not self._by_module_path.get(q)]
 
     def _keys(self, terms: _Terms) -> list[str]:
         """The terms' keys (normalized; all of them joined) that some name may start with or hold."""
@@ -608,6 +618,18 @@ def _merge(pairs: Iterable[tuple[str, list[int]]]) -> dict[str, list[int]]:
     for ids in merged.values():
         ids.sort()
     return dict(merged)
+
+
+@lru_cache(maxsize=8192)
+def package_names(path: str) -> tuple[str, ...]:
+    """The packages a file's module lies in: each module name's dotted heads, less the names the
+    module itself goes by (``src/flask/app.py``: ``flask``, ``src`` and ``src.flask``; Go's
+    ``binding/json.go``: ``binding``). A package's name qualifies what its modules define, as a
+    user writes it (``flask.Flask``, re-exported by the package's ``__init__``; Go's
+    ``binding.JSON``), where the module's own path (``flask.app.Flask``) was the only one read."""
+    own = module_names(path)
+    heads = (".".join(parts[:i]) for parts in (name.split(".") for name in own) for i in range(1, len(parts)))
+    return tuple(dict.fromkeys(head for head in heads if head not in own))
 
 
 def _group(pairs: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
