@@ -566,7 +566,7 @@ class _GivenUp(Exception):
 def _timed(generation: Generation, name: str, query: Query, fetch: int,
            checkpoint: Checkpoint | None = None) -> tuple[list[Hit], float]:
     started = time.perf_counter()
-    places = placed(generation, query.text) if name == "structural" and asks_places(query.intent, query.target, query.text) else None
+    places = placed(generation, query.text) if name == "structural" and _names_places(generation, query) else None
     if places is not None:
         hits = places[:fetch]
     elif checkpoint is None:
@@ -589,6 +589,14 @@ def _timed(generation: Generation, name: str, query: Query, fetch: int,
                 raise _GivenUp(exc) from None
             raise
     return hits, round((time.perf_counter() - started) * 1000, 3)
+
+
+def _names_places(generation: Generation, query: Query) -> bool:
+    """Whether the structural engine lists the places a question names (:func:`asks_places`): not
+    when its target is a symbol the index defines, though it reads as a file's name (Go's
+    ``binding.JSON``, a type of the package ``binding``: no file ``binding.JSON`` held, the engine
+    listed nothing)."""
+    return asks_places(query.intent, query.target, query.text) and not generation.knows_symbol(query.target or "")
 
 
 _DEMOTED_BY: dict[Callable[[str], float], tuple[str, ...]] = {

@@ -75,6 +75,7 @@ def packaged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
         "src/pkg/other.py": "from pkg.app import App\n\n\ndef make():\n    return App()\n",
         "binding/form.go": "package binding\n\ntype Form struct{}\n",
         "binding/xml.go": "package binding\n\nfunc use() Form { return Form{} }\n",
+        "binding/json.go": "package binding\n\ntype JSON struct{}\n",
     })
     yield engine
     engine.close()
@@ -84,6 +85,7 @@ def packaged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     ("pkg.App", "src/pkg/app.py", "App"),  # re-exported by the package: before, the lines naming it
     ("pkg.App.route", "src/pkg/app.py", "App.route"),
     ("binding.Form", "binding/form.go", "Form"),  # Go: the package is the folder
+    ("binding.JSON", "binding/json.go", "JSON"),  # read as a file's name, but a symbol is defined so
     ("pkg.app.App", "src/pkg/app.py", "App"),
 ])
 def test_a_name_with_its_package_finds_the_definition_in_one_of_its_modules(
