@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 
 from maguyva_tui.core.intent import Weights
 from maguyva_tui.core.paths import is_demoted, is_secondary
-from maguyva_tui.core.types import MODALITIES, Hit, fast_constructor
+from maguyva_tui.core.types import KIND_RANK, MODALITIES, Hit, fast_constructor
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: an item's identity across modalities."""
@@ -601,6 +601,37 @@ def _direct_order(modality: str, found: list[tuple[Hit, float, float]]) -> list[
     return sorted(range(len(found)), key=keys.__getitem__)
 
 
+_LAST_KIND: Final = max(KIND_RANK.values())
+
+METHOD_RANK: Final = 2.5
+"""Where a method stands among :data:`~maguyva_tui.core.types.KIND_RANK`'s kinds: a type's member,
+after the types, functions, modules and variables of its name at the top of a file, before the
+fields and the imports. A lone name asks for what it spells at the top of a file, not a member that
+happens to share it: gin's ``Render`` interface and ``String`` struct were listed after
+``Context.Render`` and ``Context.String``, methods of a more central file; flask's ``session`` (the
+proxy in ``globals.py``) after the property ``RequestContext.session`` when a method ranked with
+the functions."""
+
+FIELD_RANK: Final = 2.75
+"""Where a variable or constant inside another definition (its qualified name dotted: a class's
+field, ``Scaffold.name``) stands: after the methods. Among members the method is the definition to
+read, the field's line an annotation or a default (flask's property ``App.name`` after the class
+attribute ``Scaffold.name`` when a method followed every variable)."""
+
+
+def kind_class(kind: str | None, qualname: str | None = None) -> float:
+    """The part of a structural hit's class its kind makes, below one (a tier's unit): the structural
+    engine's own order inside a tier (:data:`~maguyva_tui.core.types.KIND_RANK`: types and
+    functions, then modules, then variables and constants, then imports), members after what the
+    top of a file defines (:data:`METHOD_RANK`, :data:`FIELD_RANK`), which centrality does not
+    overturn. marshmallow's ``post_load`` was the ``TypedDict`` field ``_BaseFieldKwargs.post_load``
+    of the more central ``fields.py`` before the decorator."""
+    rank: float = METHOD_RANK if kind == "method" else KIND_RANK.get(kind or "", 0)
+    if kind in ("variable", "constant") and qualname and "." in qualname:
+        rank = FIELD_RANK
+    return (_LAST_KIND - rank) / (_LAST_KIND + 1)
+
+
 def tie_class(modality: str, hit: Hit) -> float:
     """Return the part of an engine's score that says how well a hit matches; hits with equal
     classes are ties the direct path breaks by centrality. The structural engine scores a match
@@ -612,6 +643,8 @@ def tie_class(modality: str, hit: Hit) -> float:
     if modality == "graph" and hit.kind == "call":
         return 0.0
     tiered = modality == "structural" and not hit.reason.startswith("name words")  # a sentence's: a real score
-    if tiered or (modality == "graph" and hit.depth is not None):
+    if tiered:  # the engine's kind order inside a tier is no tie: a function before a field of its name
+        return float(math.floor(hit.score)) + kind_class(hit.kind, hit.symbol)
+    if modality == "graph" and hit.depth is not None:
         return float(math.floor(hit.score))
     return hit.score

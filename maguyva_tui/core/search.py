@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TypeAlias
 
 from maguyva_tui.core.duplicates import fold_copies
-from maguyva_tui.core.fusion import Fused, NamedFiles, demotion_for, direct, fuse, secondary_demotion
+from maguyva_tui.core.fusion import Fused, NamedFiles, demotion_for, direct, fuse, no_demotion, secondary_demotion
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
@@ -36,7 +36,7 @@ from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, p
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
-from maguyva_tui.core.paths import is_secondary
+from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
 from maguyva_tui.core.similar import SIMILAR_INTENT, definitions, similar_target
@@ -188,7 +188,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
                   depth=req.depth)
     aside = _direct_demotion(parts.generation, query)
-    query = replace(query, demote=("vendored", "secondary") if aside is secondary_demotion else ("vendored",))
+    query = replace(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
     run = _run_engines(parts, the_plan, query, checkpoint)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
         return search(req, parts, checkpoint, places=False)
@@ -568,7 +568,7 @@ class _GivenUp(Exception):
 def _timed(generation: Generation, name: str, query: Query, fetch: int,
            checkpoint: Checkpoint | None = None) -> tuple[list[Hit], float]:
     started = time.perf_counter()
-    places = placed(generation, query.text) if name == "structural" and asks_places(query.intent, query.target, query.text) else None
+    places = placed(generation, query.text) if name == "structural" and _names_places(generation, query) else None
     if places is not None:
         hits = places[:fetch]
     elif checkpoint is None:
@@ -593,15 +593,31 @@ def _timed(generation: Generation, name: str, query: Query, fetch: int,
     return hits, round((time.perf_counter() - started) * 1000, 3)
 
 
+def _names_places(generation: Generation, query: Query) -> bool:
+    """Whether the structural engine lists the places a question names (:func:`asks_places`): not
+    when its target is a symbol the index defines, though it reads as a file's name (Go's
+    ``binding.JSON``, a type of the package ``binding``: no file ``binding.JSON`` held, the engine
+    listed nothing)."""
+    return asks_places(query.intent, query.target, query.text) and not generation.knows_symbol(query.target or "")
+
+
+_DEMOTED_BY: dict[Callable[[str], float], tuple[str, ...]] = {
+    secondary_demotion: ("vendored", "secondary"), demotion_for: ("vendored",), no_demotion: ()}
+"""What the text engine alone lists after the package's own code, by the demotion :func:`_direct_demotion` chose."""
+
+
 def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], float]:
     """The demotion, direct or blended: examples, tests and docs after the package's own code
     (``fusion.SECONDARY_DEMOTION``), unless the question asks for them, in words ("the tests of X") or by naming a symbol defined only
-    there (``def runserver`` where only the examples define it)."""
+    there (``def runserver`` where only the examples define it). A symbol defined only in vendored
+    code (and perhaps examples or tests) demotes nothing: its vendored definition is the one there
+    is (trpc's ``vendor/unpromise``: ``Unpromise`` was listed after a fuzzy ``CHUNK_VALUE_TYPE_PROMISE``
+    of the package's own code, the lines importing it before the class)."""
     if ASKS_ASIDE.search(query.text):
         return demotion_for
     defined = generation.definers(query.target) if query.target and not query.regex else set()
-    if defined and all(is_secondary(path) for path in defined):
-        return demotion_for
+    if defined and all(is_secondary(path) or is_demoted(path) for path in defined):
+        return no_demotion if any(map(is_demoted, defined)) else demotion_for
     return secondary_demotion
 
 

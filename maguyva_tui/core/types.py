@@ -51,6 +51,10 @@ SYMBOL_KINDS: tuple[str, ...] = (
 )
 """Every kind a symbol may have."""
 
+KIND_RANK: dict[str, int] = {"module": 1, "variable": 2, "constant": 2, "import": 3}
+"""The order of a name's definitions by kind: types and functions (rank 0, every kind not listed)
+before modules, then variables and constants, then imports."""
+
 
 @dataclass(frozen=True, slots=True)
 class Chunk:

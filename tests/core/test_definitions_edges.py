@@ -264,3 +264,48 @@ TEST(A, Second) {
     _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "a_test.cc")
     assert [(s.qualname, s.start_line) for s in symbols if s.kind == "function"] == [
         ("sp.A.First", 2), ("sp.A.Second", 5)]
+
+
+def test_a_template_specialization_is_the_templates_members_not_a_type_of_its_own() -> None:
+    """fmt's shape: the primary ``formatter`` is the one type of that name; a specialization, full
+    or partial, namespaced or not, adds methods of ``formatter`` (as a Rust ``impl`` does)."""
+    source = b"""template <typename T, typename Char = char> struct formatter { formatter() = delete; };
+template <typename Char> struct formatter<bytes, Char> : formatter<int> {
+  auto parse(int x) { return x; }
+};
+template <> class fmt::formatter<int> { int format() { return 0; } };
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "format.h")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("struct", "formatter", 1), ("method", "formatter.formatter", 1), ("method", "formatter.parse", 3),
+        ("method", "fmt.formatter.format", 5),
+    ]
+
+
+def test_a_class_whose_head_a_conditional_splits_from_its_body_is_defined() -> None:
+    """fmt's ``format_arg_store``: a base clause inside ``#if``/``#endif`` between the class's name
+    and its body, where the grammar reads the class as a bodiless declaration, then a block."""
+    source = b"""template <typename Context, typename... Args>
+class format_arg_store
+#if FMT_GCC_VERSION && FMT_GCC_VERSION < 409
+    // Workaround a GCC template argument substitution bug.
+    : public basic_format_args<Context>
+#endif
+{
+ public:
+  static constexpr size_t num_args = sizeof...(Args);
+};
+class store
+#ifdef V
+    : public base
+#endif
+{
+  int x;
+};
+struct declared_only;
+int after() { return 2; }
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "core.h")
+    assert [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols] == [
+        ("class", "format_arg_store", 1, 10), ("class", "store", 11, 17), ("function", "after", 19, 19),
+    ]

@@ -31,6 +31,9 @@ FILES = {
     "src/pkg/wrappers.py": "class Response:\n    def __init__(self, body):\n        self.body = body\n\n\n"
     "def make_response(body):\n    return Response(body)\n",
     "src/pkg/serving.py": "def run_simple(host, port, app):\n    return (host, port, app)\n",
+    "vendor/unpromise/unpromise.py": "class Unpromise:\n    def __init__(self, inner):\n        self.inner = inner\n",
+    "src/pkg/stream.py": "from unpromise import Unpromise\n\nCHUNK_VALUE_TYPE_PROMISE = 0\n\n\n"
+    "def wrap(value):\n    return Unpromise(value)\n",
     "src/pkg/testapp.py": "from pkg.serving import run_simple\nfrom pkg.wrappers import Response, make_response\n\n\n"
     "def serve():\n    run_simple('localhost', 5000, make_response(Response('x')))\n\n\n"
     "def main():\n    serve()\n",
@@ -90,6 +93,15 @@ def test_a_name_defined_only_in_the_examples_is_not_demoted(engine: Engine) -> N
     assert result.results[0].path == "examples/manage.py" and result.results[0].demotion == 1.0
 
 
+def test_a_name_defined_only_in_vendored_code_is_not_demoted(engine: Engine) -> None:
+    """trpc's shape: ``vendor/unpromise`` defines ``Unpromise``, the package's own code only names
+    it (and a fuzzy match of the name): the vendored class is the definition there is."""
+    for question in ("Unpromise", "def Unpromise"):
+        result = engine.search(question)
+        first = result.results[0]
+        assert (first.path, first.symbol, first.demotion) == ("vendor/unpromise/unpromise.py", "Unpromise", 1.0), question
+
+
 def _hit(path: str, score: float, kind: str = "class") -> Hit:
     return Hit(path, 1, 5, score, "Name", kind)
 
@@ -100,6 +112,39 @@ def test_centrality_breaks_ties_and_never_overturns_a_better_match() -> None:
     items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
     assert [i.hit.path for i in items] == ["b.py", "a.py", "c.py"]
     assert [i.centrality for i in items] == [2.0, 0.1, 50.0]
+
+
+def test_a_kind_the_engine_ranks_lower_is_no_tie_for_centrality() -> None:
+    """marshmallow's shape: the decorator ``post_load`` and a ``TypedDict`` field of that name in a
+    more central file, both exact names: the function first, as the structural engine orders a tier."""
+    hits = [_hit("decorators.py", 7.5, "function"), _hit("fields.py", 7.33, "variable"), _hit("base.py", 7.25, "import")]
+    central = {"decorators.py": 0.1, "fields.py": 2.0, "base.py": 9.0}
+    items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
+    assert [i.hit.path for i in items] == ["decorators.py", "fields.py", "base.py"]
+    assert tie_class("structural", _hit("a.py", 7.5, "function")) == tie_class("structural", _hit("b.py", 7.2, "struct"))
+    assert tie_class("structural", _hit("a.py", 7.5, "import")) > tie_class("structural", _hit("b.py", 6.9, "class"))
+
+
+def test_a_lone_name_is_the_type_or_function_before_a_member_of_that_name() -> None:
+    """gin's shape: ``Context.Render`` in the central ``context.go``, the interface ``Render`` and
+    the package's function ``Bind`` elsewhere: the type and the function first; flask's: the proxy
+    ``session`` in ``globals.py`` before the property ``RequestContext.session``. The methods come
+    after every kind of the top of a file but imports."""
+    hits = [_hit("context.go", 7.5, "method"), _hit("render.go", 7.33, "interface"), _hit("utils.go", 7.25, "function"),
+            _hit("mod.go", 7.2, "module"), _hit("globals.py", 7.1, "variable"), _hit("uses.go", 7.0, "import")]
+    central = {"context.go": 9.0, "render.go": 0.1, "utils.go": 0.2, "mod.go": 0.3, "globals.py": 0.4, "uses.go": 30.0}
+    items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
+    assert [i.hit.path for i in items] == ["utils.go", "render.go", "mod.go", "globals.py", "context.go", "uses.go"]
+
+
+def test_a_method_comes_before_a_field_of_its_name() -> None:
+    """flask's ``name``: the property ``App.name`` before the class attributes ``Scaffold.name`` and
+    ``SeparatedPathType.name`` of more central files; a variable at the top of a file before both."""
+    hits = [Hit("scaffold.py", 71, 71, 7.5, "Scaffold.name", "variable"), Hit("cli.py", 768, 768, 7.4, "Path.name", "variable"),
+            Hit("app.py", 425, 440, 7.3, "App.name", "method"), Hit("globals.py", 3, 3, 7.2, "name", "variable")]
+    central = {"scaffold.py": 5.0, "cli.py": 4.0, "app.py": 1.0, "globals.py": 0.5}
+    items = direct("structural", hits, 0.6, 40, centrality=lambda h: central[h.path])
+    assert [i.hit.path for i in items] == ["globals.py", "app.py", "scaffold.py", "cli.py"]
 
 
 def test_demoted_paths_come_after_own_code_whatever_their_match() -> None:

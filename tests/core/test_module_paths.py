@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.retrievers.structural import package_names
 from maguyva_tui.core.similar import module_names
 from tests.core.small_repo import indexed
 
@@ -53,4 +54,43 @@ def test_a_name_with_its_module_path_finds_that_definition(engine: Engine, quest
                                                             symbol: str) -> None:
     result = engine.search(question)
     assert result.lookup_failed is None, question
+    assert (result.results[0].path, result.results[0].symbol) == (path, symbol)
+
+
+@pytest.mark.parametrize(("path", "packages"), [
+    ("src/flask/app.py", ("flask", "src", "src.flask")),
+    ("binding/json.go", ("binding",)),
+    ("src/flask/__init__.py", ("src",)),
+    ("app.py", ()),
+])
+def test_the_packages_a_module_lies_in(path: str, packages: tuple[str, ...]) -> None:
+    assert package_names(path) == packages
+
+
+@pytest.fixture(scope="module")
+def packaged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    engine = indexed(tmp_path_factory, {
+        "src/pkg/__init__.py": "from .app import App as App\n",
+        "src/pkg/app.py": "class App:\n    def route(self, rule):\n        return rule\n",
+        "src/pkg/other.py": "from pkg.app import App\n\n\ndef make():\n    return App()\n",
+        "binding/form.go": "package binding\n\ntype Form struct{}\n",
+        "binding/xml.go": "package binding\n\nfunc use() Form { return Form{} }\n",
+        "binding/json.go": "package binding\n\ntype JSON struct{}\n",
+    })
+    yield engine
+    engine.close()
+
+
+@pytest.mark.parametrize(("question", "path", "symbol"), [
+    ("pkg.App", "src/pkg/app.py", "App"),  # re-exported by the package: before, the lines naming it
+    ("pkg.App.route", "src/pkg/app.py", "App.route"),
+    ("binding.Form", "binding/form.go", "Form"),  # Go: the package is the folder
+    ("binding.JSON", "binding/json.go", "JSON"),  # read as a file's name, but a symbol is defined so
+    ("pkg.app.App", "src/pkg/app.py", "App"),
+])
+def test_a_name_with_its_package_finds_the_definition_in_one_of_its_modules(
+        packaged: Engine, question: str, path: str, symbol: str) -> None:
+    result = packaged.search(question)
+    assert result.lookup_failed is None, question
+    assert result.intent == "find_definition", question
     assert (result.results[0].path, result.results[0].symbol) == (path, symbol)

@@ -80,7 +80,7 @@ from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import Hit, Query, Symbol, check_stage
+from maguyva_tui.core.types import KIND_RANK, Hit, Query, Symbol, check_stage
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
@@ -95,9 +95,6 @@ TIERS: tuple[str, ...] = (
     "fuzzy",
 )
 """Match kinds, best first; a hit's score is ``len(TIERS) - tier`` plus a fraction below one."""
-
-KIND_RANK = {"module": 1, "variable": 2, "constant": 2, "import": 3}
-"""Order inside a tier: definitions of types and functions (rank 0) before these."""
 
 SENTENCE_WORDS = 3
 """Content words besides the target from which a question is a sentence, ranked by name words."""
@@ -252,6 +249,13 @@ class StructuralRetriever:
         )
 
     @cached_property
+    def _by_package_path(self) -> dict[str, list[int]]:
+        """Symbols by ``package.qualname`` for each package holding their module (:func:`package_names`)."""
+        return _group(
+            (f"{package}.{s.qualname}", i) for i, s in enumerate(self._symbols) for package in package_names(s.path)
+        )
+
+    @cached_property
     def _by_norm(self) -> dict[str, list[int]]:
         return _merge((normalize(name), ids) for name, ids in self._by_name.items())
 
@@ -317,7 +321,7 @@ class StructuralRetriever:
         if not ids and "." not in dotted:  # a qualified name has a dot; a bare one is its own qualname
             ids = self._by_name.get(dotted, [])
         elif not ids:  # the qualified tables are built on the first qualified lookup, not on a miss
-            ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted, [])
+            ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted) or self._by_package_path.get(dotted, [])
         return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
 
     def search(self, query: Query, limit: int) -> list[Hit]:
@@ -468,7 +472,10 @@ class StructuralRetriever:
         qualified = {".".join(qualifier_parts(t)) for t in terms.singles}
         groups: list[Group] = [(self._by_qualname.get(q, []), "exact qualname") for q in qualified]
         # a module path's key is always "module.qualname": a name without a dot builds no table for it
-        return groups + [(self._by_module_path.get(q, []), f"module path {q}") for q in qualified if "." in q]
+        dotted = [q for q in qualified if "." in q]
+        groups += [(self._by_module_path.get(q, []), f"module path {q}") for q in dotted]
+        return groups + [(self._by_package_path.get(q, []), f"package path {q}") for q in dotted
+                         if not self._by_module_path.get(q)]
 
     def _keys(self, terms: _Terms) -> list[str]:
         """The terms' keys (normalized; all of them joined) that some name may start with or hold."""
@@ -611,6 +618,18 @@ def _merge(pairs: Iterable[tuple[str, list[int]]]) -> dict[str, list[int]]:
     for ids in merged.values():
         ids.sort()
     return dict(merged)
+
+
+@lru_cache(maxsize=8192)
+def package_names(path: str) -> tuple[str, ...]:
+    """The packages a file's module lies in: each module name's dotted heads, less the names the
+    module itself goes by (``src/flask/app.py``: ``flask``, ``src`` and ``src.flask``; Go's
+    ``binding/json.go``: ``binding``). A package's name qualifies what its modules define, as a
+    user writes it (``flask.Flask``, re-exported by the package's ``__init__``; Go's
+    ``binding.JSON``), where the module's own path (``flask.app.Flask``) was the only one read."""
+    own = module_names(path)
+    heads = (".".join(parts[:i]) for parts in (name.split(".") for name in own) for i in range(1, len(parts)))
+    return tuple(dict.fromkeys(head for head in heads if head not in own))
 
 
 def _group(pairs: Iterable[tuple[str, int]]) -> dict[str, list[int]]:

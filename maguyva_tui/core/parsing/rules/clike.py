@@ -159,13 +159,60 @@ def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
 
 
 def _specifier(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a struct, union, class or enum that has a body (not a mere ``struct foo *p``)."""
+    """Record a struct, union, class or enum that has a body (not a mere ``struct foo *p``).
+
+    A template's specialization (``struct formatter<bytes> {...}``) defines no type of its own name:
+    its members are the template's (``formatter.parse``), walked as a Rust ``impl`` is. Recorded as
+    ``formatter``, fmt 9's two dozen specializations each came before the primary template they specialize
+    (a lone ``formatter`` listed ``ostream.h``'s, in a more central file, first)."""
     name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+    if name is not None and body is None:
+        split = _body_after_conditional(node)
+        if split is not None:  # its garbled body is not walked (as in :func:`_misread`)
+            bare, prefix = split_qualified(w.text(name))
+            w.define(_SPECIFIER_KINDS[node.type], _Span(outer, split), name, name=bare, prefix=prefix)
+        return
     if name is None or body is None:
         return
     bare, prefix = split_qualified(w.text(name))
     kind = _SPECIFIER_KINDS[node.type]
+    if _specialization(name):
+        w.enter([*prefix, bare], kind, body)
+        return
     w.define(kind, outer, name, None if kind == "enum" else body, name=bare, prefix=prefix)
+
+
+_HEAD_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "comment"})
+
+
+def _body_after_conditional(node: Node) -> Node | None:
+    """Return the body of a class whose head a preprocessor conditional splits from it, ``None``
+    for a class with no body (``struct foo *p``).
+
+    ``class format_arg_store`` then ``#if ...`` holding ``: public basic_format_args<Context>``
+    then ``#endif`` and ``{`` (fmt's ``core.h``): the grammar ends the class after its name with a
+    missing ``;``, reads the base clause as an error inside the conditional, and the body as a
+    block of statements after it, so the class was no definition at all."""
+    holder = node.parent if node.parent is not None and node.parent.type == "template_declaration" else node
+    after = holder.next_sibling
+    missing = holder.child_count > 0 and holder.children[-1].type == ";" and holder.children[-1].is_missing
+    if after is not None and after.type == ";" and after.is_missing:
+        missing, after = True, after.next_sibling
+    conditional = False
+    while after is not None and after.type in _HEAD_CONDITIONALS:
+        conditional = conditional or after.type != "comment"
+        after = after.next_sibling
+    if missing and conditional and after is not None and after.type == "compound_statement":
+        return after
+    return None
+
+
+def _specialization(name: Node) -> bool:
+    """Whether a class's name is a template's with arguments (``formatter<bytes>``, ``ns::Foo<T*>``)."""
+    node: Node | None = name
+    while node is not None and node.type == "qualified_identifier":
+        node = node.child_by_field_name("name")
+    return node is not None and node.type == "template_type"
 
 
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
