@@ -643,7 +643,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         locate=generation.locate,
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
         file_decay=the_plan.file_decay,
-        named=named_files(text) if the_plan.intent == NAMED_FILES_INTENT and len(the_plan.modalities) > 1 else None,
+        named=named_files(text) if names_count(the_plan) else None,
     )
     _prefetch(generation, fused, code=True)
     return fold_copies(fused, lambda item: _code(generation, item))
@@ -653,7 +653,15 @@ NAMED_FILES_INTENT = "understand_code"
 """The intent whose questions a file's name may answer in part (``fusion.NAME_LIFT``), in a blend
 of engines: a question in plain words, not a name to define, a string to find, or a graph
 question about a symbol; and not one engine's list (``quick``: the semantic engine's, whose own
-order it would change: half A NDCG@10 0.868 -> 0.864)."""
+order it would change: half A NDCG@10 0.868 -> 0.864); nor a description of one function, which
+ranks functions, not files (half A docstring MRR@10 0.617 -> 0.616 with it, semble's questions
+unchanged: none reads as one)."""
+
+
+def names_count(the_plan: Plan) -> bool:
+    """Whether a file's name counts (``NAMED_FILES_INTENT``): a blend, and not a question that
+    describes one function (``plan.ONE_FUNCTION_DECAY``: functions ranked, not files)."""
+    return the_plan.intent == NAMED_FILES_INTENT and len(the_plan.modalities) > 1 and the_plan.file_decay is None
 
 
 def named_files(text: str) -> NamedFiles | None:

@@ -63,6 +63,9 @@ def test_a_plain_question_lifts_the_file_named_for_it_and_explains_it(repo: Path
         assert all(r.name_lift == 1.0 for r in alone.results)  # one engine's list keeps its order
         defined = engine.search("def reduce_precision", limit=5)
         assert all(r.name_lift == 1.0 for r in defined.results)
+        one = engine.search("Return the weights of a model in fewer bits for quantization", limit=5)
+        assert one.rule == "function_description"  # ranks functions, not files: no file's name counts
+        assert one.results and all(r.name_lift == 1.0 for r in one.results)
     finally:
         engine.close()
 
