@@ -621,7 +621,7 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     return secondary_demotion
 
 
-def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float], text: str = "") -> list[Fused]:
+def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float], text: str) -> list[Fused]:
     """The whole ranked list, before the page is cut from it: one engine's own list when it
     answers alone (ties broken by centrality, demoted paths last, ``aside`` saying which), else
     the blend, demoted the same way: each file shown by its best chunk, the siblings nearly as
