@@ -63,6 +63,8 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
     lift = f" × lift {r.lift:g} (the leading engine's clear first answer)" if r.lift != 1.0 else ""
     if r.name_lift != 1.0:
         lift += f" × name {r.name_lift:.4g} (the file's name says {'+'.join(r.name_words)})"
+    if r.quoted_lift != 1.0:
+        lift += f" × quoted {r.quoted_lift:.4g} (its code spells {', '.join(r.quoted_names)}, quoted in the question)"
     lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {r.demotion:g}{lift} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))
     lines += [f"    also in    {path}:{start}-{end}   (a near copy of this code)" for path, start, end in r.copies]

@@ -179,6 +179,11 @@ class Fused:
     (:data:`NAME_LIFT`), else 1: a factor of the score."""
     name_words: tuple[str, ...] = ()
     """The question's words (stemmed) the file's name says."""
+    quoted_lift: float = 1.0
+    """``1 + QUOTED_LIFT * share`` when this chunk's code spells ``share`` of the names a question
+    quotes as code (:data:`QUOTED_LIFT`), else 1: a factor of the score."""
+    quoted_names: tuple[str, ...] = ()
+    """The quoted names this chunk's code spells, in the question's order."""
 
     def contribution(self, modality: str) -> Contribution | None:
         """Return one modality's contribution, ``None`` when not found or not run."""
@@ -189,7 +194,7 @@ class Fused:
 
     def rederived_score(self) -> float:
         """Recompute the score from the stored numbers, in the same order as :func:`fuse`."""
-        return _score(self.contributions, self.file_credit, self.demotion, self.lift, self.name_lift)
+        return _score(self.contributions, self.file_credit, self.demotion, self.lift, self.name_lift, self.quoted_lift)
 
     def to_dict(self) -> dict[str, object]:
         """Return the JSON explanation of this result; the numbers are the ones used for ranking."""
@@ -210,6 +215,8 @@ class Fused:
             "copies": [{"path": p, "start_line": s, "end_line": e} for p, s, e in self.copies],
             **({"lift": self.lift} if self.lift != 1.0 else {}),
             **({"name_lift": self.name_lift, "name_words": list(self.name_words)} if self.name_lift != 1.0 else {}),
+            **({"quoted_lift": self.quoted_lift, "quoted_names": list(self.quoted_names)}
+               if self.quoted_lift != 1.0 else {}),
         }
 
 
@@ -220,13 +227,15 @@ path makes one of each per hit, a page's hundred, a whole list's every line."""
 
 
 def _score(parts: Sequence[tuple[str, Contribution | None]], credit: float, demotion: float,
-           lift: float = 1.0, name_lift: float = 1.0) -> float:
+           lift: float = 1.0, name_lift: float = 1.0, quoted_lift: float = 1.0) -> float:
     """The score: the contributions summed left to right, plus the file credit, times the demotion
-    (times the lift of a confident first answer, times the file name's lift)."""
+    (times the lift of a confident first answer, the file name's lift, the quoted names' lift)."""
     total = (sum(c.contribution for _, c in parts if c is not None) + credit) * demotion
     if lift != 1.0:
         total *= lift
-    return total * name_lift if name_lift != 1.0 else total
+    if name_lift != 1.0:
+        total *= name_lift
+    return total * quoted_lift if quoted_lift != 1.0 else total
 
 
 # ---------------------------------------------------------------------------------------------
@@ -347,6 +356,16 @@ language MRR@10 0.632 -> 0.628, until a question that describes one function was
 ranks functions, not files: ``search.NAMED_FILES_INTENT``). A limit of 4 content words instead
 gave 0.877 (0.860 / 0.901), and the folds disagreed on it."""
 
+QUOTED_LIFT = 1.0
+"""A sentence that quotes names as code ("Group values in the *src* iterable by the value returned
+by *key*", "Same as :meth:`dump`, except ...", "Perform validation on ``value``"): each item
+whose code spells some of them, as identifiers, has its score multiplied by ``1 + QUOTED_LIFT *
+share``, ``share`` the part of the quoted names it spells (:func:`~maguyva_tui.core.intent.quoted_names`).
+A writer quotes what the code spells: a parameter, the method this one wraps, the class it
+returns; the engines read those words as any other of the sentence's. Measured on half A of
+``bench.nl_quality`` (``python -m bench.nl.diagnose --half A --variants ";fusion.QUOTED_LIFT=0;..."``):
+see the README's tenth session."""
+
 LEAD_MARGIN = 0.1
 """Within a file, the leading engine's own first chunk stands unless the blend prefers another by
 more than this share. RRF with k = 40 flattens an engine's ranks (its 1st and 5th chunk differ by
@@ -410,11 +429,12 @@ def _with_file(shown: Fused, others: Sequence[Fused], decay: float, folded: int)
     """The file's shown chunk with the others credited and ``folded`` of them counted, its score re-summed."""
     credits = _credits(shown, others, decay)
     credit = sum(c for _, c in credits)
-    score = _score(shown.contributions, credit, shown.demotion, shown.lift, shown.name_lift)
+    score = _score(shown.contributions, credit, shown.demotion, shown.lift, shown.name_lift, shown.quoted_lift)
     return _new_fused(hit=shown.hit, key=shown.key, score=score, contributions=shown.contributions,  # replace() costs
                       centrality=shown.centrality, boost=shown.boost, demotion=shown.demotion, folded=folded,  # 3x, per
                       credits=credits, file_credit=credit, copies=shown.copies, lift=shown.lift,  # file shown
-                      name_lift=shown.name_lift, name_words=shown.name_words)
+                      name_lift=shown.name_lift, name_words=shown.name_words,
+                      quoted_lift=shown.quoted_lift, quoted_names=shown.quoted_names)
 
 
 def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
@@ -483,13 +503,15 @@ def fuse(
     file_decay: float | None = None,
     siblings: float | None = None,
     named: NamedFiles | None = None,
+    quoted: QuotedNames | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
     (:data:`FILE_DECAY` when not given), those at least ``siblings`` (:data:`SIBLING_SHARE` when not
     given) as relevant listed after it on their own scores, the rest folded into it. With
     ``named`` (a question in plain words), the items of a file whose name says some of its words
-    are lifted by :data:`NAME_LIFT` times their share."""
+    are lifted by :data:`NAME_LIFT` times their share; with ``quoted`` (names a sentence quotes as
+    code), the items whose code spells some of them by :data:`QUOTED_LIFT` times their share."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
@@ -505,6 +527,8 @@ def fuse(
         items = _best_per_file(items, _leading(order, weights), decay, SIBLING_SHARE if siblings is None else siblings)
     if named is not None and named.words and NAME_LIFT:
         items = _named(items, named)
+    if quoted is not None and quoted.names and QUOTED_LIFT:
+        items = _quoted(items, quoted)
     return sorted(items, key=_order_key)
 
 
@@ -535,6 +559,35 @@ def _named(items: list[Fused], named: NamedFiles) -> list[Fused]:
             lift = 1.0 + NAME_LIFT * len(words) / asked
             item = replace(item, name_lift=lift, name_words=words,
                            score=_score(item.contributions, item.file_credit, item.demotion, item.lift, lift))
+        out.append(item)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class QuotedNames:
+    """The names a question quotes as code, and how a chunk's code is read for them (:data:`QUOTED_LIFT`)."""
+
+    names: tuple[str, ...]
+    spelled: Callable[[ChunkKey], frozenset[str]]
+    """The identifiers a chunk's code spells (its lines, as the index holds them)."""
+
+    def said(self, key: ChunkKey) -> tuple[str, ...]:
+        """The quoted names a chunk's code spells, in the question's order."""
+        spelled = self.spelled(key)
+        return tuple(name for name in self.names if name in spelled)
+
+
+def _quoted(items: list[Fused], quoted: QuotedNames) -> list[Fused]:
+    """Lift the items whose code spells some of the names the question quotes (:data:`QUOTED_LIFT`)."""
+    asked = len(quoted.names)
+    out = []
+    for item in items:
+        names = quoted.said(item.key)
+        if names:
+            lift = 1.0 + QUOTED_LIFT * len(names) / asked
+            item = replace(item, quoted_lift=lift, quoted_names=names,
+                           score=_score(item.contributions, item.file_credit, item.demotion, item.lift,
+                                        item.name_lift, lift))
         out.append(item)
     return out
 

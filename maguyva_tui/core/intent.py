@@ -252,6 +252,26 @@ def plain_quoting(text: str) -> str:
     return _ROLE.sub(_role_text, _DOUBLE_TICKS.sub(r"`\g<x>`", text))
 
 
+_QUOTED_SPAN = re.compile(r"`(?P<tick>[^`\n]{1,200})`|(?<![*\w])\*(?P<em>[A-Za-z_]\w{0,100})\*(?![*\w])")
+"""A back-ticked span, or one identifier in single asterisks (reStructuredText's and Markdown's
+emphasis, which docstrings give a parameter: boltons' "to a given *offset*")."""
+_QUOTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+QUOTED_NAMES_MAX: Final = 8
+"""At most this many quoted names are read from one question."""
+
+
+def quoted_names(text: str) -> tuple[str, ...]:
+    """The names a sentence quotes as code, in order, once each: the identifiers inside its
+    back-ticks (after :func:`plain_quoting`: a code role's name, double back-ticks), a dotted
+    name's last part (``marshmallow.Schema.load``: ``load``), and an identifier in single
+    asterisks ("the *src* iterable"). A writer marks these because the code spells them."""
+    names: list[str] = []
+    for match in _QUOTED_SPAN.finditer(plain_quoting(text)):
+        span = match.group("tick") or match.group("em")
+        names += (dotted.rsplit(".", 1)[-1] for dotted in _QUOTED_NAME.findall(span))
+    return tuple(dict.fromkeys(names))[:QUOTED_NAMES_MAX]
+
+
 def _role_text(match: re.Match[str]) -> str:
     """One role's reading: the symbol it names, backticked, or its words."""
     role, content = match.group("role").lower(), match.group("x").strip()

@@ -18,7 +18,16 @@ from functools import lru_cache
 from typing import TypeAlias
 
 from maguyva_tui.core.duplicates import fold_copies
-from maguyva_tui.core.fusion import Fused, NamedFiles, demotion_for, direct, fuse, no_demotion, secondary_demotion
+from maguyva_tui.core.fusion import (
+    Fused,
+    NamedFiles,
+    QuotedNames,
+    demotion_for,
+    direct,
+    fuse,
+    no_demotion,
+    secondary_demotion,
+)
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
@@ -31,6 +40,7 @@ from maguyva_tui.core.intent import (
     keyword_kinds,
     named_after_keyword,
     override,
+    quoted_names,
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
@@ -627,7 +637,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
     the blend, demoted the same way: each file shown by its best chunk, the siblings nearly as
     relevant after it (``fusion.SIBLING_SHARE``), near-copies of a result's code folded under it;
     a question in plain words (``text``) lifts the files whose names say its words
-    (``fusion.NAME_LIFT``)."""
+    (``fusion.NAME_LIFT``) and the chunks whose code spells the names it quotes (``fusion.QUOTED_LIFT``)."""
     if the_plan.alone:
         name = the_plan.modalities[0]
         items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
@@ -644,6 +654,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
         file_decay=the_plan.file_decay,
         named=named_files(text) if names_count(the_plan) else None,
+        quoted=quoted_code(generation, text) if quotes_count(the_plan) else None,
     )
     _prefetch(generation, fused, code=True)
     return fold_copies(fused, lambda item: _code(generation, item))
@@ -662,6 +673,31 @@ def names_count(the_plan: Plan) -> bool:
     """Whether a file's name counts (``NAMED_FILES_INTENT``): a blend, and not a question that
     describes one function (``plan.ONE_FUNCTION_DECAY``: functions ranked, not files)."""
     return the_plan.intent == NAMED_FILES_INTENT and len(the_plan.modalities) > 1 and the_plan.file_decay is None
+
+
+def quotes_count(the_plan: Plan) -> bool:
+    """Whether the names a question quotes as code count (``fusion.QUOTED_LIFT``): a blend for a
+    question in plain words (``NAMED_FILES_INTENT``), one that describes one function included."""
+    return the_plan.intent == NAMED_FILES_INTENT and len(the_plan.modalities) > 1
+
+
+def quoted_code(generation: Generation, text: str) -> QuotedNames | None:
+    """``fuse``'s ``quoted`` for a question: the names it quotes as code, and a chunk's code read
+    for the identifiers it spells; ``None`` for a question that quotes none."""
+    names = quoted_names(text)
+    if not names:
+        return None
+    lines = generation.snapshot.lines
+
+    @lru_cache(maxsize=None)
+    def spelled(key: tuple[str, int, int]) -> frozenset[str]:
+        path, start, end = key
+        return frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))
+
+    return QuotedNames(names, spelled)
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def named_files(text: str) -> NamedFiles | None:
@@ -767,13 +803,13 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
     return _new_ranked(  # positional, in RANKED_FIELDS' order (checked below): 19 keywords cost 1 µs a result
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
-        item.copies, item.lift, item.name_lift, item.name_words,
+        item.copies, item.lift, item.name_lift, item.name_words, item.quoted_lift, item.quoted_names,
     )
 
 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
-                 "copies", "lift", "name_lift", "name_words")
+                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names")
 """The order :func:`_page` and :func:`_votes` pass a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
     raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and the calls in _page and _votes")

@@ -293,6 +293,10 @@ class Ranked:
     """The factor of a file whose name says some of a plain question's words (``fusion.NAME_LIFT``), else 1."""
     name_words: tuple[str, ...] = ()
     """The question's words (stemmed) the file's name says."""
+    quoted_lift: float = 1.0
+    """The factor of a chunk whose code spells some of the names a question quotes as code (``fusion.QUOTED_LIFT``), else 1."""
+    quoted_names: tuple[str, ...] = ()
+    """The quoted names this chunk's code spells."""
 
     def vote(self, modality: str) -> Vote | None:
         """Return one engine's vote, ``None`` when it did not find this result or did not run."""
@@ -321,6 +325,9 @@ class Ranked:
         if self.name_lift != 1.0:
             out["name_lift"] = self.name_lift
             out["name_words"] = list(self.name_words)
+        if self.quoted_lift != 1.0:
+            out["quoted_lift"] = self.quoted_lift
+            out["quoted_names"] = list(self.quoted_names)
         out["match_lines"] = list(self.match_lines)
         return out
 

@@ -19,18 +19,19 @@ def _fused(path: str, start: int, rank: int, **more: object) -> Fused:
 
 
 def test_a_file_shown_with_its_credit_is_the_item_replaced() -> None:
-    shown = _fused("a.py", 1, 0, copies=(("b.py", 3, 7),), lift=2.0)
+    shown = _fused("a.py", 1, 0, copies=(("b.py", 3, 7),), lift=2.0, name_lift=1.25, name_words=("a",),
+                   quoted_lift=1.5, quoted_names=("parse",))
     others = [_fused("a.py", 10, 3), _fused("a.py", 20, 7)]
     made = fusion._with_file(shown, others, 0.5, folded=1)
     credits = fusion._credits(shown, others, 0.5)
     credit = sum(c for _, c in credits)
-    expected = replace(shown, score=fusion._score(shown.contributions, credit, shown.demotion, shown.lift), folded=1,
-                       credits=credits, file_credit=credit)
+    expected = replace(shown, score=fusion._score(shown.contributions, credit, shown.demotion, shown.lift, 1.25, 1.5),
+                       folded=1, credits=credits, file_credit=credit)
     assert type(made) is Fused and made == expected and hash(made) == hash(expected)
     # a field added to Fused must be carried by _with_file too (it names each one)
     assert [f.name for f in fields(Fused)] == ["hit", "key", "score", "contributions", "centrality", "boost",
                                                "demotion", "folded", "credits", "file_credit", "copies", "lift",
-                                               "name_lift", "name_words"]
+                                               "name_lift", "name_words", "quoted_lift", "quoted_names"]
 
 
 def test_a_fused_chunk_is_the_one_its_constructors_make() -> None:

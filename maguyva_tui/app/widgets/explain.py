@@ -112,8 +112,8 @@ def _term(name: str, vote: Vote, k: int, boost: float) -> Content:
 
 def _totals(row: Row, total: float) -> list[Content]:
     """Return the sum, the demotion factor (and a lift) and the score, with the check that they agree."""
-    factor, lift, named = row.result.demotion, row.result.lift, row.result.name_lift
-    agrees = math.isclose(total * factor * lift * named, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    factor, lift, named, quoted = row.result.demotion, row.result.lift, row.result.name_lift, row.result.quoted_lift
+    agrees = math.isclose(total * factor * lift * named * quoted, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
     why = ("  (vendored, built or generated; or examples, tests, docs)", "$warning") if factor < 1.0 else (
         "  (not demoted)", "dim")
@@ -126,6 +126,9 @@ def _totals(row: Row, total: float) -> list[Content]:
         *([Content.assemble("  ", ("file name  ", "dim"), f"× {named:.4g}",
                             (f"  (the file's name says {'+'.join(row.result.name_words)})", "dim"))]
           if named != 1.0 else []),
+        *([Content.assemble("  ", ("quoted     ", "dim"), f"× {quoted:.4g}",
+                            (f"  (its code spells {', '.join(row.result.quoted_names)}, quoted in the question)", "dim"))]
+          if quoted != 1.0 else []),
         Content.assemble("  ", ("score      ", "bold"), (f"{row.score:.6f}", "bold $accent"), check),
     ]
 
