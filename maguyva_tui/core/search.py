@@ -44,7 +44,7 @@ from maguyva_tui.core.intent import (
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
-from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -175,7 +175,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     holds it."""
     started = time.perf_counter()
     req.validate()
-    intent, inherited_notice = _through_bases(parts.generation, _ground(parts.generation, _intent(req, places, skip), req), req)
+    grounded = _ground(parts.generation, _spelled(parts.generation, _intent(req, places, skip), req, places, skip), req)
+    intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
         checkpoint()
     module = _module_file(parts.generation, intent, req)
@@ -423,6 +424,47 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     if word is None or not generation.knows_symbol(word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+
+
+SUFFIXED_RULE = "suffixed_name"
+_SUFFIXED = re.compile(rf"(?<![\w$])(?P<name>{QUESTION_NAME}[!?])(?![\w$!?])")
+"""A name ending in ``!`` or ``?``, as Ruby spells them (``save!``, ``valid?``, ``Base#save!``)."""
+
+
+def _spelled(generation: Generation, intent: Intent, req: SearchRequest, places: bool, skip: frozenset[str]) -> Intent:
+    """Read a question's name as the index spells it, where the rules read it otherwise: a closing
+    ``!`` or ``?`` kept (Ruby's ``save!`` is another method than ``save``; the rules read the mark
+    as punctuation), a member named with ``#`` (Ruby's and Java's docs: ``ActiveRecord::Base#save``)
+    as with a dot. A lone name so kept is where it is defined; in a question ("where is save!",
+    "who calls save!"), the question's target."""
+    if req.intent or req.regex or req.modality:
+        return intent
+    text = req.text.strip()
+    target = intent.target
+    if "!" in text or "?" in text:
+        for match in _SUFFIXED.finditer(text):
+            name = _as_defined(generation, match.group("name"))
+            if name is None:
+                continue
+            if match.span() == (0, len(text)):
+                return Intent("find_definition", CONF_KNOWN_SYMBOL, name, SUFFIXED_RULE)
+            if target is None:  # the mark stopped a rule ("where is save!"): ask again without it
+                again = _intent(replace(req, text=text[: match.end() - 1] + text[match.end():]), places, skip)
+                return replace(again, target=name) if again.target == match.group("name")[:-1] else intent
+            if target == match.group("name")[:-1]:
+                return replace(intent, target=name)
+    if target and "#" in target and not generation.knows_symbol(target):
+        name = _as_defined(generation, target)
+        return intent if name is None else replace(intent, target=name)
+    return intent
+
+
+def _as_defined(generation: Generation, name: str) -> str | None:
+    """A name as the index defines it: as written, or its ``#`` members as ``.`` ones; ``None`` if neither."""
+    if generation.knows_symbol(name):
+        return name
+    dotted = name.replace("#", ".")
+    return dotted if dotted != name and generation.knows_symbol(dotted) else None
 
 
 def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[Intent, str | None]:

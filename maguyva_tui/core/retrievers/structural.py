@@ -170,6 +170,15 @@ def query_terms(text: str) -> list[str]:
     return list(_query_terms(text) if len(text) <= KEPT_TEXT else _query_terms.__wrapped__(text))
 
 
+def target_terms(target: str) -> list[str]:
+    """:func:`query_terms` of a question's target, a name's closing ``!`` or ``?`` kept on its last
+    word: a target so spelled is a name the index defines (Ruby's ``save!``, not ``save``)."""
+    terms = query_terms(target)
+    if target[-1:] in ("!", "?") and terms and target[:-1].endswith(terms[-1]):
+        terms[-1] += target[-1]
+    return terms
+
+
 @lru_cache(maxsize=QUESTIONS_KEPT)
 def _query_terms(text: str) -> tuple[str, ...]:
     """:func:`query_terms`, kept by question (each shard of a workspace asks it twice or more)."""
@@ -333,12 +342,12 @@ class StructuralRetriever:
         if sources:
             return self.siblings(sources, limit)
         if is_sentence(query.text, query.target):
-            named = self._search(query_terms(query.target), query.kinds, limit, TARGET_TIERS) if query.target else []
+            named = self._search(target_terms(query.target), query.kinds, limit, TARGET_TIERS) if query.target else []
             described = self._sentence(sentence_stems(query.text), query.kinds, limit)
             return _unique(named + described)[:limit]
         hits: list[Hit] = []
         if query.target:
-            hits = self._search(query_terms(query.target), query.kinds, limit)
+            hits = self._search(target_terms(query.target), query.kinds, limit)
         hits = hits or self._search(query_terms(query.text), query.kinds, limit)
         if hits or query.target:
             return hits
@@ -911,7 +920,7 @@ class MappedStructural(StructuralRetriever):
             return []
         # the target's terms and the text's are matched as two questions (as the full engine asks
         # them), not as one: joined, "aaa" and "aaa" made a key "aaaaaa" that missed total_area
-        groups = [query_terms(query.target) if query.target else [], query_terms(query.text)]
+        groups = [target_terms(query.target) if query.target else [], query_terms(query.text)]
         table = self._table.definitions
         sentence = is_sentence(query.text, query.target)
         # a sentence's own words are matched by name words alone (``described``), not tier by tier
@@ -953,7 +962,7 @@ class MappedStructural(StructuralRetriever):
         "similar to"), making only the symbols its page can hold (:meth:`_page`); ``None`` when a
         page is not settled so (the symbols of every name the question matches are then made)."""
         hits: list[Hit] | None = []
-        named = query_terms(query.target) if query.target else None
+        named = target_terms(query.target) if query.target else None
         if named is not None:
             hits = self._page(named, query.kinds, limit)
         if hits == [] and query_terms(query.text) != named:  # the same words would find nothing again (a
