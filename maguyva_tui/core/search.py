@@ -435,27 +435,30 @@ def _spelled(generation: Generation, intent: Intent, req: SearchRequest, places:
     """Read a question's name as the index spells it, where the rules read it otherwise: a closing
     ``!`` or ``?`` kept (Ruby's ``save!`` is another method than ``save``; the rules read the mark
     as punctuation), a member named with ``#`` (Ruby's and Java's docs: ``ActiveRecord::Base#save``)
-    as with a dot. A lone name so kept is where it is defined; in a question ("where is save!",
-    "who calls save!"), the question's target."""
+    as with a dot, which a class's bases or namespaces may then define (``Base#save!``:
+    :func:`_through_bases`). A lone name so kept is where it is defined; in a question ("where is
+    save!", "who calls save!"), the question's target."""
     if req.intent or req.regex or req.modality:
         return intent
     text = req.text.strip()
     target = intent.target
     if "!" in text or "?" in text:
         for match in _SUFFIXED.finditer(text):
-            name = _as_defined(generation, match.group("name"))
+            written = match.group("name")
+            name = _as_defined(generation, written)
+            if name is None and "#" in written and target == written[:-1]:
+                return replace(intent, target=written.replace("#", "."))  # a member, as bases and namespaces read one
             if name is None:
                 continue
             if match.span() == (0, len(text)):
                 return Intent("find_definition", CONF_KNOWN_SYMBOL, name, SUFFIXED_RULE)
             if target is None:  # the mark stopped a rule ("where is save!"): ask again without it
                 again = _intent(replace(req, text=text[: match.end() - 1] + text[match.end():]), places, skip)
-                return replace(again, target=name) if again.target == match.group("name")[:-1] else intent
-            if target == match.group("name")[:-1]:
+                return replace(again, target=name) if again.target == written[:-1] else intent
+            if target == written[:-1]:
                 return replace(intent, target=name)
     if target and "#" in target and not generation.knows_symbol(target):
-        name = _as_defined(generation, target)
-        return intent if name is None else replace(intent, target=name)
+        return replace(intent, target=target.replace("#", "."))  # no name holds a #: a member, as above
     return intent
 
 

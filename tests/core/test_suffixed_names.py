@@ -54,6 +54,17 @@ def test_a_name_is_read_as_the_index_spells_it(engine: Engine, question: str, ta
     assert result.results[0].symbol == first
 
 
+@pytest.mark.parametrize(("question", "first"), [
+    ("Base#save!", "ActiveRecord.Base.save!"),
+    ("Base#save", "ActiveRecord.Base.save"),
+    ("Base#valid?", "ActiveRecord.Base.valid?"),
+])
+def test_a_member_named_with_a_hash_through_its_module_s_class(engine: Engine, question: str, first: str) -> None:
+    result = engine.search(question, limit=5)
+    assert result.results[0].symbol == first and result.target == first
+    assert f"read as {first}" in " ".join(result.notices)
+
+
 def test_a_question_mark_ending_a_sentence_stays_punctuation(engine: Engine) -> None:
     assert engine.search("where is parse_config?", limit=5).target == "parse_config"
     assert engine.search("is it valid?", limit=5).target is None  # a word of a question, not the method
