@@ -366,6 +366,12 @@ returns; the engines read those words as any other of the sentence's. Measured o
 ``bench.nl_quality`` (``python -m bench.nl.diagnose --half A --variants ";fusion.QUOTED_LIFT=0;..."``):
 see the README's tenth session."""
 
+QUOTED_READ = 50
+"""The items, best first, whose code is read for the quoted names (:data:`QUOTED_LIFT`): a page's
+most (``plan.MAX_PREFIX_LIMIT``), whatever the page asked, so that a shorter page is still the
+first part of a longer one. Beyond it, at most doubled, an item would rarely reach a page: reading
+the code of every item the engines listed costs a call each on a cluster's shards."""
+
 LEAD_MARGIN = 0.1
 """Within a file, the leading engine's own first chunk stands unless the blend prefers another by
 more than this share. RRF with k = 40 flattens an engine's ranks (its 1st and 5th chunk differ by
@@ -578,10 +584,12 @@ class QuotedNames:
 
 
 def _quoted(items: list[Fused], quoted: QuotedNames) -> list[Fused]:
-    """Lift the items whose code spells some of the names the question quotes (:data:`QUOTED_LIFT`)."""
+    """Lift the items whose code spells some of the names the question quotes (:data:`QUOTED_LIFT`),
+    of the first :data:`QUOTED_READ` by score: the code of those only is read."""
     asked = len(quoted.names)
-    out = []
-    for item in items:
+    items = sorted(items, key=_order_key)
+    out = items[QUOTED_READ:]
+    for item in items[:QUOTED_READ]:
         names = quoted.said(item.key)
         if names:
             lift = 1.0 + QUOTED_LIFT * len(names) / asked

@@ -81,6 +81,8 @@ def test_a_question_quoting_a_parameter_lifts_the_function_that_takes_it(repo: P
         assert json.loads(json.dumps(seek.to_json()))["quoted_names"] == ["offset"]
         assert "its code spells offset, quoted in the question" in explain_text(result)
         assert all(r.quoted_lift == 1.0 for r in result.results if "offset" not in r.snippet)
+        short = engine.search(QUESTION, limit=2)  # a shorter page is the first part of a longer one
+        assert [r.to_json() for r in short.results] == [r.to_json() for r in result.results[:2]]
         unquoted = engine.search(QUESTION.replace("*", ""), limit=10)
         assert all(r.quoted_lift == 1.0 and not r.quoted_names for r in unquoted.results)
         alone = engine.search(QUESTION, limit=10, preset="quick")
