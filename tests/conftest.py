@@ -39,12 +39,17 @@ def _no_fsync() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _private_index(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _private_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Never touch the user's cache or config: every test gets its own index base and config folder
-    (platformdirs reads ``XDG_CONFIG_HOME``: the explorer's settings and user themes live there)."""
-    monkeypatch.setenv("MAGUYVA_INDEX_DIR", str(tmp_path_factory.mktemp("indexes")))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
-    monkeypatch.setenv("MAGUYVA_NO_SERVER", "1")  # no resident server is used or left behind (tests/test_resident_server.py starts its own)
+    (platformdirs reads ``XDG_CONFIG_HOME``: the explorer's settings and user themes live there).
+    Set by a patch of its own, not the test's ``monkeypatch``: a test that undoes its patches
+    half-way (``monkeypatch.undo()``, "space again") kept its private folders (it had indexed into
+    the user's cache, and found there an index an older run had left: a notice no test expected)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAGUYVA_INDEX_DIR", str(tmp_path_factory.mktemp("indexes")))
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        patch.setenv("MAGUYVA_NO_SERVER", "1")  # no resident server is used or left behind (tests/test_resident_server.py starts its own)
+        yield
 
 
 @pytest.fixture
