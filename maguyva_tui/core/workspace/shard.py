@@ -668,16 +668,26 @@ class Lanes:
     hand-off (a thread woken, the interpreter passed over) cost more CPU than a small shard's
     search. A task still waiting :data:`SHARD_TURN_WAIT_S` after the caller started waiting for
     one (:meth:`wait`) gets a lane of its own, so shards stuck in their tasks hold the others back
-    that long at most, as a turn does (:func:`_in_turn`)."""
+    that long at most, as a turn does (:func:`_in_turn`).
+
+    The caller reads every task's answer (each engine's list of every shard), so it waits for
+    them all at once: woken once, when the last ends, not once per task it finds unfinished (up
+    to 8 a step, each a thread woken and the interpreter passed back)."""
 
     def __init__(self, pool: Executor) -> None:
         self._pool = pool
         self._waiting: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._left = 0
+        """Tasks added and not ended yet."""
+        self._count = threading.Lock()
+        self._ended = threading.Event()
+        """Set when every task added has ended."""
 
     def add(self, work: Callable[..., _R], *args: Any) -> Future[_R]:
         """A task to run in a lane (none starts before :meth:`open`)."""
         future: Future[_R] = Future()
         self._waiting.append((future, work, args))
+        self._left += 1
         return future
 
     def open(self, lanes: int = SHARD_TASKS_AT_ONCE) -> None:
@@ -686,15 +696,17 @@ class Lanes:
             self._pool.submit(self._lane)
 
     def wait(self, future: Future[Any], timeout: float) -> bool:
-        """Wait for a task at most ``timeout`` seconds; whether it ended. Every
-        :data:`SHARD_TURN_WAIT_S` of the wait that finds tasks not started opens a lane for them."""
+        """Wait for a task at most ``timeout`` seconds; whether it ended. The wait lasts until
+        every task has ended (or the task has, when a slice of it ends: others may be stuck), in
+        slices of :data:`SHARD_TURN_WAIT_S`; each slice that finds tasks not started opens a lane
+        for them."""
         if future.done():  # a blend's later engines find their shards' tasks ended: no waiter set up (5-10 us)
             return True
         ends = time.perf_counter() + timeout
         while True:
             left = ends - time.perf_counter()
-            done, _ = wait([future], timeout=max(min(left, SHARD_TURN_WAIT_S), 0.0))
-            if done:
+            self._ended.wait(max(min(left, SHARD_TURN_WAIT_S), 0.0))
+            if future.done():
                 return True
             if left <= SHARD_TURN_WAIT_S:
                 return False
@@ -707,12 +719,15 @@ class Lanes:
                 future, work, args = self._waiting.popleft()
             except IndexError:
                 return
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(work(*args))
-            except BaseException as exc:  # noqa: BLE001 - the waiter's result() raises it, as for a call on a pool
-                future.set_exception(exc)
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(work(*args))
+                except BaseException as exc:  # noqa: BLE001 - the waiter's result() raises it, as for a call on a pool
+                    future.set_exception(exc)
+            with self._count:
+                self._left -= 1
+                if not self._left:
+                    self._ended.set()
 
 
 def _done(hits: list[Hit]) -> Future[list[Hit]]:
