@@ -42,11 +42,13 @@ import threading
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from itertools import repeat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import numpy as np
 
@@ -701,6 +703,42 @@ SUBTOKEN_TIER = TIERS.index("subtokens")
 _KEYS = 6
 """The fields of :func:`_order` that :meth:`MappedStructural._rank_keys` reads from the columns."""
 
+
+
+class Ceiling:
+    """A lone word's page asked down to the prefix tier only (:func:`prefix_tiers_only`): whether
+    the lower tiers (camel humps, fuzzy) were left out of a page they may have added to."""
+
+    __slots__ = ("cut",)
+
+    def __init__(self) -> None:
+        self.cut = False
+
+
+_CEILING: ContextVar[Ceiling | None] = ContextVar("structural_ceiling", default=None)
+
+BELOW_PREFIX_SCORE: Final = len(TIERS) - (SUBTOKEN_TIER + 2) + 0.5
+"""The highest score a hit of a tier below the prefix one can have (``len(TIERS) - tier + 1 / (2 +
+rank)``): a page cut by :func:`prefix_tiers_only` lists every hit scoring above it."""
+
+
+@contextmanager
+def prefix_tiers_only(ceiling: Ceiling | None = None) -> Iterator[Ceiling]:
+    """Within the block (this thread), a lone word's page (:meth:`MappedStructural._lone_page`)
+    that the tiers down to the prefix one do not fill is not completed from the tiers below
+    (whose fuzzy patterns are most of a page's work on a repository without the word): it lists
+    the hits of those tiers only, a prefix of the whole page, and says so (``Ceiling.cut``). A
+    workspace asks each of its shards so, and asks the whole page of those that were cut only
+    when the merged list needs it (``workspace/coordinator.py``). ``ceiling``: the record to
+    say it in (a new one by default)."""
+    ceiling = ceiling if ceiling is not None else Ceiling()
+    token = _CEILING.set(ceiling)
+    try:
+        yield ceiling
+    finally:
+        _CEILING.reset(token)
+
+
 PAGE_ROWS_FACTOR = 4
 PAGE_ROWS_EXTRA = 256  # symbols of the subtokens tier made first for a page: its own, and those its kind filter drops
 PAGE_ROWS_GROWTH = 8  # made again with this many times more when the page is not settled
@@ -1095,6 +1133,7 @@ class MappedStructural(StructuralRetriever):
         exact = [n for n in (table.find(key) for key in _exact_keys([term])) if n is not None]
         column = self._name_column
         size = PAGE_ROWS_FACTOR * limit + PAGE_ROWS_EXTRA
+        ceiling = _CEILING.get()
         for told, found in ((SUBTOKEN_TIER + 1, _prefix_patterns(term, table.occurrences, self._longest_name)),
                             (len(TIERS) - 1, patterns)):
             check_stage()
@@ -1106,7 +1145,7 @@ class MappedStructural(StructuralRetriever):
             rows = self._rows_named(ids)
             if kinds and len(rows):
                 rows = rows[np.isin(self._kind_column[rows], self._kind_ids(kinds))]
-            if not every and len(rows) < limit:
+            if not every and len(rows) < limit and ceiling is None:
                 continue  # fewer candidates than the page: these tiers cannot fill it (none told)
             names = _picked(self._table.strings, ids)
             if names is None:
@@ -1117,11 +1156,25 @@ class MappedStructural(StructuralRetriever):
             if every:  # every tier told: the rows of no tier are no candidates
                 rows, tier = rows[tier <= told], tier[tier <= told]
             elif np.count_nonzero(tier <= told) < limit:
+                if ceiling is not None:  # asked down to this tier only: its hits, the tiers below left out
+                    return self._cut_page(term, kinds, limit, rows[tier <= told], tier[tier <= told], size, told,
+                                          ceiling)
                 continue  # these tiers cannot fill the page
             hits = self._settled(term, kinds, limit, rows, [tier, *self._rank_keys(rows)], size, told, every)
             if hits is not None:
                 return hits
+            if not every and ceiling is not None:
+                return self._cut_page(term, kinds, limit, rows[tier <= told], tier[tier <= told], size, told, ceiling)
         return None
+
+    def _cut_page(self, term: str, kinds: Sequence[str], limit: int, rows: np.ndarray, tier: np.ndarray,
+                  size: int, told: int, ceiling: Ceiling) -> list[Hit] | None:
+        """The page of a lone word's rows of the tiers down to ``told`` (every such row), as the
+        whole page begins (its rows ranked by tier first); said cut when it is not full."""
+        hits = self._settled(term, kinds, limit, rows, [tier, *self._rank_keys(rows)], size, told, True)
+        if hits is not None and len(hits) < limit:
+            ceiling.cut = True
+        return hits
 
     def _settled(self, term: str, kinds: Sequence[str], limit: int, rows: np.ndarray, keys: list[np.ndarray],
                  size: int, ceiling: int, every: bool) -> list[Hit] | None:

@@ -332,6 +332,8 @@ class _View:
         engine on that shard (:meth:`Shard.start_all`), the list's place in it, its start, and
         the lanes running it."""
         self._page = ask.page
+        self._asked_at: dict[tuple[str, Query, int], float] = {}
+        """When each engine's lists were asked of the shards of this process (the deadline counts from it)."""
         self._stats: dict[tuple[str, ...], WordStats] = {}
         """The workspace's counts per question's stems (the question's generations do not change)."""
         for label, started in begun.items():
@@ -468,25 +470,13 @@ class _View:
             self._stats[stems] = total
         return total
 
-    def keep(self, label: str, name: str, answer: ShardList) -> list[tuple[Hit, Found | None]]:
-        """Record what a shard said of its hits and why its list was cut; return its list (a hit
-        not settled has no :class:`Found` yet: :meth:`Shard.settle` makes those the merge keeps)."""
+    def keep(self, answer: ShardList) -> None:
+        """Record why a shard's list was capped or failed."""
         with self._lock:
             if answer.capped:
                 self.capped.append(answer.capped)
             if answer.failed:
                 self.failed.append(answer.failed)
-        if isinstance(answer.found, Unsettled):
-            return [(hit, None) for hit in answer.found.hits]
-        return [(f.hit, f) for f in answer.found]
-
-    def remember(self, known: Sequence[tuple[Hit, tuple[tuple[str, int, int], float]]]) -> None:
-        """Remember each qualified hit's chunk (qualified as its path) and centrality, as its
-        shard found them, for fusion (a hit remembered already keeps what it was told first)."""
-        with self._lock:
-            found = self._found
-            for hit, told in known:
-                found.setdefault(hit, told)
 
     def expect(self, queries: Mapping[str, Query], limit: int) -> None:
         """Ask every far shard (a cluster's) for each of these engines' lists in one round trip,
@@ -565,13 +555,26 @@ class _View:
         tokens = dict((shard.label, token) for shard, token in self.each())
         now = [shard for shard, future in out if future is None]
         here = [shard for shard in now if _here(shard)]
+        with self._lock:
+            self._asked_at[(name, query, limit)] = time.perf_counter()
+        prefix = name == "structural" and len(self._shards) > 1  # the whole list of a shard only where the merge needs it
         started: dict[str, Outcome[ShardList]] = dict(zip([s.label for s in here], _search_here(
-            here, tokens, name, query, limit, stats, coordinator)))
+            here, tokens, name, query, limit, stats, coordinator, prefix)))
         far = [shard for shard in now if not _here(shard)]
         started.update(zip([s.label for s in far], fan_out(coordinator._fan, [
             (shard, "search", (tokens[shard.label], name, query, limit, coordinator.deadline_s, coordinator.max_files,
                                stats, *(() if shard.far else (False,)))) for shard in far])))  # settled after the merge
         return [(shard, future if future is not None else started[shard.label]) for shard, future in out]
+
+    def whole(self, name: str, query: Query, limit: int, stats: WordStats | None,
+              shards: Sequence[Shard]) -> dict[str, ShardList]:
+        """The whole lists of shards (of this process) whose lists :meth:`asked` cut at a tier,
+        within the deadline from that first ask."""
+        with self._lock:
+            first = self._asked_at.get((name, query, limit))
+        tokens = {shard.label: token for shard, token in self.each()}
+        again = _search_here(shards, tokens, name, query, limit, stats, self._coordinator, started=first)
+        return {shard.label: answer.result() for shard, answer in zip(shards, again)}
 
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
         """Fetch ahead, one call per shard side by side, the lines the page will read of these
@@ -608,24 +611,51 @@ class _Merged:
         stats = view.stats(query) if self.name == "text" else None
         calls = view.asked(self.name, query, limit, stats)
         answers = [(shard, future.result()) for shard, future in calls]
-        lists = [(shard.label, view.keep(shard.label, self.name, answer)) for shard, answer in answers]
-        merged = merge_lists(self.name, lists, limit)
-        unsettled = {shard.label: shard for shard, answer in answers if not answer.settled}
-        told: dict[str, Iterator[tuple[ChunkKey, float]]] = {}
-        for label, shard in unsettled.items():  # a shard in this process locates only the hits of the workspace's list
-            hits = [hit for at, hit, _ in merged if at == label]
-            if hits:
-                told[label] = iter(shard.located(view.token(label), hits))
-        prefixes = {label: qualify(label, "") for label in {label for label, _, _ in merged}}
-        out, known = [], []
-        for label, hit, found in merged:  # each hit qualified, with its chunk (qualified) and centrality, for fusion
-            (path, start, end), centrality = next(told[label]) if found is None else (found.key, found.centrality)
-            prefix = prefixes[label]
-            qualified = _with_path(hit, prefix + hit.path)
-            out.append(qualified)
-            known.append((qualified, ((qualified.path if path == hit.path else prefix + path, start, end), centrality)))
-        view.remember(known)
+        merged = merge_lists(self.name, [(shard.label, _listed(answer)) for shard, answer in answers], limit)
+        cut = [(shard, answer.cut_below) for shard, answer in answers if answer.cut_below is not None]
+        if cut and not _settles(merged, limit, max(below for _, below in cut)):
+            # a list cut at a tier may lack hits the merged list needs: those shards' whole lists
+            again = view.whole(self.name, query, limit, stats, [shard for shard, _ in cut])
+            answers = [(shard, again.get(shard.label, answer)) for shard, answer in answers]
+            merged = merge_lists(self.name, [(shard.label, _listed(answer)) for shard, answer in answers], limit)
+        for _, answer in answers:
+            view.keep(answer)
+        kept: dict[str, list[Hit]] = {}  # per shard that left its hits unsettled, those of the workspace's list
+        for label, hit, found in merged:
+            if found is None:
+                kept.setdefault(label, []).append(hit)
+        shards = view._shards  # a shard in this process locates only the hits of the workspace's list
+        told: dict[str, Iterator[tuple[ChunkKey, float]]] = {
+            label: iter(shards[label].located(view.token(label), hits)) for label, hits in kept.items()}
+        prefixes = {label: qualify(label, "") for label in shards}
+        out = []
+        with view._lock:  # each hit's chunk and centrality kept for fusion (a hit kept already keeps the first)
+            remembered = view._found
+            for label, hit, found in merged:  # each hit qualified, with its chunk (qualified) and centrality, for fusion
+                (path, start, end), centrality = next(told[label]) if found is None else (found.key, found.centrality)
+                prefix = prefixes[label]
+                local = hit.path
+                qualified = _new_hit(prefix + local, *_HIT_REST(hit))  # _with_path, inlined: up to 150 hits an engine
+                out.append(qualified)
+                remembered.setdefault(qualified, ((qualified.path if path == local else prefix + path, start, end),
+                                                  centrality))
         return out
+
+
+def _listed(answer: ShardList) -> list[tuple[Hit, Found | None]]:
+    """A shard's list as the merge reads it: each hit, with its :class:`Found` when settled (a hit
+    not settled has none yet: :meth:`Shard.settle` makes those the merge keeps)."""
+    if isinstance(answer.found, Unsettled):
+        return [(hit, None) for hit in answer.found.hits]
+    return [(f.hit, f) for f in answer.found]
+
+
+def _settles(merged: Sequence[tuple[str, Hit, Any]], limit: int, below: float) -> bool:
+    """Whether a merged list of lists cut at a score (``below``: every hit above it listed, in
+    the whole list's order) is the merge of the whole lists: full, and each of its hits scoring
+    above what any list left out (a hit left out would only come after them; a k-way merge takes
+    the greatest head, and every head taken here is greater than any hit a cut list left out)."""
+    return len(merged) >= limit and all(hit.score > below for _, hit, _ in merged)
 
 
 class _Lines:
@@ -809,19 +839,23 @@ def _here(shard: Shard) -> bool:
 
 
 def _search_here(shards: Sequence[Shard], tokens: Mapping[str, int], name: str, query: Query, limit: int,
-                 stats: WordStats | None, coordinator: Coordinator) -> list[Answered[ShardList]]:
+                 stats: WordStats | None, coordinator: Coordinator, prefix: bool = False,
+                 started: float | None = None) -> list[Answered[ShardList]]:
     """One engine's list on each shard of this process: every shard's search started in a few
     lanes (:class:`Lanes`: a lone engine over 8 repositories woke 8 threads), then each waited
     for here, all within one deadline from the first start, the hits' chunks left to
     :meth:`Shard.settle` after the merge. Measured against a thread of the
     coordinator's per shard waiting for each (8 repositories of ``bench.workspace_speed``, load 7-12): CPU per
-    question down about a tenth, the same lists."""
-    started = time.perf_counter()
+    question down about a tenth, the same lists. With ``prefix``, a lone word's structural lists
+    are asked down to the prefix tier only (:meth:`Shard.start`); ``started``: when the deadline
+    began (a list asked again whole), else now."""
+    started = time.perf_counter() if started is None else started
     runs: list[Running | BaseException] = []
     lanes = Lanes(coordinator._fan)
     for shard in shards:
         try:
-            runs.append(shard.start(tokens[shard.label], name, query, limit, coordinator.max_files, stats, lanes))
+            runs.append(shard.start(tokens[shard.label], name, query, limit, coordinator.max_files, stats, lanes,
+                                    prefix))
         except Exception as exc:  # noqa: BLE001 - the caller's result() raises it, as for a call on the pool
             runs.append(exc)
     lanes.open()

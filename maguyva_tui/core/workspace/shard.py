@@ -40,6 +40,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
+from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -249,6 +250,10 @@ class ShardList:
     """Whether each hit's chunk and centrality are in its :class:`Found`; when not (a shard in
     this process asked for its list only), :meth:`Shard.settle` gives them for the hits that
     enter the workspace's list: most of a shard's list never does."""
+    cut_below: float | None = None
+    """A list asked down to the prefix tier only (:meth:`Shard.start`'s ``prefix``) that lower
+    tiers may have added to: it holds every hit of the whole list scoring above this, in the
+    whole list's order, and none below. ``None``: the whole list."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +267,8 @@ class Running:
     """Why its list will be incomplete (a file budget), or ``None``."""
     lanes: Lanes | None = None
     """The lanes running it (:class:`Lanes`), ``None`` when it runs on the shard's pool."""
+    ceiling: Ceiling | None = None
+    """Whether the list was cut at the prefix tier, once it has ended (``prefix``), or ``None``."""
 
 
 class Shard:
@@ -365,26 +372,33 @@ class Shard:
         return tuple(self.finish(run, deadline_s, started, settle) for run in runs)
 
     def start(self, token: int, name: str, query: Query, limit: int, max_files: int,
-              stats: WordStats | None = None, lanes: Lanes | None = None) -> Running:
+              stats: WordStats | None = None, lanes: Lanes | None = None, prefix: bool = False) -> Running:
         """Start one engine's search on the shard's pool (or among ``lanes``' tasks), as
         :meth:`search` runs it, without waiting for it (:meth:`finish` does): a workspace in this
         process starts every shard's search so, then waits for each, with no thread of its own
-        per shard to wait in."""
-        future, capped = self._start(token, name, query, limit, max_files, stats, lanes)
-        return Running(token, name, future, capped, lanes)
+        per shard to wait in. With ``prefix``, a lone word's structural list is asked down to
+        the prefix tier only (:func:`~maguyva_tui.core.retrievers.structural.prefix_tiers_only`;
+        the list then says where it was cut, :attr:`ShardList.cut_below`)."""
+        ceiling = Ceiling() if prefix and name == "structural" else None
+        future, capped = self._start(token, name, query, limit, max_files, stats, lanes, ceiling)
+        return Running(token, name, future, capped, lanes, ceiling)
 
     def finish(self, run: Running, deadline_s: float, started: float, settle: bool = True) -> ShardList:
         """The list of a search :meth:`start` started, or empty if it has not ended ``deadline_s``
         after ``started`` (``settle``: each hit's chunk and centrality with it)."""
-        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle, run.lanes)
+        return self._finish(run.token, run.name, run.future, run.capped, deadline_s, started, settle, run.lanes,
+                            run.ceiling)
 
     def _start(self, token: int, name: str, query: Query, limit: int, max_files: int,
-               stats: WordStats | None, lanes: Lanes | None = None) -> tuple[Future[list[Hit]], str | None]:
+               stats: WordStats | None, lanes: Lanes | None = None, ceiling: Ceiling | None = None
+               ) -> tuple[Future[list[Hit]], str | None]:
         """Start one engine's search on the shard's pool (or among ``lanes``' tasks); say why its
-        list will be capped if it will."""
+        list will be capped if it will (``ceiling``: the search runs within it)."""
         search, query, capped = self._prepared(token, name, query, max_files, stats)
         if search is None:  # listed already
             return _done((placed(self._parts(token).generation, query.text) or [])[:limit]), None
+        if ceiling is not None:
+            search = _within(ceiling, search)
         if lanes is not None:
             return lanes.add(_in_turn, search, query, limit), capped
         return self._parts(token).pool.submit(_in_turn, search, query, limit), capped
@@ -455,9 +469,11 @@ class Shard:
         return ShardList((), f"{self.label}: the {name} engine passed the {deadline_s:g} s deadline; its list is left out")
 
     def _finish(self, token: int, name: str, future: Future[list[Hit]], capped: str | None, deadline_s: float,
-                started: float, settle: bool = True, lanes: Lanes | None = None) -> ShardList:
+                started: float, settle: bool = True, lanes: Lanes | None = None, ceiling: Ceiling | None = None
+                ) -> ShardList:
         """One engine's list once its search ends, or empty if it has not ended ``deadline_s``
-        after ``started`` (``settle``: each hit's chunk and centrality with it)."""
+        after ``started`` (``settle``: each hit's chunk and centrality with it; ``ceiling``: where
+        the search ran within, said as the list's ``cut_below``)."""
         left = max(deadline_s - (time.perf_counter() - started), 0.0)
         done = lanes.wait(future, left) if lanes is not None else bool(wait([future], timeout=left)[0])
         if not done:
@@ -468,9 +484,10 @@ class Shard:
             raise
         except Exception as exc:  # noqa: BLE001 - one engine failing on one shard must not sink the others
             return ShardList((), None, f"{self.label}: the {name} engine failed: {exc}")
+        below = BELOW_PREFIX_SCORE if ceiling is not None and ceiling.cut else None
         if not settle:
-            return ShardList(Unsettled(hits), capped, settled=False)
-        return ShardList(self.settle(token, hits), capped)
+            return ShardList(Unsettled(hits), capped, settled=False, cut_below=below)
+        return ShardList(self.settle(token, hits), capped, cut_below=below)
 
     def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
         """Each hit with the chunk it stands for and that chunk's centrality."""
@@ -668,16 +685,26 @@ class Lanes:
     hand-off (a thread woken, the interpreter passed over) cost more CPU than a small shard's
     search. A task still waiting :data:`SHARD_TURN_WAIT_S` after the caller started waiting for
     one (:meth:`wait`) gets a lane of its own, so shards stuck in their tasks hold the others back
-    that long at most, as a turn does (:func:`_in_turn`)."""
+    that long at most, as a turn does (:func:`_in_turn`).
+
+    The caller reads every task's answer (each engine's list of every shard), so it waits for
+    them all at once: woken once, when the last ends, not once per task it finds unfinished (up
+    to 8 a step, each a thread woken and the interpreter passed back)."""
 
     def __init__(self, pool: Executor) -> None:
         self._pool = pool
         self._waiting: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._left = 0
+        """Tasks added and not ended yet."""
+        self._count = threading.Lock()
+        self._ended = threading.Event()
+        """Set when every task added has ended."""
 
     def add(self, work: Callable[..., _R], *args: Any) -> Future[_R]:
         """A task to run in a lane (none starts before :meth:`open`)."""
         future: Future[_R] = Future()
         self._waiting.append((future, work, args))
+        self._left += 1
         return future
 
     def open(self, lanes: int = SHARD_TASKS_AT_ONCE) -> None:
@@ -686,15 +713,17 @@ class Lanes:
             self._pool.submit(self._lane)
 
     def wait(self, future: Future[Any], timeout: float) -> bool:
-        """Wait for a task at most ``timeout`` seconds; whether it ended. Every
-        :data:`SHARD_TURN_WAIT_S` of the wait that finds tasks not started opens a lane for them."""
+        """Wait for a task at most ``timeout`` seconds; whether it ended. The wait lasts until
+        every task has ended (or the task has, when a slice of it ends: others may be stuck), in
+        slices of :data:`SHARD_TURN_WAIT_S`; each slice that finds tasks not started opens a lane
+        for them."""
         if future.done():  # a blend's later engines find their shards' tasks ended: no waiter set up (5-10 us)
             return True
         ends = time.perf_counter() + timeout
         while True:
             left = ends - time.perf_counter()
-            done, _ = wait([future], timeout=max(min(left, SHARD_TURN_WAIT_S), 0.0))
-            if done:
+            self._ended.wait(max(min(left, SHARD_TURN_WAIT_S), 0.0))
+            if future.done():
                 return True
             if left <= SHARD_TURN_WAIT_S:
                 return False
@@ -707,12 +736,23 @@ class Lanes:
                 future, work, args = self._waiting.popleft()
             except IndexError:
                 return
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(work(*args))
-            except BaseException as exc:  # noqa: BLE001 - the waiter's result() raises it, as for a call on a pool
-                future.set_exception(exc)
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(work(*args))
+                except BaseException as exc:  # noqa: BLE001 - the waiter's result() raises it, as for a call on a pool
+                    future.set_exception(exc)
+            with self._count:
+                self._left -= 1
+                if not self._left:
+                    self._ended.set()
+
+
+def _within(ceiling: Ceiling, search: Callable[[Query, int], list[Hit]]) -> Callable[[Query, int], list[Hit]]:
+    """A structural search run within a ceiling (:func:`~maguyva_tui.core.retrievers.structural.prefix_tiers_only`)."""
+    def run(query: Query, limit: int) -> list[Hit]:
+        with prefix_tiers_only(ceiling):
+            return search(query, limit)
+    return run
 
 
 def _done(hits: list[Hit]) -> Future[list[Hit]]:
