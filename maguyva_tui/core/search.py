@@ -734,7 +734,6 @@ def quoted_code(generation: Generation, text: str) -> QuotedNames | None:
         return None
     lines = generation.snapshot.lines
 
-    @lru_cache(maxsize=None)
     def spelled(key: tuple[str, int, int]) -> frozenset[str]:
         path, start, end = key
         return frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))

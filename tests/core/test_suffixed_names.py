@@ -4,8 +4,6 @@ punctuation."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from maguyva_tui.core.engine import Engine

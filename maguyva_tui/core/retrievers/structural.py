@@ -704,7 +704,6 @@ _KEYS = 6
 """The fields of :func:`_order` that :meth:`MappedStructural._rank_keys` reads from the columns."""
 
 
-
 class Ceiling:
     """A lone word's page asked down to the prefix tier only (:func:`prefix_tiers_only`): whether
     the lower tiers (camel humps, fuzzy) were left out of a page they may have added to."""
