@@ -1,6 +1,6 @@
 """Index parts stored in the narrowest integer type their values fit (format 27): a small
-repository's postings, token documents and references take 2 bytes a value, a large one's keep
-their wide type, and both read back the same answers."""
+repository's postings, token documents, references and graph columns take 2 bytes a value, a
+large one's keep their wide type, and both read back the same answers."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ from pathlib import Path
 
 import numpy as np
 
-from maguyva_tui.core.indexer import index_folder, update_index
+from maguyva_tui.core.graph.persist import save_arrays
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.indexer import index_folder, open_snapshot, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.facts_files import load_facts, save_facts
 from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
 
 
@@ -57,3 +60,21 @@ def test_token_documents_past_two_bytes_keep_four(tmp_path: Path) -> None:
         assert index.documents(b"beta").tolist() == [3, doc]
         assert index.row_places(index.find(b"beta") or 0, doc) is not None
         assert index.row_places(index.find(b"alpha") or 0, 70_000) is None  # an id past the type: not held
+
+
+def test_a_small_graph_is_stored_narrow_and_answers_the_same(polyglot: Path) -> None:
+    snapshot, _ = update_index(polyglot)
+    built = [(s.path, s.line) for s in callers(snapshot.graph, "parse_config").sites]
+    assert built
+    stored = mapped_npz(current_generation(index_folder(polyglot)) / "graph.npz")
+    assert {stored[c].dtype for c in ("sites.line", "sites.source", "sites.target", "loose.line")} == {np.dtype(np.uint16)}
+    again = open_snapshot(polyglot)  # the graph read from graph.npz, not the one the build held
+    assert [(s.path, s.line) for s in callers(again.graph, "parse_config").sites] == built
+
+
+def test_graph_columns_past_two_bytes_keep_four(tmp_path: Path) -> None:
+    save_arrays(tmp_path / "g.npz", {"sites.line": np.array([1, 70_000], np.int32), "sites.source": np.array([1, 2], np.int32),
+                                     "rank": np.array([0.5])})
+    stored = mapped_npz(tmp_path / "g.npz")
+    assert (stored["sites.line"].dtype, stored["sites.source"].dtype) == (np.int32, np.uint16)
+    assert stored["sites.line"].tolist() == [1, 70_000] and stored["rank"].tolist() == [0.5]
