@@ -295,7 +295,7 @@ NARROW: dict[str, tuple[type[np.generic], ...]] = {
 }
 """Columns stored in the first of their types that holds every value (each is at least 0: node
 slots, lines, positions): a graph of fewer than 65,536 nodes and sites keeps them in 2 bytes
-(sympy's graph.npz 9.6 -> 7.6 MB). Every reader indexes with them, compares them, or widens them
+(sympy's graph.npz 9.6 -> 7.4 MB). Every reader indexes with them, compares them, or widens them
 (``merged_from``, ``aggregate``, ``Strings``); a splice widens the stored rows to ``int32`` first."""
 
 

@@ -75,6 +75,7 @@ computed with, stay ``int32``. Every reader of these two decodes them (``decode_
 copies them as ``int32``."""
 
 NARROW_TYPE = np.uint16
+"""The type of :data:`NARROW_FIELDS`' tables where every value fits in it."""
 
 
 def _stored(table: Table) -> NDArray[Any]:

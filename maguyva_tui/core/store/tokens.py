@@ -106,7 +106,7 @@ DOC_TYPES: tuple[type[np.generic], ...] = (np.uint16, np.uint32)
 """``tokens_docs``'s types, the narrowest first: a repository whose document ids stay under 65,536
 keeps them in 2 bytes (format 27; every reader widens them or compares them as they are)."""
 
-GRAM_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint32,), (np.uint32, np.int64), (np.uint32,), (DOC_TYPES))
+GRAM_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint32,), (np.uint32, np.int64), (np.uint32,), DOC_TYPES)
 """The names' trigram parts' types (:data:`GRAM_PARTS`), each stored in the first that holds its
 largest value."""
 
