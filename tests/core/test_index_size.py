@@ -93,7 +93,9 @@ def test_parts_are_stored_in_the_narrowest_type_that_holds_them() -> None:
     assert stored_part("counts", np.array([1, 70_000])).dtype == np.uint32
     assert stored_part("lengths", np.array([3, 70_000])).dtype == np.uint32
     assert stored_part("counts", np.zeros(0, np.int64)).dtype == np.uint8
-    assert stored_part("chunks", np.array([1, 2], np.int64)).dtype == np.int32
+    assert stored_part("chunks", np.array([1, 2], np.int64)).dtype == np.uint16  # format 27: chunk numbers too
+    assert stored_part("chunks", np.array([1, 70_000], np.int64)).dtype == np.int32
+    assert stored_part("order", np.array([0, 70_000], np.int64)).dtype == np.int32
     at_types, count_types, _ = tokens_module.PLACE_TYPES
     assert tokens_module._narrowest(np.array([0, 2**32 - 1]), at_types) == np.uint32
     assert tokens_module._narrowest(np.array([0, 2**32]), at_types) == np.int64

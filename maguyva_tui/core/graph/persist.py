@@ -35,7 +35,7 @@ from maguyva_tui.core.graph.sites import (
 from maguyva_tui.core.graph.spans import Bounds, Deferred, SpanMap
 from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
 from maguyva_tui.core.graph.tables import symbol_id
-from maguyva_tui.core.store.arrays import Interner, Strings
+from maguyva_tui.core.store.arrays import Interner, Strings, narrowest
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
 
@@ -288,12 +288,32 @@ def _base_records(bases: dict[str, list[str]], parts: dict[str, dict[str, list[s
     return {name: encode_records(rows, RECORDS[name], strings) for name, rows in flat.items()}
 
 
+NARROW: dict[str, tuple[type[np.generic], ...]] = {
+    **{name: (np.uint16, np.int32) for name in ("sites.line", "sites.source", "sites.target", "sites.order", "loose.line",
+                                                "loose.source", "loose.name", "members.source", "members.target")},
+    "string_offsets": (np.uint32, np.int64),
+}
+"""Columns stored in the first of their types that holds every value (each is at least 0: node
+slots, lines, positions): a graph of fewer than 65,536 nodes and sites keeps them in 2 bytes
+(sympy's graph.npz 9.6 -> 7.4 MB). Every reader indexes with them, compares them, or widens them
+(``merged_from``, ``aggregate``, ``Strings``); a splice widens the stored rows to ``int32`` first."""
+
+
 def save_arrays(path: Path, arrays: dict[str, NDArray[Any]]) -> None:
-    """Store a graph's arrays in one ``.npz`` file (never an object array)."""
+    """Store a graph's arrays in one ``.npz`` file (never an object array), the columns of
+    :data:`NARROW` in the narrowest type that holds them."""
     if any(a.dtype.hasobject for a in arrays.values()):
         raise TypeError("object arrays are never stored")
+    stored = {name: _narrowed(array, NARROW[name]) if name in NARROW else array for name, array in arrays.items()}
     with open(path, "wb") as handle:
-        np.savez(handle, **cast(dict[str, Any], arrays))  # arrays by name (numpy's stub reads bool)
+        np.savez(handle, **cast(dict[str, Any], stored))  # arrays by name (numpy's stub reads bool)
+
+
+def _narrowed(array: NDArray[Any], types: tuple[type[np.generic], ...]) -> NDArray[Any]:
+    """A column in the first of ``types`` that holds every value (as it is when one is negative)."""
+    if len(array) and int(array.min()) < 0:
+        return array
+    return np.asarray(array, narrowest(int(array.max()) if len(array) else 0, types))
 
 
 BLOB_RUN = 4096

@@ -13,16 +13,17 @@ Three parts, under the rules of :mod:`~maguyva_tui.core.store.arrays`:
     tokens_names.bin, tokens_names_offsets.npy   the distinct tokens, sorted by their bytes, NUL after
                                                  each (found by bisection, nothing decoded)
     tokens_starts.npy  int64 (tokens + 1): token ``t``'s documents are ``docs[starts[t]:starts[t + 1]]``
-    tokens_docs.npy    uint32: the document ids holding each token, increasing within a token
+    tokens_docs.npy    uint16 (uint32 past 65,535): the document ids holding each token, increasing
+                       within a token
 
 and, to tell without scanning the names which tokens hold a literal (:meth:`TokenIndex.containing`:
 sympy's 1 MB of names read for each rare identifier, and the files its trigrams admit read whole
 when the names are not asked: 0.4-3.6 MB),
 
     tokens_grams.npy           uint32: each trigram of the names (no NUL in it), once, increasing
-    tokens_gram_starts.npy     int64 (trigrams + 1): trigram ``g``'s rows of the positions
+    tokens_gram_starts.npy     uint32 (int64 past 2**32) (trigrams + 1): trigram ``g``'s rows of the positions
     tokens_gram_positions.npy  uint32: where each trigram starts in the names, increasing within one
-    tokens_long_docs.npy       uint32: the documents holding a run longer than MAX_TOKEN_BYTES
+    tokens_long_docs.npy       as tokens_docs: the documents holding a run longer than MAX_TOKEN_BYTES
 
 An index written without these four (format 11 before them) is read as before: the names scanned,
 the trigrams' candidates read.
@@ -99,6 +100,15 @@ PLACE_PARTS = ("tokens_place_at", "tokens_place_counts", "tokens_places")
 PLACE_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint32, np.int64), (np.uint16, np.uint32), (np.uint32,))
 """Each place part's types, the narrowest first: a part is stored in the first that holds its
 largest value (every reader widens what it reads to ``int64``)."""
+
+
+DOC_TYPES: tuple[type[np.generic], ...] = (np.uint16, np.uint32)
+"""``tokens_docs``'s types, the narrowest first: a repository whose document ids stay under 65,536
+keeps them in 2 bytes (format 27; every reader widens them or compares them as they are)."""
+
+GRAM_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint32,), (np.uint32, np.int64), (np.uint32,), DOC_TYPES)
+"""The names' trigram parts' types (:data:`GRAM_PARTS`), each stored in the first that holds its
+largest value."""
 
 
 def _narrowest(part: NDArray[Any], types: tuple[type[np.generic], ...]) -> type[np.generic]:
@@ -488,12 +498,14 @@ class TokenIndex:
         (folder / f"{NAMES}.bin").write_bytes(bytes(self._blob))
         save_array(folder / f"{NAMES}_offsets.npy", np.asarray(self._offsets, np.int64))
         save_array(folder / "tokens_starts.npy", np.asarray(self.starts, np.int64))
-        save_array(folder / "tokens_docs.npy", np.asarray(self.docs, np.uint32))
-        written = len(self._blob) + 8 * (len(self._offsets) + len(self.starts)) + 4 * len(self.docs)
+        docs = np.asarray(self.docs, _narrowest(np.asarray(self.docs), DOC_TYPES))
+        save_array(folder / "tokens_docs.npy", docs)
+        written = len(self._blob) + 8 * (len(self._offsets) + len(self.starts)) + docs.nbytes
         if self.grams is not None:
-            for name, part, dtype in zip(GRAM_PARTS, self.grams, (np.uint32, np.int64, np.uint32, np.uint32)):
-                save_array(folder / f"{name}.npy", np.asarray(part, dtype))
-                written += part.nbytes
+            for name, part, types in zip(GRAM_PARTS, self.grams, GRAM_TYPES):
+                stored = np.asarray(part, _narrowest(np.asarray(part), types))
+                save_array(folder / f"{name}.npy", stored)
+                written += stored.nbytes
         if self.places is not None:
             for name, part, types in zip(PLACE_PARTS, self.places, PLACE_TYPES):
                 if name == PLACE_PARTS[2] and self._spill is not None and self._spill.in_file():
@@ -511,7 +523,7 @@ class TokenIndex:
         part or parts that disagree are IndexUnavailable."""
         offsets = load_array(folder / f"{NAMES}_offsets.npy", np.int64)
         starts = load_array(folder / "tokens_starts.npy", np.int64)
-        docs = load_array(folder / "tokens_docs.npy", np.uint32)
+        docs = load_array(folder / "tokens_docs.npy", DOC_TYPES)
         blob = map_bytes(folder / f"{NAMES}.bin")
         if (len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != len(blob) or len(starts) != len(offsets)
                 or int(starts[0]) != 0 or int(starts[-1]) != len(docs)):
@@ -535,10 +547,10 @@ def _load_grams(folder: Path) -> Grams | None:
     without them (it is read as before); parts that disagree are IndexUnavailable."""
     if not (folder / f"{GRAM_PARTS[0]}.npy").exists():
         return None
-    grams, starts, positions, long_docs = (load_array(folder / f"{name}.npy", dtype) for name, dtype in
-                                           zip(GRAM_PARTS, (np.uint32, np.int64, np.uint32, np.uint32)))
+    grams, starts, positions, long_docs = (load_array(folder / f"{name}.npy", types) for name, types in
+                                           zip(GRAM_PARTS, GRAM_TYPES))
     if (len(starts) != len(grams) + 1 or int(starts[0]) != 0 or int(starts[-1]) != len(positions)
-            or bool(np.any(np.diff(starts) < 1)) or bool(np.any(np.diff(grams.astype(np.int64)) < 1))):
+            or bool(np.any(np.diff(starts.astype(np.int64)) < 1)) or bool(np.any(np.diff(grams.astype(np.int64)) < 1))):
         raise damaged(folder / "tokens_gram_starts.npy", "its parts disagree")
     return grams, starts, positions, long_docs
 

@@ -40,8 +40,14 @@ number of dimensions."""
 COUNT_TYPES: tuple[type[np.generic], ...] = (np.uint8, np.uint16, np.uint32)
 """The types ``counts`` is stored in: the first that holds the largest count."""
 
-NARROW: dict[str, tuple[type[np.generic], ...]] = {"counts": COUNT_TYPES, "lengths": (np.uint16, np.uint32, np.uint64)}
-"""The parts stored in the first of their types that holds their largest value."""
+NARROW: dict[str, tuple[type[np.generic], ...]] = {
+    "counts": COUNT_TYPES, "lengths": (np.uint16, np.uint32, np.uint64),
+    "chunks": (np.uint16, np.int32), "owners": (np.uint16, np.int32), "order": (np.uint16, np.int32, np.int64),
+    "offsets": (np.uint32, np.int64),
+}
+"""The parts stored in the first of their types that holds their largest value (each value is
+at least 0): a repository of fewer than 65,536 chunks keeps its postings' chunk numbers in 2 bytes,
+not 4 (sympy: 0.14 -> 0.07 x the indexed bytes); every reader indexes with them or widens them."""
 
 
 def count_type(top: int) -> type[np.generic]:
@@ -148,11 +154,11 @@ def _find_decoding(table: Strings, order: np.ndarray, stem: str) -> int | None:
     lo, hi = 0, len(order)
     while lo < hi:
         mid = (lo + hi) // 2
-        if (table.pick(order[mid : mid + 1] + 1)[0] or "") < stem:
+        if (table.pick(order[mid : mid + 1].astype(np.int64) + 1)[0] or "") < stem:
             lo = mid + 1
         else:
             hi = mid
-    if lo < len(order) and table.pick(order[lo : lo + 1] + 1)[0] == stem:
+    if lo < len(order) and table.pick(order[lo : lo + 1].astype(np.int64) + 1)[0] == stem:
         return int(order[lo])
     return None
 

@@ -1,0 +1,80 @@
+"""Index parts stored in the narrowest integer type their values fit (format 27): a small
+repository's postings, token documents, references and graph columns take 2 bytes a value, a
+large one's keep their wide type, and both read back the same answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from maguyva_tui.core.graph.persist import save_arrays
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.indexer import index_folder, open_snapshot, update_index
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store.facts_files import load_facts, save_facts
+from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.npz import mapped_npz
+from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
+
+
+def _dtype(path: Path) -> np.dtype:
+    return np.load(path, mmap_mode="r").dtype
+
+
+def test_a_small_repository_is_stored_narrow_and_searched_the_same(polyglot: Path) -> None:
+    snapshot, _ = update_index(polyglot)
+    gen = current_generation(index_folder(polyglot))
+    narrow = {name: _dtype(gen / f"{name}.npy") for name in ("tokens_docs", "words_chunks", "words_owners", "facts_refs")}
+    assert all(dtype == np.uint16 for dtype in narrow.values()), narrow
+    found = [m.path for m in TextRetriever(snapshot).literal_lines("def parse_config")]
+    assert found
+    (polyglot / "added.py").write_text("def parse_config():\n    return 1\n")
+    again, _ = update_index(polyglot)  # the unchanged files' narrow parts carried into the new generation
+    assert sorted({m.path for m in TextRetriever(again).literal_lines("def parse_config")}) == sorted({*found, "added.py"})
+
+
+def test_references_past_two_bytes_keep_their_wide_table(tmp_path: Path) -> None:
+    small = ("python", (), (), (("call", "f", 3, "g"),), (("a", "b", None, 1),))
+    big = ("python", (), (), (("call", "f", 70_000, "g"),), ())
+    for rows, refs_type in (({"a.py": small}, np.uint16), ({"a.py": small, "b.py": big}, np.int32)):
+        folder = tmp_path / refs_type.__name__
+        folder.mkdir()
+        save_facts(folder, rows)
+        assert _dtype(folder / "facts_refs.npy") == refs_type
+        stored = load_facts(folder)
+        assert {p: (r[0], *r[1:3], tuple(r[3]), tuple(r[4])) for p, r in stored.rows.items()} == {
+            p: (r[0], *r[1:3], tuple(r[3]), tuple(r[4])) for p, r in rows.items()}
+
+
+def test_token_documents_past_two_bytes_keep_four(tmp_path: Path) -> None:
+    for doc, docs_type in ((65_535, np.uint16), (65_536, np.uint32)):
+        builder = TokenBuilder()
+        builder.add(3, b"alpha beta\nalpha\n")
+        builder.add(doc, b"beta gamma\n")
+        folder = tmp_path / str(doc)
+        folder.mkdir()
+        builder.finish().save(folder)
+        assert _dtype(folder / "tokens_docs.npy") == docs_type
+        index = TokenIndex.load(folder)
+        assert index.documents(b"beta").tolist() == [3, doc]
+        assert index.row_places(index.find(b"beta") or 0, doc) is not None
+        assert index.row_places(index.find(b"alpha") or 0, 70_000) is None  # an id past the type: not held
+
+
+def test_a_small_graph_is_stored_narrow_and_answers_the_same(polyglot: Path) -> None:
+    snapshot, _ = update_index(polyglot)
+    built = [(s.path, s.line) for s in callers(snapshot.graph, "parse_config").sites]
+    assert built
+    stored = mapped_npz(current_generation(index_folder(polyglot)) / "graph.npz")
+    assert {stored[c].dtype for c in ("sites.line", "sites.source", "sites.target", "loose.line")} == {np.dtype(np.uint16)}
+    again = open_snapshot(polyglot)  # the graph read from graph.npz, not the one the build held
+    assert [(s.path, s.line) for s in callers(again.graph, "parse_config").sites] == built
+
+
+def test_graph_columns_past_two_bytes_keep_four(tmp_path: Path) -> None:
+    save_arrays(tmp_path / "g.npz", {"sites.line": np.array([1, 70_000], np.int32), "sites.source": np.array([1, 2], np.int32),
+                                     "rank": np.array([0.5])})
+    stored = mapped_npz(tmp_path / "g.npz")
+    assert (stored["sites.line"].dtype, stored["sites.source"].dtype) == (np.int32, np.uint16)
+    assert stored["sites.line"].tolist() == [1, 70_000] and stored["rank"].tolist() == [0.5]
