@@ -59,6 +59,12 @@ CHUNK_CELLS = 1 << 17
 """Lines times chunks compared in one step of :meth:`ChunkColumns.find` (a bound on its temporary
 arrays: a page of lines in large files is compared a part at a time)."""
 
+FEW_CELLS = 1024
+"""Lines times chunks up to which :meth:`ChunkColumns.find` compares a page's lines with their files'
+chunks row by row in Python: the lines a literal's page finds in files not painted yet are few (1-8
+of its hundred on sympy, the others painted), and the array comparison's two dozen numpy steps cost
+70-140 µs whatever their size."""
+
 CHUNKS_MADE_KEPT = 1 << 16
 """Chunks made from the stored columns that a generation keeps (forgotten all at once past it)."""
 
@@ -440,6 +446,18 @@ class ChunkColumns:
         known = [k for k, f in enumerate(files) if f is not None]
         if not known:
             return out
+        if len(known) <= FEW_CELLS // 8:  # perhaps a few lines in files of few chunks: row by row
+            begins, ids = self._begins, cast("list[int]", [files[k] for k in known])
+            firsts = [int(begins[i]) for i in ids]
+            counts_of = [int(begins[i + 1]) - first for i, first in zip(ids, firsts)]
+            if sum(counts_of) <= FEW_CELLS:
+                rows = self._few_rows([places[k][1] for k in known], firsts, counts_of)
+                if rows is None:
+                    return None
+                made = self.make({row: places[k][0] for k, row in zip(known, rows) if row >= 0})
+                for k, row in zip(known, rows):
+                    out[k] = None if row < 0 else made[row]
+                return out
         at = np.array([files[k] for k in known], np.int64)
         lo, counts = self._begins[at], self._begins[at + 1] - self._begins[at]
         cells = np.cumsum(counts)
@@ -527,14 +545,58 @@ class ChunkColumns:
         rows: list[int] = np.where(best < 0, -1, lo + (best & ((1 << _ROW_BITS) - 1))).tolist()
         return rows
 
-    def _definitions(self, kinds: np.ndarray) -> np.ndarray:
-        """Whether each kind id is no window (a definition)."""
+    def _few_rows(self, lines: list[int], firsts: list[int], counts: list[int]) -> list[int] | None:
+        """:meth:`_rows` compared in Python, one file's rows keyed once (:meth:`_row_keys`): each
+        line's chunk as a row (-1: none); ``None`` when a file's rows are past the keys' widths."""
+        keyed: dict[int, list[tuple[int, int, int]]] = {}
+        out = []
+        mask = (1 << _ROW_BITS) - 1
+        for line, first, count in zip(lines, firsts, counts):
+            if not count:
+                out.append(-1)
+                continue
+            keys = keyed.get(first)
+            if keys is None:
+                found = self._row_keys(self._table[first : first + count].tolist())
+                if found is None:
+                    return None
+                keys = keyed[first] = found
+            best = -1
+            for start, end, key in keys:
+                if start <= line <= end and key > best:
+                    best = key
+            out.append(-1 if best < 0 else first + (best & mask))
+        return out
+
+    def _row_keys(self, rows: list[list[int]]) -> list[tuple[int, int, int]] | None:
+        """Each of a file's chunk rows' start, end and :meth:`_keys`'s key, as Python numbers;
+        ``None`` when they are past the keys' widths."""
+        wide = 1 << _LINE_BITS
+        if len(rows) > 1 << _ROW_BITS:
+            return None
+        windows = self._window_ids({row[2] for row in rows})
+        out = []
+        for local, row in enumerate(rows):
+            start, end = row[0], row[1]
+            size = end - start
+            if start < 0 or size < 0 or end >= wide:
+                return None
+            definition = 0 if row[2] in windows else 1
+            out.append((start, end, (definition << (2 * _LINE_BITS + _ROW_BITS))
+                        | ((wide - 1 - size) << (_LINE_BITS + _ROW_BITS)) | (start << _ROW_BITS) | local))
+        return out
+
+    def _window_ids(self, distinct: set[int]) -> list[int]:
+        """The kind ids among ``distinct`` that read ``"window"``."""
         windows = self._windows
-        distinct = set(unique(kinds).tolist())
         new = [kind for kind in distinct if kind not in windows]
         if new:
             windows.update(zip(new, (name == "window" for name in self._strings.pick(np.array(new, np.int64)))))
-        window_ids = [kind for kind in distinct if windows[kind]]
+        return [kind for kind in distinct if windows[kind]]
+
+    def _definitions(self, kinds: np.ndarray) -> np.ndarray:
+        """Whether each kind id is no window (a definition)."""
+        window_ids = self._window_ids(set(unique(kinds).tolist()))
         if not window_ids:
             return np.ones(len(kinds), bool)
         return kinds != window_ids[0] if len(window_ids) == 1 else ~np.isin(kinds, window_ids)
