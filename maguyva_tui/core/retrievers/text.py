@@ -1284,6 +1284,7 @@ class TextRetriever:
         t = tokens.find(needle) if tokens is not None and tokens.places is not None else None
         if t is None or need <= 0:
             return ([], [], []) if need <= 0 else None
+        ordered = ordered[: need + defining]  # each file gives at least a line: the page's files are among these
         rows = tokens.place_rows(t, files.docs[ordered])  # type: ignore[union-attr]
         if rows is None or not bool((rows[1] > 0).all()):
             return None  # a file the tokens say holds it with no places: damage
@@ -1312,8 +1313,11 @@ class TextRetriever:
             return None
         paths, file_offsets, file_lengths = files.paths, files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
         last, first = bounds.tolist(), (bounds - takes).tolist()  # each file's rows of ``at``
+        kept = file_newlines(self.snapshot)
         found = np.concatenate([  # each file's places numbered by its own newlines, checked together below
-            np.searchsorted(self._newlines(paths[index], file_offsets[j], file_lengths[j]), at[first[j] : last[j]])
+            (kept.of(paths[index])[2] if kept is not None else self._newlines(paths[index], file_offsets[j],
+                                                                               file_lengths[j])).searchsorted(
+                at[first[j] : last[j]])
             for j, index in enumerate(chosen.tolist())])
         if len(found) > 1 and bool(((np.diff(found) <= 0) & (owner[1:] == owner[:-1])).any()):
             return None  # two places on one line: damage
