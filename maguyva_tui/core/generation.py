@@ -316,21 +316,33 @@ class ChunkLocator:
             at = self.at
             return [at(path, line) for path, line in places]
         out: list[Chunk | None] = [None] * len(places)
-        answers, maps = self._answers, self._maps
+        answers, maps, made = self._answers, self._maps, columns._made
         missing: list[int] = []
+        later: dict[int, tuple[int, str]] = {}  # the chunks of painted lines not made yet: made together
         for k, place in enumerate(places):
-            if place[0] in maps and place[1] >= 1:
-                missing.append(k)  # read off its map below, its chunks made together
+            painted = maps.get(place[0])
+            if painted is not None and place[1] >= 1:
+                mapped = painted[0]
+                if not isinstance(mapped, ColumnMap) or mapped.columns is not columns:
+                    missing.append(k)  # read off its map below
+                    continue
+                by_line = mapped._by_line
+                line = place[1]  # ColumnMap.row and ChunkColumns.made, written out: most of a page's lines
+                row = by_line[line] if line < len(by_line) else -1
+                if row >= 0:
+                    chunk = made.get(row)
+                    if chunk is None:
+                        later[k] = (row, place[0])
+                    out[k] = chunk
                 continue
             found = answers.get(place, _UNKNOWN)
             if found is _UNKNOWN:
                 missing.append(k)
             else:
                 out[k] = cast("Chunk | None", found)
-        if not missing:
+        if not missing and not later:
             return out
         self._paint_often(columns, Counter(places[k][0] for k in missing if places[k][0] not in maps))
-        later: dict[int, tuple[int, str]] = {}  # the chunks of painted lines not made yet: made together
         rest = [k for k in missing if not self._read_painted(places, k, out, later)]
         if later:
             made = columns.make({row: path for row, path in later.values()})
