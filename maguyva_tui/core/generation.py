@@ -267,6 +267,28 @@ class Generation:
         return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
 
+    def centralities(self, hits: Sequence[Hit]) -> list[float]:
+        """:meth:`centrality` of each of a page's hits: their lines' chunks found together
+        (:meth:`ChunkLocator.at_many`: the text engine has just found them), each chunk's
+        centrality looked up once (a frequent literal's lines share their functions)."""
+        central = self.snapshot.centrality.at
+        chunks = self._chunks.at_many([(hit.path, hit.start_line) for hit in hits])
+        seen: dict[int, float] = {}
+        out = []
+        for hit, chunk in zip(hits, chunks):
+            line = hit.start_line
+            if line != hit.end_line:
+                out.append(central(hit.path, line, hit.end_line))
+            elif chunk is None:
+                out.append(central(hit.path, line, line))
+            else:
+                value = seen.get(id(chunk))  # the chunks are held in ``chunks`` meanwhile: no id is reused
+                if value is None:
+                    value = seen[id(chunk)] = central(chunk.path, chunk.start_line, chunk.end_line)
+                out.append(value)
+        return out
+
+
 class ChunkLocator:
     """The chunk holding a line of one generation's files (what :func:`smallest_chunk_at` says),
     remembered for the last :data:`CHUNKS_AT_KEPT` lines asked (the text engine asks for each line

@@ -738,10 +738,10 @@ def _text_alone(generation: Generation, the_plan: Plan, run: _Run, aside: Callab
         if here > previous:
             return None  # direct would reorder them
         previous = here
-    centrality = generation.centrality
+    page = hits[:limit]
     out = []
-    for hit in hits[:limit]:
-        central = float(centrality(hit))
+    for hit, found in zip(page, generation.centralities(page)):
+        central = float(found)
         out.append((hit, 0.0 if 0.0 > central else central, factors[hit.path]))  # max(central, 0.0), as direct reads it
     return out
 
