@@ -59,11 +59,16 @@ CHUNK_CELLS = 1 << 17
 """Lines times chunks compared in one step of :meth:`ChunkColumns.find` (a bound on its temporary
 arrays: a page of lines in large files is compared a part at a time)."""
 
-FEW_CELLS = 1024
+FEW_CELLS = 256
 """Lines times chunks up to which :meth:`ChunkColumns.find` compares a page's lines with their files'
 chunks row by row in Python: the lines a literal's page finds in files not painted yet are few (1-8
 of its hundred on sympy, the others painted), and the array comparison's two dozen numpy steps cost
-70-140 µs whatever their size."""
+35 µs whatever their size (70-140 µs in a search), Python about 0.3 µs a line and chunk (sympy's
+pages: even at 100-150)."""
+
+ROW_KEYS_KEPT = 1 << 15
+"""Chunk rows whose keys :meth:`ChunkColumns.find` keeps, by file, for the Python comparison
+(forgotten all at once past it): a literal's page comes back to its files' chunks."""
 
 CHUNKS_MADE_KEPT = 1 << 16
 """Chunks made from the stored columns that a generation keeps (forgotten all at once past it)."""
@@ -470,6 +475,9 @@ class ChunkColumns:
         """Kind ids read so far: whether each is ``"window"``."""
         self._made: dict[int, Chunk] = {}
         """Chunks made, by row."""
+        self._row_keyed: dict[int, list[tuple[int, int, int]] | None] = {}
+        """Files' rows keyed for the Python comparison (:meth:`_row_keys`), by their first row."""
+        self._rows_keyed = 0
 
     def find(self, places: list[tuple[str, int]]) -> list[Chunk | None] | None:
         """The chunk of each ``(path, line)``, ``None`` where no chunk holds it; ``None`` for them
@@ -580,21 +588,28 @@ class ChunkColumns:
         return rows
 
     def _few_rows(self, lines: list[int], firsts: list[int], counts: list[int]) -> list[int] | None:
-        """:meth:`_rows` compared in Python, one file's rows keyed once (:meth:`_row_keys`): each
-        line's chunk as a row (-1: none); ``None`` when a file's rows are past the keys' widths."""
-        keyed: dict[int, list[tuple[int, int, int]]] = {}
+        """:meth:`_rows` compared in Python, a file's rows keyed once and kept (:meth:`_row_keys`,
+        :data:`ROW_KEYS_KEPT`): each line's chunk as a row (-1: none); ``None`` when a file's rows
+        are past the keys' widths."""
+        keyed = self._row_keyed
         out = []
         mask = (1 << _ROW_BITS) - 1
         for line, first, count in zip(lines, firsts, counts):
             if not count:
                 out.append(-1)
                 continue
-            keys = keyed.get(first)
+            found = keyed.get(first, _UNKNOWN)
+            if found is not _UNKNOWN:
+                keys = cast("list[tuple[int, int, int]] | None", found)
+            else:
+                keys = self._row_keys(self._table[first : first + count].tolist())
+                if self._rows_keyed + count > ROW_KEYS_KEPT:
+                    keyed.clear()
+                    self._rows_keyed = 0
+                keyed[first] = keys
+                self._rows_keyed += count
             if keys is None:
-                found = self._row_keys(self._table[first : first + count].tolist())
-                if found is None:
-                    return None
-                keys = keyed[first] = found
+                return None
             best = -1
             for start, end, key in keys:
                 if start <= line <= end and key > best:

@@ -97,18 +97,20 @@ CHUNKS = st.lists(st.tuples(st.integers(-2, 40), st.integers(-2, 25), st.integer
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(CHUNKS, min_size=1, max_size=4), st.lists(st.tuples(st.integers(0, 3), st.integers(-3, 70)), max_size=60),
-       st.sampled_from([1, 5, 1 << 17]), st.sampled_from([0, 1 << 30]))
+       st.sampled_from([1, 5, 1 << 17]), st.sampled_from([0, 1 << 30]), st.sampled_from([1, 1 << 15]))
 def test_columns_answer_as_smallest_chunk_at(spec: list[list[tuple[int, int, int]]], asked: list[tuple[int, int]],
-                                             cells: int, few: int) -> None:
+                                             cells: int, few: int, kept: int) -> None:
     columns, paths, files = _columns(spec)
     places = [(paths[f % len(paths)], line) for f, line in asked]
     expected = [smallest_chunk_at(files[paths.index(path)], line) for path, line in places]
-    generation_cells, generation_few = generation.CHUNK_CELLS, generation.FEW_CELLS
-    generation.CHUNK_CELLS, generation.FEW_CELLS = cells, few  # compared as arrays, or row by row in Python
+    before = generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT
+    generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT = cells, few, kept  # as arrays, or in Python
     try:
         found = columns.find(places)
+        again = columns.find(places[::-1])  # the files' rows keyed before (kept, or forgotten past ``kept``)
     finally:
-        generation.CHUNK_CELLS, generation.FEW_CELLS = generation_cells, generation_few
+        generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT = before
+    assert again == (None if found is None else found[::-1])
     if any(start < 0 or size < 0 for chunks in spec for start, size, _ in chunks):
         assert found is None or found == expected  # rows the keys cannot hold: scanned instead
     else:
