@@ -84,3 +84,23 @@ def test_text_page_is_the_fused_one(engine: Engine, monkeypatch: pytest.MonkeyPa
                 assert type(getattr(mine, field.name)) is type(getattr(theirs, field.name)), (text, field.name)
             assert mine.to_json() == theirs.to_json()
     assert any(len(r.results) > 10 for r in fast.values())
+
+
+def test_lines_as_columns_make_the_hits_their_line_objects_make(engine: Engine) -> None:
+    from maguyva_tui.core.retrievers.text import _literal_matcher, _Lines
+
+    text = engine.generation.text
+    columns_seen = 0
+    for literal, case in (("self", "sensitive"), ("def", "sensitive"), ("CONFIG", "insensitive"), ("load(", "sensitive"),
+                          ("return", "sensitive"), ("nothing holds this", "sensitive")):
+        for limit in (1, 3, 50, None):
+            lines = text._scan_literal(_literal_matcher(literal, case), literal, limit, None, None)
+            listed = text.literal_lines(literal, case, limit)
+            assert type(listed) is list and listed == list(lines)  # the public list: the line objects
+            if isinstance(lines, _Lines):
+                columns_seen += 1
+                assert [lines[i] for i in range(len(lines))] == listed
+                assert list(lines[1:]) == listed[1:]
+            assert text._hits(lines) == text._hits(list(lines))
+            assert text._hits(lines, "regex ") == text._hits(list(lines), "regex ")
+    assert columns_seen >= 10
