@@ -59,6 +59,17 @@ CHUNK_CELLS = 1 << 17
 """Lines times chunks compared in one step of :meth:`ChunkColumns.find` (a bound on its temporary
 arrays: a page of lines in large files is compared a part at a time)."""
 
+FEW_CELLS = 256
+"""Lines times chunks up to which :meth:`ChunkColumns.find` compares a page's lines with their files'
+chunks row by row in Python: the lines a literal's page finds in files not painted yet are few (1-8
+of its hundred on sympy, the others painted), and the array comparison's two dozen numpy steps cost
+35 µs whatever their size (70-140 µs in a search), Python about 0.3 µs a line and chunk (sympy's
+pages: even at 100-150)."""
+
+ROW_KEYS_KEPT = 1 << 15
+"""Chunk rows whose keys :meth:`ChunkColumns.find` keeps, by file, for the Python comparison
+(forgotten all at once past it): a literal's page comes back to its files' chunks."""
+
 CHUNKS_MADE_KEPT = 1 << 16
 """Chunks made from the stored columns that a generation keeps (forgotten all at once past it)."""
 
@@ -261,6 +272,28 @@ class Generation:
         return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
 
+    def centralities(self, hits: Sequence[Hit]) -> list[float]:
+        """:meth:`centrality` of each of a page's hits: their lines' chunks found together
+        (:meth:`ChunkLocator.at_many`: the text engine has just found them), each chunk's
+        centrality looked up once (a frequent literal's lines share their functions)."""
+        central = self.snapshot.centrality.at
+        chunks = self._chunks.at_many([(hit.path, hit.start_line) for hit in hits])
+        seen: dict[int, float] = {}
+        out = []
+        for hit, chunk in zip(hits, chunks):
+            line = hit.start_line
+            if line != hit.end_line:
+                out.append(central(hit.path, line, hit.end_line))
+            elif chunk is None:
+                out.append(central(hit.path, line, line))
+            else:
+                value = seen.get(id(chunk))  # the chunks are held in ``chunks`` meanwhile: no id is reused
+                if value is None:
+                    value = seen[id(chunk)] = central(chunk.path, chunk.start_line, chunk.end_line)
+                out.append(value)
+        return out
+
+
 class ChunkLocator:
     """The chunk holding a line of one generation's files (what :func:`smallest_chunk_at` says),
     remembered for the last :data:`CHUNKS_AT_KEPT` lines asked (the text engine asks for each line
@@ -310,21 +343,33 @@ class ChunkLocator:
             at = self.at
             return [at(path, line) for path, line in places]
         out: list[Chunk | None] = [None] * len(places)
-        answers, maps = self._answers, self._maps
+        answers, maps, made = self._answers, self._maps, columns._made
         missing: list[int] = []
+        later: dict[int, tuple[int, str]] = {}  # the chunks of painted lines not made yet: made together
         for k, place in enumerate(places):
-            if place[0] in maps and place[1] >= 1:
-                missing.append(k)  # read off its map below, its chunks made together
+            painted = maps.get(place[0])
+            if painted is not None and place[1] >= 1:
+                mapped = painted[0]
+                if not isinstance(mapped, ColumnMap) or mapped.columns is not columns:
+                    missing.append(k)  # read off its map below
+                    continue
+                by_line = mapped._by_line
+                line = place[1]  # ColumnMap.row and ChunkColumns.made, written out: most of a page's lines
+                row = by_line[line] if line < len(by_line) else -1
+                if row >= 0:
+                    chunk = made.get(row)
+                    if chunk is None:
+                        later[k] = (row, place[0])
+                    out[k] = chunk
                 continue
             found = answers.get(place, _UNKNOWN)
             if found is _UNKNOWN:
                 missing.append(k)
             else:
                 out[k] = cast("Chunk | None", found)
-        if not missing:
+        if not missing and not later:
             return out
         self._paint_often(columns, Counter(places[k][0] for k in missing if places[k][0] not in maps))
-        later: dict[int, tuple[int, str]] = {}  # the chunks of painted lines not made yet: made together
         rest = [k for k in missing if not self._read_painted(places, k, out, later)]
         if later:
             made = columns.make({row: path for row, path in later.values()})
@@ -430,6 +475,9 @@ class ChunkColumns:
         """Kind ids read so far: whether each is ``"window"``."""
         self._made: dict[int, Chunk] = {}
         """Chunks made, by row."""
+        self._row_keyed: dict[int, list[tuple[int, int, int]] | None] = {}
+        """Files' rows keyed for the Python comparison (:meth:`_row_keys`), by their first row."""
+        self._rows_keyed = 0
 
     def find(self, places: list[tuple[str, int]]) -> list[Chunk | None] | None:
         """The chunk of each ``(path, line)``, ``None`` where no chunk holds it; ``None`` for them
@@ -440,6 +488,18 @@ class ChunkColumns:
         known = [k for k, f in enumerate(files) if f is not None]
         if not known:
             return out
+        if len(known) <= FEW_CELLS // 8:  # perhaps a few lines in files of few chunks: row by row
+            begins, ids = self._begins, cast("list[int]", [files[k] for k in known])
+            firsts = [int(begins[i]) for i in ids]
+            counts_of = [int(begins[i + 1]) - first for i, first in zip(ids, firsts)]
+            if sum(counts_of) <= FEW_CELLS:
+                rows = self._few_rows([places[k][1] for k in known], firsts, counts_of)
+                if rows is None:
+                    return None
+                made = self.make({row: places[k][0] for k, row in zip(known, rows) if row >= 0})
+                for k, row in zip(known, rows):
+                    out[k] = None if row < 0 else made[row]
+                return out
         at = np.array([files[k] for k in known], np.int64)
         lo, counts = self._begins[at], self._begins[at + 1] - self._begins[at]
         cells = np.cumsum(counts)
@@ -527,14 +587,65 @@ class ChunkColumns:
         rows: list[int] = np.where(best < 0, -1, lo + (best & ((1 << _ROW_BITS) - 1))).tolist()
         return rows
 
-    def _definitions(self, kinds: np.ndarray) -> np.ndarray:
-        """Whether each kind id is no window (a definition)."""
+    def _few_rows(self, lines: list[int], firsts: list[int], counts: list[int]) -> list[int] | None:
+        """:meth:`_rows` compared in Python, a file's rows keyed once and kept (:meth:`_row_keys`,
+        :data:`ROW_KEYS_KEPT`): each line's chunk as a row (-1: none); ``None`` when a file's rows
+        are past the keys' widths."""
+        keyed = self._row_keyed
+        out = []
+        mask = (1 << _ROW_BITS) - 1
+        for line, first, count in zip(lines, firsts, counts):
+            if not count:
+                out.append(-1)
+                continue
+            found = keyed.get(first, _UNKNOWN)
+            if found is not _UNKNOWN:
+                keys = cast("list[tuple[int, int, int]] | None", found)
+            else:
+                keys = self._row_keys(self._table[first : first + count].tolist())
+                if self._rows_keyed + count > ROW_KEYS_KEPT:
+                    keyed.clear()
+                    self._rows_keyed = 0
+                keyed[first] = keys
+                self._rows_keyed += count
+            if keys is None:
+                return None
+            best = -1
+            for start, end, key in keys:
+                if start <= line <= end and key > best:
+                    best = key
+            out.append(-1 if best < 0 else first + (best & mask))
+        return out
+
+    def _row_keys(self, rows: list[list[int]]) -> list[tuple[int, int, int]] | None:
+        """Each of a file's chunk rows' start, end and :meth:`_keys`'s key, as Python numbers;
+        ``None`` when they are past the keys' widths."""
+        wide = 1 << _LINE_BITS
+        if len(rows) > 1 << _ROW_BITS:
+            return None
+        windows = self._window_ids({row[2] for row in rows})
+        out = []
+        for local, row in enumerate(rows):
+            start, end = row[0], row[1]
+            size = end - start
+            if start < 0 or size < 0 or end >= wide:
+                return None
+            definition = 0 if row[2] in windows else 1
+            out.append((start, end, (definition << (2 * _LINE_BITS + _ROW_BITS))
+                        | ((wide - 1 - size) << (_LINE_BITS + _ROW_BITS)) | (start << _ROW_BITS) | local))
+        return out
+
+    def _window_ids(self, distinct: set[int]) -> list[int]:
+        """The kind ids among ``distinct`` that read ``"window"``."""
         windows = self._windows
-        distinct = set(unique(kinds).tolist())
         new = [kind for kind in distinct if kind not in windows]
         if new:
             windows.update(zip(new, (name == "window" for name in self._strings.pick(np.array(new, np.int64)))))
-        window_ids = [kind for kind in distinct if windows[kind]]
+        return [kind for kind in distinct if windows[kind]]
+
+    def _definitions(self, kinds: np.ndarray) -> np.ndarray:
+        """Whether each kind id is no window (a definition)."""
+        window_ids = self._window_ids(set(unique(kinds).tolist()))
         if not window_ids:
             return np.ones(len(kinds), bool)
         return kinds != window_ids[0] if len(window_ids) == 1 else ~np.isin(kinds, window_ids)

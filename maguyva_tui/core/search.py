@@ -9,6 +9,7 @@ ranked it, typed (:class:`~maguyva_tui.core.types.SearchResult`), JSON only at t
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -249,11 +250,16 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
-    fused = _combine(parts.generation, the_plan, run, aside, req.text)[: req.limit]
+    own_order = _text_alone(parts.generation, the_plan, run, aside, req.limit)
+    fused = _combine(parts.generation, the_plan, run, aside, req.text)[: req.limit] if own_order is None else []
     if checkpoint is not None:
         checkpoint()  # before the page's snippets are read
     _prefetch(parts.generation, fused, code=False)
     focus = None if req.regex else intent.target  # the literal or symbol a long line is cut around
+    if own_order is None:
+        page = _page(parts.generation, fused, run, focus)
+    else:
+        page = _text_page(parts.generation, own_order, the_plan.weights.get("text"), the_plan.k, focus)
     return SearchResult(
         query=req.text,
         parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds)),
@@ -269,7 +275,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         timings_ms=tuple(run.timings.items()),
         semantic_coverage=parts.coverage(),
         notices=parts.notices + tuple(run.notices) + ((failed.message,) if failed else ()),
-        results=_page(parts.generation, fused, run, focus),
+        results=page,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
@@ -787,6 +793,57 @@ def _code(generation: Generation, item: Fused) -> str:
 
 _new_ranked = fast_constructor(Ranked)
 _new_vote = fast_constructor(Vote)
+
+_Placed: TypeAlias = tuple[Hit, float, float]
+"""A hit of the direct path with its centrality (never below 0) and its path's demotion factor."""
+
+
+def _text_alone(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float],
+                limit: int) -> list[_Placed] | None:
+    """The text engine's page on the direct path, where :func:`~maguyva_tui.core.fusion.direct`
+    would keep its order (demotion factor, then score, never rising: its lines come ordered), each
+    hit with what ``direct`` gives it, no fused item made (a frequent literal's page: a hundred);
+    ``None`` for any other plan or order, or a generation that fetches its lines from afar: the
+    items are fused (:func:`_combine`) and paged (:func:`_page`) as for every other engine."""
+    if not the_plan.alone or the_plan.modalities[0] != "text" or getattr(generation, "prefetch", None) is not None:
+        return None
+    hits = run.lists.get("text", [])
+    factors: dict[str, float] = {}  # a file's hits share its path's factor
+    previous = (math.inf, math.inf)
+    for hit in hits:
+        factor = factors.get(hit.path)
+        if factor is None:
+            factor = factors[hit.path] = float(aside(hit.path))
+        here = (factor, hit.score)
+        if here > previous:
+            return None  # direct would reorder them
+        previous = here
+    page = hits[:limit]
+    out = []
+    for hit, found in zip(page, generation.centralities(page)):
+        central = float(found)
+        out.append((hit, 0.0 if 0.0 > central else central, factors[hit.path]))  # max(central, 0.0), as direct reads it
+    return out
+
+
+def _text_page(generation: Generation, placed: list[_Placed], weight: float, k: int,
+               focus: str | None) -> tuple[Ranked, ...]:
+    """The results :func:`_page` makes of :func:`~maguyva_tui.core.fusion.direct`'s items for the
+    text engine's own order (:func:`_text_alone`), made from its hits at once: each line shown as
+    itself, its one vote the engine's own, its score the position's RRF term times its demotion."""
+    out = []
+    new_ranked, new_vote = _new_ranked, _new_vote
+    shown = shown_page(generation.snapshot, [hit for hit, _, _ in placed], focus)
+    for rank, ((hit, central, factor), (start, end, text)) in enumerate(zip(placed, shown)):
+        contribution = weight / (k + rank + 1)
+        vote = new_vote(rank, hit.score, weight, contribution, hit.reason, hit.depth)
+        line = hit.start_line
+        out.append(new_ranked(  # positional, in RANKED_FIELDS' order; direct's score: _score(parts, 0.0, factor)
+            hit.path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text,
+            (("text", vote),), central, 1.0, factor, 0, (line,) if line == hit.end_line else (), hit.depth,
+            0.0, (), (), 1.0,
+        ))
+    return tuple(out)
 
 
 def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | None = None) -> tuple[Ranked, ...]:

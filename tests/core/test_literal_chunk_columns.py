@@ -1,7 +1,8 @@
 """A page's lines find their chunks in the stored columns (issue 19: a frequent literal's page made
 every chunk of each new file it showed): the chunk ``smallest_chunk_at`` finds among the file's
 decoded chunks, for every line of a stored index, for chunks nested, overlapping, tied or of any
-kind (by hypothesis), a page compared a part at a time; rows the keys cannot hold are scanned."""
+kind (by hypothesis), a page compared a part at a time, or row by row in Python (a few lines in files
+of few chunks); rows the keys cannot hold are scanned."""
 
 from __future__ import annotations
 
@@ -50,8 +51,9 @@ def test_every_line_of_a_stored_index(engine: Engine, monkeypatch: pytest.Monkey
     places = [(path, line) for path in sorted(snapshot.files) for line in range(-1, snapshot.line_count(path) + 3)]
     places += [("no/such/file.py", 3)]
     expected = [smallest_chunk_at(snapshot.facts.chunks(path), line) for path, line in places]
-    for cells in (generation.CHUNK_CELLS, 7):
+    for cells, few in ((generation.CHUNK_CELLS, 0), (7, 0), (generation.CHUNK_CELLS, 1 << 30)):
         monkeypatch.setattr(generation, "CHUNK_CELLS", cells)  # a page compared a part at a time
+        monkeypatch.setattr(generation, "FEW_CELLS", few)  # or row by row in Python
         locator = ChunkLocator(_Snapshot(FactsTable(snapshot.facts.rows)))  # type: ignore[arg-type]
         assert locator._stored() is not None
         assert locator.at_many(places) == expected
@@ -95,25 +97,29 @@ CHUNKS = st.lists(st.tuples(st.integers(-2, 40), st.integers(-2, 25), st.integer
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(CHUNKS, min_size=1, max_size=4), st.lists(st.tuples(st.integers(0, 3), st.integers(-3, 70)), max_size=60),
-       st.sampled_from([1, 5, 1 << 17]))
+       st.sampled_from([1, 5, 1 << 17]), st.sampled_from([0, 1 << 30]), st.sampled_from([1, 1 << 15]))
 def test_columns_answer_as_smallest_chunk_at(spec: list[list[tuple[int, int, int]]], asked: list[tuple[int, int]],
-                                             cells: int) -> None:
+                                             cells: int, few: int, kept: int) -> None:
     columns, paths, files = _columns(spec)
     places = [(paths[f % len(paths)], line) for f, line in asked]
     expected = [smallest_chunk_at(files[paths.index(path)], line) for path, line in places]
-    generation_cells = generation.CHUNK_CELLS
-    generation.CHUNK_CELLS = cells
+    before = generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT
+    generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT = cells, few, kept  # as arrays, or in Python
     try:
         found = columns.find(places)
+        again = columns.find(places[::-1])  # the files' rows keyed before (kept, or forgotten past ``kept``)
     finally:
-        generation.CHUNK_CELLS = generation_cells
+        generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT = before
+    assert again == (None if found is None else found[::-1])
     if any(start < 0 or size < 0 for chunks in spec for start, size, _ in chunks):
         assert found is None or found == expected  # rows the keys cannot hold: scanned instead
     else:
         assert found == expected
 
 
-def test_rows_past_the_keys_are_scanned() -> None:
+@pytest.mark.parametrize("few", [0, 1 << 30])
+def test_rows_past_the_keys_are_scanned(few: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(generation, "FEW_CELLS", few)
     columns, paths, files = _columns([[(1, 10, 1), (5, 1 << 22, 0)]])
     assert columns.find([(paths[0], 3)]) is None
     columns, paths, files = _columns([[(1, 10, 1), (4, 2, 2)]])

@@ -30,10 +30,10 @@ import math
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple, TypeAlias, overload
 
 import numpy as np
 import re2
@@ -518,6 +518,40 @@ _new_hit = fast_constructor(Hit)
 """``LineMatch(...)`` and ``Hit(...)`` without the frozen dataclass's ``__init__``: a page makes one
 of each per line, a whole list one per matching line."""
 
+
+class _Lines(Sequence[LineMatch]):
+    """Ranked matching lines as columns (:func:`_ranked`), a :class:`LineMatch` made only when one
+    is read: the engine's own page makes its hits from the columns (:meth:`TextRetriever._hits`),
+    no line object in between (a frequent literal's hundred lines: 30-40 µs)."""
+
+    __slots__ = ("defs", "lines", "paths", "starts", "tiers")
+
+    def __init__(self, paths: list[str], lines: list[int], tiers: list[int], defs: list[bool],
+                 starts: list[int]) -> None:
+        self.paths, self.lines, self.tiers, self.defs, self.starts = paths, lines, tiers, defs, starts
+        """Per line: its file's path, its number (1-based), its tier (3 whole identifier, 2 word
+        boundary, 1 substring), whether it defines the literal's name, its first match's offset."""
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @overload
+    def __getitem__(self, index: int) -> LineMatch: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> _Lines: ...
+
+    def __getitem__(self, index: int | slice) -> LineMatch | _Lines:
+        if isinstance(index, slice):
+            return _Lines(self.paths[index], self.lines[index], self.tiers[index], self.defs[index],
+                          self.starts[index])
+        return _new_line(self.paths[index], self.lines[index], _TIER_NAMES[self.tiers[index]], self.defs[index],
+                         self.starts[index])
+
+    def __iter__(self) -> Iterator[LineMatch]:
+        for path, line, tier, definition, start in zip(self.paths, self.lines, self.tiers, self.defs, self.starts):
+            yield _new_line(path, line, _TIER_NAMES[tier], definition, start)
+
 _ODD_FOLDS = (b"k", b"s")
 """The only ASCII letters that re2 folds to something beyond ASCII: ``k`` to the Kelvin sign
 (U+212A), ``s`` to the long s (U+017F) (every code point tried, both cases)."""
@@ -687,15 +721,16 @@ class TextRetriever:
         """
         max_files, code_words_only = query.max_files, query.code_words_only
         if query.regex:
-            matches = self.regex_lines(query.text, query.case, limit, max_files, _demotion(query.demote))
-            return self._hits(matches, "regex ")
+            return self._hits(self.regex_lines(query.text, query.case, limit, max_files, _demotion(query.demote)),
+                              "regex ")
         target = similar_target(query)  # "similar to X": X's body words, not the lines naming X
         like = like_hits(self.snapshot, self.chunk_index, target, limit) if target else None
         if like is not None:
             return like
         sentence = (query.word_votes or code_words_only) and is_sentence(query.text, query.target, PHRASE_WORDS)
         literal = query.text if sentence and not query.literal_first else (query.target or query.text)
-        matches = self.literal_lines(literal, query.case, limit, max_files, _demotion(query.demote))
+        matches = self._scan_literal(_literal_matcher(literal, query.case), literal, limit, max_files,
+                                     _demotion(query.demote))  # literal_lines, its lines left as columns
         hits = self._hits(matches[:limit])
         if len(hits) >= limit or not (query.word_votes or code_words_only):  # the latter says how a blend votes
             return hits[:limit]  # alone, the engine is literal: exactly rg's lines
@@ -719,7 +754,7 @@ class TextRetriever:
         """Every line containing the literal, ranked (the best ``limit`` when given; files of a
         lower ``demote`` factor after the others)."""
         matcher = _literal_matcher(literal, case)
-        return self._scan_literal(matcher, literal, limit, max_files, demote)
+        return list(self._scan_literal(matcher, literal, limit, max_files, demote))
 
     def holds_literal(self, literal: str, case: str = "sensitive") -> bool:
         """Whether some line holds the literal (:meth:`literal_lines` finds one), the candidate files
@@ -748,7 +783,7 @@ class TextRetriever:
         options = _options(case_sensitive=not _insensitive(pattern, case), literal=False)
         options.never_nl = True  # a class (\s, [^a], dot) never takes a line break: rg's lines
         compiled = _compile("(?m)" + _per_line(pattern), options)
-        return self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit, max_files, demote)
+        return list(self._scan(regex_plan(pattern), _Matcher(None, compiled), None, limit, max_files, demote))
 
     def candidates(self, plan: TQ) -> list[str]:
         """Paths of the documents the plan admits, in path order."""
@@ -780,7 +815,7 @@ class TextRetriever:
         limit: int | None = None,
         max_files: int | None = None,
         demote: Callable[[str], float] | None = None,
-    ) -> list[LineMatch]:
+    ) -> Sequence[LineMatch]:
         """Rank the matching lines of every candidate file; only the top ``limit`` become objects."""
         files = self._files()
         chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
@@ -806,7 +841,7 @@ class TextRetriever:
         limit: int | None,
         max_files: int | None,
         demote: Callable[[str], float] | None = None,
-    ) -> list[LineMatch]:
+    ) -> Sequence[LineMatch]:
         """Rank a literal's matching lines: one find loop per candidate file, then array work over
         every match together (no per-file array set-up). ``demote`` gives a file's factor (1 for
         the package's own code, less for what is listed after it: vendored code; examples, tests
@@ -842,7 +877,7 @@ class TextRetriever:
                 return []  # none holds it: no trigram asked (a sentence's on most shards of a workspace: 0.1-0.2 ms)
         token = self._token(matcher) if limit is not None and max_files is None else None
         tried = token is not None and self._token_page(files, token, literal, limit, demote)
-        if isinstance(tried, list):
+        if isinstance(tried, (list, _Lines)):
             return tried
         if token is not None and limit is not None:
             listed = self._placed_listing(files, matcher, token, literal, limit, demote)
@@ -901,7 +936,7 @@ class TextRetriever:
 
     def _token_page(
         self, files: _Files, needle: bytes, literal: str, limit: int, demote: Callable[[str], float] | None
-    ) -> list[LineMatch] | bool | None:
+    ) -> Sequence[LineMatch] | bool | None:
         """The page of a literal held whole by many files, read from those files alone, before the
         trigrams are asked for candidates (:meth:`_whole_page`): ``None`` when the files holding
         it whole cannot fill the page, ``False`` when this cannot answer (few files hold it whole,
@@ -934,7 +969,7 @@ class TextRetriever:
 
     def _listed_page(
         self, files: _Files, held: np.ndarray, needle: bytes, literal: str, limit: int, demote: Callable[[str], float]
-    ) -> list[LineMatch] | bool | None:
+    ) -> Sequence[LineMatch] | bool | None:
         """:meth:`_token_page` of a literal held whole by a large share of the files, read in the
         listing order of every file (:meth:`_Files.listing`, made once per engine and ``demote``):
         the files holding it picked from it in order, no sort of them; the first factor's files,
@@ -957,7 +992,7 @@ class TextRetriever:
     def _placed_listing(
         self, files: _Files, matcher: _Matcher, needle: bytes, literal: str, limit: int,
         demote: Callable[[str], float] | None
-    ) -> list[LineMatch] | None:
+    ) -> Sequence[LineMatch] | None:
         """A limited search of one identifier that few files hold, listed from the token index's
         places (:meth:`~maguyva_tui.core.store.tokens.TokenIndex.row_places`), no file read: every
         occurrence of an identifier lies in one token, so the tokens holding it (found by the names'
@@ -1205,7 +1240,7 @@ class TextRetriever:
     def _whole_page(
         self, files: _Files, queue: np.ndarray, best: np.ndarray, factors: np.ndarray, rank: np.ndarray, needle: bytes,
         defined: _Defined, limit: int
-    ) -> list[LineMatch] | None:
+    ) -> Sequence[LineMatch] | None:
         """A page of ``limit`` lines read from the files that hold the literal as a whole
         identifier (the token index's), or ``None`` when they cannot fill it.
 
@@ -1284,6 +1319,7 @@ class TextRetriever:
         t = tokens.find(needle) if tokens is not None and tokens.places is not None else None
         if t is None or need <= 0:
             return ([], [], []) if need <= 0 else None
+        ordered = ordered[: need + defining]  # each file gives at least a line: the page's files are among these
         rows = tokens.place_rows(t, files.docs[ordered])  # type: ignore[union-attr]
         if rows is None or not bool((rows[1] > 0).all()):
             return None  # a file the tokens say holds it with no places: damage
@@ -1312,8 +1348,11 @@ class TextRetriever:
             return None
         paths, file_offsets, file_lengths = files.paths, files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
         last, first = bounds.tolist(), (bounds - takes).tolist()  # each file's rows of ``at``
+        shown = file_newlines(self.snapshot)
         found = np.concatenate([  # each file's places numbered by its own newlines, checked together below
-            np.searchsorted(self._newlines(paths[index], file_offsets[j], file_lengths[j]), at[first[j] : last[j]])
+            (shown.of(paths[index])[2] if shown is not None else self._newlines(paths[index], file_offsets[j],
+                                                                                 file_lengths[j])).searchsorted(
+                at[first[j] : last[j]])
             for j, index in enumerate(chosen.tolist())])
         if len(found) > 1 and bool(((np.diff(found) <= 0) & (owner[1:] == owner[:-1])).any()):
             return None  # two places on one line: damage
@@ -1768,10 +1807,12 @@ class TextRetriever:
                 self._chunk_index = open_index(self.snapshot)
             return self._chunk_index
 
-    def _hits(self, matches: list[LineMatch], lead: str = "") -> list[Hit]:
+    def _hits(self, matches: Sequence[LineMatch], lead: str = "") -> list[Hit]:
         """The hits of matching lines, each in its enclosing chunk (asked of ``chunks_at`` for them
         all at once, which remembers them for fusion's centrality), each file's language read once
-        per engine."""
+        per engine; lines as columns (:class:`_Lines`) read as such."""
+        if isinstance(matches, _Lines):
+            return self._column_hits(matches, lead)
         languages = self._kept.languages
         chunks = self._chunks_at([(m.path, m.line) for m in matches])
         reasons: dict[tuple[str, bool], tuple[str, float]] = {}  # a page's few kinds of line, each made once
@@ -1787,6 +1828,29 @@ class TextRetriever:
                 reason, score = reasons[kind]
             except KeyError:
                 reason, score = reasons[kind] = (lead + kind[0] + (", definition" if kind[1] else ""), m.score)
+            out.append(_new_hit(path, line, line, score, chunk.symbol if chunk else None,
+                                chunk.kind if chunk else None, language, reason))
+        return out
+
+    def _column_hits(self, matches: _Lines, lead: str) -> list[Hit]:
+        """:meth:`_hits` of lines as columns: the same hits, no :class:`LineMatch` made."""
+        languages = self._kept.languages
+        paths, lines = matches.paths, matches.lines
+        chunks = self._chunks_at(list(zip(paths, lines)))
+        reasons: dict[tuple[int, bool], tuple[str, float]] = {}  # a page's few kinds of line, each made once
+        out = []
+        for path, line, tier, definition, chunk in zip(paths, lines, matches.tiers, matches.defs, chunks):
+            try:
+                language = languages[path]
+            except KeyError:
+                language = languages.setdefault(path, self._files().language(path))
+            try:
+                reason, score = reasons[tier, definition]
+            except KeyError:
+                name = _TIER_NAMES[tier]  # LineMatch's match type, reason and score, written out
+                reason, score = reasons[tier, definition] = (
+                    lead + name + (", definition" if definition else ""),
+                    MATCH_TIERS[name] + (DEFINITION_BONUS if definition else 0.0))
             out.append(_new_hit(path, line, line, score, chunk.symbol if chunk else None,
                                 chunk.kind if chunk else None, language, reason))
         return out
@@ -2144,7 +2208,7 @@ def _compile(pattern: str, options: re2.Options) -> re2._Regexp:
 
 def _ranked(paths: list[str], files: np.ndarray, lines: np.ndarray, tiers: np.ndarray, defs: np.ndarray,
             starts: np.ndarray, limit: int | None, factors: np.ndarray | None = None,
-            rank: np.ndarray | None = None) -> list[LineMatch]:
+            rank: np.ndarray | None = None) -> _Lines:
     """Order matching lines (one per row of these columns: file position, 0-based line, match
     tier, definition flag, byte offset) by their file's factor when given, then tier, then
     definitions, then the file's place (``rank``, else its path) and line; only the top
@@ -2154,9 +2218,5 @@ def _ranked(paths: list[str], files: np.ndarray, lines: np.ndarray, tiers: np.nd
     order = np.lexsort(tuple(keys))
     if limit is not None:
         order = order[:limit]
-    return [
-        _new_line(paths[f], ln + 1, _TIER_NAMES[t], d, st)
-        for f, ln, t, d, st in zip(
-            files[order].tolist(), lines[order].tolist(), tiers[order].tolist(), defs[order].tolist(), starts[order].tolist()
-        )
-    ]
+    return _Lines(list(map(paths.__getitem__, files[order].tolist())), (lines[order] + 1).tolist(),
+                  tiers[order].tolist(), defs[order].tolist(), starts[order].tolist())
