@@ -272,6 +272,30 @@ class Generation:
         return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
 
+    def chunks_at(self, places: Sequence[tuple[str, int]]) -> list[Chunk | None]:
+        """:meth:`chunk_at` of each ``(path, line)``, found together (:meth:`ChunkLocator.at_many`)."""
+        return self._chunks.at_many(list(places))
+
+    def located(self, hits: Sequence[Hit]) -> list[tuple[ChunkKey, float]]:
+        """:meth:`locate` of each hit with its chunk's centrality, the lines' chunks found together
+        (:meth:`ChunkLocator.at_many`): what a workspace's shard says of every hit of its lists
+        (a frequent literal's 150 lines, one by one, were most of a cluster shard's answer)."""
+        central = self.snapshot.centrality.at
+        chunks = self._chunks.at_many([(hit.path, hit.start_line) for hit in hits])
+        seen: dict[int, tuple[ChunkKey, float]] = {}
+        out: list[tuple[ChunkKey, float]] = []
+        for hit, chunk in zip(hits, chunks):
+            if hit.start_line != hit.end_line or chunk is None:
+                key = (hit.path, hit.start_line, hit.end_line)
+                out.append((key, central(*key)))
+                continue
+            known = seen.get(id(chunk))  # the chunks are held in ``chunks`` meanwhile: no id is reused
+            if known is None:
+                key = (chunk.path, chunk.start_line, chunk.end_line)
+                known = seen[id(chunk)] = (key, central(*key))
+            out.append(known)
+        return out
+
     def centralities(self, hits: Sequence[Hit]) -> list[float]:
         """:meth:`centrality` of each of a page's hits: their lines' chunks found together
         (:meth:`ChunkLocator.at_many`: the text engine has just found them), each chunk's

@@ -20,7 +20,7 @@ from maguyva_tui.core.generation import ChunkColumns, ChunkLocator
 from maguyva_tui.core.parsing.chunks import smallest_chunk_at
 from maguyva_tui.core.store.arrays import PathIndex, Strings, strings_blob
 from maguyva_tui.core.store.facts import FactsTable
-from maguyva_tui.core.types import Chunk
+from maguyva_tui.core.types import Chunk, Hit, Query
 from tests.conftest import FIXTURE
 from tests.core.test_engine import CountingProvider
 
@@ -150,3 +150,16 @@ def test_a_file_asked_often_is_painted_from_its_columns(engine: Engine) -> None:
     assert locator.at_many([(path, line) for line in lines]) == [
         smallest_chunk_at(snapshot.facts.chunks(path), line) for line in lines]
     assert path in locator._maps and type(locator._maps[path][0]).__name__ == "ColumnMap"
+
+
+def test_hits_located_together_are_where_each_alone_is(engine: Engine) -> None:
+    """What a workspace's shard says of its lists' hits (``Generation.located``, the lines' chunks
+    found together) is what :meth:`~Generation.locate` and the chunk's centrality say of each."""
+    gen = engine.generation
+    hits = [hit for word in ("def", "return", "self", "import", "parse_config")
+            for hit in gen.text.search(Query(word, intent="exact_match"), 200)]
+    hits += [Hit(h.path, h.start_line, h.start_line + 3, 1.0) for h in hits[:20]]  # spans, not lines
+    assert len(hits) > 100 and any(h.start_line == h.end_line for h in hits)
+    alone = [(key, gen.snapshot.centrality.at(*key)) for key in map(gen.locate, hits)]
+    assert gen.located(hits) == alone
+    assert gen.located(hits) == alone  # asked again: the places remembered answer alike

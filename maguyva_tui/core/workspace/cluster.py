@@ -332,7 +332,9 @@ class ShardHost:
         wanted = dict.fromkeys((f.hit.path, line) for f in answer.found
                                if f.hit.symbol is None or (f.hit.start_line, f.hit.end_line) != (f.key[1], f.key[2])
                                for line in (f.hit.start_line, f.key[1]))
-        return tuple((path, line, self.call(label, "chunk_at", token, path, line)) for path, line in wanted)
+        places = list(wanted)
+        found = self.call(label, "chunks_at", token, places) if places else []
+        return tuple((path, line, chunk) for (path, line), chunk in zip(places, found))
 
     def ping(self) -> None:
         """Answer at once: a round trip's floor (what a benchmark compares a question's calls with)."""

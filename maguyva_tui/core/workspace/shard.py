@@ -495,9 +495,7 @@ class Shard:
 
     def located(self, token: int, hits: Sequence[Hit]) -> list[tuple[ChunkKey, float]]:
         """What :meth:`settle` says of each hit, the chunk and its centrality, without a :class:`Found`."""
-        generation = self._parts(token).generation
-        locate, centrality = generation.locate, generation.snapshot.centrality.at
-        return [(key, centrality(*key)) for key in map(locate, hits)]  # generation.centrality(hit) locates it again
+        return self._parts(token).generation.located(hits)
 
     def generation_of(self, token: int) -> Generation:
         """The generation a question reads."""
@@ -546,6 +544,11 @@ class Shard:
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""
         return self._parts(token).generation.chunk_at(path, line)
+
+    def chunks_at(self, token: int, places: Sequence[tuple[str, int]]) -> list[Chunk | None]:
+        """:meth:`chunk_at` of each ``(path, line)``, found together (a cluster shard's answer
+        says the chunk of each line hit of its lists: 75 calls a list, one by one)."""
+        return self._parts(token).generation.chunks_at(places)
 
     def lines(self, token: int, path: str, start: int, end: int) -> list[str]:
         """Lines ``start..end`` (1-based, inclusive) of a file, as the index holds them."""
