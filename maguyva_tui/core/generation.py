@@ -271,7 +271,6 @@ class Generation:
             return self.snapshot.centrality.at(hit.path, line, line)
         return self.snapshot.centrality.at(chunk.path, chunk.start_line, chunk.end_line)
 
-
     def chunks_at(self, places: Sequence[tuple[str, int]]) -> list[Chunk | None]:
         """:meth:`chunk_at` of each ``(path, line)``, found together (:meth:`ChunkLocator.at_many`)."""
         return self._chunks.at_many(list(places))
@@ -298,24 +297,9 @@ class Generation:
 
     def centralities(self, hits: Sequence[Hit]) -> list[float]:
         """:meth:`centrality` of each of a page's hits: their lines' chunks found together
-        (:meth:`ChunkLocator.at_many`: the text engine has just found them), each chunk's
-        centrality looked up once (a frequent literal's lines share their functions)."""
-        central = self.snapshot.centrality.at
-        chunks = self._chunks.at_many([(hit.path, hit.start_line) for hit in hits])
-        seen: dict[int, float] = {}
-        out = []
-        for hit, chunk in zip(hits, chunks):
-            line = hit.start_line
-            if line != hit.end_line:
-                out.append(central(hit.path, line, hit.end_line))
-            elif chunk is None:
-                out.append(central(hit.path, line, line))
-            else:
-                value = seen.get(id(chunk))  # the chunks are held in ``chunks`` meanwhile: no id is reused
-                if value is None:
-                    value = seen[id(chunk)] = central(chunk.path, chunk.start_line, chunk.end_line)
-                out.append(value)
-        return out
+        (:meth:`located`: the text engine has just found them), each chunk's centrality looked
+        up once (a frequent literal's lines share their functions)."""
+        return [value for _, value in self.located(hits)]
 
 
 class ChunkLocator:
