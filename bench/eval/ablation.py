@@ -28,7 +28,14 @@ from bench.eval.metrics import Span
 from maguyva_tui.core.fusion import Fused, demotion_for, fuse, no_centrality
 from maguyva_tui.core.intent import Intent, Weights, classify, override, weights_for
 from maguyva_tui.core.plan import MIN_FETCH, OVERFETCH, plan
-from maguyva_tui.core.search import FUSED_TEXT_FILES, SEMANTIC_STANDS_IN, named_files, names_count
+from maguyva_tui.core.search import (
+    FUSED_TEXT_FILES,
+    SEMANTIC_STANDS_IN,
+    named_files,
+    names_count,
+    quoted_code,
+    quotes_count,
+)
 from maguyva_tui.core.types import MODALITIES, Hit, Query
 
 ABLATIONS = ("as shipped", "intent forced", "no per-file dedup", "no centrality boost", "no dedup, no boost",
@@ -104,10 +111,11 @@ def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int, 
     the_plan = plan(v.intent, "default", ordinary=False)
     generation = engine.generation
     named = named_files(text) if names_count(the_plan) else None
+    quoted = quoted_code(generation, text) if quotes_count(the_plan) else None
     items = fuse(lists, _weights(v.intent, v.only_dominant), the_plan.k,
                  centrality=generation.centrality if v.boost else no_centrality, demotion=demotion_for,
                  locate=generation.locate, dedup_per_file=v.dedup and not v.dominant_picks,
-                 file_decay=the_plan.file_decay, named=named)  # a one-function description credits no file
+                 file_decay=the_plan.file_decay, named=named, quoted=quoted)  # a one-function description credits no file
     if v.dominant_picks:
         items = _dominant_picks(items, weights_for(v.intent.name).dominant())
     return [item.key for item in items[:limit]]
