@@ -312,8 +312,17 @@ _NAME_PARTS = re.compile(r"\.|::|->|\\")
 def _spelled_whole(generation: Generation, name: str) -> bool:
     """Whether some line spells ``name`` with each of its parts a whole identifier (``click.echo``:
     ``click`` and ``echo``), as the token index tells without reading a file; a prefix typed so far
-    (``get_comm``) is not (the names it begins are what the classifier's close names offer). Without
-    a token index (a workspace's view), whether some line holds it at all."""
+    (``get_comm``) is not (the names it begins are what the classifier's close names offer). A
+    workspace's view asks each repository (``spells_whole``); without a token index, whether some
+    line holds it at all."""
+    ask = getattr(generation, "spells_whole", None)
+    if ask is not None:
+        return bool(ask(name))
+    return spelled_whole(generation, name)
+
+
+def spelled_whole(generation: Generation, name: str) -> bool:
+    """:func:`_spelled_whole` on one repository's generation (what a workspace's shard answers)."""
     tokens = getattr(getattr(generation, "snapshot", None), "tokens", None)
     if tokens is None:
         return literal_found(generation, Query(name, target=name), "sensitive") is True

@@ -576,6 +576,13 @@ class RemoteShard:
     def _plan_knows_symbol(self, token: int, word: str) -> _Plan:
         return _Plan("call", ("knows_symbol", token, word), empty=False)
 
+    def spells_whole(self, token: int, name: str) -> bool:
+        """Whether some line of the repository spells a name, each part a whole identifier."""
+        return bool(self._run(self._plan_spells_whole(token, name)))
+
+    def _plan_spells_whole(self, token: int, name: str) -> _Plan:
+        return _Plan("call", ("spells_whole", token, name), empty=False)
+
     def lookup(self, token: int, name: str) -> list[Symbol]:
         """The symbols of a name."""
         return list(self._run(self._plan_lookup(token, name)))

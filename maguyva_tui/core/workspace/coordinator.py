@@ -404,6 +404,13 @@ class _View:
         fan = self._coordinator._fan  # side by side: a cluster's shards answer in one round trip
         return any(f.result() for f in fan_out(fan, [(shard, "knows_symbol", (token, name)) for shard, token in self.each()]))
 
+    def spells_whole(self, name: str) -> bool:
+        """Whether some line of some repository spells a name, each of its parts a whole identifier,
+        as each repository's token index tells (a substring, ``g_e`` in ``config_entry``, is not:
+        a workspace of one repository had answered otherwise than the repository)."""
+        fan = self._coordinator._fan
+        return any(f.result() for f in fan_out(fan, [(shard, "spells_whole", (token, name)) for shard, token in self.each()]))
+
     def definers(self, name: str) -> set[str]:
         """The files (qualified) defining a name, in every shard, as one repository reads them
         (:meth:`Shard.definers`: no symbol made; answered at the question's start when it was

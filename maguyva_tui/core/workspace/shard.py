@@ -42,7 +42,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
-from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts
+from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts, spelled_whole
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol, fast_constructor
@@ -544,6 +544,11 @@ class Shard:
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""
         return self._parts(token).generation.chunk_at(path, line)
+
+    def spells_whole(self, token: int, name: str) -> bool:
+        """Whether some line of the repository spells a name, each of its parts a whole identifier
+        (as one repository's search decides whether a name no symbol has is used here)."""
+        return spelled_whole(self._parts(token).generation, name)
 
     def chunks_at(self, token: int, places: Sequence[tuple[str, int]]) -> list[Chunk | None]:
         """:meth:`chunk_at` of each ``(path, line)``, found together (a cluster shard's answer
