@@ -244,6 +244,24 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
         assert calls["searches"] == 0 and calls["round trips"] == HOSTS, calls
 
 
+@ray_missing
+def test_a_question_quoting_names_reads_the_chunks_code_in_one_call_a_host(
+        in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path]) -> None:
+    """A sentence that quotes names as code reads the code of its first items for them
+    (``fusion.QUOTED_LIFT``): one call a host fetches it ahead (it had read each file in a call
+    of its own: 30 round trips), and the list is the same as in this process."""
+    here, there, calls = in_process_actors
+    question = "Return the value for a *key* of the ``Settings`` loaded by the config loader"
+    expected = here.search(SearchRequest(question, 10))
+    assert any(r.quoted_lift > 1.0 for r in expected.result.results)
+    calls.clear()
+    answer = there.search(SearchRequest(question, 10))
+    assert _listed(answer) == _listed(expected) and _listed(answer)
+    assert [r.quoted_lift for r in answer.result.results] == [r.quoted_lift for r in expected.result.results]
+    assert calls["file"] == calls["lines"] == calls["line_count"] == 0, calls
+    assert calls["round trips"] <= 4 * HOSTS, calls  # the start, every engine at once, the quoted code, the page
+
+
 def test_shards_are_packed_by_size_into_as_many_hosts_as_asked() -> None:
     assert pack_shards([5, 1, 1, 1, 4, 2], 2) == [[0, 1, 2], [3, 4, 5]]  # 7 and 7: the largest first, each to the lighter
     assert pack_shards([3, 3], 4) == [[0], [1]]  # never an empty host

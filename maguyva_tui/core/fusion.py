@@ -580,6 +580,8 @@ class QuotedNames:
     names: tuple[str, ...]
     spelled: Callable[[ChunkKey], frozenset[str]]
     """The identifiers a chunk's code spells (its lines, as the index holds them)."""
+    ahead: Callable[[Sequence[ChunkKey]], None] | None = None
+    """Told first the chunks whose code will be read (a cluster's shards fetch them in one call)."""
 
     def said(self, key: ChunkKey) -> tuple[str, ...]:
         """The quoted names a chunk's code spells, in the question's order."""
@@ -593,6 +595,8 @@ def _quoted(items: list[Fused], quoted: QuotedNames) -> list[Fused]:
     asked = len(quoted.names)
     items = sorted(items, key=_order_key)
     out = items[QUOTED_READ:]
+    if quoted.ahead is not None:
+        quoted.ahead([item.key for item in items[:QUOTED_READ]])
     for item in items[:QUOTED_READ]:
         names = quoted.said(item.key)
         if names:

@@ -753,7 +753,7 @@ def quoted_code(generation: Generation, text: str) -> QuotedNames | None:
         path, start, end = key
         return frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))
 
-    return QuotedNames(names, spelled)
+    return QuotedNames(names, spelled, getattr(generation, "prefetch_chunks", None))  # a workspace's view fetches ahead
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")

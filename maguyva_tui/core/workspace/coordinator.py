@@ -583,6 +583,23 @@ class _View:
         again = _search_here(shards, tokens, name, query, limit, stats, self._coordinator, started=first)
         return {shard.label: answer.result() for shard, answer in zip(shards, again)}
 
+    def prefetch_chunks(self, keys: Sequence[tuple[str, int, int]]) -> None:
+        """Fetch ahead, one call per far shard side by side, the whole code of these chunks
+        (qualified keys): what the quoted names' lift reads of the first items of a blend
+        (``fusion.QUOTED_READ``), a call each otherwise. A shard in this process fetches nothing."""
+        far = {label for label, shard in self._shards.items() if shard.far}
+        if not far:
+            return
+        wanted: dict[str, list[Want]] = {}
+        for qualified, start, end in keys:
+            label, path = split(qualified)
+            if label in far:
+                wanted.setdefault(label, []).append(Want(path, start, end, start, True))
+        fan = self._coordinator._fan
+        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wants))
+                                    for label, wants in wanted.items()]):
+            future.result()
+
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
         """Fetch ahead, one call per shard side by side, the lines the page will read of these
         results (the first lines of each chunk and at each hit) and, with ``code``, the code of
