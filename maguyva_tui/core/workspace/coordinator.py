@@ -587,38 +587,37 @@ class _View:
         """Fetch ahead, one call per far shard side by side, the whole code of these chunks
         (qualified keys): what the quoted names' lift reads of the first items of a blend
         (``fusion.QUOTED_READ``), a call each otherwise. A shard in this process fetches nothing."""
-        far = {label for label, shard in self._shards.items() if shard.far}
-        if not far:
-            return
-        wanted: dict[str, list[Want]] = {}
-        for qualified, start, end in keys:
-            label, path = split(qualified)
-            if label in far:
-                wanted.setdefault(label, []).append(Want(path, start, end, start, True))
-        fan = self._coordinator._fan
-        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wants))
-                                    for label, wants in wanted.items()]):
-            future.result()
+        self._fetch_ahead((qualified, start, end, start, True) for qualified, start, end in keys)
 
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
         """Fetch ahead, one call per shard side by side, the lines the page will read of these
         results (the first lines of each chunk and at each hit) and, with ``code``, the code of
         the first :data:`PREFETCH_CODE` that are definitions, which copy folding compares. A
         shard in this process fetches nothing; what was not fetched is read as it is asked for."""
-        far = {label for label, shard in self._shards.items() if shard.far}
-        if not far:  # in this process a shard reads its lines as they are asked for: nothing to fetch
-            return
-        wanted: dict[str, list[Want]] = {}
-        for item in items[:PREFETCH_CODE] if code else items:
-            label, path = split(item.key[0])
-            if label in far:
-                hit, (_, start, end) = item.hit, item.key
+        def wants() -> Iterator[tuple[str, int, int, int, bool | None]]:
+            for item in items[:PREFETCH_CODE] if code else items:
+                hit, (qualified, start, end) = item.hit, item.key
                 spans = hit.symbol is not None and (hit.start_line, hit.end_line) == (start, end)
                 whole = code and (spans or None)  # a line hit's code is read when its chunk is a definition
-                wanted.setdefault(label, []).append(Want(path, start, end, hit.start_line, whole))
+                yield qualified, start, end, hit.start_line, whole
+
+        self._fetch_ahead(wants())
+
+    def _fetch_ahead(self, wants: Iterable[tuple[str, int, int, int, bool | None]]) -> None:
+        """Send each far shard, side by side, the lines it is to fetch ahead (``(qualified path,
+        chunk start, chunk end, hit start, whole)``, as :class:`Want`); in this process a shard
+        reads its lines as they are asked for: nothing to fetch."""
+        far = {label for label, shard in self._shards.items() if shard.far}
+        if not far:
+            return
+        wanted: dict[str, list[Want]] = {}
+        for qualified, start, end, hit_start, whole in wants:
+            label, path = split(qualified)
+            if label in far:
+                wanted.setdefault(label, []).append(Want(path, start, end, hit_start, whole))
         fan = self._coordinator._fan
-        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wants))
-                                    for label, wants in wanted.items()]):
+        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wanted_here))
+                                    for label, wanted_here in wanted.items()]):
             future.result()
 
 
