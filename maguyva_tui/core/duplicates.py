@@ -119,7 +119,8 @@ def _similarities(kept: Signature, sig: Signature) -> npt.NDArray[np.float64]:
 
 
 def fold_copies(
-    items: Sequence[Fused], text_of: Callable[[Fused], str], threshold: float | None = None
+    items: Sequence[Fused], text_of: Callable[[Fused], str], threshold: float | None = None,
+    signed: Callable[[Fused], Signature | None] | None = None,
 ) -> list[Fused]:
     """Fold every result whose code is a near copy of a better-ranked result's under that result.
 
@@ -128,7 +129,8 @@ def fold_copies(
     unchanged, and each keeps its score (a copy adds no evidence: the same code was found twice).
     The copies folded under a result are listed in its ``copies``, best first. Comparing stops
     once :data:`COPY_SCAN` results are kept. ``threshold``: :data:`COPY_SIMILARITY` when not
-    given; above 1, nothing is folded.
+    given; above 1, nothing is folded. ``signed`` gives a result's :func:`signature` where it is
+    known without its code (a cluster's shard signs its own code), in place of ``text_of``.
 
     Walking the list, a result is compared with every kept one before it and folded under the
     most alike (the first of equals) when that one is alike enough. The signatures of the results
@@ -137,7 +139,8 @@ def fold_copies(
     (one comparison per result cost 8 us, 0.5-1 ms of a blend over 8 repositories' lists).
     """
     threshold = COPY_SIMILARITY if threshold is None else threshold
-    signatures = [signature(text_of(item)) for item in items[:COPY_SCAN]]  # every walk reads these
+    sign = signed if signed is not None else (lambda item: signature(text_of(item)))
+    signatures = [sign(item) for item in items[:COPY_SCAN]]  # every walk reads these
     while True:
         kept, copies, stop = _walk(signatures, threshold)
         if stop is None and len(kept) >= COPY_SCAN:  # the walk ended as the last one was kept
@@ -146,7 +149,7 @@ def fold_copies(
             break
         # fewer than COPY_SCAN kept: the walk goes on at least that many results (each keeps at most one)
         more = items[len(signatures):len(signatures) + COPY_SCAN - len(kept)]
-        signatures += [signature(text_of(item)) for item in more]
+        signatures += [sign(item) for item in more]
     out = [replace(items[at], copies=items[at].copies + tuple(items[c].key for c in copies[at]))
            if at in copies else items[at] for at in kept]
     return out + list(items[stop:]) if stop is not None else out

@@ -717,7 +717,11 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         quoted=quoted_code(generation, text) if quotes_count(the_plan) else None,
     )
     _prefetch(generation, fused, code=True)
-    return fold_copies(fused, lambda item: _code(generation, item))
+    far = getattr(generation, "code_signature", None)  # a workspace's far shards sign their code where it is
+    if far is None:
+        return fold_copies(fused, lambda item: _code(generation, item))
+    return fold_copies(fused, lambda item: _code(generation, item),
+                       signed=lambda item: far(item.key, lambda: _code(generation, item)))
 
 
 NAMED_FILES_INTENT = "understand_code"

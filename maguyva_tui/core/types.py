@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
+from operator import attrgetter
 from typing import Any, Protocol, TypeVar
 
 MODALITIES: tuple[str, ...] = ("semantic", "text", "structural", "graph")
@@ -55,7 +56,38 @@ KIND_RANK: dict[str, int] = {"module": 1, "variable": 2, "constant": 2, "import"
 """The order of a name's definitions by kind: types and functions (rank 0, every kind not listed)
 before modules, then variables and constants, then imports."""
 
+_Type = TypeVar("_Type", bound=type)
 
+
+def pickled_by_fields(cls: _Type) -> _Type:
+    """Pickle a frozen, slotted dataclass as its field values, made again by
+    :func:`fast_constructor`'s function (a class decorator, above ``@dataclass``). A dataclass's
+    own ``__setstate__`` asks ``dataclasses.fields`` for every object it unpickles: a shard's
+    lists crossing to a cluster's coordinator (a few hundred hits a question, each in a
+    :class:`~maguyva_tui.core.workspace.shard.Found`) spent a third of their unpickling there."""
+    names = tuple(f.name for f in fields(cls))
+    read = attrgetter(*names) if len(names) > 1 else (lambda value: (getattr(value, names[0]),))
+
+    def __reduce__(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return _rebuilt, (cls, read(self))
+
+    cls.__reduce__ = __reduce__
+    return cls
+
+
+_REBUILDERS: dict[type, Callable[..., Any]] = {}
+
+
+def _rebuilt(cls: type[_Value], values: tuple[Any, ...]) -> _Value:
+    """A value of ``cls`` from its fields' values, as :func:`pickled_by_fields` pickled it."""
+    try:
+        make = _REBUILDERS[cls]
+    except KeyError:
+        make = _REBUILDERS.setdefault(cls, fast_constructor(cls))
+    return make(*values)  # type: ignore[no-any-return]
+
+
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """A span of a file that a result can point at: a definition or a window of lines."""
@@ -70,6 +102,7 @@ class Chunk:
     language: str | None = None
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Symbol:
     """A definition found in a syntax tree."""
@@ -117,6 +150,7 @@ class Import:
     line: int
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One entry in one retriever's ranked list."""
@@ -134,6 +168,7 @@ class Hit:
     """Graph distance from the query's target, for impact results."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Query:
     """What a user asked, as a small typed value."""

@@ -68,6 +68,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, TypeAlias, TypeVar, cast
 
+import numpy as np
+
+from maguyva_tui.core.duplicates import Signature
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
@@ -310,8 +313,8 @@ class ShardHost:
         the definitions among each list's first ``code`` hits (what copy folding compares; whether
         a line hit's chunk is a definition read from ``chunks``, those :meth:`_chunks_of` found)."""
         known = {(path, line): chunk for path, line, chunk in chunks}
-        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line,
-                      at < code and _defines(f, known)) for a in answers for at, f in enumerate(a.found[:max(page, code)])]
+        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line, at < code and _defines(f, known), at < code)
+                 for a in answers for at, f in enumerate(a.found[:max(page, code)])]
         excerpts: tuple[Excerpt, ...] = self.call(label, "excerpts", token, wants) if wants else ()
         return excerpts
 
@@ -459,6 +462,8 @@ class RemoteShard:
         self._excerpts: OrderedDict[tuple[int, str], tuple[int, tuple[tuple[int, int, tuple[str, ...]], ...]]] = \
             OrderedDict()
         """Per file, its line count and the line ranges fetched ahead for a page (:meth:`prefetch`)."""
+        self._signatures: OrderedDict[tuple[int, str, int, int], bytes | None] = OrderedDict()
+        """Per chunk fetched ahead for copy folding (:attr:`Want.signed`), its code's signature."""
         self._lock = threading.Lock()
 
     @property
@@ -519,6 +524,15 @@ class RemoteShard:
                 known = self._excerpts.get(key)
                 spans = (known[1] if known else ()) + excerpt.spans
             _remember(self._excerpts, key, (excerpt.count, spans), self._lock)
+            for start, end, code in excerpt.signatures:
+                _remember(self._signatures, (token, excerpt.path, start, end), code, self._lock)
+
+    def signature(self, token: int, path: str, start: int, end: int) -> Signature | None:
+        """The signature of a chunk's code fetched ahead for copy folding (``None``: one folding
+        compares nothing by); :class:`KeyError` when it was not fetched."""
+        with self._lock:
+            code = self._signatures[(token, path, start, end)]
+        return None if code is None else np.frombuffer(code, "<u8")
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The shard's chunk counts for a question's stems; a gone shard counts none."""
@@ -647,7 +661,9 @@ class RemoteShard:
         fetched = self._excerpts.get((token, want.path))
         if fetched is None:
             return False
-        whole = want.whole
+        if want.signed and (token, want.path, want.key_start, want.key_end) not in self._signatures:
+            return False
+        whole = False if want.signed else want.whole  # a signed chunk's first lines only
         if whole is None and (token, want.path, want.key_start) in self._chunks:  # the chunk came with its list
             chunk = self._chunks[(token, want.path, want.key_start)]
             whole = chunk is not None and chunk.symbol is not None and (chunk.start_line, chunk.end_line) == (

@@ -53,7 +53,7 @@ from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
-from maguyva_tui.core.duplicates import COPY_SCAN
+from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, override
@@ -587,34 +587,47 @@ class _View:
         """Fetch ahead, one call per far shard side by side, the whole code of these chunks
         (qualified keys): what the quoted names' lift reads of the first items of a blend
         (``fusion.QUOTED_READ``), a call each otherwise. A shard in this process fetches nothing."""
-        self._fetch_ahead((qualified, start, end, start, True) for qualified, start, end in keys)
+        self._fetch_ahead((qualified, start, end, start, True, False) for qualified, start, end in keys)
 
     def prefetch(self, items: Sequence[Fused], code: bool) -> None:
         """Fetch ahead, one call per shard side by side, the lines the page will read of these
         results (the first lines of each chunk and at each hit) and, with ``code``, the code of
         the first :data:`PREFETCH_CODE` that are definitions, which copy folding compares. A
         shard in this process fetches nothing; what was not fetched is read as it is asked for."""
-        def wants() -> Iterator[tuple[str, int, int, int, bool | None]]:
+        def wants() -> Iterator[tuple[str, int, int, int, bool | None, bool]]:
             for item in items[:PREFETCH_CODE] if code else items:
                 hit, (qualified, start, end) = item.hit, item.key
                 spans = hit.symbol is not None and (hit.start_line, hit.end_line) == (start, end)
                 whole = code and (spans or None)  # a line hit's code is read when its chunk is a definition
-                yield qualified, start, end, hit.start_line, whole
+                yield qualified, start, end, hit.start_line, whole, code  # its signature, not its code
 
         self._fetch_ahead(wants())
 
-    def _fetch_ahead(self, wants: Iterable[tuple[str, int, int, int, bool | None]]) -> None:
+    def code_signature(self, key: tuple[str, int, int], code: Callable[[], str]) -> Signature | None:
+        """The signature copy folding compares a result's chunk by (``key``, qualified): as a far
+        shard signed it when its lines were fetched ahead (:attr:`Want.signed`), else of ``code``
+        (the chunk's code, as search reads it), as :func:`~maguyva_tui.core.duplicates.signature`."""
+        label, path = split(key[0])
+        signed = getattr(self._shards.get(label), "signature", None)  # a far shard's
+        if signed is not None:
+            try:
+                return cast("Signature | None", signed(self._begun[label].token, path, key[1], key[2]))
+            except KeyError:  # not fetched ahead (past PREFETCH_CODE): read, then signed here
+                pass
+        return signature(code())
+
+    def _fetch_ahead(self, wants: Iterable[tuple[str, int, int, int, bool | None, bool]]) -> None:
         """Send each far shard, side by side, the lines it is to fetch ahead (``(qualified path,
-        chunk start, chunk end, hit start, whole)``, as :class:`Want`); in this process a shard
-        reads its lines as they are asked for: nothing to fetch."""
+        chunk start, chunk end, hit start, whole, signed)``, as :class:`Want`); in this process a
+        shard reads its lines as they are asked for: nothing to fetch."""
         far = {label for label, shard in self._shards.items() if shard.far}
         if not far:
             return
         wanted: dict[str, list[Want]] = {}
-        for qualified, start, end, hit_start, whole in wants:
+        for qualified, start, end, hit_start, whole, signed in wants:
             label, path = split(qualified)
             if label in far:
-                wanted.setdefault(label, []).append(Want(path, start, end, hit_start, whole))
+                wanted.setdefault(label, []).append(Want(path, start, end, hit_start, whole, signed))
         fan = self._coordinator._fan
         for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wanted_here))
                                     for label, wanted_here in wanted.items()]):

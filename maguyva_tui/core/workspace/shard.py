@@ -36,6 +36,7 @@ from typing import Any, Final, TypeVar, overload
 from weakref import WeakKeyDictionary
 
 from maguyva_tui.core.bm25 import ChunkIndex
+from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
@@ -45,7 +46,16 @@ from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts, spelled_whole
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
-from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol, fast_constructor
+from maguyva_tui.core.types import (
+    SNIPPET_LINES,
+    Chunk,
+    Hit,
+    Query,
+    QueryError,
+    Symbol,
+    fast_constructor,
+    pickled_by_fields,
+)
 
 EXCERPT_LINES: Final = 2_000
 """Lines of one chunk fetched ahead with a page (a definition longer than this is read whole when
@@ -75,6 +85,7 @@ class ShardGone(OSError):
     coordinator names its repository among the missing ones and the others answer."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Found:
     """One hit of one engine on one shard, with what fusion needs to know of it."""
@@ -92,6 +103,7 @@ _new_found = fast_constructor(Found)
 question over 8 repositories), most of them dropped by the merge."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class WordStats:
     """Chunk counts of a shard (or a workspace, summed) for a question's stems: what BM25's idf reads."""
@@ -124,6 +136,7 @@ def _idf(chunks: int, df: int) -> float:
     return math.log(1 + (chunks - df + 0.5) / (df + 0.5))
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Ask:
     """What a question will ask every shard right after it starts, answered with its start."""
@@ -146,6 +159,7 @@ class Ask:
     ``page`` hits with them (a lone engine's page is drawn from each shard's head)."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Answers:
     """A shard's answers to an :class:`Ask`, as :meth:`Shard.knows_symbol`, :meth:`Shard.lookup`
@@ -158,6 +172,7 @@ class Answers:
     """Per name of :attr:`Ask.names`, the files defining it (:meth:`Shard.definers`)."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Want:
     """The lines one result will need of its file: its chunk's, and its own line's first ones."""
@@ -171,8 +186,14 @@ class Want:
     whole: bool | None = False
     """Whether the chunk's code is read whole (copy folding compares a definition's code):
     ``False``, its first lines only; ``None``, when the chunk is a definition (a line hit's)."""
+    signed: bool = False
+    """Whether a chunk read whole is wanted for copy folding only: the shard sends its code's
+    MinHash signature (:func:`~maguyva_tui.core.duplicates.signature`, 512 bytes) and its first
+    lines, not its code (a blend's first 200 results' definitions were 60-280 KiB of code a
+    question over 8 repositories, sent past the size Ray passes inline)."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Excerpt:
     """Some lines of one file, as :meth:`Shard.lines` splits them, and its line count."""
@@ -181,8 +202,13 @@ class Excerpt:
     count: int
     spans: tuple[tuple[int, int, tuple[str, ...]], ...]
     """``(start, end, lines)``: what ``lines(path, start, end)`` returned (fewer lines at the end of the file)."""
+    signatures: tuple[tuple[int, int, bytes | None], ...] = ()
+    """``(start, end, signature)`` of each chunk wanted :attr:`Want.signed`: the signature of its
+    code as copy folding reads it (little-endian ``uint64`` bins), ``None`` where folding compares
+    nothing (a window of lines, a chunk too small)."""
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Begun:
     """What a shard says when a question starts on it."""
@@ -236,6 +262,7 @@ def _unsettled(hit: Hit) -> Found:
     return _new_found(hit, (hit.path, hit.start_line, hit.end_line), 0.0)
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class ShardList:
     """One engine's list on one shard, and what cut it short if anything did."""
@@ -292,6 +319,8 @@ class Shard:
         index's stems: a sentence's stems cost a shard 0.2-1 ms per lookup)."""
         self._names: WeakKeyDictionary[Generation, frozenset[str]] = WeakKeyDictionary()
         """Per generation, its symbols' names (:meth:`names`)."""
+        self._signed: WeakKeyDictionary[Generation, dict[tuple[str, int, int], bytes | None]] = WeakKeyDictionary()
+        """Per generation, the signatures of definitions' code sent for copy folding (:meth:`_signature`)."""
         self._lock = threading.Lock()
         self._next = 0
 
@@ -567,16 +596,43 @@ class Shard:
         """The lines a page of results will read, file by file: each result's chunk (up to
         :data:`EXCERPT_LINES` of it) and the first snippet lines at its hit, with each file's line
         count (what a remote shard fetches ahead of fusion, in one round trip)."""
-        snapshot = self._parts(token).generation.snapshot
+        generation = self._parts(token).generation
+        snapshot = generation.snapshot
         spans: dict[str, dict[tuple[int, int], None]] = {}
+        signed: dict[str, list[tuple[int, int, bytes | None]]] = {}
         for want in wants:
             ranges = spans.setdefault(want.path, {})
             key_start, hit_start = max(want.key_start, 1), max(want.hit_start, 1)
             whole = want.whole if want.whole is not None else self._defines(token, want)
+            if want.signed:
+                code = self._signature(generation, want.path, want.key_start, want.key_end) if whole else None
+                signed.setdefault(want.path, []).append((want.key_start, want.key_end, code))
+                whole = False
             key_end = min(want.key_end, key_start + EXCERPT_LINES - 1) if whole else key_start + SNIPPET_LINES - 1
             ranges[(key_start, max(key_start, key_end))] = None
             ranges[(hit_start, hit_start + SNIPPET_LINES - 1)] = None
-        return tuple(_excerpt(snapshot, path, _merged(ranges)) for path, ranges in spans.items())
+        return tuple(_excerpt(snapshot, path, _merged(ranges), tuple(signed.get(path, ())))
+                     for path, ranges in spans.items())
+
+    def _signature(self, generation: Generation, path: str, start: int, end: int) -> bytes | None:
+        """The signature copy folding computes of a definition's code (its lines joined, as
+        ``search`` reads them), kept per generation for the next questions (the same definitions
+        come back question after question, as :func:`~maguyva_tui.core.duplicates.signature` keeps
+        them by code in the coordinator)."""
+        with self._lock:
+            kept = self._signed.get(generation)
+            if kept is None:
+                kept = self._signed[generation] = {}
+            elif len(kept) >= SIGNATURES_KEPT:
+                kept.clear()
+        try:
+            return kept[(path, start, end)]
+        except KeyError:
+            pass
+        found = signature("\n".join(generation.snapshot.lines(path, start, end)))
+        code = None if found is None else found.astype("<u8").tobytes()
+        kept[(path, start, end)] = code
+        return code
 
     def _defines(self, token: int, want: Want) -> bool:
         """Whether a wanted chunk is a definition (its code is then compared for copies)."""
@@ -617,16 +673,19 @@ class Shard:
         return replace(query, max_files=max_files), why
 
 
-def _excerpt(snapshot: Snapshot, path: str, ranges: list[tuple[int, int]]) -> Excerpt:
+def _excerpt(snapshot: Snapshot, path: str, ranges: list[tuple[int, int]],
+             signatures: tuple[tuple[int, int, bytes | None], ...] = ()) -> Excerpt:
     """A file's line count and its lines in ``ranges`` (sorted, 1-based), as ``snapshot.lines``
     gives them: its text split only as far as the last range (a page's files are many, and
     splitting each whole, through the snapshot's cache of a few, cost as much as the search)."""
     text = snapshot.text(path)
     head = text.split("\n", ranges[-1][1]) if ranges else []
     if "\r" not in text:  # most files: the lines as split (stripping each line cost 2 us a line)
-        return Excerpt(path, snapshot.line_count(path), tuple((a, b, tuple(head[a - 1:b])) for a, b in ranges))
+        return Excerpt(path, snapshot.line_count(path), tuple((a, b, tuple(head[a - 1:b])) for a, b in ranges),
+                       signatures)
     return Excerpt(path, snapshot.line_count(path), tuple(
-        (a, b, tuple(line[:-1] if line.endswith("\r") else line for line in head[a - 1:b])) for a, b in ranges))
+        (a, b, tuple(line[:-1] if line.endswith("\r") else line for line in head[a - 1:b])) for a, b in ranges),
+        signatures)
 
 
 def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
