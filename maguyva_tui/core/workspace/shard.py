@@ -41,6 +41,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
+from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
 from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts, spelled_whole
@@ -629,7 +630,10 @@ class Shard:
             return kept[(path, start, end)]
         except KeyError:
             pass
-        found = signature("\n".join(generation.snapshot.lines(path, start, end)))
+        snapshot = generation.snapshot
+        newlines = file_newlines(snapshot) if start >= 1 else None  # the same lines, found faster
+        lines = newlines.lines(path, start, end) if newlines is not None else snapshot.lines(path, start, end)
+        found = signature("\n".join(lines))
         code = None if found is None else found.astype("<u8").tobytes()
         kept[(path, start, end)] = code
         return code
@@ -676,8 +680,14 @@ class Shard:
 def _excerpt(snapshot: Snapshot, path: str, ranges: list[tuple[int, int]],
              signatures: tuple[tuple[int, int, bytes | None], ...] = ()) -> Excerpt:
     """A file's line count and its lines in ``ranges`` (sorted, 1-based), as ``snapshot.lines``
-    gives them: its text split only as far as the last range (a page's files are many, and
-    splitting each whole, through the snapshot's cache of a few, cost as much as the search)."""
+    gives them: each range decoded from the stored text between its newlines (found once per file
+    and kept, :class:`~maguyva_tui.core.results.FileNewlines`); a snapshot without stored text, its
+    text split only as far as the last range (a page's files are many, and splitting each whole,
+    through the snapshot's cache of a few, cost as much as the search)."""
+    newlines = file_newlines(snapshot)
+    if newlines is not None:
+        found = newlines.of(path)
+        return Excerpt(path, found[3], tuple((a, b, tuple(newlines.between(found, a, b))) for a, b in ranges), signatures)
     text = snapshot.text(path)
     head = text.split("\n", ranges[-1][1]) if ranges else []
     if "\r" not in text:  # most files: the lines as split (stripping each line cost 2 us a line)
