@@ -75,7 +75,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
-from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator
+from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Pending
 from maguyva_tui.core.workspace.fanout import (
     largest_first,
     one_core,
@@ -387,29 +387,45 @@ class Host:
     def together(self, calls: Sequence[tuple[RemoteShard, str, tuple[Any, ...]]]) -> list[tuple[bool, Any]]:
         """Answer several shards' calls (``(shard, method, args)``, each as the shard's method would)
         in one round trip: per call ``(True, answer)`` or ``(False, error)``."""
-        return self.run([(shard, getattr(shard, f"_plan_{method}")(*args)) for shard, method, args in calls])
+        return self.send(calls).result()
+
+    def send(self, calls: Sequence[tuple[RemoteShard, str, tuple[Any, ...]]]) -> Pending[list[tuple[bool, Any]]]:
+        """:meth:`together`, the call sent now and its answer waited for by its first reader."""
+        return self.start([(shard, getattr(shard, f"_plan_{method}")(*args)) for shard, method, args in calls])
 
     def run(self, plans: Sequence[tuple[RemoteShard, _Plan]]) -> list[tuple[bool, Any]]:
         """Send the plans that ask something in one call, wait for the longest timeout among them."""
+        return self.start(plans).result()
+
+    def start(self, plans: Sequence[tuple[RemoteShard, _Plan]]) -> Pending[list[tuple[bool, Any]]]:
+        """Send the plans that ask something in one call now; its answer is waited for (at most
+        the longest timeout among them) by the first to read it."""
         out: list[tuple[bool, Any]] = [(True, plan.empty) for _, plan in plans]
         asked = [at for at, (_, plan) in enumerate(plans) if plan.method]
-        if not asked:
-            return out
-        try:
-            if self.gone is not None:
-                raise ShardGone(self.gone)
-            answers = self._get(self.actor.many.remote(tuple(
-                (plans[at][0].label, plans[at][1].method, plans[at][1].args) for at in asked)),
-                max(plans[at][1].timeout_s for at in asked))
-        except ShardGone as gone:
-            for at in asked:
+        ref = None
+        if asked and self.gone is None:
+            ref = self.actor.many.remote(tuple((plans[at][0].label, plans[at][1].method, plans[at][1].args)
+                                                for at in asked))
+        timeout_s = max((plans[at][1].timeout_s for at in asked), default=0.0)
+
+        def answered() -> list[tuple[bool, Any]]:
+            if not asked:
+                return out
+            try:
+                if ref is None:
+                    raise ShardGone(self.gone or "its actor is gone")
+                answers = self._get(ref, timeout_s)
+            except ShardGone as gone:
+                for at in asked:
+                    plan = plans[at][1]
+                    out[at] = (True, plan.empty) if plan.quiet else (False, gone)
+                return out
+            for at, (ok, value) in zip(asked, answers):
                 plan = plans[at][1]
-                out[at] = (True, plan.empty) if plan.quiet else (False, gone)
+                out[at] = (True, plan.finish(value) if plan.finish is not None else value) if ok else (False, value)
             return out
-        for at, (ok, value) in zip(asked, answers):
-            plan = plans[at][1]
-            out[at] = (True, plan.finish(value) if plan.finish is not None else value) if ok else (False, value)
-        return out
+
+        return Pending(answered)
 
     def one(self, shard: RemoteShard, plan: _Plan) -> Any:
         """One shard's call on its own: its answer, or its error raised."""

@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from operator import attrgetter
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
@@ -865,8 +866,9 @@ class Answered(Generic[_T]):
         return cast(_T, self._value)
 
 
-Outcome: TypeAlias = "Future[_T] | Answered[_T]"
-"""A call on a shard: started elsewhere (a future), or made already in this thread."""
+Outcome: TypeAlias = "Future[_T] | Answered[_T] | Pending[_T]"
+"""A call on a shard: started elsewhere (a future), made already in this thread, or sent to a
+cluster's host (pending)."""
 
 
 def _here(shard: Shard) -> bool:
@@ -918,8 +920,11 @@ def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[An
         if host is not None:
             hosts.setdefault(id(host), []).append(at)
     for ats in hosts.values():
-        if len(ats) > 1:
-            batch = pool.submit(calls[ats[0]][0].host.together, [calls[at] for at in ats])  # type: ignore[attr-defined]
+        host = calls[ats[0]][0].host  # type: ignore[attr-defined]
+        send = getattr(host, "send", None)
+        if send is not None or len(ats) > 1:  # a cluster's host sends now, its answer read by the first to ask
+            batch = send([calls[at] for at in ats]) if send is not None else pool.submit(host.together, [
+                calls[at] for at in ats])
             for k, at in enumerate(ats):
                 out[at] = _outcome(batch, k)
     return [future if future is not None else _called(shard, method, args) if _inline(shard, method)
@@ -949,8 +954,38 @@ def _called(shard: Shard, method: str, args: tuple[Any, ...]) -> Answered[Any]:
         return Answered(error=exc)
 
 
-def _outcome(batch: Future[list[tuple[bool, Any]]], at: int) -> Future[Any]:
+class Pending(Generic[_T]):
+    """A call sent already whose answer the first reader waits for, in its own thread (read as a
+    future's, :meth:`result`): a cluster's host sends a step's call as it is made and the engine
+    that needs the answer waits for it, no pool thread sending it and waiting in between (a
+    question over two actors made six such hand-offs, each waking a thread on a busy core)."""
+
+    __slots__ = ("_error", "_get", "_lock", "_value")
+
+    def __init__(self, get: Callable[[], _T]) -> None:
+        self._get: Callable[[], _T] | None = get
+        self._lock = threading.Lock()
+        self._value: _T | None = None
+        self._error: BaseException | None = None
+
+    def result(self, timeout: float | None = None) -> _T:
+        """The answer (waited for by the first caller; the others wait for it), or its error raised."""
+        with self._lock:
+            get, self._get = self._get, None
+            if get is not None:
+                try:
+                    self._value = get()
+                except BaseException as exc:  # noqa: BLE001 - every reader raises it, as a future's result()
+                    self._error = exc
+        if self._error is not None:
+            raise self._error
+        return cast(_T, self._value)
+
+
+def _outcome(batch: Future[list[tuple[bool, Any]]] | Pending[list[tuple[bool, Any]]], at: int) -> Outcome[Any]:
     """A future of one call of a host's answer to several (``(True, answer)`` or ``(False, error)``)."""
+    if isinstance(batch, Pending):
+        return Pending(partial(_answer_at, batch, at))
     out: Future[Any] = Future()
 
     def done(whole: Future[list[tuple[bool, Any]]]) -> None:
@@ -968,8 +1003,18 @@ def _outcome(batch: Future[list[tuple[bool, Any]]], at: int) -> Future[Any]:
     return out
 
 
-def _item(batch: Future[tuple[ShardList, ...]], at: int) -> Future[ShardList]:
+def _answer_at(batch: Pending[list[tuple[bool, Any]]], at: int) -> Any:
+    """One call's answer of a host's answer to several, or its error raised."""
+    ok, value = batch.result()[at]
+    if not ok:
+        raise value
+    return value
+
+
+def _item(batch: Future[tuple[ShardList, ...]] | Pending[tuple[ShardList, ...]], at: int) -> Outcome[ShardList]:
     """A future of one list of a batched call's answer."""
+    if isinstance(batch, Pending):
+        return Pending(lambda: batch.result()[at])
     out: Future[ShardList] = Future()
 
     def done(whole: Future[tuple[ShardList, ...]]) -> None:
