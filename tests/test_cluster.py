@@ -244,6 +244,66 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
         assert calls["searches"] == 0 and calls["round trips"] == HOSTS, calls
 
 
+def _pair(repos: list[Path], here_base: Path, there_base: Path) -> tuple[Coordinator, Coordinator, Counter[str]]:
+    """A workspace in this process and the same over remote shards (actors answering in this
+    process, two hosts), each on its own index folder, the remote one's calls counted."""
+    here = open_workspace(repos, here_base, provider=WordProvider(), static=False)
+    calls: Counter[str] = Counter()
+    shards = []
+    for group in pack_shards([1] * len(repos), HOSTS):
+        held = tuple((repos[i].name, str(repos[i])) for i in group)
+        host = Host(_InProcessActor(ShardHost(held, str(there_base), WordProvider(), False), calls), _InProcessRay())
+        shards += [RemoteShard(label, root, host) for label, root in held]
+    there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
+    assert len(there.open()) == len(repos)
+    return here, there, calls
+
+
+@ray_missing
+def test_a_sentence_asks_its_blend_with_its_start_once_the_word_counts_are_known(tmp_path: Path) -> None:
+    """Once a question's start has brought each remote shard's word counts, a sentence's
+    workspace idf is summed by the coordinator and its blend's lists come with the question's
+    start: two round trips a host (the start, the lines), no counts asked, the list of this
+    process. A repository whose index moves to a new generation is caught (its counts are no
+    longer the coordinator's): its lists, and the others' run on the old counts, are asked again,
+    and the list is still the one of this process."""
+    repos = [tmp_path / "poly", tmp_path / "app", tmp_path / "web"]
+    shutil.copytree(FIXTURE, repos[0])
+    shutil.copytree(FIXTURE / "app", repos[1])
+    shutil.copytree(FIXTURE / "web", repos[2])
+    here, there, calls = _pair(repos, tmp_path / "here-index", tmp_path / "there-index")
+    try:
+        question = "extract the settings from the text into a dictionary"
+        assert _listed(there.search(SearchRequest("how does the server read its configuration", 10)))
+        expected = here.search(SearchRequest(question, 10))
+        calls.clear()
+        answer = there.search(SearchRequest(question, 10))
+        assert _listed(answer) == _listed(expected) and _listed(answer)
+        assert calls["round trips"] == 2 * HOSTS and calls["searches"] == calls["word_stats"] == 0, calls
+
+        config = repos[1] / "config.py"  # new settings words in one repository: its counts change
+        config.write_text(config.read_text() + "\n\ndef settings_text(text):\n"
+                          '    """Extract the settings of a text into a dictionary of settings."""\n'
+                          "    return dict(line.split('=', 1) for line in text.splitlines())\n")
+        for shard in here.shards:
+            shard.engine.refresh(semantic=False)
+        for shard in there.shards:
+            shard.host.actor._host._shards[shard.label].engine.refresh(semantic=False)  # type: ignore[attr-defined]
+        expected = here.search(SearchRequest(question, 10))
+        assert any(r.path == "config.py" and r.symbol == "settings_text" for r in expected.result.results)
+        asked_again = []
+        for _ in range(3):  # caught; the counts brought again; then foreseen again
+            calls.clear()
+            answer = there.search(SearchRequest(question, 10))
+            assert _listed(answer) == _listed(expected)
+            asked_again.append(calls["searches"])
+        assert asked_again[0] == len(repos), asked_again  # the lists run on the old counts are not used
+        assert calls["round trips"] == 2 * HOSTS and calls["searches"] == 0, calls
+    finally:
+        here.close()
+        there.close()
+
+
 @ray_missing
 def test_a_question_quoting_names_reads_the_chunks_code_in_one_call_a_host(
         in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path]) -> None:

@@ -165,7 +165,8 @@ class ChunkIndex:
 
     def __init__(self, vocabulary: Callable[[str], int | None], offsets: np.ndarray, chunks: np.ndarray,
                  counts: np.ndarray, lengths: np.ndarray, owners: np.ndarray, voters: np.ndarray,
-                 locate: Callable[[list[int], list[int]], list[Chunk]]) -> None:
+                 locate: Callable[[list[int], list[int]], list[Chunk]],
+                 stems: Callable[[], Sequence[str]] | None = None) -> None:
         self._vocabulary = _remembered(vocabulary)
         """A stem's id, ``None`` for a stem no chunk holds (each stem looked up once, then kept)."""
         self._offsets = offsets
@@ -189,6 +190,16 @@ class ChunkIndex:
         """The chunks of (file numbers, chunk indexes), made together (their rows decoded in one go)."""
         self.size = len(owners)
         """Chunks in the index."""
+        self._stems = stems
+        """Every stem by id, decoded when asked (:meth:`frequencies`)."""
+
+    def frequencies(self) -> tuple[Sequence[str], np.ndarray] | None:
+        """Every stem and the chunks holding it (by id: what :meth:`idf` counts), ``None`` when the
+        index cannot list its stems: a workspace's coordinator sums them over a cluster's shards
+        into the idf of a question's words without asking each shard for them."""
+        if self._stems is None:
+            return None
+        return self._stems(), np.diff(self._offsets)
 
     def idf(self, stem: str) -> float:
         """The stem's inverse document frequency over chunks (0 for a stem no chunk holds)."""

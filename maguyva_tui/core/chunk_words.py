@@ -59,7 +59,9 @@ def build_index(snapshot: Snapshot) -> ChunkIndex:
     paths = sorted(snapshot.files)
     counts = _Counts.of(counter.file(_chunk_rows(snapshot, p), snapshot.text(p)) for p in paths)
     inverted = _invert(len(counter.vocabulary), counts)
-    return inverted.index(counter.vocabulary.get, counts, _locator(snapshot, paths.__getitem__))
+    vocabulary = counter.vocabulary
+    return inverted.index(vocabulary.get, counts, _locator(snapshot, paths.__getitem__),
+                          lambda: sorted(vocabulary, key=vocabulary.__getitem__))  # by id
 
 
 # ---------------------------------------------------------------------------------------------
@@ -233,10 +235,11 @@ class _Inverted:
     owners: np.ndarray
 
     def index(self, vocabulary: Callable[[str], int | None], counts: _Counts,
-              locate: Callable[[list[int], list[int]], list[Chunk]]) -> ChunkIndex:
+              locate: Callable[[list[int], list[int]], list[Chunk]],
+              stems: Callable[[], Sequence[str]] | None = None) -> ChunkIndex:
         """The postings as a chunk index searched in memory."""
         return ChunkIndex(vocabulary, self.offsets, self.chunks, self.counts, self.lengths, self.owners,
-                          counts.voters.astype(np.float64), locate)
+                          counts.voters.astype(np.float64), locate, stems)
 
 
 def _invert(stems: int, counts: _Counts | list[_Counts], kept: _Kept | None = None) -> _Inverted:
@@ -566,7 +569,8 @@ def _load(snapshot: Snapshot) -> ChunkIndex:
     assert snapshot.generation is not None
     stored = load_words(snapshot.generation)
     return ChunkIndex(partial(find_stem, stored), stored.offsets, stored.chunks, stored.counts, stored.lengths, stored.owners,
-                      stored.file_voters.astype(np.float64), _locator(snapshot, _doc_paths(snapshot, stored.docs)))
+                      stored.file_voters.astype(np.float64), _locator(snapshot, _doc_paths(snapshot, stored.docs)),
+                      partial(_stems, stored))
 
 
 def _doc_paths(snapshot: Snapshot, docs: np.ndarray) -> Callable[[int], str]:
@@ -592,6 +596,11 @@ def _doc_paths(snapshot: Snapshot, docs: np.ndarray) -> Callable[[int], str]:
         raise IndexUnavailable("the chunk index names files its generation does not hold")
     positions = order[at].tolist()
     return lambda file: table_paths[positions[file]]
+
+
+def _stems(stored: StoredWords) -> list[str]:
+    """Every stored stem, by id."""
+    return stored.stems if isinstance(stored.stems, list) else stored.stems.all()
 
 
 def _ids(stored: StoredWords) -> dict[str, int]:

@@ -570,15 +570,16 @@ def grounding_word(text: str, intent: Intent) -> str | None:
     return word if word and len(word.split()) == 1 else None
 
 
-def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
+def engine_query(name: str, query: Query, blend: bool, coverage: Callable[[], float]) -> Query:
     """Say to one engine what concerns it: in a blend the text engine verifies a bounded set of
     files (its list is one voice among several, while alone it must be exhaustive and literal),
     its words vote where no line holds the question, and once the semantic engine stands in for
-    meaning a sentence votes there by chunk, its words picking the function."""
+    meaning (``coverage``: the share of chunks it ranks) a sentence votes there by chunk, its
+    words picking the function. A workspace's coordinator foresees a blend's queries with it."""
     literal_first = query.intent in LITERAL_INTENTS
     if name != "text" or not blend:
         return replace(query, literal_first=literal_first)
-    code_words_only = parts.coverage() >= SEMANTIC_STANDS_IN
+    code_words_only = coverage() >= SEMANTIC_STANDS_IN
     return replace(
         query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first, word_votes=True,
         demote=(),  # in a blend, fusion demotes; the text engine's list is one vote in path order
@@ -588,7 +589,7 @@ def _engine_query(parts: Parts, name: str, query: Query, blend: bool) -> Query:
 def _run_engines(parts: Parts, the_plan: Plan, query: Query, checkpoint: Checkpoint | None = None) -> _Run:
     run = _Run()
     blend = len(the_plan.modalities) > 1
-    queries = {m: _engine_query(parts, m, query, blend) for m in the_plan.modalities}
+    queries = {m: engine_query(m, query, blend, parts.coverage) for m in the_plan.modalities}
     expect = getattr(parts.generation, "expect", None)  # a workspace of far shards asks them all at once
     if expect is not None:
         expect(queries, the_plan.fetch)

@@ -304,7 +304,8 @@ class ShardHost:
         their line hits and their hits' first lines (:meth:`searches`' ``heads``)."""
         begun: Begun = self.call(label, "begin", ask)
         chunks = tuple(c for answer in begun.lists for c in self._chunks_of(label, begun.token, answer))
-        return begun, chunks, self._heads(label, begun.token, begun.lists, ask.page if ask is not None else 0, 0,
+        page = ask.page if ask is not None and len(ask.searches) == 1 else 0  # a lone engine's page: its heads
+        return begun, chunks, self._heads(label, begun.token, begun.lists, page, ask.code if ask is not None else 0,
                                           chunks)
 
     def _heads(self, label: str, token: int, answers: Sequence[ShardList], page: int, code: int,

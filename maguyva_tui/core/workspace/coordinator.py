@@ -66,6 +66,7 @@ from maguyva_tui.core.search import (
     LITERAL_INTENTS,
     Parts,
     SearchRequest,
+    engine_query,
     grounding_word,
     search,
 )
@@ -92,6 +93,7 @@ from maguyva_tui.core.workspace.shard import (
     Unsettled,
     Want,
     WordStats,
+    WordTable,
 )
 
 _T = TypeVar("_T")
@@ -197,6 +199,13 @@ class Coordinator:
         """Where search runs the engines side by side (one task per engine, as on one repository)."""
         self._fan = ThreadPoolExecutor(max_workers=4 * workers, thread_name_prefix="maguyva-shard")
         """Where an engine's calls to the shards run side by side."""
+        self._tables: dict[str, tuple[WordTable, dict[str, int]]] = {}
+        """Per far shard, its word counts (:class:`WordTable`, as sent, and as a table) of the
+        generation it last started a question on: a sentence's workspace idf is summed here, and
+        its blend's lists are asked with the question's start (:meth:`_foreseen_blend`)."""
+        self._coverage: float | None = None
+        """The mean semantic coverage the last question started with (what a foreseen blend's
+        text query reads, as search reads it then)."""
         self._anchor: _View | None = None
         """The first question's view of the shards' current generations, kept alive: a later
         view of the same generations equals it, so what a module keeps per generation while it
@@ -224,6 +233,7 @@ class Coordinator:
         ask = self._ask(req) if any(shard.far for shard in self.shards) else Ask(page=req.limit)  # only far shards are asked ahead
         begun, dropped = self._begin(ask)
         view = _View(self, begun, ask)
+        self._learn(begun, view)
         if view != self._anchor:  # the first view of these generations: what is kept per generation is kept for it
             self._anchor = view
         mean = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
@@ -277,7 +287,55 @@ class Coordinator:
         names = list(dict.fromkeys(n for n in names if n))
         stems = body_stems(req.text) if len(self.shards) > 1 else ()
         foreseen, limit = _foreseen(req, intent)
-        return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit)
+        tables = len(self.shards) > 1 and all(shard.far for shard in self.shards)
+        known = tuple((label, table.generation) for label, (table, _) in sorted(self._tables.items())) if tables else ()
+        blend = self._foreseen_blend(req, intent) if tables and not foreseen else None
+        stats = None
+        if blend is not None:
+            foreseen, limit, stats = blend
+        code = limit if blend is not None and CODE_AHEAD else 0  # as expect asks a blend's engines
+        return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
+                   stats, known, tables, code)
+
+    def _foreseen_blend(self, req: SearchRequest, intent: Intent,
+                        ) -> tuple[tuple[tuple[str, Query], ...], int, WordStats | None] | None:
+        """A sentence's blend, as :func:`~maguyva_tui.core.search.search` will most likely ask
+        its engines (each engine's query, the fetch) and, for its text engine, the workspace's
+        counts of its stems summed from every shard's :class:`WordTable`; ``None`` for another
+        question, or while some shard's counts are not known. A cluster's shards run the blend
+        with the question's start, on the generation their counts are of (:attr:`Ask.known`):
+        one round trip instead of two (the counts, then the lists). Lists asked otherwise after
+        all, or counts that turn out other than the shards' own (a shard moved to a new
+        generation), are not used (:class:`_View`): a wrong guess costs a call, never an answer."""
+        coverage = self._coverage
+        if req.regex or req.intent or req.modality or intent.target or coverage is None:
+            return None
+        tables = [self._tables.get(shard.label) for shard in self.shards]
+        if any(table is None for table in tables):
+            return None
+        the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
+        if the_plan.alone:
+            return None
+        query = Query(req.text, regex=req.regex, case=req.case, intent=intent.name, depth=req.depth)
+        query = replace(query, demote=("vendored",) if ASKS_ASIDE.search(query.text) else ("vendored", "secondary"))
+        queries = tuple((m, engine_query(m, query, True, lambda: coverage)) for m in the_plan.modalities)
+        text = dict(queries).get("text")
+        stems = body_stems(text.text) if text is not None and text.word_votes else ()
+        stats = None
+        if stems:
+            counted = [table.stats(stems, counts) for table, counts in cast("list[tuple[WordTable, dict[str, int]]]", tables)]
+            stats = sum(counted[1:], counted[0])
+        return queries, the_plan.fetch, stats
+
+    def _learn(self, begun: Mapping[str, Begun], view: _View) -> None:
+        """Keep what a question's start told of the shards: their word counts (new generations'),
+        the mean coverage; forget every shard's counts when a foreseen blend's were not theirs."""
+        for label, started in begun.items():
+            if started.table is not None:
+                self._tables[label] = (started.table, started.table.table())
+        if view.misforeseen:
+            self._tables.clear()
+        self._coverage = sum(b.coverage for b in begun.values()) / max(len(begun), 1)
 
     def _begin(self, ask: Ask) -> tuple[dict[str, Begun], list[Missing]]:
         """Start a question on every shard, asking ``ask`` of the far ones; one that cannot start
@@ -337,7 +395,12 @@ class _View:
         """When each engine's lists were asked of the shards of this process (the deadline counts from it)."""
         self._stats: dict[tuple[str, ...], WordStats] = {}
         """The workspace's counts per question's stems (the question's generations do not change)."""
+        self.misforeseen = ask.stats is not None and _summed(begun, ask) != ask.stats
+        """Whether the question's start ran a blend's lists on counts other than the shards' own
+        (a shard on another generation than the coordinator's counts): those lists are not used."""
         for label, started in begun.items():
+            if self.misforeseen:
+                break
             if started.lists and len(started.lists) == len(ask.searches):
                 answered: Future[tuple[ShardList, ...]] = Future()
                 answered.set_result(started.lists)
@@ -1025,6 +1088,16 @@ def _item(batch: Future[tuple[ShardList, ...]] | Pending[tuple[ShardList, ...]],
 
     batch.add_done_callback(done)
     return out
+
+
+def _summed(begun: Mapping[str, Begun], ask: Ask) -> WordStats | None:
+    """The workspace's counts of the ask's stems, summed from every shard's own answer (as
+    :meth:`_View.stats` sums them, by label); ``None`` when some shard did not answer them."""
+    told = [begun[label].answers.stats for label in sorted(begun)]
+    if not told or any(t is None or tuple(s for s, _ in t.df) != ask.stems for t in told):
+        return None
+    counts = cast("list[WordStats]", told)
+    return sum(counts[1:], counts[0])
 
 
 def _mean_tiers(answers: Sequence[Begun]) -> tuple[tuple[str, float], ...]:

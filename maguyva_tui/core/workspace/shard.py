@@ -35,6 +35,8 @@ from functools import lru_cache
 from typing import Any, Final, TypeVar, overload
 from weakref import WeakKeyDictionary
 
+import numpy as np
+
 from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature
 from maguyva_tui.core.engine import Engine
@@ -139,6 +141,32 @@ def _idf(chunks: int, df: int) -> float:
 
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
+class WordTable:
+    """Every stem of a shard's generation and the chunks holding each: what :meth:`Shard.word_stats`
+    answers for any question's stems, sent once per generation to a cluster's coordinator, which
+    then sums a sentence's counts over the shards itself and asks its engines' lists with the
+    question's start (:attr:`Ask.stats`): a round trip a sentence fewer."""
+
+    generation: str
+    """The generation counted (its folder)."""
+    chunks: int
+    stems: str
+    """The stems, newline-separated, in the order of :attr:`counts`."""
+    counts: bytes
+    """Each stem's count, a little-endian ``int64`` each."""
+
+    def stats(self, stems: Sequence[str], counts: Mapping[str, int]) -> WordStats:
+        """:meth:`Shard.word_stats` of these stems, read off ``counts`` (:meth:`table`)."""
+        return WordStats(self.chunks, tuple((s, counts.get(s, 0)) for s in stems))
+
+    def table(self) -> dict[str, int]:
+        """Each stem's count (those of no chunk left out)."""
+        counts = np.frombuffer(self.counts, "<i8").tolist()
+        return {stem: count for stem, count in zip(self.stems.split("\n"), counts) if count > 0}
+
+
+@pickled_by_fields
+@dataclass(frozen=True, slots=True)
 class Ask:
     """What a question will ask every shard right after it starts, answered with its start."""
 
@@ -158,6 +186,18 @@ class Ask:
     page: int = 0
     """Results on the question's page: a remote shard sends the first lines of its lists' first
     ``page`` hits with them (a lone engine's page is drawn from each shard's head)."""
+    stats: WordStats | None = None
+    """The workspace's counts of a sentence's stems that :attr:`searches` (a blend's engines) are
+    run with, summed by the coordinator from every shard's :class:`WordTable` of the generation
+    :attr:`known` names: a shard on another generation runs none of them (its lists would not be
+    those the question asks once it knows every shard's counts)."""
+    known: tuple[tuple[str, str], ...] = ()
+    """Per shard's label, the generation whose :class:`WordTable` the coordinator holds."""
+    tables: bool = False
+    """Whether a shard on a generation :attr:`known` does not name sends its :class:`WordTable`."""
+    code: int = 0
+    """A foreseen blend's lists come with the code of the definitions among their first ``code``
+    hits (``coordinator.CODE_AHEAD``, as :meth:`_View.expect` asks them)."""
 
 
 @pickled_by_fields
@@ -230,6 +270,9 @@ class Begun:
     """The answers to what the question asked with its start."""
     lists: tuple[ShardList, ...] = ()
     """The lists of the ask's :attr:`Ask.searches`, in its order."""
+    table: WordTable | None = None
+    """The shard's word counts, when the ask wanted them (:attr:`Ask.tables`) and its generation
+    is not the one the coordinator knows."""
 
 
 class Unsettled(Sequence[Found]):
@@ -354,9 +397,31 @@ class Shard:
             token = self._next
         missing = tuple(getattr(generation, "missing", ()))
         answers = self._answer(token, ask) if ask is not None else Answers()
-        lists = self.searches(token, ask.searches, ask.limit, ask.deadline_s, ask.max_files) if ask and ask.searches else ()
+        folder = getattr(generation.snapshot, "generation", None)
+        counted = str(folder) if folder is not None else None
+        assumed = dict(ask.known).get(self.label) if ask is not None else None
+        lists: tuple[ShardList, ...] = ()
+        if ask is not None and ask.searches and (ask.stats is None or (counted is not None and counted == assumed)):
+            lists = self.searches(token, ask.searches, ask.limit, ask.deadline_s, ask.max_files, ask.stats)
+        table = None
+        if ask is not None and ask.tables and counted is not None and counted != assumed:
+            table = self.word_table(token)
         return Begun(token, found.any, found.tiers(), parts.notices, self.engine.tier_notice(generation), missing,
-                     answers, lists)
+                     answers, lists, table)
+
+    def word_table(self, token: int) -> WordTable | None:
+        """Every stem of the question's generation and its chunk count (``None``: the text engine
+        is not ready, or its index cannot list its stems, or the generation has no folder)."""
+        generation = self._parts(token).generation
+        folder = getattr(generation.snapshot, "generation", None)
+        if folder is None or "text" in generation.missing:
+            return None
+        index = generation.text.chunk_index()
+        found = index.frequencies()
+        if found is None:
+            return None
+        stems, counts = found
+        return WordTable(str(folder), index.size, "\n".join(stems), counts.astype("<i8").tobytes())
 
     def _answer(self, token: int, ask: Ask) -> Answers:
         """Answer what a question asks with its start (nothing while an engine it reads is not
