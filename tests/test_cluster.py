@@ -280,6 +280,11 @@ def test_a_sentence_asks_its_blend_with_its_start_once_the_word_counts_are_known
         answer = there.search(SearchRequest(question, 10))
         assert _listed(answer) == _listed(expected) and _listed(answer)
         assert calls["round trips"] == 2 * HOSTS and calls["searches"] == calls["word_stats"] == 0, calls
+        named = "code similar to parse_config"  # a blend with a target: foreseen as well
+        expected_named = here.search(SearchRequest(named, 10))
+        calls.clear()
+        assert _listed(there.search(SearchRequest(named, 10))) == _listed(expected_named) and _listed(expected_named)
+        assert calls["round trips"] == 2 * HOSTS and calls["searches"] == 0, calls
 
         config = repos[1] / "config.py"  # new settings words in one repository: its counts change
         config.write_text(config.read_text() + "\n\ndef settings_text(text):\n"

@@ -57,7 +57,7 @@ from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, override
+from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override
 from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import (
@@ -308,15 +308,20 @@ class Coordinator:
         all, or counts that turn out other than the shards' own (a shard moved to a new
         generation), are not used (:class:`_View`): a wrong guess costs a call, never an answer."""
         coverage = self._coverage
-        if req.regex or req.intent or req.modality or intent.target or coverage is None:
+        if req.regex or req.intent or req.modality or coverage is None:
             return None
+        if grounding_word(req.text, intent) is not None:  # a lone word may name a symbol: search grounds it first
+            return None
+        if intent.name == "find_definition" and intent.target and keyword_kinds(req.text, intent.target):
+            return None  # the kinds asked for depend on the index's symbols (search._asked_kinds)
         tables = [self._tables.get(shard.label) for shard in self.shards]
         if any(table is None for table in tables):
             return None
         the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
         if the_plan.alone:
             return None
-        query = Query(req.text, regex=req.regex, case=req.case, intent=intent.name, depth=req.depth)
+        query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
+        # the demotion as for a target defined in the package's own code (search._direct_demotion)
         query = replace(query, demote=("vendored",) if ASKS_ASIDE.search(query.text) else ("vendored", "secondary"))
         queries = tuple((m, engine_query(m, query, True, lambda: coverage)) for m in the_plan.modalities)
         text = dict(queries).get("text")
