@@ -310,6 +310,33 @@ def test_a_sentence_asks_its_blend_with_its_start_once_the_word_counts_are_known
 
 
 @ray_missing
+def test_a_lone_name_defined_in_many_tests_is_answered_in_one_round_trip(tmp_path: Path) -> None:
+    """A symbol question's page comes with the question's start, even where the name's first
+    definitions in a repository's list are in tests (listed after the package's own code): each
+    shard sends the lines of the hits a page may show of each kind of path, not only its first
+    ones (it cost the page a round trip of its own)."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    for at in range(25):
+        (one / "tests" / f"test_{at:02}.py").parent.mkdir(parents=True, exist_ok=True)
+        (one / "tests" / f"test_{at:02}.py").write_text(f"class Widget:\n    size = {at}\n")
+    (one / "zz").mkdir()
+    (one / "zz" / "widget.py").write_text("class Widget:\n    \"\"\"The real widget.\"\"\"\n\n    size = 1\n")
+    shutil.copytree(FIXTURE / "app", two)
+    here, there, calls = _pair([one, two], tmp_path / "here-index", tmp_path / "there-index")
+    try:
+        expected = here.search(SearchRequest("Widget", 10))
+        assert expected.result.results[0].path == "zz/widget.py"
+        calls.clear()
+        answer = there.search(SearchRequest("Widget", 10))
+        assert _listed(answer) == _listed(expected)
+        assert [r.snippet for r in answer.result.results] == [r.snippet for r in expected.result.results]
+        assert calls["round trips"] == HOSTS and calls["excerpts"] == 0, calls
+    finally:
+        here.close()
+        there.close()
+
+
+@ray_missing
 def test_a_question_quoting_names_reads_the_chunks_code_in_one_call_a_host(
         in_process_actors: tuple[Coordinator, Coordinator, Counter[str]], repos: list[Path]) -> None:
     """A sentence that quotes names as code reads the code of its first items for them

@@ -72,6 +72,8 @@ import numpy as np
 
 from maguyva_tui.core.duplicates import Signature
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.fusion import tie_class
+from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
@@ -306,16 +308,21 @@ class ShardHost:
         chunks = tuple(c for answer in begun.lists for c in self._chunks_of(label, begun.token, answer))
         page = ask.page if ask is not None and len(ask.searches) == 1 else 0  # a lone engine's page: its heads
         return begun, chunks, self._heads(label, begun.token, begun.lists, page, ask.code if ask is not None else 0,
-                                          chunks)
+                                          chunks, [name for name, _ in ask.searches] if ask is not None else ())
 
     def _heads(self, label: str, token: int, answers: Sequence[ShardList], page: int, code: int,
-               chunks: Sequence[tuple[str, int, Chunk | None]]) -> tuple[Excerpt, ...]:
-        """The first lines of each list's first ``page`` hits and of their chunks, and the code of
+               chunks: Sequence[tuple[str, int, Chunk | None]], names: Sequence[str] = ()) -> tuple[Excerpt, ...]:
+        """The first lines of the hits of each list a page may show (``page``: a lone engine's,
+        :func:`_page_places`; ``names``, each list's engine) and of their chunks, and the code of
         the definitions among each list's first ``code`` hits (what copy folding compares; whether
         a line hit's chunk is a definition read from ``chunks``, those :meth:`_chunks_of` found)."""
         known = {(path, line): chunk for path, line, chunk in chunks}
-        wants = [Want(f.hit.path, f.key[1], f.key[2], f.hit.start_line, at < code and _defines(f, known), at < code)
-                 for a in answers for at, f in enumerate(a.found[:max(page, code)])]
+        wants = []
+        for a, name in zip(answers, names or [""] * len(answers)):
+            places = set(_page_places(name, a.found, page)) if page else set()
+            places.update(range(min(code, len(a.found))))
+            wants += [Want(a.found[at].hit.path, a.found[at].key[1], a.found[at].key[2], a.found[at].hit.start_line,
+                           at < code and _defines(a.found[at], known), at < code) for at in sorted(places)]
         excerpts: tuple[Excerpt, ...] = self.call(label, "excerpts", token, wants) if wants else ()
         return excerpts
 
@@ -329,7 +336,8 @@ class ShardHost:
         of its own when they hold what it reads)."""
         answers: tuple[ShardList, ...] = self.call(label, "searches", token, asks, limit, deadline_s, max_files, stats)
         chunks = tuple((answer, self._chunks_of(label, token, answer)) for answer in answers)
-        return chunks, self._heads(label, token, answers, heads, code, [c for _, found in chunks for c in found])
+        return chunks, self._heads(label, token, answers, heads, code, [c for _, found in chunks for c in found],
+                                   [name for name, _ in asks])
 
     def _chunks_of(self, label: str, token: int, answer: ShardList) -> tuple[tuple[str, int, Chunk | None], ...]:
         """For each hit not on a whole definition, the chunk holding its line and the one its key starts at."""
@@ -711,6 +719,25 @@ class RemoteShard:
     def close(self) -> None:
         """End the host's process (every shard it holds goes with it)."""
         self.host.close()
+
+
+def _page_places(name: str, found: Sequence[Found], page: int) -> list[int]:
+    """The positions of a lone engine's hits that its page may show, in order: for each kind of
+    path (vendored or not, secondary or not: the direct path lists a kind it demotes after the
+    others, whichever kinds the question demotes), the first ``page`` of that kind in the direct
+    path's order (match class, then centrality: ``fusion.direct``). The first ``page`` of the
+    list alone missed the page's deeper hits (a file of tests demoted, a more central tie) and
+    cost the page a round trip of its own."""
+    kinds: dict[tuple[bool, bool], list[int]] = {}
+    for at, f in enumerate(found):
+        kinds.setdefault((is_demoted(f.hit.path), is_secondary(f.hit.path)), []).append(at)
+    ties = name != "text"  # the text engine orders its own ties
+    out: set[int] = set()
+    for places in kinds.values():
+        places.sort(key=lambda at: (-tie_class(name, found[at].hit) if name else 0.0,
+                                    -max(found[at].centrality, 0.0) if ties and name else 0.0, at))
+        out.update(places[:page])
+    return sorted(out)
 
 
 def _defines(found: Found, chunks: dict[tuple[str, int], Chunk | None]) -> bool | None:
