@@ -57,6 +57,7 @@ own setting (``RAY_worker_niceness=0 ray start ...`` to match).
 from __future__ import annotations
 
 import os
+import pickle
 import socket
 import threading
 import time
@@ -261,6 +262,10 @@ class ShardHost:
             pool = self._pool
         return tuple(f.result() for f in [pool.submit(self._answer, *call) for call in calls])
 
+    def many_packed(self, calls: bytes) -> bytes:
+        """:meth:`many` of calls pickled by the standard pickle, its answers pickled so (see :attr:`Host.packed`)."""
+        return pickle.dumps(self.many(pickle.loads(calls)), pickle.HIGHEST_PROTOCOL)  # noqa: S301 - our coordinator's
+
     def _answer(self, label: str, method: str, args: tuple[Any, ...]) -> tuple[bool, Any]:
         try:
             return True, getattr(self, method)(label, *args)
@@ -381,8 +386,12 @@ class Host:
     round trip per step for every shard it holds (:meth:`together`). When the process dies or
     does not answer in time, every shard it holds is gone (the coordinator names them missing)."""
 
-    def __init__(self, actor: Any, ray: Any) -> None:
+    def __init__(self, actor: Any, ray: Any, packed: bool = False) -> None:
         self.actor = actor
+        self.packed = packed
+        """Whether calls and answers cross as bytes the standard pickle made (:meth:`ShardHost.many_packed`):
+        Ray's own pickler (cloudpickle) asks a hook of its own of every object, and a list of a
+        few hundred hits took 2.4 x as long to pickle (0.99 against 0.42 ms for 300 hits)."""
         self._ray = ray
         self.gone: str | None = None
         """Why the process stopped answering, once it has."""
@@ -413,8 +422,9 @@ class Host:
         asked = [at for at, (_, plan) in enumerate(plans) if plan.method]
         ref = None
         if asked and self.gone is None:
-            ref = self.actor.many.remote(tuple((plans[at][0].label, plans[at][1].method, plans[at][1].args)
-                                                for at in asked))
+            calls = tuple((plans[at][0].label, plans[at][1].method, plans[at][1].args) for at in asked)
+            ref = (self.actor.many_packed.remote(pickle.dumps(calls, pickle.HIGHEST_PROTOCOL)) if self.packed
+                   else self.actor.many.remote(calls))
         timeout_s = max((plans[at][1].timeout_s for at in asked), default=0.0)
 
         def answered() -> list[tuple[bool, Any]]:
@@ -424,6 +434,8 @@ class Host:
                 if ref is None:
                     raise ShardGone(self.gone or "its actor is gone")
                 answers = self._get(ref, timeout_s)
+                if self.packed:
+                    answers = pickle.loads(answers)  # noqa: S301 - the answer of our own actor, on our cluster
             except ShardGone as gone:
                 for at in asked:
                     plan = plans[at][1]
@@ -831,7 +843,7 @@ def open_cluster_workspace(
         held = tuple((labels[folders[i]], str(folders[i])) for i in group)
         handle = actor.options(num_cpus=0, memory=memory, max_concurrency=ACTOR_CONCURRENCY, max_restarts=0,
                                scheduling_strategy="SPREAD").remote(held, str(base), provider, static)
-        host = Host(handle, cluster.ray)
+        host = Host(handle, cluster.ray, packed=True)
         shards += [RemoteShard(label, root, host) for label, root in held]
     coordinator = Coordinator(shards, [], deadline_s, max_files)  # type: ignore[arg-type]  # RemoteShard answers as Shard
     if not coordinator.open():
