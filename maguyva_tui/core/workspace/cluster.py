@@ -734,22 +734,31 @@ class RemoteShard:
 
 
 def _page_places(name: str, found: Sequence[Found], page: int) -> list[int]:
-    """The positions of a lone engine's hits that its page may show, in order: for each kind of
-    path (vendored or not, secondary or not: the direct path lists a kind it demotes after the
-    others, whichever kinds the question demotes), the first ``page`` of that kind in the direct
-    path's order (match class, then centrality: ``fusion.direct``). The first ``page`` of the
-    list alone missed the page's deeper hits (a file of tests demoted, a more central tie) and
-    cost the page a round trip of its own."""
-    kinds: dict[tuple[bool, bool], list[int]] = {}
-    for at, f in enumerate(found):
-        kinds.setdefault((is_demoted(f.hit.path), is_secondary(f.hit.path)), []).append(at)
+    """The positions of a lone engine's hits that its page may show, in order. The workspace's
+    list holds some first hits of this list (the merge takes the best scores of every shard's),
+    and the page is that list in the direct path's order (``fusion.direct``): each kind of path
+    (vendored or not, secondary or not) after those it is demoted below, whichever kinds the
+    question demotes, then by match class, then by centrality. A hit may be shown when, among
+    the hits of its kind before it in this list, fewer than ``page`` come before it in that
+    order: with the fewest of this list's hits in the workspace's list that hold it, it is then
+    among its kind's first ``page``. The list's first ``page`` hits alone missed the page's
+    others (a name's definitions in tests, listed after the package's own; a more central tie
+    deeper in the list) and cost the page a round trip of its own."""
     ties = name != "text"  # the text engine orders its own ties
-    out: set[int] = set()
-    for places in kinds.values():
-        places.sort(key=lambda at: (-tie_class(name, found[at].hit) if name else 0.0,
-                                    -max(found[at].centrality, 0.0) if ties and name else 0.0, at))
-        out.update(places[:page])
-    return sorted(out)
+    keys = [((is_demoted(f.hit.path), is_secondary(f.hit.path)),
+             (-tie_class(name, f.hit) if name else 0.0, -max(f.centrality, 0.0) if ties and name else 0.0))
+            for f in found]
+    out = []
+    for at, (kind, key) in enumerate(keys):
+        above = 0
+        for other, other_key in keys[:at]:
+            if other == kind and other_key <= key:  # before it in the direct path's order (ties: list order)
+                above += 1
+                if above >= page:
+                    break
+        if above < page:
+            out.append(at)
+    return out
 
 
 def _defines(found: Found, chunks: dict[tuple[str, int], Chunk | None]) -> bool | None:
