@@ -236,8 +236,9 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
               f"max {max(overheads):.1f} ms; round trips per question median "
               f"{statistics.median(answers['calls'].values()):.0f}")
         print(f"  a bare round trip to the actors at once (a no-op call each), p50 "
-              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, foreseen) or 3 (a blend: the start, "
-              "every engine at once, the code copy folding compares)")
+              f"{t.p50('ping'):.1f} ms: a question takes 1 such step (a symbol question, its engine foreseen) or 2 (a "
+              "blend: the start with every engine's lists, then the lines and signatures copy folding compares; 3 "
+              "when its lists were not foreseen)")
 
 
 def main() -> None:
