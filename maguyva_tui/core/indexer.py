@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from maguyva_tui.core.store.centrality import (
     FUSION_SCALE,

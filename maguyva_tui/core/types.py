@@ -71,7 +71,7 @@ def pickled_by_fields(cls: _Type) -> _Type:
     def __reduce__(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         return _rebuilt, (cls, read(self))
 
-    cls.__reduce__ = __reduce__
+    setattr(cls, "__reduce__", __reduce__)  # noqa: B010 - a method given to the class
     return cls
 
 

@@ -17,9 +17,9 @@ from maguyva_tui.core import indexer
 from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.parsing.analyze import analyze_row
 from maguyva_tui.core.store import facts_files
+from maguyva_tui.core.store.arrays import bytes_blob
 from maguyva_tui.core.store.facts import FactsTable, PackedRow, RefColumns
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex, _file_tokens, name_grams
-from maguyva_tui.core.store.arrays import bytes_blob
 from tests.core.test_build_stream_memory import _repo as _modules
 
 _SOURCES = {

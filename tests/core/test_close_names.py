@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+
 import pytest
 
 from maguyva_tui.core import lookup

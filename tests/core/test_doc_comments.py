@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core import doc_comments
+from maguyva_tui.core.engine import Engine
 
 APPLICATION = '''\
 'use strict';

@@ -4,8 +4,6 @@ the right file and symbol, built or stored."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st

@@ -12,7 +12,6 @@ import pytest
 from maguyva_tui.core.graph.queries import callees, callers, impact
 from maguyva_tui.core.indexer import open_snapshot, update_index
 from maguyva_tui.core.store.snapshot import Snapshot
-
 from tests.core.test_graph_update_stored import VERSIONS
 
 STEPS = (

@@ -3,7 +3,6 @@ line of every file (``helper``, in 98,000 files of a 100,000-file repository).""
 
 from __future__ import annotations
 
-
 import pytest
 
 from maguyva_tui.core.lookup import literal_found

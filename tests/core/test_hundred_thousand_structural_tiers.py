@@ -10,6 +10,7 @@ from maguyva_tui.core.retrievers.structural import MappedStructural, StructuralR
 from maguyva_tui.core.types import Query
 from tests.core.test_structural_lone_word import assert_pages_as_every_symbol, indexed_engines
 
+
 def _module(number: int) -> str:
     """Names that a prefix, the humps or a misspelling of ``helper`` match, of several kinds,
     lengths, nestings and spellings (snake, camel, upper, acronyms, digits, not ASCII)."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from dataclasses import fields
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,7 +86,7 @@ def test_text_page_is_the_fused_one(engine: Engine, monkeypatch: pytest.MonkeyPa
 
 
 def test_lines_as_columns_make_the_hits_their_line_objects_make(engine: Engine) -> None:
-    from maguyva_tui.core.retrievers.text import _literal_matcher, _Lines
+    from maguyva_tui.core.retrievers.text import _Lines, _literal_matcher
 
     text = engine.generation.text
     columns_seen = 0

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store import tokens as tokens_module
 from maguyva_tui.core.store.format import current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.store import tokens as tokens_module
 from maguyva_tui.core.store.tokens import GRAM_PARTS, MAX_TOKEN_BYTES, TokenIndex
 from tests.core.test_text_tokens import WORDS, _write_repo
 

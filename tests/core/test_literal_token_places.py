@@ -21,7 +21,7 @@ from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.format import current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import MAX_TOKEN_BYTES, PLACE_PARTS, TokenIndex, file_places, file_tokens
-from tests.core.test_text_tokens import WORDS, _write_repo
+from tests.core.test_text_tokens import _write_repo
 
 IDENT = re.compile(rb"[A-Za-z0-9_$]+")
 LITERALS = ["widget", "self", "add", "draw", "x", "Widget", "$widget", "widget$", "rewidget", "widget_count", "w1dget",

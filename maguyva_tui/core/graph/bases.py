@@ -15,7 +15,6 @@ from maguyva_tui.core.graph.resolve.base import UNRESOLVED
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, of_kind, symbol_id
 from maguyva_tui.core.store.facts import RefRow
 
-
 NAMESPACED = frozenset({"cpp"})
 """Languages whose bases are named as the class's namespace sees them: ``class Circle : public Shape``
 inside ``namespace geometry`` extends ``geometry::Shape`` (looked up outside every namespace, it
