@@ -200,16 +200,7 @@ def in_process_actors(repos: list[Path], tmp_path_factory: pytest.TempPathFactor
     """A workspace in this process, and the same over remote shards whose actors (two, one
     holding two repositories) answer in this process (no cluster), their calls counted."""
     base = tmp_path_factory.mktemp("actors")
-    here = open_workspace(repos, base, provider=WordProvider(), static=False)
-    calls: Counter[str] = Counter()
-    shards = []
-    for group in pack_shards([1] * len(repos), HOSTS):
-        held = tuple((repos[i].name, str(repos[i])) for i in group)
-        host = Host(_InProcessActor(ShardHost(held, str(base), WordProvider(), False), calls), _InProcessRay())
-        shards += [RemoteShard(label, root, host) for label, root in held]
-    there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
-    assert len(there.open()) == len(repos)
-    assert calls["round trips"] == HOSTS  # every shard of a host opened in one call
+    here, there, calls = _pair(repos, base, base)
     yield here, there, calls
     here.close()
     there.close()
@@ -256,6 +247,7 @@ def _pair(repos: list[Path], here_base: Path, there_base: Path) -> tuple[Coordin
         shards += [RemoteShard(label, root, host) for label, root in held]
     there = Coordinator(shards)  # type: ignore[arg-type]  # RemoteShard answers as Shard
     assert len(there.open()) == len(repos)
+    assert calls["round trips"] == HOSTS  # every shard of a host opened in one call
     return here, there, calls
 
 
