@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Final, TypeVar, overload
+from typing import Any, Final, TypeVar, cast, overload
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -385,6 +385,15 @@ class Shard:
     def begin(self, ask: Ask | None = None) -> Begun:
         """Capture the generation a question reads from start to end; say what it covers, and
         answer ``ask`` on it."""
+        begun, runs = self.started(ask)
+        if not runs or ask is None:
+            return begun
+        lists = self.searches(begun.token, ask.searches, ask.limit, ask.deadline_s, ask.max_files, ask.stats)
+        return replace(begun, lists=lists)
+
+    def started(self, ask: Ask | None = None) -> tuple[Begun, bool]:
+        """:meth:`begin` without running the ask's lists, and whether they are to be run (a blend's,
+        on counts of another generation than this shard's, are not)."""
         parts = self.engine.parts()
         generation = parts.generation
         found = self.engine.coverage(generation)
@@ -400,14 +409,19 @@ class Shard:
         folder = getattr(generation.snapshot, "generation", None)
         counted = str(folder) if folder is not None else None
         assumed = dict(ask.known).get(self.label) if ask is not None else None
-        lists: tuple[ShardList, ...] = ()
-        if ask is not None and ask.searches and (ask.stats is None or (counted is not None and counted == assumed)):
-            lists = self.searches(token, ask.searches, ask.limit, ask.deadline_s, ask.max_files, ask.stats)
+        runs = ask is not None and bool(ask.searches) and (
+            ask.stats is None or (counted is not None and counted == assumed))
         table = None
         if ask is not None and ask.tables and counted is not None and counted != assumed:
             table = self.word_table(token)
         return Begun(token, found.any, found.tiers(), parts.notices, self.engine.tier_notice(generation), missing,
-                     answers, lists, table)
+                     answers, (), table), runs
+
+    def settled(self, token: int, answer: ShardList) -> ShardList:
+        """A list with each hit's chunk and centrality (:meth:`settle`), as :meth:`search` gives it."""
+        if answer.settled:
+            return answer
+        return replace(answer, found=self.settle(token, cast(Unsettled, answer.found).hits), settled=True)
 
     def word_table(self, token: int) -> WordTable | None:
         """Every stem of the question's generation and its chunk count (``None``: the text engine
