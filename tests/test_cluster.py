@@ -10,6 +10,7 @@ anywhere else is refused at once.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import socket
 import time
@@ -21,7 +22,9 @@ from typing import Any
 
 import pytest
 
-from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.fusion import tie_class
+from maguyva_tui.core.paths import is_demoted, is_secondary
+from maguyva_tui.core.types import Hit, QueryError
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult, open_workspace
 from maguyva_tui.core.workspace import coordinator as coordinator_module
 from maguyva_tui.core.workspace.cluster import (
@@ -31,6 +34,7 @@ from maguyva_tui.core.workspace.cluster import (
     Host,
     RemoteShard,
     ShardHost,
+    _page_places,
     _reachable,
     connect,
     index_on_cluster,
@@ -38,6 +42,7 @@ from maguyva_tui.core.workspace.cluster import (
     pack_shards,
     require_loopback,
 )
+from maguyva_tui.core.workspace.shard import Found
 from tests.conftest import FIXTURE
 from tests.fakes import FakeProvider
 
@@ -326,6 +331,26 @@ def test_a_lone_name_defined_in_many_tests_is_answered_in_one_round_trip(tmp_pat
     finally:
         here.close()
         there.close()
+
+
+def test_the_hits_a_page_may_show_are_found_in_one_pass() -> None:
+    """``_page_places`` (a heap per kind of path) keeps exactly the hits that have fewer than a
+    page of their kind before them in the direct path's order, as counting them one by one does."""
+    rng = random.Random(7)
+    paths = ["a.py", "tests/test_a.py", "vendor/x.py", "docs/y.py", "src/b.py"]
+
+    def counted(name: str, found: list[Found], page: int) -> list[int]:
+        keys = [((is_demoted(f.hit.path), is_secondary(f.hit.path)),
+                 (-tie_class(name, f.hit), -max(f.centrality, 0.0) if name != "text" else 0.0)) for f in found]
+        return [at for at, (kind, key) in enumerate(keys)
+                if sum(1 for other, before in keys[:at] if other == kind and before <= key) < page]
+
+    for _ in range(300):
+        name, page = rng.choice(["structural", "text", "graph"]), rng.randint(1, 25)
+        found = [Found(Hit(rng.choice(paths), i, i, rng.choice([1.0, 2.0, 4.2, 4.5]), "S",
+                           rng.choice(["function", "class", "method"]), "python", "r"),
+                       (rng.choice(paths), i, i), rng.choice([0.0, 0.1, 0.3, -0.1])) for i in range(rng.randint(0, 80))]
+        assert _page_places(name, found, page) == counted(name, found, page)
 
 
 @ray_missing

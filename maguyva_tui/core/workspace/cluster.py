@@ -56,6 +56,7 @@ own setting (``RAY_worker_niceness=0 ray start ...`` to match).
 
 from __future__ import annotations
 
+import heapq
 import os
 import pickle
 import socket
@@ -837,19 +838,22 @@ def _page_places(name: str, found: Sequence[Found], page: int) -> list[int]:
     others (a name's definitions in tests, listed after the package's own; a more central tie
     deeper in the list) and cost the page a round trip of its own."""
     ties = name != "text"  # the text engine orders its own ties
-    keys = [((is_demoted(f.hit.path), is_secondary(f.hit.path)),
-             (-tie_class(name, f.hit) if name else 0.0, -max(f.centrality, 0.0) if ties and name else 0.0))
-            for f in found]
+    best: dict[tuple[bool, bool], list[tuple[float, float, int]]] = {}
+    """Per kind, the ``page`` first hits before this one in the direct path's order, as a heap
+    whose top is the last of them (each key negated: ``heapq`` keeps the least on top)."""
     out = []
-    for at, (kind, key) in enumerate(keys):
-        above = 0
-        for other, other_key in keys[:at]:
-            if other == kind and other_key <= key:  # before it in the direct path's order (ties: list order)
-                above += 1
-                if above >= page:
-                    break
-        if above < page:
+    for at, f in enumerate(found):
+        kind = (is_demoted(f.hit.path), is_secondary(f.hit.path))
+        key = (-tie_class(name, f.hit) if name else 0.0, -max(f.centrality, 0.0) if ties and name else 0.0, at)
+        heap = best.setdefault(kind, [])
+        last = (-heap[0][0], -heap[0][1], -heap[0][2]) if heap else None
+        if len(heap) < page or (last is not None and key < last):  # fewer than a page before it (ties: list order)
             out.append(at)
+        negated = (-key[0], -key[1], -key[2])
+        if len(heap) < page:
+            heapq.heappush(heap, negated)
+        elif key < cast("tuple[float, float, int]", last):
+            heapq.heapreplace(heap, negated)
     return out
 
 
