@@ -278,33 +278,55 @@ class ShardHost:
 
     def _begun_together(self, calls: Sequence[tuple[str, str, tuple[Any, ...]]]) -> tuple[tuple[bool, Any], ...]:
         """Several shards' :meth:`begin`, their foreseen lists run as a workspace in one process runs
-        a blend's (:meth:`Shard.start_all`: one task per shard, in a few lanes, each list left out
-        past the deadline from the call's start), not one thread per shard waiting on each engine's
-        thread (measured in one process on 4 of the bench's shards: 5.0 ms a sentence's start with a
-        thread per shard, 3.9 with lanes)."""
-        begun_at = time.perf_counter()
+        a blend's (:meth:`_lists_together`)."""
+        def begin(label: str, args: tuple[Any, ...]) -> Any:
+            ask = cast("Ask | None", args[0])
+            shard = self._shard(label)
+            begun, runs = shard.started(ask)
+            if not runs or ask is None:
+                return self._begun(label, begun, ask)
+            return _Lists(shard, begun.token, ask.searches, ask.limit, ask.deadline_s, ask.max_files, ask.stats,
+                          lambda lists: self._begun(label, replace(begun, lists=lists), ask))
+
+        return self._lists_together(calls, begin)
+
+    def _searched_together(self, calls: Sequence[tuple[str, str, tuple[Any, ...]]]) -> tuple[tuple[bool, Any], ...]:
+        """Several shards' :meth:`searches`, run as :meth:`_lists_together` runs them."""
+        def searched(label: str, args: tuple[Any, ...]) -> _Lists:
+            token, asks, limit, deadline_s, max_files, stats, heads, *code = args
+            return _Lists(self._shard(label), token, asks, limit, deadline_s, max_files, stats,
+                          lambda lists: self._searched(label, token, lists, asks, heads, code[0] if code else 0))
+
+        return self._lists_together(calls, searched)
+
+    def _lists_together(self, calls: Sequence[tuple[str, str, tuple[Any, ...]]],
+                        plan: Callable[[str, tuple[Any, ...]], Any]) -> tuple[tuple[bool, Any], ...]:
+        """Answer several shards' calls whose engines' lists (``plan``: a :class:`_Lists`, else the
+        answer itself) run as a workspace in one process runs a blend's (:meth:`Shard.start_all`:
+        one task per shard, in a few lanes, each list left out past the deadline from the call's
+        start), not one thread per shard waiting on each engine's thread (measured in one process
+        on 4 of the bench's shards: 5.0 ms a sentence's start with a thread per shard, 2.2 ms so)."""
+        started = time.perf_counter()
         lanes = Lanes(self._threads())
         out: list[tuple[bool, Any]] = [(False, None)] * len(calls)
         running = []
         for at, (label, _, args) in enumerate(calls):
-            ask = cast("Ask | None", args[0])
             try:
-                shard = self._shard(label)
-                begun, runs = shard.started(ask)
-                if runs and ask is not None:
-                    running.append((at, label, shard, begun, ask, shard.start_all(
-                        begun.token, ask.searches, ask.limit, ask.deadline_s, ask.max_files, ask.stats, begun_at, lanes)))
-                else:
-                    out[at] = (True, self._begun(label, begun, ask))
+                work = plan(label, args)
+                if not isinstance(work, _Lists):
+                    out[at] = (True, work)
+                    continue
+                running.append((at, label, work, work.shard.start_all(
+                    work.token, work.asks, work.limit, work.deadline_s, work.max_files, work.stats, started, lanes)))
             except Exception as exc:  # noqa: BLE001 - as _answer tells it
                 out[at] = _failed(label, exc)
         lanes.open()
-        for at, label, shard, begun, ask, future in running:
+        for at, label, work, future in running:
+            shard = work.shard
             try:
-                done = lanes.wait(future, max(ask.deadline_s - (time.perf_counter() - begun_at), 0.0))
-                lists = future.result() if done else tuple(shard.late(name, ask.deadline_s) for name, _ in ask.searches)
-                out[at] = (True, self._begun(label, replace(begun, lists=tuple(shard.settled(begun.token, a)
-                                                                                 for a in lists)), ask))
+                done = lanes.wait(future, max(work.deadline_s - (time.perf_counter() - started), 0.0))
+                lists = future.result() if done else tuple(shard.late(name, work.deadline_s) for name, _ in work.asks)
+                out[at] = (True, work.answer(tuple(shard.settled(work.token, a) for a in lists)))
             except Exception as exc:  # noqa: BLE001 - as _answer tells it
                 out[at] = _failed(label, exc)
         return tuple(out)
@@ -312,32 +334,6 @@ class ShardHost:
     def many_packed(self, calls: bytes) -> bytes:
         """:meth:`many` of calls pickled by the standard pickle, its answers pickled so (see :attr:`Host.packed`)."""
         return pickle.dumps(self.many(pickle.loads(calls)), pickle.HIGHEST_PROTOCOL)  # noqa: S301 - our coordinator's
-
-    def _searched_together(self, calls: Sequence[tuple[str, str, tuple[Any, ...]]]) -> tuple[tuple[bool, Any], ...]:
-        """Several shards' :meth:`searches`, run as :meth:`_begun_together` runs their lists."""
-        begun_at = time.perf_counter()
-        lanes = Lanes(self._threads())
-        out: list[tuple[bool, Any]] = [(False, None)] * len(calls)
-        running = []
-        for at, (label, _, args) in enumerate(calls):
-            token, asks, limit, deadline_s, max_files, stats, heads, *code = args
-            try:
-                shard = self._shard(label)
-                running.append((at, label, shard, args, shard.start_all(token, asks, limit, deadline_s, max_files,
-                                                                        stats, begun_at, lanes)))
-            except Exception as exc:  # noqa: BLE001 - as _answer tells it
-                out[at] = _failed(label, exc)
-        lanes.open()
-        for at, label, shard, args, future in running:
-            token, asks, limit, deadline_s, max_files, stats, heads, *code = args
-            try:
-                done = lanes.wait(future, max(deadline_s - (time.perf_counter() - begun_at), 0.0))
-                lists = future.result() if done else tuple(shard.late(name, deadline_s) for name, _ in asks)
-                out[at] = (True, self._searched(label, token, tuple(shard.settled(token, a) for a in lists), asks, heads,
-                                                code[0] if code else 0))
-            except Exception as exc:  # noqa: BLE001 - as _answer tells it
-                out[at] = _failed(label, exc)
-        return tuple(out)
 
     def _answer(self, label: str, method: str, args: tuple[Any, ...]) -> tuple[bool, Any]:
         try:
@@ -449,6 +445,21 @@ class ShardHost:
             self.open(label)
             shard = self._shards[label]
         return shard
+
+
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    """The engines' lists one shard's call runs (:meth:`ShardHost._lists_together`), and how its
+    answer is made of them."""
+
+    shard: Shard
+    token: int
+    asks: Sequence[tuple[str, Query]]
+    limit: int
+    deadline_s: float
+    max_files: int
+    stats: WordStats | None
+    answer: Callable[[tuple[ShardList, ...]], Any]
 
 
 def _failed(label: str, exc: Exception) -> tuple[bool, Any]:

@@ -328,8 +328,8 @@ class Coordinator:
         stems = body_stems(text.text) if text is not None and text.word_votes else ()
         stats = None
         if stems:
-            counted = [table.stats(stems, counts) for table, counts in cast("list[tuple[WordTable, dict[str, int]]]", tables)]
-            stats = sum(counted[1:], counted[0])
+            stats = _total([table.stats(stems, counts)
+                            for table, counts in cast("list[tuple[WordTable, dict[str, int]]]", tables)])
         return queries, the_plan.fetch, stats
 
     def _learn(self, begun: Mapping[str, Begun], view: _View) -> None:
@@ -400,7 +400,7 @@ class _View:
         """When each engine's lists were asked of the shards of this process (the deadline counts from it)."""
         self._stats: dict[tuple[str, ...], WordStats] = {}
         """The workspace's counts per question's stems (the question's generations do not change)."""
-        self.misforeseen = ask.stats is not None and _summed(begun, ask) != ask.stats
+        self.misforeseen = ask.stats is not None and _summed(begun, ask.stems) != ask.stats
         """Whether the question's start ran a blend's lists on counts other than the shards' own
         (a shard on another generation than the coordinator's counts): those lists are not used."""
         for label, started in begun.items():
@@ -531,17 +531,11 @@ class _View:
             kept = self._stats.get(stems)
         if kept is not None:
             return kept
-        told = [self._begun[label].answers.stats for label in self._shards]
-        if all(t is not None and tuple(s for s, _ in t.df) == stems for t in told):
-            counts = cast("list[WordStats]", told)
-            total = sum(counts[1:], counts[0])
-        else:
+        total = _summed(self._begun, stems)  # told at the question's start
+        if total is None:
             fan = self._coordinator._fan
-            counts = [f.result() for f in fan_out(fan, [(shard, "word_stats", (token, stems))
-                                                        for shard, token in self.each()])]
-            total = counts[0]
-            for more in counts[1:]:
-                total = total + more
+            total = _total([f.result() for f in fan_out(fan, [(shard, "word_stats", (token, stems))
+                                                              for shard, token in self.each()])])
         with self._lock:
             self._stats[stems] = total
         return total
@@ -1095,13 +1089,17 @@ def _item(batch: Future[tuple[ShardList, ...]] | Pending[tuple[ShardList, ...]],
     return out
 
 
-def _summed(begun: Mapping[str, Begun], ask: Ask) -> WordStats | None:
-    """The workspace's counts of the ask's stems, summed from every shard's own answer (as
-    :meth:`_View.stats` sums them, by label); ``None`` when some shard did not answer them."""
+def _summed(begun: Mapping[str, Begun], stems: tuple[str, ...]) -> WordStats | None:
+    """The workspace's counts of a sentence's stems, summed from every shard's answer at the
+    question's start, by label; ``None`` when some shard did not answer them."""
     told = [begun[label].answers.stats for label in sorted(begun)]
-    if not told or any(t is None or tuple(s for s, _ in t.df) != ask.stems for t in told):
+    if not told or any(t is None or tuple(s for s, _ in t.df) != stems for t in told):
         return None
-    counts = cast("list[WordStats]", told)
+    return _total(cast("list[WordStats]", told))
+
+
+def _total(counts: Sequence[WordStats]) -> WordStats:
+    """Several shards' counts summed, in their order."""
     return sum(counts[1:], counts[0])
 
 
