@@ -59,9 +59,9 @@ async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> Non
 
         table.show = spy
         app.part("#query").focus()
-        await pilot.press(*"parse")  # the first key's search is held; the others are typed meanwhile
-        await wait_for(pilot, lambda: gate.asked)
-        await pilot.press(*"_config")
+        await pilot.press("p")  # the first key's search is held; the others are typed meanwhile
+        await wait_for(pilot, lambda: gate.asked)  # (typed at once, "pa" could be the first the thread takes)
+        await pilot.press(*"arse_config")
         await pilot.pause(0.1)
         assert gate.asked == ["p"], "a newer key waits for the running search instead of racing it"
         gate.release.set()
@@ -96,8 +96,9 @@ async def test_a_search_made_stale_is_given_up_between_the_engines_stages(make_a
 
         app.source.ask = ask_noted
         app.part("#query").focus()
-        await pilot.press(*"how")  # the first key's search is held, then made stale by the others
+        await pilot.press("h")  # the first key's search is held, then made stale by the others
         await wait_for(pilot, lambda: gate.asked)
+        await pilot.press(*"ow")
         gate.release.set()
         await settle(pilot)
         assert outcomes[0] == ("h", "given up")
@@ -129,8 +130,9 @@ async def test_a_stale_search_hands_over_to_the_newest_in_its_own_thread(make_ap
 
         app.post_message = spy
         app.part("#query").focus()
-        await pilot.press(*"how")
+        await pilot.press("h")
         await wait_for(pilot, lambda: gate.asked)
+        await pilot.press(*"ow")
         gate.release.set()
         deadline = time.monotonic() + 10
         while len(gate.asked) < 2 and time.monotonic() < deadline:
