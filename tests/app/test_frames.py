@@ -46,7 +46,7 @@ async def test_a_frame_draws_the_preview_lines_a_line_at_a_time_draws(make_app) 
             await pilot.pause(0.05)
             framed: dict[int, list[object]] = {}
 
-            def spy(line: int) -> object:
+            def spy(line: int, framed: dict[int, list[object]] = framed) -> object:
                 strip = Preview.render_line(preview, line)
                 framed[line] = list(strip)
                 return strip
