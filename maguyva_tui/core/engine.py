@@ -769,13 +769,14 @@ def _file_by_file(centrality: CentralityTable) -> Callable[[Chunk], float]:
     200 bytes a symbol that a fill would hold while it embeds."""
     from maguyva_tui.core.store.centrality import CentralityTable
 
-    files, current = centrality.files, ["", CentralityTable({})]
+    files = centrality.files
+    current: list[tuple[str, CentralityTable]] = [("", CentralityTable({}))]
 
     def importance(chunk: Chunk) -> float:
-        if chunk.path != current[0]:
+        if chunk.path != current[0][0]:
             entry = files.get(chunk.path)
-            current[:] = [chunk.path, CentralityTable({} if entry is None else {chunk.path: entry})]
-        return current[1].at(chunk.path, chunk.start_line, chunk.end_line)
+            current[0] = (chunk.path, CentralityTable({} if entry is None else {chunk.path: entry}))
+        return current[0][1].at(chunk.path, chunk.start_line, chunk.end_line)
 
     return importance
 

@@ -202,13 +202,13 @@ def file_names(generation: object, stem: str) -> list[str] | None:
     per snapshot and searched for the name (100,000 paths: a few milliseconds, where a table of
     every name made once cost a lone word's first question a third of a second)."""
     snapshot = getattr(generation, "snapshot", None)
-    if getattr(snapshot, "files", None) is None or getattr(snapshot, "manifest", None) is None:
+    if snapshot is None or getattr(snapshot, "files", None) is None or getattr(snapshot, "manifest", None) is None:
         return None
     text = _PATH_TEXTS.get(snapshot)
     if text is None:
         from maguyva_tui.core.store.file_table import paths_of  # numpy: not for classifying a question
 
-        text = _PATH_TEXTS[snapshot] = "\n" + "\n".join(paths_of(snapshot.manifest.files)) + "\n"  # type: ignore[attr-defined]
+        text = _PATH_TEXTS[snapshot] = "\n" + "\n".join(paths_of(snapshot.manifest.files)) + "\n"
     needle, found = stem + ".", set()
     at = text.find(needle)
     while at >= 0:

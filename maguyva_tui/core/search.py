@@ -234,13 +234,13 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             run.notices.append(said)
             listed_untied = True
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex:
-        again = blended(the_plan, intent)
-        if again is not None:
+        blend = blended(the_plan, intent)
+        if blend is not None:
             alone = the_plan.modalities[0]
             if not run.lists.get(alone):
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
                 run.notices.append(f"the {alone} engine {why}; blending the engines instead")
-            the_plan = again
+            the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
         run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '

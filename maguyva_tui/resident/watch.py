@@ -192,7 +192,7 @@ def _hard_linked(base: str, snapshot: Snapshot) -> list[str] | None:
     """The indexed files that have other names (a change through one raises no event in a watched
     folder: each is watched itself); ``None`` when one is a symbolic link, or more than
     :data:`LINKED_WATCHED_MAX` have other names (not watched at all)."""
-    linked = []
+    linked: list[str] = []
     for path in snapshot.files:
         try:
             st = os.lstat(base + path)

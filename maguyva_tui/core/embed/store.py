@@ -621,7 +621,7 @@ def _savez(handle: BinaryIO, arrays: dict[str, np.ndarray], written: Callable[[i
                     member.write(np.ascontiguousarray(array).tobytes())
                     continue
                 for lo in range(0, len(array), _WRITE_ROWS):
-                    member.write(memoryview(array[lo : lo + _WRITE_ROWS]).cast("B"))
+                    member.write(array[lo : lo + _WRITE_ROWS].data.cast("B"))
                     if written is not None:
                         written(min(lo + _WRITE_ROWS, len(array)))
 

@@ -57,7 +57,7 @@ class Loose:
     """``external``, ``ambiguous`` or ``unresolved``."""
 
 
-def ints(values: Sequence[int] | IntArray) -> IntArray:
+def ints(values: Sequence[int] | NDArray[np.integer[Any]]) -> IntArray:
     """Return a column of node slots or lines."""
     return np.asarray(values, dtype=np.int32)
 
@@ -127,8 +127,7 @@ class Merged:
 def merge(paths: Sequence[str], blocks: Mapping[str, Block], size: int) -> Merged:
     """Concatenate the blocks of these paths and index the sites by target (a stored graph's
     unchanged files straight from its columns: no block made per file)."""
-    stored = blocks.stored_rows() if isinstance(blocks, SpanMap) else None
-    if stored is not None:
+    if isinstance(blocks, SpanMap) and (stored := blocks.stored_rows()) is not None:
         return _merge_stored(paths, blocks, stored, size)
     parts = [blocks.get(p, EMPTY) for p in paths]
     counts = np.fromiter((len(b.line) for b in parts), dtype=np.int64, count=len(parts))
@@ -197,8 +196,7 @@ def aggregate(merged: Merged, members: Mapping[str, Members], size: int) -> Edge
 
 def _member_edges(members: Mapping[str, Members]) -> list[Members]:
     """Every file's member edges: a stored graph's unchanged files' as one block from its columns."""
-    stored = members.stored_rows() if isinstance(members, SpanMap) else None
-    if stored is None:
+    if not isinstance(members, SpanMap) or (stored := members.stored_rows()) is None:
         return [m for m in members.values() if len(m.source)]
     _, _, keep, _, rest = stored
     columns = members.columns

@@ -55,7 +55,8 @@ class Bounds(Mapping[str, tuple[int, int]]):
 
     def row_files(self) -> NDArray[np.int64]:
         """Per row of the concatenated columns, its file's position."""
-        counts = np.diff(np.asarray(self._ends, dtype=np.int64))
+        ends = np.asarray(self._ends, dtype=np.int64)
+        counts = ends[1:] - ends[:-1]
         return np.repeat(np.arange(len(counts), dtype=np.int64), counts)
 
 

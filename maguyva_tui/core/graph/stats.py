@@ -44,8 +44,7 @@ def _count_stored_sites(blocks: Mapping[str, Block], languages: Mapping[str, str
                         found: dict[str, Counter[str]], resolved_codes: list[int]) -> Mapping[str, Block]:
     """Count the sites of a stored graph's unchanged files from its columns at once (making a block
     per file cost seconds on 100,000 files); return the blocks left to count one by one."""
-    stored = blocks.stored_rows() if isinstance(blocks, SpanMap) else None
-    if stored is None:
+    if not isinstance(blocks, SpanMap) or (stored := blocks.stored_rows()) is None:
         return blocks
     bounds, files, keep, standing, rest = stored
     names, codes = _language_codes(bounds.files, languages)
@@ -64,8 +63,7 @@ def _count_stored_loose(loose: Mapping[str, LooseBlock], languages: Mapping[str,
                         found: dict[str, Counter[str]]) -> Mapping[str, LooseBlock]:
     """Count the loose sites of a stored graph's unchanged files from its columns (without decoding
     their names); return the blocks left to count one by one."""
-    stored = loose.stored_rows() if isinstance(loose, SpanMap) else None
-    if stored is None:
+    if not isinstance(loose, SpanMap) or (stored := loose.stored_rows()) is None:
         return loose
     bounds, files, keep, standing, rest = stored
     names, codes = _language_codes(bounds.files, languages)

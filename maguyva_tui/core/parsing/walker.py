@@ -222,8 +222,12 @@ class _Span:
     """A span from a leading attribute to the end of the definition it decorates."""
 
     __slots__ = ("start_point", "end_point", "start_byte", "end_byte")
+    start_point: Point
+    end_point: Point
+    start_byte: int
+    end_byte: int
 
-    def __init__(self, first: Node, last: Node) -> None:
+    def __init__(self, first: Outer, last: Outer) -> None:
         self.start_point, self.start_byte = first.start_point, first.start_byte
         self.end_point, self.end_byte = last.end_point, last.end_byte
 

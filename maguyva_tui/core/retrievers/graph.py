@@ -188,10 +188,10 @@ class GraphRetriever:
                     hits.append(self._placed(method, depth, via))
             members = self._go_members(root)  # Go: the methods of that name of the types that implement it
             for node in self._go_implementers(root, members):  # (in any file of the type's package)
-                method = members[member].get(node)
-                if method is not None and method not in seen:
-                    seen.add(method)
-                    hits.append(self._placed(method, 1, f"implements {said}"))
+                implementing = members[member].get(node)
+                if implementing is not None and implementing not in seen:
+                    seen.add(implementing)
+                    hits.append(self._placed(implementing, 1, f"implements {said}"))
         hits.sort(key=lambda h: -h.score)  # stable: a generation's most central first, as placed
         return hits[:limit]
 
@@ -209,7 +209,7 @@ class GraphRetriever:
         for root, found in (implicit or {}).items():
             below[root].extend(found)
         symbols = graph.symbols
-        seen, generation, out = set(roots), roots, []
+        seen, generation, out = set(roots), roots, list[tuple[str, int]]()
         for depth in range(1, MAX_SUBTYPE_DEPTH + 1):
             children = {c for parent in generation for c in below.get(parent, ()) if c not in seen and c in symbols}
             if not children or len(out) >= limit:

@@ -876,7 +876,7 @@ class TextRetriever:
             if placed is False:
                 return []  # none holds it: no trigram asked (a sentence's on most shards of a workspace: 0.1-0.2 ms)
         token = self._token(matcher) if limit is not None and max_files is None else None
-        tried = token is not None and self._token_page(files, token, literal, limit, demote)
+        tried = token is not None and limit is not None and self._token_page(files, token, literal, limit, demote)
         if isinstance(tried, (list, _Lines)):
             return tried
         if token is not None and limit is not None:
@@ -1599,7 +1599,8 @@ class TextRetriever:
             held = table.table.holding_among(needle, names)
             held = held[~_members(held, np.array(sorted(exact), np.int64))]
             keys = _site_keys(table.table, held.tolist(), positions)
-            return keys[_members(keys >> 32, at)]
+            kept: np.ndarray = keys[_members(keys >> 32, at)]
+            return kept
 
         def at_lines(keys: np.ndarray) -> np.ndarray:
             out = np.zeros(len(keys), bool)
@@ -2044,7 +2045,8 @@ def _members(values: np.ndarray, ordered: np.ndarray) -> np.ndarray:
     if not len(ordered):
         return np.zeros(len(values), bool)
     at = np.searchsorted(ordered, values)
-    return ordered[np.minimum(at, len(ordered) - 1)] == values
+    found: np.ndarray = ordered[np.minimum(at, len(ordered) - 1)] == values
+    return found
 
 
 def _definition_lines(snapshot: Snapshot, path: str) -> set[int]:

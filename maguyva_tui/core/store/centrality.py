@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TypeAlias
+from typing import Any, TypeAlias, cast
 
 import numpy as np
 
@@ -96,7 +96,7 @@ class CentralityTable:
         if bare is None:
             return np.array([self.at(paths[i], 1, None) for i in positions.tolist()], np.float64)
         values, starts = bare
-        found = values[positions]
+        found: np.ndarray = values[positions]
         for k in np.flatnonzero(starts[positions] <= 1).tolist():
             found[k] = self.at(paths[int(positions[k])], 1, None)
         return found
@@ -147,7 +147,7 @@ def save_centrality(path: Path, table: CentralityTable) -> None:
                           np.asarray([(a, b) for a, b, _ in spans], np.int32).reshape(-1, 2),
                           np.asarray([v for _, _, v in spans], np.float64))
     with open(path, "wb") as handle:
-        np.savez(handle, **arrays)
+        np.savez(handle, **cast(dict[str, Any], arrays))  # arrays by name (numpy's stub reads bool)
 
 
 def centrality_columns(paths: list[str], file_values: np.ndarray, counts: np.ndarray, spans: np.ndarray,

@@ -179,7 +179,8 @@ class Definitions:
         starts = (np.asarray(offsets[names], np.int64) + 1).tolist()
         ends = np.asarray(offsets[names + 1], np.int64).tolist()
         found = map(bool, map(pattern.match, repeat(self._led, len(starts)), starts, ends))
-        return names[np.fromiter(found, bool, len(starts))]
+        picked: NDArray[np.int64] = names[np.fromiter(found, bool, len(starts))]
+        return picked
 
     def _name_masks(self) -> NDArray[np.uint64]:
         """Per name, the bits of the bytes it holds (its NUL's too), made once, in slices of names."""
@@ -202,7 +203,7 @@ class Definitions:
         ``helper``'s 98,000 names cost 0.06 s."""
         if self._led is None:
             self._led = b"\0" + bytes(self._blob)  # one copy of the names, each after a NUL
-        find, found = self._led.find, []
+        find, found = self._led.find, list[int]()
         at = find(needle, 1)
         while at >= 0 and len(found) < _HOLDING_BY_FIND:
             found.append(at - 1)  # in the blob: the leading NUL shifts by one
@@ -211,10 +212,10 @@ class Definitions:
         if at < 0:
             return unique(np.searchsorted(self._offsets, np.array(found, np.int64), side="right") - 1)
         names = np.frombuffer(self._blob, np.uint8)
-        at = np.flatnonzero(names[: max(len(names) - len(needle) + 1, 0)] == needle[0])
+        places = np.flatnonzero(names[: max(len(names) - len(needle) + 1, 0)] == needle[0])
         for i in range(1, len(needle)):
-            at = at[names[at + i] == needle[i]]
-        return unique(np.searchsorted(self._offsets, at, side="right") - 1)
+            places = places[names[places + i] == needle[i]]
+        return unique(np.searchsorted(self._offsets, places, side="right") - 1)
 
     def _bound(self, needle: bytes) -> int:
         """The position of the first name not below ``needle`` (bisection; kept for needles of one byte)."""

@@ -215,7 +215,7 @@ class _Rows:
         return self._table
 
 
-def _remaps(blocks: list[list[Sequence[Record]] | StoredSpan], text_columns: list[int], strings: Interner
+def _remaps(blocks: list[list[Sequence[Record] | _Packed] | StoredSpan], text_columns: list[int], strings: Interner
             ) -> dict[int, NDArray[np.int32]]:
     """Per source string table of the stored spans, its ids to the new ones (only the ids used)."""
     used: dict[int, tuple[Strings, NDArray[np.bool_]]] = {}

@@ -225,7 +225,8 @@ is one first byte at least: the most frequent letter's trigrams are sorted toget
 
 def _inside(arr: NDArray[np.uint8], lo: int, hi: int) -> NDArray[np.bool_]:
     """Whether each trigram starting in ``lo:hi`` lies inside one name (no NUL in its three bytes)."""
-    return (arr[lo:hi] != 0) & (arr[lo + 1 : hi + 1] != 0) & (arr[lo + 2 : hi + 2] != 0)
+    inside: NDArray[np.bool_] = (arr[lo:hi] != 0) & (arr[lo + 1 : hi + 1] != 0) & (arr[lo + 2 : hi + 2] != 0)
+    return inside
 
 
 def _first_byte_groups(by_first: NDArray[np.int64]) -> list[tuple[int, int]]:
@@ -448,7 +449,8 @@ class TokenIndex:
         arr = np.frombuffer(self._blob, np.uint8)
         places = places[(places >= 0) & (places + n <= len(arr))]
         same = (arr[places[:, None] + np.arange(n)] == np.frombuffer(needle, np.uint8)).all(axis=1)
-        return places[same]
+        held: NDArray[np.int64] = places[same]
+        return held
 
     def _holders(self, found: NDArray[np.int64], n: int,
                  needle: bytes) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
@@ -800,7 +802,7 @@ class _PlaceSpill:
         data = np.ascontiguousarray(places, np.uint32)
         if self._file is not None and not self._held:
             try:
-                write_all(self._file.fileno(), data, 4 * self._written)
+                write_all(self._file.fileno(), data.data, 4 * self._written)
                 self._written += len(data)
                 return
             except OSError:
@@ -822,7 +824,7 @@ class _PlaceSpill:
     def copy_to(self, out: IO[bytes]) -> None:
         """Write the places in the file to ``out``, a slice at a time."""
         for lo in range(0, self._written, PLACE_SLICE):
-            out.write(self._read(lo, min(lo + PLACE_SLICE, self._written)))
+            out.write(self._read(lo, min(lo + PLACE_SLICE, self._written)).data)
 
     def _read(self, lo: int, hi: int) -> NDArray[np.uint32]:
         assert self._file is not None
