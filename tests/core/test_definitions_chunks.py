@@ -274,6 +274,25 @@ def test_a_bare_macro_line_does_not_swallow_the_definitions_after_it() -> None:
         assert all(1 <= c.start_line <= c.end_line <= 13 for c in chunks)
 
 
+def test_a_class_s_export_macro_is_not_taken_for_its_name() -> None:
+    # fmt's os.h, Qt, gtest: `class FMT_API file {` was a class called FMT_API, `file` a function,
+    # and the class's methods lost in a body read as statements
+    source = (b"namespace fmt {\nclass FMT_API format_error : public std::runtime_error {\n public:\n"
+              b"  int code() const { return 1; }\n};\n\n"
+              b"class FMT_API file {\n public:\n  int descriptor() const noexcept { return fd_; }\n};\n"
+              b"class FMT_API ostream final : private detail::buffer<char> {\n  void flush() {}\n};\n"
+              b"struct GTEST_API_ TestInfo\n    : public Base {\n  int id() { return 0; }\n};\n}\n")
+    for text in (source, source.replace(b"\n", b"\r\n")):
+        _, symbols = extract_source(text, "cpp", "os.h")
+        found = {s.qualname: (s.kind, s.start_line, s.end_line) for s in symbols}
+        assert found["fmt.format_error"] == ("class", 2, 5)
+        assert found["fmt.format_error.code"] == ("method", 4, 4)
+        assert found["fmt.file"] == ("class", 7, 10) and found["fmt.file.descriptor"] == ("method", 9, 9)
+        assert found["fmt.ostream"] == ("class", 11, 13) and found["fmt.ostream.flush"] == ("method", 12, 12)
+        assert found["fmt.TestInfo"] == ("struct", 14, 17) and found["fmt.TestInfo.id"] == ("method", 16, 16)
+        assert not any("FMT_API" in name or "GTEST" in name for name in found)
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

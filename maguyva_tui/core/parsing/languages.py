@@ -115,6 +115,20 @@ of a declaration and swallows what follows (fmt's ``args.h``: none of its 14 cla
 functions found)."""
 
 
+EXPORT_MACRO = re.compile(
+    rb"\b(?:class|struct|union)[ \t]+(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
+    rb"(?=[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))",
+    re.MULTILINE,
+)
+"""Upper-case names between ``class`` (``struct``, ``union``) and the type's own name: the export
+or visibility macros of libraries (``class FMT_API format_error : public std::runtime_error {``,
+Qt's ``class Q_CORE_EXPORT QObject``, gtest's ``GTEST_API_``). The grammar, which sees no
+preprocessor, read the macro as the class's name and the real name as a function's, the class's
+body as that function's statements: fmt's ``format_error``, ``file`` and ``ostream`` were classes
+called ``FMT_API``, their methods lost. Only before a name followed by a base list, a brace or the
+line's end, so ``struct FOO make_foo(void) {`` and ``struct TAG var;`` are left as written."""
+
+
 ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
 """A Rust line opening a macro invocation with a brace (``cfg_rt! {``): tokio wraps most of its
 items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
@@ -163,10 +177,19 @@ def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
     return tree
 
 
+def _blank_macros(match: re.Match[bytes]) -> bytes:
+    """A match of :data:`EXPORT_MACRO` with its macros made blanks of the same length."""
+    start, end = match.span("macros")
+    text = match.group()
+    at = start - match.start()
+    return text[:at] + b" " * (end - start) + text[at + end - start :]
+
+
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
-    is a bare macro (:data:`BARE_MACRO`) is parsed as blanks of the same length, so every byte
-    offset and line of the tree is the text's; in Rust, so are the name and braces of a macro
+    is a bare macro (:data:`BARE_MACRO`) and the export macros of a class's head
+    (:data:`EXPORT_MACRO`) are parsed as blanks of the same length, so every byte offset and line
+    of the tree is the text's; in Rust, so are the name and braces of a macro
     that wraps items (:func:`_unwrapped_item_macros`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
@@ -174,6 +197,8 @@ def parse(language: str, source: bytes) -> Tree:
         parser = parsers[language] = Parser(grammar(language))
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
+    if language in ("c", "cpp") and EXPORT_MACRO.search(source) is not None:
+        source = EXPORT_MACRO.sub(_blank_macros, source)
     tree = parser.parse(source)
     if language == "rust" and ITEM_MACRO.search(source) is not None:
         return _unwrapped_item_macros(parser, source, tree)
