@@ -183,6 +183,8 @@ class SemanticRetriever:
         if limit <= 0 or not self.chunks:
             return []
         vector = self.provider.embed_query(text)
+        if not vector.any():  # no word the model knows ("$", an emoji): every cosine is 0, no order at all
+            return []
         distances = hamming(self._words, as_words(pack(vector)))
         candidates = top_k(distances, max(self.rescore, limit))
         scores = self._rescore(candidates, vector)
@@ -482,7 +484,10 @@ class TieredRetriever:
 def _nearest(
     tier: SemanticRetriever | None, vector: npt.NDArray[np.float32] | None, k: int
 ) -> tuple[Positions, Scores]:
-    if tier is None or vector is None:
+    """A tier's ``k`` nearest chunks to a query vector; none for a zero vector (a question with no
+    word the static model knows, ``$`` or an emoji: every cosine is 0, and the list was the chunks
+    in whatever order the ties fell, each shown as "static cosine 0.00")."""
+    if tier is None or vector is None or not vector.any():
         return np.zeros(0, np.intp), np.zeros(0, np.float32)
     return tier.nearest(vector, k)
 
