@@ -44,6 +44,7 @@ from maguyva_tui.core.intent import (
     quoted_names,
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
+from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
@@ -203,7 +204,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     query = replace(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
     run = _run_engines(parts, the_plan, query, checkpoint)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
-        return search(req, parts, checkpoint, places=False)
+        again = search(req, parts, checkpoint, places=False)
+        return replace(again, notices=(*again.notices, _places_missing(req.text)))
     if inherited_notice:
         run.notices.append(inherited_notice)
     failed = None
@@ -279,6 +281,21 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+def _places_missing(text: str) -> str:
+    """What to say when no place a question names is in the index and it was answered as if it
+    named none: a typed path (``src/pkg/nothere.py``) had shown related code without a word that
+    no such file is here."""
+    named = parse_places(text)
+    if len(named) == 1:
+        return f"no indexed file is {named[0].path}; searching the question's words instead"
+    first = ", ".join(place.path for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
+    return f"none of the {len(named)} places it names is an indexed file ({first}); searching the question's words instead"
+
+
+PLACES_SHOWN = 3
+"""Places a question names that its notice lists at most, when none of them is in the index."""
 
 
 USED_RULE = "used_not_defined"
