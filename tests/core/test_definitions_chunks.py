@@ -293,6 +293,25 @@ def test_a_class_s_export_macro_is_not_taken_for_its_name() -> None:
         assert not any("FMT_API" in name or "GTEST" in name for name in found)
 
 
+def test_a_type_a_c_or_cpp_function_defines_in_its_body_is_a_symbol_of_that_function() -> None:
+    # fmt's parse_width defines width_adapter in its body: "where is width_adapter defined" found no
+    # definition (Python's and JavaScript's local classes were symbols already)
+    source = (b"template <typename Handler>\nauto parse_width(const char* begin, Handler&& handler) -> const char* {\n"
+              b"  struct width_adapter {\n    Handler& handler;\n    void operator()() { handler.on_width(); }\n"
+              b"    int on(int id) { return id; }\n  };\n  struct auto_id {} id;\n  int x = 1;\n"
+              b"  if (x) { struct deep { int a; }; }\n  return begin;\n}\n"
+              b"class Outer {\n  void m() {\n    enum class Kind { a, b };\n  }\n};\n")
+    _, symbols = extract_source(source, "cpp", "core.h")
+    found = {s.qualname: (s.kind, s.start_line, s.end_line) for s in symbols}
+    assert found["parse_width.width_adapter"] == ("struct", 3, 7)
+    assert found["parse_width.width_adapter.on"] == ("method", 6, 6)  # its method is its own, not a function outside
+    assert found["parse_width.auto_id"] == ("struct", 8, 8)
+    assert found["Outer.m.Kind"] == ("enum", 15, 15)
+    assert "x" not in found and "parse_width.x" not in found  # a local variable is no symbol
+    _, symbols = extract_source(b"int f(void) {\n  struct point { int x, y; };\n  return 0;\n}\n", "c", "a.c")
+    assert {s.qualname: s.kind for s in symbols} == {"f": "function", "f.point": "struct"}
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

@@ -9,7 +9,7 @@ import re
 from tree_sitter import Node
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.parsing.walker import Outer, Rules, Walker, _Span
+from maguyva_tui.core.parsing.walker import FUNCTION_KINDS, Outer, Rules, Walker, _Span
 
 NAME_TYPES = frozenset({
     "identifier", "field_identifier", "type_identifier", "qualified_identifier",
@@ -53,8 +53,9 @@ def _function(w: Walker, node: Node, outer: Outer) -> None:
 
     C and C++ define no function inside another (a lambda is an expression): one the grammar puts
     in a function's body is there because a macro made it lose a closing brace, and it is recorded
-    in the scope around that function."""
-    if w.in_function:
+    in the scope around that function; a method of a class defined in a function's body
+    (:func:`_local_types`) is that class's."""
+    if w.scope_kind in FUNCTION_KINDS:
         with w.outside_functions():
             _function_here(w, node, outer)
     else:
@@ -79,6 +80,33 @@ def _function_here(w: Walker, node: Node, outer: Outer) -> None:
     kind = "method" if prefix else w.function_kind()
     w.define(kind, outer, name_node, name=name, prefix=prefix)
     _macros_within(w, node)
+    _local_types(w, node.child_by_field_name("body"), [*prefix, name], kind)
+
+
+def _local_types(w: Walker, body: Node | None, names: list[str], kind: str) -> None:
+    """Record the classes, structs, unions and enums a function body defines among its own
+    statements (fmt's ``parse_width`` defines ``width_adapter``: ``parse_width.width_adapter``),
+    as Python's and JavaScript's local classes are. Only those: the body's other statements are
+    not walked (a variable inside a function is no symbol, and a function the grammar puts there
+    is a misreading, :func:`_function`)."""
+    if body is None or body.type != "compound_statement":
+        return
+    local = [child for child in body.named_children
+             if child.type in _SPECIFIER_KINDS or (child.type == "declaration" and _defines_type(child))]
+    if not local:
+        return
+    with w.scope(names, kind):
+        for child in local:
+            if child.type == "declaration":
+                _inline_type(w, child)
+            else:
+                _specifier(w, child, child)
+
+
+def _defines_type(node: Node) -> bool:
+    """Whether a declaration's type is a class, struct, union or enum written out with its body."""
+    kind = node.child_by_field_name("type")
+    return kind is not None and kind.type in _SPECIFIER_KINDS and kind.child_by_field_name("body") is not None
 
 
 _MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
