@@ -469,7 +469,8 @@ def _spelled(generation: Generation, intent: Intent, req: SearchRequest, places:
     as punctuation), a member named with ``#`` (Ruby's and Java's docs: ``ActiveRecord::Base#save``)
     as with a dot, which a class's bases or namespaces may then define (``Base#save!``:
     :func:`_through_bases`). A lone name so kept is where it is defined; in a question ("where is
-    save!", "who calls save!"), the question's target."""
+    save!", "who calls save!"), the question's target. A string to find keeps its ``#``: ``"#
+    type: ignore"`` had been searched as ``. type: ignore``, and no line held it."""
     if req.intent or req.regex or req.modality:
         return intent
     text = req.text.strip()
@@ -489,7 +490,7 @@ def _spelled(generation: Generation, intent: Intent, req: SearchRequest, places:
                 return replace(again, target=name) if again.target == written[:-1] else intent
             if target == written[:-1]:
                 return replace(intent, target=name)
-    if target and "#" in target and not generation.knows_symbol(target):
+    if target and "#" in target and intent.name in SYMBOL_INTENTS and not generation.knows_symbol(target):
         return replace(intent, target=target.replace("#", "."))  # no name holds a #: a member, as above
     return intent
 
