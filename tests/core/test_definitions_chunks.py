@@ -291,6 +291,9 @@ def test_a_class_s_export_macro_is_not_taken_for_its_name() -> None:
         assert found["fmt.ostream"] == ("class", 11, 13) and found["fmt.ostream.flush"] == ("method", 12, 12)
         assert found["fmt.TestInfo"] == ("struct", 14, 17) and found["fmt.TestInfo.id"] == ("method", 16, 16)
         assert not any("FMT_API" in name or "GTEST" in name for name in found)
+    # an upper-case struct tag before a variable stays the variable's type
+    _, symbols = extract_source(b"static struct PARAMS params\n  = {1, 2};\nstruct PARAMS other = {3, 4};\n", "c", "a.c")
+    assert {s.qualname: s.kind for s in symbols} == {"params": "variable", "other": "variable"}
 
 
 def test_a_type_a_c_or_cpp_function_defines_in_its_body_is_a_symbol_of_that_function() -> None:

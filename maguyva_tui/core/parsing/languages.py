@@ -117,7 +117,7 @@ functions found)."""
 
 EXPORT_MACRO = re.compile(
     rb"\b(?:class|struct|union)[ \t]+(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
-    rb"(?=[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))",
+    rb"(?=[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:final\b[ \t]*)?(?:\r?\n[ \t]*)?[:{])",
     re.MULTILINE,
 )
 """Upper-case names between ``class`` (``struct``, ``union``) and the type's own name: the export
@@ -125,8 +125,9 @@ or visibility macros of libraries (``class FMT_API format_error : public std::ru
 Qt's ``class Q_CORE_EXPORT QObject``, gtest's ``GTEST_API_``). The grammar, which sees no
 preprocessor, read the macro as the class's name and the real name as a function's, the class's
 body as that function's statements: fmt's ``format_error``, ``file`` and ``ostream`` were classes
-called ``FMT_API``, their methods lost. Only before a name followed by a base list, a brace or the
-line's end, so ``struct FOO make_foo(void) {`` and ``struct TAG var;`` are left as written."""
+called ``FMT_API``, their methods lost. Only before a name followed by a base list or a brace
+(on its line or the next), so ``struct FOO make_foo(void) {``, ``struct TAG var;`` and ``static
+struct TAG var`` with ``= {...};`` on the next line are left as written."""
 
 
 ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
