@@ -20,7 +20,8 @@ order  rule                  matches                                            
                              ``GuzzleHttp\\Client``
 4      grep_command          ``grep WORD``, ``rg WORD``: the word, every line holding it  0.90 exact
 4      code_fragment         a short line of code, not a name: ``echo(``, ``a[0]``, ``->``  0.85 exact
-                             (and ``raise X``, ``throw new X``)
+                             (and ``raise X``, ``throw new X``, and what holds no letter
+                             or digit: ``#``, ``?``, ``//``)
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
 4      comment_marker        a lone ``TODO``, ``FIXME``, ``XXX``, ``HACK``, ``BUG`` (``TODO:``) 0.90 exact
 4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
@@ -727,13 +728,16 @@ def _code_fragment(text: str) -> Intent | None:
     ``*args``): typed as it reads in the code, it is a string to find, every occurrence of it, as
     ``rg -F`` would. A name (``load()``, ``Config.load``), a quoted or back-ticked string (prose
     quotes code that way: "Alias for `get(key)`."), a question and a sentence are left to their
-    rules."""
+    rules. A question with no letter or digit (``#``, ``?``, ``%``, an emoji) has nothing else to be
+    read as: it had been a question about meaning, the model's nearest chunks whatever they held."""
     line = text.strip()
     if _RAISE_STATEMENT.fullmatch(line):
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     words = _WORD.findall(line)
     if "\n" in line or "`" in line or len(words) > FRAGMENT_WORDS or _TOKEN.fullmatch(line) or _QUOTED.fullmatch(line):
         return None
+    if not any(c.isalnum() for c in line):  # no letter or digit ("#", "?", '"', "//", an emoji): nothing else to read
+        return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     unnamed = _TOKEN.sub(lambda m: " " if is_identifier(m.group(0)) else m.group(0), line)  # std::vector is a name
     if not _CODE_PUNCTUATION.search(unnamed) or _QUESTION.search(line):
         return None

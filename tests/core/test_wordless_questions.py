@@ -17,6 +17,7 @@ from maguyva_tui.core.embed.store import VectorStore, content_hash
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
 from maguyva_tui.core.types import Chunk, Query
+from tests.core.test_failed_lookup import FirstWordProvider
 from tests.fakes import FakeProvider
 
 SOURCES = {
@@ -70,3 +71,31 @@ def test_one_tier_and_both_tiers_propose_nothing_for_a_zero_query_vector(tmp_pat
     assert tier.search(Query("$"), 3) == []
     assert TieredRetriever(tier, None).search(Query("$"), 3) == []
     assert len(TieredRetriever(tier, None).search(Query("f1"), 3)) == 3
+
+
+@pytest.fixture
+def with_model(tmp_path: Path) -> Engine:
+    """The same files with a transformer tier that embeds every text, a question of punctuation too."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    for name, text in {**SOURCES, "notes.py": "# why? because the spec says so\nANSWER = 42  # 50% of 84\n"}.items():
+        (root / name).write_text(text)
+    e = Engine(root, tmp_path / "index", provider=FirstWordProvider(), static=False)
+    e.refresh()
+    e.embed_pending()
+    return e
+
+
+@pytest.mark.parametrize(("question", "lines"), [("?", [("notes.py", 1)]), ("%", [("notes.py", 2)]),
+                                                 ("#", [("notes.py", 1), ("notes.py", 2)])])
+def test_a_question_of_punctuation_alone_lists_the_lines_holding_it(with_model: Engine, question: str,
+                                                                    lines: list[tuple[str, int]]) -> None:
+    # '?' had been a question about meaning: the model's nearest chunks first, whatever they held
+    answer = with_model.search(question, limit=10)
+    assert answer.intent == "exact_match" and answer.target == question
+    assert [(r.path, line) for r in answer.results for line in r.match_lines] == lines
+
+
+def test_a_question_of_symbols_no_line_holds_says_so(with_model: Engine) -> None:
+    answer = with_model.search("→", limit=10)
+    assert answer.lookup_failed is not None and 'no line holds "→"' in answer.lookup_failed.message
