@@ -8,7 +8,7 @@ from typing import Any
 
 from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.types import QueryError, echo
 from maguyva_tui.terminal import printable
 
 
@@ -24,7 +24,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     answer = _ask(engine, action, name, depth, limit)
     if not answer.known:
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
-        raise QueryError(f"unknown symbol {name!r}: no definition of it in the graph{close}")
+        raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}")
     return {
         "query": f"{action} {name}",
         "action": action,

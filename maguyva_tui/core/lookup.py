@@ -19,7 +19,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import LOCATION_RULE
 from maguyva_tui.core.names import normalize
-from maguyva_tui.core.types import LookupFailure, Query
+from maguyva_tui.core.types import LookupFailure, Query, echo
 
 SYMBOL_INTENTS: Final = ("find_definition", "find_references", "impact_analysis")
 """Intents whose target is a symbol's name: a name nothing defines is a failed lookup."""
@@ -59,16 +59,16 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None
     close = close_names(generation, target)
     said = f"; close names: {', '.join(close)}" if close else ""
-    return LookupFailure(target, "symbol", f"no symbol named {target}; showing related code{said}", close)
+    return LookupFailure(target, "symbol", f"no symbol named {echo(target)}; showing related code{said}", close)
 
 
 def missing_literal(target: str, other_case: bool) -> LookupFailure:
     """Return the failure for a string no line holds in the case asked (``other_case``: some line
     holds it in another case, and the results are those lines)."""
     if other_case:
-        message = f'no line holds "{target}" in this case; showing the lines that hold it in another case'
+        message = f'no line holds "{echo(target)}" in this case; showing the lines that hold it in another case'
     else:
-        message = f'no line holds "{target}"; showing related code'
+        message = f'no line holds "{echo(target)}"; showing related code'
     return LookupFailure(target, "literal", message, other_case=other_case)
 
 

@@ -66,6 +66,7 @@ from maguyva_tui.core.types import (
     SearchResult,
     Vote,
     checked_by,
+    echo,
     fast_constructor,
 )
 
@@ -186,7 +187,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         again = search(replace(req, text=module), parts, checkpoint)
         if again.results:
             files = "file" if len({r.path for r in again.results}) == 1 else "files named"
-            said = f"{req.text.strip()} names no symbol; showing the {files} {module}"
+            said = f"{echo(req.text.strip())} names no symbol; showing the {files} {module}"
             return replace(again, query=req.text, rule=MODULE_RULE, notices=(*again.notices, said),
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     used = _used_not_defined(parts.generation, intent, req)
@@ -226,7 +227,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             run.lists["graph"], said = bases
             run.notices.append(said)
             if failed is not None and failed.kind == "symbol":
-                failed = replace(failed, message=f"no symbol named {intent.target} is defined here; listing what "
+                failed = replace(failed, message=f"no symbol named {echo(intent.target or '')} is defined here; listing what "
                                                  "names it as a base")
             unnamed = False
     if not unnamed and not run.lists.get("graph") and _asks_callers(intent, the_plan, req):
@@ -245,7 +246,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
-        run.notices.append(f'"{req.text.strip()}" names no symbol to follow through the graph (who calls '
+        run.notices.append(f'"{echo(req.text.strip())}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
     if failed is None and not listed_untied and _asks_callers(intent, the_plan, req):
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
@@ -289,8 +290,8 @@ def _places_missing(text: str) -> str:
     no such file is here."""
     named = parse_places(text)
     if len(named) == 1:
-        return f"no indexed file is {named[0].path}; searching the question's words instead"
-    first = ", ".join(place.path for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
+        return f"no indexed file is {echo(named[0].path)}; searching the question's words instead"
+    first = ", ".join(echo(place.path) for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
     return f"none of the {len(named)} places it names is an indexed file ({first}); searching the question's words instead"
 
 
@@ -318,7 +319,7 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     if failed is None:
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
-    said = (f"no symbol named {intent.target} is defined here (an attribute, an import, a builtin or another "
+    said = (f"no symbol named {echo(intent.target)} is defined here (an attribute, an import, a builtin or another "
             f"package's name); showing the lines that name it{close}")
     return replace(failed, message=said)
 

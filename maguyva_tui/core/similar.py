@@ -40,7 +40,7 @@ from pathlib import PurePosixPath
 from typing import Final
 
 from maguyva_tui.core.names import qualifier_parts, split_identifier
-from maguyva_tui.core.types import Hit, Query, Symbol
+from maguyva_tui.core.types import Hit, Query, Symbol, echo
 
 SIMILAR_INTENT = "find_similar"
 """The intent whose target is a definition to find the like of."""
@@ -273,7 +273,7 @@ def notice(target: str, definitions: Sequence[Symbol]) -> str:
     """What a "similar to X" answer says about X: which definitions it leaves out, or that X is
     no symbol and the words are searched instead."""
     if not definitions:
-        return f"no symbol named {target}; showing code similar to the words instead"
+        return f"no symbol named {echo(target)}; showing code similar to the words instead"
     first = definitions[0]
     where = f"{first.path}:{first.start_line}"
     more = f" and {len(definitions) - 1} more definition{'s' if len(definitions) > 2 else ''}" if len(definitions) > 1 else ""

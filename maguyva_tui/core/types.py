@@ -229,6 +229,20 @@ class QueryError(ValueError):
     """A query that cannot be run (empty, invalid pattern); the message is shown to the user as is."""
 
 
+ECHO_CHARS = 80
+"""Characters of a question's text a notice repeats at most (then an ellipsis and the length)."""
+
+
+def echo(text: str) -> str:
+    """``text`` as a notice repeats it: whole when short, else its head, an ellipsis and how long it
+    was. A notice names what it could not find (``no symbol named X``, ``no line holds "X"``); a
+    pasted 3,000-character line made each a 3,000-character line on the terminal. The answer's JSON
+    keeps the whole target (``lookup_failed.target``); only the sentence for a person is cut."""
+    if len(text) <= ECHO_CHARS:
+        return text
+    return f"{text[: ECHO_CHARS - 1]}… ({len(text):,} characters)"
+
+
 class UnreadableRepository(OSError):
     """The repository's root folder cannot be listed (no permission, gone): never indexed as empty;
     the message is shown to the user as is."""
