@@ -443,7 +443,9 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     where that symbol is defined (``host``, ``Session``, ``parse_config``), asked with confidence.
     A phrase around an identifier the index does not define (``std::filesystem``, ``value``)
     describes code rather than names it: it is a question about meaning, the name one of its words."""
-    if req.intent or req.regex or req.modality:
+    if req.intent:
+        return _overridden(generation, intent, req)
+    if req.regex or req.modality:
         return intent
     if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
@@ -457,6 +459,19 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     if word is None or not generation.knows_symbol(word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+
+
+def _overridden(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
+    """A symbol intent the person chose (``--intent``) about the symbol the index confirms the
+    question names, as the classifier's own reading would have confirmed it: ``Container --intent
+    impact_analysis`` follows ``Container`` through the graph. A lone word the classifier leaves
+    without a target (``Container`` may be English) had kept none under an override, and the answer
+    said that "Container" names no symbol to follow."""
+    if intent.target or req.regex or intent.name not in SYMBOL_INTENTS:
+        return intent
+    classified = _intent(replace(req, intent=None))
+    word = question_subject(req.text) if classified.rule == "question" else grounding_word(req.text, classified)
+    return replace(intent, target=word) if word is not None and generation.knows_symbol(word) else intent
 
 
 SUFFIXED_RULE = "suffixed_name"
