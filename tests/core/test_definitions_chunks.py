@@ -315,6 +315,33 @@ def test_a_type_a_c_or_cpp_function_defines_in_its_body_is_a_symbol_of_that_func
     assert {s.qualname: s.kind for s in symbols} == {"f": "function", "f.point": "struct"}
 
 
+def test_a_cpp_class_closed_early_by_a_macro_prefixed_constructor_keeps_its_members() -> None:
+    # fmt's color.h: a private constructor written `FMT_CONSTEXPR text_style(...) noexcept : ems() {`
+    # made the grammar close the class there and read it as a function's return type: the class
+    # and its methods were no symbols
+    source = (b"class text_style {\n public:\n  FMT_CONSTEXPR bool has_foreground() const noexcept {\n"
+              b"    return set_;\n  }\n\n private:\n  FMT_CONSTEXPR text_style(bool is_foreground, int c) noexcept\n"
+              b"      : set_(), ems() {\n    if (is_foreground) {\n      set_ = true;\n    } else {\n"
+              b"      set_ = false;\n    }\n  }\n  bool set_;\n};\n")
+    _, symbols = extract_source(source, "cpp", "color.h")
+    found = {s.qualname: s.kind for s in symbols}
+    assert found["text_style"] == "class"
+    assert found["text_style.has_foreground"] == "method"
+    assert "else" not in found
+
+
+def test_a_cpp_function_returning_a_struct_is_a_function_not_the_struct() -> None:
+    # `struct stat *get_stat(...) {` in a C++ file was recorded as a struct called stat
+    source = (b"struct stat *get_stat(const char *p) { return 0; }\n"
+              b"struct FOO make_foo(void) { return FOO(); }\n"
+              b"class Foo PROTOBUF_FINAL : public Bar {\n public:\n  int bar() { return 1; }\n};\n")
+    _, symbols = extract_source(source, "cpp", "a.cc")
+    found = {s.qualname: s.kind for s in symbols}
+    assert found["get_stat"] == "function" and found["make_foo"] == "function"
+    assert "stat" not in found and "FOO" not in found
+    assert found["Foo"] == "class"  # a macro after the name still leaves the class recorded
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

@@ -168,7 +168,10 @@ def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
     ``PROTOBUF_NAMESPACE_CLOSE`` or ``QT_BEGIN_NAMESPACE`` on the line before ``namespace ns {``
     is taken for a return type: the "function" is the namespace, its body the namespace's body.
     ``class Foo PROTOBUF_FINAL : public Bar {`` is a class ``Foo`` whose body the grammar reads as
-    statements: the class is recorded, its garbled body is not walked."""
+    statements: the class is recorded, its garbled body is not walked. A class whose body the grammar
+    closed early and took for a function's return type (fmt's ``class text_style {``, ended at a
+    macro-prefixed constructor's member initializers: ``FMT_CONSTEXPR text_style(...) : ems() {``)
+    is recorded with the members read before that point: C++ defines no type in a return type."""
     if w.language != "cpp":
         return False
     children = node.children
@@ -177,13 +180,16 @@ def _misread(w: Walker, node: Node, outer: Outer, name_node: Node) -> bool:
         return True
     first = children[0] if children else None
     name = first.child_by_field_name("name") if first is not None else None
-    if first is not None and name is not None and first.type in ("class_specifier", "struct_specifier") and (
-        first.child_by_field_name("body") is None
-    ):
-        bare, prefix = split_qualified(w.text(name))
-        w.define(_SPECIFIER_KINDS[first.type], outer, name, name=bare, prefix=prefix)
+    if first is None or name is None or first.type not in ("class_specifier", "struct_specifier"):
+        return False
+    if first.child_by_field_name("body") is not None:
+        _specifier(w, first, first)
         return True
-    return False
+    if unwrap_declarator(node.child_by_field_name("declarator"))[1]:
+        return False  # ``struct stat *get_stat(const char *p) {``: a function returning a struct
+    bare, prefix = split_qualified(w.text(name))
+    w.define(_SPECIFIER_KINDS[first.type], outer, name, name=bare, prefix=prefix)
+    return True
 
 
 def _specifier(w: Walker, node: Node, outer: Outer) -> None:
