@@ -342,6 +342,24 @@ def test_a_cpp_function_returning_a_struct_is_a_function_not_the_struct() -> Non
     assert found["Foo"] == "class"  # a macro after the name still leaves the class recorded
 
 
+def test_cpp_conversion_operators_and_macro_prefixed_destructors_are_named_as_written() -> None:
+    # `operator bool() const noexcept` was a method called "operatorbool()constnoexcept", a cast to
+    # `const std::locale&` one called "locale&()const"; `FMT_CONSTEXPR20 ~A()` was named `A`, a
+    # second constructor
+    source = (b"class A {\n  constexpr explicit operator bool() const noexcept { return true; }\n"
+              b"  operator const std::locale&() const { return l; }\n"
+              b"  template <typename T> operator basic_string_view<T>() const { return {}; }\n"
+              b"  FMT_CONSTEXPR20 ~A() { x(); }\n  bool operator==(const A& o) const { return true; }\n};\n"
+              b"A::operator bool() const { return true; }\n")
+    _, symbols = extract_source(source, "cpp", "a.h")
+    found = {(s.qualname, s.start_line) for s in symbols}
+    assert ("A.operator bool", 2) in found and ("A.operator bool", 8) in found
+    assert ("A.operator const locale&", 3) in found
+    assert ("A.operator basic_string_view", 4) in found
+    assert ("A.~A", 5) in found and ("A.A", 5) not in found
+    assert ("A.operator==", 6) in found
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

@@ -24,6 +24,9 @@ _SPECIFIER_KINDS = {
 }
 _CONST_QUALIFIERS = frozenset({"const", "constexpr", "constinit"})
 _TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+_CAST = re.compile(r"\boperator\s+(?=[A-Za-z_])")
+"""``operator`` before a type's name: a conversion operator (``operator bool``), or ``operator new``."""
+_TYPE_QUALIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*::")
 
 
 def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
@@ -40,10 +43,19 @@ def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
 
 
 def split_qualified(text: str) -> tuple[str, tuple[str, ...]]:
-    """Split ``ns::Foo<T>::bar`` into the name ``bar`` and the qualifiers ``("ns", "Foo")``."""
+    """Split ``ns::Foo<T>::bar`` into the name ``bar`` and the qualifiers ``("ns", "Foo")``.
+
+    A conversion operator is named as it is written, up to its parameters, its type's template
+    arguments and qualifiers left out: ``Foo::operator bool() const`` is ``operator bool`` of
+    ``("Foo",)``, ``operator const std::locale&() const`` is ``operator const locale&`` (they were
+    ``operatorbool()const`` and ``locale&()const``, names no one types)."""
     previous = None
     while previous != text:
         previous, text = text, _TEMPLATE_ARGS.sub("", text)
+    cast = _CAST.search(text)
+    if cast is not None:
+        target = _TYPE_QUALIFIER.sub("", " ".join(text[cast.end():].split("(", 1)[0].split()))
+        return f"operator {target}", tuple(qualifier_parts(text[: cast.start()].replace(" ", "")))
     parts = qualifier_parts(text.replace(" ", "")) or [text]
     return parts[-1], tuple(parts[:-1])
 
@@ -77,10 +89,20 @@ def _function_here(w: Walker, node: Node, outer: Outer) -> None:
                  prefix=tuple(w.text(p) for p in suite), signature_at=name_node)
         return
     name, prefix = split_qualified(w.text(name_node))
+    if not prefix and _after_tilde(w, name_node):
+        name = "~" + name
     kind = "method" if prefix else w.function_kind()
     w.define(kind, outer, name_node, name=name, prefix=prefix)
     _macros_within(w, node)
     _local_types(w, node.child_by_field_name("body"), [*prefix, name], kind)
+
+
+def _after_tilde(w: Walker, name: Node) -> bool:
+    """Whether a function's name follows a ``~`` the grammar left out of it: a destructor after a
+    macro (``FMT_CONSTEXPR20 ~basic_memory_buffer() {``) parses as the macro for a return type, an
+    error ``~`` and a function named as the class, which then read as a constructor."""
+    before = w.source[max(0, name.start_byte - 16) : name.start_byte].rstrip()
+    return before.endswith(b"~")
 
 
 def _local_types(w: Walker, body: Node | None, names: list[str], kind: str) -> None:
