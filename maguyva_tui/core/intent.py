@@ -59,6 +59,8 @@ from typing import Final
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.names import QUESTION_NAME
+from maguyva_tui.core.path_names import QUESTION_TARGET
+from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.stopwords import TARGET_FILLERS
 from maguyva_tui.core.types import INTENTS, MODALITIES
 
@@ -438,7 +440,7 @@ _REFERENCES = (
 _THAT_CALLS = re.compile(
     r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?|(?P<v>inherits?\s+from"
     r"|derives?\s+from|extends?|implements?|subclasses))\s+"
-    rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_NAME}(?:\(\))?)",
+    rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_TARGET}(?:\(\))?)",
     re.I,
 )
 _SUBJECT = r"(?P<x>\S[^\n]{0,119}?)(?<=\S)\s++"
@@ -506,11 +508,12 @@ _DEFINITION_PHRASES = (
 
 
 def _phrase_target(match: re.Match[str], text: str) -> str | None:
-    """Take the target from a named group ``x`` when the pattern has one, else from what follows."""
+    """Take the target from a named group ``x`` when the pattern has one, else from what follows;
+    a name written through its file (``cli.py::locate_app``) is kept whole, its path with it."""
     if "x" in match.re.groupindex and match.group("x"):
-        return _target_after(match.group("x"))
+        return named_in_file(match.group("x")) or _target_after(match.group("x"))
     after = text[match.end() :]
-    return _identifier_in(after) or _identifier_in(text) or _target_after(after)
+    return named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
 
 
 def _phrase_rule(
@@ -534,7 +537,7 @@ _references_phrase = _phrase_rule(
 )
 
 _CALLEES = (
-    re.compile(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+call\b", re.I),
+    re.compile(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_TARGET})(?:\(\))?`?\s+call\b", re.I),
     re.compile(r"\b(?:callees|calls\s+made|outgoing\s+calls)\s+(?:of|by|from|in)\b", re.I),
     re.compile(r"\b(?:what|which\s+\w+|functions|methods)\s+(?:(?:is|are|gets?)\s+)?called\s+(?:by|from)\b", re.I),
 )
@@ -588,7 +591,7 @@ def _calls_symbol(text: str) -> Intent | None:
     typed = match.group("v") and x[:1].isupper() and not x.isupper() and len(text[match.end():].split()) <= 2
     if not (x.startswith("`") or is_identifier(x) or typed):
         return None
-    return Intent("find_references", CONF_REFERENCES, _clean(match.group("x")), "references_phrase")
+    return Intent("find_references", CONF_REFERENCES, named_in_file(x) or _clean(x), "references_phrase")
 
 
 _impact_phrase = _phrase_rule(_IMPACT, "impact_analysis", CONF_IMPACT, "impact_phrase")

@@ -131,6 +131,11 @@ def _pathlike(path: str) -> bool:
     return "/" in path.strip("/") or _known_file_name(path)
 
 
+def is_file_name(path: str) -> bool:
+    """Tell whether a path ends in a file name of a parsed language or a known text format."""
+    return _known_file_name(path)
+
+
 def _known_file_name(path: str) -> bool:
     suffix = PurePosixPath(path).suffix.lower()
     return bool(suffix) and (suffix in EXTENSIONS or suffix in TEXT_EXTENSIONS)

@@ -48,6 +48,7 @@ from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
+from maguyva_tui.core.path_names import in_file
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -179,7 +180,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     started = time.perf_counter()
     req.validate()
     grounded = _ground(parts.generation, _spelled(parts.generation, _intent(req, places, skip), req, places, skip), req)
-    intent, inherited_notice = _through_bases(parts.generation, grounded, req)
+    intent, inherited_notice = _in_file(parts.generation, grounded, req)
+    if intent is grounded:
+        intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
         checkpoint()
     module = _module_file(parts.generation, intent, req)
@@ -547,6 +550,18 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
         return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
     return Intent(intent.name, intent.confidence, name, intent.rule), said
+
+
+def _in_file(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[Intent, str | None]:
+    """Give the graph a name written through its file (``who calls cli.py::locate_app``) as that
+    file's definition, its node; with a notice when the path picks several definitions or none
+    (:func:`~maguyva_tui.core.path_names.in_file`). The same intent when the target is no such name."""
+    if req.regex or not intent.target or intent.name not in GRAPH_INTENTS or "structural" in generation.missing:
+        return intent, None
+    if getattr(generation.snapshot, "files", None) is None:  # a workspace: each shard reads its own paths
+        return intent, None
+    target, said = in_file(generation.structural.lookup, intent.target)
+    return (intent, None) if target is None else (replace(intent, target=target), said)
 
 
 def _by_module(generation: Generation, intent: Intent, target: str) -> tuple[Intent, str | None]:

@@ -1,0 +1,94 @@
+"""A symbol named through its file: ``who calls src/flask/cli.py::locate_app`` (or ``cli.py:locate_app``).
+
+A name several files define (``create_app`` in three examples) is picked out by the file that
+defines it, written as a reader copies it: the path (whole, or any tail of it at a folder boundary:
+``cli.py``, ``flask/cli.py``), then ``::`` or ``:``, then the name (bare or qualified). The question
+grammar (:data:`QUESTION_TARGET`) holds it whole, where its ``/`` had cut the name to the tail after
+the last folder; :func:`in_file` then reads it as that file's definition, the graph's node
+``path::qualname``, or says in one line why not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from maguyva_tui.core.locations import is_file_name
+from maguyva_tui.core.names import QUESTION_NAME
+from maguyva_tui.core.types import Symbol, echo
+
+FILE_PATH: Final = r"(?<![\w.@+/-])(?:\./)?(?:[\w.@+-]{1,100}/){0,16}[\w.@+-]{1,100}"
+"""A file's path as a question writes it: folders separated by ``/``, each segment a run of one
+class without ``/`` or ``:`` (so no two repetitions share a character: linear), starting only
+where a token starts (the look-behind: a long run of letters is tried once, not at each letter)."""
+
+QUESTION_TARGET: Final = rf"(?:{FILE_PATH}::?)?{QUESTION_NAME}"
+"""A symbol named in a question, optionally through its file (``cli.py::locate_app``)."""
+
+_IN_FILE: Final = re.compile(rf"(?P<path>{FILE_PATH})::?(?P<name>{QUESTION_NAME})")
+
+SHOWN: Final = 3
+"""Files a notice names at most (then "..." and how many)."""
+
+
+def split(text: str) -> tuple[str, str] | None:
+    """The file and the name of ``path::name`` or ``path:name`` written alone (backticks and
+    call parentheses around it allowed); ``None`` for anything else: a qualified name
+    (``std::vector``, ``a.b``), a ``path:line`` place, a path alone."""
+    written = text.strip().strip("`").removesuffix("()")
+    match = _IN_FILE.fullmatch(written)
+    if match is None:
+        return None
+    path = match.group("path").removeprefix("./")
+    return (path, match.group("name")) if is_file_name(path) else None
+
+
+def first_in(text: str) -> str | None:
+    """The first name written through its file in a text, as its target (``path::name``); ``None``
+    when there is none."""
+    for match in _IN_FILE.finditer(text):
+        path = match.group("path").removeprefix("./")
+        if is_file_name(path):
+            return joined(path, match.group("name"))
+    return None
+
+
+def joined(path: str, name: str) -> str:
+    """The target a question's classifier gives a name written through its file: ``path::name``."""
+    return f"{path}::{name}"
+
+
+def in_file(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str | None, str | None]:
+    """Read a target written as ``path::name`` as the definition of ``name`` in the file that
+    path ends (the graph's node id), and a notice when it cannot be that one definition: several
+    files end so (every definition is then followed, the notice names the files), or none of
+    the files defining ``name`` does (the same, the notice names where ``name`` is defined).
+    ``(None, None)`` for any other target, or a name no file defines (its own answer says so)."""
+    parts = split(target)
+    if parts is None:
+        return None, None
+    path, name = parts
+    found = lookup(name)  # the structural engine's definitions of a name as written
+    if not found:
+        return None, None
+    chosen = sorted({(s.path, s.qualname) for s in found if s.path == path or s.path.endswith("/" + path)})
+    exact = [c for c in chosen if c[1] == name]  # the file's top-level one, as a bare name reads elsewhere
+    if len(chosen) == 1 or len(exact) == 1:
+        from maguyva_tui.core.graph.tables import symbol_id  # here: a question that reads no graph never loads it
+
+        return symbol_id(*(exact or chosen)[0]), None
+    places = sorted({(s.path, s.start_line) for s in found})
+    if chosen:
+        files = sorted({p for p, _ in chosen})
+        return name, (f"{len(chosen)} definitions of {echo(name)} are in files ending {echo(path)} "
+                      f"({_listed([f'{p}::{q}' for p, q in chosen])}); following every {echo(name)}: ask with more of the "
+                      f"path for one ({echo(joined(files[0], name))})" if len(files) > 1 else
+                      f"{len(chosen)} definitions of {echo(name)} are in {files[0]} "
+                      f"({_listed([q for _, q in chosen])}); following every {echo(name)}")
+    return name, (f"no file ending {echo(path)} defines {echo(name)}; it is defined in "
+                  f"{_listed([f'{p}:{line}' for p, line in places])}; following every {echo(name)}")
+
+
+def _listed(items: list[str]) -> str:
+    return ", ".join(items[:SHOWN]) + (f", ... ({len(items)} in all)" if len(items) > SHOWN else "")

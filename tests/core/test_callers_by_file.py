@@ -1,0 +1,62 @@
+"""A name several files define, picked out by its file: ``who calls pkg/a.py::helper`` (or ``a.py:helper``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.intent import classify
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("by_file")
+    (root / "pkg").mkdir()
+    (root / "pkg" / "a.py").write_text("def helper(x):\n    return x + 1\n")
+    (root / "pkg" / "b.py").write_text("def helper(x):\n    return x * 2\n")
+    (root / "pkg" / "use_a.py").write_text("from pkg.a import helper\n\n\ndef run_a():\n    return helper(1)\n")
+    (root / "pkg" / "use_b.py").write_text("from pkg.b import helper\n\n\ndef run_b():\n    return helper(2)\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    e.refresh()
+    return e
+
+
+@pytest.mark.parametrize(("question", "target"), [
+    ("who calls pkg/a.py::helper", "pkg/a.py::helper"),
+    ("who calls a.py:helper", "a.py::helper"),
+    ("callers of src/flask/app.py::Flask.route", "src/flask/app.py::Flask.route"),
+    ("what does ./pkg/use_a.py::run_a call", "pkg/use_a.py::run_a"),
+    ("functions that call cli.py:locate_app", "cli.py::locate_app"),
+    ("who calls std::vector", "std::vector"),  # a namespace, not a file
+])
+def test_the_question_keeps_the_file_a_name_is_written_through(question: str, target: str) -> None:
+    assert classify(question).target == target
+
+
+def callers(engine: Engine, question: str) -> tuple[set[str], list[str]]:
+    answer = engine.search(question).to_json()
+    return {r["symbol"] for r in answer["results"]}, answer["notices"]
+
+
+@pytest.mark.parametrize(("question", "caller"), [
+    ("who calls pkg/a.py::helper", "run_a"),
+    ("who calls a.py:helper", "run_a"),
+    ("who calls pkg/b.py:helper", "run_b"),
+    ("who calls b.py::helper", "run_b"),
+])
+def test_a_name_written_through_its_file_is_that_file_s_definition(engine: Engine, question: str, caller: str) -> None:
+    found, notices = callers(engine, question)
+    assert found == {caller}
+    assert not any("read as helper" in n for n in notices)  # the path had been dropped, saying so
+
+
+def test_what_a_file_s_function_calls_is_its_callee(engine: Engine) -> None:
+    answer = engine.search("what does use_b.py::run_b call").to_json()
+    assert [(r["path"], r["symbol"]) for r in answer["results"]] == [("pkg/b.py", "helper")]
+
+
+def test_a_file_that_defines_no_such_name_is_said_and_every_definition_followed(engine: Engine) -> None:
+    found, notices = callers(engine, "who calls c.py::helper")
+    assert found == {"run_a", "run_b"}
+    assert any(n.startswith("no file ending c.py defines helper; it is defined in pkg/a.py:1, pkg/b.py:1")
+               for n in notices)
