@@ -27,6 +27,7 @@ from maguyva_tui.core.types import (
     QueryError,
     SearchResult,
     UnreadableRepository,
+    called_definition,
 )
 from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
 
@@ -635,6 +636,9 @@ def _print_human(result: SearchResult) -> None:
         line = _telling_line(r.snippet.splitlines(), r.symbol)
         if line:
             print(f"      {printable(line.strip()[:120])}")
+        called = called_definition(r)
+        if called:  # a name with several definitions: the one this line calls
+            print(printable(f"      -> calls {called}"))
     count = len(result.results)
     print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms")
     if result.lookup_failed is not None:

@@ -248,3 +248,19 @@ def test_batch_carries_a_failed_lookup_per_line(indexed_polyglot: Path, here: Ru
     assert proc.returncode == 0, proc.stderr
     first, second = (json.loads(line) for line in proc.stdout.splitlines())
     assert first["lookup_failed"]["target"] == "no_such_symbol" and second["lookup_failed"] is None
+
+
+def test_who_calls_a_name_of_two_files_labels_each_caller(tmp_path: Path, here: Runner) -> None:
+    repo = tmp_path / "repo"
+    (repo / "pkg").mkdir(parents=True)
+    for name, body in (("a", "x + 1"), ("b", "x * 2")):
+        (repo / "pkg" / f"{name}.py").write_text(f"def helper(x):\n    return {body}\n")
+        (repo / "pkg" / f"use_{name}.py").write_text(f"from pkg.{name} import helper\n\n\ndef run_{name}():\n"
+                                                     f"    return helper(1)\n")
+    proc = here("search", "who calls helper", "--repo", str(repo))
+    assert proc.returncode == 0, proc.stderr
+    lines = [line.strip() for line in proc.stdout.splitlines()]
+    at = {line.split()[1]: i for i, line in enumerate(lines) if line[:1].isdigit()}
+    assert lines[at["pkg/use_a.py:5"] + 2] == "-> calls pkg/a.py:1"  # under the line that calls it
+    assert lines[at["pkg/use_b.py:5"] + 2] == "-> calls pkg/b.py:1"
+    assert "maguyva: helper has 2 definitions (pkg/a.py:1, pkg/b.py:1)" in proc.stderr

@@ -6,6 +6,10 @@
   graph can tie that call to one definition. The answer says how many calls name it untied (the
   graph keeps them: :func:`~maguyva_tui.core.graph.queries.untied_calls`), where the first in the
   repository's own code is, and what to search to list every line.
+- Several definitions of the name: ``create_app`` in three example apps. The answer lists the
+  callers of every one, each call's reason naming the one it calls, and says where they are and
+  how to ask for one (``who calls examples/tutorial/flaskr/__init__.py::create_app``); or that no
+  call reaches any of them, where the graph alone had found nothing and said only that.
 - Other definitions of a bare name. "who calls render" on rich reads ``render`` as the top-level
   function of ``rich/markup.py`` (:func:`~maguyva_tui.core.graph.queries.definitions`), while 21
   other definitions are named ``render``; the answer names the first few and how to ask for one.
@@ -32,6 +36,9 @@ a base named further down is inside something larger, and shown by its own line.
 
 NAMESAKES_SHOWN = 3
 """Other definitions of a bare name named in its note at most (then "..." and how many)."""
+
+DEFINITIONS_SHOWN = 4
+"""Places of a name's several definitions its note names at most (then "..." and how many)."""
 
 
 def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
@@ -126,8 +133,28 @@ def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     defined = queries.definitions(graph, name)
     if not defined:
         return ()
-    notes = [_namesakes(graph, name, defined), _untied(graph, name, defined)]
+    notes = [_several(graph, name, defined), _namesakes(graph, name, defined), _untied(graph, name, defined)]
     return tuple(n for n in notes if n)
+
+
+def _several(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:
+    """A name with several definitions (``create_app`` in three files, ``helper`` defined twice):
+    each by its place, whether any call reaches them (each call's reason names the one it calls),
+    and how to ask for one (``who calls path::name``)."""
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
+    symbols = graph.symbols
+    placed = [node for node in defined if node in symbols]
+    if len(placed) < 2:
+        return None
+    places = [f"{symbols[node].path}:{symbols[node].start_line}" for node in placed]
+    shown = ", ".join(places[:DEFINITIONS_SHOWN]) + (f", ... ({len(places)} in all)" if len(places) > DEFINITIONS_SHOWN else "")
+    path, qualname = split_id(placed[0])
+    ask = f'ask "who calls {path}::{qualname}" for one'
+    if not len(queries.call_positions(graph, placed)):
+        return f"no call reaches any of the {len(placed)} definitions of {name} ({shown}); {ask}"
+    return f"{name} has {len(placed)} definitions ({shown}): each call is labelled with the one it calls; {ask}"
 
 
 def _namesakes(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:

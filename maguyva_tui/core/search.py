@@ -223,6 +223,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 return again  # the string it quotes, found or not: its own answer says which
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
+    asks_callers = _asks_callers(intent, the_plan, req)  # before a blend takes the graph's empty list's place
     listed_untied = False
     if _asks_subtypes(intent, the_plan, req) and not run.lists.get("graph"):
         bases = untied_subtypes(parts.generation, intent.target or "", the_plan.fetch)
@@ -233,7 +234,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 failed = replace(failed, message=f"no symbol named {echo(intent.target or '')} is defined here; listing what "
                                                  "names it as a base")
             unnamed = False
-    if not unnamed and not run.lists.get("graph") and _asks_callers(intent, the_plan, req):
+    if not unnamed and not run.lists.get("graph") and asks_callers:
         untied = untied_callers(parts.generation, intent.target or "", the_plan.fetch)
         if untied is not None:  # "who calls onerror" where every call is ctx.onerror(err): those lines
             run.lists["graph"], said = untied
@@ -251,7 +252,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
         run.notices.append(f'"{echo(req.text.strip())}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
-    if failed is None and not listed_untied and _asks_callers(intent, the_plan, req):
+    if failed is None and not listed_untied and asks_callers:
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched

@@ -305,6 +305,26 @@ class Vote:
         return out
 
 
+CALLS_ONE_OF = " of "
+"""Between a callee's name and its place in the reason of a call to one of several definitions."""
+
+
+def calls_one_of(name: str, path: str, line: int) -> str:
+    """The graph's reason for a call to one of a name's several definitions: ``calls helper of
+    pkg/a.py:1`` (one definition: ``calls helper``)."""
+    return f"calls {name}{CALLS_ONE_OF}{path}:{line}"
+
+
+def called_definition(ranked: Ranked) -> str | None:
+    """The place of the definition a call site calls, as the graph labelled it (a name with several
+    definitions: ``pkg/a.py:1``); ``None`` for any other result."""
+    reason = next((vote.reason for name, vote in ranked.votes if name == "graph" and vote is not None), None)
+    if not reason or not reason.startswith("calls ") or CALLS_ONE_OF not in reason:
+        return None
+    place = reason.partition(CALLS_ONE_OF)[2]
+    return place if place.rpartition(":")[2].isdigit() else None
+
+
 @dataclass(frozen=True, slots=True)
 class Ranked:
     """One result of a search with every number that ranked it."""

@@ -22,7 +22,7 @@ from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
-from maguyva_tui.core.types import Hit, Query
+from maguyva_tui.core.types import Hit, Query, calls_one_of
 
 MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
@@ -68,14 +68,25 @@ class GraphRetriever:
         repository's own code before those in vendored, built or generated copies (and, with
         ``secondary_last``, those in examples, tests and docs before those)."""
         graph = self.graph
-        columns, _ = queries.ranked_callers(graph, queries.definitions(graph, name), limit, secondary_last)
+        defined = queries.definitions(graph, name)
+        columns, _ = queries.ranked_callers(graph, defined, limit, secondary_last)
         bare = name.replace("::", ".").rpartition(".")[2] or name
+        said = self._one_of(defined, bare)
         hits: list[Hit] = []
         for i in range(len(columns.positions)):
             s = columns.site(i)
             hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
-                            self._language(s.path), f"calls {bare}"))
+                            self._language(s.path), said.get(s.callee_id, f"calls {bare}")))
         return hits
+
+    def _one_of(self, defined: tuple[str, ...], bare: str) -> dict[str, str]:
+        """The reason of a call to each of a name's several definitions, naming the one it calls
+        (``calls helper of pkg/a.py:1``); empty for a name with one."""
+        if len(defined) < 2:
+            return {}
+        symbols = self.graph.symbols
+        return {node: calls_one_of(bare, symbols[node].path, symbols[node].start_line)
+                for node in defined if node in symbols}
 
     def impact_hits(self, name: str, depth: int, limit: int) -> list[Hit]:
         """Return the dependents of ``name`` nearest first, each spanning the dependent symbol."""
