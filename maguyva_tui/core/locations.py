@@ -96,16 +96,22 @@ def _with_line(token: str) -> Place | None:
     if token.endswith(")") or "(" in token:
         head, _, rest = token.rstrip(")").rpartition("(")
         numbers = rest.split(",")
-        if head and 1 <= len(numbers) <= 2 and all(n.isdigit() for n in numbers):
+        if head and 1 <= len(numbers) <= 2 and all(_digits(n) for n in numbers):
             return _place_of(head, numbers[0])  # ``src/a.ts(10,5)``
         token = rest or head  # a Java frame's file: ``com.x.Foo.bar(Foo.java:42)``
     parts = token.split(":")
     numbers = []
-    while len(parts) > 1 and parts[-1].isdigit() and len(numbers) < 2:
+    while len(parts) > 1 and _digits(parts[-1]) and len(numbers) < 2:
         numbers.append(parts.pop())
     if not numbers:
         return None
     return _place_of(":".join(parts), numbers[-1])
+
+
+def _digits(text: str) -> bool:
+    """Tell whether a text is a line number as tools print it: ASCII digits (``str.isdigit`` also
+    takes ``²`` and ``①``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _place_of(path: str, line: str) -> Place | None:

@@ -148,3 +148,11 @@ def test_a_trace_longer_than_the_classifier_reads_is_still_its_frames(engine: En
     assert len(trace) > 4096
     answer = engine.search(trace, limit=10)
     assert answer.rule == LOCATION_RULE and [r.path for r in answer.results] == ["app/server.py"]
+
+
+@pytest.mark.parametrize("text", ["src/flask/app.py:²", "src/a.ts(①,5)", "src/a.ts(1,²)", "a.py:3:²"])
+def test_digits_that_int_refuses_are_no_line_number(text: str) -> None:
+    """``str.isdigit`` takes ``²`` and ``①``; ``int`` refused them and the search ended in
+    ``internal error: ValueError``."""
+    assert all(p.line in (None, 1, 3) for p in parse(text))
+    classify(text)
