@@ -140,6 +140,12 @@ def test_an_address_elsewhere_or_unanswered_is_refused_in_seconds(monkeypatch: p
     assert time.perf_counter() - started < 6  # Ray alone retries for minutes
 
 
+
+def test_a_port_of_digits_int_refuses_is_left_to_ray() -> None:
+    """``--ray 127.0.0.1:²``: ``str.isdigit`` takes ``²``, ``int`` refused it, and the command
+    ended in ``internal error: ValueError``; Ray itself says it cannot read the port."""
+    _reachable(f"{LOOPBACK}:²")
+
 @pytest.mark.slow
 @pytest.mark.cluster
 @ray_missing

@@ -232,7 +232,7 @@ def _reachable(address: str) -> None:
     """Refuse at once a ``host:port`` that is not on 127.0.0.1 (unless :data:`ANY_ADDRESS_ENV`)
     or where nothing listens: Ray itself would retry for minutes."""
     host, colon, port = address.removeprefix("ray://").rpartition(":")
-    if not colon or not port.isdigit():
+    if not colon or not (port.isascii() and port.isdigit()):  # isdigit alone takes ², which int refuses
         return  # "auto" and the like: Ray finds the cluster itself
     if not os.environ.get(ANY_ADDRESS_ENV) and host not in (LOOPBACK, "localhost"):
         raise QueryError(f"the Ray cluster at {address} is not on {LOOPBACK}: maguyva binds and advertises "
