@@ -360,6 +360,23 @@ def test_cpp_conversion_operators_and_macro_prefixed_destructors_are_named_as_wr
     assert ("A.operator==", 6) in found
 
 
+def test_a_c_conditional_whose_branches_each_open_a_brace_keeps_its_first_branch() -> None:
+    # libuv's uv__async_io: `#if X` / `for (;!done;) {` / `#else` / `for (;;) {` / `#endif` gave the
+    # grammar two opening braces for one closing: the function was lost, its locals read as globals
+    source = (b"void io(int *w) {\n  char buf[1024];\n#if UV__KQUEUE_EVFILT_USER\n  for (;!done;) {\n"
+              b"#else /* not (a ||\n           b) */\n  for (;;) {\n#endif\n    read(w);\n  }\n}\n\n"
+              b"static void send(int *w) {\n  write(w);\n}\n"
+              b"#ifdef _WIN32\nint f(void) { return 1; }\n#else\nint f(void) { return 2; }\n#endif\n")
+    for text in (source, source.replace(b"\n", b"\r\n")):
+        chunks, symbols = extract_source(text, "c", "async.c")
+        found = {(s.qualname, s.kind, s.start_line, s.end_line) for s in symbols}
+        assert ("io", "function", 1, 11) in found and ("send", "function", 13, 15) in found
+        assert not any(name == "buf" for name, *_ in found)  # a local is no global
+        # branches that each balance their braces are both read, as written
+        assert ("f", "function", 17, 17) in found and ("f", "function", 19, 19) in found
+        assert any(c.symbol == "io" and (c.start_line, c.end_line) == (1, 11) for c in chunks)
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

@@ -130,6 +130,73 @@ called ``FMT_API``, their methods lost. Only before a name followed by a base li
 struct TAG var`` with ``= {...};`` on the next line are left as written."""
 
 
+_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.MULTILINE)
+_NOISE = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.DOTALL)
+"""String and character literals and comments: where a bracket or a ``#`` is no code."""
+_BLANKS = bytes(byte if byte in b"\r\n" else 0x20 for byte in range(256))
+"""A table for ``bytes.translate`` that makes every byte a blank but line ends."""
+
+
+def _first_branches(source: bytes) -> bytes:
+    """C or C++ source where each preprocessor conditional with a branch that opens or closes
+    brackets it does not close or open itself keeps its first branch only, as plain code: its
+    directives and other branches are made blanks of the same length (every byte offset and line
+    kept), as ctags reads such code.
+
+    ``#if X`` / ``for (;!done;) {`` / ``#else`` / ``for (;;) {`` / ``#endif`` (libuv's
+    ``uv__async_io``) gives the grammar two opening braces for one closing: the function swallowed
+    what followed, and its locals were read as the file's globals. Conditionals whose branches
+    each balance their brackets are left as written (the grammar parses each branch)."""
+    plain = bytearray(_NOISE.sub(lambda m: m.group().translate(_BLANKS), source))
+    out = bytearray(source)
+    open_groups: list[list[tuple[int, int]]] = []
+    for directive in _DIRECTIVE.finditer(bytes(plain)):
+        span = (directive.start(), _directive_end(source, directive.end()))
+        word = directive.group(1)
+        if word.startswith(b"if"):
+            open_groups.append([span])
+        elif open_groups:
+            open_groups[-1].append(span)
+            if word == b"endif":
+                _keep_first_branch(plain, out, open_groups.pop())
+    return bytes(out)
+
+
+def _directive_end(source: bytes, at: int) -> int:
+    """Where a directive that goes on at ``at`` ends: its newline, past escaped newlines and the
+    comments it holds (``#else /* ... */`` over several lines)."""
+    end = len(source)
+    while at < end:
+        if source.startswith(b"/*", at):
+            close = source.find(b"*/", at + 2)
+            at = end if close < 0 else close + 2
+        elif source[at] == 0x5C and source.startswith((b"\n", b"\r\n"), at + 1):  # a backslash before a newline
+            at = source.index(b"\n", at) + 1
+        elif source[at] == 0x0A:
+            return at
+        else:
+            at += 1
+    return end
+
+
+def _keep_first_branch(plain: bytearray, out: bytearray, group: list[tuple[int, int]]) -> None:
+    """Blank a conditional's directives and every branch but the first (in both the text and its
+    literal-free copy), when one of its branches leaves a bracket unbalanced."""
+    if len(group) < 3:
+        return
+    branches = [(group[k][1], group[k + 1][0]) for k in range(len(group) - 1)]
+    if all(_balanced(plain[start:end]) for start, end in branches):
+        return
+    for start, end in [*group, *branches[1:]]:
+        for text in (plain, out):
+            text[start:end] = text[start:end].translate(_BLANKS)
+
+
+def _balanced(text: bytearray) -> bool:
+    """Whether code with no literal or comment left opens as many braces and parentheses as it closes."""
+    return text.count(b"{") == text.count(b"}") and text.count(b"(") == text.count(b")")
+
+
 ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
 """A Rust line opening a macro invocation with a brace (``cfg_rt! {``): tokio wraps most of its
 items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
@@ -188,14 +255,17 @@ def _blank_macros(match: re.Match[bytes]) -> bytes:
 
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
-    is a bare macro (:data:`BARE_MACRO`) and the export macros of a class's head
-    (:data:`EXPORT_MACRO`) are parsed as blanks of the same length, so every byte offset and line
-    of the tree is the text's; in Rust, so are the name and braces of a macro
-    that wraps items (:func:`_unwrapped_item_macros`)."""
+    is a bare macro (:data:`BARE_MACRO`), the export macros of a class's head
+    (:data:`EXPORT_MACRO`) and the later branches of a conditional that leaves brackets unbalanced
+    (:func:`_first_branches`) are parsed as blanks of the same length, so every byte offset and
+    line of the tree is the text's; in Rust, so are the name and braces of a macro that wraps
+    items (:func:`_unwrapped_item_macros`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
         parser = parsers[language] = Parser(grammar(language))
+    if language in ("c", "cpp") and b"#el" in source:
+        source = _first_branches(source)
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and EXPORT_MACRO.search(source) is not None:
