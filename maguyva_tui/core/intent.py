@@ -655,6 +655,20 @@ _GREP_COMMAND = re.compile(r"\s*(?:grep|rg|ripgrep)\s+(?P<x>[^\s\-'\"`][^\s'\"`]
 literal to list, every line holding it, as the command would (a quoted one is rule 4's)."""
 
 
+URL_RULE: Final = "url"
+"""The rule of a question that is one URL and names no file of a forge's link (those are places:
+:func:`~maguyva_tui.core.locations.link_place`): the string, every line holding it as written, and
+nothing else (its words are a host and a path, not a meaning to search for)."""
+_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s\"'`<>]{1,2000}")
+
+
+def _url(text: str) -> Intent | None:
+    """Match a question that is one URL (``https://flask.palletsprojects.com/en/3.0.x/api/``):
+    the literal, where it had been a question about meaning over the URL's fragments."""
+    url = text.strip().strip("<>\"'`")
+    return Intent("exact_match", CONF_QUOTED, url, URL_RULE) if _URL.fullmatch(url) else None
+
+
 def _grep_command(text: str) -> Intent | None:
     """Match ``grep WORD``: the word is the literal asked for (it was read as a name in a phrase,
     its definition first)."""
@@ -857,6 +871,7 @@ def _question(text: str) -> Intent | None:
 
 
 RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
+    _url,
     _code_snippet,
     _impl_header,
     _definition_keyword,

@@ -74,12 +74,54 @@ def parse(text: str) -> tuple[Place, ...]:
             frames.reverse()  # Python prints the innermost frame last: it is the one asked about
         return _unique(frames)
     tokens = _TOKEN.findall(text)
-    found = [place for token in tokens if (place := _with_line(token)) is not None]
+    found = [place for token in tokens if (place := _with_line(token) or link_place(token)) is not None]
     if found:
         return _unique(found)
     if len(tokens) == 1 and (place := _lone_path(tokens[0])) is not None:
         return (place,)
     return ()
+
+
+_LINK_MARKS: Final = frozenset({"blob", "tree", "raw", "blame", "src", "edit", "history"})
+"""The segment of a forge's file link after which come the revision and the file's path:
+GitHub's ``/owner/repo/blob/main/src/app.py``, GitLab's ``/-/blob/``, Bitbucket's ``/src/``."""
+_GITEA_REFS: Final = frozenset({"branch", "commit", "tag"})
+"""Gitea and Codeberg name the revision's kind first: ``/src/branch/main/src/app.py``."""
+_RAW_HOSTS: Final = frozenset({"raw.githubusercontent.com"})
+"""Hosts whose links are ``/owner/repo/revision/path`` with no mark."""
+_LINE_ANCHOR: Final = re.compile(r"(?:L|lines?-)(\d{1,9})")
+"""A link's line: GitHub's and GitLab's ``#L120`` (``#L120-L130``, ``#L120C5``), Bitbucket's ``#lines-120``."""
+
+
+def link_place(token: str) -> Place | None:
+    """The file (and line) a forge's file link names, pasted from a browser
+    (``https://github.com/pallets/flask/blob/main/src/flask/app.py#L120`` -> ``src/flask/app.py:120``):
+    the path after the link's mark and revision. ``None`` for any other text or URL (a page of
+    documentation, a repository's front page): no file of the repository is named there."""
+    from urllib.parse import unquote, urlsplit  # here: only a question holding "://" pays for it
+
+    if "://" not in token:
+        return None
+    try:
+        link = urlsplit(token.strip(_EDGE.replace(".", "")))
+    except ValueError:  # a malformed host ("http://[x"): no file named
+        return None
+    if link.scheme not in ("http", "https") or not link.netloc:
+        return None
+    parts = [unquote(p) for p in link.path.split("/") if p]
+    if link.netloc.lower() in _RAW_HOSTS:
+        path = parts[3:]
+    else:
+        mark = next((i for i, p in enumerate(parts) if i >= 2 and p in _LINK_MARKS), None)
+        if mark is None:
+            return None
+        rest = parts[mark + 1:]
+        path = rest[2:] if rest[:1] and rest[0] in _GITEA_REFS else rest[1:]
+    joined = "/".join(path)
+    if not path or ".." in path or not (len(path) > 1 or _known_file_name(joined)):
+        return None
+    line = _LINE_ANCHOR.match(link.fragment)
+    return Place(joined, int(line.group(1)) or None if line else None)
 
 
 def _unique(places: Iterable[Place]) -> tuple[Place, ...]:

@@ -33,6 +33,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
     LITERAL_RULES,
+    URL_RULE,
     Intent,
     asks_callees,
     asks_overrides,
@@ -43,7 +44,7 @@ from maguyva_tui.core.intent import (
     override,
     quoted_names,
 )
-from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, placed
+from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_place, placed
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
@@ -209,6 +210,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     run = _run_engines(parts, the_plan, query, checkpoint)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
         again = search(req, parts, checkpoint, places=False)
+        if again.rule == URL_RULE and again.lookup_failed is not None:
+            return again  # its one line says the file is not here and no line holds the link
         return replace(again, notices=(*again.notices, _places_missing(req.text)))
     if inherited_notice:
         run.notices.append(inherited_notice)
@@ -217,6 +220,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
+        if failed is not None and not failed.other_case and intent.rule == URL_RULE:
+            failed = replace(failed, message=_url_missing(intent.target))  # and nothing else is searched
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
             if again.lookup_failed is not None or again.intent in LITERAL_INTENTS:
@@ -240,7 +245,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             run.lists["graph"], said = untied
             run.notices.append(said)
             listed_untied = True
-    if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex:
+    if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex \
+            and intent.rule != URL_RULE:  # a URL no line holds: its host and path are no words to blend
         blend = blended(the_plan, intent)
         if blend is not None:
             alone = the_plan.modalities[0]
@@ -293,10 +299,20 @@ def _places_missing(text: str) -> str:
     named none: a typed path (``src/pkg/nothere.py``) had shown related code without a word that
     no such file is here."""
     named = parse_places(text)
+    if len(named) == 1 and link_place(text.strip()) is not None:
+        return f"no indexed file is {echo(named[0].path)}, the file the link names; searching the link as written"
     if len(named) == 1:
         return f"no indexed file is {echo(named[0].path)}; searching the question's words instead"
     first = ", ".join(echo(place.path) for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
     return f"none of the {len(named)} places it names is an indexed file ({first}); searching the question's words instead"
+
+
+def _url_missing(url: str) -> str:
+    """What to say when no line holds a URL asked for: and, for a forge's file link, that no
+    indexed file is the one it names (the question was read as that place first)."""
+    said = f'no line holds "{echo(url)}"'
+    place = link_place(url)
+    return said if place is None else f"no indexed file is {echo(place.path)}, the file the link names, and {said}"
 
 
 PLACES_SHOWN = 3

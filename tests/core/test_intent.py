@@ -191,7 +191,7 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("database connection pooling", UND, 0.40, None, "fallback"),
     ("config.py", DEF, 0.95, "config.py", "location"),  # a file; where the index has none, a fallback
     ("e.g. retries", UND, 0.40, None, "fallback"),
-    ("https://example.com/api/v1", UND, 0.40, None, "fallback"),
+    ("https://example.com/api/v1", EXACT, 0.90, "https://example.com/api/v1", "url"),  # the string, not its words
     ("code that uses a cache", UND, 0.40, None, "fallback"),
     ("find the function that parses dates", UND, 0.40, None, "fallback"),
     ("how is the impact score computed", UND, 0.75, None, "question"),
