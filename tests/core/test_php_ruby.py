@@ -55,3 +55,21 @@ def test_a_result_is_shown_by_its_method_not_a_window(engine: Engine) -> None:
     assert [(r.path, r.kind) for r in result.results][:2] == [("php/CookieJar.php", "method"),
                                                             ("php/CookieJar.php", "method")]
     assert {r.symbol for r in result.results[:2]} == {"CookieJar.setCookie", "CookieJarInterface.setCookie"}
+
+
+def test_a_def_in_a_block_of_a_class_body_is_a_method_of_that_class(tmp_path: Path) -> None:
+    # rails' commands define `help` inside Thor's `no_commands do`, concerns their class methods in
+    # `class_methods do`: "where is help defined" found nothing
+    (tmp_path / "command.rb").write_text(
+        "module Rails\n  class CredentialsCommand < Base\n    no_commands do\n      def help\n"
+        "        say 'usage'\n      end\n    end\n  end\n\n  module Behavior\n    class_methods do\n"
+        "      def no_color!\n        1\n      end\n    end\n  end\nend\n\n"
+        "describe Rails do\n  def helper_in_a_spec\n  end\nend\n")
+    e = Engine(tmp_path, provider=CountingProvider())
+    e.refresh()
+    names = {s.qualname: s.kind for s in e.snapshot.symbols if s.path == "command.rb"}
+    assert names["Rails.CredentialsCommand.help"] == "method"
+    assert names["Rails.Behavior.no_color!"] == "method"
+    assert not any("helper_in_a_spec" in n for n in names)  # a block at a file's top is not walked
+    first = e.search("where is help defined", limit=1).results[0]
+    assert (first.path, first.start_line) == ("command.rb", 4)

@@ -3,8 +3,9 @@
 A module is a namespace that also holds methods (mixed in, or called on the module): recorded as a
 ``module`` like a C++ namespace, and a ``def`` inside it is a method, as inside a class. ``class
 Paths::Root`` inside ``module Rails`` is ``Rails.Paths.Root``; ``class << self`` adds methods to the
-enclosing class, so its ``def``s are that class's methods. Blocks passed to calls (``describe ...
-do``, ``Struct.new do``) are expressions and are not walked, as in every language here.
+enclosing class, so its ``def``s are that class's methods; so are those in a block passed to a call
+in a class or module body (``class_methods do``). Other blocks (``describe ... do`` at a file's top,
+``Struct.new do``) are expressions and are not walked, as in every language here.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ ACCESSORS = frozenset({"attr_reader", "attr_writer", "attr_accessor"})
 def _call(w: Walker, node: Node, outer: Outer) -> None:
     """Record the methods ``attr_reader :a, :b`` defines (``a``, ``b``), ``attr_writer`` (``a=``) and
     ``attr_accessor`` (both), each spanning the call's line (its argument, when it names several)."""
+    _class_level_block(w, node)
     method, arguments = node.child_by_field_name("method"), node.child_by_field_name("arguments")
     if (node.child_by_field_name("receiver") is not None or method is None or arguments is None
             or w.text(method) not in ACCESSORS or w.scope_kind not in ("class", "module")):
@@ -83,6 +85,19 @@ def _call(w: Walker, node: Node, outer: Outer) -> None:
             w.define("method", span, None, name=name)
         if kind != "attr_reader":
             w.define("method", span, None, name=name + "=")  # the writer, as `def name=(value)` names it
+
+
+def _class_level_block(w: Walker, node: Node) -> None:
+    """Walk the block of a call made in a class or module body (``class_methods do``,
+    ``no_commands do``, ``included do``): a ``def`` there defines a method of that class, where the
+    block runs (rails' ``help`` of each command, in Thor's ``no_commands`` block, was no symbol).
+    A block anywhere else (``describe ... do`` at a file's top, one in a method) is not walked."""
+    if w.scope_kind not in ("class", "module"):
+        return
+    block = node.child_by_field_name("block")
+    body = block.child_by_field_name("body") if block is not None else None
+    if body is not None:
+        w.walk(body)
 
 
 RULES = Rules(
