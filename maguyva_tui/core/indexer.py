@@ -22,6 +22,7 @@ import gc
 import json
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -347,6 +348,13 @@ def _pool_context() -> BaseContext | None:
     return multiprocessing.get_context("fork") if _can_fork() else None
 
 
+def _leave_interrupts_to_the_command() -> None:
+    """Ignore SIGINT in a parsing worker: Ctrl-C reaches the whole process group, and a worker
+    waiting for its next batch printed a ``KeyboardInterrupt`` traceback under the command's own
+    "interrupted"; the command stops, and its pool ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @contextmanager
 def _usable_streams() -> Iterator[None]:
     """While worker processes start, give ``sys.stdout``/``sys.stderr`` real descriptors when a
@@ -582,16 +590,21 @@ class _Build:
         total = len(fresh)
         workers = min(os.cpu_count() or 2, 4)
         out: list[PackedRow] = []
-        with _usable_streams(), ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        with _usable_streams(), ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(),
+                                                    initializer=_leave_interrupts_to_the_command) as pool:
             waiting: deque[Future[list[PackedRow]]] = deque()
-            for batch in self._batches(fresh):
-                waiting.append(pool.submit(_analyze_batch, batch))
-                if len(waiting) >= workers * PARSE_IN_FLIGHT:
+            try:
+                for batch in self._batches(fresh):
+                    waiting.append(pool.submit(_analyze_batch, batch))
+                    if len(waiting) >= workers * PARSE_IN_FLIGHT:
+                        out.extend(waiting.popleft().result())
+                        self.progress("parse", len(out), total)
+                while waiting:
                     out.extend(waiting.popleft().result())
                     self.progress("parse", len(out), total)
-            while waiting:
-                out.extend(waiting.popleft().result())
-                self.progress("parse", len(out), total)
+            except BaseException:  # Ctrl-C: the batches queued are dropped, not parsed before the command stops
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
         return out
 
     def _write(
