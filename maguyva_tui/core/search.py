@@ -212,7 +212,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         again = search(req, parts, checkpoint, places=False)
         if again.rule == URL_RULE and again.lookup_failed is not None:
             return again  # its one line says the file is not here and no line holds the link
-        return replace(again, notices=(*again.notices, _places_missing(req.text)))
+        said = _places_missing(req.text)  # the explorer's banner says it whole, as it says a missing symbol
+        missing = LookupFailure(_places_named(req.text), "place", said)  # first: the question named a file
+        return replace(again, notices=(*again.notices, said), lookup_failed=missing)
     if inherited_notice:
         run.notices.append(inherited_notice)
     failed = None
@@ -305,6 +307,12 @@ def _places_missing(text: str) -> str:
         return f"no indexed file is {echo(named[0].path)}; searching the question's words instead"
     first = ", ".join(echo(place.path) for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
     return f"none of the {len(named)} places it names is an indexed file ({first}); searching the question's words instead"
+
+
+def _places_named(text: str) -> str:
+    """The places a question names, as a failed lookup's target: the path (``path:line``), or
+    several joined by blanks."""
+    return " ".join(str(place) for place in parse_places(text)) or text.strip()
 
 
 def _url_missing(url: str) -> str:

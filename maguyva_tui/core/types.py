@@ -401,7 +401,7 @@ class Ranked:
         return out
 
 
-LOOKUP_KINDS: tuple[str, ...] = ("symbol", "literal")
+LOOKUP_KINDS: tuple[str, ...] = ("symbol", "literal", "place")
 """What a question's target may be looked up as: a symbol's name, or a string in the code."""
 
 
@@ -413,8 +413,9 @@ class LookupFailure:
     target: str
     """The name or string looked up."""
     kind: str
-    """``"symbol"`` (no symbol of that name: the command line exits 2) or ``"literal"`` (no line
-    holds the string in the case asked)."""
+    """``"symbol"`` (no symbol of that name: the command line exits 2), ``"literal"`` (no line
+    holds the string in the case asked) or ``"place"`` (no indexed file is the path the question
+    names: the results are for its words)."""
     message: str
     """One line for the user: ``no symbol named X; showing related code``."""
     suggestions: tuple[str, ...] = ()

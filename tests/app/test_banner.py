@@ -37,3 +37,20 @@ async def test_a_string_in_another_case_is_said_and_only_its_lines_are_listed(ma
         assert app.answer.rows and all("econnrefused" in r.result.snippet.lower() for r in app.answer.rows)
         await ask(pilot, '"ECONNREFUSED"')
         assert _banner_line(app) == ""
+
+
+async def test_a_named_file_not_in_the_index_is_said_whole_above_the_results(make_app) -> None:
+    """A path the index does not hold was said only in the status line, cut at the screen's width;
+    the banner says it, on as many lines as it needs, and takes one line again after it."""
+    path = "src/" + "".join(f"folder_{i}/" for i in range(7)) + "missing.py"  # whole in a notice: 80 at most
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, path)
+        banner, table = app.query_one(LookupBanner), app.query_one(ResultsTable)
+        said = f"no indexed file is {path}; searching the question's words instead"
+        assert app.answer.result.lookup_failed.kind == "place" and said in _banner_line(app)
+        assert len("⚠ " + said) > banner.content_region.width  # one line would cut it
+        assert banner.region.height == 2 and table.region.y >= banner.region.bottom  # whole, above the list
+        assert table.row_count > 0  # the words' results stay
+        await ask(pilot, "parse_config")
+        assert banner.region.height == 1 and _banner_line(app) == ""

@@ -9,10 +9,14 @@ from textual.widgets import Static
 from maguyva_tui.core.types import LookupFailure
 from maguyva_tui.terminal import visible
 
+MAX_LINES = 3
+"""Lines the banner takes at most: a failure longer than that is cut at the end of the third."""
+
 
 class LookupBanner(Static):
-    """One line, saying so while the answer's symbol or string was not found as asked (issue 20.2):
-    ``no symbol named X; showing related code``, so related results never pass for a match.
+    """One line, saying so while the answer's symbol, string or named file was not found as asked
+    (issue 20.2): ``no symbol named X; showing related code``, ``no indexed file is src/x.py;
+    searching the question's words instead``, so related results never pass for a match.
 
     The line is always there (blank when there is nothing to say: the gap above the list), so that
     the banner coming or going never moves the list nor lays out the screen (issue 19.4: typing
@@ -30,10 +34,25 @@ class LookupBanner(Static):
 
     def watch_failure(self, failure: LookupFailure | None) -> None:
         """Say the failure or blank the line (set on every answer: it is redrawn only when it
-        changes). Its size never changes (one line, the screen's width) and ``-shown`` changes only
-        colours: a failure coming, going or changing lays out nothing."""
+        changes). ``-shown`` changes only colours, and a failure that fits the line (nearly all)
+        keeps its size: a failure coming, going or changing lays out nothing. One longer than the
+        screen is wide (a long path that is not in the index) takes the lines it needs, up to
+        :data:`MAX_LINES`, so it is read whole: one layout when the count of lines changes."""
         self.set_class(failure is not None, "-shown")
-        self.update(banner_text(failure) if failure is not None else "", layout=False)
+        text = banner_text(failure) if failure is not None else Content("")
+        self._fit(text)
+        self.update(text, layout=False)
+
+    def on_resize(self) -> None:
+        """Fit the failure to the new width (a narrower screen may need another line)."""
+        self._fit(banner_text(self.failure) if self.failure is not None else Content(""))
+
+    def _fit(self, text: Content) -> None:
+        """Give the banner the lines ``text`` needs at its width (one at least, :data:`MAX_LINES` at most)."""
+        width = self.content_region.width
+        lines = 1 if width <= 0 or text.cell_length <= width else min(MAX_LINES, len(text.wrap(width)))
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
 
 
 def banner_text(failure: LookupFailure) -> Content:
