@@ -29,6 +29,7 @@ from maguyva_tui.core.store.file_table import CTIME, INODE, files_digest
 from maguyva_tui.core.store.format import FileEntry, current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.walk import Candidate, WalkReport, read_source, walk
+from tests.core.test_failed_lookup import FirstWordProvider
 
 
 def _repo(root: Path, files: dict[str, str]) -> Path:
@@ -336,6 +337,24 @@ def test_an_index_that_cannot_be_written_still_answers(shared: Path) -> None:
     assert answer["hits"] == [["a.py", 1]], answer
     assert "could not be updated (Permission denied" in str(answer["stale"])
 
+
+
+def test_a_read_only_index_without_vectors_still_answers(shared: Path) -> None:
+    """Built with ``--no-semantic``, then made read-only: opening the vector store made its folder
+    and every search ended in ``internal error: OSError: Read-only file system``."""
+    root = _repo(shared / "repo", {"a.py": "def read_only_marker():\n    return 1\n"})
+    for path in [root, *root.iterdir()]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    base = shared / "indexes"
+    update_index(root, base)
+    assert not semantic_folder(Snapshot.load(index_folder(root, base))).exists()
+
+    def search() -> dict[str, object]:
+        engine = Engine(root, base, provider=FirstWordProvider(), static=False)
+        return {"hits": [r.path for r in engine.search("read_only_marker").results]}
+
+    _share_read_only(base)
+    assert _as_reader(search) == {"hits": ["a.py"]}
 
 def test_a_search_on_a_full_disk_answers_with_one_notice(tmp_path: Path, monkeypatch) -> None:
     root = _repo(tmp_path / "repo", {"a.py": "BEFORE_FULL = 1\n"})

@@ -407,8 +407,11 @@ class VectorStore:
             if meta is not None:  # a new store is only created, never wiped: a concurrent opener may be writing it
                 self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
                 shutil.rmtree(self.folder, ignore_errors=True)
-            make_private_dir(self.folder)
-            _atomic_write(meta_path, json.dumps(self._meta()).encode())
+            try:
+                make_private_dir(self.folder)
+                _atomic_write(meta_path, json.dumps(self._meta()).encode())
+            except OSError:  # a read-only or full index folder: an empty store, held in memory; a save says why
+                return
             if meta is not None:
                 return
         for stray in self.folder.glob(".*.tmp*"):
