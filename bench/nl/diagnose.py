@@ -108,9 +108,11 @@ def applied(setting: Setting) -> Iterator[None]:
             setattr(module, name, value)
 
 
-def repositories(names: str | None, half: str | None, cap: int) -> Iterator[tuple[str, Any, list[tuple[Question, str]]]]:
-    """Each repository's engine (as :mod:`bench.nl_quality` built it) and questions with their category."""
-    from bench.nl.modes import both_tiers
+def repositories(names: str | None, half: str | None, cap: int,
+                 build: str = "both tiers") -> Iterator[tuple[str, Any, list[tuple[Question, str]]]]:
+    """Each repository's engine (as :mod:`bench.nl_quality` built it: ``build`` names one of
+    :data:`bench.nl.modes.ENGINES`) and questions with their category."""
+    from bench.nl.modes import ENGINES
     from bench.nl.prepare import doc_tree, semble_tree
     from bench.nl.repos import DOC_REPOSITORIES, semble_repositories
     from bench.nl.run import chunk_spans
@@ -120,11 +122,11 @@ def repositories(names: str | None, half: str | None, cap: int) -> Iterator[tupl
     for name in selected(names, half):
         if name in DOC_REPOSITORIES:
             doc = doc_tree(DOC_REPOSITORIES[name], cap)
-            engine = both_tiers(doc.root, True, _log)
+            engine = ENGINES[build](doc.root, True, _log)
             yield name, engine, [(Question("docstring", name, q.query, q.answer), "docstring") for q in doc.questions]
             continue
         tree = semble_tree(semble_repositories()[name])
-        engine = both_tiers(tree.root, True, _log)
+        engine = ENGINES[build](tree.root, True, _log)
         chunks = chunk_spans(engine, tree.repo_path)
         root = tree.repo.benchmark_root
         yield name, engine, [(Question("semble", name, t.query, (t, indexed_targets(chunks, t.all_relevant), root)),
@@ -208,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", default="", help="';'-separated variants, each 'module.NAME=value,...'")
     parser.add_argument("--cap", type=int, default=DOC_QUESTIONS,
                         help="docstring questions per repository (another number re-embeds: the blanked docstrings change)")
+    parser.add_argument("--engine", default="both tiers", choices=("both tiers", "static tier"),
+                        help="the engine build asked (static tier: the state a fresh index leaves)")
     parser.add_argument("--json", type=Path, help="write every record to this file")
     parser.add_argument("--report", type=Path, help="print the tables of a saved --json file")
     args = parser.parse_args(argv)
@@ -215,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         records = json.loads(args.report.read_text())
     else:
         variants = [v.strip() for v in args.variants.split(";")]
-        records = ask(repositories(args.repos, args.half, args.cap), variants, args.json)
+        records = ask(repositories(args.repos, args.half, args.cap, args.engine), variants, args.json)
     print("\n".join(report(records)))
     return 0
 

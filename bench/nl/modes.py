@@ -62,6 +62,7 @@ MODES: tuple[Mode, ...] = (
     Mode("semantic", {"modality": "semantic"}),
     Mode("graph", {"modality": "graph"}, semantic=False),
     Mode("static tier", {"modality": "semantic"}, engine="static tier"),
+    Mode("default static", {"preset": "default"}, engine="static tier"),
     Mode("model tier", {"modality": "semantic"}, engine="model tier"),
 )
 """Modes in report order."""

@@ -55,3 +55,21 @@ def test_before_a_lone_page_and_a_blend_ranked_two_lists(tiers: TieredRetriever,
     monkeypatch.setattr(semantic, "TIER_CANDIDATES", 100)
     alone, blend = fetch_for(10)
     assert _ranked(tiers.search(Query("q"), alone)) != _ranked(tiers.search(Query("q"), blend))[:alone]
+
+
+
+def test_a_list_the_static_tier_scored_alone_keeps_its_order_on_a_narrower_scale(
+        tiers: TieredRetriever, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the transformer has any vector (a fresh index), the static tier's clear first answers
+    are wrong more often: its z-scores are narrowed, so a blend needs a wider gap to lift one
+    (``fusion.CONFIDENT_GAP``); its order stays its own. A list with transformer vectors keeps its scale."""
+    alone = TieredRetriever(tiers.static, None, "mix")
+    narrowed = _ranked(alone.search(Query("q"), 50))
+    both = _ranked(tiers.search(Query("q"), 50))
+    scale = semantic.STATIC_ALONE_SCALE
+    assert scale < 1.0
+    monkeypatch.setattr(semantic, "STATIC_ALONE_SCALE", 1.0)
+    wide = _ranked(alone.search(Query("q"), 50))
+    assert [name for name, _ in narrowed] == [name for name, _ in wide]
+    assert [score for _, score in narrowed] == pytest.approx([score * scale for _, score in wide], abs=1e-5)
+    assert _ranked(tiers.search(Query("q"), 50)) == both

@@ -77,6 +77,18 @@ MIX_MODEL_WEIGHT = 0.65  # "mix": the transformer's share (swept: 0.5, 0.55, 0.6
 _MIX_SPREAD = (MIX_MODEL_WEIGHT**2 + (1 - MIX_MODEL_WEIGHT) ** 2) ** 0.5
 """The spread of a weighted sum of two independent z-scores: dividing by it keeps a covered chunk's
 score on the scale of an uncovered chunk's single z-score (undivided, 30 %: MRR 0.471 at 0.6)."""
+STATIC_ALONE_SCALE = 1 / 1.5
+"""A list the static tier scored alone (no candidate has a transformer vector yet: the state a
+fresh ``maguyva index`` leaves) has its z-scores multiplied by this. Its order is unchanged; its
+gaps are what a blend reads (``fusion.CONFIDENT_GAP``: a first hit a standard deviation above the
+second is a clear answer, its score doubled), and the static tier's clear first answers are wrong
+more often than the two tiers' (a few-token chunk's mean vector stands out: libuv's ``static
+OVERLAPPED overlapped_dummy_;`` topped "how does the event loop decide how long to block in
+poll"). Half A of ``bench.nl_quality``, static tier only (``python -m bench.nl.diagnose --half A
+--engine "static tier"``), the gap the static tier must clear 1 (as before), 1.25, 1.5, 1.75, 2.5,
+4: semble NDCG@10 0.835, 0.841, 0.842, 0.842, 0.844, 0.845; Hit@1 0.730 -> 0.749 at 1.5;
+docstring MRR@10 0.569, 0.567, 0.567, 0.567, 0.564, 0.561. Its two folds pick 1.5 and 2.5, each
+gaining on the other (0.816 -> 0.819, 0.861 -> 0.873). Two tiers together: unchanged."""
 LIKE_EXTRA = 50  # "similar to X" proposes more candidates: those of another kind are dropped
 _MIN_SPREAD = 1e-6  # a tier whose candidates all score alike normalises to zeros, not to infinities
 
@@ -355,6 +367,8 @@ class TieredRetriever:
         the same kind of thing (code like a function is another function, not a window of a
         changelog or a class); given X, those named after X (its tests) after the others."""
         scores = combine(lists, self.rule)
+        if self.static is not None and np.isnan(lists.model_cosine).all():
+            scores *= STATIC_ALONE_SCALE
         if kind is not None:
             listed = self._listed()
             other = np.array([not same_family(kind, listed[int(p)].kind) for p in lists.candidates], bool)
