@@ -85,9 +85,24 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
         hits.append(Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None, "call",
                         graph.languages.get(path), f"names {bare}: a call the graph could not tie to a definition"))
     calls = "the call that names it" if len(untied) == 1 else f"the {len(untied)} calls that name it"
+    several = _places(graph, defined)
+    if not methods and len(several) > 1:  # C's uv__io_poll: one definition per platform, each built alone
+        return hits, (f"the graph tied no call to {bare}: {len(several)} files define it ({_shown(several)}) "
+                      f"and a call does not say which; listing {calls}")
     return hits, (f"the graph tied no call to {bare}; listing {calls} on a receiver it could not resolve "
                   "(of unknown type, through an interface or into another package): they may call another "
                   f"{bare}")
+
+
+def _places(graph: CodeGraph, defined: tuple[str, ...]) -> list[str]:
+    """Each definition's place (``path:line``) that the graph's symbols know, in the order given."""
+    symbols = graph.symbols
+    return [f"{symbols[node].path}:{symbols[node].start_line}" for node in defined if node in symbols]
+
+
+def _shown(places: list[str]) -> str:
+    """The first :data:`DEFINITIONS_SHOWN` places, then how many in all."""
+    return ", ".join(places[:DEFINITIONS_SHOWN]) + (f", ... ({len(places)} in all)" if len(places) > DEFINITIONS_SHOWN else "")
 
 
 def untied_subtypes(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
@@ -144,12 +159,10 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | Non
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.tables import split_id
 
-    symbols = graph.symbols
-    placed = [node for node in defined if node in symbols]
+    placed = [node for node in defined if node in graph.symbols]
     if len(placed) < 2:
         return None
-    places = [f"{symbols[node].path}:{symbols[node].start_line}" for node in placed]
-    shown = ", ".join(places[:DEFINITIONS_SHOWN]) + (f", ... ({len(places)} in all)" if len(places) > DEFINITIONS_SHOWN else "")
+    shown = _shown(_places(graph, defined))
     path, qualname = split_id(placed[0])
     ask = f'ask "who calls {path}::{qualname}" for one'
     if not len(queries.call_positions(graph, placed)):

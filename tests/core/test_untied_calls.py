@@ -186,3 +186,20 @@ def test_a_base_named_inside_a_larger_definition_is_shown_by_its_own_line(tmp_pa
     e.refresh()
     answer = e.search("who implements Display").to_json()
     assert [(r["path"], r["start_line"], r["end_line"]) for r in answer["results"]] == [("lib.rs", 5, 5)]
+
+
+def test_a_c_function_each_platform_defines_is_said_to_be_defined_in_several_files(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    # libuv: uv__io_poll is defined once per platform (linux.c, kqueue.c, ...); core.c's call names
+    # none in particular, and the answer spoke of "a receiver it could not resolve", which C has not
+    root = tmp_path_factory.mktemp("uv")
+    (root / "core.c").write_text("int uv_run(void *loop) {\n  uv__io_poll(loop, 0);\n  return 0;\n}\n")
+    for platform in ("linux", "kqueue"):
+        (root / f"{platform}.c").write_text(f"void uv__io_poll(void *loop, int timeout) {{\n  /* {platform} */\n}}\n")
+    e = Engine(root, tmp_path_factory.mktemp("uv-index"), static=False)
+    e.refresh()
+    answer = e.search("who calls uv__io_poll").to_json()
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("core.c", 2)]
+    said = [n for n in answer["notices"] if "tied no call" in n]
+    assert said == ["the graph tied no call to uv__io_poll: 2 files define it (kqueue.c:1, linux.c:1) and a call "
+                    "does not say which; listing the call that names it"]
