@@ -377,6 +377,19 @@ def test_a_c_conditional_whose_branches_each_open_a_brace_keeps_its_first_branch
         assert any(c.symbol == "io" and (c.start_line, c.end_line) == (1, 11) for c in chunks)
 
 
+def test_a_macro_before_a_keyword_no_type_can_precede_is_not_read_as_a_type() -> None:
+    # fmt's ostream.h: `FMT_MODULE_EXPORT template <typename Char>` then `void vprint(...) {`: the
+    # macro was read as a type and vprint lost, its parameters recorded as variables
+    source = (b"FMT_MODULE_EXPORT template <typename Char>\nvoid vprint(std::basic_ostream<Char>& os,\n"
+              b"            basic_string_view<Char> format_str) {\n  write(os);\n}\n"
+              b"STATIC_API static int count(void) { return 0; }\n")
+    _, symbols = extract_source(source, "cpp", "ostream.h")
+    found = {s.qualname: (s.kind, s.start_line) for s in symbols}
+    assert found["vprint"] == ("function", 1)  # its template line starts it
+    assert found["count"] == ("function", 6)
+    assert not any("basic_" in name or "std" in name for name in found)
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

@@ -197,6 +197,16 @@ def _balanced(text: bytearray) -> bool:
     return text.count(b"{") == text.count(b"}") and text.count(b"(") == text.count(b")")
 
 
+KEYWORD_MACRO = re.compile(
+    rb"^[ \t]*(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
+    rb"(?=(?:template|namespace|typedef|using|extern|static|inline|class|struct|union|enum|void)\b)",
+    re.MULTILINE,
+)
+"""Upper-case names that start a line before a keyword no type name can precede
+(``FMT_MODULE_EXPORT template <typename Char>``, ``FMT_API inline namespace``, ``STATIC void``):
+macros, which the grammar, seeing no preprocessor, read as a type and lost the declaration after."""
+
+
 ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
 """A Rust line opening a macro invocation with a brace (``cfg_rt! {``): tokio wraps most of its
 items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
@@ -270,6 +280,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and EXPORT_MACRO.search(source) is not None:
         source = EXPORT_MACRO.sub(_blank_macros, source)
+    if language in ("c", "cpp") and KEYWORD_MACRO.search(source) is not None:
+        source = KEYWORD_MACRO.sub(_blank_macros, source)
     tree = parser.parse(source)
     if language == "rust" and ITEM_MACRO.search(source) is not None:
         return _unwrapped_item_macros(parser, source, tree)
