@@ -13,6 +13,7 @@ it is skipped, never an error.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 MAX_CONFIG_BYTES = 1024 * 1024
@@ -45,14 +46,29 @@ def common_dir(root: Path) -> Path | None:
 
 def _pointed(path: Path, key: str, relative_to: Path) -> Path | None:
     """Read a one-line pointer file (``gitdir: ../x``, a ``commondir``) as a folder, or None."""
-    try:
-        line = path.read_text(encoding="utf-8", errors="replace")[:4096].strip()
-    except OSError:
+    data = _read_regular(path, 4096)
+    if data is None:
         return None
+    line = data.decode("utf-8", errors="replace").strip()
     if not line.startswith(key):
         return None
     target = relative_to / line[len(key) :].strip()
     return target if os.path.isdir(target) else None
+
+
+def _read_regular(path: Path, limit: int) -> bytes | None:
+    """The first ``limit`` bytes of a regular file; ``None`` for anything else or an error. Opened
+    without blocking: a FIFO named ``.git`` or ``config`` (an unpacked archive may hold one) had
+    hung ``index`` and every search forever, waiting for a writer."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            return handle.read(limit) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+        except OSError:
+            return None
 
 
 def _xdg_home() -> Path:
@@ -74,11 +90,10 @@ def _excludes_file(configs: list[Path], root: Path) -> Path | None:
 
 def _core_excludes(config: Path) -> str | None:
     """The value of ``core.excludesFile`` in one git configuration file (its last setting)."""
-    try:
-        with config.open("rb") as handle:
-            text = handle.read(MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
-    except OSError:
+    data = _read_regular(config, MAX_CONFIG_BYTES)
+    if data is None:
         return None
+    text = data.decode("utf-8", errors="replace")
     section, value = "", None
     for raw in text.splitlines():
         line = raw.strip()

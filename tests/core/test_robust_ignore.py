@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,24 @@ def test_an_ignore_file_that_is_a_fifo_is_skipped(tmp_path: Path) -> None:
     os.mkfifo(root / ".gitignore")
     assert _walked(root) == {"a.py", "sub/b.py", "sub/.maguyvaignore"}
 
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+@pytest.mark.parametrize("fifo", [".git", ".git/config", "gitdir/commondir"])
+def test_git_files_that_are_fifos_never_block_the_walk(fifo: str, tmp_path: Path) -> None:
+    """A ``.git``, ``.git/config`` or ``commondir`` that is a FIFO (an unpacked archive may hold
+    one) was opened for reading, waiting forever for a writer: ``index`` and every search hung."""
+    root = tmp_path / "repo"
+    _make(root, {}, ["a.py"])
+    (root / fifo).parent.mkdir(parents=True, exist_ok=True)
+    if fifo == "gitdir/commondir":
+        (root / ".git").write_text("gitdir: gitdir\n")
+    os.mkfifo(root / fifo)
+    walked: list[set[str]] = []
+    worker = threading.Thread(target=lambda: walked.append(_walked(root)), daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert walked and "a.py" in walked[0]
 
 _TOKENS = ["a", "b", "x", "*", "?", "**", "/", "!", "\\", "[", "]", "-", "^", ":", "[:digit:]", " ", "#", "[a-c]",
            "[!a]", "[]]", "a**", "**/", "\\*", "***", "\\/", "b/", "[z-a]", "[a\\-c]", "[[:punct:]]"]
