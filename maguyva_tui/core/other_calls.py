@@ -148,14 +148,18 @@ def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     defined = queries.definitions(graph, name)
     if not defined:
         return ()
-    notes = [_several(graph, name, defined), _namesakes(graph, name, defined), _untied(graph, name, defined)]
+    others = _namesakes(graph, name, defined)
+    several = _several(graph, name, defined, top_level=bool(others))
+    namesakes = None if not others else _others_too(name, others) if several else _read_as(name, defined, others)
+    notes = [several, namesakes, _untied(graph, name, defined)]
     return tuple(n for n in notes if n)
 
 
-def _several(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:
+def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: bool) -> str | None:
     """A name with several definitions (``create_app`` in three files, ``helper`` defined twice):
     each by its place, whether any call reaches them (each call's reason names the one it calls),
-    and how to ask for one (``who calls path::name``)."""
+    and how to ask for one (``who calls path::name``). ``top_level`` when others share the name
+    inside classes or functions (their own line names them): these are the top-level ones."""
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.tables import split_id
 
@@ -165,25 +169,45 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | Non
     shown = _shown(_places(graph, defined))
     path, qualname = split_id(placed[0])
     ask = f'ask "who calls {path}::{qualname}" for one'
+    kind = "top-level definitions" if top_level else "definitions"
     if not len(queries.call_positions(graph, placed)):
-        return f"no call reaches any of the {len(placed)} definitions of {name} ({shown}); {ask}"
-    return f"{name} has {len(placed)} definitions ({shown}): each call is labelled with the one it calls; {ask}"
+        return f"no call reaches any of the {len(placed)} {kind} of {name} ({shown}); {ask}"
+    return f"{name} has {len(placed)} {kind} ({shown}): each call is labelled with the one it calls; {ask}"
 
 
-def _namesakes(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:
-    """A bare name read as the top-level definitions of that name, while others share it."""
+def _namesakes(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> list[str]:
+    """The qualified names of the other definitions sharing a bare name read as its top-level
+    definitions (``Logger.emit`` beside the function ``emit``), most central first; empty for a
+    qualified name, or one read otherwise."""
     from maguyva_tui.core.graph.tables import split_id
 
     if "." in name or "::" in name or any(split_id(node)[1] != name for node in defined):
-        return None
+        return []
     others = sorted(graph.named(name) - set(defined), key=lambda n: (-graph.node_centrality(n), n))
-    if not others:
-        return None
-    shown = ", ".join(split_id(node)[1] for node in others[:NAMESAKES_SHOWN]) + (", ..." if len(others) > NAMESAKES_SHOWN else "")
+    return [split_id(node)[1] for node in others]
+
+
+def _read_as(name: str, defined: tuple[str, ...], others: list[str]) -> str:
+    """A bare name read as its one top-level definition, while others share it."""
+    from maguyva_tui.core.graph.tables import split_id
+
     count = "1 other definition shares" if len(others) == 1 else f"{len(others)} other definitions share"
     where = split_id(defined[0])[0] + (f" and {len(defined) - 1} more files" if len(defined) > 1 else "")
-    return (f"{name} is read as the top-level {name} of {where}; {count} the name ({shown}): "
-            f'ask "who calls {split_id(others[0])[1]}" for one of them')
+    return (f"{name} is read as the top-level {name} of {where}; {count} the name "
+            f'({_named(others)}): ask "who calls {others[0]}" for one of them')
+
+
+def _others_too(name: str, others: list[str]) -> str:
+    """The definitions sharing a name inside classes or functions, beside its several top-level
+    ones (whose own line names their places: this one does not repeat them)."""
+    count = ("1 more definition of " + name + " is inside a class or function and is" if len(others) == 1 else
+             f"{len(others)} more definitions of {name} are inside classes or functions and are")
+    return f'{count} not followed ({_named(others)}): ask "who calls {others[0]}" for one of them'
+
+
+def _named(others: list[str]) -> str:
+    """The first :data:`NAMESAKES_SHOWN` qualified names, then "..." when there are more."""
+    return ", ".join(others[:NAMESAKES_SHOWN]) + (", ..." if len(others) > NAMESAKES_SHOWN else "")
 
 
 def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:

@@ -18,6 +18,9 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     (root / "pkg" / "b.py").write_text("def helper(x):\n    return x * 2\n\n\ndef lonely():\n    return 2\n")
     (root / "pkg" / "use_a.py").write_text("from pkg.a import helper\n\n\ndef run_a():\n    return helper(1)\n")
     (root / "pkg" / "use_b.py").write_text("from pkg.b import helper\n\n\ndef run_b():\n    return helper(2)\n")
+    (root / "pkg" / "c.py").write_text("def build():\n    return 3\n\n\nclass Box:\n    def build(self):\n        return 4\n")
+    (root / "pkg" / "d.py").write_text("def build():\n    return 5\n")
+    (root / "pkg" / "use_c.py").write_text("from pkg.c import build\n\n\ndef run_c():\n    return build()\n")
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
     e.refresh()
     return e
@@ -43,3 +46,14 @@ def test_nothing_calling_any_definition_is_said_with_where_they_are(engine: Engi
     result = engine.search("who calls lonely")
     assert ('no call reaches any of the 2 definitions of lonely (pkg/a.py:5, pkg/b.py:5); '
             'ask "who calls pkg/a.py::lonely" for one') in result.notices
+
+
+def test_several_top_level_definitions_and_others_sharing_the_name_are_each_said_once(engine: Engine) -> None:
+    # the line naming the others had repeated the top-level ones ("read as the top-level build of
+    # pkg/c.py and 1 more files"), which the line before had listed with their places
+    notices = engine.search("who calls build").notices
+    assert [n for n in notices if "build" in n] == [
+        'build has 2 top-level definitions (pkg/c.py:1, pkg/d.py:1): each call is labelled with the one it calls; '
+        'ask "who calls pkg/c.py::build" for one',
+        '1 more definition of build is inside a class or function and is not followed (Box.build): '
+        'ask "who calls Box.build" for one of them']
