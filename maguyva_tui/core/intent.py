@@ -495,7 +495,7 @@ _DEFINITION_PHRASES = (
     re.compile(rf"\bwhere\s+(?:does|do)\s+{_SUBJECT}(?:live|come\s+from)\b", re.I),
     re.compile(
         r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\s+(?:(?:the|an?)\s+)?"
-        rf"(?:(?:{_DEFINED_WORDS})\s+)?`?(?!(?:the|an?)\s)(?P<x>{QUESTION_NAME})",
+        rf"(?:(?:{_DEFINED_WORDS})\s+)?`?(?!(?:the|an?)\s)(?P<x>{QUESTION_NAME})(?![\w$]*['\u2019]s\b)",
         re.I,
     ),
     re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),

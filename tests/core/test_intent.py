@@ -406,3 +406,21 @@ def test_a_kind_noun_before_the_target_is_read_without_a_pattern_per_target() ->
     assert keyword_kinds("the method parse_config_all", "parse_config") == ()
     assert keyword_kinds("the method parse_config.x", "parse_config") == ()
     assert keyword_kinds("the METHOD Parse_Config", "parse_config") != ()
+
+
+@pytest.mark.parametrize("query", [
+    "A pure-Python implementation of Gob's Algorithm (2006).",
+    "implementation of Dijkstra’s shortest path",
+    "the definition of Python's data model",
+])
+def test_a_possessive_after_definition_of_is_english_not_a_name(query: str) -> None:
+    # boltons' gobs_program: "implementation of Gob's Algorithm" was a definition question about
+    # a symbol `Gob` (structural weight 0.6), and the function described fell to 7th
+    intent = classify(query)
+    assert intent.name != "find_definition" and intent.target is None
+
+
+def test_a_name_after_definition_of_is_still_one() -> None:
+    assert (classify("implementation of parse_config").name, classify("implementation of parse_config").target) == (
+        "find_definition", "parse_config")
+    assert classify("the definition of Context").target == "Context"
