@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -137,6 +138,30 @@ def test_an_agent_finds_what_it_has_just_edited(tmp_path: Path) -> None:
     finally:
         service.close()
 
+
+def test_an_answer_from_an_index_the_disk_no_longer_matches_says_so(tmp_path: Path) -> None:
+    """The repository deleted under a running server: every tool answered from the old index as if
+    its files were there, the failed refresh in the server's log alone."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "core.py").write_text("def existing():\n    return 1\n")
+    pytest.importorskip("mcp")
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.mcp.server import build_server
+    from maguyva_tui.mcp.service import RepoService
+    from tests.core.test_failed_lookup import FirstWordProvider
+
+    service = RepoService(Engine(repo, tmp_path / "ix", provider=FirstWordProvider(), static=False), embed=False)
+    service.start().join(60)
+    server = build_server(service)
+    try:
+        assert "notices" not in _tool(server, "find_definition", name="existing")
+        shutil.rmtree(repo)
+        for tool, arguments in (("find_definition", {"name": "existing"}), ("search", {"query": "existing"})):
+            notices = _tool(server, tool, **arguments)["notices"]
+            assert any("cannot read the repository" in n and "as it was" in n for n in notices), notices
+    finally:
+        service.close()
 
 @pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
 def test_questions_asked_together_while_files_change_read_one_version_each(tmp_path: Path) -> None:

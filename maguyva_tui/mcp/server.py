@@ -217,7 +217,11 @@ def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> C
 
     def asked() -> dict[str, Any]:
         with service.engine_for_question() as engine:
-            return answer(engine)
+            data = answer(engine)
+        failure = service.status.failure
+        if failure:  # the repository could not be read again (deleted, unreadable): the answer may lag it
+            data.setdefault("notices", []).append(f"{failure}; answered from the index as it was")
+        return data
 
     return _answered(asked)
 
