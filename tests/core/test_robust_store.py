@@ -191,6 +191,18 @@ def test_a_planted_lock_link_is_refused_not_followed(tmp_path: Path) -> None:
     assert not (tmp_path / "planted").exists()
 
 
+
+def test_a_planted_index_folder_link_is_refused_not_followed(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo", {"a.py": "X = 1\n"})
+    victim = tmp_path / "victim"
+    (victim / "g-precious").mkdir(parents=True)
+    folder = index_folder(root, tmp_path / "shared")
+    folder.parent.mkdir()
+    folder.symlink_to(victim)
+    with pytest.raises(OSError, match="symbolic link"):
+        update_index(root, tmp_path / "shared")
+    assert [p.name for p in victim.iterdir()] == ["g-precious"]
+
 def _modes(folder: Path) -> dict[str, int]:
     """Every path under a folder (and the folder) with its permission bits."""
     paths = [folder, *folder.rglob("*")]

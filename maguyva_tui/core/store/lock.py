@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import time
@@ -22,7 +23,10 @@ class LockTimeout(Exception):
 @contextmanager
 def index_lock(folder: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
     """Hold the index folder's lock; the kernel drops it if the process dies. A LOCK that is a
-    link is refused (ELOOP), never followed."""
+    link is refused (ELOOP), never followed, and so is an index folder that is one: planted in a
+    shared index base, it had led the build to write, and prune ``g-*`` folders, where it points."""
+    if folder.is_symlink():
+        raise OSError(errno.ELOOP, "the index folder is a symbolic link, not followed", str(folder))
     make_private_dir(folder)
     fd = os.open(folder / "LOCK", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, FILE_MODE)
     try:
