@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from maguyva_tui.core.explain import explain_text
-from maguyva_tui.core.types import IndexNotWritable, QueryError, UnreadableRepository
+from maguyva_tui.core.types import IndexNotWritable, QueryError, UnreadableRepository, called_definition
 from maguyva_tui.core.workspace import (
     SearchRequest,
     WorkspaceResult,
@@ -208,6 +208,9 @@ def print_human(answer: WorkspaceResult) -> None:
         line = next((x for x in r.snippet.splitlines() if x.strip()), "")
         if line:
             print(f"      {printable(line.strip()[:120])}")
+        called = called_definition(r)
+        if called:  # a name with several definitions: the one this line calls, in the caller's repository
+            print(printable(f"      -> calls {repo}/{called}"))
     for why in answer.capped:
         print(f"maguyva: capped: {printable(why)}", file=sys.stderr)
     searched, count = len(answer.searched), len(answer.result.results)

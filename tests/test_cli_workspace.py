@@ -139,3 +139,22 @@ def test_a_bad_worker_count_gets_one_line(ws: Workspace, here: Runner, monkeypat
     proc = ws.search("config", "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "workers must be" in proc.stderr
+
+
+def test_a_call_to_one_of_several_definitions_names_it_as_for_one_repository(tmp_path: Path, here: Runner) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    (one / "pkg").mkdir(parents=True)
+    two.mkdir()
+    for name in ("a", "b"):
+        (one / "pkg" / f"{name}.py").write_text("def helper(x):\n    return x\n")
+        (one / "pkg" / f"use_{name}.py").write_text(f"from pkg.{name} import helper\n\n\ndef run_{name}():\n"
+                                                    "    return helper(1)\n")
+    (two / "x.py").write_text("def other():\n    return 1\n")
+    index = str(tmp_path / "indexes")
+    assert here("index", str(one), str(two), "--index-dir", index).returncode == 0
+    proc = here("search", "who calls helper", "--repo", str(one), "--repo", str(two), "--index-dir", index)
+    assert proc.returncode == 0, proc.stderr
+    lines = [line.strip() for line in proc.stdout.splitlines()]
+    at = {line.split()[1]: i for i, line in enumerate(lines) if line[:1].isdigit()}
+    assert lines[at["one/pkg/use_a.py:5"] + 2] == "-> calls one/pkg/a.py:1"  # under the line that calls it
+    assert lines[at["one/pkg/use_b.py:5"] + 2] == "-> calls one/pkg/b.py:1"

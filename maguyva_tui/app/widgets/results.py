@@ -1,8 +1,13 @@
-"""The fused list: rank, place, symbol, score and each engine's own rank beside it."""
+"""The fused list: rank, place, symbol, score and each engine's own rank beside it.
+
+A call to one of a name's several definitions (who calls ``create_app``, defined in three files)
+says in its symbol cell which one it calls: ``test_config → flaskr/__init__.py:6``, the shortest
+tail of the path that tells the answer's definitions apart; the caller's name gives way first when
+the pane is narrow, so the label stays in view."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from itertools import zip_longest
 from typing import ClassVar
 
@@ -22,7 +27,7 @@ from textual.widgets.data_table import RowKey as TableRowKey
 
 from maguyva_tui.app.session import Answer, Row, RowKey
 from maguyva_tui.app.widgets.bars import SHORT
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.types import MODALITIES, called_definition
 from maguyva_tui.terminal import visible
 
 PLACE_WIDTH = 40
@@ -33,6 +38,16 @@ SYMBOL_WIDTH = 30
 
 PLACE_MIN, SYMBOL_MIN = 14, 8
 """The narrowest the place and symbol get when the pane is tight: below these, the table scrolls."""
+
+CALLS_ARROW = "→ "
+"""Before the definition a call calls, in the symbol cell (after the caller's name and a blank)."""
+
+NAME_KEPT = 3
+"""Cells of a caller's name kept at least beside a call's label (``te…``); narrower, it goes."""
+
+LABELLED_PLACE_MIN = 9
+"""The narrowest the place gets beside calls' labels (``…ery.py:3``), which need the room more:
+at 80 columns the symbol cell then holds ``task_app/…:7``."""
 
 HEADERS: list[tuple[str, str]] = [
     ("#", "rank"),
@@ -102,6 +117,8 @@ class ResultsTable(DataTable[str]):
         self.answer: Answer | None = None
         self.moved: dict[RowKey, int | None] = {}
         self._up_down = (BOLD, BOLD)
+        self._labels: dict[RowKey, str] = {}
+        """The definition each listed call calls, where the answer's name has several."""
         self._fitted_width = 0
         self._drawn: tuple[str, int, list[tuple[Cell, ...]]] | None = None
         """The theme, width and cells on show: an answer drawing the same is not redrawn."""
@@ -158,12 +175,15 @@ class ResultsTable(DataTable[str]):
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
         others = sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL))
-        place, symbol = _share(self._room() - others - 2 * padding, widths[PLACE], widths[SYMBOL])
+        room = self._room() - others - 2 * padding
+        label = max((cell_len(CALLS_ARROW + text) for text in self._labels.values()), default=0)
+        place, symbol = _share(room, widths[PLACE], widths[SYMBOL], label)
         if (place, symbol) == (widths[PLACE], widths[SYMBOL]):
             return
+        form = _label_form(self._labels.values(), symbol)
         for row in rows:
             row[PLACE] = ((part(_clip(cell_plain(row[PLACE]), place, keep_end=True)),), False)
-            row[SYMBOL] = ((part(_clip(cell_plain(row[SYMBOL]), symbol)),), False)
+            row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
 
@@ -205,6 +225,7 @@ class ResultsTable(DataTable[str]):
             Style(color=variables.get("success"), bold=True),
             Style(color=variables.get("error"), bold=True),
         )
+        self._labels = call_labels(answer.rows)
         rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
         widths = _widths(rows)
         self._fit(rows, widths)
@@ -381,7 +402,7 @@ class ResultsTable(DataTable[str]):
             ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
             ((part(place),), False),
-            ((part(_clip(ranked.symbol or "", SYMBOL_WIDTH)),), False),
+            _symbol(_clip(ranked.symbol or "", SYMBOL_WIDTH), self._labels.get(row.key), colours["graph"]),
             ((part(ranked.kind or "", DIM),), False),
             ((part(f"{row.score:.4f}"),), True),
         ]
@@ -404,11 +425,82 @@ def _widths(rows: list[list[Cell]]) -> list[int]:
     return [max([len(label), *(cell_len(cell_plain(row[i])) for row in rows)]) for i, (label, _) in enumerate(HEADERS)]
 
 
-def _share(room: int, place: int, symbol: int) -> tuple[int, int]:
+def call_labels(rows: Sequence[Row]) -> dict[RowKey, str]:
+    """The definition each call of the list calls, where the name asked about has several (the
+    graph's reason names it: :func:`~maguyva_tui.core.types.called_definition`), written as the
+    shortest tail of its path that no other definition listed ends with, and its line
+    (``factory.py:4``, ``flaskr/__init__.py:6``); empty for any other answer."""
+    called = {row.key: place for row in rows if (place := called_definition(row.result)) is not None}
+    tails = shortest_tails({place.rpartition(":")[0] for place in called.values()})
+    return {key: f"{tails[path]}:{line}" for key, (path, _, line) in ((k, p.rpartition(":")) for k, p in called.items())}
+
+
+def shortest_tails(paths: Iterable[str]) -> dict[str, str]:
+    """Each path's shortest tail at a folder boundary that no other of ``paths`` ends with: its
+    file name, unless another has the same (then its folder too, and so on)."""
+    given = set(paths)
+    tails: dict[str, str] = {}
+    for path in given:
+        parts = path.split("/")
+        for size in range(1, len(parts) + 1):
+            tail = "/".join(parts[-size:])
+            if not any(other != path and (other == tail or other.endswith("/" + tail)) for other in given):
+                break
+        tails[path] = tail
+    return tails
+
+
+def _symbol(name: str, label: str | None, style: Style) -> Cell:
+    """The symbol cell: the name, and after it the definition a call calls (in the graph's colour)."""
+    if label is None:
+        return ((part(name),), False)
+    return ((part(name + " " if name else ""), part(CALLS_ARROW + label, style)), False)
+
+
+def _label_forms(label: str) -> tuple[str, str, str]:
+    """A call's label from the widest to the narrowest: ``→ flaskr/__init__.py:6``, then its first
+    folder and line (``→ flaskr/…:6``: what tells it from the others), then that without the arrow."""
+    path, _, line = label.rpartition(":")
+    head, slash, _ = path.partition("/")
+    short = f"{head}/…:{line}" if slash else label
+    return CALLS_ARROW + label, CALLS_ARROW + short, short
+
+
+def _label_form(labels: Iterable[str], width: int) -> int:
+    """The widest of :func:`_label_forms` in which every label fits ``width``, the same for every
+    row (the narrowest when none does: each is then cut at its start)."""
+    forms = [_label_forms(label) for label in labels]
+    return next((i for i in range(2) if all(cell_len(f[i]) <= width for f in forms)), 2)
+
+
+def _fit_symbol(cell: Cell, width: int, form: int) -> Cell:
+    """Cut a symbol cell to ``width``: a call's label (in its ``form``) is kept whole while the
+    caller's name gives way (down to :data:`NAME_KEPT` cells, then dropped), and cut at its start
+    only when alone it is still too wide."""
+    parts = cell[0]
+    if len(parts) < 2:
+        return ((part(_clip(cell_plain(cell), width)),), False)
+    (name, _), (label, style) = parts
+    if cell_len(name) + cell_len(label) <= width:
+        return cell
+    label = _label_forms(label.removeprefix(CALLS_ARROW))[form]
+    room = width - cell_len(label) - 1  # the blank between them
+    if room >= NAME_KEPT and name:
+        return ((part(_clip(name.rstrip(), room) + " "), (label, style)), False)
+    return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
+
+
+def _share(room: int, place: int, symbol: int, label: int = 0) -> tuple[int, int]:
     """Split ``room`` cells between the place and the symbol: each keeps what it needs when both fit,
-    else the symbol gets at most two fifths, and neither goes below its minimum."""
+    else the symbol gets at most two fifths, and neither goes below its minimum. A symbol cell
+    holding calls' labels (``label``: the widest, whole) gets what they need first, the place
+    going down to :data:`LABELLED_PLACE_MIN`."""
     if place + symbol <= room:
         return place, symbol
+    if label:
+        symbol_w = min(symbol, max(SYMBOL_MIN, room * 2 // 5, min(label, room - LABELLED_PLACE_MIN)))
+        place_w = min(place, max(LABELLED_PLACE_MIN, room - symbol_w))
+        return place_w, min(symbol, max(symbol_w, room - place_w))
     symbol_w = min(symbol, max(SYMBOL_MIN, room * 2 // 5))
     place_w = min(place, max(PLACE_MIN, room - symbol_w))
     return place_w, min(symbol, max(symbol_w, room - place_w))
