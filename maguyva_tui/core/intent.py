@@ -61,6 +61,8 @@ from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.names import QUESTION_NAME
 from maguyva_tui.core.path_names import QUESTION_TARGET
 from maguyva_tui.core.path_names import first_in as named_in_file
+from maguyva_tui.core.path_names import joined as joined_in_file
+from maguyva_tui.core.path_names import split as split_in_file
 from maguyva_tui.core.stopwords import TARGET_FILLERS
 from maguyva_tui.core.types import INTENTS, MODALITIES
 
@@ -655,6 +657,10 @@ _GREP_COMMAND = re.compile(r"\s*(?:grep|rg|ripgrep)\s+(?P<x>[^\s\-'\"`][^\s'\"`]
 literal to list, every line holding it, as the command would (a quoted one is rule 4's)."""
 
 
+IN_FILE_RULE: Final = "name_in_file"
+"""The rule of a question that is one name written through its file (``pkg/b.py::helper``,
+``b.py:helper``): where that file defines it (its path had read as a file's, or the whole as words)."""
+
 URL_RULE: Final = "url"
 """The rule of a question that is one URL and names no file of a forge's link (those are places:
 :func:`~maguyva_tui.core.locations.link_place`): the string, every line holding it as written, and
@@ -989,6 +995,8 @@ def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset())
     text = plain_quoting(raw)
     if not text:
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
+    if (written := split_in_file(raw)) is not None:  # before places: pkg/b.py::helper is no path
+        return Intent("find_definition", CONF_LOCATION, joined_in_file(*written), IN_FILE_RULE)
     if places and (named := parse_places(raw)):
         return Intent("find_definition", CONF_LOCATION, str(named[0]), LOCATION_RULE)
     rules = _DOCUMENTATION_RULES if _documentation(raw, text) else RULES

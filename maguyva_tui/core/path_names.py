@@ -5,7 +5,8 @@ defines it, written as a reader copies it: the path (whole, or any tail of it at
 ``cli.py``, ``flask/cli.py``), then ``::`` or ``:``, then the name (bare or qualified). The question
 grammar (:data:`QUESTION_TARGET`) holds it whole, where its ``/`` had cut the name to the tail after
 the last folder; :func:`in_file` then reads it as that file's definition, the graph's node
-``path::qualname``, or says in one line why not.
+``path::qualname``, or says in one line why not; :func:`files_defining` reads it, for a
+question of where it is defined, as the files among those defining the name that the path ends.
 """
 
 from __future__ import annotations
@@ -88,6 +89,27 @@ def in_file(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str
                       f"({_listed([q for _, q in chosen])}); following every {echo(name)}")
     return name, (f"no file ending {echo(path)} defines {echo(name)}; it is defined in "
                   f"{_listed([f'{p}:{line}' for p, line in places])}; following every {echo(name)}")
+
+
+def files_defining(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str, frozenset[str], str | None] | None:
+    """Read a definition question's target written as ``path::name`` (``where is b.py::helper
+    defined``) as the name and the files defining it that the path ends, with a notice when none
+    does (then every file defining it: the notice names where). ``None`` for any other target, or
+    a name no file defines (its own answer says so)."""
+    parts = split(target)
+    if parts is None:
+        return None
+    path, name = parts
+    found = lookup(name)
+    if not found:
+        return None
+    files = frozenset(s.path for s in found if s.path == path or s.path.endswith("/" + path))
+    if files:
+        return name, files, None
+    places = sorted({(s.path, s.start_line) for s in found})
+    return name, frozenset(s.path for s in found), (
+        f"no file ending {echo(path)} defines {echo(name)}; it is defined in "
+        f"{_listed([f'{p}:{line}' for p, line in places])}; listing every {echo(name)}")
 
 
 def _listed(items: list[str]) -> str:

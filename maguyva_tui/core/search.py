@@ -49,7 +49,7 @@ from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
-from maguyva_tui.core.path_names import in_file
+from maguyva_tui.core.path_names import files_defining, in_file
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
@@ -182,6 +182,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     req.validate()
     grounded = _ground(parts.generation, _spelled(parts.generation, _intent(req, places, skip), req, places, skip), req)
     intent, inherited_notice = _in_file(parts.generation, grounded, req)
+    within = None  # the files a definition question's name is written through
+    if intent is grounded:
+        intent, inherited_notice, within = _defined_in_file(parts.generation, grounded, req)
     if intent is grounded:
         intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
@@ -208,6 +211,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
     run = _run_engines(parts, the_plan, query, checkpoint)
+    if within is not None and "structural" in run.lists:  # where is b.py::helper defined: b.py's helper alone
+        run.lists["structural"] = [hit for hit in run.lists["structural"] if hit.path in within]
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
         again = search(req, parts, checkpoint, places=False)
         if again.rule == URL_RULE and again.lookup_failed is not None:
@@ -587,6 +592,23 @@ def _in_file(generation: Generation, intent: Intent, req: SearchRequest) -> tupl
         return intent, None
     target, said = in_file(generation.structural.lookup, intent.target)
     return (intent, None) if target is None else (replace(intent, target=target), said)
+
+
+def _defined_in_file(generation: Generation, intent: Intent,
+                     req: SearchRequest) -> tuple[Intent, str | None, frozenset[str] | None]:
+    """Ask where a name written through its file (``where is b.py::helper defined``) is defined as
+    the name, its definitions kept to the files the path ends (the structural engine's list is cut
+    to them), as "who calls" reads it (:func:`_in_file`); with a notice when no such file defines
+    it (every definition is listed). The same intent and no files for any other target."""
+    if req.regex or not intent.target or intent.name != "find_definition" or "structural" in generation.missing:
+        return intent, None, None
+    if getattr(generation.snapshot, "files", None) is None:  # a workspace: each shard reads its own paths
+        return intent, None, None
+    read = files_defining(generation.structural.lookup, intent.target)
+    if read is None:
+        return intent, None, None
+    name, files, said = read
+    return replace(intent, target=name), said, files
 
 
 def _by_module(generation: Generation, intent: Intent, target: str) -> tuple[Intent, str | None]:

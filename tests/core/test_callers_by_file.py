@@ -60,3 +60,22 @@ def test_a_file_that_defines_no_such_name_is_said_and_every_definition_followed(
     assert found == {"run_a", "run_b"}
     assert any(n.startswith("no file ending c.py defines helper; it is defined in pkg/a.py:1, pkg/b.py:1")
                for n in notices)
+
+
+@pytest.mark.parametrize("question", [
+    "where is b.py::helper defined", "where is pkg/b.py:helper defined", "b.py:helper", "pkg/b.py::helper",
+    "b.py::helper()",
+])
+def test_a_definition_question_keeps_to_the_file_the_name_is_written_through(engine: Engine, question: str) -> None:
+    # every helper had been listed: the path was dropped ("b.py::helper read as helper"), or the
+    # whole read as a file's path ("no indexed file is pkg/b.py::helper") or as words
+    answer = engine.search(question).to_json()
+    assert [(r["path"], r["symbol"]) for r in answer["results"]] == [("pkg/b.py", "helper")]
+    assert answer["notices"] == [] and answer["lookup_failed"] is None
+
+
+def test_a_definition_in_no_file_so_named_is_said_and_every_one_listed(engine: Engine) -> None:
+    answer = engine.search("where is c.py::helper defined").to_json()
+    assert {r["path"] for r in answer["results"]} == {"pkg/a.py", "pkg/b.py"}
+    assert answer["notices"] == ["no file ending c.py defines helper; it is defined in pkg/a.py:1, pkg/b.py:1; "
+                                 "listing every helper"]
