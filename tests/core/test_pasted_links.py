@@ -67,3 +67,15 @@ def test_a_url_no_line_holds_is_said_and_nothing_else_is_searched(engine: Engine
     result = engine.search(url)
     assert result.results == () and "semantic" not in result.modalities_run
     assert result.lookup_failed is not None and result.lookup_failed.message == said
+
+
+@pytest.mark.parametrize("link", [
+    "https://github.com/acme/app/blob/feature/x/src/app.py#L5",  # a branch named feature/x
+    "https://gitlab.com/acme/app/-/blob/release/2.0/hotfix/src/app.py#L5",
+    "https://raw.githubusercontent.com/acme/app/feature/x/src/app.py",
+])
+def test_a_link_on_a_branch_whose_name_holds_a_slash_opens_the_file(engine: Engine, link: str) -> None:
+    # one segment is dropped as the branch (x/src/app.py); the place resolves as its longest indexed tail
+    result = engine.search(link)
+    assert [r.path for r in result.results][:1] == ["src/app.py"]
+    assert result.lookup_failed is None and result.rule == "location"
