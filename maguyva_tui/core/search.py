@@ -218,6 +218,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         if again.rule == URL_RULE and again.lookup_failed is not None:
             return again  # its one line says the file is not here and no line holds the link
         said = _places_missing(req.text)  # the explorer's banner says it whole, as it says a missing symbol
+        if again.lookup_failed is None and again.intent in SYMBOL_INTENTS and again.target:
+            return replace(again, notices=(*again.notices, said))  # a name the index defines (GuzzleHttp\Client): answered
         missing = LookupFailure(_places_named(req.text), "place", said)  # first: the question named a file
         return replace(again, notices=(*again.notices, said), lookup_failed=missing)
     if inherited_notice:
