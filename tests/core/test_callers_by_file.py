@@ -6,16 +6,13 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import classify
+from tests.core.test_callers_of_several import two_helpers
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     root = tmp_path_factory.mktemp("by_file")
-    (root / "pkg").mkdir()
-    (root / "pkg" / "a.py").write_text("def helper(x):\n    return x + 1\n")
-    (root / "pkg" / "b.py").write_text("def helper(x):\n    return x * 2\n")
-    (root / "pkg" / "use_a.py").write_text("from pkg.a import helper\n\n\ndef run_a():\n    return helper(1)\n")
-    (root / "pkg" / "use_b.py").write_text("from pkg.b import helper\n\n\ndef run_b():\n    return helper(2)\n")
+    two_helpers(root)
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
     e.refresh()
     return e

@@ -4,20 +4,28 @@ them, that line says so (the answer had said only that the graph found nothing).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import called_definition
 
 
+def two_helpers(root: Path, tail: str = "") -> None:
+    """``pkg/a.py`` and ``pkg/b.py`` each defining ``helper`` (then ``tail``), each called from its
+    own ``use_*.py``."""
+    (root / "pkg").mkdir()
+    (root / "pkg" / "a.py").write_text("def helper(x):\n    return x + 1\n" + tail.replace("N", "1"))
+    (root / "pkg" / "b.py").write_text("def helper(x):\n    return x * 2\n" + tail.replace("N", "2"))
+    (root / "pkg" / "use_a.py").write_text("from pkg.a import helper\n\n\ndef run_a():\n    return helper(1)\n")
+    (root / "pkg" / "use_b.py").write_text("from pkg.b import helper\n\n\ndef run_b():\n    return helper(2)\n")
+
+
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     root = tmp_path_factory.mktemp("several")
-    (root / "pkg").mkdir()
-    (root / "pkg" / "a.py").write_text("def helper(x):\n    return x + 1\n\n\ndef lonely():\n    return 1\n")
-    (root / "pkg" / "b.py").write_text("def helper(x):\n    return x * 2\n\n\ndef lonely():\n    return 2\n")
-    (root / "pkg" / "use_a.py").write_text("from pkg.a import helper\n\n\ndef run_a():\n    return helper(1)\n")
-    (root / "pkg" / "use_b.py").write_text("from pkg.b import helper\n\n\ndef run_b():\n    return helper(2)\n")
+    two_helpers(root, "\n\ndef lonely():\n    return N\n")
     (root / "pkg" / "c.py").write_text("def build():\n    return 3\n\n\nclass Box:\n    def build(self):\n        return 4\n")
     (root / "pkg" / "d.py").write_text("def build():\n    return 5\n")
     (root / "pkg" / "use_c.py").write_text("from pkg.c import build\n\n\ndef run_c():\n    return build()\n")
