@@ -188,3 +188,23 @@ def test_no_repository_with_an_index_is_unavailable(tmp_path: Path) -> None:
     with pytest.raises(Unavailable, match="no repository of the workspace can be searched yet"):
         workspace.search("config")
     workspace.close()
+
+
+def test_a_repository_that_cannot_be_read_again_is_named_in_notices(tmp_path: Path) -> None:
+    """One repository deleted under a running workspace: it was searched from its old index as if
+    its files were there, where one repository's server says so (a331139)."""
+    service, frontend = two_repositories(tmp_path)
+    services = {label: RepoService(Engine(root, tmp_path / "ix", provider=FirstWord(), static=False), embed=False)
+                for label, root in (("service", service), ("frontend", frontend))}
+    for repo in services.values():
+        repo.start().join(60)
+    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    try:
+        assert "notices" not in workspace.search("parse_config", limit=5)
+        shutil.rmtree(frontend)
+        for data in (workspace.search("parse_config", limit=5), workspace.definitions("parse_config", None, False, 5)):
+            (notice,) = data["notices"]
+            assert notice.startswith("frontend: ") and "cannot read the repository" in notice, notice
+            assert "as it was" in notice
+    finally:
+        workspace.close()

@@ -239,11 +239,17 @@ class WorkspaceService:
                           f"{', '.join(answers)}{unsearched}.{hint}")
 
     def _workspace(self, engines: dict[str, Engine], absent: Sequence[Missing]) -> dict[str, Any]:
-        """What every answer says of the workspace: the repositories searched, and those not."""
+        """What every answer says of the workspace: the repositories searched, and those not; in
+        ``notices``, each searched one whose refresh failed (deleted, unreadable), answered from its
+        old index."""
         left_out = {m.label for m in absent}
         out: dict[str, Any] = {"repos": [label for label in engines if label not in left_out]}
         if absent:
             out["missing"] = [m.to_json() for m in absent]
+        notices = [f"{label}: {failure}; answered from the index as it was" for label in out["repos"]
+                   if (failure := self.services[label].status.failure)]  # could not be read again: may lag it
+        if notices:
+            out["notices"] = notices
         return out
 
 
