@@ -158,9 +158,11 @@ def _digits(text: str) -> bool:
 
 def _place_of(path: str, line: str) -> Place | None:
     path = _clean(path.strip(_EDGE))
-    if not _pathlike(path) or len(line) > 9:
+    if not _pathlike(path):
         return None
-    return Place(path, int(line) or None)  # line 0 (some tools' "no line"): the file
+    # Any length (a number past every file's end is said to be so); the text read, READ_CHARS, is
+    # shorter than the 4,300 digits int reads at most. Line 0 (some tools' "no line"): the file.
+    return Place(path, int(line) or None)
 
 
 def _lone_path(token: str) -> Place | None:

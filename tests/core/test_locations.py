@@ -58,7 +58,7 @@ def test_a_python_trace_is_read_innermost_frame_first() -> None:
 def test_a_long_paste_is_read_in_linear_time() -> None:
     """Pathological pastes (one 4 KiB token of path characters, colons, parentheses) classify
     at once: nothing backtracks."""
-    for text in ("a/" * 2000 + "x", "a:" * 2000 + "1", "(" * 4000 + "x.py:1", 'File "' + "x" * 4000):
+    for text in ("a/" * 2000 + "x", "a:" * 2000 + "1", "(" * 4000 + "x.py:1", 'File "' + "x" * 4000, "x.py:" + "9" * 4090):
         started = time.perf_counter()
         classify(text)
         parse(text)
@@ -112,6 +112,15 @@ def test_a_path_and_line_is_its_enclosing_definition(engine: Engine) -> None:
     assert far.results[0].path == "app/config.py"  # past the end: the file's last definition, said so
     explained = json.dumps(far.to_json())
     assert "past its last line" in explained
+
+
+def test_a_line_number_of_any_length_is_a_line_past_the_end(engine: Engine) -> None:
+    """Ten digits or more had been read with the path as one path: 'no indexed file is
+    app/config.py:99999999999999999999', where app/config.py:99999 is the file, past its end."""
+    assert parse("app/config.py:99999999999999999999") == (Place("app/config.py", 99999999999999999999),)
+    far = engine.search("app/config.py:99999999999999999999", limit=10)
+    assert far.lookup_failed is None and far.results[0].path == "app/config.py"
+    assert "line 99999999999999999999 of app/config.py (past its last line, 7)" in json.dumps(far.to_json())
 
 
 def test_a_path_lists_every_file_it_ends_shallowest_first(engine: Engine) -> None:
