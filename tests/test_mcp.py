@@ -369,3 +369,24 @@ def test_lines_and_trim() -> None:
     out = trim(text).splitlines()
     assert out[0] == "def f():" and len(out) == SNIPPET_LINES and len(out[1]) == LINE_CHARS
     assert issubclass(AnswerError, Exception)
+
+
+def test_the_three_symbol_tools_read_a_name_with_a_separator_at_an_end_alike(tmp_path: Path) -> None:
+    """find_definition found ``Flask.`` and ``.Flask`` (the name index drops empty parts) while
+    find_references and impact called them unknown and suggested ``Flask``: each reads the name
+    less a qualifier's separator at either end, and says the name it read."""
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.mcp.answers import definition_answer, impact_answer, references_answer
+    from tests.core.test_failed_lookup import FirstWordProvider
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "a.py").write_text("class Loader:\n    pass\n\n\ndef make():\n    return Loader()\n")
+    engine = Engine(repo, tmp_path / "ix", provider=FirstWordProvider(), static=False)
+    engine.refresh()
+    for name in ("Loader.", ".Loader", "::Loader", "Loader->"):
+        assert definition_answer(engine, name, None, False, 5)["symbol"] == "Loader"
+        assert references_answer(engine, name, None, 5)["references"][0]["in"] == "make"
+        assert impact_answer(engine, name, 2, 5)["symbol"] == "Loader"
+    with pytest.raises(AnswerError, match="the symbol name is empty"):
+        references_answer(engine, " . ", None, 5)

@@ -199,14 +199,32 @@ def _where(d: Definition) -> dict[str, Any]:
 
 # -- shared ----------------------------------------------------------------------------------------
 
+_SEPARATORS = (".", "::", "->")
+"""A qualifier's separators, as ``core.names.qualifier_parts`` splits at them."""
+
+
 def _symbol_name(name: str) -> str:
-    """Strip what agents tend to wrap a name in: whitespace, backticks, quotes, a call's ``()``."""
+    """Strip what agents tend to wrap a name in: whitespace, backticks, quotes, a call's ``()``,
+    and a qualifier's separator at either end (``Flask.``, ``.Flask``, ``::parse``): the name an
+    agent meant, which every tool then reads alike (find_definition had found ``Flask.`` while
+    find_references and impact called it unknown)."""
     cleaned = name.strip().strip("`'\"").strip()
     if cleaned.endswith("()"):
         cleaned = cleaned[:-2]
+    cleaned = _without_end_separators(cleaned)
     if not cleaned:
         raise AnswerError("the symbol name is empty: give a function, class or method name such as parse_config")
     return cleaned
+
+
+def _without_end_separators(name: str) -> str:
+    """A name less the separators at its start and end (``.Flask.`` -> ``Flask``), in one pass."""
+    start, end = 0, len(name)
+    while sep := next((s for s in _SEPARATORS if name.startswith(s, start, end)), None):
+        start += len(sep)
+    while sep := next((s for s in _SEPARATORS if name.endswith(s, start, end)), None):
+        end -= len(sep)
+    return name[start:end]
 
 
 def _suggest(answer: GraphAnswer[Any]) -> str:
