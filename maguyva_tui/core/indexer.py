@@ -514,7 +514,7 @@ class _Build:
         """Answer from the live generation when the index cannot be written, and say why; with
         no live generation to answer from, the error stands."""
         if self.previous is None:
-            raise IndexNotWritable(f"cannot write the index at {self.folder} ({exc.strerror or exc})") from exc
+            raise IndexNotWritable(self._unwritable(exc)) from exc
         if written:  # the failed write may have updated the live postings in memory: read them again
             try:
                 self.previous = Snapshot.load(self.folder, open_graph)
@@ -525,6 +525,18 @@ class _Build:
             f"the index could not be updated ({exc.strerror or exc}: {self.folder}); answers come from it as it was"
         )
         return snap, summary
+
+    def _unwritable(self, exc: OSError) -> str:
+        """One line for an index that cannot be written and has no live generation to answer
+        from: a damaged one (or another format's) says so, and what to do, where it had said only
+        that it could not be written."""
+        why = exc.strerror or str(exc)
+        damaged = self.summary.rebuilt_because
+        if not damaged:
+            return f"cannot write the index at {self.folder} ({why})"
+        damaged = damaged.removesuffix("; rebuilding it")
+        return (f"{damaged}, and it cannot be rebuilt at {self.folder} ({why}): make that folder writable, "
+                "or keep the index in another (--index-dir, $MAGUYVA_INDEX_DIR)")
 
     def _unchanged(self, kept: list[Kept], fresh: list[_Fresh]) -> bool:
         """Tell whether the walk found exactly what the live generation already holds."""

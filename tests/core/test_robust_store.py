@@ -447,3 +447,23 @@ def test_a_first_index_on_a_full_disk_is_one_clear_line(tmp_path: Path, monkeypa
     assert err.startswith("maguyva: error: cannot write the index at ") and err.count("\n") == 1
     assert "(No space left on device)" in err and "internal" not in err
     assert not [p for p in index_folder(root).iterdir() if p.name.startswith("g-")]
+
+
+def test_a_damaged_index_in_a_read_only_folder_says_both_in_one_line(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A generation's file damaged and the index folder read-only: the error said only 'cannot
+    write the index ... (Read-only file system)', never that the index was damaged."""
+    root, base = _repo(tmp_path / "repo", {"a.py": "A = 1\n"}), tmp_path / "indexes"
+    assert cli.main(["index", str(root), "--no-semantic", "--index-dir", str(base)]) == 0
+    manifest = current_generation(index_folder(root, base)) / "manifest.json"
+    manifest.write_text("not json")
+
+    def read_only(folder: Path) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(folder / "LOCK"))
+
+    monkeypatch.setattr(indexer, "index_lock", read_only)
+    capsys.readouterr()
+    assert cli.main(["index", str(root), "--no-semantic", "--index-dir", str(base)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("maguyva: error: the index is corrupt (manifest.json is not JSON), and it cannot be "
+                          f"rebuilt at {index_folder(root, base)} (Read-only file system): make that folder writable")
+    assert err.count("\n") == 1 and manifest.read_text() == "not json"  # nothing removed
