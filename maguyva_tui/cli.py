@@ -268,11 +268,22 @@ def tolerant_stdout() -> None:
         reconfigure(errors="backslashreplace")
 
 
+def _refuse_empty_paths(args: argparse.Namespace) -> None:
+    """Refuse an empty repository or workspace path (``maguyva index ""``, ``--repo "$UNSET"``) in
+    one line: ``Path("")`` is the current folder, which was indexed or searched instead."""
+    for name, what in (("path", "repository path"), ("repo", "repository path"), ("workspace", "workspace file name")):
+        value = getattr(args, name, None)
+        if any(not v.strip() for v in ([value] if isinstance(value, str) else value or ())):
+            raise UserError(f"an empty {what} (leave it out for the current folder)" if name != "workspace"
+                            else f"an empty {what}: name the file that lists the repositories")
+
+
 def _dispatch(argv: list[str]) -> int:
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         return _run_app(argv)
     parsed = WARM_ARGS.get()
     args = parsed[1] if parsed is not None and parsed[0] == argv else (WARM_PARSER.get() or build_parser()).parse_args(argv)
+    _refuse_empty_paths(args)
     if args.command == "index":
         if args.rebuild and args.ray:
             raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
@@ -334,6 +345,7 @@ def _run_app(argv: list[str]) -> int:
     parser.add_argument("--no-watch", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--index-dir", type=folder_arg, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    _refuse_empty_paths(args)
     from maguyva_tui.app import MaguyvaApp
     from maguyva_tui.app.settings import default_path
     from maguyva_tui.app.themes import load_user_themes

@@ -140,3 +140,20 @@ def test_a_working_folder_deleted_under_the_shell_is_one_line(tmp_path: Path, ar
     assert proc.stderr.decode().splitlines() == [
         "maguyva: error: the current folder no longer exists (deleted or moved away): cd to a folder, or give the "
         "repository's path"]
+
+
+@pytest.mark.parametrize("args", [("index", ""), ("index", ".", " "), ("search", "x", "--repo", ""),
+                                  ("graph", "callers", "x", "--repo", ""), ("mcp", ""), ("mcp", "--repo", ""),
+                                  ("",), ("--repo", ""), ("search", "x", "--workspace", "")])
+def test_an_empty_repository_path_is_refused_not_read_as_the_current_folder(
+        args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # `maguyva index ""` indexed the current folder (Path("") is "."), as did --repo "" and the explorer's `maguyva ""`
+    from maguyva_tui import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.py").write_text("A = 1\n")
+    monkeypatch.setenv("MAGUYVA_INDEX_DIR", str(tmp_path / "indexes"))
+    assert cli.main(list(args)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("maguyva: error: an empty ") and err.count("\n") == 1, err
+    assert not (tmp_path / "indexes").exists()
