@@ -266,10 +266,10 @@ def _blank_macros(match: re.Match[bytes]) -> bytes:
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
     is a bare macro (:data:`BARE_MACRO`), the export macros of a class's head
-    (:data:`EXPORT_MACRO`), macros before a keyword (:data:`KEYWORD_MACRO`) and the later branches of a conditional that leaves brackets unbalanced
-    (:func:`_first_branches`) are parsed as blanks of the same length, so every byte offset and
-    line of the tree is the text's; in Rust, so are the name and braces of a macro that wraps
-    items (:func:`_unwrapped_item_macros`)."""
+    (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`) and the later
+    branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are parsed
+    as blanks of the same length, so every byte offset and line of the tree is the text's; in
+    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
