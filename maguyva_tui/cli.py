@@ -442,9 +442,10 @@ def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool) -> Non
 def _summary_text(root: Path, s: Any, coverage: Coverage | None = None) -> str:
     skipped = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.skipped.items())) or "none"
     noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
+    unwritten = f", {s.unwritten} changed but not written" if s.unwritten else ""
     lines = [
         f"indexed {printable(str(root))}",
-        f"  files    {s.files} ({s.parsed} parsed, {s.reused} unchanged, {s.removed} removed)",
+        f"  files    {s.files} ({s.parsed} parsed, {s.reused} unchanged, {s.removed} removed{unwritten})",
         f"  chunks   {s.chunks}",
         f"  symbols  {s.symbols}",
         f"  skipped  {skipped}",

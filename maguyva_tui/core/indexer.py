@@ -122,6 +122,8 @@ class IndexSummary:
     reused: int = 0
     parsed: int = 0
     removed: int = 0
+    unwritten: int = 0
+    """Files changed, added or removed that the index could not record (see ``stale_because``)."""
     skipped: dict[str, int] = field(default_factory=dict)
     noticed: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
@@ -448,7 +450,7 @@ class _Build:
             try:
                 stack.enter_context(index_lock(self.folder))
             except OSError as exc:  # a read-only index, another user's, a full disk
-                return self._stale(exc, started, written=False)
+                return self._stale(exc, started, (kept, fresh), written=False)
             if live_name(self.folder) != self.seen:  # another build published meanwhile: start from it
                 self._reset()
                 kept, fresh = self._scan()
@@ -494,7 +496,7 @@ class _Build:
                 discard(self.folder, gen)
             if not isinstance(exc, OSError):
                 raise
-            return self._stale(exc, started, written=gen is not None)
+            return self._stale(exc, started, (kept, fresh), written=gen is not None)
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return snap, self.summary
 
@@ -510,9 +512,11 @@ class _Build:
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return self.previous, self.summary
 
-    def _stale(self, exc: OSError, started: float, written: bool) -> tuple[Snapshot, IndexSummary]:
-        """Answer from the live generation when the index cannot be written, and say why; with
-        no live generation to answer from, the error stands."""
+    def _stale(self, exc: OSError, started: float, walked: tuple[list[Kept], list[_Fresh]], written: bool
+               ) -> tuple[Snapshot, IndexSummary]:
+        """Answer from the live generation when the index cannot be written, and say why (and how
+        many of the ``walked`` files changed and were not written); with no live generation to
+        answer from, the error stands."""
         if self.previous is None:
             raise IndexNotWritable(self._unwritable(exc)) from exc
         if written:  # the failed write may have updated the live postings in memory: read them again
@@ -521,6 +525,10 @@ class _Build:
             except IndexUnavailable:
                 raise exc from None
         snap, summary = self._as_is(started)
+        kept, fresh = walked
+        seen = {entry.path for entry, _ in kept} | {f.path for f in fresh}
+        summary.reused = len(kept)  # not the live generation's every file: those that changed were not written
+        summary.unwritten = len(fresh) + sum(1 for path in snap.files if path not in seen)
         summary.stale_because = (
             f"the index could not be updated ({exc.strerror or exc}: {self.folder}); answers come from it as it was"
         )

@@ -439,6 +439,17 @@ def test_index_on_a_full_disk_says_so_once_and_exits_1(tmp_path: Path, monkeypat
     assert "files    1" in out and err.count("could not be updated (No space left on device") == 1
 
 
+def test_a_failed_update_does_not_call_the_changed_file_unchanged(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The summary of an update the disk refused read '0 parsed, 2 unchanged' though a.py changed."""
+    root = _repo(tmp_path / "repo", {"a.py": "BEFORE_FULL = 1\n", "b.py": "B = 1\n"})
+    assert cli.main(["index", str(root), "--no-semantic"]) == 0
+    (root / "a.py").write_text("AFTER_FULL = 2\n")
+    _fill_the_disk_after_content(monkeypatch)
+    capsys.readouterr()
+    assert cli.main(["index", str(root), "--no-semantic"]) == 1
+    assert "files    2 (0 parsed, 1 unchanged, 0 removed, 1 changed but not written)" in capsys.readouterr().out
+
+
 def test_a_first_index_on_a_full_disk_is_one_clear_line(tmp_path: Path, monkeypatch, capsys) -> None:
     root = _repo(tmp_path / "repo", {"a.py": "A = 1\n"})
     _fill_the_disk_after_content(monkeypatch)
