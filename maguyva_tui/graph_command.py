@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype
+from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype, symbol_as_meant
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError, echo
 from maguyva_tui.terminal import printable
@@ -15,7 +15,8 @@ from maguyva_tui.terminal import printable
 def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limit: int) -> dict[str, Any]:
     """Answer one graph question and return the JSON result."""
     started = time.perf_counter()
-    if not name.strip():
+    name = symbol_as_meant(name)  # Flask. or `parse()` as MCP's tools read them
+    if not name:
         raise QueryError("empty name")
     if limit < 1:
         raise QueryError("--limit must be at least 1")

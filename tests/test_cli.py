@@ -168,6 +168,16 @@ def test_graph_unknown_symbol_offers_close_names(indexed_polyglot: Path, here: R
     assert "unknown symbol 'parse_confg'" in proc.stderr and "close names: parse_config" in proc.stderr
 
 
+def test_graph_reads_a_name_as_the_mcp_tools_do(indexed_polyglot: Path, here: Runner) -> None:
+    # `maguyva graph callers "parse_config."` said "unknown symbol" where MCP's references tool
+    # reads it as parse_config
+    plain = json.loads(here("graph", "callers", "parse_config", "--repo", str(indexed_polyglot), "--json").stdout)
+    for written in ("parse_config.", ".parse_config", "`parse_config()`"):
+        proc = here("graph", "callers", written, "--repo", str(indexed_polyglot), "--json")
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)["results"] == plain["results"], written
+
+
 def test_search_who_calls_lists_every_call_site(indexed_polyglot: Path, here: Runner) -> None:
     result = search_json(indexed_polyglot, "who calls parse_config", "--modality", "graph", runner=here)
     assert {(r["path"], r["start_line"]) for r in result["results"]} >= {("app/config.py", 44), ("app/server.py", 47)}

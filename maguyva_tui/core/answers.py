@@ -39,6 +39,27 @@ EVERY = 1 << 30
 """A limit that cuts nothing: the types built on one are all listed, then cut, so the total is true."""
 NO_GRAPH = "this index has no dependency graph; rebuild it with `maguyva index`"
 
+
+_SEPARATORS = ("::", "->", ".")
+"""A qualifier's separators, as :func:`~maguyva_tui.core.names.qualifier_parts` splits at them."""
+
+
+def symbol_as_meant(name: str) -> str:
+    """A symbol's name as a person or an agent wraps it, unwrapped: whitespace, backticks, quotes,
+    a call's ``()``, and a qualifier's separator at either end (``Flask.``, ``.Flask``,
+    ``::parse``): the name meant, which the MCP tools and ``maguyva graph`` read alike (one had
+    found ``Flask.`` while the others called it unknown). Separators inside it stay."""
+    cleaned = name.strip().strip("`'\"").strip()
+    cleaned = cleaned.removesuffix("()")
+    start, end = 0, len(cleaned)
+    while sep := next((s for s in _SEPARATORS if cleaned.startswith(s, start, end)), None):
+        start += len(sep)
+    while (sep := next((s for s in _SEPARATORS if cleaned.endswith(s, start, end)), None)) and not (
+            cleaned.endswith("operator->", start, end)):  # C++'s member access operator is a name
+        end -= len(sep)
+    return cleaned[start:end]
+
+
 T = TypeVar("T")
 
 

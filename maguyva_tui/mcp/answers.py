@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, TypeAlias, TypeVar
 
-from maguyva_tui.core.answers import Definition, GraphAnswer, Site
+from maguyva_tui.core.answers import Definition, GraphAnswer, Site, symbol_as_meant
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 
@@ -199,32 +199,13 @@ def _where(d: Definition) -> dict[str, Any]:
 
 # -- shared ----------------------------------------------------------------------------------------
 
-_SEPARATORS = (".", "::", "->")
-"""A qualifier's separators, as ``core.names.qualifier_parts`` splits at them."""
-
-
 def _symbol_name(name: str) -> str:
-    """Strip what agents tend to wrap a name in: whitespace, backticks, quotes, a call's ``()``,
-    and a qualifier's separator at either end (``Flask.``, ``.Flask``, ``::parse``): the name an
-    agent meant, which every tool then reads alike (find_definition had found ``Flask.`` while
-    find_references and impact called it unknown)."""
-    cleaned = name.strip().strip("`'\"").strip()
-    if cleaned.endswith("()"):
-        cleaned = cleaned[:-2]
-    cleaned = _without_end_separators(cleaned)
+    """The name an agent meant (:func:`~maguyva_tui.core.names.symbol_as_meant`: ``Flask.``,
+    ```parse()```), which every tool then reads alike; an empty one is refused."""
+    cleaned = symbol_as_meant(name)
     if not cleaned:
         raise AnswerError("the symbol name is empty: give a function, class or method name such as parse_config")
     return cleaned
-
-
-def _without_end_separators(name: str) -> str:
-    """A name less the separators at its start and end (``.Flask.`` -> ``Flask``), in one pass."""
-    start, end = 0, len(name)
-    while sep := next((s for s in _SEPARATORS if name.startswith(s, start, end)), None):
-        start += len(sep)
-    while sep := next((s for s in _SEPARATORS if name.endswith(s, start, end)), None):
-        end -= len(sep)
-    return name[start:end]
 
 
 def _suggest(answer: GraphAnswer[Any]) -> str:
