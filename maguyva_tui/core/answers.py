@@ -254,7 +254,9 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first.
 
     The name index answers first; the graph then knows forms it does not (``Shape.area``, a node id).
-    A name as Go or PHP print it (``(*Mux).ServeHTTP``) is read as the symbol it names.
+    A name as Go or PHP print it (``(*Mux).ServeHTTP``) is read as the symbol it names, and a
+    member named through a class that inherits it (``Flask.route``) as the nearest base's
+    (``Scaffold.route``), as the references and the search read it.
     """
     snapshot = generation.snapshot
     name = written_name(name) or name
@@ -263,6 +265,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         graph = snapshot.graph
         nodes = queries.definitions(graph, name) if graph is not None else ()
         found = [graph.symbols[n] for n in nodes if n in graph.symbols and (not kinds or graph.symbols[n].kind in kinds)]
+    if not found:
+        found = [s for s in inherited(generation, name) if not kinds or s.kind in kinds]
     entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)
     suggestions = () if entries else _suggestions(generation, name)
     return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)

@@ -103,3 +103,12 @@ def test_the_graph_command_reads_inherited_members_too(engine: Engine) -> None:
     assert through.entries and through.name == "Flask.route"
     assert engine.impact("Flask.route", 2, 10).entries
     assert not engine.callers("Flask.nothing_here", 10).known
+
+
+def test_the_definition_tool_reads_inherited_members_too(engine: Engine) -> None:
+    """MCP's find_definition of ``Flask.route`` had found nothing, where its references and impact
+    followed it to ``Scaffold.route``."""
+    answer = engine.definitions("Flask.route")
+    assert [(d.symbol.path, d.symbol.qualname) for d in answer.entries if d.symbol] == [("pkg/base.py", "Scaffold.route")]
+    assert not engine.definitions("Flask.route", ("class",)).entries
+    assert not engine.definitions("Flask.nothing_here").entries
