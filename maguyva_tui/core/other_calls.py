@@ -45,9 +45,13 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     """What the callers of ``name`` leave out, one line each: the other definitions a bare name
     also names when it was read as a top-level one (``render``: the function, not the 21 methods
     named ``render``), and the calls naming it that the graph tied to no definition. Empty when
-    there is nothing to say, the name has no definition, or the graph is not ready."""
+    there is nothing to say, the name has no definition, or the graph is not ready. A workspace's
+    view, which holds no one graph, gives each repository's own lines, each named by it."""
+    each = getattr(generation, "callers_notes", None)  # a workspace's view: its shards answer
+    if each is not None:
+        return tuple(each(name))
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
-    if graph is None:  # a workspace's merged view has no one graph: each shard answers for its own
+    if graph is None:
         return ()
     try:
         return _notes(graph, name)

@@ -237,7 +237,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 return again  # the string it quotes, found or not: its own answer says which
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
-    asks_callers = _asks_callers(intent, the_plan, req)  # before a blend takes the graph's empty list's place
+    asks_callers = lists_callers(intent, the_plan, req)  # before a blend takes the graph's empty list's place
     listed_untied = False
     if _asks_subtypes(intent, the_plan, req) and not run.lists.get("graph"):
         bases = untied_subtypes(parts.generation, intent.target or "", the_plan.fetch)
@@ -411,7 +411,7 @@ def _asks_subtypes(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
             and the_plan.modalities == ("graph",) and asks_subtypes(req.text))
 
 
-def _asks_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
+def lists_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
     """Whether the graph alone lists the call sites of the question's target (not what it calls,
     its overrides or its subtypes)."""
     if intent.name != "find_references" or not intent.target or req.regex or the_plan.modalities != ("graph",):

@@ -193,6 +193,10 @@ class WorkspaceService:
                **_listing("references", items[:limit], total)}
         out["note"] = CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, "
                                                      f"reflection) are not tracked, and {CROSS_REPO_NOTE}")
+        notes = [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)] \
+            if kind in (None, "call") else []  # each repository's, named by it as in notices
+        if notes:
+            out["notes"] = notes
         return {**out, **self._workspace(engines, absent)}
 
     def impact(self, name: str, depth: int, limit: int) -> dict[str, Any]:

@@ -752,6 +752,13 @@ class RemoteShard:
     def _plan_definers(self, token: int, name: str) -> _Plan:
         return _Plan("call", ("definers", token, name), empty=())
 
+    def callers_notes(self, token: int, name: str) -> tuple[str, ...]:
+        """What the callers of a name leave out in this repository, one line each; a gone shard says none."""
+        return tuple(self._run(self._plan_callers_notes(token, name)))
+
+    def _plan_callers_notes(self, token: int, name: str) -> _Plan:
+        return _Plan("call", ("callers_notes", token, name), empty=())
+
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""
         return frozenset(self._run(self._plan_names(token)))

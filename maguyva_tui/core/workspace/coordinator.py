@@ -68,6 +68,7 @@ from maguyva_tui.core.search import (
     SearchRequest,
     engine_query,
     grounding_word,
+    lists_callers,
     search,
 )
 from maguyva_tui.core.types import (
@@ -294,8 +295,10 @@ class Coordinator:
         if blend is not None:
             foreseen, limit, stats = blend
         code = limit if blend is not None and CODE_AHEAD else 0  # as expect asks a blend's engines
+        the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
+        callers = (intent.target,) if intent.target and lists_callers(intent, the_plan, req) else ()
         return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
-                   stats, known, tables, code)
+                   stats, known, tables, code, callers)
 
     def _foreseen_blend(self, req: SearchRequest, intent: Intent,
                         ) -> tuple[tuple[tuple[str, Query], ...], int, WordStats | None] | None:
@@ -493,6 +496,19 @@ class _View:
             asked = fan_out(self._coordinator._fan, [(shard, "definers", (token, name)) for shard, token in each])
             found = [(shard, future.result()) for (shard, _), future in zip(each, asked)]
         return {qualify(shard.label, path) for shard, paths in found for path in paths}
+
+    def callers_notes(self, name: str) -> tuple[str, ...]:
+        """What the callers of a name leave out, each repository's own lines (several
+        definitions and where, calls its graph could not tie, other definitions sharing a bare
+        name) named by it, ``label: line``, as the workspace names a repository in its notices:
+        the view holds no one graph, and a note speaks of one repository's graph and paths
+        (answered at the question's start when it was asked then)."""
+        each = self.each()
+        told = [dict(self._begun[shard.label].answers.callers).get(name) for shard, _ in each]
+        if any(t is None for t in told):
+            asked = fan_out(self._coordinator._fan, [(shard, "callers_notes", (token, name)) for shard, token in each])
+            told = [future.result() for future in asked]
+        return tuple(f"{shard.label}: {note}" for (shard, _), notes in zip(each, told) for note in notes or ())
 
     def retriever(self, name: str) -> Retriever:
         """One engine over every shard, its lists merged."""

@@ -43,6 +43,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
+from maguyva_tui.core.other_calls import callers_notes
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -198,6 +199,8 @@ class Ask:
     code: int = 0
     """A foreseen blend's lists come with the code of the definitions among their first ``code``
     hits (``coordinator.CODE_AHEAD``, as :meth:`_View.expect` asks them)."""
+    callers: tuple[str, ...] = ()
+    """Names whose callers' notes to say (a "who calls" question's target: :meth:`Shard.callers_notes`)."""
 
 
 @pickled_by_fields
@@ -211,6 +214,8 @@ class Answers:
     stats: WordStats | None = None
     definers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Per name of :attr:`Ask.names`, the files defining it (:meth:`Shard.definers`)."""
+    callers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per name of :attr:`Ask.callers`, what its callers leave out (:meth:`Shard.callers_notes`)."""
 
 
 @pickled_by_fields
@@ -447,7 +452,8 @@ class Shard:
         symbols = tuple((n, tuple(self.lookup(token, n))) for n in ask.names)
         stats = self.word_stats(token, ask.stems) if ask.stems and "text" not in generation.missing else None
         definers = tuple((n, self.definers(token, n)) for n in ask.names)
-        return Answers(known, symbols, stats, definers)
+        callers = tuple((n, self.callers_notes(token, n)) for n in ask.callers)
+        return Answers(known, symbols, stats, definers, callers)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
@@ -619,6 +625,11 @@ class Shard:
         (:meth:`~maguyva_tui.core.generation.Generation.definers`: a bare name from the text
         engine's table of defined names, no symbol made), sorted."""
         return tuple(sorted(self._parts(token).generation.definers(name)))
+
+    def callers_notes(self, token: int, name: str) -> tuple[str, ...]:
+        """What the callers of a name leave out in this repository, one line each, as its own
+        search says them (:func:`~maguyva_tui.core.other_calls.callers_notes`)."""
+        return callers_notes(self._parts(token).generation, name)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
