@@ -96,8 +96,30 @@ _LINE_ANCHOR: Final = re.compile(r"(?:L|lines?-)(\d{1,9})")
 def link_place(token: str) -> Place | None:
     """The file (and line) a forge's file link names, pasted from a browser
     (``https://github.com/pallets/flask/blob/main/src/flask/app.py#L120`` -> ``src/flask/app.py:120``):
-    the path after the link's mark and revision. ``None`` for any other text or URL (a page of
-    documentation, a repository's front page): no file of the repository is named there."""
+    the path after the link's mark and revision, read as a one-segment revision (a branch named
+    ``feature/x`` leaves ``x/`` in front: :func:`resolve` tries each tail of a place's path, so the
+    file is found all the same). ``None`` for any other text or URL (a page of documentation, a
+    repository's front page): no file of the repository is named there."""
+    read = _link(token)
+    if read is None:
+        return None
+    path, fragment = read
+    line = _LINE_ANCHOR.match(fragment)
+    return Place("/".join(path[1:]), int(line.group(1)) or None if line else None)
+
+
+def link_path(token: str) -> str | None:
+    """A forge's file link's revision and file path as written, one after the other
+    (``blob/feature/x/src/app.py`` -> ``feature/x/src/app.py``): where the revision ends cannot be
+    read from the link (a branch's name may hold ``/``), so what names the file is a tail of it.
+    ``None`` where :func:`link_place` names no file."""
+    read = _link(token)
+    return None if read is None else "/".join(read[0])
+
+
+def _link(token: str) -> tuple[list[str], str] | None:
+    """A forge's file link's segments from its revision on (a Gitea link's kind of revision left
+    out), and its fragment; ``None`` when it names no file."""
     from urllib.parse import unquote, urlsplit  # here: only a question holding "://" pays for it
 
     if "://" not in token:
@@ -110,18 +132,17 @@ def link_place(token: str) -> Place | None:
         return None
     parts = [unquote(p) for p in link.path.split("/") if p]
     if link.netloc.lower() in _RAW_HOSTS:
-        path = parts[3:]
+        rest = parts[2:]
     else:
         mark = next((i for i, p in enumerate(parts) if i >= 2 and p in _LINK_MARKS), None)
         if mark is None:
             return None
         rest = parts[mark + 1:]
-        path = rest[2:] if rest[:1] and rest[0] in _GITEA_REFS else rest[1:]
-    joined = "/".join(path)
-    if not path or ".." in path or not (len(path) > 1 or _known_file_name(joined)):
+        rest = rest[1:] if rest[:1] and rest[0] in _GITEA_REFS else rest
+    path = rest[1:]
+    if not path or ".." in path or not (len(path) > 1 or _known_file_name(path[0])):
         return None
-    line = _LINE_ANCHOR.match(link.fragment)
-    return Place(joined, int(line.group(1)) or None if line else None)
+    return rest, link.fragment
 
 
 def _unique(places: Iterable[Place]) -> tuple[Place, ...]:

@@ -44,7 +44,7 @@ from maguyva_tui.core.intent import (
     override,
     quoted_names,
 )
-from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_place, placed
+from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_path, placed
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
@@ -308,8 +308,9 @@ def _places_missing(text: str) -> str:
     named none: a typed path (``src/pkg/nothere.py``) had shown related code without a word that
     no such file is here."""
     named = parse_places(text)
-    if len(named) == 1 and link_place(text.strip()) is not None:
-        return f"no indexed file is {echo(named[0].path)}, the file the link names; searching the link as written"
+    linked = link_path(text.strip())
+    if len(named) == 1 and linked is not None:
+        return f"{_link_missing(linked)}; searching the link as written"
     if len(named) == 1:
         return f"no indexed file is {echo(named[0].path)}; searching the question's words instead"
     first = ", ".join(echo(place.path) for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
@@ -326,8 +327,15 @@ def _url_missing(url: str) -> str:
     """What to say when no line holds a URL asked for: and, for a forge's file link, that no
     indexed file is the one it names (the question was read as that place first)."""
     said = f'no line holds "{echo(url)}"'
-    place = link_place(url)
-    return said if place is None else f"no indexed file is {echo(place.path)}, the file the link names, and {said}"
+    linked = link_path(url)
+    return said if linked is None else f"{_link_missing(linked)}, and {said}"
+
+
+def _link_missing(linked: str) -> str:
+    """That no indexed file is the one a forge's link names, by its revision and path as written
+    (:func:`~maguyva_tui.core.locations.link_path`): the revision's end is not read from the link
+    (``feature/x`` had left ``x/src/nothere.py`` said as the file)."""
+    return f"no indexed file is the one the link names (a tail of {echo(linked)}: its revision, then the file's path)"
 
 
 PLACES_SHOWN = 3

@@ -60,8 +60,8 @@ def test_a_url_alone_lists_the_lines_that_hold_it(engine: Engine) -> None:
 @pytest.mark.parametrize(("url", "said"), [
     ("https://nothere.example/zz", 'no line holds "https://nothere.example/zz"'),
     ("https://github.com/acme/app/blob/main/src/gone.py",
-     'no indexed file is src/gone.py, the file the link names, and no line holds '
-     '"https://github.com/acme/app/blob/main/src/gone.py"'),
+     "no indexed file is the one the link names (a tail of main/src/gone.py: its revision, then the file's path), "
+     'and no line holds "https://github.com/acme/app/blob/main/src/gone.py"'),
 ])
 def test_a_url_no_line_holds_is_said_and_nothing_else_is_searched(engine: Engine, url: str, said: str) -> None:
     result = engine.search(url)
@@ -79,3 +79,18 @@ def test_a_link_on_a_branch_whose_name_holds_a_slash_opens_the_file(engine: Engi
     result = engine.search(link)
     assert [r.path for r in result.results][:1] == ["src/app.py"]
     assert result.lookup_failed is None and result.rule == "location"
+
+
+@pytest.mark.parametrize(("link", "path"), [
+    ("https://github.com/o/r/blob/feature/x/src/nothere.py#L3", "feature/x/src/nothere.py"),
+    ("https://codeberg.org/o/r/src/branch/release/2.0/nothere.py", "release/2.0/nothere.py"),
+    ("https://raw.githubusercontent.com/o/r/feature/x/src/nothere.py", "feature/x/src/nothere.py"),
+])
+def test_a_link_to_a_file_the_index_lacks_names_its_path_with_the_revision_not_a_guess(
+        engine: Engine, link: str, path: str) -> None:
+    # the branch's first segment had been dropped as the branch and the rest said as the file:
+    # "no indexed file is x/src/nothere.py", a path neither the link nor the repository has
+    said = f"no indexed file is the one the link names (a tail of {path}: its revision, then the file's path)"
+    result = engine.search(link)
+    assert result.lookup_failed is not None and result.lookup_failed.message.startswith(said), result.lookup_failed
+    assert not any("x/src/nothere.py," in n or "2.0/nothere.py," in n for n in result.notices)
