@@ -256,7 +256,8 @@ def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
 
 
 def _blank_macros(match: re.Match[bytes]) -> bytes:
-    """A match of :data:`EXPORT_MACRO` with its macros made blanks of the same length."""
+    """A match of :data:`EXPORT_MACRO` or :data:`KEYWORD_MACRO` with its macros made blanks of the
+    same length."""
     start, end = match.span("macros")
     text = match.group()
     at = start - match.start()
