@@ -725,6 +725,17 @@ a name holds: a full stop, a comma, a question mark, an apostrophe, a hyphen, a 
 FRAGMENT_WORDS: Final = 4
 """A code fragment has at most this many words (``for i in range(10):``); longer, it is a sentence
 or a snippet."""
+_NUMBER_LITERAL = re.compile(
+    r"[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|(?:\d[\d_]*(?:\.\d[\d_]*)?|\.\d[\d_]*)(?:[eE][-+]?\d+)?)"
+    r"(?:[uUlLfFdDnij]{1,3}|_?[iuf](?:8|16|32|64|128|size))?"
+)
+"""A number as code writes it (``404``, ``0xFF``, ``3.14``, ``1e9``, ``0o755``, ``10L``, ``1u8``):
+a magic number to find, every line holding it (it had been a question about meaning, ``0xFF``
+the name ``xFF``)."""
+_CODE_MARKS = re.compile(r"(?<![\w%])%[-+ #0]?\d*(?:\.\d+)?[A-Za-z]|\s%=?\s|^#[A-Za-z]\w*$")
+"""Marks only code holds that a name's letters would hide from :data:`_CODE_PUNCTUATION`: a
+format verb (``%s``, ``%-10d``, ``%v``, not ``100%``), the modulo operator between spaces
+(``x % 2``) and a lone preprocessor directive (``#define``, ``#pragma``)."""
 
 
 _RAISE_STATEMENT = re.compile(r"(?:raise|throw(?:\s+new)?)\s+[A-Za-z_$][\w$]*(?:(?:\.|::|\\)[A-Za-z_$][\w$]*)*")
@@ -752,7 +763,8 @@ def _code_fragment(text: str) -> Intent | None:
     ``rg -F`` would. A name (``load()``, ``Config.load``), a quoted or back-ticked string (prose
     quotes code that way: "Alias for `get(key)`."), a question and a sentence are left to their
     rules. A question with no letter or digit (``#``, ``?``, ``%``, an emoji) has nothing else to be
-    read as: it had been a question about meaning, the model's nearest chunks whatever they held."""
+    read as: it had been a question about meaning, the model's nearest chunks whatever they held;
+    nor has a number (``404``, ``0xFF``), a format verb (``%s``) or a directive (``#define``)."""
     line = text.strip()
     if _RAISE_STATEMENT.fullmatch(line):
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
@@ -761,8 +773,10 @@ def _code_fragment(text: str) -> Intent | None:
         return None
     if not any(c.isalnum() for c in line):  # no letter or digit ("#", "?", '"', "//", an emoji): nothing else to read
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
+    if _NUMBER_LITERAL.fullmatch(line):
+        return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     unnamed = _TOKEN.sub(lambda m: " " if is_identifier(m.group(0)) else m.group(0), line)  # std::vector is a name
-    if not _CODE_PUNCTUATION.search(unnamed) or _QUESTION.search(line):
+    if not (_CODE_PUNCTUATION.search(unnamed) or _CODE_MARKS.search(line)) or _QUESTION.search(line):
         return None
     if sum(1 for word in words if len(word) >= 3 and word.isalpha()) >= FRAGMENT_WORDS - 1:
         return None  # "std::filesystem path formatting support": a phrase about a name

@@ -151,6 +151,17 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("impl Error", DEF, 0.95, "Error", "definition_keyword"),
     ("Error::msg", DEF, 0.80, "Error::msg", "identifier"),  # a path of names, no "error:" marker
     ("Warning::new", DEF, 0.80, "Warning::new", "identifier"),
+    ("404", EXACT, 0.85, "404", "code_fragment"),  # a magic number: its lines, not code about meaning
+    ("0xFF", EXACT, 0.85, "0xFF", "code_fragment"),  # not the name xFF
+    ("3.14", EXACT, 0.85, "3.14", "code_fragment"),
+    ("1e9", EXACT, 0.85, "1e9", "code_fragment"),
+    ("%s", EXACT, 0.85, "%s", "code_fragment"),  # a format verb
+    ("%d:%d", EXACT, 0.85, "%d:%d", "code_fragment"),
+    ("x % 2", EXACT, 0.85, "x % 2", "code_fragment"),
+    ("#define", EXACT, 0.85, "#define", "code_fragment"),  # a preprocessor directive
+    ("100%", UND, 0.40, None, "fallback"),  # prose's percent
+    ("50% of the time", UND, 0.40, None, "fallback"),
+    ("md5", UND, 0.40, None, "fallback"),
     ("how to raise MarkupError", EXACT, 0.85, "MarkupError", "error_token"),
     ("std::filesystem path formatting support", DEF, 0.60, "std::filesystem", "identifier_in_phrase"),
     ("Alias for `get(key)`.", EXACT, 0.90, "get(key)", "quoted_literal"),
