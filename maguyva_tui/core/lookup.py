@@ -20,6 +20,7 @@ from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import LOCATION_RULE
 from maguyva_tui.core.names import normalize
 from maguyva_tui.core.types import LookupFailure, Query, echo
+from maguyva_tui.core.walk import MAX_FILE_BYTES
 
 SYMBOL_INTENTS: Final = ("find_definition", "find_references", "impact_analysis")
 """Intents whose target is a symbol's name: a name nothing defines is a failed lookup."""
@@ -62,14 +63,27 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
     return LookupFailure(target, "symbol", f"no symbol named {echo(target)}; showing related code{said}", close)
 
 
-def missing_literal(target: str, other_case: bool) -> LookupFailure:
+def missing_literal(target: str, other_case: bool, too_large: int = 0) -> LookupFailure:
     """Return the failure for a string no line holds in the case asked (``other_case``: some line
-    holds it in another case, and the results are those lines)."""
+    holds it in another case, and the results are those lines); ``too_large``: files the index
+    left out for their size, which ``rg`` would still read (the answer then says no *indexed* line
+    holds it, and how many files it did not read)."""
+    lines = "no indexed line" if too_large else "no line"
+    unread = f" ({too_large:,} {'file' if too_large == 1 else 'files'} over {MAX_FILE_BYTES // (1024 * 1024)} MiB not indexed)" if too_large else ""
     if other_case:
-        message = f'no line holds "{echo(target)}" in this case; showing the lines that hold it in another case'
+        message = f'{lines} holds "{echo(target)}" in this case{unread}; showing the lines that hold it in another case'
     else:
-        message = f'no line holds "{echo(target)}"; showing related code'
+        message = f'{lines} holds "{echo(target)}"{unread}; showing related code'
     return LookupFailure(target, "literal", message, other_case=other_case)
+
+
+def too_large(generation: Generation) -> int:
+    """How many files the index left out for their size (0 where the generation does not say: a far
+    shard's)."""
+    manifest = getattr(getattr(generation, "snapshot", None), "manifest", None)
+    found = getattr(manifest, "skipped", None)
+    count = found.get("too_large", 0) if isinstance(found, dict) else 0
+    return count if isinstance(count, int) else 0
 
 
 def literal_found(generation: Generation, query: Query, case: str) -> bool | None:

@@ -46,7 +46,7 @@ from maguyva_tui.core.intent import (
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_path, placed
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol
+from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol, too_large
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.path_names import files_defining, in_file
@@ -438,7 +438,7 @@ def _missing_word(parts: Parts, intent: Intent, req: SearchRequest) -> LookupFai
     if intent.rule != "fallback" or not _LONE_WORD.fullmatch(word):
         return None
     found = literal_found(parts.generation, Query(word, target=word), "insensitive")
-    return missing_literal(word, False) if found is False else None
+    return missing_literal(word, False, too_large(parts.generation)) if found is False else None
 
 
 def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[str, ...]:
@@ -467,11 +467,12 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     if literal_found(generation, query, query.case) is not False:
         return the_plan, run, None
     if query.case == "insensitive" or not literal_found(generation, query, "insensitive"):
-        return the_plan, run, missing_literal(query.target or "", other_case=False)
+        return the_plan, run, missing_literal(query.target or "", other_case=False, too_large=too_large(generation))
     other = replace(query, case="insensitive", literal_first=True)
     found = _run_engines(parts, replace(the_plan, strategy="direct", modalities=("text",)), other)
     found.notices = run.notices + found.notices
-    return replace(the_plan, strategy="direct", modalities=("text",)), found, missing_literal(query.target or "", True)
+    return (replace(the_plan, strategy="direct", modalities=("text",)), found,
+            missing_literal(query.target or "", True, too_large(generation)))
 
 
 def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:

@@ -142,3 +142,21 @@ def test_the_mcp_answer_carries_the_failure(engine: Engine) -> None:
     answer = search_answer(engine, "def zebra_unicorn_helper")
     assert answer["lookup_failed"]["message"].startswith("no symbol named zebra_unicorn_helper")
     assert "lookup_failed" not in search_answer(engine, "def parse_config")
+
+
+def test_a_string_only_a_file_too_large_to_index_holds_says_that_file_was_not_read(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``rg`` reads a 2 MiB file; the index leaves it out. "no line holds" would then be untrue: the
+    answer says no *indexed* line holds it, and how many files were not read."""
+    root = tmp_path_factory.mktemp("big")
+    (root / "small.py").write_text("def helper():\n    return 1\n")
+    (root / "generated.py").write_text("TABLE_ENTRY = 1\n" * 150_000)  # 2.3 MB
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    result = e.search('"TABLE_ENTRY = 1"')
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "literal"
+    assert failed.message == 'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed); showing related code'
+    assert e.search('"zebra unicorn stampede"').lookup_failed.message.startswith(  # type: ignore[union-attr]
+        'no indexed line holds "zebra unicorn stampede" (1 file')
+    e.close()
