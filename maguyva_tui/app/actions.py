@@ -19,7 +19,7 @@ from maguyva_tui.app.screens.jump import JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
 from maguyva_tui.app.settings import Settings, save_settings
 from maguyva_tui.app.source import Source
-from maguyva_tui.app.widgets.preview import Preview
+from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
@@ -248,6 +248,7 @@ class ActionsMixin(App[None]):
             self.notify(f"cannot read {target.path}: {exc}", severity="error")
             return
         preview = self.part(Preview)
-        preview.show(target.path, text, target.line, target.end_line)
+        name = target.label.rpartition(".")[2] if target.detail else None  # a symbol: its own name
+        preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name))
         self.jumped = target
         preview.focus()

@@ -42,7 +42,7 @@ from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
 from maguyva_tui.app.widgets.banner import LookupBanner
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.footer import KeysFooter
-from maguyva_tui.app.widgets.preview import Preview
+from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryBar, QueryInput, shown
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
@@ -529,6 +529,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                     row.end_line,
                     row.result.language,
                     row.hits,
+                    seek_pattern(shown.target, shown.request.regex, shown.request.case),
                 )
         if self.explaining:
             self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))

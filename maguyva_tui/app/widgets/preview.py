@@ -12,8 +12,10 @@ visit.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import ClassVar
+from typing import Any, ClassVar, TypeAlias
 
+import re2
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import work
@@ -59,8 +61,15 @@ BLOCK_OPENERS = ("/*",)
 """Block comments of the C family (C, C++, Java, JavaScript, TypeScript, Go, Rust)."""
 CLOSERS = {'"""': '"""', "'''": "'''", "/*": "*/"}
 
+SEEK_CONTEXT = 0.25
+"""The share of the view kept left of a match that a file opens scrolled sideways to (the match lies
+past the view's right edge on its line: a minified bundle, a long string)."""
+
 WIDER = " · ←→"
 """Added to the line count below the code when a line goes on past the view (no scrollbar says so)."""
+
+Seek: TypeAlias = tuple[Any, ...]
+"""What the preview looks for on a line: compiled RE2 patterns, tried in turn (see :func:`seek_pattern`)."""
 
 
 class Preview(ScrollView, can_focus=True):
@@ -119,10 +128,13 @@ class Preview(ScrollView, can_focus=True):
         end: int,
         language: str | None = None,
         hits: tuple[int, ...] = (),
+        seek: Seek | None = None,
     ) -> None:
         """Show a file around lines ``start..end`` (1-based), marked and scrolled into view.
 
         ``hits`` are the lines the engine matched on (drawn brighter than the rest of the span).
+        ``seek`` is what was looked for: where it lies past the view's right edge on the first hit
+        line (else the first line), the file opens scrolled sideways to it (see :func:`seek_x`).
         """
         if self.shown == (path, start, end):
             return
@@ -154,9 +166,17 @@ class Preview(ScrollView, can_focus=True):
         self.border_title = Content(visible(f"{path}:{start}" + (f"-{end}" if end > start else "")))  # a path, not markup
         self.border_subtitle = self._subtitle()
         self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
-        self.scroll_to(x=0, y=self.target_y, animate=False, force=True)  # before the first frame
+        line = (hits[0] if hits else start) - 1
+        x = seek_x(self._lines[line], seek, self._gutter + 3, self._width()) if (
+            seek is not None and 0 <= line < len(self._lines)) else 0
+        self.scroll_to(x=x, y=self.target_y, animate=False, force=True)  # before the first frame
         self.refresh()
         self._colour_view()
+
+    def _width(self) -> int:
+        """The code's view width: the terminal's while the preview is hidden (the explain panel in
+        its place), as it has no width of its own then."""
+        return self.scrollable_content_region.width or self.app.size.width
 
     @property
     def shown_text(self) -> str:
@@ -375,6 +395,50 @@ def _display_lines(text: str) -> list[str]:
     if "\t" not in text and "".join(lines).isprintable():
         return lines
     return [visible(line.expandtabs(4)) for line in lines]
+
+
+def seek_pattern(text: str | None, regex: bool = False, case: str = "sensitive") -> Seek | None:
+    """What the preview looks for on a result's line: the question's target, as a pattern (``regex``)
+    or literally (a name whole before a name inside a longer one: ``u`` is not the ``u`` of
+    ``function``), first in the question's case, then in any case (``None`` when there is nothing to
+    look for). RE2, as the engine: a pattern never backtracks on a minified line, on the UI thread."""
+    if not text or not text.strip():
+        return None
+    asked = case == "sensitive" or (case == "smart" and text != text.lower())
+    forms = [(f"\\b{text}\\b", False)] if not regex and text.isidentifier() else []  # a name whole first
+    forms.append((text, not regex))
+    found = [_seek_one(form, literal, sensitive) for sensitive in (True, False)[not asked:] for form, literal in forms]
+    return tuple(p for p in found if p is not None) or None
+
+
+def _seek_one(text: str, literal: bool, case_sensitive: bool) -> Any:
+    options = re2.Options()
+    options.log_errors = False
+    options.case_sensitive = case_sensitive
+    options.literal = literal
+    options.never_capture = True
+    options.max_mem = 8 << 20
+    try:
+        return re2.compile(text, options)
+    except Exception:  # noqa: BLE001 - re2 raises its own error type; the engine already said what is wrong
+        return None
+
+
+def seek_x(line: str, seek: Seek, prefix: int, width: int) -> int:
+    """The sideways scroll that shows ``seek``'s first match on ``line`` (as drawn, after a gutter of
+    ``prefix`` cells, in a view ``width`` cells wide): 0 when it is in view at the line's start (or
+    not on the line), else the match with :data:`SEEK_CONTEXT` of the view left of it."""
+    for pattern in seek:
+        found = pattern.search(line)
+        if found is not None:
+            break
+    else:
+        return 0
+    begin = prefix + cell_len(line[: found.start()])
+    finish = begin + cell_len(line[found.start() : found.end()])
+    if finish <= width:
+        return 0
+    return max(begin - int(width * SEEK_CONTEXT), 0)
 
 
 def _placed(strip: Strip, x: int, y: int, prefix: int) -> Strip:

@@ -1,0 +1,66 @@
+"""What an outside tester of the explorer found on parso 0.8.4 and dayjs 1.11.13, each fixed at its
+root: a match deep in a minified line shown in the preview, not off its right edge; ..."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+
+from maguyva_tui.app.fuzzy import Target
+from maguyva_tui.app.widgets.preview import Preview, seek_pattern, seek_x
+from tests.app.conftest import SIZE, ask
+
+pytestmark = pytest.mark.anyio
+
+BUNDLE = ("!function(t,e){" + "".join(f"var v{i}=t.k{i}(e,{i});" for i in range(120))
+          + 'n=o(u,{locale:this.$L}).utcOffset(s,!0),f.tz=function(){return n}}(this);\n')
+"""A minified bundle of one line: the literal asked for lies some 2,000 characters in."""
+
+
+def _drawn(preview: Preview, y: int) -> str:
+    preview.render_lines(Region(0, 0, *preview.size))
+    return "".join(segment.text for segment in preview.render_line(y))
+
+
+def test_seek_scrolls_only_to_a_match_past_the_view() -> None:
+    seek = seek_pattern("utcOffset(s,!0)")
+    assert seek is not None
+    line = BUNDLE.rstrip("\n")
+    at = line.index("utcOffset(s,!0)")
+    x = seek_x(line, seek, 4, 100)
+    assert 0 < x <= 4 + at and 4 + at + len("utcOffset(s,!0)") <= x + 100  # in view, with room left of it
+    assert seek_x("n.utcOffset(s,!0)", seek, 4, 100) == 0  # already in view: the line's start stays
+    assert seek_x(line, seek_pattern("not there") or (), 4, 100) == 0
+    assert seek_x(line, seek_pattern("UTCOFFSET", case="insensitive") or (), 4, 100) > 0
+    assert seek_x(line, seek_pattern("UTCOFFSET") or (), 4, 100) > 0  # another case, when the asked one is not there
+    assert seek_x(line, seek_pattern(r"utcOffset\(\w,!0\)", regex=True) or (), 4, 100) > 0
+    assert seek_pattern("(", regex=True) is None and seek_pattern("  ") is None and seek_pattern(None) is None
+    assert seek_x("function " * 20 + "u=1", seek_pattern("u") or (), 4, 40) > 150  # the name u, not function's u
+    hard = "x" * 200 + "a" * 40 + "b"  # Python's re takes years on (a+)+c here: RE2, as the engine, is linear
+    assert seek_x(hard, seek_pattern("(a+)+c|b", regex=True) or (), 4, 100) > 0
+
+
+async def test_a_match_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_path: Path) -> None:
+    repo = tmp_path / "bundle"
+    repo.mkdir()
+    (repo / "tz.min.js").write_text(BUNDLE, encoding="utf-8")
+    (repo / "short.js").write_text("function pad(s) {\n  return s.utcOffset(s,!0);\n}\n", encoding="utf-8")
+    app = make_app(root=repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, '"utcOffset(s,!0)"')
+        preview = app.query_one(Preview)
+        rows = {row.path: i for i, row in enumerate(app.answer.rows)}
+        assert set(rows) == {"tz.min.js", "short.js"}
+        table = app.query_one("#results")
+        table.move_cursor(row=rows["tz.min.js"])
+        await pilot.pause(0.2)
+        assert preview.shown is not None and preview.shown[0] == "tz.min.js"
+        assert "utcOffset(s,!0)" in _drawn(preview, 0)  # it had opened at the line's start, the match 2,000 cells right
+        table.move_cursor(row=rows["short.js"])
+        await pilot.pause(0.2)
+        assert preview.shown[0] == "short.js" and preview.scroll_x == 0  # a short line is shown from its start
+        app._jumped(Target("f.tz", "tz.min.js", 1, 1, "function  tz.min.js:1"))  # go to a symbol of the bundle
+        await pilot.pause(0.2)
+        assert preview.shown[0] == "tz.min.js" and "f.tz=function" in _drawn(preview, 0)
