@@ -612,6 +612,9 @@ _QUOTED = re.compile(
     r"|(?:^|(?<=[\s(=:,\[]))'(?P<q>[^'\n]{1,1000})'(?=$|[\s).,;:?!\]])"
 )
 _BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
+_ESCAPING_QUOTED = re.compile(r'"((?:[^"\\\n]|\\[^\n]){1,1000}+)"')
+"""A double-quoted literal whose inner quotes are escaped as a string literal writes them
+(``"\\"name\\""``): possessive, so a run of backslashes is read once."""
 
 
 def _prose(text: str, words_at_most: int = PROSE_WORDS) -> bool:
@@ -682,12 +685,21 @@ def _grep_command(text: str) -> Intent | None:
     return Intent("exact_match", CONF_QUOTED, match.group("x"), "grep_command") if match else None
 
 
+def _escaped_end(quoted: str) -> bool:
+    """Whether a quoted text's closing quote is escaped: it ends in an odd run of backslashes
+    (``"\\"name\\""`` had read as the one backslash before ``name``, every line holding one)."""
+    return (len(quoted) - len(quoted.rstrip("\\"))) % 2 == 1
+
+
 def _quoted_literal(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     """Match the first quoted literal; a backticked lone identifier is a symbol, left to rule 5."""
     if _prose(text, words_at_most):
         return None
     for match in _QUOTED.finditer(text):
         literal = match.group("d") or match.group("s") or match.group("t") or match.group("q")
+        if match.group("d") and _escaped_end(match.group("d")):
+            escaping = _ESCAPING_QUOTED.match(text, match.start())
+            literal = escaping.group(1) if escaping else literal
         if literal is None:
             code = match.group("b") or ""
             if _TOKEN.fullmatch(code.strip()):

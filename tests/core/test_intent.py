@@ -435,3 +435,17 @@ def test_a_name_after_definition_of_is_still_one() -> None:
     assert (classify("implementation of parse_config").name, classify("implementation of parse_config").target) == (
         "find_definition", "parse_config")
     assert classify("the definition of Context").target == "Context"
+
+
+@pytest.mark.parametrize(("query", "target"), [
+    ('"\\"name\\""', '\\"name\\"'),  # a string literal pasted with its escapes: as its source writes it
+    ('find "say \\"hi\\"" here', 'say \\"hi\\"'),
+    ('"C:\\"', "C:\\"),  # a path's backslash before the closing quote escapes nothing
+    ('"a\\\\"', "a\\\\"),
+])
+def test_a_quoted_literal_keeps_its_escaped_quotes(query: str, target: str) -> None:
+    """``"\\"name\\""`` asks for ``\\"name\\"``, not the lone backslash before ``name`` (every
+    line holding one); the code-fragment reading is skipped as the search skips it when no line
+    holds the whole with its quotes."""
+    intent = classify(query, skip=frozenset({"code_fragment"}))
+    assert (intent.rule, intent.target) == ("quoted_literal", target)
