@@ -7,6 +7,7 @@ incrementally before a call when the last refresh is a couple of seconds old, an
 embeddings behind it. ``answers.py`` turns the engine's typed results and answers into compact JSON
 an agent can afford to read: paths, lines, symbols, trimmed snippets and the per-engine ranks that
 explain each result.
+``arguments.py`` says in one line which arguments a tool refused, and names those it ignored.
 
 Importing this package imports neither ``mcp`` nor the engine, so the rest of maguyva works
 without the SDK installed.

@@ -20,11 +20,11 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
 
 import anyio
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from maguyva_tui import __version__
 from maguyva_tui.core.answers import REFERENCE_KINDS
@@ -37,6 +37,7 @@ from maguyva_tui.mcp.answers import (
     references_answer,
     search_answer,
 )
+from maguyva_tui.mcp.arguments import refusal, stray_notice
 from maguyva_tui.mcp.intake import take_stdio
 from maguyva_tui.mcp.service import RepoService, Unavailable
 from maguyva_tui.mcp.workspace import WorkspaceService
@@ -89,7 +90,7 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempot
 def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
     """Create the server and register its tools around one repository service, or a workspace's."""
     workspace = service if isinstance(service, WorkspaceService) else None
-    server: MCPServer[Any] = MCPServer(
+    server: MCPServer[Any] = _Server(
         "maguyva", version=__version__, instructions=WORKSPACE_INSTRUCTIONS if workspace else INSTRUCTIONS,
         lifespan=_lifespan(service), log_level="WARNING",
     )
@@ -199,6 +200,30 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         return ask(lambda engine: impact_answer(engine, name, depth, limit), lambda ws: ws.impact(name, depth, limit))
 
     return server
+
+
+class _Server(MCPServer[Any]):
+    """The SDK's server, saying in one line which arguments it refused, and naming those it ignored."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> Any:
+        """Call a tool as the SDK does; arguments refused are said in one line (see ``arguments.py``)."""
+        try:
+            result = await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(refusal(name, cause.errors())) from cause
+        tool = self._tool_manager.get_tool(name)
+        notice = stray_notice(name, arguments, tool.parameters.get("properties", {})) if tool else None
+        if notice and isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
+            data = result.structured_content
+            data["notices"] = [*data.get("notices", ()), notice]
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            result = CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+        return result
 
 
 def _tool(server: MCPServer[Any], note: str = "") -> Callable[[ToolFn], ToolFn]:

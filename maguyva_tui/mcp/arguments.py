@@ -1,0 +1,42 @@
+"""What an agent is told about the arguments it sent: one line per refusal, a notice per stray name.
+
+The SDK refuses arguments that break a tool's schema with pydantic's own report, several lines each
+with a bracketed type code and a documentation link (``1 validation error for searchArguments\\nlimit\\n
+Input should be greater than or equal to 1 [type=greater_than_equal, ...]\\n    For further
+information visit https://errors.pydantic.dev/...``); :func:`refusal` says the same in one line. An
+argument the tool does not take (a typo, ``lmit``; a guess, ``path``) the SDK drops without a word, so
+an agent believed its search was limited or narrowed: :func:`stray_notice` names it in the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+SENT_CHARS = 60
+"""A rejected value said back is cut here: the agent sent it, and it only needs to recognise it."""
+
+
+def refusal(tool: str, errors: Iterable[Mapping[str, Any]]) -> str:
+    """One line saying which arguments of ``tool`` were refused and why (pydantic's ``errors()``)."""
+    return f"invalid arguments for {tool}: " + "; ".join(_one(error) for error in errors)
+
+
+def _one(error: Mapping[str, Any]) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ())) or "arguments"
+    if error.get("type") == "missing":
+        return f"{where}: required, not sent"
+    sent = repr(error.get("input"))
+    if len(sent) > SENT_CHARS:
+        sent = sent[: SENT_CHARS - 1] + "…"
+    return f"{where}: {error.get('msg', 'refused')} (sent {sent})"
+
+
+def stray_notice(tool: str, sent: Iterable[str], taken: Iterable[str]) -> str | None:
+    """A notice naming the arguments sent that ``tool`` does not take; ``None`` when there are none."""
+    known = list(taken)
+    stray = sorted(name for name in sent if name not in known)
+    if not stray:
+        return None
+    names = ", ".join(repr(name)[:SENT_CHARS] for name in stray)
+    return f"ignored {names}: {tool} takes {', '.join(known)}"

@@ -1,0 +1,73 @@
+"""Arguments an agent gets wrong are said back in one line; arguments a tool does not take are named.
+
+The SDK refused a bad argument with pydantic's report (several lines, a type code in brackets, a link
+to pydantic's documentation per error), and dropped an argument the tool does not take without a
+word: a search sent ``lmit`` or ``path`` answered ten results from everywhere, as if asked for them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp.server.mcpserver.exceptions import ToolError  # noqa: E402
+
+from maguyva_tui.core.engine import Engine  # noqa: E402
+from maguyva_tui.mcp.arguments import refusal, stray_notice  # noqa: E402
+from maguyva_tui.mcp.server import build_server  # noqa: E402
+from maguyva_tui.mcp.service import RepoService  # noqa: E402
+from tests.core.test_failed_lookup import FirstWordProvider  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def call(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    base = tmp_path_factory.mktemp("arguments")
+    (base / "repo").mkdir()
+    (base / "repo" / "a.py").write_text("def split(text):\n    return text.split()\n\n\ndef run():\n    return split('a b')\n")
+    service = RepoService(Engine(base / "repo", base / "ix", provider=FirstWordProvider(), static=False), embed=False)
+    server = build_server(service)
+    service.start()
+
+    def call_tool(tool: str, **arguments: Any) -> dict[str, Any]:
+        result = anyio.run(server.call_tool, tool, arguments)
+        text = result.content[0].text
+        assert json.loads(text) == result.structured_content
+        return dict(result.structured_content)
+
+    yield call_tool
+    service.close()
+
+
+def _refused(call: Any, tool: str, **arguments: Any) -> str:
+    with pytest.raises(ToolError) as raised:
+        call(tool, **arguments)
+    return str(raised.value)
+
+
+def test_a_refused_argument_is_said_in_one_line(call: Any) -> None:
+    said = _refused(call, "search", query="x", limit=0, preset="fast")
+    assert said == ("invalid arguments for search: preset: Input should be 'quick', 'default' or 'thorough' "
+                    "(sent 'fast'); limit: Input should be greater than or equal to 1 (sent 0)")
+    assert _refused(call, "find_definition") == "invalid arguments for find_definition: name: required, not sent"
+    assert "\n" not in _refused(call, "impact", name="split", depth=99)
+
+
+def test_an_argument_the_tool_does_not_take_is_named_in_the_answer(call: Any) -> None:
+    answer = call("search", query="\"split\"", lmit=1, path="tests/")
+    assert answer["notices"][-1] == ("ignored 'lmit', 'path': search takes query, intent, preset, limit, regex, "
+                                     "ignore_case")
+    assert len(answer["results"]) > 1  # the default limit, as before: the notice says why
+    assert "notices" not in call("find_definition", name="split")
+
+
+def test_the_messages_cut_what_they_say_back() -> None:
+    said = refusal("search", [{"loc": ("query",), "msg": "Input should be a valid string", "input": ["a" * 500],
+                               "type": "string_type"}])
+    assert len(said) < 150 and said.endswith("…)")
+    assert stray_notice("impact", ["name"], ["name", "depth"]) is None
