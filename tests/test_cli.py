@@ -204,6 +204,20 @@ def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path, here:
     assert plain.startswith("var a0=0") and len(plain) == 240  # a match near the start keeps the start
 
 
+def test_a_lone_word_at_the_end_of_a_minified_line_is_in_the_printed_line(tmp_path: Path, here: Runner) -> None:
+    """A word no symbol has (a plain question, not a quoted literal) near the end of a bundle's one
+    line: the snippet is cut around it, and the terminal's 120 columns still show it (the window had
+    kept 240 characters up to the line's end, the word past the printed cut)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    filler = ";".join(f"var a{i}={i}" for i in range(400))
+    (repo / "bundle.js").write_text(filler + ";UNIQUEMARK=1;\n")
+    proc = here("search", "UNIQUEMARK", "--repo", str(repo))
+    assert proc.returncode == 0, proc.stderr
+    first, shown = proc.stdout.splitlines()[:2]
+    assert first.strip().startswith("1. bundle.js:1") and "UNIQUEMARK=1;" in shown and shown.strip().startswith("…")
+
+
 def test_a_decorated_definition_shows_the_line_that_names_it(tmp_path: Path, here: Runner) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()

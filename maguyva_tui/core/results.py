@@ -46,7 +46,8 @@ def cut_line(line: str, focus: str | None = None, width: int = SNIPPET_LINE_CHAR
     at = line.lower().find(focus.lower()) if focus else -1
     if at < 0 or at + len(focus or "") <= width:
         return line[:width]
-    begin = max(0, min(at - width // 3, len(line) - width))
+    begin = max(0, at - width // 3)  # the match a third in, even near the line's end: a narrower cut (a
+    # terminal's 120 columns) still shows it
     window = line[begin : begin + width]
     return (ELLIPSIS if begin else "") + window + (ELLIPSIS if begin + width < len(line) else "")
 
