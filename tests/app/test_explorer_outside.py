@@ -1,5 +1,6 @@
 """What an outside tester of the explorer found on parso 0.8.4 and dayjs 1.11.13, each fixed at its
-root: a match deep in a minified line shown in the preview, not off its right edge; ..."""
+root: a match deep in a minified line shown in the preview, not off its right edge; the palette's
+Maximize never offered for a box of one line."""
 
 from __future__ import annotations
 
@@ -64,3 +65,32 @@ async def test_a_match_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_p
         app._jumped(Target("f.tz", "tz.min.js", 1, 1, "function  tz.min.js:1"))  # go to a symbol of the bundle
         await pilot.pause(0.2)
         assert preview.shown[0] == "tz.min.js" and "f.tz=function" in _drawn(preview, 0)
+
+
+def _offered(app) -> list[str]:
+    return [command.title for command in app.get_system_commands(app.screen)]
+
+
+async def test_the_query_and_go_to_boxes_are_never_maximized(make_app) -> None:
+    from maguyva_tui.app.screens.jump import JumpScreen
+    from tests.app.conftest import ready
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert app.focused is app.part("#query")
+        assert "Maximize" not in _offered(app)  # it had filled the screen with hatching, the box alone on it
+        app.screen.action_maximize()
+        assert app.screen.maximized is None
+        await pilot.press("ctrl+g")
+        assert isinstance(app.screen, JumpScreen)
+        await pilot.pause()
+        assert "Maximize" not in _offered(app)  # it had hidden the matches
+        app.screen.action_maximize()
+        await pilot.press("tab")
+        app.screen.action_maximize()
+        assert app.screen.maximized is None
+        await pilot.press("escape")
+        app.part("#preview").focus()
+        await pilot.pause()
+        assert "Maximize" in _offered(app)  # the preview still fills the screen on demand

@@ -20,6 +20,19 @@ SHOWN = 40
 """Matches listed at once."""
 
 
+class JumpInput(Input):
+    """The go-to box; never maximized (the palette's Maximize had left it alone over a hatched
+    screen, its list hidden)."""
+
+    ALLOW_MAXIMIZE = False
+
+
+class JumpList(OptionList):
+    """The go-to matches; never maximized either: the box's text would be hidden."""
+
+    ALLOW_MAXIMIZE = False
+
+
 class JumpScreen(ModalScreen[Target | None]):
     """A fuzzy finder over every file and symbol of the index; enter jumps, escape cancels."""
 
@@ -36,8 +49,8 @@ class JumpScreen(ModalScreen[Target | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="jump-box"):
-            yield Input(placeholder="go to file or symbol…", id="jump-input")
-            yield OptionList(id="jump-list")
+            yield JumpInput(placeholder="go to file or symbol…", id="jump-input")
+            yield JumpList(id="jump-list")
 
     def on_mount(self) -> None:
         box = self.query_one("#jump-box")

@@ -46,6 +46,10 @@ class QueryInput(Input):
         Binding("question_mark", "app.help", "Help", show=False, tooltip="On an empty query (else ? is typed)"),
     ]
 
+    ALLOW_MAXIMIZE = False
+    """A box of one line is not a view to fill the screen with (the palette's Maximize had hidden
+    everything but it, over a hatched screen)."""
+
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     """The text's width: a keystroke changes it, and Textual's own reactive lays out the whole screen
     for that (one layout a keystroke); the box has no scrollbars, so nothing else moves."""
