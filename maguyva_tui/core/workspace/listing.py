@@ -3,7 +3,8 @@
 A workspace file lists repository folders, relative ones read from the file's own folder:
 
 - ``*.toml``: ``repos = ["../service", "/src/lib"]`` (a list of strings);
-- anything else: one folder per line; blank lines and lines starting with ``#`` are skipped.
+- anything else: one folder per line (its bytes, UTF-8 or not); blank lines and lines starting with
+  ``#`` are skipped.
 
 Each repository is named by its folder's name; where two share one, by as many of their parent
 folders as it takes to tell them apart (``a/lib``, ``b/lib``). Names depend only on the set of
@@ -20,24 +21,50 @@ from maguyva_tui.core.types import QueryError
 
 MAX_REPOSITORIES = 256
 """Repositories one workspace may list: every one is opened by a question (Ray carries more)."""
+MAX_FILE_BYTES = 1 << 20
+"""The longest workspace file read: 256 folder names of 4 KiB (Linux's longest path)."""
 
 
 def read_workspace(path: Path) -> list[Path]:
     """Return the repository folders a workspace file lists; a file that cannot be read or
-    parsed raises a :class:`QueryError` with a one-line message."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise QueryError(f"{path}: cannot read the workspace file ({why})") from None
-    entries = _toml_entries(path, text) if path.suffix == ".toml" else _line_entries(text)
+    parsed, or an entry that names no folder, raises a :class:`QueryError` with a one-line message."""
+    data = _read_bounded(path)
+    if path.suffix == ".toml":
+        try:
+            entries = _toml_entries(path, data.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise QueryError(f"{path}: cannot read the workspace file ({exc})") from None
+    else:  # a folder's name need not be UTF-8 on Linux: its bytes are kept, as os.fsdecode keeps them
+        entries = _line_entries(data.decode("utf-8", "surrogateescape"))
     if not entries:
         raise QueryError(f"{path}: the workspace file lists no repository")
     if len(entries) > MAX_REPOSITORIES:
         raise QueryError(f"{path}: {len(entries)} repositories; a workspace holds at most {MAX_REPOSITORIES}")
-    base = path.parent
-    return [(base / Path(e).expanduser()) if not Path(e).expanduser().is_absolute() else Path(e).expanduser()
-            for e in entries]
+    return [_folder(path, entry) for entry in entries]
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The file's bytes, at most ``MAX_FILE_BYTES`` of them (``/dev/zero`` never ends)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise QueryError(f"{path}: cannot read the workspace file ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise QueryError(f"{path}: over {MAX_FILE_BYTES // 1024} KiB, too long for a workspace file "
+                         "(it lists repository folders)")
+    return data
+
+
+def _folder(path: Path, entry: str) -> Path:
+    """One entry as a folder: ``~`` expanded, a relative one read from the workspace file's folder."""
+    if "\0" in entry:
+        raise QueryError(f"{path}: the entry {entry!r} holds a NUL character, which no folder name can")
+    try:
+        folder = Path(entry).expanduser()
+    except RuntimeError:  # ~name of no user, or no home folder to read ~ as
+        raise QueryError(f"{path}: the entry {entry!r} names a home folder that cannot be found") from None
+    return folder if folder.is_absolute() else path.parent / folder
 
 
 def _toml_entries(path: Path, text: str) -> list[str]:
@@ -46,8 +73,13 @@ def _toml_entries(path: Path, text: str) -> list[str]:
     except tomllib.TOMLDecodeError as exc:
         raise QueryError(f"{path}: not valid TOML ({exc})") from None
     repos = data.get("repos")
-    if not isinstance(repos, list) or not all(isinstance(r, str) and r.strip() for r in repos):
+    if not isinstance(repos, list):
         raise QueryError(f'{path}: expected repos = ["path", ...] (a list of folder names)')
+    for number, repo in enumerate(repos, 1):
+        if not isinstance(repo, str) or not repo.strip():
+            said = "empty" if isinstance(repo, str) else f"{repr(repo)[:60]}, not a string"
+            raise QueryError(f'{path}: entry {number} of repos is {said}; expected repos = ["path", ...] '
+                             "(a list of folder names)")
     return [r.strip() for r in repos]
 
 
