@@ -1,9 +1,11 @@
 """What an outside tester of the explorer found on parso 0.8.4 and dayjs 1.11.13, each fixed at its
 root: a match deep in a minified line shown in the preview, not off its right edge; the palette's
-Maximize never offered for a box of one line."""
+Maximize never offered for a box of one line; the help's descriptions and the explain panel's
+reasons wrapped under their own text, not at the margin."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,44 @@ async def test_the_query_and_go_to_boxes_are_never_maximized(make_app) -> None:
         app.part("#preview").focus()
         await pilot.pause()
         assert "Maximize" in _offered(app)  # the preview still fills the screen on demand
+
+
+def test_a_long_line_wraps_under_its_own_text() -> None:
+    from textual.content import Content
+
+    from maguyva_tui.app.widgets.hanging import hang
+
+    line = Content("  esc                 Back — Close the explain panel, else undo a what-if, else back to the query box")
+    wrapped = [part.plain for part in hang(line, 22, 60)]
+    assert len(wrapped) == 3 and all(part.startswith(" " * 22) and part[22] != " " for part in wrapped[1:])
+    assert "".join(part.strip() + " " for part in wrapped).split() == line.plain.split()  # no word lost
+    assert [part.plain for part in hang(line, 22, 200)] == [line.plain]  # short enough: as it is
+    assert len(hang(line, 22, 30)[1].plain) - len(hang(line, 22, 30)[1].plain.lstrip()) == 0  # too narrow to hang
+
+
+async def test_help_and_explain_wrap_under_the_description_at_80_columns(make_app) -> None:
+    from maguyva_tui.app.screens.help import HelpScreen
+    from maguyva_tui.app.widgets.explain import ExplainPanel
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ask(pilot, "how does the config loader read settings")
+        await pilot.press("escape", "e")
+        await pilot.pause(0.2)
+        body = app.query_one(ExplainPanel).query_one("#explain-body")
+        drawn = [line.rstrip() for line in _lines(body)]
+        terms = [i for i, line in enumerate(drawn) if "×" in line and re.match(r"  [a-z]+ +\d", line)]
+        wrapped = [drawn[i + 1] for i in terms if drawn[i + 1].strip() and not re.match(r" {0,2}\S", drawn[i + 1])]
+        assert wrapped and all(line.startswith(" " * 13) and line[13] != " " for line in wrapped)  # under the term
+        await pilot.press("escape", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.pause(0.2)
+        drawn = [line.rstrip() for line in _lines(app.screen.query_one("#help-body"))]
+        esc = next(i for i, line in enumerate(drawn) if "Back — Close the explain panel" in line)
+        indent = drawn[esc].index("Back")
+        assert drawn[esc + 1].startswith(" " * indent) and "query box" in drawn[esc + 1]  # it had started at the margin
+
+
+def _lines(widget) -> list[str]:
+    widget.render_lines(Region(0, 0, *widget.size))
+    return ["".join(segment.text for segment in widget.render_line(y)) for y in range(widget.size.height)]

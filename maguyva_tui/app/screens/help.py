@@ -12,6 +12,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from maguyva_tui.app.widgets.hanging import Hanging, Line
+
 Section = tuple[str, Sequence[BindingType]]
 """A heading and the bindings listed under it."""
 
@@ -54,29 +56,28 @@ def rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
     return out
 
 
-def render(sections: Sequence[Section]) -> Content:
-    """Return the help text: one block per section, keys aligned."""
-    lines: list[Content] = [
-        Content.from_markup("[b $primary]maguyva[/] [dim]— keys, everywhere in the app[/]"),
-        Content(""),
+def render(sections: Sequence[Section]) -> Hanging:
+    """Return the help text: one block per section, keys aligned, a long description wrapped under
+    itself (not under its key)."""
+    lines: list[Line] = [
+        (Content.from_markup("[b $primary]maguyva[/] [dim]— keys, everywhere in the app[/]"), 0),
+        (Content(""), 0),
     ]
     listed = [(title, rows(bindings)) for title, bindings in sections]
     width = max([KEY_COLUMN - 2, *(len(keys) for _, pairs in listed for keys, _ in pairs), *(len(w) for w, _ in MOUSE)]) + 2
-    for title, pairs in listed:
-        lines.append(Content.styled(title, "bold $accent"))
-        lines += [Content.assemble("  ", (f"{keys:<{width}}", "bold"), text) for keys, text in pairs]
-        lines.append(Content(""))
-    lines.append(Content.styled("Mouse", "bold $accent"))
-    lines += [Content.assemble("  ", (f"{what:<{width}}", "bold"), does) for what, does in MOUSE]
-    lines += [
-        Content(""),
+    for title, pairs in [*listed, ("Mouse", list(MOUSE))]:
+        lines.append((Content.styled(title, "bold $accent"), 0))
+        lines += [(Content.assemble("  ", (f"{keys:<{width}}", "bold"), text), 2 + width) for keys, text in pairs]
+        lines.append((Content(""), 0))
+    lines.append((
         Content.from_markup(
             "[dim]Rank columns sem/text/ast/graph show each engine's own position for the result "
             "(1 = its top hit, blank = not found). ▼ marks a demoted path, +n the chunks folded into a result; "
             "± shows how far a what-if moved it.[/]"
         ),
-    ]
-    return Content("\n").join(lines)
+        0,
+    ))
+    return Hanging(lines)
 
 
 class HelpScreen(ModalScreen[None]):

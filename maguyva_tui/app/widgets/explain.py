@@ -7,6 +7,7 @@ that the printed terms add up to the printed score, and a mismatch is shown, not
 from __future__ import annotations
 
 import math
+import re
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -14,6 +15,7 @@ from textual.widgets import Static
 
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
+from maguyva_tui.app.widgets.hanging import Hanging
 from maguyva_tui.core.types import MODALITIES, Vote
 from maguyva_tui.terminal import visible_lines
 
@@ -34,7 +36,19 @@ class ExplainPanel(VerticalScroll):
         """Explain one result of an answer (``None``: nothing to explain)."""
         content = explain(answer, row, rank) if answer and row else Content.from_markup("[dim]No result selected.[/]")
         self.plain = content.plain
-        self.query_one("#explain-body", Static).update(content)
+        self.query_one("#explain-body", Static).update(Hanging([(line, _indent(line.plain))
+                                                                 for line in content.split("\n", allow_blank=True)]))
+
+
+_LABEL = re.compile(r" *\S+(?: \S+)? {2,}")
+"""A line's label and the blanks after it (``  semantic   ``, ``query     ``, ``weighted RRF  ``)."""
+
+
+def _indent(line: str) -> int:
+    """Where a line's continuation starts when it wraps: under the text after its label (a reason
+    under its term, not under the engine's name)."""
+    label = _LABEL.match(line)
+    return label.end() if label else 0
 
 
 def explain(answer: Answer, row: Row, rank: int) -> Content:
