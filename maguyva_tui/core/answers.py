@@ -42,13 +42,19 @@ NO_GRAPH = "this index has no dependency graph; rebuild it with `maguyva index`"
 
 _SEPARATORS = ("::", "->", ".")
 """A qualifier's separators, as :func:`~maguyva_tui.core.names.qualifier_parts` splits at them."""
+MAX_NAME_CHARS = 8 * 1024
+"""The longest symbol name read: a path of 4 KiB (Linux's longest) with its qualified name. An agent's
+2 MB name took 13 s to find nothing (the near names' search is linear in it); search has its own limit."""
 
 
 def symbol_as_meant(name: str) -> str:
     """A symbol's name as a person or an agent wraps it, unwrapped: whitespace, backticks, quotes,
     a call's ``()``, and a qualifier's separator at either end (``Flask.``, ``.Flask``,
     ``::parse``): the name meant, which the MCP tools and ``maguyva graph`` read alike (one had
-    found ``Flask.`` while the others called it unknown). Separators inside it stay."""
+    found ``Flask.`` while the others called it unknown). Separators inside it stay. A name over
+    ``MAX_NAME_CHARS`` raises :class:`QueryError`."""
+    if len(name) > MAX_NAME_CHARS:
+        raise QueryError(f"name too long ({len(name)} characters; the limit is {MAX_NAME_CHARS})")
     cleaned = name.strip().strip("`'\"").strip()
     cleaned = cleaned.removesuffix("()")
     start, end = 0, len(cleaned)
