@@ -65,6 +65,8 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("method", "ApiOptions.onError", 6, 6),
         ("type", "Method", 9, 9),
         ("enum", "Status", 11, 14),
+        ("constant", "Status.Ok", 12, 12),  # an enum's members are its constants
+        ("constant", "Status.NotFound", 13, 13),
         ("function", "isRefused", 16, 17),
         ("class", "ApiClient", 19, 34),
         ("variable", "ApiClient.options", 20, 20),
@@ -93,6 +95,8 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
     "rust/lib.rs": [
         ("constant", "DEFAULT_PORT", 5, 5),
         ("enum", "ConnectError", 8, 12),  # the span starts at #[derive(...)]
+        ("constant", "ConnectError.Refused", 10, 10),  # its variants
+        ("constant", "ConnectError.Timeout", 11, 11),
         ("trait", "Handler", 15, 21),
         ("method", "Handler.serve", 16, 16),
         ("method", "Handler.name", 18, 20),
@@ -114,6 +118,8 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("method", "ConfigService.reload", 26, 30),  # the span starts at @Override
         ("method", "ConfigService.get", 32, 37),
         ("enum", "ConfigService.Mode", 39, 39),
+        ("constant", "ConfigService.Mode.FAST", 39, 39),
+        ("constant", "ConfigService.Mode.SAFE", 39, 39),
         ("interface", "Reloadable", 42, 44),
         ("method", "Reloadable.reload", 43, 43),
     ],
@@ -125,6 +131,8 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
     "c/config.c": [
         ("constant", "default_port", 6, 6),
         ("enum", "log_level", 8, 8),
+        ("constant", "log_level.LOG_ERROR", 8, 8),  # its enumerators
+        ("constant", "log_level.LOG_INFO", 8, 8),
         ("function", "log_message", 10, 13),
         ("function", "parse_config", 15, 28),
         ("function", "config_get", 30, 39),  # its name sits inside a pointer declarator

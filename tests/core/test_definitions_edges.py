@@ -35,7 +35,8 @@ int declared_only(int);
             ("class", "Box", 1), ("method", "Box.get", 4), ("method", "Box.operator==", 5),
             ("method", "Box.peek", 7), ("method", "Box.~Box", 9), ("module", "a.b", 10),
             ("function", "a.b.f", 10), ("function", "hidden", 11), ("function", "cfun", 12),
-            ("type", "Id", 13), ("enum", "Color", 14), ("struct", "S", 15),
+            ("type", "Id", 13), ("enum", "Color", 14), ("constant", "Color.Red", 14),
+            ("constant", "Color.Green", 14), ("struct", "S", 15),
             ("struct", "S.Inner", 15), ("method", "S.m", 16), ("variable", "handler", 17),
         ],
     ),
@@ -125,7 +126,7 @@ enum Color { RED; Color next() { return RED; } }
             ("class", "Outer", 7), ("class", "Outer.Nested", 8), ("method", "Outer.Nested.n", 8),
             ("method", "Outer.m", 9), ("class", "Outer.m.Local", 9),  # not the anonymous Runnable
             ("variable", "Outer.count", 10), ("variable", "Outer.total", 10),
-            ("enum", "Color", 12), ("method", "Color.next", 12),
+            ("enum", "Color", 12), ("constant", "Color.RED", 12), ("method", "Color.next", 12),
         ],
     ),
     "typescript": (

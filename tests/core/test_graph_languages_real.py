@@ -174,9 +174,11 @@ def test_rust_method_through_a_box_is_not_external() -> None:
 
 
 def test_rust_enum_variant_is_not_a_member_of_an_outside_trait() -> None:
-    """``Flavor::Sweet`` with ``impl ToPyObject for Flavor``: a variant, not the trait's."""
+    """``Flavor::Sweet`` with ``impl ToPyObject for Flavor``: the variant itself (a symbol since
+    enum members are), not the trait's."""
     graph = rust_graph()
-    assert loose_at(graph, "src/lib.rs", 16) == {"Flavor.Sweet": "unresolved"}
+    assert loose_at(graph, "src/lib.rs", 16) == {}
+    assert call_targets(graph, "src/lib.rs", 16) == {"src/lib.rs::Flavor.Sweet"}
 
 
 def test_rust_struct_fields_type_what_other_files_call_through_them() -> None:

@@ -84,7 +84,7 @@ def test_declarations_inside_anonymous_callbacks_are_found(language: str) -> Non
     assert symbols == {"helper": ("function", 2, 4), "build": ("function", 5, 5), "Local": ("class", 8, 8)}
     if language == "typescript":
         enum = found("test('enums', () => {\n  enum Fruits {\n    Apple,\n  }\n});\n", language)
-        assert enum == {"Fruits": ("enum", 2, 4)}
+        assert enum == {"Fruits": ("enum", 2, 4), "Fruits.Apple": ("constant", 3, 3)}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -149,6 +149,19 @@ class Walker:
         if body is not None:
             self.enter([*prefix, name], kind, body)
 
+    def enum_members(self, names: list[str], body: Node | None, member_name: Callable[[Node], Node | None]) -> None:
+        """Record an enum's members (``Color.RED``) as constants in its scope: each child of
+        ``body`` whose ``member_name`` is a node (Java's enum constants, TypeScript's members,
+        Rust's variants, C's enumerators). They had been no symbols: "where is RED defined"
+        answered that nothing defines it."""
+        if body is None:
+            return
+        with self.scope(names, "enum"):
+            for child in body.named_children:
+                name = member_name(child)
+                if name is not None:
+                    self.define("constant", child, name)
+
     def enter(self, names: list[str], kind: str, body: Node) -> None:
         """Walk a body inside a scope (names may be several for ``a::b`` or empty if anonymous)."""
         with self.scope(names, kind):

@@ -1,6 +1,6 @@
-"""C and C++: function definitions (names inside nested declarators), structs, unions, enums,
-typedefs, globals, ``#define``; C++ classes, namespaces (``ns.Class.method``), in-class methods,
-out-of-class ``Foo::bar`` definitions (methods of ``Foo``), templates and ``using`` aliases."""
+"""C and C++: function definitions (names inside nested declarators), structs, unions, enums and
+their enumerators, typedefs, globals, ``#define``; C++ classes, namespaces (``ns.Class.method``),
+in-class methods, out-of-class ``Foo::bar`` definitions (methods of ``Foo``), templates and ``using`` aliases."""
 
 from __future__ import annotations
 
@@ -228,6 +228,8 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
             bare, prefix = split_qualified(w.text(name))
             w.define(_SPECIFIER_KINDS[node.type], _Span(outer, split), name, name=bare, prefix=prefix)
         return
+    if name is None and body is not None and node.type == "enum_specifier":
+        w.enum_members([], body, _enumerator_name)  # ``enum { A, B };``: constants of the file
     if name is None or body is None:
         return
     bare, prefix = split_qualified(w.text(name))
@@ -236,6 +238,13 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
         w.enter([*prefix, bare], kind, body)
         return
     w.define(kind, outer, name, None if kind == "enum" else body, name=bare, prefix=prefix)
+    if kind == "enum":
+        w.enum_members([*prefix, bare], body, _enumerator_name)
+
+
+def _enumerator_name(node: Node) -> Node | None:
+    """Return an enumerator's name (``RED`` of ``RED = 2``)."""
+    return node.child_by_field_name("name") if node.type == "enumerator" else None
 
 
 _HEAD_CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef", "comment"})
@@ -318,16 +327,18 @@ def _pure_virtual(node: Node) -> bool:
 def _typedef(w: Walker, node: Node, outer: Outer) -> None:
     """Record ``typedef``: an anonymous struct takes the typedef's name and kind."""
     target = node.child_by_field_name("type")
-    names = [unwrap_declarator(d)[0] for d in node.children_by_field_name("declarator")]
-    names = [n for n in names if n is not None]
+    declared = [unwrap_declarator(d)[0] for d in node.children_by_field_name("declarator")]
+    names = [n for n in declared if n is not None]
     anonymous = target is not None and target.type in _SPECIFIER_KINDS and (
         target.child_by_field_name("name") is None and target.child_by_field_name("body") is not None
     )
     if anonymous and names and target is not None:
         kind = _SPECIFIER_KINDS[target.type]
         body = None if kind == "enum" else target.child_by_field_name("body")
-        w.define(kind, outer, names[0], body, signature_at=outer)
-        names = names[1:]
+        first, *names = names
+        w.define(kind, outer, first, body, signature_at=outer)
+        if kind == "enum":
+            w.enum_members([w.text(first)], target.child_by_field_name("body"), _enumerator_name)
     elif target is not None and target.type in _SPECIFIER_KINDS:
         _specifier(w, target, target)
     for name in names:

@@ -366,6 +366,20 @@ def _default_object(w: Walker, node: Node, outer: Outer) -> None:
         _object_members(w, node, ())
 
 
+def _enum(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a TypeScript enum and its members (``Direction.Up``)."""
+    name = node.child_by_field_name("name")
+    w.define("enum", outer, name)
+    if name is not None:
+        w.enum_members([w.text(name)], node.child_by_field_name("body"), _member_name)
+
+
+def _member_name(node: Node) -> Node | None:
+    """Return an enum member's name: ``Up`` of ``Up`` or ``Up = 1`` (a quoted one is no name)."""
+    name = node.child_by_field_name("name") if node.type == "enum_assignment" else node
+    return name if name is not None and name.type == "property_identifier" else None
+
+
 def _namespace(w: Walker, node: Node, outer: Outer) -> None:
     name = node.child_by_field_name("name")
     body = node.child_by_field_name("body")
@@ -388,7 +402,7 @@ RULES = Rules(
         "class_declaration": _named("class"),
         "abstract_class_declaration": _named("class"),
         "interface_declaration": _named("interface"),
-        "enum_declaration": _named("enum", walk_body=False),
+        "enum_declaration": _enum,
         "type_alias_declaration": _named("type", walk_body=False),
         "public_field_definition": _field,
         "field_definition": _field,

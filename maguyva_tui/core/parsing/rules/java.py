@@ -1,4 +1,4 @@
-"""Java: classes, interfaces, enums, records, annotation types, methods, constructors, fields."""
+"""Java: classes, interfaces, enums and their constants, records, annotation types, methods, constructors, fields."""
 
 from __future__ import annotations
 
@@ -29,6 +29,15 @@ def _field(w: Walker, node: Node, outer: Outer) -> None:
         w.define("constant" if constant else "variable", span, declarator.child_by_field_name("name"))
 
 
+def _enum_constant(w: Walker, node: Node, outer: Outer) -> None:
+    """Record an enum's constant (``Color.RED``: it had been no symbol) and walk its own class
+    body (``GREEN { int f() {...} }``: ``Color.GREEN.f``)."""
+    name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+    w.define("constant", outer, name)
+    if name is not None and body is not None:
+        w.enter([w.text(name)], "class", body)
+
+
 RULES = Rules(
     handlers={
         "class_declaration": _named("class"),
@@ -36,6 +45,7 @@ RULES = Rules(
         "interface_declaration": _named("interface"),
         "annotation_type_declaration": _named("interface"),
         "enum_declaration": _named("enum"),
+        "enum_constant": _enum_constant,
         "method_declaration": _named("method"),
         "constructor_declaration": _named("method"),
         "compact_constructor_declaration": _named("method"),

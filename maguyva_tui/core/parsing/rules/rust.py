@@ -1,4 +1,4 @@
-"""Rust: functions, structs, unions, enums, traits, impl methods (``Type.method``), type aliases,
+"""Rust: functions, structs, unions, enums and their variants, traits, impl methods (``Type.method``), type aliases,
 modules, consts, statics and ``macro_rules!``. Leading ``#[...]`` attributes join the span."""
 
 from __future__ import annotations
@@ -47,13 +47,25 @@ def impl_type_name(node: Node | None) -> Node | None:
     return node
 
 
+def _enum(w: Walker, node: Node, outer: Outer) -> None:
+    """Record an enum and its variants (``Shape.Circle``)."""
+    name = node.child_by_field_name("name")
+    w.define("enum", outer, name)
+    if name is not None:
+        w.enum_members([w.text(name)], node.child_by_field_name("body"), _variant_name)
+
+
+def _variant_name(node: Node) -> Node | None:
+    return node.child_by_field_name("name") if node.type == "enum_variant" else None
+
+
 RULES = Rules(
     handlers={
         "function_item": _function,
         "function_signature_item": _function,
         "struct_item": _named("struct"),
         "union_item": _named("struct"),
-        "enum_item": _named("enum"),
+        "enum_item": _enum,
         "trait_item": _named("trait", walk_body=True),
         "type_item": _named("type"),
         "mod_item": _named("module", walk_body=True),
