@@ -336,7 +336,12 @@ class StructuralRetriever:
         return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
 
     def search(self, query: Query, limit: int) -> list[Hit]:
-        """Return at most ``limit`` definitions matching the query's names, best first."""
+        """Return at most ``limit`` definitions matching the query's names, best first (no fuzzy
+        guesses after a name matched as spelled: :func:`without_guesses`)."""
+        return without_guesses(self._searched(query, limit))
+
+    def _searched(self, query: Query, limit: int) -> list[Hit]:
+        """:meth:`search`'s page, guesses kept."""
         if limit <= 0:
             return []
         target = similar_target(query)
@@ -542,6 +547,22 @@ class StructuralRetriever:
             if pattern.match(self._norms[index]):
                 ids.extend(self._by_norm[self._norms[index]])
         return ids, f"fuzzy {key}"
+
+
+SPELLED_SCORE: Final = len(TIERS) - TARGET_TIERS + 1
+"""A hit scoring above this matched a name as spelled (exact name, qualified name, or the same name
+but for case or separators: the first :data:`TARGET_TIERS` tiers)."""
+
+
+def without_guesses(hits: list[Hit]) -> list[Hit]:
+    """A page without the fuzzy tier's scattered letters when some name matched as spelled: the
+    letters of ``cut_line`` in order in ``_counted_lines`` or ``CHUNK_MAPS_KEPT_LINES`` guess at a
+    name the question did not spell, and it spelled one. A name holding the key whole stays
+    (``reload`` for ``load``), and a misspelling, a partial name or initials keep every guess."""
+    if not any(hit.score > SPELLED_SCORE for hit in hits):
+        return hits
+    return [hit for hit in hits if not hit.reason.startswith("fuzzy ")
+            or hit.reason[len("fuzzy "):] in normalize((hit.symbol or "").rpartition(".")[2])]
 
 
 def name_stems(name: str) -> tuple[str, ...]:
@@ -951,7 +972,7 @@ class MappedStructural(StructuralRetriever):
         """:meth:`StructuralRetriever.lookup`, over the symbols bearing the name's last part."""
         return self._over(_exact_keys([name]), []).lookup(name, kinds)
 
-    def search(self, query: Query, limit: int) -> list[Hit]:
+    def _searched(self, query: Query, limit: int) -> list[Hit]:
         """:meth:`StructuralRetriever.search`, over the symbols the question can match."""
         if limit <= 0:
             return []
