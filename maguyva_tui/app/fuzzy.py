@@ -41,14 +41,23 @@ def _pattern(query: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(c) for c in query))
 
 
-def score(query: str, label: str) -> float:
-    """Return how well ``label`` matches ``query`` (both lower-cased); 0 when it does not."""
+WHOLE_NAME = 25.0
+"""What a match that is a whole name adds: the file's name less its extension (``tokenize`` for
+``parso/python/tokenize.py``), a symbol's own name (``Parser.parse`` for ``parse``)."""
+
+NAME_END = 15.0
+"""What a match ending a name adds (``test_tokenize.py``, ``DiffParser._diff_tokenize``)."""
+
+
+def score(query: str, label: str, file: bool = False) -> float:
+    """Return how well ``label`` (a ``file``'s path, else a symbol's name) matches ``query`` (both
+    lower-cased); 0 when it does not."""
     if not query:
         return 1.0
     if query in label:
         at = label.index(query)
         starts_word = at == 0 or label[at - 1] in _BOUNDARY
-        return 100.0 + (20.0 if starts_word else 0.0) + (15.0 if label.endswith(query) else 0.0) - len(label) * 0.1
+        return 100.0 + (20.0 if starts_word else 0.0) + _name_end(query, label, file) - len(label) * 0.1
     total, pos, run = 0.0, 0, 0
     for ch in query:
         found = label.find(ch, pos)
@@ -60,6 +69,17 @@ def score(query: str, label: str) -> float:
     return total - len(label) * 0.05
 
 
+def _name_end(query: str, label: str, file: bool) -> float:
+    """What ``query`` found inside ``label`` adds for ending a name, or being one whole."""
+    if file:
+        base = label.rpartition("/")[2]
+        stem = base.rpartition(".")[0] or base
+        whole, ends = query in (stem, base), stem.endswith(query) or label.endswith(query)
+    else:
+        whole, ends = label.rpartition(".")[2] == query, label.endswith(query)
+    return WHOLE_NAME if whole else NAME_END if ends else 0.0
+
+
 def rank(query: str, candidates: Sequence[Target], limit: int = 50) -> list[Target]:
     """Return the best ``limit`` targets for a query, best first (all of the first ones when empty)."""
     query = query.strip().lower()
@@ -68,7 +88,7 @@ def rank(query: str, candidates: Sequence[Target], limit: int = 50) -> list[Targ
     pattern = _pattern(query)
     kept = [t for t in candidates if pattern.search(t.label.lower())][:MAX_SCORED]
     scored = sorted(
-        ((score(query, t.label.lower()), i, t) for i, t in enumerate(kept)),
+        ((score(query, t.label.lower(), not t.detail), i, t) for i, t in enumerate(kept)),
         key=lambda x: (-x[0], x[1]),
     )
     return [t for s, _, t in scored[:limit] if s > 0]

@@ -137,3 +137,19 @@ async def test_help_and_explain_wrap_under_the_description_at_80_columns(make_ap
 def _lines(widget) -> list[str]:
     widget.render_lines(Region(0, 0, *widget.size))
     return ["".join(segment.text for segment in widget.render_line(y)) for y in range(widget.size.height)]
+
+
+def test_go_to_lists_the_file_named_so_before_files_that_end_with_the_name() -> None:
+    from maguyva_tui.app.fuzzy import rank
+
+    files = ["test/test_tokenize.py", "parso/python/tokenize.py", "test/test_pgen2.py"]
+    found = [Target(p, p, 1, 1) for p in files] + [
+        Target("test_tokenize_start_pos", "test/test_fstring.py", 133, 140, "function  test/test_fstring.py:133"),
+        Target("tokenize", "parso/python/tokenize.py", 342, 360, "function  parso/python/tokenize.py:342"),
+        Target("PythonGrammar._tokenize", "parso/grammar.py", 229, 231, "method  parso/grammar.py:229"),
+    ]
+    labels = [t.label for t in rank("tokenize", found)]
+    # parso's own tokenize.py had come after test_tokenize.py and test_tokenize_start_pos
+    assert labels[:2] == ["tokenize", "parso/python/tokenize.py"]
+    assert labels.index("parso/python/tokenize.py") < labels.index("test/test_tokenize.py")
+    assert [t.label for t in rank("tokenize.py", found)][0] == "parso/python/tokenize.py"
