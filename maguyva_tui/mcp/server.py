@@ -65,7 +65,9 @@ dependency-graph retrieval, blended by the question's intent. Paths are relative
 lines are 1-based and inclusive ("12-21"). Use `search` for anything in plain words or when you do not
 know exact names; `find_definition` when you know a name and want where it is defined; `find_references`
 for who uses it; `impact` for what a change to it could break. The index refreshes itself before a call
-when files changed, so results follow your edits."""
+when files changed, so results follow your edits. A list cut by its limit says so in `truncated`; `notices`
+say what else to know about an answer (a fallback, an argument ignored, a repository that could not be read
+again)."""
 
 WORKSPACE_INSTRUCTIONS = """Code search over a workspace of several repositories, each with its own index, searched
 as one by maguyva's engine: semantic, text, structural (AST) and dependency-graph retrieval, blended by the
@@ -74,7 +76,9 @@ root; lines are 1-based and inclusive ("12-21"). Each answer lists the repositor
 those that could not be (`missing`, with why). Use `search` for anything in plain words or when you do not
 know exact names; `find_definition` when you know a name; `find_references` for who uses it; `impact` for
 what a change to it could break (references and impact follow each repository's own graph). The indexes
-refresh themselves before a call when files changed."""
+refresh themselves before a call when files changed. A list cut by its limit says so in `truncated`;
+`notices` say what else to know about an answer (a fallback, an argument ignored, a repository that could
+not be read again)."""
 
 WORKSPACE_NOTE = """
 
@@ -123,12 +127,15 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         engines accordingly. The dependency graph answers "who calls X", "what does X call", "subclasses
         of X" (or "what implements X"), "who overrides X" and "what breaks if I change X" directly.
 
-        Returns intent, confidence, rule (why that intent), fusion_strategy ("direct": one engine answered
-        a confident question; "fused": weighted reciprocal rank fusion), engines_run and weights, then
-        results best first: path, lines, symbol and kind (when the result is a definition), score, ranks
-        (each engine's own 1-based rank; null = that engine ran but did not find it), why (each engine's
-        reason), snippet (the first lines, trimmed) and matches (matching lines beyond the snippet).
-        semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
+        Returns query (as read), intent, confidence, rule (why that intent), target (the name or string
+        looked for), fusion_strategy ("direct": one engine answered a confident question; "fused":
+        weighted reciprocal rank fusion), preset, engines_run and weights, then results best first: path,
+        lines, symbol and kind (when the result is a definition), score, ranks (each engine's own 1-based
+        rank; null = that engine ran but did not find it), why (each engine's reason), depth (hops from
+        the symbol, for impact), snippet (the first lines, trimmed) and matches (matching lines beyond the
+        snippet). lookup_failed, when the target is not there as asked and the results are something
+        else: target, kind (symbol, literal or place), message, suggestions (close names) and other_case
+        (true: the lines hold the string in another case). semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
         and the transformer tier each cover) appear while the transformer still embeds in the background.
         """
         case = "insensitive" if ignore_case else "sensitive"
@@ -170,7 +177,7 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         Calls made dynamically (getattr, callbacks, reflection) are not seen; search the quoted name
         for textual mentions.
 
-        Returns symbol, definitions (the nodes the name resolved to: path, lines, kind), counts per kind
+        Returns symbol, definitions (the nodes the name resolved to: node, path, lines, kind), counts per kind
         and total, then references (calls first, then by file and line): path, line, kind, in (the
         enclosing function or method; null at module level), text (the source line) and, when the name
         has several definitions, target (the definition used); notes, what the references leave out:
