@@ -16,6 +16,12 @@ the tree's bytes (every regular file, binaries and skipped files included) and t
 bytes (what ``content.bin`` holds: every indexed file's text once). Then the families summed by
 part (:data:`bench.build_memory.PARTS`). ``--json`` saves the figures; ``--before`` prints a
 saved run's beside them, with the change.
+
+**Where 1 x stands** (``--bound``): every file of the index compressed with zlib (level 6) on its
+own, summed, and the same without ``content.bin``: what the index would weigh if every part were
+stored compressed (no part could then be mapped and read in place, as searches read them now).
+The first is a floor for a format that keeps what the four engines keep; the second, for one
+that reads the texts from the work tree instead of a copy.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +48,18 @@ def measure(tree: Path, index_dir: Path) -> dict[str, Any]:
             "index_bytes": sum(sizes.values()), "families": sizes, "parts": build_memory.index_parts(sizes)}
 
 
+def compressed(index_dir: Path) -> dict[str, int]:
+    """Each file of the index compressed with zlib (level 6) on its own, summed: all of them, and
+    all but ``content.bin``."""
+    whole = texts = 0
+    for path in sorted(p for p in index_dir.rglob("*") if p.is_file() and not p.is_symlink()):
+        size = len(zlib.compress(path.read_bytes(), 6))
+        whole += size
+        if path.name == "content.bin":
+            texts += size
+    return {"all": whole, "without content.bin": whole - texts}
+
+
 def _ratio(size: int, whole: int) -> str:
     return f"{size / whole:.3f}" if whole else "-"
 
@@ -56,6 +75,9 @@ def report(now: dict[str, Any], before: dict[str, Any] | None) -> None:
         line += (f" (before {build_memory.mb(before['index_bytes'])}: {before['index_bytes'] / before['tree_bytes']:.2f}x, "
                  f"{before['index_bytes'] / before['indexed_bytes']:.2f}x)")
     print(line)
+    for name, size in now.get("compressed", {}).items():
+        print(f"bound    every file compressed (zlib 6), {name}: {build_memory.mb(size)}, "
+              f"{size / tree:.2f}x the tree, {size / indexed:.2f}x the indexed bytes")
     for title, key, cut in (("part", "parts", 0.0), ("family", "families", SHOWN_SHARE)):
         _table(title, now[key], before[key] if before else None, now, before, cut)
 
@@ -98,6 +120,7 @@ def main() -> None:
     parser.add_argument("--no-build", action="store_true", help="measure the index already in --index-dir")
     parser.add_argument("--json", type=Path, default=None, help="save the figures here")
     parser.add_argument("--before", type=Path, default=None, help="a saved run (--json) to print beside")
+    parser.add_argument("--bound", action="store_true", help="also every file compressed with zlib: where 1x stands")
     args = parser.parse_args()
     before = json.loads(args.before.read_text()) if args.before else None
     tree = args.tree or build_memory.corpus_tree(args.corpus_mb)
@@ -107,6 +130,8 @@ def main() -> None:
         built = build_memory.build(tree, index_dir, [])
         print(f"build    wall {built.wall_s:.0f} s, CPU {built.cpu_s:.0f} s, largest process {build_memory.mb(built.max_rss)}")
     now = measure(tree, index_dir)
+    if args.bound:
+        now["compressed"] = compressed(index_dir)
     if args.json:
         args.json.write_text(json.dumps(now, indent=1))
     report(now, before)
