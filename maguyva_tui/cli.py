@@ -158,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     graph = sub.add_parser("graph", help="callers, callees, impact radius, subtypes or overrides of a symbol")
     graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides"))
     graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method")
-    graph.add_argument("--repo", default=".", help="repository root (default: .)")
+    graph.add_argument("--repo", action="append", default=[], help="repository root (default: .)")
     _common(graph)
     graph.add_argument("--depth", type=int, help="maximum depth for impact (default 3)")
     graph.add_argument("--limit", type=int, default=200, help="results to return (default 200)")
@@ -498,7 +498,10 @@ def _unresolved_lines(languages: object) -> list[str]:
 def _graph(args: argparse.Namespace) -> int:
     from maguyva_tui.graph_command import graph_answer, print_graph
 
-    engine = _engine(args.repo, args.index_dir)
+    if len(args.repo) > 1:  # argparse kept the last one: the others were dropped without a word
+        raise UserError(f"maguyva graph answers over one repository (--repo given {len(args.repo)} times); "
+                        f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')
+    engine = _engine((args.repo or ["."])[0], args.index_dir)
     result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
     if args.json:
         _emit(result)
