@@ -64,6 +64,13 @@ async def test_a_match_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_p
         table.move_cursor(row=rows["short.js"])
         await pilot.pause(0.2)
         assert preview.shown[0] == "short.js" and preview.scroll_x == 0  # a short line is shown from its start
+        table.move_cursor(row=rows["tz.min.js"])
+        await pilot.pause(0.2)
+        assert preview.scroll_x > 0
+        await ask(pilot, '"v3=t.k3"')  # the same place, another string on its line: near its start
+        assert [row.path for row in app.answer.rows] == ["tz.min.js"]
+        await pilot.pause(0.2)
+        assert preview.scroll_x == 0 and "v3=t.k3" in _drawn(preview, 0)  # it had stayed at utcOffset, 1,900 cells on
         app._jumped(Target("f.tz", "tz.min.js", 1, 1, "function  tz.min.js:1"))  # go to a symbol of the bundle
         await pilot.pause(0.2)
         assert preview.shown[0] == "tz.min.js" and "f.tz=function" in _drawn(preview, 0)

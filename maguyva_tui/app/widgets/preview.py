@@ -117,6 +117,8 @@ class Preview(ScrollView, can_focus=True):
         self._gutter = 1
         self._frame: Frame | None = None
         """What every line of the frame being drawn depends on, noted by :meth:`render_lines`."""
+        self._seek_at = 0
+        """The sideways scroll the place on show was opened at (to what was looked for)."""
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -136,7 +138,11 @@ class Preview(ScrollView, can_focus=True):
         ``seek`` is what was looked for: where it lies past the view's right edge on the first hit
         line (else the first line), the file opens scrolled sideways to it (see :func:`seek_x`).
         """
-        if self.shown == (path, start, end):
+        if self.shown == (path, start, end):  # the same place: only what is looked for may have moved
+            x = self._seek(start, hits, seek)
+            if x != self._seek_at:  # another target on a line (a minified bundle's one line), else the user's scroll stays
+                self._seek_at = x
+                self.scroll_to(x=x, animate=False, force=True)
             return
         same_file = self._text is text and self._path == path
         self.shown = (path, start, end)
@@ -166,12 +172,17 @@ class Preview(ScrollView, can_focus=True):
         self.border_title = Content(visible(f"{path}:{start}" + (f"-{end}" if end > start else "")))  # a path, not markup
         self.border_subtitle = self._subtitle()
         self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
-        line = (hits[0] if hits else start) - 1
-        x = seek_x(self._lines[line], seek, self._gutter + 3, self._width()) if (
-            seek is not None and 0 <= line < len(self._lines)) else 0
-        self.scroll_to(x=x, y=self.target_y, animate=False, force=True)  # before the first frame
+        self._seek_at = self._seek(start, hits, seek)
+        self.scroll_to(x=self._seek_at, y=self.target_y, animate=False, force=True)  # before the first frame
         self.refresh()
         self._colour_view()
+
+    def _seek(self, start: int, hits: tuple[int, ...], seek: Seek | None) -> int:
+        """The sideways scroll that shows what is looked for on the first hit line (else ``start``)."""
+        line = (hits[0] if hits else start) - 1
+        if seek is None or not 0 <= line < len(self._lines):
+            return 0
+        return seek_x(self._lines[line], seek, self._gutter + 3, self._width())
 
     def _width(self) -> int:
         """The code's view width: the terminal's while the preview is hidden (the explain panel in
