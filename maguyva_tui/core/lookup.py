@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 from weakref import WeakKeyDictionary
 
@@ -60,7 +62,21 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None
     close = close_names(generation, target)
     said = f"; close names: {', '.join(close)}" if close else ""
-    return LookupFailure(target, "symbol", f"no symbol named {echo(target)}; showing related code{said}", close)
+    return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{RELATED}{said}", close)
+
+
+RELATED = "; showing related code"
+"""The clause of a failure whose results are the nearest code instead."""
+NOTHING_RELATED = "; nothing related was found either"
+"""The clause that replaces it when no engine found anything (an emoji, ``--modality graph``)."""
+
+
+def as_shown(failed: LookupFailure, results: Sequence[object]) -> LookupFailure:
+    """Return the failure as the page bears it out: with no results, it does not say it shows
+    related code (``no line holds "🚀"; showing related code`` had come over ``0 results``)."""
+    if results or RELATED not in failed.message:
+        return failed
+    return replace(failed, message=failed.message.replace(RELATED, NOTHING_RELATED, 1))
 
 
 def missing_literal(target: str, other_case: bool, too_large: int = 0) -> LookupFailure:
@@ -73,7 +89,7 @@ def missing_literal(target: str, other_case: bool, too_large: int = 0) -> Lookup
     if other_case:
         message = f'{lines} holds "{echo(target)}" in this case{unread}; showing the lines that hold it in another case'
     else:
-        message = f'{lines} holds "{echo(target)}"{unread}; showing related code'
+        message = f'{lines} holds "{echo(target)}"{unread}{RELATED}'
     return LookupFailure(target, "literal", message, other_case=other_case)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
@@ -46,7 +46,7 @@ from maguyva_tui.core.intent import (
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_path, placed
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.lookup import SYMBOL_INTENTS, literal_found, missing_literal, missing_symbol, too_large
+from maguyva_tui.core.lookup import SYMBOL_INTENTS, as_shown, literal_found, missing_literal, missing_symbol, too_large
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.path_names import files_defining, in_file
@@ -235,6 +235,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
             if again.lookup_failed is not None or again.intent in LITERAL_INTENTS:
                 return again  # the string it quotes, found or not: its own answer says which
+            failed = as_shown(failed, again.results)
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
     asks_callers = lists_callers(intent, the_plan, req)  # before a blend takes the graph's empty list's place
@@ -282,6 +283,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         page = _page(parts.generation, fused, run, focus)
     else:
         page = _text_page(parts.generation, own_order, the_plan.weights.get("text"), the_plan.k, focus)
+    failed = as_shown(failed, page) if failed is not None else None
     return SearchResult(
         query=req.text,
         parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds)),
@@ -867,12 +869,31 @@ def quoted_code(generation: Generation, text: str) -> QuotedNames | None:
     if not names:
         return None
     lines = generation.snapshot.lines
+    nested = _defined_within(generation, names)
 
     def spelled(key: tuple[str, int, int]) -> frozenset[str]:
         path, start, end = key
-        return frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))
+        found = frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))
+        inner = {name for name, s, e in nested.get(path, ()) if start <= s and e <= end and (s, e) != (start, end)}
+        return found - inner if inner else found
 
     return QuotedNames(names, spelled, getattr(generation, "prefetch_chunks", None))  # a workspace's view fetches ahead
+
+
+def _defined_within(generation: Generation, names: Sequence[str]) -> dict[str, list[tuple[str, int, int]]]:
+    """The definitions of quoted names, by file: a chunk that holds one of them nested in it (the
+    class around a quoted method) spells that name only by holding its definition, and is not
+    lifted for it ("Extends ``ignore_whitespace`` defined in base class" had lifted pyparsing's
+    2,200-line ``ParserElement`` above every ``ignore_whitespace``); a workspace's view without a
+    symbol table lifts as before."""
+    structural = getattr(generation, "structural", None)
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    if structural is None or "structural" in getattr(generation, "missing", ()):
+        return found
+    for name in names:
+        for symbol in structural.lookup(name):
+            found.setdefault(symbol.path, []).append((name, symbol.start_line, symbol.end_line))
+    return found
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")

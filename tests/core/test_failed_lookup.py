@@ -156,7 +156,21 @@ def test_a_string_only_a_file_too_large_to_index_holds_says_that_file_was_not_re
     result = e.search('"TABLE_ENTRY = 1"')
     failed = result.lookup_failed
     assert failed is not None and failed.kind == "literal"
-    assert failed.message == 'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed); showing related code'
+    clause = "showing related code" if result.results else "nothing related was found either"
+    assert failed.message == f'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed); {clause}'
     assert e.search('"zebra unicorn stampede"').lookup_failed.message.startswith(  # type: ignore[union-attr]
         'no indexed line holds "zebra unicorn stampede" (1 file')
     e.close()
+
+
+@pytest.mark.parametrize(("question", "modality"), [("zebraunicorn", "graph"), ("zebraunicorn", "structural")])
+def test_a_failure_over_an_empty_page_does_not_say_it_shows_related_code(
+    engine: Engine, question: str, modality: str | None
+) -> None:
+    """Nothing found at all (one engine asked for, or an emoji no model reads): the notice says so,
+    where it had said "showing related code" over "0 results"."""
+    result = engine.search(question, modality=modality)
+    failed = result.lookup_failed
+    assert result.results == () and failed is not None
+    assert failed.message.endswith("; nothing related was found either")
+    assert failed.message in result.notices and "showing related code" not in " ".join(result.notices)
