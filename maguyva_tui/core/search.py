@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
@@ -869,12 +869,31 @@ def quoted_code(generation: Generation, text: str) -> QuotedNames | None:
     if not names:
         return None
     lines = generation.snapshot.lines
+    nested = _defined_within(generation, names)
 
     def spelled(key: tuple[str, int, int]) -> frozenset[str]:
         path, start, end = key
-        return frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))
+        found = frozenset(_IDENTIFIER.findall("\n".join(lines(path, start, end))))
+        inner = {name for name, s, e in nested.get(path, ()) if start <= s and e <= end and (s, e) != (start, end)}
+        return found - inner if inner else found
 
     return QuotedNames(names, spelled, getattr(generation, "prefetch_chunks", None))  # a workspace's view fetches ahead
+
+
+def _defined_within(generation: Generation, names: Sequence[str]) -> dict[str, list[tuple[str, int, int]]]:
+    """The definitions of quoted names, by file: a chunk that holds one of them nested in it (the
+    class around a quoted method) spells that name only by holding its definition, and is not
+    lifted for it ("Extends ``ignore_whitespace`` defined in base class" had lifted pyparsing's
+    2,200-line ``ParserElement`` above every ``ignore_whitespace``); a workspace's view without a
+    symbol table lifts as before."""
+    structural = getattr(generation, "structural", None)
+    found: dict[str, list[tuple[str, int, int]]] = {}
+    if structural is None or "structural" in getattr(generation, "missing", ()):
+        return found
+    for name in names:
+        for symbol in structural.lookup(name):
+            found.setdefault(symbol.path, []).append((name, symbol.start_line, symbol.end_line))
+    return found
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")

@@ -13,6 +13,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.explain import explain_text
 from maguyva_tui.core.fusion import QUOTED_LIFT, QuotedNames, fuse
 from maguyva_tui.core.intent import quoted_names
+from maguyva_tui.core.search import quoted_code
 from maguyva_tui.core.types import Hit
 
 
@@ -97,5 +98,34 @@ def test_without_the_lift_the_scores_are_the_blend_s_own(repo: Path, tmp_path: P
     try:
         result = engine.search(QUESTION, limit=10)
         assert all(r.quoted_lift == 1.0 and not r.quoted_names for r in result.results)
+    finally:
+        engine.close()
+
+
+def test_a_class_holding_the_quoted_method_is_not_lifted_for_it(tmp_path: Path) -> None:
+    """"Extends ``ignore_whitespace`` defined in base class": the overrides spell the name, and so
+    does the base class's chunk, only because it holds one of them; that chunk is not lifted for
+    it (pyparsing's 2,200-line ``ParserElement`` had come before every ``ignore_whitespace``)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "core.py").write_text(
+        "class Element:\n"
+        "    def parse(self, text):\n        return text\n\n"
+        "    def ignore_whitespace(self, recursive=True):\n        self.skip = True\n        return self\n\n\n"
+        "class Forward(Element):\n"
+        "    def ignore_whitespace(self, recursive=True):\n"
+        "        super().ignore_whitespace(recursive)\n        return self\n\n\n"
+        "def strip_all(element):\n    return element.ignore_whitespace()\n")
+    engine = Engine(root, tmp_path / "index", static=False)
+    try:
+        engine.refresh()
+        quoted = quoted_code(engine.generation, "Extends ``ignore_whitespace`` defined in base class.")
+        assert quoted is not None and quoted.names == ("ignore_whitespace",)
+        spans = {s.qualname: (s.path, s.start_line, s.end_line) for s in engine.generation.snapshot.symbols}
+        assert quoted.said(spans["Element"]) == ()  # it holds a definition of the name
+        assert quoted.said(spans["Forward"]) == ()
+        assert quoted.said(spans["Forward.ignore_whitespace"]) == ("ignore_whitespace",)  # its own definition
+        assert quoted.said(spans["Element.ignore_whitespace"]) == ("ignore_whitespace",)
+        assert quoted.said(spans["strip_all"]) == ("ignore_whitespace",)  # a caller spells it
     finally:
         engine.close()
