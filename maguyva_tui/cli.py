@@ -620,9 +620,9 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
         if not isinstance(given.get("regex", False), bool):
             raise UserError('"regex" must be true or false')
         for key in ("limit", "depth"):
-            if isinstance(given.get(key), bool):
-                raise UserError(f'"{key}" must be a whole number, not {json.dumps(given[key])}')
-        return answer(item["query"], {
+            if key in given:
+                given[key] = _whole(key, given[key])
+        out = answer(item["query"], {
             "limit": int(given.get("limit", args.limit)),
             "modality": given.get("modality", args.modality),
             "regex": bool(given.get("regex", args.regex)),
@@ -631,9 +631,33 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
             "preset": given.get("preset", args.preset),
             "depth": given.get("depth", args.depth),
         })
+        unknown = [key for key in item if key not in BATCH_KEYS]
+        if unknown:  # a script's own keys ("id") are its business; a misspelt option should not go unseen
+            said = ", ".join(json.dumps(key) for key in unknown)
+            out.setdefault("notices", []).append(
+                f"line {number}: {said} {'is no batch key' if len(unknown) == 1 else 'are no batch keys'} "
+                f"({', '.join(BATCH_KEYS)}); ignored")
+        return out
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         query = item.get("query") if isinstance(item, dict) and isinstance(item.get("query"), str) else None
         return {"query": query, "error": f"line {number}: {exc}", "results": []}
+
+
+BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "intent", "preset", "depth")
+"""The keys a ``--batch`` line is read for; any other is named in its answer's notices."""
+
+
+def _whole(key: str, value: Any) -> int:
+    """A batch line's ``limit`` or ``depth``: a whole number (``20``, ``20.0`` or ``"20"``, as the
+    MCP server takes it); ``true``, ``2.7`` or ``1e400`` are that line's error, said in words
+    (``2.7`` had been 2 without a word, ``1e400`` "cannot convert float infinity to integer")."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*", value):
+        return int(value)
+    raise UserError(f'"{key}" must be a whole number, not {json.dumps(value)}')
 
 
 def _utf8(line: bytes) -> str:

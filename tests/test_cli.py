@@ -191,6 +191,24 @@ def test_batch_refuses_bad_depth_and_regex_per_line(indexed_polyglot: Path) -> N
     assert "--depth" in answers[0]["error"] and '"regex"' in answers[1]["error"] and answers[2]["results"]
 
 
+def test_batch_numbers_are_whole_and_unknown_keys_are_named(indexed_polyglot: Path) -> None:
+    """``"limit": 2.7`` had been 2 without a word and ``1e400`` "cannot convert float infinity to
+    integer"; a misspelt key (``lmit``) was dropped silently. A script's own key (``id``) is named too,
+    and the line still answered."""
+    lines = "\n".join(json.dumps(line) for line in (
+        {"query": "parse_config", "limit": 2.7}, {"query": "parse_config", "limit": 1e400},
+        {"query": "parse_config", "lmit": 1, "id": 7}, {"query": "parse_config", "limit": 1.0},
+        {"query": "parse_config", "limit": "1"})) + "\n"
+    proc = run("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and len(answers) == 5
+    assert answers[0]["error"] == 'line 1: "limit" must be a whole number, not 2.7'
+    assert answers[1]["error"] == 'line 2: "limit" must be a whole number, not Infinity'
+    assert answers[2]["results"] and any(n.startswith('line 3: "lmit", "id" are no batch keys (query, limit,')
+                                         for n in answers[2]["notices"])
+    assert len(answers[3]["results"]) == 1 and len(answers[4]["results"]) == 1
+
+
 def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path, here: Runner) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
