@@ -12,9 +12,9 @@ refuses, another environment, a repository or index folder that is not its own.
 Freshness: before each question the index is refreshed when the disk moved, so an edit made after
 the server started is found: the indexed files and their folders are stat'ed against the index's
 stamp (:mod:`maguyva_tui.core.freshness`) when inotify saw a change in those folders since the last
-check found none (:mod:`.watch`), and every time where it cannot watch. A file added in a folder
-that holds no indexed file is not seen until a later change there (the in-process command walks
-everything each time).
+check found none (:mod:`.watch`), and every time where it cannot watch. The folders its walk listed
+and the files it read without indexing them (ignore files, skipped files, git's exclude files) are
+watched and stat-ed too: a file added in a folder that holds no indexed file is found.
 
 The server exits after :data:`IDLE_S` without a request, when its repository or index folder
 disappears, when maguyva's own source files change (an upgrade, an edit), and on SIGTERM.

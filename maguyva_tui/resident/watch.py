@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from maguyva_tui.core.freshness import Freshness, folders_of
+from maguyva_tui.core.freshness import Freshness, Taken, folders_of, walk_stamped
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot
@@ -83,12 +83,12 @@ class WatchedFreshness:
         self.watching = False
         """Whether the current generation's folders are all watched (else every check stats)."""
 
-    def before_refresh(self) -> dict[str, int]:
+    def before_refresh(self) -> Taken:
         """Watch the folders known now (an edit during the refresh raises an event), then stamp them."""
         self._watch()
         return self._inner.before_refresh()
 
-    def after_refresh(self, before: dict[str, int]) -> None:
+    def after_refresh(self, before: Taken) -> None:
         """Stamp the new generation and watch its folders; the next check stats once."""
         self._inner.after_refresh(before)
         self._watch()
@@ -131,7 +131,9 @@ class WatchedFreshness:
         return seen
 
     def _watch(self) -> None:
-        """Watch every folder that holds an indexed file (adding a watch again is harmless)."""
+        """Watch every folder that holds an indexed file or that the walk listed, and the folders
+        of the files the walk read without indexing them (git's exclude files: ``.git/info``); adding
+        a watch again is harmless."""
         snapshot = self._current()
         if self._fd < 0 or self._libc is None or snapshot is None:
             self.watching = False
@@ -142,9 +144,12 @@ class WatchedFreshness:
             self.watching = False
             return
         add = self._libc.inotify_add_watch
-        watches = [(folder, WATCHED) for folder in folders_of(snapshot.files)] + [(path, FILE_WATCHED) for path in linked]
+        walked, others = walk_stamped(snapshot)
+        folders = {base + folder for folder in folders_of(snapshot.files) | walked.keys()}
+        folders |= {os.path.dirname(path) for path in others}
+        watches = [(folder, WATCHED) for folder in sorted(folders)] + [(base + path, FILE_WATCHED) for path in linked]
         for path, mask in watches:
-            if add(self._fd, os.fsencode(base + path), mask) < 0:
+            if add(self._fd, os.fsencode(path), mask) < 0:
                 self.watching = False  # the watch limit, a folder gone: stat every time until the next refresh
                 return
         self.watching = True

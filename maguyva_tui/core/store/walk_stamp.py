@@ -21,6 +21,10 @@ then trusts the answer only once the child says nothing changed (a thread would 
 stat's return waits for the interpreter lock the busy thread holds). A walk that found nothing changed writes its stamp anew, so a folder that was
 too recent is vouched for from then on. Stored as ``walk-stamp.json`` in the generation (a few
 thousand folders: small), replaced atomically.
+
+A too recent folder's time as the walk read it, before listing it, is kept apart (``listed``): a
+long-running front end's freshness check (``core/freshness.py``) compares it from the next
+question on, a folder just made being as trustworthy there as one known before its refresh.
 """
 
 from __future__ import annotations
@@ -94,6 +98,7 @@ def write_stamp(gen: Path, root: Path, trace: WalkTrace, started_ns: int, max_by
         "folders": [[rel, mtime if mtime < limit else UNSETTLED, ctime] for rel, mtime, ctime in trace.folders],
         "watched": [[rel, *_settled(_stat(base + rel), limit)] for rel in sorted(set(trace.watched))],
         "excludes": [[os.fspath(p), *_settled(_stat(os.fspath(p)), limit)] for p in exclude_files(root)],
+        "listed": {rel: mtime for rel, mtime, _ in trace.folders if mtime >= limit},
     }
     try:
         fd, tmp = tempfile.mkstemp(prefix=f"{STAMP_FILE}.", suffix=".tmp", dir=gen)
