@@ -43,8 +43,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     """Resolve every reference and import of one file against the node slots."""
     path = index.path
     scoped = scope_dependent(index)
-    flat: dict[str, int] = {}
-    by_scope: dict[tuple[str | None, str], int] = {}
+    flat: dict[tuple[str, bool], int] = {}
+    by_scope: dict[tuple[str | None, str, bool], int] = {}
     origins: dict[str | None, int] = {}
     lines: list[int] = []
     froms: list[int] = []
@@ -64,17 +64,18 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
 
     methods = rules(index.language).bare_calls_are_methods
     for kind, name, line, scope in of_kind(source.references, "local", keep=False):
-        call = methods and kind == "call" and "." not in name  # a bare Java call names a method only
-        written = name + "()" if call else name
+        invoked = kind == "call"  # calling an instance runs its __call__, not its class
+        call = methods and invoked and "." not in name  # a bare Java call names a method only
+        written = (name, invoked)
         target = flat.get(written)
         if target is None:
             if scoped is None or name.partition(".")[0].removesuffix("()") in scoped:
-                key = (scope, written)
+                key = (scope, name, invoked)
                 target = by_scope.get(key)
                 if target is None:
-                    target = by_scope[key] = code(resolver.resolve(index, scope, name, call))
+                    target = by_scope[key] = code(resolver.resolve(index, scope, name, call, invoked))
             else:
-                target = flat[written] = code(resolver.resolve(index, None, name, call))
+                target = flat[written] = code(resolver.resolve(index, None, name, call, invoked))
         origin = origins.get(scope)
         if origin is None:
             origin = origins[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]

@@ -105,6 +105,9 @@ class Language:
     ``from . import utils`` in an ``__init__``)."""
     target_prefix = ""
     """The prefix of the package targets the language makes (``gopkg:``), empty for none."""
+    call_member: str | None = None
+    """The method that calling an instance runs (Python's ``__call__``); ``None`` where the
+    language has none, and a called value stays its class, as it always had."""
 
     def package_member(self, r: Lookup, package: str, name: str) -> str:
         """Resolve a member of one of the language's package targets (``package``: after the prefix)."""

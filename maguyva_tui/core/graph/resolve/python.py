@@ -21,6 +21,7 @@ class Python(Language):
     closed_wildcards = True
     super_is_builtin = True
     imports_submodules = True
+    call_member = "__call__"
 
     def typed_value(self, r: Lookup, index: FileIndex, typed: str, scope: str | None) -> str | None:
         """Resolve a parameter pytest fills (typed ``<fixture>name``) to the fixture's value."""

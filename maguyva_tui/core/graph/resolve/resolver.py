@@ -74,8 +74,11 @@ class Resolver(Memo):
         return list(dict.fromkeys(self.names().qualnames.get(family, {}).get(qualname, ())))
 
     # -- entry points ------------------------------------------------------------------------------
-    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False) -> str:
-        """Resolve a dotted name written in a scope of a file (``call``: the name is called)."""
+    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False,
+                invoked: bool = False) -> str:
+        """Resolve a dotted name written in a scope of a file (``call``: the name is a bare Java
+        call, a method; ``invoked``: the name is called, and calling an instance runs its
+        ``call_member``, not its class's constructor)."""
         if not self.depth:
             self.steps = 0
         written = name.split(".")
@@ -85,14 +88,54 @@ class Resolver(Memo):
         target, used = self.head(index, scope, parts, call)
         if written[used - 1].endswith("()"):
             target = self.result(target)
+        owner: str | None = None
         for i in range(used, len(parts)):
             if target in SENTINELS:
                 rescued = rules(index.language).external_member(self, parts[i:]) if target == EXTERNAL else None
                 return rescued if rescued is not None else target
+            owner = target
             target = self.member(target, parts[i])
             if written[i].endswith("()") or (i < len(parts) - 1 and self.is_property(target)):
                 target = self.result(target)  # a property read on the way is its getter's result
+        if invoked and self.kind(target) in CLASS_KINDS and self.names_instance(index, scope, parts, owner):
+            return self.call_instance(index, target)
         return target
+
+    def names_instance(self, index: FileIndex, scope: str | None, parts: list[str], owner: str | None) -> bool:
+        """Tell whether a name that resolved to a class holds an instance of it: a local or an
+        attribute bound to what a call made (``c = Curry(f)``, ``self.handler = Handler()``),
+        not the class or an alias of it (``k = Curry``)."""
+        if owner is None:
+            return len(parts) == 1 and self.binding(index, scope, parts[0]).endswith("()")
+        if self.kind(owner) not in CLASS_KINDS:
+            return False
+        seen = {owner}
+        queue = [owner]
+        for cls in queue:  # the class, then its bases, as a member lookup meets their attributes
+            path, qualname = split_id(cls)
+            cls_index = self.file(path)
+            typed = cls_index.attrs.get(qualname, {}).get(parts[-1]) if cls_index is not None else None
+            if typed:
+                return typed.endswith("()")
+            fresh = [b for b in self.bases.get(cls, ()) if self.is_symbol(b) and b not in seen]
+            seen.update(fresh)
+            queue.extend(fresh)
+        return False
+
+    def binding(self, index: FileIndex, scope: str | None, name: str) -> str:
+        """Return the type a local name is bound to in a scope or an enclosing one (``""``: none)."""
+        while scope:
+            bound = index.locals.get(scope)
+            if bound is not None and name in bound:
+                return bound[name]
+            scope = scope.rpartition(".")[0]
+        return ""
+
+    def call_instance(self, index: FileIndex, cls: str) -> str:
+        """Resolve calling an instance of a class: its ``call_member`` (``__call__``), its own or
+        inherited; the class itself where the language calls no member."""
+        member = rules(index.language).call_member
+        return cls if member is None else self.member(cls, member)
 
     def is_symbol(self, target: str) -> bool:
         """Tell whether a target is a symbol node id: its id holds ``::`` and it is no file the
@@ -226,7 +269,7 @@ class Resolver(Memo):
             return UNRESOLVED
         try:
             called = typed.endswith("()")
-            target = self.resolve(index, scope, typed.removesuffix("()"))
+            target = self.resolve(index, scope, typed.removesuffix("()"), invoked=called)
             if target in SENTINELS:
                 return target
             if called or self.is_property(target):  # ``color = style.color``: the property's value
