@@ -13,6 +13,7 @@ from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, PYTEST_FIXTURES
+from maguyva_tui.core.types import Import
 
 
 class Python(Language):
@@ -33,6 +34,19 @@ class Python(Language):
     def implicit_import(self, r: Lookup, index: FileIndex, name: str) -> str | None:
         """Resolve ``a`` where ``import a.b`` bound it too."""
         return r.module(index, name) if name in index.dotted_heads else None
+
+    def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
+        """Resolve a submodule a package's ``__init__`` imports from, which the import binds by its
+        own name too: after ``from .functoolz import *``, toolz's ``functoolz._sigs.f()``."""
+        if posixpath.basename(index.path) not in mod.PY_INIT:
+            return None
+        own = mod.python_module(index.path, r.packages)
+        written = ("." + name, f"{own}.{name}" if own else name)
+        imports = [imp for bound in index.imports.values() for imp in bound] + index.wildcards
+        if not any(_imports_from(imp, name, written) for imp in imports):
+            return None
+        found = self.submodule(r, index, name)
+        return found if found != UNRESOLVED else None
 
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
         """Resolve an absolute or relative Python module."""
@@ -55,6 +69,14 @@ class Python(Language):
             return UNRESOLVED
         paths = r.touch(f"py:{mod.python_module(index.path, r.packages)}.{name}")
         return paths[0] if len(paths) == 1 else UNRESOLVED
+
+
+def _imports_from(imp: Import, name: str, written: tuple[str, ...]) -> bool:
+    """Tell whether an import reaches a submodule (written as each of ``written``) or imports it
+    from its package (``from . import name``)."""
+    if imp.module == "." and imp.name == name:
+        return True
+    return any(imp.module == w or imp.module.startswith(w + ".") for w in written)
 
 
 def fixture(r: Lookup, index: FileIndex, scope: str | None, name: str) -> str:
