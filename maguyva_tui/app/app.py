@@ -529,7 +529,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                     row.end_line,
                     row.result.language,
                     row.hits,
-                    seek_pattern(shown.target, shown.request.regex, shown.request.case),
+                    seek_pattern(shown.sought, shown.request.regex, shown.request.case),
                 )
         if self.explaining:
             self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))

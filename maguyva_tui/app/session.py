@@ -137,6 +137,16 @@ class Answer:
         return self.result.target
 
     @property
+    def sought(self) -> str | None:
+        """What the preview scrolls sideways to on a result's line: the question's target, else the
+        question itself when it is one token (``UNIQUEMARK``, a word no symbol has: a minified
+        line's match had stayed out of view), as the snippets are cut around it."""
+        if self.result.target:
+            return self.result.target
+        word = self.result.query.strip()
+        return word if word and len(word) <= 256 and not any(c.isspace() for c in word) else None
+
+    @property
     def weights(self) -> dict[str, float]:
         """The weight profile that ranked this answer, in display order."""
         return dict(self.result.weights)

@@ -76,6 +76,21 @@ async def test_a_match_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_p
         assert preview.shown[0] == "tz.min.js" and "f.tz=function" in _drawn(preview, 0)
 
 
+async def test_a_lone_word_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_path: Path) -> None:
+    """A word no symbol has is no target (a plain question): the preview still scrolls to it, as the
+    snippet is cut around it (it had opened at the line's start, the word 2,000 cells right)."""
+    repo = tmp_path / "bundle"
+    repo.mkdir()
+    (repo / "tz.min.js").write_text(BUNDLE.replace("f.tz=function", "UNIQUEMARK=1,f.tz=function"), encoding="utf-8")
+    app = make_app(root=repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "UNIQUEMARK")
+        assert app.answer.target is None and [row.path for row in app.answer.rows] == ["tz.min.js"]
+        await pilot.pause(0.2)
+        preview = app.query_one(Preview)
+        assert preview.scroll_x > 0 and "UNIQUEMARK" in _drawn(preview, 0)
+
+
 def _offered(app) -> list[str]:
     return [command.title for command in app.get_system_commands(app.screen)]
 
