@@ -31,7 +31,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "action": action,
         "definitions": list(answer.nodes),
         "note": _several(answer.nodes) or _other_action(action, name, answer),
-        "notes": list(engine.callers_notes(name)) if action == "callers" else [],
+        "notes": list(engine.callers_notes(name) if action == "callers" else
+                      engine.impact_notes(name) if action == "impact" else ()),
         "results": answer.results_json(),
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }

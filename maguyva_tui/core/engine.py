@@ -676,6 +676,14 @@ class Engine:
             return ()
         return callers_notes(generation, answers.graph_name(generation, name))
 
+    def impact_notes(self, name: str) -> tuple[str, ...]:
+        """What the impact of ``name`` leaves out: calls naming it the graph could not tie."""
+        from maguyva_tui.core import answers
+        from maguyva_tui.core.other_calls import impact_notes
+
+        generation = self.generation
+        return () if "graph" in generation.missing else impact_notes(generation, answers.graph_name(generation, name))
+
     def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
         """What a name's definitions call, one entry per called definition."""
         from maguyva_tui.core import answers

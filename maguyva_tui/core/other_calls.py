@@ -60,6 +60,30 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
         return ()
 
 
+def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
+    """What the impact of ``name`` leaves out: the calls naming it that the graph tied to no
+    definition, whose callers may depend on it as much as those listed ("what breaks if I change
+    token_next_by" on sqlparse listed the 6 methods the graph ties, not the 40 calls on parameters
+    of unknown type in its filters and grouping). Empty when there is nothing to say, the name has
+    no definition, or the graph is not ready; a workspace's view, which holds no one graph, says
+    nothing yet."""
+    if getattr(generation, "callers_notes", None) is not None:
+        return ()
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return ()
+    from maguyva_tui.core.graph import queries
+
+    try:
+        defined = queries.definitions(graph, name)
+        untied = _untied(graph, name, defined, ", so the code making {them} is not listed, though it may depend on {bare}") \
+            if defined else None
+    except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
+        log.debug("no word on what the impact of %s leaves out: %s", name, exc)
+        return ()
+    return (untied,) if untied else ()
+
+
 def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
     """When the graph ties no call to ``name`` but some calls name it on receivers it could not
     resolve (koa's ``ctx.onerror(err)``: ``ctx`` is a parameter of unknown type), those call
@@ -214,8 +238,10 @@ def _named(others: list[str]) -> str:
     return ", ".join(others[:NAMESAKES_SHOWN]) + (", ..." if len(others) > NAMESAKES_SHOWN else "")
 
 
-def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None:
-    """The calls naming ``name`` that the graph tied to no definition."""
+def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = "") -> str | None:
+    """The calls naming ``name`` that the graph tied to no definition (``aside``: what that
+    leaves out of the answer, said before where the first is; ``{them}`` and ``{bare}`` in it
+    are the calls and the name)."""
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.tables import split_id
 
@@ -229,5 +255,5 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> str | None
     them = "it" if len(untied) == 1 else "them"
     called = f".{bare}(" if methods else f"{bare}("
     return (f"{calls} {bare} but the graph could not tie {them} to a definition (through an interface, on a "
-            f'receiver of unknown type, or into another package): first {path}:{line}; search "{called}" lists '
+            f'receiver of unknown type, or into another package){aside.format(them=them, bare=bare)}: first {path}:{line}; search "{called}" lists '
             "every line")

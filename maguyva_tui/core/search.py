@@ -48,7 +48,7 @@ from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, l
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import SYMBOL_INTENTS, as_shown, literal_found, missing_literal, missing_symbol, too_large
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
-from maguyva_tui.core.other_calls import callers_notes, untied_callers, untied_subtypes
+from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.path_names import files_defining, in_file
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -270,6 +270,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                            "parse_config, impact of Config); showing related code")
     if failed is None and not listed_untied and asks_callers:
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
+    elif failed is None and intent.name == "impact_analysis" and intent.target and not req.regex:
+        run.notices.extend(impact_notes(parts.generation, intent.target))
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
