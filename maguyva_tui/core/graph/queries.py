@@ -28,6 +28,9 @@ DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository fro
 STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
 """Kind codes from the strongest dependency to the weakest (the edge an impact result reports)."""
 
+CONSTRUCTORS = frozenset({"__init__", "__new__"})
+"""Python methods that constructing their class runs: its call sites are theirs."""
+
 T = TypeVar("T")
 Slots = NDArray[np.int64]
 
@@ -206,9 +209,25 @@ class SiteColumns:
         return CallSite(merged.paths[merged.file[p]], int(merged.line[p]), caller, source, ids[merged.target[p]])
 
 
+def constructed(graph: CodeGraph, defs: Sequence[str]) -> list[str]:
+    """Return the Python classes whose construction runs one of the definitions, a constructor
+    (``curry(f)`` runs ``curry.__init__``: the graph ties that call to the class)."""
+    found = []
+    for node in defs:
+        path, qualname = _path_and_qualname(graph, node)
+        owner, _, method = qualname.rpartition(".")
+        cls = symbol_id(path, owner) if owner and method in CONSTRUCTORS else ""
+        symbol = graph.symbols.get(cls) if cls else None
+        if symbol is not None and symbol.kind == "class" and symbol.language == "python" and cls not in defs:
+            found.append(cls)
+    return found
+
+
 def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
-    """Return the positions of the call sites reaching any definition, by path, line and callee."""
+    """Return the positions of the call sites reaching any definition, by path, line and callee;
+    a constructor's are those of its class."""
     merged, index = graph.merged(), graph.nodes.index
+    defs = [*defs, *constructed(graph, defs)]
     slots = [index[d] for d in defs if d in index]
     found = np.concatenate([merged.into(s) for s in slots]) if slots else np.zeros(0, dtype=np.int64)
     found = found[merged.kind[found] == CALL]
