@@ -52,7 +52,7 @@ class Readback(Horizontal):
 
 
 def question_block(answer: Answer | None) -> Content:
-    """Return the left block: intent and confidence, target, strategy, preset and k, counts."""
+    """Return the left block: intent and confidence, target, strategy, counts, preset and k."""
     if answer is None:
         return Content.from_markup('[dim]intent[/]  [dim italic]type a question, a symbol, a "literal" or a regex[/]')
     confidence = answer.confidence
@@ -62,15 +62,15 @@ def question_block(answer: Answer | None) -> Content:
         Content.assemble(("intent  ", "dim"), (answer.intent or "—", "bold $primary"), override),
         Content.assemble(("conf    ", "dim"), conf),
         Content.assemble(("target  ", "dim"), (answer.target or "—", "$secondary")),
-        Content.assemble(
+        Content.assemble(  # the counts before the preset and k: an 80-column terminal's block cuts the line's end
             ("fusion  ", "dim"),
             (answer.strategy or "—", "bold"),
+            " ",
+            _counts(answer),
             ("  preset ", "dim"),
             answer.preset or "—",
             ("  k ", "dim"),
             str(answer.k),
-            "  ",
-            _counts(answer),
         ),
     ]
     return Content("\n").join(lines)
