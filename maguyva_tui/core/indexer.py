@@ -350,11 +350,34 @@ def _pool_context() -> BaseContext | None:
     return multiprocessing.get_context("fork") if _can_fork() else None
 
 
-def _leave_interrupts_to_the_command() -> None:
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when the thread that made it ends."""
+
+
+def _leave_interrupts_to_the_command(command: int | None = None) -> None:
     """Ignore SIGINT in a parsing worker: Ctrl-C reaches the whole process group, and a worker
     waiting for its next batch printed a ``KeyboardInterrupt`` traceback under the command's own
-    "interrupted"; the command stops, and its pool ends the workers."""
+    "interrupted"; the command stops, and its pool ends the workers. A worker forked from the
+    command (process ``command``) also dies with it, where the system can say so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if command is not None:
+        _die_with(command)
+
+
+def _die_with(command: int) -> None:
+    """Have the kernel kill this worker when the command that forked it dies (Linux). A forked
+    worker shares the command's descriptors, the index's ``LOCK`` among them: after a ``kill -9``
+    of ``maguyva index`` its workers, waiting on a pipe that never closes (each holds its write
+    end too), lived on and held the lock, and every search waited 600 s for it, then failed."""
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # not Linux: the worker ends with its pool, as before
+        return
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != command:  # the command died before the request took hold
+        os._exit(1)
 
 
 @contextmanager
@@ -610,8 +633,11 @@ class _Build:
         total = len(fresh)
         workers = min(os.cpu_count() or 2, 4)
         out: list[PackedRow] = []
-        with _usable_streams(), ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(),
-                                                    initializer=_leave_interrupts_to_the_command) as pool:
+        context = _pool_context()
+        forked = context is not None and context.get_start_method() == "fork"  # a child of this process
+        with _usable_streams(), ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                                    initializer=_leave_interrupts_to_the_command,
+                                                    initargs=(os.getpid() if forked else None,)) as pool:
             waiting: deque[Future[list[PackedRow]]] = deque()
             try:
                 for batch in self._batches(fresh):
