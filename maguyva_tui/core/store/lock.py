@@ -16,8 +16,13 @@ LOCK_WAIT_SECONDS = 600.0
 """How long a second writer waits for the first before giving up (a cold build of a big repo)."""
 
 
-class LockTimeout(Exception):
-    """Another process held the index lock for too long."""
+class LockTimeout(OSError):
+    """Another process held the index lock for too long: an index that cannot be written now (a
+    build answers from the live generation, said stale, or says so in one line when there is none;
+    it had ended a search in "internal error: LockTimeout")."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(errno.EBUSY, f"another maguyva process has held its lock for over {wait:.0f} s")
 
 
 @contextmanager
@@ -37,7 +42,7 @@ def index_lock(folder: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise LockTimeout(f"another maguyva process is indexing {folder}") from None
+                    raise LockTimeout(wait) from None
                 time.sleep(0.05)
         yield
     finally:
