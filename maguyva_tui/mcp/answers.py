@@ -177,9 +177,13 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
          "depth": d.depth, "via": d.via, "edge": d.edge}
         for d in answer.entries
     ]
-    return {"symbol": echo(name), "definitions": [_where(d) for d in answer.definitions], "max_depth": depth,
-            "by_depth": {str(k): v for k, v in answer.by_depth},
-            **_listing("dependents", items, answer.total)}
+    out = {"symbol": echo(name), "definitions": [_where(d) for d in answer.definitions], "max_depth": depth,
+           "by_depth": {str(k): v for k, v in answer.by_depth},
+           **_listing("dependents", items, answer.total)}
+    notes = engine.impact_notes(name)  # the calls naming it the graph could not tie, as the search says them
+    if notes:
+        out["notes"] = list(notes)
+    return out
 
 
 def _known(engine: Engine, answer: A) -> A:

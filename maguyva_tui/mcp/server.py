@@ -202,7 +202,9 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         Returns symbol, definitions, max_depth, by_depth (how many dependents at each hop) and total,
         then dependents nearest first and most central first: path, lines, symbol (null when a whole
         file depends, e.g. by importing), kind, depth (1 = direct), via (the node it depends through,
-        as path::symbol) and edge (call, import, inherit or ref).
+        as path::symbol) and edge (call, import, inherit or ref); notes, what the dependents leave out:
+        calls naming the symbol that the graph could not tie to a definition (their code may depend on
+        it too): how many, the first, and what to search to list them.
         """
         return ask(lambda engine: impact_answer(engine, name, depth, limit), lambda ws: ws.impact(name, depth, limit))
 

@@ -52,3 +52,13 @@ def test_graph_impact_says_it_and_a_fully_tied_name_says_nothing(engine: Engine)
     assert len(said) == 1 and "first pkg/sql.py:10" in said[0]
     assert graph_answer(engine, "impact", "get_parameters", None, 10)["notes"] == []
     assert graph_answer(engine, "callees", "group", None, 10)["notes"] == []
+
+
+def test_mcp_impact_says_it_too(engine: Engine) -> None:
+    """An agent asking MCP's impact tool is told what the dependents leave out, as the search and
+    the graph command tell a person (it had listed the dependents alone)."""
+    from maguyva_tui.mcp.answers import impact_answer
+
+    said = impact_answer(engine, "token_next_by", 3, 10)["notes"]
+    assert len(said) == 1 and "first pkg/sql.py:10" in said[0]
+    assert "notes" not in impact_answer(engine, "get_parameters", 3, 10)
