@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 IGNORED_PARTS = frozenset(
     {
@@ -18,6 +20,10 @@ IGNORED_PARTS = frozenset(
     }
 )
 """Folders whose churn never changes search results."""
+
+GIT_EXCLUDE = (".git", "info", "exclude")
+"""The one file under ``.git`` that changes what is indexed (git's own ignore rules): a rule added
+there had left the explorer listing the files it hides until another edit."""
 
 DEBOUNCE_MS = 300
 """Edits closer together than this arrive as one batch (an editor's save writes several files)."""
@@ -34,9 +40,23 @@ def relevant(changes: Iterable[tuple[object, str]], root: Path, index_dir: Path 
             parts = path.relative_to(root).parts
         except ValueError:
             continue
-        if not IGNORED_PARTS.intersection(parts):
+        if parts == GIT_EXCLUDE or not IGNORED_PARTS.intersection(parts):
             out.append(raw)
     return out
+
+
+def keeps(change: Any, path: str) -> bool:
+    """watchfiles' default filter, which drops everything under ``.git``, but for git's exclude file."""
+    if Path(path).parts[-3:] == GIT_EXCLUDE:
+        return True
+    return bool(_default_filter()(change, path))
+
+
+@cache
+def _default_filter() -> Any:
+    from watchfiles import DefaultFilter
+
+    return DefaultFilter()
 
 
 def watch(
@@ -48,7 +68,7 @@ def watch(
     """Block until ``stop`` is set, calling ``on_change`` with each batch of relevant changed paths."""
     from watchfiles import watch as watch_files
 
-    for changes in watch_files(root, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False):
+    for changes in watch_files(root, watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False):
         paths = relevant(changes, root, index_dir)
         if paths:
             on_change(paths)
@@ -64,7 +84,8 @@ def watch_many(
     repository with relevant changed paths in a batch, until ``stop`` is set."""
     from watchfiles import watch as watch_files
 
-    for changes in watch_files(*roots.values(), stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False):
+    for changes in watch_files(*roots.values(), watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS,
+                               raise_interrupt=False):
         for label, root in roots.items():
             paths = relevant(changes, root, index_dir(label))
             if paths:

@@ -11,7 +11,7 @@ from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target, rank
 from maguyva_tui.app.session import Answer, Request, adjusted, moves
 from maguyva_tui.app.themes import ThemeError, load_user_themes, theme_from_dict
-from maguyva_tui.app.watch import relevant
+from maguyva_tui.app.watch import keeps, relevant
 from maguyva_tui.core.types import Ranked, SearchResult
 
 REPO = Path(__file__).resolve().parents[2]
@@ -116,6 +116,13 @@ def test_watch_ignores_vcs_caches_and_the_index(tmp_path: Path) -> None:
         (1, str(tmp_path / "idx" / "x")),
     ]
     assert relevant(changes, tmp_path, tmp_path / "idx") == [str(tmp_path / "a.py")]
+
+
+def test_watch_keeps_gits_exclude_file(tmp_path: Path) -> None:
+    exclude = str(tmp_path / ".git" / "info" / "exclude")
+    assert relevant([(2, exclude), (2, str(tmp_path / ".git" / "info" / "refs"))], tmp_path) == [exclude]
+    assert keeps(2, exclude) and keeps(2, str(tmp_path / "a.py"))  # watchfiles' own filter lets it through
+    assert not keeps(2, str(tmp_path / ".git" / "index"))
 
 
 def test_the_quick_exit_driver_lets_go_only_on_a_quit() -> None:
