@@ -120,6 +120,9 @@ class Engine:
         """Messages for the user about the index (rebuilt because corrupt, fallbacks)."""
         self._stale: str | None = None
         """Why the last refresh could not write the index, while that is so (one of ``notices``)."""
+        self._once: set[str] = set()
+        """Notices said with the next answer only: why the index was rebuilt is news once (a server
+        had repeated "index format 32 is not 33; rebuilding it" with every answer of its life)."""
         self._notify = notify
 
     # -- the index ---------------------------------------------------------------------------
@@ -201,6 +204,8 @@ class Engine:
         for reason in (summary.rebuilt_because, summary.stale_because):
             if reason:
                 self.notice(reason)
+        if summary.rebuilt_because:
+            self._once.add(summary.rebuilt_because)
         static = semantic and self._static_option is not False
         self._publish(snapshot, tuple(m for m in MODALITIES if m != "semantic") if first and static else MODALITIES)
         generation = self.generation
@@ -644,8 +649,12 @@ class Engine:
         return None
 
     def notices_for_search(self) -> list[str]:
-        """Messages every result should carry (a provider fallback, a rebuilt index)."""
+        """Messages a result should carry: every kept one (a provider fallback, an index that cannot
+        be written), and why the index was rebuilt with the first answer after it only."""
         out = list(self.notices)
+        if self._once:
+            said, self._once = self._once, set()
+            self.notices = [n for n in self.notices if n not in said]
         if self._provider_notice:
             out.append(self._provider_notice)
         return out

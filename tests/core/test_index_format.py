@@ -202,3 +202,24 @@ def test_a_question_does_not_import_numpy_masked_arrays(tmp_path: Path) -> None:
                       "print('numpy.ma' in sys.modules)")
     out = subprocess.run([*run, asked, str(tmp_path), str(tmp_path / "index")], **where)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_rebuild_is_said_with_the_first_answer_after_it_only(polyglot: Path, tmp_path: Path) -> None:
+    """Why the index was rebuilt is news once: a resident or MCP server had repeated "index format
+    32 is not 33; rebuilding it" with every answer of its life."""
+    from maguyva_tui.core.engine import Engine
+
+    base = tmp_path / "indexes"
+    Engine(polyglot, base, static=False).refresh()
+    gen = current_generation(index_folder(polyglot, base))
+    manifest = json.loads((gen / "manifest.json").read_text())
+    (gen / "manifest.json").write_text(json.dumps({**manifest, "format": FORMAT_VERSION - 1}))
+    engine = Engine(polyglot, base, static=False)
+    try:
+        engine.refresh()
+        said = f"index format {FORMAT_VERSION - 1} is not {FORMAT_VERSION}; rebuilding it"
+        assert said in engine.search("parse_config").notices
+        assert said not in engine.search("parse_config").notices
+        assert said not in engine.search("how is the config parsed").notices
+    finally:
+        engine.close()
