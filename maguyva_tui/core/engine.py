@@ -121,8 +121,11 @@ class Engine:
         self._stale: str | None = None
         """Why the last refresh could not write the index, while that is so (one of ``notices``)."""
         self._once: set[str] = set()
-        """Notices said with the next answer only: why the index was rebuilt is news once (a server
-        had repeated "index format 32 is not 33; rebuilding it" with every answer of its life)."""
+        """Notices a result carries once: why the index was rebuilt is news with the first answer after
+        it (a server had repeated "index format 32 is not 33; rebuilding it" with every answer of its
+        life); ``notices`` keeps them for the front ends' status lines."""
+        self._said: set[str] = set()
+        """Those of ``_once`` a result has carried since."""
         self._notify = notify
 
     # -- the index ---------------------------------------------------------------------------
@@ -206,6 +209,7 @@ class Engine:
                 self.notice(reason)
         if summary.rebuilt_because:
             self._once.add(summary.rebuilt_because)
+            self._said.discard(summary.rebuilt_because)  # rebuilt again: news again
         static = semantic and self._static_option is not False
         self._publish(snapshot, tuple(m for m in MODALITIES if m != "semantic") if first and static else MODALITIES)
         generation = self.generation
@@ -651,10 +655,9 @@ class Engine:
     def notices_for_search(self) -> list[str]:
         """Messages a result should carry: every kept one (a provider fallback, an index that cannot
         be written), and why the index was rebuilt with the first answer after it only."""
-        out = list(self.notices)
+        out = [n for n in self.notices if n not in self._said]
         if self._once:
-            said, self._once = self._once, set()
-            self.notices = [n for n in self.notices if n not in said]
+            self._said.update(n for n in out if n in self._once)
         if self._provider_notice:
             out.append(self._provider_notice)
         return out
