@@ -5,9 +5,11 @@ to the file of its name below it (``Monolog\\Handler\\StreamHandler`` in
 ``src/Monolog/Handler/StreamHandler.php``). Without reading ``composer.json`` the prefix's folder
 is unknown, but the class's path ends with its namespace's trailing parts and its name, so a file
 is found by the longest such suffix of its path (``php:`` keys, :mod:`~maguyva_tui.core.graph.modules`);
-two files ending alike are ambiguous. A name used without ``use`` is a class of the same namespace,
-so of the same folder. A function called bare and defined nowhere is PHP's own (``strlen``,
-``array_map``): external; a class found nowhere stays unresolved (it may be a vendored package's).
+two files ending alike are ambiguous. The prefix itself is often no folder (``League\\CommonMark\\``
+maps to ``src/``, so ``League\\CommonMark\\Node\\Node`` is ``src/Node/Node.php``): the namespace's
+leading parts are dropped one by one until a path ends with what is left. A name used without
+``use`` is a class of the same namespace, so of the same folder. A function called bare and
+defined nowhere is PHP's own (``strlen``, ``array_map``): external; a class found nowhere stays unresolved (it may be a vendored package's).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class PHP(Language):
     def package_member(self, r: Lookup, package: str, name: str) -> str:
         """Resolve a class of a namespace by the file its path ends in."""
         parts = [p for p in package.split(SEPARATOR) if p]
-        paths = r.touch("php:" + "/".join([*parts, name]))
+        paths = _longest_suffix(r, [*parts, name])
         if len(paths) == 1:
             return r.member(paths[0], name)
         return AMBIGUOUS if paths else UNRESOLVED
@@ -44,7 +46,7 @@ class PHP(Language):
         """Resolve a fully qualified name (``\\Monolog\\Logger::API``): the longest leading run of
         parts that a file's path ends with names the class."""
         for used in range(len(parts), 0, -1):
-            paths = r.touch("php:" + "/".join(parts[:used]))
+            paths = _longest_suffix(r, parts[:used])
             if len(paths) == 1:
                 return r.member(paths[0], parts[used - 1]), used
             if paths:
@@ -54,3 +56,13 @@ class PHP(Language):
     def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
         """A function (a lower-case bare name) defined nowhere in the repository is PHP's own."""
         return name[:1].islower()
+
+
+def _longest_suffix(r: Lookup, parts: list[str]) -> tuple[str, ...]:
+    """Return the files whose path ends with the longest trailing run of a class's namespace parts
+    and name (the PSR-4 prefix, whatever folder it maps to, is the run left out)."""
+    for start in range(len(parts)):
+        paths = r.touch("php:" + "/".join(parts[start:]))
+        if paths:
+            return paths
+    return ()
