@@ -27,6 +27,9 @@ JS_SUFFIXES: tuple[str, ...] = (
 
 ModuleTable = dict[str, tuple[str, ...]]
 
+GO_MODULES = "gomod:"
+"""The key of every ``go.mod`` of the repository."""
+
 
 def family(language: str | None) -> str:
     """Return the family whose files share one namespace (``c`` and ``cpp`` link together)."""
@@ -135,6 +138,8 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
         return [f"rs:{root}|{module}"]
     if language == "php":  # PSR-4: a class's path ends with its namespace's parts and its name
         return ["php:" + s for s in _suffixes(path.removesuffix(".php").split("/"), "/")]
+    if language is None and posixpath.basename(path) == "go.mod":
+        return [GO_MODULES]  # its module path, read by Go's imports (``resolve/go.py``)
     return []
 
 

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
 from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
+from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_module_line
 from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse
 from maguyva_tui.core.store.facts import RefColumns, Row, encode
-from maguyva_tui.core.types import FileFacts
+from maguyva_tui.core.types import FileFacts, Import
 
 
 def analyze(path: str, text: str) -> FileFacts:
     """Parse a file once and extract everything the engines need from that one tree."""
     language = language_for(path)
     if language is None:
-        return FileFacts(path, None, tuple(window_chunks(path, text)))
+        return FileFacts(path, None, tuple(window_chunks(path, text)), imports=_module_imports(path, text))
     source = text.encode("utf-8", errors="surrogatepass")
     language = c_or_cpp(path, source) if language == "c" else language
     tree = parse(language, source)
@@ -31,7 +32,7 @@ def analyze_row(path: str, text: str) -> Row:
     no object made per reference."""
     language = language_for(path)
     if language is None:
-        return encode(FileFacts(path, None, tuple(window_chunks(path, text))))
+        return encode(FileFacts(path, None, tuple(window_chunks(path, text)), imports=_module_imports(path, text)))
     source = text.encode("utf-8", errors="surrogatepass")
     language = c_or_cpp(path, source) if language == "c" else language
     tree = parse(language, source)
@@ -45,3 +46,12 @@ def analyze_row(path: str, text: str) -> Row:
         references, imports = [], []
     head = encode(FileFacts(path, language, tuple(chunks), tuple(symbols)))
     return head[:3] + (RefColumns.of(references), tuple(imports))
+
+
+def _module_imports(path: str, text: str) -> tuple[Import, ...]:
+    """A ``go.mod``'s module path, stored as one import row (its bound name ``module``) for the
+    graph to read: the only file of no language that carries a fact."""
+    if path.rpartition("/")[2] != GO_MOD:
+        return ()
+    found = go_module_line(text)
+    return () if found is None else (Import(path, GO_MODULE_LOCAL, found[0], None, found[1]),)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import posixpath
 
+from maguyva_tui.core.graph.modules import GO_MODULES
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
+from maguyva_tui.core.parsing.facts.imports import GO_MODULE_LOCAL
 
 
 class Go(Language):
@@ -18,7 +20,13 @@ class Go(Language):
         return r.in_directory(index, name)
 
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
-        """Resolve an import path to the directory whose path ends like it."""
+        """Resolve an import path: under a ``go.mod`` of the repository whose module path begins it,
+        as Go finds it (the module's root package too, which no folder's path ends like:
+        ``github.com/BurntSushi/toml`` from its ``toml_test`` files); else to the directory whose
+        path ends like it."""
+        found = _in_module(r, written)
+        if found is not None:
+            return found
         parts = written.split("/")
         shortest = 1 if "." in parts[0] else len(parts)  # standard library paths have no dot
         for size in range(len(parts), shortest - 1, -1):
@@ -45,3 +53,24 @@ class Go(Language):
         r.deps.add("dir:" + directory)
         found = r.methods_named("go", qualname)
         return unique([t for t in found if posixpath.dirname(split_id(t)[0]) == directory])
+
+
+def _in_module(r: Lookup, written: str) -> str | None:
+    """The package an import path names under one of the repository's ``go.mod`` files (the
+    longest module path that begins it), when that folder holds Go files; ``None`` otherwise."""
+    best: tuple[int, str] | None = None
+    for mod in r.touch(GO_MODULES):
+        module_file = r.file(mod)
+        if module_file is None:
+            continue
+        for imp in module_file.imports.get(GO_MODULE_LOCAL, ()):
+            root = imp.module
+            if written != root and not written.startswith(root + "/"):
+                continue
+            rest = written[len(root):].strip("/")
+            folder = posixpath.join(posixpath.dirname(mod), rest) if rest else posixpath.dirname(mod)
+            if best is None or len(root) > best[0]:
+                best = (len(root), folder)
+    if best is None or not any(p.endswith(".go") for p in r.touch("dir:" + best[1])):
+        return None
+    return "gopkg:" + best[1]

@@ -180,6 +180,23 @@ def go_imports(node: Node) -> list[ImportRow]:
     return out
 
 
+GO_MOD = "go.mod"
+"""The file that names a Go module: its ``module`` line is the import path of its folder's package."""
+GO_MODULE_LOCAL = "module"
+"""The bound name of the import row a ``go.mod`` is stored with (its module path in ``module``)."""
+_GO_MODULE_LINE = re.compile(r'^[ \t]*module[ \t]+(?:"([^"\n]+)"|([^\s/"][^\s"]*))[ \t]*(?://.*)?$', re.M)
+
+
+def go_module_line(text: str) -> tuple[str, int] | None:
+    """The module path a ``go.mod`` declares and its line (``None`` without one): what every
+    package of the module is imported by, its own root package included, which no folder's path
+    ends with (``github.com/BurntSushi/toml`` is the repository's root folder)."""
+    found = _GO_MODULE_LINE.search(text)
+    if found is None:
+        return None
+    return found.group(1) or found.group(2), text.count("\n", 0, found.start()) + 1
+
+
 def go_package_name(module: str) -> str:
     """Return the default name a Go import path binds (``yaml`` for ``gopkg.in/yaml.v2``)."""
     parts = [p for p in module.split("/") if p]
