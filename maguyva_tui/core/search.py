@@ -43,6 +43,7 @@ from maguyva_tui.core.intent import (
     named_after_keyword,
     override,
     quoted_names,
+    written_name,
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_path, placed
 from maguyva_tui.core.locations import parse as parse_places
@@ -219,7 +220,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             return again  # its one line says the file is not here and no line holds the link
         said = _places_missing(req.text)  # the explorer's banner says it whole, as it says a missing symbol
         if again.lookup_failed is None and again.intent in SYMBOL_INTENTS and again.target:
-            return replace(again, notices=(*again.notices, said))  # a name the index defines (GuzzleHttp\Client): answered
+            if written_name(req.text) is not None:  # League\Node\Node names a class, no file: nothing to say
+                return again
+            return replace(again, notices=(*again.notices, said))  # a name the index defines: answered
         missing = LookupFailure(_places_named(req.text), "place", said)  # first: the question named a file
         return replace(again, notices=(*again.notices, said), lookup_failed=missing)
     if inherited_notice:
