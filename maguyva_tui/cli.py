@@ -105,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"maguyva {__version__}")
-    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    # prog: a command's usage and error lines start "maguyva search", not the explorer's whole usage
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog="maguyva")
 
     index = sub.add_parser("index", help="build or update the index of a repository")
     index.add_argument("path", nargs="*", default=["."],

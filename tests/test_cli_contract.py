@@ -1,0 +1,86 @@
+"""The command line as scripts, CI jobs and agents use it: usage lines, exit codes, streams, the
+``--json`` summaries as a contract (helper-112's outside findings)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui import __main__ as entry
+from maguyva_tui import cli
+
+
+@pytest.mark.parametrize("command", ["index", "search", "graph", "mcp"])
+def test_a_commands_usage_starts_with_its_own_name(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``maguyva search --help`` had read "usage: maguyva [PATH] [--theme NAME] ... (maguyva COMMAND
+    --help) search [-h] ...", the explorer's three usage lines before the command's own, and every
+    error line of a command began with those three lines too."""
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: maguyva {command} [-h]")
+    assert "--theme" not in out
+
+
+def test_a_bad_option_value_is_one_error_line_after_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["search", "--limit", "x", "q"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == "maguyva search: error: argument --limit: invalid int value: 'x'"
+    assert err.startswith("usage: maguyva search [-h]")
+
+
+class _ClosedPipe(io.StringIO):
+    """A stdout whose reader has gone (``maguyva index A B | head -1``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_indexing_several_repositories_into_a_closed_pipe_is_a_quiet_exit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``maguyva index A B | head -1`` had ended "maguyva: error: [Errno 32] Broken pipe", status 2,
+    after indexing B for nothing: the loop over repositories took the closed pipe for A's error."""
+    repos = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "m.py").write_text("def f():\n    return 1\n")
+        repos.append(str(tmp_path / name))
+    indexed: list[str] = []
+    real_index = cli._index
+
+    def index_one(args: argparse.Namespace) -> int:
+        indexed.append(str(args.path))
+        return real_index(args)
+
+    monkeypatch.setattr(cli, "_index", index_one)
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    status = cli.main(["index", *repos, "--no-semantic"])
+    assert status == 0
+    assert "error" not in capsys.readouterr().err
+    assert indexed == repos[:1]
+
+
+def test_ctrl_c_while_the_command_line_is_still_importing_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C in the fifth of a second ``maguyva index`` or ``graph`` spends importing numpy and the
+    engine, before the command's own handler runs, had printed Python's traceback."""
+
+    class Importing(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "maguyva_tui.cli", Importing("maguyva_tui.cli"))
+    monkeypatch.setattr(sys, "argv", ["maguyva", "index", "."])
+    try:
+        status = entry.main()
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C escaped the command as a traceback")
+    assert status == 130
+    assert capsys.readouterr().err == "maguyva: interrupted\n"
