@@ -56,6 +56,8 @@ def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace
             print()
         try:
             status = max(status, index_one(one))
+        except BrokenPipeError:  # the reader left (| head -1): not this repository's error, and nothing is read on
+            raise
         except (NotADirectoryError, UnreadableRepository, IndexNotWritable, OSError) as exc:
             print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
             if args.json:  # one line per repository, in the order given: this one's says why
