@@ -263,9 +263,11 @@ def _closed_streams_to_devnull() -> None:
 def tolerant_stdout() -> None:
     """Let stdout write what its encoding cannot (a snippet's "é" or the explanation's bars on an
     ASCII or Latin-1 terminal: PYTHONIOENCODING, a legacy locale) as backslash escapes, as stderr
-    does, rather than fail the command halfway through its output."""
+    does, rather than fail the command halfway through its output. Python gives stdout
+    ``surrogateescape`` under the C locale without UTF-8 mode (``LC_ALL=C PYTHONUTF8=0``), which
+    fails on such text as ``strict`` does."""
     reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) in ("strict", "surrogateescape"):
         reconfigure(errors="backslashreplace")
 
 

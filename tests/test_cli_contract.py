@@ -84,3 +84,31 @@ def test_ctrl_c_while_the_command_line_is_still_importing_is_one_line(
         pytest.fail("Ctrl-C escaped the command as a traceback")
     assert status == 130
     assert capsys.readouterr().err == "maguyva: interrupted\n"
+
+
+def _c_locale_stdout(monkeypatch: pytest.MonkeyPatch) -> io.BytesIO:
+    """stdout as Python makes it under ``LC_ALL=C PYTHONUTF8=0``: ASCII, ``surrogateescape``."""
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii", errors="surrogateescape"))
+    return raw
+
+
+def test_the_explanations_bars_print_as_escapes_under_the_c_locale(
+        indexed_polyglot: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``LC_ALL=C PYTHONUTF8=0 maguyva search 'def cached' --explain`` (or any result whose name
+    or snippet is not ASCII) had ended "maguyva: internal error: UnicodeEncodeError: 'ascii' codec
+    can't encode characters", exit 1: stdout's errors were surrogateescape, not the strict that was
+    made tolerant."""
+    raw = _c_locale_stdout(monkeypatch)
+    status = cli.main(["search", "def parse_config", "--repo", str(indexed_polyglot), "--limit", "1", "--explain"])
+    sys.stdout.flush()
+    assert status == 0, capsys.readouterr().err
+    assert b"\\u2588" in raw.getvalue()
+
+
+def test_a_resident_servers_answer_prints_under_the_c_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui.resident.client import emit
+
+    raw = _c_locale_stdout(monkeypatch)
+    assert emit({"out": [[1, "intent  \u2588\u2588 0.95\n"], [1, None]], "code": 0}) == 0
+    assert raw.getvalue() == b"intent  \\u2588\\u2588 0.95\n"

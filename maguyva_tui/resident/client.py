@@ -228,7 +228,7 @@ def emit(reply: dict[str, object]) -> int:
     interleaves them as it would have in process); return its exit status."""
     streams = {1: sys.stdout, 2: sys.stderr}
     reconfigure = getattr(sys.stdout, "reconfigure", None)  # as maguyva_tui.cli.tolerant_stdout (not imported here)
-    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) in ("strict", "surrogateescape"):
         reconfigure(errors="backslashreplace")
     try:
         for fd, text in reply.get("out", ()):  # type: ignore[attr-defined]
