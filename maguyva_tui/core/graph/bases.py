@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from maguyva_tui.core.graph.resolve import Resolver
 from maguyva_tui.core.graph.resolve.base import UNRESOLVED
+from maguyva_tui.core.graph.resolve.languages import rules
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, of_kind, symbol_id
 from maguyva_tui.core.store.facts import RefRow
 
@@ -41,7 +42,10 @@ class Bases:
                 continue
             sub = _subtype(resolver, index, scope)
             if sub is not None:
-                base = resolver.resolve(index, None, name)
+                if rules(index.language).lexical_constants:  # Ruby: as the modules around the class see it
+                    base = resolver.resolve(index, scope.rpartition(".")[0] or None, name)
+                else:
+                    base = resolver.resolve(index, None, name)
                 if base == UNRESOLVED and index.language in NAMESPACED and "." in scope:
                     base = resolver.resolve(index, scope.rpartition(".")[0], name)  # as the class's namespace sees it
                 new[sub].append(base)

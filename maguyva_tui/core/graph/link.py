@@ -30,8 +30,9 @@ class Linked:
 
 def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     """Return the first segments whose meaning may change with the scope (``None``: every one)."""
-    if rules(index.language).implicit_members:
-        return None  # a bare name may be a member of the enclosing class
+    language = rules(index.language)
+    if language.implicit_members or language.lexical_constants:
+        return None  # a bare name may be a member of the enclosing class, or nested in its modules
     names = set(RECEIVERS)  # the enclosing class, and super
     for bound in index.locals.values():
         names.update(bound)

@@ -85,7 +85,7 @@ class QueryNames:
             self.by_qualname[qualname].discard(node)
 
 
-LINKED_FAMILIES: frozenset[str] = frozenset({"c", "go", "rust"})
+LINKED_FAMILIES: frozenset[str] = frozenset({"c", "go", "rust", "ruby"})
 """The language families whose resolvers look names up across files (C and C++ linkage, Go's and
 Rust's methods defined away from their type): the only ones :class:`LinkNames` holds (every
 family's held every symbol's id again, 87 MB of a 450 MB corpus of mostly Python)."""

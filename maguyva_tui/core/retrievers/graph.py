@@ -22,7 +22,7 @@ from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
-from maguyva_tui.core.types import Hit, Query, calls_one_of
+from maguyva_tui.core.types import Hit, Query, Symbol, calls_one_of
 
 MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
@@ -41,6 +41,12 @@ MAX_SUBTYPE_DEPTH = 8
 """Generations of subclasses a "subclasses of X" question follows at most."""
 INTERFACE_KINDS = frozenset({"interface", "trait", "protocol"})
 """The kinds whose subtypes *implement* them; the others' subtypes *extend* them."""
+
+
+def _built_on(symbol: Symbol) -> bool:
+    """Tell whether types can be built on a symbol: a class, interface or trait, or a Ruby module,
+    which classes ``include``, ``extend`` or ``prepend`` ("what includes Utils::Html")."""
+    return symbol.kind in CLASS_KINDS or (symbol.kind == "module" and symbol.language == "ruby")
 
 
 def _methods(count: int) -> str:
@@ -145,11 +151,12 @@ class GraphRetriever:
         graph is named so: the question is then about its call sites."""
         graph = self.graph
         symbols = graph.symbols
-        roots = [n for n in queries.definitions(graph, name) if n in symbols and symbols[n].kind in CLASS_KINDS]
+        roots = [n for n in queries.definitions(graph, name) if n in symbols and _built_on(symbols[n])]
         if not roots:
             return None
         bare = name.replace("::", ".").rpartition(".")[2] or name
-        verb = "implements" if symbols[roots[0]].kind in INTERFACE_KINDS else "extends"
+        kind = symbols[roots[0]].kind
+        verb = "implements" if kind in INTERFACE_KINDS else "includes" if kind == "module" else "extends"
         implicit: dict[str, list[str]] = {}  # Go: a type implements an interface by having its methods
         counts: dict[str, int] = {}
         for root in roots:

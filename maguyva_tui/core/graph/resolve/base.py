@@ -105,6 +105,9 @@ class Language:
     ``from . import utils`` in an ``__init__``)."""
     target_prefix = ""
     """The prefix of the package targets the language makes (``gopkg:``), empty for none."""
+    lexical_constants = False
+    """Whether a name no file's scope binds is looked up through the enclosing modules of the scope
+    it is written in, in any file (Ruby's constants): its meaning changes with the scope."""
     call_member: str | None = None
     """The method that calling an instance runs (Python's ``__call__``); ``None`` where the
     language has none, and a called value stays its class, as it always had."""

@@ -10,6 +10,7 @@ from maguyva_tui.core.graph.resolve.go import Go
 from maguyva_tui.core.graph.resolve.java import Java
 from maguyva_tui.core.graph.resolve.php import PHP
 from maguyva_tui.core.graph.resolve.python import Python
+from maguyva_tui.core.graph.resolve.ruby import Ruby
 from maguyva_tui.core.graph.resolve.rust import Rust
 
 NEUTRAL = Language()
@@ -24,6 +25,7 @@ LANGUAGES: dict[str | None, Language] = {
     "c": CLike(cpp=False),
     "cpp": CLike(cpp=True),
     "php": PHP(),
+    "ruby": Ruby(),
 }
 """Every language with rules of its own."""
 

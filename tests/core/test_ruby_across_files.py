@@ -1,0 +1,127 @@
+"""Ruby across files: a constant is looked up through the modules around it in every file, as Ruby
+does (kramdown's ``class Html < Base`` inside ``module Converter`` is ``Kramdown::Converter::Base``
+of converter/base.rb), a class reopened by several files is the one its name's file defines, and a
+module is built on by the classes that include it. Before, Ruby resolved within a file only:
+"subclasses of Kramdown::Converter::Base" listed every class naming some ``Base`` (the parsers'
+too), and what includes a module found nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.core.test_engine import CountingProvider
+
+FILES = {
+    "lib/base.rb": "class Base\nend\n",  # a top-level Base: the modules around a class come first
+    "lib/shop/converter/base.rb": """module Shop
+  module Converter
+    class Base
+      def convert(el)
+        el
+      end
+    end
+  end
+end
+""",
+    "lib/shop/parser/base.rb": """module Shop
+  module Parser
+    class Base
+      def parse(text)
+        text
+      end
+    end
+  end
+end
+""",
+    "lib/shop/converter/html.rb": """module Shop
+  module Converter
+    class Html < Base
+      include Utils::Escape
+
+      def convert_text(el)
+        escape(el) + convert(el) + Helpers.strip(el)
+      end
+    end
+  end
+end
+""",
+    "lib/shop/parser/html.rb": """module Shop
+  module Parser
+    class Html < Base
+    end
+  end
+end
+""",
+    "lib/shop/utils/escape.rb": """module Shop
+  module Utils
+    module Escape
+      def escape(text)
+        text
+      end
+    end
+  end
+end
+""",
+    "lib/shop/converter/helpers.rb": """module Shop
+  module Converter
+    class Helpers
+      def self.strip(text)
+        text
+      end
+    end
+  end
+end
+""",
+    "lib/shop/converter/helpers/more.rb": """module Shop
+  module Converter
+    class Helpers
+      def self.more(text)
+        strip(text)
+      end
+    end
+  end
+end
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("shop")
+    for path, text in FILES.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=CountingProvider())
+    e.refresh()
+    return e
+
+
+def callers(engine: Engine, name: str) -> list[tuple[str, int, str | None]]:
+    return sorted((s.path, s.line, s.caller) for s in engine.callers(name, 50).entries)
+
+
+def subtypes(engine: Engine, name: str) -> list[tuple[str, str]]:
+    return [(e.symbol, e.reason) for e in engine.subtypes(name, 50).entries]
+
+
+def test_a_base_class_is_looked_up_through_the_enclosing_modules(engine: Engine) -> None:
+    assert subtypes(engine, "Shop.Converter.Base") == [("Shop.Converter.Html", "extends Base")]
+    assert subtypes(engine, "Shop.Parser.Base") == [("Shop.Parser.Html", "extends Base")]
+
+
+def test_an_inherited_method_of_another_file_is_called(engine: Engine) -> None:
+    assert callers(engine, "Shop.Converter.Base.convert") == [
+        ("lib/shop/converter/html.rb", 7, "Shop.Converter.Html.convert_text")]
+
+
+def test_what_includes_a_module(engine: Engine) -> None:
+    assert subtypes(engine, "Shop.Utils.Escape") == [("Shop.Converter.Html", "includes Escape")]
+    assert callers(engine, "escape") == [("lib/shop/converter/html.rb", 7, "Shop.Converter.Html.convert_text")]
+
+
+def test_a_class_reopened_in_several_files_is_the_one_its_name_gives(engine: Engine) -> None:
+    assert callers(engine, "Shop.Converter.Helpers.strip") == [
+        ("lib/shop/converter/helpers/more.rb", 5, "Shop.Converter.Helpers.more"),
+        ("lib/shop/converter/html.rb", 7, "Shop.Converter.Html.convert_text"),
+    ]
