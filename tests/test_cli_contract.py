@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import sys
 import types
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from maguyva_tui import __main__ as entry
 from maguyva_tui import cli
+from tests.conftest import Runner
 
 
 @pytest.mark.parametrize("command", ["index", "search", "graph", "mcp"])
@@ -112,3 +114,24 @@ def test_a_resident_servers_answer_prints_under_the_c_locale(monkeypatch: pytest
     raw = _c_locale_stdout(monkeypatch)
     assert emit({"out": [[1, "intent  \u2588\u2588 0.95\n"], [1, None]], "code": 0}) == 0
     assert raw.getvalue() == b"intent  \\u2588\\u2588 0.95\n"
+
+
+def _numbers(value: object, path: str = "") -> list[tuple[str, type]]:
+    """Every number in a JSON value with its place (lists and maps of engines read as one place)."""
+    if isinstance(value, dict):
+        return [n for key, item in value.items() for n in _numbers(item, f"{path}.{key}")]
+    if isinstance(value, list):
+        return [n for item in value for n in _numbers(item, f"{path}[]")]
+    return [(path, type(value))] if isinstance(value, int | float) and not isinstance(value, bool) else []
+
+
+def test_every_number_of_search_json_keeps_one_type_across_results(indexed_polyglot: Path, here: Runner) -> None:
+    """A result whose file had no other chunk credited carried ``"file_credit": 0``, its
+    neighbours ``0.0119``: a script's typed decoder met an integer where the README shows a float."""
+    seen: dict[str, set[type]] = {}
+    for question in ("how is the settings file read", "parse a date string", "who calls parse_config"):
+        answer = json.loads(here("search", question, "--repo", str(indexed_polyglot), "--json", "--limit", "10").stdout)
+        for path, kind in _numbers(answer):
+            seen.setdefault(path, set()).add(kind)
+    assert seen[".results[].file_credit"] == {float}
+    assert {path: kinds for path, kinds in seen.items() if len(kinds) > 1} == {}

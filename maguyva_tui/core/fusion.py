@@ -438,7 +438,7 @@ def _credits(shown: Fused, others: Sequence[Fused], decay: float) -> tuple[tuple
 def _with_file(shown: Fused, others: Sequence[Fused], decay: float, folded: int) -> Fused:
     """The file's shown chunk with the others credited and ``folded`` of them counted, its score re-summed."""
     credits = _credits(shown, others, decay)
-    credit = sum(c for _, c in credits)
+    credit = sum((c for _, c in credits), 0.0)  # a float with no credit too: the JSON's file_credit had been 0
     score = _score(shown.contributions, credit, shown.demotion, shown.lift, shown.name_lift, shown.quoted_lift)
     return _new_fused(hit=shown.hit, key=shown.key, score=score, contributions=shown.contributions,  # replace() costs
                       centrality=shown.centrality, boost=shown.boost, demotion=shown.demotion, folded=folded,  # 3x, per
