@@ -57,7 +57,7 @@ question about calls and impact (``get``, ``set`` and ``new`` name too many meth
 
 TARGET_FILLERS: Final = frozenset(
     "the a an of on to for in at by from this that these those my our its it function functions "
-    "method methods class classes symbol variable constant module type struct interface def "
+    "method methods class classes symbol variable constant module type struct interface trait enum def "
     "all every any if i we change changing modify modifying remove removing delete deleting "
     "rename renaming refactor refactoring touch touching edit editing me show find is are "
     "does do did was be being been what which who where everything anything something code "

@@ -49,6 +49,13 @@ def _built_on(symbol: Symbol) -> bool:
     return symbol.kind in CLASS_KINDS or (symbol.kind == "module" and symbol.language == "ruby")
 
 
+def _verb(symbol: Symbol) -> str:
+    """How a type is built on a symbol: a PHP class uses a trait, a Ruby class includes a module."""
+    if symbol.kind == "trait" and symbol.language == "php":
+        return "uses"
+    return "implements" if symbol.kind in INTERFACE_KINDS else "includes" if symbol.kind == "module" else "extends"
+
+
 def _methods(count: int) -> str:
     return "method" if count == 1 else f"{count} methods"
 
@@ -155,8 +162,7 @@ class GraphRetriever:
         if not roots:
             return None
         bare = name.replace("::", ".").rpartition(".")[2] or name
-        kind = symbols[roots[0]].kind
-        verb = "implements" if kind in INTERFACE_KINDS else "includes" if kind == "module" else "extends"
+        verb = _verb(symbols[roots[0]])
         implicit: dict[str, list[str]] = {}  # Go: a type implements an interface by having its methods
         counts: dict[str, int] = {}
         for root in roots:
