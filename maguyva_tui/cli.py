@@ -426,7 +426,8 @@ def _index(args: argparse.Namespace) -> int:
     progress.done()
     summary.seconds = round(time.perf_counter() - started, 3)
     if args.json:
-        tiers = {} if coverage is None else {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())}
+        tiers = ({"semantic_coverage": None, "semantic_tiers": None} if coverage is None  # --no-semantic: not read
+                 else {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())})
         _emit({**summary.to_dict(), **tiers, "notices": engine.notices_for_search()})
         return status
     print(_summary_text(engine.root, summary, coverage))

@@ -135,3 +135,27 @@ def test_every_number_of_search_json_keeps_one_type_across_results(indexed_polyg
             seen.setdefault(path, set()).add(kind)
     assert seen[".results[].file_credit"] == {float}
     assert {path: kinds for path, kinds in seen.items() if len(kinds) > 1} == {}
+
+
+def test_index_json_has_the_same_keys_with_or_without_the_semantic_tier(polyglot: Path, here: Runner) -> None:
+    """``maguyva index --json --no-semantic`` had no ``semantic_coverage`` or ``semantic_tiers``
+    keys at all: a script reading them met a KeyError; they are null there, as not read."""
+    bare = json.loads(here("index", str(polyglot), "--json", "--no-semantic").stdout)
+    full = json.loads(here("index", str(polyglot), "--json").stdout)
+    assert list(bare) == list(full)
+    assert bare["semantic_coverage"] is None and bare["semantic_tiers"] is None
+    assert isinstance(full["semantic_coverage"], float) and set(full["semantic_tiers"]) == {"static", "transformer"}
+
+
+def test_every_key_of_a_search_result_is_named_in_the_readme(indexed_polyglot: Path, here: Runner) -> None:
+    """The README had said ``copies`` are ``[path, start_line, end_line]`` (they are objects) and
+    left out ``depth``, ``lift``, ``name_lift`` and the other keys some results carry."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Command line"):readme.index("### Several repositories")]
+    keys: set[str] = set()
+    for question in ("who calls parse_config", "what breaks if I change parse_config", "parse config"):
+        answer = json.loads(here("search", question, "--repo", str(indexed_polyglot), "--json").stdout)
+        keys |= {key for result in answer["results"] for key in result}
+    assert "depth" in keys
+    assert {key for key in keys if f'"{key}"' not in section and f"`{key}`" not in section} == set()
+    assert '`{"path", "start_line", "end_line"}`' in section and "`[path, start_line, end_line]`" not in section
