@@ -3,6 +3,7 @@ the search schema."""
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
@@ -73,13 +74,16 @@ def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | Non
 
 
 def print_graph(result: dict[str, Any]) -> None:
-    """Print a graph answer for a person; names from the repository are shown, never obeyed."""
-    for said in [result.get("note"), *result.get("notes", ())]:
-        if said:
-            print(printable(said))
+    """Print a graph answer for a person; names from the repository are shown, never obeyed. The
+    notes go to stderr, one ``maguyva: ...`` line each, as ``maguyva search`` prints its notices:
+    stdout is the list alone (``| wc -l``, ``| head``)."""
     for i, r in enumerate(result["results"], 1):
         depth = f"  depth {r['depth']}" if "depth" in r else ""
         symbol = f"  {r['symbol']}" if r.get("symbol") else ""
         reason = r["modalities"]["graph"]["reason"]
         print(printable(f"{i:3}. {r['path']}:{r['start_line']}{symbol}{depth}  ({reason})"))
-    print(f"{len(result['results'])} results in {result['elapsed_ms']:.1f} ms")
+    count = len(result["results"])
+    print(f"{count} result{'' if count == 1 else 's'} in {result['elapsed_ms']:.1f} ms")
+    for said in [result.get("note"), *result.get("notes", ())]:
+        if said:
+            print(f"maguyva: {printable(said)}", file=sys.stderr)

@@ -159,3 +159,23 @@ def test_every_key_of_a_search_result_is_named_in_the_readme(indexed_polyglot: P
     assert "depth" in keys
     assert {key for key in keys if f'"{key}"' not in section and f"`{key}`" not in section} == set()
     assert '`{"path", "start_line", "end_line"}`' in section and "`[path, start_line, end_line]`" not in section
+
+
+def test_graphs_notes_go_to_stderr_and_its_list_alone_to_stdout(indexed_polyglot: Path, here: Runner) -> None:
+    """``maguyva graph callers parse_config | wc -l`` had counted the note "3 definitions match..."
+    among the callers: the graph command printed its notes on stdout, where ``maguyva search``
+    writes its notices on stderr, one ``maguyva:`` line each."""
+    proc = here("graph", "callers", "parse_config", "--repo", str(indexed_polyglot))
+    assert proc.returncode == 0, proc.stderr
+    *rows, summary = proc.stdout.splitlines()
+    assert rows and all(row.lstrip()[0].isdigit() for row in rows)
+    assert summary.startswith(f"{len(rows)} results in ")
+    assert proc.stderr.startswith("maguyva: 3 definitions match; all are used")
+
+
+def test_one_graph_result_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    from maguyva_tui.graph_command import print_graph
+
+    print_graph({"note": None, "notes": [], "elapsed_ms": 1.0, "results": [
+        {"path": "a.py", "start_line": 3, "symbol": "f", "modalities": {"graph": {"reason": "calls g"}}}]})
+    assert capsys.readouterr().out.splitlines()[-1] == "1 result in 1.0 ms"  # was "1 results"
