@@ -45,6 +45,10 @@ CALLS_ARROW = "→ "
 NAME_KEPT = 3
 """Cells of a caller's name kept at least beside a call's label (``te…``); narrower, it goes."""
 
+REPO_LABEL_MIN = 4
+"""Cells of a workspace's repository label kept at least (``pyth…/``) when the file name takes the
+rest; narrower, the place is cut at its start as one repository's is."""
+
 LABELLED_PLACE_MIN = 9
 """The narrowest the place gets beside calls' labels (``…ery.py:3``), which need the room more:
 at 80 columns the symbol cell then holds ``task_app/…:7``."""
@@ -119,6 +123,8 @@ class ResultsTable(DataTable[str]):
         self._up_down = (BOLD, BOLD)
         self._labels: dict[RowKey, str] = {}
         """The definition each listed call calls, where the answer's name has several."""
+        self.repo_labels: tuple[str, ...] = ()
+        """A workspace's repositories, as its paths start: kept in view when a place is cut."""
         self._fitted_width = 0
         self._drawn: tuple[str, int, list[tuple[Cell, ...]]] | None = None
         """The theme, width and cells on show: an answer drawing the same is not redrawn."""
@@ -169,9 +175,9 @@ class ResultsTable(DataTable[str]):
         """Return the cells a row can use, leaving room for a vertical scrollbar."""
         return self.size.width - self.styles.scrollbar_size_vertical
 
-    def _fit(self, rows: list[list[Cell]], widths: list[int]) -> None:
+    def _fit(self, rows: list[list[Cell]], widths: list[int], results: Sequence[Row]) -> None:
         """Clip the place and symbol cells so all the columns fit the table's width (``widths``, each
-        column's widest cell, updated)."""
+        column's widest cell, updated; ``results``: what the rows show)."""
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
         others = sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL))
@@ -181,8 +187,8 @@ class ResultsTable(DataTable[str]):
         if (place, symbol) == (widths[PLACE], widths[SYMBOL]):
             return
         form = _label_form(self._labels.values(), symbol)
-        for row in rows:
-            row[PLACE] = ((part(_clip(cell_plain(row[PLACE]), place, keep_end=True)),), False)
+        for row, shown in zip(rows, results, strict=True):
+            row[PLACE] = ((part(clip_place(_place(shown), place, self.repo_labels)),), False)
             row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
@@ -228,7 +234,7 @@ class ResultsTable(DataTable[str]):
         self._labels = call_labels(answer.rows)
         rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
         widths = _widths(rows)
-        self._fit(rows, widths)
+        self._fit(rows, widths, answer.rows)
         drawn = (self.app.theme, self.size.width, [tuple(row) for row in rows])
         if keep and drawn == self._drawn and kept is not None and getattr(self.current_row(), "key", None) == kept.key:
             return  # the same question asked again (an engine joined) and nothing moved
@@ -397,7 +403,7 @@ class ResultsTable(DataTable[str]):
 
     def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Cell]:
         ranked = row.result
-        place = _clip(f"{row.path}:{row.start_line}", PLACE_WIDTH, keep_end=True)  # cut to the pane in _fit
+        place = clip_place(_place(row), PLACE_WIDTH, self.repo_labels)  # cut to the pane in _fit
         cells: list[Cell] = [
             ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
@@ -418,6 +424,11 @@ class ResultsTable(DataTable[str]):
             return None
         index = min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
         return self.answer.rows[index]
+
+
+def _place(row: Row) -> str:
+    """A result's ``path:line`` whole (a workspace's path starts with its repository)."""
+    return f"{row.path}:{row.start_line}"
 
 
 def _widths(rows: list[list[Cell]]) -> list[int]:
@@ -504,6 +515,26 @@ def _share(room: int, place: int, symbol: int, label: int = 0) -> tuple[int, int
     symbol_w = min(symbol, max(SYMBOL_MIN, room * 2 // 5))
     place_w = min(place, max(PLACE_MIN, room - symbol_w))
     return place_w, min(symbol, max(symbol_w, room - place_w))
+
+
+def clip_place(place: str, width: int, labels: Sequence[str] = ()) -> str:
+    """Cut ``path:line`` to ``width``, keeping its end (the file name and line); in a workspace
+    (``labels``: its repositories) the repository it starts with is kept too, the folders between
+    them cut first (``python-dateutil-2.9.0/…/parser/_parser.py:1270``), then the label's end,
+    down to :data:`REPO_LABEL_MIN` cells."""
+    if len(place) <= width:
+        return place
+    label = max((lab for lab in labels if place.startswith(lab + "/")), key=len, default=None)
+    if label is None:
+        return _clip(place, width, keep_end=True)
+    local = place[len(label) + 1 :]
+    name = local.rpartition("/")[2]
+    tail = name if name == local else "…/" + name
+    if len(label) + 1 + len(tail) <= width:
+        return label + "/" + _clip(local, width - len(label) - 1, keep_end=True)
+    if width - 1 - len(tail) >= REPO_LABEL_MIN:
+        return _clip(label, width - 1 - len(tail)) + "/" + tail
+    return _clip(place, width, keep_end=True)
 
 
 def _clip(text: str, width: int, keep_end: bool = False) -> str:

@@ -1,0 +1,70 @@
+"""The explorer over several repositories, as its rows and status line name them: a path cut to
+the pane keeps its repository, and a first build's engines are said of the repository they are of."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.app import MaguyvaApp
+from maguyva_tui.app.widgets.results import ResultsTable, clip_place
+from maguyva_tui.app.workspace import ExplorerWorkspace
+from maguyva_tui.core.types import MODALITIES
+from tests.app.conftest import ask, wait_for
+from tests.app.test_workspace_app import FirstWord, indexed
+
+pytestmark = pytest.mark.anyio
+
+LONG = "python-dateutil-2.9.0"
+
+
+def test_a_cut_place_keeps_its_repository_and_file_name() -> None:
+    labels = (LONG, "ms")
+    place = f"{LONG}/src/dateutil/parser/_parser.py:1270"
+    assert clip_place(place, 41, labels) == f"{LONG}/…er/_parser.py:1270"
+    assert clip_place(place, 30, labels) == "python-date…/…/_parser.py:1270"
+    assert clip_place("ms/package/index.js:48", 20, labels) == "ms/…kage/index.js:48"
+    assert clip_place(place, 14, labels) == "…arser.py:1270"  # too narrow for both: the file name wins
+    assert clip_place("other/src/x.py:3", 10, labels) == "…rc/x.py:3"  # no repository's: as one repository's
+
+
+def two_repos(tmp_path: Path) -> list[Path]:
+    deep = tmp_path / LONG / "src" / "dateutil" / "parser"
+    deep.mkdir(parents=True)
+    (deep / "_parser.py").write_text("def parse_stamp(text):\n    return text\n")
+    (tmp_path / "ms").mkdir()
+    (tmp_path / "ms" / "index.js").write_text("function parse_stamp(str) {\n  return str;\n}\n")
+    return [tmp_path / LONG, tmp_path / "ms"]
+
+
+def app_on(tmp_path: Path) -> MaguyvaApp:
+    workspace = ExplorerWorkspace(two_repos(tmp_path), tmp_path / "index", provider=FirstWord(), static=False)
+    return MaguyvaApp(workspace, watch=False, embed=False)
+
+
+async def test_a_narrow_list_still_says_which_repository_a_row_is_of(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await indexed(pilot)
+        await ask(pilot, "parse_stamp")
+        table = app.query_one(ResultsTable)
+        shown = {str(table.get_row_at(i)[2]) for i in range(table.row_count)}
+        assert any(cell.startswith("python-da") and cell.endswith("/_parser.py:1") for cell in shown), shown
+        assert "ms/index.js:1" in shown
+
+
+async def test_a_first_builds_engines_are_said_of_their_repository(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await indexed(pilot)
+        state = app.query_one("#index-state")
+        await wait_for(pilot, lambda: "files" in str(state.render()))  # the workspace's IndexReady
+        events = app._events("ms")
+        events.joined(("text", "structural", "graph"))  # type: ignore[misc]
+        await wait_for(pilot, lambda: "graph ready" in str(state.render()))
+        assert str(state.render()).startswith("ms: text ready · structure ready · graph ready")
+        events.joined(tuple(MODALITIES))  # type: ignore[misc]  # ms is complete: the next one's phase shows
+        app._progress(f"{LONG}: ")("parse", 1, 4)
+        await wait_for(pilot, lambda: "parse" in str(state.render()))
+        assert str(state.render()) == f"indexing: {LONG}: parse"
