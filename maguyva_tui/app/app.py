@@ -260,6 +260,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         for notice in self.settings_notices:
             self.notify(notice, title="Settings", severity="warning", timeout=12)
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+        if self.workspace is not None:
+            self.part(ResultsTable).repo_labels = tuple(self.workspace.labels)
         for missing in self.workspace.missing.values() if self.workspace is not None else ():
             self.notify(f"{missing.label} is not searched: {missing.reason}", title="Workspace", severity="warning",
                         timeout=12)
@@ -290,10 +292,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         answered), and again as each one joins; the row selected stays selected."""
         self.part(StatusLine).repo(self.source.status_name())  # a workspace's repository is indexing no more
         if set(message.engines) >= set(MODALITIES):
+            if message.label is not None:  # one repository of several done: the next one's phase shows
+                self.part(StatusLine).engines(())
             return  # the build is complete: IndexReady follows at once, and searches again
         self.index_ready = True
         self.heap.settle()
-        self.part(StatusLine).engines(message.engines)
+        self.part(StatusLine).engines(message.engines, message.label)
         if self.request.text.strip():
             self.rerun()
 

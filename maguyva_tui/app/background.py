@@ -95,7 +95,7 @@ class BackgroundMixin(App[None]):
             self.post_message(EmbedProgress(*counts(1, 1)))  # the results are searched again, by meaning too
 
         def joined(engines: tuple[str, ...]) -> None:
-            self.post_message(EnginesJoined(engines))
+            self.post_message(EnginesJoined(engines, label))
 
         return LiveEvents(joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure)
 

@@ -55,6 +55,8 @@ class EnginesJoined(Message):
     """A first build made more engines ready before it ended: ``engines`` answer now."""
 
     engines: tuple[str, ...]
+    label: str | None = None
+    """The workspace's repository whose build it is (``None``: the one repository)."""
 
 
 @dataclass

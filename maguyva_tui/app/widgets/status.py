@@ -54,15 +54,21 @@ class StatusLine(Horizontal):
         bar = self.query_one("#index-progress", ProgressBar)
         bar.update(total=total or None, progress=done)
 
-    def engines(self, ready: Sequence[str]) -> None:
-        """Show which engines answer while a first build goes on (``ready`` all four: complete)."""
-        self._engines = tuple(ready)
+    def engines(self, ready: Sequence[str], label: str | None = None) -> None:
+        """Show which engines answer while a first build goes on (``ready`` all four: complete;
+        empty: none, the phase shows); ``label``: the workspace's repository they are of."""
+        self._engines, self._engines_of = tuple(ready), label
         self.add_class("-indexing")
         self._show_index_state()
 
+    _engines_of: str | None = None
+    """The repository of a workspace whose engines :attr:`_engines` are (``None``: the one)."""
+
     def _show_index_state(self) -> None:
         text = engines_text(self._engines, self._static is not None) if self._engines else ""
-        self.query_one("#index-state", Label).update(text or f"indexing: {self._phase}")
+        if text and self._engines_of is not None:
+            text = f"{self._engines_of}: {text}"
+        self.query_one("#index-state", Label).update(visible(text or f"indexing: {self._phase}"))
 
     def ready(self, text: str) -> None:
         """Leave the indexing state and show what the index holds."""
