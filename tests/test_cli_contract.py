@@ -179,3 +179,29 @@ def test_one_graph_result_is_said_in_the_singular(capsys: pytest.CaptureFixture[
     print_graph({"note": None, "notes": [], "elapsed_ms": 1.0, "results": [
         {"path": "a.py", "start_line": 3, "symbol": "f", "modalities": {"graph": {"reason": "calls g"}}}]})
     assert capsys.readouterr().out.splitlines()[-1] == "1 result in 1.0 ms"  # was "1 results"
+
+
+@pytest.mark.parametrize("idle", ["-5", "0", "nan", "inf", "x"])
+def test_a_servers_idle_time_is_seconds_above_zero(idle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``maguyva server run --idle -5`` had exited at once ("idle for -5 s"), ``--idle nan`` never."""
+    from maguyva_tui.resident.command import build_parser
+
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["run", "--idle", idle])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"maguyva server: error: argument --idle: a number of seconds above 0, not {idle!r}")
+
+
+def test_server_start_passes_its_idle_time_to_the_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``maguyva server start --idle 60`` had started a server that said "exits after 900 s more":
+    the option was read for ``run`` alone, without a word."""
+    import subprocess
+
+    from maguyva_tui.resident import client
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(subprocess, "Popen", lambda command, **_: started.append(command))
+    folder = tmp_path / "run"
+    client.spawn(str(folder), str(folder / "s.sock"), "/repo", "", 60.0)
+    assert started[0][-2:] == ["--idle", "60.0"]

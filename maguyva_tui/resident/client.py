@@ -185,8 +185,9 @@ def start_and_connect(folder: str, path: str, root: str, spec: str) -> _socket.s
     return None
 
 
-def spawn(folder: str, path: str, root: str, spec: str):  # type: ignore[no-untyped-def]
-    """Start ``maguyva server run`` for a repository, detached, its output in a log beside the socket."""
+def spawn(folder: str, path: str, root: str, spec: str, idle: float | None = None):  # type: ignore[no-untyped-def]
+    """Start ``maguyva server run`` for a repository, detached, its output in a log beside the socket
+    (``idle``: ``server start --idle``'s seconds, which it had dropped)."""
     import subprocess
 
     if not place.make_private(folder):
@@ -194,6 +195,8 @@ def spawn(folder: str, path: str, root: str, spec: str):  # type: ignore[no-unty
     command = [sys.executable, "-m", "maguyva_tui", "server", "run", "--repo", root]
     if spec:
         command += ["--index-dir", spec]
+    if idle is not None:
+        command += ["--idle", repr(idle)]
     log = path[: -len(place.SOCKET_SUFFIX)] + place.LOG_SUFFIX
     try:
         with open(log, "ab") as out:

@@ -29,8 +29,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--repo", default=".", help="repository root (default: .)")
     parser.add_argument("--index-dir", type=_folder_arg,
                         help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
-    parser.add_argument("--idle", type=float, metavar="SECONDS", help="exit after this long without a request (run only)")
+    parser.add_argument("--idle", type=_seconds_arg, metavar="SECONDS",
+                        help="exit after this long without a request (start, run; default 900)")
     return parser
+
+
+def _seconds_arg(value: str) -> float:
+    """An ``--idle`` above 0 and finite: -5 had exited at once, nan never."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {value!r}")
+    return seconds
 
 
 def _folder_arg(value: str) -> str:
@@ -66,7 +78,7 @@ def main(argv: list[str]) -> int:
     folder = place.runtime_dir(os.environ)
     path = place.socket_path(folder, place.identity(root, spec, place.relevant_env(os.environ)))
     if args.action == "start":
-        return _start(folder, path, root, spec)
+        return _start(folder, path, root, spec, args.idle)
     found = ask(folder, path, "stop" if args.action == "stop" else "status")
     if found is None:
         print(f"maguyva: no server for {printable(root)}")
@@ -88,12 +100,12 @@ def ask(folder: str, path: str, op: str) -> dict[str, Any] | None:
     return status if isinstance(status, dict) else None
 
 
-def _start(folder: str, path: str, root: str, spec: str) -> int:
+def _start(folder: str, path: str, root: str, spec: str, idle: float | None = None) -> int:
     running = ask(folder, path, "status")
     if running is not None:
         print(f"maguyva: a server for {printable(root)} already runs (pid {running['pid']})")
         return 0
-    child = client.spawn(folder, path, root, spec)
+    child = client.spawn(folder, path, root, spec, idle)
     if child is None:
         print(f"maguyva: error: could not start a server in {printable(folder)}", file=sys.stderr)
         return 1
