@@ -205,3 +205,14 @@ def test_server_start_passes_its_idle_time_to_the_server(tmp_path: Path, monkeyp
     folder = tmp_path / "run"
     client.spawn(str(folder), str(folder / "s.sock"), "/repo", "", 60.0)
     assert started[0][-2:] == ["--idle", "60.0"]
+
+
+def test_server_names_a_missing_repository_as_search_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``maguyva server status --repo /nonexistent`` had said "not a directory"."""
+    from maguyva_tui.resident.command import main as server_main
+
+    (tmp_path / "file").write_text("")
+    assert server_main(["status", "--repo", str(tmp_path / "gone")]) == 2
+    assert capsys.readouterr().err == f"maguyva: error: {tmp_path / 'gone'}: no such directory\n"
+    assert server_main(["status", "--repo", str(tmp_path / "file")]) == 2
+    assert capsys.readouterr().err == f"maguyva: error: {tmp_path / 'file'}: not a directory\n"

@@ -69,7 +69,8 @@ def main(argv: list[str]) -> int:
     root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
     spec = place.index_spec(args.index_dir, cwd, os.environ)
     if not os.path.isdir(root):
-        print(f"maguyva: error: {printable(root)}: not a directory", file=sys.stderr)
+        why = "not a directory" if os.path.exists(root) else "no such directory"  # as maguyva search says it
+        print(f"maguyva: error: {printable(root)}: {why}", file=sys.stderr)
         return USAGE_ERROR
     if args.action == "run":
         from maguyva_tui.resident.server import run
