@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -216,3 +217,27 @@ def test_server_names_a_missing_repository_as_search_does(tmp_path: Path, capsys
     assert capsys.readouterr().err == f"maguyva: error: {tmp_path / 'gone'}: no such directory\n"
     assert server_main(["status", "--repo", str(tmp_path / "file")]) == 2
     assert capsys.readouterr().err == f"maguyva: error: {tmp_path / 'file'}: not a directory\n"
+
+
+def test_the_readmes_usage_block_names_every_option_of_every_command() -> None:
+    """The README's usage lines had left out ``graph --limit`` and ``--index-dir`` and ``search
+    --workers``, options ``--help`` lists."""
+    from maguyva_tui.resident.command import build_parser as server_parser
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index("## Command line\n\n```\n") + len("## Command line\n\n```\n")
+    block = readme[start:readme.index("```", start)]
+    sub = next(a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    commands: dict[str, argparse.ArgumentParser] = dict(sub.choices)
+    commands["server"] = server_parser()
+    said: dict[str, str] = {}
+    name = ""
+    for line in block.splitlines():  # a line starting with spaces goes on the command above it
+        name = name if line.startswith(" ") else line.split()[1]
+        said[name] = said.get(name, "") + line
+    missing = {}
+    for name, parser in commands.items():
+        lines = said[name]
+        options = {option for action in parser._actions for option in action.option_strings if option.startswith("--")}
+        missing[name] = sorted(o for o in options - {"--help"} if not re.search(rf"{o}\b", lines))
+    assert missing == {name: [] for name in commands}
