@@ -68,3 +68,20 @@ async def test_a_first_builds_engines_are_said_of_their_repository(tmp_path: Pat
         app._progress(f"{LONG}: ")("parse", 1, 4)
         await wait_for(pilot, lambda: "parse" in str(state.render()))
         assert str(state.render()) == f"indexing: {LONG}: parse"
+
+
+def test_a_first_builds_long_phases_say_how_far_they_got(tmp_path: Path) -> None:
+    """The status line's bar follows the indexer's reports: the trigrams, tokens and words of every
+    file move it as they go (each had been said once, at 0 %, for all its seconds), and a step of
+    unknown length (writing, the graph) is said without a count, never as 0 of 1."""
+    from maguyva_tui.core.indexer import update_index
+
+    root = tmp_path / "many"
+    root.mkdir()
+    for i in range(250):
+        (root / f"m{i}.py").write_text(f"def f{i}():\n    return {i}\n")
+    said: list[tuple[str, int, int]] = []
+    update_index(root, tmp_path / "index", lambda phase, done, total: said.append((phase, done, total)))
+    for phase in ("trigrams", "tokens", "words"):
+        assert [done for p, done, _ in said if p == phase] == [0, 100, 200], phase
+    assert [(p, done, total) for p, done, total in said if p in ("write", "graph")] == [("write", 0, 0), ("graph", 0, 0)]
