@@ -29,7 +29,7 @@ from maguyva_tui.core.types import (
     UnreadableRepository,
     called_definition,
 )
-from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
+from maguyva_tui.terminal import ArgumentParser, no_explorer_here, printable, printable_lines
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Coverage, Engine
@@ -365,6 +365,9 @@ def _run_app(argv: list[str]) -> int:
             names = ", ".join(sorted(app.available_themes))
             raise UserError(f"unknown theme {args.theme!r}; choose one of {names}")
         app.theme = args.theme
+    refusal = no_explorer_here()  # last: a bad path or theme says its own error first
+    if refusal is not None:
+        raise UserError(refusal)
     import asyncio  # the explorer's alone: a search does not import it (0.06 s)
 
     loop = asyncio.new_event_loop()  # run on a loop of our own: asyncio.run would join the worker threads

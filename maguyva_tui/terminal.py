@@ -8,7 +8,9 @@ read, and a name that is not UTF-8 (a lone surrogate here) would fail to print a
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 from typing import NoReturn
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069),
@@ -62,3 +64,18 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(printable(message))
+
+
+SCRIPTS_ASK = "a script or agent asks `maguyva search QUERY --repo PATH --json`"
+
+
+def no_explorer_here() -> str | None:
+    """Say why the explorer cannot be drawn here, or ``None`` when it can: Textual reads stdin and
+    draws on stderr, so both must be a terminal, and one that draws (not ``TERM=dumb``, Emacs'
+    shell). Without this, ``maguyva PATH`` from a script or a CI job wrote escape sequences into
+    its log and waited for keys that never came, until killed."""
+    if not (sys.stdin.isatty() and sys.__stderr__ is not None and sys.__stderr__.isatty()):
+        return f"the explorer needs a terminal, and stdin or stderr is not one; {SCRIPTS_ASK}"
+    if os.environ.get("TERM") == "dumb":
+        return f"the explorer needs a terminal that draws, and TERM is dumb; {SCRIPTS_ASK}"
+    return None

@@ -241,3 +241,30 @@ def test_the_readmes_usage_block_names_every_option_of_every_command() -> None:
         options = {option for action in parser._actions for option in action.option_strings if option.startswith("--")}
         missing[name] = sorted(o for o in options - {"--help"} if not re.search(rf"{o}\b", lines))
     assert missing == {name: [] for name in commands}
+
+
+def test_the_explorer_without_a_terminal_is_one_line_not_a_hang(polyglot: Path) -> None:
+    """``maguyva PATH`` from a script, a CI job or an agent (no terminal) had written the explorer's
+    escape sequences into stderr and waited for keys until killed."""
+    import subprocess
+
+    proc = subprocess.run([sys.executable, "-m", "maguyva_tui", str(polyglot)], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == ("maguyva: error: the explorer needs a terminal, and stdin or stderr is not one; "
+                           "a script or agent asks `maguyva search QUERY --repo PATH --json`\n")
+
+
+def test_a_dumb_terminal_gets_one_line_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui import terminal
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Tty())
+    monkeypatch.setattr(sys, "__stderr__", Tty())
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert terminal.no_explorer_here() is None
+    monkeypatch.setenv("TERM", "dumb")
+    assert "TERM is dumb" in (terminal.no_explorer_here() or "")
