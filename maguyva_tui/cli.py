@@ -415,7 +415,8 @@ def _index(args: argparse.Namespace) -> int:
     not be written (the notice says why)."""
     started = time.perf_counter()
     engine = _engine(args.path, args.index_dir, notify=_tell)
-    progress: _Progress = _ProgressBar() if sys.stderr.isatty() else _ProgressLines()
+    # a bar redraws its line with \r: whole lines where that is not drawn (a log, TERM=dumb's Emacs shell)
+    progress: _Progress = _ProgressBar() if sys.stderr.isatty() and os.environ.get("TERM") != "dumb" else _ProgressLines()
     summary = engine.refresh(progress, semantic=False, rebuild=args.rebuild)
     status = EXIT_NOT_UPDATED if summary.stale_because else 0
     coverage: Coverage | None = None

@@ -268,3 +268,19 @@ def test_a_dumb_terminal_gets_one_line_too(monkeypatch: pytest.MonkeyPatch) -> N
     assert terminal.no_explorer_here() is None
     monkeypatch.setenv("TERM", "dumb")
     assert "TERM is dumb" in (terminal.no_explorer_here() or "")
+
+
+@pytest.mark.parametrize(("term", "redrawn"), [("xterm-256color", True), ("dumb", False)])
+def test_index_progress_redraws_a_line_only_where_the_terminal_draws(
+        term: str, redrawn: bool, polyglot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a dumb terminal (Emacs' shell) the bar's carriage returns had piled up as one long line."""
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setenv("TERM", term)
+    assert cli.main(["index", str(polyglot), "--no-semantic", "--json"]) == 0
+    assert ("\r" in err.getvalue()) is redrawn
