@@ -379,6 +379,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if self.index_ready:
             self._screen_frames(hold=True)  # the key's echo waits a moment for its results: one frame
             self.search(self.request)  # the keys typed during a search (a paste, key repeat) make one search
+        else:
+            self.part(Readback).waiting()
 
     def _refresh_offered(self) -> None:
         """Refresh the footer's keys when what :meth:`check_action` offers changed (a refresh

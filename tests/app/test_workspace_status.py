@@ -85,3 +85,16 @@ def test_a_first_builds_long_phases_say_how_far_they_got(tmp_path: Path) -> None
     for phase in ("trigrams", "tokens", "words"):
         assert [done for p, done, _ in said if p == phase] == [0, 100, 200], phase
     assert [(p, done, total) for p, done, total in said if p in ("write", "graph")] == [("write", 0, 0), ("graph", 0, 0)]
+
+
+async def test_a_question_typed_before_the_index_answers_is_said_to_wait(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(MaguyvaApp, "index_repo", lambda self: None)  # the first build never gets searchable
+    app = app_on(tmp_path)
+    async with app.run_test(size=(130, 40)) as pilot:
+        app.part("#query").value = "parse_stamp"
+        await pilot.pause()
+        question = str(app.query_one("#question").render())
+        assert "not searchable yet" in question and "type a question" not in question
+        app.part("#query").value = ""  # an empty box: the invitation again
+        await pilot.pause()
+        assert "type a question" in str(app.query_one("#question").render())

@@ -46,9 +46,19 @@ class Readback(Horizontal):
             self._weights = weights
             self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if), layout=False)
 
+    def waiting(self) -> None:
+        """Say that the question typed is answered once the index can be searched (nothing asked
+        yet read 'type a question' under the question typed)."""
+        self.answer = None
+        self.query_one("#question", Static).update(WAITING, layout=False)
+
     def watch_selected(self) -> None:
         if self.is_mounted:
             self.show(self.answer, self.what_if)
+
+
+WAITING = Content.from_markup("[dim]intent[/]  [dim italic]the index is not searchable yet: answered once it is[/]")
+"""The question block while a question waits for the first index (the status line says how far)."""
 
 
 def question_block(answer: Answer | None) -> Content:
