@@ -143,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="JSON lines of queries ('-' for stdin); over several repositories too, one line each")
     search.add_argument("--intent", choices=INTENTS, help="override the detected intent")
     search.add_argument("--preset", choices=PRESET_NAMES, default="default",
-                        help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60)")
+                        help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60); "
+                             "a confident question (def X, who calls X, a \"literal\") runs its one engine whatever the preset")
     search.add_argument("--explain", action="store_true",
                         help="print why each result ranked where it did (not with --json or --batch: "
                              "their JSON carries the same numbers)")

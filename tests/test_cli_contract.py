@@ -284,3 +284,14 @@ def test_index_progress_redraws_a_line_only_where_the_terminal_draws(
     monkeypatch.setenv("TERM", term)
     assert cli.main(["index", str(polyglot), "--no-semantic", "--json"]) == 0
     assert ("\r" in err.getvalue()) is redrawn
+
+
+def test_the_preset_help_says_a_confident_question_runs_one_engine(indexed_polyglot: Path, here: Runner) -> None:
+    """``--help`` had said "quick: semantic only" while ``def parse_config --preset quick`` runs the
+    structural engine alone (the direct path), as README's "Plan" says."""
+    sub = next(a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    help_text = " ".join(sub.choices["search"].format_help().split())
+    assert "a confident question (def X, who calls X, a \"literal\") runs its one engine whatever the preset" in help_text
+    for question, engine in (("def parse_config", "structural"), ("who calls parse_config", "graph")):
+        answer = json.loads(here("search", question, "--repo", str(indexed_polyglot), "--json", "--preset", "quick").stdout)
+        assert answer["modalities_run"] == [engine]
