@@ -220,8 +220,9 @@ def print_human(answer: WorkspaceResult) -> None:
           f"in {answer.result.elapsed_ms:.1f} ms" + (" (capped)" if answer.capped else ""))
     if answer.result.lookup_failed is not None:
         return  # its one line says what the page is (:func:`_lookup_status`)
+    tiers = ("semantic:", *(f"{label}: semantic:" for label, _ in answer.searched))  # a repository's notice: its label first
     for notice in answer.result.notices:  # as on one repository: what the answer read or left out, on stderr
-        if not notice.startswith("semantic:"):
+        if not notice.startswith(tiers):  # the tier's coverage: the JSON and the explorer say it
             print(f"maguyva: {printable(notice)}", file=sys.stderr)
 
 

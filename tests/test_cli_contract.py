@@ -295,3 +295,21 @@ def test_the_preset_help_says_a_confident_question_runs_one_engine(indexed_polyg
     for question, engine in (("def parse_config", "structural"), ("who calls parse_config", "graph")):
         answer = json.loads(here("search", question, "--repo", str(indexed_polyglot), "--json", "--preset", "quick").stdout)
         assert answer["modalities_run"] == [engine]
+
+
+def test_a_workspace_search_leaves_the_semantic_tiers_coverage_to_the_json(tmp_path: Path, here: Runner) -> None:
+    """A workspace's human answer had printed "maguyva: b: semantic: the transformer tier covers 0%
+    of chunks so far; ..." on stderr, which one repository's leaves to the JSON: the filter read
+    the notice's start, where the workspace puts the repository's label."""
+    repos = []
+    for name, body in (("a", "def load_settings(path):\n    return open(path).read()\n"),
+                       ("b", "def parse_date(text):\n    return text.split('-')\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "m.py").write_text(body)
+        repos += ["--repo", str(tmp_path / name)]
+    question = "how are dates turned into parts"
+    answer = json.loads(here("search", question, *repos, "--json").stdout)
+    assert any(": semantic: the transformer tier covers" in n for n in answer["notices"])  # the JSON says it
+    proc = here("search", question, *repos)
+    assert proc.returncode == 0 and "parse_date" in proc.stdout
+    assert "semantic:" not in proc.stderr
