@@ -37,6 +37,7 @@ class ActionsMixin(App[None]):
     answer: Answer | None
     explaining: bool
     jumped: Target | None
+    jumped_over: tuple[Request | None, object]
 
     settings: Settings
     settings_path: Path | None
@@ -251,4 +252,7 @@ class ActionsMixin(App[None]):
         name = target.label.rpartition(".")[2] if target.detail else None  # a symbol: its own name
         preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name))
         self.jumped = target
+        table = self.part(ResultsTable)
+        row = table.current_row()
+        self.jumped_over = (table.answer.request if table.answer else None, row.key if row else None)
         preview.focus()

@@ -182,6 +182,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._offered: tuple[bool, bool] | None = None  # None: the query box has the focus
         """What the footer offers (a weight to change, a what-if to reset), as last refreshed."""
         self.jumped: Target | None = None
+        self.jumped_over: tuple[Request | None, object] = (None, None)
+        """The question and the result highlighted when the go-to was made: the list shown again
+        with that result highlighted (a resize, an engine joining, a file changed) keeps the jump."""
         self.heap = QuietCollector()
         """When the collector's full passes run: while nobody types (:mod:`maguyva_tui.app.heap`)."""
         self._init_background(None if isinstance(engine, ExplorerWorkspace) else engine)
@@ -494,6 +497,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     @on(DataTable.RowSelected, "#results")
     def _row_selected(self) -> None:
+        self.jumped = None  # chosen: the row is shown, even the one highlighted when the go-to was made
         self._update_side()
         self.part("#explain" if self.explaining else "#preview").focus()
 
@@ -517,9 +521,14 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             return
         table = self.part(ResultsTable)
         row = table.current_row()
+        shown = table.answer  # the answer whose rows the table shows: its generation has their lines
+        asked, over = self.jumped_over
+        if self.jumped is not None and shown is not None and shown.request.same_question(asked) and (
+            (row.key if row else None) == over
+        ):
+            return  # the same list drawn again: the file gone to stays on show
         self.jumped = None
         preview = self.part(Preview)
-        shown = table.answer  # the answer whose rows the table shows: its generation has their lines
         if row is None or shown is None:
             preview.clear_preview()
         else:
@@ -543,6 +552,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def watch_explaining(self, explaining: bool) -> None:
         self.set_class(explaining, "-explain")
         if explaining and self.is_running:
+            self.jumped = None  # the explanation is the highlighted result's: its file shows beside it
             self._update_side()
 
 

@@ -11,7 +11,7 @@ from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.widgets.results import ResultsTable, clip_place
 from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.types import MODALITIES
-from tests.app.conftest import ask, wait_for
+from tests.app.conftest import ask, settle, wait_for
 from tests.app.test_workspace_app import FirstWord, indexed
 
 pytestmark = pytest.mark.anyio
@@ -98,3 +98,27 @@ async def test_a_question_typed_before_the_index_answers_is_said_to_wait(tmp_pat
         app.part("#query").value = ""  # an empty box: the invitation again
         await pilot.pause()
         assert "type a question" in str(app.query_one("#question").render())
+
+
+async def test_the_file_gone_to_stays_on_show_when_the_list_is_drawn_again(tmp_path: Path) -> None:
+    """A resize or the same question answered again (an engine joining, a file changed) draws the
+    list again on the same result: the file gone to stays in the preview, and the editor opens it."""
+    app = app_on(tmp_path)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await indexed(pilot)
+        await ask(pilot, "parse_stamp")
+        highlighted = app.query_one(ResultsTable).current_row()
+        target = next(t for t in app.source.jump_targets() if t.path == "ms/index.js" and not t.detail)
+        if highlighted.path == "ms/index.js":  # go to the other repository's file
+            target = next(t for t in app.source.jump_targets() if t.path.endswith("_parser.py") and not t.detail)
+        app._jumped(target)
+        preview = app.query_one("#preview")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.2)
+        app.rerun()
+        await settle(pilot)
+        assert preview.shown[0] == target.path and app.jumped is target
+        assert app._place() == (target.path, target.line)
+        await pilot.press("escape", "enter")  # the result chosen: its file shows again
+        await pilot.pause(0.1)
+        assert preview.shown[0] == highlighted.path and app.jumped is None
