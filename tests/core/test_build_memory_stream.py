@@ -125,7 +125,8 @@ def test_the_parse_hands_out_packed_rows_a_few_batches_ahead(tmp_path: Path, mon
     outstanding: list[int] = []
 
     class Pool:
-        def __init__(self, max_workers: int, mp_context: object = None, initializer: object = None) -> None:
+        def __init__(self, max_workers: int, mp_context: object = None, initializer: object = None,
+                     initargs: tuple[object, ...] = ()) -> None:
             self.workers, self.waiting = max_workers, set()
 
         def __enter__(self) -> Pool:
