@@ -10,6 +10,7 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.parsing.facts.imports import go_module_line
+from tests.trees import write_tree
 
 FILES = {
     "go.mod": "module github.com/BurntSushi/toml\n\ngo 1.16\n",
@@ -36,19 +37,12 @@ def test_the_module_line_is_read(text: str, found: tuple[str, int] | None) -> No
     assert go_module_line(text) == found
 
 
-def _repo(root: Path) -> Path:
-    for name, text in FILES.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    return root
-
-
 def _callers(engine: Engine, name: str) -> list[tuple[str, int]]:
     return [(s.path, s.line) for s in engine.references(name, ("call",), 20).entries]
 
 
 def test_the_root_package_and_a_nested_module_are_tied(tmp_path: Path) -> None:
-    root = _repo(tmp_path / "repo")
+    root = write_tree(tmp_path / "repo", FILES)
     engine = Engine(root, tmp_path / "index", static=False)
     try:
         engine.refresh()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from tests.core.test_engine import CountingProvider
+from tests.trees import callers, indexed
 
 FILES = {
     "src/Parser/Block/AbstractBlockParser.php": """<?php
@@ -56,17 +56,7 @@ final class Environment
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("commonmark")
-    for path, text in FILES.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=CountingProvider())
-    e.refresh()
-    return e
-
-
-def callers(engine: Engine, name: str) -> list[tuple[str, int, str | None]]:
-    return sorted((s.path, s.line, s.caller) for s in engine.callers(name, 50).entries)
+    return indexed(tmp_path_factory, "commonmark", FILES)
 
 
 def test_a_base_class_used_through_use_under_a_prefix_folder_is_found(engine: Engine) -> None:

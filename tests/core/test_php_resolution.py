@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from tests.core.test_engine import CountingProvider
+from tests.trees import callers, indexed
 
 FILES = {
     "src/Shop/Cookie/SetCookie.php": """<?php
@@ -51,17 +51,7 @@ class Client
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("shop")
-    for path, text in FILES.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=CountingProvider())
-    e.refresh()
-    return e
-
-
-def callers(engine: Engine, name: str) -> list[tuple[str, int, str | None]]:
-    return sorted((s.path, s.line, s.caller) for s in engine.callers(name, 50).entries)
+    return indexed(tmp_path_factory, "shop", FILES)
 
 
 def test_a_class_used_through_use_is_its_psr4_file(engine: Engine) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from tests.core.test_engine import CountingProvider
+from tests.trees import callers, indexed
 
 FILES = {
     "lib/base.rb": "class Base\nend\n",  # a top-level Base: the modules around a class come first
@@ -88,17 +88,7 @@ end
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    root = tmp_path_factory.mktemp("shop")
-    for path, text in FILES.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text)
-    e = Engine(root, tmp_path_factory.mktemp("index"), provider=CountingProvider())
-    e.refresh()
-    return e
-
-
-def callers(engine: Engine, name: str) -> list[tuple[str, int, str | None]]:
-    return sorted((s.path, s.line, s.caller) for s in engine.callers(name, 50).entries)
+    return indexed(tmp_path_factory, "shop", FILES)
 
 
 def subtypes(engine: Engine, name: str) -> list[tuple[str, str]]:
