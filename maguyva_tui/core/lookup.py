@@ -85,7 +85,10 @@ def missing_literal(target: str, other_case: bool, too_large: int = 0) -> Lookup
     left out for their size, which ``rg`` would still read (the answer then says no *indexed* line
     holds it, and how many files it did not read)."""
     lines = "no indexed line" if too_large else "no line"
-    unread = f" ({too_large:,} {'file' if too_large == 1 else 'files'} over {MAX_FILE_BYTES // (1024 * 1024)} MiB not indexed)" if too_large else ""
+    unread = ""
+    if too_large:
+        files = "file" if too_large == 1 else "files"
+        unread = f" ({too_large:,} {files} over {MAX_FILE_BYTES // (1024 * 1024)} MiB not indexed)"
     if other_case:
         message = f'{lines} holds "{echo(target)}" in this case{unread}; showing the lines that hold it in another case'
     else:
