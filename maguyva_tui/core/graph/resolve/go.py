@@ -1,4 +1,4 @@
-"""Go: a package is a directory, imported by a path its directory's path ends with."""
+"""Go: a package is a directory, imported by its module path (a `go.mod` of the repository) or by a path its directory's path ends with."""
 
 from __future__ import annotations
 
