@@ -64,6 +64,9 @@ async def test_a_first_builds_engines_are_said_of_their_repository(tmp_path: Pat
         events.joined(("text", "structural", "graph"))  # type: ignore[misc]
         await wait_for(pilot, lambda: "graph ready" in str(state.render()))
         assert str(state.render()).startswith("ms: text ready · structure ready · graph ready")
+        app._progress("ms: ")("static", 2, 5)  # the repository whose engines are said: its tier's share shows
+        tiers = app.query_one("#embed-state")
+        await wait_for(pilot, lambda: "40%" in str(tiers.render()))
         events.joined(tuple(MODALITIES))  # type: ignore[misc]  # ms is complete: the next one's phase shows
         app._progress(f"{LONG}: ")("parse", 1, 4)
         await wait_for(pilot, lambda: "parse" in str(state.render()))

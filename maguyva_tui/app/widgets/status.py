@@ -47,7 +47,9 @@ class StatusLine(Horizontal):
         is searchable)."""
         self.add_class("-indexing")
         self._phase = phase
-        if phase == "static" and total and self._engines and "semantic" not in self._engines:
+        of, _, name = phase.rpartition(": ")  # a workspace's phases are its repository's: "ms: static"
+        if name == "static" and total and self._engines and "semantic" not in self._engines \
+                and (of or None) == self._engines_of:
             self._static = done / total
             self._show_tiers()
         self._show_index_state()
