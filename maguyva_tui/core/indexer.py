@@ -47,7 +47,7 @@ from maguyva_tui.core.store.centrality import (
 )
 from maguyva_tui.core.store.facts import FactsTable, PackedRow, Row
 from maguyva_tui.core.store.facts_files import StoredRows, load_facts, save_facts
-from maguyva_tui.core.store.file_table import save_files
+from maguyva_tui.core.store.file_table import content_end, save_files
 from maguyva_tui.core.store.format import (
     FileEntry,
     IndexUnavailable,
@@ -528,6 +528,9 @@ class _Build:
         its stamp spared the walk)."""
         assert self.previous is not None
         self._summarize(self.previous.manifest.files, self.previous.facts, [], as_is=True)
+        # the live generation's sizes, as its build said them: an unchanged repository had said 0 and 0
+        self.summary.corpus_bytes = content_end(self.previous.manifest.files)
+        self.summary.trigram_bytes = self.previous.trigrams.stored_bytes()
         if not walked:
             self.summary.skipped = dict(self.previous.manifest.skipped)
             self.summary.noticed = dict(self.previous.manifest.noticed)

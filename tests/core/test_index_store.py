@@ -165,3 +165,12 @@ def test_an_index_copied_without_its_times_is_checked_once_then_trusted(polyglot
     assert hashed and snapshot.generation != gen  # checked, and written again from the files
     first = min(snapshot.files.values(), key=lambda e: e.offset)
     assert snapshot.raw(first.path) == (polyglot / first.path).read_bytes()
+
+
+def test_an_unchanged_repository_says_the_sizes_of_the_index_it_answers_from(polyglot: Path, tmp_path: Path) -> None:
+    """``index --json`` on a repository unchanged since its last build said ``corpus_bytes: 0`` and
+    ``trigram_bytes: 0`` (bytes written by this run); a script reads them as the index's sizes."""
+    _, first = update_index(polyglot, tmp_path / "sizes")
+    _, again = update_index(polyglot, tmp_path / "sizes")
+    assert first.corpus_bytes > 0 and first.trigram_bytes > 0 and again.parsed == 0
+    assert (again.corpus_bytes, again.trigram_bytes) == (first.corpus_bytes, first.trigram_bytes)

@@ -156,6 +156,10 @@ class TrigramIndex:
         (folder / "trigram_live.bin").write_bytes(self.live.serialize())
         return keys.nbytes + offsets.nbytes + len(blob)
 
+    def stored_bytes(self) -> int:
+        """The bytes :meth:`save` wrote for this index as loaded (its keys, offsets and postings)."""
+        return int(self._keys.nbytes + self._offsets.nbytes + len(self._blob))
+
     @classmethod
     def load(cls, folder: Path) -> TrigramIndex:
         """Open a saved index; postings are read lazily from a memory map."""
