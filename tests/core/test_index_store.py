@@ -174,3 +174,10 @@ def test_an_unchanged_repository_says_the_sizes_of_the_index_it_answers_from(pol
     _, again = update_index(polyglot, tmp_path / "sizes")
     assert first.corpus_bytes > 0 and first.trigram_bytes > 0 and again.parsed == 0
     assert (again.corpus_bytes, again.trigram_bytes) == (first.corpus_bytes, first.trigram_bytes)
+
+
+def test_the_graphs_languages_are_the_code_languages_only(polyglot: Path, tmp_path: Path) -> None:
+    """``index --json``'s ``graph.languages`` had an entry ``""`` of zeros: the fixture's README."""
+    _, summary = update_index(polyglot, tmp_path / "langs")
+    languages = summary.graph["languages"]
+    assert isinstance(languages, dict) and "" not in languages and "python" in languages

@@ -37,7 +37,8 @@ def per_language(blocks: Mapping[str, Block], loose: Mapping[str, LooseBlock],
                 language[name] += total
             if call:
                 language["calls_" + name] += call
-    return {name: _complete(counts) for name, counts in sorted(found.items())}
+    # files of no language (a README, go.mod) hold no sites: no "" entry of zeros
+    return {name: _complete(counts) for name, counts in sorted(found.items()) if name or any(counts.values())}
 
 
 def _count_stored_sites(blocks: Mapping[str, Block], languages: Mapping[str, str | None],
