@@ -303,6 +303,7 @@ def test_closing_stdin_mid_session_is_a_clean_exit(polyglot: Path, tmp_path: Pat
     _quiet_exit(proc)
 
 
+@pytest.mark.slow  # over 2 s on 2 cores: the slow pass (.ci/run) runs it
 def test_closing_stdout_mid_session_is_a_clean_exit(indexed_polyglot: Path) -> None:
     proc = _mcp_process(indexed_polyglot, Path(os.environ["MAGUYVA_INDEX_DIR"]))
     assert proc.stdin is not None and proc.stdout is not None

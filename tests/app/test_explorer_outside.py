@@ -133,6 +133,7 @@ def test_a_long_line_wraps_under_its_own_text() -> None:
     assert len(hang(line, 22, 30)[1].plain) - len(hang(line, 22, 30)[1].plain.lstrip()) == 0  # too narrow to hang
 
 
+@pytest.mark.slow  # over 2 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_help_and_explain_wrap_under_the_description_at_80_columns(make_app) -> None:
     from maguyva_tui.app.screens.help import HelpScreen
     from maguyva_tui.app.widgets.explain import ExplainPanel

@@ -106,6 +106,7 @@ async def test_a_held_pacer_draws_when_released_or_when_the_hold_runs_out() -> N
         task.cancel()
 
 
+@pytest.mark.slow  # over 2 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_a_typed_key_and_its_results_are_drawn_in_one_frame(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from maguyva_tui.app.widgets.results import ResultsTable
     from tests.app.conftest import ready, settle

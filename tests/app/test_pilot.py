@@ -325,6 +325,7 @@ async def test_the_list_reuses_a_drawn_line_only_where_it_looks_the_same(make_ap
         check()
 
 
+@pytest.mark.slow  # over 2 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_user_and_file_text_never_goes_through_markup(make_app, tmp_path) -> None:
     from textual.content import Content
 

@@ -64,6 +64,7 @@ async def test_the_banner_coming_and_going_moves_nothing(make_app) -> None:
         assert layouts and not any(layouts), "the banner coming or going laid out the screen"
 
 
+@pytest.mark.slow  # over 2 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_a_list_emptied_then_filled_and_a_short_file_then_a_long_one_lay_out_nothing(make_app) -> None:
     """The list's and the preview's vertical scrollbars stay: an answer after an empty box (the
     list filled from nothing), and a file that fits the preview after one that does not, lay out

@@ -103,6 +103,7 @@ async def test_a_question_typed_before_the_index_answers_is_said_to_wait(tmp_pat
         assert "type a question" in str(app.query_one("#question").render())
 
 
+@pytest.mark.slow  # over 2 s on 2 cores: the slow pass (.ci/run) runs it
 async def test_the_file_gone_to_stays_on_show_when_the_list_is_drawn_again(tmp_path: Path) -> None:
     """A resize or the same question answered again (an engine joining, a file changed) draws the
     list again on the same result: the file gone to stays in the preview, and the editor opens it."""
