@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult, Vote
+from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult, Vote, sought
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Engine
@@ -138,13 +138,8 @@ class Answer:
 
     @property
     def sought(self) -> str | None:
-        """What the preview scrolls sideways to on a result's line: the question's target, else the
-        question itself when it is one token (``UNIQUEMARK``, a word no symbol has: a minified
-        line's match had stayed out of view), as the snippets are cut around it."""
-        if self.result.target:
-            return self.result.target
-        word = self.result.query.strip()
-        return word if word and len(word) <= 256 and not any(c.isspace() for c in word) else None
+        """What the preview scrolls sideways to on a result's line, as the snippets are cut around it."""
+        return sought(self.result)
 
     @property
     def weights(self) -> dict[str, float]:

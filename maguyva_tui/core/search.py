@@ -71,6 +71,7 @@ from maguyva_tui.core.types import (
     checked_by,
     echo,
     fast_constructor,
+    lone_token,
 )
 
 GROUNDED_RULES = ("identifier", "fallback")
@@ -283,7 +284,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if checkpoint is not None:
         checkpoint()  # before the page's snippets are read
     _prefetch(parts.generation, fused, code=False)
-    focus = None if req.regex else intent.target or _lone_token(req.text)  # what a long line is cut around
+    focus = None if req.regex else intent.target or lone_token(req.text)  # what a long line is cut around (types.sought)
     if own_order is None:
         page = _page(parts.generation, fused, run, focus)
     else:
@@ -435,13 +436,6 @@ def lists_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
 
 
 _LONE_WORD = re.compile(r"[^\W\d_][\w'-]{2,63}")
-
-
-def _lone_token(text: str) -> str | None:
-    """A question of one token and no target (``UNIQUEMARK``, a word no symbol has): what a long
-    line holding it is cut around, as a literal's (a minified file's match had been left past the cut)."""
-    word = text.strip()
-    return word if word and len(word) <= 256 and not any(c.isspace() for c in word) else None
 
 
 def _missing_word(parts: Parts, intent: Intent, req: SearchRequest) -> LookupFailure | None:

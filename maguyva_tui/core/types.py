@@ -243,6 +243,21 @@ def echo(text: str) -> str:
     return f"{text[: ECHO_CHARS - 1]}… ({len(text):,} characters)"
 
 
+def sought(result: SearchResult) -> str | None:
+    """What a long line of a result is cut around, and the explorer's preview scrolls sideways to:
+    the question's target, else the question itself when it is one token (``UNIQUEMARK``, a word no
+    symbol has: a minified file's match had been left past the cut)."""
+    if result.target:
+        return result.target
+    return lone_token(result.query)
+
+
+def lone_token(text: str) -> str | None:
+    """The question when it is one token of at most 256 characters, else ``None``."""
+    word = text.strip()
+    return word if word and len(word) <= 256 and not any(c.isspace() for c in word) else None
+
+
 class UnreadableRepository(OSError):
     """The repository's root folder cannot be listed (no permission, gone): never indexed as empty;
     the message is shown to the user as is."""
