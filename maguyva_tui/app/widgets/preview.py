@@ -12,6 +12,7 @@ visit.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, ClassVar, TypeAlias
 
 import re2
@@ -408,6 +409,7 @@ def _display_lines(text: str) -> list[str]:
     return [visible(line.expandtabs(4)) for line in lines]
 
 
+@lru_cache(maxsize=64)  # asked again on every move of the cursor over one answer's results
 def seek_pattern(text: str | None, regex: bool = False, case: str = "sensitive") -> Seek | None:
     """What the preview looks for on a result's line: the question's target, as a pattern (``regex``)
     or literally (a name whole before a name inside a longer one: ``u`` is not the ``u`` of
