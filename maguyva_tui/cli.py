@@ -583,12 +583,11 @@ def _batch(args: argparse.Namespace) -> int:
 
 
 def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:
-    """Answer each JSON line of ``--batch`` with one line of JSON, in order (over one repository
-    or a workspace: ``answer`` searches)."""
+    """Answer each line of ``--batch`` with one line of JSON, in order (over one repository or a
+    workspace: ``answer`` searches): the Nth answer is the Nth line's, a blank line's included (its
+    error object), so a script can pair what it sent with what came back."""
     stream = sys.stdin.buffer if args.batch == "-" else _open_batch(args.batch)
     for number, line in enumerate(stream, 1):  # bytes: each line is decoded alone, so one bad line stays one
-        if not line.strip():
-            continue
         _emit(_batch_one(answer, args, line, number))
     return 0
 
@@ -622,9 +621,11 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
     has one), the rest go on."""
     item: Any = None
     try:
+        if not line.strip():  # skipped, it had shifted every later answer onto the line before it
+            raise UserError(f"a blank line: each line must be {BATCH_LINE} (each gets one answer, a blank one too)")
         item = json.loads(_utf8(line))
         if not isinstance(item, dict) or not isinstance(item.get("query"), str):
-            raise UserError('each line must be a JSON object with a "query" string')
+            raise UserError(f"each line must be {BATCH_LINE}")
         given = {key: value for key, value in item.items() if value is not None}  # null: the command line's
         if not isinstance(given.get("regex", False), bool):
             raise UserError('"regex" must be true or false')
@@ -652,6 +653,8 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
         return {"query": query, "error": f"line {number}: {exc}", "results": []}
 
 
+BATCH_LINE = 'a JSON object with a "query" string'
+"""What a ``--batch`` line must be, as its error object says."""
 BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "intent", "preset", "depth")
 """The keys a ``--batch`` line is read for; any other is named in its answer's notices."""
 

@@ -89,6 +89,20 @@ def test_batch_answers_every_line_in_order(indexed_polyglot: Path, tmp_path: Pat
     assert "line 2" in lines[1]["error"] and len(lines[0]["results"]) <= 2
 
 
+def test_batch_answers_a_blank_line_in_its_place(indexed_polyglot: Path, here: Runner) -> None:
+    """A blank or whitespace-only line had been skipped, so every later answer sat on the line
+    before its question's; now it is that line's error object, and N lines get N answers."""
+    lines = '{"query": "ECONNREFUSED", "limit": 1}\n\n  \t\r\n{"query": "parse_config", "limit": 1}\n\n'
+    proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a["query"] for a in answers] == ["ECONNREFUSED", None, None, "parse_config", None]
+    for number in (2, 3, 5):
+        assert answers[number - 1] == {"query": None, "results": [], "error": f'line {number}: a blank line: each line '
+                                       'must be a JSON object with a "query" string (each gets one answer, a blank one too)'}
+    assert answers[0]["results"] and answers[3]["results"]
+
+
 BAD_INPUT = [
     (("search", "", "--modality", "text"), "empty query"),
     (("search", "   ", "--modality", "text"), "empty query"),
