@@ -166,3 +166,33 @@ class TestRetriever:
 
     def test_words_split_camel_and_snake_case(self) -> None:
         assert words("parseConfig HTTPServer load_all_files") == ["parse", "config", "http", "server", "load", "all", "files"]
+
+
+def test_an_impact_dependent_spans_the_overload_or_accessor_that_makes_the_call() -> None:
+    """A Java file that defines a name twice (a field and its setter, two overloads) has one node for
+    both: the dependent is the definition holding the call, not the field ``Tag tag;`` first written."""
+    java = """\
+        class Validate {
+            static void notNull(Object o) {}
+        }
+
+        class Element {
+            Tag tag;
+
+            Element(String name) {
+                this.name = name;
+            }
+
+            Element(Tag tag) {
+                Validate.notNull(tag);
+            }
+
+            Element tag(Tag tag) {
+                Validate.notNull(tag);
+                return this;
+            }
+        }
+        """
+    found = impact(graph_of({"Element.java": java}), "Validate.notNull", max_depth=1).dependents
+    spans = sorted((d.qualname, d.kind, d.start_line, d.end_line) for d in found)
+    assert spans == [("Element.Element", "method", 12, 14), ("Element.tag", "method", 16, 19)]

@@ -23,6 +23,7 @@ from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES,
 from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.paths import is_demoted, is_secondary
+from maguyva_tui.core.types import Symbol
 
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
 STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
@@ -310,8 +311,25 @@ class Reach:
         symbol = self.graph.symbols.get(node)
         if symbol is None:
             return Dependent(node, node, None, "file", depth, centrality, 1, 1, via, edge)
+        symbol = self._definition_used(symbol, slot, int(self.via[i]))
         return Dependent(node, symbol.path, symbol.qualname, symbol.kind, depth, centrality,
                          symbol.start_line, symbol.end_line, via, edge)
+
+    def _definition_used(self, symbol: Symbol, slot: int, via: int) -> Symbol:
+        """The definition of a node's name that holds its first site into ``via``: a file that defines
+        a name twice (Java's overloads, a field and the method of its name) has one node for both,
+        whose symbol is the first written (a field, ``Tag tag;``, that calls nothing)."""
+        same = [s for s in self.graph.by_path.get(symbol.path, ()) if s.qualname == symbol.qualname]
+        if len(same) < 2:
+            return symbol
+        merged = self.graph.merged()
+        into = merged.into(via)
+        lines = sorted(merged.line[into[merged.source[into] == slot]].tolist())
+        for line in lines:
+            holding = [s for s in same if s.start_line <= line <= s.end_line]
+            if holding:
+                return min(holding, key=lambda s: s.end_line - s.start_line)
+        return symbol
 
 
 def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH, limit: int | None = None) -> Impact:
