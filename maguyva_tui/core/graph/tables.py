@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
-from maguyva_tui.core.parsing.facts.bindings import PROPERTY
+from maguyva_tui.core.parsing.facts.bindings import DECORATED, PROPERTY
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
@@ -145,6 +145,9 @@ class FileIndex:
     """pytest fixture name to the qualnames of the functions that define it (``parsing/facts/fixtures.py``)."""
     properties: set[str] = field(default_factory=set)
     """Qualnames of the methods that are properties: reading one gives what it returns."""
+    decorated: dict[str, str] = field(default_factory=dict)
+    """Qualname of a function to the decorator written bare above it first (``@curry``): the
+    function's name holds what that decorator made of it."""
 
     def enclosing_class(self, scope: str | None) -> str | None:
         """Return the qualname of the innermost class in this file enclosing a scope."""
@@ -193,6 +196,9 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
         return
     if name == PROPERTY:
         index.properties.add(scope)
+        return
+    if name == DECORATED:
+        index.decorated[scope] = typed
         return
     if name.startswith("self."):
         owner = index.enclosing_class(scope)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 36
+FORMAT_VERSION = 37
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
@@ -202,6 +202,21 @@ def _write_current(folder: Path, name: str) -> None:
             os.fchmod(fd, FILE_MODE)
             os.fsync(fd)
         os.replace(tmp, folder / "CURRENT")
+    finally:
+        Path(tmp).unlink(missing_ok=True)  # only when the swap failed
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace a file of the index atomically with ``data``, readable by its owner alone whatever the
+    umask, through a fresh temporary file (``mkstemp``: ``O_EXCL``, never through a path planted in
+    the folder). ``Path.write_bytes`` on a temporary name of its own had left ``static-tier.json`` and
+    the chunk tables 0644 (0666 under umask 0) beside the 0600 files of every generation."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), FILE_MODE)
+            handle.write(data)
+        os.replace(tmp, path)
     finally:
         Path(tmp).unlink(missing_ok=True)  # only when the swap failed
 

@@ -166,6 +166,9 @@ class Resolver(Memo):
             return UNRESOLVED
         path, qualname = split_id(target)
         index = self.file(path)
+        made = self.decorated(index, qualname) if index is not None else None
+        if made is not None and made != EXTERNAL:  # calling add of @curry def add calls curry's __call__
+            return self.result(self.call_instance(index, made))  # type: ignore[arg-type]
         returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
         if returned is None or not self._deeper():
             return UNRESOLVED
@@ -401,6 +404,9 @@ class Resolver(Memo):
             return opened
         if qualname in index.globals and index.defs.get(qualname) in VALUE_KINDS and index.globals[qualname]:
             return self.member(self.instance(index, index.globals[qualname]), name)  # app = Flask(); app.route
+        made = self.decorated(index, qualname)
+        if made is not None:
+            return self.member(made, name)  # @curry def add: add.bind is curry.bind
         inner = f"{qualname}.{name}"
         kind = index.defs.get(inner)
         if kind is not None and kind not in VALUE_KINDS:
@@ -420,6 +426,17 @@ class Resolver(Memo):
         if inherited and index.defs.get(qualname) in CLASS_KINDS:
             return self.in_bases(target, name)
         return UNRESOLVED
+
+    def decorated(self, index: FileIndex, qualname: str) -> str | None:
+        """What a function's name holds when a decorator written bare made it an instance of a
+        class (``@curry def add``: ``curry``), or of something outside the repository
+        (``@functools.lru_cache``); ``None`` for an undecorated function, or one whose decorator
+        gives it back or gives another function."""
+        decorator = index.decorated.get(qualname)
+        if decorator is None or index.defs.get(qualname) not in FUNCTION_KINDS:
+            return None
+        made = self.instance(index, decorator + "()", qualname.rpartition(".")[0] or None)
+        return made if made == EXTERNAL or self.kind(made) in CLASS_KINDS else None
 
     def in_bases(self, cls: str, name: str) -> str:
         """Resolve a member inherited from the bases of a class: depth first, in the order the

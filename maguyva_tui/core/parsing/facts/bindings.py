@@ -32,6 +32,10 @@ PROPERTY = "<property>"
 PROPERTY_DECORATORS = frozenset({"property", "cached_property", "functools.cached_property"})
 """Decorators (as written) that make a method a property."""
 
+DECORATED = "<decorated>"
+"""The local name that binds a Python function to the decorator written bare above it first
+(``<decorated>:curry`` for ``@curry def add``): the name ``add`` holds what ``curry(add)`` made."""
+
 NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
 """Returned literals that say nothing about a function's return type."""
 

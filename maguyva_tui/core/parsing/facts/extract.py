@@ -17,6 +17,7 @@ is qualified by the modules and classes of the file it is written in, as Ruby lo
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -26,6 +27,7 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.bindings import (
     ATTRIBUTE_CAPTURES,
+    DECORATED,
     PROPERTY,
     PROPERTY_DECORATORS,
     RECEIVERS,
@@ -152,7 +154,7 @@ def _extract(
         return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
-    return reader.references + bound + _properties(symbols, decorators), imports
+    return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
 
 
 class _Reader:
@@ -374,6 +376,29 @@ def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> 
     return [("local", PROPERTY, s.name_line, s.qualname) for s in symbols
             if s.kind == "method" and any(name in PROPERTY_DECORATORS for line in range(s.start_line, s.name_line)
                                           for name in decorators.get(line, ()))]
+
+
+BARE_DECORATOR = re.compile(rb"\s*@\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(?:#.*)?")
+"""A decorator line that names what it applies, called with the function alone (``@curry``,
+``@functools.lru_cache``), not a call whose result is applied (``@app.route("/")``)."""
+
+
+def _decorations(symbols: Sequence[Symbol], source: bytes) -> list[RefRow]:
+    """Bind each function decorated first (outermost) by a bare name to that name: a local
+    ``<decorated>:curry`` in the function's scope. ``@curry def add`` makes ``add`` an instance of
+    the class ``curry``, and ``add.bind(1)`` calls ``curry.bind`` (it had been a member of the
+    function, tied to nothing)."""
+    decorated = [s for s in symbols if s.kind == "function" and s.start_line < s.name_line]
+    if not decorated:
+        return []
+    lines = source.split(b"\n")
+    found: list[RefRow] = []
+    for symbol in decorated:
+        bare = BARE_DECORATOR.fullmatch(lines[symbol.start_line - 1]) if symbol.start_line <= len(lines) else None
+        if bare is not None:
+            name = re.sub(rb"\s+", b"", bare.group(1)).decode("utf-8", "replace")
+            found.append(("local", f"{DECORATED}:{name}", symbol.name_line, symbol.qualname))
+    return found
 
 
 PARAMETER_LISTS = frozenset({"type_parameters", "type_parameter_list", "template_parameter_list"})
