@@ -31,7 +31,7 @@ import numpy.typing as npt
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
 from maguyva_tui.core.store.facts import Row
-from maguyva_tui.core.store.format import make_private_dir
+from maguyva_tui.core.store.format import make_private_dir, write_private
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.vouched import vouch, vouched
 from maguyva_tui.core.types import Chunk
@@ -389,9 +389,8 @@ def adopt_static_store(snapshot: Snapshot, provider_id: str, dim: int) -> None:
     if old == (provider_id, dim) and _static_record(snapshot).get("version") == _static_version():
         return
     make_private_dir(folder)
-    tmp = folder / f".{STATIC_RECORD}.tmp{os.getpid()}-{threading.get_ident()}"
-    tmp.write_text(json.dumps({"provider_id": provider_id, "dim": dim, "version": _static_version()}), "utf-8")
-    os.replace(tmp, folder / STATIC_RECORD)
+    record = {"provider_id": provider_id, "dim": dim, "version": _static_version()}
+    write_private(folder / STATIC_RECORD, json.dumps(record).encode("utf-8"))
     if old is not None and old[0] != provider_id:
         shutil.rmtree(store_folder(folder, old[0]), ignore_errors=True)
 
@@ -466,9 +465,7 @@ def write_census(snapshot: Snapshot, keys: list[str] | np.ndarray) -> None:
         else:
             body = b"".join(bytes.fromhex(k) for k in keys)
         make_private_dir(path.parent)
-        tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
-        tmp.write_bytes(_CENSUS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
-        os.replace(tmp, path)
+        write_private(path, _CENSUS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
         for old in path.parent.glob(f"{CENSUS_PREFIX}*.bin"):
             if old != path and not (snapshot.folder / old.name[len(CENSUS_PREFIX) : -len(".bin")]).is_dir():
                 old.unlink(missing_ok=True)
@@ -632,9 +629,7 @@ def _write_table(path: Path, snapshot: Snapshot, files: np.ndarray, places: np.n
         body = (np.ascontiguousarray(files, "<i4").tobytes() + np.ascontiguousarray(places, "<i4").tobytes()
                 + digests)
         make_private_dir(path.parent)
-        tmp = path.with_name(f".{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
-        tmp.write_bytes(_CHUNKS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
-        os.replace(tmp, path)
+        write_private(path, _CHUNKS_MAGIC + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + body)
         for old in path.parent.glob(f"{CHUNKS_PREFIX}*.bin"):
             if old != path and not (snapshot.folder / old.name[len(CHUNKS_PREFIX) : -len(".bin")]).is_dir():
                 old.unlink(missing_ok=True)

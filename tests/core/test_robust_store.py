@@ -20,11 +20,12 @@ import pytest
 
 from maguyva_tui import cli
 from maguyva_tui.core import indexer
+from maguyva_tui.core.embed import static
 from maguyva_tui.core.embed.store import VectorStore
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
-from maguyva_tui.core.semantic_index import semantic_folder
+from maguyva_tui.core.semantic_index import adopt_static_store, semantic_folder, write_census, write_chunk_table
 from maguyva_tui.core.store.file_table import CTIME, INODE, files_digest
 from maguyva_tui.core.store.format import FileEntry, current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -224,6 +225,28 @@ def test_index_folders_are_private_whatever_the_umask(tmp_path: Path) -> None:
     loose = {p: oct(m) for p, m in modes.items() if m != (0o700 if (base.parent / p).is_dir() else 0o600)}
     assert not loose, loose
     assert any(p.endswith(".npz") for p in modes) and any(p.endswith("content.bin") for p in modes)
+
+
+def test_the_semantic_records_and_the_model_cache_are_private_whatever_the_umask(tmp_path: Path) -> None:
+    """``static-tier.json`` and the chunk and key tables were written with ``Path.write_bytes``:
+    0644, and 0666 under umask 0; the derived model's folder was made 0777 under umask 0."""
+    root = _repo(tmp_path / "repo", {"a.py": "def private():\n    return 1\n"})
+    base = tmp_path / "cache" / "indexes"
+    old = os.umask(0)
+    try:
+        snapshot, _ = update_index(root, base)
+        chunk = next(iter(snapshot.chunks()))
+        adopt_static_store(snapshot, "test:static:8", 8)
+        write_census(snapshot, ["00" * 16])
+        write_chunk_table(snapshot, [(chunk, "11" * 16)])
+        assert static._atomic_npz(tmp_path / "cache" / "models" / "m.npz", a=np.zeros(2))
+    finally:
+        os.umask(old)
+    modes = _modes(tmp_path / "cache")
+    loose = {p: oct(m) for p, m in modes.items() if m & 0o077}
+    assert not loose, loose
+    names = {Path(p).name for p in modes}
+    assert {"static-tier.json", "m.npz"} <= names and any(n.startswith("chunks-g-") for n in names)
 
 
 # -- 8. a full disk ------------------------------------------------------------------------------

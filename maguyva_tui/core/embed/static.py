@@ -95,6 +95,7 @@ from maguyva_tui.core.embed.base import ProviderError
 from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
 from maguyva_tui.core.embed.store import Rows, npz_member
 from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
+from maguyva_tui.core.store.format import make_private_dir
 from maguyva_tui.core.store.vouched import vouch, vouched
 from maguyva_tui.core.types import SYMBOL_KINDS
 
@@ -1108,7 +1109,7 @@ def _atomic_npz(path: Path, **arrays: npt.NDArray[np.generic]) -> bool:
     """Save arrays as an uncompressed ``.npz`` (so that its members can be mapped) under a temporary
     name, fsync, rename; ``False`` when it cannot be written."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_dir(path.parent)  # another user could plant a model in a folder made with the umask (0777 under umask 0)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError:
         return False  # a read-only cache: the model still works, derived again next time
