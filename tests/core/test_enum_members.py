@@ -39,3 +39,21 @@ def test_enum_members_make_no_chunks_of_their_own() -> None:
     """A member is a line inside its enum's chunk, not a chunk beside it."""
     facts = analyze("E.java", "enum Color {\n  RED,\n  BLUE\n}\n")
     assert [c.kind for c in facts.chunks if c.symbol and c.symbol.startswith("Color.")] == []
+
+
+@pytest.mark.parametrize("path", ["json.h", "xml.cpp"])
+def test_last_upper_case_enumerator_the_grammar_drops_is_a_constant(path: str) -> None:
+    """The C and C++ grammars leave out a last enumerator that is a bare upper-case name alone
+    before ``}`` (jansson's ``JSON_NULL``, tinyxml2's ``XML_ERROR_COUNT``): read from the text."""
+    source = (
+        "typedef enum {\n    JSON_OBJECT,\n    JSON_NULL\n} json_type;\n"
+        "enum Err { OK = 0,\n  ERROR_COUNT\n};\nenum { ONE, TWO /* last */ };\n"
+    )
+    symbols = analyze(path, source).symbols
+    constants = {s.qualname: s.name_line for s in symbols if s.kind == "constant"}
+    assert constants == {
+        "json_type.JSON_OBJECT": 2, "json_type.JSON_NULL": 3, "Err.OK": 5, "Err.ERROR_COUNT": 6,
+        "ONE": 8, "TWO": 8,
+    }
+    null = next(s for s in symbols if s.name == "JSON_NULL")
+    assert (null.start_line, null.end_line, null.signature) == (3, 3, "JSON_NULL")

@@ -229,7 +229,7 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
             w.define(_SPECIFIER_KINDS[node.type], _Span(outer, split), name, name=bare, prefix=prefix)
         return
     if name is None and body is not None and node.type == "enum_specifier":
-        w.enum_members([], body, _enumerator_name)  # ``enum { A, B };``: constants of the file
+        _enumerators(w, [], body)  # ``enum { A, B };``: constants of the file
     if name is None or body is None:
         return
     bare, prefix = split_qualified(w.text(name))
@@ -239,7 +239,39 @@ def _specifier(w: Walker, node: Node, outer: Outer) -> None:
         return
     w.define(kind, outer, name, None if kind == "enum" else body, name=bare, prefix=prefix)
     if kind == "enum":
-        w.enum_members([*prefix, bare], body, _enumerator_name)
+        _enumerators(w, [*prefix, bare], body)
+
+
+def _enumerators(w: Walker, names: list[str], body: Node | None) -> None:
+    """Record an enum's enumerators as constants in its scope, the one the grammar drops too.
+
+    The C and C++ grammars leave out an enum's last enumerator when it is a bare upper-case name
+    alone before the ``}`` (``JSON_FALSE,`` then ``JSON_NULL`` then ``}``: jansson's ``json_type``;
+    ``XML_ERROR_COUNT`` of tinyxml2's ``XMLError``): no node, not even an error, holds it, so
+    "where is JSON_NULL defined" answered that nothing defines it. Its name is read from the gap
+    between the nodes around it."""
+    w.enum_members(names, body, _enumerator_name)
+    if body is None:
+        return
+    with w.scope(names, "enum"):
+        for before, after in zip(body.children, body.children[1:]):
+            gap = w.source[before.end_byte : after.start_byte]
+            found = _DROPPED_ENUMERATOR.fullmatch(gap)
+            if found is None:
+                continue
+            start, end = before.end_byte + found.start(1), before.end_byte + found.end(1)
+            w.define("constant", _Span.of_text(_position(w, before, start), _position(w, before, end)),
+                     None, name=found.group(1).decode("ascii"))
+
+
+_DROPPED_ENUMERATOR = re.compile(rb"\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
+
+
+def _position(w: Walker, before: Node, at: int) -> tuple[int, int, int]:
+    """Return the (row, column, byte) of a byte in the gap after a node."""
+    row = before.end_point.row + w.source.count(b"\n", before.end_byte, at)
+    line_start = w.source.rfind(b"\n", 0, at) + 1
+    return row, at - line_start, at
 
 
 def _enumerator_name(node: Node) -> Node | None:
@@ -338,7 +370,7 @@ def _typedef(w: Walker, node: Node, outer: Outer) -> None:
         first, *names = names
         w.define(kind, outer, first, body, signature_at=outer)
         if kind == "enum":
-            w.enum_members([w.text(first)], target.child_by_field_name("body"), _enumerator_name)
+            _enumerators(w, [w.text(first)], target.child_by_field_name("body"))
     elif target is not None and target.type in _SPECIFIER_KINDS:
         _specifier(w, target, target)
     for name in names:
