@@ -75,12 +75,14 @@ type Res<T> = Result<T, Error>;
 extern "C" { fn c_fn(x: i32); }
 mod outer { pub mod inner { pub fn deep() {} } }
 fn with_nested() { fn helper() {} }
+pub trait Keys { type Key; type Value: Clone; }
 """,
         [
             ("method", "Stack.push", 2), ("method", "Name.from", 5), ("variable", "COUNTER", 7),
             ("constant", "NAME", 8), ("type", "Res", 9), ("function", "c_fn", 10),
             ("module", "outer", 11), ("module", "outer.inner", 11), ("function", "outer.inner.deep", 11),
             ("function", "with_nested", 12), ("function", "with_nested.helper", 12),
+            ("trait", "Keys", 13), ("type", "Keys.Key", 13), ("type", "Keys.Value", 13),  # associated types
         ],
     ),
     "go": (

@@ -1,5 +1,6 @@
-"""Rust: functions, structs, unions, enums and their variants, traits, impl methods (``Type.method``), type aliases,
-modules, consts, statics and ``macro_rules!``. Leading ``#[...]`` attributes join the span."""
+"""Rust: functions, structs, unions, enums and their variants, traits, impl methods (``Type.method``), type aliases
+(a trait's associated ``type Item;`` too), modules, consts, statics and ``macro_rules!``. Leading ``#[...]``
+attributes join the span."""
 
 from __future__ import annotations
 
@@ -68,6 +69,7 @@ RULES = Rules(
         "enum_item": _enum,
         "trait_item": _named("trait", walk_body=True),
         "type_item": _named("type"),
+        "associated_type": _named("type"),  # a trait's ``type Key;``, which its impls define
         "mod_item": _named("module", walk_body=True),
         "macro_definition": _named("function"),
         "const_item": _named("constant"),
