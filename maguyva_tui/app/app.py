@@ -35,7 +35,7 @@ from maguyva_tui.app.messages import (
     while_open,
 )
 from maguyva_tui.app.screens.explorer import ExplorerScreen
-from maguyva_tui.app.session import Answer, Request, moves
+from maguyva_tui.app.session import Answer, Request, holding, moves
 from maguyva_tui.app.settings import Settings, load_settings
 from maguyva_tui.app.source import OneRepo, Source
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
@@ -552,8 +552,23 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def watch_explaining(self, explaining: bool) -> None:
         self.set_class(explaining, "-explain")
         if explaining and self.is_running:
+            if self.jumped is not None and not self._highlight_jumped():
+                self.part(ExplainPanel).absent(self.part(ResultsTable).answer, self.jumped)
+                return  # no result holds the place gone to: it stays the place on show (o opens it)
             self.jumped = None  # the explanation is the highlighted result's: its file shows beside it
             self._update_side()
+
+    def _highlight_jumped(self) -> bool:
+        """Highlight the result holding the file or symbol gone to, which ``e`` then explains (it
+        had explained the row highlighted before the go-to); False when no result holds it."""
+        assert self.jumped is not None
+        table = self.part(ResultsTable)
+        rows = table.answer.rows if table.answer is not None else []
+        index = holding(rows, self.jumped.path, self.jumped.line if self.jumped.detail else None)
+        if index is None or index >= table.row_count:
+            return False
+        table.move_cursor(row=index, animate=False)
+        return True
 
 
 def _knobs_moved(request: Request) -> bool:

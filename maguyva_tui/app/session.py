@@ -188,6 +188,18 @@ def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT,
     return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text)
 
 
+def holding(rows: list[Row], path: str, line: int | None) -> int | None:
+    """Return the index of the result that holds ``line`` of ``path`` (the narrowest, then the best
+    ranked), or with ``line`` ``None`` (a whole file) the file's best-ranked result; ``None`` when
+    no result is there."""
+    found = [
+        (0 if line is None else row.end_line - row.start_line, i)
+        for i, row in enumerate(rows)
+        if row.path == path and (line is None or row.start_line <= line <= row.end_line)
+    ]
+    return min(found)[1] if found else None
+
+
 def moves(before: Answer | None, after: Answer) -> dict[RowKey, int | None]:
     """Return how far each result moved since ``before`` (positive: up), ``None`` for a newcomer."""
     if before is None:

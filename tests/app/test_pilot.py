@@ -82,6 +82,28 @@ async def test_explain_shows_the_json_numbers(make_app) -> None:
         assert "terms add up" in panel.plain
         await pilot.press("e")
         assert not app.explaining
+        await _explain_after_a_go_to(pilot, app, panel)
+
+
+async def _explain_after_a_go_to(pilot, app, panel: ExplainPanel) -> None:
+    """``e`` after a go-to explains the result holding what was gone to, highlighted (it had explained
+    the row highlighted before the go-to, beside the other file); where no result holds it, it says so
+    and the place gone to stays on show."""
+    from maguyva_tui.app.session import holding
+
+    table, rows, targets = app.query_one(ResultsTable), app.answer.rows, app.source.jump_targets()
+    listed = next(t for t in targets if t.detail and holding(rows, t.path, t.line) not in (None, table.cursor_row))
+    index = holding(rows, listed.path, listed.line)
+    app._jumped(listed)
+    await pilot.press("e")
+    assert table.cursor_row == index
+    assert panel.plain.startswith(f"#{index + 1}  {rows[index].path}:{rows[index].start_line}-")
+    away = next(t for t in targets if t.detail and holding(rows, t.path, t.line) is None)
+    app._jumped(away)
+    await pilot.press("e")
+    assert f"{away.label}  " in panel.plain and "is not among the" in panel.plain and "'parse_config'" in panel.plain
+    assert table.cursor_row == index and app._place() == (away.path, away.line)
+    assert app.query_one("#preview").shown[0] == away.path  # shown again as e closes the panel
 
 
 @pytest.mark.slow  # over 4 s each on 2 cores: run by .ci/run's slow pass
@@ -394,3 +416,4 @@ async def test_every_engine_rank_column_is_in_view(make_app, width: int) -> None
         row = app.answer.rows[0]
         ranks = [str(vote.rank + 1) for m in MODALITIES if (vote := row.modality(m)) is not None]
         assert ranks and first.split(f"{row.score:.4f}")[1].split()[: len(ranks)] == ranks, first
+

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
 from maguyva_tui.app.widgets.hanging import Hanging
@@ -39,6 +40,12 @@ class ExplainPanel(VerticalScroll):
         self.query_one("#explain-body", Static).update(Hanging([(line, _indent(line.plain))
                                                                  for line in content.split("\n", allow_blank=True)]))
 
+    def absent(self, answer: Answer | None, target: Target) -> None:
+        """Say that the file or symbol gone to has no ranking to explain: no result of the answer holds it."""
+        content = unlisted(answer, target)
+        self.plain = content.plain
+        self.query_one("#explain-body", Static).update(content)
+
 
 _LABEL = re.compile(r" *\S+(?: \S+)? {2,}")
 """A line's label and the blanks after it (``  semantic   ``, ``query     ``, ``weighted RRF  ``)."""
@@ -49,6 +56,24 @@ def _indent(line: str) -> int:
     under its term, not under the engine's name)."""
     label = _LABEL.match(line)
     return label.end() if label else 0
+
+
+def unlisted(answer: Answer | None, target: Target) -> Content:
+    """Return why a place gone to (``g``) is not explained: the list holds no result there."""
+    kind = target.detail.split()[0] if target.detail else "file"
+    lines = [Content.assemble((target.label, "bold"), (f"  {kind}", "dim"), f"  {target.path}:{target.line}")]
+    if answer is None:
+        lines.append(Content("is not ranked: no question is asked"))
+    else:
+        count = len(answer.rows)
+        lines.append(Content(f"is not among the {count} result{'s' if count != 1 else ''} of {answer.request.text!r}"))
+        lines += [Content.assemble(("its file is listed: ", "dim"), f"#{i + 1}  {row.path}:{row.start_line}-{row.end_line}")
+                  for i, row in enumerate(answer.rows) if row.path == target.path][:3]
+    lines += [Content(""), Content.styled(
+        "Only a listed result has a ranking to explain: ask for it by name, or esc to the results and e on one.",
+        "dim")]
+    joined = Content("\n").join(lines)
+    return Content(visible_lines(joined.plain), list(joined.spans))
 
 
 def explain(answer: Answer, row: Row, rank: int) -> Content:
