@@ -65,10 +65,11 @@ def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
     definition, whose callers may depend on it as much as those listed ("what breaks if I change
     token_next_by" on sqlparse listed the 6 methods the graph ties, not the 40 calls on parameters
     of unknown type in its filters and grouping). Empty when there is nothing to say, the name has
-    no definition, or the graph is not ready; a workspace's view, which holds no one graph, says
-    nothing yet."""
-    if getattr(generation, "callers_notes", None) is not None:
-        return ()
+    no definition, or the graph is not ready. A workspace's view, which holds no one graph, gives
+    each repository's own lines, each named by it (it had said nothing)."""
+    each = getattr(generation, "impact_notes", None)  # a workspace's view: its shards answer
+    if each is not None:
+        return tuple(each(name))
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
     if graph is None:
         return ()

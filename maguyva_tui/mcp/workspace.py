@@ -209,10 +209,13 @@ class WorkspaceService:
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
         items = sorted(_by_place(each), key=lambda d: int(d["depth"]))[:limit]  # stable: place kept within a depth
         by_depth = _summed(known, "by_depth")
-        return {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
-                "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
-                **_listing("dependents", items, sum(a.total for a in known.values())), "note": CROSS_REPO_NOTE,
-                **self._workspace(engines, absent)}
+        out = {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
+               "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
+               **_listing("dependents", items, sum(a.total for a in known.values())), "note": CROSS_REPO_NOTE}
+        notes = [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
+        if notes:  # each repository's calls naming it that its graph could not tie, as the search says them
+            out["notes"] = notes
+        return {**out, **self._workspace(engines, absent)}
 
     @staticmethod
     def _each(engines: dict[str, Engine], absent: list[Missing],

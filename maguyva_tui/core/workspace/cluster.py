@@ -759,6 +759,13 @@ class RemoteShard:
     def _plan_callers_notes(self, token: int, name: str) -> _Plan:
         return _Plan("call", ("callers_notes", token, name), empty=())
 
+    def impact_notes(self, token: int, name: str) -> tuple[str, ...]:
+        """What the impact of a name leaves out in this repository, one line each; a gone shard says none."""
+        return tuple(self._run(self._plan_impact_notes(token, name)))
+
+    def _plan_impact_notes(self, token: int, name: str) -> _Plan:
+        return _Plan("call", ("impact_notes", token, name), empty=())
+
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""
         return frozenset(self._run(self._plan_names(token)))

@@ -297,8 +297,9 @@ class Coordinator:
         code = limit if blend is not None and CODE_AHEAD else 0  # as expect asks a blend's engines
         the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
         callers = (intent.target,) if intent.target and lists_callers(intent, the_plan, req) else ()
+        impacts = (intent.target,) if intent.target and intent.name == "impact_analysis" and not req.regex else ()
         return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
-                   stats, known, tables, code, callers)
+                   stats, known, tables, code, callers, impacts)
 
     def _foreseen_blend(self, req: SearchRequest, intent: Intent,
                         ) -> tuple[tuple[tuple[str, Query], ...], int, WordStats | None] | None:
@@ -503,10 +504,22 @@ class _View:
         name) named by it, ``label: line``, as the workspace names a repository in its notices:
         the view holds no one graph, and a note speaks of one repository's graph and paths
         (answered at the question's start when it was asked then)."""
+        return self._notes("callers_notes", name)
+
+    def impact_notes(self, name: str) -> tuple[str, ...]:
+        """What the impact of a name leaves out, each repository's own lines (the calls naming it
+        its graph could not tie) named by it, as :meth:`callers_notes` says them (answered at the
+        question's start when it was asked then); a workspace's impact answer had said none."""
+        return self._notes("impact_notes", name)
+
+    def _notes(self, method: str, name: str) -> tuple[str, ...]:
+        """Each shard's lines of ``method`` (``callers_notes``, ``impact_notes``) for a name, as
+        told with the question's start or asked now, named by its repository."""
         each = self.each()
-        told = [dict(self._begun[shard.label].answers.callers).get(name) for shard, _ in each]
+        field = "callers" if method == "callers_notes" else "impacts"
+        told = [dict(getattr(self._begun[shard.label].answers, field)).get(name) for shard, _ in each]
         if any(t is None for t in told):
-            asked = fan_out(self._coordinator._fan, [(shard, "callers_notes", (token, name)) for shard, token in each])
+            asked = fan_out(self._coordinator._fan, [(shard, method, (token, name)) for shard, token in each])
             told = [future.result() for future in asked]
         return tuple(f"{shard.label}: {note}" for (shard, _), notes in zip(each, told) for note in notes or ())
 

@@ -43,7 +43,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
-from maguyva_tui.core.other_calls import callers_notes
+from maguyva_tui.core.other_calls import callers_notes, impact_notes
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -201,6 +201,9 @@ class Ask:
     hits (``coordinator.CODE_AHEAD``, as :meth:`_View.expect` asks them)."""
     callers: tuple[str, ...] = ()
     """Names whose callers' notes to say (a "who calls" question's target: :meth:`Shard.callers_notes`)."""
+    impacts: tuple[str, ...] = ()
+    """Names whose impact's notes to say (a "what breaks if I change" question's target:
+    :meth:`Shard.impact_notes`)."""
 
 
 @pickled_by_fields
@@ -216,6 +219,8 @@ class Answers:
     """Per name of :attr:`Ask.names`, the files defining it (:meth:`Shard.definers`)."""
     callers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Per name of :attr:`Ask.callers`, what its callers leave out (:meth:`Shard.callers_notes`)."""
+    impacts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per name of :attr:`Ask.impacts`, what its impact leaves out (:meth:`Shard.impact_notes`)."""
 
 
 @pickled_by_fields
@@ -453,7 +458,8 @@ class Shard:
         stats = self.word_stats(token, ask.stems) if ask.stems and "text" not in generation.missing else None
         definers = tuple((n, self.definers(token, n)) for n in ask.names)
         callers = tuple((n, self.callers_notes(token, n)) for n in ask.callers)
-        return Answers(known, symbols, stats, definers, callers)
+        impacts = tuple((n, self.impact_notes(token, n)) for n in ask.impacts)
+        return Answers(known, symbols, stats, definers, callers, impacts)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
@@ -630,6 +636,11 @@ class Shard:
         """What the callers of a name leave out in this repository, one line each, as its own
         search says them (:func:`~maguyva_tui.core.other_calls.callers_notes`)."""
         return callers_notes(self._parts(token).generation, name)
+
+    def impact_notes(self, token: int, name: str) -> tuple[str, ...]:
+        """What the impact of a name leaves out in this repository, one line each, as its own
+        search says them (:func:`~maguyva_tui.core.other_calls.impact_notes`)."""
+        return impact_notes(self._parts(token).generation, name)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
