@@ -427,7 +427,7 @@ def _definition_keyword(text: str) -> Intent | None:
 
 _VERBS_USE = (
     r"calls?|uses?|imports?|references?|invokes?|instantiates?|inherits?\s+from|extends?"
-    r"|implements?|subclasses|overrides?"
+    r"|implements?|includes?|subclasses|overrides?"
 )
 _REFERENCES = (
     re.compile(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
@@ -441,7 +441,7 @@ _REFERENCES = (
 )
 _THAT_CALLS = re.compile(
     r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?|(?P<v>inherits?\s+from"
-    r"|derives?\s+from|extends?|implements?|subclasses))\s+"
+    r"|derives?\s+from|extends?|implements?|includes?|subclasses))\s+"
     rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_TARGET}(?:\(\))?)",
     re.I,
 )
@@ -560,11 +560,13 @@ _callees_phrase = _phrase_rule(_CALLEES, "find_references", CONF_REFERENCES, "ca
 _SUBTYPES = re.compile(
     r"\b(?:sub-?class(?:es|ed|ing)?|sub-?types?|implementations|implement(?:s|ed|ing|ers|ors)?"
     r"|inherit(?:s|ed|ing|ors)?|extend(?:s|ed|ing)?|deriv(?:e|es|ed|ing)|descendants?"
-    r"|child\s+(?:classes|types))\b",
+    r"|includ(?:es?|ed|ing)\b(?![^\n]*\.(?:h|hh|hpp|hxx|inc|ipp|tcc)\b)|child\s+(?:classes|types))\b",
     re.I,
 )
 """The words of a references question that asks for the types built on its target, not its call
-sites: "subclasses of Scaffold", "what implements Visitor", "classes that inherit from App"."""
+sites: "subclasses of Scaffold", "what implements Visitor", "classes that inherit from App", "what
+includes Enumerable" (a Ruby module mixed in; a C header's includers are its importers, the lines
+that name it: "which files include config.h")."""
 
 
 _OVERRIDES = re.compile(r"\boverrid(?:e|es|den|ing)\b", re.I)

@@ -115,3 +115,13 @@ def test_a_class_reopened_in_several_files_is_the_one_its_name_gives(engine: Eng
         ("lib/shop/converter/helpers/more.rb", 5, "Shop.Converter.Helpers.more"),
         ("lib/shop/converter/html.rb", 7, "Shop.Converter.Html.convert_text"),
     ]
+
+
+@pytest.mark.parametrize("question", ["what includes Escape", "which classes include Shop::Utils::Escape",
+                                      "classes that include Escape"])
+def test_what_includes_a_module_asked_in_words(engine: Engine, question: str) -> None:
+    """Asked in the search, as a person types it: before, "what includes Escape" was a plain
+    sentence (understand_code 0.40), its page whatever spelled the words."""
+    result = engine.search(question, limit=5)
+    assert result.intent == "find_references"
+    assert [(r.symbol, r.path) for r in result.results][:1] == [("Shop.Converter.Html", "lib/shop/converter/html.rb")]
