@@ -62,6 +62,8 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
     ],
     "web/api.ts": [
         ("interface", "ApiOptions", 3, 7),
+        ("variable", "ApiOptions.baseUrl", 4, 4),  # an interface's properties, as a class's fields
+        ("variable", "ApiOptions.retries", 5, 5),
         ("method", "ApiOptions.onError", 6, 6),
         ("type", "Method", 9, 9),
         ("enum", "Status", 11, 14),
@@ -76,6 +78,7 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
     ],
     "web/App.tsx": [
         ("interface", "AppProps", 4, 6),
+        ("variable", "AppProps.configText", 5, 5),
         ("type", "Theme", 8, 8),
         ("function", "StatusBadge", 10, 12),
         ("function", "App", 14, 30),

@@ -143,6 +143,9 @@ export default class Widget {
 abstract class Base { abstract run(): void; }
 export let counter = 0, other = () => 1;
 export default function () {}
+interface Scope { drafts_: any[]; onChange?: (v: string) => void; run(): void; "quoted": boolean }
+type Shape = { inLiteral: number };
+function take(o: { inParam: number }) {}
 """,
         [
             ("module", "Outer.Inner", 1), ("function", "Outer.Inner.f", 1), ("module", "pkg", 2),
@@ -150,6 +153,10 @@ export default function () {}
             ("method", "Widget.onClick", 5),  # the span starts at its decorator
             ("method", "Widget.create", 7), ("class", "Base", 9), ("method", "Base.run", 9),
             ("variable", "counter", 10), ("function", "other", 10),
+            ("interface", "Scope", 12), ("variable", "Scope.drafts_", 12),  # as a class's field
+            ("method", "Scope.onChange", 12),  # function-typed: onChange(v: string): void
+            ("method", "Scope.run", 12), ("variable", "Scope.quoted", 12), ("type", "Shape", 13),
+            ("function", "take", 14),  # a type literal's properties are no symbols
         ],
     ),
     "javascript": (

@@ -60,6 +60,26 @@ def _field(w: Walker, node: Node, outer: Outer) -> None:
         _scan(w, value)
 
 
+def _property_signature(w: Walker, node: Node, outer: Outer) -> None:
+    """Record an interface's property: a method when its type is a function's (``onChange: (v:
+    string) => void`` is ``onChange(v: string): void`` written another way), else a variable, as a
+    class's field is. They had been no symbols: "where is scope_ defined" found nothing for immer's
+    ``ImmerScope.scope_``, while the same member declared in a class was found. A type literal's
+    properties (``type A = {a: number}``, a parameter's ``{a: number}``) stay none."""
+    if w.scope_kind != "interface":
+        return
+    name = node.child_by_field_name("name")
+    if name is None or name.type not in _PROPERTY_NAMES:
+        return
+    annotation = node.child_by_field_name("type")
+    typed = annotation.named_children[0] if annotation is not None and annotation.named_child_count else None
+    kind = "method" if typed is not None and typed.type == "function_type" else "variable"
+    w.define(kind, outer, name, name=w.text(name).strip("'\""))
+
+
+_PROPERTY_NAMES = frozenset({"property_identifier", "private_property_identifier", "string"})
+
+
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
     """Record each ``const``/``let``/``var`` declarator: functions anywhere, values at top level."""
     declarators = [c for c in node.named_children if c.type == "variable_declarator"]
@@ -399,6 +419,7 @@ RULES = Rules(
         "method_definition": _function,
         "method_signature": _function,
         "abstract_method_signature": _function,
+        "property_signature": _property_signature,
         "class_declaration": _named("class"),
         "abstract_class_declaration": _named("class"),
         "interface_declaration": _named("interface"),
