@@ -19,6 +19,7 @@ from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.inherited import inherited
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
@@ -57,6 +58,8 @@ def symbol_as_meant(name: str) -> str:
         raise QueryError(f"name too long ({len(name)} characters; the limit is {MAX_NAME_CHARS})")
     cleaned = name.strip().strip("`'\"").strip()
     cleaned = cleaned.removesuffix("()")
+    while cleaned.startswith("./"):  # a path as a shell completes it: ./pkg/a.py::run (the "." read as a separator)
+        cleaned = cleaned[2:]
     start, end = 0, len(cleaned)
     while sep := next((s for s in _SEPARATORS if cleaned.startswith(s, start, end)), None):
         start += len(sep)
@@ -267,6 +270,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     snapshot = generation.snapshot
     name = written_name(name) or name
     found = generation.structural.lookup(name, kinds)
+    if not found and (written := files_defining(generation.structural.lookup, name)) is not None and not written[2]:
+        found = [s for s in generation.structural.lookup(written[0], kinds) if s.path in written[1]]  # a.py:run
     if not found:
         graph = snapshot.graph
         nodes = queries.definitions(graph, name) if graph is not None else ()
@@ -316,12 +321,13 @@ def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee
 
 def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:
     """Every resolved use of a name's definitions (of the given kinds): calls first, then
-    subclassing, type uses and imports, each by file and line."""
+    subclassing, type uses and imports, each by file and line, once per line and kind of use."""
     name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     if not defs:
         return _unknown(generation, shown)
     sites = [s for d in defs for s in graph.sites_in.get(d, ()) if not kinds or s.kind in kinds]
+    sites = list(dict.fromkeys(sites))  # one entry per line: three calls on one line read as one use, as the search lists it
     sites.sort(key=lambda s: (REFERENCE_KINDS.index(s.kind) if s.kind in REFERENCE_KINDS else 9, s.path, s.line))
     counts: dict[str, int] = {}
     for s in sites:
@@ -394,10 +400,15 @@ def graph_name(generation: Generation, name: str) -> str:
     structural engine finds by the name's module (``flask.helpers.url_for``) or the class that
     inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), as its node; a name written
     as Go or PHP print it (``(*Mux).ServeHTTP``, ``\\GuzzleHttp\\Client``) as the symbol it names;
-    else the name."""
+    a name written through its file as the search reads it (``a.py:run``, ``pkg/a.py::run``:
+    :func:`~maguyva_tui.core.path_names.in_file`) as that file's definition; else the name."""
     name = written_name(name) or name
     graph = generation.snapshot.graph
-    if graph is None or len(qualifier_parts(name)) < 2 or queries.definitions(graph, name):
+    if graph is None or queries.definitions(graph, name):
+        return name
+    if (node := in_file(generation.structural.lookup, name)[0]) is not None and node in graph.symbols:
+        return node
+    if len(qualifier_parts(name)) < 2:
         return name
     found = defining(generation.structural.lookup(name)) or inherited(generation, name)
     nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
@@ -443,5 +454,7 @@ def _suggestions(generation: Generation, name: str) -> tuple[str, ...]:
 
 
 def _bare(name: str) -> str:
-    """The last part of a qualified name, as the reasons say it (``load`` for ``Loader.load``)."""
+    """The last part of a qualified name, as the reasons say it (``load`` for ``Loader.load``, and
+    for ``loader.py:Loader.load``)."""
+    name = written[1] if (written := split(name)) is not None else name
     return name.replace("::", ".").rpartition(".")[2] or name

@@ -98,3 +98,13 @@ def test_an_answer_reads_its_lines_from_the_index_it_was_computed_on(polyglot: P
     assert answer.lines(site.path, site.line, site.line) == before  # the answer's own generation
     assert "parse_config(handle.read())" in before[0]
     assert engine.source_lines(site.path, site.line, site.line) != before  # the engine reads the new one
+
+
+def test_references_list_a_line_of_two_calls_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``g(1) + g(2)`` is one reference (path, line, caller): the MCP tool had listed it twice, alike."""
+    from tests.trees import indexed
+
+    engine = indexed(tmp_path_factory, "twice", {"m.py": "def g(x):\n    return x\n\ndef f():\n    return g(1) + g(2)\n"})
+    answer = engine.references("g")
+    assert [(s.path, s.line, s.caller) for s in answer.entries] == [("m.py", 5, "f")]
+    assert answer.total == 1 and dict(answer.counts) == {"call": 1}

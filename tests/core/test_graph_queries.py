@@ -196,3 +196,19 @@ def test_an_impact_dependent_spans_the_overload_or_accessor_that_makes_the_call(
     found = impact(graph_of({"Element.java": java}), "Validate.notNull", max_depth=1).dependents
     spans = sorted((d.qualname, d.kind, d.start_line, d.end_line) for d in found)
     assert spans == [("Element.Element", "method", 12, 14), ("Element.tag", "method", 16, 19)]
+
+
+def test_two_calls_on_one_line_are_one_call_site() -> None:
+    """``g(1) + g(2)``: the graph keeps no column, so two sites of one line, caller and callee read
+    as one listed twice; callers (and the totals said of them) count it once."""
+    graph = graph_of({"m.py": """\
+        def g(x):
+            return x
+
+        def f():
+            return g(1) + g(2)
+
+        def h():
+            g(3)
+        """})
+    assert [(s.path, s.line, s.caller) for s in callers(graph, "g").sites] == [("m.py", 5, "f"), ("m.py", 8, "h")]

@@ -225,8 +225,8 @@ def constructed(graph: CodeGraph, defs: Sequence[str]) -> list[str]:
 
 
 def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
-    """Return the positions of the call sites reaching any definition, by path, line and callee;
-    a constructor's are those of its class."""
+    """Return the positions of the call sites reaching any definition, by path, line and callee,
+    one per line, caller and callee; a constructor's are those of its class."""
     merged, index = graph.merged(), graph.nodes.index
     defs = [*defs, *constructed(graph, defs)]
     slots = [index[d] for d in defs if d in index]
@@ -238,8 +238,19 @@ def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
         keys: tuple[NDArray[np.int64], ...] = (callee_rank[merged.target[found]],)
     else:
         keys = ()
-    ordered: Slots = found[np.lexsort((*keys, merged.line[found], merged.file[found]))]
-    return ordered
+    ordered: Slots = found[np.lexsort((merged.source[found], *keys, merged.line[found], merged.file[found]))]
+    return _one_per_line(merged, ordered)
+
+
+def _one_per_line(merged: Merged, ordered: Slots) -> Slots:
+    """Keep one of the sites that share a line, a caller and a callee (``a.attr("x"), a.attr("y")``:
+    two calls the graph cannot tell apart, which read as one site listed twice)."""
+    if len(ordered) < 2:
+        return ordered
+    columns = (merged.file[ordered], merged.line[ordered], merged.source[ordered], merged.target[ordered])
+    repeated = np.logical_and.reduce([c[1:] == c[:-1] for c in columns])
+    kept: Slots = ordered[np.concatenate(([True], ~repeated))]
+    return kept
 
 
 def ranked_callers(
