@@ -76,3 +76,16 @@ def test_a_definition_in_no_file_so_named_is_said_and_every_one_listed(engine: E
     assert {r["path"] for r in answer["results"]} == {"pkg/a.py", "pkg/b.py"}
     assert answer["notices"] == ["no file ending c.py defines helper; it is defined in pkg/a.py:1, pkg/b.py:1; "
                                  "listing every helper"]
+
+
+@pytest.mark.parametrize("name", ["a.py:helper", "a.py::helper", "./pkg/a.py::helper", "pkg/a.py:helper"])
+def test_the_graph_command_and_mcp_read_a_name_written_through_its_file_as_the_search_does(
+        engine: Engine, name: str) -> None:
+    """``maguyva graph callers a.py:helper`` and MCP's tools said "unknown symbol" (``./pkg/a.py::helper``
+    as '/pkg/a.py::helper', its "." read as a separator) where ``who calls a.py:helper`` answered."""
+    from maguyva_tui.graph_command import graph_answer
+    from maguyva_tui.mcp.answers import definition_answer
+
+    answer = graph_answer(engine, "callers", name, None, 10)
+    assert [(r["symbol"], r["modalities"]["graph"]["reason"]) for r in answer["results"]] == [("run_a", "calls helper")]
+    assert [d["path"] for d in definition_answer(engine, name, None, False, 10)["definitions"]] == ["pkg/a.py"]
