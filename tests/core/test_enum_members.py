@@ -48,12 +48,13 @@ def test_last_upper_case_enumerator_the_grammar_drops_is_a_constant(path: str) -
     source = (
         "typedef enum {\n    JSON_OBJECT,\n    JSON_NULL\n} json_type;\n"
         "enum Err { OK = 0,\n  ERROR_COUNT\n};\nenum { ONE, TWO /* last */ };\n"
+        "enum Closing {\r\n  OPEN, // <foo>\r\n  CLOSING\t\t// </foo>\r\n};\r\n"
     )
     symbols = analyze(path, source).symbols
     constants = {s.qualname: s.name_line for s in symbols if s.kind == "constant"}
     assert constants == {
         "json_type.JSON_OBJECT": 2, "json_type.JSON_NULL": 3, "Err.OK": 5, "Err.ERROR_COUNT": 6,
-        "ONE": 8, "TWO": 8,
+        "ONE": 8, "TWO": 8, "Closing.OPEN": 10, "Closing.CLOSING": 11,
     }
     null = next(s for s in symbols if s.name == "JSON_NULL")
     assert (null.start_line, null.end_line, null.signature) == (3, 3, "JSON_NULL")

@@ -264,7 +264,10 @@ def _enumerators(w: Walker, names: list[str], body: Node | None) -> None:
                      None, name=found.group(1).decode("ascii"))
 
 
-_DROPPED_ENUMERATOR = re.compile(rb"\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
+_COMMENTS = rb"(?:\s|//[^\n]*|/\*.*?\*/)*"
+_DROPPED_ENUMERATOR = re.compile(_COMMENTS + rb"([A-Za-z_][A-Za-z0-9_]*)" + _COMMENTS, re.DOTALL)
+"""The gap a dropped enumerator leaves: its name, and the comments around it the grammar drops with
+it (tinyxml2's ``CLOSING\t\t// </foo>``)."""
 
 
 def _position(w: Walker, before: Node, at: int) -> tuple[int, int, int]:
