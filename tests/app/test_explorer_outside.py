@@ -176,3 +176,28 @@ def test_go_to_lists_the_file_named_so_before_files_that_end_with_the_name() -> 
     assert labels[:2] == ["tokenize", "parso/python/tokenize.py"]
     assert labels.index("parso/python/tokenize.py") < labels.index("test/test_tokenize.py")
     assert [t.label for t in rank("tokenize.py", found)][0] == "parso/python/tokenize.py"
+
+
+async def test_the_line_numbers_stay_in_view_when_the_preview_scrolls_sideways() -> None:
+    """helper-115, chardet 5.2.0 with a line of 43,000 characters: scrolled to the match, the numbers
+    and marks had scrolled away with the code, the other lines blank rows with nothing to tell them
+    apart; a mouse selection still reads the code's own places."""
+    from textual.app import App, ComposeResult
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Preview(id="preview")
+
+    app = One()
+    async with app.run_test(size=(80, 12)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("tz.min.js", BUNDLE + "// end\n", 1, 1, "javascript", (1,), seek_pattern("utcOffset(s,!0)"))
+        await pilot.pause()
+        assert preview.scroll_x > 0
+        first, second = _drawn(preview, 0), _drawn(preview, 1)
+        assert first.startswith("1 ▌ ") and "utcOffset(s,!0)" in first and second.startswith("2   ")
+        code = first[4:]
+        assert code == BUNDLE[preview.scroll_x : preview.scroll_x + len(code)]
+        cell = next(seg for seg in preview.render_line(0) if seg.text and seg.style and seg.style.meta and
+                    seg.style.meta["offset"][0] > 0)
+        assert cell.style.meta["offset"] == (preview.scroll_x, 0)  # the first code cell: the character there

@@ -242,9 +242,14 @@ class Preview(ScrollView, can_focus=True):
             strip = placed[1]
         else:
             strip = _placed(self._strip(self._selected(self._row(index), index, span)), 0, index, self._gutter + 3)
-        cropped = strip.crop_extend(scroll_x, scroll_x + width, style)
-        # a line cut at the left keeps its first piece's place: noted again from the cut (cells as characters)
-        return _placed(cropped, scroll_x, index, self._gutter + 3) if scroll_x else cropped
+        if not scroll_x:
+            return strip.crop_extend(0, width, style)
+        # scrolled sideways, the numbers and marks stay in view (they had scrolled away, a match's line
+        # unnumbered among blank rows); the code cut at the left keeps its first piece's place: noted
+        # again from the cut (cells as characters)
+        prefix = min(self._gutter + 3, width)
+        code = strip.crop_extend(prefix + scroll_x, scroll_x + width, style)
+        return Strip.join([strip.crop_extend(0, prefix, style), _placed(code, prefix + scroll_x, index, prefix)])
 
     def _line(self, index: int) -> Strip:
         """Draw one line of the file whole: number, match mark, code (coloured when lexed). Its
