@@ -146,6 +146,7 @@ export default function () {}
 interface Scope { drafts_: any[]; onChange?: (v: string) => void; run(): void; "quoted": boolean }
 type Shape = { inLiteral: number };
 function take(o: { inParam: number }) {}
+class Stock { constructor(public price: number, private readonly http?: Http, plain: number) {} }
 """,
         [
             ("module", "Outer.Inner", 1), ("function", "Outer.Inner.f", 1), ("module", "pkg", 2),
@@ -157,6 +158,8 @@ function take(o: { inParam: number }) {}
             ("method", "Scope.onChange", 12),  # function-typed: onChange(v: string): void
             ("method", "Scope.run", 12), ("variable", "Scope.quoted", 12), ("type", "Shape", 13),
             ("function", "take", 14),  # a type literal's properties are no symbols
+            ("class", "Stock", 15), ("method", "Stock.constructor", 15),
+            ("variable", "Stock.price", 15), ("variable", "Stock.http", 15),  # parameter properties
         ],
     ),
     "javascript": (

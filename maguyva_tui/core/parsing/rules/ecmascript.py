@@ -34,6 +34,22 @@ _MODULE_OBJECTS = frozenset({"exports", "module.exports"})
 def _function(w: Walker, node: Node, outer: Outer) -> None:
     name = node.child_by_field_name("name")
     w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+    if name is not None and w.scope_kind == "class" and w.text(name) == "constructor":
+        _parameter_properties(w, node.child_by_field_name("parameters"))
+
+
+def _parameter_properties(w: Walker, parameters: Node | None) -> None:
+    """Record a constructor's parameter properties as its class's fields: ``constructor(public
+    price: number)`` declares ``price`` as ``price: number;`` in the class body would (an Angular
+    service's ``private http: HttpClient``). They had been no symbols."""
+    for parameter in parameters.named_children if parameters is not None else ():
+        if any(child.type in _PARAMETER_MODIFIERS for child in parameter.children):
+            pattern = parameter.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "identifier":
+                w.define("variable", parameter, pattern)
+
+
+_PARAMETER_MODIFIERS = frozenset({"accessibility_modifier", "readonly", "override_modifier"})
 
 
 def _named(kind: str, walk_body: bool = True) -> Handler:
