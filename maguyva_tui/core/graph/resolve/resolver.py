@@ -82,6 +82,8 @@ class Resolver(Memo):
         if not self.depth:
             self.steps = 0
         written = name.split(".")
+        if not written[0] and len(written) > 1 and rules(index.language).lexical_constants:
+            written, scope = written[1:], None  # Ruby ::Base: looked up from the top level alone
         parts = [p.removesuffix("()") for p in written]
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
             return UNRESOLVED  # an unknown receiver, or calling what a call returned

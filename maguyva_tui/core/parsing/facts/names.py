@@ -9,7 +9,8 @@ PHP: a namespace path (``\\App\\Cache``) renders dotted without its leading ``\\
 a variable keeps its ``$`` (``$cache.get``: never a function or class of that name) except
 ``$this``, which renders ``this``; ``static::`` renders ``self`` and ``parent::`` ``super``. Ruby:
 ``@x`` renders ``self.x``, ``Foo.new`` as a receiver ``Foo()`` (an instance), ``self.class``
-``self``.
+``self``, and a constant from the top level keeps its leading ``::`` as an empty first segment
+(``::Shop::Base`` renders ``.Shop.Base``).
 """
 
 from __future__ import annotations
@@ -168,11 +169,18 @@ def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> s
             receiver = node.named_children[0]
     tail = dotted(member, depth + 1)
     if receiver is None:
-        return tail
+        rooted = node.type == "scope_resolution" and (node.text or b"").startswith(b"::")
+        return ROOT + tail if rooted else tail  # Ruby ::Base: the top level's, never a nested module's
     head = LITERAL_TYPES.get(receiver.type) or dotted(receiver, depth + 1)
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + tail
     return head + "." + tail
+
+
+ROOT = "."
+"""What a Ruby constant written from the top level (``::Base``, ``::Shop::Base``) starts with: an
+empty first segment, looked up at the top level alone (``Base`` inside ``module Shop`` is
+``Shop::Base`` when some file defines it; ``::Base`` never is)."""
 
 
 LITERAL_TYPES: dict[str, str] = {

@@ -1,0 +1,70 @@
+"""Ruby: a constant written from the top level (``::Base``, ``class Cart < ::Base``,
+``::Shop::Util::Helper.make``) is the top level's, never a module's of the same name around it.
+Before, the leading ``::`` was dropped: ``class Cart < ::Base`` inside ``module Shop`` extended
+``Shop::Base``, and ``::Base.new.run`` called ``Shop::Base#run``."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.parsing.analyze import analyze
+from tests.trees import callers, indexed
+
+FILES = {
+    "lib/base.rb": "class Base\n  def run\n    0\n  end\nend\n",
+    "lib/shop/base.rb": """module Shop
+  class Base
+    def run
+      1
+    end
+  end
+
+  module Util
+    class Helper
+      def self.make
+        2
+      end
+    end
+  end
+end
+""",
+    "lib/shop/cart.rb": """module Shop
+  class Cart < ::Base
+    def go
+      ::Base.new.run
+      Base.new.run
+      ::Shop::Util::Helper.make
+    end
+  end
+
+  class Order < ::Shop::Base
+  end
+end
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return indexed(tmp_path_factory, "rooted", FILES)
+
+
+def subtypes(engine: Engine, name: str) -> list[str | None]:
+    return [e.symbol for e in engine.subtypes(name, 50).entries]
+
+
+def test_a_base_written_from_the_top_level_is_the_top_levels(engine: Engine) -> None:
+    assert subtypes(engine, "lib/base.rb::Base") == ["Shop.Cart"]
+    assert subtypes(engine, "Shop::Base") == ["Shop.Order"]
+
+
+def test_a_call_on_a_constant_from_the_top_level(engine: Engine) -> None:
+    assert callers(engine, "lib/base.rb::Base.run") == [("lib/shop/cart.rb", 4, "Shop.Cart.go")]
+    assert callers(engine, "Shop::Base.run") == [("lib/shop/cart.rb", 5, "Shop.Cart.go")]
+    assert callers(engine, "Shop::Util::Helper.make") == [("lib/shop/cart.rb", 6, "Shop.Cart.go")]
+
+
+def test_the_leading_colons_are_kept_in_the_facts() -> None:
+    names = {(r.kind, r.name) for r in analyze("lib/shop/cart.rb", FILES["lib/shop/cart.rb"]).references}
+    assert {("inherit", ".Base"), ("inherit", ".Shop.Base"), ("call", ".Shop.Util.Helper.make")} <= names
