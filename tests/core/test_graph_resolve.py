@@ -347,6 +347,31 @@ def test_java_imports_fields_static_calls_and_inheritance() -> None:
     assert graph.bases["src/com/ex/Service.java::Service"] == ["src/com/ex/Base.java::Base"]
 
 
+def test_a_java_test_uses_its_package_under_another_source_root() -> None:
+    """``src/test/java/org/ex/util`` is the package of ``src/main/java/org/ex/util``: a test calls
+    and extends its classes unimported (jsoup's ValidateTest had left Validate.notNull untied, so
+    "what breaks" listed no test), while a one-folder match is no package (``util`` alone)."""
+    graph = graph_of({
+        "src/main/java/org/ex/util/Validate.java": "package org.ex.util;\npublic class Validate { static void notNull(Object o) {} }\n",
+        "src/main/java/org/ex/util/Visitor.java": "package org.ex.util;\npublic interface Visitor {}\n",
+        "lib/util/Other.java": "package util;\npublic class Other { static void go() {} }\n",
+        "src/test/java/org/ex/util/ValidateTest.java": """\
+            package org.ex.util;
+            import static org.junit.Assert.*;
+            class ValidateTest implements Visitor {
+                void test() {
+                    Validate.notNull(this);
+                    Other.go();
+                }
+            }
+            """,
+    })
+    test = "src/test/java/org/ex/util/ValidateTest.java"
+    assert call_targets(graph, test, 5) == {"src/main/java/org/ex/util/Validate.java::Validate.notNull"}
+    assert call_targets(graph, test, 6) == set()
+    assert graph.bases[test + "::ValidateTest"] == ["src/main/java/org/ex/util/Visitor.java::Visitor"]
+
+
 def test_c_includes_link_definitions_and_leave_pointers_unresolved() -> None:
     graph = graph_of({
         "lib/config.h": "int parse_config(const char *text);\n",

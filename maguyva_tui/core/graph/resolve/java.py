@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
+
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 
@@ -15,8 +17,11 @@ class Java(Language):
     target_prefix = "jpkg:"
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
-        """Resolve a name defined by another file of the same package (directory)."""
-        return r.in_directory(index, name)
+        """Resolve a name defined by another file of the same package: of its directory, else the
+        class of that name in the same package under another source root (a test in
+        ``src/test/java/a/b`` uses ``src/main/java/a/b``'s classes without importing them)."""
+        found = r.in_directory(index, name)
+        return found if found is not None else _in_twin_package(r, index.path, name)
 
     def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
         """Tell whether a bare name, found nowhere, is a member an enclosing class inherits from
@@ -61,3 +66,15 @@ class Java(Language):
             cls = r.member(paths[0], package.rpartition(".")[2])
             return r.member(cls, name)
         return AMBIGUOUS if paths else EXTERNAL
+
+
+def _in_twin_package(r: Lookup, path: str, name: str) -> str | None:
+    """Resolve ``name`` as the class of its file (``Name.java``) in a folder that ends as this
+    file's own does, the longest such ending first; at least two folders (``org.jsoup``): a
+    package of one name would meet any folder so named."""
+    folders = posixpath.dirname(path).split("/")
+    for start in range(1, len(folders) - 1):
+        paths = r.touch("java:" + ".".join([*folders[start:], name]))
+        if paths:
+            return r.member(paths[0], name) if len(paths) == 1 else AMBIGUOUS
+    return None
