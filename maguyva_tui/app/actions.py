@@ -23,7 +23,7 @@ from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
-from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_NAMES
+from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_ENGINES, PRESET_NAMES
 
 WEIGHT_STEP = 0.1
 """How much ``+``/``-`` moves the chosen modality's weight."""
@@ -192,6 +192,13 @@ class ActionsMixin(App[None]):
             )
             return
         self.part(Readback).selected = modality
+        preset = self.request.preset
+        if modality not in PRESET_ENGINES[preset]:  # the list would change its strategy, never its order
+            engines = PRESET_ENGINES[preset]
+            blends = f"asks the {engines[0]} engine alone" if len(engines) == 1 else f"blends {', '.join(engines)}"
+            self.notify(f"the {preset} preset {blends}: a {modality} weight changes nothing "
+                        "(p: thorough blends all four)", severity="warning", timeout=4)
+            return
         self.submit(self.request.with_(weights=adjusted(self.answer.weights, modality, step)))
 
     def action_reset_what_if(self) -> None:

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Final
 
 from maguyva_tui.core.intent import FUNCTION_RULE, Intent, Weights, weights_for
-from maguyva_tui.core.types import MODALITIES, PRESET_NAMES
+from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES, PRESET_NAMES
 
 DEFAULT_K: Final = 40  # seed: default preset
 THOROUGH_K: Final = 60  # seed: thorough preset; a flatter curve gives lower-ranked agreement more say
@@ -72,11 +72,11 @@ class Preset:
     """What a non-direct plan on this preset says: ``"fused"`` or ``"semantic_only"``."""
 
 
-QUICK: Final = Preset("quick", ("semantic",), DEFAULT_K, "semantic_only")
+QUICK: Final = Preset("quick", PRESET_ENGINES["quick"], DEFAULT_K, "semantic_only")
 """Meaning only, no fusion: the fastest answer (``k`` only scales the shown contributions)."""
-DEFAULT: Final = Preset("default", ("semantic", "text", "structural"), DEFAULT_K, "fused")
+DEFAULT: Final = Preset("default", PRESET_ENGINES["default"], DEFAULT_K, "fused")
 """Three engines fused; the graph still supplies centrality and the direct path."""
-THOROUGH: Final = Preset("thorough", MODALITIES, THOROUGH_K, "fused")
+THOROUGH: Final = Preset("thorough", PRESET_ENGINES["thorough"], THOROUGH_K, "fused")
 """All four engines fused."""
 
 PRESETS: Final[Mapping[str, Preset]] = MappingProxyType({p.name: p for p in (QUICK, DEFAULT, THOROUGH)})

@@ -7,11 +7,12 @@ hundred thousand. Paths are relative to the repository root with ``/`` separator
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 MODALITIES: tuple[str, ...] = ("semantic", "text", "structural", "graph")
@@ -29,6 +30,14 @@ INTENTS: tuple[str, ...] = (
 
 PRESET_NAMES: tuple[str, ...] = ("quick", "default", "thorough")
 """The presets, in the order the explorer's ``p`` key cycles them."""
+
+PRESET_ENGINES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "quick": ("semantic",),
+    "default": ("semantic", "text", "structural"),
+    "thorough": MODALITIES,
+})
+"""The engines each preset blends (a confident question runs its one engine whatever the preset): a
+what-if weight of an engine its preset leaves out changes nothing."""
 
 CASE_MODES: tuple[str, ...] = ("sensitive", "insensitive", "smart")
 """How letters' case counts in a literal or a regex."""

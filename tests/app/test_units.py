@@ -182,3 +182,31 @@ def test_the_explain_panel_shows_each_notice_whole() -> None:
     assert f"notice    {note}" in lines and "notice    the graph engine alone found nothing" in lines
     assert not [line for line in explain(Answer(Request("parse it"), _result("a.py")), Row(ranked), 0).plain.splitlines()
                 if line.startswith("notice")]
+
+
+def test_a_what_if_weight_of_an_engine_the_preset_leaves_out_is_said_to_change_nothing() -> None:
+    """helper-115, chardet 5.2.0: on the quick preset, + on the graph's weight turned the list into the
+    semantic engine's alone (every row moved, the graph bar raised); on default, the graph's weight
+    changed nothing but the strategy. It is said, and the list left as it is."""
+    from types import SimpleNamespace
+
+    from maguyva_tui.app.actions import ActionsMixin
+
+    said: list[str] = []
+    asked: list[Request] = []
+    readback = SimpleNamespace(selected="semantic")
+    app = SimpleNamespace(answer=SimpleNamespace(weights={"semantic": 0.5, "text": 0.2, "structural": 0.2, "graph": 0.1}),
+                          request=Request("q", preset="default"), part=lambda _: readback, submit=asked.append,
+                          notify=lambda message, **_: said.append(message))
+    ActionsMixin.nudge_weight(app, "graph", 0.1)  # type: ignore[arg-type]
+    assert asked == [] and readback.selected == "graph"
+    assert said == ["the default preset blends semantic, text, structural: a graph weight changes nothing "
+                    "(p: thorough blends all four)"]
+    ActionsMixin.nudge_weight(app, "text", 0.1)  # type: ignore[arg-type]
+    assert len(asked) == 1 and dict(asked[0].weights or ())["text"] == pytest.approx(0.3)
+    app.request = Request("q", preset="quick")
+    ActionsMixin.nudge_weight(app, "text", -0.1)  # type: ignore[arg-type]
+    assert len(asked) == 1 and said[-1].startswith("the quick preset asks the semantic engine alone: a text weight")
+    app.request = Request("q", preset="thorough")
+    ActionsMixin.nudge_weight(app, "graph", 0.1)  # type: ignore[arg-type]
+    assert len(asked) == 2
