@@ -249,6 +249,34 @@ def test_the_semantic_records_and_the_model_cache_are_private_whatever_the_umask
     assert {"static-tier.json", "m.npz"} <= names and any(n.startswith("chunks-g-") for n in names)
 
 
+def test_an_index_folder_another_user_owns_is_never_written_into(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Made before us in a shared index base and writable by us, another user's folder had been
+    written into (its owner could swap the generation being written for one of links); it is read
+    as it is, said stale, and ours are made private again where an older umask left them open."""
+    root = _repo(tmp_path / "repo", {"a.py": "OWNED_MARKER = 1\n"})
+    base = tmp_path / "shared"
+    update_index(root, base)
+    folder = index_folder(root, base)
+    folder.chmod(0o775)  # ours, left open (umask 002)
+    (root / "b.py").write_text("B = 2\n")
+    assert set(update_index(root, base)[0].files) == {"a.py", "b.py"}
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    before = sorted(p.name for p in folder.iterdir())
+    (root / "c.py").write_text("C = 3\n")
+    other = _repo(tmp_path / "other", {"x.py": "X = 1\n"})
+    index_folder(other, base).mkdir(0o777)
+    me = os.geteuid()
+    monkeypatch.setattr(os, "geteuid", lambda: me + 1)  # the folder is now another user's
+    snapshot, summary = update_index(root, base)
+    assert set(snapshot.files) == {"a.py", "b.py"}
+    assert f"the folder is another user's, uid {me}" in str(summary.stale_because)
+    assert sorted(p.name for p in folder.iterdir()) == before
+    planted = index_folder(other, base)
+    with pytest.raises(indexer.IndexNotWritable, match=f"the folder is another user's, uid {me}"):
+        update_index(other, base)  # planted before our first build, open to all
+    assert [p.name for p in planted.iterdir()] == []
+
+
 # -- 8. a full disk ------------------------------------------------------------------------------
 
 

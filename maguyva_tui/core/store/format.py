@@ -26,9 +26,11 @@ arrays and strings (``arrays.py``), never pickle.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -157,17 +159,37 @@ def current_generation(folder: Path) -> Path:
 
 
 def make_private_dir(path: Path) -> None:
-    """Create a folder and its missing parents, each readable by its owner alone (whatever the umask)."""
+    """Create a folder and its missing parents, each readable by its owner alone (whatever the umask).
+    A folder that exists is written into only when it is this user's (see :func:`_ours`)."""
     missing = []
     while not path.is_dir() and path != path.parent:
         missing.append(path)
         path = path.parent
+    _ours(path, created_in=bool(missing))
     for folder in reversed(missing):
         try:
             folder.mkdir(DIR_MODE)
         except FileExistsError:
             continue  # made meanwhile by another process
         os.chmod(folder, DIR_MODE)
+
+
+def _ours(folder: Path, created_in: bool) -> None:
+    """Refuse (``PermissionError``) to write into a folder of the index that another user owns: made
+    before us in a shared index base (``--index-dir /tmp/idx``) and writable by us, it had been
+    written into, and its owner could swap a generation being written for one of links the build
+    would write through. A folder that ours are only ``created_in`` may be root's (``/tmp``) or have
+    the sticky bit (no one renames what is ours there). One of ours that others may write (made by
+    an older version under umask 002) is closed to 0700."""
+    st = os.stat(folder)
+    if st.st_uid == os.geteuid():
+        if st.st_mode & 0o077 and not created_in:
+            os.chmod(folder, DIR_MODE)
+        return
+    if created_in and (st.st_uid == 0 or st.st_mode & stat.S_ISVTX):
+        return
+    raise PermissionError(errno.EACCES, f"Permission denied (the folder is another user's, uid {st.st_uid})",
+                          str(folder))
 
 
 def new_generation(folder: Path) -> Path:
