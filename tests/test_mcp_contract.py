@@ -69,3 +69,14 @@ def test_every_field_of_every_answer_is_named_for_the_agent(tmp_path: Path) -> N
         service.close()
     assert {tool: keys for tool, keys in unnamed.items() if keys} == {}
     assert set(unnamed) == {"search", "find_definition", "find_references", "impact"}
+
+
+def test_search_says_what_symbol_and_kind_are_for_a_line_that_is_no_definition(tmp_path: Path) -> None:
+    """A call site ("who calls push_entry": lines 348, symbol Core.insert_full, kind call) and a line
+    matched inside a method ("Must be false": symbol Validate.isFalse) carry symbol and kind: the
+    description had said they came only with a definition, so the caller read as defined at the call."""
+    service = RepoService(Engine(tmp_path, tmp_path / "ix", provider=FirstWordProvider(), static=False), embed=False)
+    search = next(t for t in anyio.run(build_server(service).list_tools) if t.name == "search")
+    words = " ".join((search.description or "").split())
+    assert "when the result is a definition" not in words
+    assert 'a call site\'s kind is "call" and its symbol the caller' in words and "lie in" in words

@@ -130,7 +130,8 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         Returns query (as read), intent, confidence, rule (why that intent), target (the name or string
         looked for), fusion_strategy ("direct": one engine answered a confident question; "fused":
         weighted reciprocal rank fusion), preset, engines_run and weights, then results best first: path,
-        lines, symbol and kind (when the result is a definition), score, ranks (each engine's own 1-based
+        lines, symbol and kind (the definition those lines are or lie in, absent outside any; a call
+        site's kind is "call" and its symbol the caller), score, ranks (each engine's own 1-based
         rank; null = that engine ran but did not find it), why (each engine's reason), depth (hops from
         the symbol, for impact), snippet (the first lines, trimmed) and matches (matching lines beyond the
         snippet). lookup_failed, when the target is not there as asked and the results are something
