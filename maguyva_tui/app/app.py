@@ -46,7 +46,7 @@ from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryBar, QueryInput, shown
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
-from maguyva_tui.app.widgets.status import StatusLine, summary_text
+from maguyva_tui.app.widgets.status import StatusLine, said_by_tiers, summary_text
 from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.engine import Engine, SearchCancelled
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
@@ -486,7 +486,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
         self.part(ResultsTable).show(answer, moved, keep=same)
         self.part(LookupBanner).show(answer.result.lookup_failed if answer else None)
-        self.part(StatusLine).notice(" · ".join(answer.notices) if answer else "")
+        notices = [n for n in answer.notices if not said_by_tiers(n)] if answer else []  # the explain panel has them all
+        self.part(StatusLine).notice(" · ".join(notices))
         self._schedule_preview(after_frame=True)
 
     # -- selection, preview, explain ------------------------------------------------------------

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Label
 
-from maguyva_tui.app.widgets.status import StatusLine, tiers_text
-from tests.app.conftest import SIZE, wait_for
+from maguyva_tui.app.widgets.status import StatusLine, said_by_tiers, tiers_text
+from tests.app.conftest import SIZE, ask, wait_for
 
 
 def test_tiers_text_names_both_tiers_until_both_are_complete() -> None:
@@ -29,3 +29,13 @@ async def test_a_fresh_repository_shows_the_static_tier_complete_and_the_model_t
         app.query_one(StatusLine).embedding(31, 100)
         await pilot.pause()
         assert str(label.render()) == "semantic: static 100% · model 31%"
+        await ask(pilot, "how is the configuration loaded")  # the answer's own share goes stale as the model fills
+        assert any(said_by_tiers(n) and "covers 0%" in n for n in app.answer.notices)
+        assert "transformer tier" not in str(app.query_one(StatusLine).query_one("#notice", Label).render())
+
+
+def test_the_transformer_tiers_notice_is_known_from_one_repository_or_several() -> None:
+    assert said_by_tiers("semantic: the transformer tier covers 6% of chunks so far; the static tier ranks the rest")
+    assert said_by_tiers("alpha: semantic: the transformer tier covers 40% of chunks so far; the static tier ranks the rest")
+    assert not said_by_tiers("semantic: only 40% of chunks can be ranked by meaning so far")
+    assert not said_by_tiers("no symbol named x; showing related code")

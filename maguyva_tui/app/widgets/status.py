@@ -7,6 +7,7 @@ beside it (``semantic: static 40%``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -119,6 +120,16 @@ def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
         if name in ready or not (name == "semantic" and tiers_shown)
     ]
     return " · ".join(parts)
+
+
+_TIER_NOTICE = re.compile(r"(?:[^:]+: )?semantic: the transformer tier covers \d+% of chunks so far")
+"""The engine's notice of the transformer tier's share, from one repository or one of a workspace's."""
+
+
+def said_by_tiers(notice: str) -> bool:
+    """Tell whether a notice is the transformer tier's share, which the line's tier figures say as it
+    fills in (the answer's figure goes stale: it had read 6 % beside ``model 43%``)."""
+    return _TIER_NOTICE.match(notice) is not None
 
 
 def tiers_text(static: float | None, model: float | None) -> str:
