@@ -60,8 +60,9 @@ def _indent(line: str) -> int:
 
 def unlisted(answer: Answer | None, target: Target) -> Content:
     """Return why a place gone to (``g``) is not explained: the list holds no result there."""
+    place = f"  {target.path}:{target.line}" if target.detail else ""  # a file's label is its path
     kind = target.detail.split()[0] if target.detail else "file"
-    lines = [Content.assemble((target.label, "bold"), (f"  {kind}", "dim"), f"  {target.path}:{target.line}")]
+    lines = [Content.assemble((target.label, "bold"), (f"  {kind}", "dim"), place)]
     if answer is None:
         lines.append(Content("is not ranked: no question is asked"))
     else:
