@@ -210,3 +210,19 @@ def test_a_what_if_weight_of_an_engine_the_preset_leaves_out_is_said_to_change_n
     app.request = Request("q", preset="thorough")
     ActionsMixin.nudge_weight(app, "graph", 0.1)  # type: ignore[arg-type]
     assert len(asked) == 2
+
+
+def test_a_place_gone_to_that_no_result_holds_is_said_so() -> None:
+    """``e`` after a go-to where no result holds the place: the file named once, the question quoted,
+    the file's own results listed, and a hint that fits (no question yet: ask one)."""
+    from maguyva_tui.app.widgets.explain import unlisted
+
+    file = Target("a.py", "a.py", 1, 1)
+    assert unlisted(None, file).plain.splitlines()[:2] == ["a.py  file", "is not ranked: no question is asked"]
+    assert unlisted(None, file).plain.endswith("ask a question first.")
+    answer = Answer.build(Request("q"), _result("b.py", "a.py"), 0.0)
+    symbol = Target("f", "a.py", 9, 12, "function  a.py:9")
+    text = unlisted(answer, symbol).plain
+    assert text.splitlines()[:3] == ["f  function  a.py:9", "is not among the 2 results of 'q'",
+                                     "its file is listed: #2  a.py:1-1"]
+    assert text.endswith("esc to the results and e on one.")

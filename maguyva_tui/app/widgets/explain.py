@@ -70,9 +70,8 @@ def unlisted(answer: Answer | None, target: Target) -> Content:
         lines.append(Content(f"is not among the {count} result{'s' if count != 1 else ''} of {answer.request.text!r}"))
         lines += [Content.assemble(("its file is listed: ", "dim"), f"#{i + 1}  {row.path}:{row.start_line}-{row.end_line}")
                   for i, row in enumerate(answer.rows) if row.path == target.path][:3]
-    lines += [Content(""), Content.styled(
-        "Only a listed result has a ranking to explain: ask for it by name, or esc to the results and e on one.",
-        "dim")]
+    hint = "ask for it by name, or esc to the results and e on one" if answer is not None else "ask a question first"
+    lines += [Content(""), Content.styled(f"Only a listed result has a ranking to explain: {hint}.", "dim")]
     joined = Content("\n").join(lines)
     return Content(visible_lines(joined.plain), list(joined.spans))
 
