@@ -259,13 +259,18 @@ class GraphAnswer(Generic[T]):
 
 # -- the questions ----------------------------------------------------------------------------------
 
+MACRO_RULES = "macro_rules!"
+"""How a Rust macro's definition starts (its signature)."""
+
+
 def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) -> GraphAnswer[Definition]:
     """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first.
 
     The name index answers first; the graph then knows forms it does not (``Shape.area``, a node id).
     A name as Go or PHP print it (``(*Mux).ServeHTTP``) is read as the symbol it names, and a
     member named through a class that inherits it (``Flask.route``) as the nearest base's
-    (``Scaffold.route``), as the references and the search read it.
+    (``Scaffold.route``), as the references and the search read it. A Rust macro named as it is
+    invoked (``vec!``) that no symbol is named is its ``macro_rules!``.
     """
     snapshot = generation.snapshot
     name = written_name(name) or name
@@ -278,6 +283,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         found = [graph.symbols[n] for n in nodes if n in graph.symbols and (not kinds or graph.symbols[n].kind in kinds)]
     if not found:
         found = [s for s in inherited(generation, name) if not kinds or s.kind in kinds]
+    if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
+        found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
     entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)
     suggestions = () if entries else _suggestions(generation, name)
     return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)

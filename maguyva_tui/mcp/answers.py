@@ -123,9 +123,23 @@ def definition_answer(engine: Engine, name: str, kind: str | None, with_source: 
     answer = engine.definitions(name, (kind,) if kind else ())
     if not answer.known:
         what = f"{kind} named" if kind else "definition of"
-        raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}.{_suggest(answer)}")
+        raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}.{_other_kinds(engine, name, kind) or _suggest(answer)}")
     items = [_definition(answer, d, with_source) for d in answer.entries[:limit]]
     return {"symbol": echo(name), **_listing("definitions", items, answer.total)}
+
+
+def _other_kinds(engine: Engine, name: str, kind: str | None) -> str:
+    """A sentence naming the kinds a name is defined as when none is ``kind`` (a Rust struct asked
+    for as a class), where the close names alone had read as if nothing of the name were defined."""
+    if not kind:
+        return ""
+    found = [d.symbol for d in engine.definitions(name).entries if d.symbol is not None]
+    if not found:
+        return ""
+    kinds = sorted({s.kind for s in found})
+    first = found[0]
+    return (f" {echo(name)} is defined as {' and '.join(kinds)} ({first.path}:{first.start_line}); "
+            f"ask with kind {kinds[0]}, or without kind.")
 
 
 def _definition(answer: GraphAnswer[Definition], d: Definition, with_source: bool) -> dict[str, Any]:
