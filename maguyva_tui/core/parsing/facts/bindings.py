@@ -219,7 +219,9 @@ class Bindings:
         kind = node.type
         if kind in NO_VALUE:
             return  # ``return None`` says nothing about the other branches
-        typed = value_type(node, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
+        # a returned name or attribute is what it holds (a property returning ``self.days``, itself
+        # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
+        typed = value_type(node, alias=True, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
         self.bind(line, offset, RETURN, typed or UNTYPED, False)
 
     def fixture_yield(self, node: Node, line: int) -> bool:
