@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
+from maguyva_tui.core.graph.builtins import JAVA
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 
@@ -72,6 +73,8 @@ def _in_twin_package(r: Lookup, path: str, name: str) -> str | None:
     """Resolve ``name`` as the class of its file (``Name.java``) in a folder that ends as this
     file's own does, the longest such ending first; at least two folders (``org.jsoup``): a
     package of one name would meet any folder so named."""
+    if not name[:1].isupper() or name in JAVA:  # a class's name, not java.lang's (String), which no folder holds
+        return None
     folders = posixpath.dirname(path).split("/")
     for start in range(1, len(folders) - 1):
         paths = r.touch("java:" + ".".join([*folders[start:], name]))
