@@ -32,7 +32,8 @@ def test_batch_over_several_repositories_answers_each_line(repos, tmp_path: Path
                        "--repo", str(tmp_path / "gone"), "--index-dir", str(ix), "--modality", "text"])
     out, err = capsys.readouterr()
     assert status == 0
-    first, second, bad, empty = (json.loads(line) for line in out.splitlines())
+    first, blank, second, bad, empty = (json.loads(line) for line in out.splitlines())
+    assert blank["error"].startswith("line 2: a blank line") and blank["query"] is None  # its own answer
     assert {r["repo"] for r in first["results"]} == {"service", "frontend"}
     assert first["modalities_run"] == ["text"]  # the command's options apply to every line
     assert [r["repo"] for r in second["results"]][:1] == ["service"] and len(second["results"]) <= 2
