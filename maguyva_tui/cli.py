@@ -29,6 +29,7 @@ from maguyva_tui.core.types import (
     UnreadableRepository,
     called_definition,
 )
+from maguyva_tui.locations import default_index_base
 from maguyva_tui.terminal import ArgumentParser, no_explorer_here, printable, printable_lines
 
 if TYPE_CHECKING:
@@ -124,7 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
     search = sub.add_parser("search", help="search a repository")
     search.add_argument("query", nargs="?", help="the question, literal or pattern")
     search.add_argument("--repo", action="append",
-                        help="repository root (default: .); repeat it to search several repositories as one")
+                        help="repository root (default: ., or the nearest folder above it, up to the git "
+                             "repository's top and below your home, that has an index: a search from repo/src "
+                             "answers from repo's index, over the whole repository, and says so); repeat it to "
+                             "search several repositories as one")
     search.add_argument("--workspace", metavar="FILE",
                         help="search the repositories a file lists (repos = [...] in a .toml, else one folder a line)")
     _common(search)
@@ -160,7 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
     graph = sub.add_parser("graph", help="callers, callees, impact radius, subtypes or overrides of a symbol")
     graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides"))
     graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method")
-    graph.add_argument("--repo", action="append", default=[], help="repository root (default: .)")
+    graph.add_argument("--repo", action="append", default=[],
+                       help="repository root (default: ., or the indexed folder above it, as search finds it)")
     _common(graph)
     graph.add_argument("--depth", type=int, help="maximum depth for impact (default 3)")
     graph.add_argument("--limit", type=int, default=200, help="results to return (default 200)")
@@ -302,15 +307,55 @@ def _dispatch(argv: list[str]) -> int:
             from maguyva_tui.workspace_command import search_workspace
 
             return search_workspace(args, _emit, run_batch)
-        args.repo = (args.repo or ["."])[0]
+        _imply_repo(args)
+        args.repo = args.repo[0]
         return _search(args)
     if args.command == "graph":
+        _imply_repo(args)
         return _graph(args)
     if args.command == "mcp":
         return _mcp(args)
     if args.command == "server":  # the maguyva command answers it before this module loads (resident imports us)
         raise UserError("run the server command as `maguyva server ...` (python -m maguyva_tui server ...)")
     raise UserError(f"unknown command {args.command}")
+
+
+def _imply_repo(args: argparse.Namespace) -> None:
+    """Set ``args.repo`` and ``args.scope`` (:func:`implied_repo`) unless a resident server did
+    (it resolved them against the request's working folder)."""
+    if not hasattr(args, "scope"):
+        cwd = "" if args.repo else os.getcwd()  # a --repo needs no working folder (it may be gone)
+        base = os.path.join(cwd, os.path.expanduser(args.index_dir)) if args.index_dir else str(default_index_base())
+        args.repo, args.scope = implied_repo(args.repo, base, cwd)
+
+
+def implied_repo(repo: list[str] | None, base: str, cwd: str) -> tuple[list[str], str | None]:
+    """The repository ``search`` and ``graph`` answer from, and where the working folder ``cwd``
+    lies in it when that is not its top: ``--repo`` as given; without it, the working folder,
+    unless a folder above it, up to the git repository's top and below the home folder, has an
+    index under ``base`` (:func:`~maguyva_tui.roots.enclosing_root`): a search from
+    ``repo/src/pkg`` had indexed ``src/pkg`` alone, a second index of files the repository's
+    already holds. A folder that index leaves out (ignored: ``node_modules/x``) is searched alone,
+    as before."""
+    if repo:
+        return repo, None
+    from maguyva_tui.roots import enclosing_root
+
+    root = enclosing_root(cwd, os.path.abspath(base), os.path.realpath(os.path.expanduser("~")))
+    if root == cwd:
+        return ["."], None
+    from maguyva_tui.core.engine import indexes_folder
+
+    scope = os.path.relpath(cwd, root)
+    if not indexes_folder(Path(root), scope):  # node_modules/x, .venv/...: what the index leaves out, alone
+        return ["."], None
+    return [root], scope
+
+
+def scope_notice(root: str, scope: str) -> str:
+    """What a search answered from an enclosing repository's index says once."""
+    return (f"searched the index of {root}, the nearest indexed folder above {scope}: results come from the "
+            f"whole repository, paths from its top (--repo . indexes and searches {scope} alone)")
 
 
 def _mcp(args: argparse.Namespace) -> int:
@@ -512,6 +557,8 @@ def _graph(args: argparse.Namespace) -> int:
                         f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')
     engine = _engine((args.repo or ["."])[0], args.index_dir)
     result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
+    if args.scope:
+        _tell(scope_notice(args.repo[0], args.scope))
     if args.json:
         _emit(result)
     else:
@@ -553,8 +600,11 @@ def _search(args: argparse.Namespace) -> int:
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
     if args.json:
-        _emit(result.to_json())
-    elif args.explain:
+        _emit(_scoped(result.to_json(), args))
+        return _lookup_status(result)
+    if args.scope:
+        _tell(scope_notice(args.repo, args.scope))
+    if args.explain:
         from maguyva_tui.core.explain import explain_text
 
         print(printable_lines(explain_text(result)))
@@ -577,9 +627,16 @@ BatchAnswer = Callable[[str, dict[str, Any]], dict[str, Any]]
 """Answers one batch question (its text, ``Engine.search``'s options) as the JSON of ``search --json``."""
 
 
+def _scoped(answer: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """A JSON answer with :func:`scope_notice` among its notices when the repository was found above."""
+    if getattr(args, "scope", None):
+        answer.setdefault("notices", []).append(scope_notice(args.repo, args.scope))
+    return answer
+
+
 def _batch(args: argparse.Namespace) -> int:
     engine = _engine(args.repo, args.index_dir)
-    return run_batch(args, lambda text, options: engine.search(text, **options).to_json())
+    return run_batch(args, lambda text, options: _scoped(engine.search(text, **options).to_json(), args))
 
 
 def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:

@@ -189,10 +189,10 @@ def test_a_connection_past_the_bound_reads_a_one_line_decline(tmp_path: Path) ->
 
 
 def test_the_client_finds_the_repository_and_index_as_argparse_would() -> None:
-    assert client.locate(["search", "q"]) == (".", None)
+    assert client.locate(["search", "q"]) == (None, None)
     assert client.locate(["search", "--repo", "a", "--index-d=/i", "q"]) == ("a", "/i")
     assert client.locate(["search", "--rep=b", "--json", "-i", "q"]) == ("b", None)
-    assert client.locate(["search", "--", "--repo"]) == (".", None)
+    assert client.locate(["search", "--", "--repo"]) == (None, None)
     for declined in (["search", "--repo", "a", "--repo", "b", "q"], ["search", "--workspace", "w"],
                      ["search", "--batch", "-"], ["search", "--help"], ["search", "-h"], ["search", "--i", "q"],
                      ["search", "--ray", "local", "q"], ["search", "--repo"]):

@@ -143,6 +143,22 @@ def walk(
     yield from _walk_dir(root, root, "", root_ignore_files(root), visited, skipped, report, max_bytes)
 
 
+def walked_into(root: Path, rel: str) -> bool:
+    """Tell whether a walk of ``root`` descends into its folder ``rel``: no folder on the way is
+    one never walked (``.git``) or ignored by the rules the walk reads (``.gitignore``,
+    ``.ignore``, git's excludes), so the repository's index holds that folder's files."""
+    root = root.resolve()
+    rules = root_ignore_files(root)
+    folder, done = root, ""
+    for name in Path(rel).parts:
+        done = f"{done}/{name}" if done else name
+        if name in ALWAYS_SKIPPED_DIRS or is_ignored(rules, done, True):
+            return False
+        folder = folder / name
+        rules = rules + load_ignore_files(folder, done)
+    return True
+
+
 def read_source(
     candidate: Candidate, report: WalkReport, max_bytes: int = MAX_FILE_BYTES
 ) -> SourceFile | None:

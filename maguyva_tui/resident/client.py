@@ -19,6 +19,7 @@ import os
 import sys
 import time
 
+from maguyva_tui import roots
 from maguyva_tui.resident import place, wire
 
 TYPE_CHECKING = False  # neither typing nor collections.abc (1 ms) is imported on the way to an answer
@@ -63,15 +64,19 @@ def answer(argv: list[str]) -> int | None:
     return emit(reply)
 
 
-def _reach(argv: list[str], found: tuple[str, str | None], environ: "Mapping[str, str]",
+def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapping[str, str]",
            ) -> tuple[_socket.socket | None, dict[str, object]]:
     """The connection to the repository's server (started now when a person waits at a terminal)
     and the request to send it."""
     repo, index_dir = found
     cwd = os.getcwd()
-    root = os.path.realpath(os.path.join(cwd, os.path.expanduser(repo)))
-    env = place.relevant_env(environ)
     spec = place.index_spec(index_dir, cwd, environ)
+    if repo is None:  # the working folder, or the indexed folder above it (the server checks the guess)
+        root = roots.enclosing_root(cwd, spec or place.default_index_base(environ),
+                                    os.path.realpath(os.path.expanduser("~")))
+    else:
+        root = os.path.realpath(os.path.join(cwd, os.path.expanduser(repo)))
+    env = place.relevant_env(environ)
     folder = place.runtime_dir(environ)
     path = place.socket_path(folder, place.identity(root, spec, env))
     request = {"v": PROTOCOL, "op": "search", "argv": argv, "cwd": cwd, "env": env,
@@ -82,9 +87,9 @@ def _reach(argv: list[str], found: tuple[str, str | None], environ: "Mapping[str
     return sock, request
 
 
-def locate(argv: list[str]) -> tuple[str, str | None] | None:
-    """The ``--repo`` and ``--index-dir`` of a search, as argparse would read them (unique prefixes
-    of long options included); ``None`` for a search the server does not run (the server checks
+def locate(argv: list[str]) -> tuple[str | None, str | None] | None:
+    """The ``--repo`` (``None``: not given) and ``--index-dir`` of a search, as argparse would read
+    them (unique prefixes of long options included); ``None`` for a search the server does not run (the server checks
     again with the real parser: this only finds its socket)."""
     repos: list[str] = []
     index_dir: str | None = None
@@ -112,7 +117,7 @@ def locate(argv: list[str]) -> tuple[str, str | None] | None:
         i += 1
     if len(repos) > 1:
         return None
-    return (repos[0] if repos else "."), index_dir
+    return (repos[0] if repos else None), index_dir
 
 
 def _expand(name: str) -> str | None:

@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from maguyva_tui import roots
 from maguyva_tui.resident import client, place
 from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
 
@@ -26,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "15 idle minutes ($MAGUYVA_SERVER_IDLE_S). MAGUYVA_NO_SERVER=1 turns servers off.")
     parser.add_argument("action", choices=("start", "stop", "status", "run"),
                         help="start one in the background, stop it, say whether one runs, or run one here")
-    parser.add_argument("--repo", default=".", help="repository root (default: .)")
+    parser.add_argument("--repo", help="repository root (default: the one `maguyva search` answers from here: "
+                                       "., or the indexed folder above it up to the git repository's top)")
     parser.add_argument("--index-dir", type=_folder_arg,
                         help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
     parser.add_argument("--idle", type=_seconds_arg, metavar="SECONDS",
@@ -66,8 +68,13 @@ def main(argv: list[str]) -> int:
 
         print(f"maguyva: error: {CWD_GONE}", file=sys.stderr)
         return USAGE_ERROR
-    root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
     spec = place.index_spec(args.index_dir, cwd, os.environ)
+    if args.repo is None:  # the repository a search from here answers from (maguyva_tui.cli.implied_repo)
+        from maguyva_tui.locations import default_index_base
+
+        root = roots.enclosing_root(cwd, spec or str(default_index_base()), os.path.realpath(os.path.expanduser("~")))
+    else:
+        root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
     if not os.path.isdir(root):
         why = "not a directory" if os.path.exists(root) else "no such directory"  # as maguyva search says it
         print(f"maguyva: error: {printable(root)}: {why}", file=sys.stderr)

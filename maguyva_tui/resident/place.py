@@ -57,6 +57,16 @@ def index_spec(index_dir: str | None, cwd: str, environ: "Mapping[str, str]") ->
     return os.path.join(cwd, os.path.expanduser(chosen)) if chosen else ""
 
 
+def default_index_base(environ: "Mapping[str, str]") -> str:
+    """The user cache's index folder on Linux, as :func:`maguyva_tui.locations.default_index_base`
+    finds it through platformdirs (``$XDG_CACHE_HOME`` when absolute, else ``~/.cache``), without
+    importing it: the client's guess, which the server checks with the real one."""
+    cache = environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(cache):
+        cache = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "maguyva", "indexes")
+
+
 def identity(root: str, spec: str, env: dict[str, str]) -> list[object]:
     """What a server is: the repository's real path, the index folder asked for, the environment."""
     return [root, os.path.normpath(spec) if spec else "", sorted(env.items())]

@@ -482,11 +482,16 @@ class Server:
             return "arguments the command line refuses (it says why, sized to the terminal)", None
         if args.command != "search" or args.workspace or args.batch or args.ray or len(args.repo or ()) > 1:
             return "a command the server does not run", None
-        root = os.path.realpath(os.path.join(cwd, os.path.expanduser((args.repo or ["."])[0])))
-        if root != self.root:
-            return "another repository", None
         index_env = request.get("index_dir_env")
         spec = place.index_spec(args.index_dir, cwd, {place.INDEX_DIR_ENV: index_env} if isinstance(index_env, str) else {})
+        from maguyva_tui.cli import implied_repo
+        from maguyva_tui.locations import default_index_base
+
+        # no --repo: the request's working folder, or the indexed folder above it (as in process)
+        args.repo, args.scope = implied_repo(args.repo, spec or str(default_index_base()), cwd)
+        root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo[0])))
+        if root != self.root:
+            return "another repository", None
         if (os.path.normpath(spec) if spec else "") != self.spec:
             return "another index folder", None
         return None, args

@@ -1,0 +1,52 @@
+"""Which repository a command given no path answers from: the working folder, or the indexed
+folder above it. Standard library alone (``os``), cheap to import: the lean ``maguyva search``
+client (:mod:`maguyva_tui.resident.client`) asks it before every search from a subfolder, and the
+command line asks it in process; both must agree."""
+
+import os
+
+
+def enclosing_root(cwd: str, base: str, home: str) -> str:
+    """The repository a command given no path answers from: ``cwd`` itself when it is a git
+    repository's top, else the nearest folder above it that has an index in ``base`` (its
+    ``CURRENT`` written), looking no higher than the first folder holding ``.git`` and never at
+    ``home`` or the filesystem's root or above them; ``cwd`` when none has one. ``cwd`` is a real
+    path (``os.getcwd``'s): an index is named by its root's real path."""
+    names: dict[str, list[str]] | None = None
+    folder = cwd
+    while True:
+        top = os.path.lexists(os.path.join(folder, ".git"))
+        if top and folder == cwd:  # a repository's top answers for itself: no index looked up
+            return cwd
+        if names is None:
+            names = _index_names(base)
+        if not names:
+            return cwd
+        if _has_index(folder, base, names):
+            return folder
+        if top or folder == home:
+            return cwd
+        folder = os.path.dirname(folder)
+        if folder in (home, os.path.dirname(folder)):  # home, or the filesystem's root: never them or above
+            return cwd
+
+
+def _index_names(base: str) -> dict[str, list[str]]:
+    """The index folders under ``base`` by the hash that ends their name (``name-0123456789``)."""
+    try:
+        entries = os.listdir(base)
+    except OSError:
+        return {}
+    names: dict[str, list[str]] = {}
+    for name in entries:
+        if len(name) > 11 and name[-11] == "-":
+            names.setdefault(name[-10:], []).append(name)
+    return names
+
+
+def _has_index(folder: str, base: str, names: dict[str, list[str]]) -> bool:
+    """Whether ``folder`` has a live index under ``base`` (``store.format.repo_dir``'s name)."""
+    import hashlib  # only on the way up from a subfolder: a search at a repository's top pays nothing
+
+    digest = hashlib.sha1(os.fsencode(folder)).hexdigest()[:10]  # noqa: S324 - a folder's name, not security
+    return any(os.path.isfile(os.path.join(base, name, "CURRENT")) for name in names.get(digest, ()))

@@ -1,0 +1,112 @@
+"""Which repository ``maguyva search`` and ``graph`` answer from when given no ``--repo``: the
+working folder, unless a folder above it (up to the git repository's top, never the home folder)
+has an index. A search from ``repo/src/pkg`` had indexed ``src/pkg`` alone (ck's users asked for
+the same: BeaconBay/ck#108)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui import cli, locations, roots
+from maguyva_tui.core.store.format import repo_dir
+from maguyva_tui.resident import place
+from maguyva_tui.resident.server import Server
+from tests.conftest import Runner
+
+
+def _indexed(base: Path, root: Path, live: bool = True) -> None:
+    """Make ``root``'s index folder under ``base`` as the store names it (``CURRENT`` when live)."""
+    folder = repo_dir(base, root.resolve())
+    folder.mkdir(parents=True)
+    if live:
+        (folder / "CURRENT").write_text("g-1")
+
+
+def test_the_nearest_indexed_folder_up_to_the_git_top_answers(tmp_path: Path) -> None:
+    home, base = tmp_path / "home", tmp_path / "indexes"
+    repo = home / "outer" / "repo"
+    pkg = repo / "src" / "pkg"
+    pkg.mkdir(parents=True)
+    (repo / ".git").mkdir()
+    base.mkdir()
+
+    def root_of(cwd: Path) -> str:
+        return roots.enclosing_root(str(cwd), str(base), str(home))
+
+    assert root_of(pkg) == str(pkg)  # no index anywhere: the working folder, as before
+    _indexed(base, home)
+    _indexed(base, home / "outer")
+    assert root_of(pkg) == str(pkg)  # above the git top, or the home folder: never
+    _indexed(base, repo / "src", live=False)
+    assert root_of(pkg) == str(pkg)  # a folder without CURRENT holds no index
+    _indexed(base, repo)
+    assert root_of(pkg) == str(repo) and root_of(repo / "src") == str(repo)
+    assert root_of(repo) == str(repo)
+    _indexed(base, pkg)
+    assert root_of(pkg) == str(pkg)  # a folder with its own index is its own repository
+    loose = home / "notes" / "deep"  # no git: up to the home folder, not to it
+    loose.mkdir(parents=True)
+    _indexed(base, home / "notes")
+    assert root_of(loose) == str(home / "notes") and root_of(home) == str(home)
+    assert roots.enclosing_root("/", str(base), str(home)) == "/"
+
+
+def test_a_folder_the_repositorys_index_leaves_out_is_searched_alone(tmp_path: Path) -> None:
+    """``node_modules/left-pad`` or an ignored ``vendor/x``: the repository's index holds none of
+    its files, so a search there indexes it alone, as before (an answer from above had no line of it)."""
+    repo, base = tmp_path / "repo", tmp_path / "indexes"
+    for folder in ("vendor/x", ".git/hooks", "src/pkg"):
+        (repo / folder).mkdir(parents=True)
+    (repo / ".gitignore").write_text("vendor/\n")
+    _indexed(base, repo)
+    for folder in ("vendor/x", ".git/hooks"):
+        assert cli.implied_repo(None, str(base), str((repo / folder).resolve())) == (["."], None)
+    assert cli.implied_repo(None, str(base), str((repo / "src/pkg").resolve())) == (
+        [str(repo.resolve())], os.path.join("src", "pkg"))
+
+
+@pytest.mark.parametrize("cache", [None, "/x/cache", "relative/cache"])
+def test_the_clients_default_index_folder_is_platformdirs_one(monkeypatch: pytest.MonkeyPatch,
+                                                               cache: str | None) -> None:
+    monkeypatch.delenv(locations.INDEX_DIR_ENV)
+    if cache is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    assert place.default_index_base(os.environ) == str(locations.default_index_base())
+
+
+def test_a_search_from_a_subfolder_answers_from_the_repositorys_index(
+        indexed_polyglot: Path, here: Runner, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = Path(os.environ[locations.INDEX_DIR_ENV])
+    indexes = sorted(base.iterdir())
+    monkeypatch.chdir(indexed_polyglot / "app")
+    proc = here("search", "def parse_config", "--json", "--modality", "structural")
+    result = json.loads(proc.stdout)
+    assert proc.returncode == 0 and "rust/lib.rs" in {r["path"] for r in result["results"]}  # the whole repository's
+    notice = cli.scope_notice(str(indexed_polyglot.resolve()), "app")
+    assert notice in result["notices"]
+    human = here("graph", "callers", "parse_config")
+    assert "app/server.py:47" in human.stdout and f"maguyva: {notice}" in human.stderr
+    batch = here("search", "--batch", "-", stdin='{"query": "parse_config", "modality": "structural"}\n')
+    assert notice in json.loads(batch.stdout)["notices"]
+    assert sorted(base.iterdir()) == indexes  # no second index, of app/ alone
+    assert cli.implied_repo(["."], str(base), "") == (["."], None)  # --repo, even ., always wins
+
+
+def test_the_resident_server_answers_a_subfolder_of_its_repository(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    pkg = repo / "src"
+    pkg.mkdir(parents=True)
+    (repo / ".git").mkdir()
+    _indexed(Path(os.environ[locations.INDEX_DIR_ENV]), repo)
+    server = Server(str(repo), os.environ[locations.INDEX_DIR_ENV])
+    request = {"argv": ["search", "q"], "cwd": str(pkg.resolve()), "env": server.env,
+               "index_dir_env": os.environ[locations.INDEX_DIR_ENV]}
+    why, args = server._checked(request)
+    assert why is None and args is not None and args.scope == "src"
+    assert server.not_mine({**request, "argv": ["search", "q", "--repo", "."]}) == "another repository"
