@@ -677,6 +677,8 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
     """Answer one batch line; a bad line gets an error object in its place (with its query when it
     has one), the rest go on."""
     item: Any = None
+    if number == 1:  # a file saved with a byte-order mark (Notepad, PowerShell's UTF8): the mark is no text
+        line = line.removeprefix(b"\xef\xbb\xbf")
     try:
         if not line.strip():  # skipped, it had shifted every later answer onto the line before it
             raise UserError(f"a blank line: each line must be {BATCH_LINE} (each gets one answer, a blank one too)")

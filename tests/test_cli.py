@@ -103,6 +103,14 @@ def test_batch_answers_a_blank_line_in_its_place(indexed_polyglot: Path, here: R
     assert answers[0]["results"] and answers[3]["results"]
 
 
+def test_batch_reads_a_file_saved_with_a_byte_order_mark(indexed_polyglot: Path, here: Runner) -> None:
+    """Its first line had been 'Unexpected UTF-8 BOM (decode using utf-8-sig)', Python's words."""
+    lines = '\ufeff{"query": "ECONNREFUSED", "limit": 1}\r\n{"query": "parse_config", "limit": 1}\r\n'
+    proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert "error" not in first and first["query"] == "ECONNREFUSED" and first["results"] and second["results"]
+
+
 BAD_INPUT = [
     (("search", "", "--modality", "text"), "empty query"),
     (("search", "   ", "--modality", "text"), "empty query"),
