@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import posixpath
 
-from maguyva_tui.core.graph.builtins import JAVA
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 
@@ -73,7 +72,7 @@ def _in_twin_package(r: Lookup, path: str, name: str) -> str | None:
     """Resolve ``name`` as the class of its file (``Name.java``) in a folder that ends as this
     file's own does, the longest such ending first; at least two folders (``org.jsoup``): a
     package of one name would meet any folder so named."""
-    if not name[:1].isupper() or name in JAVA:  # a class's name, not java.lang's (String), which no folder holds
+    if not name[:1].isupper():  # a class's name, as Java writes them (a package's own Module shadows java.lang's)
         return None
     folders = posixpath.dirname(path).split("/")
     for start in range(1, len(folders) - 1):
