@@ -68,3 +68,31 @@ def test_a_call_on_a_constant_from_the_top_level(engine: Engine) -> None:
 def test_the_leading_colons_are_kept_in_the_facts() -> None:
     names = {(r.kind, r.name) for r in analyze("lib/shop/cart.rb", FILES["lib/shop/cart.rb"]).references}
     assert {("inherit", ".Base"), ("inherit", ".Shop.Base"), ("call", ".Shop.Util.Helper.make")} <= names
+
+
+HASHIE = """module Hashie
+  class Hash < ::Hash
+    def to_mash
+      raise ArgumentError, "no" if empty?
+      ::Hashie::Mash.new(self)
+    end
+  end
+
+  class Mash < Hash
+  end
+end
+"""
+
+
+def test_a_class_named_as_a_core_class_extends_the_core_class() -> None:
+    """hashie's ``class Hash < ::Hash`` inside ``module Hashie``: the base is Ruby's ``Hash``,
+    from outside the repository, and ``raise``, ``ArgumentError`` and the ``Hash`` methods
+    inherited through it are too (they had counted as unresolved, and with the ``::`` dropped the
+    class had extended itself)."""
+    from maguyva_tui.core.graph import build_graph
+
+    g = build_graph({"lib/hashie/hash.rb": analyze("lib/hashie/hash.rb", HASHIE)})
+    assert g.bases.get("lib/hashie/hash.rb::Hashie.Hash") == ["<external>"]
+    assert g.bases.get("lib/hashie/hash.rb::Hashie.Mash") == ["lib/hashie/hash.rb::Hashie.Hash"]
+    outcomes = {(site.name, site.outcome) for site in g.loose["lib/hashie/hash.rb"]}
+    assert {("raise", "external"), ("self.empty?", "external")} <= outcomes

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import builtins
 
+from maguyva_tui.core.parsing.facts.extract import RUBY_KERNEL
+
 PYTHON: frozenset[str] = frozenset(dir(builtins)) | {"__file__", "__name__", "self", "cls"}
 
 JS: frozenset[str] = frozenset(
@@ -70,6 +72,25 @@ C: frozenset[str] = frozenset(
     "int32_t int64_t uint8_t uint16_t uint32_t uint64_t FILE NULL errno".split()
 )
 
+RUBY: frozenset[str] = RUBY_KERNEL | frozenset(
+    "Object BasicObject Module Class Kernel Comparable Enumerable Enumerator Hash Array String Symbol "
+    "Integer Float Numeric Rational Complex Range Regexp MatchData Proc Method UnboundMethod Struct Time "
+    "Random IO File Dir Set Data ObjectSpace GC Process Signal Thread Mutex Queue Fiber Marshal Math "
+    "Encoding ENV ARGV STDIN STDOUT STDERR NilClass TrueClass FalseClass Binding TracePoint "
+    "Exception StandardError RuntimeError ArgumentError TypeError NameError NoMethodError KeyError "
+    "IndexError RangeError StopIteration NotImplementedError ZeroDivisionError FrozenError IOError "
+    "EOFError LoadError ScriptError SyntaxError SecurityError SystemExit Interrupt SignalException "
+    "LocalJumpError FiberError ThreadError RegexpError FloatDomainError EncodingError Errno "
+    "RUBY_VERSION RUBY_PLATFORM RUBY_ENGINE __method__ __dir__ "
+    # RSpec's language, which every spec file calls without receiver (its matchers are many more)
+    "describe context it specify example let let! subject before after around expect allow "
+    "is_expected described_class shared_examples shared_examples_for shared_context include_context "
+    "include_examples it_behaves_like it_should_behave_like xit xdescribe fit fdescribe".split()
+)
+"""Ruby's Kernel and Module methods, its core classes and constants, and RSpec's language: a
+call or constant no definition of the repository gives is one of these, from outside it (hashie's
+``::Hash``, ``raise``, ``describe`` and ``it`` had counted as unresolved)."""
+
 BUILTINS: dict[str, frozenset[str]] = {
     "python": PYTHON,
     "js": JS,
@@ -77,5 +98,6 @@ BUILTINS: dict[str, frozenset[str]] = {
     "rust": RUST,
     "java": JAVA,
     "c": C,
+    "ruby": RUBY,
 }
 """Built-in names per language family."""
