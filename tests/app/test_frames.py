@@ -63,4 +63,16 @@ async def test_a_frame_draws_the_preview_lines_a_line_at_a_time_draws(make_app) 
 def test_a_file_s_lines_are_drawn_with_tabs_expanded_and_controls_shown() -> None:
     for text in ("a\tb\nc", "x\x1by\nz\n", "crlf\r\nlines\r\n", "", "\x0cfeed\n\tx", "a\u2028b", "bidi\u202e!",
                  "plain\nlines\n\n", "nbsp\xa0"):
-        assert _display_lines(text) == [visible(line.expandtabs(4)) for line in text.splitlines()], repr(text)
+        lines = [line.removesuffix("\r") for line in text.split("\n")]
+        expected = lines[:-1] if lines[-1] == "" else lines  # as rg and an editor number them
+        assert _display_lines(text) == [visible(line.expandtabs(4)) for line in expected], repr(text)
+
+
+def test_a_form_feed_a_lone_cr_or_u2028_ends_no_line_in_the_preview() -> None:
+    """helper-115: a form feed (a page break in old sources), a lone CR or U+2028 had ended a line of
+    the preview, and every line after was numbered and marked one off the engine's (and rg's)."""
+    text = 'def a():\n    pass\n\x0c\ndef ff():\n    return "FF"\nx = "\u2028"\ny = "a\rb"\nz = 1\n'
+    lines = _display_lines(text)
+    assert len(lines) == 8 and lines[4] == '    return "FF"' and lines[7] == "z = 1"
+    assert lines[2] == "␌" and lines[6] == 'y = "a␍b"'
+    assert _display_lines("one\r\ntwo\r\n") == ["one", "two"]

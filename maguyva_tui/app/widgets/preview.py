@@ -407,8 +407,15 @@ def _lexer_loaded(language: str, path: str) -> bool:
 def _display_lines(text: str) -> list[str]:
     """The lines of ``text`` as drawn: tabs expanded, control characters shown (an ESC drawn, not
     sent). Most files have neither: their lines are split once (a line at a time cost 5 ms on the
-    UI thread for a large file of sympy, 1.6 ms split alone)."""
-    lines = text.splitlines()
+    UI thread for a large file of sympy, 1.6 ms split alone). A line ends at a newline (its CR
+    dropped), as the engine, ``rg`` and an editor count them: a form feed, a lone CR or U+2028 is
+    drawn inside its line (``str.splitlines`` broke lines there, and every line after was marked
+    and numbered one off the result's)."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline ending the last line starts none
+    if "\r" in text:
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     if "\t" not in text and "".join(lines).isprintable():
         return lines
     return [visible(line.expandtabs(4)) for line in lines]
