@@ -34,3 +34,17 @@ def test_a_kind_the_name_is_not_says_the_kinds_it_is(crate: Engine) -> None:
     with pytest.raises(AnswerError) as refused:
         definition_answer(crate, "IndexMap", "class", False, 10)
     assert "IndexMap is defined as struct (src/lib.rs:1); ask with kind struct, or without kind." in str(refused.value)
+
+
+def test_a_node_of_overloads_lists_the_lines_of_each(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """jsoup's Element.attr is two overloads, one node: references and impact had said only the
+    first's lines, as if the uses were all of it."""
+    from maguyva_tui.mcp.answers import impact_answer, references_answer
+
+    java = ("class Validate {\n    static void notNull(Object o) {}\n\n    static void notNull(Object o, String m) {}\n}\n"
+            "class User {\n    void run() {\n        Validate.notNull(this);\n    }\n}\n")
+    engine = indexed(tmp_path_factory, "overloads", {"Validate.java": java})
+    for answer in (references_answer(engine, "Validate.notNull", None, 10), impact_answer(engine, "Validate.notNull", 1, 10)):
+        assert [(d["lines"], d.get("spans")) for d in answer["definitions"]] == [("2", ["2", "4"])]
+    single = references_answer(engine, "User.run", None, 10)["definitions"]
+    assert [(d["lines"], "spans" in d) for d in single] == [("7-9", False)]

@@ -243,6 +243,16 @@ class GraphAnswer(Generic[T]):
         """Whether the limit left entries out."""
         return self.total > len(self.entries)
 
+    def spans(self, d: Definition) -> tuple[Symbol, ...]:
+        """Every definition a node stands for, in written order: a file that defines its name twice
+        (Java's overloads, a field and the method of its name) has one node for both, whose
+        ``symbol`` is the first."""
+        graph = self._snapshot.graph if self._snapshot is not None else None
+        if d.symbol is None or graph is None:
+            return () if d.symbol is None else (d.symbol,)
+        same = tuple(s for s in graph.by_path.get(d.symbol.path, ()) if s.qualname == d.symbol.qualname)
+        return same or (d.symbol,)
+
     def lines(self, path: str, start: int, end: int) -> list[str]:
         """Lines ``start..end`` of a file, from the generation this answer was computed on."""
         if self._snapshot is None:

@@ -163,7 +163,7 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
     answer = _known(engine, engine.references(name, (kind,) if kind else (), limit))
     several = len(answer.definitions) > 1
     items = [_reference(answer, s, several) for s in answer.entries]
-    out = {"symbol": echo(name), "definitions": [_where(d) for d in answer.definitions], "counts": dict(answer.counts),
+    out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "counts": dict(answer.counts),
            **_listing("references", items, answer.total)}
     if not answer.total:
         out["note"] = ("no resolved uses; dynamic calls (getattr, callbacks, reflection) are not tracked: "
@@ -191,7 +191,7 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
          "depth": d.depth, "via": d.via, "edge": d.edge}
         for d in answer.entries
     ]
-    out = {"symbol": echo(name), "definitions": [_where(d) for d in answer.definitions], "max_depth": depth,
+    out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "max_depth": depth,
            "by_depth": {str(k): v for k, v in answer.by_depth},
            **_listing("dependents", items, answer.total)}
     notes = engine.impact_notes(name)  # the calls naming it the graph could not tie, as the search says them
@@ -208,11 +208,15 @@ def _known(engine: Engine, answer: A) -> A:
     return answer
 
 
-def _where(d: Definition) -> dict[str, Any]:
+def _where(answer: GraphAnswer[Any], d: Definition) -> dict[str, Any]:
     s = d.symbol
     if s is None:
         return {"node": d.node}
-    return {"node": d.node, "path": s.path, "lines": lines(s.start_line, s.end_line), "kind": s.kind}
+    item: dict[str, Any] = {"node": d.node, "path": s.path, "lines": lines(s.start_line, s.end_line), "kind": s.kind}
+    spans = answer.spans(d)
+    if len(spans) > 1:  # overloads: their uses are the node's, not only the first's
+        item["spans"] = [lines(o.start_line, o.end_line) for o in spans]
+    return item
 
 
 # -- shared ----------------------------------------------------------------------------------------

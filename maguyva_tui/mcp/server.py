@@ -178,7 +178,9 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         Calls made dynamically (getattr, callbacks, reflection) are not seen; search the quoted name
         for textual mentions.
 
-        Returns symbol, definitions (the nodes the name resolved to: node, path, lines, kind), counts per kind
+        Returns symbol, definitions (the nodes the name resolved to: node, path, lines, kind, and spans, the
+        lines of each definition a node stands for when its file defines the name more than once, as
+        overloads), counts per kind
         and total, then references (calls first, then by file and line): path, line, kind, in (the
         enclosing function or method; null at module level), text (the source line) and, when the name
         has several definitions, target (the definition used); notes, what the references leave out:
@@ -200,7 +202,8 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         Follows calls, imports, subclassing and type uses backwards through the dependency graph up to
         depth hops. Use it to judge what a change could break and which code and tests to re-check.
 
-        Returns symbol, definitions, max_depth, by_depth (how many dependents at each hop) and total,
+        Returns symbol, definitions (as find_references gives them, spans included), max_depth, by_depth
+        (how many dependents at each hop) and total,
         then dependents nearest first and most central first: path, lines, symbol (null when a whole
         file depends, e.g. by importing), kind, depth (1 = direct), via (the node it depends through,
         as path::symbol) and edge (call, import, inherit or ref); notes, what the dependents leave out:

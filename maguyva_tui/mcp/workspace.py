@@ -267,7 +267,7 @@ def _by_place(lists: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def _definitions(known: dict[str, GraphAnswer[Any]]) -> list[dict[str, Any]]:
-    return [{"repo": label, **_where(d)} for label, a in known.items() for d in a.definitions]
+    return [{"repo": label, **_where(a, d)} for label, a in known.items() for d in a.definitions]
 
 
 def _summed(known: dict[str, GraphAnswer[Any]], field: str) -> dict[Any, int]:
