@@ -13,13 +13,15 @@ import re
 import sys
 from typing import NoReturn
 
-CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069),
+CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x2028, 0x202E), (0x2066, 0x2069),
             (0xD800, 0xDFFF))
-"""Inclusive ranges of the code points a terminal may act on or that hide what is read (below)."""
+"""Inclusive ranges of the code points a terminal may act on or that hide what is read (below); the
+line and paragraph separators U+2028 and U+2029 among them: tmux, for one, moves to the next row at
+one, and a preview line holding it pushed every row below it down."""
 
 UNPRINTABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in CONTROLS) + "]")
-"""C0 and C1 controls (escape, carriage return, newline...), bidirectional marks and overrides, and
-lone surrogates (the bytes of a file name that is not UTF-8)."""
+"""C0 and C1 controls (escape, carriage return, newline...), line and paragraph separators,
+bidirectional marks and overrides, and lone surrogates (the bytes of a file name that is not UTF-8)."""
 
 
 def printable(text: str) -> str:

@@ -8,7 +8,7 @@ from textual.widgets._footer import FooterKey
 
 from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.preview import Preview, _display_lines
-from maguyva_tui.terminal import visible
+from maguyva_tui.terminal import printable, visible
 from tests.app.conftest import SIZE, ask, wait_for
 
 pytestmark = pytest.mark.anyio
@@ -75,4 +75,6 @@ def test_a_form_feed_a_lone_cr_or_u2028_ends_no_line_in_the_preview() -> None:
     lines = _display_lines(text)
     assert len(lines) == 8 and lines[4] == '    return "FF"' and lines[7] == "z = 1"
     assert lines[2] == "␌" and lines[6] == 'y = "a␍b"'
+    assert lines[5] == 'x = "\ufffd"'  # U+2028 drawn, never sent: tmux went to the next row at it
+    assert printable("\u2028\u2029") == "\\u2028\\u2029"
     assert _display_lines("one\r\ntwo\r\n") == ["one", "two"]
