@@ -695,7 +695,7 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
             "limit": int(given.get("limit", args.limit)),
             "modality": given.get("modality", args.modality),
             "regex": bool(given.get("regex", args.regex)),
-            "case": given.get("case", _case(args)),
+            "case": _batch_case(given, args),
             "intent": given.get("intent", args.intent),
             "preset": given.get("preset", args.preset),
             "depth": given.get("depth", args.depth),
@@ -714,8 +714,24 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
 
 BATCH_LINE = 'a JSON object with a "query" string'
 """What a ``--batch`` line must be, as its error object says."""
-BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "intent", "preset", "depth")
+BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "ignore_case", "intent", "preset", "depth")
 """The keys a ``--batch`` line is read for; any other is named in its answer's notices."""
+
+
+def _batch_case(given: dict[str, Any], args: argparse.Namespace) -> str:
+    """A batch line's case: ``case`` (sensitive, insensitive, smart), or ``ignore_case`` (true or
+    false: the MCP tool's spelling, the command line's ``--ignore-case``), both when they agree; the
+    command line's without either. ``ignore_case`` had been "no batch key; ignored", the line
+    searched case-sensitively."""
+    flag, case = given.get("ignore_case"), given.get("case")
+    if flag is None:
+        return _case(args) if case is None else case
+    if not isinstance(flag, bool):
+        raise UserError(f'"ignore_case" must be true or false, not {json.dumps(flag)}')
+    implied = "insensitive" if flag else "sensitive"
+    if case is not None and case != implied:
+        raise UserError(f'"case": {json.dumps(case)} and "ignore_case": {json.dumps(flag)} disagree: send one of them')
+    return implied
 
 
 def _whole(key: str, value: Any) -> int:

@@ -61,7 +61,7 @@ def test_a_refused_argument_is_said_in_one_line(call: Any) -> None:
 def test_an_argument_the_tool_does_not_take_is_named_in_the_answer(call: Any) -> None:
     answer = call("search", query="\"split\"", lmit=1, path="tests/")
     assert answer["notices"][-1] == ("ignored 'lmit', 'path': search takes query, intent, preset, limit, regex, "
-                                     "ignore_case")
+                                     "ignore_case, case")
     assert len(answer["results"]) > 1  # the default limit, as before: the notice says why
     assert "notices" not in call("find_definition", name="split")
 
@@ -71,3 +71,20 @@ def test_the_messages_cut_what_they_say_back() -> None:
                                "type": "string_type"}])
     assert len(said) < 150 and said.endswith("…)")
     assert stray_notice("impact", ["name"], ["name", "depth"]) is None
+
+
+def test_search_takes_the_batch_lines_case_beside_ignore_case(call: Any) -> None:
+    """A ``--batch`` line says ``case``, this tool ``ignore_case``: each takes the other's spelling
+    (``case`` had been "ignored", searched case-sensitively; smart case had no spelling here)."""
+    def other_case(**arguments: Any) -> bool:  # the lines hold "split", not "SPLIT": a case-sensitive search's
+        failed = call("search", query='"SPLIT"', **arguments).get("lookup_failed")
+        return bool(failed and failed["other_case"])
+
+    assert other_case() and other_case(case="sensitive") and other_case(case="smart")  # a capital: sensitive
+    assert not other_case(ignore_case=True) and not other_case(case="insensitive")
+    assert not other_case(case="insensitive", ignore_case=True)
+    assert "notices" not in call("search", query='"split"', case="smart")
+    assert _refused(call, "search", query="x", case="smart", ignore_case=True).endswith(
+        ": case 'smart' and ignore_case true disagree: send one of them")
+    assert "case: Input should be 'sensitive', 'insensitive' or 'smart'" in _refused(call, "search", query="x",
+                                                                                      case="upper")

@@ -29,7 +29,7 @@ from pydantic import Field, ValidationError
 from maguyva_tui import __version__
 from maguyva_tui.core.answers import REFERENCE_KINDS
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
+from maguyva_tui.core.types import CASE_MODES, INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
 from maguyva_tui.mcp.answers import (
     AnswerError,
     definition_answer,
@@ -48,8 +48,10 @@ if TYPE_CHECKING:
     IntentName = str
     SymbolKind = str
     ReferenceKind = str
+    CaseMode = str
 else:  # the engine's own tuples, so the tools' input schemas list exactly what the engine accepts
     IntentName = Literal[INTENTS]
+    CaseMode = Literal[CASE_MODES]
     SymbolKind = Literal[SYMBOL_KINDS]
     ReferenceKind = Literal[REFERENCE_KINDS]
 
@@ -116,7 +118,11 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         )] = "default",
         limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Results to return.")] = 10,
         regex: Annotated[bool, Field(description="Read query as a regular expression (text engine).")] = False,
-        ignore_case: Annotated[bool, Field(description="Match text case-insensitively.")] = False,
+        ignore_case: Annotated[bool | None, Field(description="Match text case-insensitively (default false).")] = None,
+        case: Annotated[CaseMode | None, Field(
+            description="The case as --batch lines spell it: sensitive (default), insensitive (as ignore_case), or "
+                        "smart (insensitive unless the query has a capital); with ignore_case, the two must agree.",
+        )] = None,
     ) -> CallToolResult:
         """Search the repository with a question; maguyva picks and blends the engines for you.
 
@@ -139,9 +145,10 @@ def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
         (true: the lines hold the string in another case). semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
         and the transformer tier each cover) appear while the transformer still embeds in the background.
         """
-        case = "insensitive" if ignore_case else "sensitive"
-        options = {"limit": limit, "regex": regex, "case": case, "intent": intent, "preset": preset}
-        return ask(lambda engine: search_answer(engine, query, **options), lambda ws: ws.search(query, **options))
+        def options() -> dict[str, Any]:  # asked inside the answer, so a disagreement is a tool error in one line
+            return {"limit": limit, "regex": regex, "case": _case(ignore_case, case), "intent": intent, "preset": preset}
+
+        return ask(lambda engine: search_answer(engine, query, **options()), lambda ws: ws.search(query, **options()))
 
     @_tool(server, note)
     def find_definition(
@@ -237,6 +244,17 @@ class _Server(MCPServer[Any]):
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
             result = CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
         return result
+
+
+def _case(ignore_case: bool | None, case: str | None) -> str:
+    """The search's case mode from ``ignore_case`` (this tool's spelling), ``case`` (``--batch``'s,
+    which smart case needs), or both when they agree; sensitive when neither is sent."""
+    if ignore_case is None:
+        return case or "sensitive"
+    implied = "insensitive" if ignore_case else "sensitive"
+    if case is not None and case != implied:
+        raise AnswerError(f"case {case!r} and ignore_case {str(ignore_case).lower()} disagree: send one of them")
+    return implied
 
 
 def _tool(server: MCPServer[Any], note: str = "") -> Callable[[ToolFn], ToolFn]:
