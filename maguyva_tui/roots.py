@@ -31,6 +31,28 @@ def enclosing_root(cwd: str, base: str, home: str) -> str:
             return cwd
 
 
+def holds(root: str, cwd: str) -> bool:
+    """Tell whether the index of ``root``, found above ``cwd`` by :func:`enclosing_root`, holds
+    ``cwd``'s files (no ignore rule or always-skipped folder keeps the walk out of it), so a search
+    from ``cwd`` answers from it; else ``cwd`` is searched alone (an ignored ``build/``,
+    ``node_modules/x``). Reads the ignore files on the way down: the lean client asks it only
+    before starting a server, never on the way to a running one's answer."""
+    if root == cwd:
+        return True
+    from pathlib import Path
+
+    from maguyva_tui.core.walk import walked_into
+
+    return walked_into(Path(root), os.path.relpath(cwd, root))
+
+
+def implied_root(cwd: str, base: str, home: str) -> str:
+    """The repository a command given no path answers from: :func:`enclosing_root`, unless its
+    index leaves ``cwd`` out (:func:`holds`), then ``cwd``, as the search's command line decides."""
+    root = enclosing_root(cwd, base, home)
+    return root if holds(root, cwd) else cwd
+
+
 def _index_names(base: str) -> dict[str, list[str]]:
     """The index folders under ``base`` by the hash that ends their name (``name-0123456789``)."""
     try:

@@ -110,3 +110,52 @@ def test_the_resident_server_answers_a_subfolder_of_its_repository(tmp_path: Pat
     why, args = server._checked(request)
     assert why is None and args is not None and args.scope == "src"
     assert server.not_mine({**request, "argv": ["search", "q", "--repo", "."]}) == "another repository"
+
+
+def _ignored_build(tmp_path: Path) -> tuple[Path, Path]:
+    """A git repository with an index and an ignored ``build/gen``; its real path and the index folder."""
+    repo, base = (tmp_path / "repo").resolve(), Path(os.environ[locations.INDEX_DIR_ENV])
+    for folder in (".git", "build/gen", "src"):
+        (repo / folder).mkdir(parents=True)
+    (repo / ".gitignore").write_text("build/\n")
+    _indexed(base, repo)
+    return repo, base
+
+
+def test_a_search_from_an_ignored_folder_starts_no_server_of_the_repository(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From ``build/gen``, which the repository's index leaves out, a search at a terminal started the
+    repository's server, which declined the search and lingered idle for 15 minutes; it starts the
+    folder's own, which answers the next searches from there (as in process: that folder alone)."""
+    from maguyva_tui.resident import client
+
+    repo, _ = _ignored_build(tmp_path)
+    started: list[str] = []
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.setattr(client, "_at_terminal", lambda: True)
+    monkeypatch.setattr(client, "start_and_connect", lambda folder, path, root, spec: started.append(root))
+    for cwd in (repo / "build" / "gen", repo / "src"):
+        monkeypatch.chdir(cwd)
+        client._reach(["search", "q"], (None, None), os.environ)
+    assert started == [str(repo / "build" / "gen"), str(repo)]
+    monkeypatch.chdir(tmp_path)
+    assert roots.implied_root(str(repo / "build" / "gen"), os.environ[locations.INDEX_DIR_ENV], "/home") == str(
+        repo / "build" / "gen")  # and `maguyva server start` from there starts the folder's
+
+
+def test_a_server_of_the_repository_declining_an_ignored_folder_hands_it_to_the_folders_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui.resident import client
+
+    repo, _ = _ignored_build(tmp_path)
+    monkeypatch.delenv("MAGUYVA_NO_SERVER")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.chdir(repo / "build" / "gen")
+    asked: list[str] = []
+    monkeypatch.setattr(client, "connect", lambda folder, path: asked.append(path) or path)
+    replies = iter([{"handled": False, "why": "another repository"}, {"handled": False, "why": "busy"}])
+    monkeypatch.setattr(client, "exchange", lambda sock, request: next(replies))
+    assert client.answer(["search", "q"]) is None  # both declined: in process
+    env, spec = place.relevant_env(os.environ), os.environ[locations.INDEX_DIR_ENV]
+    assert asked == [place.socket_path(str(tmp_path / "run" / "maguyva"), place.identity(where, spec, env))
+                     for where in (str(repo), str(repo / "build" / "gen"))]

@@ -39,6 +39,8 @@ START_WAIT_S = 10.0
 """How long a search waits for the server it started to listen before running in process."""
 POLL_S = 0.02
 CHUNK = 1 << 16
+ANOTHER = "another repository"
+"""Why a server declines a search from a folder its repository's index leaves out (:mod:`.server`)."""
 
 
 def answer(argv: list[str]) -> int | None:
@@ -59,21 +61,29 @@ def answer(argv: list[str]) -> int | None:
     if sock is None:
         return None
     reply = exchange(sock, request)
+    if reply is not None and reply.get("why") == ANOTHER and found[0] is None:
+        # the server of the repository above declined a folder its index leaves out: this folder's own
+        try:
+            sock, request = _reach(argv, found, environ, alone=True)
+        except OSError:
+            return None
+        reply = exchange(sock, request) if sock is not None else None
     if reply is None or not reply.get("handled"):
         return None
     return emit(reply)
 
 
 def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapping[str, str]",
-           ) -> tuple[_socket.socket | None, dict[str, object]]:
+           alone: bool = False) -> tuple[_socket.socket | None, dict[str, object]]:
     """The connection to the repository's server (started now when a person waits at a terminal)
-    and the request to send it."""
+    and the request to send it; ``alone``: the working folder's own server, not the one of the
+    indexed folder above it."""
     repo, index_dir = found
     cwd = os.getcwd()
     spec = place.index_spec(index_dir, cwd, environ)
     if repo is None:  # the working folder, or the indexed folder above it (the server checks the guess)
-        root = roots.enclosing_root(cwd, spec or place.default_index_base(environ),
-                                    os.path.realpath(os.path.expanduser("~")))
+        root = cwd if alone else roots.enclosing_root(cwd, spec or place.default_index_base(environ),
+                                                      os.path.realpath(os.path.expanduser("~")))
     else:
         root = os.path.realpath(os.path.join(cwd, os.path.expanduser(repo)))
     env = place.relevant_env(environ)
@@ -82,6 +92,10 @@ def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapp
     request = {"v": PROTOCOL, "op": "search", "argv": argv, "cwd": cwd, "env": env,
                "index_dir_env": environ.get(place.INDEX_DIR_ENV), "encoding": [sys.stdout.encoding, sys.stderr.encoding]}
     sock = connect(folder, path)
+    if sock is None and root != cwd and repo is None and not roots.holds(root, cwd):
+        # a folder the index above leaves out (an ignored build/): searched alone, as in process, where
+        # the repository's server, started for it, declined it and lingered idle for 15 minutes
+        return _reach(argv, found, environ, alone=True)
     if sock is None and os.path.isdir(root) and _at_terminal():
         sock = start_and_connect(folder, path, root, spec)
     return sock, request

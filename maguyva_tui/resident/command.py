@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
     if args.repo is None:  # the repository a search from here answers from (maguyva_tui.cli.implied_repo)
         from maguyva_tui.locations import default_index_base
 
-        root = roots.enclosing_root(cwd, spec or str(default_index_base()), os.path.realpath(os.path.expanduser("~")))
+        root = roots.implied_root(cwd, spec or str(default_index_base()), os.path.realpath(os.path.expanduser("~")))
     else:
         root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo)))
     if not os.path.isdir(root):
