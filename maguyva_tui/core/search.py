@@ -47,7 +47,15 @@ from maguyva_tui.core.intent import (
 )
 from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_path, placed
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.lookup import SYMBOL_INTENTS, as_shown, literal_found, missing_literal, missing_symbol, too_large
+from maguyva_tui.core.lookup import (
+    RELATED,
+    SYMBOL_INTENTS,
+    as_shown,
+    literal_found,
+    missing_literal,
+    missing_symbol,
+    too_large,
+)
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.path_names import files_defining, in_file
@@ -237,6 +245,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             failed = replace(failed, message=_url_missing(intent.target))  # and nothing else is searched
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
+            if again.lookup_failed is not None and again.lookup_failed.kind == "symbol":
+                return _neither(again, failed)  # "NOT_THERE": no line holds it, and nothing is named so
             if again.lookup_failed is not None or again.intent in LITERAL_INTENTS:
                 return again  # the string it quotes, found or not: its own answer says which
             failed = as_shown(failed, again.results)
@@ -329,6 +339,20 @@ def _places_named(text: str) -> str:
     """The places a question names, as a failed lookup's target: the path (``path:line``), or
     several joined by blanks."""
     return " ".join(str(place) for place in parse_places(text)) or text.strip()
+
+
+def _neither(again: SearchResult, literal: LookupFailure) -> SearchResult:
+    """A quoted string no line holds, read again as a name nothing defines (``"NOT_THERE"``): one
+    line says both, where the name's failure alone had hidden that the string was looked for."""
+    named = again.lookup_failed
+    assert named is not None
+    said = f"no symbol named {echo(named.target)}"
+    if not named.message.startswith(said):
+        return again
+    head = literal.message.split(RELATED, 1)[0]
+    both = replace(named, message=f"{head} and no symbol is named {echo(named.target)}{named.message[len(said):]}")
+    notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
+    return replace(again, notices=notices, lookup_failed=both)
 
 
 def _url_missing(url: str) -> str:

@@ -94,6 +94,18 @@ def test_a_string_no_line_holds_is_said(engine: Engine) -> None:
     assert failed.message == 'no line holds "zebra unicorn stampede"; showing related code'
 
 
+def test_a_quoted_name_no_line_holds_and_nothing_defines_says_both(engine: Engine) -> None:
+    """``"ZEBRA_UNICORN"`` is looked for as a string, then as a name: the answer had said only
+    "no symbol named ZEBRA_UNICORN", as if the string had not been looked for."""
+    result = engine.search('"ZEBRA_UNICORN"')
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "symbol" and failed.target == "ZEBRA_UNICORN"
+    assert failed.message.startswith('no line holds "ZEBRA_UNICORN" and no symbol is named ZEBRA_UNICORN; showing '
+                                     "related code")
+    assert failed.message in result.notices
+    assert not any(notice.startswith("no symbol named") for notice in result.notices)
+
+
 @pytest.mark.parametrize("question", ["parse_config('a=1') -> {'a': '1'}", '"parse the config lines into a mapping"'])
 def test_code_or_a_quote_no_line_holds_is_answered_by_meaning(engine: Engine, question: str) -> None:
     """A doctest's line or a quoted phrase that is nowhere in the code: the related code is the
