@@ -67,7 +67,7 @@ EXPLORER_USAGE = ("maguyva [PATH] [--theme NAME] [--no-watch] [--index-dir DIR]\
 EXPLORER_HELP = """\
 Code search that explains its ranking.
 
-maguyva [PATH] opens the explorer on a repository (default: the current folder): type a question,
+maguyva [PATH] opens the explorer on a repository (default: the current folder's): type a question,
 a symbol, a "literal" or a regex and the list re-ranks as you type, each engine's own rank beside
 the fused one. It indexes in the background; a repository seen before answers at once.
 maguyva A B (or --repo A --repo B, --workspace FILE) searches several repositories as one: each
@@ -87,7 +87,8 @@ The theme and preset chosen are remembered between runs (settings.toml in the us
 folder, beside themes/).
 
 explorer options:
-  PATH                 repository root (default: .); several (maguyva A B) are searched as one
+  PATH                 repository root (default: ., or the indexed folder above it that maguyva
+                       search answers from); several (maguyva A B) are searched as one
   --repo DIR           a repository of a workspace (repeat it), as PATH
   --workspace FILE     the repositories a file lists (repos = [...] in a .toml, else one folder a line)
   --theme NAME         a theme for this run: maguyva-dark, maguyva-light, Textual's, a user theme
@@ -155,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--depth", type=int, help="maximum depth for impact questions")
 
     mcp = sub.add_parser("mcp", help="serve a repository (or several as one) to coding agents over MCP (stdio)")
-    mcp.add_argument("path", nargs="*", help="repository root (default: .); several are served as one workspace")
+    mcp.add_argument("path", nargs="*", help="repository root (default: ., or the indexed folder above it, as search "
+                                             "finds it); several are served as one workspace")
     _workspace_options(mcp)
     _common(mcp)
     server = sub.add_parser("server", add_help=False,
@@ -352,17 +354,33 @@ def implied_repo(repo: list[str] | None, base: str, cwd: str) -> tuple[list[str]
     return [root], scope
 
 
-def scope_notice(root: str, scope: str) -> str:
-    """What a search answered from an enclosing repository's index says once."""
-    return (f"searched the index of {root}, the nearest indexed folder above {scope}: results come from the "
-            f"whole repository, paths from its top (--repo . indexes and searches {scope} alone)")
+def scope_notice(root: str, scope: str, opened: str = "searched the index of",
+                 alone: str = "--repo . indexes and searches") -> str:
+    """What a search answered from an enclosing repository's index says once (``opened`` and
+    ``alone``: the explorer's and the MCP server's words for it)."""
+    return (f"{opened} {root}, the nearest indexed folder above {scope}: results come from the "
+            f"whole repository, paths from its top ({alone} {scope} alone)")
+
+
+def _one_root(args: argparse.Namespace, opened: str, alone: str) -> tuple[str, str | None]:
+    """The repository the explorer or the MCP server opens: its PATH or ``--repo`` as given; given
+    neither, the one ``search`` answers from here (:func:`implied_repo`: the working folder, or the
+    indexed folder above it), with the notice that says so when it is above."""
+    if args.path or args.repo:
+        return (args.path or args.repo)[0], None
+    cwd = os.getcwd()
+    base = os.path.join(cwd, os.path.expanduser(args.index_dir)) if args.index_dir else str(default_index_base())
+    [root], scope = implied_repo(None, base, cwd)
+    return root, scope_notice(root, scope, opened, alone) if scope else None
 
 
 def _mcp(args: argparse.Namespace) -> int:
     """Serve the repository (or the workspace) over MCP on stdio until the client disconnects."""
     roots = _roots(args)
+    opened = None
     if roots is None:
-        engine = _engine((args.path or args.repo or ["."])[0], args.index_dir)  # a bad path fails before the protocol
+        root, opened = _one_root(args, "serving", "maguyva mcp . serves")
+        engine = _engine(root, args.index_dir)  # a bad path fails before the protocol
     else:
         from maguyva_tui.mcp.workspace import WorkspaceService
 
@@ -372,7 +390,7 @@ def _mcp(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise UserError(f"the MCP server needs the mcp package, 2.x (pip install 'mcp>=2.0,<3'): {exc}") from None
     if roots is None:
-        serve(engine)
+        serve(engine, opened)
     else:
         serve_workspace(service)
     return 0
@@ -401,11 +419,15 @@ def _run_app(argv: list[str]) -> int:
     from maguyva_tui.app.workspace import ExplorerWorkspace
 
     roots = _roots(args)
-    engine: Engine | ExplorerWorkspace = (
-        _engine((args.path or args.repo or ["."])[0], args.index_dir) if roots is None
-        else ExplorerWorkspace([Path(r) for r in roots], _index_base(args.index_dir)))
+    opened = None
+    if roots is None:
+        root, opened = _one_root(args, "opened", "maguyva . opens")
+        engine: Engine | ExplorerWorkspace = _engine(root, args.index_dir)
+    else:
+        engine = ExplorerWorkspace([Path(r) for r in roots], _index_base(args.index_dir))
     themes = load_user_themes()
-    app = MaguyvaApp(engine, user_themes=themes, watch=not args.no_watch, settings_path=default_path())
+    app = MaguyvaApp(engine, user_themes=themes, watch=not args.no_watch, settings_path=default_path(),
+                     notices=[opened] if opened else [])
     if args.theme:
         if args.theme not in app.available_themes:
             names = ", ".join(sorted(app.available_themes))

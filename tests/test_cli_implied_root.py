@@ -159,3 +159,39 @@ def test_a_server_of_the_repository_declining_an_ignored_folder_hands_it_to_the_
     env, spec = place.relevant_env(os.environ), os.environ[locations.INDEX_DIR_ENV]
     assert asked == [place.socket_path(str(tmp_path / "run" / "maguyva"), place.identity(where, spec, env))
                      for where in (str(repo), str(repo / "build" / "gen"))]
+
+
+class _Ran(Exception):
+    """What the stand-in explorer raises instead of drawing."""
+
+
+def test_the_explorer_and_the_mcp_server_open_the_repository_above_and_say_so(
+        indexed_polyglot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``maguyva`` and ``maguyva mcp`` from ``repo/app`` had opened ``app`` alone (a second index of
+    files the repository's holds) where ``maguyva search`` answers from the repository's; a PATH wins."""
+    import maguyva_tui.app
+    import maguyva_tui.mcp.server
+
+    opened: list[tuple[Path, list[str] | str | None]] = []
+
+    class Explorer:
+        available_themes: dict[str, object] = {}
+
+        def __init__(self, engine: object, **kwargs: object) -> None:
+            opened.append((engine.root, kwargs["notices"]))  # type: ignore[attr-defined]
+
+        def run(self, loop: object) -> None:
+            raise _Ran
+
+    monkeypatch.setattr(maguyva_tui.app, "MaguyvaApp", Explorer)
+    monkeypatch.setattr(cli, "no_explorer_here", lambda: None)
+    monkeypatch.setattr(maguyva_tui.mcp.server, "serve", lambda engine, said=None: opened.append((engine.root, said)))
+    monkeypatch.chdir(indexed_polyglot / "app")
+    for argv in ([], ["."]):
+        with pytest.raises(_Ran):
+            cli._run_app(argv)
+        cli._mcp(cli.build_parser().parse_args(["mcp", *argv]))
+    root = str(indexed_polyglot.resolve())
+    assert opened == [(Path(root), [cli.scope_notice(root, "app", "opened", "maguyva . opens")]),
+                      (Path(root), cli.scope_notice(root, "app", "serving", "maguyva mcp . serves")),
+                      (Path(root, "app"), []), (Path(root, "app"), None)]  # a PATH, even ., wins

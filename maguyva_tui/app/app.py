@@ -143,8 +143,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         embed: bool = True,
         query: str = "",
         settings_path: Path | None = None,
+        notices: list[str] | None = None,
     ) -> None:
         super().__init__()
+        self.start_notices = list(notices or ())
+        """Said once as the explorer opens: which repository, when it is not the folder it started in."""
         self.workspace = engine if isinstance(engine, ExplorerWorkspace) else None
         """The repositories searched as one, or ``None`` for one repository (``engine``)."""
         if not isinstance(engine, ExplorerWorkspace):
@@ -262,6 +265,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.notify(report, title="Themes", severity="warning", timeout=12)
         for notice in self.settings_notices:
             self.notify(notice, title="Settings", severity="warning", timeout=12)
+        for notice in self.start_notices:
+            self.notify(notice, title="Repository", timeout=12)
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self.workspace is not None:
             self.part(ResultsTable).repo_labels = tuple(self.workspace.labels)

@@ -93,20 +93,24 @@ ToolFn = Callable[..., CallToolResult]
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
 
-def build_server(service: RepoService | WorkspaceService) -> MCPServer[Any]:
-    """Create the server and register its tools around one repository service, or a workspace's."""
+def build_server(service: RepoService | WorkspaceService, opened: str | None = None) -> MCPServer[Any]:
+    """Create the server and register its tools around one repository service, or a workspace's;
+    ``opened`` says which repository when it is not the folder the server was started in (found
+    above it): in the instructions, and among the first answer's notices."""
     workspace = service if isinstance(service, WorkspaceService) else None
+    instructions = WORKSPACE_INSTRUCTIONS if workspace else INSTRUCTIONS
     server: MCPServer[Any] = _Server(
-        "maguyva", version=__version__, instructions=WORKSPACE_INSTRUCTIONS if workspace else INSTRUCTIONS,
+        "maguyva", version=__version__, instructions=f"{instructions}\n\n{opened}." if opened else instructions,
         lifespan=_lifespan(service), log_level="WARNING",
     )
     note = WORKSPACE_NOTE if workspace else ""
+    untold = [opened] if opened else []  # an agent may not read the instructions: the first answer says it too
 
     def ask(one: Callable[[Engine], dict[str, Any]], many: Callable[[WorkspaceService], dict[str, Any]]) -> CallToolResult:
         if workspace is not None:
             return _answered(lambda: many(workspace))
         assert isinstance(service, RepoService)
-        return _call(service, one)
+        return _call(service, one, untold)
 
     @_tool(server, note)
     def search(
@@ -269,8 +273,10 @@ def _tool(server: MCPServer[Any], note: str = "") -> Callable[[ToolFn], ToolFn]:
     return register
 
 
-def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> CallToolResult:
-    """Answer with the engine, turning every failure into a tool error with a message."""
+def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]],
+          untold: list[str] | None = None) -> CallToolResult:
+    """Answer with the engine, turning every failure into a tool error with a message; ``untold``:
+    notices for the first answer alone (taken from the list as said)."""
 
     def asked() -> dict[str, Any]:
         with service.engine_for_question() as engine:
@@ -278,6 +284,12 @@ def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]]) -> C
         failure = service.status.failure
         if failure:  # the repository could not be read again (deleted, unreadable): the answer may lag it
             data.setdefault("notices", []).append(f"{failure}; answered from the index as it was")
+        try:
+            first = untold.pop() if untold else None
+        except IndexError:  # another call said it meanwhile
+            first = None
+        if first:
+            data.setdefault("notices", []).append(first)
         return data
 
     return _answered(asked)
@@ -377,11 +389,12 @@ CLIENT_GONE = (BrokenPipeError, ConnectionResetError, anyio.ClosedResourceError,
 """What the SDK's stdio tasks raise when the client closes its end of a pipe: the session is over."""
 
 
-def serve(engine: Engine) -> None:
-    """Serve one repository's engine over stdio until the client closes the connection (either pipe)."""
+def serve(engine: Engine, opened: str | None = None) -> None:
+    """Serve one repository's engine over stdio until the client closes the connection (either pipe);
+    ``opened``: why this repository, when it was found above the folder the server started in."""
     _log_to_stderr()
-    log.info("serving %s (index refreshes in the background)", engine.root)
-    _run_stdio(build_server(RepoService(engine)))
+    log.info("%s (index refreshes in the background)", opened or f"serving {engine.root}")
+    _run_stdio(build_server(RepoService(engine), opened))
 
 
 def serve_workspace(service: WorkspaceService) -> None:
