@@ -163,9 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
     server = sub.add_parser("server", add_help=False,
                             help="start, stop or show the resident search server of a repository (maguyva server --help)")
     server.add_argument("rest", nargs=argparse.REMAINDER)
-    graph = sub.add_parser("graph", help="callers, callees, impact radius, subtypes or overrides of a symbol")
-    graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides"))
-    graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method")
+    graph = sub.add_parser("graph", help="callers, callees, impact radius, subtypes or overrides of a symbol, "
+                                         "importers of a module")
+    graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides", "importers"))
+    graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method; "
+                                    "for importers a module or file: pkg.mod, pkg/mod.py, config.h, ./utils")
     graph.add_argument("--repo", action="append", default=[],
                        help="repository root (default: ., or the indexed folder above it, as search finds it)")
     _common(graph)

@@ -1,5 +1,5 @@
-"""``maguyva graph callers|callees|impact|subtypes|overrides NAME``: the graph's direct answers in
-the search schema."""
+"""``maguyva graph callers|callees|impact|subtypes|overrides|importers NAME``: the graph's direct
+answers in the search schema (``importers``: NAME is a module or file, ``pkg.mod``, ``config.h``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from maguyva_tui.terminal import printable
 def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limit: int) -> dict[str, Any]:
     """Answer one graph question and return the JSON result."""
     started = time.perf_counter()
-    name = symbol_as_meant(name)  # Flask. or `parse()` as MCP's tools read them
+    name = (name.strip().strip("\"'`<>") if action == "importers"  # ./utils, <lib/x.h>: a module as written
+            else symbol_as_meant(name))  # Flask. or `parse()` as MCP's tools read them
     if not name:
         raise QueryError("empty name")
     if limit < 1:
@@ -24,6 +25,9 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     if depth is not None and depth < 1:
         raise QueryError("--depth must be a whole number of at least 1")
     answer = _ask(engine, action, name, depth, limit)
+    if not answer.known and action == "importers":
+        raise QueryError(f"no module or file named {echo(name)!r} in the repository (a module as imports write it: "
+                         "pkg.mod, pkg/mod.py, config.h, ./utils)")
     if not answer.known:
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
         raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}")
@@ -31,7 +35,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "note": _several(answer.nodes) or _other_action(action, name, answer),
+        "note": (_files(name, answer.nodes) if action == "importers" else
+                 _several(answer.nodes) or _other_action(action, name, answer)),
         "notes": list(engine.callers_notes(name) if action == "callers" else
                       engine.impact_notes(name) if action == "impact" else ()),
         "results": answer.results_json(),
@@ -50,7 +55,16 @@ def _ask(
         return engine.subtypes(name, limit)
     if action == "overrides":
         return engine.overrides(name, limit)
+    if action == "importers":
+        return engine.importers(name, limit)
     return engine.callees(name, limit)
+
+
+def _files(name: str, files: tuple[str, ...]) -> str | None:
+    """Say so when a module or file name names several files (the lines importing each are listed)."""
+    if len(files) < 2:
+        return None
+    return f"{echo(name)} names {len(files)} files; the lines importing each are listed: " + ", ".join(files)
 
 
 def _several(definitions: tuple[str, ...]) -> str | None:

@@ -357,6 +357,36 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
     return _answer(generation, shown, defs, entries, len(sites), counts=tuple(counts.items()))
 
 
+def importers(generation: Generation, module: str, limit: int, stems: bool = False) -> GraphAnswer[Site]:
+    """The lines that import a module or include a file of the repository, as written (``pkg.mod``,
+    ``pkg/mod.py``, ``config.h``, ``<lib/x.h>``, ``./utils``, a Go package's path; ``stems``: a
+    bare word as files' names less their extensions), one per importing line, by file and line:
+    the graph's imports that reach the file or a symbol of it, and its wildcard ones (every C
+    ``#include``). Its definitions are the files the module names (their nodes, no symbol); none
+    when it names no file here. A name that names several files (two ``config.h``) lists the
+    importers of each, each line's reason naming the file it reaches."""
+    from maguyva_tui.core.graph import importers as imp
+    from maguyva_tui.core.trigram.plan import literal_plan
+
+    graph = generation.snapshot.graph
+    if graph is None:
+        raise QueryError(NO_GRAPH)
+    files = imp.module_files(graph, module, stems)
+    if not files:
+        return GraphAnswer(module, (), (), 0, _snapshot=generation.snapshot)
+    text = generation.text
+    near = {p for stem in imp.stems(files) for p in text.candidates(literal_plan(stem))}
+    lines = imp.import_lines(graph, files, generation.snapshot.facts, sorted(near))
+    several = len(files) > 1
+    entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
+                    i.source, i.file, i.language, graph.node_centrality(i.source),
+                    f"{imp.verb(i)} {i.file if several else module}")
+               for i in lines]
+    definitions = tuple(Definition(f, None) for f in files)
+    return GraphAnswer(module, definitions, tuple(entries[:limit]), len(entries), (("import", len(entries)),),
+                       _snapshot=generation.snapshot)
+
+
 def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit: int = 50) -> GraphAnswer[ImpactEntry]:
     """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
     name, shown = graph_name(generation, name), name

@@ -710,6 +710,13 @@ class Engine:
 
         return answers.references(self._graph_generation(), name, kinds, limit)
 
+    def importers(self, module: str, limit: int) -> GraphAnswer[Site]:
+        """The lines that import a module or include a file of the repository (``pkg.mod``,
+        ``config.h``, ``./utils``), one per importing line, by file and line."""
+        from maguyva_tui.core import answers
+
+        return answers.importers(self._graph_generation(), module, limit, stems=True)
+
     def impact(self, name: str, depth: int, limit: int) -> GraphAnswer[ImpactEntry]:
         """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
         from maguyva_tui.core import answers

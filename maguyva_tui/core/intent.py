@@ -585,6 +585,39 @@ def asks_subtypes(text: str) -> bool:
     return _SUBTYPES.search(text[:MAX_CLASSIFY_CHARS]) is not None
 
 
+_IMPORT_VERB = (r"(?:imports?|importing|includes?|including|requires?|requiring"
+                r"|uses?\s+(?:the\s+)?(?:module|file|header|package)"
+                r"|uses?(?=\s+[\"'`<]?\S*(?:/|\.(?:h|hh|hpp|hxx|c|cc|cpp|py|pyi|js|mjs|cjs|jsx|ts|tsx|go|rs|java|php|rb)\b)))")
+_IMPORTERS = re.compile(
+    r"^\s*(?:(?:list|show|find)\s+)?(?:"
+    rf"(?:who|what|which(?:\s+(?:files?|modules?|code))?|(?:the\s+)?(?:files?|modules?|code))\s+"
+    rf"(?:that\s+|do(?:es)?\s+|else\s+)?{_IMPORT_VERB}\s+(?P<a>\S+)"
+    r"|(?:the\s+)?(?:importers|includers|dependents)\s+of\s+(?:the\s+)?(?:module\s+|file\s+|header\s+|package\s+)?(?P<b>\S+)"
+    r"|where\s+(?:is|are)\s+(?P<c>\S+)\s+(?:imported|included|required)(?:\s+from)?"
+    r")\s*\??\s*$",
+    re.I,
+)
+"""A question about the files that import a module or include a file: "who imports pkg.mod",
+"which files include config.h", "importers of ./utils", "what uses module pkg.mod", "where is
+<lib/x.h> included"; its one word after the verb is the module as written."""
+_MODULE_WORD = re.compile(r"^(?:module|file|header|package)$", re.I)
+_WRAPPERS = "\"'`<>"
+
+
+def asks_importers(text: str) -> str | None:
+    """The module or file a question asks the importers of, as written (quotes, backticks and
+    ``<>`` taken off: ``"config.h"``, ``<lib/x.h>``), or ``None`` when it asks no such thing. Only
+    the shape of the question: the graph says whether the word names a module of the repository."""
+    match = _IMPORTERS.match(text[:MAX_CLASSIFY_CHARS])
+    if match is None:
+        return None
+    written = next(g for g in match.groups() if g is not None)
+    if _MODULE_WORD.match(written):
+        return None  # "who imports module" names none
+    written = written.strip(_WRAPPERS).rstrip("?,;:")
+    return written.strip(_WRAPPERS) or None
+
+
 def _calls_symbol(text: str) -> Intent | None:
     """Match "functions that call X" when X is shaped like a symbol ("that uses a cache" is not),
     and "classes that extend X" when X is capitalized as a type is."""

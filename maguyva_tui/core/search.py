@@ -36,6 +36,7 @@ from maguyva_tui.core.intent import (
     URL_RULE,
     Intent,
     asks_callees,
+    asks_importers,
     asks_overrides,
     asks_subtypes,
     classify,
@@ -199,7 +200,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
         checkpoint()
-    module = _module_file(parts.generation, intent, req)
+    imported = _importers(parts.generation, req)
+    if imported is not None:  # "who imports pkg.mod", "which files include config.h": the import lines
+        intent = imported[0]
+    module = None if imported is not None else _module_file(parts.generation, intent, req)
     if module is not None:  # "rich_utils": no symbol, the file rich_utils.py (every one so named)
         again = search(replace(req, text=module), parts, checkpoint)
         if again.results:
@@ -221,6 +225,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     aside = _direct_demotion(parts.generation, query)
     query = replace(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
     run = _run_engines(parts, the_plan, query, checkpoint)
+    if imported is not None and the_plan.modalities == ("graph",):
+        run.lists["graph"] = list(imported[1])
+        run.notices.extend(imported[2])
     if within is not None and "structural" in run.lists:  # where is b.py::helper defined: b.py's helper alone
         run.lists["structural"] = [hit for hit in run.lists["structural"] if hit.path in within]
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
@@ -237,7 +244,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if inherited_notice:
         run.notices.append(inherited_notice)
     failed = None
-    if not req.regex:
+    if not req.regex and imported is None:
         failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
@@ -445,6 +452,56 @@ def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> 
     return names[0] if names and len(names) == 1 else None
 
 
+IMPORTERS_RULE = "importers"
+"""The rule of a question about the files that import a module or include a file of the
+repository ("who imports pkg.mod", "which files include config.h", "importers of ./utils"):
+answered by the import lines the graph resolves to it, where a module named as no symbol had
+read as a missing symbol and shown related code."""
+
+
+def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list[Hit], list[str]] | None:
+    """Read an importers question whose module names files of the repository: its intent, the
+    import lines (one hit per importing line, by file and line) and what to say with them;
+    ``None`` for any other question, or a module that names no file here (a symbol named so is
+    then asked about as before). A name that is a module and a symbol is read as the module
+    (the question's verb asks who imports it) and the answer says how to ask for the symbol's
+    callers; a file name that several files have lists the importers of each, and says so."""
+    if req.regex or req.modality not in (None, "graph") or req.intent not in (None, "find_references"):
+        return None
+    written = asks_importers(req.text)
+    if written is None or "graph" in generation.missing or getattr(generation.snapshot, "graph", None) is None:
+        return None  # a workspace's view holds no one graph
+    from maguyva_tui.core.answers import importers  # here: a question that reads no graph never loads it
+
+    symbol = generation.knows_symbol(written)
+    answer = importers(generation, written, EVERY_IMPORT, stems=True)
+    if not answer.known:
+        return None
+    files = answer.nodes
+    shown = echo(written)
+    notices = []
+    if len(files) > 1:
+        listed = ", ".join(files[:NAMED_FILES]) + (", ..." if len(files) > NAMED_FILES else "")
+        notices.append(f"{shown} names {len(files)} files ({listed}); listing the lines importing each: "
+                       f"name one by its path to ask for it alone")
+    if not answer.total:
+        notices.append(f"no line of the repository imports {shown} ({', '.join(files[:NAMED_FILES])})")
+    if symbol:
+        notices.append(f"{shown} names a module and a symbol; listing the lines importing the module "
+                       f"(`who calls {shown}` lists the symbol's call sites)")
+    hits = [Hit(s.path, s.line, s.line, 1.0 / (1 + i), s.caller, "import", s.language, s.reason)
+            for i, s in enumerate(answer.entries)]
+    return Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE), hits, notices
+
+
+CONF_IMPORTERS = 0.90
+"""As sure as a references question: the graph has resolved every line listed."""
+EVERY_IMPORT = 1 << 20
+"""Import lines an importers question lists before the page's limit cuts them (all)."""
+NAMED_FILES = 4
+"""Files an ambiguous file name's notice names at most."""
+
+
 def _asks_subtypes(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
     """Whether the graph alone lists what implements or extends the question's target."""
     return (intent.name == "find_references" and bool(intent.target) and not req.regex
@@ -455,6 +512,8 @@ def lists_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
     """Whether the graph alone lists the call sites of the question's target (not what it calls,
     its overrides or its subtypes)."""
     if intent.name != "find_references" or not intent.target or req.regex or the_plan.modalities != ("graph",):
+        return False
+    if intent.rule == IMPORTERS_RULE:
         return False
     return not (asks_callees(req.text) or asks_overrides(req.text) or asks_subtypes(req.text))
 

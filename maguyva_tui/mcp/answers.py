@@ -159,8 +159,14 @@ def _definition(answer: GraphAnswer[Definition], d: Definition, with_source: boo
 
 def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -> dict[str, Any]:
     """Every resolved use of a symbol's definitions: calls, subclasses, type uses, imports."""
-    name = _symbol_name(name)
-    answer = _known(engine, engine.references(name, (kind,) if kind else (), limit))
+    written, name = name, _symbol_name(name)
+    found = engine.references(name, (kind,) if kind else (), limit)
+    if not found.known and kind in (None, "import"):  # a module or file: pkg.mod, config.h, ./utils
+        module = written.strip().strip("\"'`<>")
+        imported = engine.importers(module, limit) if module else found
+        if imported.known:
+            return _importers(imported, module)
+    answer = _known(engine, found)
     several = len(answer.definitions) > 1
     items = [_reference(answer, s, several) for s in answer.entries]
     out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "counts": dict(answer.counts),
@@ -171,6 +177,21 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
     notes = engine.callers_notes(name) if kind in (None, "call") else ()
     if notes:
         out["notes"] = list(notes)
+    return out
+
+
+def _importers(answer: GraphAnswer[Site], module: str) -> dict[str, Any]:
+    """The lines importing a module or file that no symbol is named as: its files are the
+    definitions, each line's target the file it reaches when the name names several."""
+    several = len(answer.definitions) > 1
+    items = [_reference(answer, s, several) for s in answer.entries]
+    out = {"symbol": echo(module), "module": True,
+           "definitions": [{"node": d.node, "path": d.node, "kind": "file"} for d in answer.definitions],
+           "counts": dict(answer.counts), **_listing("references", items, answer.total)}
+    if several:
+        out["note"] = f"{echo(module)} names {len(answer.definitions)} files; the lines importing each are listed"
+    elif not answer.total:
+        out["note"] = f"no line of the repository imports {echo(module)}"
     return out
 
 

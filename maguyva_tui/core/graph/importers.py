@@ -1,0 +1,179 @@
+"""The import lines that reach a module or file of the repository: "who imports pkg.mod", "which
+files include config.h".
+
+The graph already holds every import it resolved, as a site from the importing file to the
+imported file's node or to a symbol of it (``from pkg.mod import f``); a module as a person writes
+it (a dotted module, a path or a file's name, ``<lib/x.h>``, a Go package path, ``./utils``) is
+read here as the files it names, through the same key table the imports were resolved with, and
+the answer is the import sites into those files, one per importing line.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.modules import C_FAMILY, JS_SUFFIXES
+from maguyva_tui.core.graph.resolve import Resolver
+from maguyva_tui.core.graph.sites import IMPORT
+from maguyva_tui.core.graph.tables import FileIndex, symbol_id
+from maguyva_tui.core.types import FileFacts
+
+TABLE_PREFIXES = ("py:", "java:", "go:", "inc:", "php:")
+"""The key table's module keys a written module is looked up under, as imports write them."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportLine:
+    """One line that imports (or includes) a file of the module asked about."""
+
+    path: str
+    line: int
+    source: str
+    """The importing node: the file at module level, a definition for a nested import."""
+    file: str
+    """The file it imports (or whose symbol it imports)."""
+    language: str | None
+    """The importing file's language."""
+
+
+def module_files(graph: CodeGraph, written: str, stems: bool = False) -> tuple[str, ...]:
+    """The files of the graph a module or file as written names, sorted: the path itself; a module
+    key as the imports are resolved (``pkg.mod``, ``config.h`` and ``lib/x.h`` as a path's tail,
+    a Go package's folder, a Java class, a PHP namespace); a path's tail (``core/intent.py``);
+    a relative JavaScript module (``./utils``: ``utils.js``, ``utils/index.ts``); a Python
+    module's dotted tail (``core.intent``); with ``stems``, a bare word as files' names less their
+    extension (``intent`` -> ``intent.py``). Empty when it names none."""
+    written = written.strip()
+    if not written or written in (".", "..", "/"):
+        return ()
+    if "/" in written and written in graph.languages:
+        return (written,)  # a bare name (config.h) is every file so named, the top folder's one too
+    table = graph.table
+    for prefix in TABLE_PREFIXES:
+        found = table.get(prefix + written.replace("\\", "/").strip("/") if prefix == "php:" else prefix + written)
+        if found:
+            return tuple(sorted(p for p in found if p in graph.languages))
+    return _by_path(graph, written) or _by_module_tail(graph, written) or (_by_stem(graph, written) if stems else ())
+
+
+def _by_path(graph: CodeGraph, written: str) -> tuple[str, ...]:
+    """The files whose path ends with the written path (``core/intent.py``), or, for a relative
+    module (``./utils``, ``../lib/x``), with it and one of JavaScript's suffixes."""
+    relative = written.startswith(("./", "../"))
+    tail = written
+    while tail.startswith(("./", "../")):
+        tail = tail.partition("/")[2]
+    tail = posixpath.normpath(tail) if tail else ""
+    if not tail or tail.startswith(".."):
+        return ()
+    tails = [tail + suffix for suffix in JS_SUFFIXES] if relative else [tail]
+    found = set()
+    for path in graph.languages:
+        for t in tails:
+            if path == t or path.endswith("/" + t):
+                found.add(path)
+    return tuple(sorted(found))
+
+
+def _by_module_tail(graph: CodeGraph, written: str) -> tuple[str, ...]:
+    """The Python files whose dotted module ends with a dotted name (``core.intent``)."""
+    if "." not in written or not all(part.isidentifier() for part in written.split(".")):
+        return ()
+    ending = "." + written
+    found = {p for key, paths in graph.table.items() if key.startswith("py:") and key.endswith(ending) for p in paths}
+    return tuple(sorted(p for p in found if p in graph.languages))
+
+
+def _by_stem(graph: CodeGraph, word: str) -> tuple[str, ...]:
+    """The files named the word and an extension (``intent.py``), and Python packages so named."""
+    if not word.isidentifier():
+        return ()
+    found = set()
+    for path in graph.languages:
+        base = posixpath.basename(path)
+        if base.partition(".")[0] == word and "." in base:
+            found.add(path)
+        elif base in ("__init__.py", "__init__.pyi") and posixpath.basename(posixpath.dirname(path)) == word:
+            found.add(path)
+    return tuple(sorted(found))
+
+
+def import_lines(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, FileFacts] | None = None,
+                 candidates: Iterable[str] | None = None) -> list[ImportLine]:
+    """The lines importing any of the files or a symbol of them, one per importing line and
+    imported file, by path and line (a file's own imports of itself left out): the graph's import
+    sites, and, read from ``facts``, the wildcard imports that reach them (every C ``#include``,
+    ``from m import *``, ``export * from``), which bind no name and so make no site; those are
+    looked for in the ``candidates`` (the files whose text holds a file's name less its
+    extension: the text engine's trigrams say), or in every file."""
+    found = {(i.path, i.line, i.file): i for i in _sites(graph, files)}
+    if facts is not None:
+        paths = graph.languages if candidates is None else candidates
+        found.update({(i.path, i.line, i.file): i for i in _wildcards(graph, files, facts, paths)})
+    return [found[k] for k in sorted(found)]
+
+
+def stems(files: Iterable[str]) -> tuple[str, ...]:
+    """The names less their extensions of the files (``config.h`` -> ``config``), that an import
+    of one spells, a package's ``__init__.py`` its folder's."""
+    out = []
+    for path in files:
+        base = posixpath.basename(path)
+        if base.startswith("__init__."):
+            base = posixpath.basename(posixpath.dirname(path)) or base
+        out.append(base.partition(".")[0] or base)
+    return tuple(dict.fromkeys(out))
+
+
+def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, FileFacts],
+               paths: Iterable[str]) -> list[ImportLine]:
+    """The wildcard imports among the files' that resolve to one of ``files``, resolved as the
+    graph resolves imports (an import that does not spell one of their names is not resolved)."""
+    wanted, names = set(files), stems(files)
+    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    out = []
+    for path in paths:
+        language = graph.languages.get(path)
+        if language is None or path not in facts:
+            continue
+        own = FileIndex(path, language)
+        for imp in facts[path].imports:
+            if imp.local != "*" or not imp.module or not any(n in imp.module for n in names):
+                continue
+            target = resolver.module(own, imp.module)
+            if target in wanted and target != path:
+                out.append(ImportLine(path, imp.line, path, target, language))
+    return out
+
+
+def _sites(graph: CodeGraph, files: tuple[str, ...]) -> list[ImportLine]:
+    """The graph's import sites into the files or their symbols."""
+    index, merged, ids = graph.nodes.index, graph.merged(), graph.nodes.ids
+    wanted = set(files)
+    slots = [index[f] for f in files if f in index]
+    for path in files:
+        slots += [slot for s in graph.by_path.get(path, ()) if (slot := index.get(symbol_id(path, s.qualname))) is not None]
+    if not slots:
+        return []
+    positions = np.unique(np.concatenate([merged.into(s) for s in slots]))
+    positions = positions[merged.kind[positions] == IMPORT]
+    out: dict[tuple[str, int, str], ImportLine] = {}
+    for p in positions.tolist():
+        path, target = merged.paths[merged.file[p]], ids[merged.target[p]]
+        file = target if target in wanted else next((f for f in files if target.startswith(symbol_id(f, ""))), "")
+        if not file or path == file:
+            continue
+        key = (path, int(merged.line[p]), file)
+        if key not in out:
+            out[key] = ImportLine(path, key[1], ids[merged.source[p]], file, graph.languages.get(path))
+    return list(out.values())
+
+
+def verb(line: ImportLine) -> str:
+    """How a line reaches what it names: C and C++ include a file, the others import a module."""
+    return "includes" if line.language in C_FAMILY else "imports"
