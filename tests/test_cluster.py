@@ -10,14 +10,19 @@ anywhere else is refused at once.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import socket
+import stat
+import subprocess
+import sys
 import time
 import zlib
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,6 +31,7 @@ from maguyva_tui.core.fusion import tie_class
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import Hit, QueryError
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult, open_workspace
+from maguyva_tui.core.workspace import cluster as cluster_module
 from maguyva_tui.core.workspace import coordinator as coordinator_module
 from maguyva_tui.core.workspace.cluster import (
     LOCAL,
@@ -38,6 +44,7 @@ from maguyva_tui.core.workspace.cluster import (
     _reachable,
     connect,
     index_on_cluster,
+    local_options,
     open_cluster_workspace,
     pack_shards,
     require_loopback,
@@ -139,6 +146,136 @@ def test_an_address_elsewhere_or_unanswered_is_refused_in_seconds(monkeypatch: p
         _reachable(f"{LOOPBACK}:{port}")
     assert time.perf_counter() - started < 6  # Ray alone retries for minutes
 
+
+
+AUTH_ENV = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
+
+
+class FakeRay:
+    """What :func:`connect` asks of Ray, recorded: each ``ray.init``'s arguments, and the
+    authentication environment and private folder as Ray's processes would find them."""
+
+    __version__ = "2.60.0"
+
+    def __init__(self, auth: bool = True, fails: bool = False) -> None:
+        self.inits: list[dict[str, Any]] = []
+        self.seen: dict[str, Any] = {}
+        self.reloads: list[str | None] = []
+        self.fails = fails
+        self.shut = False
+        if auth:
+            self._raylet = SimpleNamespace(
+                Config=SimpleNamespace(initialize=lambda _: self.reloads.append(os.environ.get("RAY_AUTH_MODE"))),
+                AuthenticationTokenLoader=SimpleNamespace(instance=lambda: SimpleNamespace(reset_cache=lambda: None)),
+                get_authentication_mode=lambda: None)
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: Any) -> None:
+        self.inits.append(options)
+        token = Path(os.environ["RAY_AUTH_TOKEN_PATH"])
+        self.seen = {"env": {name: os.environ.get(name) for name in AUTH_ENV}, "token": token.read_text(),
+                     "token_mode": stat.S_IMODE(token.stat().st_mode),
+                     "folder_mode": stat.S_IMODE(Path(options["_temp_dir"]).parent.stat().st_mode)}
+        if self.fails:
+            raise RuntimeError("raylet died\nmore")
+
+    def nodes(self) -> list[dict[str, Any]]:
+        return [{"NodeManagerAddress": LOOPBACK, "Alive": True}]
+
+    def shutdown(self) -> None:
+        self.shut = True
+
+
+def test_a_local_cluster_asks_for_no_dashboard_and_loopback_only() -> None:
+    options = local_options(3)
+    assert options["address"] == LOCAL and options["num_cpus"] == 3
+    assert options["include_dashboard"] is False and options["_node_ip_address"] == LOOPBACK
+
+
+def test_a_local_cluster_has_its_own_token_and_a_private_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user who opted out of Ray's token authentication (RAY_AUTH_MODE=disabled, for a cluster
+    of theirs) had a --ray local cluster any process given its address could run code in; the
+    default token lay in ~/.ray/auth_token (0644) and the session under /tmp/ray (0777)."""
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    monkeypatch.setenv("RAY_AUTH_TOKEN", "the user's own")
+    monkeypatch.delenv("RAY_AUTH_TOKEN_PATH", raising=False)
+    fake = FakeRay()
+    monkeypatch.setattr(cluster_module, "_ray", lambda: fake)
+    joined = connect(LOCAL)
+    (options,) = fake.inits
+    temp_dir = Path(options["_temp_dir"])
+    assert options == local_options() | {"_temp_dir": str(temp_dir)} and temp_dir.parent.name.startswith("maguyva-ray-")
+    assert fake.seen["env"] == {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": None,
+                                "RAY_AUTH_TOKEN_PATH": str(temp_dir.parent / "token")}
+    assert fake.seen["folder_mode"] == 0o700 and fake.seen["token_mode"] == 0o600
+    assert len(fake.seen["token"]) == 64 and int(fake.seen["token"], 16) >= 0
+    assert fake.reloads == ["token"]  # this process reads the mode again before ray.init
+    joined.close()
+    assert fake.shut and not temp_dir.parent.exists()
+    assert {name: os.environ.get(name) for name in AUTH_ENV} == {
+        "RAY_AUTH_MODE": "disabled", "RAY_AUTH_TOKEN": "the user's own", "RAY_AUTH_TOKEN_PATH": None}
+    assert fake.reloads == ["token", "disabled"]
+
+
+def test_each_local_cluster_gets_a_fresh_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    tokens = []
+    for _ in range(2):
+        fake = FakeRay()
+        monkeypatch.setattr(cluster_module, "_ray", lambda fake=fake: fake)
+        connect(LOCAL).close()
+        tokens.append(fake.seen["token"])
+    assert tokens[0] != tokens[1]
+
+
+def test_a_local_cluster_that_fails_to_start_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
+    fake = FakeRay(fails=True)
+    monkeypatch.setattr(cluster_module, "_ray", lambda: fake)
+    with pytest.raises(QueryError, match="cannot join the Ray cluster at local: raylet died$"):
+        connect(LOCAL)
+    assert not Path(fake.inits[0]["_temp_dir"]).parent.exists() and "RAY_AUTH_MODE" not in os.environ
+
+
+def test_a_ray_without_token_authentication_starts_no_local_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeRay(auth=False)
+    monkeypatch.setattr(cluster_module, "_ray", lambda: fake)
+    with pytest.raises(QueryError, match=r"needs Ray 2\.52 or later .*this is 2\.60\.0"):
+        connect(LOCAL)
+    assert fake.inits == []
+
+
+INTRUDER = """
+import sys, ray
+try:
+    ray.init(address=sys.argv[1], logging_level="ERROR", log_to_driver=False)
+except ConnectionError:
+    print("refused")
+else:
+    print("joined", ray.get(ray.remote(lambda: 1).remote(), timeout=60))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@ray_missing
+def test_a_process_given_only_the_address_cannot_join_a_local_cluster(cluster: Cluster, tmp_path: Path) -> None:
+    """Another user knows the port (ss lists it) but not the token, which lies in a folder only
+    this user reads, as does the session's folder of sockets and logs."""
+    private = cluster.private
+    assert private is not None and stat.S_IMODE(private.folder.stat().st_mode) == 0o700
+    session = cluster.ray._private.worker._global_node.get_session_dir_path()
+    assert Path(session).is_relative_to(private.folder)
+    address = cluster.ray.get_runtime_context().gcs_address
+    base = {k: v for k, v in os.environ.items() if k not in AUTH_ENV} | {
+        "HOME": str(tmp_path), "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+    wrong = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": "0" * 64}
+    theirs = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN_PATH": str(private.folder / "token")}
+    runs = [subprocess.Popen([sys.executable, "-c", INTRUDER, address], env=base | extra, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True) for extra in ({}, wrong, theirs)]
+    said = [run.communicate(timeout=120)[0].split() for run in runs]  # a refusal takes Ray ~20 s of retries
+    assert said == [["refused"], ["refused"], ["joined", "1"]]
 
 
 def test_a_port_of_digits_int_refuses_is_left_to_ray() -> None:

@@ -48,6 +48,17 @@ spread over the nodes (``SPREAD``).
 coordinator names them among the missing repositories of that answer (and of every later one),
 leaving out any result of theirs already ranked.
 
+**Who else can reach it.** ``--ray local`` starts its cluster with the dashboard off, every port
+on 127.0.0.1, Ray's token authentication on (``RAY_AUTH_MODE=token``, whatever the environment
+said) with a token of its own, and its session folder (sockets, logs, spilled objects) in a
+private folder (0700): Ray makes its own folders 0777 (``/tmp/ray``, where another user could
+replace a socket) and keeps its default token in ``~/.ray/auth_token`` 0644, one for every
+cluster. Another user of this machine can still connect to the ports, and is refused without the
+token (tested: a process given only the address cannot join); one who runs as this user, or as
+root, can do anything this user can. Ray unpickles what travels between a cluster's processes
+(and :meth:`ShardHost.many_packed` what the coordinator sends), so whoever joins a cluster can
+run code in it: a cluster named by its address is its owner's to secure.
+
 **Niceness.** A local cluster's workers run at niceness 0 (Ray starts them at 15): beside other
 work at nice 0, actors at 15 got a fraction of a core and a question through Ray took 3-4x as
 long (measured on this 2-core machine at load 11). A cluster started with ``ray start`` keeps its
@@ -59,7 +70,10 @@ from __future__ import annotations
 import heapq
 import os
 import pickle
+import secrets
+import shutil
 import socket
+import tempfile
 import threading
 import time
 from collections import OrderedDict
@@ -106,9 +120,20 @@ LOOPBACK: Final = "127.0.0.1"
 LOCAL: Final = "local"
 """``--ray local``: start a one-node cluster in this process (stopped when it ends)."""
 ANY_ADDRESS_ENV: Final = "MAGUYVA_RAY_ANY_ADDRESS"
+"""Set to 1 to accept nodes on other addresses (a cluster of several machines); off by default."""
 WORKER_NICENESS_ENV: Final = "RAY_worker_niceness"
 """Ray's niceness for the worker processes a raylet starts (15 unless set)."""
-"""Set to 1 to accept nodes on other addresses (a cluster of several machines); off by default."""
+AUTH_MODE_ENV: Final = "RAY_AUTH_MODE"
+"""Ray's authentication mode (``token``: every RPC and HTTP entry point asks for the token)."""
+AUTH_TOKEN_ENV: Final = "RAY_AUTH_TOKEN"
+"""A token given in the environment: Ray prefers it to any file."""
+AUTH_TOKEN_PATH_ENV: Final = "RAY_AUTH_TOKEN_PATH"
+"""The file Ray reads the token from (a local cluster's: in its private folder, 0600)."""
+TOKEN_BYTES: Final = 32
+"""Random bytes of a local cluster's token (64 hex digits, as long as Ray's own)."""
+SOCKET_PATH_ROOM: Final = 48
+"""Longest private folder kept under ``$TMPDIR``: Ray's sockets lie some 60 characters below it and
+a Unix socket's path holds at most 107; a longer ``$TMPDIR`` gives way to /tmp."""
 LOCAL_CPUS: Final = 2
 """CPUs a local cluster offers its tasks: this machine's two cores."""
 OBJECT_STORE_BYTES: Final = 96 * 1024 * 1024
@@ -182,12 +207,14 @@ def require_loopback(nodes: Sequence[dict[str, Any]]) -> None:
 class Cluster:
     """A connection to a Ray cluster (or a local one started for it); close it when done."""
 
-    def __init__(self, ray: Any, started: bool, joined: bool = True) -> None:
+    def __init__(self, ray: Any, started: bool, joined: bool = True, private: _Private | None = None) -> None:
         self.ray = ray
         self.started = started
         """Whether this process started the cluster (then closing stops it)."""
         self.joined = joined
         """Whether :func:`connect` joined it (a process already in a cluster stays in it on close)."""
+        self.private = private
+        """A local cluster's private folder and token (removed, the environment restored, on close)."""
 
     @property
     def addresses(self) -> list[str]:
@@ -195,9 +222,71 @@ class Cluster:
         return [str(n["NodeManagerAddress"]) for n in self.ray.nodes() if n.get("Alive", True)]
 
     def close(self) -> None:
-        """Disconnect if :func:`connect` joined; a local cluster started here stops."""
+        """Disconnect if :func:`connect` joined; a local cluster started here stops, its private
+        folder removed."""
         if self.joined:
             self.ray.shutdown()
+        if self.private is not None:
+            self.private.remove(self.ray)
+            self.private = None
+
+
+@dataclass(slots=True)
+class _Private:
+    """A local cluster's own folder (0700: Ray's session, sockets and logs under it) and token, and
+    the environment it replaced (Ray's processes read the token's settings from it)."""
+
+    folder: Path
+    saved: dict[str, str | None]
+    """Each variable set for the cluster, as it was before (``None``: unset)."""
+
+    @classmethod
+    def make(cls, ray: Any) -> _Private:
+        """Make the folder and a fresh token, and turn Ray's token authentication on for it."""
+        base = tempfile.gettempdir()
+        folder = Path(tempfile.mkdtemp(prefix="maguyva-ray-", dir=base if len(base) < SOCKET_PATH_ROOM else "/tmp"))
+        token = folder / "token"
+        fd = os.open(token, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(TOKEN_BYTES))
+        wanted = {AUTH_MODE_ENV: "token", AUTH_TOKEN_PATH_ENV: str(token), AUTH_TOKEN_ENV: None}
+        private = cls(folder, {name: os.environ.get(name) for name in wanted})
+        _set_environment(wanted)
+        _reload_auth(ray)
+        return private
+
+    @property
+    def temp_dir(self) -> str:
+        """Ray's temp dir: a folder inside the private one (Ray makes its temp dir 0777)."""
+        return str(self.folder / "ray")
+
+    def remove(self, ray: Any) -> None:
+        """Remove the folder, put the environment back as it was."""
+        shutil.rmtree(self.folder, ignore_errors=True)
+        _set_environment(self.saved)
+        _reload_auth(ray)
+
+
+def _set_environment(values: dict[str, str | None]) -> None:
+    """Set each variable (``None``: unset it)."""
+    for name, value in values.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+def _reload_auth(ray: Any) -> None:
+    """Make this process read the authentication settings again (Ray caches its config and token)."""
+    raylet = ray._raylet  # noqa: SLF001 - Ray's own reload, as its ray.init calls it
+    raylet.Config.initialize("")
+    raylet.AuthenticationTokenLoader.instance().reset_cache()
+
+
+def token_auth_available(ray: Any) -> bool:
+    """Whether the installed Ray has token authentication (Ray 2.52 and later)."""
+    raylet = getattr(ray, "_raylet", None)
+    return all(hasattr(raylet, name) for name in ("AuthenticationTokenLoader", "Config", "get_authentication_mode"))
 
 
 def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
@@ -207,25 +296,47 @@ def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
     if ray.is_initialized():
         cluster = Cluster(ray, started=False, joined=False)
     else:
-        options: dict[str, Any] = {"_node_ip_address": LOOPBACK, "include_dashboard": False,
-                                   "log_to_driver": False, "logging_level": "ERROR"}
+        options = local_options(num_cpus) if address == LOCAL else _address_options(address)
+        private = None
         if address == LOCAL:
-            # "local" starts a new cluster; no address would join one a `ray start` left running
-            options |= {"address": LOCAL, "num_cpus": num_cpus, "object_store_memory": OBJECT_STORE_BYTES}
-        else:
-            _reachable(address)
-            options["address"] = address
+            if not token_auth_available(ray):
+                raise QueryError(f"--ray local needs Ray 2.52 or later (token authentication; this is {ray.__version__}): "
+                                 "without it any user of this machine could run code in the cluster: "
+                                 "pip install 'maguyva-tui[cluster]'")
+            private = _Private.make(ray)
+            options["_temp_dir"] = private.temp_dir
         try:
             ray.init(**options)
         except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+            if private is not None:
+                private.remove(ray)
             raise QueryError(f"cannot join the Ray cluster at {address}: {_first_line(exc)}") from None
-        cluster = Cluster(ray, started=address == LOCAL)
+        cluster = Cluster(ray, started=address == LOCAL, private=private)
     try:
         require_loopback(ray.nodes())
     except QueryError:
         cluster.close()
         raise
     return cluster
+
+
+def local_options(num_cpus: int = LOCAL_CPUS) -> dict[str, Any]:
+    """``ray.init``'s arguments for ``--ray local`` (its ``_temp_dir`` aside): a new one-node
+    cluster, every process on 127.0.0.1, no dashboard (its HTTP port would run jobs)."""
+    # "local" starts a new cluster; no address would join one a `ray start` left running
+    return _common_options() | {"address": LOCAL, "num_cpus": num_cpus, "object_store_memory": OBJECT_STORE_BYTES}
+
+
+def _address_options(address: str) -> dict[str, Any]:
+    """``ray.init``'s arguments to join the cluster at ``address`` (refused at once where it is not
+    on 127.0.0.1 or nothing listens)."""
+    _reachable(address)
+    return _common_options() | {"address": address}
+
+
+def _common_options() -> dict[str, Any]:
+    """What every ``ray.init`` of ours asks: 127.0.0.1, no dashboard, the workers' output kept to their logs."""
+    return {"_node_ip_address": LOOPBACK, "include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
 
 
 def _reachable(address: str) -> None:
