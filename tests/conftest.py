@@ -168,6 +168,16 @@ def pytest_configure(config: pytest.Config) -> None:
             env={**os.environ, "MAGUYVA_MODEL_CACHE": str(folder)})
 
 
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail a run that imported Ray while selecting no ``cluster`` test: Ray is an optional extra,
+    imported only when a cluster is asked for, and the default run starts none."""
+    if "ray" in sys.modules and not any(item.get_closest_marker("cluster") for item in session.items):
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("ray was imported, though no test marked cluster ran", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """End a derivation no test waited for (a run that selected nothing, an interrupted one)."""
     deriving = config.stash.get(_DERIVING, None)

@@ -673,8 +673,7 @@ class Host:
     def _get(self, ref: Any, timeout_s: float) -> Any:
         """Wait for one answer at most ``timeout_s``; a process that died or did not answer makes
         every shard it holds gone."""
-        from ray import exceptions
-
+        exceptions = self._ray.exceptions  # Ray's own, from the module handed in (imported only by _ray)
         self.round_trips += 1  # not under a lock: a count for benchmarks, a lost increment is harmless
         try:
             return self._ray.get(ref, timeout=timeout_s)
