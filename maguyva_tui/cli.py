@@ -212,8 +212,10 @@ def folder_arg(value: str) -> str:
 
 def _ray_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ray", metavar="ADDRESS", default=os.environ.get("RAY_ADDRESS") or None,
-                        help="index or search on a Ray cluster (default: $RAY_ADDRESS; 'local' starts one here); "
-                             "--index-dir must then be a folder every node reads (pip install 'maguyva-tui[cluster]')")
+                        help="index or search on a Ray cluster (default: $RAY_ADDRESS; 'local' starts one here, its "
+                             "ports on 127.0.0.1, open to other users of this machine but refusing any without its "
+                             "token; a cluster given by address is its owner's to secure); --index-dir must then be "
+                             "a folder every node reads (pip install 'maguyva-tui[cluster]')")
 
 
 def main(argv: list[str] | None = None) -> int:
