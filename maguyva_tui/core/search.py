@@ -918,7 +918,8 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
     _prefetch(generation, fused, code=True)
     far = getattr(generation, "code_signature", None)  # a workspace's far shards sign their code where it is
     if far is None:
-        return fold_copies(fused, lambda item: _code(generation, item))
+        twins = _twin_files(generation, fused)
+        return fold_copies(fused, lambda item: _code(generation, item, twins))
     return fold_copies(fused, lambda item: _code(generation, item),
                        signed=lambda item: far(item.key, lambda: _code(generation, item)))
 
@@ -1010,16 +1011,35 @@ def _prefetch(generation: Generation, items: list[Fused], code: bool) -> None:
         prefetch(items, code)
 
 
-def _code(generation: Generation, item: Fused) -> str:
+def _code(generation: Generation, item: Fused, twins: frozenset[str] = frozenset()) -> str:
     """The code of a result's definition, as the index holds it; nothing for a window of lines: a
-    file's first window is often a licence header or imports, alike in every file and no copy."""
+    file's first window is often a licence header or imports, alike in every file and no copy;
+    unless its file is one of ``twins``, files whose whole text another candidate's file has too
+    (``PKG-INFO`` and ``pkg.egg-info/PKG-INFO``, a vendored file copied as is): their windows are
+    the same lines twice."""
     path, start, end = item.key
     hit = item.hit
     if hit.symbol is None or (hit.start_line, hit.end_line) != (start, end):  # a line hit: which chunk?
         chunk = generation.chunk_at(path, start)
-        if chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end):
+        if (chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end)) \
+                and path not in twins:
             return ""
     return "\n".join(generation.snapshot.lines(path, start, end))
+
+
+def _twin_files(generation: Generation, fused: Sequence[Fused]) -> frozenset[str]:
+    """The candidates' files whose whole text another candidate's file holds too (the same content
+    hash): the list is every engine's, whatever the limit, so the page for a limit stays the first
+    part of a longer one."""
+    files = generation.snapshot.files
+    by_hash: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for item in fused:
+        path = item.key[0]
+        if path not in seen and path in files:
+            seen.add(path)
+            by_hash.setdefault(files[path].hash, []).append(path)
+    return frozenset(path for paths in by_hash.values() if len(paths) > 1 for path in paths)
 
 
 _new_ranked = fast_constructor(Ranked)

@@ -144,6 +144,34 @@ def test_a_vendored_copy_folds_under_the_original_and_a_shared_licence_does_not(
     assert f"also in    {copy[0]}:{copy[1]}-{copy[2]}" in result_text(0, merged[0], result.k)
 
 
+MANUAL = "".join(f"* smoothing option {i}: exponential moving average factor for the speed estimates, from 0 "
+                 f"(the average speed) to 1 (the current speed), default {i / 10}.\n" for i in range(14))
+
+
+def test_a_file_copied_whole_shows_its_lines_once(tmp_path: Path) -> None:
+    """``PKG-INFO`` and ``pkg.egg-info/PKG-INFO`` are the same text: their windows, no definitions,
+    were both listed (tqdm's sdist: the same manual twice on a page); a window is folded under its
+    twin's only when the whole files are the same, so a header two files share still is not."""
+    root = tmp_path / "repo"
+    (root / "pkg.egg-info").mkdir(parents=True)
+    (root / "PKG-INFO").write_text(MANUAL)
+    (root / "pkg.egg-info" / "PKG-INFO").write_text(MANUAL)
+    (root / "NOTES.txt").write_text(MANUAL.replace("default", "by default"))  # alike, not the same file
+    (root / "rate.py").write_text("def smoothed(rate, last, factor):\n    return factor * rate + (1 - factor) * last\n")
+    engine = _engine(root, tmp_path / "index")
+    try:
+        result = engine.search("exponential moving average smoothing of the speed estimate", limit=20)
+    finally:
+        engine.close()
+    assert result.fusion_strategy == "fused"
+    paths = [r.path for r in result.results]
+    manuals = [r for r in result.results if r.path.endswith("PKG-INFO")]
+    assert len(manuals) == 1, paths
+    assert [copy[0] for copy in manuals[0].copies] == [
+        "pkg.egg-info/PKG-INFO" if manuals[0].path == "PKG-INFO" else "PKG-INFO"]
+    assert "NOTES.txt" in paths
+
+
 # ---------------------------------------------------------------------------------------------
 # The limit cuts the list; it never ranks it.
 
