@@ -157,7 +157,7 @@ class FakeRay:
 
     __version__ = "2.60.0"
 
-    def __init__(self, auth: bool = True, fails: bool = False) -> None:
+    def __init__(self, auth: bool = True, fails: Exception | None = None) -> None:
         self.inits: list[dict[str, Any]] = []
         self.seen: dict[str, Any] = {}
         self.reloads: list[str | None] = []
@@ -174,12 +174,13 @@ class FakeRay:
 
     def init(self, **options: Any) -> None:
         self.inits.append(options)
-        token = Path(os.environ["RAY_AUTH_TOKEN_PATH"])
-        self.seen = {"env": {name: os.environ.get(name) for name in AUTH_ENV}, "token": token.read_text(),
-                     "token_mode": stat.S_IMODE(token.stat().st_mode),
-                     "folder_mode": stat.S_IMODE(Path(options["_temp_dir"]).parent.stat().st_mode)}
-        if self.fails:
-            raise RuntimeError("raylet died\nmore")
+        if "_temp_dir" in options:  # a local cluster
+            token = Path(os.environ["RAY_AUTH_TOKEN_PATH"])
+            self.seen = {"env": {name: os.environ.get(name) for name in AUTH_ENV}, "token": token.read_text(),
+                         "token_mode": stat.S_IMODE(token.stat().st_mode),
+                         "folder_mode": stat.S_IMODE(Path(options["_temp_dir"]).parent.stat().st_mode)}
+        if self.fails is not None:
+            raise self.fails
 
     def nodes(self) -> list[dict[str, Any]]:
         return [{"NodeManagerAddress": LOOPBACK, "Alive": True}]
@@ -231,11 +232,26 @@ def test_each_local_cluster_gets_a_fresh_token(monkeypatch: pytest.MonkeyPatch) 
 
 def test_a_local_cluster_that_fails_to_start_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
-    fake = FakeRay(fails=True)
+    fake = FakeRay(fails=RuntimeError("raylet died\nmore"))
     monkeypatch.setattr(cluster_module, "_ray", lambda: fake)
     with pytest.raises(QueryError, match="cannot join the Ray cluster at local: raylet died$"):
         connect(LOCAL)
     assert not Path(fake.inits[0]["_temp_dir"]).parent.exists() and "RAY_AUTH_MODE" not in os.environ
+
+
+def test_a_cluster_that_refuses_says_it_may_want_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ray start` turns token authentication on; joining it without RAY_AUTH_MODE=token had said
+    only "Failed to connect to Ray cluster at ...", after Ray's twenty lines of Unauthenticated."""
+    monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
+    monkeypatch.setattr(cluster_module, "_reachable", lambda address: None)
+    fake = FakeRay(fails=ConnectionError("Failed to connect to Ray cluster"))
+    monkeypatch.setattr(cluster_module, "_ray", lambda: fake)
+    with pytest.raises(QueryError, match=r"at 127.0.0.1:6380: Failed to connect to Ray cluster \(a cluster with token "
+                                         r"authentication, as `ray start` makes one, needs RAY_AUTH_MODE=token"):
+        connect("127.0.0.1:6380")
+    monkeypatch.setenv("RAY_AUTH_MODE", "token")
+    with pytest.raises(QueryError, match=r"Failed to connect to Ray cluster$"):
+        connect("127.0.0.1:6380")
 
 
 def test_a_ray_without_token_authentication_starts_no_local_cluster(monkeypatch: pytest.MonkeyPatch) -> None:

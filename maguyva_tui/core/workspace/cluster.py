@@ -310,7 +310,7 @@ def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
         except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
             if private is not None:
                 private.remove(ray)
-            raise QueryError(f"cannot join the Ray cluster at {address}: {_first_line(exc)}") from None
+            raise QueryError(f"cannot join the Ray cluster at {address}: {_first_line(exc)}{_token_hint(address)}") from None
         cluster = Cluster(ray, started=address == LOCAL, private=private)
     try:
         require_loopback(ray.nodes())
@@ -318,6 +318,15 @@ def connect(address: str, num_cpus: int = LOCAL_CPUS) -> Cluster:
         cluster.close()
         raise
     return cluster
+
+
+def _token_hint(address: str) -> str:
+    """What a refusal adds where the cluster may have asked for a token this process did not send
+    (Ray sends none to an address given, unless told: the token would go to whoever listens there)."""
+    if address == LOCAL or os.environ.get(AUTH_MODE_ENV, "").lower() == "token":
+        return ""
+    return (f" (a cluster with token authentication, as `ray start` makes one, needs {AUTH_MODE_ENV}=token and its "
+            f"token: ~/.ray/auth_token or {AUTH_TOKEN_PATH_ENV})")
 
 
 def local_options(num_cpus: int = LOCAL_CPUS) -> dict[str, Any]:
