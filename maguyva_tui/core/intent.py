@@ -797,6 +797,25 @@ _IMPL_HEADER = re.compile(
 that implements the trait, every line holding it, not the trait's definition after ``impl``."""
 
 
+_IMPL_PARTS = re.compile(
+    r"impl(?:<[^<>\n]{0,80}>)?\s+(?P<trait>[A-Za-z_][\w:]*)(?P<targs><[^<>\n]{0,80}>)?\s+for\s+"
+    r"(?P<type>[A-Za-z_][\w:]*)(?P<args><[^<>\n]{0,80}>)?\s*\{?"
+)
+
+
+def impl_pattern(header: str) -> str | None:
+    """The regular expression of an ``impl Trait for Type`` header written without the generics the
+    code puts between its words (``impl Serialize for IndexMap`` for ``impl<K, V, S> Serialize for
+    IndexMap<K, V, S>``): the block's own line, whatever its parameters; ``None`` for anything
+    else, or a header that writes generics (it says what it wants)."""
+    match = _IMPL_PARTS.fullmatch(header.strip())
+    if match is None or "<" in header:
+        return None
+    generics = r"(?:\s*<[^{;]*?>)?"
+    return (rf"\bimpl{generics}\s+(?:[\w:]*::)?{re.escape(match['trait'])}{generics}\s+for\s+"
+            rf"(?:[\w:]*::)?{re.escape(match['type'])}\b")
+
+
 def _impl_header(text: str) -> Intent | None:
     """Match ``impl Trait for Type`` (a string to find, as ``rg -F`` would), before rule 1 reads
     ``impl`` as a definition keyword naming the trait."""

@@ -40,6 +40,7 @@ from maguyva_tui.core.intent import (
     asks_overrides,
     asks_subtypes,
     classify,
+    impl_pattern,
     keyword_kinds,
     named_after_keyword,
     override,
@@ -250,6 +251,13 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         the_plan, run, failed = _literal(parts, the_plan, query, run)
         if failed is not None and not failed.other_case and intent.rule == URL_RULE:
             failed = replace(failed, message=_url_missing(intent.target))  # and nothing else is searched
+        pattern = impl_pattern(intent.target) if failed is not None and not failed.other_case else None
+        if pattern is not None:  # impl Serialize for IndexMap: the code writes impl<K, V, S> ... IndexMap<K, V, S>
+            generic = search(replace(req, text=pattern, regex=True, intent="exact_match"), parts, checkpoint, False)
+            if generic.results:
+                said = f'no line holds "{echo(intent.target)}" as written; showing the impl blocks with their generics'
+                return replace(generic, query=req.text, notices=(*generic.notices, said),
+                               elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
             if again.lookup_failed is not None and again.lookup_failed.kind == "symbol":
