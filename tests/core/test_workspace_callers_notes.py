@@ -16,7 +16,7 @@ from maguyva_tui.mcp.service import RepoService
 from maguyva_tui.mcp.workspace import WorkspaceService
 from tests.core.test_callers_of_several import two_helpers
 from tests.fakes import FakeProvider
-from tests.test_cluster import _pair, ray_missing
+from tests.test_cluster import _pair
 
 
 class FirstWord(FakeProvider):
@@ -73,7 +73,6 @@ def test_mcp_references_carry_each_repositorys_notes(tmp_path: Path) -> None:
         workspace.close()
 
 
-@ray_missing  # the fake actors' answers are fetched as Ray's would be (tests.test_cluster._pair)
 def test_far_shards_say_their_notes_with_the_questions_start(tmp_path: Path) -> None:
     """Shards held by another process (a cluster's actors, here answering in this process) say
     the same notes, foreseen with the question's start: no round trip of their own."""
