@@ -484,7 +484,7 @@ def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list
     symbol = generation.knows_symbol(written)
     answer = importers(generation, written, EVERY_IMPORT, stems=True)
     if not answer.known:
-        return None
+        return _symbol_importers(generation, written) if symbol else None
     files = answer.nodes
     shown = echo(written)
     notices = []
@@ -500,6 +500,24 @@ def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list
     hits = [Hit(s.path, s.line, s.line, 1.0 / (1 + i), s.caller, "import", s.language, s.reason)
             for i, s in enumerate(answer.entries)]
     return Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE), hits, notices
+
+
+def _symbol_importers(generation: Generation, written: str) -> tuple[Intent, list[Hit], list[str]] | None:
+    """"who imports Intent", of a name no module has but a definition does: the lines importing
+    that definition (``from pkg.mod import Intent``), where the question had listed its call sites
+    as "who calls" does; ``None`` when no line imports it by name (its callers are then listed)."""
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.importers import symbol_import_lines, verb
+
+    graph = generation.snapshot.graph
+    lines = symbol_import_lines(graph, queries.definitions(graph, written))
+    if not lines:
+        return None
+    bare = written.replace("::", ".").rpartition(".")[2] or written
+    hits = [Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {bare} ({s.file})")
+            for i, s in enumerate(lines)]
+    said = f"listing the lines importing {echo(written)} (`who calls {echo(written)}` lists its call sites)"
+    return Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE), hits, [said]
 
 
 CONF_IMPORTERS = 0.90

@@ -99,3 +99,31 @@ def test_graph_importers_and_mcp_references_answer_a_module(engine: Engine) -> N
     mcp = references_answer(engine, "pkg.mod", None, 10)
     assert mcp["module"] is True and mcp["total"] == 4
     assert [r["text"] for r in mcp["references"]][0] == "from .mod import *"
+
+
+SYMBOL_FILES = {
+    "shop/__init__.py": "",
+    "shop/cart.py": "class Cart:\n    pass\n\n\ndef total(cart):\n    return 0\n",
+    "shop/api.py": "from shop.cart import Cart, total\n\n\ndef new_cart():\n    return Cart()\n",
+    "shop/views.py": "def page():\n    from shop.cart import Cart\n    return Cart()\n",
+    "shop/none.py": "def lonely():\n    return 1\n",
+}
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return indexed(tmp_path_factory, SYMBOL_FILES)
+
+
+def test_who_imports_a_class_lists_the_lines_importing_it(shop: Engine) -> None:
+    """"who imports Cart" had listed Cart's constructions, as "who calls Cart" does."""
+    found, answer = lines(shop, "who imports Cart")
+    assert found == [("shop/api.py", 1), ("shop/views.py", 2)]
+    assert answer["rule"] == "importers" and answer["lookup_failed"] is None
+    assert {r["modalities"]["graph"]["reason"] for r in answer["results"]} == {"imports Cart (shop/cart.py)"}
+    assert any("`who calls Cart` lists its call sites" in n for n in answer["notices"])
+    assert lines(shop, "who calls Cart")[1]["rule"] != "importers"
+
+
+def test_a_definition_no_line_imports_is_asked_about_as_before(shop: Engine) -> None:
+    assert lines(shop, "who imports lonely")[1]["rule"] != "importers"

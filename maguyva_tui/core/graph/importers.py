@@ -20,7 +20,7 @@ from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.modules import C_FAMILY, JS_SUFFIXES
 from maguyva_tui.core.graph.resolve import Resolver
 from maguyva_tui.core.graph.sites import IMPORT
-from maguyva_tui.core.graph.tables import FileIndex, symbol_id
+from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
 from maguyva_tui.core.types import FileFacts
 
 TABLE_PREFIXES = ("py:", "java:", "go:", "inc:", "php:")
@@ -172,6 +172,25 @@ def _sites(graph: CodeGraph, files: tuple[str, ...]) -> list[ImportLine]:
         if key not in out:
             out[key] = ImportLine(path, key[1], ids[merged.source[p]], file, graph.languages.get(path))
     return list(out.values())
+
+
+def symbol_import_lines(graph: CodeGraph, nodes: Iterable[str]) -> list[ImportLine]:
+    """The graph's import sites into these definitions (``from pkg.mod import Intent``, ``use
+    crate::map::IndexMap``, ``import { Router } from './router'``), one per importing line, by path
+    and line: "who imports Intent" asked of a class, not a module."""
+    index, merged, ids = graph.nodes.index, graph.merged(), graph.nodes.ids
+    slots = [index[n] for n in nodes if n in index]
+    if not slots:
+        return []
+    positions = np.unique(np.concatenate([merged.into(s) for s in slots]))
+    positions = positions[merged.kind[positions] == IMPORT]
+    out: dict[tuple[str, int], ImportLine] = {}
+    for p in positions.tolist():
+        path, line = merged.paths[merged.file[p]], int(merged.line[p])
+        if (path, line) not in out:
+            file = split_id(ids[merged.target[p]])[0]
+            out[(path, line)] = ImportLine(path, line, ids[merged.source[p]], file, graph.languages.get(path))
+    return [out[k] for k in sorted(out)]
 
 
 def verb(line: ImportLine) -> str:
