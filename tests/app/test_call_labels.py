@@ -48,3 +48,56 @@ async def test_each_call_names_the_definition_it_calls_in_the_symbol_cell(tmp_pa
         table = app.query_one(ResultsTable)
         assert sorted(_symbols(table)) == shown
         assert table.virtual_size.width <= table.size.width  # no column pushed out of view
+
+
+def _one_file_repo(root: Path) -> Path:
+    folder = root / "src" / "jmes_like" / "engine"
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
+    (folder / "visitor.py").write_text(
+        "class Visitor:\n    def visit(self, node):\n        return node\n\n\n"
+        "class GraphvizVisitor:\n    def visit(self, node):\n        return str(node)\n")
+    (folder / "parser.py").write_text(
+        "from .visitor import GraphvizVisitor, Visitor\n\n\n"
+        "def search_parsed_expression(node):\n    return Visitor().visit(node)\n\n\n"
+        "def render_parsed_expression(node):\n    return GraphvizVisitor().visit(node)\n")
+    return root
+
+
+@pytest.mark.parametrize(("width", "places", "shown"), [
+    (140, ["src/jmes_like/engine/parser.py:5", "src/jmes_like/engine/parser.py:9"],
+     ["render_parsed_expression → visitor.py:7", "search_parsed_expression → visitor.py:2"]),
+    # the file's own name and line stay whole (they had read …r.py:5, the calls …itor.py:2); the
+    # definitions lie in one file, so their lines tell them apart, beside the callers' names
+    (80, ["parser.py:5", "parser.py:9"], ["rend… → :7", "sear… → :2"]),
+])
+async def test_a_narrow_row_keeps_its_file_name_and_the_line_it_calls(tmp_path: Path, width: int,
+                                                                     places: list[str], shown: list[str]) -> None:
+    from maguyva_tui.app import MaguyvaApp
+    from maguyva_tui.core.engine import Engine
+
+    app = MaguyvaApp(Engine(_one_file_repo(tmp_path / "repo"), tmp_path / "index"), watch=False, embed=False)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await ask(pilot, "who calls visit")
+        table = app.query_one(ResultsTable)
+        assert sorted(_symbols(table)) == shown
+        assert sorted("".join(text for text, _ in cells[2][0]) for cells in table._row_cells) == places
+        assert table.virtual_size.width <= table.size.width
+
+
+def test_a_narrow_pane_gives_the_file_names_their_room_before_the_symbol_and_the_folders() -> None:
+    from maguyva_tui.app.widgets.results import SYMBOL_FLOOR, _share
+
+    # 20 cells: the symbol's heading, then the longest file name and line whole (visitor.py:131)
+    assert _share(20, (23, 14, 0), (30, 0, 8)) == (14, SYMBOL_FLOOR)
+    # a workspace's repository label before what the symbol wants, the folders after it
+    assert _share(40, (40, 14, 20), (30, 0, 16)) == (24, 16)
+    assert _share(60, (40, 14, 20), (30, 0, 16)) == (40, 20)
+
+
+def test_kinds_are_written_short_only_when_the_file_names_would_not_fit() -> None:
+    from maguyva_tui.app.widgets.results import _shorten_kinds, part
+
+    rows = [[((part(""),), False)] * 4 + [((part(kind),), False)] for kind in ("function", "method", "class")]
+    assert _shorten_kinds(rows) == 5  # type: ignore[arg-type]
+    assert [row[4][0][0][0] for row in rows] == ["func", "meth", "class"]

@@ -25,7 +25,8 @@ def test_a_cut_place_keeps_its_repository_and_file_name() -> None:
     assert clip_place(place, 41, labels) == f"{LONG}/…er/_parser.py:1270"
     assert clip_place(place, 30, labels) == "python-date…/…/_parser.py:1270"
     assert clip_place("ms/package/index.js:48", 20, labels) == "ms/…kage/index.js:48"
-    assert clip_place(place, 14, labels) == "…arser.py:1270"  # too narrow for both: the file name wins
+    assert clip_place(place, 15, labels) == "_parser.py:1270"  # too narrow for both: the file name wins
+    assert clip_place(place, 14, labels) == "_pars….py:1270"  # and keeps its start, extension and line
     assert clip_place("other/src/x.py:3", 10, labels) == "…rc/x.py:3"  # no repository's: as one repository's
 
 

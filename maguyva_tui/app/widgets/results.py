@@ -3,7 +3,12 @@
 A call to one of a name's several definitions (who calls ``create_app``, defined in three files)
 says in its symbol cell which one it calls: ``test_config → flaskr/__init__.py:6``, the shortest
 tail of the path that tells the answer's definitions apart; the caller's name gives way first when
-the pane is narrow, so the label stays in view."""
+the pane is narrow, so the label stays in view.
+
+A narrow row keeps what says where it is: every row's file name and line whole (``parser.py:509``,
+the folders before it cut first) beside the symbol's few cells (a call's label down to its line,
+``→ :87``, where the definitions all lie in one file), then a workspace's repository label, and
+only then the label whole, the folders and the caller's name."""
 
 from __future__ import annotations
 
@@ -36,9 +41,6 @@ PLACE_WIDTH = 40
 SYMBOL_WIDTH = 30
 """Characters of the symbol kept at most."""
 
-PLACE_MIN, SYMBOL_MIN = 14, 8
-"""The narrowest the place and symbol get when the pane is tight: below these, the table scrolls."""
-
 CALLS_ARROW = "→ "
 """Before the definition a call calls, in the symbol cell (after the caller's name and a blank)."""
 
@@ -49,9 +51,9 @@ REPO_LABEL_MIN = 4
 """Cells of a workspace's repository label kept at least (``pyth…/``) when the file name takes the
 rest; narrower, the place is cut at its start as one repository's is."""
 
-LABELLED_PLACE_MIN = 9
-"""The narrowest the place gets beside calls' labels (``…ery.py:3``), which need the room more:
-at 80 columns the symbol cell then holds ``task_app/…:7``."""
+SYMBOL_FLOOR = 6
+"""Cells of the symbol kept before a workspace's repository label and the rest: its heading's width
+(the column is never narrower), which holds a call's label down to its line (``→ :313``)."""
 
 HEADERS: list[tuple[str, str]] = [
     ("#", "rank"),
@@ -65,8 +67,18 @@ HEADERS: list[tuple[str, str]] = [
 ]
 """Each column's heading and key, in order; an engine's heading is coloured by its theme variable."""
 
-PLACE, SYMBOL = 2, 3
-"""Column indexes of the place and symbol: the two that shrink so the engines' ranks stay in view."""
+PLACE, SYMBOL, KIND = 2, 3, 4
+"""Column indexes of the place and symbol, the two that shrink so the engines' ranks stay in view,
+and of the kind, written short when they do not fit (:data:`KIND_SHORT`)."""
+
+KIND_SHORT = {"function": "func", "method": "meth", "module": "mod", "struct": "strct", "import": "imp",
+              "object": "obj", "constant": "const", "variable": "var", "interface": "iface",
+              "property": "prop", "constructor": "ctor", "namespace": "ns", "inherit": "inh"}
+"""Kinds longer than :data:`KIND_WIDTH` as a narrow pane writes them (the explain panel has them whole)."""
+
+KIND_WIDTH = 5
+"""Cells of the kind kept when the place and symbol do not fit (``class``, ``trait``); longer kinds
+are written short, else cut."""
 
 DEMOTED_MARK = "▼"
 """Shown for a demoted path (vendored, built, generated, minified)."""
@@ -180,16 +192,26 @@ class ResultsTable(DataTable[str]):
         column's widest cell, updated; ``results``: what the rows show)."""
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
-        others = sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL))
-        room = self._room() - others - 2 * padding
-        label = max((cell_len(CALLS_ARROW + text) for text in self._labels.values()), default=0)
-        place, symbol = _share(room, widths[PLACE], widths[SYMBOL], label)
-        if (place, symbol) == (widths[PLACE], widths[SYMBOL]):
+        room = self._room() - sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL)) - 2 * padding
+        if widths[PLACE] + widths[SYMBOL] <= room:
             return
-        form = _label_form(self._labels.values(), symbol)
-        for row, shown in zip(rows, results, strict=True):
-            row[PLACE] = ((part(clip_place(_place(shown), place, self.repo_labels)),), False)
-            row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form)
+        places = [_place(shown) for shown in results]
+        names = max((cell_len(place.rpartition("/")[2]) for place in places), default=0)
+        repos = max((_repo_need(place, self.repo_labels) for place in places), default=0)
+        if SYMBOL_FLOOR + min(names, widths[PLACE]) > room and widths[KIND] > KIND_WIDTH:
+            short = _shorten_kinds(rows)
+            room += widths[KIND] - short
+            widths[KIND] = short
+        labels = self._labels.values()
+        whole = max((cell_len(CALLS_ARROW + text) for text in labels), default=0)
+        narrowest = max((cell_len(_label_forms(text, _one_file(labels))[-1]) for text in labels), default=0)
+        want = whole or room * 2 // 5
+        place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
+        form = _label_form(labels, symbol)
+        one_file = _one_file(labels)
+        for row, shown in zip(rows, places, strict=True):
+            row[PLACE] = ((part(clip_place(shown, place, self.repo_labels)),), False)
+            row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form, one_file)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
 
@@ -468,23 +490,41 @@ def _symbol(name: str, label: str | None, style: Style) -> Cell:
     return ((part(name + " " if name else ""), part(CALLS_ARROW + label, style)), False)
 
 
-def _label_forms(label: str) -> tuple[str, str, str]:
+def _one_file(labels: Iterable[str]) -> bool:
+    """Whether the calls' labels all name definitions in one file (then their lines tell them apart)."""
+    return len({label.rpartition(":")[0] for label in labels}) == 1
+
+
+def _label_forms(label: str, one_file: bool = False) -> tuple[str, ...]:
     """A call's label from the widest to the narrowest: ``→ flaskr/__init__.py:6``, then its first
-    folder and line (``→ flaskr/…:6``: what tells it from the others), then that without the arrow."""
+    folder and line (``→ flaskr/…:6``: what tells it from the others), then that without the arrow;
+    where every definition listed lies in one file (``one_file``), then its line alone (``→ :87``)."""
     path, _, line = label.rpartition(":")
     head, slash, _ = path.partition("/")
     short = f"{head}/…:{line}" if slash else label
-    return CALLS_ARROW + label, CALLS_ARROW + short, short
+    forms = (CALLS_ARROW + label, CALLS_ARROW + short, short)
+    return (*forms, f"{CALLS_ARROW}:{line}") if one_file else forms
 
 
 def _label_form(labels: Iterable[str], width: int) -> int:
     """The widest of :func:`_label_forms` in which every label fits ``width``, the same for every
     row (the narrowest when none does: each is then cut at its start)."""
-    forms = [_label_forms(label) for label in labels]
-    return next((i for i in range(2) if all(cell_len(f[i]) <= width for f in forms)), 2)
+    labels = list(labels)
+    forms = [_label_forms(label, _one_file(labels)) for label in labels]
+    last = len(forms[0]) - 1 if forms else 0
+    return next((i for i in range(last) if all(cell_len(f[i]) <= width for f in forms)), last)
 
 
-def _fit_symbol(cell: Cell, width: int, form: int) -> Cell:
+def _shorten_kinds(rows: list[list[Cell]]) -> int:
+    """Write each row's kind short (:data:`KIND_SHORT`, cut to :data:`KIND_WIDTH`); return the
+    column's new width."""
+    for row in rows:
+        (kind, style), *_ = row[KIND][0]
+        row[KIND] = ((part(_clip(KIND_SHORT.get(kind, kind), KIND_WIDTH), style),), False)
+    return max([len(HEADERS[KIND][0]), *(cell_len(cell_plain(row[KIND])) for row in rows)])
+
+
+def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False) -> Cell:
     """Cut a symbol cell to ``width``: a call's label (in its ``form``) is kept whole while the
     caller's name gives way (down to :data:`NAME_KEPT` cells, then dropped), and cut at its start
     only when alone it is still too wide."""
@@ -494,27 +534,31 @@ def _fit_symbol(cell: Cell, width: int, form: int) -> Cell:
     (name, _), (label, style) = parts
     if cell_len(name) + cell_len(label) <= width:
         return cell
-    label = _label_forms(label.removeprefix(CALLS_ARROW))[form]
+    label = _label_forms(label.removeprefix(CALLS_ARROW), one_file)[form]
     room = width - cell_len(label) - 1  # the blank between them
     if room >= NAME_KEPT and name:
         return ((part(_clip(name.rstrip(), room) + " "), (label, style)), False)
     return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
 
 
-def _share(room: int, place: int, symbol: int, label: int = 0) -> tuple[int, int]:
-    """Split ``room`` cells between the place and the symbol: each keeps what it needs when both fit,
-    else the symbol gets at most two fifths, and neither goes below its minimum. A symbol cell
-    holding calls' labels (``label``: the widest, whole) gets what they need first, the place
-    going down to :data:`LABELLED_PLACE_MIN`."""
-    if place + symbol <= room:
-        return place, symbol
-    if label:
-        symbol_w = min(symbol, max(SYMBOL_MIN, room * 2 // 5, min(label, room - LABELLED_PLACE_MIN)))
-        place_w = min(place, max(LABELLED_PLACE_MIN, room - symbol_w))
-        return place_w, min(symbol, max(symbol_w, room - place_w))
-    symbol_w = min(symbol, max(SYMBOL_MIN, room * 2 // 5))
-    place_w = min(place, max(PLACE_MIN, room - symbol_w))
-    return place_w, min(symbol, max(symbol_w, room - place_w))
+def _share(room: int, place: tuple[int, int, int], symbol: tuple[int, int, int]) -> tuple[int, int]:
+    """Split ``room`` cells between the place and the symbol, each given as its widest cell and what
+    it needs first: the place its file names and lines whole, then (in a workspace) its repository
+    labels cut to :data:`REPO_LABEL_MIN`; the symbol :data:`SYMBOL_FLOOR` (its heading's width),
+    then its calls' narrowest labels, then what it wants (the labels whole, else two fifths of the
+    room). Each is met in turn as far as the room goes, the symbol's floor and the place's names
+    first (a row says where it is), then the place's folders, then the rest of the symbol (a
+    caller's name)."""
+    place_w, names, repos = place
+    symbol_w, narrowest, want = symbol
+    if place_w + symbol_w <= room:
+        return place_w, symbol_w
+    got = [0, 0]
+    steps = ((1, SYMBOL_FLOOR), (0, names), (0, repos), (1, narrowest), (1, want), (0, place_w), (1, symbol_w))
+    for column, target in steps:
+        target = min(target, (place_w, symbol_w)[column])
+        got[column] = max(got[column], min(target, room - got[1 - column]))
+    return got[0], got[1]
 
 
 def clip_place(place: str, width: int, labels: Sequence[str] = ()) -> str:
@@ -524,17 +568,53 @@ def clip_place(place: str, width: int, labels: Sequence[str] = ()) -> str:
     down to :data:`REPO_LABEL_MIN` cells."""
     if len(place) <= width:
         return place
-    label = max((lab for lab in labels if place.startswith(lab + "/")), key=len, default=None)
+    label = _repo_label(place, labels)
     if label is None:
-        return _clip(place, width, keep_end=True)
+        return _clip_folders(place, width)
     local = place[len(label) + 1 :]
     name = local.rpartition("/")[2]
     tail = name if name == local else "…/" + name
     if len(label) + 1 + len(tail) <= width:
-        return label + "/" + _clip(local, width - len(label) - 1, keep_end=True)
+        return label + "/" + _clip_folders(local, width - len(label) - 1)
     if width - 1 - len(tail) >= REPO_LABEL_MIN:
         return _clip(label, width - 1 - len(tail)) + "/" + tail
-    return _clip(place, width, keep_end=True)
+    return _clip_folders(place, width)
+
+
+def _repo_label(place: str, labels: Sequence[str]) -> str | None:
+    """The workspace repository ``place`` starts with, if any."""
+    return max((lab for lab in labels if place.startswith(lab + "/")), key=len, default=None)
+
+
+def _repo_need(place: str, labels: Sequence[str]) -> int:
+    """Cells of ``place`` with its repository label cut to :data:`REPO_LABEL_MIN` and the file name
+    whole (``pyth…/…/_parser.py:1270``); 0 outside a workspace."""
+    label = _repo_label(place, labels)
+    if label is None:
+        return 0
+    local = place[len(label) + 1 :]
+    name = local.rpartition("/")[2]
+    return min(len(label), REPO_LABEL_MIN) + 1 + len(name if name == local else "…/" + name)
+
+
+def _clip_folders(place: str, width: int) -> str:
+    """Cut ``path:line`` to ``width`` at its start, never into the file's own name: the folders go
+    first (``…/parser.py:509``), then the ellipsis (``parser.py:509``); a name still too wide keeps
+    its start and its extension and line (``_pars….py:1270``)."""
+    if len(place) <= width:
+        return place
+    name = place.rpartition("/")[2]
+    if width >= len(name) + 2:
+        return _clip(place, width, keep_end=True)
+    if width >= len(name):
+        return name
+    file, colon, line = name.rpartition(":")
+    stem, dot, extension = file.rpartition(".")
+    suffix = f".{extension}{colon}{line}" if dot and stem else f"{colon}{line}"
+    stem = stem if dot and stem else file
+    if width - len(suffix) - 1 >= 2:
+        return stem[: width - len(suffix) - 1] + "…" + suffix
+    return _clip(name, width, keep_end=True)
 
 
 def _clip(text: str, width: int, keep_end: bool = False) -> str:
