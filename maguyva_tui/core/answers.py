@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.graph import queries
+from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.inherited import inherited
 from maguyva_tui.core.intent import written_name
@@ -306,15 +307,17 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     built or generated copies."""
     name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
+    implicit = queries.implicit_constructor(graph, shown, defs)  # Foo.new, Attributes.Attributes: Foo's constructions
+    defs = implicit or defs
     if not defs:
         return _unknown(generation, shown)
-    columns, total = queries.ranked_callers(graph, defs, limit, secondary_last=True)
-    reason = f"calls {_bare(shown)}"
+    columns, total = queries.ranked_callers(graph, defs, limit, secondary_last=True, constructors_of=implicit)
+    reason, built = f"calls {_bare(shown)}", queries.construction_reasons(graph, defs, implicit)
     entries = []
     for i in range(len(columns.positions)):
         s = columns.site(i)
         entries.append(Site(s.path, s.line, "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
-                            graph.node_centrality(s.caller_id), reason))
+                            graph.node_centrality(s.caller_id), queries.site_reason(graph, s, built, reason)))
     return _answer(generation, shown, defs, entries, total)
 
 
@@ -341,18 +344,28 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
     subclassing, type uses and imports, each by file and line, once per line and kind of use."""
     name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
-    if not defs:
+    implicit = queries.implicit_constructor(graph, shown, defs)  # Plain.Plain: Plain's constructions alone
+    if not defs and not implicit:
         return _unknown(generation, shown)
-    sites = [s for d in defs for s in graph.sites_in.get(d, ()) if not kinds or s.kind in kinds]
+    sites = [] if implicit else [s for d in defs for s in graph.sites_in.get(d, ()) if not kinds or s.kind in kinds]
+    built: dict[GraphSite, queries.CallSite] = {}  # a constructor's calls are also the constructions of its class (new Helper(): a ref to its class)
+    if (not kinds or "call" in kinds) and (implicit or queries.constructed(graph, defs)):
+        built = {GraphSite(c.path, c.line, c.caller_id, c.callee_id, "call"): c
+                 for c in queries.constructions(graph, implicit or defs, implicit)}
+        made = {(s.path, s.line, s.source, s.target) for s in built}
+        sites = [s for s in sites if (s.path, s.line, s.source, s.target) not in made] + list(built)
+    defs = implicit or defs
     sites = list(dict.fromkeys(sites))  # one entry per line: three calls on one line read as one use, as the search lists it
     sites.sort(key=lambda s: (REFERENCE_KINDS.index(s.kind) if s.kind in REFERENCE_KINDS else 9, s.path, s.line))
     counts: dict[str, int] = {}
     for s in sites:
         counts[s.kind] = counts.get(s.kind, 0) + 1
     bare = _bare(shown)
+    reasons = queries.construction_reasons(graph, defs, implicit)
     entries = [Site(s.path, s.line, s.kind, (split_id(s.source)[1] if s.source in graph.symbols else "") or None,
                     s.source, s.target,
-                    graph.languages.get(s.path), graph.node_centrality(s.source), f"{_VERBS.get(s.kind, 'uses')} {bare}")
+                    graph.languages.get(s.path), graph.node_centrality(s.source),
+                    queries.site_reason(graph, built[s], reasons, "") if s in built else f"{_VERBS.get(s.kind, 'uses')} {bare}")
                for s in sites[:limit]]
     return _answer(generation, shown, defs, entries, len(sites), counts=tuple(counts.items()))
 

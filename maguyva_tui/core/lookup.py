@@ -60,9 +60,29 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None  # a file's name (``app.py``) names no symbol
     if _MODULE_STATEMENT.match(text) or "structural" in generation.missing or generation.knows_symbol(target):
         return None
+    if names_constructor(generation, target):  # Foo.new, Plain.Plain: the constructor its class runs
+        return None
     close = close_names(generation, target)
     said = f"; close names: {', '.join(close)}" if close else ""
     return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{RELATED}{said}", close)
+
+
+def names_constructor(generation: Generation, target: str) -> bool:
+    """Tell whether a name no symbol is named is a constructor the graph answers for: Ruby's
+    ``Foo.new`` (``Foo#initialize``), or one its class does not declare (Java's ``Plain.Plain``,
+    TypeScript's ``Bare.constructor``), whose callers are its class's constructions."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    owner, _, method = target.replace("::", ".").rpartition(".")
+    if graph is None or not owner or method not in CONSTRUCTOR_WORDS and method != owner.rpartition(".")[2]:
+        return False
+    from maguyva_tui.core.graph import queries  # here: a question naming no constructor never loads the graph
+
+    defined = queries.definitions(graph, target)
+    return bool(queries.implicit_constructor(graph, target, defined) or (method == "new" and defined))
+
+
+CONSTRUCTOR_WORDS: Final = frozenset({"new", "initialize", "constructor", "__construct", "__init__"})
+"""The last words of a name that may name a constructor (Java's and C++'s are named as their class)."""
 
 
 RELATED = "; showing related code"

@@ -95,24 +95,34 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
     if graph is None:
         return None
     from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.sites import NEW
     from maguyva_tui.core.graph.tables import split_id
 
     try:
         defined = queries.definitions(graph, name)
+        built = _constructs(graph, name, defined)
         methods = bool(defined) and all("." in split_id(node)[1] for node in defined)
-        untied = queries.untied_calls(graph, name, members_only=methods) if defined else []
+        if built is not None:  # a constructor: the constructions naming its class
+            untied = queries.untied_calls(graph, built[0], kind=NEW)
+        else:
+            untied = queries.untied_calls(graph, name, members_only=methods) if defined else []
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no untied calls of %s: %s", name, exc)
         return None
     if not untied:
         return None
-    bare = name.replace("::", ".").rpartition(".")[2] or name
+    bare = built[0] if built is not None else name.replace("::", ".").rpartition(".")[2] or name
+    call = "a construction" if built is not None else "a call"
     ordered = sorted(untied, key=lambda site: is_secondary(site[0]))  # stable: path and line order within each
     hits = []
     for rank, (path, line) in enumerate(ordered[:limit]):
         chunk = generation.chunk_at(path, line)
         hits.append(Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None, "call",
-                        graph.languages.get(path), f"names {bare}: a call the graph could not tie to a definition"))
+                        graph.languages.get(path), f"names {bare}: {call} the graph could not tie to a definition"))
+    if built is not None:
+        made = "the construction that names it" if len(untied) == 1 else f"the {len(untied)} constructions that name it"
+        return hits, (f"the graph tied no construction to {bare}; listing {made} (of another package's {bare}, "
+                      f"or one it could not resolve): they may construct another {bare}")
     calls = "the call that names it" if len(untied) == 1 else f"the {len(untied)} calls that name it"
     several = _places(graph, defined)
     if not methods and len(several) > 1:  # C's uv__io_poll: one definition per platform, each built alone
@@ -244,17 +254,43 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
     leaves out of the answer, said before where the first is; ``{them}`` and ``{bare}`` in it
     are the calls and the name)."""
     from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.sites import NEW
     from maguyva_tui.core.graph.tables import split_id
 
-    methods = all("." in split_id(node)[1] for node in defined)
-    untied = queries.untied_calls(graph, name, members_only=methods)
+    built = _constructs(graph, name, defined)
+    if built is not None:
+        bare, called = built
+        untied = queries.untied_calls(graph, bare, kind=NEW)
+        made = "construction names" if len(untied) == 1 else "constructions name"
+        why = "another package's class of its name, or one it could not resolve"
+    else:
+        methods = all("." in split_id(node)[1] for node in defined)
+        untied = queries.untied_calls(graph, name, members_only=methods)
+        bare = name.replace("::", ".").rpartition(".")[2] or name
+        called, made = f".{bare}(" if methods else f"{bare}(", "call names" if len(untied) == 1 else "calls name"
+        why = "through an interface, on a receiver of unknown type, or into another package"
     if not untied:
         return None
-    bare = name.replace("::", ".").rpartition(".")[2] or name
     path, line = next(((p, n) for p, n in untied if not is_secondary(p)), untied[0])  # the repository's own code first
-    calls = "1 more call names" if len(untied) == 1 else f"{len(untied)} more calls name"
+    calls = f"1 more {made}" if len(untied) == 1 else f"{len(untied)} more {made}"
     them = "it" if len(untied) == 1 else "them"
-    called = f".{bare}(" if methods else f"{bare}("
-    return (f"{calls} {bare} but the graph could not tie {them} to a definition (through an interface, on a "
-            f'receiver of unknown type, or into another package){aside.format(them=them, bare=bare)}: first {path}:{line}; search "{called}" lists '
-            "every line")
+    return (f"{calls} {bare} but the graph could not tie {them} to a definition ({why})"
+            f'{aside.format(them=them, bare=bare)}: first {path}:{line}; search "{called}" lists every line')
+
+
+def _constructs(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> tuple[str, str] | None:
+    """For a constructor whose class is built by a ``new`` site (Java's ``Helper.Helper``, Ruby's
+    ``Foo.new``) or such a class (whose callers are its constructions), the class's name as its constructions write it and what to search for them
+    (``Helper(``, ``Foo.new``): its untied callers are the constructions naming the class,
+    not the calls naming ``constructor`` or ``initialize`` (``x.constructor(``); ``None`` for
+    any other name."""
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
+    classes = [*queries.constructed(graph, defined), *queries.implicit_constructor(graph, name, defined), *defined]
+    classes = [c for c in classes if (s := graph.symbols.get(c)) is not None and s.kind in queries.CONSTRUCTED_KINDS
+               and s.language in queries.BUILT_BY_NEW]
+    if not classes:
+        return None
+    bare = split_id(classes[0])[1].rpartition(".")[2]
+    return bare, f"{bare}.new" if graph.symbols[classes[0]].language == "ruby" else f"{bare}("  # new Expr\\Error( too

@@ -56,6 +56,7 @@ from maguyva_tui.core.lookup import (
     literal_found,
     missing_literal,
     missing_symbol,
+    names_constructor,
     too_large,
 )
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
@@ -745,6 +746,8 @@ def _by_module(generation: Generation, intent: Intent, target: str) -> tuple[Int
     (``url_for``), and answered "no definition of it in the graph". Only where the name means one
     definition, in one repository (a workspace's shards each read names their own way)."""
     if intent.name not in GRAPH_INTENTS or getattr(generation.snapshot, "files", None) is None:
+        return intent, None
+    if names_constructor(generation, target):  # Attributes.Attributes: its class's constructions, not the class
         return intent, None
     found = {(s.path, s.qualname) for s in definitions(generation.structural.lookup(target))}
     if len(found) != 1 or ".".join(qualifier_parts(target)) == next(iter(found))[1]:

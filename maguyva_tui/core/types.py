@@ -136,7 +136,8 @@ class Reference:
     """A use of a name found in a syntax tree: a call, an import, a base class, a type use."""
 
     kind: str
-    """``"call"``, ``"import"``, ``"inherit"`` or ``"ref"`` (instantiation, annotation, ...)."""
+    """``"call"``, ``"import"``, ``"inherit"``, ``"new"`` (an instantiation: ``new Foo()``,
+    ``Foo.new``) or ``"ref"`` (a type use: an annotation, a parameter's type, ...)."""
     name: str
     """The name as written at the site, dotted when qualified (``self.load``, ``os.path.join``)."""
     path: str

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, OUTCOMES, REF, LooseBlock, Merged
+from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, NEW, OUTCOMES, REF, LooseBlock, Merged
 from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.paths import is_demoted, is_secondary
@@ -29,8 +29,29 @@ DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository fro
 STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
 """Kind codes from the strongest dependency to the weakest (the edge an impact result reports)."""
 
-CONSTRUCTORS = frozenset({"__init__", "__new__"})
-"""Python methods that constructing their class runs: its call sites are theirs."""
+CONSTRUCTORS: dict[str, frozenset[str]] = {
+    "python": frozenset({"__init__", "__new__"}),
+    "javascript": frozenset({"constructor"}),
+    "typescript": frozenset({"constructor"}),
+    "tsx": frozenset({"constructor"}),
+    "php": frozenset({"__construct"}),
+    "ruby": frozenset({"initialize"}),
+}
+"""Per language, the methods that constructing their class runs: its constructions are their call
+sites (Java's and C++'s constructors are named as their class: ``NAMED_AS_CLASS``)."""
+NAMED_AS_CLASS = frozenset({"java", "cpp"})
+"""Languages whose constructor is the method named as its class (``Helper.Helper``)."""
+BUILT_BY_CALL = frozenset({"python"})
+"""Languages whose constructions are calls of the class (``curry(f)``); elsewhere they are ``new``
+sites (``new Helper()``, ``Foo.new``), type uses to the graph's edges and PageRank."""
+CONSTRUCTED_KINDS = frozenset({"class", "struct"})
+"""The kinds of symbol a constructor builds."""
+BUILT_BY_NEW = frozenset({*CONSTRUCTORS, *NAMED_AS_CLASS} - BUILT_BY_CALL)
+"""Languages whose class is called only through its constructor: the callers of a class are its
+constructions (``new Helper()``), as Python's are its calls (``Helper()``)."""
+REOPENED = frozenset({"cpp", "ruby"})
+"""Languages whose class may be written in several files, one node each (C++'s header and the
+file defining its constructor ``Foo::Foo``, Ruby's reopened classes): a constructor builds each."""
 
 T = TypeVar("T")
 Slots = NDArray[np.int64]
@@ -87,6 +108,8 @@ class CallSite:
     caller_id: str
     """The node id of the calling symbol (the file's node id at module level)."""
     callee_id: str
+    kind: str = "call"
+    """``call``, or ``new`` for a construction written as one (``new Helper()``, ``Foo.new``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +195,8 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
         found = {n for n in graph.named(tail) if ("." + split_id(n)[1]).endswith("." + name)}
     if not found:
         found = graph.named(name)
+    if not found and name.endswith(".new") and name != ".new":  # Ruby's Foo.new runs Foo#initialize
+        found = {n for n in definitions(graph, name[:-4] + ".initialize") if graph.symbols[n].language == "ruby"}
     return tuple(sorted(found, key=lambda n: (-graph.node_centrality(n), n)))
 
 
@@ -207,31 +232,137 @@ class SiteColumns:
         p = int(self.positions[i])
         source = ids[merged.source[p]]
         caller = _path_and_qualname(self.graph, source)[1] or None
-        return CallSite(merged.paths[merged.file[p]], int(merged.line[p]), caller, source, ids[merged.target[p]])
+        return CallSite(merged.paths[merged.file[p]], int(merged.line[p]), caller, source, ids[merged.target[p]],
+                        KINDS[merged.kind[p]])
 
 
 def constructed(graph: CodeGraph, defs: Sequence[str]) -> list[str]:
-    """Return the Python classes whose construction runs one of the definitions, a constructor
-    (``curry(f)`` runs ``curry.__init__``: the graph ties that call to the class)."""
-    found = []
+    """Return the classes whose construction runs one of the definitions, a constructor:
+    ``curry(f)`` runs Python's ``curry.__init__`` (the graph ties that call to the class), ``new
+    Helper()`` Java's ``Helper.Helper``, ``new Foo()`` TypeScript's ``Foo.constructor`` and PHP's
+    ``Foo.__construct``, ``Foo.new`` Ruby's ``Foo.initialize``."""
+    found: list[str] = []
     for node in defs:
-        path, qualname = _path_and_qualname(graph, node)
-        owner, _, method = qualname.rpartition(".")
-        cls = symbol_id(path, owner) if owner and method in CONSTRUCTORS else ""
-        symbol = graph.symbols.get(cls) if cls else None
-        if symbol is not None and symbol.kind == "class" and symbol.language == "python" and cls not in defs:
-            found.append(cls)
+        found += [cls for cls in _builds(graph, node) if cls not in defs and cls not in found]
     return found
 
 
-def call_positions(graph: CodeGraph, defs: Sequence[str]) -> Slots:
+def _builds(graph: CodeGraph, node: str) -> list[str]:
+    """Return the classes a definition constructs when it is a constructor (none otherwise)."""
+    symbol = graph.symbols.get(node)
+    if symbol is None or symbol.kind not in ("method", "function"):
+        return []
+    owner, _, method = symbol.qualname.rpartition(".")
+    language = symbol.language or ""
+    if not owner or not (method in CONSTRUCTORS.get(language, ()) or
+                         (language in NAMED_AS_CLASS and method == owner.rpartition(".")[2])):
+        return []
+    classes = [symbol_id(symbol.path, owner)]
+    if language in REOPENED:
+        classes += sorted(graph.named(owner, qualified=True) - {classes[0]})
+    built = [graph.symbols.get(c) for c in classes]
+    found = [c for c, b in zip(classes, built) if b is not None and b.kind in CONSTRUCTED_KINDS and b.language == language]
+    return _inheriting(graph, found, method if language not in NAMED_AS_CLASS else "")
+
+
+def _inheriting(graph: CodeGraph, classes: list[str], method: str) -> list[str]:
+    """Return the classes and, through every generation of subclasses, those that declare no
+    constructor of their own (``method``; ``""``: the one named as the class), whose
+    constructions run the inherited one (PHP's ``new Token()`` runs ``TokenPolyfill::__construct``)."""
+    merged, index, ids = graph.merged(), graph.nodes.index, graph.nodes.ids
+    found, queue = list(classes), list(classes)
+    while queue:
+        slot = index.get(queue.pop())
+        into = merged.into(slot) if slot is not None else np.zeros(0, dtype=np.int64)
+        for sub in sorted({ids[s] for s in merged.source[into[merged.kind[into] == INHERIT]].tolist()}):
+            symbol = graph.symbols.get(sub)
+            if sub in found or symbol is None or symbol.kind not in CONSTRUCTED_KINDS or symbol.language != \
+                    graph.symbols[classes[0]].language:
+                continue
+            own = method or symbol.qualname.rpartition(".")[2]
+            if symbol_id(symbol.path, f"{symbol.qualname}.{own}") not in graph.symbols:
+                found.append(sub)
+                queue.append(sub)
+    return found
+
+
+def implicit_constructor(graph: CodeGraph, name: str, defs: Sequence[str]) -> tuple[str, ...]:
+    """Return the classes a name means as the constructor they do not declare, whose constructions
+    run it: Java's ``Attributes.Attributes``, TypeScript's ``Foo.constructor``, PHP's
+    ``Foo.__construct``, Ruby's ``Foo.initialize`` and ``Foo.new``; none where the name has a
+    definition other than a class (``defs``: those found for it)."""
+    if any(d not in graph.symbols or graph.symbols[d].kind not in CONSTRUCTED_KINDS for d in defs):
+        return ()
+    owner, _, method = name.strip().replace("::", ".").rpartition(".")
+    found = []
+    for cls in definitions(graph, owner) if owner and method else ():
+        symbol = graph.symbols.get(cls)
+        language = symbol.language or "" if symbol is not None else ""
+        if symbol is not None and symbol.kind in CONSTRUCTED_KINDS and (
+                method in CONSTRUCTORS.get(language, ()) or (language == "ruby" and method == "new")
+                or (language in NAMED_AS_CLASS and method == symbol.qualname.rpartition(".")[2])):
+            found.append(cls)
+    return tuple(found)
+
+
+def _declared(graph: CodeGraph, cls: str) -> list[str]:
+    """Return the constructors a class declares (their nodes)."""
+    symbol = graph.symbols.get(cls)
+    if symbol is None:
+        return []
+    language = symbol.language or ""
+    names = {symbol.qualname.rpartition(".")[2]} if language in NAMED_AS_CLASS else CONSTRUCTORS.get(language, ())
+    return [node for n in sorted(names) if (node := symbol_id(symbol.path, f"{symbol.qualname}.{n}")) in graph.symbols]
+
+
+def construction_reasons(graph: CodeGraph, defs: Sequence[str], built: Sequence[str] = ()) -> dict[str, str]:
+    """Return the reason of a site constructing each class a constructor among the definitions
+    builds, or of ``built`` (``implicit_constructor``'s), by the class's node: ``constructs Helper``."""
+    classes = list(dict.fromkeys([*constructed(graph, defs), *built]))
+    bare = {cls: split_id(cls)[1].rpartition(".")[2] for cls in classes}
+    several = len(set(bare.values())) < len(bare)  # two classes named Error: each site says which it builds
+    return {cls: f"constructs {bare[cls]}" + (f" of {_place(graph, cls)}" if several else "") for cls in classes}
+
+
+def _place(graph: CodeGraph, node: str) -> str:
+    """Where a symbol is defined, ``path:line``."""
+    symbol = graph.symbols[node]
+    return f"{symbol.path}:{symbol.start_line}"
+
+
+def site_reason(graph: CodeGraph, site: CallSite, built: Mapping[str, str], default: str) -> str:
+    """Return why a site is a caller: ``constructs Helper`` where it builds a class (``new
+    Helper()``; Python's ``Helper()`` asked as ``Helper.__init__``: ``built``), else ``default``."""
+    if site.callee_id in built:
+        return built[site.callee_id]
+    if site.kind != "new":
+        return default
+    qualname = _path_and_qualname(graph, site.callee_id)[1]
+    symbol = graph.symbols.get(site.callee_id)
+    if symbol is not None and symbol.kind not in CONSTRUCTED_KINDS:  # Java's new Helper() in Helper: its constructor
+        qualname = qualname.rpartition(".")[0] or qualname
+    return "constructs " + qualname.rpartition(".")[2]
+
+
+def call_positions(graph: CodeGraph, defs: Sequence[str], constructors_of: Sequence[str] = ()) -> Slots:
     """Return the positions of the call sites reaching any definition, by path, line and callee,
-    one per line, caller and callee; a constructor's are those of its class."""
-    merged, index = graph.merged(), graph.nodes.index
-    defs = [*defs, *constructed(graph, defs)]
+    one per line, caller and callee; a constructor's are also the constructions of its class
+    (``new`` sites: into the class, or into the constructor where its class's own code names it),
+    and so are those of the classes ``constructors_of`` names (their undeclared constructors') and
+    of a class itself where only a constructor calls it (``BUILT_BY_NEW``: Java's, PHP's, ...)."""
+    merged, index, symbols = graph.merged(), graph.nodes.index, graph.symbols
+    own = [d for d in defs if (s := symbols.get(d)) is not None and s.kind in CONSTRUCTED_KINDS and s.language in BUILT_BY_NEW]
+    classes = list(dict.fromkeys([*constructed(graph, defs), *constructors_of, *own]))
+    built = [c for c in classes if graph.symbols[c].language not in BUILT_BY_CALL]
+    inside = [c for cls in own for c in _declared(graph, cls) if c not in defs]  # Java's new TextNode() in TextNode
+    made = [index[n] for n in [*built, *inside, *(d for d in defs if _builds(graph, d))] if n in index]
+    defs = list(dict.fromkeys([*defs, *classes]))
     slots = [index[d] for d in defs if d in index]
-    found = np.concatenate([merged.into(s) for s in slots]) if slots else np.zeros(0, dtype=np.int64)
-    found = found[merged.kind[found] == CALL]
+    reached = [*slots, *(index[c] for c in inside if c in index)]
+    found = np.concatenate([merged.into(s) for s in reached]) if reached else np.zeros(0, dtype=np.int64)
+    kind, target = merged.kind[found], merged.target[found]
+    called = np.isin(target, slots) & ~np.isin(target, [index[c] for c in built if c in index])  # new builds those
+    found = found[((kind == CALL) & called) | ((kind == NEW) & np.isin(target, made))]
     if len(slots) > 1:  # ties on a line: callee id order
         callee_rank = np.zeros(len(graph.nodes), dtype=np.int64)
         callee_rank[[index[d] for d in sorted(defs) if d in index]] = np.arange(len(slots))
@@ -254,14 +385,15 @@ def _one_per_line(merged: Merged, ordered: Slots) -> Slots:
 
 
 def ranked_callers(
-    graph: CodeGraph, defs: Sequence[str], limit: int, secondary_last: bool = False
+    graph: CodeGraph, defs: Sequence[str], limit: int, secondary_last: bool = False, constructors_of: Sequence[str] = ()
 ) -> tuple[SiteColumns, int]:
     """Return the first ``limit`` call sites of the definitions, the most central callers first and
     those in the repository's own code before those in vendored, built or generated copies (ties in
     path and line order), with how many there are in all. ``secondary_last``: the examples', tests'
     and docs' callers after the package's own (a test helper calls a name from many tests and is
-    more central than any caller in the code), as a search's direct path lists them."""
-    positions = call_positions(graph, defs)
+    more central than any caller in the code), as a search's direct path lists them.
+    ``constructors_of``: as ``call_positions`` reads it."""
+    positions = call_positions(graph, defs, constructors_of)
     merged = graph.merged()
     centrality = graph.rank_array()[merged.source[positions]]
     files, at = np.unique(merged.file[positions], return_inverse=True)
@@ -272,10 +404,21 @@ def ranked_callers(
     return SiteColumns(graph, top), len(positions)
 
 
+def constructions(graph: CodeGraph, defs: Sequence[str], constructors_of: Sequence[str] = ()) -> list[CallSite]:
+    """Return the sites constructing the classes a constructor among the definitions builds (or
+    ``constructors_of``'s), in file and line order: what its callers hold beyond its calls."""
+    columns = SiteColumns(graph, call_positions(graph, defs, constructors_of))
+    built = set(constructed(graph, defs)) | set(constructors_of)
+    return [s for s in map(columns.site, range(len(columns.positions))) if s.kind == "new" or s.callee_id in built]
+
+
 def callers(graph: CodeGraph, name: str) -> Callers:
-    """Return one entry per call site of any definition of a name, in file and line order."""
+    """Return one entry per call site of any definition of a name, in file and line order (a
+    constructor no class declares, ``implicit_constructor``: its classes' constructions)."""
     defs = definitions(graph, name)
-    columns = SiteColumns(graph, call_positions(graph, defs))
+    built = implicit_constructor(graph, name, defs)
+    columns = SiteColumns(graph, call_positions(graph, built or defs, built))
+    defs = built or defs
     return Callers(defs, Rows(len(columns.positions), columns.site))
 
 
@@ -407,6 +550,7 @@ def _step(merged: Merged, frontier: Slots, depth: NDArray[np.int32]) -> tuple[Sl
 _STRENGTH_CODES = np.asarray(STRENGTH, dtype=np.int8)
 _STRENGTH_OF = np.full(len(KINDS), len(STRENGTH), dtype=np.int8)
 _STRENGTH_OF[_STRENGTH_CODES] = np.arange(len(STRENGTH))
+_STRENGTH_OF[NEW] = _STRENGTH_OF[REF]  # a construction is the ref edge it always was
 """Kind code to its place in ``STRENGTH`` (0: the strongest)."""
 
 

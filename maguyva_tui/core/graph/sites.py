@@ -24,10 +24,16 @@ if TYPE_CHECKING:
 IntArray: TypeAlias = NDArray[np.int32]
 CodeArray: TypeAlias = NDArray[np.int8]
 
-KINDS: tuple[str, ...] = ("call", "import", "inherit", "ref", "member")
+KINDS: tuple[str, ...] = ("call", "import", "inherit", "ref", "member", "new")
 """Site and edge kinds; a kind's code is its position (``member`` edges come from definitions)."""
 KIND_CODE: dict[str, int] = {kind: code for code, kind in enumerate(KINDS)}
-CALL, IMPORT, INHERIT, REF, MEMBER = range(5)
+CALL, IMPORT, INHERIT, REF, MEMBER, NEW = range(6)
+EDGE_KINDS: tuple[str, ...] = KINDS[:NEW]
+"""The kinds an aggregated edge counts: a ``new`` site (``new Foo()``, ``Foo.new``, a construction
+that names no constructor) is a ``ref`` edge, as it always was, so PageRank reads the graph it did;
+only the sites keep it apart, for who calls the class's constructor."""
+SHOWN_KINDS: tuple[str, ...] = (*EDGE_KINDS, "ref")
+"""How a site's kind reads in ``Site`` and ``Loose``: a construction as the ``ref`` it is an edge of."""
 OUTCOMES: tuple[str, ...] = ("external", "ambiguous", "unresolved")
 """Why a loose site reached no node; the outcome's code is its position."""
 
@@ -172,7 +178,7 @@ class Edges:
     source: NDArray[np.int64]
     target: NDArray[np.int64]
     counts: NDArray[np.int64]
-    """Sites per edge and kind, shape (edges, len(KINDS))."""
+    """Sites per edge and kind, shape (edges, len(EDGE_KINDS))."""
 
     @property
     def weight(self) -> NDArray[np.float64]:
@@ -187,11 +193,12 @@ def aggregate(merged: Merged, members: Mapping[str, Members], size: int) -> Edge
     source = np.concatenate([merged.source.astype(np.int64), *(m.source for m in found)])
     target = np.concatenate([merged.target.astype(np.int64), *(m.target for m in found)])
     kind = np.concatenate([merged.kind.astype(np.int64), np.full(sum(len(m.source) for m in found), MEMBER)])
+    kind[kind == NEW] = REF
     keep = source != target
     width = max(size, 1)
     pairs, inverse = np.unique(source[keep] * width + target[keep], return_inverse=True)
-    counts = np.bincount(inverse * len(KINDS) + kind[keep], minlength=len(pairs) * len(KINDS))
-    return Edges(pairs // width, pairs % width, counts.reshape(len(pairs), len(KINDS)))
+    counts = np.bincount(inverse * len(EDGE_KINDS) + kind[keep], minlength=len(pairs) * len(EDGE_KINDS))
+    return Edges(pairs // width, pairs % width, counts.reshape(len(pairs), len(EDGE_KINDS)))
 
 
 def _member_edges(members: Mapping[str, Members]) -> list[Members]:
@@ -216,7 +223,8 @@ class SitesIn(Mapping[str, list[Site]]):
         if not len(found):
             raise KeyError(node)
         m, ids = self._merged, self._nodes.ids
-        return [Site(m.paths[m.file[i]], int(m.line[i]), ids[m.source[i]], node, KINDS[m.kind[i]]) for i in found]
+        return [Site(m.paths[m.file[i]], int(m.line[i]), ids[m.source[i]], node, SHOWN_KINDS[m.kind[i]])
+                for i in found]
 
     def __contains__(self, node: object) -> bool:
         slot = self._nodes.index.get(node) if isinstance(node, str) else None
@@ -240,7 +248,7 @@ class SitesOut(Mapping[str, list[Site]]):
     def __getitem__(self, path: str) -> list[Site]:
         b, ids = self._blocks[path], self._nodes.ids
         rows = zip(b.line.tolist(), b.source.tolist(), b.target.tolist(), b.kind.tolist())
-        return [Site(path, line, ids[s], ids[t], KINDS[k]) for line, s, t, k in rows]
+        return [Site(path, line, ids[s], ids[t], SHOWN_KINDS[k]) for line, s, t, k in rows]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._blocks)
@@ -259,7 +267,7 @@ class LooseView(Mapping[str, list[Loose]]):
     def __getitem__(self, path: str) -> list[Loose]:
         b, ids = self._blocks[path], self._nodes.ids
         rows = zip(b.line.tolist(), b.source.tolist(), b.names, b.kind.tolist(), b.outcome.tolist())
-        return [Loose(path, line, ids[s], name, KINDS[k], OUTCOMES[o]) for line, s, name, k, o in rows]
+        return [Loose(path, line, ids[s], name, SHOWN_KINDS[k], OUTCOMES[o]) for line, s, name, k, o in rows]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._blocks)

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph.sites import CALL, KIND_CODE, KINDS, OUTCOMES, Block, LooseBlock
 from maguyva_tui.core.graph.spans import SpanMap
 
-RESOLVED_KINDS = frozenset({"call", "inherit", "ref"})
+RESOLVED_KINDS = frozenset({"call", "inherit", "ref", "new"})
 """Reference kinds counted in the resolution statistics (imports are not references)."""
 COUNTED = ("resolved", "external", "ambiguous", "unresolved")
 

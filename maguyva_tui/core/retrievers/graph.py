@@ -82,14 +82,17 @@ class GraphRetriever:
         ``secondary_last``, those in examples, tests and docs before those)."""
         graph = self.graph
         defined = queries.definitions(graph, name)
-        columns, _ = queries.ranked_callers(graph, defined, limit, secondary_last)
+        implicit = queries.implicit_constructor(graph, name, defined)  # Foo.new: Foo's constructions
+        defined = implicit or defined
+        columns, _ = queries.ranked_callers(graph, defined, limit, secondary_last, constructors_of=implicit)
         bare = name.replace("::", ".").rpartition(".")[2] or name
-        said = self._one_of(defined, bare)
+        said, built = self._one_of(defined, bare), queries.construction_reasons(graph, defined, implicit)
         hits: list[Hit] = []
         for i in range(len(columns.positions)):
             s = columns.site(i)
             hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
-                            self._language(s.path), said.get(s.callee_id, f"calls {bare}")))
+                            self._language(s.path),
+                            queries.site_reason(graph, s, built, said.get(s.callee_id, f"calls {bare}"))))
         return hits
 
     def _one_of(self, defined: tuple[str, ...], bare: str) -> dict[str, str]:

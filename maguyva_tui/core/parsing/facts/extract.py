@@ -53,8 +53,10 @@ SCOPE_KINDS: frozenset[str] = frozenset(
 DECLARATOR_LANGUAGES = frozenset({"c", "cpp"})
 """Languages whose bound names are declarators (``*p``, ``a[3]``), always read."""
 
-NAMED_CAPTURES: dict[str, str] = {"new": "ref", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit"}
-"""Captures of a type written as a plain name, and the reference kind each makes."""
+NAMED_CAPTURES: dict[str, str] = {"new": "new", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit"}
+"""Captures of a type written as a plain name, and the reference kind each makes: ``new`` a
+construction (``new Foo()``, ``Foo{...}``), which the graph keeps as a ``ref`` edge whose sites
+answer who calls the class's constructor."""
 
 
 @cache
@@ -202,7 +204,7 @@ class _Reader:
 
     def member_calls(self, nodes: Sequence[Node], ruby: bool = False) -> None:
         """Record calls written as a receiver and a method (Java, PHP, Ruby), each at the line of
-        the method's name. In Ruby, ``Foo.new`` instantiates ``Foo`` (a ``ref``, as ``new Foo``
+        the method's name. In Ruby, ``Foo.new`` instantiates ``Foo`` (a ``new``, as ``new Foo``
         elsewhere), and a call without receiver is made on ``self`` (``implicit``)."""
         for node in nodes:
             name_node = node.child_by_field_name(names.INVOCATIONS[node.type][1]) or node
@@ -221,7 +223,7 @@ class _Reader:
         if method.text == b"new" and receiver is not None:
             made = names.type_name(receiver)
             if made is not None and made.rpartition(".")[2][:1].isupper():
-                self.add("ref", made, line)
+                self.add("new", made, line)
                 return
         if self.setters and node.id in self.setters:
             name += "="
