@@ -73,7 +73,7 @@ and of the kind, written short when they do not fit (:data:`KIND_SHORT`)."""
 
 KIND_SHORT = {"function": "func", "method": "meth", "module": "mod", "struct": "strct", "import": "imp",
               "object": "obj", "constant": "const", "variable": "var", "interface": "iface",
-              "property": "prop", "constructor": "ctor", "namespace": "ns", "inherit": "inh"}
+              "property": "prop", "constructor": "ctor", "namespace": "ns", "inherit": "inh", "window": "win"}
 """Kinds longer than :data:`KIND_WIDTH` as a narrow pane writes them (the explain panel has them whole)."""
 
 KIND_WIDTH = 5
