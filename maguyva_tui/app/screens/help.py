@@ -37,6 +37,12 @@ KEY_NAMES = {
     "enter": "enter",
     "up": "↑",
     "down": "↓",
+    "left": "←",
+    "right": "→",
+    "ctrl+left": "ctrl+←",
+    "ctrl+right": "ctrl+→",
+    "dollar_sign": "$",
+    "circumflex_accent": "^",
 }
 
 

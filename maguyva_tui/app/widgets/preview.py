@@ -69,6 +69,12 @@ past the view's right edge on its line: a minified bundle, a long string)."""
 WIDER = " · ←→"
 """Added to the line count below the code when a line goes on past the view (no scrollbar says so)."""
 
+EMPTY = "empty file (0 bytes)"
+"""Shown in place of the code of a file of no lines (a blank box had said only ``0 lines``)."""
+
+BLANK = " · whitespace only"
+"""Added to the line count of a file whose lines are all blank (spaces, tabs)."""
+
 Seek: TypeAlias = tuple[Any, ...]
 """What the preview looks for on a line: compiled RE2 patterns, tried in turn (see :func:`seek_pattern`)."""
 
@@ -82,6 +88,10 @@ class Preview(ScrollView, can_focus=True):
         Binding("k", "scroll_up", "Scroll up", show=False),
         Binding("left", "scroll_left", "Scroll left (a line wider than the view)", show=False),
         Binding("right", "scroll_right", "Scroll right", show=False),
+        Binding("circumflex_accent,ctrl+left", "line_start", "Back to the lines' start", show=False),  # vim, less
+        Binding("dollar_sign,ctrl+right", "line_end", "To the end of the longest line in view", show=False),
+        Binding("home", "scroll_home", "Top of the file", show=False),
+        Binding("end", "scroll_end", "Bottom of the file", show=False),
     ]
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
@@ -226,10 +236,11 @@ class Preview(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y, width, style, selection = self._frame or self._frame_now()
         index = scroll_y + y
-        if self._message is not None:
-            if y:
+        if self._message is not None or not self._lines:
+            if y or self.shown is None and self._message is None:
                 return Strip.blank(width, style)
-            return self._to_strip(self._message).crop_extend(scroll_x, scroll_x + width, style)
+            message = self._message or Content.styled(EMPTY, "dim italic")
+            return self._to_strip(message).crop_extend(scroll_x, scroll_x + width, style)
         if index >= len(self._lines):
             return Strip.blank(width, style)
         span = selection.get_span(index) if selection is not None else None
@@ -328,9 +339,25 @@ class Preview(ScrollView, can_focus=True):
         screen (6 of 32 j/k moves on sympy, 8-13 ms each)."""
         return self.is_scrollable and self.max_scroll_x > 0 and not self._check_disabled()
 
+    def action_line_start(self) -> None:
+        """Scroll back to the lines' start."""
+        self.scroll_to(x=0, animate=False, force=True)
+
+    def action_line_end(self) -> None:
+        """Scroll sideways to show the end of the longest line in view (as less's ESC-} does): on a
+        minified file's one line, its last characters, where → went one column a press."""
+        widest = max((len(self._lines[i]) for i in self._view()), default=0)
+        self.scroll_to(x=max(0, self._gutter + 3 + widest - self._width()), animate=False, force=True)
+
     def _subtitle(self) -> str:
         """The line count below the code, and whether lines go on past the view."""
-        return f"{len(self._lines):,} lines" + (WIDER if self.max_scroll_x > 0 else "")
+        count = len(self._lines)
+        if not count:
+            return "0 lines"
+        lines = f"{count:,} line{'s' if count != 1 else ''}"
+        if not any(line.strip() for line in self._lines):
+            lines += BLANK
+        return lines + (WIDER if self.max_scroll_x > 0 else "")
 
     # -- colouring -------------------------------------------------------------------------------
 
