@@ -432,7 +432,7 @@ _VERBS_USE = (
 _REFERENCES = (
     re.compile(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
     re.compile(
-        r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations"
+        r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations|instantiations"
         r"|importers|consumers|subclasses|implementations|implementers|users|overrides)\s+(?:of|to|for)\b",
         re.I,
     ),
@@ -454,7 +454,7 @@ r"""An optional question mark among trailing blanks, each run taken once (``\s*\
 a run of blanks both ways: quadratic)."""
 _WHERE_USED = re.compile(
     rf"\bwhere(?:\s+(?:is|are|does|do)|'s)\s+{_SUBJECT}(?:being\s++)?"
-    r"(?:used|called|referenced|invoked|imported|instantiated)\b",
+    r"(?:used|called|referenced|invoked|imported|instantiated|constructed)\b",
     re.I,
 )
 

@@ -78,6 +78,9 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("find usages of parseConfig", REFS, 0.90, "parseConfig", "references_phrase"),
     ("find all references to Engine", REFS, 0.90, "Engine", "references_phrase"),
     ("where is parse_config used?", REFS, 0.90, "parse_config", "references_phrase"),
+    ("where is TextNode instantiated", REFS, 0.90, "TextNode", "references_phrase"),
+    ("where is TextNode constructed?", REFS, 0.90, "TextNode", "references_phrase"),  # its constructions
+    ("instantiations of Helper", REFS, 0.90, "Helper", "references_phrase"),
     ("where is the load function called", REFS, 0.90, "load", "references_phrase"),
     ("what uses HttpClient", REFS, 0.90, "HttpClient", "references_phrase"),
     ("which classes implement Reader", REFS, 0.90, "Reader", "references_phrase"),
