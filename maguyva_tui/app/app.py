@@ -553,7 +553,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                     seek_pattern(shown.sought, shown.request.regex, shown.request.case),
                 )
         if self.explaining:
-            self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0))
+            notice = self.part(StatusLine).whole_notice
+            notices = self.answer.notices if self.answer is not None else [notice] if notice else []
+            self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0), notices)
 
     def watch_explaining(self, explaining: bool) -> None:
         self.set_class(explaining, "-explain")

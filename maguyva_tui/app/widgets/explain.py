@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -33,9 +34,10 @@ class ExplainPanel(VerticalScroll):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="explain-body")
 
-    def show(self, answer: Answer | None, row: Row | None, rank: int = 0) -> None:
-        """Explain one result of an answer (``None``: nothing to explain)."""
-        content = explain(answer, row, rank) if answer and row else Content.from_markup("[dim]No result selected.[/]")
+    def show(self, answer: Answer | None, row: Row | None, rank: int = 0, notices: Sequence[str] = ()) -> None:
+        """Explain one result of an answer (``None``: nothing to explain, and ``notices``, the status
+        line's, whole: an answer of no rows or the index's own, which the line may cut)."""
+        content = explain(answer, row, rank) if answer and row else nothing(notices)
         self.plain = content.plain
         self.query_one("#explain-body", Static).update(Hanging([(line, _indent(line.plain))
                                                                  for line in content.split("\n", allow_blank=True)]))
@@ -56,6 +58,15 @@ def _indent(line: str) -> int:
     under its term, not under the engine's name)."""
     label = _LABEL.match(line)
     return label.end() if label else 0
+
+
+def nothing(notices: Sequence[str]) -> Content:
+    """Return what the panel says with no result to explain: that, and each notice whole."""
+    lines = [Content.styled("No result selected.", "dim")]
+    if notices:
+        lines += [Content(""), *(Content.assemble(("notice    ", "dim"), notice) for notice in notices)]
+    joined = Content("\n").join(lines)
+    return Content(visible_lines(joined.plain), list(joined.spans))
 
 
 def unlisted(answer: Answer | None, target: Target) -> Content:

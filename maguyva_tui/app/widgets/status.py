@@ -11,11 +11,16 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widgets import Label, ProgressBar
 
 from maguyva_tui.terminal import visible
+
+MORE: Final = "… e: all"
+"""Ends a notice cut to the status line's width: the explain panel (``e``) shows each whole."""
 
 ENGINE_LABELS: Final = (("text", "text"), ("structural", "structure"), ("graph", "graph"), ("semantic", "semantic"))
 """Each engine as the status line names it, in the order a first build makes them ready."""
@@ -33,7 +38,7 @@ class StatusLine(Horizontal):
         yield Label("opening index…", id="index-state", markup=False)
         yield ProgressBar(id="index-progress", show_eta=False)
         yield Label("", id="embed-state", markup=False)
-        yield Label("", id="notice", markup=False)
+        yield Notice("", id="notice", markup=False)
 
     def repo(self, name: str) -> None:
         """Show the repository's name."""
@@ -106,7 +111,42 @@ class StatusLine(Horizontal):
         of the line, its height one)."""
         if text != self._notice:
             self._notice = text
-            self.query_one("#notice", Label).update(visible(text), layout=False)
+            self.query_one(Notice).say(text)
+
+    @property
+    def whole_notice(self) -> str:
+        """The notice on show, whole (as drawn, control characters visible)."""
+        return self.query_one(Notice).whole
+
+
+class Notice(Label):
+    """The latest notice, cut to its width: a cut one ends with where to read it whole (:data:`MORE`);
+    it had been cut mid-word with nothing to say more was there."""
+
+    whole = ""
+    """The notice, whole."""
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (empty: nothing), redrawn without a layout."""
+        self.whole = visible(text)
+        self.refresh()
+
+    def render(self) -> Content:
+        return Content(fit_notice(self.whole, self.content_region.width))
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+
+def fit_notice(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells with :data:`MORE` at its end when it is longer (whole where no
+    width is known yet); too narrow for a word of it, the hint alone."""
+    if width <= 0 or cell_len(text) <= width:
+        return text
+    room = width - cell_len(MORE)
+    if room < 4:
+        return set_cell_size(MORE.removeprefix("… "), width).rstrip()
+    return set_cell_size(text, room).rstrip() + MORE
 
 
 def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
