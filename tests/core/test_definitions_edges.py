@@ -178,6 +178,47 @@ if (typeof window !== "undefined") { function browserOnly() {} }
             ("function", "browserOnly", 7),
         ],
     ),
+    "php": (
+        """<?php
+namespace App;
+define('LEGACY', 2);
+if (!defined('GUARD')) define("GUARD", 3);
+\\define('App\\Http\\TIMEOUT', 4);
+define("PREFIX_$name", 5);
+class Client {
+    public function __construct(private Http $http, public readonly int $retries = 3, $plain = 1) {}
+    public function send() { define('LATE', 6); $local = 1; }
+}
+""",
+        [
+            ("constant", "LEGACY", 3), ("constant", "GUARD", 4), ("constant", "TIMEOUT", 5),
+            ("class", "Client", 7), ("method", "Client.__construct", 8), ("variable", "Client.http", 8),
+            ("variable", "Client.retries", 8), ("method", "Client.send", 9),
+        ],
+    ),
+    "ruby": (
+        """class Timestamp
+  alias eql? ==
+  alias_method :to_str, :to_s
+  alias_method "size", "length"
+  alias $new_global $old_global
+  private def secret
+  end
+  private_class_method def self.build; end
+  protected attr_reader :cache
+  class << self
+    alias create new
+  end
+end
+alias_method :top, :bottom
+""",
+        [
+            ("class", "Timestamp", 1), ("method", "Timestamp.eql?", 2), ("method", "Timestamp.to_str", 3),
+            ("method", "Timestamp.size", 4), ("method", "Timestamp.secret", 6),
+            ("method", "Timestamp.build", 8), ("method", "Timestamp.cache", 9),
+            ("method", "Timestamp.create", 11),
+        ],
+    ),
     "python": (
         """from typing import TYPE_CHECKING
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""PHP: classes, interfaces, traits, enums, functions, methods, constants, properties.
+"""PHP: classes, interfaces, traits, enums, functions, methods, constants (``define('NAME', 1)``'s
+too), properties (a constructor's promoted parameters too).
 
 A namespace names no symbol of its own: like a Java package it is where a name lives, not a
 definition; its braced form is walked through, its statement form (``namespace App\\Http;``) has
@@ -25,7 +26,44 @@ def _named(kind: str) -> Handler:
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
-    w.define(w.function_kind(), outer, node.child_by_field_name("name"), node.child_by_field_name("body"))
+    name = node.child_by_field_name("name")
+    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+    if name is not None and w.text(name).lower() == "__construct" and w.variables_allowed():
+        _promoted(w, node.child_by_field_name("parameters"))
+
+
+def _promoted(w: Walker, parameters: Node | None) -> None:
+    """Record the properties a constructor declares in its parameters (``public function
+    __construct(private Client $client)``: the class's ``client``), as ``private $client;`` in
+    the class body is; they had been no symbols."""
+    for parameter in parameters.named_children if parameters is not None else ():
+        if parameter.type == "property_promotion_parameter":
+            variable = parameter.child_by_field_name("name")
+            name = next((c for c in variable.named_children if c.type == "name"), None) if variable else None
+            w.define("variable", parameter, name)
+
+
+def _statement(w: Walker, node: Node, outer: Outer) -> None:
+    """Record the constant ``define('NAME', value);`` defines (at file level, in a namespace or an
+    ``if (! defined('NAME'))`` guard), by its name's last part: a global constant whatever the
+    namespace around it, as ``const NAME = value;`` is. They had been no symbols."""
+    call = node.named_children[0] if node.named_children else None
+    if call is None or call.type != "function_call_expression" or not w.variables_allowed():
+        return
+    function, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    if function is None or arguments is None or w.text(function).lstrip("\\").lower() != "define":
+        return
+    first = next((a for a in arguments.named_children if a.type == "argument"), None)
+    literal = first.named_children[0] if first is not None and first.named_children else None
+    if literal is None or literal.type not in ("string", "encapsed_string"):
+        return
+    parts = [c for c in literal.named_children if c.type != "string_content"]
+    content = next((c for c in literal.named_children if c.type == "string_content"), None)
+    if content is None or parts:
+        return  # define("PREFIX_$name", ...): no name to read
+    name = w.text(content).replace("\\\\", "\\").rsplit("\\", 1)[-1]
+    if name.isidentifier():
+        w.define("constant", outer, content, name=name, unscoped=True)
 
 
 def _constants(w: Walker, node: Node, outer: Outer) -> None:
@@ -65,6 +103,7 @@ RULES = Rules(
         "const_declaration": _constants,
         "property_declaration": _properties,
         "enum_case": _case,
+        "expression_statement": _statement,
     },
     descend=frozenset({
         "namespace_definition", "compound_statement", "declaration_list", "enum_declaration_list",

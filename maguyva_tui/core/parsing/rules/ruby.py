@@ -1,4 +1,5 @@
-"""Ruby: modules, classes, methods (``def self.x`` too, and ``attr_reader``'s), constants.
+"""Ruby: modules, classes, methods (``def self.x`` too, ``private def x``, ``attr_reader``'s and
+``alias``'s), constants.
 
 A module is a namespace that also holds methods (mixed in, or called on the module): recorded as a
 ``module`` like a C++ namespace, and a ``def`` inside it is a method, as inside a class. ``class
@@ -9,6 +10,8 @@ in a class or module body (``class_methods do``). Other blocks (``describe ... d
 """
 
 from __future__ import annotations
+
+import re
 
 from tree_sitter import Node
 
@@ -68,9 +71,14 @@ ACCESSORS = frozenset({"attr_reader", "attr_writer", "attr_accessor"})
 
 def _call(w: Walker, node: Node, outer: Outer) -> None:
     """Record the methods ``attr_reader :a, :b`` defines (``a``, ``b``), ``attr_writer`` (``a=``) and
-    ``attr_accessor`` (both), each spanning the call's line (its argument, when it names several)."""
+    ``attr_accessor`` (both), each spanning the call's line (its argument, when it names several),
+    and ``alias_method :new, :old``'s ``new``."""
     _class_level_block(w, node)
     method, arguments = node.child_by_field_name("method"), node.child_by_field_name("arguments")
+    if node.child_by_field_name("receiver") is None and arguments is not None:
+        _defined_in_arguments(w, arguments)
+    if method is not None and arguments is not None and w.text(method) == "alias_method":
+        _alias_method(w, arguments, outer)
     if (node.child_by_field_name("receiver") is not None or method is None or arguments is None
             or w.text(method) not in ACCESSORS or w.scope_kind not in ("class", "module")):
         return
@@ -85,6 +93,41 @@ def _call(w: Walker, node: Node, outer: Outer) -> None:
             w.define("method", span, None, name=name)
         if kind != "attr_reader":
             w.define("method", span, None, name=name + "=")  # the writer, as `def name=(value)` names it
+
+
+def _defined_in_arguments(w: Walker, arguments: Node) -> None:
+    """Record the ``def`` a call takes as its argument (``private def secret``,
+    ``private_class_method def self.build``, ``memoize def total``) and the accessors of a call
+    it wraps (``protected attr_reader :cache``): Ruby's ``def`` is an expression naming the method
+    it defines, and these had been no symbols."""
+    for argument in arguments.named_children:
+        if argument.type in ("method", "singleton_method", "call"):
+            w.dispatch(argument, argument)
+
+
+METHOD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[?!=]?|\[\]=?|[-+*/%<>=!~^&|]+@?")
+"""A method's name as a symbol or an alias spells it: ``to_s``, ``empty?``, ``[]=``, ``<=>``."""
+
+
+def _alias(w: Walker, node: Node, outer: Outer) -> None:
+    """Record the method ``alias new old`` defines in a class or module body (``alias to_s
+    inspect``), spanning its line; a global's alias (``alias $new $old``) is no method."""
+    _aliased(w, node.child_by_field_name("name"), outer)
+
+
+def _alias_method(w: Walker, arguments: Node, outer: Outer) -> None:
+    """Record the method ``alias_method :new, :old`` defines in a class or module body."""
+    first = next(iter(arguments.named_children), None)
+    if first is not None and first.type in ("simple_symbol", "string", "delimited_symbol"):
+        _aliased(w, first, outer)
+
+
+def _aliased(w: Walker, name_node: Node | None, outer: Outer) -> None:
+    if name_node is None or w.scope_kind not in ("class", "module"):
+        return
+    name = w.text(name_node).lstrip(":").strip("'\"")
+    if METHOD_NAME.fullmatch(name):
+        w.define("method", outer, name_node, name=name)
 
 
 def _class_level_block(w: Walker, node: Node) -> None:
@@ -109,6 +152,7 @@ RULES = Rules(
         "singleton_class": _singleton_class,
         "assignment": _assignment,
         "call": _call,
+        "alias": _alias,
     },
     descend=frozenset({"body_statement", "begin", "if", "unless", "then", "else", "ERROR"}),
     class_fields=True,
