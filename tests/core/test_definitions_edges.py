@@ -363,3 +363,15 @@ int after() { return 2; }
     assert [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols] == [
         ("class", "format_arg_store", 1, 10), ("class", "store", 11, 17), ("function", "after", 19, 19),
     ]
+
+
+def test_go_blank_names_and_the_commas_between_names_are_no_symbols() -> None:
+    # `const Big, Small = 1, 2` had a constant named ","; `var _ io.Reader = (*T)(nil)`, Go's
+    # compile-time interface check, a variable named "_"
+    source = (b"package p\n\nconst Big, Small = 1, 2\n\nvar _ io.Reader = (*T)(nil)\n\n"
+              b"const (\n\t_ = iota\n\tKB\n)\n\nvar x, _, y = f()\n")
+    _, symbols = extract_definitions(parse("go", source), source, "go", "p.go")
+    assert [(s.kind, s.name, s.start_line) for s in symbols] == [
+        ("constant", "Big", 3), ("constant", "Small", 3), ("constant", "KB", 9),
+        ("variable", "x", 12), ("variable", "y", 12),
+    ]

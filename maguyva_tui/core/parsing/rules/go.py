@@ -49,13 +49,16 @@ def _interface_method(w: Walker, node: Node, outer: Outer) -> None:
 
 
 def _value_declaration(w: Walker, node: Node, outer: Outer) -> None:
-    """Record every name of a ``const``/``var`` declaration, grouped or not."""
+    """Record every name of a ``const``/``var`` declaration, grouped or not. The blank name
+    (``var _ io.Reader = (*T)(nil)``, ``_ = iota``) declares nothing, and the commas between
+    names (``const Big, Small = 1, 2``), which the grammar puts in the names' field, are none:
+    ``,`` had been a constant."""
     kind = "constant" if node.type == "const_declaration" else "variable"
     specs = [c for c in node.named_children if c.type in ("const_spec", "var_spec")]
     for group in (c for c in node.named_children if c.type in _SPEC_LISTS):
         specs.extend(c for c in group.named_children if c.type == "var_spec")
     for spec in specs:
-        names = spec.children_by_field_name("name")
+        names = [n for n in spec.children_by_field_name("name") if n.type == "identifier" and w.text(n) != "_"]
         for name in names:
             w.define(kind, outer if len(specs) == 1 and len(names) == 1 else spec, name)
 
