@@ -42,3 +42,16 @@ async def test_a_long_notice_ends_with_the_hint_and_e_shows_it_whole(make_app) -
 def test_the_panel_with_nothing_to_explain_lists_the_notices() -> None:
     assert nothing([]).plain == "No result selected."
     assert nothing(["a", "b"]).plain == "No result selected.\n\nnotice    a\nnotice    b"
+
+
+async def test_e_on_an_answer_of_no_results_says_it_found_none(make_app) -> None:
+    from tests.app.conftest import ask
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        await ask(pilot, "zzq[0-9]+xx")
+        assert app.answer is not None and not app.answer.rows
+        await pilot.press("escape", "e")
+        await pilot.pause(0.2)
+        assert app.query_one(ExplainPanel).plain.startswith("No results for 'zzq[0-9]+xx': nothing to explain.")

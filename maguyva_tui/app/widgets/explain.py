@@ -37,7 +37,7 @@ class ExplainPanel(VerticalScroll):
     def show(self, answer: Answer | None, row: Row | None, rank: int = 0, notices: Sequence[str] = ()) -> None:
         """Explain one result of an answer (``None``: nothing to explain, and ``notices``, the status
         line's, whole: an answer of no rows or the index's own, which the line may cut)."""
-        content = explain(answer, row, rank) if answer and row else nothing(notices)
+        content = explain(answer, row, rank) if answer and row else nothing(notices, answer)
         self.plain = content.plain
         self.query_one("#explain-body", Static).update(Hanging([(line, _indent(line.plain))
                                                                  for line in content.split("\n", allow_blank=True)]))
@@ -60,9 +60,13 @@ def _indent(line: str) -> int:
     return label.end() if label else 0
 
 
-def nothing(notices: Sequence[str]) -> Content:
-    """Return what the panel says with no result to explain: that, and each notice whole."""
-    lines = [Content.styled("No result selected.", "dim")]
+def nothing(notices: Sequence[str], answer: Answer | None = None) -> Content:
+    """Return what the panel says with no result to explain (an answer of none: that it found
+    none, where it had said no result was selected), and each notice whole."""
+    if answer is not None and not answer.rows:
+        lines = [Content.styled(f"No results for {answer.request.text!r}: nothing to explain.", "dim")]
+    else:
+        lines = [Content.styled("No result selected.", "dim")]
     if notices:
         lines += [Content(""), *(Content.assemble(("notice    ", "dim"), notice) for notice in notices)]
     joined = Content("\n").join(lines)
