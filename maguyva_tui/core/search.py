@@ -468,42 +468,76 @@ answered by the import lines the graph resolves to it, where a module named as n
 read as a missing symbol and shown related code."""
 
 
+@dataclass(frozen=True)
+class ImportLines:
+    """One repository's (or a workspace's) answer to "who imports X", as plain values a shard
+    in another process sends: the files the module names, and the import lines (one hit per
+    importing line, ranked in order); with ``by_symbol``, no module is named so and the lines
+    import a definition of that name."""
+
+    files: tuple[str, ...]
+    hits: tuple[Hit, ...]
+    by_symbol: bool = False
+
+
+def import_lines(generation: Generation, written: str) -> ImportLines | None:
+    """The lines importing the module (or file) ``written`` names in one repository, or, when it
+    names none, the lines importing a definition of that name; ``None`` when there are neither
+    (or the repository has no graph)."""
+    if "graph" in generation.missing or getattr(generation.snapshot, "graph", None) is None:
+        return None
+    from maguyva_tui.core.answers import importers  # here: a question that reads no graph never loads it
+
+    answer = importers(generation, written, EVERY_IMPORT, stems=True)
+    if not answer.known:
+        return _symbol_importers(generation, written)
+    hits = tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), s.caller, "import", s.language, s.reason)
+                 for i, s in enumerate(answer.entries))
+    return ImportLines(tuple(answer.nodes), hits)
+
+
 def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list[Hit], list[str]] | None:
     """Read an importers question whose module names files of the repository: its intent, the
     import lines (one hit per importing line, by file and line) and what to say with them;
     ``None`` for any other question, or a module that names no file here (a symbol named so is
     then asked about as before). A name that is a module and a symbol is read as the module
     (the question's verb asks who imports it) and the answer says how to ask for the symbol's
-    callers; a file name that several files have lists the importers of each, and says so."""
+    callers; a file name that several files have lists the importers of each, and says so. A
+    workspace's view answers through its shards (``import_lines``: each repository's own)."""
     if req.regex or req.modality not in (None, "graph") or req.intent not in (None, "find_references"):
         return None
     written = asks_importers(req.text)
-    if written is None or "graph" in generation.missing or getattr(generation.snapshot, "graph", None) is None:
-        return None  # a workspace's view holds no one graph
-    from maguyva_tui.core.answers import importers  # here: a question that reads no graph never loads it
-
-    symbol = generation.knows_symbol(written)
-    answer = importers(generation, written, EVERY_IMPORT, stems=True)
-    if not answer.known:
-        return _symbol_importers(generation, written) if symbol else None
-    files = answer.nodes
+    if written is None:
+        return None
+    of_shards = getattr(generation, "import_lines", None)  # a workspace: each repository's lines
+    found = of_shards(written) if of_shards is not None else import_lines(generation, written)
+    if found is None:
+        return None
     shown = echo(written)
+    intent = Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE)
+    if found.by_symbol:
+        said = f"listing the lines importing {shown} (`who calls {shown}` lists its call sites)"
+        return intent, list(found.hits), [said]
+    files = found.files
     notices = []
     if len(files) > 1:
         listed = ", ".join(files[:NAMED_FILES]) + (", ..." if len(files) > NAMED_FILES else "")
         notices.append(f"{shown} names {len(files)} files ({listed}); listing the lines importing each: "
                        f"name one by its path to ask for it alone")
-    if not answer.total:
-        notices.append(f"no line of the repository imports {shown} ({', '.join(files[:NAMED_FILES])})")
-    if symbol:
+    several = of_shards is not None and len(generation.each_shard()) > 1  # type: ignore[attr-defined]
+    if not found.hits:
+        where = "workspace" if several else "repository"
+        notices.append(f"no line of the {where} imports {shown} ({', '.join(files[:NAMED_FILES])})")
+    if several:
+        notices.append(f"imports are resolved within each repository: a line of another repository "
+                       f"importing {shown} is not listed")
+    if generation.knows_symbol(written):
         notices.append(f"{shown} names a module and a symbol; listing the lines importing the module "
                        f"(`who calls {shown}` lists the symbol's call sites)")
-    hits = [Hit(s.path, s.line, s.line, 1.0 / (1 + i), s.caller, "import", s.language, s.reason)
-            for i, s in enumerate(answer.entries)]
-    return Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE), hits, notices
+    return intent, list(found.hits), notices
 
 
-def _symbol_importers(generation: Generation, written: str) -> tuple[Intent, list[Hit], list[str]] | None:
+def _symbol_importers(generation: Generation, written: str) -> ImportLines | None:
     """"who imports Intent", of a name no module has but a definition does: the lines importing
     that definition (``from pkg.mod import Intent``), where the question had listed its call sites
     as "who calls" does; ``None`` when no line imports it by name (its callers are then listed)."""
@@ -515,10 +549,9 @@ def _symbol_importers(generation: Generation, written: str) -> tuple[Intent, lis
     if not lines:
         return None
     bare = written.replace("::", ".").rpartition(".")[2] or written
-    hits = [Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {bare} ({s.file})")
-            for i, s in enumerate(lines)]
-    said = f"listing the lines importing {echo(written)} (`who calls {echo(written)}` lists its call sites)"
-    return Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE), hits, [said]
+    hits = tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {bare} ({s.file})")
+                 for i, s in enumerate(lines))
+    return ImportLines((), hits, by_symbol=True)
 
 
 CONF_IMPORTERS = 0.90

@@ -107,8 +107,10 @@ def import_lines(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, F
                  candidates: Iterable[str] | None = None) -> list[ImportLine]:
     """The lines importing any of the files or a symbol of them, one per importing line and
     imported file, by path and line (a file's own imports of itself left out): the graph's import
-    sites, and, read from ``facts``, the wildcard imports that reach them (every C ``#include``,
-    ``from m import *``, ``export * from``), which bind no name and so make no site; those are
+    sites, and, read from ``facts``, the imports whose module resolves to them: the wildcard ones
+    (every C ``#include``, ``from m import *``, ``export * from``), which bind no name and so make
+    no site, and a name a package re-exports (``from pkg import Name``, its site tied to the
+    submodule defining ``Name``, not to ``pkg``); those are
     looked for in the ``candidates`` (the files whose text holds a file's name less its
     extension: the text engine's trigrams say), or in every file."""
     found = {(i.path, i.line, i.file): i for i in _sites(graph, files)}
@@ -132,8 +134,9 @@ def stems(files: Iterable[str]) -> tuple[str, ...]:
 
 def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, FileFacts],
                paths: Iterable[str]) -> list[ImportLine]:
-    """The wildcard imports among the files' that resolve to one of ``files``, resolved as the
-    graph resolves imports (an import that does not spell one of their names is not resolved)."""
+    """The imports among the files' whose module resolves to one of ``files`` (a wildcard one, or
+    one whose names the graph ties elsewhere: a re-export), resolved as the graph resolves imports
+    (an import that does not spell one of their names is not resolved)."""
     wanted, names = set(files), stems(files)
     resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
     out = []
@@ -143,7 +146,7 @@ def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, Fil
             continue
         own = FileIndex(path, language)
         for imp in facts[path].imports:
-            if imp.local != "*" or not imp.module or not any(n in imp.module for n in names):
+            if not imp.module or not any(n in imp.module for n in names):
                 continue
             target = resolver.module(own, imp.module)
             if target in wanted and target != path:

@@ -91,6 +91,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import tie_class
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.retrievers.text import LineMatch
+from maguyva_tui.core.search import ImportLines
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Pending
@@ -884,6 +885,13 @@ class RemoteShard:
 
     def _plan_impact_notes(self, token: int, name: str) -> _Plan:
         return _Plan("call", ("impact_notes", token, name), empty=())
+
+    def import_lines(self, token: int, written: str) -> ImportLines | None:
+        """The lines of this repository importing a module as written; a gone shard says none."""
+        return cast("ImportLines | None", self._run(self._plan_import_lines(token, written)))
+
+    def _plan_import_lines(self, token: int, written: str) -> _Plan:
+        return _Plan("call", ("import_lines", token, written), empty=None)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""

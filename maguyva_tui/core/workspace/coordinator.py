@@ -64,6 +64,7 @@ from maguyva_tui.core.search import (
     ASKS_ASIDE,
     CONF_KNOWN_SYMBOL,
     LITERAL_INTENTS,
+    ImportLines,
     Parts,
     SearchRequest,
     engine_query,
@@ -522,6 +523,25 @@ class _View:
             asked = fan_out(self._coordinator._fan, [(shard, method, (token, name)) for shard, token in each])
             told = [future.result() for future in asked]
         return tuple(f"{shard.label}: {note}" for (shard, _), notes in zip(each, told) for note in notes or ())
+
+    def import_lines(self, written: str) -> ImportLines | None:
+        """The lines importing a module (or file) as written, each repository's own, as its search
+        lists them (:meth:`Shard.import_lines`), paths qualified, in the repositories' order: the
+        repositories whose files the module names, else those whose definitions of that name some
+        line imports; ``None`` when none answers. An import from another repository is not
+        resolved (each graph is its own repository's); the view holds no one graph, so "who
+        imports X" over a workspace had read X as a symbol and shown related code."""
+        each = self.each()
+        asked = fan_out(self._coordinator._fan, [(shard, "import_lines", (token, written)) for shard, token in each])
+        found = [(shard.label, answer) for (shard, _), future in zip(each, asked)
+                 if (answer := future.result()) is not None]
+        chosen = [(label, answer) for label, answer in found if not answer.by_symbol] or found
+        if not chosen:
+            return None
+        files = tuple(qualify(label, f) for label, answer in chosen for f in answer.files)
+        hits = [_with_path(hit, qualify(label, hit.path)) for label, answer in chosen for hit in answer.hits]
+        ranked = tuple(replace(hit, score=1.0 / (1 + i)) for i, hit in enumerate(hits))
+        return ImportLines(files, ranked, by_symbol=all(answer.by_symbol for _, answer in chosen))
 
     def retriever(self, name: str) -> Retriever:
         """One engine over every shard, its lists merged."""

@@ -47,7 +47,7 @@ from maguyva_tui.core.other_calls import callers_notes, impact_notes
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
-from maguyva_tui.core.search import SEMANTIC_STANDS_IN, Parts, spelled_whole
+from maguyva_tui.core.search import SEMANTIC_STANDS_IN, ImportLines, Parts, import_lines, spelled_whole
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import (
@@ -641,6 +641,11 @@ class Shard:
         """What the impact of a name leaves out in this repository, one line each, as its own
         search says them (:func:`~maguyva_tui.core.other_calls.impact_notes`)."""
         return impact_notes(self._parts(token).generation, name)
+
+    def import_lines(self, token: int, written: str) -> ImportLines | None:
+        """The lines of this repository importing a module (or file) as written, or a definition
+        of that name, as its own search lists them (:func:`~maguyva_tui.core.search.import_lines`)."""
+        return import_lines(self._parts(token).generation, written)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
