@@ -44,3 +44,11 @@ def test_a_folder_named_in_latin1_is_listed_by_its_bytes(tmp_path: Path) -> None
     (tmp_path / "ws.txt").write_bytes(b"caf\xe9\n")
     [folder] = read_workspace(tmp_path / "ws.txt")
     assert os.fsencode(folder) == os.fsencode(tmp_path) + b"/caf\xe9"
+
+
+def test_a_comment_after_a_folder_is_not_part_of_its_name(tmp_path: Path) -> None:
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "a#b").mkdir()
+    listing = tmp_path / "team.txt"
+    listing.write_text("# the service\n\nlib   # the library\na#b\n\tlib\t# again\n")
+    assert read_workspace(listing) == [tmp_path / "lib", tmp_path / "a#b", tmp_path / "lib"]

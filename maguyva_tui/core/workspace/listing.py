@@ -4,7 +4,8 @@ A workspace file lists repository folders, relative ones read from the file's ow
 
 - ``*.toml``: ``repos = ["../service", "/src/lib"]`` (a list of strings);
 - anything else: one folder per line (its bytes, UTF-8 or not); blank lines and lines starting with
-  ``#`` are skipped.
+  ``#`` are skipped, and a ``#`` after a space or tab starts a comment to the line's end
+  (``../lib   # the library``: it had been read as part of the folder's name, a missing repository).
 
 Each repository is named by its folder's name; where two share one, by as many of their parent
 folders as it takes to tell them apart (``a/lib``, ``b/lib``). Names depend only on the set of
@@ -13,6 +14,7 @@ folders, never on the order they were listed in.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -84,8 +86,12 @@ def _toml_entries(path: Path, text: str) -> list[str]:
 
 
 def _line_entries(text: str) -> list[str]:
-    lines = (line.strip() for line in text.splitlines())
+    lines = (_TRAILING_COMMENT.sub("", line).strip() for line in text.splitlines())
     return [line for line in lines if line and not line.startswith("#")]
+
+
+_TRAILING_COMMENT = re.compile(r"[ \t]#.*$")
+"""A comment after a folder on its line (a ``#`` inside a folder's name, ``a#b``, is kept)."""
 
 
 def distinct_roots(paths: Sequence[Path]) -> list[Path]:
