@@ -553,8 +553,10 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                     seek_pattern(shown.sought, shown.request.regex, shown.request.case),
                 )
         if self.explaining:
-            notice = self.part(StatusLine).whole_notice
-            notices = self.answer.notices if self.answer is not None else [notice] if notice else []
+            notice = self.part(StatusLine).whole_notice  # the index's own, or the answer's joined
+            notices = list(self.answer.notices) if self.answer is not None else []
+            if notice and not set(notice.split(" · ")) <= set(notices):
+                notices.append(notice)
             self.part(ExplainPanel).show(self.answer, row, max(table.cursor_row, 0), notices)
 
     def watch_explaining(self, explaining: bool) -> None:

@@ -65,8 +65,6 @@ def _one_file_repo(root: Path) -> Path:
 
 
 @pytest.mark.parametrize(("width", "places", "shown"), [
-    (140, ["src/jmes_like/engine/parser.py:5", "src/jmes_like/engine/parser.py:9"],
-     ["render_parsed_expression → visitor.py:7", "search_parsed_expression → visitor.py:2"]),
     # the file's own name and line stay whole (they had read …r.py:5, the calls …itor.py:2); the
     # definitions lie in one file, so their lines tell them apart, beside the callers' names
     (80, ["parser.py:5", "parser.py:9"], ["rend… → :7", "sear… → :2"]),

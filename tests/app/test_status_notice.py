@@ -24,27 +24,13 @@ def test_a_notice_is_cut_with_where_to_read_it_whole() -> None:
     assert fit_notice(LONG, 9) == "e: all"  # too narrow for a word: the hint alone
 
 
-async def test_a_long_notice_ends_with_the_hint_and_e_shows_it_whole(make_app) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(pilot)
-        await settle(pilot)
-        app.query_one(StatusLine).notice(LONG)
-        await pilot.pause()
-        notice = app.query_one(Notice)
-        drawn = str(notice.render())
-        assert drawn.endswith(MORE) and len(drawn) <= notice.content_region.width
-        await pilot.press("escape", "e")  # to the results, then explain: no question, no result
-        await pilot.pause(0.2)
-        assert LONG in app.query_one(ExplainPanel).plain.replace("\n", " ")
-
-
 def test_the_panel_with_nothing_to_explain_lists_the_notices() -> None:
     assert nothing([]).plain == "No result selected."
     assert nothing(["a", "b"]).plain == "No result selected.\n\nnotice    a\nnotice    b"
 
 
-async def test_e_on_an_answer_of_no_results_says_it_found_none(make_app) -> None:
+async def test_a_long_notice_ends_with_the_hint_and_e_shows_it_whole(make_app) -> None:
+    """And e on an answer of no results says it found none (it said no result was selected)."""
     from tests.app.conftest import ask
 
     app = make_app()
@@ -52,6 +38,13 @@ async def test_e_on_an_answer_of_no_results_says_it_found_none(make_app) -> None
         await pilot.press("ctrl+r")
         await ask(pilot, "zzq[0-9]+xx")
         assert app.answer is not None and not app.answer.rows
+        app.query_one(StatusLine).notice(LONG)
+        await pilot.pause()
+        notice = app.query_one(Notice)
+        drawn = str(notice.render())
+        assert drawn.endswith(MORE) and len(drawn) <= notice.content_region.width
         await pilot.press("escape", "e")
         await pilot.pause(0.2)
-        assert app.query_one(ExplainPanel).plain.startswith("No results for 'zzq[0-9]+xx': nothing to explain.")
+        plain = app.query_one(ExplainPanel).plain
+        assert plain.startswith("No results for 'zzq[0-9]+xx': nothing to explain.")
+        assert LONG in plain.replace("\n", " ")  # the answer's notices, else the line's
