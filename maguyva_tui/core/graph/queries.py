@@ -44,6 +44,9 @@ NAMED_AS_CLASS = frozenset({"java", "cpp"})
 BUILT_BY_CALL = frozenset({"python"})
 """Languages whose constructions are calls of the class (``curry(f)``); elsewhere they are ``new``
 sites (``new Helper()``, ``Foo.new``), type uses to the graph's edges and PageRank."""
+CALLED_TOO = frozenset({"cpp"})
+"""Languages whose constructions are ``new`` sites and calls of the class too: C++'s ``Shape(1)``
+(a temporary), which names the class, never its constructor ``Shape::Shape``."""
 CONSTRUCTED_KINDS = frozenset({"class", "struct"})
 """The kinds of symbol a constructor builds."""
 BUILT_BY_NEW = frozenset({*CONSTRUCTORS, *NAMED_AS_CLASS} - BUILT_BY_CALL)
@@ -361,7 +364,8 @@ def call_positions(graph: CodeGraph, defs: Sequence[str], constructors_of: Seque
     reached = [*slots, *(index[c] for c in inside if c in index)]
     found = np.concatenate([merged.into(s) for s in reached]) if reached else np.zeros(0, dtype=np.int64)
     kind, target = merged.kind[found], merged.target[found]
-    called = np.isin(target, slots) & ~np.isin(target, [index[c] for c in built if c in index])  # new builds those
+    only_new = [index[c] for c in built if c in index and graph.symbols[c].language not in CALLED_TOO]
+    called = np.isin(target, slots) & ~np.isin(target, only_new)  # new builds those
     found = found[((kind == CALL) & called) | ((kind == NEW) & np.isin(target, made))]
     if len(slots) > 1:  # ties on a line: callee id order
         callee_rank = np.zeros(len(graph.nodes), dtype=np.int64)

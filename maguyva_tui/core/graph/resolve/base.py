@@ -111,6 +111,10 @@ class Language:
     call_member: str | None = None
     """The method that calling an instance runs (Python's ``__call__``); ``None`` where the
     language has none, and a called value stays its class, as it always had."""
+    constructors_named_as_class = False
+    """Whether a class's constructor is the method named as the class (Java, C++): that name, in
+    the class or a subclass, is the class itself (``extends Base``, ``Base.m()``, ``new Base()``),
+    never the constructor, which no name looks up."""
 
     def package_member(self, r: Lookup, package: str, name: str) -> str:
         """Resolve a member of one of the language's package targets (``package``: after the prefix)."""

@@ -23,6 +23,7 @@ class CLike(Language):
     def __init__(self, cpp: bool) -> None:
         self.cpp = cpp
         self.implicit_members = cpp
+        self.constructors_named_as_class = cpp
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a name defined once among all C/C++ files (definitions before headers); in C++
@@ -35,7 +36,7 @@ class CLike(Language):
             prefix = scope
             while prefix:
                 qualname = f"{prefix}.{name}"
-                if qualnames.get(qualname):
+                if qualnames.get(qualname) and not _constructor(r, qualnames, prefix, name):
                     return c_target(r, qualname, qualnames[qualname])
                 prefix = prefix.rpartition(".")[0]
         found = names.tops.get("c", {}).get(name)
@@ -92,3 +93,12 @@ def c_target(r: Lookup, qualname: str, nodes: list[str]) -> str | None:
         return "cns:" + qualname
     sources = [t for t in definitions if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
     return unique(sources or definitions)
+
+
+def _constructor(r: Lookup, qualnames: dict[str, list[str]], owner: str, name: str) -> bool:
+    """Tell whether ``owner.name`` is a class's constructor (``Foo::Foo``): the name is the
+    class's own, not the constructor's (a namespace's function of its name is no constructor)."""
+    if owner.rpartition(".")[2] != name:
+        return False
+    nodes = qualnames.get(owner, ())
+    return not nodes or any(r.kind(t) != "module" for t in nodes)

@@ -14,6 +14,7 @@ class Java(Language):
     implicit_members = True
     closed_wildcards = True
     bare_calls_are_methods = True
+    constructors_named_as_class = True
     target_prefix = "jpkg:"
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:

@@ -286,11 +286,12 @@ class Resolver(Memo):
 
     def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""
-        implicit = rules(index.language).implicit_members
+        language = rules(index.language)
+        implicit = language.implicit_members
         start = scope
         while scope:
             is_class = index.defs.get(scope) in CLASS_KINDS
-            if not is_class or implicit:
+            if (not is_class or implicit) and not self.names_own_class(index, scope, name):
                 qualname = f"{scope}.{name}"
                 if qualname in index.defs:
                     return symbol_id(index.path, qualname)
@@ -300,6 +301,14 @@ class Resolver(Memo):
             found = self.member(cls, name) if cls is not None else UNRESOLVED
             return found if found not in SENTINELS else None
         return None
+
+    def names_own_class(self, index: FileIndex, scope: str, name: str) -> bool:
+        """Tell whether a name written in a class of a language naming its constructor as the
+        class (Java, C++) is that class's own name: the class, never its constructor
+        ``scope.name`` (``Base`` in ``class Base``, or in ``Base::Base()`` of a file that does
+        not define the class; a C++ namespace's function of its name is no constructor)."""
+        return (rules(index.language).constructors_named_as_class and scope.rpartition(".")[2] == name
+                and index.defs.get(scope) != "module")
 
     def dotted_import(self, index: FileIndex, parts: list[str]) -> tuple[str, int] | None:
         """Resolve Python ``import a.b`` bindings used as ``a.b.f``."""
@@ -409,6 +418,8 @@ class Resolver(Memo):
         made = self.decorated(index, qualname)
         if made is not None:
             return self.member(made, name)  # @curry def add: add.bind is curry.bind
+        if index.defs.get(qualname) in CLASS_KINDS and self.names_own_class(index, qualname, name):
+            return target  # Base.Base, or Base as a subclass sees it: the class, not its constructor
         inner = f"{qualname}.{name}"
         kind = index.defs.get(inner)
         if kind is not None and kind not in VALUE_KINDS:
