@@ -473,27 +473,51 @@ class ImportLines:
     """One repository's (or a workspace's) answer to "who imports X", as plain values a shard
     in another process sends: the files the module names, and the import lines (one hit per
     importing line, ranked in order); with ``by_symbol``, no module is named so and the lines
-    import a definition of that name."""
+    import a definition of that name. ``outside``: asked of a workspace's repository where the
+    module names no file, its lines importing the module by its written name (another
+    repository's library: :func:`~maguyva_tui.core.graph.importers.outside_import_lines`)."""
 
     files: tuple[str, ...]
     hits: tuple[Hit, ...]
     by_symbol: bool = False
+    outside: tuple[Hit, ...] = ()
 
 
-def import_lines(generation: Generation, written: str) -> ImportLines | None:
+def import_lines(generation: Generation, written: str, outside: bool = False) -> ImportLines | None:
     """The lines importing the module (or file) ``written`` names in one repository, or, when it
-    names none, the lines importing a definition of that name; ``None`` when there are neither
-    (or the repository has no graph)."""
+    names none, the lines importing a definition of that name (and, with ``outside``, the lines
+    importing it as another repository's module); ``None`` when there are none (or the
+    repository has no graph)."""
     if "graph" in generation.missing or getattr(generation.snapshot, "graph", None) is None:
         return None
     from maguyva_tui.core.answers import importers  # here: a question that reads no graph never loads it
 
     answer = importers(generation, written, EVERY_IMPORT, stems=True)
     if not answer.known:
-        return _symbol_importers(generation, written)
+        found = _symbol_importers(generation, written)
+        lines = _outside_importers(generation, written) if outside else ()
+        if not lines:
+            return found
+        return ImportLines((), found.hits if found is not None else (), True, lines)
     hits = tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), s.caller, "import", s.language, s.reason)
                  for i, s in enumerate(answer.entries))
     return ImportLines(tuple(answer.nodes), hits)
+
+
+def _outside_importers(generation: Generation, written: str) -> tuple[Hit, ...]:
+    """The lines importing ``written`` by name as a module this repository does not hold, looked
+    for in the files whose text spells its last part (the text engine's trigrams say)."""
+    from maguyva_tui.core.graph.importers import outside_import_lines, verb
+    from maguyva_tui.core.trigram.plan import literal_plan
+
+    snapshot = generation.snapshot
+    tail = written.replace("/", ".").rstrip(".").rpartition(".")[2]
+    if snapshot.facts is None or not tail:
+        return ()
+    near = sorted(generation.text.candidates(literal_plan(tail)))
+    lines = outside_import_lines(snapshot.graph, written, snapshot.facts, near)
+    return tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {written}")
+                 for i, s in enumerate(lines))
 
 
 def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list[Hit], list[str]] | None:
@@ -528,9 +552,6 @@ def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list
     if not found.hits:
         where = "workspace" if several else "repository"
         notices.append(f"no line of the {where} imports {shown} ({', '.join(files[:NAMED_FILES])})")
-    if several:
-        notices.append(f"imports are resolved within each repository: a line of another repository "
-                       f"importing {shown} is not listed")
     if generation.knows_symbol(written):
         notices.append(f"{shown} names a module and a symbol; listing the lines importing the module "
                        f"(`who calls {shown}` lists the symbol's call sites)")

@@ -196,6 +196,28 @@ def symbol_import_lines(graph: CodeGraph, nodes: Iterable[str]) -> list[ImportLi
     return [out[k] for k in sorted(out)]
 
 
+def outside_import_lines(graph: CodeGraph, written: str, facts: Mapping[str, FileFacts],
+                         paths: Iterable[str]) -> list[ImportLine]:
+    """The lines among ``paths`` importing a module as written that is not this repository's
+    (``import multidict``, ``from multidict import X``, ``require('multidict')``: the module by
+    its written name; a submodule, ``multidict.abc``, is another module, as it is in the
+    repository holding it), one per line: what another repository of a workspace imports of a
+    library the workspace holds, which this repository's graph leaves unresolved. Relative
+    imports are never another repository's."""
+    written = written.strip()
+    if not written or written.startswith("."):
+        return []
+    out: dict[tuple[str, int], ImportLine] = {}
+    for path in paths:
+        language = graph.languages.get(path)
+        if language is None or path not in facts:
+            continue
+        for imp in facts[path].imports:
+            if imp.module == written:
+                out.setdefault((path, imp.line), ImportLine(path, imp.line, path, written, language))
+    return [out[k] for k in sorted(out)]
+
+
 def verb(line: ImportLine) -> str:
     """How a line reaches what it names: C and C++ include a file, the others import a module."""
     return "includes" if line.language in C_FAMILY else "imports"

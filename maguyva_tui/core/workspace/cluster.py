@@ -886,12 +886,12 @@ class RemoteShard:
     def _plan_impact_notes(self, token: int, name: str) -> _Plan:
         return _Plan("call", ("impact_notes", token, name), empty=())
 
-    def import_lines(self, token: int, written: str) -> ImportLines | None:
+    def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module as written; a gone shard says none."""
-        return cast("ImportLines | None", self._run(self._plan_import_lines(token, written)))
+        return cast("ImportLines | None", self._run(self._plan_import_lines(token, written, outside)))
 
-    def _plan_import_lines(self, token: int, written: str) -> _Plan:
-        return _Plan("call", ("import_lines", token, written), empty=None)
+    def _plan_import_lines(self, token: int, written: str, outside: bool = False) -> _Plan:
+        return _Plan("call", ("import_lines", token, written, outside), empty=None)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""

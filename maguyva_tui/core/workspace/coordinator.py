@@ -526,22 +526,28 @@ class _View:
 
     def import_lines(self, written: str) -> ImportLines | None:
         """The lines importing a module (or file) as written, each repository's own, as its search
-        lists them (:meth:`Shard.import_lines`), paths qualified, in the repositories' order: the
-        repositories whose files the module names, else those whose definitions of that name some
-        line imports; ``None`` when none answers. An import from another repository is not
-        resolved (each graph is its own repository's); the view holds no one graph, so "who
-        imports X" over a workspace had read X as a symbol and shown related code."""
+        lists them (:meth:`Shard.import_lines`), paths qualified, in the repositories' order:
+        where the module names files of some repository, their import lines and every other
+        repository's lines importing it by its written name (a library's consumers: their graphs
+        leave it unresolved); else the lines importing definitions of that name; ``None`` when
+        none answers. The view holds no one graph, and "who imports X" over a workspace had read
+        X as a symbol and shown related code."""
         each = self.each()
-        asked = fan_out(self._coordinator._fan, [(shard, "import_lines", (token, written)) for shard, token in each])
+        outside = len(each) > 1  # a workspace of one repository answers as the repository
+        asked = fan_out(self._coordinator._fan, [(shard, "import_lines", (token, written, outside))
+                                                 for shard, token in each])
         found = [(shard.label, answer) for (shard, _), future in zip(each, asked)
                  if (answer := future.result()) is not None]
-        chosen = [(label, answer) for label, answer in found if not answer.by_symbol] or found
-        if not chosen:
+        if any(not answer.by_symbol for _, answer in found):  # a module of the workspace
+            files = tuple(qualify(label, f) for label, answer in found for f in answer.files)
+            chosen = [(label, answer.outside if answer.by_symbol else answer.hits) for label, answer in found]
+        else:
+            files, chosen = (), [(label, answer.hits) for label, answer in found]
+        hits = [_with_path(hit, qualify(label, hit.path)) for label, listed in chosen for hit in listed]
+        if not hits and not files:
             return None
-        files = tuple(qualify(label, f) for label, answer in chosen for f in answer.files)
-        hits = [_with_path(hit, qualify(label, hit.path)) for label, answer in chosen for hit in answer.hits]
         ranked = tuple(replace(hit, score=1.0 / (1 + i)) for i, hit in enumerate(hits))
-        return ImportLines(files, ranked, by_symbol=all(answer.by_symbol for _, answer in chosen))
+        return ImportLines(files, ranked, by_symbol=not files)
 
     def retriever(self, name: str) -> Retriever:
         """One engine over every shard, its lists merged."""

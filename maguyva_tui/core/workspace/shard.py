@@ -642,10 +642,11 @@ class Shard:
         search says them (:func:`~maguyva_tui.core.other_calls.impact_notes`)."""
         return impact_notes(self._parts(token).generation, name)
 
-    def import_lines(self, token: int, written: str) -> ImportLines | None:
+    def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module (or file) as written, or a definition
-        of that name, as its own search lists them (:func:`~maguyva_tui.core.search.import_lines`)."""
-        return import_lines(self._parts(token).generation, written)
+        of that name (with ``outside``, also the module by its name when it is another
+        repository's), as its own search lists them (:func:`~maguyva_tui.core.search.import_lines`)."""
+        return import_lines(self._parts(token).generation, written, outside)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
