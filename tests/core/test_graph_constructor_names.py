@@ -28,7 +28,8 @@ class Sub extends Base {
 """,
     "a/Outer.java": """package a;
 public class Outer {
-  public Outer() { }
+  public Outer() { this(1); }
+  Outer(int x) { }
   static abstract class Part<T> { Part() { } }
   static class Req extends Outer.Part<String> { }
   static void helper() { }
@@ -75,14 +76,20 @@ def test_a_java_class_named_in_itself_or_a_subclass_is_the_class() -> None:
     found = targets(g)
     assert ("a/Sub.java", 2, "inherit", "a/Base.java::Base") in found  # not Base.Base, a member Sub inherits
     assert ("a/Base.java", 4, "ref", "a/Base.java::Base") in found  # new Base(1) inside Base
-    assert ("a/Outer.java", 5, "inherit", "a/Outer.java::Outer.Part") in found  # extends Outer.Part<String>
-    assert not [t for t in found if t[3].endswith(("Base.Base", "Outer.Outer", "Part.Part"))]
+    assert ("a/Outer.java", 6, "inherit", "a/Outer.java::Outer.Part") in found  # extends Outer.Part<String>
+    assert not [t for t in found if t[2] != "call" and t[3].endswith(("Base.Base", "Outer.Outer", "Part.Part"))]
 
 
 def test_a_java_static_call_through_the_class_name_reaches_the_method() -> None:
     g = graph(JAVA)
     assert sorted((s.path, s.line) for s in callers(g, "Base.make").sites) == [("a/Base.java", 5), ("a/Sub.java", 4)]
-    assert [(s.path, s.line) for s in callers(g, "Outer.helper").sites] == [("a/Outer.java", 7)]
+    assert [(s.path, s.line) for s in callers(g, "Outer.helper").sites] == [("a/Outer.java", 8)]
+
+
+def test_java_super_and_this_call_a_constructor() -> None:
+    g = graph(JAVA)  # "who calls Node.Node" on jsoup had said 0 while its subclasses call super(...)
+    assert sorted((s.path, s.line) for s in callers(g, "Base.Base").sites) == [("a/Base.java", 4), ("a/Sub.java", 3)]
+    assert [(s.path, s.line) for s in callers(g, "Outer.Outer").sites] == [("a/Outer.java", 3)]  # this(1)
 
 
 def test_a_cpp_class_named_in_its_methods_or_a_subclass_is_the_class() -> None:

@@ -111,6 +111,9 @@ class Language:
     call_member: str | None = None
     """The method that calling an instance runs (Python's ``__call__``); ``None`` where the
     language has none, and a called value stays its class, as it always had."""
+    constructor_method: str | None = None
+    """The method a class's constructor is (TypeScript's ``constructor``): what ``super(...)``
+    calls, its own or the one the base inherits; ``None`` where none is named so."""
     constructors_named_as_class = False
     """Whether a class's constructor is the method named as the class (Java, C++): that name, in
     the class or a subclass, is the class itself (``extends Base``, ``Base.m()``, ``new Base()``),

@@ -10,6 +10,8 @@ from maguyva_tui.core.graph.tables import FileIndex
 class EcmaScript(Language):
     """Resolution rules of JavaScript, TypeScript and TSX."""
 
+    constructor_method = "constructor"
+
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
         """Resolve a relative specifier to a file (``""``: the file itself); bare ones are packages."""
         if not written:

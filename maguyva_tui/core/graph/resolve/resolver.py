@@ -34,6 +34,8 @@ ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
 variable, a type alias is neither: calling a local declared as one calls no symbol)."""
 VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
+CONSTRUCTOR_CALLS = frozenset({"super", "this"})
+"""Names called as a constructor: Java's ``super(...)`` and ``this(...)``, TypeScript's ``super(...)``."""
 TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 """A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
 
@@ -99,9 +101,27 @@ class Resolver(Memo):
             target = self.member(target, parts[i])
             if written[i].endswith("()") or (i < len(parts) - 1 and self.is_property(target)):
                 target = self.result(target)  # a property read on the way is its getter's result
-        if invoked and self.kind(target) in CLASS_KINDS and self.names_instance(index, scope, parts, owner):
-            return self.call_instance(index, target)
+        if invoked and self.kind(target) in CLASS_KINDS:
+            if len(parts) == 1 and parts[0] in CONSTRUCTOR_CALLS:
+                return self.constructor(index, target)
+            if self.names_instance(index, scope, parts, owner):
+                return self.call_instance(index, target)
         return target
+
+    def constructor(self, index: FileIndex, cls: str) -> str:
+        """Resolve ``super(...)`` or ``this(...)`` (``cls``: the class it names): the constructor it
+        runs, Java's named as the class and declared there, TypeScript's ``constructor`` its own
+        or inherited; the class where it declares none (Java's default constructor)."""
+        language = rules(index.language)
+        path, qualname = split_id(cls)
+        if language.constructors_named_as_class:
+            own = f"{qualname}.{qualname.rpartition('.')[2]}"
+            file = self.file(path)
+            return symbol_id(path, own) if file is not None and file.defs.get(own) in FUNCTION_KINDS else cls
+        if language.constructor_method is not None:
+            found = self.member(cls, language.constructor_method)
+            return found if self.kind(found) in FUNCTION_KINDS else cls
+        return cls
 
     def names_instance(self, index: FileIndex, scope: str | None, parts: list[str], owner: str | None) -> bool:
         """Tell whether a name that resolved to a class holds an instance of it: a local or an

@@ -146,6 +146,7 @@ RUST = r"""
 
 JAVA = r"""
 (method_invocation) @call.member
+(explicit_constructor_invocation constructor: [(this) (super)] @call)
 (object_creation_expression type: (_) @new)
 (superclass (_) @inherit)
 (super_interfaces (type_list (_) @inherit))
