@@ -225,6 +225,7 @@ def _agrees(hit: dict[str, Any], text: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_the_freshness_check_sees_edits_additions_and_removals_in_well_under_50_ms(tmp_path: Path) -> None:
     from maguyva_tui.core.engine import Engine
     from maguyva_tui.core.live import LiveIndex

@@ -45,6 +45,7 @@ def test_seek_scrolls_only_to_a_match_past_the_view() -> None:
     assert seek_x(hard, seek_pattern("(a+)+c|b", regex=True) or (), 4, 100) > 0
 
 
+@pytest.mark.slow
 async def test_a_match_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_path: Path) -> None:
     repo = tmp_path / "bundle"
     repo.mkdir()

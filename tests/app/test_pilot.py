@@ -374,6 +374,7 @@ async def test_user_and_file_text_never_goes_through_markup(make_app, tmp_path) 
         assert app.is_running and app.return_code is None
 
 
+@pytest.mark.slow
 async def test_deleting_the_repository_keeps_the_index_and_says_so(make_app, polyglot) -> None:
     """The repository vanishes under an open explorer: the results stay, the status line says the
     index could not be brought up to date instead of claiming a fresh one (issue 18.20)."""

@@ -220,6 +220,7 @@ async def test_a_new_file_is_coloured_before_its_first_frame() -> None:
         assert set(view) <= set(preview._colour)
 
 
+@pytest.mark.slow
 async def test_a_wide_file_scrolls_sideways_without_a_scrollbar_or_a_layout(make_app: Any) -> None:
     """The preview has no horizontal scrollbar (one shown or hidden with each file laid out the
     whole screen): the subtitle says a line goes on past the view, and the arrows scroll to it."""

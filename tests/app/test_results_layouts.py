@@ -34,6 +34,7 @@ async def test_a_new_banner_text_while_it_stays_shown_lays_out_nothing(make_app)
         assert layouts and not any(layouts), "the banner's new text laid out the screen"
 
 
+@pytest.mark.slow
 async def test_the_banner_coming_and_going_moves_nothing(make_app) -> None:
     """The banner's line is always there: a target found at one key and not at the next (``def
     sympif``, ``def sympify``) changes its colours only, never the screen's layout nor the list's
@@ -94,6 +95,7 @@ async def test_a_list_emptied_then_filled_and_a_short_file_then_a_long_one_lay_o
         assert layouts and not any(layouts), "a scrollbar shown or hidden laid out the screen"
 
 
+@pytest.mark.slow
 async def test_the_weights_are_redrawn_only_when_they_change(make_app) -> None:
     from textual.widgets import Static
 

@@ -49,6 +49,7 @@ def test_tests_never_touch_the_users_config() -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.slow
 async def test_theme_and_preset_are_remembered_between_runs(make_app, tmp_path: Path) -> None:
     path = tmp_path / "config" / "settings.toml"
     app = make_app(settings_path=path)

@@ -8,7 +8,7 @@ import pytest
 
 from maguyva_tui.app.widgets.explain import ExplainPanel, nothing
 from maguyva_tui.app.widgets.status import MORE, Notice, StatusLine, fit_notice
-from tests.app.conftest import SIZE, ready, settle
+from tests.app.conftest import SIZE
 
 pytestmark = pytest.mark.anyio
 

@@ -55,6 +55,7 @@ async def test_a_narrow_list_still_says_which_repository_a_row_is_of(tmp_path: P
         assert "ms/index.js:1" in shown
 
 
+@pytest.mark.slow
 async def test_a_first_builds_engines_are_said_of_their_repository(tmp_path: Path) -> None:
     app = app_on(tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from textwrap import dedent
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ def reopened(graph: CodeGraph, folder: Path, every: dict[str, FileFacts]) -> Cod
     return loaded
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(sorted(VERSIONS)), st.integers(0, 3)), min_size=1, max_size=6))
 def test_a_stored_graph_updated_file_by_file_answers_as_a_fresh_build(steps: list[tuple[str, int]]) -> None:

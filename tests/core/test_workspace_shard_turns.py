@@ -74,6 +74,7 @@ def test_at_most_so_many_searches_of_one_engine_run_at_once(shards: list[Shard],
     assert count.most == shard_module.SHARD_TASKS_AT_ONCE
 
 
+@pytest.mark.slow
 def test_shards_stuck_in_their_turns_hold_the_others_back_only_so_long(shards: list[Shard],
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
