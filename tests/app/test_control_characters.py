@@ -31,6 +31,7 @@ def test_the_lookup_banner_shows_a_hostile_target_without_sending_it() -> None:
 ESCAPES = "\x1b]52;c;ZWNobyBvd25lZA==\x07\x1b[2J"
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_a_file_of_escapes_is_listed_previewed_and_explained_without_sending_them(make_app, tmp_path: Path) -> None:
     from textual.geometry import Region

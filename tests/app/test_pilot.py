@@ -61,6 +61,7 @@ async def test_a_workers_news_arriving_while_the_explorer_closes_is_dropped(make
     app.on_search_done(SearchDone(request, None, "late"))
 
 
+@pytest.mark.slow
 async def test_explain_shows_the_json_numbers(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -129,6 +130,7 @@ async def test_what_if_reranks_and_marks_moves(make_app) -> None:
         assert app.answer.request.weights is None
 
 
+@pytest.mark.slow
 async def test_intent_and_preset_override(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -258,6 +260,7 @@ async def test_palette_commands_exist(make_app) -> None:
         assert app.screen.__class__.__name__ == "CommandPalette"
 
 
+@pytest.mark.slow
 async def test_theme_toggle_and_empty_query(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -43,6 +43,7 @@ class _Gate:
                 self.running -= 1
 
 
+@pytest.mark.slow
 async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -107,6 +108,7 @@ async def test_a_search_made_stale_is_given_up_between_the_engines_stages(make_a
         assert app.answer is not None and app.answer.request.text == "how"
 
 
+@pytest.mark.slow
 async def test_a_stale_search_hands_over_to_the_newest_in_its_own_thread(make_app) -> None:
     """The search thread goes from a stale search it gave up straight to the newest question: no
     word of the stale one to the app, nor any wait for the app's loop to hand the newest over (a
@@ -143,6 +145,7 @@ async def test_a_stale_search_hands_over_to_the_newest_in_its_own_thread(make_ap
         assert app.answer is not None and app.answer.request.text == "how"
 
 
+@pytest.mark.slow
 async def test_the_preview_opens_a_new_file_at_its_own_line_never_the_old_position(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -29,6 +29,7 @@ def test_the_panel_with_nothing_to_explain_lists_the_notices() -> None:
     assert nothing(["a", "b"]).plain == "No result selected.\n\nnotice    a\nnotice    b"
 
 
+@pytest.mark.slow
 async def test_a_long_notice_ends_with_the_hint_and_e_shows_it_whole(make_app) -> None:
     """And e on an answer of no results says it found none (it said no result was selected)."""
     from tests.app.conftest import ask

@@ -18,6 +18,7 @@ def test_tiers_text_names_both_tiers_until_both_are_complete() -> None:
     assert tiers_text(1.0, 1.0) == "" and tiers_text(None, None) == ""
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_a_fresh_repository_shows_the_static_tier_complete_and_the_model_tier_empty(make_app, polyglot: Path) -> None:
     app = make_app(root=polyglot)  # embedding off: the transformer tier stays at 0 %

@@ -124,6 +124,7 @@ def _ranking(results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     regex=st.sampled_from([False, False, False, True]),
     weights=st.none() | st.fixed_dictionaries({"text": st.sampled_from([0.0, 0.5, 1.0])}),
 )
+@pytest.mark.slow
 @example(text="g_e", preset="quick", limit=1, modality=None, regex=False, weights=None)  # a substring
 def test_a_workspace_of_one_repository_answers_as_the_repository(
     alone: Engine, repos: dict[str, Path], index_base: Path, text: str, preset: str, limit: int, modality: str | None,
