@@ -345,17 +345,10 @@ def implied_repo(repo: list[str] | None, base: str, cwd: str) -> tuple[list[str]
     as before."""
     if repo:
         return repo, None
-    from maguyva_tui.roots import enclosing_root
+    from maguyva_tui.roots import implied_root
 
-    root = enclosing_root(cwd, os.path.abspath(base), os.path.realpath(os.path.expanduser("~")))
-    if root == cwd:
-        return ["."], None
-    from maguyva_tui.core.engine import indexes_folder
-
-    scope = os.path.relpath(cwd, root)
-    if not indexes_folder(Path(root), scope):  # node_modules/x, .venv/...: what the index leaves out, alone
-        return ["."], None
-    return [root], scope
+    root = implied_root(cwd, os.path.abspath(base), os.path.realpath(os.path.expanduser("~")))
+    return (["."], None) if root == cwd else ([root], os.path.relpath(cwd, root))
 
 
 def scope_notice(root: str, scope: str, opened: str = "searched the index of",

@@ -787,14 +787,6 @@ class _FallingBack:
             return self._inner.search(query, limit)
 
 
-def indexes_folder(root: Path, rel: str) -> bool:
-    """Tell whether the index of ``root`` holds the files of its folder ``rel`` (no ignore rule or
-    always-skipped folder keeps the walk out of it): a front end's question, answered here."""
-    from maguyva_tui.core.walk import walked_into
-
-    return walked_into(root, rel)
-
-
 def _tell(listener: Callable[[tuple[str, ...]], None] | None, ready: tuple[str, ...]) -> None:
     if listener is not None:
         listener(ready)

@@ -791,16 +791,11 @@ the places that raise it, every line holding the statement, not the class's defi
 
 
 _IMPL_HEADER = re.compile(
-    r"impl(?:<[^<>\n]{0,80}>)?\s+[A-Za-z_][\w:]*(?:<[^<>\n]{0,80}>)?\s+for\s+[A-Za-z_][\w:]*(?:<[^<>\n]{0,80}>)?\s*\{?"
+    r"impl(?:<[^<>\n]{0,80}>)?\s+(?P<trait>[A-Za-z_][\w:]*)(?:<[^<>\n]{0,80}>)?\s+for\s+"
+    r"(?P<type>[A-Za-z_][\w:]*)(?:<[^<>\n]{0,80}>)?\s*\{?"
 )
 """A Rust implementation's header as the code writes it (``impl Display for Error``): the block
 that implements the trait, every line holding it, not the trait's definition after ``impl``."""
-
-
-_IMPL_PARTS = re.compile(
-    r"impl(?:<[^<>\n]{0,80}>)?\s+(?P<trait>[A-Za-z_][\w:]*)(?P<targs><[^<>\n]{0,80}>)?\s+for\s+"
-    r"(?P<type>[A-Za-z_][\w:]*)(?P<args><[^<>\n]{0,80}>)?\s*\{?"
-)
 
 
 def impl_pattern(header: str) -> str | None:
@@ -808,7 +803,7 @@ def impl_pattern(header: str) -> str | None:
     code puts between its words (``impl Serialize for IndexMap`` for ``impl<K, V, S> Serialize for
     IndexMap<K, V, S>``): the block's own line, whatever its parameters; ``None`` for anything
     else, or a header that writes generics (it says what it wants)."""
-    match = _IMPL_PARTS.fullmatch(header.strip())
+    match = _IMPL_HEADER.fullmatch(header.strip())
     if match is None or "<" in header:
         return None
     generics = r"(?:\s*<[^{;]*?>)?"
