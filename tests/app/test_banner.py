@@ -39,6 +39,7 @@ async def test_a_string_in_another_case_is_said_and_only_its_lines_are_listed(ma
         assert _banner_line(app) == ""
 
 
+@pytest.mark.slow
 async def test_a_named_file_not_in_the_index_is_said_whole_above_the_results(make_app) -> None:
     """A path the index does not hold was said only in the status line, cut at the screen's width;
     the banner says it, on as many lines as it needs, and takes one line again after it."""

@@ -77,6 +77,7 @@ async def test_a_match_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_p
         assert preview.shown[0] == "tz.min.js" and "f.tz=function" in _drawn(preview, 0)
 
 
+@pytest.mark.slow
 async def test_a_lone_word_deep_in_a_minified_line_is_in_the_preview(make_app, tmp_path: Path) -> None:
     """A word no symbol has is no target (a plain question): the preview still scrolls to it, as the
     snippet is cut around it (it had opened at the line's start, the word 2,000 cells right)."""

@@ -14,6 +14,7 @@ from tests.app.conftest import SIZE, ask, wait_for
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow
 async def test_the_footer_is_rebuilt_only_when_its_keys_change(make_app) -> None:
     """Textual rebuilds the footer on every change of focus and ``refresh_bindings`` (every key
     mounted again, restyled, the screen laid out); the same keys shown keep their widgets."""

@@ -147,6 +147,7 @@ async def test_intent_and_preset_override(make_app) -> None:
         assert app.answer.k == 60
 
 
+@pytest.mark.slow
 async def test_invalid_regex_is_shown_inline(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -184,6 +185,7 @@ async def test_focus_keys_and_quit(make_app) -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_help_lists_every_binding(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -242,6 +244,7 @@ async def test_open_in_editor_suspends_and_runs_editor(make_app, monkeypatch) ->
         ]
 
 
+@pytest.mark.slow
 async def test_palette_commands_exist(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -272,6 +275,7 @@ async def test_theme_toggle_and_empty_query(make_app) -> None:
         assert app.answer is None and app.query_one(ResultsTable).row_count == 0
 
 
+@pytest.mark.slow
 async def test_empty_repository_is_not_fatal(make_app, tmp_path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -398,9 +402,10 @@ async def test_deleting_the_repository_keeps_the_index_and_says_so(make_app, pol
         assert {r.path for r in app.answer.rows} <= set(before) and app.answer.rows
 
 
-@pytest.mark.parametrize(  # the ends and the width that broke run by default; the others with -m slow
-    "width", [100, pytest.param(130, marks=pytest.mark.slow), 160, pytest.param(180, marks=pytest.mark.slow),
-              pytest.param(200, marks=pytest.mark.slow), 220])
+@pytest.mark.parametrize(  # the width that broke runs by default; the others with -m slow
+    "width", [pytest.param(100, marks=pytest.mark.slow), pytest.param(130, marks=pytest.mark.slow), 160,
+              pytest.param(180, marks=pytest.mark.slow), pytest.param(200, marks=pytest.mark.slow),
+              pytest.param(220, marks=pytest.mark.slow)])
 async def test_every_engine_rank_column_is_in_view(make_app, width: int) -> None:
     from maguyva_tui.app.widgets.bars import SHORT
     from maguyva_tui.core.types import MODALITIES

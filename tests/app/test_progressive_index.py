@@ -40,6 +40,7 @@ def test_engines_text_lists_what_answers_and_what_is_still_coming() -> None:
     assert engines_text(("text", "structural", "graph", "semantic")) == ""
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_first_results_come_before_the_graph_and_the_semantic_tier(
     polyglot: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -74,6 +74,7 @@ async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> Non
         assert app.answer.rows and app.answer.rows[0].result.symbol == "parse_config"
 
 
+@pytest.mark.slow
 async def test_a_search_made_stale_is_given_up_between_the_engines_stages(make_app) -> None:
     """The search running when a newer key is typed stops at its next stage (the classification
     done, an engine's list, the fusion) instead of finishing an answer that would be dropped; no
@@ -334,6 +335,7 @@ async def test_another_place_in_the_same_file_redraws_only_the_lines_marked_then
         assert now == {i: list(preview._line(i)) for i in view}  # what a fresh draw makes of each line
 
 
+@pytest.mark.slow
 async def test_a_key_typed_starts_its_search_at_once(make_app) -> None:
     """The box hands its new text to the app as it changes: the search is asked for before any
     message is handled (Textual's ``Changed`` climbed three queues first: 25 ms a key under load)."""
@@ -353,6 +355,7 @@ async def test_a_key_typed_starts_its_search_at_once(make_app) -> None:
         assert app.request.text == app.answer.request.text == "parse_confi"
 
 
+@pytest.mark.slow
 async def test_a_new_answer_draws_its_list_before_its_preview(make_app) -> None:
     """A new answer's frame draws the list alone (the new file took a third of it); the preview
     follows in the next frame."""

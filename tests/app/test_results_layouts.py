@@ -13,6 +13,7 @@ from tests.app.conftest import SIZE, ask
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow
 async def test_a_new_banner_text_while_it_stays_shown_lays_out_nothing(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -54,6 +54,7 @@ def _check(table: ResultsTable) -> int:
     return rows
 
 
+@pytest.mark.slow
 async def test_the_lines_drawn_are_the_lines_datatable_draws(make_app) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

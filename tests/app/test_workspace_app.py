@@ -83,6 +83,7 @@ def workspace_app(tmp_path: Path, **kwargs: object) -> MaguyvaApp:
     return MaguyvaApp(workspace, **kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 async def test_a_question_is_answered_from_both_repositories(tmp_path: Path) -> None:
     app = workspace_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -96,6 +97,7 @@ async def test_a_question_is_answered_from_both_repositories(tmp_path: Path) -> 
         assert any(cell.startswith("beta/settings.py:") for cell in shown)
 
 
+@pytest.mark.slow
 async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path) -> None:
     app = workspace_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -112,6 +114,7 @@ async def test_the_preview_reads_the_selected_rows_own_repository(tmp_path: Path
             assert str(preview.border_title).startswith(f"{want}:")
 
 
+@pytest.mark.slow
 async def test_the_missing_repository_is_named(tmp_path: Path) -> None:
     app = workspace_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

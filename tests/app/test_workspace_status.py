@@ -44,6 +44,7 @@ def app_on(tmp_path: Path) -> MaguyvaApp:
     return MaguyvaApp(workspace, watch=False, embed=False)
 
 
+@pytest.mark.slow
 async def test_a_narrow_list_still_says_which_repository_a_row_is_of(tmp_path: Path) -> None:
     app = app_on(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

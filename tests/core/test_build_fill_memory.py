@@ -136,6 +136,7 @@ def test_a_fill_embeds_the_same_vectors_in_the_same_rows(
     assert new_floats.dtype == np.int8 and new_floats.tobytes() == old_floats.tobytes()
 
 
+@pytest.mark.slow
 def test_a_fill_holds_its_chunks_and_keys_as_arrays(tmp_path: Path) -> None:
     """What a fill lists before it embeds (:meth:`Engine._chunk_pairs`: the keys found, the chunk
     table and the census written) peaked at about 1,000 bytes a chunk as lists (a chunk, a key, a

@@ -88,6 +88,7 @@ def test_an_engine_searching_on_after_edits_keeps_two_generations_at_most(polygl
         engine.close()
 
 
+@pytest.mark.slow
 def test_a_generation_a_process_reads_is_never_deleted(polyglot: Path) -> None:
     """Another process updating the index twice and opening it deletes no generation this process
     holds: the graph it reads late is still there."""

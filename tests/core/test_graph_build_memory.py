@@ -111,6 +111,7 @@ def test_an_emptied_memo_builds_the_same_graph(tmp_path: Path, monkeypatch: pyte
     _same(whole, bounded)
 
 
+@pytest.mark.slow
 def test_a_build_holds_far_less_than_its_references_decoded(tmp_path: Path) -> None:
     """Every file's references decoded at once, as a build once held them, against the build's peak
     (about 1 x: its sites, names and tables; 2 x when it held every file's references)."""

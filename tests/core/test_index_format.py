@@ -186,6 +186,7 @@ def test_a_pickled_format_6_index_is_rebuilt_unread_and_keeps_its_embeddings(pol
     assert [m.line for m in TextRetriever(snapshot).literal_lines("def parse_config")]
 
 
+@pytest.mark.slow
 def test_a_question_does_not_import_numpy_masked_arrays(tmp_path: Path) -> None:
     # numpy 2.4's np.unique asks whether an array is masked, importing numpy.ma (11-33 ms) into every
     # fresh `maguyva search`; the search path dedupes with arrays.unique instead

@@ -25,7 +25,7 @@ BUILD = textwrap.dedent("""
     from maguyva_tui.core import indexer
 
     def slow(batch):
-        print("parsing", os.getpid(), flush=True)
+        os.write(1, f"parsing {os.getpid()}\\n".encode())  # one write: two workers' lines never mix
         time.sleep(60)
 
     indexer._analyze_batch = slow

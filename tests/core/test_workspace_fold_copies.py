@@ -80,6 +80,7 @@ class _Reader:
         return self.texts[int(item.key[0][1:-3])]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_folding_all_at_once_is_the_walk_one_at_a_time(seed: int) -> None:
     rng = random.Random(seed)
