@@ -243,6 +243,8 @@ RUBY = "\n".join(f"({holder} (identifier) @call.bare)" for holder in _RUBY_VALUE
 (if_modifier condition: (identifier) @call.bare)
 (unless_modifier condition: (identifier) @call.bare)
 (superclass [(constant) (scope_resolution)] @inherit)
+(assignment left: (constant) right: (call receiver: (constant) @_maker method: (identifier) @_new
+  arguments: (argument_list . [(constant) (scope_resolution)] @inherit) (#eq? @_maker "Class") (#eq? @_new "new")))
 (class body: (body_statement (call !receiver method: (identifier) @inherit.mixin arguments: (argument_list)
   (#any-of? @inherit.mixin "include" "extend" "prepend"))))
 (call !receiver method: (identifier) @import arguments: (argument_list . (string))

@@ -5,8 +5,9 @@ A module is a namespace that also holds methods (mixed in, or called on the modu
 ``module`` like a C++ namespace, and a ``def`` inside it is a method, as inside a class. ``class
 Paths::Root`` inside ``module Rails`` is ``Rails.Paths.Root``; ``class << self`` adds methods to the
 enclosing class, so its ``def``s are that class's methods; so are those in a block passed to a call
-in a class or module body (``class_methods do``). Other blocks (``describe ... do`` at a file's top,
-``Struct.new do``) are expressions and are not walked, as in every language here.
+in a class or module body (``class_methods do``), and those in the block of a class made by a call
+(``Point = Struct.new(:x) do``: ``Point.dist``). Other blocks (``describe ... do`` at a file's top)
+are expressions and are not walked, as in every language here.
 """
 
 from __future__ import annotations
@@ -59,10 +60,37 @@ def _singleton_class(w: Walker, node: Node, outer: Outer) -> None:
 
 def _assignment(w: Walker, node: Node, outer: Outer) -> None:
     """Record ``NAME = ...`` (a constant: Ruby's constants start with a capital) where a variable
-    can be a symbol."""
+    can be a symbol; a class or module made by a call (``Point = Struct.new(:x, :y) do ... end``)
+    is that class or module, and the ``def``s of its block are its methods."""
     left = node.child_by_field_name("left")
-    if left is not None and left.type == "constant" and w.variables_allowed():
+    if left is None or left.type != "constant" or not w.variables_allowed():
+        return
+    right = node.child_by_field_name("right")
+    made = _made_kind(w, right) if right is not None and right.type == "call" else None
+    if made is None or right is None:
         w.define("constant", outer, left)
+        return
+    block = right.child_by_field_name("block")
+    w.define(made, outer, left, block.child_by_field_name("body") if block is not None else None)
+
+
+MAKERS: dict[tuple[str, str], str] = {
+    ("Struct", "new"): "class",
+    ("Class", "new"): "class",
+    ("Data", "define"): "class",
+    ("Module", "new"): "module",
+}
+"""Calls that make a class or module (``Struct.new(:x)``, ``Class.new(Base)``, Ruby 3.2's
+``Data.define(:x)``, ``Module.new``): assigned to a constant, they define it; their block's
+``def``s had been no symbols ("where is dist defined" of ``Point = Struct.new do def dist``)."""
+
+
+def _made_kind(w: Walker, call: Node) -> str | None:
+    """Return the kind of what a call makes, a ``class`` or a ``module``, or ``None``."""
+    receiver, method = call.child_by_field_name("receiver"), call.child_by_field_name("method")
+    if receiver is None or method is None:
+        return None
+    return MAKERS.get((w.text(receiver).removeprefix("::"), w.text(method)))
 
 
 ACCESSORS = frozenset({"attr_reader", "attr_writer", "attr_accessor"})
