@@ -49,3 +49,39 @@ async def test_a_long_notice_ends_with_the_hint_and_e_shows_it_whole(make_app) -
         plain = app.query_one(ExplainPanel).plain
         assert plain.startswith("No results for 'zzq[0-9]+xx': nothing to explain.")
         assert LONG in plain.replace("\n", " ")  # the answer's notices, else the line's
+
+
+def test_a_narrow_line_shortens_the_figures_before_the_notice() -> None:
+    """At 80 columns the notice had been cut away whole while the model tier filled in."""
+    from maguyva_tui.app.widgets.status import fit_parts, index_forms, tier_forms
+
+    index, tiers = index_forms("186 files · 2,648 symbols · 2,852 chunks"), tier_forms(1.0, 0.03)
+    assert index == ("186 files · 2,648 symbols · 2,852 chunks", "186 files")
+    assert tiers == ("semantic: static 100% · model 3%", "semantic: model 3%", "model 3%")
+    notice = "no symbol named frobnicate_widget; showing related code"
+    assert fit_parts(0, notice, index, tiers) == (index[0], tiers[0])  # not laid out yet
+    assert fit_parts(200, notice, index, tiers) == (index[0], tiers[0])
+    assert fit_parts(60, notice, index, tiers) == ("186 files", "semantic: model 3%")
+    assert fit_parts(60, "", index, tiers) == ("186 files", tiers[0])  # never a figure cut mid-number
+    assert index_forms("indexing: words") == ("indexing: words",)
+    assert tier_forms(1.0, 1.0) == ("",)
+
+
+@pytest.mark.slow
+async def test_at_80_columns_the_notice_and_the_result_count_show_while_the_model_fills(make_app) -> None:
+    from textual.widgets import Label, Static
+
+    from tests.app.conftest import ask
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ask(pilot, "frobnicate_widget")
+        status = app.query_one(StatusLine)
+        status.embedding(3, 100)  # the model tier filling in
+        await pilot.pause()
+        assert any(n.startswith("no symbol named frobnicate_widget") for n in app.answer.notices)
+        drawn = str(app.query_one(Notice).render())
+        assert drawn.startswith("no symbol named") and drawn.endswith(MORE), drawn
+        assert str(status.query_one("#embed-state", Label).render()).endswith("model 3%")
+        question = str(app.query_one("#question", Static).render())
+        assert f"{len(app.answer.rows)} results" in question, question

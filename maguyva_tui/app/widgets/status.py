@@ -25,6 +25,14 @@ MORE: Final = "… e: all"
 ENGINE_LABELS: Final = (("text", "text"), ("structural", "structure"), ("graph", "graph"), ("semantic", "semantic"))
 """Each engine as the status line names it, in the order a first build makes them ready."""
 
+NOTICE_ROOM: Final = 28
+"""Cells a notice keeps on a narrow line (fewer if it is shorter): the index's figures and the tiers'
+are shortened first, as far as they go (at 80 columns the notice had been cut away whole while the
+model tier filled, and the tiers' figure cut mid-number: ``semantic: static 1``)."""
+
+PROGRESS_WIDTH: Final = 37
+"""Cells of the progress bar (Textual's bar and its percentage) before it is first laid out."""
+
 
 class StatusLine(Horizontal):
     """Index progress while building, then what the index holds; semantic fill-in beside it.
@@ -32,6 +40,9 @@ class StatusLine(Horizontal):
     Its labels show text as it is, never as markup: a repository's name, a path in a notice or an
     error's message may hold ``[/]``; their control characters are drawn, never sent.
     """
+
+    _index_text = "opening index…"
+    """What the index state says, whole (the line may show a shorter form of it)."""
 
     def compose(self) -> ComposeResult:
         yield Label("", id="repo", markup=False)
@@ -76,13 +87,15 @@ class StatusLine(Horizontal):
         text = engines_text(self._engines, self._static is not None) if self._engines else ""
         if text and self._engines_of is not None:
             text = f"{self._engines_of}: {text}"
-        self.query_one("#index-state", Label).update(visible(text or f"indexing: {self._phase}"))
+        self._index_text = visible(text or f"indexing: {self._phase}")
+        self._fit()
 
     def ready(self, text: str) -> None:
         """Leave the indexing state and show what the index holds."""
         self._engines = ()
         self.remove_class("-indexing")
-        self.query_one("#index-state", Label).update(visible(text))
+        self._index_text = visible(text)
+        self._fit()
 
     _static: float | None = None
     _model: float | None = None
@@ -100,8 +113,28 @@ class StatusLine(Horizontal):
         self._show_tiers()
 
     def _show_tiers(self) -> None:
-        label = self.query_one("#embed-state", Label)
-        label.update(tiers_text(self._static, self._model))
+        self._fit()
+
+    _shown: tuple[str, str] | None = None
+    """The index state's and the tiers' forms on show (``None``: none yet)."""
+
+    def _fit(self) -> None:
+        """Show the index state and the tiers in the longest forms that leave the notice its room."""
+        repo = cell_len(str(self.query_one("#repo", Label).render())) + 2
+        bar = 0
+        if self.has_class("-indexing"):
+            bar = (self.query_one("#index-progress", ProgressBar).outer_size.width or PROGRESS_WIDTH) + 2
+        room = self.content_region.width - repo - bar if self.content_region.width else 0
+        shown = fit_parts(room, self.query_one(Notice).whole,
+                          index_forms(self._index_text), tier_forms(self._static, self._model))
+        if shown != self._shown:
+            self._shown = shown
+            self.query_one("#index-state", Label).update(shown[0])
+            self.query_one("#embed-state", Label).update(shown[1])
+            self.query_one("#embed-state", Label).display = bool(shown[1])
+
+    def on_resize(self) -> None:
+        self._fit()
 
     _notice = ""
 
@@ -112,6 +145,7 @@ class StatusLine(Horizontal):
         if text != self._notice:
             self._notice = text
             self.query_one(Notice).say(text)
+            self._fit()
 
     @property
     def whole_notice(self) -> str:
@@ -147,6 +181,38 @@ def fit_notice(text: str, width: int) -> str:
     if room < 4:
         return set_cell_size(MORE.removeprefix("… "), width).rstrip()
     return set_cell_size(text, room).rstrip() + MORE
+
+
+def fit_parts(room: int, notice: str, index: Sequence[str], tiers: Sequence[str]) -> tuple[str, str]:
+    """The index state's and the tiers' longest forms (each list longest first) that fit in ``room``
+    cells with :data:`NOTICE_ROOM` of them left to ``notice`` (every cell where it is empty); the
+    index state is shortened first, the tiers' figures last. ``room`` 0: not laid out yet, whole."""
+    need = min(cell_len(notice), NOTICE_ROOM) + 2 if notice else 0
+    steps = ((0, 0), (1, 0), (1, 1), (1, 2))
+    for i, t in steps:
+        chosen = index[min(i, len(index) - 1)], tiers[min(t, len(tiers) - 1)]
+        used = cell_len(chosen[0]) + (cell_len(chosen[1]) + 2 if chosen[1] else 0)
+        if room <= 0 or used + need <= room:
+            return chosen
+    return chosen
+
+
+def index_forms(text: str) -> tuple[str, ...]:
+    """What the index holds, longest first: whole, then its first figure (``186 files``); a first
+    build's state and a phase are never shortened."""
+    first = text.split(" · ")[0]
+    if not re.match(r"[\d,]+ files\b", text) or first == text:
+        return (text,)
+    return text, first
+
+
+def tier_forms(static: float | None, model: float | None) -> tuple[str, ...]:
+    """:func:`tiers_text`, then without a complete static tier, then without the ``semantic:`` label."""
+    whole = tiers_text(static, model)
+    if not whole:
+        return ("",)
+    short = tiers_text(None, model) if static is not None and static >= 1.0 and model is not None else whole
+    return whole, short, short.removeprefix("semantic: ")
 
 
 def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
