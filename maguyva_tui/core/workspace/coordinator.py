@@ -52,6 +52,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from operator import attrgetter
+from pathlib import Path
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
@@ -129,6 +130,26 @@ def qualify(label: str, path: str) -> str:
     return f"{label.replace('/', SEP)}{SEP}/{path}"
 
 
+def nested_roots(roots: Sequence[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """Each repository (label, root) inside another's folder: ``(outer, inner, folder)``, the
+    folder as a path in the outer one ending ``/`` (the innermost outer one where several hold it)."""
+    resolved = [(label, _resolved(root)) for label, root in roots]
+    out = []
+    for inner, inside in resolved:
+        holders = [(label, root) for label, root in resolved if root != inside and root in inside.parents]
+        if holders:
+            outer, root = max(holders, key=lambda held: len(held[1].parts))
+            out.append((outer, inner, inside.relative_to(root).as_posix() + "/"))
+    return sorted(out)
+
+
+def _resolved(root: str) -> Path:
+    try:
+        return Path(root).resolve()
+    except (OSError, RuntimeError):
+        return Path(root)
+
+
 def split(path: str) -> tuple[str, str]:
     """Return ``(label, path)`` of a qualified path (``("", path)`` for a plain one)."""
     head, found, local = path.partition(SEP + "/")
@@ -192,7 +213,11 @@ class Coordinator:
                  notices: Iterable[str] = ()) -> None:
         self.shards = sorted(shards, key=lambda s: s.label)
         self.notices = list(notices)
-        """Messages every answer carries (the transformer provider's fallback)."""
+        """Messages every answer carries (the transformer provider's fallback, a nested repository)."""
+        self.shadowed: dict[str, tuple[str, ...]] = {}
+        """Per repository holding another of the workspace in a folder, that folder's path in it
+        (``sub/``): its files are answered by the inner repository only (:meth:`_shadow`)."""
+        self._shadow()
         self.missing = sorted(missing, key=lambda m: m.label)
         self.deadline_s = deadline_s
         self.max_files = max_files
@@ -227,7 +252,25 @@ class Coordinator:
                 shard.close()
         self.shards = alive
         self.missing.sort(key=lambda m: m.label)
+        self._shadow()
         return alive
+
+    def _shadow(self) -> None:
+        """Find the repositories inside another one of the workspace: each is said once, and its
+        files are left out of the outer one's answers (they had been answered twice, once through each)."""
+        nested = nested_roots([(s.label, s.root) for s in self.shards])
+        self.shadowed = {}
+        for outer, inner, folder in nested:
+            self.shadowed.setdefault(outer, ())
+            self.shadowed[outer] += (folder,)
+            said = f"{inner} is inside {outer} ({folder}): its files are answered once, as {inner}'s"
+            if said not in self.notices:
+                self.notices.append(said)
+
+    def answers(self, label: str, path: str) -> bool:
+        """Whether a repository answers for one of its files (not one of a repository inside it)."""
+        folders = self.shadowed.get(label)
+        return not folders or not path.startswith(folders)
 
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result."""
@@ -253,6 +296,8 @@ class Coordinator:
             missing = sorted([*missing, *gone], key=lambda m: m.label)
             lost = {m.label for m in gone}
             result = replace(result, results=tuple(r for r in result.results if split(r.path)[0] not in lost))
+        if self.shadowed:  # whatever a view's lists let through: a nested repository's file once
+            result = replace(result, results=tuple(r for r in result.results if self.answers(*split(r.path))))
         capped = sorted(view.capped)  # the shards answer in any order; the answer does not
         later = sorted(view.failed) + capped + [f"{m.label}: not searched ({m.reason})" for m in gone]
         if "semantic" in result.modalities_run:
@@ -462,6 +507,12 @@ class _View:
     def each(self) -> list[tuple[Shard, int]]:
         """Every shard and the question's token there, by label."""
         return [(shard, self._begun[label].token) for label, shard in self._shards.items()]
+
+    def listed(self, label: str, answer: ShardList) -> list[tuple[Hit, Found | None]]:
+        """A shard's list as the merge reads it (:func:`_listed`), less the files of a repository inside it."""
+        answers = self._coordinator.answers
+        listed = _listed(answer)
+        return [item for item in listed if answers(label, item[0].path)] if label in self._coordinator.shadowed else listed
 
     def shown(self, text: str) -> str:
         """A message with qualified paths written ``repo/path``."""
@@ -765,13 +816,14 @@ class _Merged:
         stats = view.stats(query) if self.name == "text" else None
         calls = view.asked(self.name, query, limit, stats)
         answers = [(shard, future.result()) for shard, future in calls]
-        merged = merge_lists(self.name, [(shard.label, _listed(answer)) for shard, answer in answers], limit)
+        _listed = view.listed
+        merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers], limit)
         cut = [(shard, answer.cut_below) for shard, answer in answers if answer.cut_below is not None]
         if cut and not _settles(merged, limit, max(below for _, below in cut)):
             # a list cut at a tier may lack hits the merged list needs: those shards' whole lists
             again = view.whole(self.name, query, limit, stats, [shard for shard, _ in cut])
             answers = [(shard, again.get(shard.label, answer)) for shard, answer in answers]
-            merged = merge_lists(self.name, [(shard.label, _listed(answer)) for shard, answer in answers], limit)
+            merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers], limit)
         for _, answer in answers:
             view.keep(answer)
         kept: dict[str, list[Hit]] = {}  # per shard that left its hits unsettled, those of the workspace's list
@@ -839,8 +891,9 @@ class _Lines:
     @property
     def symbols(self) -> list[Symbol]:
         """Every symbol of every repository (read on a question's miss, for the close names)."""
+        answers = self._view._coordinator.answers
         return [replace(s, path=qualify(shard.label, s.path)) for shard, token in self._view.each()
-                for s in shard.symbols(token)]
+                for s in shard.symbols(token) if answers(shard.label, s.path)]
 
 
 class _Literals:
@@ -858,7 +911,8 @@ class _Literals:
                                                            for shard, token in each])))
         out: list[LineMatch] = []
         for shard, future in asked:
-            out += [replace(m, path=qualify(shard.label, m.path)) for m in future.result()]
+            out += [replace(m, path=qualify(shard.label, m.path)) for m in future.result()
+                    if self._view._coordinator.answers(shard.label, m.path)]
         return out if limit is None else out[:limit]
 
     def holds_literal(self, literal: str, case: str = "sensitive") -> bool:
@@ -893,8 +947,9 @@ class _Symbols:
             each = view.each()
             asked = list(zip([s for s, _ in each], fan_out(fan, [(shard, "lookup", (token, name)) for shard, token in each])))
             found = [(shard, future.result()) for shard, future in asked]
+        answers = view._coordinator.answers
         return [replace(s, path=qualify(shard.label, s.path)) for shard, symbols in found for s in symbols
-                if not kinds or s.kind in kinds]
+                if (not kinds or s.kind in kinds) and answers(shard.label, s.path)]
 
     def names(self) -> set[str]:
         """Every distinct name a symbol of any repository has (read on a question's miss, for the
