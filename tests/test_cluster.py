@@ -48,6 +48,7 @@ from maguyva_tui.core.workspace.cluster import (
     open_cluster_workspace,
     pack_shards,
     require_loopback,
+    sweep_private,
 )
 from maguyva_tui.core.workspace.shard import Found
 from tests.conftest import FIXTURE
@@ -228,6 +229,52 @@ def test_each_local_cluster_gets_a_fresh_token(monkeypatch: pytest.MonkeyPatch) 
         connect(LOCAL).close()
         tokens.append(fake.seen["token"])
     assert tokens[0] != tokens[1]
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid
+
+
+def test_a_private_folder_whose_process_is_gone_is_swept(tmp_path: Path) -> None:
+    """A run killed while using --ray local had left its maguyva-ray-* folder behind for good."""
+    def made(name: str, owner: str | None) -> Path:
+        folder = tmp_path / f"maguyva-ray-{name}"
+        (folder / "ray").mkdir(parents=True)
+        if owner is not None:
+            (folder / "owner").write_text(owner)
+        return folder
+
+    dead = made("dead", f"{_dead_pid()}\n")
+    kept = [made("live", f"{os.getppid()}\n"), made("mine", f"{os.getpid()}\n"), made("unowned", None),
+            made("garbled", "x\n")]
+    (tmp_path / "maguyva-ray-link").symlink_to(dead)  # a link is never followed, nor removed
+    (tmp_path / "other-dead").mkdir()
+    (tmp_path / "other-dead" / "owner").write_text(f"{_dead_pid()}\n")
+    assert sweep_private(tmp_path) == [dead]
+    assert not dead.exists() and all(folder.exists() for folder in kept)
+    assert (tmp_path / "maguyva-ray-link").is_symlink() and (tmp_path / "other-dead").exists()
+    assert sweep_private(tmp_path / "missing") == []
+
+
+def test_a_local_cluster_names_its_process_and_sweeps_a_dead_ones_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
+    fake = FakeRay()
+    monkeypatch.setattr(cluster_module, "_ray", lambda: fake)
+    first = connect(LOCAL)
+    folder = Path(fake.inits[0]["_temp_dir"]).parent
+    assert (folder / "owner").read_text() == f"{os.getpid()}\n"
+    stale = folder.parent / f"maguyva-ray-stale{os.getpid()}"
+    stale.mkdir()
+    (stale / "owner").write_text(f"{_dead_pid()}\n")
+    try:
+        second = connect(LOCAL)
+        assert not stale.exists() and folder.exists()  # the live one (this process's) is kept
+        second.close()
+    finally:
+        first.close()
+        shutil.rmtree(stale, ignore_errors=True)
 
 
 def test_a_local_cluster_that_fails_to_start_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -245,7 +245,10 @@ class _Private:
     def make(cls, ray: Any) -> _Private:
         """Make the folder and a fresh token, and turn Ray's token authentication on for it."""
         base = tempfile.gettempdir()
-        folder = Path(tempfile.mkdtemp(prefix="maguyva-ray-", dir=base if len(base) < SOCKET_PATH_ROOM else "/tmp"))
+        parent = Path(base if len(base) < SOCKET_PATH_ROOM else "/tmp")
+        sweep_private(parent)
+        folder = Path(tempfile.mkdtemp(prefix=PRIVATE_PREFIX, dir=parent))
+        (folder / PRIVATE_OWNER).write_text(f"{os.getpid()}\n")
         token = folder / "token"
         fd = os.open(token, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as out:
@@ -266,6 +269,46 @@ class _Private:
         shutil.rmtree(self.folder, ignore_errors=True)
         _set_environment(self.saved)
         _reload_auth(ray)
+
+
+PRIVATE_PREFIX = "maguyva-ray-"
+"""A local cluster's private folder's name starts so (in the temporary folder)."""
+PRIVATE_OWNER = "owner"
+"""The file in a private folder naming the process that made it (its pid): once that process is
+gone, a later run removes the folder (a run killed with its cluster had left it behind)."""
+
+
+def sweep_private(parent: Path) -> list[Path]:
+    """Remove the private folders in ``parent`` that this user's processes made and that outlived
+    them (their owner's pid is gone); a live one's, another user's, or one naming no owner (an older
+    maguyva's, or one being made) is left. Return those removed."""
+    try:
+        found = [entry for entry in os.scandir(parent) if entry.name.startswith(PRIVATE_PREFIX)]
+    except OSError:
+        return []
+    removed = []
+    for entry in found:
+        try:
+            if not entry.is_dir(follow_symlinks=False) or entry.stat(follow_symlinks=False).st_uid != os.getuid():
+                continue
+            pid = int((Path(entry.path) / PRIVATE_OWNER).read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            continue
+        if pid > 0 and pid != os.getpid() and not _alive(pid):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process of that pid runs (another user's counts: it cannot be signalled, but runs)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _set_environment(values: dict[str, str | None]) -> None:
