@@ -14,6 +14,7 @@ from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resol
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
+from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
 """A target that is no node, encoded below zero; its outcome code is ``-code - 1``."""
@@ -85,6 +86,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
             froms.append(origin)
             targets.append(target)
             kinds.append(KIND_CODE[kind])
+        elif kind == "new" and name.startswith(MEMBER_BUILT):
+            continue  # C++'s : count_(0), of a member whose type is unknown: maybe no construction at all
         else:
             loose_lines.append(line)
             loose_froms.append(origin)

@@ -278,8 +278,8 @@ class Resolver(Memo):
         if rules(index.language).implicit_members:
             owner = index.enclosing_class(start)
             fields = index.attrs.get(owner or "")
-            if fields is not None and name in fields:
-                return self.instance(index, fields[name])
+            if fields is not None and name in fields:  # its type as the class sees it (ns::Widget)
+                return self.instance(index, fields[name], owner)
         return None
 
     def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:

@@ -155,7 +155,7 @@ class Bindings:
                 return
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
         elif capture in ("local.field", "local.property"):
-            bound = "self." + (node.text or b"").decode("utf-8", "replace")
+            bound = "self." + (local_name(node) or "")  # a C++ field may be a declarator: Widget *main_
         elif capture == "local.ivar":  # ruby @x
             bound = "self." + (node.text or b"@").decode("utf-8", "replace")[1:]
         elif text is not None:

@@ -53,6 +53,14 @@ SCOPE_KINDS: frozenset[str] = frozenset(
 DECLARATOR_LANGUAGES = frozenset({"c", "cpp"})
 """Languages whose bound names are declarators (``*p``, ``a[3]``), always read."""
 
+MEMBER_BUILT = "this."
+"""How a C++ constructor's initialiser (``: main_(1, 2)``, ``: Base(x)``) names what it builds: the
+type of ``this->main_``, or the base (a member of a base, as the resolver looks it up); unresolved
+(a member of unknown type, maybe an ``int``), it is no site at all (``graph/link.py``)."""
+
+LONE_NAMES = frozenset({"type_identifier", "qualified_identifier"})
+"""What a C++ argument the grammar took for a parameter's type is written as (``a``, ``ns::a``)."""
+
 NAMED_CAPTURES: dict[str, str] = {"new": "new", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit"}
 """Captures of a type written as a plain name, and the reference kind each makes: ``new`` a
 construction (``new Foo()``, ``Foo{...}``), which the graph keeps as a ``ref`` edge whose sites
@@ -306,7 +314,10 @@ class _Reader:
         declaration around it gives a type parameter is no reference, nor a name written where
         ``skipped`` says (a test macro's arguments)."""
         found = [(node, capture) for capture in NAMED_CAPTURES for node in captures.get(capture, ())]
+        found += [(node, "new.member") for node in captures.get("new.member", ())]
         found += [(node, "inherit") for node in _mixed_in(captures.get("inherit.mixin", ()))]
+        found += [(node, "new") for node in captures.get("new.direct", ()) if self.direct_init(node)]
+        found += [(node, "inherit") for node in captures.get("inherit.made", ()) if _class_new(node)]
         for node, capture in sorted(found, key=lambda item: item[0].start_byte):
             if skipped and node.start_byte in skipped:
                 continue
@@ -321,7 +332,23 @@ class _Reader:
                 sub = names.type_name(node.parent.child_by_field_name("type"))
             elif capture == "inherit":
                 sub = self.class_at(line)
-            self.add(NAMED_CAPTURES[capture], name, line, sub)
+            elif capture == "new.member" and "." not in name:  # main_(1, 2): this->main_'s type
+                name = MEMBER_BUILT + name
+            self.add(NAMED_CAPTURES.get(capture, "new"), name, line, sub)
+
+    def direct_init(self, type_node: Node) -> bool:
+        """Tell whether a C++ declaration the grammar read as a function's (``Widget w(a);``,
+        ``std::lock_guard<std::mutex> lock(m);``: ``a`` and ``m`` taken for parameter types)
+        constructs a variable: it does in a function body where each "parameter" is a lone name
+        (a function declared in a function body is rare; ``int f(int);`` has no lone name)."""
+        declarator = type_node.parent.child_by_field_name("declarator") if type_node.parent is not None else None
+        parameters = declarator.child_by_field_name("parameters") if declarator is not None else None
+        if parameters is None or not parameters.named_children:
+            return False
+        if self.kinds().get(self.scope(type_node.start_point[0] + 1) or "") not in FUNCTION_SCOPE_KINDS:
+            return False
+        return all(p.type == "parameter_declaration" and p.named_child_count == 1
+                   and p.named_children[0].type in LONE_NAMES for p in parameters.named_children)
 
     def add(self, kind: str, name: str, line: int, scope: str | None = None) -> None:
         """Record one reference."""
@@ -438,6 +465,15 @@ def _nested(name: str, scope: str | None, kinds: dict[str, str]) -> str:
             return f"{scope}.{name}"
         scope = scope.rpartition(".")[0]
     return name
+
+
+def _class_new(argument: Node) -> bool:
+    """Tell whether a Ruby call's first argument is the base of the class it makes: ``Base`` of
+    ``Class.new(Base)``."""
+    call = argument.parent.parent if argument.parent is not None else None
+    receiver = call.child_by_field_name("receiver") if call is not None else None
+    method = call.child_by_field_name("method") if call is not None else None
+    return receiver is not None and method is not None and receiver.text == b"Class" and method.text == b"new"
 
 
 def _mixed_in(nodes: Sequence[Node]) -> list[Node]:

@@ -11,10 +11,16 @@ names are the contract:
   enclosing method's namesake in the base class; ``@call.bare`` a Ruby identifier that may be a
   method called without receiver or arguments, or a local (``extract.py`` keeps those that name
   no local of their scope); ``@call.setter`` a Ruby call assigned to (``obj.x = v`` calls ``x=``);
-- ``@new``: the type of an instantiation (``new Foo()``, ``Foo{}``, ``Foo { .. }``);
+- ``@new``: the type of an instantiation (``new Foo()``, ``Foo{}``, ``Foo { .. }``, C++'s ``Foo
+  x(1);``, ``Foo x{1};``, and a constructor's ``: Base(x), member_(y)``, the member's type
+  constructed: ``@new.member``, which ``extract.py`` reads as ``this->main_``'s type unless it is
+  capitalised, a base or the class itself); ``@new.direct`` the type of a C++ ``Foo x(a);`` the grammar read as a function's
+  declaration (``extract.py`` keeps those in a function body whose "parameters" are lone names);
 - ``@inherit``: a base type; ``@inherit.impl`` a Rust ``impl Trait for Type`` trait, whose subtype
   is the ``impl``'s ``type`` field rather than the enclosing definition; ``@inherit.mixin`` the
   ``include``, ``extend`` or ``prepend`` of a Ruby class body, whose arguments are its bases;
+  ``@inherit.made`` the first argument of a Ruby call assigned to a constant (``extract.py`` keeps
+  ``Handler = Class.new(Base)``'s);
 - ``@type``: a type written in an annotation or a declaration;
 - ``@import``: an import statement, read by ``imports.py`` (Ruby: the ``require`` or
   ``require_relative`` identifier of the call);
@@ -27,7 +33,7 @@ names are the contract:
   in ``bindings.py``): ``@local`` neither, ``@local.typed`` the parent's ``type`` field,
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
-  Rust structs, TypeScript classes), ``@local.property`` a PHP property and its declared type,
+  Rust structs, TypeScript and C++ classes: recorded whatever the file references), ``@local.property`` a PHP property and its declared type,
   ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception
   a ``catch`` or ``except`` binds and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
@@ -179,8 +185,17 @@ C = _C_COMMON
 CPP = _C_COMMON + r"""
 (function_definition !type declarator: (function_declarator declarator: (identifier) parameters: (parameter_list))) @test
 (new_expression type: (_) @new)
+(declaration type: [(type_identifier) (qualified_identifier) (template_type)] @new
+  declarator: (init_declarator declarator: (identifier) value: [(argument_list) (initializer_list)]))
+(field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @new
+  declarator: (field_identifier) default_value: (initializer_list))
+(declaration type: [(type_identifier) (qualified_identifier) (template_type)] @new.direct
+  declarator: (function_declarator declarator: (identifier) parameters: (parameter_list)))
+(field_initializer . [(field_identifier) (qualified_identifier) (template_method)] @new.member)
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @inherit)
-(field_declaration type: (_) declarator: (_) @local.typed)
+(field_declaration type: (_) declarator: [(field_identifier) (pointer_declarator declarator: (field_identifier))] @local.field)
+(field_declaration type: (_) declarator: [(function_declarator) (pointer_declarator (function_declarator))
+  (reference_declarator) (array_declarator)] @local.typed)
 (for_range_loop type: (_) declarator: (_) @local.typed)
 (type_parameter_declaration (type_identifier) @generic)
 (optional_type_parameter_declaration name: (type_identifier) @generic)
@@ -243,8 +258,8 @@ RUBY = "\n".join(f"({holder} (identifier) @call.bare)" for holder in _RUBY_VALUE
 (if_modifier condition: (identifier) @call.bare)
 (unless_modifier condition: (identifier) @call.bare)
 (superclass [(constant) (scope_resolution)] @inherit)
-(assignment left: (constant) right: (call receiver: (constant) @_maker method: (identifier) @_new
-  arguments: (argument_list . [(constant) (scope_resolution)] @inherit) (#eq? @_maker "Class") (#eq? @_new "new")))
+(assignment left: (constant) right: (call receiver: (constant) method: (identifier)
+  arguments: (argument_list . [(constant) (scope_resolution)] @inherit.made)))
 (class body: (body_statement (call !receiver method: (identifier) @inherit.mixin arguments: (argument_list)
   (#any-of? @inherit.mixin "include" "extend" "prepend"))))
 (call !receiver method: (identifier) @import arguments: (argument_list . (string))
