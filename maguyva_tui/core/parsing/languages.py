@@ -264,13 +264,55 @@ def _blank_macros(match: re.Match[bytes]) -> bytes:
     return text[:at] + b" " * (end - start) + text[at + end - start :]
 
 
+GENERIC_SIGNATURE = re.compile(rb"^[ \t]*[ \t]<[A-Za-z_$][\w$]*(?=[ \t]+extends\b|[ \t]*[=,>])[^\n]*>[ \t]*\(", re.MULTILINE)
+"""A TypeScript line that starts, indented, with a generic call signature (``<T>(x: T): T``, ``<S,
+A extends any[]>(``) in an interface or object type, as immer's ``IProduce`` lists its overloads."""
+
+_TYPE_END = re.compile(rb"(?:[\w$\])>]|[\w$]\?)[ \t]*(?://[^\n]*)?\r?$")
+"""How a member ending in a type ends (``): Curried``, ``: T[]``, ``Promise<T>``), a line comment after it."""
+
+_NOT_TYPE_END = re.compile(rb"(?:=>|\b(?:extends|keyof|typeof|infer|new|readonly|return|as|is|in|unique|asserts|"
+                           rb"await|yield))[ \t]*(?://[^\n]*)?\r?$")
+"""Line ends that a generic function's ``<T>(`` on the next line goes on from (``=>``, ``extends``)."""
+
+
+def _separated_signatures(source: bytes) -> bytes:
+    """Write a ``;`` for the last blank before each generic call signature whose member before it
+    ends in a type on an earlier line (``): Curried`` then ``<Recipe extends AnyFunc>(``): the
+    grammar read ``Curried<Recipe`` as one generic type, lost the interface and every definition
+    after it (immer's ``types-external.ts``: four), where TypeScript starts no type arguments
+    after a line break. Same length: every offset and line stays the text's."""
+    out: bytearray | None = None
+    for match in GENERIC_SIGNATURE.finditer(source):
+        before = _previous_code_line(source, match.start())
+        if before is None or _TYPE_END.search(before) is None or _NOT_TYPE_END.search(before) is not None:
+            continue
+        out = out if out is not None else bytearray(source)
+        out[source.index(b"<", match.start()) - 1] = 0x3B  # ";"
+    return bytes(out) if out is not None else source
+
+
+def _previous_code_line(source: bytes, start: int) -> bytes | None:
+    """Return the nearest line before ``start`` (a line's start) that holds code, past blank lines
+    and comment lines (``/** Curried producer */``); ``None`` at the text's start."""
+    end = start - 1
+    while end > 0:
+        begin = source.rfind(b"\n", 0, end) + 1
+        line = source[begin:end].strip()
+        if line and not line.startswith((b"//", b"/*", b"*")) and not line.endswith(b"*/"):
+            return line
+        end = begin - 1
+    return None
+
+
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
     is a bare macro (:data:`BARE_MACRO`), the export macros of a class's head
     (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`) and the later
     branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are parsed
     as blanks of the same length, so every byte offset and line of the tree is the text's; in
-    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`)."""
+    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`);
+    in TypeScript, a ``;`` ends a member before a generic call signature (:func:`_separated_signatures`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
@@ -283,6 +325,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = EXPORT_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and KEYWORD_MACRO.search(source) is not None:
         source = KEYWORD_MACRO.sub(_blank_macros, source)
+    if language in ("typescript", "tsx") and b"<" in source and GENERIC_SIGNATURE.search(source) is not None:
+        source = _separated_signatures(source)
     tree = parser.parse(source)
     if language == "rust" and ITEM_MACRO.search(source) is not None:
         return _unwrapped_item_macros(parser, source, tree)
