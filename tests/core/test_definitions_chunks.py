@@ -377,6 +377,18 @@ def test_a_c_conditional_whose_branches_each_open_a_brace_keeps_its_first_branch
         assert any(c.symbol == "io" and (c.start_line, c.end_line) == (1, 11) for c in chunks)
 
 
+def test_a_c_conditional_inside_an_initialiser_list_keeps_its_first_branch() -> None:
+    # leveldb's env_posix.cc: `Limiter(int n)` / `:` / `#if !defined(NDEBUG)` / `max_(n),` / `#endif`:
+    # the grammar lost the class, and every later definition of the file was Limiter's
+    source = (b"class Limiter {\n public:\n  Limiter(int n)\n      :\n#if !defined(NDEBUG)\n        max_(n),\n"
+              b"#endif  // !defined(NDEBUG)\n        allowed_(n) {}\n  bool Acquire() { return f(1,\n#ifdef X\n"
+              b"    2); }\n#else\n    3); }\n#endif\n};\n\nvoid PosixEnv::Schedule(int x) {}\n")
+    _, symbols = extract_source(source, "cpp", "env.cc")
+    found = {(s.qualname, s.kind, s.start_line, s.end_line) for s in symbols}
+    assert {("Limiter", "class", 1, 15), ("Limiter.Limiter", "method", 3, 8), ("Limiter.Acquire", "method", 9, 11),
+            ("PosixEnv.Schedule", "method", 17, 17)} <= found
+
+
 def test_a_macro_before_a_keyword_no_type_can_precede_is_not_read_as_a_type() -> None:
     # fmt's ostream.h: `FMT_MODULE_EXPORT template <typename Char>` then `void vprint(...) {`: the
     # macro was read as a type and vprint lost, its parameters recorded as variables

@@ -146,7 +146,8 @@ def _first_branches(source: bytes) -> bytes:
     ``#if X`` / ``for (;!done;) {`` / ``#else`` / ``for (;;) {`` / ``#endif`` (libuv's
     ``uv__async_io``) gives the grammar two opening braces for one closing: the function swallowed
     what followed, and its locals were read as the file's globals. Conditionals whose branches
-    each balance their brackets are left as written (the grammar parses each branch)."""
+    each balance their brackets are left as written (the grammar parses each branch), unless they
+    open inside a list (:func:`_in_list`), where the grammar expects no directive."""
     plain = bytearray(_NOISE.sub(lambda m: m.group().translate(_BLANKS), source))
     out = bytearray(source)
     open_groups: list[list[tuple[int, int]]] = []
@@ -181,15 +182,32 @@ def _directive_end(source: bytes, at: int) -> int:
 
 def _keep_first_branch(plain: bytearray, out: bytearray, group: list[tuple[int, int]]) -> None:
     """Blank a conditional's directives and every branch but the first (in both the text and its
-    literal-free copy), when one of its branches leaves a bracket unbalanced."""
-    if len(group) < 3:
+    literal-free copy), when one of its branches leaves a bracket unbalanced or it opens inside a
+    list (:func:`_in_list`)."""
+    inside = _in_list(plain, group[0][0])
+    if len(group) < 3 and not inside:
         return
     branches = [(group[k][1], group[k + 1][0]) for k in range(len(group) - 1)]
-    if all(_balanced(plain[start:end]) for start, end in branches):
+    if not inside and all(_balanced(plain[start:end]) for start, end in branches):
         return
     for start, end in [*group, *branches[1:]]:
         for text in (plain, out):
             text[start:end] = text[start:end].translate(_BLANKS)
+
+
+def _in_list(plain: bytearray, at: int) -> bool:
+    """Whether a directive at ``at`` sits inside a list: after a ``,`` or ``(``, or after the ``:``
+    that follows a constructor's ``)`` (leveldb's ``Limiter(int n) : #if !defined(NDEBUG)
+    max_acquires_(n), #endif acquires_allowed_(n) {``), where the grammar, which sees no
+    preprocessor, lost the class and read the rest of the file as its body."""
+    before = bytes(plain[max(0, at - 400):at]).rstrip()
+    if before.endswith((b",", b"(")):
+        return True
+    return before.endswith(b":") and not before.endswith(b"::") and before[:-1].rstrip().endswith(b")")
+
+
+IN_LIST_DIRECTIVE = re.compile(rb"(?:[,(]|\)\s*:)[ \t]*(?://[^\n]*)?\r?\n[ \t]*#[ \t]*if")
+"""A conditional that may open inside a list (:func:`_in_list` tells)."""
 
 
 def _balanced(text: bytearray) -> bool:
@@ -317,7 +335,7 @@ def parse(language: str, source: bytes) -> Tree:
     parser = parsers.get(language)
     if parser is None:
         parser = parsers[language] = Parser(grammar(language))
-    if language in ("c", "cpp") and b"#el" in source:
+    if language in ("c", "cpp") and (b"#el" in source or (b"#" in source and IN_LIST_DIRECTIVE.search(source))):
         source = _first_branches(source)
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
