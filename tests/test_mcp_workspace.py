@@ -208,3 +208,28 @@ def test_a_repository_that_cannot_be_read_again_is_named_in_notices(tmp_path: Pa
             assert "as it was" in notice
     finally:
         workspace.close()
+
+
+def test_a_repository_inside_another_is_said_and_its_definitions_listed_once(tmp_path: Path) -> None:
+    """tinydb-4.8.0 and tinydb-4.8.0/tinydb served as one had listed class TinyDB twice, and each
+    use inside the inner one twice; a use only the outer one's graph resolves stays."""
+    outer, inner = tmp_path / "outer", tmp_path / "outer" / "lib"
+    inner.mkdir(parents=True)
+    (inner / "store.py").write_text("def save_record(value):\n    return value\n\n\ndef keep(v):\n    return save_record(v)\n")
+    (outer / "main.py").write_text("from lib.store import save_record\n\n\ndef run():\n    return save_record(1)\n")
+    services = {label: RepoService(Engine(root, tmp_path / "ix", provider=FirstWord(), static=False), embed=False)
+                for label, root in (("outer", outer), ("lib", inner))}
+    for repo in services.values():
+        repo.start().join(60)
+    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    try:
+        said = "lib is inside outer (lib/): its files are answered once, as lib's"
+        found = workspace.definitions("save_record", None, False, 10)
+        assert [(d["repo"], d["path"]) for d in found["definitions"]] == [("lib", "store.py")] and found["total"] == 1
+        assert found["notices"] == [said]
+        uses = workspace.references("save_record", None, 10)
+        places = sorted((r["repo"], r["path"], r["kind"]) for r in uses["references"])
+        assert places == [("lib", "store.py", "call"), ("outer", "main.py", "call"), ("outer", "main.py", "import")]
+        assert uses["total"] == 3 and uses["counts"] == {"call": 2, "import": 1}
+    finally:
+        workspace.close()

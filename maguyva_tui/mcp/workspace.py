@@ -19,10 +19,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from maguyva_tui.core.answers import GraphAnswer, ImpactEntry
+from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError
 
@@ -35,6 +36,7 @@ from maguyva_tui.core.workspace import (
     Shard,
     distinct_roots,
     labels_for,
+    nested_roots,
 )
 from maguyva_tui.mcp.answers import (
     AnswerError,
@@ -66,6 +68,14 @@ class WorkspaceService:
         self.ready_wait_s = ready_wait_s
         self._clock = clock
         self._shards = {label: Shard(label, s.engine) for label, s in self.services.items()}
+        nested = nested_roots([(label, str(s.engine.root)) for label, s in self.services.items()])
+        self._shadowed: dict[str, tuple[str, ...]] = {}
+        """Per repository holding another of the workspace, that one's folder in it: its files are
+        answered by the inner repository only (they had been listed twice, once through each)."""
+        for outer, _, folder in nested:
+            self._shadowed[outer] = (*self._shadowed.get(outer, ()), folder)
+        self._nested_notices = [f"{inner} is inside {outer} ({folder}): its files are answered once, as {inner}'s"
+                                for outer, inner, folder in nested]
         self._lock = threading.Lock()
         self._coordinator: tuple[object, Coordinator] | None = None
 
@@ -172,7 +182,7 @@ class WorkspaceService:
         """Every definition of a name in every repository, best first in each, merged by place."""
         name = _symbol_name(name)
         engines, absent = self.ready()
-        answers = {label: e.definitions(name, (kind,) if kind else ()) for label, e in engines.items()}
+        answers = {label: self._once(label, e.definitions(name, (kind,) if kind else ()), targets=False) for label, e in engines.items()}
         known = self._known(name, answers, absent, f"{kind} named" if kind else "definition of")
         items = _by_place({label: [{"repo": label, **_definition(a, d, with_source)} for d in a.entries[:limit]]
                            for label, a in known.items()})[:limit]
@@ -184,6 +194,7 @@ class WorkspaceService:
         name = _symbol_name(name)
         engines, absent = self.ready()
         answers = self._each(engines, absent, lambda e: e.references(name, (kind,) if kind else (), limit))
+        answers = {label: self._once(label, a) for label, a in answers.items()}
         known = self._known(name, answers, absent, "symbol named")
         several = sum(len(a.definitions) for a in known.values()) > 1
         items = [{"repo": label, **_reference(a, s, several)} for label, a in known.items() for s in a.entries]
@@ -205,6 +216,7 @@ class WorkspaceService:
         name = _symbol_name(name)
         engines, absent = self.ready()
         answers = self._each(engines, absent, lambda e: e.impact(name, depth, limit))
+        answers = {label: self._once(label, a) for label, a in answers.items()}
         known = self._known(name, answers, absent, "symbol named")
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
         items = sorted(_by_place(each), key=lambda d: int(d["depth"]))[:limit]  # stable: place kept within a depth
@@ -216,6 +228,37 @@ class WorkspaceService:
         if notes:  # each repository's calls naming it that its graph could not tie, as the search says them
             out["notes"] = notes
         return {**out, **self._workspace(engines, absent)}
+
+    def _once(self, label: str, answer: GraphAnswer[T], targets: bool = True) -> GraphAnswer[T]:
+        """A repository's answer less what lies in a repository of the workspace inside it (that
+        one answers for it): its entries there, their counts too, and unless ``targets`` (the
+        definitions its own uses resolve to, which name what they are uses of) its definitions there."""
+        folders = self._shadowed.get(label)
+        if not folders:
+            return answer
+
+        def kept(item: Any) -> bool:
+            symbol = getattr(item, "symbol", None)
+            path = symbol.path if isinstance(item, Definition) and symbol is not None else getattr(item, "path", "")
+            return not str(path).startswith(folders)
+
+        entries = tuple(e for e in answer.entries if kept(e))
+        gone = [e for e in answer.entries if not kept(e)]
+        counts = dict(answer.counts)
+        for e in gone:
+            kind = getattr(e, "kind", None)
+            if kind in counts:
+                counts[kind] -= 1
+        depths = dict(answer.by_depth)
+        for e in gone:
+            depth = getattr(e, "depth", None)
+            if depth in depths:
+                depths[depth] -= 1
+        definitions = answer.definitions if targets else tuple(d for d in answer.definitions if kept(d))
+        return replace(answer, definitions=definitions, entries=entries,
+                       total=answer.total - len(gone),
+                       counts=tuple((k, n) for k, n in counts.items() if n > 0) if answer.counts else (),
+                       by_depth=tuple((k, n) for k, n in depths.items() if n > 0) if answer.by_depth else ())
 
     @staticmethod
     def _each(engines: dict[str, Engine], absent: list[Missing],
@@ -255,6 +298,7 @@ class WorkspaceService:
             out["missing"] = [m.to_json() for m in absent]
         notices = [f"{label}: {failure}; answered from the index as it was" for label in out["repos"]
                    if (failure := self.services[label].status.failure)]  # could not be read again: may lag it
+        notices += self._nested_notices
         if notices:
             out["notices"] = notices
         return out

@@ -40,6 +40,7 @@ from maguyva_tui.core.workspace.coordinator import (
     Coordinator,
     Missing,
     WorkspaceResult,
+    nested_roots,
 )
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone
@@ -61,6 +62,7 @@ __all__ = [
     "distinct_roots",
     "index_on_cluster",
     "labels_for",
+    "nested_roots",
     "open_cluster_workspace",
     "open_worker_workspace",
     "open_workspace",
