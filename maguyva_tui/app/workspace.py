@@ -38,6 +38,7 @@ from maguyva_tui.core.workspace import (
     WorkspaceResult,
     distinct_roots,
     labels_for,
+    nested_roots,
 )
 
 STILL_INDEXING = "still indexing"
@@ -108,6 +109,11 @@ class ExplorerWorkspace:
         self._lock = threading.Lock()
         self._coordinator: tuple[tuple[object, ...], Coordinator] | None = None
         self._targets: tuple[tuple[object, ...], list[Target]] | None = None
+        self._inner: dict[str, tuple[str, ...]] = {}
+        """Per repository holding another of the workspace, that one's folder in it (``lib/``): go
+        to lists those files and symbols once, as the inner repository's (as search answers them)."""
+        for outer, _, folder in nested_roots([(label, str(e.root)) for label, e in self.engines.items()]):
+            self._inner[outer] = (*self._inner.get(outer, ()), folder)
 
     # -- the live indexes ----------------------------------------------------------------------------
 
@@ -227,10 +233,17 @@ class ExplorerWorkspace:
         snapshots = {label: self.engines[label].snapshot for label in self.searchable()}
         key = tuple(id(s) for s in snapshots.values())
         if self._targets is None or self._targets[0] != key:
-            each = [targets(s.files, s.symbols, prefix=f"{label}/") for label, s in snapshots.items()]
+            each = [targets([f for f in s.files if self._own(label, f)],
+                            [y for y in s.symbols if self._own(label, y.path)], prefix=f"{label}/")
+                    for label, s in snapshots.items()]
             listed = [t for one in each for t in one]
             self._targets = (key, [t for t in listed if not t.detail] + [t for t in listed if t.detail])
         return self._targets[1]
+
+    def _own(self, label: str, path: str) -> bool:
+        """Whether a repository's file is its own, not one of a repository inside it."""
+        inner = self._inner.get(label)
+        return not inner or not path.startswith(inner)
 
     def file_count(self) -> int:
         """Files indexed over the repositories that have an index."""

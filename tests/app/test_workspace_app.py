@@ -182,6 +182,22 @@ def test_repositories_not_indexed_yet_read_as_indexing_not_missing(tmp_path: Pat
         workspace.close()
 
 
+def test_a_repository_inside_another_is_answered_and_listed_once(tmp_path: Path) -> None:
+    """alpha and alpha/svc opened as one had answered and listed alpha/svc's files twice."""
+    alpha, _, _ = repos(tmp_path)
+    workspace = ExplorerWorkspace([alpha, alpha / "svc"], tmp_path / "index", provider=FirstWord(), static=False)
+    try:
+        for shard in workspace.shards.values():
+            shard.open()
+        answer = workspace.ask(Request("load_settings"))
+        assert [row.path for row in answer.rows] == ["svc/loader.py"]
+        assert "svc is inside alpha (svc/): its files are answered once, as svc's" in answer.notices
+        places = [t.path for t in workspace.jump_targets()]
+        assert "svc/loader.py" in places and "alpha/svc/loader.py" not in places
+    finally:
+        workspace.close()
+
+
 @pytest.mark.slow  # a watcher's debounce and a refresh on 2 shared cores: run by .ci/run's slow pass
 async def test_an_edit_in_one_repository_is_found_by_the_watcher(tmp_path: Path) -> None:
     app = workspace_app(tmp_path, watch=True)
