@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from maguyva_tui.core.parsing.analyze import analyze
 from maguyva_tui.core.parsing.chunks import ChunkMap, line_count, smallest_chunk_at, window_chunks
 from maguyva_tui.core.parsing.definitions import extract_definitions, supports
 from maguyva_tui.core.parsing.languages import LANGUAGES, language_for, parse
@@ -387,6 +388,23 @@ def test_a_c_conditional_inside_an_initialiser_list_keeps_its_first_branch() -> 
     found = {(s.qualname, s.kind, s.start_line, s.end_line) for s in symbols}
     assert {("Limiter", "class", 1, 15), ("Limiter.Limiter", "method", 3, 8), ("Limiter.Acquire", "method", 9, 11),
             ("PosixEnv.Schedule", "method", 17, 17)} <= found
+
+
+def test_a_macro_after_a_cpp_functions_parameters_is_not_its_name() -> None:
+    # leveldb's port_stdcxx.h: `void Lock() EXCLUSIVE_LOCK_FUNCTION() { mu_.lock(); }` was a method named
+    # EXCLUSIVE_LOCK_FUNCTION; db_impl.h's annotation on the next line lost the declarations after it
+    source = (b"class Mutex {\n public:\n  void Lock() EXCLUSIVE_LOCK_FUNCTION() { mu_.lock(); }\n"
+              b"  int Get() const LOCKS_EXCLUDED(mu_) { return 1; }\n  Status Recover(Edit* edit)\n"
+              b"      EXCLUSIVE_LOCKS_REQUIRED(mu_);\n  void Unlock() UNLOCK_FUNCTION() {\n    if (x)\n"
+              b"      LOG(y);\n  }\n  int n_[3] GUARDED_BY(mu_);\n};\n")
+    tree = parse("cpp", source)
+    assert not tree.root_node.has_error
+    _, symbols = extract_source(source, "cpp", "port.h")
+    assert [(s.qualname, s.start_line) for s in symbols] == [
+        ("Mutex", 1), ("Mutex.Lock", 3), ("Mutex.Get", 4), ("Mutex.Unlock", 7)]
+    assert symbols[1].signature == "void Lock() EXCLUSIVE_LOCK_FUNCTION() { mu_.lock(); }"  # the text as written
+    calls = {(r.name, r.line) for r in analyze("port.h", source.decode()).references if r.kind == "call"}
+    assert ("LOG", 9) in calls  # a condition's macro call stays a call
 
 
 def test_a_macro_before_a_keyword_no_type_can_precede_is_not_read_as_a_type() -> None:

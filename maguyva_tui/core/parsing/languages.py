@@ -225,6 +225,71 @@ KEYWORD_MACRO = re.compile(
 macros, which the grammar, seeing no preprocessor, read as a type and lost the declaration after."""
 
 
+TRAILING_MACRO = re.compile(
+    rb"\)(?:[ \t]*(?:const|override|final|noexcept|volatile|&&?)\b)*"
+    rb"(?P<macros>(?:(?:[ \t]*\r?\n)?[ \t]+[A-Z_][A-Z0-9_]{2,}(?:\((?:[^()\n]|\([^()\n]*\))*\))?)+)"
+    rb"(?=[ \t]*(?:[{;:=]|override\b|final\b|//|\r?$))",
+    re.MULTILINE,
+)
+"""Upper-case macros after a function's parameter list (clang's thread-safety annotations:
+``void Lock() EXCLUSIVE_LOCK_FUNCTION() {``, ``void Wait() EXCLUSIVE_LOCKS_REQUIRED(mu_);``): the
+grammar read the macro as the function's declarator and named the method after it (leveldb's
+``Mutex::Lock`` was ``Mutex.EXCLUSIVE_LOCK_FUNCTION``), or, on the next line, lost the class's
+declarations after it; :func:`_blank_trailing_macros` keeps those closing a declaration's
+parameters."""
+
+FIELD_MACRO = re.compile(
+    rb"^[ \t]*[A-Za-z_][\w:<>,*& \t]*[\w>*&][ \t]+\**[A-Za-z_]\w*(?:\[[^\]\n]*\])*"
+    rb"(?P<macros>(?:[ \t]+[A-Z_][A-Z0-9_]{2,}\((?:[^()\n]|\([^()\n]*\))*\))+)(?=[ \t]*[;={])",
+    re.MULTILINE,
+)
+"""Upper-case macros after a field's name (``std::deque<Writer*> writers_ GUARDED_BY(mutex_);``),
+which the grammar read as a function's declarator, the field's type lost."""
+
+_DECLARATION_HEAD = re.compile(rb"[ \t]*(?:[\w:<>,*&~ \t]|\[\[[^\]\n]*\]\])*[A-Za-z_~][\w]*[ \t]*")
+"""What comes before a declarator's ``(`` on its line: types, qualifiers and the name."""
+
+_NOT_DECLARATIONS = frozenset({b"return", b"else", b"case", b"throw", b"new", b"delete", b"if", b"while", b"for",
+                               b"switch", b"do", b"sizeof", b"co_return", b"co_await", b"co_yield", b"goto",
+                               b"catch"})
+"""Words before a ``(`` that make it no declaration's: ``if (x) LOG(y);`` keeps its call."""
+
+
+def _blank_trailing_macros(source: bytes) -> bytes:
+    """C++ source with the macros :data:`TRAILING_MACRO` finds after a declaration's parameter list
+    made blanks of the same length; those after a call or a condition (``if (x) LOG(y);``) stay."""
+    def blank(match: re.Match[bytes]) -> bytes:
+        opened = _opening(source, match.start())
+        line_start = source.rfind(b"\n", 0, opened) + 1
+        head = source[line_start:opened]
+        if (opened < 0 or head.lstrip().startswith(b"#") or _DECLARATION_HEAD.fullmatch(head) is None
+                or _NOT_DECLARATIONS & set(re.findall(rb"\w+", head))):
+            return match.group()
+        return _blank_lines_kept(match)
+    return TRAILING_MACRO.sub(blank, source)
+
+
+def _blank_lines_kept(match: re.Match[bytes]) -> bytes:
+    """A match with its macros made blanks, its line ends kept."""
+    start, end = (at - match.start() for at in match.span("macros"))
+    text = match.group()
+    return text[:start] + text[start:end].translate(_BLANKS) + text[end:]
+
+
+def _opening(source: bytes, close: int) -> int:
+    """Return where the ``(`` that the ``)`` at ``close`` closes is (-1 past 2,000 bytes back)."""
+    depth = 0
+    for at in range(close, max(-1, close - 2000), -1):
+        byte = source[at]
+        if byte == 0x29:  # ")"
+            depth += 1
+        elif byte == 0x28:  # "("
+            depth -= 1
+            if depth == 0:
+                return at
+    return -1
+
+
 ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
 """A Rust line opening a macro invocation with a brace (``cfg_rt! {``): tokio wraps most of its
 items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
@@ -326,7 +391,8 @@ def _previous_code_line(source: bytes, start: int) -> bytes | None:
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
     is a bare macro (:data:`BARE_MACRO`), the export macros of a class's head
-    (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`) and the later
+    (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`) or after a C++
+    function's parameters (:data:`TRAILING_MACRO`) and the later
     branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are parsed
     as blanks of the same length, so every byte offset and line of the tree is the text's; in
     Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`);
@@ -343,6 +409,10 @@ def parse(language: str, source: bytes) -> Tree:
         source = EXPORT_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and KEYWORD_MACRO.search(source) is not None:
         source = KEYWORD_MACRO.sub(_blank_macros, source)
+    if language == "cpp" and TRAILING_MACRO.search(source) is not None:
+        source = _blank_trailing_macros(source)
+    if language == "cpp" and FIELD_MACRO.search(source) is not None:
+        source = FIELD_MACRO.sub(_blank_macros, source)
     if language in ("typescript", "tsx") and b"<" in source and GENERIC_SIGNATURE.search(source) is not None:
         source = _separated_signatures(source)
     tree = parser.parse(source)
