@@ -1474,8 +1474,12 @@ def _fuzzy_from_start(key: str) -> re.Pattern[bytes]:
 
 @lru_cache(maxsize=QUESTIONS_KEPT)
 def _hump_pattern(segments: tuple[str, ...]) -> re.Pattern[bytes]:
-    """The names holding camel-hump segments in order, the first at the start."""
-    return re.compile(b"\x00" + _SEP + rb"[^\x00]*?".join(re.escape(seg.encode()) for seg in segments))
+    """The names holding camel-hump segments in order, the first at the start. Each later segment is
+    taken at its first place after the one before, in an atomic group (the earliest end leaves the
+    most room, so a name matches so or not at all): lazy gaps that could backtrack took time
+    exponential in the segments ("AaAaAaAaAaAaAaAaAaAaAaAaB" against a name of 60 a's: minutes)."""
+    head, *rest = (re.escape(seg.encode()) for seg in segments)
+    return re.compile(b"\x00" + _SEP + head + b"".join(rb"(?>[^\x00]*?" + seg + b")" for seg in rest))
 
 
 @lru_cache(maxsize=QUESTIONS_KEPT)
