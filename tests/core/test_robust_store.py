@@ -26,6 +26,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import index_folder, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.semantic_index import adopt_static_store, semantic_folder, write_census, write_chunk_table
+from maguyva_tui.core.store import format as store_format
 from maguyva_tui.core.store.file_table import CTIME, INODE, files_digest
 from maguyva_tui.core.store.format import FileEntry, current_generation
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -267,6 +268,7 @@ def test_an_index_folder_another_user_owns_is_never_written_into(tmp_path: Path,
     index_folder(other, base).mkdir(0o777)
     me = os.geteuid()
     monkeypatch.setattr(os, "geteuid", lambda: me + 1)  # the folder is now another user's
+    monkeypatch.setattr(store_format, "ADMIN_UID", me)  # an administrator's: read (another's is not)
     snapshot, summary = update_index(root, base)
     assert set(snapshot.files) == {"a.py", "b.py"}
     assert f"the folder is another user's, uid {me}" in str(summary.stale_because)

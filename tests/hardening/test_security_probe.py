@@ -4,10 +4,16 @@ search nor reach past the repository (helper-129)."""
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import time
+from pathlib import Path
+
+import pytest
 
 from maguyva_tui.core.retrievers.structural import _hump_pattern
+from maguyva_tui.core.store import format as store_format
+from maguyva_tui.core.store.format import IndexUnavailable, current_generation
 
 
 def _holds_in_order(name: bytes, segments: tuple[str, ...]) -> bool:
@@ -41,3 +47,19 @@ def test_the_camel_hump_pattern_matches_the_names_it_matched_before() -> None:
             assert found == _holds_in_order(name, segments), (segments, name)
             lazy = re.compile(b"\x00" + rb"[^0-9a-z\x00]*" + rb"[^\x00]*?".join(s.encode() for s in segments))
             assert found == (lazy.search(b"\x00" + name + b"\x00") is not None), (segments, name)
+
+
+def test_an_index_folder_another_user_made_is_never_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another user who made a repository's index folder first in a shared index base (``--index-dir
+    /tmp/idx``) could make its generation say any file holds any text: it is refused, not answered from."""
+    folder = tmp_path / "repo-0123456789"
+    (folder / "g-1-1").mkdir(parents=True)
+    (folder / "CURRENT").write_text("g-1-1\n", encoding="ascii")
+    assert current_generation(folder) == folder / "g-1-1"
+    owner = folder.stat().st_uid
+    monkeypatch.setattr(store_format, "ADMIN_UID", owner)  # root's (an administrator's cache) is read
+    monkeypatch.setattr(os, "geteuid", lambda: owner + 1)
+    assert current_generation(folder) == folder / "g-1-1"
+    monkeypatch.setattr(store_format, "ADMIN_UID", owner + 2)
+    with pytest.raises(IndexUnavailable, match="another user's"):
+        current_generation(folder)

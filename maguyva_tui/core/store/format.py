@@ -49,6 +49,9 @@ DIR_MODE = 0o700
 """Every index folder is its owner's alone."""
 FILE_MODE = 0o600
 """Every index file likewise."""
+ADMIN_UID = 0
+"""The one user besides this one whose index folder is read (never written): an administrator's
+shared, read-only cache. Another user's may have been planted in a shared index base."""
 
 READABLE_NAME_BYTES = 64
 """The repository's name in its index folder's name is cut to this (a file name holds 255 bytes)."""
@@ -143,8 +146,11 @@ def _readable(name: str) -> str:
 
 
 def current_generation(folder: Path) -> Path:
-    """Return the live generation folder, or raise IndexUnavailable."""
+    """Return the live generation folder, or raise IndexUnavailable (also for an index folder that
+    another user than root owns: made before us in a shared index base, ``--index-dir /tmp/idx``,
+    its generation could say any file holds any text, and a search answered from it as from ours)."""
     try:
+        owner = folder.stat().st_uid
         name = (folder / "CURRENT").read_bytes().decode("ascii").strip()
     except FileNotFoundError:
         raise IndexUnavailable("no index yet") from None
@@ -152,6 +158,8 @@ def current_generation(folder: Path) -> Path:
         raise IndexUnavailable(f"cannot read the index ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise IndexUnavailable("the index is corrupt (CURRENT is not a generation name); rebuilding it") from None
+    if owner not in (os.geteuid(), ADMIN_UID):
+        raise IndexUnavailable(f"the index at {folder} is another user's (uid {owner}): it is not read")
     gen = folder / name
     if not name.startswith("g-") or "/" in name or not gen.is_dir():
         raise IndexUnavailable("the index is corrupt (CURRENT names no generation); rebuilding it")
