@@ -50,7 +50,7 @@ from maguyva_tui.core.graph.sites import (
 )
 from maguyva_tui.core.graph.splice import write_spliced
 from maguyva_tui.core.graph.stats import per_language
-from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, position
+from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, outranks, position
 from maguyva_tui.core.graph.tables import IndexCache, Source, member_pairs, symbol_id
 from maguyva_tui.core.types import FileFacts, Symbol
 
@@ -191,7 +191,11 @@ class CodeGraph:
         self.languages[path] = source.language
         self.nodes.add(path, FILE_KIND)
         symbols = sorted(source.symbols, key=position)
+        kinds: dict[str, str] = {}
         for _, qualname, kind, _ in names_of(symbols):
+            if qualname not in kinds or outranks(kind, kinds[qualname]):
+                kinds[qualname] = kind
+        for qualname, kind in kinds.items():
             self.nodes.add(symbol_id(path, qualname), kind)
         self.store.put(path, symbols)
         index = self.indexes.get(path)
@@ -363,7 +367,8 @@ class CodeGraph:
 
     @property
     def symbols(self) -> Mapping[str, Symbol]:
-        """Symbol node id to its symbol (the first definition when a file defines a name twice)."""
+        """Symbol node id to its symbol (when a file defines a name twice, the one
+        its uses are tied to: ``SymbolStore.get``)."""
         return SymbolsView(self.store, self.nodes)
 
     @property

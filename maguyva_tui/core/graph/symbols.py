@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.spans import Bounds, SpanMap
-from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
+from maguyva_tui.core.graph.tables import KIND_PRIORITY, SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.store.arrays import Strings
 from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.types import Symbol
@@ -44,6 +44,12 @@ def position(symbol: Symbol | Row) -> tuple[int, int]:
     if isinstance(symbol, Symbol):
         return symbol.start_line, -symbol.end_line
     return symbol[3], -symbol[4]
+
+
+def outranks(kind: str, other: str) -> bool:
+    """Tell whether a definition of one kind stands for a name over another's of the same file
+    (a class over its type alias, a method over the field of its name)."""
+    return KIND_PRIORITY.get(kind, 9) < KIND_PRIORITY.get(other, 9)
 
 
 def names_of(entry: Sequence[Symbol] | Sequence[Row]) -> Iterator[tuple[str, str, str, str]]:
@@ -270,8 +276,9 @@ class SymbolStore:
         return tuple(entry)  # type: ignore[arg-type]
 
     def get(self, node: str) -> Symbol | None:
-        """Return the symbol of a node id (the first definition when a file defines it twice);
-        ``None`` for a file's node, ``a::b.py`` too."""
+        """Return the symbol of a node id: when a file defines the name twice, the definition the
+        resolver ties its uses to (``KIND_PRIORITY``: Java's method ``head()`` over the field
+        ``Node head;`` written above it), else the first; ``None`` for a file's node, ``a::b.py`` too."""
         if SEPARATOR not in node or node in self.entries:
             return None
         path, qualname = split_id(node)
@@ -281,7 +288,9 @@ class SymbolStore:
                 return None
             first = {}
             for symbol in self.of(path):
-                first.setdefault(symbol.qualname, symbol)
+                old = first.get(symbol.qualname)
+                if old is None or outranks(symbol.kind, old.kind):
+                    first[symbol.qualname] = symbol
             self._first[path] = first
         return first.get(qualname)
 
