@@ -19,7 +19,7 @@ import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Final, Protocol
 
 import re2
 
@@ -163,11 +163,43 @@ def _compile(body: str, anchored: bool) -> Searcher:
     if repeats >= LINEAR_FROM_REPEATS or crossing >= 2:
         try:
             return re2.compile("(?s)" + body + ("\\z" if anchored else ""), _re2_options())  # type: ignore[no-any-return]
-        except Exception:  # noqa: BLE001 - re2 refuses a construct (its error types vary): Python's re reads it
-            pass
+        except Exception:  # noqa: BLE001 - re2 refuses a construct (its error types vary): read as bytes
+            return _ByteSearcher.of(body, anchored)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a literal "[" in a class: Python's nested-set warning
         return re.compile(body + ("\\Z" if anchored else ""), re.DOTALL)
+
+
+class _ByteSearcher:
+    """A pattern ``re2`` cannot read as text (a byte of a name that is not UTF-8 in it, as a lone
+    surrogate), matched by ``re2`` over the UTF-8 bytes of the path, as git's wildmatch matches bytes
+    (a ``?`` is one byte). It had fallen back to Python's ``re``: ``*a`` 25 times then ``b`` and a
+    Latin-1 byte took 26 s on a name of 30 a's, and one such ``.gitignore`` line hung the walk."""
+
+    __slots__ = ("_regex",)
+
+    def __init__(self, regex: Any) -> None:
+        self._regex = regex
+
+    @classmethod
+    def of(cls, body: str, anchored: bool) -> Searcher:
+        """Compile ``body`` over bytes; a pattern ``re2`` refuses even so (larger than its memory
+        allows) matches nothing: backtracking over it could take forever on one name."""
+        options = _re2_options()
+        options.encoding = re2.Options.Encoding.LATIN1
+        source = ("(?s)" + body + ("\\z" if anchored else "")).encode("utf-8", "surrogateescape")
+        try:
+            return cls(re2.compile(source, options))
+        except Exception:  # noqa: BLE001 - refused again (its error types vary)
+            return _NOTHING
+
+    def search(self, text: str) -> object:
+        """Search the path's bytes (a name that is not UTF-8 as it is on disk)."""
+        return self._regex.search(text.encode("utf-8", "surrogateescape"))
+
+
+_NOTHING: Final = re.compile(r"(?!)")
+"""The pattern that matches no path."""
 
 
 def _re2_options() -> re2.Options:

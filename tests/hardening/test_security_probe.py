@@ -14,6 +14,7 @@ import pytest
 from maguyva_tui.core.retrievers.structural import _hump_pattern
 from maguyva_tui.core.store import format as store_format
 from maguyva_tui.core.store.format import IndexUnavailable, current_generation
+from maguyva_tui.core.walk import WalkReport, walk
 
 
 def _holds_in_order(name: bytes, segments: tuple[str, ...]) -> bool:
@@ -63,3 +64,16 @@ def test_an_index_folder_another_user_made_is_never_read(tmp_path: Path, monkeyp
     monkeypatch.setattr(store_format, "ADMIN_UID", owner + 2)
     with pytest.raises(IndexUnavailable, match="another user's"):
         current_generation(folder)
+
+
+def test_a_gitignore_line_of_many_stars_and_a_latin1_byte_walks_in_linear_time(tmp_path: Path) -> None:
+    """re2 cannot read a pattern holding a byte that is not UTF-8; its fallback, Python's re, took
+    26 s to decide one name of 30 a's against ``*a`` 25 times then ``b\\xff`` (a walk hung on it)."""
+    (tmp_path / ".gitignore").write_bytes(b"*a" * 25 + b"b\xff\n")
+    (tmp_path / ("a" * 60 + ".py")).write_text("KEPT = 1\n")
+    ignored = os.fsdecode(b"a" * 30 + b"b\xff")
+    (tmp_path / ignored).write_text("IGNORED = 1\n")
+    started = time.perf_counter()
+    walked = {candidate.path for candidate in walk(tmp_path, WalkReport())}
+    assert time.perf_counter() - started < 2.0
+    assert "a" * 60 + ".py" in walked and ignored not in walked
