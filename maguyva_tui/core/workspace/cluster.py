@@ -99,6 +99,7 @@ from maguyva_tui.core.workspace.fanout import (
     largest_first,
     one_core,
     one_embedding_thread,
+    set_environment,
     source_bytes,
     submit_bounded,
 )
@@ -255,7 +256,7 @@ class _Private:
             out.write(secrets.token_hex(TOKEN_BYTES))
         wanted = {AUTH_MODE_ENV: "token", AUTH_TOKEN_PATH_ENV: str(token), AUTH_TOKEN_ENV: None}
         private = cls(folder, {name: os.environ.get(name) for name in wanted})
-        _set_environment(wanted)
+        set_environment(wanted)
         _reload_auth(ray)
         return private
 
@@ -267,7 +268,7 @@ class _Private:
     def remove(self, ray: Any) -> None:
         """Remove the folder, put the environment back as it was."""
         shutil.rmtree(self.folder, ignore_errors=True)
-        _set_environment(self.saved)
+        set_environment(self.saved)
         _reload_auth(ray)
 
 
@@ -309,15 +310,6 @@ def _alive(pid: int) -> bool:
     except OSError:
         return True
     return True
-
-
-def _set_environment(values: dict[str, str | None]) -> None:
-    """Set each variable (``None``: unset it)."""
-    for name, value in values.items():
-        if value is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = value
 
 
 def _reload_auth(ray: Any) -> None:

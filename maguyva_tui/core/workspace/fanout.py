@@ -70,11 +70,16 @@ def one_embedding_thread(provider: Any) -> Iterator[None]:
             if provider._pool is not None:
                 provider._pool.shutdown(wait=False)
             provider._workers_count, provider._pool = saved
-        for name, value in saved_env.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        set_environment(saved_env)
+
+
+def set_environment(values: dict[str, str | None]) -> None:
+    """Set each variable (``None``: unset it): to put back what a block changed."""
+    for name, value in values.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 def source_bytes(root: str) -> int:
