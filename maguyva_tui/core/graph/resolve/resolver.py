@@ -93,12 +93,14 @@ class Resolver(Memo):
         if written[used - 1].endswith("()"):
             target = self.result(target)
         owner: str | None = None
+        apart = rules(index.language).bare_calls_are_methods
         for i in range(used, len(parts)):
             if target in SENTINELS:
                 rescued = rules(index.language).external_member(self, parts[i:]) if target == EXTERNAL else None
                 return rescued if rescued is not None else target
             owner = target
-            target = self.member(target, parts[i])
+            read = apart and i < len(parts) - 1 and not written[i].endswith("()")
+            target = self.field(target, parts[i]) if read else self.member(target, parts[i])
             if written[i].endswith("()") or (i < len(parts) - 1 and self.is_property(target)):
                 target = self.result(target)  # a property read on the way is its getter's result
         if invoked and self.kind(target) in CLASS_KINDS:
@@ -421,6 +423,17 @@ class Resolver(Memo):
             return self.module_member(target, name)
         finally:
             self.depth -= 1
+
+    def field(self, target: str, name: str) -> str:
+        """Resolve ``target.name`` read, not called, where a class's fields and methods are apart
+        (Java: ``d.head.size()`` reads the field ``Node head``, not the method ``head()``)."""
+        if self.is_symbol(target):
+            path, qualname = split_id(target)
+            index = self.file(path)
+            fields = index.attrs.get(qualname) if index is not None else None
+            if index is not None and fields is not None and name in fields:
+                return self.instance(index, fields[name], qualname) if fields[name] else UNRESOLVED
+        return self.member(target, name)
 
     def symbol_member(self, target: str, name: str, inherited: bool = True) -> str:
         """Resolve a member of a class (its own, its attributes' types, with ``inherited`` its
