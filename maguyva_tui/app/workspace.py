@@ -37,6 +37,7 @@ from maguyva_tui.core.workspace import (
     Shard,
     WorkspaceResult,
     distinct_roots,
+    held_inside,
     labels_for,
     nested_roots,
 )
@@ -142,7 +143,17 @@ class ExplorerWorkspace:
         for label in self.labels:
             if label in self.summaries:
                 out.add(label, self.summaries[label])
+                out.files, out.symbols, out.chunks = (
+                    n - twice for n, twice in zip((out.files, out.symbols, out.chunks), self._held_twice(label)))
         return out
+
+    def _held_twice(self, label: str) -> tuple[int, int, int]:
+        """The files, symbols and chunks a repository's index holds inside another repository of the
+        workspace (counted once, as that one's); none while its index is not open."""
+        inner = self._inner.get(label)
+        if not inner or self.engines[label].index_folder is None:
+            return 0, 0, 0
+        return held_inside(self.engines[label].snapshot, inner)
 
     def tiers(self) -> tuple[tuple[str, float], ...]:
         """Each semantic tier's coverage, the mean over the repositories that measured it (as
@@ -246,8 +257,8 @@ class ExplorerWorkspace:
         return not inner or not path.startswith(inner)
 
     def file_count(self) -> int:
-        """Files indexed over the repositories that have an index."""
-        return sum(len(self.engines[label].snapshot.files) for label in self.searchable())
+        """Files indexed over the repositories that have an index, each once."""
+        return sum(len(self.engines[label].snapshot.files) - self._held_twice(label)[0] for label in self.searchable())
 
     def notices(self) -> list[str]:
         """Each repository's messages about its index, named by repository."""

@@ -19,6 +19,7 @@ from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.workspace import ExplorerWorkspace
+from maguyva_tui.core.indexer import IndexSummary
 from maguyva_tui.core.types import QueryError
 from tests.app.conftest import SIZE, ask, settle, wait_for
 from tests.fakes import FakeProvider
@@ -194,6 +195,28 @@ def test_a_repository_inside_another_is_answered_and_listed_once(tmp_path: Path)
         assert "svc is inside alpha (svc/): its files are answered once, as svc's" in answer.notices
         places = [t.path for t in workspace.jump_targets()]
         assert "svc/loader.py" in places and "alpha/svc/loader.py" not in places
+    finally:
+        workspace.close()
+
+
+def test_a_repository_inside_another_is_counted_once(tmp_path: Path) -> None:
+    """The status line's figures over alpha and alpha/svc had counted svc's files, symbols and
+    chunks twice (tinydb-4.8.0 with tinydb-4.8.0/tinydb: 35 files where 18 are)."""
+    alpha, _, _ = repos(tmp_path)
+    (alpha / "main.py").write_text("def main():\n    return 1\n")
+    workspace = ExplorerWorkspace([alpha, alpha / "svc"], tmp_path / "index", provider=FirstWord(), static=False)
+    try:
+        for label, shard in workspace.shards.items():
+            shard.open()
+            snap = workspace.engines[label].snapshot
+            workspace.summaries[label] = IndexSummary(files=len(snap.files), symbols=snap.facts.symbol_count(),
+                                                      chunks=snap.facts.chunk_count())
+        summary = workspace.summary()
+        assert summary is not None
+        alone = workspace.engines["alpha"].snapshot
+        assert (summary.files, summary.symbols, summary.chunks) == (
+            2, alone.facts.symbol_count(), alone.facts.chunk_count())  # alpha holds every file once
+        assert workspace.file_count() == 2
     finally:
         workspace.close()
 

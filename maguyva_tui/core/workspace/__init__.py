@@ -40,6 +40,7 @@ from maguyva_tui.core.workspace.coordinator import (
     Coordinator,
     Missing,
     WorkspaceResult,
+    held_inside,
     nested_roots,
 )
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
@@ -60,6 +61,7 @@ __all__ = [
     "WorkspaceResult",
     "connect",
     "distinct_roots",
+    "held_inside",
     "index_on_cluster",
     "labels_for",
     "nested_roots",
