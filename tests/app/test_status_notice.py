@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.app.widgets.explain import ExplainPanel, nothing
-from maguyva_tui.app.widgets.status import MORE, Notice, StatusLine, fit_notice
-from tests.app.conftest import SIZE
+from maguyva_tui.app.widgets.status import MORE, PERCENT_WIDTH, Notice, StatusLine, fit_notice
+from tests.app.conftest import SIZE, wait_for
 
 pytestmark = pytest.mark.anyio
 
@@ -59,12 +59,27 @@ def test_a_narrow_line_shortens_the_figures_before_the_notice() -> None:
     assert index == ("186 files · 2,648 symbols · 2,852 chunks", "186 files")
     assert tiers == ("semantic: static 100% · model 3%", "semantic: model 3%", "model 3%")
     notice = "no symbol named frobnicate_widget; showing related code"
-    assert fit_parts(0, notice, index, tiers) == (index[0], tiers[0])  # not laid out yet
-    assert fit_parts(200, notice, index, tiers) == (index[0], tiers[0])
-    assert fit_parts(60, notice, index, tiers) == ("186 files", "semantic: model 3%")
-    assert fit_parts(60, "", index, tiers) == ("186 files", tiers[0])  # never a figure cut mid-number
+    assert fit_parts(0, notice, index, tiers) == (index[0], tiers[0], 0)  # not laid out yet
+    assert fit_parts(200, notice, index, tiers) == (index[0], tiers[0], 0)
+    assert fit_parts(60, notice, index, tiers) == ("186 files", "semantic: model 3%", 0)
+    assert fit_parts(60, "", index, tiers) == ("186 files", tiers[0], 0)  # never a figure cut mid-number
     assert index_forms("indexing: words") == ("indexing: words",)
     assert tier_forms(1.0, 1.0) == ("",)
+
+
+def test_a_first_builds_state_and_its_bar_narrow_before_the_notice() -> None:
+    """At 80 columns (60 cells beside the repository's name) a first build's state and its bar had
+    taken 88 cells; they narrow until the notice has room, the percentage always shown."""
+    from maguyva_tui.app.widgets.status import BAR_FORMS, engines_short, engines_text, fit_parts
+
+    ready = ("text", "structural")
+    index = engines_text(ready), engines_short(ready)
+    assert index[1] == "text, structure ready"
+    assert fit_parts(60, "", index, ("",), BAR_FORMS) == (index[1], "", 32)
+    assert fit_parts(60, "", index, ("semantic: static 30%", "static 30%"), BAR_FORMS) == (index[1], "static 30%", 12)
+    assert fit_parts(60, "no symbol named x", index, ("",), BAR_FORMS) == (index[1], "", 12)
+    assert fit_parts(60, "no symbol named frobnicate_widget", index, ("",), BAR_FORMS) == (index[1], "", 0)
+    assert fit_parts(200, "a notice", index, ("",), BAR_FORMS) == (index[0], "", 32)
 
 
 @pytest.mark.slow
@@ -85,3 +100,31 @@ async def test_at_80_columns_the_notice_and_the_result_count_show_while_the_mode
         assert str(status.query_one("#embed-state", Label).render()).endswith("model 3%")
         question = str(app.query_one("#question", Static).render())
         assert f"{len(app.answer.rows)} results" in question, question
+
+
+@pytest.mark.slow  # an app on 2 shared cores, about a second
+async def test_at_80_columns_a_first_build_fits_its_line_with_a_notice(make_app) -> None:
+    """A first build's state and its progress bar had run past the line's end at 80 columns: the
+    bar cut, a notice given no room; the state and the bar are shortened, the notice keeps a part."""
+    from textual.widgets import Label, ProgressBar
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        status = app.query_one(StatusLine)
+        state = status.query_one("#index-state", Label)
+        await wait_for(pilot, lambda: app.index_ready and " chunks" in str(state.render()))  # checked for changes
+        status.engines(["text", "structural"])
+        status.progress("graph", 3, 10)
+        await pilot.pause()
+        bar = status.query_one("#index-progress", ProgressBar)
+        assert str(state.render()) == "text, structure ready"
+        assert bar.region.right <= status.content_region.right and bar.query_one("#bar").display
+        status.notice("no symbol named frobnicate_widget; showing related code")
+        await pilot.pause()
+        notice = status.query_one(Notice)
+        assert notice.region.right <= status.content_region.right
+        assert str(notice.render()).startswith("no symbol"), str(notice.render())
+        assert bar.region.right <= notice.region.x and bar.region.width >= PERCENT_WIDTH
+        status.ready("186 files · 2,648 symbols · 2,852 chunks")  # the build done: the whole bar again
+        await pilot.pause()
+        assert str(state.render()) == "186 files"

@@ -30,8 +30,12 @@ NOTICE_ROOM: Final = 28
 are shortened first, as far as they go (at 80 columns the notice had been cut away whole while the
 model tier filled, and the tiers' figure cut mid-number: ``semantic: static 1``)."""
 
-PROGRESS_WIDTH: Final = 37
-"""Cells of the progress bar (Textual's bar and its percentage) before it is first laid out."""
+BAR_FORMS: Final = (32, 12, 0)
+"""Cells of the progress bar's bar, longest first: a narrow line narrows it, then shows the
+percentage alone (at 80 columns a first build's state and the bar had run past the line's end,
+the bar cut and a notice left no room)."""
+PERCENT_WIDTH: Final = 5
+"""Cells of the progress bar's percentage (Textual's ``PercentageStatus``), always shown."""
 
 
 class StatusLine(Horizontal):
@@ -85,14 +89,20 @@ class StatusLine(Horizontal):
 
     def _show_index_state(self) -> None:
         text = engines_text(self._engines, self._static is not None) if self._engines else ""
+        short = engines_short(self._engines) if text else ""
         if text and self._engines_of is not None:
-            text = f"{self._engines_of}: {text}"
+            text, short = f"{self._engines_of}: {text}", f"{self._engines_of}: {short}"
         self._index_text = visible(text or f"indexing: {self._phase}")
+        self._index_short = visible(short) if short else None
         self._fit()
+
+    _index_short: str | None = None
+    """A first build's state in few cells (``text, structure ready``; ``None``: the index state has
+    no short form of its own, :func:`index_forms` makes them)."""
 
     def ready(self, text: str) -> None:
         """Leave the indexing state and show what the index holds."""
-        self._engines = ()
+        self._engines, self._index_short = (), None
         self.remove_class("-indexing")
         self._index_text = visible(text)
         self._fit()
@@ -115,23 +125,26 @@ class StatusLine(Horizontal):
     def _show_tiers(self) -> None:
         self._fit()
 
-    _shown: tuple[str, str] | None = None
-    """The index state's and the tiers' forms on show (``None``: none yet)."""
+    _shown: tuple[str, str, int] | None = None
+    """The index state's and the tiers' forms on show, and the progress bar's width (``None``: none yet)."""
 
     def _fit(self) -> None:
         """Show the index state and the tiers in the longest forms that leave the notice its room."""
         repo = cell_len(str(self.query_one("#repo", Label).render())) + 2
-        bar = 0
-        if self.has_class("-indexing"):
-            bar = (self.query_one("#index-progress", ProgressBar).outer_size.width or PROGRESS_WIDTH) + 2
-        room = self.content_region.width - repo - bar if self.content_region.width else 0
-        shown = fit_parts(room, self.query_one(Notice).whole,
-                          index_forms(self._index_text), tier_forms(self._static, self._model))
-        if shown != self._shown:
-            self._shown = shown
+        room = self.content_region.width - repo if self.content_region.width else 0
+        bars = BAR_FORMS if self.has_class("-indexing") else ()
+        forms = index_forms(self._index_text) if self._index_short is None else (self._index_text, self._index_short)
+        *shown, bar = fit_parts(room, self.query_one(Notice).whole, forms,
+                                tier_forms(self._static, self._model), bars)
+        if (*shown, bar) != self._shown:
+            self._shown = (shown[0], shown[1], bar)
             self.query_one("#index-state", Label).update(shown[0])
             self.query_one("#embed-state", Label).update(shown[1])
             self.query_one("#embed-state", Label).display = bool(shown[1])
+            drawn = self.query_one("#index-progress", ProgressBar).query_one("#bar")
+            drawn.display = bar > 0
+            if bar:
+                drawn.styles.width = bar
 
     def on_resize(self) -> None:
         self._fit()
@@ -183,18 +196,23 @@ def fit_notice(text: str, width: int) -> str:
     return set_cell_size(text, room).rstrip() + MORE
 
 
-def fit_parts(room: int, notice: str, index: Sequence[str], tiers: Sequence[str]) -> tuple[str, str]:
-    """The index state's and the tiers' longest forms (each list longest first) that fit in ``room``
-    cells with :data:`NOTICE_ROOM` of them left to ``notice`` (every cell where it is empty); the
-    index state is shortened first, the tiers' figures last. ``room`` 0: not laid out yet, whole."""
+def fit_parts(room: int, notice: str, index: Sequence[str], tiers: Sequence[str],
+              bars: Sequence[int] = ()) -> tuple[str, str, int]:
+    """The index state's and the tiers' longest forms (each list longest first), and the widest
+    progress bar of ``bars`` (none: no bar shows), that fit in ``room`` cells with
+    :data:`NOTICE_ROOM` of them left to ``notice`` (every cell where it is empty); the index state
+    is shortened first, then the bar, the tiers' figures last. Where nothing leaves the notice its
+    room, the shortest forms (the notice gets what is left). ``room`` 0: not laid out yet, whole."""
     need = min(cell_len(notice), NOTICE_ROOM) + 2 if notice else 0
-    steps = ((0, 0), (1, 0), (1, 1), (1, 2))
-    for i, t in steps:
+    steps = ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 1, 2), (1, 2, 2))
+    for i, b, t in steps:
         chosen = index[min(i, len(index) - 1)], tiers[min(t, len(tiers) - 1)]
+        bar = bars[min(b, len(bars) - 1)] if bars else 0
         used = cell_len(chosen[0]) + (cell_len(chosen[1]) + 2 if chosen[1] else 0)
+        used += bar + PERCENT_WIDTH + 2 if bars else 0
         if room <= 0 or used + need <= room:
-            return chosen
-    return chosen
+            return (*chosen, bar)
+    return (*chosen, bar)
 
 
 def index_forms(text: str) -> tuple[str, ...]:
@@ -226,6 +244,11 @@ def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
         if name in ready or not (name == "semantic" and tiers_shown)
     ]
     return " · ".join(parts)
+
+
+def engines_short(ready: Sequence[str]) -> str:
+    """:func:`engines_text` in few cells: the engines that answer (``text, structure ready``)."""
+    return ", ".join(label for name, label in ENGINE_LABELS if name in ready) + " ready"
 
 
 _TIER_NOTICE = re.compile(r"(?:[^:]+: )?semantic: the transformer tier covers \d+% of chunks so far")
