@@ -11,7 +11,7 @@ versions of a file.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.graph import queries
@@ -20,6 +20,7 @@ from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.inherited import inherited
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.overloads import site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -104,6 +105,9 @@ class Site:
     """The caller's graph centrality: callers are listed most central first."""
     reason: str
     """Why it is listed, as the graph engine says it (``calls parse_config``)."""
+    overload: str | None = None
+    """A call of an overloaded Java or C++ method: the overloads its argument count fits
+    (``2 arguments: the overloads at lines 224, 232``), also said at the end of ``reason``."""
 
     def to_hit(self) -> Hit:
         """The site as a one-line hit in the search results' shape."""
@@ -313,11 +317,13 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
         return _unknown(generation, shown)
     columns, total = queries.ranked_callers(graph, defs, limit, secondary_last=True, constructors_of=implicit)
     reason, built = f"calls {_bare(shown)}", queries.construction_reasons(graph, defs, implicit)
+    sites = [columns.site(i) for i in range(len(columns.positions))]
+    counted = site_labels(generation.snapshot.raw, graph, defs, [(s.path, s.line, s.callee_id) for s in sites])
     entries = []
-    for i in range(len(columns.positions)):
-        s = columns.site(i)
+    for s in sites:
+        said, fits = queries.site_reason(graph, s, built, reason), counted.get((s.path, s.line))
         entries.append(Site(s.path, s.line, "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
-                            graph.node_centrality(s.caller_id), queries.site_reason(graph, s, built, reason)))
+                            graph.node_centrality(s.caller_id), f"{said}, {fits}" if fits else said, fits))
     return _answer(generation, shown, defs, entries, total)
 
 
@@ -367,6 +373,9 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
                     graph.languages.get(s.path), graph.node_centrality(s.source),
                     queries.site_reason(graph, built[s], reasons, "") if s in built else f"{_VERBS.get(s.kind, 'uses')} {bare}")
                for s in sites[:limit]]
+    counted = site_labels(generation.snapshot.raw, graph, defs, [(e.path, e.line, e.target) for e in entries if e.kind == "call"])
+    entries = [replace(e, reason=f"{e.reason}, {fits}", overload=fits)
+               if e.kind == "call" and (fits := counted.get((e.path, e.line))) else e for e in entries]
     return _answer(generation, shown, defs, entries, len(sites), counts=tuple(counts.items()))
 
 

@@ -169,7 +169,7 @@ class Generation:
         if name == "graph":
             from maguyva_tui.core.retrievers.graph import GraphRetriever  # the graph's modules load with it
 
-            return GraphRetriever(self.snapshot.graph)
+            return GraphRetriever(self.snapshot.graph, self.snapshot.raw)
         if name == "semantic":
             return self._semantic(self)
         raise QueryError(f"unknown modality {name!r} (choose from {', '.join(MODALITIES)})")

@@ -10,6 +10,8 @@
   callers of every one, each call's reason naming the one it calls, and says where they are and
   how to ask for one (``who calls examples/tutorial/flaskr/__init__.py::create_app``); or that no
   call reaches any of them, where the graph alone had found nothing and said only that.
+- Overloads: one node stands for a Java or C++ method's several bodies; the answer says so, and
+  each call its argument count (:mod:`~maguyva_tui.core.overloads`).
 - Other definitions of a bare name. "who calls render" on rich reads ``render`` as the top-level
   function of ``rich/markup.py`` (:func:`~maguyva_tui.core.graph.queries.definitions`), while 21
   other definitions are named ``render``; the answer names the first few and how to ask for one.
@@ -190,8 +192,25 @@ def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     others = _namesakes(graph, name, defined)
     several = _several(graph, name, defined, top_level=bool(others))
     namesakes = None if not others else _others_too(name, others) if several else _read_as(name, defined, others)
-    notes = [several, namesakes, _untied(graph, name, defined)]
+    notes = [several, _overloaded(graph, defined), namesakes, _untied(graph, name, defined)]
     return tuple(n for n in notes if n)
+
+
+def _overloaded(graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
+    """A Java or C++ method defined several times in one class (javapoet's four
+    ``CodeWriter.emit``): the graph ties a call to the name, so the calls of every one are listed,
+    each saying the overloads its argument count fits."""
+    from maguyva_tui.core.graph.tables import split_id
+    from maguyva_tui.core.overloads import overloads
+
+    for node in defined:
+        same = overloads(graph, node)
+        if same:
+            path, qualname = split_id(node)
+            lines = ", ".join(str(s.start_line) for s in same)
+            return (f"{qualname} is overloaded: {len(same)} definitions in {path} (lines {lines}); the calls "
+                    "of all are listed, each with the overloads its argument count fits")
+    return None
 
 
 def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: bool) -> str | None:

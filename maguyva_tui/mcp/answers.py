@@ -200,6 +200,8 @@ def _reference(answer: GraphAnswer[Site], site: Site, several: bool) -> dict[str
                             "text": _line(answer.lines, site.path, site.line)}
     if several:
         item["target"] = site.target
+    if site.overload:  # which of an overloaded method's bodies the call's argument count fits
+        item["overload"] = site.overload
     return item
 
 

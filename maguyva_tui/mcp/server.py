@@ -194,7 +194,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         overloads), counts per kind
         and total, then references (calls first, then by file and line): path, line, kind, in (the
         enclosing function or method; null at module level), text (the source line) and, when the name
-        has several definitions, target (the definition used); notes, what the references leave out:
+        has several definitions, target (the definition used), and for a call of an overloaded Java or
+        C++ method, overload (the bodies its argument count fits); notes, what the references leave out:
         other definitions sharing a bare name read as a top-level one, and calls naming the symbol
         that the graph could not tie to a definition (through an interface, on a receiver of unknown
         type, into another package): how many, the first, and what to search to list them.

@@ -9,6 +9,7 @@ nothing rather than the globally central nodes.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import CLASS_KINDS, split_id
 from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
+from maguyva_tui.core.overloads import site_labels
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query, Symbol, calls_one_of
@@ -70,8 +72,10 @@ class GraphRetriever:
 
     name = "graph"
 
-    def __init__(self, graph: CodeGraph) -> None:
+    def __init__(self, graph: CodeGraph, read: Callable[[str], bytes] | None = None) -> None:
+        """``read``: a file's indexed text, to say which overload a call's argument count fits."""
         self.graph = graph
+        self.read = read
         self._words: dict[str, list[str]] | None = None
         self._adjacency: tuple[Any, np.ndarray] | None = None
 
@@ -87,12 +91,16 @@ class GraphRetriever:
         columns, _ = queries.ranked_callers(graph, defined, limit, secondary_last, constructors_of=implicit)
         bare = name.replace("::", ".").rpartition(".")[2] or name
         said, built = self._one_of(defined, bare), queries.construction_reasons(graph, defined, implicit)
+        sites = [columns.site(i) for i in range(len(columns.positions))]
+        counted = {} if self.read is None else site_labels(self.read, graph, defined,
+                                                           [(s.path, s.line, s.callee_id) for s in sites])
         hits: list[Hit] = []
-        for i in range(len(columns.positions)):
-            s = columns.site(i)
+        for s in sites:
+            reason = queries.site_reason(graph, s, built, said.get(s.callee_id, f"calls {bare}"))
+            if (s.path, s.line) in counted:
+                reason = f"{reason}, {counted[s.path, s.line]}"
             hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
-                            self._language(s.path),
-                            queries.site_reason(graph, s, built, said.get(s.callee_id, f"calls {bare}"))))
+                            self._language(s.path), reason))
         return hits
 
     def _one_of(self, defined: tuple[str, ...], bare: str) -> dict[str, str]:
