@@ -143,9 +143,29 @@ def site_labels(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[s
             except (OSError, KeyError, ValueError):
                 counted[path, bare] = {}
         said = label(counted[path, bare].get(line), defined[callee])
+        if said is not None and ": none of" in said and (base := inherited(graph, callee)) is not None:
+            said += f"; {split_id(base)[1]}, which it inherits, may be the one called"
         if said is not None:
             labels[path, line] = said
     return labels
+
+
+def inherited(graph: CodeGraph, method: str) -> str | None:
+    """The nearest method of the same name in a base of the method's class (jsoup's one-argument
+    ``el.attr("href")`` calls ``Node.attr(String)``, while ``Element`` defines ``attr`` with two)."""
+    path, qualname = split_id(method)
+    owner, _, bare = qualname.rpartition(".")
+    seen, queue = set(), list(graph.bases.get(f"{path}::{owner}", ()))
+    while queue:
+        base = queue.pop(0)
+        if base in seen or "::" not in base:
+            continue
+        seen.add(base)
+        found = f"{base}.{bare}"
+        if found in graph.symbols:
+            return found
+        queue.extend(graph.bases.get(base, ()))
+    return None
 
 
 def _walk(root: Node) -> Iterable[Node]:

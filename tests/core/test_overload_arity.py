@@ -16,7 +16,7 @@ from maguyva_tui.core.overloads import argument_counts, arities, label
 WRITER = """
 package p;
 
-public class Writer {
+public class Writer extends Base {
     public Writer emit(String s) {
         return emit(s, new Object[0]);
     }
@@ -43,7 +43,16 @@ class Use {
         w.emit(b, /* trailing */ true);
         w.emit("%s %s", 1, 2);
         w.one(1);
+        w.emit();
     }
+}
+"""
+
+BASE = """
+package p;
+
+public class Base {
+    public void emit() { }
 }
 """
 
@@ -69,7 +78,7 @@ def test_a_definition_takes_its_required_to_all_or_any_arguments() -> None:
 
 def test_a_call_counts_its_arguments_on_the_lines_of_its_name_and_its_start() -> None:
     counts = argument_counts(dedent(USE).encode(), "java", "emit")
-    assert counts == {6: {1}, 7: {2}, 8: {3}}  # a comment is no argument
+    assert counts == {6: {1}, 7: {2}, 8: {3}, 10: {0}}  # a comment is no argument
     assert argument_counts(dedent(WRITER).encode(), "java", "emit") == {6: {2}, 14: {2}}
     assert argument_counts(dedent(SHAPES).encode(), "cpp", "area") == {9: {0, 3}}  # two calls: no one count
 
@@ -85,7 +94,8 @@ def test_the_label_names_the_overloads_a_count_fits_and_nothing_when_it_says_not
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     root = tmp_path_factory.mktemp("overloads")
-    for path, text in {"src/p/Writer.java": WRITER, "src/p/Use.java": USE, "src/shapes.cpp": SHAPES}.items():
+    for path, text in {"src/p/Writer.java": WRITER, "src/p/Use.java": USE, "src/p/Base.java": BASE,
+                       "src/shapes.cpp": SHAPES}.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(dedent(text))
     e = Engine(Path(root), tmp_path_factory.mktemp("index"), static=False)
@@ -103,7 +113,10 @@ def test_graph_callers_says_the_name_is_overloaded_and_each_call_what_it_fits(en
                        ("src/p/Writer.java", 14): "calls emit, 2 arguments: the overloads at lines 9, 13",
                        ("src/p/Use.java", 6): "calls emit, 1 argument: the overloads at lines 5, 9",
                        ("src/p/Use.java", 7): "calls emit, 2 arguments: the overloads at lines 9, 13",
-                       ("src/p/Use.java", 8): "calls emit, 3 arguments: the overload at line 9"}
+                       ("src/p/Use.java", 8): "calls emit, 3 arguments: the overload at line 9",
+                       # jsoup's el.attr("href") calls Node.attr(String), tied by name to Element.attr
+                       ("src/p/Use.java", 10): "calls emit, 0 arguments: none of the 3 overloads takes 0; "
+                                               "Base.emit, which it inherits, may be the one called"}
     assert out["notes"][0] == ("Writer.emit is overloaded: 3 definitions in src/p/Writer.java (lines 5, 9, 13); "
                                "the calls of all are listed, each with the overloads its argument count fits")
     one = graph_answer(engine, "callers", "Writer.one", None, 10)
