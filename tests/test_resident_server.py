@@ -31,7 +31,7 @@ from types import SimpleNamespace
 import pytest
 
 from maguyva_tui.resident import client, place, wire
-from maguyva_tui.resident.server import Capture, CodeStamp, peer_allowed, peer_uid, read_request
+from maguyva_tui.resident.server import Capture, CodeStamp, Server, peer_allowed, peer_uid, read_request
 from maguyva_tui.resident.watch import WatchedFreshness
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,6 +111,84 @@ def test_a_socket_whose_server_holds_its_lock_is_left_alone(short_dir: Path) -> 
         assert os.path.exists(path)
     finally:
         os.close(lock)
+
+
+def _server(short_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Server:
+    """A server of the fixture repository, its runtime folder in ``short_dir`` (not started)."""
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(short_dir))
+    return Server(str(FIXTURE), "")
+
+
+def test_a_server_that_exits_removes_its_lock_file(short_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each repository that had a server had left its lock file in the runtime folder for good."""
+    server = _server(short_dir, monkeypatch)
+    assert server.bind()
+    assert sorted(os.listdir(server.folder)) == sorted(os.path.basename(server.path)[:-5] + end
+                                                       for end in (".lock", ".sock"))
+    assert not _server(short_dir, monkeypatch).bind()  # one runs
+    server.close()
+    assert os.listdir(server.folder) == []
+
+
+def test_a_server_starting_while_another_exits_keeps_its_lock(short_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """B opens the lock file, A exits (removing it), B locks the removed file: B must lock the file
+    that is there, or a third server C would make a new one, lock it and run beside B."""
+    first, second, third = (_server(short_dir, monkeypatch) for _ in range(3))
+    assert first.bind()
+    real, calls = fcntl.flock, []
+
+    def flock(fd: int, op: int) -> None:
+        calls.append(fd)
+        if len(calls) == 1:
+            first.close()  # between B's open and its lock
+        real(fd, op)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    assert second.bind()
+    lock = second.path[:-5] + ".lock"
+    assert os.path.samestat(os.fstat(second._lock_fd), os.stat(lock))
+    assert not third.bind()
+    second.close()
+    assert not os.path.exists(lock)
+
+
+def test_a_stale_socket_removed_as_a_server_starts_is_never_the_new_ones(short_dir: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that found A's socket refusing, opened A's lock file, and locked it once A exited
+    must not take B's new socket for A's."""
+    first, second = _server(short_dir, monkeypatch), _server(short_dir, monkeypatch)
+    assert first.bind()
+    real, calls = fcntl.flock, []
+
+    def flock(fd: int, op: int) -> None:
+        calls.append(fd)
+        if len(calls) == 1:  # the client's: A exits, B starts, before it locks
+            first.close()
+            assert second.bind()
+        real(fd, op)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    assert not client.remove_stale(first.path)
+    assert os.path.exists(second.path) and os.path.exists(second.path[:-5] + ".lock")
+    second.close()
+
+
+def test_old_logs_and_lock_files_of_servers_gone_are_removed(short_dir: Path) -> None:
+    folder = short_dir / "run"
+    assert place.make_private(str(folder))
+    old = time.time() - place.LOG_KEEP_S - 60
+    for name in ("gone.log", "gone.lock", "live.log", "live.lock", "recent.log", "other.txt"):
+        (folder / name).write_text("x")
+    for name in ("gone.log", "gone.lock", "live.log", "live.lock", "other.txt"):
+        os.utime(folder / name, (old, old))
+    held = os.open(folder / "live.lock", os.O_RDWR)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # a server that has run for a week
+        place.tidy(str(folder), time.time())
+        place.tidy(str(folder), time.time())  # a log is removed once its lock file is gone
+    finally:
+        os.close(held)
+    assert sorted(os.listdir(folder)) == ["live.lock", "live.log", "other.txt", "recent.log"]
 
 
 def test_a_folder_open_to_others_is_never_used(short_dir: Path) -> None:

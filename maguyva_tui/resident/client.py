@@ -162,23 +162,22 @@ def connect(folder: str, path: str) -> _socket.socket | None:
 
 
 def remove_stale(path: str) -> bool:
-    """Remove a socket nobody listens on, unless a server holds its lock (it is starting)."""
-    import fcntl
-
+    """Remove a socket nobody listens on, unless a server holds its lock (it is starting); the
+    lock file taken to tell is removed too (:func:`~maguyva_tui.resident.place.take_lock`)."""
+    lock = path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX
     try:
-        lock = os.open(path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX, os.O_RDWR | os.O_CLOEXEC)
+        fd = place.take_lock(lock)
     except OSError:
-        lock = -1
+        return False
+    if fd < 0:
+        return False
     try:
-        if lock >= 0:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         os.unlink(path)
         return True
     except OSError:
         return False
     finally:
-        if lock >= 0:
-            os.close(lock)
+        place.drop_lock(lock, fd)
 
 
 def _at_terminal() -> bool:
@@ -217,8 +216,11 @@ def spawn(folder: str, path: str, root: str, spec: str, idle: float | None = Non
     if idle is not None:
         command += ["--idle", repr(idle)]
     log = path[: -len(place.SOCKET_SUFFIX)] + place.LOG_SUFFIX
+    place.tidy(folder, time.time())
     try:
         with open(log, "ab") as out:
+            if out.tell() > place.LOG_MAX_BYTES:
+                out.truncate(0)
             os.chmod(log, 0o600)
             return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=out, cwd="/",
                                     start_new_session=True, close_fds=True)

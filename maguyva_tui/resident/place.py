@@ -36,6 +36,12 @@ ENV_IGNORED = (NO_SERVER_ENV, INDEX_DIR_ENV, "MAGUYVA_SERVER_IDLE_S")
 SOCKET_SUFFIX = ".sock"
 LOCK_SUFFIX = ".lock"
 LOG_SUFFIX = ".log"
+LOCK_TRIES = 8
+"""Times :func:`take_lock` opens the lock file again when the one it locked was removed meanwhile."""
+LOG_KEEP_S = 7 * 86400.0
+"""A log or lock file left this long, of no running server, is removed when a server is next started."""
+LOG_MAX_BYTES = 1 << 20
+"""A server's log is started afresh when a new server of its repository finds it this large."""
 MAX_SOCKET_PATH = 100
 """A Unix socket's path holds 108 bytes on Linux, 104 on macOS; longer runtime folders get no server."""
 
@@ -119,3 +125,61 @@ def make_private(folder: str) -> bool:
     except OSError:
         return False
     return is_private(folder)
+
+
+def take_lock(lock: str) -> int:
+    """Lock a server's lock file, made if missing; its descriptor, or -1 when another holds it.
+
+    Whoever holds the lock may remove the file (:func:`drop_lock`: a server that exits removes
+    its own), so the file locked must still be the one at ``lock`` once locked: a lock taken on
+    a file removed meanwhile would let a second server start beside the one that made the next."""
+    import fcntl
+
+    for _ in range(LOCK_TRIES):
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return -1
+        try:
+            if os.path.samestat(os.fstat(fd), os.stat(lock)):
+                return fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    return -1
+
+
+def drop_lock(lock: str, fd: int) -> None:
+    """Remove a lock file this process holds (locked by :func:`take_lock`), then release it."""
+    try:
+        os.unlink(lock)
+    except OSError:
+        pass
+    os.close(fd)
+
+
+def tidy(folder: str, now: float) -> None:
+    """Remove the logs and lock files left :data:`LOG_KEEP_S` by servers that no longer run (a
+    server that exits removes its lock file, one killed leaves it; the logs are kept for a week,
+    for a server that failed to say why)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(folder, name)
+        stem, suffix = os.path.splitext(path)
+        try:
+            old = suffix in (LOG_SUFFIX, LOCK_SUFFIX) and now - os.lstat(path).st_mtime > LOG_KEEP_S
+            if not old:
+                continue
+            if suffix == LOCK_SUFFIX:
+                fd = take_lock(path)
+                if fd >= 0:
+                    drop_lock(path, fd)
+            elif not os.path.exists(stem + LOCK_SUFFIX):
+                os.unlink(path)
+        except OSError:
+            continue

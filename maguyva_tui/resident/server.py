@@ -263,21 +263,18 @@ class Server:
             self._log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} maguyva server {os.getpid()}: {message}\n")
             self._log.flush()
 
+    @property
+    def _lock_path(self) -> str:
+        return self.path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX
+
     def bind(self) -> bool:
         """Take the repository's lock and listen; False when another server holds it (it runs)."""
-        import fcntl
-
         if not place.make_private(self.folder):
             raise OSError(f"{self.folder} is not a private folder of this user")
         if len(self.path) > place.MAX_SOCKET_PATH:
             raise OSError(f"the socket path {self.path} is too long for a Unix socket")
-        lock = self.path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX
-        self._lock_fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        try:
-            fcntl.flock(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(self._lock_fd)
-            self._lock_fd = -1
+        self._lock_fd = place.take_lock(self._lock_path)
+        if self._lock_fd < 0:
             return False
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path)  # under the lock: a socket left by a server that died
@@ -370,15 +367,16 @@ class Server:
         return self._stamp is not None and self._stamp.changed()
 
     def close(self) -> None:
-        """Stop listening, remove the socket (when it is still this server's) and release the lock."""
+        """Stop listening, remove the socket (when it is still this server's) and the lock file, and
+        release the lock (the lock file had been left in the runtime folder for good)."""
         self.stopping.set()
         if self._sock is not None:
             self._sock.close()
             with contextlib.suppress(OSError):
                 if os.stat(self.path).st_ino == self._inode:
                     os.unlink(self.path)
-        if self._lock_fd >= 0:
-            os.close(self._lock_fd)
+        if self._lock_fd >= 0:  # removed while held: the next server makes and locks a new one
+            place.drop_lock(self._lock_path, self._lock_fd)
             self._lock_fd = -1
         if self.live is not None:
             self.live.close(wait=0)
