@@ -70,3 +70,18 @@ async def test_an_empty_or_blank_file_says_so(text: str, subtitle: str, first: s
         await pilot.pause()
         assert preview.border_subtitle == subtitle
         assert _drawn(preview).strip() == first.strip()
+
+
+async def test_a_cleared_preview_is_blank_not_an_empty_file() -> None:
+    """With no result selected (the explorer's start, a question with no results) the preview had
+    said 'empty file (0 bytes)' of no file."""
+    app = _One()
+    async with app.run_test(size=(80, 12)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("empty.py", "", 1, 1, "python")
+        preview.clear_preview()
+        await pilot.pause()
+        assert _drawn(preview).strip() == "" and not preview.border_title
+        preview.clear_preview("cannot read a.py: gone")
+        await pilot.pause()
+        assert _drawn(preview).strip() == "cannot read a.py: gone"

@@ -206,13 +206,14 @@ class Preview(ScrollView, can_focus=True):
         return self._message.plain if self._message is not None else "\n".join(self._lines)
 
     def clear_preview(self, message: str = "") -> None:
-        """Show a message instead of code."""
+        """Show a message instead of code (none: a blank view; an empty message had read as an
+        empty file's, 'empty file (0 bytes)' with no result selected)."""
         self.shown = self.coloured = self.target_y = None
         self._lines, self._text, self._path = [], "", ""
         self._colour = {}
         self._strips.clear()
         self._placed.clear()
-        self._message = Content.styled(message, "dim italic")
+        self._message = Content.styled(message, "dim italic") if message else None
         self.border_title = self.border_subtitle = ""
         self.virtual_size = Size(len(message), 1)
         self.scroll_to(x=0, y=0, animate=False, force=True)
