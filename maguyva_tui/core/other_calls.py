@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING
 
 from maguyva_tui.core.generation import Generation
@@ -39,6 +40,9 @@ a base named further down is inside something larger, and shown by its own line.
 NAMESAKES_SHOWN = 3
 """Other definitions of a bare name named in its note at most (then "..." and how many)."""
 
+PROPERTY_DECORATOR = re.compile(r"\s*@(?:[\w.]*\.)?(?:property|cached_property)\b\s*$")
+"""A Python decorator that makes a method read as an attribute: ``@property``, ``@functools.cached_property``."""
+
 DEFINITIONS_SHOWN = 4
 """Places of a name's several definitions its note names at most (then "..." and how many)."""
 
@@ -48,15 +52,20 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     also names when it was read as a top-level one (``render``: the function, not the 21 methods
     named ``render``), and the calls naming it that the graph tied to no definition. Empty when
     there is nothing to say, the name has no definition, or the graph is not ready. A workspace's
-    view, which holds no one graph, gives each repository's own lines, each named by it."""
+    view, which holds no one graph, gives each repository's own lines, each named by it. A
+    property's reads, which are no calls, are said first."""
     each = getattr(generation, "callers_notes", None)  # a workspace's view: its shards answer
     if each is not None:
         return tuple(each(name))
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
     if graph is None:
         return ()
+    from maguyva_tui.core.graph import queries
+
     try:
-        return _notes(graph, name)
+        said = _notes(graph, name)
+        read = _property(generation, graph, queries.definitions(graph, name))
+        return (read, *said) if read else said
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the callers of %s leave out: %s", name, exc)
         return ()
@@ -81,10 +90,11 @@ def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
         defined = queries.definitions(graph, name)
         untied = _untied(graph, name, defined, ", so the code making {them} is not listed, though it may depend on {bare}") \
             if defined else None
+        read = _property(generation, graph, defined)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the impact of %s leaves out: %s", name, exc)
         return ()
-    return (untied,) if untied else ()
+    return tuple(n for n in (read, untied) if n)
 
 
 def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
@@ -194,6 +204,22 @@ def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     namesakes = None if not others else _others_too(name, others) if several else _read_as(name, defined, others)
     notes = [several, _overloaded(graph, defined), namesakes, _untied(graph, name, defined)]
     return tuple(n for n in notes if n)
+
+
+def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
+    """A Python property (``@property def size``, ``@cached_property``): reading ``b.size`` runs
+    it, but a read is no call the graph records, so its callers and what depends on it said 0
+    results and no more. Its decorators are the lines of its definition above its name."""
+    for node in defined:
+        symbol = graph.symbols.get(node)
+        if symbol is None or symbol.language != "python" or symbol.name_line <= symbol.start_line:
+            continue
+        above = generation.snapshot.lines(symbol.path, symbol.start_line, symbol.name_line - 1)
+        if any(PROPERTY_DECORATOR.match(line) for line in above):
+            qualname, bare = symbol.qualname, symbol.name
+            return (f"{qualname} is a property: reading it (.{bare}) runs it, and the graph records calls, "
+                    f'not reads; search ".{bare}" lists every line naming it')
+    return None
 
 
 def _overloaded(graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
