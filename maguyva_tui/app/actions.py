@@ -35,6 +35,7 @@ class ActionsMixin(App[None]):
     source: Source
     request: Request
     answer: Answer | None
+    baseline: Answer | None
     explaining: bool
     jumped: Target | None
     jumped_over: tuple[Request | None, object]
@@ -170,8 +171,18 @@ class ActionsMixin(App[None]):
         self.submit(self.request.with_(case=case))
 
     def action_cycle_intent(self) -> None:
+        """Override the intent with the next one, then back to the classifier's; the intent the
+        classifier gave the question is passed over (overriding with it changed nothing but the
+        word 'override': ``i`` had seemed to do nothing on a definition's question)."""
         order: list[str | None] = [None, *INTENTS]
-        self.set_intent(order[(order.index(self.request.intent) + 1) % len(order)])
+        base = self.baseline
+        detected = base.intent if base is not None and base.request.intent is None \
+            and base.request.same_question(self.request) else None
+        at = order.index(self.request.intent)
+        name = order[(at + 1) % len(order)]
+        if name is not None and name == detected:
+            name = order[(at + 2) % len(order)]
+        self.set_intent(name)
 
     def action_cycle_preset(self) -> None:
         self.set_preset(PRESET_NAMES[(PRESET_NAMES.index(self.request.preset) + 1) % len(PRESET_NAMES)])
