@@ -358,8 +358,14 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     # -- searching ------------------------------------------------------------------------------
 
     def _query_changed(self, text: str) -> None:
-        """Search for the query box's new text (called by the box as the text changes)."""
-        self.submit(self.request.with_(text=text))
+        """Search for the query box's new text (called by the box as the text changes). An emptied
+        box ends the question, and its what-if with it: the next question is classified and weighed
+        afresh (an intent override had gone on ranking every later question, 'where is X built'
+        read as find_similar)."""
+        request = self.request.with_(text=text)
+        if not text.strip() and _knobs_moved(request):
+            request = request.with_(intent=None, weights=None)
+        self.submit(request)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,

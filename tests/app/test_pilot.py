@@ -146,6 +146,10 @@ async def test_intent_and_preset_override(make_app) -> None:
         await settle(pilot)
         assert app.answer.preset == "thorough"
         assert app.answer.k == 60
+        await pilot.press("slash", "ctrl+u")  # a new question: its intent is read afresh, the preset kept
+        await ask(pilot, "how is the config loaded")
+        assert app.answer.request.intent is None and app.answer.intent == "understand_code"
+        assert app.answer.preset == "thorough"
 
 
 @pytest.mark.slow
