@@ -505,8 +505,16 @@ _DEFINITION_PHRASES = (
         rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I
     ),
     re.compile(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS}){_END}", re.I),
-    re.compile(rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I),
+    re.compile(
+        rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?!(?:{_DEFINED_WORDS})\s)(?P<x>{QUESTION_NAME})(?:\(\))?`?"
+        rf"(?:\s++(?:{_DEFINED_WORDS}))?{_END}",
+        re.I,
+    ),
 )
+"""The phrases that ask where a symbol is defined. "where is the Logger struct", "where is the
+Marked class" name the kind after the name, as "the Engine class" does alone (they had been
+questions about meaning, no target, or with an error's name, ``RetryError``, its every mention);
+a kind's word is never the name itself ("where is the type definition" stays a question)."""
 
 
 def _phrase_target(match: re.Match[str], text: str) -> str | None:

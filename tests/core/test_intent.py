@@ -116,6 +116,10 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("the Engine class", DEF, 0.90, "Engine", "definition_phrase"),
     ("tokenize function", DEF, 0.90, "tokenize", "definition_phrase"),
     ("where is parse_config", DEF, 0.90, "parse_config", "definition_phrase"),
+    ("where is the Logger struct", DEF, 0.90, "Logger", "definition_phrase"),  # logrus: a question, no target
+    ("where is the RetryError class?", DEF, 0.90, "RetryError", "definition_phrase"),  # not its every mention
+    ("where is the walkTokens function", DEF, 0.90, "walkTokens", "definition_phrase"),
+    ("where is the type definition", UND, 0.40, None, "fallback"),  # a kind's word is no name
     ('where is "parse_config" defined', DEF, 0.90, "parse_config", "definition_phrase"),
     # rule 4: quoted literals and error tokens
     ('"ECONNREFUSED"', EXACT, 0.90, "ECONNREFUSED", "quoted_literal"),
