@@ -420,6 +420,24 @@ def test_a_macro_before_a_keyword_no_type_can_precede_is_not_read_as_a_type() ->
     assert not any("basic_" in name or "std" in name for name in found)
 
 
+def test_a_calling_convention_macro_before_a_c_functions_name_is_not_read_as_a_variable() -> None:
+    # cJSON's tests: `int CJSON_CDECL main(void)` was a variable CJSON_CDECL and a function named `void`
+    # (19 of its files); jansson's `typedef BOOL(WINAPI *CRYPTGENRANDOM)(...)` and cJSON's `typedef
+    # void (CJSON_CDECL *hook_fn)` were types named after the macro
+    source = (b"int CJSON_CDECL main(void)\n{\n    return 0;\n}\n"
+              b"static BOOL is_ok(void) { return 1; }\n"
+              b"char * CJSON_CDECL dup_str(const char *s) { return 0; }\n"
+              b"typedef BOOL(WINAPI *CRYPTGENRANDOM)(HCRYPTPROV hProv, DWORD dwLen);\n"
+              b"typedef void (CJSON_CDECL *hook_fn)(void *p);\n"
+              b"int run(void) {\n  int COUNT = 3;\n  return COUNT;\n}\n")
+    for language in ("c", "cpp"):
+        _, symbols = extract_source(source, language, "test.c")
+        assert [(s.kind, s.name, s.name_line) for s in symbols] == [
+            ("function", "main", 1), ("function", "is_ok", 5), ("function", "dup_str", 6),
+            ("type", "CRYPTGENRANDOM", 7), ("type", "hook_fn", 8), ("function", "run", 9)], language
+        assert symbols[0].signature == "int CJSON_CDECL main(void)"  # the text as written
+
+
 def test_functions_assigned_to_properties_are_methods_of_their_object() -> None:
     # express: `res.send = function send(body) {...}`; older libraries: `Foo.prototype.bar = ...`
     source = (b"var res = Object.create(http.ServerResponse.prototype);\n\n"

@@ -225,6 +225,34 @@ KEYWORD_MACRO = re.compile(
 macros, which the grammar, seeing no preprocessor, read as a type and lost the declaration after."""
 
 
+_SPECIFIERS = (rb"static|extern|inline|__inline|__inline__|__forceinline|const|volatile|register|unsigned|signed|long"
+               rb"|short|struct|enum|union|typedef|typename|virtual|constexpr|friend|explicit|_Noreturn")
+
+CALLING_MACRO = re.compile(
+    rb"^[ \t]*(?:(?:" + _SPECIFIERS + rb")[ \t]+)*"
+    rb"(?!(?:" + _SPECIFIERS + rb"|return|else|case|goto|sizeof|new|delete|throw|do|using|namespace|class|template"
+    rb"|operator)\b)[A-Za-z_][\w:]*(?:[ \t]+|[ \t]*\*+[ \t]*)"
+    rb"(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)(?=\**[ \t]*[A-Za-z_]\w*[ \t]*\()"
+    rb"|\((?P<pointer>[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]+)(?=\*+[ \t]*[A-Za-z_]\w*[ \t]*\)[ \t]*\()",
+    re.MULTILINE,
+)
+"""Upper-case calling-convention macros between a function's return type and its name (cJSON's
+``int CJSON_CDECL main(void)``, Windows' ``int WINAPI WinMain(``), or before a function pointer's
+``*name`` (``typedef void (CJSON_CDECL *hook_fn)(void *p);``): the grammar, which sees no
+preprocessor, read ``int CJSON_CDECL`` as a variable, ``main`` as a type and ``(void)`` as the
+declarator, so every such ``main`` was a function named ``void`` and the typedef a type named
+``CJSON_CDECL``. Only after a type word that is no keyword (``static BOOL is_ok(`` keeps its
+type) and before a name and its ``(``."""
+
+
+def _blank_calling_macros(match: re.Match[bytes]) -> bytes:
+    """A match of :data:`CALLING_MACRO` with its macros made blanks of the same length."""
+    group = "macros" if match.group("macros") is not None else "pointer"
+    start, end = (at - match.start() for at in match.span(group))
+    text = match.group()
+    return text[:start] + b" " * (end - start) + text[end:]
+
+
 TRAILING_MACRO = re.compile(
     rb"\)(?:[ \t]*(?:const|override|final|noexcept|volatile|&&?)\b)*"
     rb"(?P<macros>(?:(?:[ \t]*\r?\n)?[ \t]+[A-Z_][A-Z0-9_]{2,}(?:\((?:[^()\n]|\([^()\n]*\))*\))?)+)"
@@ -391,7 +419,8 @@ def _previous_code_line(source: bytes, start: int) -> bytes | None:
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
     is a bare macro (:data:`BARE_MACRO`), the export macros of a class's head
-    (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`) or after a C++
+    (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`), a calling
+    convention's before a function's name (:data:`CALLING_MACRO`) or after a C++
     function's parameters (:data:`TRAILING_MACRO`) and the later
     branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are parsed
     as blanks of the same length, so every byte offset and line of the tree is the text's; in
@@ -409,6 +438,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = EXPORT_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and KEYWORD_MACRO.search(source) is not None:
         source = KEYWORD_MACRO.sub(_blank_macros, source)
+    if language in ("c", "cpp") and CALLING_MACRO.search(source) is not None:
+        source = CALLING_MACRO.sub(_blank_calling_macros, source)
     if language == "cpp" and TRAILING_MACRO.search(source) is not None:
         source = _blank_trailing_macros(source)
     if language == "cpp" and FIELD_MACRO.search(source) is not None:
