@@ -99,3 +99,21 @@ def test_kinds_are_written_short_only_when_the_file_names_would_not_fit() -> Non
     rows = [[((part(""),), False)] * 4 + [((part(kind),), False)] for kind in ("function", "method", "class")]
     assert _shorten_kinds(rows) == 5  # type: ignore[arg-type]
     assert [row[4][0][0][0] for row in rows] == ["func", "meth", "class"]
+
+
+def test_a_narrow_symbol_keeps_its_own_name_before_its_qualifiers() -> None:
+    """lodash's 'debounce' at 80 columns had listed runIn… four times (runInContext.debounce, cut at
+    its end): the qualifiers are cut first, then the name's end."""
+    from maguyva_tui.app.widgets.results import _fit_symbol, clip_symbol, part
+
+    assert cell_text(_fit_symbol(((part("runInContext.debounce"),), False), 6, 0)) == "debou…"
+    assert clip_symbol("runInContext.debounce", 12) == "…debounce"
+    assert clip_symbol("ConfigService.get", 14) == "ConfigSer….get"  # had read ConfigService.…
+    assert clip_symbol("picomatch.isIgnored", 19) == "picomatch.isIgnored"
+    assert clip_symbol("std::io::Read", 6) == "…Read"
+    assert clip_symbol("Parser#parse_args", 8) == "parse_a…"
+    assert clip_symbol("parse_config", 6) == "parse…"
+
+
+def cell_text(cell: object) -> str:
+    return "".join(text for text, _ in cell[0])  # type: ignore[index]

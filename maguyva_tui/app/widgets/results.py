@@ -12,6 +12,7 @@ only then the label whole, the folders and the caller's name."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import zip_longest
 from typing import ClassVar
@@ -430,7 +431,7 @@ class ResultsTable(DataTable[str]):
             ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
             ((part(place),), False),
-            _symbol(_clip(ranked.symbol or "", SYMBOL_WIDTH), self._labels.get(row.key), colours["graph"]),
+            _symbol(clip_symbol(ranked.symbol or "", SYMBOL_WIDTH), self._labels.get(row.key), colours["graph"]),
             ((part(ranked.kind or "", DIM),), False),
             ((part(f"{row.score:.4f}"),), True),
         ]
@@ -530,14 +531,14 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False) -> Ce
     only when alone it is still too wide."""
     parts = cell[0]
     if len(parts) < 2:
-        return ((part(_clip(cell_plain(cell), width)),), False)
+        return ((part(clip_symbol(cell_plain(cell), width)),), False)
     (name, _), (label, style) = parts
     if cell_len(name) + cell_len(label) <= width:
         return cell
     label = _label_forms(label.removeprefix(CALLS_ARROW), one_file)[form]
     room = width - cell_len(label) - 1  # the blank between them
     if room >= NAME_KEPT and name:
-        return ((part(_clip(name.rstrip(), room) + " "), (label, style)), False)
+        return ((part(clip_symbol(name.rstrip(), room) + " "), (label, style)), False)
     return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
 
 
@@ -615,6 +616,32 @@ def _clip_folders(place: str, width: int) -> str:
     if width - len(suffix) - 1 >= 2:
         return stem[: width - len(suffix) - 1] + "…" + suffix
     return _clip(name, width, keep_end=True)
+
+
+QUALIFIER = re.compile(r"(.*)(\.|::|#|->|\\)(?=.)")
+"""A qualified symbol's qualifiers and the separator before its own name (``runInContext`` ``.``)."""
+
+QUALIFIER_KEPT = 3
+"""Cells of a cut qualifier kept before its ellipsis (``ConfigSer….get``); fewer, it goes (``…get``)."""
+
+
+def clip_symbol(symbol: str, width: int) -> str:
+    """Cut a symbol to ``width`` keeping its own name whole where it fits: its qualifiers are cut
+    first (``ConfigSer….get``, ``…debounce``), then the name's end (``debou…``). Cut at its end,
+    every lodash row had read ``runIn…`` (runInContext.debounce), ConfigService.get ``ConfigService.…``."""
+    if len(symbol) <= width:
+        return symbol
+    found = QUALIFIER.match(symbol)
+    if found is None:
+        return _clip(symbol, width)
+    head, sep = found.groups()
+    own = symbol[found.end():]
+    keep = width - len(sep) - len(own) - 1
+    if keep >= QUALIFIER_KEPT:
+        return f"{head[:keep]}…{sep}{own}"
+    if len(own) + 1 <= width:
+        return "…" + own
+    return _clip(own, width)
 
 
 def _clip(text: str, width: int, keep_end: bool = False) -> str:
