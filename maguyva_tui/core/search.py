@@ -817,7 +817,9 @@ SUBJECT_RULE = "question_about_symbol"
 Segment", "explain Padding"): asked as where that symbol is defined, as the lone word is, so its
 definition comes first and the blend of its words after."""
 
-_SUBJECT_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+_SUBJECT_WORD = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*){0,8}")
+"""A word of a question, a qualified name whole (``Entry.Dup``, ``marked.use``: it had been two
+words, and "what does Entry.Dup do" a blend where "what does AttemptManager do" is the definition)."""
 _SUBJECT_FILLERS = frozenset(
     "what whats how why does do did is are was were a an the this that explain explains describe tell me "
     "about work works working mean means meant for used use purpose of role job in code class function "

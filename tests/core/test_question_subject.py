@@ -41,3 +41,27 @@ def test_the_lone_error_name_and_a_question_about_one_nothing_defines_stay_strin
                                                ("What is this", None), ("What does Use Mean", None)])
 def test_a_question_s_subject_is_its_one_word_that_is_no_filler(text: str, subject: str | None) -> None:
     assert question_subject(text) == subject
+
+
+@pytest.mark.parametrize(("text", "subject"), [("what does Entry.Dup do", "Entry.Dup"),
+                                               ("what does marked.use do?", "marked.use"),
+                                               ("explain Engine::run", "Engine::run"),
+                                               ("how does Live.refresh work.", "Live.refresh")])
+def test_a_qualified_subject_is_one_word(text: str, subject: str) -> None:
+    assert question_subject(text) == subject
+
+
+def test_a_question_about_a_method_named_through_its_class_is_its_definition(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    root = tmp_path_factory.mktemp("qualified")
+    (root / "entry.py").write_text("class Entry:\n    def dup(self):\n        return Entry()\n\n"
+                                   "    def dump(self):\n        return self.dup()\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    try:
+        e.refresh()
+        answer = e.search("what does Entry.dup do").to_json()  # logrus' "what does Entry.Dup do": a blend
+        assert (answer["intent"], answer["rule"], answer["target"]) == ("find_definition", "question_about_symbol",
+                                                                        "Entry.dup")
+        assert (answer["results"][0]["path"], answer["results"][0]["start_line"]) == ("entry.py", 2)
+    finally:
+        e.close()
