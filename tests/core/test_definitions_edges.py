@@ -375,3 +375,19 @@ def test_go_blank_names_and_the_commas_between_names_are_no_symbols() -> None:
         ("constant", "Big", 3), ("constant", "Small", 3), ("constant", "KB", 9),
         ("variable", "x", 12), ("variable", "y", 12),
     ]
+
+
+def test_php_file_level_assignments_define_global_variables_and_closures() -> None:
+    # Carbon's language files: `$months = [...]` and `$transformDiff = function ($input) {...};`
+    # were no symbols (ctags tags each); a closure's or a function's own assignments stay locals
+    source = (b"<?php\nnamespace Carbon;\n$transMethod = new ReflectionMethod(X::class, 'trans');\n"
+              b"$pred = function ($time) {\n    $time = strtr($time, []);\n    return $time;\n};\n"
+              b"$double = fn($x) => $x * 2;\n$app['k'] = 1;\n$this->x = 2;\nlist($a, $b) = [1, 2];\n"
+              b"if (true) { $guarded = &$other; }\nfunction helper() { $local = 1; }\n"
+              b"class K { public function m() { $inner = 2; } }\n")
+    _, symbols = extract_definitions(parse("php", source), source, "php", "lang.php")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("variable", "transMethod", 3), ("function", "pred", 4), ("function", "double", 8),
+        ("variable", "guarded", 12), ("function", "helper", 13), ("class", "K", 14), ("method", "K.m", 14),
+    ]
+    assert symbols[1].end_line == 7  # the closure's body is its span

@@ -1,5 +1,6 @@
 """PHP: classes, interfaces, traits, enums, functions, methods, constants (``define('NAME', 1)``'s
-too), properties (a constructor's promoted parameters too).
+too), properties (a constructor's promoted parameters too), and the global variables and closures
+file-level assignments set (``$app = ...``, ``$f = function () {...}``).
 
 A namespace names no symbol of its own: like a Java package it is where a name lives, not a
 definition; its braced form is walked through, its statement form (``namespace App\\Http;``) has
@@ -46,9 +47,15 @@ def _promoted(w: Walker, parameters: Node | None) -> None:
 def _statement(w: Walker, node: Node, outer: Outer) -> None:
     """Record the constant ``define('NAME', value);`` defines (at file level, in a namespace or an
     ``if (! defined('NAME'))`` guard), by its name's last part: a global constant whatever the
-    namespace around it, as ``const NAME = value;`` is. They had been no symbols."""
+    namespace around it, as ``const NAME = value;`` is. They had been no symbols. So is a global
+    variable a file-level assignment sets (:func:`_global`)."""
     call = node.named_children[0] if node.named_children else None
-    if call is None or call.type != "function_call_expression" or not w.variables_allowed():
+    if call is None or not w.variables_allowed():
+        return
+    if call.type in ("assignment_expression", "reference_assignment_expression"):
+        _global(w, call, outer)
+        return
+    if call.type != "function_call_expression":
         return
     function, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
     if function is None or arguments is None or w.text(function).lstrip("\\").lower() != "define":
@@ -64,6 +71,26 @@ def _statement(w: Walker, node: Node, outer: Outer) -> None:
     name = w.text(content).replace("\\\\", "\\").rsplit("\\", 1)[-1]
     if name.isidentifier():
         w.define("constant", outer, content, name=name, unscoped=True)
+
+
+def _global(w: Walker, assignment: Node, outer: Outer) -> None:
+    """Record ``$name = value;`` at file level (in a namespace or an ``if`` too) as the global
+    variable it sets, by its name without the ``$``, as Python's module-level assignments are; a
+    closure assigned so (``$transformDiff = function ($input) {...};``, ``$f = fn($x) => ...``)
+    is a function whose body is its own. Carbon's language files' ``$months`` and closures,
+    Symfony's ``$app``: they had been no symbols, where ctags tags each. Assignments inside a
+    function or a closure are its locals, left out as everywhere."""
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    if left is None or left.type != "variable_name":
+        return  # $a['k'] = 1, $this->x = 1, list($a, $b) = ...: no variable of its own
+    name = next((c for c in left.named_children if c.type == "name"), None)
+    if name is None or w.text(name) == "this":
+        return
+    if right is not None and right.type in ("anonymous_function", "arrow_function"):
+        body = right.child_by_field_name("body") if right.type == "anonymous_function" else None
+        w.define("function", outer, name, body)
+    else:
+        w.define("variable", outer, name)
 
 
 def _constants(w: Walker, node: Node, outer: Outer) -> None:
