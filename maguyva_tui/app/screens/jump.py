@@ -76,6 +76,8 @@ class JumpScreen(ModalScreen[Target | None]):
         options.add_options([Option(_label(t)) for t in found])
         if found:
             options.highlighted = 0
+        elif text.strip():  # an empty list had said nothing, and enter closed the box as if it went
+            options.add_option(Option(Content.styled(f"nothing matches {printable(text)}", "dim italic"), disabled=True))
 
     def action_cursor(self, step: int) -> None:
         options = self.query_one("#jump-list", OptionList)
@@ -84,7 +86,10 @@ class JumpScreen(ModalScreen[Target | None]):
             options.highlighted = min(max(current + step, 0), options.option_count - 1)
 
     @on(Input.Submitted, "#jump-input")
-    def _submitted(self) -> None:
+    def _submitted(self, event: Input.Submitted) -> None:
+        """Go to the highlighted match; with none for the text typed, stay (the list says so)."""
+        if not self.matches and event.value.strip():
+            return
         index = self.query_one("#jump-list", OptionList).highlighted
         self.dismiss(self.matches[index] if index is not None and index < len(self.matches) else None)
 
