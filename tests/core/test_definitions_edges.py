@@ -284,6 +284,22 @@ def test_a_macro_whose_body_holds_a_comment_keeps_its_name() -> None:
     ]
 
 
+def test_an_object_like_macro_whose_body_holds_a_comment_keeps_its_name() -> None:
+    # Unity's testunity.c: `#define VERIFY_FAILS_END \ ... endPutcharSpy(); /* ... */ \` was a
+    # constant named `Unity`, the first word after the comment, at that word's line
+    source = b"""#define VERIFY_FAILS_END \\
+    endPutcharSpy(); /* stop the spy */ \\
+      Checked = 1; \\
+    }
+
+int after(void) { return 0; }
+"""
+    for language in ("c", "cpp"):
+        _, symbols = extract_definitions(parse(language, source), source, language, "testunity.c")
+        assert [(s.kind, s.qualname, s.name_line) for s in symbols][:1] == [("constant", "VERIFY_FAILS_END", 1)]
+        assert ("function", "after", 6) in [(s.kind, s.qualname, s.name_line) for s in symbols]
+
+
 def test_a_function_after_a_macro_the_grammar_reads_as_its_return_type() -> None:
     # SWIG's wrappers: the grammar takes SWIGINTERN for the type and joins the real return type
     # to the name with a `::` it invents

@@ -408,28 +408,32 @@ def _macro(w: Walker, node: Node, outer: Outer) -> None:
     """Record ``#define NAME value`` as a constant and ``#define F(x) ...`` as a function.
 
     A macro ignores namespaces and classes: its qualified name is its bare name wherever it is."""
-    misread = _misread_function_macro(node)
+    misread = _misread_macro(node)
     if misread is not None:
-        w.define("function", outer, misread, unscoped=True)
+        w.define(misread[1], outer, misread[0], unscoped=True)
     elif node.type == "preproc_function_def":
         w.define("function", outer, node.child_by_field_name("name"), unscoped=True)
     elif node.child_by_field_name("value") is not None:  # bare guards like `#define FOO_H` say nothing
         w.define("constant", outer, node.child_by_field_name("name"), unscoped=True)
 
 
-def _misread_function_macro(node: Node) -> Node | None:
-    """Return the name of a function-like macro the grammar misread as ``#define`` of another name.
+def _misread_macro(node: Node) -> tuple[Node, str] | None:
+    """Return the name and kind of a macro the grammar misread as ``#define`` of another name.
 
     A block comment in a continued macro body (``} else /* NOLINT */ \\``) ends the body early:
     the grammar then reads ``#define`` followed by an error that holds the real name and its
-    parameters, and names the macro after whatever word follows the comment (``return``)."""
+    parameters, or its body's start (Unity's ``#define VERIFY_FAILS_END \\ } \\ endPutcharSpy();
+    /* ... */ \\``), and names the macro after whatever word follows the comment (``return``,
+    ``Unity``): a function-like macro is a function, another a constant."""
     if node.type != "preproc_def" or not node.named_child_count:
         return None
     first = node.named_children[0]
     if first.type != "ERROR" or first.named_child_count < 2:
         return None
-    name, parameters = first.named_children[0], first.named_children[1]
-    return name if name.type == "identifier" and parameters.type == "preproc_params" else None
+    name, after = first.named_children[0], first.named_children[1]
+    if name.type != "identifier" or after.type not in ("preproc_params", "preproc_arg"):
+        return None
+    return name, "function" if after.type == "preproc_params" else "constant"
 
 
 _MACRO_TYPES = ("preproc_def", "preproc_function_def")
