@@ -125,6 +125,12 @@ async def test_at_80_columns_a_first_build_fits_its_line_with_a_notice(make_app)
         assert notice.region.right <= status.content_region.right
         assert str(notice.render()).startswith("no symbol"), str(notice.render())
         assert bar.region.right <= notice.region.x and bar.region.width >= PERCENT_WIDTH
-        status.ready("186 files · 2,648 symbols · 2,852 chunks")  # the build done: the whole bar again
+        status.progress("graph", 0, 0)  # a phase of unknown length: its percentage alone said --%
         await pilot.pause()
-        assert str(state.render()) == "186 files"
+        assert not bar.display
+        status.notice("")
+        await pilot.pause()
+        assert bar.display and bar.query_one("#bar").display
+        status.ready("186 files · 2,648 symbols · 2,852 chunks")  # the build done, no notice: every figure
+        await pilot.pause()
+        assert str(state.render()) == "186 files · 2,648 symbols · 2,852 chunks" and not bar.display

@@ -76,6 +76,7 @@ class StatusLine(Horizontal):
         self._show_index_state()
         bar = self.query_one("#index-progress", ProgressBar)
         bar.update(total=total or None, progress=done)
+        self._bare_progress()
 
     def engines(self, ready: Sequence[str], label: str | None = None) -> None:
         """Show which engines answer while a first build goes on (``ready`` all four: complete;
@@ -141,10 +142,18 @@ class StatusLine(Horizontal):
             self.query_one("#index-state", Label).update(shown[0])
             self.query_one("#embed-state", Label).update(shown[1])
             self.query_one("#embed-state", Label).display = bool(shown[1])
-            drawn = self.query_one("#index-progress", ProgressBar).query_one("#bar")
+            progress = self.query_one("#index-progress", ProgressBar)
+            drawn = progress.query_one("#bar")
             drawn.display = bar > 0
             if bar:
                 drawn.styles.width = bar
+        self._bare_progress()
+
+    def _bare_progress(self) -> None:
+        """Hide the progress bar's percentage alone while it measures nothing (``--%``: a phase of
+        unknown length, its bar given up for the notice)."""
+        progress = self.query_one("#index-progress", ProgressBar)
+        self.set_class(self._shown is not None and self._shown[2] == 0 and progress.total is None, "-bare")
 
     def on_resize(self) -> None:
         self._fit()
