@@ -863,6 +863,44 @@ def _comment_marker(text: str) -> Intent | None:
     return Intent("exact_match", CONF_QUOTED, word, "comment_marker") if word in COMMENT_MARKERS else None
 
 
+ERROR_MESSAGE_RULE: Final = "error_message"
+"""The rule of one pasted line of error output, ``Name: message``: the message, as the line that
+raises it holds it (when none does, the search reads the line again without this rule: its
+error's name, or the whole line)."""
+_ERROR_LINE = re.compile(
+    r"[ \t]*+(?:(?:[A-Za-z_$][\w$]{0,100}\.){0,10}"
+    r"(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)|Error|Exception)"
+    r"|panic|fatal(?:[ \t]+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[ \t]++(?P<m>[^\n]{3,})",
+    re.I,
+)
+"""One line of error output as a program prints it: an error's name (``RuntimeError``,
+``java.lang.IllegalStateException``, JavaScript's ``Error``) or a marker (``panic``, ``error``),
+a colon, the message."""
+
+
+def _error_message(text: str) -> Intent | None:
+    """Match one pasted line of error output (``RuntimeError: __call__() called before outcome was
+    set``, ``Error: extension name required``, ``panic: cannot create hook from nil logger``): its
+    message is the string to find, every line raising it. It had been the error's name (every line
+    naming RuntimeError, the message's own among them), or the whole line, which no line of code
+    holds (``throw new Error('extension name required')``)."""
+    match = _ERROR_LINE.fullmatch(text.strip())
+    if match is None:
+        return None
+    message = match.group("m").strip()
+    if len(message.split()) < 2:  # KeyError: 'name', IllegalStateException: closed: a word of any line
+        return None
+    return Intent("exact_match", CONF_ERROR_TOKEN, message, ERROR_MESSAGE_RULE)
+
+
+def _error_line(text: str) -> Intent | None:
+    """Match one pasted line of error output whose message no line holds: its error's name
+    (``TypeError: Cannot read properties of undefined``, a runtime's own words, lists the lines
+    naming TypeError), as :func:`_error_output` reads it. A sentence that long had been prose,
+    a question about meaning without a word about the error."""
+    return _error_match(text) if _ERROR_LINE.fullmatch(text.strip()) else None
+
+
 def _error_output(text: str) -> Intent | None:
     """Match pasted error output (a trace, or a line opening with ``error:``) before its quotes."""
     if _TRACE.search(text) or _ERROR_MARKER.match(text):
@@ -970,6 +1008,8 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _impact_phrase,
     _similar_phrase,
     _definition_phrase,
+    _error_message,
+    _error_line,
     _error_output,
     _written_name,
     _grep_command,
@@ -1058,7 +1098,7 @@ def describes_one_function(text: str) -> bool:
     )
 
 
-LITERAL_RULES: Final = ("code_fragment", "quoted_literal", "grep_command")
+LITERAL_RULES: Final = ("code_fragment", "quoted_literal", "grep_command", ERROR_MESSAGE_RULE)
 """The rules that read a question as a string to find as typed: when no line holds it in any case,
 the search asks again with that rule skipped (:func:`classify`'s ``skip``): ``find "a@b.org"``,
 a line of code to the code-fragment rule, is then the quoted string; a string nothing holds is

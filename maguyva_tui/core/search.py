@@ -263,6 +263,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
             if again.lookup_failed is not None and again.lookup_failed.kind == "symbol":
                 return _neither(again, failed)  # "NOT_THERE": no line holds it, and nothing is named so
+            if again.rule == "error_token" and again.target != intent.target:
+                return _named_error(again, failed)  # raise RetryError: the lines naming RetryError, said so
             if again.lookup_failed is not None or again.intent in LITERAL_INTENTS:
                 return again  # the string it quotes, found or not: its own answer says which
             failed = as_shown(failed, again.results)
@@ -367,6 +369,25 @@ def _neither(again: SearchResult, literal: LookupFailure) -> SearchResult:
         return again
     head = literal.message.split(RELATED, 1)[0]
     both = replace(named, message=f"{head} and no symbol is named {echo(named.target)}{named.message[len(said):]}")
+    notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
+    return replace(again, notices=notices, lookup_failed=both)
+
+
+def _named_error(again: SearchResult, literal: LookupFailure) -> SearchResult:
+    """A line of code or an error's message no line holds, read again as the error it names
+    (``raise RetryError``, where the code raises it through a variable; ``RuntimeError: ...`` with
+    a message formatted at run time): the answer says the line was looked for and which name it
+    shows instead (it had shown RetryError's every mention, its definition first, without a word,
+    as if they held what was typed)."""
+    head = literal.message.split(RELATED, 1)[0]
+    named = again.lookup_failed
+    if named is None:
+        said = f'{head}; showing the lines that hold "{echo(again.target or "")}"'
+        return replace(again, notices=(*again.notices, said))
+    alone = f'no line holds "{echo(named.target)}"'
+    if named.kind != "literal" or named.other_case or not named.message.startswith(alone):
+        return again
+    both = replace(named, message=f'{head} nor "{echo(named.target)}"{named.message[len(alone):]}')
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)
 

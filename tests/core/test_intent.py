@@ -129,10 +129,17 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("don't log 'password' anywhere", EXACT, 0.90, "password", "quoted_literal"),
     ("“smart quotes”", EXACT, 0.90, "smart quotes", "quoted_literal"),
     ("ECONNREFUSED", EXACT, 0.85, "ECONNREFUSED", "error_token"),
-    ("ValueError: bad config", EXACT, 0.85, "ValueError", "error_token"),
+    # one line of error output: its message, as the line raising it holds it (else, read again, its name)
+    ("ValueError: bad config", EXACT, 0.85, "bad config", "error_message"),
+    ("RuntimeError: __call__() called before outcome was set", EXACT, 0.85,
+     "__call__() called before outcome was set", "error_message"),  # tenacity: had been every RuntimeError
+    ("Error: extension name required", EXACT, 0.85, "extension name required", "error_message"),  # marked
+    ("TypeError: Cannot read properties of undefined (reading 'type')", EXACT, 0.85,
+     "Cannot read properties of undefined (reading 'type')", "error_message"),  # had been prose, a fallback
+    ("KeyError: 'name'", EXACT, 0.85, "KeyError", "error_token"),  # a one-word message is a word of any line
     ("NullPointerException in the loader", EXACT, 0.85, "NullPointerException", "error_token"),
     ("traceback", EXACT, 0.85, "traceback", "error_token"),
-    ("error: expected ';' before '}'", EXACT, 0.85, "error: expected ';' before '}'", "error_token"),
+    ("error: expected ';' before '}'", EXACT, 0.85, "expected ';' before '}'", "error_message"),
     (GO_PANIC, EXACT, 0.85, "panic: runtime error: index out of range [3] with length 2", "error_token"),
     (TRACE, DEF, 0.95, "app.py:3", "location"),  # its frames first; where the index holds none, the error
     ("segmentation fault in the parser", EXACT, 0.85, "segmentation fault", "error_token"),
@@ -456,3 +463,13 @@ def test_a_quoted_literal_keeps_its_escaped_quotes(query: str, target: str) -> N
     holds the whole with its quotes."""
     intent = classify(query, skip=frozenset({"code_fragment"}))
     assert (intent.rule, intent.target) == ("quoted_literal", target)
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("RuntimeError: __call__() called before outcome was set", "RuntimeError"),
+    ("TypeError: Cannot read properties of undefined (reading 'type')", "TypeError"),
+    ("error: expected ';' before '}'", "error: expected ';' before '}'"),
+])
+def test_error_output_whose_message_no_line_holds_is_read_again_as_its_error(text: str, target: str) -> None:
+    again = classify(text, skip=frozenset({"error_message"}))
+    assert (again.name, again.target, again.rule) == (EXACT, target, "error_token")

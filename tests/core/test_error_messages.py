@@ -1,0 +1,66 @@
+"""One pasted line of error output is answered by the lines raising its message, and a line no
+code holds, read again as the error it names, says so (tenacity: ``RuntimeError: __call__() called
+before outcome was set`` had listed every RuntimeError; ``raise RetryError``, which tenacity raises
+through a variable, had listed RetryError's mentions without a word)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.trees import write_tree
+
+FILES = {
+    "retry.py": (
+        "class RetryError(Exception):\n"
+        "    pass\n"
+        "\n\n"
+        "def check(state):\n"
+        "    if state is None:\n"
+        '        raise RuntimeError("__call__() called before outcome was set")\n'
+        "    exc = RetryError(state)\n"
+        "    raise exc\n"
+        "\n\n"
+        "def other():\n"
+        '    raise RuntimeError("something else went wrong")\n'
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    root = write_tree(tmp_path_factory.mktemp("errors"), FILES)
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    e.refresh()
+    yield e
+    e.close()
+
+
+def test_an_error_line_is_answered_by_the_line_raising_its_message(engine: Engine) -> None:
+    answer = engine.search("RuntimeError: __call__() called before outcome was set").to_json()
+    assert (answer["rule"], answer["target"]) == ("error_message", "__call__() called before outcome was set")
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("retry.py", 7)]
+    assert answer["lookup_failed"] is None and answer["notices"] == []
+
+
+def test_a_message_no_line_holds_lists_its_error_and_says_so(engine: Engine) -> None:
+    answer = engine.search("RuntimeError: outcome was set at 3 pm").to_json()
+    assert (answer["rule"], answer["target"]) == ("error_token", "RuntimeError")
+    assert sorted(r["start_line"] for r in answer["results"]) == [7, 13]
+    assert 'no line holds "outcome was set at 3 pm"; showing the lines that hold "RuntimeError"' in answer["notices"]
+
+
+def test_a_raise_statement_no_line_holds_says_which_name_it_shows(engine: Engine) -> None:
+    answer = engine.search("raise RetryError").to_json()
+    assert (answer["rule"], answer["target"]) == ("error_token", "RetryError")
+    assert 'no line holds "raise RetryError"; showing the lines that hold "RetryError"' in answer["notices"]
+
+
+def test_neither_the_message_nor_its_error_held_says_both(engine: Engine) -> None:
+    answer = engine.search("TypeError: Cannot read properties of undefined (reading 'type')").to_json()
+    said = ("no line holds \"Cannot read properties of undefined (reading 'type')\" nor \"TypeError\"; "
+            "showing related code")
+    assert answer["lookup_failed"]["message"] == said
+    assert said in answer["notices"]
