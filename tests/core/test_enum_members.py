@@ -58,3 +58,13 @@ def test_last_upper_case_enumerator_the_grammar_drops_is_a_constant(path: str) -
     }
     null = next(s for s in symbols if s.name == "JSON_NULL")
     assert (null.start_line, null.end_line, null.signature) == (3, 3, "JSON_NULL")
+
+
+@pytest.mark.parametrize("path", ["unity_internals.h", "unity.cpp"])
+def test_a_dropped_last_enumerator_after_a_conditional_is_a_constant(path: str) -> None:
+    # Unity's UNITY_DISPLAY_STYLE_T: `#ifdef UNITY_SUPPORT_64` ... `#endif` then the bare
+    # UNITY_DISPLAY_STYLE_UNKNOWN before `}`: the directives between it and the last `,` hid it
+    source = ("typedef enum\n{\n    STYLE_HEX8 = 1,\n#ifdef SUPPORT_64\n    STYLE_HEX64 = 8,\n#endif\n\n"
+              "    STYLE_UNKNOWN\n} STYLE_T;\n")
+    constants = {s.qualname: s.name_line for s in analyze(path, source).symbols if s.kind == "constant"}
+    assert constants == {"STYLE_T.STYLE_HEX8": 3, "STYLE_T.STYLE_HEX64": 5, "STYLE_T.STYLE_UNKNOWN": 8}

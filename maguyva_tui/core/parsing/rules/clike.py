@@ -264,10 +264,11 @@ def _enumerators(w: Walker, names: list[str], body: Node | None) -> None:
                      None, name=found.group(1).decode("ascii"))
 
 
-_COMMENTS = rb"(?:\s|//[^\n]*|/\*.*?\*/)*"
+_COMMENTS = rb"(?:\s|//[^\n]*|/\*.*?\*/|(?<![^\n])[ \t]*#[^\n]*(?![^\n]))*"
 _DROPPED_ENUMERATOR = re.compile(_COMMENTS + rb"([A-Za-z_][A-Za-z0-9_]*)" + _COMMENTS, re.DOTALL)
 """The gap a dropped enumerator leaves: its name, and the comments around it the grammar drops with
-it (tinyxml2's ``CLOSING\t\t// </foo>``)."""
+it (tinyxml2's ``CLOSING\t\t// </foo>``), and the directive lines of a conditional before it,
+which the parse read as blanks (Unity's ``#endif`` then ``UNITY_DISPLAY_STYLE_UNKNOWN`` then ``}``)."""
 
 
 def _position(w: Walker, before: Node, at: int) -> tuple[int, int, int]:
