@@ -104,7 +104,7 @@ def test_kinds_are_written_short_only_when_the_file_names_would_not_fit() -> Non
 def test_a_narrow_symbol_keeps_its_own_name_before_its_qualifiers() -> None:
     """lodash's 'debounce' at 80 columns had listed runIn… four times (runInContext.debounce, cut at
     its end): the qualifiers are cut first, then the name's end."""
-    from maguyva_tui.app.widgets.results import _fit_symbol, clip_symbol, part
+    from maguyva_tui.app.widgets.results import _fit_symbol, _shared_names, clip_symbol, part
 
     assert cell_text(_fit_symbol(((part("runInContext.debounce"),), False), 6, 0)) == "debou…"
     assert clip_symbol("runInContext.debounce", 12) == "…debounce"
@@ -113,6 +113,11 @@ def test_a_narrow_symbol_keeps_its_own_name_before_its_qualifiers() -> None:
     assert clip_symbol("std::io::Read", 6) == "…Read"
     assert clip_symbol("Parser#parse_args", 8) == "parse_a…"
     assert clip_symbol("parse_config", 6) == "parse…"
+    # once_cell's get_or_init, defined on six types: the name shared, the qualifier tells them apart
+    shared = _shared_names(["sync.OnceCell.get_or_init", "race.OnceBox.get_or_init", "Lazy.force"])
+    assert shared == {"get_or_init"}
+    assert clip_symbol("sync.OnceCell.get_or_init", 14, shared) == "sync.OnceCell…"
+    assert clip_symbol("sync.OnceCell.get_or_init", 20, shared) == "sync.On….get_or_init"
 
 
 def cell_text(cell: object) -> str:

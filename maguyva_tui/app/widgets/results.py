@@ -210,9 +210,10 @@ class ResultsTable(DataTable[str]):
         place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
         form = _label_form(labels, symbol)
         one_file = _one_file(labels)
+        shared = _shared_names(cell_plain(row[SYMBOL]) for row in rows)
         for row, shown in zip(rows, places, strict=True):
             row[PLACE] = ((part(clip_place(shown, place, self.repo_labels)),), False)
-            row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form, one_file)
+            row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form, one_file, shared)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
 
@@ -525,13 +526,14 @@ def _shorten_kinds(rows: list[list[Cell]]) -> int:
     return max([len(HEADERS[KIND][0]), *(cell_len(cell_plain(row[KIND])) for row in rows)])
 
 
-def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False) -> Cell:
+def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
+                shared: frozenset[str] = frozenset()) -> Cell:
     """Cut a symbol cell to ``width``: a call's label (in its ``form``) is kept whole while the
     caller's name gives way (down to :data:`NAME_KEPT` cells, then dropped), and cut at its start
     only when alone it is still too wide."""
     parts = cell[0]
     if len(parts) < 2:
-        return ((part(clip_symbol(cell_plain(cell), width)),), False)
+        return ((part(clip_symbol(cell_plain(cell), width, shared)),), False)
     (name, _), (label, style) = parts
     if cell_len(name) + cell_len(label) <= width:
         return cell
@@ -625,10 +627,12 @@ QUALIFIER_KEPT = 3
 """Cells of a cut qualifier kept before its ellipsis (``ConfigSer….get``); fewer, it goes (``…get``)."""
 
 
-def clip_symbol(symbol: str, width: int) -> str:
+def clip_symbol(symbol: str, width: int, shared: frozenset[str] = frozenset()) -> str:
     """Cut a symbol to ``width`` keeping its own name whole where it fits: its qualifiers are cut
-    first (``ConfigSer….get``, ``…debounce``), then the name's end (``debou…``). Cut at its end,
-    every lodash row had read ``runIn…`` (runInContext.debounce), ConfigService.get ``ConfigService.…``."""
+    first (``ConfigSer….get``, ``…debounce``), then the name's end (``debou…``); where the name is
+    ``shared`` by other rows (``get_or_init`` of OnceCell, of race's OnceBox), what tells them apart
+    is kept instead, the qualifier's start (``sync.OnceCell…``). Cut at its end, lodash's rows had
+    read ``runIn…`` (runInContext.debounce), ConfigService.get ``ConfigService.…``."""
     if len(symbol) <= width:
         return symbol
     found = QUALIFIER.match(symbol)
@@ -639,9 +643,22 @@ def clip_symbol(symbol: str, width: int) -> str:
     keep = width - len(sep) - len(own) - 1
     if keep >= QUALIFIER_KEPT:
         return f"{head[:keep]}…{sep}{own}"
+    if own in shared:
+        return _clip(symbol, width)
     if len(own) + 1 <= width:
         return "…" + own
     return _clip(own, width)
+
+
+def _shared_names(symbols: Iterable[str]) -> frozenset[str]:
+    """The own names (after the qualifiers) that more than one of ``symbols`` ends with."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for symbol in symbols:
+        found = QUALIFIER.match(symbol)
+        own = symbol[found.end():] if found else symbol
+        (shared if own in seen else seen).add(own)
+    return frozenset(shared)
 
 
 def _clip(text: str, width: int, keep_end: bool = False) -> str:
