@@ -16,6 +16,8 @@ order  rule                  matches                                            
 3      impact_phrase         "impact of X", "blast radius", "what depends on X"          0.90 impact
 3a     similar_phrase        "similar to X", "code like X", "duplicates of X"            0.80 similar
 3b     definition_phrase     "where is X defined", "definition of X", "go to X"          0.90 def
+3c     error_message         one line of error output, ``Name: message``: the message      0.85 exact
+                             (no line holds it: read again, ``error_token``'s name)
 4      identifier            a Go method or a PHP name as printed: ``(*Mux).ServeHTTP``,  0.80 def
                              ``GuzzleHttp\\Client``
 4      grep_command          ``grep WORD``, ``rg WORD``: the word, every line holding it  0.90 exact

@@ -193,7 +193,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     holds it."""
     started = time.perf_counter()
     req.validate()
-    grounded = _ground(parts.generation, _spelled(parts.generation, _intent(req, places, skip), req, places, skip), req)
+    read = _pasted_line(parts.generation, _intent(req, places, skip), req)
+    grounded = _ground(parts.generation, _spelled(parts.generation, read, req, places, skip), req)
     intent, inherited_notice = _in_file(parts.generation, grounded, req)
     within = None  # the files a definition question's name is written through
     if intent is grounded:
@@ -673,6 +674,27 @@ def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = froz
         return Intent("exact_match", 1.0, req.text, "regex flag")
     intent = classify(req.text, places, skip)
     return override(intent, req.intent) if req.intent else intent
+
+
+PASTED_RULE = "pasted_line"
+"""The rule of a question that some line holds as typed, quotes and all."""
+PASTED_LINE_CHARS = 300
+"""A pasted line is at most this long (a longer text is a snippet or prose, its quotes its needles)."""
+
+
+def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
+    """Read a line that quotes a word inside it as the whole line when some line of code holds it
+    as typed: a message pasted from the console (marked's ``extension level must be 'block' or
+    'inline'``) is the string that raises it, where its first quote (``block``) had been the
+    literal, every line holding the word."""
+    if req.intent or req.regex or req.modality or intent.rule != "quoted_literal":
+        return intent
+    line = req.text.strip()
+    if "\n" in line or line == intent.target or len(line) > PASTED_LINE_CHARS:
+        return intent
+    if not literal_found(generation, Query(line, case=req.case, target=line), req.case):
+        return intent
+    return Intent("exact_match", intent.confidence, line, PASTED_RULE)
 
 
 def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:

@@ -26,6 +26,14 @@ FILES = {
         "def other():\n"
         '    raise RuntimeError("something else went wrong")\n'
     ),
+    "use.js": (
+        "function use(ext) {\n"
+        "  if (ext.level !== 'block' && ext.level !== 'inline') {\n"
+        "    throw new Error(\"extension level must be 'block' or 'inline'\");\n"
+        "  }\n"
+        "  throw new Error(`renderer '${ext.name}' does not exist`);\n"
+        "}\n"
+    ),
 }
 
 
@@ -64,3 +72,11 @@ def test_neither_the_message_nor_its_error_held_says_both(engine: Engine) -> Non
             "showing related code")
     assert answer["lookup_failed"]["message"] == said
     assert said in answer["notices"]
+
+
+def test_a_pasted_message_some_line_holds_whole_is_that_line_not_its_first_quote(engine: Engine) -> None:
+    answer = engine.search("extension level must be 'block' or 'inline'").to_json()  # marked's message
+    assert (answer["rule"], answer["target"]) == ("pasted_line", "extension level must be 'block' or 'inline'")
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("use.js", 3)]
+    formatted = engine.search("renderer 'inline' does not exist").to_json()  # no line holds it whole: its quote
+    assert (formatted["rule"], formatted["target"]) == ("quoted_literal", "inline")
