@@ -177,9 +177,10 @@ def test_old_logs_and_lock_files_of_servers_gone_are_removed(short_dir: Path) ->
     folder = short_dir / "run"
     assert place.make_private(str(folder))
     old = time.time() - place.LOG_KEEP_S - 60
-    for name in ("gone.log", "gone.lock", "live.log", "live.lock", "recent.log", "other.txt"):
+    names = ("gone.log", "gone.lock", "gone.sock", "live.log", "live.lock", "live.sock", "other.txt")
+    for name in (*names, "recent.log"):
         (folder / name).write_text("x")
-    for name in ("gone.log", "gone.lock", "live.log", "live.lock", "other.txt"):
+    for name in names:
         os.utime(folder / name, (old, old))
     held = os.open(folder / "live.lock", os.O_RDWR)
     try:
@@ -188,7 +189,7 @@ def test_old_logs_and_lock_files_of_servers_gone_are_removed(short_dir: Path) ->
         place.tidy(str(folder), time.time())  # a log is removed once its lock file is gone
     finally:
         os.close(held)
-    assert sorted(os.listdir(folder)) == ["live.lock", "live.log", "other.txt", "recent.log"]
+    assert sorted(os.listdir(folder)) == ["live.lock", "live.log", "live.sock", "other.txt", "recent.log"]
 
 
 def test_a_folder_open_to_others_is_never_used(short_dir: Path) -> None:

@@ -161,9 +161,9 @@ def drop_lock(lock: str, fd: int) -> None:
 
 
 def tidy(folder: str, now: float) -> None:
-    """Remove the logs and lock files left :data:`LOG_KEEP_S` by servers that no longer run (a
-    server that exits removes its lock file, one killed leaves it; the logs are kept for a week,
-    for a server that failed to say why)."""
+    """Remove the logs, lock files and sockets left :data:`LOG_KEEP_S` by servers that no longer
+    run (a server that exits removes its lock file and socket, one killed leaves them; the logs are
+    kept for a week, for a server that failed to say why)."""
     try:
         names = os.listdir(folder)
     except OSError:
@@ -172,14 +172,17 @@ def tidy(folder: str, now: float) -> None:
         path = os.path.join(folder, name)
         stem, suffix = os.path.splitext(path)
         try:
-            old = suffix in (LOG_SUFFIX, LOCK_SUFFIX) and now - os.lstat(path).st_mtime > LOG_KEEP_S
+            old = suffix in (LOG_SUFFIX, LOCK_SUFFIX, SOCKET_SUFFIX) and now - os.lstat(path).st_mtime > LOG_KEEP_S
             if not old:
                 continue
-            if suffix == LOCK_SUFFIX:
-                fd = take_lock(path)
-                if fd >= 0:
-                    drop_lock(path, fd)
-            elif not os.path.exists(stem + LOCK_SUFFIX):
-                os.unlink(path)
+            if suffix == LOG_SUFFIX:
+                if not os.path.exists(stem + LOCK_SUFFIX):
+                    os.unlink(path)
+                continue
+            fd = take_lock(stem + LOCK_SUFFIX)  # held: its server runs, and keeps both
+            if fd >= 0:
+                if suffix == SOCKET_SUFFIX:
+                    os.unlink(path)
+                drop_lock(stem + LOCK_SUFFIX, fd)
         except OSError:
             continue
