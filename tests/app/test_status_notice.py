@@ -134,3 +134,17 @@ async def test_at_80_columns_a_first_build_fits_its_line_with_a_notice(make_app)
         status.ready("186 files · 2,648 symbols · 2,852 chunks")  # the build done, no notice: every figure
         await pilot.pause()
         assert str(state.render()) == "186 files · 2,648 symbols · 2,852 chunks" and not bar.display
+
+
+def test_the_files_skipped_say_why() -> None:
+    """The explorer had said '2 skipped' where the command line says '2 binary'."""
+    from types import SimpleNamespace
+
+    from maguyva_tui.app.widgets.status import summary_text
+
+    summary = SimpleNamespace(files=32, symbols=318, chunks=400, skipped={"binary": 2})
+    assert summary_text(summary, 32) == "32 files · 318 symbols · 400 chunks · 2 skipped (binary)"
+    summary.skipped = {"too_large": 1, "binary": 4, "unreadable": 0}
+    assert summary_text(summary, 32).endswith(" · 5 skipped (binary, too large)")
+    summary.skipped = {}
+    assert summary_text(summary, 32) == "32 files · 318 symbols · 400 chunks"

@@ -289,6 +289,9 @@ def summary_text(summary: Any, files: int) -> str:
         return f"{files:,} files (checking for changes…)"
     if not summary.files:
         return "no searchable files here (empty repository?)"
-    skipped = sum((getattr(summary, "skipped", None) or {}).values())
+    reasons = {reason: n for reason, n in (getattr(summary, "skipped", None) or {}).items() if n}
     text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
-    return text + (f" · {skipped:,} skipped" if skipped else "")
+    if not reasons:
+        return text
+    why = ", ".join(reason.replace("_", " ") for reason in sorted(reasons, key=lambda r: (-reasons[r], r)))
+    return text + f" · {sum(reasons.values()):,} skipped ({why})"  # '2 skipped' had not said why
