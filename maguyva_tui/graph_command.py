@@ -25,9 +25,12 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     if depth is not None and depth < 1:
         raise QueryError("--depth must be a whole number of at least 1")
     answer = _ask(engine, action, name, depth, limit)
-    if not answer.known and action == "importers":
-        raise QueryError(f"no module or file named {echo(name)!r} in the repository (a module as imports write it: "
-                         "pkg.mod, pkg/mod.py, config.h, ./utils)")
+    of_symbol = False
+    if not answer.known and action == "importers":  # a class or function: the lines importing it by name
+        answer, of_symbol = engine.symbol_importers(name, limit), True
+        if not answer.known:
+            raise QueryError(f"no module, file or symbol named {echo(name)!r} in the repository (a module as imports "
+                             "write it: pkg.mod, pkg/mod.py, config.h, ./utils; or a class or function)")
     if not answer.known:
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
         raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}")
@@ -35,7 +38,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "note": (_files(name, answer.nodes) if action == "importers" else
+        "note": (_symbol(name, answer.total) if of_symbol else _files(name, answer.nodes) if action == "importers" else
                  _several(answer.nodes) or _other_action(action, name, answer)),
         "notes": list(engine.callers_notes(name) if action == "callers" else
                       engine.impact_notes(name) if action == "impact" else ()),
@@ -65,6 +68,14 @@ def _files(name: str, files: tuple[str, ...]) -> str | None:
     if len(files) < 2:
         return None
     return f"{echo(name)} names {len(files)} files; the lines importing each are listed: " + ", ".join(files)
+
+
+def _symbol(name: str, total: int) -> str:
+    """Say that a name asked for its importers is a definition, not a module, as a search's "who
+    imports NAME" says it, and how to ask for its call sites."""
+    shown = echo(name)
+    said = f"listing the lines importing {shown}" if total else f"no line imports {shown} by name"
+    return f"{said}, a definition, not a module (`maguyva graph callers {shown}` lists its call sites)"
 
 
 def _several(definitions: tuple[str, ...]) -> str | None:

@@ -409,6 +409,24 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
                        _snapshot=generation.snapshot)
 
 
+def symbol_importers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
+    """The lines importing a definition of a name by that name (``from pkg.mod import Table``), one
+    per line, by file and line: who imports a class or function that no module is named as, as a
+    search's "who imports Table" lists them; unknown when nothing of that name is defined."""
+    from maguyva_tui.core.graph.importers import symbol_import_lines, verb
+
+    name, shown = graph_name(generation, name), name
+    graph, defs = _resolve(generation, name)
+    if not defs:
+        return _unknown(generation, shown)
+    lines = symbol_import_lines(graph, defs)
+    bare = _bare(shown)
+    entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
+                    i.source, i.file, i.language, graph.node_centrality(i.source), f"{verb(i)} {bare} ({i.file})")
+               for i in lines]
+    return _answer(generation, shown, defs, entries[:limit], len(entries), counts=(("import", len(entries)),))
+
+
 def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit: int = 50) -> GraphAnswer[ImpactEntry]:
     """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
     name, shown = graph_name(generation, name), name

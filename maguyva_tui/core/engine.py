@@ -717,6 +717,13 @@ class Engine:
 
         return answers.importers(self._graph_generation(), module, limit, stems=True)
 
+    def symbol_importers(self, name: str, limit: int) -> GraphAnswer[Site]:
+        """The lines importing a name's definitions by that name (``from pkg.mod import Table``),
+        one per importing line: who imports a class or function rather than a module."""
+        from maguyva_tui.core import answers
+
+        return answers.symbol_importers(self._graph_generation(), name, limit)
+
     def impact(self, name: str, depth: int, limit: int) -> GraphAnswer[ImpactEntry]:
         """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
         from maguyva_tui.core import answers

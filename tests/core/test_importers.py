@@ -8,6 +8,7 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import asks_importers, classify
+from maguyva_tui.core.types import QueryError
 from maguyva_tui.graph_command import graph_answer
 from maguyva_tui.mcp.answers import references_answer
 from tests.core.small_repo import indexed
@@ -127,3 +128,18 @@ def test_who_imports_a_class_lists_the_lines_importing_it(shop: Engine) -> None:
 
 def test_a_definition_no_line_imports_is_asked_about_as_before(shop: Engine) -> None:
     assert lines(shop, "who imports lonely")[1]["rule"] != "importers"
+
+
+def test_graph_importers_of_a_class_lists_the_lines_importing_it(shop: Engine) -> None:
+    """`maguyva graph importers Cart` had failed ("no module or file named 'Cart'", exit 2) where
+    the search's "who imports Cart" lists the two lines; a name nothing defines still fails."""
+    result = graph_answer(shop, "importers", "Cart", None, 10)
+    assert [(r["path"], r["start_line"]) for r in result["results"]] == [("shop/api.py", 1), ("shop/views.py", 2)]
+    assert result["definitions"] == ["shop/cart.py::Cart"]
+    assert {r["modalities"]["graph"]["reason"] for r in result["results"]} == {"imports Cart (shop/cart.py)"}
+    assert "`maguyva graph callers Cart` lists its call sites" in (result["note"] or "")
+    assert len(graph_answer(shop, "importers", "Cart", None, 1)["results"]) == 1
+    lonely = graph_answer(shop, "importers", "lonely", None, 10)
+    assert lonely["results"] == [] and "no line imports lonely by name" in (lonely["note"] or "")
+    with pytest.raises(QueryError, match="no module, file or symbol named 'nothing_here'"):
+        graph_answer(shop, "importers", "nothing_here", None, 10)
