@@ -192,6 +192,22 @@ def test_old_logs_and_lock_files_of_servers_gone_are_removed(short_dir: Path) ->
     assert sorted(os.listdir(folder)) == ["live.lock", "live.log", "live.sock", "other.txt", "recent.log"]
 
 
+def test_a_large_log_is_started_afresh_when_a_server_is_started(short_dir: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = short_dir / "run"
+    assert place.make_private(str(folder))
+    path = str(folder / "repo.sock")
+    log = folder / "repo.log"
+    log.write_bytes(b"x" * (place.LOG_MAX_BYTES + 1))
+    started: list[object] = []
+    monkeypatch.setattr(subprocess, "Popen", lambda command, **kwargs: started.append(kwargs["stdout"]) or "child")
+    assert client.spawn(str(folder), path, str(FIXTURE), "") == "child"
+    assert started and log.stat().st_size == 0
+    log.write_bytes(b"a line\n")
+    assert client.spawn(str(folder), path, str(FIXTURE), "") == "child"
+    assert log.read_bytes() == b"a line\n"  # a small log is kept, appended to
+
+
 def test_a_folder_open_to_others_is_never_used(short_dir: Path) -> None:
     folder = short_dir / "open"
     folder.mkdir(mode=0o755)
