@@ -22,6 +22,9 @@ def test_a_notice_is_cut_with_where_to_read_it_whole() -> None:
     cut = fit_notice(LONG, 30)
     assert cut == "index format 36 is not" + MORE and len(cut) == 30
     assert fit_notice(LONG, 9) == "e: all"  # too narrow for a word: the hint alone
+    still = "still indexing: the graph and semantic engines are not ready yet"
+    assert fit_notice(still, 36) == "still indexing: the graph" + MORE  # it had read '…graph an… e: all'
+    assert fit_notice("a" * 40, 20) == "a" * 12 + MORE  # one long word: cut inside it
 
 
 def test_the_panel_with_nothing_to_explain_lists_the_notices() -> None:

@@ -196,13 +196,18 @@ class Notice(Label):
 
 def fit_notice(text: str, width: int) -> str:
     """``text`` cut to ``width`` cells with :data:`MORE` at its end when it is longer (whole where no
-    width is known yet); too narrow for a word of it, the hint alone."""
+    width is known yet), at a word's end where one lies in the second half; too narrow for a word of
+    it, the hint alone."""
     if width <= 0 or cell_len(text) <= width:
         return text
     room = width - cell_len(MORE)
     if room < 4:
         return set_cell_size(MORE.removeprefix("… "), width).rstrip()
-    return set_cell_size(text, room).rstrip() + MORE
+    cut = set_cell_size(text, room)
+    if not text[len(cut):].startswith(" "):  # inside a word: end at the word before it, where one is
+        head = cut.rpartition(" ")[0]
+        cut = head if cell_len(head) >= room // 2 else cut  # 'the graph an… e: all' had ended mid-word
+    return cut.rstrip() + MORE
 
 
 def fit_parts(room: int, notice: str, index: Sequence[str], tiers: Sequence[str],
