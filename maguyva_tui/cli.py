@@ -497,7 +497,9 @@ def _index(args: argparse.Namespace) -> int:
     if args.json:
         tiers = ({"semantic_coverage": None, "semantic_tiers": None} if coverage is None  # --no-semantic: not read
                  else {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())})
-        _emit({**summary.to_dict(), **tiers, "notices": engine.notices_for_search()})
+        # path (as given) and root name the repository, as an error's line does: index A B --json, one line each
+        _emit({"path": args.path, "root": str(engine.root), **summary.to_dict(), **tiers,
+               "notices": engine.notices_for_search()})
         return status
     print(_summary_text(engine.root, summary, coverage))
     return status

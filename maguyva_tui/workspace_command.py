@@ -83,7 +83,8 @@ def _index_on_cluster(args: argparse.Namespace) -> int:
         elif one.summary.get("stale_because"):
             status = max(status, EXIT_NOT_UPDATED)
         if args.json:
-            print(json.dumps(one.summary if one.summary is not None else {"path": one.path, "error": one.error}),
+            print(json.dumps({"path": one.path, **one.summary} if one.summary is not None
+                             else {"path": one.path, "error": one.error}),
                   flush=True)
         elif one.summary is not None:
             s = one.summary

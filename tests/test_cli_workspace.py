@@ -50,6 +50,9 @@ def test_index_several_repositories_each_its_own(ws: Workspace) -> None:
     service, gone, frontend = (json.loads(line) for line in ws.indexed.stdout.splitlines())  # in the order given
     assert service["files"] == 3 and frontend["files"] == len([p for p in ws.frontend.rglob("*") if p.is_file()])
     assert gone == {"path": str(ws.gone), "error": f"{ws.gone}: no such directory"}
+    # each line names its repository, as the error's does (the summaries had no path: only their order told)
+    assert (service["path"], frontend["path"]) == (str(ws.service), str(ws.frontend))
+    assert (service["root"], frontend["root"]) == (str(ws.service.resolve()), str(ws.frontend.resolve()))
     said = [line for line in ws.indexed.stderr.splitlines() if "%" not in line]  # progress lines aside
     assert said == [f"maguyva: error: {ws.gone}: no such directory"]
 
