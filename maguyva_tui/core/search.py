@@ -33,6 +33,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
     LITERAL_RULES,
+    MAX_CLASSIFY_CHARS,
     URL_RULE,
     Intent,
     asks_callees,
@@ -65,7 +66,7 @@ from maguyva_tui.core.path_names import files_defining, in_file
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
-from maguyva_tui.core.similar import SIMILAR_INTENT, definitions, similar_target
+from maguyva_tui.core.similar import SIMILAR_INTENT, bare_name, definitions, similar_target
 from maguyva_tui.core.similar import notice as similar_notice
 from maguyva_tui.core.types import (
     CASE_MODES,
@@ -305,6 +306,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     elif failed is None and intent.name == "impact_analysis" and intent.target and not req.regex:
         run.notices.extend(impact_notes(parts.generation, intent.target))
+    if intent.target and (intent.name in SYMBOL_INTENTS or intent.rule == "question") and not req.regex:
+        run.notices.extend(_other_names(parts.generation, intent.target, req.text))
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
@@ -338,6 +341,33 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
     )
+
+
+_PAIRED = re.compile(
+    rf"(?<![\w$])`?(?P<a>{QUESTION_NAME})(?:\(\))?`?\s{{0,4}}(?:,|&|\band\b|\bor\b|\bvs\b\.?|\bversus\b)\s{{0,4}}"
+    rf"`?(?P<b>{QUESTION_NAME})",
+    re.I,
+)
+"""Two names a question joins ("who calls WithField and WithFields", "A vs B", "A, B"); a name is
+tried from its first letter only, so a long word is read once."""
+
+
+def _other_names(generation: Generation, target: str, text: str) -> list[str]:
+    """Say which other symbol, joined to the target by "and", "or", "vs" or a comma, the answer
+    leaves out: a question holds one target, and "who calls WithField and WithFields" had listed
+    WithField's callers alone, "stop_after_attempt vs stop_after_delay" the first definition alone,
+    without a word of the second."""
+    written = {target.lower(), bare_name(target).lower()}
+    others: list[str] = []
+    for match in _PAIRED.finditer(text[:MAX_CLASSIFY_CHARS]):
+        a, b = match.group("a"), match.group("b")
+        other = b if a.lower() in written else a if b.lower() in written else None
+        if other and other.lower() not in written and other not in others and generation.knows_symbol(other):
+            others.append(other)
+    if not others:
+        return []
+    names = " and ".join(others)
+    return [f"the question names {names} too; this answer follows {target} alone (ask about {names} on its own)"]
 
 
 def _places_missing(text: str) -> str:
@@ -690,8 +720,10 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
     if req.intent or req.regex or req.modality or intent.rule != "quoted_literal":
         return intent
     line = req.text.strip()
-    if "\n" in line or line == intent.target or len(line) > PASTED_LINE_CHARS:
+    if "\n" in line or len(line) > PASTED_LINE_CHARS or intent.target is None:
         return intent
+    if not any(c.isalnum() for c in line.replace(intent.target, "", 1)):
+        return intent  # "ConfigLoader": the quote is the whole question, its marks no part of the string
     if not literal_found(generation, Query(line, case=req.case, target=line), req.case):
         return intent
     return Intent("exact_match", intent.confidence, line, PASTED_RULE)

@@ -80,3 +80,9 @@ def test_a_pasted_message_some_line_holds_whole_is_that_line_not_its_first_quote
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("use.js", 3)]
     formatted = engine.search("renderer 'inline' does not exist").to_json()  # no line holds it whole: its quote
     assert (formatted["rule"], formatted["target"]) == ("quoted_literal", "inline")
+
+
+def test_a_quote_that_is_the_whole_question_stays_its_string(engine: Engine) -> None:
+    answer = engine.search("'inline'").to_json()  # use.js holds 'inline', quotes and all: still the word
+    assert (answer["rule"], answer["target"]) == ("quoted_literal", "inline")
+    assert sorted(r["start_line"] for r in answer["results"]) == [2, 3]
