@@ -28,6 +28,8 @@ def test_a_cut_place_keeps_its_repository_and_file_name() -> None:
     assert clip_place(place, 15, labels) == "_parser.py:1270"  # too narrow for both: the file name wins
     assert clip_place(place, 14, labels) == "_pars….py:1270"  # and keeps its start, extension and line
     assert clip_place("other/src/x.py:3", 10, labels) == "…rc/x.py:3"  # no repository's: as one repository's
+    # one cell more than the file's name: the folders' going is said (it had read as a file at the top)
+    assert clip_place("classes/range.js:98", 12) == "…range.js:98"
 
 
 def two_repos(tmp_path: Path) -> list[Path]:

@@ -609,6 +609,8 @@ def _clip_folders(place: str, width: int) -> str:
     name = place.rpartition("/")[2]
     if width >= len(name) + 2:
         return _clip(place, width, keep_end=True)
+    if width == len(name) + 1:  # the folders gone, said (range.js:98 had read as a file at the top)
+        return "…" + name
     if width >= len(name):
         return name
     file, colon, line = name.rpartition(":")
