@@ -898,7 +898,8 @@ words, and "what does Entry.Dup do" a blend where "what does AttemptManager do" 
 _SUBJECT_FILLERS = frozenset(
     "what whats how why does do did is are was were a an the this that explain explains describe tell me "
     "about work works working mean means meant for used use purpose of role job in code class function "
-    "method type struct module here it its they them these those we our i my you your".split()
+    "method type struct module here it its they them these those we our i my you your "
+    "decorator interface enum trait constant variable property attribute field macro".split()
 )
 """The words around a question's subject that say nothing of which symbol it is."""
 

@@ -46,7 +46,9 @@ def test_a_question_s_subject_is_its_one_word_that_is_no_filler(text: str, subje
 @pytest.mark.parametrize(("text", "subject"), [("what does Entry.Dup do", "Entry.Dup"),
                                                ("what does marked.use do?", "marked.use"),
                                                ("explain Engine::run", "Engine::run"),
-                                               ("how does Live.refresh work.", "Live.refresh")])
+                                               ("how does Live.refresh work.", "Live.refresh"),
+                                               ("what does the retry decorator do", "retry"),  # tenacity
+                                               ("what is the Formatter interface?", "Formatter")])
 def test_a_qualified_subject_is_one_word(text: str, subject: str) -> None:
     assert question_subject(text) == subject
 
