@@ -11,10 +11,12 @@ the first base's definitions of the member.
 
 from __future__ import annotations
 
+import posixpath
 from collections import deque
 from typing import Any, Final
 
 from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_package_name
 from maguyva_tui.core.types import Symbol
 
 TYPE_KINDS: Final = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -102,3 +104,25 @@ def on_unknown_receiver(generation: Any, name: str) -> list[Symbol]:
     if structural.lookup(parts[0]):
         return []
     return [s for s in structural.lookup(parts[1]) if s.name == parts[1] and len(qualifier_parts(s.qualname)) > 1]
+
+
+def go_module_member(generation: Any, name: str) -> list[Symbol]:
+    """The top-level definitions of ``package.Name`` where ``package`` is the root package of a Go
+    module of the repository, named as its ``go.mod`` declares it (``logrus.WithField`` is
+    ``WithField`` of logrus' ``exported.go``, whose folder, the repository's root, has no name a
+    path could give it: the answer had said that no symbol so named is defined here, another
+    package's name). Empty for any other name, and in a workspace's view (no facts to read)."""
+    parts = qualifier_parts(name)
+    facts = getattr(getattr(generation, "snapshot", None), "facts", None)
+    if len(parts) != 2 or "::" in name or facts is None:
+        return []
+    package, member = parts
+    found = []
+    for symbol in generation.structural.lookup(member):
+        if symbol.language != "go" or symbol.qualname != member:
+            continue
+        module_file = posixpath.join(posixpath.dirname(symbol.path), GO_MOD)
+        if module_file in facts and any(i.local == GO_MODULE_LOCAL and go_package_name(i.module) == package
+                                        for i in facts[module_file].imports):
+            found.append(symbol)
+    return found

@@ -30,7 +30,7 @@ from maguyva_tui.core.fusion import (
     secondary_demotion,
 )
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.inherited import inherited, namespaced, on_unknown_receiver
+from maguyva_tui.core.inherited import go_module_member, inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
     LITERAL_RULES,
     MAX_CLASSIFY_CHARS,
@@ -825,6 +825,9 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     said = f"{target} is inherited: {found[0].qualname} ({found[0].path}:{found[0].start_line})" if found else ""
     if not found and (found := namespaced(generation, target)):
         said = f"{target} read as {found[0].qualname}" + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else "")
+    if not found and (found := go_module_member(generation, target)):
+        said = (f"{target} read as {found[0].qualname} of the Go module's root package {qualifier_parts(target)[0]}"
+                + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else ""))
     receiver = False
     if not found and (found := on_unknown_receiver(generation, target)):
         receiver = True
