@@ -164,6 +164,20 @@ class LiveIndex:
         """Wait until an index is open or the first refresh ended; False when ``timeout`` ran out first."""
         return self._ready.wait(timeout)
 
+    @property
+    def starting(self) -> bool:
+        """The start-up refresh runs: questions meanwhile read the stored index, which may lag the disk."""
+        return self._starting.is_set()
+
+    def wait_started(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` for the start-up refresh to end (it holds the refresh lock from
+        the start); True when none runs any more."""
+        if not self._starting.is_set():
+            return True
+        if self._refresh_lock.acquire(timeout=timeout):
+            self._refresh_lock.release()
+        return not self._starting.is_set()
+
     def _open_snapshot(self) -> Snapshot | None:
         """The generation searched now, ``None`` before an index is open (never builds one)."""
         return self.engine.snapshot if self.engine.index_folder is not None else None

@@ -281,7 +281,15 @@ def _call(service: RepoService, answer: Callable[[Engine], dict[str, Any]],
 
     def asked() -> dict[str, Any]:
         with service.engine_for_question() as engine:
-            data = answer(engine)
+            lag = service.lag_notice()  # before answering: the answer reads the generation published by then
+            try:
+                data = answer(engine)
+            except AnswerError as exc:  # an unknown name may be one added since the stored index
+                if lag:
+                    raise AnswerError(f"{exc} ({lag})") from None
+                raise
+        if lag:
+            data.setdefault("notices", []).append(lag)
         failure = service.status.failure
         if failure:  # the repository could not be read again (deleted, unreadable): the answer may lag it
             data.setdefault("notices", []).append(f"{failure}; answered from the index as it was")

@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 
 READY_WAIT_S = 5.0
 """How long a question waits for the first index before it is told to come back."""
+STARTUP_WAIT_S = 2.0
+"""How long a question waits for the start-up refresh of a stored index (a walk of ``stat`` calls,
+and the files changed while no server ran) before it is answered from the stored index, saying so."""
 
 
 class Unavailable(Exception):
@@ -41,18 +44,21 @@ class RepoService(LiveIndex):
         engine: Engine,
         *,
         ready_wait_s: float = READY_WAIT_S,
+        startup_wait_s: float = STARTUP_WAIT_S,
         embed: bool = True,
         clock: Callable[[], float] = time.monotonic,
         freshness: FreshnessCheck | None = None,
     ) -> None:
         super().__init__(engine, embed=embed, clock=clock, events=_logging(engine), freshness=freshness)
         self.ready_wait_s = ready_wait_s
+        self.startup_wait_s = startup_wait_s
 
     @contextmanager
     def engine_for_question(self) -> Iterator[Engine]:
         """Yield the engine, indexed and as fresh as the disk, to a question; raise ``Unavailable`` otherwise."""
         if not self.wait_ready(self.ready_wait_s):
             raise Unavailable(self._still_indexing())
+        self.wait_started(self.startup_wait_s)  # a file edited while no server ran is found at once
         self.refresh_if_stale()
         status = self.status
         if not status.has_index:
@@ -66,6 +72,14 @@ class RepoService(LiveIndex):
             phase = f" ({status.phase} {status.done}/{status.total})" if status.total else f" ({status.phase})"
         return (f"maguyva is still indexing {self.root}{phase}, {self.elapsed():.0f} s so far; "
                 "try again in a few seconds")
+
+
+    def lag_notice(self) -> str | None:
+        """What an answer says when it read the stored index while the start-up refresh still runs."""
+        if not self.starting:
+            return None
+        return (f"answered from the index stored before this server started, while it is brought up to date "
+                f"with {self.root}: a file changed since may be missing or stale; ask again in a few seconds")
 
 
 def _logging(engine: Engine) -> LiveEvents:

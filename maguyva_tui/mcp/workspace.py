@@ -133,8 +133,10 @@ class WorkspaceService:
             service.wait_ready(max(deadline - self._clock(), 0.0))
         engines: dict[str, Engine] = {}
         absent = list(self.missing.values())
+        started = self._clock() + max((s.startup_wait_s for s in self.services.values()), default=0.0)
         for label, service in self.services.items():
             if service.status.has_index:
+                service.wait_started(max(started - self._clock(), 0.0))  # files changed while no server ran
                 service.refresh_if_stale()
             if service.status.has_index:
                 engines[label] = service.engine
@@ -298,6 +300,7 @@ class WorkspaceService:
             out["missing"] = [m.to_json() for m in absent]
         notices = [f"{label}: {failure}; answered from the index as it was" for label in out["repos"]
                    if (failure := self.services[label].status.failure)]  # could not be read again: may lag it
+        notices += [f"{label}: {lag}" for label in out["repos"] if (lag := self.services[label].lag_notice())]
         notices += self._nested_notices
         if notices:
             out["notices"] = notices
