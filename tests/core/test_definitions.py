@@ -90,6 +90,9 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("interface", "Handler", 14, 16),
         ("method", "Handler.Serve", 15, 15),
         ("struct", "Server", 19, 23),
+        ("variable", "Server.Host", 20, 20),  # its fields, as Java's are
+        ("variable", "Server.Port", 21, 21),
+        ("variable", "Server.Settings", 22, 22),
         ("function", "ParseConfig", 26, 35),
         ("function", "NewServer", 38, 40),
         ("method", "Server.Serve", 43, 48),  # pointer receiver *Server
@@ -104,6 +107,8 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("method", "Handler.serve", 16, 16),
         ("method", "Handler.name", 18, 20),
         ("struct", "Server", 23, 27),
+        ("variable", "Server.host", 25, 25),  # its fields
+        ("variable", "Server.settings", 26, 26),
         ("function", "parse_config", 29, 34),
         ("method", "Server.new", 37, 39),
         ("method", "Server.serve", 43, 48),  # impl Handler for Server
@@ -129,7 +134,11 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
     "c/config.h": [
         ("constant", "MAX_LINE", 4, 4),  # the include guard's bare #define is not listed
         ("struct", "config_entry", 6, 9),
+        ("variable", "config_entry.key", 7, 7),  # its members
+        ("variable", "config_entry.value", 8, 8),
         ("struct", "config_t", 11, 14),  # an anonymous struct named by its typedef
+        ("variable", "config_t.entries", 12, 12),  # its members, named under the typedef's name
+        ("variable", "config_t.count", 13, 13),
     ],
     "c/config.c": [
         ("constant", "default_port", 6, 6),
@@ -148,8 +157,11 @@ EXPECTED: dict[str, list[tuple[str, str, int, int]]] = {
         ("method", "geometry.Shape.area", 13, 13),  # pure virtual: the interface's definition
         ("method", "geometry.Shape.describe", 14, 14),
         ("struct", "geometry.Point", 17, 20),
+        ("variable", "geometry.Point.x", 18, 18),  # data members
+        ("variable", "geometry.Point.y", 19, 19),
         ("class", "geometry.Circle", 22, 29),
         ("method", "geometry.Circle.Circle", 24, 24),
+        ("variable", "geometry.Circle.radius_", 28, 28),
         ("method", "geometry.Circle.area", 31, 33),  # out of class: Circle::area
         ("function", "geometry.clamp", 35, 38),  # the span starts at template <...>
         ("function", "total_area", 42, 48),

@@ -313,7 +313,8 @@ def test_a_type_a_c_or_cpp_function_defines_in_its_body_is_a_symbol_of_that_func
     assert found["Outer.m.Kind"] == ("enum", 15, 15)
     assert "x" not in found and "parse_width.x" not in found  # a local variable is no symbol
     _, symbols = extract_source(b"int f(void) {\n  struct point { int x, y; };\n  return 0;\n}\n", "c", "a.c")
-    assert {s.qualname: s.kind for s in symbols} == {"f": "function", "f.point": "struct"}
+    assert {s.qualname: s.kind for s in symbols} == {"f": "function", "f.point": "struct",
+                                                     "f.point.x": "variable", "f.point.y": "variable"}
 
 
 def test_a_cpp_class_closed_early_by_a_macro_prefixed_constructor_keeps_its_members() -> None:
@@ -401,7 +402,7 @@ def test_a_macro_after_a_cpp_functions_parameters_is_not_its_name() -> None:
     assert not tree.root_node.has_error
     _, symbols = extract_source(source, "cpp", "port.h")
     assert [(s.qualname, s.start_line) for s in symbols] == [
-        ("Mutex", 1), ("Mutex.Lock", 3), ("Mutex.Get", 4), ("Mutex.Unlock", 7)]
+        ("Mutex", 1), ("Mutex.Lock", 3), ("Mutex.Get", 4), ("Mutex.Unlock", 7), ("Mutex.n_", 11)]
     assert symbols[1].signature == "void Lock() EXCLUSIVE_LOCK_FUNCTION() { mu_.lock(); }"  # the text as written
     calls = {(r.name, r.line) for r in analyze("port.h", source.decode()).references if r.kind == "call"}
     assert ("LOG", 9) in calls  # a condition's macro call stays a call

@@ -37,7 +37,8 @@ int declared_only(int);
             ("function", "a.b.f", 10), ("function", "hidden", 11), ("function", "cfun", 12),
             ("type", "Id", 13), ("enum", "Color", 14), ("constant", "Color.Red", 14),
             ("constant", "Color.Green", 14), ("struct", "S", 15),
-            ("struct", "S.Inner", 15), ("method", "S.m", 16), ("variable", "handler", 17),
+            ("struct", "S.Inner", 15), ("variable", "S.Inner.x", 15), ("variable", "S.in", 15),  # data members
+            ("method", "S.m", 16), ("variable", "handler", 17),
         ],
     ),
     "c": (
@@ -56,10 +57,10 @@ static char *(*getter(void))(int) { return 0; }
 union u { int a; };
 """,
         [
-            ("struct", "node", 1), ("type", "node_t", 1), ("type", "node_p", 1), ("type", "cb_t", 2),
+            ("struct", "node", 1), ("variable", "node.v", 1), ("type", "node_t", 1), ("type", "node_p", 1), ("type", "cb_t", 2),
             ("variable", "a", 4), ("variable", "b", 4), ("function", "SQ", 6),
             ("function", "in_ifdef", 8), ("function", "in_else", 10), ("function", "getter", 12),
-            ("struct", "u", 13),
+            ("struct", "u", 13), ("variable", "u.a", 13),
         ],
     ),
     "rust": (
@@ -103,7 +104,7 @@ const (
 )
 """,
         [
-            ("type", "A", 3), ("struct", "List", 4), ("method", "List.Push", 6), ("method", "List.Len", 7),
+            ("type", "A", 3), ("struct", "List", 4), ("variable", "List.items", 4), ("method", "List.Push", 6), ("method", "List.Len", 7),
             ("variable", "x", 9), ("variable", "y", 10), ("variable", "z", 10),
             ("constant", "One", 13), ("constant", "Two", 14),
         ],

@@ -70,7 +70,8 @@ def test_a_pure_virtual_method_is_a_definition(engine: Engine) -> None:
     result = engine.search("def Shape::area")
     assert [(r.path, r.start_line, r.symbol) for r in result.results][:1] == [("cpp/shapes.cpp", 4, "geometry.Shape.area")]
     assert not engine.definitions("Shape.draw").known  # declared here, defined elsewhere: not a definition
-    assert not engine.definitions("Shape.sides").known
+    sides = engine.definitions("Shape.sides").definitions  # a data member: a variable, not a method
+    assert [(d.symbol.kind, d.symbol.start_line) for d in sides if d.symbol is not None] == [("variable", 6)]
 
 
 def test_a_pure_virtual_method_lists_its_overrides_and_callers(engine: Engine) -> None:

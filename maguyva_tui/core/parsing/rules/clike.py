@@ -1,5 +1,5 @@
-"""C and C++: function definitions (names inside nested declarators), structs, unions, enums and
-their enumerators, typedefs, globals, ``#define``; C++ classes, namespaces (``ns.Class.method``),
+"""C and C++: function definitions (names inside nested declarators), structs, unions and their
+data members (``Options.block_cache``), enums and their enumerators, typedefs, globals, ``#define``; C++ classes, namespaces (``ns.Class.method``),
 in-class methods, out-of-class ``Foo::bar`` definitions (methods of ``Foo``), templates and ``using`` aliases."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ _TYPE_QUALIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*::")
 
 def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
     """Return a declarator's name node and whether it declares a function (not a function pointer)."""
-    function = False
+    function = node is not None and node.type == "operator_cast"  # ``operator bool() const``
     while node is not None and node.type not in NAME_TYPES:
         if node.type == "function_declarator":
             function = True
@@ -317,7 +317,10 @@ def _specialization(name: Node) -> bool:
 
 
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a type defined inline, then each global variable (not prototypes or ``extern``)."""
+    """Record a type defined inline, then each global variable (not prototypes or ``extern``); a
+    static member defined out of its class (``size_t test_runner::_count = 0;``) is the class's
+    (``test_runner._count``, as ``Foo::bar() {...}`` is its method: it had been named
+    ``test_runner::_count``, which no question finds)."""
     _inline_type(w, node)
     _macros_within(w, node)
     if not w.variables_allowed() or any(w.text(c) == "extern" for c in node.children
@@ -327,9 +330,10 @@ def _declaration(w: Walker, node: Node, outer: Outer) -> None:
     declarators = node.children_by_field_name("declarator")
     for declarator in declarators:
         name, function = unwrap_declarator(declarator)
-        if name is not None and not function:
+        if name is not None and not function:  # ``int Foo::count = 0;``: Foo's static member
             span = outer if len(declarators) == 1 else declarator
-            w.define("constant" if constant else "variable", span, name)
+            bare, prefix = split_qualified(w.text(name))
+            w.define("constant" if constant else "variable", span, name, name=bare, prefix=prefix)
 
 
 def _inline_type(w: Walker, node: Node) -> None:
@@ -339,14 +343,46 @@ def _inline_type(w: Walker, node: Node) -> None:
 
 
 def _field(w: Walker, node: Node, outer: Outer) -> None:
-    """Record a type nested in a struct or class body, and a pure virtual method; other member
-    declarations are not definitions (a declared method is defined elsewhere, ``Foo::bar``)."""
+    """Record a type nested in a struct or class body, a pure virtual method, and the data members
+    a member declaration declares; a declared method is no definition (it is defined elsewhere,
+    ``Foo::bar``)."""
     _inline_type(w, node)
     _macros_within(w, node)
     if w.language == "cpp" and _pure_virtual(node):
         name_node, _ = unwrap_declarator(node.child_by_field_name("declarator"))
         if name_node is not None:
             w.define(w.function_kind(), outer, name_node)
+        return
+    if w.variables_allowed():
+        _members(w, node, outer)
+
+
+def _members(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a struct's or class's data members as its variables (cJSON's ``cJSON.next``,
+    leveldb's ``Options.block_cache``), as Java's fields are: each declarator of ``int a:3, b;``,
+    arrays, references, function pointers (``int (*cb)(void)``), ``static const`` and ``constexpr``
+    ones as constants. The members of an anonymous struct or union are the enclosing type's
+    (C11's ``union { int u; float v; };``: ``S.u``), or, with a name (``struct {...} pos;``), that
+    member's (``S.pos.x``). They had been no symbols: "where is block_cache defined" found the
+    struct no member of."""
+    if node.children and node.children[-1].is_missing:
+        return  # a macro read as the type (``PUGIXML_DEPRECATED xml_parse_result load(...)``)
+    declared = [unwrap_declarator(d) for d in node.children_by_field_name("declarator")]
+    names = [name for name, function in declared if name is not None and not function]
+    words = {w.text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
+    kind = "constant" if "static" in words and words & _CONST_QUALIFIERS else "variable"
+    for name in names:
+        w.define(kind, outer if len(declared) == 1 else name, name)
+    inner = node.child_by_field_name("type")
+    if inner is None or inner.type not in ("struct_specifier", "union_specifier"):
+        return
+    body = inner.child_by_field_name("body")
+    if body is None or inner.child_by_field_name("name") is not None:
+        return  # a named type's members are its own (:func:`_inline_type`)
+    if not declared:
+        w.walk(body)
+    elif len(names) == 1:
+        w.enter([w.text(names[0])], "struct", body)
 
 
 def _pure_virtual(node: Node) -> bool:
@@ -496,7 +532,7 @@ _DESCEND = frozenset({
     "declaration_list", "linkage_specification", "ERROR",
 })
 
-C_RULES = Rules(handlers=_HANDLERS, descend=_DESCEND)
+C_RULES = Rules(handlers=_HANDLERS, descend=_DESCEND, class_fields=True)
 
 CPP_RULES = Rules(
     handlers={
@@ -507,4 +543,5 @@ CPP_RULES = Rules(
         "alias_declaration": _alias,
     },
     descend=_DESCEND | {"friend_declaration"},  # a friend function defined in its class's body
+    class_fields=True,
 )

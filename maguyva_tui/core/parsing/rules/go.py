@@ -1,4 +1,5 @@
-"""Go: functions, methods (``Recv.Method``), struct/interface/other type specs, const and var."""
+"""Go: functions, methods (``Recv.Method``), struct/interface/other type specs, struct fields
+(``Entry.Logger``), const and var."""
 
 from __future__ import annotations
 
@@ -40,8 +41,40 @@ def _type_declaration(w: Walker, node: Node, outer: Outer) -> None:
     for spec in specs:
         value = spec.child_by_field_name("type")
         kind = _TYPE_KINDS.get(value.type, "type") if value is not None else "type"
-        body = value if kind == "interface" else None
+        body = _fields_of(value) if kind == "struct" else value if kind == "interface" else None
         w.define(kind, outer if len(specs) == 1 else spec, spec.child_by_field_name("name"), body)
+
+
+def _fields_of(struct: Node | None) -> Node | None:
+    """Return a struct type's field list (``struct { ... }``)."""
+    if struct is None or struct.type != "struct_type":
+        return None
+    return next((c for c in struct.named_children if c.type == "field_declaration_list"), None)
+
+
+def _field(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a struct's fields as its variables (``Entry.Logger``), as Java's fields are: each
+    name of ``a, b int``, and an embedded type under the name Go gives it, the type's own
+    (``*Buffer``, ``io.Reader``, ``List[T]``: ``Buffer``, ``Reader``, ``List``). A field whose type is a
+    struct written out (``X struct { Y int }``) holds its own fields (``E.X.Y``). They had been no
+    symbols: "where is Logger defined" found logrus's struct ``Entry`` no field of."""
+    if not w.variables_allowed():
+        return
+    found: list[Node | None] = [*node.children_by_field_name("name")]
+    names = [n for n in found or [_embedded_name(node.child_by_field_name("type"))] if n is not None and w.text(n) != "_"]
+    for name in names:
+        w.define("variable", outer if len(names) == 1 else name, name)
+    inner = _fields_of(node.child_by_field_name("type"))
+    if inner is not None and len(names) == 1 and names[0].type == "field_identifier":
+        w.enter([w.text(names[0])], "struct", inner)
+
+
+def _embedded_name(node: Node | None) -> Node | None:
+    """Return the name an embedded field takes: its type's (``*pkg.T[A]`` -> ``T``)."""
+    while node is not None and node.type in ("pointer_type", "generic_type", "qualified_type"):
+        inner = node.child_by_field_name("name" if node.type == "qualified_type" else "type")
+        node = inner if inner is not None else _last_named(node)
+    return node if node is not None and node.type == "type_identifier" else None
 
 
 def _interface_method(w: Walker, node: Node, outer: Outer) -> None:
@@ -72,6 +105,8 @@ RULES = Rules(
         "method_spec": _interface_method,
         "const_declaration": _value_declaration,
         "var_declaration": _value_declaration,
+        "field_declaration": _field,
     },
     descend=frozenset({"ERROR"}),
+    class_fields=True,
 )

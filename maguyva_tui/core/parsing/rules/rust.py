@@ -1,4 +1,4 @@
-"""Rust: functions, structs, unions, enums and their variants, traits, impl methods (``Type.method``), type aliases
+"""Rust: functions, structs and unions with their named fields (``Version.major``), enums and their variants, traits, impl methods (``Type.method``), type aliases
 (a trait's associated ``type Item;`` too), modules, consts, statics and ``macro_rules!``. Leading ``#[...]``
 attributes join the span."""
 
@@ -29,6 +29,21 @@ def _named(kind: str, walk_body: bool = False) -> Handler:
 def _static(w: Walker, node: Node, outer: Outer) -> None:
     mutable = any(c.type == "mutable_specifier" for c in node.named_children)
     w.define("variable" if mutable else "constant", outer, node.child_by_field_name("name"))
+
+
+def _struct(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a struct or union and its named fields; a tuple struct's fields have no names."""
+    body = node.child_by_field_name("body")
+    w.define("struct", outer, node.child_by_field_name("name"),
+             body if body is not None and body.type == "field_declaration_list" else None)
+
+
+def _field(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a named field as its struct's variable (``Version.major``), as Java's fields are; a
+    ``#[...]`` attribute before it starts its span. They had been no symbols: "where is major
+    defined" found semver's ``Version`` no field of."""
+    if w.variables_allowed():
+        w.define("variable", outer, node.child_by_field_name("name"))
 
 
 def _impl(w: Walker, node: Node, outer: Outer) -> None:
@@ -64,8 +79,9 @@ RULES = Rules(
     handlers={
         "function_item": _function,
         "function_signature_item": _function,
-        "struct_item": _named("struct"),
-        "union_item": _named("struct"),
+        "struct_item": _struct,
+        "union_item": _struct,
+        "field_declaration": _field,
         "enum_item": _enum,
         "trait_item": _named("trait", walk_body=True),
         "type_item": _named("type"),
@@ -78,4 +94,5 @@ RULES = Rules(
     },
     descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}),
     attributes=frozenset({"attribute_item"}),
+    class_fields=True,
 )
