@@ -215,6 +215,16 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             said = f"{echo(req.text.strip())} names no symbol; showing the {files} {module}"
             return replace(again, query=req.text, rule=MODULE_RULE, notices=(*again.notices, said),
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+    raising = _raise_sites(intent, req)
+    unraised = None
+    if raising is not None:  # "who raises PathAccessError": its raise and throw statements
+        statement, error = raising
+        again = search(replace(req, text=statement, regex=True, intent="exact_match"), parts, checkpoint, False)
+        if again.results:
+            said = f"showing the lines that raise or throw {error}"
+            return replace(again, query=req.text, confidence=intent.confidence, target=error, rule=RAISES_RULE,
+                           notices=(*again.notices, said), elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+        unraised = f"no raise or throw statement names {error} (it may be raised through a variable); showing what names it"
     used = _used_not_defined(parts.generation, intent, req)
     if used is not None:  # "click.echo", "errors.New": no definition here, but lines that use it
         again = search(replace(req, intent="exact_match"), parts, checkpoint, places, skip)
@@ -247,6 +257,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         return replace(again, notices=(*again.notices, said), lookup_failed=missing)
     if inherited_notice:
         run.notices.append(inherited_notice)
+    if unraised is not None:
+        run.notices.append(unraised)
     failed = None
     if not req.regex and imported is None:
         failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
@@ -440,6 +452,30 @@ def _link_missing(linked: str) -> str:
 
 PLACES_SHOWN = 3
 """Places a question names that its notice lists at most, when none of them is in the index."""
+
+
+RAISES_RULE = "raise_sites"
+"""The rule of a question about where an error is raised or thrown: the lines doing it."""
+_RAISES = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n|ing)?)\b", re.I)
+_TYPED_RAISE = re.compile(r"\s*(?:raise|throw)\b", re.I)
+RAISES_WORDS = 8
+"""A question about raising an error has at most this many words ("where is PathAccessError raised")."""
+
+
+def _raise_sites(intent: Intent, req: SearchRequest) -> tuple[str, str] | None:
+    """The pattern of the lines raising or throwing the error a short question asks about ("who
+    raises PathAccessError", "where is CoalesceError thrown?", a raise statement no line holds as
+    typed), and the error's name; ``None`` for any other question. Such a question had listed the
+    error's every mention, its definition and imports first and glom's three raise sites nowhere
+    in sight."""
+    if req.intent or req.regex or req.modality or not intent.target or intent.rule == LOCATION_RULE:
+        return None
+    if len(req.text.split()) > RAISES_WORDS or not _RAISES.search(req.text) or _TYPED_RAISE.match(req.text):
+        return None  # a raise statement typed is the string to find (no line holding it: its name's lines)
+    name = bare_name(intent.target)
+    if not re.fullmatch(r"[A-Za-z_$][\w$]*", name) or name.lower() in ("raise", "raised", "throw", "thrown"):
+        return None
+    return rf"(?:^|[;:{{}}])\s*(?:raise|throw)\s+(?:new\s+)?(?:[\w$]+(?:\.|::|\\))*{re.escape(name)}\b", name
 
 
 USED_RULE = "used_not_defined"
