@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -390,3 +391,25 @@ def test_the_three_symbol_tools_read_a_name_with_a_separator_at_an_end_alike(tmp
         assert impact_answer(engine, name, 2, 5)["symbol"] == "Loader"
     with pytest.raises(AnswerError, match="the symbol name is empty"):
         references_answer(engine, " . ", None, 5)
+
+
+@pytest.mark.slow  # a real process: over a second
+def test_ctrl_c_ends_the_server_at_once(tmp_path: Path) -> None:
+    """SIGINT had waited for the thread reading stdin: the server ran on until the client closed it."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "a.py").write_text("def split(text):\n    return text.split()\n")
+    proc = subprocess.Popen([sys.executable, "-m", "maguyva_tui", "mcp", str(repo), "--index-dir", str(tmp_path / "ix")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}) + "\n")
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["id"] == 1
+    proc.send_signal(signal.SIGINT)
+    try:
+        status = proc.wait(timeout=10)
+    finally:
+        proc.kill()
+        _, err = proc.communicate()
+    assert status == 130 and err.endswith("maguyva: interrupted\n") and "Traceback" not in err

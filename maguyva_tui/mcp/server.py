@@ -14,7 +14,9 @@ import json
 import logging
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
@@ -385,6 +387,21 @@ def _one_line_errors() -> None:
             handler.addFilter(_OneLine())
 
 
+def _end_on_interrupt() -> None:
+    """Let Ctrl-C end the server at once, status 130, as it ends any maguyva command. Raised as
+    ``KeyboardInterrupt``, it had waited for the thread reading stdin, blocked until the client
+    closed its end: ``maguyva mcp .`` tried at a terminal went on running. Nothing is lost that a
+    SIGTERM, which ends it as abruptly, would keep: every index is published whole or not at all."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def interrupted(signum: int, frame: object) -> None:
+        os.write(2, b"maguyva: interrupted\n")
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
 def _log_to_stderr() -> None:
     """Send maguyva's own messages to stderr, one plain line each (stdout is the protocol's)."""
     handler = logging.StreamHandler(sys.stderr)
@@ -420,6 +437,7 @@ def _run_stdio(server: MCPServer[Any]) -> None:
     """Run the server on stdio behind the intake, which answers every line the SDK would not."""
     stdin, stdout = take_stdio()
     _one_line_errors()
+    _end_on_interrupt()
     try:
         anyio.run(_serve_streams, server, anyio.wrap_file(stdin), anyio.wrap_file(stdout))
     except* CLIENT_GONE:
