@@ -47,6 +47,13 @@ _FRAME: Final = re.compile(r'File "([^"\n]{1,1000})", line (\d{1,9})')
 _TRACE_HEAD: Final = "Traceback (most recent call last)"
 _TOKEN: Final = re.compile(r"[^\s\"'`<>\[\]{}|,;]+")
 """A run of characters a path can hold (split at spaces, quotes and brackets once, left to right)."""
+_SPELLED_LINE: Final = re.compile(
+    r"line\s{1,9}(?P<n>\d{1,9})\s{1,9}(?:of|in)\s{1,9}(?P<p>[^\s\"'`<>]{1,500}?)\s{0,9}\??"
+    r"|(?P<q>[^\s\"'`<>]{1,500}?)[,:]?\s{1,9}line\s{1,9}(?P<m>\d{1,9})\s{0,9}\??",
+    re.I,
+)
+"""A file and a line in words, the whole question: "line 120 of wait.py", "wait.py line 120" (they
+had been questions about meaning, the file's name and the number two of their words)."""
 _EDGE: Final = "()<>:.,;!?*"
 """Punctuation around a place in prose or in a stack line (``(/srv/app/index.js:10:5)``, ``a.py:3:``)."""
 
@@ -73,6 +80,9 @@ def parse(text: str) -> tuple[Place, ...]:
         if _TRACE_HEAD in text or len(frames) > 1:
             frames.reverse()  # Python prints the innermost frame last: it is the one asked about
         return _unique(frames)
+    spelled = _SPELLED_LINE.fullmatch(text)
+    if spelled is not None and (place := _place_of(spelled["p"] or spelled["q"], spelled["n"] or spelled["m"])):
+        return (place,)
     tokens = _TOKEN.findall(text)
     found = [place for token in tokens if (place := _with_line(token) or link_place(token)) is not None]
     if found:
@@ -156,6 +166,9 @@ def _clean(path: str) -> str:
 def _with_line(token: str) -> Place | None:
     """``path:line``, ``path:line:column`` or ``path(line,column)``, read from the token's end."""
     token = token.strip(_EDGE)
+    head, mark, anchor = token.rpartition("#")
+    if mark and head and (line := _LINE_ANCHOR.match(anchor)) is not None:
+        return _place_of(head, line.group(1))  # ``wait.py#L120``, a link's anchor on a path (it had read as a member)
     if token.endswith(")") or "(" in token:
         head, _, rest = token.rstrip(")").rpartition("(")
         numbers = rest.split(",")

@@ -33,6 +33,11 @@ from tests.core.test_failed_lookup import FirstWordProvider
     ("config.py", ["config.py"]),
     ("docker/Dockerfile", ["docker/Dockerfile"]),
     ("settings.json", ["settings.json"]),
+    ("wait.py#L120", ["wait.py:120"]),  # an anchor on a path: it had read as the member wait.py.L120
+    ("src/a.py#L12-L20", ["src/a.py:12"]),
+    ("line 120 of wait.py", ["wait.py:120"]),  # in words: it had been a question about meaning
+    ("wait.py, line 120?", ["wait.py:120"]),
+    ("line 5 in tenacity/wait.py", ["tenacity/wait.py:5"]),
 ])
 def test_places_are_read_from_what_tools_print(text: str, places: list[str]) -> None:
     assert [str(p) for p in parse(text)] == places
@@ -42,7 +47,7 @@ def test_places_are_read_from_what_tools_print(text: str, places: list[str]) -> 
 @pytest.mark.parametrize("text", [
     "how does config.py load the settings", "os.path", "json.dumps", "self.parse_args()", "std::vector",
     "localhost:8080", "10:30", "read/write lock", "https://example.org/app/config.py", "parse_config",
-    "who calls parse_config", "",
+    "who calls parse_config", "", "Foo#bar", "what is on line 12 of wait.py", "line 3 of the file",
 ])
 def test_words_that_only_look_like_places_are_not(text: str) -> None:
     assert parse(text) == ()
