@@ -1055,7 +1055,7 @@ _DETERMINER = r"(?:a|an|the|this|these|those|all|each|every|any|its|their|given|
 """Words that open a verb's object; not "that", which after a noun opens a relative clause ("code
 that uses a cache": a topic)."""
 _ASKING = re.compile(
-    r"^\s*(?:how|what|why|where|when|which|who|whose|is|are|does|do|can|could|should|explain|describe"
+    r"^\s*(?:how|what|whats|why|where|when|which|who|whose|is|are|does|do|can|could|should|explain|describe"
     r"|show|list|tell|walk|summari[sz]e|understand|document|find|search|locate|look|grep|give)\b",
     re.I,
 )

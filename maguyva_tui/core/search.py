@@ -934,6 +934,8 @@ definition comes first and the blend of its words after."""
 _SUBJECT_WORD = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*){0,8}")
 """A word of a question, a qualified name whole (``Entry.Dup``, ``marked.use``: it had been two
 words, and "what does Entry.Dup do" a blend where "what does AttemptManager do" is the definition)."""
+_CONTRACTED = re.compile(r"['\u2019]s\b")
+"""A contraction's or a possessive's ``'s``, no word of the question."""
 _SUBJECT_FILLERS = frozenset(
     "what whats how why does do did is are was were a an the this that explain explains describe tell me "
     "about work works working mean means meant for used use purpose of role job in code class function "
@@ -947,7 +949,7 @@ def question_subject(text: str) -> str | None:
     """The one word a question asks about when every other word is a question's filler ("what
     does Live do" -> ``Live``, "explain Padding" -> ``Padding``), else ``None``; the index decides
     whether it names a symbol (a word outside the question's case-sensitive spelling never does)."""
-    every = _SUBJECT_WORD.findall(text)
+    every = _SUBJECT_WORD.findall(_CONTRACTED.sub("", text))  # "what's wait_chain?": what, not what and s
     words = [w for w in every if w.lower() not in _SUBJECT_FILLERS]
     if not words:  # "what does Use do": a filler capitalised inside the question is a name (gorilla's Router.Use)
         words = [w for w in every[1:] if w[:1].isupper() and w.lower() in _SUBJECT_FILLERS]

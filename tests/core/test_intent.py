@@ -198,6 +198,7 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     # rule 6: questions (an identifier inside a question is its target)
     ("how does authentication work", UND, 0.75, None, "question"),
     ("why is the cache invalidated twice", UND, 0.75, None, "question"),
+    ("whats the purpose of BaseRetrying.begin", UND, 0.75, "BaseRetrying.begin", "question"),  # not a docstring
     ("explain the indexing pipeline", UND, 0.75, None, "question"),
     ("architecture overview", UND, 0.75, None, "question"),
     ("what does parse_config return", UND, 0.75, "parse_config", "question"),

@@ -48,7 +48,9 @@ def test_a_question_s_subject_is_its_one_word_that_is_no_filler(text: str, subje
                                                ("explain Engine::run", "Engine::run"),
                                                ("how does Live.refresh work.", "Live.refresh"),
                                                ("what does the retry decorator do", "retry"),  # tenacity
-                                               ("what is the Formatter interface?", "Formatter")])
+                                               ("what is the Formatter interface?", "Formatter"),
+                                               ("what's wait_chain?", "wait_chain"),  # it had been what, s and it
+                                               ("whats the purpose of Retrying.begin", "Retrying.begin")])
 def test_a_qualified_subject_is_one_word(text: str, subject: str) -> None:
     assert question_subject(text) == subject
 
