@@ -759,13 +759,18 @@ def _whole(key: str, value: Any) -> int:
     """A batch line's ``limit`` or ``depth``: a whole number (``20``, ``20.0`` or ``"20"``, as the
     MCP server takes it); ``true``, ``2.7`` or ``1e400`` are that line's error, said in words
     (``2.7`` had been 2 without a word, ``1e400`` "cannot convert float infinity to integer")."""
+    whole: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*", value):
-        return int(value)
-    raise UserError(f'"{key}" must be a whole number, not {json.dumps(value)}')
+        whole = value
+    elif isinstance(value, float) and value.is_integer():
+        whole = int(value)
+    elif isinstance(value, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*", value):
+        whole = int(value)
+    if whole is None:
+        raise UserError(f'"{key}" must be a whole number, not {json.dumps(value)}')
+    if whole < 1:  # named as the line spells it: the command line's "--limit must be at least 1" named a flag
+        raise UserError(f'"{key}" must be at least 1, not {whole}')
+    return whole
 
 
 def _utf8(line: bytes) -> str:

@@ -210,7 +210,7 @@ def test_batch_refuses_bad_depth_and_regex_per_line(indexed_polyglot: Path) -> N
     proc = run("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert proc.returncode == 0 and len(answers) == 3
-    assert "--depth" in answers[0]["error"] and '"regex"' in answers[1]["error"] and answers[2]["results"]
+    assert answers[0]["error"] == 'line 1: "depth" must be at least 1, not -5' and '"regex"' in answers[1]["error"] and answers[2]["results"]
 
 
 def test_batch_numbers_are_whole_and_unknown_keys_are_named(indexed_polyglot: Path) -> None:
@@ -328,3 +328,11 @@ def test_who_calls_a_name_of_two_files_labels_each_caller(tmp_path: Path, here: 
     assert lines[at["pkg/use_a.py:5"] + 2] == "-> calls pkg/a.py:1"  # under the line that calls it
     assert lines[at["pkg/use_b.py:5"] + 2] == "-> calls pkg/b.py:1"
     assert "maguyva: helper has 2 definitions (pkg/a.py:1, pkg/b.py:1)" in proc.stderr
+
+
+def test_a_batch_line_below_one_names_its_own_key(indexed_polyglot: Path, here: Runner) -> None:
+    """A batch line's "limit": 0 had been "--limit must be at least 1", a flag the line never wrote."""
+    lines = '{"query": "parse_config", "limit": 0}\n{"query": "who calls parse_config", "depth": -2}\n'
+    proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
+    errors = [json.loads(line)["error"] for line in proc.stdout.splitlines()]
+    assert errors == ['line 1: "limit" must be at least 1, not 0', 'line 2: "depth" must be at least 1, not -2']
