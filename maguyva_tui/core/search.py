@@ -430,6 +430,8 @@ def _named_error(again: SearchResult, literal: LookupFailure) -> SearchResult:
     alone = f'no line holds "{echo(named.target)}"'
     if named.kind != "literal" or named.other_case or not named.message.startswith(alone):
         return again
+    if literal.target in named.target:  # panic: runtime error: ...: the whole line says it
+        return again
     both = replace(named, message=f'{head} nor "{echo(named.target)}"{named.message[len(alone):]}')
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)

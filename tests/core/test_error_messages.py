@@ -86,3 +86,8 @@ def test_a_quote_that_is_the_whole_question_stays_its_string(engine: Engine) -> 
     answer = engine.search("'inline'").to_json()  # use.js holds 'inline', quotes and all: still the word
     assert (answer["rule"], answer["target"]) == ("quoted_literal", "inline")
     assert sorted(r["start_line"] for r in answer["results"]) == [2, 3]
+
+
+def test_a_marker_s_message_no_line_holds_is_said_once(engine: Engine) -> None:
+    answer = engine.search("panic: runtime error: index out of range").to_json()
+    assert answer["lookup_failed"]["message"] == 'no line holds "panic: runtime error: index out of range"; showing related code'
