@@ -107,6 +107,29 @@ def test_cpp_data_members_not_methods_nor_misread_macros() -> None:
     ]
 
 
+def test_c_globals_of_an_anonymous_type_hold_its_members() -> None:
+    text = """\
+        static union { int i8; double d; } number;
+        struct { int a; } p1, p2;
+        union { int loose; };
+        """
+    assert _fields("u.c", text) == [("variable", "number.i8", 1, 1), ("variable", "number.d", 1, 1)]
+
+
+def test_cpp_pointer_to_member_fields_and_prototypes_after_an_export_macro() -> None:
+    text = """\
+        namespace leveldb {
+        struct ThreadArg {
+          void (Benchmark::*method)(ThreadState*);
+        };
+        LEVELDB_EXPORT const FilterPolicy* NewBloomFilterPolicy(int bits_per_key);
+        }
+        """
+    symbols = analyze("b.h", dedent(text)).symbols
+    assert [(s.kind, s.qualname) for s in symbols] == [
+        ("module", "leveldb"), ("struct", "leveldb.ThreadArg"), ("variable", "leveldb.ThreadArg.method")]
+
+
 def test_a_rust_call_reaches_the_method_not_the_field_of_its_name() -> None:
     lib = """\
         pub struct Buf { len: usize }

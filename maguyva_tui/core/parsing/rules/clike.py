@@ -9,7 +9,7 @@ import re
 from tree_sitter import Node
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.parsing.walker import FUNCTION_KINDS, Outer, Rules, Walker, _Span
+from maguyva_tui.core.parsing.walker import CLASS_KINDS, FUNCTION_KINDS, Outer, Rules, Walker, _Span
 
 NAME_TYPES = frozenset({
     "identifier", "field_identifier", "type_identifier", "qualified_identifier",
@@ -38,7 +38,9 @@ def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
         elif node.type == "pointer_declarator":
             function = False
         inner = node.child_by_field_name("declarator")
-        node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
+        if inner is None:  # ``(Benchmark::*method)``: the grammar puts the class in an error before it
+            inner = next((c for c in node.named_children if c.type != "ERROR"), None)
+        node = inner
     return node, function
 
 
@@ -328,12 +330,18 @@ def _declaration(w: Walker, node: Node, outer: Outer) -> None:
         return
     constant = any(w.text(c) in _CONST_QUALIFIERS for c in node.children if c.type == "type_qualifier")
     declarators = node.children_by_field_name("declarator")
+    names = []
     for declarator in declarators:
         name, function = unwrap_declarator(declarator)
+        if name is not None and name.type == "qualified_identifier" and _after_missing_separator(name):
+            continue  # a prototype after an export macro (``LEVELDB_EXPORT const Policy* New(int);``)
         if name is not None and not function:  # ``int Foo::count = 0;``: Foo's static member
             span = outer if len(declarators) == 1 else declarator
-            bare, prefix = split_qualified(w.text(name))
+            bare, prefix = split_qualified(w.text(name)) if name.type == "qualified_identifier" else (None, ())
             w.define("constant" if constant else "variable", span, name, name=bare, prefix=prefix)
+            names.append(name)
+    if len(names) == 1 and names[0].type == "identifier":
+        _anonymous_members(w, node, len(declarators), names)
 
 
 def _inline_type(w: Walker, node: Node) -> None:
@@ -373,13 +381,20 @@ def _members(w: Walker, node: Node, outer: Outer) -> None:
     kind = "constant" if "static" in words and words & _CONST_QUALIFIERS else "variable"
     for name in names:
         w.define(kind, outer if len(declared) == 1 else name, name)
+    _anonymous_members(w, node, len(declared), names)
+
+
+def _anonymous_members(w: Walker, node: Node, declared: int, names: list[Node]) -> None:
+    """Record the members of the anonymous struct or union a declaration's type is: the enclosing
+    type's when it declares nothing (``union { int u; };``), else its one name's (``S.pos.x``, or
+    a global's: ``static struct { int hits; } stats;``, ``stats.hits``)."""
     inner = node.child_by_field_name("type")
     if inner is None or inner.type not in ("struct_specifier", "union_specifier"):
         return
     body = inner.child_by_field_name("body")
     if body is None or inner.child_by_field_name("name") is not None:
         return  # a named type's members are its own (:func:`_inline_type`)
-    if not declared:
+    if not declared and w.scope_kind in CLASS_KINDS:
         w.walk(body)
     elif len(names) == 1:
         w.enter([w.text(names[0])], "struct", body)
