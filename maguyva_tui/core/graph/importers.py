@@ -13,6 +13,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -58,7 +59,31 @@ def module_files(graph: CodeGraph, written: str, stems: bool = False) -> tuple[s
         found = table.get(prefix + written.replace("\\", "/").strip("/") if prefix == "php:" else prefix + written)
         if found:
             return tuple(sorted(p for p in found if p in graph.languages))
-    return _by_path(graph, written) or _by_module_tail(graph, written) or (_by_stem(graph, written) if stems else ())
+    return (_by_path(graph, written) or _by_module_tail(graph, written) or _go_package(graph, written)
+            or (_by_stem(graph, written) if stems else ()))
+
+
+GO_PACKAGE: Final = "gopkg:"
+"""What a Go import resolves to: a package, its folder's files (``resolve/go.py``)."""
+
+
+def _go_package(graph: CodeGraph, written: str) -> tuple[str, ...]:
+    """The Go files of the package a module path names under one of the repository's ``go.mod``
+    files, its root package too (``github.com/sirupsen/logrus``: no folder's path ends like it; the
+    question had been read as one about the symbol ``github.com``)."""
+    if "/" not in written or not any(language == "go" for language in graph.languages.values()):
+        return ()
+    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    return _package_files(graph, resolver.module(FileIndex("", "go"), written))
+
+
+def _package_files(graph: CodeGraph, target: str) -> tuple[str, ...]:
+    """The Go files of a resolved package (``gopkg:hooks/syslog``); none for any other target."""
+    if not target.startswith(GO_PACKAGE):
+        return ()
+    folder = target[len(GO_PACKAGE):]
+    return tuple(sorted(p for p, language in graph.languages.items()
+                        if language == "go" and posixpath.dirname(p) == folder))
 
 
 def _by_path(graph: CodeGraph, written: str) -> tuple[str, ...]:
@@ -149,8 +174,9 @@ def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, Fil
             if not imp.module or not any(n in imp.module for n in names):
                 continue
             target = resolver.module(own, imp.module)
-            if target in wanted and target != path:
-                out.append(ImportLine(path, imp.line, path, target, language))
+            reached = [f for f in _package_files(graph, target) if f in wanted] or [target]  # Go: a folder
+            if reached[0] in wanted and reached[0] != path:
+                out.append(ImportLine(path, imp.line, path, reached[0], language))
     return out
 
 

@@ -1,0 +1,38 @@
+"""Who imports a Go package: the lines importing its folder, by its path in the repository or by
+its import path (logrus: "who imports hooks/syslog" had said no line imports it, while
+example_hook_test.go does; "who imports github.com/sirupsen/logrus/hooks/syslog" had been read as
+a question about a symbol named github.com)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.trees import write_tree
+
+FILES = {
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
+    "m.go": "package m\n\nfunc Run() {}\n",
+    "hooks/sys/sys.go": "package sys\n\nfunc New() int {\n\treturn 1\n}\n",
+    "example_test.go": 'package m_test\n\nimport (\n\t"testing"\n\n\tsyshook "example.com/m/hooks/sys"\n)\n\n'
+                       "func TestHook(t *testing.T) {\n\tsyshook.New()\n}\n",
+}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    e = Engine(write_tree(tmp_path_factory.mktemp("goimp") / "repo", FILES), tmp_path_factory.mktemp("index"),
+               static=False)
+    e.refresh()
+    yield e
+    e.close()
+
+
+@pytest.mark.parametrize("text", ["who imports hooks/sys", "who imports example.com/m/hooks/sys"])
+def test_the_lines_importing_the_package_s_folder_are_listed(engine: Engine, text: str) -> None:
+    answer = engine.search(text).to_json()
+    assert answer["rule"] == "importers"
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("example_test.go", 6)]
+    assert not any("no line of the repository imports" in n for n in answer["notices"])
