@@ -51,7 +51,7 @@ def test_a_batch_line_of_invalid_utf8_gets_an_error_object(indexed_polyglot: Pat
     assert len(answers) == 4
     assert answers[0]["results"] and answers[3]["results"]
     assert answers[1]["query"] is None and "line 2" in answers[1]["error"] and "UTF-8" in answers[1]["error"]
-    assert answers[2]["query"] == "ECONNREFUSED" and "--limit" in answers[2]["error"]  # the query it had
+    assert answers[2]["query"] == "ECONNREFUSED" and "\"limit\" must be at least 1" in answers[2]["error"]  # the query it had
 
 
 # -- 18.10: graph limits and depths --------------------------------------------------------------------
