@@ -62,7 +62,8 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
                 )
 
             await wait_for(pilot, lambda: shown("the graph and semantic engines are not ready yet"))
-            assert str(state.render()) == "text ready · structure ready · graph… · semantic…"
+            # whole, or (the notice keeping its room) in the short form that names only what is ready
+            assert str(state.render()) in ("text ready · structure ready · graph… · semantic…", "text, structure ready")
             assert not graph_gate.is_set()  # the graph really is still being built
             paths = [row.path for row in app.answer.rows]  # type: ignore[union-attr]
             assert {"app/config.py", "rust/lib.rs", "c/config.c"} <= set(paths)
@@ -73,7 +74,7 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
 
             graph_gate.set()  # the graph finishes, the question is asked again (15 s was short under load)
             await wait_for(pilot, lambda: shown("the semantic engine is not ready yet"), timeout=60)
-            assert str(state.render()).startswith("text ready · structure ready · graph ready")
+            assert str(state.render()).startswith(("text ready · structure ready · graph ready", "text, structure, graph ready"))
             assert not static_gate.is_set()
             assert table.current_row().key == chosen.key  # type: ignore[union-attr]
 
