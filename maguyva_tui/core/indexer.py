@@ -857,11 +857,10 @@ def _keep_name_stats(gen: Path, facts: FactsTable) -> None:
     files: 0.7-1.3 s of CPU that question no longer pays)."""
     from maguyva_tui.core.retrievers.structural import keep_name_stats
 
-    table = symbol_columns(facts if isinstance(facts.rows, StoredRows) else load_facts(gen))
-    if table is None:
-        return
-    try:
-        keep_name_stats(gen, table)
+    try:  # reading the facts back is part of it: a failed read fails no build either
+        table = symbol_columns(facts if isinstance(facts.rows, StoredRows) else load_facts(gen))
+        if table is not None:
+            keep_name_stats(gen, table)
     except Exception:  # noqa: BLE001 - never a failed build for them: the first sentence counts them instead
         return
 

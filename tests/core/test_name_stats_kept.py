@@ -98,3 +98,23 @@ def test_a_count_that_fails_fails_no_build(repo: Path, tmp_path: Path, monkeypat
     snapshot, summary = update_index(repo, tmp_path / "index")
     assert snapshot.generation is not None and summary.files > 0
     assert not (snapshot.generation / NAME_STATS).exists()  # left to the first sentence
+
+
+def test_facts_that_cannot_be_read_back_for_the_count_fail_no_build(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count reads the generation's facts back; that read failing (a CI run's workspace build
+    met a SystemError from numpy there) had failed the whole build, where the count is optional."""
+    from maguyva_tui.core import indexer
+
+    read = indexer.load_facts
+
+    def fails_after_the_write(folder: Path) -> object:
+        if (folder / "facts_files.npy").exists() and not (folder.parent / "CURRENT").exists():
+            raise SystemError("error return without exception set")
+        return read(folder)
+
+    monkeypatch.setattr(indexer, "load_facts", fails_after_the_write)
+    snapshot, summary = update_index(repo, tmp_path / "index")
+    assert snapshot.generation is not None and summary.files > 0
+    assert not (snapshot.generation / NAME_STATS).exists()  # left to the first sentence
