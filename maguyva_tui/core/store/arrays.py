@@ -18,6 +18,7 @@ or size is ``IndexUnavailable`` (the index is rebuilt).
 from __future__ import annotations
 
 import operator
+import threading
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import islice
@@ -41,6 +42,12 @@ def damaged(path: Path, why: object) -> IndexUnavailable:
 
 # -- arrays ------------------------------------------------------------------------------------
 
+HEADER_LOCK = threading.Lock()
+"""Held while numpy reads a stored array's header, which it parses with ``ast.literal_eval``:
+CPython 3.11's AST construction keeps its recursion depth per interpreter, not per thread, and two
+threads parsing at once can fail with a spurious ``SystemError`` (python/cpython#106905; a CI
+run's workspace build, its repositories indexed on two threads, met it in ``np.load``)."""
+
 
 def save_array(path: Path, array: NDArray[Any]) -> None:
     """Write an array as ``.npy``; an object array (which only pickle could write) is refused."""
@@ -55,7 +62,8 @@ def load_array(path: Path, dtype: type[np.generic] | tuple[type[np.generic], ...
     """Map a stored array read-only, checking its type (or that it is one of a tuple of types),
     shape and size; damage is IndexUnavailable."""
     try:
-        array = np.load(path, mmap_mode="r", allow_pickle=False)
+        with HEADER_LOCK:
+            array = np.load(path, mmap_mode="r", allow_pickle=False)
         size = path.stat().st_size
     except FileNotFoundError:
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
