@@ -10,6 +10,16 @@ from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker
 
 _TYPE_WRAPPERS = frozenset({"generic_type", "reference_type", "pointer_type"})
 
+_BLOCK_PATHS = frozenset({
+    "expression_statement", "block", "let_declaration", "if_expression", "else_clause", "unsafe_block",
+    "async_block", "loop_expression", "while_expression", "for_expression", "match_expression",
+    "match_block", "match_arm", "closure_expression",
+})
+"""Statements and block expressions walked through, in a function's scope, to the items a body
+may hold anywhere (``if ... { struct Visitor; impl Visitor { fn visit() } }``): only an item
+straight inside the body had been found, and bitflags' ``deserialize.FlagsVisitor`` and its
+``visit_str`` were no symbols. Calls and other expressions are still not walked."""
+
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
     name = node.child_by_field_name("name")
@@ -92,7 +102,7 @@ RULES = Rules(
         "static_item": _static,
         "impl_item": _impl,
     },
-    descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}),
+    descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}) | _BLOCK_PATHS,
     attributes=frozenset({"attribute_item"}),
     class_fields=True,
 )

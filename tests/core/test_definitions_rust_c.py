@@ -1,0 +1,49 @@
+"""Definitions in Rust and C that real code holds and a walk over the statement level misses: items
+inside a Rust function's blocks, C unit-test macros."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.parsing.definitions import extract_definitions
+from maguyva_tui.core.parsing.languages import parse
+
+
+def test_rust_items_inside_a_functions_blocks_are_defined() -> None:
+    # bitflags' serde.rs: `if deserializer.is_human_readable() { struct FlagsVisitor ...; impl
+    # Visitor for FlagsVisitor { fn visit_str ... } }`; only an item straight in the body was found
+    source = b"""fn outer() {
+    if x {
+        struct Visitor;
+        impl Visitor { fn visit(&self) {} }
+    } else { fn in_else() {} }
+    let v = { fn in_let() -> u8 { 1 } in_let() };
+    unsafe { fn in_unsafe() {} }
+    for _ in 0..1 { fn in_for() {} }
+    match x { _ => { fn in_arm() {} } }
+    f(|| { fn in_call() {} });
+}
+"""
+    _, symbols = extract_definitions(parse("rust", source), source, "rust", "serde.rs")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("function", "outer", 1), ("struct", "outer.Visitor", 3), ("method", "outer.Visitor.visit", 4),
+        ("function", "outer.in_else", 5), ("function", "outer.in_let", 6), ("function", "outer.in_unsafe", 7),
+        ("function", "outer.in_for", 8), ("function", "outer.in_arm", 9),
+    ]  # not an item inside a call's arguments: expressions are not walked
+
+
+def test_a_type_alias_naming_an_object_type_has_its_members_as_an_interface_has() -> None:
+    """ts-pattern's ``type Match<i> = {with<p>(...): ...}``: "where is Match.with defined" had said
+    no symbol is so named; an intersection's object types are the alias's too."""
+    source = b"""export type Match<i> = {
+  with<p>(pattern: p): Match<i>;
+  run(): i;
+};
+type Store = Base & ({ readonly size: number; sub: (l: () => void) => () => void });
+type Pair = [number, number];
+function take(o: { inParam(): void }) {}
+"""
+    _, symbols = extract_definitions(parse("typescript", source), source, "typescript", "m.ts")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("type", "Match", 1), ("method", "Match.with", 2), ("method", "Match.run", 3),
+        ("type", "Store", 5), ("variable", "Store.size", 5), ("method", "Store.sub", 5),
+        ("type", "Pair", 6), ("function", "take", 7),
+    ]
