@@ -95,6 +95,7 @@ from maguyva_tui.core.embed.base import ProviderError
 from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
 from maguyva_tui.core.embed.store import Rows, npz_member
 from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
+from maguyva_tui.core.store.arrays import read_members
 from maguyva_tui.core.store.format import make_private_dir
 from maguyva_tui.core.store.vouched import vouch, vouched
 from maguyva_tui.core.types import SYMBOL_KINDS
@@ -1066,8 +1067,7 @@ def read_cache(path: Path) -> Derivation | None:
         with open(path, "rb") as handle:
             vectors, mean, components = (npz_member(handle, name) for name in ("vectors", "mean", "components"))
             handle.seek(0)
-            with np.load(handle, allow_pickle=False) as data:
-                meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+            meta = json.loads(bytes(read_members(handle, ("meta",))["meta"]).decode("utf-8"))
             if (vectors.dtype != np.float16 or vectors.ndim != 2 or mean.dtype != np.float64
                     or components.dtype != np.float64 or meta != {**_meta(), "sha256": meta.get("sha256")}):
                 return None
@@ -1087,10 +1087,10 @@ def read_cache(path: Path) -> Derivation | None:
 def _read_layout_1(path: Path) -> Derivation | None:
     """A cache of layout 1 (float32, read whole), or ``None``; only to convert it once."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
-            derived = Derivation(np.array(data["vectors"], np.float32), np.array(data["mean"], np.float64),
-                                 np.array(data["components"], np.float64))
+        data = read_members(path, ("meta", "vectors", "mean", "components"))
+        meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+        derived = Derivation(np.array(data["vectors"], np.float32), np.array(data["mean"], np.float64),
+                             np.array(data["components"], np.float64))
     except Exception:
         return None
     return derived if meta == {**_meta(1), "sha256": derived.sha256()} else None
@@ -1140,10 +1140,10 @@ def save_weights(path: Path, fit: Fit) -> None:
 def load_weights(path: Path) -> Fit | None:
     """Return a saved fit, or ``None`` when missing, damaged or of another version."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
-            fit = Fit(np.array(data["weights"], np.float32), np.array(data["references"], np.float32),
-                      np.array(data["prose"], np.float32))
+        data = read_members(path, ("meta", "weights", "references", "prose"))
+        meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+        fit = Fit(np.array(data["weights"], np.float32), np.array(data["references"], np.float32),
+                  np.array(data["prose"], np.float32))
         if not (isinstance(meta, dict) and meta == {"version": STATIC_VERSION, "sha256": meta.get("sha256")}
                 and fit.weights.ndim == 1 and fit.references.ndim == 2 and fit.prose is not None and fit.prose.ndim == 2):
             return None

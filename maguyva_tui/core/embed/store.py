@@ -36,6 +36,7 @@ import numpy.typing as npt
 
 from maguyva_tui.core.embed.codes import Codes, pack
 from maguyva_tui.core.embed.provider import Provider
+from maguyva_tui.core.store.arrays import read_header, read_members
 from maguyva_tui.core.store.format import FILE_MODE, make_private_dir
 
 FORMAT_VERSION = 1
@@ -244,6 +245,18 @@ class VectorStore:
         if len(self._segments()) > _SEGMENT_LIMIT:
             self.compact()
         return written
+
+    def moved_on_disk(self) -> bool:
+        """Tell whether another process saved or merged segments since this store read its folder
+        (the segment files' names listed and compared with those it holds: segments are never
+        rewritten, only written under new names and removed once merged). False while rows added
+        here are unsaved: opening the store again would drop them."""
+        with self._lock:  # listed under the lock: a save of this store's own is then wholly before or after
+            try:
+                names = {name for name in os.listdir(self.folder) if name.startswith("seg-") and name.endswith(".npz")}
+            except OSError:
+                return False
+            return self.unsaved == 0 and names != self._merged
 
     @property
     def segment_count(self) -> int:
@@ -590,22 +603,22 @@ def npz_member(source: Path | BinaryIO, name: str) -> np.ndarray:
     handle: BinaryIO = source  # type: ignore[assignment]
     with zipfile.ZipFile(handle) as archive:
         info = archive.getinfo(f"{name}.npy")
+    if info.compress_type != zipfile.ZIP_STORED:  # its bytes are not the array's: read whole
+        handle.seek(0)
+        return read_members(handle, (name,))[name]
     handle.seek(info.header_offset)
     magic, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size))
     if magic != b"PK\x03\x04":
         raise ValueError("not a zip member")
     start = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
     handle.seek(start)
-    version = np.lib.format.read_magic(handle)
-    reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-    shape, fortran, dtype = reader(handle)
+    shape, fortran, dtype = read_header(handle, np.lib.format.read_magic(handle))
     offset = handle.tell()
     size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
     plain = info.compress_type == zipfile.ZIP_STORED and not fortran and not dtype.hasobject
     if not plain:
         handle.seek(0)
-        with np.load(handle, allow_pickle=False) as data:
-            return np.asarray(data[name])
+        return read_members(handle, (name,))[name]
     if offset + size > start + info.file_size:
         raise ValueError(f"{name} is cut short")
     if size == 0:

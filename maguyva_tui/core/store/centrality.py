@@ -22,7 +22,7 @@ from typing import Any, TypeAlias, cast
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import PathIndex, Strings, damaged, strictly_sorted, strings_blob
+from maguyva_tui.core.store.arrays import PathIndex, Strings, damaged, read_members, strictly_sorted, strings_blob
 from maguyva_tui.core.store.format import IndexUnavailable
 
 FUSION_SCALE = 1 / 16
@@ -171,8 +171,7 @@ def load_centrality(path: Path, known: tuple[Strings, list[str]] | None = None) 
     whose list is taken when it holds the same paths (100,000 paths: 20 ms of CPU not spent
     splitting and checking them again, and the two lists compared by identity after)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in ("paths", "offsets", "file_values", "counts", "spans", "values")}
+        arrays = read_members(path, ("paths", "offsets", "file_values", "counts", "spans", "values"))
         return CentralityTable(StoredSpans(arrays, known))
     except FileNotFoundError:
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import HEADER_LOCK
+from maguyva_tui.core.store.arrays import read_header, read_members
 
 _LOCAL_HEADER = struct.Struct("<4s22xHH")
 """A zip member's local header: signature, then (after 22 bytes) the name's and extra field's lengths."""
@@ -38,9 +38,7 @@ def mapped_npz(path: Path) -> dict[str, NDArray[Any]]:
             if version not in ((1, 0), (2, 0)) or info.compress_type != zipfile.ZIP_STORED:
                 arrays[name] = _member(path, name)
                 continue
-            reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-            with HEADER_LOCK:  # its header is parsed with ast (arrays.HEADER_LOCK)
-                shape, fortran, dtype = reader(handle)
+            shape, fortran, dtype = read_header(handle, version)
             size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
             if fortran or dtype.hasobject or handle.tell() + size > start + info.file_size:
                 arrays[name] = _member(path, name)
@@ -53,7 +51,6 @@ def mapped_npz(path: Path) -> dict[str, NDArray[Any]]:
 
 def _member(path: Path, name: str) -> NDArray[Any]:
     """One array of a ``.npz`` read whole (one not stored plainly: refused when it holds objects)."""
-    with HEADER_LOCK, np.load(path, allow_pickle=False) as data:
-        return np.asarray(data[name])
+    return read_members(path, (name,))[name]
 
 

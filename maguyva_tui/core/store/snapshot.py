@@ -15,7 +15,7 @@ from typing import Any, TypeAlias, cast
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import Strings, damaged
+from maguyva_tui.core.store.arrays import Strings, damaged, member_names
 from maguyva_tui.core.store.centrality import CentralityTable, load_centrality
 from maguyva_tui.core.store.definitions import Definitions
 from maguyva_tui.core.store.facts import FactsTable
@@ -401,9 +401,8 @@ def _check_graph(path: Path) -> None:
     contents alone is read, and the graph's modules are not imported: the graph loads when a
     question needs it)."""
     try:
-        with np.load(path, allow_pickle=False) as archive:
-            if "format" not in archive.files:
-                raise ValueError("not a graph")
+        if "format" not in member_names(path):
+            raise ValueError("not a graph")
     except FileNotFoundError:
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
     except Exception as exc:  # an emptied, cut or replaced archive: BadZipFile, ValueError, EOFError, ...

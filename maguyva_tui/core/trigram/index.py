@@ -20,6 +20,8 @@ from typing import TypeAlias, cast
 import numpy as np
 from pyroaring import BitMap
 
+from maguyva_tui.core.store.arrays import read_whole
+
 TrigramArray: TypeAlias = "np.ndarray[tuple[int], np.dtype[np.uint32]]"
 
 _EDGE_BLOCK = 1 << 22
@@ -163,8 +165,8 @@ class TrigramIndex:
     @classmethod
     def load(cls, folder: Path) -> TrigramIndex:
         """Open a saved index; postings are read lazily from a memory map."""
-        keys = np.load(folder / "trigram_keys.npy", allow_pickle=False)
-        offsets = np.load(folder / "trigram_offsets.npy", allow_pickle=False)
+        keys = read_whole(folder / "trigram_keys.npy")
+        offsets = read_whole(folder / "trigram_offsets.npy")
         blob_path = folder / "trigram_postings.bin"
         blob: bytes | memoryview = b""
         if blob_path.stat().st_size:
