@@ -158,7 +158,8 @@ class Stock { constructor(public price: number, private readonly http?: Http, pl
             ("interface", "Scope", 12), ("variable", "Scope.drafts_", 12),  # as a class's field
             ("method", "Scope.onChange", 12),  # function-typed: onChange(v: string): void
             ("method", "Scope.run", 12), ("variable", "Scope.quoted", 12), ("type", "Shape", 13),
-            ("function", "take", 14),  # a type literal's properties are no symbols
+            ("variable", "Shape.inLiteral", 13),  # an aliased object type's members, as an interface's
+            ("function", "take", 14),  # a parameter's type literal's properties are no symbols
             ("class", "Stock", 15), ("method", "Stock.constructor", 15),
             ("variable", "Stock.price", 15), ("variable", "Stock.http", 15),  # parameter properties
         ],

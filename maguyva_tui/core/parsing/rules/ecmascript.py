@@ -52,11 +52,11 @@ def _parameter_properties(w: Walker, parameters: Node | None) -> None:
 _PARAMETER_MODIFIERS = frozenset({"accessibility_modifier", "readonly", "override_modifier"})
 
 
-def _named(kind: str, walk_body: bool = True) -> Handler:
+def _named(kind: str) -> Handler:
     """Make a handler for a named definition of a fixed kind."""
 
     def handler(w: Walker, node: Node, outer: Outer) -> None:
-        body = node.child_by_field_name("body") if walk_body else None
+        body = node.child_by_field_name("body")
         w.define(kind, outer, node.child_by_field_name("name"), body)
 
     return handler
@@ -80,8 +80,8 @@ def _property_signature(w: Walker, node: Node, outer: Outer) -> None:
     """Record an interface's property: a method when its type is a function's (``onChange: (v:
     string) => void`` is ``onChange(v: string): void`` written another way), else a variable, as a
     class's field is. They had been no symbols: "where is scope_ defined" found nothing for immer's
-    ``ImmerScope.scope_``, while the same member declared in a class was found. A type literal's
-    properties (``type A = {a: number}``, a parameter's ``{a: number}``) stay none."""
+    ``ImmerScope.scope_``, while the same member declared in a class was found. So are those of an
+    object type a type alias names (:func:`_type_alias`); a parameter's ``{a: number}`` names none."""
     if w.scope_kind != "interface":
         return
     name = node.child_by_field_name("name")
@@ -94,6 +94,35 @@ def _property_signature(w: Walker, node: Node, outer: Outer) -> None:
 
 
 _PROPERTY_NAMES = frozenset({"property_identifier", "private_property_identifier", "string"})
+
+
+def _type_alias(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a type alias; one naming an object type (``type Match<i> = {with(p): Match<i>}``,
+    ``Base & {...}``, ``{...} | {...}``) has its members as an interface has: it is one in all but
+    keyword.
+    They had been no symbols: ts-pattern's "where is Match.with defined" said no symbol is so
+    named, and jotai's ``type Store = {get: ..., set: ..., sub: ...}`` had no ``Store.sub``."""
+    name = node.child_by_field_name("name")
+    recorded = len(w.symbols)
+    w.define("type", outer, name)
+    if name is None or len(w.symbols) == recorded:
+        return  # no name, or one a grammar's error recovery made up
+    for body in _object_types(node.child_by_field_name("value")):
+        w.enter([w.text(name)], "interface", body)
+
+
+def _object_types(value: Node | None) -> list[Node]:
+    """The object types a type alias's value is made of: itself, or an intersection's or a union's
+    parts (not a generic's arguments: ``Omit<{...}, K>`` has not all of them)."""
+    while value is not None and value.type == "parenthesized_type" and value.named_child_count == 1:
+        value = value.named_children[0]
+    if value is None:
+        return []
+    if value.type == "object_type":
+        return [value]
+    if value.type in ("intersection_type", "union_type"):
+        return [part for child in value.named_children for part in _object_types(child)]
+    return []
 
 
 def _declaration(w: Walker, node: Node, outer: Outer) -> None:
@@ -440,7 +469,7 @@ RULES = Rules(
         "abstract_class_declaration": _named("class"),
         "interface_declaration": _named("interface"),
         "enum_declaration": _enum,
-        "type_alias_declaration": _named("type", walk_body=False),
+        "type_alias_declaration": _type_alias,
         "public_field_definition": _field,
         "field_definition": _field,
         "lexical_declaration": _declaration,
