@@ -21,6 +21,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import LOCATION_RULE
 from maguyva_tui.core.names import normalize
+from maguyva_tui.core.path_names import split
 from maguyva_tui.core.types import LookupFailure, Query, echo
 from maguyva_tui.core.walk import MAX_FILE_BYTES
 
@@ -62,9 +63,23 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None
     if names_constructor(generation, target):  # Foo.new, Plain.Plain: the constructor its class runs
         return None
+    if _defined_in_file(generation, target):  # widget.go::Parse, a root file's node, read as a dotted name
+        return None
     close = close_names(generation, target)
     said = f"; close names: {', '.join(close)}" if close else ""
     return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{RELATED}{said}", close)
+
+
+def _defined_in_file(generation: Generation, target: str) -> bool:
+    """Whether ``path::name`` names a definition of that file: the graph's node id of a symbol in a
+    file at the repository's root (``widget.go::Parse``, as ``who calls widget.Parse`` reads it),
+    which has no ``/`` to tell it from a qualified name; "no symbol named widget.go::Parse" had
+    dropped the graph's answer for a blend, for every function of a Go module's root package."""
+    parts = split(target)
+    if parts is None:
+        return False
+    path, name = parts
+    return any(s.path == path or s.path.endswith("/" + path) for s in generation.structural.lookup(name))
 
 
 def names_constructor(generation: Generation, target: str) -> bool:
