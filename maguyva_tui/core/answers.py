@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import split_id, symbol_id
-from maguyva_tui.core.inherited import inherited
+from maguyva_tui.core.inherited import aliased, inherited
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.overloads import site_labels
@@ -496,7 +496,8 @@ def graph_name(generation: Generation, name: str) -> str:
     if (node := in_file(generation.structural.lookup, name)[0]) is not None and node in graph.symbols:
         return node
     if len(qualifier_parts(name)) < 2:
-        return name
+        aliases = {symbol_id(s.path, s.qualname) for s in aliased(generation, name)}
+        return aliases.pop() if len(aliases) == 1 else name
     found = defining(generation.structural.lookup(name)) or inherited(generation, name)
     nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
     return nodes.pop() if len(nodes) == 1 else name

@@ -126,3 +126,33 @@ def go_module_member(generation: Any, name: str) -> list[Symbol]:
                                         for i in facts[module_file].imports):
             found.append(symbol)
     return found
+
+
+def aliased(generation: Any, name: str) -> list[Symbol]:
+    """The definitions a name stands for where no definition bears it but an import binds one
+    under it: ``from ._lexer import _Lexer as Lexer`` makes ``Lexer`` the package's name for
+    ``_Lexer``, and "who calls Lexer" had said no symbol is named so. Each import is read as the
+    graph resolved it (its import site on that line), so only definitions of this repository are
+    found; empty for any other name, while the graph is not built, and in a workspace's view (no
+    one table of imports to ask)."""
+    parts = qualifier_parts(name)
+    facts = getattr(getattr(generation, "snapshot", None), "facts", None)
+    graph = getattr(getattr(generation, "snapshot", None), "graph", None)
+    if len(parts) != 1 or not name.isidentifier() or facts is None or graph is None:
+        return []
+    if "graph" in getattr(generation, "missing", ()) or not hasattr(facts, "importing_as"):
+        return []
+    from maguyva_tui.core.graph.tables import split_id  # here: a question that reads no graph never loads it
+
+    found: dict[str, Symbol] = {}
+    for path in facts.importing_as(name):
+        imports = facts[path].imports
+        for imp in imports:
+            if imp.local != name or imp.name in (None, "*", name):
+                continue
+            alone = sum(1 for i in imports if i.line == imp.line) == 1
+            for site in graph.sites_out.get(path, ()):
+                symbol = graph.symbols.get(site.target) if site.kind == "import" and site.line == imp.line else None
+                if symbol is not None and (alone or split_id(site.target)[1].rpartition(".")[2] == imp.name):
+                    found.setdefault(site.target, symbol)
+    return list(found.values())

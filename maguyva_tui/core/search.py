@@ -30,7 +30,7 @@ from maguyva_tui.core.fusion import (
     secondary_demotion,
 )
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.inherited import go_module_member, inherited, namespaced, on_unknown_receiver
+from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
     LITERAL_RULES,
     MAX_CLASSIFY_CHARS,
@@ -780,14 +780,20 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
     if intent.rule == "question" or (intent.rule == "error_token" and len(req.text.split()) > 1):
         subject = question_subject(req.text)  # "what does TRPCError do" names the class, not a string to list
-        if subject is not None and intent.target in (None, subject) and generation.knows_symbol(subject):
+        if subject is not None and intent.target in (None, subject) and _names_definition(generation, subject):
             return Intent("find_definition", CONF_KNOWN_SYMBOL, subject, SUBJECT_RULE)
         if intent.rule == "question":
             return intent
     word = grounding_word(req.text, intent)
-    if word is None or not generation.knows_symbol(word):
+    if word is None or not _names_definition(generation, word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+
+
+def _names_definition(generation: Generation, word: str) -> bool:
+    """Tell whether the index defines a word, or an import binds it to a definition of the index
+    under another name (``Lexer`` for ``_Lexer``: :func:`_aliased` reads it so)."""
+    return generation.knows_symbol(word) or ("structural" not in generation.missing and bool(aliased(generation, word)))
 
 
 def _overridden(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
@@ -855,8 +861,10 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     target = intent.target
     if req.regex or not target or intent.name not in SYMBOL_INTENTS or intent.rule == LOCATION_RULE:
         return intent, None
-    if len(qualifier_parts(target)) < 2 or "structural" in generation.missing:
+    if "structural" in generation.missing:
         return intent, None
+    if len(qualifier_parts(target)) < 2:
+        return _aliased(generation, intent, req, target)
     if generation.knows_symbol(target):
         return _by_module(generation, intent, target)
     found = inherited(generation, target)
@@ -876,6 +884,22 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     if not found:
         return intent, None
     name = found[0].qualname if not receiver or len(found) == 1 else qualifier_parts(target)[-1]
+    if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
+        return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
+    return Intent(intent.name, intent.confidence, name, intent.rule), said
+
+
+def _aliased(generation: Generation, intent: Intent, req: SearchRequest, target: str) -> tuple[Intent, str | None]:
+    """Read a lone name no definition bears but an import binds to one (``from ._lexer import
+    _Lexer as Lexer``) as that definition, and say so; the same intent for any other name."""
+    if generation.knows_symbol(target):
+        return intent, None
+    found = aliased(generation, target)
+    if not found:
+        return intent, None
+    where = f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else ""
+    said = f"{target} is imported as an alias of {found[0].qualname}{where}"
+    name = found[0].qualname
     if intent.rule in GROUNDED_RULES and not req.intent and grounding_word(req.text, intent) == target:
         return Intent("find_definition", CONF_KNOWN_SYMBOL, name, "known_symbol"), said
     return Intent(intent.name, intent.confidence, name, intent.rule), said

@@ -297,6 +297,14 @@ class FactsTable(Mapping[str, FileFacts]):
             return bool(stored(name))
         return any(row[0] == name for _, row in self._column_rows(4))
 
+    def importing_as(self, name: str) -> list[str]:
+        """The files that import something under the local name ``name`` (``from ._lexer import
+        _Lexer as Lexer``: ``Lexer``), in path order; their facts say what each imports."""
+        stored = getattr(self.rows, "importing_as", None)
+        if stored is not None:
+            return list(stored(name))
+        return list(dict.fromkeys(path for path, row in self._column_rows(4) if row[0] == name))
+
     def chunk_count(self) -> int:
         """Chunks in the table, without decoding."""
         rows = self.rows

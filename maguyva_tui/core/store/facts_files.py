@@ -268,6 +268,17 @@ class StoredRows(Mapping[str, Row]):
         table = self._tables[4]
         return bool(wanted) and table is not None and bool(np.any(table[:, 0] == wanted))
 
+    def importing_as(self, name: str) -> list[str]:
+        """The files that import something under the local name ``name``, in path order: one
+        search of the strings, one compare over the imports' column."""
+        wanted = self._strings.id_of(name)
+        table = self._tables[4]
+        if not wanted or table is None:
+            return []
+        rows = np.flatnonzero(table[:, 0] == wanted)
+        files = np.unique(np.searchsorted(self._starts[1:, 4], rows, side="right"))
+        return [self.paths[int(i)] for i in files]
+
     def _check(self, folder: Path, files: NDArray[np.int64]) -> None:
         """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
         totals = self._starts[-1]
