@@ -86,9 +86,17 @@ end
 }
 
 
+ACRONYM = {
+    "lib/httparty.rb": "module HTTParty\n  class Basement\n    include HTTParty\n  end\nend\n",
+    "lib/httparty/request.rb": "module HTTParty\n  class Request\n    def perform\n      1\n    end\n  end\nend\n",
+    "examples/google.rb": "class Google\n  include HTTParty\n\n  def run\n    HTTParty::Request.new.perform\n  end\nend\n",
+}
+"""A module whose name holds an acronym, opened by two files, its home written in one word."""
+
+
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    return indexed(tmp_path_factory, "shop", FILES)
+    return indexed(tmp_path_factory, "shop", FILES | ACRONYM)
 
 
 def subtypes(engine: Engine, name: str) -> list[tuple[str, str]]:
@@ -125,3 +133,13 @@ def test_what_includes_a_module_asked_in_words(engine: Engine, question: str) ->
     result = engine.search(question, limit=5)
     assert result.intent == "find_references"
     assert [(r.symbol, r.path) for r in result.results][:1] == [("Shop.Converter.Html", "lib/shop/converter/html.rb")]
+
+
+
+def test_a_module_named_with_an_acronym_is_the_one_its_file_spells_in_one_word(engine: Engine) -> None:
+    """httparty's ``module HTTParty`` is opened by 24 files and lives in ``httparty.rb``, not
+    ``http_party.rb``: outside the module, ``include HTTParty`` and ``HTTParty::Request`` had been
+    ambiguous, and what includes HTTParty listed only the class inside it (1 of 19)."""
+    assert sorted(subtypes(engine, "HTTParty")) == [("Google", "includes HTTParty"),
+                                                    ("HTTParty.Basement", "includes HTTParty")]
+    assert callers(engine, "HTTParty.Request.perform") == [("examples/google.rb", 5, "Google.run")]

@@ -54,11 +54,18 @@ class Ruby(Language):
 
 def _definition(qualname: str, nodes: list[str]) -> str | None:
     """Choose among the definitions of one qualified name: the one, or of a class or module several
-    files open, the one in the file its name gives (``AMBIGUOUS`` when none or several are)."""
+    files open, the one in the file its name gives (``AMBIGUOUS`` when none or several are). An
+    acronym's words may be written together in its file's name (``HTTParty`` in ``httparty.rb``,
+    not ``http_party.rb``; ``JSONParser`` in ``jsonparser.rb``): a file so named is its home where
+    none is named word by word (httparty's 24 files opening ``module HTTParty`` had left every
+    ``include HTTParty`` and ``HTTParty::Request`` outside the module unresolved)."""
     found = list(dict.fromkeys(nodes))
     if len(found) > 1:
         home = "/".join(_snake(part) for part in qualname.split(".")) + ".rb"
         at_home = [t for t in found if ("/" + split_id(t)[0]).endswith("/" + home)]
+        if not at_home:
+            joined = home.replace("_", "")
+            at_home = [t for t in found if ("/" + split_id(t)[0].replace("_", "").lower()).endswith("/" + joined)]
         found = at_home or found
     return unique(found)
 
