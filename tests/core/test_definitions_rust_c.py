@@ -47,3 +47,36 @@ function take(o: { inParam(): void }) {}
         ("type", "Store", 5), ("variable", "Store.size", 5), ("method", "Store.sub", 5),
         ("type", "Pair", 6), ("function", "take", 7),
     ]
+
+
+def test_a_c_test_written_as_a_macro_call_and_a_body_is_the_function_group_dot_name() -> None:
+    # Unity's fixture tests: C's grammar read `TEST(mygroup, test1)` as a call missing its `;` and
+    # then a block, and the test was no symbol (C++'s TEST(Suite, Name) is Suite.Name already)
+    source = b"""TEST_GROUP(mygroup);
+TEST(mygroup, test1)
+{
+  TEST_ASSERT(1);
+}
+IGNORE_TEST(mygroup, test2)
+{
+}
+void after(void) { RUN(a, b); }
+"""
+    _, symbols = extract_definitions(parse("c", source), source, "c", "fixture_tests.c")
+    assert [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols] == [
+        ("function", "mygroup.test1", 2, 5), ("function", "mygroup.test2", 6, 8), ("function", "after", 9, 9),
+    ]
+
+
+def test_unity_parameterized_test_lines_leave_the_test_function_defined() -> None:
+    # Unity's test_unity_parameterizedDemo.c: TEST_RANGE's brackets and `<` swallowed the function
+    source = b"""TEST_CASE(1, 2, 5)
+TEST_RANGE([3, 4, 1], [10, 5, -2], <30, 31, 1>)
+TEST_MATRIX([3, 4, 7], [10, 8, 2, 1],[30u, 20.0f])
+void test_demoParamFunction(int a, int b, int c)
+{
+}
+"""
+    for language in ("c", "cpp"):
+        _, symbols = extract_definitions(parse(language, source), source, language, "test_demo.c")
+        assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [("function", "test_demoParamFunction", 4)]

@@ -115,6 +115,13 @@ of a declaration and swallows what follows (fmt's ``args.h``: none of its 14 cla
 functions found)."""
 
 
+TEST_ANNOTATION = re.compile(rb"^[ \t]*TEST_(?:CASE|RANGE|MATRIX)[ \t]*\([^\r\n]*\)[ \t]*(?://[^\r\n]*)?(?=\r?$)", re.MULTILINE)
+"""A line of Unity's parameterized tests before a test function (``TEST_CASE(1, 2, 5)``,
+``TEST_RANGE([3, 4, 1], <30, 31, 1>)``, ``TEST_MATRIX([3, 4], [10, 8])``): the macro expands to
+nothing, and the grammar, which reads a call missing its ``;`` (and brackets and ``<`` as
+expressions), swallowed the function after it (Unity's ``test_demoParamFunction`` was no symbol)."""
+
+
 EXPORT_MACRO = re.compile(
     rb"\b(?:class|struct|union)[ \t]+(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
     rb"(?=[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:final\b[ \t]*)?(?:\r?\n[ \t]*)?[:{])",
@@ -418,7 +425,7 @@ def _previous_code_line(source: bytes, start: int) -> bytes | None:
 
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
-    is a bare macro (:data:`BARE_MACRO`), the export macros of a class's head
+    is a bare macro (:data:`BARE_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`), the export macros of a class's head
     (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`), a calling
     convention's before a function's name (:data:`CALLING_MACRO`) or after a C++
     function's parameters (:data:`TRAILING_MACRO`) and the later
@@ -434,6 +441,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = _first_branches(source)
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
+    if language in ("c", "cpp") and b"TEST_" in source and TEST_ANNOTATION.search(source) is not None:
+        source = TEST_ANNOTATION.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and EXPORT_MACRO.search(source) is not None:
         source = EXPORT_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and KEYWORD_MACRO.search(source) is not None:

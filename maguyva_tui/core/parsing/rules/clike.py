@@ -163,6 +163,43 @@ def test_macro_parts(node: Node) -> list[Node] | None:
     return names if 1 <= len(names) <= 3 else None
 
 
+def _test_statement(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a C test written as a macro call and a body (Unity's fixture ``TEST(group, name) {``,
+    ``IGNORE_TEST``, utest's ``UTEST``, Criterion's ``Test``) as the function ``group.name``, as
+    C++'s ``TEST(Suite, Name)`` is: C's grammar, which defines no function without a return type,
+    reads a call missing its ``;`` and then a block, and the test had been no symbol at all."""
+    names = _test_call_names(node)
+    body = node.next_named_sibling
+    if names is None or body is None or body.type != "compound_statement" or w.scope_kind is not None:
+        return
+    if body.start_point.row - node.end_point.row > 1:
+        return
+    *group, last = names
+    w.define("function", _Span(outer, body), last, name=w.text(last), prefix=tuple(w.text(g) for g in group))
+
+
+def _test_call_names(node: Node) -> list[Node] | None:
+    """Return the bare names a file-level call of a macro's name passes (2 or 3 of them) where its
+    ``;`` is missing, ``None`` for any other statement."""
+    call = node.named_children[0] if node.named_child_count == 1 else None
+    if call is None or call.type != "call_expression" or not node.children[-1].is_missing:
+        return None
+    macro, arguments = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    if macro is None or arguments is None or macro.type != "identifier" or not _TEST_MACRO.fullmatch(_plain(macro)):
+        return None
+    names = arguments.named_children
+    return names if 2 <= len(names) <= 3 and all(name.type == "identifier" for name in names) else None
+
+
+def _plain(node: Node) -> str:
+    """Return a node's text as written."""
+    return (node.text or b"").decode("utf-8", "replace")
+
+
+_TEST_MACRO = re.compile(r"[A-Z][A-Za-z0-9_]*")
+"""A test macro's name starts upper-case (``TEST``, ``UTEST``, Criterion's ``Test``)."""
+
+
 def _test_macro(w: Walker, node: Node) -> list[Node] | None:
     """``test_macro_parts`` in C++ (a C function has a return type, or is older than tests)."""
     return test_macro_parts(node) if w.language == "cpp" else None
@@ -541,6 +578,7 @@ _HANDLERS = {
     "type_definition": _typedef,
     "preproc_def": _macro,
     "preproc_function_def": _macro,
+    "expression_statement": _test_statement,
 }
 _DESCEND = frozenset({
     "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
