@@ -730,9 +730,15 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
         return out
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         query = item.get("query") if isinstance(item, dict) and isinstance(item.get("query"), str) else None
+        if query is not None and len(query) > BATCH_ECHO_CHARS:  # a megabyte refused had come back whole
+            return {"query": query[:BATCH_ECHO_CHARS] + "…", "query_chars": len(query),
+                    "error": f"line {number}: {exc}", "results": []}
         return {"query": query, "error": f"line {number}: {exc}", "results": []}
 
 
+BATCH_ECHO_CHARS = 1024
+"""A refused line's query is echoed in its error object up to this many characters, then cut with
+"…", its length in ``query_chars``: a query refused for its length had been echoed whole."""
 BATCH_LINE = 'a JSON object with a "query" string'
 """What a ``--batch`` line must be, as its error object says."""
 BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "ignore_case", "intent", "preset", "depth")
