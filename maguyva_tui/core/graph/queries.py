@@ -468,10 +468,20 @@ class Reach:
         centrality = self.graph.node_centrality(node)
         symbol = self.graph.symbols.get(node)
         if symbol is None:
-            return Dependent(node, node, None, "file", depth, centrality, 1, 1, via, edge)
+            line = self._first_site(slot, int(self.via[i]))
+            return Dependent(node, node, None, "file", depth, centrality, line, line, via, edge)
         symbol = self._definition_used(symbol, slot, int(self.via[i]))
         return Dependent(node, symbol.path, symbol.qualname, symbol.kind, depth, centrality,
                          symbol.start_line, symbol.end_line, via, edge)
+
+    def _first_site(self, slot: int, via: int) -> int:
+        """The line of a file's first site into ``via`` (1 if it has none): where its module level
+        uses the name. It had been line 1 always: jotai's barrel's ``export { RESET } from ...``
+        was shown for "what breaks if I change atomWithStorage", re-exported on lines 9-13."""
+        merged = self.graph.merged()
+        into = merged.into(via)
+        lines = merged.line[into[merged.source[into] == slot]]
+        return int(lines.min()) if len(lines) else 1
 
     def _definition_used(self, symbol: Symbol, slot: int, via: int) -> Symbol:
         """The definition of a node's name that holds its first site into ``via``: a file that defines
