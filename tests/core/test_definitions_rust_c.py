@@ -80,3 +80,70 @@ void test_demoParamFunction(int a, int b, int c)
     for language in ("c", "cpp"):
         _, symbols = extract_definitions(parse(language, source), source, language, "test_demo.c")
         assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [("function", "test_demoParamFunction", 4)]
+
+
+
+
+def test_a_c_function_the_grammar_breaks_into_an_error_is_defined_and_its_locals_are_not() -> None:
+    # Unity's unity.c, lines deleted while the failure held: a conditional the grammar cannot close
+    # broke UnityPrintFVA into loose pieces of an error running on to the file's end; the function
+    # was no symbol and its local `pch` a file's constant
+    source = b"""#ifdef UNITY_INCLUDE_PRINT_FORMATTED
+enum UnityLengthModifier {
+    {                                                              \\
+        {                                                          \\
+        }                                                          \\
+    }                                                              \\
+} while (0)
+{
+    {
+            {
+                {
+                }
+            }
+            {
+            }
+    }
+}
+static void UnityPrintFVA(const char* format, va_list va)
+{
+    const char* pch = format;
+    {
+        {
+            {
+                {
+                    {
+                            {
+                            }
+                    }
+                }
+            }
+            else if ((*pch == 27) && (*(pch + 1) == '['))
+            {
+                pch += UnityPrintAnsiEscapeString(pch);
+            }
+#endif
+            {
+            }
+            {
+                UnityPrintChar(pch);
+            }
+        }
+    }
+}
+{
+    if(format != NULL)
+    {
+        UnityPrintFVA(format, va);
+        va_end(va);
+    }
+    UNITY_PRINT_EOL();
+}
+void UnityFail(const char* msg)
+{
+}
+"""
+    _, symbols = extract_definitions(parse("c", source), source, "c", "unity.c")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("enum", "UnityLengthModifier", 2), ("function", "UnityPrintFVA", 18), ("function", "UnityFail", 52),
+    ]

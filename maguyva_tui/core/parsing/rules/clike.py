@@ -9,7 +9,7 @@ import re
 from tree_sitter import Node
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.parsing.walker import CLASS_KINDS, FUNCTION_KINDS, Outer, Rules, Walker, _Span
+from maguyva_tui.core.parsing.walker import CLASS_KINDS, FUNCTION_KINDS, MAX_DEPTH, Outer, Rules, Walker, _Span
 
 NAME_TYPES = frozenset({
     "identifier", "field_identifier", "type_identifier", "qualified_identifier",
@@ -161,6 +161,56 @@ def test_macro_parts(node: Node) -> list[Node] | None:
             return None
         names.append(kind)
     return names if 1 <= len(names) <= 3 else None
+
+
+_HEAD_TYPES = frozenset({"storage_class_specifier", "type_qualifier", "primitive_type", "type_identifier",
+                         "sized_type_specifier", "struct_specifier", "enum_specifier", "union_specifier"})
+
+
+def _error(w: Walker, node: Node, outer: Outer) -> None:
+    """Walk through a stretch the grammar could not parse, recording a function whose head and
+    ``{`` it holds as loose pieces: a statement the grammar cannot read (a macro given a type,
+    ``UNITY_EXTRACT_ARG(..., va, unsigned int);``) breaks the function around it into an error
+    that runs on to the file's end. Unity's ``UnityPrintFVA`` had been no symbol, its local
+    ``pch`` a file's constant. The body is the indented pieces after the ``{``, up to one at the
+    line's start (a ``}`` there is its last); they are not walked."""
+    if w.depth >= MAX_DEPTH:
+        return
+    w.depth += 1
+    try:
+        children, at = node.children, 0
+        while at < len(children):
+            child = children[at]
+            if child.type == "function_declarator" and at + 1 < len(children) and children[at + 1].type == "{":
+                at = _loose_function(w, children, at)
+            else:
+                if child.is_named:
+                    w.dispatch(child, child)
+                at += 1
+    finally:
+        w.depth -= 1
+
+
+def _loose_function(w: Walker, children: list[Node], at: int) -> int:
+    """Record the function whose declarator is ``children[at]`` (its ``{`` next); return the index
+    of the first piece after its body."""
+    declarator = children[at]
+    first = at
+    while first > 0 and children[first - 1].type in _HEAD_TYPES and (
+        declarator.start_point.row - children[first - 1].start_point.row <= 1  # ``int`` on the line before
+    ):
+        first -= 1
+    last = at + 1
+    while last + 1 < len(children) and (children[last + 1].start_point.column > 0 or children[last + 1].type == "}"):
+        last += 1
+        if children[last].type == "}" and children[last].start_point.column == 0:
+            break
+    name_node, _ = unwrap_declarator(declarator)
+    if name_node is not None and w.scope_kind not in FUNCTION_KINDS:
+        name, prefix = split_qualified(w.text(name_node))
+        w.define("method" if prefix else w.function_kind(), _Span(children[first], children[last]), name_node,
+                 name=name, prefix=prefix)
+    return last + 1
 
 
 def _test_statement(w: Walker, node: Node, outer: Outer) -> None:
@@ -579,10 +629,11 @@ _HANDLERS = {
     "preproc_def": _macro,
     "preproc_function_def": _macro,
     "expression_statement": _test_statement,
+    "ERROR": _error,
 }
 _DESCEND = frozenset({
     "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
-    "declaration_list", "linkage_specification", "ERROR",
+    "declaration_list", "linkage_specification",
 })
 
 C_RULES = Rules(handlers=_HANDLERS, descend=_DESCEND, class_fields=True)
