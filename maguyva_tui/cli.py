@@ -509,7 +509,12 @@ def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool) -> Non
     """Embed every chunk with the static tier, and with the transformer tier when ``full``."""
     engine.fill_static(progress, summary)
     if full:
-        report = engine.embed_pending(progress=lambda done, total: progress("transformer", done, total))
+        def waiting() -> None:
+            print("maguyva: another process fills this index's transformer tier (a resident server's filler, "
+                  "the explorer or an MCP server); waiting for it", file=sys.stderr, flush=True)
+
+        report = engine.embed_pending(progress=lambda done, total: progress("transformer", done, total),
+                                      waiting=waiting)
         summary.phases["transformer"] = round(report.seconds, 3)
         summary.embedded["transformer"] = {"new": report.embedded, "seconds": round(report.seconds, 3)}
 

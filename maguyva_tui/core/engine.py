@@ -385,6 +385,27 @@ class Engine:
                 self._store = open_store(self.snapshot, self.provider)
             return self._store
 
+    def pick_up_vectors(self) -> bool:
+        """Read the transformer tier's vectors again when another process (a resident server's
+        filler) saved or merged some since this engine opened its store: a listing of the store's
+        folder, no read, when nothing moved. True when it read them again; the next search by
+        meaning then ranks them (its engine is built afresh on the new store)."""
+        with self._lock:
+            store = self._store
+        if store is None or not store.moved_on_disk():  # never opened: its first open reads what is there
+            return False
+        from maguyva_tui.core.embed.store import VectorStore
+
+        fresh = VectorStore(store.folder.parent, store.provider_id, store.dim, store.keep_floats, store.int8)
+        with self._lock:
+            if self._store is not store:  # replaced meanwhile (a fallback to the local model)
+                return False
+            self._store = fresh
+            generation = self._generation
+        if generation is not None:
+            generation.forget("semantic")
+        return True
+
     def static_store(self, generation: Generation | None = None) -> Any:
         """The static tier's vector store of this repository, ``None`` before one is built (read
         without loading the model)."""
@@ -620,23 +641,37 @@ class Engine:
         return dict(self.coverage(generation).tiers())
 
     def embed_pending(
-        self, progress: Callable[[int, int], None] | None = None, should_stop: Callable[[], bool] | None = None
+        self, progress: Callable[[int, int], None] | None = None, should_stop: Callable[[], bool] | None = None,
+        save_every: int | None = None, wait: bool = True, merge: bool = False,
+        waiting: Callable[[], None] | None = None,
     ) -> Any:
         """Fill the transformer tier: embed the chunks it has no vector for yet, most important
-        first, saving as it goes."""
-        from maguyva_tui.core.embed.progressive import embed_pending
+        first, saving as it goes (every ``save_every`` batches; the default when ``None``), holding
+        the index's fill lock: when another process holds it, wait for it (``waiting`` is told
+        first), or without ``wait`` embed nothing (the report says ``busy``). ``merge`` leaves the
+        store in one segment at the end of a whole pass."""
+        from maguyva_tui.core.embed.progressive import SAVE_EVERY, EmbedReport, embed_pending
         from maguyva_tui.core.embed.provider import ProviderError
+        from maguyva_tui.core.store.lock import fill_lock
 
-        pairs = [(i.key, i.text) for i in self.embedding_items()]
-        try:
-            report = embed_pending(self.vector_store(), self.provider, pairs, on_progress=progress, should_stop=should_stop)
-        except ProviderError as error:
-            self.use_local_model(str(error))
-            report = embed_pending(self.vector_store(), self.provider, pairs, on_progress=progress, should_stop=should_stop)
-        store = self.vector_store()
-        live = {key for key, _ in pairs}
-        if not report.stopped and len(store) > STALE_VECTOR_RATIO * max(len(live), 1):
-            store.compact(keep=live)
+        with fill_lock(self.snapshot.folder, wait=wait, waiting=waiting) as held:
+            if not held:
+                return EmbedReport(0, 0, 0, True, 0.0, busy=True)
+            pairs = [(i.key, i.text) for i in self.embedding_items()]
+            every = save_every or SAVE_EVERY
+            try:
+                report = embed_pending(self.vector_store(), self.provider, pairs, on_progress=progress,
+                                       should_stop=should_stop, save_every=every)
+            except ProviderError as error:
+                self.use_local_model(str(error))
+                report = embed_pending(self.vector_store(), self.provider, pairs, on_progress=progress,
+                                       should_stop=should_stop, save_every=every)
+            store = self.vector_store()
+            live = {key for key, _ in pairs}
+            if not report.stopped and len(store) > STALE_VECTOR_RATIO * max(len(live), 1):
+                store.compact(keep=live)
+            elif merge and not report.stopped and store.segment_count > 1:
+                store.compact()  # one segment: a reader maps it rather than merging many in memory
         self.generation.forget("semantic")
         return report
 

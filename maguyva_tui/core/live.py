@@ -307,7 +307,8 @@ class LiveIndex:
         try:
             while self._embed_again.is_set() and not self.stopped.is_set():
                 self._embed_again.clear()
-                report = self.engine.embed_pending(self._embed_progress, should_stop=self.stopped.is_set)
+                report = self.engine.embed_pending(self._embed_progress, should_stop=self.stopped.is_set,
+                                                   wait=False)  # another process fills: left to it
                 self._note_tiers()
                 self._tell(self.events.embedded, report)
         except Exception as exc:  # noqa: BLE001 - search still works on the other engines

@@ -72,7 +72,7 @@ class _StubEngine:
                 self.refreshes += 1
 
     def embed_pending(self, progress: Callable[[int, int], None] | None = None,
-                      should_stop: Callable[[], bool] | None = None) -> _Report:
+                      should_stop: Callable[[], bool] | None = None, wait: bool = True) -> _Report:
         self.embed_passes += 1
         self.embed_started.set()
         if progress:

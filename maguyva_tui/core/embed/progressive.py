@@ -26,6 +26,8 @@ class EmbedReport:
     stopped: bool
     """Whether ``should_stop`` ended the run early."""
     seconds: float
+    busy: bool = False
+    """Whether nothing was embedded because another process fills this index (its fill lock)."""
 
     @property
     def coverage(self) -> float:

@@ -246,6 +246,18 @@ class VectorStore:
             self.compact()
         return written
 
+    def moved_on_disk(self) -> bool:
+        """Tell whether another process saved or merged segments since this store read its folder
+        (the segment files' names listed and compared with those it holds: segments are never
+        rewritten, only written under new names and removed once merged). False while rows added
+        here are unsaved: opening the store again would drop them."""
+        with self._lock:  # listed under the lock: a save of this store's own is then wholly before or after
+            try:
+                names = {name for name in os.listdir(self.folder) if name.startswith("seg-") and name.endswith(".npz")}
+            except OSError:
+                return False
+            return self.unsaved == 0 and names != self._merged
+
     @property
     def segment_count(self) -> int:
         """Segment files on disk (one opens mapped; several are merged in memory on every open)."""

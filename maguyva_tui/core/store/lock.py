@@ -6,7 +6,7 @@ import errno
 import fcntl
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -62,3 +62,38 @@ def tidy(folder: Path) -> None:
                 prune(folder, keep=live)
     except (LockTimeout, OSError):
         return  # a build holds the index (it prunes when it publishes), or the folder is not ours to tidy
+
+
+FILL_LOCK = "FILL"
+"""The index folder's fill lock (beside ``LOCK``): held by whoever fills the transformer tier, so
+that two processes (a resident server's filler, the explorer, an MCP server) never embed the same
+chunks at once."""
+
+
+@contextmanager
+def fill_lock(folder: Path, wait: bool = False, waiting: Callable[[], None] | None = None) -> Iterator[bool]:
+    """Hold the index folder's fill lock: yields True once held; False, at once, when another
+    holds it and ``wait`` is off (the caller then fills nothing). With ``wait`` it waits for the
+    other, telling ``waiting`` first. The kernel drops the lock if the process dies. Where no
+    lock file can be made (a read-only index folder, a link planted there: never followed) it
+    yields True unlocked: no other process can have taken it either."""
+    try:
+        make_private_dir(folder)
+        fd = os.open(folder / FILL_LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    except OSError:
+        yield True
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held = True
+        except BlockingIOError:
+            held = False
+        if not held and wait:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            held = True
+        yield held
+    finally:
+        os.close(fd)
