@@ -9,6 +9,7 @@ from typing import Any
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -71,11 +72,22 @@ class ActionsMixin(App[None]):
 
     # -- focus and movement ---------------------------------------------------------------------
 
+    def focus_now(self, widget: Widget) -> None:
+        """Give ``widget`` the focus before the next key is read, not after the keys already queued.
+
+        ``Widget.focus`` defers the move to the end of the queue: keys that came in the same read
+        as the one moving the focus (a fast typist's ``/def``, tmux, a burst) went to the panel
+        left, where ``e`` opens the explain panel and ``o`` the editor. The keys that move the
+        focus (``/``, escape, the query box's enter) are priority bindings for the same reason: a
+        widget's binding runs only once its key has climbed back to the app, after the keys read
+        with it were handed to the widget."""
+        widget.screen.set_focus(widget)
+
     def action_focus_query(self) -> None:
-        self.part("#query", QueryInput).focus()
+        self.focus_now(self.part("#query", QueryInput))
 
     def action_focus_results(self) -> None:
-        self.part(ResultsTable).focus()
+        self.focus_now(self.part(ResultsTable))
 
     def action_cursor(self, step: int) -> None:
         """Move the result cursor (from the query box, without leaving it)."""
@@ -95,7 +107,7 @@ class ActionsMixin(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         box.value = ""
-        box.focus()
+        self.focus_now(box)
 
     def _copy_selection(self) -> bool:
         """Copy the text selected (in an input box, or with the mouse) and unselect it; False when none."""
@@ -117,7 +129,7 @@ class ActionsMixin(App[None]):
         back to the query box."""
         if self.explaining:
             self.explaining = False
-            self.part(ResultsTable).focus()
+            self.focus_now(self.part(ResultsTable))
         elif self.request.intent is not None or self.request.weights is not None:
             self.action_reset_what_if()
             self.notify("what-if undone: the detected intent and its weights", timeout=2)

@@ -17,7 +17,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import DataTable, Label
+from textual.widgets import DataTable, Input, Label
 
 from maguyva_tui.app.actions import ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
@@ -85,11 +85,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             "leave",
             "Back",
             show=False,
+            priority=True,  # in the keys' order: see ActionsMixin.focus_now
             tooltip="Close the explain panel, else undo a what-if, else back to the query box",
         ),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f1", "help", "Help", priority=True),
-        Binding("slash", "focus_query", "Search", show=False),
+        Binding("slash", "focus_query", "Search", show=False, priority=True),  # as escape
         Binding("e", "toggle_explain", "Explain"),
         Binding("o", "open_editor", "Editor"),
         Binding("g", "jump", "Go to", show=False),
@@ -370,6 +371,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,
         a what-if to reset, and the focus outside the query box (where they are typed)."""
+        if action in ("focus_query", "leave"):  # priority keys: only where they would have bubbled to us
+            return self.screen is self.screen_stack[0] and not isinstance(self.focused, (Input, Preview))
         if action in ("nudge", "next_weight", "reset_what_if") and isinstance(self.focused, QueryInput):
             return False
         if action in ("nudge", "next_weight"):
@@ -511,7 +514,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def _row_selected(self) -> None:
         self.jumped = None  # chosen: the row is shown, even the one highlighted when the go-to was made
         self._update_side()
-        self.part("#explain" if self.explaining else "#preview").focus()
+        self.focus_now(self.part("#explain" if self.explaining else "#preview"))
 
     def _schedule_preview(self, after_frame: bool = False) -> None:
         """Update the preview once the messages waiting now are handled: usually in the list's own

@@ -36,11 +36,14 @@ class QueryInput(Input):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "app.cursor(1)", "Next result", show=False),
         Binding("up", "app.cursor(-1)", "Previous result", show=False),
-        Binding("enter", "app.focus_results", "Results", tooltip="Go to the results list"),
+        # Priority: run in the keys' order, so the keys read with enter go to the results (a
+        # widget's own binding runs once the key has climbed back to the app, after them).
+        Binding("enter", "app.focus_results", "Results", priority=True, tooltip="Go to the results list"),
         Binding(
             "escape",
             "app.focus_results",
             "Leave",
+            priority=True,
             tooltip="Leave the query box (then q quits, ? helps)",
         ),
         Binding("question_mark", "app.help", "Help", show=False, tooltip="On an empty query (else ? is typed)"),

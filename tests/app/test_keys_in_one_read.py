@@ -1,0 +1,39 @@
+"""Keys that arrive in one read (a fast typist, tmux send-keys, a terminal's burst): the ones after
+a key that moves the focus go where it moved, not to the panel it left (``/def`` from the results had
+sent ``e`` to the results, which opened the explain panel, and ``o`` there opens the editor)."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+
+from maguyva_tui.app.widgets.results import ResultsTable
+from tests.app.conftest import SIZE, ask, settle, wait_for
+
+pytestmark = pytest.mark.anyio
+
+
+def burst(app, *keys: str) -> None:
+    """Queue key presses at once, as a terminal's one read does (no wait between them)."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+@pytest.mark.slow  # an app test: over 2 s on 2 cores, run by .ci/run's slow pass
+async def test_keys_after_a_focus_move_in_one_read_go_where_the_focus_went(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("enter")
+        assert isinstance(app.focused, ResultsTable)
+        burst(app, "slash", "d", "e", "f")
+        await wait_for(pilot, lambda: app.query_one("#query").value == "parse_configdef", timeout=5)
+        assert app.focused.id == "query" and not app.explaining
+        await settle(pilot)
+        burst(app, "enter", "j", "j")  # to the results and two rows down, nothing typed
+        await wait_for(pilot, lambda: app.query_one(ResultsTable).cursor_row == 2, timeout=5)
+        assert app.query_one("#query").value == "parse_configdef"
+        burst(app, "escape", "x")  # back to the query box, the x typed there (not the results)
+        await wait_for(pilot, lambda: app.query_one("#query").value == "parse_configdefx", timeout=5)
