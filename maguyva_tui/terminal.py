@@ -11,6 +11,7 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Sequence
 from typing import NoReturn
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x2028, 0x202E), (0x2066, 0x2069),
@@ -66,6 +67,29 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         super().error(printable(message))
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """Parse, a query that starts with a dash but names no option read as the query
+        (:func:`dash_literals_last`)."""
+        return super().parse_known_args(None if args is None else dash_literals_last(list(args)), namespace)
+
+
+DASH_LITERAL = re.compile(r"-[^\w\s.-]\S*")
+"""An argument that starts with a dash but can name no option: PHP's ``->get(``, ``->``, ``-=``.
+argparse read it as an unknown option, and ``maguyva search "->get("`` (the search the answer to
+"who calls get" suggests on PHP code) failed with "unrecognized arguments", as did ``--`` before
+it when an option followed."""
+
+
+def dash_literals_last(argv: list[str]) -> list[str]:
+    """Move the arguments that are dash-led literals (:data:`DASH_LITERAL`) after a ``--`` at the
+    end, where argparse reads them as positional; unchanged when a ``--`` is there already or
+    none is such."""
+    if "--" in argv or not any(DASH_LITERAL.fullmatch(a) for a in argv):
+        return argv
+    literals = [a for a in argv if DASH_LITERAL.fullmatch(a)]
+    return [a for a in argv if not DASH_LITERAL.fullmatch(a)] + ["--", *literals]
 
 
 SCRIPTS_ASK = "a script or agent asks `maguyva search QUERY --repo PATH --json`"

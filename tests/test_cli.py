@@ -336,3 +336,16 @@ def test_a_batch_line_below_one_names_its_own_key(indexed_polyglot: Path, here: 
     proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
     errors = [json.loads(line)["error"] for line in proc.stdout.splitlines()]
     assert errors == ['line 1: "limit" must be at least 1, not 0', 'line 2: "depth" must be at least 1, not -2']
+
+
+def test_a_query_that_starts_with_a_dash_is_the_query(indexed_polyglot: Path, here: Runner) -> None:
+    """``maguyva search "->get("`` (PHP's method call, the search an answer on PHP code suggests)
+    had failed with "unrecognized arguments: ->get(", and ``--`` before it failed on the options after."""
+    expected = sum("->" in line for p in indexed_polyglot.rglob("*") if p.is_file()
+                   for line in p.read_text(errors="replace").splitlines())
+    result = search_json(indexed_polyglot, "->", "--modality", "text", "--limit", "1000", runner=here)
+    assert result["query"] == "->" and len(result["results"]) == expected > 0
+    from maguyva_tui.cli import build_parser
+
+    assert build_parser().parse_args(["search", "-i", "->get(", "--limit", "3"]).query == "->get("
+    assert build_parser().parse_args(["search", "--limit", "-1"]).limit == -1  # a number is no literal
