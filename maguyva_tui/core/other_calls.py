@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.paths import is_secondary
@@ -43,6 +44,9 @@ NAMESAKES_SHOWN = 3
 PROPERTY_DECORATOR = re.compile(r"\s*@(?:[\w.]*\.)?(?:property|cached_property)\b\s*$")
 """A Python decorator that makes a method read as an attribute: ``@property``, ``@functools.cached_property``."""
 
+LineReader: TypeAlias = Callable[[str, int], str]
+"""Reads one line of a file (path, 1-based line) of the generation answering; "" when it cannot."""
+
 DEFINITIONS_SHOWN = 4
 """Places of a name's several definitions its note names at most (then "..." and how many)."""
 
@@ -63,7 +67,7 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     from maguyva_tui.core.graph import queries
 
     try:
-        said = _notes(graph, name)
+        said = _notes(graph, name, _line_reader(generation))
         read = _property(generation, graph, queries.definitions(graph, name))
         return (read, *said) if read else said
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
@@ -88,8 +92,8 @@ def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
 
     try:
         defined = queries.definitions(graph, name)
-        untied = _untied(graph, name, defined, ", so the code making {them} is not listed, though it may depend on {bare}") \
-            if defined else None
+        untied = _untied(graph, name, defined, ", so the code making {them} is not listed, though it may depend on {bare}",
+                         _line_reader(generation)) if defined else None
         read = _property(generation, graph, defined)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the impact of %s leaves out: %s", name, exc)
@@ -193,7 +197,20 @@ def untied_subtypes(generation: Generation, name: str, limit: int) -> tuple[list
                           f"resolved); listing {them} as a base")
 
 
-def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
+def _line_reader(generation: Generation) -> LineReader:
+    """Read one line of a file of the generation's snapshot ("" for a file or line it lacks)."""
+    snapshot = generation.snapshot
+
+    def line_of(path: str, line: int) -> str:
+        try:
+            found = snapshot.lines(path, line, line)
+        except (OSError, KeyError, ValueError, UnicodeError):
+            return ""
+        return found[0] if found else ""
+    return line_of
+
+
+def _notes(graph: CodeGraph, name: str, line_of: LineReader | None = None) -> tuple[str, ...]:
     from maguyva_tui.core.graph import queries  # here: a question that reads no graph never loads it
 
     defined = queries.definitions(graph, name)
@@ -202,7 +219,7 @@ def _notes(graph: CodeGraph, name: str) -> tuple[str, ...]:
     others = _namesakes(graph, name, defined)
     several = _several(graph, name, defined, top_level=bool(others))
     namesakes = None if not others else _others_too(name, others) if several else _read_as(name, defined, others)
-    notes = [several, _overloaded(graph, defined), namesakes, _untied(graph, name, defined)]
+    notes = [several, _overloaded(graph, defined), namesakes, _untied(graph, name, defined, line_of=line_of)]
     return tuple(n for n in notes if n)
 
 
@@ -294,10 +311,12 @@ def _named(others: list[str]) -> str:
     return ", ".join(others[:NAMESAKES_SHOWN]) + (", ..." if len(others) > NAMESAKES_SHOWN else "")
 
 
-def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = "") -> str | None:
+def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = "",
+            line_of: LineReader | None = None) -> str | None:
     """The calls naming ``name`` that the graph tied to no definition (``aside``: what that
     leaves out of the answer, said before where the first is; ``{them}`` and ``{bare}`` in it
-    are the calls and the name)."""
+    are the calls and the name), and the search that lists their lines, as those lines spell
+    them where ``line_of`` reads them (:func:`_spelled`)."""
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.sites import NEW
     from maguyva_tui.core.graph.tables import split_id
@@ -319,8 +338,30 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
     path, line = next(((p, n) for p, n in untied if not is_secondary(p)), untied[0])  # the repository's own code first
     calls = f"1 more {made}" if len(untied) == 1 else f"{len(untied)} more {made}"
     them = "it" if len(untied) == 1 else "them"
+    if line_of is not None and built is None:
+        called = _spelled(line_of, untied, bare, methods)
     return (f"{calls} {bare} but the graph could not tie {them} to a definition ({why})"
             f'{aside.format(them=them, bare=bare)}: first {path}:{line}; search "{called}" lists every line')
+
+
+SPELLINGS = (".", "->", "::")
+"""What a call writes between its receiver and a method's name, tried in this order (``x.get(``,
+``$c->get(``, ``parent::get(``) for the search that lists the calls' lines."""
+
+
+def _spelled(line_of: LineReader, untied: list[tuple[str, int]], bare: str, methods: bool) -> str:
+    """The most precise search every untied call's line holds: ``.get(`` where each is written so,
+    else ``->get(`` (PHP), ``grep .perform`` (Ruby's calls without brackets: a bare ``.perform``
+    reads as a question, not a literal), ``get(`` or ``grep get``. The hint had been ``.get(``
+    whatever the language: PHP-DI's 3 untied ``$container->get(`` and httparty's 127 ``.perform``
+    were lines it did not list. A line that does not hold the name (a call spread over lines)
+    says nothing."""
+    tails = (f"{bare}(", bare)
+    heads = SPELLINGS if methods else ()
+    candidates = [f"{a}{t}" for t in tails for a in heads] + list(tails)
+    held = [line for line in (line_of(path, line) for path, line in untied) if bare in line]
+    found = next((c for c in candidates if held and all(c in line for line in held)), candidates[0])
+    return found if found.endswith("(") else f"grep {found}"  # a code fragment is a literal; a name is not
 
 
 def _constructs(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> tuple[str, str] | None:

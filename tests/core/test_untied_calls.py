@@ -53,11 +53,57 @@ def test_serve(unknown):
 '''
 
 
+CLIENT_PHP = """<?php
+class Client
+{
+    public function fetch(string $url): string
+    {
+        return $url;
+    }
+}
+
+class Cache
+{
+    public function fetch(string $key): string
+    {
+        return $key;
+    }
+}
+
+function load($client)
+{
+    $own = new Client();
+    return $client->fetch('/a') . $client->fetch('/b') . $own->fetch('/c');
+}
+"""
+
+JOB_RB = """class Job
+  def perform
+    1
+  end
+end
+
+class Mailer
+  def perform
+    2
+  end
+end
+
+def work(job)
+  job.perform
+  job.perform if job
+  Job.new.perform
+end
+"""
+
+
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     root = tmp_path_factory.mktemp("untied")
     (root / "pkg").mkdir()
     (root / "tests").mkdir()
+    (root / "client.php").write_text(CLIENT_PHP)
+    (root / "job.rb").write_text(JOB_RB)
     (root / "pkg" / "__init__.py").write_text("")
     (root / "pkg" / "lib.py").write_text(LIB)
     (root / "tests" / "test_lib.py").write_text(TESTS)
@@ -203,3 +249,16 @@ def test_a_c_function_each_platform_defines_is_said_to_be_defined_in_several_fil
     said = [n for n in answer["notices"] if "tied no call" in n]
     assert said == ["the graph tied no call to uv__io_poll: 2 files define it (kqueue.c:1, linux.c:1) and a call "
                     "does not say which; listing the call that names it"]
+
+
+@pytest.mark.parametrize(("question", "search"), [("who calls fetch", "->fetch("), ("who calls perform", "grep .perform"),
+                                                  ("what breaks if I change Client.fetch", "->fetch(")])
+def test_the_search_said_is_spelled_as_the_untied_calls_are(engine: Engine, question: str, search: str) -> None:
+    """PHP calls a method with ``->`` and Ruby without brackets: the search said had been ".fetch(" and
+    ".perform(", which list none of these lines (PHP-DI's ``$container->get(``, httparty's 127
+    ``.perform``); searched as said, it lists each."""
+    said = [n for n in engine.search(question).to_json()["notices"] if "could not tie" in n]
+    assert len(said) == 1 and said[0].endswith(f'search "{search}" lists every line')
+    lines = {(r["path"], r["start_line"]) for r in engine.search(search, limit=50).to_json()["results"]}
+    assert {("client.php", 21), ("job.rb", 14), ("job.rb", 15)} & lines == (
+        {("client.php", 21)} if "fetch" in search else {("job.rb", 14), ("job.rb", 15)})
