@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import socket
+import threading
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from maguyva_tui.cli import BATCH_ECHO_CHARS, _batch_one
 from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.workspace import read_workspace
 
 _ARGS = argparse.Namespace(limit=20, modality=None, regex=False, ignore_case=False, smart_case=False,
                            intent=None, preset="default", depth=None)
@@ -30,3 +37,41 @@ def test_a_short_refused_query_is_echoed_whole() -> None:
     out = _batch_one(_refuse, _ARGS, b'{"query": "short"}', 1)
     assert out == {"query": "short", "error": "line 1: query too long (5 characters; the limit is 65536)",
                    "results": []}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_workspace_path_naming_a_pipe_nothing_writes_to_is_refused_not_waited_on(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+
+    def unblock() -> None:  # a read that waits for a writer gets one, and fails the test instead of hanging it
+        try:
+            os.close(os.open(tmp_path / "pipe", os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:  # no reader waits: nothing to unblock
+            pass
+
+    watchdog = threading.Timer(3.0, unblock)
+    watchdog.start()
+    try:
+        with pytest.raises(QueryError, match=r"pipe: a named pipe nothing writes to, not a workspace file"):
+            read_workspace(tmp_path / "pipe")
+    finally:
+        watchdog.cancel()
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_a_workspace_path_naming_a_device_or_a_socket_is_refused_unread(tmp_path: Path) -> None:
+    with pytest.raises(QueryError, match=r"^/dev/null: a character device, not a workspace file"):
+        read_workspace(Path("/dev/null"))
+    with socket.socket(socket.AF_UNIX) as bound:
+        bound.bind(str(tmp_path / "s"))
+        with pytest.raises(QueryError, match=r"s: a socket, not a workspace file"):
+            read_workspace(tmp_path / "s")
+
+
+def test_a_workspace_read_from_a_pipe_written_to_lists_its_folders(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    read, write = os.pipe()
+    os.write(write, f"{tmp_path / 'a'}\n".encode())
+    os.close(write)
+    assert read_workspace(Path(f"/dev/fd/{read}")) == [tmp_path / "a"]
+    os.close(read)

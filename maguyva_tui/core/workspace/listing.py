@@ -14,7 +14,9 @@ folders, never on the order they were listed in.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,6 +27,8 @@ MAX_REPOSITORIES = 256
 """Repositories one workspace may list: every one is opened by a question (Ray carries more)."""
 MAX_FILE_BYTES = 1 << 20
 """The longest workspace file read: 256 folder names of 4 KiB (Linux's longest path)."""
+_NOT_FILES = {stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device", stat.S_IFSOCK: "a socket"}
+"""What a workspace path may name that is refused unread (a terminal's read waits for typing)."""
 
 
 def read_workspace(path: Path) -> list[Path]:
@@ -46,12 +50,24 @@ def read_workspace(path: Path) -> list[Path]:
 
 
 def _read_bounded(path: Path) -> bytes:
-    """The file's bytes, at most ``MAX_FILE_BYTES`` of them (``/dev/zero`` never ends)."""
+    """The file's bytes, at most ``MAX_FILE_BYTES`` of them (``/dev/zero`` never ends). A device or a
+    socket is refused, and a named pipe is opened without waiting for a writer: one nothing writes to
+    is refused (the open had blocked for ever); a pipe written to (``--workspace <(ls -d ~/src/*)``)
+    is read to its end."""
     try:
-        with open(path, "rb") as handle:
+        kind = _NOT_FILES.get(stat.S_IFMT(path.stat().st_mode))
+        if kind is not None:
+            raise QueryError(f"{path}: {kind}, not a workspace file (a file listing repository folders)")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's open waits for a writer without it
+        with open(fd, "rb") as handle:
+            piped = stat.S_ISFIFO(os.fstat(fd).st_mode)
+            os.set_blocking(fd, True)  # a writer's pipe: read to its end; none: at its end now
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise QueryError(f"{path}: cannot read the workspace file ({exc.strerror or exc})") from None
+    if piped and not data:
+        raise QueryError(f"{path}: a named pipe nothing writes to, not a workspace file "
+                         "(a file listing repository folders)")
     if len(data) > MAX_FILE_BYTES:
         raise QueryError(f"{path}: over {MAX_FILE_BYTES // 1024} KiB, too long for a workspace file "
                          "(it lists repository folders)")
