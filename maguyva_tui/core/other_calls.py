@@ -262,7 +262,7 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: b
     and how to ask for one (``who calls path::name``). ``top_level`` when others share the name
     inside classes or functions (their own line names them): these are the top-level ones."""
     from maguyva_tui.core.graph import queries
-    from maguyva_tui.core.graph.tables import split_id
+    from maguyva_tui.core.graph.tables import UNCALLED_KINDS, split_id
 
     placed = [node for node in defined if node in graph.symbols]
     if len(placed) < 2:
@@ -272,6 +272,8 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: b
     ask = f'ask "who calls {path}::{qualname}" for one'
     kind = "top-level definitions" if top_level else "definitions"
     if not len(queries.call_positions(graph, placed)):
+        if all(graph.symbols[node].kind in UNCALLED_KINDS for node in placed):  # listed: their uses
+            return f"{name} has {len(placed)} {kind} ({shown}): each use is labelled with the one it uses; {ask}"
         return f"no call reaches any of the {len(placed)} {kind} of {name} ({shown}); {ask}"
     return f"{name} has {len(placed)} {kind} ({shown}): each call is labelled with the one it calls; {ask}"
 

@@ -26,6 +26,10 @@ from maguyva_tui.core.types import FileFacts, Import, Symbol
 CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
 """Symbol kinds that have members and bases."""
 
+UNCALLED_KINDS: frozenset[str] = frozenset({"interface", "type"})
+"""Kinds no code calls or constructs (a TypeScript interface or type alias): who uses one asks for
+its type uses, its implementations and its imports, not its calls."""
+
 FUNCTION_KINDS: frozenset[str] = frozenset({"function", "method"})
 """Symbol kinds whose bindings are local variables."""
 

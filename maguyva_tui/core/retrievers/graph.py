@@ -18,10 +18,11 @@ from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.tables import CLASS_KINDS, split_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, UNCALLED_KINDS, split_id
 from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
-from maguyva_tui.core.overloads import site_labels
+from maguyva_tui.core.overloads import ranked_by_arity, site_labels
+from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
 from maguyva_tui.core.types import Hit, Query, Symbol, calls_one_of
@@ -43,6 +44,11 @@ MAX_SUBTYPE_DEPTH = 8
 """Generations of subclasses a "subclasses of X" question follows at most."""
 INTERFACE_KINDS = frozenset({"interface", "trait", "protocol"})
 """The kinds whose subtypes *implement* them; the others' subtypes *extend* them."""
+
+
+_USE_ORDER = ("inherit", "ref", "import")
+"""The sites that use a type no code calls, in the order they are listed."""
+_USE_VERBS = {"inherit": "implements", "ref": "refers to", "import": "imports"}
 
 
 def _built_on(symbol: Symbol) -> bool:
@@ -88,8 +94,13 @@ class GraphRetriever:
         defined = queries.definitions(graph, name)
         implicit = queries.implicit_constructor(graph, name, defined)  # Foo.new: Foo's constructions
         defined = implicit or defined
-        columns, _ = queries.ranked_callers(graph, defined, limit, secondary_last, constructors_of=implicit)
+        columns, _ = (queries.ranked_callers(graph, defined, limit, secondary_last, constructors_of=implicit)
+                      if self.read is None else
+                      ranked_by_arity(self.read, graph, defined, limit, secondary_last, constructors_of=implicit))
         bare = name.replace("::", ".").rpartition(".")[2] or name
+        if not len(columns.positions) and defined and all(
+                (symbol := graph.symbols.get(d)) is not None and symbol.kind in UNCALLED_KINDS for d in defined):
+            return self._use_hits(defined, bare, limit, secondary_last)
         said, built = self._one_of(defined, bare), queries.construction_reasons(graph, defined, implicit)
         sites = [columns.site(i) for i in range(len(columns.positions))]
         counted = {} if self.read is None else site_labels(self.read, graph, defined,
@@ -102,6 +113,22 @@ class GraphRetriever:
             hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
                             self._language(s.path), reason))
         return hits
+
+    def _use_hits(self, defined: tuple[str, ...], bare: str, limit: int, secondary_last: bool) -> list[Hit]:
+        """Return one hit per line using a type no code calls (a TypeScript interface or type
+        alias): its implementations, type uses and imports, the repository's own code first, then
+        by kind of use, path and line. "who uses Shape" had found nothing in the graph for an
+        interface, and the blend had put its own members first."""
+        graph = self.graph
+        sites = {(s.path, s.line): s for d in defined for s in graph.sites_in.get(d, ()) if s.kind in _USE_ORDER}
+        ordered = sorted(sites.values(), key=lambda s: (
+            is_demoted(s.path), secondary_last and is_secondary(s.path), _USE_ORDER.index(s.kind), s.path, s.line))
+        which = self._one_of(defined, bare)  # `calls Shape of src/a.ts:1`: the place, when several
+        return [Hit(s.path, s.line, s.line, graph.node_centrality(s.source),
+                    (split_id(s.source)[1] if s.source in graph.symbols else "") or None, s.kind,
+                    self._language(s.path),
+                    _USE_VERBS[s.kind] + which.get(s.target, f"calls {bare}").removeprefix("calls"))
+                for s in ordered[:limit]]
 
     def _one_of(self, defined: tuple[str, ...], bare: str) -> dict[str, str]:
         """The reason of a call to each of a name's several definitions, naming the one it calls
