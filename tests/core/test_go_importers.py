@@ -36,3 +36,20 @@ def test_the_lines_importing_the_package_s_folder_are_listed(engine: Engine, tex
     assert answer["rule"] == "importers"
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("example_test.go", 6)]
     assert not any("no line of the repository imports" in n for n in answer["notices"])
+
+
+def test_an_index_opened_again_reads_the_import_path_too(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The stored graph, opened (not built), had read no ``go.mod``: every import path was a question
+    about a symbol named github.com, in each session after the first (MCP, ``maguyva search``),
+    and again once a file changed."""
+    root, index = write_tree(tmp_path_factory.mktemp("goimp") / "repo", FILES), tmp_path_factory.mktemp("index")
+    Engine(root, index, static=False).refresh()
+    for edit in (False, True):
+        if edit:
+            (root / "m.go").write_text("package m\n\nfunc Run() {}\n\nfunc Stop() {}\n")
+        engine = Engine(root, index, static=False)
+        engine.refresh()
+        answer = engine.search("who imports example.com/m/hooks/sys")
+        assert (answer.rule, answer.target) == ("importers", "example.com/m/hooks/sys"), edit
+        assert [(r.path, r.start_line) for r in answer.results] == [("example_test.go", 6)], edit
+        engine.close()

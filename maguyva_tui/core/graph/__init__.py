@@ -59,6 +59,8 @@ def open_graph(path: Path, facts: Mapping[str, FileFacts]) -> CodeGraph:
     from maguyva_tui.core.graph.model import CodeGraph
 
     try:
-        return CodeGraph.open(path)
+        graph = CodeGraph.open(path)
     except Exception:  # any damage: the facts are intact and hold the same graph
         return build_graph(facts)
+    graph.read_modules(facts)
+    return graph

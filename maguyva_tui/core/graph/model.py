@@ -117,6 +117,15 @@ class CodeGraph:
         self.indexes.clear()
         self.attached = True
 
+    def read_modules(self, facts: Mapping[str, FileFacts]) -> None:
+        """Give an opened graph its ``go.mod`` files' facts alone, before any ``attach``: a question
+        naming a Go import path (``who imports github.com/tidwall/gjson``) resolves it by their
+        module paths, as a graph just built does; an opened one had read no ``go.mod`` and taken
+        the path for a symbol named github.com."""
+        if not self.attached:
+            self.layers.attach(facts, [p for p in self.table.get(mod.GO_MODULES, ()) if p in facts])
+            self.indexes.clear()
+
     @property
     def facts(self) -> Mapping[str, FileFacts]:
         """Path to facts for every file of the graph (empty until ``attach`` after ``open``)."""
