@@ -20,7 +20,7 @@ from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.inherited import aliased, inherited
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.overloads import site_labels
+from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -315,7 +315,7 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     defs = implicit or defs
     if not defs:
         return _unknown(generation, shown)
-    columns, total = queries.ranked_callers(graph, defs, limit, secondary_last=True, constructors_of=implicit)
+    columns, total = ranked_by_arity(generation.snapshot.raw, graph, defs, limit, secondary_last=True, constructors_of=implicit)
     reason, built = f"calls {_bare(shown)}", queries.construction_reasons(graph, defs, implicit)
     sites = [columns.site(i) for i in range(len(columns.positions))]
     counted = site_labels(generation.snapshot.raw, graph, defs, [(s.path, s.line, s.callee_id) for s in sites])
@@ -354,6 +354,8 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
     if not defs and not implicit:
         return _unknown(generation, shown)
     sites = [] if implicit else [s for d in defs for s in graph.sites_in.get(d, ()) if not kinds or s.kind in kinds]
+    if not implicit and (not kinds or "call" in kinds):  # a Java call counted as its argument count reaches
+        sites = routed_sites(generation.snapshot.raw, graph, defs, sites)
     built: dict[GraphSite, queries.CallSite] = {}  # a constructor's calls are also the constructions of its class (new Helper(): a ref to its class)
     if (not kinds or "call" in kinds) and (implicit or queries.constructed(graph, defs)):
         built = {GraphSite(c.path, c.line, c.caller_id, c.callee_id, "call"): c

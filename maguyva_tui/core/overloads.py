@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from maguyva_tui.core.graph.tables import FUNCTION_KINDS, split_id
 from maguyva_tui.core.types import Symbol
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from maguyva_tui.core.graph.model import CodeGraph
+    from maguyva_tui.core.graph.queries import SiteColumns
+    from maguyva_tui.core.graph.sites import Site as GraphSite
 
 OVERLOADING = frozenset({"java", "cpp"})
 """Languages whose one class may define a method several times, told apart by its parameters."""
@@ -129,12 +133,13 @@ def site_labels(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[s
                 defined[node] = arities(read(path), same[0].language, [s.start_line for s in same])
             except (OSError, KeyError, ValueError):
                 continue
-    if not defined:
+    routed = {callee for _, _, callee in sites if callee not in defs and _is_method(graph, callee)}
+    if not defined and not routed:
         return {}
     counted: dict[tuple[str, str], dict[int, set[int]]] = {}
     labels: dict[tuple[str, int], str] = {}
     for path, line, callee in sites:
-        if callee not in defined or (language := graph.languages.get(path)) not in OVERLOADING:
+        if (callee not in defined and callee not in routed) or (language := graph.languages.get(path)) not in OVERLOADING:
             continue
         bare = split_id(callee)[1].rpartition(".")[2]
         if (path, bare) not in counted:
@@ -142,12 +147,26 @@ def site_labels(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[s
                 counted[path, bare] = argument_counts(read(path), language, bare)
             except (OSError, KeyError, ValueError):
                 counted[path, bare] = {}
+        if callee in routed:  # tied by name to a subclass's method, none of whose overloads takes its count
+            count = counted[path, bare].get(line)
+            if count is not None and len(count) == 1:
+                n = next(iter(count))
+                labels[path, line] = (f"{n} argument{'' if n == 1 else 's'}: no {split_id(callee)[1]} takes {n}, "
+                                      "so the inherited one runs")
+            continue
         said = label(counted[path, bare].get(line), defined[callee])
         if said is not None and ": none of" in said and (base := inherited(graph, callee)) is not None:
             said += f"; {split_id(base)[1]}, which it inherits, may be the one called"
         if said is not None:
             labels[path, line] = said
     return labels
+
+
+def _is_method(graph: CodeGraph, node: str) -> bool:
+    """Tell whether a node is a method of a class in a language that overloads."""
+    symbol = graph.symbols.get(node)
+    return (symbol is not None and symbol.language in OVERLOADING and symbol.kind in FUNCTION_KINDS
+            and "." in symbol.qualname)
 
 
 def inherited(graph: CodeGraph, method: str) -> str | None:
@@ -229,3 +248,146 @@ def _last_name(node: Node) -> str:
     if node.type == "scoped_type_identifier" and node.named_children:
         return _last_name(node.named_children[-1])
     return (node.text or b"").decode("utf-8", "replace")
+
+
+# -- calls routed by argument count ----------------------------------------------------------------
+def ranked_by_arity(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[str], limit: int,
+                    secondary_last: bool = False, constructors_of: Sequence[str] = ()) -> tuple[SiteColumns, int]:
+    """:func:`~maguyva_tui.core.graph.queries.ranked_callers`, each call of a Java or C++ method
+    counted as the method its argument count reaches: a call the graph ties to a method no overload
+    of which takes that many arguments calls the nearest base's method of the name that does
+    (commons-text's one-argument ``new OctalUnescaper().translate(s)`` runs
+    ``CharSequenceTranslator.translate(CharSequence)``, not ``OctalUnescaper.translate(CharSequence,
+    int, Writer)``): it is listed under the base's method, not the subclass's. The calling files
+    are parsed only where a method of the name is in a base or a subclass of a definition's class."""
+    from maguyva_tui.core.graph import queries
+
+    routes = _Routes(read, graph)
+    below = routes.subclass_methods(defs)
+    if not below and not any(routes.base_methods(d) for d in defs):
+        return queries.ranked_callers(graph, defs, limit, secondary_last, constructors_of)
+    merged, ids, wanted, asked = graph.merged(), graph.nodes.ids, set(defs), {*defs, *below}
+    columns, _ = queries.ranked_callers(graph, [*defs, *below], len(merged.line), secondary_last, constructors_of)
+    kept = []
+    for p in columns.positions.tolist():
+        target = ids[merged.target[p]]
+        if target not in asked:  # a construction of a class the definitions build
+            kept.append(p)
+        elif routes.reached(merged.paths[merged.file[p]], int(merged.line[p]), target,
+                            int(merged.kind[p]) == CALL_CODE) in wanted:
+            kept.append(p)
+    return queries.SiteColumns(graph, np.asarray(kept[: max(limit, 0)], dtype=np.int64)), len(kept)
+
+
+def routed_sites(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[str],
+                 sites: Sequence[GraphSite]) -> list[GraphSite]:
+    """The uses of the definitions with their calls counted as :func:`ranked_by_arity` counts
+    them: a call that reaches a base's method by its argument count left out, and a call tied to
+    a subclass's method that reaches one of the definitions so added (in the subclasses' order)."""
+    routes = _Routes(read, graph)
+    below = routes.subclass_methods(defs)
+    if not below and not any(routes.base_methods(d) for d in defs):
+        return list(sites)
+    asked, wanted = {*defs, *below}, set(defs)
+    more = [s for b in below for s in graph.sites_in.get(b, ()) if s.kind == "call"]
+    return [s for s in [*sites, *more]
+            if s.kind != "call" or s.target not in asked or routes.reached(s.path, s.line, s.target, True) in wanted]
+
+
+CALL_CODE = 0
+"""The site kind of a call (``graph.sites.CALL``)."""
+
+
+class _Routes:
+    """Which method a call of a Java or C++ method reaches by its argument count, files parsed once."""
+
+    def __init__(self, read: Callable[[str], bytes], graph: CodeGraph) -> None:
+        self.read, self.graph = read, graph
+        self._arities: dict[str, list[Overload]] = {}
+        self._counts: dict[tuple[str, str], dict[int, set[int]]] = {}
+
+    def arities(self, node: str) -> list[Overload]:
+        """The argument counts of each definition of a method node (empty when unknown)."""
+        found = self._arities.get(node)
+        if found is None:
+            path, qualname = split_id(node)
+            same = [s for s in self.graph.by_path.get(path, ()) if s.qualname == qualname and s.kind in FUNCTION_KINDS]
+            try:
+                found = arities(self.read(path), same[0].language, [s.start_line for s in same]) if same else []
+            except (OSError, KeyError, ValueError):
+                found = []
+            self._arities[node] = found
+        return found
+
+    def _method(self, node: str) -> tuple[str, str] | None:
+        """A method node's class node and bare name; ``None`` for any other node."""
+        symbol = self.graph.symbols.get(node)
+        if symbol is None or symbol.language not in OVERLOADING or symbol.kind not in FUNCTION_KINDS:
+            return None
+        path, qualname = split_id(node)
+        owner, _, bare = qualname.rpartition(".")
+        return (f"{path}::{owner}", bare) if owner else None
+
+    def base_methods(self, node: str) -> list[str]:
+        """The methods of the node's name in its class's bases, nearest first."""
+        method = self._method(node)
+        if method is None:
+            return []
+        cls, bare = method
+        bases, symbols = self.graph.bases, self.graph.symbols
+        found, seen, queue = [], {cls}, list(bases.get(cls, ()))
+        while queue:
+            base = queue.pop(0)
+            if base in seen or "::" not in base:
+                continue
+            seen.add(base)
+            if f"{base}.{bare}" in symbols:
+                found.append(f"{base}.{bare}")
+            queue.extend(bases.get(base, ()))
+        return found
+
+    def subclass_methods(self, defs: Sequence[str]) -> list[str]:
+        """The methods of the definitions' names in the classes that inherit theirs."""
+        methods = [m for d in defs if (m := self._method(d)) is not None]
+        if not methods:
+            return []
+        below: dict[str, list[str]] = {}
+        for cls, bases in self.graph.bases.items():
+            for base in bases:
+                below.setdefault(base, []).append(cls)
+        found: list[str] = []
+        for cls, bare in methods:
+            seen, queue = {cls}, list(below.get(cls, ()))
+            while queue:
+                child = queue.pop(0)
+                if child in seen:
+                    continue
+                seen.add(child)
+                if f"{child}.{bare}" in self.graph.symbols and f"{child}.{bare}" not in defs:
+                    found.append(f"{child}.{bare}")
+                queue.extend(below.get(child, ()))
+        return list(dict.fromkeys(found))
+
+    def count(self, path: str, line: int, bare: str) -> int | None:
+        """The argument count of the call of ``bare`` on a line; ``None`` when unknown or two differ."""
+        key = (path, bare)
+        if key not in self._counts:
+            language = self.graph.languages.get(path)
+            try:
+                self._counts[key] = argument_counts(self.read(path), language, bare) if language in OVERLOADING else {}
+            except (OSError, KeyError, ValueError):
+                self._counts[key] = {}
+        found = self._counts[key].get(line)
+        return next(iter(found)) if found is not None and len(found) == 1 else None
+
+    def reached(self, path: str, line: int, target: str, call: bool) -> str:
+        """The method a call site reaches: its target where an overload takes its argument count
+        (or either is unknown), else the nearest base's method of the name that takes it."""
+        method = self._method(target) if call else None
+        if method is None:
+            return target
+        n = self.count(path, line, method[1])
+        own = self.arities(target)
+        if n is None or not own or any(o.fits(n) for o in own):
+            return target
+        return next((b for b in self.base_methods(target) if any(o.fits(n) for o in self.arities(b))), target)
