@@ -94,6 +94,18 @@ def work(job)
   job.perform if job
   Job.new.perform
 end
+
+class Sender
+  def deliver
+    3
+  end
+end
+
+module Fast
+  def quick
+    deliver
+  end
+end
 """
 
 
@@ -262,3 +274,14 @@ def test_the_search_said_is_spelled_as_the_untied_calls_are(engine: Engine, ques
     lines = {(r["path"], r["start_line"]) for r in engine.search(search, limit=50).to_json()["results"]}
     assert {("client.php", 21), ("job.rb", 14), ("job.rb", 15)} & lines == (
         {("client.php", 21)} if "fetch" in search else {("job.rb", 14), ("job.rb", 15)})
+
+
+def test_a_ruby_bare_call_is_a_method_s_untied_call(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bare call in Ruby calls the object's own method: roda's plugins call ``_match_string(s)``
+    of the class they are mixed into, and those calls had been neither listed nor counted (a
+    Python builtin's bare ``print`` is still no method's)."""
+    graph = engine.generation.retriever("graph").graph
+    assert queries.untied_calls(graph, "Mailer.deliver", members_only=True) == [("job.rb", 27)]
+    monkeypatch.setattr(graph, "origin", None)  # read every file's block, one by one
+    assert queries.untied_calls(graph, "Mailer.deliver", members_only=True) == [("job.rb", 27)]
+    assert ("tests/test_lib.py", 6) not in queries.untied_calls(graph, "print", members_only=True)

@@ -575,36 +575,48 @@ NAME_PATHS: tuple[str, ...] = (*MEMBER_ACCESS, "\\")
 """What a loose call writes between its receiver and the name (``h.ServeHTTP``, ``p->run``)."""
 
 
+IMPLICIT_SELF = frozenset({"ruby", "java"})
+"""Languages whose bare call is a method's on the object itself (Ruby's ``match_string(s)`` in a
+module mixed into a class, Java's ``helper()``): a method's untied call even with no receiver."""
+
+
 def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: int = CALL) -> list[tuple[str, int]]:
     """Return the (path, line) of every call that names ``name`` (the bare name of a qualified one)
     but resolved to no node: through an interface, on a receiver of unknown type, into another
     package, or ambiguous; with ``members_only``, only calls on a receiver (``x.print``, not the
-    builtin ``print``: a method's). In path and line order. A stored graph's unchanged files are
-    read from its columns at once (no name decoded: the matching ones are found in its string table).
-    ``kind`` another site's kind than a call: ``INHERIT``, the bases no class of the graph is
-    (``implements StreamInterface``, an interface of another package)."""
+    builtin ``print``: a method's), or bare ones in a language where they call the object's own
+    method (:data:`IMPLICIT_SELF`: roda's plugins call ``_match_string(s)`` of the class they are
+    mixed into, and those 4 calls had been neither listed nor counted). In path and line order. A
+    stored graph's unchanged files are read from its columns at once (no name decoded: the matching
+    ones are found in its string table). ``kind`` another site's kind than a call: ``INHERIT``, the
+    bases no class of the graph is (``implements StreamInterface``, an interface of another package)."""
     bare = name.replace("::", ".").rpartition(".")[2] or name
     loose = graph.loose_blocks
     found: list[tuple[str, int]] = []
     rest: Mapping[str, LooseBlock] = loose
     origin, stored = graph.origin, None
     columns: Mapping[str, NDArray[Any]] = {}
+    implicit = {p for p, language in graph.languages.items() if language in IMPLICIT_SELF} if members_only else set()
     if isinstance(loose, SpanMap) and origin is not None and loose.columns.get("name") is origin.arrays.get("loose.name"):
         stored, columns = loose.stored_rows(), loose.columns
     if stored is not None and origin is not None:
         bounds, files, keep, _, rest = stored
         table = origin.arrays["loose_names"]  # loose-name index -> string id
         wanted = origin.strings.ids_ending(bare, MEMBER_ACCESS if kind == CALL else NAME_PATHS)
-        if members_only:
-            wanted = wanted[wanted != origin.strings.id_of(bare)]
+        bare_id = origin.strings.id_of(bare)
+        if members_only and not implicit:
+            wanted = wanted[wanted != bare_id]
         named = np.flatnonzero(np.isin(table, wanted)) if len(wanted) else wanted
         rows = np.flatnonzero(keep & (columns["kind"] == kind) & np.isin(columns["name"], named)) if len(named) else named
         if len(rows):  # a name no untied call writes (most) reads no file's path
             paths = {at: path for path, at in bounds.files.items()}
-            found = [(paths[f], ln) for f, ln in zip(files[rows].tolist(), columns["line"][rows].tolist())]
+            written_bare = (table[columns["name"][rows]] == bare_id).tolist() if members_only else [False] * len(rows)
+            found = [(paths[f], ln) for f, ln, alone in zip(files[rows].tolist(), columns["line"][rows].tolist(), written_bare)
+                     if not alone or paths[f] in implicit]
     tails = tuple(a + bare for a in (MEMBER_ACCESS if kind == CALL else NAME_PATHS))
     for path, block in rest.items():
+        alone_counts = not members_only or path in implicit
         for i, written in enumerate(block.names):
-            if block.kind[i] == kind and ((written == bare and not members_only) or written.endswith(tails)):
+            if block.kind[i] == kind and ((written == bare and alone_counts) or written.endswith(tails)):
                 found.append((path, int(block.line[i])))
     return sorted(set(found))
