@@ -10,6 +10,8 @@ from pathlib import PurePosixPath
 
 from tree_sitter import Language, Parser, Tree
 
+from maguyva_tui.core.parsing import ruby_heredocs
+
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
     ".pyi": "python",
@@ -456,6 +458,8 @@ def parse(language: str, source: bytes) -> Tree:
     if language in ("typescript", "tsx") and b"<" in source and GENERIC_SIGNATURE.search(source) is not None:
         source = _separated_signatures(source)
     tree = parser.parse(source)
+    if language == "ruby" and b"<<" in source and tree.root_node.has_error:
+        return ruby_heredocs.reparsed(parser, source, tree)  # a heredoc opened inside another's #{...}
     if language == "rust" and ITEM_MACRO.search(source) is not None:
         return _unwrapped_item_macros(parser, source, tree)
     return tree
