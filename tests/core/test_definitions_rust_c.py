@@ -147,3 +147,19 @@ void UnityFail(const char* msg)
     assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
         ("enum", "UnityLengthModifier", 2), ("function", "UnityPrintFVA", 18), ("function", "UnityFail", 52),
     ]
+
+
+def test_a_c_variable_with_a_macro_before_its_name_or_its_type_is_named_as_written() -> None:
+    # Unity's unity.c had 16 constants named UNITY_PROGMEM; cmocka's thread-local globals were
+    # variables named after their type (cm_jmp_buf, SourceLocation)
+    source = b"""const char UNITY_PROGMEM UnityStrOk[] = "OK";
+static const char* UNITY_PROGMEM UnityStrDetailLabels[] = {0};
+static CMOCKA_THREAD cm_jmp_buf global_run_test_env;
+static CMOCKA_THREAD SourceLocation global_last_mock_value_location = {0};
+static BOOL is_ok;
+"""
+    for language in ("c", "cpp"):
+        _, symbols = extract_definitions(parse(language, source), source, language, "unity.c")
+        assert [s.name for s in symbols] == [
+            "UnityStrOk", "UnityStrDetailLabels", "global_run_test_env", "global_last_mock_value_location", "is_ok",
+        ]

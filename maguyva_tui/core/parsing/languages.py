@@ -241,7 +241,7 @@ CALLING_MACRO = re.compile(
     rb"^[ \t]*(?:(?:" + _SPECIFIERS + rb")[ \t]+)*"
     rb"(?!(?:" + _SPECIFIERS + rb"|return|else|case|goto|sizeof|new|delete|throw|do|using|namespace|class|template"
     rb"|operator)\b)[A-Za-z_][\w:]*(?:[ \t]+|[ \t]*\*+[ \t]*)"
-    rb"(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)(?=\**[ \t]*[A-Za-z_]\w*[ \t]*\()"
+    rb"(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)(?=\**[ \t]*[A-Za-z_]\w*[ \t]*[(\[=;])"
     rb"|\((?P<pointer>[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]+)(?=\*+[ \t]*[A-Za-z_]\w*[ \t]*\)[ \t]*\()",
     re.MULTILINE,
 )
@@ -251,7 +251,20 @@ CALLING_MACRO = re.compile(
 preprocessor, read ``int CJSON_CDECL`` as a variable, ``main`` as a type and ``(void)`` as the
 declarator, so every such ``main`` was a function named ``void`` and the typedef a type named
 ``CJSON_CDECL``. Only after a type word that is no keyword (``static BOOL is_ok(`` keeps its
-type) and before a name and its ``(``."""
+type) and before a name and its ``(``; or a variable's ``[``, ``=`` or ``;``: Unity's ``const char
+UNITY_PROGMEM UnityStrOk[] = "OK";`` had been a constant named ``UNITY_PROGMEM``."""
+
+
+STORAGE_MACRO = re.compile(
+    rb"^[ \t]*(?:(?:static|extern|const|volatile)[ \t]+)+(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
+    rb"(?=(?:(?:const|volatile|struct|union|enum|unsigned|signed)[ \t]+)*[A-Za-z_]\w*(?:[ \t]+\**|[ \t]*\*+[ \t]*)"
+    rb"[A-Za-z_]\w*[ \t]*[(\[=;,])",
+    re.MULTILINE,
+)
+"""Upper-case macros between a storage class and the type (cmocka's ``static CMOCKA_THREAD
+cm_jmp_buf global_run_test_env;``, ``extern FOO_API int count;``): the grammar read the macro as
+the type, the type as the name, and ``global_run_test_env`` was no symbol. Only before a type and a
+name, so ``static BOOL is_ok;`` keeps its type."""
 
 
 def _blank_calling_macros(match: re.Match[bytes]) -> bytes:
@@ -427,14 +440,15 @@ def _previous_code_line(source: bytes, start: int) -> bytes | None:
 
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
-    is a bare macro (:data:`BARE_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`), the export macros of a class's head
-    (:data:`EXPORT_MACRO`), the macros before a keyword (:data:`KEYWORD_MACRO`), a calling
-    convention's before a function's name (:data:`CALLING_MACRO`) or after a C++
-    function's parameters (:data:`TRAILING_MACRO`) and the later
-    branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are parsed
-    as blanks of the same length, so every byte offset and line of the tree is the text's; in
-    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`);
-    in TypeScript, a ``;`` ends a member before a generic call signature (:func:`_separated_signatures`)."""
+    is a bare macro (:data:`BARE_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`),
+    the export macros of a class's head (:data:`EXPORT_MACRO`), the macros before a keyword
+    (:data:`KEYWORD_MACRO`), a calling convention's before a function's name (:data:`CALLING_MACRO`),
+    a storage class's macros (:data:`STORAGE_MACRO`) or those after a C++ function's parameters
+    (:data:`TRAILING_MACRO`) and the later branches of a conditional that leaves brackets unbalanced
+    (:func:`_first_branches`) are parsed as blanks of the same length, so every byte offset and line
+    of the tree is the text's; in Rust, so are the name and braces of a macro that wraps items
+    (:func:`_unwrapped_item_macros`); in TypeScript, a ``;`` ends a member before a generic call
+    signature (:func:`_separated_signatures`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
@@ -451,6 +465,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = KEYWORD_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and CALLING_MACRO.search(source) is not None:
         source = CALLING_MACRO.sub(_blank_calling_macros, source)
+    if language in ("c", "cpp") and STORAGE_MACRO.search(source) is not None:
+        source = STORAGE_MACRO.sub(_blank_macros, source)
     if language == "cpp" and TRAILING_MACRO.search(source) is not None:
         source = _blank_trailing_macros(source)
     if language == "cpp" and FIELD_MACRO.search(source) is not None:
