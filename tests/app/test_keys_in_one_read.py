@@ -37,3 +37,17 @@ async def test_keys_after_a_focus_move_in_one_read_go_where_the_focus_went(make_
         assert app.query_one("#query").value == "parse_configdef"
         burst(app, "escape", "x")  # back to the query box, the x typed there (not the results)
         await wait_for(pilot, lambda: app.query_one("#query").value == "parse_configdefx", timeout=5)
+
+
+@pytest.mark.slow  # an app test: over 2 s on 2 cores, run by .ci/run's slow pass
+async def test_editing_keys_read_with_characters_apply_in_the_order_typed(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        box = app.query_one("#query")
+        burst(app, "ctrl+u", "x", "y")  # ctrl+u had emptied the box after x and y were typed
+        await wait_for(pilot, lambda: box.value == "xy", timeout=5)
+        burst(app, "a", "b", "backspace", "c")  # the backspace had taken the c
+        await wait_for(pilot, lambda: box.value == "xyac", timeout=5)
+        await pilot.pause(0.2)
+        assert box.value == "xyac"

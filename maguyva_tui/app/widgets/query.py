@@ -82,9 +82,21 @@ class QueryInput(Input):
         event.stop()
 
     async def _on_key(self, event: events.Key) -> None:
-        """Let ``?`` on an empty query reach the help binding; everywhere else it is typed."""
+        """Let ``?`` on an empty query reach the help binding; everywhere else it is typed. Run the
+        box's own editing keys here, in the order they were typed."""
         if event.character == "?" and not self.value:
             event.prevent_default()  # not typed: the event goes on to the bindings
+            return
+        if self.check_consume_key(event.key, event.character):
+            return  # a character: Input types it
+        # A widget's binding runs once its key has climbed back to the app, after the characters
+        # read with it were typed: "ab", backspace, "c" in one read had left "ab", and ctrl+u then
+        # "xy" an empty box. Run it now instead.
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.prevent_default()
+                event.stop()
+                return
 
 
 class QueryBar(Horizontal):
