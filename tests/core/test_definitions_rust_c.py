@@ -163,3 +163,18 @@ static BOOL is_ok;
         assert [s.name for s in symbols] == [
             "UnityStrOk", "UnityStrDetailLabels", "global_run_test_env", "global_last_mock_value_location", "is_ok",
         ]
+
+
+def test_a_rust_const_named_underscore_is_no_symbol() -> None:
+    # byteorder's read_f32_into: `const _: () = assert!(...)` is a compile-time check, not a name
+    source = b"""const _: () = assert!(size_of::<u32>() == 4);
+fn read_f32_into() {
+    let dst = unsafe {
+        const _: () = assert!(align_of::<u32>() <= align_of::<f32>());
+        0
+    };
+}
+const MAX: u32 = 1;
+"""
+    _, symbols = extract_definitions(parse("rust", source), source, "rust", "lib.rs")
+    assert [(s.kind, s.qualname) for s in symbols] == [("function", "read_f32_into"), ("constant", "MAX")]

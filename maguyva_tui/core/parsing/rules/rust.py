@@ -36,6 +36,14 @@ def _named(kind: str, walk_body: bool = False) -> Handler:
     return handler
 
 
+def _const(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a const; ``const _: () = assert!(...);``, a compile-time check, names nothing (it had
+    been a constant called ``_``)."""
+    name = node.child_by_field_name("name")
+    if name is not None and w.text(name) != "_":
+        w.define("constant", outer, name)
+
+
 def _static(w: Walker, node: Node, outer: Outer) -> None:
     mutable = any(c.type == "mutable_specifier" for c in node.named_children)
     w.define("variable" if mutable else "constant", outer, node.child_by_field_name("name"))
@@ -98,7 +106,7 @@ RULES = Rules(
         "associated_type": _named("type"),  # a trait's ``type Key;``, which its impls define
         "mod_item": _named("module", walk_body=True),
         "macro_definition": _named("function"),
-        "const_item": _named("constant"),
+        "const_item": _const,
         "static_item": _static,
         "impl_item": _impl,
     },
