@@ -22,6 +22,7 @@ from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -206,11 +207,28 @@ class Resolver(Memo):
         if not self.depth:
             self.steps = 0
         module = self.module(index, imp.module)
+        if (imp.name in (None, "default") and index.language in mod.JS_FAMILY and module not in SENTINELS
+                and imp.local != MODULE_VALUE):
+            whole = self.module_value(module, imp.name)
+            if whole is not None:
+                return whole
         if imp.name is None or imp.name == "*" or module in SENTINELS:
             return module
         if module == index.path and rules(index.language).imports_submodules:  # ``from . import utils``
             return self.submodule(index, imp.name)
         return self.member(module, imp.name)
+
+    def module_value(self, path: str, name: str | None) -> str | None:
+        """What a JavaScript module is as a whole, where it says (``module.exports = Client``,
+        ``export = Client``): what ``const Client = require('./client')`` binds, and a default
+        import where the module has no ``export default``; ``None`` elsewhere. knex's ``class
+        Client_PG extends Client`` had reached the file, not the class: "subclasses of Client"
+        found none of its eight dialects."""
+        module = self.file(path)
+        if module is None or (name == "default" and "default" in module.imports):
+            return None
+        rows = module.imports.get(MODULE_VALUE)
+        return self.first_import(module, rows) if rows else None
 
     def enclosing_class(self, index: FileIndex, scope: str | None) -> str | None:
         """Return the class symbol enclosing a scope, looking outside the file for receivers."""

@@ -8,6 +8,8 @@ Conventions (the resolver relies on them):
 - Python ``import a.b`` binds ``local="a.b"``: the whole dotted path is usable as a prefix;
 - JavaScript ``import x from './m'`` binds ``name="default"``; ``export default foo`` in a file is
   recorded as ``Import(local="default", module="", name="foo")``, a binding of the file itself;
+  CommonJS's ``module.exports = Client`` (and TypeScript's ``export = Client``) as
+  ``Import(local="module.exports", module="", name="Client")``: what a ``require`` of the file is;
 - Rust modules keep ``::``; a C/C++ system include keeps its angle brackets (``<vector>``);
 - PHP namespaces keep ``\\``, without the leading one: ``use A\\B\\C as D`` binds ``local="D"``,
   ``module="A\\B"``, ``name="C"`` (``use function`` and ``use const`` alike), ``use Foo`` binds
@@ -30,6 +32,10 @@ ImportRow: TypeAlias = tuple[str, str, "str | None", int]
 
 WILDCARD = "*"
 """The local name and member name of a wildcard import."""
+
+MODULE_VALUE = "module.exports"
+"""The local name of a JavaScript module's whole value (``module.exports = Client``, TypeScript's
+``export = Client``): a ``require`` of the file, or a default import of it, binds that name."""
 
 _GO_VERSION = re.compile(r"v\d+")  # gopkg.in/yaml.v2 and example.com/mod/v3 name the package before
 
@@ -82,6 +88,8 @@ def js_imports(node: Node) -> list[ImportRow]:
         return _js_import(node)
     if node.type == "export_statement":
         return _js_export(node)
+    if node.type == "assignment_expression":
+        return _module_exports(node)
     if node.type == "import_require_clause":
         names = [c for c in node.named_children if c.type == "identifier"]
         module = _string_value(node.child_by_field_name("source"))
@@ -136,9 +144,30 @@ def _js_export(node: Node) -> list[ImportRow]:
     value = node.child_by_field_name("value")
     if value is not None and value.type == "identifier":
         return [("default", "", _text(value), line)]
+    whole = [c for c in node.named_children if c.type == "identifier"]
+    if value is None and any(c.type == "=" for c in node.children) and len(whole) == 1:  # export = knex;
+        return [(MODULE_VALUE, "", _text(whole[0]), line)]
     declaration = node.child_by_field_name("declaration")
     name = declaration.child_by_field_name("name") if declaration is not None else None
     return [("default", "", _text(name), line)] if name is not None else []
+
+
+def _module_exports(node: Node) -> list[ImportRow]:
+    """Read ``module.exports = Client`` at a file's top level (``module.exports = exports =
+    function make() {...}`` too: a named function or class is its own name); an object or an
+    anonymous function names nothing."""
+    bound = False
+    while node.type == "assignment_expression":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None:
+            return []
+        bound = bound or left.text == b"module.exports"
+        node = right
+    if node.type in ("function_expression", "class"):
+        node = node.child_by_field_name("name")  # type: ignore[assignment]
+    if not bound or node is None or node.type != "identifier":
+        return []
+    return [(MODULE_VALUE, "", _text(node), _line(node))]
 
 
 def _js_require(node: Node) -> list[ImportRow]:

@@ -81,6 +81,7 @@ _JS_COMMON = r"""
 (export_statement source: (_)) @import
 (export_statement value: (identifier)) @import
 (export_statement "default" declaration: (_)) @import
+(program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
 (variable_declarator name: (_) value: (call_expression function: (identifier) arguments: (arguments (string)))) @import
 (variable_declarator name: (identifier) @local.valued value: (_))
 (for_in_statement left: (identifier) @local)
@@ -95,6 +96,7 @@ JAVASCRIPT = _JS_COMMON + r"""
 """
 
 TYPESCRIPT = _JS_COMMON + r"""
+(program (export_statement "=" (identifier)) @import)
 (extends_clause value: (_) @inherit)
 (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @inherit)
 (extends_type_clause type: (_) @inherit)
