@@ -248,6 +248,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         again = search(req, parts, checkpoint, places=False)
         if again.rule == URL_RULE and again.lookup_failed is not None:
             return again  # its one line says the file is not here and no line holds the link
+        if again.rule == "quoted_literal" and again.results and written_name(again.target or "") is not None:
+            return again  # "Whoops\Run" quoted: the lines holding the PHP name, no file's path
         said = _places_missing(req.text)  # the explorer's banner says it whole, as it says a missing symbol
         if again.lookup_failed is None and again.intent in SYMBOL_INTENTS and again.target:
             if written_name(req.text) is not None:  # League\Node\Node names a class, no file: nothing to say

@@ -31,3 +31,11 @@ def test_a_namespaced_php_name_is_answered_without_a_missing_file(engine: Engine
 def test_a_typed_path_that_is_no_file_still_says_so(engine: Engine) -> None:
     result = engine.search("src/Node/Nothere.php")
     assert any(n.startswith("no indexed file is src/Node/Nothere.php") for n in result.notices)
+
+
+def test_a_quoted_namespaced_name_lists_the_lines_holding_it_without_a_missing_file(engine: Engine) -> None:
+    """whoops' "Whoops\\Run", quoted: its 8 lines came with 'no indexed file is Whoops/Run;
+    searching the question's words instead', as if a file had been asked for and not found."""
+    result = engine.search('"League\\CommonMark\\Node"')
+    assert [(r.path, r.start_line) for r in result.results] == [("src/Node/Node.php", 3)]
+    assert result.lookup_failed is None and not any("no indexed file" in n for n in result.notices), result.notices
