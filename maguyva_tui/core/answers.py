@@ -500,7 +500,7 @@ def graph_name(generation: Generation, name: str) -> str:
     if len(qualifier_parts(name)) < 2:
         aliases = {symbol_id(s.path, s.qualname) for s in aliased(generation, name)}
         return aliases.pop() if len(aliases) == 1 else name
-    found = defining(generation.structural.lookup(name)) or inherited(generation, name)
+    found = defining(generation.structural.lookup(name)) or inherited(generation, name) or aliased(generation, name)
     nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
     return nodes.pop() if len(nodes) == 1 else name
 

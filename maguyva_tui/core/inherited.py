@@ -134,18 +134,23 @@ def aliased(generation: Any, name: str) -> list[Symbol]:
     ``_Lexer``, and "who calls Lexer" had said no symbol is named so. Each import is read as the
     graph resolved it (its import site on that line), so only definitions of this repository are
     found; empty for any other name, while the graph is not built, and in a workspace's view (no
-    one table of imports to ask)."""
+    one table of imports to ask). A Python name written through its module (``to_thread.run_sync``,
+    ``trio.to_thread.run_sync``, bound by ``from ._threads import to_thread_run_sync as run_sync``
+    in ``trio/to_thread.py``) is the name that module's file binds."""
     parts = qualifier_parts(name)
     facts = getattr(getattr(generation, "snapshot", None), "facts", None)
     graph = getattr(getattr(generation, "snapshot", None), "graph", None)
-    if len(parts) != 1 or not name.isidentifier() or facts is None or graph is None:
+    if "::" in name or not all(p.isidentifier() for p in parts) or facts is None or graph is None:
         return []
     if "graph" in getattr(generation, "missing", ()) or not hasattr(facts, "importing_as"):
         return []
     from maguyva_tui.core.graph.tables import split_id  # here: a question that reads no graph never loads it
 
     found: dict[str, Symbol] = {}
+    *module, name = parts
     for path in facts.importing_as(name):
+        if module and not _python_module(path).endswith("." + ".".join(module)):
+            continue  # trio's to_thread.run_sync: the name as its module's file binds it
         imports = facts[path].imports
         for imp in imports:
             if imp.local != name or imp.name in (None, "*", name):
@@ -156,3 +161,10 @@ def aliased(generation: Any, name: str) -> list[Symbol]:
                 if symbol is not None and (alone or split_id(site.target)[1].rpartition(".")[2] == imp.name):
                     found.setdefault(site.target, symbol)
     return list(found.values())
+
+
+def _python_module(path: str) -> str:
+    """A Python file's module as its dotted path, with a dot before it (``src/trio/to_thread.py``:
+    ``.src.trio.to_thread``; a package's ``__init__.py`` is the package's)."""
+    stem = path.rsplit(".", 1)[0] if path.endswith((".py", ".pyi")) else ""
+    return "." + stem.removesuffix("/__init__").replace("/", ".") if stem else ""

@@ -876,6 +876,9 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     if not found and (found := go_module_member(generation, target)):
         said = (f"{target} read as {found[0].qualname} of the Go module's root package {qualifier_parts(target)[0]}"
                 + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else ""))
+    if not found and (found := aliased(generation, target)):
+        said = f"{target} is imported as an alias of {found[0].qualname}" + (
+            f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else "")
     receiver = False
     if not found and (found := on_unknown_receiver(generation, target)):
         receiver = True

@@ -45,3 +45,12 @@ def test_one_of_two_aliases_on_a_line_is_its_own_definition(engine: Engine) -> N
 def test_an_alias_of_another_package_or_no_alias_stays_unknown(engine: Engine, name: str) -> None:
     assert not engine.callers(name, 10).known
     assert not any("alias" in n for n in engine.search(name).notices)
+
+
+def test_an_alias_written_through_its_module_is_its_definition(engine: Engine) -> None:
+    # trio's to_thread.run_sync: bound by from ._threads import to_thread_run_sync as run_sync in to_thread.py
+    assert list(engine.callers("pkg.Lexer", 10).nodes) == ["pkg/_lexer.py::_Lexer"]
+    answer = engine.search("who calls pkg.Lexer")
+    assert {(r.path, r.start_line) for r in answer.results} == {("use.py", 6), ("use.py", 10)}
+    assert "pkg.Lexer is imported as an alias of _Lexer (pkg/_lexer.py:1)" in answer.notices
+    assert not engine.callers("use.Lexer", 10).known  # use.py binds Lexer as itself, no alias
