@@ -18,16 +18,20 @@ or size is ``IndexUnavailable`` (the index is rebuilt).
 from __future__ import annotations
 
 import operator
-import threading
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import islice
 from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
+from maguyva_tui.core.numpy_headers import HEADER_LOCK as HEADER_LOCK  # the stores read them from here too
+from maguyva_tui.core.numpy_headers import member_names as member_names
+from maguyva_tui.core.numpy_headers import read_header as read_header
+from maguyva_tui.core.numpy_headers import read_members as read_members
+from maguyva_tui.core.numpy_headers import read_whole as read_whole
 from maguyva_tui.core.store.format import IndexUnavailable
 
 BULK_SHARE = 8
@@ -41,47 +45,6 @@ def damaged(path: Path, why: object) -> IndexUnavailable:
 
 
 # -- arrays ------------------------------------------------------------------------------------
-
-HEADER_LOCK = threading.Lock()
-"""Held while numpy reads a stored array's header, which it parses with ``ast.literal_eval``:
-CPython 3.11's AST construction keeps its recursion depth per interpreter, not per thread, and two
-threads parsing at once can fail with a spurious ``SystemError`` (python/cpython#106905; a CI
-run's workspace build, its repositories indexed on two threads, met it in ``np.load``)."""
-
-
-def read_header(handle: BinaryIO, version: tuple[int, int]) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
-    """Read a ``.npy`` header (shape, Fortran order, dtype) of a version :func:`np.lib.format.read_magic`
-    returned, at the handle's position, under :data:`HEADER_LOCK`."""
-    reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-    with HEADER_LOCK:
-        shape, fortran, dtype = reader(handle)
-    return tuple(shape), bool(fortran), dtype
-
-
-def read_whole(source: Path | BinaryIO) -> NDArray[Any]:
-    """Read a whole ``.npy`` with ``allow_pickle=False``, its header parsed under :data:`HEADER_LOCK`
-    (an ``.npz`` where an array belongs is refused with ValueError)."""
-    with HEADER_LOCK:
-        array = np.load(source, allow_pickle=False)
-    if not isinstance(array, np.ndarray):
-        array.close()
-        raise ValueError("an archive of arrays where one array belongs")
-    return array
-
-
-def read_members(source: Path | BinaryIO, names: Iterable[str]) -> dict[str, NDArray[Any]]:
-    """Read these members of an ``.npz`` whole with ``allow_pickle=False``, their headers parsed under
-    :data:`HEADER_LOCK` (a missing member is KeyError)."""
-    with HEADER_LOCK, np.load(source, allow_pickle=False) as data:
-        return {name: np.asarray(data[name]) for name in names}
-
-
-def member_names(path: Path) -> list[str]:
-    """The names of an ``.npz``'s arrays, read from its table of contents (a ``.npy`` there is read
-    whole, its header parsed under :data:`HEADER_LOCK`, and refused)."""
-    with HEADER_LOCK, np.load(path, allow_pickle=False) as data:
-        return list(data.files)
-
 
 def save_array(path: Path, array: NDArray[Any]) -> None:
     """Write an array as ``.npy``; an object array (which only pickle could write) is refused."""

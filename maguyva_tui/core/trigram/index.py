@@ -20,7 +20,7 @@ from typing import TypeAlias, cast
 import numpy as np
 from pyroaring import BitMap
 
-from maguyva_tui.core.store.arrays import read_whole
+from maguyva_tui.core.numpy_headers import read_whole
 
 TrigramArray: TypeAlias = "np.ndarray[tuple[int], np.dtype[np.uint32]]"
 
