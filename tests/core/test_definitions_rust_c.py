@@ -178,3 +178,31 @@ const MAX: u32 = 1;
 """
     _, symbols = extract_definitions(parse("rust", source), source, "rust", "lib.rs")
     assert [(s.kind, s.qualname) for s in symbols] == [("function", "read_f32_into"), ("constant", "MAX")]
+
+
+def test_bitflags_types_and_their_flags_are_symbols() -> None:
+    # bitflags' own examples: the flags were no symbols, `const ABC = Self::A.bits() | ...` a
+    # constant named `Self`, and an item after the macro in a module lost its module's name
+    source = b"""mod tests {
+    bitflags! {
+        #[derive(Debug)]
+        pub struct Flags: u32 {
+            const A = 0b01;
+            /// B.
+            const B = 0b10;
+            const ABC = Self::A.bits() | Self::B.bits();
+            const _ = !0;
+        }
+    }
+    fn after() {}
+}
+bitflags::bitflags! {
+    impl ManualFlags: u32 { const M = 1; }
+}
+"""
+    _, symbols = extract_definitions(parse("rust", source), source, "rust", "lib.rs")
+    assert [(s.kind, s.qualname, s.start_line, s.end_line) for s in symbols] == [
+        ("module", "tests", 1, 13), ("struct", "tests.Flags", 4, 10), ("constant", "tests.Flags.A", 5, 5),
+        ("constant", "tests.Flags.B", 7, 7), ("constant", "tests.Flags.ABC", 8, 8), ("function", "tests.after", 12, 12),
+        ("constant", "ManualFlags.M", 15, 15),
+    ]

@@ -8,7 +8,7 @@ import threading
 from functools import cache
 from pathlib import PurePosixPath
 
-from tree_sitter import Language, Parser, Tree
+from tree_sitter import Language, Node, Parser, Tree
 
 from maguyva_tui.core.parsing import ruby_heredocs
 
@@ -373,6 +373,8 @@ def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
                 if child.type in ("mod_item", "declaration_list"):
                     stack.append(child)
                 elif child.type == "macro_invocation" and node.type in ("source_file", "declaration_list"):
+                    if _macro_name(child) == b"bitflags":
+                        continue  # its types are no Rust items: the rules read them from the text
                     body = child.children[-1] if child.children else None
                     if (body is not None and body.type == "token_tree" and source[body.start_byte:body.start_byte + 1] == b"{"
                             and _ITEM_START.match(source, body.start_byte + 1) is not None):
@@ -386,6 +388,14 @@ def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
         source = bytes(blanked)
         tree = parser.parse(source)
     return tree
+
+
+def _macro_name(node: Node) -> bytes:
+    """Return the last segment of a macro invocation's name (``bitflags::bitflags!`` -> ``bitflags``)."""
+    macro = node.child_by_field_name("macro")
+    if macro is not None and macro.type == "scoped_identifier":
+        macro = macro.child_by_field_name("name")
+    return (macro.text or b"") if macro is not None else b""
 
 
 def _blank_macros(match: re.Match[bytes]) -> bytes:

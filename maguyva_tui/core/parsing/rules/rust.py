@@ -4,9 +4,11 @@ attributes join the span."""
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
-from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker
+from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker, _Span
 
 _TYPE_WRAPPERS = frozenset({"generic_type", "reference_type", "pointer_type"})
 
@@ -93,6 +95,62 @@ def _variant_name(node: Node) -> Node | None:
     return node.child_by_field_name("name") if node.type == "enum_variant" else None
 
 
+BITFLAGS_MACRO = "bitflags"
+_FLAGS_TYPE = re.compile(rb"(?:pub(?:\([^)]*\))?\s+)?(struct|impl)\s+([A-Za-z_]\w*)\s*:\s*[^{};]+\{")
+_FLAG = re.compile(rb"(?:^|(?<=[{;]))[ \t]*(?P<const>const)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]*=[^;]*;", re.MULTILINE)
+
+
+def _macro_invocation(w: Walker, node: Node, outer: Outer) -> None:
+    """Record the types and flags of a ``bitflags!`` invocation (``pub struct Flags: u32 { const A =
+    1; }``: the struct ``Flags`` and its constants ``Flags.A``; the ``impl Flags: u32 { ... }`` form's
+    flags only), read from the text: the grammar reads none of it as items, and with the macro
+    unwrapped it had read ``const ABC = Self::A.bits() | ...`` as a constant named ``Self``, the
+    flags themselves as nothing. Other macros are left alone."""
+    macro = node.child_by_field_name("macro")
+    if macro is not None and macro.type == "scoped_identifier":
+        macro = macro.child_by_field_name("name")
+    body = node.named_children[-1] if node.named_child_count else None
+    if macro is None or w.text(macro) != BITFLAGS_MACRO or body is None or body.type != "token_tree":
+        return
+    source, at, end = w.source, body.start_byte + 1, body.end_byte - 1
+    while (found := _FLAGS_TYPE.search(source, at, end)) is not None:
+        close = _closing_brace(source, found.end(), end)
+        name = found.group(2).decode("utf-8", "replace")
+        if found.group(1) == b"struct":
+            w.define("struct", _text_span(w, body, found.start(), close + 1), None, name=name)
+        with w.scope([name], "struct"):
+            for flag in _FLAG.finditer(source, found.end(), close):
+                if flag.group("name") != b"_":
+                    w.define("constant", _text_span(w, body, flag.start("const"), flag.end()), None,
+                             name=flag.group("name").decode("utf-8", "replace"))
+        at = close + 1
+
+
+def _closing_brace(source: bytes, at: int, end: int) -> int:
+    """Return the offset of the ``}`` that closes the brace opened just before ``at`` (``end`` if none)."""
+    depth = 1
+    for index in range(at, end):
+        byte = source[index]
+        if byte == 0x7B:
+            depth += 1
+        elif byte == 0x7D:
+            depth -= 1
+            if depth == 0:
+                return index
+    return end
+
+
+def _text_span(w: Walker, base: Node, start: int, end: int) -> _Span:
+    """Make a span of the bytes ``start`` to ``end`` inside ``base``."""
+    return _Span.of_text(_point(w, base, start), _point(w, base, end))
+
+
+def _point(w: Walker, base: Node, at: int) -> tuple[int, int, int]:
+    """Return the (row, column, byte) of a byte offset inside ``base``."""
+    row = base.start_point.row + w.source.count(b"\n", base.start_byte, at)
+    return row, at - (w.source.rfind(b"\n", 0, at) + 1), at
+
+
 RULES = Rules(
     handlers={
         "function_item": _function,
@@ -109,6 +167,7 @@ RULES = Rules(
         "const_item": _const,
         "static_item": _static,
         "impl_item": _impl,
+        "macro_invocation": _macro_invocation,
     },
     descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}) | _BLOCK_PATHS,
     attributes=frozenset({"attribute_item"}),
