@@ -1,5 +1,7 @@
-"""Rust: functions, structs and unions with their named fields (``Version.major``), enums and their variants, traits, impl methods (``Type.method``), type aliases
-(a trait's associated ``type Item;`` too), modules, consts, statics and ``macro_rules!``. Leading ``#[...]``
+"""Rust: functions, structs and unions with their named fields (``Version.major``), enums and their
+variants, traits, impl methods (``Type.method``), type aliases (a trait's associated ``type Item;``
+too), modules, consts, statics, ``macro_rules!`` and ``bitflags!`` types with their flags
+(``Flags.A``), at file level and inside a function's blocks (``outer.Visitor``). Leading ``#[...]``
 attributes join the span."""
 
 from __future__ import annotations
