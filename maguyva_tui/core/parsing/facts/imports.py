@@ -10,6 +10,8 @@ Conventions (the resolver relies on them):
   recorded as ``Import(local="default", module="", name="foo")``, a binding of the file itself;
   CommonJS's ``module.exports = Client`` (and TypeScript's ``export = Client``) as
   ``Import(local="module.exports", module="", name="Client")``: what a ``require`` of the file is;
+  ``export { Pattern as P }`` as ``Import(local="P", module="", name="Pattern")``, the new name
+  bound in the file itself (an export that renames nothing binds no new name);
 - Rust modules keep ``::``; a C/C++ system include keeps its angle brackets (``<vector>``);
 - PHP namespaces keep ``\\``, without the leading one: ``use A\\B\\C as D`` binds ``local="D"``,
   ``module="A\\B"``, ``name="C"`` (``use function`` and ``use const`` alike), ``use Foo`` binds
@@ -141,6 +143,9 @@ def _js_export(node: Node) -> list[ImportRow]:
         if namespace is not None:
             return [(_text(c), module, None, line) for c in namespace.named_children]
         return [(WILDCARD, module, WILDCARD, line)]
+    clause = next((c for c in node.named_children if c.type == "export_clause"), None)
+    if clause is not None:  # export { Pattern as P }
+        return [row for row in _specifiers(clause, "", line) if row[0] != row[2]]
     value = node.child_by_field_name("value")
     if value is not None and value.type == "identifier":
         return [("default", "", _text(value), line)]

@@ -81,6 +81,7 @@ _JS_COMMON = r"""
 (export_statement source: (_)) @import
 (export_statement value: (identifier)) @import
 (export_statement "default" declaration: (_)) @import
+(program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
 (variable_declarator name: (_) value: (call_expression function: (identifier) arguments: (arguments (string)))) @import
 (variable_declarator name: (identifier) @local.valued value: (_))
