@@ -283,6 +283,26 @@ def tolerant_stdout() -> None:
         reconfigure(errors="backslashreplace")
 
 
+def _refuse_contradictions(args: argparse.Namespace) -> None:
+    """Refuse search options that ask for two things at once, rather than do one of them without a
+    word: a QUERY beside ``--batch`` (it had been dropped), an intent beside ``--regex`` (a regular
+    expression is always an exact match: the intent had been ignored)."""
+    if getattr(args, "batch", None) and args.query is not None:
+        raise UserError(f"a QUERY and --batch do not go together: the questions are the lines of "
+                        f"{'stdin' if args.batch == '-' else printable(args.batch)} (put {printable(args.query[:60])!r} "
+                        "on a line of its own)")
+    if getattr(args, "regex", False):
+        _refuse_intent_with_regex(args.intent, f"--intent {args.intent}")
+
+
+def _refuse_intent_with_regex(intent: object, said: str) -> None:
+    """Refuse an intent other than exact_match for a regular expression (its one intent); ``said``:
+    the intent as it was given (one that names no intent is the engine's to refuse)."""
+    if intent in INTENTS and intent != "exact_match":
+        raise UserError(f"{said} does not go with a regular expression: every line it matches is "
+                        "listed, an exact match (leave the intent out)")
+
+
 def _refuse_empty_paths(args: argparse.Namespace) -> None:
     """Refuse an empty repository or workspace path (``maguyva index ""``, ``--repo "$UNSET"``) in
     one line: ``Path("")`` is the current folder, which was indexed or searched instead."""
@@ -299,6 +319,8 @@ def _dispatch(argv: list[str]) -> int:
     parsed = WARM_ARGS.get()
     args = parsed[1] if parsed is not None and parsed[0] == argv else (WARM_PARSER.get() or build_parser()).parse_args(argv)
     _refuse_empty_paths(args)
+    if args.command == "search":
+        _refuse_contradictions(args)
     if args.command == "index":
         if args.rebuild and args.ray:
             raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
@@ -717,7 +739,7 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
         for key in ("limit", "depth"):
             if key in given:
                 given[key] = _whole(key, given[key])
-        out = answer(item["query"], {
+        options = {
             "limit": int(given.get("limit", args.limit)),
             "modality": given.get("modality", args.modality),
             "regex": bool(given.get("regex", args.regex)),
@@ -725,7 +747,11 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
             "intent": given.get("intent", args.intent),
             "preset": given.get("preset", args.preset),
             "depth": given.get("depth", args.depth),
-        })
+        }
+        if options["regex"]:
+            intent = options["intent"]
+            _refuse_intent_with_regex(intent, f'"intent": {json.dumps(intent)}' if "intent" in given else f"--intent {intent}")
+        out = answer(item["query"], options)
         unknown = [key for key in item if key not in BATCH_KEYS]
         if unknown:  # a script's own keys ("id") are its business; a misspelt option should not go unseen
             said = ", ".join(json.dumps(key) for key in unknown)

@@ -1,5 +1,7 @@
 """The command line refuses what it cannot use in one line, and says no more than it must: a batch
-line refused for its length is not echoed whole; a path that is no folder is refused, not waited on."""
+line refused for its length is not echoed whole; a path that is no folder is refused, not waited on;
+options asking two things at once (a QUERY and --batch, a regular expression and an intent or an
+engine that cannot read one) are refused rather than one of them dropped without a word."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from maguyva_tui.cli import BATCH_ECHO_CHARS, _batch_one
+from maguyva_tui.cli import BATCH_ECHO_CHARS, _batch_one, main
+from maguyva_tui.core.search import SearchRequest
 from maguyva_tui.core.types import QueryError
 from maguyva_tui.core.workspace import read_workspace
 
@@ -75,3 +78,30 @@ def test_a_workspace_read_from_a_pipe_written_to_lists_its_folders(tmp_path: Pat
     os.close(write)
     assert read_workspace(Path(f"/dev/fd/{read}")) == [tmp_path / "a"]
     os.close(read)
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["search", "x", "--batch", "-"], "a QUERY and --batch do not go together: the questions are the lines of stdin"),
+    (["search", "--regex", "--intent", "find_definition", "def \\w+"],
+     "--intent find_definition does not go with a regular expression"),
+])
+def test_search_options_asking_two_things_at_once_are_refused(argv: list[str], said: str, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*argv, "--repo", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"maguyva: error: {said}") and err.count("\n") == 1
+
+
+def test_a_batch_line_naming_an_intent_for_a_regular_expression_is_refused() -> None:
+    out = _batch_one(_refuse, _ARGS, b'{"query": "a.b", "regex": true, "intent": "find_references"}', 2)
+    assert out["error"].startswith('line 2: "intent": "find_references" does not go with a regular expression')
+    out = _batch_one(lambda text, options: {"query": text, "results": []}, _ARGS,
+                     b'{"query": "a.b", "regex": true, "intent": "exact_match"}', 1)
+    assert out == {"query": "a.b", "results": []}
+
+
+@pytest.mark.parametrize("modality", ["semantic", "graph", "structural"])
+def test_a_regular_expression_for_an_engine_that_cannot_read_one_is_refused(modality: str) -> None:
+    with pytest.raises(QueryError, match=f"the {modality} engine does not read a regular expression"):
+        SearchRequest("def \\w+", modality=modality, regex=True).validate()
+    SearchRequest("def \\w+", modality="text", regex=True).validate()

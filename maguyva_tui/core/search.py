@@ -148,6 +148,9 @@ class SearchRequest:
             raise QueryError(f"unknown preset {self.preset!r} (choose from {', '.join(PRESET_NAMES)})")
         if self.modality is not None and self.modality not in MODALITIES:
             raise QueryError(f"unknown modality {self.modality!r} (choose from {', '.join(MODALITIES)})")
+        if self.regex and self.modality not in (None, "text"):  # its results had matched no line of the pattern
+            raise QueryError(f"the {self.modality} engine does not read a regular expression: the text engine "
+                             "matches it (leave the modality out, or choose text)")
         if self.intent is not None and self.intent not in INTENTS:
             raise QueryError(f"unknown intent {self.intent!r} (choose from {', '.join(INTENTS)})")
         if self.weights is not None and set(self.weights) - set(MODALITIES):
