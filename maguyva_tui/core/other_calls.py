@@ -340,10 +340,14 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
     path, line = next(((p, n) for p, n in untied if not is_secondary(p)), untied[0])  # the repository's own code first
     calls = f"1 more {made}" if len(untied) == 1 else f"{len(untied)} more {made}"
     them = "it" if len(untied) == 1 else "them"
+    spelled: str | None = called
     if line_of is not None and built is None:
-        called = _spelled(line_of, untied, bare, methods)
+        spelled = _spelled(line_of, untied, bare, methods)
+    lines = "its line does" if len(untied) == 1 else "their lines do"
+    search = (f'; search "{spelled}" lists every line' if spelled else
+              f" ({lines} not spell {bare}: a super call, or a call written over several lines)")
     return (f"{calls} {bare} but the graph could not tie {them} to a definition ({why})"
-            f'{aside.format(them=them, bare=bare)}: first {path}:{line}; search "{called}" lists every line')
+            f"{aside.format(them=them, bare=bare)}: first {path}:{line}{search}")
 
 
 SPELLINGS = (".", "->", "::")
@@ -351,18 +355,21 @@ SPELLINGS = (".", "->", "::")
 ``$c->get(``, ``parent::get(``) for the search that lists the calls' lines."""
 
 
-def _spelled(line_of: LineReader, untied: list[tuple[str, int]], bare: str, methods: bool) -> str:
+def _spelled(line_of: LineReader, untied: list[tuple[str, int]], bare: str, methods: bool) -> str | None:
     """The most precise search every untied call's line holds: ``.get(`` where each is written so,
     else ``->get(`` (PHP), ``grep .perform`` (Ruby's calls without brackets: a bare ``.perform``
     reads as a question, not a literal), ``get(`` or ``grep get``. The hint had been ``.get(``
     whatever the language: PHP-DI's 3 untied ``$container->get(`` and httparty's 127 ``.perform``
-    were lines it did not list. A line that does not hold the name (a call spread over lines)
-    says nothing."""
+    were lines it did not list. A line that does not hold the name (a call spread over lines, a
+    Ruby ``super``) says nothing; ``None`` when no line holds it (roda's ``empty_path?``, whose one
+    untied call is ``super``: no search lists it)."""
     tails = (f"{bare}(", bare)
     heads = SPELLINGS if methods else ()
     candidates = [f"{a}{t}" for t in tails for a in heads] + list(tails)
     held = [line for line in (line_of(path, line) for path, line in untied) if bare in line]
-    found = next((c for c in candidates if held and all(c in line for line in held)), candidates[0])
+    if not held:
+        return None
+    found = next((c for c in candidates if all(c in line for line in held)), tails[-1])
     return found if found.endswith("(") else f"grep {found}"  # a code fragment is a literal; a name is not
 
 

@@ -106,6 +106,22 @@ module Fast
     deliver
   end
 end
+
+class Broom
+  def sweep
+    1
+  end
+
+  def tidy
+    sweep
+  end
+end
+
+class Mop < Floor
+  def sweep
+    super
+  end
+end
 """
 
 
@@ -285,3 +301,11 @@ def test_a_ruby_bare_call_is_a_method_s_untied_call(engine: Engine, monkeypatch:
     monkeypatch.setattr(graph, "origin", None)  # read every file's block, one by one
     assert queries.untied_calls(graph, "Mailer.deliver", members_only=True) == [("job.rb", 27)]
     assert ("tests/test_lib.py", 6) not in queries.untied_calls(graph, "print", members_only=True)
+
+
+def test_an_untied_super_call_is_said_without_a_search_that_lists_none(engine: Engine) -> None:
+    """roda's ``def empty_path?; super || ...``: its one untied call is ``super``, and the answer
+    had said to search ".empty_path?(", which lists no line of it."""
+    said = [n for n in engine.search("who calls sweep").to_json()["notices"] if "could not tie" in n]
+    assert len(said) == 1 and said[0].endswith(
+        "first job.rb:43 (its line does not spell sweep: a super call, or a call written over several lines)"), said
