@@ -15,14 +15,25 @@ from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker, _Span
 _TYPE_WRAPPERS = frozenset({"generic_type", "reference_type", "pointer_type"})
 
 _BLOCK_PATHS = frozenset({
-    "expression_statement", "block", "let_declaration", "if_expression", "else_clause", "unsafe_block",
-    "async_block", "loop_expression", "while_expression", "for_expression", "match_expression",
-    "match_block", "match_arm", "closure_expression",
+    "block", "if_expression", "else_clause", "unsafe_block", "async_block", "loop_expression", "while_expression",
+    "for_expression", "match_expression", "match_block", "match_arm", "closure_expression", "call_expression",
+    "arguments", "field_expression", "try_expression", "await_expression",
 })
-"""Statements and block expressions walked through, in a function's scope, to the items a body
-may hold anywhere (``if ... { struct Visitor; impl Visitor { fn visit() } }``): only an item
-straight inside the body had been found, and bitflags' ``deserialize.FlagsVisitor`` and its
-``visit_str`` were no symbols. Calls and other expressions are still not walked."""
+"""Block expressions walked through, in a function's scope, to the items a body may hold anywhere
+(``if ... { struct Visitor; impl Visitor { fn visit() } }``, a closure given to a call,
+``thread::spawn(move || { struct Unwinder; ... }).join()``): only an item straight inside the body
+had been found, and bitflags' ``deserialize.FlagsVisitor`` and its ``visit_str`` were no symbols.
+Other expressions are not walked."""
+
+_ITEM_WORD = re.compile(rb"\b(?:fn|struct|enum|union|trait|impl|mod|const|static|type|macro_rules|bitflags)\b")
+"""A word that starts an item: a statement without one holds none, and is not walked."""
+
+
+def _statement(w: Walker, node: Node, outer: Outer) -> None:
+    """Walk a statement in a function's body (``let`` or an expression) where its text holds an
+    item's keyword; most hold none, and walking every one had doubled a Rust file's walk."""
+    if _ITEM_WORD.search(w.source, node.start_byte, node.end_byte) is not None:
+        w.walk(node)
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
@@ -170,6 +181,8 @@ RULES = Rules(
         "static_item": _static,
         "impl_item": _impl,
         "macro_invocation": _macro_invocation,
+        "expression_statement": _statement,
+        "let_declaration": _statement,
     },
     descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}) | _BLOCK_PATHS,
     attributes=frozenset({"attribute_item"}),
