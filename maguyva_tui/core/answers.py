@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
-from maguyva_tui.core.graph.tables import split_id, symbol_id
+from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
 from maguyva_tui.core.inherited import aliased, inherited
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
@@ -316,6 +316,8 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     if not defs:
         return _unknown(generation, shown)
     columns, total = ranked_by_arity(generation.snapshot.raw, graph, defs, limit, secondary_last=True, constructors_of=implicit)
+    if not total and all((symbol := graph.symbols.get(d)) is not None and symbol.kind in UNCALLED_KINDS for d in defs):
+        return references(generation, shown, TYPE_USES, limit)  # an interface no code calls: its uses, as search lists them
     reason, built = f"calls {_bare(shown)}", queries.construction_reasons(graph, defs, implicit)
     sites = [columns.site(i) for i in range(len(columns.positions))]
     counted = site_labels(generation.snapshot.raw, graph, defs, [(s.path, s.line, s.callee_id) for s in sites])
@@ -399,7 +401,7 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
     if not files:
         return GraphAnswer(module, (), (), 0, _snapshot=generation.snapshot)
     text = generation.text
-    near = {p for stem in imp.stems(files) for p in text.candidates(literal_plan(stem))}
+    near = {p for stem in imp.stems(files, graph) for p in text.candidates(literal_plan(stem))}
     lines = imp.import_lines(graph, files, generation.snapshot.facts, sorted(near))
     several = len(files) > 1
     entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,

@@ -14,7 +14,10 @@ from tests.trees import write_tree
 
 FILES = {
     "go.mod": "module example.com/m\n\ngo 1.21\n",
-    "m.go": "package m\n\nfunc Run() {}\n",
+    "run.go": "package m\n\nfunc Run() {}\n",
+    "kit/strings.go": "package kit\n\nfunc Trim() {}\n",
+    "cmd/run/main.go": 'package main\n\nimport (\n\t"example.com/m"\n\t"example.com/m/kit"\n)\n\n'
+                       "func main() {\n\tm.Run()\n\tkit.Trim()\n}\n",
     "hooks/sys/sys.go": "package sys\n\nfunc New() int {\n\treturn 1\n}\n",
     "example_test.go": 'package m_test\n\nimport (\n\t"testing"\n\n\tsyshook "example.com/m/hooks/sys"\n)\n\n'
                        "func TestHook(t *testing.T) {\n\tsyshook.New()\n}\n",
@@ -38,6 +41,16 @@ def test_the_lines_importing_the_package_s_folder_are_listed(engine: Engine, tex
     assert not any("no line of the repository imports" in n for n in answer["notices"])
 
 
+@pytest.mark.parametrize(("text", "line"), [("who imports example.com/m/kit", 5), ("who imports kit", 5),
+                                            ("who imports example.com/m", 4)])
+def test_a_package_is_found_by_its_folder_not_its_files_names(engine: Engine, text: str, line: int) -> None:
+    """lo's ``it/seq.go`` imports ``github.com/samber/lo/mutable``, whose files are ``slice.go``: an
+    import line was looked for only where it spelled a file's name, and none was found."""
+    answer = engine.search(text)
+    assert answer.rule == "importers"
+    assert [(r.path, r.start_line) for r in answer.results] == [("cmd/run/main.go", line)]
+
+
 def test_an_index_opened_again_reads_the_import_path_too(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The stored graph, opened (not built), had read no ``go.mod``: every import path was a question
     about a symbol named github.com, in each session after the first (MCP, ``maguyva search``),
@@ -46,7 +59,7 @@ def test_an_index_opened_again_reads_the_import_path_too(tmp_path_factory: pytes
     Engine(root, index, static=False).refresh()
     for edit in (False, True):
         if edit:
-            (root / "m.go").write_text("package m\n\nfunc Run() {}\n\nfunc Stop() {}\n")
+            (root / "run.go").write_text("package m\n\nfunc Run() {}\n\nfunc Stop() {}\n")
         engine = Engine(root, index, static=False)
         engine.refresh()
         answer = engine.search("who imports example.com/m/hooks/sys")

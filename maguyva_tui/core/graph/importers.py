@@ -22,6 +22,7 @@ from maguyva_tui.core.graph.modules import C_FAMILY, JS_SUFFIXES
 from maguyva_tui.core.graph.resolve import Resolver
 from maguyva_tui.core.graph.sites import IMPORT
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
+from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL
 from maguyva_tui.core.types import FileFacts
 
 TABLE_PREFIXES = ("py:", "java:", "go:", "inc:", "php:")
@@ -145,16 +146,31 @@ def import_lines(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, F
     return [found[k] for k in sorted(found)]
 
 
-def stems(files: Iterable[str]) -> tuple[str, ...]:
+def stems(files: Iterable[str], graph: CodeGraph | None = None) -> tuple[str, ...]:
     """The names less their extensions of the files (``config.h`` -> ``config``), that an import
-    of one spells, a package's ``__init__.py`` its folder's."""
+    of one spells, a package's ``__init__.py`` its folder's; with the ``graph``, a Go file's
+    package as its import path ends (:func:`_go_package_word`)."""
     out = []
     for path in files:
         base = posixpath.basename(path)
         if base.startswith("__init__."):
             base = posixpath.basename(posixpath.dirname(path)) or base
         out.append(base.partition(".")[0] or base)
-    return tuple(dict.fromkeys(out))
+        if graph is not None and path.endswith(".go"):
+            out.append(_go_package_word(graph, posixpath.dirname(path)))
+    return tuple(w for w in dict.fromkeys(out) if w)
+
+
+def _go_package_word(graph: CodeGraph, folder: str) -> str:
+    """The last part of the import path of the Go package in ``folder``: its folder's name, or,
+    at a module's root, its module path's (``lo`` of ``github.com/samber/lo``). An import of a Go
+    package names its folder, never a file: lo's ``it/seq.go`` importing ``github.com/samber/lo/mutable``
+    had not been found, no file of ``mutable/`` being named ``mutable``. Empty when it has none."""
+    module_file = graph.indexes.get(posixpath.join(folder, GO_MOD))
+    if module_file is not None:
+        for imp in module_file.imports.get(GO_MODULE_LOCAL, ()):
+            return imp.module.rstrip("/").rpartition("/")[2]
+    return posixpath.basename(folder)
 
 
 def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, FileFacts],
@@ -162,7 +178,7 @@ def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, Fil
     """The imports among the files' whose module resolves to one of ``files`` (a wildcard one, or
     one whose names the graph ties elsewhere: a re-export), resolved as the graph resolves imports
     (an import that does not spell one of their names is not resolved)."""
-    wanted, names = set(files), stems(files)
+    wanted, names = set(files), stems(files, graph)
     resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
     out = []
     for path in paths:
