@@ -273,7 +273,7 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: b
     kind = "top-level definitions" if top_level else "definitions"
     if not len(queries.call_positions(graph, placed)):
         if all(graph.symbols[node].kind in UNCALLED_KINDS for node in placed):  # listed: their uses
-            return f"{name} has {len(placed)} {kind} ({shown}): each use is labelled with the one it uses; {ask}"
+            return f"{name} has {len(placed)} {kind} ({shown}), none called: the uses of all are listed; {ask}"
         return f"no call reaches any of the {len(placed)} {kind} of {name} ({shown}); {ask}"
     return f"{name} has {len(placed)} {kind} ({shown}): each call is labelled with the one it calls; {ask}"
 

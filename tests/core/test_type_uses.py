@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import dedent
 
+from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.other_calls import _notes
 from maguyva_tui.core.parsing.analyze import analyze
@@ -46,5 +48,14 @@ def test_the_uses_of_an_interface_defined_twice_name_the_one_each_uses() -> None
     assert reasons[("src/poly.ts", 2)] == "refers to Shape of src/other.ts:1"
     assert reasons[("src/more.ts", 2)] == "implements Shape of src/types.ts:1"
     assert _notes(graph, "Shape") == (
-        'Shape has 2 definitions (src/types.ts:1, src/other.ts:1): each use is labelled with the one it uses; '
+        'Shape has 2 definitions (src/types.ts:1, src/other.ts:1), none called: the uses of all are listed; '
         'ask "who calls src/types.ts::Shape" for one',)  # it had said no call reaches any, listing their uses
+
+
+def test_the_callers_of_a_type_alias_no_code_calls_are_its_uses(indexed_polyglot: Path) -> None:
+    """``maguyva graph callers Method`` (the MCP's callers too) had answered 0 results."""
+    engine = Engine(indexed_polyglot)
+    engine.refresh()
+    answer = engine.callers("Method", 10)
+    assert [(s.path, s.line, s.kind, s.caller, s.reason) for s in answer.entries] == [
+        ("web/api.ts", 26, "ref", "ApiClient.request", "refers to Method")]

@@ -29,6 +29,8 @@ CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait"
 UNCALLED_KINDS: frozenset[str] = frozenset({"interface", "type"})
 """Kinds no code calls or constructs (a TypeScript interface or type alias): who uses one asks for
 its type uses, its implementations and its imports, not its calls."""
+TYPE_USES: tuple[str, ...] = ("inherit", "ref", "import")
+"""The sites that use a type no code calls, in the order they are listed."""
 
 FUNCTION_KINDS: frozenset[str] = frozenset({"function", "method"})
 """Symbol kinds whose bindings are local variables."""

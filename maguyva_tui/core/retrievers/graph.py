@@ -18,7 +18,7 @@ from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.tables import CLASS_KINDS, UNCALLED_KINDS, split_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS, split_id
 from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.overloads import ranked_by_arity, site_labels
@@ -46,8 +46,6 @@ INTERFACE_KINDS = frozenset({"interface", "trait", "protocol"})
 """The kinds whose subtypes *implement* them; the others' subtypes *extend* them."""
 
 
-_USE_ORDER = ("inherit", "ref", "import")
-"""The sites that use a type no code calls, in the order they are listed."""
 _USE_VERBS = {"inherit": "implements", "ref": "refers to", "import": "imports"}
 
 
@@ -120,9 +118,9 @@ class GraphRetriever:
         by kind of use, path and line. "who uses Shape" had found nothing in the graph for an
         interface, and the blend had put its own members first."""
         graph = self.graph
-        sites = {(s.path, s.line): s for d in defined for s in graph.sites_in.get(d, ()) if s.kind in _USE_ORDER}
+        sites = {(s.path, s.line): s for d in defined for s in graph.sites_in.get(d, ()) if s.kind in TYPE_USES}
         ordered = sorted(sites.values(), key=lambda s: (
-            is_demoted(s.path), secondary_last and is_secondary(s.path), _USE_ORDER.index(s.kind), s.path, s.line))
+            is_demoted(s.path), secondary_last and is_secondary(s.path), TYPE_USES.index(s.kind), s.path, s.line))
         which = self._one_of(defined, bare)  # `calls Shape of src/a.ts:1`: the place, when several
         return [Hit(s.path, s.line, s.line, graph.node_centrality(s.source),
                     (split_id(s.source)[1] if s.source in graph.symbols else "") or None, s.kind,
