@@ -512,6 +512,7 @@ def server_env(runtime: Path) -> dict[str, str]:
     """This session's environment with servers on, their sockets in ``runtime``."""
     env = {k: v for k, v in os.environ.items() if k != place.NO_SERVER_ENV}
     env["XDG_RUNTIME_DIR"] = str(runtime)
+    env["MAGUYVA_SERVER_FILL"] = "0"  # answers compared with the command's own: no vectors arriving meanwhile
     return env
 
 

@@ -386,21 +386,25 @@ class Engine:
             return self._store
 
     def pick_up_vectors(self) -> bool:
-        """Read the transformer tier's vectors again when another process (a resident server's
-        filler) saved or merged some since this engine opened its store: a listing of the store's
-        folder, no read, when nothing moved. True when it read them again; the next search by
-        meaning then ranks them (its engine is built afresh on the new store)."""
+        """Read the transformer tier's vectors another process (a resident server's filler) saved
+        since this engine opened its store: a listing of the store's folder when nothing moved; the
+        new segments' rows alone when some were added; the store opened again when the other
+        process merged its segments. True when it read any; the next search by meaning then ranks
+        them (its engine is built afresh)."""
         with self._lock:
             store = self._store
         if store is None or not store.moved_on_disk():  # never opened: its first open reads what is there
             return False
-        from maguyva_tui.core.embed.store import VectorStore
+        added = store.read_new_segments()
+        if added is None:
+            from maguyva_tui.core.embed.store import VectorStore
 
-        fresh = VectorStore(store.folder.parent, store.provider_id, store.dim, store.keep_floats, store.int8)
+            fresh = VectorStore(store.folder.parent, store.provider_id, store.dim, store.keep_floats, store.int8)
+            with self._lock:
+                if self._store is not store:  # replaced meanwhile (a fallback to the local model)
+                    return False
+                self._store = fresh
         with self._lock:
-            if self._store is not store:  # replaced meanwhile (a fallback to the local model)
-                return False
-            self._store = fresh
             generation = self._generation
         if generation is not None:
             generation.forget("semantic")

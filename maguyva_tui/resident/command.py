@@ -143,4 +143,16 @@ def _status_text(status: dict[str, Any]) -> str:
         f"  index    {status.get('index_folder') or 'default'}",
         f"  up       {status['uptime_s']:.0f} s, {status['searches']} searches answered",
         f"  idle     {status['idle_s']:.0f} s; exits after {left:.0f} s more without a request",
+        *_semantic_lines(status),
     ])
+
+
+def _semantic_lines(status: dict[str, Any]) -> list[str]:
+    """Each semantic tier's coverage, and whether the transformer tier fills now (an older server
+    says neither)."""
+    tiers = status.get("semantic_tiers")
+    if not isinstance(tiers, dict):
+        return []
+    shares = ", ".join(f"{tier} {float(share):.0%}" for tier, share in tiers.items())
+    filling = "; filling the transformer tier in the background" if status.get("filling") else ""
+    return [f"  semantic {shares}{filling}"]

@@ -31,8 +31,9 @@ embedding provider's key), so a server is started with them and answers only req
 carry the same values."""
 ENV_NAMES = ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "RAY_ADDRESS")
 """The same, named one by one: where the user cache and the git configuration are found."""
-ENV_IGNORED = (NO_SERVER_ENV, INDEX_DIR_ENV, "MAGUYVA_SERVER_IDLE_S")
-"""Read by the client or folded into the index folder, never by the search itself."""
+ENV_IGNORED = (NO_SERVER_ENV, INDEX_DIR_ENV, "MAGUYVA_SERVER_IDLE_S", "MAGUYVA_SERVER_FILL")
+"""Read by the client or folded into the index folder, or by the server's management (its idle
+limit, whether it fills the transformer tier), never by the search itself."""
 SOCKET_SUFFIX = ".sock"
 LOCK_SUFFIX = ".lock"
 LOG_SUFFIX = ".log"

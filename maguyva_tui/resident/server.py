@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     import argparse
 
     from maguyva_tui.core.live import LiveIndex
+    from maguyva_tui.resident.filler import Filler
     from maguyva_tui.resident.watch import FolderWatch, WatchedFreshness
 
 IDLE_S = 900.0
@@ -63,6 +64,9 @@ and the machine's cores: past a few dozen at once none finishes sooner, while ev
 more (a script that opens thousands) would cost a thread. A connection past the bound gets no
 thread: the accept loop declines it at once ("busy"), and its client runs the search in process, as
 with no server."""
+FILL_IDLE_S = 5.0
+"""Seconds without a request before the server starts filling the transformer tier in a child
+process (:mod:`.filler`): a burst of searches first."""
 WARM_UP_QUERY = "import"
 """Asked of the text engine once the index is open, so the tables it builds once per process (the
 stored text, the defined names, the newline index: 1-2 s on sympy) are built before the first
@@ -254,6 +258,11 @@ class Server:
         self._slots = threading.BoundedSemaphore(MAX_IN_FLIGHT)
         self._busy = False
         self._log = sys.stderr
+        self._filler: Filler | None = None
+        """Fills the transformer tier in a child process while the server idles (``None``: it may not)."""
+        self._tended = self._started
+        self._searched = self._started
+        """When the last search came (a status asked meanwhile is no work that a filler slows)."""
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -305,6 +314,13 @@ class Server:
         engine.search(WARM_UP_QUERY, modality="text", limit=1)
         self.live = live
         self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))
+        from maguyva_tui.resident.filler import Filler, fill_blocked
+
+        blocked = fill_blocked()
+        if blocked:
+            self.log(f"the transformer tier is not filled here: {blocked}")
+        else:
+            self._filler = Filler(self.root, self.spec, self.log, self._log)
 
     def serve(self) -> None:
         """Accept requests, each on a thread of its own (at most :data:`MAX_IN_FLIGHT` at once), until
@@ -319,11 +335,14 @@ class Server:
                 if why:
                     self.log(f"exiting: {why}")
                     break
+                self.tend()
                 continue
             except OSError:
                 break
             with self._count:
                 self._last = time.monotonic()
+            if self._last - self._tended >= WATCH_S:  # under steady requests too (a status polled often)
+                self.tend()
             if not self._slots.acquire(blocking=False):
                 self._decline_busy(conn)
                 continue
@@ -366,10 +385,48 @@ class Server:
         """Tell whether maguyva's source files differ from those the server started with."""
         return self._stamp is not None and self._stamp.changed()
 
+    def tend(self) -> None:
+        """Between requests: read back the transformer vectors another process saved (a listing of
+        the store's folder), and start a filler when the server has been idle :data:`FILL_IDLE_S`
+        (no request in flight, no search for that long) and the current generation lacks some."""
+        self._tended = time.monotonic()
+        live = self.live
+        if live is None:
+            return
+        engine = live.engine
+        try:
+            engine.pick_up_vectors()
+            filler = self._filler
+            if filler is None:
+                return
+            filler.reap()
+            with self._count:
+                quiet = self._active == 0 and time.monotonic() - self._searched >= FILL_IDLE_S
+            if not quiet or engine.index_folder is None:
+                return
+            generation = engine.snapshot.generation
+            name = generation.name if generation is not None else ""
+            if filler.wanted(name, lambda: float(engine.coverage().transformer)):
+                filler.start(name)
+        except Exception as exc:  # noqa: BLE001 - searches go on without the transformer tier's news
+            self.log(f"could not tend the transformer tier: {type(exc).__name__}: {exc}")
+            self._filler = None
+
+    def semantic_status(self) -> dict[str, Any]:
+        """Each semantic tier's coverage of the index searched now, and whether a filler runs."""
+        found: dict[str, Any] = {"filling": bool(self._filler is not None and self._filler.running)}
+        live = self.live
+        if live is not None:
+            with contextlib.suppress(Exception):
+                found["semantic_tiers"] = {tier: round(share, 4) for tier, share in live.engine.coverage().tiers()}
+        return found
+
     def close(self) -> None:
         """Stop listening, remove the socket (when it is still this server's) and the lock file, and
         release the lock (the lock file had been left in the runtime folder for good)."""
         self.stopping.set()
+        if self._filler is not None:
+            self._filler.stop()
         if self._sock is not None:
             self._sock.close()
             with contextlib.suppress(OSError):
@@ -446,6 +503,7 @@ class Server:
             return declined("an encoding that is not a pair of codec names")
         with self._count:
             self._served += 1
+            self._searched = time.monotonic()
         return self.search(request["argv"], encodings, args)
 
     def status(self) -> dict[str, Any]:
@@ -454,7 +512,8 @@ class Server:
         return {"pid": os.getpid(), "root": self.root, "index_dir": self.spec, "socket": self.path,
                 "uptime_s": round(now - self._started, 1), "idle_s": round(now - self._last, 1),
                 "idle_limit_s": self.idle_s, "searches": self._served, "index_folder": self._index_folder,
-                "watching": bool(self._freshness is not None and self._freshness.watching)}
+                "watching": bool(self._freshness is not None and self._freshness.watching),
+                **self.semantic_status()}
 
     def not_mine(self, request: dict[str, Any]) -> str | None:
         """Why this server must not run a search request, if it must not."""

@@ -41,12 +41,14 @@ def test_vectors_saved_by_another_process_are_read_back_by_the_searching_engine(
     root, base = _repo(tmp_path), tmp_path / "index"
     server = _engine(root, base)
     assert server.coverage().transformer == 0.0  # opens its store, empty
+    store = server.vector_store()
     assert server.pick_up_vectors() is False  # nothing moved: a listing, no read
     filler = _engine(root, base)  # another process's engine, on the same index
     report = filler.embed_pending()
     assert report.embedded and not report.busy
     assert server.coverage().transformer == 0.0  # not seen yet
     assert server.pick_up_vectors() is True
+    assert server.vector_store() is store  # the new segments' rows added: nothing held read again
     assert server.coverage().transformer == 1.0
     hits = server.retriever("semantic").search(Query("gamma"), 10)
     assert hits, "the semantic engine is built afresh on the vectors read back"

@@ -246,17 +246,42 @@ class VectorStore:
             self.compact()
         return written
 
+    def _segment_names(self) -> set[str] | None:
+        try:
+            return {name for name in os.listdir(self.folder) if name.startswith("seg-") and name.endswith(".npz")}
+        except OSError:
+            return None
+
     def moved_on_disk(self) -> bool:
         """Tell whether another process saved or merged segments since this store read its folder
         (the segment files' names listed and compared with those it holds: segments are never
         rewritten, only written under new names and removed once merged). False while rows added
         here are unsaved: opening the store again would drop them."""
         with self._lock:  # listed under the lock: a save of this store's own is then wholly before or after
-            try:
-                names = {name for name in os.listdir(self.folder) if name.startswith("seg-") and name.endswith(".npz")}
-            except OSError:
-                return False
-            return self.unsaved == 0 and names != self._merged
+            names = self._segment_names()
+            return names is not None and self.unsaved == 0 and names != self._merged
+
+    def read_new_segments(self) -> int | None:
+        """Add the rows of the segments another process saved since this store read its folder (its
+        rows already held are neither read nor copied again); return how many rows were added, or
+        ``None`` when a segment it holds is gone (merged by the other process: open the store again)."""
+        with self._lock:
+            names = self._segment_names()
+            if names is None or self.unsaved:
+                return 0
+            if not self._merged <= names:
+                return None
+            added = 0
+            for name in sorted(names - self._merged, key=lambda n: _segment_number(Path(n))):
+                part = self._read_segment(self.folder / name)
+                if part is None:  # damaged: removed, its reason kept; its chunks are embedded again
+                    continue
+                keys, codes, floats, _rows = part
+                strings = _hex(keys) if keys.dtype.kind == "S" else keys
+                wanted = None if floats is None or self._floats is None else np.asarray(floats)
+                added += self._append(strings.tolist(), np.asarray(codes), wanted)
+            self._saved = len(self)  # saved already, in the other process's segments
+            return added
 
     @property
     def segment_count(self) -> int:
