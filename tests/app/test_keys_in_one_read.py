@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.widgets import Input
 
 from maguyva_tui.app.widgets.results import ResultsTable
 from tests.app.conftest import SIZE, ask, settle, wait_for
@@ -51,3 +52,16 @@ async def test_editing_keys_read_with_characters_apply_in_the_order_typed(make_a
         await wait_for(pilot, lambda: box.value == "xyac", timeout=5)
         await pilot.pause(0.2)
         assert box.value == "xyac"
+
+
+@pytest.mark.slow  # an app test: over 2 s on 2 cores, run by .ci/run's slow pass
+async def test_the_go_to_box_applies_its_editing_keys_in_the_order_typed(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.focused, Input) and app.focused.id == "jump-input", timeout=5)
+        burst(app, "a", "b", "ctrl+u", "c", "o", "n")  # ctrl+u had emptied the box after con
+        await wait_for(pilot, lambda: app.focused.value == "con", timeout=5)
+        await pilot.pause(0.2)
+        assert app.focused.value == "con"

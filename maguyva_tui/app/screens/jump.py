@@ -14,13 +14,14 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from maguyva_tui.app.fuzzy import Target, rank
+from maguyva_tui.app.widgets.ordered_input import OrderedInput
 from maguyva_tui.terminal import printable
 
 SHOWN = 40
 """Matches listed at once."""
 
 
-class JumpInput(Input):
+class JumpInput(OrderedInput):
     """The go-to box; never maximized (the palette's Maximize had left it alone over a hatched
     screen, its list hidden)."""
 

@@ -11,7 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.widgets import Input, Label
+from textual.widgets import Label
+
+from maguyva_tui.app.widgets.ordered_input import OrderedInput
 
 PLACEHOLDER = 'ask: parse_config · who calls load · "ECONNREFUSED" · how does auth work'
 
@@ -30,7 +32,7 @@ def asked(value: str) -> str:
     return value.replace(LINE_MARK, "\n")
 
 
-class QueryInput(Input):
+class QueryInput(OrderedInput):
     """The query text; the arrows move the result cursor so typing and choosing never collide."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -82,21 +84,10 @@ class QueryInput(Input):
         event.stop()
 
     async def _on_key(self, event: events.Key) -> None:
-        """Let ``?`` on an empty query reach the help binding; everywhere else it is typed. Run the
-        box's own editing keys here, in the order they were typed."""
+        """Let ``?`` on an empty query reach the help binding; everywhere else it is typed (Textual
+        calls each class's ``_on_key`` in turn: OrderedInput's and Input's come next)."""
         if event.character == "?" and not self.value:
             event.prevent_default()  # not typed: the event goes on to the bindings
-            return
-        if self.check_consume_key(event.key, event.character):
-            return  # a character: Input types it
-        # A widget's binding runs once its key has climbed back to the app, after the characters
-        # read with it were typed: "ab", backspace, "c" in one read had left "ab", and ctrl+u then
-        # "xy" an empty box. Run it now instead.
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                event.prevent_default()
-                event.stop()
-                return
 
 
 class QueryBar(Horizontal):
