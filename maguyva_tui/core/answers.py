@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
-from maguyva_tui.core.inherited import aliased, inherited
+from maguyva_tui.core.inherited import aliased, go_module_member, inherited
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
@@ -284,7 +284,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     The name index answers first; the graph then knows forms it does not (``Shape.area``, a node id).
     A name as Go or PHP print it (``(*Mux).ServeHTTP``) is read as the symbol it names, and a
     member named through a class that inherits it (``Flask.route``) as the nearest base's
-    (``Scaffold.route``), as the references and the search read it. A Rust macro named as it is
+    (``Scaffold.route``), as the references and the search read it, and a member of a Go module's
+    root package named through it (``lo.Map``) as its definition. A Rust macro named as it is
     invoked (``vec!``) that no symbol is named is its ``macro_rules!``.
     """
     snapshot = generation.snapshot
@@ -298,6 +299,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         found = [graph.symbols[n] for n in nodes if n in graph.symbols and (not kinds or graph.symbols[n].kind in kinds)]
     if not found:
         found = [s for s in inherited(generation, name) if not kinds or s.kind in kinds]
+    if not found:  # lo.Map: Map of the Go module's root package, as its code names it
+        found = [s for s in go_module_member(generation, name) if not kinds or s.kind in kinds]
     if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
         found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
     entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)
@@ -489,7 +492,8 @@ _VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": 
 def graph_name(generation: Generation, name: str) -> str:
     """What to ask the graph for a name it does not know as written: the one definition the
     structural engine finds by the name's module (``flask.helpers.url_for``) or the class that
-    inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), as its node; a name written
+    inherits it (``Flask.route``: :mod:`~maguyva_tui.core.inherited`), or the member of a Go module's
+    root package named through it (``lo.Map``), as its node; a name written
     as Go or PHP print it (``(*Mux).ServeHTTP``, ``\\GuzzleHttp\\Client``) as the symbol it names;
     a name written through its file as the search reads it (``a.py:run``, ``pkg/a.py::run``:
     :func:`~maguyva_tui.core.path_names.in_file`) as that file's definition; else the name."""
@@ -502,7 +506,8 @@ def graph_name(generation: Generation, name: str) -> str:
     if len(qualifier_parts(name)) < 2:
         aliases = {symbol_id(s.path, s.qualname) for s in aliased(generation, name)}
         return aliases.pop() if len(aliases) == 1 else name
-    found = defining(generation.structural.lookup(name)) or inherited(generation, name) or aliased(generation, name)
+    found = (defining(generation.structural.lookup(name)) or inherited(generation, name) or aliased(generation, name)
+             or go_module_member(generation, name))
     nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
     return nodes.pop() if len(nodes) == 1 else name
 

@@ -39,3 +39,14 @@ def test_its_callers_are_the_member_s(engine: Engine) -> None:
 def test_a_name_the_package_does_not_define_stays_missing(engine: Engine) -> None:
     answer = engine.search("toml.Encode").to_json()
     assert answer["lookup_failed"] is not None and not any("root package" in n for n in answer["notices"])
+
+
+def test_the_graph_tools_read_it_too(engine: Engine) -> None:
+    """MCP's find_definition, find_references and impact (and ``maguyva graph``) of ``toml.Decode``:
+    lo's ``lo.Map`` had been "no definition of", "unknown symbol", where the search found it."""
+    definitions = engine.definitions("toml.Decode")
+    assert [(d.symbol.path, d.symbol.start_line) for d in definitions.entries if d.symbol] == [("decode.go", 5)]
+    assert sorted((s.path, s.line) for s in engine.references("toml.Decode", (), 10).entries) == [
+        ("cmd/tomlv/main.go", 6), ("decode_test.go", 10)]
+    assert {s.path for s in engine.impact("toml.Decode", 2, 10).entries} >= {"cmd/tomlv/main.go"}
+    assert not engine.definitions("toml.Encode").entries
