@@ -1,5 +1,5 @@
-"""Ruby: modules, classes, methods (``def self.x`` too, ``private def x``, ``attr_reader``'s and
-``alias``'s), constants.
+"""Ruby: modules, classes, methods (``def self.x`` too, ``private def x``, ``attr_reader``'s,
+``alias``'s and ``define_method(:x)``'s), constants.
 
 A module is a namespace that also holds methods (mixed in, or called on the module): recorded as a
 ``module`` like a C++ namespace, and a ``def`` inside it is a method, as inside a class. ``class
@@ -100,9 +100,11 @@ ACCESSORS = frozenset({"attr_reader", "attr_writer", "attr_accessor"})
 def _call(w: Walker, node: Node, outer: Outer) -> None:
     """Record the methods ``attr_reader :a, :b`` defines (``a``, ``b``), ``attr_writer`` (``a=``) and
     ``attr_accessor`` (both), each spanning the call's line (its argument, when it names several),
-    and ``alias_method :new, :old``'s ``new``."""
-    _class_level_block(w, node)
+    and ``alias_method :new, :old``'s ``new``; ``define_method(:name) do ... end``'s ``name``."""
     method, arguments = node.child_by_field_name("method"), node.child_by_field_name("arguments")
+    if _defined_method(w, node, method, arguments, outer):
+        return
+    _class_level_block(w, node)
     if node.child_by_field_name("receiver") is None and arguments is not None:
         _defined_in_arguments(w, arguments)
     if method is not None and arguments is not None and w.text(method) == "alias_method":
@@ -121,6 +123,27 @@ def _call(w: Walker, node: Node, outer: Outer) -> None:
             w.define("method", span, None, name=name)
         if kind != "attr_reader":
             w.define("method", span, None, name=name + "=")  # the writer, as `def name=(value)` names it
+
+
+def _defined_method(w: Walker, node: Node, method: Node | None, arguments: Node | None, outer: Outer) -> bool:
+    """Record the method ``define_method(:name) do ... end`` (or ``{ ... }``, ``&block``) defines in
+    a class or module body, spanning the call, its block its body; tell whether it was one. Its
+    name must be written out (``:name``, ``"name"``): one built at run time (``"#{env}?"``) names
+    nothing here. roda's ``define_method(:roda_method_name) do |suffix|`` had been no symbol."""
+    if (method is None or arguments is None or w.text(method) != "define_method"
+            or node.child_by_field_name("receiver") is not None or w.scope_kind not in ("class", "module")):
+        return False
+    first = next(iter(arguments.named_children), None)
+    if first is None or first.type not in ("simple_symbol", "string", "delimited_symbol"):
+        return False
+    if any(child.type == "interpolation" for child in first.named_children):
+        return False
+    name = w.text(first).lstrip(":").strip("'\"")
+    if not METHOD_NAME.fullmatch(name):
+        return False
+    block = node.child_by_field_name("block")
+    w.define("method", outer, first, block.child_by_field_name("body") if block is not None else None, name=name)
+    return True
 
 
 def _defined_in_arguments(w: Walker, arguments: Node) -> None:
