@@ -208,3 +208,44 @@ bitflags::bitflags! {
         ("constant", "tests.Flags.B", 7, 7), ("constant", "tests.Flags.ABC", 8, 8), ("function", "tests.after", 12, 12),
         ("constant", "ManualFlags.M", 15, 15),
     ]
+
+
+def test_a_c_file_the_grammar_cannot_parse_at_all_still_defines_its_function() -> None:
+    # lz4's lz4.c, reduced: the whole file is one error; LZ4_decompress_generic was no symbol and
+    # its locals (ip among them) file-level constants
+    source = b"""LZ4_FORCE_INLINE int
+LZ4_decompress_generic(const char* const src)
+{
+{   const BYTE* ip = (const BYTE*) src;
+"""
+    _, symbols = extract_definitions(parse("c", source), source, "c", "lz4.c")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [("function", "LZ4_decompress_generic", 1)]
+
+
+def test_a_namespace_with_a_visibility_macro_is_no_loose_function() -> None:
+    source = b"""namespace std _GLIBCXX_VISIBILITY(default)
+{
+  enum class errc { a = 1 };
+"""
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "error_constants.h")
+    assert "_GLIBCXX_VISIBILITY" not in [s.name for s in symbols]
+
+
+def test_a_macro_before_a_functions_return_type_is_no_name() -> None:
+    # lz4's xxhash.c: XXH32_update was a function named XXH_errorcode; Unity's test_unity_core.c:
+    # UNITY_FUNCTION_ATTR(noreturn) added a variable named noreturn before each such test
+    source = b"""XXH_PUBLIC_API XXH_errorcode XXH32_update (XXH32_state_t* state_in, const void* input, size_t len)
+{
+    return XXH_OK;
+}
+UNITY_FUNCTION_ATTR(noreturn) void testPassShouldEndImmediatelyWithPass(void)
+{
+}
+static BOOL is_ok(void) { return 1; }
+"""
+    for language in ("c", "cpp"):
+        _, symbols = extract_definitions(parse(language, source), source, language, "xxhash.c")
+        assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+            ("function", "XXH32_update", 1), ("function", "testPassShouldEndImmediatelyWithPass", 5),
+            ("function", "is_ok", 8),
+        ]

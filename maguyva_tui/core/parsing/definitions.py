@@ -57,7 +57,11 @@ def extract_definitions(
     if rules is None:
         return gap_windows(path, text_lines, [(1, total)], language), []
     walker = Walker(rules, source, path, language, total)
-    walker.walk(tree.root_node)
+    root = tree.root_node
+    if root.type in rules.handlers:  # a file the grammar could not parse is one error: C reads its pieces
+        walker.dispatch(root, root)
+    else:
+        walker.walk(root)
     windows = gap_windows(path, text_lines, uncovered_ranges(total, walker.chunks), language)
     return sorted(walker.chunks + windows, key=chunk_order), walker.symbols
 

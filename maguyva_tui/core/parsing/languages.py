@@ -225,13 +225,28 @@ def _balanced(text: bytearray) -> bool:
 
 
 KEYWORD_MACRO = re.compile(
-    rb"^[ \t]*(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
+    rb"^[ \t]*(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}(?:\([^()\r\n]*\))?[ \t]+)+)"
     rb"(?=(?:template|namespace|typedef|using|extern|static|inline|class|struct|union|enum|void)\b)",
     re.MULTILINE,
 )
 """Upper-case names that start a line before a keyword no type name can precede
 (``FMT_MODULE_EXPORT template <typename Char>``, ``FMT_API inline namespace``, ``STATIC void``):
-macros, which the grammar, seeing no preprocessor, read as a type and lost the declaration after."""
+macros, which the grammar, seeing no preprocessor, read as a type and lost the declaration after;
+with their arguments too (Unity's ``UNITY_FUNCTION_ATTR(noreturn) void test...(void)`` had added
+a variable named ``noreturn``)."""
+
+
+LEADING_MACRO = re.compile(
+    rb"^(?P<macros>[A-Z_][A-Z0-9_]{2,}[ \t]+)"
+    rb"(?=(?:[A-Za-z_][\w:]*[ \t]+)*[A-Za-z_][\w:]*(?:[ \t]*\*+[ \t]*|[ \t]+|[ \t]*\r?\n)\**[A-Za-z_]\w*[ \t]*\()",
+    re.MULTILINE,
+)
+"""An upper-case macro that starts a line before a function's return type and name (lz4's
+``XXH_PUBLIC_API XXH_errorcode XXH32_update (``, ``LZ4_FORCE_INLINE int`` with the name on the
+next line): the grammar read the macro as the type and the type as the name (``XXH32_update`` was
+a function named ``XXH_errorcode``), or lost the function. Only before a type and a name, after
+:data:`CALLING_MACRO` has blanked a calling convention (``HRESULT WINAPI Foo(`` keeps its type), and
+only at a line's start, where no statement in a body is."""
 
 
 _SPECIFIERS = (rb"static|extern|inline|__inline|__inline__|__forceinline|const|volatile|register|unsigned|signed|long"
@@ -453,12 +468,12 @@ def parse(language: str, source: bytes) -> Tree:
     is a bare macro (:data:`BARE_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`),
     the export macros of a class's head (:data:`EXPORT_MACRO`), the macros before a keyword
     (:data:`KEYWORD_MACRO`), a calling convention's before a function's name (:data:`CALLING_MACRO`),
-    a storage class's macros (:data:`STORAGE_MACRO`) or those after a C++ function's parameters
-    (:data:`TRAILING_MACRO`) and the later branches of a conditional that leaves brackets unbalanced
-    (:func:`_first_branches`) are parsed as blanks of the same length, so every byte offset and line
-    of the tree is the text's; in Rust, so are the name and braces of a macro that wraps items
-    (:func:`_unwrapped_item_macros`); in TypeScript, a ``;`` ends a member before a generic call
-    signature (:func:`_separated_signatures`)."""
+    a storage class's macros (:data:`STORAGE_MACRO`), one before a return type
+    (:data:`LEADING_MACRO`) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
+    the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are
+    parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
+    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`); in
+    TypeScript, a ``;`` ends a member before a generic call signature (:func:`_separated_signatures`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
@@ -477,6 +492,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = CALLING_MACRO.sub(_blank_calling_macros, source)
     if language in ("c", "cpp") and STORAGE_MACRO.search(source) is not None:
         source = STORAGE_MACRO.sub(_blank_macros, source)
+    if language in ("c", "cpp") and LEADING_MACRO.search(source) is not None:
+        source = LEADING_MACRO.sub(_blank_macros, source)
     if language == "cpp" and TRAILING_MACRO.search(source) is not None:
         source = _blank_trailing_macros(source)
     if language == "cpp" and FIELD_MACRO.search(source) is not None:

@@ -172,8 +172,9 @@ def _error(w: Walker, node: Node, outer: Outer) -> None:
     ``{`` it holds as loose pieces: a statement the grammar cannot read (a macro given a type,
     ``UNITY_EXTRACT_ARG(..., va, unsigned int);``) breaks the function around it into an error
     that runs on to the file's end. Unity's ``UnityPrintFVA`` had been no symbol, its local
-    ``pch`` a file's constant. The body is the indented pieces after the ``{``, up to one at the
-    line's start (a ``}`` there is its last); they are not walked."""
+    ``pch`` a file's constant. The body is the pieces after the ``{`` up to the ``}`` that closes it,
+    or to a piece other than a brace or a comment at a line's start; they are not walked. A file
+    the grammar could not parse at all is one such error (lz4's ``lz4.c``)."""
     if w.depth >= MAX_DEPTH:
         return
     w.depth += 1
@@ -181,7 +182,9 @@ def _error(w: Walker, node: Node, outer: Outer) -> None:
         children, at = node.children, 0
         while at < len(children):
             child = children[at]
-            if child.type == "function_declarator" and at + 1 < len(children) and children[at + 1].type == "{":
+            if child.type == "function_declarator" and at + 1 < len(children) and children[at + 1].type == "{" and (
+                _after_a_head(children, at)
+            ):
                 at = _loose_function(w, children, at)
             else:
                 if child.is_named:
@@ -189,6 +192,17 @@ def _error(w: Walker, node: Node, outer: Outer) -> None:
                 at += 1
     finally:
         w.depth -= 1
+
+
+def _after_a_head(children: list[Node], at: int) -> bool:
+    """Whether the piece before a loose declarator is a return type or specifier, or none is on its
+    line (``namespace std _GLIBCXX_VISIBILITY(default) {`` is no function)."""
+    before = children[at - 1] if at > 0 else None
+    return before is None or before.type in _HEAD_TYPES or before.end_point.row < children[at].start_point.row
+
+
+_BODY_EDGES = frozenset({"{", "}", "comment"})
+"""Loose pieces of a body that may start a line (lz4 opens a function's inner block at column 0)."""
 
 
 def _loose_function(w: Walker, children: list[Node], at: int) -> int:
@@ -200,11 +214,13 @@ def _loose_function(w: Walker, children: list[Node], at: int) -> int:
         declarator.start_point.row - children[first - 1].start_point.row <= 1  # ``int`` on the line before
     ):
         first -= 1
-    last = at + 1
-    while last + 1 < len(children) and (children[last + 1].start_point.column > 0 or children[last + 1].type == "}"):
-        last += 1
-        if children[last].type == "}" and children[last].start_point.column == 0:
+    last, depth = at + 1, 1
+    while depth > 0 and last + 1 < len(children):
+        piece = children[last + 1]
+        if piece.start_point.column == 0 and piece.type not in _BODY_EDGES:
             break
+        last += 1
+        depth += 1 if piece.type == "{" else -1 if piece.type == "}" else 0
     name_node, _ = unwrap_declarator(declarator)
     if name_node is not None and w.scope_kind not in FUNCTION_KINDS:
         name, prefix = split_qualified(w.text(name_node))
