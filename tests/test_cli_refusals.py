@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from maguyva_tui.cli import BATCH_ECHO_CHARS, _batch_one, main
+from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.search import SearchRequest
-from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.types import IndexNotWritable, QueryError
 from maguyva_tui.core.workspace import read_workspace
 
 _ARGS = argparse.Namespace(limit=20, modality=None, regex=False, ignore_case=False, smart_case=False,
@@ -105,3 +106,11 @@ def test_a_regular_expression_for_an_engine_that_cannot_read_one_is_refused(moda
     with pytest.raises(QueryError, match=f"the {modality} engine does not read a regular expression"):
         SearchRequest("def \\w+", modality=modality, regex=True).validate()
     SearchRequest("def \\w+", modality="text", regex=True).validate()
+
+
+def test_an_index_folder_under_a_file_is_said_to_be_a_file_not_an_unwritable_folder(tmp_path: Path) -> None:
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "repo" / "a.py").write_text("A = 1\n")
+    (tmp_path / "afile").write_text("")
+    with pytest.raises(IndexNotWritable, match=r": .*afile is not a folder; keep the index in a folder \(--index-dir"):
+        update_index(tmp_path / "repo", tmp_path / "afile")

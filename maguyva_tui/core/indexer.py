@@ -23,6 +23,7 @@ import json
 import multiprocessing
 import os
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -565,6 +566,10 @@ class _Build:
         from: a damaged one (or another format's) says so, and what to do, where it had said only
         that it could not be written."""
         why = exc.strerror or str(exc)
+        blocker = _not_a_folder(self.folder)
+        if blocker is not None:  # "make that folder writable" had been the advice for a file in the way
+            return (f"cannot write the index at {self.folder}: {blocker} is not a folder; keep the index in "
+                    "a folder (--index-dir, $MAGUYVA_INDEX_DIR)")
         damaged = self.summary.rebuilt_because
         if not damaged:
             return f"cannot write the index at {self.folder} ({why})"
@@ -956,3 +961,15 @@ def _analyze_batch(batch: list[tuple[str, bytes]]) -> list[PackedRow]:
     from maguyva_tui.core.parsing.analyze import analyze_row
 
     return [PackedRow.of(analyze_row(path, data.decode("utf-8", errors="surrogatepass"))) for path, data in batch]
+
+
+def _not_a_folder(folder: Path) -> Path | None:
+    """The nearest of ``folder`` and the folders above it that exists and is not a folder (a file
+    named as the index folder, ``--index-dir /dev/null``), or ``None``."""
+    for place in (folder, *folder.parents):
+        try:
+            mode = place.stat().st_mode
+        except OSError:  # missing (made when written) or unreadable: not the file in the way
+            continue
+        return None if stat.S_ISDIR(mode) else place
+    return None
