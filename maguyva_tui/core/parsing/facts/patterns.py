@@ -90,7 +90,14 @@ _JS_COMMON = r"""
 (return_statement (_) @local.return)
 """
 
-JAVASCRIPT = _JS_COMMON + r"""
+_JSX = r"""
+(jsx_opening_element name: [(identifier) (member_expression)] @call (#match? @call "^[A-Z]"))
+(jsx_self_closing_element name: [(identifier) (member_expression)] @call (#match? @call "^[A-Z]"))
+"""
+"""A component rendered (``<Widget value={1} />``, ``<Panel.Header>``) is a call of it; an
+intrinsic element (``<div>``, lower case) calls nothing of the repository."""
+
+JAVASCRIPT = _JS_COMMON + _JSX + r"""
 (class_heritage [(identifier) (member_expression)] @inherit)
 (formal_parameters (identifier) @local)
 (assignment_pattern left: (identifier) @local)
@@ -290,7 +297,7 @@ PATTERNS: dict[str, str] = {
     "python": PYTHON,
     "javascript": JAVASCRIPT,
     "typescript": TYPESCRIPT,
-    "tsx": TYPESCRIPT,
+    "tsx": TYPESCRIPT + _JSX,
     "go": GO,
     "rust": RUST,
     "java": JAVA,
