@@ -215,11 +215,18 @@ def js_candidates(specifier: str, path: str) -> list[str]:
     joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), specifier))
     if joined.startswith(".."):
         return []
-    stem = joined.removesuffix(".js") if joined.endswith(".js") else joined
     out = [joined + suffix for suffix in JS_SUFFIXES]
-    if stem != joined:
-        out += [stem + ".ts", stem + ".tsx"]  # TypeScript sources import "./x.js" meaning x.ts
+    for written, sources in TS_SOURCES:
+        if joined.endswith(written):  # TypeScript sources import "./x.js" meaning x.ts
+            out += [joined.removesuffix(written) + source for source in sources]
     return out
+
+
+TS_SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (".js", (".ts", ".tsx")), (".jsx", (".tsx",)), (".mjs", (".mts",)), (".cjs", (".cts",)),
+)
+"""The TypeScript source a compiled file's specifier names, as TypeScript resolves it: an ES module's
+``import './run.mjs'`` means run.mts (it had been no file of the repository)."""
 
 
 def include_candidates(include: str, path: str) -> list[str]:

@@ -1,0 +1,24 @@
+"""TypeScript's ES module sources: ``import './util.mjs'`` in a .mts file names util.mts."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.retrievers.graph import GraphRetriever
+
+FILES = {
+    "src/util.mts": "export function slugify(s: string) { return s }\n",
+    "src/legacy.cts": "export function legacy() { return 1 }\n",
+    "src/button.tsx": "export function Button() { return null }\n",
+    "src/main.mts": "import { slugify } from './util.mjs';\nimport { legacy } from './legacy.cjs';\n"
+                    "import { Button } from './button.jsx';\n"
+                    "export function run() { return [slugify('a'), legacy(), Button()] }\n",
+}
+
+
+def test_a_compiled_files_specifier_names_its_typescript_source() -> None:
+    """The calls had been tied to nothing: no util.mjs, legacy.cjs or button.jsx is in the repository."""
+    graph = CodeGraph.build({path: analyze(path, text) for path, text in FILES.items()})
+    retriever = GraphRetriever(graph)
+    for name in ("slugify", "legacy", "Button"):
+        assert [(h.path, h.start_line, h.symbol) for h in retriever.callers_hits(name, 5)] == [("src/main.mts", 4, "run")]
