@@ -19,6 +19,7 @@ from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited
 from maguyva_tui.core.intent import written_name
+from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, split
@@ -406,7 +407,7 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
     text = generation.text
     near = {p for stem in imp.stems(files, graph) for p in text.candidates(literal_plan(stem))}
     lines = imp.import_lines(graph, files, generation.snapshot.facts, sorted(near))
-    several = len(files) > 1
+    several = len(files) > 1 and go_package_folder(files) is None
     entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
                     i.source, i.file, i.language, graph.node_centrality(i.source),
                     f"{imp.verb(i)} {i.file if several else module}")

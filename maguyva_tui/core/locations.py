@@ -17,6 +17,7 @@ through the standard library only) is read again without this rule (:mod:`~maguy
 
 from __future__ import annotations
 
+import posixpath
 import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -223,6 +224,16 @@ def is_file_name(path: str) -> bool:
 def _known_file_name(path: str) -> bool:
     suffix = PurePosixPath(path).suffix.lower()
     return bool(suffix) and (suffix in EXTENSIONS or suffix in TEXT_EXTENSIONS)
+
+
+def go_package_folder(files: Sequence[str]) -> str | None:
+    """The folder of the Go package that several files are (every one Go, in one folder; ``""`` at
+    the root), else ``None``: an import names the package, never one of its files, so its lines
+    are the package's, not each file's (lo's ``mutable`` had been "3 files; name one by its path")."""
+    folders = {posixpath.dirname(f) for f in files}
+    if len(files) > 1 and len(folders) == 1 and all(f.endswith(".go") for f in files):
+        return folders.pop()
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from maguyva_tui.core.intent import (
     quoted_names,
     written_name,
 )
-from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, link_path, placed
+from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, go_package_folder, link_path, placed
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import (
     RELATED,
@@ -639,7 +639,7 @@ def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list
         return intent, list(found.hits), [said]
     files = found.files
     notices = []
-    if len(files) > 1:
+    if len(files) > 1 and go_package_folder(files) is None:  # a Go package's files are imported as one
         listed = ", ".join(files[:NAMED_FILES]) + (", ..." if len(files) > NAMED_FILES else "")
         notices.append(f"{shown} names {len(files)} files ({listed}); listing the lines importing each: "
                        f"name one by its path to ask for it alone")

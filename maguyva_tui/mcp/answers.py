@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, TypeAlias, TypeVar
 
-from maguyva_tui.core.answers import Definition, GraphAnswer, Site, symbol_as_meant
+from maguyva_tui.core.answers import Definition, GraphAnswer, Site, go_package_folder, symbol_as_meant
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 
@@ -183,13 +183,17 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
 def _importers(answer: GraphAnswer[Site], module: str) -> dict[str, Any]:
     """The lines importing a module or file that no symbol is named as: its files are the
     definitions, each line's target the file it reaches when the name names several."""
-    several = len(answer.definitions) > 1
+    package = go_package_folder(answer.nodes)  # a Go package's lines import it whole, no one file of it
+    several = len(answer.definitions) > 1 and package is None
     items = [_reference(answer, s, several) for s in answer.entries]
     out = {"symbol": echo(module), "module": True,
            "definitions": [{"node": d.node, "path": d.node, "kind": "file"} for d in answer.definitions],
            "counts": dict(answer.counts), **_listing("references", items, answer.total)}
     if several:
         out["note"] = f"{echo(module)} names {len(answer.definitions)} files; the lines importing each are listed"
+    elif package is not None and answer.total:
+        out["note"] = (f"{echo(module)} is the Go package of {package + '/' if package else 'the root folder'} "
+                       f"({len(answer.definitions)} files); the lines importing it are listed")
     elif not answer.total:
         out["note"] = f"no line of the repository imports {echo(module)}"
     return out
