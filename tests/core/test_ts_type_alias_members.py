@@ -1,4 +1,4 @@
-"""TypeScript: a type alias naming an object type has its members, as an interface has."""
+"""TypeScript definitions: an aliased object type's members, as an interface's; methods named by strings."""
 
 from __future__ import annotations
 
@@ -26,3 +26,13 @@ type Picked = Omit<{ dropped(): void }, "dropped">;
         ("type", "Pair", 6), ("function", "take", 7), ("type", "Observable", 8),
         ("method", "Observable.subscribe", 8), ("method", "Observable.subscribe", 8), ("type", "Picked", 9),
     ]
+
+
+def test_a_method_named_by_a_string_is_named_by_its_text() -> None:
+    """``"quoted-name"(): void`` had been the symbol ``Array."quoted-name"``, quotes and all."""
+    source = b"""class A { "my-method"() {} 'other'() {} }
+interface I { "quoted-name"(): void }
+const o = { 'x-y'() {} };
+"""
+    _, symbols = extract_definitions(parse("typescript", source), source, "typescript", "q.ts")
+    assert [s.qualname for s in symbols] == ["A", "A.my-method", "A.other", "I", "I.quoted-name", "o", "o.x-y"]

@@ -32,8 +32,11 @@ _MODULE_OBJECTS = frozenset({"exports", "module.exports"})
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a function or method; one named by a string (``'quoted-name'() {}``) is named by its
+    text, as a quoted property is (its quotes had been part of the name: ``Array."quoted-name"``)."""
     name = node.child_by_field_name("name")
-    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+    quoted = w.text(name).strip("'\"") if name is not None and name.type == "string" else None
+    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"), name=quoted)
     if name is not None and w.scope_kind == "class" and w.text(name) == "constructor":
         _parameter_properties(w, node.child_by_field_name("parameters"))
 
@@ -408,7 +411,9 @@ def _object_members(w: Walker, node: Node, prefix: tuple[str, ...], depth: int =
     kind = "method" if prefix else "function"
     for child in node.named_children:
         if child.type == "method_definition":
-            w.define(kind, child, child.child_by_field_name("name"), child.child_by_field_name("body"), prefix=prefix)
+            key = child.child_by_field_name("name")
+            quoted = w.text(key).strip("'\"") if key is not None and key.type == "string" else None
+            w.define(kind, child, key, child.child_by_field_name("body"), name=quoted, prefix=prefix)
         elif child.type == "pair":
             key, value = child.child_by_field_name("key"), child.child_by_field_name("value")
             if value is None:
