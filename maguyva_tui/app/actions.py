@@ -29,6 +29,15 @@ from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_ENGINES, PRESET_N
 WEIGHT_STEP = 0.1
 """How much ``+``/``-`` moves the chosen modality's weight."""
 
+OUTSIDE_QUERY_ACTIONS = ("focus_query", "leave")
+"""Priority bindings (run in the keys' order, see :meth:`ActionsMixin.focus_now`) that apply only
+outside the query box and the preview: the help lists them there, not under "Always"."""
+
+
+def always(binding: Binding) -> bool:
+    """Whether ``binding`` applies wherever the focus is (a priority key not kept for the panels)."""
+    return binding.priority and binding.action not in OUTSIDE_QUERY_ACTIONS
+
 
 class ActionsMixin(App[None]):
     """Key and palette actions; mixed into the app, which supplies the state they change."""
@@ -147,7 +156,7 @@ class ActionsMixin(App[None]):
         """Return every binding of the app, grouped by where it applies."""
         app_bindings = [b if isinstance(b, Binding) else Binding(*b) for b in type(self).BINDINGS]
         return [
-            ("Outside the query box", [b for b in app_bindings if not b.priority]),
+            ("Outside the query box", [b for b in app_bindings if not always(b)]),
             ("Query box", QueryInput.BINDINGS),
             ("Results", ResultsTable.BINDINGS),
             ("Preview", Preview.BINDINGS),
@@ -155,7 +164,7 @@ class ActionsMixin(App[None]):
             (
                 "Always",
                 [
-                    *(b for b in app_bindings if b.priority),
+                    *(b for b in app_bindings if always(b)),
                     (
                         "ctrl+p",
                         "command_palette",

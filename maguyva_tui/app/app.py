@@ -19,7 +19,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 
-from maguyva_tui.app.actions import ActionsMixin
+from maguyva_tui.app.actions import OUTSIDE_QUERY_ACTIONS, ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
 from maguyva_tui.app.commands import explorer_commands
 from maguyva_tui.app.driver import quick_exit
@@ -227,6 +227,17 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Give every theme the modality colours, so Textual's own themes work too."""
         return dict(MODALITY_DEFAULTS)
 
+    def _lay_out_for_size(self) -> None:
+        """Give the screen its breakpoints' classes for the terminal's size now: Textual gives them
+        at its first resize event, after the first frame, and at 140 columns the explorer had opened
+        side by side (the wide layout), then stacked itself half a second later."""
+        width, height = self.size
+        for breakpoints, extent in ((self.HORIZONTAL_BREAKPOINTS, width), (self.VERTICAL_BREAKPOINTS, height)):
+            names = [name for _, name in breakpoints or ()]
+            reached = [name for low, name in breakpoints or () if extent >= low]
+            for name in names:
+                self.screen.set_class(bool(reached) and name == reached[-1], name)
+
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         yield from super().get_system_commands(screen)
         yield from explorer_commands(self)
@@ -258,6 +269,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         super().notify(visible_lines(message), title=visible(title), severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
+        self._lay_out_for_size()
         self.sub_title = self.source.title
         self.part(StatusLine).repo(self.source.status_name())
         self.part("#preview", Preview).clear_preview()
@@ -371,7 +383,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,
         a what-if to reset, and the focus outside the query box (where they are typed)."""
-        if action in ("focus_query", "leave"):  # priority keys: only where they would have bubbled to us
+        if action in OUTSIDE_QUERY_ACTIONS:  # priority keys: only where they would have bubbled to us
             return self.screen is self.screen_stack[0] and not isinstance(self.focused, (Input, Preview))
         if action in ("nudge", "next_weight", "reset_what_if") and isinstance(self.focused, QueryInput):
             return False
