@@ -870,14 +870,15 @@ ERROR_MESSAGE_RULE: Final = "error_message"
 raises it holds it (when none does, the search reads the line again without this rule: its
 error's name, or the whole line)."""
 _ERROR_LINE = re.compile(
-    r"[ \t]*+(?:(?:[A-Za-z_$][\w$]{0,100}\.){0,10}"
+    r"[ \t]*+(?:\\?(?:[A-Za-z_$][\w$]{0,100}(?:\.|::|\\)){0,10}"
     r"(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)|Error|Exception)"
     r"|panic|fatal(?:[ \t]+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[ \t]++(?P<m>[^\n]{3,})",
     re.I,
 )
 """One line of error output as a program prints it: an error's name (``RuntimeError``,
-``java.lang.IllegalStateException``, JavaScript's ``Error``) or a marker (``panic``, ``error``),
-a colon, the message."""
+``java.lang.IllegalStateException``, PHP's ``DI\\NotFoundException``, Ruby's
+``Roda::RodaError``, JavaScript's ``Error``) or a marker (``panic``, ``error``), a colon, the
+message."""
 
 
 def _error_message(text: str) -> Intent | None:

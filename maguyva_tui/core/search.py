@@ -32,6 +32,7 @@ from maguyva_tui.core.fusion import (
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
+    ERROR_MESSAGE_RULE,
     LITERAL_RULES,
     MAX_CLASSIFY_CHARS,
     URL_RULE,
@@ -759,17 +760,64 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
     """Read a line that quotes a word inside it as the whole line when some line of code holds it
     as typed: a message pasted from the console (marked's ``extension level must be 'block' or
     'inline'``) is the string that raises it, where its first quote (``block``) had been the
-    literal, every line holding the word."""
-    if req.intent or req.regex or req.modality or intent.rule != "quoted_literal":
+    literal, every line holding the word; one no line holds whole, the text around its quoted value
+    (:func:`_around_value`), as is an error's message (:func:`_message_around_value`)."""
+    if req.intent or req.regex or req.modality:
+        return intent
+    if intent.rule == ERROR_MESSAGE_RULE and intent.target is not None:
+        return _message_around_value(generation, intent, req)
+    if intent.rule != "quoted_literal":
         return intent
     line = req.text.strip()
     if "\n" in line or len(line) > PASTED_LINE_CHARS or intent.target is None:
         return intent
     if not any(c.isalnum() for c in line.replace(intent.target, "", 1)):
         return intent  # "ConfigLoader": the quote is the whole question, its marks no part of the string
-    if not literal_found(generation, Query(line, case=req.case, target=line), req.case):
+    if literal_found(generation, Query(line, case=req.case, target=line), req.case):
+        return Intent("exact_match", intent.confidence, line, PASTED_RULE)
+    for around in _around_value(line, intent.target):
+        if literal_found(generation, Query(around, case=req.case, target=around), req.case):
+            return Intent("exact_match", intent.confidence, around, PASTED_RULE)
+    return intent
+
+
+def _message_around_value(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
+    """An error's message no line holds as printed, read as the text around its quoted value
+    (:func:`_around_value`): httparty's ``UnsupportedURIScheme: 'ftp://x' Must be HTTP, HTTPS or
+    Generic`` is ``' Must be HTTP, HTTPS or Generic``, the rest of the line raising it, where the
+    error's name had been asked for instead."""
+    message = intent.target or ""
+    quoted = QUOTED_VALUE.search(message)
+    if quoted is None or literal_found(generation, Query(message, case=req.case, target=message), req.case):
         return intent
-    return Intent("exact_match", intent.confidence, line, PASTED_RULE)
+    for around in _around_value(message, quoted.group("v")):
+        if literal_found(generation, Query(around, case=req.case, target=around), req.case):
+            return replace(intent, target=around)
+    return intent
+
+
+QUOTED_VALUE = re.compile(r"(?P<q>['\"`])(?P<v>[^'\"`\n]{1,200})(?P=q)")
+"""A value quoted in a message (``'ftp://x'``, ``"FOO"``)."""
+
+VALUE_PREFIX_WORDS = 3
+"""Words a pasted message must hold before or after its quoted value for that text to be its
+string: fewer (``key 'x'``) would be a word of any line."""
+
+
+def _around_value(line: str, value: str) -> list[str]:
+    """The texts of a pasted message around its quoted value, each with the quote beside it: up to
+    the opening quote (``No entry or class found for '`` of ``No entry or class found for 'foo'``),
+    then from the closing one (``' Must be HTTP, HTTPS or Generic`` of httparty's ``'ftp://x' Must
+    be ...``). The value was put in at run time (PHP's ``'$id'``, Ruby's ``'#{uri}'``, Python's
+    ``'{name}'``), so no line holds the message as printed, and the quote it stood in had been the
+    literal, every line holding ``foo``. Only a text of :data:`VALUE_PREFIX_WORDS` words or more."""
+    for quote in "'\"`":
+        at = line.find(quote + value + quote)
+        if at >= 0:
+            end = at + len(value) + 1
+            texts = (line[: at + 1].lstrip(), line[end:].rstrip())
+            return [t for t in texts if len(t.strip(quote).split()) >= VALUE_PREFIX_WORDS]
+    return []
 
 
 def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:

@@ -34,6 +34,8 @@ FILES = {
         "  throw new Error(`renderer '${ext.name}' does not exist`);\n"
         "}\n"
     ),
+    "lib.php": "<?php\nfunction get($id) {\n    throw new NotFoundException(\"No entry or class found for '$id'\");\n}\n",
+    "request.rb": "def uri(u)\n  raise Error, \"'#{u}' Must be HTTP, HTTPS or Generic\"\nend\n",
 }
 
 
@@ -78,8 +80,22 @@ def test_a_pasted_message_some_line_holds_whole_is_that_line_not_its_first_quote
     answer = engine.search("extension level must be 'block' or 'inline'").to_json()  # marked's message
     assert (answer["rule"], answer["target"]) == ("pasted_line", "extension level must be 'block' or 'inline'")
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("use.js", 3)]
-    formatted = engine.search("renderer 'inline' does not exist").to_json()  # no line holds it whole: its quote
-    assert (formatted["rule"], formatted["target"]) == ("quoted_literal", "inline")
+    formatted = engine.search("renderer 'inline' does not exist").to_json()  # no line holds it whole: the
+    assert (formatted["rule"], formatted["target"]) == ("pasted_line", "' does not exist")  # text after its value
+    assert [(r["path"], r["start_line"]) for r in formatted["results"]] == [("use.js", 5)]
+    assert engine.search("level 'inline'").to_json()["target"] == "inline"  # a word before a value is no message
+
+
+@pytest.mark.parametrize("pasted", ["No entry or class found for 'foo'",
+                                    "DI\\NotFoundException: No entry or class found for 'foo'",
+                                    "HTTParty::Error: 'ftp://x' Must be HTTP, HTTPS or Generic"])
+def test_a_message_with_a_value_put_in_at_run_time_is_the_line_raising_it(engine: Engine, pasted: str) -> None:
+    """PHP-DI's ``"No entry or class found for '$id'"`` printed with its value: the value had been the
+    literal (every line holding ``foo``), and a PHP or Ruby error's name before the message (``DI\\``,
+    ``::``) made the line a question about meaning."""
+    answer = engine.search(pasted).to_json()
+    assert [(r["path"], r["start_line"]) for r in answer["results"]][:1] == (
+        [("lib.php", 3)] if "entry" in pasted else [("request.rb", 2)]), answer["target"]
 
 
 def test_a_quote_that_is_the_whole_question_stays_its_string(engine: Engine) -> None:
