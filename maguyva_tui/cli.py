@@ -12,7 +12,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO
@@ -692,9 +692,29 @@ def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:
     workspace: ``answer`` searches): the Nth answer is the Nth line's, a blank line's included (its
     error object), so a script can pair what it sent with what came back."""
     stream = sys.stdin.buffer if args.batch == "-" else _open_batch(args.batch)
-    for number, line in enumerate(stream, 1):  # bytes: each line is decoded alone, so one bad line stays one
-        _emit(_batch_one(answer, args, line, number))
+    for number, line in enumerate(bounded_lines(stream), 1):  # bytes: each line decoded alone, one bad line stays one
+        _emit(_batch_one(answer, args, line, number) if line is not None else {
+            "query": None, "error": f"line {number}: over {BATCH_LINE_BYTES // (1 << 20)} MiB, longer than any batch "
+            f"line can be ({BATCH_LINE}; a query is at most 65,536 characters); skipped to its end", "results": []})
     return 0
+
+
+BATCH_LINE_BYTES = 1 << 20
+"""The longest ``--batch`` line read: a query of 64 Ki characters, each escaped as ``\\uXXXX``, with
+room for the other keys. A longer one is answered with its error and skipped without being held
+(``--batch /dev/zero``, a binary file: one endless line had been read into memory, 870 MB in 15 s)."""
+
+
+def bounded_lines(stream: BinaryIO, limit: int = BATCH_LINE_BYTES) -> Iterator[bytes | None]:
+    """Each line of ``stream`` (its newline kept), ``None`` in place of one over ``limit`` bytes,
+    which is read to its end a block at a time and dropped."""
+    while line := stream.readline(limit + 1):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+            pass
+        yield None
 
 
 JSON_LINE = json.JSONEncoder(ensure_ascii=False, check_circular=False)

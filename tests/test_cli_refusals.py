@@ -1,21 +1,25 @@
 """The command line refuses what it cannot use in one line, and says no more than it must: a batch
 line refused for its length is not echoed whole; a path that is no folder is refused, not waited on;
 options asking two things at once (a QUERY and --batch, a regular expression and an intent or an
-engine that cannot read one) are refused rather than one of them dropped without a word."""
+engine that cannot read one) are refused rather than one of them dropped without a word; a batch line
+longer than any can be is answered with its error, never held whole."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import socket
+import sys
 import threading
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
-from maguyva_tui.cli import BATCH_ECHO_CHARS, _batch_one, main
+from maguyva_tui.cli import BATCH_ECHO_CHARS, BATCH_LINE_BYTES, _batch_one, bounded_lines, main, run_batch
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.search import SearchRequest
 from maguyva_tui.core.types import IndexNotWritable, QueryError
@@ -114,3 +118,17 @@ def test_an_index_folder_under_a_file_is_said_to_be_a_file_not_an_unwritable_fol
     (tmp_path / "afile").write_text("")
     with pytest.raises(IndexNotWritable, match=r": .*afile is not a folder; keep the index in a folder \(--index-dir"):
         update_index(tmp_path / "repo", tmp_path / "afile")
+
+
+def test_a_batch_line_over_its_limit_is_answered_with_its_error_and_skipped_unheld() -> None:
+    stream = io.BytesIO(b"x" * 300 + b"\n" + b'{"query": "a"}\n' + b"y" * 250 + b'{"query": "b"}')
+    assert list(bounded_lines(stream, limit=200)) == [None, b'{"query": "a"}\n', None]
+    assert list(bounded_lines(io.BytesIO(b"a" * 200 + b"\n" + b"b" * 200), limit=200)) == [
+        b"a" * 200 + b"\n", b"b" * 200]
+    args = argparse.Namespace(**vars(_ARGS), batch="-")
+    answered: list[dict[str, Any]] = []
+    with mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"z" * (BATCH_LINE_BYTES + 5) + b'\n{"query": "q"}\n'))), \
+            mock.patch("maguyva_tui.cli._emit", answered.append):
+        assert run_batch(args, lambda text, options: {"query": text, "results": []}) == 0
+    assert answered[0]["query"] is None and answered[0]["error"].startswith("line 1: over 1 MiB, longer than any batch line")
+    assert answered[1] == {"query": "q", "results": []}
