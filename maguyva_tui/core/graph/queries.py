@@ -12,7 +12,7 @@ are sorted as arrays and become ``CallSite``/``Dependent`` objects only when rea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
@@ -460,6 +460,8 @@ class Reach:
     depth: NDArray[np.int32]
     via: Slots
     edge: NDArray[np.int8]
+    first_lines: dict[int, dict[int, int]] = field(default_factory=dict)
+    """A ``via`` node's slot to the first line of each node's sites into it, as they are asked for."""
 
     def dependent(self, i: int) -> Dependent:
         """Describe the i-th dependent."""
@@ -477,11 +479,20 @@ class Reach:
     def _first_site(self, slot: int, via: int) -> int:
         """The line of a file's first site into ``via`` (1 if it has none): where its module level
         uses the name. It had been line 1 always: jotai's barrel's ``export { RESET } from ...``
-        was shown for "what breaks if I change atomWithStorage", re-exported on lines 9-13."""
-        merged = self.graph.merged()
-        into = merged.into(via)
-        lines = merged.line[into[merged.source[into] == slot]]
-        return int(lines.min()) if len(lines) else 1
+        was shown for "what breaks if I change atomWithStorage", re-exported on lines 9-13. Each
+        ``via``'s first lines are found once, for all its dependents (3,000 files importing one
+        hub read its sites once, not once each)."""
+        lines = self.first_lines.get(via)
+        if lines is None:
+            merged = self.graph.merged()
+            into = merged.into(via)
+            sources, at = merged.source[into], merged.line[into]
+            order = np.lexsort((at, sources))
+            sources, at = sources[order], at[order]
+            first = np.ones(len(sources), dtype=bool)
+            first[1:] = sources[1:] != sources[:-1]
+            lines = self.first_lines[via] = dict(zip(sources[first].tolist(), at[first].tolist()))
+        return int(lines.get(slot, 1))
 
     def _definition_used(self, symbol: Symbol, slot: int, via: int) -> Symbol:
         """The definition of a node's name that holds its first site into ``via``: a file that defines
