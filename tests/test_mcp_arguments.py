@@ -88,3 +88,14 @@ def test_search_takes_the_batch_lines_case_beside_ignore_case(call: Any) -> None
         ": case 'smart' and ignore_case true disagree: send one of them")
     assert "case: Input should be 'sensitive', 'insensitive' or 'smart'" in _refused(call, "search", query="x",
                                                                                       case="upper")
+
+
+def test_a_search_cut_by_its_limit_says_so(call: Any) -> None:
+    """One engine's whole list (every line a pattern matches) cut by the limit says so, as the graph
+    tools do: a regex search of lo's 76 matching lines with limit 50 had returned 50 in silence."""
+    cut = call("search", query="split", regex=True, limit=2)
+    assert cut["fusion_strategy"] == "direct" and len(cut["results"]) == 2
+    assert cut["truncated"] == "showing the first 2; more match: raise limit (at most 50) or narrow the query"
+    whole = call("search", query="split", regex=True, limit=10)
+    assert "truncated" not in whole and [r["lines"] for r in whole["results"]][:2] == [r["lines"] for r in cut["results"]]
+    assert "truncated" not in call("search", query="how is the text cut into words", limit=1)  # a blend: always more

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeAlias, TypeVar
 
 from maguyva_tui.core.answers import Definition, GraphAnswer, Site, go_package_folder, symbol_as_meant
@@ -30,6 +31,12 @@ LineReader: TypeAlias = Callable[[str, int, int], list[str]]
 ECHO_CHARS = 200
 """A name or question said back to the agent is cut here: it sent it, and a megabyte of it costs its context."""
 SCORE_DIGITS = 4  # fused scores are small (≈ weight / (k + rank)); four significant digits tell them apart
+LISTING = ("direct", "single")
+"""The fusion strategies whose results are one engine's whole list (every line a pattern matches, every
+definition, every caller): one cut by the limit says so, as an exact search of 76 lines had given 50 in
+silence; a blend always has more related code below its page."""
+MAX_RESULTS = 50
+"""The search tool's largest limit (the server's ``MAX_SEARCH_RESULTS``)."""
 
 
 class AnswerError(Exception):
@@ -62,8 +69,16 @@ def search_answer(engine: Engine, query: str, **options: Any) -> dict[str, Any]:
     """Search (``options`` as ``Engine.search`` takes them) and shrink the result to what an agent
     needs; every line shown, in the snippet or beyond it, comes from the generation that ranked it."""
     parts = engine.parts()
-    result = engine.search(query, parts=parts, **options)
-    return compact(result, parts.generation.snapshot.lines)
+    limit = options.get("limit")
+    if not isinstance(limit, int):
+        return compact(engine.search(query, parts=parts, **options), parts.generation.snapshot.lines)
+    result = engine.search(query, parts=parts, **{**options, "limit": limit + 1})  # one more: was the list cut?
+    cut = len(result.results) > limit
+    out = compact(replace(result, results=result.results[:limit]), parts.generation.snapshot.lines)
+    if cut and result.fusion_strategy in LISTING:
+        out["truncated"] = (f"showing the first {limit}; more match: "
+                            + ("narrow the query" if limit >= MAX_RESULTS else f"raise limit (at most {MAX_RESULTS}) or narrow the query"))
+    return out
 
 
 def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:

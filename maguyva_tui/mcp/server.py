@@ -33,6 +33,7 @@ from maguyva_tui.core.answers import REFERENCE_KINDS
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import CASE_MODES, INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
 from maguyva_tui.mcp.answers import (
+    MAX_RESULTS,
     AnswerError,
     definition_answer,
     impact_answer,
@@ -58,7 +59,7 @@ else:  # the engine's own tuples, so the tools' input schemas list exactly what 
     ReferenceKind = Literal[REFERENCE_KINDS]
 
 Name = Annotated[str, Field(description="The symbol: parse_config, ConfigLoader.load, or a dotted tail such as Shape.area.")]
-MAX_SEARCH_RESULTS = 50
+MAX_SEARCH_RESULTS = MAX_RESULTS
 """Enough for a broad look; a bigger list costs the agent context without helping it."""
 MAX_LISTED = 200
 """The most references or dependents one call returns."""
@@ -146,7 +147,9 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         site's kind is "call" and its symbol the caller), score, ranks (each engine's own 1-based
         rank; null = that engine ran but did not find it), why (each engine's reason), depth (hops from
         the symbol, for impact), snippet (the first lines, trimmed) and matches (matching lines beyond the
-        snippet). lookup_failed, when the target is not there as asked and the results are something
+        snippet). truncated, when one engine answered alone (fusion_strategy "direct") and more
+        matched than the limit (every line a pattern matches, every definition or caller): raise limit or
+        narrow the query. lookup_failed, when the target is not there as asked and the results are something
         else: target, kind (symbol, literal or place), message, suggestions (close names) and other_case
         (true: the lines hold the string in another case). semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
         and the transformer tier each cover) appear while the transformer still embeds in the background.
