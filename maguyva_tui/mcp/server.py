@@ -168,9 +168,10 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
     ) -> CallToolResult:
         """Find where a symbol is defined. Use it when you know the name (or part of a qualified name).
 
-        Exact lookup in the syntax-tree index of every language (Python, JS/TS, Go, Rust, Java, C, C++):
-        functions, methods, classes, structs, interfaces, types, constants. A name defined in several
-        places returns every definition, best first.
+        Exact lookup in the syntax-tree index of every language (Python, JS/TS, Go, Rust, Java, C, C++,
+        PHP, Ruby): functions, methods, classes, structs, interfaces, types, constants, and fields named
+        under their type (Entry.Logger, kind variable). A Go package's member may be named as its callers
+        write it (lo.Map). A name defined in several places returns every definition, best first.
 
         Returns symbol and total, then definitions: path, lines, symbol (qualified, e.g.
         ConfigLoader.load), kind, language, signature (its first line) and, with with_source, source.
