@@ -7,7 +7,8 @@ Paths::Root`` inside ``module Rails`` is ``Rails.Paths.Root``; ``class << self``
 enclosing class, so its ``def``s are that class's methods; so are those in a block passed to a call
 in a class or module body (``class_methods do``), and those in the block of a class made by a call
 (``Point = Struct.new(:x) do``: ``Point.dist``). Other blocks (``describe ... do`` at a file's top)
-are expressions and are not walked, as in every language here.
+are expressions and are not walked for their ``def``s, as in every language here; a class or module
+in one at a file's top is recorded (Ruby defines it wherever the block runs it).
 """
 
 from __future__ import annotations
@@ -185,13 +186,28 @@ def _class_level_block(w: Walker, node: Node) -> None:
     """Walk the block of a call made in a class or module body (``class_methods do``,
     ``no_commands do``, ``included do``): a ``def`` there defines a method of that class, where the
     block runs (rails' ``help`` of each command, in Thor's ``no_commands`` block, was no symbol).
-    A block anywhere else (``describe ... do`` at a file's top, one in a method) is not walked."""
-    if w.scope_kind not in ("class", "module"):
-        return
+    A block anywhere else (``describe ... do`` at a file's top, one in a method) is not walked for
+    its ``def``s; at a file's top, its classes and modules are recorded (:func:`_classes_in_block`)."""
     block = node.child_by_field_name("block")
     body = block.child_by_field_name("body") if block is not None else None
-    if body is not None:
+    if body is None:
+        return
+    if w.scope_kind in ("class", "module"):
         w.walk(body)
+    elif w.scope_kind is None:
+        _classes_in_block(w, body)
+
+
+def _classes_in_block(w: Walker, body: Node) -> None:
+    """Record the classes and modules a block at a file's top defines, through the blocks around
+    them (``describe ... do; context ... do; class HashLike``): Ruby's ``class`` keyword defines the
+    constant wherever a block runs it (httparty's spec classes ``HashLike`` and ``ArrayLike`` had
+    been no symbols: "where is HashLike defined" said none is so named)."""
+    for child in body.named_children:
+        if child.type in ("class", "module"):
+            w.dispatch(child, child)
+        elif child.type == "call":
+            _class_level_block(w, child)
 
 
 RULES = Rules(
