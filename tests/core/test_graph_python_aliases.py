@@ -225,3 +225,37 @@ def test_a_property_read_on_the_way_is_its_value_and_a_generic_base_is_a_base() 
     g = build_graph({"style.py": analyze("style.py", dedent(STYLE))})
     assert [line for _, line, _ in sites(g, "Color.get_truecolor")] == [32, 33, 36]  # not a plain method
     assert sites(g, "PromptBase.ask") == [("style.py", 37, "paint")]
+
+
+REBOUND = """
+class A:
+    def go(self):
+        return 1
+
+class B:
+    def go(self):
+        return 2
+
+def plain(x):
+    x = B()
+    return x.go()
+
+def defaulted(y=None):
+    if y is None:
+        y = B()
+    return y.go()
+
+def declared(a: A):
+    a = B()
+    return a.go()
+
+def untouched(z):
+    return z.go()
+"""
+
+
+def test_a_parameter_the_function_assigns_is_what_it_assigns() -> None:
+    # structlog's def test_...(self, proxy): proxy = BoundLoggerLazyProxy(...); proxy.new() had reached nothing
+    g = build_graph({"m.py": analyze("m.py", dedent(REBOUND))})
+    assert [s[2] for s in sites(g, "B.go")] == ["plain", "defaulted"]
+    assert [s[2] for s in sites(g, "A.go")] == ["declared"]  # a declared type still wins

@@ -130,7 +130,7 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("from_names", "injected", "scope", "sites")
+    __slots__ = ("from_names", "injected", "parameters", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
         self.scope = scope
@@ -139,6 +139,9 @@ class Bindings:
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
         self.from_names: list[tuple[str, str, str, int]] = []
+        self.parameters: set[tuple[str, str, int]] = set()
+        """The Python parameters without a declared type, as (scope, name, byte offset): a value
+        the function assigns to one is its type (``def f(path): path = Path(path)``)."""
         """Attributes set from a plain name: (method scope, that name, ``self.x``, byte offset)."""
         for qualname, (name, line) in injected.fixtures.items() if injected is not None else ():
             self.sites[qualname, MARK] = {-1: (line, name, True)}  # the name tests request it by
@@ -164,6 +167,9 @@ class Bindings:
             bound = local_name(node) or self.direct_init(node, line) or ""
         if bound in RECEIVERS:
             return
+        if capture == "local.param" or (capture == "local" and node.parent is not None
+                                        and node.parent.type == "default_parameter"):
+            self.parameters.add((self.scope(line) or "", bound, offset))
         if capture == "local.param" and self.injected is not None:
             plain = self.injected.takes.get(self.scope(line) or "")
             if plain is not None and bound not in plain:
@@ -268,7 +274,7 @@ class Bindings:
         """Return the bindings that could shadow a referenced name, and every function's return type."""
         out = []
         for (scope, bound), sites in self.sites.items():
-            line, typed = _merge(list(sites.values()))
+            line, typed = _merge(self._assigned_over_parameter(scope, bound, sites))
             wanted = (bound in (RETURN, MARK) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads)
             attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
@@ -277,6 +283,18 @@ class Bindings:
             name = f"{bound}:{typed}" if typed else bound
             out.append(("local", name, line, scope or None))
         return out
+
+
+    def _assigned_over_parameter(self, scope: str, bound: str,
+                                 sites: dict[int, tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:
+        """The binding sites of a name that give its type: a parameter without a declared type
+        (or one pytest fills) that the function assigns a typed value to is that value (structlog's
+        ``def test(self, proxy): proxy = BoundLoggerLazyProxy(...)``; ``proxy.new()`` had reached
+        nothing, the parameter and the assignment disagreeing)."""
+        params = [o for o in sites if (scope, bound, o) in self.parameters]
+        if params and any(t for o, (_, t, _) in sites.items() if o not in params):
+            return [site for o, site in sites.items() if o not in params]
+        return list(sites.values())
 
 
 def local_name(node: Node) -> str | None:
