@@ -187,10 +187,34 @@ class Resident:
         took = (time.perf_counter() - started) * 1000
         return took if reply and reply.get("handled") else float("nan")
 
+    def tiers(self) -> str:
+        """The server's semantic tiers and whether its filler runs, in words."""
+        status = self.status() or {}
+        tiers = status.get("semantic_tiers")
+        shares = ", ".join(f"{tier} {share:.1%}" for tier, share in tiers.items()) if isinstance(tiers, dict) else ""
+        return f"{shares}{'; filling' if status.get('filling') else ''}"
+
     def stop(self) -> None:
         subprocess.run([sys.executable, "-m", "maguyva_tui", "server", "stop", "--repo", str(self.root)],
                        env=self.env, capture_output=True, check=False)
         shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+FILLING_WAIT_S = 120.0
+"""How long ``--filling`` waits for the server's filler to start (it starts once no search came for
+a few seconds)."""
+
+
+def wait_filling(resident: Resident) -> str:
+    """Wait, asking no search, until the server's filler runs; the tiers' coverage then, in words."""
+    deadline = time.monotonic() + FILLING_WAIT_S
+    while time.monotonic() < deadline:
+        status = resident.status()
+        if status and status.get("filling"):
+            time.sleep(10.0)  # its chunks' texts made and the model loaded: embedding
+            return resident.tiers()
+        time.sleep(0.5)
+    raise SystemExit(f"the server's filler did not start in {FILLING_WAIT_S:.0f} s; see {resident.runtime}")
 
 
 def import_breakdown(python: str, args: list[str], env: dict[str, str]) -> str:
@@ -217,6 +241,8 @@ def main() -> None:
     parser.add_argument("--cli", type=int, default=10, help="queries also timed as whole `maguyva search` processes")
     parser.add_argument("--server", type=int, default=40,
                         help="queries timed as whole `maguyva search` processes answered by a resident server")
+    parser.add_argument("--filling", action="store_true",
+                        help="time the server while its filler fills the transformer tier (waits for it to start)")
     args = parser.parse_args()
     root = corpus(args.corpus) / args.sub if args.sub else corpus(args.corpus)
     base = CACHE / "literal-speed-index"
@@ -291,6 +317,7 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
                    stdout=subprocess.DEVNULL)  # the bytecode an installed package has ($PYTHONDONTWRITEBYTECODE here)
     resident = Resident(root, base)
     resident.start()
+    filling = wait_filling(resident) if args.filling else None
     try:
         script = maguyva_script()
         lean = [sys.executable, "-S", "-m", "maguyva_tui"]
@@ -343,6 +370,9 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
                                                                  resident.env),
             "client imports under -S: " + import_breakdown(sys.executable, [*lean[1:], *probe], lean_env),
         ]
+        if filling is not None:
+            notes.append(f"timed while the server's filler filled the transformer tier (paused while searches "
+                         f"come): semantic tiers {filling} at the start, {resident.tiers()} at the end")
         return {"rows": rows, "notes": notes}
     finally:
         resident.stop()

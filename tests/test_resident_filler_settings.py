@@ -3,12 +3,18 @@ Voyage key (a background process never spends API calls unasked), the local mode
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from maguyva_tui.core.embed import provider
 from maguyva_tui.core.types import MissingPackage
 from maguyva_tui.resident import place
-from maguyva_tui.resident.filler import FILL_ENV, fill_blocked
+from maguyva_tui.resident.filler import FILL_ENV, Filler, fill_blocked
 
 
 def test_the_settings_that_turn_the_model_off_keep_the_filler_from_starting(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -30,3 +36,33 @@ def test_the_settings_that_turn_the_model_off_keep_the_filler_from_starting(monk
 def test_the_fill_setting_is_no_part_of_which_server_answers() -> None:
     """A shell with MAGUYVA_SERVER_FILL=0 asks the same server as one without (it changes no answer)."""
     assert place.relevant_env({FILL_ENV: "0", "MAGUYVA_X": "1"}) == {"MAGUYVA_X": "1"}
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads a process's state in /proc")
+def test_a_filler_is_paused_while_searches_come_and_stopped_with_the_server(tmp_path: Path) -> None:
+    """A filler at the lowest priority still slowed the server's round trip beside it (caches, a
+    hyperthread): it is stopped where it is while searches come, and goes on after."""
+    lines: list[str] = []
+    filler = Filler(str(tmp_path), "", lines.append)
+    filler._child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    pid = filler._child.pid
+    filler.pause()
+    filler.pause()  # once: a flag's test
+    _until(lambda: _state(pid) == "T")
+    filler.resume()
+    _until(lambda: _state(pid) != "T")
+    filler.pause()
+    filler.stop(wait=5)  # a paused child told to stop goes on and ends
+    assert filler._child is None and not filler.running
+    assert not Path(f"/proc/{pid}").exists() or _state(pid) in ("Z", "X")
+
+
+def _until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 5
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)

@@ -5,7 +5,8 @@ embedding inside it had slowed literal answers 2-4x through the interpreter lock
 process of its own (``python -m maguyva_tui.resident.filler ROOT SPEC``), started when the
 server has been idle ``server.FILL_IDLE_S`` and the current generation's chunks lack transformer
 vectors. It runs at the lowest CPU priority the system grants (``SCHED_IDLE`` on Linux, else nice
-19), so a question's threads always get the cores first; it embeds most central chunks first and
+19), so a question's threads always get the cores first, and is paused (SIGSTOP) while the
+server answers searches, resumed once none came for ``server.FILL_RESUME_S``; it embeds most central chunks first and
 saves a segment every :data:`FILL_SAVE_EVERY` batches (each written under a temporary name and
 renamed: a kill never leaves half a segment), then merges them into one. The server reads saved
 segments back between questions (``Engine.pick_up_vectors``: a listing of the store's folder).
@@ -13,7 +14,7 @@ segments back between questions (``Engine.pick_up_vectors``: a listing of the st
 It never runs twice on one index (the index folder's fill lock, ``core/store/lock.py``, which the
 explorer's and the MCP server's embedding take too), stops at its next batch when the server
 stops (SIGTERM), and dies with it (``PR_SET_PDEATHSIG``, and a check of its parent between
-batches). It fills nothing where the local model cannot run (a package missing), where Voyage is
+batches; SIGKILL from the kernel should the server die). It fills nothing where the local model cannot run (a package missing), where Voyage is
 configured (a background process never spends API calls unasked: the explorer, the MCP server or
 ``maguyva index --embed full`` fill that tier), or where ``MAGUYVA_SERVER_FILL=0``.
 """
@@ -72,6 +73,8 @@ class Filler:
         self._settled: str | None = None
         """The generation a filler finished (or failed) on: not started again until the index changes."""
         self._started = 0.0
+        self.paused = False
+        """The child is stopped (SIGSTOP) while the server answers searches."""
 
     @property
     def running(self) -> bool:
@@ -109,12 +112,12 @@ class Filler:
         return True
 
     def reap(self) -> None:
-        """Note a filler that exited: settled on its generation unless a signal cut it short."""
+        """Note a filler that exited: settled on its generation (it is not started again on it)."""
         child = self._child
         if child is None or child.poll() is None:
             return
         code = child.returncode
-        self._child = None
+        self._child, self.paused = None, False
         took = time.monotonic() - self._started
         if code == 0:
             self._log(f"the filler ended after {took:.0f} s")
@@ -125,6 +128,27 @@ class Filler:
             self._log(f"the filler exited with status {code} after {took:.0f} s")
             self._settled = self._child_generation
 
+    def pause(self) -> None:
+        """Stop the child where it is (SIGSTOP) while searches come: a thread at the lowest priority
+        still shares the core's caches and its hyperthread with a search (the server's round trip
+        had been 1.5-3x slower beside it on a 2-core machine). A few microseconds when it runs, a
+        flag's test when it is paused or gone."""
+        child = self._child
+        if child is None or self.paused:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(child.pid, signal.SIGSTOP)
+        self.paused = True
+
+    def resume(self) -> None:
+        """Let a paused child go on (SIGCONT)."""
+        child = self._child
+        if child is None or not self.paused:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(child.pid, signal.SIGCONT)
+        self.paused = False
+
     def stop(self, wait: float = STOP_WAIT_S) -> None:
         """Tell a running filler to stop (it saves what it embedded), and kill it past ``wait``."""
         child = self._child
@@ -132,6 +156,7 @@ class Filler:
             return
         with contextlib.suppress(OSError):
             child.terminate()
+        self.resume()  # a paused child acts on SIGTERM once it runs again
         try:
             child.wait(wait)
         except subprocess.TimeoutExpired:
@@ -139,7 +164,7 @@ class Filler:
                 child.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 child.wait(wait)
-        self._child = None
+        self._child, self.paused = None, False
 
 
 # -- the child -------------------------------------------------------------------------------------
@@ -158,11 +183,13 @@ def lowest_priority() -> None:
 
 
 def die_with_parent() -> None:
-    """Have the kernel send SIGTERM when the parent dies (Linux; elsewhere the batches' check of the parent)."""
+    """Have the kernel kill this process when the parent dies (Linux; elsewhere the batches' check
+    of the parent). SIGKILL: a child the server paused would never act on a SIGTERM; what it saved
+    is whole (segments are renamed into place), a batch being embedded is lost."""
     with contextlib.suppress(Exception):
         import ctypes
 
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def _say(message: str) -> None:

@@ -65,8 +65,10 @@ more (a script that opens thousands) would cost a thread. A connection past the 
 thread: the accept loop declines it at once ("busy"), and its client runs the search in process, as
 with no server."""
 FILL_IDLE_S = 5.0
-"""Seconds without a request before the server starts filling the transformer tier in a child
+"""Seconds without a search before the server starts filling the transformer tier in a child
 process (:mod:`.filler`): a burst of searches first."""
+FILL_RESUME_S = 1.0
+"""Seconds without a search before a filler paused by one goes on (it is paused while searches come)."""
 WARM_UP_QUERY = "import"
 """Asked of the text engine once the index is open, so the tables it builds once per process (the
 stored text, the defined names, the newline index: 1-2 s on sympy) are built before the first
@@ -401,8 +403,10 @@ class Server:
                 return
             filler.reap()
             with self._count:
-                quiet = self._active == 0 and time.monotonic() - self._searched >= FILL_IDLE_S
-            if not quiet or engine.index_folder is None:
+                calm = time.monotonic() - self._searched if self._active == 0 else 0.0  # seconds without a search
+            if calm >= FILL_RESUME_S:
+                filler.resume()
+            if calm < FILL_IDLE_S or engine.index_folder is None:
                 return
             generation = engine.snapshot.generation
             name = generation.name if generation is not None else ""
@@ -504,6 +508,9 @@ class Server:
         with self._count:
             self._served += 1
             self._searched = time.monotonic()
+        filler = self._filler
+        if filler is not None:
+            filler.pause()
         return self.search(request["argv"], encodings, args)
 
     def status(self) -> dict[str, Any]:
