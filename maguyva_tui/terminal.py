@@ -66,6 +66,9 @@ class ArgumentParser(argparse.ArgumentParser):
     file name of escape sequences, rewrote the terminal). Its subparsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
+        unknown = message.removeprefix("unrecognized arguments: ") if message.startswith("unrecognized") else ""
+        if unknown.startswith("-") and not unknown.startswith("--") and " " not in unknown:  # search -rf: options?
+            message += f" (a query or name starting with a dash goes after --: maguyva search -- {unknown})"
         super().error(printable(message))
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]

@@ -132,3 +132,13 @@ def test_a_batch_line_over_its_limit_is_answered_with_its_error_and_skipped_unhe
         assert run_batch(args, lambda text, options: {"query": text, "results": []}) == 0
     assert answered[0]["query"] is None and answered[0]["error"].startswith("line 1: over 1 MiB, longer than any batch line")
     assert answered[1] == {"query": "q", "results": []}
+
+
+def test_a_query_starting_with_a_dash_read_as_options_says_where_it_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["search", "-rf"])
+    assert capsys.readouterr().err.endswith(
+        "error: unrecognized arguments: -rf (a query or name starting with a dash goes after --: maguyva search -- -rf)\n")
+    with pytest.raises(SystemExit):
+        main(["search", "--bogus", "x"])
+    assert capsys.readouterr().err.endswith("error: unrecognized arguments: --bogus\n")  # a misspelt option: no hint
