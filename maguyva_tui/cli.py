@@ -576,7 +576,7 @@ def _semantic_line(embedded: dict[str, Any], coverage: Coverage) -> str:
         tiers.append(f"{tier} {fraction:.0%}{rate}")
     line = "  semantic " + ", ".join(tiers)
     if coverage.transformer < 1.0:
-        line += "; the transformer tier fills in from the explorer, the MCP server or index --embed full"
+        line += "; the transformer tier fills in from a resident server, the explorer, the MCP server or index --embed full"
     return line
 
 
