@@ -335,6 +335,10 @@ def _dispatch(argv: list[str]) -> int:
             from maguyva_tui.workspace_command import search_workspace
 
             return search_workspace(args, _emit, run_batch)
+        if args.workers is not None:  # one repository answers in this process; a bad count is still refused
+            from maguyva_tui.workspace_command import workers_of
+
+            workers_of(args)
         _imply_repo(args)
         args.repo = args.repo[0]
         return _search(args)

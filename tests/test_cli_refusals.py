@@ -142,3 +142,11 @@ def test_a_query_starting_with_a_dash_read_as_options_says_where_it_goes(capsys:
     with pytest.raises(SystemExit):
         main(["search", "--bogus", "x"])
     assert capsys.readouterr().err.endswith("error: unrecognized arguments: --bogus\n")  # a misspelt option: no hint
+
+
+@pytest.mark.parametrize(("workers", "said"), [("-1", "workers must be 0 or more, not -1"),
+                                               ("many", "workers must be a whole number or 'auto', not 'many'")])
+def test_a_bad_worker_count_is_refused_for_one_repository_as_for_several(workers: str, said: str, tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "--workers", workers, "--repo", str(tmp_path), "x"]) == 2
+    assert capsys.readouterr().err == f"maguyva: error: {said}\n"
