@@ -68,8 +68,9 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
 
     try:
         said = _notes(graph, name, _line_reader(generation))
-        read = _property(generation, graph, queries.definitions(graph, name))
-        return (read, *said) if read else said
+        defined = queries.definitions(graph, name)
+        first = tuple(n for n in (_property(generation, graph, defined), _routed(generation, graph, defined)) if n)
+        return (*first, *said)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the callers of %s leave out: %s", name, exc)
         return ()
@@ -237,6 +238,24 @@ def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]
             return (f"{qualname} is a property: reading it (.{bare}) runs it, and the graph records calls, "
                     f'not reads; search ".{bare}" lists every line naming it')
     return None
+
+
+def _routed(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
+    """The calls tied to a Java or C++ method by name whose argument count none of its overloads
+    takes: they run the base's method that takes it, and are listed there, not here (commons-text's
+    18 one-argument calls tied to ``OctalUnescaper.translate`` run ``CharSequenceTranslator.translate``)."""
+    from maguyva_tui.core.graph.tables import split_id
+    from maguyva_tui.core.overloads import routed_away
+
+    found = routed_away(generation.snapshot.raw, graph, defined)
+    if not found:
+        return None
+    node, base, count = found[0]
+    calls = "1 call" if count == 1 else f"{count} calls"
+    return (f"{calls} of {split_id(node)[1]} {'passes' if count == 1 else 'pass'} an argument count none of its "
+            "definitions takes: "
+            f"{'it runs' if count == 1 else 'they run'} {split_id(base)[1]}, which its class inherits "
+            f"({split_id(base)[0]}), and {'is' if count == 1 else 'are'} listed under it")
 
 
 def _overloaded(graph: CodeGraph, defined: tuple[str, ...]) -> str | None:

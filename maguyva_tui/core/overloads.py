@@ -294,6 +294,20 @@ def routed_sites(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[
             if s.kind != "call" or s.target not in asked or routes.reached(s.path, s.line, s.target, True) in wanted]
 
 
+def routed_away(read: Callable[[str], bytes], graph: CodeGraph, defs: Sequence[str]) -> list[tuple[str, str, int]]:
+    """The calls the graph ties to the definitions that reach a base's method by their argument
+    count instead, as (definition, base method, how many), most first: what their callers leave out."""
+    routes = _Routes(read, graph)
+    if not any(routes.base_methods(d) for d in defs):
+        return []
+    counts: dict[tuple[str, str], int] = {}
+    for node in defs:
+        for site in graph.sites_in.get(node, ()):
+            if site.kind == "call" and (base := routes.reached(site.path, site.line, node, True)) not in defs:
+                counts[node, base] = counts.get((node, base), 0) + 1
+    return sorted(((d, b, n) for (d, b), n in counts.items()), key=lambda t: -t[2])
+
+
 CALL_CODE = 0
 """The site kind of a call (``graph.sites.CALL``)."""
 

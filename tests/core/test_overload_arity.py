@@ -114,7 +114,9 @@ def test_graph_callers_says_the_name_is_overloaded_and_each_call_what_it_fits(en
                        ("src/p/Use.java", 6): "calls emit, 1 argument: the overloads at lines 5, 9",
                        ("src/p/Use.java", 7): "calls emit, 2 arguments: the overloads at lines 9, 13",
                        ("src/p/Use.java", 8): "calls emit, 3 arguments: the overload at line 9"}
-    assert out["notes"][0] == ("Writer.emit is overloaded: 3 definitions in src/p/Writer.java (lines 5, 9, 13); "
+    assert out["notes"][0] == ("1 call of Writer.emit passes an argument count none of its definitions takes: "
+                               "it runs Base.emit, which its class inherits (src/p/Base.java), and is listed under it")
+    assert out["notes"][1] == ("Writer.emit is overloaded: 3 definitions in src/p/Writer.java (lines 5, 9, 13); "
                                "the calls of all are listed, each with the overloads its argument count fits")
     one = graph_answer(engine, "callers", "Writer.one", None, 10)
     assert [r["modalities"]["graph"]["reason"] for r in one["results"]] == ["calls one"]
