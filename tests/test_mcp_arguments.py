@@ -90,6 +90,14 @@ def test_search_takes_the_batch_lines_case_beside_ignore_case(call: Any) -> None
                                                                                       case="upper")
 
 
+def test_search_refuses_an_intent_for_a_regular_expression(call: Any) -> None:
+    """A regular expression lists every line it matches: an intent sent with it had been ignored."""
+    assert _refused(call, "search", query="spl.t", regex=True, intent="find_definition").endswith(
+        ": intent 'find_definition' does not go with regex true: a regular expression lists every line it "
+        "matches, an exact match (leave intent out)")
+    assert call("search", query="spl.t", regex=True, intent="exact_match")["results"]
+
+
 def test_a_search_cut_by_its_limit_says_so(call: Any) -> None:
     """One engine's whole list (every line a pattern matches) cut by the limit says so, as the graph
     tools do: a regex search of lo's 76 matching lines with limit 50 had returned 50 in silence."""

@@ -155,6 +155,9 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         and the transformer tier each cover) appear while the transformer still embeds in the background.
         """
         def options() -> dict[str, Any]:  # asked inside the answer, so a disagreement is a tool error in one line
+            if regex and intent not in (None, "exact_match"):  # the intent had been ignored without a word
+                raise AnswerError(f"intent {intent!r} does not go with regex true: a regular expression lists every "
+                                  "line it matches, an exact match (leave intent out)")
             return {"limit": limit, "regex": regex, "case": _case(ignore_case, case), "intent": intent, "preset": preset}
 
         return ask(lambda engine: search_answer(engine, query, **options()), lambda ws: ws.search(query, **options()))
