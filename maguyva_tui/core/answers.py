@@ -286,8 +286,9 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     A name as Go or PHP print it (``(*Mux).ServeHTTP``) is read as the symbol it names, and a
     member named through a class that inherits it (``Flask.route``) as the nearest base's
     (``Scaffold.route``), as the references and the search read it, and a member of a Go module's
-    root package named through it (``lo.Map``) as its definition. A Rust macro named as it is
-    invoked (``vec!``) that no symbol is named is its ``macro_rules!``.
+    root package named through it (``lo.Map``) as its definition, and a name an import binds to a
+    definition under another name (``Lexer`` for ``_Lexer``) as that definition. A Rust macro
+    named as it is invoked (``vec!``) that no symbol is named is its ``macro_rules!``.
     """
     snapshot = generation.snapshot
     name = written_name(name) or name
@@ -302,6 +303,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         found = [s for s in inherited(generation, name) if not kinds or s.kind in kinds]
     if not found:  # lo.Map: Map of the Go module's root package, as its code names it
         found = [s for s in go_module_member(generation, name) if not kinds or s.kind in kinds]
+    if not found:  # Lexer bound by from ._lexer import _Lexer as Lexer: _Lexer, as the search reads it
+        found = [s for s in aliased(generation, name) if not kinds or s.kind in kinds]
     if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
         found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
     entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)

@@ -54,3 +54,10 @@ def test_an_alias_written_through_its_module_is_its_definition(engine: Engine) -
     assert {(r.path, r.start_line) for r in answer.results} == {("use.py", 6), ("use.py", 10)}
     assert "pkg.Lexer is imported as an alias of _Lexer (pkg/_lexer.py:1)" in answer.notices
     assert not engine.callers("use.Lexer", 10).known  # use.py binds Lexer as itself, no alias
+
+
+def test_mcp_find_definition_reads_an_alias_too(engine: Engine) -> None:
+    from maguyva_tui.core.answers import definitions
+
+    assert [(d.node, d.symbol.kind if d.symbol else None) for d in definitions(engine.generation, "Lexer").entries] == [
+        ("pkg/_lexer.py::_Lexer", "class")]
