@@ -22,6 +22,7 @@ from maguyva_tui.core.types import (
     INTENTS,
     MODALITIES,
     PRESET_NAMES,
+    STALE_INDEX,
     IndexNotWritable,
     MissingPackage,
     QueryError,
@@ -855,8 +856,11 @@ def _print_human(result: SearchResult) -> None:
             print(printable(f"      -> calls {called}"))
     count = len(result.results)
     print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms")
-    if result.lookup_failed is not None:
-        return  # its one line says what the page is (:func:`_lookup_status`)
+    if result.lookup_failed is not None:  # its one line says what the page is (:func:`_lookup_status`)
+        for notice in result.notices:  # and whether the index lags the files ("no line holds" may be its lag)
+            if notice.startswith(STALE_INDEX):
+                print(f"maguyva: {printable(notice)}", file=sys.stderr)
+        return
     for notice in result.notices:  # what the list leaves out ("5 more calls name ServeHTTP ..."), on stderr
         if not notice.startswith("semantic:"):  # the tier's coverage: the JSON and the explorer say it
             print(f"maguyva: {printable(notice)}", file=sys.stderr)

@@ -19,10 +19,18 @@ from unittest import mock
 
 import pytest
 
-from maguyva_tui.cli import BATCH_ECHO_CHARS, BATCH_LINE_BYTES, _batch_one, bounded_lines, main, run_batch
+from maguyva_tui.cli import (
+    BATCH_ECHO_CHARS,
+    BATCH_LINE_BYTES,
+    _batch_one,
+    _print_human,
+    bounded_lines,
+    main,
+    run_batch,
+)
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.search import SearchRequest
-from maguyva_tui.core.types import IndexNotWritable, QueryError
+from maguyva_tui.core.types import STALE_INDEX, IndexNotWritable, LookupFailure, QueryError, SearchResult
 from maguyva_tui.core.workspace import read_workspace
 
 _ARGS = argparse.Namespace(limit=20, modality=None, regex=False, ignore_case=False, smart_case=False,
@@ -150,3 +158,13 @@ def test_a_bad_worker_count_is_refused_for_one_repository_as_for_several(workers
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["search", "--workers", workers, "--repo", str(tmp_path), "x"]) == 2
     assert capsys.readouterr().err == f"maguyva: error: {said}\n"
+
+
+def test_a_failed_lookup_over_an_index_that_could_not_be_updated_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    failed = LookupFailure("new_fn", "symbol", "no symbol named new_fn; showing related code")
+    stale = f"{STALE_INDEX} (Read-only file system: /ix/repo); answers come from it as it was"
+    result = SearchResult("new_fn", "(text 'new_fn')", "find_definition", 0.9, "new_fn", "identifier", (), "direct",
+                          "default", 40, ("structural",), (), 1.0, (stale, failed.message, "semantic: 50%"), (), 1.0,
+                          lookup_failed=failed)
+    _print_human(result)
+    assert capsys.readouterr().err == f"maguyva: {stale}\n"  # the lookup's own line follows (_lookup_status)

@@ -68,7 +68,7 @@ from maguyva_tui.core.store.snapshot import CONTENT_STAT, Snapshot, content_stat
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
 from maguyva_tui.core.store.walk_stamp import begin, check_stamp, disk_as_stamped, write_stamp
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
-from maguyva_tui.core.types import IndexNotWritable
+from maguyva_tui.core.types import STALE_INDEX, IndexNotWritable
 from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkReport, read_source, walk
 from maguyva_tui.locations import default_index_base
 
@@ -557,7 +557,7 @@ class _Build:
         summary.reused = len(kept)  # not the live generation's every file: those that changed were not written
         summary.unwritten = len(fresh) + sum(1 for path in snap.files if path not in seen)
         summary.stale_because = (
-            f"the index could not be updated ({exc.strerror or exc}: {self.folder}); answers come from it as it was"
+            f"{STALE_INDEX} ({exc.strerror or exc}: {self.folder}); answers come from it as it was"
         )
         return snap, summary
 

@@ -273,6 +273,11 @@ class UnreadableRepository(OSError):
     the message is shown to the user as is."""
 
 
+STALE_INDEX = "the index could not be updated"
+"""How the notice begins that says answers come from the index as it was (a read-only folder, a
+full disk): said with every answer, a failed lookup's too, since lines written since are not in it."""
+
+
 class IndexNotWritable(OSError):
     """The index cannot be written (read-only, another user's, a full disk) and there is no live
     one to answer from; the message is shown to the user as is."""
