@@ -32,7 +32,9 @@ from maguyva_tui.core.fusion import (
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespaced, on_unknown_receiver
 from maguyva_tui.core.intent import (
+    CONF_QUOTED,
     ERROR_MESSAGE_RULE,
+    FUNCTION_RULE,
     LITERAL_RULES,
     MAX_CLASSIFY_CHARS,
     URL_RULE,
@@ -766,18 +768,37 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
         return intent
     if intent.rule == ERROR_MESSAGE_RULE and intent.target is not None:
         return _message_around_value(generation, intent, req)
-    if intent.rule != "quoted_literal":
-        return intent
     line = req.text.strip()
-    if "\n" in line or len(line) > PASTED_LINE_CHARS or intent.target is None:
+    if "\n" in line or len(line) > PASTED_LINE_CHARS:
+        return intent
+    if intent.rule in _SENTENCE_RULES:  # a message too long to be read as a quote: a sentence about its value
+        quoted = QUOTED_VALUE.search(line)
+        value = quoted.group("v") if quoted is not None else None
+        return _as_pasted(generation, intent, req, line, value, CONF_QUOTED)
+    if intent.rule != "quoted_literal" or intent.target is None:
         return intent
     if not any(c.isalnum() for c in line.replace(intent.target, "", 1)):
         return intent  # "ConfigLoader": the quote is the whole question, its marks no part of the string
+    return _as_pasted(generation, intent, req, line, intent.target, intent.confidence)
+
+
+_SENTENCE_RULES = ("fallback", "question", FUNCTION_RULE)
+"""The readings of a question about meaning: a pasted message of eight words or more that quotes
+its value ("The environment variable 'FOO' has not been defined") had read as one, a sentence
+whose quote is one of its words, where the line raising it holds the text around the value."""
+
+
+def _as_pasted(generation: Generation, intent: Intent, req: SearchRequest, line: str, value: str | None,
+               confidence: float) -> Intent:
+    """The line as typed when some line of code holds it, else the text around its quoted value
+    (:func:`_around_value`) that one holds, else the intent unchanged."""
+    if value is None:
+        return intent
     if literal_found(generation, Query(line, case=req.case, target=line), req.case):
-        return Intent("exact_match", intent.confidence, line, PASTED_RULE)
-    for around in _around_value(line, intent.target):
+        return Intent("exact_match", confidence, line, PASTED_RULE)
+    for around in _around_value(line, value):
         if literal_found(generation, Query(around, case=req.case, target=around), req.case):
-            return Intent("exact_match", intent.confidence, around, PASTED_RULE)
+            return Intent("exact_match", confidence, around, PASTED_RULE)
     return intent
 
 

@@ -36,6 +36,7 @@ FILES = {
     ),
     "lib.php": "<?php\nfunction get($id) {\n    throw new NotFoundException(\"No entry or class found for '$id'\");\n}\n",
     "request.rb": "def uri(u)\n  raise Error, \"'#{u}' Must be HTTP, HTTPS or Generic\"\nend\n",
+    "env.py": "def env(name):\n    raise KeyError(f\"The environment variable '{name}' has not been defined\")\n",
 }
 
 
@@ -96,6 +97,14 @@ def test_a_message_with_a_value_put_in_at_run_time_is_the_line_raising_it(engine
     answer = engine.search(pasted).to_json()
     assert [(r["path"], r["start_line"]) for r in answer["results"]][:1] == (
         [("lib.php", 3)] if "entry" in pasted else [("request.rb", 2)]), answer["target"]
+
+
+def test_a_long_message_quoting_its_value_is_the_line_raising_it(engine: Engine) -> None:
+    """Eight words and a quoted value had read as a sentence about meaning (its quote one of its
+    words), where the line raising it holds the text before the value."""
+    answer = engine.search("The environment variable 'FOO' has not been defined").to_json()
+    assert (answer["intent"], answer["rule"]) == ("exact_match", "pasted_line"), answer["target"]
+    assert [(r["path"], r["start_line"]) for r in answer["results"]][:1] == [("env.py", 2)]
 
 
 def test_a_quote_that_is_the_whole_question_stays_its_string(engine: Engine) -> None:
