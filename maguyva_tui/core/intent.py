@@ -840,10 +840,12 @@ def _code_fragment(text: str) -> Intent | None:
     if _RAISE_STATEMENT.fullmatch(line):
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     words = _WORD.findall(line)
-    if "\n" in line or "`" in line or len(words) > FRAGMENT_WORDS or _TOKEN.fullmatch(line) or _QUOTED.fullmatch(line):
+    if "\n" in line or "`" in line or len(words) > FRAGMENT_WORDS or _QUOTED.fullmatch(line):
         return None
-    if not any(c.isalnum() for c in line):  # no letter or digit ("#", "?", '"', "//", an emoji): nothing else to read
+    if not any(c.isalnum() for c in line):  # no letter or digit ("#", "?", '"', "//", "$", an emoji): nothing else to read
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
+    if _TOKEN.fullmatch(line):
+        return None
     if _NUMBER_LITERAL.fullmatch(line):
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     unnamed = _TOKEN.sub(lambda m: " " if is_identifier(m.group(0)) else m.group(0), line)  # std::vector is a name

@@ -173,6 +173,9 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("%d:%d", EXACT, 0.85, "%d:%d", "code_fragment"),
     ("x % 2", EXACT, 0.85, "x % 2", "code_fragment"),
     ("#define", EXACT, 0.85, "#define", "code_fragment"),  # a preprocessor directive
+    ("$", EXACT, 0.85, "$", "code_fragment"),  # no letter: the character, as "@" is (it had been a question)
+    ("$$", EXACT, 0.85, "$$", "code_fragment"),
+    ("$foo", DEF, 0.80, "$foo", "identifier"),  # a variable's name still
     ("100%", UND, 0.40, None, "fallback"),  # prose's percent
     ("50% of the time", UND, 0.40, None, "fallback"),
     ("md5", UND, 0.40, None, "fallback"),
