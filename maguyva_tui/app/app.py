@@ -32,6 +32,7 @@ from maguyva_tui.app.messages import (
     IndexProgress,
     IndexReady,
     SearchDone,
+    TiersChanged,
     while_open,
 )
 from maguyva_tui.app.screens.explorer import ExplorerScreen
@@ -347,6 +348,12 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         return summary_text(summary, self.source.file_count())
 
     @while_open
+    def on_tiers_changed(self, message: TiersChanged) -> None:
+        self.part(StatusLine).tiers(message.tiers)
+        if dict(message.tiers).get("transformer", 0.0) >= 1.0 and self.request.text.strip():
+            self.rerun()  # the tier is complete: the results by meaning are ranked on it alone
+
+    @while_open
     def on_embed_progress(self, message: EmbedProgress) -> None:
         self.part(StatusLine).embedding(message.done, message.total)
         if message.done >= message.total:
@@ -449,7 +456,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             if request.seq != self.seq:
                 continue  # made stale before it started
             try:
-                done = SearchDone(request, self.source.ask(request, cancelled=self._stale(request)))
+                with self.asking():
+                    done = SearchDone(request, self.source.ask(request, cancelled=self._stale(request)))
             except SearchCancelled:
                 continue  # neither answer nor error: stale, and the app drops stale answers
             except QueryError as exc:

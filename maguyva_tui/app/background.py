@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -27,6 +28,7 @@ from maguyva_tui.app.messages import (
     FilesChanged,
     IndexProgress,
     IndexReady,
+    TiersChanged,
 )
 from maguyva_tui.app.watch import watch, watch_many
 from maguyva_tui.app.workspace import ExplorerWorkspace
@@ -91,19 +93,36 @@ class BackgroundMixin(App[None]):
             self.call_from_thread(self.notify, f"{where}semantic search unavailable: {exc}", severity="warning",
                                   timeout=8)
 
-        def embedded(_report: EmbedReport) -> None:
+        def embedded(report: EmbedReport) -> None:
+            if report.busy:  # another process fills: the tiers it reached are told (it had read as all done)
+                return
             self.post_message(EmbedProgress(*counts(1, 1)))  # the results are searched again, by meaning too
+
+        def tiers(_tiers: tuple[tuple[str, float], ...]) -> None:
+            self.post_message(TiersChanged(self.tiers()))
 
         def joined(engines: tuple[str, ...]) -> None:
             self.post_message(EnginesJoined(engines, label))
 
-        return LiveEvents(joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure)
+        return LiveEvents(joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure,
+                          tiers=tiers)
 
     def tiers(self) -> tuple[tuple[str, float], ...]:
         """Each semantic tier's coverage (over a workspace, the mean of its repositories')."""
         if self.workspace is not None:
             return self.workspace.tiers()
         return self.live.status.tiers if self.live is not None else ()
+
+    @contextmanager
+    def asking(self) -> Iterator[None]:
+        """Mark a question running on every live index (another process's vectors are read back
+        between questions, never during one)."""
+        lives = list(self.workspace.lives.values()) if self.workspace is not None else [self.live]
+        with ExitStack() as stack:
+            for live in lives:
+                if live is not None:
+                    stack.enter_context(live.question())
+            yield
 
     def close_background(self) -> None:
         """Stop the watcher and the embedding now: the vectors embedded so far are saved, a batch

@@ -72,6 +72,17 @@ class EmbedProgress(Message):
 
 
 @dataclass
+class TiersChanged(Message):
+    """The semantic tiers' coverage changed by another process's filling (its vectors read back)."""
+
+    tiers: tuple[tuple[str, float], ...]
+
+    def can_replace(self, message: Message) -> bool:
+        """Keep only the newest figures."""
+        return isinstance(message, TiersChanged)
+
+
+@dataclass
 class SearchDone(Message):
     """A search finished: at most one of ``answer`` and ``error`` is set (neither: given up, stale)."""
 

@@ -410,6 +410,13 @@ class Engine:
             generation.forget("semantic")
         return True
 
+    def filled_elsewhere(self) -> bool:
+        """Tell whether another process (a resident server's filler) holds this index's fill lock
+        now, so that :meth:`embed_pending` without ``wait`` would embed nothing (a probe of the lock)."""
+        from maguyva_tui.core.store.lock import fill_lock_free
+
+        return not fill_lock_free(self.snapshot.folder)
+
     def static_store(self, generation: Generation | None = None) -> Any:
         """The static tier's vector store of this repository, ``None`` before one is built (read
         without loading the model)."""

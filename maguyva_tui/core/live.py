@@ -10,7 +10,11 @@ The explorer and the MCP server both run the same lifecycle, written here once:
    Refreshes never overlap: they share one lock. A first build is searchable in steps (text and
    structural first, then the graph, then the semantic engine; ``LiveEvents.joined`` hears each);
 3. **embed** in the background what has no vector yet: one embedding thread, run again when asked
-   again while it runs, stopped at its next checkpoint by ``close``.
+   again while it runs, stopped at its next checkpoint by ``close``. Where another process fills
+   the index (a resident server's filler holds its fill lock), the thread **follows** it instead:
+   at most once each :data:`FOLLOW_EVERY_S`, and only while no question runs (``question``), it
+   reads back the vectors the other saved (``Engine.pick_up_vectors``: a listing of a folder when
+   nothing moved) and probes the lock; once the other is gone it fills what was left.
 
 A question never holds a lock of this class while it runs: the engine publishes each refreshed
 index as a new generation and a question reads the one it started on.
@@ -24,7 +28,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -40,6 +45,9 @@ if TYPE_CHECKING:  # named here too, so that front ends can annotate their liste
 
 STOP_WAIT_S = 2.0
 """``close`` waits this long for the embedding thread to reach a checkpoint and stop."""
+FOLLOW_EVERY_S = 1.0
+"""While another process fills the transformer tier: how often its saved vectors are read back
+and its fill lock probed (a listing of the store's folder and a ``flock``), between questions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +73,9 @@ class LiveEvents:
     """One embedding pass ended (its ``EmbedReport``; ``stopped`` when ``close`` cut it short)."""
     embed_failure: Callable[[Exception], None] | None = None
     """Embedding failed; search goes on with the other engines."""
+    tiers: Callable[[tuple[tuple[str, float], ...]], None] | None = None
+    """The semantic tiers' coverage changed without a pass of this process's own: another process
+    fills the index (told as following starts), or vectors it saved were read back (each time)."""
 
 
 class FreshnessCheck(Protocol):
@@ -98,6 +109,9 @@ class LiveStatus:
     """Progress of the embedding thread's current (or last) pass."""
     embedding: bool = False
     """The embedding thread is running."""
+    following: bool = False
+    """Another process fills the transformer tier: its vectors are read back as it saves them, and
+    this one takes over once it is gone."""
     tiers: tuple[tuple[str, float], ...] = ()
     """How much of the index each semantic tier covers (``static``, ``transformer``), as of the
     last refresh or embedding pass; empty before the first."""
@@ -138,6 +152,9 @@ class LiveIndex:
         self._embed_lock = threading.Lock()
         self._embed_again = threading.Event()
         self._embed_thread: threading.Thread | None = None
+        self._asking = 0
+        """Questions running now (``question``): the follower reads nothing back meanwhile."""
+        self._asking_lock = threading.Lock()
 
     # -- what front ends read ----------------------------------------------------------------------
 
@@ -177,6 +194,18 @@ class LiveIndex:
         if self._refresh_lock.acquire(timeout=timeout):
             self._refresh_lock.release()
         return not self._starting.is_set()
+
+    @contextmanager
+    def question(self) -> Iterator[None]:
+        """Mark a question running: the vectors another process saves are read back between
+        questions, never while one runs."""
+        with self._asking_lock:
+            self._asking += 1
+        try:
+            yield
+        finally:
+            with self._asking_lock:
+                self._asking -= 1
 
     def _open_snapshot(self) -> Snapshot | None:
         """The generation searched now, ``None`` before an index is open (never builds one)."""
@@ -308,9 +337,11 @@ class LiveIndex:
             while self._embed_again.is_set() and not self.stopped.is_set():
                 self._embed_again.clear()
                 report = self.engine.embed_pending(self._embed_progress, should_stop=self.stopped.is_set,
-                                                   wait=False)  # another process fills: left to it
+                                                   wait=False)  # another process fills: followed
                 self._note_tiers()
                 self._tell(self.events.embedded, report)
+                if getattr(report, "busy", False) and self._follow():
+                    self._embed_again.set()  # the other process is gone: fill what it left
         except Exception as exc:  # noqa: BLE001 - search still works on the other engines
             self._embed_again.clear()
             self._tell(self.events.embed_failure, exc)
@@ -319,6 +350,30 @@ class LiveIndex:
             self._embed_lock.release()
         if self._embed_again.is_set() and not self.stopped.is_set():
             self._start_embedder()  # asked again between the last pass and the release
+
+    def _follow(self) -> bool:
+        """Follow another process that fills the index: every :data:`FOLLOW_EVERY_S` while no
+        question runs, read back the vectors it saved and probe its fill lock. True once the lock
+        is free (this process fills what was left), False when closed."""
+        self._set(following=True)
+        self._tell(self.events.note, f"another process fills the transformer tier of {self.root}; "
+                                     "its vectors are read back as it saves them")
+        self._tell(self.events.tiers, self._status.tiers)
+        try:
+            while not self.stopped.wait(FOLLOW_EVERY_S):
+                if self._asking:
+                    continue
+                free = not self.engine.filled_elsewhere()  # probed first: all it saved is then on disk
+                if self.engine.pick_up_vectors():
+                    self._note_tiers()
+                    self._tell(self.events.tiers, self._status.tiers)
+                if free:
+                    self._tell(self.events.note, f"the other process filling {self.root} is gone; "
+                                                 "this one fills what it left")
+                    return True
+            return False
+        finally:
+            self._set(following=False)
 
     def _note_tiers(self) -> None:
         """Read each semantic tier's coverage into the status (never fails a refresh or a pass)."""

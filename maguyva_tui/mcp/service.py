@@ -63,7 +63,8 @@ class RepoService(LiveIndex):
         status = self.status
         if not status.has_index:
             raise Unavailable(f"{status.failure}; it is retried on the next call")
-        yield self.engine
+        with self.question():
+            yield self.engine
 
     def _still_indexing(self) -> str:
         status = self.status

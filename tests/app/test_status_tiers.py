@@ -40,3 +40,29 @@ def test_the_transformer_tiers_notice_is_known_from_one_repository_or_several() 
     assert said_by_tiers("alpha: semantic: the transformer tier covers 40% of chunks so far; the static tier ranks the rest")
     assert not said_by_tiers("semantic: only 40% of chunks can be ranked by meaning so far")
     assert not said_by_tiers("no symbol named x; showing related code")
+
+
+def test_another_process_filling_is_shown_by_its_tiers_never_as_a_complete_fill() -> None:
+    """The explorer's fill that found the index filled by a resident server (its report busy, no
+    chunk embedded) had posted the fill-in as done: the status line showed the transformer tier
+    complete while it covered 0%, and the figures never moved as the server filled."""
+    from maguyva_tui.app.background import BackgroundMixin
+    from maguyva_tui.app.messages import TiersChanged
+    from maguyva_tui.core.embed.progressive import EmbedReport
+
+    posted: list[object] = []
+
+    class _App:
+        workspace = None
+        post_message = posted.append
+
+        @staticmethod
+        def tiers() -> tuple[tuple[str, float], ...]:
+            return (("static", 1.0), ("transformer", 0.4))
+
+    events = BackgroundMixin._events(_App(), None)  # type: ignore[arg-type]
+    assert events.embedded is not None and events.tiers is not None
+    events.embedded(EmbedReport(0, 0, 0, True, 0.0, busy=True))
+    assert posted == []
+    events.tiers((("static", 1.0), ("transformer", 0.4)))
+    assert posted == [TiersChanged((("static", 1.0), ("transformer", 0.4)))]

@@ -4,8 +4,11 @@ one index at once (its fill lock)."""
 
 from __future__ import annotations
 
+import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.semantic_index import semantic_folder
@@ -72,3 +75,47 @@ def test_a_second_filler_embeds_nothing_while_another_holds_the_fill_lock(tmp_pa
     report = engine.embed_pending(wait=False)  # released: this one fills
     assert not report.busy and report.embedded == report.total > 0
     engine.close()
+
+
+def test_a_live_index_follows_another_filler_then_takes_over_once_it_is_gone(tmp_path: Path, monkeypatch: Any) -> None:
+    """The explorer and the MCP server left the fill to a resident server's filler, but never read
+    its vectors back (coverage stayed where it was until restarted) nor filled once it was gone
+    (a server stopped mid-fill left the tier part-filled for good)."""
+    from maguyva_tui.core import live as live_module
+    from maguyva_tui.core.embed.progressive import embed_pending
+    from maguyva_tui.core.live import LiveEvents, LiveIndex
+
+    monkeypatch.setattr(live_module, "FOLLOW_EVERY_S", 0.01)
+    root, base = _repo(tmp_path), tmp_path / "index"
+    for n in range(6):  # enough chunks to leave some to the one that takes over
+        (root / f"m{n}.py").write_text(f"def f{n}():\n    return {n}\n")
+    engine = _engine(root, base)
+    other = _engine(root, base)  # the filler's engine, in "another process"
+    folder = semantic_folder(engine.snapshot).parent
+    told: list[tuple[tuple[str, float], ...]] = []
+    reports: list[Any] = []
+    live = LiveIndex(engine, events=LiveEvents(tiers=told.append, embedded=reports.append))
+    with fill_lock(folder) as held:  # the other process holds the fill lock
+        assert held
+        live.embed_in_background()
+        _until(lambda: live.status.following)
+        assert reports[0].busy and engine.coverage().transformer == 0.0
+        pairs = [(i.key, i.text) for i in other.embedding_items()]
+        with live.question():  # a question runs: nothing is read back meanwhile
+            embed_pending(other.vector_store(), other.provider, pairs[: len(pairs) // 2])
+            time.sleep(0.05)
+            assert dict(live.status.tiers).get("transformer", 0.0) == 0.0
+        _until(lambda: 0.0 < dict(live.status.tiers).get("transformer", 0.0) < 1.0)
+        assert told and 0.0 < dict(told[-1])["transformer"] < 1.0
+    _until(lambda: len(reports) == 2 and not live.status.embedding)  # the lock is free: it took over
+    assert not reports[1].busy and reports[1].embedded == len(pairs) - len(pairs) // 2  # the rest alone
+    assert engine.coverage().transformer == 1.0 and not live.status.following
+    live.close()
+    other.close()
+
+
+def _until(condition: Callable[[], object], wait: float = 10.0) -> None:
+    deadline = time.monotonic() + wait
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)

@@ -97,3 +97,20 @@ def fill_lock(folder: Path, wait: bool = False, waiting: Callable[[], None] | No
         yield held
     finally:
         os.close(fd)
+
+
+def fill_lock_free(folder: Path) -> bool:
+    """Tell whether no process holds the index folder's fill lock now: a probe that takes the lock
+    and drops it at once (an ``open`` and two ``flock`` calls), for a process that waits to take
+    over the fill from another that stops. True where there is no lock file (nobody took it)."""
+    try:
+        fd = os.open(folder / FILL_LOCK, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(fd)  # drops the probe's lock
+    return True
