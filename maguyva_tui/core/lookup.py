@@ -38,8 +38,9 @@ letters off in a name of eight or more (``run_simpel`` -> ``run_simple``), not a
 LENGTH_SLACK: Final = 3
 """Names compared for closeness differ in length by at most this (a cheap filter before difflib)."""
 
-_NAME: Final = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*")
-"""A target that is a name (``parse_config``, ``Config.load``, ``ns::f``), not words or a pattern."""
+_NAME: Final = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*[!?]?")
+"""A target that is a name (``parse_config``, ``Config.load``, ``ns::f``, Ruby's ``save!`` and
+``valid?``), not words or a pattern."""
 
 _MODULE_STATEMENT: Final = re.compile(r"\s*(?:import|from|use|require|#include)\b")
 """``import os``: the question names a module, which the symbol table does not hold."""

@@ -906,9 +906,11 @@ def _spelled(generation: Generation, intent: Intent, req: SearchRequest, places:
             name = _as_defined(generation, written)
             if name is None and "#" in written and target == written[:-1]:
                 return replace(intent, target=written.replace("#", "."))  # a member, as bases and namespaces read one
-            if name is None:
+            if name is None and not _marked_name(generation, text, match):
                 continue
-            if match.span() == (0, len(text)):
+            if name is None:
+                name = written  # no definition either way: the name as written is what is missing
+            elif match.span() == (0, len(text)):
                 return Intent("find_definition", CONF_KNOWN_SYMBOL, name, SUFFIXED_RULE)
             if target is None:  # the mark stopped a rule ("where is save!"): ask again without it
                 again = _intent(replace(req, text=text[: match.end() - 1] + text[match.end():]), places, skip)
@@ -918,6 +920,18 @@ def _spelled(generation: Generation, intent: Intent, req: SearchRequest, places:
     if target and "#" in target and intent.name in SYMBOL_INTENTS and not generation.knows_symbol(target):
         return replace(intent, target=target.replace("#", "."))  # no name holds a #: a member, as above
     return intent
+
+
+def _marked_name(generation: Generation, text: str, match: re.Match[str]) -> bool:
+    """Whether a name's closing mark is part of the name though the index defines neither spelling:
+    a ``!``, or a ``?`` that more words follow ("where is use_sessions? defined"), not the question's
+    own mark ("who calls valid?"). The answer then says which name is missing, ``use_sessions?``,
+    where it had said ``use_sessions`` and looked for that. A name the index defines without the
+    mark is that name ("who calls save!" over Python's ``save``)."""
+    written = match.group("name")
+    if generation.knows_symbol(written[:-1]):
+        return False
+    return written.endswith("!") or bool(text[match.end():].strip())
 
 
 def _as_defined(generation: Generation, name: str) -> str | None:

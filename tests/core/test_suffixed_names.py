@@ -66,3 +66,19 @@ def test_a_member_named_with_a_hash_through_its_module_s_class(engine: Engine, q
 def test_a_question_mark_ending_a_sentence_stays_punctuation(engine: Engine) -> None:
     assert engine.search("where is parse_config?", limit=5).target == "parse_config"
     assert engine.search("is it valid?", limit=5).target is None  # a word of a question, not the method
+
+
+@pytest.mark.parametrize(("question", "missing"), [
+    ("where is use_sessions? defined", "use_sessions?"),  # more words after the ?: the name's own mark
+    ("who calls persist!", "persist!"),
+    ("where is persist!", "persist!"),
+])
+def test_a_marked_name_the_index_lacks_is_said_missing_as_written(engine: Engine, question: str, missing: str) -> None:
+    """Neither spelling defined: the answer said 'no symbol named use_sessions', another name."""
+    result = engine.search(question, limit=5).to_json()
+    assert result["target"] == missing
+    assert result["lookup_failed"]["message"].startswith(f"no symbol named {missing};")
+
+
+def test_a_missing_name_ending_a_question_keeps_its_question_mark_as_punctuation(engine: Engine) -> None:
+    assert engine.search("who calls parse_confg?", limit=5).target == "parse_confg"
