@@ -10,6 +10,7 @@ stopped (or killed) before they end.
 from __future__ import annotations
 
 import ast
+import contextlib
 import fcntl
 import json
 import os
@@ -267,6 +268,35 @@ def test_connections_past_the_bound_are_declined_and_make_no_threads(short_dir: 
             sock.close()
         server.stopping.set()
         serving.join(10)
+        server.close()
+
+
+def test_a_status_polled_without_pause_neither_keeps_the_server_nor_stops_its_exit_checks(
+        short_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every request had restarted the idle timer, and the exit checks ran only when a second passed
+    without one: a `maguyva server status` polled in a loop kept the server alive for good."""
+    import threading
+
+    from maguyva_tui.resident import server as server_module
+
+    monkeypatch.setattr(server_module, "WATCH_S", 0.02)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(short_dir))
+    server = Server(str(tmp_path), "", idle_s=0.1)
+    assert server.bind()
+    serving = threading.Thread(target=server.serve, daemon=True)
+    serving.start()
+    try:
+        deadline = time.monotonic() + 5
+        while serving.is_alive() and time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError):
+                reply = _ask(server.path, {"v": client.PROTOCOL, "op": "status"}, timeout=1)
+                assert reply["handled"] or "exits: idle" in str(reply["why"]), reply
+        serving.join(1)
+        assert not serving.is_alive(), "a status polled without pause kept the server"
+        assert time.monotonic() < deadline
+    finally:
+        server.stopping.set()
+        serving.join(5)
         server.close()
 
 

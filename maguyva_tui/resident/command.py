@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="maguyva server",
         description="A resident search server keeps a repository's index open, so `maguyva search` answers "
                     "in milliseconds. A search typed at a terminal starts one in the background; it exits after "
-                    "15 idle minutes ($MAGUYVA_SERVER_IDLE_S). MAGUYVA_NO_SERVER=1 turns servers off.")
+                    "15 minutes without a search ($MAGUYVA_SERVER_IDLE_S). MAGUYVA_NO_SERVER=1 turns servers off.")
     parser.add_argument("action", choices=("start", "stop", "status", "run"),
                         help="start one in the background, stop it, say whether one runs, or run one here")
     parser.add_argument("--repo", help="repository root (default: the one `maguyva search` answers from here: "
@@ -67,6 +67,9 @@ def main(argv: list[str]) -> int:
         from maguyva_tui.cli import CWD_GONE
 
         print(f"maguyva: error: {CWD_GONE}", file=sys.stderr)
+        return USAGE_ERROR
+    if args.repo is not None and not args.repo.strip():  # --repo "$UNSET": it had been the current folder
+        print("maguyva: error: an empty repository path (leave it out for the current folder)", file=sys.stderr)
         return USAGE_ERROR
     spec = place.index_spec(args.index_dir, cwd, os.environ)
     if args.repo is None:  # the repository a search from here answers from (maguyva_tui.cli.implied_repo)
@@ -142,7 +145,7 @@ def _status_text(status: dict[str, Any]) -> str:
         f"  socket   {status['socket']}",
         f"  index    {status.get('index_folder') or 'default'}",
         f"  up       {status['uptime_s']:.0f} s, {status['searches']} searches answered",
-        f"  idle     {status['idle_s']:.0f} s; exits after {left:.0f} s more without a request",
+        f"  idle     {status['idle_s']:.0f} s; exits after {left:.0f} s more without a search",
         *_semantic_lines(status),
     ])
 

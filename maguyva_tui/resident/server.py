@@ -254,7 +254,10 @@ class Server:
         self._stamp: CodeStamp | None = None
         self._started = time.monotonic()
         self._last = self._started
+        """When the last search ended (the idle timer's start: a status asked is no activity)."""
         self._active = 0
+        self._searching = 0
+        """Searches running now."""
         self._served = 0
         self._count = threading.Lock()
         self._slots = threading.BoundedSemaphore(MAX_IN_FLIGHT)
@@ -341,9 +344,12 @@ class Server:
                 continue
             except OSError:
                 break
-            with self._count:
-                self._last = time.monotonic()
-            if self._last - self._tended >= WATCH_S:  # under steady requests too (a status polled often)
+            if time.monotonic() - self._tended >= WATCH_S:  # under steady requests too (a status polled often)
+                why = self.why_exit()
+                if why:
+                    self.log(f"exiting: {why}")
+                    self._decline(conn, f"the server exits: {why}")
+                    break
                 self.tend()
             if not self._slots.acquire(blocking=False):
                 self._decline_busy(conn)
@@ -358,9 +364,14 @@ class Server:
         if not self._busy:  # one line in the log for a burst, not one per connection
             self.log(f"busy: {MAX_IN_FLIGHT} requests in flight; declining more until one ends")
             self._busy = True
+        self._decline(conn, f"busy: {MAX_IN_FLIGHT} requests in flight")
+
+    @staticmethod
+    def _decline(conn: socket.socket, why: str) -> None:
+        """Tell a connection, without a thread, to run its search in process (``why``), and close it."""
         with conn, contextlib.suppress(OSError):  # BlockingIOError: nothing more to read, or no room to write
             conn.setblocking(False)  # the accept loop never waits on a connection it declines
-            conn.sendall(framed(declined(f"busy: {MAX_IN_FLIGHT} requests in flight")))
+            conn.sendall(framed(declined(why)))
             conn.shutdown(socket.SHUT_WR)
             # read what the client sent (it sends as it connects), so that closing does not reset the
             # connection before it reads the reply; a client slower than that gets the reset and runs
@@ -371,8 +382,8 @@ class Server:
 
     def why_exit(self) -> str | None:
         """Why the server should exit now, if it should."""
-        with self._count:
-            idle = self._active == 0 and time.monotonic() - self._last > self.idle_s
+        with self._count:  # only searches are activity: a status polled every second had kept it for good
+            idle = self._searching == 0 and time.monotonic() - self._last > self.idle_s
         if idle:
             return f"idle for {self.idle_s:.0f} s"
         if not os.path.isdir(self.root):
@@ -403,7 +414,7 @@ class Server:
                 return
             filler.reap()
             with self._count:
-                calm = time.monotonic() - self._searched if self._active == 0 else 0.0  # seconds without a search
+                calm = time.monotonic() - self._searched if self._searching == 0 else 0.0  # seconds without a search
             if calm >= FILL_RESUME_S:
                 filler.resume()
             if calm < FILL_IDLE_S or engine.index_folder is None:
@@ -466,7 +477,6 @@ class Server:
         finally:
             with self._count:
                 self._active -= 1
-                self._last = time.monotonic()
             self._slots.release()
 
     def reply_to(self, conn: socket.socket) -> dict[str, Any]:
@@ -507,11 +517,17 @@ class Server:
             return declined("an encoding that is not a pair of codec names")
         with self._count:
             self._served += 1
+            self._searching += 1
             self._searched = time.monotonic()
         filler = self._filler
         if filler is not None:
             filler.pause()
-        return self.search(request["argv"], encodings, args)
+        try:
+            return self.search(request["argv"], encodings, args)
+        finally:
+            with self._count:
+                self._searching -= 1
+                self._last = time.monotonic()
 
     def status(self) -> dict[str, Any]:
         """Who the server is and how long it has been idle."""
