@@ -29,6 +29,8 @@ ModuleTable = dict[str, tuple[str, ...]]
 
 GO_MODULES = "gomod:"
 """The key of every ``go.mod`` of the repository."""
+JS_PACKAGES = "jspkg:"
+"""The key of every ``package.json`` of the repository (its name is what imports write)."""
 
 
 def family(language: str | None) -> str:
@@ -140,6 +142,8 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
         return ["php:" + s for s in _suffixes(path.removesuffix(".php").split("/"), "/")]
     if language is None and posixpath.basename(path) == "go.mod":
         return [GO_MODULES]  # its module path, read by Go's imports (``resolve/go.py``)
+    if language is None and posixpath.basename(path) == "package.json":
+        return [JS_PACKAGES]  # its name and exports, read by bare specifiers (``resolve/ecmascript.py``)
     return []
 
 
@@ -215,6 +219,12 @@ def js_candidates(specifier: str, path: str) -> list[str]:
     joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), specifier))
     if joined.startswith(".."):
         return []
+    return js_paths(joined)
+
+
+def js_paths(joined: str) -> list[str]:
+    """Return the files a path written without its extension (or with a compiled one) may name,
+    relative to the repository's root, in the order tried."""
     out = [joined + suffix for suffix in JS_SUFFIXES]
     for written, sources in TS_SOURCES:
         if joined.endswith(written):  # TypeScript sources import "./x.js" meaning x.ts

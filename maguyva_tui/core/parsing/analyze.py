@@ -9,6 +9,7 @@ from __future__ import annotations
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
 from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
 from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_module_line
+from maguyva_tui.core.parsing.facts.js_config import config_imports
 from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse
 from maguyva_tui.core.store.facts import RefColumns, Row, encode
 from maguyva_tui.core.types import FileFacts, Import
@@ -50,8 +51,9 @@ def analyze_row(path: str, text: str) -> Row:
 
 def _module_imports(path: str, text: str) -> tuple[Import, ...]:
     """A ``go.mod``'s module path, stored as one import row (its bound name ``module``) for the
-    graph to read: the only file of no language that carries a fact."""
+    graph to read, and what a ``package.json`` or ``tsconfig.json`` maps import names to
+    (``js_config.py``): the only files of no language that carry facts."""
     if path.rpartition("/")[2] != GO_MOD:
-        return ()
+        return config_imports(path, text)
     found = go_module_line(text)
     return () if found is None else (Import(path, GO_MODULE_LOCAL, found[0], None, found[1]),)

@@ -1,10 +1,29 @@
-"""JavaScript and TypeScript: relative specifiers name files, bare ones name packages."""
+"""JavaScript and TypeScript: relative specifiers name files; bare ones name packages, the
+repository's own where a ``tsconfig.json``'s ``paths`` or a ``package.json``'s name says so."""
 
 from __future__ import annotations
+
+import posixpath
+import re
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex
+from maguyva_tui.core.parsing.facts.js_config import (
+    CONFIG_BASE,
+    CONFIG_EXTENDS,
+    CONFIG_PATHS,
+    PACKAGE_EXPORT,
+    PACKAGE_NAME,
+    TS_CONFIGS,
+)
+
+_BUILD_FOLDERS = frozenset({"dist", "lib", "build", "esm", "cjs", "es", "out", "types", "module", "umd"})
+"""Folders a package's compiled files are written to, whose sources are under ``src`` (a
+workspace's ``@tanstack/store`` exports ``./dist/index.js``, built from ``src/index.ts``)."""
+_COMPILED = re.compile(r"\.d\.[cm]?ts$|\.[cm]?jsx?$")
+_EXTENDS_DEPTH = 8
+"""Configurations followed through ``extends``, short of any cycle."""
 
 
 class EcmaScript(Language):
@@ -13,12 +32,142 @@ class EcmaScript(Language):
     constructor_method = "constructor"
 
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
-        """Resolve a relative specifier to a file (``""``: the file itself); bare ones are packages."""
+        """Resolve a relative specifier to a file (``""``: the file itself); a bare one to the file
+        the nearest ``tsconfig.json``'s ``paths`` or ``baseUrl``, or a ``package.json`` of the
+        repository named by it, maps it to; other bare ones are packages."""
         if not written:
             return index.path
         if not written.startswith("."):
-            return EXTERNAL
-        for candidate in mod.js_candidates(written, index.path):
-            if r.touch("file:" + candidate):
-                return candidate
-        return UNRESOLVED
+            return _configured(r, index, written) or _own_package(r, written) or EXTERNAL
+        return _first_file(r, mod.js_candidates(written, index.path)) or UNRESOLVED
+
+
+def _first_file(r: Lookup, candidates: list[str]) -> str | None:
+    """Return the first candidate that is a file of the repository."""
+    for candidate in candidates:
+        if r.touch("file:" + candidate):
+            return candidate
+    return None
+
+
+def _configured(r: Lookup, index: FileIndex, written: str) -> str | None:
+    """Resolve a bare specifier by the nearest ``tsconfig.json`` (or ``jsconfig.json``) above the
+    file: its ``paths`` pattern that matches with the longest prefix, then its ``baseUrl``."""
+    config = _nearest_config(r, posixpath.dirname(index.path))
+    if config is None:
+        return None
+    paths, base = _options(r, config)
+    best: tuple[int, str, str] | None = None
+    for pattern, _ in paths:
+        rest = _match(pattern, written)
+        if rest is not None and (best is None or len(pattern.partition("*")[0]) > best[0]):
+            best = (len(pattern.partition("*")[0]), pattern, rest)
+    if best is not None:
+        for pattern, target in paths:
+            if pattern == best[1]:
+                found = _first_file(r, mod.js_paths(target.replace("*", best[2])))
+                if found is not None:
+                    return found
+    return _first_file(r, mod.js_paths(posixpath.join(base, written))) if base is not None else None
+
+
+def _nearest_config(r: Lookup, folder: str) -> FileIndex | None:
+    """Return the configuration of the nearest folder at or above ``folder`` that holds one."""
+    while True:
+        for name in sorted(TS_CONFIGS, reverse=True):  # tsconfig.json before jsconfig.json
+            found = r.file(posixpath.join(folder, name))
+            if found is not None:
+                return found
+        if not folder:
+            return None
+        folder = posixpath.dirname(folder)
+
+
+def _options(r: Lookup, config: FileIndex) -> tuple[list[tuple[str, str]], str | None]:
+    """Return a configuration's ``paths`` (pattern, file) and ``baseUrl``, each its own or, where
+    it has none, those of the configurations it extends (the last written first, as TypeScript
+    reads them)."""
+    paths: list[tuple[str, str]] | None = None
+    base: str | None = None
+    seen: set[str] = set()
+    queue = [config]
+    while queue and len(seen) < _EXTENDS_DEPTH:
+        current = queue.pop(0)
+        if current.path in seen:
+            continue
+        seen.add(current.path)
+        rows = current.imports
+        if paths is None and CONFIG_PATHS in rows:
+            paths = [(i.module, i.name or "") for i in rows[CONFIG_PATHS]]
+        if base is None and CONFIG_BASE in rows:
+            base = rows[CONFIG_BASE][0].module
+        for parent in reversed(rows.get(CONFIG_EXTENDS, [])):
+            found = r.file(parent.module)
+            if found is not None:
+                queue.append(found)
+    return paths or [], base
+
+
+def _match(pattern: str, written: str) -> str | None:
+    """Return what a pattern's ``*`` matches in a specifier (``""`` for an exact pattern), or
+    ``None`` where it does not match."""
+    head, star, tail = pattern.partition("*")
+    if not star:
+        return "" if written == pattern else None
+    if len(written) < len(head) + len(tail) or not written.startswith(head) or not written.endswith(tail):
+        return None
+    return written[len(head): len(written) - len(tail)]
+
+
+def _own_package(r: Lookup, written: str) -> str | None:
+    """Resolve a specifier naming a package of the repository (its ``package.json``'s name, the
+    longest that begins it) to the file its ``exports`` (or ``main``) names for the subpath, or
+    that file's source under ``src`` where the repository holds no compiled one."""
+    names = r.memoized(("js-packages",), _package_names, r)
+    name = written
+    while name not in names:
+        if "/" not in name:
+            return None
+        name = name.rpartition("/")[0]
+    package = r.file(names[name])
+    if package is None:
+        return None
+    folder = posixpath.dirname(package.path)
+    subpath = "." + written[len(name):]
+    exports = package.imports.get(PACKAGE_EXPORT, [])
+    best: tuple[int, str, str] | None = None
+    for row in exports:
+        rest = _match(row.module, subpath)
+        if rest is not None and (best is None or len(row.module.partition("*")[0]) > best[0]):
+            best = (len(row.module.partition("*")[0]), row.module, rest)
+    targets = [i.name.replace("*", best[2]) for i in exports if best and i.module == best[1] and i.name]
+    if best is None:  # no exports for it: a subpath is a file of the package's folder
+        targets = [posixpath.join(folder, written[len(name):].lstrip("/") or "index")]
+    for target in targets:
+        found = _first_file(r, mod.js_paths(_COMPILED.sub("", target)))
+        found = found or _first_file(r, mod.js_paths(_COMPILED.sub("", _source_of(folder, target))))
+        if found is not None:
+            return found
+    return None
+
+
+def _package_names(r: Lookup) -> dict[str, str]:
+    """Map each package name the repository's ``package.json`` files declare to the file (a name
+    declared twice to the shallowest). The files are read without being recorded: an import
+    depends on the package it names (``_own_package`` reads it), not on every other one."""
+    names: dict[str, str] = {}
+    for path in sorted(r.touch(mod.JS_PACKAGES), key=lambda p: (p.count("/"), p)):
+        package = r.files.get(path)
+        for row in package.imports.get(PACKAGE_NAME, []) if package is not None else []:
+            names.setdefault(row.module, path)
+    return names
+
+
+def _source_of(folder: str, target: str) -> str:
+    """Return where the source of a package's compiled file would be: its build folders
+    (``dist/esm``) replaced by ``src``, its extension dropped."""
+    rest = target[len(folder):].lstrip("/") if folder else target
+    parts = rest.split("/")
+    while len(parts) > 1 and parts[0] in _BUILD_FOLDERS:
+        parts.pop(0)
+    return posixpath.join(folder, "src", *parts) if parts[0] != "src" else posixpath.join(folder, *parts)

@@ -1,0 +1,77 @@
+"""A repository's own package names: ``import 'jotai/vanilla'`` names its file by tsconfig.json's
+``paths``, and ``import '@scope/store'`` a workspace package by its package.json."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.parsing.facts.js_config import config_imports, read_json
+from maguyva_tui.core.retrievers.graph import GraphRetriever
+
+TSCONFIG = """{
+  // as jotai writes it: comments and trailing commas
+  "compilerOptions": {
+    "strict": true, /* "paths": {} in a comment is no option */
+    "paths": {
+      "lib": ["./src/index.ts"],
+      "lib/*": ["./src/*.ts"],
+    },
+  },
+}
+"""
+LIB = {
+    "tsconfig.json": TSCONFIG,
+    "package.json": '{"name": "lib", "exports": {".": "./dist/index.mjs", "./*": "./dist/*.mjs"}}',
+    "src/index.ts": "export * from './vanilla'\n",
+    "src/vanilla.ts": "export function createStore() { return 1 }\n",
+    "tests/store.test.ts": "import { createStore } from 'lib/vanilla'\n\nexport function t() { return createStore() }\n",
+}
+WORKSPACE = {
+    "packages/store/package.json": '{"name": "@scope/store", "exports": {".": {"import": "./dist/index.js",'
+                                   ' "require": "./dist/index.cjs"}, "./package.json": "./package.json"}}',
+    "packages/store/src/index.ts": "export function createAtom() { return 1 }\n",
+    "packages/react/package.json": '{"name": "@scope/react", "main": "./dist/index.js"}',
+    "packages/react/tsconfig.json": '{"extends": "../../tsconfig.base", "compilerOptions": {"jsx": "react"}}',
+    "tsconfig.base.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"~/*": ["packages/react/src/*"]}}}',
+    "packages/react/src/util.ts": "export function helper() { return 1 }\n",
+    "packages/react/src/index.ts": "import { createAtom } from '@scope/store'\nimport { helper } from '~/util'\n"
+                                   "import { x } from 'react'\n\nexport function useAtom() { return [createAtom(), helper(), x()] }\n",
+}
+
+
+def _callers(files: dict[str, str], name: str) -> list[tuple[str, int, str | None]]:
+    graph = CodeGraph.build({path: analyze(path, text) for path, text in files.items()})
+    return [(h.path, h.start_line, h.symbol) for h in GraphRetriever(graph).callers_hits(name, 5)]
+
+
+def test_a_tsconfig_paths_pattern_names_the_repositorys_own_file() -> None:
+    """jotai's tests import 'jotai/vanilla': its 148 createStore calls had been tied to nothing."""
+    assert _callers(LIB, "createStore") == [("tests/store.test.ts", 3, "t")]
+
+
+def test_a_workspace_package_and_an_extended_configs_paths_name_their_sources() -> None:
+    """@scope/store exports ./dist/index.js, not in the repository: its source src/index.ts is meant;
+    '~/util' is mapped by the configuration the package's tsconfig.json extends."""
+    assert _callers(WORKSPACE, "createAtom") == [("packages/react/src/index.ts", 5, "useAtom")]
+    assert _callers(WORKSPACE, "helper") == [("packages/react/src/index.ts", 5, "useAtom")]
+
+
+def test_a_configuration_that_is_not_json_says_nothing() -> None:
+    """A broken or odd file is read as no mapping, never an error."""
+    for text in ("{", '{"compilerOptions": {"paths": ["x"]}}', '{"compilerOptions": {"paths": {"a": "b"}}}',
+                 "[1, 2]", '{"name": 3}', '{"compilerOptions": {"baseUrl": "/abs", "paths": {"a/*": ["../../x/*"]}}}',
+                 "/* never closed", '"\\u12"', "[" * 100_000):
+        assert config_imports("tsconfig.json", text) == ()
+        assert config_imports("package.json", text) == ()
+    assert read_json('{"a": "http://x", /* c */ "b": [1,],}') == {"a": "http://x", "b": [1]}
+
+
+def test_a_tsconfig_added_later_ties_the_calls_on_update() -> None:
+    """An update that adds or changes the configuration resolves again the files that read it."""
+    files = {path: analyze(path, text) for path, text in LIB.items() if not path.endswith(".json")}
+    graph = CodeGraph.build(files)
+    assert GraphRetriever(graph).callers_hits("createStore", 5) == []
+    graph.update({"tsconfig.json": analyze("tsconfig.json", TSCONFIG)})
+    assert [(h.path, h.start_line) for h in GraphRetriever(graph).callers_hits("createStore", 5)] == [("tests/store.test.ts", 3)]
+    graph.update({"tsconfig.json": analyze("tsconfig.json", "{}")})
+    assert GraphRetriever(graph).callers_hits("createStore", 5) == []
