@@ -514,7 +514,7 @@ def _index(args: argparse.Namespace) -> int:
     coverage: Coverage | None = None
     if not args.no_semantic:
         try:
-            _embed(engine, summary, progress, args.embed == "full")
+            _embed(engine, summary, progress, args.embed == "full", args.index_dir)
         except OSError as exc:  # a read-only index, a full disk: the other engines answer
             _tell(f"the semantic vectors could not be written ({exc.strerror or exc}); search by meaning is partial")
             status = EXIT_NOT_UPDATED
@@ -532,13 +532,40 @@ def _index(args: argparse.Namespace) -> int:
     return status
 
 
-def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool) -> None:
+def _command_line(pid: int | None) -> str:
+    """A process's command line, its words joined by spaces (empty when it cannot be read: gone, not Linux)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+    except (OSError, TypeError):
+        return ""
+
+
+def _filler_text(pid: int | None, root: Path, index_dir: str | None) -> str:
+    """What ``index --embed full`` says while another process fills the index: who, and how to stop it."""
+    import shlex
+
+    command = _command_line(pid)
+    if "maguyva_tui.resident.filler" in command:
+        stop = f"maguyva server stop --repo {shlex.quote(str(root))}"
+        if index_dir:
+            stop += f" --index-dir {shlex.quote(index_dir)}"
+        return (f"a resident server's filler (pid {pid}) fills this index's transformer tier; waiting for it "
+                f"(`{stop}` stops it, keeping what it embedded, and this fill goes on from there; Ctrl-C stops waiting)")
+    who = f" (pid {pid})" if command else ""
+    return (f"another process{who} fills this index's transformer tier (the explorer or an MCP server); waiting "
+            "for it (quit it and this fill goes on from where it got; Ctrl-C stops waiting)")
+
+
+def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool, index_dir: str | None = None) -> None:
     """Embed every chunk with the static tier, and with the transformer tier when ``full``."""
     engine.fill_static(progress, summary)
     if full:
         def waiting() -> None:
-            print("maguyva: another process fills this index's transformer tier (a resident server's filler, "
-                  "the explorer or an MCP server); waiting for it", file=sys.stderr, flush=True)
+            from maguyva_tui.terminal import printable
+
+            print(f"maguyva: {printable(_filler_text(engine.fill_holder(), engine.root, index_dir))}", file=sys.stderr,
+                  flush=True)
 
         report = engine.embed_pending(progress=lambda done, total: progress("transformer", done, total),
                                       waiting=waiting)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 from maguyva_tui.cli import PROGRESS_QUIET_S, _ProgressLines
 from tests.conftest import Runner
@@ -81,3 +83,25 @@ def test_progress_lines_wait_a_second_then_come_every_few_per_cent() -> None:
     lines("graph", 0, 0)
     assert out.getvalue().splitlines()[-1] == "maguyva: graph        ..."
     assert len(out.getvalue().splitlines()) == 22
+
+
+def test_index_embed_full_waiting_for_a_resident_servers_filler_says_how_to_stop_it(tmp_path: Path,
+                                                                                   monkeypatch: Any) -> None:
+    """It had said only that another process fills and that it waits: not which, nor that
+    `maguyva server stop` ends the wait."""
+    from maguyva_tui import cli
+    from maguyva_tui.core.store.lock import fill_holder, fill_lock
+
+    folder = tmp_path / "idx"
+    assert fill_holder(folder) is None
+    with fill_lock(folder) as held:
+        assert held and fill_holder(folder) == os.getpid()  # the holder is named in the lock file
+    monkeypatch.setattr(cli, "_command_line", lambda pid: f"/usr/bin/python3 -m maguyva_tui.resident.filler /r 0 {pid}")
+    text = cli._filler_text(4321, Path("/src/my repo"), None)
+    assert "a resident server's filler (pid 4321)" in text
+    assert "`maguyva server stop --repo '/src/my repo'` stops it" in text
+    assert "--index-dir /tmp/i`" in cli._filler_text(4321, Path("/r"), "/tmp/i")
+    monkeypatch.setattr(cli, "_command_line", lambda pid: "python -m maguyva_tui.mcp")
+    assert "another process (pid 7) fills" in cli._filler_text(7, Path("/r"), None)
+    monkeypatch.setattr(cli, "_command_line", lambda pid: "")
+    assert cli._filler_text(None, Path("/r"), None).startswith("another process fills")

@@ -417,6 +417,12 @@ class Engine:
 
         return not fill_lock_free(self.snapshot.folder)
 
+    def fill_holder(self) -> int | None:
+        """The process id of whoever holds (or last held) this index's fill lock, ``None`` if unknown."""
+        from maguyva_tui.core.store.lock import fill_holder
+
+        return fill_holder(self.snapshot.folder)
+
     def static_store(self, generation: Generation | None = None) -> Any:
         """The static tier's vector store of this repository, ``None`` before one is built (read
         without loading the model)."""
@@ -668,6 +674,7 @@ class Engine:
         with fill_lock(self.snapshot.folder, wait=wait, waiting=waiting) as held:
             if not held:
                 return EmbedReport(0, 0, 0, True, 0.0, busy=True)
+            self.pick_up_vectors()  # what a process that held the lock before saved: never embedded twice
             pairs = [(i.key, i.text) for i in self.embedding_items()]
             every = save_every or SAVE_EVERY
             try:

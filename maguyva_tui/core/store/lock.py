@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
@@ -94,9 +95,29 @@ def fill_lock(folder: Path, wait: bool = False, waiting: Callable[[], None] | No
                 waiting()
             fcntl.flock(fd, fcntl.LOCK_EX)
             held = True
+        if held:  # who holds it, for a process that waits to say so (fill_holder)
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         yield held
     finally:
         os.close(fd)
+
+
+def fill_holder(folder: Path) -> int | None:
+    """The process id the index folder's fill lock file names (its last holder: the one holding
+    it now while it is held), ``None`` when it names none."""
+    try:
+        fd = os.open(folder / FILL_LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        text = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return int(text) if text.isdigit() else None
 
 
 def fill_lock_free(folder: Path) -> bool:
