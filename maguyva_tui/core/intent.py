@@ -60,7 +60,7 @@ from typing import Final
 
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.names import QUESTION_NAME
+from maguyva_tui.core.names import OPERATOR_SYMBOL, QUESTION_NAME
 from maguyva_tui.core.path_names import QUESTION_TARGET
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
@@ -208,7 +208,14 @@ _RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[
 def _clean(token: str) -> str:
     """Strip call parentheses, wrapping punctuation and an own receiver (``self.``, ``this.``) from
     an extracted target: ``self.parse_args()`` names the method ``parse_args``."""
+    operator = _OPERATOR_NAME.search(token)
+    if operator is not None:  # ``operator()``, ``operator<<``: the punctuation is the name's
+        return _RECEIVER.sub("", token[: operator.start()].lstrip("`'\"“”([{<> ") + operator.group())
     return _RECEIVER.sub("", token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()"))
+
+
+_OPERATOR_NAME: Final = re.compile(rf"\boperator{OPERATOR_SYMBOL}")
+"""A C++ operator's name at a token's end (a backtick or a call's parentheses may follow)."""
 
 
 def _identifier_in(text: str) -> str | None:

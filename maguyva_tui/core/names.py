@@ -30,19 +30,27 @@ joined by a separator it finds each name's parts in turn)."""
 _SEGMENT = re.compile(r"[A-Z][^\W_A-Z]*|[^\W_A-Z]+")
 """A camel-hump query segment: starts at a capital or after a separator."""
 
-_IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*")
-"""An identifier in prose, qualified ones (``a.b``, ``a::b``, ``a->b``) kept whole."""
+OPERATOR_SYMBOL: Final = r"(?:->\*?|\(\)|\[\]|<=>|<<=?|>>=?|&&|\|\||\+\+|--|[-+*/%^&|~!=<>]=?|,)"
+"""The symbol after ``operator`` in a C++ operator's name (``operator<<``, ``operator->``), longest first."""
 
-_QUALIFIER = re.compile(r"::|->|\.")
+_IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*"
+                         rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?")
+"""An identifier in prose, qualified ones (``a.b``, ``a::b``, ``a->b``) kept whole, and so is a C++
+operator's symbol (``Foo::operator==``)."""
+
+_QUALIFIER = re.compile(r"::|(?<!\boperator)(?<!\boperator )->|\.")
+"""A qualifier's separator; the arrow of C++'s ``operator->`` (``operator->*``) is the name's."""
 
 ASCII_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 """One plain ASCII name, unqualified: the words the text engine takes from a question or a chunk,
 the same words its index's ASCII word boundaries delimit."""
 
-QUESTION_NAME: Final = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
+QUESTION_NAME: Final = (r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
+                        rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?")
 """A symbol named in a question, as a pattern the intent classifier's rules are built from:
 qualified by ``.``, ``::``, ``->`` or Java's ``#``, at most nine parts, so that no rule backtracks
-over a long query."""
+over a long query; a C++ operator keeps its symbol ("where is operator== defined", "who calls
+Foo::operator->": they had asked for a symbol named ``operator``)."""
 
 _SPLIT_CACHE = 1 << 16  # names repeat a lot across a repository; 64k distinct ones is plenty
 
@@ -98,7 +106,8 @@ def identifiers_in(text: str) -> list[str]:
 
 
 def qualifier_parts(name: str) -> list[str]:
-    """Split a qualified name at ``.``, ``::`` and ``->`` (empty parts dropped)."""
+    """Split a qualified name at ``.``, ``::`` and ``->`` (empty parts dropped): ``Foo::operator->``
+    is ``Foo`` and ``operator->`` (the method had been named ``operator``)."""
     return [part for part in _QUALIFIER.split(name) if part]
 
 

@@ -362,6 +362,20 @@ def test_cpp_conversion_operators_and_macro_prefixed_destructors_are_named_as_wr
     assert ("A.operator==", 6) in found
 
 
+def test_cpp_arrow_operator_keeps_its_arrow_in_class_and_out_of_class() -> None:
+    # tl::expected's `constexpr const T *operator->() const` was a method named `operator`: the
+    # arrow had been read as a qualifier's separator
+    source = (b"namespace tl {\ntemplate <class T> class expected {\n"
+              b"  constexpr const T *operator->() const { return p; }\n  T *operator->*(int) { return p; }\n};\n"
+              b"template <class T> T *expected<T>::operator->() { return p; }\n}\n")
+    _, symbols = extract_source(source, "cpp", "expected.hpp")
+    found = {(s.name, s.qualname, s.kind, s.start_line) for s in symbols}
+    assert ("operator->", "tl.expected.operator->", "method", 3) in found
+    assert ("operator->*", "tl.expected.operator->*", "method", 4) in found
+    assert ("operator->", "tl.expected.operator->", "method", 6) in found
+    assert not any(s.name == "operator" for s in symbols)
+
+
 def test_a_c_conditional_whose_branches_each_open_a_brace_keeps_its_first_branch() -> None:
     # libuv's uv__async_io: `#if X` / `for (;!done;) {` / `#else` / `for (;;) {` / `#endif` gave the
     # grammar two opening braces for one closing: the function was lost, its locals read as globals

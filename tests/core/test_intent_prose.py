@@ -18,8 +18,9 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.intent import FUNCTION_RULE, classify, describes_one_function
+from maguyva_tui.core.names import identifiers_in, qualifier_parts
 from maguyva_tui.core.plan import DIRECT_CONFIDENCE, ONE_FUNCTION_DECAY, plan_request
-from maguyva_tui.core.retrievers.structural import StructuralRetriever
+from maguyva_tui.core.retrievers.structural import StructuralRetriever, target_terms
 from maguyva_tui.core.types import Query, Symbol
 from tests.core.test_engine import CountingProvider
 
@@ -86,6 +87,26 @@ def test_implementation_of_an_operator_is_no_definition_of_a_class_named_later()
     """"Implementation of the ``&`` operator - returns Each" describes a method; it is not "where is
     Each defined" (the phrase's object is ``&``, no name)."""
     assert classify("Implementation of the ``&`` operator - returns Each").rule != "definition_phrase"
+
+
+@pytest.mark.parametrize(("query", "target"), [
+    ("where is operator== defined", "operator=="),
+    ("who calls operator->", "operator->"),
+    ("who calls expected::operator->", "expected::operator->"),
+    ("where is `operator[]` defined", "operator[]"),
+    ("who calls operator<<()", "operator<<"),
+    ("what breaks if I change operator()", "operator()"),
+    ("who calls a->b", "a->b"),
+])
+def test_a_cpp_operator_named_in_a_question_keeps_its_symbol(query: str, target: str) -> None:
+    """"where is operator== defined" had asked for a symbol named ``operator`` (tl::expected: none)."""
+    assert classify(query).target == target
+
+
+def test_a_cpp_operator_is_one_structural_term() -> None:
+    assert target_terms("Foo::operator->") == ["Foo::operator->"]
+    assert identifiers_in("is operator<< or operator a->b") == ["is", "operator<<", "or", "operator", "a->b"]
+    assert qualifier_parts("tl.expected.operator->*") == ["tl", "expected", "operator->*"]
 
 
 ROUTER = '''\
