@@ -352,6 +352,16 @@ def placed(generation: object, text: str) -> list[Hit] | None:
     return _hits(generation, snapshot, resolve(named, snapshot))  # type: ignore[arg-type]
 
 
+def file_hits(generation: object, paths: Sequence[str]) -> list[Hit]:
+    """The structural engine's list for files the question names another way than by their paths
+    (a Go package's import path: its files), each file's first chunk, in the order given."""
+    snapshot = getattr(generation, "snapshot", None)
+    if getattr(snapshot, "files", None) is None or not hasattr(generation, "chunk_at"):
+        return []
+    resolved = [Resolved(path, None, Place(path)) for path in paths if path in snapshot.files]  # type: ignore[union-attr]
+    return _hits(generation, snapshot, resolved)  # type: ignore[arg-type]
+
+
 def _hits(generation: _Chunks, snapshot: _Files, resolved: Sequence[Resolved]) -> list[Hit]:
     hits: dict[tuple[str, int, int], Hit] = {}
     for found in resolved:

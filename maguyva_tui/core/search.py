@@ -10,6 +10,7 @@ ranked it, typed (:class:`~maguyva_tui.core.types.SearchResult`), JSON only at t
 from __future__ import annotations
 
 import math
+import posixpath
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -30,7 +31,14 @@ from maguyva_tui.core.fusion import (
     secondary_demotion,
 )
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespaced, on_unknown_receiver
+from maguyva_tui.core.inherited import (
+    aliased,
+    go_module_member,
+    inherited,
+    namespace_member,
+    namespaced,
+    on_unknown_receiver,
+)
 from maguyva_tui.core.intent import (
     CONF_QUOTED,
     ERROR_MESSAGE_RULE,
@@ -51,7 +59,15 @@ from maguyva_tui.core.intent import (
     quoted_names,
     written_name,
 )
-from maguyva_tui.core.locations import LOCATION_RULE, asks_places, file_names, go_package_folder, link_path, placed
+from maguyva_tui.core.locations import (
+    LOCATION_RULE,
+    asks_places,
+    file_hits,
+    file_names,
+    go_package_folder,
+    link_path,
+    placed,
+)
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import (
     RELATED,
@@ -250,6 +266,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.extend(imported[2])
     if within is not None and "structural" in run.lists:  # where is b.py::helper defined: b.py's helper alone
         run.lists["structural"] = [hit for hit in run.lists["structural"] if hit.path in within]
+    if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (package := _go_package(parts.generation, req)):
+        run.lists["structural"], said = package
+        run.notices.append(said)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
         again = search(req, parts, checkpoint, places=False)
         if again.rule == URL_RULE and again.lookup_failed is not None:
@@ -388,6 +407,30 @@ def _other_names(generation: Generation, target: str, text: str) -> list[str]:
         return []
     names = " and ".join(others)
     return [f"the question names {names} too; this answer follows {target} alone (ask about {names} on its own)"]
+
+
+def _go_package(generation: Generation, req: SearchRequest) -> tuple[list[Hit], str] | None:
+    """A Go package's import path typed alone (``github.com/spf13/cast/internal``, the module's root
+    ``github.com/spf13/cast``), which no file's path is: its files, and what to say of them; ``None``
+    for any other question. It had read as a missing file, then as the words of its path."""
+    written = req.text.strip()
+    if req.regex or "/" not in written or any(c.isspace() for c in written) or "graph" in generation.missing:
+        return None
+    graph = getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return None
+    from maguyva_tui.core.graph.importers import module_files  # here: only such a question loads the graph
+
+    files = module_files(graph, written)
+    folder = posixpath.dirname(files[0]) if files else None
+    if folder is None or not all(f.endswith(".go") and posixpath.dirname(f) == folder for f in files):
+        return None
+    hits = file_hits(generation, files)
+    if not hits:
+        return None
+    where = f"{folder}/" if folder else "the repository's root"
+    return hits, (f"{echo(written)} is the Go package in {where} ({len(files)} file{'s' if len(files) > 1 else ''}); "
+                  f"`who imports {echo(written)}` lists the lines importing it")
 
 
 def _places_missing(text: str) -> str:
@@ -965,6 +1008,9 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
     if not found and (found := aliased(generation, target)):
         said = f"{target} is imported as an alias of {found[0].qualname}" + (
             f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else "")
+    if not found and (found := namespace_member(generation, target)):
+        said = (f"{target} read as {found[0].qualname}: {qualifier_parts(target)[0]} is imported as a whole module"
+                + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else ""))
     receiver = False
     if not found and (found := on_unknown_receiver(generation, target)):
         receiver = True

@@ -76,3 +76,20 @@ def test_an_index_opened_again_reads_the_import_path_too(tmp_path_factory: pytes
     assert (answer.rule, answer.target) == ("importers", "example.com/m")
     assert [(r.path, r.start_line) for r in answer.results] == [("cmd/run/main.go", 4)]
     engine.close()
+
+
+@pytest.mark.parametrize(("text", "files"), [
+    ("example.com/m/kit", [("kit/bytes.go", 1), ("kit/strings.go", 1)]),
+    ("example.com/m", [("example_test.go", 1), ("run.go", 1)]),
+])
+def test_an_import_path_typed_alone_shows_its_package_s_files(engine: Engine, text: str, files: list[tuple[str, int]]) -> None:
+    """A bare import path had been a missing file, then its words ('no indexed file is example.com/m/kit')."""
+    answer = engine.search(text).to_json()
+    assert sorted((r["path"], r["start_line"]) for r in answer["results"]) == files
+    assert answer["lookup_failed"] is None
+    assert any(n.startswith(f"{text} is the Go package in ") for n in answer["notices"]), answer["notices"]
+
+
+def test_an_import_path_of_no_package_here_is_still_said_missing(engine: Engine) -> None:
+    answer = engine.search("example.com/m/nothere").to_json()
+    assert answer["lookup_failed"]["kind"] == "place"
