@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
-from maguyva_tui.core.inherited import aliased, go_module_member, inherited
+from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespace_member
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.names import qualifier_parts
@@ -305,6 +305,8 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         found = [s for s in go_module_member(generation, name) if not kinds or s.kind in kinds]
     if not found:  # Lexer bound by from ._lexer import _Lexer as Lexer: _Lexer, as the search reads it
         found = [s for s in aliased(generation, name) if not kinds or s.kind in kinds]
+    if not found:  # P.when, P bound by import * as P from './patterns': when of that file
+        found = [s for s in namespace_member(generation, name) if not kinds or s.kind in kinds]
     if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
         found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
     entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)
@@ -511,7 +513,7 @@ def graph_name(generation: Generation, name: str) -> str:
         aliases = {symbol_id(s.path, s.qualname) for s in aliased(generation, name)}
         return aliases.pop() if len(aliases) == 1 else name
     found = (defining(generation.structural.lookup(name)) or inherited(generation, name) or aliased(generation, name)
-             or go_module_member(generation, name))
+             or go_module_member(generation, name) or namespace_member(generation, name))
     nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
     return nodes.pop() if len(nodes) == 1 else name
 

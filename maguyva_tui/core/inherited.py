@@ -163,6 +163,35 @@ def aliased(generation: Any, name: str) -> list[Symbol]:
     return list(found.values())
 
 
+def namespace_member(generation: Any, name: str) -> list[Symbol]:
+    """The top-level definitions of ``Namespace.member`` where a file binds ``Namespace`` to a whole
+    module of the repository, as the graph resolved its import (``import * as P from './patterns'``,
+    or ts-pattern's ``export { Pattern as P }`` of such an import): ``P.when`` is ``when`` of
+    ``src/patterns.ts``, the definition the graph ties ``P.when(...)`` calls to, where the answer had
+    said that no symbol is named so. Empty for any other name, while the graph is not built, and in a
+    workspace's view."""
+    parts = qualifier_parts(name)
+    facts = getattr(getattr(generation, "snapshot", None), "facts", None)
+    graph = getattr(getattr(generation, "snapshot", None), "graph", None)
+    if len(parts) != 2 or "::" in name or not all(p.isidentifier() for p in parts) or facts is None or graph is None:
+        return []
+    if "graph" in getattr(generation, "missing", ()) or not hasattr(facts, "importing_as"):
+        return []
+    from maguyva_tui.core.graph.tables import symbol_id  # here: a question that reads no graph never loads it
+
+    bound, member = parts
+    found: dict[str, Symbol] = {}
+    for path in facts.importing_as(bound):
+        lines = {imp.line for imp in facts[path].imports if imp.local == bound}
+        for site in graph.sites_out.get(path, ()):
+            if site.kind != "import" or site.line not in lines or "::" in site.target:
+                continue  # a module is a file's node; a symbol's node holds ``::``
+            symbol = graph.symbols.get(symbol_id(site.target, member))
+            if symbol is not None:
+                found.setdefault(symbol_id(site.target, member), symbol)
+    return list(found.values())
+
+
 def _python_module(path: str) -> str:
     """A Python file's module as its dotted path, with a dot before it (``src/trio/to_thread.py``:
     ``.src.trio.to_thread``; a package's ``__init__.py`` is the package's)."""
