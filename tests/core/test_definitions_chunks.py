@@ -362,6 +362,29 @@ def test_cpp_conversion_operators_and_macro_prefixed_destructors_are_named_as_wr
     assert ("A.operator==", 6) in found
 
 
+def test_cpp_annotation_macros_before_a_declaration_leave_the_method_named() -> None:
+    # CLI11: `CLI11_NODISCARD std::size_t count() const` in a class's body was a variable named `std`
+    # and the class lost its later members; `CLI11_INLINE Sub::Sub(bool kb) : Base(...) {` was a
+    # function named `Base`, the base's constructor
+    source = (b"namespace CLI {\nclass App {\n  public:\n"
+              b"    CLI11_NODISCARD std::size_t count() const { return parsed_; }\n"
+              b"    CLI11_NODISCARD const std::vector<std::string> &get_aliases() const { return aliases_; }\n"
+              b"    CLI11_NODISCARD App *get_parent() { return parent_; }\n"
+              b"    int after() { return 1; }\n};\n"
+              b"CLI11_INLINE Sub::Sub(bool kb) : Base(get_mapping(kb)) {\n  func_ = 1;\n}\n"
+              b"CLI11_NODISCARD CLI11_INLINE std::string App::help(std::string prev) const { return prev; }\n"
+              b"template <typename F> CLI11_NODISCARD CLI11_INLINE guard_t<F> guard(F &&closure) { return {}; }\n"
+              b"}\n"
+              b"int f() {\n  UINT32 x(0);\n  return x;\n}\n")
+    _, symbols = extract_source(source, "cpp", "App.hpp")
+    found = {(s.qualname, s.kind, s.start_line) for s in symbols}
+    assert {("CLI.App.count", "method", 4), ("CLI.App.get_aliases", "method", 5), ("CLI.App.get_parent", "method", 6),
+            ("CLI.App.after", "method", 7), ("CLI.Sub.Sub", "method", 9), ("CLI.App.help", "method", 12),
+            ("CLI.guard", "function", 13)} <= found
+    assert not any(s.name in ("std", "Base", "func_", "CLI11_NODISCARD") for s in symbols)
+    assert parse("cpp", source).root_node.descendant_for_point_range((15, 2), (15, 8)).text == b"UINT32"
+
+
 def test_cpp_arrow_operator_keeps_its_arrow_in_class_and_out_of_class() -> None:
     # tl::expected's `constexpr const T *operator->() const` was a method named `operator`: the
     # arrow had been read as a qualifier's separator

@@ -249,6 +249,29 @@ a function named ``XXH_errorcode``), or lost the function. Only before a type an
 only at a line's start, where no statement in a body is."""
 
 
+_CPP_TYPE = (rb"(?:(?:const|volatile|unsigned|signed|long|short|typename|constexpr|virtual|explicit|friend|static)[ \t]+)*"
+             rb"(?!(?:return|else|case|goto|throw|new|delete|co_return|co_yield|co_await)\b)"
+             rb"[A-Za-z_][\w:]*(?:<[^;{}()\r\n]*>(?:::[A-Za-z_]\w*)*)?(?:[ \t]*(?:\bconst\b|[*&]+))*")
+"""A C++ return type on one line: qualifiers, a (qualified, templated) name, ``const``, ``*`` and ``&``."""
+
+DECLARATION_MACRO = re.compile(
+    rb"^[ \t]*(?:template[ \t]*<[^<>\r\n]*(?:<[^<>\r\n]*>[^<>\r\n]*)*>[ \t]*)?"
+    rb"(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
+    rb"(?=" + _CPP_TYPE + rb"(?:[ \t]+|(?<=[*&]))(?:[A-Za-z_]\w*(?:<[^<>\r\n]*>)?::)*~?[A-Za-z_]\w*[ \t]*\("
+    rb"|(?:[A-Za-z_]\w*::)*(?P<type>[A-Za-z_]\w*)(?:<[^<>\r\n]*>)?::~?(?P=type)[ \t]*\()",
+    re.MULTILINE,
+)
+"""Upper-case macros that start a C++ declaration, indented in a class's body too, before a
+return type and a name (CLI11's ``CLI11_NODISCARD const std::vector<std::string> &get_aliases()
+const``, ``CLI11_NODISCARD CLI11_INLINE std::string App::help(``, after ``template <...>``) or an
+out-of-class constructor (``CLI11_INLINE Option::Option(``): the grammar, which sees no
+preprocessor, read the macro as the type and lost the method (``count`` was a variable named
+``std``) or named it after a base's constructor call (``AsSizeValue::AsSizeValue(...) :
+AsNumberWithUnit(...)`` was a function ``AsNumberWithUnit``): 34 of CLI11's methods. Only before a
+type and a name, or a class's own name twice, so a macro call or an upper-case type's variable
+(``UINT32 x(0);``) is left as written."""
+
+
 _SPECIFIERS = (rb"static|extern|inline|__inline|__inline__|__forceinline|const|volatile|register|unsigned|signed|long"
                rb"|short|struct|enum|union|typedef|typename|virtual|constexpr|friend|explicit|_Noreturn")
 
@@ -469,7 +492,7 @@ def parse(language: str, source: bytes) -> Tree:
     the export macros of a class's head (:data:`EXPORT_MACRO`), the macros before a keyword
     (:data:`KEYWORD_MACRO`), a calling convention's before a function's name (:data:`CALLING_MACRO`),
     a storage class's macros (:data:`STORAGE_MACRO`), one before a return type
-    (:data:`LEADING_MACRO`) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
+    (:data:`LEADING_MACRO`, in C++ :data:`DECLARATION_MACRO` too) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
     the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are
     parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
     Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`); in
@@ -494,6 +517,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = STORAGE_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and LEADING_MACRO.search(source) is not None:
         source = LEADING_MACRO.sub(_blank_macros, source)
+    if language == "cpp" and DECLARATION_MACRO.search(source) is not None:
+        source = DECLARATION_MACRO.sub(_blank_macros, source)
     if language == "cpp" and TRAILING_MACRO.search(source) is not None:
         source = _blank_trailing_macros(source)
     if language == "cpp" and FIELD_MACRO.search(source) is not None:
