@@ -73,6 +73,7 @@ from maguyva_tui.core.lookup import (
     RELATED,
     SYMBOL_INTENTS,
     as_shown,
+    close_names,
     literal_found,
     missing_literal,
     missing_symbol,
@@ -751,7 +752,13 @@ def _missing_word(parts: Parts, intent: Intent, req: SearchRequest) -> LookupFai
     if intent.rule != "fallback" or not _LONE_WORD.fullmatch(word):
         return None
     found = literal_found(parts.generation, Query(word, target=word), "insensitive")
-    return missing_literal(word, False, too_large(parts.generation)) if found is False else None
+    if found is not False:
+        return None
+    failed = missing_literal(word, False, too_large(parts.generation))
+    close = () if "structural" in parts.generation.missing else close_names(parts.generation, word)
+    if not close:
+        return failed  # a typed class name, Valdiator, had offered no Validator: only a symbol's lookup did
+    return replace(failed, message=f"{failed.message}; close names: {', '.join(close)}", suggestions=close)
 
 
 def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[str, ...]:

@@ -82,6 +82,13 @@ def test_a_lone_word_no_line_holds_is_said_to_be_missing(engine: Engine, word: s
     assert result["lookup_failed"]["message"] == f'no line holds "{word}"; {clause}'
 
 
+def test_a_lone_word_no_line_holds_offers_the_names_spelled_like_it(engine: Engine) -> None:
+    """A class's name mistyped (Cerberus's ``Valdiator``) reads as a word, not a name: the answer
+    said no line holds it, and offered no ``Validator`` as a symbol's lookup would."""
+    failed = engine.search("Comand").to_json()["lookup_failed"]
+    assert failed["message"].endswith("; close names: Command") and failed["suggestions"] == ["Command"]
+
+
 def test_a_lone_word_some_line_holds_is_not_said_missing(engine: Engine) -> None:
     assert engine.search("flags").to_json()["lookup_failed"] is None  # a word of the code, not a name
     assert engine.search("FLAGS").to_json()["lookup_failed"] is None  # in any case
