@@ -240,7 +240,7 @@ CALLBACK_CHUNK_LINES = 10
 """Lines from which a function named inside an expression (a callback passed by name, a function
 returned) is a chunk of its own: ``dispatchXhrRequest``'s 200 lines are a unit to read, while a
 3-line ``function each(pair) {...}`` passed to ``map`` reads best inside the chunk around it."""
-_MAY_HOLD_FUNCTION = re.compile(rb"function|=>|class")
+_MAY_HOLD_FUNCTION = re.compile(rb"function|=>|class|Object\.assign")  # its methods: `_assigned_members`
 """Text that an expression holding a function or a class holds: one without it (most) is skipped
 unread, so finding functions in expressions costs a small share of a walk."""
 
@@ -277,8 +277,35 @@ def _scan(w: Walker, node: Node) -> None:
             _class_value(w, current)
         elif kind == "statement_block":
             w.walk(current)  # not within an expression's grammar; walked as statements
+        elif kind == "call_expression" and _assigned_members(w, current):
+            continue
         else:
             pending.extend(reversed(current.named_children))
+
+
+def _assigned_members(w: Walker, call: Node) -> bool:
+    """``Object.assign(target, {transaction() {...}})``: the functions of the objects assigned are
+    methods of the target, named after it (``ctx.transaction``; ``Router.prototype``'s are
+    ``Router``'s, ``module.exports``' the module's), where they had been no symbols. False for any
+    other call, and for a target with no dotted name (``Object.assign({}, a)``, ``this``)."""
+    callee = call.child_by_field_name("function")
+    arguments = call.child_by_field_name("arguments")
+    if callee is None or arguments is None or w.text(callee) != "Object.assign":
+        return False
+    values = [_unparenthesize(a) for a in arguments.named_children]
+    if not values or values[0].type not in ("identifier", "member_expression"):
+        return False
+    target = w.text(values[0])
+    parts = target.split(".")
+    if not all(p.isidentifier() and p != "this" for p in parts):
+        return False
+    prefix = () if target in _MODULE_OBJECTS else tuple(parts[:-1] if parts[-1] == "prototype" else parts)
+    for value in values[1:]:
+        if value.type == "object":
+            _object_members(w, value, prefix)
+        else:
+            _scan(w, value)
+    return True
 
 
 def _function_value(w: Walker, node: Node) -> None:
