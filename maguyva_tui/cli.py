@@ -7,6 +7,7 @@ end as one line on stderr and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import re
@@ -14,8 +15,9 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO, TypeGuard
 
 from maguyva_tui import __version__
 from maguyva_tui.core.types import (
@@ -30,6 +32,7 @@ from maguyva_tui.core.types import (
     UnreadableRepository,
     called_definition,
 )
+from maguyva_tui.json_out import needs_care, wire_safe
 from maguyva_tui.locations import default_index_base
 from maguyva_tui.terminal import ArgumentParser, no_explorer_here, printable, printable_lines
 
@@ -46,6 +49,8 @@ EXIT_NOT_UPDATED = 1
 live index's summary and the notice says why; with no live index, one line says so."""
 EXIT_MISSING_PACKAGE = 1
 """Exit status when a package the command needs is not installed (one line names it)."""
+EXIT_OUTPUT = 1
+"""Exit status when the output could not be written (``> /dev/full``): one line says why."""
 WARM_ENGINE: ContextVar[Engine | None] = ContextVar("WARM_ENGINE", default=None)
 """The engine a command runs on in this context instead of opening one: a resident server's warm
 engine (``maguyva_tui.resident``), set only after it checked the command names its repository."""
@@ -224,7 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         _closed_streams_to_devnull()
-        return _dispatch(argv)
+        status = _dispatch(argv)
+        sys.stdout.flush()  # here, where a failure is said: at exit it had been dropped without a word
+        return status
     except (UserError, QueryError, NotADirectoryError, UnreadableRepository) as exc:
         print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
@@ -242,12 +249,26 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: no traceback reaches a user
         if os.environ.get("MAGUYVA_DEBUG"):
             raise
+        if unwritable_output(exc):
+            print(f"maguyva: error: could not write the output: {exc.strerror}", file=sys.stderr)
+            return EXIT_OUTPUT
         if isinstance(exc, FileNotFoundError) and cwd_gone():
             print(f"maguyva: error: {CWD_GONE}", file=sys.stderr)
             return EXIT_USAGE
         print(f"maguyva: internal error: {type(exc).__name__}: {printable(str(exc))} (MAGUYVA_DEBUG=1 shows more)",
               file=sys.stderr)
         return 1
+
+
+OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""Why stdout cannot be written (``> /dev/full``, a full disk or quota, a terminal gone); a closed
+reader (EPIPE) is not an error."""
+
+
+def unwritable_output(exc: BaseException) -> TypeGuard[OSError]:
+    """Tell whether ``exc`` is a failed write of the output: an error a write raises, naming no
+    file (each file the command opens is named in its error), where it had read as an internal error."""
+    return isinstance(exc, OSError) and exc.errno in OUTPUT_ERRNOS and exc.filename is None
 
 
 CWD_GONE = "the current folder no longer exists (deleted or moved away): cd to a folder, or give the repository's path"
@@ -330,7 +351,13 @@ def _dispatch(argv: list[str]) -> int:
 
             return index_each(args, _index)
         args.path = args.path[0]
-        return _index(args)
+        if not args.json:
+            return _index(args)
+        try:
+            return _index(args)
+        except (NotADirectoryError, UnreadableRepository, IndexNotWritable) as exc:
+            _emit({"path": args.path, "error": str(exc)})  # as each of several paths gets: a script reads why
+            raise
     if args.command == "search":
         if args.workspace or len(args.repo or ()) > 1 or args.ray:
             from maguyva_tui.workspace_command import search_workspace
@@ -675,12 +702,12 @@ def _search(args: argparse.Namespace) -> int:
     if args.query is None:
         raise UserError("search needs a QUERY (or --batch FILE)")
     engine = _engine(args.repo, args.index_dir)
-    result = engine.search(
-        typed_query(args.query), limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
+    result, cut = _searched(
+        engine, typed_query(args.query), limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
     if args.json:
-        _emit(_scoped(result.to_json(), args))
+        _emit(_scoped(_with_cut(result.to_json(), cut), args))
         return _lookup_status(result)
     if args.scope:
         _tell(scope_notice(args.repo, args.scope))
@@ -690,7 +717,37 @@ def _search(args: argparse.Namespace) -> int:
         print(printable_lines(explain_text(result)))
     else:
         _print_human(result)
+    if cut:
+        _tell(cut)
     return _lookup_status(result)
+
+
+LISTING = ("direct", "single")
+"""The fusion strategies whose results are one engine's whole list (every line a pattern matches,
+every definition, every caller), as MCP's search reads them (``maguyva_tui.mcp.answers.LISTING``):
+one cut by ``--limit`` says so; a blend always has more related code below its page."""
+
+
+def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult, str | None]:
+    """Search, and say when the limit cut a whole list (one more result asked: was there more?):
+    the sentence for the JSON's ``truncated`` and the line on stderr, else ``None``."""
+    limit = options["limit"]
+    if not isinstance(limit, int) or limit < 1:  # refused by the engine, as given
+        return engine.search(query, **options), None
+    result = engine.search(query, **{**options, "limit": limit + 1})
+    if len(result.results) <= limit:
+        return result, None
+    result = replace(result, results=result.results[:limit])
+    if result.fusion_strategy not in LISTING:
+        return result, None
+    return result, f"showing the first {limit}; more match: raise --limit or narrow the query"
+
+
+def _with_cut(answer: dict[str, Any], cut: str | None) -> dict[str, Any]:
+    """A JSON answer with ``truncated`` (the MCP search's field) when the limit cut its list."""
+    if cut:
+        answer["truncated"] = cut
+    return answer
 
 
 def _lookup_status(result: SearchResult) -> int:
@@ -716,7 +773,12 @@ def _scoped(answer: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
 def _batch(args: argparse.Namespace) -> int:
     engine = _engine(args.repo, args.index_dir)
-    return run_batch(args, lambda text, options: _scoped(engine.search(text, **options).to_json(), args))
+    return run_batch(args, lambda text, options: _scoped(_with_cut(*_json_and_cut(engine, text, options)), args))
+
+
+def _json_and_cut(engine: Engine, text: str, options: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    result, cut = _searched(engine, text, **options)
+    return result.to_json(), cut
 
 
 def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:
@@ -756,9 +818,13 @@ JSON_LINE = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def _emit(obj: dict[str, Any]) -> None:
-    """Print one JSON object on a line; text stdout cannot encode (a lone surrogate from a file
-    name that is not UTF-8, a query's stray surrogate) is escaped rather than fatal."""
+    """Print one JSON object on a line that every strict parser reads: a file name that is not
+    UTF-8 is written as ``maguyva_tui.json_out`` says (``\\xNN`` and a ``FIELD_bytes`` beside it,
+    where a lone surrogate had gone out as ``\\udcff``); text stdout cannot encode is escaped."""
     text = JSON_LINE.encode(obj)
+    if needs_care(text):  # rare: only then walk the object
+        obj = wire_safe(obj)
+        text = JSON_LINE.encode(obj)
     try:
         text.encode(sys.stdout.encoding or "utf-8")
     except UnicodeEncodeError:

@@ -57,6 +57,8 @@ def printable_lines(text: str) -> str:
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a file name's byte that is not UTF-8: the byte, as the JSON writes it
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 

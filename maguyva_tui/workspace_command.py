@@ -31,6 +31,7 @@ from maguyva_tui.core.workspace import (
     read_workspace,
     usable_cores,
 )
+from maguyva_tui.json_out import wire_safe
 from maguyva_tui.terminal import printable, printable_lines
 
 EXIT_SOME_MISSING = 2
@@ -61,7 +62,7 @@ def index_each(args: argparse.Namespace, index_one: Callable[[argparse.Namespace
         except (NotADirectoryError, UnreadableRepository, IndexNotWritable, OSError) as exc:
             print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
             if args.json:  # one line per repository, in the order given: this one's says why
-                print(json.dumps({"path": path, "error": str(exc)}), flush=True)
+                print(json.dumps(wire_safe({"path": path, "error": str(exc)})), flush=True)
             status = max(status, EXIT_SOME_MISSING)
     return status
 
@@ -83,8 +84,8 @@ def _index_on_cluster(args: argparse.Namespace) -> int:
         elif one.summary.get("stale_because"):
             status = max(status, EXIT_NOT_UPDATED)
         if args.json:
-            print(json.dumps({"path": one.path, **one.summary} if one.summary is not None
-                             else {"path": one.path, "error": one.error}),
+            print(json.dumps(wire_safe({"path": one.path, **one.summary} if one.summary is not None
+                                       else {"path": one.path, "error": one.error})),
                   flush=True)
         elif one.summary is not None:
             s = one.summary

@@ -13,13 +13,12 @@ import inspect
 import json
 import logging
 import os
-import re
 import signal
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
@@ -32,6 +31,7 @@ from maguyva_tui import __version__
 from maguyva_tui.core.answers import REFERENCE_KINDS
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import CASE_MODES, INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
+from maguyva_tui.json_out import needs_care, wire_safe
 from maguyva_tui.mcp.answers import (
     MAX_RESULTS,
     AnswerError,
@@ -318,43 +318,16 @@ def _answered(answer: Callable[[], dict[str, Any]]) -> CallToolResult:
     try:
         data = answer()
     except (Unavailable, AnswerError, QueryError, MissingPackage) as exc:
-        raise ToolError(_wire_safe(str(exc))) from None
+        raise ToolError(wire_safe(str(exc))) from None
     except Exception as exc:  # a bug must not take the server down: say what happened, keep serving
         log.exception("internal error")
-        raise ToolError(_wire_safe(f"internal error in maguyva: {type(exc).__name__}: {exc} "
+        raise ToolError(wire_safe(f"internal error in maguyva: {type(exc).__name__}: {exc} "
                                    "(the server is still running)")) from None
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    if LONE_SURROGATE.search(text):  # rare (a file name that is not UTF-8): only then walk the answer
-        data = _wire_safe(data)
+    if needs_care(text):  # rare (a file name that is not UTF-8): only then walk the answer
+        data = wire_safe(data)
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
-
-
-STRAY_BYTE = re.compile("[\udc80-\udcff]")
-"""A byte of a file name that is not UTF-8, as Python reads the name (``surrogateescape``)."""
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-W = TypeVar("W")
-
-
-def _wire_safe(value: W) -> W:
-    """``value`` with every string UTF-8 can carry: a file name's stray byte reads ``\\xe9``.
-
-    A path that is not UTF-8 (``caf\\xe9.py``) reaches an answer as a lone surrogate, which the SDK
-    cannot write: its writer task failed and the server exited, every later call unanswered. The
-    escape is Python's own for such a byte (``backslashreplace``); any other lone surrogate becomes
-    U+FFFD.
-    """
-    if isinstance(value, str):
-        if not LONE_SURROGATE.search(value):
-            return value
-        escaped = STRAY_BYTE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", value)
-        return cast(W, LONE_SURROGATE.sub("\ufffd", escaped))
-    if isinstance(value, dict):
-        return cast(W, {_wire_safe(k): _wire_safe(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return cast(W, [_wire_safe(v) for v in value])
-    return value
 
 
 def _lifespan(service: RepoService | WorkspaceService) -> Callable[[MCPServer[Any]], Any]:

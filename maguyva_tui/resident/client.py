@@ -260,7 +260,11 @@ def emit(reply: dict[str, object]) -> int:
                 streams[fd].flush()
             else:
                 streams[fd].write(text)
+        sys.stdout.flush()  # here, where a failure is said: the exit's flush drops it without a word
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # > /dev/full: one line, as maguyva_tui.cli.main says it, not a traceback
+        sys.stderr.write(f"maguyva: error: could not write the output: {exc.strerror}\n")
+        return 1
     code = reply.get("code", 1)
     return code if isinstance(code, int) else 1

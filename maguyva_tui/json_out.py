@@ -1,0 +1,84 @@
+"""Strings every JSON parser reads: a file name that is not UTF-8, in every JSON answer.
+
+A path whose bytes are not UTF-8 (``caf\\xff.py``) reaches Python as a lone surrogate a byte
+(``surrogateescape``), which strict parsers refuse (serde_json, a UTF-8 check) or mangle in silence
+(Go's ``encoding/json`` reads U+FFFD). Every JSON output (``--json``, ``--batch``, the MCP tools)
+writes such a string instead as:
+
+- the text with each stray byte as the four characters ``\\xNN`` (``"path": "caf\\\\xff.py"``), and
+- beside a field that holds one, ``FIELD_bytes``: the exact bytes in base64
+  (``"path_bytes": "Y2Fm/y5weQ=="``), present only when some byte was escaped, so that its absence
+  says the text is the name itself; beside a list of strings, a list of the same length with
+  ``null`` for each string that needed nothing.
+
+ripgrep's ``--json`` says the same with ``{"bytes": BASE64}`` in place of ``{"text": ...}``; a
+field that stays a string keeps every script that reads ``path`` working. A lone surrogate that
+stands for no byte becomes U+FFFD; an object's key takes the ``\\xNN`` form alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TypeVar, cast
+
+STRAY_BYTE = re.compile("[\udc80-\udcff]")
+"""A byte of a file name that is not UTF-8, as Python reads the name (``surrogateescape``)."""
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Any lone surrogate: UTF-8 cannot carry one."""
+OTHER_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+"""A lone surrogate that stands for no byte."""
+BYTES_SUFFIX = "_bytes"
+"""The suffix of the field beside one that needed escaping: its exact bytes in base64."""
+
+W = TypeVar("W")
+
+
+def needs_care(text: str) -> bool:
+    """Tell whether encoded JSON text holds a lone surrogate (rare: then walk the answer)."""
+    return LONE_SURROGATE.search(text) is not None
+
+
+def escaped(text: str) -> str:
+    """``text`` with each stray byte as ``\\xNN`` and any other lone surrogate as U+FFFD."""
+    if not LONE_SURROGATE.search(text):
+        return text
+    shown = STRAY_BYTE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+    return LONE_SURROGATE.sub("\ufffd", shown)
+
+
+def raw_bytes(text: str) -> str | None:
+    """The base64 of ``text``'s bytes when it holds a stray byte; ``None`` when its text is exact."""
+    if not STRAY_BYTE.search(text):
+        return None
+    import base64  # here: every command line imports this module, few answers need it
+
+    data = OTHER_SURROGATE.sub("\ufffd", text).encode("utf-8", "surrogateescape")
+    return base64.b64encode(data).decode("ascii")
+
+
+def wire_safe(value: W) -> W:
+    """``value`` with every string UTF-8 can carry, and a ``FIELD_bytes`` beside each field that
+    held a stray byte (see the module's docstring)."""
+    if isinstance(value, str):
+        return cast(W, escaped(value))
+    if isinstance(value, dict):
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            name = escaped(key) if isinstance(key, str) else key
+            out[name] = wire_safe(item)
+            exact = _exact(item)
+            if exact is not None and isinstance(name, str) and f"{name}{BYTES_SUFFIX}" not in value:
+                out[f"{name}{BYTES_SUFFIX}"] = exact
+        return cast(W, out)
+    if isinstance(value, (list, tuple)):
+        return cast(W, [wire_safe(item) for item in value])
+    return value
+
+
+def _exact(item: object) -> str | list[str | None] | None:
+    """The ``_bytes`` companion of a field's value: base64 for a string, a list for a list of strings."""
+    if isinstance(item, str):
+        return raw_bytes(item)
+    if isinstance(item, (list, tuple)) and any(isinstance(s, str) and STRAY_BYTE.search(s) for s in item):
+        return [raw_bytes(s) if isinstance(s, str) else None for s in item]
+    return None
