@@ -300,6 +300,23 @@ def test_a_status_polled_without_pause_neither_keeps_the_server_nor_stops_its_ex
         server.close()
 
 
+def test_server_stop_returns_once_the_server_has_exited(tmp_path: Path) -> None:
+    """`server stop` had said "stopped" as soon as the server was asked, before it exited: a
+    `server start` right after found it still there, said it already runs, and none ran then."""
+    import threading
+
+    from maguyva_tui.resident.command import exited
+
+    lock = str(tmp_path / "s.lock")
+    assert exited(lock, 0.0)  # no lock file: none runs
+    fd = place.take_lock(lock)
+    assert fd >= 0
+    assert not exited(lock, 0.05)  # held: it runs still
+    threading.Timer(0.1, place.drop_lock, (lock, fd)).start()
+    started = time.monotonic()
+    assert exited(lock, 5.0) and time.monotonic() - started < 2.0
+
+
 def test_a_connection_past_the_bound_reads_a_one_line_decline(tmp_path: Path) -> None:
     from maguyva_tui.resident.server import MAX_IN_FLIGHT, Server
 

@@ -14,6 +14,9 @@ from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
 
 START_READY_S = 600.0
 """How long ``start`` waits for a new server to open (or first build) the index and answer."""
+STOP_WAIT_S = 10.0
+"""How long ``server stop`` waits for the server to exit (its filler stopped, its socket and lock
+file removed): a ``server start`` right after had found it still there and said it already runs."""
 USAGE_ERROR = 2
 NOT_RUNNING = 1
 
@@ -95,10 +98,39 @@ def main(argv: list[str]) -> int:
         print(f"maguyva: no server for {printable(root)}")
         return NOT_RUNNING
     if args.action == "stop":
+        if not exited(path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX, STOP_WAIT_S):
+            print(f"maguyva: error: the server for {printable(root)} (pid {found['pid']}) was asked to stop and "
+                  f"has not exited after {STOP_WAIT_S:.0f} s", file=sys.stderr)
+            return 1
         print(f"maguyva: stopped the server for {printable(root)} (pid {found['pid']})")
         return 0
     print(printable_lines(_status_text(found)))
     return 0
+
+
+def exited(lock: str, wait: float) -> bool:
+    """Wait up to ``wait`` seconds for the server holding ``lock`` to exit (the file removed, or
+    held by none); True once it has."""
+    import fcntl
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            pass
+        finally:
+            os.close(fd)
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
 
 
 def ask(folder: str, path: str, op: str) -> dict[str, Any] | None:
