@@ -375,7 +375,9 @@ def test_cpp_annotation_macros_before_a_declaration_leave_the_method_named() -> 
               b"CLI11_NODISCARD CLI11_INLINE std::string App::help(std::string prev) const { return prev; }\n"
               b"template <typename F> CLI11_NODISCARD CLI11_INLINE guard_t<F> guard(F &&closure) { return {}; }\n"
               b"}\n"
-              b"int f() {\n  UINT32 x(0);\n  return x;\n}\n")
+              b"int f() {\n  UINT32 x(0);\n  return x;\n}\n"
+              b"class E {\n  template <class U>\n  TL_CONSTEXPR E(const E<U> &rhs)\n      : base(tag{}) {\n    if (rhs.ok()) {}\n  }\n"
+              b"  TL_CONSTEXPR explicit E(int v) : base(v) {}\n  int later() { LOG_IT log(x); return 1; }\n};\n")
     _, symbols = extract_source(source, "cpp", "App.hpp")
     found = {(s.qualname, s.kind, s.start_line) for s in symbols}
     assert {("CLI.App.count", "method", 4), ("CLI.App.get_aliases", "method", 5), ("CLI.App.get_parent", "method", 6),
@@ -383,6 +385,10 @@ def test_cpp_annotation_macros_before_a_declaration_leave_the_method_named() -> 
             ("CLI.guard", "function", 13)} <= found
     assert not any(s.name in ("std", "Base", "func_", "CLI11_NODISCARD") for s in symbols)
     assert parse("cpp", source).root_node.descendant_for_point_range((15, 2), (15, 8)).text == b"UINT32"
+    # tl::expected: a macro before an in-class constructor with initialisers had ended the class
+    assert {("E.E", "method", 20), ("E.E", "method", 25), ("E.later", "method", 26)} <= found
+    assert "E.ok" not in {s.qualname for s in symbols}
+    assert parse("cpp", source).root_node.descendant_for_point_range((25, 17), (25, 23)).text.startswith(b"LOG_IT")
 
 
 def test_cpp_arrow_operator_keeps_its_arrow_in_class_and_out_of_class() -> None:

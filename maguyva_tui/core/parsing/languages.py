@@ -258,18 +258,22 @@ DECLARATION_MACRO = re.compile(
     rb"^[ \t]*(?:template[ \t]*<[^<>\r\n]*(?:<[^<>\r\n]*>[^<>\r\n]*)*>[ \t]*)?"
     rb"(?P<macros>(?:[A-Z_][A-Z0-9_]{2,}[ \t]+)+)"
     rb"(?=" + _CPP_TYPE + rb"(?:[ \t]+|(?<=[*&]))(?:[A-Za-z_]\w*(?:<[^<>\r\n]*>)?::)*~?[A-Za-z_]\w*[ \t]*\("
-    rb"|(?:[A-Za-z_]\w*::)*(?P<type>[A-Za-z_]\w*)(?:<[^<>\r\n]*>)?::~?(?P=type)[ \t]*\()",
+    rb"|(?:[A-Za-z_]\w*::)*(?P<type>[A-Za-z_]\w*)(?:<[^<>\r\n]*>)?::~?(?P=type)[ \t]*\("
+    rb"|~?[A-Za-z_]\w*[ \t]*\([^;{}()\r\n]*(?:\([^;{}()\r\n]*\)[^;{}()\r\n]*)*\)[ \t]*(?:noexcept[ \t]*)?"
+    rb"(?:\{|:(?!:)|\r?\n[ \t]*(?:\{|:(?!:))))",
     re.MULTILINE,
 )
 """Upper-case macros that start a C++ declaration, indented in a class's body too, before a
 return type and a name (CLI11's ``CLI11_NODISCARD const std::vector<std::string> &get_aliases()
 const``, ``CLI11_NODISCARD CLI11_INLINE std::string App::help(``, after ``template <...>``) or an
-out-of-class constructor (``CLI11_INLINE Option::Option(``): the grammar, which sees no
+out-of-class constructor (``CLI11_INLINE Option::Option(``), or an in-class one with its body or
+initialisers after it (tl::expected's ``TL_EXPECTED_11_CONSTEXPR expected(const expected<U, G> &rhs)``
+then ``: ctor_base(...) {``, which had ended the class there, its 60 later members lost): the grammar, which sees no
 preprocessor, read the macro as the type and lost the method (``count`` was a variable named
 ``std``) or named it after a base's constructor call (``AsSizeValue::AsSizeValue(...) :
 AsNumberWithUnit(...)`` was a function ``AsNumberWithUnit``): 34 of CLI11's methods. Only before a
-type and a name, or a class's own name twice, so a macro call or an upper-case type's variable
-(``UINT32 x(0);``) is left as written."""
+type and a name, a class's own name twice, or a name whose parameters a body or an initialiser
+list follows, so a macro call or an upper-case type's variable (``UINT32 x(0);``) is left as written."""
 
 
 _SPECIFIERS = (rb"static|extern|inline|__inline|__inline__|__forceinline|const|volatile|register|unsigned|signed|long"
