@@ -409,3 +409,16 @@ def test_php_file_level_assignments_define_global_variables_and_closures() -> No
         ("variable", "guarded", 12), ("function", "helper", 13), ("class", "K", 14), ("method", "K.m", 14),
     ]
     assert symbols[1].end_line == 7  # the closure's body is its span
+
+
+def test_java_annotation_type_elements_are_its_methods() -> None:
+    """jcommander's ``@interface Parameter { int arity() default DEFAULT_ARITY; }``: "where is arity
+    defined" had found no symbol (ctags' 976 Java definitions there: 935 -> 976 found)."""
+    source = (b"package p;\npublic @interface Parameter {\n  String[] names() default {};\n"
+              b"  int arity() default -1;\n  int DEFAULT = 3;\n"
+              b"  Class<? extends IStringConverter<?>> converter() default NoConverter.class;\n}\n")
+    _, symbols = extract_definitions(parse("java", source), source, "java", "Parameter.java")
+    assert [(s.kind, s.qualname, s.start_line) for s in symbols] == [
+        ("interface", "Parameter", 2), ("method", "Parameter.names", 3), ("method", "Parameter.arity", 4),
+        ("constant", "Parameter.DEFAULT", 5), ("method", "Parameter.converter", 6),
+    ]

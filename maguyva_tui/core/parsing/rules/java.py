@@ -1,4 +1,6 @@
-"""Java: classes, interfaces, enums and their constants, records, annotation types, methods, constructors, fields."""
+"""Java: classes, interfaces, enums and their constants, records, annotation types and their elements
+(``@interface Parameter { int arity() default -1; }``: ``Parameter.arity``, a method as ctags reads it),
+methods, constructors, fields."""
 
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ RULES = Rules(
         "method_declaration": _named("method"),
         "constructor_declaration": _named("method"),
         "compact_constructor_declaration": _named("method"),
+        "annotation_type_element_declaration": _named("method"),  # ``int arity() default -1;``
         "field_declaration": _field,
         "constant_declaration": _field,
     },
