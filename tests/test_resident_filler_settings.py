@@ -66,3 +66,15 @@ def _until(condition: Callable[[], bool]) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.005)
+
+
+@pytest.mark.parametrize(("code", "again"), [(4, True), (3, False), (0, False)])
+def test_a_filler_that_found_another_process_filling_is_started_again_later(code: int, again: bool) -> None:
+    """A filler that found the explorer filling had been settled on its generation for good: once
+    the explorer quit midway, the server never filled the rest until the index changed."""
+    filler = Filler("/r", "", lambda _line: None)
+    filler._child = subprocess.Popen([sys.executable, "-c", f"raise SystemExit({code})"])
+    filler._child_generation = "g-1"
+    filler._child.wait(10)
+    assert not filler.running
+    assert filler.wanted("g-1", lambda: 0.5) is again

@@ -289,7 +289,7 @@ def test_a_status_polled_without_pause_neither_keeps_the_server_nor_stops_its_ex
         deadline = time.monotonic() + 5
         while serving.is_alive() and time.monotonic() < deadline:
             with contextlib.suppress(OSError, ValueError):
-                reply = _ask(server.path, {"v": client.PROTOCOL, "op": "status"}, timeout=1)
+                reply = _ask(server.path, {"v": client.PROTOCOL, "op": "status"}, timeout=0.1)
                 assert reply["handled"] or "exits: idle" in str(reply["why"]), reply
         serving.join(1)
         assert not serving.is_alive(), "a status polled without pause kept the server"

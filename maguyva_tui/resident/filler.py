@@ -42,6 +42,10 @@ STOP_WAIT_S = 2.0
 NOT_FILLED = 3
 """The filler's exit status when it filled nothing and should not be started again for this
 generation (no index, the model cannot run, Voyage configured)."""
+BUSY = 4
+"""The filler's exit status when another process (the explorer, an MCP server, ``index --embed
+full``) held the fill lock: started again once that one is gone (it had been settled for good, and
+a fill the other left half done stayed so until the index changed)."""
 
 
 def fill_enabled(environ: dict[str, str] | os._Environ[str]) -> bool:
@@ -124,6 +128,8 @@ class Filler:
             self._settled = self._child_generation
         elif code == NOT_FILLED:
             self._settled = self._child_generation
+        elif code == BUSY:
+            pass  # started again once the other process has let go of the fill lock
         else:  # a crash, a kill: said once; not started again on this generation (no loop of failures)
             self._log(f"the filler exited with status {code} after {took:.0f} s")
             self._settled = self._child_generation
@@ -215,7 +221,7 @@ def fill(root: str, spec: str, stop: threading.Event, parent: int) -> int:
                                       save_every=FILL_SAVE_EVERY, wait=False, merge=True)
         if report.busy:
             _say("not filling: another process fills this index")
-            return NOT_FILLED
+            return BUSY
         state = "stopped" if report.stopped else "done"
         _say(f"{state}: embedded {report.embedded} chunks in {report.seconds:.0f} s; "
              f"{report.done} of {report.total} have transformer vectors")

@@ -401,7 +401,8 @@ class Server:
     def tend(self) -> None:
         """Between requests: read back the transformer vectors another process saved (a listing of
         the store's folder), and start a filler when the server has been idle :data:`FILL_IDLE_S`
-        (no request in flight, no search for that long) and the current generation lacks some."""
+        (no request in flight, no search for that long), the current generation lacks some and no other
+        process fills it (the explorer, an MCP server: once it is gone)."""
         self._tended = time.monotonic()
         live = self.live
         if live is None:
@@ -421,8 +422,8 @@ class Server:
                 return
             generation = engine.snapshot.generation
             name = generation.name if generation is not None else ""
-            if filler.wanted(name, lambda: float(engine.coverage().transformer)):
-                filler.start(name)
+            if filler.wanted(name, lambda: float(engine.coverage().transformer)) and not engine.filled_elsewhere():
+                filler.start(name)  # another process filling (the explorer, an MCP server): once it is gone
         except Exception as exc:  # noqa: BLE001 - searches go on without the transformer tier's news
             self.log(f"could not tend the transformer tier: {type(exc).__name__}: {exc}")
             self._filler = None
