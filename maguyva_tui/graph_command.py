@@ -43,6 +43,9 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "notes": list(engine.callers_notes(name) if action == "callers" else
                       engine.impact_notes(name) if action == "impact" else ()),
         "results": answer.results_json(),
+        "total": answer.total,
+        **({"truncated": f"showing {len(answer.entries)} of {answer.total}; raise --limit to see more"}
+           if answer.truncated else {}),  # as MCP's listings say it: the cut had been silent
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }
 
@@ -109,6 +112,6 @@ def print_graph(result: dict[str, Any]) -> None:
         print(printable(f"{i:3}. {r['path']}:{r['start_line']}{symbol}{depth}  ({reason})"))
     count = len(result["results"])
     print(f"{count} result{'' if count == 1 else 's'} in {result['elapsed_ms']:.1f} ms")
-    for said in [result.get("note"), *result.get("notes", ())]:
+    for said in [result.get("note"), *result.get("notes", ()), result.get("truncated")]:
         if said:
             print(f"maguyva: {printable(said)}", file=sys.stderr)

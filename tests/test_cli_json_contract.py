@@ -40,7 +40,9 @@ def strict(text: str) -> object:
 def latin1_named(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("named")
     (base / "repo").mkdir()
-    (base / "repo" / "main.py").write_text("from caf import brewed\n\n\ndef serve():\n    return brewed()\n")
+    (base / "repo" / "main.py").write_text(
+        "from caf import brewed\n\n\ndef helper():\n    return 1\n\n\ndef serve():\n    return brewed() + helper()\n\n\n"
+        "def again():\n    return brewed() + helper()\n")
     with open(os.path.join(os.fsencode(base / "repo"), b"caf\xe9.py"), "wb") as f:
         f.write(b"def brewed():\n    return 'beans'\n")
     Engine(base / "repo", base / "index", provider=FirstWordProvider(), static=False).refresh()  # fast: no model
@@ -111,15 +113,15 @@ def test_output_to_a_full_disk_is_one_line(latin1_named: tuple[Path, Path], caps
 
 def test_a_list_the_limit_cut_says_so(latin1_named: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     repo, index = latin1_named
-    base = ("search", "--regex", "brewed", "--repo", str(repo), "--index-dir", str(index))  # 3 lines hold it
+    base = ("search", "--regex", "brewed", "--repo", str(repo), "--index-dir", str(index))  # 4 lines hold it
     code, out, _ = _main(capsys, *base, "--json", "--limit", "2")
     answer = strict(out)
     assert code == 0 and len(answer["results"]) == 2  # type: ignore[index]
     assert answer["truncated"] == "showing the first 2; more match: raise --limit or narrow the query"  # type: ignore[index]
     code, out, err = _main(capsys, *base, "--limit", "2")
     assert err.splitlines()[-1] == "maguyva: showing the first 2; more match: raise --limit or narrow the query"
-    code, out, err = _main(capsys, *base, "--json", "--limit", "3")
-    assert "truncated" not in strict(out) and len(strict(out)["results"]) == 3  # type: ignore[index, operator, arg-type]
+    code, out, err = _main(capsys, *base, "--json", "--limit", "4")
+    assert "truncated" not in strict(out) and len(strict(out)["results"]) == 4  # type: ignore[index, operator, arg-type]
 
 
 def test_server_refuses_an_empty_repo(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -137,3 +139,17 @@ def test_a_person_reads_such_a_path_with_the_same_escape(latin1_named: tuple[Pat
     code, out, _ = _main(capsys, "search", "beans", "--repo", str(repo), "--index-dir", str(index))
     assert code == 0 and "caf\\xe9.py:" in out and "\\udc" not in out
     assert printable("caf\udce9.py \x1b \ud800") == "caf\\xe9.py \\x1b \\ud800"
+
+
+def test_a_graph_list_the_limit_cut_says_so(latin1_named: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """``graph callers X --limit 5`` had listed 5 of 29 callers (inflect's _pl_special_verb) in silence."""
+    repo, index = latin1_named
+    base = ("graph", "callers", "helper", "--repo", str(repo), "--index-dir", str(index))
+    code, out, _ = _main(capsys, *base, "--json", "--limit", "1")
+    answer = strict(out)
+    assert code == 0 and len(answer["results"]) == 1 and answer["total"] == 2  # type: ignore[index, arg-type]
+    assert answer["truncated"] == "showing 1 of 2; raise --limit to see more"  # type: ignore[index]
+    code, out, err = _main(capsys, *base, "--limit", "1")
+    assert err.splitlines()[-1] == "maguyva: showing 1 of 2; raise --limit to see more"
+    code, out, _ = _main(capsys, *base, "--json")
+    assert "truncated" not in strict(out)  # type: ignore[operator]
