@@ -391,6 +391,24 @@ def test_cpp_annotation_macros_before_a_declaration_leave_the_method_named() -> 
     assert parse("cpp", source).root_node.descendant_for_point_range((25, 17), (25, 23)).text.startswith(b"LOG_IT")
 
 
+def test_a_cpp_macro_call_alone_on_its_line_leaves_the_class_around_it_whole() -> None:
+    # CLI11's Error.hpp: `class ConstructionError : public Error {` / `CLI11_ERROR_DEF(Error,
+    # ConstructionError)` / `};` had lost the class, `namespace CLI` and "subclasses of Error"
+    source = (b"namespace CLI {\nclass Error : public std::runtime_error {\n  public:\n    int code() const { return 1; }\n};\n"
+              b"class ConstructionError : public Error {\n    CLI11_ERROR_DEF(Error, ConstructionError)\n};\n"
+              b"class ParseError : public Error {\n    CLI11_ERROR_DEF(Error, ParseError)\n"
+              b"    // a comment\n    CLI11_ERROR_SIMPLE(ParseError)\n    static ParseError Extra(int n) { return {}; }\n};\n"
+              b"}\n"
+              b"TEST(Suite, Name)\n{\n  int x = 1 +\n    CALC(x)\n    ;\n}\n")
+    _, symbols = extract_source(source, "cpp", "Error.hpp")
+    found = {(s.qualname, s.kind, s.start_line) for s in symbols}
+    assert {("CLI", "module", 1), ("CLI.Error", "class", 2), ("CLI.ConstructionError", "class", 6),
+            ("CLI.ParseError", "class", 9), ("CLI.ParseError.Extra", "method", 13)} <= found
+    tree = parse("cpp", source)
+    assert tree.root_node.descendant_for_point_range((15, 0), (15, 4)).text == b"TEST"  # its body follows
+    assert tree.root_node.descendant_for_point_range((18, 4), (18, 8)).text == b"CALC"  # an expression goes on
+
+
 def test_cpp_arrow_operator_keeps_its_arrow_in_class_and_out_of_class() -> None:
     # tl::expected's `constexpr const T *operator->() const` was a method named `operator`: the
     # arrow had been read as a qualifier's separator

@@ -477,16 +477,71 @@ def _separated_signatures(source: bytes) -> bytes:
     return bytes(out) if out is not None else source
 
 
-def _previous_code_line(source: bytes, start: int) -> bytes | None:
+def _previous_code_line(source: bytes | bytearray, start: int, floor: int = 0) -> bytes | None:
     """Return the nearest line before ``start`` (a line's start) that holds code, past blank lines
-    and comment lines (``/** Curried producer */``); ``None`` at the text's start."""
+    and comment lines (``/** Curried producer */``); ``None`` at the text's start, or at ``floor``."""
     end = start - 1
-    while end > 0:
-        begin = source.rfind(b"\n", 0, end) + 1
+    while end > floor:
+        begin = source.rfind(b"\n", floor, end) + 1
+        if begin == 0 and floor > 0:  # a line cut at the floor
+            return None
         line = source[begin:end].strip()
         if line and not line.startswith((b"//", b"/*", b"*")) and not line.endswith(b"*/"):
-            return line
+            return bytes(line)
         end = begin - 1
+    return None
+
+
+CALL_LINE = re.compile(
+    rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}[ \t]*\((?:[^()\r\n]|\((?:[^()\r\n]|\([^()\r\n]*\))*\))*\)[ \t]*(?://[^\r\n]*)?(?=\r?$)",
+    re.MULTILINE,
+)
+"""A C++ line that is one upper-case macro call and nothing else, no ``;`` after it (CLI11's
+``CLI11_ERROR_DEF(Error, ConstructionError)`` in a class's body, Qt's ``Q_PROPERTY(...)``)."""
+
+_LOOK_BACK = 4096
+"""Bytes looked back for the code line before a macro call: past as many blanks, a statement starts."""
+
+_BEFORE_A_STATEMENT = (b"{", b"}", b";", b":")
+"""How the code line before a line that starts a declaration or a statement ends (``public:`` too)."""
+
+
+def _blank_call_lines(source: bytes) -> bytes:
+    """C++ source with the macro calls :data:`CALL_LINE` finds made blanks of the same length, where
+    they stand between two declarations or statements: a declaration or statement ends before
+    (``{``, ``}``, ``;``, ``public:``, a directive, the file's start) and none goes on after (the next
+    code line starts with a name, ``}``, ``~``, ``[[`` or ``#``, not ``{`` as gtest's ``TEST(A, b)``
+    then its body on the next line does, nor an operator). The grammar, which sees no preprocessor,
+    read such a call as a declaration missing its ``;`` and lost the class around it: CLI11's
+    ``ConstructionError`` and ``ParseError`` were no symbols and "subclasses of Error" found one of
+    its 24 (``namespace CLI`` of ``Error.hpp`` lost too)."""
+    out: bytearray | None = None
+    blanked = -1  # where the last call blanked ends
+    for match in CALL_LINE.finditer(source):
+        after_blanked = blanked >= 0 and not source[blanked:match.start()].strip()  # a run of calls
+        floor = max(0, match.start() - _LOOK_BACK)
+        before = None if after_blanked else _previous_code_line(out if out is not None else source, match.start(), floor)
+        if before is not None and not before.endswith(_BEFORE_A_STATEMENT) and not before.startswith(b"#"):
+            continue
+        after = _next_code_line(source, match.end())
+        if after is not None and not (after[:1].isalnum() or after.startswith((b"_", b"}", b"~", b"[[", b"#"))):
+            continue
+        out = out if out is not None else bytearray(source)
+        out[match.start():match.end()] = match.group().translate(_BLANKS)
+        blanked = match.end()
+    return bytes(out) if out is not None else source
+
+
+def _next_code_line(source: bytes, end: int) -> bytes | None:
+    """Return the nearest line after ``end`` (a line's end) that holds code, past blank lines and
+    comment lines, stripped; ``None`` at the text's end."""
+    while end < len(source):
+        start = end + 1
+        end = source.find(b"\n", start)
+        end = len(source) if end < 0 else end
+        line = source[start:end].strip()
+        if line and not line.startswith((b"//", b"/*", b"*")):
+            return line
     return None
 
 
@@ -496,7 +551,8 @@ def parse(language: str, source: bytes) -> Tree:
     the export macros of a class's head (:data:`EXPORT_MACRO`), the macros before a keyword
     (:data:`KEYWORD_MACRO`), a calling convention's before a function's name (:data:`CALLING_MACRO`),
     a storage class's macros (:data:`STORAGE_MACRO`), one before a return type
-    (:data:`LEADING_MACRO`, in C++ :data:`DECLARATION_MACRO` too) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
+    (:data:`LEADING_MACRO`, in C++ :data:`DECLARATION_MACRO` too), a C++ macro call alone on its line
+    (:func:`_blank_call_lines`) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
     the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are
     parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
     Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`); in
@@ -523,6 +579,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = LEADING_MACRO.sub(_blank_macros, source)
     if language == "cpp" and DECLARATION_MACRO.search(source) is not None:
         source = DECLARATION_MACRO.sub(_blank_macros, source)
+    if language == "cpp" and CALL_LINE.search(source) is not None:
+        source = _blank_call_lines(source)
     if language == "cpp" and TRAILING_MACRO.search(source) is not None:
         source = _blank_trailing_macros(source)
     if language == "cpp" and FIELD_MACRO.search(source) is not None:
