@@ -60,7 +60,7 @@ from typing import Final
 
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.names import OPERATOR_SYMBOL, QUESTION_NAME
+from maguyva_tui.core.names import OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME
 from maguyva_tui.core.path_names import QUESTION_TARGET
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
@@ -178,6 +178,9 @@ def override(intent: Intent, name: str) -> Intent:
 # could be), so a long query cannot make them backtrack (tests/core/test_robust_intent.py).
 
 _TOKEN = re.compile(QUESTION_NAME + r"(?:\(\))?")
+_PLAIN_TOKEN = re.compile(QUALIFIED_NAME + r"(?:\(\))?")
+"""A name as :data:`_TOKEN` reads it, less a C++ operator's symbol: typed alone, ``operator<<`` is a
+line of code to find, every line holding it (its symbol is punctuation)."""
 _FILE_EXTENSIONS: Final = frozenset(
     "py pyi js jsx mjs ts tsx go rs java c h cc cpp hpp cs rb php md txt json yaml yml toml cfg "
     "ini html css sh lock com org net".split()
@@ -851,11 +854,11 @@ def _code_fragment(text: str) -> Intent | None:
         return None
     if not any(c.isalnum() for c in line):  # no letter or digit ("#", "?", '"', "//", "$", an emoji): nothing else to read
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
-    if _TOKEN.fullmatch(line):
+    if _PLAIN_TOKEN.fullmatch(line):
         return None
     if _NUMBER_LITERAL.fullmatch(line):
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
-    unnamed = _TOKEN.sub(lambda m: " " if is_identifier(m.group(0)) else m.group(0), line)  # std::vector is a name
+    unnamed = _PLAIN_TOKEN.sub(lambda m: " " if is_identifier(m.group(0)) else m.group(0), line)  # std::vector is a name
     if not (_CODE_PUNCTUATION.search(unnamed) or _CODE_MARKS.search(line)) or _QUESTION.search(line):
         return None
     if sum(1 for word in words if len(word) >= 3 and word.isalpha()) >= FRAGMENT_WORDS - 1:

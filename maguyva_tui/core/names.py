@@ -45,8 +45,10 @@ ASCII_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 """One plain ASCII name, unqualified: the words the text engine takes from a question or a chunk,
 the same words its index's ASCII word boundaries delimit."""
 
-QUESTION_NAME: Final = (r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
-                        rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?")
+QUALIFIED_NAME: Final = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
+"""A name, qualified by ``.``, ``::``, ``->`` or Java's ``#`` (at most nine parts), without an operator's symbol."""
+
+QUESTION_NAME: Final = QUALIFIED_NAME + rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?"
 """A symbol named in a question, as a pattern the intent classifier's rules are built from:
 qualified by ``.``, ``::``, ``->`` or Java's ``#``, at most nine parts, so that no rule backtracks
 over a long query; a C++ operator keeps its symbol ("where is operator== defined", "who calls

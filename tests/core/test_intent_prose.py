@@ -103,6 +103,12 @@ def test_a_cpp_operator_named_in_a_question_keeps_its_symbol(query: str, target:
     assert classify(query).target == target
 
 
+@pytest.mark.parametrize("query", ["operator<<", "operator==", "operator->", "Foo::operator=="])
+def test_a_cpp_operator_typed_alone_is_still_every_line_holding_it(query: str) -> None:
+    found = classify(query)
+    assert (found.name, found.target, found.rule) == ("exact_match", query, "code_fragment")
+
+
 def test_a_cpp_operator_is_one_structural_term() -> None:
     assert target_terms("Foo::operator->") == ["Foo::operator->"]
     assert identifiers_in("is operator<< or operator a->b") == ["is", "operator<<", "or", "operator", "a->b"]
