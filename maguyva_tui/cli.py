@@ -822,13 +822,16 @@ def _emit(obj: dict[str, Any]) -> None:
     UTF-8 is written as ``maguyva_tui.json_out`` says (``\\xNN`` and a ``FIELD_bytes`` beside it,
     where a lone surrogate had gone out as ``\\udcff``); text stdout cannot encode is escaped."""
     text = JSON_LINE.encode(obj)
-    if needs_care(text):  # rare: only then walk the object
-        obj = wire_safe(obj)
-        text = JSON_LINE.encode(obj)
     try:
-        text.encode(sys.stdout.encoding or "utf-8")
+        text.encode(sys.stdout.encoding or "utf-8")  # fails for a lone surrogate: the one check on the common path
     except UnicodeEncodeError:
-        text = json.dumps(obj)
+        if needs_care(text):  # rare: only then walk the object
+            obj = wire_safe(obj)
+            text = JSON_LINE.encode(obj)
+        try:
+            text.encode(sys.stdout.encoding or "utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(obj)
     print(text, flush=True)
 
 

@@ -50,6 +50,7 @@ def _wire(answer: Any) -> dict[str, Any]:
 def test_a_definition_in_a_file_named_in_latin1_is_answered_with_its_byte_escaped(engine: Engine) -> None:
     [found] = _wire(definition_answer(engine, "brewed", None, True, 5))["definitions"]
     assert found["path"] == "caf\\xe9.py" and found["source"].startswith("def brewed():")
+    assert found["path_bytes"] == "Y2Fm6S5weQ=="  # the exact bytes, base64 (maguyva_tui.json_out)
 
 
 def test_references_and_search_naming_that_file_are_written_too(engine: Engine) -> None:
