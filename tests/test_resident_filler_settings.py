@@ -78,3 +78,13 @@ def test_a_filler_that_found_another_process_filling_is_started_again_later(code
     filler._child.wait(10)
     assert not filler.running
     assert filler.wanted("g-1", lambda: 0.5) is again
+
+
+def test_server_status_names_another_process_that_fills() -> None:
+    """While the explorer filled, server status had said only the coverage, as if nothing filled."""
+    from maguyva_tui.resident.command import _semantic_lines
+
+    tiers = {"static": 1.0, "transformer": 0.25}
+    assert _semantic_lines({"semantic_tiers": tiers, "filling": False, "filled_by": 42}) == [
+        "  semantic static 100%, transformer 25%; another process fills the transformer tier (pid 42)"]
+    assert _semantic_lines({"semantic_tiers": tiers, "filling": False}) == ["  semantic static 100%, transformer 25%"]

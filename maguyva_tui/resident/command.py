@@ -190,4 +190,6 @@ def _semantic_lines(status: dict[str, Any]) -> list[str]:
         return []
     shares = ", ".join(f"{tier} {float(share):.0%}" for tier, share in tiers.items())
     filling = "; filling the transformer tier in the background" if status.get("filling") else ""
+    if not filling and isinstance(status.get("filled_by"), int):  # the explorer, an MCP server, index --embed full
+        filling = f"; another process fills the transformer tier (pid {status['filled_by']})"
     return [f"  semantic {shares}{filling}"]

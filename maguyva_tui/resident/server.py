@@ -435,6 +435,9 @@ class Server:
         if live is not None:
             with contextlib.suppress(Exception):
                 found["semantic_tiers"] = {tier: round(share, 4) for tier, share in live.engine.coverage().tiers()}
+            with contextlib.suppress(Exception):
+                if not found["filling"] and live.engine.filled_elsewhere():
+                    found["filled_by"] = live.engine.fill_holder()
         return found
 
     def close(self) -> None:
