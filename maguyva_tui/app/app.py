@@ -165,6 +165,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.settings_notices = [notice] if notice else []
         self.theme = theme or self._remembered_theme()
         self.index_ready = False
+        self.updating = False
+        """The stored index answers while its refresh runs: an answer may miss what changed since
+        (a failed lookup says so; the question is asked again when the refresh ends)."""
         self.quitting = False
         """Set by :meth:`exit`: the driver need not wait for its input thread."""
         self.watch_disk = watch
@@ -306,7 +309,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     @while_open
     def on_index_progress(self, message: IndexProgress) -> None:
-        self.part(StatusLine).progress(message.phase, message.done, message.total)
+        self.part(StatusLine).progress(message.phase, message.done, message.total, self.updating)
 
     @while_open
     def on_engines_joined(self, message: EnginesJoined) -> None:
@@ -326,6 +329,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     @while_open
     def on_index_ready(self, message: IndexReady) -> None:
         status = self.part(StatusLine)
+        self.updating = message.summary is None and not message.error  # the stored index, its refresh to come
         if message.error:
             status.ready(message.error)
             self.notify(message.error, severity="error", timeout=10)
@@ -519,7 +523,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._refresh_offered()
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
         self.part(ResultsTable).show(answer, moved, keep=same)
-        self.part(LookupBanner).show(answer.result.lookup_failed if answer else None)
+        self.part(LookupBanner).show(answer.result.lookup_failed if answer else None, self.updating)
         notices = [n for n in answer.notices if not said_by_tiers(n)] if answer else []  # the explain panel has them all
         self.part(StatusLine).notice(" · ".join(notices))
         self._schedule_preview(after_frame=True)

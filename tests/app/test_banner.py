@@ -55,3 +55,41 @@ async def test_a_named_file_not_in_the_index_is_said_whole_above_the_results(mak
         assert table.row_count > 0  # the words' results stay
         await ask(pilot, "parse_config")
         assert banner.region.height == 1 and _banner_line(app) == ""
+
+
+def test_a_failure_asked_of_an_index_being_updated_says_it_is_asked_again() -> None:
+    from maguyva_tui.app.widgets.banner import banner_text
+    from maguyva_tui.core.types import LookupFailure
+
+    failure = LookupFailure("f", "symbol", "no symbol named f; showing related code")
+    assert str(banner_text(failure)) == "⚠ no symbol named f; showing related code"
+    assert str(banner_text(failure, updating=True)) == (
+        "⚠ no symbol named f; showing related code (index being updated: asked again once it is)")
+
+
+@pytest.mark.slow
+async def test_a_symbol_missing_while_the_stored_index_is_brought_up_to_date_is_said_provisional(make_app) -> None:
+    """The stored index answers while its refresh runs: a function added since read 'no symbol
+    named X' flatly, and nothing said the index was being updated, until the answer changed by
+    itself. The banner and the status line say it; the refresh's end asks again and the mark goes."""
+    from types import SimpleNamespace
+
+    from maguyva_tui.app.messages import IndexProgress, IndexReady
+    from maguyva_tui.app.widgets.status import StatusLine
+    from tests.app.conftest import settle, wait_for
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "zebra_unicorn_helper")
+        await wait_for(pilot, lambda: not app.updating)  # the start-up refresh is done
+        app.post_message(IndexReady(None))  # as at start-up: the stored index opened, its refresh to come
+        await wait_for(pilot, lambda: app.updating)
+        await settle(pilot)
+        assert _banner_line(app).endswith("showing related code (index being updated: asked again once it is)")
+        app.post_message(IndexProgress("parse", 3, 10))
+        await pilot.pause()
+        assert app.query_one(StatusLine)._index_text == "updating: parse"
+        app.post_message(IndexReady(SimpleNamespace(files=9, symbols=9, chunks=9, skipped={})))
+        await wait_for(pilot, lambda: not app.updating)
+        await settle(pilot)
+        assert _banner_line(app) == "⚠ no symbol named zebra_unicorn_helper; showing related code"

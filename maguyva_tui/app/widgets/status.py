@@ -63,11 +63,15 @@ class StatusLine(Horizontal):
     """The engines a first build made ready so far (empty: none yet, or the index is complete)."""
     _phase: str = ""
 
-    def progress(self, phase: str, done: int, total: int) -> None:
+    _verb: str = "indexing"
+    """What the phase is of: ``indexing`` (a first build), ``updating`` (the stored index brought
+    up to date while it answers)."""
+
+    def progress(self, phase: str, done: int, total: int, updating: bool = False) -> None:
         """Show an indexing phase and how far it got (the static tier's share, once a first build
-        is searchable)."""
+        is searchable); ``updating``: the stored index answers meanwhile, and may lag the disk."""
         self.add_class("-indexing")
-        self._phase = phase
+        self._phase, self._verb = phase, "updating" if updating else "indexing"
         of, _, name = phase.rpartition(": ")  # a workspace's phases are its repository's: "ms: static"
         if name == "static" and total and self._engines and "semantic" not in self._engines \
                 and (of or None) == self._engines_of:
@@ -93,7 +97,7 @@ class StatusLine(Horizontal):
         short = engines_short(self._engines) if text else ""
         if text and self._engines_of is not None:
             text, short = f"{self._engines_of}: {text}", f"{self._engines_of}: {short}"
-        self._index_text = visible(text or f"indexing: {self._phase}")
+        self._index_text = visible(text or f"{self._verb}: {self._phase}")
         self._index_short = visible(short) if short else None
         self._fit()
 
