@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.paths import is_secondary
@@ -102,12 +102,16 @@ def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
     return tuple(n for n in (read, untied) if n)
 
 
-def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
+def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
     """When the graph ties no call to ``name`` but some calls name it on receivers it could not
     resolve (koa's ``ctx.onerror(err)``: ``ctx`` is a parameter of unknown type), those call
     sites as the graph's list (the repository's own code first, then in path and line order), each
     shown in its caller, and a line saying what they are; ``None`` when there are none, the name
-    has no definition, or the graph is not ready."""
+    has no definition, or the graph is not ready. A workspace's view, which holds no one graph,
+    gives each repository's sites and line, each line named by it (its answer had been a blend)."""
+    each = getattr(generation, "untied_callers", None)  # a workspace's view: its shards answer
+    if each is not None:
+        return cast("tuple[list[Hit], tuple[str, ...]] | None", each(name, limit))
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
     if graph is None:
         return None
@@ -139,15 +143,15 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
     if built is not None:
         made = "the construction that names it" if len(untied) == 1 else f"the {len(untied)} constructions that name it"
         return hits, (f"the graph tied no construction to {bare}; listing {made} (of another package's {bare}, "
-                      f"or one it could not resolve): they may construct another {bare}")
+                      f"or one it could not resolve): they may construct another {bare}",)
     calls = "the call that names it" if len(untied) == 1 else f"the {len(untied)} calls that name it"
     several = _places(graph, defined)
     if not methods and len(several) > 1:  # C's uv__io_poll: one definition per platform, each built alone
         return hits, (f"the graph tied no call to {bare}: {len(several)} files define it ({_shown(several)}) "
-                      f"and a call does not say which; listing {calls}")
+                      f"and a call does not say which; listing {calls}",)
     return hits, (f"the graph tied no call to {bare}; listing {calls} on a receiver it could not resolve "
                   "(of unknown type, through an interface or into another package): they may call another "
-                  f"{bare}")
+                  f"{bare}",)
 
 
 def _places(graph: CodeGraph, defined: tuple[str, ...]) -> list[str]:

@@ -326,8 +326,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if not unnamed and not run.lists.get("graph") and asks_callers:
         untied = untied_callers(parts.generation, intent.target or "", the_plan.fetch)
         if untied is not None:  # "who calls onerror" where every call is ctx.onerror(err): those lines
-            run.lists["graph"], said = untied
-            run.notices.append(said)
+            run.lists["graph"], told = untied
+            run.notices.extend(told)
             listed_untied = True
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex \
             and intent.rule != URL_RULE:  # a URL no line holds: its host and path are no words to blend

@@ -93,7 +93,7 @@ from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.search import ImportLines
 from maguyva_tui.core.store.format import repo_dir
-from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Query, QueryError, Symbol
+from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Pending
 from maguyva_tui.core.workspace.fanout import (
     largest_first,
@@ -920,6 +920,13 @@ class RemoteShard:
 
     def _plan_impact_notes(self, token: int, name: str) -> _Plan:
         return _Plan("call", ("impact_notes", token, name), empty=())
+
+    def untied_callers(self, token: int, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
+        """The calls of this repository naming a name its graph tied to none; a gone shard says none."""
+        return cast("tuple[list[Hit], tuple[str, ...]] | None", self._run(self._plan_untied_callers(token, name, limit)))
+
+    def _plan_untied_callers(self, token: int, name: str, limit: int) -> _Plan:
+        return _Plan("call", ("untied_callers", token, name, limit), empty=None)
 
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module as written; a gone shard says none."""

@@ -59,6 +59,7 @@ from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override
+from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
 from maguyva_tui.core.search import (
@@ -595,6 +596,25 @@ class _View:
             asked = fan_out(self._coordinator._fan, [(shard, method, (token, name)) for shard, token in each])
             told = [future.result() for future in asked]
         return tuple(f"{shard.label}: {note}" for (shard, _), notes in zip(each, told) for note in notes or ())
+
+    def untied_callers(self, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
+        """The calls naming a name that no repository's graph tied to a definition, as each
+        repository's search lists them (:meth:`Shard.untied_callers`), paths qualified: every
+        repository's own code first, then in the repositories' order; and each one's line saying
+        what they are, named by it. ``None`` when none has such calls. The view holds no one graph,
+        and "who calls handle" over a workspace had blended the engines where each repository
+        alone lists those calls."""
+        each = self.each()
+        asked = fan_out(self._coordinator._fan, [(shard, "untied_callers", (token, name, limit)) for shard, token in each])
+        found = [(shard.label, answer) for (shard, _), future in zip(each, asked)
+                 if (answer := future.result()) is not None]
+        if not found:
+            return None
+        hits = [(is_secondary(hit.path), _with_path(hit, qualify(label, hit.path))) for label, (listed, _) in found
+                for hit in listed]
+        hits.sort(key=lambda kept: kept[0])  # stable: each repository's order within, own code first
+        ranked = [replace(hit, score=1.0 / (1 + rank)) for rank, (_, hit) in enumerate(hits[:limit])]
+        return ranked, tuple(f"{label}: {line}" for label, (_, lines) in found for line in lines)
 
     def import_lines(self, written: str) -> ImportLines | None:
         """The lines importing a module (or file) as written, each repository's own, as its search

@@ -43,7 +43,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
-from maguyva_tui.core.other_calls import callers_notes, impact_notes
+from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -641,6 +641,12 @@ class Shard:
         """What the impact of a name leaves out in this repository, one line each, as its own
         search says them (:func:`~maguyva_tui.core.other_calls.impact_notes`)."""
         return impact_notes(self._parts(token).generation, name)
+
+    def untied_callers(self, token: int, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
+        """The calls of this repository naming a name that its graph tied to no definition, when
+        it tied none, and the line saying what they are, as its own search lists them
+        (:func:`~maguyva_tui.core.other_calls.untied_callers`); ``None`` when it has none."""
+        return untied_callers(self._parts(token).generation, name, limit)
 
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module (or file) as written, or a definition
