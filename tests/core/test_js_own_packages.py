@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.parsing.analyze import analyze
 from maguyva_tui.core.parsing.facts.js_config import config_imports, read_json
@@ -64,6 +66,17 @@ def test_a_configuration_that_is_not_json_says_nothing() -> None:
         assert config_imports("tsconfig.json", text) == ()
         assert config_imports("package.json", text) == ()
     assert read_json('{"a": "http://x", /* c */ "b": [1,],}') == {"a": "http://x", "b": [1]}
+
+
+def test_a_crafted_configuration_is_read_in_linear_time() -> None:
+    """Comments opened and strings never closed, thousands of them, are read in one pass (each had
+    been scanned again to the file's end: a 1 MB package.json of ``/* `` held an index build for an hour)."""
+    started = time.perf_counter()
+    for text in ("/* " * 20_000, '"\\' * 20_000, '{"a": 1 /* x ' + '"' * 20_000, ('"' + "a" * 30 + "\n") * 2_000):
+        assert config_imports("package.json", text) == ()
+        assert read_json(text) is None
+    assert time.perf_counter() - started < 1.0
+    assert read_json('{"a": "/* x", // c\n "b": "*/"} /* c */') == {"a": "/* x", "b": "*/"}
 
 
 def test_a_tsconfig_added_later_ties_the_calls_on_update() -> None:
