@@ -38,7 +38,11 @@ def targets(files: Iterable[str], symbols: Iterable[object], prefix: str = "") -
 
 
 def _pattern(query: str) -> re.Pattern[str]:
-    return re.compile(".*?".join(re.escape(c) for c in query))
+    """A pattern whose ``match`` tells whether ``query`` is a subsequence of a text: each letter
+    skips the text up to the first of it (``[^s]*s[^t]*t``), so a text without the subsequence fails
+    in one pass, where ``s.*?t.*?`` searched from every ``s`` with backtracking (the go-to box's
+    matching through paths tests most symbols' lines, and fails on nearly all)."""
+    return re.compile("".join(f"[^{re.escape(c)}]*{re.escape(c)}" for c in query), re.DOTALL)
 
 
 WHOLE_NAME = 25.0
@@ -81,14 +85,52 @@ def _name_end(query: str, label: str, file: bool) -> float:
 
 
 def rank(query: str, candidates: Sequence[Target], limit: int = 50) -> list[Target]:
-    """Return the best ``limit`` targets for a query, best first (all of the first ones when empty)."""
+    """Return the best ``limit`` targets for a query, best first (all of the first ones when empty).
+
+    As fzf over ``path symbol`` lines: a symbol also matches through its file's path (``modelDiffLevel``
+    finds ``DiffLevel`` of ``deepdiff/model.py``), listed after the targets the query matches by their
+    own names; words apart each match somewhere (``model difflevel``), in either order."""
     query = query.strip().lower()
     if not query:
         return list(candidates[:limit])
+    terms = query.split()
+    if len(terms) > 1:
+        return _rank_words(terms, candidates, limit)
     pattern = _pattern(query)
-    kept = [t for t in candidates if pattern.search(t.label.lower())][:MAX_SCORED]
+    kept = [t for t in candidates if pattern.match(t.label.lower())][:MAX_SCORED]
     scored = sorted(
         ((score(query, t.label.lower(), not t.detail), i, t) for i, t in enumerate(kept)),
         key=lambda x: (-x[0], x[1]),
     )
+    found = [t for s, _, t in scored[:limit] if s > 0]
+    if len(found) < limit:  # matched through the path: after every name's own match
+        named = {id(t) for t in kept}
+        found += _rank_lines(query, pattern, [t for t in candidates if t.detail and id(t) not in named],
+                             limit - len(found))
+    return found
+
+
+def _rank_lines(query: str, pattern: re.Pattern[str], symbols: Sequence[Target], limit: int) -> list[Target]:
+    """The symbols whose ``path symbol`` line ``pattern`` matches, best first."""
+    wider = [(t, line) for t in symbols if pattern.match(line := _line(t))][:MAX_SCORED]
+    scored = sorted(((score(query, line), i, t) for i, (t, line) in enumerate(wider)), key=lambda x: (-x[0], x[1]))
     return [t for s, _, t in scored[:limit] if s > 0]
+
+
+def _line(target: Target) -> str:
+    """What fzf would read for a symbol: its file's path, then its name (lower-cased)."""
+    return f"{target.path} {target.label}".lower()
+
+
+def _rank_words(terms: list[str], candidates: Sequence[Target], limit: int) -> list[Target]:
+    """Rank the targets whose ``path symbol`` line each of ``terms`` matches (fzf's words apart)."""
+    patterns = [_pattern(term) for term in terms]
+    scored: list[tuple[float, int, Target]] = []
+    for i, t in enumerate(candidates):
+        where = _line(t) if t.detail else t.label.lower()
+        if all(p.match(where) for p in patterns):
+            scored.append((sum(score(term, where) for term in terms), i, t))
+            if len(scored) >= MAX_SCORED:
+                break
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [t for s, _, t in scored if s > 0][:limit]

@@ -84,6 +84,23 @@ def test_fuzzy_rank_prefers_whole_words_and_file_names() -> None:
     assert len(rank("", targets, limit=2)) == 2
 
 
+
+def test_go_to_matches_a_symbol_through_its_path_as_fzf_reads_path_symbol() -> None:
+    """helper-151, deepdiff 8.0.1: 'modelDiffLevel' (a word of the path, then of the symbol) and
+    'model difflevel' had found nothing; they find the class, after what the name alone matches."""
+    files = ["deepdiff/model.py", "deepdiff/helper.py"]
+    found = [Target(p, p, 1, 1) for p in files] + [
+        Target("DiffLevel", "deepdiff/model.py", 500, 600, "class  deepdiff/model.py:500"),
+        Target("DiffLevel.path", "deepdiff/model.py", 700, 720, "method  deepdiff/model.py:700"),
+        Target("short_repr", "deepdiff/helper.py", 10, 12, "function  deepdiff/helper.py:10"),
+        Target("model_diff_level", "deepdiff/helper.py", 30, 32, "function  deepdiff/helper.py:30"),
+    ]
+    assert [t.label for t in rank("modelDiffLevel", found)] == ["model_diff_level", "DiffLevel", "DiffLevel.path"]
+    assert [t.label for t in rank("model difflevel", found)][:2] == ["DiffLevel", "DiffLevel.path"]
+    assert [t.label for t in rank("difflevel model", found)][:2] == ["DiffLevel", "DiffLevel.path"]
+    assert rank("helper zzz", found) == [] and rank("modelzzz", found) == []
+    assert [t.label for t in rank("model", found)][0] == "deepdiff/model.py"  # the name's own matches first
+
 def test_editor_command_conventions(tmp_path: Path) -> None:
     path = tmp_path / "a.py"
     assert open_command(path, 7, {"EDITOR": "nvim"}) == ["nvim", "+7", str(path)]
