@@ -171,21 +171,46 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
         for missing in coordinator.missing:
             print(f"maguyva: skipped {printable(missing.label)}: {printable(missing.reason)}", file=sys.stderr)
         if args.batch and run_batch is not None:
-            return run_batch(args, lambda text, options: coordinator.search(_request(text, options)).to_json())
+            return run_batch(args, lambda text, options: _with_cut(*coordinator.search_page(_request(text, options))))
         request = SearchRequest(args.query, args.limit, args.modality, args.regex, _case(args), args.intent,
                                 args.preset, None, args.depth)
-        answer = coordinator.search(request)
+        answer, more = coordinator.search_page(request)
     finally:
         coordinator.close()
         if cluster is not None:
             cluster.close()
+    cut = cut_notice(answer, more)
     if args.json:
-        emit(answer.to_json())
+        emit(_with_cut(answer, more))
     elif args.explain:
         print(printable_lines(explain_text(answer.display())))
     else:
         print_human(answer)
+    if cut:
+        print(f"maguyva: {cut}", file=sys.stderr)
     return _lookup_status(answer)
+
+
+LISTING = ("direct", "single")
+"""The fusion strategies whose results are one engine's whole list, as ``search`` on one
+repository reads them (``maguyva_tui.cli.LISTING``): one cut by ``--limit`` says so."""
+
+
+def cut_notice(answer: WorkspaceResult, more: bool) -> str | None:
+    """The sentence saying the limit cut a whole list (``truncated``), as ``search`` on one
+    repository says it; ``None`` when nothing was cut or the answer is a blend."""
+    if not more or answer.result.fusion_strategy not in LISTING:
+        return None
+    return f"showing the first {len(answer.result.results)}; more match: raise --limit or narrow the query"
+
+
+def _with_cut(answer: WorkspaceResult, more: bool) -> dict[str, Any]:
+    """The JSON answer with ``truncated`` when the limit cut its list (``search --json`` on one repository's field)."""
+    out = answer.to_json()
+    cut = cut_notice(answer, more)
+    if cut:
+        out["truncated"] = cut
+    return out
 
 
 def _request(text: str, options: dict[str, Any]) -> SearchRequest:

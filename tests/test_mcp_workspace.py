@@ -123,6 +123,14 @@ def test_search_answers_from_both_repositories_each_result_with_its_repo(server:
     assert any(n.startswith("gone: not searched") for n in data["notices"])
 
 
+def test_a_search_the_limit_cut_says_truncated(server: Server) -> None:
+    """A list one engine answered alone that the limit cut says so, as one repository's search
+    does (a workspace's had been silent)."""
+    cut = server.ok("search", query="config", regex=True, limit=2)
+    assert len(cut["results"]) == 2 and cut["truncated"].startswith("showing the first 2; more match")
+    assert "truncated" not in server.ok("search", query="config", regex=True, limit=50)
+
+
 def test_find_definition_names_the_repository(server: Server) -> None:
     data = server.ok("find_definition", name="parse_config", with_source=True)
     first = data["definitions"][0]

@@ -76,9 +76,14 @@ def search_answer(engine: Engine, query: str, **options: Any) -> dict[str, Any]:
     cut = len(result.results) > limit
     out = compact(replace(result, results=result.results[:limit]), parts.generation.snapshot.lines)
     if cut and result.fusion_strategy in LISTING:
-        out["truncated"] = (f"showing the first {limit}; more match: "
-                            + ("narrow the query" if limit >= MAX_RESULTS else f"raise limit (at most {MAX_RESULTS}) or narrow the query"))
+        out["truncated"] = truncated_notice(limit)
     return out
+
+
+def truncated_notice(limit: int) -> str:
+    """What ``truncated`` says of a whole list the limit cut (one engine's, answering alone)."""
+    return (f"showing the first {limit}; more match: "
+            + ("narrow the query" if limit >= MAX_RESULTS else f"raise limit (at most {MAX_RESULTS}) or narrow the query"))
 
 
 def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:

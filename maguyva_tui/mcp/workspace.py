@@ -39,6 +39,7 @@ from maguyva_tui.core.workspace import (
     nested_roots,
 )
 from maguyva_tui.mcp.answers import (
+    LISTING,
     AnswerError,
     _definition,
     _listing,
@@ -49,6 +50,7 @@ from maguyva_tui.mcp.answers import (
     compact,
     echo,
     lines,
+    truncated_notice,
 )
 from maguyva_tui.mcp.service import READY_WAIT_S, RepoService, Unavailable
 
@@ -168,7 +170,7 @@ class WorkspaceService:
         request = SearchRequest(query, options.get("limit", 20), None, options.get("regex", False),
                                 options.get("case", "sensitive"), options.get("intent"),
                                 options.get("preset", "default"))
-        found = self.coordinator(engines, absent).search(request)
+        found, more = self.coordinator(engines, absent).search_page(request)
         places = {f"{repo}/{r.path}": (repo, r.path) for r, repo in zip(found.result.results, found.repos)}
 
         def read(path: str, start: int, end: int) -> list[str]:
@@ -178,6 +180,8 @@ class WorkspaceService:
         out = compact(found.display(), read)
         out["results"] = [{"repo": repo, **hit, "path": hit["path"][len(repo) + 1:]}
                           for hit, repo in zip(out["results"], found.repos)]
+        if more and found.result.fusion_strategy in LISTING:  # as one repository's search says it
+            out["truncated"] = truncated_notice(request.limit)
         return {**out, **self._workspace(engines, absent)}
 
     def definitions(self, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:

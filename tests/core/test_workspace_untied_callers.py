@@ -74,3 +74,15 @@ def test_far_shards_list_the_same_calls(tmp_path: Path) -> None:
     finally:
         here.close()
         there.close()
+
+
+def test_a_list_the_limit_cut_says_so(workspace: Coordinator) -> None:
+    """``search --json`` over several repositories says ``truncated`` when ``--limit`` cut one
+    engine's whole list, as over one repository (it had been silent: 2 of 3 calls, no word)."""
+    from maguyva_tui.workspace_command import _with_cut
+
+    answer, more = workspace.search_page(SearchRequest("who calls close", limit=2))
+    assert more and listed(answer) == LISTED[:2] and len(answer.repos) == len(answer.copy_repos) == 2
+    assert _with_cut(answer, more)["truncated"] == "showing the first 2; more match: raise --limit or narrow the query"
+    whole, more = workspace.search_page(SearchRequest("who calls close", limit=3))
+    assert not more and listed(whole) == LISTED and "truncated" not in _with_cut(whole, more)

@@ -221,6 +221,11 @@ class WorkspaceResult:
         out["capped_because"] = list(self.capped)
         return out
 
+    def first(self, limit: int) -> WorkspaceResult:
+        """The answer less its results past the first ``limit`` (and their repositories)."""
+        return replace(self, result=replace(self.result, results=self.result.results[:limit]),
+                       repos=self.repos[:limit], copy_repos=self.copy_repos[:limit])
+
     def display(self) -> SearchResult:
         """The result with each path shown as ``repo/path``: what a person reads."""
         shown = tuple(replace(r, path=f"{repo}/{r.path}") for r, repo in zip(self.result.results, self.repos))
@@ -335,6 +340,17 @@ class Coordinator:
         result = replace(result, results=tuple(results), notices=notices, semantic_tiers=_mean_tiers(list(begun.values())))
         searched = tuple((s.label, s.root) for s in self.shards if s.label in begun and s.gone is None)
         return WorkspaceResult(result, tuple(repos), tuple(copy_repos), searched, tuple(missing), tuple(capped))
+
+    def search_page(self, req: SearchRequest) -> tuple[WorkspaceResult, bool]:
+        """Answer a request as :meth:`search` does, and tell whether more results lay past its
+        limit (one more is asked): a front end says when the limit cut a whole list, as for one
+        repository (``truncated``), where a workspace's answer had been silent."""
+        if not isinstance(req.limit, int) or req.limit < 1:  # refused by search, as given
+            return self.search(req), False
+        answer = self.search(replace(req, limit=req.limit + 1))
+        if len(answer.result.results) <= req.limit:
+            return answer, False
+        return answer.first(req.limit), True
 
     def _ask(self, req: SearchRequest) -> Ask:
         """What a request will ask every shard once it has started (see :class:`Ask`): the lone
