@@ -341,8 +341,6 @@ def _dispatch(argv: list[str]) -> int:
     parsed = WARM_ARGS.get()
     args = parsed[1] if parsed is not None and parsed[0] == argv else (WARM_PARSER.get() or build_parser()).parse_args(argv)
     _refuse_empty_paths(args)
-    if args.command == "search":
-        _refuse_contradictions(args)
     if args.command == "index":
         if args.rebuild and args.ray:
             raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
@@ -359,17 +357,13 @@ def _dispatch(argv: list[str]) -> int:
             _emit({"path": args.path, "error": str(exc)})  # as each of several paths gets: a script reads why
             raise
     if args.command == "search":
-        if args.workspace or len(args.repo or ()) > 1 or args.ray:
-            from maguyva_tui.workspace_command import search_workspace
-
-            return search_workspace(args, _emit, run_batch)
-        if args.workers is not None:  # one repository answers in this process; a bad count is still refused
-            from maguyva_tui.workspace_command import workers_of
-
-            workers_of(args)
-        _imply_repo(args)
-        args.repo = args.repo[0]
-        return _search(args)
+        if not args.json or args.batch:  # --batch: each line's error object is its own
+            return _search_command(args)
+        try:
+            return _search_command(args)
+        except (UserError, QueryError, NotADirectoryError, UnreadableRepository, IndexNotWritable, MissingPackage) as exc:
+            _emit(refused(args.query, str(exc)))  # as a --batch line's: a script reads why; main says it on stderr
+            raise
     if args.command == "graph":
         _imply_repo(args)
         return _graph(args)
@@ -378,6 +372,32 @@ def _dispatch(argv: list[str]) -> int:
     if args.command == "server":  # the maguyva command answers it before this module loads (resident imports us)
         raise UserError("run the server command as `maguyva server ...` (python -m maguyva_tui server ...)")
     raise UserError(f"unknown command {args.command}")
+
+
+def _search_command(args: argparse.Namespace) -> int:
+    """Answer ``search``: over one repository, or several (``--repo A --repo B``, ``--workspace``, ``--ray``)."""
+    _refuse_contradictions(args)
+    if args.workspace or len(args.repo or ()) > 1 or args.ray:
+        from maguyva_tui.workspace_command import search_workspace
+
+        return search_workspace(args, _emit, run_batch)
+    if args.workers is not None:  # one repository answers in this process; a bad count is still refused
+        from maguyva_tui.workspace_command import workers_of
+
+        workers_of(args)
+    _imply_repo(args)
+    args.repo = args.repo[0]
+    return _search(args)
+
+
+def refused(query: object, error: str) -> dict[str, Any]:
+    """The JSON answer to a question refused (``search --json``, a ``--batch`` line): its query,
+    cut after :data:`BATCH_ECHO_CHARS` with its length in ``query_chars``, the error, no results."""
+    if not isinstance(query, str):
+        return {"query": None, "error": error, "results": []}
+    if len(query) > BATCH_ECHO_CHARS:  # a megabyte refused had come back whole
+        return {"query": query[:BATCH_ECHO_CHARS] + "…", "query_chars": len(query), "error": error, "results": []}
+    return {"query": query, "error": error, "results": []}
 
 
 def _imply_repo(args: argparse.Namespace) -> None:
@@ -881,11 +901,7 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
                 f"({', '.join(BATCH_KEYS)}); ignored")
         return out
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
-        query = item.get("query") if isinstance(item, dict) and isinstance(item.get("query"), str) else None
-        if query is not None and len(query) > BATCH_ECHO_CHARS:  # a megabyte refused had come back whole
-            return {"query": query[:BATCH_ECHO_CHARS] + "…", "query_chars": len(query),
-                    "error": f"line {number}: {exc}", "results": []}
-        return {"query": query, "error": f"line {number}: {exc}", "results": []}
+        return refused(item.get("query") if isinstance(item, dict) else None, f"line {number}: {exc}")
 
 
 BATCH_ECHO_CHARS = 1024

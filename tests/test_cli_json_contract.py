@@ -88,6 +88,26 @@ def test_index_json_of_one_missing_path_prints_its_error_line(
     assert "no such directory" in line["error"]  # type: ignore[index]
 
 
+def test_search_json_refused_prints_its_error_object(latin1_named: tuple[Path, Path],
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A refused ``search --json`` prints one JSON error object, as a --batch line's and ``index
+    --json``'s: its stderr line and exit status stay (stdout had been empty, a script read no why)."""
+    repo, index = latin1_named
+    where = ("--repo", str(repo), "--index-dir", str(index))
+    for args, error in ((("(", "--regex"), "invalid regex: missing ): ("), (("beans", "--limit", "0"), "--limit must be at least 1"),
+                        (("beans", "--regex", "--intent", "find_definition"), "--intent find_definition does not go")):
+        code, out, err = _main(capsys, "search", "--json", *args, *where)
+        answer = strict(out)
+        assert code == cli.EXIT_USAGE and out.count("\n") == 1 and err.count("\n") == 1, (out, err)
+        assert answer["query"] == args[0] and answer["error"].startswith(error) and answer["results"] == []  # type: ignore[index]
+        assert err == f"maguyva: error: {answer['error']}\n"  # type: ignore[index]
+    code, out, _ = _main(capsys, "search", "--json", "x" * 70_000, *where)
+    assert code == cli.EXIT_USAGE and strict(out)["query_chars"] == 70_000  # type: ignore[index]
+    code, out, _ = _main(capsys, "search", "--json", "beans", "--repo", str(repo), "--repo", str(repo.parent / "gone"),
+                         "--index-dir", str(index), "--limit", "0")  # over several repositories too
+    assert code == cli.EXIT_USAGE and strict(out)["error"] == "--limit must be at least 1"  # type: ignore[index]
+
+
 class _Full(io.StringIO):
     """A stdout on a full disk (``> /dev/full``)."""
 
