@@ -238,7 +238,7 @@ a variable named ``noreturn``)."""
 
 LEADING_MACRO = re.compile(
     rb"^(?P<macros>[A-Z_][A-Z0-9_]{2,}[ \t]+)"
-    rb"(?=(?:[A-Za-z_][\w:]*[ \t]+)*[A-Za-z_][\w:]*(?:[ \t]*\*+[ \t]*|[ \t]+|[ \t]*\r?\n)\**[A-Za-z_]\w*[ \t]*\()",
+    rb"(?=(?:[A-Za-z_][\w:]*[ \t]+)*[A-Za-z_][\w:]*(?:[ \t]*\*+(?:[ \t]+\**)?|[ \t]+\**|[ \t]*\r?\n\**)[A-Za-z_]\w*[ \t]*\()",
     re.MULTILINE,
 )
 """An upper-case macro that starts a line before a function's return type and name (lz4's
@@ -251,7 +251,7 @@ only at a line's start, where no statement in a body is."""
 
 _CPP_TYPE = (rb"(?:(?:const|volatile|unsigned|signed|long|short|typename|constexpr|virtual|explicit|friend|static)[ \t]+)*"
              rb"(?!(?:return|else|case|goto|throw|new|delete|co_return|co_yield|co_await)\b)"
-             rb"[A-Za-z_][\w:]*(?:<[^;{}()\r\n]*>(?:::[A-Za-z_]\w*)*)?(?:[ \t]*(?:\bconst\b|[*&]+))*")
+             rb"[A-Za-z_][\w:]*(?:<[^;{}()\r\n]*>(?:::[A-Za-z_]\w*)*)?(?:[ \t]*(?:\bconst\b|[*&]))*")
 """A C++ return type on one line: qualifiers, a (qualified, templated) name, ``const``, ``*`` and ``&``."""
 
 DECLARATION_MACRO = re.compile(
