@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Input, Label
 
 from maguyva_tui.app.actions import OUTSIDE_QUERY_ACTIONS, ActionsMixin
 from maguyva_tui.app.background import BackgroundMixin
-from maguyva_tui.app.commands import explorer_commands
+from maguyva_tui.app.commands import OrderedCommandPalette, explorer_commands
 from maguyva_tui.app.driver import quick_exit
 from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.heap import TICK_S, QuietCollector
@@ -241,6 +241,11 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             reached = [name for low, name in breakpoints or () if extent >= low]
             for name in names:
                 self.screen.set_class(bool(reached) and name == reached[-1], name)
+
+    def action_command_palette(self) -> None:
+        """Show the command palette, its box's editing keys applied in the order typed."""
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):  # as Textual tells it open
+            self.push_screen(OrderedCommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         yield from super().get_system_commands(screen)

@@ -6,8 +6,12 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual.app import SystemCommand
+from textual.app import ComposeResult, SystemCommand
+from textual.command import CommandInput, CommandList, CommandPalette, SearchIcon
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, LoadingIndicator
 
+from maguyva_tui.app.widgets.ordered_input import OrderedInput
 from maguyva_tui.core.types import CASE_MODES, INTENTS, MODALITIES, PRESET_NAMES
 
 if TYPE_CHECKING:
@@ -64,3 +68,25 @@ def explorer_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
     yield SystemCommand("Go to file or symbol", "Fuzzy jump (g or ctrl+g)", app.action_jump)
     yield SystemCommand("Explain", "Show or hide the ranking explanation (e)", app.action_toggle_explain)
     yield SystemCommand("Help", "Every key binding (?)", app.action_help)
+
+
+class OrderedCommandInput(CommandInput, OrderedInput):
+    """The palette's box, its editing keys applied in the order typed (``ab``, ctrl+u, ``the`` in
+    one read had left it empty, as the query box and the go-to box had). ``CommandInput`` first:
+    Textual's CSS follows the first base, and the palette styles its box by that name."""
+
+
+class OrderedCommandPalette(CommandPalette):
+    """Textual's command palette with :class:`OrderedCommandInput` for its box."""
+
+    def compose(self) -> ComposeResult:
+        """Textual's palette as it composes itself, but for the box."""
+        with Vertical(id="--container"):
+            with Horizontal(id="--input"):
+                yield SearchIcon()
+                yield OrderedCommandInput(placeholder=self._placeholder, select_on_focus=False)
+                if not self.run_on_select:
+                    yield Button("\u25b6")
+            with Vertical(id="--results"):
+                yield CommandList()
+                yield LoadingIndicator()

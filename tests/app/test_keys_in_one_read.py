@@ -65,3 +65,20 @@ async def test_the_go_to_box_applies_its_editing_keys_in_the_order_typed(make_ap
         await wait_for(pilot, lambda: app.focused.value == "con", timeout=5)
         await pilot.pause(0.2)
         assert app.focused.value == "con"
+
+
+@pytest.mark.slow  # an app test: over 2 s on 2 cores, run by .ci/run's slow pass
+async def test_the_command_palette_applies_its_editing_keys_in_the_order_typed(make_app) -> None:
+    from textual.command import CommandInput
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.focused, CommandInput), timeout=5)
+        burst(app, "a", "b", "ctrl+u", "t", "h", "e")  # ctrl+u had emptied the box after "the"
+        await wait_for(pilot, lambda: app.focused.value == "the", timeout=5)
+        burst(app, "x", "y", "backspace", "m")
+        await wait_for(pilot, lambda: app.focused.value == "thexm", timeout=5)
+        await pilot.pause(0.2)
+        assert app.focused.value == "thexm"
