@@ -52,3 +52,13 @@ def test_a_comment_after_a_folder_is_not_part_of_its_name(tmp_path: Path) -> Non
     listing = tmp_path / "team.txt"
     listing.write_text("# the service\n\nlib   # the library\na#b\n\tlib\t# again\n")
     assert read_workspace(listing) == [tmp_path / "lib", tmp_path / "a#b", tmp_path / "lib"]
+
+
+def test_a_refused_entry_is_quoted_short_its_stray_bytes_as_elsewhere(tmp_path: Path) -> None:
+    """A line of a binary file, or a folder name that is not UTF-8, is quoted as every other message
+    writes it: ``caf\\xe9``, cut after 80 characters (it had read ``caf\\udce9``, the line whole)."""
+    (tmp_path / "ws.txt").write_bytes(b"caf\xe9\x00" + b"x" * 500 + b"\n")
+    with pytest.raises(QueryError) as refused:
+        read_workspace(tmp_path / "ws.txt")
+    said = str(refused.value)
+    assert "'caf\\xe9\\x00xxx" in said and "\\udc" not in said and "(505 characters)" in said and len(said) < 250, said

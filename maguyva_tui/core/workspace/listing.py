@@ -21,7 +21,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.types import QueryError, echo
 
 MAX_REPOSITORIES = 256
 """Repositories one workspace may list: every one is opened by a question (Ray carries more)."""
@@ -77,12 +77,22 @@ def _read_bounded(path: Path) -> bytes:
 def _folder(path: Path, entry: str) -> Path:
     """One entry as a folder: ``~`` expanded, a relative one read from the workspace file's folder."""
     if "\0" in entry:
-        raise QueryError(f"{path}: the entry {entry!r} holds a NUL character, which no folder name can")
+        raise QueryError(f"{path}: the entry {_shown(entry)} holds a NUL character, which no folder name can")
     try:
         folder = Path(entry).expanduser()
     except RuntimeError:  # ~name of no user, or no home folder to read ~ as
-        raise QueryError(f"{path}: the entry {entry!r} names a home folder that cannot be found") from None
+        raise QueryError(f"{path}: the entry {_shown(entry)} names a home folder that cannot be found") from None
     return folder if folder.is_absolute() else path.parent / folder
+
+
+STRAY_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
+"""A byte of a folder name that is not UTF-8 as ``repr`` writes it (``\\udce9``)."""
+
+
+def _shown(entry: str) -> str:
+    """An entry as a refusal quotes it: cut when long (a binary file's line had been quoted whole),
+    a byte that is not UTF-8 written ``\\xe9``, as everywhere else, where it had read ``\\udce9``."""
+    return STRAY_BYTE.sub(r"\\x\1", repr(echo(entry)))
 
 
 def _toml_entries(path: Path, text: str) -> list[str]:
