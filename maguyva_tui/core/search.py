@@ -822,7 +822,7 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
     if "\n" in line or len(line) > PASTED_LINE_CHARS:
         return intent
     if intent.rule in _SENTENCE_RULES:  # a message too long to be read as a quote: a sentence about its value
-        quoted = QUOTED_VALUE.search(line)
+        quoted = MESSAGE_VALUE.search(line)
         value = quoted.group("v") if quoted is not None else None
         return _as_pasted(generation, intent, req, line, value, CONF_QUOTED)
     if intent.rule != "quoted_literal" or intent.target is None:
@@ -869,6 +869,11 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
 
 QUOTED_VALUE = re.compile(r"(?P<q>['\"`])(?P<v>[^'\"`\n]{1,200})(?P=q)")
 """A value quoted in a message (``'ftp://x'``, ``"FOO"``)."""
+
+MESSAGE_VALUE = re.compile(r"(?P<q>['\"])(?P<v>[^'\"`\n]{1,200})(?P=q)")
+"""A value a sentence quotes as a message prints it: in single or double quotes. Back-ticks in a
+sentence quote code, as a docstring's ``Settings`` does, not a value put in at run time (each
+text around one had been looked up as a literal: a workspace's round trip per repository)."""
 
 VALUE_PREFIX_WORDS = 3
 """Words a pasted message must hold before or after its quoted value for that text to be its
