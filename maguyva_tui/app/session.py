@@ -23,6 +23,10 @@ RowKey: TypeAlias = tuple[str, int]
 RESULT_LIMIT = 50
 """Results asked for: a screenful and a half, cheap to render on every keystroke."""
 
+LISTING = ("direct", "single")
+"""The fusion strategies whose results are one engine's whole list (every line a pattern matches,
+every caller), as the command line and MCP read them: one the limit cut says so."""
+
 @dataclass(frozen=True, slots=True)
 class Request:
     """One question with the user's overrides: what a keystroke or a what-if turns into."""
@@ -109,13 +113,25 @@ class Answer:
     notices: list[str] = field(default_factory=list)
     read_text: Callable[[str], str] | None = None
     """A file's text as the generation that ranked this answer holds it (``None``: none known)."""
+    more: bool = False
+    """The list is one engine's whole list and the limit cut it: more match than are shown."""
 
     @classmethod
     def build(
-        cls, request: Request, result: SearchResult, seconds: float, read_text: Callable[[str], str] | None = None
+        cls, request: Request, result: SearchResult, seconds: float, read_text: Callable[[str], str] | None = None,
+        limit: int | None = None,
     ) -> Answer:
-        """Wrap an engine result (and how to read the files of the generation it was ranked on)."""
-        return cls(request, result, [Row(r) for r in result.results], seconds, list(result.notices), read_text)
+        """Wrap an engine result (and how to read the files of the generation it was ranked on);
+        with ``limit``, the result was asked for one more: more than ``limit`` of a whole list is
+        cut to it and said (``who calls X`` of 440 callers had read '50 results', as if all)."""
+        more = limit is not None and len(result.results) > limit
+        if more:
+            result = replace(result, results=result.results[:limit])
+        notices = list(result.notices)
+        more = more and result.fusion_strategy in LISTING
+        if more:
+            notices.append(f"showing the first {limit}; more match: narrow the query")
+        return cls(request, result, [Row(r) for r in result.results], seconds, notices, read_text, more)
 
     def text(self, path: str) -> str:
         """A file's text from the generation that ranked this answer, so that the preview marks the
@@ -182,10 +198,10 @@ def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT,
     weights = dict(request.weights) if request.weights is not None else None
     started = time.perf_counter()
     parts = engine.parts()  # one generation for the ranking and for the files the preview shows
-    result = engine.search(request.text, limit=limit, regex=request.regex, case=request.case,
+    result = engine.search(request.text, limit=limit + 1, regex=request.regex, case=request.case,
                            intent=request.intent, preset=request.preset, weights=weights, parts=parts,
-                           cancelled=cancelled)
-    return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text)
+                           cancelled=cancelled)  # one more: was a whole list cut?
+    return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text, limit)
 
 
 def holding(rows: list[Row], path: str, line: int | None) -> int | None:

@@ -204,7 +204,7 @@ class ExplorerWorkspace:
         started = time.perf_counter()
         coordinator = self._current()
         snapshots = {label: self.engines[label].snapshot for label in self.searchable()}
-        found = coordinator.search(SearchRequest(request.text, limit, None, request.regex, request.case,
+        found = coordinator.search(SearchRequest(request.text, limit + 1, None, request.regex, request.case,
                                                  request.intent, request.preset, weights, None))
         shown = found.display()
         where = _places(found)
@@ -213,7 +213,7 @@ class ExplorerWorkspace:
             label, local = where.get(path) or self.place(path)
             return snapshots[label].text(local) if label in snapshots else self.read(path)
 
-        return Answer.build(request, shown, time.perf_counter() - started, read)
+        return Answer.build(request, shown, time.perf_counter() - started, read, limit)
 
     def place(self, path: str) -> tuple[str, str]:
         """Split a shown path into its repository and its path there: the longest label it starts

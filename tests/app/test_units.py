@@ -75,6 +75,25 @@ def test_theme_validation_messages(data: dict, message: str) -> None:
         theme_from_dict(data)
 
 
+
+def test_a_whole_list_the_limit_cut_says_more_match() -> None:
+    """helper-151, deepdiff 8.0.1: who calls DeepDiff (440 calls) had read 'direct · 50 results', as
+    if they were all; the list is asked for one more, and a whole list cut says 50+ and why."""
+    from dataclasses import replace
+
+    from maguyva_tui.app.widgets.readback import _counts
+
+    paths = [f"t{i}.py" for i in range(4)]
+    listing = replace(_result(*paths), fusion_strategy="direct")
+    cut = Answer.build(Request("q"), listing, 0.0, limit=3)
+    assert [r.path for r in cut.rows] == paths[:3] and cut.more
+    assert cut.notices == ["showing the first 3; more match: narrow the query"]
+    assert "3+ results" in _counts(cut).plain
+    whole = Answer.build(Request("q"), listing, 0.0, limit=4)
+    assert len(whole.rows) == 4 and not whole.more and not whole.notices and "4 results" in _counts(whole).plain
+    blend = Answer.build(Request("q"), _result(*paths), 0.0, limit=3)  # fused: related code always goes on
+    assert len(blend.rows) == 3 and not blend.more and not blend.notices
+
 def test_fuzzy_rank_prefers_whole_words_and_file_names() -> None:
     targets = [Target(p, p, 1, 1) for p in ("app/config.py", "app/server.py", "cpp/shapes.cpp")]
     targets.append(Target("ConfigLoader.load", "app/config.py", 20, 30, "method"))

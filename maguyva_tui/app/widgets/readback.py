@@ -91,7 +91,7 @@ def _counts(answer: Answer) -> Content:
     n = len(answer.rows)
     parts: list[Content | str | tuple[str, str]] = [
         ("· ", "dim"),
-        f"{n} result{'s' if n != 1 else ''}",
+        f"{n}{'+' if answer.more else ''} result{'s' if n != 1 else ''}",  # 50+: more match (the notice says)
     ]
     parts += [(" in ", "dim"), format_elapsed(answer.elapsed_ms)]
     coverage = answer.coverage
