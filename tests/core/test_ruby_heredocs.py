@@ -4,6 +4,8 @@ method in it was no symbol; its bodies are parsed as blanks of the same length i
 
 from __future__ import annotations
 
+import time
+
 from maguyva_tui.core.parsing.definitions import extract_definitions
 from maguyva_tui.core.parsing.languages import parse
 from maguyva_tui.core.parsing.ruby_heredocs import blank_nested_heredocs
@@ -51,3 +53,12 @@ def test_only_the_nesting_heredoc_s_body_is_blanked_every_line_kept() -> None:
     assert b"<table>" not in blanked and b"body { color: red; }" in blanked and b"\nEND\n" in blanked
     plain = b"x = <<END\n  #{a}\nEND\n"  # no heredoc inside: the text as it is, the very object
     assert blank_nested_heredocs(plain) is plain
+
+
+def test_thousands_of_heredocs_never_closed_are_read_in_linear_time() -> None:
+    # each opener's terminator had been looked for to the file's end: 20,000 lines took 20 s
+    source = b"def (\n" + b"".join(b"x = <<~A%d\n" % i for i in range(4_000)) + PAGE
+    started = time.perf_counter()
+    blanked = blank_nested_heredocs(source)
+    assert time.perf_counter() - started < 0.3
+    assert blanked == source[:-len(PAGE)] + blank_nested_heredocs(PAGE) != source  # the page's nested one still blanked
