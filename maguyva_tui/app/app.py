@@ -370,11 +370,13 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     @while_open
     def on_files_changed(self, message: FilesChanged) -> None:
+        self.updating = False  # the refresh the watcher began is over: its answers are asked again
         stale = message.error or getattr(message.summary, "stale_because", None)
         if stale:  # the index searched is the one from before: say so, never claim a fresh one
             when = time.strftime("%H:%M")
             self.part(StatusLine).ready(f"index not up to date since {when}: {stale}")
             self.notify(f"re-indexing failed: {stale}", severity="error")
+            self.rerun()  # the answer on show had said it would be asked again
             return
         self.part(StatusLine).ready(self._index_text(message.summary))
         self.heap.settle()

@@ -60,6 +60,7 @@ class BackgroundMixin(App[None]):
     """Workers for the index, the embeddings and the watcher; mixed into the app."""
 
     index_ready: bool
+    updating: bool
     workspace: ExplorerWorkspace | None
 
     def _init_background(self, engine: Engine | None) -> None:
@@ -190,6 +191,7 @@ class BackgroundMixin(App[None]):
                 live = self.live
 
                 def changed(paths: list[str]) -> None:
+                    self.updating = True  # an answer meanwhile may miss the change (FilesChanged ends it)
                     try:
                         summary = live.refresh()
                     except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
@@ -207,6 +209,7 @@ class BackgroundMixin(App[None]):
         """Refresh a repository of the workspace when its files change, until the app closes."""
 
         def changed(label: str, paths: list[str]) -> None:
+            self.updating = True  # an answer meanwhile may miss the change (FilesChanged ends it)
             try:
                 workspace.summaries[label] = workspace.live(label).refresh()
             except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal

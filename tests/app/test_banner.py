@@ -74,7 +74,7 @@ async def test_a_symbol_missing_while_the_stored_index_is_brought_up_to_date_is_
     itself. The banner and the status line say it; the refresh's end asks again and the mark goes."""
     from types import SimpleNamespace
 
-    from maguyva_tui.app.messages import IndexProgress, IndexReady
+    from maguyva_tui.app.messages import FilesChanged, IndexProgress, IndexReady
     from maguyva_tui.app.widgets.status import StatusLine
     from tests.app.conftest import settle, wait_for
 
@@ -93,3 +93,10 @@ async def test_a_symbol_missing_while_the_stored_index_is_brought_up_to_date_is_
         await wait_for(pilot, lambda: not app.updating)
         await settle(pilot)
         assert _banner_line(app) == "⚠ no symbol named zebra_unicorn_helper; showing related code"
+        app.updating = True  # as the watcher sets it, refreshing after a file was saved
+        await ask(pilot, "zebra_unicorn_helpers")
+        assert _banner_line(app).endswith("(index being updated: asked again once it is)")
+        app.post_message(FilesChanged(1, None, error="disk full"))  # the refresh failed: asked again, unmarked
+        await wait_for(pilot, lambda: not app.updating)
+        await settle(pilot)
+        assert _banner_line(app) == "⚠ no symbol named zebra_unicorn_helpers; showing related code"
