@@ -8,7 +8,7 @@ import time
 import pytest
 
 from maguyva_tui.core.parsing.definitions import extract_definitions
-from maguyva_tui.core.parsing.languages import parse
+from maguyva_tui.core.parsing.languages import _blank_call_lines, parse
 
 
 def test_rust_items_inside_a_functions_blocks_are_defined() -> None:
@@ -267,6 +267,15 @@ def test_a_macro_before_a_run_of_stars_is_read_in_linear_time() -> None:
     source = b"ABC int * *make(void) { return 0; }\nFOO_API std::string const &name() { return n; }\n"
     _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "x.h")
     assert [(s.kind, s.qualname) for s in symbols] == [("function", "make"), ("function", "name")]
+
+
+def test_macro_calls_after_one_blanked_are_read_in_linear_time() -> None:
+    # the text since the last call blanked had been sliced again for each later call: 2-3 s here
+    source = b"ABC(x)\nint y;\n" + b"x +\nABC(x)\n+y;\n" * 40_000 + b"};\nDEF(y)\n  GHI(z)\nint w;\n"
+    started = time.perf_counter()
+    blanked = _blank_call_lines(source)
+    assert time.perf_counter() - started < 0.5
+    assert blanked.startswith(b"      \nint y;\nx +\nABC(x)\n") and blanked.endswith(b"};\n      \n        \nint w;\n")
 
 
 def test_a_crafted_bitflags_body_is_read_in_linear_time() -> None:
