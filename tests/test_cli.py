@@ -231,6 +231,7 @@ def test_batch_numbers_are_whole_and_unknown_keys_are_named(indexed_polyglot: Pa
     assert len(answers[3]["results"]) == 1 and len(answers[4]["results"]) == 1
 
 
+@pytest.mark.slow  # 2-4 s (an index process and the model): the default run stays under 5 minutes
 def test_a_match_far_into_a_long_line_stays_in_the_snippet(tmp_path: Path, here: Runner) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()

@@ -10,6 +10,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from maguyva_tui.cli import PROGRESS_QUIET_S, _ProgressLines
 from tests.conftest import Runner
 from tests.test_cli import run, search_json
@@ -21,6 +23,7 @@ def index_json(repo: Path, *args: str, runner: Runner = run) -> tuple[dict, str]
     return json.loads(proc.stdout), proc.stderr
 
 
+@pytest.mark.slow  # 2-4 s (an index process and the model): the default run stays under 5 minutes
 def test_index_covers_every_chunk_with_the_static_tier_and_never_runs_the_transformer(polyglot: Path,
                                                                                        here: Runner) -> None:
     summary, _ = index_json(polyglot)
@@ -43,6 +46,7 @@ def test_a_plain_question_after_index_ranks_by_the_static_tier_and_says_the_tran
     assert [n for n in result["notices"] if "transformer tier covers 0%" in n]
 
 
+@pytest.mark.slow  # 2-4 s (an index process and the model): the default run stays under 5 minutes
 def test_embed_full_fills_the_transformer_tier_with_progress_lines_on_a_piped_stderr(indexed_polyglot: Path) -> None:
     summary, stderr = index_json(indexed_polyglot, "--embed", "full")  # the static tier is there already
     assert summary["semantic_tiers"] == {"static": 1.0, "transformer": 1.0}

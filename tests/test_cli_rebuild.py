@@ -8,6 +8,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Runner
 from tests.test_cli import run, search_json
 
@@ -44,6 +46,7 @@ def test_rebuild_parses_every_file_and_repairs_a_damaged_table_an_update_keeps(p
     assert after["notices"] == before["notices"]  # a rebuild asked for is no trouble to report on every search
 
 
+@pytest.mark.slow  # 2-4 s (an index process and the model): the default run stays under 5 minutes
 def test_rebuild_as_a_user_types_it_prints_the_summary_and_refuses_a_cluster(polyglot: Path) -> None:
     proc = run("index", str(polyglot), "--no-semantic")
     assert proc.returncode == 0, proc.stderr

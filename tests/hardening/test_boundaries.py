@@ -285,6 +285,7 @@ def test_the_key_never_reaches_the_command_line_output_or_the_index(tmp_path: Pa
     record("boundaries", "ci", key_checks=len(runs) * 2 + 1)
 
 
+@pytest.mark.slow  # 2-4 s (an index process and the model): the default run stays under 5 minutes
 @pytest.mark.parametrize("json_flag", [False, True], ids=["text", "json"])
 def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dict[str, str], json_flag: bool) -> None:
     """maguyva_tui/cli.py _index used to print engine.notices only after refresh() and
@@ -300,6 +301,7 @@ def test_the_user_is_told_before_code_first_leaves(tmp_path: Path, stub_env: dic
     assert first_send >= 0 and 0 <= told < first_send, proc.stderr[:600]
 
 
+@pytest.mark.slow  # 2-4 s (an index process and the model): the default run stays under 5 minutes
 def test_a_rejected_key_falls_back_to_the_local_model_and_says_so(tmp_path: Path, stub_env: dict[str, str]) -> None:
     """maguyva_tui/core/engine.py Engine.use_local_model set ``_provider_notice`` but never called
     ``self.notice``, so `maguyva index` (text output) embedded everything with the local model after
