@@ -126,13 +126,21 @@ def _ranking(results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 )
 @pytest.mark.slow
 @example(text="g_e", preset="quick", limit=1, modality=None, regex=False, weights=None)  # a substring
+@example(text="how does the config loader read files", preset="quick", limit=1, modality="structural", regex=True,
+         weights=None)  # refused alike
 def test_a_workspace_of_one_repository_answers_as_the_repository(
     alone: Engine, repos: dict[str, Path], index_base: Path, text: str, preset: str, limit: int, modality: str | None,
     regex: bool, weights: dict[str, float] | None,
 ) -> None:
     coordinator = open_workspace([repos["poly"]], index_base, provider=WordProvider(), static=False)
     try:
-        one = alone.search(text, limit=limit, preset=preset, modality=modality, regex=regex, weights=weights).to_json()
+        try:
+            one = alone.search(text, limit=limit, preset=preset, modality=modality, regex=regex, weights=weights).to_json()
+        except QueryError as refused:  # a regex for an engine that cannot read one: the workspace refuses it alike
+            with pytest.raises(QueryError) as also:
+                coordinator.search(SearchRequest(text, limit, modality, regex, preset=preset, weights=weights))
+            assert str(also.value) == str(refused)
+            return
         many = coordinator.search(SearchRequest(text, limit, modality, regex, preset=preset, weights=weights)).to_json()
     finally:
         coordinator.close()
