@@ -15,7 +15,8 @@ from maguyva_tui.core.store.arrays import HEADER_LOCK, load_array, save_array
 from maguyva_tui.core.store.npz import mapped_npz
 
 
-def test_every_stored_header_is_parsed_under_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def watch_header_parses(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """From now on, whether the lock was held at each header parse (numpy's ``ast.literal_eval``)."""
     parsed: list[bool] = []
     literal_eval = ast.literal_eval
 
@@ -24,6 +25,11 @@ def test_every_stored_header_is_parsed_under_the_lock(tmp_path: Path, monkeypatc
         return literal_eval(text)
 
     monkeypatch.setattr(ast, "literal_eval", watched)
+    return parsed
+
+
+def test_every_stored_header_is_parsed_under_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed = watch_header_parses(monkeypatch)
     save_array(tmp_path / "a.npy", np.arange(5, dtype=np.int64))
     np.savez(tmp_path / "b.npz", x=np.arange(3, dtype=np.int32), y=np.zeros(0, dtype=np.float32))
     assert load_array(tmp_path / "a.npy", np.int64).tolist() == [0, 1, 2, 3, 4]
@@ -44,14 +50,7 @@ def test_every_reader_of_a_stored_array_parses_its_header_under_the_lock(tmp_pat
         ["a.py"], np.array([0.5]), np.array([1], np.int64), np.array([[1, 3]], np.int32), np.array([0.25])))
     save_weights(tmp_path / "w.npz", Fit(np.ones(4, np.float32), np.ones((2, 3), np.float32), np.ones((1, 3), np.float32)))
     np.savez_compressed(tmp_path / "z.npz", v=np.arange(4, dtype=np.int16))  # compressed: read whole
-    parsed: list[bool] = []
-    literal_eval = ast.literal_eval
-
-    def watched(text: str) -> object:
-        parsed.append(HEADER_LOCK.locked())
-        return literal_eval(text)
-
-    monkeypatch.setattr(ast, "literal_eval", watched)
+    parsed = watch_header_parses(monkeypatch)
     assert TrigramIndex.load(tmp_path).stored_bytes() == written
     assert load_centrality(tmp_path / "c.npz").files["a.py"][0] == 0.5
     fit = load_weights(tmp_path / "w.npz")
