@@ -742,12 +742,6 @@ def _search(args: argparse.Namespace) -> int:
     return _lookup_status(result)
 
 
-LISTING = ("direct", "single")
-"""The fusion strategies whose results are one engine's whole list (every line a pattern matches,
-every definition, every caller), as MCP's search reads them (``maguyva_tui.mcp.answers.LISTING``):
-one cut by ``--limit`` says so; a blend always has more related code below its page."""
-
-
 def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult, str | None]:
     """Search, and say when the limit cut a whole list (one more result asked: was there more?):
     the sentence for the JSON's ``truncated`` and the line on stderr, else ``None``."""
@@ -758,7 +752,7 @@ def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult,
     if len(result.results) <= limit:
         return result, None
     result = replace(result, results=result.results[:limit])
-    if result.fusion_strategy not in LISTING:
+    if not result.lists_whole:
         return result, None
     return result, f"showing the first {limit}; more match: raise --limit or narrow the query"
 

@@ -191,15 +191,10 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
     return _lookup_status(answer)
 
 
-LISTING = ("direct", "single")
-"""The fusion strategies whose results are one engine's whole list, as ``search`` on one
-repository reads them (``maguyva_tui.cli.LISTING``): one cut by ``--limit`` says so."""
-
-
 def cut_notice(answer: WorkspaceResult, more: bool) -> str | None:
     """The sentence saying the limit cut a whole list (``truncated``), as ``search`` on one
     repository says it; ``None`` when nothing was cut or the answer is a blend."""
-    if not more or answer.result.fusion_strategy not in LISTING:
+    if not more or not answer.result.lists_whole:
         return None
     return f"showing the first {len(answer.result.results)}; more match: raise --limit or narrow the query"
 

@@ -23,9 +23,6 @@ RowKey: TypeAlias = tuple[str, int]
 RESULT_LIMIT = 50
 """Results asked for: a screenful and a half, cheap to render on every keystroke."""
 
-LISTING = ("direct", "single")
-"""The fusion strategies whose results are one engine's whole list (every line a pattern matches,
-every caller), as the command line and MCP read them: one the limit cut says so."""
 
 @dataclass(frozen=True, slots=True)
 class Request:
@@ -128,7 +125,7 @@ class Answer:
         if more:
             result = replace(result, results=result.results[:limit])
         notices = list(result.notices)
-        more = more and result.fusion_strategy in LISTING
+        more = more and result.lists_whole
         if more:
             notices.append(f"showing the first {limit}; more match: narrow the query")
         return cls(request, result, [Row(r) for r in result.results], seconds, notices, read_text, more)

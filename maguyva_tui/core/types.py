@@ -464,6 +464,10 @@ class LookupFailure:
         }
 
 
+LISTING_STRATEGIES = ("direct", "single")
+"""The fusion strategies that list one engine's answer whole (:attr:`SearchResult.lists_whole`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """A question read back, what ran and how long it took, and the ranked results."""
@@ -495,6 +499,13 @@ class SearchResult:
     lookup_failed: LookupFailure | None = None
     """Set when the question's symbol or string is not in the index as asked (its message is also
     one of ``notices``); ``None`` when it was found or the question names none."""
+
+    @property
+    def lists_whole(self) -> bool:
+        """Whether the results are one engine's whole list (every line a pattern matches, every
+        definition, every caller), not a blend: a page the limit cut says so (``truncated``), where a
+        blend always has more related code below its page."""
+        return self.fusion_strategy in LISTING_STRATEGIES
 
     def weight(self, modality: str) -> float:
         """Return one engine's effective weight (0 for a name that is not an engine)."""

@@ -31,10 +31,6 @@ LineReader: TypeAlias = Callable[[str, int, int], list[str]]
 ECHO_CHARS = 200
 """A name or question said back to the agent is cut here: it sent it, and a megabyte of it costs its context."""
 SCORE_DIGITS = 4  # fused scores are small (≈ weight / (k + rank)); four significant digits tell them apart
-LISTING = ("direct", "single")
-"""The fusion strategies whose results are one engine's whole list (every line a pattern matches, every
-definition, every caller): one cut by the limit says so, as an exact search of 76 lines had given 50 in
-silence; a blend always has more related code below its page."""
 MAX_RESULTS = 50
 """The search tool's largest limit (the server's ``MAX_SEARCH_RESULTS``)."""
 
@@ -75,7 +71,7 @@ def search_answer(engine: Engine, query: str, **options: Any) -> dict[str, Any]:
     result = engine.search(query, parts=parts, **{**options, "limit": limit + 1})  # one more: was the list cut?
     cut = len(result.results) > limit
     out = compact(replace(result, results=result.results[:limit]), parts.generation.snapshot.lines)
-    if cut and result.fusion_strategy in LISTING:
+    if cut and result.lists_whole:
         out["truncated"] = truncated_notice(limit)
     return out
 

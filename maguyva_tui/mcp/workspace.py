@@ -39,7 +39,6 @@ from maguyva_tui.core.workspace import (
     nested_roots,
 )
 from maguyva_tui.mcp.answers import (
-    LISTING,
     AnswerError,
     _definition,
     _listing,
@@ -180,7 +179,7 @@ class WorkspaceService:
         out = compact(found.display(), read)
         out["results"] = [{"repo": repo, **hit, "path": hit["path"][len(repo) + 1:]}
                           for hit, repo in zip(out["results"], found.repos)]
-        if more and found.result.fusion_strategy in LISTING:  # as one repository's search says it
+        if more and found.result.lists_whole:  # as one repository's search says it
             out["truncated"] = truncated_notice(request.limit)
         return {**out, **self._workspace(engines, absent)}
 
