@@ -6,6 +6,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -106,12 +107,16 @@ def fill_lock(folder: Path, wait: bool = False, waiting: Callable[[], None] | No
 
 def fill_holder(folder: Path) -> int | None:
     """The process id the index folder's fill lock file names (its last holder: the one holding
-    it now while it is held), ``None`` when it names none."""
+    it now while it is held), ``None`` when it names none. A FIFO planted at its path is opened
+    without waiting and read as naming none (a plain read-only open had waited for a writer
+    forever: ``index --embed full`` saying who fills, a resident server answering its status)."""
     try:
-        fd = os.open(folder / FILL_LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(folder / FILL_LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError:
         return None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
         text = os.read(fd, 32).decode("ascii", "replace").strip()
     except OSError:
         return None
