@@ -576,3 +576,43 @@ def test_rust_items_wrapped_in_a_macro_are_definitions_at_their_own_lines() -> N
     assert found["net.connect"] == ("function", 13, 13) and found["main"] == ("function", 20, 20)
     assert not any("cfg_" in q for q in found)  # the macros' names are no definitions
     assert ("LocalSet.new", 7, 7) in {(c.symbol, c.start_line, c.end_line) for c in chunks}
+
+
+def test_a_cpp_macro_before_a_block_leaves_the_function_and_the_namespaces_around_it() -> None:
+    # spdlog's thread_pool-inl.h: `SPDLOG_TRY {` (a macro for `try`) was read as a compound literal,
+    # lost on its `for`: the namespaces and the 11 methods after the destructor were no symbols
+    source = (b"namespace spdlog {\nnamespace details {\n\nSPDLOG_INLINE thread_pool::~thread_pool() {\n"
+              b"    SPDLOG_TRY {\n        for (size_t i = 0; i < n; i++) {\n            post(async_msg(t::terminate));\n"
+              b"        }\n    }\n    SPDLOG_CATCH_STD\n}\n\nsize_t SPDLOG_INLINE thread_pool::queue_size() { return 1; }\n"
+              b"}  // namespace details\n}  // namespace spdlog\n")
+    _, symbols = extract_source(source, "cpp", "thread_pool-inl.h")
+    found = {(s.qualname, s.kind, s.start_line) for s in symbols}
+    assert {("spdlog", "module", 1), ("spdlog.details", "module", 2),
+            ("spdlog.details.thread_pool.~thread_pool", "method", 4),
+            ("spdlog.details.thread_pool.queue_size", "method", 13)} <= found
+
+
+def test_a_cpp_declaration_with_a_microsoft_calling_convention_keeps_the_namespace_after_it() -> None:
+    # spdlog's msvc_sink.h: `extern "C" __declspec(dllimport) int __stdcall IsDebuggerPresent();` was
+    # read as a definition whose body was the rest of the file: `msvc_sink` named under it
+    source = (b'extern "C" __declspec(dllimport) int __stdcall IsDebuggerPresent();\n'
+              b"int __cdecl other(void);\n"
+              b"namespace spdlog {\nclass msvc_sink {\n  void flush_() override {}\n};\n}\n"
+              b"int WINAPI __stdcall run(int n) { return n; }\n")
+    _, symbols = extract_source(source, "cpp", "msvc_sink.h")
+    found = {(s.qualname, s.kind, s.start_line) for s in symbols}
+    assert {("spdlog", "module", 3), ("spdlog.msvc_sink", "class", 4), ("spdlog.msvc_sink.flush_", "method", 5),
+            ("run", "function", 8)} <= found
+    assert not any(s.qualname.startswith("IsDebuggerPresent.") for s in symbols)
+
+
+def test_a_conditional_naming_a_namespace_keeps_its_first_branch() -> None:
+    # spdlog's stopwatch.h: `namespace` / `#ifdef SPDLOG_USE_STD_FORMAT` / `std` / `#else` / `fmt` /
+    # `#endif` / `{`: the namespace and the specialization's `format` were lost
+    source = (b"namespace\n#ifdef SPDLOG_USE_STD_FORMAT\n    std\n#else\n    fmt\n#endif\n{\n"
+              b"template <>\nstruct formatter<spdlog::stopwatch> : formatter<double> {\n"
+              b"    auto format(const stopwatch &sw, Ctx &ctx) const -> decltype(ctx.out()) { return 1; }\n};\n}\n"
+              b"struct\n#ifdef WIDE\n  wide_buf\n#endif\n{ int n; };\n")
+    _, symbols = extract_source(source, "cpp", "stopwatch.h")
+    found = {(s.qualname, s.kind, s.start_line) for s in symbols}
+    assert {("std", "module", 1), ("std.formatter.format", "method", 10), ("wide_buf", "struct", 13)} <= found

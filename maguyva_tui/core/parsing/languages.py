@@ -117,6 +117,14 @@ of a declaration and swallows what follows (fmt's ``args.h``: none of its 14 cla
 functions found)."""
 
 
+BLOCK_MACRO = re.compile(rb"^[ \t]+[A-Z_][A-Z0-9_]{2,}(?=[ \t]*\{[ \t]*(?://[^\r\n]*)?\r?$)", re.MULTILINE)
+"""An indented C or C++ line that is one upper-case name and an opening brace (spdlog's
+``SPDLOG_TRY {``, a macro for ``try`` where exceptions are on): no statement is a bare name before
+a block, and the grammar read the name and the block as a compound literal, lost on its first
+statement, and with it the namespaces around the function and every function after it (spdlog's
+``thread_pool-inl.h``: 11 of its 15 definitions lost). The name is blanked, the block kept."""
+
+
 TEST_ANNOTATION = re.compile(rb"^[ \t]*TEST_(?:CASE|RANGE|MATRIX)[ \t]*\([^\r\n]*\)[ \t]*(?://[^\r\n]*)?(?=\r?$)", re.MULTILINE)
 """A line of Unity's parameterized tests before a test function (``TEST_CASE(1, 2, 5)``,
 ``TEST_RANGE([3, 4, 1], <30, 31, 1>)``, ``TEST_MATRIX([3, 4], [10, 8])``): the macro expands to
@@ -208,15 +216,21 @@ def _in_list(plain: bytearray, at: int) -> bool:
     """Whether a directive at ``at`` sits inside a list: after a ``,`` or ``(``, or after the ``:``
     that follows a constructor's ``)`` (leveldb's ``Limiter(int n) : #if !defined(NDEBUG)
     max_acquires_(n), #endif acquires_allowed_(n) {``), where the grammar, which sees no
-    preprocessor, lost the class and read the rest of the file as its body."""
+    preprocessor, lost the class and read the rest of the file as its body; or between a keyword
+    and the name it needs (spdlog's ``namespace #ifdef SPDLOG_USE_STD_FORMAT std #else fmt #endif
+    {``: the namespace and its ``formatter`` were lost)."""
     before = bytes(plain[max(0, at - 400):at]).rstrip()
-    if before.endswith((b",", b"(")):
+    if before.endswith((b",", b"(")) or _NAMING_KEYWORD_END.search(before) is not None:
         return True
     return before.endswith(b":") and not before.endswith(b"::") and before[:-1].rstrip().endswith(b")")
 
 
-IN_LIST_DIRECTIVE = re.compile(rb"(?:[,(]|\)\s*:)[ \t]*(?://[^\n]*)?\r?\n[ \t]*#[ \t]*if")
-"""A conditional that may open inside a list (:func:`_in_list` tells)."""
+IN_LIST_DIRECTIVE = re.compile(
+    rb"(?:[,(]|\)\s*:|\b(?:namespace|class|struct|union|enum))[ \t]*(?://[^\n]*)?\r?\n[ \t]*#[ \t]*if")
+"""A conditional that may open inside a list or after a keyword that needs a name (:func:`_in_list` tells)."""
+
+_NAMING_KEYWORD_END = re.compile(rb"(?<![\w:])(?:namespace|class|struct|union|enum)\Z")
+"""A keyword that a name must follow, ending the code before a directive."""
 
 
 def _balanced(text: bytearray) -> bool:
@@ -307,6 +321,14 @@ STORAGE_MACRO = re.compile(
 cm_jmp_buf global_run_test_env;``, ``extern FOO_API int count;``): the grammar read the macro as
 the type, the type as the name, and ``global_run_test_env`` was no symbol. Only before a type and a
 name, so ``static BOOL is_ok;`` keeps its type."""
+
+
+MS_CALLING_CONVENTION = re.compile(rb"\b_?_(?:stdcall|cdecl|fastcall|thiscall|vectorcall|clrcall)\b")
+"""Microsoft's calling-convention keywords (``extern "C" __declspec(dllimport) int __stdcall
+IsDebuggerPresent();``): the C++ grammar takes one only in a function's definition, so a
+declaration holding one was read as a definition whose body was the rest of the file (spdlog's
+``msvc_sink.h``: ``namespace spdlog`` and the class's methods lost, ``msvc_sink`` named under
+``IsDebuggerPresent``). They name nothing, and are blanked."""
 
 
 def _blank_calling_macros(match: re.Match[bytes]) -> bytes:
@@ -549,11 +571,12 @@ def _next_code_line(source: bytes, end: int) -> bytes | None:
 
 def parse(language: str, source: bytes) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
-    is a bare macro (:data:`BARE_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`),
+    is a bare macro (:data:`BARE_MACRO`), an indented one before a block's brace (:data:`BLOCK_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`),
     the export macros of a class's head (:data:`EXPORT_MACRO`), the macros before a keyword
     (:data:`KEYWORD_MACRO`), a calling convention's before a function's name (:data:`CALLING_MACRO`),
     a storage class's macros (:data:`STORAGE_MACRO`), one before a return type
-    (:data:`LEADING_MACRO`, in C++ :data:`DECLARATION_MACRO` too), a C++ macro call alone on its line
+    (:data:`LEADING_MACRO`, in C++ :data:`DECLARATION_MACRO` too), Microsoft's calling conventions in
+    C++ (:data:`MS_CALLING_CONVENTION`), a C++ macro call alone on its line
     (:func:`_blank_call_lines`) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
     the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are
     parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
@@ -567,6 +590,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = _first_branches(source)
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
+    if language in ("c", "cpp") and BLOCK_MACRO.search(source) is not None:
+        source = BLOCK_MACRO.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and b"TEST_" in source and TEST_ANNOTATION.search(source) is not None:
         source = TEST_ANNOTATION.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and EXPORT_MACRO.search(source) is not None:
@@ -579,6 +604,8 @@ def parse(language: str, source: bytes) -> Tree:
         source = STORAGE_MACRO.sub(_blank_macros, source)
     if language in ("c", "cpp") and LEADING_MACRO.search(source) is not None:
         source = LEADING_MACRO.sub(_blank_macros, source)
+    if language == "cpp" and b"call" in source and MS_CALLING_CONVENTION.search(source) is not None:
+        source = MS_CALLING_CONVENTION.sub(lambda m: b" " * len(m.group()), source)
     if language == "cpp" and DECLARATION_MACRO.search(source) is not None:
         source = DECLARATION_MACRO.sub(_blank_macros, source)
     if language == "cpp" and CALL_LINE.search(source) is not None:
