@@ -61,4 +61,15 @@ def test_a_refused_entry_is_quoted_short_its_stray_bytes_as_elsewhere(tmp_path: 
     with pytest.raises(QueryError) as refused:
         read_workspace(tmp_path / "ws.txt")
     said = str(refused.value)
-    assert "'caf\\xe9\\x00xxx" in said and "\\udc" not in said and "(505 characters)" in said and len(said) < 250, said
+    assert "'caf\\xe9\\x00xxx" in said and "\\udc" not in said and "(505 characters)" in said and len(said) < 275, said
+
+
+def test_a_binary_file_is_refused_as_one_not_as_too_many_repositories(tmp_path: Path) -> None:
+    """``--workspace /usr/bin/ls`` had said "1612 repositories; a workspace holds at most 256": its
+    lines were counted before any was read as a folder name."""
+    binary = tmp_path / "tool"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00" + b"\n\x00\x01".join([b"x"] * 2000))
+    with pytest.raises(QueryError) as refused:
+        read_workspace(binary)
+    said = str(refused.value)
+    assert "holds a NUL character" in said and "a binary file?" in said and "repositories" not in said, said

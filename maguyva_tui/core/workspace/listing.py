@@ -44,7 +44,8 @@ def read_workspace(path: Path) -> list[Path]:
         entries = _line_entries(data.decode("utf-8", "surrogateescape"))
     if not entries:
         raise QueryError(f"{path}: the workspace file lists no repository")
-    if len(entries) > MAX_REPOSITORIES:
+    _refuse_nul(path, entries, binary_hint=path.suffix != ".toml")  # before the count: a binary file
+    if len(entries) > MAX_REPOSITORIES:  # had been "1612 repositories; a workspace holds at most 256"
         raise QueryError(f"{path}: {len(entries)} repositories; a workspace holds at most {MAX_REPOSITORIES}")
     return [_folder(path, entry) for entry in entries]
 
@@ -74,10 +75,17 @@ def _read_bounded(path: Path) -> bytes:
     return data
 
 
+def _refuse_nul(path: Path, entries: list[str], binary_hint: bool) -> None:
+    """Refuse the first entry holding a NUL character, which no folder name can; in a file of lines
+    that is a binary file given by mistake (``--workspace /usr/bin/ls``), and the refusal says so."""
+    for entry in entries:
+        if "\0" in entry:
+            hint = ": is it a binary file?" if binary_hint else ""
+            raise QueryError(f"{path}: the entry {_shown(entry)} holds a NUL character, which no folder name can{hint}")
+
+
 def _folder(path: Path, entry: str) -> Path:
     """One entry as a folder: ``~`` expanded, a relative one read from the workspace file's folder."""
-    if "\0" in entry:
-        raise QueryError(f"{path}: the entry {_shown(entry)} holds a NUL character, which no folder name can")
     try:
         folder = Path(entry).expanduser()
     except RuntimeError:  # ~name of no user, or no home folder to read ~ as
