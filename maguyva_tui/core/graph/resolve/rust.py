@@ -34,10 +34,25 @@ class Rust(Language):
         return UNRESOLVED if typed.partition(".")[0] in RUST_DEREF else None
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
-        """Resolve a module of the crate, relative to the file's module first."""
+        """Resolve a module of the crate, relative to the file's module first; ``crate`` is the
+        crate's root (``crate::max_num_threads()`` had stayed unresolved: rayon's call went
+        uncounted by "who calls max_num_threads")."""
         root, current = mod.rust_module(index.path)
+        if name == "crate":
+            return rust_module(r, root, [])
         here = current.split(".") if current else []
         return rust_module(r, root, here + [name]) or rust_module(r, root, [name])
+
+    def open_member(self, r: Lookup, index: FileIndex, qualname: str, name: str) -> str | None:
+        """Resolve a member of a module declared without its body (``mod parser;``) in its own
+        file (``parser.rs``, ``parser/mod.rs``): the declaration is a symbol of the declaring file
+        that holds nothing, and ``parser::parse_tsp_data(&text)`` had reached no definition."""
+        if index.defs.get(qualname) != "module" or f"{qualname}.{name}" in index.defs:
+            return None
+        root, current = mod.rust_module(index.path)
+        here = current.split(".") if current else []
+        found = rust_module(r, root, here + qualname.split("."))
+        return r.member(found, name) if found is not None else None
 
     def external_member(self, r: Lookup, rest: list[str]) -> str | None:
         """Resolve a method of the crate's own trait, implemented for a foreign type: the method
