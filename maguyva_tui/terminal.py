@@ -77,7 +77,22 @@ class ArgumentParser(argparse.ArgumentParser):
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         """Parse, a query that starts with a dash but names no option read as the query
         (:func:`dash_literals_last`)."""
-        return super().parse_known_args(None if args is None else dash_literals_last(list(args)), namespace)
+        if args is None:
+            return super().parse_known_args(args, namespace)
+        return super().parse_known_args(dash_literals_last(list(args), value_options(self)), namespace)
+
+
+def value_options(parser: argparse.ArgumentParser) -> frozenset[str]:
+    """The option strings that take one value (``--index-dir``, ``--repo``), the parser's and its
+    subcommands' (the whole command line is read by the top parser first)."""
+    found: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found |= value_options(sub)
+        elif action.option_strings and action.nargs is None:
+            found.update(action.option_strings)
+    return frozenset(found)
 
 
 DASH_LITERAL = re.compile(r"-[^\w\s.-]\S*")
@@ -87,14 +102,35 @@ argparse read it as an unknown option, and ``maguyva search "->get("`` (the sear
 it when an option followed."""
 
 
-def dash_literals_last(argv: list[str]) -> list[str]:
+def dash_literals_last(argv: list[str], options: frozenset[str] = frozenset()) -> list[str]:
     """Move the arguments that are dash-led literals (:data:`DASH_LITERAL`) after a ``--`` at the
     end, where argparse reads them as positional; unchanged when a ``--`` is there already or
-    none is such."""
+    none is such. One that follows an option taking a value (``options``) is that option's value,
+    joined to it (``--index-dir=->x``): moved, it had left the option without one ("expected one
+    argument")."""
+    argv = _values_joined(argv, options)
     if "--" in argv or not any(DASH_LITERAL.fullmatch(a) for a in argv):
         return argv
     literals = [a for a in argv if DASH_LITERAL.fullmatch(a)]
     return [a for a in argv if not DASH_LITERAL.fullmatch(a)] + ["--", *literals]
+
+
+def _values_joined(argv: list[str], options: frozenset[str]) -> list[str]:
+    """``argv`` with each dash-led literal that follows an option in ``options`` (before any
+    ``--``) joined to it as its value: ``--opt=VALUE``, ``-oVALUE``."""
+    out: list[str] = []
+    at = 0
+    while at < len(argv):
+        word = argv[at]
+        if word == "--":
+            return out + argv[at:]
+        if word in options and at + 1 < len(argv) and DASH_LITERAL.fullmatch(argv[at + 1]):
+            out.append(f"{word}={argv[at + 1]}" if word.startswith("--") else word + argv[at + 1])
+            at += 2
+            continue
+        out.append(word)
+        at += 1
+    return out
 
 
 SCRIPTS_ASK = "a script or agent asks `maguyva search QUERY --repo PATH --json`"

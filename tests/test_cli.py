@@ -350,3 +350,14 @@ def test_a_query_that_starts_with_a_dash_is_the_query(indexed_polyglot: Path, he
 
     assert build_parser().parse_args(["search", "-i", "->get(", "--limit", "3"]).query == "->get("
     assert build_parser().parse_args(["search", "--limit", "-1"]).limit == -1  # a number is no literal
+
+
+def test_a_dash_led_value_of_an_option_stays_that_options() -> None:
+    """``--index-dir ->x`` had its value moved after ``--`` with the dash-led queries, leaving
+    "argument --index-dir: expected one argument"; the query beside it still moves."""
+    from maguyva_tui.cli import build_parser
+
+    args = build_parser().parse_args(["search", "->get(", "--index-dir", "->x", "--repo", "-=y", "--limit", "3"])
+    assert (args.query, args.index_dir, args.repo, args.limit) == ("->get(", "->x", ["-=y"], 3)
+    graph = build_parser().parse_args(["graph", "callers", "->save", "--index-dir", "->x"])
+    assert (graph.name, graph.index_dir) == ("->save", "->x")
