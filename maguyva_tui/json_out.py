@@ -13,7 +13,8 @@ writes such a string instead as:
 
 ripgrep's ``--json`` says the same with ``{"bytes": BASE64}`` in place of ``{"text": ...}``; a
 field that stays a string keeps every script that reads ``path`` working. A lone surrogate that
-stands for no byte becomes U+FFFD; an object's key takes the ``\\xNN`` form alone.
+stands for no byte becomes U+FFFD; an object's key takes the ``\\xNN`` form alone, with its bytes
+in base64 after it (``"caf\\\\xe9 (bytes Y2Fm6Q==)"``) where that form is another key's.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def wire_safe(value: W) -> W:
     if isinstance(value, dict):
         out: dict[Any, Any] = {}
         for key, item in value.items():
-            name = escaped(key) if isinstance(key, str) else key
+            name = _key(key, value, out) if isinstance(key, str) else key
             out[name] = wire_safe(item)
             exact = _exact(item)
             if exact is not None and isinstance(name, str) and f"{name}{BYTES_SUFFIX}" not in value:
@@ -80,6 +81,23 @@ def wire_safe(value: W) -> W:
     if isinstance(value, (list, tuple)):
         return cast(W, [wire_safe(item) for item in value])
     return value
+
+
+def _key(key: str, given: dict[Any, Any], written: dict[Any, Any]) -> str:
+    """An object's key as written: ``\\xNN`` for each stray byte, and, where that spelling is
+    another key's (``caf\\udce9`` beside a literal ``caf\\xe9``, two lone surrogates that both
+    read U+FFFD), the key's bytes in base64 after it, then a count: one value had overwritten the
+    other in silence."""
+    name = escaped(key)
+    if name == key:
+        return name
+    unique, count = name, 1
+    if unique in given or unique in written:
+        unique = f"{name} (bytes {raw_bytes(key) or '?'})"
+    while unique in given or unique in written:
+        count += 1
+        unique = f"{name} (bytes {raw_bytes(key) or '?'}, #{count})"
+    return unique
 
 
 def _exact(item: object) -> str | list[str | None] | None:

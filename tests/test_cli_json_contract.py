@@ -78,6 +78,15 @@ def test_every_string_is_made_safe_and_only_stray_bytes_get_a_bytes_field() -> N
     assert wire_safe({"path": "plain.py"}) == {"path": "plain.py"}
 
 
+def test_two_keys_that_escape_alike_both_stay() -> None:
+    """A key with a stray byte (``caf\\udce9``) beside the literal key ``caf\\xe9`` had been one key,
+    the value written first lost in silence; in either order both now stay, told apart by the bytes."""
+    for keys in (["caf\udce9", "caf\\xe9"], ["caf\\xe9", "caf\udce9"]):
+        safe = wire_safe({key: n for n, key in enumerate(keys)})
+        assert safe == {"caf\\xe9": keys.index("caf\\xe9"), "caf\\xe9 (bytes Y2Fm6Q==)": keys.index("caf\udce9")}
+    assert len(wire_safe({f"a{chr(0xD800 + n)}": n for n in range(3)})) == 3  # each reads a U+FFFD
+
+
 def test_index_json_of_one_missing_path_prints_its_error_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"gone\xff"))
