@@ -8,7 +8,9 @@ enclosing class, so its ``def``s are that class's methods; so are those in a blo
 in a class or module body (``class_methods do``), and those in the block of a class made by a call
 (``Point = Struct.new(:x) do``: ``Point.dist``). Other blocks (``describe ... do`` at a file's top)
 are expressions and are not walked for their ``def``s, as in every language here; a class or module
-in one at a file's top is recorded (Ruby defines it wherever the block runs it).
+in one at a file's top is recorded (Ruby defines it wherever the block runs it), and so is a
+``def`` there, a function (a spec's helper, ``RSpec.describe X do; def build_registry``), unless
+the block is an anonymous class's (``Class.new(Base) do; def call``).
 """
 
 from __future__ import annotations
@@ -186,8 +188,8 @@ def _class_level_block(w: Walker, node: Node) -> None:
     """Walk the block of a call made in a class or module body (``class_methods do``,
     ``no_commands do``, ``included do``): a ``def`` there defines a method of that class, where the
     block runs (rails' ``help`` of each command, in Thor's ``no_commands`` block, was no symbol).
-    A block anywhere else (``describe ... do`` at a file's top, one in a method) is not walked for
-    its ``def``s; at a file's top, its classes and modules are recorded (:func:`_classes_in_block`)."""
+    A block anywhere else (one in a method) is not walked for its ``def``s; at a file's top
+    (``describe ... do``), its classes, modules and helpers are recorded (:func:`_classes_in_block`)."""
     block = node.child_by_field_name("block")
     body = block.child_by_field_name("body") if block is not None else None
     if body is None:
@@ -195,16 +197,19 @@ def _class_level_block(w: Walker, node: Node) -> None:
     if w.scope_kind in ("class", "module"):
         w.walk(body)
     elif w.scope_kind is None:
-        _classes_in_block(w, body)
+        _classes_in_block(w, body, _made_kind(w, node) is None)
 
 
-def _classes_in_block(w: Walker, body: Node) -> None:
+def _classes_in_block(w: Walker, body: Node, helpers: bool) -> None:
     """Record the classes and modules a block at a file's top defines, through the blocks around
     them (``describe ... do; context ... do; class HashLike``): Ruby's ``class`` keyword defines the
     constant wherever a block runs it (httparty's spec classes ``HashLike`` and ``ArrayLike`` had
-    been no symbols: "where is HashLike defined" said none is so named)."""
+    been no symbols: "where is HashLike defined" said none is so named). With ``helpers``, its
+    ``def``s too, as functions: dry-cli's ``def build_registry(command)`` in ``RSpec.describe
+    Dry::CLI::Registry do`` had been no symbol ("no symbol named build_registry"); a block's of an
+    anonymous class (``Class.new(Command) do; def call``) are none."""
     for child in body.named_children:
-        if child.type in ("class", "module"):
+        if child.type in ("class", "module") or (helpers and child.type in ("method", "singleton_method")):
             w.dispatch(child, child)
         elif child.type == "call":
             _class_level_block(w, child)
