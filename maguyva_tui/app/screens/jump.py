@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from maguyva_tui.app.fuzzy import Target, rank
+from maguyva_tui.app.fuzzy import Finder, Target
 from maguyva_tui.app.widgets.ordered_input import OrderedInput
 from maguyva_tui.terminal import printable
 
@@ -46,6 +46,7 @@ class JumpScreen(ModalScreen[Target | None]):
     def __init__(self, candidates: list[Target]) -> None:
         super().__init__()
         self.candidates = candidates
+        self.finder = Finder(candidates)
         self.matches: list[Target] = []
 
     def compose(self) -> ComposeResult:
@@ -65,8 +66,10 @@ class JumpScreen(ModalScreen[Target | None]):
     @work(thread=True, exclusive=True, group="jump")
     def search(self, text: str) -> None:
         """Rank the candidates off the UI thread; only the newest text's matches are shown."""
-        found = rank(text, self.candidates, SHOWN)
+        found = self.finder.rank(text, SHOWN)
         self.app.call_from_thread(self._show, text, found)
+        if not text:
+            self.finder.prepare()  # while the first letter is typed: 0.2 s over 155,000 names
 
     def _show(self, text: str, found: list[Target]) -> None:
         if text != self.query_one("#jump-input", Input).value:
