@@ -165,6 +165,8 @@ class Bindings:
             bound = text.decode("utf-8", "replace")
         else:
             bound = local_name(node) or self.direct_init(node, line) or ""
+        if _names_own_function(node, bound, self.scope(line) or ""):
+            return
         if bound in RECEIVERS:
             return
         if capture == "local.param" or (capture == "local" and node.parent is not None
@@ -295,6 +297,21 @@ class Bindings:
         if params and any(t for o, (_, t, _) in sites.items() if o not in params):
             return [site for o, site in sites.items() if o not in params]
         return list(sites.values())
+
+
+FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function",
+                             "class"})
+"""JavaScript values that make the variable they are assigned to a function or class symbol."""
+
+
+def _names_own_function(node: Node, bound: str, scope: str) -> bool:
+    """Tell whether a declared name is the function or class symbol its value defines, whose
+    span the line is painted with (``const walk = (n) => walk(n - 1)``): the symbol binds it, as a
+    ``function walk`` does. Bound as a local inside it, the name had shadowed the function it
+    names, and the recursive call had reached nothing (zustand's ``toThenable``)."""
+    parent = node.parent
+    value = parent.child_by_field_name("value") if parent is not None and parent.type == "variable_declarator" else None
+    return value is not None and value.type in FUNCTION_VALUES and scope.rpartition(".")[2] == bound
 
 
 def local_name(node: Node) -> str | None:
