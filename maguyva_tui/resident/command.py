@@ -150,7 +150,9 @@ def _start(folder: str, path: str, root: str, spec: str, idle: float | None = No
         return 0
     child = client.spawn(folder, path, root, spec, idle)
     if child is None:
-        print(f"maguyva: error: could not start a server in {printable(folder)}", file=sys.stderr)
+        why = place.not_private(folder)
+        print(f"maguyva: error: could not start a server in {printable(folder)}{': ' + why if why else ''}",
+              file=sys.stderr)
         return 1
     deadline = time.monotonic() + START_READY_S
     while time.monotonic() < deadline:
@@ -159,11 +161,25 @@ def _start(folder: str, path: str, root: str, spec: str, idle: float | None = No
             print(f"maguyva: server for {printable(root)} ready (pid {found['pid']}; log {_log(path)})")
             return 0
         if child.poll() is not None:
-            print(f"maguyva: error: the server exited before it was ready; see {_log(path)}", file=sys.stderr)
+            print(f"maguyva: error: the server exited before it was ready{_last_error(_log(path))}; see {_log(path)}",
+                  file=sys.stderr)
             return 1
         time.sleep(0.05)
     print(f"maguyva: error: the server was not ready in {START_READY_S:.0f} s; see {_log(path)}", file=sys.stderr)
     return 1
+
+
+def _last_error(log: str) -> str:
+    """The error the log's last line says (": cannot listen: ..."), ``""`` when it says none: a
+    server that failed to start had left the user to open its log to learn why."""
+    try:
+        with open(log, "rb") as file:
+            file.seek(max(0, os.fstat(file.fileno()).st_size - 4096))
+            last = file.read().decode("utf-8", "replace").rstrip("\n").rpartition("\n")[2]
+    except OSError:
+        return ""
+    head = "maguyva: error: "
+    return f": {printable(last[len(head):])}" if last.startswith(head) else ""
 
 
 def _log(path: str) -> str:

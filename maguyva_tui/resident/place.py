@@ -115,6 +115,23 @@ def is_private(folder: str) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
 
 
+def not_private(folder: str) -> str:
+    """Why a runtime folder is no private folder of this user, in a few words (``""``: it is one)."""
+    try:
+        st = os.lstat(folder)
+    except OSError as exc:
+        return f"it cannot be made ({exc.strerror or exc})"
+    if stat.S_ISLNK(st.st_mode):
+        return "it is a symbolic link"
+    if not stat.S_ISDIR(st.st_mode):
+        return "it is not a folder"
+    if st.st_uid != os.getuid():
+        return f"another user (uid {st.st_uid}) owns it"
+    if st.st_mode & 0o077:
+        return f"other users can open it (mode {stat.S_IMODE(st.st_mode):o}; chmod 700 it)"
+    return ""
+
+
 def make_private(folder: str) -> bool:
     """Create the runtime folder, 0700 whatever the umask; False when it exists and is not private."""
     try:

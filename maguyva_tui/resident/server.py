@@ -284,7 +284,7 @@ class Server:
     def bind(self) -> bool:
         """Take the repository's lock and listen; False when another server holds it (it runs)."""
         if not place.make_private(self.folder):
-            raise OSError(f"{self.folder} is not a private folder of this user")
+            raise OSError(f"{self.folder} is not a private folder of this user: {place.not_private(self.folder)}")
         if len(self.path) > place.MAX_SOCKET_PATH:
             raise OSError(f"the socket path {self.path} is too long for a Unix socket")
         self._lock_fd = place.take_lock(self._lock_path)
