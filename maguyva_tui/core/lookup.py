@@ -177,6 +177,30 @@ def close_names(generation: Generation, name: str) -> tuple[str, ...]:
     return tuple(candidate for *_, candidate in sorted(scored)[:CLOSE_NAMES])
 
 
+def other_case_names(generation: Generation, word: str) -> tuple[str, ...]:
+    """The symbol names spelled as ``word`` is in another case (``SEND``: ``send``, ``Send``), sorted;
+    none while the symbol table is being built."""
+    if "structural" in generation.missing:
+        return ()
+    head = _initial(word)
+    if head is None:
+        return ()
+    folded = word.casefold()
+    return tuple(sorted({name for name in _by_initial(generation).get(head, ())
+                         if name != word and name.casefold() == folded}))
+
+
+def _initial(name: str) -> str | None:
+    """The group a name is kept in by :func:`_by_initial`: its first letter or digit, lowercased."""
+    head = name.lstrip("_$")[:1]
+    if not head.isalnum():
+        first = _FIRST.search(name)
+        if first is None:
+            return None
+        head = first.group()
+    return head.lower()[0]
+
+
 def _by_initial(generation: Generation) -> dict[str, list[str]]:
     """Every distinct symbol name of a generation by the first letter of its normalized form (its
     first letter or digit, lowercased), read from the structural engine's names: no symbol is made,
@@ -186,12 +210,8 @@ def _by_initial(generation: Generation) -> dict[str, list[str]]:
     if found is None:
         groups: dict[str, list[str]] = {}
         for candidate in generation.structural.names():
-            head = candidate.lstrip("_$")[:1]  # most names: a letter, after any underscores
-            if not head.isalnum():
-                first = _FIRST.search(candidate)
-                if first is None:
-                    continue
-                head = first.group()
-            groups.setdefault(head.lower()[0], []).append(candidate)
+            head = _initial(candidate)  # most names: a letter, after any underscores
+            if head is not None:
+                groups.setdefault(head, []).append(candidate)
         found = _names[generation] = groups
     return found

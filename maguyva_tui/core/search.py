@@ -78,6 +78,7 @@ from maguyva_tui.core.lookup import (
     missing_literal,
     missing_symbol,
     names_constructor,
+    other_case_names,
     too_large,
 )
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
@@ -217,6 +218,12 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     holds it."""
     started = time.perf_counter()
     req.validate()
+    unshouted = _unshouted(parts.generation, req)
+    if unshouted is not None:  # "WHO CALLS SEND": who calls send, as typed in lower case
+        folded, said = unshouted
+        again = search(replace(req, text=folded), parts, checkpoint, places, skip)
+        return replace(again, query=req.text, notices=(*again.notices, said),
+                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     read = _pasted_line(parts.generation, _intent(req, places, skip), req)
     grounded = _ground(parts.generation, _spelled(parts.generation, read, req, places, skip), req)
     intent, inherited_notice = _in_file(parts.generation, grounded, req)
@@ -793,6 +800,42 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     found.notices = run.notices + found.notices
     return (replace(the_plan, strategy="direct", modalities=("text",)), found,
             missing_literal(query.target or "", True, too_large(generation)))
+
+
+SHOUTED_CHARS = 200
+"""A question typed in capitals is read for names in another case up to this long (a longer text
+is pasted, its capitals its own)."""
+_WORD = re.compile(r"(?<![\w$])(?:[^\W\d]|\$)[\w$]*")
+"""A word of a question that may be a name, or a part of a dotted one."""
+
+
+def _unshouted(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:
+    """A question typed in capitals (``WHO CALLS SEND``, ``WHAT DOES NEXT_EVENT DO``, caps lock on)
+    with each word the index defines in another case alone (``send``) and not as typed written so,
+    and the notice that says so; ``None`` for any other question. ``SEND`` had been "no symbol
+    named SEND", exit status 2, with related code. A lone word (``MAX_SIZE``), a quote and an
+    option that reads the text as given (``--regex``, ``--intent``, ``--modality``) keep their case."""
+    text = req.text
+    if req.regex or req.intent or req.modality or len(text) > SHOUTED_CHARS or len(text.split()) < 2:
+        return None
+    if text != text.upper() or text == text.lower() or any(quote in text for quote in "'\"`"):
+        return None
+    read: list[str] = []
+
+    def fold(match: re.Match[str]) -> str:
+        word = match.group()
+        if generation.knows_symbol(word):
+            return word
+        names = other_case_names(generation, word)
+        if len(names) != 1:
+            return word
+        read.append(f"{word} as {names[0]}")
+        return names[0]
+
+    folded = _WORD.sub(fold, text)
+    if not read or folded == text:
+        return None
+    return folded, f"read {', '.join(echo(r) for r in read)}: the question is typed in capitals"
 
 
 def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
