@@ -167,9 +167,9 @@ class Bindings:
             bound = local_name(node) or self.direct_init(node, line) or ""
         if _names_own_function(node, bound, self.scope(line) or ""):
             return
-        if bound in RECEIVERS:
-            return
-        if capture == "local.param" or (capture == "local" and node.parent is not None
+        if bound in RECEIVERS and capture != "local.typed":
+            return  # a declared one is a parameter like any other outside a class (``cls: type[Foo]``)
+        if capture == "local.param" or (capture in ("local", "local.valued") and node.parent is not None
                                         and node.parent.type == "default_parameter"):
             self.parameters.add((self.scope(line) or "", bound, offset))
         if capture == "local.param" and self.injected is not None:

@@ -271,6 +271,9 @@ OPTIONAL_TYPES = frozenset({"Optional", "typing.Optional", "t.Optional"})
 """Python's ``Optional[X]``: a value of it that anything is called on is an ``X``."""
 UNION_TYPES = frozenset({"Union", "typing.Union", "t.Union"})
 """Python's ``Union[X, None]``, the same as ``Optional[X]``."""
+CLASS_TYPES = frozenset({"type", "Type", "typing.Type", "t.Type"})
+"""Python's ``type[X]``: the class ``X`` itself, what is called on it is ``X``'s (``cls()`` constructs
+an ``X``, ``cls.load()`` calls ``X.load``)."""
 QUOTED_OPTIONAL = re.compile(
     r"""(?P<q>["'])\s*(?:(?:typing\.|t\.)?Optional\[\s*(?P<a>[\w.]+)\s*\]|(?P<b>[\w.]+)\s*\|\s*None|None\s*\|\s*(?P<c>[\w.]+))\s*(?P=q)"""
 )
@@ -320,8 +323,8 @@ OPTIONAL_FORMS = frozenset({"generic_type", "subscript", "binary_operator"})
 
 
 def _optional_of(node: Node, kind: str) -> Node | None:
-    """Return the ``X`` of a Python ``Optional[X]``, ``Union[X, None]`` or ``X | None`` type,
-    ``None`` for any other type."""
+    """Return the ``X`` of a Python ``Optional[X]``, ``Union[X, None]``, ``X | None`` or ``type[X]``
+    type, ``None`` for any other type."""
     if kind == "generic_type":  # Optional[X], Union[X, None]
         if node.named_child_count != 2 or node.named_children[1].type != "type_parameter":
             return None
@@ -333,7 +336,7 @@ def _optional_of(node: Node, kind: str) -> Node | None:
         if operator is None or operator.type != "|":
             return None
         head, arguments = "|", [c for c in (node.child_by_field_name("left"), node.child_by_field_name("right")) if c]
-    if head in OPTIONAL_TYPES:
+    if head in OPTIONAL_TYPES or head in CLASS_TYPES:
         return arguments[0] if len(arguments) == 1 else None
     if head not in UNION_TYPES and head != "|":
         return None

@@ -53,7 +53,7 @@ PYTHON = r"""
 (import_statement) @import
 (import_from_statement) @import
 (parameters (identifier) @local.param)
-(default_parameter name: (identifier) @local)
+(default_parameter name: (identifier) @local.valued value: (_))
 (typed_parameter (identifier) @local.typed type: (type))
 (typed_default_parameter name: (identifier) @local.typed type: (type))
 (assignment left: (identifier) @local.typed type: (type))

@@ -1,0 +1,61 @@
+"""Python parameters the graph types from what they are declared or defaulted with: a default
+value (``_c=converter``, a closure's bound copy; ``conv=Converter()``) and ``type[X]`` (``cls()``
+makes an ``X``), a declared ``cls`` outside a class included (cattrs' hooks and parametrized tests)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from maguyva_tui.core.graph import build_graph
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.parsing.analyze import analyze
+
+CONVERTER = """
+class Converter:
+    def structure(self, obj, cl):
+        return cl(obj)
+"""
+
+USER = """
+from typing import Type
+from pkg.conv import Converter
+
+def make(converter: Converter):
+    def hook(val, _c=converter):
+        return _c.structure(val, int)
+    return hook
+
+def make_default(conv=Converter()):
+    return conv.structure(1, int)
+
+def made(kind: type[Converter]):
+    c = kind()
+    return c.structure(2, int)
+
+def made_cls(cls: Type[Converter]):
+    return cls().structure(3, int)
+
+def unknown(value=None, other=0):
+    return value.structure(4, int)
+"""
+
+
+def graph() -> CodeGraph:
+    files = {"pkg/__init__.py": "", "pkg/conv.py": CONVERTER, "pkg/user.py": USER}
+    return build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+
+
+def test_a_parameter_is_typed_by_its_default_value() -> None:
+    found = {(s.path, s.caller) for s in callers(graph(), "Converter.structure").sites}
+    assert ("pkg/user.py", "make.hook") in found  # _c=converter: an alias of the outer parameter
+    assert ("pkg/user.py", "make_default") in found  # conv=Converter(): an instance
+    assert ("pkg/user.py", "unknown") not in found  # None says nothing
+
+
+def test_a_type_of_a_class_parameter_calls_the_class() -> None:
+    g = graph()
+    structured = {s.caller for s in callers(g, "Converter.structure").sites}
+    assert {"made", "made_cls"} <= structured
+    constructed = {s.caller for s in callers(g, "Converter").sites}
+    assert {"made", "made_cls"} <= constructed
