@@ -4,6 +4,7 @@ to the more central hit. Checked against the rule written as one sort."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ def rule(modality: str, listed: list[Hit], central: dict[str, float]) -> list[Hi
         -secondary_demotion(p[1].path), -tie_class(modality, p[1]), -central[p[1].path] if ties else 0.0, p[0]))]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(listed=hits, modality=st.sampled_from(["text", "structural", "semantic"]),
        sort_first=st.booleans())

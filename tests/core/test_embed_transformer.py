@@ -53,7 +53,7 @@ def test_equal_lengths_share_one_unpadded_group() -> None:
     assert group.rows is None and (group.start, group.count, group.width) == (0, 4, 40)
 
 
-@pytest.mark.parametrize("magnitude", [0.3, 5.0])  # exp of small scores is safe; of large ones, shifted
+@pytest.mark.parametrize("magnitude", [pytest.param(0.3, marks=pytest.mark.slow), 5.0])  # exp of small scores is safe; of large ones, shifted
 def test_grouped_attention_matches_one_sequence_at_a_time(magnitude: float, monkeypatch) -> None:
     lengths = [256, 250, 129, 128, 128, 128, 64, 40, 33, 20, 20, 9, 8, 8, 3, 1]
     batch = _batch(lengths)
@@ -90,6 +90,7 @@ def test_gelu_is_exact_to_float32() -> None:
     np.testing.assert_allclose(gelu(rows.copy(), bias), shifted * ndtr(shifted), atol=4e-7)
 
 
+@pytest.mark.slow
 def test_packing_does_not_change_a_sequence_s_vector() -> None:
     from maguyva_tui.core.embed.minilm import model_dir
     from maguyva_tui.core.embed.provider import ProviderError

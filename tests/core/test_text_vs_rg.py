@@ -44,7 +44,7 @@ def _rg(root: Path, literal: str, ignore_case: bool) -> set[tuple[str, int]]:
 
 
 @pytest.mark.skipif(RG is None, reason="ripgrep (rg) is not installed")
-@pytest.mark.parametrize("ignore_case", [False, True])
+@pytest.mark.parametrize("ignore_case", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_literals_match_ripgrep_exactly(requests_repo: Path, ignore_case: bool) -> None:
     snapshot, _ = update_index(requests_repo)
     engine = TextRetriever(snapshot)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def test_a_files_whole_lines_equal_a_regexs(text: bytes, before: bytes, after: b
 KEYS = st.integers(min_value=0, max_value=(1 << 40) - 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(values=st.lists(KEYS, max_size=30), ordered=st.lists(KEYS, max_size=30), near=st.booleans())
 def test_members_of_sorted_keys_equal_isin(values: list[int], ordered: list[int], near: bool) -> None:

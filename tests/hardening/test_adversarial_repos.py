@@ -231,6 +231,7 @@ def test_files_changed_after_reading_are_caught_by_the_next_build(tmp_path: Path
     record("faults", "ci", changed_after_reading=len(news))
 
 
+@pytest.mark.slow
 def test_entries_vanishing_during_the_walk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A folder listed, then a file and a subfolder of it deleted before they are looked at."""
     plan, paths = _changing_tree(tmp_path / "repo", 250)

@@ -82,6 +82,7 @@ def fenced_index(fenced: repos.Planted, tmp_path_factory: pytest.TempPathFactory
     engine.close()
 
 
+@pytest.mark.slow
 def test_results_never_point_outside_the_root(fenced: repos.Planted, fenced_index: tuple[Engine, Path]) -> None:
     engine, _ = fenced_index
     seen = 0

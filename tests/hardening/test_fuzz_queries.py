@@ -252,7 +252,9 @@ def test_regex_search_finds_every_line_a_full_scan_finds(fuzz_repo: FuzzRepo, sc
     record("fuzz_regex", scale, inputs=sum(tried.values()), with_matches=tried["hit"], refused=tried["refused"])
 
 
-@pytest.mark.parametrize("pattern", PATHOLOGICAL, ids=range(len(PATHOLOGICAL)))
+@pytest.mark.parametrize("pattern", [  # a thousand letters of any script: seconds to compile, in the slow pass
+    pytest.param(p, marks=pytest.mark.slow) if p == r"\p{L}{1000}" else p for p in PATHOLOGICAL],
+    ids=range(len(PATHOLOGICAL)))
 def test_pathological_patterns_are_bounded(fuzz_repo: FuzzRepo, pattern: str) -> None:
     times = []
     for kwargs in ({"regex": True, "modality": "text"}, {"regex": True}, {"regex": True, "case": "insensitive"},
