@@ -43,3 +43,13 @@ def test_a_line_saying_two_cases_or_a_word_for_a_flag_is_its_error() -> None:
     assert said == 'line 1: "ignore_case" must be true or false, not "yes"'
     assert _case_of(b'{"query": "x", "ignore_case": false}', ignore_case=True)[0] == "sensitive"  # the line's word
     assert _case_of(b'{"query": "x"}', ignore_case=True)[0] == "insensitive"  # else the command line's -i
+
+
+def test_an_unknown_case_names_the_cases_there_are() -> None:
+    """``"case": "INSENSITIVE"`` had been "unknown case mode 'INSENSITIVE'" alone, where an unknown
+    preset or modality lists the choices."""
+    from maguyva_tui.core.search import SearchRequest
+    from maguyva_tui.core.types import QueryError
+
+    with pytest.raises(QueryError, match=r"unknown case mode 'INSENSITIVE' \(choose from sensitive, insensitive, smart\)"):
+        SearchRequest("x", case="INSENSITIVE").validate()

@@ -164,7 +164,7 @@ class SearchRequest:
         if self.limit < 1:
             raise QueryError("--limit must be at least 1")
         if self.case not in CASE_MODES:
-            raise QueryError(f"unknown case mode {self.case!r}")
+            raise QueryError(f"unknown case mode {self.case!r} (choose from {', '.join(CASE_MODES)})")
         if self.preset not in PRESET_NAMES:
             raise QueryError(f"unknown preset {self.preset!r} (choose from {', '.join(PRESET_NAMES)})")
         if self.modality is not None and self.modality not in MODALITIES:
