@@ -59,3 +59,27 @@ def test_a_type_of_a_class_parameter_calls_the_class() -> None:
     assert {"made", "made_cls"} <= structured
     constructed = {s.caller for s in callers(g, "Converter").sites}
     assert {"made", "made_cls"} <= constructed
+
+
+HOLDER = """
+from pkg.conv import Converter
+
+class Holder:
+    def __init__(self, converter=None, other=None):
+        self._converter = converter or Converter()
+        self._other = other and Converter()
+
+    def run(self):
+        return self._converter.structure(5, int)
+
+    def other(self):
+        return self._other.structure(6, int)
+"""
+
+
+def test_an_attribute_given_or_made_is_what_is_made() -> None:
+    files = {"pkg/__init__.py": "", "pkg/conv.py": CONVERTER, "pkg/holder.py": HOLDER}
+    g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+    found = {s.caller for s in callers(g, "Converter.structure").sites}
+    assert "Holder.run" in found  # converter or Converter(): a Converter either way it is called
+    assert "Holder.other" not in found  # other and Converter(): maybe the falsy other

@@ -361,6 +361,11 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     if kind == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
         kind = node.type
+    elif kind == "boolean_operator":  # python ``lock or Lock()``: a default made when none is given
+        made = _fallback(node)
+        if made is None:
+            return None
+        node, kind = made, made.type
     if kind in names.INVOCATIONS and kind != "call":  # java obj.make(), php $obj->make(): its return type
         return _invoked(node)
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
@@ -376,6 +381,16 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _unfielded(node, kind)
     typed = names.type_name(target)
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
+
+
+def _fallback(node: Node) -> Node | None:
+    """Return the call a Python ``x or Foo()`` falls back to, ``None`` for any other operation: the
+    value is the given one or a ``Foo``, and what is called on it is ``Foo``'s."""
+    operator = node.child_by_field_name("operator")
+    right = node.child_by_field_name("right")
+    if operator is None or operator.type != "or" or right is None or right.type != "call":
+        return None
+    return right
 
 
 def _invoked(node: Node) -> str | None:
