@@ -131,10 +131,10 @@ def link_path(token: str) -> str | None:
 def _link(token: str) -> tuple[list[str], str] | None:
     """A forge's file link's segments from its revision on (a Gitea link's kind of revision left
     out), and its fragment; ``None`` when it names no file."""
+    if "://" not in token:  # before the import: every question's every token is asked
+        return None
     from urllib.parse import unquote, urlsplit  # here: only a question holding "://" pays for it
 
-    if "://" not in token:
-        return None
     try:
         link = urlsplit(token.strip(_EDGE.replace(".", "")))
     except ValueError:  # a malformed host ("http://[x"): no file named
@@ -222,6 +222,8 @@ def is_file_name(path: str) -> bool:
 
 
 def _known_file_name(path: str) -> bool:
+    if "." not in path:  # no suffix (a lone identifier, every question's commonest token): no path made
+        return False
     suffix = PurePosixPath(path).suffix.lower()
     return bool(suffix) and (suffix in EXTENSIONS or suffix in TEXT_EXTENSIONS)
 

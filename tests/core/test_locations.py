@@ -170,3 +170,20 @@ def test_digits_that_int_refuses_are_no_line_number(text: str) -> None:
     ``internal error: ValueError``."""
     assert all(p.line in (None, 1, 3) for p in parse(text))
     classify(text)
+
+
+def test_a_lone_identifier_is_read_as_no_place_without_a_path_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every question is asked whether it names a place: a word with no dot has no file suffix, and
+    no ``PurePosixPath`` is made for it nor ``urllib.parse`` imported (a few µs of every literal
+    search's classification); a dotted name still reads as a file."""
+    import maguyva_tui.core.locations as locations
+
+    def refuse(path: str) -> None:
+        raise AssertionError(f"a path made for {path!r}")
+
+    monkeypatch.setattr(locations, "PurePosixPath", refuse)
+    assert parse("andre_poly") == ()
+    assert parse("Makefile_helper") == ()
+    monkeypatch.undo()
+    assert parse("app.py") == (Place("app.py"),)
+    assert parse("https://github.com/o/r/blob/main/src/app.py#L3") == (Place("src/app.py", 3),)
