@@ -2082,13 +2082,10 @@ def _tiers(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
 
 def _tiers_within(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     """``_tiers`` for matches inside files of one blob: nothing outside a file counts as a neighbour."""
-    inner_first = _IDENT_TABLE[arr[starts]]
-    inner_last = _IDENT_TABLE[arr[ends - 1]]
-    outer_before = np.where(starts > lo, _IDENT_TABLE[arr[np.maximum(starts - 1, 0)]], False)
-    outer_after = np.where(ends < hi, _IDENT_TABLE[arr[np.minimum(ends, len(arr) - 1)]], False)
-    before = ~outer_before | ~inner_first
-    after = ~outer_after | ~inner_last
-    return np.where(before & after, 3, np.where(before | after, 2, 1)).astype(np.int64)
+    joined_before = (starts > lo) & _IDENT_TABLE[arr[np.maximum(starts - 1, 0)]] & _IDENT_TABLE[arr[starts]]
+    joined_after = (ends < hi) & _IDENT_TABLE[arr[np.minimum(ends, len(arr) - 1)]] & _IDENT_TABLE[arr[ends - 1]]
+    tiers: np.ndarray = 3 - joined_before.astype(np.int64) - joined_after  # a bounded end lifts it a tier
+    return tiers
 
 
 def _check(query: str) -> bytes:
