@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node, Parser, Tree
 
 from maguyva_tui.core.parsing import ruby_heredocs
+from maguyva_tui.core.parsing.rust_macros import MACRO_CALL, unwrapped_expression_macros
 
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
@@ -580,7 +581,8 @@ def parse(language: str, source: bytes) -> Tree:
     (:func:`_blank_call_lines`) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
     the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are
     parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
-    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`); in
+    Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`) and
+    the name and ``!`` of a standard macro of expressions (``assert_eq!``: :mod:`.rust_macros`); in
     TypeScript, a ``;`` ends a member before a generic call signature (:func:`_separated_signatures`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
@@ -619,6 +621,8 @@ def parse(language: str, source: bytes) -> Tree:
     tree = parser.parse(source)
     if language == "ruby" and b"<<" in source and tree.root_node.has_error:
         return ruby_heredocs.reparsed(parser, source, tree)  # a heredoc opened inside another's #{...}
+    if language == "rust" and MACRO_CALL.search(source) is not None:
+        source, tree = unwrapped_expression_macros(parser, source, tree)
     if language == "rust" and ITEM_MACRO.search(source) is not None:
         return _unwrapped_item_macros(parser, source, tree)
     return tree
