@@ -10,6 +10,9 @@ Conventions (the resolver relies on them):
   recorded as ``Import(local="default", module="", name="foo")``, a binding of the file itself;
   CommonJS's ``module.exports = Client`` (and TypeScript's ``export = Client``) as
   ``Import(local="module.exports", module="", name="Client")``: what a ``require`` of the file is;
+  an object as the value (``export default { parse, load: read }``, ``module.exports = {...}``)
+  binds ``Import(local="module.exports", module="", name=None)``, the file itself, and each member
+  renaming another name as an ``export { read as load }`` does;
   ``export { Pattern as P }`` as ``Import(local="P", module="", name="Pattern")``, the new name
   bound in the file itself (an export that renames nothing binds no new name);
 - Rust modules keep ``::``; a C/C++ system include keeps its angle brackets (``<vector>``);
@@ -149,6 +152,8 @@ def _js_export(node: Node) -> list[ImportRow]:
     value = node.child_by_field_name("value")
     if value is not None and value.type == "identifier":
         return [("default", "", _text(value), line)]
+    if value is not None and value.type == "object":  # export default { parse, load: read }
+        return _object_value(value)
     whole = [c for c in node.named_children if c.type == "identifier"]
     if value is None and any(c.type == "=" for c in node.children) and len(whole) == 1:  # export = knex;
         return [(MODULE_VALUE, "", _text(whole[0]), line)]
@@ -168,11 +173,29 @@ def _module_exports(node: Node) -> list[ImportRow]:
             return []
         bound = bound or left.text == b"module.exports"
         node = right
+    if bound and node.type == "object":
+        return _object_value(node)
     if node.type in ("function_expression", "class"):
         node = node.child_by_field_name("name")  # type: ignore[assignment]
     if not bound or node is None or node.type != "identifier":
         return []
     return [(MODULE_VALUE, "", _text(node), _line(node))]
+
+
+def _object_value(node: Node) -> list[ImportRow]:
+    """Read a module whose value is an object (``export default { parse, load: read }``,
+    ``module.exports = {...}``): the file itself is its value, what a default import or a
+    ``require`` binds, and each member named after another name of the file is that name, as
+    ``export { read as load }`` is. A default import's ``api.parse()`` had reached nothing, and
+    ``u.load()`` nothing but a function named ``load``."""
+    line = _line(node)
+    out: list[ImportRow] = [(MODULE_VALUE, "", None, line)]
+    for pair in node.named_children:
+        key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+        if (pair.type == "pair" and key is not None and value is not None and key.type == "property_identifier"
+                and value.type == "identifier" and key.text != value.text):
+            out.append((_text(key), "", _text(value), _line(pair)))
+    return out
 
 
 def _js_require(node: Node) -> list[ImportRow]:

@@ -80,6 +80,7 @@ _JS_COMMON = r"""
 (import_statement) @import
 (export_statement source: (_)) @import
 (export_statement value: (identifier)) @import
+(program (export_statement value: (object)) @import)
 (export_statement "default" declaration: (_)) @import
 (program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
