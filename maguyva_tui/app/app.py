@@ -53,6 +53,10 @@ from maguyva_tui.core.engine import Engine, SearchCancelled
 from maguyva_tui.core.types import MODALITIES, PRESET_NAMES, QueryError
 from maguyva_tui.terminal import visible, visible_lines
 
+TINY_ROWS = 20
+"""Rows under which the question's read-back gives its four rows to the results: at 60x15 the list
+had one row inside its frame, its horizontal scrollbar's, and showed no result at all."""
+
 DEFAULT_THEME = "maguyva-dark"
 """The theme of a first run (until one is chosen: it is remembered)."""
 
@@ -68,7 +72,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         (160, "-wide"),
     ]
     VERTICAL_BREAKPOINTS = [
-        (0, "-short"),
+        (0, "-tiny"),
+        (TINY_ROWS, "-short"),
         (32, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -203,6 +203,10 @@ class ResultsTable(DataTable[str]):
             short = _shorten_kinds(rows)
             room += widths[KIND] - short
             widths[KIND] = short
+        # Never less than the symbol's floor and the file names: under 70 columns the room was below
+        # nothing, every cell cut by a negative width (clean read clea…, sanitizer.py:171 …anitizer.py:171);
+        # the engines' columns scroll sideways instead.
+        room = max(room, SYMBOL_FLOOR + min(names, widths[PLACE]))
         labels = self._labels.values()
         whole = max((cell_len(CALLS_ARROW + text) for text in labels), default=0)
         narrowest = max((cell_len(_label_forms(text, _one_file(labels))[-1]) for text in labels), default=0)
@@ -667,6 +671,8 @@ def _clip(text: str, width: int, keep_end: bool = False) -> str:
     """Cut a cell to ``width`` with an ellipsis, keeping the end of paths (the file name)."""
     if len(text) <= width:
         return text
+    if width <= 1:  # a slice of -(width - 1) would keep the text whole or all but its last character
+        return "…"[:max(width, 0)]
     return "…" + text[-(width - 1) :] if keep_end else text[: width - 1] + "…"
 
 
