@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -240,4 +241,44 @@ def test_a_repository_inside_another_is_said_and_its_definitions_listed_once(tmp
         assert places == [("lib", "store.py", "call"), ("outer", "main.py", "call"), ("outer", "main.py", "import")]
         assert uses["total"] == 3 and uses["counts"] == {"call": 2, "import": 1}
     finally:
+        workspace.close()
+
+
+class StalledFirstBuild(Engine):
+    """An engine whose first build stops once text and structure are ready, until ``go`` is set."""
+
+    go = threading.Event()
+
+    def refresh(self, progress: Any = None, semantic: bool = True, joined: Any = None, rebuild: bool = False) -> Any:
+        def stalled(engines: tuple[str, ...]) -> None:
+            if joined is not None:
+                joined(engines)
+            if engines == ("text", "structural"):
+                self.go.wait(30)
+
+        return super().refresh(progress, semantic, stalled, rebuild)
+
+
+def test_a_repository_answering_from_a_first_build_under_way_says_so(tmp_path: Path) -> None:
+    """A workspace answers from a repository's first build as its engines join; the answer had
+    said it read "the index stored before this server started", of a repository that had none."""
+    root = tmp_path / "fresh"
+    root.mkdir()
+    (root / "config.py").write_text("def parse_config(text):\n    return text\n")
+    StalledFirstBuild.go = threading.Event()
+    building = RepoService(StalledFirstBuild(root, tmp_path / "ix", provider=FirstWord(), static=False),
+                           embed=False, startup_wait_s=0.01)
+    building.start()
+    workspace = WorkspaceService({"fresh": building}, ready_wait_s=0.01)
+    try:
+        deadline = time.monotonic() + 30
+        while not building.status.has_index and time.monotonic() < deadline:
+            time.sleep(0.01)
+        data = workspace.definitions("parse_config", None, False, 5)
+        assert [d["path"] for d in data["definitions"]] == ["config.py"]
+        (notice,) = data["notices"]
+        assert notice.startswith("fresh: answered while the first index of ") and "graph, semantic not ready" in notice
+        assert "stored before this server started" not in notice
+    finally:
+        StalledFirstBuild.go.set()
         workspace.close()

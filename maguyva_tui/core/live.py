@@ -186,6 +186,13 @@ class LiveIndex:
         """The start-up refresh runs: questions meanwhile read the stored index, which may lag the disk."""
         return self._starting.is_set()
 
+    @property
+    def engines_to_join(self) -> tuple[str, ...]:
+        """The engines a first build has yet to make ready while the others answer already (empty
+        otherwise): a question meanwhile reads part of a new index, not a stored one."""
+        status = self._status
+        return tuple(m for m in JOIN_ORDER if m not in status.engines) if status.has_index else ()
+
     def wait_started(self, timeout: float) -> bool:
         """Wait up to ``timeout`` for the start-up refresh to end (it holds the refresh lock from
         the start); True when none runs any more."""

@@ -76,9 +76,15 @@ class RepoService(LiveIndex):
 
 
     def lag_notice(self) -> str | None:
-        """What an answer says when it read the stored index while the start-up refresh still runs."""
+        """What an answer says when it read the stored index while the start-up refresh still runs,
+        or a first build's engines ready so far (a workspace answers from those: it had said "the
+        index stored before this server started" of a repository that had none)."""
         if not self.starting:
             return None
+        waiting = self.engines_to_join
+        if waiting:
+            return (f"answered while the first index of {self.root} is built ({', '.join(waiting)} not ready yet): "
+                    "results from it may be missing; ask again in a few seconds")
         return (f"answered from the index stored before this server started, while it is brought up to date "
                 f"with {self.root}: a file changed since may be missing or stale; ask again in a few seconds")
 
