@@ -83,3 +83,31 @@ def test_an_attribute_given_or_made_is_what_is_made() -> None:
     found = {s.caller for s in callers(g, "Converter.structure").sites}
     assert "Holder.run" in found  # converter or Converter(): a Converter either way it is called
     assert "Holder.other" not in found  # other and Converter(): maybe the falsy other
+
+
+BOUND = """
+from typing import TypeVar
+from pkg.conv import Converter
+
+C = TypeVar("C", bound=Converter)
+Q = TypeVar("Q", bound="Converter")
+T = TypeVar("T")
+
+def strategy(converter: C) -> C:
+    converter.structure(7, int)
+    return converter
+
+def quoted(converter: Q):
+    return converter.structure(8, int)
+
+def free(value: T):
+    return value.structure(9, int)
+"""
+
+
+def test_a_bound_type_variable_is_its_bound() -> None:
+    files = {"pkg/__init__.py": "", "pkg/conv.py": CONVERTER, "pkg/bound.py": BOUND}
+    g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+    found = {s.caller for s in callers(g, "Converter.structure").sites}
+    assert {"strategy", "quoted"} <= found
+    assert "free" not in found

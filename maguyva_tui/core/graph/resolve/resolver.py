@@ -320,9 +320,22 @@ class Resolver(Memo):
             if called or self.is_property(target):  # ``color = style.color``: the property's value
                 return self.result(target)
             kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
+            if kind in VALUE_KINDS:
+                return self.aliased(target)
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
         finally:
             self.depth -= 1
+
+    def aliased(self, target: str) -> str:
+        """Resolve a global variable named as a type to what it aliases: a type alias
+        (``Handler = BaseHandler``) or a bound type variable (``C = TypeVar("C", bound=Converter)``,
+        recorded as an alias of its bound); a variable holding a value types nothing."""
+        path, qualname = split_id(target)
+        index = self.file(path)
+        typed = index.globals.get(qualname) if index is not None else None
+        if index is None or not typed or typed.endswith("()"):
+            return UNRESOLVED
+        return self.instance(index, typed)
 
     def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""

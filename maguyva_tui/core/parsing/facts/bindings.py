@@ -370,6 +370,10 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _invoked(node)
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
+    if alias and kind == "call":
+        bound = _type_var_bound(node)
+        if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
+            return bound
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:
@@ -381,6 +385,24 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _unfielded(node, kind)
     typed = names.type_name(target)
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
+
+
+TYPE_VARS = frozenset({"TypeVar", "typing.TypeVar", "t.TypeVar", "typing_extensions.TypeVar"})
+"""Python's type variable makers: one with a ``bound=`` stands for that type wherever it annotates."""
+
+
+def _type_var_bound(node: Node) -> str | None:
+    """Return the bound of a Python ``TypeVar("C", bound=Converter)`` (quoted or not), ``None`` for
+    any other call."""
+    function = node.child_by_field_name("function")
+    arguments = node.child_by_field_name("arguments")
+    if function is None or arguments is None or names.dotted(function) not in TYPE_VARS:
+        return None
+    for argument in arguments.named_children:
+        name = argument.child_by_field_name("name") if argument.type == "keyword_argument" else None
+        if name is not None and name.text == b"bound":
+            return names.type_name(argument.child_by_field_name("value"))
+    return None
 
 
 def _fallback(node: Node) -> Node | None:
