@@ -533,9 +533,27 @@ def _phrase_target(match: re.Match[str], text: str) -> str | None:
     """Take the target from a named group ``x`` when the pattern has one, else from what follows;
     a name written through its file (``cli.py::locate_app``) is kept whole, its path with it."""
     if "x" in match.re.groupindex and match.group("x"):
-        return named_in_file(match.group("x")) or _target_after(match.group("x"))
+        subject = match.group("x")
+        return named_in_file(subject) or _target_after(subject) or _subject_word(subject)
     after = text[match.end() :]
     return named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
+
+
+_NO_SUBJECT: Final = frozenset(
+    "the a an this that these those my our its it all every any everything anything something "
+    "symbol variable constant".split()
+) | frozenset(_DEFINED_WORDS.split("|"))
+"""The words of a phrase's subject that cannot be the name it asks about: an article, a pronoun, a
+kind ("where is it defined" has no target)."""
+
+
+def _subject_word(subject: str) -> str | None:
+    """The name a phrase's subject holds when every word of it is a filler: "where is remove
+    defined", "where is the is function defined" ask for ``remove`` and ``is`` (a method named for
+    a verb had read as no target, and the page as a sentence's related code)."""
+    words = [_clean(m.group(0)) for m in _TOKEN.finditer(subject)]
+    named = [w for w in words if w and w.lower() not in _NO_SUBJECT]
+    return named[0] if len(named) == 1 else None
 
 
 def _phrase_rule(

@@ -121,6 +121,12 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("where is the walkTokens function", DEF, 0.90, "walkTokens", "definition_phrase"),
     ("where is the type definition", UND, 0.40, None, "fallback"),  # a kind's word is no name
     ('where is "parse_config" defined', DEF, 0.90, "parse_config", "definition_phrase"),
+    # a name that is also a filler word is the subject's only word: superstruct's `is`, cron's `remove`
+    ("where is is defined", DEF, 0.90, "is", "definition_phrase"),
+    ("where is remove defined", DEF, 0.90, "remove", "definition_phrase"),
+    ("where is the remove function defined", DEF, 0.90, "remove", "definition_phrase"),
+    ("where is it defined", DEF, 0.90, None, "definition_phrase"),
+    ("where is the class defined", DEF, 0.90, None, "definition_phrase"),
     # rule 4: quoted literals and error tokens
     ('"ECONNREFUSED"', EXACT, 0.90, "ECONNREFUSED", "quoted_literal"),
     ('find the string "connection reset by peer"', EXACT, 0.90, "connection reset by peer", "quoted_literal"),
