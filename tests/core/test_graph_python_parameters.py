@@ -111,3 +111,26 @@ def test_a_bound_type_variable_is_its_bound() -> None:
     found = {s.caller for s in callers(g, "Converter.structure").sites}
     assert {"strategy", "quoted"} <= found
     assert "free" not in found
+
+
+AUGMENTED = """
+from pkg.conv import Converter
+
+def grown():
+    c = Converter()
+    c += 1
+    return c.structure(10, int)
+
+count = 0
+
+def counted():
+    global count
+    count += 1
+    return count
+"""
+
+
+def test_an_augmented_assignment_keeps_the_type() -> None:
+    files = {"pkg/__init__.py": "", "pkg/conv.py": CONVERTER, "pkg/grown.py": AUGMENTED}
+    g = build_graph({p: analyze(p, dedent(t)) for p, t in files.items()})
+    assert "grown" in {s.caller for s in callers(g, "Converter.structure").sites}

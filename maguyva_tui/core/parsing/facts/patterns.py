@@ -38,7 +38,9 @@ names are the contract:
   a ``catch`` or ``except`` binds and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
   ``@local.yield`` a yielded value, the value of a pytest fixture, and ``@local.param`` a plain
-  Python parameter, which pytest fills with a fixture in a test (``fixtures.py``).
+  Python parameter, which pytest fills with a fixture in a test (``fixtures.py``). Python's
+  ``b += data`` binds nothing: ``b`` was bound before it, and keeps the type it was given there
+  (``b = ReceiveBuffer()``), where an untyped second binding had left it untyped.
 """
 
 from __future__ import annotations
@@ -61,7 +63,6 @@ PYTHON = r"""
 (assignment left: (pattern_list (identifier) @local))
 (assignment left: (tuple_pattern (identifier) @local))
 (assignment left: (attribute object: (identifier) attribute: (identifier) @local.self) right: (_))
-(augmented_assignment left: (identifier) @local)
 (for_statement left: (identifier) @local)
 (for_statement left: (pattern_list (identifier) @local))
 (for_in_clause left: (identifier) @local)
