@@ -540,7 +540,7 @@ def _phrase_target(match: re.Match[str], text: str) -> str | None:
 
 
 _NO_SUBJECT: Final = frozenset(
-    "the a an this that these those my our its it all every any everything anything something "
+    "the a an this that these those my our its it everything anything something "
     "symbol variable constant".split()
 ) | frozenset(_DEFINED_WORDS.split("|"))
 """The words of a phrase's subject that cannot be the name it asks about: an article, a pronoun, a
@@ -549,8 +549,9 @@ kind ("where is it defined" has no target)."""
 
 def _subject_word(subject: str) -> str | None:
     """The name a phrase's subject holds when every word of it is a filler: "where is remove
-    defined", "where is the is function defined" ask for ``remove`` and ``is`` (a method named for
-    a verb had read as no target, and the page as a sentence's related code)."""
+    defined", "where is the is function defined", "where is ALL defined" ask for ``remove``, ``is``
+    and ``ALL`` (a name that is also a verb or a quantifier had read as no target, and the page
+    as a sentence's related code)."""
     words = [_clean(m.group(0)) for m in _TOKEN.finditer(subject)]
     named = [w for w in words if w and w.lower() not in _NO_SUBJECT]
     return named[0] if len(named) == 1 else None

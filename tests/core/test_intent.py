@@ -125,6 +125,8 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("where is is defined", DEF, 0.90, "is", "definition_phrase"),
     ("where is remove defined", DEF, 0.90, "remove", "definition_phrase"),
     ("where is the remove function defined", DEF, 0.90, "remove", "definition_phrase"),
+    ("where is ALL defined", DEF, 0.90, "ALL", "definition_phrase"),
+    ("where is Find defined", DEF, 0.90, "Find", "definition_phrase"),
     ("where is it defined", DEF, 0.90, None, "definition_phrase"),
     ("where is the class defined", DEF, 0.90, None, "definition_phrase"),
     # rule 4: quoted literals and error tokens
