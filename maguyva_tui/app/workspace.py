@@ -40,6 +40,7 @@ from maguyva_tui.core.workspace import (
     held_inside,
     labels_for,
     nested_roots,
+    reasons,
 )
 
 STILL_INDEXING = "still indexing"
@@ -99,8 +100,7 @@ class ExplorerWorkspace:
             self.engines[label] = engine
             provider = provider if provider is not None else engine.provider  # one model for all
         if not self.engines:
-            reasons = "; ".join(m.reason for m in self.missing.values())
-            raise QueryError(f"no repository of the workspace can be opened: {reasons}")
+            raise QueryError(f"no repository of the workspace can be opened: {reasons(self.missing.values())}")
         self.labels = sorted(self.engines)
         self.shards = {label: Shard(label, engine) for label, engine in self.engines.items()}
         self.lives: dict[str, LiveIndex] = {}

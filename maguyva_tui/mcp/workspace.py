@@ -37,6 +37,7 @@ from maguyva_tui.core.workspace import (
     distinct_roots,
     labels_for,
     nested_roots,
+    reasons,
 )
 from maguyva_tui.mcp.answers import (
     AnswerError,
@@ -100,7 +101,7 @@ class WorkspaceService:
             provider = provider if provider is not None else engine.provider  # one model for all
             services[labels[root]] = RepoService(engine, embed=embed)
         if not services:
-            raise QueryError("no repository of the workspace can be opened: " + "; ".join(m.reason for m in missing))
+            raise QueryError(f"no repository of the workspace can be opened: {reasons(missing)}")
         return cls(services, missing, ready_wait_s)
 
     @property

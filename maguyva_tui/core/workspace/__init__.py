@@ -42,6 +42,7 @@ from maguyva_tui.core.workspace.coordinator import (
     WorkspaceResult,
     held_inside,
     nested_roots,
+    reasons,
 )
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone
@@ -68,6 +69,7 @@ __all__ = [
     "open_cluster_workspace",
     "open_worker_workspace",
     "open_workspace",
+    "reasons",
     "read_workspace",
     "usable_cores",
 ]
@@ -114,6 +116,5 @@ def open_workspace(
     coordinator = Coordinator(shards, missing, deadline_s, max_files, notices)
     if not coordinator.open():
         coordinator.close()
-        reasons = "; ".join(m.reason for m in coordinator.missing)
-        raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+        raise QueryError(f"no repository of the workspace can be searched: {reasons(coordinator.missing)}")
     return coordinator

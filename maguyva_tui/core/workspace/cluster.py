@@ -94,7 +94,7 @@ from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.search import ImportLines
 from maguyva_tui.core.store.format import repo_dir
 from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol
-from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Pending
+from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Pending, reasons
 from maguyva_tui.core.workspace.fanout import (
     largest_first,
     one_core,
@@ -1147,8 +1147,7 @@ def open_cluster_workspace(
     coordinator = Coordinator(shards, [], deadline_s, max_files)  # type: ignore[arg-type]  # RemoteShard answers as Shard
     if not coordinator.open():
         coordinator.close()
-        reasons = "; ".join(m.reason for m in coordinator.missing)
-        raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+        raise QueryError(f"no repository of the workspace can be searched: {reasons(coordinator.missing)}")
     return coordinator
 
 

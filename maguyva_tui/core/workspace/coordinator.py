@@ -191,6 +191,18 @@ class Missing:
         return {"repo": self.label, "root": self.root, "reason": self.reason}
 
 
+MAX_REASONS = 3
+"""The most repositories a refusal names with their reasons: a file that lists no folders read as a
+workspace (a Python file given to --workspace) had named each of its lines, a screen of text."""
+
+
+def reasons(missing: Iterable[Missing]) -> str:
+    """Why repositories did not answer, in one line: the first :data:`MAX_REASONS`, then how many more."""
+    said = [m.reason for m in missing]
+    more = len(said) - MAX_REASONS
+    return "; ".join(said[:MAX_REASONS]) + (f"; and {more} more" if more > 0 else "")
+
+
 @dataclass(frozen=True, slots=True)
 class WorkspaceResult:
     """A search over several repositories: the one-repository result, and each result's repository."""
@@ -445,8 +457,8 @@ class Coordinator:
             except (OSError, ValueError) as exc:
                 dropped.append(Missing(shard.label, shard.root, str(exc) or type(exc).__name__))
         if not begun:
-            reasons = "; ".join(m.reason for m in [*self.missing, *dropped]) or "it lists none"
-            raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+            raise QueryError(f"no repository of the workspace can be searched: "
+                             f"{reasons([*self.missing, *dropped]) or 'it lists none'}")
         return begun, dropped
 
     def close(self, shards: bool = True) -> None:

@@ -45,7 +45,7 @@ from maguyva_tui.core.workspace.cluster import (
     pack_shards,
     shard_work,
 )
-from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Missing
+from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Missing, reasons
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for
 from maguyva_tui.core.workspace.shard import ShardGone
 
@@ -239,7 +239,7 @@ def open_worker_workspace(
     missing = [Missing(labels[f], str(f), f"{f}: no such directory") for f in folders if not f.is_dir()]
     present = [f for f in folders if f.is_dir()]
     if not present:
-        raise QueryError("no repository of the workspace can be searched: " + "; ".join(m.reason for m in missing))
+        raise QueryError(f"no repository of the workspace can be searched: {reasons(missing)}")
     groups = pack_shards([shard_work(f, base) for f in present], workers or usable_cores())
     shards: list[RemoteShard] = []
     for group in groups:
@@ -249,6 +249,5 @@ def open_worker_workspace(
     coordinator = Coordinator(shards, missing, deadline_s, max_files)  # type: ignore[arg-type]  # RemoteShard answers as Shard
     if not coordinator.open():
         coordinator.close()
-        reasons = "; ".join(m.reason for m in coordinator.missing)
-        raise QueryError(f"no repository of the workspace can be searched: {reasons}")
+        raise QueryError(f"no repository of the workspace can be searched: {reasons(coordinator.missing)}")
     return coordinator
