@@ -197,9 +197,13 @@ class BackgroundMixin(App[None]):
                     except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
                         self.post_message(FilesChanged(len(paths), None, error=str(exc)))
                         return
-                    self.post_message(FilesChanged(len(paths), summary))
+                    self.post_message(FilesChanged(len(paths) or summary.parsed + summary.removed, summary))
 
-                watch(live.root, self.stop_watching, changed, live.index_folder)
+                def caught_up() -> None:
+                    if live.is_stale():  # changed while the index was built, before the watcher began
+                        changed([])
+
+                watch(live.root, self.stop_watching, changed, live.index_folder, caught_up)
         except Exception as exc:  # noqa: BLE001 - no inotify, too many watches: searching still works
             self.call_from_thread(self.notify, f"not watching the disk: {exc}", severity="warning")
         finally:
@@ -215,7 +219,13 @@ class BackgroundMixin(App[None]):
             except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
                 self.post_message(FilesChanged(len(paths), None, error=f"{label}: {exc}"))
                 return
-            self.post_message(FilesChanged(len(paths), workspace.summary()))
+            summary = workspace.summaries[label]
+            self.post_message(FilesChanged(len(paths) or summary.parsed + summary.removed, workspace.summary()))
+
+        def caught_up() -> None:
+            for label in workspace.searchable():
+                if workspace.live(label).is_stale():  # changed while the index was built, before the watcher began
+                    changed(label, [])
 
         roots = {label: live.root for label, live in workspace.lives.items()}
-        watch_many(roots, self.stop_watching, changed, lambda label: workspace.live(label).index_folder)
+        watch_many(roots, self.stop_watching, changed, lambda label: workspace.live(label).index_folder, caught_up)

@@ -59,19 +59,32 @@ def _default_filter() -> Any:
     return DefaultFilter()
 
 
+START_TICK_MS = 1000
+"""How long the watcher waits for a first change before it says it is watching (``on_start``), and
+then how often it wakes idle to look at ``stop``."""
+
+
 def watch(
     root: Path,
     stop: threading.Event,
     on_change: Callable[[list[str]], None],
     index_dir: Path | None = None,
+    on_start: Callable[[], None] = lambda: None,
 ) -> None:
-    """Block until ``stop`` is set, calling ``on_change`` with each batch of relevant changed paths."""
+    """Block until ``stop`` is set, calling ``on_change`` with each batch of relevant changed paths,
+    and ``on_start`` once the disk is watched if no change came first (the edits made before then,
+    while the index was built, are the caller's to catch up with)."""
     from watchfiles import watch as watch_files
 
-    for changes in watch_files(root, watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False):
+    started = False
+    for changes in watch_files(root, watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False,
+                               rust_timeout=START_TICK_MS, yield_on_timeout=True):
         paths = relevant(changes, root, index_dir)
         if paths:
             on_change(paths)
+        elif not started:
+            on_start()
+        started = True
 
 
 def watch_many(
@@ -79,13 +92,19 @@ def watch_many(
     stop: threading.Event,
     on_change: Callable[[str, list[str]], None],
     index_dir: Callable[[str], Path | None] = lambda _label: None,
+    on_start: Callable[[], None] = lambda: None,
 ) -> None:
     """Watch several repositories at once (one watcher); call ``on_change(label, paths)`` for each
-    repository with relevant changed paths in a batch, until ``stop`` is set."""
+    repository with relevant changed paths in a batch, until ``stop`` is set; ``on_start`` as
+    ``watch`` calls it."""
     from watchfiles import watch as watch_files
 
+    started = False
     for changes in watch_files(*roots.values(), watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS,
-                               raise_interrupt=False):
+                               raise_interrupt=False, rust_timeout=START_TICK_MS, yield_on_timeout=True):
+        if not changes and not started:
+            on_start()
+        started = True
         for label, root in roots.items():
             paths = relevant(changes, root, index_dir(label))
             if paths:
