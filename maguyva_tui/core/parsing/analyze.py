@@ -1,7 +1,8 @@
 """One file in, its facts out: a single tree-sitter parse feeds chunks, symbols and graph facts.
 
 The language is the path's, except that a ``.h`` header showing C++ syntax is read as C++
-(``languages.c_or_cpp``); the stored row carries that language, which the index keeps.
+(``languages.c_or_cpp``) and a file without a suffix by the interpreter its ``#!`` line runs
+(``languages.script_language``); the stored row carries that language, which the index keeps.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from maguyva_tui.core.parsing.definitions import extract_definitions, window_chu
 from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
 from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_module_line
 from maguyva_tui.core.parsing.facts.js_config import config_imports
-from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse
+from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse, script_language
 from maguyva_tui.core.store.facts import RefColumns, Row, encode
 from maguyva_tui.core.types import FileFacts, Import
 
 
 def analyze(path: str, text: str) -> FileFacts:
     """Parse a file once and extract everything the engines need from that one tree."""
-    language = language_for(path)
+    language = language_for(path) or script_language(path, text)
     if language is None:
         return FileFacts(path, None, tuple(window_chunks(path, text)), imports=_module_imports(path, text))
     source = text.encode("utf-8", errors="surrogatepass")
@@ -31,7 +32,7 @@ def analyze(path: str, text: str) -> FileFacts:
 def analyze_row(path: str, text: str) -> Row:
     """Like ``analyze``, as the plain row the index stores: cheap to ship from a worker process,
     no object made per reference."""
-    language = language_for(path)
+    language = language_for(path) or script_language(path, text)
     if language is None:
         return encode(FileFacts(path, None, tuple(window_chunks(path, text)), imports=_module_imports(path, text)))
     source = text.encode("utf-8", errors="surrogatepass")

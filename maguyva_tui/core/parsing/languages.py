@@ -50,6 +50,30 @@ def language_for(path: str) -> str | None:
     return EXTENSIONS.get(PurePosixPath(path).suffix.lower())
 
 
+_INTERPRETERS: dict[str, str] = {"python": "python", "pypy": "python", "node": "javascript", "nodejs": "javascript",
+                                 "ruby": "ruby"}
+"""The interpreters a script's ``#!`` line names, by their name less a version (``python3.12``),
+with the language they run."""
+_SHEBANG = re.compile(r"#![ \t]*(?P<words>[^\r\n]{1,200})")
+_VERSION = re.compile(r"[\d.]+$")
+
+
+def script_language(path: str, text: str | bytes) -> str | None:
+    """Return the language of a file without a suffix that its ``#!`` line runs (``./dev``, ``bin/rails``:
+    ``#!/usr/bin/env python3``, ``#!/usr/bin/env -S node --flag``), else ``None``."""
+    if PurePosixPath(path).suffix:
+        return None
+    head = text[:256].decode("utf-8", errors="replace") if isinstance(text, bytes) else text[:256]
+    found = _SHEBANG.match(head)
+    if found is None:
+        return None
+    words = found.group("words").split()
+    program = words[0].rpartition("/")[2] if words else ""
+    if program == "env":  # its options (-S, -i) and VAR=value settings come before the program
+        program = next((w for w in words[1:] if not w.startswith("-") and "=" not in w), "")
+    return _INTERPRETERS.get(_VERSION.sub("", program.rpartition("/")[2]))
+
+
 CPP_SYNTAX = re.compile(
     rb"^[ \t]*(?:"
     rb"namespace(?:[ \t]+[A-Za-z_][\w:]*)?[ \t]*\{"  # namespace ns {, namespace {
@@ -66,11 +90,12 @@ starting as a comment or a preprocessor directive is skipped for ``::``)."""
 
 
 def language_of(path: str, text: str | bytes) -> str | None:
-    """Return the structural language of a file from its path and, for ``.h``, its text.
+    """Return the structural language of a file from its path and, for ``.h`` or a script without
+    a suffix (:func:`script_language`), its text.
 
     A ``.h`` header is C unless a line shows C++-only syntax (:data:`CPP_SYNTAX`, one regex search,
     no parse): then the C++ grammar reads it, since the C grammar fails on those lines."""
-    language = language_for(path)
+    language = language_for(path) or script_language(path, text)
     if language == "c":
         data = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else text
         return c_or_cpp(path, data)
