@@ -903,13 +903,15 @@ error's name, or the whole line)."""
 _ERROR_LINE = re.compile(
     r"[ \t]*+(?:\\?(?:[A-Za-z_$][\w$]{0,100}(?:\.|::|\\)){0,10}"
     r"(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)|Error|Exception)"
+    r"|(?-i:(?:[a-z_][\w]{0,100}\.){1,10}[A-Z][A-Za-z0-9_]{1,60})"
     r"|panic|fatal(?:[ \t]+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[ \t]++(?P<m>[^\n]{3,})",
     re.I,
 )
 """One line of error output as a program prints it: an error's name (``RuntimeError``,
 ``java.lang.IllegalStateException``, PHP's ``DI\\NotFoundException``, Ruby's
-``Roda::RodaError``, JavaScript's ``Error``) or a marker (``panic``, ``error``), a colon, the
-message."""
+``Roda::RodaError``, JavaScript's ``Error``), a Python exception as its traceback names it, in
+its module, whatever its name ends in (``jsonpatch.InvalidJsonPatch``, ``simpleeval.NameNotDefined``),
+or a marker (``panic``, ``error``), a colon, the message."""
 
 
 def _error_message(text: str) -> Intent | None:

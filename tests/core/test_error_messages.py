@@ -37,6 +37,15 @@ FILES = {
     "lib.php": "<?php\nfunction get($id) {\n    throw new NotFoundException(\"No entry or class found for '$id'\");\n}\n",
     "request.rb": "def uri(u)\n  raise Error, \"'#{u}' Must be HTTP, HTTPS or Generic\"\nend\n",
     "env.py": "def env(name):\n    raise KeyError(f\"The environment variable '{name}' has not been defined\")\n",
+    "patch.py": (
+        "class InvalidJsonPatch(Exception):\n"
+        "    pass\n"
+        "\n\n"
+        "def check(op):\n"
+        "    if 'op' not in op:\n"
+        "        raise InvalidJsonPatch(\"Operation does not contain 'op' member\")\n"
+        "    raise InvalidJsonPatch('Operation must be an object')\n"
+    ),
 }
 
 
@@ -116,3 +125,12 @@ def test_a_quote_that_is_the_whole_question_stays_its_string(engine: Engine) -> 
 def test_a_marker_s_message_no_line_holds_is_said_once(engine: Engine) -> None:
     answer = engine.search("panic: runtime error: index out of range").to_json()
     assert answer["lookup_failed"]["message"] == 'no line holds "panic: runtime error: index out of range"; showing related code'
+
+
+def test_a_python_exception_named_in_its_module_is_the_line_raising_its_message(engine: Engine) -> None:
+    """A traceback's last line names a library's exception in its module, whatever the name ends in
+    (jsonpatch's ``jsonpatch.InvalidJsonPatch``, simpleeval's ``simpleeval.NameNotDefined``): it had
+    been a question about meaning, or its first quote the literal (every line holding ``op``)."""
+    answer = engine.search("jsonpatch.InvalidJsonPatch: Operation does not contain 'op' member").to_json()
+    assert (answer["rule"], answer["target"]) == ("error_message", "Operation does not contain 'op' member")
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("patch.py", 7)]
