@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from maguyva_tui.core.duplicates import fold_copies
 from maguyva_tui.core.fusion import (
@@ -53,6 +53,7 @@ from maguyva_tui.core.intent import (
     asks_subtypes,
     classify,
     impl_pattern,
+    is_identifier,
     keyword_kinds,
     named_after_keyword,
     override,
@@ -257,7 +258,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         unraised = f"no raise or throw statement names {error} (it may be raised through a variable); showing what names it"
     used = _used_not_defined(parts.generation, intent, req)
     if used is not None:  # "click.echo", "errors.New": no definition here, but lines that use it
-        again = search(replace(req, intent="exact_match"), parts, checkpoint, places, skip)
+        named = intent.target if intent.rule in _NAMING_RULES and intent.target else req.text  # a phrase: its name's
+        again = search(replace(req, text=named, intent="exact_match"), parts, checkpoint, places, skip)
         if again.results:
             return replace(again, query=req.text, rule=USED_RULE, confidence=intent.confidence,
                            notices=(*again.notices, used.message),
@@ -546,10 +548,21 @@ name. Those lines are the answer, as ``rg -w`` gives them, and the answer says n
 here; before, "no symbol named X" and code related in meaning."""
 
 
+_NAMING_RULES: Final = frozenset({"definition_phrase", "definition_keyword"})
+"""The definition questions whose target, shaped like code (``CopyWebpackPlugin``, ``kindsDir``), is
+answered as the lone identifier is when no symbol has that name: "where is CopyWebpackPlugin
+defined" of textwrap's ``const CopyWebpackPlugin = require(...)`` had shown a CI workflow as related
+code, the name typed alone its line. A plain word ("where is retry implemented") stays a question
+about meaning."""
+
+
 def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest) -> LookupFailure | None:
-    """The failure to say when a lone identifier names no symbol of the index but some line holds
-    it as written; ``None`` otherwise (a symbol, a phrase, a misspelling no line holds)."""
-    if intent.rule != "identifier" or req.regex or req.intent or req.modality or not intent.target:
+    """The failure to say when a lone identifier, or a definition question's code-shaped name (see
+    :data:`_NAMING_RULES`), names no symbol of the index but some line holds it as written; ``None``
+    otherwise (a symbol, a phrase, a misspelling no line holds)."""
+    if req.regex or req.intent or req.modality or not intent.target:
+        return None
+    if intent.rule != "identifier" and not (intent.rule in _NAMING_RULES and is_identifier(intent.target)):
         return None
     if "structural" in generation.missing or generation.knows_symbol(intent.target):
         return None  # a symbol (or no table yet to tell): its own answer

@@ -72,6 +72,20 @@ def test_an_identifier_used_but_defined_elsewhere_lists_the_lines_that_name_it(u
     assert answer.lookup_failed.message in answer.notices
 
 
+@pytest.mark.parametrize("text", ["where is click.echo defined", "def click.echo", "where is the click.echo function defined"])
+def test_a_definition_question_about_a_name_used_but_defined_elsewhere_lists_its_lines(used: Engine, text: str) -> None:
+    # textwrap's "where is CopyWebpackPlugin defined" (a require()'d const): before, a CI workflow as related code
+    answer = used.search(text)
+    assert (answer.intent, answer.rule, answer.target) == ("exact_match", "used_not_defined", "click.echo")
+    assert [(r.path, r.start_line) for r in answer.results] == [("cli.py", 5), ("cli.py", 6)]
+    assert answer.lookup_failed is not None and answer.lookup_failed.message.startswith("no symbol named click.echo is")
+
+
+def test_a_definition_question_about_a_plain_word_stays_a_question_about_meaning(used: Engine) -> None:
+    answer = used.search("where is hello defined")  # a word of a string, not a name shaped as code
+    assert answer.rule == "definition_phrase" and answer.intent == "find_definition"
+
+
 def test_a_name_no_line_spells_stays_related_code_with_its_close_names(used: Engine) -> None:
     answer = used.search("click.ech0")
     assert answer.rule != "used_not_defined" and answer.intent == "find_definition"
