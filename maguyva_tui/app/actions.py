@@ -261,16 +261,22 @@ class ActionsMixin(App[None]):
         if place is None:
             self.notify("nothing to open: select a result first", severity="warning")
             return
+        failed: OSError | None = None
         try:
             command = open_command(self.source.on_disk(place[0]), place[1])
             with self.suspend():
-                subprocess.run(command, check=False)
+                try:
+                    subprocess.run(command, check=False)
+                except OSError as exc:  # kept in here: Textual's suspend resumes only a body that returns,
+                    failed = exc  # and an editor not found had left the screen blank, no key read again
         except NoEditor as exc:
             self.notify(str(exc), severity="error")
         except SuspendNotSupported:
             self.notify("this terminal cannot hand over to an editor", severity="error")
         except OSError as exc:
-            self.notify(f"cannot start the editor: {exc}", severity="error")
+            failed = exc
+        if failed is not None:
+            self.notify(f"cannot start the editor: {failed}", severity="error")
 
     def action_jump(self) -> None:
         if not getattr(self, "index_ready", False):
