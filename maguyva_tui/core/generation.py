@@ -324,6 +324,9 @@ class ChunkLocator:
         self._columns: tuple[ChunkColumns | None] | None = None
         """The stored chunk columns, once asked for (``(None,)``: rows in memory)."""
         self._lock = threading.Lock()
+        self._last: tuple[list[tuple[str, int]], tuple[Chunk | None, ...]] | None = None
+        """The last lines :meth:`at_many` was asked and their chunks: fusion asks again for the
+        first lines the text engine just asked (a page's centralities), answered from them."""
 
     def at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its smallest window, else ``None``."""
@@ -345,7 +348,17 @@ class ChunkLocator:
         """:meth:`at` of each ``(path, line)``: a painted file's lines read off its map, the others
         not remembered found together in the stored columns (:class:`ChunkColumns`: one comparison
         for a page), a file asked about more than :data:`CHUNK_MAP_AFTER` times painted from them
-        (a frequent literal's pages come back to the same large files)."""
+        (a frequent literal's pages come back to the same large files); the first lines of the
+        last call's, asked again, from its answer (no look-up)."""
+        last = self._last
+        if last is not None and len(places) <= len(last[0]) and last[0][: len(places)] == places:
+            return list(last[1][: len(places)])
+        found = self._located(places)
+        self._last = (list(places), tuple(found))
+        return found
+
+    def _located(self, places: list[tuple[str, int]]) -> list[Chunk | None]:
+        """:meth:`at_many`, asked of the maps, the answers kept and the columns."""
         columns = self._stored()
         if columns is None:
             at = self.at

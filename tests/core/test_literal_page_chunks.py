@@ -69,3 +69,19 @@ def test_painted_files_stay_under_their_budget(monkeypatch: pytest.MonkeyPatch) 
         for line in range(1, 70):
             assert locator.at(path, line) is smallest_chunk_at(chunks, line)
     assert list(locator._maps) == ["f3.py"] and locator._lines == 62
+
+
+def test_a_pages_lines_asked_again_are_answered_from_the_last_ask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fusion asks the chunks of the first lines the text engine just asked (a page's
+    centralities): the same chunks, not looked up again; other lines are looked up."""
+    chunks = tuple(_chunk("a.py", start, 4, "function", start) for start in range(1, 60, 5))
+    locator = ChunkLocator(_Snapshot({"a.py": chunks, "b.py": chunks}))  # type: ignore[arg-type]
+    places = [("a.py", line) for line in range(1, 40, 3)] + [("b.py", 7)]
+    first = locator.at_many(places)
+    looked: list[int] = []
+    found = locator._located
+    monkeypatch.setattr(locator, "_located", lambda asked: looked.append(len(asked)) or found(asked))
+    assert locator.at_many(places[:5]) == first[:5] and all(a is b for a, b in zip(locator.at_many(places), first))
+    assert looked == []
+    assert locator.at_many([("b.py", 9), ("a.py", 1)]) == [smallest_chunk_at(chunks, 9), smallest_chunk_at(chunks, 1)]
+    assert looked == [2]
