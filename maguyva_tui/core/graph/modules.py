@@ -1,7 +1,8 @@
 """Map module names as imports write them to the files of the repository, per language.
 
 Every lookup goes through one flat table of keys (``py:pkg.mod``, ``java:a.b.C``, ``inc:x.h``,
-``go:a/b``, ``rs:src|a.b``, ``php:Handler/StreamHandler``, ``file:path``, ``dir:path``) to the paths
+``go:a/b``, ``rs:src|a.b``, ``php:Handler/StreamHandler``, ``file:path``, ``dir:path``, ``gomod:``,
+``jspkg:``, ``cargo:``) to the paths
 they name. The table is rebuilt from the list of paths on each update (cheap: no file is read), and
 the keys whose paths changed tell which other files must be resolved again.
 """
@@ -31,6 +32,8 @@ GO_MODULES = "gomod:"
 """The key of every ``go.mod`` of the repository."""
 JS_PACKAGES = "jspkg:"
 """The key of every ``package.json`` of the repository (its name is what imports write)."""
+CARGO_CRATES = "cargo:"
+"""The key of every ``Cargo.toml`` of the repository (its crate's name is what paths write)."""
 
 
 def family(language: str | None) -> str:
@@ -142,6 +145,8 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
         return ["php:" + s for s in _suffixes(path.removesuffix(".php").split("/"), "/")]
     if language is None and posixpath.basename(path) == "go.mod":
         return [GO_MODULES]  # its module path, read by Go's imports (``resolve/go.py``)
+    if language is None and posixpath.basename(path) == "Cargo.toml":
+        return [CARGO_CRATES]  # its crate's name and root, read by paths that name it (``resolve/rust.py``)
     if language is None and posixpath.basename(path) == "package.json":
         return [JS_PACKAGES]  # its name and exports, read by bare specifiers (``resolve/ecmascript.py``)
     return []

@@ -1,4 +1,5 @@
-"""Rust: modules by path within a crate (``crate``, ``self``, ``super``), traits the crate
+"""Rust: modules by path within a crate (``crate``, ``self``, ``super``) and from the repository's
+other crates by their names (a ``Cargo.toml``'s, ``nom::bytes::complete::tag``), traits the crate
 implements for foreign types, and smart pointers whose pointee the declared type no longer names."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id
+from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
 
 RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
 """Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
@@ -36,12 +38,13 @@ class Rust(Language):
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a module of the crate, relative to the file's module first; ``crate`` is the
         crate's root (``crate::max_num_threads()`` had stayed unresolved: rayon's call went
-        uncounted by "who calls max_num_threads")."""
+        uncounted by "who calls max_num_threads"); else the root of the repository's crate of that
+        name (``nom::character::complete::digit1(i)`` in nom's own tests)."""
         root, current = mod.rust_module(index.path)
         if name == "crate":
             return rust_module(r, root, [])
         here = current.split(".") if current else []
-        return rust_module(r, root, here + [name]) or rust_module(r, root, [name])
+        return rust_module(r, root, here + [name]) or rust_module(r, root, [name]) or crate_file(r, name)
 
     def open_member(self, r: Lookup, index: FileIndex, qualname: str, name: str) -> str | None:
         """Resolve a member of a module declared without its body (``mod parser;``) in its own
@@ -88,7 +91,8 @@ class Rust(Language):
 
 
 def rust_path(r: Lookup, index: FileIndex, parts: list[str]) -> tuple[str, int]:
-    """Resolve the module prefix of a path (``crate``, ``self``, ``super``, a module name)."""
+    """Resolve the module prefix of a path (``crate``, ``self``, ``super``, a module name, the
+    name of one of the repository's crates)."""
     root, current = mod.rust_module(index.path)
     here = current.split(".") if current else []
     if parts[0] == "crate":
@@ -100,6 +104,9 @@ def rust_path(r: Lookup, index: FileIndex, parts: list[str]) -> tuple[str, int]:
             used += 1
     else:
         candidates = [c for c in (here + [parts[0]], [parts[0]]) if rust_module(r, root, c)]
+        crate = crate_root(r, parts[0]) if not candidates else None
+        if crate is not None:
+            root, candidates = crate[0], [list(crate[1])]
         if not candidates:
             return UNRESOLVED, 1
         base, used = candidates[0], 1
@@ -118,6 +125,35 @@ def rust_module(r: Lookup, root: str, parts: list[str]) -> str | None:
     """Return the file of a module of one crate."""
     paths = r.touch(f"rs:{root}|{'.'.join(parts)}")
     return paths[0] if len(paths) == 1 else None
+
+
+def crate_file(r: Lookup, name: str) -> str | None:
+    """Return the root file of the repository's library crate of this name."""
+    crate = crate_root(r, name)
+    return rust_module(r, crate[0], list(crate[1])) if crate is not None else None
+
+
+def crate_root(r: Lookup, name: str) -> tuple[str, tuple[str, ...]] | None:
+    """Return the source root and module path of the repository's library crate that code names
+    so (its ``Cargo.toml``'s name): its tests, examples and benches, and its workspace's other
+    crates, use it by that name, and ``use nom::bytes::complete::tag;`` had been outside the
+    repository (of nom's callers rg finds that "who calls" missed, three in four)."""
+    crates = r.memoized(("rust-crates",), _crates, r)
+    return crates.get(name)
+
+
+def _crates(r: Lookup) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Map each crate name the repository's ``Cargo.toml`` files declare to its root (a name
+    declared twice to the shallowest manifest's). Every manifest is read, recorded: a path's
+    first segment is a crate's name or not according to them all."""
+    crates: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for path in sorted(r.touch(mod.CARGO_CRATES), key=lambda p: (p.count("/"), p)):
+        manifest = r.file(path)
+        for row in manifest.imports.get(CRATE_NAME, ()) if manifest is not None else ():
+            if row.name and row.module not in crates:
+                root, module = mod.rust_module(row.name)
+                crates[row.module] = (root, tuple(module.split(".")) if module else ())
+    return crates
 
 
 def crate_method(r: Lookup, names: list[str]) -> bool:
