@@ -246,7 +246,7 @@ obj.attr = 5
             ("variable", "Alias", 3), ("constant", "FALLBACK", 7), ("type", "Vector", 8),
             ("class", "A", 9), ("variable", "A.x", 10), ("method", "A.m", 11),
             ("class", "A.m.Inner", 13), ("variable", "A.m.Inner.z", 14), ("method", "A.p", 15),
-            ("function", "coroutine", 17),
+            ("function", "coroutine", 17), ("variable", "a", 18), ("variable", "b", 18),
         ],
     ),
 }

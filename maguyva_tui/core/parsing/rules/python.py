@@ -24,16 +24,31 @@ def _decorated(w: Walker, node: Node, outer: Outer) -> None:
 
 
 def _assignment(w: Walker, node: Node, outer: Outer) -> None:
-    """Record ``NAME = ...`` and ``name: T = ...`` at module level and in class bodies."""
+    """Record ``NAME = ...``, ``name: T = ...``, ``a, b = ...`` and ``a = b = ...`` at module level and in
+    class bodies."""
     if not w.variables_allowed() or node.named_child_count == 0:
         return
-    assignment = node.named_children[0]
-    if assignment.type != "assignment":
-        return
-    left = assignment.child_by_field_name("left")
-    if left is not None and left.type == "identifier":
-        name = w.text(left)
-        w.define("constant" if is_constant_name(name) else "variable", outer, left, name=name)
+    assignment: Node | None = node.named_children[0]
+    while assignment is not None and assignment.type == "assignment":  # x = y = 1: both
+        for target in _targets(assignment.child_by_field_name("left")):
+            name = w.text(target)
+            w.define("constant" if is_constant_name(name) else "variable", outer, target, name=name)
+        assignment = assignment.child_by_field_name("right")
+
+
+_UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern"})
+
+
+def _targets(left: Node | None) -> list[Node]:
+    """The names an assignment's left side binds: ``a``, and each of ``a, b``, ``(a, [b, *c])``
+    (strsim-rs' ``args, remaining = parser.parse_known_args()`` had defined neither)."""
+    if left is None:
+        return []
+    if left.type == "identifier":
+        return [left]
+    if left.type in _UNPACKED:
+        return [name for child in left.named_children for name in _targets(child)]
+    return []
 
 
 def _type_alias(w: Walker, node: Node, outer: Outer) -> None:
