@@ -70,11 +70,12 @@ def test_a_manifest_names_its_library_and_root(folder: str, text: str, found: tu
     '[package]\nname = "nom"\n[lib]\npath = "build.py"\n',
     '[package]\nname = "a b"\n',
     '[package]\nname = 3\n',
+    '[package]\nname = "core"\n',  # paths name Rust's own core whatever a manifest says
     '[package\nname = "nom"\n',  # no TOML
     "[package]\nname = 'nom'\n" + "#" * MAX_MANIFEST_CHARS,  # too large to read
     "a = " + "[" * 5000 + "]" * 5000 + "\n",  # nested past the reader's stack
     "",
-], ids=["workspace", "outside", "absolute", "not-rust", "spaced", "number", "no-toml", "too-large", "deep", "empty"])
+], ids=["workspace", "outside", "absolute", "not-rust", "spaced", "number", "core", "no-toml", "too-large", "deep", "empty"])
 def test_a_manifest_naming_no_crate_says_nothing(text: str) -> None:
     assert library("", text) is None
     assert analyze("Cargo.toml", text).imports == ()

@@ -28,6 +28,9 @@ MAX_MANIFEST_CHARS = 256 * 1024
 DEFAULT_ROOT = "src/lib.rs"
 _CRATE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 """A name code can write as a path's first segment (after ``-`` is read as ``_``)."""
+STANDARD_CRATES = frozenset({"std", "core", "alloc", "proc_macro", "test"})
+"""Names that paths take for Rust's own crates whatever a manifest says (Cargo warns against
+them): a repository's ``core`` folder's crate so named must not make ``core::fmt`` its own."""
 
 
 def cargo_imports(path: str, text: str) -> tuple[Import, ...]:
@@ -46,7 +49,7 @@ def library(folder: str, text: str) -> tuple[str, str] | None:
     name = lib.get("name")
     if not isinstance(name, str):
         name = package.get("name") if isinstance(package, dict) else None
-    if not isinstance(name, str) or not _CRATE.fullmatch(name.replace("-", "_")):
+    if not isinstance(name, str) or not _CRATE.fullmatch(name.replace("-", "_")) or name in STANDARD_CRATES:
         return None
     root = lib.get("path", DEFAULT_ROOT)
     if not isinstance(root, str) or not root.endswith(".rs") or posixpath.isabs(root) or "\\" in root:
