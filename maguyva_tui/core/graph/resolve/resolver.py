@@ -300,6 +300,27 @@ class Resolver(Memo):
             fields = index.attrs.get(owner or "")
             if fields is not None and name in fields:  # its type as the class sees it (ns::Widget)
                 return self.instance(index, fields[name], owner)
+            if owner is not None and self.bases.get(symbol_id(index.path, owner)):
+                return self.memoized(("field", index.path, owner, name), self.inherited_field,
+                                     symbol_id(index.path, owner), name)
+        return None
+
+    def inherited_field(self, cls: str, name: str) -> str | None:
+        """Resolve a field a class inherits, typed as the base declaring it sees its type: jopt-simple's
+        tests call ``parser.printHelpOn(sink)`` on the ``protected OptionParser parser`` of the
+        fixture they extend (69 calls had been tied to nothing); ``None`` where no base declares it."""
+        seen = {cls}
+        queue = [b for b in self.bases.get(cls, ()) if self.is_symbol(b)]
+        for base in queue:
+            if base in seen:
+                continue
+            seen.add(base)
+            path, qualname = split_id(base)
+            base_index = self.file(path)
+            fields = base_index.attrs.get(qualname) if base_index is not None else None
+            if base_index is not None and fields is not None and name in fields:
+                return self.instance(base_index, fields[name], qualname) if fields[name] else UNRESOLVED
+            queue.extend(b for b in self.bases.get(base, ()) if self.is_symbol(b) and b not in seen)
         return None
 
     def instance(self, index: FileIndex, typed: str, scope: str | None = None) -> str:

@@ -107,6 +107,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.declared": (_field("type", up=2), _field("value")),
     "local.declarator": (_field("type", up=2), None),
     "local.field": (_field("type"), None),
+    "local.member": (_field("type", up=2), None),
     "local.caught": (_caught, None),
     "local.ivar": (None, _field("right")),
     "local.property": (_declared, None),
@@ -122,7 +123,7 @@ PLAIN_NAMES = frozenset({"identifier", "variable_name"})
 SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
 """The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
 
-ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.ivar", "local.property"})
+ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.ivar", "local.property"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
 read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s fields)."""
 
@@ -157,7 +158,7 @@ class Bindings:
             if receiver is None or receiver.text not in SELF_TEXTS:
                 return
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
-        elif capture in ("local.field", "local.property"):
+        elif capture in ("local.field", "local.member", "local.property"):
             bound = "self." + (local_name(node) or "")  # a C++ field may be a declarator: Widget *main_
         elif capture == "local.ivar":  # ruby @x
             bound = "self." + (node.text or b"@").decode("utf-8", "replace")[1:]

@@ -175,7 +175,7 @@ JAVA = r"""
 (formal_parameter type: (_) name: (identifier) @local.typed)
 (local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declared value: (_)))
 (local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
-(field_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
+(field_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.member))
 (enhanced_for_statement type: (_) name: (identifier) @local.typed)
 (catch_formal_parameter name: (identifier) @local.caught)
 (method_declaration type: (_) @local.returns)
