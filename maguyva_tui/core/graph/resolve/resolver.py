@@ -507,6 +507,9 @@ class Resolver(Memo):
             return target  # Base.Base, or Base as a subclass sees it: the class, not its constructor
         inner = f"{qualname}.{name}"
         kind = index.defs.get(inner)
+        named = index.imports.get(inner) if kind is None and index.defs.get(qualname) in VALUE_KINDS else None
+        if named:  # const handlers = { run }: handlers.run is run
+            return self.first_import(index, named)
         if kind is not None and kind not in VALUE_KINDS:
             return symbol_id(path, inner)
         attrs = index.attrs.get(qualname)

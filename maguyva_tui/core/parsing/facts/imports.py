@@ -198,9 +198,32 @@ def _object_value(node: Node) -> list[ImportRow]:
     return out
 
 
+def _object_members(node: Node, value: Node) -> list[ImportRow]:
+    """Read ``const handlers = { run, halt: stop }`` at a file's top level: ``handlers.run`` is
+    ``run`` and ``handlers.halt`` is ``stop``, bound in the file itself as ``export { stop as
+    halt }`` binds ``halt``. ``handlers.run()`` had reached nothing."""
+    name = node.child_by_field_name("name")
+    if name is None or name.type != "identifier":
+        return []
+    owner = _text(name)
+    out: list[ImportRow] = []
+    for member in value.named_children:
+        if member.type == "shorthand_property_identifier":
+            out.append((f"{owner}.{_text(member)}", "", _text(member), _line(member)))
+            continue
+        key, named = member.child_by_field_name("key"), member.child_by_field_name("value")
+        if (member.type == "pair" and key is not None and named is not None
+                and key.type == "property_identifier" and named.type == "identifier"):
+            out.append((f"{owner}.{_text(key)}", "", _text(named), _line(member)))
+    return out
+
+
 def _js_require(node: Node) -> list[ImportRow]:
-    """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``."""
+    """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``, and the
+    members of a top-level object that name other names (``_object_members``)."""
     value = node.child_by_field_name("value")
+    if value is not None and value.type == "object":
+        return _object_members(node, value)
     function = value.child_by_field_name("function") if value is not None else None
     if value is None or function is None or function.text != b"require":
         return []

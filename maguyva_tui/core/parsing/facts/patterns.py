@@ -82,6 +82,8 @@ _JS_COMMON = r"""
 (export_statement source: (_)) @import
 (export_statement value: (identifier)) @import
 (program (export_statement value: (object)) @import)
+(program (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import))
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import)))
 (export_statement "default" declaration: (_)) @import
 (program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
@@ -136,6 +138,7 @@ GO = r"""
 (var_spec name: (identifier) @local.typed type: (_))
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (range_clause left: (expression_list (identifier) @local))
+(range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
 (field_declaration name: (field_identifier) @local.field type: (_))
 (function_declaration result: (_) @local.returns)
 (method_declaration result: (_) @local.returns)
@@ -237,6 +240,7 @@ PHP = r"""
 (property_promotion_parameter type: (_) name: (variable_name) @local.typed)
 (property_promotion_parameter name: (variable_name (name) @local.property))
 (property_declaration (property_element name: (variable_name (name) @local.property)))
+(enum_case (name) @local.case)
 (foreach_statement (_) . (variable_name) @local)
 (foreach_statement (pair (variable_name) @local))
 (catch_clause name: (variable_name) @local)
