@@ -12,7 +12,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x2028, 0x202E), (0x2066, 0x2069),
             (0xD800, 0xDFFF))
@@ -65,13 +65,34 @@ def _escape(match: re.Match[str]) -> str:
 class ArgumentParser(argparse.ArgumentParser):
     """argparse's parser, whose error line shows control characters escaped: it quotes most values
     with ``repr`` but lists unrecognized arguments as they are (``maguyva search x "$NAME"``, a
-    file name of escape sequences, rewrote the terminal). Its subparsers are of this class too."""
+    file name of escape sequences, rewrote the terminal). Its subcommands' parsers are
+    :class:`CommandParser`. An option is named in full: an abbreviation (``--lim 3``) is refused,
+    as scripts drive these commands and an abbreviation changes meaning, or stops working, the
+    day an option sharing its start is added."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> argparse._SubParsersAction[Any]:
+        """Subcommands whose parsers are :class:`CommandParser`."""
+        kwargs.setdefault("parser_class", CommandParser)
+        return super().add_subparsers(**kwargs)
 
     def error(self, message: str) -> NoReturn:
         unknown = message.removeprefix("unrecognized arguments: ") if message.startswith("unrecognized") else ""
         if unknown.startswith("-") and not unknown.startswith("--") and " " not in unknown:  # search -rf: options?
             message += f" (a query or name starting with a dash goes after --: maguyva search -- {unknown})"
+        elif full := self._full_names(unknown.split(" ")[0]):
+            message += f" (options are named in full: {' or '.join(full)})"
         super().error(printable(message))
+
+    def _full_names(self, word: str) -> list[str]:
+        """The long options that ``word`` (``--lim``, ``--lim=3``) abbreviates."""
+        start = word.split("=", 1)[0]
+        if not start.startswith("--") or len(start) < 3:
+            return []
+        return sorted(o for o in self._option_string_actions if o.startswith(start) and o != start)
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
@@ -80,6 +101,21 @@ class ArgumentParser(argparse.ArgumentParser):
         if args is None:
             return super().parse_known_args(args, namespace)
         return super().parse_known_args(dash_literals_last(list(args), value_options(self)), namespace)
+
+
+class CommandParser(ArgumentParser):
+    """A subcommand's parser, which refuses an argument it does not know itself, under its own
+    usage and name: argparse hands a subcommand's unknown arguments back to the top parser, and
+    ``maguyva search -C repo foo`` had printed the explorer's usage and "maguyva: error:", as if
+    the option had been meant for ``maguyva`` alone."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """Parse, an argument this subcommand does not know an error (exit status 2)."""
+        parsed, unknown = super().parse_known_args(args, namespace)
+        if unknown:  # less the -- that dash_literals_last may have put before a literal (not typed)
+            self.error("unrecognized arguments: " + " ".join(a for a in unknown if a != "--"))
+        return parsed, unknown
 
 
 def value_options(parser: argparse.ArgumentParser) -> frozenset[str]:
