@@ -94,6 +94,14 @@ def _declared(node: Node) -> Node | None:
     return None
 
 
+def _enum_of(node: Node) -> Node | None:
+    """Read the name of the enum a PHP case belongs to (``case Bool = 'bool';`` in ``enum Type``):
+    the case is an instance of it, so ``Type::Bool->filterFlag()`` calls ``Type``'s method."""
+    holder = node.parent.parent if node.parent is not None else None  # enum_case, its declaration list
+    enum = holder.parent if holder is not None else None
+    return enum.child_by_field_name("name") if enum is not None and enum.type == "enum_declaration" else None
+
+
 LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local": (None, None),
     "local.param": (None, None),
@@ -111,6 +119,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.caught": (_caught, None),
     "local.ivar": (None, _field("right")),
     "local.property": (_declared, None),
+    "local.case": (_enum_of, None),
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 
@@ -123,7 +132,8 @@ PLAIN_NAMES = frozenset({"identifier", "variable_name"})
 SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
 """The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
 
-ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.ivar", "local.property"})
+ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.ivar", "local.property",
+                                "local.case"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
 read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s fields)."""
 
@@ -158,7 +168,7 @@ class Bindings:
             if receiver is None or receiver.text not in SELF_TEXTS:
                 return
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
-        elif capture in ("local.field", "local.member", "local.property"):
+        elif capture in ("local.field", "local.member", "local.property", "local.case"):
             bound = "self." + (local_name(node) or "")  # a C++ field may be a declarator: Widget *main_
         elif capture == "local.ivar":  # ruby @x
             bound = "self." + (node.text or b"@").decode("utf-8", "replace")[1:]

@@ -34,6 +34,7 @@ names are the contract:
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
   Rust structs, TypeScript and C++ classes: recorded whatever the file references), ``@local.property`` a PHP property and its declared type,
+  ``@local.case`` a PHP enum's case, an instance of its enum,
   ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception
   a ``catch`` or ``except`` binds and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
@@ -239,6 +240,7 @@ PHP = r"""
 (property_promotion_parameter type: (_) name: (variable_name) @local.typed)
 (property_promotion_parameter name: (variable_name (name) @local.property))
 (property_declaration (property_element name: (variable_name (name) @local.property)))
+(enum_case (name) @local.case)
 (foreach_statement (_) . (variable_name) @local)
 (foreach_statement (pair (variable_name) @local))
 (catch_clause name: (variable_name) @local)
