@@ -201,6 +201,10 @@ class _Reader:
         last = len(scopes)
         read: dict[bytes, str] = {}
         for node in nodes:
+            if node.type == "await_expression" and node.named_child_count:
+                # TypeScript's ``await _.reduce<T>(xs)`` parses as a call of ``await _.reduce``:
+                # the call is of ``_.reduce``, awaited (it had been a call of ``?``)
+                node = node.named_children[0]
             text = node.text or b""
             name = read.get(text)
             if name is None:
