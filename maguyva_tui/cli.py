@@ -684,7 +684,9 @@ def _graph(args: argparse.Namespace) -> int:
                         f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')
     engine = _engine((args.repo or ["."])[0], args.index_dir)
     result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
-    if args.scope:
+    if args.scope and args.json:  # among the answer's notes, as search --json says it among its notices
+        result["notes"] = [*result.get("notes", []), scope_notice(args.repo[0], args.scope)]
+    elif args.scope:
         _tell(scope_notice(args.repo[0], args.scope))
     if args.json:
         _emit(result)

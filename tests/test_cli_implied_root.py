@@ -195,3 +195,12 @@ def test_the_explorer_and_the_mcp_server_open_the_repository_above_and_say_so(
     assert opened == [(Path(root), [cli.scope_notice(root, "app", "opened", "maguyva . opens")]),
                       (Path(root), cli.scope_notice(root, "app", "serving", "maguyva mcp . serves")),
                       (Path(root, "app"), []), (Path(root, "app"), None)]  # a PATH, even ., wins
+
+
+def test_graph_json_from_a_subfolder_says_so_among_its_notes(indexed_polyglot: Path, here: Runner,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``graph --json`` had said it only on stderr, outside the JSON a script reads (search --json: its notices)."""
+    monkeypatch.chdir(indexed_polyglot / "app")
+    proc = here("graph", "callers", "parse_config", "--json")
+    notice = cli.scope_notice(str(indexed_polyglot.resolve()), "app")
+    assert proc.returncode == 0 and notice in json.loads(proc.stdout)["notes"] and notice not in proc.stderr
