@@ -98,3 +98,31 @@ def test_the_last_token_found_is_not_sought_again(tokens: TokenIndex, monkeypatc
         t = tokens.find(needle)
         assert t == (names.index(needle) if needle in names else None), needle
     assert sought == [b"draw", b"self", b"nothing_here", b"self", b"", b"", b"add"]  # the empty one: no memo
+
+
+
+@pytest.mark.parametrize("needle", ["only_here_once", "here_on", "only_here_oncer", "y_only", "zeta_rare", "self",
+                                    "add", "_on", "ere", "xyz_none", *WORDS[:6]])
+def test_a_needles_places_in_the_names_are_every_occurrence_and_searched_unconverted(
+        tokens: TokenIndex, needle: str) -> None:
+    """Where a needle starts in the names is every place ``bytes.find`` finds it; its trigrams are
+    searched as the stored trigrams' type (a search of wider values converted each stored one)."""
+    data = needle.encode()
+    names = bytes(tokens._blob)
+    expected, i = [], names.find(data)
+    while i >= 0:
+        expected.append(i)
+        i = names.find(data, i + 1)
+    assert tokens.grams is not None
+    searched: list[np.dtype[np.generic]] = []
+    real = np.searchsorted
+
+    def spy(a: np.ndarray, v: np.ndarray, *args: object, **kwargs: object) -> np.ndarray:
+        searched.append(np.asarray(v).dtype)
+        return real(a, v, *args, **kwargs)  # type: ignore[call-overload,no-any-return]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tokens_module.np, "searchsorted", spy)
+        found = tokens._gram_occurrences(data).tolist()
+    assert found == expected
+    assert searched == [tokens.grams[0].dtype]
