@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="repository roots (default: .); several are indexed one after another, each its own index")
     _common(index)
     index.add_argument("--no-semantic", action="store_true", help="no semantic tier: text, structural and graph only")
-    index.add_argument("--embed", choices=EMBED_CHOICES, default="static",
+    index.add_argument("--embed", choices=EMBED_CHOICES,  # None: static, and told from one given with --no-semantic
                        help="static: the static tier covers every chunk in seconds (default); "
                             "full: wait for the transformer tier too (minutes)")
     index.add_argument("--rebuild", action="store_true",
@@ -344,6 +344,9 @@ def _dispatch(argv: list[str]) -> int:
     if args.command == "index":
         if args.rebuild and args.ray:
             raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
+        if args.no_semantic and args.embed:  # --no-semantic had won without a word
+            raise UserError(f"--no-semantic and --embed {args.embed} do not go together: --no-semantic builds no "
+                            "semantic tier (leave one out)")
         if len(args.path) > 1 or args.ray:
             from maguyva_tui.workspace_command import index_each
 

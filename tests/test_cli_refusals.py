@@ -105,6 +105,17 @@ def test_search_options_asking_two_things_at_once_are_refused(argv: list[str], s
     assert out == "" and err.startswith(f"maguyva: error: {said}") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("embed", ["full", "static"])
+def test_index_without_a_semantic_tier_refuses_one_asked_for(embed: str, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-semantic --embed full`` had built no tier without a word (the usage reads them as either/or)."""
+    assert main(["index", str(tmp_path), "--no-semantic", "--embed", embed]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"maguyva: error: --no-semantic and --embed {embed} do not go together: "
+                                 "--no-semantic builds no semantic tier (leave one out)\n")
+    assert not any(tmp_path.iterdir())
+
+
 def test_a_batch_line_naming_an_intent_for_a_regular_expression_is_refused() -> None:
     out = _batch_one(_refuse, _ARGS, b'{"query": "a.b", "regex": true, "intent": "find_references"}', 2)
     assert out["error"].startswith('line 2: "intent": "find_references" does not go with a regular expression')
