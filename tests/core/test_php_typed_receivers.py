@@ -23,6 +23,31 @@ enum Type: string
     }
 }
 """,
+    "src/Builder.php": """<?php
+namespace Acme;
+
+final class Builder
+{
+    public static function create(): Builder
+    {
+        return new self();
+    }
+
+    public function add($adapter)
+    {
+        $made = array_map(static function ($a) {
+            return is_string($a) ? $a::create() : null;
+        }, [$adapter]);
+
+        return new self();
+    }
+
+    public function immutable(): int
+    {
+        return 1;
+    }
+}
+""",
     "src/User.php": """<?php
 namespace Acme;
 
@@ -31,6 +56,12 @@ final class User
     public function one(string $v): mixed
     {
         return filter_var($v, Type::Bool->filterFlag());
+    }
+
+    public function two(): int
+    {
+        (new Builder())->immutable();
+        return Builder::create()->add('x')->immutable();
     }
 }
 """,
@@ -44,3 +75,11 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
 
 def test_a_method_called_on_an_enum_case_is_its_enums(engine: Engine) -> None:
     assert callers(engine, "Type.filterFlag") == [("src/User.php", 8, "User.one")]
+
+
+def test_a_method_called_on_a_parenthesized_new_is_its_classes(engine: Engine) -> None:
+    assert ("src/User.php", 13, "User.two") in callers(engine, "Builder.immutable")
+
+
+def test_a_closures_return_is_not_its_methods(engine: Engine) -> None:
+    assert ("src/User.php", 14, "User.two") in callers(engine, "Builder.immutable")

@@ -236,7 +236,7 @@ class Bindings:
                 self.bind(line, offset, RETURN, typed, True)
             return
         kind = node.type
-        if kind in NO_VALUE:
+        if kind in NO_VALUE or _in_closure(node):
             return  # ``return None`` says nothing about the other branches
         # a returned name or attribute is what it holds (a property returning ``self.days``, itself
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
@@ -323,6 +323,27 @@ def _names_own_function(node: Node, bound: str, scope: str) -> bool:
     parent = node.parent
     value = parent.child_by_field_name("value") if parent is not None and parent.type == "variable_declarator" else None
     return value is not None and value.type in FUNCTION_VALUES and scope.rpartition(".")[2] == bound
+
+
+PHP_CLOSURES = frozenset({"anonymous_function", "arrow_function"})
+"""PHP's closures: no symbols, so a line inside one is its method's scope."""
+PHP_FUNCTIONS = frozenset({"method_declaration", "function_definition"})
+
+
+def _in_closure(node: Node) -> bool:
+    """Tell whether a returned value is a PHP closure's inside a function or method: what the
+    closure returns is no return of the method around it (phpdotenv's ``addAdapter`` returns
+    ``new self(...)``, its ``flatMap`` callback an ``Option``: the two had disagreed, and every
+    call chained on ``addAdapter()`` had been tied to nothing)."""
+    closure = False
+    holder = node.parent
+    while holder is not None:
+        kind = holder.type
+        if kind in PHP_FUNCTIONS:
+            return closure
+        closure = closure or kind in PHP_CLOSURES
+        holder = holder.parent
+    return False
 
 
 def local_name(node: Node) -> str | None:

@@ -110,6 +110,9 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return _call_result(node, depth)
     if kind in PHP_PATHS:
         return php_path(node)
+    if kind == "object_creation_expression":  # php (new Foo())->m(): an instance of Foo, as Foo() is
+        made = dotted(node.named_children[0], depth + 1) if node.named_child_count else UNKNOWN
+        return UNKNOWN if UNKNOWN in made.split(".") else made + "()"
     if kind == "instance_variable" and text:  # ruby @x: an attribute of self
         return "self." + text[1:].decode("utf-8", "replace")
     return UNKNOWN
