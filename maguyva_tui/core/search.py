@@ -82,6 +82,7 @@ from maguyva_tui.core.lookup import (
     other_case_names,
     too_large,
 )
+from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.path_names import files_defining, in_file
@@ -261,6 +262,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         named = intent.target if intent.rule in _NAMING_RULES and intent.target else req.text  # a phrase: its name's
         again = search(replace(req, text=named, intent="exact_match"), parts, checkpoint, places, skip)
         if again.results:
+            role = name_role(intent.target or named, again.results)  # what the lines say it is
+            used = replace(used, message=used.message.replace(UNKNOWN_ROLE, role, 1))
             return replace(again, query=req.text, rule=USED_RULE, confidence=intent.confidence,
                            notices=(*again.notices, used.message),
                            lookup_failed=used, elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
@@ -572,8 +575,7 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     if failed is None:
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
-    said = (f"no symbol named {echo(intent.target)} is defined here (an attribute, an import, a builtin or another "
-            f"package's name); showing the lines that name it{close}")
+    said = f"no symbol named {echo(intent.target)} is defined here ({UNKNOWN_ROLE}); showing the lines that name it{close}"
     return replace(failed, message=said)
 
 

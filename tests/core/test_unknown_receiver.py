@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
+from maguyva_tui.core.types import Ranked
 from tests.core.small_repo import indexed
 
 FILES = {
@@ -51,6 +53,8 @@ USED = {
     "cli.py": ("import click\n\n\ndef main():\n    click.echo('hello')\n    click.echo('bye')\n    return 0\n\n\n"
                "def other():\n    return click.style('x')\n"),
     "errs.go": 'package errs\n\nimport "errors"\n\nvar ErrMissing = errors.New("missing")\n',
+    "rev.py": ("from weakref import ref as weak_ref\n\n\ndef make(cls):\n    backing_reversible = all(cls)\n"
+               "    return weak_ref(cls) if backing_reversible else None\n"),
 }
 
 
@@ -97,3 +101,30 @@ def test_a_prefix_typed_so_far_is_not_a_name_used_here(used: Engine) -> None:
     answer = used.search("click.ech")
     assert answer.rule != "used_not_defined"
     assert answer.lookup_failed is not None and "showing related code" in answer.lookup_failed.message
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("backing_reversible", "a local variable or parameter, bound at rev.py:5"),
+    ("weak_ref", "an import, at rev.py:1"),
+    ("click.echo", "an attribute, an import, a builtin or another package's name"),  # the lines do not say
+])
+def test_a_name_used_but_not_defined_is_said_to_be_what_its_lines_show(used: Engine, text: str, role: str) -> None:
+    # bidict's "backing_reversible" (a local, its assignment among the lines shown) had been "an attribute,
+    # an import, a builtin or another package's name"
+    answer = used.search(text)
+    assert answer.rule == "used_not_defined" and answer.lookup_failed is not None
+    assert answer.lookup_failed.message.startswith(f"no symbol named {text} is defined here ({role}); showing the lines")
+    assert answer.lookup_failed.message in answer.notices
+
+
+@pytest.mark.parametrize(("lines", "role"), [
+    (["    call(on_dup=ON_DUP)"], UNKNOWN_ROLE),  # a keyword argument binds nothing here
+    (["    if x == on_dup:"], UNKNOWN_ROLE),
+    (["    def put(self, key, on_dup=None):"], "a local variable or parameter, bound at m.py:1"),
+    (["    for on_dup in dups:"], "a local variable or parameter, bound at m.py:1"),
+    (["    self.on_dup.x()", "    return b.on_dup"],
+     "an attribute or method of a type defined elsewhere: every line reaches it through a receiver"),
+])
+def test_the_role_of_a_name_is_read_from_the_lines_that_spell_it(lines: list[str], role: str) -> None:
+    hits = [Ranked("m.py", n, n, None, "window", "python", 0.1, line, ()) for n, line in enumerate(lines, 1)]
+    assert name_role("on_dup", hits) == role
