@@ -151,3 +151,7 @@ def test_the_files_skipped_say_why() -> None:
     assert summary_text(summary, 32).endswith(" · 5 skipped (binary, too large)")
     summary.skipped = {}
     assert summary_text(summary, 32) == "32 files · 318 symbols · 400 chunks"
+    nothing = SimpleNamespace(files=0, symbols=0, chunks=0, skipped={"binary": 1})  # a folder of one binary file
+    assert summary_text(nothing, 0) == "no searchable files here: 1 skipped (binary)"
+    nothing.skipped = {}
+    assert summary_text(nothing, 0) == "no searchable files here (empty repository?)"

@@ -296,11 +296,10 @@ def summary_text(summary: Any, files: int) -> str:
     """Return what the index holds after a build (``summary`` None: the stored index, not yet checked)."""
     if summary is None:
         return f"{files:,} files (checking for changes…)"
-    if not summary.files:
-        return "no searchable files here (empty repository?)"
     reasons = {reason: n for reason, n in (getattr(summary, "skipped", None) or {}).items() if n}
-    text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
-    if not reasons:
-        return text
     why = ", ".join(reason.replace("_", " ") for reason in sorted(reasons, key=lambda r: (-reasons[r], r)))
-    return text + f" · {sum(reasons.values()):,} skipped ({why})"  # '2 skipped' had not said why
+    skipped = f"{sum(reasons.values()):,} skipped ({why})"  # '2 skipped' had not said why
+    if not summary.files:  # a folder of binary files alone had been "(empty repository?)"
+        return f"no searchable files here: {skipped}" if reasons else "no searchable files here (empty repository?)"
+    text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
+    return text + f" · {skipped}" if reasons else text
