@@ -258,7 +258,16 @@ class Engine:
 
         generation = self.generation
         notices = [*self.notices_for_search(), missing_notice(generation.missing)]
-        return Parts(generation, lambda: self.semantic_coverage(generation), tuple(n for n in notices if n), self._pool)
+        last: list[Coverage] = []  # the coverage last read for this question
+
+        def coverage() -> float:
+            last[:] = [self.coverage(generation)]
+            return last[0].any
+
+        def tiers() -> tuple[tuple[str, float], ...]:  # read with the answer's share, just before: not again
+            return (last[0] if last else self.coverage(generation)).tiers()
+
+        return Parts(generation, coverage, tuple(n for n in notices if n), self._pool, tiers)
 
     def search(
         self,
@@ -316,8 +325,10 @@ class Engine:
         from maguyva_tui.core.search import search
 
         result = search(request, parts, checkpoint)
-        found = self.coverage(parts.generation)
         notice = self.tier_notice(parts.generation) if "semantic" in result.modalities_run else None
+        if parts.tiers is not None:  # the answer carries them (a literal's: no copy of it made)
+            return result if notice is None else replace(result, notices=(*result.notices, notice))
+        found = self.coverage(parts.generation)
         return replace(result, semantic_tiers=found.tiers(), notices=result.notices + ((notice,) if notice else ()))
 
     # -- semantic ----------------------------------------------------------------------------

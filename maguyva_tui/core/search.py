@@ -192,6 +192,10 @@ class Parts:
     """Messages every result carries (a provider fallback, a rebuilt index)."""
     pool: Executor
     """Where the engines run in parallel."""
+    tiers: Callable[[], tuple[tuple[str, float], ...]] | None = None
+    """Each semantic tier's share of the chunks where the caller reads them (an engine: those of
+    the :attr:`coverage` the answer just read, not read again): the answer carries them, no copy of
+    it made to add them."""
 
 
 @dataclass(slots=True)
@@ -388,6 +392,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         modalities_run=the_plan.modalities,
         timings_ms=tuple(run.timings.items()),
         semantic_coverage=parts.coverage(),
+        semantic_tiers=parts.tiers() if parts.tiers is not None else (),
         notices=parts.notices + tuple(run.notices) + ((failed.message,) if failed else ()),
         results=page,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),

@@ -313,3 +313,22 @@ def test_a_damaged_census_is_rebuilt_and_a_gone_generations_census_removed(engin
     names = {p.name for p in folder.glob("keys-*.bin")}
     assert f"keys-{later.snapshot.generation.name}.bin" in names and "keys-g-0-gone.bin" not in names
     assert all((engine.snapshot.folder / name[len("keys-") : -len(".bin")]).is_dir() for name in names)
+
+
+
+def test_an_answer_carries_the_tiers_of_the_coverage_it_read_once_no_copy_made(
+        indexed_polyglot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search reads its generation's coverage once for its share and its tiers (it had read it
+    again to add them) and adds them to the answer it makes, not to a copy of it."""
+    import maguyva_tui.core.engine as engine_module
+
+    engine = Engine(indexed_polyglot)
+    expected = engine.coverage(engine.generation)
+    read: list[object] = []
+    copied: list[object] = []
+    coverage, replace = Engine.coverage, engine_module.replace
+    monkeypatch.setattr(Engine, "coverage", lambda self, g=None: read.append(g) or coverage(self, g))
+    monkeypatch.setattr(engine_module, "replace", lambda *a, **k: copied.append(a) or replace(*a, **k))
+    found = engine.search("parse_config", modality="text")
+    assert found.results and found.semantic_tiers == expected.tiers() and found.semantic_coverage == expected.any
+    assert len(read) == 1 and not copied
