@@ -205,19 +205,22 @@ def test_rust_struct_fields_type_what_other_files_call_through_them() -> None:
 # -- Go (gin) ------------------------------------------------------------------------------------------
 def test_go_struct_fields_type_what_is_called_through_them() -> None:
     """gin's ``c.engine.isTrustedProxy()``: ``engine *Engine`` is a field of ``Context``; a field
-    of a type that is no name (``[]string``) stays unresolved."""
+    of a type that is no name (``func()``) stays unresolved; an element of a slice field
+    (``[]*Pool``) is its element type."""
     graph = graph_of({
-        "p/engine.go": "package p\n\ntype Engine struct {\n\tpool  *Pool\n\tnames []string\n}\n",
+        "p/engine.go": "package p\n\ntype Engine struct {\n\tpool  *Pool\n\thook func()\n\tpools []*Pool\n}\n",
         "p/pool.go": "package p\n\ntype Pool struct{}\n\nfunc (p *Pool) Get() {}\n",
-        "p/run.go": "package p\n\nfunc Run(e *Engine) {\n\te.pool.Get()\n\te.names.Len()\n}\n",
+        "p/run.go": "package p\n\nfunc Run(e *Engine) {\n\te.pool.Get()\n\te.hook.Len()\n\te.pools[0].Get()\n}\n",
     })
     assert call_targets(graph, "p/run.go", 4) == {"p/pool.go::Pool.Get"}
-    assert loose_at(graph, "p/run.go", 5) == {"e.names.Len": "unresolved"}
+    assert loose_at(graph, "p/run.go", 5) == {"e.hook.Len": "unresolved"}
+    assert call_targets(graph, "p/run.go", 6) == {"p/pool.go::Pool.Get"}
 
 
 def test_go_first_of_several_results_types_the_first_variable() -> None:
     """gin's tests: ``c, _ := CreateTestContext(w)`` with ``func CreateTestContext(...) (c *Context,
-    r *Engine)``: ``c.ClientIP()`` is ``Context.ClientIP``; an ``error`` result stays untyped."""
+    r *Engine)``: ``c.ClientIP()`` is ``Context.ClientIP``; a later result is its own declared type,
+    ``error`` the built-in's (``err.Error()`` is external)."""
     graph = graph_of({
         "p/ctx.go": "package p\n\ntype Context struct{}\n\nfunc (c *Context) ClientIP() string { return \"\" }\n",
         "p/helpers.go": (
@@ -230,7 +233,7 @@ def test_go_first_of_several_results_types_the_first_variable() -> None:
         ),
     })
     assert call_targets(graph, "p/ctx_test.go", 5) == {"p/ctx.go::Context.ClientIP"}
-    assert loose_at(graph, "p/ctx_test.go", 7) == {"err.Error": "unresolved"}
+    assert loose_at(graph, "p/ctx_test.go", 7) == {"err.Error": "external"}
 
 
 # -- JavaScript (lodash), TypeScript (rxjs) ---------------------------------------------------------------

@@ -21,7 +21,7 @@ from maguyva_tui.core.graph.resolve.base import (
 from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
-from maguyva_tui.core.parsing.facts.bindings import RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.bindings import NTH_RESULT, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.types import Import
 
@@ -328,6 +328,9 @@ class Resolver(Memo):
         or, written ``make()``, what calling a name gives (an instance, a function's return type)."""
         if not typed or typed in INFERRED_TYPES:
             return UNRESOLVED
+        made, nth_result, nth = typed.partition(NTH_RESULT)
+        if nth_result:
+            return self.nth_result(index, scope, made, nth)
         own = rules(index.language).typed_value(self, index, typed, scope)
         if own is not None:
             return own
@@ -344,6 +347,23 @@ class Resolver(Memo):
             if kind in VALUE_KINDS:
                 return self.aliased(target)
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
+        finally:
+            self.depth -= 1
+
+    def nth_result(self, index: FileIndex, scope: str | None, made: str, nth: str) -> str:
+        """Resolve a later result of a Go call (``made``: the call, ``f()``; ``nth``: 1 for the
+        second): zap's ``logger, sink := New(...)`` binds ``sink`` to ``New``'s second result,
+        whose methods had been tied to nothing."""
+        if not self._deeper():
+            return UNRESOLVED
+        try:
+            target = self.resolve(index, scope, made.removesuffix("()"), invoked=True)
+            if self.kind(target) not in FUNCTION_KINDS:
+                return UNRESOLVED
+            path, qualname = split_id(target)
+            owner = self.file(path)
+            typed = owner.locals.get(qualname, {}).get(f"{RETURN}{NTH_RESULT}{nth}") if owner is not None else None
+            return self.instance(owner, typed, qualname) if owner is not None and typed else UNRESOLVED
         finally:
             self.depth -= 1
 

@@ -26,6 +26,10 @@ UNTYPED = ""
 RETURN = "<return>"
 """The local name a function's return type is bound to."""
 
+NTH_RESULT = "#"
+"""Joins a Go function's later results to ``RETURN`` (``<return>#1``: its second result's type)
+and to what calling it gives (``New()#1``: what ``_, sink := New()`` binds ``sink`` to)."""
+
 PROPERTY = "<property>"
 """The local name that marks a Python method as a property (``@property``): reading it calls it."""
 
@@ -116,6 +120,8 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.declarator": (_field("type", up=2), None),
     "local.field": (_field("type"), None),
     "local.member": (_field("type", up=2), None),
+    "local.ranged": (None, _field("right", up=2)),
+    "local.result": (None, _first_of(_field("right", up=2))),
     "local.caught": (_caught, None),
     "local.ivar": (None, _field("right")),
     "local.property": (_declared, None),
@@ -196,6 +202,8 @@ class Bindings:
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
+            if capture == "local.result":  # go's a, b := f(): b is f's second result
+                typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
                 # ``self.console = console``: typed by that name's annotation in the method, if any
                 self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
@@ -227,13 +235,11 @@ class Bindings:
         if capture == "local.yield" and not self.fixture_yield(node, line):
             return
         if capture == "local.returns":
-            declared: Node | None = node
-            if node.type == "parameter_list":  # go's (c *Context, r *Engine): ``c, _ := f()`` binds the first
-                first = node.named_children[0] if node.named_child_count else None
-                declared = first.child_by_field_name("type") if first is not None else None
-            typed = names.type_name(declared)
-            if typed:
-                self.bind(line, offset, RETURN, typed, True)
+            results = _results(node) if node.type == "parameter_list" else [node]
+            for nth, declared in enumerate(results):  # go's (c *Context, r *Engine): c's type, then r's
+                typed = names.type_name(declared)
+                if typed:
+                    self.bind(line, offset, f"{RETURN}{NTH_RESULT}{nth}" if nth else RETURN, typed, True)
             return
         kind = node.type
         if kind in NO_VALUE or _in_closure(node):
@@ -276,7 +282,7 @@ class Bindings:
         """Return the names the types bound so far start with (``result`` for ``result.append``),
         and the names attributes are set from (their declarations are read too)."""
         return {name.encode() for _, name, _, _ in self.from_names} | {
-            typed.partition(".")[0].removesuffix("()").encode()
+            typed.partition(".")[0].partition(NTH_RESULT)[0].removesuffix("()").encode()
             for (_, bound), sites in self.sites.items()
             if bound != MARK  # a fixture's registered name is no type
             for _, typed, _ in sites.values()
@@ -288,7 +294,7 @@ class Bindings:
         out = []
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(self._assigned_over_parameter(scope, bound, sites))
-            wanted = (bound in (RETURN, MARK) or bound in heads
+            wanted = (bound in (RETURN, MARK) or bound.startswith(RETURN) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads)
             attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
             if not wanted and not attribute and (scope or not typed):
@@ -346,6 +352,25 @@ def _in_closure(node: Node) -> bool:
     return False
 
 
+def _results(node: Node) -> list[Node | None]:
+    """Return the declared type of each result of a Go result list, in order: ``(a, b *T, err
+    error)`` is ``T``, ``T``, ``error``."""
+    found: list[Node | None] = []
+    for declaration in node.named_children:
+        if declaration.type not in ("parameter_declaration", "variadic_parameter_declaration"):
+            continue
+        typed = declaration.child_by_field_name("type")
+        found.extend([typed] * max(1, len(declaration.children_by_field_name("name"))))
+    return found
+
+
+def _position(node: Node) -> int:
+    """Return where a name stands among those a Go short declaration binds (``a, b :=``: 1 for b)."""
+    holder = node.parent
+    siblings = holder.named_children if holder is not None else []
+    return next((i for i, c in enumerate(siblings) if c.start_byte == node.start_byte), 0)
+
+
 def local_name(node: Node) -> str | None:
     """Return the bound name of a captured name node (a C/C++ declarator or a plain name)."""
     if node.type.endswith("declarator"):
@@ -370,17 +395,19 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
     "struct_expression": "name",  # rust Foo { .. }
     "call": "function",  # python Foo(): a class gives an instance, a function its return type
     "call_expression": "function",  # js/go/rust/c++ f(): the callee's return type
+    "type_conversion_expression": "type",  # go New[int](3), parsed as a conversion: what New gives
     "function_call_expression": "function",  # php f()
 }
 """Value expressions that reveal the type of what they produce."""
 
 
-CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression", "function_call_expression"})
+CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression", "function_call_expression",
+                                         "type_conversion_expression"})
 """Values that call their ``VALUE_TYPE_FIELDS`` field: the type is what calling it gives."""
 
-ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression"})
-"""Values that are a plain (dotted) name, Python's or JavaScript's: the bound local is an alias of
-that name (``var hasOwnProperty = objectProto.hasOwnProperty``)."""
+ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression", "selector_expression"})
+"""Values that are a plain (dotted) name, Python's, JavaScript's or Go's: the bound local is an alias
+of that name (``var hasOwnProperty = objectProto.hasOwnProperty``, ``cmds := sub.Commands``)."""
 
 
 def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str | None:

@@ -72,6 +72,13 @@ WRAPPER_FIELDS: dict[str, str] = {
     "type": "",  # python annotation wrapper
     "type_annotation": "",  # ts ": T"
     "pointer_type": "",  # go *T
+    # go []T, map[K]T, chan T: what is called on an element (an index, a range's value) is a T's,
+    # and a slice, map or channel has no methods of its own to mistake for it ([N]T is left: rust
+    # writes [T; N] with the same node and field, and a rust array has methods)
+    "slice_type": "element",
+    "map_type": "value",
+    "channel_type": "value",
+    "index_expression": "operand",  # go a[i]: an element of a's type (rust's has no fields: ?)
     "reference_type": "type",  # rust &T
     "non_null_expression": "",  # ts a!
     "parenthesized_expression": "",
@@ -119,7 +126,7 @@ def dotted(node: Node | None, depth: int = 0) -> str:
 
 
 CALL_TYPES: frozenset[str] = frozenset({
-    "call", "call_expression", "method_invocation", "function_call_expression",
+    "call", "call_expression", "method_invocation", "function_call_expression", "type_conversion_expression",
     "member_call_expression", "nullsafe_member_call_expression", "scoped_call_expression",
 })
 """Calls whose result may be a receiver: rendered ``callee()`` so the resolver can type it."""
@@ -142,7 +149,8 @@ def _call_result(node: Node, depth: int) -> str:
     """Render a call used as a receiver (``Foo().bar``), ``super`` for Python ``super()``; a Ruby
     ``Foo.new`` is ``Foo()``, an instance of ``Foo``, and ``self.class`` the class, ``self``."""
     kind = node.type
-    function = node.child_by_field_name("function")
+    # go's New[int](3) parses as a conversion to a generic type: a call of New whatever New is
+    function = node.child_by_field_name("type" if kind == "type_conversion_expression" else "function")
     if function is None and kind in INVOCATIONS:  # java, php, ruby: a receiver and a method
         callee = invocation(node, depth + 1)
         if kind == "call":

@@ -126,6 +126,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 
 GO = r"""
 (call_expression function: (_) @call)
+(type_conversion_expression type: (generic_type type: (_) @call))
 (composite_literal type: [(type_identifier) (qualified_type)] @new)
 (field_declaration !name type: [(type_identifier) (qualified_type)] @inherit)
 (field_declaration !name type: (pointer_type [(type_identifier) (qualified_type)] @inherit))
@@ -136,9 +137,11 @@ GO = r"""
 (parameter_declaration name: (identifier) @local.typed type: (_))
 (short_var_declaration left: (expression_list . (identifier) @local.short) right: (expression_list . (_)))
 (short_var_declaration left: (expression_list (identifier) @local))
+(short_var_declaration left: (expression_list (_) (identifier) @local.result) right: (expression_list . (call_expression) .))
 (var_spec name: (identifier) @local.typed type: (_))
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (range_clause left: (expression_list (identifier) @local))
+(range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
 (field_declaration name: (field_identifier) @local.field type: (_))
 (function_declaration result: (_) @local.returns)
 (method_declaration result: (_) @local.returns)
