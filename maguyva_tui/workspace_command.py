@@ -186,7 +186,7 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
         print(printable_lines(explain_text(answer.display())))
     else:
         print_human(answer)
-    if cut:
+    if cut and not args.json:  # the JSON says it as "truncated", as search --json of one repository does
         print(f"maguyva: {cut}", file=sys.stderr)
     return _lookup_status(answer)
 

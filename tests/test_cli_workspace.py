@@ -80,6 +80,17 @@ def test_people_read_repo_slash_path(ws: Workspace, here: Runner) -> None:
     assert explained.returncode == 0 and "service/config.py:" in explained.stdout and "rank 0" in explained.stdout
 
 
+def test_json_says_a_cut_list_in_the_json_alone_as_for_one_repository(ws: Workspace, here: Runner) -> None:
+    """``search --json`` over several repositories had said ``truncated`` on stderr too (one repository: the JSON alone)."""
+    proc = ws.search("config", "--regex", "--limit", "1", "--repo", str(ws.service), "--repo", str(ws.frontend),
+                     "--json", runner=here)
+    cut = "showing the first 1; more match: raise --limit or narrow the query"
+    assert proc.returncode == 0 and json.loads(proc.stdout)["truncated"] == cut and cut not in proc.stderr
+    human = ws.search("config", "--regex", "--limit", "1", "--repo", str(ws.service), "--repo", str(ws.frontend),
+                      runner=here)
+    assert human.stderr.splitlines()[-1] == f"maguyva: {cut}"
+
+
 def test_a_workspace_file_lists_repositories_relative_to_itself(ws: Workspace, here: Runner) -> None:
     (ws.base / "ws.txt").write_text("# the team's repositories\nservice\n\nfrontend\n")
     answer = json.loads(ws.search("parseConfig", "--workspace", str(ws.base / "ws.txt"), "--json", runner=here).stdout)
