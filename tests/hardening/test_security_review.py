@@ -1,0 +1,25 @@
+"""Adversarial input against the parsing, question and output code of the eighteenth session:
+each attack timed or shown, with the answer it must give."""
+
+from __future__ import annotations
+
+import time
+
+from maguyva_tui.core.parsing.languages import opens_in_list, parse
+
+
+def test_a_line_of_commented_parentheses_before_a_directive_is_read_in_linear_time() -> None:
+    """One regex over the whole text read on from each ``(`` to its line's end: 40 KB took 33 s."""
+    source = b"int x = f(" + b"(//" * 10_000 + b"\n#x\n"
+    started = time.perf_counter()
+    parse("cpp", source)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_conditional_in_a_list_or_after_a_naming_keyword_is_still_told() -> None:
+    assert opens_in_list(b"f(a, // first\n#if X\nb\n#endif\n);\n")
+    assert opens_in_list(b"namespace\n#ifdef STD\nstd\n#else\nfmt\n#endif\n{}\n")
+    assert opens_in_list(b"Limiter(int n)\n    :\n#if !defined(NDEBUG)\nm_(n),\n#endif\nk_(n) {}\n")
+    assert not opens_in_list(b"int x;\n#if X\nint y;\n#endif\n")
+    assert not opens_in_list(b"f(a,\n\n#if X\nb\n#endif\n);\n")  # a blank line between, as before
+    assert not opens_in_list(b"xnamespace\n#if X\n#endif\n")
