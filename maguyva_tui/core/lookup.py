@@ -107,12 +107,30 @@ NOTHING_RELATED = "; nothing related was found either"
 """The clause that replaces it when no engine found anything (an emoji, ``--modality graph``)."""
 
 
-def as_shown(failed: LookupFailure, results: Sequence[object]) -> LookupFailure:
+def as_shown(failed: LookupFailure, results: Sequence[object], generation: Generation | None = None) -> LookupFailure:
     """Return the failure as the page bears it out: with no results, it does not say it shows
-    related code (``no line holds "🚀"; showing related code`` had come over ``0 results``)."""
+    related code (``no line holds "🚀"; showing related code`` had come over ``0 results``), and
+    over an index of no file it says so, and why (:func:`nothing_indexed`)."""
     if results or RELATED not in failed.message:
         return failed
-    return replace(failed, message=failed.message.replace(RELATED, NOTHING_RELATED, 1))
+    empty = nothing_indexed(generation) if generation is not None else None
+    return replace(failed, message=failed.message.replace(RELATED, f"; {empty}" if empty else NOTHING_RELATED, 1))
+
+
+def nothing_indexed(generation: Generation) -> str | None:
+    """Say that the index holds no file, and how many the walk skipped and why (``the index holds
+    no file: 2 skipped (binary)``); ``None`` when it holds some, or does not say (a far shard's).
+    A folder of binary files alone had been answered "nothing related was found either", as if
+    the repository had been searched."""
+    manifest = getattr(getattr(generation, "snapshot", None), "manifest", None)
+    files = getattr(manifest, "files", None)
+    if manifest is None or files is None or len(files):
+        return None
+    skipped = {reason: n for reason, n in (getattr(manifest, "skipped", None) or {}).items() if n}
+    if not skipped:
+        return "the index holds no file (an empty folder?)"
+    why = ", ".join(reason.replace("_", " ") for reason in sorted(skipped, key=lambda r: (-skipped[r], r)))
+    return f"the index holds no file: {sum(skipped.values()):,} skipped ({why})"
 
 
 def missing_literal(target: str, other_case: bool, too_large: int = 0) -> LookupFailure:

@@ -325,7 +325,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 return _named_error(again, failed)  # raise RetryError: the lines naming RetryError, said so
             if again.lookup_failed is not None or again.intent in LITERAL_INTENTS:
                 return again  # the string it quotes, found or not: its own answer says which
-            failed = as_shown(failed, again.results)
+            failed = as_shown(failed, again.results, parts.generation)
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
     asks_callers = lists_callers(intent, the_plan, req)  # before a blend takes the graph's empty list's place
@@ -377,7 +377,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         page = _page(parts.generation, fused, run, focus)
     else:
         page = _text_page(parts.generation, own_order, the_plan.weights.get("text"), the_plan.k, focus)
-    failed = as_shown(failed, page) if failed is not None else None
+    failed = as_shown(failed, page, parts.generation) if failed is not None else None
     return SearchResult(
         query=req.text,
         parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds)),

@@ -186,3 +186,16 @@ def test_a_failure_over_an_empty_page_does_not_say_it_shows_related_code(
     assert result.results == () and failed is not None
     assert failed.message.endswith("; nothing related was found either")
     assert failed.message in result.notices and "showing related code" not in " ".join(result.notices)
+
+
+def test_a_failure_over_an_index_of_no_file_says_how_many_were_skipped_and_why(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A folder whose one file is binary: "nothing related was found either" had read as if code had
+    been searched; the index holds no file, and the answer says why."""
+    root = tmp_path_factory.mktemp("binary")
+    (root / "blob.bin").write_bytes(b"\x00\x01\x02" * 100)
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    for question, said in [("foo", 'no line holds "foo"'), ("def foo", "no symbol named foo")]:
+        failed = e.search(question).lookup_failed
+        assert failed is not None and failed.message == f"{said}; the index holds no file: 1 skipped (binary)"
+    e.close()
