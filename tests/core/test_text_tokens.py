@@ -330,3 +330,17 @@ def test_the_definers_of_a_name_are_remembered_and_never_shared(repo: tuple[Text
     first.add("elsewhere.py")  # a caller's own set: the next question's answer is untouched
     monkeypatch.setattr(type(table), "paths_defining", lambda *args: pytest.fail("asked again"))
     assert indexed.definers("widget") == first - {"elsewhere.py"}
+
+
+def test_a_literals_few_matches_rank_the_same_in_python(repo: tuple[TextRetriever, TextRetriever],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A literal's few matches are ranked into rows in Python (``FEW_SPANS``): the lines numpy's
+    path gives, in order, with their tiers and definitions."""
+    def pages() -> list[object]:
+        return [[(m.path, m.line, m.match_type, m.definition, m.score) for m in
+                 repo[0].literal_lines(literal, "sensitive", limit, demote=_tests_last)]
+                for literal in [*WORDS, "idge", "elf", "dget_c", "raw"] for limit in (None, 3)]
+
+    few = pages()
+    monkeypatch.setattr(text_module, "FEW_SPANS", 0)
+    assert pages() == few and any(few)

@@ -143,6 +143,9 @@ name's lines, each file otherwise read whole to find them (sympy: 0.1-0.2 ms of 
 FEW_PLACED = 128
 """Places up to which a few tokens' places are gathered as Python lists, not in numpy."""
 
+FEW_SPANS = 8
+"""Matches up to which :meth:`TextRetriever._span_rows` ranks a line's matches in Python
+(:func:`_few_rows`), not by numpy's steps on arrays of so few."""
 COUNTED_MATCHES = 8
 """Matches in a file a page has not shown up to which their lines are numbered by counting newlines
 (:func:`_counted_lines`, a step in Python per match); past it, every newline of the file is found
@@ -1519,12 +1522,22 @@ class TextRetriever:
         lo, hi = offsets[at], offsets[at] + lengths[at]
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every, [files.paths[i] for i in chosen.tolist()])
+        if len(pos) <= FEW_SPANS:
+            own, lines, tiers, pos, lo = _few_rows(self.snapshot.blob(), own, lines, pos, end, lo, hi)
+            return self._with_definitions(own, lines, tiers, pos, lo, defined)
         tiers = _tiers_within(arr, pos, end, lo, hi)
         order = np.lexsort((-tiers, lines, own))
         own, lines, tiers, pos, lo = own[order], lines[order], tiers[order], pos[order], lo[order]
         keep = np.ones(len(lines), bool)
         keep[1:] = (lines[1:] != lines[:-1]) | (own[1:] != own[:-1])
         own, lines, tiers, pos, lo = own[keep], lines[keep], tiers[keep], pos[keep], lo[keep]
+        return self._with_definitions(own, lines, tiers, pos, lo, defined)
+
+    @staticmethod
+    def _with_definitions(own: np.ndarray, lines: np.ndarray, tiers: np.ndarray, pos: np.ndarray, lo: np.ndarray,
+                          defined: _Defined) -> tuple[np.ndarray, ...]:
+        """:meth:`_span_rows` of its lines' rows: each one's definition flag added, its match's
+        offset in its file."""
         key = (own << 32) | (lines + 1)
         defs = _members(key, defined.exact_keys)
         inside = tiers < 3
@@ -2078,6 +2091,26 @@ def _tiers(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     before = empty | ~outer_before | ~inner_first
     after = empty | ~outer_after | ~inner_last
     return np.where(before & after, 3, np.where(before | after, 2, 1)).astype(np.int64)
+
+
+def _few_rows(blob: bytes, own: np.ndarray, lines: np.ndarray, pos: np.ndarray, end: np.ndarray, lo: np.ndarray,
+              hi: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The rows :meth:`TextRetriever._span_rows` keeps of a few matches (file, line, tier, start,
+    file's start: one a line, its best match, the first of the best tier), as it finds them
+    with numpy (:func:`_tiers_within`, a sort, the first of each line), in Python: a rare name's
+    handful of matches, where each of those twenty numpy steps costs more than the rows."""
+    ident, last = _IDENT_LIST, len(blob) - 1
+    rows = []
+    for k, (p, e, a, b) in enumerate(zip(pos.tolist(), end.tolist(), lo.tolist(), hi.tolist())):
+        before = p > a and ident[blob[max(p - 1, 0)]] and ident[blob[p]]
+        after = e < b and ident[blob[min(e, last)]] and ident[blob[e - 1]]
+        rows.append((3 - bool(before) - bool(after), k))
+    owners, numbers = own.tolist(), lines.tolist()
+    rows.sort(key=lambda row: (owners[row[1]], numbers[row[1]], -row[0]))  # stable, as lexsort is
+    kept = [row for j, row in enumerate(rows) if not j or (owners[row[1]], numbers[row[1]]) != (
+        owners[rows[j - 1][1]], numbers[rows[j - 1][1]])]
+    at = np.array([k for _, k in kept], np.int64)
+    return own[at], lines[at], np.array([tier for tier, _ in kept], np.int64), pos[at], lo[at]
 
 
 def _tiers_within(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
