@@ -130,7 +130,7 @@ GO = r"""
 (composite_literal type: [(type_identifier) (qualified_type)] @new)
 (field_declaration !name type: [(type_identifier) (qualified_type)] @inherit)
 (field_declaration !name type: (pointer_type [(type_identifier) (qualified_type)] @inherit))
-(type_elem [(type_identifier) (qualified_type)] @inherit)
+(interface_type (type_elem [(type_identifier) (qualified_type)] @inherit))
 (parameter_declaration type: [(type_identifier) (qualified_type)] @type)
 (parameter_declaration type: (pointer_type [(type_identifier) (qualified_type)] @type))
 (import_declaration) @import
