@@ -106,6 +106,22 @@ def test_a_long_runs_line_is_listed(snapshot: Snapshot) -> None:
     assert [m[:3] for m in _page(TextRetriever(snapshot), "qwidget", 10)] == [("long.py", 1, "word boundary")]
 
 
+def test_a_needle_in_the_long_runs_is_found_in_them_as_one_text_as_run_by_run(snapshot: Snapshot) -> None:
+    """The long runs are searched as one text: each place in a run (overlapping ones too) as a
+    search of each run finds it, none across the newline joining two."""
+    text = TextRetriever(snapshot)
+    files = text._files()
+    assert snapshot.tokens is not None and snapshot.tokens.grams is not None
+    positions = files.at_docs(np.asarray(snapshot.tokens.grams[3], np.int64))
+    runs = text._long_runs(files, positions)
+    assert len(runs) == 2
+    for needle in (b"qqq", b"qwidget", b"q" * (MAX_TOKEN_BYTES + 3), b"t\nqq", b"et\nq", b"widget", b"nothing"):
+        expected = [(f, start + i) for f, start, run in runs for i in text_module._occurrences(run, needle)]
+        assert text._in_long_runs(files, positions, needle) == expected, needle
+    assert {f for f, _ in text._in_long_runs(files, positions, b"qqq")} == {runs[0][0]} and \
+        len(text._in_long_runs(files, positions, b"qqq")) == 2 * (MAX_TOKEN_BYTES + 1)
+
+
 def test_damaged_places_are_not_trusted(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
