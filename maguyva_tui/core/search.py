@@ -82,6 +82,7 @@ from maguyva_tui.core.lookup import (
     other_case_names,
     too_large,
 )
+from maguyva_tui.core.message_text import fixed_texts, has_runtime_value
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
@@ -886,6 +887,8 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
         return intent
     if intent.rule in _SENTENCE_RULES:  # a message too long to be read as a quote: a sentence about its value
         quoted = MESSAGE_VALUE.search(line)
+        if quoted is None and intent.rule == "question":  # "what does line 3 do": a question, not a message
+            return intent
         value = quoted.group("v") if quoted is not None else None
         return _as_pasted(generation, intent, req, line, value, CONF_QUOTED)
     if intent.rule != "quoted_literal" or intent.target is None:
@@ -895,21 +898,25 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
     return _as_pasted(generation, intent, req, line, intent.target, intent.confidence)
 
 
-_SENTENCE_RULES = ("fallback", "question", FUNCTION_RULE)
+_SENTENCE_RULES = ("fallback", "question", FUNCTION_RULE, "identifier_in_phrase")
 """The readings of a question about meaning: a pasted message of eight words or more that quotes
 its value ("The environment variable 'FOO' has not been defined") had read as one, a sentence
-whose quote is one of its words, where the line raising it holds the text around the value."""
+whose quote is one of its words, where the line raising it holds the text around the value; as had
+one that shows a number or a repr unquoted (construct's ``bytes object of wrong length, expected 3,
+found 4``, strictyaml's ``YAML(1) not a mapping, cannot use .keys()``, the phrase around a name)."""
 
 
 def _as_pasted(generation: Generation, intent: Intent, req: SearchRequest, line: str, value: str | None,
                confidence: float) -> Intent:
     """The line as typed when some line of code holds it, else the text around its quoted value
-    (:func:`_around_value`) that one holds, else the intent unchanged."""
-    if value is None:
+    (:func:`_around_value`) that one holds, else a text between the values it shows
+    (:func:`fixed_texts`: ``member 'b' not found in {'a': 1}`` is ``' not found in``), else the
+    intent unchanged. A line that shows no value is a sentence."""
+    if value is None and not has_runtime_value(line):
         return intent
     if literal_found(generation, Query(line, case=req.case, target=line), req.case):
         return Intent("exact_match", confidence, line, PASTED_RULE)
-    for around in _around_value(line, value):
+    for around in _fixed_in(line, value):
         if literal_found(generation, Query(around, case=req.case, target=around), req.case):
             return Intent("exact_match", confidence, around, PASTED_RULE)
     return intent
@@ -922,12 +929,21 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
     error's name had been asked for instead."""
     message = intent.target or ""
     quoted = QUOTED_VALUE.search(message)
-    if quoted is None or literal_found(generation, Query(message, case=req.case, target=message), req.case):
+    if not has_runtime_value(message) or literal_found(generation, Query(message, case=req.case, target=message),
+                                                       req.case):
         return intent
-    for around in _around_value(message, quoted.group("v")):
+    for around in _fixed_in(message, quoted.group("v") if quoted is not None else None):
         if literal_found(generation, Query(around, case=req.case, target=around), req.case):
             return replace(intent, target=around)
     return intent
+
+
+def _fixed_in(message: str, value: str | None) -> list[str]:
+    """The texts of a pasted message to look for: around its quoted value (:func:`_around_value`),
+    then between all the values it shows (:func:`fixed_texts`): ``member 'b' not found in {'a': 1}``
+    and ``expected 3, found 4`` had found no line, their values being several, or numbers."""
+    around = _around_value(message, value) if value is not None else []
+    return list(dict.fromkeys(around + fixed_texts(message)))
 
 
 QUOTED_VALUE = re.compile(r"(?P<q>['\"`])(?P<v>[^'\"`\n]{1,200})(?P=q)")

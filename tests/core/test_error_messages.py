@@ -46,6 +46,17 @@ FILES = {
         "        raise InvalidJsonPatch(\"Operation does not contain 'op' member\")\n"
         "    raise InvalidJsonPatch('Operation must be an object')\n"
     ),
+    "pointer.py": (
+        "def walk(doc, part):\n"
+        "    if part not in doc:\n"
+        "        raise KeyError(\"member '%s' not found in %s\" % (part, doc))\n"
+        "    raise LookupError(\"index '%s' is out of bounds\" % (part,))\n"
+        "\n\n"
+        "def read(data, length):\n"
+        "    if len(data) != length:\n"
+        "        raise IOError(f\"bytes object of wrong length, expected {length}, found {len(data)}\")\n"
+        "    raise ValueError(\"{0} not a mapping, cannot use .keys()\".format(repr(data)))\n"
+    ),
 }
 
 
@@ -134,3 +145,22 @@ def test_a_python_exception_named_in_its_module_is_the_line_raising_its_message(
     answer = engine.search("jsonpatch.InvalidJsonPatch: Operation does not contain 'op' member").to_json()
     assert (answer["rule"], answer["target"]) == ("error_message", "Operation does not contain 'op' member")
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("patch.py", 7)]
+
+
+@pytest.mark.parametrize(("pasted", "line"), [
+    ("member 'b' not found in {'a': 1}", 3),
+    ("jsonpointer.JsonPointerException: member 'b' not found in {'a': 1}", 3),
+    ("bytes object of wrong length, expected 3, found 4", 9),
+    ("construct.core.StreamError: bytes object of wrong length, expected 3, found 4", 9),
+    ("YAML(1) not a mapping, cannot use .keys()", 10),
+])
+def test_a_message_showing_several_values_or_numbers_is_the_line_raising_it(
+        engine: Engine, pasted: str, line: int) -> None:
+    """jsonpointer's ``"member '%s' not found in %s" % (part, doc)`` printed with a dict after its
+    quote, construct's message with two numbers, strictyaml's with a repr before it: the text
+    after the first quote, or the whole sentence, no line held, and the answer had been every line
+    holding ``b``, or code related in meaning, or the error's name."""
+    answer = engine.search(pasted).to_json()
+    assert [(r["path"], r["start_line"]) for r in answer["results"]][:1] == [("pointer.py", line)], answer["target"]
+    assert answer["intent"] == "exact_match" and answer["lookup_failed"] is None
+

@@ -1,0 +1,69 @@
+"""The fixed texts of a message printed at run time: what a line of code that raises it holds.
+
+A program prints its message with values put in (``member 'b' not found in {'a': 1}`` of
+jsonpointer's ``"member '%s' not found in %s" % (part, doc)``), so no line holds the message as
+printed. The values a message shows (a quoted word, a number, an object's ``<repr>``, a dict or list)
+cut it into the texts its format string spells out; those of a few words are what to look for, the
+longest first, then their clauses (a message whose string is split over lines by implicit
+concatenation holds each clause on one line).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+RUNTIME_VALUE: Final = re.compile(
+    r"<[^<>\n]{1,200}>"  # an object's repr: <class 'int'>, <built-in function eval>
+    r"|\{[^{}\n]{0,200}\}|\[[^\[\]\n]{0,200}\]"  # a dict's or a list's
+    r"|(?<![\w])b(?P<b>['\"])[^'\"\n]{0,200}(?P=b)"  # a bytes repr: b'AB'
+    r"|(?<!\w)(?P<q>['\"`])[^'\"`\n]{1,200}(?P=q)(?!\w)"  # a quoted value: 'x', "FOO" (not can't ... 'b')
+    r"|(?<![\w.])-?(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d+)?)(?![\w.])"  # a number: 4, -5, 0x1f, 1.5
+)
+"""A value a message shows, put in at run time."""
+
+FIXED_WORDS: Final = 3
+"""Words a fixed text must hold to be looked for: fewer (``key '``) would be a word of any line."""
+
+FIXED_TEXTS: Final = 8
+"""Fixed texts of one message looked for at most (each is one lookup of the text index)."""
+
+_CLAUSE_BREAK: Final = re.compile(r"(?<=[,.;:!?])\s+|\s+(?=\()")
+"""Where a message's text may be cut between two string literals: after a clause's mark, before a
+parenthesis."""
+
+
+def has_runtime_value(message: str) -> bool:
+    """Tell whether a message shows a value put in at run time."""
+    return RUNTIME_VALUE.search(message) is not None
+
+
+def fixed_texts(message: str) -> list[str]:
+    """The texts of ``message`` between the values it shows, each quote around a value kept beside
+    it (``' is not defined for expression '`` of ``'x' is not defined for expression 'x + 1'``):
+    whole texts longest first, then their clauses longest first, each of :data:`FIXED_WORDS` words
+    or more, at most :data:`FIXED_TEXTS`."""
+    pieces: list[str] = []
+    at = 0
+    for match in RUNTIME_VALUE.finditer(message):
+        quote = match.group("q") or ""
+        pieces.append(message[at: match.start()] + quote)
+        at = match.end() - len(quote)
+    pieces.append(message[at:])
+    whole = [_trimmed(p) for p in pieces]
+    clauses = [_trimmed(c) for p in whole for c in _CLAUSE_BREAK.split(p)]
+    kept: list[str] = []
+    for text in sorted(whole, key=_words, reverse=True) + sorted(clauses, key=_words, reverse=True):
+        if _words(text) >= FIXED_WORDS and text not in kept and text != message.strip():
+            kept.append(text)
+    return kept[:FIXED_TEXTS]
+
+
+def _trimmed(text: str) -> str:
+    """A fixed text without the spaces around it, nor the half of a bracket a value left open at
+    its ends (``YAML(1) not a mapping``: ``) not a mapping``)."""
+    return text.strip().lstrip(")]}>").rstrip("([{<").strip()
+
+
+def _words(text: str) -> int:
+    return len(text.strip("'\"`").split())

@@ -1,0 +1,37 @@
+"""A message printed at run time is cut at the values it shows into the texts its code spells out."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.message_text import fixed_texts, has_runtime_value
+
+
+@pytest.mark.parametrize(("message", "first"), [
+    ("'x' is not defined for expression 'x + 1'", "' is not defined for expression '"),
+    ("member 'b' not found in {'a': 1}", "' not found in"),
+    ("number 99 is out of range (min=0, max=7)", "is out of range (min="),
+    ("YAML(1) not a mapping, cannot use .keys()", "not a mapping, cannot use .keys()"),
+    ("This function <built-in function eval> is a really bad idea.", "is a really bad idea."),
+])
+def test_the_longest_text_between_values_comes_first(message: str, first: str) -> None:
+    assert fixed_texts(message)[0] == first
+
+
+def test_a_text_split_over_lines_is_looked_for_by_its_clauses() -> None:
+    """jsonpointer's ``"Document '%s' does not support indexing, " "must be ..."``: two literals."""
+    texts = fixed_texts("Document '<class 'int'>' does not support indexing, must be mapping/sequence")
+    assert texts == ["' does not support indexing, must be mapping/sequence", "' does not support indexing,",
+                     "must be mapping/sequence"]
+
+
+def test_a_few_words_or_a_sentence_without_values_give_nothing() -> None:
+    assert fixed_texts("key 'x' missing") == []
+    assert not has_runtime_value("Sorry, cannot evaluate empty string")
+    assert has_runtime_value("expected 3, found 4") and not has_runtime_value("utf8 and x2 are names")
+
+
+def test_an_apostrophe_opens_no_quote() -> None:
+    """jsonpatch's ``can't remove a non-existent object 'b'``: ``'t remove a non-existent object '``
+    had been its value, and no text was left to look for."""
+    assert fixed_texts("can't remove a non-existent object 'b'") == ["can't remove a non-existent object '"]
