@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,3 +60,14 @@ def test_a_server_that_exits_before_it_is_ready_quotes_its_logs_error(short_dir:
     log.write_text("a line that says no error\n")
     assert command._start(str(short_dir), path, "/repo", "") == 1
     assert capsys.readouterr().err == f"maguyva: error: the server exited before it was ready; see {log}\n"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full, and the server is Linux only")
+def test_status_printed_to_a_full_device_is_one_line_not_a_traceback(short_dir: Path) -> None:
+    """``maguyva server status > /dev/full`` had ended in a traceback (OSError: No space left on device)."""
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(short_dir)}
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-c", "import sys; from maguyva_tui.resident.command import main; "
+                               "sys.exit(main(['status', '--repo', sys.argv[1]]))", str(short_dir)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=60)
+    assert (proc.returncode, proc.stderr) == (1, "maguyva: error: could not write the output: No space left on device\n")

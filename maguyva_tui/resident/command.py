@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
@@ -57,8 +58,29 @@ def _folder_arg(value: str) -> str:
     return value
 
 
+OUTPUT_FAILED = 1
+"""The exit status when stdout cannot be written, as ``maguyva_tui.cli``'s."""
+OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""Why stdout cannot be written (``maguyva_tui.cli.OUTPUT_ERRNOS``, not imported: this path stays lean)."""
+
+
 def main(argv: list[str]) -> int:
-    """Run one ``maguyva server`` action and return the exit status."""
+    """Run one ``maguyva server`` action and return the exit status; output that cannot be written
+    (``> /dev/full``) is one line, as ``maguyva search`` says it, where it had been a traceback."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # here, where a failure is said: the exit's flush drops it without a word
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in OUTPUT_ERRNOS:  # a file, a socket: not the output
+            raise
+        sys.stderr.write(f"maguyva: error: could not write the output: {exc.strerror}\n")
+        return OUTPUT_FAILED
+    return status
+
+
+def _main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if not sys.platform.startswith("linux"):
         print("maguyva: error: the resident server needs Linux (it checks each peer's uid with SO_PEERCRED)",
