@@ -313,7 +313,7 @@ _CODE_LINE = re.compile(r"[(){}\[\];=:<>]|^\s+\S")
 def _code_snippet(text: str) -> Intent | None:
     """Match a multi-line snippet whose lines are mostly code and that is not an error trace."""
     lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < 2 or _TRACE.search(text):
+    if len(lines) < 2 or _TRACE.search(text) or _error_head(lines):
         return None
     code_lines = sum(1 for line in lines if _CODE_LINE.search(line))
     if code_lines * 2 < len(lines):
@@ -920,13 +920,40 @@ def _error_message(text: str) -> Intent | None:
     message is the string to find, every line raising it. It had been the error's name (every line
     naming RuntimeError, the message's own among them), or the whole line, which no line of code
     holds (``throw new Error('extension name required')``)."""
-    match = _ERROR_LINE.fullmatch(text.strip())
+    head, _, rest = text.strip().partition("\n")
+    match = _ERROR_LINE.fullmatch(head)
     if match is None:
         return None
     message = match.group("m").strip()
+    if rest:
+        more = None if _TRACE.search(text) else message_lines(rest)  # a trace's frames: its own rule
+        if more is None:
+            return None
+        message = "\n".join((message, *more))
     if len(message.split()) < 2:  # KeyError: 'name', IllegalStateException: closed: a word of any line
         return None
     return Intent("exact_match", CONF_ERROR_TOKEN, message, ERROR_MESSAGE_RULE)
+
+
+ERROR_LINES: Final = 12
+"""Lines of pasted error output read as one error's message at most (a longer text is a log)."""
+
+
+def message_lines(text: str) -> tuple[str, ...] | None:
+    """The lines of an error's message printed after its first (construct's ``Error in path
+    (building)`` then ``number 99 is out of range (min=0, max=7)``), without those indented under
+    them (strictyaml's ``in "<unicode string>", line 1, column 1:`` and the source it quotes);
+    ``None`` when the text is too long to be one message."""
+    lines = text.splitlines()
+    if len(lines) >= ERROR_LINES:
+        return None
+    return tuple(line.strip() for line in lines if line.strip() and not line[0].isspace())
+
+
+def _error_head(lines: list[str]) -> bool:
+    """Tell whether a text's first line is a line of error output (``construct.core.IntegerError:
+    Error in path (building)``): the message printed over several lines, not a snippet of code."""
+    return _ERROR_LINE.fullmatch(lines[0].strip()) is not None
 
 
 def _error_line(text: str) -> Intent | None:

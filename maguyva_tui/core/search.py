@@ -928,6 +928,8 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
     Generic`` is ``' Must be HTTP, HTTPS or Generic``, the rest of the line raising it, where the
     error's name had been asked for instead."""
     message = intent.target or ""
+    if "\n" in message:
+        return _message_line(generation, intent, req)
     quoted = QUOTED_VALUE.search(message)
     if not has_runtime_value(message) or literal_found(generation, Query(message, case=req.case, target=message),
                                                        req.case):
@@ -935,6 +937,23 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
     for around in _fixed_in(message, quoted.group("v") if quoted is not None else None):
         if literal_found(generation, Query(around, case=req.case, target=around), req.case):
             return replace(intent, target=around)
+    return intent
+
+
+def _message_line(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
+    """An error's message printed over several lines, read as the line of it that some line of code
+    holds, or the text around its values (:func:`_fixed_in`), its last line first: a message says
+    where before what (construct's ``Error in path (building)`` / ``number 99 is out of range
+    (min=0, max=7)`` is ``is out of range (min=``, strictyaml's ``while parsing a mapping`` /
+    ``unexpected key not in schema 'a'``), where the text pasted whole had been a snippet of code,
+    and code that looked like it the answer."""
+    lines = list(dict.fromkeys(reversed((intent.target or "").splitlines())))
+    for line in lines:
+        quoted = QUOTED_VALUE.search(line)
+        for text in (line, *_fixed_in(line, quoted.group("v") if quoted is not None else None)):
+            if len(text.split()) >= VALUE_PREFIX_WORDS and literal_found(
+                    generation, Query(text, case=req.case, target=text), req.case):
+                return replace(intent, target=text)
     return intent
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.intent import classify
 from tests.trees import write_tree
 
 FILES = {
@@ -56,6 +57,14 @@ FILES = {
         "    if len(data) != length:\n"
         "        raise IOError(f\"bytes object of wrong length, expected {length}, found {len(data)}\")\n"
         "    raise ValueError(\"{0} not a mapping, cannot use .keys()\".format(repr(data)))\n"
+    ),
+    "path_error.py": (
+        "class ConstructError(Exception):\n"
+        "    def __init__(self, message='', path=None):\n"
+        "        super().__init__(f'Error in path {path}\\n' + message)\n"
+        "\n\n"
+        "def build(obj, lo, hi, path):\n"
+        "    raise ConstructError(f'number {obj} is out of range (min={lo}, max={hi})', path=path)\n"
     ),
 }
 
@@ -164,3 +173,21 @@ def test_a_message_showing_several_values_or_numbers_is_the_line_raising_it(
     assert [(r["path"], r["start_line"]) for r in answer["results"]][:1] == [("pointer.py", line)], answer["target"]
     assert answer["intent"] == "exact_match" and answer["lookup_failed"] is None
 
+
+def test_an_error_printed_over_lines_is_the_line_raising_its_last_line() -> None:
+    """construct's ``IntegerError: Error in path (building)`` with its message on the next line had
+    read as a snippet of code (the answer code that looked like it), where the message's last line
+    says what went wrong; the lines indented under a message (where in the input) are no part of it."""
+    pasted = "construct.core.IntegerError: Error in path (building)\nnumber 99 is out of range (min=0, max=7)"
+    intent = classify(pasted)
+    assert (intent.rule, intent.target) == (
+        "error_message", "Error in path (building)\nnumber 99 is out of range (min=0, max=7)")
+    indented = classify('YAMLValidationError: when expecting an integer\nfound text\n  in "<string>", line 1:\n    a: x')
+    assert (indented.rule, indented.target) == ("error_message", "when expecting an integer\nfound text")
+
+
+def test_an_error_printed_over_lines_is_answered_by_its_raise(engine: Engine) -> None:
+    pasted = "construct.core.IntegerError: Error in path (building)\nnumber 99 is out of range (min=0, max=7)"
+    answer = engine.search(pasted).to_json()
+    assert (answer["rule"], answer["target"]) == ("error_message", "is out of range (min=")
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("path_error.py", 7)]
