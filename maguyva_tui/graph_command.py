@@ -90,7 +90,8 @@ def _several(definitions: tuple[str, ...]) -> str | None:
 
 def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | None:
     """Point to the other question when a name of the wrong kind found nothing: a method has no
-    subtypes but may have overrides, a type no overrides but may have subtypes."""
+    subtypes but may have overrides, a type no overrides but may have subtypes, and a type nothing
+    constructs (a base class, an interface) its subtypes and importers."""
     kinds = {d.symbol.kind for d in answer.definitions if d.symbol is not None}
     if answer.total or not kinds:
         return None
@@ -98,7 +99,14 @@ def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | Non
         return f"{name} is a {' or '.join(sorted(kinds))}, not a type: `maguyva graph overrides {name}` lists what overrides it"
     if action == "overrides" and not kinds & {"method", "function"}:
         return f"{name} is not a method: `maguyva graph subtypes {name}` lists the types built on it"
+    if action == "callers" and kinds <= _TYPE_KINDS:  # bidict's BidictBase: "0 results", not a word more
+        return (f"nothing calls or constructs {name}: `maguyva graph subtypes {name}` lists the types built on it, "
+                f"`maguyva graph importers {name}` the lines importing it")
     return None
+
+
+_TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
+"""The kinds of a type, whose callers are its constructions: none may mean a base or an interface."""
 
 
 def print_graph(result: dict[str, Any]) -> None:

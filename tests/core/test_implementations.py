@@ -103,5 +103,7 @@ def test_the_graph_command_points_to_the_other_action_for_the_wrong_kind(engine:
     assert method["results"] == [] and "graph overrides Shape::area" in method["note"]
     kind = graph_answer(engine, "overrides", "Shape", None, 10)
     assert kind["results"] == [] and "graph subtypes Shape" in kind["note"]
+    base = graph_answer(engine, "callers", "Shape", None, 10)  # bidict's BidictBase: "0 results", no word more
+    assert base["results"] == [] and base["note"].startswith("nothing calls or constructs Shape: `maguyva graph subtypes")
     with pytest.raises(QueryError, match="unknown symbol"):
         graph_answer(engine, "subtypes", "NoSuchType", None, 10)
