@@ -150,3 +150,36 @@ def test_a_generic_function_called_with_its_type_arguments_is_called() -> None:
                      {"btree/btree.go": TREE, "btree/btree_test.go": TREE_TEST}.items()})
     assert [s.line for s in callers(g, "btree/btree.go::New").sites] == [5, 7, 8]
     assert [s.line for s in callers(g, "Tree.Height").sites] == [6, 7, 9]
+
+
+LIST = """
+package arraylist
+
+type List[T comparable] struct{}
+
+func (list *List[T]) Map(f func(T) T) *List[T] {
+    iterator := list.Iterator()
+    for iterator.Next() {
+    }
+    return list
+}
+"""
+
+ITERATOR = """
+package arraylist
+
+type Iterator[T comparable] struct{}
+
+func (list *List[T]) Iterator() *Iterator[T] { return nil }
+
+func (iterator *Iterator[T]) Next() bool { return false }
+"""
+
+
+def test_a_return_type_named_as_its_method_is_the_type() -> None:
+    # gods' func (list *List[T]) Iterator() *Iterator[T]: its result had read as the method
+    # List.Iterator itself (a Go method is no name in scope), and 400 calls of Next, Value, Index
+    # on what it returns had been tied to nothing
+    g = build_graph({path: analyze(path, dedent(text)) for path, text in
+                     {"arraylist/arraylist.go": LIST, "arraylist/iterator.go": ITERATOR}.items()})
+    assert [s.line for s in callers(g, "Iterator.Next").sites] == [8]

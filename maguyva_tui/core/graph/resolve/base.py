@@ -105,6 +105,11 @@ class Language:
     ``from . import utils`` in an ``__init__``)."""
     target_prefix = ""
     """The prefix of the package targets the language makes (``gopkg:``), empty for none."""
+    nested_scopes = True
+    """Whether a bare name may be a definition nested in an enclosing scope (a Python function's
+    inner function, a class's method from a C++ method). Go's are not: a method or field is only
+    ever named through a value, and ``Iterator`` in ``func (l *List[T]) Iterator() *Iterator[T]``
+    is the type, never the method ``List.Iterator`` the file also defines."""
     lexical_constants = False
     """Whether a name no file's scope binds is looked up through the enclosing modules of the scope
     it is written in, in any file (Ruby's constants): its meaning changes with the scope."""

@@ -14,6 +14,7 @@ class Go(Language):
     """Resolution rules of Go."""
 
     target_prefix = "gopkg:"
+    nested_scopes = False
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a name defined by another file of the same package (directory)."""

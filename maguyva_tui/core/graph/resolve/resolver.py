@@ -426,6 +426,8 @@ class Resolver(Memo):
             found, from_outside = self.memoized(("wildcards", index.path, name), self.wildcard_name, index, name)
             if found not in SENTINELS:
                 return found
+        if not language.nested_scopes:
+            return None
         packaged = language.package(self, index, name, scope)
         if packaged is not None:
             return packaged
