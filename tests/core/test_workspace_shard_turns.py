@@ -108,3 +108,12 @@ def test_shards_stuck_in_their_turns_hold_the_others_back_only_so_long(shards: l
     assert {why.split(":")[0] for why in answer["capped_because"]} == stuck  # the others ran without a turn
     answered = {r["repo"] for r in answer["results"]}
     assert answered and not answered & stuck
+
+
+def test_a_question_superseded_by_newer_ones_is_told_so_without_an_internal_term() -> None:
+    # it had said "the question's index generation is no longer held", a word of the index's format
+    from maguyva_tui.core.types import QueryError
+
+    with pytest.raises(QueryError) as told:
+        Shard("lib", engine=None)._parts(1)  # type: ignore[arg-type]
+    assert str(told.value) == f"lib: {shard_module.HELD_GENERATIONS} newer questions came since this one was asked; ask it again"

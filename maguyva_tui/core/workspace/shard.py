@@ -768,7 +768,7 @@ class Shard:
         with self._lock:
             found = self._held.get(token)
         if found is None:
-            raise QueryError(f"{self.label}: the question's index generation is no longer held; ask again")
+            raise QueryError(f"{self.label}: {HELD_GENERATIONS} newer questions came since this one was asked; ask it again")
         return found
 
     def _budget(self, text: TextRetriever, query: Query, max_files: int) -> tuple[Query, str | None]:
