@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from maguyva_tui.core.parsing.analyze import analyze
 from maguyva_tui.core.parsing.languages import opens_in_list, parse
 
 
@@ -23,3 +24,12 @@ def test_a_conditional_in_a_list_or_after_a_naming_keyword_is_still_told() -> No
     assert not opens_in_list(b"int x;\n#if X\nint y;\n#endif\n")
     assert not opens_in_list(b"f(a,\n\n#if X\nb\n#endif\n);\n")  # a blank line between, as before
     assert not opens_in_list(b"xnamespace\n#if X\n#endif\n")
+
+
+def test_a_spec_of_500_nested_blocks_keeps_its_definitions() -> None:
+    """Blocks at a file's top were followed without the walker's depth limit: Python's stack
+    overflowed and the file lost every definition, its class at the top too."""
+    depth = 500
+    text = "class Top; end\n" + "".join(f"describe A do\n  def h_{i}; end\n" for i in range(depth)) + "end\n" * depth
+    names = {symbol.name for symbol in analyze("deep_spec.rb", text).symbols}
+    assert {"Top", "h_0", "h_50"} <= names

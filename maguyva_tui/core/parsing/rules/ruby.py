@@ -19,7 +19,7 @@ import re
 
 from tree_sitter import Node
 
-from maguyva_tui.core.parsing.walker import CLASS_KINDS, Outer, Rules, Walker
+from maguyva_tui.core.parsing.walker import CLASS_KINDS, MAX_DEPTH, Outer, Rules, Walker
 
 
 def _scoped(w: Walker, kind: str, node: Node, outer: Outer) -> None:
@@ -207,12 +207,20 @@ def _classes_in_block(w: Walker, body: Node, helpers: bool) -> None:
     been no symbols: "where is HashLike defined" said none is so named). With ``helpers``, its
     ``def``s too, as functions: dry-cli's ``def build_registry(command)`` in ``RSpec.describe
     Dry::CLI::Registry do`` had been no symbol ("no symbol named build_registry"); a block's of an
-    anonymous class (``Class.new(Command) do; def call``) are none."""
-    for child in body.named_children:
-        if child.type in ("class", "module") or (helpers and child.type in ("method", "singleton_method")):
-            w.dispatch(child, child)
-        elif child.type == "call":
-            _class_level_block(w, child)
+    anonymous class (``Class.new(Command) do; def call``) are none. Blocks are followed to the
+    walker's :data:`MAX_DEPTH`, as :meth:`Walker.walk` goes: 500 nested ``describe`` blocks had
+    overflowed Python's stack, and the file had lost every definition."""
+    if w.depth >= MAX_DEPTH:
+        return
+    w.depth += 1
+    try:
+        for child in body.named_children:
+            if child.type in ("class", "module") or (helpers and child.type in ("method", "singleton_method")):
+                w.dispatch(child, child)
+            elif child.type == "call":
+                _class_level_block(w, child)
+    finally:
+        w.depth -= 1
 
 
 RULES = Rules(
