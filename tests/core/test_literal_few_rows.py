@@ -41,3 +41,30 @@ def test_few_rows_are_numpys_rows(text: bytes, cuts: list[int], data: st.DataObj
     assert [part.tolist() for part in _few_rows(text, own, lines, pos, end, lo, hi)] == \
         _numpy_rows(text, own, lines, pos, end, lo, hi)
 
+
+
+@settings(max_examples=15, deadline=None)
+@given(rows=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 4), st.integers(1, 3), st.booleans(),
+                               st.integers(0, 99)), min_size=1, max_size=text_module.FEW_SPANS),
+       factors=st.none() | st.lists(st.sampled_from([1.0, 0.5, 0.25]), min_size=4, max_size=4),
+       rank=st.none() | st.permutations(range(4)), limit=st.none() | st.integers(1, 9))
+def test_a_few_lines_are_ordered_as_numpy_orders_them(rows: list[tuple[int, int, int, bool, int]],
+                                                      factors: list[float] | None, rank: list[int] | None,
+                                                      limit: int | None) -> None:
+    columns = [np.array(part) for part in zip(*rows)]
+    args = ([f"f{i}.py" for i in range(4)], *columns, limit, None if factors is None else np.array(factors),
+            None if rank is None else np.array(rank, np.int64))
+    real = np.lexsort
+    np.lexsort = None  # type: ignore[assignment]  # a few lines: no numpy sort
+    try:
+        few = text_module._ranked(*args)  # type: ignore[arg-type]
+    finally:
+        np.lexsort = real
+    shipped = text_module.FEW_SPANS
+    text_module.FEW_SPANS = 0  # numpy's path
+    try:
+        ordered = text_module._ranked(*args)  # type: ignore[arg-type]
+    finally:
+        text_module.FEW_SPANS = shipped
+    assert (few.paths, few.lines, few.tiers, few.defs, few.starts) == \
+        (ordered.paths, ordered.lines, ordered.tiers, ordered.defs, ordered.starts)
