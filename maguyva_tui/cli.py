@@ -858,7 +858,7 @@ def _open_batch(path: str) -> BinaryIO:
     try:
         return open(path, "rb")
     except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror}") from None
+        raise UserError(f"{path}: cannot read the batch file ({exc.strerror})") from None  # as a workspace file's
 
 
 def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, number: int) -> dict[str, Any]:

@@ -184,6 +184,14 @@ def test_a_subcommand_refuses_what_it_does_not_know_under_its_own_usage(
     assert err.startswith(f"usage: maguyva {argv[0]} ")
 
 
+def test_an_unreadable_batch_file_is_said_as_an_unreadable_workspace_file_is(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # it had said "nope.jsonl: No such file or directory", not what the file was for
+    assert main(["search", "--batch", str(tmp_path / "nope.jsonl"), "--repo", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (f"maguyva: error: {tmp_path / 'nope.jsonl'}: cannot read the batch file "
+                                       "(No such file or directory)\n")
+
+
 @pytest.mark.parametrize(("workers", "said"), [("-1", "workers must be 0 or more, not -1"),
                                                ("many", "workers must be a whole number or 'auto', not 'many'")])
 def test_a_bad_worker_count_is_refused_for_one_repository_as_for_several(workers: str, said: str, tmp_path: Path,
