@@ -37,6 +37,10 @@ VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
 CONSTRUCTOR_CALLS = frozenset({"super", "this"})
 """Names called as a constructor: Java's ``super(...)`` and ``this(...)``, TypeScript's ``super(...)``."""
+RECEIVER_RESULTS = frozenset({"self", "this", "Self", "cls()"})
+"""Return types that say a method returns its receiver, or an instance of the class it was called
+on: PHP's ``: static`` and ``: self`` (both read ``self``) and ``return $this``, TypeScript's
+``: this``, Python's ``-> Self``, ``return self`` and ``return cls()``."""
 TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 """A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
 
@@ -82,6 +86,12 @@ class Resolver(Memo):
         """Resolve a dotted name written in a scope of a file (``call``: the name is a bare Java
         call, a method; ``invoked``: the name is called, and calling an instance runs its
         ``call_member``, not its class's constructor)."""
+        return self.resolve_owned(index, scope, name, call, invoked)[0]
+
+    def resolve_owned(self, index: FileIndex, scope: str | None, name: str, call: bool = False,
+                      invoked: bool = False) -> tuple[str, str | None]:
+        """Resolve a dotted name as ``resolve`` does; tell too what its last segment was looked up
+        on (``Reader`` of ``Reader.fromString``), ``None`` for a name of one segment."""
         if not self.depth:
             self.steps = 0
         written = name.split(".")
@@ -89,7 +99,7 @@ class Resolver(Memo):
             written, scope = written[1:], None  # Ruby ::Base: looked up from the top level alone
         parts = [p.removesuffix("()") for p in written]
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
-            return UNRESOLVED  # an unknown receiver, or calling what a call returned
+            return UNRESOLVED, None  # an unknown receiver, or calling what a call returned
         target, used = self.head(index, scope, parts, call)
         if written[used - 1].endswith("()"):
             target = self.result(target)
@@ -98,18 +108,51 @@ class Resolver(Memo):
         for i in range(used, len(parts)):
             if target in SENTINELS:
                 rescued = rules(index.language).external_member(self, parts[i:]) if target == EXTERNAL else None
-                return rescued if rescued is not None else target
+                return (rescued if rescued is not None else target), owner
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
-            if written[i].endswith("()") or (i < len(parts) - 1 and self.is_property(target)):
+            if written[i].endswith("()"):
+                target = self.called_result(target, owner)
+            elif i < len(parts) - 1 and self.is_property(target):
                 target = self.result(target)  # a property read on the way is its getter's result
         if invoked and self.kind(target) in CLASS_KINDS:
             if len(parts) == 1 and parts[0] in CONSTRUCTOR_CALLS:
-                return self.constructor(index, target)
+                return self.constructor(index, target), owner
             if self.names_instance(index, scope, parts, owner):
-                return self.call_instance(index, target)
-        return target
+                return self.call_instance(index, target), owner
+        return target, owner
+
+    def called_result(self, target: str, owner: str | None) -> str:
+        """Type what calling a method looked up on a class (``owner``) returns: a method returning
+        its receiver (PHP's ``: static``, ``: self``, ``return $this``; TypeScript's ``: this``;
+        Python's ``-> Self``, ``return self``) gives the class it was called on, a subclass of the
+        one declaring it. league/csv's ``Reader::fromString($v)`` is declared ``: static`` on
+        ``AbstractCsv``: ``->setHeaderOffset()``, a ``Reader``'s method, had been tied to nothing."""
+        made = self.result(target)
+        if (owner is None or owner == made or made in SENTINELS or self.kind(owner) not in CLASS_KINDS
+                or not self.returns_receiver(target)):
+            return made
+        return owner if self.memoized(("derives", owner, made), self.derives, owner, made) else made
+
+    def returns_receiver(self, target: str) -> bool:
+        """Tell whether a function returns its receiver (``RECEIVER_RESULTS``)."""
+        path, qualname = split_id(target)
+        index = self.file(path)
+        return index is not None and index.locals.get(qualname, {}).get(RETURN) in RECEIVER_RESULTS
+
+    def derives(self, cls: str, base: str) -> bool:
+        """Tell whether a class has a base among its bases' bases, however far."""
+        seen = {cls}
+        queue = [cls]
+        for current in queue:
+            for parent in self.bases.get(current, ()):
+                if parent == base:
+                    return True
+                if parent not in seen and self.is_symbol(parent):
+                    seen.add(parent)
+                    queue.append(parent)
+        return False
 
     def constructor(self, index: FileIndex, cls: str) -> str:
         """Resolve ``super(...)`` or ``this(...)`` (``cls``: the class it names): the constructor it
@@ -338,10 +381,12 @@ class Resolver(Memo):
             return UNRESOLVED
         try:
             called = typed.endswith("()")
-            target = self.resolve(index, scope, typed.removesuffix("()"), invoked=called)
+            target, owner = self.resolve_owned(index, scope, typed.removesuffix("()"), invoked=called)
             if target in SENTINELS:
                 return target
-            if called or self.is_property(target):  # ``color = style.color``: the property's value
+            if called:
+                return self.called_result(target, owner)
+            if self.is_property(target):  # ``color = style.color``: the property's value
                 return self.result(target)
             kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
             if kind in VALUE_KINDS:
@@ -381,6 +426,8 @@ class Resolver(Memo):
     def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""
         language = rules(index.language)
+        if not language.nested_scopes:
+            return None
         implicit = language.implicit_members
         start = scope
         while scope:
@@ -426,8 +473,6 @@ class Resolver(Memo):
             found, from_outside = self.memoized(("wildcards", index.path, name), self.wildcard_name, index, name)
             if found not in SENTINELS:
                 return found
-        if not language.nested_scopes:
-            return None
         packaged = language.package(self, index, name, scope)
         if packaged is not None:
             return packaged

@@ -122,6 +122,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.member": (_field("type", up=2), None),
     "local.ranged": (None, _field("right", up=2)),
     "local.result": (None, _first_of(_field("right", up=2))),
+    "local.embedded": (lambda node: node, None),
     "local.caught": (_caught, None),
     "local.ivar": (None, _field("right")),
     "local.property": (_declared, None),
@@ -138,8 +139,8 @@ PLAIN_NAMES = frozenset({"identifier", "variable_name"})
 SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
 """The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
 
-ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.ivar", "local.property",
-                                "local.case"})
+ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.embedded", "local.ivar",
+                                "local.property", "local.case"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
 read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s fields)."""
 
@@ -176,6 +177,8 @@ class Bindings:
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
         elif capture in ("local.field", "local.member", "local.property", "local.case"):
             bound = "self." + (local_name(node) or "")  # a C++ field may be a declarator: Widget *main_
+        elif capture == "local.embedded":  # go's struct { zapcore.Core }: a field named Core, of that type
+            bound = "self." + (names.type_name(node) or "").rpartition(".")[2]
         elif capture == "local.ivar":  # ruby @x
             bound = "self." + (node.text or b"@").decode("utf-8", "replace")[1:]
         elif text is not None:
@@ -237,7 +240,7 @@ class Bindings:
         if capture == "local.returns":
             results = _results(node) if node.type == "parameter_list" else [node]
             for nth, declared in enumerate(results):  # go's (c *Context, r *Engine): c's type, then r's
-                typed = names.type_name(declared)
+                typed = _php_receiver(declared, names.type_name(declared))
                 if typed:
                     self.bind(line, offset, f"{RETURN}{NTH_RESULT}{nth}" if nth else RETURN, typed, True)
             return
@@ -247,7 +250,7 @@ class Bindings:
         # a returned name or attribute is what it holds (a property returning ``self.days``, itself
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
         typed = value_type(node, alias=True, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
-        self.bind(line, offset, RETURN, typed or UNTYPED, False)
+        self.bind(line, offset, RETURN, _php_receiver(node, typed) or UNTYPED, False)
 
     def fixture_yield(self, node: Node, line: int) -> bool:
         """Whether a ``yield`` gives a fixture's value: a plain ``yield`` (not ``yield from``) in a
@@ -350,6 +353,32 @@ def _in_closure(node: Node) -> bool:
         closure = closure or kind in PHP_CLOSURES
         holder = holder.parent
     return False
+
+
+PHP_RECEIVER_TYPES: dict[tuple[str, bytes], str] = {
+    ("named_type", b"static"): "self",  # ``function fromString(): static``
+    ("object_creation_expression", b"static"): "self",  # ``return new static(...)``
+    ("variable_name", b"$this"): "this",  # ``return $this;``, a fluent setter's
+}
+"""PHP's return types and returned values that are the receiver, or an instance of the class a
+method is called on, by node type and the text of the class (or variable) they name: read as the
+resolver's receivers (``static``, a keyword, had been looked up as a class; ``$this`` as nothing)."""
+
+
+def _php_receiver(node: Node | None, typed: str | None) -> str | None:
+    """Return a PHP return type or returned value that is the receiver as the resolver names it
+    (``PHP_RECEIVER_TYPES``); any other type as it is."""
+    if node is None:
+        return typed
+    kind = node.type
+    if kind == "object_creation_expression":
+        made = node.named_children[0] if node.named_child_count else None
+        text = made.text if made is not None else None
+    elif kind in ("named_type", "variable_name"):
+        text = node.text
+    else:
+        return typed
+    return PHP_RECEIVER_TYPES.get((kind, text or b""), typed)
 
 
 def _results(node: Node) -> list[Node | None]:
