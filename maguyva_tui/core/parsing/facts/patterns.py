@@ -146,8 +146,11 @@ GO = r"""
 (function_declaration result: (_) @local.returns)
 (method_declaration result: (_) @local.returns)
 (return_statement (expression_list . (_) @local.return))
+(field_declaration !name type: [(type_identifier) (qualified_type)] @local.embedded)
+(field_declaration !name type: (pointer_type [(type_identifier) (qualified_type)] @local.embedded))
 (type_parameter_declaration name: (identifier) @generic)
 """
+(method_elem result: (_) @local.returns)
 
 RUST = r"""
 (call_expression function: (_) @call)
