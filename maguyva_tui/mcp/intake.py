@@ -20,6 +20,11 @@ deep line's id is read without descending into it) and ``null`` where it cannot.
 is neither a string nor an integer (``1e400``, ``2.5``, ``null``: the SDK would take it for a
 notification and answer nothing) is answered ``-32600`` with id ``null`` and not sent on. A
 notification, a response, and a blank line have no one waiting: they go on as they came.
+
+A line is read up to :data:`MAX_LINE_BYTES`: the rest of a longer one is read and dropped a piece at
+a time, never held, and the line is answered Invalid Request (``-32600``, with its id where one of
+its scalar members before the first nested value gives it, else ``null``); the session goes on with
+the next line. The whole line had been read before the SDK refused it (50 MB: 6.6 s, all of it held).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import json
 import os
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -44,6 +50,12 @@ TOO_DEEP = "Parse error: the JSON is nested too deeply to read"
 BAD_ID = "Invalid Request: an id must be a string or an integer"
 NOT_AN_OBJECT = "Invalid Request: a message must be a JSON object"
 NOT_A_REQUEST = "Invalid Request: a request needs jsonrpc \"2.0\", an id and a method"
+MAX_LINE_BYTES = 1024 * 1024
+"""The longest line the intake reads, its newline aside: a question of the most characters a search
+takes (64 K, at most 4 bytes each) fits with room to spare."""
+TOO_LONG = f"Invalid Request: a line is at most {MAX_LINE_BYTES:,} bytes; this one was longer and is not read"
+_DISCARD_BYTES = 64 * 1024
+"""How much of an over-long line's rest is read and dropped at a time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,9 +312,9 @@ def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None) -> None:
     """Copy the client's lines to the SDK, repaired, and answer on ``wire`` what it would not, until either end closes."""
     try:
         with client, server:
-            for line in client:
+            for line in _lines(client):
                 try:
-                    sorted_out = triage(line)
+                    sorted_out = triage(line) if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n") else _too_long(line)
                 except Exception:  # noqa: BLE001 - one line the intake cannot read must not end the session
                     sorted_out = Triage(line, b"")
                 if sorted_out.answers and wire is not None:
@@ -312,3 +324,50 @@ def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None) -> None:
                     server.flush()
     except (BrokenPipeError, ValueError, OSError):  # the SDK stopped reading: the session is over
         return
+
+
+def _lines(client: BinaryIO) -> Iterator[bytes]:
+    """The client's lines, each up to :data:`MAX_LINE_BYTES` and its newline; of a longer one, its
+    first ``MAX_LINE_BYTES + 1`` bytes without a newline, the rest read and dropped."""
+    while True:
+        line = client.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            rest = client.readline(_DISCARD_BYTES)
+            while rest and not rest.endswith(b"\n"):
+                rest = client.readline(_DISCARD_BYTES)
+        yield line
+
+
+def _too_long(head: bytes) -> Triage:
+    """The intake's answer to a line over :data:`MAX_LINE_BYTES`, which goes no further (``head``: its start)."""
+    return Triage(b"", _error(INVALID_REQUEST, _leading_id(head.decode("utf-8", "replace")), TOO_LONG))
+
+
+def _leading_id(text: str) -> int | str | None:
+    """The id of a JSON object cut short, when it is among the scalar members before the first
+    nested one (``{"jsonrpc": "2.0", "id": 7, "method": ..., "params": {...``); else ``None``."""
+    members: dict[str, Any] = {}
+    try:
+        at = _skip(text, 0)
+        if text[at] != "{":
+            return None
+        at = _skip(text, at + 1)
+        while text[at] == '"':
+            key, at = _SCALARS.raw_decode(text, at)
+            at = _skip(text, at)
+            if text[at] != ":":
+                break
+            at = _skip(text, at + 1)
+            if text[at] in "[{":
+                break
+            members[key], at = _SCALARS.raw_decode(text, at)
+            at = _skip(text, at)
+            if text[at] != ",":
+                break
+            at = _skip(text, at + 1)
+    except (ValueError, IndexError):  # cut inside a member: the members before it stand
+        pass
+    request_id = members.get("id")
+    return request_id if _usable_id(request_id) else None

@@ -3,7 +3,11 @@ each attack timed or shown, with the answer it must give."""
 
 from __future__ import annotations
 
+import io
+import json
 import time
+
+import pytest
 
 from maguyva_tui.core.parsing.analyze import analyze
 from maguyva_tui.core.parsing.languages import opens_in_list, parse
@@ -33,3 +37,33 @@ def test_a_spec_of_500_nested_blocks_keeps_its_definitions() -> None:
     text = "class Top; end\n" + "".join(f"describe A do\n  def h_{i}; end\n" for i in range(depth)) + "end\n" * depth
     names = {symbol.name for symbol in analyze("deep_spec.rb", text).symbols}
     assert {"Top", "h_0", "h_50"} <= names
+
+
+class _Collected:
+    """A stand-in for the client's end of stdout: what the intake answers itself."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def write(self, data: bytes) -> int:
+        self.data += data
+        return len(data)
+
+
+def test_an_mcp_line_over_the_limit_is_answered_once_unread_and_the_session_goes_on() -> None:
+    """A request line of any size was read whole (50 MB: 6.6 s, all of it held) before the SDK refused it."""
+    pytest.importorskip("mcp")
+    from maguyva_tui.mcp.intake import MAX_LINE_BYTES, _pump
+
+    huge = b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "search", "arguments": {"query": "'
+    huge += b"x" * (3 * MAX_LINE_BYTES) + b'"}}}\n'
+    late = b'{"jsonrpc":"2.0","method":"tools/call","params":{"q":"' + b"y" * MAX_LINE_BYTES + b'"},"id":8}\n'
+    fits = b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"q":"' + b"z" * (MAX_LINE_BYTES - 100) + b'"}}\n'
+    good = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n'
+    wire, server = _Collected(), io.BytesIO()
+    server.close = lambda: None  # type: ignore[method-assign]  # read after the pump is done
+    _pump(io.BytesIO(huge + late + fits + good), server, wire)  # type: ignore[arg-type]
+    answers = [json.loads(line) for line in wire.data.splitlines()]
+    assert [(a["id"], a["error"]["code"]) for a in answers] == [(7, -32600), (None, -32600)]
+    assert f"{MAX_LINE_BYTES:,} bytes" in answers[0]["error"]["message"]
+    assert server.getvalue() == fits + good  # a line at the limit is read; the session goes on
