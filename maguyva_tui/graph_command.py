@@ -16,10 +16,12 @@ from maguyva_tui.terminal import printable
 def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limit: int) -> dict[str, Any]:
     """Answer one graph question and return the JSON result."""
     started = time.perf_counter()
+    typed = name
     name = (name.strip().strip("\"'`<>") if action == "importers"  # ./utils, <lib/x.h>: a module as written
             else symbol_as_meant(name))  # Flask. or `parse()` as MCP's tools read them
-    if not name:
-        raise QueryError("empty name")
+    if not name:  # '::' or '()' had been "empty name", as if nothing had been typed
+        raise QueryError(f"{echo(typed)!r} names no symbol (parse_config, ConfigLoader.load, path/to/file.py::Class.method)"
+                         if typed.strip() else "empty name")
     if limit < 1:
         raise QueryError("--limit must be at least 1")
     if depth is not None and depth < 1:

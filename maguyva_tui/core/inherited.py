@@ -140,7 +140,7 @@ def aliased(generation: Any, name: str) -> list[Symbol]:
     parts = qualifier_parts(name)
     facts = getattr(getattr(generation, "snapshot", None), "facts", None)
     graph = getattr(getattr(generation, "snapshot", None), "graph", None)
-    if "::" in name or not all(p.isidentifier() for p in parts) or facts is None or graph is None:
+    if not parts or "::" in name or not all(p.isidentifier() for p in parts) or facts is None or graph is None:
         return []
     if "graph" in getattr(generation, "missing", ()) or not hasattr(facts, "importing_as"):
         return []

@@ -107,3 +107,15 @@ def test_the_graph_command_points_to_the_other_action_for_the_wrong_kind(engine:
     assert base["results"] == [] and base["note"].startswith("nothing calls or constructs Shape: `maguyva graph subtypes")
     with pytest.raises(QueryError, match="unknown symbol"):
         graph_answer(engine, "subtypes", "NoSuchType", None, 10)
+
+
+@pytest.mark.parametrize(("action", "name", "said"), [
+    ("importers", ".", "no module, file or symbol named '.' in the repository"),  # had been a ValueError
+    ("callers", "::", "'::' names no symbol (parse_config"),  # had been "empty name"
+    ("callers", "()", "'()' names no symbol (parse_config"),
+    ("callers", "  ", "empty name"),
+])
+def test_a_name_of_punctuation_alone_is_refused_in_one_line(engine: Engine, action: str, name: str, said: str) -> None:
+    with pytest.raises(QueryError) as refused:
+        graph_answer(engine, action, name, None, 10)
+    assert str(refused.value).startswith(said)

@@ -143,14 +143,14 @@ GO = r"""
 (range_clause left: (expression_list (identifier) @local))
 (range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
 (field_declaration name: (field_identifier) @local.field type: (_))
-(function_declaration result: (_) @local.returns)
-(method_declaration result: (_) @local.returns)
-(return_statement (expression_list . (_) @local.return))
 (field_declaration !name type: [(type_identifier) (qualified_type)] @local.embedded)
 (field_declaration !name type: (pointer_type [(type_identifier) (qualified_type)] @local.embedded))
+(function_declaration result: (_) @local.returns)
+(method_declaration result: (_) @local.returns)
+(method_elem result: (_) @local.returns)
+(return_statement (expression_list . (_) @local.return))
 (type_parameter_declaration name: (identifier) @generic)
 """
-(method_elem result: (_) @local.returns)
 
 RUST = r"""
 (call_expression function: (_) @call)
