@@ -71,8 +71,9 @@ def wire_safe(value: W) -> W:
         return cast(W, escaped(value))
     if isinstance(value, dict):
         out: dict[Any, Any] = {}
+        counts: dict[str, int] = {}
         for key, item in value.items():
-            name = _key(key, value, out) if isinstance(key, str) else key
+            name = _key(key, value, out, counts) if isinstance(key, str) else key
             out[name] = wire_safe(item)
             exact = _exact(item)
             if exact is not None and isinstance(name, str) and f"{name}{BYTES_SUFFIX}" not in value:
@@ -83,20 +84,23 @@ def wire_safe(value: W) -> W:
     return value
 
 
-def _key(key: str, given: dict[Any, Any], written: dict[Any, Any]) -> str:
+def _key(key: str, given: dict[Any, Any], written: dict[Any, Any], counts: dict[str, int]) -> str:
     """An object's key as written: ``\\xNN`` for each stray byte, and, where that spelling is
     another key's (``caf\\udce9`` beside a literal ``caf\\xe9``, two lone surrogates that both
     read U+FFFD), the key's bytes in base64 after it, then a count: one value had overwritten the
-    other in silence."""
+    other in silence. ``counts`` holds the count each spelling last took in this object, where
+    the next key spelled so starts counting: from 1 each time, 4,000 keys that all read U+FFFD had
+    taken 13 s."""
     name = escaped(key)
-    if name == key:
+    if name == key or (name not in given and name not in written):
         return name
-    unique, count = name, 1
-    if unique in given or unique in written:
-        unique = f"{name} (bytes {raw_bytes(key) or '?'})"
+    spelled = f"{name} (bytes {raw_bytes(key) or '?'}"
+    count = counts.get(spelled, 1)
+    unique = f"{spelled}, #{count})" if count > 1 else f"{spelled})"
     while unique in given or unique in written:
         count += 1
-        unique = f"{name} (bytes {raw_bytes(key) or '?'}, #{count})"
+        unique = f"{spelled}, #{count})"
+    counts[spelled] = count
     return unique
 
 
