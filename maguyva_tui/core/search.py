@@ -915,7 +915,7 @@ def _as_pasted(generation: Generation, intent: Intent, req: SearchRequest, line:
     if value is None and not has_runtime_value(line):
         return intent
     if literal_found(generation, Query(line, case=req.case, target=line), req.case):
-        return Intent("exact_match", confidence, line, PASTED_RULE)
+        return Intent("exact_match", confidence, _raised_text(generation, line, value, req.case), PASTED_RULE)
     for around in _fixed_in(line, value):
         if literal_found(generation, Query(around, case=req.case, target=around), req.case):
             return Intent("exact_match", confidence, around, PASTED_RULE)
@@ -931,10 +931,12 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
     if "\n" in message:
         return _message_line(generation, intent, req)
     quoted = QUOTED_VALUE.search(message)
-    if not has_runtime_value(message) or literal_found(generation, Query(message, case=req.case, target=message),
-                                                       req.case):
+    value = quoted.group("v") if quoted is not None else None
+    if not has_runtime_value(message):
         return intent
-    for around in _fixed_in(message, quoted.group("v") if quoted is not None else None):
+    if literal_found(generation, Query(message, case=req.case, target=message), req.case):
+        return replace(intent, target=_raised_text(generation, message, value, req.case))
+    for around in _fixed_in(message, value):
         if literal_found(generation, Query(around, case=req.case, target=around), req.case):
             return replace(intent, target=around)
     return intent
@@ -950,11 +952,35 @@ def _message_line(generation: Generation, intent: Intent, req: SearchRequest) ->
     lines = list(dict.fromkeys(reversed((intent.target or "").splitlines())))
     for line in lines:
         quoted = QUOTED_VALUE.search(line)
-        for text in (line, *_fixed_in(line, quoted.group("v") if quoted is not None else None)):
+        value = quoted.group("v") if quoted is not None else None
+        for text in (line, *_fixed_in(line, value)):
             if len(text.split()) >= VALUE_PREFIX_WORDS and literal_found(
                     generation, Query(text, case=req.case, target=text), req.case):
-                return replace(intent, target=text)
+                return replace(intent, target=_raised_text(generation, text, value, req.case) if text == line else text)
     return intent
+
+
+def _raised_text(generation: Generation, message: str, value: str | None, case: str) -> str:
+    """A message some line holds as printed, values and all, or, when only tests or docs hold it so
+    (a test asserting it), the text between its values that the package's own code holds: the line
+    raising it. construct's ``stream read less than specified amount, expected 1, found 0`` had
+    listed the test that expects it, not the f-string in ``core.py`` that prints it."""
+    if not has_runtime_value(message) or _in_code(generation, message, case) is not False:
+        return message
+    for text in _fixed_in(message, value):
+        if _in_code(generation, text, case):
+            return text
+    return message
+
+
+def _in_code(generation: Generation, text: str, case: str) -> bool | None:
+    """Tell whether a line of the package's own code (no test, example or doc) holds ``text``;
+    ``None`` when the text index cannot say."""
+    lines = getattr(generation.text, "literal_lines", None)
+    if "text" in generation.missing or lines is None:
+        return None
+    first = lines(text, case, 1, demote=lambda path: 0.5 if is_secondary(path) else 1.0)
+    return bool(first) and not is_secondary(first[0].path)
 
 
 def _fixed_in(message: str, value: str | None) -> list[str]:

@@ -58,6 +58,11 @@ FILES = {
         "        raise IOError(f\"bytes object of wrong length, expected {length}, found {len(data)}\")\n"
         "    raise ValueError(\"{0} not a mapping, cannot use .keys()\".format(repr(data)))\n"
     ),
+    "stream.py": "def read(data, n):\n    raise IOError(f'stream read less than specified amount, expected {n}, found {len(data)}')\n",
+    "tests/test_stream.py": (
+        "def test_short():\n"
+        "    assert str(err) == 'stream read less than specified amount, expected 1, found 0'\n"
+    ),
     "path_error.py": (
         "class ConstructError(Exception):\n"
         "    def __init__(self, message='', path=None):\n"
@@ -191,3 +196,13 @@ def test_an_error_printed_over_lines_is_answered_by_its_raise(engine: Engine) ->
     answer = engine.search(pasted).to_json()
     assert (answer["rule"], answer["target"]) == ("error_message", "is out of range (min=")
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("path_error.py", 7)]
+
+
+@pytest.mark.parametrize("pasted", ["stream read less than specified amount, expected 1, found 0",
+                                    "construct.core.StreamError: stream read less than specified amount, expected 1, found 0"])
+def test_a_message_only_a_test_holds_as_printed_is_the_line_raising_it(engine: Engine, pasted: str) -> None:
+    """A test asserting the message, its values and all, had been the whole answer; the f-string
+    that prints it holds the text before its values."""
+    answer = engine.search(pasted).to_json()
+    assert answer["target"] == "stream read less than specified amount, expected"
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("stream.py", 2), ("tests/test_stream.py", 2)]
