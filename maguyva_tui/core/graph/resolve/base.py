@@ -124,6 +124,10 @@ class Language:
     the class or a subclass, is the class itself (``extends Base``, ``Base.m()``, ``new Base()``),
     never the constructor, which no name looks up."""
 
+    traits_borrow_members = False
+    """Whether a trait's code may use members the classes using it declare (PHP's ``$this->x`` in a
+    trait): looked up on those classes where the trait declares none."""
+
     def package_member(self, r: Lookup, package: str, name: str) -> str:
         """Resolve a member of one of the language's package targets (``package``: after the prefix)."""
         return UNRESOLVED

@@ -24,6 +24,7 @@ class PHP(Language):
     """Resolution rules of PHP."""
 
     target_prefix = "phpns:"
+    traits_borrow_members = True
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a class of the same namespace: a file of the same folder."""

@@ -592,8 +592,25 @@ class Resolver(Memo):
         if language.no_member(index, qualname, name):
             return UNRESOLVED
         if inherited and index.defs.get(qualname) in CLASS_KINDS:
-            return self.in_bases(target, name)
+            found = self.in_bases(target, name)
+            if found == UNRESOLVED and language.traits_borrow_members and index.defs.get(qualname) == "trait":
+                return self.from_users(target, name, index.language)
+            return found
         return UNRESOLVED
+
+    def from_users(self, trait: str, name: str, language: str) -> str:
+        """Resolve a member a trait's code reaches that the trait does not declare (PHP's
+        ``$this->timeConverter`` in ramsey/uuid's ``TimeTrait``): what every class using the trait
+        makes of it, where they all agree; unresolved where none uses it or two differ. Looked up
+        on the trait alone (``inherited``), never as a base of its users, which would come back."""
+        self.deps.add("glob:" + mod.family(language))  # a class that starts using it changes the answer
+        users = self.memoized(("users", trait), self.trait_users, trait)
+        found = {self.member(user, name) for user in users}
+        return found.pop() if len(found) == 1 and not found & SENTINELS else UNRESOLVED
+
+    def trait_users(self, trait: str) -> tuple[str, ...]:
+        """Return the classes whose bases name a trait (PHP's ``use TimeTrait;``)."""
+        return tuple(cls for cls, bases in self.bases.items() if trait in bases)
 
     def decorated(self, index: FileIndex, qualname: str) -> str | None:
         """What a function's name holds when a decorator written bare made it an instance of a
