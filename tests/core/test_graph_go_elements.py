@@ -183,3 +183,10 @@ def test_a_return_type_named_as_its_method_is_the_type() -> None:
     g = build_graph({path: analyze(path, dedent(text)) for path, text in
                      {"arraylist/arraylist.go": LIST, "arraylist/iterator.go": ITERATOR}.items()})
     assert [s.line for s in callers(g, "Iterator.Next").sites] == [8]
+
+
+def test_a_local_bound_to_an_element_is_its_element_type() -> None:
+    # zap's entry := logs.AllUntimed()[0]; entry.ContextMap()
+    source = USE.replace("    logs[0].ContextMap()\n", "    first := logs[0]\n    first.ContextMap()\n")
+    g = build_graph({path: analyze(path, dedent(text)) for path, text in {"types.go": TYPES, "use.go": source}.items()})
+    assert [s.line for s in callers(g, "Entry.ContextMap").sites] == [22]
