@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 SUGGESTIONS = 5
 """Close names offered when a name is not defined."""
-REFERENCE_KINDS: tuple[str, ...] = ("call", "inherit", "ref", "import")
+REFERENCE_KINDS: tuple[str, ...] = ("call", "read", "inherit", "ref", "import")
 """The uses of a symbol the graph records, strongest first (the order references are listed in)."""
 DEFAULT_DEPTH = queries.DEFAULT_DEPTH
 """Impact follows dependents this many hops unless asked otherwise."""
@@ -94,7 +94,8 @@ class Site:
     path: str
     line: int
     kind: str
-    """``call``, ``inherit``, ``ref`` or ``import``."""
+    """``call``, ``read`` (a Python ``@property`` read, ``conn.size``, which runs it), ``inherit``,
+    ``ref`` or ``import``."""
     caller: str | None
     """The qualname of the enclosing definition, ``None`` at module level."""
     caller_node: str
@@ -333,7 +334,7 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     entries = []
     for s in sites:
         said, fits = queries.site_reason(graph, s, built, reason), counted.get((s.path, s.line))
-        entries.append(Site(s.path, s.line, "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
+        entries.append(Site(s.path, s.line, "read" if s.kind == "read" else "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
                             graph.node_centrality(s.caller_id), f"{said}, {fits}" if fits else said, fits))
     return _answer(generation, shown, defs, entries, total)
 
@@ -491,7 +492,7 @@ def _built_on(
 
 # -- shared -----------------------------------------------------------------------------------------
 
-_VERBS = {"call": "calls", "inherit": "inherits", "ref": "refers to", "import": "imports"}
+_VERBS = {"call": "calls", "read": "reads the property", "inherit": "inherits", "ref": "refers to", "import": "imports"}
 """How a site's reason reads for each kind of use."""
 
 

@@ -57,7 +57,7 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     named ``render``), and the calls naming it that the graph tied to no definition. Empty when
     there is nothing to say, the name has no definition, or the graph is not ready. A workspace's
     view, which holds no one graph, gives each repository's own lines, each named by it. A
-    property's reads, which are no calls, are said first."""
+    property's note (which reads the graph lists) is said first."""
     each = getattr(generation, "callers_notes", None)  # a workspace's view: its shards answer
     if each is not None:
         return tuple(each(name))
@@ -230,8 +230,9 @@ def _notes(graph: CodeGraph, name: str, line_of: LineReader | None = None) -> tu
 
 def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
     """A Python property (``@property def size``, ``@cached_property``): reading ``b.size`` runs
-    it, but a read is no call the graph records, so its callers and what depends on it said 0
-    results and no more. Its decorators are the lines of its definition above its name."""
+    it, and the graph lists a read only where it knows the receiver's class (``b: Base``,
+    ``self``), so the answer says where the rest are. Its decorators are the lines of its
+    definition above its name."""
     for node in defined:
         symbol = graph.symbols.get(node)
         if symbol is None or symbol.language != "python" or symbol.name_line <= symbol.start_line:
@@ -239,8 +240,8 @@ def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]
         above = generation.snapshot.lines(symbol.path, symbol.start_line, symbol.name_line - 1)
         if any(PROPERTY_DECORATOR.match(line) for line in above):
             qualname, bare = symbol.qualname, symbol.name
-            return (f"{qualname} is a property: reading it (.{bare}) runs it, and the graph records calls, "
-                    f'not reads; search ".{bare}" lists every line naming it')
+            return (f"{qualname} is a property: reading it (.{bare}) runs it; the graph lists the reads whose "
+                    f'receiver\'s class it knows, and search ".{bare}" lists every line naming it')
     return None
 
 

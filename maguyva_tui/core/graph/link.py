@@ -18,6 +18,9 @@ from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
 """A target that is no node, encoded below zero; its outcome code is ``-code - 1``."""
+INVOKED, READ_MODE = 1, 2
+"""How a name is resolved besides plainly: called (an instance's ``__call__``), or read as an
+attribute (``conn.size``: a site only where it reaches a ``@property``, whose getter runs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +48,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     """Resolve every reference and import of one file against the node slots."""
     path = index.path
     scoped = scope_dependent(index)
-    flat: dict[tuple[str, bool], int] = {}
-    by_scope: dict[tuple[str | None, str, bool], int] = {}
+    flat: dict[tuple[str, int], int] = {}
+    by_scope: dict[tuple[str | None, str, int], int] = {}
     origins: dict[str | None, int] = {}
     lines: list[int] = []
     froms: list[int] = []
@@ -64,23 +67,33 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
             return slot
         return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
 
+    def resolved(scope: str | None, name: str, call: bool, mode: int) -> int:
+        target = resolver.resolve(index, scope, name, call, mode == INVOKED)
+        if mode == READ_MODE and not resolver.is_property(target):
+            return UNRESOLVED_CODE  # an ordinary attribute read: no site at all
+        return code(target)
+
     methods = rules(index.language).bare_calls_are_methods
     for kind, name, line, scope in of_kind(source.references, "local", keep=False):
+        read = kind == "read"
         invoked = kind == "call"  # calling an instance runs its __call__, not its class
         call = methods and invoked and "." not in name  # a bare Java call names a method only
-        written = (name, invoked)
+        mode = READ_MODE if read else INVOKED if invoked else 0
+        written = (name, mode)
         target = flat.get(written)
         if target is None:
             if scoped is None or name.partition(".")[0].removesuffix("()") in scoped:
-                key = (scope, name, invoked)
+                key = (scope, name, mode)
                 target = by_scope.get(key)
                 if target is None:
-                    target = by_scope[key] = code(resolver.resolve(index, scope, name, call, invoked))
+                    target = by_scope[key] = resolved(scope, name, call, mode)
             else:
-                target = flat[written] = code(resolver.resolve(index, None, name, call, invoked))
+                target = flat[written] = resolved(None, name, call, mode)
         origin = origins.get(scope)
         if origin is None:
             origin = origins[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]
+        if read and target < 0:  # an attribute read is a site only where it reads a property (its getter runs)
+            continue
         if target >= 0:
             lines.append(line)
             froms.append(origin)

@@ -19,15 +19,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, NEW, OUTCOMES, REF, LooseBlock, Merged
+from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, NEW, OUTCOMES, READ, REF, LooseBlock, Merged
 from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import Symbol
 
 DEFAULT_DEPTH = 3  # three hops already reach most of a mid-sized repository from a hub
-STRENGTH: tuple[int, ...] = (CALL, INHERIT, IMPORT, REF)
-"""Kind codes from the strongest dependency to the weakest (the edge an impact result reports)."""
+STRENGTH: tuple[int, ...] = (CALL, READ, INHERIT, IMPORT, REF)
+"""Kind codes from the strongest dependency to the weakest (the edge an impact result reports; a
+``read`` runs a Python property as a call runs a function)."""
 
 CONSTRUCTORS: dict[str, frozenset[str]] = {
     "python": frozenset({"__init__", "__new__"}),
@@ -55,6 +56,10 @@ constructions (``new Helper()``), as Python's are its calls (``Helper()``)."""
 REOPENED = frozenset({"cpp", "ruby"})
 """Languages whose class may be written in several files, one node each (C++'s header and the
 file defining its constructor ``Foo::Foo``, Ruby's reopened classes): a constructor builds each."""
+
+READS_PROPERTY = "reads the property "
+"""How a site reading a Python ``@property`` is said (``reads the property size``): it runs the
+getter as a call would, written without parentheses."""
 
 T = TypeVar("T")
 Slots = NDArray[np.int64]
@@ -112,7 +117,8 @@ class CallSite:
     """The node id of the calling symbol (the file's node id at module level)."""
     callee_id: str
     kind: str = "call"
-    """``call``, or ``new`` for a construction written as one (``new Helper()``, ``Foo.new``)."""
+    """``call``, ``new`` for a construction written as one (``new Helper()``, ``Foo.new``), or
+    ``read`` for a Python ``@property`` read (``conn.size``, which runs it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +344,8 @@ def site_reason(graph: CodeGraph, site: CallSite, built: Mapping[str, str], defa
     Helper()``; Python's ``Helper()`` asked as ``Helper.__init__``: ``built``), else ``default``."""
     if site.callee_id in built:
         return built[site.callee_id]
+    if site.kind == "read":
+        return READS_PROPERTY + _path_and_qualname(graph, site.callee_id)[1].rpartition(".")[2]
     if site.kind != "new":
         return default
     qualname = _path_and_qualname(graph, site.callee_id)[1]
@@ -366,7 +374,7 @@ def call_positions(graph: CodeGraph, defs: Sequence[str], constructors_of: Seque
     kind, target = merged.kind[found], merged.target[found]
     only_new = [index[c] for c in built if c in index and graph.symbols[c].language not in CALLED_TOO]
     called = np.isin(target, slots) & ~np.isin(target, only_new)  # new builds those
-    found = found[((kind == CALL) & called) | ((kind == NEW) & np.isin(target, made))]
+    found = found[(((kind == CALL) | (kind == READ)) & called) | ((kind == NEW) & np.isin(target, made))]
     if len(slots) > 1:  # ties on a line: callee id order
         callee_rank = np.zeros(len(graph.nodes), dtype=np.int64)
         callee_rank[[index[d] for d in sorted(defs) if d in index]] = np.arange(len(slots))

@@ -24,15 +24,16 @@ if TYPE_CHECKING:
 IntArray: TypeAlias = NDArray[np.int32]
 CodeArray: TypeAlias = NDArray[np.int8]
 
-KINDS: tuple[str, ...] = ("call", "import", "inherit", "ref", "member", "new")
+KINDS: tuple[str, ...] = ("call", "import", "inherit", "ref", "member", "new", "read")
 """Site and edge kinds; a kind's code is its position (``member`` edges come from definitions)."""
 KIND_CODE: dict[str, int] = {kind: code for code, kind in enumerate(KINDS)}
-CALL, IMPORT, INHERIT, REF, MEMBER, NEW = range(6)
+CALL, IMPORT, INHERIT, REF, MEMBER, NEW, READ = range(7)
 EDGE_KINDS: tuple[str, ...] = KINDS[:NEW]
 """The kinds an aggregated edge counts: a ``new`` site (``new Foo()``, ``Foo.new``, a construction
 that names no constructor) is a ``ref`` edge, as it always was, so PageRank reads the graph it did;
-only the sites keep it apart, for who calls the class's constructor."""
-SHOWN_KINDS: tuple[str, ...] = (*EDGE_KINDS, "ref")
+only the sites keep it apart, for who calls the class's constructor. A ``read`` site (a Python
+``@property`` read, ``conn.size``, which runs it) is a ``call`` edge."""
+SHOWN_KINDS: tuple[str, ...] = (*EDGE_KINDS, "ref", "read")
 """How a site's kind reads in ``Site`` and ``Loose``: a construction as the ``ref`` it is an edge of."""
 OUTCOMES: tuple[str, ...] = ("external", "ambiguous", "unresolved")
 """Why a loose site reached no node; the outcome's code is its position."""
@@ -194,6 +195,7 @@ def aggregate(merged: Merged, members: Mapping[str, Members], size: int) -> Edge
     target = np.concatenate([merged.target.astype(np.int64), *(m.target for m in found)])
     kind = np.concatenate([merged.kind.astype(np.int64), np.full(sum(len(m.source) for m in found), MEMBER)])
     kind[kind == NEW] = REF
+    kind[kind == READ] = CALL
     keep = source != target
     width = max(size, 1)
     pairs, inverse = np.unique(source[keep] * width + target[keep], return_inverse=True)

@@ -37,6 +37,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
 )
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
+from maguyva_tui.core.parsing.facts.narrowing import narrowed_call
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -98,6 +99,37 @@ CLASS_SCOPE_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "
 FUNCTION_SCOPE_KINDS: frozenset[str] = frozenset({"function", "method"})
 """Symbol kinds whose body is code that runs when called."""
 
+def _is_field(field: str) -> Callable[[Node, Node], bool]:
+    """Tell whether a node is its parent's given field."""
+    return lambda node, parent: parent.child_by_field_name(field) == node
+
+
+def _assigned(node: Node, parent: Node) -> bool:
+    """Tell whether an attribute is (a part of) the left side of an assignment (``a.x = 1``,
+    ``a.x, b = t``): written, not read."""
+    while parent.type in TARGET_LISTS and parent.parent is not None:
+        node, parent = parent, parent.parent
+    return parent.type in ("assignment", "for_statement", "for_in_clause") and parent.child_by_field_name("left") == node
+
+
+TARGET_LISTS = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})
+"""Nodes listing several assignment targets (``a.x, b = t``)."""
+
+READ_CONTEXTS: dict[str, Callable[[Node, Node], bool]] = {
+    "call": _is_field("function"),  # a.m(): a call, recorded as one
+    "decorator": lambda node, parent: True,  # @a.b: a call of what it names
+    "assignment": _assigned,
+    "pattern_list": _assigned,
+    "tuple_pattern": _assigned,
+    "list_pattern": _assigned,
+    "for_statement": _assigned,
+    "for_in_clause": _assigned,
+    "delete_statement": lambda node, parent: True,  # del a.x runs a deleter, not the getter
+    "type": lambda node, parent: True,  # x: mod.Type, recorded as a type use
+}
+"""Per parent node type, whether a Python attribute under it is no read of its value (``True``)."""
+
+
 RUBY_KERNEL: frozenset[str] = frozenset({
     "puts", "print", "p", "pp", "printf", "sprintf", "format", "warn", "gets", "raise", "fail",
     "require", "require_relative", "load", "autoload", "loop", "lambda", "proc", "sleep", "rand",
@@ -151,7 +183,7 @@ def _extract(
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     if language == "ruby":
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
-    reader.member_calls(captures.get("call.member", ()), language == "ruby")
+    reader.member_calls(captures.get("call.member", ()), language == "ruby", language == "php")
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
@@ -162,6 +194,7 @@ def _extract(
         return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
     if language != "python":
         return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
+    reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
     return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
@@ -214,10 +247,32 @@ class _Reader:
             line = node.end_point[0] + 1
             append(("call", name, line, scopes[line] if line < last else None))
 
-    def member_calls(self, nodes: Sequence[Node], ruby: bool = False) -> None:
+    def reads(self, nodes: Sequence[Node]) -> None:
+        """Record Python attributes read, neither called nor assigned to (``conn.size``, and
+        ``conn.size`` of ``conn.size.bit_length()``): reading a ``@property`` runs it, and the graph
+        keeps the reads that reach one (``graph/link.py``). A dunder (``x.__class__``) and a
+        receiver that is no name (``xs[0].size``) are left: no property is read through them."""
+        scopes, append = self.scopes, self.references.append
+        last = len(scopes)
+        for node in nodes:
+            parent = node.parent
+            if parent is not None and parent.type in READ_CONTEXTS and READ_CONTEXTS[parent.type](node, parent):
+                continue
+            attribute = node.child_by_field_name("attribute")
+            text = attribute.text if attribute is not None else None
+            if not text or text.startswith(b"__"):
+                continue
+            name = names.dotted(node)
+            if name.startswith(names.UNKNOWN):
+                continue
+            line = node.end_point[0] + 1
+            append(("read", name, line, scopes[line] if line < last else None))
+
+    def member_calls(self, nodes: Sequence[Node], ruby: bool = False, php: bool = False) -> None:
         """Record calls written as a receiver and a method (Java, PHP, Ruby), each at the line of
         the method's name. In Ruby, ``Foo.new`` instantiates ``Foo`` (a ``new``, as ``new Foo``
-        elsewhere), and a call without receiver is made on ``self`` (``implicit``)."""
+        elsewhere), and a call without receiver is made on ``self`` (``implicit``); in PHP, a call
+        on a variable an ``instanceof`` around it tests is made on that class (``narrowing.py``)."""
         for node in nodes:
             name_node = node.child_by_field_name(names.INVOCATIONS[node.type][1]) or node
             line = name_node.start_point[0] + 1
@@ -225,7 +280,7 @@ class _Reader:
             if ruby:
                 self.ruby_call(node, name_node, name, line)
             else:
-                self.add("call", name, line)
+                self.add("call", narrowed_call(node, name) if php and name[:1] == "$" else name, line)
 
     def ruby_call(self, node: Node, method: Node, name: str, line: int) -> None:
         """Record one Ruby call: ``Foo.new`` instantiates ``Foo``; a call without receiver is made

@@ -22,6 +22,8 @@ names are the contract:
   ``@inherit.made`` the first argument of a Ruby call assigned to a constant (``extract.py`` keeps
   ``Handler = Class.new(Base)``'s);
 - ``@type``: a type written in an annotation or a declaration;
+- ``@read``: a Python attribute (``conn.size``), kept by ``extract.py`` where it is read, neither
+  called nor assigned to: reading a ``@property`` runs it;
 - ``@import``: an import statement, read by ``imports.py`` (Ruby: the ``require`` or
   ``require_relative`` identifier of the call);
 - ``@test``: a C++ function definition that may be a test macro's (``TEST(Suite, Name) {``), whose
@@ -50,6 +52,7 @@ PYTHON = r"""
 (call function: (_) @call)
 (decorator (identifier) @call)
 (decorator (attribute) @call)
+(attribute) @read
 (class_definition superclasses: (argument_list [(identifier) (attribute)] @inherit))
 (class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @inherit)))
 (type [(identifier) (attribute) (string)] @type)
