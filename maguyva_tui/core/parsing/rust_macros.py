@@ -5,15 +5,20 @@ The grammar reads a macro's arguments as bare tokens, so a call written inside `
 only inside ``assert_eq!``, and "who calls fold_any" found none of its six calls (over four
 repositories, a quarter of the call sites rg finds). These macros take comma-separated
 expressions (``vec!`` an array's, ``[x; n]`` too), so with the name and ``!`` parsed as blanks of the
-same length the arguments read as a tuple or an array, every byte offset and line kept.
+same length the arguments read as a tuple or an array, every byte offset and line kept. Any other
+macro invoked with brackets is read so where its arguments then parse as expressions, without
+error and not where items stand (nom's own ``assert_parse!(parser(i), ...)``, 266 calls); one whose
+tokens are no expressions (a DSL, ``quote!``) is left as tokens. ``matches!`` reads its value, its
+pattern parsed as blanks.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from typing import TypeAlias
 
-from tree_sitter import Parser, Tree
+from tree_sitter import Node, Parser, Point, Tree
 
 EXPRESSION_MACROS = (
     "assert", "assert_eq", "assert_ne", "debug_assert", "debug_assert_eq", "debug_assert_ne",
@@ -23,49 +28,120 @@ EXPRESSION_MACROS = (
 """The standard macros whose arguments are expressions separated by commas (``vec!``: an array)."""
 
 MACRO_CALL = re.compile(
-    rb"(?<![\w!])(?:(?:::)?(?:std|core|alloc)::)?(?:" + "|".join(EXPRESSION_MACROS).encode() + rb")![ \t]*[(\[]"
+    rb"(?<![\w!$])(?:(?:::)?(?:[A-Za-z_]\w*::)+)?(?P<name>[A-Za-z_]\w*)![ \t]*[(\[]"
 )
-"""Where such a macro may be invoked, its name (``std::`` before it or not) to its opening bracket."""
+"""Where a macro may be invoked with its arguments in brackets (a path before its name or not),
+its name to its opening bracket: a standard one of :data:`EXPRESSION_MACROS`, or any other whose
+tokens turn out to read as expressions (nom's ``assert_parse!(parser(i), Ok(..))``)."""
+
+STANDARD = frozenset(name.encode() for name in EXPRESSION_MACROS)
+"""The names whose arguments are always expressions: unwrapped without looking."""
+
+PATTERN_MACRO = b"matches"
+"""``matches!(value, Pattern if guard)``: its first argument is an expression, the rest a pattern,
+parsed as blanks (a pattern is no tuple's element, and calls no function)."""
+
+NOT_EXPRESSIONS = frozenset({b"macro_rules", b"quote", b"format_ident", b"stringify", b"concat_idents"})
+"""Macros whose tokens are code quoted or named, never run where they are written."""
+
+EXPRESSIONS = frozenset({"tuple_expression", "parenthesized_expression", "unit_expression", "array_expression"})
+"""What a macro's arguments read as once its name is blanks: a list of expressions."""
+
+ITEM_PLACES = frozenset({"source_file", "declaration_list"})
+"""Where an invocation stands for items (``criterion_group!(benches, f);``): never unwrapped."""
 
 EXPRESSION_MACRO_DEPTH = 4
 """Such macros nested in one another unwrapped at most (``assert_eq!(format!("{}", f(x)), ...)``):
 an inner one is a macro to the grammar only once the outer one is unwrapped."""
 
+Span: TypeAlias = tuple[int, int, Point, Point]
+"""Bytes parsed as blanks: start, end, and the points they start and end at."""
+
 
 def unwrapped_expression_macros(parser: Parser, source: bytes, tree: Tree) -> tuple[bytes, Tree]:
     """Parse again with each expression macro's name and ``!`` blanked, nested ones too: the text
-    as parsed and its tree, the same ones when the text invokes none."""
+    as parsed and its tree, the same ones when the text invokes none. A macro other than the
+    standard ones is unwrapped only where its arguments then read as expressions, without error:
+    one parse more tells, and a second leaves out those that do not."""
+    refused: set[int] = set()  # the brackets of those found not to be expressions, never tried again
     for _ in range(EXPRESSION_MACRO_DEPTH):
-        spans = _invocations(tree, {m.start(): m.end() for m in MACRO_CALL.finditer(source)})
-        if not spans:
+        found = {m.start(): (m.end(), m.group("name")) for m in MACRO_CALL.finditer(source) if m.end() - 1 not in refused}
+        invocations = _invocations(tree, found)
+        if not invocations:
             return source, tree
-        blanked = bytearray(source)
-        for start, end, (row, column) in spans:
-            blanked[start:end] = b" " * (end - start)
-            after = (row, column + end - start)  # a name and its ``!`` never span a line
-            tree.edit(start, end, end, (row, column), after, after)
-        source = bytes(blanked)
-        tree = parser.parse(source, tree)
+        trial_source, trial = _blanked(parser, source, tree, invocations)
+        doubtful = {body.start_byte: body.end_byte for body, standard, _ in invocations if not standard}
+        refusing = _not_expressions(trial, doubtful) if doubtful else set()
+        if refusing:
+            refused |= refusing
+            kept = [i for i in invocations if i[0].start_byte not in refusing]
+            if not kept:
+                return source, parser.parse(source)
+            trial_source, trial = _blanked(parser, source, None, kept)
+        source, tree = trial_source, trial
     return source, tree
 
 
-def _invocations(tree: Tree, found: dict[int, int]) -> list[tuple[int, int, tuple[int, int]]]:
-    """The spans of the names and ``!`` of the macros found (their start -> the end of the name's
-    match, its bracket) that the tree reads as invocations with their arguments in brackets, and
-    the row and column each starts at; not those in a string, a comment, or still inside another
+def _blanked(parser: Parser, source: bytes, tree: Tree | None,
+             invocations: list[tuple[Node, bool, list[Span]]]) -> tuple[bytes, Tree]:
+    """Parse the text with the spans of these invocations as blanks (newlines kept), edited into
+    ``tree`` when there is one (every point stays where it was: only spaces replace bytes)."""
+    blanked = bytearray(source)
+    for _, _, spans in invocations:
+        for start, end, at, to in spans:
+            blanked[start:end] = re.sub(rb"[^\n]", b" ", source[start:end])
+            if tree is not None:
+                tree.edit(start, end, end, at, to, to)
+    text = bytes(blanked)
+    return text, parser.parse(text, tree) if tree is not None else parser.parse(text)
+
+
+def _not_expressions(tree: Tree, bodies: dict[int, int]) -> set[int]:
+    """The starts of those bodies (start -> end) that the tree does not read as a list of
+    expressions without error, or reads where items stand. One walk from the root, entering only
+    the nodes that hold a body's start."""
+    starts = sorted(bodies)
+    accepted: set[int] = set()
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        start = node.start_byte
+        if node.type in EXPRESSIONS and bodies.get(start) == node.end_byte and not node.has_error:
+            parent = node.parent
+            place = parent.parent if parent is not None and parent.type == "expression_statement" else None
+            if place is None or place.type not in ITEM_PLACES:
+                accepted.add(start)
+        for child in node.children:
+            at = bisect_left(starts, child.start_byte)
+            if at < len(starts) and starts[at] < child.end_byte:
+                stack.append(child)
+    return set(bodies) - accepted
+
+
+def _invocations(tree: Tree, found: dict[int, tuple[int, bytes]]) -> list[tuple[Node, bool, list[Span]]]:
+    """The invocations among the macros found (their start -> the end of the name's match, its
+    bracket, and the name) that the tree reads with their arguments in brackets: each one's
+    brackets, whether it is a standard macro, and the spans to blank (its name and ``!``; for
+    ``matches!`` its pattern too); not those in a string, a comment, or still inside another
     macro's tokens. Only the nodes that hold a match are entered, from the root down once: looking
     each match up from the root (or up through its parents, which tree-sitter finds from the root)
     took time quadratic in the nesting (5,000 nested ``assert!`` had taken 20 s)."""
     starts = sorted(found)
-    spans = []
+    out = []
     stack = [tree.root_node]
     while stack:
         node = stack.pop()
         if node.type == "macro_invocation":
             body = node.children[-1] if node.children else None
-            end = found.get(node.start_byte)
-            if end is not None and body is not None and body.type == "token_tree" and body.start_byte == end - 1:
-                spans.append((node.start_byte, body.start_byte, (node.start_point.row, node.start_point.column)))
+            end, name = found.get(node.start_byte, (-1, b""))
+            if end >= 0 and body is not None and body.type == "token_tree" and body.start_byte == end - 1 \
+                    and name not in NOT_EXPRESSIONS:
+                point = node.start_point  # a name and its ``!`` never span a line
+                name_end = Point(point.row, point.column + body.start_byte - node.start_byte)
+                spans = [(node.start_byte, body.start_byte, point, name_end)]
+                if name == PATTERN_MACRO:
+                    spans.extend(_pattern(body))
+                out.append((body, name in STANDARD or name == PATTERN_MACRO, spans))
             continue
         if node.type == "token_tree":
             continue
@@ -73,4 +149,13 @@ def _invocations(tree: Tree, found: dict[int, int]) -> list[tuple[int, int, tupl
             at = bisect_left(starts, child.start_byte)
             if at < len(starts) and starts[at] < child.end_byte:
                 stack.append(child)
-    return spans
+    return out
+
+
+def _pattern(body: Node) -> list[Span]:
+    """The span of ``matches!``'s pattern: from its first comma outside brackets to its last bracket."""
+    tokens = body.children
+    comma = next((t for t in tokens[1:-1] if t.type == ","), None)
+    if comma is None or len(tokens) < 2:
+        return []
+    return [(comma.start_byte, tokens[-1].start_byte, comma.start_point, tokens[-1].start_point)]
