@@ -359,6 +359,21 @@ def named_after_keyword(text: str) -> str | None:
     return match.group("name") if match else None
 
 
+_KEYWORD_AND_NAME = re.compile(
+    rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s++(?P<name>[A-Za-z_$][\w$]{{0,200}})\s*", re.I
+)
+
+
+def keyword_and_name(text: str) -> tuple[str, str, int] | None:
+    """The definition keyword (lowercased), the one bare name after it and where the name starts,
+    when that is the whole question (``class sortedkeylist``, ``fn new``, ``pub struct point``);
+    ``None`` for anything more (``class Foo(Base)``, ``def a.b``, "class hierarchy of X")."""
+    match = _KEYWORD_AND_NAME.fullmatch(text)
+    if match is None:
+        return None
+    return re.sub(r"\s+", "", match.group("kw")).lower(), match.group("name"), match.start("name")
+
+
 _CALLABLE = ("function", "method", "constructor", "property")
 _TYPES = ("class", "struct", "interface", "trait", "enum", "type", "object")
 KEYWORD_KINDS: dict[str, tuple[str, ...]] = {

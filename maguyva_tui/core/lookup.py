@@ -208,6 +208,20 @@ def other_case_names(generation: Generation, word: str) -> tuple[str, ...]:
                          if name != word and name.casefold() == folded}))
 
 
+def respelled_names(generation: Generation, word: str) -> tuple[str, ...]:
+    """The symbol names that are ``word`` in another case or with other underscores
+    (``sortedkeylist``, ``sorted_key_list``: ``SortedKeyList``), sorted; none while the symbol
+    table is being built."""
+    if "structural" in generation.missing:
+        return ()
+    head = _initial(word)
+    wanted = normalize(word)
+    if head is None or not wanted:
+        return ()
+    return tuple(sorted({name for name in _by_initial(generation).get(head, ())
+                         if name != word and normalize(name) == wanted}))
+
+
 def _initial(name: str) -> str | None:
     """The group a name is kept in by :func:`_by_initial`: its first letter or digit, lowercased."""
     head = name.lstrip("_$")[:1]

@@ -43,6 +43,7 @@ from maguyva_tui.core.intent import (
     CONF_QUOTED,
     ERROR_MESSAGE_RULE,
     FUNCTION_RULE,
+    KEYWORD_KINDS,
     LITERAL_RULES,
     MAX_CLASSIFY_CHARS,
     URL_RULE,
@@ -54,6 +55,7 @@ from maguyva_tui.core.intent import (
     classify,
     impl_pattern,
     is_identifier,
+    keyword_and_name,
     keyword_kinds,
     named_after_keyword,
     override,
@@ -80,6 +82,7 @@ from maguyva_tui.core.lookup import (
     missing_symbol,
     names_constructor,
     other_case_names,
+    respelled_names,
     too_large,
 )
 from maguyva_tui.core.message_text import fixed_texts, has_runtime_value
@@ -229,6 +232,12 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if unshouted is not None:  # "WHO CALLS SEND": who calls send, as typed in lower case
         folded, said = unshouted
         again = search(replace(req, text=folded), parts, checkpoint, places, skip)
+        return replace(again, query=req.text, notices=(*again.notices, said),
+                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+    respelled = _respelled(parts.generation, req)
+    if respelled is not None:  # "class sortedkeylist": the one class spelled so, SortedKeyList
+        written, said = respelled
+        again = search(replace(req, text=written), parts, checkpoint, places, skip)
         return replace(again, query=req.text, notices=(*again.notices, said),
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     read = _pasted_line(parts.generation, _intent(req, places, skip), req)
@@ -857,6 +866,37 @@ def _unshouted(generation: Generation, req: SearchRequest) -> tuple[str, str] | 
     if not read or folded == text:
         return None
     return folded, f"read {', '.join(echo(r) for r in read)}: the question is typed in capitals"
+
+
+_KIND_SAID: Final = {"def": "function", "fn": "function", "func": "function", "fun": "function", "const": "constant",
+                     "let": "variable", "var": "variable", "mod": "module", "typedef": "type"}
+"""The word a notice says for what a definition keyword asks (``def``: a function)."""
+
+
+def _respelled(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:
+    """A definition keyword and a name the index defines as none of the keyword's kinds, while
+    exactly one name of those kinds is it in another case or with other underscores: the question
+    written with that name, and the notice that says so (``class sortedkeylist`` is ``class
+    SortedKeyList``; it had read as a vague question, "class" being English, and ``def
+    parseconfig`` as a missing symbol). ``None`` for any other question, a name defined as typed
+    (or with its first letter's case changed, which :func:`_asked_kinds` reads), or several such
+    names (``def getvalue`` over ``get_value`` and ``getValue``: which one is the person's to say)."""
+    if req.regex or req.intent or req.modality or "structural" in generation.missing:
+        return None
+    asked = keyword_and_name(req.text.strip())
+    if asked is None:
+        return None
+    keyword, name, start = asked
+    kinds = KEYWORD_KINDS.get(keyword, ())
+    spellings = (name, name[:1].upper() + name[1:], name[:1].lower() + name[1:])
+    if not kinds or any(generation.structural.lookup(n, kinds) for n in spellings):
+        return None
+    found = [n for n in respelled_names(generation, name) if generation.structural.lookup(n, kinds)]
+    if len(found) != 1:
+        return None
+    text = req.text.strip()
+    said = f"read {echo(name)} as {echo(found[0])}: the one {_KIND_SAID.get(keyword, keyword)} name it spells, case and underscores aside"
+    return text[:start] + found[0] + text[start + len(name):], said
 
 
 def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:

@@ -25,6 +25,10 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     (root / "tool.py").write_text(
         "class Parser:\n    pass\n\n\ndef parser(text):\n    return Parser()\n\n\ndef helper(text):\n    return text\n"
     )
+    (root / "sorted.py").write_text(
+        "class SortedKeyList:\n    def bisect_left(self, value):\n        return value\n\n\n"
+        "def get_value(x):\n    return x\n\n\ndef getValue(x):\n    return x\n"
+    )
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
     e.refresh()
     yield e
@@ -52,6 +56,28 @@ def test_a_function_keyword_lists_the_function_and_not_the_class(engine: Engine)
 def test_a_keyword_naming_no_symbol_of_its_kind_keeps_the_nearest_answer(engine: Engine) -> None:
     """``class helper`` where ``helper`` is a function: the function, not an empty page."""
     assert _listed(engine, "class helper")[0] == ("tool.py", "helper")
+
+
+@pytest.mark.parametrize(("question", "written", "symbol"), [
+    ("class sortedkeylist", "sortedkeylist", "SortedKeyList"),
+    ("class sorted_key_list", "sorted_key_list", "SortedKeyList"),
+    ("def bisectleft", "bisectleft", "SortedKeyList.bisect_left"),
+])
+def test_a_keyword_and_a_name_in_another_case_is_the_one_definition_so_spelled(
+    engine: Engine, question: str, written: str, symbol: str
+) -> None:
+    """``class sortedkeylist`` had read as a vague question ("class" is English) and ranked by
+    meaning; the one class whose name it spells, case and underscores aside, is its answer."""
+    result = engine.search(question).to_json()
+    assert (result["results"][0]["path"], result["results"][0]["symbol"]) == ("sorted.py", symbol)
+    assert result["intent"] == "find_definition" and result["query"] == question
+    assert any(n.startswith(f"read {written} as {symbol.rpartition('.')[2]}:") for n in result["notices"])
+
+
+def test_a_keyword_and_a_name_spelling_several_definitions_is_not_respelled(engine: Engine) -> None:
+    """``def getvalue`` over ``get_value`` and ``getValue``: which one is the person's to say."""
+    result = engine.search("def getvalue").to_json()
+    assert not any(n.startswith("read getvalue as") for n in result["notices"])
 
 
 def test_the_kinds_asked_are_shown_in_the_parsed_query(engine: Engine) -> None:

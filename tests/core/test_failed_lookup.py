@@ -67,7 +67,10 @@ def test_a_name_a_letter_off_is_offered_the_close_names(engine: Engine) -> None:
     failed = engine.search("who calls parse_confg").lookup_failed
     assert failed is not None and failed.suggestions[0] == "parse_config"
     assert "close names: parse_config" in failed.message
-    assert engine.search("def parseConfig").lookup_failed.suggestions[0] == "parse_config"  # type: ignore[union-attr]
+    assert engine.search("def parse_confg").lookup_failed.suggestions[0] == "parse_config"  # type: ignore[union-attr]
+    respelled = engine.search("def parseConfig")  # case and underscores aside, the one function so named
+    assert respelled.lookup_failed is None and respelled.results[0].symbol == "parse_config"
+    assert "read parseConfig as parse_config: the one function name it spells, case and underscores aside" in respelled.notices
 
 
 @pytest.mark.parametrize("question", ["parse_config", "def parse_config", "who calls parse_config",
