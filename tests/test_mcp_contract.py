@@ -79,4 +79,4 @@ def test_search_says_what_symbol_and_kind_are_for_a_line_that_is_no_definition(t
     search = next(t for t in anyio.run(build_server(service).list_tools) if t.name == "search")
     words = " ".join((search.description or "").split())
     assert "when the result is a definition" not in words
-    assert 'a call site\'s kind is "call" and its symbol the caller' in words and "lie in" in words
+    assert 'a call site\'s kind is "call", "read" where it reads a Python property, and its symbol the caller' in words and "lie in" in words

@@ -706,10 +706,10 @@ def tie_class(modality: str, hit: Hit) -> float:
     classes are ties the direct path breaks by centrality. The structural engine scores a match
     tier plus a fraction below one that only keeps its own order inside the tier (``len(TIERS) -
     tier + 1 / (2 + rank)``), an impact answer the hops left plus the dependent's centrality
-    squashed below one: their whole part is the class. Every call site of a name is one class (the
-    graph scores it by its caller's centrality, the tie-break itself). Any other score is its own
-    class (a text match tier, a similarity)."""
-    if modality == "graph" and hit.kind == "call":
+    squashed below one: their whole part is the class. Every call site of a name (a property's
+    reads too) is one class (the graph scores it by its caller's centrality, the tie-break itself).
+    Any other score is its own class (a text match tier, a similarity)."""
+    if modality == "graph" and hit.kind in ("call", "read"):  # a read of a property runs it as a call does
         return 0.0
     tiered = modality == "structural" and not hit.reason.startswith("name words")  # a sentence's: a real score
     if tiered:  # the engine's kind order inside a tier is no tie: a function before a field of its name

@@ -144,13 +144,13 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         looked for), fusion_strategy ("direct": one engine answered a confident question; "fused":
         weighted reciprocal rank fusion), preset, engines_run and weights, then results best first: path,
         lines, symbol and kind (the definition those lines are or lie in, absent outside any; a call
-        site's kind is "call" and its symbol the caller), score, ranks (each engine's own 1-based
-        rank; null = that engine ran but did not find it), why (each engine's reason), depth (hops from
-        the symbol, for impact), snippet (the first lines, trimmed) and matches (matching lines beyond the
-        snippet). truncated, when one engine answered alone (fusion_strategy "direct") and more
-        matched than the limit (every line a pattern matches, every definition or caller): raise limit or
-        narrow the query. lookup_failed, when the target is not there as asked and the results are something
-        else: target, kind (symbol, literal or place), message, suggestions (close names) and other_case
+        site's kind is "call", "read" where it reads a Python property, and its symbol the caller),
+        score, ranks (each engine's own 1-based rank; null = that engine ran but did not find it), why
+        (each engine's reason), depth (hops from the symbol, for impact), snippet (the first lines,
+        trimmed) and matches (matching lines beyond the snippet). truncated, when one engine answered
+        alone (fusion_strategy "direct") and more matched than the limit (every line a pattern matches,
+        every definition or caller): raise limit or narrow the query. lookup_failed, when the target is
+        not there as asked and the results are something else: target, kind (symbol, literal or place), message, suggestions (close names) and other_case
         (true: the lines hold the string in another case). semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
         and the transformer tier each cover) appear while the transformer still embeds in the background.
         """
@@ -187,7 +187,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
     def find_references(
         name: Name,
         kind: Annotated[ReferenceKind | None, Field(
-            description="Only this kind of use: call, inherit (subclassing), ref (type use, instantiation), import.",
+            description="Only this kind of use: call, read (of a Python property), inherit (subclassing), "
+                        "ref (type use, instantiation), import.",
         )] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="References to return.")] = 50,
     ) -> CallToolResult:

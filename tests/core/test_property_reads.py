@@ -117,3 +117,17 @@ def test_a_property_s_notes_say_which_reads_are_listed(engine: Engine) -> None:
 def test_a_plain_method_says_nothing_of_it(engine: Engine) -> None:
     assert engine.callers_notes("Base.compute") == ()
     assert engine.impact_notes("use") == ()
+
+
+def test_who_calls_a_property_in_the_search_labels_its_reads(engine: Engine) -> None:
+    result = engine.search("who calls Base.size", limit=10)
+    reasons = {r.start_line: dict(r.votes)["graph"] for r in result.results}
+    assert sorted(reasons) == sorted([_line("        return self.size * 2"), _line("    return made.size.bit_length()"),
+                                      _line("    return b.size + b.area + b.compute()")])
+    assert {r.kind for r in result.results} == {"read"}
+    assert {vote.reason for vote in reasons.values() if vote is not None} == {"reads the property size"}
+
+
+def test_references_of_kind_read(engine: Engine) -> None:
+    answer = engine.references("Base.size", ("read",))
+    assert [e.reason for e in answer.entries] == ["reads the property size"] * 3

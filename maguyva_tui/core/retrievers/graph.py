@@ -108,7 +108,8 @@ class GraphRetriever:
             reason = queries.site_reason(graph, s, built, said.get(s.callee_id, f"calls {bare}"))
             if (s.path, s.line) in counted:
                 reason = f"{reason}, {counted[s.path, s.line]}"
-            hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller, "call",
+            hits.append(Hit(s.path, s.line, s.line, graph.node_centrality(s.caller_id), s.caller,
+                            "read" if s.kind == "read" else "call",
                             self._language(s.path), reason))
         return hits
 
