@@ -131,3 +131,22 @@ def test_who_calls_a_property_in_the_search_labels_its_reads(engine: Engine) -> 
 def test_references_of_kind_read(engine: Engine) -> None:
     answer = engine.references("Base.size", ("read",))
     assert [e.reason for e in answer.entries] == ["reads the property size"] * 3
+
+
+@pytest.mark.slow
+def test_a_method_made_a_property_and_back_updates_its_reads(tmp_path_factory: pytest.TempPathFactory) -> None:
+    root = tmp_path_factory.mktemp("toggle")
+    shapes = root / "shapes.py"
+    shapes.write_text(dedent(SOURCE))
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    try:
+        e.refresh()
+        assert len(e.callers("Base.size", 20).entries) == 3
+        shapes.write_text(dedent(SOURCE).replace("    @property\n    def size", "    def size"))
+        e.refresh()
+        assert e.callers("Base.size", 20).entries == ()
+        shapes.write_text(dedent(SOURCE))
+        e.refresh()
+        assert len(e.callers("Base.size", 20).entries) == 3
+    finally:
+        e.close()
