@@ -40,6 +40,8 @@ def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     names = set(RECEIVERS)  # the enclosing class, and super
     for bound in index.locals.values():
         names.update(bound)
+    for used in index.scoped_imports.values():  # a Rust ``use`` inside a function's body
+        names.update(used)
     names.update(q.rpartition(".")[2] for q in index.defs if "." in q)
     return frozenset(names)
 

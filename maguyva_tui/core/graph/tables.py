@@ -154,6 +154,9 @@ class FileIndex:
     decorated: dict[str, str] = field(default_factory=dict)
     """Qualname of a function to the decorator written bare above it first (``@curry``): the
     function's name holds what that decorator made of it."""
+    scoped_imports: dict[str, dict[str, list[Import]]] = field(default_factory=dict)
+    """Rust: qualname of a function to the names a ``use`` written in its body binds there (and
+    in the items nested in it), before any item of an enclosing scope of that name."""
 
     def enclosing_class(self, scope: str | None) -> str | None:
         """Return the qualname of the innermost class in this file enclosing a scope."""
@@ -180,9 +183,42 @@ def index_file(source: Source) -> FileIndex:
             imports[imp.local].append(imp)
     index.imports = dict(imports)
     index.dotted_heads = {local.partition(".")[0] for local in imports if "." in local}
+    if index.language == "rust" and source.imports:
+        index.scoped_imports = _scoped_imports(source.symbols, source.imports)
     for _, name, _, scope in of_kind(source.references, "local"):
         _add_local(index, scope or "", name)
     return index
+
+
+def _scoped_imports(symbols: Sequence[Symbol] | Sequence[SymbolRow],
+                    imports: Sequence[Import]) -> dict[str, dict[str, list[Import]]]:
+    """File each import written inside a function's body under the innermost such function, in
+    one sweep over both in line order: nom's test ``fn take_while1() { use
+    crate::bytes::streaming::take_while1; fn f(..) { take_while1(..)(i) } }`` calls the function
+    it imports, where the call had been tied to the test itself."""
+    spans = sorted((row[3], -row[4], row[1]) for row in map(_symbol_row, symbols) if row[2] in FUNCTION_KINDS)
+    scoped: dict[str, dict[str, list[Import]]] = {}
+    open_: list[tuple[int, str]] = []  # the end and qualname of the functions open, innermost last
+    at = 0
+    for imp in sorted((i for i in imports if i.local and i.local != WILDCARD), key=attrgetter("line")):
+        while at < len(spans) and spans[at][0] <= imp.line:
+            start, negative_end, qualname = spans[at]
+            while open_ and open_[-1][0] < start:
+                open_.pop()
+            open_.append((-negative_end, qualname))
+            at += 1
+        while open_ and open_[-1][0] < imp.line:
+            open_.pop()
+        if open_:
+            scoped.setdefault(open_[-1][1], {}).setdefault(imp.local, []).append(imp)
+    return scoped
+
+
+def _symbol_row(symbol: Symbol | SymbolRow) -> tuple[Any, ...]:
+    """Return (name, qualname, kind, start_line, end_line) of a symbol, object or row."""
+    if isinstance(symbol, Symbol):
+        return symbol.name, symbol.qualname, symbol.kind, symbol.start_line, symbol.end_line
+    return tuple(symbol[:5])
 
 
 def _definitions(symbols: Sequence[Symbol] | Sequence[SymbolRow]) -> Iterator[tuple[str, str]]:

@@ -431,6 +431,9 @@ class Resolver(Memo):
         implicit = language.implicit_members
         start = scope
         while scope:
+            used = index.scoped_imports.get(scope, {}).get(name) if index.scoped_imports else None
+            if used:  # a Rust ``use`` in this function's body: before the items around it
+                return self.first_import(index, used)
             is_class = index.defs.get(scope) in CLASS_KINDS
             if (not is_class or implicit) and not self.names_own_class(index, scope, name):
                 qualname = f"{scope}.{name}"
