@@ -152,8 +152,8 @@ def _js_export(node: Node) -> list[ImportRow]:
     value = node.child_by_field_name("value")
     if value is not None and value.type == "identifier":
         return [("default", "", _text(value), line)]
-    if value is not None and value.type == "object":  # export default { parse, load: read }
-        return _object_value(value)
+    if value is not None and _bare(value).type == "object":  # export default { parse, load: read }
+        return _object_value(_bare(value))
     whole = [c for c in node.named_children if c.type == "identifier"]
     if value is None and any(c.type == "=" for c in node.children) and len(whole) == 1:  # export = knex;
         return [(MODULE_VALUE, "", _text(whole[0]), line)]
@@ -180,6 +180,14 @@ def _module_exports(node: Node) -> list[ImportRow]:
     if not bound or node is None or node.type != "identifier":
         return []
     return [(MODULE_VALUE, "", _text(node), _line(node))]
+
+
+def _bare(node: Node) -> Node:
+    """The value TypeScript's ``as`` and ``satisfies`` wrap (``{ run } as const`` -> the object),
+    where ``handlers.run()`` had reached nothing."""
+    while node.type in ("as_expression", "satisfies_expression", "parenthesized_expression") and node.named_child_count:
+        node = node.named_children[0]
+    return node
 
 
 def _object_value(node: Node) -> list[ImportRow]:
@@ -222,8 +230,8 @@ def _js_require(node: Node) -> list[ImportRow]:
     """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``, and the
     members of a top-level object that name other names (``_object_members``)."""
     value = node.child_by_field_name("value")
-    if value is not None and value.type == "object":
-        return _object_members(node, value)
+    if value is not None and _bare(value).type == "object":
+        return _object_members(node, _bare(value))
     function = value.child_by_field_name("function") if value is not None else None
     if value is None or function is None or function.text != b"require":
         return []

@@ -113,6 +113,9 @@ JAVASCRIPT = _JS_COMMON + _JSX + r"""
 
 TYPESCRIPT = _JS_COMMON + r"""
 (program (export_statement "=" (identifier)) @import)
+(program (export_statement value: [(as_expression (object)) (satisfies_expression (object))]) @import)
+(program (lexical_declaration (variable_declarator name: (identifier) value: [(as_expression (object)) (satisfies_expression (object))]) @import))
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) value: [(as_expression (object)) (satisfies_expression (object))]) @import)))
 (extends_clause value: (_) @inherit)
 (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @inherit)
 (extends_type_clause type: (_) @inherit)

@@ -141,7 +141,7 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
     name = node.child_by_field_name("name")
     value = node.child_by_field_name("value")
     if value is not None:
-        value = _unparenthesize(value)  # `var runInContext = (function runInContext() {...})`
+        value = _unwrap(value)  # `var runInContext = (function runInContext() {...})`, `{...} as const`
     if name is None or name.type != "identifier":
         if value is not None:  # destructuring patterns bind many names; none is a definition
             _scan(w, value)
@@ -230,6 +230,8 @@ def _export(w: Walker, node: Node, outer: Outer) -> None:
     value = node.child_by_field_name("value")
     if value is None or value.type == "object":
         w.walk(node)
+    elif _unwrap(value).type == "object":  # export default { setup() {...} } satisfies Config
+        _object_members(w, _unwrap(value), ())
     else:
         _scan(w, value)
 
@@ -373,6 +375,20 @@ def _callee_function(call: Node) -> Node | None:
 def _function_body(function: Node | None) -> Node | None:
     body = function.child_by_field_name("body") if function is not None else None
     return body if body is not None and body.type == "statement_block" else None
+
+
+_TYPE_WRAPPERS = frozenset({"as_expression", "satisfies_expression"})
+"""TypeScript's assertions around a value (``{...} as const``, ``{...} satisfies Config``): the
+value is the expression they wrap."""
+
+
+def _unwrap(node: Node) -> Node:
+    """Return the value inside parentheses and TypeScript's ``as``/``satisfies``: ``export const
+    handlers = { run() {...} } as const`` holds the method ``handlers.run``, which had been no symbol."""
+    node = _unparenthesize(node)
+    while node.type in _TYPE_WRAPPERS and node.named_child_count:
+        node = _unparenthesize(node.named_children[0])
+    return node
 
 
 def _unparenthesize(node: Node | None) -> Node:
