@@ -878,9 +878,10 @@ def _respelled(generation: Generation, req: SearchRequest) -> tuple[str, str] | 
     exactly one name of those kinds is it in another case or with other underscores: the question
     written with that name, and the notice that says so (``class sortedkeylist`` is ``class
     SortedKeyList``; it had read as a vague question, "class" being English, and ``def
-    parseconfig`` as a missing symbol). ``None`` for any other question, a name defined as typed
-    (or with its first letter's case changed, which :func:`_asked_kinds` reads), or several such
-    names (``def getvalue`` over ``get_value`` and ``getValue``: which one is the person's to say)."""
+    parseconfig`` as a missing symbol; ``class application`` over ``Application`` too, the index
+    defining no ``application``). ``None`` for any other question, a name defined as typed, or
+    several such names (``def getvalue`` over ``get_value`` and ``getValue``: which one is the
+    person's to say)."""
     if req.regex or req.intent or req.modality or "structural" in generation.missing:
         return None
     asked = keyword_and_name(req.text.strip())
@@ -888,8 +889,7 @@ def _respelled(generation: Generation, req: SearchRequest) -> tuple[str, str] | 
         return None
     keyword, name, start = asked
     kinds = KEYWORD_KINDS.get(keyword, ())
-    spellings = (name, name[:1].upper() + name[1:], name[:1].lower() + name[1:])
-    if not kinds or any(generation.structural.lookup(n, kinds) for n in spellings):
+    if not kinds or generation.structural.lookup(name, kinds):
         return None
     found = [n for n in respelled_names(generation, name) if generation.structural.lookup(n, kinds)]
     if len(found) != 1:
