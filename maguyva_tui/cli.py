@@ -176,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "for importers a module or file: pkg.mod, pkg/mod.py, config.h, ./utils")
     graph.add_argument("--repo", action="append", default=[],
                        help="repository root (default: ., or the indexed folder above it, as search finds it)")
+    graph.add_argument("--workspace", metavar="FILE", help=argparse.SUPPRESS)  # refused, saying what asks across several
     _common(graph)
     graph.add_argument("--depth", type=int, help="maximum depth for impact (default 3)")
     graph.add_argument("--limit", type=int, default=200, help="results to return (default 200)")
@@ -368,8 +369,13 @@ def _dispatch(argv: list[str]) -> int:
             _emit(refused(args.query, str(exc)))  # as a --batch line's: a script reads why; main says it on stderr
             raise
     if args.command == "graph":
-        _imply_repo(args)
-        return _graph(args)
+        try:
+            _imply_repo(args)
+            return _graph(args)
+        except (UserError, QueryError, NotADirectoryError, UnreadableRepository, IndexNotWritable) as exc:
+            if args.json:  # as search --json: stdout had been empty, so a script parsing it read no why
+                _emit(refused(f"{args.action} {args.name}", str(exc)))
+            raise
     if args.command == "mcp":
         return _mcp(args)
     if args.command == "server":  # the maguyva command answers it before this module loads (resident imports us)
@@ -682,6 +688,9 @@ def _unresolved_lines(languages: object) -> list[str]:
 def _graph(args: argparse.Namespace) -> int:
     from maguyva_tui.graph_command import graph_answer, print_graph
 
+    if args.workspace:  # it had been "unrecognized arguments", as if a workspace were no idea of maguyva's
+        raise UserError(f'maguyva graph answers over one repository, not a workspace; `maguyva search "who calls NAME" '
+                        f'--workspace {printable(args.workspace)}` asks across its repositories')
     if len(args.repo) > 1:  # argparse kept the last one: the others were dropped without a word
         raise UserError(f"maguyva graph answers over one repository (--repo given {len(args.repo)} times); "
                         f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')

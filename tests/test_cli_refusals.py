@@ -192,6 +192,18 @@ def test_an_unreadable_batch_file_is_said_as_an_unreadable_workspace_file_is(tmp
                                        "(No such file or directory)\n")
 
 
+def test_a_graph_question_refused_with_json_says_why_on_stdout_as_a_search_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # graph --json had left stdout empty; and --workspace had been "unrecognized arguments"
+    assert main(["graph", "callers", "x", "--repo", str(tmp_path / "nope"), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert json.loads(out) == {"query": "callers x", "error": f"{tmp_path / 'nope'}: no such directory", "results": []}
+    assert err == f"maguyva: error: {tmp_path / 'nope'}: no such directory\n"
+    assert main(["graph", "callers", "x", "--workspace", "ws.txt"]) == 2
+    assert capsys.readouterr().err == ("maguyva: error: maguyva graph answers over one repository, not a workspace; "
+                                       '`maguyva search "who calls NAME" --workspace ws.txt` asks across its repositories\n')
+
+
 @pytest.mark.parametrize(("workers", "said"), [("-1", "workers must be 0 or more, not -1"),
                                                ("many", "workers must be a whole number or 'auto', not 'many'")])
 def test_a_bad_worker_count_is_refused_for_one_repository_as_for_several(workers: str, said: str, tmp_path: Path,
