@@ -31,3 +31,31 @@ def test_a_use_in_a_function_comes_before_the_items_around_it() -> None:
     assert call_targets(graph, "src/tests.rs", 4) == {"src/bytes.rs::streaming.take_while1"}
     assert call_targets(graph, "src/tests.rs", 9) == {"src/bytes.rs::take_while1"}
     assert call_targets(graph, "src/tests.rs", 13) == {"src/tests.rs::tag"}  # no use in its body
+
+
+POINTERS = """\
+use std::sync::Arc;
+pub struct Registry;
+impl Registry { pub fn inject(&self) {} fn pop(&self) {} }
+struct Worker { registry: Arc<Registry>, boxed: Box<Registry> }
+impl Worker {
+    fn run(&self, other: &Arc<Registry>, shared: std::rc::Rc<Registry>) {
+        self.registry.pop();
+        other.inject();
+        self.boxed.pop();
+        shared.inject();
+        let local: Arc<Registry> = Arc::new(Registry);
+        local.inject();
+    }
+}
+"""
+
+
+def test_a_method_called_through_a_smart_pointer_is_the_pointees() -> None:
+    """rayon's ``self.registry.pop_injected_job()``, its field an ``Arc<Registry>``, had reached nothing."""
+    graph = graph_of({"src/lib.rs": POINTERS})
+    assert call_targets(graph, "src/lib.rs", 7) == {"src/lib.rs::Registry.pop"}
+    assert call_targets(graph, "src/lib.rs", 8) == {"src/lib.rs::Registry.inject"}
+    assert call_targets(graph, "src/lib.rs", 9) == {"src/lib.rs::Registry.pop"}
+    assert call_targets(graph, "src/lib.rs", 10) == {"src/lib.rs::Registry.inject"}
+    assert call_targets(graph, "src/lib.rs", 12) == {"src/lib.rs::Registry.inject"}

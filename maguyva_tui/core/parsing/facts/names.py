@@ -309,6 +309,13 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return quoted["name"]
         optional = QUOTED_OPTIONAL.fullmatch(text)
         return (optional["a"] or optional["b"] or optional["c"]) if optional else None
+    if kind == "reference_type" and node.child_by_field_name("type") is not None:  # rust &T
+        node = node.child_by_field_name("type") or node
+        kind = node.type
+    if kind == "generic_type" and node.child_by_field_name("type") is not None:  # rust's alone
+        pointee = _pointee(node)
+        if pointee is not None:
+            return type_name(pointee)
     if kind in OPTIONAL_FORMS:
         inner = _optional_of(node, kind)
         if inner is not None:
@@ -323,6 +330,24 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     if UNKNOWN in name.split("."):
         return None
     return name
+
+
+RUST_POINTERS = frozenset({b"Arc", b"Rc", b"Box"})
+"""Rust's smart pointers: a method called through one is its pointee's (``Deref``)."""
+
+
+def _pointee(node: Node) -> Node | None:
+    """Return the type a Rust ``Arc<T>``, ``Rc<T>`` or ``Box<T>`` points to (``std::sync::Arc<T>``
+    too): rayon's ``self.registry.pop_injected_job()``, ``registry: Arc<Registry>``, had been
+    called on an ``Arc``, tied to nothing."""
+    head = node.child_by_field_name("type")
+    if head is not None and head.type == "scoped_type_identifier":
+        head = head.child_by_field_name("name")
+    arguments = node.child_by_field_name("type_arguments")
+    if head is None or head.text not in RUST_POINTERS or arguments is None:
+        return None
+    types = [c for c in arguments.named_children if c.type != "lifetime"]
+    return types[0] if len(types) == 1 else None
 
 
 NULLISH = frozenset({"null", "undefined"})
