@@ -60,6 +60,7 @@ def test_a_name_with_its_module_path_finds_that_definition(engine: Engine, quest
 @pytest.mark.parametrize(("path", "packages"), [
     ("src/flask/app.py", ("flask", "src", "src.flask")),
     ("binding/json.go", ("binding",)),
+    ("binding/json_test.go", ("binding", "binding_test")),  # Go's external test package
     ("src/flask/__init__.py", ("src",)),
     ("app.py", ()),
 ])
@@ -76,6 +77,7 @@ def packaged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
         "binding/form.go": "package binding\n\ntype Form struct{}\n",
         "binding/xml.go": "package binding\n\nfunc use() Form { return Form{} }\n",
         "binding/json.go": "package binding\n\ntype JSON struct{}\n",
+        "binding/json_test.go": "package binding_test\n\nfunc checkDecode(s string) string { return s }\n",
     })
     yield engine
     engine.close()
@@ -87,6 +89,7 @@ def packaged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     ("binding.Form", "binding/form.go", "Form"),  # Go: the package is the folder
     ("binding.JSON", "binding/json.go", "JSON"),  # read as a file's name, but a symbol is defined so
     ("pkg.app.App", "src/pkg/app.py", "App"),
+    ("binding_test.checkDecode", "binding/json_test.go", "checkDecode"),  # as a goroutine trace names it
 ])
 def test_a_name_with_its_package_finds_the_definition_in_one_of_its_modules(
         packaged: Engine, question: str, path: str, symbol: str) -> None:

@@ -658,10 +658,15 @@ def package_names(path: str) -> tuple[str, ...]:
     module itself goes by (``src/flask/app.py``: ``flask``, ``src`` and ``src.flask``; Go's
     ``binding/json.go``: ``binding``). A package's name qualifies what its modules define, as a
     user writes it (``flask.Flask``, re-exported by the package's ``__init__``; Go's
-    ``binding.JSON``), where the module's own path (``flask.app.Flask``) was the only one read."""
+    ``binding.JSON``), where the module's own path (``flask.app.Flask``) was the only one read; a
+    Go test file's folder with ``_test`` too (``spew/common_test.go``: ``spew_test``, the external
+    test package a goroutine trace names it by)."""
     own = module_names(path)
     heads = (".".join(parts[:i]) for parts in (name.split(".") for name in own) for i in range(1, len(parts)))
-    return tuple(dict.fromkeys(head for head in heads if head not in own))
+    packages = tuple(dict.fromkeys(head for head in heads if head not in own))
+    if path.endswith("_test.go") and packages:  # Go's external test package beside the folder's: spew_test
+        return (*packages, f"{packages[0]}_test")  # a trace's spew_test.testFailed had found no definition
+    return packages
 
 
 def _group(pairs: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
