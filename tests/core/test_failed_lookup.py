@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import zlib
+from types import SimpleNamespace
 
 import pytest
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.lookup import as_shown
+from maguyva_tui.core.types import LookupFailure
 from tests.fakes import FakeProvider
 
 
@@ -191,6 +194,18 @@ def test_a_failure_over_an_empty_page_does_not_say_it_shows_related_code(
     assert failed.message in result.notices and "showing related code" not in " ".join(result.notices)
 
 
+def test_a_failure_over_a_manifest_of_no_file_says_how_many_were_skipped_and_why() -> None:
+    failed = LookupFailure("foo", "literal", 'no line holds "foo"; showing related code')
+    manifest = SimpleNamespace(files=[], skipped={"binary": 2, "too_large": 0})
+    empty = SimpleNamespace(snapshot=SimpleNamespace(manifest=manifest))
+    assert as_shown(failed, [], empty).message == 'no line holds "foo"; the index holds no file: 2 skipped (binary)'  # type: ignore[arg-type]
+    manifest.skipped = {}
+    assert as_shown(failed, [], empty).message.endswith("; the index holds no file (an empty folder?)")  # type: ignore[arg-type]
+    manifest.files = [object()]
+    assert as_shown(failed, [], empty).message.endswith("; nothing related was found either")  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
 def test_a_failure_over_an_index_of_no_file_says_how_many_were_skipped_and_why(tmp_path_factory: pytest.TempPathFactory) -> None:
     """A folder whose one file is binary: "nothing related was found either" had read as if code had
     been searched; the index holds no file, and the answer says why."""
