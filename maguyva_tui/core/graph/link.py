@@ -14,6 +14,7 @@ from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resol
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
+from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
@@ -93,7 +94,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
                 target = flat[written] = resolved(None, name, call, mode)
         origin = origins.get(scope)
         if origin is None:
-            origin = origins[scope] = slots[symbol_id(path, scope) if scope and scope in index.defs else path]
+            owner = symbol_scope(scope)  # a block's sites are its function's
+            origin = origins[scope] = slots[symbol_id(path, owner) if owner and owner in index.defs else path]
         if read and target < 0:  # an attribute read is a site only where it reads a property (its getter runs)
             continue
         if target >= 0:

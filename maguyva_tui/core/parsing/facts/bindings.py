@@ -15,6 +15,7 @@ from typing import TypeAlias
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
@@ -263,6 +264,8 @@ class Bindings:
     def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool) -> None:
         """Record one binding site; two patterns matching the same site keep the typed reading."""
         scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
+        if bound.startswith(RETURN):  # a return in a block (a Go loop, a Java overload) is its function's
+            scope = symbol_scope(scope) or ""
         if not bound or (not scope and bound == RETURN):
             return
         sites = self.sites.setdefault((scope, bound), {})

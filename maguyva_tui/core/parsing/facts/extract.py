@@ -35,6 +35,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     RETURN_CAPTURES,
     Bindings,
 )
+from maguyva_tui.core.parsing.facts.blocks import block_scopes
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.narrowing import narrowed_call
@@ -179,7 +180,7 @@ def _extract(
     if language not in PATTERNS:
         return [], []
     captures = _cursor(language).captures(tree.root_node)
-    reader = _Reader(scope_lines(symbols), symbols)
+    reader = _Reader(block_scopes(tree, language, symbols, scope_lines(symbols)), symbols)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     if language == "ruby":
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))

@@ -1,0 +1,108 @@
+"""A name bound twice in one function with two types is typed in each block it is bound in: a
+Java method's overloads (args4j's ``printExample(ExampleMode mode)`` and ``printExample(
+OptionHandlerFilter mode, ...)``: ``mode.select(h)`` was tied to nothing), and a Go name ranged
+over two slices of different types in one function (each ``for`` its own block)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from maguyva_tui.core.graph import build_graph
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.parsing.analyze import analyze
+
+FILTER = """
+package a;
+
+public interface Filter {
+    boolean select(int h);
+}
+"""
+
+MODE = """
+package a;
+
+public enum Mode {
+    ALL;
+    public boolean print(int h) { return true; }
+}
+"""
+
+PARSER = """
+package a;
+
+public class Parser {
+    public String printExample(Mode mode) {
+        return printExample(mode.print(1) ? null : null, null);
+    }
+
+    public String printExample(Filter mode, String rb) {
+        if (mode.select(2)) {
+            return rb;
+        }
+        return helper(mode);
+    }
+
+    private String helper(Filter f) {
+        return "";
+    }
+}
+"""
+
+
+def java() -> CodeGraph:
+    files = {"a/Filter.java": FILTER, "a/Mode.java": MODE, "a/Parser.java": PARSER}
+    return build_graph({path: analyze(path, dedent(text)) for path, text in files.items()})
+
+
+def test_each_java_overload_types_its_own_parameters() -> None:
+    g = java()
+    assert [(s.path, s.line) for s in callers(g, "Filter.select").sites] == [("a/Parser.java", 10)]
+    assert [(s.path, s.line) for s in callers(g, "Mode.print").sites] == [("a/Parser.java", 6)]
+
+
+def test_an_overload_s_calls_come_from_its_method() -> None:
+    sites = callers(java(), "Parser.helper").sites
+    assert [(s.line, s.caller) for s in sites] == [(13, "Parser.printExample")]
+
+
+GO = """
+package a
+
+type Flag struct{}
+
+func (f *Flag) Names() []string { return nil }
+
+type Cmd struct{}
+
+func (c *Cmd) Run() *Flag { return nil }
+
+func use(flags []*Flag, cmds []*Cmd) *Flag {
+    for _, x := range flags {
+        x.Names()
+    }
+    for _, x := range cmds {
+        x.Run()
+        for _, x := range flags {
+            x.Names()
+        }
+        x.Run()
+    }
+    for i := 0; i < 1; i++ {
+        return cmds[i].Run()
+    }
+    return nil
+}
+
+func caller() {
+    use(nil, nil).Names()
+}
+"""
+
+
+def test_a_go_name_ranged_over_two_types_is_each_in_its_loop() -> None:
+    g = build_graph({"a/a.go": analyze("a/a.go", dedent(GO))})
+    assert [s.line for s in callers(g, "Flag.Names").sites] == [14, 19, 30]
+    assert [s.line for s in callers(g, "Cmd.Run").sites] == [17, 21, 24]
+    assert {s.caller for s in callers(g, "Cmd.Run").sites} == {"use"}
