@@ -38,7 +38,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
 from maguyva_tui.core.parsing.facts.blocks import block_scopes
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
-from maguyva_tui.core.parsing.facts.narrowing import narrowed_call
+from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -131,6 +131,10 @@ READ_CONTEXTS: dict[str, Callable[[Node, Node], bool]] = {
 """Per parent node type, whether a Python attribute under it is no read of its value (``True``)."""
 
 
+NARROWED = frozenset({"attribute", "member_expression"})
+"""Callees written as a receiver and a member (Python, JavaScript): a test around may narrow the receiver."""
+
+
 RUBY_KERNEL: frozenset[str] = frozenset({
     "puts", "print", "p", "pp", "printf", "sprintf", "format", "warn", "gets", "raise", "fail",
     "require", "require_relative", "load", "autoload", "loop", "lambda", "proc", "sleep", "rand",
@@ -181,10 +185,11 @@ def _extract(
         return [], []
     captures = _cursor(language).captures(tree.root_node)
     reader = _Reader(block_scopes(tree, language, symbols, scope_lines(symbols)), symbols)
+    reader.narrowing = narrowing(language, source)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     if language == "ruby":
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
-    reader.member_calls(captures.get("call.member", ()), language == "ruby", language == "php")
+    reader.member_calls(captures.get("call.member", ()), language == "ruby")
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
@@ -204,7 +209,7 @@ def _extract(
 class _Reader:
     """Turn the captures of one file into reference rows."""
 
-    __slots__ = ("_classes", "_kinds", "references", "scopes", "setters", "symbols")
+    __slots__ = ("_classes", "_kinds", "narrowing", "references", "scopes", "setters", "symbols")
 
     def __init__(self, scopes: list[str | None], symbols: Sequence[Symbol] = ()) -> None:
         self.scopes = scopes
@@ -214,6 +219,8 @@ class _Reader:
         self._kinds: dict[str, str] | None = None
         self.setters: frozenset[int] = frozenset()
         """The node ids of the Ruby calls assigned to (``obj.x = v`` calls ``x=``)."""
+        self.narrowing: Narrowing | None = None
+        """The file's ``instanceof``/``isinstance`` tests, where it has any (``narrowing.py``)."""
 
     def class_at(self, line: int) -> str | None:
         """Return the innermost class whose span holds a line: a base type belongs to the class
@@ -231,7 +238,7 @@ class _Reader:
         """Record calls, the most common capture by far: inline, each callee's name read once per
         text (a callee parsed without error reads the same wherever the same text is called;
         ``errors``: whether the tree has any, else no callee needs asking)."""
-        scopes, append = self.scopes, self.references.append
+        scopes, append, narrow = self.scopes, self.references.append, self.narrowing
         last = len(scopes)
         read: dict[bytes, str] = {}
         for node in nodes:
@@ -245,6 +252,8 @@ class _Reader:
                 name = names.dotted(node)
                 if not errors or not node.has_error:
                     read[text] = name
+            if narrow is not None and node.type in NARROWED:
+                name = narrow.call(node, name)
             line = node.end_point[0] + 1
             append(("call", name, line, scopes[line] if line < last else None))
 
@@ -269,7 +278,7 @@ class _Reader:
             line = node.end_point[0] + 1
             append(("read", name, line, scopes[line] if line < last else None))
 
-    def member_calls(self, nodes: Sequence[Node], ruby: bool = False, php: bool = False) -> None:
+    def member_calls(self, nodes: Sequence[Node], ruby: bool = False) -> None:
         """Record calls written as a receiver and a method (Java, PHP, Ruby), each at the line of
         the method's name. In Ruby, ``Foo.new`` instantiates ``Foo`` (a ``new``, as ``new Foo``
         elsewhere), and a call without receiver is made on ``self`` (``implicit``); in PHP, a call
@@ -281,7 +290,7 @@ class _Reader:
             if ruby:
                 self.ruby_call(node, name_node, name, line)
             else:
-                self.add("call", narrowed_call(node, name) if php and name[:1] == "$" else name, line)
+                self.add("call", self.narrowing.call(node, name) if self.narrowing is not None else name, line)
 
     def ruby_call(self, node: Node, method: Node, name: str, line: int) -> None:
         """Record one Ruby call: ``Foo.new`` instantiates ``Foo``; a call without receiver is made
