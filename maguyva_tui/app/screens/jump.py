@@ -26,6 +26,13 @@ class JumpInput(OrderedInput):
     screen, its list hidden)."""
 
     ALLOW_MAXIMIZE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # The box's own, so they run in the order typed (OrderedInput): as the screen's, they ran
+        # once their key had climbed back to it, after an enter read with them had gone to the
+        # match highlighted before (down down enter from tmux opened the first match).
+        Binding("down", "screen.cursor(1)", "Next", show=False),
+        Binding("up", "screen.cursor(-1)", "Previous", show=False),
+    ]
 
 
 class JumpList(OptionList):
@@ -39,8 +46,6 @@ class JumpScreen(ModalScreen[Target | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel"),
-        Binding("down", "cursor(1)", "Next", show=False),
-        Binding("up", "cursor(-1)", "Previous", show=False),
     ]
 
     def __init__(self, candidates: list[Target]) -> None:
