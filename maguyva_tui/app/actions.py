@@ -16,7 +16,7 @@ from textual.widgets.input import Selection
 from maguyva_tui.app.editor import NoEditor, open_command
 from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.screens.help import HelpScreen, Section
-from maguyva_tui.app.screens.jump import JumpScreen
+from maguyva_tui.app.screens.jump import JumpInput, JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
 from maguyva_tui.app.settings import Settings, save_settings
 from maguyva_tui.app.source import Source
@@ -160,7 +160,7 @@ class ActionsMixin(App[None]):
             ("Query box", QueryInput.BINDINGS),
             ("Results", ResultsTable.BINDINGS),
             ("Preview", Preview.BINDINGS),
-            ("Go to (g)", JumpScreen.BINDINGS),
+            ("Go to (g)", [*JumpScreen.BINDINGS, *JumpInput.BINDINGS]),
             (
                 "Always",
                 [
