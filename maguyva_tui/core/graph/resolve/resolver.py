@@ -295,6 +295,9 @@ class Resolver(Memo):
         language = rules(index.language)
         # a Java method is called by its bare name: a local or field of that name is another thing
         method = call and len(parts) == 1 and language.bare_calls_are_methods
+        field = self.local_field(index, scope, first, parts[1]) if len(parts) > 1 and index.language == "go" else None
+        if field is not None:
+            return field, 2
         local = None if method else self.local(index, scope, first)
         if local is not None:
             return local, 1
@@ -346,6 +349,23 @@ class Resolver(Memo):
             if owner is not None and self.bases.get(symbol_id(index.path, owner)):
                 return self.memoized(("field", index.path, owner, name), self.inherited_field,
                                      symbol_id(index.path, owner), name)
+        return None
+
+    def local_field(self, index: FileIndex, scope: str | None, name: str, field: str, hops: int = 3) -> str | None:
+        """Resolve a field of a Go local whose anonymous struct declares it (``tests := []struct{ a
+        *X }{...}`` binds ``tests.a``), through the names it is ranged or aliased from (``for _, tt
+        := range tests``: ``tt.a`` is ``tests.a``); ``None`` where no such field is bound."""
+        while scope:
+            bound = index.locals.get(scope)
+            if bound is not None and name in bound:
+                typed = bound.get(f"{name}.{field}")
+                if typed:
+                    return self.instance(index, typed, scope)
+                alias = bound[name]
+                if hops and alias.isidentifier():
+                    return self.local_field(index, scope, alias, field, hops - 1)
+                return None
+            scope = scope.rpartition(".")[0]
         return None
 
     def inherited_field(self, cls: str, name: str) -> str | None:

@@ -176,6 +176,8 @@ class Bindings:
             if receiver is None or receiver.text not in SELF_TEXTS:
                 return
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
+        elif capture == "local.field" and (owner := _anonymous_owner(node)) is not None:
+            bound = f"{owner}.{local_name(node) or ''}"  # go's tests := []struct{ a *X }{...}: tests.a is an X
         elif capture in ("local.field", "local.member", "local.property", "local.case"):
             bound = "self." + (local_name(node) or "")  # a C++ field may be a declarator: Widget *main_
         elif capture == "local.embedded":  # go's struct { zapcore.Core }: a field named Core, of that type
@@ -301,7 +303,8 @@ class Bindings:
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(self._assigned_over_parameter(scope, bound, sites))
             wanted = (bound in (RETURN, MARK) or bound.startswith(RETURN) or bound in heads
-                      or "self." + bound in heads or "this." + bound in heads)
+                      or "self." + bound in heads or "this." + bound in heads
+                      or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
             attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
             if not wanted and not attribute and (scope or not typed):
                 continue
@@ -382,6 +385,43 @@ def _php_receiver(node: Node | None, typed: str | None) -> str | None:
     else:
         return typed
     return PHP_RECEIVER_TYPES.get((kind, text or b""), typed)
+
+
+ELEMENT_TYPES = frozenset({"slice_type", "array_type", "implicit_length_array_type", "map_type", "pointer_type"})
+"""Go types around an anonymous struct that make a value of its elements (``[]struct{...}``)."""
+
+
+def _anonymous_owner(node: Node) -> str | None:
+    """Return the name a Go field of an anonymous struct types the elements of: the one name a
+    declaration binds to a literal of such structs (``tests := []struct{ a *X }{...}``, ``var cases
+    = ...``), or a range's value over one (``for _, tt := range []struct{ a *X }{...}``); ``None``
+    for a field of a named type, or a literal bound otherwise. Table tests call their fields'
+    methods through the ranged value (urfave/cli's ``tt.flag.Names()``): they had been tied to nothing."""
+    declaration = node.parent
+    holder = declaration.parent.parent if declaration is not None and declaration.parent is not None else None
+    if holder is None or holder.type != "struct_type":
+        return None
+    while holder.parent is not None and holder.parent.type in ELEMENT_TYPES:
+        holder = holder.parent
+    literal = holder.parent
+    if literal is None or literal.type != "composite_literal" or holder.type == "struct_type":
+        return None
+    above = literal.parent
+    if above is not None and above.type == "range_clause":
+        left = above.child_by_field_name("left")
+        value = left.named_children[1] if left is not None and left.named_child_count == 2 else None
+        return (value.text or b"").decode("utf-8", "replace") if value is not None and value.type == "identifier" else None
+    if above is None or above.type != "expression_list" or above.named_child_count != 1 or above.parent is None:
+        return None
+    statement = above.parent
+    if statement.type == "short_var_declaration":
+        left = statement.child_by_field_name("left")
+        named = left.named_children if left is not None else []
+    elif statement.type == "var_spec":
+        named = statement.children_by_field_name("name")
+    else:
+        return None
+    return (named[0].text or b"").decode("utf-8", "replace") if len(named) == 1 else None
 
 
 def _results(node: Node) -> list[Node | None]:

@@ -94,7 +94,7 @@ def _paint(scopes: list[str | None], start: int, end: int, scope: str | None) ->
     block scope ``scope.{start}``."""
     if not scope or start >= len(scopes):
         return
-    block = f"{scope}.{BLOCK}{start}"
+    block = f"{scope}.{BLOCK}{start}}}"
     for line in range(start, min(end, len(scopes) - 1) + 1):
         if scopes[line] == scope:
             scopes[line] = block
