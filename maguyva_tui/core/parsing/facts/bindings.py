@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
+from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
@@ -457,6 +458,8 @@ def _merge(sites: list[tuple[int, str, bool]]) -> tuple[int, str]:
     if declared:
         return line, declared.pop() if len(declared) == 1 else UNTYPED
     types = {s[1] for s in sites}
+    if len(types) > 1:  # a builtin's result (json_decode(), sorted()) says nothing: the others type it
+        types = {t for t in types if not is_builtin_result(t)} or types
     return line, types.pop() if len(types) == 1 else UNTYPED
 
 

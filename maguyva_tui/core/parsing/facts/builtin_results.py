@@ -1,0 +1,57 @@
+"""What a language's own functions give: no class of the repository.
+
+A variable bound in several places must agree on its type to have one (``bindings._merge``); a
+binding to a builtin's result (PHP's ``json_decode()``, ``explode()``; Python's ``sorted()``,
+``dict()``; JavaScript's ``JSON.parse()``) says nothing of the classes a call on the variable may
+reach, and had vetoed the one typed binding beside it. league/csv's ``CastToArray``: ``$data`` from
+``json_decode``, from ``Reader::fromString`` and from ``explode``, and ``$data->setEnclosure()``
+had been tied to nothing.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+PYTHON: frozenset[str] = frozenset(name for name in dir(builtins) if name[:1].islower())
+"""Python's builtin functions and types (``len``, ``sorted``, ``dict``): not its exceptions."""
+
+PHP: frozenset[str] = frozenset({
+    "explode", "implode", "join", "count", "sizeof", "range", "compact", "func_get_args", "sprintf",
+    "vsprintf", "trim", "ltrim", "rtrim", "substr", "strtolower", "strtoupper", "ucfirst", "lcfirst",
+    "strlen", "strpos", "strrev", "strtr", "nl2br", "wordwrap", "intval", "floatval", "boolval",
+    "strval", "settype", "gettype", "get_class", "get_object_vars", "fopen", "fgets", "fgetcsv",
+    "fread", "file", "unserialize", "serialize", "var_export", "print_r", "hex2bin", "bin2hex",
+    "base64_decode", "base64_encode", "pack", "unpack", "random_bytes", "random_int", "md5", "sha1",
+    "hash", "crc32", "uniqid", "microtime", "time", "date", "mktime", "strtotime", "sort", "usort",
+    "ksort", "min", "max", "abs", "floor", "ceil", "round", "http_build_query", "parse_url",
+    "parse_str", "urlencode", "rawurlencode", "htmlspecialchars", "dirname", "basename", "pathinfo",
+    "realpath", "glob", "scandir", "tempnam", "sys_get_temp_dir", "getenv", "ini_get", "current",
+    "reset", "end", "key", "next", "each", "iterator_to_array", "iterator_count", "call_user_func",
+    "call_user_func_array", "filter_var", "spl_object_hash", "spl_object_id",
+})
+"""PHP's global functions a value is most often bound from; ``PHP_PREFIXES`` name the families."""
+
+PHP_PREFIXES: tuple[str, ...] = ("array_", "str_", "preg_", "mb_", "json_", "stream_", "file_", "ctype_",
+                                 "is_", "iconv", "gz", "openssl_", "sodium_", "hash_", "ob_")
+"""PHP's families of global functions (``array_map``, ``str_split``, ``preg_split``...)."""
+
+JAVASCRIPT: frozenset[str] = frozenset({
+    "JSON.parse", "JSON.stringify", "Object.keys", "Object.values", "Object.entries", "Object.assign",
+    "Object.create", "Object.freeze", "Object.fromEntries", "Object.getPrototypeOf", "Array.from",
+    "Array.of", "Array.isArray", "Array", "String", "Number", "Boolean", "Symbol", "BigInt",
+    "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent",
+    "encodeURI", "decodeURI", "structuredClone", "Date.now", "Promise.all", "Promise.allSettled",
+    "Promise.race", "Promise.resolve", "Promise.reject", "Reflect.get", "Reflect.ownKeys",
+})
+"""JavaScript's globals a value is most often bound from; ``Math``'s are all numbers."""
+
+
+def is_builtin_result(typed: str) -> bool:
+    """Tell whether a binding's type is what a builtin gives (``json_decode()``, ``sorted()``,
+    ``JSON.parse()``): a call, written with ``()``, of a language's own function."""
+    if not typed.endswith("()"):
+        return False
+    called = typed[:-2]
+    if called in PYTHON or called in PHP or called in JAVASCRIPT or called.startswith("Math."):
+        return True
+    return "." not in called and called.startswith(PHP_PREFIXES)
