@@ -20,6 +20,7 @@ from maguyva_tui.app.screens.jump import JumpInput, JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
 from maguyva_tui.app.settings import Settings, save_settings
 from maguyva_tui.app.source import Source
+from maguyva_tui.app.themes import Loaded
 from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
@@ -52,6 +53,7 @@ class ActionsMixin(App[None]):
 
     settings: Settings
     settings_path: Path | None
+    user_themes: Loaded
     _settings_unsaved = False
 
     def submit(self, request: Request) -> None:  # provided by the app
@@ -238,6 +240,10 @@ class ActionsMixin(App[None]):
 
     def action_toggle_regex(self) -> None:
         self.submit(self.request.with_(regex=not self.request.regex))
+
+    def set_theme(self, name: str) -> None:
+        """Use the theme ``name`` (remembered, as every theme change is)."""
+        self.theme = name
 
     def action_toggle_theme(self) -> None:
         self.theme = "maguyva-light" if self.current_theme.dark else "maguyva-dark"

@@ -1,4 +1,6 @@
-"""The explorer's entries in the command palette (ctrl+p): preset, intent, what-if, case, theme, reindex."""
+"""The explorer's entries in the command palette (ctrl+p): preset, intent, what-if, case, theme,
+editor, reindex: one for every key the help lists outside the boxes, so a user who remembers no key
+finds each by a word of what it does ("light", "editor")."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from textual.command import CommandInput, CommandList, CommandPalette, SearchIco
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, LoadingIndicator
 
+from maguyva_tui.app.themes import BUILTIN
 from maguyva_tui.app.widgets.ordered_input import OrderedInput
 from maguyva_tui.core.types import CASE_MODES, INTENTS, MODALITIES, PRESET_NAMES
 
@@ -64,10 +67,24 @@ def explorer_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
             f"Match case-{case}" if case != "smart" else "Smart case",
             partial(app.set_case, case),
         )
-    yield SystemCommand("Reindex", "Bring the index up to date with the disk now", app.action_reindex)
+    yield from theme_commands(app)
+    yield SystemCommand("Open in editor", "Open $EDITOR at the selected result's line (o)", app.action_open_editor)
+    yield SystemCommand("Reindex", "Bring the index up to date with the disk now (R)", app.action_reindex)
     yield SystemCommand("Go to file or symbol", "Fuzzy jump (g or ctrl+g)", app.action_jump)
     yield SystemCommand("Explain", "Show or hide the ranking explanation (e)", app.action_toggle_explain)
     yield SystemCommand("Help", "Every key binding (?)", app.action_help)
+
+
+def theme_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
+    """Yield the dark/light switch and one command per theme of ours (built in or the user's):
+    Textual's own "Theme" lists every theme but is found only by that word ("light" found nothing)."""
+    yield SystemCommand(
+        "Theme: dark / light",
+        "Switch between maguyva-dark and maguyva-light (t)",
+        app.action_toggle_theme,
+    )
+    for theme in (*BUILTIN, *app.user_themes.themes):
+        yield SystemCommand(f"Theme: {theme.name}", f"Use the {theme.name} theme (remembered)", partial(app.set_theme, theme.name))
 
 
 class OrderedCommandInput(CommandInput, OrderedInput):

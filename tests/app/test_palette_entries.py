@@ -1,0 +1,64 @@
+"""The command palette has an entry for every key the help lists outside the boxes, found by a word
+of what it does: "light" and "editor" had found nothing (the themes only under Textual's "Theme",
+the editor only under ``o``)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from textual.binding import Binding
+
+from maguyva_tui.app import MaguyvaApp
+from maguyva_tui.app.commands import explorer_commands
+from maguyva_tui.app.themes import Loaded, theme_from_dict
+
+PALETTE_FOR_KEY = {
+    "cycle_intent": "set_intent",
+    "cycle_preset": "set_preset",
+    "next_weight": "nudge_weight",
+    "nudge": "nudge_weight",
+}
+"""Keys that step through choices, and the palette's entries naming each choice at once."""
+
+NOT_IN_THE_PALETTE = {"quit", "interrupt", "leave", "focus_query"}
+"""Quit is Textual's own entry; the others move the focus or clear, the palette's own box aside."""
+
+
+class Recorder:
+    """An app stand-in: every method a command calls is a function named after it."""
+
+    def __init__(self) -> None:
+        self.user_themes = Loaded([theme_from_dict({"name": "solar-light", "primary": "#268bd2", "dark": False})])
+
+    def __getattr__(self, name: str) -> Any:
+        def method(*args: object) -> tuple[str, tuple[object, ...]]:
+            return name, args
+
+        method.__name__ = name
+        return method
+
+
+def commands() -> list[Any]:
+    return list(explorer_commands(Recorder()))  # type: ignore[arg-type]
+
+
+def called(command: Any) -> str:
+    callback = command.callback
+    return (callback.func if isinstance(callback, partial) else callback).__name__  # type: ignore[no-any-return]
+
+
+def test_every_key_outside_the_boxes_has_a_palette_entry() -> None:
+    entries = {called(c) for c in commands()}
+    for b in MaguyvaApp.BINDINGS:
+        action = (b if isinstance(b, Binding) else Binding(*b)).action.split("(")[0]
+        if action not in NOT_IN_THE_PALETTE:
+            assert PALETTE_FOR_KEY.get(action, f"action_{action}") in entries, action
+
+
+def test_a_word_of_a_theme_or_the_editor_finds_its_entry() -> None:
+    titles = {c.title: c for c in commands()}
+    light = [t for t in titles if "light" in t.lower()]
+    assert {"Theme: dark / light", "Theme: maguyva-light", "Theme: solar-light"} <= set(light)
+    assert titles["Theme: solar-light"].callback() == ("set_theme", ("solar-light",))
+    assert any("editor" in t.lower() for t in titles)
