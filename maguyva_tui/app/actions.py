@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,7 @@ class ActionsMixin(App[None]):
     settings: Settings
     settings_path: Path | None
     user_themes: Loaded
+    deferred_nudges: list[tuple[str, float]]
     _settings_unsaved = False
 
     def submit(self, request: Request) -> None:  # provided by the app
@@ -233,7 +235,21 @@ class ActionsMixin(App[None]):
             self.notify(f"the {preset} preset {blends}: a {modality} weight changes nothing "
                         "(p: thorough blends all four)", severity="warning", timeout=4)
             return
-        self.submit(self.request.with_(weights=adjusted(self.answer.weights, modality, step)))
+        if self.request.weights is not None:  # the newest what-if, answered or not: + + is +0.2
+            base: Mapping[str, float] = dict(self.request.weights)
+        elif self.answer.request.same_question(self.request) and self.answer.request.intent == self.request.intent:
+            base = self.answer.weights
+        else:  # an intent (or a question) asked for is not answered yet: its profile is not known here
+            self.deferred_nudges.append((modality, step))
+            return
+        self.submit(self.request.with_(weights=adjusted(base, modality, step)))
+
+    def apply_deferred_nudges(self) -> None:
+        """Apply the weight nudges typed before the answer they change came (``i`` then ``+`` had
+        moved the weights of the intent on screen, not of the one chosen)."""
+        nudges, self.deferred_nudges = self.deferred_nudges, []
+        for modality, step in nudges:
+            self.nudge_weight(modality, step)
 
     def action_reset_what_if(self) -> None:
         self.submit(self.request.with_(intent=None, weights=None))

@@ -162,6 +162,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.source: Source = engine if isinstance(engine, ExplorerWorkspace) else OneRepo(engine)
         """What the screens search and read, for one repository or several."""
         self.user_themes = user_themes or Loaded()
+        self.deferred_nudges = []
         for t in (*BUILTIN, *self.user_themes.themes):
             self.register_theme(t)
         self.settings_path = settings_path
@@ -418,6 +419,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
 
     def submit(self, request: Request) -> None:
         """Make ``request`` the newest question and search for it after the debounce."""
+        if not request.same_question(self.request):
+            self.deferred_nudges.clear()  # they were for the question before
         self.seq += 1
         self.request = request.with_(seq=self.seq)
         self.heap.busy()
@@ -502,6 +505,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._show_error(message.error or "")
         if message.answer is not None:
             self._show_answer(message.answer)
+            self.apply_deferred_nudges()
+        else:
+            self.deferred_nudges.clear()
         self._screen_frames(hold=False)
         self.shown_seq = message.request.seq
         self.shown_at = time.perf_counter()

@@ -231,7 +231,8 @@ def test_a_what_if_weight_of_an_engine_the_preset_leaves_out_is_said_to_change_n
     said: list[str] = []
     asked: list[Request] = []
     readback = SimpleNamespace(selected="semantic")
-    app = SimpleNamespace(answer=SimpleNamespace(weights={"semantic": 0.5, "text": 0.2, "structural": 0.2, "graph": 0.1}),
+    app = SimpleNamespace(answer=SimpleNamespace(weights={"semantic": 0.5, "text": 0.2, "structural": 0.2, "graph": 0.1},
+                                                 request=Request("q")),
                           request=Request("q", preset="default"), part=lambda _: readback, submit=asked.append,
                           notify=lambda message, **_: said.append(message))
     ActionsMixin.nudge_weight(app, "graph", 0.1)  # type: ignore[arg-type]
@@ -262,3 +263,27 @@ def test_a_place_gone_to_that_no_result_holds_is_said_so() -> None:
     assert text.splitlines()[:3] == ["f  function  a.py:9", "is not among the 2 results of 'q'",
                                      "its file is listed: #2  a.py:1-1"]
     assert text.endswith("esc to the results and e on one.")
+
+
+def test_a_weight_nudged_before_its_intent_is_answered_moves_that_intents_profile() -> None:
+    """furl, parsimonious and pyrsistent as a workspace: ``i`` then ``+`` before the new intent's
+    answer came had moved the weights of the intent on screen (find_references override shown with
+    find_definition's 0.6 structural); and + + before the first + was answered had moved it once."""
+    from types import SimpleNamespace
+
+    from maguyva_tui.app.actions import ActionsMixin
+
+    asked: list[Request] = []
+    definition = {"semantic": 0.2, "text": 0.1, "structural": 0.6, "graph": 0.1}
+    app = SimpleNamespace(answer=SimpleNamespace(weights=definition, request=Request("PVector", preset="thorough")),
+                          request=Request("PVector", intent="find_references", preset="thorough"),
+                          part=lambda _: SimpleNamespace(selected="graph"), deferred_nudges=[])
+    app.submit = lambda request: (asked.append(request), setattr(app, "request", request))
+    app.nudge_weight = lambda modality, step: ActionsMixin.nudge_weight(app, modality, step)  # type: ignore[arg-type]
+    app.nudge_weight("graph", 0.1)
+    assert asked == [] and app.deferred_nudges == [("graph", 0.1)]  # kept for the answer on its way
+    app.answer = SimpleNamespace(weights={"semantic": 0.1, "text": 0.2, "structural": 0.2, "graph": 0.5}, request=app.request)
+    ActionsMixin.apply_deferred_nudges(app)  # type: ignore[arg-type]
+    assert app.deferred_nudges == [] and dict(asked[-1].weights or ())["graph"] == pytest.approx(0.6)
+    app.nudge_weight("graph", 0.1)  # before the 0.6 is answered
+    assert dict(asked[-1].weights or ())["graph"] == pytest.approx(0.7)
