@@ -151,6 +151,9 @@ def test_the_files_skipped_say_why() -> None:
     assert summary_text(summary, 32).endswith(" · 5 skipped (binary, too large)")
     summary.skipped = {}
     assert summary_text(summary, 32) == "32 files · 318 symbols · 400 chunks"
+    one = SimpleNamespace(files=1, symbols=1, chunks=3, skipped={})  # had read '1 files · 1 symbols'
+    assert summary_text(one, 1) == "1 file · 1 symbol · 3 chunks"
+    assert summary_text(None, 1) == "1 file (checking for changes…)"
     nothing = SimpleNamespace(files=0, symbols=0, chunks=0, skipped={"binary": 1})  # a folder of one binary file
     assert summary_text(nothing, 0) == "no searchable files here: 1 skipped (binary)"
     nothing.skipped = {}

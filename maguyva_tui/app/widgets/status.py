@@ -295,11 +295,17 @@ def _floor_percent(fraction: float) -> int:
 def summary_text(summary: Any, files: int) -> str:
     """Return what the index holds after a build (``summary`` None: the stored index, not yet checked)."""
     if summary is None:
-        return f"{files:,} files (checking for changes…)"
+        return f"{_count(files, 'file')} (checking for changes…)"
     reasons = {reason: n for reason, n in (getattr(summary, "skipped", None) or {}).items() if n}
     why = ", ".join(reason.replace("_", " ") for reason in sorted(reasons, key=lambda r: (-reasons[r], r)))
     skipped = f"{sum(reasons.values()):,} skipped ({why})"  # '2 skipped' had not said why
     if not summary.files:  # a folder of binary files alone had been "(empty repository?)"
         return f"no searchable files here: {skipped}" if reasons else "no searchable files here (empty repository?)"
-    text = f"{summary.files:,} files · {summary.symbols:,} symbols · {summary.chunks:,} chunks"
+    text = " · ".join(_count(n, noun) for n, noun in ((summary.files, "file"), (summary.symbols, "symbol"),
+                                                      (summary.chunks, "chunk")))
     return text + f" · {skipped}" if reasons else text
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and its noun, plural but for one (a one-file repository had read '1 files')."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
