@@ -22,6 +22,7 @@ from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import NTH_RESULT, RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.types import Import
 
@@ -301,6 +302,10 @@ class Resolver(Memo):
         local = None if method else self.local(index, scope, first)
         if local is not None:
             return local, 1
+        anonymous = language.bare_calls_are_methods and (method or len(parts) > 1)  # accepts(), accepts().x()
+        inherited = self.anonymous_member(index, scope, first) if anonymous else None
+        if inherited is not None:
+            return inherited, 1
         nested = self.nested(index, scope, first)
         if nested is not None:
             return nested, 1
@@ -349,6 +354,21 @@ class Resolver(Memo):
             if owner is not None and self.bases.get(symbol_id(index.path, owner)):
                 return self.memoized(("field", index.path, owner, name), self.inherited_field,
                                      symbol_id(index.path, owner), name)
+        return None
+
+    def anonymous_member(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a Java bare call written in an anonymous class's body (``new OptionParser() {{
+        accepts("x"); }}``) as the method of the class it extends, the innermost body first;
+        ``None`` where none of them has it (the enclosing class's, looked up next)."""
+        while scope:
+            base = index.locals.get(scope, {}).get(ANONYMOUS_BASE)
+            outside = scope.rpartition(".")[0]
+            if base:
+                cls = self.instance(index, base, outside or None)
+                found = self.member(cls, name) if cls not in SENTINELS else cls
+                if found not in SENTINELS:
+                    return found
+            scope = outside
         return None
 
     def local_field(self, index: FileIndex, scope: str | None, name: str, field: str, hops: int = 3) -> str | None:

@@ -18,7 +18,9 @@ from functools import cache
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
+from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.languages import grammar
+from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
 
 BLOCK = "{"
@@ -27,7 +29,11 @@ BLOCK = "{"
 FUNCTION_KINDS = frozenset({"function", "method", "constructor"})
 """Symbol kinds a Java overload is."""
 
+ANONYMOUS_BASE = "<base>"
+"""The local name that binds a Java anonymous class's body to the class it extends."""
+
 _GO_LOOPS = "(for_statement) @loop"
+_JAVA_ANONYMOUS = "(object_creation_expression (class_body) @body)"
 
 
 @cache
@@ -57,6 +63,29 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
     return scopes
 
 
+def anonymous_bases(tree: Tree, language: str, scopes: list[str | None]) -> list[RefRow]:
+    """Paint the body of each Java anonymous class (``new OptionParser() {{ accepts("x"); }}``, a
+    double-brace initialisation) as a block scope, from the line after its brace (``OptionParser
+    parser = new OptionParser() {`` binds ``parser`` for the lines after the body; a body on one
+    line is left to the enclosing class), and return a ``local`` row binding
+    ``ANONYMOUS_BASE`` there to the class it extends: a bare call in it is that class's method
+    first (jopt-simple's ``accepts`` had been read as the test's own, and presumed external)."""
+    if language != "java":
+        return []
+    rows: list[RefRow] = []
+    bodies = QueryCursor(_anonymous_query()).captures(tree.root_node).get("body", [])
+    for body in sorted(bodies, key=lambda n: n.start_byte):
+        made = body.parent.child_by_field_name("type") if body.parent is not None else None
+        base = names.type_name(made) if made is not None else None
+        opening = body.start_point[0] + 1
+        scope = scopes[opening] if opening < len(scopes) else None
+        start = opening + 1  # the lines after its brace: the one opening it may bind a local
+        if base and scope:
+            _paint(scopes, start, body.end_point[0] + 1, scope)
+            rows.append(("local", f"{ANONYMOUS_BASE}:{base}", start, f"{scope}.{BLOCK}{start}}}"))
+    return rows
+
+
 def _overloads(symbols: Sequence[Symbol], scopes: list[str | None]) -> None:
     """Paint each overload of a Java method (a qualname two methods share) apart."""
     functions = [s for s in symbols if s.kind in FUNCTION_KINDS and s.end_line >= s.start_line]
@@ -65,6 +94,12 @@ def _overloads(symbols: Sequence[Symbol], scopes: list[str | None]) -> None:
         if symbol.qualname in shared:
             start = max(symbol.start_line, symbol.name_line)
             _paint(scopes, start, symbol.end_line, symbol.qualname)
+
+
+@cache
+def _anonymous_query() -> Query:
+    """Compile the query of Java's anonymous class bodies once per process."""
+    return Query(grammar("java"), _JAVA_ANONYMOUS)
 
 
 def _go_loops(tree: Tree, scopes: list[str | None]) -> None:

@@ -35,7 +35,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     RETURN_CAPTURES,
     Bindings,
 )
-from maguyva_tui.core.parsing.facts.blocks import block_scopes
+from maguyva_tui.core.parsing.facts.blocks import anonymous_bases, block_scopes
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
@@ -184,7 +184,9 @@ def _extract(
     if language not in PATTERNS:
         return [], []
     captures = _cursor(language).captures(tree.root_node)
-    reader = _Reader(block_scopes(tree, language, symbols, scope_lines(symbols)), symbols)
+    scopes = block_scopes(tree, language, symbols, scope_lines(symbols))
+    anonymous = anonymous_bases(tree, language, scopes)
+    reader = _Reader(scopes, symbols)
     reader.narrowing = narrowing(language, source)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     if language == "ruby":
@@ -199,7 +201,7 @@ def _extract(
     if language == "ruby":
         return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
     if language != "python":
-        return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES), imports
+        return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES) + anonymous, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
