@@ -545,7 +545,8 @@ def test_the_functions_of_an_object_literal_are_its_methods() -> None:
             "utils.isArray": ("method", 2), "utils.forEach": ("method", 3), "utils.merge": ("method", 4),
             "utils.nested.deep": ("method", 5)}
         assert found["create"] == ("function", 10) and found["setup"] == ("function", 13)  # a module's exports
-        assert "utils.value" not in found and not any("hidden" in q for q in found)  # data; a function's locals
+        assert "utils.value" not in found and "f.inner" not in found  # data; a function's local
+        assert found["f.inner.hidden"] == ("method", 15)  # a function's object's methods: navigation lists them
 
 
 def test_an_object_bound_through_a_chain_of_assignments_keeps_its_methods() -> None:

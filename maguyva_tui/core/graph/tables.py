@@ -183,11 +183,17 @@ def index_file(source: Source) -> FileIndex:
             imports[imp.local].append(imp)
     index.imports = dict(imports)
     index.dotted_heads = {local.partition(".")[0] for local in imports if "." in local}
-    if index.language == "rust" and source.imports:
+    if index.language in SCOPED_IMPORTS and source.imports:
         index.scoped_imports = _scoped_imports(source.symbols, source.imports)
     for _, name, _, scope in of_kind(source.references, "local"):
         _add_local(index, scope or "", name)
     return index
+
+
+SCOPED_IMPORTS = frozenset({"rust", "javascript", "typescript", "tsx"})
+"""Languages binding names inside a function's body that the resolver looks up there first: a Rust
+``use``, a JavaScript object's members (``const api = { setState }``: ``api.setState`` is
+``setState``)."""
 
 
 def _scoped_imports(symbols: Sequence[Symbol] | Sequence[SymbolRow],

@@ -36,6 +36,9 @@ ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
 variable, a type alias is neither: calling a local declared as one calls no symbol)."""
 VALUE_KINDS = frozenset({"variable", "constant"})
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
+OBJECT_SCOPES = frozenset({"javascript", "typescript", "tsx"})
+"""Languages whose functions hold objects of functions (``const api = { setState }``), their
+members looked up where the object is written (``Resolver.object_member``)."""
 CONSTRUCTOR_CALLS = frozenset({"super", "this"})
 """Names called as a constructor: Java's ``super(...)`` and ``this(...)``, TypeScript's ``super(...)``."""
 RECEIVER_RESULTS = frozenset({"self", "this", "Self", "cls()"})
@@ -296,6 +299,9 @@ class Resolver(Memo):
         language = rules(index.language)
         # a Java method is called by its bare name: a local or field of that name is another thing
         method = call and len(parts) == 1 and language.bare_calls_are_methods
+        held = self.object_member(index, scope, parts) if len(parts) > 1 and index.language in OBJECT_SCOPES else None
+        if held is not None:
+            return held, 2
         field = self.local_field(index, scope, first, parts[1]) if len(parts) > 1 and index.language == "go" else None
         if field is not None:
             return field, 2
@@ -337,6 +343,24 @@ class Resolver(Memo):
             bases = self.bases.get(cls, ())
             return (bases[0] if bases and not language.super_is_builtin else EXTERNAL), 1
         return self.in_bases(cls, parts[1]), 2
+
+    def object_member(self, index: FileIndex, scope: str | None, parts: list[str]) -> str | None:
+        """Resolve ``api.setState`` where a function's ``const api = { setState, get: getState }``
+        names it (zustand's ``createStoreImpl``) or ``const options = { merge(a, b) {...} }``
+        defines it: the function named, or the method; ``None`` for a name no object there holds.
+        The object being a local, its members had reached nothing."""
+        written = f"{parts[0]}.{parts[1]}"
+        while scope:
+            qualname = f"{scope}.{written}"
+            if qualname in index.defs:
+                return symbol_id(index.path, qualname)
+            used = index.scoped_imports.get(scope, {}).get(written)
+            if used and used[0].name and not used[0].module:
+                return self.resolve(index, scope, used[0].name)
+            if parts[0] in index.locals.get(scope, ()):
+                return None  # bound nearer: `function inner(api) { api.setState() }`
+            scope = scope.rpartition(".")[0]
+        return None
 
     def local(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a name bound locally (or a field, where members are implicit) to its type."""
@@ -474,8 +498,10 @@ class Resolver(Memo):
             used = index.scoped_imports.get(scope, {}).get(name) if index.scoped_imports else None
             if used:  # a Rust ``use`` in this function's body: before the items around it
                 return self.first_import(index, used)
-            is_class = index.defs.get(scope) in CLASS_KINDS
-            if (not is_class or implicit) and not self.names_own_class(index, scope, name):
+            kind = index.defs.get(scope)
+            is_class = kind in CLASS_KINDS
+            lexical = kind is not None and kind not in VALUE_KINDS  # an object's methods see no sibling
+            if lexical and (not is_class or implicit) and not self.names_own_class(index, scope, name):
                 qualname = f"{scope}.{name}"
                 if qualname in index.defs:
                     return symbol_id(index.path, qualname)

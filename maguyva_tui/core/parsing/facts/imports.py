@@ -207,9 +207,11 @@ def _object_value(node: Node) -> list[ImportRow]:
 
 
 def _object_members(node: Node, value: Node) -> list[ImportRow]:
-    """Read ``const handlers = { run, halt: stop }`` at a file's top level: ``handlers.run`` is
-    ``run`` and ``handlers.halt`` is ``stop``, bound in the file itself as ``export { stop as
-    halt }`` binds ``halt``. ``handlers.run()`` had reached nothing."""
+    """Read ``const handlers = { run, halt: stop }``: ``handlers.run`` is ``run`` and
+    ``handlers.halt`` is ``stop``, bound in the file itself as ``export { stop as halt }`` binds
+    ``halt``; one written in a function is filed under it (``tables._scoped_imports``), zustand's
+    ``const api = { setState, getState }`` in ``createStoreImpl``. ``handlers.run()`` had reached
+    nothing."""
     name = node.child_by_field_name("name")
     if name is None or name.type != "identifier":
         return []
@@ -228,7 +230,7 @@ def _object_members(node: Node, value: Node) -> list[ImportRow]:
 
 def _js_require(node: Node) -> list[ImportRow]:
     """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``, and the
-    members of a top-level object that name other names (``_object_members``)."""
+    members of an object that name other names (``_object_members``)."""
     value = node.child_by_field_name("value")
     if value is not None and _bare(value).type == "object":
         return _object_members(node, _bare(value))

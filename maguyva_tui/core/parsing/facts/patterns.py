@@ -86,8 +86,8 @@ _JS_COMMON = r"""
 (export_statement source: (_)) @import
 (export_statement value: (identifier)) @import
 (program (export_statement value: (object)) @import)
-(program (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import))
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import)))
+(lexical_declaration (variable_declarator name: (identifier) value: (object)) @import)
+(variable_declaration (variable_declarator name: (identifier) value: (object)) @import)
 (export_statement "default" declaration: (_)) @import
 (program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
@@ -114,8 +114,7 @@ JAVASCRIPT = _JS_COMMON + _JSX + r"""
 TYPESCRIPT = _JS_COMMON + r"""
 (program (export_statement "=" (identifier)) @import)
 (program (export_statement value: [(as_expression (object)) (satisfies_expression (object))]) @import)
-(program (lexical_declaration (variable_declarator name: (identifier) value: [(as_expression (object)) (satisfies_expression (object))]) @import))
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) value: [(as_expression (object)) (satisfies_expression (object))]) @import)))
+(lexical_declaration (variable_declarator name: (identifier) value: [(as_expression (object)) (satisfies_expression (object))]) @import)
 (extends_clause value: (_) @inherit)
 (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @inherit)
 (extends_type_clause type: (_) @inherit)

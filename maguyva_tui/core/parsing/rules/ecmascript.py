@@ -159,6 +159,8 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
     elif value is not None and value.type == "object" and w.variables_allowed():
         w.define(value_kind, span, name)
         _object_members(w, value, (w.text(name),))
+    elif value is not None and value.type == "object":  # in a function: its methods, named under it
+        _object_members(w, value, (w.text(name),))  # (createStore's `const api = { reset() {...} }`)
     else:
         if w.variables_allowed():
             w.define(value_kind, span, name)
@@ -219,9 +221,15 @@ def _top_level_iife(w: Walker, call: Node) -> None:
 
 
 def _returned(w: Walker, node: Node, outer: Outer) -> None:
-    """``return function wrap() {...}``, ``return new Promise(function dispatch(...) {...})``."""
+    """``return function wrap() {...}``, ``return new Promise(function dispatch(...) {...})``; an
+    object returned holds the function's methods (a factory's ``return { getItem(key) {...} }`` has
+    ``createDriver.getItem``, which had been no symbol)."""
     for child in node.named_children:
-        _scan(w, child)
+        value = _unwrap(child)
+        if value.type == "object":
+            _object_members(w, value, ())
+        else:
+            _scan(w, child)
 
 
 def _export(w: Walker, node: Node, outer: Outer) -> None:
