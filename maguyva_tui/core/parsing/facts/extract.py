@@ -40,6 +40,7 @@ from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls,
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
+from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
 from maguyva_tui.core.store.facts import RefRow
@@ -195,7 +196,9 @@ def _extract(
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
-    reader.named(captures, _generic_scopes(captures.get("generic", ())), _macro_arguments(captures.get("test", ())))
+    generics = _generic_scopes(captures.get("generic", ()))
+    receiver_type_parameters(tree, language, generics)
+    reader.named(captures, generics, _macro_arguments(captures.get("test", ())))
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     if language == "ruby":
