@@ -617,3 +617,12 @@ def test_a_conditional_naming_a_namespace_keeps_its_first_branch() -> None:
     _, symbols = extract_source(source, "cpp", "stopwatch.h")
     found = {(s.qualname, s.kind, s.start_line) for s in symbols}
     assert {("std", "module", 1), ("std.formatter.format", "method", 10), ("wide_buf", "struct", 13)} <= found
+
+
+def test_a_plain_name_longer_than_the_limit_is_a_symbol_and_its_body_is_walked() -> None:
+    # a method named in 252 letters had been no symbol: its definition was 'no symbol named', and
+    # the function inside it was named under the class alone
+    name = "compute_" + "really_long_" * 20 + "name"
+    source = f"class Box:\n    def {name}(self):\n        def inner():\n            return 1\n        return inner\n".encode()
+    _, symbols = extract_source(source, "python", "box.py")
+    assert {s.qualname for s in symbols} == {"Box", f"Box.{name}", f"Box.{name}.inner"}

@@ -40,6 +40,9 @@ UNCHUNKED_KINDS = frozenset({"variable", "constant", "import"})
 
 MAX_DEPTH = 100  # nested blocks; deeper is generated code, and 5 frames a level stay under 1000
 MAX_NAME = 200  # characters: C++'s longest real names (operators, templates) are far shorter
+_PLAIN_NAME = re.compile(r"[\w$]+")
+"""A name of letters, digits and underscores is one at any length (a generated or descriptive test
+name of 252 letters had been no symbol, its body walked by no one); the limit is for the rest."""
 NOT_IN_NAMES = ("{", "}", ";", "//", "/*")
 """Text no name holds: where a grammar's error recovery took a stretch of code (a macro before a
 C++ constructor, ``FMT_CONSTEXPR basic_string_view(...)``) for a declarator, the "name" is that
@@ -134,7 +137,7 @@ class Walker:
         """
         if name is None:
             name = self.text(name_node) if name_node is not None else ""
-        if not name or len(name) > MAX_NAME or any(c in name for c in NOT_IN_NAMES):
+        if not name or (len(name) > MAX_NAME and not _PLAIN_NAME.fullmatch(name)) or any(c in name for c in NOT_IN_NAMES):
             return  # no name, or a grammar's error recovery took a stretch of code for one
         qualname = ".".join([*([] if unscoped else self.scope_names()), *prefix, name])
         start = min(outer.start_point.row + 1, self.total_lines)  # a node missing at the very end
