@@ -33,9 +33,14 @@ _CLAUSE_BREAK: Final = re.compile(r"(?<=[,.;:!?])\s+|\s+(?=\()")
 parenthesis."""
 
 
-def has_runtime_value(message: str) -> bool:
-    """Tell whether a message shows a value put in at run time."""
-    return RUNTIME_VALUE.search(message) is not None
+_CODE_QUOTED: Final = re.compile(r"(`+)[^`\n]*\1")
+"""Code a sentence quotes in back-ticks (a docstring's ``Settings``, Markdown's `key`)."""
+
+
+def has_runtime_value(message: str, backticks: bool = True) -> bool:
+    """Tell whether a message shows a value put in at run time; with ``backticks`` false, what a
+    sentence quotes in back-ticks is code it names, no value (a docstring's ``Settings``)."""
+    return RUNTIME_VALUE.search(message if backticks else _CODE_QUOTED.sub(" ", message)) is not None
 
 
 def fixed_texts(message: str) -> list[str]:

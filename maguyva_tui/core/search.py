@@ -951,8 +951,10 @@ def _as_pasted(generation: Generation, intent: Intent, req: SearchRequest, line:
     """The line as typed when some line of code holds it, else the text around its quoted value
     (:func:`_around_value`) that one holds, else a text between the values it shows
     (:func:`fixed_texts`: ``member 'b' not found in {'a': 1}`` is ``' not found in``), else the
-    intent unchanged. A line that shows no value is a sentence."""
-    if value is None and not has_runtime_value(line):
+    intent unchanged. A line that shows no value is a sentence, as is one whose only values are in
+    back-ticks: code a docstring names (each text around one had been looked up as a literal, a
+    workspace's round trip per repository)."""
+    if value is None and not has_runtime_value(line, backticks=False):
         return intent
     if literal_found(generation, Query(line, case=req.case, target=line), req.case):
         return Intent("exact_match", confidence, _raised_text(generation, line, value, req.case), PASTED_RULE)

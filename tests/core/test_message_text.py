@@ -35,3 +35,10 @@ def test_an_apostrophe_opens_no_quote() -> None:
     """jsonpatch's ``can't remove a non-existent object 'b'``: ``'t remove a non-existent object '``
     had been its value, and no text was left to look for."""
     assert fixed_texts("can't remove a non-existent object 'b'") == ["can't remove a non-existent object '"]
+
+
+def test_code_a_sentence_quotes_in_back_ticks_is_no_value_it_shows() -> None:
+    sentence = "Return the value for a *key* of the ``Settings`` loaded by the `config` loader"
+    assert has_runtime_value(sentence)  # as a message prints it, a back-ticked word may be a value
+    assert not has_runtime_value(sentence, backticks=False)  # as a sentence says it, code it names
+    assert has_runtime_value("expected ``x`` to be 3", backticks=False)  # a number still is
