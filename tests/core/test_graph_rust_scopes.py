@@ -59,3 +59,24 @@ def test_a_method_called_through_a_smart_pointer_is_the_pointees() -> None:
     assert call_targets(graph, "src/lib.rs", 9) == {"src/lib.rs::Registry.pop"}
     assert call_targets(graph, "src/lib.rs", 10) == {"src/lib.rs::Registry.inject"}
     assert call_targets(graph, "src/lib.rs", 12) == {"src/lib.rs::Registry.inject"}
+
+
+FIELD_AND_METHOD = """\
+use std::sync::Arc;
+pub struct Registry;
+impl Registry { fn pop(&self) {} }
+struct Worker { registry: Arc<Registry> }
+impl Worker {
+    fn registry(&self) -> &Arc<Registry> { &self.registry }
+    fn find(&self) {
+        self.registry.pop();
+    }
+}
+"""
+
+
+def test_a_field_read_is_the_field_beside_a_method_of_its_name() -> None:
+    """rayon's ``WorkerThread`` has a field and a method ``registry``: ``self.registry.pop_injected_job()``
+    reads the field, and had been looked up on the method."""
+    graph = graph_of({"src/lib.rs": FIELD_AND_METHOD})
+    assert call_targets(graph, "src/lib.rs", 8) == {"src/lib.rs::Registry.pop"}

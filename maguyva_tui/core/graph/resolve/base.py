@@ -98,6 +98,10 @@ class Language:
     come from anywhere."""
     bare_calls_are_methods = False
     """Whether a bare called name is a method, never a local or field of that name (Java)."""
+    fields_apart = False
+    """Whether a class's fields and methods are apart: a name read, not called, on a value is its
+    field where a method has that name too (Rust's ``self.registry.inject()``, beside
+    ``fn registry(&self)``); Java's are, as ``bare_calls_are_methods`` tells."""
     super_is_builtin = False
     """Whether ``super`` is a built-in (Python) rather than the first base class."""
     imports_submodules = False

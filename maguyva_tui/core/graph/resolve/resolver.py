@@ -108,7 +108,7 @@ class Resolver(Memo):
         if written[used - 1].endswith("()"):
             target = self.result(target)
         owner: str | None = None
-        apart = rules(index.language).bare_calls_are_methods
+        apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
         for i in range(used, len(parts)):
             if target in SENTINELS:
                 rescued = rules(index.language).external_member(self, parts[i:]) if target == EXTERNAL else None

@@ -20,6 +20,7 @@ class Rust(Language):
     """Resolution rules of Rust."""
 
     closed_wildcards = True
+    fields_apart = True
 
     def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
         """Resolve ``self.x`` on the enclosing type when it has ``x``, else ``self``/``super`` as modules."""
