@@ -2,7 +2,7 @@
 
 Every lookup goes through one flat table of keys (``py:pkg.mod``, ``java:a.b.C``, ``inc:x.h``,
 ``go:a/b``, ``rs:src|a.b``, ``php:Handler/StreamHandler``, ``file:path``, ``dir:path``, ``gomod:``,
-``jspkg:``, ``cargo:``) to the paths
+``jspkg:``, ``cargo:``, ``composer:``) to the paths
 they name. The table is rebuilt from the list of paths on each update (cheap: no file is read), and
 the keys whose paths changed tell which other files must be resolved again.
 """
@@ -34,6 +34,8 @@ JS_PACKAGES = "jspkg:"
 """The key of every ``package.json`` of the repository (its name is what imports write)."""
 CARGO_CRATES = "cargo:"
 """The key of every ``Cargo.toml`` of the repository (its crate's name is what paths write)."""
+COMPOSER_MANIFESTS = "composer:"
+"""The key of every ``composer.json`` of the repository (its PSR-4 folders hold PHP's classes)."""
 
 
 def family(language: str | None) -> str:
@@ -147,6 +149,8 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
         return [GO_MODULES]  # its module path, read by Go's imports (``resolve/go.py``)
     if language is None and posixpath.basename(path) == "Cargo.toml":
         return [CARGO_CRATES]  # its crate's name and root, read by paths that name it (``resolve/rust.py``)
+    if language is None and posixpath.basename(path) == "composer.json":
+        return [COMPOSER_MANIFESTS]  # its PSR-4 folders, read by PHP's class names (``resolve/php.py``)
     if language is None and posixpath.basename(path) == "package.json":
         return [JS_PACKAGES]  # its name and exports, read by bare specifiers (``resolve/ecmascript.py``)
     return []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
 from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
 from maguyva_tui.core.parsing.facts.cargo import CARGO_TOML, cargo_imports
+from maguyva_tui.core.parsing.facts.composer import COMPOSER_JSON, composer_imports
 from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_module_line
 from maguyva_tui.core.parsing.facts.js_config import config_imports
 from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse, script_language
@@ -53,12 +54,14 @@ def analyze_row(path: str, text: str) -> Row:
 
 def _module_imports(path: str, text: str) -> tuple[Import, ...]:
     """A ``go.mod``'s module path, stored as one import row (its bound name ``module``) for the
-    graph to read, a ``Cargo.toml``'s crate name and root (``cargo.py``), and what a
-    ``package.json`` or ``tsconfig.json`` maps import names to (``js_config.py``): the only files
-    of no language that carry facts."""
+    graph to read, a ``Cargo.toml``'s crate name and root (``cargo.py``), a ``composer.json``'s
+    PSR-4 folders (``composer.py``), and what a ``package.json`` or ``tsconfig.json`` maps import
+    names to (``js_config.py``): the only files of no language that carry facts."""
     base = path.rpartition("/")[2]
     if base == CARGO_TOML:
         return cargo_imports(path, text)
+    if base == COMPOSER_JSON:
+        return composer_imports(path, text)
     if base != GO_MOD:
         return config_imports(path, text)
     found = go_module_line(text)

@@ -7,15 +7,22 @@ is unknown, but the class's path ends with its namespace's trailing parts and it
 is found by the longest such suffix of its path (``php:`` keys, :mod:`~maguyva_tui.core.graph.modules`);
 two files ending alike are ambiguous. The prefix itself is often no folder (``League\\CommonMark\\``
 maps to ``src/``, so ``League\\CommonMark\\Node\\Node`` is ``src/Node/Node.php``): the namespace's
-leading parts are dropped one by one until a path ends with what is left. A name used without
+leading parts are dropped one by one until a path ends with what is left. Where a ``composer.json``
+maps the namespace's prefix (``Ramsey\\Uuid\\`` to ``src/``), the file its PSR-4 folder and the
+name's remaining parts spell is the class first: ``Ramsey\\Uuid\\Uuid`` is ``src/Uuid.php``, where
+``src/Nonstandard/Uuid.php`` ends alike and had made every ``Uuid::`` call ambiguous. A name used without
 ``use`` is a class of the same namespace, so of the same folder. A function called bare and
 defined nowhere is PHP's own (``strlen``, ``array_map``): external; a class found nowhere stays unresolved (it may be a vendored package's).
 """
 
 from __future__ import annotations
 
+import posixpath
+
+from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex
+from maguyva_tui.core.parsing.facts.composer import PSR4_FOLDER
 
 SEPARATOR = "\\"
 
@@ -38,7 +45,7 @@ class PHP(Language):
     def package_member(self, r: Lookup, package: str, name: str) -> str:
         """Resolve a class of a namespace by the file its path ends in."""
         parts = [p for p in package.split(SEPARATOR) if p]
-        paths = _longest_suffix(r, [*parts, name])
+        paths = _class_files(r, [*parts, name])
         if len(paths) == 1:
             return r.member(paths[0], name)
         return AMBIGUOUS if paths else UNRESOLVED
@@ -47,7 +54,7 @@ class PHP(Language):
         """Resolve a fully qualified name (``\\Monolog\\Logger::API``): the longest leading run of
         parts that a file's path ends with names the class."""
         for used in range(len(parts), 0, -1):
-            paths = _longest_suffix(r, parts[:used])
+            paths = _class_files(r, parts[:used])
             if len(paths) == 1:
                 return r.member(paths[0], parts[used - 1]), used
             if paths:
@@ -57,6 +64,38 @@ class PHP(Language):
     def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
         """A function (a lower-case bare name) defined nowhere in the repository is PHP's own."""
         return name[:1].islower()
+
+
+def _class_files(r: Lookup, parts: list[str]) -> tuple[str, ...]:
+    """Return the files a class's namespace parts and name may be: the one Composer's PSR-4
+    autoloading loads it from, else those its path's longest suffix names."""
+    return _autoloaded(r, parts) or _longest_suffix(r, parts)
+
+
+def _autoloaded(r: Lookup, parts: list[str]) -> tuple[str, ...]:
+    """Return the file a ``composer.json``'s longest matching PSR-4 prefix puts a class in (each
+    of the prefix's folders tried, in the order written), none where no mapped file exists."""
+    folders = r.memoized(("php-psr4",), _psr4_folders, r)
+    for used in range(len(parts) - 1, -1, -1):
+        rest = "/".join(parts[used:])
+        for folder in folders.get(tuple(parts[:used]), ()):
+            path = posixpath.join(folder, rest) if folder else rest
+            if path + ".php" in r.touch("php:" + path):
+                return (path + ".php",)
+    return ()
+
+
+def _psr4_folders(r: Lookup) -> dict[tuple[str, ...], list[str]]:
+    """Map each PSR-4 prefix the repository's ``composer.json`` files declare (as its parts) to its
+    folders, the shallowest manifest's first."""
+    folders: dict[tuple[str, ...], list[str]] = {}
+    for path in sorted(r.touch(mod.COMPOSER_MANIFESTS), key=lambda p: (p.count("/"), p)):
+        manifest = r.file(path)
+        for row in manifest.imports.get(PSR4_FOLDER, ()) if manifest is not None else ():
+            if row.name is not None:
+                prefix = tuple(p for p in row.module.split(SEPARATOR) if p)
+                folders.setdefault(prefix, []).append(row.name)
+    return folders
 
 
 def _longest_suffix(r: Lookup, parts: list[str]) -> tuple[str, ...]:
