@@ -57,3 +57,12 @@ def test_a_python_builtins_result_does_not_veto_a_typed_binding() -> None:
 ])
 def test_builtin_results_are_told(typed: str, builtin: bool) -> None:
     assert is_builtin_result(typed) is builtin
+
+
+def test_a_name_rebound_to_its_own_methods_result_keeps_its_class() -> None:
+    """urllib3's tests: ``retry = Retry(connect=3)`` then ``retry = retry.increment(...)``; the
+    calls on ``retry`` had reached nothing (4 of 68 ``.increment()`` tied to Retry)."""
+    source = "def t():\n    retry = Retry(connect=3)\n    retry = retry.increment(error=1)\n    retry.increment()\n"
+    assert locals_of("python", "t.py", source) == ["retry:Retry()"]
+    chained = "def t():\n    x = Foo()\n    x = x.a().b()\n    x.c()\n"  # a chain's end may be anything
+    assert locals_of("python", "t.py", chained) == ["x"]

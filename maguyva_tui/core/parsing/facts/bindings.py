@@ -302,7 +302,7 @@ class Bindings:
         """Return the bindings that could shadow a referenced name, and every function's return type."""
         out = []
         for (scope, bound), sites in self.sites.items():
-            line, typed = _merge(self._assigned_over_parameter(scope, bound, sites))
+            line, typed = _merge(self._assigned_over_parameter(scope, bound, sites), bound)
             wanted = (bound in (RETURN, MARK) or bound.startswith(RETURN) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
@@ -451,16 +451,25 @@ def local_name(node: Node) -> str | None:
     return node.text.decode("utf-8", "replace") if node.text else None
 
 
-def _merge(sites: list[tuple[int, str, bool]]) -> tuple[int, str]:
-    """Combine the bindings of one name: a declared type wins, other bindings must agree."""
+def _merge(sites: list[tuple[int, str, bool]], bound: str = "") -> tuple[int, str]:
+    """Combine the bindings of one name: a declared type wins, other bindings must agree; a
+    binding to what a method of the name itself gives (``retry = retry.increment()``, a copy or a
+    builder's step) follows the others."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
     if declared:
         return line, declared.pop() if len(declared) == 1 else UNTYPED
     types = {s[1] for s in sites}
     if len(types) > 1:  # a builtin's result (json_decode(), sorted()) says nothing: the others type it
-        types = {t for t in types if not is_builtin_result(t)} or types
+        types = {t for t in types if not is_builtin_result(t) and not _own_step(t, bound)} or types
     return line, types.pop() if len(types) == 1 else UNTYPED
+
+
+def _own_step(typed: str, bound: str) -> bool:
+    """Tell whether a binding's type is a call of a method on the bound name itself (``retry =
+    retry.increment()``): a step from the value the name held, not a type of its own. urllib3's
+    tests rebind ``retry = Retry(connect=3)`` so: 64 of its 68 ``.increment()`` had reached nothing."""
+    return bool(bound) and typed.endswith("()") and typed.startswith(bound + ".") and "(" not in typed[:-2]
 
 
 VALUE_TYPE_FIELDS: dict[str, str] = {
