@@ -59,3 +59,12 @@ def test_members_of_an_object_in_a_function_reach_what_they_name() -> None:
     assert calls == [(4, "a.ts::make.setState"), (5, "a.ts::make.setState"),
                      (10, "a.ts::make.options.partialize"), (11, "a.ts::make.options.merge"),
                      (23, "a.ts::createStorage.getMount")]
+
+
+def test_a_callbacks_parameter_hides_no_function_defined_around_it() -> None:
+    # unstorage's cloudflare driver: `const r = (key) => ...; r(key)` beside `.then((r) => r.text())`,
+    # whose parameter is filed under the function around it; a named function's parameter still hides it
+    source = ("function f(list) {\n  const r = (k) => k\n  r(1)\n  function g(r) { r() }\n"
+              "  return list.map((r) => r.x)\n}\n")
+    graph = CodeGraph.build({"a.ts": analyze("a.ts", source)})
+    assert sorted((s.line, s.target) for s in graph.sites_out["a.ts"] if s.kind == "call") == [(3, "a.ts::f.r")]

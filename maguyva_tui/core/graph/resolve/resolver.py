@@ -12,6 +12,7 @@ from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
 from maguyva_tui.core.graph.resolve.base import (
     EXTERNAL,
+    FUNCTION_VALUE,
     SENTINELS,
     UNRESOLVED,
     Files,
@@ -21,7 +22,7 @@ from maguyva_tui.core.graph.resolve.base import (
 from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
-from maguyva_tui.core.parsing.facts.bindings import NTH_RESULT, RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.types import Import
@@ -306,6 +307,8 @@ class Resolver(Memo):
         if field is not None:
             return field, 2
         local = None if method else self.local(index, scope, first)
+        if local == UNRESOLVED and index.language in OBJECT_SCOPES:
+            local = self.defined_beside(index, scope, first) or local
         if local is not None:
             return local, 1
         anonymous = language.bare_calls_are_methods and (method or len(parts) > 1)  # accepts(), accepts().x()
@@ -359,6 +362,20 @@ class Resolver(Memo):
                 return self.resolve(index, scope, used[0].name)
             if parts[0] in index.locals.get(scope, ()):
                 return None  # bound nearer: `function inner(api) { api.setState() }`
+            scope = scope.rpartition(".")[0]
+        return None
+
+    def defined_beside(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a name that a function or class defines where a local of no known type shares
+        it: a callback's parameter, ``list.map((r) => r.x)``, is filed under the function around
+        it, so ``const r = (key) => ...; r(key)`` had reached nothing; ``None`` where the local is
+        bound nearer than any definition."""
+        while scope:
+            qualname = f"{scope}.{name}"
+            if index.defs.get(qualname) in ALIASED_KINDS:
+                return symbol_id(index.path, qualname)
+            if name in index.locals.get(scope, ()):
+                return None
             scope = scope.rpartition(".")[0]
         return None
 
@@ -435,6 +452,8 @@ class Resolver(Memo):
         or, written ``make()``, what calling a name gives (an instance, a function's return type)."""
         if not typed or typed in INFERRED_TYPES:
             return UNRESOLVED
+        if typed == FUNCTION_TYPED:
+            return FUNCTION_VALUE
         made, nth_result, nth = typed.partition(NTH_RESULT)
         if nth_result:
             return self.nth_result(index, scope, made, nth)
