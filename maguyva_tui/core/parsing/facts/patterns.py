@@ -93,6 +93,7 @@ _JS_COMMON = r"""
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
 (variable_declarator name: (_) value: (call_expression function: (identifier) arguments: (arguments (string)))) @import
 (variable_declarator name: (identifier) @local.valued value: (_))
+(assignment_expression left: (identifier) @local.assigned right: (_))
 (for_in_statement left: (identifier) @local)
 (catch_clause parameter: (identifier) @local)
 (return_statement (_) @local.return)
