@@ -393,6 +393,47 @@ def test_the_three_symbol_tools_read_a_name_with_a_separator_at_an_end_alike(tmp
         references_answer(engine, " . ", None, 5)
 
 
+def test_an_unknown_symbol_that_lines_still_name_says_how_to_list_them() -> None:
+    """An agent deleted urllib3's util/request.py and asked who still uses make_headers: "nothing of
+    that name is defined", no word of the imports and the call left behind. The error says lines
+    name it and what to search; a name no line spells says nothing of the kind."""
+    from maguyva_tui.core.answers import GraphAnswer
+    from maguyva_tui.mcp.answers import _known
+
+    class Spelling:
+        root = Path("/repo")
+
+        def spells_whole(self, name: str) -> bool:
+            return name == "make_headers"
+
+    engine: Any = Spelling()
+    with pytest.raises(AnswerError, match='Lines still name it .*search "make_headers" lists them'):
+        _known(engine, GraphAnswer("make_headers", (), (), 0))
+    with pytest.raises(AnswerError) as raised:
+        _known(engine, GraphAnswer("no_line_names_this", (), (), 0))
+    assert "still name" not in str(raised.value)
+
+
+@pytest.mark.slow  # an index built: over a second alone
+def test_a_deleted_definitions_callers_are_said_to_remain(tmp_path: Path) -> None:
+    """The same on a real index: find_references and impact of a name only an import and a call spell."""
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.mcp.answers import impact_answer, references_answer
+    from tests.core.test_failed_lookup import FirstWordProvider
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "a.py").write_text("from pkg.request import make_headers\n\n\ndef main():\n    return make_headers()\n")
+    engine = Engine(repo, tmp_path / "ix", provider=FirstWordProvider(), static=False)
+    engine.refresh()
+    for ask in (lambda n: references_answer(engine, n, None, 5), lambda n: impact_answer(engine, n, 2, 5)):
+        with pytest.raises(AnswerError, match='Lines still name it .*search "make_headers" lists them'):
+            ask("make_headers")
+        with pytest.raises(AnswerError) as raised:
+            ask("no_line_names_this")
+        assert "still name" not in str(raised.value)
+
+
 @pytest.mark.slow  # a real process: over a second
 def test_ctrl_c_ends_the_server_at_once(tmp_path: Path) -> None:
     """SIGINT had waited for the thread reading stdin: the server ran on until the client closed it."""

@@ -762,6 +762,13 @@ class Engine:
         generation = self.generation
         return () if "graph" in generation.missing else impact_notes(generation, answers.graph_name(generation, name))
 
+    def spells_whole(self, name: str) -> bool:
+        """Whether some line of the code spells ``name``, each of its parts a whole identifier (an
+        import of it, a call into another package, what a deleted definition left behind)."""
+        from maguyva_tui.core.search import spelled_whole
+
+        return spelled_whole(self.generation, name)
+
     def callees(self, name: str, limit: int) -> GraphAnswer[Callee]:
         """What a name's definitions call, one entry per called definition."""
         from maguyva_tui.core import answers

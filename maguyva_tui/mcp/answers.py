@@ -8,6 +8,7 @@ fix (an unknown symbol, an empty question) raise ``AnswerError`` with a message 
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Callable
 from dataclasses import replace
@@ -247,8 +248,22 @@ def _known(engine: Engine, answer: A) -> A:
     """The answer itself; ``AnswerError`` when nothing of its name is defined."""
     if not answer.known:
         raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."
-                          f"{_suggest(answer)}")
+                          f"{_still_named(engine, answer.name)}{_suggest(answer)}")
     return answer
+
+
+def _still_named(engine: Engine, name: str) -> str:
+    """A sentence saying that lines still name an unknown symbol, and how to list them: an agent
+    that has deleted a definition asks who still uses it, and had read "nothing of that name" as
+    nothing left to fix (urllib3's ``make_headers``: 3 imports and a call left behind)."""
+    try:
+        named = engine.spells_whole(name)
+    except (OSError, ValueError):  # the index moved under the question: the error stands alone
+        return ""
+    if not named:
+        return ""
+    return (f" Lines still name it (an import, a call into another package, or what a deleted definition left): "
+            f"search {json.dumps(echo(name), ensure_ascii=False)} lists them.")
 
 
 def _where(answer: GraphAnswer[Any], d: Definition) -> dict[str, Any]:
