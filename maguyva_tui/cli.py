@@ -680,8 +680,10 @@ def _unresolved_lines(languages: object) -> list[str]:
         inside = c.get("resolved", 0) + c.get("ambiguous", 0) + c.get("unresolved", 0)
         if inside:
             missed = c.get("ambiguous", 0) + c.get("unresolved", 0)
+            held = c.get("function_value", 0)  # Go's f(x) of a parameter f func(int) bool: no symbol, no unknown
             out.append(f"  {language:<8} {missed:,} of {inside:,} sites unresolved or ambiguous "
-                       f"({missed / inside:.1%}), {c.get('external', 0):,} external")
+                       f"({missed / inside:.1%}), {c.get('external', 0):,} external"
+                       + (f", {held:,} calls of function values" if held else ""))
     return out
 
 

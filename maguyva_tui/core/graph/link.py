@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, SENTINELS, Resolver, rules
+from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, Resolver, rules
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
 
-EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE = -1, -2, -3
-"""A target that is no node, encoded below zero; its outcome code is ``-code - 1``."""
+EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE, FUNCTION_VALUE_CODE = -1, -2, -3, -4
+"""A target that is no node, encoded below zero; its outcome code is ``-code - 1`` (``sites.OUTCOMES``)."""
+OUTCOME_CODES = {EXTERNAL: EXTERNAL_CODE, AMBIGUOUS: AMBIGUOUS_CODE, FUNCTION_VALUE: FUNCTION_VALUE_CODE}
 INVOKED, READ_MODE = 1, 2
 """How a name is resolved besides plainly: called (an instance's ``__call__``), or read as an
 attribute (``conn.size``: a site only where it reaches a ``@property``, whose getter runs)."""
@@ -68,7 +69,7 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         slot = slots.get(target) if target not in SENTINELS else None
         if slot is not None:
             return slot
-        return EXTERNAL_CODE if target == EXTERNAL else AMBIGUOUS_CODE if target == AMBIGUOUS else UNRESOLVED_CODE
+        return OUTCOME_CODES.get(target, UNRESOLVED_CODE)
 
     def resolved(scope: str | None, name: str, call: bool, mode: int) -> int:
         target = resolver.resolve(index, scope, name, call, mode == INVOKED)

@@ -138,7 +138,7 @@ class Unresolved:
     name: str
     line: int
     outcome: str
-    """``external``, ``ambiguous`` or ``unresolved``."""
+    """``external``, ``ambiguous``, ``unresolved`` or ``function_value``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,8 +35,9 @@ only the sites keep it apart, for who calls the class's constructor. A ``read`` 
 ``@property`` read, ``conn.size``, which runs it) is a ``call`` edge."""
 SHOWN_KINDS: tuple[str, ...] = (*EDGE_KINDS, "ref", "read")
 """How a site's kind reads in ``Site`` and ``Loose``: a construction as the ``ref`` it is an edge of."""
-OUTCOMES: tuple[str, ...] = ("external", "ambiguous", "unresolved")
-"""Why a loose site reached no node; the outcome's code is its position."""
+OUTCOMES: tuple[str, ...] = ("external", "ambiguous", "unresolved", "function_value")
+"""Why a loose site reached no node; the outcome's code is its position (``function_value``: a call
+of a function a value holds, Go's ``f func(int) bool`` parameter, no symbol nor an unknown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ class Loose:
     name: str
     kind: str
     outcome: str
-    """``external``, ``ambiguous`` or ``unresolved``."""
+    """``external``, ``ambiguous``, ``unresolved`` or ``function_value``."""
 
 
 def ints(values: Sequence[int] | NDArray[np.integer[Any]]) -> IntArray:

@@ -13,7 +13,8 @@ from maguyva_tui.core.graph.spans import SpanMap
 
 RESOLVED_KINDS = frozenset({"call", "inherit", "ref", "new"})
 """Reference kinds counted in the resolution statistics (imports are not references)."""
-COUNTED = ("resolved", "external", "ambiguous", "unresolved")
+COUNTED = ("resolved", "external", "ambiguous", "unresolved", "function_value")
+"""The outcomes counted; a call of a function value is in no share: neither resolved nor unknown."""
 
 
 def per_language(blocks: Mapping[str, Block], loose: Mapping[str, LooseBlock],

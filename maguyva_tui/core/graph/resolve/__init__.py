@@ -31,8 +31,8 @@ language's own rules (mirroring ``core/parsing/rules/``), registered by name in 
 
 from __future__ import annotations
 
-from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, UNRESOLVED
 from maguyva_tui.core.graph.resolve.languages import rules
 from maguyva_tui.core.graph.resolve.resolver import Resolver
 
-__all__ = ["AMBIGUOUS", "EXTERNAL", "SENTINELS", "UNRESOLVED", "Resolver", "rules"]
+__all__ = ["AMBIGUOUS", "EXTERNAL", "FUNCTION_VALUE", "SENTINELS", "UNRESOLVED", "Resolver", "rules"]

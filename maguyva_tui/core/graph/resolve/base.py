@@ -25,7 +25,10 @@ UNRESOLVED = "<unresolved>"
 """No binding found, or a receiver whose type is unknown."""
 AMBIGUOUS = "<ambiguous>"
 """Several definitions could be meant; none is picked."""
-SENTINELS = frozenset({EXTERNAL, UNRESOLVED, AMBIGUOUS})
+FUNCTION_VALUE = "<function value>"
+"""A function held by a value, called through it (Go's ``f func(int) bool`` parameter, ``check :=
+func() {...}``): no function of the repository nor an unknown, counted apart."""
+SENTINELS = frozenset({EXTERNAL, UNRESOLVED, AMBIGUOUS, FUNCTION_VALUE})
 
 
 def is_symbol(target: str) -> bool:

@@ -32,6 +32,13 @@ NTH_RESULT = "#"
 """Joins a Go function's later results to ``RETURN`` (``<return>#1``: its second result's type)
 and to what calling it gives (``New()#1``: what ``_, sink := New()`` binds ``sink`` to)."""
 
+FUNCTION_TYPED = "<func>"
+"""The type of a Go local that holds a function: a parameter declared ``f func(int) bool``, a
+name bound to ``func() {...}``; calling it calls no symbol (counted apart, not unresolved)."""
+
+FUNCTION_NODES = frozenset({"function_type", "func_literal"})
+"""Go's declared function types and function literals: what a ``FUNCTION_TYPED`` local is given."""
+
 PROPERTY = "<property>"
 """The local name that marks a Python method as a property (``@property``): reading it calls it."""
 
@@ -204,11 +211,15 @@ class Bindings:
         type_at, value_at = LOCAL_READS[capture]
         declared = type_at(node) if type_at is not None else None
         typed = names.type_name(declared) if declared is not None else None
+        if declared is not None and declared.type in FUNCTION_NODES and not bound.startswith("self."):
+            typed = FUNCTION_TYPED  # a field stays untyped: calling it is a site of the field's symbol
         if typed is None and value_at is not None:
             value = value_at(node)
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
+            if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
+                typed = FUNCTION_TYPED
             if capture == "local.result":  # go's a, b := f(): b is f's second result
                 typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
