@@ -100,6 +100,9 @@ class Language:
     is outside the repository, the name is external. C/C++ includes are not closed: a macro may
     come from anywhere."""
     bare_calls_are_methods = False
+    package_before_wildcards = False
+    """Whether a name of the file's own package shadows one a wildcard import brings (Java: a
+    class of the package before ``import a.b.*``'s); elsewhere the wildcards are read first."""
     """Whether a bare called name is a method, never a local or field of that name (Java)."""
     fields_apart = False
     """Whether a class's fields and methods are apart: a name read, not called, on a value is its

@@ -14,6 +14,7 @@ class Java(Language):
     implicit_members = True
     closed_wildcards = True
     bare_calls_are_methods = True
+    package_before_wildcards = True  # args4j's spi.OptionHandler: Setter is spi's, not org.kohsuke.args4j.*'s
     constructors_named_as_class = True
     target_prefix = "jpkg:"
 

@@ -557,11 +557,14 @@ class Resolver(Memo):
         if implied is not None:
             return implied
         from_outside = False
+        packaged = language.package(self, index, name, scope) if language.package_before_wildcards else None
+        if packaged is not None:
+            return packaged
         if index.wildcards:
             found, from_outside = self.memoized(("wildcards", index.path, name), self.wildcard_name, index, name)
             if found not in SENTINELS:
                 return found
-        packaged = language.package(self, index, name, scope)
+        packaged = None if language.package_before_wildcards else language.package(self, index, name, scope)
         if packaged is not None:
             return packaged
         if name in BUILTINS.get(mod.family(index.language), ()):
