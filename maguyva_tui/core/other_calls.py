@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.parsing.facts.extract import PROPERTY_CALL
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.types import Hit
 
@@ -235,10 +236,13 @@ def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]
     definition above its name."""
     for node in defined:
         symbol = graph.symbols.get(node)
-        if symbol is None or symbol.language != "python" or symbol.name_line <= symbol.start_line:
+        if symbol is None or symbol.language != "python":
             continue
-        above = generation.snapshot.lines(symbol.path, symbol.start_line, symbol.name_line - 1)
-        if any(PROPERTY_DECORATOR.match(line) for line in above):
+        made = symbol.kind == "variable" and PROPERTY_CALL.match(symbol.signature or "") is not None
+        if not made and symbol.name_line <= symbol.start_line:
+            continue
+        above = () if made else generation.snapshot.lines(symbol.path, symbol.start_line, symbol.name_line - 1)
+        if made or any(PROPERTY_DECORATOR.match(line) for line in above):
             qualname, bare = symbol.qualname, symbol.name
             return (f"{qualname} is a property: reading it (.{bare}) runs it; the graph lists the reads whose "
                     f'receiver\'s class it knows, and search ".{bare}" lists every line naming it')

@@ -474,11 +474,20 @@ class _Reader:
 
 
 def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> list[RefRow]:
-    """Mark the methods decorated with ``@property`` (or ``cached_property``): a local ``<property>``
-    in the method's scope."""
+    """Mark the methods decorated with ``@property`` (or ``cached_property``), and the class
+    attributes made by calling ``property`` (``diameter = property(_get_diameter)``): a local
+    ``<property>`` in its scope."""
+    classes = {s.qualname for s in symbols if s.kind == "class"}
     return [("local", PROPERTY, s.name_line, s.qualname) for s in symbols
             if s.kind == "method" and any(name in PROPERTY_DECORATORS for line in range(s.start_line, s.name_line)
-                                          for name in decorators.get(line, ()))]
+                                          for name in decorators.get(line, ()))
+            or s.kind == "variable" and s.qualname.rpartition(".")[0] in classes
+            and PROPERTY_CALL.match(s.signature or "") is not None]
+
+
+PROPERTY_CALL = re.compile(r"[A-Za-z_]\w*\s*=\s*(?:builtins\s*\.\s*)?property\s*\(")
+"""A class attribute made by calling ``property`` (``diameter = property(_get_diameter)``): reading
+it runs the getter as a decorated method's read does (its reads had been no site at all)."""
 
 
 BARE_DECORATOR = re.compile(rb"\s*@\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(?:#.*)?")
