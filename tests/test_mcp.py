@@ -414,6 +414,16 @@ def test_an_unknown_symbol_that_lines_still_name_says_how_to_list_them() -> None
     assert "still name" not in str(raised.value)
 
 
+def test_the_impact_of_a_file_names_the_file_as_its_definition() -> None:
+    """impact of retry.py answers with what depends on it, the file its definition, said as one."""
+    from maguyva_tui.core.answers import Definition, GraphAnswer
+    from maguyva_tui.mcp.answers import _where
+
+    answer: Any = GraphAnswer("retry.py", (Definition("src/util/retry.py", None),), (), 0)
+    assert _where(answer, answer.definitions[0]) == {"node": "src/util/retry.py", "path": "src/util/retry.py",
+                                                     "kind": "file"}
+
+
 @pytest.mark.slow  # an index built: over a second alone
 def test_a_deleted_definitions_callers_are_said_to_remain(tmp_path: Path) -> None:
     """The same on a real index: find_references and impact of a name only an import and a call spell."""

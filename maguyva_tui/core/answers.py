@@ -445,10 +445,10 @@ def impact(generation: Generation, name: str, depth: int = DEFAULT_DEPTH, limit:
     """Everything that depends on a name within ``depth`` edges, nearest first, then most central."""
     name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
-    if not defs:
+    if not defs and not queries.file_nodes(graph, name):  # a file or module is what depends on it
         return _unknown(generation, shown)
     found = queries.impact(graph, name, depth)
-    bare = _bare(shown)
+    bare = _bare(shown) if defs else shown  # a file is said as written: retry.py, not py
     entries = []
     for d in found.dependents[:limit]:
         score = (depth - d.depth + 1) + d.centrality / (1.0 + d.centrality)  # depth first, then centrality

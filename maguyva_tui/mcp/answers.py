@@ -268,8 +268,8 @@ def _still_named(engine: Engine, name: str) -> str:
 
 def _where(answer: GraphAnswer[Any], d: Definition) -> dict[str, Any]:
     s = d.symbol
-    if s is None:
-        return {"node": d.node}
+    if s is None:  # a file (impact of a module or path) names itself
+        return {"node": d.node} if "::" in d.node else {"node": d.node, "path": d.node, "kind": "file"}
     item: dict[str, Any] = {"node": d.node, "path": s.path, "lines": lines(s.start_line, s.end_line), "kind": s.kind}
     spans = answer.spans(d)
     if len(spans) > 1:  # overloads: their uses are the node's, not only the first's

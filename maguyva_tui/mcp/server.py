@@ -223,6 +223,7 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
 
         Follows calls, imports, subclassing and type uses backwards through the dependency graph up to
         depth hops. Use it to judge what a change could break and which code and tests to re-check.
+        A file or module (pkg/retry.py, pkg.retry) is what depends on it or on any symbol it defines.
 
         Returns symbol, definitions (as find_references gives them, spans included), max_depth, by_depth
         (how many dependents at each hop) and total,

@@ -79,6 +79,17 @@ def test_impact_with_a_limit_keeps_the_head_of_the_full_ranking(chain: CodeGraph
         assert impact(chain, "base", max_depth=3, limit=limit).dependents == full[:limit]
 
 
+def test_the_impact_of_a_file_is_what_depends_on_it_or_its_symbols(chain: CodeGraph) -> None:
+    """"What breaks if I change retry.py" had been an unknown symbol: a file, as a path or a module,
+    is its node and every symbol it defines; what it defines itself is no dependent."""
+    for written in ("c/core.py", "c.core", "core.py"):
+        found = impact(chain, written, max_depth=1)
+        assert found.definitions == ("c/core.py",)
+        assert {d.qualname for d in found.dependents} == {"entry", "a", "b", "c", None}  # None: users.py imports
+        assert all(d.path == "c/users.py" for d in found.dependents)
+    assert impact(chain, "nothing.py").definitions == () and not impact(chain, "nothing.py").dependents
+
+
 def test_answers_are_sequences_made_on_access(chain: CodeGraph) -> None:
     sites = callers(chain, "popular").sites
     assert len(sites) == 3 and sites[-1] == sites[2] and sites[1:] == tuple(sites)[1:]

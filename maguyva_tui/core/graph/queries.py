@@ -525,9 +525,22 @@ def impact(graph: CodeGraph, name: str, max_depth: int = DEFAULT_DEPTH, limit: i
     With ``limit``, the search stops after the first depth that completes ``limit`` dependents:
     the ranking (depth, then centrality) of the first ``limit`` is the same, and hubs answer fast."""
     defs = definitions(graph, name)
-    reach = _reach(graph, defs, max_depth, limit)
+    starts = defs or file_nodes(graph, name)
+    if not defs and starts:  # a file or module: what depends on it or on any symbol it defines
+        defs = tuple(n for n in starts if n in graph.languages)
+    reach = _reach(graph, starts, max_depth, limit)
     size = len(reach.slots) if limit is None else min(limit, len(reach.slots))
     return Impact(defs, Rows(size, reach.dependent), max_depth)
+
+
+def file_nodes(graph: CodeGraph, written: str) -> tuple[str, ...]:
+    """The files a name no symbol has names as a module or path (``pkg/retry.py``, ``pkg.retry``),
+    then every symbol they define: "what breaks if I change retry.py" had been an unknown symbol."""
+    from maguyva_tui.core.graph.importers import module_files
+
+    files = module_files(graph, written)
+    by_path = graph.by_path
+    return (*files, *(symbol_id(s.path, s.qualname) for f in files for s in by_path.get(f, ())))
 
 
 def _reach(graph: CodeGraph, defs: Sequence[str], max_depth: int, limit: int | None) -> Reach:
