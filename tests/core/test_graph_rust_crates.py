@@ -71,14 +71,25 @@ def test_a_manifest_names_its_library_and_root(folder: str, text: str, found: tu
     '[package]\nname = "a b"\n',
     '[package]\nname = 3\n',
     '[package]\nname = "core"\n',  # paths name Rust's own core whatever a manifest says
+    '[package]\nname = "proc-macro"\n',  # proc_macro to code, Rust's own as well
     '[package\nname = "nom"\n',  # no TOML
     "[package]\nname = 'nom'\n" + "#" * MAX_MANIFEST_CHARS,  # too large to read
     "a = " + "[" * 5000 + "]" * 5000 + "\n",  # nested past the reader's stack
+    "[package]\nname = 'nom'\n[x]\n" + "a." * 6000 + "a = 1\n",  # tomllib: quadratic memory in a key's parts
     "",
-], ids=["workspace", "outside", "absolute", "not-rust", "spaced", "number", "core", "no-toml", "too-large", "deep", "empty"])
+], ids=["workspace", "outside", "absolute", "not-rust", "spaced", "number", "core", "proc-macro", "no-toml",
+        "too-large", "deep", "long-key", "empty"])
 def test_a_manifest_naming_no_crate_says_nothing(text: str) -> None:
     assert library("", text) is None
     assert analyze("Cargo.toml", text).imports == ()
+
+
+@pytest.mark.parametrize("text", [
+    "[package]\nname = 'nom'\n[target.'cfg(unix)'.dependencies.libc]\nversion = '0.2'\n",
+    "[package]\nname = 'nom'\ndescription = 'a.b.c'\n" + "".join(f"x{i}" + ".x" * 31 + " = 1\n" for i in range(100)),
+], ids=["target-key", "keys-of-32-parts"])
+def test_a_manifest_with_dotted_keys_still_names_its_crate(text: str) -> None:
+    assert library("", text) == ("nom", "src/lib.rs")
 
 
 def test_tests_and_a_workspace_crate_reach_the_crate_by_its_name() -> None:

@@ -31,6 +31,14 @@ _CRATE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 STANDARD_CRATES = frozenset({"std", "core", "alloc", "proc_macro", "test"})
 """Names that paths take for Rust's own crates whatever a manifest says (Cargo warns against
 them): a repository's ``core`` folder's crate so named must not make ``core::fmt`` its own."""
+MAX_KEY_PARTS = 32
+"""A dotted key (``target.'cfg(unix)'.dependencies.libc``) of more parts makes the manifest read as
+naming nothing: ``tomllib`` takes time and memory quadratic in a key's parts (a 240 KB key of
+120,000 parts had filled the memory of the indexing process); real manifests write five at most."""
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_KEY_PARTS}}}")
+"""A dotted key of more than :data:`MAX_KEY_PARTS` parts, bare or quoted (possessive, each part read
+once from where it starts: linear in the text); a string value spelling one is refused too."""
 
 
 def cargo_imports(path: str, text: str) -> tuple[Import, ...]:
@@ -49,7 +57,10 @@ def library(folder: str, text: str) -> tuple[str, str] | None:
     name = lib.get("name")
     if not isinstance(name, str):
         name = package.get("name") if isinstance(package, dict) else None
-    if not isinstance(name, str) or not _CRATE.fullmatch(name.replace("-", "_")) or name in STANDARD_CRATES:
+    if not isinstance(name, str):
+        return None
+    name = name.replace("-", "_")
+    if not _CRATE.fullmatch(name) or name in STANDARD_CRATES:
         return None
     root = lib.get("path", DEFAULT_ROOT)
     if not isinstance(root, str) or not root.endswith(".rs") or posixpath.isabs(root) or "\\" in root:
@@ -57,12 +68,13 @@ def library(folder: str, text: str) -> tuple[str, str] | None:
     joined = posixpath.normpath(posixpath.join(folder, root))
     if joined.startswith("../") or joined == "..":
         return None
-    return name.replace("-", "_"), joined
+    return name, joined
 
 
 def _read(text: str) -> dict[str, Any]:
-    """A manifest read as TOML, bounded; empty where it is too long or not TOML."""
-    if len(text) > MAX_MANIFEST_CHARS:
+    """A manifest read as TOML, bounded; empty where it is too long, writes a key of too many
+    parts, or is not TOML."""
+    if len(text) > MAX_MANIFEST_CHARS or _LONG_KEY.search(text) is not None:
         return {}
     try:
         return tomllib.loads(text)
