@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
-from maguyva_tui.core.parsing.facts.bindings import DECORATED, PROPERTY
+from maguyva_tui.core.parsing.facts.bindings import DECORATED, NULL, PROPERTY, UNTYPED
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
@@ -187,6 +187,9 @@ def index_file(source: Source) -> FileIndex:
         index.scoped_imports = _scoped_imports(source.symbols, source.imports)
     for _, name, _, scope in of_kind(source.references, "local"):
         _add_local(index, scope or "", name)
+    for fields in index.attrs.values():  # an attribute set to nothing alone is untyped
+        for name in [n for n, typed in fields.items() if typed == NULL]:
+            fields[name] = UNTYPED
     return index
 
 
@@ -251,14 +254,24 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
     if name.startswith("self."):
         owner = index.enclosing_class(scope)
         if owner is not None:
-            index.attrs.setdefault(owner, {}).setdefault(name[5:], typed)
+            _add_attribute(index.attrs.setdefault(owner, {}), name[5:], typed)
         return
+    if index.defs.get(scope) in CLASS_KINDS:
+        _add_attribute(index.attrs.setdefault(scope, {}), name, typed)
+        return
+    typed = UNTYPED if typed == NULL else typed
     if not scope:
         index.globals.setdefault(name, typed)
-    elif index.defs.get(scope) in CLASS_KINDS:
-        index.attrs.setdefault(scope, {}).setdefault(name, typed)
     else:
         index.locals.setdefault(scope, {})[name] = typed
+
+
+def _add_attribute(fields: dict[str, str], name: str, typed: str) -> None:
+    """Type an attribute by its first binding, one to no value (``self.conn = None`` in
+    ``__init__``, ``@client = nil``, a class's ``conn = None``) giving way to the next: the
+    attribute had stayed untyped, and every call on it had reached nothing."""
+    if fields.get(name, NULL) == NULL:
+        fields[name] = typed
 
 
 def member_pairs(index: FileIndex) -> Iterator[tuple[str, str]]:

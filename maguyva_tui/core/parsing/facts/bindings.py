@@ -25,6 +25,15 @@ RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 UNTYPED = ""
 """The type of a local whose bindings disagree or say nothing."""
 
+NULL = "<null>"
+"""The type of a binding to no value (``None``, ``null``, ``undefined``, ``nil``): it gives way to
+the typed bindings of the name (``self.conn = None`` in ``__init__``, ``self.conn = Connection()``
+in ``connect``), and a name bound to nothing else is untyped. The graph's tables read it as untyped."""
+
+NULL_VALUES = frozenset({"none", "null", "undefined", "nil", "null_literal"})
+"""Tree-sitter's nodes of no value: Python's ``None``, JavaScript's ``null`` and ``undefined``, PHP's
+``null``, Ruby's and Go's ``nil``, Java's ``null``, C++'s ``nullptr`` and ``NULL``."""
+
 RETURN = "<return>"
 """The local name a function's return type is bound to."""
 
@@ -218,6 +227,8 @@ class Bindings:
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
+            if typed is None and value is not None and value.type in NULL_VALUES:
+                typed = NULL
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
                 typed = FUNCTION_TYPED
             if capture == "local.result":  # go's a, b := f(): b is f's second result
@@ -284,7 +295,7 @@ class Bindings:
             return
         sites = self.sites.setdefault((scope, bound), {})
         previous = sites.get(offset)
-        if previous is None or (not previous[1] and typed) or (declared and not previous[2]):
+        if previous is None or (previous[1] in (UNTYPED, NULL) and typed) or (declared and not previous[2]):
             sites[offset] = (line, typed, declared)
 
     def settle_attributes(self) -> None:
@@ -306,7 +317,7 @@ class Bindings:
             for (_, bound), sites in self.sites.items()
             if bound != MARK  # a fixture's registered name is no type
             for _, typed, _ in sites.values()
-            if typed and not typed.startswith(FIXTURE)  # looked up as pytest does, not in scope
+            if typed and typed != NULL and not typed.startswith(FIXTURE)  # looked up as pytest does, not in scope
         }
 
     def references(self, heads: set[str]) -> list[tuple[str, str, int, str | None]]:
@@ -317,8 +328,9 @@ class Bindings:
             wanted = (bound in (RETURN, MARK) or bound.startswith(RETURN) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
-            attribute = bound.startswith("self.") and bool(typed)  # typed for every file that reaches it
-            if not wanted and not attribute and (scope or not typed):
+            known = typed != NULL and bool(typed)
+            attribute = bound.startswith("self.") and known  # typed for every file that reaches it
+            if not wanted and not attribute and (scope or not known):
                 continue
             name = f"{bound}:{typed}" if typed else bound
             out.append(("local", name, line, scope or None))
@@ -465,12 +477,15 @@ def local_name(node: Node) -> str | None:
 def _merge(sites: list[tuple[int, str, bool]], bound: str = "") -> tuple[int, str]:
     """Combine the bindings of one name: a declared type wins, other bindings must agree; a
     binding to what a method of the name itself gives (``retry = retry.increment()``, a copy or a
-    builder's step) follows the others."""
+    builder's step) follows the others, and so does a binding to no value (``x = None``: ``NULL``
+    where it is the only one)."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
     if declared:
         return line, declared.pop() if len(declared) == 1 else UNTYPED
     types = {s[1] for s in sites}
+    if len(types) > 1:  # ``x = None`` then ``x = Foo()``: a call on x is Foo's (it would fail on None)
+        types.discard(NULL)
     if len(types) > 1:  # a builtin's result (json_decode(), sorted()) says nothing: the others type it
         types = {t for t in types if not is_builtin_result(t) and not _own_step(t, bound)} or types
     return line, types.pop() if len(types) == 1 else UNTYPED
