@@ -166,7 +166,7 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("from_names", "injected", "parameters", "scope", "sites")
+    __slots__ = ("closures", "from_names", "injected", "parameters", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
         self.scope = scope
@@ -175,6 +175,8 @@ class Bindings:
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
         """(scope, bound name) to binding sites by byte offset: (line, type, declared)."""
         self.from_names: list[tuple[str, str, str, int]] = []
+        self.closures: dict[int, tuple[bool, bool]] = {}
+        """Whether a function holds a node, and a PHP closure inside it, by the node's id."""
         self.parameters: set[tuple[str, str, int]] = set()
         """The Python parameters without a declared type, as (scope, name, byte offset): a value
         the function assigns to one is its type (``def f(path): path = Path(path)``)."""
@@ -271,7 +273,7 @@ class Bindings:
                     self.bind(line, offset, f"{RETURN}{NTH_RESULT}{nth}" if nth else RETURN, typed, True)
             return
         kind = node.type
-        if kind in NO_VALUE or _in_closure(node):
+        if kind in NO_VALUE or _in_closure(node, self.closures):
             return  # ``return None`` says nothing about the other branches
         # a returned name or attribute is what it holds (a property returning ``self.days``, itself
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
@@ -369,20 +371,32 @@ PHP_CLOSURES = frozenset({"anonymous_function", "arrow_function"})
 PHP_FUNCTIONS = frozenset({"method_declaration", "function_definition"})
 
 
-def _in_closure(node: Node) -> bool:
+def _in_closure(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
     """Tell whether a returned value is a PHP closure's inside a function or method: what the
     closure returns is no return of the method around it (phpdotenv's ``addAdapter`` returns
     ``new self(...)``, its ``flatMap`` callback an ``Option``: the two had disagreed, and every
-    call chained on ``addAdapter()`` had been tied to nothing)."""
-    closure = False
+    call chained on ``addAdapter()`` had been tied to nothing). ``above``: each node's reading
+    already made in the file, by id (whether a function holds it, and a closure inside that
+    function): tree-sitter finds a parent from the root, so walking every return's parents to the
+    root had taken time cubic in the nesting (500 nested object literals returned, 8 KB: 14 s)."""
+    path: list[Node] = []
     holder = node.parent
+    reading = (False, False)
     while holder is not None:
-        kind = holder.type
-        if kind in PHP_FUNCTIONS:
-            return closure
-        closure = closure or kind in PHP_CLOSURES
+        known = above.get(holder.id)
+        if known is not None:
+            reading = known
+            break
+        if holder.type in PHP_FUNCTIONS:
+            reading = (True, False)
+            above[holder.id] = reading
+            break
+        path.append(holder)
         holder = holder.parent
-    return False
+    for holder in reversed(path):
+        reading = (reading[0], reading[1] or holder.type in PHP_CLOSURES)
+        above[holder.id] = reading
+    return reading[0] and reading[1]
 
 
 PHP_RECEIVER_TYPES: dict[tuple[str, bytes], str] = {
