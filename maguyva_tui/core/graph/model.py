@@ -15,7 +15,7 @@ dependency keys), then recomputes PageRank.
 from __future__ import annotations
 
 import posixpath
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,7 +29,7 @@ from maguyva_tui.core.graph import persist
 from maguyva_tui.core.graph.bases import Bases
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.layers import FactLayers, FactsView
-from maguyva_tui.core.graph.link import link_file
+from maguyva_tui.core.graph.link import link_file, property_key
 from maguyva_tui.core.graph.nodes import FILE_KIND, NodeTable
 from maguyva_tui.core.graph.resolve import Resolver
 from maguyva_tui.core.graph.sites import (
@@ -91,6 +91,13 @@ class CodeGraph:
         self._dependents: dict[str, set[str]] | None = None
         self._keys: dict[str, str] = {}
         self._rank: list[float] = []
+        self._property_names: Counter[str] = Counter()
+        """Each property name (``size`` of ``Conn.size``) of the files learned here, with how many
+        files define one of that name."""
+        self._properties_of: dict[str, tuple[str, ...]] = {}
+        """The property names of each file learned here that has any."""
+        self._properties_known = True
+        """Whether ``_property_names`` holds every file's (not after ``open``: its files were not learned)."""
         self._derived: dict[str, Any] = {}
         self.origin: persist.Origin | None = None
         """The stored arrays the graph was opened from (``None`` when built in memory)."""
@@ -163,6 +170,7 @@ class CodeGraph:
             self._tables = None
             keys = _changed_keys(tables.table, self.table)
         stale = keys | _file_keys({**before, **after})
+        stale.update(property_key(name) for path in changed for name in self._properties_of.get(path, ()))
         affected = (set(changed) | self._dependents_of(stale)) - removed
         affected &= self.languages.keys()
         for path in removed:
@@ -189,6 +197,10 @@ class CodeGraph:
         for qualname in {q for _, q, _, _ in names_of(entry)} if entry is not None else ():
             self.nodes.remove(symbol_id(path, qualname))
         self.nodes.remove(path)
+        for name in self._properties_of.pop(path, ()):
+            self._property_names[name] -= 1
+            if self._property_names[name] <= 0:
+                del self._property_names[name]
         for spans in (self.blocks, self.loose_blocks, self.members):
             if path in spans:  # not ``pop``: a stored file's block would be made only to be dropped
                 del spans[path]
@@ -212,6 +224,9 @@ class CodeGraph:
         if pairs:
             slot = self.nodes.index
             self.members[path] = Members(ints([slot[a] for a, _ in pairs]), ints([slot[b] for _, b in pairs]))
+        if index is not None and index.properties:
+            named = self._properties_of[path] = tuple({q.rpartition(".")[2] for q in index.properties})
+            self._property_names.update(named)
         return source.language
 
     def _dependents_of(self, keys: set[str]) -> set[str]:
@@ -257,7 +272,10 @@ class CodeGraph:
 
     def _resolver(self) -> Resolver:
         """Return a resolver over the current tables."""
-        return Resolver(self.indexes, self.table, self.inheritance.bases, self.store.link_names, self.packages)
+        resolver = Resolver(self.indexes, self.table, self.inheritance.bases, self.store.link_names, self.packages)
+        if self._properties_known:
+            resolver.property_names = self._property_names
+        return resolver
 
     # -- bases first: member lookups walk them --------------------------------------------------
     def _rebase(self, affected: set[str]) -> None:
@@ -521,6 +539,7 @@ class CodeGraph:
         """Read a stored graph: queries work at once, ``update`` after ``attach``; a damaged file
         raises ValueError or OSError."""
         graph = cls()
+        graph._properties_known = False  # its files' facts are not read to learn them
         with bulk():
             persist.load(graph, persist.read(path))
         graph.attached = not graph.languages

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from maguyva_tui.core.graph import modules as mod
@@ -68,6 +68,9 @@ class Resolver(Memo):
         """The cross-file name tables (built on first use: only C, C++, Go and Rust read them)."""
         self.packages = packages
         """Directories that hold an ``__init__.py``."""
+        self.property_names: Collection[str] | None = None
+        """The name of every property of the repository (``None``: not known, every attribute read
+        is looked up): a read of another name reaches no property, and is not looked up."""
         super().__init__()
 
     # -- tables, each read recorded ------------------------------------------------------------
