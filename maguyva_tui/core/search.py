@@ -228,18 +228,15 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     holds it."""
     started = time.perf_counter()
     req.validate()
-    unshouted = _unshouted(parts.generation, req)
-    if unshouted is not None:  # "WHO CALLS SEND": who calls send, as typed in lower case
-        folded, said = unshouted
-        again = search(replace(req, text=folded), parts, checkpoint, places, skip)
-        return replace(again, query=req.text, notices=(*again.notices, said),
-                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
-    respelled = _respelled(parts.generation, req)
-    if respelled is not None:  # "class sortedkeylist": the one class spelled so, SortedKeyList
-        written, said = respelled
-        again = search(replace(req, text=written), parts, checkpoint, places, skip)
-        return replace(again, query=req.text, notices=(*again.notices, said),
-                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+    # "WHO CALLS SEND": who calls send, as typed in lower case; "class sortedkeylist": the one
+    # class spelled so, SortedKeyList. Each is answered as the question it reads, with a notice.
+    for reader in (_unshouted, _respelled):
+        reading = reader(parts.generation, req)
+        if reading is not None:
+            written, said = reading
+            again = search(replace(req, text=written), parts, checkpoint, places, skip)
+            return replace(again, query=req.text, notices=(*again.notices, said),
+                           elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     read = _pasted_line(parts.generation, _intent(req, places, skip), req)
     grounded = _ground(parts.generation, _spelled(parts.generation, read, req, places, skip), req)
     intent, inherited_notice = _in_file(parts.generation, grounded, req)
