@@ -28,9 +28,10 @@ FIXED_WORDS: Final = 3
 FIXED_TEXTS: Final = 8
 """Fixed texts of one message looked for at most (each is one lookup of the text index)."""
 
-_CLAUSE_BREAK: Final = re.compile(r"(?<=[,.;:!?])\s+|\s+(?=\()")
+_CLAUSE_BREAK: Final = re.compile(r"(?<=[,.;:!?])\s+|(?<!\s)\s++(?=\()")
 """Where a message's text may be cut between two string literals: after a clause's mark, before a
-parenthesis."""
+parenthesis. A run of spaces is tried from its start alone, read once: tried from each of its
+spaces, a message of 4,000 spaces had taken 0.47 s, 16,000 spaces 8.8 s."""
 
 
 _CODE_QUOTED: Final = re.compile(r"(`+)[^`\n]*\1")
@@ -61,7 +62,9 @@ def fixed_texts(message: str) -> list[str]:
     for text in sorted(whole, key=_words, reverse=True) + sorted(clauses, key=_words, reverse=True):
         if _words(text) >= FIXED_WORDS and text not in kept and text != message.strip():
             kept.append(text)
-    return kept[:FIXED_TEXTS]
+            if len(kept) == FIXED_TEXTS:
+                break
+    return kept
 
 
 def _trimmed(text: str) -> str:
