@@ -124,7 +124,8 @@ class Outer {
 enum Color { RED; Color next() { return RED; } }
 """,
         [
-            ("class", "Point", 2), ("method", "Point.Point", 3), ("method", "Point.origin", 4),
+            ("class", "Point", 2), ("method", "Point.x", 2), ("method", "Point.y", 2),  # the components' accessors
+            ("method", "Point.Point", 3), ("method", "Point.origin", 4),
             ("interface", "Shape", 6), ("constant", "Shape.PI", 6), ("method", "Shape.area", 6),
             ("class", "Outer", 7), ("class", "Outer.Nested", 8), ("method", "Outer.Nested.n", 8),
             ("method", "Outer.m", 9), ("class", "Outer.m.Local", 9),  # not the anonymous Runnable
