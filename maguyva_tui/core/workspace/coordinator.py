@@ -58,7 +58,7 @@ from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override
+from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
@@ -382,6 +382,9 @@ class Coordinator:
             again = classify(req.text, skip=skipped)
             names += [t for t in [again.target] if t]
         names = list(dict.fromkeys(n for n in names if n))
+        # a sentence's quoted names (``Settings``, *key*): their definitions decide which chunks the
+        # quoted-code lift reads (search.quoted_code), looked up with the start, not after it
+        looked = list(dict.fromkeys([*names, *quoted_names(req.text)]))
         stems = body_stems(req.text) if len(self.shards) > 1 else ()
         foreseen, limit = _foreseen(req, intent)
         tables = len(self.shards) > 1 and all(shard.far for shard in self.shards)
@@ -394,7 +397,7 @@ class Coordinator:
         the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
         callers = (intent.target,) if intent.target and lists_callers(intent, the_plan, req) else ()
         impacts = (intent.target,) if intent.target and intent.name == "impact_analysis" and not req.regex else ()
-        return Ask(tuple(names), tuple(names), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
+        return Ask(tuple(names), tuple(looked), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
                    stats, known, tables, code, callers, impacts)
 
     def _foreseen_blend(self, req: SearchRequest, intent: Intent,
