@@ -582,6 +582,8 @@ class _Build:
         prev = self.previous
         if prev is None or fresh or self.repaired or len(kept) != len(prev.files):
             return False
+        if _too_large(self.report.skipped) != _too_large(prev.manifest.skipped):
+            return False  # a file newly too large (or no longer): the manifest that says so is rewritten
         return all(prev.files.get(e.path) == e for e, _ in kept)
 
     def _classify(self, candidates: list[Candidate]) -> tuple[list[Kept], list[_Fresh]]:
@@ -854,6 +856,14 @@ class _Build:
         s.removed = 0 if as_is else len([p for p in (self.previous.files if self.previous else {}) if p not in facts])
         s.skipped = dict(self.report.skipped)
         s.noticed = dict(self.report.noticed)
+
+
+def _too_large(skipped: Mapping[str, int]) -> int:
+    """Return how many files a walk left out for their size: the one skip count an answer tells
+    (``no indexed line holds it (1 file over 1 MiB not indexed)``), read from the manifest. Other
+    counts (binary files, ignored paths) come and go with build outputs (``__pycache__``) and do not
+    get a generation written for them alone."""
+    return skipped.get("too_large", 0)
 
 
 def _keep_name_stats(gen: Path, facts: FactsTable) -> None:

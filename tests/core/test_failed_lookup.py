@@ -217,3 +217,54 @@ def test_a_failure_over_an_index_of_no_file_says_how_many_were_skipped_and_why(t
         failed = e.search(question).lookup_failed
         assert failed is not None and failed.message == f"{said}; the index holds no file: 1 skipped (binary)"
     e.close()
+
+
+@pytest.mark.slow  # three builds: about 1 s on 2 cores
+def test_a_file_too_large_to_index_added_after_the_build_is_said_not_read(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A 2 MiB file added after the first build (the explorer's watcher refreshes): the refresh
+    found the indexed files unchanged and kept the generation, whose manifest still counted no file
+    too large, so the answer said "no line holds" a string that ``rg`` finds in it."""
+    root = tmp_path_factory.mktemp("grown")
+    (root / "small.py").write_text("def helper():\n    return 1\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    (root / "generated.py").write_text("TABLE_ENTRY = 1\n" * 150_000)  # 2.3 MB
+    e.refresh()
+    failed = e.search('"TABLE_ENTRY = 1"').lookup_failed
+    assert failed is not None and failed.message.startswith(
+        'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed)')
+    (root / "generated.py").unlink()
+    e.refresh()
+    assert e.search('"TABLE_ENTRY = 1"').lookup_failed.message.startswith('no line holds')  # type: ignore[union-attr]
+    e.close()
+
+
+@pytest.mark.parametrize("question", [
+    "what breaks if I change app/config.py",
+    "what breaks if I change ./app/config.py",
+    "what breaks if I change app\\config.py",
+    "impact of config.py",
+    "impact of ./app/",
+])
+def test_the_impact_of_a_file_or_folder_named_by_its_path_lists_what_depends_on_it(engine: Engine, question: str) -> None:
+    """The path had been cut at its first folder (``app``: no symbol, related code) and a bare
+    file's name had been an unknown symbol: what depends on the file is listed, no failure said."""
+    result = engine.search(question)
+    assert result.lookup_failed is None, result.lookup_failed
+    assert result.intent == "impact_analysis" and result.target in ("app/config.py", "config.py", "./app")
+    assert ("app/server.py", "serve") in {(r.path, r.symbol) for r in result.results}
+
+
+def test_a_path_no_indexed_file_is_is_said_in_one_line_with_the_close_paths(engine: Engine) -> None:
+    result = engine.search("what breaks if I change app/confg.py")
+    failed = result.lookup_failed
+    assert failed is not None and failed.kind == "place" and failed.target == "app/confg.py"
+    assert failed.message == "no indexed file or folder is app/confg.py; showing related code; close paths: app/config.py"
+    assert engine.search("who uses app/nothere/x.py").lookup_failed is not None
+
+
+def test_references_to_a_file_named_by_its_path_are_its_import_lines(engine: Engine) -> None:
+    result = engine.search("references to app/config.py")
+    assert result.lookup_failed is None
+    assert [(r.path, r.start_line) for r in result.results] == [("app/server.py", 1)]
