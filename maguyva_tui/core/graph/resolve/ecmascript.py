@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import TypeAlias
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, UNRESOLVED, Language, Lookup
@@ -24,6 +25,9 @@ workspace's ``@tanstack/store`` exports ``./dist/index.js``, built from ``src/in
 _COMPILED = re.compile(r"\.d\.[cm]?ts$|\.[cm]?jsx?$")
 _EXTENDS_DEPTH = 8
 """Configurations followed through ``extends``, short of any cycle."""
+Patterns: TypeAlias = tuple[dict[str, list[str]], list[tuple[str, str, list[str]]]]
+"""Patterns of ``paths`` or ``exports`` and their files: those without a ``*`` by their text,
+those with one as the text before and after it, longest head first, ties in the order written."""
 
 
 class EcmaScript(Language):
@@ -56,18 +60,12 @@ def _configured(r: Lookup, index: FileIndex, written: str) -> str | None:
     config = _nearest_config(r, posixpath.dirname(index.path))
     if config is None:
         return None
-    paths, base = _options(r, config)
-    best: tuple[int, str, str] | None = None
-    for pattern, _ in paths:
-        rest = _match(pattern, written)
-        if rest is not None and (best is None or len(pattern.partition("*")[0]) > best[0]):
-            best = (len(pattern.partition("*")[0]), pattern, rest)
-    if best is not None:
-        for pattern, target in paths:
-            if pattern == best[1]:
-                found = _first_file(r, mod.js_paths(target.replace("*", best[2])))
-                if found is not None:
-                    return found
+    paths, base = r.memoized(("js-options", config.path), _options, r, config)
+    targets, rest = _best(paths, written) or ([], "")
+    for target in targets:
+        found = _first_file(r, mod.js_paths(target.replace("*", rest)))
+        if found is not None:
+            return found
     return _first_file(r, mod.js_paths(posixpath.join(base, written))) if base is not None else None
 
 
@@ -83,10 +81,10 @@ def _nearest_config(r: Lookup, folder: str) -> FileIndex | None:
         folder = posixpath.dirname(folder)
 
 
-def _options(r: Lookup, config: FileIndex) -> tuple[list[tuple[str, str]], str | None]:
-    """Return a configuration's ``paths`` (pattern, file) and ``baseUrl``, each its own or, where
-    it has none, those of the configurations it extends (the last written first, as TypeScript
-    reads them)."""
+def _options(r: Lookup, config: FileIndex) -> tuple[Patterns, str | None]:
+    """Return a configuration's ``paths`` (:func:`_patterns`) and ``baseUrl``, each its own or,
+    where it has none, those of the configurations it extends (the last written first, as
+    TypeScript reads them)."""
     paths: list[tuple[str, str]] | None = None
     base: str | None = None
     seen: set[str] = set()
@@ -105,18 +103,31 @@ def _options(r: Lookup, config: FileIndex) -> tuple[list[tuple[str, str]], str |
             found = r.file(parent.module)
             if found is not None:
                 queue.append(found)
-    return paths or [], base
+    return _patterns(paths or []), base
 
 
-def _match(pattern: str, written: str) -> str | None:
-    """Return what a pattern's ``*`` matches in a specifier (``""`` for an exact pattern), or
-    ``None`` where it does not match."""
-    head, star, tail = pattern.partition("*")
-    if not star:
-        return "" if written == pattern else None
-    if len(written) < len(head) + len(tail) or not written.startswith(head) or not written.endswith(tail):
-        return None
-    return written[len(head): len(written) - len(tail)]
+def _patterns(rows: list[tuple[str, str]]) -> Patterns:
+    """Index (pattern, file) rows for :func:`_best`. Each import had matched every row of its
+    package or configuration in turn: a crafted ``package.json`` exporting 5,000 subpaths and a
+    file importing each had held an index build 40 s (1 MB of each, an hour)."""
+    exact: dict[str, list[str]] = {}
+    starred: dict[str, list[str]] = {}
+    for pattern, target in rows:
+        (starred if "*" in pattern else exact).setdefault(pattern, []).append(target)
+    split = [(*pattern.partition("*")[::2], targets) for pattern, targets in starred.items()]
+    return exact, sorted(split, key=lambda item: -len(item[0]))
+
+
+def _best(patterns: Patterns, written: str) -> tuple[list[str], str] | None:
+    """The files of the pattern a specifier (or subpath) matches, its own text first, else the
+    one with the longest head, and what its ``*`` matches; ``None`` where none matches."""
+    exact, starred = patterns
+    if written in exact:
+        return exact[written], ""
+    for head, tail, targets in starred:
+        if written.startswith(head) and written.endswith(tail) and len(written) >= len(head) + len(tail):
+            return targets, written[len(head): len(written) - len(tail)]
+    return None
 
 
 def _own_package(r: Lookup, written: str) -> str | None:
@@ -134,13 +145,8 @@ def _own_package(r: Lookup, written: str) -> str | None:
         return None
     folder = posixpath.dirname(package.path)
     subpath = "." + written[len(name):]
-    exports = package.imports.get(PACKAGE_EXPORT, [])
-    best: tuple[int, str, str] | None = None
-    for row in exports:
-        rest = _match(row.module, subpath)
-        if rest is not None and (best is None or len(row.module.partition("*")[0]) > best[0]):
-            best = (len(row.module.partition("*")[0]), row.module, rest)
-    targets = [i.name.replace("*", best[2]) for i in exports if best and i.module == best[1] and i.name]
+    best = _best(r.memoized(("js-exports", package.path), _exports, package), subpath)
+    targets = [target.replace("*", best[1]) for target in best[0]] if best is not None else []
     if best is None:  # no exports for it: a subpath is a file of the package's folder
         targets = [posixpath.join(folder, written[len(name):].lstrip("/") or "index")]
     for target in targets:
@@ -149,6 +155,11 @@ def _own_package(r: Lookup, written: str) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def _exports(package: FileIndex) -> Patterns:
+    """A ``package.json``'s exported subpaths and their files (:func:`_patterns`)."""
+    return _patterns([(row.module, row.name) for row in package.imports.get(PACKAGE_EXPORT, []) if row.name])
 
 
 def _package_names(r: Lookup) -> dict[str, str]:

@@ -40,8 +40,9 @@ MAX_EXTENDS = 8
 many as the graph's resolver follows in all. Each bare import's resolution reads the rows, and a
 crafted list of 40,000 had held a 300-file repository's index build 3 minutes."""
 MAX_PATHS = 1_000
-"""The ``paths`` rows (a pattern and one of its files) of a configuration kept, the first written:
-each bare import's resolution tries them all."""
+"""The ``paths`` rows (a pattern and one of its files) of a configuration kept, the first written,
+and the subpaths with a ``*`` a ``package.json`` exports: each bare import's resolution may try
+them all (a subpath without one is found by its text)."""
 
 _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|/\*.*?(?:(?P<closed>\*/)|\Z)', re.S)
 _STRING_OR_TRAILING_COMMA = re.compile(r'"(?:[^"\\\n]|\\.)*"?|,(?=\s*[}\]])')
@@ -108,7 +109,11 @@ def _package_rows(folder: str, data: dict[str, Any]) -> Iterator[tuple[str, str,
         subpaths = [(".", exports)]
     else:
         subpaths = [(".", [data.get(key) for key in ("source", "types", "typings", "module", "main")])]
+    starred = 0
     for subpath, value in subpaths:
+        starred += "*" in subpath
+        if starred > MAX_PATHS and "*" in subpath:
+            continue
         for target in _ordered(list(_targets(value))):
             joined = inside(folder, target)
             if joined is not None:
