@@ -58,10 +58,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS
+from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS, is_file_name
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.names import OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME
-from maguyva_tui.core.path_names import QUESTION_TARGET
+from maguyva_tui.core.path_names import QUESTION_TARGET, path_in
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
 from maguyva_tui.core.path_names import split as split_in_file
@@ -544,14 +544,31 @@ questions about meaning, no target, or with an error's name, ``RetryError``, its
 a kind's word is never the name itself ("where is the type definition" stays a question)."""
 
 
-def _phrase_target(match: re.Match[str], text: str) -> str | None:
+def _phrase_target(match: re.Match[str], text: str, paths: bool = False) -> str | None:
     """Take the target from a named group ``x`` when the pattern has one, else from what follows;
-    a name written through its file (``cli.py::locate_app``) is kept whole, its path with it."""
+    a name written through its file (``cli.py::locate_app``) is kept whole, its path with it; with
+    ``paths``, a file or folder's path is the target (:func:`_path_target`)."""
     if "x" in match.re.groupindex and match.group("x"):
         subject = match.group("x")
+        if paths and named_in_file(subject) is None and (path := path_in(subject)) is not None:
+            return _path_target(path, subject)
         return named_in_file(subject) or _target_after(subject) or _subject_word(subject)
     after = text[match.end() :]
+    if paths and named_in_file(after) is None and (path := path_in(after)) is not None:
+        return _path_target(path, after)
     return named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
+
+
+def _path_target(path: str, words: str) -> str:
+    """The target of an impact or references question that names a path: the path itself ("what
+    breaks if I change src/urllib3/util/retry.py", where the first folder, ``src``, had been the
+    target), or a name the other words hold, in that file (``who calls parse in src/a.py``:
+    ``src/a.py::parse``) or alone (a folder's)."""
+    rest = " ".join(w for w in words.split() if "/" not in w and "\\" not in w)
+    name = _identifier_in(rest)
+    if name is None:
+        return path
+    return joined_in_file(path, name) if is_file_name(path) else name
 
 
 _NO_SUBJECT: Final = frozenset(
@@ -573,15 +590,16 @@ def _subject_word(subject: str) -> str | None:
 
 
 def _phrase_rule(
-    patterns: tuple[re.Pattern[str], ...], name: str, confidence: float, rule: str
+    patterns: tuple[re.Pattern[str], ...], name: str, confidence: float, rule: str, paths: bool = False
 ) -> Callable[[str], Intent | None]:
-    """Build a rule that fires when any of its patterns occurs in the query."""
+    """Build a rule that fires when any of its patterns occurs in the query (``paths``: a path it
+    names is its target, :func:`_phrase_target`)."""
 
     def rule_fn(text: str) -> Intent | None:
         for pattern in patterns:
             match = pattern.search(text)
             if match:
-                return Intent(name, confidence, _phrase_target(match, text), rule)
+                return Intent(name, confidence, _phrase_target(match, text, paths), rule)
         return None
 
     rule_fn.__name__ = f"_{rule}"
@@ -589,7 +607,7 @@ def _phrase_rule(
 
 
 _references_phrase = _phrase_rule(
-    (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase"
+    (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase", paths=True
 )
 
 _CALLEES = (
@@ -685,7 +703,7 @@ def _calls_symbol(text: str) -> Intent | None:
     return Intent("find_references", CONF_REFERENCES, named_in_file(x) or _clean(x), "references_phrase")
 
 
-_impact_phrase = _phrase_rule(_IMPACT, "impact_analysis", CONF_IMPACT, "impact_phrase")
+_impact_phrase = _phrase_rule(_IMPACT, "impact_analysis", CONF_IMPACT, "impact_phrase", paths=True)
 _similar_phrase = _phrase_rule(_SIMILAR, "find_similar", CONF_SIMILAR, "similar_phrase")
 _definition_phrase = _phrase_rule(
     _DEFINITION_PHRASES, "find_definition", CONF_DEFINITION_PHRASE, "definition_phrase"

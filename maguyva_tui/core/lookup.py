@@ -19,7 +19,7 @@ from weakref import WeakKeyDictionary
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
-from maguyva_tui.core.locations import LOCATION_RULE
+from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
 from maguyva_tui.core.names import normalize
 from maguyva_tui.core.path_names import split
 from maguyva_tui.core.types import LookupFailure, Query, echo
@@ -62,6 +62,8 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None  # a file's name (``app.py``) names no symbol
     if _MODULE_STATEMENT.match(text) or "structural" in generation.missing or generation.knows_symbol(target):
         return None
+    if intent.name != "find_definition" and is_file_name(target):
+        return None  # impact decorators.py: a file's, which missing_paths tells when no indexed file is
     if names_constructor(generation, target):  # Foo.new, Plain.Plain: the constructor its class runs
         return None
     if _defined_in_file(generation, target):  # widget.go::Parse, a root file's node, read as a dotted name

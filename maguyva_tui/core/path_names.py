@@ -55,6 +55,56 @@ def first_in(text: str) -> str | None:
     return None
 
 
+_QUOTED_PATH: Final = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201c\u201d\u2018\u2019\n]{1,300})[\"'`\u201d\u2019]")
+"""A quoted text that may be a path with blanks in it (``"my dir/a.py"``)."""
+_SEGMENT: Final = re.compile(r"[\w.@+ -]{1,100}")
+"""One folder or file name of a path a question writes (a blank only inside quotes)."""
+_WRAPPING: Final = "\"'`\u201c\u201d\u2018\u2019()[]{}<>"
+_TRAILING: Final = "?!,;:."
+
+
+def path_in(text: str) -> str | None:
+    """The first file or folder path a question names, as the repository writes it
+    (``src/urllib3/util/retry.py``, ``./pkg/sub/``, ``src\\pkg\\a.py``, ``"my dir/a.py"``), or
+    ``None``. A path holds a ``/`` (a back-slash where it ends in a file's name: ``App\\Models\\User``
+    is PHP's namespace), and is no URL; its ``./`` and a trailing ``/`` are taken off. Its folders'
+    words had been read as the question's target: "what breaks if I change src/urllib3/util/retry.py"
+    asked about ``src``."""
+    for match in _QUOTED_PATH.finditer(text):
+        if (found := _as_path(match.group(1).strip())) is not None:
+            return found
+    for word in text.split():
+        if (found := _as_path(word.strip(_WRAPPING).rstrip(_TRAILING).strip(_WRAPPING), blanks=False)) is not None:
+            return found
+    return None
+
+
+def _as_path(word: str, blanks: bool = True) -> str | None:
+    """``word`` as a repository's path when it is shaped like one, else ``None``: a file's without
+    its ``./``; a folder's or an extension-less module's (``./utils``) as written, less a trailing ``/``."""
+    if "\\" in word and "/" not in word and is_file_name(word.replace("\\", "/")):
+        word = word.replace("\\", "/")  # Windows' src\pkg\a.py
+    if "/" not in word or "://" in word or "//" in word.lstrip("/"):
+        return None
+    relative = word.startswith("./")
+    bare = word
+    while bare.startswith("./"):
+        bare = bare[2:]
+    bare = bare.rstrip("/")
+    segments = bare.split("/")
+    if not bare or any(s in ("", ".", "..") or not _SEGMENT.fullmatch(s) or s != s.strip() for s in segments):
+        return None
+    if not blanks and any(" " in s for s in segments):
+        return None
+    if is_file_name(bare):
+        return bare
+    if len(segments) < 2 and not relative:
+        return None  # src/: one folder's name is a word
+    if any(len(s) < 2 or not any(c.isalpha() for c in s) for s in segments):
+        return None  # I/O, 1/2, a/b: words, not folders
+    return "./" + bare if relative else bare
+
+
 def joined(path: str, name: str) -> str:
     """The target a question's classifier gives a name written through its file: ``path::name``."""
     return f"{path}::{name}"

@@ -86,6 +86,7 @@ from maguyva_tui.core.lookup import (
     too_large,
 )
 from maguyva_tui.core.message_text import fixed_texts, has_runtime_value
+from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
@@ -247,7 +248,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
         checkpoint()
-    imported = _importers(parts.generation, req)
+    imported = _importers(parts.generation, req, intent)
     if imported is not None:  # "who imports pkg.mod", "which files include config.h": the import lines
         intent = imported[0]
     module = None if imported is not None else _module_file(parts.generation, intent, req)
@@ -312,7 +313,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.append(unraised)
     failed = None
     if not req.regex and imported is None:
-        failed = missing_symbol(parts.generation, intent, req.text) or _missing_word(parts, intent, req)
+        failed = (missing_path(parts.generation, intent) or missing_symbol(parts.generation, intent, req.text)
+                  or _missing_word(parts, intent, req))
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
         if failed is not None and not failed.other_case and intent.rule == URL_RULE:
@@ -696,17 +698,18 @@ def _outside_importers(generation: Generation, written: str) -> tuple[Hit, ...]:
                  for i, s in enumerate(lines))
 
 
-def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list[Hit], list[str]] | None:
+def _importers(generation: Generation, req: SearchRequest, asked: Intent | None = None) -> tuple[Intent, list[Hit], list[str]] | None:
     """Read an importers question whose module names files of the repository: its intent, the
     import lines (one hit per importing line, by file and line) and what to say with them;
     ``None`` for any other question, or a module that names no file here (a symbol named so is
     then asked about as before). A name that is a module and a symbol is read as the module
     (the question's verb asks who imports it) and the answer says how to ask for the symbol's
     callers; a file name that several files have lists the importers of each, and says so. A
-    workspace's view answers through its shards (``import_lines``: each repository's own)."""
+    workspace's view answers through its shards (``import_lines``: each repository's own). A
+    references question whose target is a path (``references to src/pkg/a.py``) asks the same."""
     if req.regex or req.modality not in (None, "graph") or req.intent not in (None, "find_references"):
         return None
-    written = asks_importers(req.text)
+    written = asks_importers(req.text) or _path_referenced(asked, req)
     if written is None:
         return None
     of_shards = getattr(generation, "import_lines", None)  # a workspace: each repository's lines
@@ -732,6 +735,15 @@ def _importers(generation: Generation, req: SearchRequest) -> tuple[Intent, list
         notices.append(f"{shown} names a module and a symbol; listing the lines importing the module "
                        f"(`who calls {shown}` lists the symbol's call sites)")
     return intent, list(found.hits), notices
+
+
+def _path_referenced(asked: Intent | None, req: SearchRequest) -> str | None:
+    """The file or folder path a references question is about (``references to src/pkg/a.py``,
+    ``where is src/pkg/a.py used``): its importers are its references, where the graph had looked
+    for callers of a symbol of that name and found none."""
+    if asked is None or asked.name != "find_references" or not asked.target or not names_path(asked.target):
+        return None
+    return None if asks_callees(req.text) or asks_subtypes(req.text) or asks_overrides(req.text) else asked.target
 
 
 def _symbol_importers(generation: Generation, written: str) -> ImportLines | None:

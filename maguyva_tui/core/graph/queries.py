@@ -11,7 +11,7 @@ are sorted as arrays and become ``CallSite``/``Dependent`` objects only when rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
@@ -538,9 +538,22 @@ def file_nodes(graph: CodeGraph, written: str) -> tuple[str, ...]:
     then every symbol they define: "what breaks if I change retry.py" had been an unknown symbol."""
     from maguyva_tui.core.graph.importers import module_files
 
-    files = module_files(graph, written)
+    files = module_files(graph, written) or folder_files(graph.languages, written)
     by_path = graph.by_path
     return (*files, *(symbol_id(s.path, s.qualname) for f in files for s in by_path.get(f, ())))
+
+
+def folder_files(paths: Iterable[str], written: str) -> tuple[str, ...]:
+    """The files under a folder as written (``src/wrapt``, ``./pkg/sub/``, or a tail of one's path),
+    sorted: "what breaks if I change src/middleware" is what depends on any of its files (it had
+    been an unknown symbol, ``src``). Empty for a name no folder has."""
+    folder = written.strip().replace("\\", "/").strip("/")
+    while folder.startswith("./"):
+        folder = folder[2:]
+    if not folder or folder in (".", "..") or folder.startswith("../"):
+        return ()
+    inner = "/" + folder + "/"
+    return tuple(sorted(p for p in paths if p.startswith(folder + "/") or inner in p))
 
 
 def _reach(graph: CodeGraph, defs: Sequence[str], max_depth: int, limit: int | None) -> Reach:

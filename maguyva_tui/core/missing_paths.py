@@ -1,0 +1,115 @@
+"""Say when an impact or references question names a file or folder the index does not hold.
+
+"what breaks if I change src/pkg/nothere.py" had shown related code under "the graph engine alone
+found nothing": the answer now says, in one line, that no indexed file or folder is that path, and
+offers the indexed paths closest to it (a typo in a file's or a folder's name). Decided against the
+graph's modules (a Go module path, ``./utils`` resolved with JavaScript's suffixes) and the
+index's file list, in about a millisecond; the close paths are looked for only on a miss.
+"""
+
+from __future__ import annotations
+
+import difflib
+import posixpath
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.intent import Intent
+from maguyva_tui.core.locations import is_file_name
+from maguyva_tui.core.lookup import RELATED
+from maguyva_tui.core.path_names import split
+from maguyva_tui.core.types import LookupFailure, echo
+
+PATH_INTENTS: Final = ("find_references", "impact_analysis")
+"""Intents whose target may be a file or folder: what depends on it, what imports it."""
+
+CLOSE_PATHS: Final = 3
+"""Close paths offered at most."""
+
+CLOSE_RATIO: Final = 0.7
+"""How alike a file's or folder's name must be to the one asked to be offered (difflib's ratio):
+a letter or two off (``decoraters.py`` -> ``decorators.py``), not a shared extension alone."""
+
+
+def names_path(target: str) -> bool:
+    """Tell whether a question's target is written as a path (``src/a.py``, ``pkg/sub``,
+    ``retry.py``) rather than a symbol (``pkg.mod``, ``a.py::helper`` is a name in its file)."""
+    return split(target) is None and ("/" in target or is_file_name(target))
+
+
+def missing_path(generation: Generation, intent: Intent) -> LookupFailure | None:
+    """The failure of an impact or references question whose target is a path no indexed file
+    or folder is (``None`` when one is, the target is no path, a symbol is named so, or the
+    generation has no one file list: a workspace's view)."""
+    target = intent.target
+    if intent.name not in PATH_INTENTS or not target or not names_path(target):
+        return None
+    if "structural" not in generation.missing and generation.knows_symbol(target):
+        return None
+    paths = _indexed_paths(generation)
+    if paths is None or _in_graph(generation, target) or holds(paths, target):
+        return None
+    close = close_paths(paths, target)
+    said = f"; close paths: {', '.join(close)}" if close else ""
+    return LookupFailure(target, "place", f"no indexed file or folder is {echo(target)}{RELATED}{said}", close)
+
+
+def _indexed_paths(generation: Generation) -> list[str] | None:
+    manifest = getattr(getattr(generation, "snapshot", None), "manifest", None)
+    files = getattr(manifest, "files", None)
+    if files is None:
+        return None
+    from maguyva_tui.core.store.file_table import paths_of  # numpy: only for a question naming a path
+
+    return paths_of(files)
+
+
+def _in_graph(generation: Generation, target: str) -> bool:
+    """Whether the graph reads the target as a module of the repository (a Go module path)."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return False
+    from maguyva_tui.core.graph import queries
+
+    return bool(queries.file_nodes(graph, target))
+
+
+def _bare(written: str) -> str:
+    bare = written.strip().replace("\\", "/")
+    while bare.startswith("./"):
+        bare = bare[2:]
+    return bare.strip("/")
+
+
+def holds(paths: Iterable[str], written: str) -> bool:
+    """Whether an indexed path is the written one, ends with it, or lies in a folder so named;
+    an extension-less name is also a file's less its extension (JavaScript's ``./utils``)."""
+    bare = _bare(written)
+    if not bare:
+        return False
+    tail, inner, stem = "/" + bare, "/" + bare + "/", "." not in bare.rpartition("/")[2]
+    for p in paths:
+        if p == bare or p.endswith(tail) or p.startswith(bare + "/") or inner in p:
+            return True
+        if stem and ((less := posixpath.splitext(p)[0]) == bare or less.endswith(tail)):
+            return True
+    return False
+
+
+def close_paths(paths: Sequence[str], written: str) -> tuple[str, ...]:
+    """The indexed files or folders whose name is closest to the written path's last name, those
+    whose whole path is closest first (``src/wrapt/decoraters.py`` -> ``src/wrapt/decorators.py``)."""
+    bare = _bare(written)
+    name = bare.rpartition("/")[2]
+    by_name: dict[str, set[str]] = {}
+    for p in paths:
+        by_name.setdefault(p.rpartition("/")[2], set()).add(p)
+        folder = posixpath.dirname(p)
+        while folder:
+            by_name.setdefault(folder.rpartition("/")[2], set()).add(folder)
+            folder = posixpath.dirname(folder)
+    names = difflib.get_close_matches(name, list(by_name), n=CLOSE_PATHS * 2, cutoff=CLOSE_RATIO)
+    found = {p for n in names for p in by_name[n]}
+    ratio = {p: difflib.SequenceMatcher(None, bare, p).ratio() for p in found}
+    return tuple(sorted(found, key=lambda p: (-ratio[p], p))[:CLOSE_PATHS])

@@ -1,0 +1,66 @@
+"""A question that names a file or folder by its path asks about that path, not its first folder."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.queries import folder_files, impact
+from maguyva_tui.core.intent import classify
+from maguyva_tui.core.missing_paths import close_paths, holds
+from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.path_names import path_in
+
+
+@pytest.mark.parametrize(("question", "intent", "target"), [
+    ("what breaks if I change src/urllib3/util/retry.py", "impact_analysis", "src/urllib3/util/retry.py"),
+    ("impact of ./src/urllib3/util/retry.py", "impact_analysis", "src/urllib3/util/retry.py"),
+    ("what breaks if I change src\\urllib3\\util\\retry.py?", "impact_analysis", "src/urllib3/util/retry.py"),
+    ('what breaks if I change "my dir/a.py"', "impact_analysis", "my dir/a.py"),
+    ("what depends on pkg/sub", "impact_analysis", "pkg/sub"),
+    ("who uses src/hono.ts", "find_references", "src/hono.ts"),
+    ("references to humanize/bytes.go", "find_references", "humanize/bytes.go"),
+    ("where is src/hono.ts used", "find_references", "src/hono.ts"),
+    ("who calls parse_config in src/app/config.py", "find_references", "src/app/config.py::parse_config"),
+    ("who calls src/flask/cli.py::locate_app", "find_references", "src/flask/cli.py::locate_app"),
+    ("what breaks if I change FunctionWrapper", "impact_analysis", "FunctionWrapper"),
+])
+def test_a_path_in_an_impact_or_references_question_is_its_target(question: str, intent: str, target: str) -> None:
+    """The path had been cut at its first folder: "src/urllib3/util/retry.py" asked about ``src``."""
+    found = classify(question)
+    assert (found.name, found.target) == (intent, target)
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("App\\Models\\User", None),  # PHP's namespace
+    ("I/O and 1/2", None),
+    ("https://example.com/a/b.py", None),
+    ("see ./utils", "./utils"),
+    ("(pkg/sub/x.go).", "pkg/sub/x.go"),
+    ("../outside/x.py", None),
+])
+def test_path_in_reads_paths_not_words(text: str, path: str | None) -> None:
+    assert path_in(text) == path
+
+
+def test_the_impact_of_a_folder_is_what_depends_on_any_of_its_files() -> None:
+    files = {
+        "pkg/sub/a.py": "def f():\n    pass\n",
+        "pkg/sub/b.py": "from pkg.sub.a import f\n\ndef g():\n    f()\n",
+        "app.py": "from pkg.sub.b import g\n\ndef main():\n    g()\n",
+    }
+    graph = CodeGraph.build({path: analyze(path, dedent(text)) for path, text in files.items()})
+    assert folder_files(graph.languages, "./pkg/sub/") == ("pkg/sub/a.py", "pkg/sub/b.py")
+    assert folder_files(graph.languages, "sub") == ("pkg/sub/a.py", "pkg/sub/b.py")
+    assert folder_files(graph.languages, "pk") == ()
+    found = impact(graph, "pkg/sub", max_depth=2)
+    assert {(d.path, d.qualname) for d in found.dependents} == {("app.py", "main"), ("app.py", None)}
+
+
+def test_close_paths_offer_the_file_or_folder_a_letter_off() -> None:
+    paths = ["src/wrapt/decorators.py", "src/wrapt/wrappers.py", "tests/test_decorators.py"]
+    assert close_paths(paths, "src/wrapt/decoraters.py")[0] == "src/wrapt/decorators.py"
+    assert close_paths(paths, "src/wrap") == ("src/wrapt",)
+    assert holds(paths, "wrapt/") and holds(paths, "./src/wrapt/wrappers.py") and not holds(paths, "src/wrap")
