@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers import text as text_module
-from maguyva_tui.core.retrievers.text import READ_BATCH, TextRetriever
+from maguyva_tui.core.retrievers.text import READ_BATCH, TextRetriever, _next_batch
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
 
@@ -116,3 +116,10 @@ def test_a_line_defining_a_longer_name_defines_the_literal_only_where_the_match_
     assert lines[("zz/mul.py", 1)] == ("whole identifier", False)  # it calls widget, it defines widget_mul
     assert lines[("zz/mul.py", 4)] == ("word boundary", True)  # rewidget holds the literal: a definition
     assert _page(text, "widget_mul", None)[0] == ("zz/mul.py", 1, "whole identifier", True)
+
+
+def test_the_next_batch_is_what_the_lines_decided_so_far_say_the_page_needs() -> None:
+    assert _next_batch(8, 8, 0, 100) == 16  # nothing decided yet: doubled
+    assert _next_batch(16, 24, 60, 100) == 16  # 40 lines more at 2.5 a file: 16 files
+    assert _next_batch(16, 24, 96, 100) == READ_BATCH  # a file would do: never under a batch
+    assert _next_batch(16, 24, 12, 100) == 32  # 176 files at that rate: never over twice the last batch
