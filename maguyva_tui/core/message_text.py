@@ -67,6 +67,65 @@ def fixed_texts(message: str) -> list[str]:
     return kept
 
 
+PLACEHOLDER_ENDS: Final = ("}", "%s", "%v", "%d", "%q", "%r", ")s")
+"""How a format string's placeholder ends, written just before the text that follows the value:
+``{0}``, ``{}``, ``{name}``, ``${x}``, ``#{x}``, ``{x!r}``, ``{:?}``, ``{{#label}}``; printf's and
+Go's verbs; Python's ``%(name)s``. A literal lookup each."""
+
+PLACEHOLDER_STARTS: Final = ("{", "%s", "%v", "%d", "%q", "%r", "%(")
+"""How a placeholder starts, written just after the text that comes before the value."""
+
+ANCHORED_WORDS: Final = 2
+"""Words a text beside a placeholder must hold to be looked for: the placeholder anchors it
+(``} is required`` of joi's ``{{#label}} is required``, ``} was expected``)."""
+
+
+ANCHORED_PIECES: Final = 2
+"""Texts of one message looked for beside placeholders, the longest: each is a lookup per
+placeholder spelling."""
+
+
+def anchored_texts(message: str) -> list[str]:
+    """The texts between the values ``message`` shows, each written beside the placeholder that
+    would have printed its value (``} is required``, ``%s is required``; ``must be one of {``): the
+    line of the format string, where the text alone is a phrase of any line (jsonschema's ``1 was
+    expected`` is ``f"{const!r} was expected"``; ``"value" must be a string`` is joi's
+    ``'{{#label}} must be a string'``, not ``'Template source must be a string'``). Of the longest
+    :data:`ANCHORED_PIECES` texts; a text quoted beside its value has its quote for anchor."""
+    pieces: list[tuple[str, bool, bool]] = []
+    at = 0
+    for match in RUNTIME_VALUE.finditer(message):
+        pieces.append((message[at: match.start()], at > 0, True))
+        at = match.end()
+    pieces.append((message[at:], at > 0, False))
+    kept = [p for p in pieces if len(_WORD.findall(p[0])) >= ANCHORED_WORDS]
+    out: list[str] = []
+    for raw, after_value, before_value in sorted(kept, key=lambda p: len(_WORD.findall(p[0])), reverse=True)[:ANCHORED_PIECES]:
+        text = _trimmed(raw)
+        if after_value and raw[:1] == " " and text[:1] not in _QUOTES:
+            out += [f"{end} {text}" for end in PLACEHOLDER_ENDS]
+        if before_value and raw[-1:] == " " and text[-1:] not in _QUOTES:
+            out += [f"{text} {start}" for start in PLACEHOLDER_STARTS]
+    return list(dict.fromkeys(out))
+
+
+_WORD: Final = re.compile(r"\w+")
+_QUOTES: Final = "'\"`"
+
+
+def with_unquoted(texts: list[str]) -> list[str]:
+    """Each fixed text, then the same without the quotes at its ends (of :data:`FIXED_WORDS` words or
+    more): a value's quotes may be its repr's, printed with it (Python's ``{name!r}`` and ``%r``,
+    Rust's ``{:?}``, Go's ``%q``, joi's ``{{#label}}``), no part of the line raising the message
+    (``' is a required property`` of ``'email' is a required property`` is ``f"{property!r} is a
+    required property"``: ``is a required property``)."""
+    out: list[str] = []
+    for text in texts:
+        bare = text.strip("'\"`").strip()
+        out += [text] if bare == text or _words(bare) < FIXED_WORDS else [text, bare]
+    return list(dict.fromkeys(out))
+
+
 def _trimmed(text: str) -> str:
     """A fixed text without the spaces around it, nor the half of a bracket a value left open at
     its ends (``YAML(1) not a mapping``: ``) not a mapping``)."""

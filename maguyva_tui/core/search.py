@@ -85,11 +85,12 @@ from maguyva_tui.core.lookup import (
     respelled_names,
     too_large,
 )
-from maguyva_tui.core.message_text import fixed_texts, has_runtime_value
+from maguyva_tui.core.message_text import anchored_texts, fixed_texts, has_runtime_value, with_unquoted
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
+from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_file
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -967,10 +968,8 @@ def _as_pasted(generation: Generation, intent: Intent, req: SearchRequest, line:
         return intent
     if literal_found(generation, Query(line, case=req.case, target=line), req.case):
         return Intent("exact_match", confidence, _raised_text(generation, line, value, req.case), PASTED_RULE)
-    for around in _fixed_in(line, value):
-        if literal_found(generation, Query(around, case=req.case, target=around), req.case):
-            return Intent("exact_match", confidence, around, PASTED_RULE)
-    return intent
+    around = _held_text(generation, _fixed_in(line, value), req.case)
+    return intent if around is None else Intent("exact_match", confidence, around, PASTED_RULE)
 
 
 def _message_around_value(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
@@ -987,10 +986,8 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
         return intent
     if literal_found(generation, Query(message, case=req.case, target=message), req.case):
         return replace(intent, target=_raised_text(generation, message, value, req.case))
-    for around in _fixed_in(message, value):
-        if literal_found(generation, Query(around, case=req.case, target=around), req.case):
-            return replace(intent, target=around)
-    return intent
+    around = _held_text(generation, _fixed_in(message, value), req.case)
+    return intent if around is None else replace(intent, target=around)
 
 
 def _message_line(generation: Generation, intent: Intent, req: SearchRequest) -> Intent:
@@ -1024,22 +1021,56 @@ def _raised_text(generation: Generation, message: str, value: str | None, case: 
     return message
 
 
+def _held_text(generation: Generation, texts: list[str], case: str) -> str | None:
+    """The first of a message's fixed texts that a line of the package's own code holds, else the
+    first that any line holds (a test's or a doc's), else ``None``. A test asserting the message as
+    printed holds the text with the value's quote beside it (jsonschema's ``' is a required
+    property`` of ``'email' is a required property``), where the line raising it prints the quote
+    through the value (``f"{property!r} is a required property"``): the test had been the answer."""
+    lines = getattr(generation.text, "literal_lines", None)
+    first = None
+    for text in texts:
+        if lines is None or "text" in generation.missing:  # no ranked lines to tell code from tests
+            if literal_found(generation, Query(text, case=case, target=text), case):
+                return text
+            continue
+        held = lines(text, case, 1, demote=_code_first)
+        if held and _is_code(held[0].path):
+            return text
+        first = first or (text if held else None)
+    return first
+
+
 def _in_code(generation: Generation, text: str, case: str) -> bool | None:
-    """Tell whether a line of the package's own code (no test, example or doc) holds ``text``;
-    ``None`` when the text index cannot say."""
+    """Tell whether a line of the package's own code (:func:`_is_code`) holds ``text``; ``None``
+    when the text index cannot say."""
     lines = getattr(generation.text, "literal_lines", None)
     if "text" in generation.missing or lines is None:
         return None
-    first = lines(text, case, 1, demote=lambda path: 0.5 if is_secondary(path) else 1.0)
-    return bool(first) and not is_secondary(first[0].path)
+    first = lines(text, case, 1, demote=_code_first)
+    return bool(first) and _is_code(first[0].path)
+
+
+def _is_code(path: str) -> bool:
+    """Tell whether a file is the package's own program: no test, example or doc, nothing built or
+    minified (joi's ``dist/joi-browser.min.js``), no text a parser cannot read (a ``PKG-INFO``, which
+    copies the README)."""
+    return language_for(path) is not None and not is_secondary(path) and not is_demoted(path)
+
+
+def _code_first(path: str) -> float:
+    """A file's rank factor that lists the lines of code (:func:`_is_code`) before any other's."""
+    return 1.0 if _is_code(path) else 0.5
 
 
 def _fixed_in(message: str, value: str | None) -> list[str]:
-    """The texts of a pasted message to look for: around its quoted value (:func:`_around_value`),
-    then between all the values it shows (:func:`fixed_texts`): ``member 'b' not found in {'a': 1}``
-    and ``expected 3, found 4`` had found no line, their values being several, or numbers."""
+    """The texts of a pasted message to look for: beside the placeholders that printed its values
+    (:func:`anchored_texts`: ``} was expected``), around its quoted value (:func:`_around_value`),
+    then between all the values it shows (:func:`fixed_texts`), each also without the quotes at its
+    ends (:func:`with_unquoted`): ``member 'b' not found in {'a': 1}`` and ``expected 3, found 4``
+    had found no line, their values being several, or numbers."""
     around = _around_value(message, value) if value is not None else []
-    return list(dict.fromkeys(around + fixed_texts(message)))
+    return list(dict.fromkeys(anchored_texts(message) + with_unquoted(around + fixed_texts(message))))
 
 
 QUOTED_VALUE = re.compile(r"(?P<q>['\"`])(?P<v>[^'\"`\n]{1,200})(?P=q)")

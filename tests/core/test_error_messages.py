@@ -71,6 +71,29 @@ FILES = {
         "def build(obj, lo, hi, path):\n"
         "    raise ConstructError(f'number {obj} is out of range (min={lo}, max={hi})', path=path)\n"
     ),
+    "schema/keywords.py": (
+        "def required(validator, props, instance):\n"
+        "    for p in props:\n"
+        "        yield ValidationError(f\"{p!r} is a required property\")\n"
+        "\n\n"
+        "def const(validator, const, instance):\n"
+        "    # the value was expected to match\n"
+        "    yield ValidationError(f\"{const!r} was expected\")\n"
+    ),
+    "schema/tests/test_keywords.py": "def test_required():\n    assert e.message == \"'email' is a required property\"\n",
+    "messages.js": (
+        "const messages = {\n"
+        "  'string.base': '{{#label}} must be a string',\n"
+        "};\n"
+        "function template(source) {\n"
+        "  assert(typeof source === 'string', 'Template source must be a string');\n"
+        "}\n"
+    ),
+    "skipped.py": (
+        "# note: items were skipped when the cache is cold\n"
+        "def report(n):\n"
+        "    return \"%(count)s items were skipped\" % {\"count\": n}\n"
+    ),
 }
 
 
@@ -194,7 +217,7 @@ def test_an_error_printed_over_lines_is_the_line_raising_its_last_line() -> None
 def test_an_error_printed_over_lines_is_answered_by_its_raise(engine: Engine) -> None:
     pasted = "construct.core.IntegerError: Error in path (building)\nnumber 99 is out of range (min=0, max=7)"
     answer = engine.search(pasted).to_json()
-    assert (answer["rule"], answer["target"]) == ("error_message", "is out of range (min=")
+    assert (answer["rule"], answer["target"]) == ("error_message", "} is out of range (min=")  # beside its placeholder
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("path_error.py", 7)]
 
 
@@ -204,5 +227,28 @@ def test_a_message_only_a_test_holds_as_printed_is_the_line_raising_it(engine: E
     """A test asserting the message, its values and all, had been the whole answer; the f-string
     that prints it holds the text before its values."""
     answer = engine.search(pasted).to_json()
-    assert answer["target"] == "stream read less than specified amount, expected"
-    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("stream.py", 2), ("tests/test_stream.py", 2)]
+    assert answer["target"] == "stream read less than specified amount, expected {"  # its placeholder beside it
+    assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("stream.py", 2)]
+
+
+def test_a_value_its_repr_quoted_is_no_part_of_the_line_raising_it(engine: Engine) -> None:
+    """jsonschema's ``'email' is a required property`` is ``f"{p!r} is a required property"``: the
+    quotes are the value's repr. Only the test asserting it held the text with the quote, and the
+    test had been the answer."""
+    answer = engine.search("'email' is a required property").to_json()
+    assert answer["rule"] == "pasted_line"
+    assert [(r["path"], r["start_line"]) for r in answer["results"]][0] == ("schema/keywords.py", 3)
+
+
+@pytest.mark.parametrize(("pasted", "raised"), [
+    ('"value" must be a string', ("messages.js", 2)),  # joi's '{{#label}} must be a string'
+    ("1 was expected", ("schema/keywords.py", 8)),  # f"{const!r} was expected", not the comment
+    ("3 items were skipped", ("skipped.py", 3)),  # "%(count)s items were skipped"
+])
+def test_a_message_is_the_format_string_that_prints_it_beside_its_placeholder(
+        engine: Engine, pasted: str, raised: tuple[str, int]) -> None:
+    """The text beside the value alone is a phrase other lines hold too (``Template source must be a
+    string``, a comment); beside its placeholder (``} must be a string``) it is the format string."""
+    answer = engine.search(pasted).to_json()
+    assert answer["rule"] == "pasted_line"
+    assert [(r["path"], r["start_line"]) for r in answer["results"]][0] == raised

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from maguyva_tui.core.message_text import fixed_texts, has_runtime_value
+from maguyva_tui.core.message_text import anchored_texts, fixed_texts, has_runtime_value, with_unquoted
 
 
 @pytest.mark.parametrize(("message", "first"), [
@@ -53,3 +53,16 @@ def test_a_long_run_of_spaces_is_read_in_linear_time() -> None:
     texts = fixed_texts(message)
     assert time.perf_counter() - started < 0.1
     assert "' was" + " " * 6000 + "not found (at all)" in texts
+
+
+def test_a_text_beside_a_value_is_written_beside_each_placeholder_that_could_print_it() -> None:
+    texts = anchored_texts('"email" is required')
+    assert texts[:2] == ["} is required", "%s is required"] and "%(" not in "".join(texts)
+    assert "bytes, found {" in anchored_texts("invalid length: expected 16 bytes, found 3")
+    assert anchored_texts("'x' is not a 'email'")[0] == "} is not a"
+    assert anchored_texts("no values at all here") == [] and anchored_texts("key 'x'") == []
+
+
+def test_a_text_quoted_at_its_end_is_also_looked_for_without_the_quote() -> None:
+    assert with_unquoted(["' is a required property", "is not"]) == [
+        "' is a required property", "is a required property", "is not"]
