@@ -547,7 +547,7 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     if kind == "unary_expression" and node.named_child_count:  # go &Foo{}
         node = node.named_children[-1]
         kind = node.type
-    elif kind == "boolean_operator":  # python ``lock or Lock()``: a default made when none is given
+    elif kind in FALLBACKS:  # python ``lock or Lock()``, js ``opts.store || new Store()``: a default
         made = _fallback(node)
         if made is None:
             return None
@@ -556,6 +556,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _invoked(node)
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
+    if alias and kind == "this":  # js ``var self = this``, ``const me = this``: the enclosing class
+        return "this"
     if alias and kind == "call":
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
@@ -591,12 +593,22 @@ def _type_var_bound(node: Node) -> str | None:
     return None
 
 
+FALLBACKS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "boolean_operator": (frozenset({"or"}), frozenset({"call"})),
+    "binary_expression": (frozenset({"||", "??"}), frozenset({"new_expression", "object_creation_expression"})),
+}
+"""Operations that give their left value or make a default, by node type: their operators, and the
+values a default is made with (Python's ``x or Foo()``, JavaScript's ``x || new Foo()`` and
+``x ?? new Foo()``, PHP's ``$x ?? new Foo()``)."""
+
+
 def _fallback(node: Node) -> Node | None:
-    """Return the call a Python ``x or Foo()`` falls back to, ``None`` for any other operation: the
-    value is the given one or a ``Foo``, and what is called on it is ``Foo``'s."""
+    """Return the value a ``x or Foo()`` (``x || new Foo()``) falls back to, ``None`` for any other
+    operation: the value is the given one or a ``Foo``, and what is called on it is ``Foo``'s."""
+    operators, made = FALLBACKS[node.type]
     operator = node.child_by_field_name("operator")
     right = node.child_by_field_name("right")
-    if operator is None or operator.type != "or" or right is None or right.type != "call":
+    if operator is None or operator.type not in operators or right is None or right.type not in made:
         return None
     return right
 

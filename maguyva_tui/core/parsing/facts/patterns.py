@@ -88,6 +88,7 @@ _JS_COMMON = r"""
 (program (export_statement value: (object)) @import)
 (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import)
 (variable_declaration (variable_declarator name: (identifier) value: (object)) @import)
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @local.self) right: (_))
 (export_statement "default" declaration: (_)) @import
 (program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
@@ -125,6 +126,10 @@ TYPESCRIPT = _JS_COMMON + r"""
 (required_parameter pattern: (identifier) @local)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
 (public_field_definition name: (property_identifier) @local.field type: (type_annotation))
+(required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
+(required_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
+(optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
+(optional_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
 (function_declaration return_type: (type_annotation) @local.returns)
 (method_definition return_type: (type_annotation) @local.returns)
 (type_parameter name: (type_identifier) @generic)
