@@ -33,6 +33,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         if not answer.known:
             raise QueryError(f"no module, file or symbol named {echo(name)!r} in the repository (a module as imports "
                              "write it: pkg.mod, pkg/mod.py, config.h, ./utils; or a class or function)")
+    if not answer.known and answer.missing:  # src/x.py: no such file or folder, the close paths
+        raise QueryError(printable(answer.missing))
     if not answer.known:
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
         raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}")

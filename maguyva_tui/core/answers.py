@@ -20,6 +20,7 @@ from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, s
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespace_member
 from maguyva_tui.core.intent import written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
+from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, split
@@ -233,6 +234,9 @@ class GraphAnswer(Generic[T]):
     """Impact: how many dependents at each depth, nearest first (before the limit)."""
     suggestions: tuple[str, ...] = ()
     """Close names, when nothing of that name is defined."""
+    missing: str = ""
+    """The line saying no indexed file or folder is the name, written as a path (``src/x.py``), with
+    the close paths; empty otherwise (the front ends then say the symbol is unknown)."""
     _snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -542,6 +546,10 @@ def _answer(
 
 
 def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
+    close = absent_path(generation, name)  # a path no file or folder is: its close paths, no symbols
+    if close is not None:
+        return GraphAnswer(name, (), (), 0, suggestions=close, missing=path_missing(name, close),
+                           _snapshot=generation.snapshot)
     return GraphAnswer(name, (), (), 0, suggestions=_suggestions(generation, name), _snapshot=generation.snapshot)
 
 

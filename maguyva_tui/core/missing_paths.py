@@ -43,16 +43,34 @@ def missing_path(generation: Generation, intent: Intent) -> LookupFailure | None
     or folder is (``None`` when one is, the target is no path, a symbol is named so, or the
     generation has no one file list: a workspace's view)."""
     target = intent.target
-    if intent.name not in PATH_INTENTS or not target or not names_path(target):
+    if intent.name not in PATH_INTENTS or not target:
         return None
-    if "structural" not in generation.missing and generation.knows_symbol(target):
+    close = absent_path(generation, target)
+    if close is None:
+        return None
+    return LookupFailure(target, "place", f"{path_missing(target)}{RELATED}{_close_said(close)}", close)
+
+
+def absent_path(generation: Generation, written: str) -> tuple[str, ...] | None:
+    """The indexed paths closest to a written path that no indexed file or folder is; ``None``
+    when it is one, is no path, names a symbol, or the generation has no one file list."""
+    if not names_path(written):
+        return None
+    if "structural" not in generation.missing and generation.knows_symbol(written):
         return None
     paths = _indexed_paths(generation)
-    if paths is None or _in_graph(generation, target) or holds(paths, target):
+    if paths is None or _in_graph(generation, written) or holds(paths, written):
         return None
-    close = close_paths(paths, target)
-    said = f"; close paths: {', '.join(close)}" if close else ""
-    return LookupFailure(target, "place", f"no indexed file or folder is {echo(target)}{RELATED}{said}", close)
+    return close_paths(paths, written)
+
+
+def path_missing(written: str, close: tuple[str, ...] | None = None) -> str:
+    """The one line saying so: ``no indexed file or folder is src/x.py`` (and the close paths)."""
+    return f"no indexed file or folder is {echo(written)}{_close_said(close or ())}"
+
+
+def _close_said(close: tuple[str, ...]) -> str:
+    return f"; close paths: {', '.join(close)}" if close else ""
 
 
 def _indexed_paths(generation: Generation) -> list[str] | None:

@@ -246,6 +246,8 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
 
 def _known(engine: Engine, answer: A) -> A:
     """The answer itself; ``AnswerError`` when nothing of its name is defined."""
+    if not answer.known and answer.missing:  # a path: no such file or folder here, the close paths
+        raise AnswerError(f"{answer.missing} in {engine.root}.")
     if not answer.known:
         raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."
                           f"{_still_named(engine, answer.name)}{_suggest(answer)}")

@@ -64,3 +64,17 @@ def test_close_paths_offer_the_file_or_folder_a_letter_off() -> None:
     assert close_paths(paths, "src/wrapt/decoraters.py")[0] == "src/wrapt/decorators.py"
     assert close_paths(paths, "src/wrap") == ("src/wrapt",)
     assert holds(paths, "wrapt/") and holds(paths, "./src/wrapt/wrappers.py") and not holds(paths, "src/wrap")
+
+
+def test_the_mcp_tools_say_a_missing_path_in_one_line() -> None:
+    """impact("src/x.py") of no such file had said "unknown symbol" and offered symbols' names."""
+    from types import SimpleNamespace
+
+    from maguyva_tui.core.answers import GraphAnswer
+    from maguyva_tui.mcp.answers import AnswerError, _known
+
+    said = "no indexed file or folder is app/confg.py; close paths: app/config.py"
+    answer: GraphAnswer[object] = GraphAnswer("app/confg.py", (), (), 0, suggestions=("app/config.py",), missing=said)
+    with pytest.raises(AnswerError) as raised:
+        _known(SimpleNamespace(root="/repo"), answer)  # type: ignore[arg-type]
+    assert str(raised.value) == f"{said} in /repo."

@@ -22,6 +22,7 @@ from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, NEW, OUTCOMES, READ, REF, LooseBlock, Merged
 from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
+from maguyva_tui.core.locations import is_file_name
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import Symbol
 
@@ -538,6 +539,8 @@ def file_nodes(graph: CodeGraph, written: str) -> tuple[str, ...]:
     then every symbol they define: "what breaks if I change retry.py" had been an unknown symbol."""
     from maguyva_tui.core.graph.importers import module_files
 
+    if "\\" in written and "/" not in written and is_file_name(written.replace("\\", "/")):
+        written = written.replace("\\", "/")  # Windows' src\pkg\a.py (PHP's App\Models\User is a namespace)
     files = module_files(graph, written) or folder_files(graph.languages, written)
     by_path = graph.by_path
     return (*files, *(symbol_id(s.path, s.qualname) for f in files for s in by_path.get(f, ())))

@@ -1,0 +1,35 @@
+"""Questions that name a file or folder by its path, through ``maguyva search`` (``--json``,
+``--batch``) and ``maguyva graph``: the path is the target, and a path no indexed file or folder
+is is said in one line with the close paths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import Runner
+
+
+def test_search_json_and_batch_read_a_path_whole(indexed_polyglot: Path, here: Runner) -> None:
+    """"what breaks if I change app/config.py" had asked about ``app``; a Windows path the same."""
+    lines = ('{"query": "what breaks if I change app/config.py", "limit": 50}\n'
+             '{"query": "what breaks if I change app\\\\config.py", "limit": 50}\n'
+             '{"query": "impact of app/confg.py", "limit": 5}\n')
+    proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
+    assert proc.returncode == 0, proc.stderr
+    whole, windows, typo = (json.loads(line) for line in proc.stdout.splitlines())
+    for answer in (whole, windows):
+        assert answer["target"] == "app/config.py" and answer.get("lookup_failed") is None
+        assert "app/server.py" in {r["path"] for r in answer["results"]}  # it imports app.config
+    assert typo["lookup_failed"]["message"].startswith("no indexed file or folder is app/confg.py; showing related code; "
+                                                       "close paths: app/config.py, ")
+
+
+def test_graph_impact_of_a_missing_path_says_so_with_the_close_paths(indexed_polyglot: Path, here: Runner) -> None:
+    proc = here("graph", "impact", "app/confg.py", "--repo", str(indexed_polyglot))
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == ("maguyva: error: no indexed file or folder is app/confg.py; close paths: "
+                                   "app/config.py, c/config.c, c/config.h")
+    found = here("graph", "impact", "app\\config.py", "--repo", str(indexed_polyglot), "--json")
+    assert found.returncode == 0, found.stderr
+    assert "app/server.py" in {r["path"] for r in json.loads(found.stdout)["results"]}
