@@ -1,0 +1,89 @@
+"""Rust: the trait a value is known by where its type names no type of its own. A parameter of a
+generic's type (``fn f<T: Shape>(s: &T)``, ``where T: Shape``, an ``impl<T: Shape>`` block's
+``T``), ``impl Shape`` and ``dyn Shape`` all stand for ``Shape``: a method called on such a value is
+the trait's (``s.area()`` is ``Shape.area``). They had been tied to nothing."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+TRAIT_OBJECTS = frozenset({"dynamic_type", "abstract_type"})
+"""``dyn Shape`` and ``impl Shape``: the trait is the node's ``trait`` field."""
+
+GENERIC_HOLDERS = frozenset({"function_item", "function_signature_item", "impl_item", "trait_item",
+                             "struct_item", "enum_item"})
+"""Rust's items that declare type parameters (node types no other grammar has)."""
+
+BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
+"""A bound that names a trait (``Shape``, ``shapes::Shape``, ``Shape<f64>``)."""
+
+MARKERS = frozenset({b"Sized", b"Send", b"Sync", b"Unpin", b"Copy", b"Clone", b"Debug", b"Default",
+                     b"Eq", b"PartialEq", b"Ord", b"PartialOrd", b"Hash", b"Display"})
+"""The standard library's traits a bound adds beside the one that says what the value does
+(``T: Shape + Clone + Send``): ``Shape``."""
+
+MAX_HOLDERS = 64
+"""Ancestors looked through for the generic's declaration (items nest a few deep)."""
+
+
+def bound_trait(node: Node) -> Node | None:
+    """Return the trait a Rust type stands for (``dyn Shape``, ``impl Shape + Send``, a generic's
+    ``T`` bound by one trait besides the markers), ``None`` where it is no such type or the
+    bounds name several traits."""
+    if node.type in TRAIT_OBJECTS:
+        return node.child_by_field_name("trait")
+    if node.type == "bounded_type":  # impl Shape + Send, dyn Shape + 'a
+        return _one_trait(node.named_children)
+    if node.type == "type_identifier" and node.text:
+        return _generic_bound(node, node.text)
+    return None
+
+
+def _one_trait(bounds: list[Node]) -> Node | None:
+    """Return the one trait among bounds, the markers, lifetimes and ``?Sized`` aside."""
+    kept = [b for b in bounds if b.type in BOUND_TYPES | TRAIT_OBJECTS and _head(b) not in MARKERS]
+    if len(kept) != 1:
+        return None
+    return kept[0].child_by_field_name("trait") if kept[0].type in TRAIT_OBJECTS else kept[0]
+
+
+def _head(bound: Node) -> bytes | None:
+    """Return the last name of a bound (``std::fmt::Debug``: ``Debug``; ``Shape<f64>``: ``Shape``)."""
+    if bound.type == "generic_type":
+        bound = bound.child_by_field_name("type") or bound
+    if bound.type == "scoped_type_identifier":
+        bound = bound.child_by_field_name("name") or bound
+    return bound.text
+
+
+def _generic_bound(node: Node, name: bytes) -> Node | None:
+    """Return the one trait bounding the generic ``name`` declared by an item around ``node``:
+    in its type parameters and its ``where`` clause together."""
+    holder = node.parent
+    for _ in range(MAX_HOLDERS):
+        if holder is None:
+            return None
+        if holder.type in GENERIC_HOLDERS:
+            declared, bounds = _declared_bounds(holder, name)
+            if declared:
+                return _one_trait(bounds)
+        holder = holder.parent
+    return None
+
+
+def _declared_bounds(item: Node, name: bytes) -> tuple[bool, list[Node]]:
+    """Return whether an item declares the generic ``name``, and every bound it gives it."""
+    declared, bounds = False, []
+    parameters = item.child_by_field_name("type_parameters")
+    for parameter in parameters.named_children if parameters is not None else ():
+        named = parameter.child_by_field_name("name")
+        if parameter.type == "type_parameter" and named is not None and named.text == name:
+            declared = True
+            found = parameter.child_by_field_name("bounds")
+            bounds += found.named_children if found is not None else []
+    for clause in (c for c in item.named_children if c.type == "where_clause"):
+        for predicate in clause.named_children:
+            left, found = predicate.child_by_field_name("left"), predicate.child_by_field_name("bounds")
+            if left is not None and left.type == "type_identifier" and left.text == name and found is not None:
+                bounds += found.named_children
+    return declared, bounds

@@ -1,0 +1,59 @@
+"""Rust: a method called on a value known by a trait is the trait's: a parameter of a generic's type
+(``fn f<T: Shape>(s: &T)``, ``where T: Shape``, an ``impl<T: Shape>`` block's ``T``), ``impl Shape``,
+``&dyn Shape``, ``Box<dyn Shape>``. Each ``s.area()`` had been tied to nothing; a concrete type's
+call stays its own, and bounds naming two traits of the repository name neither."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from maguyva_tui.core.graph import build_graph
+from maguyva_tui.core.graph.model import CodeGraph
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.parsing.analyze import analyze
+
+LIB = """
+pub trait Shape {
+    fn area(&self) -> f64;
+}
+pub trait Named {
+    fn area(&self) -> f64;
+}
+pub struct Square(pub f64);
+impl Shape for Square {
+    fn area(&self) -> f64 { self.0 * self.0 }
+}
+pub fn generic<T: Shape + Clone + Send>(s: &T) -> f64 { s.area() }
+pub fn with_where<T>(s: T) -> f64 where T: ?Sized + Shape { s.area() }
+pub fn by_impl(s: impl Shape + Send) -> f64 { s.area() }
+pub fn by_dyn(s: &dyn Shape) -> f64 { s.area() }
+pub fn boxed(s: Box<dyn Shape>) -> f64 { s.area() }
+pub struct Holder<T: Shape> { inner: T }
+impl<T: Shape> Holder<T> {
+    fn total(&self, other: &T) -> f64 {
+        other.area()
+            + self.inner.area()
+    }
+}
+pub fn two<T: Shape + Named>(s: &T) -> f64 { s.area() }
+pub fn shadowed<T: Shape>(s: &T) -> f64 {
+    fn inner<T>(t: T) -> f64 { t.area() }
+    s.area()
+}
+pub fn concrete(s: &Square) -> f64 { s.area() }
+"""
+
+
+def graph() -> CodeGraph:
+    return build_graph({"src/lib.rs": analyze("src/lib.rs", dedent(LIB))})
+
+
+def test_a_call_on_a_value_known_by_its_trait_is_the_trait_s_method() -> None:
+    lines = sorted(s.line for s in callers(graph(), "Shape.area").sites)
+    assert lines == [12, 13, 14, 15, 16, 20, 21, 27]  # not inner<T>'s unbounded t, nor two<T: Shape + Named>
+
+
+def test_a_concrete_type_and_several_traits_keep_their_own_reading() -> None:
+    g = graph()
+    assert [s.line for s in callers(g, "Square.area").sites] == [29]
+    assert callers(g, "Named.area").sites == []
