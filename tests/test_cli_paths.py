@@ -33,3 +33,14 @@ def test_graph_impact_of_a_missing_path_says_so_with_the_close_paths(indexed_pol
     found = here("graph", "impact", "app\\config.py", "--repo", str(indexed_polyglot), "--json")
     assert found.returncode == 0, found.stderr
     assert "app/server.py" in {r["path"] for r in json.loads(found.stdout)["results"]}
+
+
+def test_a_graph_question_at_a_path_and_line_asks_about_the_definition_there(indexed_polyglot: Path, here: Runner) -> None:
+    """"what breaks if I change app/config.py:14" had shown line 14 alone, as if only the place was asked."""
+    answer = json.loads(here("search", "what breaks if I change app/config.py:14", "--json",
+                             "--repo", str(indexed_polyglot)).stdout)
+    assert answer["intent"] == "impact_analysis" and answer["target"] == "app/config.py::parse_config"
+    assert "app/config.py:14 is in parse_config (lines 12-21); asking about app/config.py::parse_config" in answer["notices"]
+    assert "app/server.py" in {r["path"] for r in answer["results"]}
+    placed = json.loads(here("search", "app/config.py:14", "--json", "--repo", str(indexed_polyglot)).stdout)
+    assert placed["intent"] == "find_definition"  # a place alone is still that place

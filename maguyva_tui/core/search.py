@@ -93,6 +93,7 @@ from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_cal
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_file
 from maguyva_tui.core.paths import is_demoted, is_secondary
+from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
 from maguyva_tui.core.similar import SIMILAR_INTENT, bare_name, definitions, similar_target
@@ -249,6 +250,11 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
         checkpoint()
+    at = None if req.intent or req.regex or req.modality else asked_at_place(parts.generation, intent, req.text)
+    if at is not None:  # what breaks if I change src/a.py:120: the definition holding that line
+        again = search(replace(req, text=at[0]), parts, checkpoint, places, skip)
+        return replace(again, query=req.text, notices=(*again.notices, at[1]),
+                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     imported = _importers(parts.generation, req, intent)
     if imported is not None:  # "who imports pkg.mod", "which files include config.h": the import lines
         intent = imported[0]
