@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -315,6 +316,9 @@ class ActionsMixin(App[None]):
         except (KeyError, OSError) as exc:
             self.notify(f"cannot read {target.path}: {exc}", severity="error")
             return
+        last = max(text.count("\n") + (not text.endswith("\n")), 1)
+        if target.line > last:  # path:line past the file's end (go to's path:line): its last line, as vim +N
+            target = replace(target, label=f"{target.path}:{last}", line=last, end_line=last)
         preview = self.part(Preview)
         name = target.label.rpartition(".")[2] if target.detail else None  # a symbol: its own name
         preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name))

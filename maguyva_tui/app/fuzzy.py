@@ -6,12 +6,16 @@ import re
 import threading
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MAX_SCORED = 4000
 """Candidates scored in detail after the cheap subsequence filter; the rest are dropped."""
 
 _BOUNDARY = frozenset("/._-: ")
+
+_AT_LINE = re.compile(r"(.*?\S):(\d+)(?::\d+)?:?")
+"""A place as the results, ``grep -n``, compilers and tracebacks write it: ``path:line``, with a
+column or a last colon (``shortcuts.py:65:12:``) after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,16 @@ NAME_END = 15.0
 """What a match ending a name adds (``test_tokenize.py``, ``DiffParser._diff_tokenize``)."""
 
 
+GAPPED_CEILING = 100.0
+"""What a match with gaps (a subsequence) approaches and never reaches: a match without gaps scores
+from 100 on. Its runs add up with the query's length (``django/shortcuts.py`` scored 178 in
+``django/contrib/sites/shortcuts.py``, 133 in itself), so a long path typed whole had listed two
+other files above its own."""
+
+GAPPED_HALF = 50.0
+"""The raw score of a match with gaps that scores half the ceiling (the mapping keeps their order)."""
+
+
 def score(query: str, label: str, file: bool = False) -> float:
     """Return how well ``label`` (a ``file``'s path, else a symbol's name) matches ``query`` (both
     lower-cased); 0 when it does not."""
@@ -72,7 +86,8 @@ def score(query: str, label: str, file: bool = False) -> float:
         run = run + 1 if found == pos and pos else 0
         total += 1.0 + run * 2.0 + (3.0 if found == 0 or label[found - 1] in _BOUNDARY else 0.0)
         pos = found + 1
-    return total - len(label) * 0.05
+    raw = total - len(label) * 0.05
+    return raw if raw <= 0 else GAPPED_CEILING * raw / (raw + GAPPED_HALF)
 
 
 def _name_end(query: str, label: str, file: bool) -> float:
@@ -112,7 +127,18 @@ class Finder:
         self._lock = threading.Lock()
 
     def rank(self, query: str, limit: int = 50) -> list[Target]:
-        """Return the best ``limit`` targets for ``query``, best first (see ``rank``)."""
+        """Return the best ``limit`` targets for ``query``, best first (see ``rank``); ``path:line``
+        (as a result row, ``grep -n`` or a traceback writes it) lists the files the path matches,
+        each at that line (it had matched nothing: no file or symbol holds ``:65``)."""
+        place = _AT_LINE.fullmatch(query.strip())
+        if place is not None:
+            line = max(int(place[2]), 1)
+            files = [t for t in self._rank(place[1], limit * 4) if not t.detail][:limit]
+            if files:
+                return [replace(t, label=f"{t.label}:{line}", line=line, end_line=line) for t in files]
+        return self._rank(query, limit)
+
+    def _rank(self, query: str, limit: int) -> list[Target]:
         query = query.strip().lower()
         if not query:
             return list(self.candidates[:limit])
