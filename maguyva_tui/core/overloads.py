@@ -33,8 +33,8 @@ OVERLOADING = frozenset({"java", "cpp"})
 
 _CALLS = frozenset({"method_invocation", "object_creation_expression", "explicit_constructor_invocation",
                     "call_expression"})
-_DEFINITIONS = frozenset({"method_declaration", "constructor_declaration", "function_definition",
-                          "declaration", "field_declaration"})
+_DEFINITIONS = frozenset({"method_declaration", "constructor_declaration", "compact_constructor_declaration",
+                          "function_definition", "declaration", "field_declaration"})
 _VARIADIC = frozenset({"spread_parameter", "variadic_parameter", "variadic_parameter_declaration"})
 _OPTIONAL = frozenset({"optional_parameter_declaration"})
 _COMMENTS = frozenset({"comment", "line_comment", "block_comment"})
@@ -197,7 +197,11 @@ def _walk(root: Node) -> Iterable[Node]:
 
 
 def _parameters(node: Node) -> Node | None:
-    """The parameter list of a method, constructor or C++ function definition or declaration."""
+    """The parameter list of a method, constructor or C++ function definition or declaration; a
+    Java record's compact constructor (``public Point { ... }``) takes the record's components."""
+    if node.type == "compact_constructor_declaration":
+        record = node.parent.parent if node.parent is not None else None
+        return record.child_by_field_name("parameters") if record is not None else None
     found = node.child_by_field_name("parameters")
     if found is not None:
         return found

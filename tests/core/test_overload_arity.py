@@ -153,3 +153,22 @@ def test_a_call_no_overload_takes_is_listed_under_the_inherited_method_its_count
         ("src/p/Use.java", 10)]
     assert ("src/p/Use.java", 10) not in {(r["path"], r["line"]) for r in
                                           references_answer(engine, "Writer.emit", "call", 10)["references"]}
+
+
+RECORD = """
+record Point(int x, int y) {
+    Point {
+        if (x < 0) throw new IllegalArgumentException();
+    }
+
+    Point(int v) { this(v, v); }
+}
+"""
+
+
+def test_a_record_s_compact_constructor_takes_its_components() -> None:
+    """``this(v, v)`` calls the compact constructor: it had been read as no overload, and the call
+    labelled 'none of the 1 overloads takes 2'."""
+    found = arities(dedent(RECORD).encode(), "java", [3, 7])
+    assert [(o.line, o.least, o.most) for o in found] == [(3, 2, 2), (7, 1, 1)]
+    assert label({2}, found) == "2 arguments: the overload at line 3"
