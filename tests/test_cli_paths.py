@@ -21,15 +21,14 @@ def test_search_json_and_batch_read_a_path_whole(indexed_polyglot: Path, here: R
     for answer in (whole, windows):
         assert answer["target"] == "app/config.py" and answer.get("lookup_failed") is None
         assert "app/server.py" in {r["path"] for r in answer["results"]}  # it imports app.config
-    assert typo["lookup_failed"]["message"].startswith("no indexed file or folder is app/confg.py; showing related code; "
-                                                       "close paths: app/config.py, ")
+    assert typo["lookup_failed"]["message"] == ("no indexed file or folder is app/confg.py; showing related code; "
+                                                "close paths: app/config.py")
 
 
 def test_graph_impact_of_a_missing_path_says_so_with_the_close_paths(indexed_polyglot: Path, here: Runner) -> None:
     proc = here("graph", "impact", "app/confg.py", "--repo", str(indexed_polyglot))
     assert proc.returncode == 2
-    assert proc.stderr.strip() == ("maguyva: error: no indexed file or folder is app/confg.py; close paths: "
-                                   "app/config.py, c/config.c, c/config.h")
+    assert proc.stderr.strip() == "maguyva: error: no indexed file or folder is app/confg.py; close paths: app/config.py"
     found = here("graph", "impact", "app\\config.py", "--repo", str(indexed_polyglot), "--json")
     assert found.returncode == 0, found.stderr
     assert "app/server.py" in {r["path"] for r in json.loads(found.stdout)["results"]}

@@ -27,9 +27,11 @@ PATH_INTENTS: Final = ("find_references", "impact_analysis")
 CLOSE_PATHS: Final = 3
 """Close paths offered at most."""
 
-CLOSE_RATIO: Final = 0.7
-"""How alike a file's or folder's name must be to the one asked to be offered (difflib's ratio):
-a letter or two off (``decoraters.py`` -> ``decorators.py``), not a shared extension alone."""
+CLOSE_RATIO: Final = 0.75
+"""How alike a file's or folder's name, less its extension, must be to the one asked to be offered
+(difflib's ratio): a letter or two off (``decoraters.py`` -> ``decorators.py``), where a shared
+extension had made ``router.ts`` close to ``nothere.ts``. A file asked is offered files of its
+extension only."""
 
 
 def names_path(target: str) -> bool:
@@ -116,18 +118,21 @@ def holds(paths: Iterable[str], written: str) -> bool:
 
 
 def close_paths(paths: Sequence[str], written: str) -> tuple[str, ...]:
-    """The indexed files or folders whose name is closest to the written path's last name, those
-    whose whole path is closest first (``src/wrapt/decoraters.py`` -> ``src/wrapt/decorators.py``)."""
+    """The indexed files (of the written one's extension) or folders whose name is closest to the
+    written path's last name, less the extension, those whose whole path is closest first
+    (``src/wrapt/decoraters.py`` -> ``src/wrapt/decorators.py``)."""
     bare = _bare(written)
-    name = bare.rpartition("/")[2]
-    by_name: dict[str, set[str]] = {}
+    stem, suffix = posixpath.splitext(bare.rpartition("/")[2])
+    by_stem: dict[str, set[str]] = {}
     for p in paths:
-        by_name.setdefault(p.rpartition("/")[2], set()).add(p)
+        name, extension = posixpath.splitext(p.rpartition("/")[2])
+        if extension == suffix:
+            by_stem.setdefault(name, set()).add(p)
         folder = posixpath.dirname(p)
-        while folder:
-            by_name.setdefault(folder.rpartition("/")[2], set()).add(folder)
+        while folder and not suffix:
+            by_stem.setdefault(folder.rpartition("/")[2], set()).add(folder)
             folder = posixpath.dirname(folder)
-    names = difflib.get_close_matches(name, list(by_name), n=CLOSE_PATHS * 2, cutoff=CLOSE_RATIO)
-    found = {p for n in names for p in by_name[n]}
+    names = difflib.get_close_matches(stem, list(by_stem), n=CLOSE_PATHS * 2, cutoff=CLOSE_RATIO)
+    found = {p for n in names for p in by_stem[n]}
     ratio = {p: difflib.SequenceMatcher(None, bare, p).ratio() for p in found}
     return tuple(sorted(found, key=lambda p: (-ratio[p], p))[:CLOSE_PATHS])

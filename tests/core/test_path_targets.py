@@ -63,6 +63,8 @@ def test_close_paths_offer_the_file_or_folder_a_letter_off() -> None:
     paths = ["src/wrapt/decorators.py", "src/wrapt/wrappers.py", "tests/test_decorators.py"]
     assert close_paths(paths, "src/wrapt/decoraters.py")[0] == "src/wrapt/decorators.py"
     assert close_paths(paths, "src/wrap") == ("src/wrapt",)
+    assert close_paths(["src/router.ts", "src/utils/url.ts"], "src/utils/nothere.ts") == ()  # .ts alone is not close
+    assert close_paths(["app/config.py", "c/config.c"], "app/confg.py") == ("app/config.py",)
     assert holds(paths, "wrapt/") and holds(paths, "./src/wrapt/wrappers.py") and not holds(paths, "src/wrap")
 
 
