@@ -5,10 +5,16 @@ in ``src/Codec/StringCodec.php`` had been tied to nothing (8 of its 8 callers)."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.parsing.facts.composer import composer_imports
+from maguyva_tui.core.graph.modules import COMPOSER_MANIFESTS
+from maguyva_tui.core.graph.resolve.php import _autoloaded
+from maguyva_tui.core.parsing.facts.composer import PSR4_FOLDER, composer_imports
+from maguyva_tui.core.types import Import
 from tests.trees import callers, indexed
 
 COMPOSER = """{
@@ -98,3 +104,40 @@ def test_a_manifest_maps_each_folder_inside_the_repository_only() -> None:
     rows = composer_imports("lib/composer.json", text)
     assert [(r.module, r.name) for r in rows] == [("A", "lib/src")]
     assert composer_imports("composer.json", "{not json") == ()
+
+
+class _Manifests:
+    """The lookups a class name's PSR-4 file reads: crafted manifests and one class's file."""
+
+    def __init__(self, manifests: dict[str, object], files: tuple[str, ...]) -> None:
+        self.manifests = manifests
+        self.files = files
+        self.memo: dict[tuple[object, ...], object] = {}
+        self.touched = 0
+
+    def memoized(self, key: tuple[object, ...], compute: Any, *args: object) -> Any:
+        if key not in self.memo:
+            self.memo[key] = compute(*args)
+        return self.memo[key]
+
+    def touch(self, key: str) -> tuple[str, ...]:
+        self.touched += 1
+        if key == COMPOSER_MANIFESTS:
+            return tuple(self.manifests)
+        return tuple(f for f in self.files if f == key[4:] + ".php" or f.endswith("/" + key[4:] + ".php"))
+
+    def file(self, path: str) -> object:
+        return self.manifests.get(path)
+
+
+def test_a_prefix_of_thousands_of_folders_finds_a_class_by_its_file() -> None:
+    """Crafted manifests mapping the empty prefix to 4,000 folders, 200 classes named under it:
+    each class had been looked for in each folder in turn (22 s of an index build; twenty
+    manifests, over ten minutes). The folder written first that holds the file wins."""
+    manifests = {f"m{m}/composer.json": SimpleNamespace(imports={PSR4_FOLDER: [
+        Import(f"m{m}/composer.json", PSR4_FOLDER, "", f"m{m}/f{i}", 1) for i in range(1_000)]}) for m in range(4)}
+    lookup = _Manifests(manifests, ("m3/f7/Q/C5.php", "m1/f999/Q/C5.php", "other/Q/C5.php"))
+    found = [_autoloaded(lookup, ["Q", f"C{i}"]) for i in range(200)]  # type: ignore[arg-type]
+    assert found[5] == ("m1/f999/Q/C5.php",)
+    assert found[4] == ()
+    assert lookup.touched < 1_000

@@ -17,8 +17,6 @@ defined nowhere is PHP's own (``strlen``, ``array_map``): external; a class foun
 
 from __future__ import annotations
 
-import posixpath
-
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex
@@ -77,24 +75,38 @@ def _autoloaded(r: Lookup, parts: list[str]) -> tuple[str, ...]:
     of the prefix's folders tried, in the order written), none where no mapped file exists."""
     folders = r.memoized(("php-psr4",), _psr4_folders, r)
     for used in range(len(parts) - 1, -1, -1):
+        order = folders.get(tuple(parts[:used]))
+        if not order:
+            continue
         rest = "/".join(parts[used:])
-        for folder in folders.get(tuple(parts[:used]), ()):
-            path = posixpath.join(folder, rest) if folder else rest
-            if path + ".php" in r.touch("php:" + path):
-                return (path + ".php",)
+        found = [(order[folder], path) for path in r.touch("php:" + rest)
+                 if (folder := _folder_of(path, rest)) is not None and folder in order]
+        if found:
+            return (min(found)[1],)
     return ()
 
 
-def _psr4_folders(r: Lookup) -> dict[tuple[str, ...], list[str]]:
+def _folder_of(path: str, rest: str) -> str | None:
+    """The folder that ``path`` is ``rest`` (with ``.php``) below, ``""`` for the root; ``None``
+    where it is not."""
+    if path == rest + ".php":
+        return ""
+    return path[: -len(rest) - 5] if path.endswith("/" + rest + ".php") else None
+
+
+def _psr4_folders(r: Lookup) -> dict[tuple[str, ...], dict[str, int]]:
     """Map each PSR-4 prefix the repository's ``composer.json`` files declare (as its parts) to its
-    folders, the shallowest manifest's first."""
-    folders: dict[tuple[str, ...], list[str]] = {}
+    folders and the order each is tried in, the shallowest manifest's first. A class's file is
+    looked up by its name's path among the files so named, not in each folder in turn: a prefix
+    of 4,000 folders (four crafted manifests) and 200 classes named under it had held an index
+    build 22 s, twenty manifests over ten minutes."""
+    folders: dict[tuple[str, ...], dict[str, int]] = {}
     for path in sorted(r.touch(mod.COMPOSER_MANIFESTS), key=lambda p: (p.count("/"), p)):
         manifest = r.file(path)
         for row in manifest.imports.get(PSR4_FOLDER, ()) if manifest is not None else ():
             if row.name is not None:
-                prefix = tuple(p for p in row.module.split(SEPARATOR) if p)
-                folders.setdefault(prefix, []).append(row.name)
+                order = folders.setdefault(tuple(p for p in row.module.split(SEPARATOR) if p), {})
+                order.setdefault(row.name, len(order))
     return folders
 
 
