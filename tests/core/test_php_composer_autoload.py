@@ -109,7 +109,7 @@ def test_a_manifest_maps_each_folder_inside_the_repository_only() -> None:
 class _Manifests:
     """The lookups a class name's PSR-4 file reads: crafted manifests and one class's file."""
 
-    def __init__(self, manifests: dict[str, object], files: tuple[str, ...]) -> None:
+    def __init__(self, manifests: dict[str, Any], files: tuple[str, ...]) -> None:
         self.manifests = manifests
         self.files = files
         self.memo: dict[tuple[object, ...], object] = {}
