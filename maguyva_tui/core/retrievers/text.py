@@ -57,7 +57,7 @@ from maguyva_tui.core.store.file_table import DOC, LANGUAGE, LENGTH, OFFSET, Fil
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import IDENT_BYTES, MAX_TOKEN_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
-from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, fast_constructor
+from maguyva_tui.core.types import Chunk, Hit, Query, QueryError, check_stage, fast_constructor
 
 MATCH_TIERS: dict[str, float] = {"whole identifier": 3.0, "word boundary": 2.0, "substring": 1.0}
 """Base score per match type: a whole-identifier match outranks any partial one."""
@@ -841,6 +841,7 @@ class TextRetriever:
         chosen = self._promising(files, self.candidate_files(plan), literal, max_files)
         found: list[tuple[int, _FileMatches]] = []
         for index in chosen.tolist():
+            check_stage()  # every line of every file (a regex of .*: 40 s on Django): a newer question gives it up here
             arrays = self._file_arrays(files.paths[index], matcher)
             if arrays is not None:
                 found.append((index, arrays))
