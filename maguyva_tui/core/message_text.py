@@ -113,6 +113,40 @@ _WORD: Final = re.compile(r"\w+")
 _QUOTES: Final = "'\"`"
 
 
+_LEAD_NAME: Final = re.compile(
+    r"[A-Z][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*)*(?= (?:is|must|cannot|can|should|has|does|contains|was|are|may) )")
+"""A capitalized name opening a message before its verb, which may be a value put in unquoted: a
+field's name (go-playground/validator's ``Email is a required field`` is ``{0} is a required
+field``; ``Missing required argument`` opens with no value)."""
+_TAIL_VALUE: Final = re.compile(r"(?<=\w): \S{1,200}$")
+"""One token closing a message after a colon, which may be a value put in unquoted (yargs'
+``Missing required argument: r`` is ``Missing required argument: %s``)."""
+
+
+def bare_value_texts(message: str) -> list[str]:
+    """The texts of ``message`` beside its placeholders (:func:`anchored_texts`) when a value it shows
+    unquoted is its opening name or its closing token after a colon: no quote or number marks such a
+    value, so the message reads as a sentence, and only a test asserting it holds it whole."""
+    if len(_WORD.findall(message)) > BARE_VALUE_WORDS:
+        return []
+    out: list[str] = []
+    tail = _TAIL_VALUE.search(message)
+    if tail is not None:
+        head = message[: tail.start()]
+        message = head + ": 'v'"
+        out += anchored_texts(message)
+        if len(_WORD.findall(head)) >= FIXED_WORDS:  # Java's "Unexpected Quote value: " + policy
+            out.append(head + ": ")
+    lead = _LEAD_NAME.match(message)
+    if lead is not None:
+        out += anchored_texts("'v'" + message[lead.end():])
+    return list(dict.fromkeys(out))
+
+
+BARE_VALUE_WORDS: Final = 16
+"""Words a message with an unquoted value holds at most (a longer text is prose)."""
+
+
 def with_unquoted(texts: list[str]) -> list[str]:
     """Each fixed text, then the same without the quotes at its ends (of :data:`FIXED_WORDS` words or
     more): a value's quotes may be its repr's, printed with it (Python's ``{name!r}`` and ``%r``,

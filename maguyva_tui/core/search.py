@@ -85,7 +85,13 @@ from maguyva_tui.core.lookup import (
     respelled_names,
     too_large,
 )
-from maguyva_tui.core.message_text import anchored_texts, fixed_texts, has_runtime_value, with_unquoted
+from maguyva_tui.core.message_text import (
+    anchored_texts,
+    bare_value_texts,
+    fixed_texts,
+    has_runtime_value,
+    with_unquoted,
+)
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
@@ -971,10 +977,11 @@ def _as_pasted(generation: Generation, intent: Intent, req: SearchRequest, line:
     back-ticks: code a docstring names (each text around one had been looked up as a literal, a
     workspace's round trip per repository)."""
     if value is None and not has_runtime_value(line, backticks=False):
-        return intent
+        bare = _code_text(generation, bare_value_texts(line), req.case) if intent.rule != "question" else None
+        return intent if bare is None else Intent("exact_match", confidence, bare, PASTED_RULE)
     if literal_found(generation, Query(line, case=req.case, target=line), req.case):
         return Intent("exact_match", confidence, _raised_text(generation, line, value, req.case), PASTED_RULE)
-    around = _held_text(generation, _fixed_in(line, value), req.case)
+    around = _held_text(generation, _fixed_in(line, value), req.case, bare_value_texts(line))
     return intent if around is None else Intent("exact_match", confidence, around, PASTED_RULE)
 
 
@@ -1019,42 +1026,53 @@ def _raised_text(generation: Generation, message: str, value: str | None, case: 
     (a test asserting it), the text between its values that the package's own code holds: the line
     raising it. construct's ``stream read less than specified amount, expected 1, found 0`` had
     listed the test that expects it, not the f-string in ``core.py`` that prints it."""
-    if not has_runtime_value(message) or _in_code(generation, message, case) is not False:
+    if _in_code(generation, message, case) is not False:
         return message
-    for text in _fixed_in(message, value):
-        if _in_code(generation, text, case):
-            return text
-    return message
+    texts = _fixed_in(message, value) if has_runtime_value(message) else []
+    return _code_text(generation, texts + bare_value_texts(message), case) or message
 
 
-def _held_text(generation: Generation, texts: list[str], case: str) -> str | None:
+def _code_text(generation: Generation, texts: list[str], case: str) -> str | None:
+    """The first of ``texts`` that a line of the package's own code holds (:func:`_in_code`)."""
+    return next((text for text in texts if _in_code(generation, text, case)), None)
+
+
+def _held_text(generation: Generation, texts: list[str], case: str, bare: list[str] | None = None) -> str | None:
     """The first of a message's fixed texts that a line of the package's own code holds, else the
-    first that any line holds (a test's or a doc's), else ``None``. A test asserting the message as
+    first of ``bare`` that one holds (:func:`bare_value_texts`: its texts should a word of it be an
+    unquoted value), else the first fixed text any line holds (a test's or a doc's), else ``None``.
+    A test asserting the message as
     printed holds the text with the value's quote beside it (jsonschema's ``' is a required
     property`` of ``'email' is a required property``), where the line raising it prints the quote
     through the value (``f"{property!r} is a required property"``): the test had been the answer."""
-    lines = getattr(generation.text, "literal_lines", None)
     first = None
     for text in texts:
-        if lines is None or "text" in generation.missing:  # no ranked lines to tell code from tests
-            if literal_found(generation, Query(text, case=case, target=text), case):
-                return text
-            continue
-        held = lines(text, case, 1, demote=_code_first)
-        if held and _is_code(held[0].path):
+        held, inside = _held_where(generation, text, case)
+        if held and inside is not False:  # in code, or no ranked lines to tell code from tests
             return text
         first = first or (text if held else None)
-    return first
+    return (_code_text(generation, bare, case) if bare else None) or first
+
+
+def _held_where(generation: Generation, text: str, case: str) -> tuple[bool, bool | None]:
+    """Whether some line holds ``text``, and whether the first is the package's own code
+    (:func:`_is_code`; ``None`` when the text index cannot rank them). The cheap question first: most
+    texts looked for beside a placeholder are held by no line."""
+    if not literal_found(generation, Query(text, case=case, target=text), case):
+        return False, False
+    lines = getattr(generation.text, "literal_lines", None)
+    if "text" in generation.missing or lines is None:
+        return True, None
+    first = lines(text, case, 1, demote=_code_first)
+    return bool(first), bool(first) and _is_code(first[0].path)
 
 
 def _in_code(generation: Generation, text: str, case: str) -> bool | None:
     """Tell whether a line of the package's own code (:func:`_is_code`) holds ``text``; ``None``
     when the text index cannot say."""
-    lines = getattr(generation.text, "literal_lines", None)
-    if "text" in generation.missing or lines is None:
+    if "text" in generation.missing or getattr(generation.text, "literal_lines", None) is None:
         return None
-    first = lines(text, case, 1, demote=_code_first)
-    return bool(first) and _is_code(first[0].path)
+    return _held_where(generation, text, case)[1]
 
 
 def _is_code(path: str) -> bool:

@@ -94,6 +94,16 @@ FILES = {
         "def report(n):\n"
         "    return \"%(count)s items were skipped\" % {\"count\": n}\n"
     ),
+    "translations/en.go": "package en\n\nfunc register() {\n\tut.Add(\"required\", \"{0} is a required field\", false)\n}\n",
+    "translations/en_test.go": "package en\n\nvar cases = []string{\n\t\"Email is a required field\",\n}\n",
+    "csv/Format.java": (
+        "class Format {\n"
+        "  void check(Object policy) {\n"
+        "    throw new IllegalStateException(\"Unexpected Quote value: \" + policy);\n"
+        "  }\n"
+        "}\n"
+    ),
+    "validation.js": "function required(missing) {\n  usage.fail(__('Missing required argument: %s', missing));\n}\n",
 }
 
 
@@ -251,4 +261,18 @@ def test_a_message_is_the_format_string_that_prints_it_beside_its_placeholder(
     string``, a comment); beside its placeholder (``} must be a string``) it is the format string."""
     answer = engine.search(pasted).to_json()
     assert answer["rule"] == "pasted_line"
+    assert [(r["path"], r["start_line"]) for r in answer["results"]][0] == raised
+
+
+@pytest.mark.parametrize(("pasted", "raised"), [
+    ("Email is a required field", ("translations/en.go", 4)),  # a field's name, only a test holds it whole
+    ("Unexpected Quote value: MINIMAL", ("csv/Format.java", 3)),  # the text before a value concatenated
+    ("Missing required argument: r", ("validation.js", 2)),
+])
+def test_a_message_whose_value_is_a_bare_word_is_the_line_that_prints_it(
+        engine: Engine, pasted: str, raised: tuple[str, int]) -> None:
+    """No quote or number marks a field's name opening the message or a token after its colon: the
+    message had read as a sentence about meaning (or as the test asserting it)."""
+    answer = engine.search(pasted).to_json()
+    assert answer["rule"] in ("pasted_line", "error_message")
     assert [(r["path"], r["start_line"]) for r in answer["results"]][0] == raised

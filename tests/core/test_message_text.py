@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from maguyva_tui.core.message_text import anchored_texts, fixed_texts, has_runtime_value, with_unquoted
+from maguyva_tui.core.message_text import (
+    anchored_texts,
+    bare_value_texts,
+    fixed_texts,
+    has_runtime_value,
+    with_unquoted,
+)
 
 
 @pytest.mark.parametrize(("message", "first"), [
@@ -66,3 +72,12 @@ def test_a_text_beside_a_value_is_written_beside_each_placeholder_that_could_pri
 def test_a_text_quoted_at_its_end_is_also_looked_for_without_the_quote() -> None:
     assert with_unquoted(["' is a required property", "is not"]) == [
         "' is a required property", "is a required property", "is not"]
+
+
+def test_a_bare_name_before_a_verb_or_a_token_after_a_colon_may_be_a_value() -> None:
+    assert bare_value_texts("Email is a required field")[0] == "} is a required field"
+    assert bare_value_texts("Missing required argument: r")[:2] == [
+        "Missing required argument: {", "Missing required argument: %s"]
+    assert "Unexpected Quote value: " in bare_value_texts("Unexpected Quote value: MINIMAL")
+    assert bare_value_texts("Missing required argument") == []  # no verb after its first word, no colon
+    assert bare_value_texts("how does the parser read a file") == []
