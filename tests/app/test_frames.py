@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.geometry import Region
 from textual.widgets._footer import FooterKey
 
@@ -79,3 +80,13 @@ def test_a_form_feed_a_lone_cr_or_u2028_ends_no_line_in_the_preview() -> None:
     assert lines[5] == 'x = "\ufffd"'  # U+2028 drawn, never sent: tmux went to the next row at it
     assert printable("\u2028\u2029") == "\\u2028\\u2029"
     assert _display_lines("one\r\ntwo\r\n") == ["one", "two"]
+
+
+def test_a_tab_after_wide_characters_stops_at_the_column_the_terminal_puts_it_at() -> None:
+    """helper-189: ``str.expandtabs`` counts characters: ``x = '日本語テキスト'<tab># wide`` had
+    drawn its comment at column 20, where an editor and the terminal put it at 24 (the seven wide
+    characters take 14 cells)."""
+    lines = _display_lines("\tx = '日本語テキスト'\t# wide\n\tplain\t# ascii\né\u0301\tz\n")
+    assert lines[0] == "    x = '日本語テキスト'    # wide" and cell_len(lines[0].partition("#")[0]) == 28
+    assert lines[1] == "\tplain\t# ascii".expandtabs(4)
+    assert lines[2] == "é\u0301   z"  # a combining accent takes no cell

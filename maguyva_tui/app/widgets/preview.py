@@ -446,7 +446,29 @@ def _display_lines(text: str) -> list[str]:
         lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     if "\t" not in text and "".join(lines).isprintable():
         return lines
-    return [visible(line.expandtabs(4)) for line in lines]
+    return [_expand_tabs(visible(line)) if "\t" in line else visible(line) for line in lines]
+
+
+TAB_SIZE = 4
+"""The preview's tab stops."""
+
+
+def _expand_tabs(line: str) -> str:
+    """``line`` with each tab drawn as the spaces to the next tab stop, counted in terminal cells:
+    ``str.expandtabs`` counts characters, and a tab after a wide character (``'日本語'\t# note``)
+    stopped short of the column an editor and the terminal put it at."""
+    if line.isascii():
+        return line.expandtabs(TAB_SIZE)
+    *parts, last = line.split("\t")
+    out: list[str] = []
+    column = 0
+    for part in parts:
+        column += cell_len(part)
+        pad = TAB_SIZE - column % TAB_SIZE
+        out += [part, " " * pad]
+        column += pad
+    out.append(last)
+    return "".join(out)
 
 
 @lru_cache(maxsize=64)  # asked again on every move of the cursor over one answer's results
