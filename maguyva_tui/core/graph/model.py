@@ -45,6 +45,7 @@ from maguyva_tui.core.graph.sites import (
     SitesIn,
     SitesOut,
     aggregate,
+    aggregate_blocks,
     ints,
     merge,
 )
@@ -329,7 +330,10 @@ class CodeGraph:
     def edges(self) -> Edges:
         """Return the aggregated edges between live nodes."""
         def make() -> Edges:
-            edges = aggregate(self.merged(), self.members, len(self.nodes))
+            if self.lean and "merged" not in self._derived:  # a graph to be written: no query reads the merged sites
+                edges = aggregate_blocks(self.blocks, self.members, len(self.nodes))
+            else:
+                edges = aggregate(self.merged(), self.members, len(self.nodes))
             alive = self.nodes.alive()
             keep = alive[edges.source] & alive[edges.target]
             return Edges(edges.source[keep], edges.target[keep], edges.counts[keep]) if not keep.all() else edges
@@ -350,9 +354,8 @@ class CodeGraph:
 
     def _lean_pagerank(self) -> NDArray[np.float64]:
         """PageRank as ``transition`` gives it, without what only queries read: the operator's node
-        ids and their index, kept, and the merged sites once the edges are made."""
+        ids and their index, kept, and the merged sites (the edges are counted from the blocks)."""
         edges = self.edges()
-        self._derived.pop("merged", None)
         live = np.asarray(self.nodes.live(), dtype=np.int64)
         dense = np.full(len(self.nodes), -1, dtype=np.int64)
         dense[live] = np.arange(len(live))
