@@ -389,7 +389,7 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
     entries = [Site(s.path, s.line, s.kind, (split_id(s.source)[1] if s.source in graph.symbols else "") or None,
                     s.source, s.target,
                     graph.languages.get(s.path), graph.node_centrality(s.source),
-                    queries.site_reason(graph, built[s], reasons, "") if s in built else f"{_VERBS.get(s.kind, 'uses')} {bare}")
+                    queries.site_reason(graph, built[s], reasons, "") if s in built else _said(graph, s, bare))
                for s in sites[:limit]]
     counted = site_labels(generation.snapshot.raw, graph, defs, [(e.path, e.line, e.target) for e in entries if e.kind == "call"])
     entries = [replace(e, reason=f"{e.reason}, {fits}", overload=fits)
@@ -498,6 +498,13 @@ def _built_on(
 
 _VERBS = {"call": "calls", "read": "reads the property", "inherit": "inherits", "ref": "refers to", "import": "imports"}
 """How a site's reason reads for each kind of use."""
+
+
+def _said(graph: CodeGraph, site: GraphSite, bare: str) -> str:
+    """Return how a use of a name reads (``calls run``; ``passes handler``, a Go function as a value)."""
+    if site.kind == "read":
+        return f"{queries.read_verb(graph, site.target)}{bare}"
+    return f"{_VERBS.get(site.kind, 'uses')} {bare}"
 
 
 def graph_name(generation: Generation, name: str) -> str:

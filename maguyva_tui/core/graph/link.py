@@ -18,6 +18,9 @@ from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
 
+VALUE_KINDS = frozenset({"function", "method"})
+"""What a Go argument written as a name is a site of: a function or method passed as a value."""
+
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE, FUNCTION_VALUE_CODE = -1, -2, -3, -4
 """A target that is no node, encoded below zero; its outcome code is ``-code - 1`` (``sites.OUTCOMES``)."""
 OUTCOME_CODES = {EXTERNAL: EXTERNAL_CODE, AMBIGUOUS: AMBIGUOUS_CODE, FUNCTION_VALUE: FUNCTION_VALUE_CODE}
@@ -84,15 +87,18 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
 
     known = resolver.property_names
 
+    values = rules(index.language).function_values
+
     def resolved(scope: str | None, name: str, call: bool, mode: int) -> int:
-        if mode == READ_MODE and known is not None:
+        if mode == READ_MODE and known is not None and not values:
             attribute = name.rpartition(".")[2]
             if attribute not in known:  # no property of that name anywhere: no site, and nothing to look up
                 resolver.deps.add(property_key(attribute))
                 return UNRESOLVED_CODE
         target = resolver.resolve(index, scope, name, call, mode == INVOKED)
-        if mode == READ_MODE and not resolver.is_property(target):
-            return UNRESOLVED_CODE  # an ordinary attribute read: no site at all
+        if mode == READ_MODE and not (resolver.is_property(target)
+                                      or values and resolver.kind(target) in VALUE_KINDS):
+            return UNRESOLVED_CODE  # an ordinary attribute read, a variable passed: no site at all
         return code(target)
 
     methods = rules(index.language).bare_calls_are_methods

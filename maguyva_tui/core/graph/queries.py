@@ -62,6 +62,17 @@ READS_PROPERTY = "reads the property "
 """How a site reading a Python ``@property`` is said (``reads the property size``): it runs the
 getter as a call would, written without parentheses."""
 
+PASSES = "passes "
+"""How a site passing a Go function or method as a value is said (``http.HandleFunc("/", handler)``:
+``passes handler``)."""
+
+
+def read_verb(graph: CodeGraph, target: str) -> str:
+    """Return how a read of a target is said: a Go function passed as a value, else a property read."""
+    symbol = graph.symbols.get(target)
+    return PASSES if symbol is not None and symbol.language == "go" else READS_PROPERTY
+
+
 T = TypeVar("T")
 Slots = NDArray[np.int64]
 
@@ -346,7 +357,7 @@ def site_reason(graph: CodeGraph, site: CallSite, built: Mapping[str, str], defa
     if site.callee_id in built:
         return built[site.callee_id]
     if site.kind == "read":
-        return READS_PROPERTY + _path_and_qualname(graph, site.callee_id)[1].rpartition(".")[2]
+        return read_verb(graph, site.callee_id) + _path_and_qualname(graph, site.callee_id)[1].rpartition(".")[2]
     if site.kind != "new":
         return default
     qualname = _path_and_qualname(graph, site.callee_id)[1]

@@ -94,6 +94,10 @@ class Language:
     """A language's resolution rules: every hook answers as a language without them would."""
 
     implicit_members = False
+    function_values = False
+    """Whether a name read is kept where it reaches a function or method: Go's arguments, passed
+    as values (``http.HandleFunc("/", handler)``); elsewhere a read is a site only where it runs
+    a Python property."""
     """Whether a bare name inside a method may be a member of the class (Java, C++)."""
     closed_wildcards = False
     """Whether a name bound nowhere else can only come from a wildcard import: when one of those

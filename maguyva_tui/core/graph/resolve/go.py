@@ -15,6 +15,7 @@ class Go(Language):
 
     target_prefix = "gopkg:"
     nested_scopes = False
+    function_values = True  # http.HandleFunc("/", handler): handler is used, passed as a value
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a name defined by another file of the same package (directory)."""

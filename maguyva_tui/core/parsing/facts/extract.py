@@ -203,6 +203,7 @@ def _extract(
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     if language == "ruby":
         return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
+    reader.values(captures.get("value", ()))
     if language != "python":
         return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES) + anonymous, imports
     reader.reads(captures.get("read", ()))
@@ -281,6 +282,18 @@ class _Reader:
             if name.startswith(names.UNKNOWN):
                 continue
             line = node.end_point[0] + 1
+            append(("read", name, line, scopes[line] if line < last else None))
+
+    def values(self, nodes: Sequence[Node]) -> None:
+        """Record Go arguments written as names (``http.HandleFunc("/", handler)``): a function
+        passed as a value is used there, and the graph keeps the reads that reach one."""
+        scopes, append = self.scopes, self.references.append
+        last = len(scopes)
+        for node in nodes:
+            name = names.dotted(node)
+            if name.startswith(names.UNKNOWN) or name == "_":
+                continue
+            line = node.start_point[0] + 1
             append(("read", name, line, scopes[line] if line < last else None))
 
     def member_calls(self, nodes: Sequence[Node], ruby: bool = False) -> None:

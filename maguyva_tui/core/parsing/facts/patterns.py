@@ -24,6 +24,9 @@ names are the contract:
 - ``@type``: a type written in an annotation or a declaration;
 - ``@read``: a Python attribute (``conn.size``), kept by ``extract.py`` where it is read, neither
   called nor assigned to: reading a ``@property`` runs it;
+- ``@value``: a Go argument written as a name (``http.HandleFunc("/", handler)``, ``s.handle``),
+  kept as a ``read`` by ``extract.py``; the graph keeps those that reach a function or method,
+  which the call passes as a value (``graph/link.py``);
 - ``@import``: an import statement, read by ``imports.py`` (Ruby: the ``require`` or
   ``require_relative`` identifier of the call);
 - ``@test``: a C++ function definition that may be a test macro's (``TEST(Suite, Name) {``), whose
@@ -137,6 +140,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 
 GO = r"""
 (call_expression function: (_) @call)
+(call_expression arguments: (argument_list [(identifier) (selector_expression)] @value))
 (type_conversion_expression type: (generic_type type: (_) @call))
 (composite_literal type: [(type_identifier) (qualified_type)] @new)
 (field_declaration !name type: [(type_identifier) (qualified_type)] @inherit)
