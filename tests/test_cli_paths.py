@@ -43,3 +43,16 @@ def test_a_graph_question_at_a_path_and_line_asks_about_the_definition_there(ind
     assert "app/server.py" in {r["path"] for r in answer["results"]}
     placed = json.loads(here("search", "app/config.py:14", "--json", "--repo", str(indexed_polyglot)).stdout)
     assert placed["intent"] == "find_definition"  # a place alone is still that place
+
+
+def test_where_is_a_name_defined_in_a_folder_lists_its_definitions_there(indexed_polyglot: Path, here: Runner) -> None:
+    answer = json.loads(here("search", "where is parse_config defined in web/", "--json",
+                             "--repo", str(indexed_polyglot)).stdout)
+    assert answer["target"] == "parse_config"
+    inside = json.loads(here("search", "where is parse_config defined in ./app/", "--json",
+                             "--repo", str(indexed_polyglot)).stdout)
+    assert {r["path"] for r in inside["results"]} == {"app/config.py"}
+    elsewhere = json.loads(here("search", "where is parse_config defined in go/nothere", "--json",
+                                "--repo", str(indexed_polyglot)).stdout)
+    assert any(n.startswith("no file in go/nothere defines parse_config; it is defined in app/config.py:12")
+               for n in elsewhere["notices"])

@@ -1201,6 +1201,23 @@ a line of code to the code-fragment rule, is then the quoted string; a string no
 then a question about meaning, for the code related to it."""
 
 
+_IN_PATH: Final = re.compile(
+    r"\s(?:in|under|inside|within)\s+(?:the\s+)?(?:(?:folder|directory|dir|file|package|module)\s+)?(?P<p>\S{1,400})\s*\??\s*$",
+    re.I,
+)
+"""A definition question's closing place: "where is Hono defined in src/preset", "find X in pkg/a.py"."""
+
+
+def _scoped(target: str, text: str) -> str | None:
+    """A definition question's name kept to the file or folder it closes on, as ``path::name``
+    (``src/preset::Hono``): the definitions elsewhere had come first."""
+    if "::" in target or "/" in target:
+        return None
+    match = _IN_PATH.search(text)
+    path = path_in(match.group("p")) if match else None
+    return None if path is None else joined_in_file(path, target)
+
+
 def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
     """Return the intent of a query: the first matching rule's, else an honest low-confidence guess;
     a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`.
@@ -1222,6 +1239,8 @@ def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset())
     intent = next((found for rule in rules if (found := rule(text)) is not None and found.rule not in skip), None)
     if intent is None:
         intent = Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")
+    if intent.name == "find_definition" and intent.target and (scoped := _scoped(intent.target, text)) is not None:
+        intent = Intent(intent.name, intent.confidence, scoped, intent.rule)
     if intent.rule in ("question", "fallback") and describes_one_function(text):
         return Intent(intent.name, intent.confidence, intent.target, FUNCTION_RULE)
     return intent

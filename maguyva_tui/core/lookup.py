@@ -21,7 +21,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
 from maguyva_tui.core.names import normalize
-from maguyva_tui.core.path_names import split
+from maguyva_tui.core.path_names import in_path, split
 from maguyva_tui.core.types import LookupFailure, Query, echo
 from maguyva_tui.core.walk import MAX_FILE_BYTES
 
@@ -82,7 +82,7 @@ def _defined_in_file(generation: Generation, target: str) -> bool:
     if parts is None:
         return False
     path, name = parts
-    return any(s.path == path or s.path.endswith("/" + path) for s in generation.structural.lookup(name))
+    return any(in_path(s.path, path) for s in generation.structural.lookup(name))
 
 
 def names_constructor(generation: Generation, target: str) -> bool:

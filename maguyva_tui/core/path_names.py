@@ -41,8 +41,17 @@ def split(text: str) -> tuple[str, str] | None:
     match = _IN_FILE.fullmatch(written)
     if match is None:
         return None
-    path = match.group("path").removeprefix("./")
-    return (path, match.group("name")) if is_file_name(path) else None
+    written_path = match.group("path")  # ./app::parse_config: a folder, as its ./ says
+    path = written_path.removeprefix("./")
+    return (path, match.group("name")) if is_file_name(path) or "/" in written_path else None
+
+
+def in_path(file: str, path: str) -> bool:
+    """Whether a file is the path written (or ends with it), or lies in the folder it names
+    (``src/preset``, a tail of its path too: ``where is Hono defined in src/preset``)."""
+    if file == path or file.endswith("/" + path):
+        return True
+    return not is_file_name(path) and (file.startswith(path + "/") or f"/{path}/" in file)
 
 
 def first_in(text: str) -> str | None:
@@ -123,7 +132,7 @@ def in_file(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str
     found = lookup(name)  # the structural engine's definitions of a name as written
     if not found:
         return None, None
-    chosen = sorted({(s.path, s.qualname) for s in found if s.path == path or s.path.endswith("/" + path)})
+    chosen = sorted({(s.path, s.qualname) for s in found if in_path(s.path, path)})
     exact = [c for c in chosen if c[1] == name]  # the file's top-level one, as a bare name reads elsewhere
     if len(chosen) == 1 or len(exact) == 1:
         from maguyva_tui.core.graph.tables import symbol_id  # here: a question that reads no graph never loads it
@@ -137,7 +146,7 @@ def in_file(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str
                       f"path for one ({echo(joined(files[0], name))})" if len(files) > 1 else
                       f"{len(chosen)} definitions of {echo(name)} are in {files[0]} "
                       f"({_listed([q for _, q in chosen])}); following every {echo(name)}")
-    return name, (f"no file ending {echo(path)} defines {echo(name)}; it is defined in "
+    return name, (f"no {_files_at(path)} defines {echo(name)}; it is defined in "
                   f"{_listed([f'{p}:{line}' for p, line in places])}; following every {echo(name)}")
 
 
@@ -153,13 +162,18 @@ def files_defining(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tu
     found = lookup(name)
     if not found:
         return None
-    files = frozenset(s.path for s in found if s.path == path or s.path.endswith("/" + path))
+    files = frozenset(s.path for s in found if in_path(s.path, path))
     if files:
         return name, files, None
     places = sorted({(s.path, s.start_line) for s in found})
     return name, frozenset(s.path for s in found), (
-        f"no file ending {echo(path)} defines {echo(name)}; it is defined in "
+        f"no {_files_at(path)} defines {echo(name)}; it is defined in "
         f"{_listed([f'{p}:{line}' for p, line in places])}; listing every {echo(name)}")
+
+
+def _files_at(path: str) -> str:
+    """``file ending a.py`` for a file's path, ``file in src/pkg`` for a folder's."""
+    return f"file ending {echo(path)}" if is_file_name(path) else f"file in {echo(path)}"
 
 
 def _listed(items: list[str]) -> str:

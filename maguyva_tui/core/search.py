@@ -97,7 +97,7 @@ from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.parsing.languages import language_for
-from maguyva_tui.core.path_names import files_defining, in_file
+from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -1135,7 +1135,8 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
         return _overridden(generation, intent, req)
     if req.regex or req.modality:
         return intent
-    if intent.rule == "identifier_in_phrase" and intent.target and not generation.knows_symbol(intent.target):
+    named = (split(intent.target) or ("", intent.target))[1] if intent.target else None  # src/wrapt::FunctionWrapper
+    if intent.rule == "identifier_in_phrase" and named and not generation.knows_symbol(named):
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
     if intent.rule == "question" or (intent.rule == "error_token" and len(req.text.split()) > 1):
         subject = question_subject(req.text)  # "what does TRPCError do" names the class, not a string to list

@@ -80,3 +80,24 @@ def test_the_mcp_tools_say_a_missing_path_in_one_line() -> None:
     with pytest.raises(AnswerError) as raised:
         _known(SimpleNamespace(root="/repo"), answer)  # type: ignore[arg-type]
     assert str(raised.value) == f"{said} in /repo."
+
+
+@pytest.mark.parametrize(("question", "target"), [
+    ("where is Hono defined in src/preset", "src/preset::Hono"),
+    ("find FunctionWrapper in src/wrapt", "src/wrapt::FunctionWrapper"),
+    ("where is Attrs defined in the folder impl/src?", "impl/src::Attrs"),
+    ("where is parse_config defined in app/config.py", "app/config.py::parse_config"),
+    ("where is parse_config defined", "parse_config"),
+    ("where is parse_config defined in production", "parse_config"),  # a word, no path
+])
+def test_a_definition_question_closing_on_a_path_keeps_the_name_to_it(question: str, target: str) -> None:
+    """"where is Hono defined in src/preset" had listed src/hono-base.ts's Hono first."""
+    assert classify(question).target == target
+
+
+def test_in_path_reads_a_file_or_a_folder() -> None:
+    from maguyva_tui.core.path_names import in_path
+
+    assert in_path("src/preset/tiny.ts", "src/preset") and in_path("src/preset/tiny.ts", "preset")
+    assert in_path("src/preset/tiny.ts", "preset/tiny.ts") and not in_path("src/preset/tiny.ts", "tiny")
+    assert not in_path("src/presets/tiny.ts", "src/preset") and not in_path("src/hono.ts", "src/hono")
