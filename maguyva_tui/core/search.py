@@ -995,11 +995,12 @@ def _message_around_value(generation: Generation, intent: Intent, req: SearchReq
         return _message_line(generation, intent, req)
     quoted = QUOTED_VALUE.search(message)
     value = quoted.group("v") if quoted is not None else None
-    if not has_runtime_value(message):
-        return intent
     if literal_found(generation, Query(message, case=req.case, target=message), req.case):
         return replace(intent, target=_raised_text(generation, message, value, req.case))
-    around = _held_text(generation, _fixed_in(message, value), req.case)
+    if not has_runtime_value(message):  # its value a bare word, if any (java.lang.IllegalStateException:
+        bare = _code_text(generation, bare_value_texts(message), req.case)  # Unexpected Quote value: MINIMAL)
+        return intent if bare is None else replace(intent, target=bare)
+    around = _held_text(generation, _fixed_in(message, value), req.case, bare_value_texts(message))
     return intent if around is None else replace(intent, target=around)
 
 

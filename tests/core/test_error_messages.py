@@ -268,6 +268,8 @@ def test_a_message_is_the_format_string_that_prints_it_beside_its_placeholder(
     ("Email is a required field", ("translations/en.go", 4)),  # a field's name, only a test holds it whole
     ("Unexpected Quote value: MINIMAL", ("csv/Format.java", 3)),  # the text before a value concatenated
     ("Missing required argument: r", ("validation.js", 2)),
+    ("java.lang.IllegalStateException: Unexpected Quote value: MINIMAL", ("csv/Format.java", 3)),
+    ("panic: Email is a required field", ("translations/en.go", 4)),
 ])
 def test_a_message_whose_value_is_a_bare_word_is_the_line_that_prints_it(
         engine: Engine, pasted: str, raised: tuple[str, int]) -> None:
