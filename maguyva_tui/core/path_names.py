@@ -68,6 +68,8 @@ _QUOTED_PATH: Final = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201c\u201d\u2018\u
 """A quoted text that may be a path with blanks in it (``"my dir/a.py"``)."""
 _SEGMENT: Final = re.compile(r"[\w.@+ -]{1,100}")
 """One folder or file name of a path a question writes (a blank only inside quotes)."""
+_FOLDER_WORD: Final = re.compile(r"[\w.@+-]*[A-Za-z][\w.@+-]+")
+"""A lone folder's name written with its ``/`` (``english/``): two characters or more, a letter."""
 _WRAPPING: Final = "\"'`\u201c\u201d\u2018\u2019()[]{}<>"
 _TRAILING: Final = "?!,;:."
 
@@ -76,7 +78,8 @@ def path_in(text: str) -> str | None:
     """The first file or folder path a question names, as the repository writes it
     (``src/urllib3/util/retry.py``, ``./pkg/sub/``, ``src\\pkg\\a.py``, ``"my dir/a.py"``), or
     ``None``. A path holds a ``/`` (a back-slash where it ends in a file's name: ``App\\Models\\User``
-    is PHP's namespace), and is no URL; its ``./`` and a trailing ``/`` are taken off. Its folders'
+    is PHP's namespace), and is no URL; its ``./`` and a trailing ``/`` are taken off, but a lone
+    folder's ``/`` (``english/``) and ``./`` (``./utils``) stay: they say it is a path. Its folders'
     words had been read as the question's target: "what breaks if I change src/urllib3/util/retry.py"
     asked about ``src``."""
     for match in _QUOTED_PATH.finditer(text):
@@ -108,7 +111,7 @@ def _as_path(word: str, blanks: bool = True) -> str | None:
     if is_file_name(bare):
         return bare
     if len(segments) < 2 and not relative:
-        return None  # src/: one folder's name is a word
+        return bare + "/" if word.endswith("/") and _FOLDER_WORD.fullmatch(bare) else None  # english/; and/or
     if any(len(s) < 2 or not any(c.isalpha() for c in s) for s in segments):
         return None  # I/O, 1/2, a/b: words, not folders
     return "./" + bare if relative else bare

@@ -20,6 +20,7 @@ from maguyva_tui.core.path_names import path_in
     ("what breaks if I change src\\urllib3\\util\\retry.py?", "impact_analysis", "src/urllib3/util/retry.py"),
     ('what breaks if I change "my dir/a.py"', "impact_analysis", "my dir/a.py"),
     ("what depends on pkg/sub", "impact_analysis", "pkg/sub"),
+    ("what breaks if I change english/", "impact_analysis", "english/"),
     ("who uses src/hono.ts", "find_references", "src/hono.ts"),
     ("references to humanize/bytes.go", "find_references", "humanize/bytes.go"),
     ("where is src/hono.ts used", "find_references", "src/hono.ts"),
