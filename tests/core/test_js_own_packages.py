@@ -10,9 +10,15 @@ from typing import Any
 
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.modules import JS_PACKAGES
-from maguyva_tui.core.graph.resolve.ecmascript import _own_package
+from maguyva_tui.core.graph.resolve.ecmascript import _configured, _own_package
 from maguyva_tui.core.parsing.analyze import analyze
-from maguyva_tui.core.parsing.facts.js_config import PACKAGE_EXPORT, PACKAGE_NAME, config_imports, read_json
+from maguyva_tui.core.parsing.facts.js_config import (
+    CONFIG_BASE,
+    PACKAGE_EXPORT,
+    PACKAGE_NAME,
+    config_imports,
+    read_json,
+)
 from maguyva_tui.core.retrievers.graph import GraphRetriever
 from maguyva_tui.core.types import Import
 
@@ -146,3 +152,30 @@ def test_a_package_exports_a_thousand_patterns_at_most() -> None:
         {"name": "pkg", "exports": {f"./a{i}/*": f"./src/a{i}/*.ts" for i in range(1_500)} | {"./z": "./src/z.ts"}}))
     assert sum("*" in row.module for row in rows) == 1_000
     assert ("./z", "src/z.ts") in {(row.module, row.name) for row in rows}
+
+
+class _Configs(_Packages):
+    """The lookups a bare import reads: the configurations above a file, and how often each is asked for."""
+
+    def __init__(self, config: object) -> None:
+        super().__init__(config)
+        self.files = {"tsconfig.json": config}
+        self.asked = 0
+
+    def file(self, path: str) -> object:
+        self.asked += 1
+        return super().file(path)
+
+    def touch(self, key: str) -> Any:
+        return key.startswith("file:q") and key.endswith(".ts")
+
+
+def test_the_configuration_above_a_deep_folder_is_looked_for_once_for_its_imports() -> None:
+    """A crafted file 900 folders deep importing 3,000 bare names: each import had walked up every
+    folder again (102 s and 5.4 GB of an index build); 300 deep and 200 imports here."""
+    config = SimpleNamespace(path="tsconfig.json", imports={CONFIG_BASE: [Import("tsconfig.json", CONFIG_BASE, "", None, 1)]})
+    lookup = _Configs(config)
+    index = SimpleNamespace(path="/".join(["a"] * 300) + "/m.ts")
+    found = [_configured(lookup, index, f"q{i}") for i in range(200)]  # type: ignore[arg-type]
+    assert found == [f"q{i}.ts" for i in range(200)]
+    assert lookup.asked < 1_000
