@@ -43,7 +43,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "action": action,
         "definitions": list(answer.nodes),
         "note": (_symbol(name, answer.total) if of_symbol else _files(name, answer.nodes) if action == "importers" else
-                 _several(answer.nodes) or _other_action(action, name, answer)),
+                 _files_of(name, answer) or _several(answer.nodes) or _other_action(action, name, answer)),
         "notes": list(engine.callers_notes(name) if action == "callers" else
                       engine.impact_notes(name) if action == "impact" else ()),
         "results": answer.results_json(),
@@ -83,6 +83,21 @@ def _symbol(name: str, total: int) -> str:
     shown = echo(name)
     said = f"listing the lines importing {shown}" if total else f"no line imports {shown} by name"
     return f"{said}, a definition, not a module (`maguyva graph callers {shown}` lists its call sites)"
+
+
+def _files_of(name: str, answer: GraphAnswer[Any]) -> str | None:
+    """Say which files a folder (or a file name several files have) stands for in an impact answer:
+    "2 definitions match; all are used" had read as if something used them, over no result."""
+    files = [d.node for d in answer.definitions if d.symbol is None and "::" not in d.node]
+    if len(files) < 2 or len(files) != len(answer.definitions):
+        return None
+    shown = ", ".join(files[:FILES_SHOWN]) + (f", ... ({len(files)} in all)" if len(files) > FILES_SHOWN else "")
+    said = "nothing outside them depends on them" if not answer.total else "listing what depends on any of them"
+    return f"{name} is {len(files)} files ({shown}); {said}"
+
+
+FILES_SHOWN = 4
+"""Files a folder's note names at most."""
 
 
 def _several(definitions: tuple[str, ...]) -> str | None:

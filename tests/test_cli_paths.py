@@ -56,3 +56,11 @@ def test_where_is_a_name_defined_in_a_folder_lists_its_definitions_there(indexed
                                 "--repo", str(indexed_polyglot)).stdout)
     assert any(n.startswith("no file in go/nothere defines parse_config; it is defined in app/config.py:12")
                for n in elsewhere["notices"])
+
+
+def test_graph_impact_of_a_folder_names_its_files(indexed_polyglot: Path, here: Runner) -> None:
+    """"2 definitions match; all are used" had read as if something used them, over no result."""
+    answer = json.loads(here("graph", "impact", "web/", "--json", "--repo", str(indexed_polyglot)).stdout)
+    files = sorted(p.relative_to(indexed_polyglot).as_posix() for p in (indexed_polyglot / "web").iterdir())
+    assert answer["note"].startswith(f"web/ is {len(files)} files ({', '.join(files[:4])}")
+    assert all(not r["path"].startswith("web/") for r in answer["results"])
