@@ -57,3 +57,18 @@ def test_a_concrete_type_and_several_traits_keep_their_own_reading() -> None:
     g = graph()
     assert [s.line for s in callers(g, "Square.area").sites] == [29]
     assert callers(g, "Named.area").sites == []
+
+
+JAVA_SHAPE = "package p;\ninterface Shape { double area(); }\n"
+JAVA_USE = """package p;
+class Use<U extends Shape> {
+    static <T extends Shape> double f(T s) { return s.area(); }
+    static <T extends Shape & Comparable<T>> double g(T s) { return s.area(); }
+    double h(U u) { return u.area(); }
+}
+"""
+
+
+def test_a_java_bounded_type_parameter_is_its_bound() -> None:
+    g = build_graph({"p/Shape.java": analyze("p/Shape.java", JAVA_SHAPE), "p/Use.java": analyze("p/Use.java", JAVA_USE)})
+    assert [s.line for s in callers(g, "Shape.area").sites] == [3, 4, 5]

@@ -1,7 +1,8 @@
 """Rust: the trait a value is known by where its type names no type of its own. A parameter of a
 generic's type (``fn f<T: Shape>(s: &T)``, ``where T: Shape``, an ``impl<T: Shape>`` block's
 ``T``), ``impl Shape`` and ``dyn Shape`` all stand for ``Shape``: a method called on such a value is
-the trait's (``s.area()`` is ``Shape.area``). They had been tied to nothing."""
+the trait's (``s.area()`` is ``Shape.area``). They had been tied to nothing. Java's bounded type
+parameters read alike (``<T extends Shape> double f(T s)``: ``s.area()`` is ``Shape.area``)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,18 @@ TRAIT_OBJECTS = frozenset({"dynamic_type", "abstract_type"})
 """``dyn Shape`` and ``impl Shape``: the trait is the node's ``trait`` field."""
 
 GENERIC_HOLDERS = frozenset({"function_item", "function_signature_item", "impl_item", "trait_item",
-                             "struct_item", "enum_item"})
-"""Rust's items that declare type parameters (node types no other grammar has)."""
+                             "struct_item", "enum_item",
+                             "method_declaration", "constructor_declaration", "class_declaration",
+                             "interface_declaration", "record_declaration"})
+"""Rust's items and Java's declarations that declare type parameters (a grammar whose type
+parameters have neither ``bounds`` nor a ``type_bound`` gives no bound: TypeScript's, PHP's)."""
 
 BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
 """A bound that names a trait (``Shape``, ``shapes::Shape``, ``Shape<f64>``)."""
 
 MARKERS = frozenset({b"Sized", b"Send", b"Sync", b"Unpin", b"Copy", b"Clone", b"Debug", b"Default",
-                     b"Eq", b"PartialEq", b"Ord", b"PartialOrd", b"Hash", b"Display"})
+                     b"Eq", b"PartialEq", b"Ord", b"PartialOrd", b"Hash", b"Display",
+                     b"Comparable", b"Serializable", b"Cloneable"})  # Java's
 """The standard library's traits a bound adds beside the one that says what the value does
 (``T: Shape + Clone + Send``): ``Shape``."""
 
@@ -49,8 +54,8 @@ def _one_trait(bounds: list[Node]) -> Node | None:
 
 def _head(bound: Node) -> bytes | None:
     """Return the last name of a bound (``std::fmt::Debug``: ``Debug``; ``Shape<f64>``: ``Shape``)."""
-    if bound.type == "generic_type":
-        bound = bound.child_by_field_name("type") or bound
+    if bound.type == "generic_type":  # Java's names its head by no field: Comparable<T>
+        bound = bound.child_by_field_name("type") or _first_named(bound) or bound
     if bound.type == "scoped_type_identifier":
         bound = bound.child_by_field_name("name") or bound
     return bound.text
@@ -71,16 +76,24 @@ def _generic_bound(node: Node, name: bytes) -> Node | None:
     return None
 
 
+def _first_named(node: Node) -> Node | None:
+    """Return a node's first named child where it is a type's name (Java's ``T`` of ``T extends A``)."""
+    first = node.named_children[0] if node.named_child_count else None
+    return first if first is not None and first.type == "type_identifier" else None
+
+
 def _declared_bounds(item: Node, name: bytes) -> tuple[bool, list[Node]]:
     """Return whether an item declares the generic ``name``, and every bound it gives it."""
     declared, bounds = False, []
     parameters = item.child_by_field_name("type_parameters")
     for parameter in parameters.named_children if parameters is not None else ():
-        named = parameter.child_by_field_name("name")
+        named = parameter.child_by_field_name("name") or _first_named(parameter)  # Java's has no field
         if parameter.type == "type_parameter" and named is not None and named.text == name:
             declared = True
             found = parameter.child_by_field_name("bounds")
             bounds += found.named_children if found is not None else []
+            for java in (c for c in parameter.named_children if c.type == "type_bound"):  # T extends A & B
+                bounds += java.named_children
     for clause in (c for c in item.named_children if c.type == "where_clause"):
         for predicate in clause.named_children:
             left, found = predicate.child_by_field_name("left"), predicate.child_by_field_name("bounds")
