@@ -582,8 +582,8 @@ class _Build:
         prev = self.previous
         if prev is None or fresh or self.repaired or len(kept) != len(prev.files):
             return False
-        if _too_large(self.report.skipped) != _too_large(prev.manifest.skipped):
-            return False  # a file newly too large (or no longer): the manifest that says so is rewritten
+        if _told(self.report.skipped) != _told(prev.manifest.skipped):
+            return False  # a file newly too large or unreadable (or no longer): the manifest that says so is rewritten
         return all(prev.files.get(e.path) == e for e, _ in kept)
 
     def _classify(self, candidates: list[Candidate]) -> tuple[list[Kept], list[_Fresh]]:
@@ -858,12 +858,12 @@ class _Build:
         s.noticed = dict(self.report.noticed)
 
 
-def _too_large(skipped: Mapping[str, int]) -> int:
-    """Return how many files a walk left out for their size: the one skip count an answer tells
-    (``no indexed line holds it (1 file over 1 MiB not indexed)``), read from the manifest. Other
-    counts (binary files, ignored paths) come and go with build outputs (``__pycache__``) and do not
-    get a generation written for them alone."""
-    return skipped.get("too_large", 0)
+def _told(skipped: Mapping[str, int]) -> tuple[int, int]:
+    """Return how many files a walk left out for their size and how many paths it could not read:
+    the skip counts an answer tells (``no indexed line holds it (1 file over 1 MiB and 1 unreadable
+    path not indexed)``), read from the manifest. Other counts (binary files, ignored paths) come
+    and go with build outputs (``__pycache__``) and do not get a generation written for them alone."""
+    return skipped.get("too_large", 0), skipped.get("unreadable", 0)
 
 
 def _keep_name_stats(gen: Path, facts: FactsTable) -> None:

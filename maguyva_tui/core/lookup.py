@@ -135,30 +135,39 @@ def nothing_indexed(generation: Generation) -> str | None:
     return f"the index holds no file: {sum(skipped.values()):,} skipped ({why})"
 
 
-def missing_literal(target: str, other_case: bool, too_large: int = 0) -> LookupFailure:
+Unread = tuple[int, int]
+"""How many files the index left out for their size, and how many paths it could not read (a
+file or folder its user may not read: ``rg`` says "Permission denied" there)."""
+
+
+def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0)) -> LookupFailure:
     """Return the failure for a string no line holds in the case asked (``other_case``: some line
-    holds it in another case, and the results are those lines); ``too_large``: files the index
-    left out for their size, which ``rg`` would still read (the answer then says no *indexed* line
-    holds it, and how many files it did not read)."""
-    lines = "no indexed line" if too_large else "no line"
-    unread = ""
-    if too_large:
-        files = "file" if too_large == 1 else "files"
-        unread = f" ({too_large:,} {files} over {MAX_FILE_BYTES // (1024 * 1024)} MiB not indexed)"
+    holds it in another case, and the results are those lines); ``unread``: files the index left
+    out for their size, which ``rg`` would still read, and paths it could not read (the answer then
+    says no *indexed* line holds it, and what it did not read)."""
+    too_big, unreadable = unread
+    lines = "no indexed line" if too_big or unreadable else "no line"
+    said = []
+    if too_big:
+        said.append(f"{too_big:,} {'file' if too_big == 1 else 'files'} over {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    if unreadable:
+        said.append(f"{unreadable:,} unreadable {'path' if unreadable == 1 else 'paths'}")
+    unread_said = f" ({' and '.join(said)} not indexed)" if said else ""
     if other_case:
-        message = f'{lines} holds "{echo(target)}" in this case{unread}; showing the lines that hold it in another case'
+        message = f'{lines} holds "{echo(target)}" in this case{unread_said}; showing the lines that hold it in another case'
     else:
-        message = f'{lines} holds "{echo(target)}"{unread}{RELATED}'
+        message = f'{lines} holds "{echo(target)}"{unread_said}{RELATED}'
     return LookupFailure(target, "literal", message, other_case=other_case)
 
 
-def too_large(generation: Generation) -> int:
-    """How many files the index left out for their size (0 where the generation does not say: a far
-    shard's)."""
+def unread(generation: Generation) -> Unread:
+    """How many files the index left out for their size and how many paths it could not read, from
+    its manifest ((0, 0) where the generation does not say: a far shard's)."""
     manifest = getattr(getattr(generation, "snapshot", None), "manifest", None)
     found = getattr(manifest, "skipped", None)
-    count = found.get("too_large", 0) if isinstance(found, dict) else 0
-    return count if isinstance(count, int) else 0
+    skipped = found if isinstance(found, dict) else {}
+    too_big, unreadable = skipped.get("too_large", 0), skipped.get("unreadable", 0)
+    return (too_big if isinstance(too_big, int) else 0, unreadable if isinstance(unreadable, int) else 0)
 
 
 def literal_found(generation: Generation, query: Query, case: str) -> bool | None:

@@ -83,7 +83,7 @@ from maguyva_tui.core.lookup import (
     names_constructor,
     other_case_names,
     respelled_names,
-    too_large,
+    unread,
 )
 from maguyva_tui.core.message_text import (
     anchored_texts,
@@ -813,7 +813,7 @@ def _missing_word(parts: Parts, intent: Intent, req: SearchRequest) -> LookupFai
     found = literal_found(parts.generation, Query(word, target=word), "insensitive")
     if found is not False:
         return None
-    failed = missing_literal(word, False, too_large(parts.generation))
+    failed = missing_literal(word, False, unread(parts.generation))
     close = () if "structural" in parts.generation.missing else close_names(parts.generation, word)
     if not close:
         return failed  # a typed class name, Valdiator, had offered no Validator: only a symbol's lookup did
@@ -846,12 +846,12 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     if literal_found(generation, query, query.case) is not False:
         return the_plan, run, None
     if query.case == "insensitive" or not literal_found(generation, query, "insensitive"):
-        return the_plan, run, missing_literal(query.target or "", other_case=False, too_large=too_large(generation))
+        return the_plan, run, missing_literal(query.target or "", other_case=False, unread=unread(generation))
     other = replace(query, case="insensitive", literal_first=True)
     found = _run_engines(parts, replace(the_plan, strategy="direct", modalities=("text",)), other)
     found.notices = run.notices + found.notices
     return (replace(the_plan, strategy="direct", modalities=("text",)), found,
-            missing_literal(query.target or "", True, too_large(generation)))
+            missing_literal(query.target or "", True, unread(generation)))
 
 
 SHOUTED_CHARS = 200

@@ -268,3 +268,56 @@ def test_references_to_a_file_named_by_its_path_are_its_import_lines(engine: Eng
     result = engine.search("references to app/config.py")
     assert result.lookup_failed is None
     assert [(r.path, r.start_line) for r in result.results] == [("app/server.py", 1)]
+
+
+def test_a_string_no_line_holds_names_the_unreadable_paths_the_index_could_not_read() -> None:
+    """``rg`` says "Permission denied" of a file its user may not read; the index leaves it out, so
+    "no line holds" would be untrue: the answer says no *indexed* line holds it and why."""
+    from maguyva_tui.core.lookup import missing_literal, unread
+
+    manifest = SimpleNamespace(files=[object()], skipped={"unreadable": 1, "binary": 3})
+    told = unread(SimpleNamespace(snapshot=SimpleNamespace(manifest=manifest)))  # type: ignore[arg-type]
+    assert told == (0, 1)
+    assert missing_literal("Zqx", False, told).message == (
+        'no indexed line holds "Zqx" (1 unreadable path not indexed); showing related code')
+    assert missing_literal("Zqx", True, (2, 3)).message.startswith(
+        'no indexed line holds "Zqx" in this case (2 files over 1 MiB and 3 unreadable paths not indexed);')
+    assert missing_literal("Zqx", False).message == 'no line holds "Zqx"; showing related code'
+
+
+@pytest.mark.slow  # three builds: about 1 s on 2 cores
+def test_a_file_made_unreadable_after_the_build_is_said_not_read(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``chmod 000`` on an indexed file (or a new file its user may not read): the refresh left it
+    out and the answer said "no line holds" a string ``rg`` reports it cannot read; a new
+    unreadable file beside unchanged ones had kept the generation whose manifest counted none."""
+    from maguyva_tui.core import walk
+
+    root = tmp_path_factory.mktemp("locked")
+    (root / "small.py").write_text("def helper():\n    return 1\n")
+    (root / "secret.py").write_text("class ZqxLocked:\n    pass\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), provider=FirstWordProvider(), static=False)
+    e.refresh()
+    opened = walk._open_walked
+    locked = {"secret.py"}
+
+    def denied(candidate: walk.Candidate, max_bytes: int) -> tuple[bytes, object] | None:
+        if candidate.path in locked:  # chmod 000 does not stop root: the open fails as it would
+            raise PermissionError(13, "Permission denied", candidate.path)
+        return opened(candidate, max_bytes)
+
+    monkeypatch.setattr(walk, "_open_walked", denied)
+    (root / "secret.py").chmod(0)
+    e.refresh()
+    failed = e.search('"ZqxLocked"').lookup_failed
+    assert failed is not None and failed.message.startswith('no indexed line holds "ZqxLocked" (1 unreadable path not indexed)')
+    (root / "secret.py").chmod(0o644)
+    locked.clear()
+    e.refresh()
+    assert e.search('"ZqxLocked"').lookup_failed is None
+    (root / "later.py").write_text("ZQX_LATER = 1\n")
+    locked.add("later.py")
+    e.refresh()
+    failed = e.search('"ZQX_LATER"').lookup_failed
+    assert failed is not None and failed.message.startswith('no indexed line holds "ZQX_LATER" (1 unreadable path not indexed)')
+    e.close()
