@@ -173,3 +173,37 @@ def test_the_graph_process_writes_the_graph_a_plain_build_writes(tmp_path: Path)
     for name in expected.files:
         assert np.array_equal(written[name], expected[name]), name
     assert (gen / GRAPH_STATS).read_text() == json.dumps(plain.stats)
+
+
+def test_the_graph_process_lets_go_of_the_facts_strings_before_writing(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The facts' strings decoded at once are let go once the graph is built (issue 19: the graph
+    process's peak is its save), and nothing decodes them again while the graph is written."""
+    from maguyva_tui.core.indexer import build_graph_files
+    from maguyva_tui.core.store import arrays
+    from maguyva_tui.core.store.facts_files import StoredRows
+
+    rows = _rows(9, 12)
+    gen = tmp_path / "gen"
+    gen.mkdir()
+    save_facts(gen, rows)
+    events: list[str] = []
+    let_go: list[arrays.Strings] = []
+    table, forget, write = arrays.Strings._table, StoredRows.forget_strings, persist.write
+
+    def decoded(self: arrays.Strings) -> Any:
+        if self._lookup is None and any(self is t for t in let_go):
+            events.append("decoded again")
+        return table(self)
+
+    def forgotten(self: StoredRows) -> None:
+        forget(self)
+        let_go.extend((self._strings, self._refnames))
+        assert all(t._lookup is None for t in let_go)
+        events.append("let go")
+
+    monkeypatch.setattr(arrays.Strings, "_table", decoded)
+    monkeypatch.setattr(StoredRows, "forget_strings", forgotten)
+    monkeypatch.setattr(persist, "write", lambda *args: (events.append("write"), write(*args)))
+    build_graph_files(str(gen), None)
+    assert events == ["let go", "write"]

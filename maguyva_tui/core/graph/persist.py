@@ -264,8 +264,10 @@ def write(path: Path, state: dict[str, Any]) -> None:
     # (those tuples were the largest part of a big graph's writing, ~50 bytes a key)
     arrays["deps"] = ints(strings.column(key for keys in deps for key in keys)).reshape(-1, 1)
     arrays.update(_base_records(state["bases"], state["base_parts"], state["base_sources"], strings))
-    blob, offsets = _blob(strings.strings())
-    del strings
+    names = strings.strings()
+    del strings  # its dict, and an int per string, before the table's bytes are made (the graph process's peak)
+    blob, offsets = _blob(names)
+    del names
     arrays["strings"], arrays["string_offsets"] = np.frombuffer(blob, np.uint8), offsets
     save_arrays(path, arrays)
 
