@@ -92,20 +92,22 @@ def anchored_texts(message: str) -> list[str]:
     expected`` is ``f"{const!r} was expected"``; ``"value" must be a string`` is joi's
     ``'{{#label}} must be a string'``, not ``'Template source must be a string'``). Of the longest
     :data:`ANCHORED_PIECES` texts; a text quoted beside its value has its quote for anchor."""
-    pieces: list[tuple[str, bool, bool]] = []
-    at = 0
+    pieces: list[tuple[str, str | None, str | None]] = []  # a text, the values' first marks beside it
+    at, last = 0, None
     for match in RUNTIME_VALUE.finditer(message):
-        pieces.append((message[at: match.start()], at > 0, True))
-        at = match.end()
-    pieces.append((message[at:], at > 0, False))
+        pieces.append((message[at: match.start()], last, match.group()[:1]))
+        at, last = match.end(), match.group()[-1:]
+    pieces.append((message[at:], last, None))
     kept = [p for p in pieces if len(_WORD.findall(p[0])) >= ANCHORED_WORDS]
     out: list[str] = []
     for raw, after_value, before_value in sorted(kept, key=lambda p: len(_WORD.findall(p[0])), reverse=True)[:ANCHORED_PIECES]:
         text = _trimmed(raw)
-        if after_value and raw[:1] == " " and text[:1] not in _QUOTES:
-            out += [f"{end} {text}" for end in PLACEHOLDER_ENDS]
-        if before_value and raw[-1:] == " " and text[-1:] not in _QUOTES:
-            out += [f"{text} {start}" for start in PLACEHOLDER_STARTS]
+        if after_value is not None and raw[:1] == " " and text[:1] not in _QUOTES:
+            ends = PLACEHOLDER_ENDS + ((after_value,) if after_value in _QUOTES else ())
+            out += [f"{end} {text}" for end in ends]
+        if before_value is not None and raw[-1:] == " " and text[-1:] not in _QUOTES:  # "Invalid locale '"
+            starts = PLACEHOLDER_STARTS + ((before_value,) if before_value in _QUOTES else ())
+            out += [f"{text} {start}" for start in starts]
     return list(dict.fromkeys(out))
 
 
@@ -130,6 +132,10 @@ def bare_value_texts(message: str) -> list[str]:
     if len(_WORD.findall(message)) > BARE_VALUE_WORDS:
         return []
     out: list[str] = []
+    suffixed = _WHERE_SUFFIX.search(message)
+    if suffixed is not None and len(_WORD.findall(message[: suffixed.start()])) >= ANCHORED_WORDS:
+        head = message[: suffixed.start()]  # tomli's "Invalid value" (at line 1, column 5): the whole literal
+        out += [f'"{head}"', f"'{head}'"]
     tail = _TAIL_VALUE.search(message)
     if tail is not None:
         head = message[: tail.start()]
@@ -142,6 +148,10 @@ def bare_value_texts(message: str) -> list[str]:
         out += anchored_texts("'v'" + message[lead.end():])
     return list(dict.fromkeys(out))
 
+
+_WHERE_SUFFIX: Final = re.compile(r" \((?:at|in|on|near) [^()\n]{1,100}\)$")
+"""Where a parser says it failed, put after its message by another function (tomli's ``Invalid
+value (at line 1, column 5)``, ``(at end of document)``)."""
 
 BARE_VALUE_WORDS: Final = 16
 """Words a message with an unquoted value holds at most (a longer text is prose)."""

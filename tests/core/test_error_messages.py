@@ -104,6 +104,12 @@ FILES = {
         "}\n"
     ),
     "validation.js": "function required(missing) {\n  usage.fail(__('Missing required argument: %s', missing));\n}\n",
+    "isAlpha.js": "function isAlpha(str, locale) {\n  // Invalid locale handling\n  throw new Error(\"Invalid locale '\".concat(locale, \"'\"));\n}\n",
+    "toml/parser.py": (
+        "def parse_value(src, pos):\n"
+        "    # Invalid value: none of the kinds matched\n"
+        "    raise suffixed_err(src, pos, \"Invalid value\")\n"
+    ),
 }
 
 
@@ -270,6 +276,8 @@ def test_a_message_is_the_format_string_that_prints_it_beside_its_placeholder(
     ("Missing required argument: r", ("validation.js", 2)),
     ("java.lang.IllegalStateException: Unexpected Quote value: MINIMAL", ("csv/Format.java", 3)),
     ("panic: Email is a required field", ("translations/en.go", 4)),
+    ("Invalid locale 'xx-YY'", ("isAlpha.js", 3)),  # two words and the value's quote: "Invalid locale '"
+    ("Invalid value (at line 1, column 5)", ("toml/parser.py", 3)),  # where, said after: the literal whole
 ])
 def test_a_message_whose_value_is_a_bare_word_is_the_line_that_prints_it(
         engine: Engine, pasted: str, raised: tuple[str, int]) -> None:

@@ -81,3 +81,8 @@ def test_a_bare_name_before_a_verb_or_a_token_after_a_colon_may_be_a_value() -> 
     assert "Unexpected Quote value: " in bare_value_texts("Unexpected Quote value: MINIMAL")
     assert bare_value_texts("Missing required argument") == []  # no verb after its first word, no colon
     assert bare_value_texts("how does the parser read a file") == []
+
+
+def test_a_short_text_is_anchored_by_its_value_s_quote_and_a_parser_s_where_is_cut_off() -> None:
+    assert anchored_texts("Invalid locale 'xx-YY'")[-1] == "Invalid locale '"
+    assert bare_value_texts("Invalid value (at line 1, column 5)")[:2] == ['"Invalid value"', "'Invalid value'"]
