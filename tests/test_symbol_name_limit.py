@@ -34,7 +34,7 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
 
 def test_every_symbol_tool_refuses_a_name_over_the_limit_at_once(engine: Engine) -> None:
     said = f"name too long ({len(TOO_LONG)} characters; the limit is {MAX_NAME_CHARS})"
-    started = time.perf_counter()
+    started = time.process_time()
     for ask in (lambda: definition_answer(engine, TOO_LONG, None, False, 5),
                 lambda: references_answer(engine, TOO_LONG, None, 5),
                 lambda: impact_answer(engine, "." * 10**6, 2, 5),
@@ -43,7 +43,7 @@ def test_every_symbol_tool_refuses_a_name_over_the_limit_at_once(engine: Engine)
             ask()
     with pytest.raises(QueryError, match=said.replace("(", r"\(").replace(")", r"\)")):
         symbol_as_meant(TOO_LONG)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_a_long_name_within_the_limit_is_still_read(engine: Engine) -> None:

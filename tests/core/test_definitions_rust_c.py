@@ -258,12 +258,12 @@ static BOOL is_ok(void) { return 1; }
 def test_a_macro_before_a_run_of_stars_is_read_in_linear_time() -> None:
     # a crafted header: `ABC int***...* ;` had been tried in every split of its stars (33 of them:
     # 5 s, 40: hours, the index build held for good), 20,000 stars after a leading macro: 5 s
-    started = time.perf_counter()
+    started = time.process_time()
     for source in (b"ABC int" + b"*" * 33 + b" ;\n", b"ABC int" + b"*" * 20_000 + b" ;\n",
                    b"  ABC FOO int" + b" *" * 33 + b" &;\n"):
         for language in ("c", "cpp"):
             parse(language, source)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     source = b"ABC int * *make(void) { return 0; }\nFOO_API std::string const &name() { return n; }\n"
     _, symbols = extract_definitions(parse("cpp", source), source, "cpp", "x.h")
     assert [(s.kind, s.qualname) for s in symbols] == [("function", "make"), ("function", "name")]
@@ -272,22 +272,22 @@ def test_a_macro_before_a_run_of_stars_is_read_in_linear_time() -> None:
 def test_macro_calls_after_one_blanked_are_read_in_linear_time() -> None:
     # the text since the last call blanked had been sliced again for each later call: 2-3 s here
     source = b"ABC(x)\nint y;\n" + b"x +\nABC(x)\n+y;\n" * 40_000 + b"};\nDEF(y)\n  GHI(z)\nint w;\n"
-    started = time.perf_counter()
+    started = time.process_time()
     blanked = _blank_call_lines(source)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
     assert blanked.startswith(b"      \nint y;\nx +\nABC(x)\n") and blanked.endswith(b"};\n      \n        \nint w;\n")
 
 
 def test_a_crafted_bitflags_body_is_read_in_linear_time() -> None:
     # a type or flag missing its `{` or `;` had been searched again from each later line to the
     # same stop: 4,000 of them took 0.5-2 s
-    started = time.perf_counter()
+    started = time.process_time()
     for body in (b"pub struct F: u32 {\n" + b"    const A = 1\n" * 4_000 + b"}\n",
                  b"struct A: x " * 4_000 + b"pub(pub(" * 4_000):
         source = b"bitflags! {\n" + body + b"}\n"
         _, symbols = extract_definitions(parse("rust", source), source, "rust", "flags.rs")
         assert len(symbols) == (1 if b"{" in body else 0)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
     source = b"bitflags! {\n  pub struct F: u32 { const A = 1;\n    const B = 2; }\n}\n"
     _, symbols = extract_definitions(parse("rust", source), source, "rust", "flags.rs")
     assert [(s.qualname, s.start_line, s.end_line) for s in symbols] == [("F", 2, 3), ("F.A", 2, 2), ("F.B", 3, 3)]
@@ -298,7 +298,7 @@ def test_a_bitflags_body_of_many_flags_is_read_in_linear_time() -> None:
     # each flag's row had been counted from the body's start: 20,000 flags took 3 s
     source = b"bitflags! {\npub struct F: u32 {\n" + b"    const A = 1;\n" * 20_000 + b"}\n}\n"
     tree = parse("rust", source)
-    started = time.perf_counter()
+    started = time.process_time()
     _, symbols = extract_definitions(tree, source, "rust", "flags.rs")
-    assert time.perf_counter() - started < 1.5
+    assert time.process_time() - started < 1.5
     assert len(symbols) == 20_001 and symbols[-1].start_line == 20_002

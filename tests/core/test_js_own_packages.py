@@ -83,11 +83,11 @@ def test_a_configuration_that_is_not_json_says_nothing() -> None:
 def test_a_crafted_configuration_is_read_in_linear_time() -> None:
     """Comments opened and strings never closed, thousands of them, are read in one pass (each had
     been scanned again to the file's end: a 1 MB package.json of ``/* `` held an index build for an hour)."""
-    started = time.perf_counter()
+    started = time.process_time()
     for text in ("/* " * 20_000, '"\\' * 20_000, '{"a": 1 /* x ' + '"' * 20_000, ('"' + "a" * 30 + "\n") * 2_000):
         assert config_imports("package.json", text) == ()
         assert read_json(text) is None
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert read_json('{"a": "/* x", // c\n "b": "*/"} /* c */') == {"a": "/* x", "b": "*/"}
 
 
@@ -139,9 +139,9 @@ def test_a_package_exporting_thousands_of_subpaths_is_read_once_for_its_imports(
         PACKAGE_NAME: [Import("package.json", PACKAGE_NAME, "pkg", None, 1)],
         PACKAGE_EXPORT: [*exports, Import("package.json", PACKAGE_EXPORT, "./b/*", "src/b/*.ts", 1)]})
     lookup = _Packages(package)
-    started = time.perf_counter()
+    started = time.process_time()
     found = [_own_package(lookup, f"pkg/a{i}") for i in range(0, 3_000, 5)]  # type: ignore[arg-type]
-    assert time.perf_counter() - started < 0.25
+    assert time.process_time() - started < 0.25
     assert found[:2] == ["src/a0.ts", "src/a5.ts"]
     assert _own_package(lookup, "pkg/b/c") == "src/b/c.ts"  # type: ignore[arg-type]
 

@@ -64,10 +64,10 @@ def test_a_long_paste_is_read_in_linear_time() -> None:
     """Pathological pastes (one 4 KiB token of path characters, colons, parentheses) classify
     at once: nothing backtracks."""
     for text in ("a/" * 2000 + "x", "a:" * 2000 + "1", "(" * 4000 + "x.py:1", 'File "' + "x" * 4000, "x.py:" + "9" * 4090):
-        started = time.perf_counter()
+        started = time.process_time()
         classify(text)
         parse(text)
-        assert time.perf_counter() - started < 1.0
+        assert time.process_time() - started < 1.0
 
 
 @pytest.fixture(scope="module")

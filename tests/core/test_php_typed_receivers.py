@@ -93,6 +93,6 @@ def test_returns_nested_deep_are_read_in_time() -> None:
     the root: 400 nested object literals returned from their methods (7 KB) had taken 8 s."""
     depth = 400
     text = "function f() { return " + "{a() { return " * depth + "1" + ";}}" * depth + "; }\n"
-    started = time.perf_counter()
+    started = time.process_time()
     analyze_row("deep.js", text)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

@@ -47,9 +47,9 @@ def test_who_calls_reaches_a_call_inside_assert_eq() -> None:
 def test_thousands_of_nested_macros_are_read_in_linear_time() -> None:
     """Each match had been looked up from the root: 5,000 nested ``assert!`` took 20 s."""
     source = "fn t() {\n" + "assert!(" * 3000 + "fold_any(1)" + ")" * 3000 + ";\n}\n"
-    started = time.perf_counter()
+    started = time.process_time()
     analyze("src/t.rs", source)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 USER_MACROS = """\
@@ -77,6 +77,6 @@ def test_calls_inside_a_user_macro_of_expressions_are_calls() -> None:
 
 def test_thousands_of_user_macros_are_read_in_linear_time() -> None:
     source = "fn t() {\n" + "check!(" * 1000 + "fold_any(1)" + ")" * 1000 + ";\n" + "dsl!(a => b);\n" * 500 + "}\n"
-    started = time.perf_counter()
+    started = time.process_time()
     analyze("src/t.rs", source)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

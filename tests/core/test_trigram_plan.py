@@ -144,9 +144,9 @@ def test_planner_work_grows_linearly(make: Callable[[int], str], monkeypatch: py
 def test_optional_prefix_pattern_plans_fast() -> None:
     """The issue's 12 KB pattern (91 s before) plans in well under a second, and still filters."""
     pattern = "a?" * 4000 + "a" * 4000
-    start = time.perf_counter()
+    start = time.process_time()
     tq = regex_plan(pattern)
-    assert time.perf_counter() - start < 5.0
+    assert time.process_time() - start < 5.0
     index = _index(["a" * 5000, "b" * 5000, "aaa"])
     assert {0} <= set(evaluate(tq, index)) and 1 not in set(evaluate(tq, index))
 

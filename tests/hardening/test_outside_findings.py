@@ -102,9 +102,9 @@ def test_a_gitignore_of_many_stars_and_a_long_name_walk_in_linear_time(tmp_path:
     for folder in ("q/x/r/y/z/s/w", "q/x/r/y"):
         (root / folder).mkdir(parents=True, exist_ok=True)
         (root / folder / "f.py").write_text("x = 1\n")
-    started = time.perf_counter()
+    started = time.process_time()
     kept = {c.path for c in walk(root, WalkReport())}
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     # git's verdicts (git status --ignored): a name with seven a's then a final b is ignored, and
     # f.py under x/**/y/**/z/**/w
     assert kept == {".gitignore", "deep/er/" + "a" * 200, "deep/er/aaaaaaab.py", "deep/er/aaab", "q/x/r/y/f.py"}
@@ -225,10 +225,10 @@ def test_a_repository_nested_hundreds_of_folders_deep_is_walked(tmp_path: Path) 
     Path(folder, "deep.py").write_text("def deepest(): pass\n")
     (root / "top.py").write_text("x = 1\n")
     os.symlink(".", root / "a" / "loop")  # a link back up is still a loop, not a descent
-    started = time.perf_counter()
+    started = time.process_time()
     report = WalkReport()
     kept = [c.path for c in walk(root, report)]
-    assert time.perf_counter() - started < 4  # 0.8 s here; cubic, it was tens of seconds
+    assert time.process_time() - started < 4  # 0.8 s here; cubic, it was tens of seconds
     assert kept == ["a/" * 700 + "deep.py", "top.py"]
     assert report.skipped["symlink_loop"] == 1
 
@@ -365,8 +365,8 @@ def test_two_stars_that_cross_folders_match_a_deep_path_in_linear_time() -> None
     from maguyva_tui.core.ignore import compile_line
 
     (rule,) = compile_line("/**/a/**/b")
-    started = time.perf_counter()
+    started = time.process_time()
     assert not rule.matches("a/" * 1500 + "c", False)
-    assert time.perf_counter() - started < 0.01
+    assert time.process_time() - started < 0.01
     # git's verdicts (git status --ignored)
     assert [rule.matches(p, False) for p in ("x/a/y/z/b", "a/b", "b", "c/a/bb")] == [True, True, False, False]

@@ -34,9 +34,9 @@ def _holds_in_order(name: bytes, segments: tuple[str, ...]) -> bool:
 def test_a_camel_hump_question_against_a_long_repeated_name_answers_in_linear_time() -> None:
     segments = ("aa",) * 12 + ("b",)  # "AaAaAaAaAaAaAaAaAaAaAaAaB" read in humps
     names = b"\x00" + b"a" * 4000 + b"\x00"
-    started = time.perf_counter()
+    started = time.process_time()
     assert _hump_pattern(segments).search(names) is None
-    assert time.perf_counter() - started < 0.5  # lazy gaps that backtracked: 1.5 s at 40 a's, minutes at 60
+    assert time.process_time() - started < 0.5  # lazy gaps that backtracked: 1.5 s at 40 a's, minutes at 60
 
 
 def test_the_camel_hump_pattern_matches_the_names_it_matched_before() -> None:
@@ -73,7 +73,7 @@ def test_a_gitignore_line_of_many_stars_and_a_latin1_byte_walks_in_linear_time(t
     (tmp_path / ("a" * 60 + ".py")).write_text("KEPT = 1\n")
     ignored = os.fsdecode(b"a" * 30 + b"b\xff")
     (tmp_path / ignored).write_text("IGNORED = 1\n")
-    started = time.perf_counter()
+    started = time.process_time()
     walked = {candidate.path for candidate in walk(tmp_path, WalkReport())}
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert "a" * 60 + ".py" in walked and ignored not in walked

@@ -16,9 +16,9 @@ from maguyva_tui.core.parsing.languages import opens_in_list, parse
 def test_a_line_of_commented_parentheses_before_a_directive_is_read_in_linear_time() -> None:
     """One regex over the whole text read on from each ``(`` to its line's end: 40 KB took 33 s."""
     source = b"int x = f(" + b"(//" * 10_000 + b"\n#x\n"
-    started = time.perf_counter()
+    started = time.process_time()
     parse("cpp", source)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_a_conditional_in_a_list_or_after_a_naming_keyword_is_still_told() -> None:
@@ -74,9 +74,9 @@ def test_thousands_of_keys_that_escape_alike_are_written_in_linear_time() -> Non
     from maguyva_tui.json_out import wire_safe
 
     keys = {"\ud800" + chr(0xD800 + i): i for i in range(3000)}
-    started = time.perf_counter()
+    started = time.process_time()
     out = wire_safe(keys)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert list(out.values()) == list(range(3000))
     assert list(out)[:3] == ["\ufffd\ufffd", "\ufffd\ufffd (bytes ?)", "\ufffd\ufffd (bytes ?, #2)"]
 
@@ -85,6 +85,6 @@ def test_a_long_word_before_a_trailing_macro_is_read_in_linear_time() -> None:
     """The head before a declarator's ``(`` was matched by a regex that tried every split of a long
     word: a 20 KB line took 19 s (1 MB: hours)."""
     source = b"void " + b"a" * 10_000 + b"!f(int x) const LOCKS_EXCLUDED(mu_);\nvoid g(int y) LOCKS_EXCLUDED(mu_);\n"
-    started = time.perf_counter()
+    started = time.process_time()
     parse("cpp", source)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
