@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +45,23 @@ def relevant(changes: Iterable[tuple[object, str]], root: Path, index_dir: Path 
     return out
 
 
-def keeps(change: Any, path: str) -> bool:
-    """watchfiles' default filter, which drops everything under ``.git``, but for git's exclude file."""
+def keeps(change: Any, path: str, roots: Sequence[Path] = ()) -> bool:
+    """watchfiles' default filter, which drops everything under ``.git``, but for git's exclude file.
+
+    It is asked of the path below the watched root that holds it: on the whole path, a repository
+    opened under ``node_modules/``, ``.venv/`` or ``.tox/`` (a dependency's source, read or patched)
+    had every change dropped, and the explorer never refreshed."""
     if Path(path).parts[-3:] == GIT_EXCLUDE:
         return True
-    return bool(_default_filter()(change, path))
+    return bool(_default_filter()(change, _below(path, roots)))
+
+
+def _below(path: str, roots: Sequence[Path]) -> str:
+    """The path relative to the deepest of ``roots`` holding it (as it is where none does)."""
+    held = [root for root in roots if Path(path).is_relative_to(root)]
+    if not held:
+        return path
+    return str(Path(path).relative_to(max(held, key=lambda root: len(root.parts))))
 
 
 @cache
@@ -77,7 +89,8 @@ def watch(
     from watchfiles import watch as watch_files
 
     started = False
-    for changes in watch_files(root, watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False,
+    kept = partial(keeps, roots=(root,))
+    for changes in watch_files(root, watch_filter=kept, stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False,
                                rust_timeout=START_TICK_MS, yield_on_timeout=True):
         paths = relevant(changes, root, index_dir)
         if paths:
@@ -100,7 +113,8 @@ def watch_many(
     from watchfiles import watch as watch_files
 
     started = False
-    for changes in watch_files(*roots.values(), watch_filter=keeps, stop_event=stop, debounce=DEBOUNCE_MS,
+    kept = partial(keeps, roots=tuple(roots.values()))
+    for changes in watch_files(*roots.values(), watch_filter=kept, stop_event=stop, debounce=DEBOUNCE_MS,
                                raise_interrupt=False, rust_timeout=START_TICK_MS, yield_on_timeout=True):
         if not changes and not started:
             on_start()

@@ -287,3 +287,15 @@ def test_a_weight_nudged_before_its_intent_is_answered_moves_that_intents_profil
     assert app.deferred_nudges == [] and dict(asked[-1].weights or ())["graph"] == pytest.approx(0.6)
     app.nudge_weight("graph", 0.1)  # before the 0.6 is answered
     assert dict(asked[-1].weights or ())["graph"] == pytest.approx(0.7)
+
+
+def test_watch_keeps_changes_in_a_repository_under_node_modules_or_a_venv(tmp_path: Path) -> None:
+    """watchfiles' default filter read the whole path: a repository opened under ``node_modules/``
+    (a dependency's source, which maguyva searches alone) had every change dropped; folders below
+    the root are still judged by it."""
+    root = tmp_path / "node_modules" / "left-pad"
+    assert keeps(2, str(root / "index.js"), (root,))
+    assert keeps(2, str(tmp_path / ".venv" / "lib" / "pkg" / "a.py"), (tmp_path / ".venv" / "lib" / "pkg",))
+    assert not keeps(2, str(root / "node_modules" / "dep" / "index.js"), (root,))
+    assert not keeps(2, str(root / ".git" / "index"), (root,)) and keeps(2, str(root / ".git" / "info" / "exclude"), (root,))
+    assert not keeps(2, str(root / "a.pyc"), (tmp_path, root))
