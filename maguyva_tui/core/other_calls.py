@@ -225,8 +225,45 @@ def _notes(graph: CodeGraph, name: str, line_of: LineReader | None = None) -> tu
     others = _namesakes(graph, name, defined)
     several = _several(graph, name, defined, top_level=bool(others))
     namesakes = None if not others else _others_too(name, others) if several else _read_as(name, defined, others)
-    notes = [several, _overloaded(graph, defined), namesakes, _untied(graph, name, defined, line_of=line_of)]
+    notes = [several, _overloaded(graph, defined), namesakes, _through_bases(graph, defined),
+             _untied(graph, name, defined, line_of=line_of)]
     return tuple(n for n in notes if n)
+
+
+def _through_bases(graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
+    """The calls tied to the method a base class or interface declares that a listed method
+    overrides or implements: they may run it, and are that method's callers, not its own
+    (tsyringe's 96 ``container.resolve(...)`` on a ``DependencyContainer``, the interface that
+    ``InternalDependencyContainer`` implements: its callers had read as the class's own 10)."""
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
+    found: dict[str, int] = {}
+    below: dict[str, str] = {}
+    for node in defined:
+        cls, dot, method = node.rpartition(".")
+        constructors = queries.CONSTRUCTORS.get(graph.languages.get(split_id(node)[0]) or "", frozenset())
+        if not dot or not split_id(cls)[1] or method in constructors:
+            continue  # constructing a base runs none of its subclasses' constructors
+        queue, seen = list(graph.bases.get(cls, ())), {cls}
+        for base in queue:
+            if base in seen:
+                continue
+            seen.add(base)
+            declared = f"{base}.{method}"
+            if declared in graph.symbols and declared not in found and declared not in defined:
+                found[declared] = len(queries.callers(graph, declared).sites)
+                below[declared] = split_id(node)[1]
+            queue.extend(graph.bases.get(base, ()))
+    reached = {node: count for node, count in found.items() if count}
+    if not reached:
+        return None
+    node, count = max(reached.items(), key=lambda item: item[1])
+    path, qualname = split_id(node)
+    calls = "1 call" if count == 1 else f"{count} calls"
+    others = f" (and {len(reached) - 1} more base methods)" if len(reached) > 1 else ""
+    return (f"{below[node]} overrides or implements {qualname}, which {calls} reach{others}: made through that "
+            f'type, they may run it and are not listed here; ask "who calls {path}::{qualname}" for them')
 
 
 def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:

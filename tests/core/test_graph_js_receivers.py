@@ -64,3 +64,29 @@ def test_ts_parameter_property_is_a_typed_field() -> None:
     assert call_targets(graph, "holder.ts", 7) == {"holder.ts::Foo.m"}
     assert call_targets(graph, "holder.ts", 8) == {"holder.ts::Foo.m"}
     assert call_targets(graph, "holder.ts", 9) == set()  # a plain parameter is no field
+
+
+CONTAINER = """\
+export interface Container { resolve(token: string): unknown; }
+export class Base { constructor() {} }
+export class InternalContainer extends Base implements Container {
+  constructor() { super(); }
+  resolve(token: string): unknown { return this.make(token); }
+  make(token: string): unknown { return token; }
+  again(): unknown { return this.resolve("b"); }
+}
+export const instance: Container = new InternalContainer();
+export function use(c: Container) { return c.resolve("a"); }
+export function more() { return instance.resolve("c"); }
+"""
+
+
+def test_callers_of_an_implementation_say_the_calls_through_its_interface() -> None:
+    from maguyva_tui.core.other_calls import _notes
+
+    graph = graph_of({"container.ts": CONTAINER})
+    said = " ".join(_notes(graph, "InternalContainer.resolve"))
+    assert "InternalContainer.resolve overrides or implements Container.resolve, which 2 calls reach" in said
+    assert 'ask "who calls container.ts::Container.resolve"' in said
+    assert not any("overrides or implements" in note for note in _notes(graph, "InternalContainer.make"))
+    assert not any("overrides or implements" in note for note in _notes(graph, "InternalContainer.constructor"))
