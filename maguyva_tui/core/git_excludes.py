@@ -8,29 +8,94 @@ git reads ``core.excludesFile`` from its configuration (the repository's ``confi
 Only what git itself would read is read; nothing here runs git. A file or folder this user may not
 read (another user's ``~/.config``, a private repository's ``.git``) is one git would not read either:
 it is skipped, never an error.
+
+A root below its work tree's top (``maguyva index repo/packages/a``) is read as git reads it from
+there: the ``.gitignore`` files of the folders between the top and the root apply to it, and git's
+exclude files are those of the repository above (``node_modules/`` in the top's ``.gitignore`` had
+been ignored, and a package's ``node_modules`` indexed). A root those rules leave out (an ignored
+``node_modules/left-pad``) is a tree of its own (``core.ignore.root_ignore_files``).
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 MAX_CONFIG_BYTES = 1024 * 1024
 """Configuration files are read only this far."""
 
+IGNORE_FILE_NAMES: tuple[str, ...] = (".gitignore", ".maguyvaignore")
+"""Ignore files read in every folder, in this order (the second overrides the first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExcludeFile:
+    """An exclude file read from outside the walked tree."""
+
+    path: Path
+    folder: Path
+    """The folder its patterns are relative to: the work tree's top, or the ignore file's own."""
+    kind: str
+    """``user`` (``core.excludesFile``), ``repository`` (``info/exclude``) or ``above`` (an ignore
+    file of a folder between the work tree's top and the root)."""
+
 
 def exclude_files(root: Path) -> list[Path]:
-    """Return the exclude files that apply to a repository, weakest first."""
-    common = common_dir(root)
+    """Return the exclude files that apply to a repository from outside its tree, weakest first."""
+    return [found.path for found in excludes_of(root)]
+
+
+def excludes_of(root: Path) -> list[ExcludeFile]:
+    """Return each exclude file that applies to ``root`` from outside its tree, weakest first:
+    ``core.excludesFile``, ``info/exclude``, then the ignore files of the folders from the work
+    tree's top down to the root's parent."""
+    top = work_tree_top(root)
+    common = common_dir(top) if top is not None else None
     configs = [_xdg_home() / "git" / "config", Path.home() / ".gitconfig"]
     if common is not None:
         configs.append(common / "config")
-    excludes = _excludes_file(configs, root) or _xdg_home() / "git" / "ignore"
-    found = [excludes]
-    if common is not None:
-        found.append(common / "info" / "exclude")
-    return [path for path in found if os.path.isfile(path)]  # False, not an error, where it cannot be read
+    found = [ExcludeFile(_excludes_file(configs, top or root) or _xdg_home() / "git" / "ignore", top or root, "user")]
+    if common is not None and top is not None:
+        found.append(ExcludeFile(common / "info" / "exclude", top, "repository"))
+    found = [f for f in found if os.path.isfile(f.path)]  # False, not an error, where it cannot be read
+    return found + _ignore_files_above(root, top)
+
+
+def work_tree_top(root: Path) -> Path | None:
+    """The folder holding ``.git`` at or above ``root`` (the work tree git finds from there), or
+    None: looked for no higher than the home folder's children, as a dotfiles repository at home
+    (its ``.gitignore`` often ``*``) is no project's."""
+    root = Path(os.path.abspath(root))
+    home = os.path.abspath(Path.home())
+    folder = root
+    while True:
+        if os.path.lexists(folder / ".git"):
+            return folder
+        parent = folder.parent
+        if os.fspath(parent) == home or parent == parent.parent:  # never home or the filesystem's root
+            return None
+        folder = parent
+
+
+def _ignore_files_above(root: Path, top: Path | None) -> list[ExcludeFile]:
+    """The regular ignore files (no link: git does not follow one) of the folders from ``top``
+    down to ``root``'s parent, shallowest first."""
+    if top is None:
+        return []
+    parts = Path(os.path.abspath(root)).relative_to(top).parts
+    out = []
+    for folder in (top / Path(*parts[:i]) for i in range(len(parts))):  # the top, ..., the root's parent
+        for name in IGNORE_FILE_NAMES:
+            path = folder / name
+            try:
+                regular = stat.S_ISREG(os.lstat(path).st_mode)
+            except OSError:
+                continue
+            if regular:
+                out.append(ExcludeFile(path, folder, "above"))
+    return out
 
 
 def common_dir(root: Path) -> Path | None:

@@ -17,16 +17,16 @@ import os
 import re
 import stat
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Protocol
 
 import re2
 
-from maguyva_tui.core.git_excludes import exclude_files
+from maguyva_tui.core.git_excludes import IGNORE_FILE_NAMES, excludes_of, work_tree_top
 from maguyva_tui.core.ignore_syntax import for_pathspec
 
-IGNORE_FILES: tuple[str, ...] = (".gitignore", ".maguyvaignore")
+IGNORE_FILES: tuple[str, ...] = IGNORE_FILE_NAMES
 """Ignore files read in every folder, in this order (the second overrides the first)."""
 
 _MARK_OPTIONAL = "(?:(?P<ps_d>/)|$)"
@@ -82,9 +82,14 @@ class IgnoreFile:
 
     base: str
     rules: tuple[Rule, ...]
+    above: str = ""
+    """For a file outside the walked tree (git's excludes, a ``.gitignore`` above the root): the
+    root's path relative to the folder its patterns apply under, put before every path matched."""
 
     def verdict(self, rel: str, is_dir: bool) -> bool | None:
         """Return True (ignored), False (re-included) or None (no rule matched)."""
+        if self.above:
+            rel = f"{self.above}/{rel}"
         if self.base:
             if not rel.startswith(self.base + "/"):
                 return None
@@ -111,9 +116,35 @@ def load_ignore_files(folder: Path, base: str) -> list[IgnoreFile]:
 
 def root_ignore_files(root: Path) -> list[IgnoreFile]:
     """Everything that applies at the repository root, weakest first: ``core.excludesFile``,
-    ``.git/info/exclude``, then the root's own ignore files."""
-    found = (_read(path, "") for path in exclude_files(root))
-    return [ignore_file for ignore_file in found if ignore_file is not None] + load_ignore_files(root, "")
+    ``.git/info/exclude``, the ignore files of the folders above it up to its work tree's top, then
+    the root's own ignore files. A root that those rules leave out of its work tree (a corpus
+    unpacked in an ignored ``bench/.cache/``, an ignored ``node_modules/left-pad``) is walked alone,
+    as a tree of its own: only ``core.excludesFile`` and its own ignore files apply to it."""
+    top = Path(os.path.abspath(work_tree_top(root) or root))
+    inside = _relative(Path(os.path.abspath(root)), top)
+    found: list[tuple[str, IgnoreFile]] = []
+    for exclude in excludes_of(root):
+        ignore_file = _read(exclude.path, _relative(exclude.folder, top), follow=exclude.kind != "above")
+        if ignore_file is not None:
+            found.append((exclude.kind, ignore_file))
+    if inside and _leaves_out([ignore_file for _, ignore_file in found], inside):
+        found = [(kind, ignore_file) for kind, ignore_file in found if kind == "user"]
+        inside = ""
+    outer = [replace(ignore_file, above=inside) if inside else ignore_file for _, ignore_file in found]
+    return outer + load_ignore_files(root, "")
+
+
+def _relative(path: Path, top: Path) -> str:
+    """``path`` relative to ``top``, ``/``-separated (``""`` for the top itself)."""
+    rel = os.path.relpath(path, top).replace(os.sep, "/")
+    return "" if rel == "." else rel
+
+
+def _leaves_out(stack: list[IgnoreFile], inside: str) -> bool:
+    """Whether the rules leave a folder of the work tree (``inside``, from its top) out: it or a
+    folder on the way to it is ignored."""
+    parts = inside.split("/")
+    return any(is_ignored(stack, "/".join(parts[: i + 1]), True) for i in range(len(parts)))
 
 
 def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:

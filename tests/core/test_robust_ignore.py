@@ -226,3 +226,26 @@ def test_random_patterns_agree_with_git(seed: int, tmp_path: Path, monkeypatch: 
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("x\n")
     assert _walked(root) == _git_kept(root, env), lines
+
+
+def test_a_root_below_the_top_reads_the_ignore_files_above_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``maguyva index repo/pkg/a`` keeps what git lists from there: the top's ``.gitignore`` (with
+    its anchored patterns), a middle folder's and ``info/exclude`` apply (a package's ``dist/`` and
+    logs had been indexed)."""
+    root, env = _init(tmp_path, monkeypatch, {
+        ".gitignore": "dist/\n*.log\n/pkg/a/top.txt\n/top.txt\n", "pkg/.gitignore": "!keep.log\n*.tmp\n",
+    })
+    (root / ".git" / "info" / "exclude").write_text("secret.py\n")
+    _make(root / "pkg" / "a", {}, ["m.py", "dist/out.py", "x.log", "keep.log", "y.tmp", "top.txt", "secret.py",
+                                   "sub/top.txt", "sub/z.log"])
+    package = root / "pkg" / "a"
+    kept = set(_git(package, "ls-files", "--others", "--exclude-standard", "-z", env=env).split("\0")) - {""}
+    assert _walked(package) == kept == {"m.py", "keep.log", "sub/top.txt"}
+
+
+def test_a_root_its_work_tree_ignores_is_walked_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ignored folder asked for by name (``node_modules/left-pad``) is a tree of its own: its
+    own ``.gitignore`` applies, the work tree's do not (git would list nothing there)."""
+    root, _ = _init(tmp_path, monkeypatch, {".gitignore": "node_modules/\n*.log\n"})
+    _make(root / "node_modules" / "left-pad", {".gitignore": "*.tmp\n"}, ["index.js", "x.log", "y.tmp"])
+    assert _walked(root / "node_modules" / "left-pad") == {".gitignore", "index.js", "x.log"}

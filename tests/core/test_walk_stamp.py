@@ -146,3 +146,18 @@ def test_a_folder_touched_with_nothing_changed_is_walked_once(tmp_path: Path, wa
     assert len(walks) == 2 and again.generation == first.generation  # walked: nothing new to index
     update_index(root)
     assert len(walks) == 2  # the walk stamped the folder's new time
+
+
+def test_an_ignore_file_above_the_root_is_watched(tmp_path: Path, walks: list[int]) -> None:
+    """A root below its work tree's top reads the ``.gitignore`` files above it: one written there
+    after the index is found, not answered from the stamp."""
+    top = tmp_path / "top"
+    (top / ".git").mkdir(parents=True)
+    root = top / "pkg"
+    root.mkdir()
+    (root / "a.py").write_text("ALPHA = 1\n")
+    (root / "debug.log").write_text("DELTA_IN_LOG = 1\n")
+    _age(top)
+    assert _found(root, "DELTA_IN_LOG") == ["debug.log"]
+    (top / ".gitignore").write_text("*.log\n")
+    assert _found(root, "DELTA_IN_LOG") == [] and len(walks) == 2
