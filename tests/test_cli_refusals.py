@@ -93,6 +93,21 @@ def test_a_workspace_read_from_a_pipe_written_to_lists_its_folders(tmp_path: Pat
     os.close(read)
 
 
+def test_a_workspace_read_from_a_pipe_reads_its_relative_folders_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--workspace <(ls -d */)``: the pipe's path, /dev/fd/63, has no folder of its own; each
+    entry had been read as /dev/fd/a, a missing repository."""
+    (tmp_path / "a").mkdir()
+    monkeypatch.chdir(tmp_path)
+    read, write = os.pipe()
+    os.write(write, b"a/\n")
+    os.close(write)
+    try:
+        assert read_workspace(Path(f"/dev/fd/{read}")) == [tmp_path / "a"]
+    finally:
+        os.close(read)
+
+
 @pytest.mark.parametrize(("argv", "said"), [
     (["search", "x", "--batch", "-"], "a QUERY and --batch do not go together: the questions are the lines of stdin"),
     (["search", "--regex", "--intent", "find_definition", "def \\w+"],

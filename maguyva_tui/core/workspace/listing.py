@@ -1,6 +1,7 @@
 """Which repositories a workspace holds: a workspace file read, each repository named.
 
-A workspace file lists repository folders, relative ones read from the file's own folder:
+A workspace file lists repository folders, relative ones read from the file's own folder (from the
+current folder for a pipe, ``--workspace <(ls -d */)``, whose path, ``/proc/PID/fd/N``, has none):
 
 - ``*.toml``: ``repos = ["../service", "/src/lib"]`` (a list of strings);
 - anything else: one folder per line (its bytes, UTF-8 or not); blank lines and lines starting with
@@ -34,7 +35,8 @@ _NOT_FILES = {stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device"
 def read_workspace(path: Path) -> list[Path]:
     """Return the repository folders a workspace file lists; a file that cannot be read or
     parsed, or an entry that names no folder, raises a :class:`QueryError` with a one-line message."""
-    data = _read_bounded(path)
+    data, piped = _read_bounded(path)
+    base = Path.cwd() if piped else path.parent  # /proc/PID/fd/63's folder had been each entry's
     if path.suffix == ".toml":
         try:
             entries = _toml_entries(path, data.decode("utf-8"))
@@ -47,14 +49,14 @@ def read_workspace(path: Path) -> list[Path]:
     _refuse_nul(path, entries, binary_hint=path.suffix != ".toml")  # before the count: a binary file
     if len(entries) > MAX_REPOSITORIES:  # had been "1612 repositories; a workspace holds at most 256"
         raise QueryError(f"{path}: {len(entries)} repositories; a workspace holds at most {MAX_REPOSITORIES}")
-    return [_folder(path, entry) for entry in entries]
+    return [_folder(path, entry, base) for entry in entries]
 
 
-def _read_bounded(path: Path) -> bytes:
+def _read_bounded(path: Path) -> tuple[bytes, bool]:
     """The file's bytes, at most ``MAX_FILE_BYTES`` of them (``/dev/zero`` never ends). A device or a
     socket is refused, and a named pipe is opened without waiting for a writer: one nothing writes to
     is refused (the open had blocked for ever); a pipe written to (``--workspace <(ls -d ~/src/*)``)
-    is read to its end."""
+    is read to its end. The second value says whether it was a pipe."""
     try:
         kind = _NOT_FILES.get(stat.S_IFMT(path.stat().st_mode))
         if kind is not None:
@@ -72,7 +74,7 @@ def _read_bounded(path: Path) -> bytes:
     if len(data) > MAX_FILE_BYTES:
         raise QueryError(f"{path}: over {MAX_FILE_BYTES // 1024} KiB, too long for a workspace file "
                          "(it lists repository folders)")
-    return data
+    return data, piped
 
 
 def _refuse_nul(path: Path, entries: list[str], binary_hint: bool) -> None:
@@ -84,13 +86,14 @@ def _refuse_nul(path: Path, entries: list[str], binary_hint: bool) -> None:
             raise QueryError(f"{path}: the entry {_shown(entry)} holds a NUL character, which no folder name can{hint}")
 
 
-def _folder(path: Path, entry: str) -> Path:
-    """One entry as a folder: ``~`` expanded, a relative one read from the workspace file's folder."""
+def _folder(path: Path, entry: str, base: Path) -> Path:
+    """One entry as a folder: ``~`` expanded, a relative one read from ``base`` (the workspace file's
+    folder, or the current folder for a pipe)."""
     try:
         folder = Path(entry).expanduser()
     except RuntimeError:  # ~name of no user, or no home folder to read ~ as
         raise QueryError(f"{path}: the entry {_shown(entry)} names a home folder that cannot be found") from None
-    return folder if folder.is_absolute() else path.parent / folder
+    return folder if folder.is_absolute() else base / folder
 
 
 STRAY_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
