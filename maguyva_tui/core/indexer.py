@@ -234,8 +234,8 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
     if isinstance(facts.rows, StoredRows):
         facts.rows.decode_strings()  # every file is read, most strings of them
     graph = CodeGraph.build(facts, lean=True)  # what a build alone reads let go before PageRank
-    if isinstance(facts.rows, StoredRows):
-        facts.rows.forget_strings()  # every file is read: the strings no row of the graph holds go (its save's peak)
+    graph.detach()
+    del facts  # its mapped pages and decoded strings, before the graph is written (the process's peak)
     stats = graph.stats
     graph.forget_derived()  # before the tables are written
     save_centrality(folder / "centrality.npz", centrality_table(graph))

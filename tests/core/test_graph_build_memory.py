@@ -175,35 +175,36 @@ def test_the_graph_process_writes_the_graph_a_plain_build_writes(tmp_path: Path)
     assert (gen / GRAPH_STATS).read_text() == json.dumps(plain.stats)
 
 
-def test_the_graph_process_lets_go_of_the_facts_strings_before_writing(tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """The facts' strings decoded at once are let go once the graph is built (issue 19: the graph
-    process's peak is its save), and nothing decodes them again while the graph is written."""
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads the process's mappings (Linux)")
+def test_the_graph_process_lets_go_of_the_facts_before_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The facts are let go once the graph is built (issue 19: the graph process's peak is its save):
+    none of their files is mapped while the graph is written."""
     from maguyva_tui.core.indexer import build_graph_files
-    from maguyva_tui.core.store import arrays
-    from maguyva_tui.core.store.facts_files import StoredRows
 
     rows = _rows(9, 12)
     gen = tmp_path / "gen"
     gen.mkdir()
     save_facts(gen, rows)
-    events: list[str] = []
-    let_go: list[arrays.Strings] = []
-    table, forget, write = arrays.Strings._table, StoredRows.forget_strings, persist.write
+    mapped: list[list[str]] = []
+    write = persist.write
 
-    def decoded(self: arrays.Strings) -> Any:
-        if self._lookup is None and any(self is t for t in let_go):
-            events.append("decoded again")
-        return table(self)
+    def written(path: Path, state: dict[str, Any]) -> None:
+        with open("/proc/self/maps") as maps:
+            mapped.append([line.split()[-1] for line in maps if str(gen) in line])
+        write(path, state)
 
-    def forgotten(self: StoredRows) -> None:
-        forget(self)
-        let_go.extend((self._strings, self._refnames))
-        assert all(t._lookup is None for t in let_go)
-        events.append("let go")
-
-    monkeypatch.setattr(arrays.Strings, "_table", decoded)
-    monkeypatch.setattr(StoredRows, "forget_strings", forgotten)
-    monkeypatch.setattr(persist, "write", lambda *args: (events.append("write"), write(*args)))
+    monkeypatch.setattr(persist, "write", written)
     build_graph_files(str(gen), None)
-    assert events == ["let go", "write"]
+    assert mapped == [[]]  # the graph written is a plain build's: test_the_graph_process_writes_the_graph_...
+
+
+def test_a_detached_graph_refuses_an_update_until_attached(tmp_path: Path) -> None:
+    rows = _rows(3, 2)
+    facts = _stored(tmp_path, rows)
+    graph = CodeGraph.build(facts, lean=True)
+    graph.detach()
+    assert not graph.attached and not len(graph.facts)
+    with pytest.raises(RuntimeError, match="attach"):
+        graph.update({}, [next(iter(rows))])
+    graph.attach(facts)
+    assert graph.update({}, [next(iter(rows))])

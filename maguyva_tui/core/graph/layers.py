@@ -66,6 +66,10 @@ class FactLayers:
         used = set(self._layer_of.values())
         self._layers = [layer if i in used else None for i, layer in enumerate(self._layers)]
 
+    def detach(self) -> None:
+        """Let go of every mapping (no file is read any more, until ``attach``)."""
+        self._layers, self._layer_of, self._last = [], {}, None
+
     def __contains__(self, path: object) -> bool:
         return path in self._layer_of
 

@@ -125,6 +125,13 @@ class CodeGraph:
         self.indexes.clear()
         self.attached = True
 
+    def detach(self) -> None:
+        """Let go of the facts the graph was built from, as an opened graph has none (a graph built
+        to be written: its save reads none of them; ``attach`` gives them back)."""
+        self.layers.detach()
+        self.indexes.clear()
+        self.attached = not self.languages
+
     def read_modules(self, facts: Mapping[str, FileFacts]) -> None:
         """Give an opened graph its ``go.mod`` files' facts alone, before any ``attach``: a question
         naming a Go import path (``who imports github.com/tidwall/gjson``) resolves it by their

@@ -164,11 +164,6 @@ class Strings:
     def __len__(self) -> int:
         return len(self._offsets) - 1
 
-    def forget(self) -> None:
-        """Let go of the strings decoded (those still read elsewhere stay; any is decoded again when asked)."""
-        self._lookup = None
-        self._cache = {}
-
     def same(self, other: Strings) -> bool:
         """Whether another table holds the same strings, byte for byte (nothing decoded)."""
         return bool(np.array_equal(self._offsets, other._offsets)) and bytes(self._blob) == bytes(other._blob)

@@ -337,12 +337,6 @@ class StoredRows(Mapping[str, Row]):
         self._strings.all()
         self._refnames.all()
 
-    def forget_strings(self) -> None:
-        """Let go of the strings :meth:`decode_strings` decoded, once every file has been read
-        (those the reader kept stay, held by what kept them)."""
-        self._strings.forget()
-        self._refnames.forget()
-
     def definitions(self) -> Definitions:
         """The table of defined names written with the facts (mapped; its spelling column holds
         ids that :meth:`spellings` reads)."""
