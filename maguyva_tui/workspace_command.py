@@ -168,7 +168,8 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
             cluster.close()
         raise
     try:
-        for missing in coordinator.missing:
+        for missing in coordinator.missing if args.json or args.batch or args.explain else ():  # a page for a
+            # person says it among its notices ("gone: not searched (why)"): once, where it had been said twice
             print(f"maguyva: skipped {printable(missing.label)}: {printable(missing.reason)}", file=sys.stderr)
         if args.batch and run_batch is not None:
             return run_batch(args, lambda text, options: _with_cut(*coordinator.search_page(_request(text, options))))

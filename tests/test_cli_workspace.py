@@ -80,6 +80,13 @@ def test_people_read_repo_slash_path(ws: Workspace, here: Runner) -> None:
     assert explained.returncode == 0 and "service/config.py:" in explained.stdout and "rank 0" in explained.stdout
 
 
+def test_a_missing_repository_is_said_once_to_a_person(ws: Workspace, here: Runner) -> None:
+    """The page's notice names it; a ``skipped`` line before it had said the same again."""
+    human = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.gone), runner=here)
+    assert [line for line in human.stderr.splitlines() if "gone" in line] == [
+        f"maguyva: gone: not searched ({ws.gone}: no such directory)"]
+
+
 def test_json_says_a_cut_list_in_the_json_alone_as_for_one_repository(ws: Workspace, here: Runner) -> None:
     """``search --json`` over several repositories had said ``truncated`` on stderr too (one repository: the JSON alone)."""
     proc = ws.search("config", "--regex", "--limit", "1", "--repo", str(ws.service), "--repo", str(ws.frontend),
