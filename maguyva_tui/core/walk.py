@@ -41,6 +41,7 @@ SKIP_REASONS: tuple[str, ...] = (
     "vanished",
     "symlink_outside_root",
     "symlink_loop",
+    "symlink_duplicate",
     "broken_symlink",
     "not_regular",
 )
@@ -96,8 +97,8 @@ class WalkTrace:
     """``(folder, mtime_ns, ctime_ns)`` of every folder walked (``""`` the root), taken before it
     was listed: a file added, removed or renamed in it since changes its time."""
     watched: list[str] = field(default_factory=list)
-    """Files not indexed whose own change matters: ignore files, and files skipped for a reason
-    of :data:`WATCHED_REASONS`."""
+    """Files not indexed whose own change matters: ignore files, files skipped for a reason of
+    :data:`WATCHED_REASONS`, and broken links and loops (stat-ed through the link)."""
     unsound: str | None = None
     """Why the walk cannot be stamped (a broken link, a loop), ``None`` when it can."""
 
@@ -123,6 +124,7 @@ class WalkReport:
                 trace.watched.append(path)
             elif reason in UNSOUND_REASONS:
                 trace.unsound = trace.unsound or f"{reason}: {path}"
+                trace.watched.append(path)  # stat-ed through the link: its target appearing is a change
 
     def notice(self, reason: str, path: str) -> None:
         """Count a kept file with something unusual about it."""
@@ -344,6 +346,9 @@ def _visit(
         real = os.path.realpath(path) if is_link else os.path.join(parent_real, entry.name)
         if real in skipped:
             return None
+        if is_link and _walked_at_its_own_path(real, parent_real, root):
+            report.skip("symlink_loop" if _above(real, parent_real) else "symlink_duplicate", rel)
+            return None
         if real in visited:
             report.skip("symlink_loop", rel)
             return None
@@ -356,6 +361,21 @@ def _visit(
         report.skip("too_large", rel)
         return None
     return Candidate(rel, path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, st.st_dev, is_link)
+
+
+def _walked_at_its_own_path(real: str, parent_real: str, root: Path) -> bool:
+    """Tell whether a linked folder inside the root is one the walk reaches at its own path (an
+    ancestor of the link, or a folder no ignore rule keeps the walk out of): its files are indexed
+    there, never under the link's name. A link sorted before its target (vite's ``link -> real``)
+    had claimed the folder, ``real/`` been skipped as a loop and its files indexed as ``link/...``."""
+    if _above(real, parent_real):
+        return True
+    return walked_into(root, os.path.relpath(real, root))
+
+
+def _above(real: str, parent_real: str) -> bool:
+    """Tell whether ``real`` is the folder ``parent_real`` or one above it."""
+    return parent_real == real or parent_real.startswith(real.rstrip(os.sep) + os.sep)
 
 
 def _is_link(path: str) -> bool:

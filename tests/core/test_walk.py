@@ -90,3 +90,16 @@ def test_vanished_file_is_counted(tmp_path: Path) -> None:
     (tmp_path / "b.py").unlink()
     assert [c.path for c in candidates if read_source(c, report)] == ["a.py"]
     assert report.skipped["vanished"] == 1
+
+
+def test_a_link_sorted_before_its_folder_never_takes_its_files(tmp_path: Path) -> None:
+    """``link -> real`` inside the root: ``real/``'s files are indexed at their own path, the link
+    skipped as a duplicate (vite's ``root-resolution/link``: ``real/`` had been skipped as a loop and
+    its file indexed as ``link/.gitkeep``); a link to an ignored folder is still walked."""
+    _tree(tmp_path, {"real/r.py": "x", "hidden/h.py": "y", ".gitignore": "hidden/\n"})
+    os.symlink("real", tmp_path / "link")
+    os.symlink("hidden", tmp_path / "a_view")
+    os.symlink(".", tmp_path / "real" / "loop")
+    report = WalkReport()
+    assert _paths(tmp_path, report) == [".gitignore", "a_view/h.py", "real/r.py"]
+    assert report.skipped["symlink_duplicate"] == 1 and report.skipped["symlink_loop"] == 1
