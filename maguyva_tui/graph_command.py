@@ -114,6 +114,9 @@ def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | Non
     kinds = {d.symbol.kind for d in answer.definitions if d.symbol is not None}
     if answer.total or not kinds:
         return None
+    if action in ("subtypes", "overrides") and _top_level_functions(answer):  # typeguard's check_type_internal
+        return (f"{name} is a function, not a type or a method: nothing is built on it or overrides it "
+                f"(`maguyva graph callers {name}` lists its call sites)")  # had offered overrides, always empty
     if action == "subtypes" and kinds <= {"method", "function"}:
         return f"{name} is a {' or '.join(sorted(kinds))}, not a type: `maguyva graph overrides {name}` lists what overrides it"
     if action == "overrides" and not kinds & {"method", "function"}:
@@ -122,6 +125,12 @@ def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | Non
         return (f"nothing calls or constructs {name}: `maguyva graph subtypes {name}` lists the types built on it, "
                 f"`maguyva graph importers {name}` the lines importing it")
     return None
+
+
+def _top_level_functions(answer: GraphAnswer[Any]) -> bool:
+    """Whether every definition is a function outside any class (or any function): none can be overridden."""
+    symbols = [d.symbol for d in answer.definitions]
+    return all(s is not None and s.kind == "function" and "." not in s.qualname for s in symbols)
 
 
 _TYPE_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "type"})

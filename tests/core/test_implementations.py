@@ -109,6 +109,15 @@ def test_the_graph_command_points_to_the_other_action_for_the_wrong_kind(engine:
         graph_answer(engine, "subtypes", "NoSuchType", None, 10)
 
 
+@pytest.mark.parametrize("action", ["subtypes", "overrides"])
+def test_a_top_level_function_is_said_to_have_neither_subtypes_nor_overrides(engine: Engine, action: str) -> None:
+    """``graph subtypes check_type_internal`` had offered ``graph overrides``, which lists nothing for a function."""
+    answer = graph_answer(engine, action, "Serve", None, 10)
+    assert answer["results"] == [] and answer["note"] == (
+        "Serve is a function, not a type or a method: nothing is built on it or overrides it "
+        "(`maguyva graph callers Serve` lists its call sites)")
+
+
 @pytest.mark.parametrize(("action", "name", "said"), [
     ("importers", ".", "no module, file or symbol named '.' in the repository"),  # had been a ValueError
     ("callers", "::", "'::' names no symbol (parse_config"),  # had been "empty name"
