@@ -53,7 +53,7 @@ def excludes_of(root: Path) -> list[ExcludeFile]:
     tree's top down to the root's parent."""
     top = work_tree_top(root)
     common = common_dir(top) if top is not None else None
-    configs = [_xdg_home() / "git" / "config", Path.home() / ".gitconfig"]
+    configs = _system_and_user_configs()
     if common is not None:
         configs.append(common / "config")
     found = [ExcludeFile(_excludes_file(configs, top or root) or _xdg_home() / "git" / "ignore", top or root, "user")]
@@ -141,6 +141,31 @@ def _xdg_home() -> Path:
     return Path(xdg) if os.path.isabs(xdg) else Path.home() / ".config"
 
 
+SYSTEM_CONFIG = Path("/etc/gitconfig")
+"""The system-wide configuration git reads first (Debian's and most distributions' git)."""
+MAX_INCLUDE_DEPTH = 10
+"""``[include]`` files are followed this deep (git refuses past its own limit of 10)."""
+
+
+def _system_and_user_configs() -> list[Path]:
+    """The configuration files git reads before the repository's, weakest first: the system's
+    (``$GIT_CONFIG_SYSTEM``, none with ``$GIT_CONFIG_NOSYSTEM``), then the user's XDG and home
+    files (``$GIT_CONFIG_GLOBAL`` instead of both). A ``core.excludesFile`` set in
+    ``/etc/gitconfig`` had been ignored."""
+    configs = []
+    if not _truthy(os.environ.get("GIT_CONFIG_NOSYSTEM", "")):
+        configs.append(Path(os.environ.get("GIT_CONFIG_SYSTEM") or SYSTEM_CONFIG))
+    global_config = os.environ.get("GIT_CONFIG_GLOBAL")
+    if global_config is not None:
+        return configs + ([Path(global_config)] if global_config else [])
+    return configs + [_xdg_home() / "git" / "config", Path.home() / ".gitconfig"]
+
+
+def _truthy(value: str) -> bool:
+    """A git boolean set true (``1``, ``true``, ``yes``, ``on``)."""
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
 def _excludes_file(configs: list[Path], root: Path) -> Path | None:
     """The last ``core.excludesFile`` set in the configuration files, in the order git reads them."""
     value: str | None = None
@@ -153,9 +178,10 @@ def _excludes_file(configs: list[Path], root: Path) -> Path | None:
     return root / value  # relative paths resolve against the work tree, as git runs there
 
 
-def _core_excludes(config: Path) -> str | None:
-    """The value of ``core.excludesFile`` in one git configuration file (its last setting)."""
-    data = _read_regular(config, MAX_CONFIG_BYTES)
+def _core_excludes(config: Path, depth: int = 0) -> str | None:
+    """The value of ``core.excludesFile`` in one git configuration file (its last setting), the
+    files it includes (``[include] path = ~/.gitconfig.local``) read where they are included."""
+    data = _read_regular(config, MAX_CONFIG_BYTES) if depth <= MAX_INCLUDE_DEPTH else None
     if data is None:
         return None
     text = data.decode("utf-8", errors="replace")
@@ -169,7 +195,17 @@ def _core_excludes(config: Path) -> str | None:
         key, sep, rest = line.partition("=")
         if section == "core" and sep and key.strip().lower() == "excludesfile":
             value = _config_value(rest)
+        elif section == "include" and sep and key.strip().lower() == "path":
+            value = _core_excludes(_included(config, _config_value(rest)), depth + 1) or value
     return value
+
+
+def _included(config: Path, value: str) -> Path:
+    """Where an ``[include]`` path points: ``~/`` is the home folder, a relative path is beside
+    the including file."""
+    if value == "~" or value.startswith("~/"):
+        return Path.home() / value[2:]
+    return config.parent / value
 
 
 def _config_value(text: str) -> str:

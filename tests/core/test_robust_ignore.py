@@ -249,3 +249,22 @@ def test_a_root_its_work_tree_ignores_is_walked_alone(tmp_path: Path, monkeypatc
     root, _ = _init(tmp_path, monkeypatch, {".gitignore": "node_modules/\n*.log\n"})
     _make(root / "node_modules" / "left-pad", {".gitignore": "*.tmp\n"}, ["index.js", "x.log", "y.tmp"])
     assert _walked(root / "node_modules" / "left-pad") == {".gitignore", "index.js", "x.log"}
+
+
+def test_excludes_file_from_the_system_config_and_an_included_one(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``core.excludesFile`` set where git reads it: the system's configuration
+    (``$GIT_CONFIG_SYSTEM`` here), then a file the user's ``[include]``s, which overrides it."""
+    root, env = _init(tmp_path, monkeypatch, {"a.py": "", "b.sys": "", "c.inc": ""})
+    (tmp_path / "system.config").write_text("[core]\n\texcludesFile = ~/sys.ignore\n")
+    (tmp_path / "sys.ignore").write_text("*.sys\n")
+    del env["GIT_CONFIG_NOSYSTEM"]
+    env["GIT_CONFIG_SYSTEM"] = str(tmp_path / "system.config")
+    monkeypatch.delenv("GIT_CONFIG_NOSYSTEM", raising=False)
+    monkeypatch.setenv("GIT_CONFIG_SYSTEM", str(tmp_path / "system.config"))
+    assert _walked(root) == _git_kept(root, env) == {"a.py", "c.inc"}
+    (tmp_path / ".gitconfig").write_text("[include]\n\tpath = more/local.config\n")
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "local.config").write_text("[core]\n\texcludesfile = ~/inc.ignore\n")
+    (tmp_path / "inc.ignore").write_text("*.inc\n")
+    assert _walked(root) == _git_kept(root, env) == {"a.py", "b.sys"}
