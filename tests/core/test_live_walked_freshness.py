@@ -90,3 +90,26 @@ def test_a_file_that_grew_too_large_and_shrank_back_is_indexed_again(live: LiveI
     assert live.is_stale()
     live.refresh_if_stale()
     assert "pkg/core.py" in _files(live)
+
+
+@pytest.mark.slow  # four refreshes on each of the two fixtures: about 1.5 s on 2 cores
+@pytest.mark.parametrize("link", ["dangling", "loop"])
+def test_a_file_added_in_a_folder_made_since_is_seen_beside_a_broken_link(live: LiveIndex, link: str) -> None:
+    """A dangling link (or a loop) anywhere in the repository had left the walk without a stamp:
+    the folders it listed were neither stat-ed nor watched, and a module written into a folder just
+    made stayed unsearchable (diskcache with one dangling link, MCP and resident servers alike)."""
+    target = live.root / "pkg" / "later.py"
+    (live.root / "pkg" / "link.py").symlink_to(target if link == "dangling" else live.root / "pkg" / "link.py")
+    live.refresh_if_stale()
+    (live.root / "newpkg").mkdir()
+    live.refresh_if_stale()
+    (live.root / "newpkg" / "mod.py").write_text("def brand_new():\n    return 3\n")
+    assert live.is_stale()
+    assert live.refresh_if_stale()
+    assert "newpkg/mod.py" in _files(live)
+    if link == "dangling":
+        assert not live.is_stale()
+        target.write_text("def later():\n    return 5\n")  # the link is stat-ed through: its target appearing is a change
+        assert live.is_stale()
+        live.refresh_if_stale()
+        assert {"pkg/later.py", "pkg/link.py"} <= _files(live)

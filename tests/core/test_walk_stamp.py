@@ -129,11 +129,16 @@ def test_a_folder_changed_just_before_the_walk_is_walked_until_a_walk_stamps_it(
     assert len(walks) == 3
 
 
-def test_a_broken_link_leaves_the_walk_unstamped(tmp_path: Path, walks: list[int]) -> None:
+def test_a_broken_link_leaves_the_walk_unvouched_for(tmp_path: Path, walks: list[int]) -> None:
+    """Stamped (a live index watches the folders it listed), marked unsound: every search walks."""
     root = _repo(tmp_path)
     (root / "dangling.py").symlink_to(root / "pkg" / "later.py")
     update_index(root)
-    assert walk_stamp.read_stamp(current_generation(index_folder(root))) is None
+    gen = current_generation(index_folder(root))
+    stamp = walk_stamp.read_stamp(gen)
+    assert stamp is not None and stamp["unsound"] == "broken_symlink: dangling.py"
+    assert ["dangling.py", *walk_stamp.MISSING] in stamp["watched"]
+    assert walk_stamp.check_stamp(gen, root, [], stamp["max_bytes"]) is False  # the next search walks
     (root / "pkg" / "later.py").write_text("LATER = 1\n")
     assert _found(root, "LATER") == ["dangling.py", "pkg/later.py"]
 
@@ -161,3 +166,14 @@ def test_an_ignore_file_above_the_root_is_watched(tmp_path: Path, walks: list[in
     assert _found(root, "DELTA_IN_LOG") == ["debug.log"]
     (top / ".gitignore").write_text("*.log\n")
     assert _found(root, "DELTA_IN_LOG") == [] and len(walks) == 2
+
+
+def test_a_nested_repositorys_exclude_file_is_watched(tmp_path: Path, walks: list[int]) -> None:
+    """The ``info/exclude`` of a repository nested in the root, written after the index, is found."""
+    root = tmp_path / "repo"
+    (root / "lib" / ".git" / "info").mkdir(parents=True)
+    (root / "lib" / "a.py").write_text("ALPHA = 1\n")
+    _age(root)
+    assert _found(root, "ALPHA") == ["lib/a.py"]
+    (root / "lib" / ".git" / "info" / "exclude").write_text("a.py\n")
+    assert _found(root, "ALPHA") == [] and len(walks) == 2

@@ -50,7 +50,9 @@ from maguyva_tui.core.store.format import FILE_MODE, FileEntry
 from maguyva_tui.core.walk import WalkTrace
 
 STAMP_FILE = "walk-stamp.json"
-STAMP_VERSION = 1
+STAMP_VERSION = 2
+"""2: a walk that met a broken link or a loop is stamped too, marked ``unsound`` (never vouched
+for; a version 1 reader, which knows no such mark, reads no stamp and walks)."""
 
 RACY_NS = 3_000_000_000
 """A folder modified less than this before the walk began is not trusted (file-system clocks tick
@@ -86,10 +88,10 @@ def _settled(stat: tuple[int, int, int, int], limit: int) -> tuple[int, int, int
 
 def write_stamp(gen: Path, root: Path, trace: WalkTrace, started_ns: int, max_bytes: int) -> None:
     """Record a walk's stamp in a generation (replacing any: atomically; a failure is silent, the
-    next search walks)."""
-    if trace.unsound is not None:
-        (gen / STAMP_FILE).unlink(missing_ok=True)
-        return
+    next search walks). A walk that met what no stamp vouches for (a broken link, a loop) is
+    stamped too, marked ``unsound``: a search walks again all the same, but a live index still
+    watches the folders it listed (a file added in a folder made empty had gone unseen by the MCP
+    and resident servers wherever the repository held one dangling link)."""
     base = os.fspath(root) + os.sep
     limit = started_ns - RACY_NS
     data = {
@@ -99,6 +101,7 @@ def write_stamp(gen: Path, root: Path, trace: WalkTrace, started_ns: int, max_by
         "watched": [[rel, *_settled(_stat(base + rel), limit)] for rel in sorted(set(trace.watched))],
         "excludes": [[os.fspath(p), *_settled(_stat(os.fspath(p)), limit)] for p in exclude_files(root)],
         "listed": {rel: mtime for rel, mtime, _ in trace.folders if mtime >= limit},
+        "unsound": trace.unsound,
     }
     try:
         fd, tmp = tempfile.mkstemp(prefix=f"{STAMP_FILE}.", suffix=".tmp", dir=gen)
@@ -149,7 +152,7 @@ def check_stamp(gen: Path, root: Path, files: Sequence[FileEntry], max_bytes: in
     child meanwhile (where fork is cheap and safe: Linux, no other thread): the verdict is then a
     call that waits for the child."""
     stamp = read_stamp(gen)
-    if stamp is None or stamp.get("max_bytes") != max_bytes or not trusted(stamp):
+    if stamp is None or stamp.get("unsound") or stamp.get("max_bytes") != max_bytes or not trusted(stamp):
         return False
     base = os.fspath(root) + os.sep
     try:
