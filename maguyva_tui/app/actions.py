@@ -34,7 +34,8 @@ WEIGHT_STEP = 0.1
 
 OUTSIDE_QUERY_ACTIONS = ("focus_query", "leave")
 """Priority bindings (run in the keys' order, see :meth:`ActionsMixin.focus_now`) that apply only
-outside the query box and the preview: the help lists them there, not under "Always"."""
+outside the query box (escape outside the preview too, which backs out on its own): the help lists
+them there, not under "Always"."""
 
 
 def always(binding: Binding) -> bool:

@@ -408,7 +408,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Offer the what-if keys (in the footer too) only when they apply: an answer to re-weigh,
         a what-if to reset, and the focus outside the query box (where they are typed)."""
         if action in OUTSIDE_QUERY_ACTIONS:  # priority keys: only where they would have bubbled to us
-            return self.screen is self.screen_stack[0] and not isinstance(self.focused, (Input, Preview))
+            own = (Input, Preview) if action == "leave" else (Input,)  # the preview's escape is its own; / is ours
+            return self.screen is self.screen_stack[0] and not isinstance(self.focused, own)
         if action in ("nudge", "next_weight", "reset_what_if") and isinstance(self.focused, QueryInput):
             return False
         if action in ("nudge", "next_weight"):

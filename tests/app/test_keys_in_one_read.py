@@ -82,3 +82,18 @@ async def test_the_command_palette_applies_its_editing_keys_in_the_order_typed(m
         await wait_for(pilot, lambda: app.focused.value == "thexm", timeout=5)
         await pilot.pause(0.2)
         assert app.focused.value == "thexm"
+
+
+@pytest.mark.slow  # an app test: over 2 s on 2 cores, run by .ci/run's slow pass
+async def test_slash_from_the_preview_goes_back_to_the_query_box(make_app) -> None:
+    """Enter on a result opens the preview; ``/`` there had done nothing, and the question typed
+    next went to the preview and the app's keys (``p`` changed the preset, ``o`` opened the editor)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("enter")
+        await pilot.press("enter")  # the selected row: its preview, focused
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "preview", timeout=5)
+        burst(app, "slash", "x")
+        await wait_for(pilot, lambda: app.query_one("#query").value == "parse_configx", timeout=5)
+        assert app.focused.id == "query"
