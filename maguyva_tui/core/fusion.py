@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 
 from maguyva_tui.core.intent import Weights
 from maguyva_tui.core.paths import is_demoted, is_secondary
-from maguyva_tui.core.types import KIND_RANK, MODALITIES, Hit, fast_constructor
+from maguyva_tui.core.types import KIND_RANK, MACRO_NOTE, MODALITIES, Hit, fast_constructor
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: an item's identity across modalities."""
@@ -688,16 +688,28 @@ read, the field's line an annotation or a default (flask's property ``App.name``
 attribute ``Scaffold.name`` when a method followed every variable)."""
 
 
-def kind_class(kind: str | None, qualname: str | None = None) -> float:
+MACRO_RANK: Final = 0.5
+"""Where a C or C++ function-like macro stands among :data:`~maguyva_tui.core.types.KIND_RANK`'s
+kinds (:data:`~maguyva_tui.core.types.MACRO_NOTE`): after the functions of its name, before the
+modules. The graph gives a header's ``#define`` the calls its name's callers make, so centrality
+had listed libuv's ``#define uv__inotify_read(loop, w, events) UNREACHABLE()`` (the stub of the
+platforms without inotify) before the function in ``unix/linux.c``. An order, not a weight: any
+value between 0 and 1 lists alike."""
+
+
+def kind_class(kind: str | None, qualname: str | None = None, macro: bool = False) -> float:
     """The part of a structural hit's class its kind makes, below one (a tier's unit): the structural
     engine's own order inside a tier (:data:`~maguyva_tui.core.types.KIND_RANK`: types and
     functions, then modules, then variables and constants, then imports), members after what the
-    top of a file defines (:data:`METHOD_RANK`, :data:`FIELD_RANK`), which centrality does not
+    top of a file defines (:data:`METHOD_RANK`, :data:`FIELD_RANK`), a function-like macro after the
+    functions of its tier (:data:`MACRO_RANK`), which centrality does not
     overturn. marshmallow's ``post_load`` was the ``TypedDict`` field ``_BaseFieldKwargs.post_load``
     of the more central ``fields.py`` before the decorator."""
     rank: float = METHOD_RANK if kind == "method" else KIND_RANK.get(kind or "", 0)
     if kind in ("variable", "constant") and qualname and "." in qualname:
         rank = FIELD_RANK
+    elif macro and rank == 0:
+        rank = MACRO_RANK
     return (_LAST_KIND - rank) / (_LAST_KIND + 1)
 
 
@@ -713,7 +725,7 @@ def tie_class(modality: str, hit: Hit) -> float:
         return 0.0
     tiered = modality == "structural" and not hit.reason.startswith("name words")  # a sentence's: a real score
     if tiered:  # the engine's kind order inside a tier is no tie: a function before a field of its name
-        return float(math.floor(hit.score)) + kind_class(hit.kind, hit.symbol)
+        return float(math.floor(hit.score)) + kind_class(hit.kind, hit.symbol, hit.reason.endswith(MACRO_NOTE))
     if modality == "graph" and hit.depth is not None:
         return float(math.floor(hit.score))
     return hit.score

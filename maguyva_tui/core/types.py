@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 MODALITIES: tuple[str, ...] = ("semantic", "text", "structural", "graph")
 """The four retrieval engines, in display order."""
@@ -64,6 +64,11 @@ SYMBOL_KINDS: tuple[str, ...] = (
 KIND_RANK: dict[str, int] = {"module": 1, "variable": 2, "constant": 2, "import": 3}
 """The order of a name's definitions by kind: types and functions (rank 0, every kind not listed)
 before modules, then variables and constants, then imports."""
+
+MACRO_NOTE: Final = ", a macro"
+"""Ends the structural engine's reason for a C or C++ function-like macro (``#define f(x) ...``),
+which it ranks after the functions of its tier: a name defined both ways is a function with a body
+and a stand-in for it (a platform's stub under ``#else``, a shim around the call)."""
 
 _Type = TypeVar("_Type", bound=type)
 

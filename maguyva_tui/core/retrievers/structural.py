@@ -82,7 +82,7 @@ from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import KIND_RANK, Hit, Query, Symbol, check_stage
+from maguyva_tui.core.types import KIND_RANK, MACRO_NOTE, Hit, Query, Symbol, check_stage
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
@@ -338,7 +338,7 @@ class StructuralRetriever:
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return at most ``limit`` definitions matching the query's names, best first (no fuzzy
         guesses after a name matched as spelled: :func:`without_guesses`)."""
-        return without_guesses(self._searched(query, limit))
+        return macros_after_functions(without_guesses(self._searched(query, limit)))
 
     def _searched(self, query: Query, limit: int) -> list[Hit]:
         """:meth:`search`'s page, guesses kept."""
@@ -565,6 +565,45 @@ def without_guesses(hits: list[Hit]) -> list[Hit]:
             or hit.reason[len("fuzzy "):] in normalize((hit.symbol or "").rpartition(".")[2])]
 
 
+def macros_after_functions(hits: list[Hit]) -> list[Hit]:
+    """A page with each C or C++ function-like macro after the functions and types of its tier
+    (:data:`~maguyva_tui.core.types.MACRO_NOTE`), the rest of the order as it was: a name defined
+    by a function and by a ``#define`` is read in the function's body (libuv's
+    ``uv__iou_fs_read_or_write`` in ``unix/linux.c``, not the ``#define ... 0`` that
+    ``unix/internal.h`` holds for the platforms without it)."""
+    if not any(hit.reason.endswith(MACRO_NOTE) for hit in hits):
+        return hits
+    out: list[Hit] = []
+    run: list[Hit] = []
+    for hit in hits:
+        if run and not _same_tier(run[0], hit):
+            out.extend(sorted(run, key=_macro_order))
+            run = []
+        run.append(hit)
+    out.extend(sorted(run, key=_macro_order))
+    return out
+
+
+def _same_tier(first: Hit, hit: Hit) -> bool:
+    """Whether two hits of a page were matched in the same tier (a sentence's name words and a
+    sibling's likeness are real scores: each is a tier of its own)."""
+    tiered = not first.reason.startswith(("name words", "like ")) and not hit.reason.startswith(("name words", "like "))
+    return tiered and math.floor(first.score) == math.floor(hit.score)
+
+
+def _macro_order(hit: Hit) -> tuple[bool, float]:
+    """Where a hit stands in its tier: the engine's order (demoted paths, then kinds), a macro
+    after the kinds ranked first (types and functions)."""
+    rank = KIND_RANK.get(hit.kind or "", 0)
+    return _demoted_path(hit.path), 0.5 if rank == 0 and hit.reason.endswith(MACRO_NOTE) else float(rank)
+
+
+def is_macro(symbol: Symbol) -> bool:
+    """Whether a C or C++ function is a function-like macro (its first line a ``#define``; a Rust
+    function's may be an attribute, ``#[inline]``)."""
+    return symbol.kind == "function" and symbol.language in ("c", "cpp") and symbol.signature.startswith("#")
+
+
 def name_stems(name: str) -> tuple[str, ...]:
     """Return a name's subtokens stemmed (``list_domains`` -> ``list``, ``domain``)."""
     return tuple(word_stem(token) for token in split_identifier(name))
@@ -699,6 +738,8 @@ def _subsequence(key: str) -> re.Pattern[str]:
 
 
 def _hit(symbol: Symbol, score: float, reason: str) -> Hit:
+    if is_macro(symbol):
+        reason += MACRO_NOTE
     return Hit(
         path=symbol.path,
         start_line=symbol.start_line,
