@@ -147,6 +147,23 @@ def _leaves_out(stack: list[IgnoreFile], inside: str) -> bool:
     return any(is_ignored(stack, "/".join(parts[: i + 1]), True) for i in range(len(parts)))
 
 
+def rules_below(rules: list[IgnoreFile], folder: Path, rel: str) -> list[IgnoreFile]:
+    """The rules that apply below a folder the walk descends into (``rel`` from the root): those
+    above it and its own ignore files; a repository nested there (a ``.git`` in it: a submodule, a
+    clone) has only its own, as git reads it: an outer ``*.js`` or ``build/`` had left a
+    submodule's sources out."""
+    if os.path.lexists(folder / ".git"):
+        return nested_repository_files(folder, rel)
+    return rules + load_ignore_files(folder, rel)
+
+
+def nested_repository_files(folder: Path, rel: str) -> list[IgnoreFile]:
+    """The rules of a repository nested at ``rel``: ``core.excludesFile``, its ``info/exclude``,
+    then its own ignore files."""
+    found = (_read(exclude.path, rel) for exclude in excludes_of(folder) if exclude.kind != "above")
+    return [ignore_file for ignore_file in found if ignore_file is not None] + load_ignore_files(folder, rel)
+
+
 def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:
     """Decide a path against every ignore file that applies, deepest last so it wins."""
     for ignore_file in reversed(stack):

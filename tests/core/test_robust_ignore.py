@@ -268,3 +268,18 @@ def test_excludes_file_from_the_system_config_and_an_included_one(tmp_path: Path
     (tmp_path / "more" / "local.config").write_text("[core]\n\texcludesfile = ~/inc.ignore\n")
     (tmp_path / "inc.ignore").write_text("*.inc\n")
     assert _walked(root) == _git_kept(root, env) == {"a.py", "b.sys"}
+
+
+def test_a_nested_repository_reads_only_its_own_ignore_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside a repository nested in the root (a clone, a submodule) the walk keeps what git run
+    there lists: the outer ``*.js`` and ``build/`` leave its sources in, its ``info/exclude`` and
+    ``.gitignore`` apply (the outer rules had left a vendored library's sources out)."""
+    root, env = _init(tmp_path, monkeypatch, {".gitignore": "*.js\nbuild/\n", "app.py": ""})
+    inner = root / "vendor" / "lib"
+    _make(inner, {".gitignore": "*.tmp\n"}, ["index.js", "build/make.py", "x.tmp", "private.py", "sub/b.js"])
+    _git(inner, "init", "-q", env=env)
+    (inner / ".git" / "info" / "exclude").write_text("private.py\n")
+    _make(root / "gen", {}, ["out.js"])
+    inside = {"vendor/lib/" + path for path in _git_kept(inner, env)}
+    assert inside == {"vendor/lib/" + p for p in (".gitignore", "index.js", "build/make.py", "sub/b.js")}
+    assert _walked(root) == {".gitignore", "app.py"} | inside
