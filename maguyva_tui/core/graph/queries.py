@@ -11,6 +11,7 @@ are sorted as arrays and become ``CallSite``/``Dependent`` objects only when rea
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
@@ -213,12 +214,24 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     found = graph.named(name, qualified=True)
     if not found and "." in name:
         tail = name.rpartition(".")[2]
-        found = {n for n in graph.named(tail) if ("." + split_id(n)[1]).endswith("." + name)}
+        named = graph.named(tail)
+        found = {n for n in named if ("." + split_id(n)[1]).endswith("." + name)}
+        if not found:  # written with its module (httplib2.Http), every copy of it: python2/ and python3/ kept both
+            found = {n for n in named if _dotted(n).endswith("." + name)}
     if not found:
         found = graph.named(name)
     if not found and name.endswith(".new") and name != ".new":  # Ruby's Foo.new runs Foo#initialize
         found = {n for n in definitions(graph, name[:-4] + ".initialize") if graph.symbols[n].language == "ruby"}
     return tuple(sorted(found, key=lambda n: (-graph.node_centrality(n), n)))
+
+
+def _dotted(node: str) -> str:
+    """A symbol node as its file's module and its qualname, dotted after a leading dot
+    (``python3/httplib2/__init__.py::Http`` is ``.python3.httplib2.Http``): what a name written
+    with any tail of its module ends with."""
+    path, qualname = split_id(node)
+    module = posixpath.splitext(path)[0].removesuffix("/__init__").removesuffix("__init__")
+    return f".{module.replace('/', '.')}.{qualname}" if module else f".{qualname}"
 
 
 def _written_id(graph: CodeGraph, name: str) -> str | None:

@@ -1,0 +1,48 @@
+"""The graph tools of the MCP server read a name written with its module (``httplib2.Http.request``)
+as find_definition reads it, also where the package is kept twice (found by an outside tester on
+httplib2, whose ``python2/httplib2`` and ``python3/httplib2`` both define it): find_definition had
+listed both definitions while find_references and impact called the name unknown."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.mcp.answers import AnswerError, definition_answer, impact_answer, references_answer
+from tests.trees import indexed
+
+CLIENT = (
+    "class Http:\n    def request(self, uri):\n        return self._send(uri)\n\n"
+    "    def _send(self, uri):\n        return uri\n\n\n"
+    "def fetch(uri):\n    return Http().request(uri)\n"
+)
+TWICE = {
+    "python2/httplib2/__init__.py": CLIENT,
+    "python3/httplib2/__init__.py": CLIENT,
+    "tests/other.py": "class Http:\n    pass\n",
+}
+
+
+@pytest.fixture(scope="module")
+def twice(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return indexed(tmp_path_factory, "twice", TWICE)
+
+
+def test_a_name_with_its_module_names_every_copy_of_it(twice: Engine) -> None:
+    """Both copies' callers and dependents, as for ``Http.request`` written without its module."""
+    definitions = definition_answer(twice, "httplib2.Http.request", None, False, 10)["definitions"]
+    assert sorted(d["path"] for d in definitions) == ["python2/httplib2/__init__.py", "python3/httplib2/__init__.py"]
+    through = references_answer(twice, "httplib2.Http.request", None, 50)
+    plain = references_answer(twice, "Http.request", None, 50)
+    assert through["symbol"] == "httplib2.Http.request"
+    assert through["references"] == plain["references"] and len(through["references"]) == 2
+    assert impact_answer(twice, "httplib2.Http._send", 3, 50)["dependents"] == impact_answer(
+        twice, "Http._send", 3, 50)["dependents"]
+
+
+def test_a_module_does_not_widen_to_a_name_defined_elsewhere_too(twice: Engine) -> None:
+    """``httplib2.Http``'s two classes, not tests/other.py's ``Http`` that the bare name also names."""
+    nodes = {d["node"] for d in references_answer(twice, "httplib2.Http", None, 50)["definitions"]}
+    assert nodes == {"python2/httplib2/__init__.py::Http", "python3/httplib2/__init__.py::Http"}
+    with pytest.raises(AnswerError):
+        references_answer(twice, "nothere.Http.request", None, 50)
