@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -254,6 +255,34 @@ def test_a_fit_on_a_sequence_samples_the_texts_a_fit_on_a_list_would(model: Stat
     assert np.array_equal(np.asarray(fitted.prose), np.asarray(listed.prose)) and fitted.prose is not None
     assert lazy.read == 7 + 5 + len(texts)  # the two samples, then one pass for the prose blocks
 
+
+
+class ReadInBatches(list[str]):
+    """Texts like ``ChunkTexts``: a read of one text costs a read of its whole file, so a sample is read at once."""
+
+    def __init__(self, texts: list[str]) -> None:
+        super().__init__(texts)
+        self.batches: list[int] = []
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        raise AssertionError("a text read alone")
+
+    def texts(self, positions: Iterable[int]) -> list[str]:
+        found = [list.__getitem__(self, i) for i in positions]
+        self.batches.append(len(found))
+        return found
+
+
+def test_a_fit_reads_its_samples_in_one_read_each_where_the_texts_read_many_at_once(
+        model: StaticModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1 MiB file of 65,000 one-line functions had been decoded and split once per sampled chunk (over 5 min)."""
+    monkeypatch.setattr(static, "FIT_SAMPLE", 7)
+    monkeypatch.setattr(static, "HUB_REFERENCES", 5)
+    texts = [f"def f{i}(x):\n    return g{i % 4}(x)" for i in range(23)]
+    batched = ReadInBatches(texts)
+    fitted, listed = model.fit(batched), model.fit(iter(texts))
+    assert batched.batches == [7, 5]
+    assert np.array_equal(fitted.weights, listed.weights) and np.array_equal(fitted.references, listed.references)
 
 @pytest.mark.slow  # about 4 s on 2 cores: run by .ci/run's slow pass
 def test_refine_pulls_chunks_towards_the_transformer(model: StaticModel) -> None:
