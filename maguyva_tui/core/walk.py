@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maguyva_tui.core.ignore import IGNORE_FILES, IgnoreFile, is_ignored, load_ignore_files, root_ignore_files
+from maguyva_tui.core.git_excludes import common_dir
+from maguyva_tui.core.ignore import IGNORE_FILES, IgnoreFile, is_ignored, root_ignore_files, rules_below
 from maguyva_tui.core.types import UnreadableRepository
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -157,7 +158,7 @@ def walked_into(root: Path, rel: str) -> bool:
         if name in ALWAYS_SKIPPED_DIRS or is_ignored(rules, done, True):
             return False
         folder = folder / name
-        rules = rules + load_ignore_files(folder, done)
+        rules = rules_below(rules, folder, done)
     return True
 
 
@@ -353,7 +354,9 @@ def _visit(
             report.skip("symlink_loop", rel)
             return None
         visited.add(real)
-        return real, ignores + load_ignore_files(Path(path), rel)
+        if report.trace is not None:
+            _watch_nested_exclude(report.trace, path, root)
+        return real, rules_below(ignores, Path(path), rel)
     if not stat.S_ISREG(st.st_mode):
         report.skip("not_regular", rel)
         return None
@@ -361,6 +364,16 @@ def _visit(
         report.skip("too_large", rel)
         return None
     return Candidate(rel, path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, st.st_dev, is_link)
+
+
+def _watch_nested_exclude(trace: WalkTrace, path: str, root: Path) -> None:
+    """Watch the ``info/exclude`` of a repository nested at ``path`` (made or edited, it changes
+    what the walk keeps there)."""
+    if not os.path.lexists(os.path.join(path, GIT_LINK)):
+        return
+    common = common_dir(Path(path))
+    if common is not None:
+        trace.watched.append(os.path.relpath(common / "info" / "exclude", root))
 
 
 def _walked_at_its_own_path(real: str, parent_real: str, root: Path) -> bool:

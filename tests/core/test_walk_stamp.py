@@ -166,3 +166,14 @@ def test_an_ignore_file_above_the_root_is_watched(tmp_path: Path, walks: list[in
     assert _found(root, "DELTA_IN_LOG") == ["debug.log"]
     (top / ".gitignore").write_text("*.log\n")
     assert _found(root, "DELTA_IN_LOG") == [] and len(walks) == 2
+
+
+def test_a_nested_repositorys_exclude_file_is_watched(tmp_path: Path, walks: list[int]) -> None:
+    """The ``info/exclude`` of a repository nested in the root, written after the index, is found."""
+    root = tmp_path / "repo"
+    (root / "lib" / ".git" / "info").mkdir(parents=True)
+    (root / "lib" / "a.py").write_text("ALPHA = 1\n")
+    _age(root)
+    assert _found(root, "ALPHA") == ["lib/a.py"]
+    (root / "lib" / ".git" / "info" / "exclude").write_text("a.py\n")
+    assert _found(root, "ALPHA") == [] and len(walks) == 2
