@@ -123,7 +123,6 @@ def _answers(line: bytes) -> list[dict[str, Any]]:
 
 def test_a_request_the_sdk_answers_is_not_answered_again() -> None:
     for line in (b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n',
-                 b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":7}\n',  # repaired: the SDK says -32602
                  b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"\\ud800"}}\n',
                  b'{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"s\xff"}}\n',  # read as U+FFFD
                  b'{"jsonrpc":"2.0","method":"notifications/initialized","params":5}\n',  # nobody waits on it
@@ -149,3 +148,35 @@ def test_the_id_of_a_deep_request_is_read_without_descending_into_it() -> None:
         "code": -32700, "message": _answers(line)[0]["error"]["message"]}}]
     assert _answers(b'{"id": 2.5, "p": ' + b"[" * DEEP + b"]" * DEEP + b"}\n")[0]["id"] is None
     assert _answers(b'{"p": ' + b"[" * DEEP + b"]" * DEEP + b', "id": 3\n')[0]["id"] is None  # not closed
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    (None, "params was not sent"),
+    (7, "params was a number"),
+    ({"arguments": {"query": "x"}}, "name was not sent"),
+    ({"name": ["search"]}, "name was an array"),
+    ({"name": "search", "arguments": "Http"}, "arguments was a string"),
+    ({"name": "search", "arguments": '{"query": "x"}'}, "arguments was a string holding JSON: send the object itself"),
+    ({"name": "search", "arguments": ["x"]}, "arguments was an array"),
+])
+def test_a_tool_call_of_the_wrong_shape_is_told_its_shape_in_one_line(params: Any, said: str) -> None:
+    """An agent that sent its arguments as a string (JSON encoded twice) had been answered "Invalid
+    request parameters", nothing else; params as a number had been sent on without them, answered so."""
+    request: dict[str, Any] = {"jsonrpc": "2.0", "id": 9, "method": "tools/call"}
+    if params is not None:
+        request["params"] = params
+    sorted_out = triage(json.dumps(request).encode() + b"\n")
+    assert sorted_out.onward == b""
+    (answer,) = _answers(json.dumps(request).encode() + b"\n")
+    assert answer["id"] == 9 and answer["error"]["code"] == -32602
+    message = answer["error"]["message"]
+    assert message.startswith('Invalid params: tools/call takes {"name": a tool, "arguments": an object}')
+    assert message.endswith(said) and "\n" not in message
+    batch = json.dumps([request, {"jsonrpc": "2.0", "id": 10, "method": "tools/list"}]).encode()
+    assert [a["id"] for a in _answers(batch)] == [9] and b'"id": 10' in triage(batch).onward
+
+
+def test_a_tool_call_of_the_right_shape_goes_on_to_the_sdk() -> None:
+    for params in ({"name": "search"}, {"name": "search", "arguments": {"query": "x"}}, {"name": "nope", "arguments": {}}):
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}).encode() + b"\n"
+        assert triage(line) == triage(line) and triage(line).answers == b"" and triage(line).onward == line

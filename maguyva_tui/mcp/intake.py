@@ -5,7 +5,10 @@ that waits for an answer: a lone surrogate escape (``"\\ud800"``), valid JSON to
 pydantic, or a request whose ``params`` are not an object. A thread between the real stdin and
 the SDK repairs such lines: lone surrogates become U+FFFD (the request is answered as asked), and
 a request that is still malformed is sent on without its params, which the SDK answers with an
-error (``-32602`` invalid params, or ``-32601`` when its method is not a string). A JSON-RPC batch
+error (``-32602`` invalid params, or ``-32601`` when its method is not a string). A ``tools/call``
+whose params are not a tool's name and an object of arguments (``"arguments": "{\\"query\\": ...}"``,
+JSON encoded twice, as agents send it) is answered ``-32602`` by the intake, in one line that says
+which part is wrong: the SDK's "Invalid request parameters" had said nothing more. A JSON-RPC batch
 (an array of messages: JSON-RPC 2.0 has them, MCP since 2025-06-18 does not, and the SDK drops the
 whole line, leaving each of its requests unanswered) is split into its messages, each repaired and
 answered on its own line. A tool's argument sent as ``null`` (agents send one for an option they
@@ -45,6 +48,8 @@ UNKNOWN_METHOD = "invalid"
 """The method sent on for a request whose method is not a string: the SDK answers "Method not found"."""
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+CALL_SHAPE = 'Invalid params: tools/call takes {"name": a tool, "arguments": an object}'
 NOT_JSON = "Parse error: the line is not JSON"
 TOO_DEEP = "Parse error: the JSON is nested too deeply to read"
 BAD_ID = "Invalid Request: an id must be a string or an integer"
@@ -76,6 +81,10 @@ def repair(line: bytes) -> bytes:
 def triage(line: bytes) -> Triage:
     """Sort one client line into what the SDK reads and what the intake answers (see above)."""
     checked = _validated(line)
+    if isinstance(checked, types.JSONRPCRequest) and checked.method == "tools/call":
+        refused = _call_refusal({"id": checked.id, "method": checked.method, "params": checked.params})
+        if refused:
+            return Triage(b"", refused)
     if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and _may_hold_an_id(line)):
         return Triage(_without_null_arguments(line) if b"null" in line else line, b"")
     if not line.strip():
@@ -102,10 +111,51 @@ def _triage_one(message: Any, line: bytes | None = None) -> Triage:
     """Sort one decoded message (``line``: as the client sent it, when it came alone)."""
     if _claims_an_id(message) and not _usable_id(message["id"]):
         return Triage(b"", _error(INVALID_REQUEST, None, BAD_ID))
+    refused = _call_refusal(message)
+    if refused:
+        return Triage(b"", refused)
     onward = _repair_one(message, line)
     if _validated(onward) is not None:
         return Triage(_without_null_arguments(onward) if b"null" in onward else onward, b"")
     return Triage(onward, _refusal(message))
+
+
+def _call_refusal(message: Any) -> bytes:
+    """The intake's answer to a ``tools/call`` request whose params are not a tool's name and an object
+    of arguments, saying which part is wrong; ``b""`` for any other message. The SDK had answered
+    "Invalid request parameters" alone, to an agent that sent its arguments as JSON text."""
+    if not (isinstance(message, dict) and message.get("method") == "tools/call" and _usable_id(message.get("id"))):
+        return b""
+    params = message.get("params")
+    if not isinstance(params, dict):
+        said = "params was not sent" if params is None else f"params was {_json_kind(params)}"
+    elif not isinstance(params.get("name"), str):
+        said = "name was not sent" if params.get("name") is None else f"name was {_json_kind(params['name'])}"
+    elif params.get("arguments") is not None and not isinstance(params["arguments"], dict):
+        said = f"arguments was {_json_kind(params['arguments'])}"
+        if isinstance(params["arguments"], str) and isinstance(_json_or_none(params["arguments"]), dict):
+            said += " holding JSON: send the object itself"
+    else:
+        return b""
+    return _error(INVALID_PARAMS, message["id"], f"{CALL_SHAPE}; {said}")
+
+
+def _json_kind(value: Any) -> str:
+    """A JSON value's type as a sentence names it: a string, a number, an array."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object" if isinstance(value, dict) else "null"
+
+
+def _json_or_none(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _claims_an_id(message: Any) -> bool:
