@@ -112,7 +112,9 @@ def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
 def _search_hit(r: Ranked, read: LineReader) -> dict[str, Any]:
     hit: dict[str, Any] = {"path": r.path, "lines": lines(r.start_line, r.end_line)}
     if r.symbol:
-        hit["symbol"], hit["kind"] = r.symbol, r.kind
+        hit["symbol"] = r.symbol
+    if r.kind:  # a call or import outside any definition too (its symbol null): it had said neither
+        hit["kind"] = r.kind
     hit["score"] = _round(r.score)
     hit["ranks"] = {m: (v.rank + 1 if v else None) for m, v in r.votes}
     hit["why"] = {m: v.reason for m, v in r.votes if v and v.reason}
