@@ -21,6 +21,7 @@ from maguyva_tui.core.graph.sites import (
     codes,
     ints,
     merge,
+    weighted_blocks,
 )
 
 
@@ -46,6 +47,12 @@ def _same(got: Edges, want: Edges) -> None:
         assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b), name
 
 
+def _weights_same(got: tuple[np.ndarray, np.ndarray, np.ndarray], want: Edges) -> None:
+    """PageRank's columns of the edges: their ends and weights, without their counts per kind."""
+    for a, b in zip(got, (want.source, want.target, want.weight)):
+        assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
+
+
 def _blocks(rng: np.random.Generator, files: int, size: int) -> dict[str, Block]:
     out = {}
     for i in range(files):
@@ -65,6 +72,7 @@ def test_edges_counted_by_sorting_are_the_edges_unique_counted() -> None:
         want = _unique_counted(blocks, members, size)
         _same(aggregate(merge(sorted(blocks), blocks, size), members, size), want)
         _same(aggregate_blocks(blocks, members, size), want)
+        _weights_same(weighted_blocks(blocks, members, size), want)
 
 
 def test_no_sites_and_only_self_loops_count_no_edge() -> None:
@@ -73,4 +81,5 @@ def test_no_sites_and_only_self_loops_count_no_edge() -> None:
         got = aggregate_blocks(blocks, {}, 5)
         _same(got, _unique_counted(blocks, {}, 5))
         _same(aggregate(merge(sorted(blocks), blocks, 5), {}, 5), got)
+        _weights_same(weighted_blocks(blocks, {}, 5), got)
         assert got.counts.shape == (0, len(EDGE_KINDS))

@@ -48,6 +48,7 @@ from maguyva_tui.core.graph.sites import (
     aggregate_blocks,
     ints,
     merge,
+    weighted_blocks,
 )
 from maguyva_tui.core.graph.splice import write_spliced
 from maguyva_tui.core.graph.stats import per_language
@@ -361,13 +362,22 @@ class CodeGraph:
 
     def _lean_pagerank(self) -> NDArray[np.float64]:
         """PageRank as ``transition`` gives it, without what only queries read: the operator's node
-        ids and their index, kept, and the merged sites (the edges are counted from the blocks)."""
-        edges = self.edges()
+        ids and their index, the merged sites, the edges' counts per kind (their weights are summed
+        from the blocks; only their number is kept, for ``stats``)."""
+        source, target, weight = weighted_blocks(self.blocks, self.members, len(self.nodes))
+        alive = self.nodes.alive()
+        keep = alive[source] & alive[target]
+        if not keep.all():  # as ``edges`` leaves them out
+            source, target, weight = source[keep], target[keep], weight[keep]
+        del alive, keep
+        self._derived["edge_count"] = len(source)
         live = np.asarray(self.nodes.live(), dtype=np.int64)
         dense = np.full(len(self.nodes), -1, dtype=np.int64)
         dense[live] = np.arange(len(live))
-        matrix, dangling = cent.weighted(len(live), dense[edges.source], dense[edges.target], edges.weight)
-        del live, dense
+        source, target = dense[source], dense[target]
+        del dense
+        matrix, dangling = cent.weighted(len(live), source, target, weight)
+        del live, source, target, weight
         return cent.power(matrix, dangling)
 
     @property
@@ -531,11 +541,16 @@ class CodeGraph:
         languages = per_language(self.blocks, self.loose_blocks, self.languages)
         return {
             "nodes": len(self.nodes.index),
-            "edges": len(self.edges().source),
+            "edges": self._edge_count(),
             "files": len(self.languages),
             "symbols": len(self.nodes.index) - len(self.languages),
             "languages": languages,
         }
+
+    def _edge_count(self) -> int:
+        """Return how many edges the graph has (a lean build's PageRank kept their number alone)."""
+        count = self._derived.get("edge_count")
+        return int(count) if count is not None else len(self.edges().source)
 
     # -- persistence ---------------------------------------------------------------------------------
     def save(self, path: Path) -> None:

@@ -202,35 +202,31 @@ def aggregate_blocks(blocks: Mapping[str, Block], members: Mapping[str, Members]
     return _aggregate([b.source for b in parts], [b.target for b in parts], [b.kind for b in parts], members, size)
 
 
+def weighted_blocks(blocks: Mapping[str, Block], members: Mapping[str, Members], size: int
+                    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
+    """The source, target and weight of each edge of ``aggregate_blocks``, in its order, without
+    its counts per kind (five a pair) that PageRank does not read (a graph built to be written)."""
+    parts = list(blocks.values())
+    distinct, runs = _distinct([b.source for b in parts], [b.target for b in parts], [b.kind for b in parts],
+                               members, size)
+    distinct //= len(EDGE_KINDS)  # each run's pair
+    new_pair = np.ones(len(distinct), dtype=bool)
+    np.not_equal(distinct[1:], distinct[:-1], out=new_pair[1:])
+    starts = np.flatnonzero(new_pair)
+    weight = np.add.reduceat(runs, starts) if len(starts) else runs
+    pairs = distinct[starts]
+    del distinct, runs, new_pair, starts
+    width = max(size, 1)
+    return pairs // width, pairs % width, weight.astype(np.float64)
+
+
 def _aggregate(sources: list[IntArray], targets: list[IntArray], kinds: list[CodeArray],
                members: Mapping[str, Members], size: int) -> Edges:
-    """Count the sites of each (source, target, kind) by sorting one 64-bit key per site in place:
-    (source x size + target) x kinds + kind; an edge is a run of keys of one pair. The edges come
-    in the order of their pairs, as ``np.unique`` gave them (24 bytes a site at most where its
-    inverse and ``bincount`` took about 80: the graph process's peak)."""
-    found = _member_edges(members)
-    source = np.concatenate([*sources, *(m.source for m in found), EMPTY.source])
-    target = np.concatenate([*targets, *(m.target for m in found), EMPTY.target])
-    kind = np.concatenate([*kinds, np.full(sum(len(m.source) for m in found), MEMBER, dtype=np.int8), EMPTY.kind])
-    kind[kind == NEW] = REF
-    kind[kind == READ] = CALL
-    keep = source != target
-    width, spread = max(size, 1), len(EDGE_KINDS)
-    key = source[keep].astype(np.int64)
-    del source
-    key *= width
-    key += target[keep]
-    del target
-    key *= spread
-    key += kind[keep]
-    del kind, keep
-    key.sort()
-    first = np.ones(len(key), dtype=bool)  # the first key of each run of equal keys
-    np.not_equal(key[1:], key[:-1], out=first[1:])
-    starts = np.flatnonzero(first)
-    runs = np.diff(starts, append=len(key))
-    distinct = key[starts]
-    del key, first, starts
+    """Count the sites of each (source, target, kind) (``_distinct``); an edge is a run of keys of
+    one pair. The edges come in the order of their pairs, as ``np.unique`` gave them (where its
+    inverse and ``bincount`` took about 80 bytes a site: the graph process's peak)."""
+    distinct, runs = _distinct(sources, targets, kinds, members, size)
+    spread = len(EDGE_KINDS)
     pair, kind_of = np.divmod(distinct, spread)
     del distinct
     new_pair = np.ones(len(pair), dtype=bool)
@@ -238,7 +234,36 @@ def _aggregate(sources: list[IntArray], targets: list[IntArray], kinds: list[Cod
     pairs = pair[new_pair]
     counts = np.zeros((len(pairs), spread), dtype=np.int64)
     counts[np.cumsum(new_pair) - 1, kind_of] = runs
+    width = max(size, 1)
     return Edges(pairs // width, pairs % width, counts)
+
+
+def _distinct(sources: list[IntArray], targets: list[IntArray], kinds: list[CodeArray],
+              members: Mapping[str, Members], size: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Return the distinct keys (source x size + target) x kinds + kind of every site and member
+    edge but self-loops, in order, and how many sites each has: one 64-bit key a site, sorted in
+    place (24 bytes a site at most)."""
+    found = _member_edges(members)
+    source = np.concatenate([*sources, *(m.source for m in found), EMPTY.source])
+    target = np.concatenate([*targets, *(m.target for m in found), EMPTY.target])
+    kind = np.concatenate([*kinds, np.full(sum(len(m.source) for m in found), MEMBER, dtype=np.int8), EMPTY.kind])
+    kind[kind == NEW] = REF
+    kind[kind == READ] = CALL
+    keep = source != target
+    key = source[keep].astype(np.int64)
+    del source
+    key *= max(size, 1)
+    key += target[keep]
+    del target
+    key *= len(EDGE_KINDS)
+    key += kind[keep]
+    del kind, keep
+    key.sort()
+    first = np.ones(len(key), dtype=bool)  # the first key of each run of equal keys
+    np.not_equal(key[1:], key[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    runs = np.diff(starts, append=len(key))
+    return key[starts], runs
 
 
 def _member_edges(members: Mapping[str, Members]) -> list[Members]:
