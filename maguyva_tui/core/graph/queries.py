@@ -493,8 +493,9 @@ class Reach:
     depth: NDArray[np.int32]
     via: Slots
     edge: NDArray[np.int8]
-    first_lines: dict[int, dict[int, int]] = field(default_factory=dict)
-    """A ``via`` node's slot to the first line of each node's sites into it, as they are asked for."""
+    first_lines: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
+    """A ``via`` node's slot and an edge's strength to the first line of each node's sites of that
+    strength into it, as they are asked for."""
 
     def dependent(self, i: int) -> Dependent:
         """Describe the i-th dependent."""
@@ -503,28 +504,31 @@ class Reach:
         centrality = self.graph.node_centrality(node)
         symbol = self.graph.symbols.get(node)
         if symbol is None:
-            line = self._first_site(slot, int(self.via[i]))
+            line = self._first_site(slot, int(self.via[i]), int(self.edge[i]))
             return Dependent(node, node, None, "file", depth, centrality, line, line, via, edge)
         symbol = self._definition_used(symbol, slot, int(self.via[i]))
         return Dependent(node, symbol.path, symbol.qualname, symbol.kind, depth, centrality,
                          symbol.start_line, symbol.end_line, via, edge)
 
-    def _first_site(self, slot: int, via: int) -> int:
-        """The line of a file's first site into ``via`` (1 if it has none): where its module level
-        uses the name. It had been line 1 always: jotai's barrel's ``export { RESET } from ...``
-        was shown for "what breaks if I change atomWithStorage", re-exported on lines 9-13. Each
-        ``via``'s first lines are found once, for all its dependents (3,000 files importing one
-        hub read its sites once, not once each)."""
-        lines = self.first_lines.get(via)
+    def _first_site(self, slot: int, via: int, edge: int) -> int:
+        """The line of a file's first site into ``via`` of the edge's kind (1 if it has none): where
+        its module level uses the name as the edge says. It had been line 1 always: jotai's barrel's
+        ``export { RESET } from ...`` was shown for "what breaks if I change atomWithStorage",
+        re-exported on lines 9-13; then its first site of any kind: ky's test/hooks.ts, which calls
+        isHTTPError, was shown at its import. Each ``via``'s first lines are found once, for all its
+        dependents (3,000 files importing one hub read its sites once, not once each)."""
+        strength = int(_STRENGTH_OF[edge])
+        lines = self.first_lines.get((via, strength))
         if lines is None:
             merged = self.graph.merged()
             into = merged.into(via)
+            into = into[_STRENGTH_OF[merged.kind[into]] == strength]
             sources, at = merged.source[into], merged.line[into]
             order = np.lexsort((at, sources))
             sources, at = sources[order], at[order]
             first = np.ones(len(sources), dtype=bool)
             first[1:] = sources[1:] != sources[:-1]
-            lines = self.first_lines[via] = dict(zip(sources[first].tolist(), at[first].tolist()))
+            lines = self.first_lines[via, strength] = dict(zip(sources[first].tolist(), at[first].tolist()))
         return int(lines.get(slot, 1))
 
     def _definition_used(self, symbol: Symbol, slot: int, via: int) -> Symbol:
