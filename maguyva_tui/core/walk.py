@@ -372,8 +372,11 @@ def _watch_nested_exclude(trace: WalkTrace, path: str, root: Path) -> None:
     if not os.path.lexists(os.path.join(path, GIT_LINK)):
         return
     common = common_dir(Path(path))
-    if common is not None:
-        trace.watched.append(os.path.relpath(common / "info" / "exclude", root))
+    try:
+        if common is not None:
+            trace.watched.append(os.path.relpath(common / "info" / "exclude", root))
+    except ValueError:  # on another drive (Windows): no path from the root reaches it
+        trace.unsound = trace.unsound or f"git folder elsewhere: {common}"
 
 
 def _walked_at_its_own_path(real: str, parent_real: str, root: Path) -> bool:
