@@ -50,16 +50,19 @@ def _listed(engine: Engine, question: str) -> list[tuple[str, int]]:
     return [(r.path, r.start_line) for r in engine.search(question, limit=10).results]
 
 
+@pytest.mark.slow  # the three engine-backed tests share one index build (0.9 s under load)
 @pytest.mark.parametrize("question", ["read_or_write", "where is read_or_write defined"])
 def test_the_function_with_a_body_comes_before_its_macro_stub(engine: Engine, question: str) -> None:
     listed = _listed(engine, question)
     assert listed[:2] == [("src/linux.c", 3), ("src/internal.h", 7)]
 
 
+@pytest.mark.slow
 def test_a_name_defined_only_as_a_macro_is_still_found_first(engine: Engine) -> None:
     assert _listed(engine, "only_a_macro")[0] == ("src/internal.h", 10)
 
 
+@pytest.mark.slow
 def test_the_macro_is_said_so_in_the_engines_reason(engine: Engine) -> None:
     votes = {(r.path, r.start_line): dict(r.votes)["structural"] for r in engine.search("read_or_write", limit=10).results}
     assert votes[("src/internal.h", 7)].reason.endswith(MACRO_NOTE)  # type: ignore[union-attr]
