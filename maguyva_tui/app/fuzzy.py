@@ -17,6 +17,9 @@ _AT_LINE = re.compile(r"(.*?\S):(\d+)(?::\d+)?:?")
 """A place as the results, ``grep -n``, compilers and tracebacks write it: ``path:line``, with a
 column or a last colon (``shortcuts.py:65:12:``) after it."""
 
+_FRAME = re.compile(r'File "(.+)", line (\d+)(?:, in .*)?')
+"""A Python traceback's frame line: ``File "/srv/app/pkg/a.py", line 30, in load``."""
+
 
 @dataclass(frozen=True, slots=True)
 class Target:
@@ -130,12 +133,14 @@ class Finder:
         """Return the best ``limit`` targets for ``query``, best first (see ``rank``); ``path:line``
         (as a result row, ``grep -n`` or a traceback writes it) lists the files the path matches,
         each at that line (it had matched nothing: no file or symbol holds ``:65``)."""
-        place = _AT_LINE.fullmatch(query.strip())
+        text = query.strip()
+        place = _FRAME.fullmatch(text) or _AT_LINE.fullmatch(text)
         if place is not None:
             line = max(int(place[2]), 1)
-            files = [t for t in self._rank(place[1], limit * 4) if not t.detail][:limit]
-            if files:
-                return [replace(t, label=f"{t.label}:{line}", line=line, end_line=line) for t in files]
+            for path in _tails(place[1]):  # /srv/app/pkg/a.py, printed elsewhere: the longest tail held
+                files = [t for t in self._rank(path, limit * 4) if not t.detail][:limit]
+                if files:
+                    return [replace(t, label=f"{t.label}:{line}", line=line, end_line=line) for t in files]
         return self._rank(query, limit)
 
     def _rank(self, query: str, limit: int) -> list[Target]:
@@ -188,6 +193,14 @@ class Finder:
             while len(self._matched) > NARROWED_KEPT:
                 del self._matched[next(iter(self._matched))]
         return found
+
+
+def _tails(path: str) -> list[str]:
+    """A path, then each shorter tail of it down to its file's name: an absolute path, or one a
+    traceback printed on another machine, names a file of the repository by a tail (it had matched
+    nothing, its leading folders being in no file's path)."""
+    parts = [part for part in path.replace("\\", "/").split("/") if part]
+    return [path, *("/".join(parts[i:]) for i in range(1, len(parts)))]
 
 
 def _narrows(terms: tuple[str, ...], earlier: tuple[str, ...]) -> bool:

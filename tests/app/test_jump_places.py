@@ -37,6 +37,15 @@ def test_a_path_and_line_goes_to_that_line_of_the_files_the_path_matches() -> No
     assert [t.label for t in _finder().rank("get_object", 1)] == ["get_object_or_404"]  # no line: as before
 
 
+def test_an_absolute_path_or_a_python_frame_goes_to_the_file_its_tail_names() -> None:
+    """A path as a traceback prints it, from this machine or another (``/srv/app/django/shortcuts.py:65``,
+    ``File "/srv/app/django/shortcuts.py", line 65, in f``), had said "nothing matches"."""
+    for typed in ("/srv/app/django/shortcuts.py:65", 'File "/srv/app/django/shortcuts.py", line 65, in get',
+                  '  File "django/shortcuts.py", line 65'):
+        assert _finder().rank(typed, 10)[0] == Target("django/shortcuts.py:65", "django/shortcuts.py", 65, 65), typed
+    assert _finder().rank("/srv/app/nowhere.py:3") == []
+
+
 @pytest.mark.anyio
 @pytest.mark.slow  # the explorer on the fixture index: about 2 s on 2 cores
 async def test_go_to_a_path_and_line_shows_that_line_and_past_the_end_the_last(make_app) -> None:
