@@ -170,7 +170,7 @@ def _excludes_file(configs: list[Path], root: Path) -> Path | None:
     """The last ``core.excludesFile`` set in the configuration files, in the order git reads them."""
     value: str | None = None
     for config in configs:
-        value = _core_excludes(config) or value
+        value = _core_setting(config, "excludesfile") or value
     if not value:
         return None
     if value == "~" or value.startswith("~/"):
@@ -178,9 +178,21 @@ def _excludes_file(configs: list[Path], root: Path) -> Path | None:
     return root / value  # relative paths resolve against the work tree, as git runs there
 
 
-def _core_excludes(config: Path, depth: int = 0) -> str | None:
-    """The value of ``core.excludesFile`` in one git configuration file (its last setting), the
-    files it includes (``[include] path = ~/.gitconfig.local``) read where they are included."""
+def ignores_case(root: Path) -> bool:
+    """Whether git matches ignore patterns without regard to case in the repository at ``root``
+    (``core.ignorecase``, which ``git init`` sets on a case-insensitive disk: macOS, Windows)."""
+    common = common_dir(root)
+    configs = _system_and_user_configs() + ([common / "config"] if common is not None else [])
+    value: str | None = None
+    for config in configs:
+        value = _core_setting(config, "ignorecase") or value
+    return value is not None and _truthy(value)
+
+
+def _core_setting(config: Path, name: str, depth: int = 0) -> str | None:
+    """The value of ``core.<name>`` (lower case) in one git configuration file (its last setting;
+    ``true`` for a key written alone), the files it includes (``[include] path =
+    ~/.gitconfig.local``) read where they are included."""
     data = _read_regular(config, MAX_CONFIG_BYTES) if depth <= MAX_INCLUDE_DEPTH else None
     if data is None:
         return None
@@ -193,10 +205,11 @@ def _core_excludes(config: Path, depth: int = 0) -> str | None:
             section = header.strip().lower()
             line = line[line.find("]") + 1 :].strip() if "]" in line else ""
         key, sep, rest = line.partition("=")
-        if section == "core" and sep and key.strip().lower() == "excludesfile":
-            value = _config_value(rest)
-        elif section == "include" and sep and key.strip().lower() == "path":
-            value = _core_excludes(_included(config, _config_value(rest)), depth + 1) or value
+        key = key.split("#")[0].split(";")[0].strip().lower()
+        if section == "core" and key == name:
+            value = _config_value(rest) if sep else "true"
+        elif section == "include" and sep and key == "path":
+            value = _core_setting(_included(config, _config_value(rest)), name, depth + 1) or value
     return value
 
 

@@ -23,7 +23,7 @@ from typing import Any, Final, Protocol
 
 import re2
 
-from maguyva_tui.core.git_excludes import IGNORE_FILE_NAMES, excludes_of, work_tree_top
+from maguyva_tui.core.git_excludes import IGNORE_FILE_NAMES, excludes_of, ignores_case, work_tree_top
 from maguyva_tui.core.ignore_syntax import for_pathspec
 
 IGNORE_FILES: tuple[str, ...] = IGNORE_FILE_NAMES
@@ -85,6 +85,9 @@ class IgnoreFile:
     above: str = ""
     """For a file outside the walked tree (git's excludes, a ``.gitignore`` above the root): the
     root's path relative to the folder its patterns apply under, put before every path matched."""
+    fold: bool = False
+    """Its patterns match without regard to case (``core.ignorecase``); the first file of a stack
+    says so for the folders below (:func:`rules_below`)."""
 
     def verdict(self, rel: str, is_dir: bool) -> bool | None:
         """Return True (ignored), False (re-included) or None (no rule matched)."""
@@ -100,17 +103,17 @@ class IgnoreFile:
         return None
 
 
-def parse_ignore_file(text: str, base: str) -> IgnoreFile:
+def parse_ignore_file(text: str, base: str, fold: bool = False) -> IgnoreFile:
     """Compile the lines of an ignore file that applies under ``base``; lines git skips are skipped."""
     rules = []
     for raw in text.removeprefix("\ufeff").split("\n"):
-        rules.extend(compile_line(raw.removesuffix("\r")))
-    return IgnoreFile(base, tuple(rules))
+        rules.extend(compile_line(raw.removesuffix("\r"), fold))
+    return IgnoreFile(base, tuple(rules), fold=fold)
 
 
-def load_ignore_files(folder: Path, base: str) -> list[IgnoreFile]:
+def load_ignore_files(folder: Path, base: str, fold: bool = False) -> list[IgnoreFile]:
     """Read the ignore files present in a folder; unreadable ones are skipped."""
-    found = (_read(folder / name, base, follow=False) for name in IGNORE_FILES)
+    found = (_read(folder / name, base, follow=False, fold=fold) for name in IGNORE_FILES)
     return [ignore_file for ignore_file in found if ignore_file is not None]
 
 
@@ -122,16 +125,22 @@ def root_ignore_files(root: Path) -> list[IgnoreFile]:
     as a tree of its own: only ``core.excludesFile`` and its own ignore files apply to it."""
     top = Path(os.path.abspath(work_tree_top(root) or root))
     inside = _relative(Path(os.path.abspath(root)), top)
+    fold = ignores_case(top)
     found: list[tuple[str, IgnoreFile]] = []
     for exclude in excludes_of(root):
-        ignore_file = _read(exclude.path, _relative(exclude.folder, top), follow=exclude.kind != "above")
+        ignore_file = _read(exclude.path, _relative(exclude.folder, top), exclude.kind != "above", fold)
         if ignore_file is not None:
             found.append((exclude.kind, ignore_file))
     if inside and _leaves_out([ignore_file for _, ignore_file in found], inside):
         found = [(kind, ignore_file) for kind, ignore_file in found if kind == "user"]
         inside = ""
     outer = [replace(ignore_file, above=inside) if inside else ignore_file for _, ignore_file in found]
-    return outer + load_ignore_files(root, "")
+    return _case_mark(fold) + outer + load_ignore_files(root, "", fold)
+
+
+def _case_mark(fold: bool) -> list[IgnoreFile]:
+    """An empty first file of a stack that says its patterns ignore case (none when they do not)."""
+    return [IgnoreFile("", (), fold=True)] if fold else []
 
 
 def _relative(path: Path, top: Path) -> str:
@@ -154,14 +163,16 @@ def rules_below(rules: list[IgnoreFile], folder: Path, rel: str) -> list[IgnoreF
     submodule's sources out."""
     if os.path.lexists(folder / ".git"):
         return nested_repository_files(folder, rel)
-    return rules + load_ignore_files(folder, rel)
+    return rules + load_ignore_files(folder, rel, bool(rules) and rules[0].fold)
 
 
 def nested_repository_files(folder: Path, rel: str) -> list[IgnoreFile]:
     """The rules of a repository nested at ``rel``: ``core.excludesFile``, its ``info/exclude``,
     then its own ignore files."""
-    found = (_read(exclude.path, rel) for exclude in excludes_of(folder) if exclude.kind != "above")
-    return [ignore_file for ignore_file in found if ignore_file is not None] + load_ignore_files(folder, rel)
+    fold = ignores_case(folder)
+    found = (_read(exclude.path, rel, True, fold) for exclude in excludes_of(folder) if exclude.kind != "above")
+    own = [ignore_file for ignore_file in found if ignore_file is not None]
+    return _case_mark(fold) + own + load_ignore_files(folder, rel, fold)
 
 
 def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:
@@ -173,7 +184,7 @@ def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:
     return False
 
 
-def compile_line(line: str) -> list[Rule]:
+def compile_line(line: str, fold: bool = False) -> list[Rule]:
     """Compile one gitignore line: no rule for blanks, comments and patterns that match nothing,
     two where one git pattern needs two of pathspec's."""
     from pathspec.patterns.gitignore import GitIgnorePatternError  # here: a search on an unchanged
@@ -188,11 +199,11 @@ def compile_line(line: str) -> list[Rule]:
         except (GitIgnorePatternError, ValueError, re.error):
             continue  # git skips what it cannot read (a lone trailing backslash)
         if pattern.include is not None and pattern.regex is not None:
-            rules.append(_rule(pattern.regex.pattern, dirs_only, pattern.include))
+            rules.append(_rule(pattern.regex.pattern, dirs_only, pattern.include, fold))
     return rules
 
 
-def _rule(source: str, dirs_only: bool, ignores: bool) -> Rule:
+def _rule(source: str, dirs_only: bool, ignores: bool, fold: bool = False) -> Rule:
     """Turn pathspec's regex (a path or anything below it) into one for the path alone."""
     dirs_only = dirs_only or (source.endswith(_MARK) and not source.endswith(_MARK_OPTIONAL))
     anchored = False
@@ -200,22 +211,23 @@ def _rule(source: str, dirs_only: bool, ignores: bool) -> Rule:
         if source.endswith(mark):
             source, anchored = source[: -len(mark)], True
             break
-    return Rule(_compile(source, anchored), dirs_only, ignores)
+    return Rule(_compile(source, anchored, fold), dirs_only, ignores)
 
 
-def _compile(body: str, anchored: bool) -> Searcher:
+def _compile(body: str, anchored: bool, fold: bool = False) -> Searcher:
     """Compile a rule's regex (``anchored``: it ends at the path's end): with ``re2`` when
     backtracking could take super-linear time and ``re2`` reads it, else with Python's ``re``."""
     repeats = sum(body.count(c) for c in "*+{")  # an escaped one counts too: re2 is safe
     crossing = body.count(".+") + body.count(".*")  # repeats that cross folders: quadratic in a deep path
     if repeats >= LINEAR_FROM_REPEATS or crossing >= 2:
         try:
-            return re2.compile("(?s)" + body + ("\\z" if anchored else ""), _re2_options())  # type: ignore[no-any-return]
+            return re2.compile(("(?is)" if fold else "(?s)") + body + ("\\z" if anchored else ""), _re2_options())  # type: ignore[no-any-return]
         except Exception:  # noqa: BLE001 - re2 refuses a construct (its error types vary): read as bytes
-            return _ByteSearcher.of(body, anchored)
+            return _ByteSearcher.of(body, anchored, fold)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a literal "[" in a class: Python's nested-set warning
-        return re.compile(body + ("\\Z" if anchored else ""), re.DOTALL)
+        fold_flags = re.IGNORECASE | re.ASCII if fold else 0  # git folds ASCII letters alone
+        return re.compile(body + ("\\Z" if anchored else ""), re.DOTALL | fold_flags)
 
 
 class _ByteSearcher:
@@ -230,12 +242,12 @@ class _ByteSearcher:
         self._regex = regex
 
     @classmethod
-    def of(cls, body: str, anchored: bool) -> Searcher:
+    def of(cls, body: str, anchored: bool, fold: bool = False) -> Searcher:
         """Compile ``body`` over bytes; a pattern ``re2`` refuses even so (larger than its memory
         allows) matches nothing: backtracking over it could take forever on one name."""
         options = _re2_options()
         options.encoding = re2.Options.Encoding.LATIN1
-        source = ("(?s)" + body + ("\\z" if anchored else "")).encode("utf-8", "surrogateescape")
+        source = (("(?is)" if fold else "(?s)") + body + ("\\z" if anchored else "")).encode("utf-8", "surrogateescape")
         try:
             return cls(re2.compile(source, options))
         except Exception:  # noqa: BLE001 - refused again (its error types vary)
@@ -256,7 +268,7 @@ def _re2_options() -> re2.Options:
     return options
 
 
-def _read(path: Path, base: str, follow: bool = True) -> IgnoreFile | None:
+def _read(path: Path, base: str, follow: bool = True, fold: bool = False) -> IgnoreFile | None:
     """Read an ignore file if it is a regular file (a FIFO there must not block the walk); with
     ``follow`` False, not through a symlink: git (2.32 on) does not follow a ``.gitignore`` that is
     a link, and one pointing out of the repository must not be read at all."""
@@ -273,4 +285,4 @@ def _read(path: Path, base: str, follow: bool = True) -> IgnoreFile | None:
         data = handle.read(MAX_IGNORE_BYTES)
     # bytes that are not UTF-8 decode as file names do (os.fsdecode), so a Latin-1 pattern matches
     # the Latin-1 name git ignores by it (decoded with replacement, it matched nothing)
-    return parse_ignore_file(data.decode("utf-8", errors="surrogateescape"), base)
+    return parse_ignore_file(data.decode("utf-8", errors="surrogateescape"), base, fold)

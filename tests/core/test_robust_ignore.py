@@ -283,3 +283,15 @@ def test_a_nested_repository_reads_only_its_own_ignore_rules(tmp_path: Path, mon
     inside = {"vendor/lib/" + path for path in _git_kept(inner, env)}
     assert inside == {"vendor/lib/" + p for p in (".gitignore", "index.js", "build/make.py", "sub/b.js")}
     assert _walked(root) == {".gitignore", "app.py"} | inside
+
+
+def test_core_ignorecase_matches_patterns_in_any_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``core.ignorecase`` (set by ``git init`` on macOS and Windows disks): ``Build/`` ignores
+    ``build/``, ``*.LOG`` ``a.log``, ``!KEEP.log`` keeps ``keep.log`` and ``[[:upper:]]`` matches
+    ``a``, as git decides (their files had been indexed)."""
+    files = ["build/x.py", "a.log", "b.LOG", "keep.log", "docs/d.py", "c.py", "ax.py", "deep/Build/y.py"]
+    root, env = _init(tmp_path, monkeypatch, {".gitignore": "Build/\n*.LOG\n/Docs\n!KEEP.log\n[[:upper:]]x.py\n",
+                                              **dict.fromkeys(files, "")})
+    assert _walked(root) == _git_kept(root, env) == {".gitignore", *files} - {"b.LOG", "deep/Build/y.py"}
+    _git(root, "config", "core.ignorecase", "true", env=env)
+    assert _walked(root) == _git_kept(root, env) == {".gitignore", "keep.log", "c.py"}
