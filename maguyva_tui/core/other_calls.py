@@ -1,4 +1,4 @@
-"""What the callers of a name leave out, said with the answer instead of a page that reads as complete.
+"""What the callers (and callees) of a name leave out, said with the answer instead of a page that reads as complete.
 
 - Calls the graph could not tie to a definition. "who calls ServeHTTP" on gin lists the six calls
   the graph resolves to ``Engine.ServeHTTP``, all in tests; ``h.ServeHTTP(c.Writer, c.Request)`` in
@@ -15,6 +15,8 @@
 - Other definitions of a bare name. "who calls render" on rich reads ``render`` as the top-level
   function of ``rich/markup.py`` (:func:`~maguyva_tui.core.graph.queries.definitions`), while 21
   other definitions are named ``render``; the answer names the first few and how to ask for one.
+- What a name calls: the calls of a name several definitions share (a C function written once per
+  platform), which the graph ties to none (:func:`callees_notes`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ PROPERTY_DECORATOR = re.compile(r"\s*@(?:[\w.]*\.)?(?:property|cached_property)\
 
 LineReader: TypeAlias = Callable[[str, int], str]
 """Reads one line of a file (path, 1-based line) of the generation answering; "" when it cannot."""
+
+CALLEES_SHOWN = 6
+"""Callees a callees note names at most (then "and N more")."""
 
 DEFINITIONS_SHOWN = 4
 """Places of a name's several definitions its note names at most (then "..." and how many)."""
@@ -101,6 +106,38 @@ def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
         log.debug("no word on what the impact of %s leaves out: %s", name, exc)
         return ()
     return tuple(n for n in (read, untied) if n)
+
+
+def callees_notes(generation: Generation, name: str) -> tuple[str, ...]:
+    """What the callees of ``name`` leave out: the calls of a name that several definitions share,
+    which the graph ties to none of them (libuv's ``uv_run`` calls ``uv__io_poll``, defined once
+    per platform in seven files: "what does uv_run call" had listed eight callees and said nothing
+    of it). One line, each name with its first line and how many define it. Empty when there are
+    none, the name has no definition, or the graph is not ready (a workspace's view: no one graph)."""
+    graph = None if "graph" in generation.missing else getattr(getattr(generation, "snapshot", None), "graph", None)
+    if graph is None:
+        return ()
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
+    try:
+        shared: dict[str, tuple[str, int]] = {}
+        for caller in queries.definitions(graph, name):
+            for call in queries.callees(graph, caller).unresolved:
+                if call.outcome == "ambiguous":
+                    shared.setdefault(call.name, (split_id(caller)[0], call.line))
+        counts = {callee: len(queries.definitions(graph, callee)) for callee in shared}
+    except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
+        log.debug("no word on what the callees of %s leave out: %s", name, exc)
+        return ()
+    said = [f"{callee} ({path}:{line}, {counts[callee]} definitions)" if counts[callee] > 1 else f"{callee} ({path}:{line})"
+            for callee, (path, line) in sorted(shared.items(), key=lambda pair: pair[1])]
+    if not said:
+        return ()
+    shown = ", ".join(said[:CALLEES_SHOWN]) + (f", and {len(said) - CALLEES_SHOWN} more" if len(said) > CALLEES_SHOWN else "")
+    first = min(shared, key=shared.__getitem__)
+    return (f"{name} also calls names that several definitions share, which the graph ties to none of them, so they "
+            f'are not listed: {shown}; ask "{first}" for its definitions',)
 
 
 def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:

@@ -95,7 +95,7 @@ from maguyva_tui.core.message_text import (
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
-from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers, untied_subtypes
+from maguyva_tui.core.other_calls import callees_notes, callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.paths import is_demoted, is_secondary
@@ -384,6 +384,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     elif failed is None and intent.name == "impact_analysis" and intent.target and not req.regex:
         run.notices.extend(impact_notes(parts.generation, intent.target))
+    elif failed is None and intent.name == "find_references" and intent.target and asks_callees(req.text) and not req.regex:
+        run.notices.extend(callees_notes(parts.generation, intent.target))
     if intent.target and (intent.name in SYMBOL_INTENTS or intent.rule == "question") and not req.regex:
         run.notices.extend(_other_names(parts.generation, intent.target, req.text))
     target = similar_target(query)
