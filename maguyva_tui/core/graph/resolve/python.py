@@ -68,6 +68,9 @@ class Python(Language):
         if posixpath.basename(index.path) not in mod.PY_INIT:
             return UNRESOLVED
         paths = r.touch(f"py:{mod.python_module(index.path, r.packages)}.{name}")
+        if len(paths) > 1:  # the package kept twice (httplib2's python2/ and python3/): the one beside this __init__
+            folder = posixpath.dirname(index.path)
+            paths = tuple(p for p in paths if folder in (posixpath.dirname(p), posixpath.dirname(posixpath.dirname(p))))
         return paths[0] if len(paths) == 1 else UNRESOLVED
 
 
