@@ -47,7 +47,7 @@ from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_cal
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
-from maguyva_tui.core.search import SEMANTIC_STANDS_IN, ImportLines, Parts, import_lines, spelled_whole
+from maguyva_tui.core.search import GRAPH_INTENTS, SEMANTIC_STANDS_IN, ImportLines, Parts, import_lines, spelled_whole
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import (
@@ -538,6 +538,8 @@ class Shard:
                 query = _code_words_only(query, parts.coverage() >= SEMANTIC_STANDS_IN)
         if name == "structural" and asks_places(query.intent, query.target, query.text):
             return None, query, None
+        if name == "graph":
+            query = _graph_target(generation, query)
         if name != "text" or stats is None:
             retriever = generation.retriever(name)
         else:
@@ -634,13 +636,28 @@ class Shard:
 
     def callers_notes(self, token: int, name: str) -> tuple[str, ...]:
         """What the callers of a name leave out in this repository, one line each, as its own
-        search says them (:func:`~maguyva_tui.core.other_calls.callers_notes`)."""
-        return callers_notes(self._parts(token).generation, name)
+        search says them (:func:`~maguyva_tui.core.other_calls.callers_notes`), after the
+        definition a name written with its module was read as (:func:`_graph_target`)."""
+        return self._graph_notes(token, name, callers_notes)
 
     def impact_notes(self, token: int, name: str) -> tuple[str, ...]:
         """What the impact of a name leaves out in this repository, one line each, as its own
-        search says them (:func:`~maguyva_tui.core.other_calls.impact_notes`)."""
-        return impact_notes(self._parts(token).generation, name)
+        search says them (:func:`~maguyva_tui.core.other_calls.impact_notes`), as
+        :meth:`callers_notes` reads the name."""
+        return self._graph_notes(token, name, impact_notes)
+
+    def _graph_notes(self, token: int, name: str, notes: Callable[[Generation, str], tuple[str, ...]]
+                     ) -> tuple[str, ...]:
+        """``notes`` of the name as this shard's graph is asked it (:func:`_graph_target`), after
+        the definition it was read as when that is not the name as written."""
+        generation = self._parts(token).generation
+        asked = _graph_target(generation, Query(name, target=name, intent=GRAPH_INTENTS[0])).target or name
+        if asked == name:
+            return notes(generation, name)
+        from maguyva_tui.core.graph.tables import split_id  # here: a question that reads no graph never loads it
+
+        path, qualname = split_id(asked)
+        return (f"{name} is {qualname} of {path}", *notes(generation, asked))
 
     def untied_callers(self, token: int, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
         """The calls of this repository naming a name that its graph tied to no definition, when
@@ -823,6 +840,20 @@ def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=64)
+def _graph_target(generation: Generation, query: Query) -> Query:
+    """The query a references or impact question asks this shard's graph: its target as this
+    repository's own search asks it (:func:`~maguyva_tui.core.answers.graph_name`: a name written
+    with its module, ``wrapt.decorator``, is the one definition the module re-exports, its node).
+    The workspace's view reads no one repository's names, and its graph had found nothing for
+    ``who calls wrapt.decorator`` where the repository alone lists the callers."""
+    if query.regex or not query.target or query.intent not in GRAPH_INTENTS or "graph" in generation.missing:
+        return query
+    from maguyva_tui.core.answers import graph_name  # here: a question that reads no graph never loads it
+
+    named = graph_name(generation, query.target)
+    return query if named == query.target else replace(query, target=named)
+
+
 def _code_words_only(query: Query, only: bool) -> Query:
     """The query with ``code_words_only`` set so, made once for every shard that asks it
     (``dataclasses.replace`` of a query: 20 us, on each shard of a workspace)."""
