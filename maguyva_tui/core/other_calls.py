@@ -155,12 +155,11 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
         return None
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.sites import NEW
-    from maguyva_tui.core.graph.tables import split_id
 
     try:
         defined = queries.definitions(graph, name)
         built = _constructs(graph, name, defined)
-        methods = bool(defined) and all("." in split_id(node)[1] for node in defined)
+        methods = bool(defined) and _members(graph, defined)
         if built is not None:  # a constructor: the constructions naming its class
             untied = queries.untied_calls(graph, built[0], kind=NEW)
         else:
@@ -187,6 +186,10 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
     if not methods and len(several) > 1:  # C's uv__io_poll: one definition per platform, each built alone
         return hits, (f"the graph tied no call to {bare}: {len(several)} files define it ({_shown(several)}) "
                       f"and a call does not say which; listing {calls}",)
+    if not methods:  # a bare call: fmt's format_error_code(out, ...), found by its argument's namespace
+        return hits, (f"the graph tied no call to {bare}; listing {calls}, which it could not resolve (a name "
+                      "it took for another library's, or one C++ finds by its arguments' namespace): they may "
+                      f"call another {bare}",)
     return hits, (f"the graph tied no call to {bare}; listing {calls} on a receiver it could not resolve "
                   "(of unknown type, through an interface or into another package): they may call another "
                   f"{bare}",)
@@ -423,7 +426,6 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
     them where ``line_of`` reads them (:func:`_spelled`)."""
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.sites import NEW
-    from maguyva_tui.core.graph.tables import split_id
 
     built = _constructs(graph, name, defined)
     if built is not None:
@@ -432,7 +434,7 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
         made = "construction names" if len(untied) == 1 else "constructions name"
         why = "another package's class of its name, or one it could not resolve"
     else:
-        methods = all("." in split_id(node)[1] for node in defined)
+        methods = _members(graph, defined)
         untied = queries.untied_calls(graph, name, members_only=methods)
         bare = name.replace("::", ".").rpartition(".")[2] or name
         called, made = f".{bare}(" if methods else f"{bare}(", "call names" if len(untied) == 1 else "calls name"
@@ -450,6 +452,21 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
               f" ({lines} not spell {bare}: a super call, or a call written over several lines)")
     return (f"{calls} {bare} but the graph could not tie {them} to a definition ({why})"
             f"{aside.format(them=them, bare=bare)}: first {path}:{line}{search}")
+
+
+def _members(graph: CodeGraph, defined: tuple[str, ...]) -> bool:
+    """Whether every definition is a type's member, called on a receiver (``x.get(``): a dotted
+    name that is no function. A function under a C++ namespace (fmt's ``detail.format_error_code``)
+    or inside another function is called by its bare name, and fmt's one call of it
+    (``format_error_code(out, error_code, message)``, found by argument-dependent lookup, which
+    the graph does not do) had been neither listed nor counted: only calls on a receiver were."""
+    from maguyva_tui.core.graph.tables import split_id
+
+    for node in defined:
+        symbol = graph.symbols.get(node)
+        if "." not in split_id(node)[1] or (symbol is not None and symbol.kind == "function"):
+            return False
+    return True
 
 
 SPELLINGS = (".", "->", "::")
