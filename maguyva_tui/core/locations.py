@@ -262,7 +262,9 @@ def resolve(places: Sequence[Place], snapshot: _Files) -> list[Resolved]:
     """The indexed files each place stands for, in the places' order: the longest tail of the
     place's path that is an indexed path (a trace printed on another machine, from another
     folder), else every indexed path that ends with the whole place (``app.py``, ``flask/app.py``:
-    shallowest first). A place that matches neither is not in this repository."""
+    shallowest first), else every one ending with its longest tail of a folder and more (an installed
+    package's ``site-packages/typeguard/_functions.py`` is ``src/typeguard/_functions.py``: a trace
+    through it had named no indexed file). A place that matches none is not in this repository."""
     out: list[Resolved] = []
     for place in places:
         parts = [p for p in place.path.split("/") if p not in ("", ".")]
@@ -272,8 +274,12 @@ def resolve(places: Sequence[Place], snapshot: _Files) -> list[Resolved]:
         if tail is not None:
             out.append(Resolved(tail, place.line, place))
             continue
-        wanted = "/".join(parts)
-        ending = [p for p in _by_name(snapshot).get(parts[-1], ()) if p.endswith("/" + wanted)]
+        named, ending = _by_name(snapshot).get(parts[-1], ()), []
+        for start in range(max(len(parts) - 1, 1)):  # the whole place, then its tails keeping a folder
+            wanted = "/".join(parts[start:])  # (a lone name, a stdlib frame's decoder.py, is no place)
+            ending = [p for p in named if p.endswith("/" + wanted)]
+            if ending:
+                break
         out += [Resolved(p, place.line, place) for p in sorted(ending, key=lambda p: (p.count("/"), p))]
     return out
 

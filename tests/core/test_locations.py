@@ -110,6 +110,17 @@ def test_a_trace_from_another_machine_lists_its_frames_in_the_repository(engine:
     assert answer.lookup_failed is None
 
 
+def test_a_trace_through_an_installed_copy_lists_the_files_its_folders_and_name_end(engine: Engine) -> None:
+    """``site-packages/typeguard/_functions.py`` is ``src/typeguard/_functions.py`` here (a package
+    installed from a src layout): the trace had named "none of the 2 places" and been searched as words."""
+    trace = ('Traceback (most recent call last):\n'
+             '  File "/usr/lib/python3/site-packages/vendor/config.py", line 1, in <module>\n'
+             '  File "/usr/lib/python3.11/json/notes.py", line 2, in todo_list\n'
+             'KeyError: \'x\'')
+    answer = engine.search(trace, limit=10)
+    assert answer.rule == LOCATION_RULE and [r.path for r in answer.results] == ["tools/vendor/config.py"]
+
+
 def test_a_path_and_line_is_its_enclosing_definition(engine: Engine) -> None:
     assert _places(engine, "app/config.py:2")[0] == ("app/config.py", 1, "parse_config")
     assert _places(engine, "./app/config.py:6:9: E501 line too long")[0][2] == "ConfigLoader.load"
