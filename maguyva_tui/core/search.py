@@ -668,12 +668,17 @@ class ImportLines:
     importing line, ranked in order); with ``by_symbol``, no module is named so and the lines
     import a definition of that name. ``outside``: asked of a workspace's repository where the
     module names no file, its lines importing the module by its written name (another
-    repository's library: :func:`~maguyva_tui.core.graph.importers.outside_import_lines`)."""
+    repository's library: :func:`~maguyva_tui.core.graph.importers.outside_import_lines`).
+    ``members``: asked so where the name is no module, its lines importing a definition of that
+    name from a module not its own (``from frozenlist import FrozenList`` in aiosignal:
+    :func:`~maguyva_tui.core.graph.importers.outside_member_lines`), which the workspace lists
+    where another repository defines the name."""
 
     files: tuple[str, ...]
     hits: tuple[Hit, ...]
     by_symbol: bool = False
     outside: tuple[Hit, ...] = ()
+    members: tuple[Hit, ...] = ()
 
 
 def import_lines(generation: Generation, written: str, outside: bool = False) -> ImportLines | None:
@@ -689,9 +694,10 @@ def import_lines(generation: Generation, written: str, outside: bool = False) ->
     if not answer.known:
         found = _symbol_importers(generation, written)
         lines = _outside_importers(generation, written) if outside else ()
-        if not lines:
+        members = _outside_members(generation, written) if outside else ()
+        if not lines and not members:
             return found
-        return ImportLines((), found.hits if found is not None else (), True, lines)
+        return ImportLines((), found.hits if found is not None else (), True, lines, members)
     hits = tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), s.caller, "import", s.language, s.reason)
                  for i, s in enumerate(answer.entries))
     return ImportLines(tuple(answer.nodes), hits)
@@ -710,6 +716,21 @@ def _outside_importers(generation: Generation, written: str) -> tuple[Hit, ...]:
     near = sorted(generation.text.candidates(literal_plan(tail)))
     lines = outside_import_lines(snapshot.graph, written, snapshot.facts, near)
     return tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {written}")
+                 for i, s in enumerate(lines))
+
+
+def _outside_members(generation: Generation, written: str) -> tuple[Hit, ...]:
+    """The lines importing a definition named ``written`` from a module this repository does not
+    hold, looked for in the files whose text spells the name (the text engine's trigrams say)."""
+    from maguyva_tui.core.graph.importers import outside_member_lines, verb
+    from maguyva_tui.core.trigram.plan import literal_plan
+
+    snapshot = generation.snapshot
+    if snapshot.facts is None or not written.isidentifier():
+        return ()
+    near = sorted(generation.text.candidates(literal_plan(written)))
+    lines = outside_member_lines(snapshot.graph, written, snapshot.facts, near)
+    return tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {written} ({s.file})")
                  for i, s in enumerate(lines))
 
 

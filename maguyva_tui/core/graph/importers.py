@@ -19,7 +19,7 @@ import numpy as np
 
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.modules import C_FAMILY, JS_SUFFIXES
-from maguyva_tui.core.graph.resolve import Resolver
+from maguyva_tui.core.graph.resolve import SENTINELS, Resolver
 from maguyva_tui.core.graph.sites import IMPORT
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL
@@ -259,6 +259,31 @@ def outside_import_lines(graph: CodeGraph, written: str, facts: Mapping[str, Fil
                 out.setdefault((path, imp.line), ImportLine(path, imp.line, path, written, language))
     return [out[k] for k in sorted(out)]
 
+
+
+def outside_member_lines(graph: CodeGraph, name: str, facts: Mapping[str, FileFacts],
+                         paths: Iterable[str]) -> list[ImportLine]:
+    """The lines among ``paths`` importing a definition named ``name`` from a module that is not
+    this repository's (``from frozenlist import FrozenList``: a module the graph resolves to no
+    file here), one per line: what another repository of a workspace imports of a definition a
+    library the workspace holds has, which this repository's graph leaves unresolved. Relative
+    imports are never another repository's."""
+    name = name.strip()
+    if not name:
+        return []
+    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    out: dict[tuple[str, int], ImportLine] = {}
+    for path in paths:
+        language = graph.languages.get(path)
+        if language is None or path not in facts:
+            continue
+        own = FileIndex(path, language)
+        for imp in facts[path].imports:
+            if imp.name != name or not imp.module or imp.module.startswith("."):
+                continue
+            if resolver.module(own, imp.module) in SENTINELS:
+                out.setdefault((path, imp.line), ImportLine(path, imp.line, path, imp.module, language))
+    return [out[k] for k in sorted(out)]
 
 def verb(line: ImportLine) -> str:
     """How a line reaches what it names: C and C++ include a file, the others import a module."""

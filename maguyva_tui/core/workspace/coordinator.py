@@ -665,7 +665,9 @@ class _View:
             files = tuple(qualify(label, f) for label, answer in found for f in answer.files)
             chosen = [(label, answer.outside if answer.by_symbol else answer.hits) for label, answer in found]
         else:
-            files, chosen = (), [(label, answer.hits) for label, answer in found]
+            defined = {split(path)[0] for path in self.definers(written)} if any(a.members for _, a in found) else set()
+            chosen = [(label, answer.hits + (answer.members if defined - {label} else ())) for label, answer in found]
+            files = ()
         hits = [_with_path(hit, qualify(label, hit.path)) for label, listed in chosen for hit in listed]
         if not hits and not files:
             return None
