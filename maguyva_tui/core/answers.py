@@ -237,6 +237,9 @@ class GraphAnswer(Generic[T]):
     missing: str = ""
     """The line saying no indexed file or folder is the name, written as a path (``src/x.py``), with
     the close paths; empty otherwise (the front ends then say the symbol is unknown)."""
+    folder: bool = False
+    """Importers: the name is a folder, its definitions the files under it, its entries the lines
+    importing them from outside it."""
     _snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -404,7 +407,8 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
     the graph's imports that reach the file or a symbol of it, and its wildcard ones (every C
     ``#include``). Its definitions are the files the module names (their nodes, no symbol); none
     when it names no file here. A name that names several files (two ``config.h``) lists the
-    importers of each, each line's reason naming the file it reaches."""
+    importers of each, each line's reason naming the file it reaches; a folder names its files,
+    and the lines importing them from outside it (its own files' imports of each other aside)."""
     from maguyva_tui.core.graph import importers as imp
     from maguyva_tui.core.trigram.plan import literal_plan
 
@@ -412,11 +416,18 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
     if graph is None:
         raise QueryError(NO_GRAPH)
     files = imp.module_files(graph, module, stems)
+    inside: set[str] = set()
+    if not files:  # a folder (source/errors, a package's python3/httplib2): its files, imported from outside it
+        files = queries.folder_files(graph.languages, module)
+        inside = set(files)
     if not files:
         return GraphAnswer(module, (), (), 0, _snapshot=generation.snapshot)
     text = generation.text
     near = {p for stem in imp.stems(files, graph) for p in text.candidates(literal_plan(stem))}
     lines = imp.import_lines(graph, files, generation.snapshot.facts, sorted(near))
+    if inside:  # one per importing line outside it: from pkg.sub import thing reaches its __init__ and mod.py
+        outside = {(i.path, i.line): i for i in reversed(lines) if i.path not in inside}
+        lines = [i for i in lines if outside.get((i.path, i.line)) is i]
     several = len(files) > 1 and go_package_folder(files) is None
     entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
                     i.source, i.file, i.language, graph.node_centrality(i.source),
@@ -424,7 +435,7 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
                for i in lines]
     definitions = tuple(Definition(f, None) for f in files)
     return GraphAnswer(module, definitions, tuple(entries[:limit]), len(entries), (("import", len(entries)),),
-                       _snapshot=generation.snapshot)
+                       folder=bool(inside), _snapshot=generation.snapshot)
 
 
 def symbol_importers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:

@@ -208,13 +208,17 @@ def _importers(answer: GraphAnswer[Site], module: str) -> dict[str, Any]:
     out = {"symbol": echo(module), "module": True,
            "definitions": [{"node": d.node, "path": d.node, "kind": "file"} for d in answer.definitions],
            "counts": dict(answer.counts), **_listing("references", items, answer.total)}
-    if several:
-        out["note"] = f"{echo(module)} names {len(answer.definitions)} files; the lines importing each are listed"
-    elif package is not None and answer.total:
+    folder = answer.folder
+    if not answer.total:  # first: "the lines importing each are listed" had stood over an empty list
+        out["note"] = f"no line of the repository imports {echo(module)}" + (" from outside it" if folder else "")
+    elif folder:
+        out["note"] = (f"{echo(module)} is a folder of {len(answer.definitions)} files; the lines importing them "
+                       "from outside it are listed")
+    elif package is not None:
         out["note"] = (f"{echo(module)} is the Go package of {package + '/' if package else 'the root folder'} "
                        f"({len(answer.definitions)} files); the lines importing it are listed")
-    elif not answer.total:
-        out["note"] = f"no line of the repository imports {echo(module)}"
+    elif several:
+        out["note"] = f"{echo(module)} names {len(answer.definitions)} files; the lines importing each are listed"
     return out
 
 
