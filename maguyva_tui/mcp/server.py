@@ -197,7 +197,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         Resolved through the dependency graph, so a call reaches the definition it really calls, not
         any same-named text. Use it before changing a signature, or to learn how something is used.
         Calls made dynamically (getattr, callbacks, reflection) are not seen; search the quoted name
-        for textual mentions.
+        for textual mentions. A module, file or folder (pkg.retry, pkg/retry.py, src/errors) lists the
+        lines importing it (a folder's: from outside it), with module true and its files as definitions.
 
         Returns symbol, definitions (the nodes the name resolved to: node, path, lines, kind, and spans, the
         lines of each definition a node stands for when its file defines the name more than once, as
