@@ -46,3 +46,12 @@ def test_a_module_does_not_widen_to_a_name_defined_elsewhere_too(twice: Engine) 
     assert nodes == {"python2/httplib2/__init__.py::Http", "python3/httplib2/__init__.py::Http"}
     with pytest.raises(AnswerError):
         references_answer(twice, "nothere.Http.request", None, 50)
+
+
+@pytest.mark.parametrize("written", ["self._send", "self._send()", "this._send", "$this->_send", "cls._send"])
+def test_a_member_named_through_its_own_receiver_is_the_member(twice: Engine, written: str) -> None:
+    """``self._conn_request`` as an agent copies it from the call: find_references had called it an
+    unknown symbol (find_definition too), where the search reads it as the member."""
+    assert definition_answer(twice, written, None, False, 10)["total"] == 2
+    assert references_answer(twice, written, None, 50)["references"] == references_answer(twice, "_send", None, 50)["references"]
+    assert impact_answer(twice, written, 2, 50)["dependents"] == impact_answer(twice, "_send", 2, 50)["dependents"]

@@ -18,7 +18,7 @@ from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespace_member
-from maguyva_tui.core.intent import written_name
+from maguyva_tui.core.intent import OWN_RECEIVER, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import qualifier_parts
@@ -55,13 +55,14 @@ MAX_NAME_CHARS = 8 * 1024
 def symbol_as_meant(name: str) -> str:
     """A symbol's name as a person or an agent wraps it, unwrapped: whitespace, backticks, quotes,
     a call's ``()``, and a qualifier's separator at either end (``Flask.``, ``.Flask``,
-    ``::parse``): the name meant, which the MCP tools and ``maguyva graph`` read alike (one had
+    ``::parse``), and the object's own receiver (``self._send``, ``$this->save``, as the search
+    reads it): the name meant, which the MCP tools and ``maguyva graph`` read alike (one had
     found ``Flask.`` while the others called it unknown). Separators inside it stay. A name over
     ``MAX_NAME_CHARS`` raises :class:`QueryError`."""
     if len(name) > MAX_NAME_CHARS:
         raise QueryError(f"name too long ({len(name)} characters; the limit is {MAX_NAME_CHARS})")
     cleaned = name.strip().strip("`'\"").strip()
-    cleaned = cleaned.removesuffix("()")
+    cleaned = OWN_RECEIVER.sub("", cleaned.removesuffix("()"))  # self._conn_request, as a call writes it
     while cleaned.startswith("./"):  # a path as a shell completes it: ./pkg/a.py::run (the "." read as a separator)
         cleaned = cleaned[2:]
     start, end = 0, len(cleaned)

@@ -203,7 +203,7 @@ def is_identifier(token: str) -> bool:
     return any(c.islower() for c in word) and any(c.isupper() for c in word[1:])
 
 
-_RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[A-Za-z_$])")
+OWN_RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[A-Za-z_$])")
 """A member named through the object's own receiver (``self.parse_args``, ``this.render``,
 ``$this->save``, ``static::make``): no symbol's qualified name holds the receiver."""
 
@@ -213,8 +213,8 @@ def _clean(token: str) -> str:
     an extracted target: ``self.parse_args()`` names the method ``parse_args``."""
     operator = _OPERATOR_NAME.search(token)
     if operator is not None:  # ``operator()``, ``operator<<``: the punctuation is the name's
-        return _RECEIVER.sub("", token[: operator.start()].lstrip("`'\"“”([{<> ") + operator.group())
-    return _RECEIVER.sub("", token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()"))
+        return OWN_RECEIVER.sub("", token[: operator.start()].lstrip("`'\"“”([{<> ") + operator.group())
+    return OWN_RECEIVER.sub("", token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()"))
 
 
 _OPERATOR_NAME: Final = re.compile(rf"\boperator{OPERATOR_SYMBOL}")
