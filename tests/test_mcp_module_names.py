@@ -20,6 +20,8 @@ TWICE = {
     "python2/httplib2/__init__.py": CLIENT,
     "python3/httplib2/__init__.py": CLIENT,
     "tests/other.py": "class Http:\n    pass\n",
+    "lib/client.rb": "class Client\n  def get(url)\n    send_request(url)\n  end\n\n  def send_request(url)\n    url\n  end\nend\n",
+    "src/ky.js": "export class Ky {\n  #fetch() {\n    return 1;\n  }\n\n  run() {\n    return this.#fetch();\n  }\n}\n",
 }
 
 
@@ -55,3 +57,18 @@ def test_a_member_named_through_its_own_receiver_is_the_member(twice: Engine, wr
     assert definition_answer(twice, written, None, False, 10)["total"] == 2
     assert references_answer(twice, written, None, 50)["references"] == references_answer(twice, "_send", None, 50)["references"]
     assert impact_answer(twice, written, 2, 50)["dependents"] == impact_answer(twice, "_send", 2, 50)["dependents"]
+
+
+def test_a_member_written_with_a_hash_is_the_member(twice: Engine) -> None:
+    """Ruby's documentation names an instance method ``Client#send_request``: the search read it as
+    ``Client.send_request`` while the tools called it unknown, its closest name that very method; a
+    JavaScript private member keeps its ``#``."""
+    assert [d["symbol"] for d in definition_answer(twice, "Client#send_request", None, False, 10)["definitions"]] == [
+        "Client.send_request"]
+    assert [(r["path"], r["line"]) for r in references_answer(twice, "Client#send_request", None, 50)["references"]] == [
+        ("lib/client.rb", 3)]
+    assert impact_answer(twice, "Client#send_request", 1, 50)["dependents"][0]["symbol"] == "Client.get"
+    for private in ("Ky.#fetch", "#fetch"):
+        assert [d["symbol"] for d in definition_answer(twice, private, None, False, 10)["definitions"]] == ["Ky.#fetch"]
+    assert [(r["path"], r["line"]) for r in references_answer(twice, "Ky.#fetch", None, 50)["references"]] == [
+        ("src/ky.js", 7)]

@@ -300,7 +300,7 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     named as it is invoked (``vec!``) that no symbol is named is its ``macro_rules!``.
     """
     snapshot = generation.snapshot
-    name = written_name(name) or name
+    name = written_name(name) or _hash_member(generation, name)
     found = generation.structural.lookup(name, kinds)
     if not found and (written := files_defining(generation.structural.lookup, name)) is not None and not written[2]:
         found = [s for s in generation.structural.lookup(written[0], kinds) if s.path in written[1]]  # a.py:run
@@ -527,7 +527,7 @@ def graph_name(generation: Generation, name: str) -> str:
     as Go or PHP print it (``(*Mux).ServeHTTP``, ``\\GuzzleHttp\\Client``) as the symbol it names;
     a name written through its file as the search reads it (``a.py:run``, ``pkg/a.py::run``:
     :func:`~maguyva_tui.core.path_names.in_file`) as that file's definition; else the name."""
-    name = written_name(name) or name
+    name = written_name(name) or _hash_member(generation, name)
     graph = generation.snapshot.graph
     if graph is None or queries.definitions(graph, name):
         return name
@@ -540,6 +540,15 @@ def graph_name(generation: Generation, name: str) -> str:
              or go_module_member(generation, name) or namespace_member(generation, name))
     nodes = {node for s in found if (node := symbol_id(s.path, s.qualname)) in graph.symbols}
     return nodes.pop() if len(nodes) == 1 else name
+
+
+def _hash_member(generation: Generation, name: str) -> str:
+    """A member written with a ``#`` (Ruby's ``Client#send_request``) that no symbol is named as,
+    written with a dot, as the search reads it; a name with a ``#`` of its own (JavaScript's
+    ``Ky.#fetch``), or none, as it is."""
+    if "#" not in name or generation.knows_symbol(name):
+        return name
+    return name.replace("#", ".")
 
 
 def _resolve(generation: Generation, name: str) -> tuple[CodeGraph, tuple[str, ...]]:
