@@ -374,7 +374,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             alone = the_plan.modalities[0]
             if not run.lists.get(alone):
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
-                run.notices.append(f"the {alone} engine {why}; blending the engines instead")
+                said = _graph_holds_none(intent, req) if alone == "graph" and failed is None and why != "is not ready yet" else None
+                run.notices.append(f"{said or f'the {alone} engine {why}'}; blending the engines instead")
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
@@ -805,6 +806,24 @@ EVERY_IMPORT = 1 << 20
 """Import lines an importers question lists before the page's limit cuts them (all)."""
 NAMED_FILES = 4
 """Files an ambiguous file name's notice names at most."""
+
+
+def _graph_holds_none(intent: Intent, req: SearchRequest) -> str | None:
+    """What the graph's empty list says of a symbol it knows, in the question's terms ("nothing
+    in the graph calls Flask.run"), where the page had said only that the graph engine found
+    nothing (as if the name were unknown to it); ``None`` without a target."""
+    if not intent.target:
+        return None
+    target = echo(intent.target)
+    if intent.name == "impact_analysis":
+        return f"nothing in the graph depends on {target}"
+    if asks_callees(req.text):
+        return f"the graph ties no call in {target} to a definition of the repository"
+    if asks_overrides(req.text):
+        return f"nothing in the graph overrides {target}"
+    if asks_subtypes(req.text):
+        return f"nothing in the graph extends or implements {target}"
+    return f"nothing in the graph calls {target}"
 
 
 def _asks_subtypes(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:

@@ -39,9 +39,18 @@ def test_who_calls_still_lists_the_callers(engine: Engine) -> None:
     assert sorted((r.path, r.start_line) for r in result.results) == [("pkg/main.py", 6), ("pkg/main.py", 12)]
 
 
+@pytest.mark.parametrize(("question", "said"), [
+    ("who calls leaf", "nothing in the graph calls leaf"),
+    ("what breaks if I change leaf", "nothing in the graph depends on leaf"),
+])
+def test_a_function_nothing_calls_says_so_in_the_question_s_terms(engine: Engine, question: str, said: str) -> None:
+    """It had said "the graph engine alone found nothing", as if leaf were a name the graph did not know."""
+    assert f"{said}; blending the engines instead" in engine.search(question).notices
+
+
 def test_a_function_calling_nothing_of_the_repository_says_the_graph_found_nothing(engine: Engine) -> None:
     result = engine.search("what does leaf call")
-    assert "the graph engine alone found nothing; blending the engines instead" in result.notices
+    assert "the graph ties no call in leaf to a definition of the repository; blending the engines instead" in result.notices
 
 
 @pytest.mark.parametrize(("question", "callees"), [
