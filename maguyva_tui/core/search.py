@@ -367,6 +367,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             run.lists["graph"], told = untied
             run.notices.extend(told)
             listed_untied = True
+    foreign = getattr(parts.generation, "foreign_callers", None)  # a workspace: other repositories' calls into it
+    if foreign is not None and not unnamed and asks_callers and intent.target and not req.regex:
+        run.lists["graph"], told = _with_foreign(run.lists.get("graph") or [], *foreign(intent.target, the_plan.fetch))
+        run.notices.extend(told)
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex \
             and intent.rule != URL_RULE:  # a URL no line holds: its host and path are no words to blend
         blend = blended(the_plan, intent)
@@ -806,6 +810,17 @@ EVERY_IMPORT = 1 << 20
 """Import lines an importers question lists before the page's limit cuts them (all)."""
 NAMED_FILES = 4
 """Files an ambiguous file name's notice names at most."""
+
+
+def _with_foreign(hits: list[Hit], foreign: list[Hit], said: tuple[str, ...]) -> tuple[list[Hit], tuple[str, ...]]:
+    """A workspace's graph list of callers, then the calls other repositories make through an
+    import of the defining repository's package (:func:`~maguyva_tui.core.foreign_calls.foreign_callers`),
+    each scored below the graph's last: the direct path keeps each repository's own code above
+    tests, so such a call comes before the tests calling the name."""
+    if not foreign:
+        return hits, ()
+    floor = min((hit.score for hit in hits), default=1.0)
+    return [*hits, *(replace(hit, score=floor / (2 + rank)) for rank, hit in enumerate(foreign))], said
 
 
 def _graph_holds_none(intent: Intent, req: SearchRequest) -> str | None:

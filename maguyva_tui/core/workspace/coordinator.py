@@ -172,6 +172,19 @@ def _resolved(root: str) -> Path:
         return Path(root)
 
 
+def _packages(paths: Iterable[str]) -> tuple[str, ...]:
+    """The package names the files defining a name may be imported by: their folders' names and
+    their own names less the extension (``src/wrapt/decorators.py``: src, wrapt, decorators)."""
+    return tuple(sorted({part for path in paths
+                         for part in (*path.split("/")[:-1], path.rpartition("/")[2].partition(".")[0])
+                         if part.isidentifier()}))
+
+
+def _calls(count: int) -> str:
+    """``1 call names`` or ``N calls name``."""
+    return "1 call names" if count == 1 else f"{count} calls name"
+
+
 def split(path: str) -> tuple[str, str]:
     """Return ``(label, path)`` of a qualified path (``("", path)`` for a plain one)."""
     head, found, local = path.partition(SEP + "/")
@@ -646,6 +659,29 @@ class _View:
         hits.sort(key=lambda kept: kept[0])  # stable: each repository's order within, own code first
         ranked = [replace(hit, score=1.0 / (1 + rank)) for rank, (_, hit) in enumerate(hits[:limit])]
         return ranked, tuple(f"{label}: {line}" for label, (_, lines) in found for line in lines)
+
+    def foreign_callers(self, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]]:
+        """The calls of each repository that defines no such name naming it through an import of
+        a repository's package that does (``wrapt.decorator`` in deprecated, through ``import
+        wrapt``: :meth:`Shard.foreign_callers`), paths qualified, each repository's own code first,
+        and a line per repository saying what they are. Each repository's graph leaves a call into
+        another package untied, and "who calls wrapt.decorator" over wrapt and deprecated had
+        listed wrapt's callers alone."""
+        bare = name.replace("::", ".").rpartition(".")[2]
+        defined = [split(path) for path in self.definers(bare)] if bare else []
+        each = [(shard, token, _packages(local for label, local in defined if label != shard.label))
+                for shard, token in self.each()]
+        each = [(shard, token, packages) for shard, token, packages in each if packages]
+        if not each:
+            return [], ()
+        asked = fan_out(self._coordinator._fan, [(shard, "foreign_callers", (token, name, packages, limit))
+                                                 for shard, token, packages in each])
+        found = [(shard.label, hits) for (shard, _, _), future in zip(each, asked) if (hits := future.result())]
+        hits = [_with_path(hit, qualify(label, hit.path)) for label, listed in found for hit in listed]
+        said = tuple(f"{label}: {_calls(len(listed))} {bare} through an import of another repository's package, "
+                     f"which {label}'s graph leaves untied; listed with the callers (first {listed[0].path}:"
+                     f"{listed[0].start_line})" for label, listed in found)
+        return hits[:limit], said
 
     def import_lines(self, written: str) -> ImportLines | None:
         """The lines importing a module (or file) as written, each repository's own, as its search

@@ -40,6 +40,7 @@ import numpy as np
 from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.foreign_calls import foreign_callers
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
@@ -664,6 +665,12 @@ class Shard:
         it tied none, and the line saying what they are, as its own search lists them
         (:func:`~maguyva_tui.core.other_calls.untied_callers`); ``None`` when it has none."""
         return untied_callers(self._parts(token).generation, name, limit)
+
+    def foreign_callers(self, token: int, name: str, packages: tuple[str, ...], limit: int) -> list[Hit]:
+        """The calls of this repository naming a name through an import of another repository's
+        package (one of ``packages``), as its graph leaves them untied
+        (:func:`~maguyva_tui.core.foreign_calls.foreign_callers`)."""
+        return foreign_callers(self._parts(token).generation, name, packages, limit)
 
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module (or file) as written, or a definition

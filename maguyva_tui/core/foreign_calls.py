@@ -1,0 +1,90 @@
+"""Calls of another repository's definition, for a workspace.
+
+Each repository's graph is its own: a call of ``wrapt.decorator`` in deprecated, through
+``import wrapt``, is a call into another package there, tied to no definition. Asked of a
+workspace that also holds wrapt, "who calls wrapt.decorator" lists wrapt's own callers and
+these: the calls of a repository that name the definition through an import of a module this
+repository does not hold, whose package is the defining repository's (a folder or file of the
+definition's path is named as the import's first part)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+
+from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.paths import is_secondary
+from maguyva_tui.core.types import FileFacts, Hit
+
+REASON = "names {bare} through {module}, another repository's package"
+"""A foreign call's reason, as the engine's own reasons read."""
+
+
+def foreign_callers(generation: Generation, name: str, packages: Collection[str], limit: int) -> list[Hit]:
+    """The calls of this repository naming ``name`` (``wrapt.decorator``, or ``FrozenList``)
+    through an import of a module it does not hold whose first part is one of ``packages``
+    (``import wrapt`` then ``wrapt.decorator(...)``; ``from frozenlist import FrozenList`` then
+    ``FrozenList()``): its own code first, then in path and line order, each shown in its caller.
+    Empty when there are none or the graph is not ready. A name written with its module is
+    called through that module only."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    facts = getattr(generation.snapshot, "facts", None)
+    if graph is None or facts is None or not packages:
+        return []
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.resolve import SENTINELS, Resolver
+    from maguyva_tui.core.graph.tables import FileIndex
+
+    dotted = name.replace("::", ".")
+    written_module, _, bare = dotted.rpartition(".")
+    if not bare.isidentifier():
+        return []
+    try:
+        sites = queries.untied_calls(graph, bare)
+    except (OSError, ValueError, KeyError, IndexError):  # a damaged graph: no foreign call is listed
+        return []
+    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    written: dict[str, tuple[re.Pattern[str], list[str]] | None] = {}
+    found = []
+    for path, line in sites:
+        if path not in written:
+            language = graph.languages.get(path)
+            own = FileIndex(path, language) if language is not None else None
+
+            def foreign(module: str, own: FileIndex | None = own) -> bool:
+                return own is not None and resolver.module(own, module) in SENTINELS
+            written[path] = None if own is None or path not in facts else _call_pattern(
+                facts[path], bare, written_module, packages, foreign)
+        call = written[path]
+        text = generation.snapshot.lines(path, line, line) if call is not None else []
+        if call is not None and text and (match := call[0].search(text[0])) is not None:
+            found.append((path, line, call[1][int(match.lastgroup[1:]) if match.lastgroup else 0]))
+    found.sort(key=lambda site: is_secondary(site[0]))  # stable: path and line order within each
+    hits = []
+    for rank, (path, line, module) in enumerate(found[:limit]):
+        chunk = generation.chunk_at(path, line)
+        hits.append(Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None, "call",
+                        graph.languages.get(path), REASON.format(bare=bare, module=module)))
+    return hits
+
+
+def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Collection[str],
+                  foreign: Callable[[str], bool]) -> tuple[re.Pattern[str], list[str]] | None:
+    """How a line of this file writes a call of ``bare`` through another package's import (the
+    module's local name then ``.bare``, or ``bare`` alone where the import binds it; the group
+    ``mN`` matched names the Nth module), and those modules; ``None`` when no import binds one."""
+    modules: dict[str, str] = {}
+    for imp in facts.imports:
+        module = imp.module
+        if not module or module.startswith(".") or module.split(".")[0] not in packages:
+            continue
+        if written_module and module != written_module and not module.endswith("." + written_module):
+            continue
+        local = imp.local if imp.name is None else bare if imp.name == bare and imp.local == bare else ""
+        if local and local not in modules and foreign(module):
+            modules[local] = module
+    if not modules:
+        return None
+    ways = [rf"(?P<m{i}>{re.escape(local)}\.{re.escape(bare)})" if local != bare else rf"(?P<m{i}>{re.escape(bare)})"
+            for i, local in enumerate(modules)]
+    return re.compile(rf"(?<![\w.])(?:{'|'.join(ways)})(?!\w)"), list(modules.values())
