@@ -176,20 +176,31 @@ class TrigramIndex:
         return cls(keys, offsets, blob, live)
 
     def _merged(self) -> tuple[np.ndarray, np.ndarray, bytes]:
-        """Merge the overlay into the stored postings, copying untouched ones byte for byte."""
+        """Merge the overlay into the stored postings, copying untouched ones byte for byte: the
+        runs between two changed trigrams are copied whole, so the work follows the changed
+        trigrams, not every trigram (sympy, one file: 79,000 lookups and slices, 4-6 s, had been paid)."""
         if not self._overlay:
             return self._keys, self._offsets, bytes(self._blob)
         over_keys = np.array(sorted(self._overlay), np.uint32)
-        keys = np.union1d(self._keys, over_keys).astype(np.uint32)
-        parts: list[bytes] = []
-        for key in keys.tolist():
-            bm = self._overlay.get(key)
-            if bm is not None:
-                parts.append(bm.serialize())
-                continue
-            i = int(np.searchsorted(self._keys, key))
-            parts.append(bytes(self._blob[int(self._offsets[i]) : int(self._offsets[i + 1])]))
-        return keys, _offsets_of(parts), b"".join(parts)
+        stored, offsets = self._keys, self._offsets
+        keys = np.union1d(stored, over_keys).astype(np.uint32)
+        at = np.searchsorted(stored, over_keys)  # where each changed trigram is, or would be, stored
+        replaced = np.zeros(len(over_keys), bool)
+        if len(stored):
+            replaced = stored[np.minimum(at, len(stored) - 1)] == over_keys
+        changed = [self._overlay[key].serialize() for key in over_keys.tolist()]
+        lengths = np.zeros(len(keys), np.uint64)
+        lengths[np.searchsorted(keys, stored)] = np.diff(offsets)
+        lengths[np.searchsorted(keys, over_keys)] = [len(part) for part in changed]
+        parts: list[bytes | memoryview] = []
+        cursor = 0  # the next stored trigram not yet copied
+        for i, was_stored, part in zip(at.tolist(), replaced.tolist(), changed):
+            parts.append(self._blob[int(offsets[cursor]) : int(offsets[i])])
+            parts.append(part)
+            cursor = i + 1 if was_stored else i
+        parts.append(self._blob[int(offsets[cursor]) : int(offsets[-1])])
+        merged = np.concatenate([np.zeros(1, np.uint64), np.cumsum(lengths, dtype=np.uint64)])
+        return keys, merged, b"".join(parts)
 
 
 def _check_layout(keys: np.ndarray, offsets: np.ndarray, blob_size: int) -> None:
