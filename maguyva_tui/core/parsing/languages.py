@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node, Parser, Tree
 
 from maguyva_tui.core.parsing import ruby_heredocs
-from maguyva_tui.core.parsing.rust_macros import MACRO_CALL, unwrapped_expression_macros
+from maguyva_tui.core.parsing.rust_macros import MACRO_CALL, cfg_if_spans, unwrapped_expression_macros
 
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
@@ -477,6 +477,10 @@ _ITEM_START = re.compile(
 another such macro among them. A block comment is skipped up to 4,000 bytes: one left open
 must not make every macro of a file read to its end."""
 
+ITEM_HOLDERS = frozenset({"mod_item", "declaration_list", "impl_item", "trait_item"})
+"""Where item macros are looked for: a module's items, an ``impl``'s or a trait's (mio's
+``cfg_any_os_ext! { pub fn reregister(...) }`` inside ``impl Selector``)."""
+
 RUST_MACRO_DEPTH = 4
 """Macros nested in macros unwrapped at most (tokio's ``cfg_rt! { cfg_net! { ... } }``)."""
 
@@ -488,16 +492,24 @@ def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
     A macro whose body is not items (``lazy_static! { static ref ... }`` parses the same either way)
     is left as it is."""
     for _ in range(RUST_MACRO_DEPTH):
-        spans = []
+        spans: list[tuple[int, int]] = []
         stack = [tree.root_node]
         while stack:
             node = stack.pop()
             for child in node.children:
-                if child.type in ("mod_item", "declaration_list"):
+                if child.type in ITEM_HOLDERS:
                     stack.append(child)
+                elif child.type == "expression_statement" and node.type in ("source_file", "declaration_list") \
+                        and child.named_child_count == 1 and child.named_children[0].type == "macro_invocation" \
+                        and _macro_name(child.named_children[0]) == b"cfg_if":
+                    spans.extend(cfg_if_spans(child.named_children[0]))  # ``cfg_if!( ... );``
                 elif child.type == "macro_invocation" and node.type in ("source_file", "declaration_list"):
-                    if _macro_name(child) == b"bitflags":
+                    name = _macro_name(child)
+                    if name == b"bitflags":
                         continue  # its types are no Rust items: the rules read them from the text
+                    if name == b"cfg_if":
+                        spans.extend(cfg_if_spans(child))
+                        continue
                     body = child.children[-1] if child.children else None
                     if (body is not None and body.type == "token_tree" and source[body.start_byte:body.start_byte + 1] == b"{"
                             and _ITEM_START.match(source, body.start_byte + 1) is not None):
@@ -507,7 +519,7 @@ def _unwrapped_item_macros(parser: Parser, source: bytes, tree: Tree) -> Tree:
             return tree
         blanked = bytearray(source)
         for start, end in spans:
-            blanked[start:end] = b" " * (end - start)
+            blanked[start:end] = source[start:end].translate(_BLANKS)  # newlines kept: every line stays
         source = bytes(blanked)
         tree = parser.parse(source)
     return tree

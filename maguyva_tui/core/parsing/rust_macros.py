@@ -159,3 +159,21 @@ def _pattern(body: Node) -> list[Span]:
     if comma is None or len(tokens) < 2:
         return []
     return [(comma.start_byte, tokens[-1].start_byte, comma.start_point, tokens[-1].start_point)]
+
+
+def cfg_if_spans(invocation: Node) -> list[tuple[int, int]]:
+    """The spans to parse as blanks so that the items of each branch of a ``cfg_if!`` read as items
+    (getrandom's ``if #[cfg(unix)] { mod linux_raw; ... } else { type RawOsError = i32; }``, whose
+    items had been bare tokens): everything of the invocation but its branches' contents, from its
+    name to the first branch's brace, between one branch's closing brace and the next one's
+    opening, and after the last. None where its tokens hold no braced branch."""
+    body = invocation.children[-1] if invocation.children else None
+    if body is None or body.type != "token_tree":
+        return []
+    branches = [t for t in body.children[1:-1] if t.type == "token_tree" and t.text is not None and t.text[:1] == b"{"]
+    if not branches:
+        return []
+    spans = [(invocation.start_byte, branches[0].start_byte + 1)]
+    spans.extend((before.end_byte - 1, after.start_byte + 1) for before, after in zip(branches, branches[1:]))
+    spans.append((branches[-1].end_byte - 1, invocation.end_byte))
+    return spans
