@@ -500,7 +500,7 @@ def _built_on(
         return _unknown(generation, shown)
     from maguyva_tui.core.retrievers.graph import GraphRetriever
 
-    hits = ask(GraphRetriever(graph), name) or []
+    hits = ask(GraphRetriever(graph, generation.snapshot.raw), name) or []
     entries = [Subtype(symbol_id(h.path, h.symbol or ""), h.path, h.symbol or "", h.kind, h.depth or 1,
                        h.start_line, h.end_line, h.language, h.score, h.reason or "") for h in hits[:limit]]
     return _answer(generation, shown, defs, entries, len(hits))

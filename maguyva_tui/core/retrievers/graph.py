@@ -17,6 +17,7 @@ import numpy as np
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
+from maguyva_tui.core.graph.foreign_impls import ForeignImpl, foreign_impls, impl_method
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS, split_id
 from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
@@ -213,7 +214,18 @@ class GraphRetriever:
             if depth == 1 and node in counts:
                 via = f"implements {bare} (has its {_methods(counts[node])})"
             hits.append(self._placed(node, depth, via))
+        for found in self._foreign_impls(roots):
+            hits.append(Hit(found.path, found.line, found.end_line, MAX_SUBTYPE_DEPTH, found.name, "impl",
+                            self._language(found.path), f"implements {bare} for {found.said()}", 1))
+        hits.sort(key=lambda h: h.depth or 1)  # stable: the impls for foreign types after the first generation
         return hits[:limit]
+
+    def _foreign_impls(self, roots: list[str]) -> list[ForeignImpl]:
+        """The Rust impls of ``roots`` for types the graph has no node of (``&mut fmt::Formatter``),
+        read from the files' text; none without it."""
+        symbols = self.graph.symbols
+        traits = [r for r in roots if symbols[r].kind == "trait" and symbols[r].language == "rust"]
+        return foreign_impls(self.graph, traits, self.read) if traits and self.read is not None else []
 
     def _subtypes_or_implementations(self, name: str, limit: int) -> list[Hit] | None:
         """The types built on ``name``, or, when it names a method ("who implements
@@ -247,6 +259,11 @@ class GraphRetriever:
                     seen.add(method)
                     via = f"overrides {said}" if depth == 1 else f"overrides {said} (depth {depth})"
                     hits.append(self._placed(method, depth, via))
+            for found in self._foreign_impls([root]):  # Rust: impl Serializer for &mut fmt::Formatter
+                implemented = impl_method(self.graph, found, member)
+                if implemented is not None and implemented not in seen:
+                    seen.add(implemented)
+                    hits.append(self._placed(implemented, 1, f"implements {said} for {found.said()}"))
             members = self._go_members(root)  # Go: the methods of that name of the types that implement it
             for node in self._go_implementers(root, members):  # (in any file of the type's package)
                 implementing = members[member].get(node)
