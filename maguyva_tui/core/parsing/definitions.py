@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from tree_sitter import Tree
 
+from maguyva_tui.core.parsing.c_definers import macro_defined_functions
 from maguyva_tui.core.parsing.chunks import (
     WINDOW_LINES,
     WINDOW_OVERLAP,
@@ -63,6 +64,8 @@ def extract_definitions(
     else:
         walker.walk(root)
     windows = gap_windows(path, text_lines, uncovered_ranges(total, walker.chunks), language)
+    if language in ("c", "cpp"):
+        walker.symbols.extend(macro_defined_functions(source, path, language))
     return sorted(walker.chunks + windows, key=chunk_order), walker.symbols
 
 

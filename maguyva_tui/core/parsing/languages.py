@@ -463,6 +463,39 @@ def _opening(source: bytes, close: int) -> int:
     return -1
 
 
+WRAPPING_MACRO = re.compile(rb"^[ \t]*[A-Z_][A-Z0-9_]{2,}\(", re.MULTILINE)
+"""A C line starting with an upper-case macro's parenthesis: a macro that wraps a whole declaration
+(``UV_UNUSED(static void update_time(loop_t* loop)) {``, an attribute added to it) where its
+argument is a declaration (:func:`_unwrapped_declarations`)."""
+
+_DECLARATION_HEAD_WORDS = re.compile(rb"[\w \t*]*[ \t*][A-Za-z_]\w*[ \t]*")
+"""What stands before a wrapped declaration's parameters: a type, then its name."""
+
+
+def _unwrapped_declarations(source: bytes) -> bytes:
+    """The text with each macro that wraps a function's declaration (:data:`WRAPPING_MACRO`) parsed
+    as blanks, its name and parentheses: the grammar had read the macro as the function (a
+    definition named ``UV_UNUSED``) and each of its calls as external. Its argument must be one
+    declaration: a type and a name, then one parameter list, the line ending after the macro's
+    closing parenthesis or going on with ``{`` or ``;``. Each line is read once."""
+    out = bytearray(source)
+    for match in WRAPPING_MACRO.finditer(source):
+        line_end = source.find(b"\n", match.end())
+        line_end = len(source) if line_end < 0 else line_end
+        open_at = source.find(b"(", match.end(), line_end)
+        close_at = source.find(b")", open_at + 1, line_end) if open_at >= 0 else -1
+        if open_at < 0 or close_at < 0 or source[close_at + 1 : close_at + 2] != b")":
+            continue
+        if b"(" in source[open_at + 1 : close_at] or not _DECLARATION_HEAD_WORDS.fullmatch(source, match.end(), open_at):
+            continue
+        rest = source[close_at + 2 : line_end].strip()
+        if rest[:1] not in (b"", b"{", b";"):
+            continue
+        out[match.start() : match.end()] = source[match.start() : match.end()].translate(_BLANKS)
+        out[close_at + 1] = 0x20
+    return bytes(out)
+
+
 ITEM_MACRO = re.compile(rb"^[ \t]*[A-Za-z_][A-Za-z0-9_]*![ \t]*\{", re.MULTILINE)
 """A Rust line opening a macro invocation with a brace (``cfg_rt! {``): tokio wraps most of its
 items in such ``cfg_*!`` macros, whose bodies the grammar reads as bare tokens."""
@@ -660,6 +693,8 @@ def parse(language: str, source: bytes) -> Tree:
         parser = parsers[language] = Parser(grammar(language))
     if language in ("c", "cpp") and (b"#el" in source or (b"#" in source and opens_in_list(source))):
         source = _first_branches(source)
+    if language in ("c", "cpp") and WRAPPING_MACRO.search(source) is not None:
+        source = _unwrapped_declarations(source)
     if language in ("c", "cpp") and BARE_MACRO.search(source) is not None:
         source = BARE_MACRO.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and BLOCK_MACRO.search(source) is not None:
