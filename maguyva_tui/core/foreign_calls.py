@@ -1,4 +1,4 @@
-"""Calls of another repository's definition, for a workspace.
+"""Calls and subclasses of another repository's definition, for a workspace.
 
 Each repository's graph is its own: a call of ``wrapt.decorator`` in deprecated, through
 ``import wrapt``, is a call into another package there, tied to no definition. Asked of a
@@ -11,25 +11,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
+from typing import Final
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.types import FileFacts, Hit
 
 REASON = "names {bare} through {module}, another repository's package"
-"""A foreign call's reason, as the engine's own reasons read."""
+"""A foreign use's reason, as the engine's own reasons read."""
+FOREIGN_LISTED: Final = 1000
+"""Uses one repository lists at most: more than any page shows (a workspace's question asks them
+with its start, before it knows its page's fetch)."""
+USES: Final = {"call": ("CALL", "NEW"), "inherit": ("INHERIT",)}
+"""The graph's site kinds each use asked for stands for: a call (or a construction), a base class."""
 
 
-def foreign_callers(generation: Generation, name: str, packages: Collection[str], limit: int) -> list[Hit]:
-    """The calls of this repository naming ``name`` (``wrapt.decorator``, or ``FrozenList``)
-    through an import of a module it does not hold whose first part is one of ``packages``
-    (``import wrapt`` then ``wrapt.decorator(...)``; ``from frozenlist import FrozenList`` then
-    ``FrozenList()``): its own code first, then in path and line order, each shown in its caller.
-    Empty when there are none or the graph is not ready. A name written with its module is
-    called through that module only."""
+def foreign_uses(generation: Generation, name: str, packages: Collection[str] | None, limit: int,
+                 uses: tuple[str, ...] = ("call",)) -> list[tuple[str, Hit]]:
+    """The calls (``uses``: ``"call"``) or base classes (``"inherit"``) of this repository naming
+    ``name`` (``wrapt.decorator``, or ``FrozenList``) through an import of a module it does not
+    hold whose first part is one of ``packages`` (any: ``None``) (``import wrapt`` then ``wrapt.decorator(...)``;
+    ``from frozenlist import FrozenList`` then ``class Signal(FrozenList)``): its own code first,
+    then in path and line order, each shown in its definition. Empty when there are none or the
+    graph is not ready. A name written with its module is used through that module only. Each
+    use comes with the module it is made through."""
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
     facts = getattr(generation.snapshot, "facts", None)
-    if graph is None or facts is None or not packages:
+    if graph is None or facts is None or packages is not None and not packages:
         return []
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.resolve import SENTINELS, Resolver
@@ -39,8 +47,11 @@ def foreign_callers(generation: Generation, name: str, packages: Collection[str]
     written_module, _, bare = dotted.rpartition(".")
     if not bare.isidentifier():
         return []
+    from maguyva_tui.core.graph import sites as kinds
+
     try:
-        sites = queries.untied_calls(graph, bare)
+        sites = sorted({site for use in uses for kind in USES.get(use, ())
+                        for site in queries.untied_calls(graph, bare, kind=getattr(kinds, kind))})
     except (OSError, ValueError, KeyError, IndexError):  # a damaged graph: no foreign call is listed
         return []
     resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
@@ -63,12 +74,12 @@ def foreign_callers(generation: Generation, name: str, packages: Collection[str]
     hits = []
     for rank, (path, line, module) in enumerate(found[:limit]):
         chunk = generation.chunk_at(path, line)
-        hits.append(Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None, "call",
-                        graph.languages.get(path), REASON.format(bare=bare, module=module)))
+        hits.append((module, Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None,
+                                 "call", graph.languages.get(path), REASON.format(bare=bare, module=module))))
     return hits
 
 
-def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Collection[str],
+def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Collection[str] | None,
                   foreign: Callable[[str], bool]) -> tuple[re.Pattern[str], list[str]] | None:
     """How a line of this file writes a call of ``bare`` through another package's import (the
     module's local name then ``.bare``, or ``bare`` alone where the import binds it; the group
@@ -76,7 +87,7 @@ def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Co
     modules: dict[str, str] = {}
     for imp in facts.imports:
         module = imp.module
-        if not module or module.startswith(".") or module.split(".")[0] not in packages:
+        if not module or module.startswith(".") or packages is not None and module.split(".")[0] not in packages:
             continue
         if written_module and module != written_module and not module.endswith("." + written_module):
             continue

@@ -367,9 +367,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             run.lists["graph"], told = untied
             run.notices.extend(told)
             listed_untied = True
-    foreign = getattr(parts.generation, "foreign_callers", None)  # a workspace: other repositories' calls into it
-    if foreign is not None and not unnamed and asks_callers and intent.target and not req.regex:
-        run.lists["graph"], told = _with_foreign(run.lists.get("graph") or [], *foreign(intent.target, the_plan.fetch))
+    foreign = getattr(parts.generation, "foreign_uses", None)  # a workspace: other repositories' uses of it
+    uses = foreign_uses_asked(intent, the_plan, req) if not unnamed else ()
+    if foreign is not None and uses:
+        run.lists["graph"], told = _with_foreign(run.lists.get("graph") or [], *foreign(intent.target, the_plan.fetch, uses))
         run.notices.extend(told)
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex \
             and intent.rule != URL_RULE:  # a URL no line holds: its host and path are no words to blend
@@ -812,9 +813,22 @@ NAMED_FILES = 4
 """Files an ambiguous file name's notice names at most."""
 
 
+def foreign_uses_asked(intent: Intent, the_plan: Plan, req: SearchRequest) -> tuple[str, ...]:
+    """What other repositories of a workspace may do with the question's target that the graph
+    alone lists: call it (who calls), extend it (subclasses of), either (what breaks if I change);
+    nothing for any other question."""
+    if lists_callers(intent, the_plan, req):
+        return ("call",)
+    if _asks_subtypes(intent, the_plan, req):
+        return ("inherit",)
+    if intent.name == "impact_analysis" and intent.target and not req.regex and the_plan.modalities == ("graph",):
+        return ("call", "inherit")
+    return ()
+
+
 def _with_foreign(hits: list[Hit], foreign: list[Hit], said: tuple[str, ...]) -> tuple[list[Hit], tuple[str, ...]]:
-    """A workspace's graph list of callers, then the calls other repositories make through an
-    import of the defining repository's package (:func:`~maguyva_tui.core.foreign_calls.foreign_callers`),
+    """A workspace's graph list, then the uses other repositories make of its target through an
+    import of the defining repository's package (:func:`~maguyva_tui.core.foreign_calls.foreign_uses`),
     each scored below the graph's last: the direct path keeps each repository's own code above
     tests, so such a call comes before the tests calling the name."""
     if not foreign:

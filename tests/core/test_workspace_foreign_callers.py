@@ -1,8 +1,10 @@
-"""Who calls a definition, asked of a workspace that holds its library and a repository using it:
-the user's call through an import of the library's package (``import lib`` then
-``lib.decorator(...)``; ``from lib import decorator``) is listed with the library's own callers.
-Each repository's graph leaves a call into another package untied, and "who calls
-wrapt.decorator" over wrapt and deprecated had listed wrapt's callers alone."""
+"""Who calls a definition, what extends it and what breaks if it changes, asked of a workspace
+that holds its library and a repository using it: the user's call through an import of the
+library's package (``import lib`` then ``lib.decorator(...)``; ``from lib import decorator``),
+and its class extending the library's (``class Child(Base)``), are listed with the library's
+own. Each repository's graph leaves a use of another package untied: "who calls
+wrapt.decorator" over wrapt and deprecated had listed wrapt's callers alone, and "what breaks if
+I change FrozenList" over frozenlist and aiosignal had left out aiosignal's Signal."""
 
 from __future__ import annotations
 
@@ -25,16 +27,21 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Engi
     (lib / "src" / "lib").mkdir(parents=True)
     (lib / "tests").mkdir()
     (user / "user").mkdir(parents=True)
-    (lib / "src" / "lib" / "__init__.py").write_text("from .decorators import decorator\n")
+    (lib / "src" / "lib" / "__init__.py").write_text("from .base import Base\nfrom .decorators import decorator\n")
+    (lib / "src" / "lib" / "base.py").write_text("class Base:\n    pass\n")
     (lib / "src" / "lib" / "decorators.py").write_text(
         "def decorator(wrapper):\n    return wrapper\n\n\n@decorator\ndef synced(f):\n    return f\n")
     (lib / "tests" / "test_a.py").write_text("import lib\n\n\n@lib.decorator\ndef wrapped(f):\n    return f\n")
     (user / "user" / "a.py").write_text(
         "import lib\nimport other\n\n\ndef run(f):\n    other.decorator(f)\n    return lib.decorator(f)\n")
     (user / "user" / "b.py").write_text("from lib import decorator\n\n\n@decorator\ndef go(f):\n    return f\n")
+    (user / "user" / "d.py").write_text("from lib import Base\n\n\nclass Child(Base):\n    pass\n")
+    inner = user / "vendor" / "inner"
+    inner.mkdir(parents=True)
+    (inner / "x.py").write_text("import lib\n\n\nclass Vendored(lib.Base):\n    pass\n")
     (user / "user" / "c.py").write_text("def decorator(f):\n    return f\n\n\nx = decorator(1)\n")
     out = {label: Engine(root, base / "indexes", provider=FakeProvider(), static=False)
-           for label, root in (("lib", lib), ("user", user))}
+           for label, root in (("lib", lib), ("user", user), ("inner", inner))}
     for engine in out.values():
         engine.refresh()
     yield out
@@ -44,7 +51,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Engi
 
 @pytest.fixture(scope="module")
 def workspace(engines: dict[str, Engine]) -> Iterator[Coordinator]:
-    coordinator = Coordinator([Shard(label, engine) for label, engine in engines.items()])
+    coordinator = Coordinator([Shard(label, engines[label]) for label in ("lib", "user")])
     yield coordinator
     coordinator.close()
 
@@ -77,3 +84,28 @@ def test_a_workspace_of_one_lists_as_the_repository_alone(engines: dict[str, Eng
             (r.path, r.start_line, r.score) for r in alone.results]
     finally:
         one.close(shards=False)
+
+
+def test_another_repositorys_subclass_through_the_package_is_listed(workspace: Coordinator) -> None:
+    answer = workspace.search(SearchRequest("subclasses of Base"))
+    assert listed(answer) == [("user", "user/d.py", 4), ("user", "vendor/inner/x.py", 4)]
+    assert any(n.startswith("user: 2 classes extend Base through an import") for n in answer.result.notices)
+
+
+def test_what_breaks_lists_another_repositorys_uses(workspace: Coordinator) -> None:
+    answer = workspace.search(SearchRequest("what breaks if I change Base"))
+    assert ("user", "user/d.py", 4) in listed(answer)
+
+
+def test_a_repository_inside_another_answers_for_its_own_files(engines: dict[str, Engine]) -> None:
+    three = Coordinator([Shard(label, engines[label]) for label in ("lib", "user", "inner")])
+    try:
+        answer = three.search(SearchRequest("subclasses of Base"))
+    finally:
+        three.close(shards=False)
+    assert listed(answer) == [("inner", "x.py", 4), ("user", "user/d.py", 4)]
+    assert [n for n in answer.result.notices if "extend" in n] == [
+        "inner: 1 class extends Base through an import of another repository's package, which inner's graph leaves "
+        "untied; listed with the graph's (first x.py:4)",
+        "user: 1 class extends Base through an import of another repository's package, which user's graph leaves "
+        "untied; listed with the graph's (first user/d.py:4)"]

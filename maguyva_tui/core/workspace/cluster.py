@@ -928,12 +928,14 @@ class RemoteShard:
     def _plan_untied_callers(self, token: int, name: str, limit: int) -> _Plan:
         return _Plan("call", ("untied_callers", token, name, limit), empty=None)
 
-    def foreign_callers(self, token: int, name: str, packages: tuple[str, ...], limit: int) -> list[Hit]:
-        """The calls of this repository naming a name through another repository's package; a gone shard says none."""
-        return cast("list[Hit]", self._run(self._plan_foreign_callers(token, name, packages, limit)))
+    def foreign_uses(self, token: int, name: str, packages: tuple[str, ...] | None, limit: int,
+                     uses: tuple[str, ...]) -> list[tuple[str, Hit]]:
+        """The calls or bases of this repository naming a name through another package; a gone shard says none."""
+        return cast("list[tuple[str, Hit]]", self._run(self._plan_foreign_uses(token, name, packages, limit, uses)))
 
-    def _plan_foreign_callers(self, token: int, name: str, packages: tuple[str, ...], limit: int) -> _Plan:
-        return _Plan("call", ("foreign_callers", token, name, packages, limit), empty=[])
+    def _plan_foreign_uses(self, token: int, name: str, packages: tuple[str, ...] | None, limit: int,
+                           uses: tuple[str, ...]) -> _Plan:
+        return _Plan("call", ("foreign_uses", token, name, packages, limit, uses), empty=[])
 
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module as written; a gone shard says none."""

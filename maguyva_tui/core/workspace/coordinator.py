@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
+from maguyva_tui.core.foreign_calls import FOREIGN_LISTED
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
@@ -70,6 +71,7 @@ from maguyva_tui.core.search import (
     Parts,
     SearchRequest,
     engine_query,
+    foreign_uses_asked,
     grounding_word,
     lists_callers,
     search,
@@ -180,9 +182,12 @@ def _packages(paths: Iterable[str]) -> tuple[str, ...]:
                          if part.isidentifier()}))
 
 
-def _calls(count: int) -> str:
-    """``1 call names`` or ``N calls name``."""
-    return "1 call names" if count == 1 else f"{count} calls name"
+def _uses(count: int, uses: tuple[str, ...]) -> str:
+    """``1 call names``, ``N calls name``, ``1 class extends``, ``N uses name``."""
+    if uses == ("inherit",):
+        return "1 class extends" if count == 1 else f"{count} classes extend"
+    noun = "call" if uses == ("call",) else "use"
+    return f"1 {noun} names" if count == 1 else f"{count} {noun}s name"
 
 
 def split(path: str) -> tuple[str, str]:
@@ -410,8 +415,10 @@ class Coordinator:
         the_plan = plan_request(intent, req.preset, req.limit, with_weights(intent, req.weights), req.modality)
         callers = (intent.target,) if intent.target and lists_callers(intent, the_plan, req) else ()
         impacts = (intent.target,) if intent.target and intent.name == "impact_analysis" and not req.regex else ()
+        uses = foreign_uses_asked(intent, the_plan, req) if len(self.shards) > 1 else ()
+        foreign = ((intent.target, uses),) if intent.target and uses else ()
         return Ask(tuple(names), tuple(looked), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
-                   stats, known, tables, code, callers, impacts)
+                   stats, known, tables, code, callers, impacts, foreign)
 
     def _foreseen_blend(self, req: SearchRequest, intent: Intent,
                         ) -> tuple[tuple[tuple[str, Query], ...], int, WordStats | None] | None:
@@ -660,26 +667,33 @@ class _View:
         ranked = [replace(hit, score=1.0 / (1 + rank)) for rank, (_, hit) in enumerate(hits[:limit])]
         return ranked, tuple(f"{label}: {line}" for label, (_, lines) in found for line in lines)
 
-    def foreign_callers(self, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]]:
-        """The calls of each repository that defines no such name naming it through an import of
-        a repository's package that does (``wrapt.decorator`` in deprecated, through ``import
-        wrapt``: :meth:`Shard.foreign_callers`), paths qualified, each repository's own code first,
-        and a line per repository saying what they are. Each repository's graph leaves a call into
-        another package untied, and "who calls wrapt.decorator" over wrapt and deprecated had
-        listed wrapt's callers alone."""
+    def foreign_uses(self, name: str, limit: int, uses: tuple[str, ...] = ("call",)) -> tuple[list[Hit], tuple[str, ...]]:
+        """The calls (``uses``: ``"call"``) or subclasses (``"inherit"``) of each repository naming
+        a name through an import of another repository's package that defines it
+        (``wrapt.decorator`` in deprecated, through ``import wrapt``; ``class Signal(FrozenList)``
+        in aiosignal: :meth:`Shard.foreign_uses`), paths qualified, each repository's own code
+        first, and a line per repository saying what they are. Each repository's graph leaves a
+        use of another package untied, and "who calls wrapt.decorator" over wrapt and deprecated
+        had listed wrapt's callers alone."""
         bare = name.replace("::", ".").rpartition(".")[2]
         defined = [split(path) for path in self.definers(bare)] if bare else []
-        each = [(shard, token, _packages(local for label, local in defined if label != shard.label))
-                for shard, token in self.each()]
-        each = [(shard, token, packages) for shard, token, packages in each if packages]
-        if not each:
+        packages = {shard.label: _packages(local for label, local in defined if label != shard.label)
+                    for shard, _ in self.each()}
+        if not any(packages.values()):
             return [], ()
-        asked = fan_out(self._coordinator._fan, [(shard, "foreign_callers", (token, name, packages, limit))
-                                                 for shard, token, packages in each])
-        found = [(shard.label, hits) for (shard, _, _), future in zip(each, asked) if (hits := future.result())]
+        told = [dict(self._begun[shard.label].answers.foreign).get(name) for shard, _ in self.each()]
+        if any(t is None for t in told):
+            each = self.each()
+            asked = fan_out(self._coordinator._fan, [(shard, "foreign_uses", (token, name, None, FOREIGN_LISTED, uses))
+                                                     for shard, token in each])
+            told = [tuple(future.result()) for future in asked]
+        answers = self._coordinator.answers  # a repository inside another answers for its own files
+        found = [(shard.label, kept) for (shard, _), uses_of in zip(self.each(), told)
+                 if (kept := [hit for module, hit in uses_of or ()
+                              if module.split(".")[0] in packages[shard.label] and answers(shard.label, hit.path)])]
         hits = [_with_path(hit, qualify(label, hit.path)) for label, listed in found for hit in listed]
-        said = tuple(f"{label}: {_calls(len(listed))} {bare} through an import of another repository's package, "
-                     f"which {label}'s graph leaves untied; listed with the callers (first {listed[0].path}:"
+        said = tuple(f"{label}: {_uses(len(listed), uses)} {bare} through an import of another repository's package, "
+                     f"which {label}'s graph leaves untied; listed with the graph's (first {listed[0].path}:"
                      f"{listed[0].start_line})" for label, listed in found)
         return hits[:limit], said
 

@@ -40,7 +40,7 @@ import numpy as np
 from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.foreign_calls import foreign_callers
+from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
@@ -205,6 +205,9 @@ class Ask:
     impacts: tuple[str, ...] = ()
     """Names whose impact's notes to say (a "what breaks if I change" question's target:
     :meth:`Shard.impact_notes`)."""
+    foreign: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Names whose uses through another package's import to list, and which uses (a "who calls",
+    "subclasses of" or "what breaks if I change" question's target: :meth:`Shard.foreign_uses`)."""
 
 
 @pickled_by_fields
@@ -222,6 +225,9 @@ class Answers:
     """Per name of :attr:`Ask.callers`, what its callers leave out (:meth:`Shard.callers_notes`)."""
     impacts: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Per name of :attr:`Ask.impacts`, what its impact leaves out (:meth:`Shard.impact_notes`)."""
+    foreign: tuple[tuple[str, tuple[tuple[str, Hit], ...]], ...] = ()
+    """Per name of :attr:`Ask.foreign`, its uses through another package's import, each with its
+    module (:meth:`Shard.foreign_uses`, of any package: the coordinator keeps the workspace's)."""
 
 
 @pickled_by_fields
@@ -460,7 +466,8 @@ class Shard:
         definers = tuple((n, self.definers(token, n)) for n in ask.names)
         callers = tuple((n, self.callers_notes(token, n)) for n in ask.callers)
         impacts = tuple((n, self.impact_notes(token, n)) for n in ask.impacts)
-        return Answers(known, symbols, stats, definers, callers, impacts)
+        foreign = tuple((n, tuple(self.foreign_uses(token, n, None, FOREIGN_LISTED, uses))) for n, uses in ask.foreign)
+        return Answers(known, symbols, stats, definers, callers, impacts, foreign)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
@@ -666,11 +673,12 @@ class Shard:
         (:func:`~maguyva_tui.core.other_calls.untied_callers`); ``None`` when it has none."""
         return untied_callers(self._parts(token).generation, name, limit)
 
-    def foreign_callers(self, token: int, name: str, packages: tuple[str, ...], limit: int) -> list[Hit]:
-        """The calls of this repository naming a name through an import of another repository's
-        package (one of ``packages``), as its graph leaves them untied
-        (:func:`~maguyva_tui.core.foreign_calls.foreign_callers`)."""
-        return foreign_callers(self._parts(token).generation, name, packages, limit)
+    def foreign_uses(self, token: int, name: str, packages: tuple[str, ...] | None, limit: int,
+                     uses: tuple[str, ...]) -> list[tuple[str, Hit]]:
+        """The calls or base classes (``uses``) of this repository naming a name through an
+        import of another package (one of ``packages``; any: ``None``), each with its module, as
+        its graph leaves them untied (:func:`~maguyva_tui.core.foreign_calls.foreign_uses`)."""
+        return foreign_uses(self._parts(token).generation, name, packages, limit, uses)
 
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module (or file) as written, or a definition
