@@ -203,7 +203,7 @@ class BackgroundMixin(App[None]):
                     if live.is_stale():  # changed while the index was built, before the watcher began
                         changed([])
 
-                watch(live.root, self.stop_watching, changed, live.index_folder, caught_up)
+                watch(live.root, self.stop_watching, changed, live.index_folder, caught_up, live)
         except Exception as exc:  # noqa: BLE001 - no inotify, too many watches: searching still works
             self.call_from_thread(self.notify, f"not watching the disk: {exc}", severity="warning")
         finally:
@@ -228,4 +228,5 @@ class BackgroundMixin(App[None]):
                     changed(label, [])
 
         roots = {label: live.root for label, live in workspace.lives.items()}
-        watch_many(roots, self.stop_watching, changed, lambda label: workspace.live(label).index_folder, caught_up)
+        watch_many(roots, self.stop_watching, changed, lambda label: workspace.live(label).index_folder, caught_up,
+                   workspace.live)

@@ -26,6 +26,7 @@ does the work (the explorer posts messages from them, the MCP server logs), and 
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -34,8 +35,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from maguyva_tui.core.freshness import Freshness
+from maguyva_tui.core.freshness import Freshness, walk_stamped
 from maguyva_tui.core.generation import JOIN_ORDER
+from maguyva_tui.core.walk import walked_into
 
 if TYPE_CHECKING:  # named here too, so that front ends can annotate their listeners with them
     from maguyva_tui.core.embed.progressive import EmbedReport as EmbedReport
@@ -155,6 +157,8 @@ class LiveIndex:
         self._asking = 0
         """Questions running now (``question``): the follower reads nothing back meanwhile."""
         self._asking_lock = threading.Lock()
+        self._rule_files: tuple[object, frozenset[str]] | None = None
+        """The generation ``rule_files`` last read its walk stamp for, and what it read."""
 
     # -- what front ends read ----------------------------------------------------------------------
 
@@ -172,6 +176,26 @@ class LiveIndex:
     def status(self) -> LiveStatus:
         """Where indexing and embedding stand now."""
         return self._status
+
+    def walks_into(self, folder: str) -> bool:
+        """Tell whether the index's walk goes into ``folder`` (relative to the root, ``/``-separated):
+        no folder on the way is a VCS folder or ignored. A watcher asks it of a folder it would drop
+        by its name (``.venv``, ``node_modules``, ``.idea``): an sdist's or a committed one is indexed."""
+        return walked_into(self.root, folder)
+
+    def rule_files(self) -> frozenset[str]:
+        """The files, absolute and normalized, that the last refresh's walk read without indexing
+        them: ignore files, git's exclude files (a nested repository's ``.git/info/exclude``, the
+        ``.gitignore`` files above a root inside its work tree, ``core.excludesFile``) and files
+        skipped as binary, too large or unreadable. A change to one changes what is indexed."""
+        snapshot = self._open_snapshot()
+        if snapshot is None:
+            return frozenset()
+        known = self._rule_files
+        if known is None or known[0] is not snapshot:
+            known = (snapshot, frozenset(os.path.normpath(path) for path in walk_stamped(snapshot)[1]))
+            self._rule_files = known
+        return known[1]
 
     def elapsed(self) -> float:
         """Seconds since this live index was made (how long a first index has taken so far)."""

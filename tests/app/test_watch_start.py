@@ -35,9 +35,9 @@ async def test_a_file_deleted_before_the_watcher_began_leaves_the_results(make_a
     gone.write_text("def vanishing_helper_xyz():\n    return 1\n")
     real = background.watch
 
-    def late(root, stop, on_change, index_dir=None, on_start=lambda: None):  # type: ignore[no-untyped-def]
+    def late(root, stop, on_change, index_dir=None, on_start=lambda: None, walked=None):  # type: ignore[no-untyped-def]
         gone.unlink()  # after the index was built, before the disk is watched
-        real(root, stop, on_change, index_dir, on_start)
+        real(root, stop, on_change, index_dir, on_start, walked)
 
     monkeypatch.setattr(background, "watch", late)
     app = make_app(polyglot, watch=True)
