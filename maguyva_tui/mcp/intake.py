@@ -28,6 +28,12 @@ A line is read up to :data:`MAX_LINE_BYTES`: the rest of a longer one is read an
 a time, never held, and the line is answered Invalid Request (``-32600``, with its id where one of
 its scalar members before the first nested value gives it, else ``null``); the session goes on with
 the next line. The whole line had been read before the SDK refused it (50 MB: 6.6 s, all of it held).
+
+A client that closes stdin after its last request (``maguyva mcp < requests``, a script's half-close)
+still gets every answer: the intake keeps the SDK's end open until each request it handed on has been
+answered (:class:`Pending`; at most :data:`DRAIN_S`), then closes it and the session ends. The SDK
+had cancelled the requests in flight at the end of stdin: their searches ran on, unstoppable in their
+threads, for seconds, and their answers were thrown away.
 """
 
 from __future__ import annotations
@@ -61,6 +67,9 @@ takes (64 K, at most 4 bytes each) fits with room to spare."""
 TOO_LONG = f"Invalid Request: a line is at most {MAX_LINE_BYTES:,} bytes; this one was longer and is not read"
 _DISCARD_BYTES = 64 * 1024
 """How much of an over-long line's rest is read and dropped at a time."""
+DRAIN_S = 120.0
+"""How long the requests in flight when the client closed stdin may take to be answered before the
+session ends without them: a search on a large repository that is still being indexed takes a minute."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +319,55 @@ def _encode(message: Any) -> bytes:
     return json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n"
 
 
+class Pending:
+    """The ids of the client's requests handed on to the SDK and not answered yet."""
+
+    def __init__(self) -> None:
+        self._ids: set[int | str] = set()
+        self._done = threading.Condition()
+        self._tail = b""
+
+    def asked(self, onward: bytes) -> None:
+        """Note the requests among the lines handed on; a cancelled one is waited for no longer."""
+        for line in onward.splitlines():
+            message = _json_or_none(line.decode("utf-8", "replace"))
+            if not isinstance(message, dict) or not isinstance(message.get("method"), str):
+                continue
+            if "id" in message and _usable_id(message["id"]):
+                with self._done:
+                    self._ids.add(message["id"])
+            elif message["method"] == "notifications/cancelled" and isinstance(message.get("params"), dict):
+                self._settle(message["params"].get("requestId"))
+
+    def answered(self, data: bytes) -> None:
+        """Note the responses among the bytes written to the client (a line may come in pieces)."""
+        lines = (self._tail + data).split(b"\n")
+        self._tail = lines.pop()
+        for line in lines:
+            message = _json_or_none(line.decode("utf-8", "replace")) if self._ids else None
+            if isinstance(message, dict) and ("result" in message or "error" in message):
+                self._settle(message.get("id"))
+
+    def abandon(self) -> None:
+        """Wait for nothing more: the client can no longer read an answer."""
+        with self._done:
+            self._ids.clear()
+            self._done.notify_all()
+
+    def drained(self, timeout: float) -> bool:
+        """Wait until every request noted has been answered; ``False`` when ``timeout`` passed first."""
+        with self._done:
+            return self._done.wait_for(lambda: not self._ids, timeout)
+
+    def _settle(self, request_id: Any) -> None:
+        if not _usable_id(request_id):
+            return
+        with self._done:
+            self._ids.discard(request_id)
+            if not self._ids:
+                self._done.notify_all()
+
+
 class Wire(io.RawIOBase):
     """The client's end of stdout, shared by the SDK and the intake: each write goes out whole, alone."""
 
@@ -317,6 +375,7 @@ class Wire(io.RawIOBase):
         super().__init__()
         self._fd = fd
         self._lock = threading.Lock()
+        self.pending = Pending()
 
     @property
     def name(self) -> str:
@@ -333,8 +392,13 @@ class Wire(io.RawIOBase):
         view = memoryview(data).cast("B")
         size = view.nbytes
         with self._lock:
-            while view:
-                view = view[os.write(self._fd, view):]
+            try:
+                while view:
+                    view = view[os.write(self._fd, view):]
+            except OSError:
+                self.pending.abandon()
+                raise
+            self.pending.answered(bytes(data))
         return size
 
 
@@ -358,8 +422,9 @@ def take_stdio() -> tuple[io.TextIOWrapper, io.TextIOWrapper]:
     return sdk_in, io.TextIOWrapper(wire, encoding="utf-8", write_through=True)
 
 
-def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None) -> None:
-    """Copy the client's lines to the SDK, repaired, and answer on ``wire`` what it would not, until either end closes."""
+def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None, drain_s: float = DRAIN_S) -> None:
+    """Copy the client's lines to the SDK, repaired, and answer on ``wire`` what it would not, until either
+    end closes; at the end of the client's lines, wait (up to ``drain_s``) for the SDK to answer those in flight."""
     try:
         with client, server:
             for line in _lines(client):
@@ -370,8 +435,13 @@ def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None) -> None:
                 if sorted_out.answers and wire is not None:
                     wire.write(sorted_out.answers)
                 if sorted_out.onward:
+                    if wire is not None:
+                        wire.pending.asked(sorted_out.onward)
                     server.write(sorted_out.onward)
                     server.flush()
+            if wire is not None and not wire.pending.drained(drain_s):
+                os.write(2, b"maguyva mcp: the client closed stdin; requests still unanswered after "
+                            b"%d s are dropped\n" % drain_s)
     except (BrokenPipeError, ValueError, OSError):  # the SDK stopped reading: the session is over
         return
 
