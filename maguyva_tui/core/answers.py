@@ -354,15 +354,32 @@ def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee
     if not defs:
         return _unknown(generation, shown)
     found = queries.callees(graph, name)
+    called: dict[str, list[tuple[str, queries.Callee]]] = {}  # callee -> (who calls it, "" for the name itself)
+    for callee in found.callees:
+        called.setdefault(callee.node, []).append(("", callee))
+    for method in (m for d in found.definitions for m in queries.methods(graph, d)):  # a class: its methods' calls
+        for callee in queries.callees(graph, method).callees:
+            called.setdefault(callee.node, []).append((split_id(method)[1], callee))
+    ordered = sorted(called.values(), key=lambda by: (min(c.lines[0] for _, c in by), by[0][1].node))
     entries = []
-    for callee in found.callees[:limit]:
+    for by in ordered[:limit]:
+        callee = by[0][1]
         symbol = graph.symbols.get(callee.node)
         start, end = (symbol.start_line, symbol.end_line) if symbol else (1, 1)
-        lines = ", ".join(str(n) for n in callee.lines)
-        entries.append(Callee(callee.node, callee.path, callee.qualname, callee.lines, start, end,
+        lines = tuple(sorted({n for _, c in by for n in c.lines}))
+        entries.append(Callee(callee.node, callee.path, callee.qualname, lines, start, end,
                               symbol.kind if symbol else None, symbol.language if symbol else None,
-                              graph.node_centrality(callee.node), f"called at line {lines}"))
-    return _answer(generation, shown, defs, entries, len(found.callees))
+                              graph.node_centrality(callee.node), _called_by(by)))
+    return _answer(generation, shown, defs, entries, len(called))
+
+
+def _called_by(by: Sequence[tuple[str, queries.Callee]]) -> str:
+    """How a callee's calls read: ``called at line 3, 9``, or by the methods of a class that call
+    it, ``called by ArrowFactory.get (line 81), ArrowFactory.now (line 120)``."""
+    if all(not caller for caller, _ in by):
+        return "called at line " + ", ".join(str(n) for _, c in by for n in c.lines)
+    return "called by " + ", ".join(f"{caller or 'its body'} (line {', '.join(str(n) for n in c.lines)})"
+                                    for caller, c in by)
 
 
 def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, NEW, OUTCOMES, READ, REF, LooseBlock, Merged
 from maguyva_tui.core.graph.spans import SpanMap
-from maguyva_tui.core.graph.tables import SEPARATOR, split_id, symbol_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.locations import is_file_name
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import Symbol
@@ -481,6 +481,22 @@ def callees(graph: CodeGraph, name: str) -> Callees:
     found = [Callee(t, *_path_and_qualname(graph, t), tuple(sorted(ls))) for t, ls in lines.items()]
     found.sort(key=lambda c: (c.lines[0], c.node))
     return Callees(defs, tuple(found), tuple(sorted(loose, key=lambda u: (u.line, u.name))))
+
+
+def methods(graph: CodeGraph, node: str) -> list[str]:
+    """The methods defined directly in a type (its file's, and for Go its package's files'), in
+    the order they are written: what "what does ArrowFactory call" asks about, a class's own body
+    calling little or nothing. Empty for anything but a type."""
+    symbol = graph.symbols.get(node)
+    if symbol is None or symbol.kind not in CLASS_KINDS:
+        return []
+    inside = symbol.qualname + "."
+    folder = posixpath.dirname(symbol.path)
+    paths = [symbol.path] + ([p for p in graph.by_path if p != symbol.path and p.endswith(".go")
+                              and posixpath.dirname(p) == folder] if symbol.language == "go" else [])
+    return list(dict.fromkeys(  # an overloaded method's declarations are one node
+        symbol_id(p, s.qualname) for p in paths for s in sorted(graph.by_path.get(p, ()), key=lambda s: s.start_line)
+        if s.qualname.startswith(inside) and "." not in s.qualname[len(inside):] and s.kind in ("method", "function")))
 
 
 # -- impact -------------------------------------------------------------------------------------

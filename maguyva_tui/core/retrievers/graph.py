@@ -174,7 +174,8 @@ class GraphRetriever:
         symbols = graph.symbols
         hits: list[Hit] = []
         seen: set[str] = set()
-        for caller in queries.definitions(graph, name):
+        defined = queries.definitions(graph, name)
+        for caller in [c for d in defined for c in (d, *queries.methods(graph, d))]:  # a class: its methods' calls
             said = split_id(caller)[1] or name
             for c in sorted(queries.callees(graph, caller).callees, key=lambda c: (c.lines[0], c.node)):
                 s = symbols.get(c.node)
