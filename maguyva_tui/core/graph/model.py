@@ -355,10 +355,21 @@ class CodeGraph:
     def _recompute_centrality(self) -> None:
         """Recompute scaled PageRank over the whole graph."""
         self._derived = {}
-        values = cent.scaled(self._lean_pagerank() if self.lean else cent.pagerank(self.transition))
+        values = cent.scaled(self._lean_pagerank() if self.lean else self._edges_pagerank())
         rank = np.zeros(len(self.nodes))
         rank[self.nodes.live()] = values
         self._rank = rank.tolist()
+
+    def _edges_pagerank(self) -> NDArray[np.float64]:
+        """PageRank as ``transition`` gives it, from the edges (an opened graph's merged from its
+        stored columns), without the operator itself: its node ids, their index and its scipy
+        matrix are made when a question asks for them, not by every update."""
+        live = np.asarray(self.nodes.live(), dtype=np.int64)
+        dense = np.full(len(self.nodes), -1, dtype=np.int64)
+        dense[live] = np.arange(len(live))
+        edges = self.edges()
+        matrix, dangling = cent.spread(len(live), dense[edges.source], dense[edges.target], edges.weight)
+        return cent.power(matrix, dangling)
 
     def _lean_pagerank(self) -> NDArray[np.float64]:
         """PageRank as ``transition`` gives it, without what only queries read: the operator's node
@@ -376,7 +387,7 @@ class CodeGraph:
         dense[live] = np.arange(len(live))
         source, target = dense[source], dense[target]
         del dense
-        matrix, dangling = cent.weighted(len(live), source, target, weight)
+        matrix, dangling = cent.spread(len(live), source, target, weight)
         del live, source, target, weight
         return cent.power(matrix, dangling)
 
