@@ -58,6 +58,21 @@ def test_a_refused_argument_is_said_in_one_line(call: Any) -> None:
     assert "\n" not in _refused(call, "impact", name="split", depth=99)
 
 
+def test_an_argument_of_the_wrong_json_type_is_refused_not_converted(call: Any) -> None:
+    """The schema says integer and boolean: ``limit: true`` had been read as 1, ``regex: "yes"`` and
+    ``with_source: 1`` as true; a whole number stays welcome however it is written, as on a --batch line."""
+    assert _refused(call, "search", query="split", limit=True) == (
+        "invalid arguments for search: limit: Input should be a valid integer, not a boolean (sent True)")
+    assert _refused(call, "search", query="split", regex="yes") == (
+        "invalid arguments for search: regex: Input should be a valid boolean (sent 'yes')")
+    assert "ignore_case: Input should be a valid boolean (sent 0)" in _refused(call, "search", query="split", ignore_case=0)
+    assert "with_source: Input should be a valid boolean (sent 1)" in _refused(call, "find_definition", name="split",
+                                                                               with_source=1)
+    assert "depth: Input should be a valid integer, not a boolean" in _refused(call, "impact", name="split", depth=False)
+    assert len(call("search", query='"split"', limit=1.0, regex=False)["results"]) == 1
+    assert call("impact", name="split", depth="2")["max_depth"] == 2
+
+
 def test_an_argument_the_tool_does_not_take_is_named_in_the_answer(call: Any) -> None:
     answer = call("search", query="\"split\"", lmit=1, path="tests/")
     assert answer["notices"][-1] == ("ignored 'lmit', 'path': search takes query, intent, preset, limit, regex, "

@@ -25,7 +25,8 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field, ValidationError
+from pydantic import BeforeValidator, Field, StrictBool, ValidationError
+from pydantic_core import PydanticCustomError
 
 from maguyva_tui import __version__
 from maguyva_tui.core.answers import REFERENCE_KINDS
@@ -57,6 +58,20 @@ else:  # the engine's own tuples, so the tools' input schemas list exactly what 
     CaseMode = Literal[CASE_MODES]
     SymbolKind = Literal[SYMBOL_KINDS]
     ReferenceKind = Literal[REFERENCE_KINDS]
+
+
+def _not_a_boolean(value: Any) -> Any:
+    """Refuse ``true``/``false`` where a number goes: pydantic's lax mode read ``limit: true`` as 1."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("int_type", "Input should be a valid integer, not a boolean")
+    return value
+
+
+WHOLE = BeforeValidator(_not_a_boolean)
+"""Put after an integer argument's ``Field``: a JSON number that is whole (``5``, ``5.0``) or ``"5"``, as a
+``--batch`` line takes it, and never a boolean (after: the ``Field``'s bounds stay ``minimum``/``maximum``)."""
+Flag = StrictBool
+"""A boolean argument: ``true`` or ``false`` (the lax mode had read ``"yes"``, ``"on"`` and ``1`` as true)."""
 
 Name = Annotated[str, Field(description="The symbol: parse_config, ConfigLoader.load, or a dotted tail such as Shape.area.")]
 MAX_SEARCH_RESULTS = MAX_RESULTS
@@ -123,9 +138,9 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         preset: Annotated[Literal["quick", "default", "thorough"], Field(
             description="quick: meaning only; default: meaning+text+structure; thorough: all four engines incl. graph.",
         )] = "default",
-        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Results to return.")] = 10,
-        regex: Annotated[bool, Field(description="Read query as a regular expression (text engine).")] = False,
-        ignore_case: Annotated[bool | None, Field(description="Match text case-insensitively (default false).")] = None,
+        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Results to return."), WHOLE] = 10,
+        regex: Annotated[Flag, Field(description="Read query as a regular expression (text engine).")] = False,
+        ignore_case: Annotated[Flag | None, Field(description="Match text case-insensitively (default false).")] = None,
         case: Annotated[CaseMode | None, Field(
             description="The case as --batch lines spell it: sensitive (default), insensitive (as ignore_case), or "
                         "smart (insensitive unless the query has a capital); with ignore_case, the two must agree.",
@@ -166,8 +181,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
     def find_definition(
         name: Name,
         kind: Annotated[SymbolKind | None, Field(description="Only definitions of this kind.")] = None,
-        with_source: Annotated[bool, Field(description="Include each definition's source (first 60 lines).")] = False,
-        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Definitions to return.")] = 10,
+        with_source: Annotated[Flag, Field(description="Include each definition's source (first 60 lines).")] = False,
+        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="Definitions to return."), WHOLE] = 10,
     ) -> CallToolResult:
         """Find where a symbol is defined. Use it when you know the name (or part of a qualified name).
 
@@ -190,7 +205,7 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
             description="Only this kind of use: call, read (of a Python property), inherit (subclassing), "
                         "ref (type use, instantiation), import.",
         )] = None,
-        limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="References to return.")] = 50,
+        limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="References to return."), WHOLE] = 50,
     ) -> CallToolResult:
         """List every place a symbol is used: its callers, subclasses, type uses and imports.
 
@@ -217,8 +232,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
     @_tool(server, note)
     def impact(
         name: Name,
-        depth: Annotated[int, Field(ge=1, le=MAX_IMPACT_DEPTH, description="How many dependency hops to follow.")] = 3,
-        limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="Dependents to return.")] = 50,
+        depth: Annotated[int, Field(ge=1, le=MAX_IMPACT_DEPTH, description="How many dependency hops to follow."), WHOLE] = 3,
+        limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="Dependents to return."), WHOLE] = 50,
     ) -> CallToolResult:
         """Show the blast radius of a symbol: everything that depends on it, directly or transitively.
 
