@@ -32,6 +32,7 @@ from maguyva_tui.core.fusion import (
 )
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import (
+    TYPE_KINDS,
     aliased,
     go_module_member,
     inherited,
@@ -984,6 +985,8 @@ def _respelled(generation: Generation, req: SearchRequest) -> tuple[str, str] | 
     kinds = KEYWORD_KINDS.get(keyword, ())
     if not kinds or generation.structural.lookup(name, kinds):
         return None
+    if "function" in kinds and any(s.kind in TYPE_KINDS and s.name == name for s in generation.structural.lookup(name)):
+        return None  # def Timeout, the class Timeout as typed: its definition, not a function timeout's
     found = [n for n in respelled_names(generation, name) if generation.structural.lookup(n, kinds)]
     if len(found) != 1:
         return None

@@ -29,6 +29,7 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
         "class SortedKeyList:\n    def bisect_left(self, value):\n        return value\n\n\n"
         "def get_value(x):\n    return x\n\n\ndef getValue(x):\n    return x\n"
     )
+    (root / "timeouts.py").write_text("class Timeout:\n    pass\n\n\ndef time_out(seconds):\n    return seconds\n")
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
     e.refresh()
     yield e
@@ -73,6 +74,15 @@ def test_a_keyword_and_a_name_in_another_case_is_the_one_definition_so_spelled(
     assert result["results"][0]["symbol"] == symbol
     assert result["intent"] == "find_definition" and result["query"] == question
     assert any(n.startswith(f"read {written} as {symbol.rpartition('.')[2]}:") for n in result["notices"])
+
+
+def test_a_function_keyword_and_a_class_s_name_as_typed_is_that_class(engine: Engine) -> None:
+    """``def Timeout`` over the class ``Timeout`` and a function ``time_out``: it had read as
+    ``time_out``, "the one function name it spells", the class as typed left out."""
+    result = engine.search("def Timeout").to_json()
+    assert result["results"][0]["symbol"] == "Timeout"
+    assert not any(n.startswith("read Timeout as") for n in result["notices"])
+    assert engine.search("def timeout").to_json()["results"][0]["symbol"] == "time_out"  # no class as typed
 
 
 def test_a_keyword_and_a_name_spelling_several_definitions_is_not_respelled(engine: Engine) -> None:
