@@ -241,8 +241,10 @@ def print_human(answer: WorkspaceResult) -> None:
     searched, count = len(answer.searched), len(answer.result.results)
     print(f"{count} result{'' if count == 1 else 's'} from {searched} repositor{'y' if searched == 1 else 'ies'} "
           f"in {answer.result.elapsed_ms:.1f} ms" + (" (capped)" if answer.capped else ""))
-    if answer.result.lookup_failed is not None:
-        return  # its one line says what the page is (:func:`_lookup_status`)
+    if answer.result.lookup_failed is not None:  # its one line says what the page is (:func:`_lookup_status`),
+        for gone in answer.missing:  # after the repositories not searched, which may hold what was not found
+            print(f"maguyva: {printable(gone.label)}: not searched ({printable(gone.reason)})", file=sys.stderr)
+        return
     tiers = ("semantic:", *(f"{label}: semantic:" for label, _ in answer.searched))  # a repository's notice: its label first
     for notice in answer.result.notices:  # as on one repository: what the answer read or left out, on stderr
         if not notice.startswith(tiers):  # the tier's coverage: the JSON and the explorer say it

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from maguyva_tui.core.types import LookupFailure, SearchResult
+from maguyva_tui.core.workspace import Missing, WorkspaceResult
+from maguyva_tui.workspace_command import print_human
 from tests.conftest import FIXTURE, Runner
 
 
@@ -85,6 +88,20 @@ def test_a_missing_repository_is_said_once_to_a_person(ws: Workspace, here: Runn
     human = ws.search("parse_config", "--repo", str(ws.service), "--repo", str(ws.gone), runner=here)
     assert [line for line in human.stderr.splitlines() if "gone" in line] == [
         f"maguyva: gone: not searched ({ws.gone}: no such directory)"]
+
+
+def test_a_symbol_not_found_still_names_the_repositories_not_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    """The repository not searched may define it: "no symbol named X" alone had read as the
+    whole workspace's answer (its notices were all left out with the page)."""
+    failed = LookupFailure("parse_confg", "symbol", "no symbol named parse_confg; showing related code")
+    said = "gone: not searched (/src/gone: no such directory)"
+    result = SearchResult("who calls parse_confg", "(text)", "find_references", 0.9, "parse_confg", "references_phrase",
+                          (), "direct", "default", 40, ("graph",), (), 1.0, (said, failed.message), (), 1.0,
+                          lookup_failed=failed)
+    answer = WorkspaceResult(result, (), (), (("service", "/src/service"),),
+                             (Missing("gone", "/src/gone", "/src/gone: no such directory"),))
+    print_human(answer)
+    assert capsys.readouterr().err == f"maguyva: {said}\n"  # the lookup's own line follows (_lookup_status)
 
 
 def test_json_says_a_cut_list_in_the_json_alone_as_for_one_repository(ws: Workspace, here: Runner) -> None:
