@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from maguyva_tui.app.session import Answer
 from maguyva_tui.app.widgets.bars import bar, modality_style
-from maguyva_tui.core.types import MODALITIES
+from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES
 
 CONFIDENCE_BAR = 10
 WEIGHT_BAR = 10
@@ -27,7 +27,8 @@ class Readback(Horizontal):
         self.answer: Answer | None = None
         self.what_if = False
         self._weights: object = None
-        """What the weights block shows: the weights, the modality pointed at, the what-if mark."""
+        """What the weights block shows: the weights, those that ranked nothing, the modality pointed
+        at, the what-if mark."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="question")
@@ -41,7 +42,7 @@ class Readback(Horizontal):
         self.answer, self.what_if = answer, what_if
         # Both blocks have a fixed size (app.tcss): an update repaints them and lays out nothing else.
         self.query_one("#question", Static).update(question_block(answer), layout=False)
-        weights = (tuple((answer.weights if answer else {}).items()), self.selected, what_if)
+        weights = (tuple((answer.weights if answer else {}).items()), left_out(answer), self.selected, what_if)
         if weights != self._weights:  # the same weights (most keys typed): nothing to redraw
             self._weights = weights
             self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if), layout=False)
@@ -105,17 +106,33 @@ def format_elapsed(ms: float) -> str:
     return f"{ms:.1f} ms"
 
 
+OFF_STYLE = "$foreground 35%"
+"""A weight its preset leaves out, which ranked nothing: drawn faint and said ``off``."""
+
+
+def left_out(answer: Answer | None) -> frozenset[str]:
+    """The engines whose weight ranked nothing in an answer: left out by its preset (``quick``
+    asks the semantic engine alone, ``default`` blends three) and not run (a confident question runs
+    its one engine whatever the preset). The bars had shown the intent's four weights on ``quick``,
+    as if the four engines were blended."""
+    if answer is None or answer.preset not in PRESET_ENGINES:
+        return frozenset()
+    return frozenset(MODALITIES) - set(PRESET_ENGINES[answer.preset]) - set(answer.result.modalities_run)
+
+
 def weights_block(answer: Answer | None, selected: str, what_if: bool) -> Content:
     """Return the right block: one bar per modality in its colour, the re-weighable one pointed at."""
     weights = answer.weights if answer else {}
+    idle = left_out(answer)
     lines = []
     for name in MODALITIES:
-        style = modality_style(name)
+        style = OFF_STYLE if name in idle else modality_style(name)
         pointer = ("▸ ", "bold $accent") if name == selected else "  "
         value = weights.get(name)
         shown = bar(value, WEIGHT_BAR, style) if value is not None else Content.styled("·" * WEIGHT_BAR, "dim")
         number = f" {value:.2f}" if value is not None else "  —"
-        lines.append(Content.assemble(pointer, (f"{name:<11}", style), shown, number))
+        off = ("  off", "dim italic") if name in idle else ""
+        lines.append(Content.assemble(pointer, (f"{name:<11}", style), shown, (number, style) if off else number, off))
     if what_if:
         lines[0] = Content.assemble(lines[0], ("  what-if", "bold $warning"))
     return Content("\n").join(lines)
