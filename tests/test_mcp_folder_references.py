@@ -30,7 +30,7 @@ def test_a_folder_lists_the_lines_importing_its_files_from_outside_it(engine: En
     found = references_answer(engine, folder, None, 50)
     assert [(r["path"], r["line"]) for r in found["references"]] == [("source/core/Ky.ts", 1)]
     assert {d["path"] for d in found["definitions"]} == {"source/errors/KyError.ts", "source/errors/HTTPError.ts"}
-    assert found["note"] == f"{folder} is a folder of 2 files; the lines importing them from outside it are listed"
+    assert found["notes"] == [f"{folder} is a folder of 2 files; the lines importing them from outside it are listed"]
 
 
 def test_a_python_package_folder_is_its_files(engine: Engine) -> None:
@@ -40,6 +40,15 @@ def test_a_python_package_folder_is_its_files(engine: Engine) -> None:
 
 def test_a_folder_nothing_outside_imports_says_so_and_a_missing_one_is_an_error(engine: Engine) -> None:
     nothing = references_answer(engine, "source/core", None, 50)
-    assert nothing["references"] == [] and nothing["note"] == "no line of the repository imports source/core from outside it"
+    assert nothing["references"] == [] and nothing["notes"] == ["no line of the repository imports source/core from outside it"]
     with pytest.raises(AnswerError):
         references_answer(engine, "source/nowhere/", None, 50)
+
+
+def test_what_a_listing_leaves_out_is_said_under_one_key(engine: Engine) -> None:
+    """references and impact say it in ``notes``, as their descriptions say: a lone ``note`` had stood
+    beside ``notes`` (no resolved use, a module's files), described in no tool's description."""
+    for answer in (references_answer(engine, "source/errors", None, 50), references_answer(engine, "source/core", None, 50),
+                   references_answer(engine, "fail", None, 50)):
+        assert "note" not in answer and answer["notes"] and all(isinstance(n, str) for n in answer["notes"]), answer
+    assert references_answer(engine, "fail", None, 50)["notes"][0].startswith("no resolved uses")

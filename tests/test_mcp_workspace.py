@@ -144,7 +144,7 @@ def test_references_and_impact_follow_each_repositorys_graph(server: Server) -> 
     refs = server.ok("find_references", name="parse_config")
     calls = [r for r in refs["references"] if r["kind"] == "call"]
     assert any(r["repo"] == "service" and r["path"] == "config.py" and r["in"] == "ConfigLoader.load" for r in calls)
-    assert refs["definitions"][0]["repo"] == "service" and "another repository" in refs["note"]
+    assert refs["definitions"][0]["repo"] == "service" and "another repository" in refs["notes"][0]
     impact = server.ok("impact", name="parse_config", depth=2)
     by_symbol = {d["symbol"]: d for d in impact["dependents"] if d["symbol"]}
     assert by_symbol["ConfigLoader.load"]["repo"] == "service" and by_symbol["ConfigLoader.load"]["depth"] == 1

@@ -176,6 +176,11 @@ def _definition(answer: GraphAnswer[Definition], d: Definition, with_source: boo
 
 # -- references and impact -------------------------------------------------------------------------
 
+NO_RESOLVED_USES = ("no resolved uses; dynamic calls (getattr, callbacks, reflection) are not tracked: "
+                    "try search with the quoted name for textual mentions")
+"""The first of ``notes`` when the graph resolved no use of the name."""
+
+
 def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -> dict[str, Any]:
     """Every resolved use of a symbol's definitions: calls, subclasses, type uses, imports."""
     written, name = name, _symbol_name(name)
@@ -190,12 +195,10 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
     items = [_reference(answer, s, several) for s in answer.entries]
     out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "counts": dict(answer.counts),
            **_listing("references", items, answer.total)}
-    if not answer.total:
-        out["note"] = ("no resolved uses; dynamic calls (getattr, callbacks, reflection) are not tracked: "
-                       "try search with the quoted name for textual mentions")
-    notes = engine.callers_notes(name) if kind in (None, "call") else ()
-    if notes:
-        out["notes"] = list(notes)
+    notes = [] if answer.total else [NO_RESOLVED_USES]
+    notes += engine.callers_notes(name) if kind in (None, "call") else ()
+    if notes:  # one key for what the list leaves out: a lone "note" beside "notes" had been described nowhere
+        out["notes"] = notes
     return out
 
 
@@ -210,15 +213,18 @@ def _importers(answer: GraphAnswer[Site], module: str) -> dict[str, Any]:
            "counts": dict(answer.counts), **_listing("references", items, answer.total)}
     folder = answer.folder
     if not answer.total:  # first: "the lines importing each are listed" had stood over an empty list
-        out["note"] = f"no line of the repository imports {echo(module)}" + (" from outside it" if folder else "")
+        said = f"no line of the repository imports {echo(module)}" + (" from outside it" if folder else "")
     elif folder:
-        out["note"] = (f"{echo(module)} is a folder of {len(answer.definitions)} files; the lines importing them "
-                       "from outside it are listed")
+        said = (f"{echo(module)} is a folder of {len(answer.definitions)} files; the lines importing them "
+                "from outside it are listed")
     elif package is not None:
-        out["note"] = (f"{echo(module)} is the Go package of {package + '/' if package else 'the root folder'} "
-                       f"({len(answer.definitions)} files); the lines importing it are listed")
+        said = (f"{echo(module)} is the Go package of {package + '/' if package else 'the root folder'} "
+                f"({len(answer.definitions)} files); the lines importing it are listed")
     elif several:
-        out["note"] = f"{echo(module)} names {len(answer.definitions)} files; the lines importing each are listed"
+        said = f"{echo(module)} names {len(answer.definitions)} files; the lines importing each are listed"
+    else:
+        return out
+    out["notes"] = [said]
     return out
 
 
@@ -255,8 +261,9 @@ def _known(engine: Engine, answer: A) -> A:
     if not answer.known and answer.missing:  # a path: no such file or folder here, the close paths
         raise AnswerError(f"{answer.missing} in {engine.root}.")
     if not answer.known:
+        unindexed = f" {echo(answer.unindexed_said.removeprefix('; ')).capitalize()}." if answer.unindexed else ""
         raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."
-                          f"{_still_named(engine, answer.name)}{_suggest(answer)}")
+                          f"{unindexed}{_still_named(engine, answer.name)}{_suggest(answer)}")
     return answer
 
 

@@ -104,7 +104,8 @@ WORKSPACE_NOTE = """
 
 Over this workspace of several repositories, every result (definition, reference, dependent) also
 carries repo: the repository it is in; its path is relative to that repository's root. The answer
-lists repos (searched) and missing (repositories not searched, with the reason)."""
+lists repos (searched) and missing (repositories not searched, with the reason); the notes of references and
+impact say first that a use from another repository of the workspace is not resolved."""
 """Added to each tool's description when the server serves a workspace."""
 
 ToolFn = Callable[..., CallToolResult]
@@ -221,7 +222,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         and total, then references (calls first, then by file and line): path, line, kind, in (the
         enclosing function or method; null at module level), text (the source line) and, when the name
         has several definitions, target (the definition used), and for a call of an overloaded Java or
-        C++ method, overload (the bodies its argument count fits); notes, what the references leave out:
+        C++ method, overload (the bodies its argument count fits); notes, sentences on what the references
+        leave out or stand for: that no use was resolved, what a module, folder or Go package's files are,
         other definitions sharing a bare name read as a top-level one, and calls naming the symbol
         that the graph could not tie to a definition (through an interface, on a receiver of unknown
         type, into another package): how many, the first, and what to search to list them.
@@ -245,7 +247,7 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         (how many dependents at each hop) and total,
         then dependents nearest first and most central first: path, lines, symbol (null when a whole
         file depends, e.g. by importing), kind, depth (1 = direct), via (the node it depends through,
-        as path::symbol) and edge (call, import, inherit or ref); notes, what the dependents leave out:
+        as path::symbol) and edge (call, import, inherit or ref); notes, sentences on what the dependents leave out:
         calls naming the symbol that the graph could not tie to a definition (their code may depend on
         it too): how many, the first, and what to search to list them.
         """

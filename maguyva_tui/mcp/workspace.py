@@ -208,12 +208,10 @@ class WorkspaceService:
         total = sum(a.total for a in known.values())
         out = {"symbol": echo(name), "definitions": _definitions(known), "counts": _summed(known, "counts"),
                **_listing("references", items[:limit], total)}
-        out["note"] = CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, "
-                                                     f"reflection) are not tracked, and {CROSS_REPO_NOTE}")
-        notes = [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)] \
-            if kind in (None, "call") else []  # each repository's, named by it as in notices
-        if notes:
-            out["notes"] = notes
+        out["notes"] = [CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, "
+                                                        f"reflection) are not tracked, and {CROSS_REPO_NOTE}")]
+        if kind in (None, "call"):  # each repository's, named by it as in notices
+            out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)]
         return {**out, **self._workspace(engines, absent)}
 
     def impact(self, name: str, depth: int, limit: int) -> dict[str, Any]:
@@ -229,10 +227,9 @@ class WorkspaceService:
         by_depth = _summed(known, "by_depth")
         out = {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
                "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
-               **_listing("dependents", items, sum(a.total for a in known.values())), "note": CROSS_REPO_NOTE}
-        notes = [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
-        if notes:  # each repository's calls naming it that its graph could not tie, as the search says them
-            out["notes"] = notes
+               **_listing("dependents", items, sum(a.total for a in known.values())), "notes": [CROSS_REPO_NOTE]}
+        # each repository's calls naming it that its graph could not tie, as the search says them
+        out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
         return {**out, **self._workspace(engines, absent)}
 
     def _once(self, label: str, answer: GraphAnswer[T], targets: bool = True) -> GraphAnswer[T]:

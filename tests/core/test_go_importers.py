@@ -60,7 +60,7 @@ def test_a_package_of_several_files_is_imported_whole(engine: Engine) -> None:
     assert not any("names 2 files" in n for n in answer.notices), answer.notices
     assert [dict(r.votes)["graph"].reason for r in answer.results] == ["imports example.com/m/kit"]  # type: ignore[union-attr]
     tool = references_answer(engine, "example.com/m/kit", None, 10)
-    assert tool["note"] == "example.com/m/kit is the Go package of kit/ (2 files); the lines importing it are listed"
+    assert tool["notes"] == ["example.com/m/kit is the Go package of kit/ (2 files); the lines importing it are listed"]
     assert [(r["path"], r["line"]) for r in tool["references"]] == [("cmd/run/main.go", 5)]
     assert "target" not in tool["references"][0]
 

@@ -177,13 +177,13 @@ def test_the_stored_columns_and_the_blocks_give_the_same_calls(engine: Engine, m
 
 def test_graph_callers_and_the_mcp_references_tool_say_it_too(engine: Engine) -> None:
     from maguyva_tui.graph_command import graph_answer
-    from maguyva_tui.mcp.answers import references_answer
+    from maguyva_tui.mcp.answers import NO_RESOLVED_USES, references_answer
 
     said = graph_answer(engine, "callers", "serve", None, 10)["notes"]
     assert len(said) == 1 and said[0].startswith("2 more calls name serve")
     assert graph_answer(engine, "callees", "run", None, 10)["notes"] == []
     assert references_answer(engine, "serve", None, 10)["notes"] == said
-    assert "notes" not in references_answer(engine, "run", None, 10)
+    assert references_answer(engine, "run", None, 10)["notes"] == [NO_RESOLVED_USES]  # no untied call to add
 
 
 def test_a_bare_name_read_as_its_top_level_definition_names_the_others_sharing_it(engine: Engine) -> None:
