@@ -386,10 +386,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             return
         self.part(StatusLine).ready(self._index_text(message.summary))
         self.heap.settle()
-        self.notify(
-            f"{message.changed} file{'s' if message.changed != 1 else ''} changed: index updated",
-            timeout=3,
-        )
+        said = message.said()
+        if said is not None:
+            self.notify(said, timeout=3)
         self.rerun()
 
     # -- searching ------------------------------------------------------------------------------

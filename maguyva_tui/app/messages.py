@@ -98,3 +98,11 @@ class FilesChanged(Message):
     changed: int
     summary: Any | None
     error: str | None = None
+
+    def said(self) -> str | None:
+        """What the explorer tells of it, ``None`` when nothing changed (the check after a first
+        build, which counts the ignore files it read as unseen, had said '0 files changed: index
+        updated' on opening every repository with a ``.gitignore``)."""
+        if self.changed <= 0:
+            return None
+        return f"{self.changed} file{'s' if self.changed != 1 else ''} changed: index updated"

@@ -129,3 +129,13 @@ def test_the_watcher_tells_an_edit_in_an_indexed_venv_and_above_the_root(tmp_pat
     watch.watch(root, stop, changed, None, started, _Walked({".venv"}, {str(above)}))
     timer.cancel()
     assert str(root / ".venv" / "mod.py") in heard and str(above) in heard
+
+
+def test_a_refresh_that_changed_nothing_is_not_told() -> None:
+    """The check after a first build counts the ignore files it read as unseen: its refresh found
+    nothing, and the explorer had said '0 files changed: index updated' on opening colorama."""
+    from maguyva_tui.app.messages import FilesChanged
+
+    assert FilesChanged(0, None).said() is None
+    assert FilesChanged(1, None).said() == "1 file changed: index updated"
+    assert FilesChanged(3, None).said() == "3 files changed: index updated"
