@@ -197,7 +197,7 @@ class BackgroundMixin(App[None]):
                     except Exception as exc:  # noqa: BLE001 - shown to the user, never fatal
                         self.post_message(FilesChanged(len(paths), None, error=str(exc)))
                         return
-                    self.post_message(FilesChanged(len(paths) or summary.parsed + summary.removed, summary))
+                    self.post_message(FilesChanged(summary.parsed, summary, removed=summary.removed))
 
                 def caught_up() -> None:
                     if live.is_stale():  # changed while the index was built, before the watcher began
@@ -220,7 +220,7 @@ class BackgroundMixin(App[None]):
                 self.post_message(FilesChanged(len(paths), None, error=f"{label}: {exc}"))
                 return
             summary = workspace.summaries[label]
-            self.post_message(FilesChanged(len(paths) or summary.parsed + summary.removed, workspace.summary()))
+            self.post_message(FilesChanged(summary.parsed, workspace.summary(), removed=summary.removed))
 
         def caught_up() -> None:
             for label in workspace.searchable():

@@ -96,13 +96,20 @@ class FilesChanged(Message):
     """Files changed on disk and the index was brought up to date, or ``error`` says why not."""
 
     changed: int
+    """Files the refresh read again (changed or added); the watcher's count of paths when it failed."""
     summary: Any | None
     error: str | None = None
+    removed: int = 0
+    """Files the refresh took out of the index."""
 
     def said(self) -> str | None:
-        """What the explorer tells of it, ``None`` when nothing changed (the check after a first
-        build, which counts the ignore files it read as unseen, had said '0 files changed: index
-        updated' on opening every repository with a ``.gitignore``)."""
-        if self.changed <= 0:
-            return None
-        return f"{self.changed} file{'s' if self.changed != 1 else ''} changed: index updated"
+        """What the explorer tells of it, from what the refresh did: ``None`` when it changed
+        nothing. The watcher's count of paths had been told instead: a folder of 7 files renamed
+        was '2 files changed' (its old and new names), and the check after a first build, which
+        counts the ignore files it read as unseen, '0 files changed: index updated' on opening
+        every repository with a ``.gitignore``."""
+        parts = [f"{n} file{'s' if n != 1 else ''} {what}" for n, what in
+                 ((self.changed, "changed"), (self.removed, "removed")) if n > 0]
+        if len(parts) == 2:
+            parts[1] = f"{self.removed} removed"
+        return f"{', '.join(parts)}: index updated" if parts else None

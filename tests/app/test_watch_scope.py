@@ -131,11 +131,15 @@ def test_the_watcher_tells_an_edit_in_an_indexed_venv_and_above_the_root(tmp_pat
     assert str(root / ".venv" / "mod.py") in heard and str(above) in heard
 
 
-def test_a_refresh_that_changed_nothing_is_not_told() -> None:
+def test_a_refresh_is_told_by_what_it_changed() -> None:
     """The check after a first build counts the ignore files it read as unseen: its refresh found
-    nothing, and the explorer had said '0 files changed: index updated' on opening colorama."""
+    nothing, and the explorer had said '0 files changed: index updated' on opening colorama; a
+    folder renamed had been told as the watcher's count of paths."""
     from maguyva_tui.app.messages import FilesChanged
 
     assert FilesChanged(0, None).said() is None
     assert FilesChanged(1, None).said() == "1 file changed: index updated"
     assert FilesChanged(3, None).said() == "3 files changed: index updated"
+    assert FilesChanged(0, None, removed=1).said() == "1 file removed: index updated"
+    # a folder of 7 files renamed (the watcher saw 2 paths: its old and new names)
+    assert FilesChanged(7, None, removed=7).said() == "7 files changed, 7 removed: index updated"
