@@ -874,7 +874,24 @@ def _open_batch(path: str) -> BinaryIO:
 
 def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, number: int) -> dict[str, Any]:
     """Answer one batch line; a bad line gets an error object in its place (with its query when it
-    has one), the rest go on."""
+    has one), the rest go on. A line's ``id`` comes back first in its answer, a refused line's too."""
+    out = _batch_answer(answer, args, line, number)
+    sent = _line_object(line) if b'"id"' in line or b"\\u" in line else None  # an escape may spell the key
+    return {"id": sent["id"], **out} if sent is not None and "id" in sent else out
+
+
+def _line_object(line: bytes) -> dict[str, Any] | None:
+    """The object a batch line holds, its invalid UTF-8 read as U+FFFD (the line is refused, its id
+    still read); ``None`` when it holds none."""
+    try:
+        item = json.loads(line.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return None
+    return item if isinstance(item, dict) else None
+
+
+def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, number: int) -> dict[str, Any]:
+    """What :func:`_batch_one` answers, before the line's ``id`` is put first."""
     item: Any = None
     if number == 1:  # a file saved with a byte-order mark (Notepad, PowerShell's UTF8): the mark is no text
         line = line.removeprefix(b"\xef\xbb\xbf")
@@ -886,7 +903,7 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
             raise UserError(f"each line must be {BATCH_LINE}")
         given = {key: value for key, value in item.items() if value is not None}  # null: the command line's
         if not isinstance(given.get("regex", False), bool):
-            raise UserError('"regex" must be true or false')
+            raise UserError(f'"regex" must be true or false, not {json.dumps(given["regex"])}')
         for key in ("limit", "depth"):
             if key in given:
                 given[key] = _whole(key, given[key])
@@ -904,7 +921,7 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
             _refuse_intent_with_regex(intent, f'"intent": {json.dumps(intent)}' if "intent" in given else f"--intent {intent}")
         out = answer(item["query"], options)
         unknown = [key for key in item if key not in BATCH_KEYS]
-        if unknown:  # a script's own keys ("id") are its business; a misspelt option should not go unseen
+        if unknown:  # a misspelt option should not go unseen; a script's "id" comes back with the answer
             said = ", ".join(json.dumps(key) for key in unknown)
             out.setdefault("notices", []).append(
                 f"line {number}: {said} {'is no batch key' if len(unknown) == 1 else 'are no batch keys'} "
@@ -919,8 +936,10 @@ BATCH_ECHO_CHARS = 1024
 "…", its length in ``query_chars``: a query refused for its length had been echoed whole."""
 BATCH_LINE = 'a JSON object with a "query" string'
 """What a ``--batch`` line must be, as its error object says."""
-BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "ignore_case", "intent", "preset", "depth")
-"""The keys a ``--batch`` line is read for; any other is named in its answer's notices."""
+BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "ignore_case", "intent", "preset", "depth", "id")
+"""The keys a ``--batch`` line is read for (``id``, any JSON value, is echoed first in its answer: it
+had been "no batch key; ignored" on every line of a script that tags its questions); any other is
+named in its answer's notices."""
 
 
 def _batch_case(given: dict[str, Any], args: argparse.Namespace) -> str:

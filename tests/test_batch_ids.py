@@ -1,0 +1,50 @@
+"""A ``--batch`` line's ``id`` comes back first in its answer, a refused line's too.
+
+A script tagging its questions (``{"id": 7, "query": ...}``, as a CI job or an agent pairs what it sent
+with what came back) had its id dropped and every answer noticed '"id" is no batch key; ignored'.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pytest
+
+from maguyva_tui.cli import _batch_one
+
+ARGS = argparse.Namespace(limit=20, modality=None, regex=False, ignore_case=False, smart_case=False,
+                          intent=None, preset="default", depth=None)
+
+
+def _answer(text: str, options: dict[str, Any]) -> dict[str, Any]:
+    return {"query": text, "results": [{"path": "a.py"}]}
+
+
+@pytest.mark.parametrize(("line", "ident"), [
+    (b'{"id": 7, "query": "x"}', 7),
+    (b'{"query": "x", "id": "q-1"}\r\n', "q-1"),
+    (b'\xef\xbb\xbf{"id": [1, {"k": null}], "query": "x"}', [1, {"k": None}]),
+    (b'{"query": "x", "\\u0069d": null}', None),
+])
+def test_an_answered_line_carries_its_id_first_and_no_notice(line: bytes, ident: Any) -> None:
+    out = _batch_one(_answer, ARGS, line, 1)
+    assert next(iter(out)) == "id" and out["id"] == ident and out["results"] and "notices" not in out
+
+
+@pytest.mark.parametrize("line", [
+    b'{"id": 3, "query": "x", "limit": true}',
+    b'{"id": 3, "query": 12}',
+    b'{"id": 3, "query": "caf\xe9"}',  # invalid UTF-8: refused, its id still read
+    b'{"id": 3, "query": "x", "regex": "yes"}',
+])
+def test_a_refused_line_carries_its_id_too(line: bytes) -> None:
+    out = _batch_one(_answer, ARGS, line, 4)
+    assert out["id"] == 3 and out["error"].startswith("line 4: ") and out["results"] == []
+
+
+def test_a_line_without_an_id_is_answered_as_before() -> None:
+    assert "id" not in _batch_one(_answer, ARGS, b'{"query": "x"}', 1)
+    assert "id" not in _batch_one(_answer, ARGS, b'["id"]', 1)
+    said = _batch_one(_answer, ARGS, b'{"query": "x", "regex": "yes"}', 2)["error"]
+    assert said == 'line 2: "regex" must be true or false, not "yes"'
