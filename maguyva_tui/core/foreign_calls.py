@@ -15,13 +15,16 @@ from typing import Final
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.paths import is_secondary
-from maguyva_tui.core.types import FileFacts, Hit
+from maguyva_tui.core.types import FileFacts, Hit, QueryError
 
 REASON = "names {bare} through {module}, another repository's package"
 """A foreign use's reason, as the engine's own reasons read."""
 FOREIGN_LISTED: Final = 1000
 """Uses one repository lists at most: more than any page shows (a workspace's question asks them
 with its start, before it knows its page's fetch)."""
+DEPTH: Final = "depth:"
+"""A use written ``depth:N`` also asks what depends on the definitions holding the uses, within
+``N - 1`` more edges (an impact question's depth: the uses are its first)."""
 USES: Final = {"call": ("CALL", "NEW"), "inherit": ("INHERIT",)}
 """The graph's site kinds each use asked for stands for: a call (or a construction), a base class."""
 
@@ -76,7 +79,34 @@ def foreign_uses(generation: Generation, name: str, packages: Collection[str] | 
         chunk = generation.chunk_at(path, line)
         hits.append((module, Hit(path, line, line, 1.0 / (1 + rank), chunk.symbol if chunk is not None else None,
                                  "call", graph.languages.get(path), REASON.format(bare=bare, module=module))))
-    return hits
+    depth = next((int(use[len(DEPTH):]) for use in uses if use.startswith(DEPTH) and use[len(DEPTH):].isdigit()), 0)
+    return hits + _dependents(generation, hits, bare, depth - 1, limit - len(hits)) if depth > 1 else hits
+
+
+def _dependents(generation: Generation, hits: list[tuple[str, Hit]], bare: str, depth: int,
+                limit: int) -> list[tuple[str, Hit]]:
+    """What depends, in this repository, on the definitions holding its uses of another package's
+    name, within ``depth`` more edges (deprecated's SphinxAdapter extends ClassicAdapter, which
+    extends wrapt's AdapterFactory), nearest first, each once and none of the uses themselves."""
+    from maguyva_tui.core.answers import impact
+    from maguyva_tui.core.graph.tables import symbol_id
+
+    seen = {(hit.path, hit.start_line) for _, hit in hits}
+    out: list[tuple[str, Hit]] = []
+    for module, hit in hits:
+        if hit.symbol is None or limit <= len(out):
+            continue
+        try:
+            entries = impact(generation, symbol_id(hit.path, hit.symbol), depth, limit).entries
+        except (QueryError, OSError, ValueError, KeyError, IndexError):  # no graph, or a damaged one
+            continue
+        for entry in entries:
+            if (entry.path, entry.start_line) not in seen:
+                seen.add((entry.path, entry.start_line))
+                out.append((module, Hit(entry.path, entry.start_line, entry.end_line, 1.0 / (1 + len(out)),
+                                        entry.symbol, "call", entry.language,
+                                        f"depends on {hit.symbol}, which names {bare} through {module}")))
+    return sorted(out, key=lambda kept: is_secondary(kept[1].path))[:limit]
 
 
 def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Collection[str] | None,

@@ -823,7 +823,10 @@ def foreign_uses_asked(intent: Intent, the_plan: Plan, req: SearchRequest) -> tu
     if _asks_subtypes(intent, the_plan, req):
         return ("inherit",)
     if intent.name == "impact_analysis" and intent.target and not req.regex and the_plan.modalities == ("graph",):
-        return ("call", "inherit")
+        from maguyva_tui.core.foreign_calls import DEPTH
+        from maguyva_tui.core.graph.queries import DEFAULT_DEPTH  # here: a question that reads no graph never loads it
+
+        return ("call", "inherit", f"{DEPTH}{req.depth or DEFAULT_DEPTH}")
     return ()
 
 

@@ -36,6 +36,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Engi
         "import lib\nimport other\n\n\ndef run(f):\n    other.decorator(f)\n    return lib.decorator(f)\n")
     (user / "user" / "b.py").write_text("from lib import decorator\n\n\n@decorator\ndef go(f):\n    return f\n")
     (user / "user" / "d.py").write_text("from lib import Base\n\n\nclass Child(Base):\n    pass\n")
+    (user / "user" / "e.py").write_text("from user.d import Child\n\n\ndef make():\n    return Child()\n")
     inner = user / "vendor" / "inner"
     inner.mkdir(parents=True)
     (inner / "x.py").write_text("import lib\n\n\nclass Vendored(lib.Base):\n    pass\n")
@@ -92,9 +93,13 @@ def test_another_repositorys_subclass_through_the_package_is_listed(workspace: C
     assert any(n.startswith("user: 2 classes extend Base through an import") for n in answer.result.notices)
 
 
-def test_what_breaks_lists_another_repositorys_uses(workspace: Coordinator) -> None:
+def test_what_breaks_lists_another_repositorys_uses_and_what_depends_on_them(workspace: Coordinator) -> None:
     answer = workspace.search(SearchRequest("what breaks if I change Base"))
-    assert ("user", "user/d.py", 4) in listed(answer)
+    found = listed(answer)
+    assert ("user", "user/d.py", 4) in found and ("user", "user/e.py", 4) in found  # make() builds a Child
+    assert found.index(("user", "user/d.py", 4)) < found.index(("user", "user/e.py", 4))
+    assert ("user", "user/e.py", 4) not in listed(workspace.search(SearchRequest("what breaks if I change Base",
+                                                                                 depth=1)))
 
 
 def test_a_repository_inside_another_answers_for_its_own_files(engines: dict[str, Engine]) -> None:

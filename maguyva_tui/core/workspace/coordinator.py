@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
-from maguyva_tui.core.foreign_calls import FOREIGN_LISTED
+from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
@@ -184,6 +184,8 @@ def _packages(paths: Iterable[str]) -> tuple[str, ...]:
 
 def _uses(count: int, uses: tuple[str, ...]) -> str:
     """``1 call names``, ``N calls name``, ``1 class extends``, ``N uses name``."""
+    if any(use.startswith(DEPTH) for use in uses):
+        return "1 definition depends on" if count == 1 else f"{count} definitions depend on"
     if uses == ("inherit",):
         return "1 class extends" if count == 1 else f"{count} classes extend"
     noun = "call" if uses == ("call",) else "use"
