@@ -109,6 +109,15 @@ def _dependents(generation: Generation, hits: list[tuple[str, Hit]], bare: str, 
     return sorted(out, key=lambda kept: is_secondary(kept[1].path))[:limit]
 
 
+def package_of(module: str) -> str:
+    """The package a module as an import writes it belongs to: its first part (``wrapt`` of
+    ``wrapt.decorators``, ``lodash`` of ``lodash/fp``), a scoped npm package's two
+    (``@scope/pkg``)."""
+    if module.startswith("@"):
+        return "/".join(module.split("/")[:2])
+    return re.split(r"[./:\\]", module, maxsplit=1)[0]
+
+
 def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Collection[str] | None,
                   foreign: Callable[[str], bool]) -> tuple[re.Pattern[str], list[str]] | None:
     """How a line of this file writes a call of ``bare`` through another package's import (the
@@ -117,7 +126,7 @@ def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Co
     modules: dict[str, str] = {}
     for imp in facts.imports:
         module = imp.module
-        if not module or module.startswith(".") or packages is not None and module.split(".")[0] not in packages:
+        if not module or module.startswith(".") or packages is not None and package_of(module) not in packages:
             continue
         if written_module and module != written_module and not module.endswith("." + written_module):
             continue

@@ -114,3 +114,25 @@ def test_a_repository_inside_another_answers_for_its_own_files(engines: dict[str
         "untied; listed with the graph's (first x.py:4)",
         "user: 1 class extends Base through an import of another repository's package, which user's graph leaves "
         "untied; listed with the graph's (first user/d.py:4)"]
+
+
+def test_an_npm_package_is_imported_by_its_repositorys_name(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``import { parse } from "lib"`` names no folder of lib's ``src/index.js``: the package is
+    its repository's; the JavaScript calls and subclass had been left out (the engines blended)."""
+    base = tmp_path_factory.mktemp("npm")
+    (base / "lib" / "src").mkdir(parents=True)
+    (base / "user" / "src").mkdir(parents=True)
+    (base / "lib" / "src" / "index.js").write_text("export function parse(x) {\n  return x;\n}\nexport class Base {}\n")
+    (base / "user" / "src" / "app.js").write_text(
+        'import { parse, Base } from "lib";\nimport * as L from "lib";\n\nexport function run() {\n  parse(1);\n'
+        "  return L.parse(2);\n}\n\nexport class Kid extends Base {}\n")
+    engines = [Engine(base / label, base / "indexes", provider=FakeProvider(), static=False) for label in ("lib", "user")]
+    for engine in engines:
+        engine.refresh()
+    coordinator = Coordinator([Shard(label, engine) for label, engine in zip(("lib", "user"), engines)])
+    try:
+        assert listed(coordinator.search(SearchRequest("who calls parse"))) == [("user", "src/app.js", 5),
+                                                                                ("user", "src/app.js", 6)]
+        assert listed(coordinator.search(SearchRequest("subclasses of Base"))) == [("user", "src/app.js", 9)]
+    finally:
+        coordinator.close()

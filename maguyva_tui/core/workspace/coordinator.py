@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
-from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED
+from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, package_of
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
@@ -174,12 +174,15 @@ def _resolved(root: str) -> Path:
         return Path(root)
 
 
-def _packages(paths: Iterable[str]) -> tuple[str, ...]:
-    """The package names the files defining a name may be imported by: their folders' names and
-    their own names less the extension (``src/wrapt/decorators.py``: src, wrapt, decorators)."""
-    return tuple(sorted({part for path in paths
-                         for part in (*path.split("/")[:-1], path.rpartition("/")[2].partition(".")[0])
-                         if part.isidentifier()}))
+def _packages(defined: Sequence[tuple[str, str]], label: str) -> tuple[str, ...]:
+    """The package names the files defining a name in repositories other than ``label``'s may be
+    imported by: their folders' names, their own names less the extension
+    (``src/wrapt/decorators.py``: src, wrapt, decorators), and their repository's folder's name
+    (an npm package's: ``import { parse } from "lib"`` of lib's ``src/index.js``)."""
+    return tuple(sorted({part for other, path in defined if other != label
+                         for part in (*path.split("/")[:-1], path.rpartition("/")[2].partition(".")[0],
+                                      other.rpartition("/")[2])
+                         if part}))
 
 
 def _uses(count: int, uses: tuple[str, ...]) -> str:
@@ -679,8 +682,7 @@ class _View:
         had listed wrapt's callers alone."""
         bare = name.replace("::", ".").rpartition(".")[2]
         defined = [split(path) for path in self.definers(bare)] if bare else []
-        packages = {shard.label: _packages(local for label, local in defined if label != shard.label)
-                    for shard, _ in self.each()}
+        packages = {shard.label: _packages(defined, shard.label) for shard, _ in self.each()}
         if not any(packages.values()):
             return [], ()
         told = [dict(self._begun[shard.label].answers.foreign).get(name) for shard, _ in self.each()]
@@ -692,7 +694,7 @@ class _View:
         answers = self._coordinator.answers  # a repository inside another answers for its own files
         found = [(shard.label, kept) for (shard, _), uses_of in zip(self.each(), told)
                  if (kept := [hit for module, hit in uses_of or ()
-                              if module.split(".")[0] in packages[shard.label] and answers(shard.label, hit.path)])]
+                              if package_of(module) in packages[shard.label] and answers(shard.label, hit.path)])]
         hits = [_with_path(hit, qualify(label, hit.path)) for label, listed in found for hit in listed]
         said = tuple(f"{label}: {_uses(len(listed), uses)} {bare} through an import of another repository's package, "
                      f"which {label}'s graph leaves untied; listed with the graph's (first {listed[0].path}:"
