@@ -37,7 +37,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         raise QueryError(printable(answer.missing))
     if not answer.known:
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
-        raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}")
+        raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}"
+                         f"{printable(answer.unindexed_said)}")
     return {
         "query": f"{action} {name}",
         "action": action,

@@ -27,6 +27,8 @@ from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
+from maguyva_tui.core.unread_files import big_files_holding
+from maguyva_tui.core.unread_files import said as _unindexed_said
 
 if TYPE_CHECKING:
     from maguyva_tui.core.generation import Generation
@@ -241,12 +243,20 @@ class GraphAnswer(Generic[T]):
     folder: bool = False
     """Importers: the name is a folder, its definitions the files under it, its entries the lines
     importing them from outside it."""
+    unindexed: tuple[str, ...] = ()
+    """When nothing of that name is defined: the files left out for their size that hold it."""
     _snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
 
     @property
     def known(self) -> bool:
         """Whether the name resolved to at least one definition."""
         return bool(self.definitions)
+
+    @property
+    def unindexed_said(self) -> str:
+        """The clause naming the files left out for their size that hold the unknown name
+        (``; gen/big.py holds it, not indexed (over 1 MiB)``), empty for none."""
+        return _unindexed_said(self.unindexed)
 
     @property
     def nodes(self) -> tuple[str, ...]:
@@ -595,7 +605,8 @@ def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
     if close is not None:
         return GraphAnswer(name, (), (), 0, suggestions=close, missing=path_missing(name, close),
                            _snapshot=generation.snapshot)
-    return GraphAnswer(name, (), (), 0, suggestions=_suggestions(generation, name), _snapshot=generation.snapshot)
+    return GraphAnswer(name, (), (), 0, suggestions=_suggestions(generation, name),
+                       unindexed=big_files_holding(generation.snapshot, name), _snapshot=generation.snapshot)
 
 
 def _suggestions(generation: Generation, name: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Final
 from weakref import WeakKeyDictionary
 
+from maguyva_tui.core import unread_files
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
@@ -70,7 +71,8 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None
     close = close_names(generation, target)
     said = f"; close names: {', '.join(close)}" if close else ""
-    return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{RELATED}{said}", close)
+    unindexed = unread_files.said(unread_files.big_files_holding(getattr(generation, "snapshot", None), target))
+    return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{echo(unindexed)}{RELATED}{said}", close)
 
 
 def _defined_in_file(generation: Generation, target: str) -> bool:

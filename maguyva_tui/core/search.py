@@ -611,7 +611,9 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     if failed is None:
         return None
     close = f"; close names: {', '.join(failed.suggestions)}" if failed.suggestions else ""
-    said = f"no symbol named {echo(intent.target)} is defined here ({UNKNOWN_ROLE}); showing the lines that name it{close}"
+    unindexed = failed.message.removeprefix(f"no symbol named {echo(intent.target)}").partition(RELATED)[0]  # big files
+    said = (f"no symbol named {echo(intent.target)} is defined here ({UNKNOWN_ROLE}){unindexed}; "
+            f"showing the lines that name it{close}")
     return replace(failed, message=said)
 
 

@@ -1,0 +1,61 @@
+"""The files the index left out for their size that hold a name: where a definition no indexed
+file has may still be (``rg`` reads them; the walk skips every file over 1 MiB).
+
+"no symbol named X" and the graph's "unknown symbol" had said nothing of them, over a repository
+whose generated 2 MiB module defines X.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any, Final
+
+from maguyva_tui.core.store.walk_stamp import read_stamp
+from maguyva_tui.core.walk import MAX_FILE_BYTES
+
+MAX_FILES: Final = 16
+"""Big files read at most for one name (the first, by path)."""
+MAX_READ_BYTES: Final = 128 * 1024 * 1024
+"""Bytes read at most over them: a name's miss stays a fraction of a second over a folder of dumps."""
+SHOWN: Final = 3
+"""Files a message names at most."""
+
+
+def big_files_holding(snapshot: Any, name: str) -> tuple[str, ...]:
+    """The files the walk skipped for their size (as the generation's walk stamp lists them) whose
+    text holds the last part of ``name`` as a whole word, by path; empty when none does, or the
+    generation does not say (no stamp, a far shard's)."""
+    word = re.split(r"::|\.|->|#", name)[-1]
+    generation, root = getattr(snapshot, "generation", None), getattr(snapshot, "root", None)
+    if not word or not isinstance(generation, Path) or root is None:
+        return ()
+    stamp = read_stamp(generation)
+    if stamp is None:
+        return ()
+    limit = stamp.get("max_bytes")
+    rows = [row for row in stamp.get("watched", ()) if isinstance(limit, int) and isinstance(row, list)
+            and len(row) > 1 and isinstance(row[0], str) and isinstance(row[1], int) and row[1] > limit]
+    pattern = re.compile(rb"(?<![\w$])" + re.escape(word.encode()) + rb"(?![\w$])")
+    found, budget = [], MAX_READ_BYTES
+    for rel, size, *_ in rows[:MAX_FILES]:
+        if size > budget:
+            break
+        budget -= size
+        try:
+            with open(os.path.join(root, rel), "rb") as handle:
+                if pattern.search(handle.read(size)):
+                    found.append(rel)
+        except OSError:
+            continue
+    return tuple(found)
+
+
+def said(files: tuple[str, ...]) -> str:
+    """The clause naming them (``; big/gen.py holds it, not indexed (over 1 MiB)``), empty for none."""
+    if not files:
+        return ""
+    shown = ", ".join(files[:SHOWN]) + (f" and {len(files) - SHOWN} more" if len(files) > SHOWN else "")
+    verb = "holds" if len(files) == 1 else "hold"
+    return f"; {shown} {verb} it, not indexed (over {MAX_FILE_BYTES // (1024 * 1024)} MiB)"
