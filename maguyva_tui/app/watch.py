@@ -137,11 +137,11 @@ def keeps(change: Any, path: str, roots: Sequence[Path] = (), scopes: Sequence[S
         return True
     held = [scope for scope in scopes if Path(path).is_relative_to(scope.root)]
     if held:
-        scope = max(held, key=lambda scope: len(scope.root.parts))
         name = Path(path).name
         if name not in named_dirs() and not _default_filter()(change, name):  # a .pyc, an editor's swap file
             return False
-        return scope.matters(path, Path(path).relative_to(scope.root).parts)
+        # each repository holding it asks its own walk (a workspace's repository nested in another's)
+        return any(scope.matters(path, Path(path).relative_to(scope.root).parts) for scope in held)
     return bool(_default_filter()(change, _below(path, roots)))
 
 

@@ -47,6 +47,8 @@ def test_a_folder_dropped_by_name_is_kept_where_the_walk_goes_into_it(tmp_path: 
     assert not [p for p in dropped if keeps(2, p, scopes=(scope,))]
     assert relevant([(2, p) for p in dropped[:3]], tmp_path, None, scope) == []
     assert not keeps(2, venv, scopes=(Scope(tmp_path),))  # no index to ask: the name decides, as before
+    inner = Scope(tmp_path / "node_modules" / "a", None, _Walked(set()))  # a workspace's repository in the other
+    assert keeps(2, nested, scopes=(inner, scope)) and not keeps(2, nested, scopes=(inner,))
 
 
 def test_a_nested_repositorys_exclude_file_and_the_rule_files_are_kept(tmp_path: Path) -> None:
