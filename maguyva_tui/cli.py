@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO, TypeGuard
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, Protocol, TextIO, TypeGuard, cast
 
 from maguyva_tui import __version__
 from maguyva_tui.core.types import (
@@ -34,7 +34,7 @@ from maguyva_tui.core.types import (
 )
 from maguyva_tui.json_out import needs_care, wire_safe
 from maguyva_tui.locations import default_index_base
-from maguyva_tui.terminal import ArgumentParser, no_explorer_here, printable, printable_lines
+from maguyva_tui.terminal import ArgumentParser, CommandParser, no_explorer_here, printable, printable_lines
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Coverage, Engine
@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--depth", type=int, help="maximum depth for impact (default 3)")
     graph.add_argument("--limit", type=int, default=200, help="results to return (default 200)")
     graph.add_argument("--json", action="store_true", help="print the JSON result")
+    for command, refusal in ((index, lambda said: {"path": None, "error": said}), (search, lambda said: refused(None, said)),
+                             (graph, lambda said: refused(None, said))):  # each command's error object, as it refuses later
+        cast(CommandParser, command).json_refusal = lambda said, refusal=refusal: _emit(refusal(said))
     return parser
 
 
@@ -336,18 +339,40 @@ def _refuse_empty_paths(args: argparse.Namespace) -> None:
                             else f"an empty {what}: name the file that lists the repositories")
 
 
+def _refuse_index_contradictions(args: argparse.Namespace) -> None:
+    if args.rebuild and args.ray:
+        raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
+    if args.no_semantic and args.embed:  # --no-semantic had won without a word
+        raise UserError(f"--no-semantic and --embed {args.embed} do not go together: --no-semantic builds no "
+                        "semantic tier (leave one out)")
+
+
+def _refused_in_json(args: argparse.Namespace, said: str) -> None:
+    """Print a command's error object on stdout when it was asked for JSON (not over ``--batch``,
+    whose lines each get their own)."""
+    if not getattr(args, "json", False) or getattr(args, "batch", None):
+        return
+    if args.command == "index":
+        _emit({"path": None, "error": said})
+    elif args.command == "search":
+        _emit(refused(args.query, said))
+    elif args.command == "graph":
+        _emit(refused(f"{args.action} {args.name}", said))
+
+
 def _dispatch(argv: list[str]) -> int:
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         return _run_app(argv)
     parsed = WARM_ARGS.get()
     args = parsed[1] if parsed is not None and parsed[0] == argv else (WARM_PARSER.get() or build_parser()).parse_args(argv)
-    _refuse_empty_paths(args)
+    try:
+        _refuse_empty_paths(args)
+        if args.command == "index":
+            _refuse_index_contradictions(args)
+    except UserError as exc:  # with --json, stdout had been empty: a script read no why
+        _refused_in_json(args, str(exc))
+        raise
     if args.command == "index":
-        if args.rebuild and args.ray:
-            raise UserError("--rebuild runs on this machine only: leave out --ray (or remove the cluster's index folder)")
-        if args.no_semantic and args.embed:  # --no-semantic had won without a word
-            raise UserError(f"--no-semantic and --embed {args.embed} do not go together: --no-semantic builds no "
-                            "semantic tier (leave one out)")
         if len(args.path) > 1 or args.ray:
             from maguyva_tui.workspace_command import index_each
 

@@ -11,7 +11,8 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import Any, NoReturn
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x2028, 0x202E), (0x2066, 0x2069),
@@ -85,7 +86,11 @@ class ArgumentParser(argparse.ArgumentParser):
             message += f" (a query or name starting with a dash goes after --: maguyva search -- {unknown})"
         elif full := self._full_names(unknown.split(" ")[0]):
             message += f" (options are named in full: {' or '.join(full)})"
+        self._refused_in_json(message)
         super().error(printable(message))
+
+    def _refused_in_json(self, message: str) -> None:
+        """Say the refusal on stdout too where the command line asks for JSON (a command's parser)."""
 
     def _full_names(self, word: str) -> list[str]:
         """The long options that ``word`` (``--lim``, ``--lim=3``) abbreviates."""
@@ -103,19 +108,33 @@ class ArgumentParser(argparse.ArgumentParser):
         return super().parse_known_args(dash_literals_last(list(args), value_options(self)), namespace)
 
 
+_ASKS_JSON: ContextVar[bool] = ContextVar("_ASKS_JSON", default=False)
+"""Whether the command line being parsed asks for ``--json`` (a resident server parses several at once)."""
+
+
 class CommandParser(ArgumentParser):
     """A subcommand's parser, which refuses an argument it does not know itself, under its own
     usage and name: argparse hands a subcommand's unknown arguments back to the top parser, and
     ``maguyva search -C repo foo`` had printed the explorer's usage and "maguyva: error:", as if
     the option had been meant for ``maguyva`` alone."""
 
+    json_refusal: Callable[[str], None] | None = None
+    """Writes a refusal's JSON on stdout (the command's own error object), called before the usage
+    when the command line asks for ``--json``: ``--limit abc`` had left a script's stdout empty."""
+
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         """Parse, an argument this subcommand does not know an error (exit status 2)."""
+        options = list(args or ())
+        _ASKS_JSON.set("--json" in options[: options.index("--")] if "--" in options else "--json" in options)
         parsed, unknown = super().parse_known_args(args, namespace)
         if unknown:  # less the -- that dash_literals_last may have put before a literal (not typed)
             self.error("unrecognized arguments: " + " ".join(a for a in unknown if a != "--"))
         return parsed, unknown
+
+    def _refused_in_json(self, message: str) -> None:
+        if self.json_refusal is not None and _ASKS_JSON.get():
+            self.json_refusal(message)
 
 
 def value_options(parser: argparse.ArgumentParser) -> frozenset[str]:
