@@ -261,7 +261,7 @@ def _known(engine: Engine, answer: A) -> A:
     if not answer.known and answer.missing:  # a path: no such file or folder here, the close paths
         raise AnswerError(f"{answer.missing} in {engine.root}.")
     if not answer.known:
-        unindexed = f" {echo(answer.unindexed_said.removeprefix('; ')).capitalize()}." if answer.unindexed else ""
+        unindexed = f" {echo(answer.unindexed_said.removeprefix('; '))}." if answer.unindexed else ""  # a path as it is
         raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."
                           f"{unindexed}{_still_named(engine, answer.name)}{_suggest(answer)}")
     return answer

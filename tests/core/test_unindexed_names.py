@@ -46,3 +46,22 @@ def test_a_name_no_file_holds_says_nothing_of_them(engine: Engine) -> None:
 def test_the_search_s_missing_symbol_names_it(engine: Engine) -> None:
     failed = missing_symbol(engine.generation, classify("who calls BigTable"), "who calls BigTable")
     assert failed is not None and failed.message.startswith(f"no symbol named BigTable{HELD};"), failed
+
+
+def test_mcp_s_unknown_symbol_names_it_as_written() -> None:
+    from pathlib import Path
+    from typing import Any
+
+    from maguyva_tui.core.answers import GraphAnswer
+    from maguyva_tui.mcp.answers import AnswerError, _known
+
+    class Spelling:
+        root = Path("/repo")
+
+        def spells_whole(self, name: str) -> bool:
+            return False
+
+    engine: Any = Spelling()
+    with pytest.raises(AnswerError) as raised:
+        _known(engine, GraphAnswer("BigTable", (), (), 0, unindexed=("Gen/Table.py",)))
+    assert " Gen/Table.py holds it, not indexed (over 1 MiB)." in str(raised.value)
