@@ -77,7 +77,13 @@ class Scope:
         if parts[-3:] == GIT_EXCLUDE or os.path.normpath(raw) in self.rules():
             return True
         named = [i for i, part in enumerate(parts) if part in named_dirs()]
-        return not named or self.goes_into("/".join(parts[: named[-1] + 1]))
+        if not named:
+            return True
+        # each folder from the first so named down to the one holding the path, the shallowest first
+        # (cached: an install's thousand folders below an ignored one ask once); a virtualenv's
+        # own .gitignore ('*') leaves out all below its .venv/, which the walk goes into
+        deepest = max(len(parts) - 1, named[-1] + 1)
+        return all(self.goes_into("/".join(parts[:n])) for n in range(named[0] + 1, deepest + 1))
 
     def moved_outside(self) -> list[str]:
         """The rule files outside the root changed since last looked at (the ``.gitignore`` files

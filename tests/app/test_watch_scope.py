@@ -34,7 +34,8 @@ class _Walked:
 
 
 def test_a_folder_dropped_by_name_is_kept_where_the_walk_goes_into_it(tmp_path: Path) -> None:
-    walked = _Walked({".venv", ".idea", "node_modules/a/node_modules"})
+    walked = _Walked({".venv", ".venv/lib", ".idea", "node_modules", "node_modules/a", "node_modules/a/node_modules",
+                      "node_modules/a/node_modules/b"})
     scope = Scope(tmp_path, None, walked)
     venv, idea = str(tmp_path / ".venv" / "lib" / "mod.py"), str(tmp_path / ".idea" / "misc.xml")
     nested = str(tmp_path / "node_modules" / "a" / "node_modules" / "b" / "index.js")
@@ -47,7 +48,10 @@ def test_a_folder_dropped_by_name_is_kept_where_the_walk_goes_into_it(tmp_path: 
     assert not [p for p in dropped if keeps(2, p, scopes=(scope,))]
     assert relevant([(2, p) for p in dropped[:3]], tmp_path, None, scope) == []
     assert not keeps(2, venv, scopes=(Scope(tmp_path),))  # no index to ask: the name decides, as before
-    inner = Scope(tmp_path / "node_modules" / "a", None, _Walked(set()))  # a workspace's repository in the other
+    # a virtualenv's own .gitignore ('*'): the walk goes into .venv/, not below it
+    below = Scope(tmp_path, None, _Walked({".venv"}))
+    assert keeps(2, str(tmp_path / ".venv"), scopes=(below,)) and not keeps(2, venv, scopes=(below,))
+    inner = Scope(tmp_path / "node_modules" / "a", None, _Walked({"node_modules/b"}))  # a workspace's repository in the other
     assert keeps(2, nested, scopes=(inner, scope)) and not keeps(2, nested, scopes=(inner,))
 
 
