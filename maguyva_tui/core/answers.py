@@ -457,13 +457,24 @@ def importers(generation: Generation, module: str, limit: int, stems: bool = Fal
         outside = {(i.path, i.line): i for i in reversed(lines) if i.path not in inside}
         lines = [i for i in lines if outside.get((i.path, i.line)) is i]
     several = len(files) > 1 and go_package_folder(files) is None
+    through = imp.through_reexports(graph, lines, generation.snapshot.facts)
     entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
                     i.source, i.file, i.language, graph.node_centrality(i.source),
-                    f"{imp.verb(i)} {i.file if several else module}")
+                    _imported(imp.verb(i), i.file if several else module, through.get((i.path, i.line))))
                for i in lines]
     definitions = tuple(Definition(f, None) for f in files)
     return GraphAnswer(module, definitions, tuple(entries[:limit]), len(entries), (("import", len(entries)),),
                        folder=bool(inside), _snapshot=generation.snapshot)
+
+
+def _imported(verb: str, module: str, through: tuple[str, tuple[str, ...]] | None) -> str:
+    """How an importing line reads: ``imports pkg.mod``, or, through a package's re-export,
+    ``imports Draft7Validator of pkg.mod through pkg, not pkg.mod itself``."""
+    if through is None:
+        return f"{verb} {module}"
+    written, names = through
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"{verb} {shown} of {module} through {written}, not {module} itself"
 
 
 def symbol_importers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:

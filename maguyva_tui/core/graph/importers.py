@@ -285,6 +285,34 @@ def outside_member_lines(graph: CodeGraph, name: str, facts: Mapping[str, FileFa
                 out.setdefault((path, imp.line), ImportLine(path, imp.line, path, imp.module, language))
     return [out[k] for k in sorted(out)]
 
+def through_reexports(graph: CodeGraph, lines: Iterable[ImportLine],
+                      facts: Mapping[str, FileFacts]) -> dict[tuple[str, int], tuple[str, tuple[str, ...]]]:
+    """The lines that reach the file they import only through another module's re-export
+    (``from jsonschema import Draft7Validator``, which ``jsonschema/__init__.py`` imports from
+    ``jsonschema.validators``), by path and line: the module as written and the names imported.
+    A line importing the file's module itself (``import pkg.mod``, ``from pkg import mod``, ``from
+    pkg.mod import f``) is not one, nor one whose module resolves to no file here."""
+    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    out: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {}
+    for i in lines:
+        if i.language is None or i.path not in facts:
+            continue
+        own = FileIndex(i.path, i.language)
+        on_line = [imp for imp in facts[i.path].imports if imp.line == i.line and imp.module]
+        via: list[tuple[str, str]] = []
+        for imp in on_line:
+            target = resolver.module(own, imp.module)
+            member = (imp.module + ("" if imp.module.endswith(".") else ".") + imp.name) if imp.name else ""
+            if target == i.file or (member and resolver.module(own, member) == i.file):
+                break  # the module itself
+            if target in graph.languages and imp.name:
+                via.append((imp.module, imp.name))
+        else:
+            if via:
+                out[(i.path, i.line)] = (via[0][0], tuple(dict.fromkeys(name for _, name in via)))
+    return out
+
+
 def verb(line: ImportLine) -> str:
     """How a line reaches what it names: C and C++ include a file, the others import a module."""
     return "includes" if line.language in C_FAMILY else "imports"
