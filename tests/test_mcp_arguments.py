@@ -71,6 +71,8 @@ def test_an_argument_of_the_wrong_json_type_is_refused_not_converted(call: Any) 
     assert "depth: Input should be a valid integer, not a boolean" in _refused(call, "impact", name="split", depth=False)
     assert len(call("search", query='"split"', limit=1.0, regex=False)["results"]) == 1
     assert call("impact", name="split", depth="2")["max_depth"] == 2
+    assert _refused(call, "search", query="split", limit="null") == (  # said back as sent, not as the SDK decoded it
+        "invalid arguments for search: limit: Input should be a valid integer (sent 'null')")
 
 
 def test_an_argument_the_tool_does_not_take_is_named_in_the_answer(call: Any) -> None:

@@ -17,16 +17,19 @@ SENT_CHARS = 60
 """A rejected value said back is cut here: the agent sent it, and it only needs to recognise it."""
 
 
-def refusal(tool: str, errors: Iterable[Mapping[str, Any]]) -> str:
-    """One line saying which arguments of ``tool`` were refused and why (pydantic's ``errors()``)."""
-    return f"invalid arguments for {tool}: " + "; ".join(_one(error) for error in errors)
+def refusal(tool: str, errors: Iterable[Mapping[str, Any]], arguments: Mapping[str, Any] | None = None) -> str:
+    """One line saying which arguments of ``tool`` were refused and why (pydantic's ``errors()``);
+    each value said back as the agent sent it in ``arguments`` (the SDK decodes a string holding
+    JSON first: ``limit: "null"`` had been said back as ``None``)."""
+    return f"invalid arguments for {tool}: " + "; ".join(_one(error, arguments or {}) for error in errors)
 
 
-def _one(error: Mapping[str, Any]) -> str:
-    where = ".".join(str(part) for part in error.get("loc", ())) or "arguments"
+def _one(error: Mapping[str, Any], arguments: Mapping[str, Any]) -> str:
+    loc = tuple(error.get("loc", ()))
+    where = ".".join(str(part) for part in loc) or "arguments"
     if error.get("type") == "missing":
         return f"{where}: required, not sent"
-    sent = repr(error.get("input"))
+    sent = repr(arguments[loc[0]] if len(loc) == 1 and loc[0] in arguments else error.get("input"))
     if len(sent) > SENT_CHARS:
         sent = sent[: SENT_CHARS - 1] + "…"
     return f"{where}: {error.get('msg', 'refused')} (sent {sent})"

@@ -269,7 +269,7 @@ class _Server(MCPServer[Any]):
             cause = exc.__cause__
             if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
                 raise
-            raise ToolError(refusal(name, cause.errors())) from cause
+            raise ToolError(refusal(name, cause.errors(), arguments)) from cause
         tool = self._tool_manager.get_tool(name)
         notice = stray_notice(name, arguments, tool.parameters.get("properties", {})) if tool else None
         if notice and isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
