@@ -380,8 +380,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             alone = the_plan.modalities[0]
             if not run.lists.get(alone):
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
-                said = _graph_holds_none(intent, req) if alone == "graph" and failed is None and why != "is not ready yet" else None
-                run.notices.append(f"{said or f'the {alone} engine {why}'}; blending the engines instead")
+                held = _graph_holds_none(intent, req) if alone == "graph" and failed is None and why != "is not ready yet" else None
+                run.notices.append(f"{held or f'the {alone} engine {why}'}; blending the engines instead")
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
