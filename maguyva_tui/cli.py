@@ -841,11 +841,19 @@ def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:
     workspace: ``answer`` searches): the Nth answer is the Nth line's, a blank line's included (its
     error object), so a script can pair what it sent with what came back."""
     stream = sys.stdin.buffer if args.batch == "-" else _open_batch(args.batch)
+    status = 0
     for number, line in enumerate(bounded_lines(stream), 1):  # bytes: each line decoded alone, one bad line stays one
-        _emit(_batch_one(answer, args, line, number) if line is not None else {
+        out = _batch_one(answer, args, line, number) if line is not None else {
             "query": None, "error": f"line {number}: over {BATCH_LINE_BYTES // (1 << 20)} MiB, longer than any batch "
-            f"line can be ({BATCH_LINE}; a query is at most 65,536 characters); skipped to its end", "results": []})
-    return 0
+            f"line can be ({BATCH_LINE}; a query is at most 65,536 characters); skipped to its end", "results": []}
+        if str(out.get("error", "")).startswith(f"line {number}: {BATCH_INTERNAL}"):
+            status = 1  # as an internal error ends any command, once every line is answered
+        _emit(out)
+    return status
+
+
+BATCH_INTERNAL = "internal error in maguyva"
+"""How a line's error object names a bug it met; the other lines are answered, the exit status is 1."""
 
 
 BATCH_LINE_BYTES = 1 << 20
@@ -954,6 +962,12 @@ def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, nu
         return out
     except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         return refused(item.get("query") if isinstance(item, dict) else None, f"line {number}: {exc}")
+    except Exception as exc:  # a bug met by one line: it had ended the run, every later line unanswered
+        if os.environ.get("MAGUYVA_DEBUG"):
+            raise
+        said = f"{BATCH_INTERNAL}: {type(exc).__name__}: {exc}"
+        print(f"maguyva: line {number}: {printable(said)} (MAGUYVA_DEBUG=1 shows more)", file=sys.stderr)
+        return refused(item.get("query") if isinstance(item, dict) else None, f"line {number}: {said}")
 
 
 BATCH_ECHO_CHARS = 1024

@@ -7,6 +7,7 @@ with what came back) had its id dropped and every answer noticed '"id" is no bat
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 import pytest
@@ -48,3 +49,24 @@ def test_a_line_without_an_id_is_answered_as_before() -> None:
     assert "id" not in _batch_one(_answer, ARGS, b'["id"]', 1)
     said = _batch_one(_answer, ARGS, b'{"query": "x", "regex": "yes"}', 2)["error"]
     assert said == 'line 2: "regex" must be true or false, not "yes"'
+
+
+def test_a_bug_met_by_one_line_is_its_error_and_the_others_are_answered(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    """An exception no rule expects had ended the whole run: every later line went unanswered."""
+    from maguyva_tui.cli import run_batch
+
+    def answer(text: str, options: dict[str, Any]) -> dict[str, Any]:
+        if text == "boom":
+            raise KeyError("stray")
+        return {"query": text, "results": []}
+
+    monkeypatch.delenv("MAGUYVA_DEBUG", raising=False)
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"id": 1, "query": "a"}\n{"id": 2, "query": "boom"}\n{"id": 3, "query": "c"}\n')
+    status = run_batch(argparse.Namespace(**vars(ARGS), batch=str(batch)), answer)
+    out, err = capsys.readouterr()
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 1 and [a["id"] for a in answers] == [1, 2, 3] and "error" not in answers[2]
+    assert answers[1]["error"] == "line 2: internal error in maguyva: KeyError: 'stray'"
+    assert err == "maguyva: line 2: internal error in maguyva: KeyError: 'stray' (MAGUYVA_DEBUG=1 shows more)\n"
