@@ -252,11 +252,12 @@ class _Reader:
                 # TypeScript's ``await _.reduce<T>(xs)`` parses as a call of ``await _.reduce``:
                 # the call is of ``_.reduce``, awaited (it had been a call of ``?``)
                 node = node.named_children[0]
-            text = node.text or b""
-            name = read.get(text)
+            # a callee longer than a name can be (a builder's chain) is read, not copied and kept
+            text = node.text or b"" if node.end_byte - node.start_byte <= names.PLAIN_BYTES else None
+            name = read.get(text) if text is not None else None
             if name is None:
                 name = names.dotted(node)
-                if not errors or not node.has_error:
+                if text is not None and (not errors or not node.has_error):
                     read[text] = name
             if narrow is not None and node.type in NARROWED:
                 name = narrow.call(node, name)
@@ -271,6 +272,8 @@ class _Reader:
         scopes, append = self.scopes, self.references.append
         last = len(scopes)
         for node in nodes:
+            if node.end_byte - node.start_byte > names.PLAIN_BYTES:
+                continue  # no property is read through a receiver longer than a name (x.a.a... crafted)
             parent = node.parent
             if parent is not None and parent.type in READ_CONTEXTS and READ_CONTEXTS[parent.type](node, parent):
                 continue
