@@ -30,6 +30,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.parsing.facts.extract import PROPERTY_CALL
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.types import Hit
+from maguyva_tui.core.value_uses import value_uses_note
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.model import CodeGraph
@@ -75,7 +76,8 @@ def callers_notes(generation: Generation, name: str) -> tuple[str, ...]:
     try:
         said = _notes(graph, name, _line_reader(generation))
         defined = queries.definitions(graph, name)
-        first = tuple(n for n in (_property(generation, graph, defined), _routed(generation, graph, defined)) if n)
+        first = tuple(n for n in (_property(generation, graph, defined), _routed(generation, graph, defined),
+                                  value_uses_note(generation, graph, defined)) if n)
         return (*first, *said)
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the callers of %s leave out: %s", name, exc)
