@@ -33,6 +33,9 @@ where
 {
     fn ser(self) -> u32 { self() }
 }
+impl<const N: usize> Serializer for [u8; N] {
+    fn ser(self) -> u32 { 6 }
+}
 """
 
 
@@ -51,12 +54,15 @@ def test_subtypes_list_the_impls_for_foreign_types_and_say_so(engine: Engine) ->
             "implements Serializer for &'a mut fmt::Formatter<'b>, a type defined outside the repository") in listed
     assert ("src/lib.rs", 12, "str", "implements Serializer for &str, a type defined outside the repository") in listed
     assert ("src/lib.rs", 15, "F", "implements Serializer for every F its bounds allow (a blanket impl)") in listed
-    assert {r["symbol"] for r in found} == {"Local", "Token", "Formatter", "str", "F"}  # Token once, as its node
+    assert ("src/lib.rs", 21, "[u8; N]",  # its ; had cut the type at [u8
+            "implements Serializer for [u8; N], a type defined outside the repository") in listed
+    assert {r["symbol"] for r in found} == {"Local", "Token", "Formatter", "str", "F", "[u8; N]"}  # Token once, as its node
 
 
 def test_overrides_list_the_methods_of_those_impls(engine: Engine) -> None:
     found = graph_answer(engine, "overrides", "Serializer.ser", None, 20)["results"]
-    assert {(r["symbol"], r["start_line"]) for r in found} >= {("Formatter.ser", 10), ("str.ser", 13), ("F.ser", 19)}
+    assert {(r["symbol"], r["start_line"]) for r in found} >= {("Formatter.ser", 10), ("str.ser", 13), ("F.ser", 19),
+                                                               ("[u8; N].ser", 22)}
 
 
 def test_the_search_lists_them_too(engine: Engine) -> None:
