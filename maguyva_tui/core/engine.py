@@ -712,9 +712,9 @@ class Engine:
         found = self.coverage(generation)
         if found.any < 1.0:
             why = f" (the static tier is unavailable: {self._static_error})" if self._static_error else ""
-            return f"semantic: only {found.any:.0%} of chunks can be ranked by meaning so far{why}"
+            return f"semantic: only {share(found.any)} of chunks can be ranked by meaning so far{why}"
         if found.transformer < 1.0:
-            return (f"semantic: the transformer tier covers {found.transformer:.0%} of chunks so far; "
+            return (f"semantic: the transformer tier covers {share(found.transformer)} of chunks so far; "
                     "the static tier ranks the rest")
         return None
 
@@ -1038,3 +1038,9 @@ def _semantic_folder(snapshot: Snapshot) -> Path:
     from maguyva_tui.core.semantic_index import semantic_folder
 
     return semantic_folder(snapshot)
+
+
+def share(fraction: float) -> str:
+    """A share as a percentage that reads 100% only when whole: 99.6% of chunks is 99%, where '100%
+    of chunks so far; the static tier ranks the rest' had contradicted itself."""
+    return f"{min(int(fraction * 100), 99) if fraction < 1.0 else 100}%"

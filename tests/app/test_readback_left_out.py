@@ -28,3 +28,17 @@ def test_the_engines_a_preset_leaves_out_are_said_off() -> None:
     assert left_out(_answer("quick", "direct", ("structural",))) == {"text", "graph"}
     assert left_out(None) == set()
     assert not any(line.endswith("off") for line in str(weights_block(None, "text", False)).splitlines())
+
+
+def test_a_share_of_chunks_reads_whole_only_when_whole() -> None:
+    """99.6% of chunks had read '100% of chunks so far; the static tier ranks the rest' (colorama,
+    the transformer tier filling in), and 'semantic 100%' as a warning on the fusion line."""
+    from dataclasses import replace
+
+    from maguyva_tui.app.widgets.readback import question_block
+    from maguyva_tui.core.engine import share
+
+    assert [share(f) for f in (0.0, 0.004, 0.996, 1.0)] == ["0%", "0%", "99%", "100%"]
+    answer = _answer("quick", "semantic_only", ("semantic",))
+    partial = Answer.build(answer.request, replace(answer.result, semantic_coverage=0.996), 0.0)
+    assert "semantic 99%" in str(question_block(partial))

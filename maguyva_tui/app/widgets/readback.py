@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from maguyva_tui.app.session import Answer
 from maguyva_tui.app.widgets.bars import bar, modality_style
+from maguyva_tui.core.engine import share
 from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES
 
 CONFIDENCE_BAR = 10
@@ -97,7 +98,7 @@ def _counts(answer: Answer) -> Content:
     parts += [(" in ", "dim"), format_elapsed(answer.elapsed_ms)]
     coverage = answer.coverage
     if coverage < 1.0:
-        parts += [("  semantic ", "dim"), (f"{coverage:.0%}", "$warning")]
+        parts += [("  semantic ", "dim"), (f"{share(coverage)}", "$warning")]  # 99.6% is 99%: not whole
     return Content.assemble(*parts)
 
 
