@@ -20,7 +20,8 @@ MAX_FILES: Final = 200
 """Files read at most for one name (those the text index says hold it)."""
 SHOWN: Final = 3
 """Lines a note names at most (then how many in all)."""
-_NOT_A_USE: Final = re.compile(r"\s*(?:#|//|\*|/\*|(?:from|import|use|require)\b|(?:async\s+)?(?:def|fn|func|function)\s)")
+_NOT_A_USE: Final = re.compile(r"\s*(?:#|//|\*|/\*|(?:pub(?:\([^)]*\))?\s+|export\s+)?(?:from|import|use|require)\b"
+                               r"|(?:async\s+)?(?:def|fn|func|function)\s)")
 """A line whose word is no use as a value: a comment, an import, a definition."""
 
 
@@ -38,7 +39,8 @@ def value_uses_note(generation: Generation, graph: CodeGraph, defined: tuple[str
         return None
     languages = {s.language for s in symbols if s is not None}
     code = {p for p, language in graph.languages.items() if language in languages}  # no prose, no JSON
-    found = _uses(generation, name, {(s.path, s.start_line) for s in symbols if s is not None}, code)
+    rust = languages == {"rust"}  # x.concat is a method's or a field's there: a function is handed on by path
+    found = _uses(generation, name, {(s.path, s.start_line) for s in symbols if s is not None}, code, rust)
     if not found:
         return None
     shown = ", ".join(f"{p}:{n}" for p, n in found[:SHOWN]) + (f", ... ({len(found)} in all)" if len(found) > SHOWN else "")
@@ -46,12 +48,14 @@ def value_uses_note(generation: Generation, graph: CodeGraph, defined: tuple[str
     return f"nothing calls {name} by name; {lines} as a value ({shown}): whatever calls {'that' if len(found) == 1 else 'those'} may call it"
 
 
-def _uses(generation: Generation, name: str, definitions: set[tuple[str, int]], code: set[str]) -> list[tuple[str, int]]:
+def _uses(generation: Generation, name: str, definitions: set[tuple[str, int]], code: set[str],
+          no_dot: bool = False) -> list[tuple[str, int]]:
     """The lines of the ``code`` files spelling ``name`` as a whole word outside a string, a call,
     an import, a comment and its own definitions, by path and line."""
     from maguyva_tui.core.trigram.plan import literal_plan
 
-    word = re.compile(rf"(?:[.=(,\[{{:]\s*|\b(?:return|yield)\s+){re.escape(name)}(?![\w$'\"])(?!\s*\()")
+    handing = "=(,\\[{:" if no_dot else ".=(,\\[{:"
+    word = re.compile(rf"(?:[{handing}]\s*|\b(?:return|yield)\s+){re.escape(name)}(?![\w$'\"])(?!\s*\()")
     """After what hands a value on (``= f``, ``(f``, ``, f``, ``mod.f``, ``return f``): a word
     opening a line, as prose in a docstring does, is not taken for one."""
     snapshot = generation.snapshot

@@ -19,6 +19,8 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
         "table.py": 'import keywords\n\n# keywords.required is listed below\nTABLE = {\n    "required": keywords.required,\n}\n'
                     "HANDLERS = [keywords.called]\n\n\ndef run():\n    return keywords.called(1)\n",
         "notes.md": "keywords.required is called by the table\n",
+        "src/lib.rs": "pub use crate::ext::{concat, join};\n\npub fn flat(parts: Parts) -> u8 {\n    let n = parts.concat;\n    n\n}\n",
+        "src/ext.rs": "pub fn concat(x: u8) -> u8 {\n    x\n}\n\npub fn join(x: u8) -> u8 {\n    x\n}\n",
     })
 
 
@@ -32,3 +34,9 @@ def test_a_function_handed_on_as_a_value_says_where(engine: Engine) -> None:
 def test_a_function_something_calls_says_nothing_of_it(engine: Engine) -> None:
     answer = graph_answer(engine, "callers", "called", None, 10)
     assert len(answer["results"]) == 1 and not any("as a value" in n for n in answer["notes"])
+
+
+def test_a_rust_re_export_and_a_field_of_its_name_hand_nothing_on(engine: Engine) -> None:
+    """bstr's ``pub use crate::ext_vec::{concat, join}`` and ``(fn.concat.html)`` had been said to
+    hand ``concat`` on: a Rust function is handed on by its path, never after a dot."""
+    assert not any("as a value" in n for n in graph_answer(engine, "callers", "concat", None, 10)["notes"])
