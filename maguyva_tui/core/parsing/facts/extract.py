@@ -36,6 +36,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     Bindings,
 )
 from maguyva_tui.core.parsing.facts.blocks import anonymous_bases, block_scopes
+from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
@@ -184,7 +185,7 @@ def _extract(
     """Read the references (as rows) and imports of one parsed file."""
     if language not in PATTERNS:
         return [], []
-    captures = _cursor(language).captures(tree.root_node)
+    captures = sorted_captures(_cursor(language), tree.root_node)
     scopes = block_scopes(tree, language, symbols, scope_lines(symbols))
     anonymous = anonymous_bases(tree, language, scopes)
     reader = _Reader(scopes, symbols)

@@ -9,6 +9,7 @@ from functools import cache
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
+from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.languages import grammar
 
 _GO_RECEIVERS = "(method_declaration receiver: (parameter_list) @receiver)"
@@ -25,7 +26,7 @@ def receiver_type_parameters(tree: Tree, language: str, spans: dict[str, list[tu
     each Go method's receiver type parameters, over the method's span."""
     if language != "go":
         return
-    for receiver in QueryCursor(_query()).captures(tree.root_node).get("receiver", []):
+    for receiver in sorted_captures(QueryCursor(_query()), tree.root_node).get("receiver", []):
         method = receiver.parent
         if method is None:
             continue
