@@ -101,7 +101,9 @@ class _Counter:
         sizes: list[int] = []
         for owner, run in _runs(rows, text):
             words = WORD.findall(run)
-            for word in set(words).difference(known):
+            # first seen, first numbered: a set's order (by string hash) had numbered the stems
+            # differently in every process, and the stored stems and postings with them
+            for word in [w for w in dict.fromkeys(words) if w not in known]:
                 stems = self._stems.unremembered(word)  # kept here, once per word, as ids
                 known[word] = tuple(self.vocabulary.setdefault(s, len(self.vocabulary)) for s in stems)
             before = len(ids)
