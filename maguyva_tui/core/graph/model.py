@@ -314,7 +314,8 @@ class CodeGraph:
         linked = link_file(resolver, self.indexes[path], source, self.nodes.index)
         self.blocks[path] = linked.block
         self.loose_blocks[path] = linked.loose
-        keys = tuple(self._keys.setdefault(k, k) for k in linked.deps)
+        # a set: sorted, so that every process stores one order
+        keys = tuple(self._keys.setdefault(k, k) for k in sorted(linked.deps))
         dependents = self._dependents
         if dependents is not None:
             for key in self.deps.get(path, ()):
