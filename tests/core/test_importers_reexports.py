@@ -32,3 +32,24 @@ def test_each_line_says_whether_it_imports_the_module_or_goes_through_a_re_expor
                     "direct.py": "imports pkg.mod",
                     "submodule.py": "imports pkg.mod",  # mod itself, Thing beside it
                     "dotted.py": "imports pkg.mod"}
+
+
+@pytest.fixture(scope="module")
+def crate(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return indexed(tmp_path_factory, {
+        "Cargo.toml": '[package]\nname = "bytes2"\nversion = "0.1.0"\n',
+        "src/lib.rs": "mod ext;\nmod unicode;\n",
+        "src/unicode/mod.rs": "mod grapheme;\nmod space;\n\npub use self::grapheme::Graphemes;\npub use self::space::trim;\n",
+        "src/unicode/grapheme.rs": "pub struct Graphemes;\n",
+        "src/unicode/space.rs": "pub fn trim() {}\n",
+        "src/ext.rs": "use crate::unicode::{trim, Graphemes};\n\npub fn f(g: Graphemes) {\n    trim();\n}\n",
+    })
+
+
+@pytest.mark.parametrize("written", ["crate::unicode::grapheme", "unicode::grapheme", "bytes2::unicode::grapheme"])
+def test_a_rust_module_path_is_read_as_its_file_and_its_re_export_said(crate: Engine, written: str) -> None:
+    """bstr's ``crate::unicode::grapheme`` had been "no module, file or symbol named"; its line
+    importing ``Graphemes`` through ``crate::unicode`` names that alone, not ``trim`` beside it."""
+    found = graph_answer(crate, "importers", written, None, 20)["results"]
+    said = {r["path"]: r["modalities"]["graph"]["reason"] for r in found}
+    assert said["src/ext.rs"] == f"imports Graphemes of {written} through crate::unicode, not {written} itself"

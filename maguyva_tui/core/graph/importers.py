@@ -60,8 +60,8 @@ def module_files(graph: CodeGraph, written: str, stems: bool = False) -> tuple[s
         found = table.get(prefix + written.replace("\\", "/").strip("/") if prefix == "php:" else prefix + written)
         if found:
             return tuple(sorted(p for p in found if p in graph.languages))
-    return (_by_path(graph, written) or _by_module_tail(graph, written) or _go_package(graph, written)
-            or (_by_stem(graph, written) if stems else ()))
+    return (_by_path(graph, written) or _by_module_tail(graph, written) or _rust_module(graph, written)
+            or _go_package(graph, written) or (_by_stem(graph, written) if stems else ()))
 
 
 GO_PACKAGE: Final = "gopkg:"
@@ -113,6 +113,26 @@ def _by_module_tail(graph: CodeGraph, written: str) -> tuple[str, ...]:
     ending = "." + written
     found = {p for key, paths in graph.table.items() if key.startswith("py:") and key.endswith(ending) for p in paths}
     return tuple(sorted(p for p in found if p in graph.languages))
+
+
+def _rust_module(graph: CodeGraph, written: str) -> tuple[str, ...]:
+    """The Rust files of a module path as a ``use`` writes it (``crate::unicode::grapheme``,
+    ``bstr::ext_slice``, ``unicode::grapheme``): its parts after ``crate``, ``self`` or ``super``,
+    or after the crate's own name, ending a file's module (it had been "no module, file or symbol
+    named", the question answered only as a file's path or stem)."""
+    parts = [p for p in written.split("::") if p]
+    if "::" not in written or not parts or not all(p.isidentifier() for p in parts):
+        return ()
+    if parts[0] in ("crate", "self", "super"):
+        parts = parts[1:]
+    modules = [(key.partition("|")[2], paths) for key, paths in graph.table.items() if key.startswith("rs:")]
+    for tried in (parts, parts[1:]):  # bstr::ext_slice: the crate's own name first
+        dotted = ".".join(tried)
+        found = {p for module, paths in modules if dotted and (module == dotted or module.endswith("." + dotted))
+                 for p in paths}
+        if found:
+            return tuple(sorted(p for p in found if p in graph.languages))
+    return ()
 
 
 def _by_stem(graph: CodeGraph, word: str) -> tuple[str, ...]:
@@ -308,6 +328,8 @@ def through_reexports(graph: CodeGraph, lines: Iterable[ImportLine],
             if target in graph.languages and imp.name:
                 via.append((imp.module, imp.name))
         else:
+            own_names = [(module, name) for module, name in via if symbol_id(i.file, name) in graph.symbols]
+            via = own_names or via  # use crate::unicode::{Graphemes, whitespace_len_fwd}: the file's own names
             if via:
                 out[(i.path, i.line)] = (via[0][0], tuple(dict.fromkeys(name for _, name in via)))
     return out
