@@ -70,13 +70,16 @@ def test_a_json_rpc_batch_is_answered_request_by_request() -> None:
     pytest.importorskip("mcp")
     from mcp import types
 
-    from maguyva_tui.mcp.intake import repair
+    from maguyva_tui.mcp.intake import triage
 
     batch = [{"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
              {"jsonrpc": "2.0", "id": "b", "method": "tools/call", "params": 7},
              {"jsonrpc": "2.0", "method": "notifications/initialized"}]
-    out = repair(json.dumps(batch).encode() + b"\n").splitlines()
-    assert [json.loads(line).get("id") for line in out] == [1, "b", None]
+    sorted_out = triage(json.dumps(batch).encode() + b"\n")
+    out = sorted_out.onward.splitlines()
+    assert [json.loads(line).get("id") for line in out] == [1, None]  # what the SDK answers
+    refused = [json.loads(line) for line in sorted_out.answers.splitlines()]  # a call of the wrong shape: the intake
+    assert [(r["id"], r["error"]["code"]) for r in refused] == [("b", -32602)]
     for line in out:
         types.jsonrpc_message_adapter.validate_json(line, by_name=False)  # each one the SDK answers
 

@@ -43,7 +43,10 @@ class _Collected:
     """A stand-in for the client's end of stdout: what the intake answers itself."""
 
     def __init__(self) -> None:
+        from maguyva_tui.mcp.intake import Pending
+
         self.data = b""
+        self.pending = Pending()  # the requests handed on, which no SDK answers here
 
     def write(self, data: bytes) -> int:
         self.data += data
@@ -58,11 +61,12 @@ def test_an_mcp_line_over_the_limit_is_answered_once_unread_and_the_session_goes
     huge = b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "search", "arguments": {"query": "'
     huge += b"x" * (3 * MAX_LINE_BYTES) + b'"}}}\n'
     late = b'{"jsonrpc":"2.0","method":"tools/call","params":{"q":"' + b"y" * MAX_LINE_BYTES + b'"},"id":8}\n'
-    fits = b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"q":"' + b"z" * (MAX_LINE_BYTES - 100) + b'"}}\n'
+    fits = (b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"search","arguments":{"query":"'
+            + b"z" * (MAX_LINE_BYTES - 150) + b'"}}}\n')
     good = b'{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n'
     wire, server = _Collected(), io.BytesIO()
     server.close = lambda: None  # type: ignore[method-assign]  # read after the pump is done
-    _pump(io.BytesIO(huge + late + fits + good), server, wire)  # type: ignore[arg-type]
+    _pump(io.BytesIO(huge + late + fits + good), server, wire, drain_s=0)  # type: ignore[arg-type]
     answers = [json.loads(line) for line in wire.data.splitlines()]
     assert [(a["id"], a["error"]["code"]) for a in answers] == [(7, -32600), (None, -32600)]
     assert f"{MAX_LINE_BYTES:,} bytes" in answers[0]["error"]["message"]
