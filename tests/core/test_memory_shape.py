@@ -188,6 +188,21 @@ def test_a_question_reads_its_own_rows_of_the_table_and_weights_only_them(
     assert np.array_equal(provider.embed_query("how is the config file parsed"), question)  # the same bits
 
 
+def test_documents_are_embedded_from_their_own_tokens_rows_bit_for_bit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(static, "derive", lambda **_: _table(dim=64))
+    model = StaticModel.load(tmp_path)
+    weights = np.linspace(0.5, 2.0, len(model.vectors), dtype=np.float32)
+    texts = ["src/auth.py method refresh_token\n    self.expires = now() + ttl", "how is the config file parsed", ""]
+    provider = model.provider(weights)
+    found = provider.embed_documents(texts)
+    assert provider._weighted is None  # a fill no longer holds the whole weighted table (31 MB of float32)
+    whole = model.provider(weights)
+    _ = whole._table
+    assert found.tobytes() == whole.embed_documents(texts).tobytes()  # the same bits as the table's product
+
+
 def test_the_vocabulary_read_alone_is_the_tokenizers_and_other_words_still_split_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -524,8 +524,26 @@ class StaticProvider:
         out = np.zeros((len(texts), self._model.dim), np.float32)
         for start in range(0, len(texts), TEXT_BLOCK):  # blocks keep the token arrays small
             block = texts[start : start + TEXT_BLOCK]
-            out[start : start + len(block)] = self._model.counts(block) @ self._table
+            out[start : start + len(block)] = self._weigh(self._model.counts(block))
         return _unit(out)
+
+    def _weigh(self, counts: csr_matrix) -> Vectors:
+        """``counts @ _table``, bit for bit, from the weighted rows of the tokens ``counts`` uses
+        alone (each row's terms summed in the same order): the whole weighted table is 31 MB of
+        float32 that a fill made and held to its end (most of its rise over the build's peak)."""
+        from scipy.sparse import csr_matrix
+
+        if self._weighted is not None:
+            product: Vectors = counts @ self._weighted
+            return product
+        present = np.zeros(counts.shape[1], bool)
+        present[counts.indices] = True
+        used = np.flatnonzero(present)
+        column = np.cumsum(present, dtype=np.int32) - 1  # a token's column among those used
+        local = csr_matrix((counts.data, column[counts.indices], counts.indptr), shape=(counts.shape[0], len(used)))
+        rows = np.multiply(self._model.vectors[used], self._weights[used, None], dtype=np.float32)  # _table's products
+        product = local @ rows
+        return product
 
     def crowding(self, plain: Vectors) -> npt.NDArray[np.float32]:
         """Each unit row's crowding: ``sqrt(r_code ** 2 + (PROSE_SCALE * r_prose) ** 2)``, each side the mean
