@@ -18,20 +18,14 @@ def sorted_captures(cursor: QueryCursor, root: Node) -> dict[str, list[Node]]:
 def in_order(nodes: list[Node]) -> list[Node]:
     """Return nodes in document order (start, then the longer first, then the outer first where
     two nodes span the same bytes)."""
-    ordered = sorted(nodes, key=_span)
-    for left, right in zip(ordered, ordered[1:]):
-        if _span(left) == _span(right):  # rare: a node and its only child, or two empty ones
-            return sorted(nodes, key=_deep_span)
-    return ordered
-
-
-def _span(node: Node) -> tuple[int, int]:
-    """Return a node's sort key: its start, then its end, the longer first."""
-    return node.start_byte, -node.end_byte
+    keys = [(node.start_byte << 32) - node.end_byte for node in nodes]  # each key read once
+    if len(set(keys)) < len(keys):  # rare: a node and its only child, or two empty ones
+        return sorted(nodes, key=_deep_span)
+    return [nodes[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
 
 
 def _deep_span(node: Node) -> tuple[int, int, int, str]:
-    """Return ``_span`` tie-broken by depth (an ancestor first) and then by type."""
+    """Return a node's start, its end (the longer first), its depth (an ancestor first), its type."""
     depth, parent = 0, node.parent
     while parent is not None:
         depth, parent = depth + 1, parent.parent
