@@ -201,6 +201,9 @@ def test_documents_are_embedded_from_their_own_tokens_rows_bit_for_bit(
     whole = model.provider(weights)
     _ = whole._table
     assert found.tobytes() == whole.embed_documents(texts).tobytes()  # the same bits as the table's product
+    words = model._words._words  # the words' token ids held at 4 bytes each, given out as int64
+    assert words._tokens.dtype == words._starts.dtype == np.int32
+    assert model._words.token_ids(texts)[0].dtype == np.int64
 
 
 def test_the_vocabulary_read_alone_is_the_tokenizers_and_other_words_still_split_the_same(

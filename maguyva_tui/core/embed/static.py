@@ -587,8 +587,8 @@ class _Words:
 
     def __init__(self) -> None:
         self.index: dict[bytes, int] = {_SEPARATOR: 0}  # word 0, the separator between texts, has no tokens
-        self._starts = np.zeros(1024, np.int64)
-        self._tokens = np.zeros(4096, np.int64)
+        self._starts = np.zeros(1024, np.int32)  # int32: half the bytes of a table a fill fills (240,000
+        self._tokens = np.zeros(4096, np.int32)  # words on 150 MB of sdists), ids and offsets far below 2**31
         self.size = 1
         self.arrays = (self._starts[:2], self._tokens[:0])
         """Published views: ``starts`` (one more than the words) and ``tokens``; never a row half written."""
@@ -606,11 +606,11 @@ class _Words:
         self.arrays = (self._starts[: self.size + 1], self._tokens[: used + len(flat)])
 
 
-def _room(array: npt.NDArray[np.int64], needed: int) -> npt.NDArray[np.int64]:
+def _room(array: npt.NDArray[np.int32], needed: int) -> npt.NDArray[np.int32]:
     """Return ``array``, or a copy twice as long when it is too short (views already handed out stay valid)."""
     if needed <= len(array):
         return array
-    grown = np.zeros(max(needed, 2 * len(array)), np.int64)
+    grown = np.zeros(max(needed, 2 * len(array)), array.dtype)
     grown[: len(array)] = array
     return grown
 
@@ -649,7 +649,7 @@ class _WordTable:
         lengths = starts[index + 1] - begin
         word_ends = np.cumsum(lengths)
         total = int(word_ends[-1]) if len(word_ends) else 0
-        ids = tokens[np.repeat(begin - word_ends + lengths, lengths) + np.arange(total)]
+        ids = tokens[np.repeat(begin - word_ends + lengths, lengths) + np.arange(total)].astype(np.int64)
         indptr = np.concatenate([[0], word_ends[index == 0], [total]]).astype(np.int64)
         return ids, indptr
 
