@@ -31,6 +31,7 @@ from maguyva_tui.core.types import (
     SearchResult,
     UnreadableRepository,
     called_definition,
+    share,
 )
 from maguyva_tui.json_out import needs_care, wire_safe
 from maguyva_tui.locations import default_index_base
@@ -686,7 +687,7 @@ def _semantic_line(embedded: dict[str, Any], coverage: Coverage) -> str:
         if isinstance(done, dict) and done.get("new"):
             speed = f", {done['new'] / done['seconds']:,.0f} chunks/s" if done.get("seconds") else ""
             rate = f" ({done['new']:,} new{speed})"
-        tiers.append(f"{tier} {fraction:.0%}{rate}")
+        tiers.append(f"{tier} {share(fraction)}{rate}")
     line = "  semantic " + ", ".join(tiers)
     if coverage.transformer < 1.0:
         line += "; the transformer tier fills in from a resident server, the explorer, the MCP server or index --embed full"

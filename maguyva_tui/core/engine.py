@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, open_unchanged, update_index
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, SearchResult
+from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, SearchResult, share
 
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site, Subtype
@@ -1038,9 +1038,3 @@ def _semantic_folder(snapshot: Snapshot) -> Path:
     from maguyva_tui.core.semantic_index import semantic_folder
 
     return semantic_folder(snapshot)
-
-
-def share(fraction: float) -> str:
-    """A share as a percentage that reads 100% only when whole: 99.6% of chunks is 99%, where '100%
-    of chunks so far; the static tier ranks the rest' had contradicted itself."""
-    return f"{min(int(fraction * 100), 99) if fraction < 1.0 else 100}%"

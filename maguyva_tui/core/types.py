@@ -609,3 +609,10 @@ def check_stage() -> None:
     checkpoint = _STAGE_CHECK.get()
     if checkpoint is not None:
         checkpoint()
+
+
+def share(fraction: float) -> str:
+    """A share as a percentage that reads 100% only when whole: 99.6% of chunks is 99%, where '100%
+    of chunks so far; the static tier ranks the rest' had contradicted itself (every front end
+    prints a tier's coverage with it)."""
+    return f"{min(int(fraction * 100), 99) if fraction < 1.0 else 100}%"

@@ -226,7 +226,9 @@ def _semantic_lines(status: dict[str, Any]) -> list[str]:
     tiers = status.get("semantic_tiers")
     if not isinstance(tiers, dict):
         return []
-    shares = ", ".join(f"{tier} {float(share):.0%}" for tier, share in tiers.items())
+    from maguyva_tui.core.types import share  # here: the client's start-up imports no core module
+
+    shares = ", ".join(f"{tier} {share(float(fraction))}" for tier, fraction in tiers.items())
     filling = "; filling the transformer tier in the background" if status.get("filling") else ""
     if not filling and isinstance(status.get("filled_by"), int):  # the explorer, an MCP server, index --embed full
         filling = f"; another process fills the transformer tier (pid {status['filled_by']})"

@@ -10,8 +10,7 @@ from textual.widgets import Static
 
 from maguyva_tui.app.session import Answer
 from maguyva_tui.app.widgets.bars import bar, modality_style
-from maguyva_tui.core.engine import share
-from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES
+from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES, share
 
 CONFIDENCE_BAR = 10
 WEIGHT_BAR = 10
