@@ -11,7 +11,7 @@ the answer is the import sites into those files, one per importing line.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,7 +23,7 @@ from maguyva_tui.core.graph.resolve import SENTINELS, Resolver
 from maguyva_tui.core.graph.sites import IMPORT
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL
-from maguyva_tui.core.types import FileFacts
+from maguyva_tui.core.types import FileFacts, Import
 
 TABLE_PREFIXES = ("py:", "java:", "go:", "inc:", "php:")
 """The key table's module keys a written module is looked up under, as imports write them."""
@@ -74,7 +74,7 @@ def _go_package(graph: CodeGraph, written: str) -> tuple[str, ...]:
     question had been read as one about the symbol ``github.com``)."""
     if "/" not in written or not any(language == "go" for language in graph.languages.values()):
         return ()
-    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    resolver = _resolver(graph)
     return _package_files(graph, resolver.module(FileIndex("", "go"), written))
 
 
@@ -199,21 +199,34 @@ def _wildcards(graph: CodeGraph, files: tuple[str, ...], facts: Mapping[str, Fil
     one whose names the graph ties elsewhere: a re-export), resolved as the graph resolves imports
     (an import that does not spell one of their names is not resolved)."""
     wanted, names = set(files), stems(files, graph)
-    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    resolver = _resolver(graph)
     out = []
+    for own, language, imp in _file_imports(graph, facts, paths):
+        if not imp.module or not any(n in imp.module for n in names):
+            continue
+        target = resolver.module(own, imp.module)
+        reached = [f for f in _package_files(graph, target) if f in wanted] or [target]  # Go: a folder
+        if reached[0] in wanted and reached[0] != own.path:
+            out.append(ImportLine(own.path, imp.line, own.path, reached[0], language))
+    return out
+
+
+def _resolver(graph: CodeGraph) -> Resolver:
+    """A resolver of the graph's imports, as the graph's build resolves them."""
+    return Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+
+
+def _file_imports(graph: CodeGraph, facts: Mapping[str, FileFacts],
+                  paths: Iterable[str]) -> Iterator[tuple[FileIndex, str, Import]]:
+    """Each import of the files among ``paths`` whose language the graph knows, with its file as
+    the resolver reads it."""
     for path in paths:
         language = graph.languages.get(path)
         if language is None or path not in facts:
             continue
         own = FileIndex(path, language)
         for imp in facts[path].imports:
-            if not imp.module or not any(n in imp.module for n in names):
-                continue
-            target = resolver.module(own, imp.module)
-            reached = [f for f in _package_files(graph, target) if f in wanted] or [target]  # Go: a folder
-            if reached[0] in wanted and reached[0] != path:
-                out.append(ImportLine(path, imp.line, path, reached[0], language))
-    return out
+            yield own, language, imp
 
 
 def _sites(graph: CodeGraph, files: tuple[str, ...]) -> list[ImportLine]:
@@ -280,7 +293,6 @@ def outside_import_lines(graph: CodeGraph, written: str, facts: Mapping[str, Fil
     return [out[k] for k in sorted(out)]
 
 
-
 def outside_member_lines(graph: CodeGraph, name: str, facts: Mapping[str, FileFacts],
                          paths: Iterable[str]) -> list[ImportLine]:
     """The lines among ``paths`` importing a definition named ``name`` from a module that is not
@@ -291,19 +303,15 @@ def outside_member_lines(graph: CodeGraph, name: str, facts: Mapping[str, FileFa
     name = name.strip()
     if not name:
         return []
-    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    resolver = _resolver(graph)
     out: dict[tuple[str, int], ImportLine] = {}
-    for path in paths:
-        language = graph.languages.get(path)
-        if language is None or path not in facts:
+    for own, language, imp in _file_imports(graph, facts, paths):
+        if imp.name != name or not imp.module or imp.module.startswith("."):
             continue
-        own = FileIndex(path, language)
-        for imp in facts[path].imports:
-            if imp.name != name or not imp.module or imp.module.startswith("."):
-                continue
-            if resolver.module(own, imp.module) in SENTINELS:
-                out.setdefault((path, imp.line), ImportLine(path, imp.line, path, imp.module, language))
+        if resolver.module(own, imp.module) in SENTINELS:
+            out.setdefault((own.path, imp.line), ImportLine(own.path, imp.line, own.path, imp.module, language))
     return [out[k] for k in sorted(out)]
+
 
 def through_reexports(graph: CodeGraph, lines: Iterable[ImportLine],
                       facts: Mapping[str, FileFacts]) -> dict[tuple[str, int], tuple[str, tuple[str, ...]]]:
@@ -312,7 +320,7 @@ def through_reexports(graph: CodeGraph, lines: Iterable[ImportLine],
     ``jsonschema.validators``), by path and line: the module as written and the names imported.
     A line importing the file's module itself (``import pkg.mod``, ``from pkg import mod``, ``from
     pkg.mod import f``) is not one, nor one whose module resolves to no file here."""
-    resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
+    resolver = _resolver(graph)
     out: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {}
     for i in lines:
         if i.language is None or i.path not in facts:
