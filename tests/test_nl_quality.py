@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -375,3 +376,26 @@ def test_a_diagnose_variant_of_an_engine_constant_runs_the_engines_again(monkeyp
         with diagnose.applied(diagnose.parse_variant("structural.MIN_NAME_STEMS=1")):
             search_module._run_engines(parts, the_plan, "q")
     assert calls == [diagnose.structural.MIN_NAME_STEMS, 1]
+
+
+def test_an_index_built_by_other_code_is_parsed_anew_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An index is reused while its files and format stay the same: a cached trpc index built before
+    some of a session's definitions had been read as that session's figure."""
+    core = tmp_path / "core"
+    core.mkdir()
+    (core / "a.py").write_text("x = 1\n")
+    monkeypatch.setattr(modes, "CORE", core)
+    monkeypatch.setattr(modes, "INDEX", tmp_path / "index")
+    asked: list[bool] = []
+
+    class Engine:
+        def refresh(self, semantic: bool, rebuild: bool) -> None:
+            asked.append(rebuild)
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    for _ in range(2):
+        modes.refreshed(Engine(), root, True)
+    (core / "a.py").write_text("x = 2\n")
+    modes.refreshed(Engine(), root, True)
+    assert asked == [True, False, True]

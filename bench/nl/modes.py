@@ -19,6 +19,7 @@ Issue 15's quality targets compare the semantic engine of the three (modes ``sem
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +74,34 @@ BY_NAME = {m.name: m for m in MODES}
 Log = Callable[[str], None]
 
 
+CORE = Path(__file__).resolve().parents[2] / "maguyva_tui" / "core"
+"""The code an index is built by: a change to it may change any index without a format bump."""
+
+
+def code_fingerprint(core: Path | None = None) -> str:
+    """A digest of the index-building code's sources (every ``.py`` file below ``core``, by
+    default :data:`CORE`)."""
+    core = CORE if core is None else core
+    digest = hashlib.sha1()
+    for path in sorted(core.rglob("*.py")):
+        digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def refreshed(engine: Any, root: Path, semantic: bool) -> Any:
+    """``engine.refresh``, parsing every file anew (the vectors kept) when the code that built the
+    repository's index here is not this code: an index is reused while its files and format stay
+    the same, and the eighteenth session's half-A figure had read a trpc index built before some of
+    that session's definitions. The code that built it is kept beside the indexes."""
+    marker = INDEX / "built-by" / hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:16]
+    code = code_fingerprint()
+    stale = not marker.is_file() or marker.read_text() != code
+    summary = engine.refresh(semantic=semantic, rebuild=stale)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text(code)
+    return summary
+
+
 def both_tiers(root: Path, semantic: bool, log: Log, minilm_tokens: int = MINILM_TOKENS) -> Any:
     """The product as shipped (MiniLM at ``minilm_tokens``): static tier filled by ``refresh``,
     MiniLM transformer tier filled too."""
@@ -80,7 +109,7 @@ def both_tiers(root: Path, semantic: bool, log: Log, minilm_tokens: int = MINILM
     from maguyva_tui.core.engine import Engine
 
     engine = Engine(root, INDEX, provider=MiniLMProvider(max_tokens=minilm_tokens), static=semantic)
-    summary = engine.refresh(semantic=semantic)
+    summary = refreshed(engine, root, semantic)
     if semantic:
         report = engine.embed_pending(progress=_progress(log, root.name))
         log(f"  {root.name}: {summary.seconds:.0f} s index + static tier, "
@@ -93,7 +122,7 @@ def static_tier(root: Path, semantic: bool, log: Log, minilm_tokens: int = MINIL
     from maguyva_tui.core.engine import Engine
 
     engine = Engine(root, INDEX, provider=NoTransformer(), static=semantic)
-    engine.refresh(semantic=semantic)
+    refreshed(engine, root, semantic)
     return engine
 
 
@@ -103,7 +132,7 @@ def model_tier(root: Path, semantic: bool, log: Log, minilm_tokens: int = MINILM
     from maguyva_tui.core.engine import Engine
 
     engine = Engine(root, INDEX, provider=MiniLMProvider(max_tokens=minilm_tokens), static=False)
-    engine.refresh(semantic=semantic)
+    refreshed(engine, root, semantic)
     if semantic:
         engine.embed_pending(progress=_progress(log, root.name))
     return engine
