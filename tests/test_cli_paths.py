@@ -25,6 +25,19 @@ def test_search_json_and_batch_read_a_path_whole(indexed_polyglot: Path, here: R
                                                 "close paths: app/config.py")
 
 
+def test_two_words_joined_by_a_slash_are_no_missing_path(indexed_polyglot: Path, here: Runner) -> None:
+    """"the input/output handling" had said "no indexed file or folder is input/output"; a path under
+    an indexed folder (``app/confg``) is still said to be missing."""
+    lines = ('{"query": "what breaks if I change the input/output handling", "limit": 5}\n'
+             '{"query": "what breaks if I change app/confg", "limit": 5}\n')
+    proc = here("search", "--batch", "-", "--repo", str(indexed_polyglot), stdin=lines)
+    assert proc.returncode == 0, proc.stderr
+    words, typo = (json.loads(line) for line in proc.stdout.splitlines())
+    assert words.get("lookup_failed") is None
+    assert not any("no indexed file or folder" in n for n in words["notices"])
+    assert typo["lookup_failed"]["message"].startswith("no indexed file or folder is app/confg")
+
+
 def test_graph_impact_of_a_missing_path_says_so_with_the_close_paths(indexed_polyglot: Path, here: Runner) -> None:
     proc = here("graph", "impact", "app/confg.py", "--repo", str(indexed_polyglot))
     assert proc.returncode == 2
@@ -62,5 +75,5 @@ def test_graph_impact_of_a_folder_names_its_files(indexed_polyglot: Path, here: 
     """"2 definitions match; all are used" had read as if something used them, over no result."""
     answer = json.loads(here("graph", "impact", "web/", "--json", "--repo", str(indexed_polyglot)).stdout)
     files = sorted(p.relative_to(indexed_polyglot).as_posix() for p in (indexed_polyglot / "web").iterdir())
-    assert answer["note"].startswith(f"web/ is {len(files)} files ({', '.join(files[:4])}")
+    assert answer["notes"][0].startswith(f"web/ is {len(files)} files ({', '.join(files[:4])}")
     assert all(not r["path"].startswith("web/") for r in answer["results"])

@@ -61,9 +61,21 @@ def absent_path(generation: Generation, written: str) -> tuple[str, ...] | None:
     if "structural" not in generation.missing and generation.knows_symbol(written):
         return None
     paths = _indexed_paths(generation)
-    if paths is None or _in_graph(generation, written) or holds(paths, written):
+    if paths is None or _in_graph(generation, written) or holds(paths, written) or _words_pair(paths, written):
         return None
     return close_paths(paths, written)
+
+
+def _words_pair(paths: Iterable[str], written: str) -> bool:
+    """Whether a missing path is two words joined by a slash in prose (``input/output``,
+    ``read/write``): one slash, no extension, no ``./`` or trailing ``/``, and its first name no
+    indexed folder's. ``src/utlis`` (an indexed ``src``) is still a path to say is missing."""
+    if written != written.strip() or written.startswith(("./", "/", "~")) or written.endswith("/"):
+        return False
+    if "\\" in written or written.count("/") != 1 or is_file_name(written):
+        return False
+    first = "/" + written.partition("/")[0] + "/"
+    return not any(first in "/" + p for p in paths)
 
 
 def path_missing(written: str, close: tuple[str, ...] | None = None) -> str:
