@@ -43,16 +43,25 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "note": (_symbol(name, answer.total) if of_symbol else _files(name, answer.nodes) if action == "importers" else
-                 _files_of(name, answer) or _several(answer.nodes) or _other_action(action, name, answer)),
-        "notes": list(engine.callers_notes(name) if action == "callers" else
-                      engine.impact_notes(name) if action == "impact" else ()),
+        "notes": [said for said in (_note(action, name, answer, of_symbol),) if said]  # one key, as MCP's: a lone
+                 + list(engine.callers_notes(name) if action == "callers" else  # "note" had stood beside "notes",
+                        engine.impact_notes(name) if action == "impact" else ()),  # described nowhere
         "results": answer.results_json(),
         "total": answer.total,
         **({"truncated": f"showing {len(answer.entries)} of {answer.total}; raise --limit to see more"}
            if answer.truncated else {}),  # as MCP's listings say it: the cut had been silent
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }
+
+
+def _note(action: str, name: str, answer: GraphAnswer[Any], of_symbol: bool) -> str | None:
+    """The sentence on what the answer stands for, if any: a definition asked for its importers, a
+    name of several files or definitions, a question of the wrong kind for the name."""
+    if of_symbol:
+        return _symbol(name, answer.total)
+    if action == "importers":
+        return _files(name, answer.nodes)
+    return _files_of(name, answer) or _several(answer.nodes) or _other_action(action, name, answer)
 
 
 def _ask(
@@ -149,6 +158,6 @@ def print_graph(result: dict[str, Any]) -> None:
         print(printable(f"{i:3}. {r['path']}:{r['start_line']}{symbol}{depth}  ({reason})"))
     count = len(result["results"])
     print(f"{count} result{'' if count == 1 else 's'} in {result['elapsed_ms']:.1f} ms")
-    for said in [result.get("note"), *result.get("notes", ()), result.get("truncated")]:
+    for said in [*result.get("notes", ()), result.get("truncated")]:
         if said:
             print(f"maguyva: {printable(said)}", file=sys.stderr)

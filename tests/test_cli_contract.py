@@ -177,7 +177,7 @@ def test_graphs_notes_go_to_stderr_and_its_list_alone_to_stdout(indexed_polyglot
 def test_one_graph_result_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
     from maguyva_tui.graph_command import print_graph
 
-    print_graph({"note": None, "notes": [], "elapsed_ms": 1.0, "results": [
+    print_graph({"notes": [], "elapsed_ms": 1.0, "results": [
         {"path": "a.py", "start_line": 3, "symbol": "f", "modalities": {"graph": {"reason": "calls g"}}}]})
     assert capsys.readouterr().out.splitlines()[-1] == "1 result in 1.0 ms"  # was "1 results"
 

@@ -100,11 +100,11 @@ def test_the_graph_command_reads_a_go_method_as_go_prints_it(engine: Engine) -> 
 
 def test_the_graph_command_points_to_the_other_action_for_the_wrong_kind(engine: Engine) -> None:
     method = graph_answer(engine, "subtypes", "Shape::area", None, 10)
-    assert method["results"] == [] and "graph overrides Shape::area" in method["note"]
+    assert method["results"] == [] and "graph overrides Shape::area" in method["notes"][0]
     kind = graph_answer(engine, "overrides", "Shape", None, 10)
-    assert kind["results"] == [] and "graph subtypes Shape" in kind["note"]
+    assert kind["results"] == [] and "graph subtypes Shape" in kind["notes"][0]
     base = graph_answer(engine, "callers", "Shape", None, 10)  # bidict's BidictBase: "0 results", no word more
-    assert base["results"] == [] and base["note"].startswith("nothing calls or constructs Shape: `maguyva graph subtypes")
+    assert base["results"] == [] and base["notes"][0].startswith("nothing calls or constructs Shape: `maguyva graph subtypes")
     with pytest.raises(QueryError, match="unknown symbol"):
         graph_answer(engine, "subtypes", "NoSuchType", None, 10)
 
@@ -113,9 +113,9 @@ def test_the_graph_command_points_to_the_other_action_for_the_wrong_kind(engine:
 def test_a_top_level_function_is_said_to_have_neither_subtypes_nor_overrides(engine: Engine, action: str) -> None:
     """``graph subtypes check_type_internal`` had offered ``graph overrides``, which lists nothing for a function."""
     answer = graph_answer(engine, action, "Serve", None, 10)
-    assert answer["results"] == [] and answer["note"] == (
+    assert answer["results"] == [] and answer["notes"] == [
         "Serve is a function, not a type or a method: nothing is built on it or overrides it "
-        "(`maguyva graph callers Serve` lists its call sites)")
+        "(`maguyva graph callers Serve` lists its call sites)"]
 
 
 @pytest.mark.parametrize(("action", "name", "said"), [

@@ -96,7 +96,7 @@ def test_a_name_that_is_no_module_is_asked_about_as_before(engine: Engine) -> No
 def test_graph_importers_and_mcp_references_answer_a_module(engine: Engine) -> None:
     result = graph_answer(engine, "importers", "config.h", None, 10)
     assert [(r["path"], r["start_line"]) for r in result["results"]] == [("config.c", 1), ("main.c", 2), ("third/v.c", 1)]
-    assert "names 2 files" in (result["note"] or "")
+    assert "names 2 files" in result["notes"][0]
     mcp = references_answer(engine, "pkg.mod", None, 10)
     assert mcp["module"] is True and mcp["total"] == 4
     assert [r["text"] for r in mcp["references"]][0] == "from .mod import *"
@@ -137,9 +137,9 @@ def test_graph_importers_of_a_class_lists_the_lines_importing_it(shop: Engine) -
     assert [(r["path"], r["start_line"]) for r in result["results"]] == [("shop/api.py", 1), ("shop/views.py", 2)]
     assert result["definitions"] == ["shop/cart.py::Cart"]
     assert {r["modalities"]["graph"]["reason"] for r in result["results"]} == {"imports Cart (shop/cart.py)"}
-    assert "`maguyva graph callers Cart` lists its call sites" in (result["note"] or "")
+    assert "`maguyva graph callers Cart` lists its call sites" in result["notes"][0]
     assert len(graph_answer(shop, "importers", "Cart", None, 1)["results"]) == 1
     lonely = graph_answer(shop, "importers", "lonely", None, 10)
-    assert lonely["results"] == [] and "no line imports lonely by name" in (lonely["note"] or "")
+    assert lonely["results"] == [] and "no line imports lonely by name" in lonely["notes"][0]
     with pytest.raises(QueryError, match="no module, file or symbol named 'nothing_here'"):
         graph_answer(shop, "importers", "nothing_here", None, 10)
