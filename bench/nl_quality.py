@@ -85,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
     stats: list[dict[str, Any]] = []
+    if args.prepare:
+        for name in names:
+            _prepare(name, half_of[name], modes, not args.no_semantic, args.minilm_tokens, args.questions)
+        print(f"prepared {len(names)} repositories in {time.perf_counter() - started:.0f} s; nothing asked")
+        return 0
     for name in names:
         records_, stat = _one(name, half_of[name], modes, not args.no_semantic, args.minilm_tokens, args.questions)
         records += records_
@@ -130,6 +135,15 @@ def _one(name: str, half: str, modes: tuple[nl_modes.Mode, ...], semantic: bool,
     return records, stat
 
 
+def _prepare(name: str, half: str, modes: tuple[nl_modes.Mode, ...], semantic: bool, tokens: int, cap: int) -> None:
+    """Download, copy, index and embed one repository, asking it nothing: a held-out half's caches
+    are built ahead of the one run that reads its figures."""
+    _log(f"{name} (half {half}): preparing")
+    root = doc_tree(DOC_REPOSITORIES[name], cap).root if name in DOC_REPOSITORIES else \
+        semble_tree(semble_repositories()[name]).root
+    close(open_engines(root, modes, semantic, _log, tokens))
+
+
 def _save(path: Path, records: list[dict[str, Any]], stats: list[dict[str, Any]], tokens: int) -> None:
     """Write every answer so far (rewritten after each repository, so a stopped run keeps its work)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -152,6 +166,8 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"tokens MiniLM keeps per chunk (default {nl_modes.MINILM_TOKENS}: the cached vectors; "
                              "the product keeps 128)")
     parser.add_argument("--index-dir", type=Path, help=f"where the indexes and vectors live (default {nl_modes.INDEX})")
+    parser.add_argument("--prepare", action="store_true",
+                        help="download, index and embed the repositories, ask nothing and print no figure")
     parser.add_argument("--report-only", type=Path, metavar="JSON", help="print the tables of a saved --json file")
     return parser
 
