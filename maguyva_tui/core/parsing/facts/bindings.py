@@ -266,6 +266,8 @@ class Bindings:
         if capture == "local.yield" and not self.fixture_yield(node, line):
             return
         if capture == "local.returns":
+            if _in_closure(node, self.closures):  # a java anonymous class's method: its own return type
+                return
             results = _results(node) if node.type == "parameter_list" else [node]
             for nth, declared in enumerate(results):  # go's (c *Context, r *Engine): c's type, then r's
                 typed = _php_receiver(declared, names.type_name(declared))
@@ -366,13 +368,24 @@ def _names_own_function(node: Node, bound: str, scope: str) -> bool:
     return value is not None and value.type in FUNCTION_VALUES and scope.rpartition(".")[2] == bound
 
 
-PHP_CLOSURES = frozenset({"anonymous_function", "arrow_function"})
-"""PHP's closures: no symbols, so a line inside one is its method's scope."""
+PHP_CLOSURES = frozenset({"anonymous_function", "arrow_function", "lambda_expression"})
+"""PHP's closures and Java's lambdas: no symbols, so a line inside one is its method's scope."""
 PHP_FUNCTIONS = frozenset({"method_declaration", "function_definition"})
+ANONYMOUS_BODIES = frozenset({"object_creation_expression"})
+"""Java's anonymous classes (``new Comparator<T>() { ... }``): their methods are no symbols either,
+so their lines are the enclosing method's scope, and what they return is not what it returns."""
+
+
+def _anonymous_method(function: Node) -> bool:
+    """Tell whether a method is declared in an anonymous class's body (Java)."""
+    body = function.parent
+    made = body.parent if body is not None and body.type == "class_body" else None
+    return made is not None and made.type in ANONYMOUS_BODIES
 
 
 def _in_closure(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
-    """Tell whether a returned value is a PHP closure's inside a function or method: what the
+    """Tell whether a returned value (or a declared return type) is a PHP closure's inside a
+    function or method, a Java lambda's or a Java anonymous class method's: what the
     closure returns is no return of the method around it (phpdotenv's ``addAdapter`` returns
     ``new self(...)``, its ``flatMap`` callback an ``Option``: the two had disagreed, and every
     call chained on ``addAdapter()`` had been tied to nothing). ``above``: each node's reading
@@ -388,7 +401,7 @@ def _in_closure(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
             reading = known
             break
         if holder.type in PHP_FUNCTIONS:
-            reading = (True, False)
+            reading = (True, _anonymous_method(holder))
             above[holder.id] = reading
             break
         path.append(holder)
