@@ -120,6 +120,7 @@ from maguyva_tui.core.types import (
     checked_by,
     echo,
     fast_constructor,
+    fast_replacer,
     lone_token,
 )
 
@@ -298,7 +299,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
                   depth=req.depth)
     aside = _direct_demotion(parts.generation, query)
-    query = replace(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
+    query = _replace_query(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
     run = _run_engines(parts, the_plan, query, checkpoint)
     if imported is not None and the_plan.modalities == ("graph",):
         run.lists["graph"] = list(imported[1])
@@ -411,7 +412,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     failed = as_shown(failed, page, parts.generation) if failed is not None else None
     return SearchResult(
         query=req.text,
-        parsed=str(Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds)),
+        parsed=str(query),  # what it prints (text, regex, case, target, kinds) as asked: no Query made again
         intent=intent.name,
         confidence=intent.confidence,
         target=intent.target,
@@ -1464,9 +1465,9 @@ def engine_query(name: str, query: Query, blend: bool, coverage: Callable[[], fl
     words picking the function. A workspace's coordinator foresees a blend's queries with it."""
     literal_first = query.intent in LITERAL_INTENTS
     if name != "text" or not blend:
-        return replace(query, literal_first=literal_first)
+        return _replace_query(query, literal_first=literal_first)
     code_words_only = coverage() >= SEMANTIC_STANDS_IN
-    return replace(
+    return _replace_query(
         query, max_files=FUSED_TEXT_FILES, code_words_only=code_words_only, literal_first=literal_first, word_votes=True,
         demote=(),  # in a blend, fusion demotes; the text engine's list is one vote in path order
     )
@@ -1732,6 +1733,8 @@ def _twin_files(generation: Generation, fused: Sequence[Fused]) -> frozenset[str
 
 _new_ranked = fast_constructor(Ranked)
 _new_vote = fast_constructor(Vote)
+_replace_query = fast_replacer(Query)
+"""``replace`` of a :class:`Query`: a question made one three times (its demotion, each engine's own)."""
 
 _Placed: TypeAlias = tuple[Hit, float, float]
 """A hit of the direct path with its centrality (never below 0) and its path's demotion factor."""

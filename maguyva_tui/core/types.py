@@ -580,6 +580,23 @@ def fast_constructor(cls: type[_Value], change_class: bool = True) -> Callable[.
     return made
 
 
+def fast_replacer(cls: type[_Value]) -> Callable[..., _Value]:
+    """Return a function that makes ``dataclasses.replace(value, **changes)``'s value of a frozen,
+    slotted dataclass without its ``__init__`` (:func:`fast_constructor`): ``replace`` reads the
+    class's fields and sets each one through ``object.__setattr__`` (10 µs for a 13-field
+    :class:`Query`, made three times a question; this: 1.5 µs). Its keywords are the fields, so an
+    unknown one is refused as ``replace`` refuses it."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    params = ", ".join(f"{n}=_same" for n in names)
+    values = ", ".join(f"value.{n} if {n} is _same else {n}" for n in names)
+    scope: dict[str, Any] = {"_same": object(), "_make": fast_constructor(cls)}
+    source = f"def make(value, *, {params}):\n    return _make({values})\n"
+    made = _probe(source, scope)
+    made.__name__ = made.__qualname__ = f"replace_{cls.__name__}"
+    made.__doc__ = f"``dataclasses.replace`` of a ``{cls.__name__}``, made without its ``__init__`` (see :func:`fast_replacer`)."
+    return made
+
+
 def _probe(source: str, scope: dict[str, Any]) -> Callable[..., Any]:
     """The function ``make`` that ``source`` defines, compiled in ``scope``."""
     namespace = dict(scope)
