@@ -7,7 +7,8 @@ import sys
 import time
 from typing import Any
 
-from maguyva_tui.core.answers import DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype, symbol_as_meant
+from maguyva_tui.core.answers import (
+    DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype, from_root, symbol_as_meant)
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError, echo
 from maguyva_tui.terminal import printable
@@ -17,8 +18,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     """Answer one graph question and return the JSON result."""
     started = time.perf_counter()
     typed = name
-    name = (name.strip().strip("\"'`<>") if action == "importers"  # ./utils, <lib/x.h>: a module as written
-            else symbol_as_meant(name))  # Flask. or `parse()` as MCP's tools read them
+    name = (from_root(engine.root, name.strip().strip("\"'`<>")) if action == "importers"  # ./utils, <lib/x.h>
+            else symbol_as_meant(name, engine.root))  # Flask. or `parse()` as MCP's tools read them
     if not name:  # '::' or '()' had been "empty name", as if nothing had been typed
         raise QueryError(f"{echo(typed)!r} names no symbol (parse_config, ConfigLoader.load, path/to/file.py::Class.method)"
                          if typed.strip() else "empty name")

@@ -31,6 +31,8 @@ from maguyva_tui.core.unread_files import big_files_holding
 from maguyva_tui.core.unread_files import said as _unindexed_said
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from maguyva_tui.core.generation import Generation
     from maguyva_tui.core.graph.model import CodeGraph
     from maguyva_tui.core.retrievers.graph import GraphRetriever
@@ -54,26 +56,39 @@ MAX_NAME_CHARS = 8 * 1024
 2 MB name took 13 s to find nothing (the near names' search is linear in it); search has its own limit."""
 
 
-def symbol_as_meant(name: str) -> str:
+def symbol_as_meant(name: str, root: Path | None = None) -> str:
     """A symbol's name as a person or an agent wraps it, unwrapped: whitespace, backticks, quotes,
     a call's ``()``, and a qualifier's separator at either end (``Flask.``, ``.Flask``,
     ``::parse``), and the object's own receiver (``self._send``, ``$this->save``, as the search
     reads it): the name meant, which the MCP tools and ``maguyva graph`` read alike (one had
-    found ``Flask.`` while the others called it unknown). Separators inside it stay. A name over
-    ``MAX_NAME_CHARS`` raises :class:`QueryError`."""
+    found ``Flask.`` while the others called it unknown). Separators inside it stay, and a path
+    climbing out of the root keeps its ``../`` (it had been said as ``/outside``). Given the
+    repository's ``root``, a path written through it is read from the root (:func:`from_root`). A
+    name over ``MAX_NAME_CHARS`` raises :class:`QueryError`."""
     if len(name) > MAX_NAME_CHARS:
         raise QueryError(f"name too long ({len(name)} characters; the limit is {MAX_NAME_CHARS})")
     cleaned = name.strip().strip("`'\"").strip()
+    cleaned = cleaned if root is None else from_root(root, cleaned)
     cleaned = OWN_RECEIVER.sub("", cleaned.removesuffix("()"))  # self._conn_request, as a call writes it
     while cleaned.startswith("./"):  # a path as a shell completes it: ./pkg/a.py::run (the "." read as a separator)
         cleaned = cleaned[2:]
     start, end = 0, len(cleaned)
-    while sep := next((s for s in _SEPARATORS if cleaned.startswith(s, start, end)), None):
+    while (sep := next((s for s in _SEPARATORS if cleaned.startswith(s, start, end)), None)) and not (
+            cleaned.startswith("../")):  # a path out of the root: said as written, not as /outside
         start += len(sep)
     while (sep := next((s for s in _SEPARATORS if cleaned.endswith(s, start, end)), None)) and not (
             cleaned.endswith("operator->", start, end)):  # C++'s member access operator is a name
         end -= len(sep)
     return cleaned[start:end]
+
+
+def from_root(root: Path, name: str) -> str:
+    """A name written through the repository's absolute path (``/home/u/repo/src/x.rs::Value``, as
+    an agent's file tools write a path) read from the root (``src/x.rs::Value``), as the answers
+    write their paths: the tools had answered "no indexed file or folder is /home/u/repo/src/x.rs;
+    close paths: src/x.rs". Any other name as it is."""
+    top = root.as_posix().rstrip("/") + "/"
+    return name[len(top):] if name.startswith(top) and len(name) > len(top) else name
 
 
 T = TypeVar("T")

@@ -12,9 +12,10 @@ import json
 import textwrap
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, TypeAlias, TypeVar
 
-from maguyva_tui.core.answers import Definition, GraphAnswer, Site, go_package_folder, symbol_as_meant
+from maguyva_tui.core.answers import Definition, GraphAnswer, Site, from_root, go_package_folder, symbol_as_meant
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 
@@ -138,7 +139,7 @@ def _match_lines(read: LineReader, r: Ranked) -> list[str]:
 
 def definition_answer(engine: Engine, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:
     """Every definition of a name (bare, qualified or dotted tail), best first."""
-    name = _symbol_name(name)
+    name = _symbol_name(name, engine.root)
     answer = engine.definitions(name, (kind,) if kind else ())
     if not answer.known:
         what = f"{kind} named" if kind else "definition of"
@@ -183,10 +184,10 @@ NO_RESOLVED_USES = ("no resolved uses; dynamic calls (getattr, callbacks, reflec
 
 def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -> dict[str, Any]:
     """Every resolved use of a symbol's definitions: calls, subclasses, type uses, imports."""
-    written, name = name, _symbol_name(name)
+    written, name = name, _symbol_name(name, engine.root)
     found = engine.references(name, (kind,) if kind else (), limit)
     if not found.known and kind in (None, "import"):  # a module or file: pkg.mod, config.h, ./utils
-        module = written.strip().strip("\"'`<>")
+        module = from_root(engine.root, written.strip().strip("\"'`<>"))
         imported = engine.importers(module, limit) if module else found
         if imported.known:
             return _importers(imported, module)
@@ -240,7 +241,7 @@ def _reference(answer: GraphAnswer[Site], site: Site, several: bool) -> dict[str
 
 def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str, Any]:
     """Everything that depends on a symbol within ``depth`` edges, nearest first, then most central."""
-    name = _symbol_name(name)
+    name = _symbol_name(name, engine.root)
     answer = _known(engine, engine.impact(name, depth, limit))
     items = [
         {"path": d.path, "lines": lines(d.start_line, d.end_line), "symbol": d.symbol, "kind": d.kind,
@@ -294,10 +295,11 @@ def _where(answer: GraphAnswer[Any], d: Definition) -> dict[str, Any]:
 
 # -- shared ----------------------------------------------------------------------------------------
 
-def _symbol_name(name: str) -> str:
+def _symbol_name(name: str, root: Path | None = None) -> str:
     """The name an agent meant (:func:`~maguyva_tui.core.names.symbol_as_meant`: ``Flask.``,
-    ```parse()```), which every tool then reads alike; an empty one is refused."""
-    cleaned = symbol_as_meant(name)
+    ```parse()```, a path through the repository's root), which every tool then reads alike; an
+    empty one is refused."""
+    cleaned = symbol_as_meant(name, root)
     if not cleaned:
         raise AnswerError("the symbol name is empty: give a function, class or method name such as parse_config")
     return cleaned
