@@ -81,6 +81,7 @@ WRAPPER_FIELDS: dict[str, str] = {
     "map_type": "value",
     "channel_type": "value",
     "index_expression": "operand",  # go a[i]: an element of a's type (rust's has no fields: ?)
+    "array_access": "array",  # java a[i]: an element of a's type, as go's (a T[] is read as a T)
     "reference_type": "type",  # rust &T
     "non_null_expression": "",  # ts a!
     "parenthesized_expression": "",
@@ -339,6 +340,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
                                                        and c.named_children[0].type in NULLISH)]
         return type_name(kept[0]) if node.named_child_count == 2 and len(kept) == 1 else None
+    elif kind == "array_type" and node.child_by_field_name("dimensions") is not None:
+        return type_name(node.child_by_field_name("element"))  # java T[]: what a[i] is called on
     name = dotted(node)
     if UNKNOWN in name.split("."):
         return None
