@@ -961,7 +961,10 @@ def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, nu
                 f"line {number}: {said} {'is no batch key' if len(unknown) == 1 else 'are no batch keys'} "
                 f"({', '.join(BATCH_KEYS)}); ignored")
         return out
-    except (json.JSONDecodeError, UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
+    except json.JSONDecodeError as exc:  # "line 17: Expecting value: line 1 column 1 (char 0)": two lines named
+        return refused(None, f"line {number}: not JSON ({exc.msg[:1].lower()}{exc.msg[1:]} at column {exc.colno}); "
+                             f"each line must be {BATCH_LINE}")
+    except (UserError, QueryError, ValueError, TypeError, OverflowError) as exc:
         return refused(item.get("query") if isinstance(item, dict) else None, f"line {number}: {exc}")
     except Exception as exc:  # a bug met by one line: it had ended the run, every later line unanswered
         if os.environ.get("MAGUYVA_DEBUG"):

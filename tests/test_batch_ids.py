@@ -70,3 +70,14 @@ def test_a_bug_met_by_one_line_is_its_error_and_the_others_are_answered(
     assert status == 1 and [a["id"] for a in answers] == [1, 2, 3] and "error" not in answers[2]
     assert answers[1]["error"] == "line 2: internal error in maguyva: KeyError: 'stray'"
     assert err == "maguyva: line 2: internal error in maguyva: KeyError: 'stray' (MAGUYVA_DEBUG=1 shows more)\n"
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    (b"not json", "line 17: not JSON (expecting value at column 1)"),
+    (b'{"query": "x",}', "line 17: not JSON (expecting property name enclosed in double quotes at column 15)"),
+])
+def test_a_line_that_is_not_json_says_so_in_its_own_words(line: bytes, said: str) -> None:
+    """It had said Python's own "line 17: Expecting value: line 1 column 1 (char 0)", two line
+    numbers in one sentence and no word of what a line must be."""
+    out = _batch_one(_answer, ARGS, line, 17)
+    assert out["error"] == f'{said}; each line must be a JSON object with a "query" string' and out["results"] == []
