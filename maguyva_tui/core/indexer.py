@@ -18,6 +18,7 @@ the summary says why; a half-written generation is removed.
 
 from __future__ import annotations
 
+import errno
 import gc
 import json
 import multiprocessing
@@ -337,6 +338,9 @@ class _Beside:
         return self.child.wait() == 0
 
 
+_FULL_DISK = frozenset({errno.ENOSPC, errno.EDQUOT})
+"""The write errors a full disk or an exhausted quota raises: freeing space, not permissions, cures them."""
+
 _GRAPH_MAIN = "import sys; from maguyva_tui.core.indexer import graph_process; graph_process(sys.argv[1], None)"
 """What the fresh interpreter runs (``python -c``) to build a graph beside."""
 
@@ -576,7 +580,9 @@ class _Build:
         if not damaged:
             return f"cannot write the index at {self.folder} ({why})"
         damaged = damaged.removesuffix("; rebuilding it")
-        return (f"{damaged}, and it cannot be rebuilt at {self.folder} ({why}): make that folder writable, "
+        # a full disk (or quota) had been told to "make that folder writable", which it already is
+        remedy = "free space on its disk" if exc.errno in _FULL_DISK else "make that folder writable"
+        return (f"{damaged}, and it cannot be rebuilt at {self.folder} ({why}): {remedy}, "
                 "or keep the index in another (--index-dir, $MAGUYVA_INDEX_DIR)")
 
     def _unchanged(self, kept: list[Kept], fresh: list[_Fresh]) -> bool:
