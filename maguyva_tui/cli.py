@@ -1032,7 +1032,7 @@ def _print_human(result: SearchResult) -> None:
     for i, r in enumerate(result.results, 1):
         symbol = f"  {r.symbol}" if r.symbol else ""
         print(printable(f"{i:3}. {r.path}:{r.start_line}{symbol}  ({r.score:.4f})"))
-        line = _telling_line(r.snippet.splitlines(), r.symbol)
+        line = _telling_line(r.snippet.split("\n"), r.symbol)  # a \r within a line is shown: splitlines cut it there
         if line:
             print(f"      {printable(line.strip()[:120])}")
         called = called_definition(r)

@@ -230,7 +230,7 @@ def print_human(answer: WorkspaceResult) -> None:
     for i, (r, repo) in enumerate(zip(answer.result.results, answer.repos), 1):
         symbol = f"  {r.symbol}" if r.symbol else ""
         print(printable(f"{i:3}. {repo}/{r.path}:{r.start_line}{symbol}  ({r.score:.4f})"))
-        line = next((x for x in r.snippet.splitlines() if x.strip()), "")
+        line = next((x for x in r.snippet.split("\n") if x.strip()), "")  # lines as the index counts them
         if line:
             print(f"      {printable(line.strip()[:120])}")
         called = called_definition(r)

@@ -65,7 +65,7 @@ def _uses(generation: Generation, name: str, definitions: set[tuple[str, int]], 
             text = snapshot.raw(path).decode("utf-8", "replace")
         except (OSError, KeyError, ValueError):
             continue
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(text.split("\n"), 1):  # as the index counts lines: splitlines broke at \r, \f
             if name in line and (path, number) not in definitions and not _NOT_A_USE.match(line) and word.search(line):
                 out.append((path, number))
     return out

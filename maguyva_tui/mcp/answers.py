@@ -53,7 +53,8 @@ def lines(start: int, end: int) -> str:
 
 def trim(text: str, max_lines: int = SNIPPET_LINES) -> str:
     """Dedent, keep the first lines, and cut each to a readable width."""
-    kept = textwrap.dedent("\n".join(text.splitlines()[:max_lines])).splitlines()
+    rows = [row.removesuffix("\r") for row in text.removesuffix("\n").split("\n")[:max_lines]]  # CRLF's \r dropped
+    kept = textwrap.dedent("\n".join(rows)).split("\n")  # a \r or \f within a line stays there: splitlines broke it
     return "\n".join(line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1] + "…" for line in kept)
 
 

@@ -82,7 +82,7 @@ def foreign_impls(graph: CodeGraph, roots: Sequence[str], read: Callable[[str], 
 
 def _lines(read: Callable[[str], bytes], path: str) -> list[str] | None:
     try:
-        return read(path).decode("utf-8", "replace").splitlines()
+        return read(path).decode("utf-8", "replace").split("\n")  # rows as tree-sitter counts them (\n alone)
     except (OSError, KeyError, ValueError):
         return None
 
