@@ -104,10 +104,11 @@ def impact_notes(generation: Generation, name: str) -> tuple[str, ...]:
         untied = _untied(graph, name, defined, ", so the code making {them} is not listed, though it may depend on {bare}",
                          _line_reader(generation)) if defined else None
         read = _property(generation, graph, defined)
+        bases = _through_bases(graph, defined, BASE_IMPACT_TAIL) if defined else None
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no word on what the impact of %s leaves out: %s", name, exc)
         return ()
-    return tuple(n for n in (read, untied) if n)
+    return tuple(n for n in (read, untied, bases) if n)
 
 
 def callees_notes(generation: Generation, name: str) -> tuple[str, ...]:
@@ -272,7 +273,15 @@ def _notes(graph: CodeGraph, name: str, line_of: LineReader | None = None) -> tu
     return tuple(n for n in notes if n)
 
 
-def _through_bases(graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
+BASE_CALLERS_TAIL = "made through that type, they may run it and are not listed here; ask \"who calls {target}\" for them"
+"""How the callers' answer ends the notice of the calls reaching a base's method."""
+BASE_IMPACT_TAIL = ("made through that type, they may run it: the code making them may depend on it too and is not "
+                    "listed; ask \"what breaks if I change {target}\" for it")
+"""How the impact's answer ends it (hamcrest's "what breaks if I change IsArray.matchesSafely" had
+said nothing depends on it, where ``TypeSafeMatcher.matches`` runs it through its base)."""
+
+
+def _through_bases(graph: CodeGraph, defined: tuple[str, ...], tail: str = BASE_CALLERS_TAIL) -> str | None:
     """The calls tied to the method a base class or interface declares that a listed method
     overrides or implements: they may run it, and are that method's callers, not its own
     (tsyringe's 96 ``container.resolve(...)`` on a ``DependencyContainer``, the interface that
@@ -302,10 +311,10 @@ def _through_bases(graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
         return None
     node, count = max(reached.items(), key=lambda item: item[1])
     path, qualname = split_id(node)
-    calls = "1 call" if count == 1 else f"{count} calls"
+    calls = "1 call reaches" if count == 1 else f"{count} calls reach"
     others = f" (and {len(reached) - 1} more base methods)" if len(reached) > 1 else ""
-    return (f"{below[node]} overrides or implements {qualname}, which {calls} reach{others}: made through that "
-            f'type, they may run it and are not listed here; ask "who calls {path}::{qualname}" for them')
+    return (f"{below[node]} overrides or implements {qualname}, which {calls}{others}: "
+            + tail.format(target=f"{path}::{qualname}"))
 
 
 def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
