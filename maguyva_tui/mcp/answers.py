@@ -261,7 +261,7 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
 def _known(engine: Engine, answer: A) -> A:
     """The answer itself; ``AnswerError`` when nothing of its name is defined."""
     if not answer.known and answer.missing:  # a path: no such file or folder here, the close paths
-        raise AnswerError(f"{answer.missing} in {engine.root}.")
+        raise AnswerError(f"in {engine.root}, {answer.missing}.")  # "close paths: a, b in /r" read as if in /r
     if not answer.known:
         unindexed = f" {echo(answer.unindexed_said.removeprefix('; '))}." if answer.unindexed else ""  # a path as it is
         raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."

@@ -80,7 +80,7 @@ def test_the_mcp_tools_say_a_missing_path_in_one_line() -> None:
     answer: GraphAnswer[object] = GraphAnswer("app/confg.py", (), (), 0, suggestions=("app/config.py",), missing=said)
     with pytest.raises(AnswerError) as raised:
         _known(SimpleNamespace(root="/repo"), answer)  # type: ignore[arg-type]
-    assert str(raised.value) == f"{said} in /repo."
+    assert str(raised.value) == f"in /repo, {said}."  # "close paths: app/config.py in /repo." read as if in it
 
 
 @pytest.mark.parametrize(("question", "target"), [
