@@ -58,6 +58,14 @@ def test_a_refused_argument_is_said_in_one_line(call: Any) -> None:
     assert "\n" not in _refused(call, "impact", name="split", depth=99)
 
 
+def test_a_required_argument_sent_as_null_is_said_so(call: Any) -> None:
+    """``{"query": null}`` had been refused as "query: required, not sent": the intake dropped it."""
+    assert _refused(call, "search", query=None) == "invalid arguments for search: query: required, sent null"
+    assert _refused(call, "find_definition", name=None, limit=None) == (
+        "invalid arguments for find_definition: name: required, sent null")
+    assert len(call("search", query='"split"', preset=None, limit=None, intent=None)["results"]) >= 1  # defaults
+
+
 def test_an_argument_of_the_wrong_json_type_is_refused_not_converted(call: Any) -> None:
     """The schema says integer and boolean: ``limit: true`` had been read as 1, ``regex: "yes"`` and
     ``with_source: 1`` as true; a whole number stays welcome however it is written, as on a --batch line."""

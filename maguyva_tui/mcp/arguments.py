@@ -29,6 +29,8 @@ def _one(error: Mapping[str, Any], arguments: Mapping[str, Any]) -> str:
     where = ".".join(str(part) for part in loc) or "arguments"
     if error.get("type") == "missing":
         return f"{where}: required, not sent"
+    if len(loc) == 1 and loc[0] in arguments and arguments[loc[0]] is None:  # only a required one's null is left
+        return f"{where}: required, sent null"
     sent = repr(arguments[loc[0]] if len(loc) == 1 and loc[0] in arguments else error.get("input"))
     if len(sent) > SENT_CHARS:
         sent = sent[: SENT_CHARS - 1] + "…"
@@ -43,3 +45,12 @@ def stray_notice(tool: str, sent: Iterable[str], taken: Iterable[str]) -> str | 
         return None
     names = ", ".join(repr(name)[:SENT_CHARS] for name in stray)
     return f"ignored {names}: {tool} takes {', '.join(known)}"
+
+
+def unset_nulls(arguments: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The arguments less an option sent as ``null`` (agents send one for an option they do not
+    set): its default applies, where it had been a validation error ("Input should be 'quick',
+    'default' or 'thorough'"). A required argument's ``null`` stays, to be refused as sent null:
+    the intake had dropped every null, and ``{"query": null}`` was said to be "required, not sent"."""
+    required = set(schema.get("required", ()))
+    return {name: value for name, value in arguments.items() if value is not None or name in required}

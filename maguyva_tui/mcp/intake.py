@@ -11,9 +11,8 @@ JSON encoded twice, as agents send it) is answered ``-32602`` by the intake, in 
 which part is wrong: the SDK's "Invalid request parameters" had said nothing more. A JSON-RPC batch
 (an array of messages: JSON-RPC 2.0 has them, MCP since 2025-06-18 does not, and the SDK drops the
 whole line, leaving each of its requests unanswered) is split into its messages, each repaired and
-answered on its own line. A tool's argument sent as ``null`` (agents send one for an option they
-do not set) is left out, so the tool's default applies instead of a validation error ("Input should
-be 'quick', 'default' or 'thorough'").
+answered on its own line. A tool's argument sent as ``null`` goes on as sent: the server reads it
+(an option's ``null`` is its default, a required argument's is refused as sent null).
 
 What no repair makes answerable the intake answers itself, as JSON-RPC 2.0 says, on the same stdout
 (:class:`Wire`: the SDK's messages and the intake's go out a whole line at a time): a line that is
@@ -95,7 +94,7 @@ def triage(line: bytes) -> Triage:
         if refused:
             return Triage(b"", refused)
     if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and _may_hold_an_id(line)):
-        return Triage(_without_null_arguments(line) if b"null" in line else line, b"")
+        return Triage(line, b"")
     if not line.strip():
         return Triage(line, b"")
     text = line.decode("utf-8", "replace")  # as the SDK reads it
@@ -125,7 +124,7 @@ def _triage_one(message: Any, line: bytes | None = None) -> Triage:
         return Triage(b"", refused)
     onward = _repair_one(message, line)
     if _validated(onward) is not None:
-        return Triage(_without_null_arguments(onward) if b"null" in onward else onward, b"")
+        return Triage(onward, b"")
     return Triage(onward, _refusal(message))
 
 
@@ -278,22 +277,6 @@ def _skip(text: str, at: int) -> int:
     while text[at] in _WHITESPACE:
         at += 1
     return at
-
-
-def _without_null_arguments(line: bytes) -> bytes:
-    """A ``tools/call`` line without the arguments whose value is ``null``; any other line as it is."""
-    try:
-        message = json.loads(line)
-    except (ValueError, RecursionError):
-        return line
-    if not (isinstance(message, dict) and message.get("method") == "tools/call"):
-        return line
-    params = message.get("params")
-    arguments = params.get("arguments") if isinstance(params, dict) else None
-    if not isinstance(params, dict) or not isinstance(arguments, dict) or None not in arguments.values():
-        return line
-    params["arguments"] = {key: value for key, value in arguments.items() if value is not None}
-    return _encode(message)
 
 
 def _validated(line: bytes) -> types.JSONRPCMessage | None:

@@ -41,7 +41,7 @@ from maguyva_tui.mcp.answers import (
     references_answer,
     search_answer,
 )
-from maguyva_tui.mcp.arguments import refusal, stray_notice
+from maguyva_tui.mcp.arguments import refusal, stray_notice, unset_nulls
 from maguyva_tui.mcp.intake import take_stdio
 from maguyva_tui.mcp.service import RepoService, Unavailable
 from maguyva_tui.mcp.workspace import WorkspaceService
@@ -263,6 +263,8 @@ class _Server(MCPServer[Any]):
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> Any:
         """Call a tool as the SDK does; arguments refused are said in one line (see ``arguments.py``)."""
+        tool = self._tool_manager.get_tool(name)
+        arguments = unset_nulls(arguments, tool.parameters if tool else {})
         try:
             result = await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -270,7 +272,6 @@ class _Server(MCPServer[Any]):
             if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
                 raise
             raise ToolError(refusal(name, cause.errors(), arguments)) from cause
-        tool = self._tool_manager.get_tool(name)
         notice = stray_notice(name, arguments, tool.parameters.get("properties", {})) if tool else None
         if notice and isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
             data = result.structured_content

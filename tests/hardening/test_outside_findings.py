@@ -335,13 +335,15 @@ def test_a_tool_argument_sent_as_null_takes_the_tools_default() -> None:
     # {"preset": null} (agents send null for an option they leave unset) was a validation error:
     # "Input should be 'quick', 'default' or 'thorough'"; so were limit, regex, with_source, depth
     pytest.importorskip("mcp")
+    from maguyva_tui.mcp.arguments import unset_nulls
     from maguyva_tui.mcp.intake import repair
 
     line = (b'{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"search","arguments":'
             b'{"query":"x","preset":null,"limit":null,"intent":null}}}\n')
-    assert json.loads(repair(line))["params"]["arguments"] == {"query": "x"}
-    kept = b'{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search","arguments":{"query":"null"}}}\n'
-    assert repair(kept) is kept  # nothing is null: the line goes on untouched
+    assert repair(line) is line  # the server reads the nulls: a required argument's is refused as sent null
+    sent = json.loads(line)["params"]["arguments"]
+    assert unset_nulls(sent, {"required": ["query"]}) == {"query": "x"}
+    assert unset_nulls({"query": None}, {"required": ["query"]}) == {"query": None}
 
 
 def test_a_server_that_cannot_listen_says_why_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
