@@ -1194,7 +1194,23 @@ def describes_one_function(text: str) -> bool:
     )
 
 
-LITERAL_RULES: Final = ("code_fragment", "quoted_literal", "grep_command", ERROR_MESSAGE_RULE)
+INDENTED_RULE: Final = "indented_literal"
+"""The rule of a one-line question opening with a blank: the string it types, blanks included."""
+
+
+def _indented(text: str) -> Intent | None:
+    """Match one line opening with a space or tab (``    def __init__``, ``  Py_ssize_t``): an
+    indent is code's, so it is a string to find as typed, its blanks at both ends kept, as ``rg
+    -F`` reads it. The blanks had been dropped: ``'  Py_ssize_t'`` listed every line naming the
+    type, bitarray's 266 where ``rg -F`` finds 127. A stray blank before a question no line holds
+    is read again without it (:data:`LITERAL_RULES`)."""
+    line = text.strip("\r\n")
+    if line[:1] not in (" ", "\t") or "\n" in line or "\r" in line or not line.strip():
+        return None
+    return Intent("exact_match", CONF_FRAGMENT, line, INDENTED_RULE)
+
+
+LITERAL_RULES: Final = ("code_fragment", "quoted_literal", "grep_command", ERROR_MESSAGE_RULE, INDENTED_RULE)
 """The rules that read a question as a string to find as typed: when no line holds it in any case,
 the search asks again with that rule skipped (:func:`classify`'s ``skip``): ``find "a@b.org"``,
 a line of code to the code-fragment rule, is then the quoted string; a string nothing holds is
@@ -1227,7 +1243,8 @@ def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset())
     :data:`LITERAL_RULES`: a string no line holds) are passed over: ``unquote_to_bytes('abc%20def')
     -> b'abc def'``, a doctest's line, then wants the function it calls, not the lines resembling
     its characters."""
-    raw = text[:MAX_CLASSIFY_CHARS].strip()
+    typed = text[:MAX_CLASSIFY_CHARS]
+    raw = typed.strip()
     text = plain_quoting(raw)
     if not text:
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
@@ -1235,6 +1252,8 @@ def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset())
         return Intent("find_definition", CONF_LOCATION, joined_in_file(*written), IN_FILE_RULE)
     if places and (named := parse_places(raw)):
         return Intent("find_definition", CONF_LOCATION, str(named[0]), LOCATION_RULE)
+    if INDENTED_RULE not in skip and (indented := _indented(typed)) is not None:
+        return indented
     rules = _DOCUMENTATION_RULES if _documentation(raw, text) else RULES
     intent = next((found for rule in rules if (found := rule(text)) is not None and found.rule not in skip), None)
     if intent is None:

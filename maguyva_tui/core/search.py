@@ -44,6 +44,7 @@ from maguyva_tui.core.intent import (
     CONF_QUOTED,
     ERROR_MESSAGE_RULE,
     FUNCTION_RULE,
+    INDENTED_RULE,
     KEYWORD_KINDS,
     LITERAL_RULES,
     MAX_CLASSIFY_CHARS,
@@ -343,6 +344,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                                elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
+            if intent.rule == INDENTED_RULE:
+                return again  # a stray blank before a question: the question, without a word of the blank
             if again.lookup_failed is not None and again.lookup_failed.kind == "symbol":
                 return _neither(again, failed)  # "NOT_THERE": no line holds it, and nothing is named so
             if again.rule == "error_token" and again.target != intent.target:
@@ -1005,7 +1008,25 @@ def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = froz
     if req.regex:
         return Intent("exact_match", 1.0, req.text, "regex flag")
     intent = classify(req.text, places, skip)
-    return override(intent, req.intent) if req.intent else intent
+    return _chosen(intent, req) if req.intent else intent
+
+
+_EXTRACTED_LITERALS = frozenset({"quoted_literal", "grep_command", URL_RULE, ERROR_MESSAGE_RULE, "error_token"})
+"""The classifier's readings that take a string out of the question (a quote's inside, a grep
+command's word, an error line's message): chosen exact, that string is still the one to find."""
+
+
+def _chosen(intent: Intent, req: SearchRequest) -> Intent:
+    """The intent the person chose (``--intent``) over the classifier's reading. Chosen exact, a
+    one-line query is the string it types, blanks included, unless the classifier read a string
+    out of it (``"x"``'s inside, ``grep x``'s word): ``self->ob_item --intent exact_match`` had
+    searched the member's name the classifier saw in it, every line naming ``ob_item`` (bitarray's
+    75 where ``rg -F`` finds 48)."""
+    chosen = override(intent, req.intent)
+    typed = req.text.strip("\r\n")
+    if req.intent != "exact_match" or intent.rule in _EXTRACTED_LITERALS or "\n" in typed or "\r" in typed:
+        return chosen
+    return replace(chosen, target=typed)
 
 
 PASTED_RULE = "pasted_line"

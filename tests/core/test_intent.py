@@ -423,7 +423,7 @@ def test_places_the_index_does_not_hold_are_read_by_the_other_rules(query: str, 
     assert (got.name, got.confidence, got.target, got.rule) == expected
 
 
-@pytest.mark.parametrize("query", ["TODO", "FIXME:", " XXX ", "HACK"])
+@pytest.mark.parametrize("query", ["TODO", "FIXME:", "XXX ", "HACK"])  # " XXX ": an indented string, as typed
 def test_a_lone_comment_tag_is_every_comment_that_holds_it(query: str) -> None:
     got = classify(query)
     assert (got.name, got.target, got.rule) == (EXACT, query.strip().rstrip(":"), "comment_marker")
