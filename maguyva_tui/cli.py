@@ -1004,13 +1004,15 @@ def _batch_case(given: dict[str, Any], args: argparse.Namespace) -> str:
 def _whole(key: str, value: Any) -> int:
     """A batch line's ``limit`` or ``depth``: a whole number (``20``, ``20.0`` or ``"20"``, as the
     MCP server takes it); ``true``, ``2.7`` or ``1e400`` are that line's error, said in words
-    (``2.7`` had been 2 without a word, ``1e400`` "cannot convert float infinity to integer")."""
+    (``2.7`` had been 2 without a word, ``1e400`` "cannot convert float infinity to integer"). No
+    upper bound, as ``--limit`` has none: ``1e12`` lists every match, and so does ``"1000000000000000000000"``
+    (it had been "must be a whole number", where the number ``1e21`` was read)."""
     whole: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
         whole = value
     elif isinstance(value, float) and value.is_integer():
         whole = int(value)
-    elif isinstance(value, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*", value):
+    elif isinstance(value, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,4000}\s*", value):  # any length 1e300 reads
         whole = int(value)
     if whole is None:
         raise UserError(f'"{key}" must be a whole number, not {json.dumps(value)}')

@@ -361,3 +361,14 @@ def test_a_dash_led_value_of_an_option_stays_that_options() -> None:
     assert (args.query, args.index_dir, args.repo, args.limit) == ("->get(", "->x", ["-=y"], 3)
     graph = build_parser().parse_args(["graph", "callers", "->save", "--index-dir", "->x"])
     assert (graph.name, graph.index_dir) == ("->save", "->x")
+
+
+def test_a_batch_limit_has_no_upper_bound_written_as_a_number_or_as_digits() -> None:
+    """``"limit": 1e12`` lists every match, as ``--limit 1000000000000`` does (the MCP tools keep
+    their cap of 50, for an agent's context); the same number written as 20 digits in a string
+    had been "must be a whole number", where ``1e20`` was read."""
+    from maguyva_tui.cli import _whole
+
+    assert _whole("limit", 1e12) == 10**12 and _whole("limit", 1e300) == int(1e300)
+    assert _whole("limit", "99999999999999999999") == 10**20 - 1
+    assert _whole("depth", " 123456789012345678901234567890 ") == 123456789012345678901234567890
