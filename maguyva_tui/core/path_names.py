@@ -181,3 +181,38 @@ def _files_at(path: str) -> str:
 
 def _listed(items: list[str]) -> str:
     return ", ".join(items[:SHOWN]) + (f", ... ({len(items)} in all)" if len(items) > SHOWN else "")
+
+
+def through_root(text: str, root: str) -> str:
+    """A question with each path written through the repository's absolute ``root``
+    (``who calls /home/u/repo/src/value.rs::Value``, as an agent's file tools write paths) read
+    from the root (``src/value.rs::Value``), as the MCP tools and ``maguyva graph`` read a name
+    (:func:`~maguyva_tui.core.answers.from_root`): the question had kept the tail after the last
+    folder, ``value.rs``, and followed the ``Value`` of every file so named. The root alone stays."""
+    top = root.rstrip("/") + "/"
+    if top == "/" or top not in text:
+        return text
+    return re.sub(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?=[^\s\"'`)\]>])", "", text)
+
+
+_OUTSIDE_PLACE: Final = re.compile(
+    r"\s(?:in|under|inside|within)\s+(?:the\s+)?(?:(?:folder|directory|dir|file|package|module)\s+)?"
+    r"(?P<p>(?:/|\.\./|~/|\.\.(?=[\s?]|$))\S{0,400}?)\s*\??\s*$",
+    re.I,
+)
+"""A question closing on a place above or beside the root: ``in /etc``, ``in ../x``, ``in ~/src``."""
+
+
+def outside_place(text: str, root: str) -> tuple[str, str] | None:
+    """A question closing on a place outside the repository (``where is Value defined in /etc``,
+    ``in ../x``) as the question without it and the place as written; ``None`` for any other
+    (a place under the root is read from it: :func:`through_root`). Its answer says in one line
+    that the place is outside the root: every ``Value`` had been listed without a word, where
+    ``in src/nothere`` says that no file there defines it."""
+    match = _OUTSIDE_PLACE.search(text)
+    if match is None:
+        return None
+    place = match.group("p")
+    if place.rstrip("/") == root.rstrip("/"):
+        return None  # the root itself: the whole repository
+    return text[: match.start()].rstrip() + text[match.end("p"):].rstrip(), place

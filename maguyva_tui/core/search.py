@@ -99,7 +99,7 @@ from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
 from maguyva_tui.core.other_calls import callees_notes, callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.parsing.languages import language_for
-from maguyva_tui.core.path_names import files_defining, in_file, split
+from maguyva_tui.core.path_names import files_defining, in_file, outside_place, split, through_root
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -240,6 +240,12 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     holds it."""
     started = time.perf_counter()
     req.validate()
+    placed = _placed(parts.generation, req)
+    if placed is not None:  # /home/u/repo/src/a.rs::Value read from the root; "in /etc" said to be outside it
+        written, said = placed
+        again = search(replace(req, text=written), parts, checkpoint, places, skip)
+        return replace(again, query=req.text, notices=(*again.notices, *([said] if said else ())),
+                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     # "WHO CALLS SEND": who calls send, as typed in lower case; "class sortedkeylist": the one
     # class spelled so, SortedKeyList. Each is answered as the question it reads, with a notice.
     for reader in (_unshouted, _respelled):
@@ -940,6 +946,28 @@ SHOUTED_CHARS = 200
 is pasted, its capitals its own)."""
 _WORD = re.compile(r"(?<![\w$])(?:[^\W\d]|\$)[\w$]*")
 """A word of a question that may be a name, or a part of a dotted one."""
+
+
+def _placed(generation: Generation, req: SearchRequest) -> tuple[str, str | None] | None:
+    """A question naming a path through the repository's absolute root, read from the root (no
+    notice: :func:`~maguyva_tui.core.path_names.through_root`), or a definition, reference or
+    impact question closing on a place outside the root, asked without it and said so in one line
+    (:func:`~maguyva_tui.core.path_names.outside_place`); ``None`` for any other question, a
+    regex, a string to find as typed, or a workspace (each shard has its own root)."""
+    root = getattr(generation.snapshot, "root", None)
+    if root is None or req.regex or req.intent == "exact_match" or getattr(generation.snapshot, "files", None) is None:
+        return None
+    top = str(root)
+    rooted = through_root(req.text, top)
+    outside = outside_place(rooted, top)
+    if rooted == req.text and outside is None:
+        return None
+    intent = _intent(replace(req, intent=None))
+    if intent.rule in LITERAL_RULES or intent.name == "exact_match":
+        return None  # "/home/u/repo/build": a string as the file holds it
+    if outside is None or intent.name not in ("find_definition", *GRAPH_INTENTS):
+        return (rooted, None) if rooted != req.text else None
+    return outside[0], f"{echo(outside[1])} is outside the repository ({top}): answered from the whole repository"
 
 
 def _unshouted(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:
