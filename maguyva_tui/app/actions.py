@@ -285,9 +285,14 @@ class ActionsMixin(App[None]):
         if place is None:
             self.notify("nothing to open: select a result first", severity="warning")
             return
+        on_disk = self.source.on_disk(place[0])
+        if not on_disk.is_file():  # the editor would open an empty new file of that name
+            self.notify(f"{place[0]} is no longer on disk (removed since it was indexed; R re-indexes)",
+                        severity="warning")
+            return
         failed: OSError | None = None
         try:
-            command = open_command(self.source.on_disk(place[0]), place[1])
+            command = open_command(on_disk, place[1])
             with self.suspend():
                 try:
                     subprocess.run(command, check=False)

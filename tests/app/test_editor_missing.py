@@ -16,6 +16,7 @@ from maguyva_tui.app.actions import ActionsMixin
 
 def test_an_editor_not_found_resumes_the_app_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EDITOR", "nonexistent-editor-158 --flag")
+    (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")
     resumed: list[bool] = []
     said: list[tuple[str, str]] = []
 
