@@ -52,9 +52,12 @@ def foreign_uses(generation: Generation, name: str, packages: Collection[str] | 
         return []
     from maguyva_tui.core.graph import sites as kinds
 
+    aliased = _aliased(generation, bare, written_module, packages)
     try:
         sites = sorted({site for use in uses for kind in USES.get(use, ())
-                        for site in queries.untied_calls(graph, bare, kind=getattr(kinds, kind))})
+                        for written_name in (bare, *aliased)
+                        for site in queries.untied_calls(graph, written_name, kind=getattr(kinds, kind))
+                        if written_name == bare or site[0] in aliased[written_name]})
     except (OSError, ValueError, KeyError, IndexError):  # a damaged graph: no foreign call is listed
         return []
     resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
@@ -118,6 +121,39 @@ def package_of(module: str) -> str:
     return re.split(r"[./:\\]", module, maxsplit=1)[0]
 
 
+def _aliased(generation: Generation, bare: str, written_module: str,
+             packages: Collection[str] | None) -> dict[str, set[str]]:
+    """The other names this repository's files import ``bare`` of another package under, each
+    with the files that do (flake8's ``from pycodestyle import bare_except as _bare_except``, a
+    JavaScript ``import { atom as createAtom } from "lib"``): the files whose text holds ``bare``
+    are read (an import writes it), none where the text index is missing."""
+    text = getattr(generation, "text", None)
+    facts = generation.snapshot.facts
+    if text is None or "text" in generation.missing:
+        return {}
+    from maguyva_tui.core.trigram.plan import literal_plan
+
+    found: dict[str, set[str]] = {}
+    try:
+        paths = text.candidates(literal_plan(bare))
+    except (OSError, ValueError, KeyError, IndexError):  # a damaged text index: no alias is read
+        return {}
+    for path in paths:
+        for imp in facts[path].imports if path in facts else ():
+            if imp.name == bare and imp.local and imp.local != bare and imp.local.isidentifier() \
+                    and _named(imp.module, written_module, packages):
+                found.setdefault(imp.local, set()).add(path)
+    return found
+
+
+def _named(module: str, written_module: str, packages: Collection[str] | None) -> bool:
+    """Whether an import's module may be the definition's: another package (not a relative
+    import) among ``packages`` (any: ``None``), the module a name written with one names."""
+    if not module or module.startswith(".") or packages is not None and package_of(module) not in packages:
+        return False
+    return not written_module or module == written_module or module.endswith("." + written_module)
+
+
 def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Collection[str] | None,
                   foreign: Callable[[str], bool]) -> tuple[re.Pattern[str], list[str]] | None:
     """How a line of this file writes a call of ``bare`` through another package's import (the
@@ -126,15 +162,13 @@ def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Co
     modules: dict[str, str] = {}
     for imp in facts.imports:
         module = imp.module
-        if not module or module.startswith(".") or packages is not None and package_of(module) not in packages:
+        if not _named(module, written_module, packages):
             continue
-        if written_module and module != written_module and not module.endswith("." + written_module):
-            continue
-        local = imp.local if imp.name is None else bare if imp.name == bare and imp.local == bare else ""
+        # the module bound (its local name then .bare), or the member itself, perhaps under another name
+        local = imp.local + "." + bare if imp.name is None and imp.local else imp.local if imp.name == bare else ""
         if local and local not in modules and foreign(module):
             modules[local] = module
     if not modules:
         return None
-    ways = [rf"(?P<m{i}>{re.escape(local)}\.{re.escape(bare)})" if local != bare else rf"(?P<m{i}>{re.escape(bare)})"
-            for i, local in enumerate(modules)]
+    ways = [rf"(?P<m{i}>{re.escape(local)})" for i, local in enumerate(modules)]
     return re.compile(rf"(?<![\w.])(?:{'|'.join(ways)})(?!\w)"), list(modules.values())
