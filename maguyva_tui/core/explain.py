@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
+from maguyva_tui.core import fusion
 from maguyva_tui.core.fusion import FILE_DECAY
+from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult
 
 BAR_WIDTH = 10
@@ -24,7 +28,7 @@ def header_text(result: SearchResult) -> str:
         f"strategy    {result.fusion_strategy}  preset {result.preset}  k={result.k}",
         "weights     " + "  ".join(f"{m} {bar(result.weight(m), 5)} {result.weight(m):.1f}" for m in MODALITIES),
         "timings     " + "  ".join(f"{m} {ms:.1f} ms" for m, ms in result.timings_ms),
-        f"semantic    {_coverage(result)}",
+        f"semantic    {_coverage(result) if 'semantic' in result.modalities_run else 'not run; ' + _coverage(result)}",
     ]
     lines += [f"notice      {n}" for n in result.notices]
     return "\n".join(lines)
@@ -36,6 +40,21 @@ def _coverage(result: SearchResult) -> str:
     if result.semantic_tiers:
         text += " (" + " · ".join(f"{name} {share * 100:.0f}%" for name, share in result.semantic_tiers) + ")"
     return text
+
+
+def demotion_why(path: str, factor: float) -> str:
+    """Say why a result's score was multiplied by ``factor`` (its path's kinds, as the fusion reads
+    them: vendored, built or generated code; tests, examples and docs when the question did not ask
+    for them); "" at 1. The explanation had printed ``× demotion 0.5`` with no word of why."""
+    if factor >= 1.0:
+        return ""
+    said, made = [], 1.0
+    if is_demoted(path):
+        said.append("vendored, built or generated")
+        made *= fusion.DEMOTION
+    if is_secondary(path) and not math.isclose(made, factor):  # 0.5 on a vendored test: a question asking for tests
+        said.append("a test, example or doc")
+    return "; ".join(said) or "its path's kind"
 
 
 def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
@@ -65,7 +84,9 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
         lift += f" × name {r.name_lift:.4g} (the file's name says {'+'.join(r.name_words)})"
     if r.quoted_lift != 1.0:
         lift += f" × quoted {r.quoted_lift:.4g} (its code spells {', '.join(r.quoted_names)}, quoted in the question)"
-    lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {r.demotion:g}{lift} = {r.score:.6f}"
+    why = demotion_why(r.path, r.demotion)
+    demoted = f"{r.demotion:g} ({why})" if why else f"{r.demotion:g}"
+    lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {demoted}{lift} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))
     lines += [f"    also in    {path}:{start}-{end}   (a near copy of this code)" for path, start, end in r.copies]
     return "\n".join(lines)

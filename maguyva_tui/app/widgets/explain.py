@@ -18,6 +18,7 @@ from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
 from maguyva_tui.app.widgets.hanging import Hanging
+from maguyva_tui.core.explain import demotion_why
 from maguyva_tui.core.types import MODALITIES, Vote
 from maguyva_tui.terminal import visible_lines
 
@@ -169,8 +170,7 @@ def _totals(row: Row, total: float) -> list[Content]:
     factor, lift, named, quoted = row.result.demotion, row.result.lift, row.result.name_lift, row.result.quoted_lift
     agrees = math.isclose(total * factor * lift * named * quoted, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
-    why = ("  (vendored, built or generated; or examples, tests, docs)", "$warning") if factor < 1.0 else (
-        "  (not demoted)", "dim")
+    why = (f"  ({demotion_why(row.path, factor)})", "$warning") if factor < 1.0 else ("  (not demoted)", "dim")
     return [
         Content.assemble("  ", ("sum        ", "dim"), f"{total:.6f}"),
         Content.assemble("  ", ("demotion   ", "dim"), f"× {factor:g}", why),
