@@ -39,6 +39,7 @@ from maguyva_tui.core.parsing.facts.blocks import anonymous_bases, block_scopes
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
+from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodies
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
@@ -191,6 +192,11 @@ def _extract(
     reader = _Reader(scopes, symbols)
     reader.narrowing = narrowing(language, source)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
+    bodies = macro_bodies(source) if language in DECLARATOR_LANGUAGES else None
+    if bodies is not None:  # a function-like macro's calls are the macro's (``macro_calls.py``)
+        body_tree = parse_bodies(language, bodies)
+        body_calls = sorted_captures(_cursor(language), body_tree.root_node).get("call", [])
+        reader.calls(bodies.calls(body_calls), body_tree.root_node.has_error)
     if language == "ruby":
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
     reader.member_calls(captures.get("call.member", ()), language == "ruby")
