@@ -17,6 +17,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Label
 
 from maguyva_tui.app.actions import OUTSIDE_QUERY_ACTIONS, ActionsMixin
@@ -409,13 +410,19 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if action in OUTSIDE_QUERY_ACTIONS:  # priority keys: only where they would have bubbled to us
             own = (Input, Preview) if action == "leave" else (Input,)  # the preview's escape is its own; / is ours
             return self.screen is self.screen_stack[0] and not isinstance(self.focused, own)
-        if action in ("nudge", "next_weight", "reset_what_if") and isinstance(self.focused, QueryInput):
+        if action in ("nudge", "next_weight", "reset_what_if") and isinstance(self._explorer_focus(), QueryInput):
             return False
         if action in ("nudge", "next_weight"):
             return self.answer is not None and bool(self.answer.weights)
         if action == "reset_what_if":
             return _knobs_moved(self.request)
         return True
+
+    def _explorer_focus(self) -> Widget | None:
+        """Return the widget focused on the explorer's own screen, whichever screen is on top: its
+        footer shows the keys of that widget (the app's own focus, under the help or the go-to box,
+        is theirs: the footer had offered +weight under the help opened from the query box)."""
+        return self.screen_stack[0].focused if self.screen_stack else None
 
     def submit(self, request: Request) -> None:
         """Make ``request`` the newest question and search for it after the debounce."""
@@ -444,7 +451,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         footer): clearing the box and typing a new question rebuilt the footer twice."""
         offered = (
             None
-            if isinstance(self.focused, QueryInput)
+            if isinstance(self._explorer_focus(), QueryInput)
             else (self.answer is not None and bool(self.answer.weights), _knobs_moved(self.request))
         )
         if offered != self._offered:

@@ -1,0 +1,52 @@
+"""What an outside tester of the explorer found on transitions 0.9.2 (helper-219, 2026-12-05),
+following helper-208's findings on rouge: the footer offered ``+ +weight  - -weight`` under the help
+opened from the query box (the app read the help's focus, not the explorer's)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from maguyva_tui.app.screens.help import HelpScreen
+from maguyva_tui.app.screens.jump import JumpScreen
+from maguyva_tui.app.widgets.results import ResultsTable
+from tests.app.conftest import SIZE, ask, settle, wait_for
+
+pytestmark = pytest.mark.anyio
+
+WHAT_IF = {"+weight", "-weight"}
+"""The keys that re-weigh an answer: typed, not offered, in the query box."""
+
+
+def footer(app) -> set[str]:
+    """Return the descriptions the explorer's footer shows now, whichever screen is on top."""
+    return {key.description for key in app.screen_stack[0].query(FooterKey)}
+
+
+@pytest.mark.slow  # an app on 2 shared cores, about 3 s
+async def test_the_footer_keeps_the_explorers_keys_under_the_help_and_the_go_to_box(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ask(pilot, "parse_config")
+        assert app.focused.id == "query" and not footer(app) & WHAT_IF  # query box: typed there
+        for key, screen in (("f1", HelpScreen), ("ctrl+g", JumpScreen)):
+            await pilot.press(key)
+            await wait_for(pilot, lambda screen=screen: isinstance(app.screen, screen))
+            await pilot.press("down", "x")  # the next keys had rebuilt the footer with the what-if keys
+            await pilot.pause(0.1)
+            assert not footer(app) & WHAT_IF, f"under {screen.__name__} from the query box: {sorted(footer(app))}"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: len(app.screen_stack) == 1)
+            await pilot.pause(0.1)
+            assert app.focused.id == "query" and not footer(app) & WHAT_IF
+        await pilot.press("escape")  # the list: the what-if keys apply
+        await wait_for(pilot, lambda: WHAT_IF <= footer(app))
+        assert isinstance(app.focused, ResultsTable)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("down")
+        await pilot.pause(0.1)
+        assert WHAT_IF <= footer(app), "under the help from the list, the list's keys stay"
+        await pilot.press("escape", "enter")  # back to the list, then the preview: they apply there too
+        await settle(pilot)
+        assert app.focused.id == "preview" and WHAT_IF <= footer(app)
