@@ -11,7 +11,13 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node, Parser, Tree
 
 from maguyva_tui.core.parsing import ruby_heredocs
-from maguyva_tui.core.parsing.rust_macros import MACRO_CALL, cfg_if_spans, unwrapped_expression_macros
+from maguyva_tui.core.parsing.rust_macros import (
+    MACRO_CALL,
+    MACRO_RULES,
+    cfg_if_spans,
+    unwrapped_expression_macros,
+    unwrapped_macro_rules,
+)
 
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
@@ -726,6 +732,8 @@ def parse(language: str, source: bytes) -> Tree:
     tree = parser.parse(source)
     if language == "ruby" and b"<<" in source and tree.root_node.has_error:
         return ruby_heredocs.reparsed(parser, source, tree)  # a heredoc opened inside another's #{...}
+    if language == "rust" and MACRO_RULES.search(source) is not None:
+        source, tree = unwrapped_macro_rules(parser, source, tree)
     if language == "rust" and MACRO_CALL.search(source) is not None:
         source, tree = unwrapped_expression_macros(parser, source, tree)
     if language == "rust" and ITEM_MACRO.search(source) is not None:

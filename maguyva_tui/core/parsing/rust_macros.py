@@ -177,3 +177,115 @@ def cfg_if_spans(invocation: Node) -> list[tuple[int, int]]:
     spans.extend((before.end_byte - 1, after.start_byte + 1) for before, after in zip(branches, branches[1:]))
     spans.append((branches[-1].end_byte - 1, invocation.end_byte))
     return spans
+
+
+MACRO_RULES = re.compile(rb"\bmacro_rules![ \t]*[A-Za-z_]\w*")
+"""Where a ``macro_rules!`` may be defined: its transcribers are read as code (:func:`unwrapped_macro_rules`)."""
+
+MACRO_RULES_DEPTH = 2
+"""``macro_rules!`` defined in a transcriber unwrapped at most (a test macro inside an impl's macro)."""
+
+
+def unwrapped_macro_rules(parser: Parser, source: bytes, tree: Tree) -> tuple[bytes, Tree]:
+    """Parse again with each ``macro_rules!``'s name, matchers and brackets as blanks, so that what
+    its transcribers hold reads where the definition stands (num-integer's ``impl Integer for $T {
+    fn gcd ... }``, ``fixpoint(guess(a), next)`` in ``signed_roots!``: items, impls and calls that
+    had been bare tokens; "who calls fixpoint" found none of its 3 calls). A definition is kept as
+    tokens where any of its transcribers then reads with an error (a ``$(...)*`` repetition, an
+    expression where items stand): one parse more tells, a second leaves out those. The text as
+    parsed and its tree, the same ones where none is kept."""
+    for _ in range(MACRO_RULES_DEPTH):
+        definitions = [(node, spans) for node in _macro_definitions(tree) if (spans := _transcriber_spans(node))]
+        if not definitions:
+            return source, tree
+        trial_source, trial = _opened(parser, source, definitions)
+        errors = _error_spans(trial.root_node)
+        kept = [d for d in definitions if not _overlaps(errors, d[0].start_byte, d[0].end_byte)]
+        if not kept:
+            return source, tree
+        if len(kept) < len(definitions):
+            trial_source, trial = _opened(parser, source, kept)
+        source, tree = trial_source, trial
+    return source, tree
+
+
+def _opened(parser: Parser, source: bytes, definitions: list[tuple[Node, list[Span]]]) -> tuple[bytes, Tree]:
+    """Parse the text with these definitions' spans as blanks, each one's head kept and closed
+    where its first transcriber opens (``macro_rules! roots {`` then ``}``): the macro stays a
+    definition, of the lines up to its first transcriber, and what the transcribers hold follows it."""
+    text = bytearray(_blanked(parser, source, None, [_as_invocation(d) for d in definitions])[0])
+    for definition, spans in definitions:
+        opening = next(c for c in definition.children if c.type == "{")
+        text[definition.start_byte:opening.end_byte] = source[definition.start_byte:opening.end_byte]
+        text[spans[0][1] - 1] = 0x7D  # "}" where the first transcriber's bracket was
+    return bytes(text), parser.parse(bytes(text))
+
+
+def _macro_definitions(tree: Tree) -> list[Node]:
+    """The ``macro_rules!`` definitions of a tree, in items and in blocks (a test function's)."""
+    out, stack = [], [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "macro_definition":
+            out.append(node)
+        elif node.type not in ("token_tree", "string_literal", "line_comment", "block_comment"):
+            stack.extend(node.children)
+    return out
+
+
+def _transcriber_spans(definition: Node) -> list[Span]:
+    """The spans to blank so that only what each rule's transcriber holds is left: everything of
+    the definition outside its transcribers' brackets. None where a rule has no transcriber."""
+    bodies = [rule.child_by_field_name("right") for rule in definition.named_children if rule.type == "macro_rule"]
+    if not bodies or any(body is None or body.type != "token_tree" for body in bodies):
+        return []
+    opening = next((c for c in definition.children if c.type in ("{", "(", "[")), None)
+    if opening is None or opening.type != "{" or bodies[0] is None or opening.end_byte > bodies[0].start_byte:
+        return []  # ``macro_rules! m ( ... );`` is left as tokens
+    edges = [(definition.start_byte, definition.start_point)]
+    for body in bodies:
+        assert body is not None
+        edges += [(body.start_byte + 1, body.start_point), (body.end_byte - 1, body.end_point)]
+    edges.append((definition.end_byte, definition.end_point))
+    spans = [(start, end, at, to) for (start, at), (end, to) in zip(edges[::2], edges[1::2])]
+    return spans + [span for body in bodies if body is not None for span in _named_modules(body)]
+
+
+GENERATED_MODULE = re.compile(rb"\bmod[ \t]+\$[A-Za-z_]\w*")
+"""``mod $test_mod``: a module the macro names, which the grammar reads as an error; blanked, its
+braced items read as a block's (num-integer's tests of each integer type)."""
+
+
+def _named_modules(body: Node) -> list[Span]:
+    """The spans of the ``mod $name`` heads in a transcriber (one line each)."""
+    text = body.text or b""
+    out = []
+    for match in GENERATED_MODULE.finditer(text):
+        before = text[: match.start()]
+        row = body.start_point.row + before.count(b"\n")
+        column = match.start() - (before.rfind(b"\n") + 1) if b"\n" in before else body.start_point.column + match.start()
+        start = body.start_byte + match.start()
+        out.append((start, start + len(match.group()), Point(row, column), Point(row, column + len(match.group()))))
+    return out
+
+
+def _as_invocation(definition: tuple[Node, list[Span]]) -> tuple[Node, bool, list[Span]]:
+    """A definition and its spans in the shape :func:`_blanked` takes."""
+    return definition[0], True, definition[1]
+
+
+def _error_spans(root: Node) -> list[tuple[int, int]]:
+    """The byte spans of a tree's errors and missing nodes, entering only nodes that hold one."""
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "ERROR" or node.is_missing:
+            out.append((node.start_byte, max(node.end_byte, node.start_byte + 1)))
+        elif node.has_error:
+            stack.extend(node.children)
+    return out
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Tell whether any span overlaps ``start``..``end``."""
+    return any(s < end and start < e for s, e in spans)

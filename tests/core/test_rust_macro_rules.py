@@ -1,0 +1,57 @@
+"""What a ``macro_rules!`` transcriber holds is read as code where the definition stands:
+num-integer's ``signed_roots!`` calls ``fixpoint`` and ``bits`` inside ``impl Roots for $T``, and
+"who calls fixpoint" had found none of its 3 calls (bits: 1 of 9)."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.parsing.analyze import analyze
+from tests.core.test_graph_resolve import call_targets, graph_of
+
+SOURCE = """\
+pub trait Roots { fn sqrt(&self) -> Self; }
+fn fixpoint(x: u32) -> u32 { x }
+macro_rules! roots {
+    ($T:ty, $test_mod:ident) => {
+        impl Roots for $T {
+            fn sqrt(&self) -> Self {
+                fixpoint(*self as u32) as $T
+            }
+        }
+        #[cfg(test)]
+        mod $test_mod {
+            fn check() { assert_eq!(fixpoint(4), 4); }
+        }
+    };
+}
+roots!(u8, test_u8);
+macro_rules! repeated {
+    ($($name:ident),*) => { $(fn $name() { fixpoint(9); })* };
+}
+fn caller() {
+    macro_rules! check {
+        ($t:ty) => {{ let n: $t = 3; fixpoint(n as u32); }};
+    }
+    check!(u8);
+}
+"""
+
+
+def test_calls_inside_a_transcriber_are_calls_on_their_own_lines() -> None:
+    facts = analyze("src/t.rs", SOURCE)
+    lines = sorted(r.line for r in facts.references if r.kind == "call" and r.name == "fixpoint")
+    assert lines == [7, 12, 22]  # not the repetition's, whose $(...)* no Rust reads
+
+
+def test_a_transcribers_items_are_definitions_and_the_rest_keeps_its_lines() -> None:
+    facts = analyze("src/t.rs", SOURCE)
+    found = [(s.name, s.kind, s.start_line) for s in facts.symbols]
+    assert ("sqrt", "method", 6) in found and ("check", "function", 12) in found
+    assert ("caller", "function", 20) in found and ("fixpoint", "function", 2) in found
+    assert ("roots", "function", 3) in found and ("check", "function", 21) in found  # the macros stay definitions
+    assert ("repeated", "function", 17) in found  # kept as tokens: its repetition reads with an error
+
+
+def test_who_calls_reaches_a_call_inside_a_macro_rules_impl() -> None:
+    graph = graph_of({"src/lib.rs": SOURCE})
+    assert call_targets(graph, "src/lib.rs", 7) == {"src/lib.rs::fixpoint"}
+    assert call_targets(graph, "src/lib.rs", 22) == {"src/lib.rs::fixpoint"}
