@@ -327,7 +327,8 @@ class ActionsMixin(App[None]):
             target = replace(target, label=f"{target.path}:{last}", line=last, end_line=last)
         preview = self.part(Preview)
         name = target.label.rpartition(".")[2] if target.detail else None  # a symbol: its own name
-        preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name))
+        gone = not self.source.on_disk(target.path).is_file()
+        preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name), gone=gone)
         self.jumped = target
         table = self.part(ResultsTable)
         row = table.current_row()

@@ -609,6 +609,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
                     row.result.language,
                     row.hits,
                     seek_pattern(shown.sought, shown.request.regex, shown.request.case),
+                    gone=not self.source.on_disk(row.path).is_file(),  # a stat, about 10 us
                 )
         if self.explaining:
             notice = self.part(StatusLine).whole_notice  # the index's own, or the answer's joined

@@ -50,3 +50,28 @@ async def test_the_footer_keeps_the_explorers_keys_under_the_help_and_the_go_to_
         await pilot.press("escape", "enter")  # back to the list, then the preview: they apply there too
         await settle(pilot)
         assert app.focused.id == "preview" and WHAT_IF <= footer(app)
+
+
+@pytest.mark.slow  # an app on 2 shared cores, about 2 s
+async def test_the_preview_of_a_file_removed_since_indexing_says_so_in_its_title(tmp_path) -> None:
+    from maguyva_tui.app import MaguyvaApp
+    from maguyva_tui.app.widgets.preview import Preview
+    from maguyva_tui.core.engine import Engine
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "kept.py").write_text("def kept_machine():\n    return 1\n", encoding="utf-8")
+    (repo / "doomed.py").write_text("def doomed_machine():\n    return 2\n", encoding="utf-8")
+    app = MaguyvaApp(Engine(repo, tmp_path / "index"), watch=False, embed=False)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.index_ready)
+        (repo / "doomed.py").unlink()
+        await ask(pilot, "doomed_machine")
+        preview = app.query_one(Preview)
+        await wait_for(pilot, lambda: preview.shown is not None and preview.shown[0] == "doomed.py")
+        title = str(preview.border_title)
+        assert title.startswith("doomed.py:1") and "no longer on disk" in title, title
+        assert "doomed_machine" in preview.shown_text  # the indexed text stays readable
+        await ask(pilot, "kept_machine")
+        await wait_for(pilot, lambda: preview.shown is not None and preview.shown[0] == "kept.py")
+        assert "no longer on disk" not in str(preview.border_title)

@@ -142,14 +142,20 @@ class Preview(ScrollView, can_focus=True):
         language: str | None = None,
         hits: tuple[int, ...] = (),
         seek: Seek | None = None,
+        gone: bool = False,
     ) -> None:
         """Show a file around lines ``start..end`` (1-based), marked and scrolled into view.
 
         ``hits`` are the lines the engine matched on (drawn brighter than the rest of the span).
         ``seek`` is what was looked for: where it lies past the view's right edge on the first hit
         line (else the first line), the file opens scrolled sideways to it (see :func:`seek_x`).
+        ``gone``: the file was removed since it was indexed (its indexed text is shown; the title
+        says so).
         """
+        title = _title(path, start, end, gone)
         if self.shown == (path, start, end):  # the same place: only what is looked for may have moved
+            if title != self.border_title:  # removed while on show
+                self.border_title = title
             x = self._seek(start, hits, seek)
             if x != self._seek_at:  # another target on a line (a minified bundle's one line), else the user's scroll stays
                 self._seek_at = x
@@ -180,7 +186,7 @@ class Preview(ScrollView, can_focus=True):
         self._gutter = len(str(len(self._lines)))
         widest = max(map(len, self._lines), default=0)
         self.virtual_size = Size(self._gutter + 3 + widest, len(self._lines))
-        self.border_title = Content(visible(f"{path}:{start}" + (f"-{end}" if end > start else "")))  # a path, not markup
+        self.border_title = title
         self.border_subtitle = self._subtitle()
         self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
         self._seek_at = self._seek(start, hits, seek)
@@ -406,6 +412,12 @@ class Preview(ScrollView, can_focus=True):
         self.refresh()
         if self.shown == shown:
             self._colour_view()
+
+
+def _title(path: str, start: int, end: int, gone: bool) -> Content:
+    """The preview's title: the place on show (a path, not markup), and whether its file is gone."""
+    place = Content(visible(f"{path}:{start}" + (f"-{end}" if end > start else "")))
+    return Content.assemble(place, (" · no longer on disk", "bold $warning")) if gone else place
 
 
 def _lexed(lines: list[str], first: int, language: str, path: str) -> dict[int, Content]:
