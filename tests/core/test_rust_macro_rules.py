@@ -55,3 +55,23 @@ def test_who_calls_reaches_a_call_inside_a_macro_rules_impl() -> None:
     graph = graph_of({"src/lib.rs": SOURCE})
     assert call_targets(graph, "src/lib.rs", 7) == {"src/lib.rs::fixpoint"}
     assert call_targets(graph, "src/lib.rs", 22) == {"src/lib.rs::fixpoint"}
+
+
+SPILLING = """\
+macro_rules! tar {
+    ($e:expr) => {
+        &include_bytes!(concat!("archives/", $e))[..]
+    };
+}
+
+mod header;
+fn after() {}
+"""
+
+
+def test_a_transcriber_that_reads_on_past_its_definition_is_left_as_tokens() -> None:
+    """tar's ``tar!`` holds an expression with no ``;``: read where items stand, it took in
+    ``mod header;`` after it, which was no definition any more."""
+    facts = analyze("tests/all.rs", SPILLING)
+    found = [(s.name, s.kind, s.start_line, s.end_line) for s in facts.symbols]
+    assert found == [("tar", "function", 1, 5), ("header", "module", 7, 7), ("after", "function", 8, 8)]

@@ -200,7 +200,8 @@ def unwrapped_macro_rules(parser: Parser, source: bytes, tree: Tree) -> tuple[by
             return source, tree
         trial_source, trial = _opened(parser, source, definitions)
         errors = _error_spans(trial.root_node)
-        kept = [d for d in definitions if not _overlaps(errors, d[0].start_byte, d[0].end_byte)]
+        kept = [d for d in definitions if not _overlaps(errors, d[0].start_byte, d[0].end_byte)
+                and not _spills(trial.root_node, d[0].start_byte, d[0].end_byte)]
         if not kept:
             return source, tree
         if len(kept) < len(definitions):
@@ -284,6 +285,23 @@ def _error_spans(root: Node) -> list[tuple[int, int]]:
         elif node.has_error:
             stack.extend(node.children)
     return out
+
+
+def _spills(root: Node, start: int, end: int) -> bool:
+    """Tell whether a node that starts in ``start``..``end`` ends after it: a transcriber's
+    expression with no ``;`` (tar's ``&include_bytes!(...)[..]``) read on into the items after the
+    definition (``mod header;``, lost)."""
+    stack = [root]
+    while stack:
+        for child in stack.pop().children:
+            if child.end_byte <= start or child.start_byte >= end:
+                continue
+            if child.start_byte >= start:
+                if child.end_byte > end:
+                    return True
+            else:
+                stack.append(child)
+    return False
 
 
 def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
