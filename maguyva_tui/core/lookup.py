@@ -107,6 +107,10 @@ CONSTRUCTOR_WORDS: Final = frozenset({"new", "initialize", "constructor", "__con
 
 RELATED = "; showing related code"
 """The clause of a failure whose results are the nearest code instead."""
+UNHELD = ", none of which holds it"
+"""What a missing string's clause adds after :data:`RELATED`: the rows are the nearest code, and no
+row is a match (zerolog's ``"no such literal string anywhere here"`` had listed chunks at cosine
+0.23-0.28 under "showing related code", where ``rg`` prints nothing: they read as near matches)."""
 NOTHING_RELATED = "; nothing related was found either"
 """The clause that replaces it when no engine found anything (an emoji, ``--modality graph``)."""
 
@@ -118,7 +122,8 @@ def as_shown(failed: LookupFailure, results: Sequence[object], generation: Gener
     if results or RELATED not in failed.message:
         return failed
     empty = nothing_indexed(generation) if generation is not None else None
-    return replace(failed, message=failed.message.replace(RELATED, f"; {empty}" if empty else NOTHING_RELATED, 1))
+    message = failed.message.replace(f"{RELATED}{UNHELD}", RELATED, 1)
+    return replace(failed, message=message.replace(RELATED, f"; {empty}" if empty else NOTHING_RELATED, 1))
 
 
 def nothing_indexed(generation: Generation) -> str | None:
@@ -158,7 +163,7 @@ def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0)) -> L
     if other_case:
         message = f'{lines} holds "{echo(target)}" in this case{unread_said}; showing the lines that hold it in another case'
     else:
-        message = f'{lines} holds "{echo(target)}"{unread_said}{RELATED}'
+        message = f'{lines} holds "{echo(target)}"{unread_said}{RELATED}{UNHELD}'
     return LookupFailure(target, "literal", message, other_case=other_case)
 
 

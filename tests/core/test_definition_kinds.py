@@ -115,7 +115,7 @@ def test_a_lone_word_no_line_holds_is_said_to_be_missing(engine: Engine, word: s
     """The page is the nearest code in meaning; the answer says the word itself is nowhere."""
     result = engine.search(word).to_json()
     assert result["rule"] == "fallback"
-    clause = "showing related code" if result["results"] else "nothing related was found either"  # an empty page
+    clause = "showing related code, none of which holds it" if result["results"] else "nothing related was found either"  # an empty page
     assert result["lookup_failed"]["message"] == f'no line holds "{word}"; {clause}'
 
 

@@ -145,7 +145,7 @@ def test_a_raise_statement_no_line_holds_says_which_name_it_shows(engine: Engine
 def test_neither_the_message_nor_its_error_held_says_both(engine: Engine) -> None:
     answer = engine.search("TypeError: Cannot read properties of undefined (reading 'type')").to_json()
     said = ("no line holds \"Cannot read properties of undefined (reading 'type')\" nor \"TypeError\"; "
-            "showing related code")
+            "showing related code, none of which holds it")
     assert answer["lookup_failed"]["message"] == said
     assert said in answer["notices"]
 
@@ -188,7 +188,7 @@ def test_a_quote_that_is_the_whole_question_stays_its_string(engine: Engine) -> 
 
 def test_a_marker_s_message_no_line_holds_is_said_once(engine: Engine) -> None:
     answer = engine.search("panic: runtime error: index out of range").to_json()
-    assert answer["lookup_failed"]["message"] == 'no line holds "panic: runtime error: index out of range"; showing related code'
+    assert answer["lookup_failed"]["message"] == 'no line holds "panic: runtime error: index out of range"; showing related code, none of which holds it'
 
 
 def test_a_python_exception_named_in_its_module_is_the_line_raising_its_message(engine: Engine) -> None:

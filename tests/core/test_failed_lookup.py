@@ -97,7 +97,8 @@ def test_a_string_no_line_holds_is_said(engine: Engine) -> None:
     result = engine.search('"zebra unicorn stampede"')
     failed = result.lookup_failed
     assert failed is not None and failed.kind == "literal" and not failed.other_case
-    assert failed.message == 'no line holds "zebra unicorn stampede"; showing related code'
+    assert failed.message == 'no line holds "zebra unicorn stampede"; showing related code, none of which holds it'
+    assert failed.message in result.notices and result.results  # rows near the words, none a match: said so
 
 
 def test_a_quoted_name_no_line_holds_and_nothing_defines_says_both(engine: Engine) -> None:
@@ -174,7 +175,7 @@ def test_a_string_only_a_file_too_large_to_index_holds_says_that_file_was_not_re
     result = e.search('"TABLE_ENTRY = 1"')
     failed = result.lookup_failed
     assert failed is not None and failed.kind == "literal"
-    clause = "showing related code" if result.results else "nothing related was found either"
+    clause = "showing related code, none of which holds it" if result.results else "nothing related was found either"
     assert failed.message == f'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed); {clause}'
     assert e.search('"zebra unicorn stampede"').lookup_failed.message.startswith(  # type: ignore[union-attr]
         'no indexed line holds "zebra unicorn stampede" (1 file')
@@ -195,7 +196,7 @@ def test_a_failure_over_an_empty_page_does_not_say_it_shows_related_code(
 
 
 def test_a_failure_over_a_manifest_of_no_file_says_how_many_were_skipped_and_why() -> None:
-    failed = LookupFailure("foo", "literal", 'no line holds "foo"; showing related code')
+    failed = LookupFailure("foo", "literal", 'no line holds "foo"; showing related code, none of which holds it')
     manifest = SimpleNamespace(files=[], skipped={"binary": 2, "too_large": 0})
     empty = SimpleNamespace(snapshot=SimpleNamespace(manifest=manifest))
     assert as_shown(failed, [], empty).message == 'no line holds "foo"; the index holds no file: 2 skipped (binary)'  # type: ignore[arg-type]
@@ -279,10 +280,10 @@ def test_a_string_no_line_holds_names_the_unreadable_paths_the_index_could_not_r
     told = unread(SimpleNamespace(snapshot=SimpleNamespace(manifest=manifest)))  # type: ignore[arg-type]
     assert told == (0, 1)
     assert missing_literal("Zqx", False, told).message == (
-        'no indexed line holds "Zqx" (1 unreadable path not indexed); showing related code')
+        'no indexed line holds "Zqx" (1 unreadable path not indexed); showing related code, none of which holds it')
     assert missing_literal("Zqx", True, (2, 3)).message.startswith(
         'no indexed line holds "Zqx" in this case (2 files over 1 MiB and 3 unreadable paths not indexed);')
-    assert missing_literal("Zqx", False).message == 'no line holds "Zqx"; showing related code'
+    assert missing_literal("Zqx", False).message == 'no line holds "Zqx"; showing related code, none of which holds it'
 
 
 @pytest.mark.slow  # three builds: about 1 s on 2 cores
