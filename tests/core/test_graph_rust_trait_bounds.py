@@ -72,3 +72,24 @@ class Use<U extends Shape> {
 def test_a_java_bounded_type_parameter_is_its_bound() -> None:
     g = build_graph({"p/Shape.java": analyze("p/Shape.java", JAVA_SHAPE), "p/Use.java": analyze("p/Use.java", JAVA_USE)})
     assert [s.line for s in callers(g, "Shape.area").sites] == [3, 4, 5]
+
+
+SEVERAL = """
+pub trait Integer {
+    fn egcd(&self) -> u8;
+}
+pub trait Other {
+    fn egcd(&self) -> u8;
+}
+pub fn check<A: Copy + Debug + Integer + NumAssign>(a: A) -> u8 { a.egcd() }
+pub fn with_where<A>(a: A) -> u8 where A: Integer, A: num_traits::NumAssign { a.egcd() }
+pub fn by_impl(a: impl Integer + NumAssign) -> u8 { a.egcd() }
+pub fn two<A: Integer + Other>(a: A) -> u8 { a.egcd() }
+"""
+
+
+def test_a_bound_naming_one_trait_of_the_repository_among_others_is_that_trait() -> None:
+    # num-integer's check<A: Copy + Debug + Integer + NumAssign>: a.extended_gcd(&b) had reached nothing
+    g = build_graph({"src/lib.rs": analyze("src/lib.rs", dedent(SEVERAL))})
+    assert [s.line for s in callers(g, "Integer.egcd").sites] == [8, 9, 10]  # not two<A: Integer + Other>
+    assert callers(g, "Other.egcd").sites == []

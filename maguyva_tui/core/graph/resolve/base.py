@@ -68,6 +68,10 @@ class Lookup(Protocol):
     def memoized(self, key: tuple[Any, ...], compute: Callable[..., _T], *args: Any) -> _T:
         """Answer a lookup that does not depend on the file asking, from the memo when valid."""
 
+    def resolve(self, index: FileIndex, scope: str | None, name: str, call: bool = False,
+                invoked: bool = False) -> str:
+        """Resolve a dotted name written in a scope of a file."""
+
     def result(self, target: str) -> str:
         """Type what calling a target returns."""
 

@@ -8,6 +8,7 @@ from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id
 from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
+from maguyva_tui.core.parsing.facts.names import TRAIT_SEPARATOR
 
 RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
 """Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
@@ -33,7 +34,13 @@ class Rust(Language):
         return rust_path(r, index, parts)
 
     def typed_value(self, r: Lookup, index: FileIndex, typed: str, scope: str | None) -> str | None:
-        """Leave a smart pointer's value unresolved: its methods are the pointee's."""
+        """Leave a smart pointer's value unresolved: its methods are the pointee's. A value bound
+        by several traits (``Integer+NumAssign``) is the one trait of the repository among them:
+        a method it declares can be no other's (two traits declaring it would not compile), and
+        num-integer's ``a.extended_gcd(&b)`` on ``A: Copy + Debug + Integer + NumAssign`` had been
+        tied to nothing; two of the repository's traits leave it unresolved."""
+        if TRAIT_SEPARATOR in typed:
+            return own_trait(r, index, typed.split(TRAIT_SEPARATOR), scope)
         return UNRESOLVED if typed.partition(".")[0] in RUST_DEREF else None
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
@@ -89,6 +96,13 @@ class Rust(Language):
         """Resolve a child module of a module file."""
         root, current = mod.rust_module(index.path)
         return rust_module(r, root, (current.split(".") if current else []) + [name]) or UNRESOLVED
+
+
+def own_trait(r: Lookup, index: FileIndex, traits: list[str], scope: str | None) -> str:
+    """Return the one trait of the repository among several, unresolved for none or two."""
+    found = {r.resolve(index, scope, trait) for trait in traits}
+    own = [t for t in found if r.kind(t) == "trait"]
+    return own[0] if len(own) == 1 else UNRESOLVED
 
 
 def rust_path(r: Lookup, index: FileIndex, parts: list[str]) -> tuple[str, int]:

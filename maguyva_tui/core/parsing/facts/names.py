@@ -19,7 +19,7 @@ import re
 
 from tree_sitter import Node
 
-from maguyva_tui.core.parsing.facts.rust_bounds import bound_trait
+from maguyva_tui.core.parsing.facts.rust_bounds import bound_traits
 
 PLAIN = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|->)[A-Za-z_$][A-Za-z0-9_$]*)*")
 """A callee written as a plain dotted name: its text is its name."""
@@ -324,11 +324,11 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         pointee = _pointee(node)
         if pointee is not None:
             return type_name(pointee)
-    if kind in RUST_TRAIT_TYPES:  # rust's dyn Shape, impl Shape, a generic T: Shape
-        trait = bound_trait(node)
-        if trait is not None:
-            return type_name(trait)
-        if kind != "type_identifier":
+    if kind in RUST_TRAIT_TYPES:  # rust's dyn Shape, impl Shape, a generic T: Shape (+ Other)
+        traits = [type_name(t) for t in bound_traits(node)]
+        if traits and all(traits):
+            return TRAIT_SEPARATOR.join(t for t in traits if t)
+        if kind != "type_identifier" or traits:
             return None
     if kind in OPTIONAL_FORMS:
         inner = _optional_of(node, kind)
@@ -350,6 +350,9 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
 
 RUST_TRAIT_TYPES = frozenset({"dynamic_type", "abstract_type", "bounded_type", "type_identifier"})
 """Types that may stand for a Rust trait (``rust_bounds.py``)."""
+TRAIT_SEPARATOR = "+"
+"""Between the traits of a type bound by several (``Integer+NumAssign``): the resolver keeps the
+one of the repository (``resolve/rust.py``)."""
 
 RUST_POINTERS = frozenset({b"Arc", b"Rc", b"Box"})
 """Rust's smart pointers: a method called through one is its pointee's (``Deref``)."""

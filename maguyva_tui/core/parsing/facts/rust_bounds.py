@@ -31,25 +31,26 @@ MAX_HOLDERS = 64
 """Ancestors looked through for the generic's declaration (items nest a few deep)."""
 
 
-def bound_trait(node: Node) -> Node | None:
-    """Return the trait a Rust type stands for (``dyn Shape``, ``impl Shape + Send``, a generic's
-    ``T`` bound by one trait besides the markers), ``None`` where it is no such type or the
-    bounds name several traits."""
+def bound_traits(node: Node) -> list[Node]:
+    """Return the traits a Rust type stands for (``dyn Shape``, ``impl Shape + Send``, a generic's
+    ``T`` bound by traits besides the markers), none where it is no such type. Several traits
+    (``A: Copy + Debug + Integer + NumAssign``: ``Integer`` and ``NumAssign``) are all kept: a
+    method called on the value is the one of them that declares it (two would not compile), which
+    only the resolver can tell."""
     if node.type in TRAIT_OBJECTS:
-        return node.child_by_field_name("trait")
+        trait = node.child_by_field_name("trait")
+        return [trait] if trait is not None else []
     if node.type == "bounded_type":  # impl Shape + Send, dyn Shape + 'a
-        return _one_trait(node.named_children)
+        return _traits(node.named_children)
     if node.type == "type_identifier" and node.text:
         return _generic_bound(node, node.text)
-    return None
+    return []
 
 
-def _one_trait(bounds: list[Node]) -> Node | None:
-    """Return the one trait among bounds, the markers, lifetimes and ``?Sized`` aside."""
+def _traits(bounds: list[Node]) -> list[Node]:
+    """Return the traits among bounds, the markers, lifetimes and ``?Sized`` aside."""
     kept = [b for b in bounds if b.type in BOUND_TYPES | TRAIT_OBJECTS and _head(b) not in MARKERS]
-    if len(kept) != 1:
-        return None
-    return kept[0].child_by_field_name("trait") if kept[0].type in TRAIT_OBJECTS else kept[0]
+    return [k.child_by_field_name("trait") or k if k.type in TRAIT_OBJECTS else k for k in kept]
 
 
 def _head(bound: Node) -> bytes | None:
@@ -61,19 +62,19 @@ def _head(bound: Node) -> bytes | None:
     return bound.text
 
 
-def _generic_bound(node: Node, name: bytes) -> Node | None:
-    """Return the one trait bounding the generic ``name`` declared by an item around ``node``:
-    in its type parameters and its ``where`` clause together."""
+def _generic_bound(node: Node, name: bytes) -> list[Node]:
+    """Return the traits bounding the generic ``name`` declared by an item around ``node``: in its
+    type parameters and its ``where`` clause together."""
     holder = node.parent
     for _ in range(MAX_HOLDERS):
         if holder is None:
-            return None
+            return []
         if holder.type in GENERIC_HOLDERS:
             declared, bounds = _declared_bounds(holder, name)
             if declared:
-                return _one_trait(bounds)
+                return _traits(bounds)
         holder = holder.parent
-    return None
+    return []
 
 
 def _first_named(node: Node) -> Node | None:
