@@ -26,12 +26,21 @@ def header_text(result: SearchResult) -> str:
         f"intent      {result.intent}  {bar(result.confidence)} {result.confidence:.2f}  (rule: {result.rule})",
         f"target      {result.target!r}",
         f"strategy    {result.fusion_strategy}  preset {result.preset}  k={result.k}",
-        "weights     " + "  ".join(f"{m} {bar(result.weight(m), 5)} {result.weight(m):.1f}" for m in MODALITIES),
+        "weights     " + "  ".join(map(lambda m: _weight(result, m), MODALITIES)),
         "timings     " + "  ".join(f"{m} {ms:.1f} ms" for m, ms in result.timings_ms),
         f"semantic    {_coverage(result) if 'semantic' in result.modalities_run else 'not run; ' + _coverage(result)}",
     ]
     lines += [f"notice      {n}" for n in result.notices]
     return "\n".join(lines)
+
+
+def _weight(result: SearchResult, modality: str) -> str:
+    """One engine's weight, or that it did not run: a direct answer's line had shown the plan's
+    four weights (zerolog's "who calls Msgf": semantic 0.1, text 0.2, ...) where the graph's alone
+    ranked anything."""
+    if modality not in result.modalities_run:
+        return f"{modality} not run"
+    return f"{modality} {bar(result.weight(modality), 5)} {result.weight(modality):.1f}"
 
 
 def _coverage(result: SearchResult) -> str:

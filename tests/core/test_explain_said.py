@@ -9,7 +9,8 @@ import pytest
 
 from maguyva_tui.core import fusion
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.explain import demotion_why, explain_text
+from maguyva_tui.core.explain import demotion_why, explain_text, header_text
+from maguyva_tui.core.types import SearchResult
 
 
 @pytest.mark.parametrize(("path", "factor", "said"), [
@@ -23,6 +24,22 @@ from maguyva_tui.core.explain import demotion_why, explain_text
 ])
 def test_a_demotion_says_which_kind_of_path_it_is(path: str, factor: float, said: str) -> None:
     assert demotion_why(path, factor) == said
+
+
+WEIGHTS = (("semantic", 0.1), ("text", 0.2), ("structural", 0.2), ("graph", 0.5))
+
+
+def _weights_line(strategy: str, run: tuple[str, ...]) -> str:
+    result = SearchResult("who calls Msgf", "(text)", "find_references", 0.9, "Msgf", "references_phrase", WEIGHTS,
+                          strategy, "default", 40, run, (), 1.0, (), (), 0.0)
+    return next(line for line in header_text(result).splitlines() if line.startswith("weights"))
+
+
+def test_the_weights_line_says_which_engines_did_not_run() -> None:
+    """A direct answer's line had shown the plan's four weights, as if each had ranked something."""
+    assert _weights_line("direct", ("graph",)) == (
+        "weights     semantic not run  text not run  structural not run  graph ██··· 0.5")
+    assert "not run" not in _weights_line("fused", ("semantic", "text", "structural", "graph"))
 
 
 @pytest.fixture
