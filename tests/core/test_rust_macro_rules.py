@@ -75,3 +75,37 @@ def test_a_transcriber_that_reads_on_past_its_definition_is_left_as_tokens() -> 
     facts = analyze("tests/all.rs", SPILLING)
     found = [(s.name, s.kind, s.start_line, s.end_line) for s in facts.symbols]
     assert found == [("tar", "function", 1, 5), ("header", "module", 7, 7), ("after", "function", 8, 8)]
+
+
+IMPLS = """\
+pub trait Integer {
+    fn gcd(&self) -> u8;
+    fn egcd(&self) -> u8 { 1 }
+    fn lcm(&self) -> u8;
+}
+pub trait Other { fn lcm(&self) -> u8; fn gcd(&self) -> u8; }
+macro_rules! impl_integer {
+    ($T:ty) => {
+        impl Integer for $T {
+            fn gcd(&self) -> u8 { self.egcd() + self.trailing_zeros() }
+            fn lcm(&self) -> u8 { self.gcd() }
+        }
+    };
+}
+macro_rules! impl_other {
+    ($T:ty) => {
+        impl Other for $T {
+            fn lcm(&self) -> u8 { self.gcd() }
+        }
+    };
+}
+"""
+
+
+def test_self_in_a_macros_impl_for_its_type_parameter_is_the_traits() -> None:
+    """num-integer's ``impl Integer for $T`` in ``impl_integer_for_isize!``: ``self.extended_gcd(other)``
+    (the trait's default method) had reached nothing, its methods being named under ``$T``."""
+    graph = graph_of({"src/lib.rs": IMPLS})
+    assert call_targets(graph, "src/lib.rs", 10) == {"src/lib.rs::Integer.egcd"}  # not trailing_zeros, u8's own
+    assert call_targets(graph, "src/lib.rs", 11) == set()  # $T.lcm is Integer's here and Other's there: neither
+    assert call_targets(graph, "src/lib.rs", 18) == set()

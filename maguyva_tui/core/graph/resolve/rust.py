@@ -31,6 +31,11 @@ class Rust(Language):
             cls = r.enclosing_class(index, scope)
             if cls is not None and r.member(cls, parts[1]) not in SENTINELS:
                 return cls, 1
+            trait = index.locals.get(scope or "", {}).get("self") if cls is None else None
+            if trait:  # a method of a macro's impl Trait for $T: self is the trait's (extract.py)
+                found = r.resolve(index, scope, trait)
+                if r.kind(found) == "trait" and r.member(found, parts[1]) not in SENTINELS:
+                    return found, 1
         return rust_path(r, index, parts)
 
     def typed_value(self, r: Lookup, index: FileIndex, typed: str, scope: str | None) -> str | None:

@@ -415,6 +415,7 @@ class _Reader:
         found += [(node, "inherit") for node in _mixed_in(captures.get("inherit.mixin", ()))]
         found += [(node, "new") for node in captures.get("new.direct", ()) if self.direct_init(node)]
         found += [(node, "inherit") for node in captures.get("inherit.made", ()) if _class_new(node)]
+        implemented: dict[tuple[str, int], set[str]] = {}
         for node, capture in sorted(found, key=lambda item: item[0].start_byte):
             if skipped and node.start_byte in skipped:
                 continue
@@ -427,11 +428,15 @@ class _Reader:
             line, sub = node.start_point[0] + 1, None
             if capture == "inherit.impl" and node.parent is not None:  # rust impl Trait for Type
                 sub = names.type_name(node.parent.child_by_field_name("type"))
+                _macro_impl(node.parent, sub, name, implemented)
             elif capture == "inherit":
                 sub = self.class_at(line)
             elif capture == "new.member" and "." not in name:  # main_(1, 2): this->main_'s type
                 name = MEMBER_BUILT + name
             self.add(NAMED_CAPTURES.get(capture, "new"), name, line, sub)
+        for (method, line), traits in implemented.items():
+            if len(implemented_by(implemented, method)) == 1:
+                self.add("local", f"self:{traits.pop()}", line, method)
 
     def direct_init(self, type_node: Node) -> bool:
         """Tell whether a C++ declaration the grammar read as a function's (``Widget w(a);``,
@@ -618,6 +623,29 @@ def _first(item: tuple[int, int, Node, str, bytes | None]) -> int:
 def _start(node: Node) -> int:
     """Return where a node starts."""
     return node.start_byte
+
+
+def _macro_impl(impl: Node, owner: str | None, trait: str, implemented: dict[tuple[str, int], set[str]]) -> None:
+    """Note the trait each method of a Rust ``impl Trait for $T`` implements, where ``$T`` is a
+    macro's metavariable (num-integer's ``impl Integer for $T`` in ``impl_integer_for_isize!``):
+    ``self`` there is a value of the trait. The methods are named under ``$T``, no type of the
+    file, and ``self.extended_gcd(other)`` (a default method of the trait) had reached nothing."""
+    written = impl.child_by_field_name("type")
+    body = impl.child_by_field_name("body")
+    if written is None or written.type != "metavariable" or not owner or body is None:
+        return
+    for item in body.named_children:
+        named = item.child_by_field_name("name") if item.type == "function_item" else None
+        if named is not None and named.text:
+            method = f"{owner}.{named.text.decode('utf-8', 'replace')}"
+            implemented.setdefault((method, item.start_point[0] + 1), set()).add(trait)
+
+
+def implemented_by(implemented: dict[tuple[str, int], set[str]], method: str) -> set[str]:
+    """Return every trait the file's macro impls implement a method of this name for: ``self`` is
+    typed only where one trait is (two macros' ``impl A for $T`` and ``impl B for $T`` both
+    defining ``$T.new`` share its scope, and either trait could be wrong for the other's body)."""
+    return {t for (m, _), traits in implemented.items() if m == method for t in traits}
 
 
 def _heads(written: set[str]) -> set[str]:
