@@ -394,6 +394,9 @@ def _dispatch(argv: list[str]) -> int:
         except (UserError, QueryError, NotADirectoryError, UnreadableRepository, IndexNotWritable, MissingPackage) as exc:
             _emit(refused(args.query, str(exc)))  # as a --batch line's: a script reads why; main says it on stderr
             raise
+        except Exception as exc:  # a bug, or the index pulled from under the search: stdout had been empty
+            _refused_for_a_failure(exc, args.query)
+            raise
     if args.command == "graph":
         try:
             _imply_repo(args)
@@ -402,11 +405,26 @@ def _dispatch(argv: list[str]) -> int:
             if args.json:  # as search --json: stdout had been empty, so a script parsing it read no why
                 _emit(refused(f"{args.action} {args.name}", str(exc)))
             raise
+        except Exception as exc:
+            if args.json:
+                _refused_for_a_failure(exc, f"{args.action} {args.name}")
+            raise
     if args.command == "mcp":
         return _mcp(args)
     if args.command == "server":  # the maguyva command answers it before this module loads (resident imports us)
         raise UserError("run the server command as `maguyva server ...` (python -m maguyva_tui server ...)")
     raise UserError(f"unknown command {args.command}")
+
+
+def _refused_for_a_failure(exc: Exception, query: str | None) -> None:
+    """Print the error object of a ``--json`` command that ends in an error :func:`main` reports
+    as an internal one (or as the working folder gone), so a script reads one JSON line as for any
+    refusal; not for a failed write of the output (no line can carry it: :func:`main` says it)."""
+    if isinstance(exc, OSError) and (isinstance(exc, BrokenPipeError) or unwritable_output(exc)):
+        return
+    gone = isinstance(exc, FileNotFoundError) and cwd_gone()
+    said = CWD_GONE if gone else f"{BATCH_INTERNAL}: {type(exc).__name__}: {exc}"
+    _emit(refused(query, said))
 
 
 def _search_command(args: argparse.Namespace) -> int:

@@ -58,6 +58,11 @@ MAX_REQUEST_BYTES = 1 << 20
 REQUEST_READ_S = 5.0
 """A client that has not finished writing its request by then is dropped."""
 REPLY_SEND_S = 60.0
+DRAIN_S = 5.0
+"""How long a server that exits waits for the searches in flight to be answered before it closes
+the engine they run on (``server stop`` waits 10 s for it to exit). A search the engine was closed
+under had answered "internal error: RuntimeError: cannot schedule new futures after shutdown",
+with nothing on stdout under ``--json``."""
 MAX_IN_FLIGHT = 32
 """The most requests handled at once, each on a thread of its own. Searches share the warm engine
 and the machine's cores: past a few dozen at once none finishes sooner, while every connection
@@ -451,6 +456,7 @@ class Server:
             with contextlib.suppress(OSError):
                 if os.stat(self.path).st_ino == self._inode:
                     os.unlink(self.path)
+        self._drain(DRAIN_S)  # no new connection comes now: let those in flight be answered
         if self._lock_fd >= 0:  # removed while held: the next server makes and locks a new one
             place.drop_lock(self._lock_path, self._lock_fd)
             self._lock_fd = -1
@@ -460,6 +466,17 @@ class Server:
             self._freshness.close()
         if self._stamp is not None:
             self._stamp.close()
+
+    def _drain(self, wait: float) -> bool:
+        """Wait up to ``wait`` seconds for the requests in flight to end; True once none is."""
+        deadline = time.monotonic() + wait
+        while True:
+            with self._count:
+                if self._active == 0:
+                    return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -608,6 +625,9 @@ class Server:
             WARM_ENGINE.reset(token)
             WARM_PARSER.reset(parser_token)
             WARM_ARGS.reset(args_token)
+        if code != 0 and self.stopping.is_set():  # its engine may have closed under it: asked again in process
+            self.log(f"declined a search that ended with status {code} as the server exits")
+            return declined("the server exits")
         return {"handled": True, "out": capture.items, "code": code}
 
 
