@@ -263,6 +263,8 @@ class _Fresh:
     mtime_ns: int
     inode: int
     ctime_ns: int
+    included_as: str | None = None
+    """The language of the C/C++ files that ``#include`` it, for a file of no language of its own."""
 
 
 class _Spill:
@@ -516,6 +518,7 @@ class _Build:
     def _update(self, kept: list[Kept], fresh: list[_Fresh], started: float) -> tuple[Snapshot, IndexSummary]:
         """Parse what changed and publish a new generation (the lock held); on a write that fails,
         remove the half-written generation and answer from the live one."""
+        kept, fresh = self._included(kept, fresh)
         new_facts = self._parse(fresh)
         gen = None
         try:
@@ -626,6 +629,41 @@ class _Build:
                                     source.ctime_ns))
         return kept, fresh
 
+    def _included(self, kept: list[Kept], fresh: list[_Fresh]) -> tuple[list[Kept], list[_Fresh]]:
+        """Mark the files of no language that changed C/C++ files ``#include`` as C/C++
+        (:mod:`~maguyva_tui.core.parsing.c_includes`), an unchanged one among them parsed again;
+        a changed one the live generation read so keeps its language while its includers stay."""
+        from maguyva_tui.core.parsing.c_includes import C_FAMILY, included_languages
+        from maguyva_tui.core.parsing.languages import language_for, language_of
+
+        spill, prev = self.spill, self.previous
+        assert spill is not None
+        plain = [f.path for f in fresh if language_for(f.path) is None]
+        plain += [e.path for e, _ in kept if e.language is None and language_for(e.path) is None]
+        if not plain:
+            return kept, fresh
+        includers = ((f.path, language_of(f.path, data) or "c", data)
+                     for f in fresh if language_for(f.path) in C_FAMILY for data in (spill.get(f.ticket),))
+        found = included_languages(includers, plain)
+        if prev is not None:
+            for f in fresh:
+                old = prev.files.get(f.path)
+                if f.path not in found and old is not None and old.language in C_FAMILY and language_for(f.path) is None:
+                    found[f.path] = old.language
+        if not found:
+            return kept, fresh
+        fresh = [replace(f, included_as=found.get(f.path)) for f in fresh]
+        still: list[Kept] = []
+        for entry, known in kept:
+            language = found.get(entry.path) if entry.language is None else None
+            if language is None:
+                still.append((entry, known))
+                continue
+            assert prev is not None  # only a previous generation's files are kept
+            ticket = spill.put(prev.raw(entry.path)) if known is None else known
+            fresh.append(_Fresh(entry.path, ticket, entry.size, entry.mtime_ns, entry.inode, entry.ctime_ns, language))
+        return still, fresh
+
     def _parse(self, fresh: list[_Fresh]) -> list[PackedRow]:
         """Parse changed files into stored rows (packed: :class:`PackedRow`), in a process pool when
         there are many; their texts read from the spill a batch at a time."""
@@ -641,11 +679,12 @@ class _Build:
             out.extend(_analyze_batch(batch))
         return out
 
-    def _batches(self, fresh: list[_Fresh]) -> Iterator[list[tuple[str, bytes]]]:
-        """The files to parse, :data:`PARSE_BATCH` at a time, each with its text as read."""
+    def _batches(self, fresh: list[_Fresh]) -> Iterator[list[tuple[str, bytes, str | None]]]:
+        """The files to parse, :data:`PARSE_BATCH` at a time, each with its text as read and the
+        language of the C/C++ files that include it."""
         assert self.spill is not None
         for i in range(0, len(fresh), PARSE_BATCH):
-            yield [(f.path, self.spill.get(f.ticket)) for f in fresh[i : i + PARSE_BATCH]]
+            yield [(f.path, self.spill.get(f.ticket), f.included_as) for f in fresh[i : i + PARSE_BATCH]]
 
     def _parse_in_pool(self, fresh: list[_Fresh]) -> list[PackedRow]:
         total = len(fresh)
@@ -973,12 +1012,14 @@ def _restat(entry: FileEntry, source: SourceFile) -> FileEntry:
     return replace(entry, mtime_ns=source.mtime_ns, inode=source.inode, ctime_ns=source.ctime_ns)
 
 
-def _analyze_batch(batch: list[tuple[str, bytes]]) -> list[PackedRow]:
-    """Parse a batch of files (their UTF-8 texts as read) in a worker process, into the rows the
-    index stores, packed (:class:`PackedRow`: a few bytes a fact to ship and to hold)."""
+def _analyze_batch(batch: list[tuple[str, bytes, str | None]]) -> list[PackedRow]:
+    """Parse a batch of files (their UTF-8 texts as read, the language of the files that include
+    them) in a worker process, into the rows the index stores, packed (:class:`PackedRow`: a few
+    bytes a fact to ship and to hold)."""
     from maguyva_tui.core.parsing.analyze import analyze_row
 
-    return [PackedRow.of(analyze_row(path, data.decode("utf-8", errors="surrogatepass"))) for path, data in batch]
+    return [PackedRow.of(analyze_row(path, data.decode("utf-8", errors="surrogatepass"), included_as))
+            for path, data, included_as in batch]
 
 
 def _not_a_folder(folder: Path) -> Path | None:

@@ -2,11 +2,13 @@
 
 The language is the path's, except that a ``.h`` header showing C++ syntax is read as C++
 (``languages.c_or_cpp``) and a file without a suffix by the interpreter its ``#!`` line runs
-(``languages.script_language``); the stored row carries that language, which the index keeps.
+(``languages.script_language``), and a file of no language that C/C++ code ``#include``s is read
+as its includer's (``c_includes``); the stored row carries that language, which the index keeps.
 """
 
 from __future__ import annotations
 
+from maguyva_tui.core.parsing.c_includes import included_language
 from maguyva_tui.core.parsing.definitions import extract_definitions, window_chunks
 from maguyva_tui.core.parsing.facts import extract_facts, extract_rows
 from maguyva_tui.core.parsing.facts.cargo import CARGO_TOML, cargo_imports
@@ -31,14 +33,18 @@ def analyze(path: str, text: str) -> FileFacts:
     return FileFacts(path, language, tuple(chunks), tuple(symbols), tuple(references), tuple(imports))
 
 
-def analyze_row(path: str, text: str) -> Row:
+def analyze_row(path: str, text: str, included_as: str | None = None) -> Row:
     """Like ``analyze``, as the plain row the index stores: cheap to ship from a worker process,
-    no object made per reference."""
+    no object made per reference. ``included_as``: the language of the C/C++ files that
+    ``#include`` this one, which it is read in when it has none of its own (``c_includes``)."""
     language = language_for(path) or script_language(path, text)
-    if language is None:
+    if language is None and included_as is None:
         return encode(FileFacts(path, None, tuple(window_chunks(path, text)), imports=_module_imports(path, text)))
     source = text.encode("utf-8", errors="surrogatepass")
-    language = c_or_cpp(path, source) if language == "c" else language
+    if language is None:
+        language = included_language(included_as or "c", source)
+    elif language == "c":
+        language = c_or_cpp(path, source)
     tree = parse(language, source)
     try:
         chunks, symbols = extract_definitions(tree, source, language, path)
