@@ -281,11 +281,46 @@ BASE_IMPACT_TAIL = ("made through that type, they may run it: the code making th
 said nothing depends on it, where ``TypeSafeMatcher.matches`` runs it through its base)."""
 
 
+def base_reached(generation: Generation, name: str) -> str | None:
+    """The base's method, by its qualified name, whose calls may run ``name``, an override or
+    implementation the graph ties no call to (``TypeSafeMatcher.matchesSafely`` for hamcrest's
+    ``IsArray.matchesSafely``); ``None`` where none is, or the graph is not ready. The graph's
+    empty answer says it, where "nothing in the graph depends on IsArray.matchesSafely" had stood
+    above the note saying ``TypeSafeMatcher.matches`` runs it through its base."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return None
+    from maguyva_tui.core.graph import queries
+    from maguyva_tui.core.graph.tables import split_id
+
+    defined = queries.definitions(graph, name)
+    found = _reached_bases(graph, defined)[0] if defined else {}
+    reached = {node: count for node, count in found.items() if count}
+    return split_id(max(reached.items(), key=lambda item: item[1])[0])[1] if reached else None
+
+
 def _through_bases(graph: CodeGraph, defined: tuple[str, ...], tail: str = BASE_CALLERS_TAIL) -> str | None:
     """The calls tied to the method a base class or interface declares that a listed method
     overrides or implements: they may run it, and are that method's callers, not its own
     (tsyringe's 96 ``container.resolve(...)`` on a ``DependencyContainer``, the interface that
     ``InternalDependencyContainer`` implements: its callers had read as the class's own 10)."""
+    from maguyva_tui.core.graph.tables import split_id
+
+    found, below = _reached_bases(graph, defined)
+    reached = {node: count for node, count in found.items() if count}
+    if not reached:
+        return None
+    node, count = max(reached.items(), key=lambda item: item[1])
+    path, qualname = split_id(node)
+    calls = "1 call reaches" if count == 1 else f"{count} calls reach"
+    others = f" (and {len(reached) - 1} more base methods)" if len(reached) > 1 else ""
+    return (f"{below[node]} overrides or implements {qualname}, which {calls}{others}: "
+            + tail.format(target=f"{path}::{qualname}"))
+
+
+def _reached_bases(graph: CodeGraph, defined: tuple[str, ...]) -> tuple[dict[str, int], dict[str, str]]:
+    """The base methods the listed methods override or implement, each with the calls tied to it,
+    and the listed method's qualified name below each."""
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.tables import split_id
 
@@ -306,15 +341,7 @@ def _through_bases(graph: CodeGraph, defined: tuple[str, ...], tail: str = BASE_
                 found[declared] = len(queries.callers(graph, declared).sites)
                 below[declared] = split_id(node)[1]
             queue.extend(graph.bases.get(base, ()))
-    reached = {node: count for node, count in found.items() if count}
-    if not reached:
-        return None
-    node, count = max(reached.items(), key=lambda item: item[1])
-    path, qualname = split_id(node)
-    calls = "1 call reaches" if count == 1 else f"{count} calls reach"
-    others = f" (and {len(reached) - 1} more base methods)" if len(reached) > 1 else ""
-    return (f"{below[node]} overrides or implements {qualname}, which {calls}{others}: "
-            + tail.format(target=f"{path}::{qualname}"))
+    return found, below
 
 
 def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:

@@ -97,7 +97,14 @@ from maguyva_tui.core.message_text import (
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
-from maguyva_tui.core.other_calls import callees_notes, callers_notes, impact_notes, untied_callers, untied_subtypes
+from maguyva_tui.core.other_calls import (
+    base_reached,
+    callees_notes,
+    callers_notes,
+    impact_notes,
+    untied_callers,
+    untied_subtypes,
+)
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_file, outside_place, split, through_root
 from maguyva_tui.core.paths import is_demoted, is_secondary
@@ -390,7 +397,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             alone = the_plan.modalities[0]
             if not run.lists.get(alone):
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
-                held = _graph_holds_none(intent, req) if alone == "graph" and failed is None and why != "is not ready yet" else None
+                held = (_graph_holds_none(parts.generation, intent, req)
+                        if alone == "graph" and failed is None and why != "is not ready yet" else None)
                 run.notices.append(f"{held or f'the {alone} engine {why}'}; blending the engines instead")
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
@@ -853,13 +861,21 @@ def _with_foreign(hits: list[Hit], foreign: list[Hit], said: tuple[str, ...]) ->
     return [*hits, *(replace(hit, score=floor / (2 + rank)) for rank, hit in enumerate(foreign))], said
 
 
-def _graph_holds_none(intent: Intent, req: SearchRequest) -> str | None:
+def _graph_holds_none(generation: Generation, intent: Intent, req: SearchRequest) -> str | None:
     """What the graph's empty list says of a symbol it knows, in the question's terms ("nothing
     in the graph calls Flask.run"), where the page had said only that the graph engine found
-    nothing (as if the name were unknown to it); ``None`` without a target."""
+    nothing (as if the name were unknown to it); ``None`` without a target. An override the
+    calls to its base's method may run says so (:func:`~maguyva_tui.core.other_calls.base_reached`):
+    "nothing in the graph depends on IsArray.matchesSafely" had stood above the note that
+    ``TypeSafeMatcher.matches`` runs it."""
     if not intent.target:
         return None
     target = echo(intent.target)
+    plain = not (asks_callees(req.text) or asks_overrides(req.text) or asks_subtypes(req.text))
+    base = base_reached(generation, intent.target) if intent.name == "impact_analysis" or plain else None
+    if base is not None:
+        asked = "depends on" if intent.name == "impact_analysis" else "calls"
+        return f"nothing in the graph {asked} {target} itself, only {echo(base)}, which it overrides or implements"
     if intent.name == "impact_analysis":
         return f"nothing in the graph depends on {target}"
     if asks_callees(req.text):
