@@ -111,6 +111,8 @@ UNHELD = ", none of which holds it"
 """What a missing string's clause adds after :data:`RELATED`: the rows are the nearest code, and no
 row is a match (zerolog's ``"no such literal string anywhere here"`` had listed chunks at cosine
 0.23-0.28 under "showing related code", where ``rg`` prints nothing: they read as near matches)."""
+UNHELD_EITHER = ", none of which holds either"
+""":data:`UNHELD` after two strings no line holds (``no line holds "A" nor "B"``: it had said "holds it")."""
 NOTHING_RELATED = "; nothing related was found either"
 """The clause that replaces it when no engine found anything (an emoji, ``--modality graph``)."""
 
@@ -122,7 +124,7 @@ def as_shown(failed: LookupFailure, results: Sequence[object], generation: Gener
     if results or RELATED not in failed.message:
         return failed
     empty = nothing_indexed(generation) if generation is not None else None
-    message = failed.message.replace(f"{RELATED}{UNHELD}", RELATED, 1)
+    message = failed.message.replace(f"{RELATED}{UNHELD}", RELATED, 1).replace(f"{RELATED}{UNHELD_EITHER}", RELATED, 1)
     return replace(failed, message=message.replace(RELATED, f"; {empty}" if empty else NOTHING_RELATED, 1))
 
 

@@ -77,6 +77,8 @@ from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import (
     RELATED,
     SYMBOL_INTENTS,
+    UNHELD,
+    UNHELD_EITHER,
     as_shown,
     close_names,
     literal_found,
@@ -550,7 +552,8 @@ def _named_error(again: SearchResult, literal: LookupFailure) -> SearchResult:
         return again
     if literal.target in named.target:  # panic: runtime error: ...: the whole line says it
         return again
-    both = replace(named, message=f'{head} nor "{echo(named.target)}"{named.message[len(alone):]}')
+    rest = named.message[len(alone):].replace(UNHELD, UNHELD_EITHER, 1)  # the related code holds neither
+    both = replace(named, message=f'{head} nor "{echo(named.target)}"{rest}')
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)
 

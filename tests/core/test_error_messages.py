@@ -145,7 +145,7 @@ def test_a_raise_statement_no_line_holds_says_which_name_it_shows(engine: Engine
 def test_neither_the_message_nor_its_error_held_says_both(engine: Engine) -> None:
     answer = engine.search("TypeError: Cannot read properties of undefined (reading 'type')").to_json()
     said = ("no line holds \"Cannot read properties of undefined (reading 'type')\" nor \"TypeError\"; "
-            "showing related code, none of which holds it")
+            "showing related code, none of which holds either")
     assert answer["lookup_failed"]["message"] == said
     assert said in answer["notices"]
 
