@@ -178,7 +178,7 @@ class Bindings:
         self.closures: dict[int, tuple[bool, bool]] = {}
         """Whether a function holds a node, and a PHP closure inside it, by the node's id."""
         self.parameters: set[tuple[str, str, int]] = set()
-        """The Python parameters without a declared type, as (scope, name, byte offset): a value
+        """The Python and PHP parameters without a declared type, as (scope, name, byte offset): a value
         the function assigns to one is its type (``def f(path): path = Path(path)``)."""
         """Attributes set from a plain name: (method scope, that name, ``self.x``, byte offset)."""
         for qualname, (name, line) in injected.fixtures.items() if injected is not None else ():
@@ -211,8 +211,7 @@ class Bindings:
             return
         if bound in RECEIVERS and capture != "local.typed":
             return  # a declared one is a parameter like any other outside a class (``cls: type[Foo]``)
-        if capture == "local.param" or (capture in ("local", "local.valued") and node.parent is not None
-                                        and node.parent.type == "default_parameter"):
+        if capture == "local.param" or (capture in ("local", "local.valued") and _untyped_parameter(node)):
             self.parameters.add((self.scope(line) or "", bound, offset))
         if capture == "local.param" and self.injected is not None:
             plain = self.injected.takes.get(self.scope(line) or "")
@@ -351,6 +350,19 @@ class Bindings:
         if params and any(t for o, (_, t, _) in sites.items() if o not in params):
             return [site for o, site in sites.items() if o not in params]
         return list(sites.values())
+
+
+UNTYPED_PARAMETERS = frozenset({"default_parameter", "simple_parameter"})
+"""Parameters that may be written without a type: Python's ``path=None``, PHP's ``$that`` (with or
+without a default)."""
+
+
+def _untyped_parameter(node: Node) -> bool:
+    """Tell whether a bound name is a parameter written without a declared type: a value its
+    function assigns to it is then its type (brick/math's ``$that = BigDecimal::of($that);`` before
+    ``$that->isZero()``: 31 calls had reached nothing, the parameter and the assignment disagreeing)."""
+    parent = node.parent
+    return parent is not None and parent.type in UNTYPED_PARAMETERS and parent.child_by_field_name("type") is None
 
 
 FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function",
