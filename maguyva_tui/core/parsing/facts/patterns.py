@@ -294,6 +294,8 @@ RUBY = "\n".join(f"({holder} (identifier) @call.bare)" for holder in _RUBY_VALUE
 (unless condition: (identifier) @call.bare)
 (if_modifier condition: (identifier) @call.bare)
 (unless_modifier condition: (identifier) @call.bare)
+(optional_parameter value: (identifier) @call.bare)
+(keyword_parameter value: (identifier) @call.bare)
 (superclass [(constant) (scope_resolution)] @inherit)
 (assignment left: (constant) right: (call receiver: (constant) method: (identifier)
   arguments: (argument_list . [(constant) (scope_resolution)] @inherit.made)))
