@@ -75,3 +75,37 @@ async def test_the_preview_of_a_file_removed_since_indexing_says_so_in_its_title
         await ask(pilot, "kept_machine")
         await wait_for(pilot, lambda: preview.shown is not None and preview.shown[0] == "kept.py")
         assert "no longer on disk" not in str(preview.border_title)
+
+
+@pytest.mark.slow  # an app on 2 shared cores, about 3 s
+async def test_at_80_columns_the_marks_heading_gives_the_symbol_the_room_over_its_marks(tmp_path) -> None:
+    from maguyva_tui.app import MaguyvaApp
+    from maguyva_tui.app.widgets.results import MARKS, SYMBOL, ResultsTable, cell_plain
+    from maguyva_tui.core.engine import Engine
+
+    repo = tmp_path / "repo"
+    (repo / "transitions" / "extensions").mkdir(parents=True)
+    (repo / "tests").mkdir()
+    for name in ("core", "nesting", "markup"):
+        (repo / "transitions" / "extensions" / f"{name}.py").write_text(
+            f"class {name.title()}Machine:\n    def add_transition(self, trigger):\n        return trigger\n\n"
+            f"    def remove_transition(self, trigger):\n        return trigger\n",
+            encoding="utf-8",
+        )
+    (repo / "tests" / "test_core.py").write_text(  # a test file: demoted, marked ▼
+        "class TestMachine:\n    def remove_transition(self, trigger):\n        return trigger\n", encoding="utf-8"
+    )
+    app = MaguyvaApp(Engine(repo, tmp_path / "index"), watch=False, embed=False)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 30)) as pilot:
+        table = app.query_one(ResultsTable)
+        for question, marks in (("add_transition", ""), ("remove_transition", "▼")):
+            await ask(pilot, question)
+            assert table.row_count >= 3
+            assert "".join(cell_plain(row[MARKS]) for row in table._row_cells).strip("▼") == ""
+            symbols = [cell_plain(row[SYMBOL]) for row in table._row_cells]
+            assert all(len(symbol) >= 8 for symbol in symbols), f"{question}: {symbols}"  # Machi… had been 6
+            heading = "".join(s.text for s in table.render_line(0)).rstrip()
+            assert heading.endswith("graph" + ("  m" if marks else "")), f"{question}: {heading!r}"
+            assert table.virtual_size.width <= table.size.width, f"{question}: the marks are off the right edge"
+            if marks:
+                assert any(marks in "".join(s.text for s in table.render_line(y)) for y in range(1, 5))

@@ -68,9 +68,10 @@ HEADERS: list[tuple[str, str]] = [
 ]
 """Each column's heading and key, in order; an engine's heading is coloured by its theme variable."""
 
-PLACE, SYMBOL, KIND = 2, 3, 4
+PLACE, SYMBOL, KIND, MARKS = 2, 3, 4, len(HEADERS) - 1
 """Column indexes of the place and symbol, the two that shrink so the engines' ranks stay in view,
-and of the kind, written short when they do not fit (:data:`KIND_SHORT`)."""
+of the kind, written short when they do not fit (:data:`KIND_SHORT`), and of the marks, whose
+heading gives them the room over its marks (all of it when no row has one)."""
 
 KIND_SHORT = {"function": "func", "method": "meth", "module": "mod", "struct": "strct", "import": "imp",
               "object": "obj", "constant": "const", "variable": "var", "interface": "iface",
@@ -194,6 +195,10 @@ class ResultsTable(DataTable[str]):
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
         room = self._room() - sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL)) - 2 * padding
+        if widths[PLACE] + widths[SYMBOL] > room:  # the marks' heading gives the room over its marks
+            marks = max((cell_len(cell_plain(row[MARKS])) for row in rows), default=0)
+            room += widths[MARKS] - marks  # at 80 columns the symbol had been Machi…, marks cut off
+            widths[MARKS] = marks
         if widths[PLACE] + widths[SYMBOL] <= room:
             return
         places = [_place(shown) for shown in results]
@@ -227,6 +232,7 @@ class ResultsTable(DataTable[str]):
         The columns are added once and then resized in place: clearing them with the rows made
         every answer rebuild the header and re-measure every column."""
         for (label, key), width in zip(HEADERS, widths, strict=True):
+            label = label[:width]  # the marks' heading, cut to its marks where the room is short
             heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
             column = self.columns.get(ColumnKey(key))
             if column is None:
