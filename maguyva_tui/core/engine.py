@@ -651,6 +651,10 @@ class Engine:
         found = self._coverage
         if found is not None and found[0] == stamp:
             return found[1]  # every search asks, twice: the chunks' keys are read once per stamp
+        if static is None and not len(model) and generation.snapshot.facts.chunk_count():
+            result = Coverage(0.0, 0.0, 0.0)  # no tier holds a vector: no census made (an index built
+            self._coverage = (stamp, result)  # --no-semantic, 100,000 chunks: 1.4 s of a literal's CPU)
+            return result
         keys = self.chunk_digests(generation)
         if not len(keys):
             result = Coverage(1.0, 1.0, 1.0)

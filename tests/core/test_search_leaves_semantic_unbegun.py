@@ -13,7 +13,7 @@ import pytest
 
 from maguyva_tui.core import engine as engine_module
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.semantic_index import adopt_static_store, recorded_static
+from maguyva_tui.core.semantic_index import adopt_static_store, read_census_digests, recorded_static
 
 HOUR_NS = 3600 * 10**9
 
@@ -52,6 +52,18 @@ def test_a_search_on_a_no_semantic_index_begins_no_static_tier(tmp_path: Path, f
     (root / "c.py").write_text("GAMMA = 3\n")  # a search that updates the index: still none begun
     assert [r.path for r in Engine(root, tmp_path / "index").search("GAMMA", modality="text").results] == ["c.py"]
     assert fills == []
+
+
+def test_a_literal_on_a_no_semantic_index_makes_no_census_of_its_chunks(tmp_path: Path, fills: list[int]) -> None:
+    """Its coverage is 0 with no tier to look in: every chunk's key was made and written for it
+    (1.4 s of a literal's CPU on 100,000 files)."""
+    root = _repo(tmp_path)
+    Engine(root, tmp_path / "index").refresh(semantic=False)
+    engine = Engine(root, tmp_path / "index")
+    result = engine.search("BETA")
+    assert [r.path for r in result.results] == ["b.py"]
+    assert result.semantic_coverage == 0.0 and dict(result.semantic_tiers) == {"static": 0.0, "transformer": 0.0}
+    assert read_census_digests(engine.snapshot) is None
 
 
 def test_a_graph_question_on_a_no_semantic_index_begins_no_static_tier(tmp_path: Path, fills: list[int]) -> None:
