@@ -24,9 +24,9 @@ process and never depends on the limit asked for.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -121,6 +121,7 @@ def _similarities(kept: Signature, sig: Signature) -> npt.NDArray[np.float64]:
 def fold_copies(
     items: Sequence[Fused], text_of: Callable[[Fused], str], threshold: float | None = None,
     signed: Callable[[Fused], Signature | None] | None = None,
+    scope: Callable[[Fused], tuple[str, bool]] | None = None,
 ) -> list[Fused]:
     """Fold every result whose code is a near copy of a better-ranked result's under that result.
 
@@ -131,6 +132,9 @@ def fold_copies(
     once :data:`COPY_SCAN` results are kept. ``threshold``: :data:`COPY_SIMILARITY` when not
     given; above 1, nothing is folded. ``signed`` gives a result's :func:`signature` where it is
     known without its code (a cluster's shard signs its own code), in place of ``text_of``.
+    ``scope`` gives a result's repository and whether it folds only within it (a window of a file
+    copied whole in its repository: :func:`twin_paths`): such a result is neither folded under nor
+    takes as a copy a result of another repository (a workspace's; none given, any pair may fold).
 
     Walking the list, a result is compared with every kept one before it and folded under the
     most alike (the first of equals) when that one is alike enough. The signatures of the results
@@ -141,8 +145,9 @@ def fold_copies(
     threshold = COPY_SIMILARITY if threshold is None else threshold
     sign = signed if signed is not None else (lambda item: signature(text_of(item)))
     signatures = [sign(item) for item in items[:COPY_SCAN]]  # every walk reads these
+    apart = None if scope is None else _apart(items, scope)
     while True:
-        kept, copies, stop = _walk(signatures, threshold)
+        kept, copies, stop = _walk(signatures, threshold, apart)
         if stop is None and len(kept) >= COPY_SCAN:  # the walk ended as the last one was kept
             stop = len(signatures)
         if stop is not None or len(signatures) == len(items):
@@ -155,10 +160,41 @@ def fold_copies(
     return out + list(items[stop:]) if stop is not None else out
 
 
-def _walk(signatures: Sequence[Signature | None], threshold: float) -> tuple[list[int], dict[int, list[int]], int | None]:
+def _apart(items: Sequence[Fused], scope: Callable[[Fused], tuple[str, bool]]) -> Callable[[int, int], bool]:
+    """Whether two positions of ``items`` may not fold together (:func:`fold_copies`' ``scope``),
+    each result's scope read once, when first asked."""
+    scopes: dict[int, tuple[str, bool]] = {}
+
+    def of(at: int) -> tuple[str, bool]:
+        found = scopes.get(at)
+        if found is None:
+            found = scopes[at] = scope(items[at])
+        return found
+
+    def apart(a: int, b: int) -> bool:
+        (home_a, confined_a), (home_b, confined_b) = of(a), of(b)
+        return home_a != home_b and (confined_a or confined_b)
+
+    return apart
+
+
+def twin_paths(files: Mapping[str, Any], paths: Iterable[str]) -> frozenset[str]:
+    """The ``paths`` whose whole text another of them has too (the same content ``hash`` in
+    ``files``, a snapshot's records; a path it does not hold is no twin): ``PKG-INFO`` and
+    ``pkg.egg-info/PKG-INFO``, whose windows of lines copy folding then compares."""
+    by_hash: dict[str, list[str]] = {}
+    for path in dict.fromkeys(paths):
+        record = files.get(path)
+        if record is not None:
+            by_hash.setdefault(record.hash, []).append(path)
+    return frozenset(path for same in by_hash.values() if len(same) > 1 for path in same)
+
+
+def _walk(signatures: Sequence[Signature | None], threshold: float,
+          apart: Callable[[int, int], bool] | None = None) -> tuple[list[int], dict[int, list[int]], int | None]:
     """Walk the results whose signatures these are, best first: the positions kept, per kept
     position those folded under it, and the position where :data:`COPY_SCAN` kept ones stopped
-    the walk (``None``: every one was walked)."""
+    the walk (``None``: every one was walked); ``apart``, the pairs never folded together."""
     alike = _alike(signatures, threshold)
     kept: list[int] = []
     owners: list[int] = []  # the kept results with a signature, in order
@@ -170,7 +206,7 @@ def _walk(signatures: Sequence[Signature | None], threshold: float) -> tuple[lis
         if sig is not None and owners:
             best, most = owners[0], 0.0  # an owner sharing no least hash is 0 alike: the first, as argmax says
             for other, share in alike.get(at, ()):
-                if share > most and other in owned:
+                if share > most and other in owned and (apart is None or not apart(at, other)):
                     best, most = other, share
             if most >= threshold:
                 copies.setdefault(best, []).append(at)

@@ -17,9 +17,9 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, cast
 
-from maguyva_tui.core.duplicates import fold_copies
+from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.fusion import (
     Fused,
     NamedFiles,
@@ -77,8 +77,6 @@ from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import (
     RELATED,
     SYMBOL_INTENTS,
-    UNHELD,
-    UNHELD_EITHER,
     as_shown,
     close_names,
     literal_found,
@@ -99,14 +97,7 @@ from maguyva_tui.core.message_text import (
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
-from maguyva_tui.core.other_calls import (
-    base_reached,
-    callees_notes,
-    callers_notes,
-    impact_notes,
-    untied_callers,
-    untied_subtypes,
-)
+from maguyva_tui.core.other_calls import callees_notes, callers_notes, impact_notes, untied_callers, untied_subtypes
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_file, outside_place, split, through_root
 from maguyva_tui.core.paths import is_demoted, is_secondary
@@ -399,8 +390,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             alone = the_plan.modalities[0]
             if not run.lists.get(alone):
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
-                held = (_graph_holds_none(parts.generation, intent, req)
-                        if alone == "graph" and failed is None and why != "is not ready yet" else None)
+                held = _graph_holds_none(intent, req) if alone == "graph" and failed is None and why != "is not ready yet" else None
                 run.notices.append(f"{held or f'the {alone} engine {why}'}; blending the engines instead")
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
@@ -552,8 +542,7 @@ def _named_error(again: SearchResult, literal: LookupFailure) -> SearchResult:
         return again
     if literal.target in named.target:  # panic: runtime error: ...: the whole line says it
         return again
-    rest = named.message[len(alone):].replace(UNHELD, UNHELD_EITHER, 1)  # the related code holds neither
-    both = replace(named, message=f'{head} nor "{echo(named.target)}"{rest}')
+    both = replace(named, message=f'{head} nor "{echo(named.target)}"{named.message[len(alone):]}')
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)
 
@@ -864,21 +853,13 @@ def _with_foreign(hits: list[Hit], foreign: list[Hit], said: tuple[str, ...]) ->
     return [*hits, *(replace(hit, score=floor / (2 + rank)) for rank, hit in enumerate(foreign))], said
 
 
-def _graph_holds_none(generation: Generation, intent: Intent, req: SearchRequest) -> str | None:
+def _graph_holds_none(intent: Intent, req: SearchRequest) -> str | None:
     """What the graph's empty list says of a symbol it knows, in the question's terms ("nothing
     in the graph calls Flask.run"), where the page had said only that the graph engine found
-    nothing (as if the name were unknown to it); ``None`` without a target. An override the
-    calls to its base's method may run says so (:func:`~maguyva_tui.core.other_calls.base_reached`):
-    "nothing in the graph depends on IsArray.matchesSafely" had stood above the note that
-    ``TypeSafeMatcher.matches`` runs it."""
+    nothing (as if the name were unknown to it); ``None`` without a target."""
     if not intent.target:
         return None
     target = echo(intent.target)
-    plain = not (asks_callees(req.text) or asks_overrides(req.text) or asks_subtypes(req.text))
-    base = base_reached(generation, intent.target) if intent.name == "impact_analysis" or plain else None
-    if base is not None:
-        asked = "depends on" if intent.name == "impact_analysis" else "calls"
-        return f"nothing in the graph {asked} {target} itself, only {echo(base)}, which it overrides or implements"
     if intent.name == "impact_analysis":
         return f"nothing in the graph depends on {target}"
     if asks_callees(req.text):
@@ -1673,12 +1654,18 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         quoted=quoted_code(generation, text) if quotes_count(the_plan) else None,
     )
     _prefetch(generation, fused, code=True)
+    twins = _twin_files(generation, fused)
     far = getattr(generation, "code_signature", None)  # a workspace's far shards sign their code where it is
     if far is None:
-        twins = _twin_files(generation, fused)
         return fold_copies(fused, lambda item: _code(generation, item, twins))
-    return fold_copies(fused, lambda item: _code(generation, item),
-                       signed=lambda item: far(item.key, lambda: _code(generation, item)))
+    home: Callable[[str], str] = getattr(generation, "repository", lambda path: "")  # a workspace view's
+
+    def scope(item: Fused) -> tuple[str, bool]:
+        path = item.key[0]
+        return home(path), path in twins and _window(generation, item)
+
+    return fold_copies(fused, lambda item: _code(generation, item, twins),
+                       signed=lambda item: far(item.key, lambda: _code(generation, item, twins)), scope=scope)
 
 
 NAMED_FILES_INTENT = "understand_code"
@@ -1775,28 +1762,30 @@ def _code(generation: Generation, item: Fused, twins: frozenset[str] = frozenset
     (``PKG-INFO`` and ``pkg.egg-info/PKG-INFO``, a vendored file copied as is): their windows are
     the same lines twice."""
     path, start, end = item.key
-    hit = item.hit
-    if hit.symbol is None or (hit.start_line, hit.end_line) != (start, end):  # a line hit: which chunk?
-        chunk = generation.chunk_at(path, start)
-        if (chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end)) \
-                and path not in twins:
-            return ""
+    if path not in twins and _window(generation, item):
+        return ""
     return "\n".join(generation.snapshot.lines(path, start, end))
+
+
+def _window(generation: Generation, item: Fused) -> bool:
+    """Whether a result stands for a window of lines, no definition (a line hit whose chunk is none)."""
+    path, start, end = item.key
+    hit = item.hit
+    if hit.symbol is not None and (hit.start_line, hit.end_line) == (start, end):
+        return False
+    chunk = generation.chunk_at(path, start)  # a line hit: which chunk?
+    return chunk is None or chunk.symbol is None or (chunk.start_line, chunk.end_line) != (start, end)
 
 
 def _twin_files(generation: Generation, fused: Sequence[Fused]) -> frozenset[str]:
     """The candidates' files whose whole text another candidate's file holds too (the same content
     hash): the list is every engine's, whatever the limit, so the page for a limit stays the first
-    part of a longer one."""
-    files = generation.snapshot.files
-    by_hash: dict[str, list[str]] = {}
-    seen: set[str] = set()
-    for item in fused:
-        path = item.key[0]
-        if path not in seen and path in files:
-            seen.add(path)
-            by_hash.setdefault(files[path].hash, []).append(path)
-    return frozenset(path for paths in by_hash.values() if len(paths) > 1 for path in paths)
+    part of a longer one. A workspace's view finds them repository by repository (``twin_files``:
+    identical files of two repositories are no twins, as neither repository alone has both)."""
+    of_view = getattr(generation, "twin_files", None)
+    if of_view is not None:
+        return cast(frozenset[str], of_view(fused))
+    return twin_paths(generation.snapshot.files, (item.key[0] for item in fused))
 
 
 _new_ranked = fast_constructor(Ranked)

@@ -140,8 +140,8 @@ LOCAL_CPUS: Final = 2
 """CPUs a local cluster offers its tasks: this machine's two cores."""
 OBJECT_STORE_BYTES: Final = 96 * 1024 * 1024
 """A local cluster's object store: answers are lists of hits, kilobytes; Ray's floor is 75 MiB."""
-QUICK_CALLS: Final = frozenset({"excerpts", "chunks_at", "chunk_at", "lines", "line_count", "word_stats",
-                                "knows_symbol", "definers", "lookup", "spells_whole"})
+QUICK_CALLS: Final = frozenset({"excerpts", "folded_excerpts", "twin_files", "chunks_at", "chunk_at", "lines",
+                                "line_count", "word_stats", "knows_symbol", "definers", "lookup", "spells_whole"})
 """Shard calls a host answers one after another when several come together: each takes a fraction
 of a millisecond, less than handing it to a thread and back."""
 ACTOR_CONCURRENCY: Final = 16
@@ -760,6 +760,8 @@ class RemoteShard:
         """Per file, its line count and the line ranges fetched ahead for a page (:meth:`prefetch`)."""
         self._signatures: OrderedDict[tuple[int, str, int, int], bytes | None] = OrderedDict()
         """Per chunk fetched ahead for copy folding (:attr:`Want.signed`), its code's signature."""
+        self._twins: OrderedDict[tuple[int, tuple[str, ...]], frozenset[str]] = OrderedDict()
+        """Per question and candidates' files told with them (:meth:`prefetch`), their twins."""
         self._lock = threading.Lock()
 
     @property
@@ -798,20 +800,43 @@ class RemoteShard:
         self._keep_excerpts(begun.token, excerpts)
         return begun
 
-    def prefetch(self, token: int, wants: Sequence[Want]) -> None:
+    def prefetch(self, token: int, wants: Sequence[Want], paths: Sequence[str] = ()) -> None:
         """Fetch in one round trip the lines these results will read (:meth:`Shard.excerpts`),
-        leaving out files already read whole; a gone shard fetches nothing."""
-        self._run(self._plan_prefetch(token, wants))
+        leaving out files already read whole; a gone shard fetches nothing. With ``paths`` (every
+        candidate's file, for copy folding), the twins among them come too (:meth:`twin_files`),
+        their windows signed."""
+        self._run(self._plan_prefetch(token, wants, paths))
 
-    def _plan_prefetch(self, token: int, wants: Sequence[Want]) -> _Plan:
+    def _plan_prefetch(self, token: int, wants: Sequence[Want], paths: Sequence[str] = ()) -> _Plan:
         with self._lock:
             wants = [w for w in wants if (token, w.path) not in self._files and not self._holds(token, w)]
+            told = (token, tuple(paths)) in self._twins
+        if paths and not told:
+            return _Plan("call", ("folded_excerpts", token, tuple(wants), tuple(paths)),
+                         finish=partial(self._folded, token, tuple(paths)))
         if not wants:
             return _Plan("")
         return _Plan("call", ("excerpts", token, tuple(wants)), finish=partial(self._fetched, token))
 
     def _fetched(self, token: int, excerpts: Sequence[Excerpt]) -> None:
         self._keep_excerpts(token, excerpts)
+
+    def _folded(self, token: int, paths: tuple[str, ...], answer: tuple[Sequence[Excerpt], frozenset[str]]) -> None:
+        excerpts, twins = answer
+        self._keep_excerpts(token, excerpts)
+        _remember(self._twins, (token, paths), frozenset(twins), self._lock)
+
+    def twin_files(self, token: int, paths: Sequence[str]) -> frozenset[str]:
+        """The ``paths`` whose whole text another of them has too (:meth:`Shard.twin_files`): as
+        told when they were fetched ahead for copy folding, else asked; a gone shard has none."""
+        with self._lock:
+            told = self._twins.get((token, tuple(paths)))
+        if told is not None:
+            return told
+        return frozenset(self._run(self._plan_twin_files(token, paths)))
+
+    def _plan_twin_files(self, token: int, paths: Sequence[str]) -> _Plan:
+        return _Plan("call", ("twin_files", token, tuple(paths)), empty=frozenset())
 
     def _keep_excerpts(self, token: int, excerpts: Sequence[Excerpt]) -> None:
         for excerpt in excerpts:

@@ -55,7 +55,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
-from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature
+from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature, twin_paths
 from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, package_of
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
@@ -540,6 +540,8 @@ class _View:
                 for at, (name, query) in enumerate(ask.searches):
                     self._batches[(label, name, query, ask.limit)] = answered
                     self._batch_at[(label, name, query, ask.limit)] = at
+        self._twins: frozenset[str] = frozenset()
+        """The files copy folding found copied whole in their repository (:meth:`twin_files`)."""
         self._lock = threading.Lock()
         self.capped: list[str] = []
         self.failed: list[str] = []
@@ -898,7 +900,39 @@ class _View:
                 whole = code and (spans or None)  # a line hit's code is read when its chunk is a definition
                 yield qualified, start, end, hit.start_line, whole, code  # its signature, not its code
 
-        self._fetch_ahead(wants())
+        self._fetch_ahead(wants(), self._candidates(items) if code else {})
+
+    def _candidates(self, items: Sequence[Fused]) -> dict[str, tuple[str, ...]]:
+        """Per repository, the distinct files of these results (local paths, in order)."""
+        out: dict[str, dict[str, None]] = {}
+        for item in items:
+            label, local = split(item.key[0])
+            out.setdefault(label, {})[local] = None
+        return {label: tuple(paths) for label, paths in out.items()}
+
+    def repository(self, path: str) -> str:
+        """The repository a qualified path is in (copy folding keeps a window of a file copied
+        whole to the twins of its own repository)."""
+        return split(path)[0]
+
+    def twin_files(self, items: Sequence[Fused]) -> frozenset[str]:
+        """The results' files (qualified) whose whole text another result's file of the same
+        repository holds too, as each repository alone finds them
+        (:func:`~maguyva_tui.core.duplicates.twin_paths`); identical files of two repositories are
+        none (their windows are not compared: each repository's copy is listed). A far shard
+        found its own when its code was fetched ahead (:meth:`prefetch`)."""
+        out: list[str] = []
+        for label, paths in self._candidates(items).items():
+            if len(paths) < 2 or label not in self._shards:
+                continue
+            generation = self.here(label)
+            if generation is not None:
+                found = twin_paths(generation.snapshot.files, paths)
+            else:
+                found = self._shards[label].twin_files(self._begun[label].token, paths)
+            out += [qualify(label, path) for path in found]
+        self._twins = frozenset(out)
+        return self._twins
 
     def code_signature(self, key: tuple[str, int, int], code: Callable[[], str]) -> Signature | None:
         """The signature copy folding compares a result's chunk by (``key``, qualified): as a far
@@ -908,15 +942,20 @@ class _View:
         signed = getattr(self._shards.get(label), "signature", None)  # a far shard's
         if signed is not None:
             try:
-                return cast("Signature | None", signed(self._begun[label].token, path, key[1], key[2]))
+                found = cast("Signature | None", signed(self._begun[label].token, path, key[1], key[2]))
+                if found is not None or key[0] not in self._twins:
+                    return found
             except KeyError:  # not fetched ahead (past PREFETCH_CODE): read, then signed here
-                pass
+                pass  # (a twin's window signed as none: signed with the lists, its twins not known then)
         return signature(code())
 
-    def _fetch_ahead(self, wants: Iterable[tuple[str, int, int, int, bool | None, bool]]) -> None:
+    def _fetch_ahead(self, wants: Iterable[tuple[str, int, int, int, bool | None, bool]],
+                     candidates: Mapping[str, tuple[str, ...]] | None = None) -> None:
         """Send each far shard, side by side, the lines it is to fetch ahead (``(qualified path,
-        chunk start, chunk end, hit start, whole, signed)``, as :class:`Want`); in this process a
-        shard reads its lines as they are asked for: nothing to fetch."""
+        chunk start, chunk end, hit start, whole, signed)``, as :class:`Want`) and, for copy
+        folding, its files among ``candidates`` (per repository, every result's file): it finds
+        their twins (:meth:`twin_files`) and signs their windows; in this process a shard reads
+        its lines as they are asked for: nothing to fetch."""
         far = {label for label, shard in self._shards.items() if shard.far}
         if not far:
             return
@@ -925,9 +964,11 @@ class _View:
             label, path = split(qualified)
             if label in far:
                 wanted.setdefault(label, []).append(Want(path, start, end, hit_start, whole, signed))
+        paths = {label: found for label, found in (candidates or {}).items() if label in far and len(found) > 1}
         fan = self._coordinator._fan
-        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wanted_here))
-                                    for label, wanted_here in wanted.items()]):
+        for future in fan_out(fan, [(self._shards[label], "prefetch", (self._begun[label].token, wanted.get(label, []),
+                                                                       *((paths[label],) if label in paths else ())))
+                                    for label in self._shards if label in wanted or label in paths]):
             future.result()
 
 

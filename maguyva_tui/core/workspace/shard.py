@@ -38,7 +38,7 @@ from weakref import WeakKeyDictionary
 import numpy as np
 
 from maguyva_tui.core.bm25 import ChunkIndex
-from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature
+from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature, twin_paths
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
@@ -738,10 +738,12 @@ class Shard:
         """The number of lines of a file."""
         return self._parts(token).generation.snapshot.line_count(path)
 
-    def excerpts(self, token: int, wants: Sequence[Want]) -> tuple[Excerpt, ...]:
+    def excerpts(self, token: int, wants: Sequence[Want], twins: frozenset[str] = frozenset()) -> tuple[Excerpt, ...]:
         """The lines a page of results will read, file by file: each result's chunk (up to
         :data:`EXCERPT_LINES` of it) and the first snippet lines at its hit, with each file's line
-        count (what a remote shard fetches ahead of fusion, in one round trip)."""
+        count (what a remote shard fetches ahead of fusion, in one round trip). A chunk wanted
+        signed is signed when it is a definition, or any chunk of a file of ``twins`` (a window
+        of a file copied whole: search compares those)."""
         generation = self._parts(token).generation
         snapshot = generation.snapshot
         spans: dict[str, dict[tuple[int, int], None]] = {}
@@ -751,6 +753,7 @@ class Shard:
             key_start, hit_start = max(want.key_start, 1), max(want.hit_start, 1)
             whole = want.whole if want.whole is not None else self._defines(token, want)
             if want.signed:
+                whole = whole or want.path in twins
                 code = self._signature(generation, want.path, want.key_start, want.key_end) if whole else None
                 signed.setdefault(want.path, []).append((want.key_start, want.key_end, code))
                 whole = False
@@ -789,7 +792,19 @@ class Shard:
         return chunk is not None and chunk.symbol is not None and (chunk.start_line, chunk.end_line) == (
             want.key_start, want.key_end)
 
-    def prefetch(self, token: int, wants: Sequence[Want]) -> None:
+    def twin_files(self, token: int, paths: Sequence[str]) -> frozenset[str]:
+        """The ``paths`` whose whole text another of them has too (a search's candidates' files,
+        :func:`~maguyva_tui.core.duplicates.twin_paths`)."""
+        return twin_paths(self._parts(token).generation.snapshot.files, paths)
+
+    def folded_excerpts(self, token: int, wants: Sequence[Want], paths: Sequence[str],
+                        ) -> tuple[tuple[Excerpt, ...], frozenset[str]]:
+        """:meth:`excerpts` for copy folding, given every candidate's file (``paths``): the twins
+        among them (:meth:`twin_files`), whose windows are signed, and the excerpts."""
+        twins = self.twin_files(token, paths)
+        return self.excerpts(token, wants, twins), twins
+
+    def prefetch(self, token: int, wants: Sequence[Want], paths: Sequence[str] = ()) -> None:
         """Nothing to fetch ahead: a shard in this process reads lines as they are asked for."""
 
     def close(self) -> None:
