@@ -25,6 +25,7 @@ from maguyva_tui.core.fusion import (
     NamedFiles,
     QuotedNames,
     demotion_for,
+    demotion_kinds,
     direct,
     fuse,
     no_demotion,
@@ -77,6 +78,8 @@ from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import (
     RELATED,
     SYMBOL_INTENTS,
+    UNHELD,
+    UNHELD_EITHER,
     as_shown,
     close_names,
     literal_found,
@@ -97,7 +100,14 @@ from maguyva_tui.core.message_text import (
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
-from maguyva_tui.core.other_calls import callees_notes, callers_notes, impact_notes, untied_callers, untied_subtypes
+from maguyva_tui.core.other_calls import (
+    base_reached,
+    callees_notes,
+    callers_notes,
+    impact_notes,
+    untied_callers,
+    untied_subtypes,
+)
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_file, outside_place, split, through_root
 from maguyva_tui.core.paths import is_demoted, is_secondary
@@ -390,7 +400,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             alone = the_plan.modalities[0]
             if not run.lists.get(alone):
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
-                held = _graph_holds_none(intent, req) if alone == "graph" and failed is None and why != "is not ready yet" else None
+                held = (_graph_holds_none(parts.generation, intent, req)
+                        if alone == "graph" and failed is None and why != "is not ready yet" else None)
                 run.notices.append(f"{held or f'the {alone} engine {why}'}; blending the engines instead")
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
@@ -542,7 +553,8 @@ def _named_error(again: SearchResult, literal: LookupFailure) -> SearchResult:
         return again
     if literal.target in named.target:  # panic: runtime error: ...: the whole line says it
         return again
-    both = replace(named, message=f'{head} nor "{echo(named.target)}"{named.message[len(alone):]}')
+    rest = named.message[len(alone):].replace(UNHELD, UNHELD_EITHER, 1)  # the related code holds neither
+    both = replace(named, message=f'{head} nor "{echo(named.target)}"{rest}')
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)
 
@@ -853,13 +865,21 @@ def _with_foreign(hits: list[Hit], foreign: list[Hit], said: tuple[str, ...]) ->
     return [*hits, *(replace(hit, score=floor / (2 + rank)) for rank, hit in enumerate(foreign))], said
 
 
-def _graph_holds_none(intent: Intent, req: SearchRequest) -> str | None:
+def _graph_holds_none(generation: Generation, intent: Intent, req: SearchRequest) -> str | None:
     """What the graph's empty list says of a symbol it knows, in the question's terms ("nothing
     in the graph calls Flask.run"), where the page had said only that the graph engine found
-    nothing (as if the name were unknown to it); ``None`` without a target."""
+    nothing (as if the name were unknown to it); ``None`` without a target. An override the
+    calls to its base's method may run says so (:func:`~maguyva_tui.core.other_calls.base_reached`):
+    "nothing in the graph depends on IsArray.matchesSafely" had stood above the note that
+    ``TypeSafeMatcher.matches`` runs it."""
     if not intent.target:
         return None
     target = echo(intent.target)
+    plain = not (asks_callees(req.text) or asks_overrides(req.text) or asks_subtypes(req.text))
+    base = base_reached(generation, intent.target) if intent.name == "impact_analysis" or plain else None
+    if base is not None:
+        asked = "depends on" if intent.name == "impact_analysis" else "calls"
+        return f"nothing in the graph {asked} {target} itself, only {echo(base)}, which it overrides or implements"
     if intent.name == "impact_analysis":
         return f"nothing in the graph depends on {target}"
     if asks_callees(req.text):
@@ -1840,7 +1860,7 @@ def _text_page(generation: Generation, placed: list[_Placed], weight: float, k: 
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order; direct's score: _score(parts, 0.0, factor)
             hit.path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text,
             (("text", vote),), central, 1.0, factor, 0, (line,) if line == hit.end_line else (), hit.depth,
-            0.0, (), (), 1.0,
+            0.0, (), (), 1.0, 1.0, (), 1.0, (), demotion_kinds(hit.path, factor) if factor < 1.0 else (),
         ))
     return tuple(out)
 
@@ -1875,10 +1895,12 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
         else:
             vote = new_vote(rank, part.score, part.weight, part.contribution, voter.reason, voter.depth)
             lines = (voter.start_line,) if voter.start_line == voter.end_line else ()
+        demotion = item.demotion
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order (checked below)
             hit_shown.path, start, end, hit_shown.symbol, hit_shown.kind, hit_shown.language, item.score, text,
-            ((name, vote),), item.centrality, item.boost, item.demotion, item.folded, lines, hit_shown.depth,
-            item.file_credit, item.credits, item.copies, item.lift,
+            ((name, vote),), item.centrality, item.boost, demotion, item.folded, lines, hit_shown.depth,
+            item.file_credit, item.credits, item.copies, item.lift, 1.0, (), 1.0, (),
+            demotion_kinds(item.key[0], demotion) if demotion < 1.0 else (),
         ))
     return tuple(out)
 
@@ -1904,12 +1926,13 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
         item.copies, item.lift, item.name_lift, item.name_words, item.quoted_lift, item.quoted_names,
+        demotion_kinds(item.key[0], item.demotion) if item.demotion < 1.0 else (),
     )
 
 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
-                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names")
+                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names", "demoted_as")
 """The order :func:`_page` and :func:`_votes` pass a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
     raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and the calls in _page and _votes")
