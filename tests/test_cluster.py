@@ -444,11 +444,15 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
     assert calls["file"] == calls["lines"] == calls["line_count"] == 0, calls
     assert calls["knows_symbol"] == calls["lookup"] == calls["word_stats"] == 0, calls
     steps = 2 if code_ahead else 3  # the start, every engine at once, the code copy folding compares
-    assert calls["excerpts"] <= (0 if code_ahead else len(repos)), calls
+    # the lines of calls through another repository's import (app's server.py: from app.config import
+    # parse_config as read_config), found beside the engines' lists, are read in one more round trip
+    foreign = any("through an import of another repository's package" in n for n in answer.result.notices)
+    assert calls["excerpts"] <= (0 if code_ahead and not foreign else len(repos)), calls
     assert calls["search"] == 0 and calls["searches"] <= len(repos), calls
     assert calls["round trips"] <= steps * HOSTS, calls
     if answer.result.fusion_strategy == "direct":  # a symbol question's engine foreseen: one round trip in all
-        assert calls["searches"] == 0 and calls["round trips"] == HOSTS, calls
+        extra = 1 if foreign else 0
+        assert calls["searches"] == 0 and calls["round trips"] == HOSTS + extra, calls
 
 
 def _pair(repos: list[Path], here_base: Path, there_base: Path) -> tuple[Coordinator, Coordinator, Counter[str]]:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import math
+from typing import Final
 
 from maguyva_tui.core import fusion
 from maguyva_tui.core.fusion import FILE_DECAY
-from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult
 
 BAR_WIDTH = 10
@@ -51,19 +50,17 @@ def _coverage(result: SearchResult) -> str:
     return text
 
 
+DEMOTION_WORDS: Final = {"vendored": "vendored, built or generated", "secondary": "a test, example or doc"}
+"""How the explanation says each of :data:`~maguyva_tui.core.fusion.DEMOTION_KINDS` (the JSON's ``demoted_as``)."""
+
+
 def demotion_why(path: str, factor: float) -> str:
     """Say why a result's score was multiplied by ``factor`` (its path's kinds, as the fusion reads
-    them: vendored, built or generated code; tests, examples and docs when the question did not ask
-    for them); "" at 1. The explanation had printed ``× demotion 0.5`` with no word of why."""
+    them: :func:`~maguyva_tui.core.fusion.demotion_kinds`); "" at 1. The explanation had printed
+    ``× demotion 0.5`` with no word of why."""
     if factor >= 1.0:
         return ""
-    said, made = [], 1.0
-    if is_demoted(path):
-        said.append("vendored, built or generated")
-        made *= fusion.DEMOTION
-    if is_secondary(path) and not math.isclose(made, factor):  # 0.5 on a vendored test: a question asking for tests
-        said.append("a test, example or doc")
-    return "; ".join(said) or "its path's kind"
+    return "; ".join(DEMOTION_WORDS[kind] for kind in fusion.demotion_kinds(path, factor)) or "its path's kind"
 
 
 def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:

@@ -106,6 +106,25 @@ def _path_kinds(path: str) -> tuple[bool, bool]:
     return is_demoted(path), is_secondary(path)
 
 
+DEMOTION_KINDS: Final = ("vendored", "secondary")
+"""The kinds of path a demotion names (:func:`demotion_kinds`): vendored, built or generated code
+(:func:`~maguyva_tui.core.paths.is_demoted`); a test, example or doc the question did not ask for
+(:func:`~maguyva_tui.core.paths.is_secondary`)."""
+
+
+def demotion_kinds(path: str, factor: float) -> tuple[str, ...]:
+    """Name the kinds of path (:data:`DEMOTION_KINDS`) that multiplied a result's score by
+    ``factor``; none at 1. A vendored test demoted once is vendored alone (the question asked for
+    tests). The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
+    if factor >= 1.0:
+        return ()
+    demoted, secondary = _path_kinds(path)
+    made = DEMOTION if demoted else 1.0
+    if secondary and not math.isclose(made, factor):
+        return DEMOTION_KINDS if demoted else DEMOTION_KINDS[1:]
+    return DEMOTION_KINDS[:1] if demoted else ()
+
+
 def no_demotion(path: str) -> float:
     """Return 1 for every path: nothing demoted."""
     return 1.0

@@ -25,6 +25,7 @@ from maguyva_tui.core.fusion import (
     NamedFiles,
     QuotedNames,
     demotion_for,
+    demotion_kinds,
     direct,
     fuse,
     no_demotion,
@@ -1859,7 +1860,7 @@ def _text_page(generation: Generation, placed: list[_Placed], weight: float, k: 
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order; direct's score: _score(parts, 0.0, factor)
             hit.path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text,
             (("text", vote),), central, 1.0, factor, 0, (line,) if line == hit.end_line else (), hit.depth,
-            0.0, (), (), 1.0,
+            0.0, (), (), 1.0, 1.0, (), 1.0, (), demotion_kinds(hit.path, factor) if factor < 1.0 else (),
         ))
     return tuple(out)
 
@@ -1894,10 +1895,12 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
         else:
             vote = new_vote(rank, part.score, part.weight, part.contribution, voter.reason, voter.depth)
             lines = (voter.start_line,) if voter.start_line == voter.end_line else ()
+        demotion = item.demotion
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order (checked below)
             hit_shown.path, start, end, hit_shown.symbol, hit_shown.kind, hit_shown.language, item.score, text,
-            ((name, vote),), item.centrality, item.boost, item.demotion, item.folded, lines, hit_shown.depth,
-            item.file_credit, item.credits, item.copies, item.lift,
+            ((name, vote),), item.centrality, item.boost, demotion, item.folded, lines, hit_shown.depth,
+            item.file_credit, item.credits, item.copies, item.lift, 1.0, (), 1.0, (),
+            demotion_kinds(item.key[0], demotion) if demotion < 1.0 else (),
         ))
     return tuple(out)
 
@@ -1923,12 +1926,13 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
         item.copies, item.lift, item.name_lift, item.name_words, item.quoted_lift, item.quoted_names,
+        demotion_kinds(item.key[0], item.demotion) if item.demotion < 1.0 else (),
     )
 
 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
-                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names")
+                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names", "demoted_as")
 """The order :func:`_page` and :func:`_votes` pass a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
     raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and the calls in _page and _votes")

@@ -401,6 +401,9 @@ class Ranked:
     """The factor of a chunk whose code spells some of the names a question quotes as code (``fusion.QUOTED_LIFT``), else 1."""
     quoted_names: tuple[str, ...] = ()
     """The quoted names this chunk's code spells."""
+    demoted_as: tuple[str, ...] = ()
+    """Why ``demotion`` is below 1: the path's kinds (``fusion.DEMOTION_KINDS``: ``"vendored"``,
+    ``"secondary"``), named where the result is made; the explanation words them."""
 
     def vote(self, modality: str) -> Vote | None:
         """Return one engine's vote, ``None`` when it did not find this result or did not run."""
@@ -422,6 +425,8 @@ class Ranked:
         if self.depth is not None:
             out["depth"] = self.depth
         out.update(centrality=self.centrality, boost=self.boost, demotion=self.demotion, folded=self.folded)
+        if self.demoted_as:
+            out["demoted_as"] = list(self.demoted_as)
         out.update(file_credit=self.file_credit, file_credits=dict(self.file_credits),
                    copies=[{"path": p, "start_line": s, "end_line": e} for p, s, e in self.copies])
         if self.lift != 1.0:
