@@ -147,6 +147,9 @@ FEW_PLACED = 128
 FEW_SPANS = 8
 """Matches up to which :meth:`TextRetriever._span_rows` ranks a line's matches in Python
 (:func:`_few_rows`), not by numpy's steps on arrays of so few."""
+MANY_SPANS = 4096
+"""Matches of a literal in one file past which only those that can be a line's best are kept
+(:meth:`_Matcher.line_firsts`), not a tuple for each (a 1 MiB line: a million)."""
 COUNTED_MATCHES = 8
 """Matches in a file a page has not shown up to which their lines are numbered by counting newlines
 (:func:`_counted_lines`, a step in Python per match); past it, every newline of the file is found
@@ -619,13 +622,40 @@ class _Matcher:
             return blob.find(self.needle, lo, hi) >= 0
         return bool(self.spans_between(blob, lo, hi))
 
-    def spans_between(self, blob: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
-        """Every occurrence of a literal inside ``blob[lo:hi]``, as offsets into ``blob``."""
+    def line_firsts(self, blob: bytes, lo: int, hi: int) -> np.ndarray:
+        """The starts, as offsets into ``blob``, of the occurrences inside ``blob[lo:hi]`` that a
+        line's row can come from: the first of each tier (:func:`_tiers_within`) on each line, the
+        rest never being a line's best. Found with numpy over the file's bytes, for a file that
+        :meth:`spans_between` found too many in (a 1 MiB line of ``y``: ``yyyy`` 1,048,000 times,
+        a tuple each, 291 MB for a page of one line)."""
+        needle = self.needle if self.needle is not None else self.lowered
+        assert needle is not None
+        arr = np.frombuffer(blob, np.uint8)
+        window = arr[lo:hi] if self.needle is not None else np.frombuffer(blob[lo:hi].lower(), np.uint8)
+        starts = np.flatnonzero(window[: max(len(window) - len(needle) + 1, 0)] == needle[0])
+        for k in range(1, len(needle)):
+            starts = starts[window[starts + k] == needle[k]]
+        starts += lo
+        tiers = _tiers_within(arr, starts, starts + len(needle), lo, hi)  # type: ignore[arg-type]
+        lines = np.searchsorted(np.flatnonzero(arr[lo:hi] == 10) + lo, starts)
+        keep = np.zeros(len(starts), bool)
+        for tier in (1, 2, 3):
+            at = np.flatnonzero(tiers == tier)
+            first = np.ones(len(at), bool)
+            first[1:] = lines[at[1:]] != lines[at[:-1]]
+            keep[at[first]] = True
+        return starts[keep]
+
+    def spans_between(self, blob: bytes, lo: int, hi: int, most: int | None = None) -> list[tuple[int, int]] | None:
+        """Every occurrence of a literal inside ``blob[lo:hi]``, as offsets into ``blob``; ``None``
+        past ``most`` of them where they are found as bytes (:meth:`line_firsts` then)."""
         out: list[tuple[int, int]] = []
         if self.needle is not None:
             n = len(self.needle)
             i = blob.find(self.needle, lo, hi)
             while i >= 0:
+                if most is not None and len(out) >= most:
+                    return None
                 out.append((i, i + n))
                 i = blob.find(self.needle, i + 1, hi)
             return out
@@ -635,6 +665,8 @@ class _Matcher:
                 n, low, needle = len(self.lowered), text.lower(), self.lowered
                 i = low.find(needle)
                 while i >= 0:
+                    if most is not None and len(out) >= most:
+                        return None
                     out.append((lo + i, lo + i + n))
                     i = low.find(needle, i + 1)
                 return out
@@ -1171,8 +1203,8 @@ class TextRetriever:
         return self._runs_found(files, positions)[1]
 
     def _in_long_runs(self, files: _Files, positions: np.ndarray, needle: bytes) -> list[tuple[int, int]]:
-        """Each place of ``needle`` inside a run of :meth:`_long_runs` (its file, its offset in the
-        stored texts), run after run, overlapping ones too (:func:`_occurrences` of each run): the
+        """The places of ``needle`` inside each run of :meth:`_long_runs` that can be its line's best
+        match, its first and its last (its file, its offset in the stored texts), run after run: the
         runs searched as one text, a needle held across the newline between two left out (sympy's
         23 runs, a find each, were 19 µs of every rare name's page)."""
         _, runs, joined, starts = self._runs_found(files, positions)
@@ -1181,9 +1213,17 @@ class TextRetriever:
         i = joined.find(needle)
         while i >= 0:
             r = bisect_right(starts, i) - 1
-            if i + n <= starts[r] + len(runs[r][2]):
-                out.append((runs[r][0], runs[r][1] + i - starts[r]))
-            i = joined.find(needle, i + 1)
+            end = starts[r] + len(runs[r][2])
+            if i + n > end:
+                i = joined.find(needle, i + 1)
+                continue
+            out.append((runs[r][0], runs[r][1] + i - starts[r]))
+            # a run is one line's identifier: those between its first and last match are inside
+            # it on both sides, never its line's best (a 1 MiB run of y: "yyyy" a million times)
+            last = joined.rfind(needle, i + 1, end)
+            if last >= 0:
+                out.append((runs[r][0], runs[r][1] + last - starts[r]))
+            i = joined.find(needle, end)
         return out
 
     def _runs_found(self, files: _Files, positions: np.ndarray) -> tuple[bytes, list[tuple[int, int, bytes]], bytes,
@@ -1543,7 +1583,11 @@ class TextRetriever:
         owners: list[int] = []
         offsets, lengths = files.offsets[chosen], files.lengths[chosen]
         for k, (offset, length) in enumerate(zip(offsets.tolist(), lengths.tolist())):
-            found = matcher.spans_between(blob, offset, offset + length)
+            found = matcher.spans_between(blob, offset, offset + length, MANY_SPANS)
+            if found is None:  # thousands in one file: those that can be a line's best
+                firsts = matcher.line_firsts(blob, offset, offset + length).tolist()
+                width = len(matcher.needle if matcher.needle is not None else matcher.lowered or b"")
+                found = [(s, s + width) for s in firsts]
             starts.extend(s for s, _ in found)
             ends.extend(e for _, e in found)
             owners.extend([k] * len(found))
