@@ -208,3 +208,21 @@ def test_worker_processes_fold_a_file_copied_whole_as_its_repository(roots: list
         _check(workspace.search(SearchRequest(QUESTION, 20)), _alone(roots[0], index_base))
     finally:
         workspace.close()
+
+
+@pytest.mark.slow
+@pytest.mark.cluster
+@pytest.mark.skipif(__import__("importlib").util.find_spec("ray") is None, reason="needs Ray: pip install 'maguyva-tui[cluster]'")
+def test_shards_on_ray_fold_a_file_copied_whole_as_its_repository(roots: list[Path], index_base: Path) -> None:
+    """The same on a one-node cluster on 127.0.0.1, started and stopped here: each shard an actor."""
+    from maguyva_tui.core.workspace.cluster import LOCAL, connect, open_cluster_workspace
+
+    cluster = connect(LOCAL)
+    try:
+        workspace = open_cluster_workspace(cluster, roots, index_base, provider=WordProvider(), static=False)
+        try:
+            _check(workspace.search(SearchRequest(QUESTION, 20)), _alone(roots[0], index_base))
+        finally:
+            workspace.close()
+    finally:
+        cluster.close()
