@@ -151,6 +151,22 @@ RUBY_KERNEL: frozenset[str] = frozenset({
 are kept as written, never read as a method of the enclosing class (``self.puts``)."""
 
 
+RUBY_SENDS = frozenset({b"send", b"public_send", b"__send__"})
+"""Ruby's methods that call the method their first argument names (``obj.send(:name, *args)``)."""
+
+
+def _sent_symbol(node: Node, method: Node) -> str | None:
+    """Return the method a Ruby ``send(:name, ...)``, ``public_send`` or ``__send__`` call names by
+    a literal symbol (``name``), else ``None`` (another method, or a name held in a variable)."""
+    if method.text not in RUBY_SENDS:
+        return None
+    arguments = node.child_by_field_name("arguments")
+    first = arguments.named_children[0] if arguments is not None and arguments.named_child_count else None
+    if first is None or first.type != "simple_symbol" or not first.text:
+        return None
+    return first.text.decode("utf-8", "replace").removeprefix(":")
+
+
 def scope_lines(symbols: Sequence[Symbol], kinds: frozenset[str] = SCOPE_KINDS) -> list[str | None]:
     """Map each line (index = line number) to the qualname of the innermost enclosing scope symbol
     (of these kinds)."""
@@ -337,6 +353,10 @@ class _Reader:
         elif receiver.type == "self" and self.container(line) == "module":
             name = name.removeprefix("self.")
         self.add("call", name, line)
+        sent = _sent_symbol(node, method)
+        if sent is not None:  # the method the symbol names is called too, on the same receiver
+            self.add("call", self.implicit(sent, line) if receiver is None
+                     else name.rpartition(".")[0] + "." + sent if "." in name else sent, line)
 
     def super_calls(self, nodes: Sequence[Node]) -> None:
         """Record Ruby's ``super``: a call of the enclosing method's namesake in the base class."""
