@@ -1065,8 +1065,11 @@ def _print_human(result: SearchResult) -> None:
             if notice.startswith(STALE_INDEX):
                 print(f"maguyva: {printable(notice)}", file=sys.stderr)
         return
+    from maguyva_tui.core.engine import NO_STATIC_TIER
+
     for notice in result.notices:  # what the list leaves out ("5 more calls name ServeHTTP ..."), on stderr
-        if not notice.startswith("semantic:"):  # the tier's coverage: the JSON and the explorer say it
+        # the tier's coverage: the JSON and the explorer say it; an index with no tier to rank by meaning: said
+        if not notice.startswith("semantic:") or NO_STATIC_TIER in notice:
             print(f"maguyva: {printable(notice)}", file=sys.stderr)
 
 

@@ -726,8 +726,7 @@ class Engine:
             if not self._static_error and self._static_unbegun and self._static_option is True:
                 import shlex
 
-                why = (": the index has no static tier (built with --no-semantic); "
-                       f"`maguyva index {shlex.quote(str(self.root))}` builds it")
+                why = f": {NO_STATIC_TIER}; `maguyva index {shlex.quote(str(self.root))}` builds it"
             return f"semantic: only {share(found.any)} of chunks can be ranked by meaning{why}"
         if found.transformer < 1.0:
             return (f"semantic: the transformer tier covers {share(found.transformer)} of chunks so far; "
@@ -902,6 +901,11 @@ def _file_by_file(centrality: CentralityTable) -> Callable[[Chunk], float]:
         return current[0][1].at(chunk.path, chunk.start_line, chunk.end_line)
 
     return importance
+
+
+NO_STATIC_TIER = "the index has no static tier (built with --no-semantic)"
+"""What a question by meaning says of an index a search left without one (the human output prints
+it, where it leaves out the tiers' shares)."""
 
 
 def _static_begun(snapshot: Snapshot) -> bool:

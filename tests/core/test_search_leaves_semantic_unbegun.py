@@ -83,6 +83,17 @@ def test_a_question_by_meaning_says_in_one_line_that_the_index_has_no_static_tie
     assert "\n" not in said[0]
 
 
+def test_the_human_output_says_the_index_has_no_static_tier_and_not_the_tiers_shares(
+        tmp_path: Path, fills: list[int], capsys: pytest.CaptureFixture[str]) -> None:
+    from maguyva_tui.cli import _print_human
+
+    root = _repo(tmp_path)
+    Engine(root, tmp_path / "index").refresh(semantic=False)
+    _print_human(Engine(root, tmp_path / "index").search("how is the total returned"))
+    said = [line for line in capsys.readouterr().err.splitlines() if "semantic" in line]
+    assert len(said) == 1 and "no static tier" in said[0] and said[0].startswith("maguyva: semantic: only 0%")
+
+
 def test_a_search_keeps_a_begun_static_tier_current_and_a_first_build_begins_one(
         tmp_path: Path, fills: list[int]) -> None:
     root = _repo(tmp_path)
