@@ -587,6 +587,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
             return bound
+    if kind in names.ASSERTIONS:  # typescript ``const t = x as Foo``: a Foo
+        return names.asserted_type(node, kind)
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:

@@ -130,7 +130,36 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return UNKNOWN if UNKNOWN in made.split(".") else made + "()"
     if kind == "instance_variable" and text:  # ruby @x: an attribute of self
         return "self." + text[1:].decode("utf-8", "replace")
+    if kind in ASSERTIONS:  # typescript (x as Foo).m(), (<Foo>x).m(): a Foo, as Foo() is
+        typed = asserted_type(node, kind)
+        return typed + "()" if typed else UNKNOWN
     return UNKNOWN
+
+
+ASSERTIONS: frozenset[str] = frozenset({"as_expression", "type_assertion"})
+"""TypeScript's type assertions, ``x as Foo`` and ``<Foo>x``: the value is a ``Foo`` to the compiler,
+and what is called on it is ``Foo``'s (``(last as TextNode).withText(...)`` had been tied to nothing).
+``satisfies`` is left out: its value keeps its own type."""
+
+
+def asserted_type(node: Node, kind: str | None = None) -> str | None:
+    """Return the type a TypeScript ``x as Foo`` or ``<Foo>x`` asserts, ``None`` when it is not a
+    plain named type (``as any``, ``as const``, ``as Foo | Bar``; ``as Foo | null`` is a ``Foo``)."""
+    kind = kind or node.type
+    if kind == "as_expression":
+        written = node.named_children[-1] if node.named_child_count == 2 else None
+    else:
+        arguments = node.named_children[0] if node.named_child_count == 2 else None
+        written = arguments.named_children[0] if arguments is not None and arguments.type == "type_arguments" \
+            and arguments.named_child_count == 1 else None
+    if written is None or written.type not in ASSERTED_TYPES:
+        return None
+    return type_name(written)
+
+
+ASSERTED_TYPES: frozenset[str] = frozenset({"type_identifier", "nested_type_identifier", "generic_type", "union_type"})
+"""Types an assertion may name a class or interface with (``Foo``, ``ns.Foo``, ``Foo<T>``, ``Foo | null``);
+``any``, ``unknown``, ``const``, an object or function type name none."""
 
 
 CALL_TYPES: frozenset[str] = frozenset({
