@@ -39,6 +39,17 @@ START_WAIT_S = 10.0
 """How long a search waits for the server it started to listen before running in process."""
 POLL_S = 0.02
 CHUNK = 1 << 16
+REPLY_S = 30.0
+"""How long a server that has read the request may take to answer before the search runs in process
+(it prints nothing before the whole reply is read, so nothing is printed twice): a search through
+the server answers in milliseconds, a big question (a literal on a hundred thousand files, the
+impact of a hub, a refresh after a branch switch) in seconds; one silent for half a minute is
+taken as stuck, where the read had no bound and a stuck server hung every search."""
+QUEUED_S = 600.0
+"""How long a request may wait unread, queued while the server opens or builds its index before it
+accepts (the first search of a repository waits for the build it would have run in process)."""
+TICK_S = 1.0
+"""How often a read that waits looks at whether the server has read the request."""
 ANOTHER = "another repository"
 """Why a server declines a search from a folder its repository's index leaves out (:mod:`.server`)."""
 
@@ -229,13 +240,24 @@ def spawn(folder: str, path: str, root: str, spec: str, idle: float | None = Non
 
 
 def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, object] | None:
-    """Send a request, read the whole reply; ``None`` when the server went away meanwhile."""
+    """Send a request, read the whole reply; ``None`` when the server went away meanwhile, or has
+    not answered :data:`REPLY_S` after reading the request (:data:`QUEUED_S` while it leaves it unread)."""
     try:
         sock.sendall(wire.dumps(request).encode())
         sock.shutdown(_socket.SHUT_WR)
+        sock.settimeout(TICK_S)
         parts = []
+        started = waiting = time.monotonic()
         while True:
-            data = sock.recv(CHUNK)
+            try:
+                data = sock.recv(CHUNK)
+            except TimeoutError:
+                now = time.monotonic()
+                if _unread(sock):
+                    waiting = now  # still queued: the server is not yet answering anyone
+                if now - waiting > REPLY_S or now - started > QUEUED_S:
+                    return None
+                continue
             if not data:
                 break
             parts.append(data)
@@ -245,6 +267,20 @@ def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, obje
     finally:
         sock.close()
     return reply if isinstance(reply, dict) else None
+
+
+def _unread(sock: _socket.socket) -> bool:
+    """Whether the server has not read the whole request yet: bytes sent over a Unix socket stay
+    counted as the sender's (``SIOCOUTQ``) until the peer reads them. Imported here, after a second
+    of waiting: no search that answers at once pays for it."""
+    import fcntl
+    import termios
+
+    try:
+        count = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")  # SIOCOUTQ is TIOCOUTQ
+    except OSError:
+        return False
+    return int.from_bytes(count, sys.byteorder) > 0
 
 
 def emit(reply: dict[str, object]) -> int:
