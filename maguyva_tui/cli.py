@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 COMMANDS = ("index", "search", "graph", "mcp", "server")
 EMBED_CHOICES = ("static", "full")
 """What ``index --embed`` waits for: the static tier alone, or the transformer tier too."""
+INDEX_DIR_HELP = ("where indexes live (default: the user cache, ~/.cache/maguyva/indexes on Linux; or "
+                  "$MAGUYVA_INDEX_DIR); maguyva index prints a repository's folder and size")
+"""``--index-dir``'s help: "the user cache" alone had left a new user asking where the index went."""
 EXIT_USAGE = 2
 """Exit status for bad input (empty query, invalid regex, a path that is not a directory or cannot be read)."""
 EXIT_NOT_UPDATED = 1
@@ -100,7 +103,8 @@ explorer options:
   --workspace FILE     the repositories a file lists (repos = [...] in a .toml, else one folder a line)
   --theme NAME         a theme for this run: maguyva-dark, maguyva-light, Textual's, a user theme
   --no-watch           do not re-index when files change on disk
-  --index-dir DIR      where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)
+  --index-dir DIR      where indexes live (default: the user cache, ~/.cache/maguyva/indexes on
+                       Linux; or $MAGUYVA_INDEX_DIR); maguyva index prints its folder and size
 """
 """What ``maguyva --help`` says first: the explorer, then the commands argparse lists."""
 
@@ -160,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--explain", action="store_true",
                         help="print why each result ranked where it did (not with --json or --batch: "
                              "their JSON carries the same numbers)")
-    search.add_argument("--depth", type=int, help="maximum depth for impact questions")
+    search.add_argument("--depth", type=int, help="maximum depth for impact questions (default 3)")
 
     mcp = sub.add_parser("mcp", help="serve a repository (or several as one) to coding agents over MCP (stdio)")
     mcp.add_argument("path", nargs="*", help="repository root (default: ., or the indexed folder above it, as search "
@@ -210,7 +214,7 @@ def _roots(args: argparse.Namespace) -> list[str] | None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--index-dir", type=folder_arg,
-                        help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+                        help=INDEX_DIR_HELP)
 
 
 def folder_arg(value: str) -> str:
@@ -621,15 +625,32 @@ def _index(args: argparse.Namespace) -> int:
         coverage = engine.coverage()
     progress.done()
     summary.seconds = round(time.perf_counter() - started, 3)
+    stored = _stored(engine.index_folder)  # where it went and how big: a new user's next questions
     if args.json:
         tiers = ({"semantic_coverage": None, "semantic_tiers": None} if coverage is None  # --no-semantic: not read
                  else {"semantic_coverage": coverage.any, "semantic_tiers": dict(coverage.tiers())})
         # path (as given) and root name the repository, as an error's line does: index A B --json, one line each
         _emit({"path": args.path, "root": str(engine.root), **summary.to_dict(), **tiers,
-               "notices": engine.notices_for_search()})
+               "index_folder": None if stored is None else str(stored[0]),
+               "index_bytes": None if stored is None else stored[1], "notices": engine.notices_for_search()})
         return status
-    print(_summary_text(engine.root, summary, coverage))
+    print(_summary_text(engine.root, summary, coverage, stored))
     return status
+
+
+def _stored(folder: Path | None) -> tuple[Path, int] | None:
+    """The index folder and the bytes its files take (what ``rm -r`` of it frees), or None before
+    any index is open."""
+    if folder is None:
+        return None
+    total = 0
+    for top, _, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(top, name)).st_size
+            except OSError:  # a generation pruned meanwhile
+                pass
+    return folder, total
 
 
 def _command_line(pid: int | None) -> str:
@@ -673,12 +694,15 @@ def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool, index_
         summary.embedded["transformer"] = {"new": report.embedded, "seconds": round(report.seconds, 3)}
 
 
-def _summary_text(root: Path, s: Any, coverage: Coverage | None = None) -> str:
+def _summary_text(root: Path, s: Any, coverage: Coverage | None = None,
+                  stored: tuple[Path, int] | None = None) -> str:
     skipped = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.skipped.items())) or "none"
     noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
     unwritten = f", {s.unwritten} changed but not written" if s.unwritten else ""
     lines = [
         f"indexed {printable(str(root))}",
+        *([f"  index    {printable(str(stored[0]))} ({stored[1] / 1e6:.1f} MB; delete the folder to remove the index)"]
+          if stored is not None else []),
         f"  files    {s.files} ({s.parsed} parsed, {s.reused} unchanged, {s.removed} removed{unwritten})",
         f"  chunks   {s.chunks}",
         f"  symbols  {s.symbols}",

@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--repo", help="repository root (default: the one `maguyva search` answers from here: "
                                        "., or the indexed folder above it up to the git repository's top)")
     parser.add_argument("--index-dir", type=_folder_arg,
-                        help="where indexes live (default: the user cache; or $MAGUYVA_INDEX_DIR)")
+                        help="where indexes live (default: the user cache, ~/.cache/maguyva/indexes on Linux; or "
+                             "$MAGUYVA_INDEX_DIR); maguyva index prints a repository's folder and size")
     parser.add_argument("--idle", type=_seconds_arg, metavar="SECONDS",
                         help="exit after this long without a request (start, run; default 900)")
     return parser
