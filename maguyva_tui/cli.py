@@ -156,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     case.add_argument("-i", "--ignore-case", action="store_true", help="match case-insensitively")
     case.add_argument("-S", "--smart-case", action="store_true", help="insensitive unless QUERY has a capital")
     search.add_argument("--batch", metavar="FILE",
-                        help="JSON lines of queries ('-' for stdin); over several repositories too, one line each")
+                        help="JSON lines of queries ('-' for stdin), each {\"query\": ...} with any of limit, intent, preset, "
+                             "modality, regex, case or ignore_case, depth, id; over several repositories too, one line each")
     search.add_argument("--intent", choices=INTENTS, help="override the detected intent")
     search.add_argument("--preset", choices=PRESET_NAMES, default="default",
                         help="quick: semantic only; default: semantic+text+structural (k=40); thorough: all four (k=60); "

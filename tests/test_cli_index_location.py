@@ -46,3 +46,9 @@ def test_help_names_the_default_index_folder_and_the_search_depth_default(capsys
     assert "~/.cache/maguyva/indexes" in " ".join(server_parser().format_help().split())  # maguyva server --help
     depth = _help(capsys, "search").split("--depth DEPTH", 2)[-1]
     assert depth.startswith(" maximum depth for impact questions (default 3)")
+
+
+def test_search_help_names_the_keys_of_a_batch_line(capsys: pytest.CaptureFixture[str]) -> None:
+    batch = _help(capsys, "search").split("--batch FILE", 2)[-1]
+    assert batch.startswith(' JSON lines of queries (\'-\' for stdin), each {"query": ...} with any of limit, intent, '
+                            "preset, modality, regex, case or ignore_case, depth, id;")
