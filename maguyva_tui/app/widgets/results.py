@@ -520,11 +520,16 @@ def _label_forms(label: str, one_file: bool = False) -> tuple[str, ...]:
 
 def _label_form(labels: Iterable[str], width: int) -> int:
     """The widest of :func:`_label_forms` in which every label fits ``width``, the same for every
-    row (the narrowest when none does: each is then cut at its start)."""
+    row (the narrowest when none does: each is then cut at its start). Where every definition lies
+    in one file, a form naming that file must leave :data:`NAME_KEPT` cells of the caller's name
+    beside it: the lines alone tell the definitions apart, and the name is what tells the rows
+    apart (``rend… → :7`` rather than ``→ visitor.py:7``, the name gone)."""
     labels = list(labels)
-    forms = [_label_forms(label, _one_file(labels)) for label in labels]
+    one_file = _one_file(labels)
+    forms = [_label_forms(label, one_file) for label in labels]
     last = len(forms[0]) - 1 if forms else 0
-    return next((i for i in range(last) if all(cell_len(f[i]) <= width for f in forms)), last)
+    beside = 1 + NAME_KEPT if one_file else 0
+    return next((i for i in range(last) if all(cell_len(f[i]) + beside <= width for f in forms)), last)
 
 
 def _shorten_kinds(rows: list[list[Cell]]) -> int:
