@@ -19,7 +19,7 @@ from maguyva_tui.core.graph.resolve.base import (
     is_symbol,
     unique,
 )
-from maguyva_tui.core.graph.resolve.languages import PACKAGE_TARGETS, rules
+from maguyva_tui.core.graph.resolve.languages import package_rules, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, RECEIVERS, RETURN
@@ -628,7 +628,7 @@ class Resolver(Memo):
             return UNRESOLVED
         try:
             prefix, colon, package = target.partition(":")
-            language = PACKAGE_TARGETS.get(prefix + colon) if colon else None
+            language = package_rules(prefix + colon) if colon else None
             if language is not None:
                 return language.package_member(self, package, name)
             if self.is_symbol(target):
