@@ -1,6 +1,7 @@
 """What a search after a small edit imports: only what its repository's languages need. A Go
 repository's update had imported every language's resolution rules (Rust's with ``tomllib``,
-through ``cargo.py``) and platformdirs to find the static tier's cache (together 20-37 ms of CPU)."""
+through ``cargo.py``). platformdirs, which finds the user's cache, stays: a well-kept library does
+that job exactly."""
 
 from __future__ import annotations
 
@@ -11,31 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from maguyva_tui import locations
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve import languages
 
 REPO = Path(__file__).resolve().parents[2]
 OTHER_RULES = tuple(f"maguyva_tui.core.graph.resolve.{name}"
                     for name in ("rust", "python", "java", "php", "ruby", "clike", "ecmascript"))
-
-
-@pytest.mark.parametrize("env", [
-    {"HOME": "/home/ann"},
-    {"HOME": "/home/ann/", "XDG_CACHE_HOME": ""},
-    {"HOME": "/home/ann", "XDG_CACHE_HOME": "/var/cache/ann"},
-    {"HOME": "/home/ann", "XDG_CACHE_HOME": "relative/cache"},
-    {"HOME": "/home/ann", "XDG_CACHE_HOME": "  "},
-])
-def test_the_user_cache_is_where_platformdirs_puts_it(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from platformdirs import user_cache_dir
-
-    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    assert locations.user_cache_dir() == Path(user_cache_dir("maguyva"))
-    monkeypatch.delenv("MAGUYVA_INDEX_DIR", raising=False)
-    assert locations.default_index_base() == Path(user_cache_dir("maguyva")) / "indexes"
 
 
 def test_each_language_gets_its_own_rules_and_each_package_prefix_its_maker() -> None:
@@ -73,7 +55,7 @@ def test_a_small_update_of_a_go_repository_imports_only_go_rules(tmp_path: Path)
                    timeout=300, check=True, cwd=REPO, env=env)
     main.write_text(main.read_text() + "\nfunc shelve(s *store.Shelf) { s.Add(\"Emma\") }\n")
     asked = ("import sys; from maguyva_tui.cli import main; main(['search', 'shelve', '--repo', sys.argv[1]]); "
-             f"print([m for m in ('platformdirs', 'tomllib', *{OTHER_RULES!r}) if m in sys.modules], "
+             f"print([m for m in ('tomllib', *{OTHER_RULES!r}) if m in sys.modules], "
              "'maguyva_tui.core.graph.resolve.go' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", asked, str(repo)], capture_output=True, text=True,
                          timeout=300, check=True, cwd=REPO, env=env)

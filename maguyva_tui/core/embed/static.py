@@ -290,9 +290,9 @@ def static_cache_dir() -> Path:
     override = os.environ.get(CACHE_ENV)
     if override:
         return Path(override).expanduser()
-    from maguyva_tui.locations import user_cache_dir
+    from platformdirs import user_cache_dir
 
-    return user_cache_dir() / "models"
+    return Path(user_cache_dir("maguyva")) / "models"
 
 
 
