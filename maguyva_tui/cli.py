@@ -26,6 +26,7 @@ from maguyva_tui.core.types import (
     PRESET_NAMES,
     STALE_INDEX,
     IndexNotWritable,
+    IndexUpdate,
     MissingPackage,
     QueryError,
     SearchResult,
@@ -1072,6 +1073,17 @@ def _utf8(line: bytes) -> str:
         raise UserError(f"not valid UTF-8 (byte {exc.start + 1} of the line)") from None
 
 
+def _after_update(update: IndexUpdate | None) -> str:
+    """What the search did to the index before it searched, for its "N results in X ms" line
+    (" (after updating 2 files: 1.2 s)"): that figure is the search's alone, and a search after an
+    edit had said "in 80 ms" of a command that took 1.3 s."""
+    if update is None:
+        return ""
+    what = f"{update.files:,} file{'' if update.files == 1 else 's'}" if update.files else "the index"
+    took = f"{update.ms:.0f} ms" if update.ms < 1000 else f"{update.ms / 1000:.1f} s"
+    return f" (after {'indexing' if update.built else 'updating'} {what}: {took})"
+
+
 def _print_human(result: SearchResult) -> None:
     """Print the results for a person; names and lines from the repository are shown, never obeyed."""
     for i, r in enumerate(result.results, 1):
@@ -1084,7 +1096,7 @@ def _print_human(result: SearchResult) -> None:
         if called:  # a name with several definitions: the one this line calls
             print(printable(f"      -> calls {called}"))
     count = len(result.results)
-    print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms")
+    print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms{_after_update(result.index_update)}")
     if result.lookup_failed is not None:  # its one line says what the page is (:func:`_lookup_status`)
         for notice in result.notices:  # and whether the index lags the files ("no line holds" may be its lag)
             if notice.startswith(STALE_INDEX):

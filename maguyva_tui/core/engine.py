@@ -30,7 +30,17 @@ from typing import TYPE_CHECKING, Any
 from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, open_unchanged, update_index
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, SearchResult, share
+from maguyva_tui.core.types import (
+    MODALITIES,
+    Chunk,
+    Hit,
+    IndexUpdate,
+    Query,
+    QueryError,
+    Retriever,
+    SearchResult,
+    share,
+)
 
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site, Subtype
@@ -310,8 +320,9 @@ class Engine:
         opened = open_unchanged(self.root, self.index_base)
         from maguyva_tui.core.search import SearchRequest
 
-        if opened is None:  # opened by the generation's first use: a refresh as the index stands
-            return self._answer(SearchRequest(*asked), self.parts())
+        if opened is None:  # a refresh as the index stands (a first build, a walk finding changes)
+            update = _update(self.refresh(semantic=None), started)
+            return _with_update(self._answer(SearchRequest(*asked), self.parts()), update)
         snapshot, summary, unchanged = opened
         try:
             request = SearchRequest(*asked)
@@ -323,8 +334,9 @@ class Engine:
         else:
             if unchanged():
                 return result
-        self.refresh(semantic=None)  # something changed since the walk: the answer may be stale
-        return self._answer(SearchRequest(*asked), self.parts())
+        # something changed since the walk: the answer may be stale
+        update = _update(self.refresh(semantic=None), started, redone=True)
+        return _with_update(self._answer(SearchRequest(*asked), self.parts()), update)
 
     def _answer(self, request: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None) -> SearchResult:
         """Answer a question on the generation ``parts`` reads."""
@@ -919,6 +931,21 @@ def _static_begun(snapshot: Snapshot) -> bool:
     from maguyva_tui.core.semantic_index import recorded_static
 
     return recorded_static(snapshot) is not None
+
+
+def _update(summary: IndexSummary, started: float, redone: bool = False) -> IndexUpdate | None:
+    """What a search did to the index before searching, from ``started`` until now (its "in 80 ms"
+    had left out the 1.2 s of updating the files that had changed), where it did anything: files
+    parsed or removed, or, ``redone``, a walk that found a change and an answer dropped for it."""
+    files = summary.parsed + summary.removed
+    if not (files or redone):
+        return None
+    return IndexUpdate(files, round((time.perf_counter() - started) * 1000, 3), _rebuilt(summary))
+
+
+def _with_update(result: SearchResult, update: IndexUpdate | None) -> SearchResult:
+    """A search's answer carrying what it did to the index first (:func:`_update`), if anything."""
+    return result if update is None else replace(result, index_update=update)
 
 
 def _rebuilt(summary: IndexSummary) -> bool:

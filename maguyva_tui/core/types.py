@@ -474,6 +474,23 @@ class LookupFailure:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class IndexUpdate:
+    """What a search did to the index before it searched (a search's ``elapsed_ms`` leaves it out)."""
+
+    files: int
+    """Files parsed anew or removed (of a first build or a rebuild: every file)."""
+    ms: float
+    """Wall milliseconds from the question to the index brought up to date: the walk, the update,
+    and an answer read meanwhile and dropped because the walk found a change."""
+    built: bool = False
+    """Whether every file was indexed (a first build, a rebuild), not only those that changed."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the update as plain JSON values."""
+        return {"files": self.files, "ms": self.ms, "built": self.built}
+
+
 LISTING_STRATEGIES = ("direct", "single")
 """The fusion strategies that list one engine's answer whole (:attr:`SearchResult.lists_whole`)."""
 
@@ -503,12 +520,17 @@ class SearchResult:
     notices: tuple[str, ...]
     results: tuple[Ranked, ...]
     elapsed_ms: float
+    """Milliseconds the search took on the index as it stood: not what a search did to bring the
+    index up to date first (``index_update``)."""
     semantic_tiers: tuple[tuple[str, float], ...] = ()
     """The fraction of the chunks each semantic tier can rank: ``static`` (every chunk once the
     index is built) and ``transformer`` (filled in by centrality); the engine sets it."""
     lookup_failed: LookupFailure | None = None
     """Set when the question's symbol or string is not in the index as asked (its message is also
     one of ``notices``); ``None`` when it was found or the question names none."""
+    index_update: IndexUpdate | None = None
+    """Set when the search brought the index up to date before searching (files had changed, or
+    it built the index): that work, which ``elapsed_ms`` leaves out; ``None`` when it had none."""
 
     @property
     def lists_whole(self) -> bool:
@@ -542,6 +564,7 @@ class SearchResult:
             "lookup_failed": self.lookup_failed.to_json() if self.lookup_failed else None,
             "results": [r.to_json() for r in self.results],
             "elapsed_ms": self.elapsed_ms,
+            "index_update": self.index_update.to_json() if self.index_update else None,
         }
 
 
