@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--rebuild", action="store_true",
                        help="parse every file anew instead of updating what changed (the semantic vectors are kept)")
     index.add_argument("--json", action="store_true", help="print the summary as JSON")
-    _ray_option(index)
+    _ray_option(index, "index each repository as a task on a Ray cluster")
 
     search = sub.add_parser("search", help="search a repository")
     search.add_argument("query", nargs="?", help="the question, literal or pattern")
@@ -145,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--workspace", metavar="FILE",
                         help="search the repositories a file lists (repos = [...] in a .toml, else one folder a line)")
     _common(search)
-    _ray_option(search)
+    _ray_option(search, "answer from actors on a Ray cluster, each holding some of the repositories")
     search.add_argument("--workers", metavar="N",
                         help="hold a workspace's repositories in N worker processes (auto: one per core; default 0: "
                              "this process; or $MAGUYVA_WORKERS): pays off over many questions (--batch), not one")
@@ -227,9 +227,11 @@ def folder_arg(value: str) -> str:
     return value
 
 
-def _ray_option(parser: argparse.ArgumentParser) -> None:
+def _ray_option(parser: argparse.ArgumentParser, does: str) -> None:
+    """``--ray ADDRESS``, its help opening with what it *does* in this command (``index --help`` had
+    said "index or search", the text both commands shared)."""
     parser.add_argument("--ray", metavar="ADDRESS", default=os.environ.get("RAY_ADDRESS") or None,
-                        help="index or search on a Ray cluster (default: $RAY_ADDRESS; 'local' starts one here, its "
+                        help=f"{does} (default: $RAY_ADDRESS; 'local' starts one here, its "
                              "ports on 127.0.0.1, open to other users of this machine but refusing any without its "
                              "token; a cluster given by address is its owner's to secure); --index-dir must then be "
                              "a folder every node reads (pip install 'maguyva-tui[cluster]')")

@@ -1,0 +1,25 @@
+"""Each command's help says what an option does in that command: options that several commands
+share (``--ray``) had one text for all, so ``maguyva index --help`` offered to "index or search"."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _option_help(capsys: pytest.CaptureFixture[str], command: str, option: str) -> str:
+    """The help of ``option`` in ``maguyva COMMAND --help``, its lines joined as one."""
+    from maguyva_tui import cli
+
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    return text.split(f"{option} ADDRESS ", 2)[-1].split(" --", 1)[0]
+
+
+def test_ray_help_says_what_it_does_in_index_and_in_search(capsys: pytest.CaptureFixture[str]) -> None:
+    index = _option_help(capsys, "index", "--ray")
+    search = _option_help(capsys, "search", "--ray")
+    assert index.startswith("index each repository as a task on a Ray cluster (default: $RAY_ADDRESS;")
+    assert search.startswith("answer from actors on a Ray cluster, each holding some of the repositories "
+                             "(default: $RAY_ADDRESS;")
+    assert "search" not in index and "index or" not in search
