@@ -200,7 +200,8 @@ class Engine:
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
+                                         tell=self.notice)  # why it rebuilds, before the work
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(
