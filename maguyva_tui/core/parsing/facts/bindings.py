@@ -589,6 +589,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
             return bound
     if kind in names.ASSERTIONS:  # typescript ``const t = x as Foo``: a Foo
         return names.asserted_type(node, kind)
+    if kind == "type_cast_expression":  # rust ``let n = x as u64``, ``x as $T``: its type
+        return names.cast_type(node)
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:

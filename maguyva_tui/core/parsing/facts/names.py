@@ -133,7 +133,84 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind in ASSERTIONS:  # typescript (x as Foo).m(), (<Foo>x).m(): a Foo, as Foo() is
         typed = asserted_type(node, kind)
         return typed + "()" if typed else UNKNOWN
+    if kind == "type_cast_expression":  # rust (x as u64).m(), (x as $T).m()
+        typed = cast_type(node)
+        return typed + "()" if typed else UNKNOWN
     return UNKNOWN
+
+
+RUST_INTEGERS: frozenset[str] = frozenset(
+    f"{sign}{bits}" for sign in "iu" for bits in ("8", "16", "32", "64", "128", "size"))
+"""Rust's integer types, which a cast may name: what is called on ``(x as u64)`` is what is called
+on a ``u64`` value (a method of the crate's own trait, as a typed local's is). A float is left out:
+``f64`` has ``sqrt``, ``cbrt``, ``ln`` of its own, which num-integer's ``(x as f64).sqrt()`` calls,
+not its ``Roots::sqrt``."""
+
+
+def cast_type(node: Node) -> str | None:
+    """Return the type a Rust ``x as T`` names, ``None`` where it names no type a call can be read
+    on: an integer type, or a macro's ``$T`` where that macro implements one trait for ``$T``
+    before the cast (num-integer's ``impl Integer for $T`` in ``impl_integer_for_isize!``, then its
+    tests' ``(-4 as $T).is_even()``, 14 of ``is_even``'s 18 callers missed): ``$T`` is that
+    trait's implementor, as ``self`` in the impl is (``extract._macro_impl``)."""
+    written = node.child_by_field_name("type")
+    if written is None or not written.text:
+        return None
+    if written.type == "primitive_type":
+        text = written.text.decode("ascii", "replace")
+        return text if text in RUST_INTEGERS else None
+    if written.type == "metavariable":
+        return macro_trait(node, written.text)
+    return None
+
+
+_MACRO_GROUPS: list[tuple[Node, list[tuple[int, int, dict[bytes, set[tuple[int, str]]]]]]] = []
+"""The last container read by :func:`macro_trait` and its groups (one entry: a file's casts are
+read in a row; the node held keeps its tree alive, so no other tree's node can equal it)."""
+
+
+def macro_trait(node: Node, metavariable: bytes) -> str | None:
+    """Return the one trait a ``macro_rules!`` implements for a metavariable before ``node``.
+
+    A transcriber is read where its definition stands (``rust_macros.unwrapped_macro_rules``): its
+    items follow the definition's head as siblings of it, so the items from one ``macro_rules!``
+    head to the next are one macro's (a macro defined in a transcriber starts a group of its own).
+    ``None`` where the group implements no trait, or two, for the metavariable before the node."""
+    container = node.parent
+    while container is not None and container.type not in ("source_file", "declaration_list", "block"):
+        container = container.parent
+    while container is not None and not any(c.type == "macro_definition" for c in container.named_children):
+        container = container.parent
+    if container is None:
+        return None
+    if _MACRO_GROUPS and _MACRO_GROUPS[0][0] == container:
+        groups = _MACRO_GROUPS[0][1]
+    else:
+        groups = _macro_groups(container)
+        _MACRO_GROUPS[:] = [(container, groups)]
+    at = node.start_byte
+    for start, end, implemented in groups:
+        if start < at < end:
+            traits = {trait for impl_at, trait in implemented.get(metavariable, ()) if impl_at < at}
+            return traits.pop() if len(traits) == 1 else None
+    return None
+
+
+def _macro_groups(container: Node) -> list[tuple[int, int, dict[bytes, set[tuple[int, str]]]]]:
+    """Each ``macro_rules!`` head's span of a container's items, to the next head, with the traits
+    its ``impl Trait for $T`` items implement for each metavariable (and where each impl starts)."""
+    groups: list[tuple[int, int, dict[bytes, set[tuple[int, str]]]]] = []
+    for item in container.named_children:
+        if item.type == "macro_definition":
+            if groups:
+                groups[-1] = (groups[-1][0], item.start_byte, groups[-1][2])
+            groups.append((item.start_byte, container.end_byte, {}))
+        elif item.type == "impl_item" and groups:
+            written, trait = item.child_by_field_name("type"), item.child_by_field_name("trait")
+            named = type_name(trait) if written is not None and written.type == "metavariable" else None
+            if named and written is not None and written.text:
+                groups[-1][2].setdefault(written.text, set()).add((item.start_byte, named))
+    return groups
 
 
 ASSERTIONS: frozenset[str] = frozenset({"as_expression", "type_assertion"})
