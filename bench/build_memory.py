@@ -352,7 +352,7 @@ def report(tree: Path, built: Built, index_dir: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.build_memory", description=__doc__.splitlines()[0])
     parser.add_argument("--corpus-mb", type=float, default=FULL_MB, help=f"the first this many MB (default {FULL_MB})")
     parser.add_argument("--index-dir", type=Path, default=None, help="where to build (emptied first)")
     parser.add_argument("--no-semantic", action="store_true", help="index without the static semantic tier")

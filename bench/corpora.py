@@ -9,6 +9,7 @@ gives the same bytes.
 
 from __future__ import annotations
 
+import argparse
 import fcntl
 import os
 import shutil
@@ -29,6 +30,20 @@ PINNED: dict[str, str] = {
 """Corpus name to the exact version fetched."""
 
 CACHE = Path(os.environ.get("MAGUYVA_CORPUS_CACHE", Path(__file__).resolve().parent / ".cache"))
+
+
+def corpus_name(value: str) -> str:
+    """A pinned corpus's name as a command line gives it (an ``argparse`` type): an unknown one is
+    refused in one line naming the pinned ones (``corpus`` had ended in a ``KeyError``)."""
+    if value not in PINNED:
+        raise argparse.ArgumentTypeError(f"no pinned corpus {value!r} (one of: {', '.join(PINNED)})")
+    return value
+
+
+def bench_parser(module: str, doc: str | None) -> argparse.ArgumentParser:
+    """A benchmark's parser: ``python -m MODULE`` in its usage, its module docstring as the help."""
+    return argparse.ArgumentParser(prog=f"python -m {module}", description=doc,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def corpus(name: str) -> Path:
@@ -91,6 +106,15 @@ def _root(target: Path) -> Path:
     return entries[0] if len(entries) == 1 else target
 
 
+def main(argv: list[str]) -> int:
+    """Print the unpacked path of each named corpus (every pinned one by default)."""
+    parser = bench_parser("bench.corpora", __doc__)
+    parser.add_argument("names", nargs="*", type=corpus_name, metavar="NAME",
+                        help=f"pinned corpora to fetch (default: all of {', '.join(PINNED)})")
+    for name in parser.parse_args(argv).names or list(PINNED):
+        print(corpus(name))
+    return 0
+
+
 if __name__ == "__main__":
-    for arg in sys.argv[1:] or list(PINNED):
-        print(corpus(arg))
+    sys.exit(main(sys.argv[1:]))

@@ -73,7 +73,7 @@ _ALL = ("text", "structural", "graph", "semantic")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.first_result", description=__doc__.split("\n")[0])
     parser.add_argument("--repo", type=Path, help="a repository folder (default: the corpus)")
     parser.add_argument("--corpus", default="requests")
     parser.add_argument("--query", default=DEFAULT_QUERY)

@@ -362,7 +362,7 @@ def _merge(counts: list[dict[str, float]]) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the callers table and the unresolved-rate table in markdown."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.graph_quality", description=__doc__.splitlines()[0])
     parser.add_argument("--python", nargs="*", default=list(PYTHON_CORPORA))
     parser.add_argument("--languages", nargs="*", default=list(LANGUAGE_SOURCES))
     parser.add_argument("--show-misses", type=int, default=0)

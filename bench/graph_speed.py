@@ -18,6 +18,7 @@ three times per variant and reports the wall time and the CPU the graph adds to 
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import resource
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
-from bench.corpora import corpus
+from bench.corpora import bench_parser, corpus, corpus_name
 from maguyva_tui.core.graph import queries as q
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.symbols import to_row
@@ -94,16 +95,29 @@ def latencies(graph: CodeGraph) -> dict[str, list[float]]:
     return out
 
 
+def arguments(argv: list[str]) -> argparse.Namespace:
+    """Read the command line (``--help`` had run the whole benchmark, reading no flag it did not know)."""
+    parser = bench_parser("bench.graph_speed", __doc__)
+    parser.add_argument("name", nargs="?", default="sympy", type=corpus_name,
+                        help="a pinned corpus of bench/corpora.py (default: sympy)")
+    parser.add_argument("--cold", action="store_true",
+                        help="also a cold index with and without the graph's work")
+    parser.add_argument("--cold-languages", action="store_true",
+                        help="only the cold index, on the real repository of each language")
+    parser.add_argument("--cold-run", nargs=2, metavar=("VARIANT", "ROOT"), help=argparse.SUPPRESS)  # one child's build
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> int:
     """Print the measurements as markdown."""
-    if argv[:1] == ["--cold-run"]:
-        cold_run(argv[1], Path(argv[2]))
+    args = arguments(argv)
+    if args.cold_run:
+        cold_run(args.cold_run[0], Path(args.cold_run[1]))
         return 0
-    if argv[:1] == ["--cold-languages"]:
+    if args.cold_languages:
         cold_languages()
         return 0
-    names = [a for a in argv if not a.startswith("--")]
-    name = names[0] if names else "sympy"
+    name = args.name
     root = corpus(name)
     facts, spent = analyze_timed(root)
     start = clock()
@@ -127,7 +141,7 @@ def main(argv: list[str]) -> int:
         values.sort()
         p95 = values[int(len(values) * 0.95) - 1]
         print(f"| {label} | {statistics.median(values):.2f} | {p95:.2f} | {values[-1]:.2f} |")
-    if "--cold" in argv:
+    if args.cold:
         print()
         cold_index(root)
     return 0

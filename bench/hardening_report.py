@@ -301,7 +301,7 @@ def outcome_line(output: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the suite and print the report."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.hardening_report", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the default CI run only (smaller sizes)")
     parser.add_argument("--figures", type=Path, help="also keep the raw figures (JSON lines) here")
     args = parser.parse_args(argv)

@@ -113,7 +113,7 @@ def _row(name: str, size: int, was: int, tree: int, indexed: int, before: dict[s
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.index_size", description=__doc__.splitlines()[0])
     parser.add_argument("--corpus-mb", type=float, default=25, help="the first this many MB of bench.build_memory's corpus")
     parser.add_argument("--tree", type=Path, default=None, help="index this tree instead")
     parser.add_argument("--index-dir", type=Path, default=None, help="where the index is (built there, emptied first)")

@@ -233,7 +233,7 @@ def import_breakdown(python: str, args: list[str], env: dict[str, str]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.literal_speed", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", default="sympy")
     parser.add_argument("--sub", default="sympy", help="the folder of the corpus to search ('' for all of it)")
     parser.add_argument("--queries", type=int, default=100)

@@ -312,7 +312,7 @@ def _size_mb(root: Path) -> float:
 
 def main() -> None:
     """Measure and print the tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.memory", description=__doc__.splitlines()[0])
     parser.add_argument("--index-dir", type=Path, default=CACHE / "memory-index")
     parser.add_argument("--skip-synthetic", action="store_true", help="sympy only")
     parser.add_argument("--skip-sympy", action="store_true", help="the synthetic repository only")

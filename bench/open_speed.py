@@ -56,7 +56,7 @@ else:
 
 def main() -> None:
     """Measure, print a table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.open_speed", description=__doc__.splitlines()[0])
     parser.add_argument("root", type=Path)
     parser.add_argument("literal")
     parser.add_argument("--index-dir", type=Path, default=Path(".bench-index"))

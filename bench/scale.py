@@ -435,7 +435,7 @@ def connected(cores: int) -> Iterator[Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.scale", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per question (fan-out)")
     parser.add_argument("--index-rounds", type=int, default=2, help="indexing runs of each way")
     parser.add_argument("--only", choices=("index", "fanout"), help="one part alone (no projection)")

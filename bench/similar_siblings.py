@@ -54,7 +54,7 @@ def _is(symbol: str | None, name: str) -> bool:
 
 def main() -> None:
     """Print one line per question and the totals."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.similar_siblings", description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="default")
     parser.add_argument("--index-dir", type=Path, default=None)
     args = parser.parse_args()

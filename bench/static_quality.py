@@ -240,7 +240,7 @@ def main(names: list[str], tokenlearn: Path | None) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.static_quality", description=__doc__.splitlines()[0])
     parser.add_argument("repositories", nargs="*", default=list(REPOSITORIES))
     parser.add_argument("--tokenlearn", type=Path, help="folder of the unpacked tokenlearn-static-model wheel")
     args = parser.parse_args()

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.corpora import corpus
+from bench.corpora import bench_parser, corpus, corpus_name
 from bench.semantic_speed import distinct_queries
 from maguyva_tui.core.embed.minilm import MiniLMProvider
 from maguyva_tui.core.embed.static import StaticModel
@@ -88,7 +88,16 @@ def _p99(values: list[float]) -> float:
     return values[int(0.99 * (len(values) - 1))]
 
 
+def arguments(argv: list[str]) -> str:
+    """The corpus a command line names (``--help`` had ended in ``KeyError: '--help'``)."""
+    parser = bench_parser("bench.static_speed", __doc__)
+    parser.add_argument("name", nargs="?", default="requests", type=corpus_name,
+                        help="a pinned corpus of bench/corpora.py (default: requests)")
+    return str(parser.parse_args(argv).name)
+
+
 if __name__ == "__main__":
+    name = arguments(sys.argv[1:])
     started = time.perf_counter()
-    main(sys.argv[1] if len(sys.argv) > 1 else "requests")
+    main(name)
     print(f"\n({time.perf_counter() - started:.0f} s in all)")

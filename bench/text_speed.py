@@ -70,7 +70,7 @@ def rg_ms(rg: str, root: Path, args: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.text_speed", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", default="sympy")
     parser.add_argument("--literals", type=int, default=100)
     parser.add_argument("--regexes", type=int, default=50)

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from bench.corpora import CACHE, corpus
+from bench.corpora import CACHE, bench_parser, corpus, corpus_name
 from bench.semantic_quality import CUTOFF, REPOSITORIES, Function, Scores, functions_of, rank_of
 from maguyva_tui.core.embed.minilm import MiniLMProvider
 from maguyva_tui.core.embed.progressive import embed_pending
@@ -178,7 +178,16 @@ def main(names: list[str]) -> None:
     print(f"\n### all ({', '.join(names)})\n\n{table(totals)}")
 
 
+def arguments(argv: list[str]) -> list[str]:
+    """The repositories a command line names (``--help`` had ended in ``KeyError: '--help'``)."""
+    parser = bench_parser("bench.tier_blend", __doc__)
+    parser.add_argument("names", nargs="*", type=corpus_name, metavar="NAME",
+                        help=f"pinned corpora of bench/corpora.py (default: {', '.join(REPOSITORIES)})")
+    return list(parser.parse_args(argv).names) or list(REPOSITORIES)
+
+
 if __name__ == "__main__":
+    names = arguments(sys.argv[1:])
     started = time.perf_counter()
-    main(sys.argv[1:] or list(REPOSITORIES))
+    main(names)
     print(f"\n({time.perf_counter() - started:.0f} s in all)")

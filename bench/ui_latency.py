@@ -460,7 +460,7 @@ def _row(name: str, values: list[float], peer: list[float] | None = None, peer_n
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.ui_latency", description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", default="sympy")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--questions", type=int, default=len(QUESTIONS), help="how many of the questions")

@@ -120,7 +120,7 @@ def report(name: str, tree: Path, base: Path, build: dict[str, float]) -> None:
 
 def main() -> None:
     """Measure and print the tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.update_speed", description=__doc__.splitlines()[0])
     parser.add_argument("--skip-sympy", action="store_true", help="the synthetic repository only")
     parser.add_argument("--skip-synthetic", action="store_true", help="sympy only")
     parser.add_argument("--rebuild", action="store_true", help="copy and index the repositories anew (timed)")

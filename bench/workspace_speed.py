@@ -242,7 +242,7 @@ def _report(t: Timings, labels: list[str], answers: Mapping[str, Any], ray: bool
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.workspace_speed", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ray", action="store_true", help="also through a one-node Ray cluster started here")
     parser.add_argument("--workers", type=int, nargs="*", default=[],

@@ -37,7 +37,7 @@ def _first_line(root: Path, path: str, line: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.eval.ask_again", description=__doc__.split("\n\n")[0])
     parser.add_argument("--details", type=Path, required=True, help="a bench.evaluate --details file")
     parser.add_argument("--intent", default="understand_code", choices=sorted(FIRST_METRIC))
     args = parser.parse_args()
