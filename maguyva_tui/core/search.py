@@ -1070,6 +1070,8 @@ def _chosen(intent: Intent, req: SearchRequest) -> Intent:
     out of it (``"x"``'s inside, ``grep x``'s word): ``self->ob_item --intent exact_match`` had
     searched the member's name the classifier saw in it, every line naming ``ob_item`` (bitarray's
     75 where ``rg -F`` finds 48)."""
+    if not req.intent:
+        return intent
     chosen = override(intent, req.intent)
     typed = req.text.strip("\r\n")
     if req.intent != "exact_match" or intent.rule in _EXTRACTED_LITERALS or "\n" in typed or "\r" in typed:
