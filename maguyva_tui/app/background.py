@@ -155,9 +155,12 @@ class BackgroundMixin(App[None]):
     def _progress(self, prefix: str) -> Callable[[str, int, int], None]:
         """A progress callback posting ``IndexProgress`` (throttled), its phase after ``prefix``."""
         throttle = _Throttle()
+        said = [""]  # the phase said last: a new one is always said (the graph's had been dropped
+        # 0.1 s after the words' last report, the line saying the text index while the graph was built)
 
         def progress(phase: str, done: int, total: int) -> None:
-            if throttle.due(done, total):
+            if throttle.due(done, total) or phase != said[0]:
+                said[0] = phase
                 self.post_message(IndexProgress(prefix + phase, done, total))
 
         return progress

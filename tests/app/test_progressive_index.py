@@ -14,7 +14,7 @@ from textual.widgets import Label
 
 from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.widgets.results import ResultsTable
-from maguyva_tui.app.widgets.status import StatusLine, engines_text
+from maguyva_tui.app.widgets.status import StatusLine, build_forms
 from maguyva_tui.core import indexer
 from maguyva_tui.core.embed import progressive
 from maguyva_tui.core.engine import Engine
@@ -34,10 +34,12 @@ def _held(gate: threading.Event, step: Callable[..., Any]) -> Callable[..., Any]
     return wait_then
 
 
-def test_engines_text_lists_what_answers_and_what_is_still_coming() -> None:
-    assert engines_text(("text", "structural")) == "text ready · structure ready · graph… · semantic…"
-    assert engines_text(("text", "structural", "graph"), tiers_shown=True) == "text ready · structure ready · graph ready"
-    assert engines_text(("text", "structural", "graph", "semantic")) == ""
+def test_a_searchable_first_build_says_what_answers_and_which_step_is_still_going() -> None:
+    assert build_forms("indexing", "graph", ("text", "structural")) == (
+        "searchable (text, structure) · 4/5: call graph", "searchable · 4/5: call graph")
+    assert build_forms("indexing", "static", ("text", "structural", "graph"))[0] == (
+        "searchable (text, structure, graph) · 5/5: semantic index")
+    assert build_forms("indexing", "parse", ("text", "structural", "graph", "semantic")) == ("indexing 2/5: parsing",)
 
 
 @pytest.mark.slow
@@ -63,7 +65,7 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
 
             await wait_for(pilot, lambda: shown("the graph and semantic engines are not ready yet"))
             # whole, or (the notice keeping its room) in the short form that names only what is ready
-            assert str(state.render()) in ("text ready · structure ready · graph… · semantic…", "text, structure ready")
+            assert str(state.render()) in ("searchable (text, structure) · 4/5: call graph", "searchable · 4/5: call graph")
             assert not graph_gate.is_set()  # the graph really is still being built
             paths = [row.path for row in app.answer.rows]  # type: ignore[union-attr]
             assert {"app/config.py", "rust/lib.rs", "c/config.c"} <= set(paths)
@@ -74,7 +76,8 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
 
             graph_gate.set()  # the graph finishes, the question is asked again (15 s was short under load)
             await wait_for(pilot, lambda: shown("the semantic engine is not ready yet"), timeout=60)
-            assert str(state.render()).startswith(("text ready · structure ready · graph ready", "text, structure, graph ready"))
+            assert str(state.render()) in ("searchable (text, structure, graph) · 5/5: semantic index",
+                                           "searchable · 5/5: semantic index")
             assert not static_gate.is_set()
             assert table.current_row().key == chosen.key  # type: ignore[union-attr]
 

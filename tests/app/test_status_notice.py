@@ -73,14 +73,13 @@ def test_a_narrow_line_shortens_the_figures_before_the_notice() -> None:
 def test_a_first_builds_state_and_its_bar_narrow_before_the_notice() -> None:
     """At 80 columns (60 cells beside the repository's name) a first build's state and its bar had
     taken 88 cells; they narrow until the notice has room, the percentage always shown."""
-    from maguyva_tui.app.widgets.status import BAR_FORMS, engines_short, engines_text, fit_parts
+    from maguyva_tui.app.widgets.status import BAR_FORMS, build_forms, fit_parts
 
-    ready = ("text", "structural")
-    index = engines_text(ready), engines_short(ready)
-    assert index[1] == "text, structure ready"
-    assert fit_parts(60, "", index, ("",), BAR_FORMS) == (index[1], "", 32)
+    index = build_forms("indexing", "graph", ("text", "structural"))
+    assert index[1] == "searchable · 4/5: call graph"
+    assert fit_parts(60, "", index, ("",), BAR_FORMS) == (index[1], "", 12)
     assert fit_parts(60, "", index, ("semantic: static 30%", "static 30%"), BAR_FORMS) == (index[1], "static 30%", 12)
-    assert fit_parts(60, "no symbol named x", index, ("",), BAR_FORMS) == (index[1], "", 12)
+    assert fit_parts(60, "no symbol named x", index, ("",), BAR_FORMS) == (index[1], "", 0)
     assert fit_parts(60, "no symbol named frobnicate_widget", index, ("",), BAR_FORMS) == (index[1], "", 0)
     assert fit_parts(200, "a notice", index, ("",), BAR_FORMS) == (index[0], "", 32)
 
@@ -120,7 +119,7 @@ async def test_at_80_columns_a_first_build_fits_its_line_with_a_notice(make_app)
         status.progress("graph", 3, 10)
         await pilot.pause()
         bar = status.query_one("#index-progress", ProgressBar)
-        assert str(state.render()) == "text, structure ready"
+        assert str(state.render()) == "searchable · 4/5: call graph"
         assert bar.region.right <= status.content_region.right and bar.query_one("#bar").display
         status.notice("no symbol named frobnicate_widget; showing related code")
         await pilot.pause()

@@ -67,15 +67,17 @@ async def test_a_first_builds_engines_are_said_of_their_repository(tmp_path: Pat
         await wait_for(pilot, lambda: "files" in str(state.render()))  # the workspace's IndexReady
         events = app._events("ms")
         events.joined(("text", "structural", "graph"))  # type: ignore[misc]
-        await wait_for(pilot, lambda: "graph ready" in str(state.render()))
-        assert str(state.render()).startswith(("ms: text ready · structure ready · graph ready", "ms: text, structure, graph ready"))
-        app._progress("ms: ")("static", 2, 5)  # the repository whose engines are said: its tier's share shows
-        tiers = app.query_one("#embed-state")
-        await wait_for(pilot, lambda: "40%" in str(tiers.render()))
+        await wait_for(pilot, lambda: "searchable" in str(state.render()))
+        assert str(state.render()).startswith(("ms: searchable (text, structure, graph)", "ms: searchable"))
+        app._progress("ms: ")("static", 2, 5)  # the repository whose engines are said: its step shows
+        await wait_for(pilot, lambda: "5/5" in str(state.render()))
+        assert str(state.render()) in ("ms: searchable (text, structure, graph) · 5/5: semantic index",
+                                       "ms: searchable · 5/5: semantic index")
+        assert app.query_one("#index-progress").percentage == 0.4
         events.joined(tuple(MODALITIES))  # type: ignore[misc]  # ms is complete: the next one's phase shows
         app._progress(f"{LONG}: ")("parse", 1, 4)
-        await wait_for(pilot, lambda: "parse" in str(state.render()))
-        assert str(state.render()) == f"indexing: {LONG}: parse"
+        await wait_for(pilot, lambda: "pars" in str(state.render()))
+        assert str(state.render()) == f"{LONG}: indexing 2/5: parsing"
 
 
 def test_a_first_builds_long_phases_say_how_far_they_got(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """The bottom line: index state with a progress bar, the semantic tiers, the latest notice.
 
-While a first build is searchable but not complete, the index state says which engines answer
-already: ``text ready · structure ready · graph… · semantic…``, then the static tier's fill-in
-beside it (``semantic: static 40%``).
+An index build says which of its five steps it is at and how far the step got: ``indexing 3/5: text
+index`` beside its bar; once a first build is searchable (step 4 on), that it is, and which engines
+answer: ``searchable (text, structure) · 4/5: call graph``. After it, the transformer tier's
+fill-in beside what the index holds (``semantic: static 100% · model 31%``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,17 @@ BAR_FORMS: Final = (32, 12, 0)
 """Cells of the progress bar's bar, longest first: a narrow line narrows it, then shows the
 percentage alone (at 80 columns a first build's state and the bar had run past the line's end,
 the bar cut and a notice left no room)."""
+STEPS: Final = (
+    ("reading files", ("walk", "read")),
+    ("parsing", ("parse", "write")),
+    ("text index", ("trigrams", "tokens", "words")),
+    ("call graph", ("graph",)),
+    ("semantic index", ("static model", "static weights", "static")),
+)
+"""An index build's steps as the status line names them, with the indexer's phases each is made of,
+in order: a first build is searchable after the third. Its phases had been said by their own names
+(``indexing: trigrams``, then tokens, then words), the bar back at 0 % each time, with nothing
+to say how many were left, nor what was still to come once the index answered."""
 PERCENT_WIDTH: Final = 5
 """Cells of the progress bar's percentage (Textual's ``PercentageStatus``), always shown."""
 
@@ -68,17 +80,14 @@ class StatusLine(Horizontal):
     up to date while it answers)."""
 
     def progress(self, phase: str, done: int, total: int, updating: bool = False) -> None:
-        """Show an indexing phase and how far it got (the static tier's share, once a first build
-        is searchable); ``updating``: the stored index answers meanwhile, and may lag the disk."""
+        """Show an indexing phase as its step of :data:`STEPS` and how far the step got (once a first
+        build is searchable, beside what answers); ``updating``: the stored index answers
+        meanwhile, and may lag the disk."""
         self.add_class("-indexing")
         self._phase, self._verb = phase, "updating" if updating else "indexing"
-        of, _, name = phase.rpartition(": ")  # a workspace's phases are its repository's: "ms: static"
-        if name == "static" and total and self._engines and "semantic" not in self._engines \
-                and (of or None) == self._engines_of:
-            self._static = done / total
-            self._show_tiers()
         self._show_index_state()
         bar = self.query_one("#index-progress", ProgressBar)
+        done, total = step_progress(phase.rpartition(": ")[2], done, total)
         bar.update(total=total or None, progress=done)
         self._bare_progress()
 
@@ -93,12 +102,12 @@ class StatusLine(Horizontal):
     """The repository of a workspace whose engines :attr:`_engines` are (``None``: the one)."""
 
     def _show_index_state(self) -> None:
-        text = engines_text(self._engines, self._static is not None) if self._engines else ""
-        short = engines_short(self._engines) if text else ""
-        if text and self._engines_of is not None:
-            text, short = f"{self._engines_of}: {text}", f"{self._engines_of}: {short}"
-        self._index_text = visible(text or f"{self._verb}: {self._phase}")
-        self._index_short = visible(short) if short else None
+        of, _, name = self._phase.rpartition(": ")  # a workspace's phases are its repository's: "ms: parse"
+        if self._engines and (of or None) != self._engines_of:  # a phase of another repository's: not its step
+            name = ""
+        whole, *short = build_forms(self._verb, name, self._engines, self._engines_of if self._engines else (of or None))
+        self._index_text = visible(whole)
+        self._index_short = visible(short[0]) if short else None
         self._fit()
 
     _index_short: str | None = None
@@ -251,22 +260,43 @@ def tier_forms(static: float | None, model: float | None) -> tuple[str, ...]:
     return whole, short, short.removeprefix("semantic: ")
 
 
-def engines_text(ready: Sequence[str], tiers_shown: bool = False) -> str:
-    """``text ready · structure ready · graph… · semantic…``; empty once every engine is ready.
-    The semantic engine is left out while the tiers' own figures say how far it got."""
-    if all(name in ready for name, _ in ENGINE_LABELS):
-        return ""
-    parts = [
-        f"{label} ready" if name in ready else f"{label}…"
-        for name, label in ENGINE_LABELS
-        if name in ready or not (name == "semantic" and tiers_shown)
-    ]
-    return " · ".join(parts)
+def step_of(phase: str) -> tuple[int, str] | None:
+    """The number (from 1) and the name of the step of :data:`STEPS` an indexer's phase is part of
+    (``None``: a phase of none of them)."""
+    for number, (name, phases) in enumerate(STEPS, 1):
+        if phase in phases:
+            return number, name
+    return None
 
 
-def engines_short(ready: Sequence[str]) -> str:
-    """:func:`engines_text` in few cells: the engines that answer (``text, structure ready``)."""
-    return ", ".join(label for name, label in ENGINE_LABELS if name in ready) + " ready"
+def step_progress(phase: str, done: int, total: int) -> tuple[int, int]:
+    """A phase's progress as its step's: the text index's three phases, each over every file, fill
+    one bar from 0 to 100 % (each had begun again at 0 %); ``total`` 0: of unknown length."""
+    text_index = STEPS[2][1]
+    if phase in text_index and total:
+        return text_index.index(phase) * total + done, len(text_index) * total
+    return done, total
+
+
+def build_forms(verb: str, phase: str, engines: Sequence[str], label: str | None = None) -> tuple[str, ...]:
+    """What a build's status says, longest first: ``indexing 2/5: parsing``; once a first build is
+    searchable (``engines``: those that answer, not all four), ``searchable (text, structure) ·
+    4/5: call graph``, then ``searchable · 4/5: call graph``. ``phase`` is the indexer's; one of no
+    step is said by its own name; ``label``: the workspace's repository it is of (``ms: …``)."""
+    step = step_of(phase)
+    searchable = bool(engines) and not all(name in engines for name, _ in ENGINE_LABELS)
+    if searchable:  # the engines that answer tell the step gone on to, before its phase's first report
+        least = 5 if "graph" in engines else 4
+        step = step if step is not None and step[0] >= least else (least, STEPS[least - 1][0])
+    where = f"{step[0]}/{len(STEPS)}: {step[1]}" if step else phase
+    if searchable:
+        answer = ", ".join(label for name, label in ENGINE_LABELS if name in engines)
+        forms: tuple[str, ...] = (f"searchable ({answer})", "searchable")
+        if where:
+            forms = tuple(f"{form} · {where}" for form in forms)
+    else:
+        forms = (f"{verb} {where}" if step else f"{verb}: {phase}",)
+    return tuple(f"{label}: {form}" for form in forms) if label else forms
 
 
 _TIER_NOTICE = re.compile(r"(?:[^:]+: )?semantic: the transformer tier covers \d+% of chunks so far")
