@@ -69,7 +69,9 @@ async def test_a_stale_answer_never_replaces_the_newer_question(make_app) -> Non
         await settle(pilot)
         assert gate.asked == ["p", "parse_config"]  # the keys typed meanwhile made one search
         assert gate.most == 1
-        assert shown == ["parse_config"], "the stale answer for 'p' was never shown"
+        # the empty box asked again (an index message after it opened: a tier done, the files
+        # checked) shows no answer, which may come before the keys; no question's answer but the last
+        assert [text for text in shown if text] == ["parse_config"], "the stale answer for 'p' was never shown"
         assert app.answer is not None and app.answer.request.text == "parse_config"
         assert app.answer.rows and app.answer.rows[0].result.symbol == "parse_config"
 
