@@ -200,8 +200,7 @@ class Engine:
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
-                                         tell=self.notice)  # why it rebuilds, before the work
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(

@@ -170,7 +170,6 @@ def update_index(
     max_bytes: int = MAX_FILE_BYTES,
     early: Early | None = None,
     rebuild: bool = False,
-    tell: Callable[[str], None] | None = None,
 ) -> tuple[Snapshot, IndexSummary]:
     """Bring a repository's index up to date and return the new snapshot and what was done
     (the live one as it was, with ``stale_because`` set, when the index cannot be written;
@@ -178,10 +177,9 @@ def update_index(
     snapshot before it builds the graph (see :data:`Early`). ``rebuild`` parses every file anew
     as a first build does, whatever the live generation holds (``maguyva index --rebuild``); the
     live generation answers until the new one is published, and the semantic vectors, keyed by
-    each chunk's content, are kept. ``tell`` is told why an index is rebuilt (``rebuilt_because``)
-    the moment that is known, before the walk and the parse it explains."""
+    each chunk's content, are kept."""
     root = root.resolve()
-    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild, tell).run()
+    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild).run()
 
 
 def open_unchanged(root: Path, base: Path | None = None, max_bytes: int = MAX_FILE_BYTES
@@ -421,18 +419,12 @@ def _quiet(phase: str, done: int, total: int) -> None:
     """Ignore progress."""
 
 
-def _untold(message: str) -> None:
-    """Ignore why an index is rebuilt (the summary still carries it)."""
-
-
 class _Build:
     """One index build, from the walk to the published generation."""
 
     def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int, early: Early | None = None,
-                 rebuild: bool = False, tell: Callable[[str], None] | None = None) -> None:
+                 rebuild: bool = False) -> None:
         self.root = root
-        self.tell = tell or _untold
-        """Told why the live index is not used, before the work that reason explains."""
         self.folder = folder
         self.progress = progress
         self.max_bytes = max_bytes
@@ -463,18 +455,12 @@ class _Build:
             snap = Snapshot.load(self.folder, open_graph)
         except IndexUnavailable as exc:
             if str(exc) != "no index yet":
-                self._rebuilding(str(exc))
+                self.summary.rebuilt_because = str(exc)
             return None
         if snap.root != self.root:
-            self._rebuilding("the index belongs to another folder; rebuilding it")
+            self.summary.rebuilt_because = "the index belongs to another folder; rebuilding it"
             return None
         return snap
-
-    def _rebuilding(self, because: str) -> None:
-        """Record why the live index is not used, and say it now: ``maguyva index`` had said
-        "index format 44 is not 45; rebuilding it" only after the parse it explained."""
-        self.summary.rebuilt_because = because
-        self.tell(because)
 
     def run(self) -> tuple[Snapshot, IndexSummary]:
         """Compare the disk with the live generation without the lock; write a new one under it."""
