@@ -88,7 +88,7 @@ async def test_a_symbol_missing_while_the_stored_index_is_brought_up_to_date_is_
         assert _banner_line(app).endswith("showing related code (index being updated: asked again once it is)")
         app.post_message(IndexProgress("parse", 3, 10))
         await pilot.pause()
-        assert app.query_one(StatusLine)._index_text == "updating: parse"
+        assert app.query_one(StatusLine)._index_text == "updating 2/5: parsing"
         app.post_message(IndexReady(SimpleNamespace(files=9, symbols=9, chunks=9, skipped={})))
         await wait_for(pilot, lambda: not app.updating)
         await settle(pilot)
