@@ -118,6 +118,8 @@ def _search_hit(r: Ranked, read: LineReader) -> dict[str, Any]:
     if r.kind:  # a call or import outside any definition too (its symbol null): it had said neither
         hit["kind"] = r.kind
     hit["score"] = _round(r.score)
+    if r.demoted_as:  # as the CLI's --json says it (``Ranked.to_json``): why a test or vendored file ranks lower
+        hit["demoted_as"] = list(r.demoted_as)
     hit["ranks"] = {m: (v.rank + 1 if v else None) for m, v in r.votes}
     hit["why"] = {m: v.reason for m, v in r.votes if v and v.reason}
     if r.depth is not None:
