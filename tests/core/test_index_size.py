@@ -157,9 +157,9 @@ def test_a_float16_store_s_meta_is_as_it_was(tmp_path: Path) -> None:
     from maguyva_tui.core.embed.store import VectorStore
 
     plain = VectorStore(tmp_path, "local:model:8", 8)
+    plain.add(["a" * 32], _unit(2, 8)[1:])
+    plain.save()  # the store's meta.json is written by its first save (opening writes nothing)
     assert json.loads((plain.folder / "meta.json").read_text()) == {
         "format": 1, "provider_id": "local:model:8", "dim": 8, "floats": True}
-    plain.add(["a" * 32], _unit(2, 8)[1:])
-    plain.save()
     again = VectorStore(tmp_path, "local:model:8", 8)
     assert again.reset_reason is None and again.floats is not None and again.floats.dtype == np.float16

@@ -391,7 +391,7 @@ def test_two_processes_indexing_and_searching_at_once(evolving: Evolving) -> Non
            failures=len(problems))
 
 
-@pytest.mark.parametrize("moment", ["first open", "segment write"])
+@pytest.mark.parametrize("moment", ["first save", "segment write"])
 def test_opening_the_vector_store_never_breaks_a_concurrent_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   moment: str) -> None:
     """maguyva_tui/core/embed/store.py VectorStore._open runs in every process that searches (the
@@ -401,13 +401,18 @@ def test_opening_the_vector_store_never_breaks_a_concurrent_writer(tmp_path: Pat
     CLI searches at once), and (b) unlink every ``.*.tmp*`` file as "left by a killed run",
     including the segment a concurrent `maguyva index` was writing, which then died mid-embedding.
     Reproduced by opening a second store at the moment the first fsyncs its temporary file. Fixed
-    in 69e4754: a new store is created, never wiped, and only dead writers' temporary files go."""
+    in 69e4754: a new store is created, never wiped, and only dead writers' temporary files go. Since
+    helper-240 opening writes nothing: a store's meta.json is written by its first save (the
+    "first save" moment: another process opens the store while it fsyncs that file)."""
     import numpy as np
 
     import maguyva_tui.core.embed.store as store_module
 
     folder = tmp_path / "semantic"
-    writer = None if moment == "first open" else store_module.VectorStore(folder, "test:race:64", 64, True)
+    writer = store_module.VectorStore(folder, "test:race:64", 64, True)
+    if moment == "segment write":  # its meta.json written already: the next fsync is a segment's
+        writer.add(["c"], np.ones((1, 64), np.float32))
+        writer.save()
     real_fsync, interleaved = store_module.os.fsync, []
 
     def fsync_while_another_process_opens(fd: int) -> None:
@@ -417,12 +422,10 @@ def test_opening_the_vector_store_never_breaks_a_concurrent_writer(tmp_path: Pat
             store_module.VectorStore(folder, "test:race:64", 64, True)
 
     monkeypatch.setattr(store_module.os, "fsync", fsync_while_another_process_opens)
-    if writer is None:
-        store_module.VectorStore(folder, "test:race:64", 64, True)
-    else:
-        writer.add(["a", "b"], np.ones((2, 64), np.float32))
-        writer.save()
+    writer.add(["a", "b"], np.ones((2, 64), np.float32))
+    writer.save()
     assert interleaved
+    assert len(store_module.VectorStore(folder, "test:race:64", 64, True)) == (2 if moment == "first save" else 3)
 
 
 def _with_current_state(repo: Evolving) -> Evolving:

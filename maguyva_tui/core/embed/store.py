@@ -433,25 +433,22 @@ class VectorStore:
         return meta
 
     def _open(self) -> None:
-        """Read every readable segment; discard the store if it belongs to another format or provider."""
+        """Read every readable segment; discard the store if it belongs to another format or provider.
+
+        Opening writes nothing: a store's folder and ``meta.json`` are made by its first save
+        (:meth:`_make`), so a search of an index that has no such tier (built ``--no-semantic``)
+        leaves no trace of it, where it had made the transformer tier's folder and meta.json."""
         meta_path = self.folder / "meta.json"
         try:
             meta = json.loads(meta_path.read_text("utf-8"))
-        except FileNotFoundError:
-            meta = None
+        except FileNotFoundError:  # a new store: held empty; never wiped, a concurrent opener may be writing it
+            return
         except (OSError, ValueError):
             meta = {}
         if meta != self._meta():
-            if meta is not None:  # a new store is only created, never wiped: a concurrent opener may be writing it
-                self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
-                shutil.rmtree(self.folder, ignore_errors=True)
-            try:
-                make_private_dir(self.folder)
-                _atomic_write(meta_path, json.dumps(self._meta()).encode())
-            except OSError:  # a read-only or full index folder: an empty store, held in memory; a save says why
-                return
-            if meta is not None:
-                return
+            self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
+            shutil.rmtree(self.folder, ignore_errors=True)
+            return
         for stray in self.folder.glob(".*.tmp*"):
             if not _writer_alive(stray):
                 stray.unlink(missing_ok=True)  # left by a run killed mid-write; its rows were never saved
@@ -506,6 +503,13 @@ class VectorStore:
         self._merged.add(path.name)
         return keys, codes, floats, rows
 
+    def _make(self) -> None:
+        """Make the store's folder and its ``meta.json`` where they are missing (its first save)."""
+        make_private_dir(self.folder)
+        meta_path = self.folder / "meta.json"
+        if not meta_path.exists():
+            _atomic_write(meta_path, json.dumps(self._meta()).encode())
+
     def _segments(self) -> list[Path]:
         return sorted(self.folder.glob("seg-*.npz"))
 
@@ -523,7 +527,7 @@ class VectorStore:
         arrays: dict[str, np.ndarray] = {"keys": keys, "codes": np.asarray(codes)}
         if floats is not None:
             arrays["floats"] = np.asarray(floats)
-        make_private_dir(self.folder)
+        self._make()
         _atomic_write(path, lambda handle: _savez(handle, arrays, written))
         self._merged.add(path.name)
         return path
