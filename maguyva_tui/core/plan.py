@@ -40,6 +40,12 @@ DIRECT_CONFIDENCE: Final = 0.85  # seed: at or above this an ordinary query skip
 MAX_PREFIX_LIMIT: Final = 50
 """The longest page whose ranking is that of every shorter one: the explorer's and the MCP
 server's page (a limit up to it is a cut of one list, see the module's docstring)."""
+PROBE: Final = 1
+"""The result past the page that the front ends ask for (the CLI, the explorer, the MCP server, a
+workspace: ``limit + 1``) to learn whether the limit cut the list. It is not part of the page, so
+it fetches as the page does: a page of :data:`MAX_PREFIX_LIMIT` asked with it had fetched 153 hits
+an engine where a page of 10 fetched 150, and ranked otherwise (``--limit 10`` was not the first
+part of ``--limit 50`` in a blend)."""
 OVERFETCH: Final = 3
 """Each engine of a blend returns this many times the page, so that agreement between engines
 below the visible page can still lift a result."""
@@ -163,9 +169,11 @@ def plan(
 
 def fetch_for(limit: int) -> tuple[int, int]:
     """Return what a lone engine and each engine of a blend are asked for, for a page of ``limit``:
-    the same for every limit up to :data:`MAX_PREFIX_LIMIT` (so the limit only cuts the list),
-    :data:`OVERFETCH` times the page for a blend beyond it."""
-    return max(limit, MAX_PREFIX_LIMIT), max(limit * OVERFETCH, MIN_FETCH)
+    the same for every limit up to :data:`MAX_PREFIX_LIMIT` and its :data:`PROBE` (so the limit
+    only cuts the list), :data:`OVERFETCH` times the page for a blend beyond it."""
+    if limit <= MAX_PREFIX_LIMIT + PROBE:
+        return MAX_PREFIX_LIMIT + PROBE, MIN_FETCH
+    return limit, limit * OVERFETCH
 
 
 def plan_request(

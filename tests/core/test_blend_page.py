@@ -17,7 +17,7 @@ from maguyva_tui.core.duplicates import COPY_SIMILARITY, fold_copies, signature,
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.explain import result_text
 from maguyva_tui.core.fusion import FILE_DECAY, fuse
-from maguyva_tui.core.plan import MAX_PREFIX_LIMIT, MIN_FETCH, fetch_for
+from maguyva_tui.core.plan import MAX_PREFIX_LIMIT, MIN_FETCH, PROBE, fetch_for
 from maguyva_tui.core.types import Hit, SearchResult
 from tests.conftest import FIXTURE
 from tests.core.test_engine import CountingProvider
@@ -177,7 +177,9 @@ def test_a_file_copied_whole_shows_its_lines_once(tmp_path: Path) -> None:
 
 
 def test_every_limit_up_to_the_longest_page_asks_the_engines_for_the_same() -> None:
-    assert {fetch_for(limit) for limit in range(1, MAX_PREFIX_LIMIT + 1)} == {(MAX_PREFIX_LIMIT, MIN_FETCH)}
+    # the front ends ask one more than the page (was the list cut?): 51 for a page of 50
+    assert {fetch_for(limit) for limit in range(1, MAX_PREFIX_LIMIT + PROBE + 1)} == {
+        (MAX_PREFIX_LIMIT + PROBE, MIN_FETCH)}
     alone, blend = fetch_for(200)
     assert alone >= 200 and blend >= 200
 
@@ -252,6 +254,18 @@ def test_the_page_for_a_limit_is_the_first_part_of_a_longer_page_requests(
 ) -> None:
     question = data.draw(st.sampled_from(REQUESTS_QUESTIONS[path]))
     _check_prefix(requests_engine, question, path, *pair)
+
+
+def test_the_command_lines_page_of_10_is_the_first_part_of_its_page_of_50(requests_engine: Engine) -> None:
+    # maguyva search --json --limit 10 and --limit 50 (each asking one more, to say "truncated"):
+    # the page of 50 had fetched 153 hits an engine, not 150, and ranked the blend otherwise
+    from maguyva_tui.cli import _searched
+
+    question = "retry a connection when the proxy fails"
+    short, _ = _searched(requests_engine, question, limit=10)
+    long, _ = _searched(requests_engine, question, limit=MAX_PREFIX_LIMIT)
+    assert short.fusion_strategy == "fused"
+    assert _page(short) == _page(long)[:10]
 
 
 def test_the_explanation_adds_up_with_the_file_credit_and_names_the_copies(requests_engine: Engine) -> None:
