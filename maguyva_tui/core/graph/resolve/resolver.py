@@ -115,7 +115,8 @@ class Resolver(Memo):
         apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
         for i in range(used, len(parts)):
             if target in SENTINELS:
-                rescued = rules(index.language).external_member(self, parts[i:]) if target == EXTERNAL else None
+                rescued = (rules(index.language).external_member(self, parts[i:], self.declared(index, scope, written[:i]))
+                           if target == EXTERNAL else None)
                 return (rescued if rescued is not None else target), owner
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
@@ -130,6 +131,15 @@ class Resolver(Memo):
             if self.names_instance(index, scope, parts, owner):
                 return self.call_instance(index, target), owner
         return target, owner
+
+    def declared(self, index: FileIndex, scope: str | None, receiver: list[str]) -> str:
+        """Return the type a receiver of one segment is written with: a cast's (``u64()`` of
+        ``(x as u64)``), or the local's declared type (``""``: none, or a longer receiver)."""
+        if len(receiver) != 1:
+            return ""
+        if receiver[0].endswith("()"):
+            return receiver[0].removesuffix("()")
+        return self.binding(index, scope, receiver[0])
 
     def called_result(self, target: str, owner: str | None) -> str:
         """Type what calling a method looked up on a class (``owner``) returns: a method returning

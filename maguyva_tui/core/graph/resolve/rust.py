@@ -9,6 +9,7 @@ from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED,
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id
 from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
 from maguyva_tui.core.parsing.facts.names import TRAIT_SEPARATOR
+from maguyva_tui.core.parsing.facts.primitive_impls import BLANKET, IMPLEMENTED, RUST_PRIMITIVES
 
 RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
 """Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
@@ -70,11 +71,14 @@ class Rust(Language):
         found = rust_module(r, root, here + qualname.split("."))
         return r.member(found, name) if found is not None else None
 
-    def external_member(self, r: Lookup, rest: list[str]) -> str | None:
+    def external_member(self, r: Lookup, rest: list[str], declared: str = "") -> str | None:
         """Resolve a method of the crate's own trait, implemented for a foreign type: the method
-        when one trait of the crate alone declares it, else unknown."""
+        when one trait of the crate alone declares it, else unknown. On a value of a primitive
+        type (``declared``), a trait's only where the crate implements it for that type."""
         if not crate_method(r, rest):
             return None
+        if declared in RUST_PRIMITIVES:
+            return primitive_member(r, declared, rest)
         trait = trait_method(r, rest[0]) if len(rest) == 1 else None
         return trait if trait is not None else UNRESOLVED
 
@@ -101,6 +105,45 @@ class Rust(Language):
         """Resolve a child module of a module file."""
         root, current = mod.rust_module(index.path)
         return rust_module(r, root, (current.split(".") if current else []) + [name]) or UNRESOLVED
+
+
+def primitive_member(r: Lookup, typed: str, rest: list[str]) -> str | None:
+    """Resolve a method called on a value of a primitive type: the method of the one trait the
+    crate implements for the type, or for every type (a blanket impl), that declares it; the
+    standard library's (``None``: external) where none does. ``let y: f64; y.sqrt()`` had been
+    tied to num-integer's ``Roots::sqrt``, which the crate implements for integers alone."""
+    if len(rest) != 1:
+        return UNRESOLVED
+    impls = r.memoized(("rust-primitive-impls",), _primitive_impls, r)
+    traits = impls.get(typed, frozenset()) | impls.get(BLANKET, frozenset())
+    found = {r.member(trait, rest[0]) for trait in traits} - SENTINELS
+    if not found:
+        return None
+    return found.pop() if len(found) == 1 else UNRESOLVED
+
+
+def _primitive_impls(r: Lookup) -> dict[str, frozenset[str]]:
+    """Map each primitive type (and ``BLANKET``) to the traits of the repository the crate
+    implements for it, as the files' records say (``parsing/facts/primitive_impls.py``)."""
+    tables = r.names()
+    found: dict[str, frozenset[str]] | None = tables.derived.get("rust-primitive-impls")
+    if found is not None:
+        return found
+    paths = {split_id(node)[0] for nodes in tables.qualnames.get("rust", {}).values() for node in nodes}
+    out: dict[str, set[str]] = {}
+    for path in sorted(paths):
+        index = r.files.get(path)
+        if index is None:
+            continue
+        for typed, bound in index.locals.items():
+            if typed not in RUST_PRIMITIVES and typed != BLANKET:
+                continue
+            for name, trait in bound.items():
+                target = r.resolve(index, None, trait) if name.startswith(IMPLEMENTED) else None
+                if target is not None and r.kind(target) == "trait":
+                    out.setdefault(typed, set()).add(target)
+    found = tables.derived["rust-primitive-impls"] = {typed: frozenset(t) for typed, t in out.items()}
+    return found
 
 
 def own_trait(r: Lookup, index: FileIndex, traits: list[str], scope: str | None) -> str:

@@ -42,6 +42,7 @@ from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodies
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
+from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -222,6 +223,8 @@ def _extract(
     generics = _generic_scopes(captures.get("generic", ()))
     receiver_type_parameters(tree, language, generics)
     reader.named(captures, generics, _macro_arguments(captures.get("test", ())))
+    if language == "rust":
+        reader.references += macro_impls(source)
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     if language == "ruby":
@@ -449,6 +452,9 @@ class _Reader:
             if capture == "inherit.impl" and node.parent is not None:  # rust impl Trait for Type
                 sub = names.type_name(node.parent.child_by_field_name("type"))
                 _macro_impl(node.parent, sub, name, implemented)
+                primitive = impl_scope(node.parent, generics)
+                if primitive is not None:  # what a primitive's or any type's value may call (primitive_impls.py)
+                    self.references.append(record(name, line, primitive))
             elif capture == "inherit":
                 sub = self.class_at(line)
             elif capture == "new.member" and "." not in name:  # main_(1, 2): this->main_'s type
