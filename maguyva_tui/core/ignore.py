@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol
 import re2
 
 from maguyva_tui.core.git_excludes import IGNORE_FILE_NAMES, excludes_of, ignores_case, work_tree_top
+from maguyva_tui.core.ignore_many import Block, blocks
 from maguyva_tui.core.ignore_syntax import for_pathspec
 
 IGNORE_FILES: tuple[str, ...] = IGNORE_FILE_NAMES
@@ -44,6 +45,10 @@ time): Python's backtracking takes time exponential in the stars, and a line suc
 file name. So does a pattern with two repeats that cross folders (``/**/a/**/b``: 48 ms a path
 1,500 folders deep, for each folder on the way). Fewer repeats (``*.pyc``, ``build/``: nearly every
 real pattern) keep Python's ``re``, several times faster per call on short paths."""
+MANY_PATTERNS = 64
+"""An ignore file with more patterns than this is matched block by block
+(:mod:`maguyva_tui.core.ignore_many`), each pattern compiled when its block first matches: a
+100,000-line ``.gitignore`` had cost a minute to compile and a minute per 1,000 files to match."""
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 """The bytes of a file name that is not UTF-8, which ``re2`` cannot encode (any of them is matched
 as U+FFFD: only a wildcard matches either)."""
@@ -88,6 +93,9 @@ class IgnoreFile:
     fold: bool = False
     """Its patterns match without regard to case (``core.ignorecase``); the first file of a stack
     says so for the folders below (:func:`rules_below`)."""
+    blocks: tuple[Block, ...] = ()
+    """For a file of many patterns, its rules in blocks, each matched first as one regex (none for a
+    file of a few: each rule is tried)."""
 
     def verdict(self, rel: str, is_dir: bool) -> bool | None:
         """Return True (ignored), False (re-included) or None (no rule matched)."""
@@ -97,18 +105,33 @@ class IgnoreFile:
             if not rel.startswith(self.base + "/"):
                 return None
             rel = rel[len(self.base) + 1 :]
+        if self.blocks:
+            return self._verdict_in_blocks(rel, is_dir)
         for rule in reversed(self.rules):
             if rule.matches(rel, is_dir):
                 return rule.ignores
         return None
 
+    def _verdict_in_blocks(self, rel: str, is_dir: bool) -> bool | None:
+        """The last matching rule's verdict, trying only the rules of blocks that match."""
+        for block in reversed(self.blocks):
+            if not block.may_match(rel):
+                continue
+            for index in range(block.stop - 1, block.start - 1, -1):
+                rule = self.rules[index]
+                if rule.matches(rel, is_dir):
+                    return rule.ignores
+        return None
+
 
 def parse_ignore_file(text: str, base: str, fold: bool = False) -> IgnoreFile:
     """Compile the lines of an ignore file that applies under ``base``; lines git skips are skipped."""
-    rules = []
-    for raw in text.removeprefix("\ufeff").split("\n"):
-        rules.extend(compile_line(raw.removesuffix("\r"), fold))
-    return IgnoreFile(base, tuple(rules), fold=fold)
+    specs = [spec for raw in text.removeprefix("\ufeff").split("\n") for spec in _specs(raw.removesuffix("\r"))]
+    if len(specs) <= MANY_PATTERNS:
+        return IgnoreFile(base, tuple(rule for spec in specs if (rule := _rule(*spec, fold)) is not None), fold=fold)
+    lazy = [_LazyRule(*spec, fold) for spec in specs]
+    rules = tuple(Rule(searcher, searcher.dirs_only, searcher.ignores) for searcher in lazy)
+    return IgnoreFile(base, rules, fold=fold, blocks=blocks([searcher.prefilter() for searcher in lazy], fold))
 
 
 def load_ignore_files(folder: Path, base: str, fold: bool = False) -> list[IgnoreFile]:
@@ -187,31 +210,73 @@ def is_ignored(stack: list[IgnoreFile], rel: str, is_dir: bool) -> bool:
 def compile_line(line: str, fold: bool = False) -> list[Rule]:
     """Compile one gitignore line: no rule for blanks, comments and patterns that match nothing,
     two where one git pattern needs two of pathspec's."""
+    return [rule for spec in _specs(line) if (rule := _rule(*spec, fold)) is not None]
+
+
+def _specs(line: str) -> list[tuple[str, bool, bool]]:
+    """pathspec's regex of each pattern of one gitignore line, whether it names folders only and
+    whether it ignores (or re-includes); none for blanks, comments and what git cannot read."""
     from pathspec.patterns.gitignore import GitIgnorePatternError  # here: a search on an unchanged
     from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern  # repository compiles none (9 ms)
 
-    rules = []
+    specs = []
     for text, dirs_only in for_pathspec(line):
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # a literal "[" in a class: Python's nested-set warning
-                pattern = GitIgnoreSpecPattern(text)
+            regex, include = GitIgnoreSpecPattern.pattern_to_regex(text)
         except (GitIgnorePatternError, ValueError, re.error):
             continue  # git skips what it cannot read (a lone trailing backslash)
-        if pattern.include is not None and pattern.regex is not None:
-            rules.append(_rule(pattern.regex.pattern, dirs_only, pattern.include, fold))
-    return rules
+        if include is not None and regex is not None:
+            specs.append((regex, dirs_only, include))
+    return specs
 
 
-def _rule(source: str, dirs_only: bool, ignores: bool, fold: bool = False) -> Rule:
-    """Turn pathspec's regex (a path or anything below it) into one for the path alone."""
+def _rule(source: str, dirs_only: bool, ignores: bool, fold: bool = False) -> Rule | None:
+    """Turn pathspec's regex (a path or anything below it) into one for the path alone; ``None``
+    for a regex Python cannot compile (git skips the pattern)."""
+    body, anchored, dirs_only = _path_alone(source, dirs_only)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a literal "[" in a class: Python's nested-set warning
+            re.compile(source)  # as pathspec compiles it: a file of a few patterns skips what it skips
+        return Rule(_compile(body, anchored, fold), dirs_only, ignores)
+    except re.error:
+        return None
+
+
+def _path_alone(source: str, dirs_only: bool) -> tuple[str, bool, bool]:
+    """pathspec's regex without its ending for the files below a folder: the body, whether it is
+    anchored at the path's end, and whether it names folders only."""
     dirs_only = dirs_only or (source.endswith(_MARK) and not source.endswith(_MARK_OPTIONAL))
-    anchored = False
     for mark in (_MARK_OPTIONAL, _MARK):
         if source.endswith(mark):
-            source, anchored = source[: -len(mark)], True
-            break
-    return Rule(_compile(source, anchored, fold), dirs_only, ignores)
+            return source[: -len(mark)], True, dirs_only
+    return source, False, dirs_only
+
+
+class _LazyRule:
+    """A pattern of a file of many, compiled when first searched (most never are: their block's
+    regex rules them out); one Python cannot compile matches nothing, as git skips it."""
+
+    __slots__ = ("_anchored", "_body", "_compiled", "_fold", "dirs_only", "ignores")
+
+    def __init__(self, source: str, dirs_only: bool, ignores: bool, fold: bool) -> None:
+        self._body, self._anchored, self.dirs_only = _path_alone(source, dirs_only)
+        self.ignores, self._fold = ignores, fold
+        self._compiled: Searcher | None = None
+
+    def prefilter(self) -> str:
+        """This pattern's part of its block's regex (the folder mark's group unnamed: a name may
+        appear once in a regex)."""
+        return "(?:" + self._body.replace("(?P<ps_d>", "(?:") + ("\\z" if self._anchored else "") + ")"
+
+    def search(self, text: str) -> object:
+        """Search the path, compiling the pattern the first time."""
+        if self._compiled is None:
+            try:
+                self._compiled = _compile(self._body, self._anchored, self._fold)
+            except re.error:
+                self._compiled = _NOTHING
+        return self._compiled.search(text)
 
 
 def _compile(body: str, anchored: bool, fold: bool = False) -> Searcher:
