@@ -547,11 +547,24 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.answer = answer
         self._refresh_offered()
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
-        self.part(ResultsTable).show(answer, moved, keep=same)
+        keep = same and not (answer is not None and before is not None and self._top_unchosen(answer, before))
+        self.part(ResultsTable).show(answer, moved, keep=keep)
         self.part(LookupBanner).show(answer.result.lookup_failed if answer else None, self.updating)
         notices = [n for n in answer.notices if not said_by_tiers(n)] if answer else []  # the explain panel has them all
         self.part(StatusLine).notice(" · ".join(notices))
         self._schedule_preview(after_frame=True)
+
+    def _top_unchosen(self, answer: Answer, before: Answer) -> bool:
+        """Tell whether the same question, knobs and all, is answered again (an engine joined, a file
+        changed) while the cursor rests on the first row with the focus in the query box: nothing
+        was chosen, and the new first result is highlighted and shown, not the old first wherever it
+        went (a first build's early answer had left its first result highlighted at row 3 of the
+        full one, its file in the preview, for a question whose answer begins elsewhere)."""
+        return (
+            answer.request.with_(seq=0) == before.request.with_(seq=0)
+            and self.part(ResultsTable).cursor_row <= 0
+            and isinstance(self._explorer_focus(), QueryInput)
+        )
 
     # -- selection, preview, explain ------------------------------------------------------------
 
