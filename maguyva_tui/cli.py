@@ -957,7 +957,28 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
     has one), the rest go on. A line's ``id`` comes back first in its answer, a refused line's too."""
     out = _batch_answer(answer, args, line, number)
     sent = _line_object(line) if b'"id"' in line or b"\\u" in line else None  # an escape may spell the key
-    return {"id": sent["id"], **out} if sent is not None and "id" in sent else out
+    if sent is None or "id" not in sent:
+        return out
+    if not _finite(sent["id"]):  # echoed, it had gone out as Infinity or NaN, which strict parsers refuse
+        return refused(out.get("query"), f"line {number}: {UNSENDABLE_ID}")
+    return {"id": sent["id"], **out}
+
+
+INFINITY = float("inf")
+UNSENDABLE_ID = ('"id" holds a number no JSON answer can carry back (NaN, Infinity, or one past a double\'s '
+                 'range, as 1e999): send it as a string')
+"""A batch line's error when its ``id`` cannot be echoed as strict JSON."""
+
+
+def _finite(value: Any) -> bool:
+    """Tell whether a JSON value read by Python holds no NaN or infinity, at any depth."""
+    if isinstance(value, float):
+        return abs(value) < INFINITY  # False for NaN too
+    if isinstance(value, list):
+        return all(_finite(item) for item in value)
+    if isinstance(value, dict):
+        return all(_finite(item) for item in value.values())
+    return True
 
 
 def _line_object(line: bytes) -> dict[str, Any] | None:

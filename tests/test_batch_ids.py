@@ -81,3 +81,13 @@ def test_a_line_that_is_not_json_says_so_in_its_own_words(line: bytes, said: str
     numbers in one sentence and no word of what a line must be."""
     out = _batch_one(_answer, ARGS, line, 17)
     assert out["error"] == f'{said}; each line must be a JSON object with a "query" string' and out["results"] == []
+
+
+@pytest.mark.parametrize("ident", [b"1e999", b"-1e999", b"NaN", b"[1, Infinity]", b'{"k": -Infinity}'])
+def test_an_id_no_json_answer_can_carry_is_the_lines_error(ident: bytes) -> None:
+    """``{"id": 1e999}`` had come back as ``"id": Infinity`` (``NaN`` as ``NaN``): a line serde_json,
+    Go and ``jq`` refuse, where every JSON answer parses strictly."""
+    out = _batch_one(_answer, ARGS, b'{"id": ' + ident + b', "query": "x"}', 2)
+    json.dumps(out, allow_nan=False)  # strict JSON
+    assert "id" not in out and out["results"] == [] and out["query"] == "x"
+    assert out["error"].startswith('line 2: "id" holds a number no JSON answer can carry back')
