@@ -62,3 +62,31 @@ def test_the_wait_ends_with_the_last_answer_a_cancellation_or_the_time_allowed()
     assert not pending.drained(0.01)
     pending.asked(_line({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "b"}}))
     assert pending.drained(0.01)
+
+
+def test_a_last_request_without_its_newline_is_answered_at_once() -> None:
+    """``printf '...'`` with no final newline: the line reached the SDK unterminated, which waited for
+    the rest while the intake waited for its answer, and the session ended after the whole drain (2
+    minutes) with the request unanswered."""
+    sdk_read, sdk_write = os.pipe()
+    out_read, out_write = os.pipe()
+    wire = Wire(out_write)
+    seen: dict[str, object] = {}
+
+    def sdk() -> None:
+        with os.fdopen(sdk_read, "rb") as incoming:
+            seen["line"] = line = incoming.readline()
+            if line.endswith(b"\n"):
+                wire.write(_line({"jsonrpc": "2.0", "id": json.loads(line)["id"], "result": {}}))
+            incoming.read()
+
+    reader = threading.Thread(target=sdk)
+    reader.start()
+    started = time.monotonic()
+    _pump(io.BytesIO(_line(CALL).rstrip(b"\n")), os.fdopen(sdk_write, "wb"), wire, drain_s=2)
+    reader.join(5)
+    assert seen["line"] == _line(CALL)
+    assert time.monotonic() - started < 1
+    assert json.loads(os.read(out_read, 1 << 16))["id"] == 7
+    for fd in (out_read, out_write):
+        os.close(fd)

@@ -417,10 +417,13 @@ def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None, drain_s:
                     sorted_out = Triage(line, b"")
                 if sorted_out.answers and wire is not None:
                     wire.write(sorted_out.answers)
-                if sorted_out.onward:
+                onward = sorted_out.onward
+                if onward and not onward.endswith(b"\n"):  # the last line at the end of stdin: the SDK reads lines
+                    onward += b"\n"
+                if onward:
                     if wire is not None:
-                        wire.pending.asked(sorted_out.onward)
-                    server.write(sorted_out.onward)
+                        wire.pending.asked(onward)
+                    server.write(onward)
                     server.flush()
             if wire is not None and not wire.pending.drained(drain_s):
                 os.write(2, b"maguyva mcp: the client closed stdin; requests still unanswered after "
