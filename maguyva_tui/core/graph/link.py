@@ -17,6 +17,7 @@ from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, symbol_id
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
+from maguyva_tui.core.parsing.facts.names import ELEMENT
 
 VALUE_KINDS = frozenset({"function", "method"})
 """What a Go argument written as a name is a site of: a function or method passed as a value."""
@@ -110,7 +111,7 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         written = (name, mode)
         target = flat.get(written)
         if target is None:
-            if scoped is None or name.partition(".")[0].removesuffix("()") in scoped:
+            if scoped is None or name.partition(".")[0].removesuffix("()").removesuffix(ELEMENT) in scoped:
                 key = (scope, name, mode)
                 target = by_scope.get(key)
                 if target is None:

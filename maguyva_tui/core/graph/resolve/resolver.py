@@ -25,6 +25,7 @@ from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
+from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -48,6 +49,22 @@ on: PHP's ``: static`` and ``: self`` (both read ``self``) and ``return $this``,
 ``: this``, Python's ``-> Self``, ``return self`` and ``return cls()``."""
 TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 """A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
+
+
+ARRAY = "array:"
+"""Before a target, an array of its values (``Node[]``): its element is the target, its own members (``length``,
+``forEach``) are unknown. No symbol id starts so (an id starts with a path, escaped where it holds ``:``)."""
+
+
+def array_of(target: str) -> str:
+    """Return the target of an array of ``target``'s values."""
+    return UNRESOLVED if target in SENTINELS and target != EXTERNAL else ARRAY + target
+
+
+def element(target: str) -> str:
+    """Return what an element of an array is (``nodes[0]`` of ``nodes: Node[]``), unresolved where
+    the target is no array the resolver knows."""
+    return target[len(ARRAY):] if target.startswith(ARRAY) else UNRESOLVED
 
 
 class Resolver(Memo):
@@ -105,12 +122,14 @@ class Resolver(Memo):
         written = name.split(".")
         if not written[0] and len(written) > 1 and rules(index.language).lexical_constants:
             written, scope = written[1:], None  # Ruby ::Base: looked up from the top level alone
-        parts = [p.removesuffix("()") for p in written]
+        parts = [p.removesuffix("()").removesuffix(ELEMENT) for p in written]
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
             return UNRESOLVED, None  # an unknown receiver, or calling what a call returned
         target, used = self.head(index, scope, parts, call)
         if written[used - 1].endswith("()"):
             target = self.result(target)
+        elif written[used - 1].endswith(ELEMENT):
+            target = element(target)
         owner: str | None = None
         apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
         for i in range(used, len(parts)):
@@ -123,6 +142,8 @@ class Resolver(Memo):
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
             if written[i].endswith("()"):
                 target = self.called_result(target, owner)
+            elif written[i].endswith(ELEMENT):
+                target = element(target)
             elif i < len(parts) - 1 and self.is_property(target):
                 target = self.result(target)  # a property read on the way is its getter's result
         if invoked and self.kind(target) in CLASS_KINDS:
@@ -473,6 +494,8 @@ class Resolver(Memo):
         made, nth_result, nth = typed.partition(NTH_RESULT)
         if nth_result:
             return self.nth_result(index, scope, made, nth)
+        if typed.endswith(ARRAY_TYPE):
+            return array_of(self.instance(index, typed[: -len(ARRAY_TYPE)], scope))  # Node[]: an array of Nodes
         own = rules(index.language).typed_value(self, index, typed, scope)
         if own is not None:
             return own
@@ -636,8 +659,8 @@ class Resolver(Memo):
         return self.memoized(("member", target, name), self._member, target, name)
 
     def _member(self, target: str, name: str) -> str:
-        """Resolve ``target.name`` without the memo."""
-        if not self._deeper():
+        """Resolve ``target.name`` without the memo (an array's members are its own: unknown)."""
+        if target.startswith(ARRAY) or not self._deeper():
             return UNRESOLVED
         try:
             prefix, colon, package = target.partition(":")

@@ -554,9 +554,11 @@ CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression", "function_ca
                                          "type_conversion_expression"})
 """Values that call their ``VALUE_TYPE_FIELDS`` field: the type is what calling it gives."""
 
-ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression", "selector_expression"})
+ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression", "selector_expression",
+                                         "subscript_expression"})
 """Values that are a plain (dotted) name, Python's, JavaScript's or Go's: the bound local is an alias
-of that name (``var hasOwnProperty = objectProto.hasOwnProperty``, ``cmds := sub.Commands``)."""
+of that name (``var hasOwnProperty = objectProto.hasOwnProperty``, ``cmds := sub.Commands``), or of
+an element of one (``const child = this.content[0]``: ``this.content[i]``)."""
 
 
 def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str | None:

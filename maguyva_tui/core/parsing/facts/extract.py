@@ -678,7 +678,7 @@ def _heads(written: set[str]) -> set[str]:
     """Return the prefixes of referenced names that a local binding could shadow (``a``, ``a.b``)."""
     heads = set()
     for name in written:
-        head, _, rest = name.partition(".")
+        head, _, rest = name.replace(names.ELEMENT, "").partition(".")  # nodes[i].check: nodes, as nodes.check
         heads.add(head)
         if rest:
             heads.add(head + "." + rest.partition(".")[0])

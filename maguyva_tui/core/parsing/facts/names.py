@@ -136,7 +136,35 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind == "type_cast_expression":  # rust (x as u64).m(), (x as $T).m()
         typed = cast_type(node)
         return typed + "()" if typed else UNKNOWN
+    if kind == "subscript_expression" and node.child_by_field_name("object") is not None:
+        return _element(node, depth)
+    if kind == "new_expression":  # js/ts (new Fitter(a, b)).fit(): an instance of Fitter, as Fitter() is
+        made = dotted(node.child_by_field_name("constructor"), depth + 1)
+        return UNKNOWN if UNKNOWN in made.split(".") or made.endswith(("()", ELEMENT)) else made + "()"
     return UNKNOWN
+
+
+ELEMENT = "[i]"
+"""After a JavaScript or TypeScript name, an element of what it names (``nodes[i]`` of ``nodes[0]``)."""
+ARRAY_TYPE = "[]"
+"""After a declared type, an array of it (``Node[]`` of ``Node[]``, ``readonly Node[]``, ``Array<Node>``)."""
+TS_ARRAYS = frozenset({"array_type", "readonly_type", "generic_type"})
+"""What a TypeScript annotation may hold that names an array (``Node[]``, ``readonly Node[]``,
+``Array<Node>``; a ``generic_type`` of another name reads as before, its name)."""
+ARRAY_TYPES = frozenset({"Array", "ReadonlyArray"})
+"""TypeScript's generic array types: ``Array<Node>`` is a ``Node[]``."""
+
+
+def _element(node: Node, depth: int) -> str:
+    """Render a JavaScript or TypeScript ``a[0]`` as an element of ``a`` (``a[i]``), where the index
+    is no string (``o["key"]`` reads a property) and ``a`` is a name (``f()[0]``, ``a[i][j]``: ``?``)."""
+    index = node.child_by_field_name("index")
+    if index is None or index.type in ("string", "template_string"):
+        return UNKNOWN
+    head = dotted(node.child_by_field_name("object"), depth + 1)
+    if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)):
+        return UNKNOWN
+    return head + ELEMENT
 
 
 RUST_INTEGERS: frozenset[str] = frozenset(
@@ -436,10 +464,14 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return TRAIT_SEPARATOR.join(t for t in traits if t)
         if kind != "type_identifier" or traits:
             return None
+    if kind == "generic_type" and _array_of(node) is not None:
+        return _array_of(node)
     if kind in OPTIONAL_FORMS:
         inner = _optional_of(node, kind)
         if inner is not None:
             return type_name(inner)
+    elif kind == "type_annotation" and node.named_child_count == 1 and _names_array(node.named_children[0]):
+        return type_name(node.named_children[0])
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "union_type":
         return type_name(node.named_children[0], "union_type")
     elif kind == "union_type":  # typescript Foo | null, Foo | undefined
@@ -448,10 +480,32 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         return type_name(kept[0]) if node.named_child_count == 2 and len(kept) == 1 else None
     elif kind == "array_type" and node.child_by_field_name("dimensions") is not None:
         return type_name(node.child_by_field_name("element"))  # java T[]: what a[i] is called on
+    elif kind == "array_type" and node.child_by_field_name("element") is None and node.named_child_count == 1:
+        element = type_name(node.named_children[0])  # typescript Node[]: an array, its elements Nodes
+        return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+    elif kind == "readonly_type" and node.named_child_count == 1:
+        return type_name(node.named_children[0])  # typescript readonly Node[]
     name = dotted(node)
     if UNKNOWN in name.split("."):
         return None
     return name
+
+
+def _names_array(node: Node) -> bool:
+    """Tell whether a TypeScript annotation's type is an array (``TS_ARRAYS``)."""
+    return node.type in TS_ARRAYS and (node.type != "generic_type" or _array_of(node) is not None)
+
+
+def _array_of(node: Node) -> str | None:
+    """Return the array type a TypeScript ``Array<Node>`` or ``ReadonlyArray<Node>`` names (``Node[]``)."""
+    name = node.child_by_field_name("name") or (node.named_children[0] if node.named_child_count else None)
+    arguments = node.child_by_field_name("type_arguments")
+    if name is None or name.text is None or name.text.decode("utf-8", "replace") not in ARRAY_TYPES:
+        return None
+    if arguments is None or arguments.named_child_count != 1:
+        return None
+    element = type_name(arguments.named_children[0])
+    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
 
 
 RUST_TRAIT_TYPES = frozenset({"dynamic_type", "abstract_type", "bounded_type", "type_identifier"})
