@@ -216,8 +216,8 @@ def compile_line(line: str, fold: bool = False) -> list[Rule]:
 def _specs(line: str) -> list[tuple[str, bool, bool]]:
     """pathspec's regex of each pattern of one gitignore line, whether it names folders only and
     whether it ignores (or re-includes); none for blanks, comments and what git cannot read."""
-    from maguyva_tui.core.gitignore_pattern import GitIgnorePatternError  # here: a search on an unchanged
-    from maguyva_tui.core.gitignore_pattern import GitIgnoreSpecPattern  # repository compiles none (9 ms)
+    from pathspec.patterns.gitignore import GitIgnorePatternError  # here: a search on an unchanged
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern  # repository compiles none (9 ms)
 
     specs = []
     for text, dirs_only in for_pathspec(line):
