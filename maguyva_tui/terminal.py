@@ -69,7 +69,9 @@ class ArgumentParser(argparse.ArgumentParser):
     file name of escape sequences, rewrote the terminal). Its subcommands' parsers are
     :class:`CommandParser`. An option is named in full: an abbreviation (``--lim 3``) is refused,
     as scripts drive these commands and an abbreviation changes meaning, or stops working, the
-    day an option sharing its start is added."""
+    day an option sharing its start is added. A usage error is its one line and where to read
+    more, without argparse's usage above it (5 to 10 lines of options that buried the line
+    saying what was wrong: ``maguyva search --limit``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
@@ -87,7 +89,7 @@ class ArgumentParser(argparse.ArgumentParser):
         elif full := self._full_names(unknown.split(" ")[0]):
             message += f" (options are named in full: {' or '.join(full)})"
         self._refused_in_json(message)
-        super().error(printable(message))
+        self.exit(2, f"{self.prog}: error: {printable(message)}\nsee {self.prog} --help\n")
 
     def _refused_in_json(self, message: str) -> None:
         """Say the refusal on stdout too where the command line asks for JSON (a command's parser)."""

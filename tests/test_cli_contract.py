@@ -15,6 +15,7 @@ import pytest
 
 from maguyva_tui import __main__ as entry
 from maguyva_tui import cli
+from maguyva_tui.resident.command import main as server_main
 from tests.conftest import Runner
 
 
@@ -30,13 +31,25 @@ def test_a_commands_usage_starts_with_its_own_name(command: str, capsys: pytest.
     assert "--theme" not in out
 
 
-def test_a_bad_option_value_is_one_error_line_after_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("argv", "said"), [
+    (["search", "--limit", "x", "q"], "maguyva search: error: argument --limit: invalid int value: 'x'"),
+    (["search", "q", "--limit"], "maguyva search: error: argument --limit: expected one argument"),
+    (["graph", "frob", "x"], "maguyva graph: error: argument action: invalid choice: 'frob' (choose from "
+                             "'callers', 'callees', 'impact', 'subtypes', 'overrides', 'importers')"),
+    (["index", "--bogus"], "maguyva index: error: unrecognized arguments: --bogus"),
+    (["mcp", "--bogus"], "maguyva mcp: error: unrecognized arguments: --bogus"),
+    (["server", "bogus"], "maguyva server: error: argument action: invalid choice: 'bogus' (choose from "
+                          "'start', 'stop', 'status', 'run')"),
+    (["--bogus"], "maguyva: error: unrecognized arguments: --bogus"),
+])
+def test_a_usage_error_is_one_line_and_where_to_read_more(argv: list[str], said: str,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse printed its usage, 5 to 10 lines of options, above the one line saying what was wrong
     with pytest.raises(SystemExit) as exit_:
-        cli.main(["search", "--limit", "x", "q"])
+        server_main(argv[1:]) if argv[0] == "server" else cli.main(argv)
     assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert err.splitlines()[-1] == "maguyva search: error: argument --limit: invalid int value: 'x'"
-    assert err.startswith("usage: maguyva search [-h]")
+    command = said.split(": error: ")[0]
+    assert capsys.readouterr().err == f"{said}\nsee {command} --help\n"
 
 
 class _ClosedPipe(io.StringIO):
@@ -190,7 +203,7 @@ def test_a_servers_idle_time_is_seconds_above_zero(idle: str, capsys: pytest.Cap
     with pytest.raises(SystemExit) as exit_:
         build_parser().parse_args(["run", "--idle", idle])
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert capsys.readouterr().err.splitlines()[0] == (
         f"maguyva server: error: argument --idle: a number of seconds above 0, not {idle!r}")
 
 
