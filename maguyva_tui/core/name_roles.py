@@ -5,14 +5,17 @@ A lone identifier the structural table defines nothing by is answered with the l
 package's name", even of bidict's ``backing_reversible = all(...)``, a local variable whose
 assignment was among the lines shown. The lines found say which it is: one that imports it, one
 that binds it (an assignment, a loop, a parameter), every one reaching it through a receiver, or
-Python's builtins; the old guess stays where they say none of these.
+Python's builtins; the old guess stays where they say none of these. A name that every line spells
+only inside a comment or a string is said so (hcl's ``func parseObjectList``, named by one
+comment, had been "an attribute, an import, ..."): the file is parsed to tell, never guessed from
+how the line starts.
 """
 
 from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from maguyva_tui.core.types import Ranked
 
@@ -27,10 +30,19 @@ _PYTHON_BUILTINS = frozenset(name for name in dir(builtins) if not name.startswi
 """Python's builtin names (``isinstance``, ``ValueError``)."""
 
 
-def name_role(name: str, results: Iterable[Ranked]) -> str:
-    """Say what ``name`` is, as the results' lines that spell it tell: ``a local variable or
-    parameter, bound at path:line``, ``an import, at path:line``, an attribute every line reaches
-    through a receiver, ``a Python builtin``, or :data:`UNKNOWN_ROLE`."""
+Source = Callable[[str], bytes]
+"""A file's indexed text by its path (``Snapshot.raw``)."""
+
+_NOT_CODE = ("comment", "string", "heredoc")
+"""What a tree-sitter node's type holds where the text under it is no code: ``line_comment``,
+``block_comment``, ``interpreted_string_literal``, ``raw_string_literal``, ``template_string``."""
+
+
+def name_role(name: str, results: Iterable[Ranked], source: Source | None = None) -> str:
+    """Say what ``name`` is, as the results' lines that spell it tell: ``named only in a comment``
+    (or a string: each spelling inside one, as the file parsed from ``source`` says), ``a local
+    variable or parameter, bound at path:line``, ``an import, at path:line``, an attribute every
+    line reaches through a receiver, ``a Python builtin``, or :data:`UNKNOWN_ROLE`."""
     word = re.escape(name)
     spelled = re.compile(rf"(?<![\w$]){word}(?![\w$])")
     bound = re.compile(
@@ -43,12 +55,15 @@ def name_role(name: str, results: Iterable[Ranked]) -> str:
     through = re.compile(rf"(?:\.|->|::)\s*{word}(?![\w$])")
     places: list[tuple[str, str]] = []  # (line, where)
     languages: set[str] = set()
-    for hit in results:
+    hits = list(results)
+    for hit in hits:
         if hit.language:
             languages.add(hit.language)
         for offset, line in enumerate(hit.snippet.split("\n")):
             if spelled.search(line):
                 places.append((line, f"{hit.path}:{hit.start_line + offset}"))
+    if places and source is not None and (said := _not_code(spelled, hits, source)):
+        return f"{said}, at {places[0][1]}"
     for line, where in places:
         if _IMPORT_LINE.search(line):
             return f"an import, at {where}"
@@ -69,3 +84,60 @@ def _binds(line: str, found: re.Match[str]) -> bool:
         return True
     before = line[:found.start()]
     return before.count("(") <= before.count(")")
+
+
+def _not_code(spelled: re.Pattern[str], hits: list[Ranked], source: Source) -> str | None:
+    """``named only in a comment`` (``a string``, ``comments and strings``) where every spelling
+    on the hits' lines lies inside such a node of its file's parse; ``None`` where one is code, or
+    a file cannot be read or parsed (its language has no grammar)."""
+    kinds: set[str] = set()
+    for hit in hits:
+        found = _kinds_around(spelled, hit, source)
+        if found is None or "code" in found:
+            return None
+        kinds |= found
+    if not kinds:
+        return None
+    if kinds == {"comment"}:
+        return "named only in a comment"
+    return "named only in a string" if kinds == {"string"} else "named only in comments and strings"
+
+
+def _kinds_around(spelled: re.Pattern[str], hit: Ranked, source: Source) -> set[str] | None:
+    """What encloses each spelling on a hit's lines: ``comment``, ``string`` or ``code``."""
+    from maguyva_tui.core.parsing.languages import parse  # the grammars load only for such a notice
+
+    if not hit.language:
+        return None
+    try:
+        text = source(hit.path)
+        tree = parse(hit.language, text)
+    except Exception:  # noqa: BLE001 - a file gone or a language without a grammar: no claim
+        return None
+    lines = text.split(b"\n")
+    starts = [0]
+    for raw in lines:
+        starts.append(starts[-1] + len(raw) + 1)
+    kinds: set[str] = set()
+    for number in range(hit.start_line, hit.start_line + hit.snippet.count("\n") + 1):
+        if not 0 < number <= len(lines):
+            continue
+        line = lines[number - 1].decode("utf-8", errors="replace")
+        for match in spelled.finditer(line):
+            at = starts[number - 1] + len(line[: match.start()].encode("utf-8", errors="replace"))
+            kinds.add(_enclosing(tree.root_node.descendant_for_byte_range(at, at + 1)))
+    return kinds
+
+
+def _enclosing(node: object) -> str:
+    """``comment``, ``string`` or ``code``: the nearest such node at or above ``node``."""
+    while node is not None:
+        kind = getattr(node, "type", "")
+        if "substitution" in kind or "interpolation" in kind:  # `${parse()}`, f"{parse()}": code
+            return "code"
+        if "comment" in kind:
+            return "comment"
+        if any(word in kind for word in _NOT_CODE[1:]):
+            return "string"
+        node = getattr(node, "parent", None)
+    return "code"

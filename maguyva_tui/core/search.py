@@ -306,7 +306,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         named = intent.target if intent.rule in _NAMING_RULES and intent.target else req.text  # a phrase: its name's
         again = search(replace(req, text=named, intent="exact_match"), parts, checkpoint, places, skip)
         if again.results:
-            role = name_role(intent.target or named, again.results)  # what the lines say it is
+            role = name_role(intent.target or named, again.results,  # what the lines say it is
+                             getattr(parts.generation.snapshot, "raw", None))
             used = replace(used, message=used.message.replace(UNKNOWN_ROLE, role, 1))
             return replace(again, query=req.text, rule=USED_RULE, confidence=intent.confidence,
                            notices=(*again.notices, used.message),

@@ -55,6 +55,8 @@ USED = {
     "errs.go": 'package errs\n\nimport "errors"\n\nvar ErrMissing = errors.New("missing")\n',
     "rev.py": ("from weakref import ref as weak_ref\n\n\ndef make(cls):\n    backing_reversible = all(cls)\n"
                "    return weak_ref(cls) if backing_reversible else None\n"),
+    "parse.go": ('package parse\n\nfunc objectType() string {\n\tpos := 1 // advanced via parseObjectList\n'
+                 '\treturn "see parseItemList"\n}\n'),
 }
 
 
@@ -107,6 +109,8 @@ def test_a_prefix_typed_so_far_is_not_a_name_used_here(used: Engine) -> None:
     ("backing_reversible", "a local variable or parameter, bound at rev.py:5"),
     ("weak_ref", "an import, at rev.py:1"),
     ("click.echo", "an attribute, an import, a builtin or another package's name"),  # the lines do not say
+    ("parseObjectList", "named only in a comment, at parse.go:4"),  # hcl's: had been the guess above
+    ("parseItemList", "named only in a string, at parse.go:5"),
 ])
 def test_a_name_used_but_not_defined_is_said_to_be_what_its_lines_show(used: Engine, text: str, role: str) -> None:
     # bidict's "backing_reversible" (a local, its assignment among the lines shown) had been "an attribute,
@@ -128,3 +132,19 @@ def test_a_name_used_but_not_defined_is_said_to_be_what_its_lines_show(used: Eng
 def test_the_role_of_a_name_is_read_from_the_lines_that_spell_it(lines: list[str], role: str) -> None:
     hits = [Ranked("m.py", n, n, None, "window", "python", 0.1, line, ()) for n, line in enumerate(lines, 1)]
     assert name_role("on_dup", hits) == role
+
+
+@pytest.mark.parametrize(("language", "source", "role"), [
+    ("go", "x := 1 // parse\n", "named only in a comment, at m.py:1"),
+    ("go", "/* a block\n   parse it */\nx := 1\n", "named only in a comment, at m.py:2"),
+    ("go", "x := parse() // parse\n", UNKNOWN_ROLE),  # one spelling is code
+    ("javascript", "const s = `${parse()}`;\n", UNKNOWN_ROLE),  # a template's substitution is code
+    ("python", 'print("parse", f"{parse}")\n', UNKNOWN_ROLE),
+    ("python", '"""parse the rest."""\nx = "to parse"  # parse\n', "named only in comments and strings, at m.py:1"),
+    ("nosuchlanguage", "# parse\n", UNKNOWN_ROLE),  # no grammar: no claim
+])
+def test_a_name_only_in_comments_or_strings_is_said_so_from_the_files_parse(language: str, source: str,
+                                                                             role: str) -> None:
+    lines = source.rstrip("\n").split("\n")
+    hits = [Ranked("m.py", 1, len(lines), None, "window", language, 0.1, "\n".join(lines), ())]
+    assert name_role("parse", hits, {"m.py": source.encode()}.__getitem__) == role
