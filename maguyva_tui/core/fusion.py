@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final, TypeAlias
 
@@ -106,23 +106,35 @@ def _path_kinds(path: str) -> tuple[bool, bool]:
     return is_demoted(path), is_secondary(path)
 
 
-DEMOTION_KINDS: Final = ("vendored", "secondary")
-"""The kinds of path a demotion names (:func:`demotion_kinds`): vendored, built or generated code
+DEMOTION_KINDS: Final = ("vendored", "secondary", "template")
+"""The kinds a demotion names (:func:`demotion_kinds`): vendored, built or generated code
 (:func:`~maguyva_tui.core.paths.is_demoted`); a test, example or doc the question did not ask for
-(:func:`~maguyva_tui.core.paths.is_secondary`)."""
+(:func:`~maguyva_tui.core.paths.is_secondary`); a definition a macro's template writes whose name
+is also defined outside any template (:func:`template_demotion`)."""
 
 
-def demotion_kinds(path: str, factor: float) -> tuple[str, ...]:
-    """Name the kinds of path (:data:`DEMOTION_KINDS`) that multiplied a result's score by
-    ``factor``; none at 1. A vendored test demoted once is vendored alone (the question asked for
-    tests). The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
+def demotion_kinds(path: str, factor: float, template: bool = False) -> tuple[str, ...]:
+    """Name the kinds (:data:`DEMOTION_KINDS`) that multiplied a result's score by ``factor``;
+    none at 1. A vendored test demoted once is vendored alone (the question asked for tests);
+    ``template``: the result is a template's definition, demoted as such (:func:`template_demotion`).
+    The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
+    if template:
+        return (*demotion_kinds(path, factor / DEMOTION), "template")
     if factor >= 1.0:
         return ()
     demoted, secondary = _path_kinds(path)
     made = DEMOTION if demoted else 1.0
     if secondary and not math.isclose(made, factor):
-        return DEMOTION_KINDS if demoted else DEMOTION_KINDS[1:]
-    return DEMOTION_KINDS[:1] if demoted else ()
+        return ("vendored", "secondary") if demoted else ("secondary",)
+    return ("vendored",) if demoted else ()
+
+
+def template_demotion(templates: Callable[[ChunkKey], bool] | None, key: ChunkKey) -> float:
+    """Return :data:`DEMOTION` for a chunk that ``templates`` says is a definition a macro's
+    template writes and that is also defined outside any template (serde's hidden
+    ``__private_serialize!`` writes ``trait Serialize``: the real one, in ``ser/mod.rs``, first),
+    else 1: halved as generated code is, still found, never above the real definition's peers."""
+    return DEMOTION if templates is not None and templates(key) else 1.0
 
 
 def no_demotion(path: str) -> float:
@@ -308,6 +320,7 @@ def _fuse_one(
     k: int,
     centrality: Callable[[Hit], float],
     demotion: Callable[[str], float],
+    templates: Callable[[ChunkKey], bool] | None = None,
 ) -> Fused:
     """Score one chunk from the modalities that found it."""
     hit = _representative(key, per, weights, k, order)
@@ -321,7 +334,7 @@ def _fuse_one(
         rank, own = per[modality]
         weight = _weight(weights, modality)
         parts.append((modality, _new_contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
-    factor = float(demotion(key[0]))
+    factor = float(demotion(key[0])) * template_demotion(templates, key)
     return _new_fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
@@ -503,17 +516,25 @@ repository) that spread is mostly the first hit's own distance from the rest, so
 stands apart. On half A of ``bench.nl_quality`` every blended list held 108 or more."""
 
 
+OwnLists: TypeAlias = Callable[[str, Sequence[Hit]], Iterable[tuple[Sequence[Hit], int]]]
+"""An engine's name and list -> the lists a confident first answer is judged in, each in its own
+order with the length its engine listed: a workspace's merged list parted by repository
+(``coordinator._View.own_lists``); one repository's list is its own."""
+
+
 def _confident(lists: Mapping[str, Sequence[Hit]], lead: str | None,
-               locate: Callable[[Hit], ChunkKey]) -> ChunkKey | None:
+               locate: Callable[[Hit], ChunkKey], parts: OwnLists | None = None) -> frozenset[ChunkKey]:
     """The chunk of the leading engine's first hit when its score stands :data:`CONFIDENT_GAP`
     or more above its second hit's (a clear answer, not one of many alike) in a list of at least
-    :data:`CONFIDENT_MIN_HITS`, else ``None``."""
+    :data:`CONFIDENT_MIN_HITS`; with ``parts``, the first hit of each part so judged (a semantic
+    score is a z-score within its own repository's proposals: a workspace's first two hits, two
+    repositories' clear answers, had stood 0.4 apart and lifted neither)."""
     if lead not in CONFIDENT_ENGINES or CONFIDENT_LIFT == 1.0:
-        return None
+        return frozenset()
     hits = lists.get(lead, ()) if lead else ()
-    if len(hits) < CONFIDENT_MIN_HITS or hits[0].score - hits[1].score < CONFIDENT_GAP:
-        return None
-    return locate(hits[0])
+    judged = parts(lead, hits) if parts is not None else ((hits, len(hits)),)
+    return frozenset(locate(own[0]) for own, listed in judged
+                     if listed >= CONFIDENT_MIN_HITS and len(own) > 1 and own[0].score - own[1].score >= CONFIDENT_GAP)
 
 
 def _lifted(item: Fused) -> Fused:
@@ -533,6 +554,8 @@ def fuse(
     siblings: float | None = None,
     named: NamedFiles | None = None,
     quoted: QuotedNames | None = None,
+    parts: OwnLists | None = None,
+    templates: Callable[[ChunkKey], bool] | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
@@ -540,17 +563,20 @@ def fuse(
     given) as relevant listed after it on their own scores, the rest folded into it. With
     ``named`` (a question in plain words), the items of a file whose name says some of its words
     are lifted by :data:`NAME_LIFT` times their share; with ``quoted`` (names a sentence quotes as
-    code), the items whose code spells some of them by :data:`QUOTED_LIFT` times their share."""
+    code), the items whose code spells some of them by :data:`QUOTED_LIFT` times their share.
+    ``parts`` parts the leading engine's list into the lists its confident first answers are
+    judged in (:data:`OwnLists`: a workspace's repositories).
+    ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
-    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion) for key, per in found.items()]
-    confident = _confident(lists, _leading(order, weights), locate)
-    if confident is not None:
-        items = [_lifted(i) if i.key == confident else i for i in items]
+    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates) for key, per in found.items()]
+    confident = _confident(lists, _leading(order, weights), locate, parts)
+    if confident:
+        items = [_lifted(i) if i.key in confident else i for i in items]
     if dedup_per_file:
         decay = FILE_DECAY if file_decay is None else file_decay
         items = _best_per_file(items, _leading(order, weights), decay, SIBLING_SHARE if siblings is None else siblings)
@@ -634,6 +660,7 @@ def direct(
     k: int,
     centrality: Callable[[Hit], float] = no_centrality,
     demotion: Callable[[str], float] = no_demotion,
+    templates: Callable[[ChunkKey], bool] | None = None,
 ) -> list[Fused]:
     """Wrap the dominant engine's own list for the direct path: every hit, in the engine's order
     but for ties and demoted paths, with the blend's centrality and demotion.
@@ -651,13 +678,15 @@ def direct(
     unread file can enter the page, so its page is already this order's first lines (a re-sort
     by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
-    real one."""
+    real one. ``templates`` tells the hits demoted as a template's definitions (:func:`template_demotion`)."""
     factors: dict[str, float] = {}  # a file's hits share its path's factor
     found = []
     for hit in hits:
         factor = factors.get(hit.path)
         if factor is None:
             factor = factors[hit.path] = float(demotion(hit.path))
+        if templates is not None and templates((hit.path, hit.start_line, hit.end_line)):
+            factor *= DEMOTION
         central = float(centrality(hit))
         found.append((hit, 0.0 if 0.0 > central else central, factor))  # max(central, 0.0), as max reads it
     order = _direct_order(modality, found)

@@ -21,6 +21,7 @@ from typing import Final, TypeAlias, cast
 
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.fusion import (
+    ChunkKey,
     Fused,
     NamedFiles,
     QuotedNames,
@@ -932,11 +933,17 @@ def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> 
     """The symbol kinds a definition keyword asks for, when the index defines the target, as asked
     or with its first letter's case changed, as one of them: ``class Option`` (or ``class option``)
     lists the classes, not the method ``option`` as well; ``class echo`` where ``echo`` is a
-    function, or ``def Missing``, keeps every kind (the nearest answer, not none)."""
+    function, or ``def Missing``, keeps every kind (the nearest answer, not none), and so does
+    ``def Request`` where ``Request`` is a class as typed (a method ``request`` beside it had taken
+    the class off the page)."""
     if req.regex or intent.name != "find_definition" or not intent.target or "structural" in generation.missing:
         return ()  # no symbol table yet (an index still being built): every kind, as before
     kinds = keyword_kinds(req.text, intent.target)
     name = intent.target
+    if "function" in kinds and not generation.structural.lookup(name, kinds) and any(
+        s.kind in TYPE_KINDS and s.name == name for s in generation.structural.lookup(name)
+    ):
+        return ()  # as _respelled reads it: the class as typed, not a function spelled like it
     spellings = dict.fromkeys((name, name[:1].upper() + name[1:], name[:1].lower() + name[1:]))  # class option
     if not kinds or not any(generation.structural.lookup(n, kinds) for n in spellings):
         return ()
@@ -1651,6 +1658,14 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     return secondary_demotion
 
 
+def _templates(generation: Generation) -> Callable[[ChunkKey], bool] | None:
+    """Whether a chunk is demoted as a macro template's definition of a name defined elsewhere too
+    (:meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`); ``None`` where none is."""
+    found = getattr(generation, "shadowed_templates", None)  # a workspace's view reads none
+    shadowed = found() if found is not None else frozenset()
+    return shadowed.__contains__ if shadowed else None
+
+
 def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float], text: str) -> list[Fused]:
     """The whole ranked list, before the page is cut from it: one engine's own list when it
     answers alone (ties broken by centrality, demoted paths last, ``aside`` saying which), else
@@ -1661,7 +1676,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
     if the_plan.alone:
         name = the_plan.modalities[0]
         items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
-                       centrality=generation.centrality, demotion=aside)
+                       centrality=generation.centrality, demotion=aside, templates=_templates(generation))
         run.lists[name] = [item.hit for item in items]  # each vote's rank is its place in this order
         return items
     fused = fuse(
@@ -1675,6 +1690,8 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         file_decay=the_plan.file_decay,
         named=named_files(text) if names_count(the_plan) else None,
         quoted=quoted_code(generation, text) if quotes_count(the_plan) else None,
+        parts=getattr(generation, "own_lists", None),  # a workspace's view: each repository's own list
+        templates=_templates(generation),
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)
@@ -1881,12 +1898,13 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
         shown.append(hit if key[1] == hit.start_line and key[2] == hit.end_line else _displayed(generation, item))
     lists = run.lists
     out = []
+    templates = _templates(generation)
     new_ranked, new_vote = _new_ranked, _new_vote
     for item, hit_shown, (start, end, text) in zip(items, shown, shown_page(generation.snapshot, shown, focus)):
         contributions = item.contributions
         part = contributions[0][1] if len(contributions) == 1 else None
         if part is None:
-            out.append(_votes(item, hit_shown, (start, end, text), lists))
+            out.append(_votes(item, hit_shown, (start, end, text), lists, templates))
             continue
         name = contributions[0][0]
         own = lists.get(name, ())
@@ -1899,18 +1917,20 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
             vote = new_vote(rank, part.score, part.weight, part.contribution, voter.reason, voter.depth)
             lines = (voter.start_line,) if voter.start_line == voter.end_line else ()
         demotion = item.demotion
+        template = demotion < 1.0 and templates is not None and templates(item.key)
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order (checked below)
             hit_shown.path, start, end, hit_shown.symbol, hit_shown.kind, hit_shown.language, item.score, text,
             ((name, vote),), item.centrality, item.boost, demotion, item.folded, lines, hit_shown.depth,
             item.file_credit, item.credits, item.copies, item.lift, 1.0, (), 1.0, (),
-            demotion_kinds(item.key[0], demotion) if demotion < 1.0 else (),
+            demotion_kinds(item.key[0], demotion, template) if demotion < 1.0 else (),
         ))
     return tuple(out)
 
 
-def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]]) -> Ranked:
+def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]],
+           templates: Callable[[ChunkKey], bool] | None = None) -> Ranked:
     """One result from its fused item, the hit it shows and that hit's lines and snippet: each
-    engine's vote or its absence, the lines they matched on."""
+    engine's vote or its absence, the lines they matched on (``templates``: :func:`_templates`)."""
     votes: list[tuple[str, Vote | None]] = []
     match_lines: set[int] = set()
     for name, part in item.contributions:
@@ -1929,7 +1949,8 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
         item.copies, item.lift, item.name_lift, item.name_words, item.quoted_lift, item.quoted_names,
-        demotion_kinds(item.key[0], item.demotion) if item.demotion < 1.0 else (),
+        demotion_kinds(item.key[0], item.demotion, templates is not None and templates(item.key))
+        if item.demotion < 1.0 else (),
     )
 
 

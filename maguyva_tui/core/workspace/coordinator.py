@@ -514,6 +514,9 @@ class _View:
         self._begun = begun
         self._found: dict[Hit, tuple[tuple[str, int, int], float]] = {}
         """Per qualified hit, the chunk it stands for (qualified) and that chunk's centrality, as its shard said."""
+        self._lengths: dict[str, dict[str, int]] = {}
+        """Per engine, how many hits each shard listed (before the merge cut the workspace's list):
+        a confident first answer is judged in its own repository's list (:meth:`own_lists`)."""
         self._batches: dict[tuple[str, str, Query, int], Future[tuple[ShardList, ...]]] = {}
         """Per far shard, engine, query and limit: the call asking every engine of a step at once
         (or the question's start, for the lists it foresaw)."""
@@ -593,6 +596,17 @@ class _View:
         answers = self._coordinator.answers
         listed = _listed(answer)
         return [item for item in listed if answers(label, item[0].path)] if label in self._coordinator.shadowed else listed
+
+    def own_lists(self, name: str, hits: Sequence[Hit]) -> list[tuple[list[Hit], int]]:
+        """An engine's merged list parted by repository, each part in its shard's own order with
+        the length that shard listed (``fusion.OwnLists``): a semantic score is a z-score within
+        its shard's proposals, so a clear first answer is one within its repository's list, as
+        that repository alone judges it, not against another repository's first answer."""
+        parts: dict[str, list[Hit]] = {}
+        for hit in hits:
+            parts.setdefault(split(hit.path)[0], []).append(hit)
+        lengths = self._lengths.get(name, {})
+        return [(own, lengths.get(label, len(own))) for label, own in parts.items()]
 
     def shown(self, text: str) -> str:
         """A message with qualified paths written ``repo/path``."""
@@ -993,6 +1007,7 @@ class _Merged:
             again = view.whole(self.name, query, limit, stats, [shard for shard, _ in cut])
             answers = [(shard, again.get(shard.label, answer)) for shard, answer in answers]
             merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers], limit)
+        view._lengths[self.name] = {shard.label: _count(answer) for shard, answer in answers}
         for _, answer in answers:
             view.keep(answer)
         kept: dict[str, list[Hit]] = {}  # per shard that left its hits unsettled, those of the workspace's list
@@ -1023,6 +1038,11 @@ def _listed(answer: ShardList) -> list[tuple[Hit, Found | None]]:
     if isinstance(answer.found, Unsettled):
         return [(hit, None) for hit in answer.found.hits]
     return [(f.hit, f) for f in answer.found]
+
+
+def _count(answer: ShardList) -> int:
+    """How many hits a shard listed, settled or not."""
+    return len(answer.found.hits) if isinstance(answer.found, Unsettled) else len(answer.found)
 
 
 def _settles(merged: Sequence[tuple[str, Hit, Any]], limit: int, below: float) -> bool:

@@ -29,7 +29,8 @@ How far each engine's scores compare across shards, and so what the merge means:
   of its shard's own proposals (z-scores): **not comparable** as relevance (a shard with nothing
   relevant still has a best chunk 2-3 spreads above its crowd); merged by score, which
   interleaves the shards by standing. A shard's static tier also fits its weights on its own
-  code.
+  code. So a clear first answer (``fusion.CONFIDENT_GAP``) is judged in each shard's own list
+  (``coordinator._View.own_lists``), not between two shards' first hits.
 
 The centrality boost and the demotion are per result and need no merging: centrality is on the
 size-free scale, the demotion reads the path within its repository.
