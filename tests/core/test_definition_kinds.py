@@ -30,6 +30,7 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
         "def get_value(x):\n    return x\n\n\ndef getValue(x):\n    return x\n"
     )
     (root / "timeouts.py").write_text("class Timeout:\n    pass\n\n\ndef time_out(seconds):\n    return seconds\n")
+    (root / "requests.py").write_text("class Request:\n    pass\n\n\nclass Client:\n    def request(self, url):\n        return url\n")
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
     e.refresh()
     yield e
@@ -83,6 +84,18 @@ def test_a_function_keyword_and_a_class_s_name_as_typed_is_that_class(engine: En
     assert result["results"][0]["symbol"] == "Timeout"
     assert not any(n.startswith("read Timeout as") for n in result["notices"])
     assert engine.search("def timeout").to_json()["results"][0]["symbol"] == "time_out"  # no class as typed
+
+
+def test_a_function_keyword_and_a_class_s_name_as_typed_is_that_class_beside_a_method_of_its_lower_case(
+    engine: Engine,
+) -> None:
+    """``def Request`` over WebOb's class ``Request`` and a method ``request``: the kinds asked had
+    been taken from ``request`` (the name with its first letter's case changed), so the page listed
+    the method and names sharing its words, and never the class the question spells."""
+    listed = _listed(engine, "def Request")
+    assert listed[0] == ("requests.py", "Request")
+    assert _listed(engine, "def request")[0] == ("requests.py", "Client.request")  # no class as typed
+    assert _listed(engine, "class request")[0] == ("requests.py", "Request")
 
 
 def test_a_keyword_and_a_name_spelling_several_definitions_is_not_respelled(engine: Engine) -> None:
