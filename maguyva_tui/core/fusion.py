@@ -106,23 +106,35 @@ def _path_kinds(path: str) -> tuple[bool, bool]:
     return is_demoted(path), is_secondary(path)
 
 
-DEMOTION_KINDS: Final = ("vendored", "secondary")
-"""The kinds of path a demotion names (:func:`demotion_kinds`): vendored, built or generated code
+DEMOTION_KINDS: Final = ("vendored", "secondary", "template")
+"""The kinds a demotion names (:func:`demotion_kinds`): vendored, built or generated code
 (:func:`~maguyva_tui.core.paths.is_demoted`); a test, example or doc the question did not ask for
-(:func:`~maguyva_tui.core.paths.is_secondary`)."""
+(:func:`~maguyva_tui.core.paths.is_secondary`); a definition a macro's template writes whose name
+is also defined outside any template (:func:`template_demotion`)."""
 
 
-def demotion_kinds(path: str, factor: float) -> tuple[str, ...]:
-    """Name the kinds of path (:data:`DEMOTION_KINDS`) that multiplied a result's score by
-    ``factor``; none at 1. A vendored test demoted once is vendored alone (the question asked for
-    tests). The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
+def demotion_kinds(path: str, factor: float, template: bool = False) -> tuple[str, ...]:
+    """Name the kinds (:data:`DEMOTION_KINDS`) that multiplied a result's score by ``factor``;
+    none at 1. A vendored test demoted once is vendored alone (the question asked for tests);
+    ``template``: the result is a template's definition, demoted as such (:func:`template_demotion`).
+    The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
+    if template:
+        return (*demotion_kinds(path, factor / DEMOTION), "template")
     if factor >= 1.0:
         return ()
     demoted, secondary = _path_kinds(path)
     made = DEMOTION if demoted else 1.0
     if secondary and not math.isclose(made, factor):
-        return DEMOTION_KINDS if demoted else DEMOTION_KINDS[1:]
-    return DEMOTION_KINDS[:1] if demoted else ()
+        return ("vendored", "secondary") if demoted else ("secondary",)
+    return ("vendored",) if demoted else ()
+
+
+def template_demotion(templates: Callable[[ChunkKey], bool] | None, key: ChunkKey) -> float:
+    """Return :data:`DEMOTION` for a chunk that ``templates`` says is a definition a macro's
+    template writes and that is also defined outside any template (serde's hidden
+    ``__private_serialize!`` writes ``trait Serialize``: the real one, in ``ser/mod.rs``, first),
+    else 1: halved as generated code is, still found, never above the real definition's peers."""
+    return DEMOTION if templates is not None and templates(key) else 1.0
 
 
 def no_demotion(path: str) -> float:
@@ -308,6 +320,7 @@ def _fuse_one(
     k: int,
     centrality: Callable[[Hit], float],
     demotion: Callable[[str], float],
+    templates: Callable[[ChunkKey], bool] | None = None,
 ) -> Fused:
     """Score one chunk from the modalities that found it."""
     hit = _representative(key, per, weights, k, order)
@@ -321,7 +334,7 @@ def _fuse_one(
         rank, own = per[modality]
         weight = _weight(weights, modality)
         parts.append((modality, _new_contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
-    factor = float(demotion(key[0]))
+    factor = float(demotion(key[0])) * template_demotion(templates, key)
     return _new_fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
@@ -542,6 +555,7 @@ def fuse(
     named: NamedFiles | None = None,
     quoted: QuotedNames | None = None,
     parts: OwnLists | None = None,
+    templates: Callable[[ChunkKey], bool] | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
@@ -551,14 +565,15 @@ def fuse(
     are lifted by :data:`NAME_LIFT` times their share; with ``quoted`` (names a sentence quotes as
     code), the items whose code spells some of them by :data:`QUOTED_LIFT` times their share.
     ``parts`` parts the leading engine's list into the lists its confident first answers are
-    judged in (:data:`OwnLists`: a workspace's repositories)."""
+    judged in (:data:`OwnLists`: a workspace's repositories).
+    ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
-    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion) for key, per in found.items()]
+    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates) for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate, parts)
     if confident:
         items = [_lifted(i) if i.key in confident else i for i in items]
@@ -645,6 +660,7 @@ def direct(
     k: int,
     centrality: Callable[[Hit], float] = no_centrality,
     demotion: Callable[[str], float] = no_demotion,
+    templates: Callable[[ChunkKey], bool] | None = None,
 ) -> list[Fused]:
     """Wrap the dominant engine's own list for the direct path: every hit, in the engine's order
     but for ties and demoted paths, with the blend's centrality and demotion.
@@ -662,13 +678,15 @@ def direct(
     unread file can enter the page, so its page is already this order's first lines (a re-sort
     by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
-    real one."""
+    real one. ``templates`` tells the hits demoted as a template's definitions (:func:`template_demotion`)."""
     factors: dict[str, float] = {}  # a file's hits share its path's factor
     found = []
     for hit in hits:
         factor = factors.get(hit.path)
         if factor is None:
             factor = factors[hit.path] = float(demotion(hit.path))
+        if templates is not None and templates((hit.path, hit.start_line, hit.end_line)):
+            factor *= DEMOTION
         central = float(centrality(hit))
         found.append((hit, 0.0 if 0.0 > central else central, factor))  # max(central, 0.0), as max reads it
     order = _direct_order(modality, found)
