@@ -135,6 +135,8 @@ def fold_copies(
     ``scope`` gives a result's repository and whether it folds only within it (a window of a file
     copied whole in its repository: :func:`twin_paths`): such a result is neither folded under nor
     takes as a copy a result of another repository (a workspace's; none given, any pair may fold).
+    Two results of one file whose lines overlap never fold together (:func:`_same_lines`): a
+    definition and the one around it hold the same code, not a copy of it.
 
     Walking the list, a result is compared with every kept one before it and folded under the
     most alike (the first of equals) when that one is alike enough. The signatures of the results
@@ -145,7 +147,7 @@ def fold_copies(
     threshold = COPY_SIMILARITY if threshold is None else threshold
     sign = signed if signed is not None else (lambda item: signature(text_of(item)))
     signatures = [sign(item) for item in items[:COPY_SCAN]]  # every walk reads these
-    apart = None if scope is None else _apart(items, scope)
+    apart = _same_lines(items) if scope is None else _either(_same_lines(items), _apart(items, scope))
     while True:
         kept, copies, stop = _walk(signatures, threshold, apart)
         if stop is None and len(kept) >= COPY_SCAN:  # the walk ended as the last one was kept
@@ -158,6 +160,23 @@ def fold_copies(
     out = [replace(items[at], copies=items[at].copies + tuple(items[c].key for c in copies[at]))
            if at in copies else items[at] for at in kept]
     return out + list(items[stop:]) if stop is not None else out
+
+
+def _same_lines(items: Sequence[Fused]) -> Callable[[int, int], bool]:
+    """Whether two positions of ``items`` share lines of one file: a definition nested in another
+    (Ruby's ``module Faraday`` around ``module FlatParamsEncoder``, its only definition) is
+    nearly all of its code, and had been folded under it as "a near copy", the wrapper shown in its
+    place; the two are listed as the fusion ranked them."""
+    def apart(a: int, b: int) -> bool:
+        (path_a, start_a, end_a), (path_b, start_b, end_b) = items[a].key, items[b].key
+        return path_a == path_b and start_a <= end_b and start_b <= end_a
+
+    return apart
+
+
+def _either(first: Callable[[int, int], bool], second: Callable[[int, int], bool]) -> Callable[[int, int], bool]:
+    """Whether either rule keeps two positions apart."""
+    return lambda a, b: first(a, b) or second(a, b)
 
 
 def _apart(items: Sequence[Fused], scope: Callable[[Fused], tuple[str, bool]]) -> Callable[[int, int], bool]:

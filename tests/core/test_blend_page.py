@@ -117,6 +117,20 @@ def test_copies_fold_under_the_best_ranked_one_and_the_list_closes_up() -> None:
     assert fold_copies(fused, lambda item: texts[item.key[0]], threshold=1.1) == fused  # above 1: nothing folds
 
 
+def test_a_definition_and_the_one_around_it_are_no_copies_of_each_other() -> None:
+    """Ruby's ``module Faraday`` around ``module FlatParamsEncoder``, its only definition, is nearly
+    all the same code: the inner module had been folded under the wrapper as "a near copy" (faraday's
+    "flat params encoder" listed ``Faraday (module)`` and hid ``Faraday.FlatParamsEncoder``); a
+    copy in another file still folds."""
+    wrapped = "module Outer\n" + "".join("  " + line + "\n" for line in FUNCTION.splitlines()) + "end\n"
+    lists = {"semantic": [hit("lib/merge.rb", 1, 12), hit("lib/merge.rb", 2, 11), hit("old/merge.rb", 1, 12)]}
+    texts = {("lib/merge.rb", 1): wrapped, ("lib/merge.rb", 2): FUNCTION, ("old/merge.rb", 1): wrapped}
+    fused = fuse(lists, {"semantic": 0.5}, k=40, dedup_per_file=False)
+    folded = fold_copies(fused, lambda item: texts[item.key[0], item.key[1]])
+    assert [i.key for i in folded] == [("lib/merge.rb", 1, 12), ("lib/merge.rb", 2, 11)]
+    assert folded[0].copies == (("old/merge.rb", 1, 12),) and folded[1].copies == ()
+
+
 LICENCE = "".join(f"# Copyright line {i}: permission is hereby granted, free of charge, to any person.\n"
                   for i in range(12))
 
