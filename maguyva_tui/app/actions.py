@@ -174,7 +174,7 @@ class ActionsMixin(App[None]):
                     (
                         "ctrl+p",
                         "command_palette",
-                        "Command palette: preset, intent, what-if, theme, reindex",
+                        "Command palette: preset, intent, what-if, case, theme, reindex",
                     ),
                     ("tab", "focus_next", "Next panel"),
                     ("ctrl+q", "quit", "Quit from anywhere"),

@@ -62,3 +62,15 @@ def test_a_word_of_a_theme_or_the_editor_finds_its_entry() -> None:
     assert {"Theme: dark / light", "Theme: maguyva-light", "Theme: solar-light"} <= set(light)
     assert titles["Theme: solar-light"].callback() == ("set_theme", ("solar-light",))
     assert any("editor" in t.lower() for t in titles)
+
+
+def test_the_help_names_the_palette_s_groups_as_maguyva_help_does() -> None:
+    """The help screen's ctrl+p line had left out the case entries that ``maguyva --help`` and the
+    README list ("preset, intent, what-if, case, theme, reindex"): a user looking for how to match
+    case-insensitively in the explorer read that the palette had no such entry."""
+    app = MaguyvaApp.__new__(MaguyvaApp)  # the sections are read from the classes' bindings alone
+    described = {b[0]: b[2] for _, bindings in app.binding_sections() for b in bindings if isinstance(b, tuple)}
+    groups = {c.title.partition(":")[0].lower() for c in commands()}
+    for word in ("preset", "intent", "what-if", "case", "theme", "reindex"):
+        assert word in groups, word
+        assert word in described["ctrl+p"].lower(), described["ctrl+p"]
