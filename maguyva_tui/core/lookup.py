@@ -21,7 +21,7 @@ from maguyva_tui.core import unread_files
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
-from maguyva_tui.core.names import normalize
+from maguyva_tui.core.names import normalize, qualifier_parts
 from maguyva_tui.core.path_names import in_path, split
 from maguyva_tui.core.types import LookupFailure, Query, echo
 from maguyva_tui.core.walk import MAX_FILE_BYTES
@@ -193,11 +193,44 @@ def literal_found(generation: Generation, query: Query, case: str) -> bool | Non
 def close_names(generation: Generation, name: str) -> tuple[str, ...]:
     """Names the index defines that are spelled like ``name``: its case or separators changed
     (``parseConfig`` -> ``parse_config``), else a letter or two off, most alike first (then most
-    alike as written: ``parse_confg`` offers ``parse_config`` before ``parseConfig``)."""
+    alike as written: ``parse_confg`` offers ``parse_config`` before ``parseConfig``). A qualified
+    name's own member under an owner spelled like its owner comes first (:func:`_close_members`)."""
     bare = re.split(r"\.|::|->", name)[-1]
     wanted = normalize(bare)
     if not wanted:
         return ()
+    spelled_alike = _close_bare(generation, bare, wanted)
+    members = _close_members(generation, name, [bare, *spelled_alike]) if len(qualifier_parts(name)) > 1 else []
+    return tuple(dict.fromkeys([*members, *spelled_alike]))[:CLOSE_NAMES]
+
+
+def _close_members(generation: Generation, name: str, members: Sequence[str]) -> list[str]:
+    """``owner.member`` where ``name`` is ``Owner.member`` and no owner is spelled so: the
+    definitions of ``members`` (the member asked first, then those spelled like it) whose owner
+    is spelled as the one asked in another case or with other separators, else a letter or two off,
+    written with the separators asked. Go's ``Decoder.decode`` had offered ``Decode, decoder,
+    decodeInt``, not hcl's ``decoder.decode``, and ``Decoder.decodeStruct`` nothing: the member's
+    own name was never offered, as it is the name asked."""
+    asked = qualifier_parts(name)
+    owner = normalize("".join(asked[:-1]))
+    separator = next((s for s in (".", "::", "->") if s in name), ".")
+    matcher = difflib.SequenceMatcher(None, "", owner)
+    scored = []
+    for rank, member in enumerate(members):
+        for symbol in generation.structural.lookup(member):
+            parts = qualifier_parts(symbol.qualname)
+            if len(parts) < len(asked) or parts[-1] != member:
+                continue
+            theirs = normalize("".join(parts[-len(asked):-1]))
+            matcher.set_seq1(theirs)
+            if theirs == owner or matcher.ratio() >= CLOSE_RATIO:
+                said = separator.join(parts[-len(asked):])
+                scored.append((rank, -1.0 if theirs == owner else -matcher.ratio(), said))
+    return [said for *_, said in sorted(scored)]
+
+
+def _close_bare(generation: Generation, bare: str, wanted: str) -> list[str]:
+    """:func:`close_names` of a bare name (``wanted``, normalized), the name itself left out."""
     matcher = difflib.SequenceMatcher(None, "", wanted)  # the second sequence is the one difflib indexes
     scored = []
     shortest = len(wanted) - LENGTH_SLACK
@@ -212,7 +245,7 @@ def close_names(generation: Generation, name: str) -> tuple[str, ...]:
                               and matcher.ratio() >= CLOSE_RATIO):
             spelled = difflib.SequenceMatcher(None, bare, candidate).ratio()  # parse_confg: parse_config first
             scored.append((-1.0 if norm == wanted else -matcher.ratio(), -spelled, candidate))
-    return tuple(candidate for *_, candidate in sorted(scored)[:CLOSE_NAMES])
+    return [candidate for *_, candidate in sorted(scored)]
 
 
 def other_case_names(generation: Generation, word: str) -> tuple[str, ...]:

@@ -76,6 +76,25 @@ def test_a_name_a_letter_off_is_offered_the_close_names(engine: Engine) -> None:
     assert "read parseConfig as parse_config: the one function name it spells, case and underscores aside" in respelled.notices
 
 
+@pytest.mark.parametrize(("question", "first"), [
+    ("who calls Configloader.load", "ConfigLoader.load"),  # the owner in another case
+    ("what does ConfigLoadr.load call", "ConfigLoader.load"),  # the owner a letter off
+    ("who calls ConfigLoader.loads", "ConfigLoader.load"),  # the member a letter off
+    ("Configloader->load", "ConfigLoader->load"),  # written with the separator asked
+])
+def test_a_qualified_name_nothing_defines_offers_the_member_of_the_owner_spelled_like_it(
+        engine: Engine, question: str, first: str) -> None:
+    # hcl's "what does Decoder.decode call" had offered "Decode, decoder, decodeInt" (the type is
+    # Go's lowercase decoder), and "Decoder.decodeStruct" no close name at all
+    failed = engine.search(question).lookup_failed
+    assert failed is not None and failed.suggestions[0] == first and f"close names: {first}" in failed.message
+
+
+def test_a_member_under_an_owner_spelled_unlike_the_one_asked_is_not_offered(engine: Engine) -> None:
+    failed = engine.search("who calls Unrelated.load").lookup_failed
+    assert failed is not None and not any(name.endswith(".load") for name in failed.suggestions)
+
+
 @pytest.mark.parametrize("question", ["parse_config", "def parse_config", "who calls parse_config",
                                       "ConfigLoader.load", '"ECONNREFUSED"', "how does parsing work", "import os"])
 def test_a_question_whose_target_exists_or_names_none_has_no_failure(engine: Engine, question: str) -> None:
