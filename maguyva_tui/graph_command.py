@@ -40,13 +40,14 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
         raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}"
                          f"{printable(answer.unindexed_said)}")
+    notes = [said for said in (_note(action, name, answer, of_symbol),) if said]  # one key, as MCP's: a lone
+    notes += engine.callers_notes(name) if action == "callers" else (  # "note" had stood beside "notes",
+        engine.impact_notes(name) if action == "impact" else ())  # described nowhere
     return {
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "notes": [said for said in (_note(action, name, answer, of_symbol),) if said]  # one key, as MCP's: a lone
-                 + list(engine.callers_notes(name) if action == "callers" else  # "note" had stood beside "notes",
-                        engine.impact_notes(name) if action == "impact" else ()),  # described nowhere
+        "notes": notes or [said for said in (_nothing(action, name, answer),) if said],
         "results": answer.results_json(),
         "total": answer.total,
         **({"truncated": f"showing {len(answer.entries)} of {answer.total}; raise --limit to see more"}
@@ -63,6 +64,24 @@ def _note(action: str, name: str, answer: GraphAnswer[Any], of_symbol: bool) -> 
     if action == "importers":
         return _files(name, answer.nodes)
     return _files_of(name, answer) or _several(answer.nodes) or _other_action(action, name, answer)
+
+
+_NOTHING: dict[str, str] = {
+    "callers": "nothing in the graph calls {name}",
+    "impact": "nothing in the graph depends on {name}",
+    "callees": "the graph ties no call in {name} to a definition of the repository",
+    "subtypes": "nothing in the graph extends or implements {name}",
+    "overrides": "nothing in the graph overrides {name}",
+    "importers": "no line of the repository imports {name}",
+}
+"""What an empty answer about a name the graph knows says, in the words a search's notice uses."""
+
+
+def _nothing(action: str, name: str, answer: GraphAnswer[Any]) -> str | None:
+    """Say that the graph holds nothing for a name it knows, where no other note speaks of the
+    empty list: "0 results" alone had not told a leaf from a question the graph could not answer,
+    while ``maguyva search "who calls X"`` said "nothing in the graph calls X"."""
+    return None if answer.total else _NOTHING[action].format(name=echo(name))
 
 
 def _ask(

@@ -51,7 +51,8 @@ def test_graph_impact_says_it_and_a_fully_tied_name_says_nothing(engine: Engine)
     said = graph_answer(engine, "impact", "token_next_by", None, 10)["notes"]
     assert len(said) == 1 and "first pkg/sql.py:10" in said[0]
     assert graph_answer(engine, "impact", "get_parameters", None, 10)["notes"] == []
-    assert graph_answer(engine, "callees", "group", None, 10)["notes"] == []
+    assert graph_answer(engine, "callees", "group", None, 10)["notes"] == [  # an empty list says only that
+        "the graph ties no call in group to a definition of the repository"]
 
 
 def test_mcp_impact_says_it_too(engine: Engine) -> None:
