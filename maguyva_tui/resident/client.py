@@ -44,7 +44,8 @@ REPLY_S = 30.0
 (it prints nothing before the whole reply is read, so nothing is printed twice): a search through
 the server answers in milliseconds, a big question (a literal on a hundred thousand files, the
 impact of a hub, a refresh after a branch switch) in seconds; one silent for half a minute is
-taken as stuck, where the read had no bound and a stuck server hung every search."""
+taken as stuck, where the read had no bound and a stuck server hung every search. A stuck server is
+set aside (:func:`set_aside`), so the next search does not wait on it again."""
 QUEUED_S = 600.0
 """How long a request may wait unread, queued while the server opens or builds its index before it
 accepts (the first search of a repository waits for the build it would have run in process)."""
@@ -66,28 +67,28 @@ def answer(argv: list[str]) -> int | None:
     if found is None:
         return None
     try:
-        sock, request = _reach(argv, found, environ)
+        sock, request, path = _reach(argv, found, environ)
     except OSError:  # a working folder that is gone, a runtime folder that cannot be made...
         return None
     if sock is None:
         return None
-    reply = exchange(sock, request)
+    reply = exchange(sock, request, path)
     if reply is not None and reply.get("why") == ANOTHER and found[0] is None:
         # the server of the repository above declined a folder its index leaves out: this folder's own
         try:
-            sock, request = _reach(argv, found, environ, alone=True)
+            sock, request, path = _reach(argv, found, environ, alone=True)
         except OSError:
             return None
-        reply = exchange(sock, request) if sock is not None else None
+        reply = exchange(sock, request, path) if sock is not None else None
     if reply is None or not reply.get("handled"):
         return None
     return emit(reply)
 
 
 def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapping[str, str]",
-           alone: bool = False) -> tuple[_socket.socket | None, dict[str, object]]:
-    """The connection to the repository's server (started now when a person waits at a terminal)
-    and the request to send it; ``alone``: the working folder's own server, not the one of the
+           alone: bool = False) -> tuple[_socket.socket | None, dict[str, object], str]:
+    """The connection to the repository's server (started now when a person waits at a terminal),
+    the request to send it and the server's socket; ``alone``: the working folder's own server, not the one of the
     indexed folder above it."""
     repo, index_dir = found
     cwd = os.getcwd()
@@ -109,7 +110,7 @@ def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapp
         return _reach(argv, found, environ, alone=True)
     if sock is None and os.path.isdir(root) and _at_terminal():
         sock = start_and_connect(folder, path, root, spec)
-    return sock, request
+    return sock, request, path
 
 
 def locate(argv: list[str]) -> tuple[str | None, str | None] | None:
@@ -239,9 +240,10 @@ def spawn(folder: str, path: str, root: str, spec: str, idle: float | None = Non
         return None
 
 
-def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, object] | None:
+def exchange(sock: _socket.socket, request: dict[str, object], path: str = "") -> dict[str, object] | None:
     """Send a request, read the whole reply; ``None`` when the server went away meanwhile, or has
-    not answered :data:`REPLY_S` after reading the request (:data:`QUEUED_S` while it leaves it unread)."""
+    not answered :data:`REPLY_S` after reading the request (:data:`QUEUED_S` while it leaves it unread).
+    A server silent past :data:`REPLY_S` is set aside when ``path`` names its socket (:func:`set_aside`)."""
     try:
         sock.sendall(wire.dumps(request).encode())
         sock.shutdown(_socket.SHUT_WR)
@@ -255,7 +257,11 @@ def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, obje
                 now = time.monotonic()
                 if _unread(sock):
                     waiting = now  # still queued: the server is not yet answering anyone
-                if now - waiting > REPLY_S or now - started > QUEUED_S:
+                if now - waiting > REPLY_S:
+                    if path:
+                        set_aside(sock, path)
+                    return None
+                if now - started > QUEUED_S:
                     return None
                 continue
             if not data:
@@ -267,6 +273,37 @@ def exchange(sock: _socket.socket, request: dict[str, object]) -> dict[str, obje
     finally:
         sock.close()
     return reply if isinstance(reply, dict) else None
+
+
+def set_aside(sock: _socket.socket, path: str) -> bool:
+    """Remove the socket of the server ``sock`` reached, which read a request and said nothing for
+    :data:`REPLY_S`: the next search finds no server there, so it starts another (or runs in process)
+    rather than wait on this one again, and the stuck server, finding its socket gone, exits
+    (:meth:`.server.Server.why_exit`). Only while its lock file still names that server (its pid,
+    ``SO_PEERCRED``'s): a server started since, by another client that set this one aside first, is
+    kept. A line in the server's log says why. True when the socket was removed."""
+    try:
+        pid = int.from_bytes(sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12)[:4], sys.byteorder)
+        stem = path[: -len(place.SOCKET_SUFFIX)]
+        with open(stem + place.LOCK_SUFFIX, "rb") as lock:
+            if pid <= 0 or lock.read(32).strip() != str(pid).encode():
+                return False
+        os.unlink(path)
+    except (OSError, AttributeError):  # no such query here, no lock file, the socket removed already
+        return False
+    line = (f"{time.strftime('%Y-%m-%d %H:%M:%S')} maguyva search {os.getpid()}: server {pid} read a request "
+            f"and said nothing for {REPLY_S:.0f} s: its socket is removed, the search runs in process\n")
+    try:
+        log = os.open(stem + place.LOG_SUFFIX, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:  # none (a server started by hand, its log on its terminal)
+        return True
+    try:
+        os.write(log, line.encode("utf-8", "backslashreplace"))
+    except OSError:
+        pass
+    finally:
+        os.close(log)
+    return True
 
 
 def _unread(sock: _socket.socket) -> bool:

@@ -17,7 +17,8 @@ and the files it read without indexing them (ignore files, skipped files, git's 
 watched and stat-ed too: a file added in a folder that holds no indexed file is found.
 
 The server exits after :data:`IDLE_S` without a request, when its repository or index folder
-disappears, when maguyva's own source files change (an upgrade, an edit), and on SIGTERM.
+disappears, when its socket is removed (a client found it stuck: :func:`.client.set_aside`), when
+maguyva's own source files change (an upgrade, an edit), and on SIGTERM.
 """
 
 from __future__ import annotations
@@ -395,9 +396,24 @@ class Server:
             return f"the repository {self.root} is gone"
         if self._index_folder and not os.path.isdir(self._index_folder):
             return f"the index folder {self._index_folder} is gone"
+        if self.socket_removed():
+            return f"its socket {self.path} was removed (a search found it silent, or the folder was cleared)"
         if self.code_changed():
             return "maguyva's source files changed"
         return None
+
+    def socket_removed(self) -> bool:
+        """Tell whether the socket this server listens on is gone from its path: no search can reach
+        it there, and a client that found it stuck removes it (:func:`.client.set_aside`) so that it
+        exits and the next search starts another (it had stayed, unreachable or stuck, for good)."""
+        if not self._inode:
+            return False
+        try:
+            return os.stat(self.path).st_ino != self._inode
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
 
     def code_changed(self) -> bool:
         """Tell whether maguyva's source files differ from those the server started with."""
