@@ -343,9 +343,19 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         found = [s for s in namespace_member(generation, name) if not kinds or s.kind in kinds]
     if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
         found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
-    entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in found)
+    entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in _templates_last(generation, found))
     suggestions = () if entries else _suggestions(generation, name)
     return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)
+
+
+def _templates_last(generation: Generation, found: Sequence[Symbol]) -> Sequence[Symbol]:
+    """The definitions in their order, those a macro's template writes of a name defined outside
+    any template too after the rest (serde's ``trait Serialize`` of ``__private_serialize!`` after
+    ``ser/mod.rs``'s; :meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`)."""
+    if not any(s.template for s in found):
+        return found
+    shadowed: frozenset[tuple[str, int, int]] = getattr(generation, "shadowed_templates", frozenset)()  # a workspace view reads none
+    return sorted(found, key=lambda s: (s.path, s.start_line, s.end_line) in shadowed)
 
 
 def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:

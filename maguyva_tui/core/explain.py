@@ -50,17 +50,19 @@ def _coverage(result: SearchResult) -> str:
     return text
 
 
-DEMOTION_WORDS: Final = {"vendored": "vendored, built or generated", "secondary": "a test, example or doc"}
+DEMOTION_WORDS: Final = {"vendored": "vendored, built or generated", "secondary": "a test, example or doc",
+                         "template": "a macro's template of a name defined elsewhere"}
 """How the explanation says each of :data:`~maguyva_tui.core.fusion.DEMOTION_KINDS` (the JSON's ``demoted_as``)."""
 
 
-def demotion_why(path: str, factor: float) -> str:
+def demotion_why(path: str, factor: float, template: bool = False) -> str:
     """Say why a result's score was multiplied by ``factor`` (its path's kinds, as the fusion reads
-    them: :func:`~maguyva_tui.core.fusion.demotion_kinds`); "" at 1. The explanation had printed
-    ``× demotion 0.5`` with no word of why."""
+    them, and ``template``: a macro template's definition; :func:`~maguyva_tui.core.fusion.demotion_kinds`);
+    "" at 1. The explanation had printed ``× demotion 0.5`` with no word of why."""
     if factor >= 1.0:
         return ""
-    return "; ".join(DEMOTION_WORDS[kind] for kind in fusion.demotion_kinds(path, factor)) or "its path's kind"
+    kinds = fusion.demotion_kinds(path, factor, template)
+    return "; ".join(DEMOTION_WORDS[kind] for kind in kinds) or "its path's kind"
 
 
 def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
@@ -90,7 +92,7 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
         lift += f" × name {r.name_lift:.4g} (the file's name says {'+'.join(r.name_words)})"
     if r.quoted_lift != 1.0:
         lift += f" × quoted {r.quoted_lift:.4g} (its code spells {', '.join(r.quoted_names)}, quoted in the question)"
-    why = demotion_why(r.path, r.demotion)
+    why = demotion_why(r.path, r.demotion, "template" in r.demoted_as)
     demoted = f"{r.demotion:g} ({why})" if why else f"{r.demotion:g}"
     lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {demoted}{lift} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))

@@ -134,6 +134,9 @@ class Symbol:
     """The first line of the definition, stripped (``def parse(self, text: str) -> Config:``)."""
     name_line: int = 0
     """The line where the name itself is written (0 when unknown)."""
+    template: bool = False
+    """Written in a macro's template (a Rust ``macro_rules!`` transcriber, read as code where the
+    macro stands): a definition the macro makes where it is invoked, not one of its own place."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,10 +24,10 @@ def _python(files: int) -> dict[str, Row]:
     rows: dict[str, Row] = {}
     for i in range(files):
         path = f"pkg/m{i:03}.py"
-        symbols = tuple((f"f{j}", f"f{j}", "function", 10 * j + 1, 10 * j + 9, "python", f"def f{j}()", 10 * j + 1)
+        symbols = tuple((f"f{j}", f"f{j}", "function", 10 * j + 1, 10 * j + 9, "python", f"def f{j}()", 10 * j + 1, 0)
                         for j in range(4))
-        symbols += (("C", "C", "class", 60, 70, "python", "class C(Base)", 60),
-                    ("run", "C.run", "method", 61, 62, "python", "def run(self)", 61))
+        symbols += (("C", "C", "class", 60, 70, "python", "class C(Base)", 60, 0),
+                    ("run", "C.run", "method", 61, 62, "python", "def run(self)", 61, 0))
         refs = [("inherit", "Base", 60, "C"), ("local", "x:int", 2, "f0"), ("call", "self.run", 62, "C.run")]
         refs += [("call", f"f{k % 4}" if k % 3 else "m000.f1", 100 + k, f"f{k % 4}") for k in range(6)]
         refs += [("call", f"m{(i + 1) % files:03}.f2", 300, "f1"), ("call", "missing", 301, None)]
@@ -42,7 +42,7 @@ def _c(files: int) -> dict[str, Row]:
     """C files calling each other's functions through linkage (the name tables)."""
     rows: dict[str, Row] = {}
     for i in range(files):
-        symbols = ((f"c{i}", f"c{i}", "function", 1, 5, "c", f"void c{i}(void)", 1),)
+        symbols = ((f"c{i}", f"c{i}", "function", 1, 5, "c", f"void c{i}(void)", 1, 0),)
         refs = [("call", f"c{(i + 1) % files}", 3, f"c{i}"), ("call", "printf", 4, f"c{i}")]
         rows[f"src/c{i:03}.c"] = ("c", (), symbols, RefColumns.of(refs), ())
     return rows

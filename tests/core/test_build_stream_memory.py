@@ -202,7 +202,7 @@ def _fresh_rows(seed: int, files: int) -> dict[str, tuple]:
                 for _ in range(rng.randint(0, 12))]
         chunks = tuple((j, j + 3, rng.choice(["window", "function"]), rng.choice([None, "f"]), "python")
                        for j in range(rng.randint(0, 4)))
-        symbols = tuple((rng.choice(names), f"q.{j}", "function", j, j + 2, "python", None, j)
+        symbols = tuple((rng.choice(names), f"q.{j}", "function", j, j + 2, "python", None, j, j % 2)
                         for j in range(rng.randint(0, 3)))
         imports = tuple(("os", "os", None, j) for j in range(rng.randint(0, 2)))
         rows[f"f{i:03d}.py"] = (rng.choice(["python", None]), chunks, symbols, RefColumns.of(refs), imports)

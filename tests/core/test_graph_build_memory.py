@@ -29,10 +29,10 @@ def _rows(files: int, calls: int) -> dict[str, Row]:
     rows: dict[str, Row] = {}
     for i in range(files):
         path = f"pkg/m{i:03}.py"
-        symbols = tuple((f"f{j}", f"f{j}", "function", 10 * j + 1, 10 * j + 9, "python", f"def f{j}()", 10 * j + 1)
+        symbols = tuple((f"f{j}", f"f{j}", "function", 10 * j + 1, 10 * j + 9, "python", f"def f{j}()", 10 * j + 1, 0)
                         for j in range(5))
-        symbols += (("C", "C", "class", 60, 70, "python", "class C(Base)", 60),
-                    ("run", "C.run", "method", 61, 62, "python", "def run(self)", 61))
+        symbols += (("C", "C", "class", 60, 70, "python", "class C(Base)", 60, 0),
+                    ("run", "C.run", "method", 61, 62, "python", "def run(self)", 61, 0))
         refs = [("inherit", "Base", 60, "C"), ("local", "x:int", 2, "f0"), ("call", "self.run", 62, "C.run")]
         refs += [("call", f"f{k % 5}" if k % 3 else "m000.f1", 100 + k, f"f{k % 5}") for k in range(calls)]
         refs += [("call", f"missing{k}", 200 + k, None) for k in range(3)]

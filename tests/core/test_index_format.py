@@ -123,7 +123,7 @@ def test_a_damaged_facts_table_is_a_rebuild_with_a_notice(polyglot: Path, damage
 def test_stored_facts_read_back_exactly(polyglot: Path, tmp_path: Path) -> None:
     snapshot, _ = update_index(polyglot)
     rows = {path: snapshot.facts.rows[path] for path in snapshot.facts}
-    odd = ("python", ((1, 2, "window", None, None),), (("n\0ame", "q\udcff", "function", 1, 2, "python", "", 0),),
+    odd = ("python", ((1, 2, "window", None, None),), (("n\0ame", "q\udcff", "function", 1, 2, "python", "", 0, 1),),
            (("call", "é\0x", 3, None),), (("a", "b", None, -5),))
     save_facts(tmp_path, {**rows, "odd.py": odd})
     stored = load_facts(tmp_path)

@@ -170,7 +170,8 @@ def _totals(row: Row, total: float) -> list[Content]:
     factor, lift, named, quoted = row.result.demotion, row.result.lift, row.result.name_lift, row.result.quoted_lift
     agrees = math.isclose(total * factor * lift * named * quoted, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
-    why = (f"  ({demotion_why(row.path, factor)})", "$warning") if factor < 1.0 else ("  (not demoted)", "dim")
+    template = "template" in row.result.demoted_as  # a macro's template of a name defined elsewhere
+    why = (f"  ({demotion_why(row.path, factor, template)})", "$warning") if factor < 1.0 else ("  (not demoted)", "dim")
     return [
         Content.assemble("  ", ("sum        ", "dim"), f"{total:.6f}"),
         Content.assemble("  ", ("demotion   ", "dim"), f"× {factor:g}", why),

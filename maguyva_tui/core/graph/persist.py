@@ -42,7 +42,7 @@ from maguyva_tui.core.store.records import Record, decode_records, encode_record
 FORMAT = 3
 """Bumped whenever the stored layout changes; an older graph is refused."""
 
-RECORDS = {"symbols": "sssiissi", "deps": "s", "bases": "ss", "base_parts": "sss", "base_sources": "ss"}
+RECORDS = {"symbols": "sssiissii", "deps": "s", "bases": "ss", "base_parts": "sss", "base_sources": "ss"}
 """The record tables of ``graph.npz`` and their fields (``s`` a string, ``i`` an int)."""
 
 COLUMNS = {"sites": ("counts", "line", "source", "target", "kind", "order"),

@@ -24,19 +24,19 @@ if TYPE_CHECKING:
     from maguyva_tui.core.graph.nodes import NodeTable
 
 Row: TypeAlias = tuple[Any, ...]
-"""(name, qualname, kind, start_line, end_line, language, signature, name_line)."""
+"""(name, qualname, kind, start_line, end_line, language, signature, name_line, template)."""
 
 
 def to_row(symbol: Symbol) -> Row:
     """Flatten a symbol (its path is the file's key)."""
     s = symbol
-    return (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line)
+    return (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line, int(s.template))
 
 
 def from_row(path: str, row: Row) -> Symbol:
     """Rebuild a symbol from its row."""
-    name, qualname, kind, start, end, language, signature, name_line = row
-    return Symbol(name, qualname, kind, path, start, end, language, signature, name_line)
+    name, qualname, kind, start, end, language, signature, name_line, template = row
+    return Symbol(name, qualname, kind, path, start, end, language, signature, name_line, bool(template))
 
 
 def position(symbol: Symbol | Row) -> tuple[int, int]:
@@ -146,7 +146,7 @@ that asks a few questions (a command, a first question on 100,000 files: 0.04 s 
 for the tables) never builds them, one that keeps asking (the explorer, a server) soon has them.
 A graph opened from disk looks names up in its record table's columns instead (a millisecond)."""
 
-SCHEMA = "sssiissi"
+SCHEMA = "sssiissii"
 """The fields of a stored symbol row (``Row``): ``s`` a string id, ``i`` an int."""
 
 

@@ -41,7 +41,7 @@ KIND_PRIORITY: dict[str, int] = {"class": 0, "struct": 0, "interface": 0, "trait
 
 
 SymbolRow: TypeAlias = tuple[Any, ...]
-"""(name, qualname, kind, start_line, end_line, language, signature, name_line)."""
+"""(name, qualname, kind, start_line, end_line, language, signature, name_line, template)."""
 
 _REF_ROW = attrgetter("kind", "name", "line", "scope")
 

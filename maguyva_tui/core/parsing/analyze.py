@@ -27,8 +27,9 @@ def analyze(path: str, text: str) -> FileFacts:
         return FileFacts(path, None, tuple(window_chunks(path, text)), imports=_module_imports(path, text))
     source = text.encode("utf-8", errors="surrogatepass")
     language = c_or_cpp(path, source) if language == "c" else language
-    tree = parse(language, source)
-    chunks, symbols = extract_definitions(tree, source, language, path)
+    templates: list[tuple[int, int]] = []
+    tree = parse(language, source, templates)
+    chunks, symbols = extract_definitions(tree, source, language, path, templates)
     references, imports = extract_facts(tree, source, language, path, symbols)
     return FileFacts(path, language, tuple(chunks), tuple(symbols), tuple(references), tuple(imports))
 
@@ -45,9 +46,10 @@ def analyze_row(path: str, text: str, included_as: str | None = None) -> Row:
         language = included_language(included_as or "c", source)
     elif language == "c":
         language = c_or_cpp(path, source)
-    tree = parse(language, source)
+    templates: list[tuple[int, int]] = []
+    tree = parse(language, source, templates)
     try:
-        chunks, symbols = extract_definitions(tree, source, language, path)
+        chunks, symbols = extract_definitions(tree, source, language, path, templates)
     except RecursionError:  # a tree nested past Python's stack: the file is still searched as text
         return encode(FileFacts(path, None, tuple(window_chunks(path, text))))
     try:

@@ -13,6 +13,9 @@ first decorator, a Rust item's at its first ``#[...]`` attribute, a C++ template
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from tree_sitter import Tree
 
 from maguyva_tui.core.parsing.c_definers import macro_defined_functions
@@ -49,9 +52,11 @@ def supports(language: str | None) -> bool:
 
 
 def extract_definitions(
-    tree: Tree, source: bytes, language: str, path: str
+    tree: Tree, source: bytes, language: str, path: str, templates: Sequence[tuple[int, int]] = ()
 ) -> tuple[list[Chunk], list[Symbol]]:
-    """Return a file's chunks (definitions and gap windows, in line order) and its symbols."""
+    """Return a file's chunks (definitions and gap windows, in line order) and its symbols; those
+    that start on the lines of a macro's template (``templates``: first and last lines, as
+    :func:`~maguyva_tui.core.parsing.languages.parse` gives them) are marked so (``Symbol.template``)."""
     rules = RULES.get(language)
     text_lines = source.split(b"\n")
     total = line_count(source)
@@ -66,7 +71,22 @@ def extract_definitions(
     windows = gap_windows(path, text_lines, uncovered_ranges(total, walker.chunks), language)
     if language in ("c", "cpp"):
         walker.symbols.extend(macro_defined_functions(source, path, language))
-    return sorted(walker.chunks + windows, key=chunk_order), walker.symbols
+    symbols = _marked(walker.symbols, templates) if templates else walker.symbols
+    return sorted(walker.chunks + windows, key=chunk_order), symbols
+
+
+def _marked(symbols: list[Symbol], templates: Sequence[tuple[int, int]]) -> list[Symbol]:
+    """The symbols, those whose name is written on a template's lines marked as the template's;
+    not a ``macro_rules!`` itself (a macro of one line: ``macro_rules! one { () => { fn f() {} } }``)."""
+    return [replace(s, template=True) if not _defines_macro(s)
+            and any(first <= (s.name_line or s.start_line) <= last for first, last in templates) else s
+            for s in symbols]
+
+
+def _defines_macro(symbol: Symbol) -> bool:
+    """Whether a symbol is a ``macro_rules!`` itself (its line may hold its transcriber too)."""
+    head = symbol.signature.partition("!")
+    return head[0] == "macro_rules" and head[2].lstrip().startswith(symbol.name)
 
 
 def chunk_order(chunk: Chunk) -> tuple[int, int, bool]:

@@ -679,7 +679,7 @@ def _next_code_line(source: bytes, end: int) -> bytes | None:
     return None
 
 
-def parse(language: str, source: bytes) -> Tree:
+def parse(language: str, source: bytes, templates: list[tuple[int, int]] | None = None) -> Tree:
     """Parse source bytes with a parser private to the calling thread. In C and C++, a line that
     is a bare macro (:data:`BARE_MACRO`), an indented one before a block's brace (:data:`BLOCK_MACRO`) or a parameterized test's values (:data:`TEST_ANNOTATION`),
     the export macros of a class's head (:data:`EXPORT_MACRO`), the macros before a keyword
@@ -692,7 +692,9 @@ def parse(language: str, source: bytes) -> Tree:
     parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
     Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`) and
     the name and ``!`` of a standard macro of expressions (``assert_eq!``: :mod:`.rust_macros`); in
-    TypeScript, a ``;`` ends a member before a generic call signature (:func:`_separated_signatures`)."""
+    TypeScript, a ``;`` ends a member before a generic call signature (:func:`_separated_signatures`).
+    A Rust ``macro_rules!``'s transcribers are read as code where it stands; ``templates`` is given
+    their lines (:func:`.rust_macros.unwrapped_macro_rules`)."""
     parsers: dict[str, Parser] = _local.__dict__.setdefault("parsers", {})
     parser = parsers.get(language)
     if parser is None:
@@ -733,7 +735,7 @@ def parse(language: str, source: bytes) -> Tree:
     if language == "ruby" and b"<<" in source and tree.root_node.has_error:
         return ruby_heredocs.reparsed(parser, source, tree)  # a heredoc opened inside another's #{...}
     if language == "rust" and MACRO_RULES.search(source) is not None:
-        source, tree = unwrapped_macro_rules(parser, source, tree)
+        source, tree = unwrapped_macro_rules(parser, source, tree, templates)
     if language == "rust" and MACRO_CALL.search(source) is not None:
         source, tree = unwrapped_expression_macros(parser, source, tree)
     if language == "rust" and ITEM_MACRO.search(source) is not None:

@@ -186,14 +186,17 @@ MACRO_RULES_DEPTH = 2
 """``macro_rules!`` defined in a transcriber unwrapped at most (a test macro inside an impl's macro)."""
 
 
-def unwrapped_macro_rules(parser: Parser, source: bytes, tree: Tree) -> tuple[bytes, Tree]:
+def unwrapped_macro_rules(parser: Parser, source: bytes, tree: Tree,
+                          templates: list[tuple[int, int]] | None = None) -> tuple[bytes, Tree]:
     """Parse again with each ``macro_rules!``'s name, matchers and brackets as blanks, so that what
     its transcribers hold reads where the definition stands (num-integer's ``impl Integer for $T {
     fn gcd ... }``, ``fixpoint(guess(a), next)`` in ``signed_roots!``: items, impls and calls that
     had been bare tokens; "who calls fixpoint" found none of its 3 calls). A definition is kept as
     tokens where any of its transcribers then reads with an error (a ``$(...)*`` repetition, an
     expression where items stand): one parse more tells, a second leaves out those. The text as
-    parsed and its tree, the same ones where none is kept."""
+    parsed and its tree, the same ones where none is kept; ``templates`` is given the 1-based
+    lines of each transcriber read so (its first and last), where the definitions read there are
+    a template's (``Symbol.template``)."""
     for _ in range(MACRO_RULES_DEPTH):
         definitions = [(node, spans) for node in _macro_definitions(tree) if (spans := _transcriber_spans(node))]
         if not definitions:
@@ -206,8 +209,16 @@ def unwrapped_macro_rules(parser: Parser, source: bytes, tree: Tree) -> tuple[by
             return source, tree
         if len(kept) < len(definitions):
             trial_source, trial = _opened(parser, source, kept)
+        if templates is not None:
+            templates.extend(line for definition, _ in kept for line in _transcriber_lines(definition))
         source, tree = trial_source, trial
     return source, tree
+
+
+def _transcriber_lines(definition: Node) -> list[tuple[int, int]]:
+    """The 1-based first and last line of what each rule's transcriber holds (inside its brackets)."""
+    bodies = (rule.child_by_field_name("right") for rule in definition.named_children if rule.type == "macro_rule")
+    return [(body.start_point.row + 1, body.end_point.row + 1) for body in bodies if body is not None]
 
 
 def _opened(parser: Parser, source: bytes, definitions: list[tuple[Node, list[Span]]]) -> tuple[bytes, Tree]:

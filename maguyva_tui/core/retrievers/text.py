@@ -2154,7 +2154,7 @@ def _definition_lines(snapshot: Snapshot, path: str) -> set[int]:
     row = snapshot.facts.rows.get(path)
     if row is None or not row[2]:
         return set()
-    return {name_line or start for _n, _q, _k, start, _e, _lang, _sig, name_line in row[2]}
+    return {symbol[7] or symbol[3] for symbol in row[2]}  # name_line, else start_line
 
 
 _IDENT_TABLE = np.zeros(256, bool)

@@ -211,7 +211,8 @@ def encode(facts: FileFacts) -> Row:
         facts.language,
         tuple((c.start_line, c.end_line, c.kind, c.symbol, c.language) for c in facts.chunks),
         tuple(
-            (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line)
+            (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line,
+             int(s.template))
             for s in facts.symbols
         ),
         RefColumns.of([(r.kind, r.name, r.line, r.scope) for r in facts.references]),
@@ -226,7 +227,7 @@ def decode(path: str, row: Row) -> FileFacts:
         path,
         language,
         tuple(Chunk(path, *c) for c in chunks),
-        tuple(Symbol(n, q, k, path, s, e, lang, sig, nl) for n, q, k, s, e, lang, sig, nl in symbols),
+        tuple(Symbol(n, q, k, path, s, e, lang, sig, nl, bool(t)) for n, q, k, s, e, lang, sig, nl, t in symbols),
         tuple(Reference(k, n, path, line, scope) for k, n, line, scope in references),
         tuple(Import(path, local, module, name, line) for local, module, name, line in imports),
     )

@@ -6,7 +6,8 @@ For the files in path order (strings as in ``arrays.py``, records as in ``record
     facts_files.npy        int64 (files, 5): language, then how many chunks, symbols, references
                            and imports the file has (its rows follow those of the files before it)
     facts_chunks.npy       (start_line, end_line, kind, symbol, language)
-    facts_symbols.npy      (name, qualname, kind, start_line, end_line, language, signature, name_line)
+    facts_symbols.npy      (name, qualname, kind, start_line, end_line, language, signature, name_line,
+                           template: 1 for a definition a macro's template writes)
     facts_imports.npy      (local, module, name, line)
     facts_strings.bin, facts_strings_offsets.npy   the strings of the files' languages and of the
                            three tables above
@@ -57,7 +58,7 @@ from maguyva_tui.core.store.records import (
     encode_records,
 )
 
-SCHEMAS = ("", "iisss", "sssiissi", "ssis", "sssi")
+SCHEMAS = ("", "iisss", "sssiissii", "ssis", "sssi")
 """The fields of each part of a row after its language: chunks, symbols, references and imports
 (``s`` a string, ``i`` an int)."""
 
