@@ -110,6 +110,20 @@ explorer options:
 """What ``maguyva --help`` says first: the explorer, then the commands argparse lists."""
 
 
+GRAPH_ACTIONS = """\
+Answer one question about a repository's dependency graph.
+
+actions:
+  callers    the lines that call NAME (or read it, where the graph knows the receiver)
+  callees    the functions and methods NAME calls
+  impact     what depends on NAME, nearest first, up to --depth edges away (default 3)
+  subtypes   the types built on NAME, a class, interface or trait
+  overrides  the methods that override or implement NAME, a method
+  importers  the lines that import NAME, a module or file (or a class or function, by name)
+"""
+"""What ``maguyva graph --help`` says of its actions, one line each."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe every subcommand and flag, after the explorer that the bare command opens."""
     parser = ArgumentParser(
@@ -177,8 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
                             help="start, stop or show the resident search server of a repository (maguyva server --help)")
     server.add_argument("rest", nargs=argparse.REMAINDER)
     graph = sub.add_parser("graph", help="callers, callees, impact radius, subtypes or overrides of a symbol, "
-                                         "importers of a module")
-    graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides", "importers"))
+                                         "importers of a module",
+                           description=GRAPH_ACTIONS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    graph.add_argument("action", choices=("callers", "callees", "impact", "subtypes", "overrides", "importers"),
+                       help="one of the actions above")
     graph.add_argument("name", help="a symbol: parse_config, ConfigLoader.load, path/to/file.py::Class.method; "
                                     "for importers a module or file: pkg.mod, pkg/mod.py, config.h, ./utils")
     graph.add_argument("--repo", action="append", default=[],
