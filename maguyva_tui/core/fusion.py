@@ -115,18 +115,16 @@ is also defined outside any template (:func:`template_demotion`)."""
 
 def demotion_kinds(path: str, factor: float, template: bool = False) -> tuple[str, ...]:
     """Name the kinds (:data:`DEMOTION_KINDS`) that multiplied a result's score by ``factor``;
-    none at 1. A vendored test demoted once is vendored alone (the question asked for tests); a
-    factor below its path's (and its template's) is a test's, its own code saying so where its
-    path does not (``fuse``'s ``code_demotion``: a Rust ``#[cfg(test)]`` module);
+    none at 1. A vendored test demoted once is vendored alone (the question asked for tests);
     ``template``: the result is a template's definition, demoted as such (:func:`template_demotion`).
     The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
     if template:
         return (*demotion_kinds(path, factor / DEMOTION), "template")
     if factor >= 1.0:
         return ()
-    demoted = _path_kinds(path)[0]
+    demoted, secondary = _path_kinds(path)
     made = DEMOTION if demoted else 1.0
-    if factor < made and not math.isclose(made, factor):
+    if secondary and not math.isclose(made, factor):
         return ("vendored", "secondary") if demoted else ("secondary",)
     return ("vendored",) if demoted else ()
 
@@ -323,7 +321,6 @@ def _fuse_one(
     centrality: Callable[[Hit], float],
     demotion: Callable[[str], float],
     templates: Callable[[ChunkKey], bool] | None = None,
-    code_demotion: Callable[[ChunkKey], float] | None = None,
 ) -> Fused:
     """Score one chunk from the modalities that found it."""
     hit = _representative(key, per, weights, k, order)
@@ -338,8 +335,6 @@ def _fuse_one(
         weight = _weight(weights, modality)
         parts.append((modality, _new_contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
     factor = float(demotion(key[0])) * template_demotion(templates, key)
-    if code_demotion is not None:
-        factor *= code_demotion(key)
     return _new_fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
@@ -561,7 +556,6 @@ def fuse(
     quoted: QuotedNames | None = None,
     parts: OwnLists | None = None,
     templates: Callable[[ChunkKey], bool] | None = None,
-    code_demotion: Callable[[ChunkKey], float] | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
@@ -572,15 +566,14 @@ def fuse(
     code), the items whose code spells some of them by :data:`QUOTED_LIFT` times their share.
     ``parts`` parts the leading engine's list into the lists its confident first answers are
     judged in (:data:`OwnLists`: a workspace's repositories).
-    ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`),
-    ``code_demotion`` the factor a chunk's own code adds to its path's (test code in a source file)."""
+    ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
-    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates, code_demotion) for key, per in found.items()]
+    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates) for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate, parts)
     if confident:
         items = [_lifted(i) if i.key in confident else i for i in items]
@@ -668,7 +661,6 @@ def direct(
     centrality: Callable[[Hit], float] = no_centrality,
     demotion: Callable[[str], float] = no_demotion,
     templates: Callable[[ChunkKey], bool] | None = None,
-    code_demotion: Callable[[ChunkKey], float] | None = None,
 ) -> list[Fused]:
     """Wrap the dominant engine's own list for the direct path: every hit, in the engine's order
     but for ties and demoted paths, with the blend's centrality and demotion.
@@ -686,8 +678,7 @@ def direct(
     unread file can enter the page, so its page is already this order's first lines (a re-sort
     by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
-    real one. ``templates`` tells the hits demoted as a template's definitions (:func:`template_demotion`),
-    ``code_demotion`` the factor a hit's own code adds to its path's (:func:`fuse`)."""
+    real one. ``templates`` tells the hits demoted as a template's definitions (:func:`template_demotion`)."""
     factors: dict[str, float] = {}  # a file's hits share its path's factor
     found = []
     for hit in hits:
@@ -696,8 +687,6 @@ def direct(
             factor = factors[hit.path] = float(demotion(hit.path))
         if templates is not None and templates((hit.path, hit.start_line, hit.end_line)):
             factor *= DEMOTION
-        if code_demotion is not None:
-            factor *= code_demotion((hit.path, hit.start_line, hit.end_line))
         central = float(centrality(hit))
         found.append((hit, 0.0 if 0.0 > central else central, factor))  # max(central, 0.0), as max reads it
     order = _direct_order(modality, found)
