@@ -154,7 +154,7 @@ def test_a_server_of_the_repository_declining_an_ignored_folder_hands_it_to_the_
     asked: list[str] = []
     monkeypatch.setattr(client, "connect", lambda folder, path: asked.append(path) or path)
     replies = iter([{"handled": False, "why": "another repository"}, {"handled": False, "why": "busy"}])
-    monkeypatch.setattr(client, "exchange", lambda sock, request: next(replies))
+    monkeypatch.setattr(client, "exchange", lambda sock, request, path="": next(replies))
     assert client.answer(["search", "q"]) is None  # both declined: in process
     env, spec = place.relevant_env(os.environ), os.environ[locations.INDEX_DIR_ENV]
     assert asked == [place.socket_path(str(tmp_path / "run" / "maguyva"), place.identity(where, spec, env))
