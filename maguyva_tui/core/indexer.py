@@ -627,6 +627,7 @@ class _Build:
             else:
                 fresh.append(_Fresh(source.path, spill.put(data), source.size, source.mtime_ns, source.inode,
                                     source.ctime_ns))
+        self.progress("read", len(candidates), len(candidates))  # its end said: a log's last line had read 0 %
         return kept, fresh
 
     def _included(self, kept: list[Kept], fresh: list[_Fresh]) -> tuple[list[Kept], list[_Fresh]]:
@@ -677,6 +678,7 @@ class _Build:
         for batch in self._batches(fresh):
             self.progress("parse", len(out), total)
             out.extend(_analyze_batch(batch))
+        self.progress("parse", total, total)
         return out
 
     def _batches(self, fresh: list[_Fresh]) -> Iterator[list[tuple[str, bytes, str | None]]]:
@@ -813,17 +815,20 @@ class _Build:
                     if i % 100 == 0:
                         self.progress("trigrams", i, len(added))
                     index.add(doc, text_trigrams(stored.text(by_id[doc])))
+                self.progress("trigrams", len(added), len(added))
                 return index, dead
         docs = ((entry.doc_id, text_trigrams(stored.text(entry))) for entry in self._counted("trigrams", entries))
         return TrigramIndex.build(docs), 0
 
     def _counted(self, phase: str, entries: list[FileEntry]) -> Iterator[FileEntry]:
         """Each entry in turn, ``phase``'s progress said every 100 files (a phase said once at 0 %
-        read 0 % for all its seconds: 16 s of trigrams and words over pygments' 2,572 files)."""
+        read 0 % for all its seconds: 16 s of trigrams and words over pygments' 2,572 files), and
+        its end (a log's last lines had read ``trigrams 0% (0/91)``, as if stalled)."""
         for i, entry in enumerate(entries):
             if i % 100 == 0:
                 self.progress(phase, i, len(entries))
             yield entry
+        self.progress(phase, len(entries), len(entries))
 
     def _tokens(self, entries: list[FileEntry], stored: _ContentReader, added: set[int], gen: Path) -> TokenIndex:
         """The whole identifiers of every file: an unchanged file's carried over from the previous
