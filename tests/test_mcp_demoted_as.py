@@ -50,4 +50,7 @@ def test_the_search_tool_carries_it_and_its_description_names_it(tmp_path: Path)
         service.close()
     kinds = {hit["path"]: hit.get("demoted_as") for hit in answer["results"]}
     assert kinds == {"pkg.py": None, "tests/test_pkg.py": ["secondary"], "vendor/dep/use.py": ["vendored"]}, answer
-    assert '"vendored"' in (search.description or "") and "demoted_as" in (search.description or "")
+    from maguyva_tui.core.fusion import DEMOTION_KINDS
+
+    assert "demoted_as" in (search.description or "")
+    assert [kind for kind in DEMOTION_KINDS if f'"{kind}"' not in (search.description or "")] == []
