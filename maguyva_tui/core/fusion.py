@@ -115,16 +115,18 @@ is also defined outside any template (:func:`template_demotion`)."""
 
 def demotion_kinds(path: str, factor: float, template: bool = False) -> tuple[str, ...]:
     """Name the kinds (:data:`DEMOTION_KINDS`) that multiplied a result's score by ``factor``;
-    none at 1. A vendored test demoted once is vendored alone (the question asked for tests);
+    none at 1. A vendored test demoted once is vendored alone (the question asked for tests); a
+    factor below its path's (and its template's) is a test's, its own code saying so where its
+    path does not (``fuse``'s ``code_demotion``: a Rust ``#[cfg(test)]`` module);
     ``template``: the result is a template's definition, demoted as such (:func:`template_demotion`).
     The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
     if template:
         return (*demotion_kinds(path, factor / DEMOTION), "template")
     if factor >= 1.0:
         return ()
-    demoted, secondary = _path_kinds(path)
+    demoted = _path_kinds(path)[0]
     made = DEMOTION if demoted else 1.0
-    if secondary and not math.isclose(made, factor):
+    if factor < made and not math.isclose(made, factor):
         return ("vendored", "secondary") if demoted else ("secondary",)
     return ("vendored",) if demoted else ()
 
@@ -135,6 +137,17 @@ def template_demotion(templates: Callable[[ChunkKey], bool] | None, key: ChunkKe
     ``__private_serialize!`` writes ``trait Serialize``: the real one, in ``ser/mod.rs``, first),
     else 1: halved as generated code is, still found, never above the real definition's peers."""
     return DEMOTION if templates is not None and templates(key) else 1.0
+
+
+def test_code_demotion(in_test_code: Callable[[ChunkKey], bool]) -> Callable[[ChunkKey], float]:
+    """Return the factor a chunk's own code adds to its path's (``fuse``'s ``code_demotion``):
+    :data:`SECONDARY_DEMOTION` for the test code ``in_test_code`` tells in a file whose path is no
+    test's (a Rust ``#[cfg(test)] mod tests`` inside ``src/``), as a test file's chunks have, else 1."""
+
+    def factor(key: ChunkKey) -> float:
+        return SECONDARY_DEMOTION if not _path_kinds(key[0])[1] and in_test_code(key) else 1.0
+
+    return factor
 
 
 def no_demotion(path: str) -> float:
@@ -321,6 +334,7 @@ def _fuse_one(
     centrality: Callable[[Hit], float],
     demotion: Callable[[str], float],
     templates: Callable[[ChunkKey], bool] | None = None,
+    code_demotion: Callable[[ChunkKey], float] | None = None,
 ) -> Fused:
     """Score one chunk from the modalities that found it."""
     hit = _representative(key, per, weights, k, order)
@@ -335,6 +349,8 @@ def _fuse_one(
         weight = _weight(weights, modality)
         parts.append((modality, _new_contribution(rank, own.score, weight, weight / (k + rank + 1) * boost)))
     factor = float(demotion(key[0])) * template_demotion(templates, key)
+    if code_demotion is not None:
+        factor *= code_demotion(key)
     return _new_fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
@@ -556,6 +572,7 @@ def fuse(
     quoted: QuotedNames | None = None,
     parts: OwnLists | None = None,
     templates: Callable[[ChunkKey], bool] | None = None,
+    code_demotion: Callable[[ChunkKey], float] | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
@@ -566,14 +583,15 @@ def fuse(
     code), the items whose code spells some of them by :data:`QUOTED_LIFT` times their share.
     ``parts`` parts the leading engine's list into the lists its confident first answers are
     judged in (:data:`OwnLists`: a workspace's repositories).
-    ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`)."""
+    ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`),
+    ``code_demotion`` the factor a chunk's own code adds to its path's (test code in a source file)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
-    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates) for key, per in found.items()]
+    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates, code_demotion) for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate, parts)
     if confident:
         items = [_lifted(i) if i.key in confident else i for i in items]
@@ -661,6 +679,7 @@ def direct(
     centrality: Callable[[Hit], float] = no_centrality,
     demotion: Callable[[str], float] = no_demotion,
     templates: Callable[[ChunkKey], bool] | None = None,
+    code_demotion: Callable[[ChunkKey], float] | None = None,
 ) -> list[Fused]:
     """Wrap the dominant engine's own list for the direct path: every hit, in the engine's order
     but for ties and demoted paths, with the blend's centrality and demotion.
@@ -678,7 +697,8 @@ def direct(
     unread file can enter the page, so its page is already this order's first lines (a re-sort
     by each line's own centrality would need every line of every file read). ``rank`` is the
     position in this order (the explanation's ``weight / (k + rank + 1)``), ``centrality`` the
-    real one. ``templates`` tells the hits demoted as a template's definitions (:func:`template_demotion`)."""
+    real one. ``templates`` tells the hits demoted as a template's definitions (:func:`template_demotion`),
+    ``code_demotion`` the factor a hit's own code adds to its path's (:func:`fuse`)."""
     factors: dict[str, float] = {}  # a file's hits share its path's factor
     found = []
     for hit in hits:
@@ -687,6 +707,8 @@ def direct(
             factor = factors[hit.path] = float(demotion(hit.path))
         if templates is not None and templates((hit.path, hit.start_line, hit.end_line)):
             factor *= DEMOTION
+        if code_demotion is not None:
+            factor *= code_demotion((hit.path, hit.start_line, hit.end_line))
         central = float(centrality(hit))
         found.append((hit, 0.0 if 0.0 > central else central, factor))  # max(central, 0.0), as max reads it
     order = _direct_order(modality, found)

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, TypeAlias, cast
 
 import numpy as np
 
+from maguyva_tui.core.code_tests import TEST_LANGUAGES, holds, spans_of_tests
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.parsing.chunks import ChunkMap, smallest_chunk_at
+from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.store.arrays import PathIndex, Strings, unique, unique_inverse
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
@@ -144,6 +146,8 @@ class Generation:
         self._text: TextRetriever | None = None
         self._structural: StructuralRetriever | None = None
         self._items: list[EmbeddingItem] | None = None
+        self._test_spans: dict[str, tuple[tuple[int, int], ...]] = {}
+        """Each file's test code asked so far (:meth:`in_test_code`)."""
         self._lock = threading.RLock()
         self._chunks = ChunkLocator(snapshot)
         self._templates: frozenset[ChunkKey] | None = None
@@ -284,6 +288,31 @@ class Generation:
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line, else its window (:class:`ChunkLocator`)."""
         return self._chunks.at(path, line)
+
+    def in_test_code(self, key: ChunkKey) -> bool:
+        """Whether a chunk lies in test code its own code marks, in a file its path does not say is
+        a test (:mod:`~maguyva_tui.core.code_tests`: regex-syntax's ``fn parse`` in ``#[cfg(test)] mod
+        tests`` of ``src/hir/translate.rs`` had been listed first for ``parse``, above ``Parser.parse``).
+        Each file is read once a generation, and only in the languages that mark tests so."""
+        spans = self.test_code_spans(key[0])
+        return bool(spans) and holds(spans, key[1], key[2])
+
+    def test_code_spans(self, path: str) -> tuple[tuple[int, int], ...]:
+        """:func:`~maguyva_tui.core.code_tests.spans_of_tests` of a stored file, remembered; none in
+        another language."""
+        spans = self._test_spans.get(path)
+        if spans is None:
+            spans = self._test_spans[path] = self._read_test_spans(path)
+        return spans
+
+    def _read_test_spans(self, path: str) -> tuple[tuple[int, int], ...]:
+        """The test code of a stored file, read from its text (:meth:`test_code_spans`)."""
+        if language_for(path) not in TEST_LANGUAGES or path not in self.snapshot.files:
+            return ()
+        source = self.snapshot.raw(path)
+        if b"test" not in source and b"bench" not in source:
+            return ()
+        return spans_of_tests(source, self.snapshot.line_count(path), lambda line: self.chunk_at(path, line))
 
     def locate(self, hit: Hit) -> ChunkKey:
         """Map a hit to the chunk that holds it, so line hits merge with definitions."""

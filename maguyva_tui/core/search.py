@@ -31,6 +31,7 @@ from maguyva_tui.core.fusion import (
     fuse,
     no_demotion,
     secondary_demotion,
+    test_code_demotion,
 )
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import (
@@ -1655,7 +1656,31 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     defined = generation.definers(query.target) if query.target and not query.regex else set()
     if defined and all(is_secondary(path) or is_demoted(path) for path in defined):
         return no_demotion if any(map(is_demoted, defined)) else demotion_for
+    if defined and query.target and _defined_in_tests(generation, query.target, defined):
+        return demotion_for
     return secondary_demotion
+
+
+def _defined_in_tests(generation: Generation, name: str, defined: set[str]) -> bool:
+    """Whether every definition of a name outside test, example and vendored files lies in test code
+    its own code marks (:meth:`~maguyva_tui.core.generation.Generation.in_test_code`: a helper of a
+    Rust ``#[cfg(test)] mod tests``, asked for by name); its symbols are looked up only where each
+    such file holds test code."""
+    spans = getattr(generation, "test_code_spans", None)  # a workspace's view reads none
+    own = {path for path in defined if not is_secondary(path) and not is_demoted(path)}
+    if spans is None or not own or not all(map(spans, own)):
+        return False
+    places = [(s.path, s.start_line, s.end_line) for s in generation.structural.lookup(name) if s.path in own]
+    return bool(places) and all(map(generation.in_test_code, places))
+
+
+def _test_code_demotion(generation: Generation, aside: Callable[[str], float]) -> Callable[[ChunkKey], float] | None:
+    """The factor a chunk's own code adds to its path's demotion: :data:`~maguyva_tui.core.fusion.SECONDARY_DEMOTION`
+    for test code in a file whose path is no test's (a Rust ``#[cfg(test)]`` module, a ``#[test]``
+    function), as a test file's chunks are, when the question does not ask for tests (``aside``:
+    :func:`_direct_demotion`); ``None`` where nothing is (a workspace's view reads none)."""
+    found = getattr(generation, "in_test_code", None)
+    return test_code_demotion(found) if found is not None and aside is secondary_demotion else None
 
 
 def _templates(generation: Generation) -> Callable[[ChunkKey], bool] | None:
@@ -1676,7 +1701,9 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
     if the_plan.alone:
         name = the_plan.modalities[0]
         items = direct(name, run.lists.get(name, []), the_plan.weights.get(name), the_plan.k,
-                       centrality=generation.centrality, demotion=aside, templates=_templates(generation))
+                       centrality=generation.centrality, demotion=aside, templates=_templates(generation),
+                       # the text engine's lines keep its own order, by path (:func:`_text_alone`)
+                       code_demotion=_test_code_demotion(generation, aside) if name != "text" else None)
         run.lists[name] = [item.hit for item in items]  # each vote's rank is its place in this order
         return items
     fused = fuse(
@@ -1692,6 +1719,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         quoted=quoted_code(generation, text) if quotes_count(the_plan) else None,
         parts=getattr(generation, "own_lists", None),  # a workspace's view: each repository's own list
         templates=_templates(generation),
+        code_demotion=_test_code_demotion(generation, aside),
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)
