@@ -22,8 +22,9 @@ order  rule                  matches                                            
                              ``GuzzleHttp\\Client``
 4      grep_command          ``grep WORD``, ``rg WORD``: the word, every line holding it  0.90 exact
 4      code_fragment         a short line of code, not a name: ``echo(``, ``a[0]``, ``->``  0.85 exact
-                             (and ``raise X``, ``throw new X``, and what holds no letter
-                             or digit: ``#``, ``?``, ``//``)
+                             (and ``raise X``, ``throw new X``, ``new X()``, ``public
+                             static final T``, and what holds no letter or digit: ``#``,
+                             ``?``, ``//``)
 4      quoted_literal        ``"literal"``, ``'literal'``, a backticked non-identifier   0.90 exact
 4      comment_marker        a lone ``TODO``, ``FIXME``, ``XXX``, ``HACK``, ``BUG`` (``TODO:``) 0.90 exact
 4      error_token           ``ValueError``, ``ECONNREFUSED``, ``panic:``, ``Traceback`` 0.85 exact
@@ -890,6 +891,32 @@ def _impl_header(text: str) -> Intent | None:
     return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment") if _IMPL_HEADER.fullmatch(line) else None
 
 
+_DECLARATION_MODIFIERS: Final = frozenset(
+    "public private protected internal static final abstract const readonly volatile synchronized transient "
+    "native override virtual sealed export extern inline unsafe pub mut".split()
+)
+"""Declaration modifiers of C-family languages, Rust and TypeScript: two of them in a row
+(``public static``, ``static final``) are a declaration as the code writes it, never prose.
+``default`` is left out: "default export" is prose."""
+_OPERATOR_KEYWORDS: Final = frozenset({"new", "return", "await", "yield", "typeof", "defer"})
+"""Keywords written before an expression: with a name shaped as code after it (``new JSObject()``,
+``await fetchData()``) they are a line of code, not a phrase about the name."""
+
+
+def _keywords_and_a_name(words: list[str]) -> bool:
+    """Whether words are code keywords and a name as a line writes them: two modifiers or more
+    then at most a type and a name (``public static final String``, ``private static final long
+    serialVersionUID``), or an operator keyword and a name shaped as code (``new JSObject()``,
+    ``return buildPlan()``). Both had been read as a phrase about the name (its definitions) or a
+    question about meaning, where ``rg -F`` lists every line holding them."""
+    leading = next((n for n, word in enumerate(words) if word not in _DECLARATION_MODIFIERS), len(words))
+    names = words[leading:]
+    if leading >= 2 and len(names) <= 2 and all(_PLAIN_TOKEN.fullmatch(name) for name in names):
+        return True
+    return (len(words) == 2 and words[0] in _OPERATOR_KEYWORDS and _PLAIN_TOKEN.fullmatch(words[1]) is not None
+            and is_identifier(words[1]))
+
+
 def _code_fragment(text: str) -> Intent | None:
     """Match a short line of code that is not a name (``echo(``, ``a[0]``, ``x == 1``, ``->``,
     ``*args``): typed as it reads in the code, it is a string to find, every occurrence of it, as
@@ -902,6 +929,8 @@ def _code_fragment(text: str) -> Intent | None:
     if _RAISE_STATEMENT.fullmatch(line):
         return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     words = _WORD.findall(line)
+    if "\n" not in line and _keywords_and_a_name(words) and not _QUESTION.search(line):
+        return Intent("exact_match", CONF_FRAGMENT, line, "code_fragment")
     if "\n" in line or "`" in line or len(words) > FRAGMENT_WORDS or _QUOTED.fullmatch(line):
         return None
     if not any(c.isalnum() for c in line):  # no letter or digit ("#", "?", '"', "//", "$", an emoji): nothing else to read

@@ -167,6 +167,15 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("rg TODO", EXACT, 0.90, "TODO", "grep_command"),
     ("grep -r foo", UND, 0.40, None, "fallback"),
     ("throw new Error", EXACT, 0.85, "throw new Error", "code_fragment"),
+    # capacitor's pasted lines: rg -F lists 13 and 9; they had been JSObject's definitions and a guess
+    ("new JSObject()", EXACT, 0.85, "new JSObject()", "code_fragment"),
+    ("await fetchData()", EXACT, 0.85, "await fetchData()", "code_fragment"),
+    ("public static final String", EXACT, 0.85, "public static final String", "code_fragment"),
+    ("private static final long serialVersionUID", EXACT, 0.85, "private static final long serialVersionUID",
+     "code_fragment"),
+    ("return value", UND, 0.40, None, "fallback"),  # a keyword before a plain word: prose
+    ("new features", UND, 0.40, None, "fallback"),
+    ("default export", UND, 0.40, None, "fallback"),
     ("impl Display for Error", EXACT, 0.85, "impl Display for Error", "code_fragment"),  # the block, not the trait
     ("impl<T> Context<T, E> for Result<T, E> {", EXACT, 0.85, "impl<T> Context<T, E> for Result<T, E> {",
      "code_fragment"),
