@@ -633,7 +633,7 @@ def _index(args: argparse.Namespace) -> int:
     engine = _engine(args.path, args.index_dir, notify=_tell)
     # a bar redraws its line with \r: whole lines where that is not drawn (a log, TERM=dumb's Emacs shell)
     progress: _Progress = _ProgressBar() if sys.stderr.isatty() and os.environ.get("TERM") != "dumb" else _ProgressLines()
-    summary = engine.refresh(progress, semantic=False, rebuild=args.rebuild)
+    summary = engine.refresh(progress, semantic=False, rebuild=args.rebuild, static_later=not args.no_semantic)
     status = EXIT_NOT_UPDATED if summary.stale_because else 0
     coverage: Coverage | None = None
     if not args.no_semantic:

@@ -181,6 +181,7 @@ class Engine:
         semantic: bool | None = True,
         joined: Callable[[tuple[str, ...]], None] | None = None,
         rebuild: bool = False,
+        static_later: bool = False,
     ) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on;
         then, unless ``semantic`` is off, embed its new chunks with the static tier (a failure
@@ -188,6 +189,8 @@ class Engine:
         ``semantic=None`` (a search's, a graph question's): as the index stands, the static tier
         kept current where it was begun and begun only by a first build (:func:`_static_begun`).
         ``rebuild`` parses every file anew, whatever the index holds (the vectors are kept).
+        ``static_later``: the caller fills the static tier itself once this returns (``maguyva
+        index``); a first build records that the tier is wanted, as one that fills it here does.
 
         A first build is searched as its engines become ready: text and structural first, then
         the graph, then the semantic engine once the static tier is filled; ``joined`` is told the
@@ -197,10 +200,13 @@ class Engine:
 
         def early(partial: Snapshot) -> None:
             first.append(True)
+            if semantic is not False or static_later:
+                _want_static(partial)
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
+                                         waiting=self._notify)  # said at once, not kept: over when it ends
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(
@@ -925,12 +931,25 @@ it, where it leaves out the tiers' shares)."""
 
 
 def _static_begun(snapshot: Snapshot) -> bool:
-    """Whether the repository's static tier was begun (a store recorded), so that a search's
-    refresh keeps it current; an index built ``--no-semantic`` has none, and a search does not
-    begin one (100,000 chunks: 17 s of CPU inside a literal's search, which had said "in 321.6 ms")."""
-    from maguyva_tui.core.semantic_index import recorded_static
+    """Whether the repository's static tier was begun (a store recorded, or wanted by a first build
+    killed before it filled it), so that a search's refresh keeps it current; an index built
+    ``--no-semantic`` has none, and a search does not begin one (100,000 chunks: 17 s of CPU inside
+    a literal's search, which had said "in 321.6 ms")."""
+    from maguyva_tui.core.semantic_index import recorded_static, static_wanted
 
-    return recorded_static(snapshot) is not None
+    return recorded_static(snapshot) is not None or static_wanted(snapshot)
+
+
+def _want_static(snapshot: Snapshot) -> None:
+    """Record, before a first build is made live, that its static tier is to be filled, so that a
+    kill before the fill leaves it begun (:func:`_static_begun`), not taken for ``--no-semantic``;
+    where it cannot be written (a full disk) the build goes on, as it would have before."""
+    from maguyva_tui.core.semantic_index import want_static
+
+    try:
+        want_static(snapshot)
+    except OSError:
+        pass
 
 
 def _update(summary: IndexSummary, started: float, redone: bool = False) -> IndexUpdate | None:

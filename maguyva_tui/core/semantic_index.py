@@ -382,6 +382,27 @@ def recorded_static(snapshot: Snapshot) -> tuple[str, int] | None:
     return (found, dim) if isinstance(found, str) and isinstance(dim, int) else None
 
 
+def static_wanted(snapshot: Snapshot) -> bool:
+    """Whether a build recorded that the repository's static tier is to be filled
+    (:func:`want_static`) and no store has been recorded since."""
+    return _static_record(snapshot).get("wanted") is True
+
+
+def want_static(snapshot: Snapshot, wanted: bool = True) -> None:
+    """Record, before a first build makes its generation live, that the static tier is to be
+    filled (a kill between the two had left an index that every later search took for one built
+    ``--no-semantic``: no tier, never filled); ``wanted=False`` takes a bare record back
+    (``--no-semantic``). A repository whose store is recorded is left as it is."""
+    if recorded_static(snapshot) is not None or static_wanted(snapshot) == wanted:
+        return
+    folder = semantic_folder(snapshot)
+    if wanted:
+        make_private_dir(folder)
+        write_private(folder / STATIC_RECORD, json.dumps({"wanted": True}).encode("utf-8"))
+    else:
+        (folder / STATIC_RECORD).unlink(missing_ok=True)
+
+
 def adopt_static_store(snapshot: Snapshot, provider_id: str, dim: int) -> None:
     """Record ``provider_id`` as the repository's static store and remove the one it replaces."""
     folder = semantic_folder(snapshot)

@@ -118,3 +118,54 @@ def test_a_search_keeps_a_begun_static_tier_current_and_a_first_build_begins_one
     (root / "c.py").write_text("GAMMA = 3\n")
     Engine(root, tmp_path / "index").search("GAMMA", modality="text")
     assert fills == [1, 1]
+
+
+class _Killed(BaseException):
+    """What a kill -9 leaves of a command, in this process: nothing after the point it struck."""
+
+
+def _killed(*args: object, **kwargs: object) -> None:
+    raise _Killed
+
+
+def test_a_search_after_an_index_killed_before_its_static_tier_fills_the_tier(
+        tmp_path: Path, fills: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`maguyva index` killed once its first generation was live, while the static model loaded or
+    its weights were fitted (seconds on a large repository): every later search had taken the index
+    for one built --no-semantic ("the index has no static tier"), and --modality semantic listed
+    nothing, for good."""
+    from maguyva_tui import cli
+
+    root = _repo(tmp_path)
+    monkeypatch.setattr(cli, "_embed", _killed)
+    with pytest.raises(_Killed):
+        cli.main(["index", str(root), "--index-dir", str(tmp_path / "index")])
+    engine = Engine(root, tmp_path / "index")
+    result = engine.search("BETA", modality="text")
+    assert [r.path for r in result.results] == ["b.py"] and fills == [1]
+    assert not [n for n in result.notices if "no static tier" in n]
+
+
+def test_a_search_after_a_first_build_killed_before_its_static_tier_fills_the_tier(
+        tmp_path: Path, fills: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same of the explorer's (or a search's) first build, killed between its generation going
+    live and the fill."""
+    root = _repo(tmp_path)
+    monkeypatch.setattr(engine_module.Engine, "fill_static", _killed)
+    with pytest.raises(_Killed):
+        Engine(root, tmp_path / "index").refresh()
+    monkeypatch.undo()
+    counted: list[int] = []
+    monkeypatch.setattr(engine_module.Engine, "fill_static", lambda *a, **k: counted.append(1))
+    Engine(root, tmp_path / "index").search("BETA", modality="text")
+    assert counted == [1]
+
+
+def test_index_no_semantic_still_begins_no_static_tier(tmp_path: Path, fills: list[int]) -> None:
+    from maguyva_tui import cli
+
+    root = _repo(tmp_path)
+    assert cli.main(["index", str(root), "--index-dir", str(tmp_path / "index"), "--no-semantic"]) == 0
+    engine = Engine(root, tmp_path / "index")
+    engine.search("BETA", modality="text")
+    assert fills == [] and recorded_static(engine.snapshot) is None
