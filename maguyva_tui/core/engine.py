@@ -205,8 +205,7 @@ class Engine:
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
-                                         waiting=self._notify)  # said at once, not kept: over when it ends
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(
