@@ -7,6 +7,7 @@ repository's code) and fusion demotes by it, so it lives below both.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 DEMOTED_DIRS: Final = frozenset(
@@ -21,16 +22,36 @@ _DEMOTED_FILE: Final = re.compile(
 """Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
 
 SECONDARY_DIRS: Final = frozenset(
-    {"examples", "tests", "test", "testing", "docs", "doc", "samples", "demo", "demos", "benchmarks", "bench"}
+    {"examples", "tests", "test", "testing", "testdata", "docs", "doc", "samples", "demo", "demos", "benchmarks",
+     "bench"}
 )
 """Folders of code about the package rather than the package itself: its examples, tests and docs
 (not ``example`` or ``sample``: ``com/example/`` is a Java package's own code)."""
 
 _SECONDARY_FILE: Final = re.compile(
-    r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*\.(?:test|spec)\.[jt]sx?|.*\.(?:md|markdown|rst|adoc|txt))$", re.I
+    r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*_spec\.rb|.*\.(?:test|spec)\.[jt]sx?|.*\.(?:md|markdown|rst|adoc|txt))$", re.I
 )
-"""Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``), and
+"""Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``, RSpec's
+``x_spec.rb``), and
 prose wherever it lies (a README, a changelog): docs about the code, listed after it."""
+
+
+def _outside_go_build(folder: str) -> bool:
+    """Whether ``go build`` ignores a folder: its name begins with ``_`` or ``.``."""
+    return folder[:1] in ("_", ".")
+
+
+def _rspec_folder(folder: str) -> bool:
+    """Whether a folder is RSpec's: ``spec``."""
+    return folder == "spec"
+
+
+OWN_TOOLS_ASIDE: Final[dict[str, Callable[[str], bool]]] = {".go": _outside_go_build, ".rb": _rspec_folder}
+"""Folders a language's own tools keep out of the build or run as tests, by the extension of the
+file in them (any path component): Go's ``go build`` ignores folders whose names begin with ``_``
+or ``.`` (goldmark's ``_tools/`` generators, ``testdata`` is in :data:`SECONDARY_DIRS`); RSpec runs
+Ruby's ``spec/`` (faraday's specs). Not for other languages: a Python ``_internal/`` is the
+package's own code, a ``spec/`` of a JSON schema library may be too."""
 
 
 def is_demoted(path: str) -> bool:
@@ -42,6 +63,10 @@ def is_demoted(path: str) -> bool:
 def is_secondary(path: str) -> bool:
     """Tell whether a path holds examples, tests or docs rather than the package's own code; a
     folder's name is read without the underscores or dots around it (Jest's ``__tests__``, Go's
-    ``_examples`` and ``testdata``-like conventions that keep a folder out of the build)."""
+    ``_examples``); a Go or Ruby file also in the folders its language's tools set aside
+    (:data:`OWN_TOOLS_ASIDE`: Go's ``_tools/``, RSpec's ``spec/``)."""
     *folders, name = path.split("/")
-    return any(f.lower().strip("_.") in SECONDARY_DIRS for f in folders) or bool(_SECONDARY_FILE.match(name))
+    if any(f.lower().strip("_.") in SECONDARY_DIRS for f in folders) or _SECONDARY_FILE.match(name):
+        return True
+    aside = OWN_TOOLS_ASIDE.get(name[name.rfind("."):].lower()) if "." in name else None
+    return aside is not None and any(aside(f.lower()) for f in folders)

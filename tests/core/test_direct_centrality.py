@@ -162,8 +162,9 @@ def test_every_call_site_is_one_class_and_a_text_tier_is_its_own() -> None:
 
 def test_test_and_example_folders_are_read_without_their_underscores() -> None:
     """Jest's ``__tests__`` and Go's ``_examples`` (a leading underscore keeps it out of the build)
-    hold tests and examples like ``tests/`` and ``examples/``; ``_internal`` stays the package's own."""
-    hits = [_hit("web/__tests__/render.js", 7.5), _hit("_examples/main.go", 7.4), _hit("_internal/c.go", 3.5)]
+    hold tests and examples like ``tests/`` and ``examples/``; Python's ``_internal`` stays the
+    package's own (Go's would not: ``go build`` ignores every ``_`` folder, ``paths.OWN_TOOLS_ASIDE``)."""
+    hits = [_hit("web/__tests__/render.js", 7.5), _hit("_examples/main.go", 7.4), _hit("_internal/c.py", 3.5)]
     items = direct("structural", hits, 0.6, 40, demotion=secondary_demotion)
-    assert [i.hit.path for i in items] == ["_internal/c.go", "web/__tests__/render.js", "_examples/main.go"]
+    assert [i.hit.path for i in items] == ["_internal/c.py", "web/__tests__/render.js", "_examples/main.go"]
     assert [i.demotion for i in items] == [1.0, 0.5, 0.5]
