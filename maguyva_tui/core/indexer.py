@@ -61,7 +61,7 @@ from maguyva_tui.core.store.format import (
     publish,
     repo_dir,
 )
-from maguyva_tui.core.store.lock import index_lock
+from maguyva_tui.core.store.lock import holder_command, index_lock
 from maguyva_tui.core.store.positional import read_all as _read_all  # module names the tests replace
 from maguyva_tui.core.store.positional import spill_file as _temporary
 from maguyva_tui.core.store.positional import write_all as _write_all
@@ -170,6 +170,7 @@ def update_index(
     max_bytes: int = MAX_FILE_BYTES,
     early: Early | None = None,
     rebuild: bool = False,
+    waiting: Callable[[str], None] | None = None,
 ) -> tuple[Snapshot, IndexSummary]:
     """Bring a repository's index up to date and return the new snapshot and what was done
     (the live one as it was, with ``stale_because`` set, when the index cannot be written;
@@ -177,9 +178,17 @@ def update_index(
     snapshot before it builds the graph (see :data:`Early`). ``rebuild`` parses every file anew
     as a first build does, whatever the live generation holds (``maguyva index --rebuild``); the
     live generation answers until the new one is published, and the semantic vectors, keyed by
-    each chunk's content, are kept."""
+    each chunk's content, are kept. ``waiting`` is told, in one line, when the build waits for
+    another process's build of the same index (:func:`waiting_text`)."""
     root = root.resolve()
-    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild).run()
+    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild, waiting).run()
+
+
+def waiting_text(pid: int | None) -> str:
+    """What a build says while it waits for another process's build of its index: which, where known."""
+    command = holder_command(pid) if pid is not None else ""
+    who = f" (pid {pid}: {command})" if command else f" (pid {pid})" if pid is not None else ""
+    return f"another build of this index{who} is writing it; waiting for it to finish (Ctrl-C stops waiting)"
 
 
 def open_unchanged(root: Path, base: Path | None = None, max_bytes: int = MAX_FILE_BYTES
@@ -423,8 +432,10 @@ class _Build:
     """One index build, from the walk to the published generation."""
 
     def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int, early: Early | None = None,
-                 rebuild: bool = False) -> None:
+                 rebuild: bool = False, waiting: Callable[[str], None] | None = None) -> None:
         self.root = root
+        self.waiting = waiting
+        """Told once when the lock is another build's for a while (:func:`waiting_text`)."""
         self.folder = folder
         self.progress = progress
         self.max_bytes = max_bytes
@@ -480,7 +491,7 @@ class _Build:
             return self._as_is(started)
         with ExitStack() as stack:
             try:
-                stack.enter_context(index_lock(self.folder))
+                stack.enter_context(index_lock(self.folder, waiting=self._waiting))
             except OSError as exc:  # a read-only index, another user's, a full disk
                 return self._stale(exc, started, (kept, fresh), written=False)
             if live_name(self.folder) != self.seen:  # another build published meanwhile: start from it
@@ -489,6 +500,10 @@ class _Build:
                 if self._unchanged(kept, fresh):
                     return self._as_is(started)
             return self._update(kept, fresh, started)
+
+    def _waiting(self, pid: int | None) -> None:
+        if self.waiting is not None:
+            self.waiting(waiting_text(pid))
 
     def _as_stamped(self) -> bool:
         """Whether the live generation's walk stamp says the disk is as it was walked, so that it

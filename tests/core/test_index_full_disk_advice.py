@@ -29,7 +29,7 @@ def _damaged_index_on_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert cli.main(["index", str(root), "--no-semantic", "--index-dir", str(base)]) == 0
     shutil.rmtree(current_generation(index_folder(root, base)))
 
-    def full(folder: Path) -> None:
+    def full(folder: Path, **_: object) -> None:
         raise OSError(code, os.strerror(code), str(folder / "LOCK"))
 
     monkeypatch.setattr(indexer, "index_lock", full)

@@ -521,7 +521,7 @@ def test_a_damaged_index_in_a_read_only_folder_says_both_in_one_line(tmp_path: P
     manifest = current_generation(index_folder(root, base)) / "manifest.json"
     manifest.write_text("not json")
 
-    def read_only(folder: Path) -> None:
+    def read_only(folder: Path, **_: object) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(folder / "LOCK"))
 
     monkeypatch.setattr(indexer, "index_lock", read_only)

@@ -27,28 +27,81 @@ class LockTimeout(OSError):
         super().__init__(errno.EBUSY, f"another maguyva process has held its lock for over {wait:.0f} s")
 
 
+WAIT_TOLD_S = 1.0
+"""How long a build waits for another's lock before ``waiting`` is told: a moment's wait is not worth a line."""
+
+INDEX_LOCK = "LOCK"
+"""The index folder's build lock; while held it names its holder's process id (:func:`lock_holder`)."""
+
+
 @contextmanager
-def index_lock(folder: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
+def index_lock(folder: Path, wait: float = LOCK_WAIT_SECONDS,
+               waiting: Callable[[int | None], None] | None = None) -> Iterator[None]:
     """Hold the index folder's lock; the kernel drops it if the process dies. A LOCK that is a
     link is refused (ELOOP), never followed, and so is an index folder that is one: planted in a
-    shared index base, it had led the build to write, and prune ``g-*`` folders, where it points."""
+    shared index base, it had led the build to write, and prune ``g-*`` folders, where it points.
+    ``waiting`` is told once, with the holder's process id where known, when another process has
+    held the lock for :data:`WAIT_TOLD_S` of this wait (a second ``maguyva index`` had waited
+    without a word)."""
     if folder.is_symlink():
         raise OSError(errno.ELOOP, "the index folder is a symbolic link, not followed", str(folder))
     make_private_dir(folder)
-    fd = os.open(folder / "LOCK", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, FILE_MODE)
+    fd = os.open(folder / INDEX_LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, FILE_MODE)
     try:
-        deadline = time.monotonic() + wait
+        started = time.monotonic()
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
-                if time.monotonic() > deadline:
+                waited = time.monotonic() - started
+                if waited > wait:
                     raise LockTimeout(wait) from None
+                if waiting is not None and waited >= WAIT_TOLD_S:
+                    waiting(lock_holder(folder))
+                    waiting = None
                 time.sleep(0.05)
-        yield
+        _name_holder(fd)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)  # names nobody once released: a later waiter never names a finished build
     finally:
         os.close(fd)
+
+
+def _name_holder(fd: int) -> None:
+    """Write this process's id into a lock file it holds, for a process that waits to name it."""
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+
+
+def lock_holder(folder: Path) -> int | None:
+    """The process id the index folder's build lock names (the build holding it), ``None`` when
+    it names none or that process is gone (killed while it held the lock)."""
+    pid = _named(folder / INDEX_LOCK)
+    if pid is None or (Path("/proc/self").is_dir() and not Path(f"/proc/{pid}").exists()):
+        return None
+    return pid
+
+
+def holder_command(pid: int | None, width: int = 60) -> str:
+    """A process's command as a person typed it (``maguyva index .``, not the interpreter and the
+    script's whole path), cut to ``width`` characters; empty where it cannot be read (gone, not Linux)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            words = f.read().decode("utf-8", "replace").split("\0")
+    except (OSError, TypeError):
+        return ""
+    words = [w for w in words if w]
+    if len(words) > 1 and os.path.basename(words[0]).startswith("python") and not words[1].startswith("-"):
+        words = words[1:]  # python /usr/bin/maguyva index . -> maguyva index .
+    if not words:
+        return ""
+    text = " ".join([os.path.basename(words[0]), *words[1:]])
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def tidy(folder: Path) -> None:
@@ -110,8 +163,13 @@ def fill_holder(folder: Path) -> int | None:
     it now while it is held), ``None`` when it names none. A FIFO planted at its path is opened
     without waiting and read as naming none (a plain read-only open had waited for a writer
     forever: ``index --embed full`` saying who fills, a resident server answering its status)."""
+    return _named(folder / FILL_LOCK)
+
+
+def _named(path: Path) -> int | None:
+    """The process id a lock file names, ``None`` when it names none or is no plain file."""
     try:
-        fd = os.open(folder / FILL_LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError:
         return None
     try:
