@@ -17,7 +17,9 @@ shared with a question are weak evidence (issue 16's first mechanism), so they a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from maguyva_tui.core.types import Chunk
 
@@ -29,6 +31,37 @@ GAP = 2
 or the comment's own end: a window may stop before a JSDoc's ``*/``)."""
 COMMENT_STARTS = ("//", "/*", "*", "#", "--")
 """How a comment line (or an attribute, ``#[derive(Debug)]``) starts in the languages parsed."""
+
+_PRAGMA: Final = re.compile(
+    r"""(?x)
+      \#!                                           # a shebang
+    | \#(?:include|import|define|undef|if|ifn?def|elif|else|endif|pragma|error|line)\b  # C's directives
+    | \#\ +(?:include|import)\ *[<"]
+    | //(?:go:\w|line\ |export\ )                  # Go's directives, cgo's exports
+    | (?:\#|//|--|/\*+|\*)\ *(?:
+        (?i:-\*-.*-\*-)                             # Emacs' file variables: -*- coding: utf-8 -*-
+      | (?:frozen_string_literal|(?:en)?coding|warn_indent|warn_past_scope|shareable_constant_value
+           |typed|rubocop|type|pylint|mypy|pyright|isort|fmt|vim?|ex|pragma|cspell|nolint)[:=]
+      | (?:\+build|eslint-[\w-]+|tslint:[\w-]+|biome-ignore|deno-lint-ignore(?:-[\w-]+)?
+           |prettier-ignore|clang-format|istanbul|c8|noinspection
+           |@ts-[\w-]+|@flow|@jsx|@jsxImportSource|@license|@preserve)(?![\w-])
+      | (?:noqa|NOLINT(?:NEXTLINE|BEGIN|END)?)(?:[:(]|\s*(?:\*/)?$)
+      )
+    | /\*+\ *(?:globals?|exported|eslint|jshint|jslint)\ """)
+"""A line that is a pragma, not prose: a magic comment (Ruby's ``frozen_string_literal: true``,
+``encoding:``, Sorbet's ``typed:``; Python's ``-*- coding -*-``, ``# type:``, ``# noqa``,
+``# pylint:``), a shebang, a build constraint or directive (Go's ``//go:build``, ``// +build``,
+``//go:generate``), a linter's or compiler's switch (``/* eslint ... */``, ``// @ts-nocheck``,
+``// NOLINT``) or a C preprocessor line: it tells a tool how to read the file and describes no
+code under it."""
+_LICENSE: Final = re.compile(r"(?i)\bcopyright\b|\(c\)\s*\d{4}|SPDX-License-Identifier|\blicen[cs]ed under\b"
+                             r"|\bpermission is hereby granted\b")
+"""Words of a licence header: a paragraph of comments holding them is the file's licence, not a
+description of the code under it."""
+
+HEADER_LINES = 3
+"""A window starting on one of a file's first lines opens it (after a shebang or a blank line):
+its first paragraph may be the licence header."""
 
 ChunkAt = Callable[[str, int], "Chunk | None"]
 Lines = Callable[[str, int, int], list[str]]
@@ -44,17 +77,43 @@ def described(window: Chunk, chunk_at: ChunkAt, lines: Lines) -> Chunk | None:
     for line in range(end + 1, end + 2 + GAP):
         chunk = chunk_at(path, line)
         if chunk is not None and chunk.symbol is not None and chunk.start_line == line:
-            return chunk if comments_only(lines(path, window.start_line, line - 1)) else None
+            heading = window.start_line <= HEADER_LINES
+            return chunk if comments_only(lines(path, window.start_line, line - 1), heading) else None
     return None
 
 
-def comments_only(lines: Sequence[str]) -> bool:
-    """Whether lines are comments (or attributes) and blank lines only, at least one comment."""
+def comments_only(lines: Sequence[str], heading: bool = False) -> bool:
+    """Whether lines are comments (or attributes) and blank lines only, at least one of them a
+    comment that says something: not a pragma (:data:`_PRAGMA`: faraday's every file starts
+    ``# frozen_string_literal: true``, which had been read as the doc comment of the ``module
+    Faraday`` under it), nor, where the lines open the file (``heading``), its licence header."""
     said = False
+    for n, paragraph in enumerate(_paragraphs(lines)):
+        if not all(line.startswith(COMMENT_STARTS) for line in paragraph):
+            return False
+        licence = heading and n == 0 and _LICENSE.search("\n".join(paragraph)) is not None
+        said = said or (not licence and any(not _PRAGMA.match(line) for line in paragraph))
+    return said
+
+
+def says_nothing(window: Chunk, lines: Lines) -> bool:
+    """Whether a window is pragmas (:data:`_PRAGMA`) and blank lines only: it holds no word to be
+    found by (embedded, it is its file's path alone, which the file's definitions are embedded
+    with too), so the semantic engine does not list it (faraday's ``# frozen_string_literal:
+    true`` above each file's ``module Faraday``)."""
+    if window.symbol is not None or window.kind != "window":
+        return False
+    stripped = [line.strip() for line in lines(window.path, window.start_line, window.end_line) if line.strip()]
+    return bool(stripped) and all(_PRAGMA.match(line) for line in stripped)
+
+
+def _paragraphs(lines: Sequence[str]) -> list[list[str]]:
+    """The runs of non-blank lines, each stripped."""
+    runs: list[list[str]] = [[]]
     for line in lines:
         stripped = line.strip()
         if stripped:
-            if not stripped.startswith(COMMENT_STARTS):
-                return False
-            said = True
-    return said
+            runs[-1].append(stripped)
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]

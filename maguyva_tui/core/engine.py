@@ -205,8 +205,7 @@ class Engine:
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
-                                         waiting=self._notify)  # said at once, not kept: over when it ends
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(
@@ -364,7 +363,7 @@ class Engine:
         return _FallingBack(self, generation)
 
     def _semantic_on(self, generation: Generation) -> Retriever:
-        from maguyva_tui.core.doc_comments import described
+        from maguyva_tui.core.doc_comments import described, says_nothing
         from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
         from maguyva_tui.core.semantic_index import embedding_text
 
@@ -387,7 +386,8 @@ class Engine:
         snapshot = generation.snapshot  # "similar to X" embeds X's code where a tier has no vector of it
         chunk_at = generation.chunk_locator.at  # not the generation's: it keeps this engine
         return TieredRetriever(static, model, source=lambda chunk: embedding_text(snapshot, chunk),
-                               described=lambda window: described(window, chunk_at, snapshot.lines))
+                               described=lambda window: described(window, chunk_at, snapshot.lines),
+                               silent=lambda window: says_nothing(window, snapshot.lines))
 
     def use_local_model(self, reason: str) -> None:
         """Switch to the local model after a provider failure; its own vectors are used, never mixed."""

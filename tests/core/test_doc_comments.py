@@ -9,6 +9,7 @@ import pytest
 
 from maguyva_tui.core import doc_comments
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import Chunk
 
 APPLICATION = '''\
 'use strict';
@@ -98,5 +99,71 @@ def test_a_comment_above_other_code_stays_a_window(repo: Path, tmp_path: Path, m
         engine.generation.forget("semantic")
         plain = _semantic(engine, "Register the given template engine callback fn as ext")
         assert not any("doc comment" in reason for _, _, reason in plain)
+    finally:
+        engine.close()
+
+
+def _reader(text: str, path: str = "lib/faraday/encoder.rb") -> tuple[doc_comments.ChunkAt, doc_comments.Lines]:
+    """A one-file ``chunk_at`` (its one definition, at the line ``module``/``func``/``class`` opens)
+    and ``lines`` over ``text``."""
+    lines = text.splitlines()
+    start = next(n for n, line in enumerate(lines, 1) if line.startswith(("module ", "func ", "class ", "function ")))
+    definition = Chunk(path, start, len(lines), "module", "Faraday", "ruby")
+    return ((lambda p, line: definition if p == path and start <= line <= len(lines) else None),
+            (lambda p, first, last: lines[first - 1 : last]))
+
+
+@pytest.mark.parametrize("head", [
+    "# frozen_string_literal: true",  # faraday's every file: it had been the doc comment of module Faraday
+    "# -*- coding: utf-8 -*-",
+    "# typed: strict\n# frozen_string_literal: true",
+    "#!/usr/bin/env ruby\n# encoding: utf-8",
+    "//go:build linux\n// +build linux",
+    "// @ts-nocheck\n/* eslint-disable no-console */",
+    "# Copyright 2020 Example Ltd.\n# Licensed under the MIT license.",
+])
+def test_a_pragma_or_a_licence_describes_nothing(head: str) -> None:
+    text = f"{head}\n\nmodule Faraday\n  VERSION = '1.1.0'\nend\n"
+    chunk_at, lines = _reader(text)
+    window = Chunk("lib/faraday/encoder.rb", 1, len(head.splitlines()), "window", None, "ruby")
+    assert doc_comments.described(window, chunk_at, lines) is None
+    assert doc_comments.says_nothing(window, lines) is ("Copyright" not in head)
+
+
+@pytest.mark.parametrize("head", [
+    "# frozen_string_literal: true\n\n# Encodes params as a flat hash.",
+    "// Copyright 2020 Example Ltd.\n\n// Foo decodes the body.",
+    "// Foo decodes the body.\n//go:noinline",
+    "# Type of the connection: one per host.",
+    "# global state for the encoder",
+])
+def test_a_description_beside_a_pragma_still_describes(head: str) -> None:
+    text = f"{head}\nmodule Faraday\nend\n"
+    chunk_at, lines = _reader(text)
+    window = Chunk("lib/faraday/encoder.rb", 1, len(head.splitlines()), "window", None, "ruby")
+    found = doc_comments.described(window, chunk_at, lines)
+    assert found is not None and found.symbol == "Faraday"
+    assert not doc_comments.says_nothing(window, lines)
+
+
+RUBY_FILES = {
+    "lib/faraday/flat_params_encoder.rb": "module FlatParamsEncoder\n    # Encodes params as a flat query string.\n"
+                                          "    def self.encode(params)\n      params.map { |k, v| \"#{k}=#{v}\" }.join('&')\n    end\n  end",
+    "lib/faraday/retry.rb": "class Retry\n    # Retries a failed request up to max times.\n    def call(env)\n      @app.call(env)\n    end\n  end",
+}
+
+
+@pytest.mark.slow
+def test_a_magic_comment_is_not_found_as_the_module_under_it(tmp_path: Path) -> None:
+    root = tmp_path / "faraday"
+    for path, body in RUBY_FILES.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(f"# frozen_string_literal: true\n\nmodule Faraday\n  {body}\nend\n")
+    engine = Engine(root, tmp_path / "index")
+    try:
+        found = _semantic(engine, "flat params encoder")
+        assert found, found
+        assert not any("doc comment" in reason for _, _, reason in found), found
+        assert all(line != 1 for line, _, _ in found), found  # the pragma's window is not listed
     finally:
         engine.close()

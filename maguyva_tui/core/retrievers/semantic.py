@@ -327,11 +327,13 @@ class TieredRetriever:
         candidates: int | None = None,
         source: Callable[[Chunk], str] | None = None,
         described: Callable[[Chunk], Chunk | None] | None = None,
+        silent: Callable[[Chunk], bool] | None = None,
     ) -> None:
         """``source`` gives the text a chunk is embedded as: a "similar to X" question embeds X's
         code with it where a tier holds no vector of X yet. ``described`` gives the definition a
         window of comments describes (:mod:`~maguyva_tui.core.doc_comments`): such a window is
-        found as that definition."""
+        found as that definition. ``silent`` tells a window that says nothing (pragmas only:
+        :func:`~maguyva_tui.core.doc_comments.says_nothing`), which is not listed."""
         if rule not in TIER_RULES:
             raise ValueError(f"unknown tier rule {rule!r} (choose from {', '.join(TIER_RULES)})")
         self.static = static if static is not None and static.chunks else None
@@ -340,6 +342,7 @@ class TieredRetriever:
         self.candidates = candidates
         self.source = source
         self.described = described
+        self.silent = silent
         self._by_name: dict[str, list[int]] | None = None
         self._by_path: dict[str, list[int]] | None = None
 
@@ -389,7 +392,10 @@ class TieredRetriever:
         shown: set[tuple[str, int, int]] = set()
         for i in order:
             hit = self._hit(lists, int(i), float(scores[i]), lead)
-            chunk = described(self._chunk(int(lists.candidates[i]))) if hit.kind == "window" else None
+            window = self._chunk(int(lists.candidates[i])) if hit.kind == "window" else None
+            if window is not None and self.silent is not None and self.silent(window):
+                continue
+            chunk = described(window) if window is not None else None
             if chunk is not None:
                 hit = _hit_of(chunk, hit.score, hit.reason + ", by its doc comment")
             key = (hit.path, hit.start_line, hit.end_line)
