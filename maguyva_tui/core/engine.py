@@ -205,7 +205,8 @@ class Engine:
             self._publish(partial, ("text", "structural"))
             _tell(joined, self.generation.ready)
 
-        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild)
+        snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
+                                         waiting=self._notify)  # said at once, not kept: over when it ends
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(
