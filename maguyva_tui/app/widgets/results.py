@@ -6,7 +6,8 @@ tail of the path that tells the answer's definitions apart; the caller's name gi
 the pane is narrow, so the label stays in view.
 
 A narrow row keeps what says where it is: every row's file name and line whole (``parser.py:509``,
-the folders before it cut first) beside the symbol's few cells (a call's label down to its line,
+the folders before it cut first; a name longer than the row's room less :data:`SYMBOL_READABLE`
+cut in its stem, ``middlewa….rb:68``) beside the symbol's few cells (a call's label down to its line,
 ``→ :87``, where the definitions all lie in one file), then a workspace's repository label, and
 only then the label whole, the folders and the caller's name."""
 
@@ -55,6 +56,12 @@ rest; narrower, the place is cut at its start as one repository's is."""
 SYMBOL_FLOOR = 6
 """Cells of the symbol kept before a workspace's repository label and the rest: its heading's width
 (the column is never narrower), which holds a call's label down to its line (``→ :313``)."""
+
+SYMBOL_READABLE = 10
+"""Cells of the symbol kept before a file name longer than the rest of the row's room is kept whole
+(``retry_blo…``, ``calculate…``): the widest of fifty rows' file names (middleware_registry.rb:68)
+had left faraday's symbols 6 cells at 80 columns (``retry…``) and pushed the graph's ranks off the
+right edge. Where the room is under twice this, the file names stay whole and the list scrolls."""
 
 HEADERS: list[tuple[str, str]] = [
     ("#", "rank"),
@@ -195,27 +202,35 @@ class ResultsTable(DataTable[str]):
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
         room = self._room() - sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL)) - 2 * padding
-        if widths[PLACE] + widths[SYMBOL] > room:  # the marks' heading gives the room over its marks
-            marks = max((cell_len(cell_plain(row[MARKS])) for row in rows), default=0)
-            room += widths[MARKS] - marks  # at 80 columns the symbol had been Machi…, marks cut off
-            widths[MARKS] = marks
-        if widths[PLACE] + widths[SYMBOL] <= room:
-            return
         places = [_place(shown) for shown in results]
-        names = max((cell_len(place.rpartition("/")[2]) for place in places), default=0)
+        names = min(max((cell_len(place.rpartition("/")[2]) for place in places), default=0), widths[PLACE])
         repos = max((_repo_need(place, self.repo_labels) for place in places), default=0)
-        if SYMBOL_FLOOR + min(names, widths[PLACE]) > room and widths[KIND] > KIND_WIDTH:
-            short = _shorten_kinds(rows)
-            room += widths[KIND] - short
-            widths[KIND] = short
-        # Never less than the symbol's floor and the file names: under 70 columns the room was below
-        # nothing, every cell cut by a negative width (clean read clea…, sanitizer.py:171 …anitizer.py:171);
-        # the engines' columns scroll sideways instead.
-        room = max(room, SYMBOL_FLOOR + min(names, widths[PLACE]))
         labels = self._labels.values()
         whole = max((cell_len(CALLS_ARROW + text) for text in labels), default=0)
         narrowest = max((cell_len(_label_forms(text, _one_file(labels))[-1]) for text in labels), default=0)
-        want = whole or room * 2 // 5
+        if widths[PLACE] + widths[SYMBOL] > room:  # the marks' heading may give the room over its marks
+            marks = max((cell_len(cell_plain(row[MARKS])) for row in rows), default=0)
+            spare = widths[MARKS] - marks
+            # where that makes the place and symbol whole, or the list is narrow (the file names and
+            # what the symbol wants do not fit: at 80 columns the symbol had been Machi…, the marks
+            # cut off); in a wide list the heading stays whole (at 200 columns it had read ``ma``)
+            needs = names + min(_want(whole, room), widths[SYMBOL])
+            if widths[PLACE] + widths[SYMBOL] <= room + spare or needs > room:
+                room += spare
+                widths[MARKS] = marks
+        if widths[PLACE] + widths[SYMBOL] <= room:
+            return
+        if SYMBOL_READABLE + names > room and widths[KIND] > KIND_WIDTH:
+            short = _shorten_kinds(rows)
+            room += widths[KIND] - short
+            widths[KIND] = short
+        if room >= 2 * SYMBOL_READABLE:  # a long file name is cut in its stem (middlewa….rb:68) first
+            names, repos = min(names, room - SYMBOL_READABLE), min(repos, room - SYMBOL_READABLE)
+        # Never less than the symbol's floor and the file names: under 70 columns the room was below
+        # nothing, every cell cut by a negative width (clean read clea…, sanitizer.py:171 …anitizer.py:171);
+        # the engines' columns scroll sideways instead.
+        room = max(room, SYMBOL_FLOOR + names)
+        want = _want(whole, room)
         place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
         form = _label_form(labels, symbol)
         one_file = _one_file(labels)
@@ -232,7 +247,7 @@ class ResultsTable(DataTable[str]):
         The columns are added once and then resized in place: clearing them with the rows made
         every answer rebuild the header and re-measure every column."""
         for (label, key), width in zip(HEADERS, widths, strict=True):
-            label = label[:width]  # the marks' heading, cut to its marks where the room is short
+            label = label if len(label) <= width else ""  # the marks' heading, over fewer cells: none (not ``ma``)
             heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
             column = self.columns.get(ColumnKey(key))
             if column is None:
@@ -557,6 +572,12 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
     if room >= NAME_KEPT and name:
         return ((part(clip_symbol(name.rstrip(), room) + " "), (label, style)), False)
     return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
+
+
+def _want(whole: int, room: int) -> int:
+    """The cells the symbol wants before the place's folders: its calls' labels whole (``whole``),
+    else two fifths of the ``room``, and never under :data:`SYMBOL_READABLE`."""
+    return max(whole or room * 2 // 5, SYMBOL_READABLE)
 
 
 def _share(room: int, place: tuple[int, int, int], symbol: tuple[int, int, int]) -> tuple[int, int]:
