@@ -32,6 +32,7 @@ from maguyva_tui.core.numpy_headers import member_names as member_names
 from maguyva_tui.core.numpy_headers import read_header as read_header
 from maguyva_tui.core.numpy_headers import read_members as read_members
 from maguyva_tui.core.numpy_headers import read_whole as read_whole
+from maguyva_tui.core.numpy_headers import write_whole
 from maguyva_tui.core.store.format import IndexUnavailable
 
 BULK_SHARE = 8
@@ -50,8 +51,7 @@ def save_array(path: Path, array: NDArray[Any]) -> None:
     """Write an array as ``.npy``; an object array (which only pickle could write) is refused."""
     if array.dtype.hasobject:
         raise TypeError(f"{path.name}: object arrays are never stored")
-    with open(path, "wb") as handle:
-        np.save(handle, np.ascontiguousarray(array), allow_pickle=False)
+    write_whole(path, array)
 
 
 def load_array(path: Path, dtype: type[np.generic] | tuple[type[np.generic], ...], ndim: int = 1,

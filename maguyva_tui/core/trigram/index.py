@@ -20,7 +20,7 @@ from typing import TypeAlias, cast
 import numpy as np
 from pyroaring import BitMap
 
-from maguyva_tui.core.numpy_headers import read_whole
+from maguyva_tui.core.numpy_headers import read_whole, write_whole
 
 TrigramArray: TypeAlias = "np.ndarray[tuple[int], np.dtype[np.uint32]]"
 
@@ -162,8 +162,8 @@ class TrigramIndex:
     def save(self, folder: Path) -> int:
         """Write keys, offsets, postings and the live set into a folder; return bytes written."""
         keys, offsets, blob = self._merged()
-        np.save(folder / "trigram_keys.npy", keys)
-        np.save(folder / "trigram_offsets.npy", offsets)
+        write_whole(folder / "trigram_keys.npy", keys)
+        write_whole(folder / "trigram_offsets.npy", offsets)
         (folder / "trigram_postings.bin").write_bytes(blob)
         (folder / "trigram_live.bin").write_bytes(self.live.serialize())
         return keys.nbytes + offsets.nbytes + len(blob)
