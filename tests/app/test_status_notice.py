@@ -157,3 +157,26 @@ def test_the_files_skipped_say_why() -> None:
     assert summary_text(nothing, 0) == "no searchable files here: 1 skipped (binary)"
     nothing.skipped = {}
     assert summary_text(nothing, 0) == "no searchable files here (empty repository?)"
+
+
+@pytest.mark.slow  # an app on 2 shared cores, about a second
+async def test_at_140_columns_the_index_figures_shorten_before_the_notice_is_cut(make_app) -> None:
+    """helper-243 on regex-syntax 0.6.27 (helper-251): 'showing the first 50; more match:… e: all'
+    beside '39 files · 1,851 symbols · 2,533 chunks' whole; the figures give way first."""
+    from textual.widgets import Label
+
+    app = make_app()
+    async with app.run_test(size=(140, 24)) as pilot:
+        status = app.query_one(StatusLine)
+        state = status.query_one("#index-state", Label)
+        await wait_for(pilot, lambda: app.index_ready and " chunks" in str(state.render()))
+        status.ready("39 files · 1,851 symbols · 2,533 chunks")
+        status.embedding(4, 100)  # the model tier filling in
+        notice = "showing the first 50; more match: narrow the query"
+        status.notice(notice)
+        await pilot.pause()
+        assert str(status.query_one(Notice).render()) == notice
+        assert str(state.render()) == "39 files"
+        status.notice("")  # no notice: every figure
+        await pilot.pause()
+        assert str(state.render()) == "39 files · 1,851 symbols · 2,533 chunks"
