@@ -33,7 +33,9 @@ and, so that a frequent identifier's page is read without reading its files (:me
 
     tokens_places.npy        uint32: per row of ``docs``, the offset (in its file) of the token's first
                              whole occurrence on each line holding it, increasing; the rows' places
-                             follow one another in the order their files were read, not in row order
+                             follow one another in the order their files were read, not in row order;
+                             stored as their low halves (uint16) and tokens_places_highs.npy, the runs
+                             of their high halves, where that is smaller (:mod:`.low_halves`)
     tokens_place_at.npy      uint32 (rows; int64 past 2**32 places): where each row's places start
                              in ``tokens_places``
     tokens_place_counts.npy  uint16 (rows; uint32 past 65,535): how many places each row has (one per
@@ -50,10 +52,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import compress, filterfalse
 from pathlib import Path
-from typing import IO, Any, TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -68,6 +70,7 @@ from maguyva_tui.core.store.arrays import (
     save_array,
     unique,
 )
+from maguyva_tui.core.store.low_halves import LowHalves, load_column, save_column
 from maguyva_tui.core.store.positional import read_all, write_all
 from maguyva_tui.core.store.positional import spill_file as _temporary  # a module name tests replace
 
@@ -182,7 +185,7 @@ def file_places(data: bytes) -> tuple[list[bytes], bool, NDArray[np.uint32], NDA
     return distinct, long_runs, starts[kept].astype(np.uint32), counts
 
 
-Places: TypeAlias = tuple[NDArray[np.int64], NDArray[Any], NDArray[Any]]
+Places: TypeAlias = tuple[NDArray[np.int64], NDArray[Any], NDArray[Any] | LowHalves]
 """Each row's first place, each row's count of places, the places (:data:`PLACE_PARTS`)."""
 
 Grams: TypeAlias = tuple[NDArray[Any], NDArray[np.int64], NDArray[Any], NDArray[Any]]
@@ -510,15 +513,22 @@ class TokenIndex:
                 save_array(folder / f"{name}.npy", stored)
                 written += stored.nbytes
         if self.places is not None:
-            for name, part, types in zip(PLACE_PARTS, self.places, PLACE_TYPES):
-                if name == PLACE_PARTS[2] and self._spill is not None and self._spill.in_file():
-                    _save_spilled(folder / f"{name}.npy", part, self._spill)
-                    written += part.nbytes
-                else:
-                    stored = np.asarray(part, _narrowest(np.asarray(part), types) if len(types) > 1 else types[0])
-                    save_array(folder / f"{name}.npy", stored)
-                    written += stored.nbytes
+            for name, part, types in zip(PLACE_PARTS[:2], self.places[:2], PLACE_TYPES[:2]):
+                stored = np.asarray(part, _narrowest(np.asarray(part), types))
+                save_array(folder / f"{name}.npy", stored)
+                written += stored.nbytes
+            written += save_column(folder / f"{PLACE_PARTS[2]}.npy", len(self.places[2]), self._place_blocks)
         return written
+
+    def _place_blocks(self) -> Iterator[NDArray[Any]]:
+        """The places a slice at a time: from a build's spill file where they are all there (the
+        mapped places are not read: every page read through a map would stay in the process)."""
+        assert self.places is not None
+        spill, places = self._spill, self.places[2]
+        whole = len(places)
+        for lo in range(0, whole, PLACE_SLICE):
+            hi = min(lo + PLACE_SLICE, whole)
+            yield spill.read(lo, hi) if spill is not None and spill.in_file() else places[lo:hi]
 
     @classmethod
     def load(cls, folder: Path) -> TokenIndex:
@@ -534,15 +544,6 @@ class TokenIndex:
         if bool(np.any(np.diff(offsets) < 2)) or bool(np.any(np.diff(starts) < 1)):
             raise damaged(folder / "tokens_starts.npy", "a token without bytes or without a file")
         return cls(blob, offsets, starts, docs, _load_grams(folder), _load_places(folder, len(docs)))
-
-
-def _save_spilled(path: Path, places: NDArray[Any], spill: _PlaceSpill) -> None:
-    """Write a build's places as ``.npy`` (as :func:`~maguyva_tui.core.store.arrays.save_array`
-    would, byte for byte) from its spill file, a slice at a time: the mapped places are not read
-    (every page read through a map would stay in the process)."""
-    with open(path, "wb") as handle:
-        np.lib.format.write_array_header_1_0(handle, np.lib.format.header_data_from_array_1_0(places))
-        spill.copy_to(handle)
 
 
 def _load_grams(folder: Path) -> Grams | None:
@@ -564,7 +565,8 @@ def _load_places(folder: Path, rows: int) -> Places | None:
     is found where it is read (:meth:`TokenIndex.row_places`), not by a pass over every row here."""
     if not (folder / f"{PLACE_PARTS[0]}.npy").exists():
         return None
-    at, counts, places = (load_array(folder / f"{name}.npy", types) for name, types in zip(PLACE_PARTS, PLACE_TYPES))
+    at, counts = (load_array(folder / f"{name}.npy", types) for name, types in zip(PLACE_PARTS[:2], PLACE_TYPES[:2]))
+    places = load_column(folder / f"{PLACE_PARTS[2]}.npy")
     if len(at) != rows or len(counts) != rows:
         raise damaged(folder / "tokens_place_at.npy", "its parts disagree")
     return at, counts, places
@@ -815,19 +817,15 @@ class _PlaceSpill:
         are there, else one array."""
         if not self._held and self._file is not None and self._written:
             return np.memmap(self._file, np.uint32, "r", shape=(self._written,))
-        on_disk = self._read(0, self._written) if self._written else np.zeros(0, np.uint32)
+        on_disk = self.read(0, self._written) if self._written else np.zeros(0, np.uint32)
         return np.concatenate([on_disk, *self._held]) if self._held else on_disk
 
     def in_file(self) -> bool:
-        """Whether every place is in the file (:meth:`copy_to` writes them without mapping them)."""
+        """Whether every place is in the file (:meth:`read` gives them without mapping them)."""
         return self._file is not None and not self._held
 
-    def copy_to(self, out: IO[bytes]) -> None:
-        """Write the places in the file to ``out``, a slice at a time."""
-        for lo in range(0, self._written, PLACE_SLICE):
-            out.write(self._read(lo, min(lo + PLACE_SLICE, self._written)).data)
-
-    def _read(self, lo: int, hi: int) -> NDArray[np.uint32]:
+    def read(self, lo: int, hi: int) -> NDArray[np.uint32]:
+        """The places ``lo`` to ``hi`` in the file, read (not mapped)."""
         assert self._file is not None
         return np.frombuffer(read_all(self._file.fileno(), 4 * lo, 4 * (hi - lo), "the token places' spill file"), np.uint32)
 
