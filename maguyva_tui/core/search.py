@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Final, TypeAlias, cast
 
+from maguyva_tui.core.bm25 import code_words
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.fusion import (
     ChunkKey,
@@ -1651,7 +1652,7 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     code (and perhaps examples or tests) demotes nothing: its vendored definition is the one there
     is (trpc's ``vendor/unpromise``: ``Unpromise`` was listed after a fuzzy ``CHUNK_VALUE_TYPE_PROMISE``
     of the package's own code, the lines importing it before the class)."""
-    if ASKS_ASIDE.search(query.text):
+    if asks_aside(generation, query):
         return demotion_for
     defined = generation.definers(query.target) if query.target and not query.regex else set()
     if defined and all(is_secondary(path) or is_demoted(path) for path in defined):
@@ -1659,6 +1660,61 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     if defined and query.target and _defined_in_tests(generation, query.target, defined):
         return demotion_for
     return secondary_demotion
+
+
+_ASIDE_WORD: Final = re.compile(ASKS_ASIDE.pattern.replace(r"\b", ""), re.I)
+_NAME_WORD: Final = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+"""A word of a name or a path as written: ``adapter``, ``test`` of ``adapter/test.rb``; ``Test``,
+``Adapter`` of ``TestAdapter``."""
+
+
+def asks_aside(generation: Generation, query: Query) -> bool:
+    """Whether a question asks for examples, tests or docs (:data:`ASKS_ASIDE`): a word of them
+    not spelled as a name in the package's own code with a word beside it (faraday's "how does
+    the test adapter stub requests": ``lib/faraday/adapter/test.rb``, the library's own, where
+    ``examples/client_test.rb`` and ``CHANGELOG.md`` had been listed second and third) nor the
+    question's target defined there ("what does Test do")."""
+    if not ASKS_ASIDE.search(query.text):
+        return False
+    words = re.findall(r"[A-Za-z0-9]+", query.text)
+    asked = [n for n, word in enumerate(words) if _ASIDE_WORD.fullmatch(word)]
+    return any(not _names_own_code(generation, query, words, n) for n in asked)
+
+
+def _names_own_code(generation: Generation, query: Query, words: list[str], at: int) -> bool:
+    """Whether the aside word ``words[at]`` is part of a name of the package's own code: the
+    question's target, or with a word beside it (in either order) a defined name (``test_adapter``,
+    ``TestAdapter``) or two words of a file's path (``adapter/test.rb``)."""
+    word = words[at].lower()
+    if query.target and query.target.lower() == word and any(map(_own, generation.definers(query.target))):
+        return True
+    beside = [words[n].lower() for n in (at - 1, at + 1) if 0 <= n < len(words)]
+    pairs = [pair for other in beside for pair in ((word, other), (other, word))]
+    for first, second in pairs:
+        spellings = (f"{first}_{second}", first + second.title(), first.title() + second.title())
+        if any(_own(path) for name in spellings for path in generation.definers(name)):
+            return True
+    snapshot = getattr(generation, "snapshot", None)  # a workspace's view: names only
+    files = getattr(snapshot, "files", None) or ()
+    neighbours = {_stem(other) for other in beside}
+    for path in files:
+        if word in path.lower() and _own(path):
+            parts = [w.lower() for w in _NAME_WORD.findall(re.sub(r"\.[^./]*$", "", path))]
+            if any(parts[n] == word and _stem(parts[m]) in neighbours
+                   for n in range(len(parts)) for m in (n - 1, n + 1) if 0 <= m < len(parts)):
+                return True
+    return False
+
+
+def _own(path: str) -> bool:
+    """Whether a path is the package's own code: no example, test or doc, nothing vendored."""
+    return not is_secondary(path) and not is_demoted(path)
+
+
+def _stem(word: str) -> str:
+    """A word's stem as the index counts it (``adapters`` -> ``adapt``), else the word."""
+    stems = code_words(word)
+    return stems[0] if stems else word
 
 
 def _defined_in_tests(generation: Generation, name: str, defined: set[str]) -> bool:
