@@ -186,6 +186,9 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.answer: Answer | None = None
         self.baseline: Answer | None = None
         """The last answer without what-if knobs: what moves are measured against."""
+        self.profiles: dict[str, dict[str, float]] = {}
+        """Each intent's weight profile, as an answer without a what-if was ranked by: the read-back
+        marks the weights a what-if moved from it."""
         self.seq = 0
         self._search_queue: queue.SimpleQueue[Request | None] = queue.SimpleQueue()
         """The requests for the search thread: it takes the newest waiting (one search at a time, so
@@ -546,7 +549,10 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         moved = moves(self.baseline, answer) if answer is not None and _knobs_moved(answer.request) else {}
         self.answer = answer
         self._refresh_offered()
-        self.part(Readback).show(answer, bool(answer and answer.request.weights is not None))
+        if answer is not None and answer.request.weights is None:
+            self.profiles[answer.intent] = answer.weights
+        profile = self.profiles.get(answer.intent) if answer is not None else None
+        self.part(Readback).show(answer, bool(answer and answer.request.weights is not None), profile)
         keep = same and not (answer is not None and before is not None and self._top_unchosen(answer, before))
         self.part(ResultsTable).show(answer, moved, keep=keep)
         self.part(LookupBanner).show(answer.result.lookup_failed if answer else None, self.updating)

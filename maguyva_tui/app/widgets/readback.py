@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
@@ -26,6 +29,8 @@ class Readback(Horizontal):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.answer: Answer | None = None
         self.what_if = False
+        self.before: Mapping[str, float] | None = None
+        """The profile a what-if moved from (its intent's): the lines that moved are marked."""
         self._weights: object = None
         """What the weights block shows: the weights, those that ranked nothing, the modality pointed
         at, the what-if mark."""
@@ -37,15 +42,18 @@ class Readback(Horizontal):
     def on_mount(self) -> None:
         self.show(None)
 
-    def show(self, answer: Answer | None, what_if: bool = False) -> None:
-        """Read back an answer (``None``: nothing asked yet)."""
-        self.answer, self.what_if = answer, what_if
+    def show(self, answer: Answer | None, what_if: bool = False, before: Mapping[str, float] | None = None) -> None:
+        """Read back an answer (``None``: nothing asked yet); a ``what_if`` one marks the weights
+        that moved from ``before``."""
+        self.answer, self.what_if, self.before = answer, what_if, before
         # Both blocks have a fixed size (app.tcss): an update repaints them and lays out nothing else.
         self.query_one("#question", Static).update(question_block(answer), layout=False)
-        weights = (tuple((answer.weights if answer else {}).items()), left_out(answer), self.selected, what_if)
+        weights = (tuple((answer.weights if answer else {}).items()), left_out(answer), self.selected, what_if,
+                   tuple((before or {}).items()))
         if weights != self._weights:  # the same weights (most keys typed): nothing to redraw
             self._weights = weights
-            self.query_one("#weights", Static).update(weights_block(answer, self.selected, what_if), layout=False)
+            block = weights_block(answer, self.selected, what_if, before)
+            self.query_one("#weights", Static).update(block, layout=False)
 
     def waiting(self) -> None:
         """Say that the question typed is answered once the index can be searched (nothing asked
@@ -55,7 +63,7 @@ class Readback(Horizontal):
 
     def watch_selected(self) -> None:
         if self.is_mounted:
-            self.show(self.answer, self.what_if)
+            self.show(self.answer, self.what_if, self.before)
 
 
 WAITING = Content.from_markup("[dim]intent[/]  [dim italic]the index is not searchable yet: answered once it is[/]")
@@ -120,8 +128,10 @@ def left_out(answer: Answer | None) -> frozenset[str]:
     return frozenset(MODALITIES) - set(PRESET_ENGINES[answer.preset]) - set(answer.result.modalities_run)
 
 
-def weights_block(answer: Answer | None, selected: str, what_if: bool) -> Content:
-    """Return the right block: one bar per modality in its colour, the re-weighable one pointed at."""
+def weights_block(answer: Answer | None, selected: str, what_if: bool,
+                  before: Mapping[str, float] | None = None) -> Content:
+    """Return the right block: one bar per modality in its colour, the re-weighable one pointed at,
+    a what-if's moved weights (from ``before``) marked."""
     weights = answer.weights if answer else {}
     idle = left_out(answer)
     lines = []
@@ -134,5 +144,14 @@ def weights_block(answer: Answer | None, selected: str, what_if: bool) -> Conten
         off = ("  off", "dim italic") if name in idle else ""
         lines.append(Content.assemble(pointer, (f"{name:<11}", style), shown, (number, style) if off else number, off))
     if what_if:
-        lines[0] = Content.assemble(lines[0], ("  what-if", "bold $warning"))
+        for i in moved_lines(weights, before or {}, selected):
+            lines[i] = Content.assemble(lines[i], ("  what-if", "bold $warning"))
     return Content("\n").join(lines)
+
+
+def moved_lines(weights: Mapping[str, float], before: Mapping[str, float], selected: str) -> list[int]:
+    """The weights block's lines whose weight moved from ``before`` (it had always marked the
+    semantic line, whichever weight moved); none moved, or ``before`` unknown: the one pointed at."""
+    moved = [i for i, name in enumerate(MODALITIES)
+             if name in weights and name in before and not math.isclose(weights[name], before[name])]
+    return moved or [MODALITIES.index(selected)]
