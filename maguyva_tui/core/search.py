@@ -93,6 +93,7 @@ from maguyva_tui.core.lookup import (
     respelled_names,
     unread,
 )
+from maguyva_tui.core.member_phrase import member_named
 from maguyva_tui.core.message_text import (
     anchored_texts,
     bare_value_texts,
@@ -261,7 +262,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     # "WHO CALLS SEND": who calls send, as typed in lower case; "class sortedkeylist": the one
     # class spelled so, SortedKeyList. Each is answered as the question it reads, with a notice.
-    for reader in (_unshouted, _respelled):
+    for reader in (_unshouted, _respelled, _member_phrase):
         reading = reader(parts.generation, req)
         if reading is not None:
             written, said = reading
@@ -1060,6 +1061,16 @@ def _respelled(generation: Generation, req: SearchRequest) -> tuple[str, str] | 
     text = req.text.strip()
     said = f"read {echo(name)} as {echo(found[0])}: the one {_KIND_SAID.get(keyword, keyword)} name it spells, case and underscores aside"
     return text[:start] + found[0] + text[start + len(name):], said
+
+
+def _member_phrase(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:
+    """A member named in English through its owner ("the Open method of the fenced code block
+    parser") written as the one qualified name the index defines so (:func:`member_named`), and the
+    notice that says so; ``None`` for any other question, or one read as typed (``--regex``,
+    ``--intent``, ``--modality``)."""
+    if req.regex or req.intent or req.modality or "structural" in generation.missing:
+        return None
+    return member_named(req.text.strip(), lambda: generation.structural)
 
 
 def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
