@@ -8,8 +8,8 @@ import re
 from typing import TypeAlias
 
 from maguyva_tui.core.graph import modules as mod
-from maguyva_tui.core.graph.resolve.base import EXTERNAL, UNRESOLVED, Language, Lookup
-from maguyva_tui.core.graph.tables import FileIndex
+from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup
+from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 from maguyva_tui.core.parsing.facts.js_config import (
     CONFIG_BASE,
     CONFIG_EXTENDS,
@@ -44,6 +44,27 @@ class EcmaScript(Language):
         if not written.startswith("."):
             return _configured(r, index, written) or _own_package(r, written) or EXTERNAL
         return _first_file(r, mod.js_candidates(written, index.path)) or UNRESOLVED
+
+    def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
+        """Resolve ``this.x`` in a method of a constructor function (``Foo.prototype.bar =
+        function``, ``Foo.prototype = { bar() {...} }``) to ``Foo`` where ``Foo`` has ``x``: no
+        class encloses it, and handlebars' ``this.opcode(...)`` in ``Compiler.prototype``'s
+        methods had called nothing. ``None`` (the common reading) anywhere else."""
+        if parts[0] != "this" or len(parts) < 2 or index.enclosing_class(scope) is not None:
+            return None
+        method = _innermost_definition(index, scope)
+        owner = method.rpartition(".")[0] if method and index.defs.get(method) == "method" else ""
+        if not owner or index.defs.get(owner) != "function":
+            return None
+        target = symbol_id(index.path, owner)
+        return (target, 1) if r.member(target, parts[1]) not in SENTINELS else None
+
+
+def _innermost_definition(index: FileIndex, scope: str | None) -> str:
+    """Return the innermost definition of the file enclosing a scope (``""`` for none)."""
+    while scope and scope not in index.defs:
+        scope = scope.rpartition(".")[0]
+    return scope or ""
 
 
 def _first_file(r: Lookup, candidates: list[str]) -> str | None:

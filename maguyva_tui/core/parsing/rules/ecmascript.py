@@ -429,6 +429,9 @@ def _export_assignment(w: Walker, node: Node, outer: Outer) -> bool:
     if right.type == "object" and w.text(left) in _MODULE_OBJECTS:  # `module.exports = { create() {...} }`
         _object_members(w, right, ())
         return True
+    if right.type == "object" and (owner := _prototype_owner(w, left)):  # `Foo.prototype = { bar() {} }`
+        _object_members(w, right, owner)
+        return True
     if kind is None:
         return False
     name = left.child_by_field_name("property")
@@ -448,6 +451,15 @@ def _export_assignment(w: Walker, node: Node, outer: Outer) -> bool:
     owner = tuple(part for part in path if part != "prototype")
     w.define("method" if kind == "function" else kind, outer, name, body, prefix=owner)
     return True
+
+
+def _prototype_owner(w: Walker, left: Node) -> tuple[str, ...]:
+    """The dotted owner of a prototype assigned whole (``Foo.prototype``, ``ns.Foo.prototype``:
+    ``Foo``'s methods, as ``Foo.prototype.bar = function`` makes them); empty for any other target."""
+    parts = w.text(left).split(".")
+    if len(parts) < 2 or parts[-1] != "prototype" or not all(p.isidentifier() and p != "this" for p in parts):
+        return ()
+    return tuple(parts[:-1])
 
 
 MAX_OBJECT_DEPTH = 3
