@@ -375,7 +375,8 @@ def site_reason(graph: CodeGraph, site: CallSite, built: Mapping[str, str], defa
         return default
     qualname = _path_and_qualname(graph, site.callee_id)[1]
     symbol = graph.symbols.get(site.callee_id)
-    if symbol is not None and symbol.kind not in CONSTRUCTED_KINDS:  # Java's new Helper() in Helper: its constructor
+    if symbol is not None and symbol.kind not in CONSTRUCTED_KINDS and not _constructor_function(graph, site.callee_id):
+        # Java's new Helper() in Helper: its constructor (JavaScript's new ns.Exception(): the function itself)
         qualname = qualname.rpartition(".")[0] or qualname
     return "constructs " + qualname.rpartition(".")[2]
 
@@ -391,7 +392,8 @@ def call_positions(graph: CodeGraph, defs: Sequence[str], constructors_of: Seque
     classes = list(dict.fromkeys([*constructed(graph, defs), *constructors_of, *own]))
     built = [c for c in classes if graph.symbols[c].language not in BUILT_BY_CALL]
     inside = [c for cls in own for c in _declared(graph, cls) if c not in defs]  # Java's new TextNode() in TextNode
-    made = [index[n] for n in [*built, *inside, *(d for d in defs if _builds(graph, d))] if n in index]
+    made = [index[n] for n in [*built, *inside, *(d for d in defs if _builds(graph, d) or _constructor_function(graph, d))]
+            if n in index]
     defs = list(dict.fromkeys([*defs, *classes]))
     slots = [index[d] for d in defs if d in index]
     reached = [*slots, *(index[c] for c in inside if c in index)]
@@ -408,6 +410,15 @@ def call_positions(graph: CodeGraph, defs: Sequence[str], constructors_of: Seque
         keys = ()
     ordered: Slots = found[np.lexsort((merged.source[found], *keys, merged.line[found], merged.file[found]))]
     return _one_per_line(merged, ordered)
+
+
+def _constructor_function(graph: CodeGraph, node: str) -> bool:
+    """Tell whether a definition is a function that ``new`` calls (JavaScript's ``function
+    Exception(message) {...}``, ``throw new Exception('x')``): its constructions run it, and
+    handlebars' 31 had been left out of its callers. A ``new`` reaches a function in no other
+    language (Java's ``new Helper()`` in ``Helper`` reaches its constructor, a method)."""
+    symbol = graph.symbols.get(node)
+    return symbol is not None and symbol.kind == "function" and symbol.language in ("javascript", "typescript", "tsx")
 
 
 def _one_per_line(merged: Merged, ordered: Slots) -> Slots:
