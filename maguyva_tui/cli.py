@@ -26,7 +26,6 @@ from maguyva_tui.core.types import (
     PRESET_NAMES,
     STALE_INDEX,
     IndexNotWritable,
-    IndexUpdate,
     MissingPackage,
     QueryError,
     SearchResult,
@@ -37,6 +36,7 @@ from maguyva_tui.core.types import (
 from maguyva_tui.json_out import needs_care, wire_safe
 from maguyva_tui.locations import default_index_base
 from maguyva_tui.terminal import ArgumentParser, CommandParser, no_explorer_here, printable, printable_lines
+from maguyva_tui.terminal import after_update as _after_update
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Coverage, Engine
@@ -1110,17 +1110,6 @@ def _utf8(line: bytes) -> str:
         return line.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"not valid UTF-8 (byte {exc.start + 1} of the line)") from None
-
-
-def _after_update(update: IndexUpdate | None) -> str:
-    """What the search did to the index before it searched, for its "N results in X ms" line
-    (" (after updating 2 files: 1.2 s)"): that figure is the search's alone, and a search after an
-    edit had said "in 80 ms" of a command that took 1.3 s."""
-    if update is None:
-        return ""
-    what = f"{update.files:,} file{'' if update.files == 1 else 's'}" if update.files else "the index"
-    took = f"{update.ms:.0f} ms" if update.ms < 1000 else f"{update.ms / 1000:.1f} s"
-    return f" (after {'indexing' if update.built else 'updating'} {what}: {took})"
 
 
 def _print_human(result: SearchResult) -> None:

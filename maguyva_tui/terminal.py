@@ -13,7 +13,10 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.types import IndexUpdate
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x2028, 0x202E), (0x2066, 0x2069),
             (0xD800, 0xDFFF))
@@ -203,3 +206,14 @@ def no_explorer_here() -> str | None:
     if os.environ.get("TERM") == "dumb":
         return f"the explorer needs a terminal that draws, and TERM is dumb; {SCRIPTS_ASK}"
     return None
+
+
+def after_update(update: IndexUpdate | None) -> str:
+    """What a search did to the index before it searched, for its "N results in X ms" line, one
+    repository's or a workspace's (" (after updating 2 files: 1.2 s)"): that figure is the
+    search's alone, and a search after an edit had said "in 80 ms" of a command that took 1.3 s."""
+    if update is None:
+        return ""
+    what = f"{update.files:,} file{'' if update.files == 1 else 's'}" if update.files else "the index"
+    took = f"{update.ms:.0f} ms" if update.ms < 1000 else f"{update.ms / 1000:.1f} s"
+    return f" (after {'indexing' if update.built else 'updating'} {what}: {took})"

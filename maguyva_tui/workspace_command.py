@@ -32,7 +32,7 @@ from maguyva_tui.core.workspace import (
     usable_cores,
 )
 from maguyva_tui.json_out import wire_safe
-from maguyva_tui.terminal import printable, printable_lines
+from maguyva_tui.terminal import after_update, printable, printable_lines
 
 EXIT_SOME_MISSING = 2
 """``index`` over several repositories when one could not be indexed (the others were)."""
@@ -240,7 +240,8 @@ def print_human(answer: WorkspaceResult) -> None:
         print(f"maguyva: capped: {printable(why)}", file=sys.stderr)
     searched, count = len(answer.searched), len(answer.result.results)
     print(f"{count} result{'' if count == 1 else 's'} from {searched} repositor{'y' if searched == 1 else 'ies'} "
-          f"in {answer.result.elapsed_ms:.1f} ms" + (" (capped)" if answer.capped else ""))
+          f"in {answer.result.elapsed_ms:.1f} ms{after_update(answer.result.index_update)}"
+          + (" (capped)" if answer.capped else ""))
     if answer.result.lookup_failed is not None:  # its one line says what the page is (:func:`_lookup_status`),
         for gone in answer.missing:  # after the repositories not searched, which may hold what was not found
             print(f"maguyva: {printable(gone.label)}: not searched ({printable(gone.reason)})", file=sys.stderr)

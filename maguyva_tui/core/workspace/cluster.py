@@ -93,7 +93,7 @@ from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.retrievers.text import LineMatch
 from maguyva_tui.core.search import ImportLines
 from maguyva_tui.core.store.format import repo_dir
-from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, Query, QueryError, Symbol
+from maguyva_tui.core.types import SNIPPET_LINES, Chunk, Hit, IndexUpdate, Query, QueryError, Symbol
 from maguyva_tui.core.workspace.coordinator import SHARD_DEADLINE_S, SHARD_MAX_FILES, Coordinator, Pending, reasons
 from maguyva_tui.core.workspace.fanout import (
     largest_first,
@@ -497,8 +497,9 @@ class ShardHost:
         except Exception as exc:  # noqa: BLE001 - told as _failed tells it
             return _failed(label, exc)
 
-    def open(self, label: str) -> None:
-        """Open (or build) a repository's index; a folder that is gone raises as on one machine."""
+    def open(self, label: str) -> IndexUpdate | None:
+        """Open (or build) a repository's index and say what that did to it; a folder that is gone
+        raises as on one machine."""
         index_base, provider, static = self._args
         with self._lock:
             shard = self._shards.get(label)
@@ -511,7 +512,7 @@ class ShardHost:
                 shard = Shard(label, Engine(Path(self._roots[label]), Path(index_base), provider=provider,
                                             static=static))
                 self._shards[label] = shard
-        shard.open()
+        return shard.open()
 
     def file(self, label: str, token: int, path: str) -> tuple[int, tuple[str, ...] | None]:
         """A file's line count and, when it has at most :data:`FILE_LINES` lines, all of them (as
@@ -777,9 +778,9 @@ class RemoteShard:
     def _run(self, plan: _Plan) -> Any:
         return self.host.one(self, plan)
 
-    def open(self) -> None:
-        """Open the repository's index in the host (building it when it has none)."""
-        self._run(self._plan_open())
+    def open(self) -> IndexUpdate | None:
+        """Open the repository's index in the host (building it when it has none); what that did to it."""
+        return cast("IndexUpdate | None", self._run(self._plan_open()))
 
     def _plan_open(self) -> _Plan:
         return _Plan("open", (), OPEN_TIMEOUT_S, quiet=False)

@@ -5,7 +5,8 @@ coordinator's calls, each taking and returning plain frozen values (hits, chunks
 tuples; never an index, a generation or a callback), so that a process or an actor holding the
 shard can answer the same calls:
 
-- :meth:`Shard.open`: bring the index up to date (or open it), as a search on the repository would;
+- :meth:`Shard.open`: bring the index up to date (or open it), as a search on the repository would,
+  and say what it updated (:class:`~maguyva_tui.core.types.IndexUpdate`);
 - :meth:`Shard.begin`: capture the generation one question reads from start to end (a token
   names it in the later calls; a refresh meanwhile changes nothing in that question's answer),
   and answer at once what the question will ask next (:class:`Ask`: whether its words name
@@ -39,7 +40,7 @@ import numpy as np
 
 from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature, twin_paths
-from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.engine import Engine, _update
 from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
@@ -55,6 +56,7 @@ from maguyva_tui.core.types import (
     SNIPPET_LINES,
     Chunk,
     Hit,
+    IndexUpdate,
     Query,
     QueryError,
     Symbol,
@@ -395,9 +397,13 @@ class Shard:
         """Whether the engine holds a generation already (a question's start then opens nothing)."""
         return self.engine._generation is not None
 
-    def open(self) -> None:
-        """Open the repository's index, building or updating it as a search on it alone would."""
-        self.engine.generation  # noqa: B018 - opens or builds it
+    def open(self) -> IndexUpdate | None:
+        """Open the repository's index, building or updating it as a search on it alone would, and
+        say what that did to it, as that search's answer does (``None``: nothing, or it was open)."""
+        if self.engine._generation is not None:
+            return None
+        started = time.perf_counter()
+        return _update(self.engine.refresh(semantic=None), started)
 
     def begin(self, ask: Ask | None = None) -> Begun:
         """Capture the generation a question reads from start to end; say what it covers, and
