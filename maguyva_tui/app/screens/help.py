@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.hanging import Hanging, Line
 
 Section = tuple[str, Sequence[BindingType]]
@@ -100,3 +101,4 @@ class HelpScreen(ModalScreen[None]):
             box.border_title = "Help"
             box.border_subtitle = "esc closes"
             yield Static(render(self.sections), id="help-body")
+        yield KeysFooter()  # the help's keys (esc Close help), not those of the panel focused under it

@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from maguyva_tui.app.fuzzy import Finder, Target
+from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.ordered_input import OrderedInput
 from maguyva_tui.terminal import printable
 
@@ -58,6 +59,7 @@ class JumpScreen(ModalScreen[Target | None]):
         with Vertical(id="jump-box"):
             yield JumpInput(placeholder="go to file or symbol…", id="jump-input")
             yield JumpList(id="jump-list")
+        yield KeysFooter()  # the box's keys (esc Cancel): the explorer's footer under it had offered its own
 
     def on_mount(self) -> None:
         box = self.query_one("#jump-box")

@@ -135,6 +135,9 @@ class ResultsTable(DataTable[str]):
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
         Binding("g", "app.jump", "Go to", show=False),
+        # DataTable's own, described: the help had listed double-click, not enter
+        Binding("enter", "select_cursor", "Open in the preview", show=False,
+                tooltip="the explain panel when it is open"),
     ]
 
     def __init__(self, **kwargs: object) -> None:
