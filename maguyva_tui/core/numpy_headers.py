@@ -66,4 +66,4 @@ def write_whole(path: Path, array: NDArray[Any]) -> None:
     array = np.ascontiguousarray(array)
     with open(path, "wb") as handle:
         np.lib.format.write_array_header_1_0(handle, np.lib.format.header_data_from_array_1_0(array))
-        handle.write(memoryview(array.reshape(-1).view(np.uint8)))
+        handle.write(array.reshape(-1).view(np.uint8).data)
