@@ -86,6 +86,30 @@ def namespaced(generation: Any, name: str) -> list[Symbol]:
     return []
 
 
+def owner_in_other_case(generation: Any, name: str) -> list[Symbol]:
+    """The definitions of ``Owner.member`` where the index defines no ``Owner`` but one owner
+    spelled so in another case has the member: Go's ``Decoder.decode`` is hcl's ``decoder.decode``
+    (an unexported type, named with a capital as prose names it), where the question had only
+    offered it among close names. Empty when the owner is defined as written, when no owner or
+    several owners spelled alike in other cases (``DECODER``, ``decoder``) have the member."""
+    parts = qualifier_parts(name)
+    if len(parts) < 2 or not all(p.isidentifier() for p in parts):
+        return []
+    owner, member = parts[:-1], parts[-1]
+    structural = generation.structural
+    if structural.lookup(".".join(owner)):
+        return []
+    folded = [p.casefold() for p in owner]
+    by_owner: dict[tuple[str, ...], list[Symbol]] = {}
+    for symbol in structural.lookup(member):
+        theirs = qualifier_parts(symbol.qualname)
+        if symbol.name == member and len(theirs) > len(owner) and theirs[-1] == member:
+            spelled = tuple(theirs[-len(owner) - 1:-1])
+            if [p.casefold() for p in spelled] == folded:
+                by_owner.setdefault(spelled, []).append(symbol)
+    return next(iter(by_owner.values())) if len(by_owner) == 1 else []
+
+
 def on_unknown_receiver(generation: Any, name: str) -> list[Symbol]:
     """The methods named as the last part of ``receiver.member`` when the receiver is a variable
     the index defines nothing by (koa's ``ctx.throw``: ``ctx`` is a parameter everywhere, the

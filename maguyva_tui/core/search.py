@@ -43,6 +43,7 @@ from maguyva_tui.core.inherited import (
     namespace_member,
     namespaced,
     on_unknown_receiver,
+    owner_in_other_case,
 )
 from maguyva_tui.core.intent import (
     CONF_QUOTED,
@@ -1426,6 +1427,11 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
             f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else "")
     if not found and (found := namespace_member(generation, target)):
         said = (f"{target} read as {found[0].qualname}: {qualifier_parts(target)[0]} is imported as a whole module"
+                + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else ""))
+    if not found and (found := owner_in_other_case(generation, target)):
+        owner = ".".join(qualifier_parts(target)[:-1])
+        theirs = found[0].qualname.rpartition(".")[0] or found[0].qualname
+        said = (f"{target} read as {found[0].qualname}: the index defines no {owner}, but {theirs} in another case"
                 + (f" ({found[0].path}:{found[0].start_line})" if len(found) == 1 else ""))
     receiver = False
     if not found and (found := on_unknown_receiver(generation, target)):

@@ -77,10 +77,11 @@ def test_a_name_a_letter_off_is_offered_the_close_names(engine: Engine) -> None:
 
 
 @pytest.mark.parametrize(("question", "first"), [
-    ("who calls Configloader.load", "ConfigLoader.load"),  # the owner in another case
+    ("who calls Config_loader.load", "ConfigLoader.load"),  # the owner with other separators (in another case
+    # alone it is read as that owner's: tests/core/test_owner_in_other_case.py)
     ("what does ConfigLoadr.load call", "ConfigLoader.load"),  # the owner a letter off
     ("who calls ConfigLoader.loads", "ConfigLoader.load"),  # the member a letter off
-    ("Configloader->load", "ConfigLoader->load"),  # written with the separator asked
+    ("Config_loader->load", "ConfigLoader->load"),  # written with the separator asked
 ])
 def test_a_qualified_name_nothing_defines_offers_the_member_of_the_owner_spelled_like_it(
         engine: Engine, question: str, first: str) -> None:
