@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from maguyva_tui.core.graph.resolve import Resolver
 from maguyva_tui.core.graph.resolve.base import UNRESOLVED
 from maguyva_tui.core.graph.resolve.languages import rules
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, of_kind, symbol_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, OBJECT_LANGUAGES, FileIndex, of_kind, symbol_id
 from maguyva_tui.core.store.facts import RefRow
 
 NAMESPACED = frozenset({"cpp"})
@@ -78,8 +78,14 @@ class Bases:
 
 
 def _subtype(resolver: Resolver, index: FileIndex, scope: str) -> str | None:
-    """Return the node of the class that inherits: the scope, or the Rust ``impl`` type."""
-    if index.defs.get(scope) in CLASS_KINDS:
+    """Return the node of the class that inherits: the scope, or the Rust ``impl`` type, or a
+    JavaScript constructor function (``Sub.prototype = new Base()``)."""
+    kinds = SUBTYPE_KINDS if index.language in OBJECT_LANGUAGES else CLASS_KINDS
+    if index.defs.get(scope) in kinds:
         return symbol_id(index.path, scope)
     target = resolver.resolve(index, None, scope)
-    return target if resolver.kind(target) in CLASS_KINDS else None
+    return target if resolver.kind(target) in kinds else None
+
+
+SUBTYPE_KINDS = CLASS_KINDS | {"function"}
+"""What may inherit in JavaScript: a class, and a constructor function given a base old style."""

@@ -16,7 +16,8 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
-from maguyva_tui.core.parsing.facts.bindings import DECORATED, NULL, PROPERTY, UNTYPED
+from maguyva_tui.core.graph.constructor_functions import agree, constructor_of
+from maguyva_tui.core.parsing.facts.bindings import DECORATED, NULL, PROPERTY, UNKNOWN_ATTRIBUTE, UNTYPED
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
@@ -251,10 +252,8 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
     if name == DECORATED:
         index.decorated[scope] = typed
         return
-    if name.startswith("self."):
-        owner = index.enclosing_class(scope)
-        if owner is not None:
-            _add_attribute(index.attrs.setdefault(owner, {}), name[5:], typed)
+    if name.startswith(("self.", UNKNOWN_ATTRIBUTE)):
+        _add_self(index, scope, name, typed)
         return
     if index.defs.get(scope) in CLASS_KINDS:
         _add_attribute(index.attrs.setdefault(scope, {}), name, typed)
@@ -264,6 +263,24 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
         index.globals.setdefault(name, typed)
     else:
         index.locals.setdefault(scope, {})[name] = typed
+
+
+def _add_self(index: FileIndex, scope: str, name: str, typed: str) -> None:
+    """File an attribute set on ``self``/``this`` under its class, or under the JavaScript
+    constructor function whose methods set it (``constructor_functions.py``), where the bindings
+    of no known type (``this.x`` records) count too."""
+    owner = index.enclosing_class(scope)
+    unknown = name.startswith(UNKNOWN_ATTRIBUTE)
+    if owner is not None and not unknown:
+        _add_attribute(index.attrs.setdefault(owner, {}), name[5:], typed)
+        return
+    constructor = constructor_of(index.defs, scope) if owner is None and index.language in OBJECT_LANGUAGES else None
+    if constructor is not None:
+        agree(index.attrs.setdefault(constructor, {}), name[5:], UNTYPED if unknown else typed)
+
+
+OBJECT_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
+"""Languages with constructor functions (``function Foo() {}``, ``Foo.prototype.bar = function``)."""
 
 
 def _add_attribute(fields: dict[str, str], name: str, typed: str) -> None:

@@ -56,6 +56,12 @@ def _built_on(symbol: Symbol) -> bool:
     return symbol.kind in CLASS_KINDS or (symbol.kind == "module" and symbol.language == "ruby")
 
 
+def _bases_of(graph: CodeGraph) -> set[str]:
+    """The nodes some type is built on: a JavaScript constructor function given a subtype old
+    style (``PrintVisitor.prototype = new Visitor()``) is built on, as a class is."""
+    return {base for bases in graph.bases.values() for base in bases}
+
+
 def _verb(symbol: Symbol) -> str:
     """How a type is built on a symbol: a PHP class uses a trait, a Ruby class includes a module."""
     if symbol.kind == "trait" and symbol.language == "php":
@@ -197,7 +203,8 @@ class GraphRetriever:
         graph is named so: the question is then about its call sites."""
         graph = self.graph
         symbols = graph.symbols
-        roots = [n for n in queries.definitions(graph, name) if n in symbols and _built_on(symbols[n])]
+        based = _bases_of(graph)
+        roots = [n for n in queries.definitions(graph, name) if n in symbols and (_built_on(symbols[n]) or n in based)]
         if not roots:
             return None
         bare = name.replace("::", ".").rpartition(".")[2] or name
@@ -246,7 +253,7 @@ class GraphRetriever:
             owner, _, member = qualname.rpartition(".")
             owner_node = node[: len(node) - len(qualname)] + owner if owner else ""  # the id up to its qualname
             if node in symbols and symbols[node].kind in ("method", "function") and owner_node in symbols \
-                    and symbols[owner_node].kind in CLASS_KINDS:
+                    and (symbols[owner_node].kind in CLASS_KINDS or owner_node in _bases_of(graph)):
                 owners.setdefault(owner_node, member)
         if not owners:
             return None

@@ -8,6 +8,7 @@ import re
 from typing import TypeAlias
 
 from maguyva_tui.core.graph import modules as mod
+from maguyva_tui.core.graph.constructor_functions import constructor_of
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 from maguyva_tui.core.parsing.facts.js_config import (
@@ -47,24 +48,17 @@ class EcmaScript(Language):
 
     def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
         """Resolve ``this.x`` in a method of a constructor function (``Foo.prototype.bar =
-        function``, ``Foo.prototype = { bar() {...} }``) to ``Foo`` where ``Foo`` has ``x``: no
-        class encloses it, and handlebars' ``this.opcode(...)`` in ``Compiler.prototype``'s
-        methods had called nothing. ``None`` (the common reading) anywhere else."""
+        function``, ``Foo.prototype = { bar() {...} }``) or in its own body to ``Foo`` where
+        ``Foo`` has ``x`` (``constructor_functions.py``): no class encloses it, and handlebars'
+        ``this.opcode(...)`` in ``Compiler.prototype``'s methods had called nothing. ``None``
+        (the common reading) anywhere else."""
         if parts[0] != "this" or len(parts) < 2 or index.enclosing_class(scope) is not None:
             return None
-        method = _innermost_definition(index, scope)
-        owner = method.rpartition(".")[0] if method and index.defs.get(method) == "method" else ""
-        if not owner or index.defs.get(owner) != "function":
+        owner = constructor_of(index.defs, scope)
+        if owner is None:
             return None
         target = symbol_id(index.path, owner)
         return (target, 1) if r.member(target, parts[1]) not in SENTINELS else None
-
-
-def _innermost_definition(index: FileIndex, scope: str | None) -> str:
-    """Return the innermost definition of the file enclosing a scope (``""`` for none)."""
-    while scope and scope not in index.defs:
-        scope = scope.rpartition(".")[0]
-    return scope or ""
 
 
 def _first_file(r: Lookup, candidates: list[str]) -> str | None:

@@ -719,9 +719,11 @@ class Resolver(Memo):
             return elsewhere
         if attrs is not None and name in attrs:
             return UNRESOLVED  # an attribute of unknown type
+        if index.language in OBJECT_SCOPES and any(q.startswith(inner + ".") for q in index.defs):
+            return symbol_id(path, inner)  # `AST.helpers` of `let AST = { helpers: { simpleId() {} } }`
         if language.no_member(index, qualname, name):
             return UNRESOLVED
-        if inherited and index.defs.get(qualname) in CLASS_KINDS:
+        if inherited and (index.defs.get(qualname) in CLASS_KINDS or target in self.bases):  # a constructor function's too
             found = self.in_bases(target, name)
             if found == UNRESOLVED and language.traits_borrow_members and index.defs.get(qualname) == "trait":
                 return self.from_users(target, name, index.language)

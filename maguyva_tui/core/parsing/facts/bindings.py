@@ -34,6 +34,11 @@ NULL_VALUES = frozenset({"none", "null", "undefined", "nil", "null_literal"})
 """Tree-sitter's nodes of no value: Python's ``None``, JavaScript's ``null`` and ``undefined``, PHP's
 ``null``, Ruby's and Go's ``nil``, Java's ``null``, C++'s ``nullptr`` and ``NULL``."""
 
+UNKNOWN_ATTRIBUTE = "this."
+"""Starts the record of an attribute set to a value of no known type (``this.x``), where the
+typed ones are ``self.x:Type``: read by the graph's tables for JavaScript constructor functions
+alone, so a class's attributes are typed as before."""
+
 RETURN = "<return>"
 """The local name a function's return type is bound to."""
 
@@ -339,6 +344,19 @@ class Bindings:
             out.append(("local", name, line, scope or None))
         return out
 
+
+    def unknown_attributes(self) -> list[tuple[str, str, int, str | None]]:
+        """Return the attributes set where no type is known (``this.decorators =
+        Function.apply(...)``, two types in one method) as ``this.x`` records, which
+        :meth:`references` leaves out: a JavaScript constructor function's attribute is typed only
+        where every method that sets it agrees (``graph/tables.py``), and these disagree."""
+        out: list[tuple[str, str, int, str | None]] = []
+        for (scope, bound), sites in self.sites.items():
+            if bound.startswith("self.") and scope:
+                line, typed = _merge(list(sites.values()), bound)
+                if not typed:
+                    out.append(("local", UNKNOWN_ATTRIBUTE + bound[5:], line, scope))
+        return out
 
     def _assigned_over_parameter(self, scope: str, bound: str,
                                  sites: dict[int, tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:

@@ -43,6 +43,7 @@ from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodie
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
+from maguyva_tui.core.parsing.facts.prototypes import prototype_subtype, qualified
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -67,7 +68,8 @@ type of ``this->main_``, or the base (a member of a base, as the resolver looks 
 LONE_NAMES = frozenset({"type_identifier", "qualified_identifier"})
 """What a C++ argument the grammar took for a parameter's type is written as (``a``, ``ns::a``)."""
 
-NAMED_CAPTURES: dict[str, str] = {"new": "new", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit"}
+NAMED_CAPTURES: dict[str, str] = {"new": "new", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit",
+                                   "inherit.prototype": "inherit"}
 """Captures of a type written as a plain name, and the reference kind each makes: ``new`` a
 construction (``new Foo()``, ``Foo{...}``), which the graph keeps as a ``ref`` edge whose sites
 answer who calls the class's constructor."""
@@ -231,7 +233,8 @@ def _extract(
         return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
     reader.values(captures.get("value", ()))
     if language != "python":
-        return reader.references + reader.bindings(captures, language in DECLARATOR_LANGUAGES) + anonymous, imports
+        bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
+        return reader.references + bound + anonymous, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
@@ -457,6 +460,11 @@ class _Reader:
                     self.references.append(record(name, line, primitive))
             elif capture == "inherit":
                 sub = self.class_at(line)
+            elif capture == "inherit.prototype":
+                sub = prototype_subtype(node)
+                if sub is None:
+                    continue
+                sub = qualified(sub, self.scope(line), self.kinds())
             elif capture == "new.member" and "." not in name:  # main_(1, 2): this->main_'s type
                 name = MEMBER_BUILT + name
             self.add(NAMED_CAPTURES.get(capture, "new"), name, line, sub)
@@ -483,13 +491,15 @@ class _Reader:
         self.references.append((kind, name, line, scope or self.scope(line)))
 
     def bindings(
-        self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None
+        self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None,
+        unknown: bool = False,
     ) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return; then of the names
         those bindings' types start with (``append = result.append``, ``return result``: what
         ``result`` is makes what ``append`` and the function's result are), a few rounds deep.
-        ``injected``: the tests and fixtures whose parameters pytest fills (``fixtures.py``)."""
+        ``injected``: the tests and fixtures whose parameters pytest fills (``fixtures.py``);
+        ``unknown``: the attributes set to values of no known type too (``UNKNOWN_ATTRIBUTES``)."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
@@ -524,7 +534,12 @@ class _Reader:
             chosen = [item for item in rest if item[4] in more]
             rest = [item for item in rest if item[4] not in more]
         found.settle_attributes()
-        return found.references(heads)
+        return found.references(heads) + (found.unknown_attributes() if unknown else [])
+
+
+UNKNOWN_ATTRIBUTES = frozenset({"javascript", "typescript", "tsx"})
+"""Languages whose attributes set to values of no known type are recorded (``this.x``): a
+constructor function's attribute is typed only where all its methods agree on one type."""
 
 
 def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> list[RefRow]:

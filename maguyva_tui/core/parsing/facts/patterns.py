@@ -19,6 +19,8 @@ names are the contract:
 - ``@inherit``: a base type; ``@inherit.impl`` a Rust ``impl Trait for Type`` trait, whose subtype
   is the ``impl``'s ``type`` field rather than the enclosing definition; ``@inherit.mixin`` the
   ``include``, ``extend`` or ``prepend`` of a Ruby class body, whose arguments are its bases;
+  ``@inherit.prototype`` a JavaScript constructor function's base, the subtype named around it
+  (``Sub.prototype = new Base()``, ``= Object.create(Base.prototype)``, ``util.inherits(Sub, Base)``);
   ``@inherit.made`` the first argument of a Ruby call assigned to a constant (``extract.py`` keeps
   ``Handler = Class.new(Base)``'s);
 - ``@type``: a type written in an annotation or a declaration;
@@ -92,6 +94,9 @@ _JS_COMMON = r"""
 (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import)
 (variable_declaration (variable_declarator name: (identifier) value: (object)) @import)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @local.self) right: (_))
+(assignment_expression left: (member_expression property: (property_identifier) @_prototype (#eq? @_prototype "prototype")) right: (new_expression constructor: [(identifier) (member_expression)] @inherit.prototype))
+(assignment_expression left: (member_expression property: (property_identifier) @_prototype (#eq? @_prototype "prototype")) right: (call_expression function: (member_expression) @_create (#eq? @_create "Object.create") arguments: (arguments . (member_expression object: [(identifier) (member_expression)] @inherit.prototype property: (property_identifier) @_base (#eq? @_base "prototype")))))
+(call_expression function: [(identifier) (member_expression)] @_inherits (#match? @_inherits "^([A-Za-z_$][A-Za-z0-9_$]*\\.)?inherits$") arguments: (arguments . [(identifier) (member_expression)] . [(identifier) (member_expression)] @inherit.prototype .))
 (export_statement "default" declaration: (_)) @import
 (program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))

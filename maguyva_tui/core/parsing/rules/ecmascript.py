@@ -19,6 +19,7 @@ from contextlib import contextmanager
 
 from tree_sitter import Node
 
+from maguyva_tui.core.parsing.rules.ecmascript_bound import Binder, binder
 from maguyva_tui.core.parsing.walker import MAX_DEPTH, Handler, Outer, Rules, Walker
 
 FUNCTION_VALUES = frozenset({
@@ -200,7 +201,50 @@ def _statement(w: Walker, node: Node, outer: Outer) -> None:
         if call is not None:
             _top_level_iife(w, call)
             return
+    elif child.type == "assignment_expression" and _member_assignment(w, child, outer):
+        return
     _scan(w, child)
+
+
+_MODULE_HEADS = frozenset({"exports", "module", "this"})
+"""Objects a function's ``x.name = function`` is not named after: the module's (the module's own
+function, written the same inside a function and out) and ``this`` (whatever the call passes)."""
+
+
+def _member_assignment(w: Walker, node: Node, outer: Outer) -> bool:
+    """Record a function or class a function assigns to a property of an object (``hb.compile =
+    function (input, options) {...}`` in handlebars' ``create()``) as that object's method, named
+    where the object is bound (``ecmascript_bound.py``): ``create.hb.compile`` for ``create``'s own
+    local or parameter, ``yy.locInfo`` for the file's top-level ``let yy``. They had been no
+    symbols ("no symbol named hb.compile"). One that names itself is defined by its own name
+    (``request.onabort = function handleAbort()``), unless set on a prototype (mustache's
+    ``Scanner.prototype.eos = function eos()`` in its factory is ``Scanner``'s method). Return
+    whether one was recorded."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or left.type != "member_expression":
+        return False
+    right = _unparenthesize(right)
+    if right.type == "assignment_expression":  # `a.x = b.x = function`: named where it is bound last
+        return _member_assignment(w, right, outer)
+    if right.type not in FUNCTION_VALUES and right.type != "class":
+        return False
+    name = left.child_by_field_name("property")
+    held = left.child_by_field_name("object")
+    path = w.text(held).split(".") if held is not None else []
+    if name is None or not path or not all(part.isidentifier() for part in path) or path[0] in _MODULE_HEADS:
+        return False
+    if right.child_by_field_name("name") is not None and "prototype" not in path:
+        return False  # `request.onabort = function handleAbort()`: defined by its own name (`_scan`)
+    memo = w.memo.get("bound")  # the names each scope binds, read once per file
+    if not isinstance(memo, dict):
+        memo = w.memo["bound"] = {}
+    where = binder(node, path[0], memo)
+    if where in (Binder.OUTER, Binder.NONE):
+        return False
+    owner = tuple(part for part in path if part != "prototype")
+    kind = "class" if right.type == "class" else "method"
+    w.define(kind, outer, name, right.child_by_field_name("body"), prefix=owner, unscoped=where == Binder.MODULE)
+    return True
 
 
 def _top_level_iife(w: Walker, call: Node) -> None:
