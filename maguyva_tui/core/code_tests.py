@@ -5,12 +5,20 @@ The judgement is the language's own: what ``cargo build`` leaves out (``cfg(test
 required by ``all(...)``; a file opening with ``#![cfg(test)]``) and what ``cargo test`` runs
 (``#[test]``, ``#[bench]`` and attribute macros that expand to them, ``#[tokio::test]``). Go's tests
 live in ``_test.go`` files already; a Python ``if __name__ == "__main__":`` block is not a test.
+
+A module declared on its own line (``#[cfg(test)] mod tests;``) has its code in another file, which
+says nothing of it: that file is test code whole, found by Rust's own module path rules
+(:func:`declaring_files`, :func:`module_files`: ``src/tests.rs``, ``src/a/tests.rs`` beside
+``src/a.rs``, ``#[path = "t.rs"]`` beside its declaring file), from a declaration outside any
+inline module (a nested one's folder is left unread: nothing is said of it).
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 from maguyva_tui.core.types import Chunk
@@ -102,3 +110,119 @@ def _in_head(source: bytes, chunk: Chunk, line: int) -> bool:
 def holds(spans: tuple[Span, ...], start: int, end: int) -> bool:
     """Whether one of the spans holds the lines ``start..end``."""
     return any(first <= start and end <= last for first, last in spans)
+
+
+_DECLARATION: Final = re.compile(rb"^[ \t]*(?:pub(?:[ \t]*\([^)\n]*\))?[ \t]+)?mod[ \t]+(?:r#)?(\w+)[ \t]*;", re.M)
+"""A module declared on its own line, its code in another file: ``mod tests;``, ``pub(crate) mod a;``."""
+
+_PATH: Final = re.compile(r'path\s*=\s*"((?:[^"\\]|\\.)*)"')
+"""A ``#[path = "..."]`` attribute's text: the file its module's code is in."""
+
+MOD_RS: Final = frozenset({"mod", "lib", "main"})
+"""The stems of the files whose modules' files lie in their own folder (``mod.rs``, a crate's
+``lib.rs``/``main.rs``); another file's lie in the folder of its stem (``src/a.rs``: ``src/a/``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A module declared on its own line (``mod name;``) of a Rust file."""
+
+    line: int
+    """The line of ``mod name;`` (1-based)."""
+    name: str
+    path: str | None
+    """Its ``#[path]`` attribute's file, as written, or ``None``."""
+    test: bool
+    """Whether one of its attributes makes it test code (:func:`marks_test`)."""
+
+
+def declarations(source: bytes) -> tuple[Declaration, ...]:
+    """The modules a Rust file declares on their own lines, each with what its attributes say."""
+    out = []
+    line, read = 1, 0
+    for found in _DECLARATION.finditer(source):
+        line += source.count(b"\n", read, found.start())
+        read = found.start()
+        attributes = _attributes_above(source, found.start())
+        path = next((m.group(1) for a in attributes if (m := _PATH.fullmatch(a)) is not None), None)
+        out.append(Declaration(line, found.group(1).decode("utf-8", errors="replace"), path,
+                               any(map(marks_test, attributes))))
+    return tuple(out)
+
+
+def _attributes_above(source: bytes, start: int) -> list[str]:
+    """The attributes (their text between ``#[`` and ``]``, spaces folded) on the lines just above
+    an item starting at ``start`` (a line's first byte), a comment among them skipped; an
+    attribute may span lines (``#[cfg(all(\\n test,\\n unix))]``)."""
+    rows: list[bytes] = []
+    open_brackets = 0  # read upwards: the ']' of lines below not yet matched by a '['
+    at = start
+    while at > 0:
+        begin = source.rfind(b"\n", 0, at - 1) + 1
+        row = source[begin : at - 1].strip()
+        closes = row.count(b"]") - row.count(b"[")  # > 0: the last line of an attribute opened above
+        if row.startswith(b"//"):
+            pass
+        elif row.startswith(b"#[") or open_brackets > 0 or closes > 0:
+            rows.append(row)
+            open_brackets += closes
+        else:
+            break
+        at = begin
+    return _split_attributes(b" ".join(reversed(rows)).decode("utf-8", errors="replace"))
+
+
+def _split_attributes(text: str) -> list[str]:
+    """Each ``#[...]`` of a text, its brackets matched outside string literals, spaces folded."""
+    out = []
+    at = text.find("#[")
+    while at >= 0:
+        depth, end, quoted = 0, at + 1, False
+        while end < len(text):
+            char = text[end]
+            if quoted:
+                if char == "\\":
+                    end += 1
+                elif char == '"':
+                    quoted = False
+            elif char == '"':
+                quoted = True
+            elif char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+                if depth == 0:
+                    break
+            end += 1
+        out.append(" ".join(text[at + 2 : end].split()))
+        at = text.find("#[", end)
+    return out
+
+
+def module_files(declaring: str, declaration: Declaration) -> tuple[str, ...]:
+    """The files a module declared outside any inline module of ``declaring`` may have its code
+    in, by Rust's rules: ``#[path]``'s, relative to the declaring file's folder; else ``NAME.rs``
+    or ``NAME/mod.rs`` in the declaring file's own module folder (:data:`MOD_RS`). Paths are the
+    repository's (``/``-separated); one leading outside it is none."""
+    folder = posixpath.dirname(declaring)
+    if declaration.path is not None:
+        target = posixpath.normpath(posixpath.join(folder, declaration.path.replace("\\", "/")))
+        return () if target == ".." or target.startswith(("../", "/")) else (target,)
+    stem = posixpath.basename(declaring)[: -len(".rs")]
+    own = folder if stem in MOD_RS else posixpath.join(folder, stem)
+    return (posixpath.join(own, f"{declaration.name}.rs"), posixpath.join(own, declaration.name, "mod.rs"))
+
+
+def declaring_files(path: str) -> tuple[str, ...]:
+    """The files whose ``mod NAME;`` (no ``#[path]``) may have its code in ``path``
+    (:func:`module_files` read backwards): for ``src/a/b.rs`` or ``src/a/b/mod.rs``, the files
+    whose module folder is ``src/a``: ``src/a/mod.rs``, ``src/a/lib.rs``, ``src/a/main.rs``, ``src/a.rs``."""
+    folder, base = posixpath.split(path)
+    if base == "mod.rs":
+        folder = posixpath.dirname(folder)
+        if not posixpath.dirname(path):
+            return ()
+    found = [posixpath.join(folder, f"{stem}.rs") for stem in sorted(MOD_RS)]
+    if folder:
+        found.append(f"{folder}.rs")
+    return tuple(p for p in found if p != path)

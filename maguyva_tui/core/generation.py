@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, TypeAlias, cast
 
 import numpy as np
 
-from maguyva_tui.core.code_tests import TEST_LANGUAGES, holds, spans_of_tests
+from maguyva_tui.core.code_tests import (
+    TEST_LANGUAGES,
+    Declaration,
+    declarations,
+    declaring_files,
+    holds,
+    module_files,
+    spans_of_tests,
+)
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.parsing.chunks import ChunkMap, smallest_chunk_at
 from maguyva_tui.core.parsing.languages import language_for
@@ -148,6 +156,10 @@ class Generation:
         self._items: list[EmbeddingItem] | None = None
         self._test_spans: dict[str, tuple[tuple[int, int], ...]] = {}
         """Each file's test code asked so far (:meth:`in_test_code`)."""
+        self._declared: dict[str, tuple[Declaration, ...]] = {}
+        """Each Rust file's modules declared on their own lines, read so far (:meth:`_declared_as_test`)."""
+        self._pathed: dict[str, list[tuple[str, Declaration]]] | None = None
+        """Per file a ``#[path]`` attribute names, the files declaring it so (read once, when first asked)."""
         self._lock = threading.RLock()
         self._chunks = ChunkLocator(snapshot)
         self._templates: frozenset[ChunkKey] | None = None
@@ -297,22 +309,78 @@ class Generation:
         spans = self.test_code_spans(key[0])
         return bool(spans) and holds(spans, key[1], key[2])
 
-    def test_code_spans(self, path: str) -> tuple[tuple[int, int], ...]:
-        """:func:`~maguyva_tui.core.code_tests.spans_of_tests` of a stored file, remembered; none in
-        another language."""
+    def test_code_spans(self, path: str, seen: frozenset[str] = frozenset()) -> tuple[tuple[int, int], ...]:
+        """:func:`~maguyva_tui.core.code_tests.spans_of_tests` of a stored file, remembered; the
+        whole file when a module declared test code has its code there (:meth:`_declared_as_test`);
+        none in another language. ``seen``: the files whose declarations are being read (a cycle)."""
         spans = self._test_spans.get(path)
         if spans is None:
-            spans = self._test_spans[path] = self._read_test_spans(path)
+            spans = self._test_spans[path] = self._read_test_spans(path, seen)
         return spans
 
-    def _read_test_spans(self, path: str) -> tuple[tuple[int, int], ...]:
+    def _read_test_spans(self, path: str, seen: frozenset[str] = frozenset()) -> tuple[tuple[int, int], ...]:
         """The test code of a stored file, read from its text (:meth:`test_code_spans`)."""
         if language_for(path) not in TEST_LANGUAGES or path not in self.snapshot.files:
             return ()
+        if self._declared_as_test(path, seen | {path}):
+            return ((1, self.snapshot.line_count(path)),)
         source = self.snapshot.raw(path)
         if b"test" not in source and b"bench" not in source:
             return ()
         return spans_of_tests(source, self.snapshot.line_count(path), lambda line: self.chunk_at(path, line))
+
+    def _declared_as_test(self, path: str, seen: frozenset[str]) -> bool:
+        """Whether a Rust file holds the code of a module declared on its own line as test code
+        (``#[cfg(test)] mod tests;`` of ``src/lib.rs``: ``src/tests.rs``), or declared inside test
+        code (a file whole test code declaring ``mod helpers;``), by Rust's module path rules
+        (:func:`~maguyva_tui.core.code_tests.module_files`); its declaring file says so, not it."""
+        files = self.snapshot.files
+        for declaring in declaring_files(path):
+            if declaring in seen or declaring not in files:
+                continue
+            for declared in self._declarations(declaring):
+                if declared.path is None and path in module_files(declaring, declared) and \
+                        self._declares_test(declaring, declared, seen):
+                    return True
+        return any(self._declares_test(declaring, declared, seen)
+                   for declaring, declared in self._path_declarations().get(path, ()) if declaring not in seen)
+
+    def _declares_test(self, declaring: str, declared: Declaration, seen: frozenset[str]) -> bool:
+        """Whether a module declared outside any inline module (its symbol's qualified name is its
+        name alone) is test code: its attributes say so, or its declaring file is test code there."""
+        if not any(s.path == declaring and s.name_line == declared.line and s.qualname == declared.name
+                   for s in self.structural.lookup(declared.name)):
+            return False  # inside an inline module (its folder is that module's) or a function: not read
+        return declared.test or holds(self.test_code_spans(declaring, seen | {declaring}), declared.line, declared.line)
+
+    def _declarations(self, path: str) -> tuple[Declaration, ...]:
+        """:func:`~maguyva_tui.core.code_tests.declarations` of a stored Rust file, remembered."""
+        found = self._declared.get(path)
+        if found is None:
+            source = self.snapshot.raw(path)
+            found = self._declared[path] = declarations(source) if b"mod" in source else ()
+        return found
+
+    def _path_declarations(self) -> dict[str, list[tuple[str, Declaration]]]:
+        """Per file a ``#[path = "..."]`` declaration has its module's code in, the declaring file
+        and declaration: the Rust files holding ``#[path`` (the text engine's candidates, else each
+        read), read once a generation."""
+        if self._pathed is not None:
+            return self._pathed
+        rust = [p for p in self.snapshot.files if language_for(p) in TEST_LANGUAGES]
+        if "text" not in self.missing:
+            from maguyva_tui.core.trigram.plan import literal_plan
+
+            rust = [p for p in self.text.candidates(literal_plan("#[path")) if language_for(p) in TEST_LANGUAGES]
+        found: dict[str, list[tuple[str, Declaration]]] = {}
+        for declaring in rust:
+            if b"#[path" not in self.snapshot.raw(declaring):
+                continue
+            for declared in self._declarations(declaring):
+                for target in module_files(declaring, declared) if declared.path is not None else ():
+                    found.setdefault(target, []).append((declaring, declared))
+        self._pathed = found
+        return found
 
     def locate(self, hit: Hit) -> ChunkKey:
         """Map a hit to the chunk that holds it, so line hits merge with definitions."""

@@ -991,6 +991,14 @@ class RemoteShard:
     def _plan_literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> _Plan:
         return _Plan("call", ("literal_lines", token, literal, case, limit), empty=[])
 
+    def test_code_spans(self, token: int, path: str) -> tuple[tuple[int, int], ...]:
+        """The spans of a file's test code (a list's files come told with it: ``ShardList.tests``);
+        a gone shard says none."""
+        return tuple(self._run(self._plan_test_code_spans(token, path)))
+
+    def _plan_test_code_spans(self, token: int, path: str) -> _Plan:
+        return _Plan("call", ("test_code_spans", token, path), empty=())
+
     def chunk_at(self, token: int, path: str, line: int) -> Chunk | None:
         """The smallest definition holding a line of a file, else its window."""
         key = (token, path, line)

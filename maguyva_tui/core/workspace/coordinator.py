@@ -55,11 +55,13 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
+from maguyva_tui.core.code_tests import TEST_LANGUAGES, holds
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature, twin_paths
 from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, package_of
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
+from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
@@ -532,6 +534,9 @@ class _View:
         self._begun = begun
         self._found: dict[Hit, tuple[tuple[str, int, int], float]] = {}
         """Per qualified hit, the chunk it stands for (qualified) and that chunk's centrality, as its shard said."""
+        self._tests: dict[str, tuple[tuple[int, int], ...]] = {}
+        """Per qualified file of a far shard, its test code's spans, as the shard told them with its
+        lists (``ShardList.tests``) or asked (:meth:`test_code_spans`)."""
         self._lengths: dict[str, dict[str, int]] = {}
         """Per engine, how many hits each shard listed (before the merge cut the workspace's list):
         a confident first answer is judged in its own repository's list (:meth:`own_lists`)."""
@@ -625,6 +630,31 @@ class _View:
             parts.setdefault(split(hit.path)[0], []).append(hit)
         lengths = self._lengths.get(name, {})
         return [(own, lengths.get(label, len(own))) for label, own in parts.items()]
+
+    def test_code_spans(self, path: str) -> tuple[tuple[int, int], ...]:
+        """The spans of a file's (qualified) test code, as its repository's own search reads them
+        (:meth:`~maguyva_tui.core.generation.Generation.test_code_spans`): search's fusion demotes
+        a test module's chunks in a workspace as in the repository alone (a workspace's lists had
+        kept a Rust ``#[cfg(test)] mod tests`` undemoted). A far shard's files come with its lists."""
+        label, local = split(path)
+        generation = self.here(label)
+        if generation is not None:
+            return generation.test_code_spans(local)
+        if language_for(local) not in TEST_LANGUAGES:
+            return ()
+        with self._lock:
+            told = self._tests.get(path)
+        if told is None:
+            shard, token, local = self.shard(path)
+            told = shard.test_code_spans(token, local)
+            with self._lock:
+                self._tests[path] = told
+        return told
+
+    def in_test_code(self, key: ChunkKey) -> bool:
+        """Whether a chunk (qualified) lies in test code its own code marks (:meth:`test_code_spans`)."""
+        spans = self.test_code_spans(key[0])
+        return bool(spans) and holds(spans, key[1], key[2])
 
     def shown(self, text: str) -> str:
         """A message with qualified paths written ``repo/path``."""
@@ -1026,6 +1056,10 @@ class _Merged:
             answers = [(shard, again.get(shard.label, answer)) for shard, answer in answers]
             merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers], limit)
         view._lengths[self.name] = {shard.label: _count(answer) for shard, answer in answers}
+        tests = {qualify(shard.label, path): spans for shard, answer in answers for path, spans in answer.tests}
+        if tests:  # each far shard's files' test code, told with its list (``ShardList.tests``)
+            with view._lock:
+                view._tests.update(tests)
         for _, answer in answers:
             view.keep(answer)
         kept: dict[str, list[Hit]] = {}  # per shard that left its hits unsettled, those of the workspace's list

@@ -39,6 +39,7 @@ from weakref import WeakKeyDictionary
 import numpy as np
 
 from maguyva_tui.core.bm25 import ChunkIndex
+from maguyva_tui.core.code_tests import TEST_LANGUAGES
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature, twin_paths
 from maguyva_tui.core.engine import Engine, _update
 from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
@@ -46,6 +47,7 @@ from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
+from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -344,6 +346,10 @@ class ShardList:
     """A list asked down to the prefix tier only (:meth:`Shard.start`'s ``prefix``) that lower
     tiers may have added to: it holds every hit of the whole list scoring above this, in the
     whole list's order, and none below. ``None``: the whole list."""
+    tests: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    """Per file of a settled list in a language whose code marks its tests (Rust), its test code's
+    spans (:meth:`Shard.test_code_spans`): fusion demotes a test module's chunks in a workspace as
+    the repository alone does, and a far shard tells them with its list, not a round trip a file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,7 +450,8 @@ class Shard:
         """A list with each hit's chunk and centrality (:meth:`settle`), as :meth:`search` gives it."""
         if answer.settled:
             return answer
-        return replace(answer, found=self.settle(token, cast(Unsettled, answer.found).hits), settled=True)
+        hits = cast(Unsettled, answer.found).hits
+        return replace(answer, found=self.settle(token, hits), settled=True, tests=self._tests_of(token, hits))
 
     def word_table(self, token: int) -> WordTable | None:
         """Every stem of the question's generation and its chunk count (``None``: the text engine
@@ -624,11 +631,23 @@ class Shard:
         below = BELOW_PREFIX_SCORE if ceiling is not None and ceiling.cut else None
         if not settle:
             return ShardList(Unsettled(hits), capped, settled=False, cut_below=below)
-        return ShardList(self.settle(token, hits), capped, cut_below=below)
+        return ShardList(self.settle(token, hits), capped, cut_below=below, tests=self._tests_of(token, hits))
 
     def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
         """Each hit with the chunk it stands for and that chunk's centrality."""
         return tuple(_new_found(hit, key, centrality) for hit, (key, centrality) in zip(hits, self.located(token, hits)))
+
+    def _tests_of(self, token: int, hits: Sequence[Hit]) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+        """:attr:`ShardList.tests` of a list's hits: each of their files in a language that marks
+        its tests in its code, with its test code's spans."""
+        generation = self._parts(token).generation
+        paths = dict.fromkeys(hit.path for hit in hits if language_for(hit.path) in TEST_LANGUAGES)
+        return tuple((path, generation.test_code_spans(path)) for path in paths)
+
+    def test_code_spans(self, token: int, path: str) -> tuple[tuple[int, int], ...]:
+        """The spans of a file's test code, as the repository's own search reads them
+        (:meth:`~maguyva_tui.core.generation.Generation.test_code_spans`)."""
+        return self._parts(token).generation.test_code_spans(path)
 
     def located(self, token: int, hits: Sequence[Hit]) -> list[tuple[ChunkKey, float]]:
         """What :meth:`settle` says of each hit, the chunk and its centrality, without a :class:`Found`."""
