@@ -249,7 +249,8 @@ class StalledFirstBuild(Engine):
 
     go = threading.Event()
 
-    def refresh(self, progress: Any = None, semantic: bool = True, joined: Any = None, rebuild: bool = False) -> Any:
+    def refresh(self, progress: Any = None, semantic: bool = True, joined: Any = None, rebuild: bool = False,
+                lock_wait: float | None = None) -> Any:
         def stalled(engines: tuple[str, ...]) -> None:
             if joined is not None:
                 joined(engines)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from maguyva_tui.core.indexer import IndexSummary, Progress, open_snapshot, open_unchanged, update_index
+from maguyva_tui.core.indexer import ANSWER_WAIT_S, IndexSummary, Progress, open_snapshot, open_unchanged, update_index
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import (
@@ -152,7 +152,7 @@ class Engine:
         """The index being searched with its engines; opened or built on first use."""
         found = self._generation
         if found is None:
-            self.refresh(semantic=None)
+            self.refresh(semantic=None, lock_wait=ANSWER_WAIT_S)
             found = self._generation
         assert found is not None
         return found
@@ -182,6 +182,7 @@ class Engine:
         joined: Callable[[tuple[str, ...]], None] | None = None,
         rebuild: bool = False,
         static_later: bool = False,
+        lock_wait: float | None = None,
     ) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on;
         then, unless ``semantic`` is off, embed its new chunks with the static tier (a failure
@@ -191,6 +192,9 @@ class Engine:
         ``rebuild`` parses every file anew, whatever the index holds (the vectors are kept).
         ``static_later``: the caller fills the static tier itself once this returns (``maguyva
         index``); a first build records that the tier is wanted, as one that fills it here does.
+        ``lock_wait`` (a question's: ``indexer.ANSWER_WAIT_S``) bounds the wait for another
+        process's build of the index, after which the index answers as it is, said stale; none
+        (``maguyva index``, a first build): as long as that build takes.
 
         A first build is searched as its engines become ready: text and structural first, then
         the graph, then the semantic engine once the static tier is filled; ``joined`` is told the
@@ -206,7 +210,8 @@ class Engine:
             _tell(joined, self.generation.ready)
 
         snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
-                                         waiting=self._notify)  # said at once, not kept: over when it ends
+                                         waiting=self._notify,  # said at once, not kept: over when it ends
+                                         lock_wait=lock_wait)
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
     def _adopt(
@@ -327,7 +332,7 @@ class Engine:
         from maguyva_tui.core.search import SearchRequest
 
         if opened is None:  # a refresh as the index stands (a first build, a walk finding changes)
-            update = _update(self.refresh(semantic=None), started)
+            update = _update(self.refresh(semantic=None, lock_wait=ANSWER_WAIT_S), started)
             return _with_update(self._answer(SearchRequest(*asked), self.parts()), update)
         snapshot, summary, unchanged = opened
         try:
@@ -341,7 +346,7 @@ class Engine:
             if unchanged():
                 return result
         # something changed since the walk: the answer may be stale
-        update = _update(self.refresh(semantic=None), started, redone=True)
+        update = _update(self.refresh(semantic=None, lock_wait=ANSWER_WAIT_S), started, redone=True)
         return _with_update(self._answer(SearchRequest(*asked), self.parts()), update)
 
     def _answer(self, request: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = None) -> SearchResult:

@@ -61,7 +61,7 @@ from maguyva_tui.core.store.format import (
     publish,
     repo_dir,
 )
-from maguyva_tui.core.store.lock import holder_command, index_lock
+from maguyva_tui.core.store.lock import LockTimeout, holder_command, index_lock, lock_holder
 from maguyva_tui.core.store.positional import read_all as _read_all  # module names the tests replace
 from maguyva_tui.core.store.positional import spill_file as _temporary
 from maguyva_tui.core.store.positional import write_all as _write_all
@@ -171,6 +171,7 @@ def update_index(
     early: Early | None = None,
     rebuild: bool = False,
     waiting: Callable[[str], None] | None = None,
+    lock_wait: float | None = None,
 ) -> tuple[Snapshot, IndexSummary]:
     """Bring a repository's index up to date and return the new snapshot and what was done
     (the live one as it was, with ``stale_because`` set, when the index cannot be written;
@@ -179,16 +180,46 @@ def update_index(
     as a first build does, whatever the live generation holds (``maguyva index --rebuild``); the
     live generation answers until the new one is published, and the semantic vectors, keyed by
     each chunk's content, are kept. ``waiting`` is told, in one line, when the build waits for
-    another process's build of the same index (:func:`waiting_text`)."""
+    another process's build of the same index (:func:`waiting_text`). ``lock_wait`` (a question's
+    update: :data:`ANSWER_WAIT_S`) bounds that wait where a live generation can answer: past it,
+    the live one is returned as it is, said stale (:func:`busy_text`); a first build waits for the
+    other as long as it takes, there being nothing to answer from."""
     root = root.resolve()
-    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild, waiting).run()
+    return _Build(root, index_folder(root, base), progress or _quiet, max_bytes, early, rebuild, waiting,
+                  lock_wait).run()
+
+
+ANSWER_WAIT_S = 3.0
+"""How long a question's update waits for another process's build of the index (a ``maguyva
+index`` that is stopped, or slow) before the question is answered from the live generation, said
+stale: an ordinary update takes about a second, and a search had waited for a stopped build forever."""
+
+
+def _holder(pid: int | None) -> str:
+    """`` (pid 123: maguyva index .)``: the build holding the lock, where known; empty where not."""
+    command = holder_command(pid) if pid is not None else ""
+    return f" (pid {pid}: {command})" if command else f" (pid {pid})" if pid is not None else ""
+
+
+BUSY = f"{STALE_INDEX}: another build of this index"
+"""How :func:`busy_text` begins."""
+
+
+def busy_text(pid: int | None) -> str:
+    """What an answer says when another process's build kept its update out (:data:`ANSWER_WAIT_S`)."""
+    return (f"{BUSY}{_holder(pid)} is writing it; answers come from the index as it was, and may miss the "
+            "latest edits until that build ends")
+
+
+def kept_out(summary: IndexSummary) -> bool:
+    """Whether another process's build kept this update out (:func:`busy_text`): the disk is still
+    to be indexed, by the next question's update."""
+    return (getattr(summary, "stale_because", None) or "").startswith(BUSY)  # a front end's stand-in may have none
 
 
 def waiting_text(pid: int | None) -> str:
     """What a build says while it waits for another process's build of its index: which, where known."""
-    command = holder_command(pid) if pid is not None else ""
-    who = f" (pid {pid}: {command})" if command else f" (pid {pid})" if pid is not None else ""
-    return f"another build of this index{who} is writing it; waiting for it to finish (Ctrl-C stops waiting)"
+    return f"another build of this index{_holder(pid)} is writing it; waiting for it to finish (Ctrl-C stops waiting)"
 
 
 def open_unchanged(root: Path, base: Path | None = None, max_bytes: int = MAX_FILE_BYTES
@@ -432,10 +463,13 @@ class _Build:
     """One index build, from the walk to the published generation."""
 
     def __init__(self, root: Path, folder: Path, progress: Progress, max_bytes: int, early: Early | None = None,
-                 rebuild: bool = False, waiting: Callable[[str], None] | None = None) -> None:
+                 rebuild: bool = False, waiting: Callable[[str], None] | None = None,
+                 lock_wait: float | None = None) -> None:
         self.root = root
         self.waiting = waiting
         """Told once when the lock is another build's for a while (:func:`waiting_text`)."""
+        self.lock_wait = lock_wait
+        """How long to wait for another build's lock when a live generation can answer instead."""
         self.folder = folder
         self.progress = progress
         self.max_bytes = max_bytes
@@ -489,9 +523,15 @@ class _Build:
         if self._unchanged(kept, fresh):
             self._restamp()
             return self._as_is(started)
+        # a first build has nothing to answer from: it waits for the other as long as it takes, saying so
+        wait = self.lock_wait if self.previous is not None else None
         with ExitStack() as stack:
-            try:
-                stack.enter_context(index_lock(self.folder, waiting=self._waiting))
+            try:  # bounded: said once given up (busy_text)
+                stack.enter_context(index_lock(self.folder, waiting=self._waiting) if wait is None
+                                    else index_lock(self.folder, wait=wait))
+            except LockTimeout as exc:
+                said = None if wait is None else busy_text(lock_holder(self.folder))
+                return self._stale(exc, started, (kept, fresh), written=False, said=said)
             except OSError as exc:  # a read-only index, another user's, a full disk
                 return self._stale(exc, started, (kept, fresh), written=False)
             if live_name(self.folder) != self.seen:  # another build published meanwhile: start from it
@@ -563,11 +603,11 @@ class _Build:
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return self.previous, self.summary
 
-    def _stale(self, exc: OSError, started: float, walked: tuple[list[Kept], list[_Fresh]], written: bool
-               ) -> tuple[Snapshot, IndexSummary]:
-        """Answer from the live generation when the index cannot be written, and say why (and how
-        many of the ``walked`` files changed and were not written); with no live generation to
-        answer from, the error stands."""
+    def _stale(self, exc: OSError, started: float, walked: tuple[list[Kept], list[_Fresh]], written: bool,
+               said: str | None = None) -> tuple[Snapshot, IndexSummary]:
+        """Answer from the live generation when the index cannot be written, and say why (``said``,
+        else ``exc``; and how many of the ``walked`` files changed and were not written); with no
+        live generation to answer from, the error stands."""
         if self.previous is None:
             raise IndexNotWritable(self._unwritable(exc)) from exc
         if written:  # the failed write may have updated the live postings in memory: read them again
@@ -580,7 +620,7 @@ class _Build:
         seen = {entry.path for entry, _ in kept} | {f.path for f in fresh}
         summary.reused = len(kept)  # not the live generation's every file: those that changed were not written
         summary.unwritten = len(fresh) + sum(1 for path in snap.files if path not in seen)
-        summary.stale_because = (
+        summary.stale_because = said or (
             f"{STALE_INDEX} ({exc.strerror or exc}: {self.folder}); answers come from it as it was"
         )
         return snap, summary

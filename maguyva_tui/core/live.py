@@ -291,7 +291,8 @@ class LiveIndex:
         with self._refresh_lock:
             return self._refresh_locked(progress)
 
-    def _refresh_locked(self, progress: Callable[[str, int, int], None] | None) -> IndexSummary:
+    def _refresh_locked(self, progress: Callable[[str, int, int], None] | None,
+                        lock_wait: float | None = None) -> IndexSummary:
         before = self.freshness.before_refresh()
 
         def report(phase: str, done: int, total: int) -> None:
@@ -305,14 +306,17 @@ class LiveIndex:
             self._tell(self.events.joined, engines)
 
         try:
-            summary = self.engine.refresh(report, joined=joined)
+            summary = self.engine.refresh(report, joined=joined, lock_wait=lock_wait)
         except Exception as exc:
             self._set(failure=f"indexing {self.root} failed: {type(exc).__name__}: {exc}")
             self._tell(self.events.failure, exc)
             raise
         finally:
             self._ready.set()
-        self.freshness.after_refresh(before)
+        from maguyva_tui.core.indexer import kept_out  # the engine has imported it
+
+        if not kept_out(summary):  # kept out by another build: stamped, the edits made before it would not be retried
+            self.freshness.after_refresh(before)
         self._set(has_index=True, failure=None, engines=JOIN_ORDER)
         self._note_tiers()
         if summary.parsed or summary.removed:
@@ -330,14 +334,19 @@ class LiveIndex:
 
         Waits for a refresh already running (it may have walked before the edit) and checks again,
         except during the start-up refresh, when the stored index answers as it is. Never raises:
-        a failure is in ``status.failure``. New chunks are then embedded in the background.
+        a failure is in ``status.failure``. New chunks are then embedded in the background. Another
+        process's build of the index is waited for :data:`~maguyva_tui.core.indexer.ANSWER_WAIT_S`
+        at most: then the question reads the index as it is, said stale in the engine's notices
+        (a stopped ``maguyva index`` had kept every question waiting), and the next one tries again.
         """
         if not self.is_stale() or not self._refresh_lock.acquire(blocking=not self._starting.is_set()):
             return False
+        from maguyva_tui.core.indexer import ANSWER_WAIT_S  # the engine has imported it
+
         try:
             if not self.is_stale():  # a refresh that ran meanwhile caught up with the disk
                 return False
-            summary = self._refresh_locked(None)
+            summary = self._refresh_locked(None, ANSWER_WAIT_S)
         except Exception:  # noqa: BLE001 - recorded in status and told through events.failure
             return False
         finally:

@@ -54,7 +54,8 @@ class _StubEngine:
             raise self.fail
         return self.stored
 
-    def refresh(self, progress: Callable[[str, int, int], None] | None = None, joined: Any = None) -> _Summary:
+    def refresh(self, progress: Callable[[str, int, int], None] | None = None, joined: Any = None,
+                lock_wait: float | None = None) -> _Summary:
         with self._count:
             self.running += 1
             self.most_at_once = max(self.most_at_once, self.running)
