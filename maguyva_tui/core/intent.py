@@ -61,7 +61,7 @@ from typing import Final
 
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS, is_file_name
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.names import OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME
+from maguyva_tui.core.names import NAME_START, OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME
 from maguyva_tui.core.path_names import QUESTION_TARGET, path_in
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
@@ -204,7 +204,7 @@ def is_identifier(token: str) -> bool:
     return any(c.islower() for c in word) and any(c.isupper() for c in word[1:])
 
 
-OWN_RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[A-Za-z_$])")
+OWN_RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[^\W\d]|\$)")
 """A member named through the object's own receiver (``self.parse_args``, ``this.render``,
 ``$this->save``, ``static::make``): no symbol's qualified name holds the receiver."""
 
@@ -273,7 +273,7 @@ def plain_quoting(text: str) -> str:
 _QUOTED_SPAN = re.compile(r"`(?P<tick>[^`\n]{1,200})`|(?<![*\w])\*(?P<em>[A-Za-z_]\w{0,100})\*(?![*\w])")
 """A back-ticked span, or one identifier in single asterisks (reStructuredText's and Markdown's
 emphasis, which docstrings give a parameter: boltons' "to a given *offset*")."""
-_QUOTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+_QUOTED_NAME = re.compile(rf"{NAME_START}[\w$]*(?:\.{NAME_START}[\w$]*)*")
 QUOTED_NAMES_MAX: Final = 8
 """At most this many quoted names are read from one question."""
 
@@ -349,7 +349,7 @@ _CODE_REST = re.compile(
 _FROM_IMPORT = re.compile(rf"\s+import\s+(?P<name>{QUESTION_NAME})", re.I)
 
 
-_KEYWORD_AND_WORD = re.compile(rf"\s*{_MODIFIERS}(?:{_WORD_KEYWORDS})\s++(?P<name>[A-Za-z_$][\w$]{{0,200}})\s*", re.I)
+_KEYWORD_AND_WORD = re.compile(rf"\s*{_MODIFIERS}(?:{_WORD_KEYWORDS})\s++(?P<name>{NAME_START}[\w$]{{0,200}})\s*", re.I)
 
 
 def named_after_keyword(text: str) -> str | None:
@@ -361,7 +361,7 @@ def named_after_keyword(text: str) -> str | None:
 
 
 _KEYWORD_AND_NAME = re.compile(
-    rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s++(?P<name>[A-Za-z_$][\w$]{{0,200}})\s*", re.I
+    rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s++(?P<name>{NAME_START}[\w$]{{0,200}})\s*", re.I
 )
 
 
@@ -858,7 +858,7 @@ format verb (``%s``, ``%-10d``, ``%v``, not ``100%``), the modulo operator betwe
 (``x % 2``) and a lone preprocessor directive (``#define``, ``#pragma``)."""
 
 
-_RAISE_STATEMENT = re.compile(r"(?:raise|throw(?:\s+new)?)\s+[A-Za-z_$][\w$]*(?:(?:\.|::|\\)[A-Za-z_$][\w$]*)*")
+_RAISE_STATEMENT = re.compile(rf"(?:raise|throw(?:\s+new)?)\s+{NAME_START}[\w$]*(?:(?:\.|::|\\){NAME_START}[\w$]*)*")
 """A raise or throw statement as the code writes it (``raise MarkupError``, ``throw new Error``):
 the places that raise it, every line holding the statement, not the class's definition first."""
 

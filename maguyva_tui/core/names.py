@@ -45,7 +45,12 @@ ASCII_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 """One plain ASCII name, unqualified: the words the text engine takes from a question or a chunk,
 the same words its index's ASCII word boundaries delimit."""
 
-QUALIFIED_NAME: Final = r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|#)[A-Za-z_$][\w$]*){0,8}"
+NAME_START: Final = r"(?:[^\W\d]|\$)"
+"""The first character of a name: a letter of any script, ``_`` or ``$`` (``計算する``, ``Привет``,
+``Ünïcode`` start with theirs; an ASCII-only class had read ``who calls 計算する`` as naming no symbol
+and ``Ünïcode.größe`` as ``nïcode.größe``)."""
+
+QUALIFIED_NAME: Final = rf"{NAME_START}[\w$]*(?:(?:\.|::|->|#){NAME_START}[\w$]*){{0,8}}"
 """A name, qualified by ``.``, ``::``, ``->`` or Java's ``#`` (at most nine parts), without an operator's symbol."""
 
 QUESTION_NAME: Final = QUALIFIED_NAME + rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?"
