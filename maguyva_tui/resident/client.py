@@ -49,6 +49,11 @@ set aside (:func:`set_aside`), so the next search does not wait on it again."""
 QUEUED_S = 600.0
 """How long a request may wait unread, queued while the server opens or builds its index before it
 accepts (the first search of a repository waits for the build it would have run in process)."""
+FROZEN_S = 15.0
+"""How long a server waited on may show no sign of life (its lock file untouched: its heartbeat,
+:data:`.place.HEARTBEAT_S`) before the search takes it as frozen (SIGSTOP, its GIL held in C) and
+sets it aside (:func:`set_aside`): a frozen server never reads the request, so the search had waited
+:data:`QUEUED_S` (10 minutes) as for one building its index, which beats all along."""
 TICK_S = 1.0
 """How often a read that waits looks at whether the server has read the request."""
 ANOTHER = "another repository"
@@ -200,7 +205,10 @@ def _at_terminal() -> bool:
 
 
 def start_and_connect(folder: str, path: str, root: str, spec: str) -> _socket.socket | None:
-    """Start a server in the background and connect to it once it listens (it answers once warm)."""
+    """Start a server in the background and connect to it once it listens (it answers once warm);
+    none while a frozen server holds the repository's lock (:func:`held_frozen`)."""
+    if held_frozen(path):
+        return None
     child = spawn(folder, path, root, spec)
     if child is None:
         return None
@@ -213,6 +221,24 @@ def start_and_connect(folder: str, path: str, root: str, spec: str) -> _socket.s
             return None
         time.sleep(POLL_S)
     return None
+
+
+def held_frozen(path: str) -> bool:
+    """Whether a frozen server (set aside, its socket gone) still holds the lock of the server at
+    ``path``: the lock file untouched for :data:`FROZEN_S` (no heartbeat) and locked. A server
+    started now would find the lock taken and exit ("already runs"), a process started for nothing
+    by every search until the frozen one goes; the search runs in process at once."""
+    lock = path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX
+    try:
+        if time.time() - os.stat(lock).st_mtime <= FROZEN_S:
+            return False  # none, or a server alive (starting, or beating)
+    except OSError:
+        return False
+    fd = place.take_lock(lock)
+    if fd < 0:
+        return True
+    place.drop_lock(lock, fd)  # left by a server that died: the one started now makes it anew
+    return False
 
 
 def spawn(folder: str, path: str, root: str, spec: str, idle: float | None = None):  # type: ignore[no-untyped-def]
@@ -250,6 +276,7 @@ def exchange(sock: _socket.socket, request: dict[str, object], path: str = "") -
         sock.settimeout(TICK_S)
         parts = []
         started = waiting = time.monotonic()
+        beats: list[float] = []
         while True:
             try:
                 data = sock.recv(CHUNK)
@@ -257,6 +284,9 @@ def exchange(sock: _socket.socket, request: dict[str, object], path: str = "") -
                 now = time.monotonic()
                 if _unread(sock):
                     waiting = now  # still queued: the server is not yet answering anyone
+                if path and frozen(path, beats, now):
+                    set_aside(sock, path, f"showed no sign of life for {FROZEN_S:.0f} s (frozen)")
+                    return None
                 if now - waiting > REPLY_S:
                     if path:
                         set_aside(sock, path)
@@ -275,10 +305,29 @@ def exchange(sock: _socket.socket, request: dict[str, object], path: str = "") -
     return reply if isinstance(reply, dict) else None
 
 
-def set_aside(sock: _socket.socket, path: str) -> bool:
+def frozen(path: str, seen: list[float], now: float) -> bool:
+    """Whether the server listening at ``path`` has shown no sign of life for :data:`FROZEN_S`: its
+    lock file's mtime (its heartbeat) unchanged that long, as a search waiting since ``seen`` was
+    ``[]`` saw it (``seen``: the beat last seen and when, by ``now``, the monotonic clock), the beat's
+    age by the wall clock when first seen counted. Never on a first look (a clock set forward is
+    not taken for a frozen server), nor without a lock file."""
+    try:
+        beat = os.stat(path[: -len(place.SOCKET_SUFFIX)] + place.LOCK_SUFFIX).st_mtime
+    except OSError:
+        return False
+    if not seen:
+        seen += [beat, now - max(0.0, time.time() - beat)]
+        return False
+    if beat != seen[0]:
+        seen[:] = [beat, now]
+        return False
+    return now - seen[1] > FROZEN_S
+
+
+def set_aside(sock: _socket.socket, path: str, why: str = "") -> bool:
     """Remove the socket of the server ``sock`` reached, which read a request and said nothing for
-    :data:`REPLY_S`: the next search finds no server there, so it starts another (or runs in process)
-    rather than wait on this one again, and the stuck server, finding its socket gone, exits
+    :data:`REPLY_S`, or is frozen (``why`` says which): the next search finds no server there, so it
+    starts another (or runs in process) rather than wait on this one again, and the stuck server, finding its socket gone, exits
     (:meth:`.server.Server.why_exit`). Only while its lock file still names that server (its pid,
     ``SO_PEERCRED``'s): a server started since, by another client that set this one aside first, is
     kept. A line in the server's log says why. True when the socket was removed."""
@@ -291,8 +340,9 @@ def set_aside(sock: _socket.socket, path: str) -> bool:
         os.unlink(path)
     except (OSError, AttributeError):  # no such query here, no lock file, the socket removed already
         return False
-    line = (f"{time.strftime('%Y-%m-%d %H:%M:%S')} maguyva search {os.getpid()}: server {pid} read a request "
-            f"and said nothing for {REPLY_S:.0f} s: its socket is removed, the search runs in process\n")
+    why = why or f"read a request and said nothing for {REPLY_S:.0f} s"
+    line = (f"{time.strftime('%Y-%m-%d %H:%M:%S')} maguyva search {os.getpid()}: server {pid} {why}: "
+            f"its socket is removed, the search runs in process\n")
     try:
         log = os.open(stem + place.LOG_SUFFIX, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:  # none (a server started by hand, its log on its terminal)

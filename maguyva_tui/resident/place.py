@@ -43,6 +43,10 @@ LOG_KEEP_S = 7 * 86400.0
 """A log or lock file left this long, of no running server, is removed when a server is next started."""
 LOG_MAX_BYTES = 1 << 20
 """A server's log is started afresh when a new server of its repository finds it this large."""
+HEARTBEAT_S = 1.0
+"""How often a running server touches its lock file (its mtime: the server's sign of life, while it
+builds its index too): a server that stopped touching it is frozen (SIGSTOP, its GIL held in C), not
+busy, and the searches waiting on it set it aside (:data:`.client.FROZEN_S`)."""
 MAX_SOCKET_PATH = 100
 """A Unix socket's path holds 108 bytes on Linux, 104 on macOS; longer runtime folders get no server."""
 

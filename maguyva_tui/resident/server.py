@@ -256,6 +256,8 @@ class Server:
         self._index_folder: str | None = None
         self._sock: socket.socket | None = None
         self._lock_fd = -1
+        self._beat_lock = threading.Lock()
+        """Held to touch the lock file and to close it, so a heartbeat never touches a closed descriptor."""
         self._inode = 0
         self._stamp: CodeStamp | None = None
         self._started = time.monotonic()
@@ -307,7 +309,20 @@ class Server:
         self._inode = os.stat(self.path).st_ino
         os.ftruncate(self._lock_fd, 0)
         os.write(self._lock_fd, f"{os.getpid()}\n".encode())
+        threading.Thread(target=self._beat, name="maguyva-heartbeat", daemon=True).start()
         return True
+
+    def _beat(self) -> None:
+        """Touch the lock file every :data:`~.place.HEARTBEAT_S` until the server stops, through the
+        index's opening or build too: a search waiting on a server that no longer does (stopped, or
+        its GIL held in C) tells it frozen from building, and sets it aside (:data:`.client.FROZEN_S`)
+        where it had waited 10 minutes, as for a build."""
+        while not self.stopping.wait(place.HEARTBEAT_S):
+            with self._beat_lock:
+                if self._lock_fd < 0:
+                    return
+                with contextlib.suppress(OSError):
+                    os.utime(self._lock_fd)
 
     def warm(self) -> None:
         """Open the index and bring it up to date, as the in-process command's first question would."""
@@ -397,7 +412,7 @@ class Server:
         if self._index_folder and not os.path.isdir(self._index_folder):
             return f"the index folder {self._index_folder} is gone"
         if self.socket_removed():
-            return f"its socket {self.path} was removed (a search found it silent, or the folder was cleared)"
+            return f"its socket {self.path} was removed (a search found it silent or frozen, or the folder was cleared)"
         if self.code_changed():
             return "maguyva's source files changed"
         return None
@@ -473,9 +488,10 @@ class Server:
                 if os.stat(self.path).st_ino == self._inode:
                     os.unlink(self.path)
         self._drain(DRAIN_S)  # no new connection comes now: let those in flight be answered
-        if self._lock_fd >= 0:  # removed while held: the next server makes and locks a new one
-            place.drop_lock(self._lock_path, self._lock_fd)
-            self._lock_fd = -1
+        with self._beat_lock:
+            if self._lock_fd >= 0:  # removed while held: the next server makes and locks a new one
+                place.drop_lock(self._lock_path, self._lock_fd)
+                self._lock_fd = -1
         if self.live is not None:
             self.live.close(wait=0)
         if self._freshness is not None:
