@@ -521,7 +521,11 @@ gains 0.011-0.016. Moving the answer to the top of the page instead of lifting i
 0.567 at 1."""
 CONFIDENT_LIFT: Final = 2.0
 """The factor a confident first answer's score is multiplied by (see :data:`CONFIDENT_GAP`), file
-credit included; it also shows its file, whatever chunk the blend preferred there. Half A at a gap
+credit included; it also shows its file, whatever chunk the blend preferred there. A demoted
+answer (vendored, a test or example the question does not ask for, a macro's template) is not
+lifted: the lift would undo the demotion, which keeps it below the package's own code (goldmark's
+``_tools/`` generator, outside the Go build, had stood first for "unicode case folding for link
+labels" by its lift; half A of ``bench.nl_quality``: not one question moves). Half A at a gap
 of 1: 1.25 -> semble 0.870, docstring 0.556; 1.5 -> 0.871, 0.563; 2 -> 0.873, 0.565; 4 and more the
 same as 2 (the answer is then first)."""
 
@@ -593,8 +597,8 @@ def fuse(
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
     items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates, code_demotion) for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate, parts)
-    if confident:
-        items = [_lifted(i) if i.key in confident else i for i in items]
+    if confident:  # demoted code stays below the code it was demoted under: its clear answer lifts nothing
+        items = [_lifted(i) if i.key in confident and i.demotion == 1.0 else i for i in items]
     if dedup_per_file:
         decay = FILE_DECAY if file_decay is None else file_decay
         items = _best_per_file(items, _leading(order, weights), decay, SIBLING_SHARE if siblings is None else siblings)

@@ -530,3 +530,16 @@ def test_a_confident_first_answer_shows_its_file_and_only_the_semantic_engine_is
     structural = {"structural": [hit("b.py", 1, 9, score=5.0), hit("a.py", 1, 20, score=2.0), *far(1.0)],
                   "semantic": [hit("a.py", 1, 20)]}
     assert all(i.lift == 1.0 for i in fuse(structural, WEIGHTS["find_definition"], k=40))
+
+
+def test_a_demoted_confident_first_answer_is_not_lifted_above_own_code() -> None:
+    """The semantic engine's clear first answer in a test file (demoted) gets no lift: a lift of 2
+    would undo a demotion of 0.5 and put the test above the package's own code."""
+    lists = confident_lists(CONFIDENT_GAP)
+    lists = {"semantic": [hit("tests/b.py", 1, 9, score=3.0), *lists["semantic"][1:]], "text": []}
+    fused = fuse(lists, WEIGHTS_UNDERSTAND, k=40, demotion=lambda path: 0.5 if path.startswith("tests/") else 1.0)
+    test = by_path(fused)["tests/b.py"]
+    assert test.lift == 1.0 and test.demotion == 0.5
+    assert files(fused).index("a.py") < files(fused).index("tests/b.py")
+    undemoted = fuse(confident_lists(CONFIDENT_GAP), WEIGHTS_UNDERSTAND, k=40)
+    assert by_path(undemoted)["b.py"].lift == CONFIDENT_LIFT
