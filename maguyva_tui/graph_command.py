@@ -131,10 +131,12 @@ FILES_SHOWN = 4
 
 
 def _several(definitions: tuple[str, ...]) -> str | None:
-    """Say so when a name has several definitions (all are used, the most central first)."""
+    """Say so when a name has several definitions (all are used), in the answer's order: the real
+    definitions first, most central first in each group (``answers.real_first``)."""
     if len(definitions) < 2:
         return None
-    return f"{len(definitions)} definitions match; all are used, most central first: " + ", ".join(definitions)
+    return (f"{len(definitions)} definitions match; all are used, most central first, tests, examples, "
+            "vendored copies and templates last: " + ", ".join(definitions))
 
 
 def _other_action(action: str, name: str, answer: GraphAnswer[Any]) -> str | None:

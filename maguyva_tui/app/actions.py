@@ -311,7 +311,7 @@ class ActionsMixin(App[None]):
         if not getattr(self, "index_ready", False):
             self.notify("still indexing: go to works once the index is open", severity="warning")
             return
-        self.push_screen(JumpScreen(self.source.jump_targets()), self._jumped)
+        self.push_screen(JumpScreen(self.source.jump_targets(), self.source.real_first), self._jumped)
 
     def _jumped(self, target: Target | None) -> None:
         if target is None:

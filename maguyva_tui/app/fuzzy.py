@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import threading
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import groupby
+from typing import TypeAlias
 
 MAX_SCORED = 4000
 """Candidates scored in detail after the cheap subsequence filter; the rest are dropped."""
@@ -44,6 +46,11 @@ def targets(files: Iterable[str], symbols: Iterable[object], prefix: str = "") -
         detail = f"{getattr(s, 'kind', '')}  {path}:{start}"
         out.append(Target(qualname, path, start, int(getattr(s, "end_line", start)), detail))
     return out
+
+
+def target_place(target: Target) -> tuple[str, int, int] | None:
+    """A symbol target's chunk (its path as shown, its lines); ``None`` for a file."""
+    return (target.path, target.line, target.end_line) if target.detail else None
 
 
 def _pattern(query: str) -> re.Pattern[str]:
@@ -113,6 +120,11 @@ def rank(query: str, candidates: Sequence[Target], limit: int = 50) -> list[Targ
     return Finder(candidates).rank(query, limit)
 
 
+Order: TypeAlias = Callable[[list[Target]], list[Target]]
+"""What orders targets that score alike: the real definitions of a name before its tests', examples',
+vendored copies' and templates' (:meth:`~maguyva_tui.app.source.Source.real_first`)."""
+
+
 NARROWED_KEPT = 8
 """Queries whose matches a ``Finder`` keeps, to narrow the next query's search to them."""
 
@@ -121,10 +133,13 @@ class Finder:
     """The go-to's candidates with their lower-cased texts, read once; each query searches only the
     matches of an earlier query that every match of it must match too (``zzq`` before ``zzqx``), as
     fzf narrows. Over 155,000 files and symbols every keystroke had lowered and matched them all
-    again, 0.5 s each when nothing matched. Safe to call from several threads."""
+    again, 0.5 s each when nothing matched. Safe to call from several threads. ``order``: what
+    orders targets of one score (else their order in ``candidates``, symbols in path order: serde's
+    template ``Serialize`` of ``private/doc.rs`` had been listed above ``ser/mod.rs``'s trait)."""
 
-    def __init__(self, candidates: Sequence[Target]) -> None:
+    def __init__(self, candidates: Sequence[Target], order: Order | None = None) -> None:
         self.candidates = candidates
+        self.order = order
         self._texts: tuple[list[str], list[str]] | None = None
         self._matched: dict[tuple[str, ...], Sequence[int]] = {}
         self._lock = threading.Lock()
@@ -151,18 +166,31 @@ class Finder:
         labels, lines = self.prepare()
         matched = self._matching(terms, lines)
         if len(terms) > 1:
-            return _rank_words(list(terms), [(self.candidates[i], lines[i]) for i in matched[:MAX_SCORED]], limit)
+            scored = [(sum(score(term, lines[i]) for term in terms), i) for i in matched[:MAX_SCORED]]
+            return self._best(scored, limit)  # fzf's words apart: each term matches somewhere, in either order
         pattern = _pattern(query)
         named = [i for i in matched if pattern.match(labels[i])][:MAX_SCORED]
-        scored = sorted(((score(query, labels[i], not self.candidates[i].detail), i) for i in named),
-                        key=lambda x: (-x[0], x[1]))
-        found = [self.candidates[i] for s, i in scored[:limit] if s > 0]
+        found = self._best([(score(query, labels[i], not self.candidates[i].detail), i) for i in named], limit)
         if len(found) < limit:  # matched through the path: after every name's own match
             kept = set(named)
             wider = [i for i in matched if self.candidates[i].detail and i not in kept][:MAX_SCORED]
-            ranked = sorted(((score(query, lines[i]), i) for i in wider), key=lambda x: (-x[0], x[1]))
-            found += [self.candidates[i] for s, i in ranked[:limit - len(found)] if s > 0]
+            found += self._best([(score(query, lines[i]), i) for i in wider], limit - len(found))
         return found
+
+    def _best(self, scored: list[tuple[float, int]], limit: int) -> list[Target]:
+        """The ``limit`` best-scored candidates of those matched, best first; those of one score in
+        their order in ``candidates``, or as :attr:`order` puts them (read for the ones shown and any
+        scoring as the last shown, no more)."""
+        ranked = sorted((x for x in scored if x[0] > 0), key=lambda x: (-x[0], x[1]))
+        if self.order is None or len(ranked) < 2:
+            return [self.candidates[i] for _, i in ranked[:limit]]
+        last = ranked[min(limit, len(ranked)) - 1][0]
+        shown = [x for x in ranked if x[0] >= last]  # a prefix: the ones shown and their ties past the cut
+        out: list[Target] = []
+        for _, alike in groupby(shown, key=lambda x: x[0]):
+            group = [self.candidates[i] for _, i in alike]
+            out += self.order(group) if len(group) > 1 else group
+        return out[:limit]
 
     def prepare(self) -> tuple[list[str], list[str]]:
         """Each candidate's label and ``path symbol`` line (a file's path), lower-cased, once."""
@@ -218,10 +246,3 @@ def _subsequence(part: str, whole: str) -> bool:
 def _line(target: Target) -> str:
     """What fzf would read for a symbol: its file's path, then its name (lower-cased)."""
     return f"{target.path} {target.label}".lower()
-
-
-def _rank_words(terms: list[str], matched: list[tuple[Target, str]], limit: int) -> list[Target]:
-    """Rank the targets whose ``path symbol`` line each of ``terms`` matches (fzf's words apart)."""
-    scored = sorted(((sum(score(term, line) for term in terms), i, t) for i, (t, line) in enumerate(matched)),
-                    key=lambda x: (-x[0], x[1]))
-    return [t for s, _, t in scored if s > 0][:limit]

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from maguyva_tui.app.fuzzy import Target, targets
+from maguyva_tui.app.fuzzy import Target, target_place, targets
 from maguyva_tui.app.session import RESULT_LIMIT, Answer, Request, ask
+from maguyva_tui.core.answers import real_first
 from maguyva_tui.core.engine import Engine
 
 
@@ -39,6 +40,10 @@ class Source(Protocol):
 
     def jump_targets(self) -> list[Target]:
         """Every file and symbol, as go-to lists them (shown paths)."""
+
+    def real_first(self, found: list[Target]) -> list[Target]:
+        """Go-to targets with the real definitions first, as ``Engine.definitions`` lists them
+        (:func:`~maguyva_tui.core.definition_order.real_first`), each group in its given order."""
 
     def file_count(self) -> int:
         """Files indexed, over every repository that has an index."""
@@ -81,6 +86,10 @@ class OneRepo:
         if self._targets is None or self._targets[0] is not snapshot:
             self._targets = (snapshot, targets(snapshot.files, snapshot.symbols))
         return self._targets[1]
+
+    def real_first(self, found: list[Target]) -> list[Target]:
+        """Go-to targets with the real definitions first (the files stay where they are)."""
+        return real_first(self.engine.generation, found, target_place)
 
     def file_count(self) -> int:
         """Files in the current generation."""

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from maguyva_tui.app.fuzzy import Target, targets
+from maguyva_tui.app.fuzzy import Target, target_place, targets
 from maguyva_tui.app.session import RESULT_LIMIT, Answer, Request
+from maguyva_tui.core.answers import aside_factor, ordered_by_aside
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.live import LiveEvents, LiveIndex
 from maguyva_tui.core.types import QueryError
@@ -250,6 +251,16 @@ class ExplorerWorkspace:
             listed = [t for one in each for t in one]
             self._targets = (key, [t for t in listed if not t.detail] + [t for t in listed if t.detail])
         return self._targets[1]
+
+    def real_first(self, found: list[Target]) -> list[Target]:
+        """Go-to targets with the real definitions first, each read on its own repository's index."""
+        def factor(target: Target) -> float:
+            if (key := target_place(target)) is None:
+                return 1.0
+            label, local = self.place(key[0])
+            return aside_factor(self.engines[label].generation, (local, key[1], key[2]))
+
+        return ordered_by_aside(found, factor)
 
     def _own(self, label: str, path: str) -> bool:
         """Whether a repository's file is its own, not one of a repository inside it."""

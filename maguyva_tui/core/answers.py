@@ -14,6 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from maguyva_tui.core.definition_order import aside_factor as aside_factor  # the explorer's go-to orders by them too
+from maguyva_tui.core.definition_order import ordered_by_aside as ordered_by_aside
+from maguyva_tui.core.definition_order import real_first as real_first
+from maguyva_tui.core.definition_order import symbol_place
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
@@ -322,7 +326,9 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     (``Scaffold.route``), as the references and the search read it, and a member of a Go module's
     root package named through it (``lo.Map``) as its definition, and a name an import binds to a
     definition under another name (``Lexer`` for ``_Lexer``) as that definition. A Rust macro
-    named as it is invoked (``vec!``) that no symbol is named is its ``macro_rules!``.
+    named as it is invoked (``vec!``) that no symbol is named is its ``macro_rules!``. The real
+    definitions come first (:func:`~maguyva_tui.core.definition_order.real_first`: tests, examples,
+    vendored copies and a macro's template of a name defined elsewhere after them).
     """
     snapshot = generation.snapshot
     name = written_name(name) or _hash_member(generation, name)
@@ -343,19 +349,9 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
         found = [s for s in namespace_member(generation, name) if not kinds or s.kind in kinds]
     if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
         found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
-    entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in _templates_last(generation, found))
+    entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in real_first(generation, found, symbol_place))
     suggestions = () if entries else _suggestions(generation, name)
     return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)
-
-
-def _templates_last(generation: Generation, found: Sequence[Symbol]) -> Sequence[Symbol]:
-    """The definitions in their order, those a macro's template writes of a name defined outside
-    any template too after the rest (serde's ``trait Serialize`` of ``__private_serialize!`` after
-    ``ser/mod.rs``'s; :meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`)."""
-    if not any(s.template for s in found):
-        return found
-    shadowed: frozenset[tuple[str, int, int]] = getattr(generation, "shadowed_templates", frozenset)()  # a workspace view reads none
-    return sorted(found, key=lambda s: (s.path, s.start_line, s.end_line) in shadowed)
 
 
 def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
@@ -632,7 +628,8 @@ def _answer(
     by_depth: tuple[tuple[int, int], ...] = (),
 ) -> GraphAnswer[T]:
     graph = generation.snapshot.graph
-    resolved = tuple(Definition(n, graph.symbols.get(n)) for n in defs)
+    nodes = real_first(generation, defs, lambda n: None if (s := graph.symbols.get(n)) is None else symbol_place(s))
+    resolved = tuple(Definition(n, graph.symbols.get(n)) for n in nodes)
     return GraphAnswer(name, resolved, tuple(entries), total, counts, by_depth, _snapshot=generation.snapshot)
 
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from maguyva_tui.app.fuzzy import Finder, Target
+from maguyva_tui.app.fuzzy import Finder, Order, Target
 from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.ordered_input import OrderedInput
 from maguyva_tui.terminal import printable
@@ -49,10 +49,11 @@ class JumpScreen(ModalScreen[Target | None]):
         Binding("escape", "dismiss(None)", "Cancel"),
     ]
 
-    def __init__(self, candidates: list[Target]) -> None:
+    def __init__(self, candidates: list[Target], order: Order | None = None) -> None:
+        """``order``: what orders the matches that score alike (the real definitions of a name first)."""
         super().__init__()
         self.candidates = candidates
-        self.finder = Finder(candidates)
+        self.finder = Finder(candidates, order)
         self.matches: list[Target] = []
 
     def compose(self) -> ComposeResult:
