@@ -116,8 +116,9 @@ def test_functions_in_values_arguments_and_objects(language: str) -> None:
     assert symbols["createApplication.validator"] == ("function", 9, 9)
     assert symbols["splitter"] == ("function", 11, 11)
     assert symbols["req.header"] == ("method", 12, 14)  # bound last, as `req.header = function`
+    assert symbols["req.get"] == ("method", 12, 14)  # the chain's other link: an alias of it
     assert set(symbols) == {"token", "executor", "createApplication", "createApplication.getrouter",
-                            "createApplication.validator", "splitter", "req.header"}  # no `set`, `get`
+                            "createApplication.validator", "splitter", "req.header", "req.get"}  # no `set`
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from tree_sitter import Node
@@ -153,6 +153,8 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
         bound = _bound_value(value)  # (koa's context): an object's methods are the variable's
         if bound.type == "object":
             value = bound
+        elif _declared_chain(w, name, value, span):
+            return
     if value is not None and value.type in FUNCTION_VALUES:
         w.define("function", span, name, value.child_by_field_name("body"))
     elif value is not None and value.type == "class":
@@ -167,6 +169,20 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
             w.define(value_kind, span, name)
         if value is not None:  # `const token = new CancelToken(function executor(c) {...})`
             _scan(w, value)
+
+
+def _declared_chain(w: Walker, name: Node, chain: Node, span: Outer) -> bool:
+    """``var init = jQuery.fn.init = function (selector, context, root) {...}``: the function is
+    defined where it is bound last, and the variable is an alias of it (:func:`_chained`), where
+    the variable had been the one symbol (``jQuery.fn.init`` none). False where the chain ends in
+    no function, or its last link names none (the variable is then read as before)."""
+    bound = _bound_value(chain)
+    if bound.type not in FUNCTION_VALUES and bound.type != "class":
+        return False
+    last = _member_assignment if w.in_function else _export_assignment
+    kind = "class" if bound.type == "class" else "function"
+    return _chained(w, chain, lambda link: last(w, link, span),
+                    lambda value: _define(w, kind, span, name, value, alias=True))
 
 
 def _bound_value(node: Node) -> Node:
@@ -211,7 +227,7 @@ _MODULE_HEADS = frozenset({"exports", "module", "this"})
 function, written the same inside a function and out) and ``this`` (whatever the call passes)."""
 
 
-def _member_assignment(w: Walker, node: Node, outer: Outer) -> bool:
+def _member_assignment(w: Walker, node: Node, outer: Outer, value: Node | None = None) -> bool:
     """Record a function or class a function assigns to a property of an object (``hb.compile =
     function (input, options) {...}`` in handlebars' ``create()``) as that object's method, named
     where the object is bound (``ecmascript_bound.py``): ``create.hb.compile`` for ``create``'s own
@@ -219,13 +235,16 @@ def _member_assignment(w: Walker, node: Node, outer: Outer) -> bool:
     symbols ("no symbol named hb.compile"). One that names itself is defined by its own name
     (``request.onabort = function handleAbort()``), unless set on a prototype (mustache's
     ``Scanner.prototype.eos = function eos()`` in its factory is ``Scanner``'s method). Return
-    whether one was recorded."""
+    whether one was recorded. A chain (``a.x = b.y = function``) is defined where it is bound
+    last, and each other link is an alias of it (:func:`_chained`). ``value``: the function an
+    alias is bound to (its body walked under the last link alone)."""
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     if left is None or right is None or left.type != "member_expression":
         return False
-    right = _unparenthesize(right)
+    right = _unparenthesize(right) if value is None else value
     if right.type == "assignment_expression":  # `a.x = b.x = function`: named where it is bound last
-        return _member_assignment(w, right, outer)
+        return _chained(w, right, lambda chain: _member_assignment(w, chain, outer),
+                        lambda bound: _member_assignment(w, node, outer, bound))
     if right.type not in FUNCTION_VALUES and right.type != "class":
         return False
     name = left.child_by_field_name("property")
@@ -243,7 +262,37 @@ def _member_assignment(w: Walker, node: Node, outer: Outer) -> bool:
         return False
     owner = tuple(part for part in path if part != "prototype")
     kind = "class" if right.type == "class" else "method"
-    w.define(kind, outer, name, right.child_by_field_name("body"), prefix=owner, unscoped=where == Binder.MODULE)
+    _define(w, kind, outer, name, right, value is not None, prefix=owner, unscoped=where == Binder.MODULE)
+    return True
+
+
+def _define(w: Walker, kind: str, outer: Outer, name: Node | None, value: Node, alias: bool,
+            prefix: tuple[str, ...] = (), unscoped: bool = False) -> None:
+    """Define a function or class held by an assignment; an alias (another link of a chain) spans
+    it too, but is no chunk of its own and does not walk its body (the last link does)."""
+    body = None if alias else value.child_by_field_name("body")
+    w.define(kind, outer, name, body, prefix=prefix, unscoped=unscoped, chunk=not alias)
+
+
+def _chained(w: Walker, chain: Node, last: Callable[[Node], bool], alias: Callable[[Node], object]) -> bool:
+    """Record a chain of assignments of one function (``jQuery.extend = jQuery.fn.extend =
+    function``, handlebars' ``SafeString.prototype.toString = SafeString.prototype.toHTML =
+    function``): the link bound last defines it (``last``, given the rest of the chain), and the
+    link before it is an alias of it (``alias``, given the function), listed before it so that
+    the lines inside the function stay the last link's. Only the last link had been a symbol
+    ("no symbol named jQuery.extend"). Return whether the last link was recorded."""
+    at = len(w.symbols)
+    if not last(chain):
+        return False
+    bound = _bound_value(chain)
+    if bound.type not in FUNCTION_VALUES and bound.type != "class":
+        return True  # `Foo.fn = Foo.prototype = {...}`: an object's members, named once
+    recorded = len(w.symbols)
+    alias(bound)
+    aliases = w.symbols[recorded:]
+    del w.symbols[recorded:]
+    if not any(s.qualname == w.symbols[at].qualname for s in aliases):
+        w.symbols[at:at] = aliases
     return True
 
 
@@ -450,25 +499,29 @@ def _unparenthesize(node: Node | None) -> Node:
     return node  # type: ignore[return-value]
 
 
-def _export_assignment(w: Walker, node: Node, outer: Outer) -> bool:
+def _export_assignment(w: Walker, node: Node, outer: Outer, value: Node | None = None) -> bool:
     """Record a function or class assigned outside any function: ``exports.name = function`` is
     the module's function; ``Foo.prototype.name = function`` is ``Foo``'s method, and so is
     ``res.send = function send(body)`` (express's way) ``res``'s, its object's dotted path (less
     ``prototype``) before its name; ``Foo = class {...}`` is the class ``Foo``. Return whether
-    a definition was recorded (else the caller looks for functions in the expression)."""
+    a definition was recorded (else the caller looks for functions in the expression). A chain
+    (``req.get = req.header = function header(name)``) is defined where it is bound last, each
+    other link an alias of it (:func:`_chained`); ``value``: the function an alias is bound to."""
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     if left is None or right is None:
         return False
-    right = _unparenthesize(right)
+    alias = value is not None
+    right = _unparenthesize(right) if value is None else value
     if right.type == "assignment_expression":  # `req.get = req.header = function header(name)`
-        return _export_assignment(w, right, outer)  # named where it is bound last
+        return _chained(w, right, lambda chain: _export_assignment(w, chain, outer),
+                        lambda bound: _export_assignment(w, node, outer, bound))
     kind = "class" if right.type == "class" else "function" if right.type in FUNCTION_VALUES else None
     if left.type == "identifier":  # `Foo = class {...}`, `handler = function () {...}`: a global
         if kind is None:
             return False
-        w.define(kind, outer, left, right.child_by_field_name("body"))
+        _define(w, kind, outer, left, right, alias)
         return True
-    if left.type != "member_expression":
+    if left.type != "member_expression" or (alias and kind is None):
         return False
     if right.type == "object" and w.text(left) in _MODULE_OBJECTS:  # `module.exports = { create() {...} }`
         _object_members(w, right, ())
@@ -479,21 +532,20 @@ def _export_assignment(w: Walker, node: Node, outer: Outer) -> bool:
     if kind is None:
         return False
     name = left.child_by_field_name("property")
-    body = right.child_by_field_name("body")
     if w.text(left).startswith(_EXPORTS):
-        w.define(kind, outer, name, body)
+        _define(w, kind, outer, name, right, alias)
         return True
     if w.text(left) in _MODULE_OBJECTS:  # `module.exports = function createApplication() {...}`
         own = right.child_by_field_name("name")  # the function's own name, if it has one
-        if own is None:
+        if own is None or alias:
             return False  # its body is still walked, as an anonymous function's
-        w.define(kind, outer, own, body)
+        w.define(kind, outer, own, right.child_by_field_name("body"))
         return True
     path = w.text(left.child_by_field_name("object") or left).split(".")
     if name is None or not all(part.isidentifier() for part in path):
         return False  # `a[b].c = ...`, `f().g = ...`: no path names the owner
     owner = tuple(part for part in path if part != "prototype")
-    w.define("method" if kind == "function" else kind, outer, name, body, prefix=owner)
+    _define(w, "method" if kind == "function" else kind, outer, name, right, alias, prefix=owner)
     return True
 
 
