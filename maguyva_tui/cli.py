@@ -612,13 +612,19 @@ def _exit_now(status: int) -> NoReturn:
     os._exit(status)
 
 
-def _engine(path: str, index_dir: str | None, notify: Callable[[str], None] | None = None) -> Engine:
+def _engine(path: str, index_dir: str | None, notify: Callable[[str], None] | None = None,
+            waiting: Callable[[str], None] | None = None) -> Engine:
+    """The engine a command asks (a resident server's warm one, where it runs the command);
+    ``waiting`` (a command at a terminal's: :func:`_tell_waiting`) is told at once when it waits
+    for another process's build of the index: a first search behind a stopped ``maguyva index``
+    had waited without a word."""
     warm = WARM_ENGINE.get()
     if warm is not None:
         return warm
     from maguyva_tui.core.engine import Engine
 
-    return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None, notify=notify)
+    return Engine(Path(path), Path(index_dir).expanduser() if index_dir else None, notify=notify,
+                  waiting=waiting)
 
 
 def _tell(message: str) -> None:
@@ -626,11 +632,17 @@ def _tell(message: str) -> None:
     print(f"maguyva: {printable(message)}", file=sys.stderr, flush=True)
 
 
+def _tell_waiting(message: str) -> None:
+    """Say on stderr, once, that a build waits for another process's build of the index, and how
+    to stop waiting (the engine's other notices a search prints with its answer, not here)."""
+    _tell(f"{message} (Ctrl-C stops waiting)")
+
+
 def _index(args: argparse.Namespace) -> int:
     """Build or update the index, then the semantic tiers asked for; exit 1 when something could
     not be written (the notice says why)."""
     started = time.perf_counter()
-    engine = _engine(args.path, args.index_dir, notify=_tell)
+    engine = _engine(args.path, args.index_dir, notify=_tell, waiting=_tell_waiting)
     # a bar redraws its line with \r: whole lines where that is not drawn (a log, TERM=dumb's Emacs shell)
     progress: _Progress = _ProgressBar() if sys.stderr.isatty() and os.environ.get("TERM") != "dumb" else _ProgressLines()
     summary = engine.refresh(progress, semantic=False, rebuild=args.rebuild, static_later=not args.no_semantic)
@@ -784,7 +796,7 @@ def _graph(args: argparse.Namespace) -> int:
     if len(args.repo) > 1:  # argparse kept the last one: the others were dropped without a word
         raise UserError(f"maguyva graph answers over one repository (--repo given {len(args.repo)} times); "
                         f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')
-    engine = _engine((args.repo or ["."])[0], args.index_dir)
+    engine = _engine((args.repo or ["."])[0], args.index_dir, waiting=_tell_waiting)
     result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
     if args.scope and args.json:  # among the answer's notes, as search --json says it among its notices
         result["notes"] = [*result.get("notes", []), scope_notice(args.repo[0], args.scope)]
@@ -825,7 +837,7 @@ def _search(args: argparse.Namespace) -> int:
         return _batch(args)
     if args.query is None:
         raise UserError("search needs a QUERY (or --batch FILE)")
-    engine = _engine(args.repo, args.index_dir)
+    engine = _engine(args.repo, args.index_dir, waiting=_tell_waiting)
     result, cut = _searched(
         engine, typed_query(args.query), limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
         intent=args.intent, preset=args.preset, depth=args.depth,
@@ -890,7 +902,7 @@ def _scoped(answer: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    engine = _engine(args.repo, args.index_dir)
+    engine = _engine(args.repo, args.index_dir, waiting=_tell_waiting)
     return run_batch(args, lambda text, options: _scoped(_with_cut(*_json_and_cut(engine, text, options)), args))
 
 

@@ -214,6 +214,8 @@ def after_update(update: IndexUpdate | None) -> str:
     search's alone, and a search after an edit had said "in 80 ms" of a command that took 1.3 s."""
     if update is None:
         return ""
-    what = f"{update.files:,} file{'' if update.files == 1 else 's'}" if update.files else "the index"
     took = f"{update.ms:.0f} ms" if update.ms < 1000 else f"{update.ms / 1000:.1f} s"
+    if update.waited:  # kept out by another build: nothing was updated
+        return f" (after waiting for another build of the index: {took})"
+    what = f"{update.files:,} file{'' if update.files == 1 else 's'}" if update.files else "the index"
     return f" (after {'indexing' if update.built else 'updating'} {what}: {took})"

@@ -252,7 +252,8 @@ class _StubEngine:
     def open_existing(self) -> bool:
         return self.stored
 
-    def refresh(self, progress: Any = None, joined: Any = None, lock_wait: float | None = None) -> _Summary:
+    def refresh(self, progress: Any = None, joined: Any = None, lock_wait: float | None = None,
+                waiting: Any = None) -> _Summary:
         if progress:
             progress("parse", 3, 10)
         self.release.wait(10)

@@ -250,7 +250,7 @@ class StalledFirstBuild(Engine):
     go = threading.Event()
 
     def refresh(self, progress: Any = None, semantic: bool = True, joined: Any = None, rebuild: bool = False,
-                lock_wait: float | None = None) -> Any:
+                lock_wait: float | None = None, waiting: Any = None) -> Any:
         def stalled(engines: tuple[str, ...]) -> None:
             if joined is not None:
                 joined(engines)

@@ -27,7 +27,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from maguyva_tui.core.indexer import ANSWER_WAIT_S, IndexSummary, Progress, open_snapshot, open_unchanged, update_index
+from maguyva_tui.core.indexer import (
+    ANSWER_WAIT_S,
+    IndexSummary,
+    Progress,
+    kept_out,
+    open_snapshot,
+    open_unchanged,
+    update_index,
+)
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import (
@@ -101,10 +109,13 @@ class Engine:
         provider: Any = None,
         notify: Callable[[str], None] | None = None,
         static: Any = True,
+        waiting: Callable[[str], None] | None = None,
     ) -> None:
         """``provider`` is the transformer tier (default: Voyage when configured, else the local
         model); ``static`` the static tier: ``True`` for the model derived from MiniLM with weights
-        fitted on the repository, ``False`` for none, or a provider to use as it is."""
+        fitted on the repository, ``False`` for none, or a provider to use as it is. ``waiting`` is
+        told, once, when a refresh waits for another process's build of the index (``notify``
+        where not given): a search, which prints its notices with its answer, listens to that alone."""
         root = Path(root).expanduser()
         if not root.exists():
             raise NotADirectoryError(f"{root}: no such directory")
@@ -139,6 +150,7 @@ class Engine:
         self._said: set[str] = set()
         """Those of ``_once`` a result has carried since."""
         self._notify = notify
+        self._waiting = waiting or notify
 
     # -- the index ---------------------------------------------------------------------------
 
@@ -183,6 +195,7 @@ class Engine:
         rebuild: bool = False,
         static_later: bool = False,
         lock_wait: float | None = None,
+        waiting: Callable[[str], None] | None = None,
     ) -> IndexSummary:
         """Bring the index up to date with the disk and search the new generation from now on;
         then, unless ``semantic`` is off, embed its new chunks with the static tier (a failure
@@ -194,7 +207,8 @@ class Engine:
         index``); a first build records that the tier is wanted, as one that fills it here does.
         ``lock_wait`` (a question's: ``indexer.ANSWER_WAIT_S``) bounds the wait for another
         process's build of the index, after which the index answers as it is, said stale; none
-        (``maguyva index``, a first build): as long as that build takes.
+        (``maguyva index``, a first build): as long as that build takes. ``waiting`` is told of
+        that wait, once (this call's listener: a live index's; else the engine's).
 
         A first build is searched as its engines become ready: text and structural first, then
         the graph, then the semantic engine once the static tier is filled; ``joined`` is told the
@@ -210,7 +224,7 @@ class Engine:
             _tell(joined, self.generation.ready)
 
         snapshot, summary = update_index(self.root, self.index_base, progress, early=early, rebuild=rebuild,
-                                         waiting=self._notify,  # said at once, not kept: over when it ends
+                                         waiting=waiting or self._waiting,  # said at once, not kept: over when it ends
                                          lock_wait=lock_wait)
         return self._adopt(snapshot, summary, started, progress, semantic, joined, bool(first))
 
@@ -961,11 +975,14 @@ def _want_static(snapshot: Snapshot) -> None:
 def _update(summary: IndexSummary, started: float, redone: bool = False) -> IndexUpdate | None:
     """What a search did to the index before searching, from ``started`` until now (its "in 80 ms"
     had left out the 1.2 s of updating the files that had changed), where it did anything: files
-    parsed or removed, or, ``redone``, a walk that found a change and an answer dropped for it."""
+    parsed or removed, or, ``redone``, a walk that found a change and an answer dropped for it; or
+    a wait for another process's build that kept the update out (said as such, where it had read
+    as an update of the index)."""
     files = summary.parsed + summary.removed
-    if not (files or redone):
+    waited = kept_out(summary)
+    if not (files or redone or waited):
         return None
-    return IndexUpdate(files, round((time.perf_counter() - started) * 1000, 3), _rebuilt(summary))
+    return IndexUpdate(files, round((time.perf_counter() - started) * 1000, 3), _rebuilt(summary), waited)
 
 
 def _with_update(result: SearchResult, update: IndexUpdate | None) -> SearchResult:

@@ -217,9 +217,15 @@ def kept_out(summary: IndexSummary) -> bool:
     return (getattr(summary, "stale_because", None) or "").startswith(BUSY)  # a front end's stand-in may have none
 
 
+WAITING = "another build of this index"
+"""How :func:`waiting_text` begins."""
+
+
 def waiting_text(pid: int | None) -> str:
-    """What a build says while it waits for another process's build of its index: which, where known."""
-    return f"another build of this index{_holder(pid)} is writing it; waiting for it to finish (Ctrl-C stops waiting)"
+    """What a build says while it waits for another process's build of its index: which, where known
+    (a command at a terminal adds how to stop waiting; the explorer's status line and a server's log
+    have no Ctrl-C to offer)."""
+    return f"{WAITING}{_holder(pid)} is writing it; waiting for it to finish"
 
 
 def open_unchanged(root: Path, base: Path | None = None, max_bytes: int = MAX_FILE_BYTES

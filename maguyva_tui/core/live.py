@@ -68,7 +68,12 @@ class LiveEvents:
     failure: Callable[[Exception], None] | None = None
     """A refresh failed (``LiveIndex.status.failure`` says so in words)."""
     note: Callable[[str], None] | None = None
-    """A line worth logging that changes nothing (a stored index that could not be opened)."""
+    """A line worth logging that changes nothing (a stored index that could not be opened); a
+    refresh's wait for another process's build too, where ``waiting`` is not heard."""
+    waiting: Callable[[str], None] | None = None
+    """A refresh waits for another process's build of the index (one line naming it, pid and
+    command; ``indexer.waiting_text``); it goes on once that build ends, its progress and
+    ``ready`` following as ever."""
     embed_progress: Callable[[int, int], None] | None = None
     """The embedding thread embedded ``done`` of ``total`` chunks."""
     embedded: Callable[[EmbedReport], None] | None = None
@@ -283,13 +288,17 @@ class LiveIndex:
             self._tell(self.events.ready, None)
         return opened
 
-    def refresh(self, progress: Callable[[str, int, int], None] | None = None) -> IndexSummary:
+    def refresh(self, progress: Callable[[str, int, int], None] | None = None,
+                lock_wait: float | None = None) -> IndexSummary:
         """Bring the index up to date with the disk, after any refresh already running (never two at once).
 
-        A failure is kept in ``status.failure``, told to ``events.failure`` and raised.
+        A failure is kept in ``status.failure``, told to ``events.failure`` and raised. Another
+        process's build of the index is waited for as long as it takes, said through
+        ``events.waiting``; ``lock_wait`` bounds that wait (a refresh a question waits on:
+        ``indexer.ANSWER_WAIT_S``) where an index can answer meanwhile, as :meth:`refresh_if_stale` does.
         """
         with self._refresh_lock:
-            return self._refresh_locked(progress)
+            return self._refresh_locked(progress, lock_wait)
 
     def _refresh_locked(self, progress: Callable[[str, int, int], None] | None,
                         lock_wait: float | None = None) -> IndexSummary:
@@ -306,7 +315,7 @@ class LiveIndex:
             self._tell(self.events.joined, engines)
 
         try:
-            summary = self.engine.refresh(report, joined=joined, lock_wait=lock_wait)
+            summary = self.engine.refresh(report, joined=joined, lock_wait=lock_wait, waiting=self._waiting)
         except Exception as exc:
             self._set(failure=f"indexing {self.root} failed: {type(exc).__name__}: {exc}")
             self._tell(self.events.failure, exc)
@@ -323,6 +332,11 @@ class LiveIndex:
             self._tell(self.events.changed, summary)
         self._tell(self.events.ready, summary)
         return summary
+
+    def _waiting(self, text: str) -> None:
+        """Tell the front end that a refresh waits for another process's build (its log, where it
+        has no status line to show it on)."""
+        self._tell(self.events.waiting or self.events.note, text)
 
     def is_stale(self) -> bool:
         """Tell whether the index may lag the disk: an indexed file or a folder above one changed

@@ -488,10 +488,14 @@ class IndexUpdate:
     and an answer read meanwhile and dropped because the walk found a change."""
     built: bool = False
     """Whether every file was indexed (a first build, a rebuild), not only those that changed."""
+    waited: bool = False
+    """Whether the time went to waiting for another process's build of the index, which kept the
+    update out (``files`` 0: the answer is the index's as it was, its notices say so); the count
+    line had said "after updating the index: 3.5 s" of a wait that updated nothing."""
 
     def to_json(self) -> dict[str, Any]:
         """Return the update as plain JSON values."""
-        return {"files": self.files, "ms": self.ms, "built": self.built}
+        return {"files": self.files, "ms": self.ms, "built": self.built, "waited": self.waited}
 
 
 LISTING_STRATEGIES = ("direct", "single")

@@ -325,18 +325,22 @@ class Server:
                     os.utime(self._lock_fd)
 
     def warm(self) -> None:
-        """Open the index and bring it up to date, as the in-process command's first question would."""
+        """Open the index and bring it up to date, as the in-process command's first question would:
+        another process's build of the index is waited for as a question waits for it
+        (``indexer.ANSWER_WAIT_S``, then the index answers as it is, said stale; a first build, with
+        nothing to answer from, as long as it takes), said in the log. The warm-up had waited for a
+        stopped ``maguyva index`` as long as it stayed stopped, and the first search with it."""
         from maguyva_tui.core.engine import Engine
-        from maguyva_tui.core.indexer import index_folder
-        from maguyva_tui.core.live import LiveIndex
+        from maguyva_tui.core.indexer import ANSWER_WAIT_S, index_folder
+        from maguyva_tui.core.live import LiveEvents, LiveIndex
         from maguyva_tui.resident.watch import WatchedFreshness
 
         self._stamp = CodeStamp()  # as imported, before the minutes a first build may take
         engine = Engine(Path(self.root), Path(self.spec) if self.spec else None)
         self._freshness = WatchedFreshness(lambda: engine.snapshot if engine.index_folder is not None else None)
-        live = LiveIndex(engine, embed=False, freshness=self._freshness)
+        live = LiveIndex(engine, embed=False, freshness=self._freshness, events=LiveEvents(note=self.log))
         live.open()
-        live.refresh()
+        live.refresh(lock_wait=ANSWER_WAIT_S)
         engine.search(WARM_UP_QUERY, modality="text", limit=1)
         self.live = live
         self._index_folder = os.fspath(index_folder(Path(self.root), Path(self.spec) if self.spec else None))

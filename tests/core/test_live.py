@@ -55,7 +55,7 @@ class _StubEngine:
         return self.stored
 
     def refresh(self, progress: Callable[[str, int, int], None] | None = None, joined: Any = None,
-                lock_wait: float | None = None) -> _Summary:
+                lock_wait: float | None = None, waiting: Any = None) -> _Summary:
         with self._count:
             self.running += 1
             self.most_at_once = max(self.most_at_once, self.running)

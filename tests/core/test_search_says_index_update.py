@@ -43,7 +43,8 @@ def test_a_search_after_an_edit_says_it_updated_the_file_first(
     assert [r.path for r in result.results] == ["b.py"]
     update = result.index_update
     assert update is not None and update.files == 1 and not update.built and update.ms > 0
-    assert json.loads(json.dumps(result.to_json()))["index_update"] == {"files": 1, "ms": update.ms, "built": False}
+    assert json.loads(json.dumps(result.to_json()))["index_update"] == {"files": 1, "ms": update.ms, "built": False,
+                                                                   "waited": False}
     line = _line(result, capsys)
     assert line.startswith(f"1 result in {result.elapsed_ms:.1f} ms (after updating 1 file: ")
     assert line.endswith((" ms)", " s)"))
