@@ -32,6 +32,7 @@ from maguyva_tui.app.messages import (
     FilesChanged,
     IndexProgress,
     IndexReady,
+    IndexWaiting,
     SearchDone,
     TiersChanged,
     while_open,
@@ -325,6 +326,10 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
     @while_open
     def on_index_progress(self, message: IndexProgress) -> None:
         self.part(StatusLine).progress(message.phase, message.done, message.total, self.updating)
+
+    @while_open
+    def on_index_waiting(self, message: IndexWaiting) -> None:
+        self.part(StatusLine).waiting(message.text)
 
     @while_open
     def on_engines_joined(self, message: EnginesJoined) -> None:

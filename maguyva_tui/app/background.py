@@ -28,6 +28,7 @@ from maguyva_tui.app.messages import (
     FilesChanged,
     IndexProgress,
     IndexReady,
+    IndexWaiting,
     TiersChanged,
 )
 from maguyva_tui.app.watch import watch, watch_many
@@ -105,8 +106,11 @@ class BackgroundMixin(App[None]):
         def joined(engines: tuple[str, ...]) -> None:
             self.post_message(EnginesJoined(engines, label))
 
+        def waiting(text: str) -> None:  # the status line says it (a watcher's update had waited without a word)
+            self.post_message(IndexWaiting(f"{label}: {text}" if label else text))
+
         return LiveEvents(joined=joined, embed_progress=embed_progress, embedded=embedded, embed_failure=embed_failure,
-                          tiers=tiers)
+                          tiers=tiers, waiting=waiting)
 
     def tiers(self) -> tuple[tuple[str, float], ...]:
         """Each semantic tier's coverage (over a workspace, the mean of its repositories')."""

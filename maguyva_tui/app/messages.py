@@ -51,6 +51,14 @@ class IndexReady(Message):
 
 
 @dataclass
+class IndexWaiting(Message):
+    """A refresh waits for another process's build of the index (``text`` names it: pid and
+    command); the refresh goes on once that build ends, its progress or result replacing this."""
+
+    text: str
+
+
+@dataclass
 class EnginesJoined(Message):
     """A first build made more engines ready before it ended: ``engines`` answer now."""
 

@@ -46,6 +46,8 @@ STEPS: Final = (
 in order: a first build is searchable after the third. Its phases had been said by their own names
 (``indexing: trigrams``, then tokens, then words), the bar back at 0 % each time, with nothing
 to say how many were left, nor what was still to come once the index answered."""
+WAITING_SHORT: Final = "waiting for another build"
+"""The index state, in few cells, while a refresh waits for another process's build of the index."""
 PERCENT_WIDTH: Final = 5
 """Cells of the progress bar's percentage (Textual's ``PercentageStatus``), always shown."""
 
@@ -113,6 +115,17 @@ class StatusLine(Horizontal):
     _index_short: str | None = None
     """A first build's state in few cells (``text, structure ready``; ``None``: the index state has
     no short form of its own, :func:`index_forms` makes them)."""
+
+    def waiting(self, text: str) -> None:
+        """Show that the index waits for another process's build (``text`` names it), in fewer
+        cells ``waiting for another build (pid 123)``, until the refresh goes on (its progress, or
+        :meth:`ready`)."""
+        self._engines = ()
+        self.remove_class("-indexing")
+        self._index_text = visible(text)
+        pid = re.search(r"\(pid (\d+)", text)
+        self._index_short = f"{WAITING_SHORT} (pid {pid.group(1)})" if pid else WAITING_SHORT
+        self._fit()
 
     def ready(self, text: str) -> None:
         """Leave the indexing state and show what the index holds."""
