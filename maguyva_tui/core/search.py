@@ -1690,20 +1690,54 @@ def asks_aside(generation: Generation, query: Query) -> bool:
     not spelled as a name in the package's own code with a word beside it (faraday's "how does
     the test adapter stub requests": ``lib/faraday/adapter/test.rb``, the library's own, where
     ``examples/client_test.rb`` and ``CHANGELOG.md`` had been listed second and third) nor the
-    question's target defined there ("what does Test do")."""
+    question's target defined there ("what does Test do"). A workspace's view judges each word in
+    every repository (``own_aside_words``): a word names its own code where some repository's does."""
     if not ASKS_ASIDE.search(query.text):
         return False
-    words = re.findall(r"[A-Za-z0-9]+", query.text)
-    asked = [n for n, word in enumerate(words) if _ASIDE_WORD.fullmatch(word)]
-    return any(not _names_own_code(generation, query, words, n) for n in asked)
+    told = getattr(generation, "own_aside_words", None)  # a workspace's view: each repository's own
+    own = told(query.text, query.target) if told is not None else own_aside_words(generation, query.text, query.target)
+    return any(n not in own for n in _aside_places(query.text))
 
 
-def _names_own_code(generation: Generation, query: Query, words: list[str], at: int) -> bool:
+def own_aside_words(generation: Generation, text: str, target: str | None) -> frozenset[int]:
+    """The places, among a question's words, of its words of tests, examples or docs that are
+    part of a name of the package's own code (:func:`asks_aside`)."""
+    words = _words(text)
+    return frozenset(n for n in _aside_places(text) if _names_own_code(generation, target, words, n))
+
+
+def aside_key(text: str, target: str | None) -> tuple[str, str | None]:
+    """A question as :func:`own_aside_words` reads it: its target kept only where it is itself a
+    word of tests, examples or docs (no other target changes what the words name)."""
+    return text, target if target and _ASIDE_WORD.fullmatch(target) else None
+
+
+def aside_keys(text: str) -> tuple[tuple[str, str | None], ...]:
+    """The readings (:func:`aside_key`) a question's judgement may be asked in: with no target, and
+    with each of its words of tests, examples or docs as its target ("what does Test do" grounds
+    ``Test``); none where it has no such word."""
+    if not ASKS_ASIDE.search(text):
+        return ()
+    words = _words(text)
+    return tuple(dict.fromkeys([(text, None), *((text, words[n]) for n in _aside_places(text))]))
+
+
+def _words(text: str) -> list[str]:
+    """A question's words, as :func:`asks_aside` counts their places."""
+    return re.findall(r"[A-Za-z0-9]+", text)
+
+
+def _aside_places(text: str) -> list[int]:
+    """The places of a question's words of tests, examples or docs among its words."""
+    return [n for n, word in enumerate(_words(text)) if _ASIDE_WORD.fullmatch(word)]
+
+
+def _names_own_code(generation: Generation, target: str | None, words: list[str], at: int) -> bool:
     """Whether the aside word ``words[at]`` is part of a name of the package's own code: the
     question's target, or with a word beside it (in either order) a defined name (``test_adapter``,
     ``TestAdapter``) or two words of a file's path (``adapter/test.rb``)."""
     word = words[at].lower()
-    if query.target and query.target.lower() == word and any(map(_own, generation.definers(query.target))):
+    if target and target.lower() == word and any(map(_own, generation.definers(target))):
         return True
     beside = [words[n].lower() for n in (at - 1, at + 1) if 0 <= n < len(words)]
     pairs = [pair for other in beside for pair in ((word, other), (other, word))]
@@ -1711,8 +1745,7 @@ def _names_own_code(generation: Generation, query: Query, words: list[str], at: 
         spellings = (f"{first}_{second}", first + second.title(), first.title() + second.title())
         if any(_own(path) for name in spellings for path in generation.definers(name)):
             return True
-    snapshot = getattr(generation, "snapshot", None)  # a workspace's view: names only
-    files = getattr(snapshot, "files", None) or ()
+    files = generation.snapshot.files
     neighbours = {_stem(other) for other in beside}
     for path in files:
         if word in path.lower() and _own(path):
@@ -1759,7 +1792,7 @@ def _test_code_demotion(generation: Generation, aside: Callable[[str], float]) -
 def _templates(generation: Generation) -> Callable[[ChunkKey], bool] | None:
     """Whether a chunk is demoted as a macro template's definition of a name defined elsewhere too
     (:meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`); ``None`` where none is."""
-    found = getattr(generation, "shadowed_templates", None)  # a workspace's view reads none
+    found = getattr(generation, "shadowed_templates", None)  # a workspace's view: each repository's own
     shadowed = found() if found is not None else frozenset()
     return shadowed.__contains__ if shadowed else None
 

@@ -991,6 +991,14 @@ class RemoteShard:
     def _plan_literal_lines(self, token: int, literal: str, case: str, limit: int | None) -> _Plan:
         return _Plan("call", ("literal_lines", token, literal, case, limit), empty=[])
 
+    def own_aside_words(self, token: int, text: str, target: str | None) -> tuple[int, ...]:
+        """The places of a question's words of tests, examples or docs that name the repository's
+        own code (answered with the question's start when it was asked then); a gone shard says none."""
+        return tuple(self._run(self._plan_own_aside_words(token, text, target)))
+
+    def _plan_own_aside_words(self, token: int, text: str, target: str | None) -> _Plan:
+        return _Plan("call", ("own_aside_words", token, text, target), empty=())
+
     def test_code_spans(self, token: int, path: str) -> tuple[tuple[int, int], ...]:
         """The spans of a file's test code (a list's files come told with it: ``ShardList.tests``);
         a gone shard says none."""

@@ -72,10 +72,13 @@ from maguyva_tui.core.search import (
     ImportLines,
     Parts,
     SearchRequest,
+    aside_key,
+    aside_keys,
     engine_query,
     foreign_uses_asked,
     grounding_word,
     lists_callers,
+    own_aside_words,
     search,
 )
 from maguyva_tui.core.store.facts import part_length
@@ -442,8 +445,9 @@ class Coordinator:
         impacts = (intent.target,) if intent.target and intent.name == "impact_analysis" and not req.regex else ()
         uses = foreign_uses_asked(intent, the_plan, req) if len(self.shards) > 1 else ()
         foreign = ((intent.target, uses),) if intent.target and uses else ()
+        aside = aside_keys(req.text)  # which words of tests, examples or docs name own code (search.asks_aside)
         return Ask(tuple(names), tuple(looked), stems, foreseen, limit, self.deadline_s, self.max_files, req.limit,
-                   stats, known, tables, code, callers, impacts, foreign)
+                   stats, known, tables, code, callers, impacts, foreign, aside)
 
     def _foreseen_blend(self, req: SearchRequest, intent: Intent,
                         ) -> tuple[tuple[tuple[str, Query], ...], int, WordStats | None] | None:
@@ -470,7 +474,7 @@ class Coordinator:
             return None
         query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
         # the demotion as for a target defined in the package's own code (search._direct_demotion)
-        query = replace(query, demote=("vendored",) if ASKS_ASIDE.search(query.text) else ("vendored", "secondary"))
+        query = replace(query, demote=_foreseen_demote(query.text))
         queries = tuple((m, engine_query(m, query, True, lambda: coverage)) for m in the_plan.modalities)
         text = dict(queries).get("text")
         stems = body_stems(text.text) if text is not None and text.word_votes else ()
@@ -537,6 +541,9 @@ class _View:
         self._tests: dict[str, tuple[tuple[int, int], ...]] = {}
         """Per qualified file of a far shard, its test code's spans, as the shard told them with its
         lists (``ShardList.tests``) or asked (:meth:`test_code_spans`)."""
+        self._templates: set[ChunkKey] = set()
+        """The far shards' shadowed templates (qualified) in their lists' files, told with the lists
+        (``ShardList.templates``)."""
         self._lengths: dict[str, dict[str, int]] = {}
         """Per engine, how many hits each shard listed (before the merge cut the workspace's list):
         a confident first answer is judged in its own repository's list (:meth:`own_lists`)."""
@@ -655,6 +662,42 @@ class _View:
         """Whether a chunk (qualified) lies in test code its own code marks (:meth:`test_code_spans`)."""
         spans = self.test_code_spans(key[0])
         return bool(spans) and holds(spans, key[1], key[2])
+
+    def shadowed_templates(self) -> frozenset[ChunkKey]:
+        """The chunks (qualified) a macro's template writes of a name its repository also defines
+        outside any template, as each repository's own search demotes them
+        (:meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`): a workspace had kept
+        serde's ``__private_serialize!`` ``trait Serialize`` second for ``Serialize``, which serde
+        alone lists below its real one. A far shard tells those of its lists' files with them."""
+        with self._lock:
+            found = set(self._templates)
+        for label, generation in self._generations.items():
+            prefix = qualify(label, "")
+            found.update((prefix + path, start, end) for path, start, end in generation.shadowed_templates())
+        return frozenset(found)
+
+    def own_aside_words(self, text: str, target: str | None) -> frozenset[int]:
+        """The places of a question's words of tests, examples or docs that name some repository's
+        own code, each judged as that repository's own search judges it
+        (:func:`~maguyva_tui.core.search.own_aside_words`; a far shard's answered with the question's
+        start when it was asked then): a workspace had read faraday's "how does the test adapter
+        stub requests" as asking for tests, where faraday alone reads ``lib/faraday/adapter/test.rb``."""
+        key = aside_key(text, target)
+        own: set[int] = set()
+        asked = []
+        for shard, token in self.each():
+            generation = self.here(shard.label)
+            if generation is not None:
+                own.update(own_aside_words(generation, *key))
+                continue
+            told = dict(self._begun[shard.label].answers.aside).get(key)
+            if told is None:
+                asked.append((shard, "own_aside_words", (token, *key)))
+            else:
+                own.update(told)
+        for future in fan_out(self._coordinator._fan, asked) if asked else ():
+            own.update(future.result())
+        return frozenset(own)
 
     def shown(self, text: str) -> str:
         """A message with qualified paths written ``repo/path``."""
@@ -1060,6 +1103,11 @@ class _Merged:
         if tests:  # each far shard's files' test code, told with its list (``ShardList.tests``)
             with view._lock:
                 view._tests.update(tests)
+        templates = [(qualify(shard.label, path), start, end) for shard, answer in answers
+                     for path, start, end in answer.templates]
+        if templates:  # each far shard's shadowed templates in its list's files (``ShardList.templates``)
+            with view._lock:
+                view._templates.update(templates)
         for _, answer in answers:
             view.keep(answer)
         kept: dict[str, list[Hit]] = {}  # per shard that left its hits unsettled, those of the workspace's list
@@ -1256,9 +1304,18 @@ def _foreseen(req: SearchRequest, intent: Intent) -> tuple[tuple[tuple[str, Quer
     if not the_plan.alone or not intent.target:
         return (), 0
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, intent=intent.name, depth=req.depth)
-    demote = ("vendored",) if ASKS_ASIDE.search(query.text) else ("vendored", "secondary")
-    query = replace(query, demote=demote, literal_first=intent.name in LITERAL_INTENTS)
+    query = replace(query, demote=_foreseen_demote(query.text), literal_first=intent.name in LITERAL_INTENTS)
     return ((the_plan.modalities[0], query),), the_plan.fetch
+
+
+def _foreseen_demote(text: str) -> tuple[str, ...]:
+    """The demotion a foreseen list is asked with (``Query.demote``), guessed before any shard has
+    answered: a word of tests, examples or docs read as asking for them. The search itself then
+    reads :func:`~maguyva_tui.core.search.asks_aside` as one repository does, each shard judging
+    the words against its own code with the question's start (:attr:`Ask.aside`); where it reads
+    otherwise (faraday's "test adapter", a name of its code) the foreseen lists are not used and
+    are asked again, one call more, never another answer."""
+    return ("vendored",) if ASKS_ASIDE.search(text) else ("vendored", "secondary")
 
 
 class Answered(Generic[_T]):

@@ -51,7 +51,15 @@ from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
-from maguyva_tui.core.search import GRAPH_INTENTS, SEMANTIC_STANDS_IN, ImportLines, Parts, import_lines, spelled_whole
+from maguyva_tui.core.search import (
+    GRAPH_INTENTS,
+    SEMANTIC_STANDS_IN,
+    ImportLines,
+    Parts,
+    import_lines,
+    own_aside_words,
+    spelled_whole,
+)
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.trigram.plan import literal_plan, regex_plan
 from maguyva_tui.core.types import (
@@ -212,6 +220,9 @@ class Ask:
     foreign: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Names whose uses through another package's import to list, and which uses (a "who calls",
     "subclasses of" or "what breaks if I change" question's target: :meth:`Shard.foreign_uses`)."""
+    aside: tuple[tuple[str, str | None], ...] = ()
+    """Questions (text, target) whose words of tests, examples or docs to judge: which of them
+    name the repository's own code (:meth:`Shard.own_aside_words`)."""
 
 
 @pickled_by_fields
@@ -232,6 +243,8 @@ class Answers:
     foreign: tuple[tuple[str, tuple[tuple[str, Hit], ...]], ...] = ()
     """Per name of :attr:`Ask.foreign`, its uses through another package's import, each with its
     module (:meth:`Shard.foreign_uses`, of any package: the coordinator keeps the workspace's)."""
+    aside: tuple[tuple[tuple[str, str | None], tuple[int, ...]], ...] = ()
+    """Per question of :attr:`Ask.aside`, the places of its aside words naming own code (:meth:`Shard.own_aside_words`)."""
 
 
 @pickled_by_fields
@@ -350,6 +363,10 @@ class ShardList:
     """Per file of a settled list in a language whose code marks its tests (Rust), its test code's
     spans (:meth:`Shard.test_code_spans`): fusion demotes a test module's chunks in a workspace as
     the repository alone does, and a far shard tells them with its list, not a round trip a file."""
+    templates: tuple[ChunkKey, ...] = ()
+    """The chunks of a settled list's files that a macro's template writes of a name the repository
+    also defines outside any template (:meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`):
+    fusion demotes them in a workspace as the repository alone does, told with the list."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,7 +468,8 @@ class Shard:
         if answer.settled:
             return answer
         hits = cast(Unsettled, answer.found).hits
-        return replace(answer, found=self.settle(token, hits), settled=True, tests=self._tests_of(token, hits))
+        return replace(answer, found=self.settle(token, hits), settled=True, tests=self._tests_of(token, hits),
+                       templates=self._templates_of(token, hits))
 
     def word_table(self, token: int) -> WordTable | None:
         """Every stem of the question's generation and its chunk count (``None``: the text engine
@@ -480,7 +498,8 @@ class Shard:
         callers = tuple((n, self.callers_notes(token, n)) for n in ask.callers)
         impacts = tuple((n, self.impact_notes(token, n)) for n in ask.impacts)
         foreign = tuple((n, tuple(self.foreign_uses(token, n, None, FOREIGN_LISTED, uses))) for n, uses in ask.foreign)
-        return Answers(known, symbols, stats, definers, callers, impacts, foreign)
+        aside = tuple((asked, self.own_aside_words(token, *asked)) for asked in ask.aside)
+        return Answers(known, symbols, stats, definers, callers, impacts, foreign, aside)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
@@ -631,7 +650,8 @@ class Shard:
         below = BELOW_PREFIX_SCORE if ceiling is not None and ceiling.cut else None
         if not settle:
             return ShardList(Unsettled(hits), capped, settled=False, cut_below=below)
-        return ShardList(self.settle(token, hits), capped, cut_below=below, tests=self._tests_of(token, hits))
+        return ShardList(self.settle(token, hits), capped, cut_below=below, tests=self._tests_of(token, hits),
+                         templates=self._templates_of(token, hits))
 
     def settle(self, token: int, hits: Sequence[Hit]) -> tuple[Found, ...]:
         """Each hit with the chunk it stands for and that chunk's centrality."""
@@ -643,6 +663,24 @@ class Shard:
         generation = self._parts(token).generation
         paths = dict.fromkeys(hit.path for hit in hits if language_for(hit.path) in TEST_LANGUAGES)
         return tuple((path, generation.test_code_spans(path)) for path in paths)
+
+    def _templates_of(self, token: int, hits: Sequence[Hit]) -> tuple[ChunkKey, ...]:
+        """:attr:`ShardList.templates` of a list's hits: the shadowed templates of their files."""
+        shadowed = self._parts(token).generation.shadowed_templates()
+        if not shadowed:
+            return ()
+        paths = {hit.path for hit in hits}
+        return tuple(sorted(key for key in shadowed if key[0] in paths))
+
+    def shadowed_templates(self, token: int) -> frozenset[ChunkKey]:
+        """The repository's chunks of templates of names defined outside any template too, as its
+        own search demotes them (:meth:`~maguyva_tui.core.generation.Generation.shadowed_templates`)."""
+        return self._parts(token).generation.shadowed_templates()
+
+    def own_aside_words(self, token: int, text: str, target: str | None) -> tuple[int, ...]:
+        """The places of a question's words of tests, examples or docs that name this repository's
+        own code, as its own search reads them (:func:`~maguyva_tui.core.search.own_aside_words`)."""
+        return tuple(sorted(own_aside_words(self._parts(token).generation, text, target)))
 
     def test_code_spans(self, token: int, path: str) -> tuple[tuple[int, int], ...]:
         """The spans of a file's test code, as the repository's own search reads them
