@@ -117,3 +117,40 @@ def test_perl_only_syntax_is_named_not_quoted(polyglot: Path, pattern: str, name
         engine.regex_lines(pattern)
     message = str(raised.value)
     assert named in message and "not supported (RE2 syntax)" in message and "\n" not in message, message
+
+
+UNICODE_LINES = ("def 計算する(値):\n    return 値 * 2\nclass Ünïcode:\n    größe = 1\nимя_файла = 'x'\n"
+                 "café\u0301 = 3\n\u00a0\u3000\n٣٤ digits\nⓐⓑ circled\nzero\u200dwidth\nsnake‿case\n\x0b\n"
+                 "plain ascii_name = 42\n")
+"""Planted beside the fixture: letters of other scripts, a combining mark, Unicode spaces (no-break,
+ideographic, vertical tab), Arabic-Indic digits, circled letters (alphabetic symbols), a joiner
+and an undertie (connector punctuation): each is a word, digit or space character to rg."""
+
+UNICODE_PATTERNS = [
+    r"\w+する", r"^\w+\s*=", r"^\s+$", r"^\S+$", r"\d\d", r"^\D+$", r"^\W+$", r"^[\w\s]+$", r"[^\W\d_]{4}",
+    r"^[\W]+$", r"^\w+ circled", r"zero\wwidth", r"snake\wcase", r"caf\w\w", r"[\s\d]{3}", r"(?i)ÜNÏ\w+",
+    r"[^\S\n]{2}", r"\w{3}_\w{3}", r"^[\D\s]+$",
+]
+"""rg reads ``\\w``, ``\\d``, ``\\s`` and their negations as Unicode classes (RE2 as ASCII)."""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(RG is None, reason="ripgrep (rg) is not installed")
+def test_perl_classes_read_unicode_as_in_ripgrep(polyglot: Path) -> None:
+    (polyglot / "notes").mkdir()
+    (polyglot / "notes" / "unicode.py").write_text(UNICODE_LINES, encoding="utf-8")
+    engine = TextRetriever(update_index(polyglot)[0])
+    for pattern in UNICODE_PATTERNS:
+        ours = {(m.path, m.line) for m in engine.regex_lines(pattern)}
+        theirs = _rg_lines(polyglot, pattern)
+        assert theirs, pattern
+        assert ours == theirs, f"{pattern!r}: only ours {sorted(ours - theirs)[:5]}, only rg {sorted(theirs - ours)[:5]}"
+
+
+def test_a_word_class_takes_letters_of_any_script(polyglot: Path) -> None:
+    """``\\w+する`` found nothing (RE2's ``\\w`` is ASCII); rg finds the line, as the engine now does."""
+    (polyglot / "notes").mkdir()
+    (polyglot / "notes" / "unicode.py").write_text(UNICODE_LINES, encoding="utf-8")
+    engine = TextRetriever(update_index(polyglot)[0])
+    assert [(m.path, m.line) for m in engine.regex_lines(r"\w+する")] == [("notes/unicode.py", 1)]
+    assert [m.line for m in engine.regex_lines(r"^[^\W\d_]+ = ", "insensitive") if m.path == "notes/unicode.py"] == [6]

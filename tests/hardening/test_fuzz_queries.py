@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import subprocess
 import time
 from collections import Counter
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from maguyva_tui.core.engine import Engine
@@ -43,6 +44,8 @@ BATCH_QUERIES = {"ci": 100, "full": 3_000}
 """Hostile queries sent through one ``maguyva search --batch`` process, by scale."""
 
 MODALITIES = [None, "text", "structural", "semantic", "graph"]
+RG_EXAMPLES = {"ci": 20, "full": 400}
+"""Patterns compared with rg (a process each, 0.2 s), by scale."""
 CASES = ["sensitive", "insensitive", "smart"]
 PRESETS = ["quick", "default", "thorough"]
 
@@ -129,8 +132,9 @@ fold_text = st.text(alphabet=PRINTABLE, min_size=1, max_size=12)
 
 
 def _atoms() -> st.SearchStrategy[str]:
-    letters = st.sampled_from(list("abcdefxyz_019 éü日本") + ["\\.", "\\(", "\\["])
-    return st.one_of(letters, st.sampled_from([".", "\\w", "\\d", "\\s", "\\W", "[abc]", "[a-f]", "[^x]", "[0-9_]"]))
+    letters = st.sampled_from(list("abcdefxyz_019 éü日本ßΣす") + ["\\.", "\\(", "\\["])
+    return st.one_of(letters, st.sampled_from([".", "\\w", "\\d", "\\s", "\\W", "\\S", "\\D", "[abc]", "[a-f]", "[^x]",
+                                               "[0-9_]", "[^\\W\\d_]", "[\\w-]", "[\\s\\S]", "[^\\s]"]))
 
 
 fuzz_regex = st.recursive(
@@ -250,6 +254,42 @@ def test_regex_search_finds_every_line_a_full_scan_finds(fuzz_repo: FuzzRepo, sc
 
     run()
     record("fuzz_regex", scale, inputs=sum(tried.values()), with_matches=tried["hit"], refused=tried["refused"])
+
+
+@pytest.mark.skipif(shutil.which("rg") is None, reason="ripgrep (rg) is not installed")
+@pytest.mark.parametrize("scale", SCALES)
+def test_regex_search_finds_what_rg_finds(fuzz_repo: FuzzRepo, scale: str) -> None:
+    """A regex finds rg's lines, over text of every script: ``\\w``, ``\\d``, ``\\s`` and their
+    negations are Unicode classes to rg (RE2's own are ASCII: ``\\w+する`` had found nothing).
+    ``\\b`` is left out: RE2's is ASCII and says so in a notice."""
+    tried = Counter[str]()
+
+    @settings(_fuzz_settings(scale), max_examples=RG_EXAMPLES[scale])
+    @given(pattern=fuzz_regex.filter(lambda p: "\\b" not in p), insensitive=st.booleans())
+    @example(pattern="^\\w+$", insensitive=False).via("discovered failure")
+    @example(pattern="^\\W+$", insensitive=True).via("discovered failure")
+    @example(pattern="[^\\W\\d_]{3}\\s\\S", insensitive=False).via("discovered failure")
+    @example(pattern="\\d\\D", insensitive=False).via("discovered failure")
+    def run(pattern: str, insensitive: bool) -> None:
+        try:
+            got = {(m.path, m.line) for m in fuzz_repo.text.regex_lines(pattern, "insensitive" if insensitive else "sensitive")}
+        except QueryError:
+            tried["refused"] += 1
+            return
+        assert got == _rg_lines(fuzz_repo.root, pattern, insensitive), pattern
+        tried["hit" if got else "miss"] += 1
+
+    run()
+    record("fuzz_regex_rg", scale, inputs=sum(tried.values()), with_matches=tried["hit"], refused=tried["refused"])
+
+
+def _rg_lines(root: Path, pattern: str, insensitive: bool) -> set[tuple[str, int]]:
+    cmd = ["rg", "--json", "--hidden", "--no-require-git", "--no-ignore-parent", "--max-filesize", "1M", "--no-config"]
+    proc = subprocess.run([*cmd, *(["-i"] if insensitive else []), "--", pattern, "."], cwd=root, capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode in (0, 1), (pattern, proc.stderr)
+    events = [json.loads(line) for line in proc.stdout.splitlines()]
+    return {(e["data"]["path"]["text"].removeprefix("./"), e["data"]["line_number"]) for e in events if e["type"] == "match"}
 
 
 @pytest.mark.parametrize("pattern", [  # a thousand letters of any script: seconds to compile, in the slow pass

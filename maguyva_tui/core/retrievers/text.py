@@ -47,6 +47,7 @@ from maguyva_tui.core.names import is_code_like
 from maguyva_tui.core.parsing.definitions import smallest_chunk_at
 from maguyva_tui.core.results import FileNewlines, file_newlines
 from maguyva_tui.core.retrievers.like import like_hits
+from maguyva_tui.core.retrievers.perl_classes import perl_class
 from maguyva_tui.core.retrievers.structural import is_sentence
 from maguyva_tui.core.similar import similar_target
 from maguyva_tui.core.stopwords import TEXT_QUESTION as STOP_WORDS
@@ -2258,7 +2259,8 @@ _LINE_ANCHORS = {"A": "^", "z": "$"}
 
 def _per_line(pattern: str) -> str:
     """Rewrite ``\\A`` and ``\\z`` (outside classes and ``\\Q...\\E``) as the line anchors they are to
-    rg, since the engine matches a whole file in multi-line mode."""
+    rg, since the engine matches a whole file in multi-line mode, and ``\\w``, ``\\d``, ``\\s`` and
+    their negations as the Unicode classes they are to rg (:mod:`perl_classes`)."""
     out: list[str] = []
     in_class = quoted = False
     i = 0
@@ -2271,6 +2273,8 @@ def _per_line(pattern: str) -> str:
             quoted = True
         elif token[1:] in _LINE_ANCHORS and token[:1] == "\\" and not in_class:
             token = _LINE_ANCHORS[token[1:]]
+        elif token[:1] == "\\" and (spelled := perl_class(token[1:], in_class)) is not None:
+            token = spelled
         elif token[:1] == "[" and not in_class:
             in_class = True
         elif token == "]":

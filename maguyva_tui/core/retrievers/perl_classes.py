@@ -1,0 +1,62 @@
+"""``\\w``, ``\\d``, ``\\s`` and their negations as rg reads them (Unicode), written in RE2's terms.
+
+RE2 reads the Perl classes as ASCII (``\\w`` is ``[0-9A-Za-z_]``); rg, whose answers a regex search
+must give, reads them as Unicode (UTS #18, Annex C): ``\\w+する`` found nothing where rg found three
+lines. A pattern's Perl classes are rewritten before RE2 compiles it: outside a class as a class,
+inside one as its members. ``\\W`` inside a class (``[^\\W\\d_]``, letters) has no RE2 spelling
+short of its code points, which are read off RE2's own tables once, when first needed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import re2
+
+WORD = (r"\p{L}\p{M}\p{Nd}\p{Pc}\p{Nl}\x{200C}\x{200D}"
+        r"\x{24B6}-\x{24E9}\x{1F130}-\x{1F149}\x{1F150}-\x{1F169}\x{1F170}-\x{1F189}")
+"""rg's ``\\w``: alphabetic, marks, decimal digits, connector punctuation and the join controls.
+Alphabetic is the letters and letter numbers plus a few symbols Unicode calls alphabetic (the
+circled and squared Latin letters); RE2 names general categories only, so those are spelled out."""
+
+SPACE = r"\t\n\x0B\f\r \x{85}\p{Z}"
+"""rg's ``\\s``, Unicode's White_Space: the ASCII controls (vertical tab too, which RE2's lacks),
+next line, and the space, line and paragraph separators."""
+
+NOT_SPACE = (r"\x00-\x08\x0E-\x1F\x21-\x{84}\x{86}-\x{9F}\x{A1}-\x{167F}\x{1681}-\x{1FFF}"
+             r"\x{200B}-\x{2027}\x{202A}-\x{202E}\x{2030}-\x{205E}\x{2060}-\x{2FFF}\x{3001}-\x{10FFFF}")
+"""Every character but :data:`SPACE`'s, for ``\\S`` inside a class."""
+
+_OUTSIDE = {"w": f"[{WORD}]", "W": f"[^{WORD}]", "d": r"\p{Nd}", "D": r"\P{Nd}", "s": f"[{SPACE}]",
+            "S": f"[^{SPACE}]"}
+"""Each Perl class standing alone."""
+
+_INSIDE = {"w": WORD, "d": r"\p{Nd}", "D": r"\P{Nd}", "s": SPACE, "S": NOT_SPACE}
+"""Each Perl class as members of a class (``\\W``: :func:`not_word`)."""
+
+_PLANES = 0x110000
+_SURROGATES = range(0xD800, 0xE000)
+
+
+def perl_class(letter: str, in_class: bool) -> str | None:
+    """The RE2 spelling of ``\\<letter>`` as rg reads it, or None when it is no Perl class."""
+    if not in_class:
+        return _OUTSIDE.get(letter)
+    return not_word() if letter == "W" else _INSIDE.get(letter)
+
+
+@lru_cache(maxsize=1)
+def not_word() -> str:
+    """Every character that is not in :data:`WORD`, as class members (about 800 ranges): read
+    once from RE2 by matching runs of ``[^WORD]`` over every character (0.2 s)."""
+    text = "".join(map(chr, range(_SURROGATES.start))) + "".join(map(chr, range(_SURROGATES.stop, _PLANES)))
+    options = re2.Options()
+    options.never_capture = True
+    runs = re2.compile(f"[^{WORD}]+", options).finditer(text)
+    ranges = [(_code(m.start()), _code(m.end() - 1)) for m in runs]
+    return "".join(f"\\x{{{a:X}}}" if a == b else f"\\x{{{a:X}}}-\\x{{{b:X}}}" for a, b in ranges)
+
+
+def _code(index: int) -> int:
+    """The code point at ``index`` of the text of every character (surrogates left out)."""
+    return index if index < _SURROGATES.start else index + len(_SURROGATES)
