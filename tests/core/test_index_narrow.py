@@ -25,8 +25,9 @@ def _dtype(path: Path) -> np.dtype:
 def test_a_small_repository_is_stored_narrow_and_searched_the_same(polyglot: Path) -> None:
     snapshot, _ = update_index(polyglot)
     gen = current_generation(index_folder(polyglot))
-    narrow = {name: _dtype(gen / f"{name}.npy") for name in ("tokens_docs", "words_chunks", "words_owners", "facts_refs")}
+    narrow = {name: _dtype(gen / f"{name}.npy") for name in ("tokens_docs", "words_chunks", "words_owners")}
     assert all(dtype == np.uint16 for dtype in narrow.values()), narrow
+    assert _dtype(gen / "facts_refs.npy").itemsize < 8  # kind, name, line, scope: under 2 bytes each
     found = [m.path for m in TextRetriever(snapshot).literal_lines("def parse_config")]
     assert found
     (polyglot / "added.py").write_text("def parse_config():\n    return 1\n")
@@ -34,17 +35,46 @@ def test_a_small_repository_is_stored_narrow_and_searched_the_same(polyglot: Pat
     assert sorted({m.path for m in TextRetriever(again).literal_lines("def parse_config")}) == sorted({*found, "added.py"})
 
 
-def test_references_past_two_bytes_keep_their_wide_table(tmp_path: Path) -> None:
-    small = ("python", (), (), (("call", "f", 3, "g"),), (("a", "b", None, 1),))
-    big = ("python", (), (), (("call", "f", 70_000, "g"),), ())
-    for rows, refs_type in (({"a.py": small}, np.uint16), ({"a.py": small, "b.py": big}, np.int32)):
-        folder = tmp_path / refs_type.__name__
+def _same_rows(stored: dict, rows: dict) -> bool:
+    return {p: (r[0], *r[1:3], tuple(r[3]), tuple(r[4])) for p, r in stored.items()} == {
+        p: (r[0], *r[1:3], tuple(r[3]), tuple(r[4])) for p, r in rows.items()}
+
+
+def test_each_reference_column_takes_the_width_its_values_need(tmp_path: Path) -> None:
+    """A line past 65,535 widens its own column alone (it had made the whole table int32: 16
+    bytes a reference where 6 do); a None line keeps its NULL in a signed column."""
+    small = ("python", (), (), (("call", "f", 3, "g"),), (("a", "b", "c", None),))
+    big = ("python", (), (), (("call", "f", 70_000, "g"), ("call", "h", 20_000_000, "g")), ())
+    for rows, refs_bytes in (({"a.py": small}, 4), ({"a.py": small, "b.py": big}, 1 + 1 + 4 + 1)):
+        folder = tmp_path / str(refs_bytes)
         folder.mkdir()
         save_facts(folder, rows)
-        assert _dtype(folder / "facts_refs.npy") == refs_type
+        assert _dtype(folder / "facts_refs.npy").itemsize == refs_bytes
+        assert _dtype(folder / "facts_imports.npy")["c3"] == np.int32  # the None line
         stored = load_facts(folder)
-        assert {p: (r[0], *r[1:3], tuple(r[3]), tuple(r[4])) for p, r in stored.rows.items()} == {
-            p: (r[0], *r[1:3], tuple(r[3]), tuple(r[4])) for p, r in rows.items()}
+        assert _same_rows(stored.rows, rows)
+        assert stored.rows.importing_as("a") == ["a.py"]
+
+
+def test_a_column_past_two_bytes_takes_three(tmp_path: Path) -> None:
+    """Sympy's references: 78,548 names, so the scope ids pass 65,535 (3 bytes, not 4)."""
+    refs = tuple(("call", f"name{i}", i % 9, f"scope{i}") for i in range(33_000))
+    rows = {"a.py": ("python", (), (), refs[:20_000], ()), "b.py": ("python", (), (), refs[20_000:], ())}
+    save_facts(tmp_path, rows)
+    kind = _dtype(tmp_path / "facts_refs.npy")
+    assert (kind.names, kind.itemsize) == (("c0", "c1", "c2", "c3", "h3"), 1 + 2 + 1 + 3)
+    stored = load_facts(tmp_path).rows
+    assert tuple(stored["b.py"][3]) == refs[20_000:] and tuple(stored["a.py"][3][-2:]) == refs[19_998:20_000]
+    assert stored.importing_as("x") == []
+
+
+def test_references_written_before_as_plain_tables_still_read(tmp_path: Path) -> None:
+    rows = {"a.py": ("python", (), (), (("call", "f", 3, "g"),), (("a", "b", "c", 4),))}
+    save_facts(tmp_path, rows)
+    for name in ("facts_refs.npy", "facts_imports.npy"):
+        packed = np.load(tmp_path / name)
+        np.save(tmp_path / name, np.stack([packed[f"c{j}"] for j in range(4)], axis=1).astype(np.uint16))
+    assert _same_rows(load_facts(tmp_path).rows, rows)
 
 
 def test_token_documents_past_two_bytes_keep_four(tmp_path: Path) -> None:

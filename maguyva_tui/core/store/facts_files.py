@@ -12,7 +12,8 @@ For the files in path order (strings as in ``arrays.py``, records as in ``record
     facts_strings.bin, facts_strings_offsets.npy   the strings of the files' languages and of the
                            three tables above
     facts_refs.npy         (kind, name, line, scope)
-                           (the references and imports as ``uint16`` where every value fits: format 27)
+                           (the references and imports as packed records, each column at the width
+                           its values need: ``column_widths.py``; ``uint16`` or ``int32`` x 4 before)
     facts_refnames.bin, facts_refnames_offsets.npy the strings of the references, kept apart so that
                            listing every symbol never decodes a reference name
     defs_*                 the defined names, case-folded and sorted (``definitions.py``)
@@ -40,6 +41,7 @@ from maguyva_tui.core.store.arrays import (
     save_strings,
     strictly_sorted,
 )
+from maguyva_tui.core.store.column_widths import StoredTable, load_table, save_table
 from maguyva_tui.core.store.definitions import (
     Definitions,
     build_definitions,
@@ -70,20 +72,14 @@ FILE_COLUMNS = 5
 
 
 NARROW_FIELDS = (3, 4)
-"""The tables stored as ``uint16`` where every value fits (no ``None`` int, ids and lines under
-65,536: sympy's references 0.23 -> 0.12 x the indexed bytes); the others, whose lines are
-computed with, stay ``int32``. Every reader of these two decodes them (``decode_records``) or
-copies them as ``int32``."""
+"""The tables stored as packed records, each column at the width its values need
+(``column_widths.py``: sympy's references, whose scope ids pass 65,535, 7.19 -> 3.6 MB); the
+others, whose lines are computed with, stay ``int32``. Every reader of these two decodes them
+(``decode_records``), reads a column, or copies them as ``int32``."""
 
 NARROW_TYPE = np.uint16
-"""The type of :data:`NARROW_FIELDS`' tables where every value fits in it."""
-
-
-def _stored(table: Table) -> NDArray[Any]:
-    """A table as stored: ``uint16`` when every value is one, else as it is."""
-    if len(table) and (int(table.min()) < 0 or int(table.max()) > int(np.iinfo(NARROW_TYPE).max)):
-        return table
-    return table.astype(NARROW_TYPE)
+"""The type of :data:`NARROW_FIELDS`' tables where every value fit in it, as written before the
+packed records (still read)."""
 
 
 def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
@@ -101,7 +97,10 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
     symbols = None
     for field in range(1, 5):  # each table written and let go as it is made (the symbols' kept)
         table = _table([_part(rows[p], field) for p in paths], SCHEMAS[field], refnames if field == 3 else strings)
-        save_array(folder / f"facts_{TABLES[field]}.npy", _stored(table) if field in NARROW_FIELDS else table)
+        if field in NARROW_FIELDS:
+            save_table(folder / f"facts_{TABLES[field]}.npy", table)
+        else:
+            save_array(folder / f"facts_{TABLES[field]}.npy", table)
         symbols = table if field == 2 else symbols
         del table
     assert symbols is not None
@@ -250,10 +249,12 @@ class StoredRows(Mapping[str, Row]):
         """Whether the paths are another table's, already checked in order."""
         self.paths = known[1] if known is not None and self._known else stored.all()
         self._index = PathIndex(self.paths)
-        self._tables: list[NDArray[Any] | None] = [None]
+        self._tables: list[StoredTable | None] = [None]
         for field in range(1, 5):
+            path, width = folder / f"facts_{TABLES[field]}.npy", len(SCHEMAS[field])
+            packed = load_table(path, width) if field in NARROW_FIELDS else None
             types = (np.int32, NARROW_TYPE) if field in NARROW_FIELDS else np.int32
-            self._tables.append(load_array(folder / f"facts_{TABLES[field]}.npy", types, 2, len(SCHEMAS[field])))
+            self._tables.append(packed if packed is not None else load_array(path, types, 2, width))
         self._strings = Strings.load(folder, "facts_strings")
         self._refnames = Strings.load(folder, "facts_refnames")
         self._languages = np.asarray(files[:, 0])
@@ -300,7 +301,7 @@ class StoredRows(Mapping[str, Row]):
         and the kind, symbol and language as string ids), the row each file's begin at (one more
         than the files), the strings the ids read and the paths' index."""
         table = self._tables[1]
-        assert table is not None
+        assert isinstance(table, np.ndarray)  # chunks are never packed (NARROW_FIELDS)
         return table, self._starts[:, 1], self._strings, self._index
 
     def _part(self, field: int, i: int) -> StoredRecords:

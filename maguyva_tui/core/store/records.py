@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.store.arrays import Interner, Strings
+from maguyva_tui.core.store.column_widths import StoredTable
 
 Table: TypeAlias = NDArray[np.int32]
 """Records as stored: one row per record, one column per field."""
@@ -57,7 +58,7 @@ class StoredRecords(Sequence[Record]):
 
     __slots__ = ("_rows", "end", "schema", "start", "strings", "table")
 
-    def __init__(self, table: NDArray[Any], start: int, end: int, schema: str, strings: Strings) -> None:
+    def __init__(self, table: StoredTable, start: int, end: int, schema: str, strings: Strings) -> None:
         self.table = table
         self.start, self.end = start, end
         self.schema = schema
@@ -99,7 +100,7 @@ class StoredRecords(Sequence[Record]):
 class StoredSpan:
     """Consecutive stored rows carried into a table being written (copied, never decoded)."""
 
-    table: NDArray[Any]
+    table: StoredTable
     start: int
     end: int
     strings: Strings
@@ -173,7 +174,7 @@ class TableWriter:
         return remaps
 
 
-def decode_records(table: NDArray[Any], schema: str, strings: Strings) -> tuple[Record, ...]:
+def decode_records(table: StoredTable, schema: str, strings: Strings) -> tuple[Record, ...]:
     """Return the records of a table (or a slice of one) as tuples."""
     if not len(table):
         return ()
