@@ -233,7 +233,9 @@ class ResultsTable(DataTable[str]):
         # nothing, every cell cut by a negative width (clean read clea…, sanitizer.py:171 …anitizer.py:171);
         # the engines' columns scroll sideways instead.
         room = max(room, SYMBOL_FLOOR + names)
-        want = _want(whole, room)
+        # a plain symbol wants its whole name before the place's folders (at 200 columns networkx's
+        # rows had read …test_all_pairs_short… beside …t_paths/tests/test_generic.py:214)
+        want = whole or widths[SYMBOL]
         place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
         form = _label_form(labels, symbol)
         one_file = _one_file(labels)
@@ -578,8 +580,9 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
 
 
 def _want(whole: int, room: int) -> int:
-    """The cells the symbol wants before the place's folders: its calls' labels whole (``whole``),
-    else two fifths of the ``room``, and never under :data:`SYMBOL_READABLE`."""
+    """The cells the symbol needs for the list not to be narrow (where its marks' heading gives way):
+    its calls' labels whole (``whole``), else two fifths of the ``room``, and never under
+    :data:`SYMBOL_READABLE`."""
     return max(whole or room * 2 // 5, SYMBOL_READABLE)
 
 
@@ -587,10 +590,9 @@ def _share(room: int, place: tuple[int, int, int], symbol: tuple[int, int, int])
     """Split ``room`` cells between the place and the symbol, each given as its widest cell and what
     it needs first: the place its file names and lines whole, then (in a workspace) its repository
     labels cut to :data:`REPO_LABEL_MIN`; the symbol :data:`SYMBOL_FLOOR` (its heading's width),
-    then its calls' narrowest labels, then what it wants (the labels whole, else two fifths of the
-    room). Each is met in turn as far as the room goes, the symbol's floor and the place's names
-    first (a row says where it is), then the place's folders, then the rest of the symbol (a
-    caller's name)."""
+    then its calls' narrowest labels, then what it wants (the labels whole, else its whole name).
+    Each is met in turn as far as the room goes, the symbol's floor and the place's names first (a
+    row says where it is), then the place's folders, then the rest of the symbol (a caller's name)."""
     place_w, names, repos = place
     symbol_w, narrowest, want = symbol
     if place_w + symbol_w <= room:
