@@ -119,6 +119,7 @@ from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
+from maguyva_tui.core.retrievers.perl_classes import boundary_notice
 from maguyva_tui.core.similar import SIMILAR_INTENT, bare_name, definitions, similar_target
 from maguyva_tui.core.similar import notice as similar_notice
 from maguyva_tui.core.types import (
@@ -324,6 +325,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     aside = _direct_demotion(parts.generation, query)
     query = _replace_query(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
     run = _run_engines(parts, the_plan, query, checkpoint)
+    if req.regex and (bounded := boundary_notice(req.text)):
+        run.notices.append(bounded)  # RE2's \b is ASCII, rg's Unicode: say so, as the lines may differ
     if imported is not None and the_plan.modalities == ("graph",):
         run.lists["graph"] = list(imported[1])
         run.notices.extend(imported[2])

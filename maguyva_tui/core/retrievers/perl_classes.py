@@ -60,3 +60,32 @@ def not_word() -> str:
 def _code(index: int) -> int:
     """The code point at ``index`` of the text of every character (surrogates left out)."""
     return index if index < _SURROGATES.start else index + len(_SURROGATES)
+
+
+BOUNDARY_NOTICE = ("\\b and \\B see word characters as ASCII letters, digits and _ (RE2 has no Unicode "
+                   "word boundary; rg's counts letters of every script): beside é or す a boundary may differ from rg's")
+"""Said when a regex holds a word boundary: the one Perl class rg reads as Unicode that RE2 cannot."""
+
+
+def boundary_notice(pattern: str) -> str | None:
+    """:data:`BOUNDARY_NOTICE` when ``pattern`` holds ``\\b`` or ``\\B`` outside a class and a
+    ``\\Q...\\E`` quotation (``[\\b]`` is a backspace), else None."""
+    in_class = quoted = False
+    i = 0
+    while i < len(pattern):
+        two = pattern[i : i + 2]
+        if quoted:
+            quoted, i = two != "\\E", i + (2 if two == "\\E" else 1)
+            continue
+        if two in ("\\b", "\\B") and not in_class:
+            return BOUNDARY_NOTICE
+        if two == "\\Q":
+            quoted = True
+        elif pattern[i] == "[" and not in_class:
+            in_class, i = True, i + 1 + (pattern[i + 1 : i + 2] == "^")
+            i += pattern[i : i + 1] == "]"  # a leading ] is a member
+            continue
+        elif pattern[i] == "]":
+            in_class = False
+        i += 2 if pattern[i] == "\\" else 1
+    return None
