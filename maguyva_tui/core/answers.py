@@ -25,7 +25,7 @@ from maguyva_tui.core.inherited import aliased, go_module_member, inherited, nam
 from maguyva_tui.core.intent import OWN_RECEIVER, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.missing_paths import absent_path, path_missing
-from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.names import qualifier_parts, spelled
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.results import hit_json
@@ -331,6 +331,7 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     vendored copies and a macro's template of a name defined elsewhere after them).
     """
     snapshot = generation.snapshot
+    name = spelled(name)  # café typed decomposed (NFD) is the café the index stores composed
     name = written_name(name) or _hash_member(generation, name)
     found = generation.structural.lookup(name, kinds)
     if not found and (written := files_defining(generation.structural.lookup, name)) is not None and not written[2]:
@@ -585,8 +586,9 @@ def graph_name(generation: Generation, name: str) -> str:
     root package named through it (``lo.Map``), as its node; a name written
     as Go or PHP print it (``(*Mux).ServeHTTP``, ``\\GuzzleHttp\\Client``) as the symbol it names;
     a name written through its file as the search reads it (``a.py:run``, ``pkg/a.py::run``:
-    :func:`~maguyva_tui.core.path_names.in_file`) as that file's definition; else the name."""
-    name = written_name(name) or _hash_member(generation, name)
+    :func:`~maguyva_tui.core.path_names.in_file`) as that file's definition; else the name, in
+    the normal form the index stores names in (``café`` typed decomposed is the composed one)."""
+    name = written_name(spelled(name)) or _hash_member(generation, spelled(name))
     graph = generation.snapshot.graph
     if graph is None or queries.definitions(graph, name):
         return name

@@ -61,7 +61,7 @@ from typing import Final
 
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS, is_file_name
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.names import NAME_START, OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME
+from maguyva_tui.core.names import NAME_START, OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME, spelled
 from maguyva_tui.core.path_names import QUESTION_TARGET, path_in
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
@@ -1281,7 +1281,22 @@ def _scoped(target: str, text: str) -> str | None:
 
 
 def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
-    """Return the intent of a query: the first matching rule's, else an honest low-confidence guess;
+    """Return the intent of a query (:func:`classified`), its names read in the normal form the
+    index stores names in (NFC: ``café_order`` typed decomposed, as macOS pastes it, had been split
+    at its combining accent, "no symbol named _order"), while a string it finds (a quoted literal, a
+    grep's word, a pasted line: every exact search) stays as typed, byte for byte, as ``rg -F``
+    reads it."""
+    composed = spelled(text)
+    if composed == text:  # ASCII, or typed composed already: one reading
+        return classified(text, places, skip)
+    intent = classified(composed, places, skip)
+    if intent.name == "exact_match" or intent.rule in LITERAL_RULES:
+        return classified(text, places, skip)
+    return intent
+
+
+def classified(text: str, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
+    """Return the intent of a query as typed: the first matching rule's, else an honest low-confidence guess;
     a question about meaning that describes one function is labelled :data:`FUNCTION_RULE`.
     A question that names places (a path, ``path:line``, a pasted trace's frames) is where those
     are, rule ``location`` (:mod:`~maguyva_tui.core.locations`), unless ``places`` is false: the

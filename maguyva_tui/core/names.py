@@ -13,8 +13,9 @@ Every engine that compares a query with a name goes through these, so ``parseCon
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
-from typing import Final
+from typing import Final, Literal
 
 _WORD = re.compile(r"[^\W_]+")
 """Runs of letters and digits: underscores and punctuation separate words."""
@@ -58,6 +59,20 @@ QUESTION_NAME: Final = QUALIFIED_NAME + rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?
 qualified by ``.``, ``::``, ``->`` or Java's ``#``, at most nine parts, so that no rule backtracks
 over a long query; a C++ operator keeps its symbol ("where is operator== defined", "who calls
 Foo::operator->": they had asked for a symbol named ``operator``)."""
+
+NAME_FORMS: Final[dict[str, Literal["NFC", "NFKC"]]] = {"python": "NFKC"}
+"""The Unicode normal form a language reads its identifiers in, where it is not NFC: Python
+reads a name NFKC-normalised (PEP 3131), so a decomposed ``def café`` defines ``café``."""
+
+
+def spelled(name: str, language: str | None = None) -> str:
+    """Return a name in the normal form its language reads it in (NFC, NFKC for Python), so that
+    ``café`` written composed (NFC) or decomposed (NFD, as macOS pastes it) is one name; an
+    ASCII name as it is, at no cost."""
+    if name.isascii():
+        return name
+    return unicodedata.normalize(NAME_FORMS.get(language or "", "NFC"), name)
+
 
 _SPLIT_CACHE = 1 << 16  # names repeat a lot across a repository; 64k distinct ones is plenty
 

@@ -16,6 +16,7 @@ from maguyva_tui.core.parsing.facts.composer import COMPOSER_JSON, composer_impo
 from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_module_line
 from maguyva_tui.core.parsing.facts.js_config import config_imports
 from maguyva_tui.core.parsing.languages import c_or_cpp, language_for, parse, script_language
+from maguyva_tui.core.parsing.spelling import spelled_definitions, spelled_imports, spelled_references, spelled_rows
 from maguyva_tui.core.store.facts import RefColumns, Row, encode
 from maguyva_tui.core.types import FileFacts, Import
 
@@ -31,6 +32,9 @@ def analyze(path: str, text: str) -> FileFacts:
     tree = parse(language, source, templates)
     chunks, symbols = extract_definitions(tree, source, language, path, templates)
     references, imports = extract_facts(tree, source, language, path, symbols)
+    if not text.isascii():  # names as the language reads them (spelling.py); an ASCII file has no other spelling
+        chunks, symbols = spelled_definitions(chunks, symbols, language)
+        references, imports = spelled_references(references, language), spelled_imports(imports, language)
     return FileFacts(path, language, tuple(chunks), tuple(symbols), tuple(references), tuple(imports))
 
 
@@ -56,6 +60,9 @@ def analyze_row(path: str, text: str, included_as: str | None = None) -> Row:
         references, imports = extract_rows(tree, source, language, path, symbols)
     except RecursionError:  # its definitions stand; the graph reads nothing from it
         references, imports = [], []
+    if not text.isascii():  # names as the language reads them (spelling.py); an ASCII file has no other spelling
+        chunks, symbols = spelled_definitions(chunks, symbols, language)
+        references, imports = spelled_rows(references, imports, language)
     head = encode(FileFacts(path, language, tuple(chunks), tuple(symbols)))
     return head[:3] + (RefColumns.of(references), tuple(imports))
 
