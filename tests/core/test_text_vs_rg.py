@@ -79,7 +79,7 @@ PER_LINE_PATTERNS = [
     r"\t", r"[[:upper:]]{3,}", r"\p{Greek}+", r"[\s\S]", r"[[:punct:]]{2}", r"(?m)^}$", r"(?i)\Apackage\b",
 ]
 """Twenty-five patterns, the first two from issue 18.15: a class or an anchor must not see past a line.
-(``\\w``, ``\\d``, ``\\b`` stay on ASCII text: RE2's are ASCII, rg's are Unicode.)"""
+(``\\b`` stays on ASCII text: RE2's is ASCII, rg's Unicode; the classes are Unicode to both.)"""
 
 
 def _rg_lines(root: Path, pattern: str) -> set[tuple[str, int]]:
