@@ -162,6 +162,7 @@ class TrigramIndex:
     def save(self, folder: Path) -> int:
         """Write keys, offsets, postings and the live set into a folder; return bytes written."""
         keys, offsets, blob = self._merged()
+        offsets = stored_offsets(offsets)
         write_whole(folder / "trigram_keys.npy", keys)
         write_whole(folder / "trigram_offsets.npy", offsets)
         (folder / "trigram_postings.bin").write_bytes(blob)
@@ -170,7 +171,9 @@ class TrigramIndex:
 
     def stored_bytes(self) -> int:
         """The bytes :meth:`save` wrote for this index as loaded (its keys, offsets and postings)."""
-        return int(self._keys.nbytes + self._offsets.nbytes + len(self._blob))
+        offsets = self._offsets
+        width = np.dtype(np.uint32).itemsize if _narrow(offsets) else offsets.itemsize
+        return int(self._keys.nbytes + width * len(offsets) + len(self._blob))
 
     @classmethod
     def load(cls, folder: Path) -> TrigramIndex:
@@ -221,6 +224,22 @@ def _check_layout(keys: np.ndarray, offsets: np.ndarray, blob_size: int) -> None
         raise ValueError("trigram keys are not sorted")
     if int(offsets[0]) != 0 or int(offsets[-1]) != blob_size or bool(np.any(offsets[1:] < offsets[:-1])):
         raise ValueError("trigram offsets do not cover the postings")
+
+
+OFFSETS_NARROW = 1 << 32
+"""Postings shorter than this (every repository's so far: sympy's 6.6 MB) keep their offsets as
+``uint32``, 4 bytes a trigram, not 8 (issue 19); longer ones keep ``uint64``."""
+
+
+def stored_offsets(offsets: np.ndarray) -> np.ndarray:
+    """The offsets as written: ``uint32`` where the postings' end fits (every offset is at most the
+    last: they increase), else as they are. Each reader takes either."""
+    return np.asarray(offsets, np.uint32) if _narrow(offsets) else offsets
+
+
+def _narrow(offsets: np.ndarray) -> bool:
+    """Whether increasing offsets are written as ``uint32``."""
+    return bool(len(offsets)) and int(offsets[-1]) < OFFSETS_NARROW
 
 
 def _offsets_of(parts: list[bytes]) -> np.ndarray:
