@@ -67,9 +67,19 @@ BOUNDARY_NOTICE = ("\\b and \\B see word characters as ASCII letters, digits and
 """Said when a regex holds a word boundary: the one Perl class rg reads as Unicode that RE2 cannot."""
 
 
+UNICODE_WORDS = ("\\w", "\\W", "\\p", "\\P")
+"""Classes that read a letter of another script as a word character: beside one, RE2's ASCII
+boundary and rg's Unicode one can disagree."""
+
+
 def boundary_notice(pattern: str) -> str | None:
     """:data:`BOUNDARY_NOTICE` when ``pattern`` holds ``\\b`` or ``\\B`` outside a class and a
-    ``\\Q...\\E`` quotation (``[\\b]`` is a backspace), else None."""
+    ``\\Q...\\E`` quotation (``[\\b]`` is a backspace) and can meet a letter outside ASCII there
+    (it spells one, or a class of :data:`UNICODE_WORDS` reads one), else None: ``\\bparse\\b``,
+    the common case, matches as rg's does beside every ASCII character, and a notice on each such
+    search would say nothing."""
+    if pattern.isascii() and not any(c in pattern for c in UNICODE_WORDS):
+        return None
     in_class = quoted = False
     i = 0
     while i < len(pattern):
