@@ -17,7 +17,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from maguyva_tui.core.graph.constructor_functions import agree, constructor_of
-from maguyva_tui.core.parsing.facts.bindings import DECORATED, NULL, PROPERTY, UNKNOWN_ATTRIBUTE, UNTYPED
+from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, PROPERTY, UNKNOWN_ATTRIBUTE, UNTYPED
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
@@ -155,6 +155,9 @@ class FileIndex:
     decorated: dict[str, str] = field(default_factory=dict)
     """Qualname of a function to the decorator written bare above it first (``@curry``): the
     function's name holds what that decorator made of it."""
+    instance_members: set[str] = field(default_factory=set)
+    """Qualnames of the JavaScript methods an instance holds, not its class or constructor
+    function (``js_members.py``): ``Foo.m(...)`` on ``Foo`` itself does not call one."""
     scoped_imports: dict[str, dict[str, list[Import]]] = field(default_factory=dict)
     """Rust: qualname of a function to the names a ``use`` written in its body binds there (and
     in the items nested in it), before any item of an enclosing scope of that name."""
@@ -251,6 +254,9 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
         return
     if name == DECORATED:
         index.decorated[scope] = typed
+        return
+    if name == INSTANCE:
+        index.instance_members.add(scope)
         return
     if name.startswith(("self.", UNKNOWN_ATTRIBUTE)):
         _add_self(index, scope, name, typed)

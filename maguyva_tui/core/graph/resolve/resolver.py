@@ -37,6 +37,8 @@ ALIASED_KINDS = CLASS_KINDS | FUNCTION_KINDS | {"module"}
 """What a binding's type may name without being called: a type, or what an alias stands for (a
 variable, a type alias is neither: calling a local declared as one calls no symbol)."""
 VALUE_KINDS = frozenset({"variable", "constant"})
+ITSELF_KINDS = CLASS_KINDS | {"function"}
+"""What a name can be itself, not an object it made, whose members the instances' are not."""
 """Symbol kinds that hold a value: a member lookup goes through their declared type."""
 OBJECT_SCOPES = frozenset({"javascript", "typescript", "tsx"})
 """Languages whose functions hold objects of functions (``const api = { setState }``), their
@@ -132,6 +134,7 @@ class Resolver(Memo):
             target = element(target)
         owner: str | None = None
         apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
+        itself = used == 1 < len(parts) and self.names_itself(index, scope, written[0], target)
         for i in range(used, len(parts)):
             if target in SENTINELS:
                 rescued = (rules(index.language).external_member(self, parts[i:], self.declared(index, scope, written[:i]))
@@ -140,6 +143,8 @@ class Resolver(Memo):
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
+            if itself and i == used and self.instance_member(target):
+                target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
             if written[i].endswith("()"):
                 target = self.called_result(target, owner)
             elif written[i].endswith(ELEMENT):
@@ -152,6 +157,22 @@ class Resolver(Memo):
             if self.names_instance(index, scope, parts, owner):
                 return self.call_instance(index, target), owner
         return target, owner
+
+    def names_itself(self, index: FileIndex, scope: str | None, written: str, target: str) -> bool:
+        """Tell whether a receiver of one segment names a class or function itself (``Foo`` of
+        ``Foo.m()``, bound where it is defined or imported), not an object it made: not ``this``,
+        no call's result, no local of that name (``const x = new Foo()``, a parameter ``x: Foo``)."""
+        return (written not in RECEIVERS and not written.endswith(("()", ELEMENT))
+                and not self.binding(index, scope, written) and self.kind(target) in ITSELF_KINDS)
+
+    def instance_member(self, target: str) -> bool:
+        """Tell whether a symbol is a JavaScript method its class's or constructor function's
+        instances hold (``FileIndex.instance_members``), not the class or function itself."""
+        if not self.is_symbol(target):
+            return False
+        path, qualname = split_id(target)
+        index = self.file(path)
+        return index is not None and qualname in index.instance_members
 
     def declared(self, index: FileIndex, scope: str | None, receiver: list[str]) -> str:
         """Return the type a receiver of one segment is written with: a cast's (``u64()`` of

@@ -63,6 +63,10 @@ DECORATED = "<decorated>"
 """The local name that binds a Python function to the decorator written bare above it first
 (``<decorated>:curry`` for ``@curry def add``): the name ``add`` holds what ``curry(add)`` made."""
 
+INSTANCE = "<instance>"
+"""The local name that marks a JavaScript or TypeScript method as its instances' (a prototype's, a
+class's not ``static``): ``Foo.m(...)`` written on ``Foo`` itself does not call it (``js_members.py``)."""
+
 NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
 """Returned literals that say nothing about a function's return type."""
 

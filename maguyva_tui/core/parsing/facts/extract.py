@@ -39,6 +39,8 @@ from maguyva_tui.core.parsing.facts.blocks import anonymous_bases, block_scopes
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
+from maguyva_tui.core.parsing.facts.js_members import LANGUAGES as JS_MEMBER_LANGUAGES
+from maguyva_tui.core.parsing.facts.js_members import instance_members
 from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodies
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
@@ -234,7 +236,8 @@ def _extract(
     reader.values(captures.get("value", ()))
     if language != "python":
         bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
-        return reader.references + bound + anonymous, imports
+        held = instance_members(tree, source, symbols) if language in JS_MEMBER_LANGUAGES else []
+        return reader.references + bound + anonymous + held, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
