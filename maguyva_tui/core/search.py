@@ -104,7 +104,7 @@ from maguyva_tui.core.message_text import (
 )
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
-from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts
+from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts, spelled
 from maguyva_tui.core.other_calls import (
     base_reached,
     callees_notes,
@@ -264,7 +264,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     # "WHO CALLS SEND": who calls send, as typed in lower case; "class sortedkeylist": the one
     # class spelled so, SortedKeyList. Each is answered as the question it reads, with a notice.
-    for reader in (_unshouted, _respelled, _member_phrase):
+    for reader in (_unshouted, _respelled, _member_phrase, _as_python_reads):
         reading = reader(parts.generation, req)
         if reading is not None:
             written, said = reading
@@ -1037,6 +1037,23 @@ def _unshouted(generation: Generation, req: SearchRequest) -> tuple[str, str] | 
 _KIND_SAID: Final = {"def": "function", "fn": "function", "func": "function", "fun": "function", "const": "constant",
                      "let": "variable", "var": "variable", "mod": "module", "typedef": "type"}
 """The word a notice says for what a definition keyword asks (``def``: a function)."""
+
+
+def _as_python_reads(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:
+    """A name typed as Python code writes it through a compatibility character (``µ_scale``, its
+    MICRO SIGN), which the index stores as Python reads it, NFKC (``μ_scale``, GREEK MU:
+    :func:`~maguyva_tui.core.names.spelled`): the question written with that name, and the notice
+    that says so; ``None`` for any other question, a name the index holds as typed, or a string
+    to find as typed (``--regex``, an exact search, ``--intent``, ``--modality``)."""
+    if req.text.isascii() or req.regex or req.intent or req.modality or "structural" in generation.missing:
+        return None
+    intent = classify(req.text)
+    name = intent.target
+    if intent.name == "exact_match" or not name or (read := spelled(name, "python")) == name:
+        return None
+    if generation.knows_symbol(name) or not generation.knows_symbol(read):
+        return None
+    return spelled(req.text.strip(), "python"), f"read {echo(name)} as {echo(read)}, the name Python reads it as (NFKC)"
 
 
 def _respelled(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:

@@ -97,3 +97,11 @@ def test_python_reads_names_nfkc() -> None:
 def test_a_quoted_literal_finds_the_lines_spelling_it_so(engine: Engine, literal: str, lines: set[tuple[str, int]]) -> None:
     answer = engine.search(f'"{literal}"', limit=10)  # as rg -F finds it
     assert {(hit.path, hit.start_line) for hit in answer.results} == lines
+
+
+@pytest.mark.parametrize("typed", ["\u00b5_scale", "who calls \u00b5_scale"])
+def test_a_python_name_typed_as_written_is_the_name_python_reads(engine: Engine, typed: str) -> None:
+    answer = engine.search(typed, limit=5)  # MICRO SIGN typed, GREEK MU stored (NFKC)
+    assert answer.lookup_failed is None
+    assert answer.results[0].path == "micro.py"
+    assert any("as Python reads it" in notice or "the name Python reads it as" in notice for notice in answer.notices)
