@@ -7,15 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from maguyva_tui.core.graph.persist import save_arrays
 from maguyva_tui.core.graph.queries import callers
 from maguyva_tui.core.indexer import index_folder, open_snapshot, update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.facts_files import load_facts, save_facts
-from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.format import IndexUnavailable, current_generation
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
+from maguyva_tui.core.trigram.index import stored_offsets
 
 
 def _dtype(path: Path) -> np.dtype:
@@ -108,3 +110,27 @@ def test_graph_columns_past_two_bytes_keep_four(tmp_path: Path) -> None:
     stored = mapped_npz(tmp_path / "g.npz")
     assert (stored["sites.line"].dtype, stored["sites.source"].dtype) == (np.int32, np.uint16)
     assert stored["sites.line"].tolist() == [1, 70_000] and stored["rank"].tolist() == [0.5]
+
+
+def test_token_offsets_take_four_bytes_and_a_decreasing_one_is_damage(tmp_path: Path) -> None:
+    """The names' offsets and the tokens' starts are uint32 (int64 before: 8 bytes a token); one
+    that goes back (a damaged file) is refused as before, not read as a wrapped large step."""
+    builder = TokenBuilder()
+    builder.add(3, b"alpha beta\nalpha\n")
+    builder.add(7, b"beta gamma alphabet\n")
+    builder.finish().save(tmp_path)
+    assert {_dtype(tmp_path / f"{n}.npy") for n in ("tokens_starts", "tokens_names_offsets")} == {np.dtype(np.uint32)}
+    index = TokenIndex.load(tmp_path)
+    assert index.documents(b"beta").tolist() == [3, 7]
+    docs, tiers = index.containing(b"alpha", 10) or (np.zeros(0), np.zeros(0))  # alpha whole in 3, in alphabet in 7
+    assert (docs.tolist(), tiers.tolist()) == ([3, 7], [3, 2])
+    offsets = np.load(tmp_path / "tokens_names_offsets.npy")
+    offsets[1] = offsets[2] + 1
+    np.save(tmp_path / "tokens_names_offsets.npy", offsets)
+    with pytest.raises(IndexUnavailable):
+        TokenIndex.load(tmp_path)
+
+
+def test_trigram_offsets_past_four_gigabytes_keep_eight_bytes() -> None:
+    assert stored_offsets(np.array([0, 5, (1 << 32) - 1], np.uint64)).dtype == np.uint32
+    assert stored_offsets(np.array([0, 5, 1 << 32], np.uint64)).dtype == np.uint64

@@ -106,6 +106,9 @@ largest value (every reader widens what it reads to ``int64``)."""
 
 
 DOC_TYPES: tuple[type[np.generic], ...] = (np.uint16, np.uint32)
+OFFSET_TYPES: tuple[type[np.generic], ...] = (np.uint32, np.int64)
+"""The names' offsets and the tokens' starts: ``uint32`` where their last (largest) value fits,
+4 bytes a token, not 8 (issue 19: sympy's 1.46 -> 0.73 MB); ``int64`` before, and past it."""
 """``tokens_docs``'s types, the narrowest first: a repository whose document ids stay under 65,536
 keeps them in 2 bytes (format 27; every reader widens them or compares them as they are)."""
 
@@ -270,7 +273,7 @@ class TokenIndex:
 
     __slots__ = ("_blob", "_bytes", "_fences", "_found", "_offsets", "_spill", "docs", "grams", "places", "starts")
 
-    def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64], starts: NDArray[np.int64],
+    def __init__(self, blob: bytes | memoryview, offsets: NDArray[Any], starts: NDArray[Any],
                  docs: NDArray[Any], grams: Grams | None = None, places: Places | None = None) -> None:
         self._blob = blob
         self._bytes: bytes | None = None
@@ -463,19 +466,20 @@ class TokenIndex:
         flipped in ``tokens_docs.npy``: a literal's file would be missed, where the trigrams find it)."""
         if not len(found):
             return np.zeros(0, np.int64), np.zeros(0, np.int64)
-        offsets = np.asarray(self._offsets, np.int64)
-        tokens = unique(np.searchsorted(offsets, found, side="right") - 1)  # not np.unique: its first call imports numpy.ma (35 ms)
+        offsets = self._offsets  # searched in its own type: a needle of another type would copy it whole
+        at = np.searchsorted(offsets, found.astype(offsets.dtype, copy=False), side="right") - 1
+        tokens = unique(at)  # not np.unique: its first call imports numpy.ma (35 ms)
         if len(tokens) == 1:
             return self._one_holder(int(tokens[0]), n, needle)
-        begin, end = offsets[tokens], offsets[tokens + 1] - 1
+        begin, end = offsets[tokens].astype(np.int64), offsets[tokens + 1].astype(np.int64) - 1
         arr = np.frombuffer(self._blob, np.uint8)
         needle_arr = np.frombuffer(needle, np.uint8)
         heads = (arr[begin[:, None] + np.arange(n)] == needle_arr).all(axis=1)
         tails = (arr[end[:, None] - n + np.arange(n)] == needle_arr).all(axis=1)
         tiers = np.where(end - begin == n, 3, np.where(heads | tails, 2, 1))
-        starts = np.asarray(self.starts, np.int64)
-        counts = starts[tokens + 1] - starts[tokens]
-        rows = np.repeat(starts[tokens] - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+        firsts = self.starts[tokens].astype(np.int64)
+        counts = self.starts[tokens + 1].astype(np.int64) - firsts
+        rows = np.repeat(firsts - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
         docs = np.asarray(self.docs[rows], np.int64)
         steps = np.diff(docs) > 0
         steps[np.cumsum(counts)[:-1] - 1] = True  # a token's first document follows another token's
@@ -502,11 +506,13 @@ class TokenIndex:
     def save(self, folder: Path) -> int:
         """Write every part into a generation being written; return the bytes written."""
         (folder / f"{NAMES}.bin").write_bytes(bytes(self._blob))
-        save_array(folder / f"{NAMES}_offsets.npy", np.asarray(self._offsets, np.int64))
-        save_array(folder / "tokens_starts.npy", np.asarray(self.starts, np.int64))
+        offsets = np.asarray(self._offsets, _narrowest(np.asarray(self._offsets), OFFSET_TYPES))
+        starts = np.asarray(self.starts, _narrowest(np.asarray(self.starts), OFFSET_TYPES))
+        save_array(folder / f"{NAMES}_offsets.npy", offsets)
+        save_array(folder / "tokens_starts.npy", starts)
         docs = np.asarray(self.docs, _narrowest(np.asarray(self.docs), DOC_TYPES))
         save_array(folder / "tokens_docs.npy", docs)
-        written = len(self._blob) + 8 * (len(self._offsets) + len(self.starts)) + docs.nbytes
+        written = len(self._blob) + offsets.nbytes + starts.nbytes + docs.nbytes
         if self.grams is not None:
             for name, part, types in zip(GRAM_PARTS, self.grams, GRAM_TYPES):
                 stored = np.asarray(part, _narrowest(np.asarray(part), types))
@@ -534,16 +540,23 @@ class TokenIndex:
     def load(cls, folder: Path) -> TokenIndex:
         """Map a generation's token index (headers and sizes checked, nothing decoded); a missing
         part or parts that disagree are IndexUnavailable."""
-        offsets = load_array(folder / f"{NAMES}_offsets.npy", np.int64)
-        starts = load_array(folder / "tokens_starts.npy", np.int64)
+        offsets = load_array(folder / f"{NAMES}_offsets.npy", OFFSET_TYPES)
+        starts = load_array(folder / "tokens_starts.npy", OFFSET_TYPES)
         docs = load_array(folder / "tokens_docs.npy", DOC_TYPES)
         blob = map_bytes(folder / f"{NAMES}.bin")
         if (len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != len(blob) or len(starts) != len(offsets)
                 or int(starts[0]) != 0 or int(starts[-1]) != len(docs)):
             raise damaged(folder / "tokens_starts.npy", "its parts disagree")
-        if bool(np.any(np.diff(offsets) < 2)) or bool(np.any(np.diff(starts) < 1)):
+        if bool(np.any(_steps(offsets) < 2)) or bool(np.any(_steps(starts) < 1)):
             raise damaged(folder / "tokens_starts.npy", "a token without bytes or without a file")
         return cls(blob, offsets, starts, docs, _load_grams(folder), _load_places(folder, len(docs)))
+
+
+def _steps(values: NDArray[Any]) -> NDArray[np.int64]:
+    """``np.diff`` in ``int64``: a decreasing pair of ``uint32`` values (a damaged file) is negative,
+    not a wrapped large step."""
+    steps: NDArray[np.int64] = np.subtract(values[1:], values[:-1], dtype=np.int64)
+    return steps
 
 
 def _load_grams(folder: Path) -> Grams | None:
