@@ -65,5 +65,16 @@ def test_only_the_locked_readers_call_numpy_s_header_parse() -> None:
     callers = sorted(str(p.relative_to(package)) for p in package.rglob("*.py")
                      if any(call in p.read_text(encoding="utf-8")
                             for call in ("np.load(", "numpy.load(", "read_array_header")
-                            if str(p.relative_to(package)) not in ("core/numpy_headers.py", "core/store/arrays.py")))
+                            if str(p.relative_to(package)) not in ("core/numpy_headers.py", "core/store/arrays.py",
+                                                                  "core/store/column_widths.py")))
     assert callers == [], callers
+
+
+def test_a_packed_table_s_header_is_parsed_under_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``column_widths.load_table`` maps a packed record table with ``np.load``: under the lock too."""
+    from maguyva_tui.core.store.column_widths import load_table, save_table
+
+    save_table(tmp_path / "t.npy", np.array([[1, 70000, 3], [2, 5, 6]], dtype=np.int64))
+    parsed = watch_header_parses(monkeypatch)
+    table = load_table(tmp_path / "t.npy", 3)
+    assert table is not None and parsed and all(parsed), parsed
