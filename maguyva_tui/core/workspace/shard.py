@@ -245,6 +245,10 @@ class Answers:
     module (:meth:`Shard.foreign_uses`, of any package: the coordinator keeps the workspace's)."""
     aside: tuple[tuple[tuple[str, str | None], tuple[int, ...]], ...] = ()
     """Per question of :attr:`Ask.aside`, the places of its aside words naming own code (:meth:`Shard.own_aside_words`)."""
+    tests: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    """Per file of :attr:`definers` in a language whose code marks its tests (``code_tests.TEST_LANGUAGES``),
+    its test code's spans (:meth:`Shard.test_code_spans`): whether a name only test code defines is
+    read with the question's start, not in a round trip of its own."""
 
 
 @pickled_by_fields
@@ -499,7 +503,9 @@ class Shard:
         impacts = tuple((n, self.impact_notes(token, n)) for n in ask.impacts)
         foreign = tuple((n, tuple(self.foreign_uses(token, n, None, FOREIGN_LISTED, uses))) for n, uses in ask.foreign)
         aside = tuple((asked, self.own_aside_words(token, *asked)) for asked in ask.aside)
-        return Answers(known, symbols, stats, definers, callers, impacts, foreign, aside)
+        marked = sorted({path for _, paths in definers for path in paths if language_for(path) in TEST_LANGUAGES})
+        tests = tuple((path, generation.test_code_spans(path)) for path in marked)
+        return Answers(known, symbols, stats, definers, callers, impacts, foreign, aside, tests)
 
     def word_stats(self, token: int, stems: Sequence[str]) -> WordStats:
         """The index's chunk count and each stem's chunk count, for a workspace-wide idf (the
