@@ -16,6 +16,7 @@ cannot split. Sympy (25 MB): 2,809,766 places in 48,568 runs, 11.24 -> 6.01 MB.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -121,11 +122,11 @@ class LowHalves:
             lo, hi, step = key.indices(len(self._low))
             if step != 1 or hi <= lo:
                 return self[np.arange(lo, hi, step, dtype=np.int64)]
-            low = self._low[lo:hi]
-            first, last = np.searchsorted(self._starts, np.array((lo, hi - 1), self._starts.dtype), "right").tolist()
-            if first == last:  # one run: a high half for all
-                return low.astype(np.uint32) | np.uint32((int(self._highs[first - 1]) & 0xFFFF) << 16)
-            return self._joined(low, np.arange(lo, hi, dtype=self._starts.dtype))
+            low, starts = self._low[lo:hi], self._starts
+            first = bisect_right(starts, lo)  # a page's few places: a bisection, not a numpy call (2.8 us)
+            if first == len(starts) or hi <= starts[first]:  # one run: one high half for all
+                return np.bitwise_or(low, (int(self._highs[first - 1]) & 0xFFFF) << 16, dtype=np.uint32)
+            return self._joined(low, np.arange(lo, hi, dtype=starts.dtype))
         if isinstance(key, (int, np.integer)):
             return self[np.array([key], np.int64)][0]
         index = np.asarray(key)
