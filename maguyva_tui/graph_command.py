@@ -8,7 +8,15 @@ import time
 from typing import Any
 
 from maguyva_tui.core.answers import (
-    DEFAULT_DEPTH, Callee, GraphAnswer, ImpactEntry, Site, Subtype, from_root, symbol_as_meant)
+    DEFAULT_DEPTH,
+    Callee,
+    GraphAnswer,
+    ImpactEntry,
+    Site,
+    Subtype,
+    from_root,
+    symbol_as_meant,
+)
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import QueryError, echo
 from maguyva_tui.terminal import printable
