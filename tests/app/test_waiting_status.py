@@ -47,7 +47,7 @@ async def test_the_status_line_says_the_update_waits_for_another_build_then_goes
     def other_build() -> None:
         with index_lock(index_folder(root, base)):
             held.set()
-            release.wait(20)
+            release.wait(300)  # until the test releases it (finally: always): a loaded run's app may take a minute to start
 
     other = threading.Thread(target=other_build, daemon=True)
     other.start()
