@@ -150,14 +150,15 @@ def index_on_a_terminal(repo: Evolving, kill_after: float | None = None, aim_at_
     os.close(slave)
     run, seen, write_at = Run(), b"", None
     deadline = None if kill_after is None or aim_at_write else started + kill_after
+    readable = select.poll()  # poll, not select: a long run's process can hold descriptors past 1,024
+    readable.register(master, select.POLLIN)
     try:
         while proc.poll() is None:
             now = time.monotonic()
             if deadline is not None and now >= deadline:
                 kill_group(proc)
                 break
-            ready, _, _ = select.select([master], [], [], 0.005)
-            if ready:
+            if readable.poll(5):
                 try:
                     seen = (seen + os.read(master, 65536))[-4096:]
                 except OSError:

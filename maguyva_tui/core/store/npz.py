@@ -8,6 +8,7 @@ the process stays in the process.
 
 from __future__ import annotations
 
+import mmap
 import struct
 import zipfile
 from pathlib import Path
@@ -27,6 +28,9 @@ def mapped_npz(path: Path) -> dict[str, NDArray[Any]]:
     plainly (its pages read as they are touched, none copied or checksummed up front: 71 MB at
     100,000 files took 0.1 s to read whole), else read with ``allow_pickle=False``."""
     arrays: dict[str, NDArray[Any]] = {}
+    mapped: mmap.mmap | None = None  # one map of the whole file for every member: a map holds a file
+    # descriptor while it lives, and a map a member (graph.npz has 87) ran a process of open indexes
+    # past 1,024 descriptors
     with open(path, "rb") as handle, zipfile.ZipFile(handle) as archive:
         for info in archive.infolist():
             name = info.filename.removesuffix(".npy")
@@ -45,7 +49,10 @@ def mapped_npz(path: Path) -> dict[str, NDArray[Any]]:
             elif size == 0:
                 arrays[name] = np.zeros(shape, dtype)
             else:
-                arrays[name] = np.memmap(handle, dtype, "c", handle.tell(), tuple(shape))
+                if mapped is None:
+                    mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_COPY)
+                count = int(np.prod(shape, dtype=np.int64))
+                arrays[name] = np.frombuffer(mapped, dtype, count, handle.tell()).reshape(shape)
     return arrays
 
 
