@@ -65,16 +65,29 @@ def _assignment(w: Walker, node: Node, outer: Outer) -> None:
     """Record ``NAME = ...`` (a constant: Ruby's constants start with a capital) where a variable
     can be a symbol; a class or module made by a call (``Point = Struct.new(:x, :y) do ... end``)
     is that class or module, and the ``def``s of its block are its methods."""
-    left = node.child_by_field_name("left")
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     if left is None or left.type != "constant" or not w.variables_allowed():
+        _assigned_blocks(w, right)
         return
-    right = node.child_by_field_name("right")
     made = _made_kind(w, right) if right is not None and right.type == "call" else None
     if made is None or right is None:
         w.define("constant", outer, left)
+        _assigned_blocks(w, right)
         return
     block = right.child_by_field_name("block")
     w.define(made, outer, left, block.child_by_field_name("body") if block is not None else None)
+
+
+def _assigned_blocks(w: Walker, value: Node | None) -> None:
+    """Walk the blocks of the calls whose value a class or module body assigns, as a call's block
+    written as a statement is walked (:func:`_class_level_block`): a ``def`` there is a method of
+    that class (sequel's ``PreparedStatementMethods = prepared_statements_module(...) do; def
+    execute_insert``, ``tt = Class.new do; def boolean ... end.new``, ``m = Module.new do; def
+    method_missing``: no symbols before, where ctags tags each). Each call of a chain is walked
+    (``Class.new do ... end.new``); in a method body nothing is, as before."""
+    while value is not None and value.type == "call" and w.scope_kind in ("class", "module"):
+        _class_level_block(w, value)
+        value = value.child_by_field_name("receiver")
 
 
 MAKERS: dict[tuple[str, str], str] = {
@@ -234,6 +247,6 @@ RULES = Rules(
         "call": _call,
         "alias": _alias,
     },
-    descend=frozenset({"body_statement", "begin", "if", "unless", "then", "else", "ERROR"}),
+    descend=frozenset({"body_statement", "begin", "if", "unless", "then", "elsif", "else", "ERROR"}),
     class_fields=True,
 )
