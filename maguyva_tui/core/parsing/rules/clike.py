@@ -568,8 +568,26 @@ def _macro(w: Walker, node: Node, outer: Outer) -> None:
         w.define(misread[1], outer, misread[0], unscoped=True)
     elif node.type == "preproc_function_def":
         w.define("function", outer, node.child_by_field_name("name"), unscoped=True)
-    elif node.child_by_field_name("value") is not None:  # bare guards like `#define FOO_H` say nothing
+    elif node.child_by_field_name("value") is not None or not _include_guard(node):
         w.define("constant", outer, node.child_by_field_name("name"), unscoped=True)
+
+
+def _include_guard(node: Node) -> bool:
+    """Tell whether a valueless ``#define X`` is a header's guard: the first thing inside an
+    ``#ifndef X`` that holds more than it. A guard says nothing; another valueless macro is a
+    definition, as ctags has it (``#ifndef UNICODE / #define UNICODE / #endif``, or
+    ``#define PY2_UNUSED`` in one branch of an ``#if``: "where is PY2_UNUSED defined" had listed
+    only the other branch's)."""
+    parent, name = node.parent, node.child_by_field_name("name")
+    if parent is None or parent.type != "preproc_ifdef" or name is None:
+        return False
+    tested = parent.child_by_field_name("name")
+    if tested is None or tested.text != name.text:
+        return False
+    alternative = parent.child_by_field_name("alternative")
+    body = [child for child in parent.named_children
+            if child != tested and child != alternative and child.type != "comment"]
+    return len(body) > 1 and body[0] == node
 
 
 def _misread_macro(node: Node) -> tuple[Node, str] | None:
