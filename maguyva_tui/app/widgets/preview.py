@@ -153,7 +153,9 @@ class Preview(ScrollView, can_focus=True):
         says so).
         """
         title = _title(path, start, end, gone)
-        if self.shown == (path, start, end):  # the same place: only what is looked for may have moved
+        # The same place in the same text: only what is looked for may have moved. An edit on disk
+        # can keep a row's place and change its lines (the watcher's refresh had kept the old ones).
+        if self.shown == (path, start, end) and self._text == text:
             if title != self.border_title:  # removed while on show
                 self.border_title = title
             x = self._seek(start, hits, seek)
