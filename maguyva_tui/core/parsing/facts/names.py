@@ -136,12 +136,23 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind == "type_cast_expression":  # rust (x as u64).m(), (x as $T).m()
         typed = cast_type(node)
         return typed + "()" if typed else UNKNOWN
+    if kind == "cast_expression":  # java ((VirtualView) node).m(): a VirtualView, as VirtualView() is
+        typed = node.child_by_field_name("type")  # C's and C++'s casts (a type_descriptor) read as before
+        if typed is None or typed.type not in JAVA_CAST_TYPES:
+            return UNKNOWN
+        name = dotted(typed, depth + 1)
+        return UNKNOWN if name == UNKNOWN else name + "()"
     if kind == "subscript_expression" and node.child_by_field_name("object") is not None:
         return _element(node, depth)
     if kind == "new_expression":  # js/ts (new Fitter(a, b)).fit(): an instance of Fitter, as Fitter() is
         made = dotted(node.child_by_field_name("constructor"), depth + 1)
         return UNKNOWN if UNKNOWN in made.split(".") or made.endswith(("()", ELEMENT)) else made + "()"
     return UNKNOWN
+
+
+JAVA_CAST_TYPES = frozenset({"type_identifier", "scoped_type_identifier"})
+"""The types a Java cast names that a call on it is typed by (``(VirtualView) node``, ``(a.B) x``);
+a generic or array type, and C's or C++'s ``type_descriptor``, type nothing."""
 
 
 ELEMENT = "[i]"
