@@ -1,6 +1,8 @@
 """The preview after an edit on disk that keeps the highlighted row's place: the watcher's refresh
 brings the file's new text at the same path and lines, and the preview had kept drawing the old
-(a function renamed at ``src/util.js:30`` still read by its old name beside the list's new one)."""
+(a function renamed at ``src/util.js:30`` still read by its old name beside the list's new one);
+and after a resize that would hide the place on show (a place near a file's end, then a shorter
+terminal)."""
 
 from __future__ import annotations
 
@@ -51,3 +53,36 @@ async def test_the_same_place_in_the_same_text_keeps_the_users_scroll() -> None:
         preview.show("long.js", "".join(f"x{i} = {i};\n" for i in range(200)), 100, 100, "javascript")  # equal, not `is`
         await pilot.pause()
         assert preview.scroll_y == 150
+
+
+FILE_END = "".join(f"x{i} = {i};\n" for i in range(1, 33))  # 32 lines, the result at 30-32
+
+
+def _first_drawn_line(preview: Preview) -> int:
+    return round(preview.scroll_y) + 1
+
+
+@pytest.mark.parametrize("steps", [[(80, 10)], pytest.param([(80, 40), (80, 10)], marks=pytest.mark.slow)])
+async def test_a_place_near_the_files_end_stays_in_view_when_the_terminal_shrinks(steps: list[tuple[int, int]]) -> None:
+    app = _One()
+    async with app.run_test(size=(80, 20)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("src/util.js", FILE_END, 30, 32, "javascript", (30,))
+        await pilot.pause()
+        assert "x30 = 30;" in _drawn(preview)
+        for size in steps:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert "x30 = 30;" in _drawn(preview), _first_drawn_line(preview)
+
+
+async def test_a_place_scrolled_away_from_stays_away_when_the_terminal_shrinks() -> None:
+    app = _One()
+    async with app.run_test(size=(80, 20)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("src/util.js", FILE_END, 30, 32, "javascript", (30,))
+        await pilot.pause()
+        preview.scroll_to(y=0, animate=False, force=True)  # the user went to the top
+        await pilot.resize_terminal(80, 10)
+        await pilot.pause()
+        assert preview.scroll_y == 0

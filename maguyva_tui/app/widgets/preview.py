@@ -130,6 +130,8 @@ class Preview(ScrollView, can_focus=True):
         """What every line of the frame being drawn depends on, noted by :meth:`render_lines`."""
         self._seek_at = 0
         """The sideways scroll the place on show was opened at (to what was looked for)."""
+        self._height = 0
+        """The view's height in lines before the latest resize."""
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -339,7 +341,20 @@ class Preview(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         if self.shown is not None:
             self.border_subtitle = self._subtitle()
+            self._keep_place_in_view()
+        self._height = self.scrollable_content_region.height
         self._colour_view()
+
+    def _keep_place_in_view(self) -> None:
+        """Scroll back to the place on show when it was in view before a resize and is not now: a
+        place near a file's end opens with the view clamped at the end, and a shorter terminal then
+        showed lines above it, the place out of sight below."""
+        assert self.shown is not None and self.target_y is not None
+        line, top = self.shown[1] - 1, round(self.scroll_y)
+        was = range(top, top + self._height)
+        now = range(top, top + self.scrollable_content_region.height)
+        if line in was and line not in now:
+            self.scroll_to(y=self.target_y, animate=False, force=True)
 
     @property
     def allow_horizontal_scroll(self) -> bool:
