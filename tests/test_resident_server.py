@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from collections.abc import Iterator
@@ -84,6 +85,34 @@ def test_a_request_is_bounded_in_size() -> None:
         right.sendall(b'{"v": 1}')
         right.shutdown(socket.SHUT_WR)
         assert read_request(left, limit=2048) == b'{"v": 1}'
+
+
+def test_a_request_is_read_within_its_time_whole_not_a_read_at_a_time() -> None:
+    # a client writing a byte every few seconds had held a request thread as long as it liked (8 bytes
+    # over 24 s, each read within its 5 s), and 32 such clients every search: the bound is the request's
+    left, right = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    stop = threading.Event()
+
+    def trickle() -> None:
+        with contextlib.suppress(OSError):
+            for _ in range(25):  # half a second of writing, then the end
+                if stop.wait(0.02):
+                    return
+                right.sendall(b" ")
+            right.shutdown(socket.SHUT_WR)
+
+    writer = threading.Thread(target=trickle)
+    writer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(TimeoutError):
+            read_request(left, within=0.1)
+    finally:
+        stop.set()
+        writer.join()
+        left.close()
+        right.close()
+    assert time.monotonic() - started < 1.0
 
 
 def test_a_stale_socket_is_detected_and_removed(short_dir: Path) -> None:
@@ -224,7 +253,7 @@ def _ask(path: str, request: dict[str, object], timeout: float = 10.0) -> dict[s
         sock.connect(path)
         sock.sendall(json.dumps(request).encode())
         sock.shutdown(socket.SHUT_WR)
-        return dict(json.loads(read_request(sock) or b"null"))
+        return dict(json.loads(read_request(sock, within=timeout) or b"null"))
 
 
 def test_connections_past_the_bound_are_declined_and_make_no_threads(short_dir: Path, tmp_path: Path,

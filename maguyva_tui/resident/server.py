@@ -175,11 +175,19 @@ def peer_allowed(uid: int | None) -> bool:
     return uid is not None and uid == os.getuid()
 
 
-def read_request(conn: socket.socket, limit: int = MAX_REQUEST_BYTES) -> bytes | None:
-    """Read a request to the client's end of writing; ``None`` when it exceeds ``limit`` bytes."""
+def read_request(conn: socket.socket, limit: int = MAX_REQUEST_BYTES, within: float = REQUEST_READ_S) -> bytes | None:
+    """Read a request to the client's end of writing; ``None`` when it exceeds ``limit`` bytes.
+    ``TimeoutError`` when it is not all read ``within`` seconds of the first read: the bound is the
+    whole request's, not each read's (a client writing a byte every few seconds had held one of the
+    :data:`MAX_IN_FLIGHT` threads for as long as it liked, 24 s for 8 bytes; 32 of them, every search)."""
     parts: list[bytes] = []
     size = 0
+    deadline = time.monotonic() + within
     while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"the request was not read within {within:g} s")
+        conn.settimeout(left)
         data = conn.recv(65536)
         if not data:
             return b"".join(parts)
@@ -519,7 +527,6 @@ class Server:
     def _handle(self, conn: socket.socket) -> None:
         try:
             with conn:
-                conn.settimeout(REQUEST_READ_S)
                 try:
                     reply = self.reply_to(conn)
                 except OSError:
