@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, Final
 
@@ -43,13 +44,32 @@ def big_files_holding(snapshot: Any, name: str) -> tuple[str, ...]:
         if size > budget:
             break
         budget -= size
-        try:
-            with open(os.path.join(root, rel), "rb") as handle:
-                if pattern.search(handle.read(size)):
-                    found.append(rel)
-        except OSError:
-            continue
+        data = _read_inside(os.fspath(root), rel, size)
+        if data is not None and pattern.search(data):
+            found.append(rel)
     return tuple(found)
+
+
+def _read_inside(root: str, rel: str, size: int) -> bytes | None:
+    """The first ``size`` bytes of a regular file under the root, ``None`` for anything else. The stamp
+    says what the walk found; the path may have become since a link out of the root (whose reading had
+    told an agent whether a file it named held a word) or a FIFO (whose opening had waited for a writer
+    for good)."""
+    path = os.path.join(root, rel)
+    real_root = os.path.realpath(root)
+    try:
+        if os.path.commonpath((real_root, os.path.realpath(path))) != real_root:
+            return None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError):
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            return handle.read(size)
+        except OSError:
+            return None
 
 
 def said(files: tuple[str, ...]) -> str:

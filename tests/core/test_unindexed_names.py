@@ -5,6 +5,7 @@ symbol" name that file, where they had said nothing of it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,6 @@ def test_the_search_s_missing_symbol_names_it(engine: Engine) -> None:
 
 def test_mcp_s_unknown_symbol_names_it_as_written() -> None:
     from pathlib import Path
-    from typing import Any
 
     from maguyva_tui.core.answers import GraphAnswer
     from maguyva_tui.mcp.answers import AnswerError, _known
@@ -65,3 +65,58 @@ def test_mcp_s_unknown_symbol_names_it_as_written() -> None:
     with pytest.raises(AnswerError) as raised:
         _known(engine, GraphAnswer("BigTable", (), (), 0, unindexed=("Gen/Table.py",)))
     assert " Gen/Table.py holds it, not indexed (over 1 MiB)." in str(raised.value)
+
+
+def _stamped(tmp_path: Any, rel: str, size: int) -> Any:
+    """A snapshot whose generation's walk stamp lists ``rel`` as a file left out for its size (as the
+    index saw it; the disk may have changed since, as between a refresh and the question)."""
+    import json
+    from types import SimpleNamespace
+
+    from maguyva_tui.core.store.walk_stamp import STAMP_FILE, STAMP_VERSION
+
+    generation = tmp_path / "generation"
+    generation.mkdir()
+    stamp = {"version": STAMP_VERSION, "max_bytes": MAX_FILE_BYTES, "watched": [[rel, size, 0]]}
+    (generation / STAMP_FILE).write_text(json.dumps(stamp))
+    root = tmp_path / "repo"
+    (root / "gen").mkdir(parents=True)
+    return SimpleNamespace(generation=generation, root=root)
+
+
+def test_a_big_file_swapped_for_a_link_out_of_the_root_is_not_read(tmp_path: Any) -> None:
+    # the stamp's big file, a link to a file outside the repository since: reading it had told an agent
+    # whether any file it could name held a word ("gen/table.py holds it")
+    from maguyva_tui.core.unread_files import big_files_holding
+
+    snapshot = _stamped(tmp_path, "gen/table.py", MAX_FILE_BYTES + 100)
+    outside = tmp_path / "outside.txt"
+    outside.write_text("SecretName = 1\n" + "x" * (MAX_FILE_BYTES + 100))
+    (snapshot.root / "gen" / "table.py").symlink_to(outside)
+    assert big_files_holding(snapshot, "SecretName") == ()
+    inside = snapshot.root / "real.py"  # a link that stays inside the root is read, as the walk reads it
+    inside.write_text("class SecretName:\n    pass\n" + "#" * (MAX_FILE_BYTES + 100))
+    (snapshot.root / "gen" / "table.py").unlink()
+    (snapshot.root / "gen" / "table.py").symlink_to(inside)
+    assert big_files_holding(snapshot, "SecretName") == ("gen/table.py",)
+
+
+def test_a_big_file_swapped_for_a_fifo_does_not_hang_the_question(tmp_path: Any) -> None:
+    # open() of a FIFO waits for a writer: the lookup (and the MCP call, the server's thread) had waited for good
+    import os
+    import threading
+
+    from maguyva_tui.core.unread_files import big_files_holding
+
+    snapshot = _stamped(tmp_path, "gen/table.py", MAX_FILE_BYTES + 100)
+    fifo = snapshot.root / "gen" / "table.py"
+    os.mkfifo(fifo)
+    found: list[tuple[str, ...]] = []
+    asking = threading.Thread(target=lambda: found.append(big_files_holding(snapshot, "BigTable")), daemon=True)
+    asking.start()
+    asking.join(1.0)
+    hung = asking.is_alive()
+    if hung:  # release it: a writer opens the FIFO
+        os.close(os.open(fifo, os.O_WRONLY))
+        asking.join(2.0)
+    assert not hung and found == [()]
