@@ -297,11 +297,9 @@ class ResultsTable(DataTable[str]):
         self.clear()
         self._columns(widths)
         self.add_rows([cell_plain(cell) for cell in row] for row in rows)
-        if kept is not None:
-            for i, row in enumerate(answer.rows):
-                if row.key == kept.key:
-                    self.move_cursor(row=i, animate=False)
-                    break
+        found = None if kept is None else same_result(answer.rows, kept)
+        if found is not None:
+            self.move_cursor(row=found, animate=False)
 
     def add_rows(self, rows: Iterable[Iterable[str]]) -> list[TableRowKey]:
         """Add rows at the bottom in one go: for each, what DataTable's ``add_row`` does (a key, its
@@ -478,6 +476,20 @@ class ResultsTable(DataTable[str]):
             return None
         index = min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
         return self.answer.rows[index]
+
+
+def same_result(rows: Sequence[Row], kept: Row) -> int | None:
+    """The row of the result ``kept`` was: the same place, else the same symbol of the same file
+    when one row alone holds it (an edit above it moved its lines: a file changed on disk had sent
+    the cursor back to the first row, and the preview to another file)."""
+    for i, row in enumerate(rows):
+        if row.key == kept.key:
+            return i
+    if not kept.result.symbol:
+        return None
+    named = (kept.path, kept.result.symbol, kept.result.kind)
+    same = [i for i, row in enumerate(rows) if (row.path, row.result.symbol, row.result.kind) == named]
+    return same[0] if len(same) == 1 else None
 
 
 def _place(row: Row) -> str:
