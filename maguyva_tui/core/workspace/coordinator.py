@@ -95,7 +95,7 @@ from maguyva_tui.core.types import (
     Symbol,
     fast_constructor,
 )
-from maguyva_tui.core.workspace.merge import merge_lists
+from maguyva_tui.core.workspace.merge import graph_groups, merge_lists
 from maguyva_tui.core.workspace.shard import (
     Ask,
     Begun,
@@ -1093,13 +1093,16 @@ class _Merged:
         calls = view.asked(self.name, query, limit, stats)
         answers = [(shard, future.result()) for shard, future in calls]
         _listed = view.listed
-        merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers], limit)
+        group = graph_groups(query) if self.name == "graph" else None  # its callers: own code before vendored
+        merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers],
+                             limit, group)
         cut = [(shard, answer.cut_below) for shard, answer in answers if answer.cut_below is not None]
         if cut and not _settles(merged, limit, max(below for _, below in cut)):
             # a list cut at a tier may lack hits the merged list needs: those shards' whole lists
             again = view.whole(self.name, query, limit, stats, [shard for shard, _ in cut])
             answers = [(shard, again.get(shard.label, answer)) for shard, answer in answers]
-            merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers], limit)
+            merged = merge_lists(self.name, [(shard.label, _listed(shard.label, answer)) for shard, answer in answers],
+                                 limit, group)
         view._lengths[self.name] = {shard.label: _count(answer) for shard, answer in answers}
         tests = {qualify(shard.label, path): spans for shard, answer in answers for path, spans in answer.tests}
         if tests:  # each far shard's files' test code, told with its list (``ShardList.tests``)
