@@ -1,4 +1,4 @@
-"""Calls written in the body of a C or C++ function-like macro, read as the macro's calls.
+"""Calls written in the body of a C or C++ macro, read as the macro's calls.
 
 The grammar keeps a ``#define``'s body as raw text, so a function called only through a macro had
 no caller: jsoncpp calls ``Json::throwLogicError`` only inside ``JSON_FAIL_MESSAGE`` (42 call sites
@@ -23,8 +23,11 @@ from maguyva_tui.core.parsing.languages import grammar
 
 __all__ = ["MacroBodies", "macro_bodies"]
 
-FUNCTION_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+[A-Za-z_]\w*\(([^)\n]*)\)", re.MULTILINE)
-"""A function-like ``#define``'s head: its parameter list (no space may stand before its ``(``)."""
+FUNCTION_MACRO = re.compile(
+    rb"^[ \t]*#[ \t]*define[ \t]+[A-Za-z_]\w*(?:\(([^)\n]*)\)|(?=[ \t]))", re.MULTILINE)
+"""A ``#define``'s head: a function-like macro's parameter list (no space may stand before its
+``(``), or an object-like macro's name (libtap's ``#define end_todo tap_end_todo()``, the one
+call of ``tap_end_todo``; read only where its body holds a parenthesis)."""
 
 PASTED = re.compile(rb"\w*(?:[ \t]*##[ \t]*\w*)+")
 """Names joined with ``##``: made when the macro expands, never written as such."""
@@ -54,7 +57,7 @@ class MacroBodies:
 
 
 def macro_bodies(source: bytes) -> MacroBodies | None:
-    """The file's lines with each function-like macro's body written as a function's body
+    """The file's lines with each macro's body that may call written as a function's body
     (``void m_(){ body ;}`` over the same lines), every other line empty; None where it has none."""
     if b"define" not in source:
         return None
@@ -83,10 +86,10 @@ def macro_bodies(source: bytes) -> MacroBodies | None:
         body = source[head.end():end]
         at = end
         lines = body.count(b"\n")
-        if len(body) > MAX_BODY_BYTES:
+        if len(body) > MAX_BODY_BYTES or (head.group(1) is None and b"(" not in body):
             row += lines
             continue
-        names = frozenset(p.strip() for p in head.group(1).split(b",") if p.strip())
+        names = frozenset(p.strip() for p in (head.group(1) or b"").split(b",") if p.strip())
         for line in range(row, row + lines + 1):
             parameters[line] = names
         body = PASTED.sub(lambda m: b" " * len(m.group()), body.replace(b"\\\n", b" \n").replace(b"\\\r\n", b" \r\n"))
