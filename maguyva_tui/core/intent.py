@@ -687,8 +687,10 @@ def asks_importers(text: str) -> str | None:
     written = next(g for g in match.groups() if g is not None)
     if _MODULE_WORD.match(written):
         return None  # "who imports module" names none
-    written = written.strip(_WRAPPERS).rstrip("?,;:")
-    return written.strip(_WRAPPERS) or None
+    written = written.strip(_WRAPPERS).rstrip("?,;:").strip(_WRAPPERS)
+    if "\\" in written and (path := path_in(written)) is not None:
+        return path  # Windows' backoff\_sync.py, as its / form reads (it had named no module)
+    return written or None
 
 
 def _calls_symbol(text: str) -> Intent | None:

@@ -86,9 +86,19 @@ def path_in(text: str) -> str | None:
         if (found := _as_path(match.group(1).strip())) is not None:
             return found
     for word in text.split():
-        if (found := _as_path(word.strip(_WRAPPING).rstrip(_TRAILING).strip(_WRAPPING), blanks=False)) is not None:
+        if (found := _as_path(_unpunctuated(word), blanks=False)) is not None:
             return found
     return None
+
+
+def _unpunctuated(word: str) -> str:
+    """A word less the quotes, brackets and sentence marks around it; a closing ``..`` is a folder
+    (``pkg/../..``), not a full stop."""
+    wrapped = word.strip(_WRAPPING)
+    climbing = wrapped.rstrip(_TRAILING.replace(".", ""))
+    if climbing.endswith("/..") or climbing == "..":
+        return climbing
+    return wrapped.rstrip(_TRAILING).strip(_WRAPPING)
 
 
 def _as_path(word: str, blanks: bool = True) -> str | None:
@@ -98,6 +108,8 @@ def _as_path(word: str, blanks: bool = True) -> str | None:
         word = word.replace("\\", "/")  # Windows' src\pkg\a.py
     if "/" not in word or "://" in word or "//" in word.lstrip("/"):
         return None
+    if (outside := _outside_path(word, blanks)) is not None:
+        return outside
     relative = word.startswith("./")
     bare = word
     while bare.startswith("./"):
@@ -115,6 +127,28 @@ def _as_path(word: str, blanks: bool = True) -> str | None:
     if any(len(s) < 2 or not any(c.isalpha() for c in s) for s in segments):
         return None  # I/O, 1/2, a/b: words, not folders
     return "./" + bare if relative else bare
+
+
+def _outside_path(word: str, blanks: bool) -> str | None:
+    """``word`` as written (less a leading ``./`` and a trailing ``/``) when it is a path above or
+    beside the root: absolute (``/etc/passwd``), from home (``~/src``) or climbing out
+    (``../outside/secret.py``, ``pkg/../..``); ``None`` for any other word. No indexed file or
+    folder is one, and the answer says so in one line, as the MCP tools do: its first folder had
+    been the question's target ("who imports /etc/passwd": "no symbol named etc")."""
+    bare = word.rstrip("/")
+    while bare.startswith("./"):
+        bare = bare[2:]
+    head = "/" if bare.startswith("/") else "~/" if bare.startswith("~/") else ""
+    segments = bare[len(head):].split("/")
+    if not head and ".." not in segments:
+        return None
+    named = [s for s in segments if s not in (".", "..")]
+    if any(not _SEGMENT.fullmatch(s) or s != s.strip() or (" " in s and not blanks) for s in named):
+        return None
+    if head and (not named or not is_file_name(bare) and any(
+            len(s) < 2 or not any(c.isalpha() for c in s) for s in named)):
+        return None  # /, /1/2, and /s: words, not folders
+    return bare
 
 
 def joined(path: str, name: str) -> str:

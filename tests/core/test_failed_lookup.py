@@ -285,6 +285,31 @@ def test_a_path_no_indexed_file_is_is_said_in_one_line_with_the_close_paths(engi
     assert engine.search("who uses app/nothere/x.py").lookup_failed is not None
 
 
+@pytest.mark.parametrize(("question", "written"), [
+    ("who imports /etc/passwd", "/etc/passwd"),
+    ("who imports ../outside/secret.py", "../outside/secret.py"),
+    ("who imports ..\\outside\\secret.py", "../outside/secret.py"),
+    ("what breaks if I change /tmp/outside/secret.py?", "/tmp/outside/secret.py"),
+    ("impact of ~/.bashrc", "~/.bashrc"),
+    ("who uses app/../..", "app/../.."),
+])
+def test_a_path_outside_the_repository_is_said_to_be_no_indexed_file(engine: Engine, question: str, written: str) -> None:
+    """"who imports /etc/passwd" had said "no symbol named etc" (its first folder read as the name),
+    ``../outside/secret.py`` "no symbol named outside": the path is said as the MCP tools say it."""
+    failed = engine.search(question).lookup_failed
+    assert failed is not None and (failed.kind, failed.target) == ("place", written)
+    assert failed.message.startswith(f"no indexed file or folder is {written}; showing related code")
+
+
+@pytest.mark.parametrize("question", ["who imports app\\config.py", "who imports .\\app\\config.py", "who imports ./app/config.py"])
+def test_an_importers_question_reads_a_windows_or_dotted_path_as_its_slashed_one(engine: Engine, question: str) -> None:
+    """"who imports backoff\\_sync.py" had named no module (the graph alone, nothing found) where
+    "who imports backoff/_sync.py" listed its import line."""
+    result = engine.search(question)
+    assert result.lookup_failed is None
+    assert [(r.path, r.start_line) for r in result.results] == [("app/server.py", 1)]
+
+
 def test_references_to_a_file_named_by_its_path_are_its_import_lines(engine: Engine) -> None:
     result = engine.search("references to app/config.py")
     assert result.lookup_failed is None

@@ -40,7 +40,13 @@ def test_a_path_in_an_impact_or_references_question_is_its_target(question: str,
     ("https://example.com/a/b.py", None),
     ("see ./utils", "./utils"),
     ("(pkg/sub/x.go).", "pkg/sub/x.go"),
-    ("../outside/x.py", None),
+    ("../outside/x.py", "../outside/x.py"),  # outside the root: said to be no indexed file, not read as "outside"
+    ("who imports /etc/passwd?", "/etc/passwd"),
+    ("~/src/a.py", "~/src/a.py"),
+    ("pkg/../..", "pkg/../.."),  # its closing ".." no full stop
+    (".\\pkg\\a.py", "pkg/a.py"),
+    ("/", None),
+    ("/1/2 and /s", None),
 ])
 def test_path_in_reads_paths_not_words(text: str, path: str | None) -> None:
     assert path_in(text) == path
