@@ -2069,7 +2069,7 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
             vote, lines = new_vote(rank, part.score, part.weight, part.contribution, None, None), ()
         else:
             vote = new_vote(rank, part.score, part.weight, part.contribution, voter.reason, voter.depth)
-            lines = (voter.start_line,) if voter.start_line == voter.end_line else ()
+            lines = (voter.start_line,) if _matched_line(name, voter) else ()
         demotion = item.demotion
         template = demotion < 1.0 and templates is not None and templates(item.key)
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order (checked below)
@@ -2093,7 +2093,7 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
             continue
         own = lists.get(name, ())
         hit = own[part.rank] if part.rank < len(own) else None
-        if hit is not None and hit.start_line == hit.end_line:
+        if hit is not None and _matched_line(name, hit):
             match_lines.add(hit.start_line)
         votes.append((name, _new_vote(part.rank, part.score, part.weight, part.contribution,
                                       hit.reason if hit else None, hit.depth if hit else None)))
@@ -2106,6 +2106,20 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
         demotion_kinds(item.key[0], item.demotion, templates is not None and templates(item.key))
         if item.demotion < 1.0 else (),
     )
+
+
+NEAR_REASONS: Final = ("fuzzy ", "camel-hump ")
+"""The structural engine's reasons for a name that holds the query's letters, not its words (its
+lower :data:`~maguyva_tui.core.retrievers.structural.TIERS`): a near match, whose line holds not what
+was asked (libmaxminddb's ``search nBfr --intent exact_match``, "fuzzy nbfr", had named
+``#define MMDB_UNKNOWN_DATABASE_FORMAT_ERROR (6)`` among its ``match_lines``)."""
+
+
+def _matched_line(engine: str, hit: Hit) -> bool:
+    """Whether an engine's hit names a line that holds what it matched: a one-line hit, not a near
+    name (:data:`NEAR_REASONS`; its reason says it is one)."""
+    return hit.start_line == hit.end_line and not (
+        engine == "structural" and hit.reason is not None and hit.reason.startswith(NEAR_REASONS))
 
 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
