@@ -390,8 +390,46 @@ def test_the_three_symbol_tools_read_a_name_with_a_separator_at_an_end_alike(tmp
         assert definition_answer(engine, name, None, False, 5)["symbol"] == "Loader"
         assert references_answer(engine, name, None, 5)["references"][0]["in"] == "make"
         assert impact_answer(engine, name, 2, 5)["symbol"] == "Loader"
-    with pytest.raises(AnswerError, match="the symbol name is empty"):
+    with pytest.raises(AnswerError, match="the name '.' is the repository itself"):
         references_answer(engine, " . ", None, 5)
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("..", "the name '..' is the folder above the repository (outside it), no symbol, file or folder in it; give "),
+    (" ./ ", "the name './' is the repository itself, no symbol, file or folder in it; give "),
+    ("::", "the name '::' holds only a qualifier's separators, no name; give "),
+    ("`.`", "the name '`.`' is the repository itself"),
+    ("  ", "the symbol name is empty: give "),
+    ("``", "the symbol name is empty: give "),
+])
+def test_a_name_that_reads_as_none_is_refused_saying_what_it_got(name: str, said: str) -> None:
+    """impact("..") and find_references(".") had answered "the symbol name is empty"."""
+    from types import SimpleNamespace
+
+    from maguyva_tui.mcp.answers import impact_answer, references_answer
+
+    engine: Any = SimpleNamespace(root=Path("/repo"))  # refused before the engine is asked
+    for ask in (lambda: impact_answer(engine, name, 2, 5), lambda: references_answer(engine, name, None, 5)):
+        with pytest.raises(AnswerError) as raised:
+            ask()
+        assert str(raised.value).startswith(said) and "\n" not in str(raised.value)
+
+
+def test_impact_and_find_references_read_a_windows_path_alike(tmp_path: Path) -> None:
+    """``pkg\\a.py`` was a file for impact and an unknown symbol for find_references."""
+    from maguyva_tui.core.engine import Engine
+    from maguyva_tui.mcp.answers import impact_answer, references_answer
+    from tests.core.test_failed_lookup import FirstWordProvider
+
+    repo = tmp_path / "repo"
+    (repo / "pkg").mkdir(parents=True)
+    (repo / "pkg" / "a.py").write_text("def f():\n    return 1\n")
+    (repo / "app.py").write_text("from pkg.a import f\n\n\ndef main():\n    return f()\n")
+    engine = Engine(repo, tmp_path / "ix", provider=FirstWordProvider(), static=False)
+    engine.refresh()
+    for name in ("pkg\\a.py", ".\\pkg\\a.py", "pkg/a.py"):
+        assert [(r["path"], r["line"]) for r in references_answer(engine, name, None, 5)["references"]] == [("app.py", 1)]
+        assert "app.py" in {d["path"] for d in impact_answer(engine, name, 2, 5)["dependents"]}
 
 
 def test_an_unknown_symbol_that_lines_still_name_says_how_to_list_them() -> None:

@@ -27,7 +27,7 @@ from maguyva_tui.core.locations import go_package_folder as go_package_folder  #
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import qualifier_parts, spelled
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
-from maguyva_tui.core.path_names import files_defining, in_file, split
+from maguyva_tui.core.path_names import files_defining, in_file, slashed, split
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
@@ -72,6 +72,7 @@ def symbol_as_meant(name: str, root: Path | None = None) -> str:
     if len(name) > MAX_NAME_CHARS:
         raise QueryError(f"name too long ({len(name)} characters; the limit is {MAX_NAME_CHARS})")
     cleaned = name.strip().strip("`'\"").strip()
+    cleaned = slashed(cleaned)  # Windows' pkg\a.py: a path every tool reads as pkg/a.py (impact alone had)
     cleaned = cleaned if root is None else from_root(root, cleaned)
     cleaned = OWN_RECEIVER.sub("", cleaned.removesuffix("()"))  # self._conn_request, as a call writes it
     while cleaned.startswith("./"):  # a path as a shell completes it: ./pkg/a.py::run (the "." read as a separator)

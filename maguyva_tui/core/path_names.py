@@ -104,8 +104,7 @@ def _unpunctuated(word: str) -> str:
 def _as_path(word: str, blanks: bool = True) -> str | None:
     """``word`` as a repository's path when it is shaped like one, else ``None``: a file's without
     its ``./``; a folder's or an extension-less module's (``./utils``) as written, less a trailing ``/``."""
-    if "\\" in word and "/" not in word and is_file_name(word.replace("\\", "/")):
-        word = word.replace("\\", "/")  # Windows' src\pkg\a.py
+    word = slashed(word)
     if "/" not in word or "://" in word or "//" in word.lstrip("/"):
         return None
     if (outside := _outside_path(word, blanks)) is not None:
@@ -127,6 +126,14 @@ def _as_path(word: str, blanks: bool = True) -> str | None:
     if any(len(s) < 2 or not any(c.isalpha() for c in s) for s in segments):
         return None  # I/O, 1/2, a/b: words, not folders
     return "./" + bare if relative else bare
+
+
+def slashed(written: str) -> str:
+    """A file's path written with Windows' back-slashes (``src\\pkg\\a.py``) as the index writes
+    it (``src/pkg/a.py``); any other text as it is (PHP's ``App\\Models\\User`` is a namespace)."""
+    if "\\" in written and "/" not in written and is_file_name(written.replace("\\", "/")):
+        return written.replace("\\", "/")
+    return written
 
 
 def _outside_path(word: str, blanks: bool) -> str | None:

@@ -13,10 +13,11 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 from maguyva_tui.core.answers import Definition, GraphAnswer, Site, from_root, go_package_folder, symbol_as_meant
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.path_names import slashed
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 
 LINE_CHARS = 160
@@ -190,7 +191,7 @@ def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -
     written, name = name, _symbol_name(name, engine.root)
     found = engine.references(name, (kind,) if kind else (), limit)
     if not found.known and kind in (None, "import"):  # a module or file: pkg.mod, config.h, ./utils
-        module = from_root(engine.root, written.strip().strip("\"'`<>"))
+        module = from_root(engine.root, slashed(written.strip().strip("\"'`<>")))
         imported = engine.importers(module, limit) if module else found
         if imported.known:
             return _importers(imported, module)
@@ -304,8 +305,23 @@ def _symbol_name(name: str, root: Path | None = None) -> str:
     empty one is refused."""
     cleaned = symbol_as_meant(name, root)
     if not cleaned:
-        raise AnswerError("the symbol name is empty: give a function, class or method name such as parse_config")
+        raise AnswerError(_no_name(name.strip()))
     return cleaned
+
+
+_GIVE: Final = "give a function, class or method name such as parse_config"
+
+
+def _no_name(written: str) -> str:
+    """Why a name that reads as no name is refused, saying what was given: ``..`` and ``.`` had
+    been "the symbol name is empty" (their dots read as a qualifier's separators)."""
+    bare = written.strip("`'\"").strip().removesuffix("()").rstrip("/")
+    if not bare and not written.endswith("/"):  # nothing between its quotes
+        return f"the symbol name is empty: {_GIVE}"
+    if bare in ("..", "."):
+        where = "the folder above the repository (outside it)" if bare == ".." else "the repository itself"
+        return f"the name {echo(written)!r} is {where}, no symbol, file or folder in it; {_GIVE}, or a path in it"
+    return f"the name {echo(written)!r} holds only a qualifier's separators, no name; {_GIVE}"
 
 
 def _suggest(answer: GraphAnswer[Any]) -> str:
