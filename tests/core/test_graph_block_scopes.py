@@ -106,3 +106,50 @@ def test_a_go_name_ranged_over_two_types_is_each_in_its_loop() -> None:
     assert [s.line for s in callers(g, "Flag.Names").sites] == [14, 19, 30]
     assert [s.line for s in callers(g, "Cmd.Run").sites] == [17, 21, 24]
     assert {s.caller for s in callers(g, "Cmd.Run").sites} == {"use"}
+
+
+VIEWS = """
+package a;
+
+public class View {
+    public void draw(int c) {}
+}
+"""
+
+VIRTUAL = """
+package a;
+
+public class VirtualView {
+    public int saveAndSetupCanvas(int c) { return c; }
+}
+"""
+
+SVG = """
+package a;
+
+import java.util.List;
+
+public class SvgView {
+    void drawChildren(List<View> views, List<VirtualView> nodes) {
+        for (View node : views) {
+            node.draw(1);
+        }
+        for (VirtualView node : nodes) {
+            int count = node.saveAndSetupCanvas(2);
+            for (View node2 : views) { node2.draw(count); }
+        }
+        for (int i = 0; i < 1; i++) {
+            VirtualView node = nodes.get(i);
+            node.saveAndSetupCanvas(3);
+        }
+    }
+}
+"""
+
+
+def test_a_java_name_declared_with_two_types_by_sibling_loops_is_each_in_its_loop() -> None:
+    files = {"a/View.java": VIEWS, "a/VirtualView.java": VIRTUAL, "a/SvgView.java": SVG}
+    g = build_graph({path: analyze(path, dedent(text)) for path, text in files.items()})
+    assert [s.line for s in callers(g, "VirtualView.saveAndSetupCanvas").sites] == [12, 17]
+    assert [s.line for s in callers(g, "View.draw").sites] == [9, 13]
+    assert {s.caller for s in callers(g, "VirtualView.saveAndSetupCanvas").sites} == {"SvgView.drawChildren"}

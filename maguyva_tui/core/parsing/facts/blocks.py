@@ -33,6 +33,7 @@ ANONYMOUS_BASE = "<base>"
 """The local name that binds a Java anonymous class's body to the class it extends."""
 
 _GO_LOOPS = "(for_statement) @loop"
+_JAVA_LOOPS = "(enhanced_for_statement) @loop (for_statement init: (local_variable_declaration)) @loop"
 _JAVA_ANONYMOUS = "(object_creation_expression (class_body) @body)"
 
 
@@ -55,9 +56,11 @@ def symbol_scope(scope: str | None) -> str | None:
 def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
                  scopes: list[str | None]) -> list[str | None]:
     """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java
-    overload's lines, each Go ``for`` statement's; other languages as they are."""
+    overload's lines and ``for`` statement's that declares its variable, each Go ``for``
+    statement's; other languages as they are."""
     if language == "java":
         _overloads(symbols, scopes)
+        _java_loops(tree, scopes)
     elif language == "go":
         _go_loops(tree, scopes)
     return scopes
@@ -111,6 +114,23 @@ def _go_loops(tree: Tree, scopes: list[str | None]) -> None:
         if _declares(loop):
             start = loop.start_point[0] + 1
             _paint(scopes, start, loop.end_point[0] + 1, scopes[start] if start < len(scopes) else None)
+
+
+@cache
+def _java_loop_query() -> Query:
+    """Compile the query of Java's ``for`` statements that declare a variable once per process."""
+    return Query(grammar("java"), _JAVA_LOOPS)
+
+
+def _java_loops(tree: Tree, scopes: list[str | None]) -> None:
+    """Paint each Java ``for`` statement that declares its variable (``for (View node : a)``, ``for
+    (int i = 0; ...)``) apart, outer loops first: sibling loops may declare one name with two types
+    (react-native-svg's ``for (View node : ...)`` then ``for (VirtualView node : ...)``, whose
+    ``node.saveAndSetupCanvas(...)`` had been tied to nothing)."""
+    loops = QueryCursor(_java_loop_query()).captures(tree.root_node).get("loop", [])
+    for loop in sorted(loops, key=lambda n: n.start_byte):
+        start = loop.start_point[0] + 1
+        _paint(scopes, start, loop.end_point[0] + 1, scopes[start] if start < len(scopes) else None)
 
 
 def _declares(loop: Node) -> bool:
