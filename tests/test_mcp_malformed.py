@@ -44,6 +44,7 @@ MALFORMED: list[tuple[bytes, Any, int]] = [  # line, the id of its answer, the e
     (b"[]", None, -32600),
     (b"7", None, -32600),
     (b'{"jsonrpc":"2.0","id":5}', 5, -32600),
+    (b'{"jsonrpc":"2.0","id":6,"method":"prompts/get","params":{"name":"nope"}}', 6, -32602),  # had been code 0
 ]
 
 
@@ -95,6 +96,7 @@ def client(indexed_polyglot: Path) -> Any:
     errors = proc.stderr.read().decode(errors="replace")
     assert proc.returncode == 0, errors
     assert "Traceback" not in errors, errors
+    assert all(line.startswith("maguyva mcp: ") for line in errors.splitlines()), errors  # none boxed, none wrapped
 
 
 def test_every_malformed_line_gets_one_answer_and_the_session_goes_on(client: Client) -> None:
@@ -180,3 +182,38 @@ def test_a_tool_call_of_the_right_shape_goes_on_to_the_sdk() -> None:
     for params in ({"name": "search"}, {"name": "search", "arguments": {"query": "x"}}, {"name": "nope", "arguments": {}}):
         line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}).encode() + b"\n"
         assert triage(line) == triage(line) and triage(line).answers == b"" and triage(line).onward == line
+
+
+@pytest.mark.parametrize(("meta", "said"), [
+    ({"progressToken": [1]}, "params._meta.progressToken must be a string or an integer; it was an array"),
+    ({"progressToken": 1.5}, "params._meta.progressToken must be a string or an integer; it was a number that is no integer"),
+    ({"progressToken": None}, "params._meta.progressToken must be a string or an integer; it was null"),
+    ([1], "params._meta must be an object; it was an array"),
+])
+def test_a_request_whose_meta_the_sdk_refuses_is_told_which_part_in_one_line(meta: Any, said: str) -> None:
+    """``_meta.progressToken: [1]`` had been answered the SDK's "Invalid request parameters" alone."""
+    for method, params in (("tools/list", {}), ("tools/call", {"name": "search", "arguments": {"query": "x"}})):
+        line = json.dumps({"jsonrpc": "2.0", "id": 7, "method": method, "params": {**params, "_meta": meta}}).encode()
+        assert triage(line + b"\n").onward == b""
+        assert _answers(line + b"\n") == [{"jsonrpc": "2.0", "id": 7, "error": {"code": -32602, "message": f"Invalid params: {said}"}}]
+        assert [a["id"] for a in _answers(b"[" + line + b', {"jsonrpc": "2.0", "id": 8, "method": "tools/list"}]')] == [7]
+
+
+def test_a_request_whose_meta_the_sdk_takes_goes_on_to_it() -> None:
+    for meta in ({"progressToken": "t"}, {"progressToken": 3}, {"progressToken": 1.0}, {"other": [1]}, None):
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": meta}}).encode() + b"\n"
+        assert triage(line) == triage(line) and triage(line).answers == b"" and triage(line).onward == line
+
+
+def test_an_unknown_prompt_is_invalid_params_in_one_line() -> None:
+    """prompts/get of a prompt that does not exist had been answered with error code 0, and logged
+    as a boxed traceback."""
+    import anyio
+    from mcp.shared.exceptions import MCPError
+
+    from maguyva_tui.mcp.server import _Server
+
+    with pytest.raises(MCPError) as raised:
+        anyio.run(_Server("maguyva").get_prompt, "nope")
+    assert raised.value.error.code == -32602
+    assert raised.value.error.message == "Unknown prompt: 'nope' (prompts/list lists none: this server has no prompts)"

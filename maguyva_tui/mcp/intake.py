@@ -89,8 +89,8 @@ def repair(line: bytes) -> bytes:
 def triage(line: bytes) -> Triage:
     """Sort one client line into what the SDK reads and what the intake answers (see above)."""
     checked = _validated(line)
-    if isinstance(checked, types.JSONRPCRequest) and checked.method == "tools/call":
-        refused = _call_refusal({"id": checked.id, "method": checked.method, "params": checked.params})
+    if isinstance(checked, types.JSONRPCRequest):
+        refused = _params_refusal({"id": checked.id, "method": checked.method, "params": checked.params})
         if refused:
             return Triage(b"", refused)
     if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and _may_hold_an_id(line)):
@@ -119,13 +119,45 @@ def _triage_one(message: Any, line: bytes | None = None) -> Triage:
     """Sort one decoded message (``line``: as the client sent it, when it came alone)."""
     if _claims_an_id(message) and not _usable_id(message["id"]):
         return Triage(b"", _error(INVALID_REQUEST, None, BAD_ID))
-    refused = _call_refusal(message)
+    refused = _params_refusal(message)
     if refused:
         return Triage(b"", refused)
     onward = _repair_one(message, line)
     if _validated(onward) is not None:
         return Triage(onward, b"")
     return Triage(onward, _refusal(message))
+
+
+def _params_refusal(message: Any) -> bytes:
+    """The intake's answer to a request whose params the SDK refuses with "Invalid request
+    parameters" alone, saying which part is wrong (a ``tools/call``'s shape, any request's
+    ``_meta``); ``b""`` for any other message."""
+    return _call_refusal(message) or _meta_refusal(message)
+
+
+def _meta_refusal(message: Any) -> bytes:
+    """The intake's answer to a request whose ``params._meta`` is not an object, or whose
+    ``_meta.progressToken`` is no string or integer (``[1]``, ``1.5``, ``null``: the SDK had said "Invalid request parameters" alone); ``b""`` otherwise."""
+    if not (isinstance(message, dict) and _usable_id(message.get("id")) and isinstance(message.get("method"), str)):
+        return b""
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    if meta is None:
+        return b""
+    if not isinstance(meta, dict):
+        said = f"params._meta must be an object; it was {_json_kind(meta)}"
+    elif "progressToken" in meta and not _token(meta["progressToken"]):
+        token = meta["progressToken"]
+        kind = "a number that is no integer" if isinstance(token, float) else _json_kind(token)
+        said = f"params._meta.progressToken must be a string or an integer; it was {kind}"
+    else:
+        return b""
+    return _error(INVALID_PARAMS, message["id"], f"Invalid params: {said}")
+
+
+def _token(value: Any) -> bool:
+    """Whether a progress token is one the SDK takes: a string or an integer (``1.0`` is one)."""
+    return isinstance(value, (str, int)) or isinstance(value, float) and value.is_integer()
 
 
 def _call_refusal(message: Any) -> bytes:

@@ -24,7 +24,8 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import BeforeValidator, Field, StrictBool, ValidationError
 from pydantic_core import PydanticCustomError
 
@@ -37,6 +38,7 @@ from maguyva_tui.mcp.answers import (
     MAX_RESULTS,
     AnswerError,
     definition_answer,
+    echo,
     impact_answer,
     references_answer,
     search_answer,
@@ -283,6 +285,15 @@ class _Server(MCPServer[Any]):
             result = CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
         return result
 
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None,
+                         context: Context[Any, Any] | None = None) -> Any:
+        """Get a prompt as the SDK does; one that does not exist is refused as invalid params in one
+        line. The SDK's ``ValueError`` had gone out with error code 0 and a boxed traceback on stderr."""
+        if self._prompt_manager.get_prompt(name) is None:
+            listed = ", ".join(p.name for p in await self.list_prompts()) or "none: this server has no prompts"
+            raise MCPError(code=INVALID_PARAMS, message=f"Unknown prompt: {echo(name)!r} (prompts/list lists {listed})")
+        return await super().get_prompt(name, arguments, context)
+
 
 def _case(ignore_case: bool | None, case: str | None) -> str:
     """The search's case mode from ``ignore_case`` (this tool's spelling), ``case`` (``--batch``'s,
@@ -383,10 +394,19 @@ class _OneLine(logging.Filter):
 
 def _one_line_errors() -> None:
     """Put :class:`_OneLine` on every handler that writes the server's logs (the SDK's, on the
-    root logger, and maguyva's own), unless ``MAGUYVA_DEBUG`` is set."""
+    root logger, and maguyva's own), unless ``MAGUYVA_DEBUG`` is set; the SDK's rich handler,
+    which lays a record out in boxed columns wrapped over several lines ("dropped
+    'notifications/progress': malformed params" took two), gives way to a plain one."""
     if os.environ.get("MAGUYVA_DEBUG"):
         return
-    for handler in (*logging.getLogger().handlers, *log.handlers):
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if type(h).__module__.partition(".")[0] == "rich"]:
+        plain = logging.StreamHandler(sys.stderr)
+        plain.setFormatter(logging.Formatter("maguyva mcp: %(levelname)s %(message)s"))
+        plain.setLevel(handler.level)
+        root.removeHandler(handler)
+        root.addHandler(plain)
+    for handler in (*root.handlers, *log.handlers):
         if not any(isinstance(f, _OneLine) for f in handler.filters):
             handler.addFilter(_OneLine())
 
