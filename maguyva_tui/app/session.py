@@ -8,7 +8,7 @@ the UI shows is the number the ranking used.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -213,16 +213,51 @@ def holding(rows: list[Row], path: str, line: int | None) -> int | None:
     return min(found)[1] if found else None
 
 
+def same_results(before: Sequence[Row], after: Sequence[Row]) -> list[int | None]:
+    """Return, for each row of ``after``, the row of ``before`` holding the same result: the one at
+    the same place, else, where one row of each list alone holds a symbol of a file, that symbol's
+    (an edit above it moved its lines: the cursor had gone back to the first row, and a what-if's
+    marks had called it ``new``); ``None`` for a newcomer. A symbol several rows hold (two calls
+    in one caller) is matched by its place alone: which one moved where is not known."""
+    places: dict[RowKey, int] = {}
+    for i, row in enumerate(before):
+        places.setdefault(row.key, i)
+    found = [places.get(row.key) for row in after]
+    taken = {i for i in found if i is not None}
+    was = _lone_names(before, taken)
+    now = _lone_names(after, {j for j, i in enumerate(found) if i is not None})
+    for name, j in now.items():
+        if name in was:
+            found[j] = was[name]
+    return found
+
+
+def same_result(before: Sequence[Row], after: Sequence[Row], at: int) -> int | None:
+    """Return the row of ``after`` holding the result row ``at`` of ``before`` held (see
+    :func:`same_results`), ``None`` when none does."""
+    found = same_results(before, after)
+    return found.index(at) if at in found else None
+
+
+def _lone_names(rows: Sequence[Row], matched: set[int]) -> dict[tuple[str, str, str | None], int]:
+    """Each symbol of a file that one row of ``rows`` alone holds, with that row, where the row is
+    not among ``matched`` (found at its place already)."""
+    named: dict[tuple[str, str, str | None], int | None] = {}
+    for i, row in enumerate(rows):
+        if row.result.symbol:
+            name = (row.path, row.result.symbol, row.result.kind)
+            named[name] = None if name in named else i
+    return {name: i for name, i in named.items() if i is not None and i not in matched}
+
+
 def moves(before: Answer | None, after: Answer) -> dict[RowKey, int | None]:
-    """Return how far each result moved since ``before`` (positive: up), ``None`` for a newcomer."""
+    """Return how far each result moved since ``before`` (positive: up), ``None`` for a newcomer; a
+    result is found in ``before`` as the cursor finds it again (:func:`same_results`), so that one an
+    edit on disk moved down its file (the watcher's refresh asking again) is not a newcomer."""
     if before is None:
         return {}
-    old = before.ranks()
-    out: dict[RowKey, int | None] = {}
-    for rank, row in enumerate(after.rows):
-        was = old.get(row.key)
-        out[row.key] = None if was is None else was - rank
-    return out
+    found = same_results(before.rows, after.rows)
+    return {row.key: None if was is None else was - rank for rank, (row, was) in enumerate(zip(after.rows, found, strict=True))}
 
 
 def adjusted(weights: Mapping[str, float], modality: str, step: float) -> tuple[tuple[str, float], ...]:

@@ -32,7 +32,7 @@ from textual.widgets.data_table import ColumnKey
 from textual.widgets.data_table import Row as TableRow
 from textual.widgets.data_table import RowKey as TableRowKey
 
-from maguyva_tui.app.session import Answer, Row, RowKey
+from maguyva_tui.app.session import Answer, Row, RowKey, same_result
 from maguyva_tui.app.widgets.bars import SHORT
 from maguyva_tui.core.types import MODALITIES, called_definition
 from maguyva_tui.terminal import visible
@@ -272,7 +272,9 @@ class ResultsTable(DataTable[str]):
     ) -> None:
         """Replace the rows; with ``keep``, the cursor stays on the same result when it is still listed
         (an answer drawing the same cells as the one on show changes nothing on screen)."""
-        kept = self.current_row() if keep else None
+        at = self._current_index() if keep else None
+        before = self.answer.rows if self.answer is not None and at is not None else []
+        kept = before[at] if at is not None else None
         self.answer, self.moved = answer, moved or {}
         if answer is None:
             self._drawn, self._row_cells = None, []
@@ -297,7 +299,7 @@ class ResultsTable(DataTable[str]):
         self.clear()
         self._columns(widths)
         self.add_rows([cell_plain(cell) for cell in row] for row in rows)
-        found = None if kept is None else same_result(answer.rows, kept)
+        found = None if at is None else same_result(before, answer.rows, at)
         if found is not None:
             self.move_cursor(row=found, animate=False)
 
@@ -472,24 +474,14 @@ class ResultsTable(DataTable[str]):
 
     def current_row(self) -> Row | None:
         """Return the highlighted result, if any."""
+        index = self._current_index()
+        return None if index is None or self.answer is None else self.answer.rows[index]
+
+    def _current_index(self) -> int | None:
+        """Return the highlighted result's row in the answer, if any."""
         if self.answer is None or not self.answer.rows or self.row_count == 0:
             return None
-        index = min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
-        return self.answer.rows[index]
-
-
-def same_result(rows: Sequence[Row], kept: Row) -> int | None:
-    """The row of the result ``kept`` was: the same place, else the same symbol of the same file
-    when one row alone holds it (an edit above it moved its lines: a file changed on disk had sent
-    the cursor back to the first row, and the preview to another file)."""
-    for i, row in enumerate(rows):
-        if row.key == kept.key:
-            return i
-    if not kept.result.symbol:
-        return None
-    named = (kept.path, kept.result.symbol, kept.result.kind)
-    same = [i for i, row in enumerate(rows) if (row.path, row.result.symbol, row.result.kind) == named]
-    return same[0] if len(same) == 1 else None
+        return min(max(self.cursor_row, 0), len(self.answer.rows) - 1)
 
 
 def _place(row: Row) -> str:
