@@ -19,6 +19,15 @@ _Line = TypeVar("_Line", str, bytes)
 
 _BLANK = re.compile(r"[\W_]*")
 _BLANK_BYTES = re.compile(rb"[^A-Za-z0-9\x80-\xff]*")  # non-ASCII bytes may be letters
+_SOURCE_MAP = r"\s*(?://|/\*)[#@]\s*source(?:Mapping)?URL=\S*\s*(?:\*/\s*)?"
+_SOURCE_MAP_LINE = re.compile(_SOURCE_MAP)
+_SOURCE_MAP_BYTES = re.compile(_SOURCE_MAP.encode())
+"""A source-map annotation (``//# sourceMappingURL=data:application/json;base64,...``, CSS's
+``/*# sourceMappingURL=... */``): a line a build tool writes for a debugger, not code. Babel and
+TypeScript end every file they write with one, often holding the whole map inline: superagent
+9.0.2's ``lib/node/parsers/json.js`` is 24 lines of code and 1,500 characters of base64, which
+the chunk's words and meaning had counted (the JSON parser came sixth for "how are JSON
+responses parsed", its static cosine 0.16 where its neighbours' were 0.3)."""
 
 
 def line_count(text: str | bytes) -> int:
@@ -65,7 +74,7 @@ def gap_windows(
     """Cover each range of lines with windows, trimmed of leading and trailing blank lines.
 
     A line is blank when it holds no letter or digit: a lone ``}`` or ``);`` closing a definition
-    is not worth a window of its own.
+    is not worth a window of its own. A source-map annotation ending a range is trimmed too.
     """
     if size < 1 or not 0 <= overlap < size:
         raise ValueError(f"window size {size} and overlap {overlap}: need 0 <= overlap < size")
@@ -73,7 +82,7 @@ def gap_windows(
     for first, last in ranges:
         while first <= last and _is_blank(lines[first - 1]):
             first += 1
-        while last >= first and _is_blank(lines[last - 1]):
+        while last >= first and (_is_blank(lines[last - 1]) or _is_source_map(lines[last - 1])):
             last -= 1
         windows.extend(_windows(path, first, last, language, size, size - overlap))
     return windows
@@ -83,6 +92,12 @@ def _is_blank(line: str | bytes) -> bool:
     if isinstance(line, bytes):
         return _BLANK_BYTES.fullmatch(line) is not None
     return _BLANK.fullmatch(line) is not None
+
+
+def _is_source_map(line: str | bytes) -> bool:
+    if isinstance(line, bytes):
+        return _SOURCE_MAP_BYTES.fullmatch(line) is not None
+    return _SOURCE_MAP_LINE.fullmatch(line) is not None
 
 
 def _windows(path: str, first: int, last: int, language: str | None, size: int, step: int) -> list[Chunk]:
