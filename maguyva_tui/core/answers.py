@@ -27,7 +27,8 @@ from maguyva_tui.core.locations import go_package_folder as go_package_folder  #
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import qualifier_parts, spelled
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
-from maguyva_tui.core.path_names import files_defining, in_file, slashed, split
+from maguyva_tui.core.path_names import files_defining, in_file, split
+from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol

@@ -15,9 +15,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final, TypeAlias, TypeVar
 
-from maguyva_tui.core.answers import Definition, GraphAnswer, Site, from_root, go_package_folder, symbol_as_meant
+from maguyva_tui.core.answers import (
+    Definition,
+    GraphAnswer,
+    Site,
+    from_root,
+    go_package_folder,
+    slashed,
+    symbol_as_meant,
+)
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.path_names import slashed
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 
 LINE_CHARS = 160
