@@ -166,7 +166,7 @@ def print_operations(graph: CodeGraph, facts: FactsTable) -> None:
         dump_ms = (clock() - start) * 1000
         size = stored.stat().st_size
         start = clock()
-        loaded = CodeGraph.open(stored)
+        loaded = CodeGraph.open(stored, facts)
         load_ms = (clock() - start) * 1000
     top = max(loaded.symbols, key=loaded.node_centrality)
     start = clock()

@@ -12,6 +12,7 @@ from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.queries import callees, callers, definitions, impact
 from maguyva_tui.core.graph.tables import split_id, symbol_id
 from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.types import FileFacts
 
 FILES = {
     "go.mod": "module example.com/m\n\ngo 1.21\n",
@@ -23,8 +24,12 @@ FILES = {
 }
 
 
+def facts() -> dict[str, FileFacts]:
+    return {path: analyze(path, text) for path, text in FILES.items()}
+
+
 def built() -> CodeGraph:
-    return CodeGraph.build({path: analyze(path, text) for path, text in FILES.items()})
+    return CodeGraph.build(facts())
 
 
 @pytest.fixture(scope="module", params=["built", "stored"])
@@ -33,7 +38,7 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     if request.param == "stored":
         path = tmp_path_factory.mktemp("graph") / "graph.npz"
         graph.save(path)
-        graph = CodeGraph.open(path)
+        graph = CodeGraph.open(path, facts())
     return graph
 
 

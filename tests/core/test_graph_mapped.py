@@ -11,7 +11,7 @@ import numpy as np
 
 from maguyva_tui.core.graph import persist
 from maguyva_tui.core.graph.model import CodeGraph
-from tests.core.test_graph_open import built
+from tests.core.test_graph_open import built, facts
 
 
 def _mapped(array: np.ndarray) -> bool:
@@ -28,7 +28,7 @@ def _mapped(array: np.ndarray) -> bool:
 def test_an_opened_graphs_columns_are_mapped_copy_on_write(tmp_path: Path) -> None:
     built().save(tmp_path / "graph.npz")
     stored = (tmp_path / "graph.npz").read_bytes()
-    state = persist.read(tmp_path / "graph.npz")
+    state = persist.read(tmp_path / "graph.npz", facts())
     line = state["sites"]["line"]
     assert _mapped(line) and len(line)
     line[:] = 12345  # a column changed in the process (as an update may) ...
@@ -39,7 +39,7 @@ def test_an_opened_graphs_columns_are_mapped_copy_on_write(tmp_path: Path) -> No
 def test_an_opened_graphs_member_edges_are_made_when_read_and_answer_as_built(tmp_path: Path) -> None:
     graph = built()
     graph.save(tmp_path / "graph.npz")
-    opened = CodeGraph.open(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz", facts())
     assert graph.members and not isinstance(opened.members, dict)  # per file, made on first read
     assert sorted(opened.members) == sorted(graph.members)
     for path, members in graph.members.items():

@@ -11,6 +11,7 @@ from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.nodes import NodeTable
 from maguyva_tui.core.graph.symbols import SCANS_BEFORE_TABLES
 from maguyva_tui.core.parsing.analyze import analyze
+from maguyva_tui.core.types import FileFacts
 
 FILES = {
     "shop/__init__.py": "",
@@ -43,14 +44,18 @@ FILES = {
 NAMES = ("total", "Cart.total", "cart.Cart.total", "Order.total", "Cart", "add", "pay", "nothing", "shop.cart.total")
 
 
+def facts() -> dict[str, FileFacts]:
+    return {path: analyze(path, dedent(text)) for path, text in FILES.items()}
+
+
 def built() -> CodeGraph:
-    return CodeGraph.build({path: analyze(path, dedent(text)) for path, text in FILES.items()})
+    return CodeGraph.build(facts())
 
 
 def test_an_opened_graph_has_the_built_graphs_nodes_in_stored_order(tmp_path: Path) -> None:
     graph = built()
     graph.save(tmp_path / "graph.npz")
-    opened = CodeGraph.open(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz", facts())
     assert sorted(opened.nodes.index) == sorted(graph.nodes.index)
     assert opened.nodes.ids[0] == "shop/__init__.py"  # files in path order, each followed by its symbols
     assert [opened.nodes.kinds[opened.nodes.index[n]] for n in sorted(opened.nodes.index)] == [
@@ -61,7 +66,7 @@ def test_an_opened_graph_has_the_built_graphs_nodes_in_stored_order(tmp_path: Pa
 def test_definitions_read_every_files_names_then_use_the_tables_with_the_same_answers(tmp_path: Path) -> None:
     graph = built()
     graph.save(tmp_path / "graph.npz")
-    for stored, make in ((False, built), (True, lambda: CodeGraph.open(tmp_path / "graph.npz"))):
+    for stored, make in ((False, built), (True, lambda: CodeGraph.open(tmp_path / "graph.npz", facts()))):
         fresh, tabled = make(), make()
         _ = tabled.by_name  # the tables built at once
         assert queries.definitions(fresh, "pay") == ("shop/checkout.py::pay",)
@@ -94,7 +99,7 @@ def test_an_opened_graphs_blocks_are_made_when_read_and_behave_as_a_dict(tmp_pat
 
     graph = built()
     graph.save(tmp_path / "graph.npz")
-    opened = CodeGraph.open(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz", facts())
     assert isinstance(opened.blocks, SpanMap) and not opened.blocks._made  # nothing made on opening
     assert sorted(opened.blocks) == sorted(graph.blocks) and len(opened.blocks) == len(graph.blocks)
     made = opened.blocks["shop/checkout.py"]
@@ -114,9 +119,9 @@ def test_an_opened_graphs_blocks_are_made_when_read_and_behave_as_a_dict(tmp_pat
 def test_an_opened_graph_finds_the_names_of_a_changed_file_and_forgets_a_removed_ones(tmp_path: Path) -> None:
     graph = built()
     graph.save(tmp_path / "graph.npz")
-    opened = CodeGraph.open(tmp_path / "graph.npz")
-    facts = {path: analyze(path, dedent(text)) for path, text in FILES.items()}
-    opened.attach(facts)
+    every = facts()
+    opened = CodeGraph.open(tmp_path / "graph.npz", every)
+    opened.attach(every)
     changed = "shop/checkout.py"
     edited = dedent(FILES[changed]).replace("def pay(order):", "def refund(order):")
     opened.update({changed: analyze(changed, edited)}, removed=["shop/cart.py"])
@@ -124,6 +129,6 @@ def test_an_opened_graph_finds_the_names_of_a_changed_file_and_forgets_a_removed
     assert queries.definitions(opened, "pay") == ()
     assert queries.definitions(opened, "Cart") == ()  # its file is gone
     assert queries.definitions(opened, "Order.total") == ("shop/checkout.py::Order.total",)
-    rebuilt = CodeGraph.build({changed: analyze(changed, edited), "shop/__init__.py": facts["shop/__init__.py"]})
+    rebuilt = CodeGraph.build({changed: analyze(changed, edited), "shop/__init__.py": every["shop/__init__.py"]})
     for name in ("refund", "pay", "Cart", "Order", "total", "Order.total"):
         assert queries.definitions(opened, name) == queries.definitions(rebuilt, name), name

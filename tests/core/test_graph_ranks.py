@@ -55,7 +55,7 @@ def test_an_opened_then_updated_graphs_table_equals_the_file_by_file_one(tmp_pat
     base = polyglot()
     built = CodeGraph.build(base)
     built.save(tmp_path / "graph.npz")
-    graph = CodeGraph.open(tmp_path / "graph.npz")
+    graph = CodeGraph.open(tmp_path / "graph.npz", base)
     assert isinstance(graph.store.entries, StoredRows)
     assert as_columns(graph) == file_by_file(graph) == file_by_file(built)
     graph.attach(base)
@@ -75,7 +75,7 @@ def test_an_opened_then_updated_graphs_table_equals_the_file_by_file_one(tmp_pat
 
 def test_the_stored_slots_are_the_opened_graphs_node_slots(tmp_path: Path) -> None:
     CodeGraph.build(polyglot()).save(tmp_path / "graph.npz")
-    graph = CodeGraph.open(tmp_path / "graph.npz")
+    graph = CodeGraph.open(tmp_path / "graph.npz", polyglot())
     entries = graph.store.entries
     assert isinstance(entries, StoredRows)
     file_slots, row_slots = entries.slots()

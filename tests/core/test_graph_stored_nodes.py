@@ -30,9 +30,10 @@ FILES = {
 
 
 def _opened(tmp_path: Path, files: dict[str, str]) -> tuple[CodeGraph, CodeGraph]:
-    built = CodeGraph.build({path: analyze(path, dedent(text)) for path, text in files.items()})
+    every = {path: analyze(path, dedent(text)) for path, text in files.items()}
+    built = CodeGraph.build(every)
     built.save(tmp_path / "graph.npz")
-    return built, CodeGraph.open(tmp_path / "graph.npz")
+    return built, CodeGraph.open(tmp_path / "graph.npz", every)
 
 
 def test_a_stored_table_answers_one_at_a_time_as_the_lists_do(tmp_path: Path) -> None:

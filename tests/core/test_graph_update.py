@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from textwrap import dedent
 
@@ -83,15 +84,15 @@ def test_build_graph_updates_the_previous_graph_in_place() -> None:
     assert "pkg/config.py::read_config" in second.symbols
 
 
-def stored(graph: CodeGraph, folder: Path) -> CodeGraph:
-    """Save a graph and open it again, as the index does."""
+def stored(graph: CodeGraph, folder: Path, every: Mapping[str, FileFacts]) -> CodeGraph:
+    """Save a graph and open it again with the facts it was built from, as the index does."""
     graph.save(folder / "graph.npz")
-    return CodeGraph.open(folder / "graph.npz")
+    return CodeGraph.open(folder / "graph.npz", every)
 
 
 def test_a_stored_graph_keeps_queries_and_updates_working(tmp_path: Path) -> None:
     base = facts({"pkg/__init__.py": "", "pkg/config.py": CONFIG_V1, "pkg/user.py": USER})
-    graph = stored(CodeGraph.build(base), tmp_path)
+    graph = stored(CodeGraph.build(base), tmp_path, base)
     assert [s.line for s in callers(graph, "parse_config").sites] == [4]
     changed = facts({"pkg/user.py": USER + "parse_config('b')\n"})
     with pytest.raises(RuntimeError, match="attach"):
@@ -116,7 +117,7 @@ def test_a_graph_reads_stored_rows_without_decoding_them(tmp_path: Path) -> None
     base = facts({"pkg/__init__.py": "", "pkg/config.py": CONFIG_V1, "pkg/user.py": USER})
     graph = CodeGraph.build(RowsOnly(base))
     assert shape(graph) == shape(CodeGraph.build(base))
-    loaded = stored(graph, tmp_path)
+    loaded = stored(graph, tmp_path, base)
     loaded.attach(RowsOnly(base))
     changed = facts({"pkg/user.py": USER_RENAMED, "pkg/config.py": CONFIG_RENAMED})
     loaded.update(RowsOnly(changed), ())
@@ -126,8 +127,9 @@ def test_a_graph_reads_stored_rows_without_decoding_them(tmp_path: Path) -> None
 def test_a_stored_graph_keeps_every_site_rank_and_symbol(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[1] / "fixtures" / "polyglot"
     files = {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*")) if p.is_file()}
-    graph = CodeGraph.build({rel: analyze(rel, p.read_text()) for rel, p in files.items()})
-    loaded = stored(graph, tmp_path)
+    every = {rel: analyze(rel, p.read_text()) for rel, p in files.items()}
+    graph = CodeGraph.build(every)
+    loaded = stored(graph, tmp_path, every)
     assert shape(loaded) == shape(graph)
     assert dict(loaded.symbols) == dict(graph.symbols)
     assert loaded.stats == graph.stats

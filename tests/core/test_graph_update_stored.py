@@ -51,7 +51,7 @@ def answers(graph: CodeGraph) -> tuple[object, ...]:
 def reopened(graph: CodeGraph, folder: Path, every: dict[str, FileFacts]) -> CodeGraph:
     """Save a graph and open it again with its facts attached, as the next generation does."""
     graph.save(folder / "graph.npz")
-    loaded = CodeGraph.open(folder / "graph.npz")
+    loaded = CodeGraph.open(folder / "graph.npz", every)
     loaded.attach(every)
     return loaded
 
@@ -131,7 +131,7 @@ def test_an_updated_opened_graph_is_saved_from_its_columns_and_reads_back_as_a_f
     for spans in (graph.blocks, graph.loose_blocks, graph.members):
         spans._make = _refuse  # type: ignore[attr-defined]  # an unchanged file's block is copied, never made
     assert write_spliced(graph, tmp_path / "spliced.npz")
-    loaded = CodeGraph.open(tmp_path / "spliced.npz")
+    loaded = CodeGraph.open(tmp_path / "spliced.npz", every)
     assert answers(loaded) == answers(CodeGraph.build(every))
     assert dict(loaded.symbols) == dict(CodeGraph.build(every).symbols)
     assert {p: [(x.line, x.name, x.outcome) for x in xs] for p, xs in loaded.loose.items()} == \
@@ -154,4 +154,4 @@ def test_a_graph_a_file_left_is_written_whole_so_its_strings_leave_too(tmp_path:
     graph = build_graph(every, graph, {}, ["p/c.py"])
     assert not write_spliced(graph, tmp_path / "spliced.npz")
     graph.save(tmp_path / "whole.npz")
-    assert answers(CodeGraph.open(tmp_path / "whole.npz")) == answers(CodeGraph.build(every))
+    assert answers(CodeGraph.open(tmp_path / "whole.npz", every)) == answers(CodeGraph.build(every))

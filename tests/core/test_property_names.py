@@ -46,7 +46,7 @@ def test_a_property_made_later_links_the_unchanged_files_reads() -> None:
 def test_a_property_made_later_links_reads_of_a_stored_graph(tmp_path: Path) -> None:
     base = _facts({"pkg/__init__.py": "", "pkg/shapes.py": PLAIN, "pkg/use.py": USE})
     CodeGraph.build(base).save(tmp_path / "graph.npz")
-    opened = CodeGraph.open(tmp_path / "graph.npz")
+    opened = CodeGraph.open(tmp_path / "graph.npz", base)
     changed = _facts({"pkg/shapes.py": PROPERTY})
     graph = build_graph({**base, **changed}, opened, changed, ())
     assert _reads(graph) == [("pkg/use.py", 4)]

@@ -59,7 +59,7 @@ def open_graph(path: Path, facts: Mapping[str, FileFacts]) -> CodeGraph:
     from maguyva_tui.core.graph.model import CodeGraph
 
     try:
-        graph = CodeGraph.open(path)
+        graph = CodeGraph.open(path, facts)
     except Exception:  # any damage: the facts are intact and hold the same graph
         return build_graph(facts)
     graph.read_modules(facts)

@@ -572,13 +572,14 @@ class CodeGraph:
             persist.write(path, persist.dump(self))
 
     @classmethod
-    def open(cls, path: Path) -> CodeGraph:
-        """Read a stored graph: queries work at once, ``update`` after ``attach``; a damaged file
-        raises ValueError or OSError."""
+    def open(cls, path: Path, facts: Mapping[str, FileFacts]) -> CodeGraph:
+        """Read a stored graph, its symbols from the facts it was built from (the generation's):
+        queries work at once, ``update`` after ``attach``; a damaged file, or one the facts
+        disagree with, raises ValueError or OSError."""
         graph = cls()
         graph._properties_known = False  # its files' facts are not read to learn them
         with bulk():
-            persist.load(graph, persist.read(path))
+            persist.load(graph, persist.read(path, facts))
         graph.attached = not graph.languages
         return graph
 

@@ -2,11 +2,16 @@
 
 ``graph.npz`` (read whole when a question first needs the graph; ``allow_pickle=False``, so
 nothing in it runs code) holds plain arrays only: strings as one table (``arrays.py``), rows of
-strings as ``int32`` records, sites as columns. Nodes are not stored: they are the files in path order, each followed by its symbols' qualnames
-in position order, and every array refers to them by that position. Sites, loose sites and
-member edges are concatenated in path order with a count per file; the order of the sites by
-target is stored too, so the first callers question after loading sorts nothing. The facts are
-not stored (the index has them): ``attach`` gives them back before an update.
+strings as records, sites as columns. Nodes are not stored: they are the files in path order, each
+followed by its symbols' qualnames in position order, and every array refers to them by that
+position. Sites, loose sites and member edges are concatenated in path order with a count per file;
+the order of the sites by target is stored too, so the first callers question after loading sorts
+nothing. The facts are not stored (the index has them): ``attach`` gives them back before an
+update. Nor are the symbols: a graph's rows of a file are its facts' symbols in position order, so
+an opened graph reads the facts' record table and strings (``facts_symbols.npy``,
+``facts_strings.bin``, mapped) and stores only its count per file, which with the paths must
+agree with the facts' (sympy's graph.npz 7.8 -> 4.4 MB: its symbols' records and strings were
+the facts' again).
 """
 
 from __future__ import annotations
@@ -33,16 +38,19 @@ from maguyva_tui.core.graph.sites import (
     merged_from,
 )
 from maguyva_tui.core.graph.spans import Bounds, Deferred, SpanMap
-from maguyva_tui.core.graph.symbols import Row, StoredRows, SymbolStore
+from maguyva_tui.core.graph.symbols import SCHEMA, Row, StoredRows, SymbolStore, to_row
 from maguyva_tui.core.graph.tables import symbol_id
-from maguyva_tui.core.store.arrays import Interner, Strings, narrowest
+from maguyva_tui.core.store.arrays import Interner, Strings, narrowest, strings_blob
+from maguyva_tui.core.store.facts_files import StoredRows as StoredFacts
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
+from maguyva_tui.core.types import FileFacts
 
-FORMAT = 3
-"""Bumped whenever the stored layout changes; an older graph is refused."""
+FORMAT = 4
+"""Bumped whenever the stored layout changes; an older graph is refused (4: the symbols read from
+the facts, no longer stored)."""
 
-RECORDS = {"symbols": "sssiissii", "deps": "s", "bases": "ss", "base_parts": "sss", "base_sources": "ss"}
+RECORDS = {"deps": "s", "bases": "ss", "base_parts": "sss", "base_sources": "ss"}
 """The record tables of ``graph.npz`` and their fields (``s`` a string, ``i`` an int)."""
 
 COLUMNS = {"sites": ("counts", "line", "source", "target", "kind", "order"),
@@ -255,9 +263,7 @@ def write(path: Path, state: dict[str, Any]) -> None:
     for group, columns in COLUMNS.items():
         for column in columns:
             arrays[f"{group}.{column}"] = state[group][column]
-    symbols = state["symbols"]
-    arrays["symbols.counts"] = ints([len(rows) for rows in symbols])
-    arrays["symbols"] = encode_records([row for rows in symbols for row in rows], RECORDS["symbols"], strings)
+    arrays["symbols.counts"] = ints([len(rows) for rows in state["symbols"]])  # the rows: the facts' (``read``)
     deps = state["deps"]
     arrays["deps.counts"] = ints([len(keys) for keys in deps])
     # one-field records: the key ids as a column, what encode_records makes of a 1-tuple per key
@@ -292,7 +298,8 @@ def _base_records(bases: dict[str, list[str]], parts: dict[str, dict[str, list[s
 
 NARROW: dict[str, tuple[type[np.generic], ...]] = {
     **{name: (np.uint16, np.int32) for name in ("sites.line", "sites.source", "sites.target", "sites.order", "loose.line",
-                                                "loose.source", "loose.name", "members.source", "members.target")},
+                                                "loose.source", "loose.name", "members.source", "members.target",
+                                                "loose_names", "deps", *(n for n in RECORDS if n != "deps"))},
     "string_offsets": (np.uint32, np.int64),
 }
 """Columns stored in the first of their types that holds every value (each is at least 0: node
@@ -340,8 +347,9 @@ string_blob = _blob
 """The string table's bytes and offsets (``splice.py`` appends the strings a save adds with it)."""
 
 
-def read(path: Path) -> dict[str, Any]:
-    """Read a stored graph's state (for ``load``); raise ValueError (or OSError) when it is damaged."""
+def read(path: Path, facts: Mapping[str, FileFacts]) -> dict[str, Any]:
+    """Read a stored graph's state (for ``load``), its symbols from the facts it was built from;
+    raise ValueError (or OSError) when it is damaged or disagrees with them."""
     arrays = mapped_npz(path)
     blob = arrays["strings"].tobytes()
     strings = Strings(blob, arrays["string_offsets"])
@@ -352,7 +360,7 @@ def read(path: Path) -> dict[str, Any]:
                              "loose_names": _Picked(strings, arrays["loose_names"])}
     for group, columns in COLUMNS.items():
         state[group] = {column: arrays[f"{group}.{column}"] for column in columns}
-    state["symbols"] = _symbol_table(arrays["symbols"], arrays["symbols.counts"], len(paths), strings)
+    state["symbols"] = _symbol_table(facts, paths, arrays["symbols.counts"])
     state["deps"] = _deps(arrays["deps"], arrays["deps.counts"], paths, strings)
     records = {name: decode_records(arrays[name], RECORDS[name], strings)
                for name in ("bases", "base_parts", "base_sources")}
@@ -417,20 +425,59 @@ def _deps(column: NDArray[Any], counts: NDArray[Any], paths: list[str], strings:
     return Deferred(make)
 
 
-def _symbol_table(table: NDArray[Any], counts: NDArray[Any], files: int, strings: Strings
+def _symbol_table(facts: Mapping[str, FileFacts], paths: list[str], counts: NDArray[Any]
                   ) -> tuple[NDArray[Any], NDArray[Any], Strings]:
-    """Return the symbols' record table (rows in path order), its count per file and its strings;
-    raise ValueError when they disagree (a damaged file)."""
-    width = len(RECORDS["symbols"])
+    """Return the symbols' record table (rows in path order, each file's in position order), its
+    count per file and its strings, read from the facts; raise ValueError when the stored counts
+    disagree with them (a damaged file, or facts the graph was not built from)."""
+    if counts.ndim != 1 or len(counts) != len(paths) or (counts < 0).any():
+        raise ValueError("record counts disagree")
+    table, found, strings = facts_symbols(facts, paths)
+    width = len(SCHEMA)
     if not len(table):
         table = np.zeros((0, width), dtype=np.int32)
-    if (table.ndim != 2 or table.shape[1] != width or table.dtype.kind not in "iu" or counts.ndim != 1
-            or len(counts) != files or (counts < 0).any() or len(table) != int(counts.sum())):
-        raise ValueError("record counts disagree")
+    if table.ndim != 2 or table.shape[1] != width or table.dtype.kind not in "iu" or not np.array_equal(found, counts):
+        raise ValueError("graph symbols disagree with the facts")
     names = table[:, :3]
     if len(names) and (int(names.min()) <= 0 or int(names.max()) > len(strings)):
         raise ValueError("graph symbol names out of range")
-    return table, counts, strings
+    return _positioned(table, found), counts, strings
+
+
+def facts_symbols(facts: Mapping[str, FileFacts], paths: list[str]
+                  ) -> tuple[NDArray[Any], NDArray[np.int64], Strings]:
+    """The facts' symbol rows of these files as one record table (files in this order, each file's
+    rows as its facts hold them), the count per file and the strings the ids read: a generation's
+    stored facts' own table and strings, mapped (not a copy), where the paths are theirs; otherwise
+    (facts in memory) encoded here. ValueError when the facts do not hold exactly these files."""
+    rows = getattr(facts, "rows", None)
+    if isinstance(rows, StoredFacts):
+        if rows.paths != paths:
+            raise ValueError("graph files disagree with the facts")
+        table, starts, strings = rows.symbol_columns()
+        return table, np.diff(starts), strings
+    if len(facts) != len(paths) or any(p not in facts for p in paths):
+        raise ValueError("graph files disagree with the facts")
+    per_file = [[to_row(s) for s in facts[p].symbols] for p in paths]
+    interner = Interner()
+    table = encode_records([row for file_rows in per_file for row in file_rows], SCHEMA, interner)
+    blob, offsets = strings_blob(interner.strings())
+    return table, np.asarray([len(r) for r in per_file], dtype=np.int64), Strings(blob, offsets)
+
+
+def _positioned(table: NDArray[Any], counts: NDArray[Any]) -> NDArray[Any]:
+    """The rows with each file's in position order (start line, then the enclosing first: the
+    graph's order, ``symbols.position``), keeping the order of rows at one position; the table
+    itself where they are so already (the facts' order, as the parsers list them)."""
+    if len(table) < 2:
+        return table
+    file_of_row = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    start, end = table[:, 3].astype(np.int64), table[:, 4].astype(np.int64)
+    same = file_of_row[1:] == file_of_row[:-1]
+    back = (start[1:] < start[:-1]) | ((start[1:] == start[:-1]) & (end[1:] > end[:-1]))
+    if not (same & back).any():
+        return table
+    return np.asarray(table)[np.lexsort((-end, start, file_of_row))]
 
 
 def _grouped(pairs: tuple[Record, ...]) -> dict[str, list[str]]:

@@ -1,5 +1,5 @@
 """Save a graph opened from disk and updated: its unchanged files' columns copied from the stored
-arrays, only the changed files' rows and sites encoded.
+arrays, only the changed files' sites encoded (the symbols' rows are not stored: ``persist.py``).
 
 ``persist.write`` of a whole graph decodes every file's symbol rows and loose names and interns
 every string again (100,000 files: about 25 s of a profiled one-file update). Here the stored string
@@ -22,10 +22,9 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph import persist
 from maguyva_tui.core.graph.sites import EMPTY, EMPTY_LOOSE, NO_MEMBERS, codes, ints
 from maguyva_tui.core.graph.spans import SpanMap
-from maguyva_tui.core.graph.symbols import SCHEMA, StoredRows
+from maguyva_tui.core.graph.symbols import StoredRows
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner
-from maguyva_tui.core.store.records import encode_records
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -46,7 +45,7 @@ def write_spliced(graph: persist.Persisted, path: Path) -> bool:
         return False  # a file left: its strings must leave the index with it (an ignored secret), so all is written anew
     strings = Interner()
     strings.ids = dict(zip(stored, range(1, len(origin.strings) + 1)))
-    order, remap, symbols = _nodes(graph, entries, paths, at, strings, len(origin.arrays["rank"]))
+    order, remap, symbols = _nodes(graph, entries, paths, at, len(origin.arrays["rank"]))
     arrays: dict[str, NDArray[Any]] = {"format": np.asarray([persist.FORMAT], np.int64),
                                        "rank": np.asarray(graph.slot_centrality(), dtype=np.float64)[order], **symbols}
     arrays["paths"] = ints(strings.column(paths))
@@ -139,10 +138,10 @@ class _LooseColumns:
 _LOOSE = _LooseColumns()
 
 
-def _nodes(graph: persist.Persisted, entries: StoredRows, paths: list[str], at: dict[str, int], strings: Interner,
+def _nodes(graph: persist.Persisted, entries: StoredRows, paths: list[str], at: dict[str, int],
            stored_nodes_count: int) -> tuple[NDArray[np.int64], NDArray[np.int32], dict[str, NDArray[Any]]]:
     """Return the slots in stored node order, the map from slot to stored position, and the
-    symbols' record table with its count per path."""
+    symbols' count per path (their rows are the facts', ``persist.read``)."""
     stored = entries.stored_rows()
     assert stored is not None
     bounds, row_files, keep, standing, rest = stored
@@ -155,14 +154,12 @@ def _nodes(graph: persist.Persisted, entries: StoredRows, paths: list[str], at: 
     stored_nodes = np.flatnonzero(standing[node_files])  # a stored node's slot is its stored position
     index = graph.nodes.index
     rest_paths = [p for p in paths if p in rest or p not in bounds.files or not standing[bounds.files[p]]]
-    rows: list[tuple[Any, ...]] = []
     row_keys: list[int] = []
     slots: list[int] = []
     slot_keys: list[int] = []
     for path in rest_paths:
         position = at[path]
         file_rows = graph.store.rows(path) if path in graph.store.entries else ()
-        rows.extend(file_rows)
         row_keys.extend([position] * len(file_rows))
         slots.append(index[path])
         slot_keys.append(position)
@@ -177,9 +174,7 @@ def _nodes(graph: persist.Persisted, entries: StoredRows, paths: list[str], at: 
     remap = np.full(len(graph.nodes), -1, dtype=np.int32)
     remap[order] = np.arange(len(order), dtype=np.int32)
     table_keys = np.concatenate([final[row_files[keep]], np.asarray(row_keys, dtype=np.int64)])
-    table = np.concatenate([np.asarray(entries.table[keep], dtype=np.int32).reshape(-1, len(SCHEMA)),
-                            encode_records(rows, SCHEMA, strings)])[np.argsort(table_keys, kind="stable")]
-    return order, remap, {"symbols": table, "symbols.counts": np.bincount(table_keys, minlength=len(paths)).astype(np.int32)}
+    return order, remap, {"symbols.counts": np.bincount(table_keys, minlength=len(paths)).astype(np.int32)}
 
 
 def _extended(origin: persist.Origin, strings: Interner) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:

@@ -304,6 +304,14 @@ class StoredRows(Mapping[str, Row]):
         assert isinstance(table, np.ndarray)  # chunks are never packed (NARROW_FIELDS)
         return table, self._starts[:, 1], self._strings, self._index
 
+    def symbol_columns(self) -> tuple[NDArray[np.int32], NDArray[np.int64], Strings]:
+        """Every file's symbol rows as stored (one ``int32`` table, files in path order, fields as
+        ``SCHEMAS[2]``), the row each file's begin at (one more than the files) and the strings the
+        ids read: what a stored graph reads its symbols from (``graph/persist.py``), not a copy."""
+        table = self._tables[2]
+        assert isinstance(table, np.ndarray)  # symbols are never packed (NARROW_FIELDS)
+        return table, self._starts[:, 2], self._strings
+
     def _part(self, field: int, i: int) -> StoredRecords:
         """Return file ``i``'s records of one part of the rows, decoded when read."""
         table = self._tables[field]
