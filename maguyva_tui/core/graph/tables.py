@@ -7,6 +7,7 @@ that building or updating the graph never makes a ``Reference`` object per site.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -306,15 +307,60 @@ def member_pairs(index: FileIndex) -> Iterator[tuple[str, str]]:
                 yield symbol_id(index.path, qualname), symbol_id(index.path, owner)
 
 
+class DirectoryNames:
+    """Each directory's top-level names (no dot: a class, a function, not a method), per language,
+    to the files of the directory that define them: what a Go, Java or PHP name resolves to in its
+    own package. Made once per directory from its files' tables and kept until a file of the
+    directory is forgotten: a lookup had read every file of the directory (a one-line edit of joda's
+    DateTime.java relinked 160 files of its package, each of 24,000 lookups reading its 70 files'
+    tables: 6 of the update's 10 s went there)."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[str, dict[str | None, tuple[tuple[str, ...], dict[str, list[str]]]]] = {}
+        """Directory to language to (the paths it was made from, name to paths in their order)."""
+
+    def names(self, files: Callable[[str], FileIndex | None], directory: str, language: str | None,
+              paths: tuple[str, ...]) -> Mapping[str, list[str]]:
+        """Each top-level name the files ``paths`` of ``directory`` in ``language`` define, to
+        those files in the order of ``paths`` (``files``: a path's tables, ``None`` for none);
+        made again where the directory's paths are not the ones it was made from."""
+        by_language = self._made.setdefault(directory, {})
+        made = by_language.get(language)
+        if made is not None and (made[0] is paths or made[0] == paths):
+            return made[1]
+        names: dict[str, list[str]] = {}
+        for path in paths:
+            index = files(path)
+            if index is not None and index.language == language:
+                for name in index.defs:
+                    if "." not in name:
+                        names.setdefault(name, []).append(path)
+        by_language[language] = (paths, names)
+        return names
+
+    def forget(self, path: str) -> None:
+        """Forget the names of a file's directory (the file changed, came or went)."""
+        self._made.pop(posixpath.dirname(path), None)
+
+    def clear(self) -> None:
+        """Forget every directory's names."""
+        self._made.clear()
+
+
 class IndexCache:
     """Path to ``FileIndex``, each built from the file's facts on first use (and kept, or within
-    ``limit``)."""
+    ``limit``), and each directory's top-level names (``directories``), made from those."""
 
-    __slots__ = ("_built", "_source_of", "limit")
+    __slots__ = ("_built", "_source_of", "directories", "limit")
 
     def __init__(self, source_of: Callable[[str], Source | None]) -> None:
         self._source_of = source_of
         self._built: OrderedDict[str, FileIndex] = OrderedDict()
+        self.directories = DirectoryNames()
+        """What a file's tables hold about its directory, forgotten with the file (``pop``):
+        a table let go for ``limit`` is made again the same, and leaves them true."""
         self.limit: int | None = None
         """The most tables kept, the one read longest ago let go first (``None``: every file's).
         A file's tables are made from its facts alone, so one made again is the same: a graph
@@ -346,9 +392,11 @@ class IndexCache:
         return isinstance(path, str) and self.get(path) is not None
 
     def pop(self, path: str) -> None:
-        """Forget the tables of a file."""
+        """Forget the tables of a file, and its directory's names."""
         self._built.pop(path, None)
+        self.directories.forget(path)
 
     def clear(self) -> None:
         """Forget every file's tables."""
         self._built.clear()
+        self.directories.clear()

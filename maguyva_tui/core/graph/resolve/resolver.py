@@ -21,7 +21,15 @@ from maguyva_tui.core.graph.resolve.base import (
 )
 from maguyva_tui.core.graph.resolve.languages import package_rules, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
+from maguyva_tui.core.graph.tables import (
+    CLASS_KINDS,
+    FUNCTION_KINDS,
+    DirectoryNames,
+    FileIndex,
+    IndexCache,
+    split_id,
+    symbol_id,
+)
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
@@ -87,6 +95,9 @@ class Resolver(Memo):
         """The cross-file name tables (built on first use: only C, C++, Go and Rust read them)."""
         self.packages = packages
         """Directories that hold an ``__init__.py``."""
+        self.directories = files.directories if isinstance(files, IndexCache) else DirectoryNames()
+        """Each directory's top-level names (``in_directory``): the graph's, kept with its files'
+        tables from one resolver and one update to the next."""
         self.property_names: Collection[str] | None = None
         """The name of every property of the repository (``None``: not known, every attribute read
         is looked up): a read of another name reaches no property, and is not looked up."""
@@ -658,9 +669,14 @@ class Resolver(Memo):
         return fallback
 
     def in_directory(self, index: FileIndex, name: str) -> str | None:
-        """Resolve a top-level name defined by another file of the same directory (Go, Java)."""
+        """Resolve a top-level name defined by another file of the same directory (Go, Java, PHP)."""
+        directory = posixpath.dirname(index.path)
+        paths = self.touch("dir:" + directory)
+        if "." not in name:
+            defined = self.directories.names(self.files.get, directory, index.language, paths).get(name, ())
+            return unique([symbol_id(path, name) for path in defined if path != index.path])
         found = []
-        for path in self.touch("dir:" + posixpath.dirname(index.path)):
+        for path in paths:
             other = self.files.get(path)
             if path != index.path and other is not None and other.language == index.language:
                 if name in other.defs:
