@@ -88,3 +88,18 @@ def test_a_damaged_table_rebuilds_the_index(tmp_path: Path) -> None:
     _, summary = update_index(root)
     assert summary.rebuilt_because and "defs_sites.npy" in summary.rebuilt_because
     assert TextRetriever(open_snapshot(root)).definers("expand") == {"pkg/a.py"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("member", "cut"), [("defs_names.bin", 3), ("defs_names_offsets.npy", None)])
+def test_a_table_cut_short_is_named_in_the_message(tmp_path: Path, member: str, cut: int | None) -> None:
+    root = _repo(tmp_path)
+    update_index(root)
+    gen = current_generation(index_folder(root))
+    data = (gen / member).read_bytes()
+    (gen / member).write_bytes(data[:-cut] if cut else data[:-8])  # the offsets: one value short
+    with pytest.raises(IndexUnavailable, match=rf"the index is corrupt \({member}: "):
+        open_snapshot(root)
+    _, summary = update_index(root)
+    assert summary.rebuilt_because and f"({member}: " in summary.rebuilt_because
+    assert TextRetriever(open_snapshot(root)).definers("expand") == {"pkg/a.py"}

@@ -315,9 +315,16 @@ def load_definitions(folder: Path, files: int, strings: int) -> Definitions:
     bounds = load_array(folder / "defs_bounds.npy", np.int64)
     sites = load_array(folder / "defs_sites.npy", np.int32, 2, SITE_COLUMNS)
     blob = map_bytes(folder / "defs_names.bin")
-    if (len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != len(blob) or len(bounds) != len(offsets)
-            or int(bounds[0]) != 0 or int(bounds[-1]) != len(sites) or (len(bounds) > 1 and (np.diff(bounds) < 0).any())
-            or (len(sites) and (int(sites[:, 0].min()) < 0 or int(sites[:, 0].max()) >= files
-                                or int(sites[:, 2].min()) < 0 or int(sites[:, 2].max()) > strings))):
+    # each file is named as the damaged one where a check can tell (a .npy cut short fails to load;
+    # the names' bytes have no header, and one cut short had been reported as defs_sites.npy)
+    if len(offsets) < 1 or int(offsets[0]) != 0:
+        raise damaged(folder / "defs_names_offsets.npy", "it does not start at 0")
+    if int(offsets[-1]) != len(blob):
+        raise damaged(folder / "defs_names.bin", f"{len(blob)} bytes where its offsets end at {int(offsets[-1])}")
+    if len(bounds) != len(offsets) or int(bounds[0]) != 0 or (len(bounds) > 1 and (np.diff(bounds) < 0).any()):
+        raise damaged(folder / "defs_bounds.npy", "it disagrees with the names")
+    if int(bounds[-1]) != len(sites) or (len(sites) and (
+            int(sites[:, 0].min()) < 0 or int(sites[:, 0].max()) >= files
+            or int(sites[:, 2].min()) < 0 or int(sites[:, 2].max()) > strings)):
         raise damaged(folder / "defs_sites.npy", "it disagrees with the facts")
     return Definitions(blob, offsets, bounds, sites)
