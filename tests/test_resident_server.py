@@ -370,6 +370,42 @@ def test_the_client_finds_the_repository_and_index_as_argparse_would() -> None:
         assert client.locate(declined) is None, declined
 
 
+def test_the_client_reads_a_graph_question_with_graphs_own_options() -> None:
+    assert client.locate(["graph", "callers", "x", "--i", "/i"]) == (None, "/i")  # --index-dir, graph's one --i
+    assert client.locate(["graph", "impact", "x", "--r", "a", "--d", "2", "--j"]) == ("a", None)
+    assert client.locate(["graph", "callers", "--", "--repo"]) == (None, None)
+    for declined in (["graph", "callers", "x", "--workspace", "w"], ["graph", "callers", "x", "--help"],
+                     ["graph", "callers", "x", "-h"], ["graph", "callers", "x", "--repo", "a", "--repo", "b"],
+                     ["graph", "callers", "x", "--explain"], ["graph", "callers", "x", "--limit"]):
+        assert client.locate(declined) is None, declined
+
+
+def test_the_server_takes_a_graph_question_of_its_repository(short_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = _server(short_dir, monkeypatch)
+    asked = {"cwd": str(FIXTURE), "env": server.env}
+    assert server.not_mine({**asked, "argv": ["graph", "callers", "parse_config", "--json"]}) is None
+    assert server.not_mine({**asked, "argv": ["graph", "callers", "x", "--repo", str(FIXTURE)]}) is None
+    assert server.not_mine({**asked, "argv": ["graph", "callers", "x", "--workspace", "w"]}) is not None
+    assert server.not_mine({**asked, "argv": ["graph", "callers", "x", "--repo", "/", "--repo", "/tmp"]}) is not None
+    assert server.not_mine({**asked, "argv": ["index"]}) is not None
+
+
+def test_a_graph_question_asks_the_server_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    import maguyva_tui.__main__ as entry
+    import maguyva_tui.cli
+
+    asked: list[list[str]] = []
+
+    def no_server(argv: list[str]) -> None:  # none answered
+        asked.append(argv)
+
+    monkeypatch.setattr(client, "answer", no_server)
+    monkeypatch.setattr(maguyva_tui.cli, "main", lambda argv: 7)  # the command run in process instead
+    monkeypatch.setattr(entry, "_exit_now", lambda status: status)
+    assert entry._main(["graph", "callers", "x"]) == 7
+    assert asked == [["graph", "callers", "x"]]
+
+
 def test_the_capture_keeps_the_order_of_writes_and_flushes() -> None:
     capture = Capture()
     capture.write(1, "a")
@@ -546,11 +582,13 @@ class Served:
     folder: str
     socket: str
 
-    def search(self, *args: str, through_server: bool) -> subprocess.CompletedProcess[str]:
+    def search(self, *args: str, through_server: bool, command: str = "search",
+               under: str = "") -> subprocess.CompletedProcess[str]:
+        """``maguyva COMMAND ARGS`` from the repository (``under``: from that folder of it)."""
         env = dict(self.env)
         if not through_server:
             env[place.NO_SERVER_ENV] = "1"
-        return run(["search", "--index-dir", str(self.index), *args], env, self.repo)
+        return run([command, "--index-dir", str(self.index), *args], env, self.repo / under)
 
     def log(self) -> str:
         """The server's log (where it says why it exited)."""
@@ -567,16 +605,16 @@ class Served:
         assert started.returncode == 0, started.stderr
         assert "ready" in started.stdout or "already runs" in started.stdout
 
-    def answered(self, *args: str) -> subprocess.CompletedProcess[str]:
-        """A search the server answered. A server whose code changed under it (other work in this
-        checkout) steps aside, as it must; it is started again and the search retried."""
+    def answered(self, *args: str, command: str = "search", under: str = "") -> subprocess.CompletedProcess[str]:
+        """A search (or ``command``) the server answered. A server whose code changed under it (other
+        work in this checkout) steps aside, as it must; it is started again and the search retried."""
         for _ in range(3):
             if self.status() is None:
                 assert "source files changed" in self.log(), self.log()
                 self.start()
             before = self.status()
             assert before is not None, self.log()
-            found = self.search(*args, through_server=True)
+            found = self.search(*args, through_server=True, command=command, under=under)
             after = self.status()
             if after is not None and after["pid"] == before["pid"]:
                 assert after["searches"] == before["searches"] + 1, "the server did not answer"  # type: ignore[operator]
@@ -670,6 +708,41 @@ def test_the_server_prints_what_the_command_prints(served: Served, name: str, ar
         assert mine.returncode == 2 and mine.stderr.startswith("maguyva: ")
     else:
         assert mine.stdout
+
+
+GRAPHS = [
+    ("callers", ["callers", "parse_config"], ""),
+    ("callers json", ["callers", "parse_config", "--json"], ""),
+    ("callers cut by --limit, json", ["callers", "parse_config", "--limit", "1", "--json"], ""),
+    ("callees", ["callees", "serve"], ""),
+    ("impact", ["impact", "parse_config", "--depth", "2"], ""),
+    ("importers json", ["importers", "app.config", "--json"], ""),
+    ("subtypes, nothing", ["subtypes", "ConfigLoader"], ""),
+    ("overrides, several definitions", ["overrides", "load", "--json"], ""),
+    ("from a folder of the repository", ["callers", "parse_config"], "app"),
+    ("from a folder of the repository, json", ["callers", "parse_config", "--json"], "app"),
+    ("unknown symbol, exit 2", ["callers", "no_such_symbol"], ""),
+    ("unknown symbol, json, exit 2", ["callers", "no_such_symbol", "--json"], ""),
+    ("bad depth, exit 2", ["impact", "parse_config", "--depth", "0"], ""),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "args", "under"), GRAPHS, ids=[g[0] for g in GRAPHS])
+def test_the_server_prints_what_a_graph_question_prints(served: Served, name: str, args: list[str],
+                                                       under: str) -> None:
+    """``maguyva graph`` had always run in process (1-2 s on libmaxminddb, 0.2 s of it the answer):
+    the server answers it (its count says so), byte for byte as the command would."""
+    mine = served.answered(*args, command="graph", under=under)
+    alone = served.search(*args, through_server=False, command="graph", under=under)
+    assert (untimed(mine.stdout), mine.stderr, mine.returncode) == (untimed(alone.stdout), alone.stderr,
+                                                                    alone.returncode)
+    if name.endswith("exit 2"):
+        assert mine.returncode == 2 and mine.stderr.startswith("maguyva: ")
+    else:
+        assert mine.returncode == 0 and mine.stdout
+    if under:
+        assert "nearest indexed folder above" in mine.stdout + mine.stderr
 
 
 @pytest.mark.slow

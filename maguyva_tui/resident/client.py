@@ -1,4 +1,5 @@
-"""The lean side of ``maguyva search``: ask the repository's resident server, print its answer.
+"""The lean side of ``maguyva search`` and ``maguyva graph``: ask the repository's resident server,
+print its answer.
 
 Imports the standard library's cheapest parts alone (``_socket`` rather than ``socket``, whose
 enums cost milliseconds; :mod:`.wire` rather than ``json``, which imports ``re``; no
@@ -32,6 +33,10 @@ VALUED = ("--repo", "--workspace", "--index-dir", "--ray", "--limit", "--modalit
           "--preset", "--depth")
 """The search options that take a value (argparse's, as ``maguyva_tui.cli`` declares them)."""
 FLAGS = ("--json", "--regex", "--ignore-case", "--smart-case", "--explain", "--help")
+GRAPH_VALUED = ("--repo", "--workspace", "--index-dir", "--depth", "--limit")
+GRAPH_FLAGS = ("--json", "--help")
+"""``maguyva graph``'s options, valued and not: a prefix is read against the command's own options,
+as argparse reads it (``--i`` is ``--index-dir`` there, three options of ``search``)."""
 DECLINED = ("--workspace", "--batch", "--ray", "--help")
 """Searches the server does not run: several repositories, a Ray cluster, stdin, help text sized
 to the terminal. They run in process."""
@@ -61,8 +66,8 @@ ANOTHER = "another repository"
 
 
 def answer(argv: list[str]) -> int | None:
-    """Run ``maguyva search ...`` (``argv`` from ``search`` on) through the resident server;
-    ``None``: not handled, run it in process."""
+    """Run ``maguyva search ...`` or ``maguyva graph ...`` (``argv`` from the command on) through the
+    resident server; ``None``: not handled, run it in process."""
     environ = os.environ
     if place.server_disabled(environ) or not sys.platform.startswith("linux"):
         return None
@@ -119,9 +124,10 @@ def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapp
 
 
 def locate(argv: list[str]) -> tuple[str | None, str | None] | None:
-    """The ``--repo`` (``None``: not given) and ``--index-dir`` of a search, as argparse would read
-    them (unique prefixes of long options included); ``None`` for a search the server does not run (the server checks
-    again with the real parser: this only finds its socket)."""
+    """The ``--repo`` (``None``: not given) and ``--index-dir`` of a search or graph question, as
+    argparse would read them (unique prefixes of long options included); ``None`` for one the server
+    does not run (the server checks again with the real parser: this only finds its socket)."""
+    valued, flags = (GRAPH_VALUED, GRAPH_FLAGS) if argv[:1] == ["graph"] else (VALUED, FLAGS)
     repos: list[str] = []
     index_dir: str | None = None
     i = 1
@@ -131,10 +137,10 @@ def locate(argv: list[str]) -> tuple[str | None, str | None] | None:
             break
         if arg.startswith("--"):
             name, eq, value = arg.partition("=")
-            full = _expand(name)
+            full = _expand(name, valued + flags)
             if full is None or full in DECLINED:
                 return None
-            if full in VALUED and not eq:
+            if full in valued and not eq:
                 i += 1
                 if i == len(argv):
                     return None
@@ -151,9 +157,8 @@ def locate(argv: list[str]) -> tuple[str | None, str | None] | None:
     return (repos[0] if repos else None), index_dir
 
 
-def _expand(name: str) -> str | None:
-    """The long option a name or a unique prefix of it means, as argparse allows; else ``None``."""
-    options = VALUED + FLAGS
+def _expand(name: str, options: tuple[str, ...]) -> str | None:
+    """The long option of ``options`` a name or a unique prefix of it means, as argparse allows; else ``None``."""
     if name in options:
         return name
     matches = [o for o in options if o.startswith(name)]

@@ -1,4 +1,5 @@
-"""The resident search server: one repository's engine kept warm, answering ``maguyva search``.
+"""The resident search server: one repository's engine kept warm, answering ``maguyva search`` and
+``maguyva graph`` (a graph question is a request of op ``search`` too: a command line to run).
 
 It listens on the Unix socket :mod:`.place` names, in a folder only its user can enter, and
 checks each peer's uid with ``SO_PEERCRED`` as well. A request is one JSON object (bounded in
@@ -561,7 +562,7 @@ class Server:
         return self.answer(request)
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Answer a checked request: ``status``, ``stop`` or ``search``."""
+        """Answer a checked request: ``status``, ``stop`` or ``search`` (a ``search`` or ``graph`` command line)."""
         op = request.get("op")
         if op == "status":
             return {"handled": True, "status": self.status()}
@@ -624,7 +625,8 @@ class Server:
                 args = self._parser.parse_args(argv)
         except SystemExit:
             return "arguments the command line refuses (it says why, sized to the terminal)", None
-        if args.command != "search" or args.workspace or args.batch or args.ray or len(args.repo or ()) > 1:
+        if (args.command not in ("search", "graph") or args.workspace or getattr(args, "batch", None)
+                or getattr(args, "ray", None) or len(args.repo or ()) > 1):  # graph has neither --batch nor --ray
             return "a command the server does not run", None
         index_env = request.get("index_dir_env")
         spec = place.index_spec(args.index_dir, cwd, {place.INDEX_DIR_ENV: index_env} if isinstance(index_env, str) else {})
