@@ -16,6 +16,9 @@ from tests.app.conftest import SIZE, ask, settle, wait_for
 
 pytestmark = pytest.mark.anyio
 
+BACK = {"Back to results", "Back"}
+"""The preview's escape, whole or short (at 130 columns its keys do not fit whole)."""
+
 
 def _shown(app) -> dict[str, str]:
     """The footer keys drawn along the bottom row, by key: the top screen's where it has a footer."""
@@ -49,7 +52,7 @@ async def test_under_the_go_to_box_and_the_help_escape_is_said_to_close_them(mak
         await ask(pilot, "parse_config")
         await pilot.press("escape", "enter")
         await settle(pilot)
-        assert app.focused.id == "preview" and _shown(app)["escape"] == "Back to results"
+        assert app.focused.id == "preview" and _shown(app)["escape"] in BACK
         for key, screen, says in (("ctrl+g", JumpScreen, "Cancel"), ("f1", HelpScreen, "Close help")):
             await pilot.press(key)
             await wait_for(pilot, lambda screen=screen: isinstance(app.screen, screen))
@@ -58,5 +61,5 @@ async def test_under_the_go_to_box_and_the_help_escape_is_said_to_close_them(mak
             await pilot.press("escape")
             await wait_for(pilot, lambda: len(app.screen_stack) == 1)
             await pilot.pause(0.1)
-            assert isinstance(app.focused, type(app.part("#preview"))) and _shown(app)["escape"] == "Back to results"
+            assert isinstance(app.focused, type(app.part("#preview"))) and _shown(app)["escape"] in BACK
         assert isinstance(app.part("#results"), ResultsTable)
