@@ -56,8 +56,8 @@ def test_only_the_hits_the_merge_keeps_are_settled(shards: list[Shard], text: st
     monkeypatch.setattr(shard_module, "_new_found", lambda *args: made.append(args) or new_found(*args))
     listed: list[int] = []
     merge = coordinator_module.merge_lists
-    monkeypatch.setattr(coordinator_module, "merge_lists", lambda name, lists, cut: listed.append(
-        sum(len(items) for _, items in lists)) or merge(name, lists, min(cut, 2)))  # a list cut short
+    monkeypatch.setattr(coordinator_module, "merge_lists", lambda name, lists, cut, *group: listed.append(
+        sum(len(items) for _, items in lists)) or merge(name, lists, min(cut, 2), *group))  # a list cut short
     coordinator = Coordinator(shards)
     try:
         answer = coordinator.search(SearchRequest(text))
