@@ -26,6 +26,11 @@ pytestmark = pytest.mark.anyio
 
 WIDE = (230, 40)
 """Room for the whole line: the other build's command is up to 60 characters."""
+NARROW = (80, 40)
+"""No room for the whole sentence, whatever the other build's command: with a pid alone it takes 75
+cells or more, the line has 68 beside the repository's name. At 130 columns (118 cells) it had fitted
+whole where pytest was started as ``python -m pytest -m slow -q`` (110 cells: the full slow run, which
+never showed the short form), and not where the command was longer (the test run alone, 141 cells)."""
 
 
 def _state(app: MaguyvaApp) -> str:
@@ -59,6 +64,8 @@ async def test_the_status_line_says_the_update_waits_for_another_build_then_goes
             said = _state(app)  # whole on a wide line
             assert said.startswith(f"another build of this index (pid {os.getpid()}: "), said
             assert said.endswith("is writing it; waiting for it to finish") and "Ctrl-C" not in said
+            await pilot.resize_terminal(*NARROW)
+            await wait_for(pilot, lambda: _state(app) == f"waiting for another build (pid {os.getpid()})")
             release.set()
             await wait_for(pilot, lambda: "2 files" in _state(app))  # the update went on: b.py is indexed
             assert "another build" not in _state(app)
