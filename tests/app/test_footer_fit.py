@@ -36,6 +36,8 @@ def test_keys_that_do_not_fit_are_written_short_then_the_least_needed_left_out()
     assert "p Preset" not in shown and shown[0] == "esc Back" and len(shown) == len(PREVIEW) - 1
     shown = _labels(fit(PREVIEW, 90))  # the intent's and the weight's go too
     assert shown[0] == "esc Back" and "^r Regex" in shown and "w Weight" not in shown and "+ +weight" in shown
+    shown = _labels(fit(PREVIEW, 80))  # the weight's keys go together: the whole label fits again
+    assert not {"+ +weight", "- -weight"} & set(shown) and shown[0] == "esc Back to results"
     what_if = [*PREVIEW[1:-1], _key("0", "Reset what-if", "reset_what_if"), PREVIEW[-1]]  # the list's, 127 cells
     shown = _labels(fit(what_if, 117))  # the preset's key left out, the whole label fits again
     assert "0 Reset what-if" in shown and "p Preset" not in shown and len(shown) == len(what_if) - 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -15,11 +15,11 @@ NOT_READY = object()
 SHORT_FORMS = {"Back to results": "Back", "Reset what-if": "Reset"}
 """A key's shorter label, used where the whole row of keys does not fit the width."""
 
-DROPPED_FIRST = ("cycle_preset", "cycle_intent", "next_weight", "nudge(-1)", "nudge(1)", "toggle_regex", "jump",
-                 "open_editor", "toggle_explain")
-"""The keys left out, in this order, where the short labels do not fit either (actions; the help
-lists them all): Textual's footer drew the keys past its edge, the last one cut mid-word
-(``^r Reg`` at 140 columns, in the preview)."""
+DROPPED_FIRST = (("cycle_preset",), ("cycle_intent",), ("next_weight",), ("nudge(-1)", "nudge(1)"),
+                 ("toggle_regex",), ("jump",), ("open_editor",), ("toggle_explain",))
+"""The keys left out, in this order, where the short labels do not fit either (their actions, those
+of a pair together; the help lists them all): Textual's footer drew the keys past its edge, the last
+one cut mid-word (``^r Reg`` at 140 columns, in the preview)."""
 
 KEY_PADDING = 3
 """Cells a key takes besides its key and label: a space either side of the key, one after the label
@@ -106,10 +106,10 @@ def fit(keys: list[Key], room: int) -> list[Key]:
         return keys
     whole = {k[3]: k for k in keys}
     shown = [(k[0], k[1], SHORT_FORMS.get(k[2], k[2]), *k[3:]) for k in keys]
-    for action in _dropped(shown):
+    for actions in DROPPED_FIRST:
         if _total(shown) <= room:
             break
-        shown = [k for k in shown if k[3] != action]
+        shown = [k for k in shown if k[3] not in actions]
     while shown and _total(shown) > room:
         shown.pop()
     for i, key in enumerate(shown):
@@ -117,12 +117,6 @@ def fit(keys: list[Key], room: int) -> list[Key]:
         if _total(longer) <= room:
             shown = longer
     return shown
-
-
-def _dropped(keys: Iterable[Key]) -> Iterator[str]:
-    """The actions of ``keys`` that may be left out, the least needed first."""
-    actions = {k[3] for k in keys}
-    return (action for action in DROPPED_FIRST if action in actions)
 
 
 def _total(keys: Iterable[Key]) -> int:
