@@ -137,9 +137,13 @@ class CodeGraph:
         """Give an opened graph its ``go.mod`` files' facts alone, before any ``attach``: a question
         naming a Go import path (``who imports github.com/tidwall/gjson``) resolves it by their
         module paths, as a graph just built does; an opened one had read no ``go.mod`` and taken
-        the path for a symbol named github.com."""
+        the path for a symbol named github.com. They are found by name, as the module table keys
+        them (:data:`modules.GO_MODULES`), without making that table over every file: on 100,000
+        files it took about 2 s and 190 MB of each graph question, and a lone word's."""
         if not self.attached:
-            self.layers.attach(facts, [p for p in self.table.get(mod.GO_MODULES, ()) if p in facts])
+            manifests = sorted(p for p, language in self.languages.items()
+                               if language is None and p.endswith("go.mod") and mod.is_go_module_file(p))
+            self.layers.attach(facts, [p for p in manifests if p in facts])
             self.indexes.clear()
 
     @property

@@ -145,7 +145,7 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
         return [f"rs:{root}|{module}"]
     if language == "php":  # PSR-4: a class's path ends with its namespace's parts and its name
         return ["php:" + s for s in _suffixes(path.removesuffix(".php").split("/"), "/")]
-    if language is None and posixpath.basename(path) == "go.mod":
+    if language is None and is_go_module_file(path):
         return [GO_MODULES]  # its module path, read by Go's imports (``resolve/go.py``)
     if language is None and posixpath.basename(path) == "Cargo.toml":
         return [CARGO_CRATES]  # its crate's name and root, read by paths that name it (``resolve/rust.py``)
@@ -154,6 +154,11 @@ def _keys(path: str, language: str | None, packages: set[str]) -> Iterable[str]:
     if language is None and posixpath.basename(path) == "package.json":
         return [JS_PACKAGES]  # its name and exports, read by bare specifiers (``resolve/ecmascript.py``)
     return []
+
+
+def is_go_module_file(path: str) -> bool:
+    """Whether a file (of no parsed language) is a ``go.mod``: the files keyed :data:`GO_MODULES`."""
+    return posixpath.basename(path) == "go.mod"
 
 
 def _suffixes(parts: list[str], sep: str) -> list[str]:
