@@ -33,7 +33,7 @@ from maguyva_tui.core.types import (
     called_definition,
     share,
 )
-from maguyva_tui.json_out import needs_care, wire_safe
+from maguyva_tui.json_out import needs_care, terminal_safe, wire_safe
 from maguyva_tui.locations import default_index_base
 from maguyva_tui.terminal import ArgumentParser, CommandParser, no_explorer_here, printable, printable_lines
 from maguyva_tui.terminal import after_update as _after_update
@@ -970,7 +970,7 @@ def _emit(obj: dict[str, Any]) -> None:
             text.encode(sys.stdout.encoding or "utf-8")
         except UnicodeEncodeError:
             text = json.dumps(obj)
-    print(text, flush=True)
+    print(terminal_safe(text), flush=True)
 
 
 def _open_batch(path: str) -> BinaryIO:

@@ -33,6 +33,21 @@ BYTES_SUFFIX = "_bytes"
 
 W = TypeVar("W")
 
+TERMINAL_CONTROL = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+"""What JSON leaves raw that a terminal acts on or that reorders what is read: DEL, the C1 controls
+(xterm obeys U+009B, a one-byte CSI, written in UTF-8), bidirectional marks and overrides, the line
+and paragraph separators. JSON escapes only the C0 controls; :func:`terminal_safe` escapes these."""
+
+
+def terminal_safe(text: str) -> str:
+    """Encoded JSON ``text`` with each :data:`TERMINAL_CONTROL` character as a ``\\uXXXX`` escape:
+    the same JSON to every parser (the characters only occur inside its strings), nothing a
+    terminal obeys: ``maguyva search --json`` had written a file named ``c1\\u009b2J.py``
+    raw, which xterm reads as ``ESC [ 2 J``, clear the screen."""
+    if text.isascii() or not TERMINAL_CONTROL.search(text):
+        return text
+    return TERMINAL_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
 
 def needs_care(text: str) -> bool:
     """Tell whether encoded JSON text holds a lone surrogate (rare: then walk the answer). The

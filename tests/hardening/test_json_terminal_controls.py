@@ -1,0 +1,34 @@
+"""JSON answers printed to a terminal: a C1 control (U+009B, the one-byte CSI; U+0085, next line),
+DEL, a bidirectional override or a line separator in a file's name or line goes out as a ``\\uXXXX``
+escape, which every parser reads back as the same character. JSON's own rules escape only the C0
+controls: the rest had gone out raw, and xterm obeys a C1 control written in UTF-8."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from maguyva_tui.cli import _emit
+
+HOSTILE = "src/c1\u009b2J\u0085\u202eyp.py\u2028\u2066\u200f\x7f"
+
+
+def test_a_c1_control_or_bidi_override_in_a_name_is_printed_escaped_and_reads_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _emit({"results": [{"path": HOSTILE, "snippet": "x = '\u009b2J'"}], "note": "é stays é"})
+    out = capsys.readouterr().out
+    assert not any(ch in out for ch in "\u009b\u0085\u202e\u2028\u2066\u200f\x7f")
+    assert "\\u009b2J" in out and "é stays é" in out
+    assert json.loads(out)["results"][0]["path"] == HOSTILE
+
+
+def test_a_name_that_is_not_utf8_keeps_its_bytes_beside_it_and_is_escaped_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _emit({"path": "a\u009b\udcff.py"})
+    printed = capsys.readouterr().out
+    assert "\u009b" not in printed
+    out = json.loads(printed)
+    assert out == {"path": "a\u009b\\xff.py", "path_bytes": "YcKb/y5weQ=="}
