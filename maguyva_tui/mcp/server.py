@@ -33,7 +33,7 @@ from maguyva_tui import __version__
 from maguyva_tui.core.answers import REFERENCE_KINDS
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import CASE_MODES, INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
-from maguyva_tui.json_out import needs_care, wire_safe
+from maguyva_tui.json_out import needs_care, terminal_safe, wire_safe
 from maguyva_tui.mcp.answers import (
     MAX_RESULTS,
     AnswerError,
@@ -281,7 +281,7 @@ class _Server(MCPServer[Any]):
         if notice and isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
             data = result.structured_content
             data["notices"] = [*data.get("notices", ()), notice]
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            text = terminal_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
             result = CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
         return result
 
@@ -362,7 +362,8 @@ def _answered(answer: Callable[[], dict[str, Any]]) -> CallToolResult:
     if needs_care(text):  # rare (a file name that is not UTF-8): only then walk the answer
         data = wire_safe(data)
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    # the text an agent may print as it is: what a terminal obeys escaped, as --json escapes it
+    return CallToolResult(content=[TextContent(type="text", text=terminal_safe(text))], structured_content=data)
 
 
 def _lifespan(service: RepoService | WorkspaceService) -> Callable[[MCPServer[Any]], Any]:

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from maguyva_tui.cli import _emit
+from maguyva_tui.mcp.server import _answered
 
 HOSTILE = "src/c1\u009b2J\u0085\u202eyp.py\u2028\u2066\u200f\x7f"
 
@@ -32,3 +33,10 @@ def test_a_name_that_is_not_utf8_keeps_its_bytes_beside_it_and_is_escaped_too(
     assert "\u009b" not in printed
     out = json.loads(printed)
     assert out == {"path": "a\u009b\\xff.py", "path_bytes": "YcKb/y5weQ=="}
+
+
+def test_an_mcp_tool_answers_text_escapes_them_too_and_reads_back_as_its_structured_content() -> None:
+    result = _answered(lambda: {"definitions": [{"path": HOSTILE}]})
+    text = result.content[0].text
+    assert not any(ch in text for ch in "\u009b\u0085\u202e\u2028\u2066\u200f\x7f")
+    assert json.loads(text) == result.structured_content == {"definitions": [{"path": HOSTILE}]}
