@@ -215,10 +215,15 @@ def _status_text(status: dict[str, Any]) -> str:
         f"maguyva: server for {status['root']} (pid {status['pid']})",
         f"  socket   {status['socket']}",
         f"  index    {status.get('index_folder') or 'default'}",
-        f"  up       {status['uptime_s']:.0f} s, {status['searches']} searches answered",
+        f"  up       {status['uptime_s']:.0f} s, {_questions(int(status['searches']))} answered",
         f"  idle     {status['idle_s']:.0f} s; exits after {left:.0f} s more without a search",
         *_semantic_lines(status),
     ])
+
+
+def _questions(count: int) -> str:
+    """``1 question``, ``2 questions``: what the server answered (searches and graph questions)."""
+    return f"{count} question" if count == 1 else f"{count} questions"
 
 
 def _semantic_lines(status: dict[str, Any]) -> list[str]:
