@@ -61,7 +61,14 @@ from typing import Final
 
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS, is_file_name
 from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.names import NAME_START, OPERATOR_SYMBOL, QUALIFIED_NAME, QUESTION_NAME, spelled
+from maguyva_tui.core.names import (
+    NAME_START,
+    OPERATOR_SYMBOL,
+    QUALIFIED_NAME,
+    QUESTION_NAME,
+    is_operator_method,
+    spelled,
+)
 from maguyva_tui.core.path_names import QUESTION_TARGET, path_in
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
@@ -572,12 +579,13 @@ def _path_target(path: str, words: str) -> str:
     return joined_in_file(path, name) if is_file_name(path) else name
 
 
-_NO_SUBJECT: Final = frozenset(
-    "the a an this that these those my our its it everything anything something "
-    "symbol variable constant".split()
-) | frozenset(_DEFINED_WORDS.split("|"))
+_FILLERS: Final = frozenset("the a an this that these those my our its it everything anything something".split())
+"""Articles and pronouns: no symbol's name stands for one in a question, whatever the index defines."""
+
+_NO_SUBJECT: Final = _FILLERS | frozenset("symbol variable constant".split()) | frozenset(_DEFINED_WORDS.split("|"))
 """The words of a phrase's subject that cannot be the name it asks about: an article, a pronoun, a
-kind ("where is it defined" has no target)."""
+kind ("where is it defined" has no target; a kind's word may be, where the index defines it:
+:func:`unnamed_subject`)."""
 
 
 def _subject_word(subject: str) -> str | None:
@@ -588,6 +596,30 @@ def _subject_word(subject: str) -> str | None:
     words = [_clean(m.group(0)) for m in _TOKEN.finditer(subject)]
     named = [w for w in words if w and w.lower() not in _NO_SUBJECT]
     return named[0] if len(named) == 1 else None
+
+
+_UNNAMED_SUBJECT = re.compile(
+    rf"^\s*where(?:\s+(?:is|are)|'s)\s+(?:(?P<the>the|an?)\s+)?(?P<q>`?)(?P<x>[^\s`]{{1,40}})(?P=q)"
+    rf"(?:\s++(?P<kind>{'|'.join(_KIND_NOUNS)}))?\s++(?:defined|declared|implemented){_END}",
+    re.I,
+)
+
+
+def unnamed_subject(text: str) -> str | None:
+    """The word a definition question asks about that the rules take for no name: a kind's word
+    ("where is function defined", "where is the Function class defined") or an operator's symbol
+    ("where is ~ defined", Ruby's ``def ~``), as written; the index, which may define a symbol so
+    spelled, decides. After an article only a word spelled as code (capitalised or backticked):
+    "where is the function defined" speaks of some function."""
+    match = _UNNAMED_SUBJECT.match(text)
+    if match is None:
+        return None
+    word = match.group("x")
+    if is_operator_method(word):
+        return word
+    if word.lower() not in _NO_SUBJECT or word.lower() in _FILLERS:
+        return None
+    return word if not match.group("the") or match.group("q") or not word.islower() else None
 
 
 def _phrase_rule(

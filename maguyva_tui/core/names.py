@@ -34,6 +34,16 @@ _SEGMENT = re.compile(r"[A-Z][^\W_A-Z]*|[^\W_A-Z]+")
 OPERATOR_SYMBOL: Final = r"(?:->\*?|\(\)|\[\]|<=>|<<=?|>>=?|&&|\|\||\+\+|--|[-+*/%^&|~!=<>]=?|,)"
 """The symbol after ``operator`` in a C++ operator's name (``operator<<``, ``operator->``), longest first."""
 
+OPERATOR_METHOD: Final = re.compile(r"\[\]=?|[-+~!]@|\*\*|<=>|===?|!=|[=!]~|<<|>>|<=|>=|[-+*/%<>&|^~!`]")
+"""A method named by an operator's symbol alone, as Ruby defines them (``def ~``, ``def []=``,
+``def <=>``, ``def -@``): a name no identifier pattern reads, looked up as written."""
+
+
+def is_operator_method(word: str) -> bool:
+    """Whether a word is wholly an operator's symbol that a method may be named by (``**``, ``[]=``)."""
+    return OPERATOR_METHOD.fullmatch(word) is not None
+
+
 _IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*"
                          rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?")
 """An identifier in prose, qualified ones (``a.b``, ``a::b``, ``a->b``) kept whole, and so is a C++

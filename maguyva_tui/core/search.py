@@ -67,6 +67,7 @@ from maguyva_tui.core.intent import (
     named_after_keyword,
     override,
     quoted_names,
+    unnamed_subject,
     written_name,
 )
 from maguyva_tui.core.locations import (
@@ -104,7 +105,7 @@ from maguyva_tui.core.message_text import (
 )
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
-from maguyva_tui.core.names import QUESTION_NAME, qualifier_parts, spelled
+from maguyva_tui.core.names import QUESTION_NAME, is_operator_method, qualifier_parts, spelled
 from maguyva_tui.core.other_calls import (
     base_reached,
     callees_notes,
@@ -1329,6 +1330,9 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
         return _overridden(generation, intent, req)
     if req.regex or req.modality:
         return intent
+    defined = _defined_subject(generation, intent, req.text)
+    if defined is not None:
+        return defined
     named = (split(intent.target) or ("", intent.target))[1] if intent.target else None  # src/wrapt::FunctionWrapper
     if intent.rule == "identifier_in_phrase" and named and not generation.knows_symbol(named):
         return Intent("understand_code", intent.confidence, None, "unknown_identifier")
@@ -1342,6 +1346,22 @@ def _ground(generation: Generation, intent: Intent, req: SearchRequest) -> Inten
     if word is None or not _names_definition(generation, word):
         return intent
     return Intent("find_definition", CONF_KNOWN_SYMBOL, word, "known_symbol")
+
+
+def _defined_subject(generation: Generation, intent: Intent, text: str) -> Intent | None:
+    """A question about a name the rules read as none, which the index defines as spelled: a kind's
+    word ("where is function defined" over Ruby's ``def function``, "where is Function defined" over
+    a class ``Function``) or an operator's symbol ("where is ~ defined", ``~`` or `` `~` `` alone, over
+    ``def ~``). They had found no target: a page of text about "defined", or the lines holding ``~``."""
+    if intent.name == "find_definition" and intent.target is None:
+        word = unnamed_subject(text)
+        return replace(intent, target=word) if word is not None and generation.knows_symbol(word) else None
+    lone = text.strip()
+    code = intent.rule == "code_fragment" or (intent.rule == "quoted_literal" and lone[:1] == "`")  # not "**", a string
+    lone = lone.strip("`")
+    if code and intent.target == lone and is_operator_method(lone) and generation.knows_symbol(lone):
+        return Intent("find_definition", CONF_KNOWN_SYMBOL, lone, "known_symbol")
+    return None
 
 
 def _names_definition(generation: Generation, word: str) -> bool:

@@ -58,6 +58,7 @@ from maguyva_tui.core.names import (
     hump_segments,
     identifiers_in,
     is_code_like,
+    is_operator_method,
     matches_humps,
     normalize,
     qualifier_parts,
@@ -174,7 +175,10 @@ def query_terms(text: str) -> list[str]:
 
 def target_terms(target: str) -> list[str]:
     """:func:`query_terms` of a question's target, a name's closing ``!`` or ``?`` kept on its last
-    word: a target so spelled is a name the index defines (Ruby's ``save!``, not ``save``)."""
+    word: a target so spelled is a name the index defines (Ruby's ``save!``, not ``save``); an
+    operator's symbol (Ruby's ``def ~``, ``def []=``) is its own term, which no identifier spells."""
+    if is_operator_method(target):
+        return [target]
     terms = query_terms(target)
     if target[-1:] in ("!", "?") and terms and target[:-1].endswith(terms[-1]):
         terms[-1] += target[-1]
