@@ -137,10 +137,10 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         typed = cast_type(node)
         return typed + "()" if typed else UNKNOWN
     if kind == "cast_expression":  # java ((VirtualView) node).m(): a VirtualView, as VirtualView() is
-        typed = node.child_by_field_name("type")  # C's and C++'s casts (a type_descriptor) read as before
-        if typed is None or typed.type not in JAVA_CAST_TYPES:
+        to = node.child_by_field_name("type")  # C's and C++'s casts (a type_descriptor) read as before
+        if to is None or to.type not in JAVA_CAST_TYPES:
             return UNKNOWN
-        name = dotted(typed, depth + 1)
+        name = dotted(to, depth + 1)
         return UNKNOWN if name == UNKNOWN else name + "()"
     if kind == "subscript_expression" and node.child_by_field_name("object") is not None:
         return _element(node, depth)
