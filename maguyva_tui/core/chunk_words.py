@@ -13,6 +13,7 @@ process of its own).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -99,7 +100,19 @@ class _Counter:
         ids: list[int] = []
         owners: list[int] = []
         sizes: list[int] = []
+        holders = _holders(rows)
+        documented: set[int] = set()  # holders with a docstring: its words alone are theirs
+        seen: set[int] = set()
         for owner, run in _runs(rows, text):
+            if owner in holders:
+                if owner not in seen:  # its header's run
+                    seen.add(owner)
+                    doc = docstring(run)
+                    if doc:
+                        documented.add(owner)
+                        run = doc
+                elif owner in documented:
+                    continue  # its lines after a method
             words = WORD.findall(run)
             # first seen, first numbered: a set's order (by string hash) had numbered the stems
             # differently in every process, and the stored stems and postings with them
@@ -112,7 +125,7 @@ class _Counter:
             sizes.append(len(ids) - before)
         keys = np.array(ids, np.int64) << 32 | np.repeat(np.array(owners, np.int64), sizes)
         unique, counts = np.unique(keys, return_counts=True)
-        return _FileWords(unique, counts.astype(np.int32), len(rows), np.array(_voters(rows), np.int8))
+        return _FileWords(unique, counts.astype(np.int32), len(rows), np.array(_voters(rows, documented), np.int8))
 
 
 def _runs(rows: Sequence[ChunkRow], text: str) -> Iterator[tuple[int, str]]:
@@ -134,18 +147,53 @@ def _runs(rows: Sequence[ChunkRow], text: str) -> Iterator[tuple[int, str]]:
             yield int(owner[lo]), text[starts_at[lo] : starts_at[hi]]
 
 
-def _voters(rows: Sequence[ChunkRow]) -> list[bool]:
-    """Whether each chunk may be voted for: functions and definitions holding no other (a class's
-    own lines are its header and fields; its methods answer for what it does); windows only in a
-    file without definitions (a document, a configuration): beside definitions they hold imports
-    and module glue, whose words are everyone's."""
+def _voters(rows: Sequence[ChunkRow], documented: Iterable[int] = ()) -> list[bool]:
+    """Whether each chunk may be voted for: functions and definitions holding no other; a class
+    holding methods only when it has a docstring (``documented``), by its words alone; windows
+    only in a file without definitions (a document, a configuration): beside definitions they hold
+    imports and module glue, whose words are everyone's."""
     windows = [row[2] == "window" for row in rows]
     votes = [not window or all(windows) for window in windows]
-    order = sorted((i for i in range(len(rows)) if not windows[i]), key=lambda i: (rows[i][0], -rows[i][1]))
-    for here, after in zip(order, order[1:]):
-        if rows[here][2] not in FUNCTION_KINDS and rows[after][0] <= rows[here][1]:
-            votes[here] = False
+    for here in _holders(rows).difference(documented):
+        votes[here] = False
     return votes
+
+
+def _holders(rows: Sequence[ChunkRow]) -> set[int]:
+    """The definitions other than functions that hold another definition (a class holding methods,
+    a Go interface, a Rust impl). Their own lines are their header and fields, whose words are
+    their methods' too: voting with them put Go structs and Rust impls above the answer (gin's "how
+    validators are plugged in for struct binding"). A docstring is often the only text saying
+    what a class is for (cachecontrol's ``SeparateBodyBaseCache``, "the body is not stored mixed in
+    with the metadata"): a holder that has one is counted by its words alone, and voted for. One
+    that has none keeps its words (what a stem's rarity is counted over stays) and no vote."""
+    order = sorted((i for i in range(len(rows)) if rows[i][2] != "window"), key=lambda i: (rows[i][0], -rows[i][1]))
+    return {here for here, after in zip(order, order[1:])
+            if rows[here][2] not in FUNCTION_KINDS and rows[after][0] <= rows[here][1]}
+
+
+_HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?$")
+"""A line ending a Python header (``class Cache(Base):``, a comment after it)."""
+_DOC_OPEN = re.compile(r"[rRuUbB]{0,2}(\"\"\"|'''|\"|')")
+
+
+def docstring(run: str) -> str:
+    """The docstring of a definition's first lines (its header, then a string literal as the first
+    statement of its body, as Python writes one); "" when it has none."""
+    lines = run.split("\n")
+    end = next((i for i, line in enumerate(lines) if _HEADER_END.search(line)), None)
+    if end is None:
+        return ""
+    rest = "\n".join(lines[end + 1 :]).lstrip()
+    opened = _DOC_OPEN.match(rest)
+    if opened is None:
+        return ""
+    quote = opened.group(1)
+    body = rest[opened.end() :]
+    if len(quote) == 1:
+        body = body.split("\n", 1)[0]
+    close = body.find(quote)
+    return body if close < 0 else body[:close]
 
 
 # ---------------------------------------------------------------------------------------------
