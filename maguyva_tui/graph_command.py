@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from maguyva_tui.core.answers import (
@@ -48,20 +49,28 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
         raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}"
                          f"{printable(answer.unindexed_said)}")
-    notes = [said for said in (_note(action, name, answer, of_symbol),) if said]  # one key, as MCP's: a lone
-    notes += engine.callers_notes(name) if action == "callers" else (  # "note" had stood beside "notes",
-        engine.impact_notes(name) if action == "impact" else ())  # described nowhere
+    more = engine.callers_notes(name) if action == "callers" else (  # one key, as MCP's: a lone "note" had
+        engine.impact_notes(name) if action == "impact" else ())  # stood beside "notes", described nowhere
     return {
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "notes": notes or [said for said in (_nothing(action, name, answer),) if said],
+        "notes": answer_notes(action, name, answer, more, of_symbol),
         "results": answer.results_json(),
         "total": answer.total,
         **({"truncated": f"showing {len(answer.entries)} of {answer.total}; raise --limit to see more"}
            if answer.truncated else {}),  # as MCP's listings say it: the cut had been silent
         "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
     }
+
+
+def answer_notes(
+    action: str, name: str, answer: GraphAnswer[Any], more: Sequence[str] = (), of_symbol: bool = False
+) -> list[str]:
+    """The notes on a graph answer: the sentence on what it stands for, then ``more`` (the engine's
+    notes on it), else what an empty answer says; MCP's ``impact`` says the same of an empty answer."""
+    notes = [said for said in (_note(action, name, answer, of_symbol),) if said] + list(more)
+    return notes or [said for said in (_nothing(action, name, answer),) if said]
 
 
 def _note(action: str, name: str, answer: GraphAnswer[Any], of_symbol: bool) -> str | None:

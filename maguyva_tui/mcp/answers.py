@@ -26,6 +26,7 @@ from maguyva_tui.core.answers import (
 )
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
+from maguyva_tui.graph_command import answer_notes
 
 LINE_CHARS = 160
 """A longer line is cut here, shorter than a terminal's cut (``SNIPPET_LINE_CHARS``, 240): one minified
@@ -262,9 +263,11 @@ def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str
     out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "max_depth": depth,
            "by_depth": {str(k): v for k, v in answer.by_depth},
            **_listing("dependents", items, answer.total)}
-    notes = engine.impact_notes(name)  # the calls naming it the graph could not tie, as the search says them
+    notes = list(engine.impact_notes(name))  # the calls naming it the graph could not tie, as the search says them
+    if not answer.total:  # as `maguyva graph impact` says it: no note at all had stood over an empty list
+        notes = answer_notes("impact", name, answer, notes)
     if notes:
-        out["notes"] = list(notes)
+        out["notes"] = notes
     return out
 
 

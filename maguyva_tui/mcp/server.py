@@ -254,7 +254,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         file depends, e.g. by importing), kind, depth (1 = direct), via (the node it depends through,
         as path::symbol) and edge (call, import, inherit or ref); notes, sentences on what the dependents leave out:
         calls naming the symbol that the graph could not tie to a definition (their code may depend on
-        it too): how many, the first, and what to search to list them.
+        it too): how many, the first, and what to search to list them; with no dependent, that nothing
+        depends on it (on any of its definitions, on a folder's files from outside it).
         """
         return ask(lambda engine: impact_answer(engine, name, depth, limit), lambda ws: ws.impact(name, depth, limit))
 
