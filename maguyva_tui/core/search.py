@@ -451,7 +451,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         fusion_strategy=the_plan.strategy,
         preset=the_plan.preset,
         k=the_plan.k,
-        modalities_run=the_plan.modalities,
+        modalities_run=_ran(the_plan, run),
         timings_ms=tuple(run.timings.items()),
         semantic_coverage=parts.coverage(),
         semantic_tiers=parts.tiers() if parts.tiers is not None else (),
@@ -1648,9 +1648,18 @@ def _run_engines(parts: Parts, the_plan: Plan, query: Query, checkpoint: Checkpo
 
 def _merge(first: _Run, second: _Run) -> _Run:
     second.notices = first.notices + second.notices
-    for name, ms in first.timings.items():
-        second.timings[name] = second.timings.get(name, 0.0) + ms
+    timings = dict(first.timings)  # in the order they ran: the first try's engine first
+    for name, ms in second.timings.items():
+        timings[name] = timings.get(name, 0.0) + ms
+    second.timings = timings
     return second
+
+
+def _ran(the_plan: Plan, run: _Run) -> tuple[str, ...]:
+    """The engines that ran: any tried before the plan gave way to a blend (the graph's direct
+    list of "who calls X", empty), then the plan's. ``timings_ms`` had named the graph where
+    ``modalities_run`` left it out, and the explanation said "graph not run" beside its time."""
+    return tuple(m for m in run.timings if m not in the_plan.modalities) + the_plan.modalities
 
 
 class _GivenUp(Exception):
