@@ -1193,9 +1193,16 @@ PROGRESS_STEP = 5
 """Per cent of a phase between two progress lines when stderr is not a terminal."""
 
 
+def _percent(done: int, total: int) -> int:
+    """How far a phase is, in whole per cent (0 for a phase of unknown length)."""
+    return 100 * done // total if total else 0
+
+
 class _ProgressLines:
     """Progress on stderr as whole lines when it is not a terminal (a log, a pipe, CI): a line
-    when a phase starts and one every few per cent, none in the first second."""
+    when a phase starts and one every few per cent, none in the first second. A phase begun in
+    that second and still running after it is said from its start: its first line had been
+    ``57% (32/56)`` where every later phase's was ``0%``."""
 
     def __init__(self, stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self._stream = stream
@@ -1203,16 +1210,22 @@ class _ProgressLines:
         self._started = clock()
         self._phase = ""
         self._next = 0
+        self._begun = (0, 0)
 
     def __call__(self, phase: str, done: int, total: int) -> None:
         if phase != self._phase:
-            self._phase, self._next = phase, 0
-        percent = 100 * done // total if total else 0
+            self._phase, self._next, self._begun = phase, 0, (done, total)
+        percent = _percent(done, total)
         if percent < self._next or self._clock() - self._started < PROGRESS_QUIET_S:
             return
+        if self._next == 0 and _percent(*self._begun) < percent:  # its start fell in the quiet second
+            self._write(phase, *self._begun)
         self._next = (percent // PROGRESS_STEP + 1) * PROGRESS_STEP if total else 101
+        self._write(phase, done, total)
+
+    def _write(self, phase: str, done: int, total: int) -> None:
         stream = self._stream or sys.stderr
-        count = f"{percent:3d}% ({done:,}/{total:,})" if total else "..."
+        count = f"{_percent(done, total):3d}% ({done:,}/{total:,})" if total else "..."
         stream.write(f"maguyva: {phase:<12} {count}\n")
         stream.flush()
 

@@ -109,3 +109,19 @@ def test_index_embed_full_waiting_for_a_resident_servers_filler_says_how_to_stop
     assert "another process (pid 7) fills" in cli._filler_text(7, Path("/r"), None)
     monkeypatch.setattr(cli, "_command_line", lambda pid: "")
     assert cli._filler_text(None, Path("/r"), None).startswith("another process fills")
+
+
+def test_a_phase_begun_in_the_quiet_second_is_said_from_its_start() -> None:
+    """simplejson 3.19.3 at load 12: the parse step's first line had been ``57% (32/56)``, its 0%
+    call having come in the quiet second, where every later step's first line was 0%."""
+    now = [0.0]
+    out = io.StringIO()
+    lines = _ProgressLines(out, clock=lambda: now[0])
+    lines("walk", 0, 0)
+    lines("parse", 0, 56)
+    now[0] = PROGRESS_QUIET_S + 0.1
+    lines("parse", 32, 56)
+    lines("parse", 56, 56)
+    lines("write", 0, 0)
+    assert out.getvalue().splitlines() == ["maguyva: parse          0% (0/56)", "maguyva: parse         57% (32/56)",
+                                           "maguyva: parse        100% (56/56)", "maguyva: write        ..."]
