@@ -347,7 +347,10 @@ def _read(path: Path, base: str, follow: bool = True, fold: bool = False) -> Ign
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
-        data = handle.read(MAX_IGNORE_BYTES)
+        try:
+            data = handle.read(MAX_IGNORE_BYTES)
+        except OSError:  # a regular file that refuses reading (core.excludesFile = /proc/self/mem, EIO)
+            return None  # skipped, as git skips it: it had ended every index in "could not write the output"
     # bytes that are not UTF-8 decode as file names do (os.fsdecode), so a Latin-1 pattern matches
     # the Latin-1 name git ignores by it (decoded with replacement, it matched nothing)
     return parse_ignore_file(data.decode("utf-8", errors="surrogateescape"), base, fold)
