@@ -28,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="maguyva server",
         description="A resident search server keeps a repository's index open, so `maguyva search` answers "
                     "in milliseconds. A search typed at a terminal starts one in the background; it exits after "
-                    "15 minutes without a search ($MAGUYVA_SERVER_IDLE_S). MAGUYVA_NO_SERVER=1 turns servers off.")
+                    "15 minutes without a search ($MAGUYVA_SERVER_IDLE_S). MAGUYVA_NO_SERVER=1 keeps searches from asking "
+                    "or starting one (server start still starts one, for shells without it).")
     parser.add_argument("action", choices=("start", "stop", "status", "run"),
                         help="start one in the background, stop it, say whether one runs, or run one here")
     parser.add_argument("--repo", help="repository root (default: the one `maguyva search` answers from here: "
@@ -170,6 +171,7 @@ def _start(folder: str, path: str, root: str, spec: str, idle: float | None = No
     running = ask(folder, path, "status")
     if running is not None:
         print(f"maguyva: a server for {printable(root)} already runs (pid {running['pid']})")
+        _unused_here()
         return 0
     child = client.spawn(folder, path, root, spec, idle)
     if child is None:
@@ -182,6 +184,7 @@ def _start(folder: str, path: str, root: str, spec: str, idle: float | None = No
         found = ask(folder, path, "status")
         if found is not None:
             print(f"maguyva: server for {printable(root)} ready (pid {found['pid']}; log {_log(path)})")
+            _unused_here()
             return 0
         if child.poll() is not None:
             print(f"maguyva: error: the server exited before it was ready{_last_error(_log(path))}; see {_log(path)}",
@@ -190,6 +193,16 @@ def _start(folder: str, path: str, root: str, spec: str, idle: float | None = No
         time.sleep(0.05)
     print(f"maguyva: error: the server was not ready in {START_READY_S:.0f} s; see {_log(path)}", file=sys.stderr)
     return 1
+
+
+def _unused_here() -> None:
+    """Say that this shell's searches will not ask the server when ``MAGUYVA_NO_SERVER`` is set: it
+    had said "ready" alone, and no search then used it. The server is started all the same: it was
+    asked for by name, a shell without the variable uses it, and a set-up that turns servers off
+    for every command (a test suite's) still starts the ones it means to."""
+    if place.server_disabled(os.environ):
+        print(f"maguyva: {place.NO_SERVER_ENV} is set here, so maguyva search and graph in this shell do not ask "
+              f"this server (unset it to use the server; a shell without it does)", file=sys.stderr)
 
 
 def _last_error(log: str) -> str:
