@@ -54,10 +54,12 @@ def _uses(generation: Generation, name: str, definitions: set[tuple[str, int]], 
     an import, a comment and its own definitions, by path and line."""
     from maguyva_tui.core.trigram.plan import literal_plan
 
-    handing = "=(,\\[{:" if no_dot else ".=(,\\[{:"
-    word = re.compile(rf"(?:[{handing}]\s*|\b(?:return|yield)\s+){re.escape(name)}(?![\w$'\"])(?!\s*\()")
-    """After what hands a value on (``= f``, ``(f``, ``, f``, ``mod.f``, ``return f``): a word
-    opening a line, as prose in a docstring does, is not taken for one."""
+    handing = "=(,\\[{:|&?" if no_dot else ".=(,\\[{:|&?"
+    word = re.compile(rf"(?:[{handing}]\s*|\b(?:return|yield|or|else)\s+){re.escape(name)}(?![\w$'\"])(?!\s*\()")
+    """After what hands a value on (``= f``, ``(f``, ``, f``, ``mod.f``, ``return f``, a choice's
+    other side: ``c_scan or py_scan``, ``a || f``, ``c ? f : g``, ``g if c else f``, C's ``&f``): a
+    word opening a line, as prose in a docstring does, is not taken for one. simplejson's
+    ``scanstring = c_scanstring or py_scanstring`` had not been named among py_scanstring's."""
     snapshot = generation.snapshot
     out: list[tuple[str, int]] = []
     for path in sorted(p for p in generation.text.candidates(literal_plan(name)) if p in code)[:MAX_FILES]:

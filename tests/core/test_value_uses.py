@@ -40,3 +40,17 @@ def test_a_rust_re_export_and_a_field_of_its_name_hand_nothing_on(engine: Engine
     """bstr's ``pub use crate::ext_vec::{concat, join}`` and ``(fn.concat.html)`` had been said to
     hand ``concat`` on: a Rust function is handed on by its path, never after a dot."""
     assert not any("as a value" in n for n in graph_answer(engine, "callers", "concat", None, 10)["notes"])
+
+
+def test_a_choice_between_two_functions_hands_on_both(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """simplejson 3.19.3's ``scanstring = c_scanstring or py_scanstring``: py_scanstring's note had
+    named three other lines and not this one, the one that makes decoder's scanstring it."""
+    engine = indexed(tmp_path_factory, {
+        "dec.py": "def c_scan(s):\n    return 1\n\n\ndef py_scan(s):\n    return 2\n\n\nscan = c_scan or py_scan\n",
+        "pick.js": "function fast(s) {\n  return 1;\n}\nfunction slow(s) {\n  return 2;\n}\n"
+                   "const a = window.x || slow;\nconst b = window.y ? fast : slow;\n",
+    })
+    for name, lines in (("py_scan", "1 line hands it on as a value (dec.py:9)"), ("c_scan", "1 line hands it on as a value (dec.py:9)"),
+                        ("slow", "2 lines hand it on as a value (pick.js:7, pick.js:8)"), ("fast", "1 line hands it on as a value (pick.js:8)")):
+        notes = graph_answer(engine, "callers", name, None, 10)["notes"]
+        assert any(f"nothing calls {name} by name; {lines}" in n for n in notes), (name, notes)
