@@ -15,7 +15,7 @@ def test_a_line_longer_than_any_path_compiles_to_nothing_at_once() -> None:
     for line in ("\0" * 300_000, "a" * 300_000, "!" + "x/" * 150_000):
         started = time.perf_counter()
         assert compile_line(line) == []
-        assert time.perf_counter() - started < 0.1, line[:8]
+        assert time.perf_counter() - started < 0.5, line[:8]
     assert compile_line("[ab]" * 5_000 + "\\ ") == []  # classes and escapes: each counted once read
 
 
@@ -28,7 +28,7 @@ def test_a_line_a_path_can_still_match_keeps_its_rule() -> None:
     started = time.perf_counter()
     (rule,) = compile_line("*" * 100_000 + "q")  # a run of stars is one star to git
     assert rule.matches("a/xq", False) and not rule.matches("xq/a", False)
-    assert time.perf_counter() - started < 0.1
+    assert time.perf_counter() - started < 0.5
 
 
 def test_a_repository_whose_gitignore_is_one_long_line_walks_at_once(tmp_path: Path) -> None:
