@@ -45,9 +45,10 @@ def build_graph(
     from maguyva_tui.core.graph.model import CodeGraph
 
     if isinstance(previous, CodeGraph) and changed is not None:
-        if not previous.attached:
+        attached = previous.attached
+        if not attached:
             previous.attach(facts)  # opened from disk: the facts live in the index, not in graph.npz
-        previous.update(changed, removed)
+        previous.update(changed, removed, compare=attached)  # the new facts: the old ones unknown
         return previous
     return CodeGraph.build(facts)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -53,7 +53,7 @@ from maguyva_tui.core.graph.sites import (
 from maguyva_tui.core.graph.splice import write_spliced
 from maguyva_tui.core.graph.stats import per_language
 from maguyva_tui.core.graph.symbols import ByPathView, SymbolStore, SymbolsView, names_of, outranks, position
-from maguyva_tui.core.graph.tables import IndexCache, Source, member_pairs, symbol_id
+from maguyva_tui.core.graph.tables import FileIndex, IndexCache, Source, member_pairs, seen_by_readers, symbol_id
 from maguyva_tui.core.types import FileFacts, Symbol
 
 if TYPE_CHECKING:
@@ -92,6 +92,8 @@ class CodeGraph:
         self._packages: set[str] | None = None
         self._dependents: dict[str, set[str]] | None = None
         self._keys: dict[str, str] = {}
+        self._base_deps: dict[str, set[str]] = {}
+        """File to the keys the resolution of its base types read, until its sites are resolved."""
         self._rank: list[float] = []
         self._property_names: Counter[str] = Counter()
         """Each property name (``size`` of ``Conn.size``) of the files learned here, with how many
@@ -160,12 +162,15 @@ class CodeGraph:
         """Class node to its base targets, in the order written."""
         return self.inheritance.bases
 
-    def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = ()) -> set[str]:
-        """Replace changed files, drop removed ones, re-resolve what depended on them; return those."""
+    def update(self, changed: Mapping[str, FileFacts], removed: Iterable[str] = (), *,
+               compare: bool = True) -> set[str]:
+        """Replace changed files, drop removed ones, re-resolve what depended on them; return those
+        (``compare=False``: the facts the graph reads for the changed files may already be their
+        new ones, as after ``attach`` of the new facts: every reader of them is resolved again)."""
         with bulk():
-            return self._update(changed, removed)
+            return self._update(changed, removed, compare)
 
-    def _update(self, changed: Mapping[str, FileFacts], removed: Iterable[str]) -> set[str]:
+    def _update(self, changed: Mapping[str, FileFacts], removed: Iterable[str], compare: bool = True) -> set[str]:
         """Do ``update``."""
         if not self.attached and self.languages:
             raise RuntimeError("CodeGraph.update needs the facts of every file: call attach(facts) after open")
@@ -173,6 +178,7 @@ class CodeGraph:
         touched = set(changed) | removed
         tables = self._module_tables()
         before = {p: self.languages[p] for p in touched if p in self.languages}
+        seen = {p: self._seen(p, changed) for p in changed if p in before} if compare else {}
         for path in touched:
             self._forget_file(path)
         self.layers.add(changed)
@@ -182,13 +188,19 @@ class CodeGraph:
         if keys is None:
             self._tables = None
             keys = _changed_keys(tables.table, self.table)
-        stale = keys | _file_keys({**before, **after})
+        stale = set(keys)
+        quiet: dict[str, str | None] = {}
+        for path, language in (*before.items(), *after.items()):
+            tables_differ, names_differ = self._differs(seen.get(path), path) if path in seen else (True, True)
+            stale |= _file_keys(path, language, tables=tables_differ, names=names_differ)
+            if not names_differ:
+                quiet[path] = language
         stale.update(property_key(name) for path in changed for name in self._properties_of.get(path, ()))
         affected = (set(changed) | self._dependents_of(stale)) - removed
         affected &= self.languages.keys()
         for path in removed:
             self.inheritance.withdraw(path)
-        self._rebase(affected)
+        self._rebase(affected, quiet)
         resolver = self._resolver()
         for path in sorted(affected):
             self._store(path, resolver)
@@ -200,6 +212,35 @@ class CodeGraph:
         self._recompute_centrality()
         self.layers.settle()
         return affected
+
+    def _seen(self, path: str, changed: Mapping[str, FileFacts]) -> tuple[Any, ...] | None:
+        """What other files' resolution read of a file (``_differs``), before an update replaces it:
+        its tables as kept, else made from the facts it was read from; ``None`` (unknown: every
+        reader is resolved again) where those facts are the update's own, as after ``attach`` of
+        the new facts, or a mapping changed in place."""
+        index = self.indexes.built(path)
+        if index is None:
+            layer = self.layers.layer(path)
+            if layer is None or layer is changed or _same_facts(layer, changed, path):
+                return None
+            index = self.indexes.get(path)
+        entry = self.store.entries.get(path)
+        if index is None or entry is None:
+            return None
+        return _seen_of(index, entry, self.languages.get(path))
+
+    def _differs(self, old: tuple[Any, ...] | None, path: str) -> tuple[bool, bool]:
+        """Tell whether a changed file's tables differ from ``old`` (as ``seen_by_readers`` gives
+        them: what a reader of ``file:`` reads), and whether its names do (its language, its
+        definitions and their kinds, its symbols' names: what a reader of its folder, ``dir:``,
+        or of its family, ``glob:``, reads); both when ``old`` is unknown."""
+        index = self.indexes.get(path)
+        entry = self.store.entries.get(path)
+        if old is None or index is None or entry is None:
+            return True, True
+        new = _seen_of(index, entry, self.languages.get(path))
+        names_differ = old[1] != new[1]
+        return names_differ or old[0] != new[0], names_differ
 
     def _forget_file(self, path: str) -> None:
         """Remove a file's nodes, symbols, facts and sites."""
@@ -291,23 +332,32 @@ class CodeGraph:
         return resolver
 
     # -- bases first: member lookups walk them --------------------------------------------------
-    def _rebase(self, affected: set[str]) -> None:
-        """Resolve the base types of the affected files' classes, widening to files that read them."""
+    def _rebase(self, affected: set[str], quiet: Mapping[str, str | None]) -> None:
+        """Resolve the base types of the affected files' classes, widening to files that read them
+        (``quiet``: changed files whose names did not change, whose folder's and family's readers
+        are not resolved again unless their bases changed: a class's bases are read with its names)."""
         pending = set(affected)
         while pending:
             changed_files: set[str] = set()
             for path in pending:
                 if self._resolve_bases(path):
                     changed_files.add(path)
-            readers = self._dependents_of({"file:" + p for p in changed_files}) - affected
+            keys = {"file:" + p for p in changed_files}
+            keys.update(k for p in changed_files & quiet.keys() for k in _file_keys(p, quiet[p]))
+            readers = self._dependents_of(keys) - affected
             affected |= readers & self.languages.keys()
             pending = readers & self.languages.keys()
 
     def _resolve_bases(self, path: str) -> bool:
-        """Resolve one file's base types; tell whether they changed."""
+        """Resolve one file's base types; tell whether they changed (the keys read are kept for
+        ``_store``: a Java class whose package's one use is ``extends Base`` had recorded none,
+        and kept its base when another file of the package came to define a ``Base`` too)."""
         source = self._source(path)
         references = source.references if source is not None else ()
-        return self.inheritance.resolve_file(self._resolver(), self.indexes[path], references)
+        resolver = self._resolver()
+        changed = self.inheritance.resolve_file(resolver, self.indexes[path], references)
+        self._base_deps[path] = resolver.deps
+        return changed
 
     # -- sites ---------------------------------------------------------------------------------
     def _store(self, path: str, resolver: Resolver) -> None:
@@ -319,7 +369,7 @@ class CodeGraph:
         self.blocks[path] = linked.block
         self.loose_blocks[path] = linked.loose
         # a set: sorted, so that every process stores one order
-        keys = tuple(self._keys.setdefault(k, k) for k in sorted(linked.deps))
+        keys = tuple(self._keys.setdefault(k, k) for k in sorted(linked.deps | self._base_deps.pop(path, set())))
         dependents = self._dependents
         if dependents is not None:
             for key in self.deps.get(path, ()):
@@ -594,12 +644,33 @@ def _changed_keys(old: mod.ModuleTable, new: mod.ModuleTable) -> set[str]:
     return {k for k in keys if old.get(k) != new.get(k)}
 
 
-def _file_keys(languages: Mapping[str, str | None]) -> set[str]:
-    """Return the keys whose readers must be resolved again when these files' contents change."""
+def _file_keys(path: str, language: str | None, *, tables: bool = True, names: bool = True) -> set[str]:
+    """Return the keys whose readers must be resolved again when a file's content changed: its
+    own (``file:``) when its tables differ, its folder's and its family's (``dir:``, ``glob:``)
+    when its names do (``CodeGraph._differs``). A one-line edit of joda-time's DateTime.java
+    that left both as they were had relinked 160 files: 105 readers of the file, 55 of its folder."""
     keys: set[str] = set()
-    for path, language in languages.items():
+    if tables or names:
         keys.add("file:" + path)
+    if names:
         keys.add("dir:" + posixpath.dirname(path))
         keys.add("glob:" + mod.family(language))
     return keys
+
+
+def _seen_of(index: FileIndex, entry: Sequence[Symbol] | Sequence[Any], language: str | None) -> tuple[Any, ...]:
+    """A file's (tables, names) as ``CodeGraph._differs`` compares them."""
+    return seen_by_readers(index), (language, list(index.defs.items()), Counter(names_of(entry)))
+
+
+def _same_facts(layer: Mapping[str, FileFacts], changed: Mapping[str, FileFacts], path: str) -> bool:
+    """Tell whether a file's facts in the mapping it was read from are the very object an update
+    brings (the mapping changed in place, or the update's own facts attached): its old tables
+    cannot be made from them."""
+    rows, new_rows = getattr(layer, "rows", None), getattr(changed, "rows", None)
+    if isinstance(rows, Mapping) and path in rows:
+        return isinstance(new_rows, Mapping) and rows.get(path) is new_rows.get(path)
+    if path not in layer:
+        return True
+    return isinstance(changed, Mapping) and not isinstance(new_rows, Mapping) and layer[path] is changed.get(path)
 

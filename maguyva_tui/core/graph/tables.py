@@ -7,6 +7,7 @@ that building or updating the graph never makes a ``Reference`` object per site.
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 import re
 from collections import OrderedDict, defaultdict
@@ -298,6 +299,26 @@ def _add_attribute(fields: dict[str, str], name: str, typed: str) -> None:
         fields[name] = typed
 
 
+def seen_by_readers(index: FileIndex) -> tuple[Any, ...]:
+    """What another file's resolution can read of a file's tables: every table of ``FileIndex``,
+    in its order, each import without the line it is written at (no lookup reads another file's
+    import lines; a line added above the imports moves them all). Two files' values are equal
+    when no reader of one would resolve anything otherwise from the other."""
+    return tuple(_lineless(getattr(index, f.name)) for f in dataclasses.fields(FileIndex))
+
+
+def _lineless(value: Any) -> Any:
+    """A table's value as readers compare it: imports without their line, mappings as their
+    items in order (a lookup may take the first match)."""
+    if isinstance(value, Import):
+        return value.path, value.local, value.module, value.name
+    if isinstance(value, dict):
+        return [(key, _lineless(item)) for key, item in value.items()]
+    if isinstance(value, list):
+        return [_lineless(item) for item in value]
+    return value
+
+
 def member_pairs(index: FileIndex) -> Iterator[tuple[str, str]]:
     """Yield (method, class) node ids for every function defined inside a class of the file."""
     for qualname, kind in index.defs.items():
@@ -381,6 +402,10 @@ class IndexCache:
         elif self.limit is not None:
             built.move_to_end(path)
         return index
+
+    def built(self, path: str) -> FileIndex | None:
+        """Return a file's tables when they are made and kept, without making them."""
+        return self._built.get(path)
 
     def __getitem__(self, path: str) -> FileIndex:
         index = self.get(path)
