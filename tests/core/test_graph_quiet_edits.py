@@ -35,13 +35,16 @@ def reopened(graph: CodeGraph, folder: Path, every: dict[str, FileFacts]) -> Cod
 
 
 def package(count: int, first: str = "") -> dict[str, str]:
-    """A Java package of ``count`` classes, each calling every other one's static method; ``first``
-    written above the first class's declaration."""
+    """A Java package of ``count`` classes, each calling every other one's static method (one of
+    two overloads: the second's locals are a block's, named by its line); ``first`` written above
+    the first class's declaration."""
     files = {}
     for i in range(count):
         calls = "".join(f"        K{j}.m();\n" for j in range(count) if j != i)
         files[f"src/p/K{i}.java"] = (f"package p;\nimport java.util.List;\n{first if i == 0 else ''}"
-                                     f"class K{i} {{\n    static void m() {{}}\n    void go() {{\n{calls}    }}\n}}\n")
+                                     f"class K{i} {{\n    static void m() {{}}\n    static K{i} m(int n) {{\n        K{i} t = new K{i}();\n        return t;\n    }}\n"
+                                     f"    void go() {{\n{calls}"
+                                     "        for (K0 k : new K0[0]) {\n            k.go();\n        }\n    }\n}\n")
     return files
 
 
@@ -51,7 +54,7 @@ def test_a_comment_above_a_class_relinks_its_file_alone(tmp_path: Path) -> None:
     graph = CodeGraph.build(before)
     assert graph.update({"src/p/K0.java": after["src/p/K0.java"]}) == {"src/p/K0.java"}  # was all 8
     assert shape(graph) == shape(CodeGraph.build(after))
-    assert [s.line for s in callers(graph, "K1.m").sites if s.path == "src/p/K0.java"] == [7]
+    assert [s.line for s in callers(graph, "K1.m").sites if s.path == "src/p/K0.java"] == [11]
     opened = reopened(CodeGraph.build(before), tmp_path, before)  # as `maguyva index` updates it
     assert opened.update({"src/p/K0.java": after["src/p/K0.java"]}) == {"src/p/K0.java"}
     assert shape(opened) == shape(CodeGraph.build(after))
@@ -155,6 +158,8 @@ VERSIONS: dict[str, list[str | None]] = {
     "g/a.go": [GO["g/a.go"]],
     "g/b.go": [GO["g/b.go"], "package g\n\n// B does nothing.\nfunc B() {}\n",
                "package g\n\nfunc B() {}\n\nfunc (t T) M() {}\n", "package g\n\nfunc C() {}\n"],
+    "g/c.go": ["package g\n\nfunc D() {\n\tfor _, v := range []T{} {\n\t\tv.M()\n\t}\n}\n",
+               "package g\n\n// D ranges.\nfunc D() {\n\tfor _, v := range []T{} {\n\t\tv.M()\n\t}\n}\n"],
     "g/t.go": [GO["g/t.go"], "package g\n\ntype T struct{ n int }\n", "package g\n\ntype T struct{}\n\nfunc (t T) M() {}\n"],
     # TypeScript: a comment, a return type, a renamed method
     "js/a.ts": ["export function f(): number { return 1; }\n", "// c\nexport function f(): number { return 1; }\n",

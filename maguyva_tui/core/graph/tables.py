@@ -20,6 +20,7 @@ import numpy as np
 
 from maguyva_tui.core.graph.constructor_functions import agree, constructor_of
 from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, PROPERTY, UNKNOWN_ATTRIBUTE, UNTYPED
+from maguyva_tui.core.parsing.facts.blocks import BLOCK
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
 from maguyva_tui.core.store.facts import RefRow
@@ -301,10 +302,18 @@ def _add_attribute(fields: dict[str, str], name: str, typed: str) -> None:
 
 def seen_by_readers(index: FileIndex) -> tuple[Any, ...]:
     """What another file's resolution can read of a file's tables: every table of ``FileIndex``,
-    in its order, each import without the line it is written at (no lookup reads another file's
-    import lines; a line added above the imports moves them all). Two files' values are equal
-    when no reader of one would resolve anything otherwise from the other."""
-    return tuple(_lineless(getattr(index, f.name)) for f in dataclasses.fields(FileIndex))
+    in its order, each import without the line it is written at, and the locals of a block
+    (``A.f.{12}``, named by its line) left out unless a definition lies in it: another file's
+    lookups start at a definition and walk out, never into a block, and read no import's line (a
+    line added above the imports moves them all). Two files' values are equal when no reader of
+    one would resolve anything otherwise from the other."""
+    seen = [_lineless(getattr(index, f.name)) for f in dataclasses.fields(FileIndex)]
+    if any(BLOCK in scope for scope in index.locals):
+        holding = {d.rsplit(".", i)[0] for d in index.defs if BLOCK in d for i in range(1, d.count(".") + 1)}
+        seen[[f.name for f in dataclasses.fields(FileIndex)].index("locals")] = [
+            (scope, _lineless(bound)) for scope, bound in index.locals.items()
+            if not scope.rpartition(".")[2].startswith(BLOCK) or scope in holding]
+    return tuple(seen)
 
 
 def _lineless(value: Any) -> Any:
