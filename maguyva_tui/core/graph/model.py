@@ -190,8 +190,9 @@ class CodeGraph:
             keys = _changed_keys(tables.table, self.table)
         stale = set(keys)
         quiet: dict[str, str | None] = {}
+        differs = {path: self._differs(old, path) for path, old in seen.items()}
         for path, language in (*before.items(), *after.items()):
-            tables_differ, names_differ = self._differs(seen.get(path), path) if path in seen else (True, True)
+            tables_differ, names_differ = differs.get(path, (True, True))
             stale |= _file_keys(path, language, tables=tables_differ, names=names_differ)
             if not names_differ:
                 quiet[path] = language
