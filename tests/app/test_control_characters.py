@@ -58,7 +58,7 @@ async def test_a_file_of_escapes_is_listed_previewed_and_explained_without_sendi
         await pilot.press("escape", "e")
         await pilot.pause(0.2)
         drawn.append(app.query_one(ExplainPanel).plain)
-        drawn += [str(label.render()) for label in app.query("StatusLine Label")]
+        drawn += [str(part.render()) for part in app.query("StatusLine Label, StatusText")]
         screen = "\n".join(drawn)
         assert "clipboard_setter" in screen and "␛]52;c;" in screen  # the name and the line are there, shown
         assert "◆ repo␛]52" in screen

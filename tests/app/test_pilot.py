@@ -8,6 +8,7 @@ from maguyva_tui.app.screens.help import HelpScreen
 from maguyva_tui.app.screens.jump import JumpScreen
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.app.widgets.status import StatusLine
 from tests.app.conftest import SIZE, ask, ready, settle, wait_for
 
 pytestmark = pytest.mark.anyio
@@ -289,7 +290,7 @@ async def test_empty_repository_is_not_fatal(make_app, tmp_path) -> None:
     app = make_app(empty)
     async with app.run_test(size=SIZE) as pilot:
         await ask(pilot, "anything")
-        assert "no searchable files" in str(app.query_one("#index-state").render())
+        assert "no searchable files" in app.query_one(StatusLine).drawn().state
         assert app.answer is not None and app.answer.rows == []
 
 
@@ -394,17 +395,15 @@ async def test_deleting_the_repository_keeps_the_index_and_says_so(make_app, pol
     index could not be brought up to date instead of claiming a fresh one (issue 18.20)."""
     import shutil
 
-    from textual.widgets import Label
-
     app = make_app(polyglot, watch=True)
     async with app.run_test(size=SIZE) as pilot:
         await ask(pilot, "parse_config")
         await wait_for(pilot, lambda: app.watching)
         before = [r.path for r in app.answer.rows]
         shutil.rmtree(polyglot)
-        state = app.query_one("#index-state", Label)
-        await wait_for(pilot, lambda: "not up to date" in str(state.render()), timeout=20)
-        assert "cannot read the repository" in str(state.render())
+        status = app.query_one(StatusLine)
+        await wait_for(pilot, lambda: "not up to date" in status.drawn().state, timeout=20)
+        assert "cannot read the repository" in status.drawn().state
         await ask(pilot, "where is parse_config defined")
         assert {r.path for r in app.answer.rows} <= set(before) and app.answer.rows
 

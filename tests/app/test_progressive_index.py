@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Label
 
 from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.widgets.results import ResultsTable
@@ -54,7 +53,7 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
     app = MaguyvaApp(Engine(polyglot, tmp_path / "index"), watch=False, embed=False, query="parse_config")
     try:
         async with app.run_test(size=SIZE) as pilot:
-            state = app.query_one(StatusLine).query_one("#index-state", Label)
+            status = app.query_one(StatusLine)
             table = app.query_one(ResultsTable)
 
             def shown(notice: str) -> bool:
@@ -65,7 +64,7 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
 
             await wait_for(pilot, lambda: shown("the graph and semantic engines are not ready yet"))
             # whole, or (the notice keeping its room) in the short form that names only what is ready
-            assert str(state.render()) in ("searchable (text, structure) · 4/5: call graph", "searchable · 4/5: call graph")
+            assert status.drawn().state in ("searchable (text, structure) · 4/5: call graph", "searchable · 4/5: call graph")
             assert not graph_gate.is_set()  # the graph really is still being built
             paths = [row.path for row in app.answer.rows]  # type: ignore[union-attr]
             assert {"app/config.py", "rust/lib.rs", "c/config.c"} <= set(paths)
@@ -76,7 +75,7 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
 
             graph_gate.set()  # the graph finishes, the question is asked again (15 s was short under load)
             await wait_for(pilot, lambda: shown("the semantic engine is not ready yet"), timeout=60)
-            assert str(state.render()) in ("searchable (text, structure, graph) · 5/5: semantic index",
+            assert status.drawn().state in ("searchable (text, structure, graph) · 5/5: semantic index",
                                            "searchable · 5/5: semantic index")
             assert not static_gate.is_set()
             assert table.current_row().key == chosen.key  # type: ignore[union-attr]
@@ -84,7 +83,7 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
             static_gate.set()
             await wait_for(pilot, lambda: not app.query_one(StatusLine).has_class("-indexing"), timeout=60)
             await wait_for(pilot, lambda: app.shown_seq == app.seq and app.answer is not None)
-            assert "files" in str(state.render())  # what the index holds: it is complete
+            assert "files" in status.drawn().state  # what the index holds: it is complete
             assert not any(n.startswith("still indexing") for n in app.answer.notices)  # type: ignore[union-attr]
             assert table.current_row().key == chosen.key  # type: ignore[union-attr]
     finally:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.app.widgets.explain import ExplainPanel, nothing
-from maguyva_tui.app.widgets.status import MORE, PERCENT_WIDTH, Notice, StatusLine, fit_notice
+from maguyva_tui.app.widgets.status import MORE, StatusLine, StatusText, fit_notice
 from tests.app.conftest import SIZE, wait_for
 
 pytestmark = pytest.mark.anyio
@@ -42,11 +42,11 @@ async def test_a_long_notice_ends_with_the_hint_and_e_shows_it_whole(make_app) -
         await pilot.press("ctrl+r")
         await ask(pilot, "zzq[0-9]+xx")
         assert app.answer is not None and not app.answer.rows
-        app.query_one(StatusLine).notice(LONG)
+        status = app.query_one(StatusLine)
+        status.notice(LONG)
         await pilot.pause()
-        notice = app.query_one(Notice)
-        drawn = str(notice.render())
-        assert drawn.endswith(MORE) and len(drawn) <= notice.content_region.width
+        line = str(status.query_one(StatusText).render())
+        assert status.drawn().notice.endswith(MORE) and line.endswith(MORE)
         await pilot.press("escape", "e")
         await pilot.pause(0.2)
         plain = app.query_one(ExplainPanel).plain
@@ -86,7 +86,7 @@ def test_a_first_builds_state_and_its_bar_narrow_before_the_notice() -> None:
 
 @pytest.mark.slow
 async def test_at_80_columns_the_notice_and_the_result_count_show_while_the_model_fills(make_app) -> None:
-    from textual.widgets import Label, Static
+    from textual.widgets import Static
 
     from tests.app.conftest import ask
 
@@ -97,9 +97,10 @@ async def test_at_80_columns_the_notice_and_the_result_count_show_while_the_mode
         status.embedding(3, 100)  # the model tier filling in
         await pilot.pause()
         assert any(n.startswith("no symbol named frobnicate_widget") for n in app.answer.notices)
-        drawn = str(app.query_one(Notice).render())
-        assert drawn.startswith("no symbol named") and drawn.endswith(MORE), drawn
-        assert str(status.query_one("#embed-state", Label).render()).endswith("model 3%")
+        drawn = status.drawn()
+        assert drawn.notice.startswith("no symbol named") and drawn.notice.endswith(MORE), drawn
+        assert drawn.tiers.endswith("model 3%")
+        assert str(status.query_one(StatusText).render()).endswith(drawn.notice)
         question = str(app.query_one("#question", Static).render())
         assert f"{len(app.answer.rows)} results" in question, question
 
@@ -108,34 +109,31 @@ async def test_at_80_columns_the_notice_and_the_result_count_show_while_the_mode
 async def test_at_80_columns_a_first_build_fits_its_line_with_a_notice(make_app) -> None:
     """A first build's state and its progress bar had run past the line's end at 80 columns: the
     bar cut, a notice given no room; the state and the bar are shortened, the notice keeps a part."""
-    from textual.widgets import Label, ProgressBar
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         status = app.query_one(StatusLine)
-        state = status.query_one("#index-state", Label)
-        await wait_for(pilot, lambda: app.index_ready and " chunks" in str(state.render()))  # checked for changes
+        line = status.query_one(StatusText)
+        await wait_for(pilot, lambda: app.index_ready and " chunks" in status.drawn().state)  # checked for changes
         status.engines(["text", "structural"])
         status.progress("graph", 3, 10)
         await pilot.pause()
-        bar = status.query_one("#index-progress", ProgressBar)
-        assert str(state.render()) == "searchable · 4/5: call graph"
-        assert bar.region.right <= status.content_region.right and bar.query_one("#bar").display
+        drawn = status.drawn()
+        assert drawn.state == "searchable · 4/5: call graph" and drawn.bar and "30%" in str(line.render())
         status.notice("no symbol named frobnicate_widget; showing related code")
         await pilot.pause()
-        notice = status.query_one(Notice)
-        assert notice.region.right <= status.content_region.right
-        assert str(notice.render()).startswith("no symbol"), str(notice.render())
-        assert bar.region.right <= notice.region.x and bar.region.width >= PERCENT_WIDTH
+        drawn, text = status.drawn(), str(line.render())
+        assert drawn.notice.startswith("no symbol") and text.endswith(drawn.notice), text
+        assert text.index("30%") < text.index(drawn.notice)  # the bar's percentage, then the notice
         status.progress("graph", 0, 0)  # a phase of unknown length: its percentage alone said --%
         await pilot.pause()
-        assert not bar.display
+        assert status.drawn().percentage is None and "--%" not in str(line.render())
         status.notice("")
         await pilot.pause()
-        assert bar.display and bar.query_one("#bar").display
+        assert status.drawn().bar and status.drawn().percentage == "--%"
         status.ready("186 files · 2,648 symbols · 2,852 chunks")  # the build done, no notice: every figure
         await pilot.pause()
-        assert str(state.render()) == "186 files · 2,648 symbols · 2,852 chunks" and not bar.display
+        drawn = status.drawn()
+        assert drawn.state == "186 files · 2,648 symbols · 2,852 chunks" and drawn.percentage is None
 
 
 def test_the_files_skipped_say_why() -> None:
@@ -163,20 +161,17 @@ def test_the_files_skipped_say_why() -> None:
 async def test_at_140_columns_the_index_figures_shorten_before_the_notice_is_cut(make_app) -> None:
     """helper-243 on regex-syntax 0.6.27 (helper-251): 'showing the first 50; more match:… e: all'
     beside '39 files · 1,851 symbols · 2,533 chunks' whole; the figures give way first."""
-    from textual.widgets import Label
-
     app = make_app()
     async with app.run_test(size=(140, 24)) as pilot:
         status = app.query_one(StatusLine)
-        state = status.query_one("#index-state", Label)
-        await wait_for(pilot, lambda: app.index_ready and " chunks" in str(state.render()))
+        await wait_for(pilot, lambda: app.index_ready and " chunks" in status.drawn().state)
         status.ready("39 files · 1,851 symbols · 2,533 chunks")
         status.embedding(4, 100)  # the model tier filling in
         notice = "showing the first 50; more match: narrow the query"
         status.notice(notice)
         await pilot.pause()
-        assert str(status.query_one(Notice).render()) == notice
-        assert str(state.render()) == "39 files"
+        assert status.drawn().notice == notice and str(status.query_one(StatusText).render()).endswith(notice)
+        assert status.drawn().state == "39 files"
         status.notice("")  # no notice: every figure
         await pilot.pause()
-        assert str(state.render()) == "39 files · 1,851 symbols · 2,533 chunks"
+        assert status.drawn().state == "39 files · 1,851 symbols · 2,533 chunks"

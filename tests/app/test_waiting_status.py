@@ -13,9 +13,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from textual.widgets import Label
 
 from maguyva_tui.app import MaguyvaApp
+from maguyva_tui.app.widgets.status import StatusLine
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import index_folder
 from maguyva_tui.core.store import lock
@@ -34,7 +34,7 @@ never showed the short form), and not where the command was longer (the test run
 
 
 def _state(app: MaguyvaApp) -> str:
-    return str(app.query_one("#index-state", Label).render())
+    return app.query_one(StatusLine).drawn().state
 
 
 @pytest.mark.slow  # an app, an update held back, then done (about 2 s on 2 shared cores)

@@ -18,6 +18,7 @@ from maguyva_tui.app.session import Request
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview
 from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.app.widgets.status import StatusLine
 from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.indexer import IndexSummary
 from maguyva_tui.core.types import QueryError
@@ -124,7 +125,7 @@ async def test_the_missing_repository_is_named(tmp_path: Path) -> None:
         status = str(app.query_one("#repo").render())
         assert "alpha" in status and "beta" in status and "gone missing" in status
         assert any(n.startswith("gone: not searched") and "no such directory" in n for n in app.answer.notices)
-        assert "gone: not searched" in str(app.query_one("#notice").render())
+        assert app.query_one(StatusLine).drawn().notice.startswith("gone: not searched")
         warned = [n.message for n in app._notifications]
         assert any("gone is not searched" in m for m in warned)
 

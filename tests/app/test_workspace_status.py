@@ -9,6 +9,7 @@ import pytest
 
 from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.widgets.results import ResultsTable, clip_place
+from maguyva_tui.app.widgets.status import StatusLine
 from maguyva_tui.app.workspace import ExplorerWorkspace
 from maguyva_tui.core.types import MODALITIES
 from tests.app.conftest import ask, settle, wait_for
@@ -63,21 +64,21 @@ async def test_a_first_builds_engines_are_said_of_their_repository(tmp_path: Pat
     app = app_on(tmp_path)
     async with app.run_test(size=(130, 40)) as pilot:
         await indexed(pilot)
-        state = app.query_one("#index-state")
-        await wait_for(pilot, lambda: "files" in str(state.render()))  # the workspace's IndexReady
+        status = app.query_one(StatusLine)
+        await wait_for(pilot, lambda: "files" in status.drawn().state)  # the workspace's IndexReady
         events = app._events("ms")
         events.joined(("text", "structural", "graph"))  # type: ignore[misc]
-        await wait_for(pilot, lambda: "searchable" in str(state.render()))
-        assert str(state.render()).startswith(("ms: searchable (text, structure, graph)", "ms: searchable"))
+        await wait_for(pilot, lambda: "searchable" in status.drawn().state)
+        assert status.drawn().state.startswith(("ms: searchable (text, structure, graph)", "ms: searchable"))
         app._progress("ms: ")("static", 2, 5)  # the repository whose engines are said: its step shows
-        await wait_for(pilot, lambda: "5/5" in str(state.render()))
-        assert str(state.render()) in ("ms: searchable (text, structure, graph) · 5/5: semantic index",
+        await wait_for(pilot, lambda: "5/5" in status.drawn().state)
+        assert status.drawn().state in ("ms: searchable (text, structure, graph) · 5/5: semantic index",
                                        "ms: searchable · 5/5: semantic index")
-        assert app.query_one("#index-progress").percentage == 0.4
+        assert status.drawn().percentage == "40%"
         events.joined(tuple(MODALITIES))  # type: ignore[misc]  # ms is complete: the next one's phase shows
         app._progress(f"{LONG}: ")("parse", 1, 4)
-        await wait_for(pilot, lambda: "pars" in str(state.render()))
-        assert str(state.render()) == f"{LONG}: indexing 2/5: parsing"
+        await wait_for(pilot, lambda: "pars" in status.drawn().state)
+        assert status.drawn().state == f"{LONG}: indexing 2/5: parsing"
 
 
 def test_a_first_builds_long_phases_say_how_far_they_got(tmp_path: Path) -> None:

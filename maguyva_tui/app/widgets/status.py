@@ -9,14 +9,19 @@ fill-in beside what the index holds (``semantic: static 100% · model 31%``).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
+from rich.style import Style as RichStyle
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.widgets import Label, ProgressBar
+from textual.renderables.bar import Bar as BarRenderable
+from textual.style import Style as VisualStyle
+from textual.widget import Widget
+from textual.widgets import Label
 
 from maguyva_tui.terminal import visible
 
@@ -52,10 +57,31 @@ PERCENT_WIDTH: Final = 5
 """Cells of the progress bar's percentage (Textual's ``PercentageStatus``), always shown."""
 
 
+class Drawn(NamedTuple):
+    """What the status line draws after the repository's name, each part as shown."""
+
+    state: str
+    """The index state, in the form that fits."""
+    bar: int
+    """Cells of the progress bar's bar (0: none)."""
+    percentage: str | None
+    """The progress bar's percentage (``None``: no progress shows)."""
+    done: float | None
+    """The share of the step done, 0 to 1 (``None``: a step of unknown length)."""
+    tiers: str
+    """The semantic tiers' figures (empty: none)."""
+    notice: str
+    """The notice, cut to its room (empty: none)."""
+
+
 class StatusLine(Horizontal):
     """Index progress while building, then what the index holds; semantic fill-in beside it.
 
-    Its labels show text as it is, never as markup: a repository's name, a path in a notice or an
+    Everything after the repository's name is one widget's line (:class:`StatusText`) of a fixed
+    size: a notice coming or going, and the figures shortened or lengthened to leave it room, only
+    repaint it. They had been four widgets whose sizes changed with them, and each change had made
+    Textual lay out the whole screen again (0.64 layouts a typed key, about 10 ms of UI-thread CPU
+    each). It shows text as it is, never as markup: a repository's name, a path in a notice or an
     error's message may hold ``[/]``; their control characters are drawn, never sent.
     """
 
@@ -64,10 +90,7 @@ class StatusLine(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="repo", markup=False)
-        yield Label("opening index…", id="index-state", markup=False)
-        yield ProgressBar(id="index-progress", show_eta=False)
-        yield Label("", id="embed-state", markup=False)
-        yield Notice("", id="notice", markup=False)
+        yield StatusText(id="status-text")
 
     def repo(self, name: str) -> None:
         """Show the repository's name."""
@@ -81,17 +104,18 @@ class StatusLine(Horizontal):
     """What the phase is of: ``indexing`` (a first build), ``updating`` (the stored index brought
     up to date while it answers)."""
 
+    _progress: tuple[float, float | None] = (0, None)
+    """The step's progress and total (``None``: of unknown length)."""
+
     def progress(self, phase: str, done: int, total: int, updating: bool = False) -> None:
         """Show an indexing phase as its step of :data:`STEPS` and how far the step got (once a first
         build is searchable, beside what answers); ``updating``: the stored index answers
         meanwhile, and may lag the disk."""
         self.add_class("-indexing")
         self._phase, self._verb = phase, "updating" if updating else "indexing"
-        self._show_index_state()
-        bar = self.query_one("#index-progress", ProgressBar)
         done, total = step_progress(phase.rpartition(": ")[2], done, total)
-        bar.update(total=total or None, progress=done)
-        self._bare_progress()
+        self._progress = (done, total or None)
+        self._show_index_state()
 
     def engines(self, ready: Sequence[str], label: str | None = None) -> None:
         """Show which engines answer while a first build goes on (``ready`` all four: complete;
@@ -110,7 +134,7 @@ class StatusLine(Horizontal):
         whole, *short = build_forms(self._verb, name, self._engines, self._engines_of if self._engines else (of or None))
         self._index_text = visible(whole)
         self._index_short = visible(short[0]) if short else None
-        self._fit()
+        self._redraw()
 
     _index_short: str | None = None
     """A first build's state in few cells (``text, structure ready``; ``None``: the index state has
@@ -125,14 +149,14 @@ class StatusLine(Horizontal):
         self._index_text = visible(text)
         pid = re.search(r"\(pid (\d+)", text)
         self._index_short = f"{WAITING_SHORT} (pid {pid.group(1)})" if pid else WAITING_SHORT
-        self._fit()
+        self._redraw()
 
     def ready(self, text: str) -> None:
         """Leave the indexing state and show what the index holds."""
         self._engines, self._index_short = (), None
         self.remove_class("-indexing")
         self._index_text = visible(text)
-        self._fit()
+        self._redraw()
 
     _static: float | None = None
     _model: float | None = None
@@ -140,84 +164,116 @@ class StatusLine(Horizontal):
     def embedding(self, done: int, total: int) -> None:
         """Show the transformer tier's fill-in beside the static tier (hidden once both are complete)."""
         self._model = 1.0 if total == 0 else done / total
-        self._show_tiers()
+        self._redraw()
 
     def tiers(self, tiers: Sequence[tuple[str, float]]) -> None:
         """Show how much each semantic tier covers (``static``, ``transformer``) as last measured."""
         found = dict(tiers)
         self._static = found.get("static", self._static)
         self._model = found.get("transformer", self._model)
-        self._show_tiers()
+        self._redraw()
 
-    def _show_tiers(self) -> None:
-        self._fit()
+    def _redraw(self) -> None:
+        """Repaint the line after the repository's name: its size is the same whatever it shows."""
+        self.query_one(StatusText).refresh()
 
-    _shown: tuple[str, str, int] | None = None
-    """The index state's and the tiers' forms on show, and the progress bar's width (``None``: none yet)."""
-
-    def _fit(self) -> None:
-        """Show the index state and the tiers in the longest forms that leave the notice its room."""
-        repo = cell_len(str(self.query_one("#repo", Label).render())) + 2
-        room = self.content_region.width - repo if self.content_region.width else 0
-        bars = BAR_FORMS if self.has_class("-indexing") else ()
+    def drawn(self, room: int | None = None) -> Drawn:
+        """What the line shows in ``room`` cells after the repository's name (``None``: the room it
+        has): the index state and the tiers in the longest forms that leave the notice its room."""
+        if room is None:
+            room = self.query_one(StatusText).content_region.width
+        indexing = self.has_class("-indexing")
         forms = index_forms(self._index_text) if self._index_short is None else (self._index_text, self._index_short)
-        *shown, bar = fit_parts(room, self.query_one(Notice).whole, forms,
-                                tier_forms(self._static, self._model), bars)
-        if (*shown, bar) != self._shown:
-            self._shown = (shown[0], shown[1], bar)
-            self.query_one("#index-state", Label).update(shown[0])
-            self.query_one("#embed-state", Label).update(shown[1])
-            self.query_one("#embed-state", Label).display = bool(shown[1])
-            progress = self.query_one("#index-progress", ProgressBar)
-            drawn = progress.query_one("#bar")
-            drawn.display = bar > 0
-            if bar:
-                drawn.styles.width = bar
-        self._bare_progress()
-
-    def _bare_progress(self) -> None:
-        """Hide the progress bar's percentage alone while it measures nothing (``--%``: a phase of
-        unknown length, its bar given up for the notice)."""
-        progress = self.query_one("#index-progress", ProgressBar)
-        self.set_class(self._shown is not None and self._shown[2] == 0 and progress.total is None, "-bare")
-
-    def on_resize(self) -> None:
-        self._fit()
+        index, tiers, bar = fit_parts(room, self._notice, forms, tier_forms(self._static, self._model),
+                                      BAR_FORMS if indexing else ())
+        done, total = self._progress
+        percentage = None if total is None else min(max(done / total, 0.0), 1.0)
+        shown = indexing and not (bar == 0 and percentage is None)  # '--%' alone measures nothing: hidden
+        percent = (f"{round(percentage * 100)}%" if percentage is not None else "--%") if shown else None  # Textual's
+        used = cell_len(index) + (bar + PERCENT_WIDTH + 2 if shown else 0) + (cell_len(tiers) + 2 if tiers else 0)
+        notice = fit_notice(self._notice, room - used - 2) if room - used - 2 > 0 else ""
+        return Drawn(index, bar if shown else 0, percent, percentage, tiers, notice)
 
     _notice = ""
+    """The notice on show, whole (as drawn: control characters visible)."""
 
     def notice(self, text: str) -> None:
         """Show the latest notice (fallbacks, ignored overrides); empty clears it. Every answer
-        sets it: it is redrawn only when it changes, and without a layout (its width is the rest
-        of the line, its height one)."""
-        if text != self._notice:
-            self._notice = text
-            self.query_one(Notice).say(text)
-            self._fit()
+        sets it: it is redrawn only when it changes, and without a layout."""
+        if visible(text) != self._notice:
+            self._notice = visible(text)
+            self._redraw()
 
     @property
     def whole_notice(self) -> str:
         """The notice on show, whole (as drawn, control characters visible)."""
-        return self.query_one(Notice).whole
+        return self._notice
 
 
-class Notice(Label):
-    """The latest notice, cut to its width: a cut one ends with where to read it whole (:data:`MORE`);
-    it had been cut mid-word with nothing to say more was there."""
+class StatusText(Widget):
+    """The status line after the repository's name: the index state, the progress bar while indexing,
+    the tiers, the notice at the right end, cut to its room (a cut one ends with where to read it
+    whole, :data:`MORE`). Its size is the rest of the line whatever it shows: what changes repaints
+    it, never lays out the screen."""
 
-    whole = ""
-    """The notice, whole."""
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"status--tiers", "status--notice", "bar--bar", "bar--complete",
+                                             "bar--indeterminate"}
 
-    def say(self, text: str) -> None:
-        """Show ``text`` (empty: nothing), redrawn without a layout."""
-        self.whole = visible(text)
-        self.refresh()
+    _started = 0.0
+    """When the bar of a step of unknown length began to sweep (monotonic seconds)."""
 
     def render(self) -> Content:
-        return Content(fit_notice(self.whole, self.content_region.width))
+        status = self.parent
+        assert isinstance(status, StatusLine)
+        width = self.content_region.width
+        drawn = status.drawn(width)
+        parts: list[str | tuple[str, VisualStyle]] = [drawn.state]
+        sweeping = False
+        if drawn.percentage is not None:
+            parts.append("  ")
+            if drawn.bar:
+                sweeping = drawn.done is None
+                parts += self._bar(drawn.bar, drawn.done)
+            parts.append(drawn.percentage.rjust(PERCENT_WIDTH))
+        if drawn.tiers:
+            parts += ["  ", (drawn.tiers, self.get_visual_style("status--tiers"))]
+        self._sweep(sweeping)
+        line = Content.assemble(*parts)
+        rest = width - line.cell_length - 2
+        if rest > 0:
+            line = Content.assemble(line, "  ", (drawn.notice.rjust(rest), self.get_visual_style("status--notice")))
+        return line.truncate(width) if width else line
 
-    def on_resize(self) -> None:
-        self.refresh()
+    def _sweep(self, sweeping: bool) -> None:
+        """Redraw the bar 15 times a second while it sweeps (a step of unknown length), as Textual's does."""
+        if sweeping and self.auto_refresh is None:
+            self._started = time.monotonic()
+            self.auto_refresh = 1 / 15
+        elif not sweeping and self.auto_refresh is not None:
+            self.auto_refresh = None
+
+    def _bar(self, width: int, percentage: float | None) -> list[tuple[str, VisualStyle]]:
+        """The progress bar's bar in ``width`` cells, drawn as Textual's ``ProgressBar`` draws it."""
+        if percentage is None:  # a step of unknown length: a quarter of the bar sweeps to and fro
+            lit = 0.25 * width
+            if self.app.animation_level == "none":
+                start, end = 0.0, float(width)
+            else:
+                start = (30 * (time.monotonic() - self._started)) % (2 * (width + lit))
+                start = 2 * (width + lit) - start if start > width + lit else start
+                start -= lit
+                end = start + lit
+            style = self.get_component_rich_style("bar--indeterminate")
+            span = (max(0.0, start), min(end, float(width)))
+        else:
+            percentage = int(percentage * width * 2) / (width * 2)  # Textual's: steps of half a cell
+            style = self.get_component_rich_style("bar--bar" if percentage < 1 else "bar--complete")
+            span = (0.0, width * percentage)
+        bar = BarRenderable(highlight_range=span, highlight_style=RichStyle.from_color(style.color),
+                            background_style=RichStyle.from_color(style.bgcolor), width=width)
+        console = self.app.console
+        return [(segment.text, VisualStyle.from_rich_style(segment.style or RichStyle()))
+                for segment in console.render(bar, console.options.update_width(width)) if segment.text != "\n"]
 
 
 def fit_notice(text: str, width: int) -> str:
