@@ -14,6 +14,11 @@ there: the ``.gitignore`` files of the folders between the top and the root appl
 exclude files are those of the repository above (``node_modules/`` in the top's ``.gitignore`` had
 been ignored, and a package's ``node_modules`` indexed). A root those rules leave out (an ignored
 ``node_modules/left-pad``) is a tree of its own (``core.ignore.root_ignore_files``).
+
+A repository another user owns (its work tree or its ``.git``) has its ``config`` read only when
+``safe.directory`` in the system's or the user's configuration names it (or ``*``), as git refuses
+it otherwise: an unpacked archive's ``.git/config`` had made maguyva read any file
+(``core.excludesFile = /etc/shadow``) as ignore patterns.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ def excludes_of(root: Path) -> list[ExcludeFile]:
     top = work_tree_top(root)
     common = common_dir(top) if top is not None else None
     configs = _system_and_user_configs()
-    if common is not None:
+    if common is not None and top is not None and trusted(top, common):
         configs.append(common / "config")
     found = [ExcludeFile(_excludes_file(configs, top or root) or _xdg_home() / "git" / "ignore", top or root, "user")]
     if common is not None and top is not None:
@@ -147,6 +152,59 @@ MAX_INCLUDE_DEPTH = 10
 """``[include]`` files are followed this deep (git refuses past its own limit of 10)."""
 
 
+def trusted(top: Path, common: Path | None = None) -> bool:
+    """Whether git would read the repository's own ``config``: this user owns its work tree, its
+    ``.git`` and its git folder, or ``safe.directory`` (system or user configuration) names the
+    work tree or is ``*``."""
+    common = common if common is not None else common_dir(top)
+    paths = [top, top / ".git", *([common] if common is not None else [])]
+    if all(_owned(path) for path in paths):
+        return True
+    allowed: list[str] = []
+    for config in _system_and_user_configs():
+        for value in _settings(config, "safe", "directory"):
+            allowed = [] if value == "" else [*allowed, value]  # an empty value resets the list, as in git
+    here = os.path.realpath(top)
+    return any(value == "*" or _safe_path(value) == here for value in allowed)
+
+
+def untrusted_config(root: Path) -> bool:
+    """Whether ``root``'s repository has a ``config`` that is not read (:func:`trusted`): the walk
+    says so once."""
+    top = work_tree_top(root)
+    common = common_dir(top) if top is not None else None
+    return common is not None and top is not None and os.path.isfile(common / "config") and not trusted(top, common)
+
+
+def _safe_path(value: str) -> str:
+    """A ``safe.directory`` value as a real path (``~/`` is the home folder; a trailing ``/`` or
+    ``/.`` dropped)."""
+    if value == "~" or value.startswith("~/"):
+        value = os.path.join(Path.home(), value[2:])
+    return os.path.realpath(value.removesuffix("/.").rstrip("/") or "/")
+
+
+def current_uid() -> int:
+    """The user whose repositories are trusted (the effective one, as git's ``geteuid``)."""
+    return os.geteuid() if hasattr(os, "geteuid") else -1
+
+
+def _owned(path: Path) -> bool:
+    """Whether this user owns ``path`` (not followed: a ``.git`` file or folder itself); one that
+    cannot be stat-ed counts as owned (it holds nothing read). Root (uid 0) owns what ``sudo`` leaves
+    with ``SUDO_UID``, as git's check does."""
+    try:
+        owner = os.lstat(path).st_uid
+    except OSError:
+        return True
+    uid = current_uid()
+    if uid == -1:  # no uids (Windows): git checks owners by SID, beyond this
+        return True
+    if uid == 0 and os.environ.get("SUDO_UID", "").isdigit():
+        return owner in (0, int(os.environ["SUDO_UID"]))
+    return owner == uid
+
+
 def _system_and_user_configs() -> list[Path]:
     """The configuration files git reads before the repository's, weakest first: the system's
     (``$GIT_CONFIG_SYSTEM``, none with ``$GIT_CONFIG_NOSYSTEM``), then the user's XDG and home
@@ -182,22 +240,30 @@ def ignores_case(root: Path) -> bool:
     """Whether git matches ignore patterns without regard to case in the repository at ``root``
     (``core.ignorecase``, which ``git init`` sets on a case-insensitive disk: macOS, Windows)."""
     common = common_dir(root)
-    configs = _system_and_user_configs() + ([common / "config"] if common is not None else [])
+    own = common is not None and trusted(root, common)
+    configs = _system_and_user_configs() + ([common / "config"] if common is not None and own else [])
     value: str | None = None
     for config in configs:
         value = _core_setting(config, "ignorecase") or value
     return value is not None and _truthy(value)
 
 
-def _core_setting(config: Path, name: str, depth: int = 0) -> str | None:
+def _core_setting(config: Path, name: str) -> str | None:
     """The value of ``core.<name>`` (lower case) in one git configuration file (its last setting;
     ``true`` for a key written alone), the files it includes (``[include] path =
     ~/.gitconfig.local``) read where they are included."""
+    values = _settings(config, "core", name)
+    return values[-1] if values else None
+
+
+def _settings(config: Path, wanted: str, name: str, depth: int = 0) -> list[str]:
+    """Every value of ``<wanted>.<name>`` (both lower case) in one git configuration file and the
+    files it includes, in order."""
     data = _read_regular(config, MAX_CONFIG_BYTES) if depth <= MAX_INCLUDE_DEPTH else None
     if data is None:
-        return None
+        return []
     text = data.decode("utf-8", errors="replace")
-    section, value = "", None
+    section, values = "", []
     for raw in text.splitlines():
         line = raw.strip()
         if line.startswith("["):
@@ -206,11 +272,11 @@ def _core_setting(config: Path, name: str, depth: int = 0) -> str | None:
             line = line[line.find("]") + 1 :].strip() if "]" in line else ""
         key, sep, rest = line.partition("=")
         key = key.split("#")[0].split(";")[0].strip().lower()
-        if section == "core" and key == name:
-            value = _config_value(rest) if sep else "true"
+        if section == wanted and key == name:
+            values.append(_config_value(rest) if sep else "true")
         elif section == "include" and sep and key == "path":
-            value = _core_setting(_included(config, _config_value(rest)), name, depth + 1) or value
-    return value
+            values.extend(_settings(_included(config, _config_value(rest)), wanted, name, depth + 1))
+    return values
 
 
 def _included(config: Path, value: str) -> Path:

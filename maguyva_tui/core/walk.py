@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maguyva_tui.core.git_excludes import common_dir
+from maguyva_tui.core.git_excludes import common_dir, untrusted_config
 from maguyva_tui.core.ignore import IGNORE_FILES, IgnoreFile, is_ignored, root_ignore_files, rules_below
 from maguyva_tui.core.types import UnreadableRepository
 
@@ -47,6 +47,10 @@ SKIP_REASONS: tuple[str, ...] = (
     "not_regular",
 )
 """Why a path was left out; ``invalid_utf8`` and ``crlf`` are reported too but the file is kept."""
+
+UNTRUSTED_CONFIG = "git_config_of_another_user_unread"
+"""Noticed once when the repository's ``.git/config`` is not read: another user owns the repository
+and ``safe.directory`` does not name it (``noticed  1 git config of another user unread``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +147,8 @@ def walk(
     root = root.resolve()
     visited: set[str] = {str(root)}
     skipped = frozenset(os.path.realpath(path) for path in skip)
+    if untrusted_config(root):  # another user's repository: git refuses its config (safe.directory), so do we
+        report.notice(UNTRUSTED_CONFIG, ".git/config")
     yield from _walk_dir(root, root, "", root_ignore_files(root), visited, skipped, report, max_bytes)
 
 

@@ -1,0 +1,61 @@
+"""A repository another user owns (an unpacked archive's ``.git``) has its ``.git/config`` read only
+where git would read it: ``safe.directory`` in the user's or the system's configuration names it or
+is ``*``. Its ``core.excludesFile = /etc/shadow`` had made maguyva read any file as ignore
+patterns. Ownership is faked (the uid check), so the test needs no second user."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core import git_excludes
+from maguyva_tui.core.walk import UNTRUSTED_CONFIG, WalkReport, walk
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A repository whose config names an exclude file outside it that ignores ``a.py``."""
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "user.gitconfig"))
+    monkeypatch.delenv("SUDO_UID", raising=False)
+    outside = tmp_path / "secret"
+    outside.write_text("a.py\n")
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    (root / ".git" / "config").write_text(f"[core]\n\texcludesFile = {outside}\n\tignorecase = true\n")
+    (root / "a.py").write_text("x = 1\n")
+    (root / "B.py").write_text("y = 1\n")
+    (root / ".gitignore").write_text("b.py\n")
+    return root
+
+
+def _walked(root: Path) -> tuple[list[str], dict[str, int]]:
+    report = WalkReport()
+    found = [candidate.path for candidate in walk(root, report) if not candidate.path.startswith(".")]
+    return found, dict(report.noticed)
+
+
+def test_own_repository_config_is_read(repo: Path) -> None:
+    assert _walked(repo) == ([], {})  # a.py by excludesFile, B.py by ignorecase
+
+
+def test_another_users_repository_config_is_not_read(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(git_excludes, "current_uid", lambda: os.lstat(repo).st_uid + 1)
+    assert _walked(repo) == (["B.py", "a.py"], {UNTRUSTED_CONFIG: 1})
+
+
+@pytest.mark.parametrize("listed", ["*", "{repo}", "{repo}/", "x\n\tdirectory =\n\tdirectory = {repo}"])
+def test_safe_directory_trusts_it(repo: Path, monkeypatch: pytest.MonkeyPatch, listed: str) -> None:
+    monkeypatch.setattr(git_excludes, "current_uid", lambda: os.lstat(repo).st_uid + 1)
+    Path(os.environ["GIT_CONFIG_GLOBAL"]).write_text(f"[safe]\n\tdirectory = {listed.format(repo=repo)}\n")
+    assert _walked(repo) == ([], {})
+
+
+def test_safe_directory_in_the_repository_itself_counts_for_nothing(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(git_excludes, "current_uid", lambda: os.lstat(repo).st_uid + 1)
+    with (repo / ".git" / "config").open("a") as config:
+        config.write("[safe]\n\tdirectory = *\n")
+    Path(os.environ["GIT_CONFIG_GLOBAL"]).write_text("[safe]\n\tdirectory = *\n\tdirectory =\n")  # reset: none
+    assert _walked(repo) == (["B.py", "a.py"], {UNTRUSTED_CONFIG: 1})
