@@ -33,6 +33,7 @@ from maguyva_tui.core.types import (
     called_definition,
     share,
 )
+from maguyva_tui.io_failure import failed_file
 from maguyva_tui.json_out import needs_care, terminal_safe, wire_safe
 from maguyva_tui.locations import default_index_base
 from maguyva_tui.terminal import ArgumentParser, CommandParser, no_explorer_here, printable, printable_lines
@@ -278,6 +279,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: no traceback reaches a user
         if os.environ.get("MAGUYVA_DEBUG"):
             raise
+        failed = failed_file(exc)
+        if failed is not None:  # a read or a write of a file, which names none: it had been "the output"
+            print(f"maguyva: error: {printable(failed.said(getattr(exc, 'strerror', None)))}", file=sys.stderr)
+            return 1
         if unwritable_output(exc):
             print(f"maguyva: error: could not write the output: {exc.strerror}", file=sys.stderr)
             return EXIT_OUTPUT
@@ -296,8 +301,9 @@ reader (EPIPE) is not an error."""
 
 def unwritable_output(exc: BaseException) -> TypeGuard[OSError]:
     """Tell whether ``exc`` is a failed write of the output: an error a write raises, naming no
-    file (each file the command opens is named in its error), where it had read as an internal error."""
-    return isinstance(exc, OSError) and exc.errno in OUTPUT_ERRNOS and exc.filename is None
+    file (each file the command opens is named in its error, or held where it failed:
+    :func:`maguyva_tui.io_failure.failed_file`), where it had read as an internal error."""
+    return isinstance(exc, OSError) and exc.errno in OUTPUT_ERRNOS and exc.filename is None and failed_file(exc) is None
 
 
 CWD_GONE = "the current folder no longer exists (deleted or moved away): cd to a folder, or give the repository's path"
@@ -447,7 +453,9 @@ def _refused_for_a_failure(exc: Exception, query: str | None) -> None:
     if isinstance(exc, OSError) and (isinstance(exc, BrokenPipeError) or unwritable_output(exc)):
         return
     gone = isinstance(exc, FileNotFoundError) and cwd_gone()
-    said = CWD_GONE if gone else f"{BATCH_INTERNAL}: {type(exc).__name__}: {exc}"
+    failed = failed_file(exc)
+    said = (CWD_GONE if gone else failed.said(getattr(exc, "strerror", None)) if failed is not None
+            else f"{BATCH_INTERNAL}: {type(exc).__name__}: {exc}")
     _emit(refused(query, said))
 
 

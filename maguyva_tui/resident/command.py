@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from maguyva_tui import roots
+from maguyva_tui.io_failure import failed_file
 from maguyva_tui.resident import client, place
 from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
 
@@ -75,6 +76,10 @@ def main(argv: list[str]) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:
+        failed = failed_file(exc)
+        if failed is not None:  # a read or a write of a file, which names none: it had been "the output"
+            sys.stderr.write(f"maguyva: error: {printable(failed.said(exc.strerror))}\n")
+            return OUTPUT_FAILED
         if exc.filename is not None or exc.errno not in OUTPUT_ERRNOS:  # a file, a socket: not the output
             raise
         sys.stderr.write(f"maguyva: error: could not write the output: {exc.strerror}\n")
