@@ -360,8 +360,8 @@ def _visit(
             report.skip("symlink_loop", rel)
             return None
         visited.add(real)
-        if report.trace is not None:
-            _watch_nested_exclude(report.trace, path, root)
+        if os.path.lexists(os.path.join(path, GIT_LINK)):  # a repository nested here
+            _nested_repository(report, path, rel, root)
         return real, rules_below(ignores, Path(path), rel)
     if not stat.S_ISREG(st.st_mode):
         report.skip("not_regular", rel)
@@ -372,11 +372,18 @@ def _visit(
     return Candidate(rel, path, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, st.st_dev, is_link)
 
 
+def _nested_repository(report: WalkReport, path: str, rel: str, root: Path) -> None:
+    """Say that the ``.git/config`` of a repository nested at ``path`` is not read (another
+    user's), and watch its ``info/exclude``."""
+    if untrusted_config(Path(path)):
+        report.notice(UNTRUSTED_CONFIG, f"{rel}/.git/config")
+    if report.trace is not None:
+        _watch_nested_exclude(report.trace, path, root)
+
+
 def _watch_nested_exclude(trace: WalkTrace, path: str, root: Path) -> None:
     """Watch the ``info/exclude`` of a repository nested at ``path`` (made or edited, it changes
     what the walk keeps there)."""
-    if not os.path.lexists(os.path.join(path, GIT_LINK)):
-        return
     common = common_dir(Path(path))
     try:
         if common is not None:

@@ -59,3 +59,12 @@ def test_safe_directory_in_the_repository_itself_counts_for_nothing(repo: Path, 
         config.write("[safe]\n\tdirectory = *\n")
     Path(os.environ["GIT_CONFIG_GLOBAL"]).write_text("[safe]\n\tdirectory = *\n\tdirectory =\n")  # reset: none
     assert _walked(repo) == (["B.py", "a.py"], {UNTRUSTED_CONFIG: 1})
+
+
+def test_a_nested_repository_of_another_user_is_said_too(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    nested = repo / "sub"
+    (nested / ".git").mkdir(parents=True)
+    (nested / ".git" / "config").write_text(f"[core]\n\texcludesFile = {repo.parent / 'secret'}\n")
+    (nested / "a.py").write_text("z = 1\n")
+    monkeypatch.setattr(git_excludes, "_owned", lambda path: "sub" not in Path(path).parts)
+    assert _walked(repo) == (["sub/a.py"], {UNTRUSTED_CONFIG: 1})
