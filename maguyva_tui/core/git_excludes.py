@@ -155,7 +155,7 @@ MAX_INCLUDE_DEPTH = 10
 def trusted(top: Path, common: Path | None = None) -> bool:
     """Whether git would read the repository's own ``config``: this user owns its work tree, its
     ``.git`` and its git folder, or ``safe.directory`` (system or user configuration) names the
-    work tree or is ``*``."""
+    work tree, a folder above it (``/srv/*``) or is ``*``."""
     common = common if common is not None else common_dir(top)
     paths = [top, top / ".git", *([common] if common is not None else [])]
     if all(_owned(path) for path in paths):
@@ -165,7 +165,12 @@ def trusted(top: Path, common: Path | None = None) -> bool:
         for value in _settings(config, "safe", "directory"):
             allowed = [] if value == "" else [*allowed, value]  # an empty value resets the list, as in git
     here = os.path.realpath(top)
-    return any(value == "*" or _safe_path(value) == here for value in allowed)
+    return any(value == "*" or _safe_path(value) == here or _under(value, here) for value in allowed)
+
+
+def _under(value: str, here: str) -> bool:
+    """Whether a ``safe.directory`` value ending in ``/*`` (git 2.46 on) holds ``here`` below it."""
+    return value.endswith("/*") and here.startswith(_safe_path(value[:-2]).rstrip("/") + "/")
 
 
 def untrusted_config(root: Path) -> bool:

@@ -46,11 +46,18 @@ def test_another_users_repository_config_is_not_read(repo: Path, monkeypatch: py
     assert _walked(repo) == (["B.py", "a.py"], {UNTRUSTED_CONFIG: 1})
 
 
-@pytest.mark.parametrize("listed", ["*", "{repo}", "{repo}/", "x\n\tdirectory =\n\tdirectory = {repo}"])
+@pytest.mark.parametrize("listed", ["*", "{repo}", "{repo}/", "{repo.parent}/*", "x\n\tdirectory =\n\tdirectory = {repo}"])
 def test_safe_directory_trusts_it(repo: Path, monkeypatch: pytest.MonkeyPatch, listed: str) -> None:
     monkeypatch.setattr(git_excludes, "current_uid", lambda: os.lstat(repo).st_uid + 1)
     Path(os.environ["GIT_CONFIG_GLOBAL"]).write_text(f"[safe]\n\tdirectory = {listed.format(repo=repo)}\n")
     assert _walked(repo) == ([], {})
+
+
+@pytest.mark.parametrize("listed", ["{repo}x", "{repo}/*", "{repo.parent}/other/*"])
+def test_safe_directory_naming_another_folder_does_not(repo: Path, monkeypatch: pytest.MonkeyPatch, listed: str) -> None:
+    monkeypatch.setattr(git_excludes, "current_uid", lambda: os.lstat(repo).st_uid + 1)
+    Path(os.environ["GIT_CONFIG_GLOBAL"]).write_text(f"[safe]\n\tdirectory = {listed.format(repo=repo)}\n")
+    assert _walked(repo) == (["B.py", "a.py"], {UNTRUSTED_CONFIG: 1})
 
 
 def test_safe_directory_in_the_repository_itself_counts_for_nothing(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
