@@ -15,10 +15,12 @@ exclude files are those of the repository above (``node_modules/`` in the top's 
 been ignored, and a package's ``node_modules`` indexed). A root those rules leave out (an ignored
 ``node_modules/left-pad``) is a tree of its own (``core.ignore.root_ignore_files``).
 
-A repository another user owns (its work tree or its ``.git``) has its ``config`` read only when
+A repository another user owns (its work tree or its ``.git``) has its git folder read only when
 ``safe.directory`` in the system's or the user's configuration names it (or ``*``), as git refuses
 it otherwise: an unpacked archive's ``.git/config`` had made maguyva read any file
-(``core.excludesFile = /etc/shadow``) as ignore patterns.
+(``core.excludesFile = /etc/shadow``) as ignore patterns, and its ``info/exclude`` (a link to
+``/etc/passwd``) or its ``gitdir:``/``commondir`` pointers had led it to any file as well. Such a
+repository's ``.gitignore`` files are still read: they are its own files, inside its work tree.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def excludes_of(root: Path) -> list[ExcludeFile]:
     top = work_tree_top(root)
     common = common_dir(top) if top is not None else None
     configs = _system_and_user_configs()
-    if common is not None and top is not None and trusted(top, common):
+    if common is not None:
         configs.append(common / "config")
     found = [ExcludeFile(_excludes_file(configs, top or root) or _xdg_home() / "git" / "ignore", top or root, "user")]
     if common is not None and top is not None:
@@ -104,14 +106,38 @@ def _ignore_files_above(root: Path, top: Path | None) -> list[ExcludeFile]:
 
 
 def common_dir(root: Path) -> Path | None:
-    """Return the git folder holding ``config`` and ``info/`` for a work tree, or None."""
-    dot_git = root / ".git"
-    if os.path.isdir(dot_git):
-        return dot_git
-    git_dir = _pointed(dot_git, "gitdir:", root)
-    if git_dir is None:
-        return None
-    return _pointed(git_dir / "commondir", "", git_dir) or git_dir
+    """Return the git folder holding ``config`` and ``info/`` for a work tree, or None: none for
+    a repository git would not read (:func:`trusted`)."""
+    return _git_folder(root)[0]
+
+
+def _git_folder(top: Path) -> tuple[Path | None, bool]:
+    """The git folder of the work tree at ``top`` (or None) and whether git would read it. Each
+    folder on the way is checked before anything in it is read: the work tree and its ``.git``
+    before the ``gitdir:`` pointer, the folder it names before its ``commondir`` pointer, and the
+    folder that names before its ``config`` and ``info/exclude`` (this user's, or ``safe.directory``
+    names the work tree). An untrusted repository's pointers are never followed."""
+    listed: list[bool] = []
+
+    def allowed(path: Path) -> bool:
+        if _owned(path):
+            return True
+        if not listed:
+            listed.append(_safe_listed(top))
+        return listed[0]
+
+    dot_git = top / ".git"
+    if not (allowed(top) and allowed(dot_git)):
+        return None, False
+    common = dot_git
+    if not os.path.isdir(dot_git):
+        git_dir = _pointed(dot_git, "gitdir:", top)
+        if git_dir is None:
+            return None, True
+        if not allowed(git_dir):
+            return None, False
+        common = _pointed(git_dir / "commondir", "", git_dir) or git_dir
+    return (common, True) if allowed(common) else (None, False)
 
 
 def _pointed(path: Path, key: str, relative_to: Path) -> Path | None:
@@ -152,14 +178,15 @@ MAX_INCLUDE_DEPTH = 10
 """``[include]`` files are followed this deep (git refuses past its own limit of 10)."""
 
 
-def trusted(top: Path, common: Path | None = None) -> bool:
-    """Whether git would read the repository's own ``config``: this user owns its work tree, its
-    ``.git`` and its git folder, or ``safe.directory`` (system or user configuration) names the
-    work tree, a folder above it (``/srv/*``) or is ``*``."""
-    common = common if common is not None else common_dir(top)
-    paths = [top, top / ".git", *([common] if common is not None else [])]
-    if all(_owned(path) for path in paths):
-        return True
+def trusted(top: Path) -> bool:
+    """Whether git would read the repository's git folder (its ``config``, ``info/exclude``): this
+    user owns its work tree, its ``.git`` and its git folder, or ``safe.directory`` (system or user
+    configuration) names the work tree, a folder above it (``/srv/*``) or is ``*``."""
+    return _git_folder(top)[1]
+
+
+def _safe_listed(top: Path) -> bool:
+    """Whether ``safe.directory`` (system or user configuration) names the work tree at ``top``."""
     allowed: list[str] = []
     for config in _system_and_user_configs():
         for value in _settings(config, "safe", "directory"):
@@ -174,11 +201,10 @@ def _under(value: str, here: str) -> bool:
 
 
 def untrusted_config(root: Path) -> bool:
-    """Whether ``root``'s repository has a ``config`` that is not read (:func:`trusted`): the walk
-    says so once."""
+    """Whether ``root``'s repository has a git folder (its ``config``) that is not read
+    (:func:`trusted`): the walk says so once."""
     top = work_tree_top(root)
-    common = common_dir(top) if top is not None else None
-    return common is not None and top is not None and os.path.isfile(common / "config") and not trusted(top, common)
+    return top is not None and not trusted(top)
 
 
 def _safe_path(value: str) -> str:
@@ -245,8 +271,7 @@ def ignores_case(root: Path) -> bool:
     """Whether git matches ignore patterns without regard to case in the repository at ``root``
     (``core.ignorecase``, which ``git init`` sets on a case-insensitive disk: macOS, Windows)."""
     common = common_dir(root)
-    own = common is not None and trusted(root, common)
-    configs = _system_and_user_configs() + ([common / "config"] if common is not None and own else [])
+    configs = _system_and_user_configs() + ([common / "config"] if common is not None else [])
     value: str | None = None
     for config in configs:
         value = _core_setting(config, "ignorecase") or value
