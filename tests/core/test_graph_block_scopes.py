@@ -153,3 +153,70 @@ def test_a_java_name_declared_with_two_types_by_sibling_loops_is_each_in_its_loo
     assert [s.line for s in callers(g, "VirtualView.saveAndSetupCanvas").sites] == [12, 17]
     assert [s.line for s in callers(g, "View.draw").sites] == [9, 13]
     assert {s.caller for s in callers(g, "VirtualView.saveAndSetupCanvas").sites} == {"SvgView.drawChildren"}
+
+
+GROUP = """
+package a;
+
+public class Group {
+    public void add(int c) {}
+}
+"""
+
+ERRORS = """
+package a;
+
+public class IOError extends Exception {
+    public String path() { return ""; }
+}
+"""
+
+SQL = """
+package a;
+
+public class SqlError extends Exception {
+    public int code() { return 0; }
+}
+"""
+
+SCREEN = """
+package a;
+
+public class Screen {
+    void paint(boolean a, Object o) {
+        if (a) {
+            View v = (View) o;
+            v.draw(1);
+        } else if (o == null) {
+            return;
+        } else {
+            Group v = (Group) o;
+            v.add(2);
+        }
+        try {
+            open();
+        } catch (IOError e) {
+            e.path();
+        } catch (SqlError e) {
+            e.code();
+        } finally {
+            Group v = null;
+            v.add(3);
+        }
+    }
+
+    void open() throws IOError, SqlError {}
+}
+"""
+
+
+def test_a_java_name_declared_with_two_types_by_sibling_blocks_is_each_in_its_block() -> None:
+    files = {"a/View.java": VIEWS, "a/Group.java": GROUP, "a/IOError.java": ERRORS, "a/SqlError.java": SQL,
+             "a/Screen.java": SCREEN}
+    g = build_graph({path: analyze(path, dedent(text)) for path, text in files.items()})
+    assert [s.line for s in callers(g, "View.draw").sites] == [8]
+    assert [s.line for s in callers(g, "Group.add").sites] == [13, 23]
+    assert [s.line for s in callers(g, "IOError.path").sites] == [18]
+    assert [s.line for s in callers(g, "SqlError.code").sites] == [20]
+    assert {s.caller for s in callers(g, "Group.add").sites} == {"Screen.paint"}
+    assert [s.line for s in callers(g, "Screen.open").sites] == [16]

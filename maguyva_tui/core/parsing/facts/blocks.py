@@ -33,7 +33,14 @@ ANONYMOUS_BASE = "<base>"
 """The local name that binds a Java anonymous class's body to the class it extends."""
 
 _GO_LOOPS = "(for_statement) @loop"
-_JAVA_LOOPS = "(enhanced_for_statement) @loop (for_statement init: (local_variable_declaration)) @loop"
+_JAVA_LOOPS = "(enhanced_for_statement) @block (for_statement init: (local_variable_declaration)) @block"
+_JAVA_BLOCKS = "(block (local_variable_declaration)) @block (catch_clause) @block"
+_JAVA_STATEMENTS = frozenset({
+    "if_statement", "while_statement", "do_statement", "try_statement", "try_with_resources_statement",
+    "finally_clause", "block", "labeled_statement", "synchronized_statement", "switch_block_statement_group",
+    "switch_rule"})
+"""The statements a Java block declaring a local is painted in (not a method's, a lambda's or an
+initializer's body: a lambda's first line may declare the enclosing function's local)."""
 _JAVA_ANONYMOUS = "(object_creation_expression (class_body) @body)"
 
 
@@ -56,11 +63,12 @@ def symbol_scope(scope: str | None) -> str | None:
 def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
                  scopes: list[str | None]) -> list[str | None]:
     """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java
-    overload's lines and ``for`` statement's that declares its variable, each Go ``for``
-    statement's; other languages as they are."""
+    overload's lines, ``for`` statement's that declares its variable, statement block's that
+    declares a local and ``catch`` clause's, each Go ``for`` statement's; other languages as they
+    are."""
     if language == "java":
         _overloads(symbols, scopes)
-        _java_loops(tree, scopes)
+        _java_blocks(tree, scopes)
     elif language == "go":
         _go_loops(tree, scopes)
     return scopes
@@ -117,20 +125,39 @@ def _go_loops(tree: Tree, scopes: list[str | None]) -> None:
 
 
 @cache
-def _java_loop_query() -> Query:
-    """Compile the query of Java's ``for`` statements that declare a variable once per process."""
-    return Query(grammar("java"), _JAVA_LOOPS)
+def _java_block_query() -> Query:
+    """Compile the query of Java's blocks that declare a variable once per process."""
+    return Query(grammar("java"), f"{_JAVA_LOOPS} {_JAVA_BLOCKS}")
 
 
-def _java_loops(tree: Tree, scopes: list[str | None]) -> None:
+def _java_blocks(tree: Tree, scopes: list[str | None]) -> None:
     """Paint each Java ``for`` statement that declares its variable (``for (View node : a)``, ``for
-    (int i = 0; ...)``) apart, outer loops first: sibling loops may declare one name with two types
+    (int i = 0; ...)``), each statement block that declares a local (``if (a) { View v = ...; }
+    else { Group v = ...; }``) and each ``catch`` clause (``catch (IOException e)``) apart, outer
+    ones first, each under the block around it: sibling blocks may declare one name with two types
     (react-native-svg's ``for (View node : ...)`` then ``for (VirtualView node : ...)``, whose
-    ``node.saveAndSetupCanvas(...)`` had been tied to nothing)."""
-    loops = QueryCursor(_java_loop_query()).captures(tree.root_node).get("loop", [])
-    for loop in sorted(loops, key=lambda n: n.start_byte):
-        start = loop.start_point[0] + 1
-        _paint(scopes, start, loop.end_point[0] + 1, scopes[start] if start < len(scopes) else None)
+    ``node.saveAndSetupCanvas(...)`` had been tied to nothing). A line a block shares with what
+    follows it (``} else {``, ``} catch (SQLException e) {``) is the follower's."""
+    captured = QueryCursor(_java_block_query()).captures(tree.root_node).get("block", [])
+    blocks = [n for n in captured if n.type != "block" or (n.parent is not None and n.parent.type in _JAVA_STATEMENTS)]
+    outer = list(scopes)  # each line's scope before any block is painted
+    painted: dict[int, str] = {}
+    for block in sorted(blocks, key=lambda n: n.start_byte):
+        start, end = block.start_point[0] + 1, block.end_point[0] + 1
+        if start >= len(scopes):
+            continue
+        around = block.parent
+        while around is not None and around.id not in painted:
+            around = around.parent
+        scope = outer[start]
+        if around is not None and symbol_scope(painted[around.id]) == symbol_scope(scope):
+            scope = painted[around.id]  # not past a class's method nested in the block
+        follower = block.next_sibling
+        if end > start and follower is not None and follower.start_point[0] + 1 == end:
+            end -= 1
+        if scope:
+            _paint(scopes, start, end, scope)
+            painted[block.id] = f"{scope}.{BLOCK}{start}}}"
 
 
 def _declares(loop: Node) -> bool:
