@@ -84,19 +84,14 @@ def _replace_graph(graph: CodeGraph, path: Path) -> bool:
     import os
     import tempfile
 
-    from maguyva_tui.core.store.format import FILE_MODE
+    from maguyva_tui.core.store.format import fsync_dir, seal
 
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         os.close(fd)
         graph.save(Path(tmp))  # rewrites the empty file, keeping its owner-only mode
-        fd = os.open(tmp, os.O_RDONLY)
-        try:
-            os.fchmod(fd, FILE_MODE)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        seal(Path(tmp))
         os.replace(tmp, path)
         tmp = None
     except Exception:  # OSError above all (read-only, ENOSPC): the graph in hand answers regardless
@@ -106,9 +101,5 @@ def _replace_graph(graph: CodeGraph, path: Path) -> bool:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     with contextlib.suppress(OSError):  # the rename made durable: a crash now leaves the old file, no worse
-        fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        fsync_dir(path.parent)
     return True

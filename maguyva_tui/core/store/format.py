@@ -214,10 +214,10 @@ def new_generation(folder: Path) -> Path:
 def publish(folder: Path, gen: Path) -> None:
     """Make a fully written generation live: seal and fsync it, then swap CURRENT atomically."""
     for path in gen.iterdir():
-        _seal(path)
-    _fsync_dir(gen)
+        seal(path)
+    fsync_dir(gen)
     _write_current(folder, gen.name)
-    _fsync_dir(folder)
+    fsync_dir(folder)
     prune(folder, keep=gen.name)
 
 
@@ -314,7 +314,7 @@ def _gen_time(path: Path) -> int:
         return 0
 
 
-def _seal(path: Path) -> None:
+def seal(path: Path) -> None:
     """Make a written file of a generation private and durable."""
     if path.is_file():
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
@@ -325,7 +325,8 @@ def _seal(path: Path) -> None:
             os.close(fd)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make a rename into ``path`` durable."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
