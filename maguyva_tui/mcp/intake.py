@@ -48,6 +48,8 @@ from typing import Any, BinaryIO
 
 from mcp import types
 
+from maguyva_tui.json_out import terminal_safe
+
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 UNKNOWN_METHOD = "invalid"
 """The method sent on for a request whose method is not a string: the SDK answers "Method not found"."""
@@ -403,9 +405,12 @@ class Wire(io.RawIOBase):
         return self._fd
 
     def write(self, data: Any) -> int:
-        """Write all of ``data`` before any other writer (a pipe takes a long line in pieces)."""
-        view = memoryview(data).cast("B")
-        size = view.nbytes
+        """Write all of ``data`` before any other writer (a pipe takes a long line in pieces), with
+        what a terminal obeys escaped (:func:`~maguyva_tui.json_out.terminal_safe`) in every part of
+        it: a tool's ``structuredContent``, written by the SDK, had carried a file's U+009B raw
+        where the text beside it wrote ``\\u009b``."""
+        size = memoryview(data).nbytes
+        view = memoryview(_terminal_safe(bytes(data)))
         with self._lock:
             try:
                 while view:
@@ -415,6 +420,16 @@ class Wire(io.RawIOBase):
                 raise
             self.pending.answered(bytes(data))
         return size
+
+
+def _terminal_safe(data: bytes) -> bytes:
+    """Encoded JSON ``data`` with each character a terminal obeys as a ``\\uXXXX`` escape: the same
+    JSON to every parser (such a character occurs only inside a string), nothing raw on the wire."""
+    if data.isascii():
+        return data
+    text = data.decode("utf-8", "surrogateescape")
+    safe = terminal_safe(text)
+    return data if safe is text else safe.encode("utf-8", "surrogateescape")
 
 
 def take_stdio() -> tuple[io.TextIOWrapper, io.TextIOWrapper]:
