@@ -59,7 +59,7 @@ def first_in(text: str) -> str | None:
     when there is none."""
     for match in _IN_FILE.finditer(text):
         path = match.group("path").removeprefix("./")
-        if is_file_name(path):
+        if is_file_name(path) and ".." not in path.split("/"):  # ../x.py::f: a place outside (path_in)
             return joined(path, match.group("name"))
     return None
 
@@ -88,7 +88,23 @@ def path_in(text: str) -> str | None:
     for word in text.split():
         if (found := _as_path(_unpunctuated(word), blanks=False)) is not None:
             return found
+        if (found := _outside_file(_unpunctuated(word))) is not None:
+            return found
     return None
+
+
+_NAMED_IN: Final = re.compile(rf"(?P<path>[^:\s]{{1,2000}}?)::?(?P<name>{QUESTION_NAME})")
+"""A word naming a name through a path (``/etc/passwd::f``), any path: :func:`_outside_file` keeps
+those outside the root."""
+
+
+def _outside_file(word: str) -> str | None:
+    """The path of a name written through a path outside the root (``/etc/passwd::f``,
+    ``../x.py:f``, ``~/a.rs::Value``): no indexed file is it, and the answer says so in one line.
+    It had been read as the name ``passwd::f`` (or ``../x.py::f``, which the graph has never
+    heard of), and "nothing in the graph calls" it, with exit status 0."""
+    match = _NAMED_IN.fullmatch(word)
+    return _outside_path(match.group("path"), blanks=False) if match else None
 
 
 def _unpunctuated(word: str) -> str:

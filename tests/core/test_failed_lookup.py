@@ -292,6 +292,10 @@ def test_a_path_no_indexed_file_is_is_said_in_one_line_with_the_close_paths(engi
     ("what breaks if I change /tmp/outside/secret.py?", "/tmp/outside/secret.py"),
     ("impact of ~/.bashrc", "~/.bashrc"),
     ("who uses app/../..", "app/../.."),
+    ("who calls /etc/passwd::f", "/etc/passwd"),  # had read as the name passwd::f
+    ("who calls /tmp/outside/x.py::serve", "/tmp/outside/x.py"),  # had read as x.py::serve
+    ("who calls ../outside/x.py:serve", "../outside/x.py"),  # "nothing in the graph calls" it, exit 0
+    ("what breaks if I change ~/x.py::serve?", "~/x.py"),
 ])
 def test_a_path_outside_the_repository_is_said_to_be_no_indexed_file(engine: Engine, question: str, written: str) -> None:
     """"who imports /etc/passwd" had said "no symbol named etc" (its first folder read as the name),
