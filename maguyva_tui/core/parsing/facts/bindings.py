@@ -137,6 +137,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local": (None, None),
     "local.param": (None, None),
     "local.typed": (_field("type"), None),
+    "local.alias": (_field("type"), None),
     "local.assigned": (None, _field("right")),
     "local.valued": (None, _field("value")),
     "local.self": (None, _field("right", up=2)),
@@ -154,8 +155,15 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.ivar": (None, _field("right")),
     "local.property": (_declared, None),
     "local.case": (_enum_of, None),
+    "local.destructured": (None, None),  # read by ``Bindings.read_destructured``
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
+
+DESTRUCTURED_KEYS = frozenset({"property_identifier", "shorthand_property_identifier_pattern"})
+"""The keys of an object pattern a destructured name is read by: a plain name, not a string or computed."""
+
+PATTERN_HOLDERS = frozenset({"required_parameter", "optional_parameter", "variable_declarator"})
+"""Where an object pattern's source is: a TypeScript parameter's declared type, a declaration's type or value."""
 
 RETURN_CAPTURES = frozenset({"local.return", "local.returns", "local.yield"})
 """Captures that bind ``<return>``: a returned value, a declared return type, a fixture's yield."""
@@ -166,6 +174,11 @@ PLAIN_NAMES = frozenset({"identifier", "variable_name"})
 SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
 """The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
 
+ALIAS_CAPTURES = frozenset({"local.alias"})
+"""A C/C++ type alias's binding to the type it names (``typedef io::Writer OutWriter;``,
+``using Alias = io::Writer;``): recorded whatever the file references, since other files declare
+their locals with the alias."""
+
 ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.embedded", "local.ivar",
                                 "local.property", "local.case"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
@@ -175,7 +188,7 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("closures", "from_names", "injected", "parameters", "scope", "sites")
+    __slots__ = ("aliases", "closures", "from_names", "injected", "parameters", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
         self.scope = scope
@@ -186,6 +199,8 @@ class Bindings:
         self.from_names: list[tuple[str, str, str, int]] = []
         self.closures: dict[int, tuple[bool, bool]] = {}
         """Whether a function holds a node, and a PHP closure inside it, by the node's id."""
+        self.aliases: set[tuple[str, str]] = set()
+        """The C/C++ type aliases, as (scope, name): recorded whatever the file references."""
         self.parameters: set[tuple[str, str, int]] = set()
         """The Python and PHP parameters without a declared type, as (scope, name, byte offset): a value
         the function assigns to one is its type (``def f(path): path = Path(path)``)."""
@@ -198,6 +213,9 @@ class Bindings:
         node's, when known)."""
         if capture in RETURN_CAPTURES:
             self.read_return(capture, node, line, offset)
+            return
+        if capture == "local.destructured":
+            self.read_destructured(node, line, offset)
             return
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
@@ -220,6 +238,8 @@ class Bindings:
             return
         if bound in RECEIVERS and capture != "local.typed":
             return  # a declared one is a parameter like any other outside a class (``cls: type[Foo]``)
+        if capture in ALIAS_CAPTURES:
+            self.aliases.add((self.scope(line) or "", bound))
         if capture == "local.param" or (capture in ("local", "local.valued") and _untyped_parameter(node)):
             self.parameters.add((self.scope(line) or "", bound, offset))
         if capture == "local.param" and self.injected is not None:
@@ -248,6 +268,33 @@ class Bindings:
                 self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
                                         bound, offset))
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
+
+    def read_destructured(self, node: Node, line: int, offset: int) -> None:
+        """Bind a name an object pattern takes out of a value (``const {gen} = cxt``, ``{gen: g}:
+        Cxt``): that member of the value, or of the declared type (``cxt.gen``, ``Cxt.gen``). ajv's
+        ``const {gen, data} = cxt`` is how most of its functions reach their ``CodeGen``, whose
+        ``gen.if(...)`` had resolved to nothing. A pattern inside a pattern, a computed key and a
+        value that is no (dotted) name (``require("x")``, an import) bind nothing."""
+        pattern, key = node.parent, node
+        if pattern is not None and pattern.type == "assignment_pattern":  # {other: o = undefined}
+            pattern = pattern.parent
+        if pattern is not None and pattern.type == "pair_pattern":
+            key = pattern.child_by_field_name("key")
+        if pattern is not None and pattern.type in ("pair_pattern", "object_assignment_pattern"):
+            pattern = pattern.parent
+        holder = pattern.parent if pattern is not None and pattern.type == "object_pattern" else None
+        if holder is None or key is None or key.type not in DESTRUCTURED_KEYS or holder.type not in PATTERN_HOLDERS:
+            return
+        declared = holder.child_by_field_name("type")
+        source = names.type_name(declared) if declared is not None else None
+        value = holder.child_by_field_name("value") if declared is None else None
+        if value is not None and value.type not in ALIAS_VALUES and value.type != "this":
+            return  # ``const {a} = require("x")`` is an import, read as one
+        if value is not None:
+            source = value_type(value, alias=True)
+        bound = (node.text or b"").decode("utf-8", "replace")
+        member = (key.text or b"").decode("utf-8", "replace")
+        self.bind(line, offset, bound, f"{source}.{member}" if source else UNTYPED, declared is not None and bool(source))
 
     def direct_init(self, node: Node, line: int) -> str | None:
         """Return the variable of a C++ ``Model model(proto);`` in a function body, which the
@@ -342,6 +389,7 @@ class Bindings:
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
             known = typed != NULL and bool(typed)
             attribute = bound.startswith("self.") and known  # typed for every file that reaches it
+            wanted = wanted or (scope, bound) in self.aliases
             if not wanted and not attribute and (scope or not known):
                 continue
             name = f"{bound}:{typed}" if typed else bound
