@@ -41,7 +41,7 @@ names are the contract:
   ``@local.assigned``/``@local.valued`` the parent's ``right``/``value`` field, ``@local.self`` an
   attribute of ``self`` (``self.x = Foo()``), ``@local.field`` a field and its declared type (Go and
   Rust structs, TypeScript and C++ classes: recorded whatever the file references), ``@local.property`` a PHP property and its declared type,
-  ``@local.case`` a PHP enum's case, an instance of its enum,
+  ``@local.case`` a PHP enum's case or a Java enum constant, an instance of its enum,
   ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception
   a ``catch`` or ``except`` binds and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
@@ -104,10 +104,6 @@ _JS_COMMON = r"""
 (variable_declarator name: (identifier) @local.valued value: (_))
 (assignment_expression left: (identifier) @local.assigned right: (_))
 (for_in_statement left: (identifier) @local)
-(object_pattern (shorthand_property_identifier_pattern) @local.destructured)
-(object_pattern (pair_pattern key: (property_identifier) value: (identifier) @local.destructured))
-(object_pattern (pair_pattern key: (property_identifier) value: (assignment_pattern left: (identifier) @local.destructured)))
-(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.destructured))
 (catch_clause parameter: (identifier) @local)
 (return_statement (_) @local.return)
 """
@@ -138,7 +134,6 @@ TYPESCRIPT = _JS_COMMON + r"""
 (required_parameter pattern: (identifier) @local)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
 (public_field_definition name: (property_identifier) @local.field type: (type_annotation))
-(property_signature name: (property_identifier) @local.field type: (type_annotation))
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
 (required_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
@@ -211,6 +206,8 @@ JAVA = r"""
 (local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
 (field_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.member))
 (enhanced_for_statement type: (_) name: (identifier) @local.typed)
+(resource type: (_) name: (identifier) @local.typed)
+(enum_body (enum_constant name: (identifier) @local.case))
 (catch_formal_parameter name: (identifier) @local.caught)
 (method_declaration type: (_) @local.returns)
 (return_statement (_) @local.return)
