@@ -104,6 +104,10 @@ _JS_COMMON = r"""
 (variable_declarator name: (identifier) @local.valued value: (_))
 (assignment_expression left: (identifier) @local.assigned right: (_))
 (for_in_statement left: (identifier) @local)
+(object_pattern (shorthand_property_identifier_pattern) @local.destructured)
+(object_pattern (pair_pattern key: (property_identifier) value: (identifier) @local.destructured))
+(object_pattern (pair_pattern key: (property_identifier) value: (assignment_pattern left: (identifier) @local.destructured)))
+(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.destructured))
 (catch_clause parameter: (identifier) @local)
 (return_statement (_) @local.return)
 """
@@ -134,6 +138,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (required_parameter pattern: (identifier) @local)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
 (public_field_definition name: (property_identifier) @local.field type: (type_annotation))
+(property_signature name: (property_identifier) @local.field type: (type_annotation))
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
 (required_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
 (optional_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
