@@ -134,6 +134,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (extends_type_clause type: (_) @inherit)
 (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @type)
 (required_parameter pattern: (identifier) @local.typed type: (type_annotation))
+(required_parameter pattern: (this) @local.typed type: (type_annotation))
 (optional_parameter pattern: (identifier) @local.typed type: (type_annotation))
 (required_parameter pattern: (identifier) @local)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
