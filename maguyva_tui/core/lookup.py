@@ -234,7 +234,7 @@ def _close_bare(generation: Generation, bare: str, wanted: str) -> list[str]:
     matcher = difflib.SequenceMatcher(None, "", wanted)  # the second sequence is the one difflib indexes
     scored = []
     shortest = len(wanted) - LENGTH_SLACK
-    for candidate in _by_initial(generation).get(wanted[0], ()):
+    for candidate in _initialed(generation, wanted[0], shortest, len(wanted) + LENGTH_SLACK):
         if candidate == bare or (len(candidate) < shortest and candidate.isascii()):
             continue  # an ASCII name normalizes to at most its own length: too short already
         norm = normalize(candidate)
@@ -284,6 +284,17 @@ def _initial(name: str) -> str | None:
             return None
         head = first.group()
     return head.lower()[0]
+
+
+def _initialed(generation: Generation, head: str, shortest: int, longest: int) -> Sequence[str]:
+    """:func:`_by_initial`'s group ``head``, or (in another order) those of its names that may
+    normalize to ``shortest`` to ``longest`` letters where the structural engine reads that from
+    the names' bytes (a stored index's: 100,000 files, a few hundred names decoded, where all
+    333,000 had been grouped), unless the groups are made already."""
+    headed = getattr(generation.structural, "names_headed", None)
+    if headed is None or generation in _names:
+        return _by_initial(generation).get(head, ())
+    return [name for name in headed(head, shortest, longest) if _initial(name) == head]
 
 
 def _by_initial(generation: Generation) -> dict[str, list[str]]:

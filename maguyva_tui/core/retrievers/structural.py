@@ -1004,6 +1004,24 @@ class MappedStructural(StructuralRetriever):
         words = self._table.words(unique(self._name_column))
         return {word for word in words if word}
 
+    def names_headed(self, head: str, shortest: int = 0, longest: int | None = None) -> list[str]:
+        """The distinct names (as :meth:`names`) whose first letter or digit, lowercased, may be
+        ``head`` and whose normalized length may be ``shortest`` to ``longest``: those so read from
+        their bytes, and those that only decoding tells (the first letter not an ASCII one; a byte
+        not an ASCII letter, digit or underscore); only they are decoded (100,000 files: decoding
+        the string table's 776,000 strings for its 333,000 names, then grouping them, took 0.8-1.5 s
+        of a misspelled name)."""
+        strings = self._table.strings
+        ids = unique(self._name_column)
+        ids = ids[(ids > 0) & (ids <= len(strings))]  # a damaged id reads as "", which names() leaves out
+        initials = strings.initials(ids)
+        wanted = ord(head) if len(head) == 1 and head.isascii() else 0
+        ids = ids[(initials == wanted) | (initials == 0)]
+        if longest is not None:
+            lengths = strings.plain_lengths(ids)
+            ids = ids[(lengths < 0) | ((lengths >= shortest) & (lengths <= longest))]
+        return [word for word in strings.pick(ids, bulk=False) if word]
+
     def stats(self, fresh: bool = False) -> NameStats:
         """The name words' counts: read from the generation, else (or when ``fresh``) counted and
         kept there."""

@@ -227,6 +227,51 @@ class Strings:
         ids = np.searchsorted(self._offsets, np.asarray(ends, dtype=np.int64) + 1)
         return ids[(ids >= 1) & (ids <= len(self))].astype(np.int64)
 
+    def initials(self, ids: NDArray[Any]) -> NDArray[np.uint8]:
+        """Each stored id's (1 and up) first byte after any leading ``_`` and ``$``, lowercased, where
+        that is an ASCII letter or digit; 0 where it is another byte or there is none (the string's
+        first letter is then known only decoded). Read from the bytes, nothing decoded."""
+        ids = np.asarray(ids, dtype=np.int64)
+        blob = np.frombuffer(self._blob, np.uint8)
+        last = len(blob) - 1
+        at, ends = self._offsets[ids - 1], self._offsets[ids] - 1  # each string's first byte (a copy) and its NUL
+        if last < 0 or not len(ids):
+            return np.zeros(len(ids), np.uint8)
+
+        def leading(rows: NDArray[np.intp]) -> NDArray[np.intp]:
+            byte = blob[np.minimum(at[rows], last)]
+            return cast(NDArray[np.intp], rows[(at[rows] < ends[rows]) & ((byte == ord("_")) | (byte == ord("$")))])
+
+        moving = leading(np.arange(len(ids)))
+        while len(moving):  # a few steps: ``__init__``, ``$$ref``
+            at[moving] += 1
+            moving = leading(moving)
+        byte = np.where(at < ends, blob[np.minimum(at, last)], 0).astype(np.uint8)
+        lower = byte | 0x20  # an ASCII letter's lower case; a digit's own byte
+        alnum = ((lower >= ord("a")) & (lower <= ord("z"))) | ((byte >= ord("0")) & (byte <= ord("9")))
+        return np.where(alnum, lower, 0).astype(np.uint8)
+
+    def plain_lengths(self, ids: NDArray[Any], longest: int = 64) -> NDArray[np.int64]:
+        """Each stored id's (1 and up) length less its underscores where every byte of it is an
+        ASCII letter, digit or underscore and it is at most ``longest`` bytes long (such a name's
+        normalized length, :func:`maguyva_tui.core.names.normalize`); -1 for any other. Read from
+        the bytes, a column of them at a time, nothing decoded."""
+        ids = np.asarray(ids, dtype=np.int64)
+        blob = np.frombuffer(self._blob, np.uint8)
+        starts, lengths = self._offsets[ids - 1], self._offsets[ids] - 1 - self._offsets[ids - 1]
+        found = np.where(lengths <= longest, lengths, -1)
+        rows = np.flatnonzero(found > 0)
+        for column in range(min(longest, int(lengths[rows].max())) if len(rows) else 0):
+            rows = rows[lengths[rows] > column]
+            byte = blob[starts[rows] + column]
+            lower = byte | 0x20
+            letter = ((lower >= ord("a")) & (lower <= ord("z"))) | ((byte >= ord("0")) & (byte <= ord("9")))
+            underscore = byte == ord("_")
+            found[rows[~(letter | underscore)]] = -1
+            found[rows[underscore]] -= 1
+            rows = rows[letter | underscore]
+        return found
+
     def _table(self) -> list[str | None]:
         """``None``, every string, then ``""``: what a stored id (0 for None) indexes, with one spare slot
         that a damaged id is sent to."""
@@ -253,13 +298,15 @@ class Strings:
         except UnicodeDecodeError:
             return raw.decode("utf-8", "replace")
 
-    def pick(self, ids: NDArray[Any]) -> list[str | None]:
-        """Return the strings of stored ids (0 is ``None``; an id out of range reads as ``""``)."""
+    def pick(self, ids: NDArray[Any], bulk: bool = True) -> list[str | None]:
+        """Return the strings of stored ids (0 is ``None``; an id out of range reads as ``""``);
+        not ``bulk``: each decoded alone however many are asked (not the whole table), unless it
+        is decoded already."""
         count = len(self)
         ids = np.asarray(ids, dtype=np.int64)
         if len(ids) and (int(ids.min()) < 0 or int(ids.max()) > count):
             ids = np.where((ids < 0) | (ids > count), count + 1, ids)
-        if self._lookup is not None or len(ids) * BULK_SHARE >= count:
+        if self._lookup is not None or (bulk and len(ids) * BULK_SHARE >= count):
             return list(map(self._table().__getitem__, ids.tolist()))
         return list(map(self._some(ids).__getitem__, ids.tolist()))
 
