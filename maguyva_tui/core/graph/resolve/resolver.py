@@ -545,6 +545,10 @@ class Resolver(Memo):
             kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
             if kind in VALUE_KINDS:
                 return self.aliased(target)
+            if kind == "type":  # a C/C++ ``typedef`` or ``using X = ...``: the type it names
+                followed = self.type_alias(target)
+                if followed not in SENTINELS:
+                    return followed
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
         finally:
             self.depth -= 1
@@ -576,6 +580,22 @@ class Resolver(Memo):
         if index is None or not typed or typed.endswith("()"):
             return UNRESOLVED
         return self.instance(index, typed)
+
+    def type_alias(self, target: str) -> str:
+        """Resolve a C/C++ type alias (``typedef io::Writer OutWriter;``, ``using Alias =
+        io::Writer;``) to the type it names, looked up where the alias is written. marisa-trie's
+        ``typedef vector::BitVector BitVector;`` in ``grimoire``: a ``BitVector louds_;`` field's
+        ``louds_.rank1(i)`` had reached no ``BitVector::rank1``, as the alias has no members."""
+        path, qualname = split_id(target)
+        index = self.file(path)
+        if index is None or index.language not in ("c", "cpp"):
+            return UNRESOLVED
+        scope, _, name = qualname.rpartition(".")
+        typed = index.locals.get(scope, {}).get(name) if scope else index.globals.get(name)
+        if not typed or typed.endswith("()") or typed == name:
+            return UNRESOLVED  # ``typedef struct Foo Foo``: the struct, which the alias already is
+        found = self.instance(index, typed, scope or None)
+        return UNRESOLVED if found == target else found
 
     def nested(self, index: FileIndex, scope: str | None, name: str) -> str | None:
         """Resolve a definition nested in an enclosing scope (or a member, where implicit)."""

@@ -26,6 +26,7 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.bindings import (
+    ALIAS_CAPTURES,
     ATTRIBUTE_CAPTURES,
     DECORATED,
     PROPERTY,
@@ -513,7 +514,8 @@ class _Reader:
         for capture, nodes in captures.items():
             if not capture.startswith("local"):
                 continue
-            always = capture in RETURN_CAPTURES or capture in ATTRIBUTE_CAPTURES  # other files read attributes
+            always = (capture in RETURN_CAPTURES or capture in ATTRIBUTE_CAPTURES  # other files read attributes
+                      or capture in ALIAS_CAPTURES)  # and declare with type aliases
             for node in nodes:
                 line = node.start_point[0] + 1
                 if always or (declarators and node.type.endswith("declarator")):

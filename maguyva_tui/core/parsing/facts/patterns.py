@@ -226,6 +226,7 @@ _C_COMMON = r"""
 (preproc_include) @import
 (parameter_declaration type: (_) declarator: (_) @local.typed)
 (declaration type: (_) declarator: (_) @local.typed)
+(type_definition type: (_) declarator: (_) @local.alias)
 (function_definition type: (_) @local.returns)
 """
 
@@ -246,6 +247,7 @@ CPP = _C_COMMON + r"""
 (field_declaration type: (_) declarator: [(function_declarator) (pointer_declarator (function_declarator))
   (reference_declarator) (array_declarator)] @local.typed)
 (for_range_loop type: (_) declarator: (_) @local.typed)
+(alias_declaration name: (type_identifier) @local.alias type: (type_descriptor))
 (type_parameter_declaration (type_identifier) @generic)
 (optional_type_parameter_declaration name: (type_identifier) @generic)
 """

@@ -1,0 +1,98 @@
+"""A C/C++ type alias (``typedef ns::T Alias;``, ``using Alias = ns::T;``) names the type it
+aliases: a local or field declared with the alias has that type's members.
+
+marisa-trie's ``grimoire`` namespace says ``typedef vector::BitVector BitVector;`` and
+``LoudsTrie`` holds ``BitVector louds_;``: ``louds_.rank1(i)`` reached no ``BitVector::rank1``
+("who calls rank1" missed 9 calls), the alias being a symbol without members."""
+
+from __future__ import annotations
+
+from tests.core.test_graph_resolve import call_targets, graph_of, loose_at
+
+VECTOR_H = """\
+namespace lib {
+namespace vector {
+class BitVector {
+ public:
+  int rank1(int i) const;
+};
+}  // namespace vector
+typedef vector::BitVector BitVector;
+using Bits = vector::BitVector;
+}  // namespace lib
+"""
+VECTOR_CC = """\
+#include "vector.h"
+namespace lib {
+namespace vector {
+int BitVector::rank1(int i) const { return i; }
+}  // namespace vector
+}  // namespace lib
+"""
+TRIE_H = """\
+#include "vector.h"
+namespace lib {
+namespace trie {
+class Trie {
+ public:
+  int count(int i) const;
+ private:
+  BitVector louds_;
+};
+}  // namespace trie
+}  // namespace lib
+"""
+TRIE_CC = """\
+#include "trie.h"
+namespace lib {
+namespace trie {
+int Trie::count(int i) const {
+  Bits bits;
+  return louds_.rank1(i) + bits.rank1(i);
+}
+}  // namespace trie
+}  // namespace lib
+"""
+RANK1 = "vector.cc::lib.vector.BitVector.rank1"
+
+
+def _graph():
+    return graph_of({"vector.h": VECTOR_H, "vector.cc": VECTOR_CC, "trie.h": TRIE_H, "trie.cc": TRIE_CC})
+
+
+def test_a_field_declared_with_a_typedef_of_another_file_has_the_aliased_type_s_methods() -> None:
+    graph = _graph()
+    assert call_targets(graph, "trie.cc", 6) == {RANK1}
+    assert loose_at(graph, "trie.cc", 6) == {}
+
+
+def test_a_local_declared_with_a_using_alias_has_the_aliased_type_s_methods() -> None:
+    graph = graph_of({"vector.h": VECTOR_H, "vector.cc": VECTOR_CC, "main.cc": """\
+        #include "vector.h"
+        int first(int i) {
+          lib::Bits bits;
+          return bits.rank1(i);
+        }
+        """})
+    assert call_targets(graph, "main.cc", 4) == {RANK1}
+
+
+def test_a_c_typedef_of_a_struct_of_its_own_name_still_has_the_struct_s_fields() -> None:
+    graph = graph_of({"point.c": """\
+        typedef struct Point { int x; } Point;
+        int norm(Point *p) { return p->x; }
+        static int twice(Point *p) { return 2 * norm(p); }
+        """})
+    assert call_targets(graph, "point.c", 3) == {"point.c::norm"}
+
+
+def test_an_alias_of_a_type_defined_nowhere_stays_unresolved() -> None:
+    graph = graph_of({"main.cc": """\
+        #include <string>
+        typedef std::string Text;
+        int size(Text t) {
+          Text copy;
+          return copy.missing();
+        }
+        """})
+    assert call_targets(graph, "main.cc", 5) == set()
