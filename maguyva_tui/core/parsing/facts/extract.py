@@ -222,6 +222,7 @@ def _extract(
     if language == "ruby":
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
     reader.member_calls(captures.get("call.member", ()), language == "ruby")
+    reader.method_references(captures.get("call.reference", ()))
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
@@ -345,6 +346,25 @@ class _Reader:
                 self.ruby_call(node, name_node, name, line)
             else:
                 self.add("call", self.narrowing.call(node, name) if self.narrowing is not None else name, line)
+
+    def method_references(self, nodes: Sequence[Node]) -> None:
+        """Record Java method references as calls of the method they name, at the line of its
+        name (``IOUtils::charArray`` calls ``IOUtils.charArray``, ``this::accept`` ``this.accept``,
+        as ``this.accept()`` does), and a constructor reference as an instantiation
+        (``ArrayList::new``): javac attributes each to that method or constructor."""
+        for node in nodes:
+            receiver, last = node.children[0], node.children[-1]
+            line = last.start_point[0] + 1
+            if receiver.type == "generic_type":  # List<String>::size is List's
+                receiver = receiver.named_children[0]
+            if last.type == "new":
+                made = names.type_name(receiver) if receiver.type != "array_type" else None
+                if made:
+                    self.add("new", made, line)
+            elif last.type == "identifier" and receiver.type != "array_type":
+                head = names.dotted(receiver)
+                if head != names.UNKNOWN and not head.startswith(names.UNKNOWN + "."):
+                    self.add("call", head + "." + (last.text or b"").decode("utf-8", "replace"), line)
 
     def ruby_call(self, node: Node, method: Node, name: str, line: int) -> None:
         """Record one Ruby call: ``Foo.new`` instantiates ``Foo``; a call without receiver is made

@@ -11,6 +11,7 @@ names are the contract:
   enclosing method's namesake in the base class; ``@call.bare`` a Ruby identifier that may be a
   method called without receiver or arguments, or a local (``extract.py`` keeps those that name
   no local of their scope); ``@call.setter`` a Ruby call assigned to (``obj.x = v`` calls ``x=``);
+  ``@call.reference`` a Java method reference (``A::m`` calls ``A.m``, ``A::new`` instantiates ``A``);
 - ``@new``: the type of an instantiation (``new Foo()``, ``Foo{}``, ``Foo { .. }``, C++'s ``Foo
   x(1);``, ``Foo x{1};``, and a constructor's ``: Base(x), member_(y)``, the member's type
   constructed: ``@new.member``, which ``extract.py`` reads as ``this->main_``'s type unless it is
@@ -199,6 +200,7 @@ RUST = r"""
 
 JAVA = r"""
 (method_invocation) @call.member
+(method_reference) @call.reference
 (explicit_constructor_invocation constructor: [(this) (super)] @call)
 (object_creation_expression type: (_) @new)
 (superclass (_) @inherit)
