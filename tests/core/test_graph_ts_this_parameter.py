@@ -21,11 +21,27 @@ export function loose(k: string): number {
 }
 """
 
+PARSER = """\
+import {Ajv} from "./a"
+export function compileParser(
+  this: Ajv,
+  k: string
+): number {
+  this.scope.get()
+  return 1
+}
+"""
+
 
 def test_a_declared_this_types_its_calls() -> None:
     graph = graph_of({"a.ts": TS})
     assert call_targets(graph, "a.ts", 7) == {"a.ts::Ajv.getSchema"}
     assert call_targets(graph, "a.ts", 8) == {"a.ts::Scope.get"}
+
+
+def test_a_declared_this_no_return_reads_types_its_calls() -> None:
+    graph = graph_of({"a.ts": TS, "parse.ts": PARSER})  # the binding had been kept only when read
+    assert call_targets(graph, "parse.ts", 6) == {"a.ts::Scope.get"}
 
 
 def test_an_undeclared_this_in_a_function_stays_unresolved() -> None:

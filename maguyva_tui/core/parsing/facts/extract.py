@@ -542,7 +542,8 @@ class _Reader:
                     chosen.append((node.start_byte, line, node, capture, None))
                     continue
                 text = node.text
-                if text in wanted or line >= last or scopes[line] is None:  # globals: other files may use them
+                # globals: other files may use them; a TypeScript ``this: Ajv`` parameter: what ``this`` is there
+                if text in wanted or line >= last or scopes[line] is None or text == b"this":
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))
