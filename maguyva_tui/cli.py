@@ -26,6 +26,7 @@ from maguyva_tui.core.types import (
     PRESET_NAMES,
     STALE_INDEX,
     IndexNotWritable,
+    IndexUpdate,
     MissingPackage,
     QueryError,
     SearchResult,
@@ -63,6 +64,10 @@ engine (``maguyva_tui.resident``), set only after it checked the command names i
 WARM_PARSER: ContextVar[argparse.ArgumentParser | None] = ContextVar("WARM_PARSER", default=None)
 """The parser a long-lived caller built once (a resident server: a build is 500 gettext look-ups,
 2-25 ms); parsing never changes it."""
+WARM_UPDATE: ContextVar[IndexUpdate | None] = ContextVar("WARM_UPDATE", default=None)
+"""A wait for another build of the index in the refresh a resident server ran before the command,
+said by the answer as the in-process command says its own: a search kept out 3 s had said "1 result
+in 2.4 ms", where in process it says "(after waiting for another build of the index: 3.6 s)"."""
 WARM_ARGS: ContextVar[tuple[list[str], argparse.Namespace] | None] = ContextVar("WARM_ARGS", default=None)
 """An argument list and what :data:`WARM_PARSER` made of it, read already by the caller (a resident
 server parses a request to check it: 0.1 ms it need not pay twice); used for that list alone."""
@@ -866,13 +871,19 @@ def _search(args: argparse.Namespace) -> int:
     return _lookup_status(result)
 
 
+def _warm_updated(result: SearchResult) -> SearchResult:
+    """The answer carrying what the resident server's refresh before it did (:data:`WARM_UPDATE`)."""
+    update = WARM_UPDATE.get()
+    return result if update is None or result.index_update is not None else replace(result, index_update=update)
+
+
 def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult, str | None]:
     """Search, and say when the limit cut a whole list (one more result asked: was there more?):
     the sentence for the JSON's ``truncated`` and the line on stderr, else ``None``."""
     limit = options["limit"]
     if not isinstance(limit, int) or limit < 1:  # refused by the engine, as given
-        return engine.search(query, **options), None
-    result = engine.search(query, **{**options, "limit": limit + 1})
+        return _warm_updated(engine.search(query, **options)), None
+    result = _warm_updated(engine.search(query, **{**options, "limit": limit + 1}))
     if len(result.results) <= limit:
         return result, None
     result = replace(result, results=result.results[:limit])

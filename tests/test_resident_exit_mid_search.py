@@ -44,7 +44,7 @@ class _ClosedEngine:
 
 def _server_on(engine: object, tmp_path: Path, closed: list[str] | None = None) -> Server:
     server = Server(str(tmp_path), "")
-    server.live = SimpleNamespace(engine=engine, refresh_if_stale=lambda: None,  # type: ignore[assignment]
+    server.live = SimpleNamespace(engine=engine, refresh_if_stale=lambda *_: None,  # type: ignore[assignment]
                                   close=lambda wait=0: closed.append("engine") if closed is not None else None)
     return server
 

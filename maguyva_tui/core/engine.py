@@ -985,6 +985,12 @@ def _update(summary: IndexSummary, started: float, redone: bool = False) -> Inde
     return IndexUpdate(files, round((time.perf_counter() - started) * 1000, 3), _rebuilt(summary), waited)
 
 
+def update_of(summary: IndexSummary, started: float) -> IndexUpdate | None:
+    """What a refresh before a question did to the index (:func:`_update`), for a front end that
+    refreshed before asking the engine (a resident server), as the engine's own answer says it."""
+    return _update(summary, started)
+
+
 def _with_update(result: SearchResult, update: IndexUpdate | None) -> SearchResult:
     """A search's answer carrying what it did to the index first (:func:`_update`), if anything."""
     return result if update is None else replace(result, index_update=update)

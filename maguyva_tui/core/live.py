@@ -343,8 +343,10 @@ class LiveIndex:
         since the last refresh, or none succeeded yet (a few milliseconds of ``stat``)."""
         return self.freshness.stale()
 
-    def refresh_if_stale(self) -> bool:
-        """Refresh before a question when the disk moved since the last refresh; True when files changed.
+    def refresh_if_stale(self, refreshed: list[IndexSummary] | None = None) -> bool:
+        """Refresh before a question when the disk moved since the last refresh; True when files changed
+        (its summary appended to ``refreshed``, given: a resident server's answer says what the
+        refresh did, a wait for another build included, as the in-process command says it).
 
         Waits for a refresh already running (it may have walked before the edit) and checks again,
         except during the start-up refresh, when the stored index answers as it is. Never raises:
@@ -363,6 +365,9 @@ class LiveIndex:
             summary = self._refresh_locked(None, ANSWER_WAIT_S)
         except Exception:  # noqa: BLE001 - recorded in status and told through events.failure
             return False
+        else:
+            if refreshed is not None:
+                refreshed.append(summary)
         finally:
             self._refresh_lock.release()
         changed = bool(summary.parsed or summary.removed)

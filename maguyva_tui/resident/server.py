@@ -45,6 +45,7 @@ from maguyva_tui.resident.client import PROTOCOL
 if TYPE_CHECKING:
     import argparse
 
+    from maguyva_tui.core.indexer import IndexSummary
     from maguyva_tui.core.live import LiveIndex
     from maguyva_tui.resident.filler import Filler
     from maguyva_tui.resident.watch import FolderWatch, WatchedFreshness
@@ -647,13 +648,20 @@ class Server:
         """Run the command line on the warm engine, its output captured (on ``args`` when the request
         was parsed already); an unexpected failure is declined, so the in-process command shows it as
         it would."""
-        from maguyva_tui.cli import WARM_ARGS, WARM_ENGINE, WARM_PARSER
+        from maguyva_tui.cli import WARM_ARGS, WARM_ENGINE, WARM_PARSER, WARM_UPDATE
         from maguyva_tui.cli import main as cli_main
+        from maguyva_tui.core.engine import update_of
 
         assert self.live is not None
-        self.live.refresh_if_stale()
+        started = time.perf_counter()
+        refreshed: list[IndexSummary] = []
+        self.live.refresh_if_stale(refreshed)
+        update = update_of(refreshed[0], started) if refreshed else None
+        if update is not None and not update.waited:
+            update = None  # an update it made: the engine's answer says none, as the next in process would
         capture = Capture(encodings)
         token, parser_token = WARM_ENGINE.set(self.live.engine), WARM_PARSER.set(self._parser)
+        update_token = WARM_UPDATE.set(update)
         args_token = WARM_ARGS.set((list(argv), args) if args is not None else None)
         try:
             with captured(capture):
@@ -670,6 +678,7 @@ class Server:
             WARM_ENGINE.reset(token)
             WARM_PARSER.reset(parser_token)
             WARM_ARGS.reset(args_token)
+            WARM_UPDATE.reset(update_token)
         if code != 0 and self.stopping.is_set():  # its engine may have closed under it: asked again in process
             self.log(f"declined a search that ended with status {code} as the server exits")
             return declined("the server exits")
