@@ -239,7 +239,8 @@ def _extract(
     if language != "python":
         bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
         held = instance_members(tree, source, symbols) if language in JS_MEMBER_LANGUAGES else []
-        return reader.references + bound + anonymous + held, imports
+        getters = _getters(symbols) if language in JS_MEMBER_LANGUAGES else []
+        return reader.references + bound + anonymous + held + getters, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
@@ -578,6 +579,17 @@ def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> 
                                           for name in decorators.get(line, ()))
             or s.kind == "variable" and s.qualname.rpartition(".")[0] in classes
             and PROPERTY_CALL.match(s.signature or "") is not None]
+
+
+def _getters(symbols: Sequence[Symbol]) -> list[RefRow]:
+    """Mark JavaScript and TypeScript getters (``get _root(): Root``) as properties: a read of one
+    (``this._root.render()``) is what it returns, as a Python ``@property``'s is."""
+    return [("local", PROPERTY, s.name_line, s.qualname) for s in symbols
+            if s.kind == "method" and GETTER.match(s.signature or "") is not None]
+
+
+GETTER = re.compile(r"(?:(?:public|private|protected|static|override|async)\s+)*get\s+[#$\w]+\s*\(")
+"""A getter's signature as a JavaScript or TypeScript class writes it (``private get _root(): Root {``)."""
 
 
 PROPERTY_CALL = re.compile(r"[A-Za-z_]\w*\s*=\s*(?:builtins\s*\.\s*)?property\s*\(")
