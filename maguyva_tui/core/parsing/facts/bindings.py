@@ -275,7 +275,8 @@ class Bindings:
         ``const {gen, data} = cxt`` is how most of its functions reach their ``CodeGen``, whose
         ``gen.if(...)`` had resolved to nothing. A pattern inside a pattern, a computed key and a
         value that is no (dotted) name (``require("x")``, an import) bind nothing."""
-        pattern, key = node.parent, node
+        pattern = node.parent
+        key: Node | None = node
         if pattern is not None and pattern.type == "assignment_pattern":  # {other: o = undefined}
             pattern = pattern.parent
         if pattern is not None and pattern.type == "pair_pattern":
