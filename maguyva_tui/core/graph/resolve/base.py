@@ -75,6 +75,9 @@ class Lookup(Protocol):
     def result(self, target: str) -> str:
         """Type what calling a target returns."""
 
+    def local(self, index: FileIndex, scope: str | None, name: str) -> str | None:
+        """Resolve a name bound locally (or a field, where members are implicit) to its type."""
+
     def member(self, target: str, name: str) -> str:
         """Resolve ``target.name``."""
 

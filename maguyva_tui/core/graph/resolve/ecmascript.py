@@ -51,7 +51,12 @@ class EcmaScript(Language):
         function``, ``Foo.prototype = { bar() {...} }``) or in its own body to ``Foo`` where
         ``Foo`` has ``x`` (``constructor_functions.py``): no class encloses it, and handlebars'
         ``this.opcode(...)`` in ``Compiler.prototype``'s methods had called nothing. ``None``
-        (the common reading) anywhere else."""
+        (the common reading) anywhere else. A method's declared ``this`` (``LA(this:
+        MixedInParser)``, chevrotain's traits) is that type, not the class around it."""
+        if parts[0] == "this" and scope and "this" in index.locals.get(scope, ()):
+            declared = r.local(index, scope, "this")
+            if declared is not None and declared not in SENTINELS:
+                return declared, 1
         if parts[0] != "this" or len(parts) < 2 or index.enclosing_class(scope) is not None:
             return None
         owner = constructor_of(index.defs, scope)

@@ -72,7 +72,7 @@ LONE_NAMES = frozenset({"type_identifier", "qualified_identifier"})
 """What a C++ argument the grammar took for a parameter's type is written as (``a``, ``ns::a``)."""
 
 NAMED_CAPTURES: dict[str, str] = {"new": "new", "type": "ref", "inherit": "inherit", "inherit.impl": "inherit",
-                                   "inherit.prototype": "inherit"}
+                                   "inherit.prototype": "inherit", "inherit.intersected": "inherit"}
 """Captures of a type written as a plain name, and the reference kind each makes: ``new`` a
 construction (``new Foo()``, ``Foo{...}``), which the graph keeps as a ``ref`` edge whose sites
 answer who calls the class's constructor."""
@@ -466,6 +466,7 @@ class _Reader:
         found += [(node, "inherit") for node in _mixed_in(captures.get("inherit.mixin", ()))]
         found += [(node, "new") for node in captures.get("new.direct", ()) if self.direct_init(node)]
         found += [(node, "inherit") for node in captures.get("inherit.made", ()) if _class_new(node)]
+        found += [(node, "inherit.intersected") for node in _intersected(captures.get("inherit.intersection", ()))]
         implemented: dict[tuple[str, int], set[str]] = {}
         for node, capture in sorted(found, key=lambda item: item[0].start_byte):
             if skipped and node.start_byte in skipped:
@@ -485,6 +486,11 @@ class _Reader:
                     self.references.append(record(name, line, primitive))
             elif capture == "inherit":
                 sub = self.class_at(line)
+            elif capture == "inherit.intersected":  # type Mixed = A & B: the alias around it
+                sub = max(((s.start_line, s.qualname) for s in self.symbols
+                           if s.kind == "type" and s.start_line <= line <= s.end_line), default=(0, None))[1]
+                if sub is None:
+                    continue
             elif capture == "inherit.prototype":
                 sub = prototype_subtype(node)
                 if sub is None:
@@ -674,6 +680,26 @@ def _mixed_in(nodes: Sequence[Node]) -> list[Node]:
         arguments = node.parent.child_by_field_name("arguments") if node.parent is not None else None
         out += [a for a in arguments.named_children if a.type in RUBY_CONSTANTS] if arguments is not None else []
     return out
+
+
+def _intersected(nodes: Sequence[Node]) -> list[Node]:
+    """Return the types a TypeScript type alias intersects (``type MixedInParser = ErrorHandler &
+    LexerAdapter & ...``, the ``nodes``): its bases, whose members a value of it has (chevrotain's
+    traits call each other through ``this: MixedInParser``)."""
+    out: list[Node] = []
+    todo = list(nodes)
+    while todo:
+        node = todo.pop()
+        for part in node.named_children:
+            if part.type == "intersection_type":
+                todo.append(part)
+            elif part.type in INTERSECTED:
+                out.append(part)
+    return out
+
+
+INTERSECTED = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})
+"""The parts of an intersection that name a type (``A``, ``ns.A``, ``A<T>``), not an object literal type."""
 
 
 RUBY_CONSTANTS = frozenset({"constant", "scope_resolution"})
