@@ -261,7 +261,7 @@ def test_a_place_gone_to_that_no_result_holds_is_said_so() -> None:
     symbol = Target("f", "a.py", 9, 12, "function  a.py:9")
     text = unlisted(answer, symbol).plain
     assert text.splitlines()[:3] == ["f  function  a.py:9", "is not among the 2 results of 'q'",
-                                     "its file is listed: #2  a.py:1-1"]
+                                     "its file is listed: #2  a.py:1"]
     assert text.endswith("esc to the results and e on one.")
 
 

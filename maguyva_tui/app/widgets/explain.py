@@ -74,6 +74,12 @@ def nothing(notices: Sequence[str], answer: Answer | None = None) -> Content:
     return Content(visible_lines(joined.plain), list(joined.spans))
 
 
+def where(path: str, start: int, end: int) -> str:
+    """A place as the preview's title and the list write it: ``a.js:46`` for one line (the panel had
+    said ``a.js:46-46`` beside the preview's ``a.js:46``), ``a.js:3-9`` for a span."""
+    return f"{path}:{start}" + (f"-{end}" if end > start else "")
+
+
 def unlisted(answer: Answer | None, target: Target) -> Content:
     """Return why a place gone to (``g``) is not explained: the list holds no result there."""
     place = f"  {target.path}:{target.line}" if target.detail else ""  # a file's label is its path
@@ -84,7 +90,7 @@ def unlisted(answer: Answer | None, target: Target) -> Content:
     else:
         count = len(answer.rows)
         lines.append(Content(f"is not among the {count} result{'s' if count != 1 else ''} of {answer.request.text!r}"))
-        lines += [Content.assemble(("its file is listed: ", "dim"), f"#{i + 1}  {row.path}:{row.start_line}-{row.end_line}")
+        lines += [Content.assemble(("its file is listed: ", "dim"), f"#{i + 1}  {where(row.path, row.start_line, row.end_line)}")
                   for i, row in enumerate(answer.rows) if row.path == target.path][:3]
     hint = "ask for it by name, or esc to the results and e on one" if answer is not None else "ask a question first"
     lines += [Content(""), Content.styled(f"Only a listed result has a ranking to explain: {hint}.", "dim")]
@@ -100,7 +106,7 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
         Content.assemble(
             ("#", "dim"),
             (f"{rank + 1}  ", "bold"),
-            (f"{row.path}:{row.start_line}-{row.end_line}", "bold"),
+            (where(row.path, row.start_line, row.end_line), "bold"),
             symbol,
         ),
         Content.assemble(
@@ -210,7 +216,7 @@ def _extras(row: Row, alone: bool = False) -> list[Content]:
             f"{folded} other chunk{'s' if folded != 1 else ''} of this file" if folded else "none",
         )
     )
-    lines += [Content.assemble(("also in    ", "dim"), f"{path}:{start}-{end}", ("  (a near copy)", "dim"))
+    lines += [Content.assemble(("also in    ", "dim"), where(path, start, end), ("  (a near copy)", "dim"))
               for path, start, end in ranked.copies]
     if ranked.depth is not None:
         lines.append(
