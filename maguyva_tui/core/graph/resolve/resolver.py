@@ -30,7 +30,7 @@ from maguyva_tui.core.graph.tables import (
     split_id,
     symbol_id,
 )
-from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT
@@ -523,6 +523,8 @@ class Resolver(Memo):
             return UNRESOLVED
         if typed == FUNCTION_TYPED:
             return FUNCTION_VALUE
+        if PARAMETER in typed:
+            return self.nth_parameter(index, scope, typed)
         made, nth_result, nth = typed.partition(NTH_RESULT)
         if nth_result:
             return self.nth_result(index, scope, made, nth)
@@ -567,6 +569,30 @@ class Resolver(Memo):
             owner = self.file(path)
             typed = owner.locals.get(qualname, {}).get(f"{RETURN}{NTH_RESULT}{nth}") if owner is not None else None
             return self.instance(owner, typed, qualname) if owner is not None and typed else UNRESOLVED
+        finally:
+            self.depth -= 1
+
+    def nth_parameter(self, index: FileIndex, scope: str | None, typed: str) -> str:
+        """Resolve a parameter typed by its context (``Def.code<param>0``: what ``Def.code``'s first
+        parameter is declared as; ``make<param>0.merge<param>1``: the second parameter of the
+        ``merge`` of what ``make``'s first is declared as): ajv's ``const def: CodeKeywordDefinition
+        = {code(cxt) {...}}`` reaches ``KeywordCxt``'s methods through ``cxt``."""
+        if not self._deeper():
+            return UNRESOLVED
+        try:
+            function, _, nth = typed.rpartition(PARAMETER)
+            head, dot, name = function.rpartition(".")
+            if dot and PARAMETER in head:
+                owner = self.instance(index, head, scope)
+                target = self.member(owner, name) if owner not in SENTINELS else owner
+            else:
+                target = self.resolve(index, scope, function)
+            if target in SENTINELS or self.kind(target) not in FUNCTION_KINDS:
+                return UNRESOLVED
+            path, qualname = split_id(target)
+            owner_index = self.file(path)
+            declared = owner_index.locals.get(qualname, {}).get(f"{PARAMETER}{nth}") if owner_index is not None else None
+            return self.instance(owner_index, declared, qualname) if owner_index is not None and declared else UNRESOLVED
         finally:
             self.depth -= 1
 

@@ -46,6 +46,14 @@ NTH_RESULT = "#"
 """Joins a Go function's later results to ``RETURN`` (``<return>#1``: its second result's type)
 and to what calling it gives (``New()#1``: what ``_, sink := New()`` binds ``sink`` to)."""
 
+PARAMETER = "<param>"
+"""Joins a function's position to its name (``<param>0``: the type its first parameter is declared
+with) and to what a parameter typed by its context is (``Def.code<param>0``: ``cxt`` in ``const
+def: Def = {code(cxt) {...}}`` is what ``Def.code``'s first parameter is declared as)."""
+
+CONTEXT_HOLDERS = frozenset({"method_definition", "arrow_function", "function_expression", "function"})
+"""A JavaScript or TypeScript function whose parameters its context may type."""
+
 FUNCTION_TYPED = "<func>"
 """The type of a Go local that holds a function: a parameter declared ``f func(int) bool``, a
 name bound to ``func() {...}``; calling it calls no symbol (counted apart, not unresolved)."""
@@ -156,6 +164,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.property": (_declared, None),
     "local.case": (_enum_of, None),
     "local.destructured": (None, None),  # read by ``Bindings.read_destructured``
+    "local.position": (None, None),  # read by ``Bindings.read_position``
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 
@@ -217,6 +226,9 @@ class Bindings:
         if capture == "local.destructured":
             self.read_destructured(node, line, offset)
             return
+        if capture == "local.position":
+            self.read_position(node, line, offset)
+            return
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
             if receiver is None or receiver.text not in SELF_TEXTS:
@@ -252,6 +264,8 @@ class Bindings:
         typed = names.type_name(declared) if declared is not None else None
         if declared is not None and declared.type in FUNCTION_NODES and not bound.startswith("self."):
             typed = FUNCTION_TYPED  # a field stays untyped: calling it is a site of the field's symbol
+        if typed is None and capture == "local" and node.parent is not None and node.parent.type == "required_parameter":
+            typed = _contextual(node.parent)  # ``code(cxt)`` in ``const def: Def = {...}``: Def.code's
         if typed is None and value_at is not None:
             value = value_at(node)
             # an attribute's value is read outside the method that set it: a name there may be a
@@ -296,6 +310,31 @@ class Bindings:
         bound = (node.text or b"").decode("utf-8", "replace")
         member = (key.text or b"").decode("utf-8", "replace")
         self.bind(line, offset, bound, f"{source}.{member}" if source else UNTYPED, declared is not None and bool(source))
+
+    def read_position(self, node: Node, line: int, offset: int) -> None:
+        """Bind ``<param>N`` to the declared type of a TypeScript function's parameter N (``code:
+        (cxt: KeywordCxt) => void``: ``<param>0`` is ``KeywordCxt``), which a function its context
+        types reads (``Def.code<param>0``). A declared ``this`` takes no position; a parameter of a
+        callback written inside a body binds nothing (its scope is the enclosing function's)."""
+        params = node.parent
+        holder = params.parent if params is not None else None
+        if params is None or holder is None or not _names_its_scope(holder):
+            return
+        declared = node.child_by_field_name("type")
+        typed = names.type_name(declared.named_children[0]) if declared is not None and declared.named_children else None
+        if not typed:
+            return
+        position = 0
+        for sibling in params.named_children:
+            if sibling.id == node.id:
+                break
+            pattern = sibling.child_by_field_name("pattern")
+            if sibling.type in ("required_parameter", "optional_parameter") and not (pattern is not None and pattern.type == "this"):
+                position += 1
+        pattern = node.child_by_field_name("pattern")
+        if pattern is not None and pattern.type == "this":
+            return
+        self.bind(line, offset, f"{PARAMETER}{position}", typed, True)
 
     def direct_init(self, node: Node, line: int) -> str | None:
         """Return the variable of a C++ ``Model model(proto);`` in a function body, which the
@@ -373,7 +412,7 @@ class Bindings:
         """Return the names the types bound so far start with (``result`` for ``result.append``),
         and the names attributes are set from (their declarations are read too)."""
         return {name.encode() for _, name, _, _ in self.from_names} | {
-            typed.partition(".")[0].partition(NTH_RESULT)[0].removesuffix("()").encode()
+            typed.partition(".")[0].partition(NTH_RESULT)[0].partition(PARAMETER)[0].removesuffix("()").encode()
             for (_, bound), sites in self.sites.items()
             if bound != MARK  # a fixture's registered name is no type
             for _, typed, _ in sites.values()
@@ -385,7 +424,7 @@ class Bindings:
         out = []
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(self._assigned_over_parameter(scope, bound, sites), bound)
-            wanted = (bound in (RETURN, MARK) or bound.startswith(RETURN) or bound in heads
+            wanted = (bound in (RETURN, MARK) or bound.startswith((RETURN, PARAMETER)) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
             known = typed != NULL and bool(typed)
@@ -426,6 +465,77 @@ class Bindings:
 UNTYPED_PARAMETERS = frozenset({"default_parameter", "simple_parameter"})
 """Parameters that may be written without a type: Python's ``path=None``, PHP's ``$that`` (with or
 without a default)."""
+
+
+def _names_its_scope(function: Node) -> bool:
+    """Tell whether a function (or a property's function type) is a symbol of its own, so that its
+    parameters' positions are its own: a declaration, a method, a property typed as a function, a
+    function a declaration or a property holds; not a callback passed in a body."""
+    if function.type in ("function_declaration", "method_definition", "method_signature", "function_signature",
+                         "abstract_method_signature", "generator_function_declaration"):
+        return True
+    holder = function.parent
+    if function.type == "function_type":
+        return holder is not None and holder.type == "type_annotation" and holder.parent is not None \
+            and holder.parent.type == "property_signature"
+    return function.type in ("arrow_function", "function_expression") and holder is not None \
+        and holder.type in ("variable_declarator", "pair")
+
+
+def _contextual(parameter: Node) -> str | None:
+    """Return what the context of an untyped TypeScript parameter declares it as: its position in
+    the function the declared type of the object holding its function gives (``const def: Def =
+    {code(cxt) {...}}``: ``Def.code<param>0``; ``make({merge: (gen) => ...})``:
+    ``make<param>0.merge<param>0``), ``None`` where nothing declares it."""
+    params = parameter.parent
+    function = params.parent if params is not None else None
+    if params is None or function is None or function.type not in CONTEXT_HOLDERS:
+        return None
+    before = params.named_children[: [c.id for c in params.named_children].index(parameter.id)]
+    position = len([p for p in before if p.type in ("required_parameter", "optional_parameter")])
+    holder = function.parent
+    if function.type == "method_definition":
+        key = function.child_by_field_name("name")
+    elif holder is not None and holder.type == "pair" and holder.child_by_field_name("value") == function:
+        key, holder = holder.child_by_field_name("key"), holder.parent
+    else:
+        return None
+    if key is None or key.type != "property_identifier" or holder is None or holder.type != "object":
+        return None
+    context = _object_context(holder, 3)
+    return f"{context}.{(key.text or b'').decode('utf-8', 'replace')}{PARAMETER}{position}" if context else None
+
+
+def _object_context(obj: Node, hops: int) -> str | None:
+    """Return the type an object literal is declared as: the declaration's (``const def: Def =
+    {...}``), the parameter's it is passed to (``make({...})``: ``make<param>0``), a property's of
+    the object holding it; ``None`` where nothing declares it."""
+    holder = obj.parent
+    if holder is None or hops <= 0:
+        return None
+    if holder.type == "variable_declarator" and holder.child_by_field_name("value") == obj:
+        declared = holder.child_by_field_name("type")
+        written = declared.named_children[0] if declared is not None and declared.named_children else None
+        if written is not None and written.type == "intersection_type" and written.named_children:
+            written = written.named_children[0]  # ``Def & Added``: what Def declares (the compiler asks each)
+            while written.type == "intersection_type" and written.named_children:
+                written = written.named_children[0]
+        return names.type_name(written) if written is not None else None
+    if holder.type == "arguments" and holder.parent is not None and holder.parent.type == "call_expression":
+        callee = holder.parent.child_by_field_name("function")
+        if callee is None or callee.type not in ("identifier", "member_expression"):
+            return None
+        called = (callee.text or b"").decode("utf-8", "replace")
+        if not all(part.isidentifier() for part in called.split(".")):
+            return None
+        position = [c.id for c in holder.named_children].index(obj.id)
+        return f"{called}{PARAMETER}{position}"
+    if holder.type == "pair" and holder.child_by_field_name("value") == obj and holder.parent is not None:
+        key = holder.child_by_field_name("key")
+        outer = _object_context(holder.parent, hops - 1) if holder.parent.type == "object" else None
+        return f"{outer}.{(key.text or b'').decode('utf-8', 'replace')}" if outer and key is not None \
+            and key.type == "property_identifier" else None
+    return None
 
 
 def _untyped_parameter(node: Node) -> bool:
