@@ -25,7 +25,7 @@ from maguyva_tui.core.inherited import aliased, go_module_member, inherited, nam
 from maguyva_tui.core.intent import OWN_RECEIVER, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.missing_paths import absent_path, path_missing
-from maguyva_tui.core.names import qualifier_parts, spelled
+from maguyva_tui.core.names import normalize, qualifier_parts, spelled
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, split
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
@@ -648,13 +648,18 @@ def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
 
 def _suggestions(generation: Generation, name: str) -> tuple[str, ...]:
     """Close names the name index knows, best first: the names spelled like it, as a search's
-    "no symbol named" offers them (``parse_confg``: ``parse_config`` first), then the names the
-    structural engine ranks for it (``ech``: ``echo_via_pager``)."""
+    "no symbol named" offers them (``parse_confg``: ``parse_config`` first), then those the
+    structural engine ranks for it that begin with the name asked (``ech``: ``echo_via_pager``).
+    Any name it ranked had been offered: ``Munh`` had "Munch, munchify, AutoMunch, munch_obj,
+    unmunchify" where the search offered "Munch", and ``munch/__init__.py::nothere`` "Munch", for
+    the file's path."""
     from maguyva_tui.core.lookup import close_names
 
     spelled = close_names(generation, name)
-    hits = generation.structural.search(Query(name), SUGGESTIONS * 3)
-    ranked = [h.symbol for h in hits if h.symbol and h.symbol != name and _bare(h.symbol) not in spelled]
+    begun = normalize(_bare(name))
+    hits = generation.structural.search(Query(name), SUGGESTIONS * 3) if begun else ()
+    ranked = [h.symbol for h in hits if h.symbol and h.symbol != name and _bare(h.symbol) not in spelled
+              and normalize(_bare(h.symbol)).startswith(begun)]
     return tuple(dict.fromkeys([*spelled, *ranked]))[:SUGGESTIONS]
 
 
