@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 
 from maguyva_tui.core.graph.modules import GO_MODULES
-from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup, unique
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.imports import GO_MODULE_LOCAL
 
@@ -50,11 +50,23 @@ class Go(Language):
         return unique(found) or UNRESOLVED
 
     def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
-        """Find a method defined by another file of the package than its type."""
+        """Find a method defined by another file of the package than its type; else, for a type
+        declared as a slice, map or channel of another (gobwas/glob's ``type Matchers []Matcher``),
+        the element type's method: what is called on a value ranged or indexed from it (``for _,
+        m := range self.Matchers { m.Match(s) }``), which the graph reads as the container's type,
+        as it reads ``[]Matcher`` as ``Matcher``."""
         directory = posixpath.dirname(index.path)
         r.deps.add("dir:" + directory)
         found = r.methods_named("go", qualname)
-        return unique([t for t in found if posixpath.dirname(split_id(t)[0]) == directory])
+        own = unique([t for t in found if posixpath.dirname(split_id(t)[0]) == directory])
+        if own is not None:
+            return own
+        owner, _, name = qualname.rpartition(".")
+        element = index.globals.get(owner) if owner and index.defs.get(owner) == "type" else None
+        if not element or element == owner:
+            return None
+        target = r.resolve(index, None, element)
+        return None if target in SENTINELS else r.member(target, name)
 
 
 def _in_module(r: Lookup, written: str) -> str | None:

@@ -169,6 +169,7 @@ GO = r"""
 (short_var_declaration left: (expression_list (_) (identifier) @local.result) right: (expression_list . (call_expression) .))
 (var_spec name: (identifier) @local.typed type: (_))
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
+(type_spec name: (type_identifier) @local.alias type: [(slice_type) (map_type) (channel_type)])
 (range_clause left: (expression_list (identifier) @local))
 (range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
 (field_declaration name: (field_identifier) @local.field type: (_))
