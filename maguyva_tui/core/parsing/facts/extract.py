@@ -136,8 +136,13 @@ READ_CONTEXTS: dict[str, Callable[[Node, Node], bool]] = {
     "for_in_clause": _assigned,
     "delete_statement": lambda node, parent: True,  # del a.x runs a deleter, not the getter
     "type": lambda node, parent: True,  # x: mod.Type, recorded as a type use
+    "call_expression": _is_field("function"),  # a.m(): JavaScript's and TypeScript's call
+    "new_expression": lambda node, parent: True,  # new a.B(): a construction, recorded as one
+    "assignment_expression": _is_field("left"),  # this.x = 1: written, not read (a setter runs)
+    "augmented_assignment_expression": _is_field("left"),
 }
-"""Per parent node type, whether a Python attribute under it is no read of its value (``True``)."""
+"""Per parent node type, whether a Python, JavaScript or TypeScript attribute under it is no read of
+its value (``True``)."""
 
 
 NARROWED = frozenset({"attribute", "member_expression"})
@@ -237,6 +242,7 @@ def _extract(
         return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
     reader.values(captures.get("value", ()))
     if language != "python":
+        reader.reads(captures.get("read", ()))  # a JavaScript or TypeScript getter runs where it is read
         bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
         held = instance_members(tree, source, symbols) if language in JS_MEMBER_LANGUAGES else []
         getters = _getters(symbols) if language in JS_MEMBER_LANGUAGES else []
@@ -312,7 +318,7 @@ class _Reader:
             parent = node.parent
             if parent is not None and parent.type in READ_CONTEXTS and READ_CONTEXTS[parent.type](node, parent):
                 continue
-            attribute = node.child_by_field_name("attribute")
+            attribute = node.child_by_field_name("attribute") or node.child_by_field_name("property")
             text = attribute.text if attribute is not None else None
             if not text or text.startswith(b"__"):
                 continue

@@ -111,6 +111,7 @@ _JS_COMMON = r"""
 (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @local.destructured))
 (catch_clause parameter: (identifier) @local)
 (return_statement (_) @local.return)
+(member_expression) @read
 """
 
 _JSX = r"""
