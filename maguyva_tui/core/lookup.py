@@ -59,8 +59,10 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
     (``None`` when it does, when the question names no symbol, or while the symbol table is still
     being built)."""
     target = intent.target
-    if intent.name not in SYMBOL_INTENTS or not target or not _NAME.fullmatch(target) or intent.rule == LOCATION_RULE:
-        return None  # a file's name (``app.py``) names no symbol
+    if intent.name not in SYMBOL_INTENTS or not target or intent.rule == LOCATION_RULE:
+        return None
+    if not _NAME.fullmatch(target):  # a file's name (``app.py``) names no symbol
+        return _missing_in_file(generation, target, text)
     if _MODULE_STATEMENT.match(text) or "structural" in generation.missing or generation.knows_symbol(target):
         return None
     if intent.name != "find_definition" and is_file_name(target):
@@ -73,6 +75,27 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
     said = f"; close names: {', '.join(close)}" if close else ""
     unindexed = unread_files.said(unread_files.big_files_holding(getattr(generation, "snapshot", None), target))
     return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{echo(unindexed)}{RELATED}{said}", close)
+
+
+def _missing_in_file(generation: Generation, target: str, text: str) -> LookupFailure | None:
+    """The failure of a name written through its file (``pkg/a.py::nothere``) that no file defines,
+    as of the bare name nothing defines: "nothing in the graph calls pkg/a.py::nothere", exit status
+    0, had answered ``who calls`` (``where is ... defined``: nothing said), where ``maguyva graph`` and
+    the MCP tools call it an unknown symbol. A name some file defines is :func:`~maguyva_tui.core.
+    path_names.in_file`'s to tell (in another file: where it is), and a member whose own name some
+    file defines may be inherited or reached through an alias: neither is said missing."""
+    parts = split(target)
+    if parts is None or not _NAME.fullmatch(parts[1]) or _MODULE_STATEMENT.match(text):
+        return None
+    name = parts[1]
+    member = qualifier_parts(name)[-1]  # Sub.inherited, an alias's or a module's member: some file defines it
+    if "structural" in generation.missing or generation.knows_symbol(member) or generation.structural.lookup(member):
+        return None
+    if names_constructor(generation, name):
+        return None
+    close = close_names(generation, name)
+    said = f"; close names: {', '.join(close)}" if close else ""
+    return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{RELATED}{said}", close)
 
 
 def _defined_in_file(generation: Generation, target: str) -> bool:
