@@ -122,6 +122,18 @@ def test_functions_in_values_arguments_and_objects(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_wrapped_function_named_as_its_variable_is_one_definition(language: str) -> None:
+    """ramda's ``var curryN = _curry2(function curryN(...) {...})``: one place, a function (the
+    search and the go-to had listed ``curryN variable`` and ``curryN function`` at es/curryN.js:48)."""
+    source = ("var curryN = /*#__PURE__*/_curry2(function curryN(length, fn) {\n  return fn;\n});\n"
+              "export const pipeP = compose(memoize(function pipeP(f) { return f; }));\n"
+              "var token = wrap(function executor(c) {});\n")
+    symbols = [(s.name, s.kind, s.start_line) for s in extract(source, language)[1]]
+    assert symbols == [("curryN", "function", 1), ("pipeP", "function", 4),
+                       ("token", "variable", 5), ("executor", "function", 5)]  # another name: both
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_an_umd_factory_is_walked_as_the_top_level(language: str) -> None:
     source = ("(function (root, factory) {\n  module.exports = factory();\n}(this, function () {\n"
               "  function api() {}\n  exports.helper = function () {};\n  var VERSION = '1';\n}));\n")

@@ -165,10 +165,30 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
     elif value is not None and value.type == "object":  # in a function: its methods, named under it
         _object_members(w, value, (w.text(name),))  # (createStore's `const api = { reset() {...} }`)
     else:
-        if w.variables_allowed():
+        if w.variables_allowed() and not _wraps_namesake(w, w.text(name), value):
             w.define(value_kind, span, name)
         if value is not None:  # `const token = new CancelToken(function executor(c) {...})`
             _scan(w, value)
+
+
+def _wraps_namesake(w: Walker, name: str, value: Node | None) -> bool:
+    """Whether a call holds among its arguments, through calls it passes along, a function
+    expression named as the variable it is bound to: ramda's ``var curryN = _curry2(function
+    curryN(length, fn) {...})`` is one definition, the function :func:`_scan` finds, where the
+    variable had been a second one at the same place (``curryN variable``, ``curryN function``,
+    both listed by a search and the go-to; ctags lists both too)."""
+    pending = [value] if value is not None and value.type == "call_expression" else []
+    while pending:
+        arguments = pending.pop().child_by_field_name("arguments")
+        for argument in arguments.named_children if arguments is not None else ():
+            argument = _unwrap(argument)
+            if argument.type == "call_expression":
+                pending.append(argument)
+            elif argument.type in _EXPRESSION_FUNCTIONS:
+                own = argument.child_by_field_name("name")
+                if own is not None and w.text(own) == name:
+                    return True
+    return False
 
 
 def _declared_chain(w: Walker, name: Node, chain: Node, span: Outer) -> bool:
