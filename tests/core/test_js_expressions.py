@@ -127,10 +127,12 @@ def test_a_wrapped_function_named_as_its_variable_is_one_definition(language: st
     search and the go-to had listed ``curryN variable`` and ``curryN function`` at es/curryN.js:48)."""
     source = ("var curryN = /*#__PURE__*/_curry2(function curryN(length, fn) {\n  return fn;\n});\n"
               "export const pipeP = compose(memoize(function pipeP(f) { return f; }));\n"
-              "var token = wrap(function executor(c) {});\n")
-    symbols = [(s.name, s.kind, s.start_line) for s in extract(source, language)[1]]
+              "var token = wrap(function executor(c) {});\n"
+              "class Widget {\n  onResize = debounce(function onResize() {});\n}\n")
+    symbols = [(s.qualname, s.kind, s.start_line) for s in extract(source, language)[1]]
     assert symbols == [("curryN", "function", 1), ("pipeP", "function", 4),
-                       ("token", "variable", 5), ("executor", "function", 5)]  # another name: both
+                       ("token", "variable", 5), ("executor", "function", 5),  # another name: both
+                       ("Widget", "class", 6), ("Widget.onResize", "function", 7)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

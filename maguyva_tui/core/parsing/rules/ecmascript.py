@@ -74,7 +74,7 @@ def _field(w: Walker, node: Node, outer: Outer) -> None:
     if value is not None and value.type in FUNCTION_VALUES:
         w.define("method", outer, name, value.child_by_field_name("body"))
         return
-    if w.variables_allowed():
+    if w.variables_allowed() and not (name is not None and _wraps_namesake(w, w.text(name), value)):
         w.define("variable", outer, name)
     if value is not None:
         _scan(w, value)
@@ -176,7 +176,8 @@ def _wraps_namesake(w: Walker, name: str, value: Node | None) -> bool:
     expression named as the variable it is bound to: ramda's ``var curryN = _curry2(function
     curryN(length, fn) {...})`` is one definition, the function :func:`_scan` finds, where the
     variable had been a second one at the same place (``curryN variable``, ``curryN function``,
-    both listed by a search and the go-to; ctags lists both too)."""
+    both listed by a search and the go-to; ctags lists both too); a class field's too
+    (``handler = debounce(function handler() {...})``)."""
     pending = [value] if value is not None and value.type == "call_expression" else []
     while pending:
         arguments = pending.pop().child_by_field_name("arguments")
